@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { DB } from './schema';
+import * as m0001 from './migrations/0001-initial';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when unset, PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite folder; when unset (and no databaseUrl), an in-memory PGlite. */
+  dataDir?: string | undefined;
+  /** pool size for PostgreSQL */
+  poolSize?: number;
+}
+
+// Every migration, in order. Adding one: a new file in migrations/ and a line here.
+const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+// int8 (counts, money) and numeric as numbers, dates as 'YYYY-MM-DD' strings, in both drivers.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const parseIntSafe = (v: string) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new Error(`integer out of range: ${v}`);
+  return n;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: string) => {
+          if (oid === INT8) return parseIntSafe;
+          if (oid === NUMERIC) return Number;
+          if (oid === DATE) return (v: string) => v;
+          return pg.types.getTypeParser(oid, format as 'text');
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    handle = { db, kind: 'postgres', close: () => db.destroy() };
+  } else {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      parsers: { [INT8]: parseIntSafe, [NUMERIC]: Number, [DATE]: (v: string) => v },
+    });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+    handle = { db, kind: 'pglite', close: () => db.destroy() };
+  }
+  await migrate(handle.db);
+  return handle;
+}
+
+export async function migrate(db: Database): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

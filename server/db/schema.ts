@@ -1,0 +1,279 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Row types of the embedded provider's tables (see migrations/). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | T, string | T>;
+
+export interface MerchantTable {
+  id: string;
+  settings: Json<Record<string, unknown>>;
+  rules: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface CustomerTable {
+  id: Generated<number>;
+  phone: string | null;
+  google_sub: string | null;
+  name: string;
+  email: string | null;
+  points: Generated<number>;
+  wallet_balance: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface OtpCodeTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: 'login' | 'register';
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: NullableTimestamp;
+  client_ip: string;
+  created_at: Timestamp;
+}
+
+export interface RegistrationTokenTable {
+  token_hash: string;
+  phone: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  token_hash: string;
+  customer_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface DevOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface CategoryTable {
+  id: Generated<number>;
+  name: string;
+  position: Generated<number>;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  description: Generated<string>;
+  price: number;
+  image: Generated<string>;
+  available: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface RewardTable {
+  id: Generated<number>;
+  name: string;
+  title: string;
+  description: Generated<string>;
+  points_cost: number;
+  image: Generated<string>;
+  stock: number | null;
+  valid_days: number;
+  per_customer_limit: number | null;
+  discount_amount: Generated<number>;
+  active: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface VoucherTable {
+  id: Generated<number>;
+  code: string;
+  customer_id: number;
+  reward_id: number;
+  status: ColumnType<'active' | 'used' | 'expired', 'active' | 'used' | 'expired' | undefined>;
+  source: ColumnType<'redeem' | 'wheel', 'redeem' | 'wheel' | undefined>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  order_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  customer_id: number;
+  type: 'earn' | 'burn' | 'expire' | 'adjust';
+  points: number;
+  balance_after: number;
+  reason: string;
+  ref: string | null;
+  remaining: number | null;
+  expires_at: NullableTimestamp;
+  expiry_notified: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface WalletLedgerTable {
+  id: Generated<number>;
+  customer_id: number;
+  type: 'topup' | 'order' | 'refund' | 'adjust';
+  amount: number;
+  balance_after: number;
+  reason: string;
+  ref: string | null;
+  created_at: Timestamp;
+}
+
+export interface AddressTable {
+  id: Generated<number>;
+  customer_id: number;
+  label: string;
+  recipient: string;
+  phone: string;
+  line1: string;
+  city: string;
+  postal_code: string;
+  lat: number;
+  lng: number;
+  note: string | null;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  name: string;
+  customer_id: number;
+  status: string;
+  fulfilment: 'delivery' | 'pickup';
+  payment_method: 'wallet' | 'gateway';
+  address: Json<Record<string, unknown>> | null;
+  subtotal: number;
+  discount: number;
+  delivery_fee: number;
+  total: number;
+  points_earned: Generated<number>;
+  voucher_id: number | null;
+  created_at: Timestamp;
+  paid_at: NullableTimestamp;
+  updated_at: Timestamp;
+  next_auto_at: NullableTimestamp;
+}
+
+export interface OrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  name: string;
+  price: number;
+  qty: number;
+}
+
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentTable {
+  id: string;
+  customer_id: number;
+  kind: 'topup' | 'order';
+  amount: number;
+  status: ColumnType<'pending' | 'paid' | 'failed', 'pending' | 'paid' | 'failed' | undefined>;
+  order_id: number | null;
+  return_to: string | null;
+  created_at: Timestamp;
+  settled_at: NullableTimestamp;
+}
+
+export interface WebhookEventTable {
+  event_id: string;
+  payment_id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  customer_id: number;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface WheelSegmentTable {
+  id: Generated<number>;
+  label: string;
+  weight: number;
+  prize_type: 'points' | 'voucher' | 'none';
+  prize_points: Generated<number>;
+  reward_id: number | null;
+  color: string | null;
+  odds_version: number;
+  position: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface WheelSpinTable {
+  id: Generated<number>;
+  customer_id: number;
+  segment_id: number;
+  odds_version: number;
+  free: boolean;
+  cost_points: Generated<number>;
+  spin_day: ColumnType<string, string, string>;
+  prize: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeyTable {
+  customer_id: number;
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: 'in_progress' | 'done';
+  response_status: number | null;
+  response_body: Json<unknown> | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DB {
+  merchants: MerchantTable;
+  customers: CustomerTable;
+  otp_codes: OtpCodeTable;
+  registration_tokens: RegistrationTokenTable;
+  sessions: SessionTable;
+  dev_outbox: DevOutboxTable;
+  categories: CategoryTable;
+  products: ProductTable;
+  rewards: RewardTable;
+  vouchers: VoucherTable;
+  points_ledger: PointsLedgerTable;
+  wallet_ledger: WalletLedgerTable;
+  addresses: AddressTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  order_events: OrderEventTable;
+  payments: PaymentTable;
+  webhook_events: WebhookEventTable;
+  notifications: NotificationTable;
+  wheel_segments: WheelSegmentTable;
+  wheel_spins: WheelSpinTable;
+  idempotency_keys: IdempotencyKeyTable;
+}
+
+export type CustomerRow = Selectable<CustomerTable>;
+export type NewCustomer = Insertable<CustomerTable>;
+export type CustomerUpdate = Updateable<CustomerTable>;
