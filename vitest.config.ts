@@ -1,0 +1,35 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        },
+        {
+          test: {
+            name: 'server',
+            include: ['tests/server/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          test: {
+            name: 'e2e',
+            include: ['tests/e2e/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 180_000,
+            hookTimeout: 300_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+);
