@@ -1,0 +1,54 @@
+import type { SiteSettings } from '../../api/contract';
+import { bestTextOn, parseColor, shadeForContrast, toHex, type Rgb } from './color';
+
+/** Defaults used when the merchant leaves a colour out or sends one we cannot read. */
+export const DEFAULT_BRAND = '#374151';
+export const DEFAULT_ACCENT = '#b45309';
+export const SURFACE = '#f8f7f5';
+export const SURFACE_RAISED = '#ffffff';
+
+export interface Theme {
+  /** CSS custom properties (`--color-brand` …) to set on the app root with applyTheme(). */
+  vars: Record<string, string>;
+  /** What the landing pages paint behind their content. */
+  landing: { color: string; image: string | null };
+}
+
+function colorOr(input: string | undefined, fallback: string): Rgb {
+  return parseColor(input) ?? parseColor(fallback)!;
+}
+
+/**
+ * Pure: the merchant's settings → design tokens. Whatever colour the merchant picks, text on it
+ * (`--color-brand-contrast`) is black or white, whichever contrasts more (≥ 4.5:1 for every
+ * colour), and `--color-brand-ink` is a shade of the brand that reads at ≥ 4.5:1 on the surface
+ * (for links, prices, active tabs).
+ */
+export function themeFromSettings(settings: SiteSettings): Theme {
+  const surface = parseColor(SURFACE)!;
+  const raised = parseColor(SURFACE_RAISED)!;
+  const brand = colorOr(settings.brand_color, DEFAULT_BRAND);
+  const accent = colorOr(settings.accent_color, DEFAULT_ACCENT);
+  // Ink must work on both the surface and raised cards: check against the darker of the two.
+  const brandInk = shadeForContrast(shadeForContrast(brand, surface), raised);
+
+  const vars: Record<string, string> = {
+    '--color-brand': toHex(brand),
+    '--color-brand-contrast': toHex(bestTextOn(brand)),
+    '--color-brand-ink': toHex(brandInk),
+    '--color-accent': toHex(accent),
+    '--color-accent-contrast': toHex(bestTextOn(accent)),
+    '--color-focus': toHex(brandInk),
+  };
+
+  const landingColor = parseColor(settings.landing_body_background_color);
+  const color = landingColor ? toHex(landingColor) : SURFACE;
+  const image = settings.landing_body_background_image?.trim() || null;
+  const landing = settings.version === 'Lite' ? { color, image: null } : { color, image };
+  return { vars, landing };
+}
+
+/** Sets the variables as inline custom properties on `element` (the app or story root). */
+export function applyTheme(vars: Record<string, string>, element: HTMLElement): void {
+  for (const [name, value] of Object.entries(vars)) element.style.setProperty(name, value);
+}
