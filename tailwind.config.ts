@@ -18,6 +18,7 @@ export const semanticColors = [
   'muted',
   'border',
   'danger',
+  'danger-contrast',
   'success',
   'warning',
   'focus',

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Button } from '../button/button';
+import { AlertIcon, RefreshIcon } from '../icon/icon';
+import { cx } from '../lib/cx';
+
+export interface ErrorStateProps {
+  title?: ReactNode;
+  message?: ReactNode;
+  /** Shows a retry button when given. */
+  onRetry?: () => void;
+  retryLabel?: string;
+  /** True while the retry is in flight. */
+  retrying?: boolean;
+  className?: string;
+}
+
+export function ErrorState({
+  title = 'Something went wrong',
+  message = 'Please check your connection and try again.',
+  onRetry,
+  retryLabel = 'Try again',
+  retrying,
+  className,
+}: ErrorStateProps) {
+  return (
+    <div role="alert" className={cx('flex flex-col items-center gap-3 px-6 py-10 text-center', className)}>
+      <span className="text-danger" aria-hidden="true">
+        <AlertIcon size={40} />
+      </span>
+      <p className="text-lg font-semibold text-ink">{title}</p>
+      {message && <p className="max-w-sm text-muted">{message}</p>}
+      {onRetry && (
+        <Button variant="secondary" onClick={onRetry} loading={retrying} icon={<RefreshIcon size={18} />}>
+          {retryLabel}
+        </Button>
+      )}
+    </div>
+  );
+}

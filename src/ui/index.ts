@@ -1,0 +1,28 @@
+/** The component library: pure primitives and the theme. Import from 'src/ui' or a folder. */
+export * from './theme';
+export * from './icon';
+export * from './button';
+export * from './text-field';
+export * from './phone-field';
+export * from './otp-input';
+export * from './card';
+export * from './dialog';
+export * from './bottom-sheet';
+export * from './tabs';
+export * from './badge';
+export * from './money';
+export * from './points';
+export * from './empty-state';
+export * from './error-state';
+export * from './skeleton';
+export * from './spinner';
+export * from './top-bar';
+export * from './bottom-nav';
+export * from './app-shell';
+export * from './qr-code';
+export * from './toast';
+export * from './wheel';
+export * from './loading-screen';
+export * from './settings-loading';
+export type { RenderLink, LinkRenderProps } from './lib/link';
+export { cx, focusRing } from './lib/cx';

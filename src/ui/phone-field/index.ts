@@ -1,0 +1,2 @@
+export * from './phone-field';
+export * from './countries';

@@ -1,0 +1,105 @@
+import { useId, useState, type ReactNode } from 'react';
+import { cx, focusRing } from '../lib/cx';
+import { inputClass } from '../text-field/text-field';
+import { CALLING_CODES, toE164, type CallingCode } from './countries';
+
+export interface PhoneFieldProps {
+  label?: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  /** Calling code selected at first, digits only (the merchant's `default_country_code`). */
+  defaultCountryCode?: string;
+  /** Initial national number as typed. */
+  defaultNumber?: string;
+  /** Called on every change with the E.164 number (`+6281234567890`), or "" when empty. */
+  onChange?: (e164: string) => void;
+  /** Form field name; a hidden input carries the E.164 value. */
+  name?: string;
+  codes?: CallingCode[];
+  disabled?: boolean;
+  required?: boolean;
+  className?: string;
+  id?: string;
+}
+
+export function PhoneField({
+  label = 'Phone number',
+  hint,
+  error,
+  defaultCountryCode = '62',
+  defaultNumber = '',
+  onChange,
+  name,
+  codes = CALLING_CODES,
+  disabled,
+  required,
+  className,
+  id,
+}: PhoneFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? `phone-${autoId}`;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const known = codes.some((c) => c.code === defaultCountryCode);
+  const options = known ? codes : [{ code: defaultCountryCode, label: `+${defaultCountryCode}` }, ...codes];
+  const [cc, setCc] = useState(defaultCountryCode);
+  const [number, setNumber] = useState(defaultNumber);
+  const e164 = toE164(cc, number);
+
+  return (
+    <div className={cx('flex flex-col gap-1', className)}>
+      <label htmlFor={inputId} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <select
+          aria-label="Country code"
+          value={cc}
+          disabled={disabled}
+          onChange={(e) => {
+            setCc(e.target.value);
+            onChange?.(toE164(e.target.value, number));
+          }}
+          className={cx(
+            'min-h-11 w-28 shrink-0 rounded-xl border border-border bg-surface-raised px-2 text-base text-ink',
+            focusRing,
+          )}
+        >
+          {options.map((c) => (
+            <option key={c.code} value={c.code} label={c.label}>
+              +{c.code}
+            </option>
+          ))}
+        </select>
+        <input
+          id={inputId}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={number}
+          disabled={disabled}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => {
+            setNumber(e.target.value);
+            onChange?.(toE164(cc, e.target.value));
+          }}
+          className={cx(inputClass, error ? 'border-danger' : 'border-border')}
+        />
+      </div>
+      {name && <input type="hidden" name={name} value={e164} />}
+      {hint && (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

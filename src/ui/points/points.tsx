@@ -1,0 +1,29 @@
+import { StarIcon } from '../icon/icon';
+import { cx } from '../lib/cx';
+
+export interface PointsProps {
+  value: number;
+  locale: string;
+  /** Unit after the number; "points" by default ("1 point" for one). */
+  unit?: string;
+  showIcon?: boolean;
+  /** Show a leading + or − (for history rows). */
+  signed?: boolean;
+  className?: string;
+}
+
+export function formatPoints(value: number, locale: string, signed = false): string {
+  return new Intl.NumberFormat(locale, { signDisplay: signed ? 'exceptZero' : 'auto' }).format(value);
+}
+
+export function Points({ value, locale, unit, showIcon = false, signed = false, className }: PointsProps) {
+  const label = unit ?? (Math.abs(value) === 1 ? 'point' : 'points');
+  return (
+    <span className={cx('inline-flex items-center gap-1 tabular-nums', className)}>
+      {showIcon && <StarIcon size={16} />}
+      <span>
+        {formatPoints(value, locale, signed)} {label}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,8 @@
+import { ToastContainer, type ToastContainerProps } from 'react-toastify';
+
+/** The app's one toast container: top-right, 5000 ms, light theme (SPEC §9); override per call. */
+export function AppToastContainer(props: ToastContainerProps) {
+  return <ToastContainer position="top-right" autoClose={5000} theme="light" newestOnTop closeOnClick={false} {...props} />;
+}
+
+export { toast } from 'react-toastify';

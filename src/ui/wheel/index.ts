@@ -1,0 +1,2 @@
+export * from './wheel';
+export * from './geometry';

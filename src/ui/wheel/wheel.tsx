@@ -1,0 +1,159 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { bestTextOn, parseColor, toHex } from '../theme/color';
+import { cx } from '../lib/cx';
+import { rotationToLand, slicePath, slices, type WheelSegmentInput } from './geometry';
+
+export interface WheelProps<S extends WheelSegmentInput = WheelSegmentInput> {
+  segments: S[];
+  /** Where the spin must land (from the server). Setting it while `spinning` starts the landing. */
+  targetSegmentId?: S['id'] | null;
+  /** True while a spin is under way; without a target yet the wheel turns slowly, waiting. */
+  spinning?: boolean;
+  /** Called once the wheel has come to rest on the target. */
+  onSpinEnd?: () => void;
+  /** Landing animation length. */
+  durationMs?: number;
+  /** Pixel size of the wheel. */
+  size?: number;
+  /** Locale for the odds percentages. */
+  locale?: string;
+  /** The sentence announced once landed. */
+  resultText?: (segment: S) => string;
+  className?: string;
+}
+
+const FALLBACK_FILLS = [
+  { fill: 'var(--color-brand)', text: 'var(--color-brand-contrast)' },
+  { fill: 'var(--color-surface-raised)', text: 'var(--color-ink)' },
+  { fill: 'var(--color-accent)', text: 'var(--color-accent-contrast)' },
+  { fill: 'var(--color-surface)', text: 'var(--color-ink)' },
+];
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * An SVG prize wheel whose slices are proportional to the disclosed odds, which are also listed
+ * in a table. With prefers-reduced-motion the wheel jumps straight to the result.
+ */
+export function Wheel<S extends WheelSegmentInput>({
+  segments,
+  targetSegmentId,
+  spinning = false,
+  onSpinEnd,
+  durationMs = 4000,
+  size = 300,
+  locale = 'en',
+  resultText = (s) => `You landed on ${s.label}`,
+  className,
+}: WheelProps<S>) {
+  const parts = useMemo(() => slices(segments), [segments]);
+  const [rotation, setRotation] = useState(0);
+  const [animate, setAnimate] = useState(false);
+  const [landed, setLanded] = useState<S | null>(null);
+  const onSpinEndRef = useRef(onSpinEnd);
+  onSpinEndRef.current = onSpinEnd;
+  const captionId = useId();
+
+  useEffect(() => {
+    if (!spinning || targetSegmentId == null) {
+      if (spinning) setLanded(null);
+      return;
+    }
+    const target = parts.find((p) => p.segment.id === targetSegmentId);
+    if (!target) return;
+    setLanded(null);
+    const reduced = prefersReducedMotion();
+    setAnimate(!reduced);
+    setRotation((from) => rotationToLand(from, target.center, reduced ? 0 : 5));
+    // A timer, not transitionend: it still fires when transitions are disabled (tests, screenshots).
+    const timer = setTimeout(() => {
+      setLanded(target.segment);
+      onSpinEndRef.current?.();
+    }, reduced ? 0 : durationMs);
+    return () => clearTimeout(timer);
+  }, [spinning, targetSegmentId, parts, durationMs]);
+
+  const waiting = spinning && targetSegmentId == null;
+  const r = 100;
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+
+  return (
+    <div className={cx('flex flex-col items-center gap-4', className)}>
+      <div className="relative" style={{ width: size, height: size }}>
+        <svg
+          viewBox={`0 0 ${r * 2} ${r * 2}`}
+          width={size}
+          height={size}
+          aria-hidden="true"
+          className={cx(waiting && 'animate-spin [animation-duration:1.5s] motion-reduce:animate-none')}
+        >
+          <g
+            style={{
+              transform: `rotate(${rotation}deg)`,
+              transformOrigin: '50% 50%',
+              transition: animate ? `transform ${durationMs}ms cubic-bezier(0.15, 0.85, 0.25, 1)` : 'none',
+            }}
+          >
+            {parts.map((p, i) => {
+              const parsed = parseColor(p.segment.color);
+              const palette = FALLBACK_FILLS[i % FALLBACK_FILLS.length]!;
+              const fill = parsed ? toHex(parsed) : palette.fill;
+              const text = parsed ? toHex(bestTextOn(parsed)) : palette.text;
+              const rad = ((p.center - 90) * Math.PI) / 180;
+              const tx = r + r * 0.62 * Math.cos(rad);
+              const ty = r + r * 0.62 * Math.sin(rad);
+              return (
+                <g key={String(p.segment.id)}>
+                  <path d={slicePath(r, p.start, p.end)} fill={fill} stroke="var(--color-border)" strokeWidth={0.75} />
+                  <text
+                    x={tx}
+                    y={ty}
+                    fill={text}
+                    fontSize={p.end - p.start < 25 ? 7 : 9}
+                    fontWeight={600}
+                    textAnchor="middle"
+                    dominantBaseline="middle"
+                    transform={`rotate(${p.center} ${tx} ${ty})`}
+                  >
+                    {p.segment.label.length > 14 ? `${p.segment.label.slice(0, 13)}…` : p.segment.label}
+                  </text>
+                </g>
+              );
+            })}
+          </g>
+          <circle cx={r} cy={r} r={9} fill="var(--color-surface-raised)" stroke="var(--color-border)" strokeWidth={2} />
+        </svg>
+        {/* The pointer, fixed at the top. */}
+        <svg viewBox="0 0 20 20" width={28} height={28} aria-hidden="true" className="absolute -top-2 left-1/2 -translate-x-1/2 text-ink">
+          <path d="M2 2h16L10 18Z" fill="currentColor" stroke="var(--color-surface-raised)" strokeWidth={1.5} />
+        </svg>
+      </div>
+
+      <p aria-live="polite" role="status" className="min-h-6 text-center text-lg font-semibold text-ink">
+        {landed ? resultText(landed) : ''}
+      </p>
+
+      <table className="w-full max-w-sm border-collapse text-left text-sm">
+        <caption id={captionId} className="mb-1 text-left font-semibold text-ink">
+          Odds of each prize
+        </caption>
+        <thead>
+          <tr className="border-b border-border text-muted">
+            <th scope="col" className="py-1 font-medium">Prize</th>
+            <th scope="col" className="py-1 text-right font-medium">Chance</th>
+          </tr>
+        </thead>
+        <tbody>
+          {parts.map((p) => (
+            <tr key={String(p.segment.id)} className="border-b border-border last:border-b-0">
+              <td className="py-1 text-ink">{p.segment.label}</td>
+              <td className="py-1 text-right tabular-nums text-ink">{percent.format((p.end - p.start) / 360)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
