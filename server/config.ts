@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Everything is read once at start and validated; a bad value stops
+ * start-up with one line per variable saying what it must be.
+ */
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const schema = z
+  .object({
+    PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(3000),
+    HOST: z.string().min(1, 'must be a host name or address').default('127.0.0.1'),
+    PROVIDER_API_BASE: optionalText.pipe(
+      z
+        .string()
+        .url('must be an http(s) URL ending in /')
+        .refine((v) => /^https?:\/\//.test(v) && v.endsWith('/'), 'must be an http(s) URL ending in /')
+        .optional(),
+    ),
+    PROVIDER_SECRET: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    PLATFORM_ID: z.string().min(1, 'must not be empty').default('wato'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    DATA_DIR: z.string().min(1, 'must be a folder path').default('./data'),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_JWKS_URL: z.string().url('must be a URL').default('https://www.googleapis.com/oauth2/v3/certs'),
+    TRUST_PROXY_HOPS: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(10, 'must be at most 10').default(0),
+    MERCHANT_API_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    MERCHANT_ID: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a merchant id such as kopi-senja').default('kopi-senja'),
+    PAYMENT_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    DEMO_ORDER_PROGRESS: bool(true),
+    NODE_ENV: z.string().default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+    DIST_DIR: z.string().default('./dist'),
+    DB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(10),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PROVIDER_API_BASE && !env.PROVIDER_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['PROVIDER_SECRET'], message: 'is required when PROVIDER_API_BASE is set' });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  /** unset: the embedded provider */
+  providerApiBase: string | undefined;
+  providerSecret: string | undefined;
+  platformId: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  trustProxyHops: number;
+  merchantApiKey: string | undefined;
+  merchantId: string;
+  paymentWebhookSecret: string | undefined;
+  demoOrderProgress: boolean;
+  production: boolean;
+  logLevel: string;
+  distDir: string;
+  dbPoolSize: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      if (seen.has(name)) continue;
+      seen.add(name);
+      problems.push(`${name} ${issue.message}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    providerApiBase: e.PROVIDER_API_BASE,
+    providerSecret: e.PROVIDER_SECRET,
+    platformId: e.PLATFORM_ID,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    merchantApiKey: e.MERCHANT_API_KEY,
+    merchantId: e.MERCHANT_ID,
+    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+    demoOrderProgress: e.DEMO_ORDER_PROGRESS,
+    production: e.NODE_ENV === 'production',
+    logLevel: e.LOG_LEVEL,
+    distDir: e.DIST_DIR,
+    dbPoolSize: e.DB_POOL_SIZE,
+  };
+}

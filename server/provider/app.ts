@@ -1,0 +1,56 @@
+import express, { type Express } from 'express';
+import type { ProviderContext } from './context';
+import { signatureCheck } from './http/signature-check';
+import { errorHandler, notFoundHandler } from './http/envelope';
+import { settingsRoutes } from './settings/settings.routes';
+import { authRoutes } from './auth/auth.routes';
+import { customersRoutes } from './customers/customers.routes';
+import { pointsRoutes } from './points/points.routes';
+import { catalogRoutes } from './catalog/catalog.routes';
+import { ordersRoutes } from './orders/orders.routes';
+import { walletRoutes } from './wallet/wallet.routes';
+import { paymentsRoutes } from './payments/payments.routes';
+import { rewardsRoutes } from './rewards/rewards.routes';
+import { addressesRoutes } from './addresses/addresses.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { wheelRoutes } from './wheel/wheel.routes';
+
+export type RawBodyRequest = import('node:http').IncomingMessage & { rawBody?: Buffer };
+
+/** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
+export const PROVIDER_MOUNT = '/api/v2';
+
+/**
+ * The embedded provider: a real implementation of API v2. Every call is signature-checked first,
+ * bodies are limited to 64 KiB, and every answer is the contract's envelope.
+ */
+export function createProviderApp(ctx: ProviderContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const api = express.Router();
+  api.use(signatureCheck(ctx));
+  // the raw bytes are kept for signed webhooks, whose HMAC covers the body exactly as sent
+  api.use(express.json({ limit: '64kb', verify: (req, _res, buf) => ((req as RawBodyRequest).rawBody = buf) }));
+  for (const routes of [
+    settingsRoutes,
+    authRoutes,
+    customersRoutes,
+    pointsRoutes,
+    catalogRoutes,
+    ordersRoutes,
+    walletRoutes,
+    paymentsRoutes,
+    rewardsRoutes,
+    addressesRoutes,
+    notificationsRoutes,
+    wheelRoutes,
+  ]) {
+    api.use(routes(ctx));
+  }
+  api.use(notFoundHandler);
+  app.use(PROVIDER_MOUNT, api);
+  app.use(notFoundHandler);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

@@ -1,0 +1,50 @@
+import type { Request, RequestHandler } from 'express';
+import { sha256Hex } from '../../lib/signature';
+import type { ProviderContext } from '../context';
+import { sessionExpired } from './errors';
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    customerId?: number;
+    sessionId?: number;
+  }
+}
+
+export function bearerToken(req: Request): string | null {
+  const header = req.get('authorization') ?? '';
+  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Customer calls: a valid, unexpired, unrevoked session token, else 401 SESSION_EXPIRED. */
+export function requireCustomer(ctx: ProviderContext): RequestHandler {
+  return async (req, res, next) => {
+    const token = bearerToken(req);
+    if (!token) return next(sessionExpired());
+    const session = await ctx.db
+      .selectFrom('sessions')
+      .select(['id', 'customer_id'])
+      .where('token_hash', '=', sha256Hex(token))
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', ctx.clock.now())
+      .executeTakeFirst();
+    if (!session) return next(sessionExpired());
+    res.locals.customerId = session.customer_id;
+    res.locals.sessionId = session.id;
+    next();
+  };
+}
+
+/** The customer of a request that passed requireCustomer. */
+export function customerOf(res: { locals: { customerId?: number } }): number {
+  const id = res.locals.customerId;
+  if (id === undefined) throw sessionExpired();
+  return id;
+}
+
+/** The client's address as the gateway saw it (the gateway sets x-forwarded-for to one address). */
+export function clientIp(req: Request): string {
+  const forwarded = req.get('x-forwarded-for');
+  if (forwarded) return forwarded.split(',').at(-1)!.trim();
+  return req.socket.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,88 @@
+import type { Database } from '../../db';
+import type { SiteSettings } from '../../../src/api/contract';
+import { notFound } from '../http/errors';
+
+/** Business rules, each a per-merchant setting (merchants.rules overrides these defaults). */
+export interface MerchantRules {
+  timezone: string;
+  currency: string;
+  locale: string;
+  default_country_code: string;
+  otp_ttl_seconds: number;
+  otp_max_attempts: number;
+  otp_resend_seconds: number;
+  otp_per_phone_per_hour: number;
+  otp_per_ip_per_hour: number;
+  session_days: number;
+  min_order: number;
+  delivery_fee: number;
+  /** minor units of the total (after discount) that earn one point */
+  points_per_amount: number;
+  points_expiry_days: number;
+  points_expiry_notice_days: number;
+  spin_cost_points: number;
+  free_spins_per_day: number;
+  topup_min: number;
+  topup_max: number;
+  /** seconds between automatic order status steps in the demo */
+  demo_step_seconds: number;
+}
+
+export const DEFAULT_RULES: MerchantRules = {
+  timezone: 'Asia/Manila',
+  currency: 'PHP',
+  locale: 'en-PH',
+  default_country_code: '63',
+  otp_ttl_seconds: 300,
+  otp_max_attempts: 5,
+  otp_resend_seconds: 60,
+  otp_per_phone_per_hour: 5,
+  otp_per_ip_per_hour: 20,
+  session_days: 30,
+  min_order: 15_000,
+  delivery_fee: 4_900,
+  points_per_amount: 1_000,
+  points_expiry_days: 365,
+  points_expiry_notice_days: 7,
+  spin_cost_points: 20,
+  free_spins_per_day: 1,
+  topup_min: 10_000,
+  topup_max: 5_000_000,
+  demo_step_seconds: 45,
+};
+
+export interface Merchant {
+  id: string;
+  settings: SiteSettings;
+  rules: MerchantRules;
+}
+
+const CACHE_MS = 5_000;
+const cache = new Map<string, { at: number; merchant: Merchant }>();
+
+/** The merchant's settings and rules; cached for a few seconds since every page load reads them. */
+export async function getMerchant(db: Database, merchantId: string): Promise<Merchant> {
+  const hit = cache.get(merchantId);
+  if (hit && Date.now() - hit.at < CACHE_MS && hit.merchant) return hit.merchant;
+  const row = await db.selectFrom('merchants').selectAll().where('id', '=', merchantId).executeTakeFirst();
+  if (!row) throw notFound('Merchant');
+  const rules = { ...DEFAULT_RULES, ...(row.rules as Partial<MerchantRules>) };
+  const settings = {
+    ...(row.settings as unknown as SiteSettings),
+    merchant_id: row.id,
+    currency: rules.currency,
+    locale: rules.locale,
+    timezone: rules.timezone,
+    min_order: rules.min_order,
+    delivery_fee: rules.delivery_fee,
+    default_country_code: rules.default_country_code,
+  };
+  const merchant = { id: row.id, settings, rules };
+  cache.set(merchantId, { at: Date.now(), merchant });
+  return merchant;
+}
+
+/** Tests that change rules call this so the next read sees them. */
+export function clearMerchantCache(): void {
+  cache.clear();
+}

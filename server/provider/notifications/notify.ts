@@ -1,0 +1,16 @@
+import type { Database } from '../../db';
+import type { Clock } from '../../lib/clock';
+import type { NotificationType } from '../../../src/api/contract';
+
+/** Adds a notification for a customer, in the caller's transaction so it exists exactly when its event does. */
+export async function notify(
+  trx: Database,
+  clock: Clock,
+  customerId: number,
+  n: { type: NotificationType; title: string; body: string; link?: string | null },
+): Promise<void> {
+  await trx
+    .insertInto('notifications')
+    .values({ customer_id: customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, created_at: clock.now() })
+    .execute();
+}

@@ -1,0 +1,133 @@
+import type { Database } from '../../db';
+import type { Clock } from '../../lib/clock';
+import { DAY } from '../../lib/clock';
+import { AppError } from '../http/errors';
+import { lockCustomer } from '../customers/customers.repo';
+
+/**
+ * The points ledger: append-only entries; customers.points is the running balance, kept equal to
+ * the sum of the ledger because both change in the same transaction under the customer's row lock.
+ * Earned points form lots with `remaining` and `expires_at`; burns and expiries consume lots oldest first.
+ * Call these only inside a transaction.
+ */
+
+export interface PointsChange {
+  reason: string;
+  ref?: string | null;
+}
+
+export async function earnPoints(
+  trx: Database,
+  clock: Clock,
+  customerId: number,
+  points: number,
+  change: PointsChange,
+  expiryDays = 365,
+): Promise<number> {
+  if (!Number.isInteger(points) || points <= 0) return (await lockCustomer(trx, customerId)).points;
+  const customer = await lockCustomer(trx, customerId);
+  const balance = customer.points + points;
+  const now = clock.now();
+  await trx
+    .insertInto('points_ledger')
+    .values({
+      customer_id: customerId,
+      type: 'earn',
+      points,
+      balance_after: balance,
+      reason: change.reason,
+      ref: change.ref ?? null,
+      remaining: points,
+      expires_at: new Date(now.getTime() + expiryDays * DAY),
+      created_at: now,
+    })
+    .execute();
+  await trx.updateTable('customers').set({ points: balance }).where('id', '=', customerId).execute();
+  return balance;
+}
+
+/** Burns points (oldest lots first); INSUFFICIENT_POINTS when the balance is short. */
+export async function burnPoints(trx: Database, clock: Clock, customerId: number, points: number, change: PointsChange): Promise<number> {
+  const customer = await lockCustomer(trx, customerId);
+  if (customer.points < points) {
+    throw new AppError(409, 'INSUFFICIENT_POINTS', `You need ${points - customer.points} more points for this.`, undefined, {
+      points: customer.points,
+      needed: points,
+    });
+  }
+  await consumeLots(trx, customerId, points);
+  const balance = customer.points - points;
+  await trx
+    .insertInto('points_ledger')
+    .values({
+      customer_id: customerId,
+      type: 'burn',
+      points: -points,
+      balance_after: balance,
+      reason: change.reason,
+      ref: change.ref ?? null,
+      created_at: clock.now(),
+    })
+    .execute();
+  await trx.updateTable('customers').set({ points: balance }).where('id', '=', customerId).execute();
+  return balance;
+}
+
+async function consumeLots(trx: Database, customerId: number, points: number): Promise<void> {
+  let left = points;
+  const lots = await trx
+    .selectFrom('points_ledger')
+    .select(['id', 'remaining'])
+    .where('customer_id', '=', customerId)
+    .where('remaining', '>', 0)
+    .orderBy('expires_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  for (const lot of lots) {
+    if (left <= 0) break;
+    const take = Math.min(left, lot.remaining ?? 0);
+    await trx.updateTable('points_ledger').set({ remaining: (lot.remaining ?? 0) - take }).where('id', '=', lot.id).execute();
+    left -= take;
+  }
+}
+
+/**
+ * Expires what is left of every lot past its date for one customer: one `expire` entry per lot.
+ * Returns the points expired.
+ */
+export async function expireCustomerLots(trx: Database, clock: Clock, customerId: number): Promise<number> {
+  const now = clock.now();
+  const customer = await lockCustomer(trx, customerId);
+  const lots = await trx
+    .selectFrom('points_ledger')
+    .select(['id', 'remaining'])
+    .where('customer_id', '=', customerId)
+    .where('remaining', '>', 0)
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  let balance = customer.points;
+  let expired = 0;
+  for (const lot of lots) {
+    const pts = Math.min(lot.remaining ?? 0, balance);
+    await trx.updateTable('points_ledger').set({ remaining: 0 }).where('id', '=', lot.id).execute();
+    if (pts <= 0) continue;
+    balance -= pts;
+    expired += pts;
+    await trx
+      .insertInto('points_ledger')
+      .values({
+        customer_id: customerId,
+        type: 'expire',
+        points: -pts,
+        balance_after: balance,
+        reason: 'Points expired',
+        ref: `lot:${lot.id}`,
+        created_at: now,
+      })
+      .execute();
+  }
+  if (expired > 0) await trx.updateTable('customers').set({ points: balance }).where('id', '=', customerId).execute();
+  return expired;
+}

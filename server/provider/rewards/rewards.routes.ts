@@ -1,0 +1,7 @@
+import { Router } from 'express';
+import type { ProviderContext } from '../context';
+
+export function rewardsRoutes(_ctx: ProviderContext): Router {
+  const r = Router();
+  return r;
+}

@@ -1,0 +1,79 @@
+import { randomInt } from 'node:crypto';
+import type { Database } from '../../db';
+import type { Clock } from '../../lib/clock';
+import { DAY } from '../../lib/clock';
+import type { Voucher } from '../../../src/api/contract';
+
+// Crockford's base32 without look-alikes: codes are read aloud and typed at counters.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 16 symbols of 5 bits from the cryptographic RNG: 80 bits, unguessable; shown as XXXX-XXXX-XXXX-XXXX. */
+export function newVoucherCode(): string {
+  let s = '';
+  for (let i = 0; i < 16; i++) s += ALPHABET[randomInt(ALPHABET.length)];
+  return s.match(/.{4}/g)!.join('-');
+}
+
+export async function issueVoucher(
+  trx: Database,
+  clock: Clock,
+  customerId: number,
+  reward: { id: number; valid_days: number },
+  source: 'redeem' | 'wheel',
+): Promise<number> {
+  const now = clock.now();
+  const row = await trx
+    .insertInto('vouchers')
+    .values({
+      code: newVoucherCode(),
+      customer_id: customerId,
+      reward_id: reward.id,
+      source,
+      expires_at: new Date(now.getTime() + reward.valid_days * DAY),
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Vouchers past their date become `expired` (run before reading or using them). */
+export async function expireVouchers(db: Database, clock: Clock, customerId?: number): Promise<number> {
+  let q = db.updateTable('vouchers').set({ status: 'expired' }).where('status', '=', 'active').where('expires_at', '<=', clock.now());
+  if (customerId !== undefined) q = q.where('customer_id', '=', customerId);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function loadVouchers(db: Database, where: { customerId: number; ids?: number[]; status?: Voucher['status'] }): Promise<Voucher[]> {
+  let q = db
+    .selectFrom('vouchers as v')
+    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .select([
+      'v.id',
+      'v.code',
+      'v.status',
+      'v.expires_at',
+      'v.created_at',
+      'v.used_at',
+      'r.name as reward_name',
+      'r.title',
+      'r.image',
+      'r.description',
+      'r.discount_amount',
+    ])
+    .where('v.customer_id', '=', where.customerId)
+    .orderBy('v.id', 'desc');
+  if (where.ids) q = q.where('v.id', 'in', where.ids.length ? where.ids : [-1]);
+  if (where.status) q = q.where('v.status', '=', where.status);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    status: r.status,
+    expires_at: r.expires_at.toISOString(),
+    created_at: r.created_at.toISOString(),
+    used_at: r.used_at ? r.used_at.toISOString() : null,
+    reward: { name: r.reward_name, title: r.title, image: r.image, description: r.description, discount_amount: r.discount_amount },
+  }));
+}

@@ -1,0 +1,39 @@
+import type { Database } from '../../db';
+import type { Clock } from '../../lib/clock';
+import type { WalletEntryType } from '../../../src/api/contract';
+import { AppError } from '../http/errors';
+import { lockCustomer } from '../customers/customers.repo';
+
+/**
+ * The wallet ledger: append-only; customers.wallet_balance is the running balance, changed in the
+ * same transaction as its entry under the customer's row lock. Call inside a transaction.
+ */
+export async function postWalletEntry(
+  trx: Database,
+  clock: Clock,
+  customerId: number,
+  entry: { type: WalletEntryType; amount: number; reason: string; ref?: string | null },
+): Promise<number> {
+  const customer = await lockCustomer(trx, customerId);
+  const balance = customer.wallet_balance + entry.amount;
+  if (balance < 0) {
+    throw new AppError(409, 'INSUFFICIENT_BALANCE', 'Your wallet balance is too low for this order. Top up and try again.', undefined, {
+      balance: customer.wallet_balance,
+      needed: -entry.amount,
+    });
+  }
+  await trx
+    .insertInto('wallet_ledger')
+    .values({
+      customer_id: customerId,
+      type: entry.type,
+      amount: entry.amount,
+      balance_after: balance,
+      reason: entry.reason,
+      ref: entry.ref ?? null,
+      created_at: clock.now(),
+    })
+    .execute();
+  await trx.updateTable('customers').set({ wallet_balance: balance }).where('id', '=', customerId).execute();
+  return balance;
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+
+describeEachDb('provider basics', (kind) => {
+  let p: TestProvider;
+  beforeAll(async () => {
+    p = await startTestProvider(kind);
+  });
+  afterAll(() => p.close());
+
+  it('answers settings in the envelope', async () => {
+    const res = await p.call('get', 'settings/main-setting').expect(200);
+    expect(res.body.status).toBe(200);
+    expect(res.body.data.setting_company).toBe('Kopi Senja');
+    expect(res.body.data.version).toBe('Full');
+    expect(res.body.data.currency).toBe('PHP');
+  });
+
+  it('refuses an unsigned call with BAD_SIGNATURE', async () => {
+    const res = await p.call('get', 'settings/main-setting').set('token-authorization', 'nope').expect(401);
+    expect(res.body.error.code).toBe('BAD_SIGNATURE');
+  });
+
+  it('refuses a signature older than 300 seconds', async () => {
+    const t = p.call('get', 'settings/main-setting');
+    p.clock.advance(301_000);
+    const res = await t.expect(401);
+    expect(res.body.error.code).toBe('BAD_SIGNATURE');
+  });
+
+  it('answers 404 in the envelope for an unknown path', async () => {
+    const res = await p.call('get', 'no/such-call').expect(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers 413 for a body over 64 KiB', async () => {
+    const res = await p.call('post', 'auth/otp/request', { body: { phone: 'x'.repeat(70 * 1024), purpose: 'login' } }).expect(413);
+    expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await p.call('post', 'auth/otp/request').set('content-type', 'application/json').send('{"phone":').expect(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+  });
+
+  it('answers 401 SESSION_EXPIRED for customer calls without a session', async () => {
+    const res = await p.call('get', 'customer/profile').expect((r) => expect([401, 404]).toContain(r.status));
+    if (res.status === 401) expect(res.body.error.code).toBe('SESSION_EXPIRED');
+  });
+});

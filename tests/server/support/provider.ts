@@ -1,0 +1,193 @@
+/**
+ * Test support for the provider: a real database (PGlite in memory, or a fresh PostgreSQL database
+ * when TEST_DATABASE_URL is set), the real provider app, signed calls through supertest.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe } from 'vitest';
+import request from 'supertest';
+import pino from 'pino';
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { Express } from 'express';
+import { openDatabase, type Database, type DatabaseHandle } from '../../../server/db';
+import { seed } from '../../../server/db/seed';
+import { FakeClock } from '../../../server/lib/clock';
+import { sha256Hex, signCall } from '../../../server/lib/signature';
+import { createProviderApp } from '../../../server/provider/app';
+import { providerContext } from '../../../server/provider/embedded';
+import type { ProviderContext } from '../../../server/provider/context';
+import type { MessageSender } from '../../../server/provider/auth/sender';
+import { clearMerchantCache } from '../../../server/provider/merchant/merchant.service';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const TEST_BASE = 'http://provider.test/api/v2/';
+export const TEST_SECRET = 'test-provider-secret';
+export const TEST_PLATFORM = 'wato';
+export const TEST_MERCHANT_KEY = 'test-merchant-key-0123456789';
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
+
+/** The database kinds a suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DB_KINDS: DbKind[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+let warned = false;
+
+/** describe() once per database kind; says once, plainly, when PostgreSQL is skipped. */
+export function describeEachDb(name: string, fn: (kind: DbKind) => void): void {
+  if (!TEST_DATABASE_URL && !warned) {
+    warned = true;
+    console.warn('Skipping PostgreSQL runs: TEST_DATABASE_URL is not set (CI sets it).');
+  }
+  for (const kind of DB_KINDS) describe(`${name} [${kind}]`, () => fn(kind));
+}
+
+/** describe() only on PostgreSQL (races need a pool of real connections). */
+export function describePostgres(name: string, fn: () => void): void {
+  if (!TEST_DATABASE_URL) {
+    console.warn(`Skipping "${name}": needs PostgreSQL (set TEST_DATABASE_URL).`);
+    return;
+  }
+  describe(`${name} [postgres]`, fn);
+}
+
+/** A fresh database: PGlite in memory, or a new PostgreSQL database dropped again on close. */
+export async function openTestDatabase(kind: DbKind, poolSize = 10): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openDatabase({});
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const a = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface SentMessage {
+  phone: string;
+  body: string;
+}
+
+export interface TestProvider {
+  kind: DbKind;
+  db: Database;
+  ctx: ProviderContext;
+  app: Express;
+  clock: FakeClock;
+  /** messages the provider sent (OTP codes) */
+  sent: SentMessage[];
+  /** the last 6-digit code sent to a phone */
+  lastCode(phone: string): string | undefined;
+  /** signed request to the provider, as a gateway would send it */
+  call(method: 'get' | 'post', path: string, opts?: { body?: unknown; token?: string; query?: Record<string, string | number>; ip?: string; headers?: Record<string, string> }): request.Test;
+  /** a customer with a live session, made directly in the database */
+  newCustomer(opts?: { phone?: string; name?: string; points?: number; wallet?: number }): Promise<{ id: number; token: string }>;
+  /** empties every table but merchants and seeds again */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function signedHeaders(path: string, clock: { now(): Date }, secret = TEST_SECRET, base = TEST_BASE): Record<string, string> {
+  const ts = Math.floor(clock.now().getTime() / 1000);
+  return { platform: TEST_PLATFORM, timestamp: String(ts), 'token-authorization': signCall(base, path, TEST_PLATFORM, ts, secret) };
+}
+
+export async function startTestProvider(kind: DbKind, opts: { poolSize?: number; googleJwksUrl?: string; googleClientId?: string } = {}): Promise<TestProvider> {
+  const handle = await openTestDatabase(kind, opts.poolSize);
+  await seed(handle.db);
+  clearMerchantCache();
+  const clock = new FakeClock(new Date());
+  const sent: SentMessage[] = [];
+  const sender: MessageSender = {
+    async send(phone, body) {
+      sent.push({ phone, body });
+    },
+  };
+  const logger = pino({ level: 'silent' });
+  const ctx = providerContext(
+    {
+      db: handle.db,
+      logger,
+      secret: TEST_SECRET,
+      platform: TEST_PLATFORM,
+      merchantId: 'kopi-senja',
+      merchantApiKey: TEST_MERCHANT_KEY,
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      google: { clientId: opts.googleClientId ?? 'test-client-id.apps.example', jwksUrl: opts.googleJwksUrl ?? 'http://127.0.0.1:9/jwks' },
+      demoOrderProgress: false,
+      clock,
+      sender,
+      jobs: false,
+    },
+    () => TEST_BASE,
+  );
+  const app = createProviderApp(ctx);
+  const agent = request(app);
+
+  const tp: TestProvider = {
+    kind,
+    db: handle.db,
+    ctx,
+    app,
+    clock,
+    sent,
+    lastCode(phone) {
+      const m = [...sent].reverse().find((s) => s.phone === phone);
+      return m ? /\b(\d{6})\b/.exec(m.body)?.[1] : undefined;
+    },
+    call(method, path, o = {}) {
+      let t = agent[method](`/api/v2/${path}`).set(signedHeaders(path, clock));
+      if (o.ip) t = t.set('x-forwarded-for', o.ip);
+      if (o.token) t = t.set('authorization', `Bearer ${o.token}`);
+      if (o.headers) t = t.set(o.headers);
+      if (o.query) t = t.query(o.query);
+      if (o.body !== undefined) t = t.send(o.body as object);
+      return t;
+    },
+    async newCustomer(c = {}) {
+      const token = randomBytes(32).toString('base64url');
+      const customer = await handle.db
+        .insertInto('customers')
+        .values({ phone: c.phone ?? `+639${String(randomBytes(4).readUInt32BE() % 1_000_000_000).padStart(9, '0')}`, name: c.name ?? 'Test Customer', email: null, created_at: clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await handle.db
+        .insertInto('sessions')
+        .values({ token_hash: sha256Hex(token), customer_id: customer.id, created_at: clock.now(), expires_at: new Date(clock.now().getTime() + 30 * 86400_000) })
+        .execute();
+      if (c.points) {
+        await handle.db.transaction().execute(async (trx) => {
+          const { earnPoints } = await import('../../../server/provider/points/points.ledger');
+          await earnPoints(trx, clock, customer.id, c.points!, { reason: 'Test grant' });
+        });
+      }
+      if (c.wallet) {
+        await handle.db.transaction().execute(async (trx) => {
+          const { postWalletEntry } = await import('../../../server/provider/wallet/wallet.ledger');
+          await postWalletEntry(trx, clock, customer.id, { type: 'adjust', amount: c.wallet!, reason: 'Test grant' });
+        });
+      }
+      return { id: customer.id, token };
+    },
+    async reset() {
+      const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public' and tablename not in ('merchants', 'kysely_migration', 'kysely_migration_lock')`.execute(handle.db);
+      await sql.raw(`truncate ${tables.rows.map((t) => t.tablename).join(', ')} restart identity cascade`).execute(handle.db);
+      await seed(handle.db);
+      clearMerchantCache();
+      sent.length = 0;
+      clock.set(new Date());
+    },
+    close: () => handle.close(),
+  };
+  return tp;
+}
