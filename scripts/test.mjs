@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the whole suite, stage by stage, then one summary line.
+ *   1. types (tsc)            4. Storybook: interactions, axe, screenshots (Chromium)
+ *   2. unit + server (vitest) 5. end-to-end in Chromium against `npm start` (vitest)
+ *   3. build + budgets        6. Lighthouse on /login and /home (Chromium)
+ * What needs Chromium or PostgreSQL and cannot find it is skipped with one line saying so.
+ * Pass stage names to run only those: `npm test -- unit e2e`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const hasChrome = existsSync(chrome);
+const env = { ...process.env, CHROME_PATH: chrome };
+mkdirSync('.tmp', { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const stages = [];
+
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  return r.status ?? 1;
+}
+
+function stage(name, fn) {
+  if (!want(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = fn();
+  const secs = ((Date.now() - started) / 1000).toFixed(0);
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  totals.skipped += result.skipped ?? 0;
+  stages.push(`${name}: ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''} (${secs} s)${result.note ? ` - ${result.note}` : ''}`);
+}
+
+/** Runs vitest with a JSON report and returns its counts. */
+function vitest(projects, file, extraEnv) {
+  rmSync(file, { force: true });
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const code = run('npx', args, extraEnv);
+  if (!existsSync(file)) return { passed: 0, failed: 1, note: `vitest exited ${code} without a report` };
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  const failed = j.numFailedTests + (code !== 0 && j.numFailedTests === 0 ? 1 : 0);
+  return { passed: j.numPassedTests, failed, skipped: j.numPendingTests + j.numTodoTests };
+}
+
+const check = (code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+
+stage('types', () => check(run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])));
+
+stage('unit', () => vitest(['unit', 'server'], '.tmp/vitest-unit.json'));
+
+stage('build', () => {
+  const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  if (built !== 0) return { passed: 0, failed: 1, note: 'vite build failed' };
+  if (!existsSync('scripts/check-budgets.mjs')) return { passed: 1, failed: 0 };
+  const b = check(run('node', ['scripts/check-budgets.mjs']));
+  return { passed: 1 + b.passed, failed: b.failed };
+});
+
+if (!hasChrome) {
+  for (const name of ['storybook', 'e2e', 'lighthouse']) {
+    if (want(name)) {
+      console.log(`Skipping ${name}: Chromium not found at ${chrome} (install Debian's chromium; CI does).`);
+      stages.push(`${name}: skipped, no Chromium`);
+    }
+  }
+} else {
+  stage('storybook', () => {
+    rmSync('.tmp/storybook.json', { force: true });
+    const code = run('node', ['scripts/test-storybook.mjs', '--build', '--json', '--outputFile=.tmp/storybook.json']);
+    if (!existsSync('.tmp/storybook.json')) return { passed: 0, failed: 1, note: `exited ${code} without a report` };
+    const j = JSON.parse(readFileSync('.tmp/storybook.json', 'utf8'));
+    return { passed: j.numPassedTests, failed: j.numFailedTests + (code !== 0 && j.numFailedTests === 0 ? 1 : 0), skipped: j.numPendingTests };
+  });
+  if (existsSync('tests/e2e')) stage('e2e', () => vitest(['e2e'], '.tmp/vitest-e2e.json'));
+  if (existsSync('scripts/lighthouse.mjs')) stage('lighthouse', () => check(run('node', ['scripts/lighthouse.mjs'])));
+}
+
+console.log('\n=== summary ===');
+for (const s of stages) console.log(s);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
