@@ -1,0 +1,75 @@
+/**
+ * The one client for the same-origin `/api`. The gateway signs each call and carries the session in
+ * an HttpOnly cookie, so nothing here holds a secret or a token. Every answer is the contract's envelope;
+ * a failure becomes an ApiRequestError with the provider's message, code and field errors.
+ */
+import type { Envelope, ErrorCode } from './contract';
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function apiUrl(path: string, query?: Query): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return `/api/${path}${s ? `?${s}` : ''}`;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; signal?: AbortSignal }): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path, opts.query), {
+      method,
+      credentials: 'same-origin',
+      headers: method === 'POST' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+      body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiRequestError(0, 'NETWORK', 'We could not reach the server. Check your connection and try again.');
+  }
+  let envelope: Envelope<T> | undefined;
+  try {
+    envelope = (await res.json()) as Envelope<T>;
+  } catch {
+    envelope = undefined;
+  }
+  if (!res.ok || !envelope) {
+    throw new ApiRequestError(
+      res.status,
+      envelope?.error?.code ?? (res.status >= 500 ? 'BAD_GATEWAY' : 'INTERNAL'),
+      envelope?.message ?? 'Something went wrong. Please try again.',
+      envelope?.error?.fields ?? {},
+      envelope?.data ?? null,
+    );
+  }
+  return envelope.data;
+}
+
+export const apiGet = <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal });
+export const apiPost = <T>(path: string, body?: unknown) => request<T>('POST', path, { body });
+
+/** A fresh idempotency key: one per user action, reused for that action's retries. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/** SWR keys: the API path, plus its query when it has one. */
+export type Key = string | readonly [string, Query];
+
+export function fetcher<T>(key: Key): Promise<T> {
+  return typeof key === 'string' ? apiGet<T>(key) : apiGet<T>(key[0], key[1]);
+}
