@@ -1,0 +1,86 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
+import { toast } from 'react-toastify';
+import { logout as apiLogout } from '../../api/auth';
+import { pointHistory } from '../../api/points';
+import { clearOnExpiry, clearOnLogout, isSignedIn, readAuthUserData, saveSignIn, type SignedInCustomer } from './storage';
+
+/** SPEC sections 4, 8 and 9: messages and timings of the token check and logout. */
+export const EXPIRED_MESSAGE = 'Please Login Again!!';
+export const LOGOUT_MESSAGE = 'User logging out...';
+export const TOAST_MS = 1500;
+export const EXPIRY_LOGOUT_DELAY_MS = 1000;
+
+export interface AuthContextValue {
+  isAuth: boolean;
+  customerId: number | null;
+  /** Login sets isAuth to the supplied value and saves it in local storage. */
+  login(customer: SignedInCustomer, isAuth?: boolean): void;
+  /** Logout sets isAuth to the supplied value, clears the stored state, and shows the toast. */
+  logout(isAuth?: boolean): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const isMobile = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { mutate } = useSWRConfig();
+  const [isAuth, setIsAuth] = useState(() => isSignedIn());
+  const [customerId, setCustomerId] = useState<number | null>(() => readAuthUserData()?.ID ?? null);
+  const checked = useRef(false);
+
+  const clearCache = useCallback(() => mutate(() => true, undefined, { revalidate: false }), [mutate]);
+
+  // At start, while signed in: point/history is the token check; anything but 200 ends the session.
+  useEffect(() => {
+    if (checked.current || !isAuth || customerId === null) return;
+    checked.current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    pointHistory(customerId).catch(() => {
+      toast.error(EXPIRED_MESSAGE, { position: 'top-right', autoClose: TOAST_MS, toastId: 'session-expired' });
+      timer = setTimeout(() => {
+        clearOnExpiry();
+        setIsAuth(false);
+        setCustomerId(null);
+        void clearCache();
+      }, EXPIRY_LOGOUT_DELAY_MS);
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+    };
+  }, [isAuth, customerId, clearCache]);
+
+  const login = useCallback((customer: SignedInCustomer, value = true) => {
+    saveSignIn(customer, { isMobile: isMobile(), secure: location.protocol === 'https:' });
+    localStorage.setItem('isAuth', String(value));
+    checked.current = true; // a fresh sign-in needs no check
+    setCustomerId(customer.id);
+    setIsAuth(value);
+  }, []);
+
+  const logout = useCallback(
+    async (value = false) => {
+      try {
+        await apiLogout();
+      } catch {
+        // the gateway clears its cookie whatever the provider answers; signing out locally goes on
+      }
+      setIsAuth(value);
+      clearOnLogout();
+      setCustomerId(null);
+      await clearCache();
+      toast.success(LOGOUT_MESSAGE, { position: 'top-right', autoClose: TOAST_MS, theme: 'light', toastId: 'logout' });
+    },
+    [clearCache],
+  );
+
+  const value = useMemo(() => ({ isAuth, customerId, login, logout }), [isAuth, customerId, login, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const v = useContext(AuthContext);
+  if (!v) throw new Error('useAuth needs <AuthProvider>');
+  return v;
+}

@@ -1,0 +1,63 @@
+import type { Cache, SWRConfiguration } from 'swr';
+import { ApiRequestError, fetcher } from '../api/client';
+
+/** SPEC section 9: retry 3 times, back-off from 1000 ms doubling, capped at 30000 ms; data kept 5 minutes. */
+export const RETRIES = 3;
+export const BACKOFF_START_MS = 1000;
+export const BACKOFF_CAP_MS = 30_000;
+export const CACHE_LIFETIME_MS = 5 * 60_000;
+
+export function backoffDelay(retryCount: number): number {
+  return Math.min(BACKOFF_START_MS * 2 ** Math.max(0, retryCount - 1), BACKOFF_CAP_MS);
+}
+
+/** Refusals (4xx) are answers, not outages: retrying them changes nothing. */
+export function shouldRetry(error: unknown, retryCount: number): boolean {
+  if (retryCount > RETRIES) return false;
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
+  return true;
+}
+
+/**
+ * A cache whose entries are dropped 5 minutes after they were last read or written, so what the
+ * customer stopped looking at does not linger (SWR keeps everything for the page's lifetime otherwise).
+ */
+export function createExpiringCache(lifetimeMs = CACHE_LIFETIME_MS, now: () => number = Date.now): Cache & { sweep(): void } {
+  const entries = new Map<string, { value: unknown; touched: number }>();
+  const cache = {
+    keys: () => entries.keys(),
+    get(key: string) {
+      const e = entries.get(key);
+      if (!e) return undefined;
+      if (now() - e.touched > lifetimeMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      e.touched = now();
+      return e.value;
+    },
+    set(key: string, value: unknown) {
+      entries.set(key, { value, touched: now() });
+    },
+    delete(key: string) {
+      entries.delete(key);
+    },
+    sweep() {
+      const t = now();
+      for (const [k, e] of entries) if (t - e.touched > lifetimeMs) entries.delete(k);
+    },
+  };
+  return cache as Cache & { sweep(): void };
+}
+
+export function swrOptions(cache: Cache): SWRConfiguration {
+  return {
+    fetcher,
+    provider: () => cache,
+    errorRetryCount: RETRIES,
+    onErrorRetry(error, _key, _config, revalidate, { retryCount }) {
+      if (!shouldRetry(error, retryCount)) return;
+      setTimeout(() => void revalidate({ retryCount }), backoffDelay(retryCount));
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { guardRedirect, routeNameOf } from '../../../src/app/guards';
+import { documentTitle, paths, TITLES } from '../../../src/app/paths';
+
+describe('route guards', () => {
+  it.each(['/login', '/', '/register', '/register-otp', '/register-name', '/otp'])('sends a signed-in customer from %s to /home', (p) => {
+    expect(guardRedirect(p, '', true)).toBe('/home');
+  });
+
+  it.each(['/home', '/shop', '/profile/wallet', '/order/KS-123', '/spin', '/nowhere'])('lets a signed-in customer stay on %s', (p) => {
+    expect(guardRedirect(p, '', true)).toBeNull();
+  });
+
+  it.each(['/home', '/shop', '/reward/redeem/free-coffee', '/profile/home', '/top-up-success', '/nowhere'])('sends a guest from %s to /', (p) => {
+    expect(guardRedirect(p, '', false)).toBe('/');
+  });
+
+  it('keeps the id parameter when sending a guest to /', () => {
+    expect(guardRedirect('/home', '?id=KzYzOTE3fGtvcGk%3D&x=1', false)).toBe('/?id=KzYzOTE3fGtvcGk%3D');
+  });
+
+  it.each(['/login', '/', '/register', '/register-otp', '/register-name', '/otp'])('lets a guest see %s', (p) => {
+    expect(guardRedirect(p, '?id=abc', false)).toBeNull();
+  });
+});
+
+describe('titles', () => {
+  it('names each route for its title', () => {
+    expect(routeNameOf('/order/home')).toBe('orderHome');
+    expect(routeNameOf('/order/KS-7F3K9Q2M')).toBe('order');
+    expect(routeNameOf('/top-up-success/order')).toBe('topUpSuccessOrder');
+    expect(routeNameOf('/reward/storage/used')).toBe('rewardStorage');
+    expect(routeNameOf('/profile/wallet/')).toBe('profileWallet');
+    expect(routeNameOf('/nope')).toBeNull();
+  });
+
+  it('reads "<company> - <label>"', () => {
+    expect(documentTitle('Kopi Senja', TITLES.shop)).toBe('Kopi Senja - Shop');
+    expect(documentTitle('Kopi Senja', TITLES.spin)).toBe('Kopi Senja - Spin and Win');
+    expect(documentTitle(undefined, TITLES.home)).toBe('Home');
+  });
+
+  it('gives every route a title', () => {
+    for (const name of Object.keys(paths)) expect(TITLES[name as keyof typeof TITLES]).toBeTruthy();
+  });
+});
