@@ -8,6 +8,7 @@ export default defineConfig({
     outDir: 'dist',
     assetsInlineLimit: 0,
     sourcemap: false,
+    manifest: true,
   },
   server: {
     // In `npm run dev`, the app talks to a running `npm run serve` for /api.

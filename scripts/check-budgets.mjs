@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * Bundle budgets, read from Vite's manifest after `vite build` (gzip sizes):
+ *   - the JavaScript loaded for /login (entry + its static imports + the login page chunk): ≤ 110 KB
+ *   - every other route's own chunk: ≤ 30 KB
+ *   - all CSS: ≤ 15 KB
+ * Prints a table; exits 1 when any budget is broken. `--json <file>` also writes the figures.
+ */
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+
+const DIST = process.env.DIST_DIR || 'dist';
+const LOGIN_SOURCE = 'src/screens/auth/login-screen.container.tsx';
+export const BUDGETS = { loginJs: 110, routeChunk: 30, css: 15 };
+
+const manifestPath = join(DIST, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: run vite build first.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const kb = (file) => gzipSync(readFileSync(join(DIST, file))).length / 1024;
+
+function closure(keys, seen = new Set()) {
+  for (const k of keys) {
+    if (seen.has(k) || !manifest[k]) continue;
+    seen.add(k);
+    closure(manifest[k].imports ?? [], seen);
+  }
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const loginKeys = closure([entryKey, ...(manifest[LOGIN_SOURCE] ? [LOGIN_SOURCE] : [])]);
+const loginJs = [...loginKeys].reduce((sum, k) => sum + kb(manifest[k].file), 0);
+
+const routes = Object.entries(manifest)
+  .filter(([k, v]) => v.isDynamicEntry && k.endsWith('.container.tsx') && k !== LOGIN_SOURCE)
+  .map(([k, v]) => ({ route: k, kb: kb(v.file) }));
+
+const cssFiles = new Set(Object.values(manifest).flatMap((v) => v.css ?? []));
+const css = [...cssFiles].reduce((sum, f) => sum + kb(f), 0);
+
+const rows = [
+  { what: 'JavaScript for /login', kb: loginJs, budget: BUDGETS.loginJs },
+  ...routes.map((r) => ({ what: `route chunk ${r.route.replace(/^src\/screens\//, '')}`, kb: r.kb, budget: BUDGETS.routeChunk })),
+  { what: 'CSS (all)', kb: css, budget: BUDGETS.css },
+];
+let broken = 0;
+for (const r of rows) {
+  const ok = r.kb <= r.budget;
+  if (!ok) broken++;
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${r.kb.toFixed(1).padStart(6)} KB / ${r.budget} KB  ${r.what}`);
+}
+if (!manifest[LOGIN_SOURCE]) {
+  console.log(`OVER the login page chunk (${LOGIN_SOURCE}) is not in the build`);
+  broken++;
+}
+const jsonAt = process.argv.indexOf('--json');
+if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify({ loginJs, css, routes, budgets: BUDGETS }, null, 2));
+console.log(broken ? `${broken} budget(s) broken` : 'All bundle budgets met');
+process.exit(broken ? 1 : 0);
