@@ -28,7 +28,6 @@ export default {
   theme: {
     extend: {
       colors: Object.fromEntries(semanticColors.map((name) => [name, token(name)])),
-      fontFamily: { sans: ['"Inter Variable"', 'ui-sans-serif', 'system-ui', 'sans-serif'] },
     },
   },
 };

@@ -68,7 +68,7 @@ export function Button({
           <Spinner size={20} label={null} />
         </span>
       )}
-      <span className={cx('inline-flex items-center gap-2', loading && 'invisible')}>
+      <span className={cx('inline-flex items-center gap-2', loading && 'opacity-0')}>
         {icon}
         {children}
       </span>

@@ -39,6 +39,7 @@ export const GiftIcon = make('Gift', <><rect x="3" y="8" width="18" height="4" r
 export const UserIcon = make('User', <><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0 1 16 0" /></>);
 export const ChevronLeftIcon = make('ChevronLeft', <path d="m15 18-6-6 6-6" />);
 export const ChevronRightIcon = make('ChevronRight', <path d="m9 18 6-6-6-6" />);
+export const ChevronDownIcon = make('ChevronDown', <path d="m6 9 6 6 6-6" />);
 export const CloseIcon = make('Close', <path d="M18 6 6 18M6 6l12 12" />);
 export const AlertIcon = make('Alert', <><circle cx="12" cy="12" r="9" /><path d="M12 7v6M12 16.5v.5" /></>);
 export const CheckIcon = make('Check', <path d="m5 12 5 5L20 7" />);
@@ -62,6 +63,7 @@ export const icons = {
   user: UserIcon,
   chevronLeft: ChevronLeftIcon,
   chevronRight: ChevronRightIcon,
+  chevronDown: ChevronDownIcon,
   close: CloseIcon,
   alert: AlertIcon,
   check: CheckIcon,

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { cx, focusRing } from '../lib/cx';
+import { ChevronDownIcon } from '../icon/icon';
+import { cx } from '../lib/cx';
 import { inputClass } from '../text-field/text-field';
 import { CALLING_CODES, toE164, type CallingCode } from './countries';
 
@@ -53,25 +54,34 @@ export function PhoneField({
         {label}
       </label>
       <div className="flex gap-2">
-        <select
-          aria-label="Country code"
-          value={cc}
-          disabled={disabled}
-          onChange={(e) => {
-            setCc(e.target.value);
-            onChange?.(toE164(e.target.value, number));
-          }}
+        {/* The closed select shows only "+62"; the open list names each country. The real select
+            sits transparent on top, so keyboard, screen readers and native pickers all work. */}
+        <div
           className={cx(
-            'min-h-11 w-28 shrink-0 rounded-xl border border-border bg-surface-raised px-2 text-base text-ink',
-            focusRing,
+            'relative flex min-h-11 w-24 shrink-0 items-center justify-between gap-1 rounded-xl border border-border bg-surface-raised px-3 text-base text-ink',
+            'has-[select:focus-visible]:outline-3 has-[select:focus-visible]:outline-offset-2 has-[select:focus-visible]:outline-focus',
+            disabled && 'opacity-60',
           )}
         >
-          {options.map((c) => (
-            <option key={c.code} value={c.code} label={c.label}>
-              +{c.code}
-            </option>
-          ))}
-        </select>
+          <span aria-hidden="true">+{cc}</span>
+          <ChevronDownIcon size={16} className="text-muted" />
+          <select
+            aria-label="Country code"
+            value={cc}
+            disabled={disabled}
+            onChange={(e) => {
+              setCc(e.target.value);
+              onChange?.(toE164(e.target.value, number));
+            }}
+            className="absolute inset-0 cursor-pointer opacity-0 outline-none"
+          >
+            {options.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <input
           id={inputId}
           type="tel"

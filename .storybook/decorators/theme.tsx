@@ -1,0 +1,35 @@
+import { useLayoutEffect, useMemo } from 'react';
+import type { Decorator } from '@storybook/react-vite';
+import { applyTheme, themeFromSettings } from '../../src/ui/theme/theme';
+import { themeSettings, type ThemeName } from '../../stories/fixtures/settings';
+
+/**
+ * Applies the selected merchant's tokens (toolbar global `theme`) to the document, so portalled
+ * content (dialogs, toasts) is themed too. `parameters.landing: true` paints the merchant's
+ * landing background (image on Full, colour only on Lite) behind the story.
+ */
+export const withTheme: Decorator = (Story, context) => {
+  const name = (context.globals.theme as ThemeName | undefined) ?? 'full';
+  const settings = themeSettings[name] ?? themeSettings.full;
+  const theme = useMemo(() => themeFromSettings(settings), [settings]);
+
+  useLayoutEffect(() => {
+    applyTheme(theme.vars, document.documentElement);
+  }, [theme]);
+
+  const landing = context.parameters.landing === true;
+  const style = landing
+    ? {
+        backgroundColor: theme.landing.color,
+        backgroundImage: theme.landing.image ? `url("${theme.landing.image}")` : undefined,
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
+      }
+    : undefined;
+
+  return (
+    <div data-theme={name} style={{ ...theme.vars, ...style }} className={landing ? 'min-h-dvh' : undefined}>
+      <Story />
+    </div>
+  );
+};

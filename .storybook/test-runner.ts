@@ -1,0 +1,136 @@
+/**
+ * test-storybook hooks: every story must render without console errors and with zero axe
+ * violations (WCAG 2.0 A/AA and 2.1 AA); stories tagged `screen` are also screenshot in each
+ * theme × viewport and compared with tests/visual/baselines (see tests/visual/compare.ts).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
+import type { Page } from 'playwright';
+import { compareWithBaseline, MAX_DIFF_RATIO, PIXEL_THRESHOLD } from '../tests/visual/compare';
+import { VIEWPORTS, type ViewportName } from './viewports';
+
+/** Tag that opts a story into screenshots. */
+export const SCREEN_TAG = 'screen';
+const SHOT_THEMES = ['full', 'lite'] as const;
+const SHOT_VIEWPORTS = Object.keys(VIEWPORTS) as ViewportName[];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+
+const consoleErrors = new WeakMap<Page, string[]>();
+
+function collectErrors(page: Page): string[] {
+  let list = consoleErrors.get(page);
+  if (!list) {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+    consoleErrors.set(page, errors);
+    list = errors;
+  }
+  return list;
+}
+
+// Injected before screenshots: no motion, no blinking caret, no scrollbars that differ by machine.
+const FREEZE_CSS = `
+  *, *::before, *::after {
+    animation: none !important; transition: none !important; caret-color: transparent !important;
+  }
+  html { scrollbar-width: none; }
+  .Toastify__progress-bar { display: none !important; }
+`;
+
+async function waitForStory(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const phase = (window as any).__STORYBOOK_PREVIEW__?.currentRender?.phase;
+      return phase === 'completed' || phase === 'finished' || phase === 'errored';
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.addStyleTag({ content: FREEZE_CSS });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // <img> elements and CSS background images (the landing background) must be decoded.
+    const urls = new Set<string>();
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const bg = getComputedStyle(el).backgroundImage;
+      for (const m of bg.matchAll(/url\("?([^")]+)"?\)/g)) urls.add(m[1]!);
+    }
+    const images = [
+      ...Array.from(document.images),
+      ...Array.from(urls, (src) => Object.assign(new Image(), { src })),
+    ];
+    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+async function screenshotStory(page: Page, storyId: string): Promise<string[]> {
+  const failures: string[] = [];
+  const target = process.env.TARGET_URL ?? new URL(page.url()).origin + '/';
+  const update = process.env.UPDATE_BASELINES === '1';
+  const ci = !!process.env.CI;
+  const shot = await page.context().newPage();
+  const errors = collectErrors(shot);
+  try {
+    await shot.emulateMedia({ reducedMotion: 'reduce' });
+    for (const theme of SHOT_THEMES) {
+      for (const viewport of SHOT_VIEWPORTS) {
+        const { width, height } = VIEWPORTS[viewport].styles;
+        await shot.setViewportSize({ width: parseInt(width, 10), height: parseInt(height, 10) });
+        const url = new URL('iframe.html', target);
+        url.searchParams.set('id', storyId);
+        url.searchParams.set('viewMode', 'story');
+        url.searchParams.set('globals', `theme:${theme};viewport.value:${viewport}`);
+        await shot.goto(url.toString(), { waitUntil: 'load' });
+        await waitForStory(shot);
+        const png = await shot.screenshot({ animations: 'disabled', caret: 'hide' });
+        const name = `${storyId}--${theme}--${viewport}`;
+        const outcome = compareWithBaseline(name, png, { update, ci });
+        if (outcome.status === 'written') console.log(`[visual] new baseline written: ${outcome.file}`);
+        if (outcome.status === 'missing') failures.push(`${name}: no baseline (CI does not write them); run without CI to create it`);
+        if (outcome.status === 'mismatch') {
+          failures.push(
+            `${name}: ${outcome.reason} (pixel threshold ${PIXEL_THRESHOLD}, allowed ${MAX_DIFF_RATIO * 100} %); ` +
+              `current: ${outcome.currentFile}${outcome.diffFile ? `, diff: ${outcome.diffFile}` : ''}`,
+          );
+        }
+      }
+    }
+    if (errors.length) failures.push(`console errors while screenshotting:\n  ${errors.join('\n  ')}`);
+  } finally {
+    await shot.close();
+  }
+  return failures;
+}
+
+const config: TestRunnerConfig = {
+  async preVisit(page) {
+    collectErrors(page).length = 0;
+  },
+
+  async postVisit(page, context) {
+    const errors = collectErrors(page);
+    if (errors.length) {
+      throw new Error(`${context.id} logged errors:\n  ${errors.join('\n  ')}`);
+    }
+
+    const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    if (axe.violations.length) {
+      const lines = axe.violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+      );
+      throw new Error(`${context.id} has ${axe.violations.length} axe violation(s):\n  ${lines.join('\n  ')}`);
+    }
+
+    const story = await getStoryContext(page, context);
+    if (story.tags?.includes(SCREEN_TAG)) {
+      const failures = await screenshotStory(page, context.id);
+      if (failures.length) throw new Error(`Visual regression in ${context.id}:\n  ${failures.join('\n  ')}`);
+    }
+  },
+};
+
+export default config;

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+/**
+ * npm run test-storybook [-- --build] [-- --update-baselines] [-- <test-storybook flags>]
+ *
+ * Builds Storybook when storybook-static/ is missing (or with --build), serves it on a free
+ * loopback port, and runs @storybook/test-runner against it (render, play functions, console
+ * errors, axe, screenshots of `screen` stories). Exits with the runner's exit code.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const staticDir = path.join(root, 'storybook-static');
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+if (!fs.existsSync(chrome)) {
+  console.log(`Skipping Storybook tests: Chromium not found at ${chrome}`);
+  process.exit(0);
+}
+
+const args = process.argv.slice(2);
+const build = args.includes('--build');
+const updateBaselines = args.includes('--update-baselines');
+const passThrough = args.filter((a) => a !== '--build' && a !== '--update-baselines');
+
+function run(cmd, cmdArgs, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env });
+    const forward = (signal) => child.kill(signal);
+    process.once('SIGINT', forward);
+    process.once('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+if (build || !fs.existsSync(path.join(staticDir, 'index.json'))) {
+  console.log('Building Storybook…');
+  const code = await run('npx', ['storybook', 'build', '--quiet', '-o', 'storybook-static']);
+  if (code !== 0) process.exit(code);
+}
+
+const app = express();
+app.use(express.static(staticDir, { fallthrough: true }));
+const server = await new Promise((resolve, reject) => {
+  const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  s.on('error', reject);
+});
+const { port } = server.address();
+const url = `http://127.0.0.1:${port}`;
+console.log(`Serving storybook-static at ${url}`);
+
+const started = Date.now();
+const env = { ...process.env, CHROME_PATH: chrome, ...(updateBaselines ? { UPDATE_BASELINES: '1' } : {}) };
+const runnerArgs = [
+  'test-storybook',
+  '--url', url,
+  '--index-json',
+  '--maxWorkers=2',
+  // Four screenshots per screen story on a shared 2-core machine need more than the 15 s default.
+  '--testTimeout=90000',
+  ...(process.env.CI ? ['--ci'] : []),
+  ...passThrough,
+];
+const code = await run('npx', runnerArgs, env);
+console.log(`test-storybook finished in ${((Date.now() - started) / 1000).toFixed(1)} s with exit code ${code}`);
+server.close();
+process.exit(code);
