@@ -1,0 +1,72 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useSettings } from '../api/settings';
+import type { SiteSettings } from '../api/contract';
+import { applyTheme, SettingsLoading, themeFromSettings, type Theme } from '../ui';
+
+/** Neutral defaults when the settings cannot be loaded: the app still renders (SPEC section 8). */
+export const NEUTRAL_SETTINGS: SiteSettings = {
+  setting_company: '',
+  post_title: '',
+  post_file: '',
+  landing_body_background_image: '',
+  landing_body_background_color: '#f8f7f5',
+  version: 'Lite',
+  currency: 'PHP',
+  locale: 'en-PH',
+};
+
+interface SiteContextValue {
+  settings: SiteSettings;
+  theme: Theme;
+}
+
+const SiteContext = createContext<SiteContextValue | null>(null);
+
+function setFavicon(href: string) {
+  if (!href) return;
+  let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'icon';
+    document.head.appendChild(link);
+  }
+  link.href = href;
+}
+
+/** Shows "Loading site settings..." until the settings load or fail, then themes the app from them. */
+export function SiteSettingsProvider({ children }: { children: ReactNode }) {
+  const { data, error, isLoading } = useSettings();
+  useEffect(() => {
+    if (error) console.error('Site settings could not be loaded; using neutral defaults.', error);
+  }, [error]);
+  const settings = data ?? NEUTRAL_SETTINGS;
+  const theme = useMemo(() => themeFromSettings(settings), [settings]);
+  useEffect(() => {
+    applyTheme(theme.vars, document.documentElement);
+    setFavicon(settings.post_title);
+    if (settings.post_file) localStorage.setItem('siteLogo', settings.post_file);
+    if (settings.locale) document.documentElement.lang = settings.locale.split('-')[0] ?? 'en';
+  }, [theme, settings]);
+  const value = useMemo(() => ({ settings, theme }), [settings, theme]);
+  if (isLoading && !data && !error) return <SettingsLoading />;
+  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteContextValue {
+  const v = useContext(SiteContext);
+  if (!v) throw new Error('useSite needs <SiteSettingsProvider>');
+  return v;
+}
+
+/** The merchant's landing background (Full: image over colour; Lite: colour only) behind sign-in pages. */
+export function LandingBackground({ children }: { children: ReactNode }) {
+  const { theme } = useSite();
+  return (
+    <div
+      className="min-h-dvh bg-cover bg-center"
+      style={{ backgroundColor: theme.landing.color, backgroundImage: theme.landing.image ? `url("${theme.landing.image}")` : undefined }}
+    >
+      {children}
+    </div>
+  );
+}
