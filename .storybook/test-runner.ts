@@ -3,7 +3,8 @@
  * violations (WCAG 2.0 A/AA and 2.1 AA); stories tagged `screen` are also screenshot in each
  * theme × viewport and compared with tests/visual/baselines (see tests/visual/compare.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import path from 'node:path';
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
 import type { Page } from 'playwright';
 import { compareWithBaseline, MAX_DIFF_RATIO, PIXEL_THRESHOLD } from '../tests/visual/compare';
@@ -14,6 +15,45 @@ export const SCREEN_TAG = 'screen';
 const SHOT_THEMES = ['full', 'lite'] as const;
 const SHOT_VIEWPORTS = Object.keys(VIEWPORTS) as ViewportName[];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+
+// axe-core is injected once per page and kept there (what @axe-core/playwright does on every call,
+// which costs ~0.5 s per story); only violations are collected.
+const AXE_SOURCE = fs.readFileSync(path.resolve(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+async function runAxe(page: Page): Promise<AxeViolation[]> {
+  const present = await page.evaluate(() => typeof (window as any).axe?.run === 'function');
+  if (!present) await page.evaluate(AXE_SOURCE);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await page.evaluate(async (tags) => {
+        const result = await (window as any).axe.run(document, {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        });
+        return result.violations.map((v: any) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.map((n: any) => n.target.join(' ')),
+        }));
+      }, AXE_TAGS);
+    } catch (err) {
+      // The a11y addon may still be running its own pass in the preview; wait and retry.
+      if (attempt < 20 && /already running/i.test(String(err))) {
+        await page.waitForTimeout(100);
+        continue;
+      }
+      throw err;
+    }
+  }
+}
 
 const consoleErrors = new WeakMap<Page, string[]>();
 
@@ -117,12 +157,10 @@ const config: TestRunnerConfig = {
       throw new Error(`${context.id} logged errors:\n  ${errors.join('\n  ')}`);
     }
 
-    const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    if (axe.violations.length) {
-      const lines = axe.violations.map(
-        (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-      );
-      throw new Error(`${context.id} has ${axe.violations.length} axe violation(s):\n  ${lines.join('\n  ')}`);
+    const violations = await runAxe(page);
+    if (violations.length) {
+      const lines = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.targets.join('\n    ')}`);
+      throw new Error(`${context.id} has ${violations.length} axe violation(s):\n  ${lines.join('\n  ')}`);
     }
 
     const story = await getStoryContext(page, context);
