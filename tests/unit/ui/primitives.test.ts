@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../src/ui/money/format';
+import { toE164 } from '../../../src/ui/phone-field/countries';
+import { formatPoints } from '../../../src/ui/points/points';
+import { qrPath } from '../../../src/ui/qr-code/qr-code';
+import { rotationToLand, slices } from '../../../src/ui/wheel/geometry';
+
+describe('formatMoney', () => {
+  it('shows rupiah without decimals (IDR has none in Intl)', () => {
+    expect(formatMoney(45000, 'IDR', 'id-ID').replace(/\s/g, ' ')).toBe('Rp 45.000');
+  });
+  it('scales minor units by the currency’s fraction digits', () => {
+    expect(formatMoney(1234, 'USD', 'en-US')).toBe('$12.34');
+    expect(formatMoney(1500, 'JPY', 'en-US')).toBe('¥1,500');
+  });
+});
+
+describe('toE164', () => {
+  it('drops separators and the national trunk 0', () => {
+    expect(toE164('62', '0812-3456 7890')).toBe('+6281234567890');
+  });
+  it('keeps a number typed without the trunk 0', () => {
+    expect(toE164('65', '9123 4567')).toBe('+6591234567');
+  });
+  it('answers empty for an empty number', () => {
+    expect(toE164('62', ' - ')).toBe('');
+  });
+});
+
+describe('formatPoints', () => {
+  it('groups by locale and signs history rows', () => {
+    expect(formatPoints(12500, 'id-ID')).toBe('12.500');
+    expect(formatPoints(150, 'en', true)).toBe('+150');
+    expect(formatPoints(-1200, 'en', true)).toBe('-1,200');
+  });
+});
+
+describe('wheel geometry', () => {
+  const segments = [
+    { id: 1, label: 'A', probability: 0.3 },
+    { id: 2, label: 'B', probability: 0.05 },
+    { id: 3, label: 'C', probability: 0.65 },
+  ];
+  it('gives each slice an angle proportional to its probability', () => {
+    const s = slices(segments);
+    expect(s.map((x) => x.end - x.start)).toEqual([108, 18, 234].map((n) => expect.closeTo(n, 9)));
+    expect(s[1]!.center).toBeCloseTo(117);
+  });
+  it('normalises probabilities that do not add up to 1', () => {
+    const s = slices([{ id: 1, label: 'A', probability: 2 }, { id: 2, label: 'B', probability: 2 }]);
+    expect(s[1]!.start).toBeCloseTo(180);
+  });
+  it('lands the target centre under the pointer after whole turns, always forward', () => {
+    for (const from of [0, 45, 1917, -30]) {
+      const to = rotationToLand(from, 117, 5);
+      expect(to).toBeGreaterThanOrEqual(from + 5 * 360);
+      expect((((to + 117) % 360) + 360) % 360).toBeCloseTo(0);
+    }
+  });
+});
+
+describe('qrPath', () => {
+  it('draws the modules with a 4-module quiet zone', () => {
+    const { d, extent } = qrPath('KOPI-7F3A-2C9D');
+    expect(extent).toBe(21 + 8); // version 1 is 21×21
+    expect(d.startsWith('M4 4h1v1h-1z')).toBe(true); // the finder pattern's top-left corner
+  });
+});
