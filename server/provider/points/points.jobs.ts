@@ -1,4 +1,84 @@
+import { DAY } from '../../lib/clock';
 import type { ProviderContext } from '../context';
+import { lockCustomer } from '../customers/customers.repo';
+import { getMerchant } from '../merchant/merchant.service';
+import { notify } from '../notifications/notify';
+import { expireCustomerLots } from './points.ledger';
+import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points-expiry.repo';
 
-/** Expires points past 365 days (oldest first) and sends the 7-days-ahead notice. */
-export async function runPointsExpiry(_ctx: ProviderContext): Promise<void> {}
+const BATCH = 200;
+const POINTS_LINK = '/profile/point';
+
+export interface PointsExpiryResult {
+  /** customers whose points expired, and how many points in all */
+  expiredCustomers: number;
+  expiredPoints: number;
+  /** customers sent the "points expire on ..." notice */
+  noticesSent: number;
+}
+
+/**
+ * The hourly points job: expires lots past their date (oldest first, through the ledger) and sends
+ * one notice per customer for lots expiring within `points_expiry_notice_days`.
+ * Each customer is handled in a transaction of its own under the customer's row lock, re-reading
+ * the lots after taking the lock, so a second run (or a second server running it at the same time)
+ * finds nothing left to do and nothing happens twice.
+ */
+export async function runPointsExpiry(ctx: ProviderContext): Promise<PointsExpiryResult> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const result: PointsExpiryResult = { expiredCustomers: 0, expiredPoints: 0, noticesSent: 0 };
+  const now = ctx.clock.now();
+
+  for (let after = 0; ; ) {
+    const ids = await customersWithExpiredLots(ctx.db, now, after, BATCH);
+    for (const customerId of ids) {
+      const expired = await ctx.db.transaction().execute(async (trx) => {
+        const pts = await expireCustomerLots(trx, ctx.clock, customerId);
+        if (pts > 0) {
+          await notify(trx, ctx.clock, customerId, {
+            type: 'points_expiring',
+            title: 'Points expired',
+            body: `${pts} ${pts === 1 ? 'point' : 'points'} expired.`,
+            link: POINTS_LINK,
+          });
+        }
+        return pts;
+      });
+      if (expired > 0) {
+        result.expiredCustomers += 1;
+        result.expiredPoints += expired;
+      }
+    }
+    if (ids.length < BATCH) break;
+    after = ids.at(-1)!;
+  }
+
+  const until = new Date(now.getTime() + rules.points_expiry_notice_days * DAY);
+  const day = new Intl.DateTimeFormat(rules.locale, { timeZone: rules.timezone, dateStyle: 'medium' });
+  for (let after = 0; ; ) {
+    const ids = await customersWithUnnoticedLots(ctx.db, now, until, after, BATCH);
+    for (const customerId of ids) {
+      const sent = await ctx.db.transaction().execute(async (trx) => {
+        await lockCustomer(trx, customerId);
+        const lots = await unnoticedLots(trx, customerId, now, until);
+        const points = lots.reduce((sum, l) => sum + (l.remaining ?? 0), 0);
+        if (points <= 0) return false;
+        await markLotsNotified(trx, lots.map((l) => l.id));
+        const first = day.format(lots[0]!.expires_at!);
+        const last = day.format(lots.at(-1)!.expires_at!);
+        const noun = points === 1 ? 'point expires' : 'points expire';
+        await notify(trx, ctx.clock, customerId, {
+          type: 'points_expiring',
+          title: 'Points expiring soon',
+          body: first === last ? `${points} ${noun} on ${first}. Use them before then.` : `${points} ${noun} between ${first} and ${last}. Use them before then.`,
+          link: POINTS_LINK,
+        });
+        return true;
+      });
+      if (sent) result.noticesSent += 1;
+    }
+    if (ids.length < BATCH) break;
+    after = ids.at(-1)!;
+  }
+  return result;
+}

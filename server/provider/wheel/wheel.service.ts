@@ -1,0 +1,161 @@
+import type { Prize, SpinData, WheelConfigData } from '../../../src/api/contract';
+import type { ProviderContext } from '../context';
+import { AppError } from '../http/errors';
+import { idempotent, type StoredAnswer } from '../http/idempotency';
+import { getCustomer, lockCustomer } from '../customers/customers.repo';
+import { getMerchant, type MerchantRules } from '../merchant/merchant.service';
+import { burnPoints, earnPoints } from '../points/points.ledger';
+import { notify } from '../notifications/notify';
+import { findRewardById, takeStock } from '../rewards/rewards.repo';
+import { issueVoucher, loadVouchers } from '../rewards/vouchers.repo';
+import { STORAGE_LINK } from '../rewards/rewards.service';
+import { drawSegment, publishedOdds } from './draw';
+import { activeSegments, freeSpinsOn, insertSpin, setSpinPrize, type SegmentRow } from './wheel.repo';
+
+/**
+ * The schema keeps at most one free spin per customer per merchant day (the unique partial index
+ * `wheel_spins_one_free_a_day`), so a rule asking for more is capped here rather than promised and refused.
+ */
+export const MAX_FREE_SPINS_PER_DAY = 1;
+
+/** The merchant's calendar date ('YYYY-MM-DD') at an instant: free spins reset at local midnight. */
+export function merchantDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+export function freeSpinsPerDay(rules: MerchantRules): number {
+  return Math.max(0, Math.min(rules.free_spins_per_day, MAX_FREE_SPINS_PER_DAY));
+}
+
+async function segmentsOrClosed(db: ProviderContext['db']): Promise<SegmentRow[]> {
+  const segments = await activeSegments(db);
+  if (segments.length === 0) throw new AppError(409, 'CONFLICT', 'The wheel is closed right now. Please try again later.');
+  return segments;
+}
+
+/** The wheel as the customer sees it: segments with their disclosed odds, and what they can spin today. */
+export async function wheelConfig(ctx: ProviderContext, customerId: number): Promise<WheelConfigData> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const segments = await segmentsOrClosed(ctx.db);
+  const customer = await getCustomer(ctx.db, customerId);
+  const used = await freeSpinsOn(ctx.db, customerId, merchantDay(ctx.clock.now(), rules.timezone));
+  const freeLeft = Math.max(0, freeSpinsPerDay(rules) - used);
+  return {
+    segments: publishedOdds(segments).map((s) => ({
+      id: s.id,
+      label: s.label,
+      probability: s.probability,
+      prize_type: s.prize_type,
+      ...(s.color ? { color: s.color } : {}),
+    })),
+    spins_left: freeLeft,
+    spin_cost_points: rules.spin_cost_points,
+    free_spins_left: freeLeft,
+    points: customer.points,
+    odds_version: segments[0]!.odds_version,
+  };
+}
+
+/**
+ * One spin, once per idempotency key, in one transaction under the customer's row lock: take today's
+ * free spin or pay for the spin, draw on the server, credit the prize, record the spin, notify.
+ * Paying comes before crediting, so a prize can never pay for the spin that won it.
+ */
+export async function spinWheel(ctx: ProviderContext, customerId: number, body: { idempotency_key: string }): Promise<StoredAnswer<SpinData>> {
+  // read before the transaction: PGlite has one connection, which the transaction holds
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  return idempotent<SpinData>(ctx.db, ctx.clock, { customerId, scope: 'wheel/spin', key: body.idempotency_key, body }, async (trx) => {
+    const segments = await segmentsOrClosed(trx);
+    await lockCustomer(trx, customerId);
+    const now = ctx.clock.now();
+    const day = merchantDay(now, rules.timezone);
+    const perDay = freeSpinsPerDay(rules);
+    const usedBefore = await freeSpinsOn(trx, customerId, day);
+
+    const segment = segments.find((s) => s.id === drawSegment(segments))!;
+    const spin = { customerId, segmentId: segment.id, oddsVersion: segment.odds_version, day, at: now };
+    const drawn: Record<string, unknown> = { type: segment.prize_type, label: segment.label, points: segment.prize_points, reward_id: segment.reward_id };
+
+    let spinId: number | null = null;
+    let free = usedBefore < perDay;
+    if (free) {
+      spinId = await insertSpin(trx, { ...spin, free: true, costPoints: 0, prize: drawn });
+      // the index says today's free spin is already taken: pay instead
+      if (spinId === null) free = false;
+    }
+    if (!free) {
+      const cost = rules.spin_cost_points;
+      if (cost <= 0) throw new AppError(409, 'NO_SPINS_LEFT', 'You have used your free spin for today. Come back tomorrow!', undefined, { spin_cost_points: cost });
+      try {
+        await burnPoints(trx, ctx.clock, customerId, cost, { reason: 'Spin the wheel', ref: `wheel:${day}` });
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') {
+          const have = (err.data as { points?: number } | null)?.points ?? 0;
+          throw new AppError(
+            409,
+            'NO_SPINS_LEFT',
+            `No free spins left today. A spin costs ${cost} points and you have ${have}.`,
+            undefined,
+            { spin_cost_points: cost, points: have },
+          );
+        }
+        throw err;
+      }
+      spinId = await insertSpin(trx, { ...spin, free: false, costPoints: cost, prize: drawn });
+    }
+
+    const prize = await creditPrize(ctx, trx, customerId, segment, spinId!, rules);
+    await setSpinPrize(trx, spinId!, {
+      type: prize.type,
+      label: prize.label,
+      ...(prize.points ? { points: prize.points } : {}),
+      ...(prize.voucher ? { voucher_id: prize.voucher.id, reward_id: segment.reward_id } : {}),
+    });
+
+    const freeLeft = Math.max(0, perDay - usedBefore - (free ? 1 : 0));
+    const customer = await getCustomer(trx, customerId);
+    const message = prize.type === 'none' ? 'No prize this time. Better luck next spin!' : `You won ${prize.label}!`;
+    return {
+      status: 200,
+      message,
+      data: { segment_id: segment.id, prize, spins_left: freeLeft, free_spins_left: freeLeft, points: customer.points },
+    };
+  });
+}
+
+/** Credits the drawn prize in the spin's transaction and notifies the customer of it. */
+async function creditPrize(
+  ctx: ProviderContext,
+  trx: ProviderContext['db'],
+  customerId: number,
+  segment: SegmentRow,
+  spinId: number,
+  rules: MerchantRules,
+): Promise<Prize> {
+  if (segment.prize_type === 'points' && segment.prize_points > 0) {
+    await earnPoints(trx, ctx.clock, customerId, segment.prize_points, { reason: 'Spin and win', ref: `spin:${spinId}` }, rules.points_expiry_days);
+    await notify(trx, ctx.clock, customerId, {
+      type: 'wheel',
+      title: 'You won on the wheel',
+      body: `${segment.prize_points} points were added to your balance.`,
+      link: '/profile/point',
+    });
+    return { type: 'points', label: segment.label, points: segment.prize_points };
+  }
+  if (segment.prize_type === 'voucher' && segment.reward_id !== null) {
+    const reward = await findRewardById(trx, segment.reward_id);
+    // a prize whose reward is gone or sold out pays nothing rather than overselling the stock
+    if (reward && (reward.stock === null || (await takeStock(trx, reward.id)))) {
+      const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'wheel');
+      const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
+      await notify(trx, ctx.clock, customerId, {
+        type: 'wheel',
+        title: 'You won on the wheel',
+        body: `You won ${reward.title}. Your voucher is in your rewards.`,
+        link: STORAGE_LINK,
+      });
+      return { type: 'voucher', label: segment.label, voucher: voucher! };
+    }
+  }
+  return { type: 'none', label: segment.prize_type === 'none' ? segment.label : 'Try again' };
+}
