@@ -1,7 +1,48 @@
 import { Router } from 'express';
+import { googleBody, otpRequestBody, otpVerifyBody, registerBody } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { send } from '../http/envelope';
+import { clientIp, requireCustomer } from '../http/session';
+import { parse } from '../http/validate';
+import { AppError, sessionExpired } from '../http/errors';
+import { googleSignIn, logout, register, requestOtp, verifyOtp } from './auth.service';
 
-export function authRoutes(_ctx: ProviderContext): Router {
+export function authRoutes(ctx: ProviderContext): Router {
   const r = Router();
+
+  r.post('/auth/otp/request', async (req, res) => {
+    const body = parse(otpRequestBody, req.body);
+    const data = await requestOtp(ctx, { ...body, clientIp: clientIp(req) });
+    send(res, 200, 'We sent you a code.', data);
+  });
+
+  r.post('/auth/otp/verify', async (req, res) => {
+    const body = parse(otpVerifyBody, req.body);
+    const data = await verifyOtp(ctx, body);
+    send(res, 200, data.token ? 'You are signed in.' : 'Your number is confirmed. Tell us your name to finish.', data);
+  });
+
+  r.post('/auth/register', async (req, res) => {
+    const body = parse(registerBody, req.body);
+    const { created, ...data } = await register(ctx, { registrationToken: body.registration_token, name: body.name, email: body.email });
+    send(res, created ? 201 : 200, created ? 'Welcome! Your account is ready.' : 'You already have an account: you are signed in.', data);
+  });
+
+  r.post('/auth/google', async (req, res) => {
+    // said before reading the body: the call does not exist while Google sign-in is off
+    if (!ctx.google.clientId) throw new AppError(404, 'NOT_FOUND', 'Google sign-in is not enabled.');
+    const body = parse(googleBody, req.body);
+    const { created, ...data } = await googleSignIn(ctx, body.id_token);
+    send(res, 200, created ? 'Welcome! Your account is ready.' : 'You are signed in.', data);
+  });
+
+  r.post('/auth/logout', requireCustomer(ctx), async (_req, res) => {
+    const sessionId = res.locals.sessionId;
+    if (sessionId === undefined) throw sessionExpired();
+    await logout(ctx, sessionId);
+    send(res, 200, 'You are signed out.', null);
+  });
+
   return r;
 }
+

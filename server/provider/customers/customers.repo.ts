@@ -27,3 +27,59 @@ export async function getCustomer(db: Database, customerId: number): Promise<Cus
   if (!row) throw notFound('Customer');
   return row;
 }
+
+export async function findCustomerIdByPhone(db: Database, phone: string): Promise<number | null> {
+  const row = await db.selectFrom('customers').select('id').where('phone', '=', phone).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function findCustomerIdByGoogleSub(db: Database, sub: string): Promise<number | null> {
+  const row = await db.selectFrom('customers').select('id').where('google_sub', '=', sub).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Customers not yet linked to a Google account whose e-mail is this one (compared lowercased). */
+export async function findUnlinkedCustomerIdsByEmail(db: Database, email: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('customers')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('google_sub', 'is', null)
+    .orderBy('id')
+    .limit(2)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Inserts a customer; null when the phone or Google account already belongs to someone
+ * (a concurrent sign-up won), so the caller can sign in to that one instead.
+ */
+export async function insertCustomer(
+  trx: Database,
+  c: { phone: string | null; googleSub: string | null; name: string; email: string | null; now: Date },
+): Promise<number | null> {
+  const row = await trx
+    .insertInto('customers')
+    .values({ phone: c.phone, google_sub: c.googleSub, name: c.name, email: c.email, created_at: c.now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Links a Google account to a customer that has none yet; false when one got linked meanwhile. */
+export async function linkGoogleSub(trx: Database, customerId: number, sub: string): Promise<boolean> {
+  const res = await trx
+    .updateTable('customers')
+    .set({ google_sub: sub })
+    .where('id', '=', customerId)
+    .where('google_sub', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setCustomerEmail(db: Database, customerId: number, email: string): Promise<void> {
+  const res = await db.updateTable('customers').set({ email }).where('id', '=', customerId).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw notFound('Customer');
+}

@@ -1,7 +1,18 @@
 import { Router } from 'express';
+import { pointHistoryBody } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { send } from '../http/envelope';
+import { customerOf, requireCustomer } from '../http/session';
+import { parse } from '../http/validate';
+import { pointHistory } from './points.service';
 
-export function pointsRoutes(_ctx: ProviderContext): Router {
+export function pointsRoutes(ctx: ProviderContext): Router {
   const r = Router();
+
+  r.post('/point/history', requireCustomer(ctx), async (req, res) => {
+    const body = parse(pointHistoryBody, req.body);
+    send(res, 200, 'Points history loaded.', await pointHistory(ctx, customerOf(res), body.customer_id, body.page ?? 1));
+  });
+
   return r;
 }

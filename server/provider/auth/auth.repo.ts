@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db';
+import type { OtpPurpose } from '../../../src/api/contract';
+
+/** Advisory-lock classes (two-key form, so phone and address keys never collide). */
+const LOCK_OTP_PHONE = 71_001;
+const LOCK_OTP_IP = 71_002;
+
+/**
+ * Serialises OTP issuing per phone and per client address for the rest of the transaction, so the
+ * rate-limit check and the insert cannot interleave. Always phone first, then address: one order, no deadlock.
+ */
+export async function lockOtpIssuing(trx: Database, phone: string, clientIp: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${LOCK_OTP_PHONE}::int4, hashtext(${phone}))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${LOCK_OTP_IP}::int4, hashtext(${clientIp}))`.execute(trx);
+}
+
+export interface IssueStats {
+  /** when the last code for this phone was made (any purpose), or null */
+  lastAt: Date | null;
+  /** codes for this phone since `since`, and the oldest of them */
+  phoneCount: number;
+  phoneOldest: Date | null;
+  /** codes for this address since `since`, and the oldest of them */
+  ipCount: number;
+  ipOldest: Date | null;
+}
+
+export async function otpIssueStats(trx: Database, phone: string, clientIp: string, since: Date): Promise<IssueStats> {
+  const last = await trx
+    .selectFrom('otp_codes')
+    .select('created_at')
+    .where('phone', '=', phone)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const byPhone = await trx
+    .selectFrom('otp_codes')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('phone', '=', phone)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  const byIp = await trx
+    .selectFrom('otp_codes')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('client_ip', '=', clientIp)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return {
+    lastAt: last?.created_at ?? null,
+    phoneCount: Number(byPhone.n),
+    phoneOldest: byPhone.oldest ? new Date(byPhone.oldest) : null,
+    ipCount: Number(byIp.n),
+    ipOldest: byIp.oldest ? new Date(byIp.oldest) : null,
+  };
+}
+
+export async function insertOtp(
+  trx: Database,
+  row: { phone: string; purpose: OtpPurpose; codeHash: string; clientIp: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await trx
+    .insertInto('otp_codes')
+    .values({ phone: row.phone, purpose: row.purpose, code_hash: row.codeHash, client_ip: row.clientIp, created_at: row.now, expires_at: row.expiresAt })
+    .execute();
+}
+
+/** The newest code for a phone and purpose: only the last code sent can be used. */
+export async function latestOtp(db: Database, phone: string, purpose: OtpPurpose) {
+  return db
+    .selectFrom('otp_codes')
+    .select(['id', 'code_hash', 'expires_at', 'attempts', 'consumed_at'])
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Counts one wrong try, atomically; null when the code can no longer be tried (used, expired or out of tries). */
+export async function addOtpAttempt(db: Database, id: number, now: Date, maxAttempts: number): Promise<number | null> {
+  const row = await db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row ? row.attempts : null;
+}
+
+/** Uses a code, atomically: of any number of concurrent calls, exactly one gets true. */
+export async function consumeOtp(trx: Database, id: number, now: Date, maxAttempts: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('otp_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returning('id')
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function insertRegistrationToken(trx: Database, tokenHash: string, phone: string, expiresAt: Date): Promise<void> {
+  await trx.insertInto('registration_tokens').values({ token_hash: tokenHash, phone, expires_at: expiresAt }).execute();
+}
+
+/** Uses a registration token, atomically; its phone, or null when unknown, used or expired. */
+export async function consumeRegistrationToken(trx: Database, tokenHash: string, now: Date): Promise<string | null> {
+  const row = await trx
+    .updateTable('registration_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('phone')
+    .executeTakeFirst();
+  return row?.phone ?? null;
+}

@@ -1,0 +1,217 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Customer, OtpPurpose, OtpRequestData, OtpVerifyData, SessionData } from '../../../src/api/contract';
+import { paths } from '../../../src/app/paths';
+import type { Database } from '../../db';
+import { HOUR, MINUTE, SECOND } from '../../lib/clock';
+import { digestsEqual, sha256Hex } from '../../lib/signature';
+import type { ProviderContext } from '../context';
+import {
+  findCustomerIdByGoogleSub,
+  findCustomerIdByPhone,
+  findUnlinkedCustomerIdsByEmail,
+  getCustomer,
+  insertCustomer,
+  linkGoogleSub,
+} from '../customers/customers.repo';
+import { AppError } from '../http/errors';
+import { getMerchant } from '../merchant/merchant.service';
+import { notify } from '../notifications/notify';
+import {
+  addOtpAttempt,
+  consumeOtp,
+  consumeRegistrationToken,
+  insertOtp,
+  insertRegistrationToken,
+  latestOtp,
+  lockOtpIssuing,
+  otpIssueStats,
+} from './auth.repo';
+import { verifyGoogleIdToken } from './google';
+import { normalizePhone } from './phone';
+import { createSession, newSecretToken, revokeSession } from './sessions';
+import { maskPhone } from './sender';
+
+export const REGISTRATION_TOKEN_TTL_MS = 15 * MINUTE;
+
+/** The stored form of a code: HMAC keyed by the provider secret, bound to the phone and the purpose. */
+export function otpHash(secret: string, phone: string, purpose: OtpPurpose, code: string): string {
+  return createHmac('sha256', secret).update(`${phone}\n${purpose}\n${code}`).digest('hex');
+}
+
+function rateLimited(retryAfterSeconds: number, message: string): AppError {
+  const s = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(429, 'RATE_LIMITED', message, undefined, { retry_after: s }, { 'Retry-After': String(s) });
+}
+
+const codeExpired = () =>
+  new AppError(400, 'CODE_EXPIRED', 'This code has expired or was already used. Please ask for a new one.', { code: 'has expired; ask for a new code' });
+const tooManyAttempts = () =>
+  new AppError(400, 'TOO_MANY_ATTEMPTS', 'Too many wrong tries for this code. Please ask for a new one.', { code: 'too many wrong tries; ask for a new code' }, { attempts_left: 0 });
+
+/**
+ * Sends a one-time code. The answer never depends on whether the number has an account: no account
+ * lookup happens here at all, so both paths do the same work in the same time.
+ */
+export async function requestOtp(ctx: ProviderContext, input: { phone: string; purpose: OtpPurpose; clientIp: string }): Promise<OtpRequestData> {
+  const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const phone = normalizePhone(input.phone, rules.default_country_code);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = ctx.clock.now();
+
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockOtpIssuing(trx, phone, input.clientIp);
+    const stats = await otpIssueStats(trx, phone, input.clientIp, new Date(now.getTime() - HOUR));
+    const ms = (d: Date) => d.getTime() - now.getTime();
+    if (stats.lastAt && now.getTime() - stats.lastAt.getTime() < rules.otp_resend_seconds * SECOND) {
+      throw rateLimited(ms(stats.lastAt) / SECOND + rules.otp_resend_seconds, 'Please wait a moment before asking for another code.');
+    }
+    if (stats.phoneCount >= rules.otp_per_phone_per_hour) {
+      throw rateLimited((ms(stats.phoneOldest ?? now) + HOUR) / SECOND, 'Too many codes for this number. Please try again later.');
+    }
+    if (stats.ipCount >= rules.otp_per_ip_per_hour) {
+      throw rateLimited((ms(stats.ipOldest ?? now) + HOUR) / SECOND, 'Too many codes requested from this device. Please try again later.');
+    }
+    await insertOtp(trx, {
+      phone,
+      purpose: input.purpose,
+      codeHash: otpHash(ctx.secret, phone, input.purpose, code),
+      clientIp: input.clientIp,
+      now,
+      expiresAt: new Date(now.getTime() + rules.otp_ttl_seconds * SECOND),
+    });
+  });
+
+  const minutes = Math.max(1, Math.ceil(rules.otp_ttl_seconds / 60));
+  const company = settings.setting_company || 'your';
+  try {
+    await ctx.sender.send(phone, `Your ${company} code is ${code}. It expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+  } catch (err) {
+    // the sender's own message may echo the text it was given: digits are hidden so the code never reaches a log
+    ctx.logger.error({ phone: maskPhone(phone), err: String((err as Error)?.message ?? err).replace(/\d{4,}/g, '•••') }, 'could not send a one-time code');
+    throw new AppError(502, 'BAD_GATEWAY', 'We could not send the code just now. Please try again in a minute.');
+  }
+  return { expires_in: rules.otp_ttl_seconds, resend_in: rules.otp_resend_seconds, phone };
+}
+
+/**
+ * Checks a code. Right code: a login signs in, or (no account yet) answers a registration token;
+ * a registration signs in when the number already has an account. A wrong try counts atomically
+ * outside any transaction that could roll the count back.
+ */
+export async function verifyOtp(ctx: ProviderContext, input: { phone: string; code: string; purpose: OtpPurpose }): Promise<OtpVerifyData> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const phone = normalizePhone(input.phone, rules.default_country_code);
+  const now = ctx.clock.now();
+  const max = rules.otp_max_attempts;
+
+  const otp = await latestOtp(ctx.db, phone, input.purpose);
+  if (!otp || otp.consumed_at || otp.expires_at.getTime() <= now.getTime()) throw codeExpired();
+  if (otp.attempts >= max) throw tooManyAttempts();
+
+  if (!digestsEqual(otp.code_hash, otpHash(ctx.secret, phone, input.purpose, input.code))) {
+    const attempts = await addOtpAttempt(ctx.db, otp.id, now, max);
+    if (attempts === null) {
+      const again = await latestOtp(ctx.db, phone, input.purpose);
+      throw again && again.id === otp.id && again.attempts >= max && !again.consumed_at ? tooManyAttempts() : codeExpired();
+    }
+    const left = max - attempts;
+    if (left <= 0) throw tooManyAttempts();
+    throw new AppError(
+      400,
+      'INVALID_CODE',
+      `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+      { code: 'is not the code we sent' },
+      { attempts_left: left },
+    );
+  }
+
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await consumeOtp(trx, otp.id, now, max))) throw codeExpired();
+    const customerId = await findCustomerIdByPhone(trx, phone);
+    if (customerId !== null) return signIn(trx, ctx, customerId);
+    const registrationToken = newSecretToken();
+    await insertRegistrationToken(trx, sha256Hex(registrationToken), phone, new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS));
+    return { registration_token: registrationToken, needs_registration: true };
+  });
+}
+
+async function signIn(trx: Database, ctx: ProviderContext, customerId: number): Promise<{ token: string; customer: Customer }> {
+  const token = await createSession(trx, ctx, customerId);
+  return { token, customer: await getCustomer(trx, customerId) };
+}
+
+async function welcome(trx: Database, ctx: ProviderContext, customerId: number, name: string): Promise<void> {
+  const { settings } = await getMerchant(trx, ctx.merchantId);
+  const company = settings.setting_company || 'us';
+  await notify(trx, ctx.clock, customerId, {
+    type: 'account',
+    title: `Welcome to ${company}, ${name}!`,
+    body: 'Your account is ready. Earn points with every order and redeem them for rewards.',
+    link: paths.home,
+  });
+}
+
+/**
+ * Creates the account of a number proved by a code (201). A number that got an account meanwhile
+ * (a second tab, a race) signs in to it instead (`created: false`), keeping its name.
+ */
+export async function register(
+  ctx: ProviderContext,
+  input: { registrationToken: string; name: string; email?: string | undefined },
+): Promise<SessionData & { token: string; created: boolean }> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const phone = await consumeRegistrationToken(trx, sha256Hex(input.registrationToken), now);
+    if (!phone) {
+      throw new AppError(400, 'INVALID_TOKEN', 'This sign-up has expired. Please ask for a new code.', {
+        registration_token: 'has expired or was already used',
+      });
+    }
+    const id = await insertCustomer(trx, { phone, googleSub: null, name: input.name, email: input.email ?? null, now });
+    if (id === null) {
+      const existing = await findCustomerIdByPhone(trx, phone);
+      if (existing === null) throw new AppError(409, 'CONFLICT', 'Please try again.');
+      return { ...(await signIn(trx, ctx, existing)), created: false };
+    }
+    await welcome(trx, ctx, id, input.name);
+    return { ...(await signIn(trx, ctx, id)), created: true };
+  });
+}
+
+/**
+ * Google sign-in: the customer linked to this Google account; else the one customer (not yet linked)
+ * with the same e-mail, when Google has verified it; else a new customer without a phone.
+ */
+export async function googleSignIn(ctx: ProviderContext, idToken: string): Promise<SessionData & { token: string; created: boolean }> {
+  const who = await verifyGoogleIdToken(ctx, idToken);
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    // one sign-in per Google account at a time, so a first sign-in twice at once makes one customer
+    await sql`select pg_advisory_xact_lock(71003::int4, hashtext(${who.sub}))`.execute(trx);
+    const linked = await findCustomerIdByGoogleSub(trx, who.sub);
+    if (linked !== null) return { ...(await signIn(trx, ctx, linked)), created: false };
+    if (who.email) {
+      const matches = await findUnlinkedCustomerIdsByEmail(trx, who.email);
+      if (matches.length === 1 && (await linkGoogleSub(trx, matches[0]!, who.sub))) {
+        return { ...(await signIn(trx, ctx, matches[0]!)), created: false };
+      }
+    }
+    const id = await insertCustomer(trx, { phone: null, googleSub: who.sub, name: who.name, email: who.email, now });
+    if (id === null) throw new AppError(409, 'CONFLICT', 'Please try again.');
+    await welcome(trx, ctx, id, who.name);
+    return { ...(await signIn(trx, ctx, id)), created: true };
+  });
+}
+
+export async function logout(ctx: ProviderContext, sessionId: number): Promise<void> {
+  await revokeSession(ctx.db, ctx, sessionId);
+}
+
+/** Housekeeping for a periodic job: codes, registration tokens and sessions long past use. */
+export async function purgeAuthLeftovers(ctx: ProviderContext): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  await ctx.db.deleteFrom('otp_codes').where('created_at', '<', new Date(now - 2 * 24 * HOUR)).execute();
+  await ctx.db.deleteFrom('registration_tokens').where('expires_at', '<', new Date(now - 24 * HOUR)).execute();
+  await ctx.db.deleteFrom('sessions').where('expires_at', '<', new Date(now - 30 * 24 * HOUR)).execute();
+}

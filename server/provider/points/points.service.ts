@@ -1,0 +1,35 @@
+import type { PointHistoryData } from '../../../src/api/contract';
+import { DAY } from '../../lib/clock';
+import type { ProviderContext } from '../context';
+import { getCustomer } from '../customers/customers.repo';
+import { notFound } from '../http/errors';
+import { expiringBetween, ledgerPage } from './points-history.repo';
+
+export const HISTORY_PAGE_SIZE = 20;
+export const EXPIRING_SOON_DAYS = 30;
+
+/**
+ * A page of the customer's points history. `customerId` is the session's customer; asking for any
+ * other id is answered exactly like an id that does not exist (404), so nothing about others leaks.
+ */
+export async function pointHistory(ctx: ProviderContext, sessionCustomerId: number, askedCustomerId: number, page = 1): Promise<PointHistoryData> {
+  if (askedCustomerId !== sessionCustomerId) throw notFound('Customer');
+  const customer = await getCustomer(ctx.db, sessionCustomerId);
+  const rows = await ledgerPage(ctx.db, sessionCustomerId, (page - 1) * HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE + 1);
+  const now = ctx.clock.now();
+  const soon = await expiringBetween(ctx.db, sessionCustomerId, now, new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY));
+  return {
+    balance: customer.points,
+    items: rows.slice(0, HISTORY_PAGE_SIZE).map((r) => ({
+      id: r.id,
+      type: r.type,
+      points: r.points,
+      balance_after: r.balance_after,
+      reason: r.reason,
+      created_at: r.created_at.toISOString(),
+      expires_at: r.type === 'earn' && r.expires_at ? r.expires_at.toISOString() : null,
+    })),
+    next_page: rows.length > HISTORY_PAGE_SIZE ? page + 1 : null,
+    expiring_soon: soon.points > 0 && soon.first ? { points: soon.points, expires_at: soon.first.toISOString() } : null,
+  };
+}
