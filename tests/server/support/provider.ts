@@ -67,6 +67,12 @@ export async function openTestDatabase(kind: DbKind, poolSize = 10): Promise<Dat
       await handle.close();
       const a = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await a.connect();
+      // the pool has ended, but its backends may take a moment to go: wait, so dropping kills nothing in use
+      for (let i = 0; i < 50; i++) {
+        const r = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((res) => setTimeout(res, 100));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     },
