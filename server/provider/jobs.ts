@@ -4,12 +4,14 @@ import { runPointsExpiry } from './points/points.jobs';
 import { advanceDemoOrders } from './orders/orders.jobs';
 import { expireVouchers } from './rewards/vouchers.repo';
 import { purgeIdempotencyKeys } from './http/idempotency';
+import { purgeAuthLeftovers } from './auth/auth.service';
 
-/** The hourly housekeeping: points expiry and notices, voucher expiry, old idempotency keys. */
+/** The hourly housekeeping: points expiry and notices, voucher expiry, old idempotency keys, spent codes and sessions. */
 export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await runPointsExpiry(ctx);
   await expireVouchers(ctx.db, ctx.clock);
   await purgeIdempotencyKeys(ctx.db, ctx.clock);
+  await purgeAuthLeftovers(ctx);
 }
 
 /** Starts the jobs (once now, then on their timers); returns a stop function. */
