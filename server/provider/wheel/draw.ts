@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 
 /**
  * The wheel's draw and its disclosed odds, kept pure so they can be tested on their own.
- * The outcome comes from node:crypto's randomInt (uniform, unbiased over the range), never Math.random.
+ * The outcome comes from node:crypto's randomInt (uniform, unbiased over the range), never a predictable generator.
  */
 
 export interface WeightedSegment {

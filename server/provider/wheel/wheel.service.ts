@@ -72,7 +72,8 @@ export async function spinWheel(ctx: ProviderContext, customerId: number, body: 
     const perDay = freeSpinsPerDay(rules);
     const usedBefore = await freeSpinsOn(trx, customerId, day);
 
-    const segment = segments.find((s) => s.id === drawSegment(segments))!;
+    const drawnId = drawSegment(segments);
+    const segment = segments.find((s) => s.id === drawnId)!;
     const spin = { customerId, segmentId: segment.id, oddsVersion: segment.odds_version, day, at: now };
     const drawn: Record<string, unknown> = { type: segment.prize_type, label: segment.label, points: segment.prize_points, reward_id: segment.reward_id };
 
