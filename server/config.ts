@@ -47,12 +47,18 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
     DIST_DIR: z.string().default('./dist'),
     DB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(10),
-  })
-  .superRefine((env, ctx) => {
-    if (env.PROVIDER_API_BASE && !env.PROVIDER_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['PROVIDER_SECRET'], message: 'is required when PROVIDER_API_BASE is set' });
-    }
   });
+
+/**
+ * Rules across variables, checked on the raw environment so they are reported together with every
+ * other bad variable (a zod refinement would only run once all single fields are valid).
+ */
+function crossChecks(env: NodeJS.ProcessEnv): string[] {
+  const set = (v: string | undefined) => v !== undefined && v.trim() !== '';
+  const problems: string[] = [];
+  if (set(env.PROVIDER_API_BASE) && !set(env.PROVIDER_SECRET)) problems.push('PROVIDER_SECRET is required when PROVIDER_API_BASE is set');
+  return problems;
+}
 
 export interface Config {
   port: number;
@@ -84,17 +90,21 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const seen = new Set<string>();
-    const problems: string[] = [];
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? 'environment');
-      if (seen.has(name)) continue;
-      seen.add(name);
-      problems.push(`${name} ${issue.message}`);
-    }
-    throw new ConfigError(problems);
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const name = String(issue.path[0] ?? 'environment');
+    if (seen.has(name)) continue;
+    seen.add(name);
+    problems.push(`${name} ${issue.message}`);
   }
+  for (const problem of crossChecks(env)) {
+    const name = problem.split(' ')[0]!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    problems.push(problem);
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     port: e.PORT,

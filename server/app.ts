@@ -1,0 +1,84 @@
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { Config } from './config';
+import type { Logger } from './lib/logger';
+import { sendGatewayError } from './gateway/envelope';
+import { apiProxy } from './gateway/proxy';
+import { requestLogger } from './gateway/request-log';
+import { gatewayRoutes } from './gateway/routes';
+import { securityHeaders } from './gateway/security';
+import { staticApp } from './gateway/static';
+
+export interface AppOptions {
+  config: Config;
+  logger: Logger;
+  /** the provider's API v2 base URL, ending in / (the embedded provider's or PROVIDER_API_BASE) */
+  providerBase: string;
+  /** the signing secret shared with that provider */
+  secret: string;
+  /** the development outbox (embedded provider, not production); /__dev/outbox exists only with it */
+  outbox?: (phone: string) => Promise<unknown[]>;
+  /** how long the provider may take to answer a proxied call (ms, default 15 s) */
+  proxyTimeoutMs?: number;
+}
+
+/**
+ * The gateway: serves the built app, signs and forwards /api to the provider, keeps the customer's
+ * session in a cookie. Never listens (server/index.ts does), so tests run it on port 0.
+ */
+export function createApp(options: AppOptions): Express {
+  const { config, logger } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  // req.ip and req.secure believe X-Forwarded-For / -Proto only through this many proxies (0: the socket)
+  app.set('trust proxy', config.trustProxyHops);
+
+  // 1. Request log first, so every answer below, errors included, gets its one line with its timing.
+  app.use(requestLogger(logger));
+
+  // 2. Security headers before anything can answer, so 415s, 502s, the 503 page and static files all
+  //    carry them; a proxied answer may replace the CSP with its own (proxy.ts copies upstream headers).
+  app.use(securityHeaders(config.googleClientId));
+
+  // 3. The gateway's own endpoints, before the catch-alls below could claim their paths. The outbox
+  //    is never mounted in production, whatever the caller passes.
+  app.use(
+    gatewayRoutes({
+      providerBase: options.providerBase,
+      secret: options.secret,
+      platform: config.platformId,
+      googleClientId: config.googleClientId,
+      logger,
+      outbox: config.production ? undefined : options.outbox,
+    }),
+  );
+
+  // 4. The API. No body parser anywhere before it: request bodies stream to the provider untouched
+  //    (nothing to re-serialise with fixRequestBody, and the provider enforces its own 64 KiB limit).
+  app.use(
+    '/api',
+    apiProxy({
+      providerBase: options.providerBase,
+      secret: options.secret,
+      platform: config.platformId,
+      logger,
+      timeoutMs: options.proxyTimeoutMs ?? 15_000,
+    }),
+  );
+
+  // 5. The built app last: /assets, other build files, then index.html for client routes.
+  app.use(staticApp(config.distDir));
+
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+
+  const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+    const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
+    if (status >= 500) logger.error({ err: { type: (err as Error).name, message: (err as Error).message }, path: req.path }, 'gateway error');
+    if (res.headersSent) return void res.destroy();
+    if (req.path.startsWith('/api/')) return sendGatewayError(res, status >= 500 ? 500 : status, status >= 500 ? 'INTERNAL' : 'VALIDATION', 'The request could not be handled.');
+    res.status(status >= 400 && status < 600 ? status : 500).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Something went wrong');
+  };
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,66 @@
+import { Router } from 'express';
+import type { Logger } from 'pino';
+import { signCall } from '../lib/signature';
+
+export interface GatewayRoutesOptions {
+  providerBase: string;
+  secret: string;
+  platform: string;
+  googleClientId: string | undefined;
+  logger: Logger;
+  /** the development outbox; given only outside production */
+  outbox?: ((phone: string) => Promise<unknown[]>) | undefined;
+  healthTimeoutMs?: number;
+}
+
+/** `+63 917…` arrives as ` 63917…` (a query string's `+` is a space): back to E.164. */
+export function normaliseOutboxPhone(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const digits = raw.replace(/[\s()-]/g, '').replace(/^\+/, '');
+  return /^\d{6,15}$/.test(digits) ? `+${digits}` : null;
+}
+
+/** The gateway's own small endpoints: health, the app's run-time configuration, the dev outbox. */
+export function gatewayRoutes(o: GatewayRoutesOptions): Router {
+  const r = Router();
+
+  // up = this process answers and the provider answers a signed `GET health` quickly
+  r.get('/healthz', async (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    const path = 'health';
+    const timestamp = Math.floor(Date.now() / 1000);
+    try {
+      const answer = await fetch(new URL(path, o.providerBase), {
+        headers: { platform: o.platform, timestamp: String(timestamp), 'token-authorization': signCall(o.providerBase, path, o.platform, timestamp, o.secret) },
+        signal: AbortSignal.timeout(o.healthTimeoutMs ?? 2000),
+      });
+      await answer.body?.cancel();
+      if (answer.ok) return void res.json({ status: 'ok' });
+      o.logger.warn({ status: answer.status }, 'health: the provider answered with an error');
+    } catch (err) {
+      o.logger.warn({ reason: (err as Error).name }, 'health: the provider could not be reached');
+    }
+    res.status(503).json({ status: 'unavailable' });
+  });
+
+  // read by the app at start: whether to show the Google button (the client id is public by design)
+  r.get('/app-config.json', (_req, res) => {
+    res.setHeader('cache-control', 'no-cache');
+    res.json({ google_client_id: o.googleClientId ?? null });
+  });
+
+  const outbox = o.outbox;
+  if (outbox) {
+    r.get('/__dev/outbox', async (req, res) => {
+      res.setHeader('cache-control', 'no-store');
+      const phone = normaliseOutboxPhone(req.query.phone);
+      if (!phone) {
+        res.status(400).json({ status: 400, message: 'Give a phone number: /__dev/outbox?phone=+639171234567', data: null, error: { code: 'VALIDATION', fields: { phone: 'must be a phone number in E.164' } } });
+        return;
+      }
+      res.json({ items: await outbox(phone) });
+    });
+  }
+
+  return r;
+}

@@ -1,0 +1,65 @@
+import { join, resolve } from 'node:path';
+import express, { Router, type RequestHandler } from 'express';
+
+/** Paths the single-page app never owns: they answer 404 rather than index.html. */
+const NOT_CLIENT_ROUTES = /^\/(api|__dev|healthz|assets)(\/|$)/;
+
+const MISSING_BUILD_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>The app is not built yet</title></head>
+<body>
+<h1>The app is not built yet</h1>
+<p>The server is running, but it found no built app to serve. Run <code>npm run build</code>
+(or start with <code>npm start</code>, which builds what is missing), then reload this page.</p>
+</body></html>`;
+
+/**
+ * The built app from distDir. Hashed files under /assets never change: cached for a year, immutable.
+ * Everything else (index.html, favicon, demo images) is revalidated on each use so a new build shows
+ * at once. express.static (send) resolves every path inside its root and refuses `..`, so nothing
+ * outside the build folder is ever served.
+ */
+export function staticApp(distDir: string): Router {
+  const root = resolve(distDir);
+  const router = Router();
+
+  router.use(
+    '/assets',
+    express.static(join(root, 'assets'), {
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+    }),
+    // a missing hashed file is a 404, never the app's index.html served as JavaScript
+    ((_req, res) => {
+      res.status(404).type('text/plain').send('Not found');
+    }) satisfies RequestHandler,
+  );
+
+  router.use(
+    express.static(root, {
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
+    }),
+  );
+
+  // every client route: GET/HEAD of a page path that wants HTML gets index.html; the router decides
+  router.get('/{*splat}', (req, res, next) => {
+    if (NOT_CLIENT_ROUTES.test(req.path) || !req.accepts('html')) return next();
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile('index.html', { root, dotfiles: 'deny' }, (err?: NodeJS.ErrnoException) => {
+      if (!err) return;
+      if (res.headersSent) return void res.end();
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') {
+        res.status(503).setHeader('cache-control', 'no-store');
+        res.type('html').send(MISSING_BUILD_PAGE);
+        return;
+      }
+      next(err);
+    });
+  });
+
+  return router;
+}

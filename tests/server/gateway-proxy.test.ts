@@ -1,0 +1,288 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPSTREAM_SECRET, cookiePair, fakeUpstream, raw, setCookies, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
+
+const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuv';
+const OTHER_TOKEN = 'tok_zyxwvutsrqponmlkjihgfedcba987654';
+
+function envelope(status: number, data: unknown, code?: string) {
+  return { status, message: code ? 'Failed.' : 'OK.', data, ...(code ? { error: { code } } : {}) };
+}
+
+let upstream: FakeUpstream;
+let gw: TestGateway;
+let logoutStatus = 200;
+
+beforeAll(async () => {
+  upstream = await fakeUpstream((app) => {
+    app.post('/api/v2/auth/otp/verify', (_req, res) => {
+      res.json(envelope(200, { token: TOKEN, customer: { id: 7, name: 'Ana' } }));
+    });
+    app.post('/api/v2/auth/register', (_req, res) => {
+      res.status(201).json(envelope(201, { token: OTHER_TOKEN, customer: { id: 8, name: 'Ben' } }));
+    });
+    app.post('/api/v2/auth/logout', (_req, res) => {
+      res.status(logoutStatus).json(envelope(logoutStatus, null, logoutStatus === 200 ? undefined : 'INTERNAL'));
+    });
+    app.get('/api/v2/session-expired', (_req, res) => {
+      res.status(401).json(envelope(401, null, 'SESSION_EXPIRED'));
+    });
+    app.get('/api/v2/forbidden-other', (_req, res) => {
+      res.status(401).json(envelope(401, null, 'INVALID_CODE'));
+    });
+    app.get('/api/v2/payment/sandbox/p1', (_req, res) => {
+      res.setHeader('content-security-policy', "default-src 'none'; form-action 'self'");
+      res.type('html').send('<!doctype html><title>Sandbox</title>');
+    });
+    app.get('/api/v2/slow', () => {
+      // never answers: the gateway's timeout must
+    });
+  });
+  gw = await startGateway({ providerBase: upstream.base, secret: UPSTREAM_SECRET, proxyTimeoutMs: 1000 });
+});
+
+afterAll(async () => {
+  await gw?.close();
+  await upstream?.close();
+});
+
+function last() {
+  return upstream.seen.at(-1)!;
+}
+
+describe('the signing proxy', () => {
+  it('signs every call as the provider checks it, with platform and a current Unix timestamp', async () => {
+    const res = await fetch(`${gw.url}/api/settings/main-setting`);
+    expect(res.status).toBe(200);
+    const seen = last();
+    expect(seen.signatureValid).toBe(true);
+    expect(seen.path).toBe('settings/main-setting');
+    expect(seen.headers.platform).toBe('wato');
+    expect(Math.abs(Number(seen.headers.timestamp) - Date.now() / 1000)).toBeLessThan(5);
+    expect(seen.headers['token-authorization']).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('keeps the query string and signs the path without it', async () => {
+    const res = await fetch(`${gw.url}/api/reward/storage?status=active&page=2`);
+    expect(res.status).toBe(200);
+    expect(last().url).toBe('/api/v2/reward/storage?status=active&page=2');
+    expect(last().signatureValid).toBe(true);
+  });
+
+  it('drops the signature, credential and cookie headers a browser sends', async () => {
+    const res = await fetch(`${gw.url}/api/customer/profile`, {
+      headers: {
+        'token-authorization': 'f'.repeat(64),
+        platform: 'evil',
+        timestamp: '1',
+        authorization: 'Bearer stolen-token-0123456789abcdef',
+        cookie: 'tracking=1; other=2',
+        'x-forwarded-for': '6.6.6.6',
+      },
+    });
+    expect(res.status).toBe(200);
+    const h = last().headers;
+    expect(last().signatureValid).toBe(true);
+    expect(h.platform).toBe('wato');
+    expect(h.authorization).toBeUndefined();
+    expect(h.cookie).toBeUndefined();
+    // TRUST_PROXY_HOPS=0: the socket's address, whatever the browser claims
+    expect(h['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('streams request bodies through unchanged', async () => {
+    const body = JSON.stringify({ items: [{ product_id: 1, qty: 2 }], note: 'ü'.repeat(100) });
+    const res = await fetch(`${gw.url}/api/order/quote`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body });
+    expect(res.status).toBe(200);
+    expect(last().body).toBe(body);
+    expect(last().method).toBe('POST');
+  });
+
+  it('refuses state-changing calls that are not JSON with 415 in the envelope', async () => {
+    const before = upstream.seen.length;
+    for (const [method, type] of [
+      ['POST', 'text/plain'],
+      ['POST', 'application/x-www-form-urlencoded'],
+      ['POST', 'multipart/form-data; boundary=x'],
+      ['POST', undefined],
+      ['PUT', 'text/plain'],
+      ['PATCH', 'text/plain'],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await fetch(`${gw.url}/api/wallet/topup`, { method, headers: type ? { 'content-type': type } : {}, body: method === 'DELETE' ? undefined : 'amount=10000' });
+      expect(res.status, `${method} ${type}`).toBe(415);
+      expect(await res.json()).toEqual({ status: 415, message: expect.any(String), data: null, error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    }
+    expect(upstream.seen.length).toBe(before);
+  });
+
+  it('refuses a path that could climb out of the API base, before signing it', async () => {
+    const before = upstream.seen.length;
+    for (const path of ['/api/..%2f..%2fadmin', '/api/%2e%2e/admin', '/api/a/../../admin', '/api/a%5c..%5cadmin']) {
+      const res = await raw(gw.url, 'GET', path);
+      expect(res.status, path).toBe(404);
+      expect(JSON.parse(res.body).error.code).toBe('NOT_FOUND');
+    }
+    expect(upstream.seen.length).toBe(before);
+  });
+
+  it('lets a provider page keep its own Content-Security-Policy', async () => {
+    const res = await fetch(`${gw.url}/api/payment/sandbox/p1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'");
+    // the gateway's other security headers stay
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('the session cookie', () => {
+  it('moves the token of a sign-in answer into an HttpOnly cookie and sends it upstream as Bearer', async () => {
+    const res = await fetch(`${gw.url}/api/auth/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '+639171234567', code: '123456', purpose: 'login' }) });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain(TOKEN);
+    const body = JSON.parse(text);
+    expect(body.data).toEqual({ customer: { id: 7, name: 'Ana' } });
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+
+    const cookies = res.headers.getSetCookie();
+    expect(cookies).toHaveLength(1);
+    const c = cookies[0]!;
+    expect(c).toMatch(new RegExp(`^sid=${TOKEN};`));
+    expect(c).toMatch(/; HttpOnly/i);
+    expect(c).toMatch(/; SameSite=Lax/i);
+    expect(c).toMatch(/; Path=\//i);
+    expect(c).toMatch(/; Max-Age=2592000/i);
+    expect(c).not.toMatch(/Secure/i);
+
+    const pair = cookiePair({ 'set-cookie': cookies }, 'sid')!;
+    const next = await fetch(`${gw.url}/api/customer/profile`, { headers: { cookie: `${pair}; theme=dark` } });
+    expect(next.status).toBe(200);
+    expect(last().headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(last().headers.cookie).toBeUndefined();
+  });
+
+  it('does the same for auth/register (201) and keeps the status', async () => {
+    const res = await fetch(`${gw.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ registration_token: 'r', name: 'Ben' }) });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.data.token).toBeUndefined();
+    expect(res.headers.getSetCookie()[0]).toMatch(new RegExp(`^sid=${OTHER_TOKEN};`));
+  });
+
+  it('clears the cookie on logout, also when the provider fails or cannot be reached', async () => {
+    for (const status of [200, 500]) {
+      logoutStatus = status;
+      const res = await fetch(`${gw.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` }, body: '{}' });
+      expect(res.status).toBe(status);
+      expect(last().headers.authorization).toBe(`Bearer ${TOKEN}`);
+      const cookies = res.headers.getSetCookie();
+      expect(cookies).toHaveLength(1);
+      expect(cookies[0]).toMatch(/^sid=;/);
+      expect(cookies[0]).toMatch(/Max-Age=0/i);
+    }
+    logoutStatus = 200;
+
+    const down = await startGateway({ providerBase: 'http://127.0.0.1:9/api/v2/', secret: UPSTREAM_SECRET });
+    try {
+      const res = await fetch(`${down.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` }, body: '{}' });
+      expect(res.status).toBe(502);
+      expect(res.headers.getSetCookie()[0]).toMatch(/^sid=;.*Max-Age=0/i);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('clears the cookie when the provider says SESSION_EXPIRED, and only then', async () => {
+    const expired = await fetch(`${gw.url}/api/session-expired`, { headers: { cookie: `sid=${TOKEN}` } });
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).error.code).toBe('SESSION_EXPIRED');
+    expect(expired.headers.getSetCookie()[0]).toMatch(/^sid=;.*Max-Age=0/i);
+
+    const other = await fetch(`${gw.url}/api/forbidden-other`, { headers: { cookie: `sid=${TOKEN}` } });
+    expect(other.status).toBe(401);
+    expect(other.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('ignores a cookie value that is not token-shaped', async () => {
+    await fetch(`${gw.url}/api/customer/profile`, { headers: { cookie: 'sid=short' } });
+    expect(last().headers.authorization).toBeUndefined();
+  });
+});
+
+describe('behind an HTTPS reverse proxy (TRUST_PROXY_HOPS=1)', () => {
+  let behind: TestGateway;
+  beforeAll(async () => {
+    behind = await startGateway({ config: testConfig({ trustProxyHops: 1 }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+  });
+  afterAll(() => behind?.close());
+
+  it('names the cookie __Host-sid with Secure and reads it back', async () => {
+    const res = await fetch(`${behind.url}/api/auth/otp/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+      body: '{}',
+    });
+    const c = res.headers.getSetCookie()[0]!;
+    expect(c).toMatch(new RegExp(`^__Host-sid=${TOKEN};`));
+    expect(c).toMatch(/; Secure/i);
+    expect(c).toMatch(/; HttpOnly/i);
+    expect(c).toMatch(/; Path=\//i);
+    expect(c).not.toMatch(/Domain=/i);
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+
+    await fetch(`${behind.url}/api/customer/profile`, { headers: { cookie: `__Host-sid=${TOKEN}`, 'x-forwarded-proto': 'https' } });
+    expect(last().headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('forwards the one client address the trusted proxy saw', async () => {
+    await fetch(`${behind.url}/api/customer/profile`, { headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.4' } });
+    expect(last().headers['x-forwarded-for']).toBe('198.51.100.4');
+  });
+
+  it('keeps the plain cookie name on plain http even when trusted', async () => {
+    const res = await fetch(`${behind.url}/api/auth/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'http' }, body: '{}' });
+    expect(res.headers.getSetCookie()[0]).toMatch(/^sid=/);
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('when the provider fails', () => {
+  it('answers 502 BAD_GATEWAY in the envelope when the provider is down', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const down = await startGateway({ providerBase: `http://127.0.0.1:${port}/api/v2/`, secret: UPSTREAM_SECRET });
+    try {
+      const res = await fetch(`${down.url}/api/settings/main-setting`);
+      expect(res.status).toBe(502);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await res.json()).toEqual({ status: 502, message: expect.any(String), data: null, error: { code: 'BAD_GATEWAY' } });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('answers 502 when the provider does not answer in time', async () => {
+    const started = Date.now();
+    const res = await fetch(`${gw.url}/api/slow`);
+    expect(res.status).toBe(502);
+    expect((await res.json()).error.code).toBe('BAD_GATEWAY');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('lets an upstream BAD_SIGNATURE through as it is (a wrong secret shows plainly)', async () => {
+    const wrong = await startGateway({ providerBase: upstream.base, secret: 'not-the-secret' });
+    try {
+      const res = await fetch(`${wrong.url}/api/settings/main-setting`);
+      expect(res.status).toBe(401);
+      expect((await res.json()).error.code).toBe('BAD_SIGNATURE');
+      expect(setCookies(Object.fromEntries(res.headers))).toEqual([]);
+    } finally {
+      await wrong.close();
+    }
+  });
+});

@@ -1,0 +1,232 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPSTREAM_SECRET, fakeUpstream, makeDist, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
+
+let upstream: FakeUpstream;
+let build: ReturnType<typeof makeDist>;
+let gw: TestGateway;
+const outboxCalls: string[] = [];
+
+beforeAll(async () => {
+  upstream = await fakeUpstream();
+  build = makeDist();
+  gw = await startGateway({
+    config: testConfig({ distDir: build.dist }),
+    providerBase: upstream.base,
+    secret: UPSTREAM_SECRET,
+    outbox: async (phone) => {
+      outboxCalls.push(phone);
+      return [{ phone, body: 'Your code is 123456', code: '123456' }];
+    },
+  });
+});
+
+afterAll(async () => {
+  await gw?.close();
+  await upstream?.close();
+  build?.cleanup();
+});
+
+function csp(header: string | null): Map<string, string> {
+  return new Map(
+    (header ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!, values.join(' ')] as const;
+      }),
+  );
+}
+
+describe('security headers', () => {
+  it('sends a CSP that allows only what the app loads', async () => {
+    const res = await fetch(`${gw.url}/profile/wallet`);
+    const p = csp(res.headers.get('content-security-policy'));
+    expect(p.get('default-src')).toBe("'self'");
+    expect(p.get('script-src')).toBe("'self'");
+    expect(p.get('style-src')).toBe("'self'");
+    expect(p.get('img-src')).toBe("'self' data:");
+    expect(p.get('font-src')).toBe("'self'");
+    expect(p.get('connect-src')).toBe("'self'");
+    expect(p.get('object-src')).toBe("'none'");
+    expect(p.get('frame-ancestors')).toBe("'none'");
+    expect(p.get('base-uri')).toBe("'none'");
+    expect(p.get('form-action')).toBe("'self'");
+    expect(p.has('upgrade-insecure-requests')).toBe(false);
+    expect(res.headers.get('content-security-policy')).not.toContain('accounts.google.com');
+  });
+
+  it("sends helmet's other headers, and no HSTS on plain http", async () => {
+    const res = await fetch(`${gw.url}/`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('puts the headers on API errors too', async () => {
+    const res = await fetch(`${gw.url}/api/x`, { method: 'POST', body: 'x' });
+    expect(res.status).toBe(415);
+    expect(csp(res.headers.get('content-security-policy')).get('frame-ancestors')).toBe("'none'");
+  });
+
+  it('allows Google Identity Services only when GOOGLE_CLIENT_ID is set', async () => {
+    const g = await startGateway({ config: testConfig({ distDir: build.dist, googleClientId: 'abc.apps.googleusercontent.com' }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+    try {
+      const res = await fetch(`${g.url}/login`);
+      const p = csp(res.headers.get('content-security-policy'));
+      expect(p.get('script-src')).toBe("'self' https://accounts.google.com/gsi/client");
+      expect(p.get('frame-src')).toBe('https://accounts.google.com/gsi/');
+      expect(p.get('connect-src')).toBe("'self' https://accounts.google.com/gsi/");
+      expect(p.get('style-src')).toBe("'self' https://accounts.google.com/gsi/style");
+      expect(p.get('frame-ancestors')).toBe("'none'");
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+      const config = await fetch(`${g.url}/app-config.json`);
+      expect(await config.json()).toEqual({ google_client_id: 'abc.apps.googleusercontent.com' });
+    } finally {
+      await g.close();
+    }
+  });
+});
+
+describe('the built app', () => {
+  it('serves hashed assets for a year, immutable', async () => {
+    const res = await fetch(`${gw.url}/assets/index-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(await res.text()).toBe('console.log("app");');
+  });
+
+  it('answers 404 for a missing asset, never index.html', async () => {
+    const res = await fetch(`${gw.url}/assets/index-missing.js`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('<div id="root">');
+  });
+
+  it('serves index.html, not cached, for client routes', async () => {
+    for (const path of ['/', '/profile/wallet', '/reward/redeem/free-coffee', '/order/KS-0001?x=1', '/login']) {
+      const res = await fetch(`${gw.url}${path}`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root"></div>');
+    }
+    const head = await fetch(`${gw.url}/profile/wallet`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+  });
+
+  it('revalidates other build files on each use', async () => {
+    const res = await fetch(`${gw.url}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('does not answer index.html to non-page requests', async () => {
+    expect((await fetch(`${gw.url}/profile/wallet`, { headers: { accept: 'application/json' } })).status).toBe(404);
+    expect((await fetch(`${gw.url}/__dev/nothing`, { headers: { accept: 'text/html' } })).status).toBe(404);
+    expect((await fetch(`${gw.url}/healthz/more`, { headers: { accept: 'text/html' } })).status).toBe(404);
+    expect((await fetch(`${gw.url}/profile`, { method: 'POST', headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+
+  it('never serves a file outside the build folder', async () => {
+    for (const path of [
+      '/..%2f..%2fpackage.json',
+      '/..%2fpackage.json',
+      '/assets/../../package.json',
+      '/assets/../package.json',
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/assets/..%5c..%5csecret.txt',
+      '/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '//etc/passwd',
+    ]) {
+      const res = await raw(gw.url, 'GET', path, { accept: 'text/html' });
+      expect(res.body, path).not.toContain('OUTSIDE-THE-BUILD');
+      expect(res.body, path).not.toContain('root:');
+      expect(res.status === 200 ? res.body : '', path).not.toMatch(/"name"/);
+    }
+  });
+
+  it('shows a clear 503 page when there is no build yet', async () => {
+    const empty = makeDist();
+    rmSync(join(empty.dist, 'index.html'));
+    const g = await startGateway({ config: testConfig({ distDir: join(empty.root, 'nothing-here') }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+    try {
+      const res = await fetch(`${g.url}/home`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toContain('npm run build');
+    } finally {
+      await g.close();
+      empty.cleanup();
+    }
+  });
+});
+
+describe('the gateway endpoints', () => {
+  it('tells the app whether Google sign-in is on, not cached', async () => {
+    const res = await fetch(`${gw.url}/app-config.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual({ google_client_id: null });
+  });
+
+  it('answers /healthz 200 when the provider answers a signed health call', async () => {
+    const res = await fetch(`${gw.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    const call = upstream.seen.at(-1)!;
+    expect(call.path).toBe('health');
+    expect(call.signatureValid).toBe(true);
+  });
+
+  it('answers /healthz 503 when the provider refuses the signature', async () => {
+    const g = await startGateway({ providerBase: upstream.base, secret: 'wrong-secret-123' });
+    try {
+      const res = await fetch(`${g.url}/healthz`);
+      expect(res.status).toBe(503);
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('reads the development outbox, with a + that arrived as a space', async () => {
+    const res = await fetch(`${gw.url}/__dev/outbox?phone=+639171234567`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect((await res.json()).items).toHaveLength(1);
+    expect(outboxCalls.at(-1)).toBe('+639171234567');
+    await fetch(`${gw.url}/__dev/outbox?phone=%2B639171234568`);
+    expect(outboxCalls.at(-1)).toBe('+639171234568');
+    expect((await fetch(`${gw.url}/__dev/outbox?phone=abc`)).status).toBe(400);
+  });
+
+  it('has no outbox in production, whatever it is given', async () => {
+    const g = await startGateway({ config: testConfig({ distDir: build.dist, production: true }), providerBase: upstream.base, secret: UPSTREAM_SECRET, outbox: async () => [{ code: '123456' }] });
+    try {
+      const res = await fetch(`${g.url}/__dev/outbox?phone=+639171234567`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('123456');
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('has no outbox without an outbox reader (an external provider)', async () => {
+    const g = await startGateway({ config: testConfig({ distDir: build.dist }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+    try {
+      expect((await fetch(`${g.url}/__dev/outbox?phone=+639171234567`)).status).toBe(404);
+    } finally {
+      await g.close();
+    }
+  });
+});
