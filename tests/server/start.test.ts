@@ -1,0 +1,133 @@
+/**
+ * The server as operators run it: `node --import tsx server/index.ts` against an outside provider, and
+ * `npm start`'s script with the embedded provider on a fresh data folder. Graceful shutdown included.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPSTREAM_SECRET, fakeUpstream, makeDist, type FakeUpstream } from './gateway.helpers';
+
+const SERVER_VARS = ['PORT', 'HOST', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'PLATFORM_ID', 'DATABASE_URL', 'DATA_DIR', 'GOOGLE_CLIENT_ID', 'TRUST_PROXY_HOPS', 'MERCHANT_API_KEY', 'LOG_LEVEL', 'DIST_DIR', 'NODE_ENV', 'PAYMENT_WEBHOOK_SECRET'];
+
+interface Running {
+  proc: ChildProcess;
+  url: string;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+/** Starts a server process and waits for its "listening on" line. */
+async function start(args: string[], env: Record<string, string>): Promise<Running> {
+  const base = { ...process.env };
+  for (const name of SERVER_VARS) delete base[name];
+  const proc = spawn(process.execPath, args, { env: { ...base, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const m = /listening on (http:\/\/[^\s"]+)/.exec(out);
+    if (m) return { proc, url: m[1]!, output: () => out, exit };
+    if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}:\n${out}`);
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`the server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('server/index.ts with an outside provider', () => {
+  let upstream: FakeUpstream;
+  beforeAll(async () => {
+    upstream = await fakeUpstream((app) => {
+      app.get('/api/v2/slow', (_req, res) => {
+        setTimeout(() => res.json({ status: 200, message: 'Slow but done.', data: { done: true } }), 1500);
+      });
+    });
+  });
+  afterAll(() => upstream?.close());
+
+  it('serves, then on SIGTERM finishes the request in flight and exits with 0', async () => {
+    const s = await start(['--import', 'tsx', 'server/index.ts'], { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET });
+    try {
+      expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+      const inFlight = fetch(`${s.url}/api/slow`);
+      await new Promise((r) => setTimeout(r, 300));
+      s.proc.kill('SIGTERM');
+      const res = await inFlight;
+      expect(res.status).toBe(200);
+      expect((await res.json()).data).toEqual({ done: true });
+      expect(await s.exit).toBe(0);
+      await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
+      expect(s.output()).not.toContain(UPSTREAM_SECRET);
+      // the outside provider has no development outbox behind it
+    } finally {
+      s.proc.kill('SIGKILL');
+    }
+  });
+
+  it('has no /__dev/outbox in external mode', async () => {
+    const s = await start(['--import', 'tsx', 'server/index.ts'], { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET });
+    try {
+      expect((await fetch(`${s.url}/__dev/outbox?phone=+639171234567`)).status).toBe(404);
+      s.proc.kill('SIGINT');
+      expect(await s.exit).toBe(0);
+    } finally {
+      s.proc.kill('SIGKILL');
+    }
+  });
+});
+
+describe('npm start (scripts/start.mjs) with the embedded provider', () => {
+  let dataDir: string;
+  let build: ReturnType<typeof makeDist>;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'start-test-data-'));
+    build = makeDist();
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    build?.cleanup();
+  });
+
+  it('starts with a fresh data folder, prints the merchant key once, never the signing secret, and stops on SIGTERM', async () => {
+    const first = await start(['scripts/start.mjs'], { DATA_DIR: dataDir, DIST_DIR: build.dist });
+    let secrets: { provider_secret: string; merchant_api_key: string; webhook_secret: string };
+    try {
+      secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'));
+      expect(first.output()).toContain(`Merchant API key for the embedded provider (shown once`);
+      expect(first.output()).toContain(secrets.merchant_api_key);
+
+      const page = await fetch(`${first.url}/home`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root"></div>');
+      const settings = await fetch(`${first.url}/api/settings/main-setting`);
+      expect(settings.status).toBe(200);
+      expect((await settings.json()).data.setting_company).toEqual(expect.any(String));
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${first.url}/__dev/outbox?phone=+639171234567`)).status).toBe(200);
+
+      first.proc.kill('SIGTERM');
+      expect(await first.exit).toBe(0);
+      for (const secret of [secrets.provider_secret, secrets.webhook_secret]) expect(first.output()).not.toContain(secret);
+    } finally {
+      first.proc.kill('SIGKILL');
+    }
+
+    // the second start reuses the data folder: same secrets, and the key is not printed again
+    const second = await start(['scripts/start.mjs'], { DATA_DIR: dataDir, DIST_DIR: build.dist });
+    try {
+      expect(second.output()).not.toContain(secrets.merchant_api_key);
+      expect(second.output()).not.toContain(secrets.provider_secret);
+      expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+      second.proc.kill('SIGINT');
+      expect(await second.exit).toBe(0);
+    } finally {
+      second.proc.kill('SIGKILL');
+    }
+  });
+});
