@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { logout as apiLogout } from '../../api/auth';
 import { pointHistory } from '../../api/points';
 import { clearOnExpiry, clearOnLogout, isSignedIn, readAuthUserData, saveSignIn, type SignedInCustomer } from './storage';
