@@ -1,0 +1,41 @@
+import type { Database } from '../../db';
+import type { Category, Product } from '../../../src/api/contract';
+
+/** SQL of the menu: categories and their products, in the merchant's order. */
+
+type ProductRow = { id: number; name: string; description: string; price: number; image: string; available: boolean };
+
+export function toProduct(r: ProductRow): Product {
+  return { id: r.id, name: r.name, description: r.description, price: r.price, image: r.image, available: r.available };
+}
+
+export async function listCatalog(db: Database): Promise<Category[]> {
+  const categories = await db.selectFrom('categories').select(['id', 'name']).orderBy('position').orderBy('id').execute();
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'category_id', 'name', 'description', 'price', 'image', 'available'])
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return categories.map((c) => ({ id: c.id, name: c.name, products: products.filter((p) => p.category_id === c.id).map(toProduct) }));
+}
+
+export async function findProducts(db: Database, ids: number[]): Promise<Map<number, Product>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'description', 'price', 'image', 'available'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, toProduct(r)]));
+}
+
+export async function updateProduct(db: Database, id: number, patch: { price?: number; available?: boolean }): Promise<Product | undefined> {
+  const row = await db
+    .updateTable('products')
+    .set(patch)
+    .where('id', '=', id)
+    .returning(['id', 'name', 'description', 'price', 'image', 'available'])
+    .executeTakeFirst();
+  return row ? toProduct(row) : undefined;
+}

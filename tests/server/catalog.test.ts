@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import { products } from './orders.helpers';
+
+describeEachDb('catalogue', (kind) => {
+  let p: TestProvider;
+  beforeAll(async () => {
+    p = await startTestProvider(kind);
+  });
+  afterAll(() => p.close());
+
+  it('answers the seeded menu in position order to guests, with PHP minor-unit prices', async () => {
+    const res = await p.call('get', 'shop/catalog').expect(200);
+    const cats = res.body.data.categories as Array<{ name: string; products: Array<Record<string, unknown>> }>;
+    expect(cats.map((c) => c.name)).toEqual(['Coffee', 'Non-coffee', 'Pastries', 'Meals']);
+    const all = cats.flatMap((c) => c.products);
+    expect(all.length).toBe(20);
+    expect(cats[0]!.products[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Barako americano',
+      description: expect.stringContaining('barako'),
+      price: 12500,
+      image: '/demo/products/barako-americano.svg',
+      available: true,
+    });
+    expect(all.filter((x) => !x.available).map((x) => x.name).sort()).toEqual(['Cold brew', 'Mango fruit tea']);
+    for (const x of all) {
+      expect(Number.isInteger(x.price)).toBe(true);
+      expect(x.price as number).toBeGreaterThanOrEqual(5000);
+    }
+  });
+
+  it('ships a small, distinct SVG with a title for every product image', async () => {
+    const res = await p.call('get', 'shop/catalog').expect(200);
+    const all = (res.body.data.categories as Array<{ products: Array<{ name: string; image: string }> }>).flatMap((c) => c.products);
+    const bodies = new Set<string>();
+    for (const x of all) {
+      const file = `public${x.image}`;
+      expect(existsSync(file), file).toBe(true);
+      const svg = readFileSync(file, 'utf8');
+      expect(svg.length).toBeLessThan(2048);
+      expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(svg).toContain(`<title id="t">${x.name}</title>`);
+      bodies.add(svg.replace(/<title[^<]*<\/title>/, ''));
+    }
+    expect(bodies.size).toBe(all.length);
+  });
+
+  it('lets the merchant change a price and availability with the merchant key', async () => {
+    const { croissant } = await products(p);
+    const res = await p
+      .call('post', 'merchant/product/update', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: croissant.id, price: 9900, available: false } })
+      .expect(200);
+    expect(res.body.data.product).toMatchObject({ id: croissant.id, price: 9900, available: false });
+    const cat = await p.call('get', 'shop/catalog').expect(200);
+    const again = (cat.body.data.categories as Array<{ products: Array<{ id: number; price: number; available: boolean }> }>).flatMap((c) => c.products).find((x) => x.id === croissant.id);
+    expect(again).toMatchObject({ price: 9900, available: false });
+    await p.call('post', 'merchant/product/update', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: croissant.id, price: croissant.price, available: true } }).expect(200);
+  });
+
+  it('refuses merchant calls without the key or with a wrong one (401 FORBIDDEN), changing nothing', async () => {
+    const { croissant } = await products(p);
+    for (const headers of [{}, { 'x-merchant-key': 'wrong' }, { 'x-merchant-key': `${TEST_MERCHANT_KEY}x` }, { 'x-merchant-key': '' }]) {
+      const res = await p.call('post', 'merchant/product/update', { headers, body: { product_id: croissant.id, price: 1 } }).expect(401);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+    }
+    expect((await products(p)).croissant.price).toBe(croissant.price);
+  });
+
+  it('names bad fields of a product update (400) and answers 404 for an unknown product', async () => {
+    const h = { 'x-merchant-key': TEST_MERCHANT_KEY };
+    const a = await p.call('post', 'merchant/product/update', { headers: h, body: { product_id: 'x', price: 1.5 } }).expect(400);
+    expect(a.body.error.fields).toMatchObject({ product_id: expect.any(String), price: expect.any(String) });
+    const b = await p.call('post', 'merchant/product/update', { headers: h, body: { product_id: 1 } }).expect(400);
+    expect(b.body.error.fields).toHaveProperty('price');
+    const c = await p.call('post', 'merchant/product/update', { headers: h, body: { product_id: 1, available: 'yes', price: -5 } }).expect(400);
+    expect(Object.keys(c.body.error.fields).sort()).toEqual(['available', 'price']);
+    const d = await p.call('post', 'merchant/product/update', { headers: h, body: { product_id: 999999, price: 100 } }).expect(404);
+    expect(d.body.error.code).toBe('NOT_FOUND');
+  });
+});
