@@ -1,0 +1,73 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { Fulfilment, PaymentMethod } from '../api/contract';
+
+/**
+ * The order being put together, across /shop → /delivery → /set-location → /add-new-address →
+ * /order-confirmation. Kept in session storage so a reload (or the payment page's return) keeps it;
+ * logout clears all session storage, and so the cart.
+ */
+export interface CartLine {
+  product_id: number;
+  qty: number;
+}
+export interface Checkout {
+  cart: CartLine[];
+  fulfilment: Fulfilment;
+  addressId: number | null;
+  voucherId: number | null;
+  paymentMethod: PaymentMethod;
+  /** coordinates chosen on /set-location for a new address */
+  location: { lat: number; lng: number } | null;
+}
+
+const KEY = 'checkout';
+const EMPTY: Checkout = { cart: [], fulfilment: 'delivery', addressId: null, voucherId: null, paymentMethod: 'wallet', location: null };
+
+function load(): Checkout {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    return raw ? { ...EMPTY, ...(JSON.parse(raw) as Partial<Checkout>) } : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+interface CheckoutContextValue {
+  checkout: Checkout;
+  update(patch: Partial<Checkout>): void;
+  setQty(productId: number, qty: number): void;
+  clear(): void;
+}
+
+const CheckoutContext = createContext<CheckoutContextValue | null>(null);
+
+export function CheckoutProvider({ children }: { children: ReactNode }) {
+  const [checkout, setCheckout] = useState<Checkout>(load);
+  const save = useCallback((next: Checkout) => {
+    sessionStorage.setItem(KEY, JSON.stringify(next));
+    return next;
+  }, []);
+  const update = useCallback((patch: Partial<Checkout>) => setCheckout((c) => save({ ...c, ...patch })), [save]);
+  const setQty = useCallback(
+    (productId: number, qty: number) =>
+      setCheckout((c) => {
+        const others = c.cart.filter((l) => l.product_id !== productId);
+        const cart = qty > 0 ? [...others, { product_id: productId, qty: Math.min(qty, 99) }] : others;
+        cart.sort((a, b) => a.product_id - b.product_id);
+        return save({ ...c, cart });
+      }),
+    [save],
+  );
+  const clear = useCallback(() => {
+    sessionStorage.removeItem(KEY);
+    setCheckout(EMPTY);
+  }, []);
+  const value = useMemo(() => ({ checkout, update, setQty, clear }), [checkout, update, setQty, clear]);
+  return <CheckoutContext.Provider value={value}>{children}</CheckoutContext.Provider>;
+}
+
+export function useCheckout(): CheckoutContextValue {
+  const v = useContext(CheckoutContext);
+  if (!v) throw new Error('useCheckout needs <CheckoutProvider>');
+  return v;
+}
