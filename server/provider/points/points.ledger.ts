@@ -131,3 +131,61 @@ export async function expireCustomerLots(trx: Database, clock: Clock, customerId
   if (expired > 0) await trx.updateTable('customers').set({ points: balance }).where('id', '=', customerId).execute();
   return expired;
 }
+
+/**
+ * A correction as an `adjust` entry, under the customer's row lock like every other change.
+ * A take-back (points < 0) never takes the balance below 0: it takes what there is, and consumes
+ * lots (the lot whose ref is `lotRef` first, then oldest first) so expiry never counts those points
+ * again. A grant (points > 0) becomes a lot that expires like earned points.
+ * Returns the points actually adjusted (0 when there was nothing to take).
+ */
+export async function adjustPoints(
+  trx: Database,
+  clock: Clock,
+  customerId: number,
+  points: number,
+  change: PointsChange & { lotRef?: string },
+  expiryDays = 365,
+): Promise<number> {
+  if (!Number.isInteger(points) || points === 0) return 0;
+  const customer = await lockCustomer(trx, customerId);
+  const now = clock.now();
+  const delta = points > 0 ? points : -Math.min(-points, customer.points);
+  if (delta === 0) return 0;
+  if (delta < 0) {
+    let left = -delta;
+    if (change.lotRef) {
+      const own = await trx
+        .selectFrom('points_ledger')
+        .select(['id', 'remaining'])
+        .where('customer_id', '=', customerId)
+        .where('ref', '=', change.lotRef)
+        .where('remaining', '>', 0)
+        .orderBy('id')
+        .execute();
+      for (const lot of own) {
+        if (left <= 0) break;
+        const take = Math.min(left, lot.remaining ?? 0);
+        await trx.updateTable('points_ledger').set({ remaining: (lot.remaining ?? 0) - take }).where('id', '=', lot.id).execute();
+        left -= take;
+      }
+    }
+    if (left > 0) await consumeLots(trx, customerId, left);
+  }
+  const balance = customer.points + delta;
+  await trx
+    .insertInto('points_ledger')
+    .values({
+      customer_id: customerId,
+      type: 'adjust',
+      points: delta,
+      balance_after: balance,
+      reason: change.reason,
+      ref: change.ref ?? null,
+      ...(delta > 0 ? { remaining: delta, expires_at: new Date(now.getTime() + expiryDays * DAY) } : {}),
+      created_at: now,
+    })
+    .execute();
+  await trx.updateTable('customers').set({ points: balance }).where('id', '=', customerId).execute();
+  return delta;
+}

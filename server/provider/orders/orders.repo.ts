@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db';
+import type { OrderTable } from '../../db/schema';
+import type { Address, Fulfilment, Order, OrderItem, OrderStatus, PaymentMethod, TimelineEntry } from '../../../src/api/contract';
+
+/** SQL of orders, their lines and their timeline. Customer reads are always scoped by customer. */
+
+export type OrderRow = Selectable<OrderTable>;
+export type OrderAddress = Omit<Address, 'id' | 'is_default'>;
+
+export interface NewOrder {
+  name: string;
+  customerId: number;
+  status: OrderStatus;
+  fulfilment: Fulfilment;
+  paymentMethod: PaymentMethod;
+  address: OrderAddress | null;
+  subtotal: number;
+  discount: number;
+  deliveryFee: number;
+  total: number;
+  voucherId: number | null;
+  at: Date;
+  paidAt: Date | null;
+}
+
+/** Inserts an order; null when its name is taken (the caller draws another). */
+export async function insertOrder(trx: Database, o: NewOrder): Promise<number | null> {
+  const row = await trx
+    .insertInto('orders')
+    .values({
+      name: o.name,
+      customer_id: o.customerId,
+      status: o.status,
+      fulfilment: o.fulfilment,
+      payment_method: o.paymentMethod,
+      address: o.address ? JSON.stringify(o.address) : null,
+      subtotal: o.subtotal,
+      discount: o.discount,
+      delivery_fee: o.deliveryFee,
+      total: o.total,
+      voucher_id: o.voucherId,
+      created_at: o.at,
+      updated_at: o.at,
+      paid_at: o.paidAt,
+    })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function insertOrderItems(trx: Database, orderId: number, items: Array<{ product_id: number; name: string; price: number; qty: number }>): Promise<void> {
+  await trx
+    .insertInto('order_items')
+    .values(items.map((i) => ({ order_id: orderId, product_id: i.product_id, name: i.name, price: i.price, qty: i.qty })))
+    .execute();
+}
+
+export async function insertOrderEvent(trx: Database, orderId: number, status: OrderStatus, at: Date, note: string | null = null): Promise<void> {
+  await trx.insertInto('order_events').values({ order_id: orderId, status, note, created_at: at }).execute();
+}
+
+export async function updateOrder(
+  trx: Database,
+  orderId: number,
+  patch: Partial<Pick<OrderRow, 'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at'>>,
+): Promise<void> {
+  await trx.updateTable('orders').set(patch).where('id', '=', orderId).execute();
+}
+
+/** Locks one order row for the rest of the transaction. */
+export async function lockOrderById(trx: Database, orderId: number): Promise<OrderRow | undefined> {
+  return trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+}
+
+export async function lockOrderByName(trx: Database, name: string): Promise<OrderRow | undefined> {
+  return trx.selectFrom('orders').selectAll().where('name', '=', name).forUpdate().executeTakeFirst();
+}
+
+export async function findCustomerOrder(db: Database, customerId: number, name: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('name', '=', name).executeTakeFirst();
+}
+
+export async function listCustomerOrders(db: Database, customerId: number, limit: number, offset: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/**
+ * Orders whose automatic demo step is due, locked; rows another server is stepping are skipped,
+ * so two servers never move one order twice.
+ */
+export async function lockDueOrders(trx: Database, now: Date, limit: number): Promise<OrderRow[]> {
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('next_auto_at', 'is not', null)
+    .where('next_auto_at', '<=', now)
+    .where('status', 'in', ['paid', 'preparing', 'ready', 'on_delivery'])
+    .orderBy('next_auto_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** The customer's voucher for an order, locked (so two orders cannot both take it). */
+export async function lockCustomerVoucher(trx: Database, customerId: number, voucherId: number) {
+  return trx
+    .selectFrom('vouchers as v')
+    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title'])
+    .where('v.id', '=', voucherId)
+    .where('v.customer_id', '=', customerId)
+    .forUpdate('v')
+    .executeTakeFirst();
+}
+
+export async function findCustomerVoucher(db: Database, customerId: number, voucherId: number) {
+  return db
+    .selectFrom('vouchers as v')
+    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title'])
+    .where('v.id', '=', voucherId)
+    .where('v.customer_id', '=', customerId)
+    .executeTakeFirst();
+}
+
+export async function markVoucherUsed(trx: Database, voucherId: number, orderId: number, at: Date): Promise<void> {
+  await trx.updateTable('vouchers').set({ status: 'used', used_at: at, order_id: orderId }).where('id', '=', voucherId).execute();
+}
+
+/** A voucher an order no longer uses: active again, or expired when its date has passed meanwhile. */
+export async function releaseVoucher(trx: Database, voucherId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('vouchers')
+    .set({
+      status: sql<'active' | 'expired'>`case when expires_at <= ${now} then 'expired' else 'active' end`,
+      used_at: null,
+      order_id: null,
+    })
+    .where('id', '=', voucherId)
+    .where('status', '=', 'used')
+    .execute();
+}
+
+/** Rows → the contract's Order, with lines and timeline, in one query each for a whole page. */
+export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const items = await db
+    .selectFrom('order_items as i')
+    .leftJoin('products as p', 'p.id', 'i.product_id')
+    .select(['i.order_id', 'i.product_id', 'i.name', 'i.price', 'i.qty', 'p.image'])
+    .where('i.order_id', 'in', ids)
+    .orderBy('i.id')
+    .execute();
+  const events = await db
+    .selectFrom('order_events')
+    .select(['order_id', 'status', 'note', 'created_at'])
+    .where('order_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  const voucherIds = rows.map((r) => r.voucher_id).filter((v): v is number => v !== null);
+  const vouchers = voucherIds.length
+    ? await db.selectFrom('vouchers').select(['id', 'code']).where('id', 'in', voucherIds).execute()
+    : [];
+  const codes = new Map(vouchers.map((v) => [v.id, v.code]));
+  return rows.map((r) => ({
+    name: r.name,
+    status: r.status as OrderStatus,
+    fulfilment: r.fulfilment,
+    payment_method: r.payment_method,
+    items: items
+      .filter((i) => i.order_id === r.id)
+      .map((i): OrderItem => ({ product_id: i.product_id, name: i.name, price: i.price, qty: i.qty, ...(i.image ? { image: i.image } : {}) })),
+    subtotal: r.subtotal,
+    discount: r.discount,
+    delivery_fee: r.delivery_fee,
+    total: r.total,
+    points_earned: r.points_earned,
+    address: (r.address as OrderAddress | null) ?? null,
+    voucher_code: r.voucher_id !== null ? (codes.get(r.voucher_id) ?? null) : null,
+    created_at: r.created_at.toISOString(),
+    timeline: events
+      .filter((e) => e.order_id === r.id)
+      .map((e): TimelineEntry => ({ status: e.status as OrderStatus, at: e.created_at.toISOString(), note: e.note })),
+  }));
+}

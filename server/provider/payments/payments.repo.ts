@@ -1,0 +1,46 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db';
+import type { PaymentTable } from '../../db/schema';
+
+/** SQL of payments (a top-up or an order's gateway payment) and of received webhook events. */
+
+export type PaymentRow = Selectable<PaymentTable>;
+
+export async function insertPayment(
+  trx: Database,
+  p: { id: string; customerId: number; kind: 'topup' | 'order'; amount: number; orderId?: number | null; returnTo?: string | null; at: Date },
+): Promise<void> {
+  await trx
+    .insertInto('payments')
+    .values({ id: p.id, customer_id: p.customerId, kind: p.kind, amount: p.amount, order_id: p.orderId ?? null, return_to: p.returnTo ?? null, created_at: p.at })
+    .execute();
+}
+
+export async function findPayment(db: Database, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function lockPayment(trx: Database, id: string): Promise<PaymentRow | undefined> {
+  return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function findCustomerTopup(db: Database, customerId: number, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).where('customer_id', '=', customerId).where('kind', '=', 'topup').executeTakeFirst();
+}
+
+/** Settles a pending payment; false when it was settled already (only the first result counts). */
+export async function settlePayment(trx: Database, id: string, status: 'paid' | 'failed', at: Date): Promise<boolean> {
+  const r = await trx.updateTable('payments').set({ status, settled_at: at }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Records a webhook event id; false when it was seen before (a replay: change nothing). */
+export async function recordWebhookEvent(trx: Database, e: { id: string; paymentId: string; type: string; at: Date }): Promise<boolean> {
+  const row = await trx
+    .insertInto('webhook_events')
+    .values({ event_id: e.id, payment_id: e.paymentId, type: e.type, received_at: e.at })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return Boolean(row);
+}

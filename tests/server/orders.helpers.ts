@@ -1,0 +1,71 @@
+/** Shared set-up for the commerce suites (catalogue, orders, wallet, payments, races). */
+import { createHmac, randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { issueVoucher } from '../../server/provider/rewards/vouchers.repo';
+import { TEST_WEBHOOK_SECRET, type TestProvider } from './support/provider';
+
+export async function menu(p: TestProvider): Promise<Map<string, { id: number; price: number; available: boolean }>> {
+  const rows = await p.db.selectFrom('products').select(['id', 'name', 'price', 'available']).execute();
+  return new Map(rows.map((r) => [r.name, { id: r.id, price: r.price, available: r.available }]));
+}
+
+/** The product ids the suites order: a ₱165 latte, a ₱95 croissant, and one the seed marks unavailable. */
+export async function products(p: TestProvider) {
+  const m = await menu(p);
+  return { latte: m.get('Spanish latte')!, croissant: m.get('Butter croissant')!, coldBrew: m.get('Cold brew')! };
+}
+
+let seq = 0;
+/** An active voucher of the customer's own for a reward of the test's own. */
+export async function makeVoucher(p: TestProvider, customerId: number, o: { discount?: number; validDays?: number } = {}): Promise<number> {
+  const name = `test-discount-${++seq}-${randomUUID().slice(0, 8)}`;
+  const reward = await p.db
+    .insertInto('rewards')
+    .values({ name, title: `Test discount ${seq}`, points_cost: 100, valid_days: o.validDays ?? 30, per_customer_limit: null, stock: null, discount_amount: o.discount ?? 5000, position: 100 + seq })
+    .returning(['id', 'valid_days'])
+    .executeTakeFirstOrThrow();
+  return p.db.transaction().execute((trx) => issueVoucher(trx, p.clock, customerId, reward, 'redeem'));
+}
+
+export async function makeAddress(p: TestProvider, customerId: number): Promise<number> {
+  const row = await p.db
+    .insertInto('addresses')
+    .values({ customer_id: customerId, label: 'Home', recipient: 'Ana Cruz', phone: '+639171234567', line1: '12 Calle Mabini', city: 'Makati', postal_code: '1200', lat: 14.55, lng: 121.02, note: null, created_at: p.clock.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Balances and the sums of their ledgers, which must always agree. */
+export async function ledgers(p: TestProvider, customerId: number) {
+  const c = await p.db.selectFrom('customers').select(['wallet_balance', 'points']).where('id', '=', customerId).executeTakeFirstOrThrow();
+  const w = await p.db.selectFrom('wallet_ledger').select('amount').where('customer_id', '=', customerId).execute();
+  const pts = await p.db.selectFrom('points_ledger').select('points').where('customer_id', '=', customerId).execute();
+  return {
+    wallet: c.wallet_balance,
+    walletSum: w.reduce((s, r) => s + r.amount, 0),
+    walletEntries: w.length,
+    points: c.points,
+    pointsSum: pts.reduce((s, r) => s + r.points, 0),
+  };
+}
+
+export const key = () => randomUUID();
+
+/** Signs a raw webhook body independently of the server's code, as the gateway documents it. */
+export function signature(raw: string, t: number, secret = TEST_WEBHOOK_SECRET): string {
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex')}`;
+}
+
+export function webhookEvent(paymentId: string, amount: number, type: 'payment.succeeded' | 'payment.failed', created: number, id: string = randomUUID()) {
+  return JSON.stringify({ id, type, payment_id: paymentId, amount, created });
+}
+
+/** POSTs a raw body to payment/webhook with no gateway signature, only the payment signature. */
+export function postWebhook(p: TestProvider, raw: string, sig?: string) {
+  let t = request(p.app).post('/api/v2/payment/webhook').set('content-type', 'application/json');
+  if (sig !== undefined) t = t.set('x-sandbox-signature', sig);
+  return t.send(raw);
+}
+
+export const unix = (p: TestProvider) => Math.floor(p.clock.now().getTime() / 1000);

@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import { key, ledgers, makeAddress, makeVoucher, products } from './orders.helpers';
+import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
+import { DAY, SECOND } from '../../server/lib/clock';
+
+describeEachDb('orders', (kind) => {
+  let p: TestProvider;
+  let P: Awaited<ReturnType<typeof products>>;
+  beforeAll(async () => {
+    p = await startTestProvider(kind);
+    P = await products(p);
+  });
+  afterAll(() => p.close());
+  beforeEach(() => {
+    p.ctx.demoOrderProgress = false;
+  });
+
+  const merchant = (body: object) => p.call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body });
+
+  describe('order/quote', () => {
+    it('prices a pickup basket at current prices with the points it earns', async () => {
+      const c = await p.newCustomer();
+      const res = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }, { product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200);
+      expect(res.body.data).toEqual({ subtotal: 42500, discount: 0, delivery_fee: 0, total: 42500, points_to_earn: 42, min_order: 15000, below_minimum_by: 0 });
+    });
+
+    it('adds the delivery fee and takes a voucher off, capped at the subtotal', async () => {
+      const c = await p.newCustomer();
+      const address = await makeAddress(p, c.id);
+      const small = await makeVoucher(p, c.id, { discount: 5000 });
+      const huge = await makeVoucher(p, c.id, { discount: 100000 });
+      const a = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, voucher_id: small } }).expect(200);
+      expect(a.body.data).toMatchObject({ subtotal: 16500, discount: 5000, delivery_fee: 4900, total: 16400, points_to_earn: 16 });
+      const b = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', voucher_id: huge } }).expect(200);
+      expect(b.body.data).toMatchObject({ subtotal: 9500, discount: 9500, total: 0, points_to_earn: 0, below_minimum_by: 5500 });
+    });
+
+    it('names unknown products by line, and refuses an unavailable one by name', async () => {
+      const c = await p.newCustomer();
+      const a = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }, { product_id: 999999, qty: 1 }], fulfilment: 'pickup' } }).expect(400);
+      expect(a.body.error).toEqual({ code: 'VALIDATION', fields: { 'items.1.product_id': 'is not on the menu' } });
+      const b = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.coldBrew.id, qty: 1 }], fulfilment: 'pickup' } }).expect(409);
+      expect(b.body.error.code).toBe('PRODUCT_UNAVAILABLE');
+      expect(b.body.message).toContain('Cold brew');
+      expect(b.body.data).toMatchObject({ product_id: P.coldBrew.id, name: 'Cold brew' });
+    });
+
+    it('needs an address of the customer\'s own for delivery', async () => {
+      const c = await p.newCustomer();
+      const other = await p.newCustomer();
+      const theirs = await makeAddress(p, other.id);
+      const a = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery' } }).expect(400);
+      expect(a.body.error).toMatchObject({ code: 'ADDRESS_REQUIRED', fields: { address_id: expect.any(String) } });
+      const b = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: theirs } }).expect(404);
+      expect(b.body.error.code).toBe('NOT_FOUND');
+      expect(JSON.stringify(b.body)).not.toContain('Calle Mabini');
+    });
+
+    it('refuses a voucher that is someone else\'s, used, expired or not a discount (VOUCHER_INVALID)', async () => {
+      const c = await p.newCustomer();
+      const other = await p.newCustomer();
+      const theirs = await makeVoucher(p, other.id);
+      const used = await makeVoucher(p, c.id);
+      await p.db.updateTable('vouchers').set({ status: 'used' }).where('id', '=', used).execute();
+      const expired = await makeVoucher(p, c.id, { validDays: 1 });
+      await p.db.updateTable('vouchers').set({ expires_at: new Date(p.clock.now().getTime() - 1000) }).where('id', '=', expired).execute();
+      const goods = await makeVoucher(p, c.id, { discount: 0 });
+      for (const voucher_id of [theirs, used, expired, goods, 999999]) {
+        const res = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id } }).expect(400);
+        expect(res.body.error.code).toBe('VOUCHER_INVALID');
+        expect(res.body.error.fields).toHaveProperty('voucher_id');
+      }
+    });
+
+    it('answers 400 naming each bad field, and 401 without a session', async () => {
+      const c = await p.newCustomer();
+      const bad = [
+        [{}, ['items', 'fulfilment']],
+        [{ items: [], fulfilment: 'pickup' }, ['items']],
+        [{ items: [{ product_id: 'a', qty: 0 }], fulfilment: 'drone' }, ['items.0.product_id', 'items.0.qty', 'fulfilment']],
+        [{ items: [{ product_id: 1, qty: 100 }], fulfilment: 'pickup', address_id: -1, voucher_id: 'x' }, ['items.0.qty', 'address_id', 'voucher_id']],
+        [{ items: 'latte', fulfilment: 'pickup' }, ['items']],
+      ] as const;
+      for (const [body, fields] of bad) {
+        const res = await p.call('post', 'order/quote', { token: c.token, body }).expect(400);
+        expect(res.body.error.code).toBe('VALIDATION');
+        for (const f of fields) expect(res.body.error.fields, JSON.stringify(body)).toHaveProperty([f]);
+      }
+      const anon = await p.call('post', 'order/quote', { body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup' } }).expect(401);
+      expect(anon.body.error.code).toBe('SESSION_EXPIRED');
+    });
+  });
+
+  describe('order/create with the wallet', () => {
+    it('debits the wallet, uses the voucher, records the timeline, credits points and notifies, in one go', async () => {
+      const c = await p.newCustomer({ wallet: 100000 });
+      const address = await makeAddress(p, c.id);
+      const voucher = await makeVoucher(p, c.id, { discount: 5000 });
+      const res = await p
+        .call('post', 'order/create', {
+          token: c.token,
+          body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'delivery', address_id: address, voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() },
+        })
+        .expect(201);
+      const order = res.body.data.order;
+      expect(res.body.data.payment_url).toBeUndefined();
+      expect(order).toMatchObject({
+        status: 'paid',
+        fulfilment: 'delivery',
+        payment_method: 'wallet',
+        items: [{ product_id: P.latte.id, name: 'Spanish latte', price: 16500, qty: 2, image: '/demo/products/spanish-latte.svg' }],
+        subtotal: 33000,
+        discount: 5000,
+        delivery_fee: 4900,
+        total: 32900,
+        points_earned: 32,
+        address: { label: 'Home', recipient: 'Ana Cruz', line1: '12 Calle Mabini', city: 'Makati', postal_code: '1200' },
+        voucher_code: expect.stringMatching(/^[0-9A-Z]{4}-/),
+      });
+      expect(order.name).toMatch(/^KS-[0-9A-Z]{8}$/);
+      expect(order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment', 'paid']);
+      expect(order.address).not.toHaveProperty('id');
+
+      const l = await ledgers(p, c.id);
+      expect(l).toMatchObject({ wallet: 100000 - 32900, walletSum: 100000 - 32900, points: 32, pointsSum: 32 });
+      const entry = await p.db.selectFrom('wallet_ledger').selectAll().where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(entry).toMatchObject({ type: 'order', amount: -32900, reason: `Order ${order.name}` });
+      const earn = await p.db.selectFrom('points_ledger').selectAll().where('customer_id', '=', c.id).where('type', '=', 'earn').executeTakeFirstOrThrow();
+      expect(earn).toMatchObject({ points: 32, reason: `Order ${order.name}`, ref: `order:${order.name}` });
+      expect(earn.expires_at!.getTime() - earn.created_at.getTime()).toBe(365 * DAY);
+      const v = await p.db.selectFrom('vouchers').selectAll().where('id', '=', voucher).executeTakeFirstOrThrow();
+      expect(v).toMatchObject({ status: 'used', order_id: expect.any(Number) });
+      expect(v.used_at).not.toBeNull();
+      const notes = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', c.id).execute();
+      expect(notes.map((n) => n.type).sort()).toEqual(['order', 'points_earned']);
+      expect(notes.find((n) => n.type === 'order')!.link).toBe(`/order/${order.name}`);
+    });
+
+    it('earns 1 point per 1,000 minor units of the total after discount', async () => {
+      const c = await p.newCustomer({ wallet: 100000 });
+      const voucher = await makeVoucher(p, c.id, { discount: 9999 });
+      const res = await p
+        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
+        .expect(201);
+      expect(res.body.data.order).toMatchObject({ total: 6501, points_earned: 6 });
+      expect((await ledgers(p, c.id)).points).toBe(6);
+    });
+
+    it('refuses below the minimum order and when the wallet is short, changing nothing', async () => {
+      const c = await p.newCustomer({ wallet: 10000 });
+      const voucher = await makeVoucher(p, c.id);
+      const low = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(400);
+      expect(low.body.error.code).toBe('BELOW_MINIMUM');
+      expect(low.body.data).toEqual({ min_order: 15000, below_minimum_by: 5500 });
+      const short = await p
+        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
+        .expect(409);
+      expect(short.body.error.code).toBe('INSUFFICIENT_BALANCE');
+      expect(await ledgers(p, c.id)).toMatchObject({ wallet: 10000, walletEntries: 1, points: 0 });
+      expect(await p.db.selectFrom('orders').select('id').where('customer_id', '=', c.id).execute()).toHaveLength(0);
+      expect((await p.db.selectFrom('vouchers').select('status').where('id', '=', voucher).executeTakeFirstOrThrow()).status).toBe('active');
+    });
+
+    it('replays the first answer for the same key and body; another body gets 422', async () => {
+      const c = await p.newCustomer({ wallet: 100000 });
+      const body = { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() };
+      const first = await p.call('post', 'order/create', { token: c.token, body }).expect(201);
+      const again = await p.call('post', 'order/create', { token: c.token, body }).expect(201);
+      expect(again.body).toEqual(first.body);
+      const other = await p.call('post', 'order/create', { token: c.token, body: { ...body, items: [{ product_id: P.latte.id, qty: 2 }] } }).expect(422);
+      expect(other.body.error.code).toBe('IDEMPOTENCY_MISMATCH');
+      expect(await ledgers(p, c.id)).toMatchObject({ wallet: 100000 - 16500, walletEntries: 2 });
+    });
+
+    it('uses a voucher once: a second order with it gets VOUCHER_INVALID', async () => {
+      const c = await p.newCustomer({ wallet: 100000 });
+      const voucher = await makeVoucher(p, c.id);
+      const body = () => ({ items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() });
+      await p.call('post', 'order/create', { token: c.token, body: body() }).expect(201);
+      const second = await p.call('post', 'order/create', { token: c.token, body: body() }).expect(400);
+      expect(second.body.error.code).toBe('VOUCHER_INVALID');
+      expect((await ledgers(p, c.id)).walletEntries).toBe(2);
+    });
+
+    it('answers 400 naming bad fields of create', async () => {
+      const c = await p.newCustomer({ wallet: 100000 });
+      const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'cash', idempotency_key: '' } }).expect(400);
+      expect(Object.keys(res.body.error.fields).sort()).toEqual(['idempotency_key', 'payment_method']);
+      const long = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k'.repeat(65) } }).expect(400);
+      expect(long.body.error.fields).toHaveProperty('idempotency_key');
+    });
+  });
+
+  describe('order/list and order/detail', () => {
+    it('lists the customer\'s own orders newest first, 10 a page', async () => {
+      const c = await p.newCustomer({ wallet: 1_000_000 });
+      const other = await p.newCustomer({ wallet: 100000 });
+      await p.call('post', 'order/create', { token: other.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      const names: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const r = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+        names.push(r.body.data.order.name);
+      }
+      const one = await p.call('get', 'order/list', { token: c.token }).expect(200);
+      expect(one.body.data.orders).toHaveLength(10);
+      expect(one.body.data.next_page).toBe(2);
+      expect(one.body.data.orders[0].name).toBe(names[11]);
+      expect(one.body.data.orders[0].timeline).toHaveLength(2);
+      const two = await p.call('get', 'order/list', { token: c.token, query: { page: 2 } }).expect(200);
+      expect(two.body.data.orders.map((o: { name: string }) => o.name)).toEqual([names[1], names[0]]);
+      expect(two.body.data.next_page).toBeNull();
+      expect(new Set(names).size).toBe(12);
+      const bad = await p.call('get', 'order/list', { token: c.token, query: { page: 'x' } }).expect(400);
+      expect(bad.body.error.fields).toHaveProperty('page');
+    });
+
+    it('shows an order to its customer only: another customer gets 404', async () => {
+      const c = await p.newCustomer({ wallet: 100000 });
+      const other = await p.newCustomer();
+      const r = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      const name = r.body.data.order.name;
+      const mine = await p.call('get', 'order/detail', { token: c.token, query: { name } }).expect(200);
+      expect(mine.body.data.order).toEqual(r.body.data.order);
+      const theirs = await p.call('get', 'order/detail', { token: other.token, query: { name } }).expect(404);
+      expect(theirs.body.error.code).toBe('NOT_FOUND');
+      expect(theirs.body.data).toBeNull();
+      const bad = await p.call('get', 'order/detail', { token: c.token, query: { name: 'no such order!' } }).expect(400);
+      expect(bad.body.error.fields).toHaveProperty('name');
+      const missing = await p.call('get', 'order/detail', { token: c.token }).expect(400);
+      expect(missing.body.error.fields).toEqual({ name: 'is required' });
+    });
+  });
+
+  describe('merchant/order/status', () => {
+    async function paidOrder(fulfilment: 'pickup' | 'delivery', wallet = 100000) {
+      const c = await p.newCustomer({ wallet });
+      const address = fulfilment === 'delivery' ? await makeAddress(p, c.id) : undefined;
+      const r = await p
+        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment, address_id: address, payment_method: 'wallet', idempotency_key: key() } })
+        .expect(201);
+      return { c, name: r.body.data.order.name as string };
+    }
+
+    it('moves a delivery order through preparing, ready, on_delivery, completed with a timeline entry and a notification each', async () => {
+      const { c, name } = await paidOrder('delivery');
+      for (const status of ['preparing', 'ready', 'on_delivery', 'completed']) {
+        const r = await merchant({ name, status, note: status === 'ready' ? 'Packed with care' : undefined }).expect(200);
+        expect(r.body.data.order.status).toBe(status);
+      }
+      const d = await p.call('get', 'order/detail', { token: c.token, query: { name } }).expect(200);
+      expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed']);
+      expect(d.body.data.order.timeline[3].note).toBe('Packed with care');
+      const notes = await p.db.selectFrom('notifications').select(['type', 'link']).where('customer_id', '=', c.id).where('type', '=', 'order').execute();
+      expect(notes).toHaveLength(5);
+      expect(notes.every((n) => n.link === `/order/${name}`)).toBe(true);
+    });
+
+    it('refuses transitions out of order (409 INVALID_TRANSITION) and setting paid by hand', async () => {
+      const { name } = await paidOrder('pickup');
+      for (const status of ['completed', 'ready', 'on_delivery', 'paid', 'pending_payment']) {
+        const r = await merchant({ name, status }).expect(409);
+        expect(r.body.error.code).toBe('INVALID_TRANSITION');
+      }
+      await merchant({ name, status: 'preparing' }).expect(200);
+      await merchant({ name, status: 'ready' }).expect(200);
+      expect((await merchant({ name, status: 'on_delivery' }).expect(409)).body.data.allowed).toEqual(['completed']);
+      expect((await merchant({ name, status: 'cancelled' }).expect(409)).body.error.code).toBe('INVALID_TRANSITION');
+      await merchant({ name, status: 'completed' }).expect(200);
+      expect((await merchant({ name, status: 'cancelled' }).expect(409)).body.data.allowed).toEqual([]);
+    });
+
+    it('cancelling a paid order refunds the total to the wallet, takes back its points and frees its voucher', async () => {
+      const c = await p.newCustomer({ wallet: 100000, points: 5 });
+      const voucher = await makeVoucher(p, c.id, { discount: 2000 });
+      const r = await p
+        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
+        .expect(201);
+      const { name, total, points_earned } = r.body.data.order;
+      expect([total, points_earned]).toEqual([31000, 31]);
+      await merchant({ name, status: 'preparing' }).expect(200);
+      const x = await merchant({ name, status: 'cancelled', note: 'Out of milk' }).expect(200);
+      expect(x.body.data.order.status).toBe('cancelled');
+      const l = await ledgers(p, c.id);
+      expect(l).toMatchObject({ wallet: 100000, walletSum: 100000, points: 5, pointsSum: 5 });
+      const refund = await p.db.selectFrom('wallet_ledger').selectAll().where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(refund).toMatchObject({ type: 'refund', amount: 31000 });
+      const adjust = await p.db.selectFrom('points_ledger').selectAll().where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(adjust).toMatchObject({ type: 'adjust', points: -31, balance_after: 5 });
+      // the order's own lot is the one consumed, so the test grant still expires in full later
+      const lots = await p.db.selectFrom('points_ledger').select(['reason', 'remaining']).where('customer_id', '=', c.id).where('type', '=', 'earn').orderBy('id').execute();
+      expect(lots.map((l) => l.remaining)).toEqual([5, 0]);
+      expect((await p.db.selectFrom('vouchers').select(['status', 'order_id']).where('id', '=', voucher).executeTakeFirstOrThrow())).toEqual({ status: 'active', order_id: null });
+      const note = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(note.title).toContain('cancelled');
+      expect(note.body).toContain('₱310.00');
+      // the freed voucher works again
+      await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+    });
+
+    it('takes back only what the points balance allows after the customer spent the points', async () => {
+      const { c, name } = await paidOrder('pickup');
+      expect((await ledgers(p, c.id)).points).toBe(16);
+      await p.db.transaction().execute(async (trx) => {
+        const { burnPoints } = await import('../../server/provider/points/points.ledger');
+        await burnPoints(trx, p.clock, c.id, 10, { reason: 'Spent' });
+      });
+      await merchant({ name, status: 'cancelled' }).expect(200);
+      expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0, wallet: 100000, walletSum: 100000 });
+    });
+
+    it('needs the merchant key, names bad fields, and answers 404 for an unknown order', async () => {
+      const { name } = await paidOrder('pickup');
+      const nokey = await p.call('post', 'merchant/order/status', { body: { name, status: 'preparing' } }).expect(401);
+      expect(nokey.body.error.code).toBe('FORBIDDEN');
+      const c = await p.newCustomer();
+      const customer = await p.call('post', 'merchant/order/status', { token: c.token, body: { name, status: 'preparing' } }).expect(401);
+      expect(customer.body.error.code).toBe('FORBIDDEN');
+      const bad = await merchant({ name: 'x', status: 'eaten', note: 'n'.repeat(201) }).expect(400);
+      expect(Object.keys(bad.body.error.fields).sort()).toEqual(['name', 'note', 'status']);
+      expect((await merchant({ name: 'KS-NOSUCH00', status: 'preparing' }).expect(404)).body.error.code).toBe('NOT_FOUND');
+    });
+  });
+
+  describe('demo progression', () => {
+    it('steps a paid delivery order to completed, one step per demo_step_seconds', async () => {
+      p.ctx.demoOrderProgress = true;
+      const c = await p.newCustomer({ wallet: 100000 });
+      const address = await makeAddress(p, c.id);
+      const r = await p
+        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, payment_method: 'wallet', idempotency_key: key() } })
+        .expect(201);
+      const name = r.body.data.order.name;
+      const status = async () => (await p.db.selectFrom('orders').select(['status', 'next_auto_at']).where('name', '=', name).executeTakeFirstOrThrow());
+      expect((await status()).next_auto_at!.getTime()).toBe(p.clock.now().getTime() + 45 * SECOND);
+      await advanceDemoOrders(p.ctx);
+      expect((await status()).status).toBe('paid');
+      const seen: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        p.clock.advance(45 * SECOND);
+        await advanceDemoOrders(p.ctx);
+        seen.push((await status()).status);
+      }
+      expect(seen).toEqual(['preparing', 'ready', 'on_delivery', 'completed', 'completed', 'completed']);
+      expect((await status()).next_auto_at).toBeNull();
+      const d = await p.call('get', 'order/detail', { token: c.token, query: { name } }).expect(200);
+      expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed']);
+    });
+
+    it('leaves orders alone when the demo progression is off', async () => {
+      const c = await p.newCustomer({ wallet: 100000 });
+      const r = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      p.clock.advance(DAY);
+      await advanceDemoOrders(p.ctx);
+      expect((await p.db.selectFrom('orders').select('status').where('name', '=', r.body.data.order.name).executeTakeFirstOrThrow()).status).toBe('paid');
+    });
+  });
+});
