@@ -38,12 +38,13 @@ export const SEED_REWARDS = [
   {
     name: 'free-iced-latte',
     title: 'Free iced latte',
-    description: 'Any size iced latte, with oat or fresh milk. Extra shots are on us too.',
+    description: 'An iced latte with fresh or oat milk, on us: the voucher takes its full price off your order.',
     points_cost: 300,
     stock: null,
     valid_days: 60,
     per_customer_limit: null,
-    discount_amount: 16_500,
+    // the menu price of an iced latte (seed/catalog.ts)
+    discount_amount: 15_500,
   },
   {
     name: 'kopi-senja-tote-bag',
