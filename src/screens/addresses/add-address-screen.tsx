@@ -1,0 +1,187 @@
+import { useState, type ReactNode } from 'react';
+import type { Address, AddressInput } from '../../api/contract';
+import { AppShell, Badge, Button, Dialog, ErrorState, LocationIcon, Skeleton, SkeletonGroup, TopBar } from '../../ui';
+import { AddressForm, type Coordinates } from './address-form';
+
+export interface AddAddressScreenProps {
+  /** The customer's saved addresses. */
+  addresses?: Address[];
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** Saves the form: a new address when `id` is null, else an update of that address. */
+  onSave?: (values: AddressInput, id: number | null) => void;
+  onDelete?: (id: number) => void;
+  onMakeDefault?: (id: number) => void;
+  /** The address a delete or make-default is running for. */
+  busyId?: number | null;
+  /** The address being edited at first (coming back from /set-location); null: adding. */
+  defaultEditingId?: number | null;
+  /** The point chosen on /set-location, for the form. */
+  location?: Coordinates | null;
+  onSetLocation?: () => void;
+  submitting?: boolean;
+  fieldErrors?: Record<string, string>;
+  formError?: string | null;
+  onBack?: () => void;
+  nav?: ReactNode;
+}
+
+function AddressCard({
+  address,
+  busy,
+  onEdit,
+  onDelete,
+  onMakeDefault,
+}: {
+  address: Address;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMakeDefault?: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-ink shadow-sm">
+      <div className="flex items-start gap-3">
+        <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold">{address.label}</h3>
+            {address.is_default && <Badge tone="success">Default</Badge>}
+          </div>
+          <p className="text-sm text-ink">
+            {address.recipient} · {address.phone}
+          </p>
+          <p className="text-sm text-muted">
+            {address.line1}, {address.city} {address.postal_code}
+          </p>
+          {address.note && <p className="text-sm text-muted">Note: {address.note}</p>}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={onEdit} disabled={busy} aria-label={`Edit ${address.label}`}>
+          Edit
+        </Button>
+        {!address.is_default && (
+          <Button size="sm" variant="ghost" onClick={onMakeDefault} loading={busy} aria-label={`Make ${address.label} my default address`}>
+            Make default
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" className="text-danger" onClick={onDelete} disabled={busy} aria-label={`Delete ${address.label}`}>
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** /profile/add-address: saved addresses (edit, delete, make default) and the form to add one. */
+export function AddAddressScreen({
+  addresses = [],
+  loading = false,
+  error,
+  onRetry,
+  onSave,
+  onDelete,
+  onMakeDefault,
+  busyId = null,
+  defaultEditingId = null,
+  location,
+  onSetLocation,
+  submitting,
+  fieldErrors,
+  formError,
+  onBack,
+  nav,
+}: AddAddressScreenProps) {
+  const [editingId, setEditingId] = useState<number | null>(defaultEditingId);
+  const [deleting, setDeleting] = useState<Address | null>(null);
+  const editing = editingId === null ? null : (addresses.find((a) => a.id === editingId) ?? null);
+
+  let list: ReactNode;
+  if (error) {
+    list = <ErrorState title="We couldn't load your addresses" message={error} onRetry={onRetry} />;
+  } else if (loading) {
+    list = (
+      <SkeletonGroup label="Loading your addresses" className="flex flex-col gap-3">
+        <Skeleton height="8rem" />
+        <Skeleton height="8rem" />
+      </SkeletonGroup>
+    );
+  } else if (addresses.length === 0) {
+    list = (
+      <p className="rounded-2xl border border-dashed border-border p-4 text-muted">
+        No saved addresses yet. Add one below and checkout gets quicker.
+      </p>
+    );
+  } else {
+    list = (
+      <ul className="flex flex-col gap-3">
+        {addresses.map((a) => (
+          <AddressCard
+            key={a.id}
+            address={a}
+            busy={busyId === a.id}
+            onEdit={() => setEditingId(a.id)}
+            onDelete={() => setDeleting(a)}
+            onMakeDefault={onMakeDefault ? () => onMakeDefault(a.id) : undefined}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <AppShell header={<TopBar title="My addresses" onBack={onBack} />} nav={nav}>
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
+        <section aria-labelledby="saved-addresses" className="flex flex-col gap-3">
+          <h2 id="saved-addresses" className="text-lg font-semibold text-ink">
+            Saved addresses
+          </h2>
+          {list}
+        </section>
+        {!error && !loading && (
+          <section className="rounded-2xl border border-border bg-surface-raised p-4 shadow-sm">
+            <AddressForm
+              // A new form for each address, so its fields start from that address.
+              key={editing ? `edit-${editing.id}` : 'new'}
+              heading={editing ? `Edit ${editing.label}` : 'Add an address'}
+              initial={editing ? { ...editing, note: editing.note ?? undefined } : undefined}
+              location={location}
+              onSetLocation={onSetLocation}
+              onSubmit={(values) => onSave?.(values, editing?.id ?? null)}
+              onCancel={editing ? () => setEditingId(null) : undefined}
+              submitting={submitting}
+              fieldErrors={fieldErrors}
+              formError={formError}
+              submitLabel={editing ? 'Save changes' : 'Add address'}
+            />
+          </section>
+        )}
+      </div>
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.label ?? 'address'}?`}
+        description="You can add it again at any time."
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setDeleting(null)}>
+              Keep it
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                if (deleting) onDelete?.(deleting.id);
+                if (deleting?.id === editingId) setEditingId(null);
+                setDeleting(null);
+              }}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+    </AppShell>
+  );
+}

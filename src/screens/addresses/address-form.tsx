@@ -1,0 +1,228 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { addressFields, type AddressInput } from '../../api/contract';
+import { Button, LocationIcon, TextField, cx } from '../../ui';
+import { fieldMessage } from './field-message';
+import { Notice } from './notice';
+
+export interface Coordinates {
+  lat: number;
+  lng: number;
+}
+
+export interface AddressFormProps {
+  /** Values to start from (editing an address, or a number already known). */
+  initial?: Partial<AddressInput>;
+  /** The point chosen on the location step; replaces `initial`'s lat/lng. */
+  location?: Coordinates | null;
+  /** Goes to the location step (/set-location). */
+  onSetLocation?: () => void;
+  /** Valid values, trimmed, as the API takes them. */
+  onSubmit?: (values: AddressInput) => void;
+  submitting?: boolean;
+  /** Server field errors keyed like the API (`label`, `line1`, `postal_code`, …). */
+  fieldErrors?: Record<string, string>;
+  formError?: string | null;
+  submitLabel?: string;
+  onCancel?: () => void;
+  /** The form's heading (h2), if it needs one. */
+  heading?: ReactNode;
+}
+
+type Field = keyof AddressInput;
+
+const LABELS: Record<Field, string> = {
+  label: 'Label',
+  recipient: 'Recipient',
+  phone: 'Phone number',
+  line1: 'Address',
+  city: 'City',
+  postal_code: 'Postal code',
+  lat: 'Location',
+  lng: 'Location',
+  note: 'Note for the rider',
+  is_default: 'Default address',
+};
+
+/** Friendlier words than the schema's for the fields a person fills in. */
+const FRIENDLY: Partial<Record<Field, Record<string, string>>> = {
+  label: { 'is required': 'Give this address a name, like Home or Work.' },
+  recipient: { 'is required': 'Enter who will receive the order.' },
+  phone: { 'must be a phone number': 'Enter a phone number the rider can call.' },
+  line1: { 'is required': 'Enter the street, building and unit.' },
+  city: { 'is required': 'Enter the city.' },
+  postal_code: { 'must be a postal code': 'Enter a postal code of 3 to 10 letters or digits, like 1226.' },
+  lat: { 'must be a number': 'Set the location on the map so the rider can find you.' },
+  lng: { 'must be a number': 'Set the location on the map so the rider can find you.' },
+};
+
+function messageFor(field: Field, message: string): string {
+  return FRIENDLY[field]?.[message] ?? fieldMessage(LABELS[field], message) ?? message;
+}
+
+/** Client-side validation with the API's own schema (`addressFields`), one message per field. */
+export function validateAddress(values: Record<string, unknown>): { ok: true; data: AddressInput } | { ok: false; errors: Partial<Record<Field, string>> } {
+  const result = addressFields.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    if (!errors[field]) errors[field] = messageFor(field, issue.message);
+  }
+  return { ok: false, errors };
+}
+
+const ORDER: Field[] = ['label', 'recipient', 'phone', 'line1', 'city', 'postal_code', 'lat', 'note'];
+
+/** The one address form, used by /add-new-address and /profile/add-address. */
+export function AddressForm({
+  initial,
+  location,
+  onSetLocation,
+  onSubmit,
+  submitting = false,
+  fieldErrors,
+  formError,
+  submitLabel = 'Save address',
+  onCancel,
+  heading,
+}: AddressFormProps) {
+  const [values, setValues] = useState({
+    label: initial?.label ?? '',
+    recipient: initial?.recipient ?? '',
+    phone: initial?.phone ?? '',
+    line1: initial?.line1 ?? '',
+    city: initial?.city ?? '',
+    postal_code: initial?.postal_code ?? '',
+    note: initial?.note ?? '',
+    is_default: initial?.is_default ?? false,
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const lat = location?.lat ?? initial?.lat;
+  const lng = location?.lng ?? initial?.lng;
+  const hasPoint = typeof lat === 'number' && typeof lng === 'number';
+
+  // After a refused submit, take the keyboard to the first field that needs fixing.
+  useEffect(() => {
+    if (attempt === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    if (errors[field as Field]) setErrors((er) => ({ ...er, [field]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = validateAddress({ ...values, note: values.note.trim() ? values.note : undefined, lat, lng });
+    if (!result.ok) {
+      setErrors(result.errors);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setErrors({});
+    onSubmit?.(result.data);
+  };
+
+  const errorOf = (field: Field): string | undefined => {
+    if (errors[field]) return errors[field];
+    const server = fieldErrors?.[field];
+    return server ? messageFor(field, server) : undefined;
+  };
+  const locationError = errorOf('lat') ?? errorOf('lng');
+  const invalidCount = ORDER.filter((f) => (f === 'lat' ? locationError : errorOf(f))).length;
+
+  const field = (name: Exclude<Field, 'lat' | 'lng' | 'is_default'>, props: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      label={LABELS[name]}
+      name={name}
+      value={values[name]}
+      onChange={set(name)}
+      error={errorOf(name)}
+      disabled={submitting}
+      {...props}
+    />
+  );
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={typeof heading === 'string' ? heading : 'Address'}>
+      {heading && <h2 className="text-lg font-semibold text-ink">{heading}</h2>}
+      {attempt > 0 && invalidCount > 0 && (
+        <Notice tone="danger">
+          Please check {invalidCount === 1 ? 'the highlighted field' : `the ${invalidCount} highlighted fields`}.
+        </Notice>
+      )}
+      {field('label', { hint: 'Home, Work, Lola’s house…', autoComplete: 'off', required: true, maxLength: 40 })}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('recipient', { autoComplete: 'name', required: true })}
+        {field('phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', required: true })}
+      </div>
+      {field('line1', { label: 'Street, building and unit', autoComplete: 'street-address', required: true })}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('city', { autoComplete: 'address-level2', required: true })}
+        {field('postal_code', { autoComplete: 'postal-code', required: true })}
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <p id="address-location-label" className="text-sm font-medium text-ink">
+          Location on the map
+        </p>
+        <div
+          className={cx(
+            'flex flex-wrap items-center gap-3 rounded-xl border bg-surface-raised p-3',
+            locationError ? 'border-danger' : 'border-border',
+          )}
+        >
+          <LocationIcon size={20} className="shrink-0 text-brand-ink" />
+          <span className="min-w-0 flex-1 text-ink tabular-nums">
+            {hasPoint ? `${lat.toFixed(5)}, ${lng.toFixed(5)}` : 'Not set yet'}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onSetLocation}
+            disabled={submitting}
+            aria-describedby={locationError ? 'address-location-error' : 'address-location-label'}
+            data-invalid={locationError ? 'true' : undefined}
+          >
+            {hasPoint ? 'Change location' : 'Set location'}
+          </Button>
+        </div>
+        {locationError && (
+          <p id="address-location-error" className="text-sm font-medium text-danger">
+            {locationError}
+          </p>
+        )}
+      </div>
+
+      {field('note', { hint: 'Optional: landmarks, gate code, floor.', autoComplete: 'off', maxLength: 200 })}
+
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 self-start rounded-xl pr-2 text-ink has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus">
+        <input
+          type="checkbox"
+          name="is_default"
+          checked={values.is_default}
+          onChange={(e) => setValues((v) => ({ ...v, is_default: e.target.checked }))}
+          disabled={submitting}
+          className="size-5 accent-brand outline-none"
+        />
+        <span>Make this my default address</span>
+      </label>
+
+      {formError && <Notice tone="danger">{formError}</Notice>}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" size="lg" loading={submitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

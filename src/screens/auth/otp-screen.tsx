@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import { Button, OtpInput } from '../../ui';
+import { Notice } from '../addresses/notice';
+import { AuthLayout, TextButton } from './auth-layout';
+import { formatPhone } from './format-phone';
+import { formatWait } from './phone-form';
+
+/** The provider's answers to a wrong code (CONTRACT section 4). */
+export type OtpErrorCode = 'INVALID_CODE' | 'CODE_EXPIRED' | 'TOO_MANY_ATTEMPTS';
+
+export interface OtpScreenProps {
+  /** The E.164 number the code was sent to. */
+  phone: string;
+  companyName?: string;
+  logo?: string;
+  /** Verifies a complete 6-digit code. */
+  onVerify?: (code: string) => void;
+  /** True while the code is being checked. */
+  verifying?: boolean;
+  /** Why the last code was refused. */
+  errorCode?: OtpErrorCode | null;
+  /** With INVALID_CODE: tries left before the code stops working. */
+  attemptsLeft?: number | null;
+  /** Any other problem (network, server). */
+  formError?: string | null;
+  /** Seconds until a new code may be sent; 0 shows the "Resend code" button. */
+  resendIn?: number;
+  onResend?: () => void;
+  /** True while a new code is being requested. */
+  resending?: boolean;
+  /** Goes back to the phone step. */
+  onChangeNumber?: () => void;
+  /** Heading; registration says "Confirm your number". */
+  title?: string;
+}
+
+/** /otp (and /register-otp): six boxes for the texted code, resend countdown, wrong/expired code. */
+export function OtpScreen({
+  phone,
+  companyName,
+  logo,
+  onVerify,
+  verifying = false,
+  errorCode,
+  attemptsLeft,
+  formError,
+  resendIn = 0,
+  onResend,
+  resending = false,
+  onChangeNumber,
+  title = 'Enter your code',
+}: OtpScreenProps) {
+  const [code, setCode] = useState('');
+  // A new code clears the boxes: OtpInput keeps its own digits, so it is remounted.
+  const [round, setRound] = useState(0);
+  const [tooShort, setTooShort] = useState(false);
+  const dead = errorCode === 'CODE_EXPIRED' || errorCode === 'TOO_MANY_ATTEMPTS';
+
+  const verify = (value: string) => {
+    if (!/^\d{6}$/.test(value)) {
+      setTooShort(true);
+      return;
+    }
+    setTooShort(false);
+    onVerify?.(value);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    verify(code);
+  };
+
+  const resend = () => {
+    setCode('');
+    setRound((r) => r + 1);
+    onResend?.();
+  };
+
+  let codeError: string | undefined;
+  if (tooShort) codeError = 'Enter all 6 digits of the code.';
+  else if (errorCode === 'INVALID_CODE')
+    codeError =
+      attemptsLeft != null
+        ? `That code isn't right. You have ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`
+        : "That code isn't right. Check the text message and try again.";
+
+  return (
+    <AuthLayout
+      title={title}
+      companyName={companyName}
+      logo={logo}
+      description={
+        <p>
+          We sent a 6-digit code to <span className="font-semibold whitespace-nowrap text-ink">{formatPhone(phone)}</span>.{' '}
+          <TextButton onClick={onChangeNumber} className="-my-2">
+            Change number
+          </TextButton>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <OtpInput
+          key={round}
+          label="6-digit code"
+          autoFocus
+          disabled={verifying || dead}
+          error={codeError}
+          onChange={(value) => {
+            setCode(value);
+            if (tooShort) setTooShort(false);
+          }}
+          onComplete={verify}
+        />
+        {errorCode === 'CODE_EXPIRED' && (
+          <Notice tone="danger" title="This code has expired">
+            Codes work for 5 minutes. Ask for a new one below.
+          </Notice>
+        )}
+        {errorCode === 'TOO_MANY_ATTEMPTS' && (
+          <Notice tone="danger" title="Too many wrong tries">
+            For your safety this code no longer works. Ask for a new one below.
+          </Notice>
+        )}
+        {formError && <Notice tone="danger">{formError}</Notice>}
+        <Button type="submit" size="lg" fullWidth loading={verifying} disabled={dead}>
+          Verify
+        </Button>
+      </form>
+      <div className="flex flex-col items-center gap-1 text-center">
+        {resendIn > 0 ? (
+          <p className="text-muted">
+            Didn't get it? You can ask for a new code in <span className="font-semibold tabular-nums text-ink">{formatWait(resendIn)}</span>.
+          </p>
+        ) : (
+          <>
+            <p className="text-muted">Didn't get the code?</p>
+            <Button variant={dead ? 'primary' : 'secondary'} onClick={resend} loading={resending} fullWidth={dead}>
+              Resend code
+            </Button>
+          </>
+        )}
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, PhoneField } from '../../ui';
+import { fieldMessage } from '../addresses/field-message';
+import { Notice } from '../addresses/notice';
+
+export interface PhoneFormProps {
+  /** The merchant's calling code, digits only ("63"). */
+  defaultCountryCode?: string;
+  /** The national number to start with, as typed. */
+  defaultNumber?: string;
+  /** Called with the E.164 number when the customer asks for a code. */
+  onSendCode?: (phone: string) => void;
+  /** True while the code is being requested. */
+  sending?: boolean;
+  /** Server field errors keyed like the API (`phone`). */
+  fieldErrors?: Record<string, string>;
+  /** A message for the whole form (network trouble and the like). */
+  formError?: string | null;
+  /** Seconds until another code may be requested (429 RATE_LIMITED `retry_after`). */
+  retryAfter?: number | null;
+  submitLabel?: string;
+  hint?: ReactNode;
+}
+
+/** "1 minute 5 seconds", "45 seconds": waits are read aloud, so no "1:05". */
+export function formatWait(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  const m = Math.floor(s / 60);
+  const rest = s % 60;
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (m === 0) return part(rest, 'second');
+  return rest === 0 ? part(m, 'minute') : `${part(m, 'minute')} ${part(rest, 'second')}`;
+}
+
+/** The phone step shared by /login and /register. */
+export function PhoneForm({
+  defaultCountryCode = '63',
+  defaultNumber = '',
+  onSendCode,
+  sending = false,
+  fieldErrors,
+  formError,
+  retryAfter,
+  submitLabel = 'Send code',
+  hint = 'We will text you a 6-digit code.',
+}: PhoneFormProps) {
+  const [phone, setPhone] = useState(() => (defaultNumber ? `+${defaultCountryCode}${defaultNumber.replace(/\D/g, '').replace(/^0/, '')}` : ''));
+  const [localError, setLocalError] = useState<string | undefined>();
+  const limited = !!retryAfter && retryAfter > 0;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const digits = phone.replace(/\D/g, '');
+    if (!digits || digits.length <= defaultCountryCode.length) {
+      setLocalError('Enter your phone number.');
+      return;
+    }
+    if (digits.length < 8) {
+      setLocalError('That number looks too short. Check it and try again.');
+      return;
+    }
+    setLocalError(undefined);
+    onSendCode?.(phone);
+  };
+
+  const phoneError = localError ?? fieldMessage('Phone number', fieldErrors?.phone);
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <PhoneField
+        name="phone"
+        defaultCountryCode={defaultCountryCode}
+        defaultNumber={defaultNumber}
+        onChange={(value) => {
+          setPhone(value);
+          if (localError) setLocalError(undefined);
+        }}
+        error={phoneError}
+        hint={hint}
+        disabled={sending}
+        required
+      />
+      {limited && (
+        <Notice tone="warning">
+          Too many codes were requested for this number. You can ask for a new one in {formatWait(retryAfter!)}.
+        </Notice>
+      )}
+      {formError && (
+        <Notice tone="danger">{formError}</Notice>
+      )}
+      <Button type="submit" size="lg" fullWidth loading={sending} disabled={limited}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { Button, TextField } from '../../ui';
+import { fieldMessage } from '../addresses/field-message';
+import { Notice } from '../addresses/notice';
+import { AuthLayout } from './auth-layout';
+
+export interface RegisterNameValues {
+  name: string;
+  /** Empty when the customer left it out. */
+  email: string;
+}
+
+export interface RegisterNameScreenProps {
+  companyName?: string;
+  logo?: string;
+  defaultValues?: Partial<RegisterNameValues>;
+  onSubmit?: (values: RegisterNameValues) => void;
+  submitting?: boolean;
+  /** Server field errors keyed like the API (`name`, `email`). */
+  fieldErrors?: Record<string, string>;
+  formError?: string | null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** /register-name: the last registration step, a name and an optional e-mail. */
+export function RegisterNameScreen({ companyName, logo, defaultValues, onSubmit, submitting = false, fieldErrors, formError }: RegisterNameScreenProps) {
+  const [name, setName] = useState(defaultValues?.name ?? '');
+  const [email, setEmail] = useState(defaultValues?.email ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    if (!name.trim()) next.name = 'Enter your name.';
+    else if (name.trim().length > 80) next.name = 'Your name can be at most 80 characters.';
+    if (email.trim() && !EMAIL.test(email.trim())) next.email = 'Enter an e-mail address like name@example.com, or leave it empty.';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    onSubmit?.({ name: name.trim(), email: email.trim() });
+  };
+
+  return (
+    <AuthLayout title="What should we call you?" description="Your number is confirmed. One last step." companyName={companyName} logo={logo}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          label="Your name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name ?? fieldMessage('Name', fieldErrors?.name)}
+          disabled={submitting}
+          required
+        />
+        <TextField
+          label="E-mail (optional)"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          hint="For receipts and offers. You can add it later."
+          error={errors.email ?? fieldMessage('E-mail', fieldErrors?.email)}
+          disabled={submitting}
+        />
+        {formError && <Notice tone="danger">{formError}</Notice>}
+        <Button type="submit" size="lg" fullWidth loading={submitting}>
+          Create account
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,189 @@
+import { useState, type ReactNode } from 'react';
+import type { Address, Fulfilment } from '../../api/contract';
+import { AppShell, Badge, Button, ErrorState, LocationIcon, PlusIcon, Skeleton, SkeletonGroup, TopBar } from '../../ui';
+import { Notice } from '../addresses/notice';
+import { ChoiceCard } from './choice-card';
+
+export interface DeliveryChoice {
+  fulfilment: Fulfilment;
+  /** The saved address for delivery; null for pickup. */
+  addressId: number | null;
+}
+
+export interface DeliveryScreenProps {
+  /** The customer's saved addresses; the default one is chosen at first. */
+  addresses?: Address[];
+  /** Start with this choice (coming back from a later step). */
+  defaultFulfilment?: Fulfilment;
+  defaultAddressId?: number | null;
+  /** The merchant's pickup counter. */
+  pickupAddress?: string;
+  companyName?: string;
+  /** Whether the merchant delivers at all / offers pickup. */
+  deliveryAvailable?: boolean;
+  pickupAvailable?: boolean;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** Goes to /add-new-address. */
+  onAddAddress?: () => void;
+  /** Goes to /set-location. */
+  onSetLocation?: () => void;
+  /** Reports every change (for a container that keeps the draft order). */
+  onChange?: (choice: DeliveryChoice) => void;
+  onContinue?: (choice: DeliveryChoice) => void;
+  onBack?: () => void;
+  nav?: ReactNode;
+}
+
+/** /delivery: delivery to a saved address, or pickup at the shop. */
+export function DeliveryScreen({
+  addresses = [],
+  defaultFulfilment = 'delivery',
+  defaultAddressId,
+  pickupAddress,
+  companyName,
+  deliveryAvailable = true,
+  pickupAvailable = true,
+  loading = false,
+  error,
+  onRetry,
+  onAddAddress,
+  onSetLocation,
+  onChange,
+  onContinue,
+  onBack,
+  nav,
+}: DeliveryScreenProps) {
+  const [fulfilment, setFulfilment] = useState<Fulfilment>(
+    defaultFulfilment === 'delivery' && !deliveryAvailable ? 'pickup' : defaultFulfilment,
+  );
+  const [picked, setPicked] = useState<number | null>(defaultAddressId ?? null);
+  // Until the customer picks, the default address (or the only one) is the choice.
+  const fallback = addresses.find((a) => a.is_default)?.id ?? (addresses.length === 1 ? addresses[0]!.id : null);
+  const addressId = picked !== null && addresses.some((a) => a.id === picked) ? picked : fallback;
+  const [tried, setTried] = useState(false);
+
+  const choice: DeliveryChoice = { fulfilment, addressId: fulfilment === 'delivery' ? addressId : null };
+  const missingAddress = fulfilment === 'delivery' && addressId === null;
+
+  const update = (next: Partial<{ fulfilment: Fulfilment; addressId: number | null }>) => {
+    const f = next.fulfilment ?? fulfilment;
+    const a = next.addressId !== undefined ? next.addressId : addressId;
+    if (next.fulfilment) setFulfilment(next.fulfilment);
+    if (next.addressId !== undefined) setPicked(next.addressId);
+    onChange?.({ fulfilment: f, addressId: f === 'delivery' ? a : null });
+  };
+
+  let addressPart: ReactNode = null;
+  if (fulfilment === 'delivery') {
+    if (error) addressPart = <ErrorState title="We couldn't load your addresses" message={error} onRetry={onRetry} />;
+    else if (loading)
+      addressPart = (
+        <SkeletonGroup label="Loading your addresses" className="flex flex-col gap-3">
+          <Skeleton height="5rem" />
+          <Skeleton height="5rem" />
+        </SkeletonGroup>
+      );
+    else
+      addressPart = (
+        <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
+          <legend className="mb-3 text-lg font-semibold text-ink">Deliver to</legend>
+          {addresses.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-border p-4 text-muted">
+              You have no saved addresses yet. Add one so we know where to bring your order.
+            </p>
+          ) : (
+            addresses.map((a) => (
+              <ChoiceCard
+                key={a.id}
+                name="address"
+                value={String(a.id)}
+                checked={addressId === a.id}
+                onChange={(v) => update({ addressId: Number(v) })}
+                title={
+                  <span className="flex flex-wrap items-center gap-2">
+                    {a.label}
+                    {a.is_default && <Badge tone="success">Default</Badge>}
+                  </span>
+                }
+              >
+                {a.recipient} · {a.line1}, {a.city} {a.postal_code}
+              </ChoiceCard>
+            ))
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button variant="secondary" icon={<PlusIcon size={18} />} onClick={onAddAddress}>
+              Add new address
+            </Button>
+            {onSetLocation && (
+              <Button variant="ghost" icon={<LocationIcon size={18} />} onClick={onSetLocation}>
+                Set location
+              </Button>
+            )}
+          </div>
+          {tried && missingAddress && <Notice tone="danger">Choose an address, or add a new one, to continue.</Notice>}
+        </fieldset>
+      );
+  }
+
+  return (
+    <AppShell header={<TopBar title="Delivery" onBack={onBack} />} nav={nav}>
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
+        <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
+          <legend className="mb-3 text-lg font-semibold text-ink">How would you like your order?</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <ChoiceCard
+              name="fulfilment"
+              value="delivery"
+              checked={fulfilment === 'delivery'}
+              onChange={() => update({ fulfilment: 'delivery' })}
+              title="Delivery"
+              disabled={!deliveryAvailable}
+            >
+              {deliveryAvailable ? 'We bring it to your door.' : 'Not available right now.'}
+            </ChoiceCard>
+            <ChoiceCard
+              name="fulfilment"
+              value="pickup"
+              checked={fulfilment === 'pickup'}
+              onChange={() => update({ fulfilment: 'pickup' })}
+              title="Pickup"
+              disabled={!pickupAvailable}
+            >
+              {pickupAvailable ? 'Collect it at the counter.' : 'Not available right now.'}
+            </ChoiceCard>
+          </div>
+        </fieldset>
+
+        {fulfilment === 'pickup' ? (
+          <section aria-labelledby="pickup-heading" className="flex flex-col gap-2 rounded-2xl border border-border bg-surface-raised p-4 shadow-sm">
+            <h2 id="pickup-heading" className="text-lg font-semibold text-ink">
+              Pick up at {companyName ?? 'the shop'}
+            </h2>
+            <p className="flex items-start gap-2 text-ink">
+              <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
+              <span>{pickupAddress ?? 'The address is shown on your receipt.'}</span>
+            </p>
+            <p className="text-sm text-muted">We'll let you know when your order is ready.</p>
+          </section>
+        ) : (
+          addressPart
+        )}
+
+        <Button
+          size="lg"
+          fullWidth
+          disabled={fulfilment === 'delivery' && (loading || !!error)}
+          onClick={() => {
+            setTried(true);
+            if (missingAddress) return;
+            onContinue?.(choice);
+          }}
+        >
+          Continue
+        </Button>
+      </div>
+    </AppShell>
+  );
+}

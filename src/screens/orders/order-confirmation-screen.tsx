@@ -1,0 +1,311 @@
+import { useState, type ReactNode } from 'react';
+import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '../../api/contract';
+import { AppShell, Badge, Button, ErrorState, Money, Points, Skeleton, SkeletonGroup, TopBar } from '../../ui';
+import { Notice } from '../addresses/notice';
+import { ChoiceCard } from './choice-card';
+import { formatDateTime } from './format';
+
+export interface OrderConfirmationScreenProps {
+  /** The cart as order lines (name and price from the catalogue). */
+  items: OrderItem[];
+  fulfilment: Fulfilment;
+  /** The delivery address (delivery only). */
+  address?: Address | null;
+  /** The merchant's pickup counter (pickup only). */
+  pickupAddress?: string;
+  /** The provider's quote for these items, fulfilment and voucher. */
+  quote?: QuoteData | null;
+  quoteLoading?: boolean;
+  quoteError?: string | null;
+  onRetryQuote?: () => void;
+  /** The customer's active vouchers. */
+  vouchers?: Voucher[];
+  selectedVoucherId?: number | null;
+  /** Choosing a voucher asks the container for a new quote. */
+  onSelectVoucher?: (id: number | null) => void;
+  walletBalance?: number;
+  defaultPaymentMethod?: PaymentMethod;
+  /** Starts a wallet top-up of (at least) this many minor units. */
+  onTopUp?: (amount: number) => void;
+  onPlaceOrder?: (paymentMethod: PaymentMethod) => void;
+  submitting?: boolean;
+  /** Why the last order was refused (the API's error code). */
+  errorCode?: ErrorCode | null;
+  /** A message from the server to show with it. */
+  formError?: string | null;
+  /** Lines that are out of stock or no longer sold. */
+  unavailableProductIds?: number[];
+  /** Back to the shop to change the cart. */
+  onEditCart?: () => void;
+  /** Back to /delivery. */
+  onChangeDelivery?: () => void;
+  onBack?: () => void;
+  nav?: ReactNode;
+  currency: string;
+  locale: string;
+  timeZone?: string;
+}
+
+const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
+  OUT_OF_STOCK: 'Something in your cart just sold out.',
+  PRODUCT_UNAVAILABLE: 'Something in your cart is no longer available.',
+  BELOW_MINIMUM: 'Your order is below the minimum.',
+  INSUFFICIENT_BALANCE: 'Your wallet balance is too low for this order.',
+  VOUCHER_INVALID: 'That voucher can no longer be used. Choose another or go without.',
+  ADDRESS_REQUIRED: 'Choose a delivery address first.',
+  IDEMPOTENCY_IN_PROGRESS: 'Your order is still being placed. Please wait a moment.',
+};
+
+/** /order-confirmation: review, voucher, payment method and "Place order". */
+export function OrderConfirmationScreen({
+  items,
+  fulfilment,
+  address,
+  pickupAddress,
+  quote,
+  quoteLoading = false,
+  quoteError,
+  onRetryQuote,
+  vouchers = [],
+  selectedVoucherId = null,
+  onSelectVoucher,
+  walletBalance = 0,
+  defaultPaymentMethod = 'wallet',
+  onTopUp,
+  onPlaceOrder,
+  submitting = false,
+  errorCode,
+  formError,
+  unavailableProductIds = [],
+  onEditCart,
+  onChangeDelivery,
+  onBack,
+  nav,
+  currency,
+  locale,
+  timeZone,
+}: OrderConfirmationScreenProps) {
+  const [method, setMethod] = useState<PaymentMethod>(defaultPaymentMethod);
+  const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
+  const unavailable = new Set(unavailableProductIds);
+  const shortfall = quote && method === 'wallet' ? Math.max(0, quote.total - walletBalance) : 0;
+  const belowBy = quote?.below_minimum_by ?? 0;
+  const blocked = !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || items.length === 0;
+
+  const section = 'flex flex-col gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-ink shadow-sm';
+
+  let totals: ReactNode;
+  if (quoteError) {
+    totals = <ErrorState title="We couldn't work out your total" message={quoteError} onRetry={onRetryQuote} className="py-4" />;
+  } else if (quoteLoading || !quote) {
+    totals = (
+      <SkeletonGroup label="Working out your total" className="flex flex-col gap-2">
+        <Skeleton height="1.25rem" />
+        <Skeleton height="1.25rem" />
+        <Skeleton height="1.25rem" />
+        <Skeleton height="1.75rem" />
+      </SkeletonGroup>
+    );
+  } else {
+    totals = (
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
+        <dt className="text-muted">Subtotal</dt>
+        <dd className="text-right">{money(quote.subtotal)}</dd>
+        {quote.discount > 0 && (
+          <>
+            <dt className="text-muted">Voucher discount</dt>
+            <dd className="text-right text-success">−{money(quote.discount)}</dd>
+          </>
+        )}
+        <dt className="text-muted">Delivery fee</dt>
+        <dd className="text-right">{fulfilment === 'pickup' || quote.delivery_fee === 0 ? 'Free' : money(quote.delivery_fee)}</dd>
+        <dt className="border-t border-border pt-2 text-lg font-bold">Total</dt>
+        <dd className="border-t border-border pt-2 text-right text-lg font-bold">{money(quote.total)}</dd>
+        {quote.points_to_earn > 0 && (
+          <>
+            <dt className="text-sm text-muted">You'll earn</dt>
+            <dd className="text-right text-sm font-semibold text-brand-ink">
+              <Points value={quote.points_to_earn} locale={locale} showIcon />
+            </dd>
+          </>
+        )}
+      </dl>
+    );
+  }
+
+  return (
+    <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
+        {(errorCode || formError) && (
+          <Notice
+            tone="danger"
+            title={errorCode ? (ERROR_TEXT[errorCode] ?? "We couldn't place your order.") : "We couldn't place your order."}
+            action={
+              (errorCode === 'OUT_OF_STOCK' || errorCode === 'PRODUCT_UNAVAILABLE' || errorCode === 'BELOW_MINIMUM') && onEditCart ? (
+                <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
+                  Edit cart
+                </Button>
+              ) : undefined
+            }
+          >
+            {formError}
+          </Notice>
+        )}
+
+        <section aria-labelledby="oc-items" className={section}>
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="oc-items" className="text-lg font-semibold">
+              Your order
+            </h2>
+            {onEditCart && (
+              <Button variant="ghost" size="sm" onClick={onEditCart}>
+                Edit
+              </Button>
+            )}
+          </div>
+          <ul className="flex flex-col divide-y divide-border">
+            {items.map((item) => (
+              <li key={item.product_id} className="flex items-center gap-3 py-2">
+                {item.image && <img src={item.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />}
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <span className="font-medium">
+                    {item.qty} × {item.name}
+                  </span>
+                  {unavailable.has(item.product_id) ? (
+                    <Badge tone="danger" className="self-start">
+                      Sold out: remove it to continue
+                    </Badge>
+                  ) : (
+                    <span className="text-sm text-muted">{money(item.price)} each</span>
+                  )}
+                </div>
+                {money(item.price * item.qty, 'font-medium')}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="oc-fulfilment" className={section}>
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="oc-fulfilment" className="text-lg font-semibold">
+              {fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}
+            </h2>
+            {onChangeDelivery && (
+              <Button variant="ghost" size="sm" onClick={onChangeDelivery}>
+                Change
+              </Button>
+            )}
+          </div>
+          {fulfilment === 'delivery' ? (
+            address ? (
+              <div className="flex flex-col gap-0.5">
+                <p className="font-medium">
+                  {address.label} · {address.recipient}
+                </p>
+                <p className="text-sm text-muted">
+                  {address.line1}, {address.city} {address.postal_code}
+                </p>
+                {address.note && <p className="text-sm text-muted">Note: {address.note}</p>}
+              </div>
+            ) : (
+              <Notice tone="warning">Choose a delivery address to continue.</Notice>
+            )
+          ) : (
+            <p className="text-muted">{pickupAddress ? `Collect it at ${pickupAddress}.` : 'Collect it at the counter.'}</p>
+          )}
+        </section>
+
+        <section aria-labelledby="oc-voucher" className={section}>
+          <h2 id="oc-voucher" className="text-lg font-semibold">
+            Voucher
+          </h2>
+          {vouchers.length === 0 ? (
+            <p className="text-muted">You have no vouchers to use. Redeem your points for one in Rewards.</p>
+          ) : (
+            <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+              <legend className="sr-only">Choose a voucher</legend>
+              <ChoiceCard name="voucher" value="" checked={selectedVoucherId === null} onChange={() => onSelectVoucher?.(null)} title="No voucher" />
+              {vouchers.map((v) => (
+                <ChoiceCard
+                  key={v.id}
+                  name="voucher"
+                  value={String(v.id)}
+                  checked={selectedVoucherId === v.id}
+                  onChange={() => onSelectVoucher?.(v.id)}
+                  disabled={quoteLoading}
+                  title={v.reward.title}
+                  aside={v.reward.discount_amount ? <span className="font-semibold text-success">−{money(v.reward.discount_amount)}</span> : undefined}
+                >
+                  Code {v.code} · valid until {formatDateTime(v.expires_at, locale, timeZone)}
+                </ChoiceCard>
+              ))}
+            </fieldset>
+          )}
+        </section>
+
+        <section aria-labelledby="oc-payment" className={section}>
+          <h2 id="oc-payment" className="text-lg font-semibold">
+            Payment
+          </h2>
+          <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+            <legend className="sr-only">Choose how to pay</legend>
+            <ChoiceCard
+              name="payment"
+              value="wallet"
+              checked={method === 'wallet'}
+              onChange={() => setMethod('wallet')}
+              title="Wallet"
+              aside={<span className="text-sm font-semibold">{money(walletBalance)}</span>}
+            >
+              Pay from your wallet balance.
+            </ChoiceCard>
+            <ChoiceCard name="payment" value="gateway" checked={method === 'gateway'} onChange={() => setMethod('gateway')} title="Online payment">
+              Card or e-wallet, on the next page.
+            </ChoiceCard>
+          </fieldset>
+          {shortfall > 0 && (
+            <Notice
+              tone="warning"
+              title="Insufficient balance"
+              action={
+                onTopUp && (
+                  <Button variant="secondary" size="sm" className="self-start" onClick={() => onTopUp(shortfall)}>
+                    Top up {money(shortfall)}
+                  </Button>
+                )
+              }
+            >
+              Your wallet has {money(walletBalance)}. Top up {money(shortfall, 'font-semibold')} to pay with it, or choose online payment.
+            </Notice>
+          )}
+        </section>
+
+        <section aria-labelledby="oc-total" className={section}>
+          <h2 id="oc-total" className="text-lg font-semibold">
+            Total
+          </h2>
+          {totals}
+          {quote && belowBy > 0 && (
+            <Notice
+              tone="warning"
+              title="Below the minimum order"
+              action={
+                onEditCart && (
+                  <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
+                    Add more items
+                  </Button>
+                )
+              }
+            >
+              The minimum order is {money(quote.min_order)}. Add {money(belowBy, 'font-semibold')} more to place it.
+            </Notice>
+          )}
+        </section>
+
+        <Button size="lg" fullWidth loading={submitting} disabled={blocked} onClick={() => onPlaceOrder?.(method)}>
+          {quote && !quoteLoading ? <>Place order · {money(quote.total)}</> : 'Place order'}
+        </Button>
+      </div>
+    </AppShell>
+  );
+}

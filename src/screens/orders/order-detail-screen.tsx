@@ -1,0 +1,204 @@
+import type { ReactNode } from 'react';
+import type { Order, OrderStatus } from '../../api/contract';
+import { AppShell, Badge, CheckIcon, CloseIcon, ErrorState, LocationIcon, Money, Points, Skeleton, SkeletonGroup, TopBar, cx } from '../../ui';
+import { formatDateTime } from './format';
+import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription, statusSteps } from './order-status';
+
+export interface OrderDetailScreenProps {
+  order?: Order | null;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** The merchant's pickup counter, for pickup orders. */
+  pickupAddress?: string;
+  onBack?: () => void;
+  nav?: ReactNode;
+  currency: string;
+  locale: string;
+  /** The merchant's time zone for the timeline (default UTC). */
+  timeZone?: string;
+}
+
+type StepState = 'done' | 'current' | 'upcoming' | 'cancelled';
+
+interface Step {
+  status: OrderStatus;
+  state: StepState;
+  at?: string;
+  note?: string | null;
+}
+
+/** Every status of the order's path, with the time each was reached; cancelled ends the path. */
+export function buildTimeline(order: Order): Step[] {
+  const reached = new Map(order.timeline.map((t) => [t.status, t]));
+  if (order.status === 'cancelled') {
+    const done = statusSteps(order.fulfilment).filter((s) => reached.has(s));
+    return [
+      ...done.map((s): Step => ({ status: s, state: 'done', at: reached.get(s)!.at, note: reached.get(s)!.note })),
+      { status: 'cancelled', state: 'cancelled', at: reached.get('cancelled')?.at, note: reached.get('cancelled')?.note },
+    ];
+  }
+  const steps = statusSteps(order.fulfilment);
+  const current = steps.indexOf(order.status);
+  return steps.map((s, i) => ({
+    status: s,
+    state: i < current ? 'done' : i === current ? (s === 'completed' ? 'done' : 'current') : 'upcoming',
+    at: reached.get(s)?.at,
+    note: reached.get(s)?.note,
+  }));
+}
+
+const STATE_TEXT: Record<StepState, string> = { done: 'done', current: 'now', upcoming: 'to come', cancelled: 'cancelled' };
+
+/** /order/{name}: status, timeline, items, totals, address or pickup, points. */
+export function OrderDetailScreen({ order, loading = false, error, onRetry, pickupAddress, onBack, nav, currency, locale, timeZone }: OrderDetailScreenProps) {
+  const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
+  const section = 'flex flex-col gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-ink shadow-sm';
+  let body: ReactNode;
+
+  if (error) {
+    body = <ErrorState title="We couldn't load this order" message={error} onRetry={onRetry} />;
+  } else if (loading || !order) {
+    body = (
+      <SkeletonGroup label="Loading your order" className="flex flex-col gap-4">
+        <Skeleton height="5rem" />
+        <Skeleton height="16rem" />
+        <Skeleton height="10rem" />
+      </SkeletonGroup>
+    );
+  } else {
+    const steps = buildTimeline(order);
+    body = (
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
+        <div className={section}>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-muted">Placed {formatDateTime(order.created_at, locale, timeZone)}</p>
+            <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
+          </div>
+          <p className="text-lg font-semibold">{statusDescription(order.status, order.fulfilment)}</p>
+        </div>
+
+        <section aria-labelledby="od-timeline" className={section}>
+          <h2 id="od-timeline" className="text-lg font-semibold">
+            Progress
+          </h2>
+          <ol className="flex flex-col">
+            {steps.map((step, i) => (
+              <li key={step.status} aria-current={step.state === 'current' ? 'step' : undefined} className="relative flex gap-3 pb-5 last:pb-0">
+                {i < steps.length - 1 && (
+                  <span
+                    aria-hidden="true"
+                    className={cx('absolute top-8 bottom-0 left-[0.9375rem] w-0.5', step.state === 'done' ? 'bg-brand' : 'bg-border')}
+                  />
+                )}
+                <span
+                  aria-hidden="true"
+                  className={cx(
+                    'relative z-10 inline-flex size-8 shrink-0 items-center justify-center rounded-full border-2',
+                    step.state === 'done' && 'border-brand bg-brand text-brand-contrast',
+                    step.state === 'current' && 'border-brand-ink bg-surface-raised text-brand-ink',
+                    step.state === 'upcoming' && 'border-border bg-surface-raised text-muted',
+                    step.state === 'cancelled' && 'border-danger bg-danger text-danger-contrast',
+                  )}
+                >
+                  {step.state === 'done' ? (
+                    <CheckIcon size={16} />
+                  ) : step.state === 'cancelled' ? (
+                    <CloseIcon size={16} />
+                  ) : (
+                    <span className={cx('size-2.5 rounded-full', step.state === 'current' ? 'bg-brand-ink' : 'bg-border')} />
+                  )}
+                </span>
+                <div className="flex min-w-0 flex-1 flex-col pt-1">
+                  <p className={cx('font-semibold', step.state === 'upcoming' ? 'text-muted' : 'text-ink')}>
+                    {ORDER_STATUS_LABEL[step.status]}
+                    <span className="sr-only"> ({STATE_TEXT[step.state]})</span>
+                  </p>
+                  {step.at && (
+                    <p className="text-sm text-muted">
+                      <time dateTime={step.at}>{formatDateTime(step.at, locale, timeZone)}</time>
+                    </p>
+                  )}
+                  {step.note && <p className="text-sm text-muted">{step.note}</p>}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section aria-labelledby="od-items" className={section}>
+          <h2 id="od-items" className="text-lg font-semibold">
+            Items
+          </h2>
+          <ul className="flex flex-col divide-y divide-border">
+            {order.items.map((item) => (
+              <li key={item.product_id} className="flex items-center gap-3 py-2">
+                {item.image && <img src={item.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />}
+                <span className="min-w-0 flex-1">
+                  {item.qty} × {item.name}
+                </span>
+                {money(item.price * item.qty)}
+              </li>
+            ))}
+          </ul>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-border pt-3">
+            <dt className="text-muted">Subtotal</dt>
+            <dd className="text-right">{money(order.subtotal)}</dd>
+            {order.discount > 0 && (
+              <>
+                <dt className="text-muted">Voucher{order.voucher_code ? ` ${order.voucher_code}` : ''}</dt>
+                <dd className="text-right text-success">−{money(order.discount)}</dd>
+              </>
+            )}
+            {order.fulfilment === 'delivery' && (
+              <>
+                <dt className="text-muted">Delivery fee</dt>
+                <dd className="text-right">{order.delivery_fee === 0 ? 'Free' : money(order.delivery_fee)}</dd>
+              </>
+            )}
+            <dt className="text-lg font-bold">Total</dt>
+            <dd className="text-right text-lg font-bold">{money(order.total)}</dd>
+            <dt className="text-muted">Paid with</dt>
+            <dd className="text-right">{order.payment_method === 'wallet' ? 'Wallet' : 'Online payment'}</dd>
+            {order.points_earned > 0 && (
+              <>
+                <dt className="text-muted">Points earned</dt>
+                <dd className="text-right font-semibold text-brand-ink">
+                  <Points value={order.points_earned} locale={locale} signed />
+                </dd>
+              </>
+            )}
+          </dl>
+        </section>
+
+        <section aria-labelledby="od-where" className={section}>
+          <h2 id="od-where" className="text-lg font-semibold">
+            {order.fulfilment === 'delivery' ? 'Delivery address' : 'Pickup'}
+          </h2>
+          <p className="flex items-start gap-2">
+            <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
+            {order.fulfilment === 'delivery' && order.address ? (
+              <span className="flex flex-col">
+                <span className="font-medium">
+                  {order.address.label} · {order.address.recipient}, {order.address.phone}
+                </span>
+                <span className="text-sm text-muted">
+                  {order.address.line1}, {order.address.city} {order.address.postal_code}
+                </span>
+                {order.address.note && <span className="text-sm text-muted">Note: {order.address.note}</span>}
+              </span>
+            ) : (
+              <span>{pickupAddress ?? 'At the counter'}</span>
+            )}
+          </p>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <AppShell header={<TopBar title={order ? `Order ${order.name}` : 'Order'} onBack={onBack} />} nav={nav}>
+      {body}
+    </AppShell>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import type { Order } from '../../api/contract';
+import { AppShell, Badge, Button, ChevronRightIcon, EmptyState, ErrorState, Money, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cx, focusRing } from '../../ui';
+import { formatDateTime, itemCount } from './format';
+import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from './order-status';
+
+export interface OrderHistoryScreenProps {
+  /** Orders loaded so far (pages merged); shown newest first. */
+  orders?: Order[];
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** The API's `next_page`: a "Load more" button shows while it is set. */
+  nextPage?: number | null;
+  onLoadMore?: () => void;
+  loadingMore?: boolean;
+  onOpenOrder?: (name: string) => void;
+  onOpenShop?: () => void;
+  onBack?: () => void;
+  nav?: ReactNode;
+  currency: string;
+  locale: string;
+  timeZone?: string;
+}
+
+/** /order/home: every order, newest first, with paging. */
+export function OrderHistoryScreen({
+  orders = [],
+  loading = false,
+  error,
+  onRetry,
+  nextPage = null,
+  onLoadMore,
+  loadingMore = false,
+  onOpenOrder,
+  onOpenShop,
+  onBack,
+  nav,
+  currency,
+  locale,
+  timeZone,
+}: OrderHistoryScreenProps) {
+  let body: ReactNode;
+  if (error && orders.length === 0) {
+    body = <ErrorState title="We couldn't load your orders" message={error} onRetry={onRetry} />;
+  } else if (loading) {
+    body = (
+      <SkeletonGroup label="Loading your orders" className="flex flex-col gap-3">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height="5.5rem" />
+        ))}
+      </SkeletonGroup>
+    );
+  } else if (orders.length === 0) {
+    body = (
+      <EmptyState
+        icon={<ReceiptIcon size={40} />}
+        title="No orders yet"
+        description="When you order from the shop, your orders show up here."
+        action={onOpenShop && <Button onClick={onOpenShop}>Go to the shop</Button>}
+      />
+    );
+  } else {
+    const sorted = [...orders].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    body = (
+      <div className="flex flex-col gap-4">
+        <ul className="flex flex-col gap-3">
+          {sorted.map((order) => (
+            <li key={order.name}>
+              <button
+                type="button"
+                onClick={() => onOpenOrder?.(order.name)}
+                className={cx(
+                  'flex w-full items-center gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-left text-ink shadow-sm hover:bg-surface',
+                  focusRing,
+                )}
+              >
+                <span className="flex min-w-0 flex-1 flex-col gap-1">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold">Order {order.name}</span>
+                    <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
+                  </span>
+                  <span className="text-sm text-muted">
+                    {formatDateTime(order.created_at, locale, timeZone)} · {order.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}
+                  </span>
+                  <span className="text-sm text-ink">
+                    {itemCount(order.items)} · <Money amount={order.total} currency={currency} locale={locale} className="font-semibold" />
+                  </span>
+                </span>
+                <ChevronRightIcon size={18} className="shrink-0 text-muted" />
+              </button>
+            </li>
+          ))}
+        </ul>
+        {error && <ErrorState title="We couldn't load more orders" message={error} onRetry={onRetry} className="py-4" />}
+        {nextPage !== null && !error && (
+          <Button variant="secondary" fullWidth onClick={onLoadMore} loading={loadingMore}>
+            Load more orders
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <AppShell header={<TopBar title="Order history" onBack={onBack} />} nav={nav}>
+      {body}
+    </AppShell>
+  );
+}

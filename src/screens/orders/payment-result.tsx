@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import type { Order } from '../../api/contract';
+import { AlertIcon, AppShell, Button, CheckIcon, ErrorState, Money, Points, Skeleton, SkeletonGroup, Spinner, TopBar, cx } from '../../ui';
+import { itemCount } from './format';
+import { isPaid } from './order-status';
+
+export interface PaymentResultProps {
+  /** The order as the provider has it now; its status decides what the page says. */
+  order?: Order | null;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  onOpenOrder?: (name: string) => void;
+  onBackToShop?: () => void;
+  /** Offered when the payment failed and the order still waits for payment. */
+  onPayAgain?: () => void;
+  nav?: ReactNode;
+  currency: string;
+  locale: string;
+}
+
+type Outcome = 'pending' | 'paid' | 'failed' | 'cancelled';
+
+/**
+ * The body of /payment-success and /payment-fail. The URL only says where the gateway sent the
+ * customer; the order's real status (from the provider) decides the message, so a late webhook
+ * or a replayed return never shows the wrong result.
+ */
+export function PaymentResult({
+  variant,
+  order,
+  loading = false,
+  error,
+  onRetry,
+  onOpenOrder,
+  onBackToShop,
+  onPayAgain,
+  nav,
+  currency,
+  locale,
+}: PaymentResultProps & { variant: 'success' | 'fail' }) {
+  let body: ReactNode;
+  let title = variant === 'success' ? 'Payment' : 'Payment failed';
+
+  if (error) {
+    body = <ErrorState title="We couldn't check your order" message={error} onRetry={onRetry} />;
+  } else if (loading || !order) {
+    body = (
+      <SkeletonGroup label="Checking your payment" className="flex flex-col items-center gap-4 py-8">
+        <Skeleton width="4rem" height="4rem" rounded="full" />
+        <Skeleton width="70%" height="1.75rem" />
+        <Skeleton width="85%" />
+        <Skeleton height="6rem" />
+      </SkeletonGroup>
+    );
+  } else {
+    const outcome: Outcome = order.status === 'cancelled' ? 'cancelled' : isPaid(order.status) ? 'paid' : variant === 'fail' ? 'failed' : 'pending';
+    const copy: Record<Outcome, { heading: string; text: string }> = {
+      pending: {
+        heading: 'Confirming your payment',
+        text: 'This usually takes a few seconds. You can leave this page: we will notify you when it is done.',
+      },
+      paid: {
+        heading: variant === 'fail' ? 'Good news: your payment went through' : 'Thank you! Your order is in',
+        text: 'We have received your payment and will start on your order right away.',
+      },
+      failed: {
+        heading: "Your payment didn't go through",
+        text: 'You have not been charged. Your order is waiting: try paying again, or go back to the shop.',
+      },
+      cancelled: {
+        heading: 'This order was cancelled',
+        text: 'You have not been charged for it. Anything you paid is returned to where it came from.',
+      },
+    };
+    title = outcome === 'paid' ? 'Payment success' : outcome === 'pending' ? 'Payment' : 'Payment failed';
+    const icon =
+      outcome === 'pending' ? (
+        <Spinner size={40} label={null} className="text-brand-ink" />
+      ) : outcome === 'paid' ? (
+        <CheckIcon size={40} />
+      ) : (
+        <AlertIcon size={40} />
+      );
+    body = (
+      <div className="mx-auto flex w-full max-w-md flex-col items-center gap-6 py-6 text-center">
+        <span
+          aria-hidden="true"
+          className={cx(
+            'inline-flex size-20 items-center justify-center rounded-full',
+            outcome === 'paid' ? 'bg-success/10 text-success' : outcome === 'pending' ? 'bg-surface-raised text-brand-ink' : 'bg-danger/10 text-danger',
+          )}
+        >
+          {icon}
+        </span>
+        <div className="flex flex-col gap-2" role={outcome === 'pending' ? 'status' : undefined}>
+          <h2 className="text-2xl font-bold text-ink">{copy[outcome].heading}</h2>
+          <p className="text-muted">{copy[outcome].text}</p>
+        </div>
+        <dl className="grid w-full grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-2xl border border-border bg-surface-raised p-4 text-left text-ink shadow-sm">
+          <dt className="text-muted">Order</dt>
+          <dd className="text-right font-semibold">{order.name}</dd>
+          <dt className="text-muted">Items</dt>
+          <dd className="text-right">{itemCount(order.items)}</dd>
+          <dt className="text-muted">Total</dt>
+          <dd className="text-right font-semibold">
+            <Money amount={order.total} currency={currency} locale={locale} />
+          </dd>
+          {outcome === 'paid' && order.points_earned > 0 && (
+            <>
+              <dt className="text-muted">Points earned</dt>
+              <dd className="text-right font-semibold text-brand-ink">
+                <Points value={order.points_earned} locale={locale} signed />
+              </dd>
+            </>
+          )}
+        </dl>
+        <div className="flex w-full flex-col gap-2">
+          {outcome === 'failed' && onPayAgain && (
+            <Button size="lg" fullWidth onClick={onPayAgain}>
+              Try paying again
+            </Button>
+          )}
+          <Button size="lg" fullWidth variant={outcome === 'failed' && onPayAgain ? 'secondary' : 'primary'} onClick={() => onOpenOrder?.(order.name)}>
+            View order
+          </Button>
+          <Button size="lg" fullWidth variant="ghost" onClick={onBackToShop}>
+            Back to the shop
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <AppShell header={<TopBar title={title} />} nav={nav}>
+      {body}
+    </AppShell>
+  );
+}
