@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { PaymentGateway } from './gateway';
 
 /**
@@ -12,4 +13,29 @@ export function sandboxGateway(publicApiPrefix: string): PaymentGateway {
       return { paymentUrl: `${publicApiPrefix}payment/sandbox/${request.paymentId}` };
     },
   };
+}
+
+/** The header a webhook's signature travels in: `t=<unix s>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+export type WebhookEventType = 'payment.succeeded' | 'payment.failed';
+
+/** What the gateway tells the provider about a payment (the body of payment/webhook). */
+export interface WebhookEvent {
+  id: string;
+  type: WebhookEventType;
+  payment_id: string;
+  amount: number;
+  /** unix seconds */
+  created: number;
+}
+
+/** Lowercase hex HMAC-SHA256 over `${t}.${rawBody}`: the one definition both sides use. */
+export function webhookDigest(secret: string, t: number | string, rawBody: string | Buffer): string {
+  return createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest('hex');
+}
+
+/** The signature header for a raw body at unix time `t`, as the gateway sends it. */
+export function signWebhook(secret: string, rawBody: string, t: number): string {
+  return `t=${t},v1=${webhookDigest(secret, t, rawBody)}`;
 }

@@ -1,0 +1,138 @@
+/**
+ * The sandbox gateway's hosted page: plain HTML, its stylesheet and its script as separate files
+ * (the page's CSP allows no inline code). Every URL in it starts with the public API prefix, since
+ * the browser reaches this page through the gateway at /api/.
+ */
+
+export const SANDBOX_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface SandboxPageView {
+  prefix: string;
+  lang: string;
+  merchant: string;
+}
+
+function layout(v: SandboxPageView, title: string, main: string, withScript: boolean): string {
+  return `<!doctype html>
+<html lang="${esc(v.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<title>${esc(title)}</title>
+<link rel="stylesheet" href="${esc(v.prefix)}payment/sandbox.css">
+${withScript ? `<script src="${esc(v.prefix)}payment/sandbox.js" defer></script>\n` : ''}</head>
+<body>
+<main class="card" aria-labelledby="heading">
+<p class="badge">Sandbox payment: no real money moves</p>
+${main}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The page for a pending payment: who is paid, how much, for what; Pay and Decline. */
+export function pendingPage(v: SandboxPageView & { paymentId: string; amount: string; description: string }): string {
+  const complete = `${v.prefix}payment/sandbox/${encodeURIComponent(v.paymentId)}/complete`;
+  return layout(
+    v,
+    `Pay ${v.amount} to ${v.merchant} - Sandbox payment`,
+    `<h1 id="heading">Pay ${esc(v.merchant)}</h1>
+<dl class="summary">
+<div><dt>Amount</dt><dd class="amount" id="amount">${esc(v.amount)}</dd></div>
+<div><dt>For</dt><dd id="description">${esc(v.description)}</dd></div>
+</dl>
+<div class="actions" id="sandbox" data-complete-url="${esc(complete)}" aria-describedby="amount description">
+<button type="button" class="pay" data-outcome="pay">Pay</button>
+<button type="button" class="decline" data-outcome="decline">Decline</button>
+</div>
+<p class="status" id="status" role="status" aria-live="polite"></p>
+<noscript><p class="status">This page needs JavaScript to send your choice.</p></noscript>`,
+    true,
+  );
+}
+
+/** A payment that is no longer waiting: nothing to pay, a way back to the app. */
+export function settledPage(v: SandboxPageView & { heading: string; text: string; backTo: string | null }): string {
+  return layout(
+    v,
+    `${v.heading} - Sandbox payment`,
+    `<h1 id="heading">${esc(v.heading)}</h1>
+<p>${esc(v.text)}</p>
+${v.backTo ? `<p><a class="back" href="${esc(v.backTo)}">Back to ${esc(v.merchant)}</a></p>` : ''}`,
+    false,
+  );
+}
+
+export const SANDBOX_CSS = `*,*::before,*::after{box-sizing:border-box}
+html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1c1917;background:#f5f5f4;line-height:1.5}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:1rem}
+.card{width:100%;max-width:26rem;background:#fff;border-radius:1rem;padding:1.5rem;box-shadow:0 1px 3px rgb(0 0 0/.12),0 8px 24px rgb(0 0 0/.06)}
+.badge{display:inline-block;margin:0 0 1rem;padding:.25rem .625rem;border-radius:999px;background:#fef3c7;color:#78350f;font-size:.8125rem;font-weight:600}
+h1{margin:0 0 1rem;font-size:1.375rem;line-height:1.3}
+.summary{margin:0 0 1.5rem;display:grid;gap:.75rem}
+.summary div{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid #e7e5e4;padding-bottom:.75rem}
+dt{color:#57534e}
+dd{margin:0;text-align:right;font-weight:600;overflow-wrap:anywhere}
+.amount{font-size:1.25rem}
+.actions{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}
+button{font:inherit;font-weight:600;min-height:3rem;padding:.75rem 1rem;border-radius:.75rem;border:2px solid transparent;cursor:pointer}
+.pay{background:#166534;color:#fff}
+.pay:hover{background:#14532d}
+.decline{background:#fff;color:#991b1b;border-color:#991b1b}
+.decline:hover{background:#fef2f2}
+button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+button:disabled{opacity:.6;cursor:progress}
+.status{min-height:1.5rem;margin:1rem 0 0;color:#44403c}
+.back{color:#1d4ed8;font-weight:600}
+@media (max-width:22rem){.actions{grid-template-columns:1fr}}
+@media (prefers-reduced-motion:reduce){*{transition:none!important;animation:none!important}}
+`;
+
+/** Sends the choice to `complete`, then follows the app path it answers (only a same-origin path). */
+export const SANDBOX_JS = `'use strict';
+(function () {
+  var root = document.getElementById('sandbox');
+  if (!root) return;
+  var url = root.getAttribute('data-complete-url');
+  var status = document.getElementById('status');
+  var buttons = Array.prototype.slice.call(root.querySelectorAll('button[data-outcome]'));
+  function busy(on) {
+    buttons.forEach(function (b) { b.disabled = on; });
+    root.setAttribute('aria-busy', on ? 'true' : 'false');
+  }
+  buttons.forEach(function (button) {
+    button.addEventListener('click', function () {
+      var outcome = button.getAttribute('data-outcome');
+      busy(true);
+      status.textContent = outcome === 'pay' ? 'Processing your payment...' : 'Declining the payment...';
+      fetch(url, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ outcome: outcome })
+      })
+        .then(function (res) { return res.json(); })
+        .then(function (body) {
+          var to = body && body.data && body.data.redirect;
+          if (typeof to === 'string' && to.charAt(0) === '/' && to.charAt(1) !== '/' && to.charAt(1) !== '\\\\') {
+            status.textContent = 'Done. Taking you back...';
+            window.location.assign(to);
+            return;
+          }
+          throw new Error((body && body.message) || 'The payment could not be completed.');
+        })
+        .catch(function (err) {
+          busy(false);
+          status.textContent = err.message + ' Please try again.';
+          button.focus();
+        });
+    });
+  });
+})();
+`;

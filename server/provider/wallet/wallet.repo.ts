@@ -1,0 +1,22 @@
+import type { Database } from '../../db';
+import type { WalletEntry } from '../../../src/api/contract';
+
+/** Reads of the wallet ledger (writes go through postWalletEntry in wallet.ledger.ts only). */
+
+export async function walletBalance(db: Database, customerId: number): Promise<number> {
+  const row = await db.selectFrom('customers').select('wallet_balance').where('id', '=', customerId).executeTakeFirst();
+  return row?.wallet_balance ?? 0;
+}
+
+/** Newest first; `limit` one more than a page tells whether there is a next one. */
+export async function walletEntries(db: Database, customerId: number, limit: number, offset: number): Promise<WalletEntry[]> {
+  const rows = await db
+    .selectFrom('wallet_ledger')
+    .select(['id', 'type', 'amount', 'balance_after', 'reason', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => ({ id: r.id, type: r.type, amount: r.amount, balance_after: r.balance_after, reason: r.reason, created_at: r.created_at.toISOString() }));
+}

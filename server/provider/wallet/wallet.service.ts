@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { TopupBody, TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from '../../../src/api/contract';
+import type { ProviderContext } from '../context';
+import { notFound, validation } from '../http/errors';
+import { idempotent, type StoredAnswer } from '../http/idempotency';
+import { getMerchant } from '../merchant/merchant.service';
+import { findCustomerTopup, insertPayment } from '../payments/payments.repo';
+import { formatMoney } from '../payments/money';
+import { walletBalance, walletEntries } from './wallet.repo';
+
+export const WALLET_ENTRIES_PER_PAGE = 20;
+
+export async function getBalance(ctx: ProviderContext, customerId: number): Promise<WalletBalanceData> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  return { balance: await walletBalance(ctx.db, customerId), currency: rules.currency };
+}
+
+export async function getHistory(ctx: ProviderContext, customerId: number, page = 1): Promise<WalletHistoryData> {
+  const rows = await walletEntries(ctx.db, customerId, WALLET_ENTRIES_PER_PAGE + 1, (page - 1) * WALLET_ENTRIES_PER_PAGE);
+  return { items: rows.slice(0, WALLET_ENTRIES_PER_PAGE), next_page: rows.length > WALLET_ENTRIES_PER_PAGE ? page + 1 : null };
+}
+
+/** Where the customer lands after the hosted payment page: app paths carrying only the top-up id. */
+export function topupReturnPaths(topupId: string, returnTo: string | null): { successPath: string; failPath: string } {
+  const id = encodeURIComponent(topupId);
+  return {
+    successPath: returnTo === 'order' ? `/top-up-success/order?topup_id=${id}` : `/top-up-success?topup_id=${id}`,
+    failPath: `/top-up-fail?topup_id=${id}`,
+  };
+}
+
+/**
+ * Opens a top-up once per idempotency key: a pending payment and the gateway's page for it. The
+ * balance changes only when the gateway's signed webhook says the payment succeeded.
+ */
+export async function startTopup(ctx: ProviderContext, customerId: number, body: TopupBody): Promise<StoredAnswer<TopupData>> {
+  const { rules, settings } = await getMerchant(ctx.db, ctx.merchantId);
+  const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+  // the contract's schema holds the defaults; the merchant's own limits are checked here
+  if (body.amount < rules.topup_min) throw validation({ amount: `must be at least ${rules.topup_min}` }, `The smallest top-up is ${money(rules.topup_min)}.`);
+  if (body.amount > rules.topup_max) throw validation({ amount: `must be at most ${rules.topup_max}` }, `The largest top-up is ${money(rules.topup_max)}.`);
+  return idempotent<TopupData>(ctx.db, ctx.clock, { customerId, scope: 'wallet/topup', key: body.idempotency_key, body }, async (trx) => {
+    const id = randomUUID();
+    const returnTo = body.return_to ?? 'profile';
+    await insertPayment(trx, { id, customerId, kind: 'topup', amount: body.amount, returnTo, at: ctx.clock.now() });
+    const { paymentUrl } = await ctx.payments.createPayment({
+      paymentId: id,
+      amount: body.amount,
+      currency: rules.currency,
+      description: `Wallet top-up at ${settings.setting_company}`,
+      ...topupReturnPaths(id, returnTo),
+    });
+    return { status: 201, message: `Top-up of ${money(body.amount)} started. Complete the payment to add it to your wallet.`, data: { topup_id: id, payment_url: paymentUrl } };
+  });
+}
+
+/** One of the customer's own top-ups and the balance now; anyone else's is answered as not found. */
+export async function topupStatus(ctx: ProviderContext, customerId: number, topupId: string): Promise<TopupStatusData> {
+  const p = await findCustomerTopup(ctx.db, customerId, topupId);
+  if (!p) throw notFound('Top-up');
+  return {
+    topup: { id: p.id, amount: p.amount, status: p.status, created_at: p.created_at.toISOString() },
+    balance: await walletBalance(ctx.db, customerId),
+  };
+}
