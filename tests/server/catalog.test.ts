@@ -61,7 +61,7 @@ describeEachDb('catalogue', (kind) => {
 
   it('refuses merchant calls without the key or with a wrong one (401 FORBIDDEN), changing nothing', async () => {
     const { croissant } = await products(p);
-    for (const headers of [{}, { 'x-merchant-key': 'wrong' }, { 'x-merchant-key': `${TEST_MERCHANT_KEY}x` }, { 'x-merchant-key': '' }]) {
+    for (const headers of [{} as Record<string, string>, { 'x-merchant-key': 'wrong' }, { 'x-merchant-key': `${TEST_MERCHANT_KEY}x` }, { 'x-merchant-key': '' }]) {
       const res = await p.call('post', 'merchant/product/update', { headers, body: { product_id: croissant.id, price: 1 } }).expect(401);
       expect(res.body.error.code).toBe('FORBIDDEN');
     }
