@@ -147,6 +147,18 @@ describeEachDb('orders', (kind) => {
       expect((await ledgers(p, c.id)).points).toBe(6);
     });
 
+    it('needs no payment when a voucher covers a pickup order in full: paid at once, no wallet entry, no points', async () => {
+      const c = await p.newCustomer();
+      const voucher = await makeVoucher(p, c.id, { discount: 50000 });
+      const res = await p
+        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'gateway', idempotency_key: key() } })
+        .expect(201);
+      expect(res.body.data.payment_url).toBeUndefined();
+      expect(res.body.data.order).toMatchObject({ status: 'paid', total: 0, discount: 16500, points_earned: 0 });
+      expect(await ledgers(p, c.id)).toMatchObject({ wallet: 0, walletEntries: 0, points: 0 });
+      expect(await p.db.selectFrom('payments').select('id').where('customer_id', '=', c.id).execute()).toHaveLength(0);
+    });
+
     it('refuses below the minimum order and when the wallet is short, changing nothing', async () => {
       const c = await p.newCustomer({ wallet: 10000 });
       const voucher = await makeVoucher(p, c.id);
