@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
 import { key, ledgers, makeAddress, makeVoucher, products } from './orders.helpers';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
@@ -34,6 +35,31 @@ describeEachDb('orders', (kind) => {
       expect(a.body.data).toMatchObject({ subtotal: 16500, discount: 5000, delivery_fee: 4900, total: 16400, points_to_earn: 16 });
       const b = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', voucher_id: huge } }).expect(200);
       expect(b.body.data).toMatchObject({ subtotal: 9500, discount: 9500, total: 0, points_to_earn: 0, below_minimum_by: 5500 });
+    });
+
+    it('keeps its arithmetic for any basket and voucher (property)', async () => {
+      const c = await p.newCustomer();
+      const address = await makeAddress(p, c.id);
+      const menuRows = await p.db.selectFrom('products').select(['id', 'price']).where('available', '=', true).execute();
+      const vouchers = new Map<number, number>();
+      for (const d of [1, 999, 5000, 20000, 1_000_000]) vouchers.set(d, await makeVoucher(p, c.id, { discount: d }));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.record({ i: fc.nat({ max: menuRows.length - 1 }), qty: fc.integer({ min: 1, max: 99 }) }), { minLength: 1, maxLength: 6 }),
+          fc.boolean(),
+          fc.option(fc.constantFrom(...vouchers.keys()), { nil: undefined }),
+          async (lines, delivery, discount) => {
+            const items = lines.map((l) => ({ product_id: menuRows[l.i]!.id, qty: l.qty }));
+            const body = { items, fulfilment: delivery ? 'delivery' : 'pickup', ...(delivery ? { address_id: address } : {}), ...(discount ? { voucher_id: vouchers.get(discount) } : {}) };
+            const q = (await p.call('post', 'order/quote', { token: c.token, body }).expect(200)).body.data;
+            const subtotal = lines.reduce((s, l) => s + menuRows[l.i]!.price * l.qty, 0);
+            const off = Math.min(discount ?? 0, subtotal);
+            const fee = delivery ? 4900 : 0;
+            expect(q).toEqual({ subtotal, discount: off, delivery_fee: fee, total: subtotal - off + fee, points_to_earn: Math.floor((subtotal - off + fee) / 1000), min_order: 15000, below_minimum_by: Math.max(0, 15000 - subtotal) });
+          },
+        ),
+        { numRuns: 25 },
+      );
     });
 
     it('names unknown products by line, and refuses an unavailable one by name', async () => {
