@@ -1,0 +1,166 @@
+import type { ReactNode } from 'react';
+import type { PointEntry, PointEntryType, PointHistoryData } from '../../api/contract';
+import {
+  AlertIcon,
+  AppShell,
+  Button,
+  EmptyState,
+  ErrorState,
+  Points,
+  Skeleton,
+  SkeletonGroup,
+  StarIcon,
+  TopBar,
+  cx,
+} from '../../ui';
+import { formatDate } from '../rewards/format';
+
+export interface PointsScreenProps {
+  /** The ledger so far (pages already merged) with the balance; null while loading. */
+  history?: PointHistoryData | null;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** Shown when `history.next_page` is set. */
+  onLoadMore?: () => void;
+  loadingMore?: boolean;
+  /** Loading the next page failed. */
+  loadMoreError?: string | null;
+  /** "Browse rewards" from the empty state. */
+  onBrowseRewards?: () => void;
+  onBack?: () => void;
+  nav?: ReactNode;
+  locale: string;
+  /** The merchant's time zone for dates (default UTC). */
+  timeZone?: string;
+}
+
+const TYPE_LABEL: Record<PointEntryType, string> = {
+  earn: 'Earned',
+  burn: 'Redeemed',
+  expire: 'Expired',
+  adjust: 'Adjusted',
+};
+
+function EntryRow({ entry, locale, timeZone }: { entry: PointEntry; locale: string; timeZone?: string }) {
+  const positive = entry.points > 0;
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className="font-medium text-ink">{entry.reason}</p>
+        <p className="text-sm text-muted">
+          {TYPE_LABEL[entry.type]} · <time dateTime={entry.created_at}>{formatDate(entry.created_at, locale, timeZone)}</time>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-0.5">
+        <Points
+          value={entry.points}
+          locale={locale}
+          signed
+          className={cx('font-semibold', positive ? 'text-success' : entry.type === 'expire' ? 'text-danger' : 'text-ink')}
+        />
+        <span className="text-sm text-muted">
+          Balance <Points value={entry.balance_after} locale={locale} unit="" />
+        </span>
+      </div>
+    </li>
+  );
+}
+
+export function PointsScreen({
+  history,
+  loading = false,
+  error,
+  onRetry,
+  onLoadMore,
+  loadingMore = false,
+  loadMoreError,
+  onBrowseRewards,
+  onBack,
+  nav,
+  locale,
+  timeZone,
+}: PointsScreenProps) {
+  let body: ReactNode;
+  if (error) {
+    body = <ErrorState title="We couldn't load your points" message={error} onRetry={onRetry} />;
+  } else if (loading || !history) {
+    body = (
+      <SkeletonGroup label="Loading your points" className="flex flex-col gap-4">
+        <Skeleton height="7rem" />
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} height="3.5rem" />
+        ))}
+      </SkeletonGroup>
+    );
+  } else {
+    const expiring = history.expiring_soon;
+    body = (
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="balance-heading" className="flex flex-col gap-1 rounded-2xl bg-brand p-5 text-brand-contrast shadow-sm">
+          <h2 id="balance-heading" className="text-sm font-medium">
+            Your points
+          </h2>
+          <Points value={history.balance} locale={locale} showIcon className="text-3xl font-bold" />
+        </section>
+
+        {expiring && expiring.points > 0 && (
+          <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
+            <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
+            <span>
+              <Points value={expiring.points} locale={locale} className="font-semibold" /> expire on{' '}
+              <time dateTime={expiring.expires_at} className="font-semibold">
+                {formatDate(expiring.expires_at, locale, timeZone)}
+              </time>
+              . Use them on a reward before then.
+            </span>
+          </p>
+        )}
+
+        <section aria-labelledby="history-heading" className="flex flex-col gap-1">
+          <h2 id="history-heading" className="text-lg font-semibold text-ink">
+            History
+          </h2>
+          {history.items.length === 0 ? (
+            <EmptyState
+              icon={<StarIcon size={40} />}
+              title="No points yet"
+              description="Place an order or spin the wheel to start collecting points."
+              action={
+                onBrowseRewards && (
+                  <Button variant="secondary" onClick={onBrowseRewards}>
+                    See what you can get
+                  </Button>
+                )
+              }
+            />
+          ) : (
+            <>
+              <ul className="divide-y divide-border">
+                {history.items.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} locale={locale} timeZone={timeZone} />
+                ))}
+              </ul>
+              {loadMoreError && (
+                <p role="alert" className="text-sm font-medium text-danger">
+                  {loadMoreError}
+                </p>
+              )}
+              {history.next_page !== null && onLoadMore && (
+                <Button variant="secondary" fullWidth onClick={onLoadMore} loading={loadingMore}>
+                  Load more
+                </Button>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <AppShell header={<TopBar title="Points" onBack={onBack} />} nav={nav}>
+      {body}
+    </AppShell>
+  );
+}

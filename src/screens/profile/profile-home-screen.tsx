@@ -1,0 +1,199 @@
+import type { ReactNode } from 'react';
+import type { Customer } from '../../api/contract';
+import {
+  AppShell,
+  Badge,
+  BellIcon,
+  Button,
+  ChevronRightIcon,
+  ErrorState,
+  LocationIcon,
+  Money,
+  Points,
+  ReceiptIcon,
+  Skeleton,
+  SkeletonGroup,
+  StarIcon,
+  TopBar,
+  UserIcon,
+  WalletIcon,
+  cx,
+  focusRing,
+} from '../../ui';
+
+export interface ProfileHomeScreenProps {
+  customer?: Customer | null;
+  /** Unread notifications, shown as a badge on the Notifications row. */
+  unreadNotifications?: number;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  onOpenWallet?: () => void;
+  onOpenPoints?: () => void;
+  onOpenNotifications?: () => void;
+  onOpenOrders?: () => void;
+  onChangeEmail?: () => void;
+  onOpenAddresses?: () => void;
+  onLogout?: () => void;
+  /** True while logging out. */
+  loggingOut?: boolean;
+  nav?: ReactNode;
+  currency: string;
+  locale: string;
+}
+
+interface Row {
+  label: string;
+  icon: ReactNode;
+  onClick?: () => void;
+  /** Shown at the right of the row, also part of the button's name. */
+  extra?: ReactNode;
+}
+
+function MenuList({ rows, label }: { rows: Row[]; label: string }) {
+  return (
+    <ul aria-label={label} className="divide-y divide-border rounded-2xl border border-border bg-surface-raised">
+      {rows.map((row) => (
+        <li key={row.label} className="first:[&>button]:rounded-t-2xl last:[&>button]:rounded-b-2xl">
+          <button
+            type="button"
+            onClick={row.onClick}
+            disabled={!row.onClick}
+            className={cx('flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left text-ink hover:bg-surface disabled:opacity-60', focusRing)}
+          >
+            <span className="text-brand-ink" aria-hidden="true">
+              {row.icon}
+            </span>
+            <span className="flex-1 font-medium">{row.label}</span>
+            {row.extra}
+            <ChevronRightIcon size={18} className="text-muted" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProfileHomeScreen({
+  customer,
+  unreadNotifications = 0,
+  loading = false,
+  error,
+  onRetry,
+  onOpenWallet,
+  onOpenPoints,
+  onOpenNotifications,
+  onOpenOrders,
+  onChangeEmail,
+  onOpenAddresses,
+  onLogout,
+  loggingOut = false,
+  nav,
+  currency,
+  locale,
+}: ProfileHomeScreenProps) {
+  let body: ReactNode;
+  if (error) {
+    body = <ErrorState title="We couldn't load your profile" message={error} onRetry={onRetry} />;
+  } else if (loading || !customer) {
+    body = (
+      <SkeletonGroup label="Loading your profile" className="flex flex-col gap-4">
+        <Skeleton height="5rem" />
+        <div className="grid grid-cols-2 gap-3">
+          <Skeleton height="5rem" />
+          <Skeleton height="5rem" />
+        </div>
+        <Skeleton height="14rem" />
+      </SkeletonGroup>
+    );
+  } else {
+    const unread =
+      unreadNotifications > 0 ? (
+        <Badge tone="brand">
+          {unreadNotifications > 99 ? '99+' : unreadNotifications}
+          <span className="sr-only"> unread</span>
+        </Badge>
+      ) : null;
+    body = (
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="profile-name" className="flex items-center gap-4">
+          <span className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-bold text-brand-contrast" aria-hidden="true">
+            {customer.name.trim().charAt(0).toUpperCase() || <UserIcon />}
+          </span>
+          <div className="min-w-0">
+            <h2 id="profile-name" className="truncate text-xl font-bold text-ink">
+              {customer.name}
+            </h2>
+            <dl className="text-sm text-muted">
+              <div className="flex gap-1">
+                <dt className="sr-only">Phone</dt>
+                <dd>{customer.phone ?? 'No phone number'}</dd>
+              </div>
+              <div className="flex gap-1">
+                <dt className="sr-only">E-mail</dt>
+                <dd className="truncate">{customer.email ?? 'No e-mail address yet'}</dd>
+              </div>
+            </dl>
+          </div>
+        </section>
+
+        <section aria-label="Balances" className="grid grid-cols-2 gap-3">
+          <button
+            type="button"
+            onClick={onOpenPoints}
+            className={cx('flex flex-col items-start gap-1 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}
+          >
+            <span className="text-sm">Points</span>
+            <Points value={customer.points} locale={locale} unit="" showIcon className="text-2xl font-bold" />
+          </button>
+          <button
+            type="button"
+            onClick={onOpenWallet}
+            className={cx('flex flex-col items-start gap-1 rounded-2xl border border-border bg-surface-raised p-4 text-left text-ink shadow-sm hover:bg-surface', focusRing)}
+          >
+            <span className="text-sm text-muted">Wallet</span>
+            <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />
+          </button>
+        </section>
+
+        <section aria-labelledby="account-heading" className="flex flex-col gap-2">
+          <h2 id="account-heading" className="text-lg font-semibold text-ink">
+            My account
+          </h2>
+          <MenuList
+            label="My account"
+            rows={[
+              { label: 'Wallet', icon: <WalletIcon />, onClick: onOpenWallet },
+              { label: 'Points', icon: <StarIcon />, onClick: onOpenPoints },
+              { label: 'Notifications', icon: <BellIcon />, onClick: onOpenNotifications, extra: unread },
+              { label: 'Order history', icon: <ReceiptIcon />, onClick: onOpenOrders },
+            ]}
+          />
+        </section>
+
+        <section aria-labelledby="settings-heading" className="flex flex-col gap-2">
+          <h2 id="settings-heading" className="text-lg font-semibold text-ink">
+            Settings
+          </h2>
+          <MenuList
+            label="Settings"
+            rows={[
+              { label: customer.email ? 'Change e-mail' : 'Add e-mail', icon: <UserIcon />, onClick: onChangeEmail },
+              { label: 'Addresses', icon: <LocationIcon />, onClick: onOpenAddresses },
+            ]}
+          />
+        </section>
+
+        <Button variant="secondary" fullWidth onClick={onLogout} loading={loggingOut}>
+          Log out
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <AppShell header={<TopBar title="Profile" />} nav={nav}>
+      {body}
+    </AppShell>
+  );
+}

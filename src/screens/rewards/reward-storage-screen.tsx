@@ -1,0 +1,242 @@
+import { useState, type ReactNode } from 'react';
+import type { Reward, Voucher, VoucherStatus } from '../../api/contract';
+import {
+  AppShell,
+  Badge,
+  BottomSheet,
+  Button,
+  Card,
+  ChevronRightIcon,
+  EmptyState,
+  ErrorState,
+  GiftIcon,
+  Points,
+  QrCode,
+  QrIcon,
+  Skeleton,
+  SkeletonGroup,
+  Tabs,
+  TopBar,
+  cx,
+  focusRing,
+} from '../../ui';
+import { formatDate } from './format';
+
+export const VOUCHER_TABS: VoucherStatus[] = ['active', 'used', 'expired'];
+
+const TAB_LABELS: Record<VoucherStatus, string> = { active: 'Active', used: 'Used', expired: 'Expired' };
+
+const EMPTY: Record<VoucherStatus, { title: string; description: string }> = {
+  active: { title: 'No active vouchers', description: 'Redeem your points for a reward and its voucher shows up here.' },
+  used: { title: 'No used vouchers yet', description: 'Vouchers you use at the counter or on an order are listed here.' },
+  expired: { title: 'Nothing has expired', description: 'Vouchers you did not use in time would be listed here.' },
+};
+
+export interface RewardStorageScreenProps {
+  /** The selected tab (from the route). */
+  tab: VoucherStatus;
+  onChangeTab?: (tab: VoucherStatus) => void;
+  /** The vouchers of the selected tab. */
+  vouchers?: Voucher[];
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** Called when a voucher's code sheet opens (the sheet itself is handled here). */
+  onOpenVoucher?: (id: number) => void;
+  /** Opens this voucher's sheet on first render (stories, a link from a notification). */
+  defaultOpenVoucherId?: number | null;
+  /** Rewards to browse under the vouchers; the section is hidden when absent. */
+  rewards?: Reward[];
+  rewardsLoading?: boolean;
+  /** The customer's points, shown with the rewards. */
+  points?: number;
+  /** Opens the redeem page of a reward. */
+  onRedeemReward?: (name: string) => void;
+  onBack?: () => void;
+  nav?: ReactNode;
+  locale: string;
+  /** The merchant's time zone for dates (default UTC). */
+  timeZone?: string;
+}
+
+function voucherDateText(v: Voucher, locale: string, timeZone?: string): string {
+  if (v.status === 'used') return v.used_at ? `Used on ${formatDate(v.used_at, locale, timeZone)}` : 'Used';
+  if (v.status === 'expired') return `Expired on ${formatDate(v.expires_at, locale, timeZone)}`;
+  return `Valid until ${formatDate(v.expires_at, locale, timeZone)}`;
+}
+
+export function RewardStorageScreen({
+  tab,
+  onChangeTab,
+  vouchers = [],
+  loading = false,
+  error,
+  onRetry,
+  onOpenVoucher,
+  defaultOpenVoucherId = null,
+  rewards,
+  rewardsLoading = false,
+  points,
+  onRedeemReward,
+  onBack,
+  nav,
+  locale,
+  timeZone,
+}: RewardStorageScreenProps) {
+  const [openId, setOpenId] = useState<number | null>(defaultOpenVoucherId);
+  const open = vouchers.find((v) => v.id === openId) ?? null;
+
+  const openVoucher = (id: number) => {
+    setOpenId(id);
+    onOpenVoucher?.(id);
+  };
+
+  const list = (status: VoucherStatus): ReactNode => {
+    if (status !== tab) return null;
+    if (error) return <ErrorState title="We couldn't load your vouchers" message={error} onRetry={onRetry} />;
+    if (loading) {
+      return (
+        <SkeletonGroup label="Loading vouchers" className="flex flex-col gap-3">
+          <Skeleton height="5.5rem" />
+          <Skeleton height="5.5rem" />
+          <Skeleton height="5.5rem" />
+        </SkeletonGroup>
+      );
+    }
+    if (vouchers.length === 0) {
+      return <EmptyState icon={<GiftIcon size={40} />} title={EMPTY[status].title} description={EMPTY[status].description} />;
+    }
+    return (
+      <ul className="flex flex-col gap-3" aria-label={`${TAB_LABELS[status]} vouchers`}>
+        {vouchers.map((v) => (
+          <li key={v.id}>
+            <button
+              type="button"
+              onClick={() => openVoucher(v.id)}
+              aria-haspopup="dialog"
+              className={cx(
+                'flex w-full items-center gap-3 rounded-2xl border border-border bg-surface-raised p-3 text-left shadow-sm hover:bg-surface',
+                focusRing,
+              )}
+            >
+              <img
+                src={v.reward.image}
+                alt=""
+                width={64}
+                height={64}
+                className={cx('size-16 shrink-0 rounded-xl object-cover', v.status !== 'active' && 'grayscale')}
+              />
+              <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                <span className="truncate font-semibold text-ink">{v.reward.title}</span>
+                <span className="tabular-nums text-sm text-ink">{v.code}</span>
+                <span className="text-sm text-muted">{voucherDateText(v, locale, timeZone)}</span>
+              </span>
+              <span className="flex shrink-0 items-center gap-1 text-sm font-medium text-brand-ink">
+                <QrIcon size={20} />
+                <span className="sr-only sm:not-sr-only">Show code</span>
+                <ChevronRightIcon size={18} />
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <AppShell header={<TopBar title="My rewards" onBack={onBack} />} nav={nav}>
+      <div className="flex flex-col gap-8">
+        <section aria-labelledby="vouchers-heading" className="flex flex-col gap-2">
+          <h2 id="vouchers-heading" className="text-lg font-semibold text-ink">
+            My vouchers
+          </h2>
+          <Tabs
+            label="Voucher status"
+            value={tab}
+            onValueChange={(v) => onChangeTab?.(v as VoucherStatus)}
+            items={VOUCHER_TABS.map((status) => ({ value: status, label: TAB_LABELS[status], content: list(status) }))}
+          />
+        </section>
+
+        {rewards !== undefined && (
+          <section aria-labelledby="browse-heading" className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="browse-heading" className="text-lg font-semibold text-ink">
+                Get more rewards
+              </h2>
+              {points !== undefined && (
+                <p className="text-sm text-muted">
+                  You have <Points value={points} locale={locale} className="font-semibold text-ink" />
+                </p>
+              )}
+            </div>
+            {rewardsLoading ? (
+              <SkeletonGroup label="Loading rewards" className="grid gap-3 sm:grid-cols-2">
+                <Skeleton height="7rem" />
+                <Skeleton height="7rem" />
+              </SkeletonGroup>
+            ) : rewards.length === 0 ? (
+              <p className="text-muted">No rewards to redeem right now. Check back soon.</p>
+            ) : (
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {rewards.map((r) => {
+                  const soldOut = r.stock !== null && r.stock <= 0;
+                  return (
+                    <Card as="li" key={r.name} padding="none" className="flex gap-3 overflow-hidden p-3">
+                      <img src={r.image} alt="" width={80} height={80} className="size-20 shrink-0 rounded-xl object-cover" />
+                      <div className="flex min-w-0 flex-1 flex-col gap-1">
+                        <h3 className="font-semibold text-ink">{r.title}</h3>
+                        <p className="text-sm text-brand-ink">
+                          <Points value={r.points_cost} locale={locale} showIcon />
+                        </p>
+                        {soldOut ? (
+                          <Badge tone="neutral" className="self-start">
+                            Out of stock
+                          </Badge>
+                        ) : (
+                          onRedeemReward && (
+                            <Button size="sm" variant="secondary" className="self-start" onClick={() => onRedeemReward(r.name)}>
+                              Redeem<span className="sr-only"> {r.title}</span>
+                            </Button>
+                          )
+                        )}
+                      </div>
+                    </Card>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        )}
+      </div>
+
+      <BottomSheet
+        open={open !== null}
+        onOpenChange={(isOpen) => !isOpen && setOpenId(null)}
+        title={open?.reward.title ?? 'Voucher'}
+        description={
+          open?.status === 'active'
+            ? 'Show this code at the counter, or apply it at checkout.'
+            : open?.status === 'used'
+              ? 'This voucher has already been used.'
+              : 'This voucher has expired and can no longer be used.'
+        }
+      >
+        {open && (
+          <div className="flex flex-col items-center gap-3 text-center">
+            <Badge tone={open.status === 'active' ? 'success' : 'neutral'}>{voucherDateText(open, locale, timeZone)}</Badge>
+            <div className={cx('rounded-2xl border border-border p-2', open.status !== 'active' && 'opacity-40')}>
+              <QrCode value={open.code} label={`QR code for voucher ${open.code}`} size={220} />
+            </div>
+            <p className="flex flex-col gap-1">
+              <span className="text-sm text-muted">Voucher code</span>
+              <span className={cx('tabular-nums text-3xl font-bold tracking-wider text-ink', open.status !== 'active' && 'line-through')}>
+                {open.code}
+              </span>
+            </p>
+          </div>
+        )}
+      </BottomSheet>
+    </AppShell>
+  );
+}

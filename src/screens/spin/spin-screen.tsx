@@ -1,0 +1,237 @@
+import { useId, type ReactNode } from 'react';
+import type { SpinData, WheelConfigData } from '../../api/contract';
+import {
+  AlertIcon,
+  AppShell,
+  Button,
+  Card,
+  ErrorState,
+  GiftIcon,
+  Points,
+  Skeleton,
+  SkeletonGroup,
+  SpinIcon,
+  StarIcon,
+  TopBar,
+  Wheel,
+  formatPoints,
+} from '../../ui';
+import { formatDate } from '../rewards/format';
+
+export interface SpinScreenProps {
+  /** Segments with disclosed odds, spins left, the spin cost and the customer's points. */
+  config?: WheelConfigData | null;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /**
+   * True from the tap on Spin until the wheel comes to rest. Without `result` the wheel turns
+   * slowly, waiting for the server; with it the wheel lands on `result.segment_id`.
+   */
+  spinning?: boolean;
+  /** The server's outcome of the last spin; its prize is shown once `spinning` is false. */
+  result?: SpinData | null;
+  /** The spin call failed. */
+  spinError?: string | null;
+  onSpin?: () => void;
+  /** The wheel came to rest on the result (the container sets `spinning` to false). */
+  onSpinEnd?: () => void;
+  /** Opens My rewards after winning a voucher. */
+  onOpenStorage?: () => void;
+  /** Landing animation length (the wheel skips it when the user prefers reduced motion). */
+  durationMs?: number;
+  nav?: ReactNode;
+  locale: string;
+  /** The merchant's time zone for dates (default UTC). */
+  timeZone?: string;
+}
+
+function PrizePanel({ result, onOpenStorage, locale, timeZone }: { result: SpinData; onOpenStorage?: () => void; locale: string; timeZone?: string }) {
+  const { prize } = result;
+  if (prize.type === 'points') {
+    return (
+      <Card as="section" className="flex flex-col items-center gap-2 text-center" aria-labelledby="prize-title">
+        <span className="text-brand-ink" aria-hidden="true">
+          <StarIcon size={36} />
+        </span>
+        <h2 id="prize-title" className="text-xl font-bold text-ink">
+          You won <Points value={prize.points ?? 0} locale={locale} />!
+        </h2>
+        <p className="text-muted">
+          They're already in your balance: you now have <Points value={result.points} locale={locale} className="font-semibold text-ink" />.
+        </p>
+      </Card>
+    );
+  }
+  if (prize.type === 'voucher' && prize.voucher) {
+    const v = prize.voucher;
+    return (
+      <Card as="section" className="flex flex-col items-center gap-2 text-center" aria-labelledby="prize-title">
+        <span className="text-brand-ink" aria-hidden="true">
+          <GiftIcon size={36} />
+        </span>
+        <h2 id="prize-title" className="text-xl font-bold text-ink">
+          You won {v.reward.title}!
+        </h2>
+        <p className="text-muted">Your voucher is saved in My rewards.</p>
+        <p className="flex flex-col gap-0.5">
+          <span className="text-sm text-muted">Voucher code</span>
+          <span className="tabular-nums text-2xl font-bold tracking-wider text-ink">{v.code}</span>
+          <span className="text-sm text-muted">Valid until {formatDate(v.expires_at, locale, timeZone)}</span>
+        </p>
+        {onOpenStorage && (
+          <Button variant="secondary" onClick={onOpenStorage}>
+            See it in My rewards
+          </Button>
+        )}
+      </Card>
+    );
+  }
+  return (
+    <Card as="section" className="flex flex-col items-center gap-2 text-center" aria-labelledby="prize-title">
+      <h2 id="prize-title" className="text-xl font-bold text-ink">
+        Better luck next time
+      </h2>
+      <p className="text-muted">No prize this time. {result.spins_left > 0 ? 'Give it another spin!' : 'Come back tomorrow for a free spin.'}</p>
+    </Card>
+  );
+}
+
+export function SpinScreen({
+  config,
+  loading = false,
+  error,
+  onRetry,
+  spinning = false,
+  result,
+  spinError,
+  onSpin,
+  onSpinEnd,
+  onOpenStorage,
+  durationMs,
+  nav,
+  locale,
+  timeZone,
+}: SpinScreenProps) {
+  const reasonId = useId();
+  let body: ReactNode;
+
+  if (error) {
+    body = <ErrorState title="We couldn't load the wheel" message={error} onRetry={onRetry} />;
+  } else if (loading || !config) {
+    body = (
+      <SkeletonGroup label="Loading the wheel" className="flex flex-col items-center gap-4">
+        <Skeleton width="18rem" height="18rem" rounded="full" />
+        <Skeleton height="3rem" />
+        <Skeleton height="8rem" />
+      </SkeletonGroup>
+    );
+  } else {
+    // After a spin the result's counts are newer than the config's.
+    const spinsLeft = result?.spins_left ?? config.spins_left;
+    const freeLeft = result?.free_spins_left ?? config.free_spins_left;
+    const points = result?.points ?? config.points;
+    const free = freeLeft > 0;
+    const cost = config.spin_cost_points;
+    const blocked: ReactNode =
+      spinsLeft <= 0 ? (
+        'No spins left today. Come back tomorrow for your free spin.'
+      ) : !free && points < cost ? (
+        <>
+          You need <Points value={cost - points} locale={locale} className="font-semibold" /> more to spin. Each extra spin costs{' '}
+          <Points value={cost} locale={locale} />.
+        </>
+      ) : null;
+    const showPrize = !!result && !spinning;
+
+    body = (
+      // Phones: the prize (when there is one) above the wheel, then the wheel and its odds, then the
+      // controls. From md: the wheel on the left, controls and prize on the right.
+      <div className="flex flex-col gap-6 md:grid md:grid-cols-2 md:items-start">
+        {showPrize && (
+          <div className="md:col-start-2 md:row-start-2">
+            <PrizePanel result={result} onOpenStorage={onOpenStorage} locale={locale} timeZone={timeZone} />
+          </div>
+        )}
+        <div className="flex flex-col items-center gap-4 md:col-start-1 md:row-span-2 md:row-start-1">
+          <Wheel
+            segments={config.segments}
+            // Kept "spinning" while a result is shown so the wheel stays on the prize it landed on.
+            spinning={spinning || !!result}
+            targetSegmentId={result?.segment_id ?? null}
+            onSpinEnd={onSpinEnd}
+            durationMs={durationMs}
+            locale={locale}
+            size={280}
+            resultText={(s) => `The wheel stopped on ${s.label}`}
+          />
+        </div>
+
+        <div className="flex flex-col gap-4 md:col-start-2 md:row-start-1">
+          <section aria-labelledby="spins-heading" className="flex flex-col gap-3">
+            <h2 id="spins-heading" className="sr-only">
+              Your spins
+            </h2>
+            <dl className="grid grid-cols-3 gap-2 text-center">
+              <div className="rounded-xl border border-border bg-surface-raised p-2">
+                <dt className="text-xs text-muted">Free spins today</dt>
+                <dd className="text-lg font-bold text-ink">{freeLeft}</dd>
+              </div>
+              <div className="rounded-xl border border-border bg-surface-raised p-2">
+                <dt className="text-xs text-muted">Spins left</dt>
+                <dd className="text-lg font-bold text-ink">{spinsLeft}</dd>
+              </div>
+              <div className="rounded-xl border border-border bg-surface-raised p-2">
+                <dt className="text-xs text-muted">Your points</dt>
+                <dd className="text-lg font-bold text-ink">
+                  <Points value={points} locale={locale} unit="" />
+                </dd>
+              </div>
+            </dl>
+            <p className="text-sm text-muted">
+              {free ? 'Your first spin each day is free. ' : ''}
+              {cost > 0 ? (
+                <>
+                  Extra spins cost <Points value={cost} locale={locale} className="font-semibold text-ink" /> each.
+                </>
+              ) : (
+                'Extra spins are free.'
+              )}
+            </p>
+
+            {spinError && (
+              <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
+                <AlertIcon size={18} className="mt-0.5 shrink-0" />
+                {spinError}
+              </p>
+            )}
+
+            <Button
+              size="lg"
+              fullWidth
+              icon={<SpinIcon size={20} />}
+              onClick={onSpin}
+              loading={spinning}
+              disabled={!!blocked}
+              aria-describedby={blocked ? reasonId : undefined}
+            >
+              {free ? 'Spin for free' : `Spin for ${formatPoints(cost, locale)} ${cost === 1 ? 'point' : 'points'}`}
+            </Button>
+            {blocked && (
+              <p id={reasonId} className="text-center text-sm font-medium text-ink">
+                {blocked}
+              </p>
+            )}
+          </section>
+
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <AppShell header={<TopBar title="Spin and Win" />} nav={nav}>
+      {body}
+    </AppShell>
+  );
+}

@@ -1,0 +1,293 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { WalletEntry, WalletEntryType } from '../../api/contract';
+import {
+  AlertIcon,
+  AppShell,
+  Button,
+  EmptyState,
+  ErrorState,
+  Money,
+  Skeleton,
+  SkeletonGroup,
+  TextField,
+  TopBar,
+  WalletIcon,
+  cx,
+  focusRing,
+} from '../../ui';
+import { formatDate } from '../rewards/format';
+
+/** The contract's top-up limits (TOPUP_MIN / TOPUP_MAX in src/api/contract.ts), kept here so the
+ * screen does not pull the zod schemas into its chunk. */
+export const WALLET_TOPUP_MIN = 10_000;
+export const WALLET_TOPUP_MAX = 5_000_000;
+export const DEFAULT_TOPUP_PRESETS = [10_000, 50_000, 100_000, 200_000];
+
+export interface WalletScreenProps {
+  /** Wallet balance in minor units; undefined while loading. */
+  balance?: number;
+  /** History entries loaded so far (pages merged). */
+  history?: WalletEntry[];
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  historyLoading?: boolean;
+  historyError?: string | null;
+  onRetryHistory?: () => void;
+  hasMore?: boolean;
+  onLoadMore?: () => void;
+  loadingMore?: boolean;
+  /** Starts a top-up of `amount` minor units (validated between min and max). */
+  onTopUp?: (amount: number) => void;
+  submitting?: boolean;
+  /** Server-side field errors, e.g. `{ amount: 'must be at most 5000000' }`. */
+  fieldErrors?: Record<string, string>;
+  formError?: string | null;
+  /** When the customer came from checkout: how much more the order needs (minor units). */
+  needed?: number | null;
+  /** Preset amounts in minor units. */
+  presets?: number[];
+  min?: number;
+  max?: number;
+  onBack?: () => void;
+  nav?: ReactNode;
+  currency: string;
+  locale: string;
+  /** The merchant's time zone for dates (default UTC). */
+  timeZone?: string;
+}
+
+const TYPE_LABEL: Record<WalletEntryType, string> = {
+  topup: 'Top-up',
+  order: 'Order payment',
+  refund: 'Refund',
+  adjust: 'Adjustment',
+};
+
+function fractionDigits(currency: string, locale: string): number {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
+}
+
+/** "1,250.50" → 125050 (minor units), or null when it is not an amount. */
+export function parseAmount(text: string, currency: string, locale: string): number | null {
+  const digits = fractionDigits(currency, locale);
+  const cleaned = text.replace(/[\s,]/g, '');
+  if (!cleaned) return null;
+  const pattern = digits > 0 ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
+  if (!pattern.test(cleaned)) return null;
+  const [whole, frac = ''] = cleaned.split('.');
+  return Number(whole) * 10 ** digits + Number(frac.padEnd(digits, '0') || '0');
+}
+
+/** Minor units → the plain number a person types: 50000 → "500" (or "500.50"). */
+function toInput(amount: number, currency: string, locale: string): string {
+  const digits = fractionDigits(currency, locale);
+  const major = amount / 10 ** digits;
+  return Number.isInteger(major) ? String(major) : major.toFixed(digits);
+}
+
+export function WalletScreen({
+  balance,
+  history = [],
+  loading = false,
+  error,
+  onRetry,
+  historyLoading = false,
+  historyError,
+  onRetryHistory,
+  hasMore = false,
+  onLoadMore,
+  loadingMore = false,
+  onTopUp,
+  submitting = false,
+  fieldErrors,
+  formError,
+  needed = null,
+  presets = DEFAULT_TOPUP_PRESETS,
+  min = WALLET_TOPUP_MIN,
+  max = WALLET_TOPUP_MAX,
+  onBack,
+  nav,
+  currency,
+  locale,
+  timeZone,
+}: WalletScreenProps) {
+  const suggested = needed && needed > 0 ? Math.min(max, Math.max(min, needed)) : null;
+  const [text, setText] = useState(() => (suggested ? toInput(suggested, currency, locale) : ''));
+  const [localError, setLocalError] = useState<ReactNode>(null);
+  const presetsLabel = useId();
+  const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
+  const current = parseAmount(text, currency, locale);
+
+  const rangeError = (
+    <>
+      Enter an amount between {money(min)} and {money(max)}.
+    </>
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (current === null || current < min || current > max) {
+      setLocalError(rangeError);
+      return;
+    }
+    setLocalError(null);
+    onTopUp?.(current);
+  };
+
+  const serverAmountError = fieldErrors?.amount ? rangeError : null;
+
+  let body: ReactNode;
+  if (error) {
+    body = <ErrorState title="We couldn't load your wallet" message={error} onRetry={onRetry} />;
+  } else if (loading || balance === undefined) {
+    body = (
+      <SkeletonGroup label="Loading your wallet" className="flex flex-col gap-4">
+        <Skeleton height="7rem" />
+        <Skeleton height="12rem" />
+        <Skeleton height="3.5rem" />
+        <Skeleton height="3.5rem" />
+      </SkeletonGroup>
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-6 md:grid md:grid-cols-2 md:items-start">
+        <div className="flex flex-col gap-6">
+          <section aria-labelledby="wallet-balance" className="flex flex-col gap-1 rounded-2xl bg-brand p-5 text-brand-contrast shadow-sm">
+            <h2 id="wallet-balance" className="text-sm font-medium">
+              Wallet balance
+            </h2>
+            {money(balance, 'text-3xl font-bold')}
+            <p className="text-sm">Pay for orders in one tap with your wallet.</p>
+          </section>
+
+          {needed !== null && needed > 0 && (
+            <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
+              <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
+              <span>
+                Your wallet is short by {money(needed, 'font-semibold')} for this order. Top up at least that much to pay with your
+                wallet.
+              </span>
+            </p>
+          )}
+
+          <section aria-labelledby="topup-heading" className="flex flex-col gap-4 rounded-2xl border border-border bg-surface-raised p-4">
+            <h2 id="topup-heading" className="text-lg font-semibold text-ink">
+              Top up
+            </h2>
+            <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+              {formError && (
+                <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
+                  <AlertIcon size={18} className="mt-0.5 shrink-0" />
+                  {formError}
+                </p>
+              )}
+              <div role="group" aria-labelledby={presetsLabel} className="flex flex-col gap-2">
+                <p id={presetsLabel} className="text-sm font-medium text-ink">
+                  Choose an amount
+                </p>
+                <div className="grid grid-cols-2 gap-2">
+                  {presets.map((amount) => {
+                    const selected = current === amount;
+                    return (
+                      <button
+                        key={amount}
+                        type="button"
+                        aria-pressed={selected}
+                        disabled={submitting}
+                        onClick={() => {
+                          setText(toInput(amount, currency, locale));
+                          setLocalError(null);
+                        }}
+                        className={cx(
+                          'min-h-11 rounded-xl border px-2 font-semibold disabled:opacity-60',
+                          selected ? 'border-brand bg-brand text-brand-contrast' : 'border-border bg-surface text-ink hover:bg-surface-raised',
+                          focusRing,
+                        )}
+                      >
+                        {money(amount)}
+                      </button>
+                    );
+                  })}
+                </div>
+              </div>
+              <TextField
+                label={`Or enter an amount (${currency})`}
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                value={text}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  if (localError) setLocalError(null);
+                }}
+                placeholder="e.g. 750"
+                hint={
+                  <>
+                    From {money(min)} to {money(max)}.
+                  </>
+                }
+                error={localError ?? serverAmountError}
+                disabled={submitting}
+              />
+              <Button type="submit" size="lg" fullWidth loading={submitting}>
+                {current !== null && current >= min && current <= max ? <span>Top up {money(current)}</span> : 'Top up'}
+              </Button>
+              <p className="text-center text-sm text-muted">You'll pay on a secure page, then come back here.</p>
+            </form>
+          </section>
+        </div>
+
+        <section aria-labelledby="wallet-history" className="flex flex-col gap-1">
+          <h2 id="wallet-history" className="text-lg font-semibold text-ink">
+            History
+          </h2>
+          {historyError ? (
+            <ErrorState title="We couldn't load your history" message={historyError} onRetry={onRetryHistory} />
+          ) : historyLoading ? (
+            <SkeletonGroup label="Loading history" className="flex flex-col gap-2">
+              <Skeleton height="3.5rem" />
+              <Skeleton height="3.5rem" />
+              <Skeleton height="3.5rem" />
+            </SkeletonGroup>
+          ) : history.length === 0 ? (
+            <EmptyState icon={<WalletIcon size={40} />} title="No activity yet" description="Top-ups, payments and refunds will show up here." />
+          ) : (
+            <>
+              <ul className="divide-y divide-border">
+                {history.map((entry) => (
+                  <li key={entry.id} className="flex items-start gap-3 py-3">
+                    <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                      <p className="font-medium text-ink">{TYPE_LABEL[entry.type]}</p>
+                      <p className="text-sm text-muted">
+                        {entry.reason} · <time dateTime={entry.created_at}>{formatDate(entry.created_at, locale, timeZone)}</time>
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-0.5">
+                      <span className={cx('font-semibold tabular-nums', entry.amount > 0 ? 'text-success' : 'text-ink')}>
+                        {entry.amount > 0 ? '+' : entry.amount < 0 ? '−' : ''}
+                        {money(Math.abs(entry.amount))}
+                      </span>
+                      <span className="text-sm text-muted">Balance {money(entry.balance_after)}</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {hasMore && onLoadMore && (
+                <Button variant="secondary" fullWidth onClick={onLoadMore} loading={loadingMore}>
+                  Load more
+                </Button>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <AppShell header={<TopBar title="Wallet" onBack={onBack} />} nav={nav}>
+      {body}
+    </AppShell>
+  );
+}

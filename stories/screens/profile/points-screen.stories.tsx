@@ -1,0 +1,51 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { PointsScreen } from '../../../src/screens/profile/points-screen';
+import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
+import { navItems } from '../../fixtures/nav';
+import { pointHistory, pointHistoryEmpty, pointHistoryLastPage } from '../../fixtures/points';
+import { TIME_ZONE } from '../../fixtures/profile';
+
+/** /profile/point: balance, points about to expire and the ledger. */
+const meta = {
+  title: 'Screens/Profile/Points',
+  component: PointsScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    history: pointHistory,
+    locale: 'en-PH',
+    timeZone: TIME_ZONE,
+    nav: <BottomNav items={navItems('profile')} />,
+    onLoadMore: fn(),
+    onBack: fn(),
+    onRetry: fn(),
+    onBrowseRewards: fn(),
+  },
+} satisfies Meta<typeof PointsScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const LoadMore: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/expire on/)).toHaveTextContent('120 points expire on Dec 6, 2026');
+    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }));
+    await expect(args.onLoadMore).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Loading: Story = { args: { history: null, loading: true } };
+
+export const Error: Story = { args: { history: null, error: 'The server did not answer. Check your connection.' } };
+
+export const Empty: Story = { args: { history: pointHistoryEmpty } };
+
+/** Nothing expiring soon and no more pages. */
+export const AllLoaded: Story = { args: { history: pointHistoryLastPage } };
+
+export const LoadingMore: Story = { args: { loadingMore: true } };
+
+export const LoadMoreFailed: Story = { args: { loadMoreError: 'We couldn’t load older entries. Try again.' } };

@@ -1,0 +1,87 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { RewardRedeemScreen } from '../../../src/screens/rewards/reward-redeem-screen';
+import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
+import { navItems } from '../../fixtures/nav';
+import { TIME_ZONE } from '../../fixtures/profile';
+import { butterCroissant, customerPoints, freeLatte, toteBag, twentyOff } from '../../fixtures/rewards';
+import { newLatteVoucher } from '../../fixtures/vouchers';
+
+/** /reward/redeem/{name}: one reward, the customer's points, a confirm step and the new voucher. */
+const meta = {
+  title: 'Screens/Rewards/Reward redeem',
+  component: RewardRedeemScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    reward: freeLatte,
+    points: customerPoints,
+    currency: 'PHP',
+    locale: 'en-PH',
+    timeZone: TIME_ZONE,
+    nav: <BottomNav items={navItems('rewards')} />,
+    onRedeem: fn(),
+    onBack: fn(),
+    onOpenStorage: fn(),
+    onBrowseRewards: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof RewardRedeemScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+/** No stock limit on this one: "Unlimited". */
+export const UnlimitedStock: Story = { args: { reward: butterCroissant } };
+
+export const Loading: Story = { args: { reward: null, loading: true } };
+
+export const Error: Story = { args: { reward: null, error: 'The server did not answer. Check your connection.' } };
+
+export const OutOfStock: Story = { args: { reward: twentyOff } };
+
+/** 90 points against a 150-point reward: the page says how many more are needed. */
+export const NotEnoughPoints: Story = { args: { points: 90 } };
+
+/** One tote bag per customer, and this customer has one already. */
+export const LimitReached: Story = { args: { reward: toteBag, redeemedByCustomer: 1 } };
+
+export const ConfirmDialog: Story = { args: { defaultConfirmOpen: true } };
+
+export const Redeeming: Story = { args: { defaultConfirmOpen: true, redeeming: true } };
+
+export const RedeemFailed: Story = {
+  args: { defaultConfirmOpen: true, redeemError: 'Someone just took the last one. Your points were not used.' },
+};
+
+export const RedeemSuccess: Story = { args: { voucher: newLatteVoucher } };
+
+/** Open the dialog, check what it asks, confirm: the screen asks for the redeem once. */
+export const ConfirmRedeem: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(canvas.getByRole('button', { name: 'Redeem' }));
+    const dialog = await body.findByRole('dialog', { name: 'Redeem for 150 points?' });
+    await expect(dialog).toHaveAccessibleDescription('Free Latte. You will have 1,100 points left.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem 150 points' }));
+    await expect(args.onRedeem).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Escape closes the dialog without redeeming and gives focus back to the Redeem button. */
+export const CancelWithEscape: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const trigger = canvas.getByRole('button', { name: 'Redeem' });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    await body.findByRole('dialog', { name: 'Redeem for 150 points?' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    await expect(args.onRedeem).not.toHaveBeenCalled();
+  },
+};

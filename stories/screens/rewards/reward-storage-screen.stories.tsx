@@ -1,0 +1,103 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { VoucherStatus } from '../../../src/api/contract';
+import { RewardStorageScreen } from '../../../src/screens/rewards/reward-storage-screen';
+import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
+import { navItems } from '../../fixtures/nav';
+import { TIME_ZONE } from '../../fixtures/profile';
+import { customerPoints, rewards } from '../../fixtures/rewards';
+import { activeVouchers, expiredVouchers, usedVouchers, vouchersByStatus } from '../../fixtures/vouchers';
+
+/** /reward/storage/{tab}: the customer's vouchers by status, each opening its code and QR. */
+const meta = {
+  title: 'Screens/Rewards/Reward storage',
+  component: RewardStorageScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    tab: 'active',
+    vouchers: activeVouchers,
+    rewards,
+    points: customerPoints,
+    locale: 'en-PH',
+    timeZone: TIME_ZONE,
+    nav: <BottomNav items={navItems('rewards')} />,
+    onChangeTab: fn(),
+    onOpenVoucher: fn(),
+    onRedeemReward: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof RewardStorageScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const Used: Story = { args: { tab: 'used', vouchers: usedVouchers } };
+
+export const Expired: Story = { args: { tab: 'expired', vouchers: expiredVouchers } };
+
+export const Loading: Story = { args: { vouchers: [], loading: true, rewardsLoading: true } };
+
+export const Error: Story = { args: { vouchers: [], error: 'The server did not answer. Check your connection.' } };
+
+export const Empty: Story = { args: { vouchers: [] } };
+
+export const EmptyUsed: Story = { args: { tab: 'used', vouchers: [] } };
+
+export const EmptyExpired: Story = { args: { tab: 'expired', vouchers: [], rewards: undefined } };
+
+export const ActiveVoucherOpen: Story = { args: { defaultOpenVoucherId: activeVouchers[0]!.id } };
+
+export const UsedVoucherOpen: Story = { args: { tab: 'used', vouchers: usedVouchers, defaultOpenVoucherId: usedVouchers[0]!.id } };
+
+export const ExpiredVoucherOpen: Story = {
+  args: { tab: 'expired', vouchers: expiredVouchers, defaultOpenVoucherId: expiredVouchers[0]!.id },
+};
+
+/** Arrow keys move between the tabs; the app (here: local state) loads that tab's vouchers. */
+export const KeyboardTabs: Story = {
+  render: function Render(args) {
+    const [tab, setTab] = useState<VoucherStatus>(args.tab);
+    return (
+      <RewardStorageScreen
+        {...args}
+        tab={tab}
+        vouchers={vouchersByStatus[tab]}
+        onChangeTab={(next) => {
+          args.onChangeTab?.(next);
+          setTab(next);
+        }}
+      />
+    );
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const active = canvas.getByRole('tab', { name: 'Active' });
+    active.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(args.onChangeTab).toHaveBeenLastCalledWith('used');
+    await waitFor(() => expect(canvas.getByRole('tab', { name: 'Used' })).toHaveAttribute('aria-selected', 'true'));
+    await expect(canvas.getByRole('tabpanel')).toHaveTextContent('KOPI-LT8M-4HZP');
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(args.onChangeTab).toHaveBeenLastCalledWith('expired');
+    await waitFor(() => expect(canvas.getByRole('tab', { name: 'Expired' })).toHaveFocus());
+    await expect(canvas.getByRole('tabpanel')).toHaveTextContent('KOPI-CR55-9JTE');
+    await userEvent.keyboard('{Home}');
+    await expect(args.onChangeTab).toHaveBeenLastCalledWith('active');
+  },
+};
+
+/** A voucher opens a sheet with its code in large type and a QR code. */
+export const OpenVoucherQr: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(canvas.getByRole('button', { name: /^Butter Croissant/ }));
+    await expect(args.onOpenVoucher).toHaveBeenCalledWith(28);
+    const sheet = await body.findByRole('dialog', { name: 'Butter Croissant' });
+    await expect(within(sheet).getByRole('img', { name: 'QR code for voucher KOPI-C4RN-8XWA' })).toBeInTheDocument();
+    await expect(sheet).toHaveTextContent('KOPI-C4RN-8XWA');
+  },
+};

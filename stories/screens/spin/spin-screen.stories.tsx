@@ -1,0 +1,83 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { SpinScreen } from '../../../src/screens/spin/spin-screen';
+import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
+import { navItems } from '../../fixtures/nav';
+import { TIME_ZONE } from '../../fixtures/profile';
+import {
+  spinNoPrize,
+  spinWonPoints,
+  spinWonVoucher,
+  wheelConfig,
+  wheelConfigNoSpins,
+  wheelConfigPaid,
+  wheelConfigPoor,
+} from '../../fixtures/wheel-config';
+
+/**
+ * /spin: the wheel with its disclosed odds. Screenshots run with reduced motion, so a landed
+ * wheel is drawn at its final angle at once and a waiting wheel (Spinning) stands still.
+ */
+const meta = {
+  title: 'Screens/Spin/Spin and win',
+  component: SpinScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    config: wheelConfig,
+    locale: 'en-PH',
+    timeZone: TIME_ZONE,
+    nav: <BottomNav items={navItems('spin')} />,
+    onSpin: fn(),
+    onSpinEnd: fn(),
+    onOpenStorage: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof SpinScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Idle, with today's free spin. */
+export const Default: Story = {};
+
+export const Loading: Story = { args: { config: null, loading: true } };
+
+export const Error: Story = { args: { config: null, error: 'The server did not answer. Check your connection.' } };
+
+/** The free spin is used: the next one costs 20 points. */
+export const PaidSpin: Story = { args: { config: wheelConfigPaid } };
+
+/** Waiting for the server's result: the wheel turns slowly (still in screenshots). */
+export const Spinning: Story = { args: { spinning: true } };
+
+export const WonPoints: Story = { args: { config: wheelConfig, result: spinWonPoints } };
+
+export const WonVoucher: Story = { args: { result: spinWonVoucher } };
+
+export const NoPrize: Story = { args: { result: spinNoPrize } };
+
+export const NoSpinsLeft: Story = { args: { config: wheelConfigNoSpins } };
+
+export const NotEnoughPoints: Story = { args: { config: wheelConfigPoor } };
+
+export const SpinFailed: Story = { args: { spinError: 'The spin didn’t go through. You were not charged; please try again.' } };
+
+export const ClickSpin: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Spin for free' }));
+    await expect(args.onSpin).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The disabled button names its reason. */
+export const NoSpinsReason: Story = {
+  args: { config: wheelConfigNoSpins },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole('button', { name: /Spin for/ });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription('No spins left today. Come back tomorrow for your free spin.');
+    await expect(args.onSpin).not.toHaveBeenCalled();
+  },
+};

@@ -1,0 +1,76 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { WalletScreen } from '../../../src/screens/wallet/wallet-screen';
+import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
+import { navItems } from '../../fixtures/nav';
+import { TIME_ZONE } from '../../fixtures/profile';
+import { walletBalance, walletEntries } from '../../fixtures/wallet';
+
+/** /profile/wallet: balance, top-up (₱100.00 to ₱50,000.00) and history. */
+const meta = {
+  title: 'Screens/Wallet/Wallet',
+  component: WalletScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    balance: walletBalance,
+    history: walletEntries,
+    currency: 'PHP',
+    locale: 'en-PH',
+    timeZone: TIME_ZONE,
+    nav: <BottomNav items={navItems('profile')} />,
+    onTopUp: fn(),
+    onBack: fn(),
+    onRetry: fn(),
+    onLoadMore: fn(),
+    onRetryHistory: fn(),
+  },
+} satisfies Meta<typeof WalletScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = { args: { hasMore: true } };
+
+export const Loading: Story = { args: { balance: undefined, history: [], loading: true } };
+
+export const Error: Story = { args: { balance: undefined, error: 'The server did not answer. Check your connection.' } };
+
+export const EmptyHistory: Story = { args: { balance: 0, history: [] } };
+
+export const HistoryLoading: Story = { args: { history: [], historyLoading: true } };
+
+export const HistoryError: Story = { args: { history: [], historyError: 'We couldn’t load your history.' } };
+
+/** Sent here from checkout: the order needs ₱120.00 more, so the minimum top-up is suggested. */
+export const InsufficientWallet: Story = { args: { balance: 1500, needed: 12000 } };
+
+/** A preset fills the amount; Top up asks for that many minor units. */
+export const TopUpWithPreset: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const preset = canvas.getByRole('button', { name: '₱500.00' });
+    await userEvent.click(preset);
+    await expect(preset).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByLabelText('Or enter an amount (PHP)')).toHaveValue('500');
+    await userEvent.click(canvas.getByRole('button', { name: 'Top up ₱500.00' }));
+    await expect(args.onTopUp).toHaveBeenCalledWith(50000);
+  },
+};
+
+/** ₱50.00 is under the minimum: nothing is sent and the field says why. */
+export const AmountTooSmall: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const field = canvas.getByLabelText('Or enter an amount (PHP)');
+    await userEvent.type(field, '50');
+    await userEvent.click(canvas.getByRole('button', { name: 'Top up' }));
+    await expect(field).toHaveAccessibleDescription(/Enter an amount between ₱100.00 and ₱50,000.00/);
+    await expect(args.onTopUp).not.toHaveBeenCalled();
+  },
+};
+
+export const Submitting: Story = { args: { needed: 50000, submitting: true } };
+
+export const TopUpFailedToStart: Story = {
+  args: { formError: 'We couldn’t start the payment. Please try again in a moment.' },
+};
