@@ -1,0 +1,162 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { Fulfilment, Order, OrderItem, PaymentMethod, QuoteData } from '../../src/api/contract';
+import { DeliveryScreen, type DeliveryChoice } from '../../src/screens/orders/delivery-screen';
+import { OrderConfirmationScreen } from '../../src/screens/orders/order-confirmation-screen';
+import { PaymentSuccessScreen } from '../../src/screens/orders/payment-success-screen';
+import { ShopScreen, type CartLine } from '../../src/screens/shop/shop-screen';
+import { BottomNav } from '../../src/ui/bottom-nav/bottom-nav';
+import { addresses } from '../fixtures/addresses';
+import { maria, money, TIME_ZONE } from '../fixtures/customer';
+import { navItems } from '../fixtures/nav';
+import { kopiSenjaSettings } from '../fixtures/settings';
+import { categories, MIN_ORDER, productsById } from '../fixtures/shop';
+
+const DELIVERY_FEE = kopiSenjaSettings.delivery_fee ?? 4900;
+
+/** What the provider's order/quote answers for a cart (no voucher): the rules of CONTRACT section 4. */
+function quoteFor(items: OrderItem[], fulfilment: Fulfilment): QuoteData {
+  const subtotal = items.reduce((sum, i) => sum + i.price * i.qty, 0);
+  const delivery_fee = fulfilment === 'delivery' ? DELIVERY_FEE : 0;
+  return {
+    subtotal,
+    discount: 0,
+    delivery_fee,
+    total: subtotal + delivery_fee,
+    points_to_earn: Math.floor(subtotal / 1000),
+    min_order: MIN_ORDER,
+    below_minimum_by: Math.max(0, MIN_ORDER - subtotal),
+  };
+}
+
+type Page = 'shop' | 'delivery' | 'confirm' | 'done';
+
+interface FlowProps {
+  latencyMs: number;
+  onPlaceOrder: (method: PaymentMethod) => void;
+}
+
+/** Shop → delivery → confirmation → paid: the screens wired with local state, like the containers. */
+function CheckoutFlow({ latencyMs, onPlaceOrder }: FlowProps) {
+  const [page, setPage] = useState<Page>('shop');
+  const [cart, setCart] = useState<CartLine[]>([]);
+  const [choice, setChoice] = useState<DeliveryChoice>({ fulfilment: 'delivery', addressId: null });
+  const [submitting, setSubmitting] = useState(false);
+  const [order, setOrder] = useState<Order | null>(null);
+  const items: OrderItem[] = cart.map((l) => {
+    const p = productsById.get(l.product_id)!;
+    return { product_id: p.id, name: p.name, price: p.price, qty: l.qty, image: p.image };
+  });
+  const address = addresses.find((a) => a.id === choice.addressId) ?? null;
+
+  if (page === 'shop')
+    return (
+      <ShopScreen
+        {...money}
+        categories={categories}
+        cart={cart}
+        minOrder={MIN_ORDER}
+        nav={<BottomNav items={navItems('shop')} />}
+        onChangeQty={(id, qty) =>
+          setCart((c) => (qty === 0 ? c.filter((l) => l.product_id !== id) : c.some((l) => l.product_id === id) ? c.map((l) => (l.product_id === id ? { ...l, qty } : l)) : [...c, { product_id: id, qty }]))
+        }
+        onCheckout={() => setPage('delivery')}
+      />
+    );
+
+  if (page === 'delivery')
+    return (
+      <DeliveryScreen
+        addresses={addresses}
+        defaultFulfilment={choice.fulfilment}
+        companyName={kopiSenjaSettings.setting_company}
+        pickupAddress={kopiSenjaSettings.pickup_address}
+        onBack={() => setPage('shop')}
+        onContinue={(c) => {
+          setChoice(c);
+          setPage('confirm');
+        }}
+      />
+    );
+
+  if (page === 'confirm') {
+    const quote = quoteFor(items, choice.fulfilment);
+    return (
+      <OrderConfirmationScreen
+        {...money}
+        timeZone={TIME_ZONE}
+        items={items}
+        fulfilment={choice.fulfilment}
+        address={address}
+        pickupAddress={kopiSenjaSettings.pickup_address}
+        quote={quote}
+        vouchers={[]}
+        walletBalance={maria.wallet_balance}
+        submitting={submitting}
+        onBack={() => setPage('delivery')}
+        onEditCart={() => setPage('shop')}
+        onChangeDelivery={() => setPage('delivery')}
+        onPlaceOrder={(method) => {
+          onPlaceOrder(method);
+          setSubmitting(true);
+          setTimeout(() => {
+            const { id: _id, is_default: _d, ...orderAddress } = address ?? addresses[0]!;
+            setOrder({
+              name: 'KS-20261120-0008',
+              status: 'paid',
+              fulfilment: choice.fulfilment,
+              payment_method: method,
+              items,
+              ...quote,
+              points_earned: quote.points_to_earn,
+              address: choice.fulfilment === 'delivery' ? orderAddress : null,
+              voucher_code: null,
+              created_at: '2026-11-20T09:30:00Z',
+              timeline: [
+                { status: 'pending_payment', at: '2026-11-20T09:30:00Z' },
+                { status: 'paid', at: '2026-11-20T09:30:00Z' },
+              ],
+            });
+            setSubmitting(false);
+            setPage('done');
+          }, latencyMs);
+        }}
+      />
+    );
+  }
+
+  return <PaymentSuccessScreen {...money} order={order} onBackToShop={() => setPage('shop')} />;
+}
+
+const meta = {
+  title: 'Flows/Checkout',
+  component: CheckoutFlow,
+  parameters: { layout: 'fullscreen' },
+  args: { latencyMs: 150, onPlaceOrder: fn() },
+} satisfies Meta<typeof CheckoutFlow>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Two cappuccinos → delivery to Home → pay from the wallet → "Thank you! Your order is in". */
+export const ShopToPaid: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add Cappuccino' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'One more Cappuccino' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Checkout' }));
+
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
+    await expect(canvas.getByRole('radio', { name: /Home/ })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Order confirmation' })).toBeVisible();
+    await expect(canvas.getByText('2 × Cappuccino')).toBeVisible();
+    // ₱290.00 + ₱49.00 delivery, paid from a ₱485.00 wallet.
+    await userEvent.click(canvas.getByRole('button', { name: 'Place order · ₱339.00' }));
+    await expect(args.onPlaceOrder).toHaveBeenCalledWith('wallet');
+
+    await waitFor(() => expect(canvas.getByRole('heading', { name: 'Thank you! Your order is in' })).toBeVisible());
+    await expect(canvas.getByText('KS-20261120-0008')).toBeVisible();
+  },
+};

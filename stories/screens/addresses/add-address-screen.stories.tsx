@@ -1,0 +1,81 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { AddAddressScreen } from '../../../src/screens/addresses/add-address-screen';
+import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
+import { addresses, chosenLocation, workAddress } from '../../fixtures/addresses';
+import { navItems } from '../../fixtures/nav';
+
+/** /profile/add-address: saved addresses (default badge, edit, delete, make default) and the form. */
+const meta = {
+  title: 'Screens/Addresses/AddAddress',
+  component: AddAddressScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    addresses,
+    nav: <BottomNav items={navItems('profile')} />,
+    onSave: fn(),
+    onDelete: fn(),
+    onMakeDefault: fn(),
+    onSetLocation: fn(),
+    onRetry: fn(),
+    onBack: fn(),
+  },
+} satisfies Meta<typeof AddAddressScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const Loading: Story = { args: { addresses: [], loading: true } };
+
+export const Empty: Story = { args: { addresses: [], location: chosenLocation } };
+
+export const Error: Story = { args: { addresses: [], error: 'The server did not answer. Check your connection.' } };
+
+/** Making Work the default: its button shows a spinner while it runs. */
+export const MakingDefault: Story = { args: { busyId: workAddress.id } };
+
+/** Submitting the empty form: a message on each field. */
+export const ValidationErrors: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add address' }));
+    await expect(await canvas.findByText('Give this address a name, like Home or Work.')).toBeVisible();
+    await expect(canvas.getByText('Enter the city.')).toBeVisible();
+    await expect(canvas.getByText('Set the location on the map so the rider can find you.')).toBeVisible();
+    await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
+/** Edit fills the form with that address; saving updates it by id. */
+export const EditAddress: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Work' }));
+    await expect(canvas.getByRole('heading', { name: 'Edit Work' })).toBeVisible();
+    const city = canvas.getByRole('textbox', { name: 'City' });
+    await expect(city).toHaveValue('Makati City');
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Taguig City');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
+    await expect(args.onSave).toHaveBeenCalledWith(expect.objectContaining({ label: 'Work', city: 'Taguig City' }), workAddress.id);
+    await userEvent.click(canvas.getByRole('button', { name: 'Make Work my default address' }));
+    await expect(args.onMakeDefault).toHaveBeenCalledWith(workAddress.id);
+  },
+};
+
+/** Delete asks first. */
+export const DeleteAddress: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete Work' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete Work?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await expect(args.onDelete).toHaveBeenCalledWith(workAddress.id);
+  },
+};
+
+export const ServerErrors: Story = {
+  args: { formError: 'We couldn’t save the address. Please try again.', fieldErrors: { postal_code: 'must be a postal code' } },
+};

@@ -1,0 +1,68 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { LoginScreen } from '../../../src/screens/auth/login-screen';
+import { merchantFor, PHONE } from '../../fixtures/auth';
+
+/** A stand-in for the Google Identity Services button the app renders in the slot. */
+const googleButton = (
+  <button
+    type="button"
+    className="inline-flex min-h-11 items-center gap-2 rounded-full border border-border bg-surface-raised px-5 font-medium text-ink"
+  >
+    <span aria-hidden="true" className="font-bold text-brand-ink">
+      G
+    </span>
+    Sign in with Google
+  </button>
+);
+
+/** /login: phone number with the merchant's calling code, "Send code", optional Google sign-in. */
+const meta = {
+  title: 'Screens/Auth/Login',
+  component: LoginScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen', landing: true },
+  args: { onSendCode: fn(), onRegister: fn() },
+  render: (args, { globals }) => <LoginScreen {...merchantFor(globals.theme)} {...args} />,
+} satisfies Meta<typeof LoginScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+/** Google sign-in is shown only when the merchant enabled it (the app passes the button). */
+export const WithGoogle: Story = { args: { googleButton } };
+
+/** Typing a number and sending: the screen hands the container the E.164 number. */
+export const SendCode: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Phone number' }), '0917 123 4567');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send code' }));
+    await expect(args.onSendCode).toHaveBeenCalledWith(PHONE);
+  },
+};
+
+/** Nothing typed: the field says so and nothing is sent. */
+export const EmptyPhone: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Send code' }));
+    await expect(await canvas.findByText('Enter your phone number.')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onSendCode).not.toHaveBeenCalled();
+  },
+};
+
+/** Sending: the button shows a spinner and the field is locked. */
+export const Loading: Story = { name: 'Loading (sending code)', args: { sending: true, defaultNumber: '917 123 4567' } };
+
+/** The provider refused the number (400 VALIDATION on `phone`). */
+export const PhoneError: Story = { args: { defaultNumber: '12345', fieldErrors: { phone: 'must be a phone number' } } };
+
+/** 429 RATE_LIMITED with retry_after: the wait is shown and Send code is disabled. */
+export const RateLimited: Story = { args: { defaultNumber: '917 123 4567', retryAfter: 754 } };
+
+export const Error: Story = {
+  args: { defaultNumber: '917 123 4567', formError: 'We couldn’t reach the server. Check your connection and try again.' },
+};

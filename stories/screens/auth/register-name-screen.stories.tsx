@@ -1,0 +1,52 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { RegisterNameScreen } from '../../../src/screens/auth/register-name-screen';
+import { merchantFor } from '../../fixtures/auth';
+
+/** /register-name: name and an optional e-mail. */
+const meta = {
+  title: 'Screens/Auth/RegisterName',
+  component: RegisterNameScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen', landing: true },
+  args: { onSubmit: fn() },
+  render: (args, { globals }) => {
+    const { companyName, logo } = merchantFor(globals.theme);
+    return <RegisterNameScreen companyName={companyName} logo={logo} {...args} />;
+  },
+} satisfies Meta<typeof RegisterNameScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+/** Submitting nothing asks for a name; a bad e-mail is caught before sending. */
+export const Validation: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail (optional)' }), 'jose@');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
+    await expect(await canvas.findByText('Enter your name.')).toBeVisible();
+    await expect(canvas.getByText(/Enter an e-mail address like/)).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** Name only: the e-mail is optional. */
+export const Submit: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Your name' }), '  Jose Reyes ');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Jose Reyes', email: '' });
+  },
+};
+
+export const Loading: Story = { name: 'Loading (creating account)', args: { submitting: true, defaultValues: { name: 'Jose Reyes', email: 'jose@example.com' } } };
+
+/** 400 VALIDATION from the provider, worded for a person. */
+export const ServerFieldError: Story = {
+  args: { defaultValues: { name: 'Jose Reyes', email: 'jose@example' }, fieldErrors: { email: 'must be an e-mail address' } },
+};
+
+export const Error: Story = { args: { defaultValues: { name: 'Jose Reyes' }, formError: 'Your registration took too long. Please start again.' } };

@@ -1,0 +1,68 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { DeliveryScreen } from '../../../src/screens/orders/delivery-screen';
+import { addresses, workAddress } from '../../fixtures/addresses';
+import { kopiSenjaSettings } from '../../fixtures/settings';
+
+/** /delivery: Delivery (choose a saved address) or Pickup (the merchant's counter). */
+const meta = {
+  title: 'Screens/Orders/Delivery',
+  component: DeliveryScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    addresses,
+    companyName: kopiSenjaSettings.setting_company,
+    pickupAddress: kopiSenjaSettings.pickup_address,
+    onAddAddress: fn(),
+    onSetLocation: fn(),
+    onChange: fn(),
+    onContinue: fn(),
+    onBack: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof DeliveryScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The default address (Home) is chosen at first. */
+export const Default: Story = {};
+
+export const Loading: Story = { args: { addresses: [], loading: true } };
+
+/** No saved addresses: Continue asks for one. */
+export const Empty: Story = {
+  args: { addresses: [] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(await canvas.findByText('Choose an address, or add a new one, to continue.')).toBeVisible();
+    await expect(args.onContinue).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Add new address' }));
+    await expect(args.onAddAddress).toHaveBeenCalled();
+  },
+};
+
+export const Error: Story = { args: { addresses: [], error: 'The server did not answer. Check your connection.' } };
+
+export const Pickup: Story = { args: { defaultFulfilment: 'pickup' } };
+
+/** Coming back from a later step with Work chosen. */
+export const OtherAddressChosen: Story = { args: { defaultAddressId: workAddress.id } };
+
+/** Toggle to Pickup (the counter's address shows), back to Delivery, choose Work, continue. */
+export const DeliveryPickupToggle: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radio', { name: /Home/ })).toBeChecked();
+    await userEvent.click(canvas.getByRole('radio', { name: /Pickup/ }));
+    await expect(canvas.getByRole('heading', { name: 'Pick up at Kopi Senja' })).toBeVisible();
+    await expect(canvas.getByText('12 Calle Mabini, Makati City')).toBeVisible();
+    await expect(canvas.queryByRole('radio', { name: /Home/ })).toBeNull();
+    await expect(args.onChange).toHaveBeenLastCalledWith({ fulfilment: 'pickup', addressId: null });
+    await userEvent.click(canvas.getByRole('radio', { name: /Delivery/ }));
+    await userEvent.click(canvas.getByRole('radio', { name: /Work/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(args.onContinue).toHaveBeenCalledWith({ fulfilment: 'delivery', addressId: workAddress.id });
+  },
+};

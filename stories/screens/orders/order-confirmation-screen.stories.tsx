@@ -1,0 +1,125 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { OrderConfirmationScreen, type OrderConfirmationScreenProps } from '../../../src/screens/orders/order-confirmation-screen';
+import { homeAddress } from '../../fixtures/addresses';
+import { maria, money, TIME_ZONE } from '../../fixtures/customer';
+import { activeVouchers, orderItems, quote, quoteBelowMinimum, quoteNoVoucher, quotePickup } from '../../fixtures/orders';
+import { kopiSenjaSettings } from '../../fixtures/settings';
+import { ubeCheesePandesal } from '../../fixtures/shop';
+
+/** The container re-quotes when the voucher changes; here the two quotes are fixtures. */
+function WithVoucher(props: OrderConfirmationScreenProps) {
+  const [voucher, setVoucher] = useState(props.selectedVoucherId ?? null);
+  return (
+    <OrderConfirmationScreen
+      {...props}
+      selectedVoucherId={voucher}
+      quote={props.quote && voucher === null && props.quote === quote ? quoteNoVoucher : props.quote}
+      onSelectVoucher={(id) => {
+        props.onSelectVoucher?.(id);
+        setVoucher(id);
+      }}
+    />
+  );
+}
+
+/** /order-confirmation: items, fulfilment, the provider's quote, voucher, payment, "Place order". */
+const meta = {
+  title: 'Screens/Orders/OrderConfirmation',
+  component: OrderConfirmationScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    ...money,
+    timeZone: TIME_ZONE,
+    items: orderItems,
+    fulfilment: 'delivery',
+    address: homeAddress,
+    pickupAddress: kopiSenjaSettings.pickup_address,
+    quote,
+    vouchers: activeVouchers,
+    selectedVoucherId: activeVouchers[0]!.id,
+    walletBalance: maria.wallet_balance,
+    onSelectVoucher: fn(),
+    onTopUp: fn(),
+    onPlaceOrder: fn(),
+    onRetryQuote: fn(),
+    onEditCart: fn(),
+    onChangeDelivery: fn(),
+    onBack: fn(),
+  },
+  render: (args) => <WithVoucher {...args} />,
+} satisfies Meta<typeof OrderConfirmationScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Wallet ₱485.00 covers the ₱379.00 total. */
+export const Default: Story = {};
+
+export const Loading: Story = { name: 'Loading (quote)', args: { quote: null, quoteLoading: true } };
+
+export const Error: Story = { name: 'Error (quote failed)', args: { quote: null, quoteError: 'The server did not answer. Check your connection.' } };
+
+/** No vouchers to use. */
+export const Empty: Story = { name: 'Empty (no vouchers)', args: { vouchers: [], selectedVoucherId: null, quote: quoteNoVoucher } };
+
+export const Pickup: Story = { args: { fulfilment: 'pickup', address: null, quote: quotePickup } };
+
+/** Wallet ₱120.00 against ₱379.00: top up ₱259.00 or pay online. */
+export const InsufficientBalance: Story = {
+  args: { walletBalance: 12000 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: /Place order/ })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Top up ₱259.00' }));
+    await expect(args.onTopUp).toHaveBeenCalledWith(25900);
+  },
+};
+
+/** Online payment needs no balance: Place order sends `gateway`. */
+export const OnlinePayment: Story = {
+  args: { walletBalance: 12000 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: /Online payment/ }));
+    await expect(canvas.queryByText('Insufficient balance')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: /Place order/ }));
+    await expect(args.onPlaceOrder).toHaveBeenCalledWith('gateway');
+  },
+};
+
+/** Removing the voucher asks for a new quote (the total goes up). */
+export const ChooseVoucher: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: 'No voucher' }));
+    await expect(args.onSelectVoucher).toHaveBeenCalledWith(null);
+    await expect(canvas.getByRole('button', { name: 'Place order · ₱474.00' })).toBeEnabled();
+    await userEvent.click(canvas.getByRole('radio', { name: /Free Iced Latte/ }));
+    await expect(args.onSelectVoucher).toHaveBeenLastCalledWith(activeVouchers[1]!.id);
+  },
+};
+
+export const BelowMinimum: Story = {
+  args: {
+    items: [{ product_id: ubeCheesePandesal.id, name: ubeCheesePandesal.name, price: ubeCheesePandesal.price, qty: 1, image: ubeCheesePandesal.image }],
+    quote: quoteBelowMinimum,
+    selectedVoucherId: null,
+  },
+};
+
+/** 409 OUT_OF_STOCK from order/create: the line is marked and the cart can be edited. */
+export const OutOfStock: Story = {
+  args: { errorCode: 'OUT_OF_STOCK', formError: 'Butter croissant sold out a moment ago.', unavailableProductIds: [orderItems[1]!.product_id] },
+};
+
+export const Submitting: Story = { args: { submitting: true } };
+
+export const PlaceOrder: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Place order · ₱379.00' }));
+    await expect(args.onPlaceOrder).toHaveBeenCalledWith('wallet');
+  },
+};

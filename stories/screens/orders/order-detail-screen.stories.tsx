@@ -1,0 +1,51 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import { OrderDetailScreen } from '../../../src/screens/orders/order-detail-screen';
+import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
+import { money, TIME_ZONE } from '../../fixtures/customer';
+import { navItems } from '../../fixtures/nav';
+import { orderAt } from '../../fixtures/orders';
+import { kopiSenjaSettings } from '../../fixtures/settings';
+
+/** /order/{name}: status badge, a timeline of every status with times, items, totals, address. */
+const meta = {
+  title: 'Screens/Orders/OrderDetail',
+  component: OrderDetailScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    ...money,
+    timeZone: TIME_ZONE,
+    order: orderAt('preparing'),
+    pickupAddress: kopiSenjaSettings.pickup_address,
+    nav: <BottomNav items={navItems('home')} />,
+    onBack: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof OrderDetailScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const current = canvasElement.querySelector('[aria-current="step"]');
+    await expect(current).toHaveTextContent('Preparing');
+    await expect(canvas.getByText(/^Placed Nov 20, 2026/)).toBeVisible();
+  },
+};
+
+export const Loading: Story = { args: { order: null, loading: true } };
+
+export const Error: Story = { args: { order: null, error: 'We couldn’t find order KS-0000. Check the number and try again.' } };
+
+export const PendingPayment: Story = { args: { order: orderAt('pending_payment') } };
+export const Paid: Story = { args: { order: orderAt('paid') } };
+export const Preparing: Story = { args: { order: orderAt('preparing') } };
+export const Ready: Story = { args: { order: orderAt('ready') } };
+export const OnDelivery: Story = { args: { order: orderAt('on_delivery') } };
+export const Completed: Story = { args: { order: orderAt('completed') } };
+export const Cancelled: Story = { args: { order: orderAt('cancelled', 'delivery', 'preparing') } };
+
+/** Pickup orders skip "On the way" and show the counter's address. */
+export const PickupReady: Story = { args: { order: orderAt('ready', 'pickup') } };

@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { ShopScreen, type CartLine, type ShopScreenProps } from '../../../src/screens/shop/shop-screen';
+import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
+import { money } from '../../fixtures/customer';
+import { navItems } from '../../fixtures/nav';
+import { cartBelowMinimum, cartWithItems, cartWithSoldOut, categories, emptyCatalog, MIN_ORDER } from '../../fixtures/shop';
+
+/** The container keeps the cart; in stories a little state stands in for it. */
+function ShopWithCart(props: ShopScreenProps) {
+  const [cart, setCart] = useState<CartLine[]>(props.cart);
+  return (
+    <ShopScreen
+      {...props}
+      cart={cart}
+      onChangeQty={(id, qty) => {
+        props.onChangeQty?.(id, qty);
+        setCart((c) => (qty === 0 ? c.filter((l) => l.product_id !== id) : c.some((l) => l.product_id === id) ? c.map((l) => (l.product_id === id ? { ...l, qty } : l)) : [...c, { product_id: id, qty }]));
+      }}
+    />
+  );
+}
+
+/** /shop: categories as tabs, product cards, cart bar and sheet with the minimum order. */
+const meta = {
+  title: 'Screens/Shop/Shop',
+  component: ShopScreen,
+  tags: ['screen'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    ...money,
+    categories,
+    cart: [],
+    minOrder: MIN_ORDER,
+    nav: <BottomNav items={navItems('shop')} />,
+    onChangeQty: fn(),
+    onCheckout: fn(),
+    onRetry: fn(),
+  },
+  render: (args) => <ShopWithCart {...args} />,
+} satisfies Meta<typeof ShopScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The menu with nothing in the cart; Cold brew is sold out. */
+export const Default: Story = {};
+
+export const Loading: Story = { args: { categories: [], loading: true } };
+
+export const Empty: Story = { args: { categories: emptyCatalog } };
+
+export const Error: Story = { args: { categories: [], error: 'The server did not answer. Check your connection.' } };
+
+/** Two lattes and a croissant: the cart bar shows the subtotal and Checkout is on. */
+export const CartWithItems: Story = { args: { cart: cartWithItems } };
+
+/** The cart sheet open: lines with steppers and the subtotal. */
+export const CartOpen: Story = { args: { cart: cartWithItems, defaultCartOpen: true } };
+
+/** ₱75.00 of a ₱150.00 minimum: "add ₱75.00 more", Checkout off. */
+export const BelowMinimum: Story = { args: { cart: cartBelowMinimum, defaultCartOpen: true } };
+
+/** A product in the cart sold out since: it must be removed before checkout. */
+export const UnavailableProduct: Story = { args: { cart: cartWithSoldOut, defaultCartOpen: true } };
+
+/** Add, step up, step down, remove: the container hears every quantity. */
+export const AddAndRemove: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Cold brew is sold out' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Add Cappuccino' }));
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith(4, 1);
+    await userEvent.click(canvas.getByRole('button', { name: 'One more Cappuccino' }));
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith(4, 2);
+    await expect(canvas.getByRole('group', { name: 'Quantity of Cappuccino' })).toHaveTextContent('2');
+    await expect(canvas.getByRole('button', { name: /View cart · 2 items/ })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'One less Cappuccino' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Cappuccino' }));
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith(4, 0);
+    await expect(canvas.getByRole('button', { name: 'Add Cappuccino' })).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'Cart' })).toBeNull();
+  },
+};
+
+/** Another category, then the cart sheet: remove a line there, check out. */
+export const CartSheet: Story = {
+  args: { cart: cartWithItems },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Pastries' }));
+    await expect(canvas.getByRole('group', { name: 'Quantity of Butter croissant' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: /View cart/ }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Your cart' }));
+    await userEvent.click(sheet.getByRole('button', { name: 'Remove Butter croissant' }));
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith(12, 0);
+    await userEvent.click(sheet.getByRole('button', { name: 'Checkout' }));
+    await expect(args.onCheckout).toHaveBeenCalled();
+  },
+};
