@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createProxyMiddleware, responseInterceptor } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
@@ -175,8 +175,15 @@ export function apiProxy(o: ApiProxyOptions): Router {
     proxyRes.pipe(res);
   }
 
+  // Connections to the provider are kept open and reused (a new TCP connection per call costs more than
+  // the call itself on loopback). Free sockets are kept up to the busy maximum, so a burst at 100+
+  // concurrent calls does not close and reopen connections as it ebbs; idle ones go after 30 s,
+  // before the provider's own keep-alive timeout (65 s for the embedded one) can race a reuse.
+  const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 512, scheduling: 'lifo', timeout: 30_000 });
+
   const proxy = createProxyMiddleware<Request, Response>({
     target: o.providerBase,
+    agent,
     changeOrigin: true,
     xfwd: false,
     proxyTimeout: o.timeoutMs ?? 15_000,
