@@ -1,10 +1,10 @@
-// Placeholder entry so `npm start` can build before the app shell lands; the app's owner replaces it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <p>Loading site settings...</p>
+    <App />
   </StrictMode>,
 );
