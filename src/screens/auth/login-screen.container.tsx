@@ -1,6 +1,43 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '../../ui';
+import { useAppConfig } from '../../api/settings';
+import { googleSignIn } from '../../api/auth';
+import { messageOf } from '../../app/errors';
+import { paths } from '../../app/paths';
+import { useSite } from '../../app/settings';
+import { GoogleSignInButton } from '../../app/google';
+import { useCompleteSignIn, useRequestCode } from '../../app/auth/sign-in-flow';
+import { LoginScreen } from './login-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const { settings } = useSite();
+  const { data: config } = useAppConfig();
+  const code = useRequestCode('login');
+  const signedIn = useCompleteSignIn();
+  const clientId = config?.google_client_id;
+
+  const onGoogle = async (idToken: string) => {
+    try {
+      const r = await googleSignIn({ id_token: idToken });
+      signedIn(r.customer);
+    } catch (err) {
+      toast.error(messageOf(err));
+    }
+  };
+
+  return (
+    <LoginScreen
+      companyName={settings.setting_company || undefined}
+      logo={settings.post_file || undefined}
+      defaultCountryCode={settings.default_country_code ?? '63'}
+      onSendCode={(phone) => void code.send(phone)}
+      sending={code.sending}
+      fieldErrors={code.fieldErrors}
+      formError={code.formError}
+      retryAfter={code.retryAfter}
+      onRegister={() => navigate(paths.register)}
+      googleButton={clientId ? <GoogleSignInButton clientId={clientId} onCredential={(t) => void onGoogle(t)} /> : undefined}
+    />
+  );
 }

@@ -1,6 +1,37 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { Navigate, useNavigate } from 'react-router-dom';
+import type { OtpPurpose } from '../../api/contract';
+import { paths } from '../../app/paths';
+import { useSite } from '../../app/settings';
+import { useVerifyCode } from '../../app/auth/sign-in-flow';
+import { OtpScreen } from './otp-screen';
+import { RegisterOtpScreen } from './register-otp-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+/** The code step, for signing in (/otp) or registering (/register-otp). */
+export function CodeStep({ purpose }: { purpose: OtpPurpose }) {
+  const navigate = useNavigate();
+  const { settings } = useSite();
+  const flow = useVerifyCode(purpose);
+  const back = purpose === 'login' ? paths.login : paths.register;
+  if (!flow.phone) return <Navigate to={back} replace />;
+  const Screen = purpose === 'login' ? OtpScreen : RegisterOtpScreen;
+  return (
+    <Screen
+      phone={flow.phone}
+      companyName={settings.setting_company || undefined}
+      logo={settings.post_file || undefined}
+      onVerify={(code) => void flow.verify(code)}
+      verifying={flow.verifying}
+      errorCode={flow.errorCode}
+      attemptsLeft={flow.attemptsLeft}
+      formError={flow.formError}
+      resendIn={flow.resendIn}
+      onResend={() => void flow.resend()}
+      resending={flow.resending}
+      onChangeNumber={() => navigate(back)}
+    />
+  );
+}
+
+export default function OtpPage() {
+  return <CodeStep purpose="login" />;
 }

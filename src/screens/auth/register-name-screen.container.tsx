@@ -1,6 +1,45 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { register } from '../../api/auth';
+import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { paths } from '../../app/paths';
+import { useSite } from '../../app/settings';
+import { takeRegistrationToken, useCompleteSignIn } from '../../app/auth/sign-in-flow';
+import { RegisterNameScreen, type RegisterNameValues } from './register-name-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+export default function RegisterNamePage() {
+  const { settings } = useSite();
+  const signedIn = useCompleteSignIn();
+  const [submitting, setSubmitting] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const token = takeRegistrationToken();
+  // The registration token lives in memory only: after a reload, registration starts again.
+  if (!token) return <Navigate to={paths.register} replace />;
+
+  const submit = async (v: RegisterNameValues) => {
+    setSubmitting(true);
+    setFieldErrors({});
+    setFormError(null);
+    try {
+      const r = await register({ registration_token: token, name: v.name, ...(v.email ? { email: v.email } : {}) });
+      signedIn(r.customer);
+    } catch (err) {
+      setFieldErrors(fieldErrorsOf(err));
+      setFormError(messageOf(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <RegisterNameScreen
+      companyName={settings.setting_company || undefined}
+      logo={settings.post_file || undefined}
+      onSubmit={(v) => void submit(v)}
+      submitting={submitting}
+      fieldErrors={fieldErrors}
+      formError={formError}
+    />
+  );
 }

@@ -1,6 +1,5 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { CodeStep } from './otp-screen.container';
 
-export default function Page() {
-  return <LoadingScreen />;
+export default function RegisterOtpPage() {
+  return <CodeStep purpose="register" />;
 }

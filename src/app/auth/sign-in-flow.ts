@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { mutate } from 'swr';
+import { requestOtp, verifyOtp } from '../../api/auth';
+import { ApiRequestError } from '../../api/client';
+import type { Customer, OtpPurpose } from '../../api/contract';
+import { fieldErrorsOf, messageOf } from '../errors';
+import { paths } from '../paths';
+import { useAuth } from './auth-context';
+
+/**
+ * The phone → code → (name) steps shared by /login, /, /register, /otp, /register-otp and /register-name.
+ * The phone number and the resend time are kept in session storage so a reload keeps the step; the
+ * registration token is kept only in memory (a reload restarts registration), like every credential.
+ */
+const PHONE_KEY = 'signin-phone';
+const RESEND_KEY = 'signin-resend-at';
+let registrationToken: string | null = null;
+
+export const pendingPhone = () => sessionStorage.getItem(PHONE_KEY);
+export const takeRegistrationToken = () => registrationToken;
+
+function remember(phone: string, resendIn: number) {
+  sessionStorage.setItem(PHONE_KEY, phone);
+  sessionStorage.setItem(RESEND_KEY, String(Date.now() + resendIn * 1000));
+}
+
+/** Seconds until a new code may be asked for, counting down once a second. */
+export function useResendCountdown(): [number, (seconds: number) => void] {
+  const read = () => Math.max(0, Math.ceil((Number(sessionStorage.getItem(RESEND_KEY) ?? 0) - Date.now()) / 1000));
+  const [left, setLeft] = useState(read);
+  useEffect(() => {
+    if (left <= 0) return;
+    const t = setTimeout(() => setLeft(read()), 1000);
+    return () => clearTimeout(t);
+  }, [left]);
+  const restart = useCallback((seconds: number) => {
+    sessionStorage.setItem(RESEND_KEY, String(Date.now() + seconds * 1000));
+    setLeft(seconds);
+  }, []);
+  return [left, restart];
+}
+
+const retryAfterOf = (err: unknown) =>
+  err instanceof ApiRequestError && err.code === 'RATE_LIMITED' ? Number((err.data as { retry_after?: number } | null)?.retry_after ?? 60) : null;
+
+/** Asks for a code and goes to the code step. */
+export function useRequestCode(purpose: OtpPurpose) {
+  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [retryAfter, setRetryAfter] = useState<number | null>(null);
+
+  const send = useCallback(
+    async (phone: string) => {
+      setSending(true);
+      setFieldErrors({});
+      setFormError(null);
+      try {
+        const r = await requestOtp(phone, purpose);
+        remember(r.phone, r.resend_in);
+        navigate(purpose === 'login' ? paths.otp : paths.registerOtp);
+        return true;
+      } catch (err) {
+        const wait = retryAfterOf(err);
+        setRetryAfter(wait);
+        setFieldErrors(fieldErrorsOf(err));
+        setFormError(wait === null ? messageOf(err) : null);
+        return false;
+      } finally {
+        setSending(false);
+      }
+    },
+    [navigate, purpose],
+  );
+  return { send, sending, fieldErrors, formError, retryAfter };
+}
+
+export type CodeProblem = 'INVALID_CODE' | 'CODE_EXPIRED' | 'TOO_MANY_ATTEMPTS';
+
+/** Finishes any sign-in (code, registration, Google): stored state, a fresh data cache, then /home. */
+export function useCompleteSignIn(): (customer: Customer) => void {
+  const navigate = useNavigate();
+  const { login } = useAuth();
+  return useCallback(
+    (customer: Customer) => {
+      login(customer);
+      void mutate(() => true, undefined, { revalidate: false });
+      sessionStorage.removeItem(PHONE_KEY);
+      sessionStorage.removeItem(RESEND_KEY);
+      registrationToken = null;
+      navigate(paths.home, { replace: true });
+    },
+    [login, navigate],
+  );
+}
+
+/** Checks a code: signs in, or continues to the name step for a new account. */
+export function useVerifyCode(purpose: OtpPurpose) {
+  const navigate = useNavigate();
+  const signedIn = useCompleteSignIn();
+  const phone = pendingPhone();
+  const [verifying, setVerifying] = useState(false);
+  const [errorCode, setErrorCode] = useState<CodeProblem | null>(null);
+  const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const [resendIn, restartCountdown] = useResendCountdown();
+
+  const verify = useCallback(
+    async (code: string) => {
+      if (!phone) return;
+      setVerifying(true);
+      setErrorCode(null);
+      setFormError(null);
+      try {
+        const r = await verifyOtp(phone, code, purpose);
+        if (r.customer) return signedIn(r.customer);
+        if (r.registration_token) {
+          registrationToken = r.registration_token;
+          navigate(paths.registerName);
+        }
+      } catch (err) {
+        if (err instanceof ApiRequestError && ['INVALID_CODE', 'CODE_EXPIRED', 'TOO_MANY_ATTEMPTS'].includes(err.code)) {
+          setErrorCode(err.code as CodeProblem);
+          setAttemptsLeft((err.data as { attempts_left?: number } | null)?.attempts_left ?? null);
+        } else setFormError(messageOf(err));
+      } finally {
+        setVerifying(false);
+      }
+    },
+    [navigate, phone, purpose, signedIn],
+  );
+
+  const resend = useCallback(async () => {
+    if (!phone) return;
+    setResending(true);
+    setFormError(null);
+    try {
+      const r = await requestOtp(phone, purpose);
+      restartCountdown(r.resend_in);
+      setErrorCode(null);
+      setAttemptsLeft(null);
+    } catch (err) {
+      const wait = retryAfterOf(err);
+      if (wait !== null) restartCountdown(wait);
+      else setFormError(messageOf(err));
+    } finally {
+      setResending(false);
+    }
+  }, [phone, purpose, restartCountdown]);
+
+  return { phone, verify, verifying, errorCode, attemptsLeft, formError, resend, resending, resendIn };
+}
