@@ -1,0 +1,195 @@
+/**
+ * Resilience: the real server (`npm start`'s script) under mixed customer traffic at 100 connections,
+ * killed with SIGKILL in the middle of it and restarted on the same data, and with its provider gone.
+ *   RESILIENCE_SECONDS  length of the sustained run (default 60, as CI runs it); the crash runs use a
+ *                       third of it before the kill (at least 10 s) and 5 s after the restart
+ *   RESILIENCE_CONNECTIONS  concurrent loops (default 100)
+ * Invariants are read from the database directly, once the server has stopped.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { openDatabase, type DatabaseHandle } from '../../server/db';
+import { seed } from '../../server/db/seed';
+import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provider/embedded';
+import { removeDataDir, startApp, type RunningApp } from './support/app';
+import {
+  TEST_DATABASE_URL,
+  checkInvariants,
+  killHard,
+  merge,
+  orderableProductId,
+  prepareStore,
+  runTraffic,
+  stubDist,
+  summary,
+  violations,
+  type PreparedStore,
+} from './support/traffic';
+
+const SECONDS = Number(process.env.RESILIENCE_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.RESILIENCE_CONNECTIONS ?? 100);
+const CUSTOMERS = 40;
+const dist = stubDist();
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const serverEnv = (store: PreparedStore) => ({ ...store.env, DIST_DIR: dist });
+
+function trafficFor(seconds: number) {
+  const end = Date.now() + seconds * 1000;
+  return () => Date.now() >= end;
+}
+
+describe('sustained mixed traffic [pglite]', () => {
+  let store: PreparedStore;
+  let app: RunningApp | undefined;
+
+  beforeAll(async () => {
+    store = await prepareStore('pglite', CUSTOMERS);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    removeDataDir(store.dataDir);
+  });
+
+  it(`answers ${SECONDS} s of reads and writes at ${CONNECTIONS} connections with no 5xx and loses no acknowledged write`, async () => {
+    app = await startApp(serverEnv(store), store.dataDir);
+    const productId = await orderableProductId(app.url);
+    const traffic = await runTraffic({ baseUrl: app.url, customers: store.customers, connections: CONNECTIONS, productId, until: trafficFor(SECONDS) });
+    console.log(`sustained: ${summary(traffic)}`);
+    const problems = app.output().split('\n').filter((l) => /"level":(40|50|60)/.test(l));
+    if (problems.length) console.log(`server warnings (${problems.length}), first ones:\n${problems.slice(0, 5).join('\n')}`);
+    expect(await app.stop()).toBe(0);
+    app = undefined;
+
+    expect(traffic.serverErrors.slice(0, 5)).toEqual([]);
+    expect(traffic.networkErrors).toBe(0);
+    expect(traffic.orders.length).toBeGreaterThan(0);
+    expect(traffic.vouchers.length + traffic.topupsPaid).toBeGreaterThan(0);
+    const inv = await checkInvariants(store, traffic);
+    expect(violations(inv)).toEqual({});
+    expect(inv.ordersInDatabase).toBeGreaterThanOrEqual(traffic.orders.length);
+  });
+});
+
+function crashSuite(kind: 'pglite' | 'postgres'): void {
+  describe(`SIGKILL in the middle of traffic [${kind}]`, () => {
+    let store: PreparedStore;
+    let app: RunningApp | undefined;
+
+    beforeAll(async () => {
+      store = await prepareStore(kind, CUSTOMERS);
+    });
+    afterAll(async () => {
+      await app?.stop();
+      removeDataDir(store.dataDir);
+      await store.drop();
+    });
+
+    it('restarts on the same data with every invariant intact and every acknowledged write present', async () => {
+      app = await startApp(serverEnv(store), store.dataDir);
+      const productId = await orderableProductId(app.url);
+      const beforeKill = Math.max(10, Math.round(SECONDS / 3));
+      let killed = false;
+      const running = runTraffic({ baseUrl: app.url, customers: store.customers, connections: CONNECTIONS, productId, until: () => killed });
+      await new Promise((r) => setTimeout(r, beforeKill * 1000));
+      await killHard(app);
+      killed = true;
+      const first = await running;
+      console.log(`${kind} before the kill: ${summary(first)}`);
+      // answers cut off by the kill are not 5xx from a live server: only the ones it sent count
+      expect(first.serverErrors.slice(0, 5)).toEqual([]);
+
+      // the same data folder (and, on PostgreSQL, the same database)
+      app = await startApp(serverEnv(store), store.dataDir);
+      const second = await runTraffic({ baseUrl: app.url, customers: store.customers, connections: CONNECTIONS, productId, until: trafficFor(5) });
+      console.log(`${kind} after the restart: ${summary(second)}`);
+      expect(await app.stop()).toBe(0);
+      app = undefined;
+      expect(second.serverErrors.slice(0, 5)).toEqual([]);
+      expect(second.networkErrors).toBe(0);
+      expect(second.orders.length).toBeGreaterThan(0);
+
+      const all = merge(first, second);
+      const inv = await checkInvariants(store, all);
+      expect(violations(inv)).toEqual({});
+      expect(inv.ordersInDatabase).toBeGreaterThanOrEqual(all.orders.length);
+    });
+  });
+}
+
+crashSuite('pglite');
+if (TEST_DATABASE_URL) crashSuite('postgres');
+else console.warn('Skipping the PostgreSQL crash run: TEST_DATABASE_URL is not set (CI sets it).');
+
+describe('the provider goes away while the gateway runs', () => {
+  let database: DatabaseHandle;
+  let provider: EmbeddedProvider | undefined;
+  let app: RunningApp | undefined;
+  let dataDir = '';
+  const secret = 'resilience-provider-secret-0123456789';
+  let port = 0;
+
+  const startProvider = () =>
+    startEmbeddedProvider({
+      db: database.db,
+      logger: pino({ level: 'silent' }),
+      secret,
+      platform: 'wato',
+      merchantId: 'kopi-senja',
+      merchantApiKey: 'resilience-merchant-key-0123456789',
+      webhookSecret: 'resilience-webhook-secret-0123456789',
+      google: { clientId: undefined, jwksUrl: 'http://127.0.0.1:9/jwks' },
+      demoOrderProgress: false,
+      jobs: false,
+      host: '127.0.0.1',
+      port,
+    });
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await seed(database.db);
+    provider = await startProvider();
+    port = provider.server.address() && typeof provider.server.address() === 'object' ? (provider.server.address() as { port: number }).port : 0;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await provider?.close();
+    await database.close();
+    if (dataDir) removeDataDir(dataDir);
+  });
+
+  async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error('did not happen in time');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('answers /api with 502 in the envelope and /healthz with 503, then recovers when the provider is back', async () => {
+    app = await startApp({ PROVIDER_API_BASE: provider!.baseUrl, PROVIDER_SECRET: secret, DIST_DIR: dist });
+    dataDir = app.dataDir;
+    const settings = () => fetch(`${app!.url}/api/settings/main-setting`);
+    const health = () => fetch(`${app!.url}/healthz`);
+    expect((await settings()).status).toBe(200);
+    expect((await health()).status).toBe(200);
+
+    await provider!.close();
+    provider = undefined;
+
+    const down = await settings();
+    expect(down.status).toBe(502);
+    expect(await down.json()).toMatchObject({ status: 502, data: null, error: { code: 'BAD_GATEWAY' }, message: expect.any(String) });
+    const write = await fetch(`${app.url}/api/order/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(write.status).toBe(502);
+    expect((await write.json()).error.code).toBe('BAD_GATEWAY');
+    expect((await health()).status).toBe(503);
+
+    // back on the same address: the gateway's kept-alive connections to the old one are gone, new ones work
+    provider = await startProvider();
+    await until(async () => (await settings()).status === 200);
+    await until(async () => (await health()).status === 200);
+    for (let i = 0; i < 20; i++) expect((await settings()).status).toBe(200);
+  });
+});
