@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse (mobile, the default settings) on `/login` and on `/home` signed in, against the app as
+ * `npm start` serves it on a fresh data folder and a free port. Thresholds: performance ≥ 95,
+ * accessibility = 100, best practices ≥ 95. Writes bench/lighthouse.json (read by `npm run bench`),
+ * prints a table, and exits 1 when a score is below its threshold.
+ *   CHROME_PATH  the browser (default /usr/bin/chromium)
+ *   DIST_DIR     the build served (default ./dist; built first by `npm start` when missing)
+ * Signing in: a customer registers through the API (OTP from the development outbox), then, in the
+ * same browser that Lighthouse drives, the HttpOnly `sid` cookie and the client state the app's guards
+ * read (cookie `users`, localStorage `authUserData` and `isAuth`) are set over CDP on a JSON URL of the
+ * origin (so no app file is cached beforehand), and /home is audited with the storage reset turned off.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 95 };
+const OUT = join(root, 'bench', 'lighthouse.json');
+
+if (!existsSync(CHROME_PATH)) {
+  console.log(`Skipping Lighthouse: Chromium not found at ${CHROME_PATH} (install Debian's chromium; CI does).`);
+  process.exit(0);
+}
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+    s.on('error', fail);
+  });
+}
+
+async function startApp() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+  let out = '';
+  const proc = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`the app exited with ${proc.exitCode}:\n${out}`);
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error(`the app did not become healthy:\n${out}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    async stop() {
+      if (proc.exitCode === null) {
+        await new Promise((done) => {
+          proc.once('exit', done);
+          proc.kill('SIGTERM');
+        });
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function json(res) {
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Registers a customer through the API; returns the session token (from Set-Cookie) and the customer. */
+async function signUp(url) {
+  const phone = `+6391${String(Date.now() % 1e8).padStart(8, '0')}`;
+  const post = (path, body) => fetch(`${url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await json(await post('auth/otp/request', { phone, purpose: 'register' }));
+  let code;
+  for (let i = 0; i < 40 && !code; i++) {
+    const box = await json(await fetch(`${url}/__dev/outbox?phone=${encodeURIComponent(phone)}`));
+    code = box.items[0]?.code ?? /\b(\d{6})\b/.exec(box.items[0]?.body ?? '')?.[1];
+    if (!code) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!code) throw new Error('no code in the development outbox');
+  const verified = await json(await post('auth/otp/verify', { phone, code, purpose: 'register' }));
+  const registered = await post('auth/register', { registration_token: verified.data.registration_token, name: 'Lighthouse Customer' });
+  const body = await json(registered);
+  const sid = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error('register set no sid cookie');
+  return { token: sid.slice(4), customer: body.data.customer };
+}
+
+/** Sets the session cookie and the stored client state in the browser Lighthouse will use. */
+async function signInBrowser(port, url, session) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    const host = new URL(url).hostname;
+    await context.addCookies([
+      { name: 'sid', value: session.token, domain: host, path: '/', httpOnly: true, sameSite: 'Lax' },
+      { name: 'users', value: String(session.customer.id), domain: host, path: '/', sameSite: 'Lax' },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${url}/app-config.json`);
+    await page.evaluate(({ id, name }) => {
+      localStorage.setItem('authUserData', JSON.stringify({ ID: id, name }));
+      localStorage.setItem('isAuth', 'true');
+    }, session.customer);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function audit(port, url, extra = {}) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(THRESHOLDS), ...extra });
+  const lhr = result.lhr;
+  const scores = Object.fromEntries(Object.keys(THRESHOLDS).map((k) => [k, lhr.categories[k]?.score == null ? null : Math.round(lhr.categories[k].score * 100)]));
+  // what to fix: audits of the failing categories that did not pass
+  const failing = [];
+  for (const [k, min] of Object.entries(THRESHOLDS)) {
+    if ((scores[k] ?? -1) >= min) continue;
+    for (const ref of lhr.categories[k]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1) failing.push(`${k}: ${a.id} (${a.displayValue ?? a.score})`);
+    }
+  }
+  return { page: new URL(url).pathname, url: lhr.finalDisplayedUrl, scores, ok: Object.entries(THRESHOLDS).every(([k, min]) => (scores[k] ?? -1) >= min), failing, runtimeError: lhr.runtimeError?.message };
+}
+
+const pages = [];
+let app;
+let chrome;
+let failed = false;
+try {
+  app = await startApp();
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS });
+  pages.push(await audit(chrome.port, `${app.url}/login`));
+  const session = await signUp(app.url);
+  await signInBrowser(chrome.port, app.url, session);
+  pages.push(await audit(chrome.port, `${app.url}/home`, { disableStorageReset: true }));
+  // the guard let us in: a redirect to /login would mean the signed-in state was not picked up
+  const home = pages.at(-1);
+  if (!home.url.endsWith('/home')) home.note = `ended on ${home.url}, not /home: the signed-in state was not accepted`;
+} catch (err) {
+  failed = true;
+  console.error(`Lighthouse could not run: ${err.message}`);
+} finally {
+  await chrome?.kill();
+  await app?.stop();
+}
+
+mkdirSync(dirname(OUT), { recursive: true });
+writeFileSync(OUT, JSON.stringify({ date: new Date().toISOString(), thresholds: THRESHOLDS, settings: 'mobile (Lighthouse defaults)', pages }, null, 2) + '\n');
+for (const p of pages) {
+  const cells = Object.entries(p.scores).map(([k, v]) => `${k} ${v ?? '–'}${(v ?? -1) >= THRESHOLDS[k] ? '' : ' (below)'}`);
+  console.log(`${p.ok ? 'ok  ' : 'FAIL'} ${p.page.padEnd(7)} ${cells.join(', ')}${p.note ? ` - ${p.note}` : ''}`);
+  for (const f of p.failing) console.log(`       ${f}`);
+}
+console.log(`Wrote ${OUT}`);
+process.exit(failed || pages.length < 2 || pages.some((p) => !p.ok || p.note) ? 1 : 0);
