@@ -1,0 +1,123 @@
+/**
+ * End-to-end support: the real product started the way `npm start` starts it, on a fresh DATA_DIR and
+ * a free port, driven by playwright-core in Debian's Chromium (no browser download).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const HAS_CHROME = existsSync(CHROME_PATH);
+export const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const VIEWPORTS = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+  desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  dataDir: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `npm start`'s script on a fresh data folder and waits for /healthz. */
+export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
+  const port = await freePort();
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'loyalty-e2e-'));
+  let out = '';
+  const proc = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`the app exited with ${proc.exitCode}:\n${out}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the app did not become healthy:\n${out}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dataDir: dir,
+    proc,
+    output: () => out,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve(proc.exitCode);
+        proc.once('exit', (code) => resolve(code));
+        proc.kill(signal);
+      }),
+  };
+}
+
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_ARGS });
+}
+
+export async function newContext(browser: Browser, viewport: ViewportName, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL, locale: 'en-PH', timezoneId: 'Asia/Manila' });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** The latest one-time code sent to a phone, from the development outbox. */
+export async function codeFor(baseURL: string, phone: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const r = await fetch(`${baseURL}/__dev/outbox?phone=${encodeURIComponent(phone)}`);
+    if (r.ok) {
+      const j = (await r.json()) as { items: { body: string; code?: string | null }[] };
+      const code = j.items[0]?.code ?? /\b(\d{6})\b/.exec(j.items[0]?.body ?? '')?.[1];
+      if (code) return code;
+    }
+    await new Promise((res) => setTimeout(res, 250));
+  }
+  throw new Error(`no code in the outbox for ${phone}`);
+}
+
+/** Collects console errors and page errors, so a test can assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
+  });
+  return errors;
+}
+
+let seq = 0;
+/** A phone number no other test uses: +63 9xx, unique per process and call. */
+export function uniquePhone(): string {
+  seq += 1;
+  const n = (process.pid * 1000 + seq) % 1_000_000_000;
+  return `+639${String(n).padStart(9, '0')}`;
+}
