@@ -147,7 +147,7 @@ export function AddressForm({
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={typeof heading === 'string' ? heading : 'Address'}>
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4 [&_button]:scroll-mt-24 [&_input]:scroll-mt-24" aria-label={typeof heading === 'string' ? heading : 'Address'}>
       {heading && <h2 className="text-lg font-semibold text-ink">{heading}</h2>}
       {attempt > 0 && invalidCount > 0 && (
         <Notice tone="danger">

@@ -119,8 +119,10 @@ export function OrderConfirmationScreen({
         )}
         <dt className="text-muted">Delivery fee</dt>
         <dd className="text-right">{fulfilment === 'pickup' || quote.delivery_fee === 0 ? 'Free' : money(quote.delivery_fee)}</dd>
-        <dt className="border-t border-border pt-2 text-lg font-bold">Total</dt>
-        <dd className="border-t border-border pt-2 text-right text-lg font-bold">{money(quote.total)}</dd>
+        <div className="col-span-2 grid grid-cols-subgrid border-t border-border pt-2 text-lg font-bold">
+          <dt>Total</dt>
+          <dd className="text-right">{money(quote.total)}</dd>
+        </div>
         {quote.points_to_earn > 0 && (
           <>
             <dt className="text-sm text-muted">You'll earn</dt>
@@ -270,7 +272,7 @@ export function OrderConfirmationScreen({
               action={
                 onTopUp && (
                   <Button variant="secondary" size="sm" className="self-start" onClick={() => onTopUp(shortfall)}>
-                    Top up {money(shortfall)}
+                    <span>Top up {money(shortfall)}</span>
                   </Button>
                 )
               }
@@ -303,7 +305,7 @@ export function OrderConfirmationScreen({
         </section>
 
         <Button size="lg" fullWidth loading={submitting} disabled={blocked} onClick={() => onPlaceOrder?.(method)}>
-          {quote && !quoteLoading ? <>Place order · {money(quote.total)}</> : 'Place order'}
+          {quote && !quoteLoading ? <span>Place order · {money(quote.total)}</span> : 'Place order'}
         </Button>
       </div>
     </AppShell>
