@@ -10,17 +10,32 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
   return v;
 }
 
+/**
+ * PostgreSQL text cannot hold U+0000, so a string carrying it would fail in the database (a 500):
+ * it is bad input, named like any other. Depth-bounded: bodies are small, flat objects.
+ */
+function nulFields(v: unknown, path: PropertyKey[], out: Record<string, string>, depth = 0): void {
+  if (typeof v === 'string') {
+    if (v.includes('\u0000')) out[path.join('.') || 'body'] ??= 'must not contain a NUL character';
+  } else if (v !== null && typeof v === 'object' && depth < 8) {
+    for (const [k, x] of Object.entries(v)) nulFields(x, [...path, k], out, depth + 1);
+  }
+}
+
 /** Parses input with a contract schema; a failure names every bad field (400 VALIDATION). */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const data = input ?? {};
   const result = schema.safeParse(data);
-  if (result.success) return result.data;
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : 'body';
-    if (key in fields) continue;
-    const missing = issue.path.length > 0 && valueAt(data, issue.path) === undefined && issue.code !== 'custom';
-    fields[key] = missing ? 'is required' : issue.message;
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path.length ? issue.path.join('.') : 'body';
+      if (key in fields) continue;
+      const missing = issue.path.length > 0 && valueAt(data, issue.path) === undefined && issue.code !== 'custom';
+      fields[key] = missing ? 'is required' : issue.message;
+    }
   }
+  nulFields(data, [], fields);
+  if (result.success && Object.keys(fields).length === 0) return result.data;
   throw validation(fields);
 }

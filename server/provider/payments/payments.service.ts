@@ -18,7 +18,8 @@ import { pendingPage, settledPage } from './sandbox-page';
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export const webhookEventSchema = z.object({
-  id: z.string().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  // recorded as text: PostgreSQL cannot store U+0000, so it is refused here rather than failing there
+  id: z.string().min(1, 'is required').max(100, 'must be at most 100 characters').regex(/^[^\u0000]*$/, 'must not contain a NUL character'),
   type: z.enum(['payment.succeeded', 'payment.failed']),
   payment_id: z.string().uuid('must be a payment id'),
   amount: z.number().int('must be a whole number').positive('must be positive'),

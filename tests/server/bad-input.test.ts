@@ -1,0 +1,600 @@
+/**
+ * Bad input on every call. For each provider call of the contract's section 3 and our extensions
+ * (top-up status, merchant calls, reward detail, voucher detail, the sandbox page's complete call, the
+ * payment webhook), a table of bad bodies or queries: each field missing, of the wrong type, negative,
+ * huge, too long, an array where a value goes, an unknown enum value, a string PostgreSQL cannot store
+ * (NUL); every field bad at once; the whole body an array, a JSON string, not JSON, text/plain, over
+ * 64 KiB. Every answer is a 400 VALIDATION naming each bad field in `error.fields` (or the specific
+ * code the contract documents: 401, 404, 413, VOUCHER_INVALID, ADDRESS_REQUIRED ...), never a 5xx,
+ * and nothing is written: the row counts of every table that holds customers' data are unchanged.
+ * Each call's good input is tried last, so a 400 above is the bad field's doing.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeProvider } from './auth.helpers';
+import { makeAddress, makeVoucher, products, signature, unix, webhookEvent } from './orders.helpers';
+import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+
+type Auth = 'public' | 'customer' | 'merchant';
+type Json = unknown;
+
+interface Expect {
+  status: number;
+  code: string;
+  /** fields that must be named in error.fields (a nested name such as items.0.qty counts for items) */
+  fields?: string[];
+}
+interface Case {
+  name: string;
+  /** the body (POST) or query (GET); a string is sent as is (raw JSON or a query string) */
+  input?: Json;
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** no session, or no merchant key */
+  noAuth?: boolean;
+  expect: Expect;
+}
+interface Spec {
+  method: 'get' | 'post';
+  path: string;
+  auth: Auth;
+  /** a good body or query: tried last, it must not be refused as bad input */
+  valid?: Record<string, Json>;
+  /** bad values per field; a field named in `required` is also tried missing */
+  bad?: Record<string, Json[]>;
+  required?: string[];
+  /** whole-input and semantic cases with their own expectations */
+  cases?: Case[];
+  /** the good input's answer (default: any 2xx) */
+  validStatus?: number;
+}
+
+const V = (fields: string[]): Expect => ({ status: 400, code: 'VALIDATION', fields });
+const NUL = 'a\u0000b';
+const HUGE_ID = 2 ** 31;
+const TOO_LONG = 'x'.repeat(5_000);
+
+/** Bad values every id field gets (coerced numbers: a one-element array would coerce to its element). */
+const BAD_ID: Json[] = ['abc', '', -1, 0, 1.5, null, true, [1, 2], {}, HUGE_ID, 1e15, 1e308];
+const BAD_KEY: Json[] = ['', 'k'.repeat(65), 42, null, ['k'], { k: 1 }, NUL];
+const BAD_PAGE = ['0', '-1', '1.5', 'two', '100001', '1e400', ''];
+const BAD_STRING = (max: number): Json[] => [42, null, ['x'], { x: 1 }, 'x'.repeat(max + 1), NUL];
+
+/**
+ * Tables whose rows a bad call must never add or remove. (idempotency_keys is left out: a business
+ * refusal inside an idempotent call, such as BELOW_MINIMUM, is stored to be replayed, by design.)
+ */
+const COUNTED = [
+  'customers',
+  'sessions',
+  'otp_codes',
+  'registration_tokens',
+  'orders',
+  'order_items',
+  'order_events',
+  'wallet_ledger',
+  'points_ledger',
+  'vouchers',
+  'addresses',
+  'payments',
+  'webhook_events',
+  'notifications',
+  'wheel_spins',
+  'products',
+] as const;
+
+describeEachDb('bad input on every call', (kind) => {
+  let p: TestProvider;
+  let c: { id: number; token: string };
+  let P: Awaited<ReturnType<typeof products>>;
+  let addressId: number;
+  let voucherId: number;
+  let orderName: string;
+  let topupId: string;
+  /** a pending top-up the sandbox's complete call is tried on, and one the webhook is tried on */
+  let paymentId: string;
+  let webhookPaymentId: string;
+
+  beforeAll(async () => {
+    p = await startTestProvider(kind);
+    P = await products(p);
+    c = await p.newCustomer({ points: 5_000, wallet: 500_000 });
+    addressId = await makeAddress(p, c.id);
+    voucherId = await makeVoucher(p, c.id, { discount: 5_000 });
+    const order = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } }).expect(201);
+    orderName = order.body.data.order.name;
+    const topup = await p.call('post', 'wallet/topup', { token: c.token, body: { amount: 10_000, idempotency_key: randomUUID() } }).expect(201);
+    topupId = topup.body.data.topup_id;
+    const topupIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await p.call('post', 'wallet/topup', { token: c.token, body: { amount: 10_000, idempotency_key: randomUUID() } }).expect(201);
+      topupIds.push(r.body.data.topup_id);
+    }
+    [paymentId, webhookPaymentId] = topupIds as [string, string];
+  });
+  afterAll(() => closeProvider(p));
+
+  async function counts(): Promise<Record<string, number>> {
+    const parts = COUNTED.map((t) => sql`(select count(*)::int from ${sql.table(t)}) as ${sql.ref(t)}`);
+    const { rows } = await sql<Record<string, number>>`select ${sql.join(parts)}`.execute(p.db);
+    return rows[0]!;
+  }
+
+  function send(spec: Spec, k: Omit<Case, 'name' | 'expect'>) {
+    const headers: Record<string, string> = { ...(k.headers ?? {}) };
+    if (spec.auth === 'merchant' && !k.noAuth) headers['x-merchant-key'] = TEST_MERCHANT_KEY;
+    let t = p.call(spec.method, spec.path, { token: spec.auth === 'customer' && !k.noAuth ? c.token : undefined, headers });
+    if (spec.method === 'get') return k.input === undefined ? t : t.query(k.input as string | Record<string, string>);
+    if (k.contentType) t = t.set('content-type', k.contentType);
+    if (k.input === undefined) return t;
+    if (typeof k.input === 'string') return t.set('content-type', k.contentType ?? 'application/json').send(k.input);
+    return t.send(k.input as object);
+  }
+
+  /** The cases of a spec: each field bad in each way, each required field missing, all bad at once, the whole input bad. */
+  function casesOf(spec: Spec): Case[] {
+    const out: Case[] = [];
+    const valid = spec.valid ?? {};
+    for (const [field, values] of Object.entries(spec.bad ?? {})) {
+      for (const v of values) out.push({ name: `${field} = ${JSON.stringify(v)?.slice(0, 40)}`, input: { ...valid, [field]: v }, expect: V([field]) });
+    }
+    for (const field of spec.required ?? []) {
+      const { [field]: _gone, ...rest } = valid;
+      out.push({ name: `${field} missing`, input: rest, expect: V([field]) });
+    }
+    const fields = Object.keys(spec.bad ?? {});
+    if (fields.length > 1) {
+      // every field bad at once: each one is named, not just the first
+      out.push({ name: 'every field bad at once', input: { ...valid, ...Object.fromEntries(fields.map((f) => [f, spec.bad![f]![0]])) }, expect: V(fields) });
+    }
+    if (spec.method === 'post') {
+      const first = spec.required ?? [];
+      out.push({ name: 'an array where the object goes', input: [valid], expect: V(['body']) });
+      out.push({ name: 'a JSON string', input: '"hello"', expect: V(['body']) });
+      out.push({ name: 'a JSON null', input: 'null', expect: V(['body']) });
+      out.push({ name: 'broken JSON', input: '{"a":', expect: V(['body']) });
+      out.push({ name: 'text/plain, not JSON', input: 'hello', contentType: 'text/plain', expect: first.length ? V(first) : V([]) });
+      out.push({ name: 'no body at all', expect: first.length ? V(first) : V([]) });
+      out.push({ name: 'a body over 64 KiB', input: JSON.stringify({ ...valid, padding: 'x'.repeat(70_000) }), expect: { status: 413, code: 'PAYLOAD_TOO_LARGE' } });
+    } else if (spec.required?.length) {
+      out.push({ name: 'no query at all', expect: V(spec.required) });
+      for (const f of spec.required) {
+        out.push({ name: `${f} given twice`, input: `${f}=${encodeURIComponent(String(valid[f]))}&${f}=${encodeURIComponent(String(valid[f]))}`, expect: V([f]) });
+        out.push({ name: `${f} as an object`, input: `${f}[a]=1`, expect: V([f]) });
+      }
+    }
+    if (spec.auth !== 'public') {
+      out.push({ name: spec.auth === 'customer' ? 'no session' : 'no merchant key', input: spec.valid, noAuth: true, expect: spec.auth === 'customer' ? { status: 401, code: 'SESSION_EXPIRED' } : { status: 401, code: 'FORBIDDEN' } });
+    }
+    return [...out, ...(spec.cases ?? [])];
+  }
+
+  const addressBody = () => ({ label: 'Work', recipient: 'Ana Cruz', phone: '0917 123 4567', line1: '1 Ayala Avenue', city: 'Makati', postal_code: '1226', lat: 14.55, lng: 121.02, note: 'Lobby', is_default: false });
+  const basket = () => ({ items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup' });
+  const badItems: Json[] = [
+    [],
+    'latte',
+    { product_id: 1, qty: 1 },
+    null,
+    [null],
+    [[1, 1]],
+    [{ qty: 1 }],
+    [{ product_id: 1 }],
+    [{ product_id: 'abc', qty: 1 }],
+    [{ product_id: HUGE_ID, qty: 1 }],
+    [{ product_id: 1e15, qty: 1 }],
+    [{ product_id: -3, qty: 1 }],
+    [{ product_id: 1, qty: 0 }],
+    [{ product_id: 1, qty: -1 }],
+    [{ product_id: 1, qty: 1.5 }],
+    [{ product_id: 1, qty: 100 }],
+    [{ product_id: 1, qty: '2' }],
+    Array.from({ length: 51 }, () => ({ product_id: 1, qty: 1 })),
+  ];
+  const badOrderFields = () => ({
+    items: badItems,
+    fulfilment: ['drone', '', 'PICKUP', 42, null, ['pickup']],
+    address_id: BAD_ID,
+    voucher_id: BAD_ID,
+  });
+
+  const specs = (): Spec[] => [
+    // --- sign-in ---
+    {
+      method: 'post',
+      path: 'auth/otp/request',
+      auth: 'public',
+      valid: { phone: '+639171234567', purpose: 'login' },
+      required: ['phone', 'purpose'],
+      bad: { phone: [...BAD_STRING(32), '12', 'not a phone', '+1 555 0100 9999 9999'], purpose: ['admin', '', 'LOGIN', 1, null, ['login']] },
+    },
+    {
+      method: 'post',
+      path: 'auth/otp/verify',
+      auth: 'public',
+      valid: { phone: '+639171234567', code: '123456', purpose: 'login' },
+      required: ['phone', 'code', 'purpose'],
+      bad: { code: ['12345', '1234567', 'abcdef', 123456, null, '', ['123456'], NUL], phone: [...BAD_STRING(32), '12'], purpose: ['admin', 7] },
+      // the good shape with a code never sent: its own code, not VALIDATION
+      validStatus: 400,
+    },
+    {
+      method: 'post',
+      path: 'auth/register',
+      auth: 'public',
+      valid: { registration_token: 't'.repeat(43), name: 'Ana Cruz', email: 'ana@example.com' },
+      required: ['registration_token', 'name'],
+      bad: { registration_token: ['short', 1, null, 't'.repeat(201), ['t'.repeat(43)]], name: [...BAD_STRING(80), '', '   '], email: ['not-an-email', 5, 'a@b', `${'x'.repeat(250)}@example.com`, ['ana@example.com'], NUL] },
+      validStatus: 400,
+    },
+    {
+      method: 'post',
+      path: 'auth/google',
+      auth: 'public',
+      valid: { id_token: 'i'.repeat(40) },
+      required: ['id_token'],
+      bad: { id_token: ['short', 1, null, 'i'.repeat(4097), ['i'.repeat(40)], {}] },
+      validStatus: 401,
+    },
+    // --- customer ---
+    {
+      method: 'post',
+      path: 'point/history',
+      auth: 'customer',
+      valid: { customer_id: 0, page: 1 },
+      required: ['customer_id'],
+      bad: { customer_id: BAD_ID, page: [0, -1, 1.5, 'two', 100_001, 1e15, [1, 2]] },
+      cases: [{ name: "another customer's id", input: { customer_id: 999_999 }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
+    {
+      method: 'post',
+      path: 'customer/change-email',
+      auth: 'customer',
+      valid: { email: 'ana.cruz@example.com' },
+      required: ['email'],
+      bad: { email: ['nope', '', 5, null, `${'x'.repeat(300)}@example.com`, ['a@example.com'], 'a\u0000@example.com'] },
+    },
+    // --- rewards ---
+    {
+      method: 'get',
+      path: 'reward/detail',
+      auth: 'public',
+      valid: { name: 'php-50-off' },
+      required: ['name'],
+      bad: { name: ['', 'PHP-50-OFF', 'free coffee', 'x'.repeat(65), '../../etc/passwd', NUL] },
+      cases: [{ name: 'a reward that does not exist', input: { name: 'no-such-reward' }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
+    {
+      method: 'post',
+      path: 'reward/redeem',
+      auth: 'customer',
+      valid: { name: 'php-50-off', idempotency_key: 'KEY' },
+      required: ['name', 'idempotency_key'],
+      bad: { name: ['PHP 50', '', 'x'.repeat(65), 5, null, ['php-50-off'], '../etc', NUL], idempotency_key: BAD_KEY },
+      cases: [{ name: 'a reward that does not exist', input: { name: 'no-such-reward', idempotency_key: randomUUID() }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
+    {
+      method: 'get',
+      path: 'reward/storage',
+      auth: 'customer',
+      valid: { status: 'active' },
+      bad: { status: ['archived', '', 'ACTIVE', 'used,expired', NUL] },
+      cases: [
+        { name: 'status given twice', input: 'status=active&status=used', expect: V(['status']) },
+      ],
+    },
+    {
+      method: 'get',
+      path: 'reward/voucher',
+      auth: 'customer',
+      valid: { id: 'VOUCHER' },
+      required: ['id'],
+      bad: { id: ['abc', '0', '-1', '1.5', '', String(HUGE_ID), '1e15', NUL] },
+      cases: [{ name: 'a voucher that does not exist', input: { id: '999999' }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
+    // --- wallet ---
+    { method: 'get', path: 'wallet/history', auth: 'customer', valid: { page: '1' }, bad: { page: BAD_PAGE } },
+    {
+      method: 'post',
+      path: 'wallet/topup',
+      auth: 'customer',
+      valid: { amount: 10_000, idempotency_key: 'KEY', return_to: 'profile' },
+      required: ['amount', 'idempotency_key'],
+      bad: { amount: [9_999, 5_000_001, -10_000, 0, 10_000.5, '10000', null, 1e300, [10_000], {}], idempotency_key: BAD_KEY, return_to: ['home', '', 5, null] },
+    },
+    {
+      method: 'get',
+      path: 'wallet/topup/status',
+      auth: 'customer',
+      valid: { topup_id: 'TOPUP' },
+      required: ['topup_id'],
+      bad: { topup_id: ['abc', '', '123', `${randomUUID()}x`, NUL] },
+      cases: [{ name: 'a top-up that does not exist', input: { topup_id: randomUUID() }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
+    // --- addresses ---
+    {
+      method: 'post',
+      path: 'address/create',
+      auth: 'customer',
+      valid: addressBody(),
+      required: ['label', 'recipient', 'phone', 'line1', 'city', 'postal_code', 'lat', 'lng'],
+      bad: {
+        label: [...BAD_STRING(40), '', '   '],
+        recipient: [...BAD_STRING(80), ''],
+        phone: [...BAD_STRING(32), '12', 'call me maybe'],
+        line1: [...BAD_STRING(200), 'ab'],
+        city: [...BAD_STRING(80), ''],
+        postal_code: ['!!!', '12', 'x'.repeat(11), 1200, null, NUL],
+        lat: [90.5, -91, '14.5', null, [14.5]],
+        lng: [180.5, -181, 'east', null],
+        note: BAD_STRING(200),
+        is_default: ['yes', 1, null],
+      },
+    },
+    {
+      method: 'post',
+      path: 'address/update',
+      auth: 'customer',
+      valid: { id: 'ADDRESS', label: 'Home' },
+      required: ['id'],
+      bad: { id: BAD_ID, label: ['', 'x'.repeat(41), 5, NUL], lat: [91, 'north'], postal_code: ['!!'], is_default: ['true'] },
+      cases: [{ name: 'an address that does not exist', input: { id: 999_999, label: 'Home' }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
+    {
+      method: 'post',
+      path: 'address/delete',
+      auth: 'customer',
+      valid: { id: 'ADDRESS' },
+      required: ['id'],
+      bad: { id: BAD_ID },
+      cases: [{ name: 'an address that does not exist', input: { id: 999_999 }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
+    // --- orders ---
+    {
+      method: 'post',
+      path: 'order/quote',
+      auth: 'customer',
+      valid: basket(),
+      required: ['items', 'fulfilment'],
+      bad: badOrderFields(),
+      cases: [
+        { name: 'a product not on the menu', input: { ...basket(), items: [{ product_id: 999_999, qty: 1 }] }, expect: V(['items.0.product_id']) },
+        { name: 'delivery without an address', input: { ...basket(), fulfilment: 'delivery' }, expect: { status: 400, code: 'ADDRESS_REQUIRED', fields: ['address_id'] } },
+        { name: 'an address that does not exist', input: { ...basket(), fulfilment: 'delivery', address_id: 999_999 }, expect: { status: 404, code: 'NOT_FOUND' } },
+        { name: 'a voucher that does not exist', input: { ...basket(), voucher_id: 999_999 }, expect: { status: 400, code: 'VOUCHER_INVALID', fields: ['voucher_id'] } },
+      ],
+    },
+    {
+      method: 'post',
+      path: 'order/create',
+      auth: 'customer',
+      valid: { ...basket(), payment_method: 'wallet', idempotency_key: 'KEY' },
+      required: ['items', 'fulfilment', 'payment_method', 'idempotency_key'],
+      bad: { ...badOrderFields(), payment_method: ['cash', '', 'WALLET', 5, null, ['wallet']], idempotency_key: BAD_KEY },
+      cases: [
+        { name: 'a product not on the menu', input: { ...basket(), items: [{ product_id: 999_999, qty: 1 }], payment_method: 'wallet', idempotency_key: randomUUID() }, expect: V(['items.0.product_id']) },
+        { name: 'an unavailable product', input: { ...basket(), items: [{ product_id: 'COLD_BREW', qty: 1 }], payment_method: 'wallet', idempotency_key: randomUUID() }, expect: { status: 409, code: 'PRODUCT_UNAVAILABLE', fields: ['items.0.product_id'] } },
+        { name: 'delivery without an address', input: { ...basket(), fulfilment: 'delivery', payment_method: 'gateway', idempotency_key: randomUUID() }, expect: { status: 400, code: 'ADDRESS_REQUIRED', fields: ['address_id'] } },
+        { name: 'a voucher that does not exist', input: { ...basket(), voucher_id: 999_999, payment_method: 'wallet', idempotency_key: randomUUID() }, expect: { status: 400, code: 'VOUCHER_INVALID', fields: ['voucher_id'] } },
+        { name: 'below the minimum order', input: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() }, expect: { status: 400, code: 'BELOW_MINIMUM', fields: ['items'] } },
+      ],
+    },
+    { method: 'get', path: 'order/list', auth: 'customer', valid: { page: '1' }, bad: { page: BAD_PAGE } },
+    {
+      method: 'get',
+      path: 'order/detail',
+      auth: 'customer',
+      valid: { name: 'ORDER' },
+      required: ['name'],
+      bad: { name: ['', 'ks-abc', 'KS', 'X'.repeat(41), 'KS 1234', '<script>', 'KS-%', NUL] },
+      cases: [{ name: 'an order that does not exist', input: { name: 'KS-ZZZZZZZZ' }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
+    // --- notifications ---
+    { method: 'get', path: 'notification/list', auth: 'customer', valid: { page: '1' }, bad: { page: BAD_PAGE } },
+    {
+      method: 'post',
+      path: 'notification/read',
+      auth: 'customer',
+      valid: { all: true },
+      cases: [
+        { name: 'neither ids nor all', input: {}, expect: V(['ids']) },
+        { name: 'ids empty', input: { ids: [] }, expect: V(['ids']) },
+        { name: 'ids not an array', input: { ids: 'all' }, expect: V(['ids']) },
+        { name: 'ids an object', input: { ids: { 0: 1 } }, expect: V(['ids']) },
+        { name: 'an id of 0', input: { ids: [0] }, expect: V(['ids.0']) },
+        { name: 'an id that is a word', input: { ids: [1, 'x'] }, expect: V(['ids.1']) },
+        { name: 'an id past the integer range', input: { ids: [HUGE_ID] }, expect: V(['ids.0']) },
+        { name: 'an id of 1e15', input: { ids: [1e15] }, expect: V(['ids.0']) },
+        { name: 'over 200 ids', input: { ids: Array.from({ length: 201 }, (_, i) => i + 1) }, expect: V(['ids']) },
+        { name: 'all: false', input: { all: false }, expect: V(['all']) },
+        { name: "all: 'true'", input: { all: 'true' }, expect: V(['all']) },
+        { name: 'all: 1', input: { all: 1 }, expect: V(['all']) },
+      ],
+    },
+    // --- wheel ---
+    { method: 'post', path: 'wheel/spin', auth: 'customer', valid: { idempotency_key: 'KEY' }, required: ['idempotency_key'], bad: { idempotency_key: BAD_KEY } },
+    // --- merchant ---
+    {
+      method: 'post',
+      path: 'merchant/order/status',
+      auth: 'merchant',
+      valid: { name: 'ORDER', status: 'preparing', note: 'On it' },
+      required: ['name', 'status'],
+      bad: { name: ['', 'ks-1', 'X'.repeat(41), 5, null, ['ORDER']], status: ['shipped', '', 'PAID', 5, null, ['ready']], note: ['x'.repeat(201), 5, NUL] },
+      cases: [
+        { name: 'an order that does not exist', input: { name: 'KS-ZZZZZZZZ', status: 'preparing' }, expect: { status: 404, code: 'NOT_FOUND' } },
+        { name: 'a wrong merchant key', input: { name: 'KS-ZZZZZZZZ', status: 'preparing' }, noAuth: true, headers: { 'x-merchant-key': 'not-the-key' }, expect: { status: 401, code: 'FORBIDDEN' } },
+      ],
+    },
+    {
+      method: 'post',
+      path: 'merchant/product/update',
+      auth: 'merchant',
+      valid: { product_id: 'CROISSANT', price: 9_500 },
+      required: ['product_id'],
+      bad: { product_id: BAD_ID, price: [-1, 1.5, '9500', 100_000_001, null, [9_500]], available: ['yes', 1, null] },
+      cases: [
+        { name: 'neither price nor available', input: { product_id: 'CROISSANT' }, expect: V(['price']) },
+        { name: 'a product that does not exist', input: { product_id: 999_999, price: 100 }, expect: { status: 404, code: 'NOT_FOUND' } },
+      ],
+    },
+    // --- payments ---
+    {
+      method: 'post',
+      path: 'payment/sandbox/PAYMENT/complete',
+      auth: 'public',
+      valid: { outcome: 'decline' },
+      required: ['outcome'],
+      bad: { outcome: ['maybe', '', 'PAY', 5, null, ['pay']] },
+    },
+  ];
+
+  /** Placeholders in specs stand for ids made in beforeAll; KEY becomes a fresh key per case, so no case can spoil another's key. */
+  function fill(v: Json, keys: boolean): Json {
+    if (typeof v === 'string') {
+      if (v === 'KEY') return keys ? randomUUID() : v;
+      const map: Record<string, Json> = { VOUCHER: String(voucherId), TOPUP: topupId, ORDER: orderName, CROISSANT: P.croissant.id, COLD_BREW: P.coldBrew.id, ADDRESS: addressId };
+      return v in map ? map[v] : v;
+    }
+    if (Array.isArray(v)) return v.map((x) => fill(x, keys));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x, keys)]));
+    return v;
+  }
+
+  function resolve(spec: Spec): Spec {
+    const s = fill(spec, false) as Spec;
+    s.path = s.path.replace('PAYMENT', paymentId);
+    // point/history's good id is the customer's own
+    if (s.path === 'point/history') s.valid = { ...s.valid, customer_id: c.id };
+    return s;
+  }
+
+  function named(fields: Record<string, string> | undefined, f: string): boolean {
+    return Object.keys(fields ?? {}).some((k) => k === f || k.startsWith(`${f}.`));
+  }
+
+  // spec paths are listed here for the it() names; the specs themselves are built once P is known
+  const PATHS = [
+    'auth/otp/request', 'auth/otp/verify', 'auth/register', 'auth/google', 'point/history', 'customer/change-email',
+    'reward/detail', 'reward/redeem', 'reward/storage', 'reward/voucher', 'wallet/history', 'wallet/topup', 'wallet/topup/status',
+    'address/create', 'address/update', 'address/delete', 'order/quote', 'order/create', 'order/list', 'order/detail',
+    'notification/list', 'notification/read', 'wheel/spin', 'merchant/order/status', 'merchant/product/update', 'payment/sandbox/PAYMENT/complete',
+  ];
+
+  describe.each(PATHS)('%s', (path) => {
+    it('answers every bad input with 400 naming the bad fields (or its documented code), never 5xx, and writes nothing', async () => {
+      const spec = resolve(specs().find((s) => s.path === path)!);
+      const problems: string[] = [];
+      let n = 0;
+      for (const k of casesOf(spec)) {
+        const kase = fill(k, true) as Case;
+        const before = await counts();
+        const res = await send(spec, kase);
+        n++;
+        const body = res.body as { status?: number; error?: { code?: string; fields?: Record<string, string> } };
+        const said = `${spec.method.toUpperCase()} ${path} with ${kase.name}: ${res.status} ${res.text.slice(0, 300)}`;
+        if (res.status >= 500) problems.push(`5xx: ${said}`);
+        else if (res.status !== kase.expect.status || body.error?.code !== kase.expect.code) problems.push(`expected ${kase.expect.status} ${kase.expect.code}: ${said}`);
+        else if (body.status !== res.status) problems.push(`envelope status differs: ${said}`);
+        else for (const f of kase.expect.fields ?? []) if (!named(body.error?.fields, f)) problems.push(`field ${f} not named: ${said}`);
+        const after = await counts();
+        for (const t of COUNTED) if (after[t] !== before[t]) problems.push(`${t} went from ${before[t]} to ${after[t]}: ${said}`);
+      }
+      expect(problems).toEqual([]);
+      // the good input is not refused as bad input (so each 400 above was the bad field's doing)
+      const good = await send(spec, { input: fill(spec.valid, true) });
+      const status = spec.validStatus;
+      if (status !== undefined) expect(good.status, good.text).toBe(status);
+      else expect(good.status, good.text).toBeLessThan(300);
+      if (good.status === 400) expect(good.body.error.code).not.toBe('VALIDATION');
+      expect(n).toBeGreaterThan(0);
+    });
+  });
+
+  describe('calls that take no input', () => {
+    it.each([
+      ['get', 'settings/main-setting', 'public'],
+      ['get', 'shop/catalog', 'public'],
+      ['get', 'reward/list', 'public'],
+      ['get', 'customer/profile', 'customer'],
+      ['get', 'wallet/balance', 'customer'],
+      ['get', 'address/list', 'customer'],
+      ['get', 'wheel/config', 'customer'],
+    ] as const)('%s %s ignores a junk query, and answers 401 without a session where it needs one', async (method, path, auth) => {
+      const before = await counts();
+      const junk = await send({ method, path, auth }, { input: `page=-1&page=x&id[a]=1&status=${encodeURIComponent(NUL)}&${'q'.repeat(2000)}=1` });
+      expect(junk.status, junk.text).toBe(200);
+      if (auth === 'customer') {
+        const none = await send({ method, path, auth }, { noAuth: true });
+        expect(none.status).toBe(401);
+        expect(none.body.error.code).toBe('SESSION_EXPIRED');
+      }
+      expect(await counts()).toEqual(before);
+    });
+  });
+
+  describe('payment/webhook (signed by the payment gateway)', () => {
+    const post = (raw: string, sig?: string, contentType = 'application/json') => {
+      let t = p.call('post', 'payment/webhook').set('content-type', contentType);
+      if (sig !== undefined) t = t.set('x-sandbox-signature', sig);
+      return t.send(raw);
+    };
+
+    it('refuses unsigned, wrongly signed, stale and malformed signatures with 401 BAD_SIGNATURE, writing nothing', async () => {
+      const before = await counts();
+      const raw = webhookEvent(webhookPaymentId, 10_000, 'payment.succeeded', unix(p));
+      for (const sig of [undefined, '', 'nonsense', `t=${unix(p)}`, `t=${unix(p)},v1=zz`, signature(raw, unix(p), 'another-secret'), signature(raw, unix(p) - 301), signature(raw, unix(p) + 301), signature(`${raw} `, unix(p)), `t=${'9'.repeat(13)},v1=${'a'.repeat(64)}`]) {
+        const res = await post(raw, sig);
+        expect(res.status, `${sig}: ${res.text}`).toBe(401);
+        expect(res.body.error.code).toBe('BAD_SIGNATURE');
+      }
+      expect(await counts()).toEqual(before);
+      expect((await p.db.selectFrom('payments').select('status').where('id', '=', webhookPaymentId).executeTakeFirstOrThrow()).status).toBe('pending');
+    });
+
+    it('refuses a correctly signed body that is not a valid event with 400 naming each bad field, writing nothing', async () => {
+      const t = unix(p);
+      const good = { id: randomUUID(), type: 'payment.failed', payment_id: webhookPaymentId, amount: 10_000, created: t };
+      const bad: Array<[string, Json, string[]]> = [
+        ['type unknown', { ...good, type: 'payment.refunded' }, ['type']],
+        ['payment_id not a uuid', { ...good, payment_id: 'abc' }, ['payment_id']],
+        ['amount negative', { ...good, amount: -10_000 }, ['amount']],
+        ['amount fractional', { ...good, amount: 1.5 }, ['amount']],
+        ['amount a string', { ...good, amount: '10000' }, ['amount']],
+        ['created a string', { ...good, created: 'now' }, ['created']],
+        ['id empty', { ...good, id: '' }, ['id']],
+        ['id too long', { ...good, id: 'e'.repeat(101) }, ['id']],
+        ['id with a NUL', { ...good, id: 'a\u0000b' }, ['id']],
+        ['everything missing', {}, ['id', 'type', 'payment_id', 'amount', 'created']],
+        ['an array', [good], ['body']],
+        ['everything wrong', { id: 5, type: 5, payment_id: 5, amount: 'x', created: 'y' }, ['id', 'type', 'payment_id', 'amount', 'created']],
+      ];
+      const before = await counts();
+      for (const [name, event, fields] of bad) {
+        const raw = JSON.stringify(event);
+        const res = await post(raw, signature(raw, t));
+        expect(res.status, `${name}: ${res.text}`).toBe(400);
+        expect(res.body.error.code).toBe('VALIDATION');
+        for (const f of fields) expect(named(res.body.error.fields, f), `${name}: ${f} in ${res.text}`).toBe(true);
+      }
+      // not JSON at all, signed: the body parser's 400, or the handler's when it is not sent as JSON
+      for (const [raw, type] of [['{"id":', 'application/json'], ['hello', 'text/plain']] as const) {
+        const res = await post(raw, signature(raw, t), type);
+        expect(res.status, res.text).toBe(400);
+        expect(res.body.error.code).toBe('VALIDATION');
+        expect(named(res.body.error.fields, 'body')).toBe(true);
+      }
+      const big = JSON.stringify({ ...good, padding: 'x'.repeat(70_000) });
+      expect((await post(big, signature(big, t))).status).toBe(413);
+      expect(await counts()).toEqual(before);
+    });
+  });
+
+  it('serves a 404 page, not a 5xx, for a sandbox page whose id is not a payment', async () => {
+    for (const id of ['abc', randomUUID(), '%00', 'x'.repeat(500)]) {
+      const res = await p.call('get', `payment/sandbox/${id}`);
+      expect(res.status, id).toBe(404);
+    }
+  });
+});
