@@ -287,8 +287,8 @@ export interface WalletHistoryData {
 }
 export const pageQuery = z.object({ page });
 
-export const TOPUP_MIN = 10_000;
-export const TOPUP_MAX = 5_000_000;
+import { TOPUP_MAX, TOPUP_MIN } from './limits';
+export { TOPUP_MAX, TOPUP_MIN };
 export const topupReturn = z.enum(['profile', 'order']);
 export const topupBody = z.object({
   amount: z

@@ -19,7 +19,8 @@ export interface AddAddressScreenProps {
   defaultEditingId?: number | null;
   /** The point chosen on /set-location, for the form. */
   location?: Coordinates | null;
-  onSetLocation?: () => void;
+  /** Goes to /set-location; receives the address being edited (null: the new one) to reopen it on return. */
+  onSetLocation?: (editingId: number | null) => void;
   submitting?: boolean;
   fieldErrors?: Record<string, string>;
   formError?: string | null;
@@ -148,7 +149,7 @@ export function AddAddressScreen({
               heading={editing ? `Edit ${editing.label}` : 'Add an address'}
               initial={editing ? { ...editing, note: editing.note ?? undefined } : undefined}
               location={location}
-              onSetLocation={onSetLocation}
+              onSetLocation={onSetLocation ? () => onSetLocation(editing?.id ?? null) : undefined}
               onSubmit={(values) => onSave?.(values, editing?.id ?? null)}
               onCancel={editing ? () => setEditingId(null) : undefined}
               submitting={submitting}

@@ -1,6 +1,64 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { addressesKey, createAddress } from '../../api/addresses';
+import type { AddressInput, AddressListData } from '../../api/contract';
+import { useProfile } from '../../api/customer';
+import { useCheckout } from '../../app/checkout';
+import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { useGoBack } from '../../app/go-back';
+import type { LocationStepState } from '../../app/location-step';
+import { AppNav } from '../../app/nav';
+import { paths } from '../../app/paths';
+import { AddNewAddressScreen } from './add-new-address-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+/** /add-new-address: saves a delivery address during checkout, chooses it, and goes back to /delivery. */
+export default function AddNewAddressPage() {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const { checkout, update } = useCheckout();
+  const { data: customer } = useProfile();
+  const back = useGoBack(paths.delivery);
+  const [submitting, setSubmitting] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const busy = useRef(false);
+  // The customer's own name and number to start from, when the profile is already at hand.
+  const [initial] = useState<Partial<AddressInput> | undefined>(() => (customer ? { recipient: customer.name, phone: customer.phone ?? '' } : undefined));
+
+  const save = async (values: AddressInput) => {
+    if (busy.current) return;
+    busy.current = true;
+    setSubmitting(true);
+    setFieldErrors({});
+    setFormError(null);
+    try {
+      const { address } = await createAddress(values);
+      await mutate<AddressListData>(addressesKey, (list) => {
+        const others = (list?.addresses ?? []).map((a) => (address.is_default ? { ...a, is_default: false } : a));
+        return { addresses: [...others.filter((a) => a.id !== address.id), address] };
+      });
+      update({ fulfilment: 'delivery', addressId: address.id, location: null });
+      void navigate(paths.delivery, { replace: true });
+    } catch (err) {
+      setFieldErrors(fieldErrorsOf(err));
+      setFormError(messageOf(err));
+      setSubmitting(false);
+      busy.current = false;
+    }
+  };
+
+  return (
+    <AddNewAddressScreen
+      initial={initial}
+      location={checkout.location}
+      onSetLocation={() => void navigate(paths.setLocation, { state: { returnTo: paths.addNewAddress } satisfies LocationStepState })}
+      onSubmit={(v) => void save(v)}
+      submitting={submitting}
+      fieldErrors={fieldErrors}
+      formError={formError}
+      onBack={back}
+      nav={<AppNav />}
+    />
+  );
 }

@@ -1,6 +1,9 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { useNavigate } from 'react-router-dom';
+import { AppNav } from '../../app/nav';
+import { paths } from '../../app/paths';
+import { NotFoundScreen } from './not-found-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+export default function NotFoundPage() {
+  const navigate = useNavigate();
+  return <NotFoundScreen onGoHome={() => void navigate(paths.home)} nav={<AppNav />} />;
 }

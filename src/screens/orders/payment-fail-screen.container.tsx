@@ -1,6 +1,7 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { usePaymentResult } from '../../app/use-payment-result';
+import { PaymentFailScreen } from './payment-fail-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+/** A declined payment cancels its order on the provider, so there is nothing to pay again: the cart stays for a new try. */
+export default function PaymentFailPage() {
+  return <PaymentFailScreen {...usePaymentResult()} />;
 }

@@ -1,6 +1,6 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { usePaymentResult } from '../../app/use-payment-result';
+import { PaymentSuccessScreen } from './payment-success-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+export default function PaymentSuccessPage() {
+  return <PaymentSuccessScreen {...usePaymentResult()} />;
 }

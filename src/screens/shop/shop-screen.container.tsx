@@ -1,6 +1,48 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useCatalog } from '../../api/shop';
+import { useCheckout } from '../../app/checkout';
+import { messageOf } from '../../app/errors';
+import { AppNav } from '../../app/nav';
+import { paths } from '../../app/paths';
+import { useSite } from '../../app/settings';
+import { ShopScreen } from './shop-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+/** Router state from "Edit cart" on the confirmation page: open the cart sheet at once. */
+export interface ShopState {
+  openCart?: boolean;
+}
+
+export default function ShopPage() {
+  const { settings } = useSite();
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  const { checkout, setQty } = useCheckout();
+  const { data, error, isLoading, mutate } = useCatalog();
+
+  // A product the merchant took off the menu cannot be ordered: drop it from a cart kept from before.
+  useEffect(() => {
+    if (!data) return;
+    const onMenu = new Set(data.categories.flatMap((c) => c.products.map((p) => p.id)));
+    for (const line of checkout.cart) if (!onMenu.has(line.product_id)) setQty(line.product_id, 0);
+  }, [data, checkout.cart, setQty]);
+
+  return (
+    <ShopScreen
+      categories={data?.categories}
+      cart={checkout.cart}
+      onChangeQty={setQty}
+      onCheckout={() => {
+        if (checkout.cart.length > 0) void navigate(paths.delivery);
+      }}
+      minOrder={settings.min_order ?? 0}
+      loading={isLoading}
+      error={error && !data ? messageOf(error) : null}
+      onRetry={() => void mutate()}
+      defaultCartOpen={(state as ShopState | null)?.openCart === true}
+      nav={<AppNav />}
+      currency={settings.currency}
+      locale={settings.locale}
+    />
+  );
 }

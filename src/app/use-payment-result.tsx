@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { profileKey } from '../api/customer';
+import { orderListKey, useOrder } from '../api/orders';
+import { walletBalanceKey } from '../api/wallet';
+import type { PaymentResultProps } from '../screens/orders/payment-result';
+import { isPaid } from '../screens/orders/order-status';
+import { useCheckout } from './checkout';
+import { messageOf } from './errors';
+import { AppNav } from './nav';
+import { paths, to } from './paths';
+import { useSite } from './settings';
+
+/**
+ * /payment-success and /payment-fail: the gateway's return names the order in `?order=`; what the
+ * page says comes from the provider's order/detail (polled while the payment is pending), never from
+ * which page the gateway chose. The cart is cleared once the order is paid, not before: a declined
+ * payment leaves it for another try.
+ */
+export function usePaymentResult(): PaymentResultProps {
+  const { settings } = useSite();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const name = params.get('order') || null;
+  const { data, error, isLoading, mutate } = useOrder(name);
+  const { clear } = useCheckout();
+  const { mutate: refresh } = useSWRConfig();
+  const paid = data ? isPaid(data.order.status) : false;
+
+  useEffect(() => {
+    if (!paid) return;
+    clear();
+    void refresh(walletBalanceKey);
+    void refresh(profileKey);
+    void refresh(orderListKey(1));
+  }, [paid, clear, refresh]);
+
+  return {
+    order: data?.order ?? null,
+    loading: isLoading,
+    error: !name ? 'This page needs an order number. Find your order in your order history.' : error ? messageOf(error) : null,
+    onRetry: name ? () => void mutate() : () => void navigate(paths.orderHome),
+    onOpenOrder: (n) => void navigate(to.order(n)),
+    onBackToShop: () => void navigate(paths.shop),
+    nav: <AppNav />,
+    currency: settings.currency,
+    locale: settings.locale,
+  };
+}
