@@ -21,7 +21,8 @@ import {
   cx,
   focusRing,
 } from '../../ui';
-import { formatRelative, itemCount } from '../orders/format';
+import { formatRelative } from '../../ui/lib/dates';
+import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
 
 export interface HomeScreenProps {

@@ -3,7 +3,7 @@ import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteDat
 import { AppShell, Badge, Button, ErrorState, Money, Points, Skeleton, SkeletonGroup, TopBar } from '../../ui';
 import { Notice } from '../addresses/notice';
 import { ChoiceCard } from './choice-card';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../ui/lib/dates';
 
 export interface OrderConfirmationScreenProps {
   /** The cart as order lines (name and price from the catalogue). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Order, OrderStatus } from '../../api/contract';
 import { AppShell, Badge, CheckIcon, CloseIcon, ErrorState, LocationIcon, Money, Points, Skeleton, SkeletonGroup, TopBar, cx } from '../../ui';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../ui/lib/dates';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription, statusSteps } from './order-status';
 
 export interface OrderDetailScreenProps {

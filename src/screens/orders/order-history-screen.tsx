@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Order } from '../../api/contract';
 import { AppShell, Badge, Button, ChevronRightIcon, EmptyState, ErrorState, Money, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cx, focusRing } from '../../ui';
-import { formatDateTime, itemCount } from './format';
+import { formatDateTime } from '../../ui/lib/dates';
+import { itemCount } from './format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from './order-status';
 
 export interface OrderHistoryScreenProps {

@@ -19,7 +19,7 @@ import {
   cx,
   focusRing,
 } from '../../ui';
-import { formatDateTime, formatRelative } from '../rewards/format';
+import { formatDateTime, formatRelative } from '../../ui/lib/dates';
 
 export interface NotificationsScreenProps {
   /** Items loaded so far (pages merged) and the unread count; null while loading. */

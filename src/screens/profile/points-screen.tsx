@@ -13,7 +13,7 @@ import {
   TopBar,
   cx,
 } from '../../ui';
-import { formatDate } from '../rewards/format';
+import { formatDate } from '../../ui/lib/dates';
 
 export interface PointsScreenProps {
   /** The ledger so far (pages already merged) with the balance; null while loading. */

@@ -19,7 +19,7 @@ import {
   SkeletonText,
   TopBar,
 } from '../../ui';
-import { formatDate } from './format';
+import { formatDate } from '../../ui/lib/dates';
 
 export interface RewardRedeemScreenProps {
   /** The reward being redeemed; null while loading. */

@@ -20,7 +20,7 @@ import {
   cx,
   focusRing,
 } from '../../ui';
-import { formatDate } from './format';
+import { formatDate } from '../../ui/lib/dates';
 
 export const VOUCHER_TABS: VoucherStatus[] = ['active', 'used', 'expired'];
 

@@ -16,7 +16,7 @@ import {
   Wheel,
   formatPoints,
 } from '../../ui';
-import { formatDate } from '../rewards/format';
+import { formatDate } from '../../ui/lib/dates';
 
 export interface SpinScreenProps {
   /** Segments with disclosed odds, spins left, the spin cost and the customer's points. */

@@ -15,7 +15,7 @@ import {
   cx,
   focusRing,
 } from '../../ui';
-import { formatDate } from '../rewards/format';
+import { formatDate } from '../../ui/lib/dates';
 
 /** The contract's top-up limits (TOPUP_MIN / TOPUP_MAX in src/api/contract.ts), kept here so the
  * screen does not pull the zod schemas into its chunk. */

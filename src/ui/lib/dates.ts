@@ -1,5 +1,5 @@
 /**
- * Date helpers shared by the rewards, profile, wallet, payments and spin screens. Every date is
+ * Date helpers for every screen. Every date is
  * formatted in an explicit time zone (the merchant's), never the device's, so a page and its
  * screenshot read the same on every machine; "now" always comes from a prop, never the clock.
  */
@@ -19,6 +19,11 @@ export function formatDateTime(iso: string, locale: string, timeZone = 'UTC'): s
     minute: '2-digit',
     timeZone,
   }).format(new Date(iso));
+}
+
+/** "5:30 PM" in the given locale and time zone. */
+export function formatTime(iso: string, locale: string, timeZone = 'UTC'): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
