@@ -1,0 +1,35 @@
+/**
+ * A new customer signed up through the real UI (register → code from the outbox → name), and the
+ * merchant's side of an order (status changes through the gateway with the merchant key).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { codeFor } from './app';
+
+/** +639171234567 → 09171234567, typed as a customer would. */
+export const localPhone = (phone: string) => `0${phone.slice(3)}`;
+
+export async function signUp(page: Page, baseURL: string, phone: string, name: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel(/phone number/i).fill(localPhone(phone));
+  await page.getByRole('button', { name: /send code/i }).click();
+  await page.waitForURL('**/register-otp');
+  await page.getByRole('textbox', { name: /digit 1 of 6/i }).click();
+  await page.keyboard.type(await codeFor(baseURL, phone));
+  await page.waitForURL('**/register-name');
+  await page.getByLabel(/name/i).first().fill(name);
+  await page.getByRole('button', { name: /create|continue|finish|done/i }).click();
+  await page.waitForURL('**/home');
+}
+
+/** The merchant moves an order on, as the shop's own system would: `POST merchant/order/status`. */
+export async function setOrderStatus(baseURL: string, dataDir: string, name: string, status: string): Promise<void> {
+  const { merchant_api_key: key } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { merchant_api_key: string };
+  const res = await fetch(`${baseURL}/api/merchant/order/status`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-merchant-key': key },
+    body: JSON.stringify({ name, status }),
+  });
+  if (!res.ok) throw new Error(`merchant/order/status ${status} → ${res.status} ${await res.text()}`);
+}
