@@ -25,7 +25,12 @@ export function shouldRetry(error: unknown, retryCount: number): boolean {
 export function createExpiringCache(lifetimeMs = CACHE_LIFETIME_MS, now: () => number = Date.now): Cache & { sweep(): void } {
   const entries = new Map<string, { value: unknown; touched: number }>();
   const cache = {
-    keys: () => entries.keys(),
+    // Only live keys: SWR's mutate(filter) reads `cache.get(key)._k` for every key it is given, and an
+    // expired entry would answer undefined there (logout clears the cache that way).
+    keys: () => {
+      const t = now();
+      return [...entries].filter(([, e]) => t - e.touched <= lifetimeMs).map(([k]) => k)[Symbol.iterator]();
+    },
     get(key: string) {
       const e = entries.get(key);
       if (!e) return undefined;

@@ -26,4 +26,15 @@ describe('data-fetching defaults', () => {
     t = 13 * 60_000 + 1;
     expect(cache.get('a')).toBeUndefined();
   });
+
+  it('lists only live keys, so a filtered mutate never meets an expired entry', () => {
+    let t = 0;
+    const cache = createExpiringCache(5 * 60_000, () => t);
+    cache.set('old', { data: 1 } as never);
+    t = 4 * 60_000;
+    cache.set('new', { data: 2 } as never);
+    t = 6 * 60_000;
+    expect([...cache.keys()]).toEqual(['new']);
+    for (const k of cache.keys()) expect(cache.get(k)).toBeTruthy();
+  });
 });
