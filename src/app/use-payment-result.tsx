@@ -40,7 +40,7 @@ export function usePaymentResult(): PaymentResultProps {
     order: data?.order ?? null,
     loading: isLoading,
     error: !name ? 'This page needs an order number. Find your order in your order history.' : error ? messageOf(error) : null,
-    onRetry: name ? () => void mutate() : () => void navigate(paths.orderHome),
+    onRetry: name ? () => void mutate() : undefined,
     onOpenOrder: (n) => void navigate(to.order(n)),
     onBackToShop: () => void navigate(paths.shop),
     nav: <AppNav />,
