@@ -367,7 +367,7 @@ const HOW_TO_RUN = `## How to run
 \`\`\`sh
 npm run bench                                   # the full run: about 5 minutes
 BENCH_DURATION=3 BENCH_RUNS=1 BENCH_WARMUP=1 npm run bench   # a quick look (under a minute)
-BENCH_ONLY=a,b,c npm run bench                  # only some figures (a, b, c, d, e-pglite, e-postgres)
+BENCH_ONLY=a,b,c npm run bench                  # only some figures (a, b, c, c-embedded, d, e-pglite, e-postgres)
 node scripts/lighthouse.mjs                     # Lighthouse scores, included in the next report
 \`\`\`
 
@@ -382,18 +382,27 @@ How it is measured: autocannon (HTTP/1.1, keep-alive, no pipelining) in the benc
 loopback, against servers each started in a child process of its own, so the load generator never
 shares an event loop with what it measures. Each figure is a warm-up whose numbers are dropped, then
 several runs; requests per second, p50 and p99 are each the median over the runs (errors are summed).
-The product server is the one \`npm start\` runs (\`server/index.ts\`: database, seed, embedded provider
-on loopback, gateway in front, all in one process, log lines at \`info\` to a file), built by
-\`bench/servers/stack.ts\` with the same code; demo order progress is off so no timer runs during a
-measurement. The bench customers get their session and a funded wallet straight in the database
-(\`bench/lib/customers.ts\`, ledger entries of type \`adjust\`): the OTP sign-in's per-address rate limit
-would stop a load test after 20 sign-ins.
+The servers' CPU time (user + system, from /proc) is read around each run: "server CPU µs per request"
+is the steadier figure when other work shares the machine, and the ratio of two such costs is what the
+throughput ratio becomes once the server, not the machine, is the limit.
+
+The product is measured as two processes: the provider (\`bench/servers/provider.ts\`: database, seed,
+embedded provider on loopback, the way \`server/index.ts\` builds them) and, in front of it, the gateway
+exactly as shipped (\`server/index.ts\` in external mode, \`PROVIDER_API_BASE\` and \`PROVIDER_SECRET\`
+pointing at that provider), both with \`NODE_ENV=production\` and log lines at \`BENCH_LOG_LEVEL\` into a
+file. \`c-embedded\` is the default \`npm start\` layout, gateway and provider in one process, for
+comparison. Demo order progress is off so no timer runs during a measurement. The bench customers get
+their session and a funded wallet straight in the database (\`bench/lib/customers.ts\`, ledger entries of
+type \`adjust\` through the real ledger code): the OTP sign-in's per-address rate limit would stop a load
+test after 20 sign-ins. \`BENCH_PROFILE=<folder>\` also writes V8 CPU profiles of the provider (the runs
+only) and of the gateway (open them in Chrome DevTools).
 
 | figure | what it is |
 |---|---|
 | a | a bare Express app answering \`{"hello":"world"}\`: the ceiling of any Express route on this machine |
 | b | the provider's \`GET settings/main-setting\`, called directly with a valid signature (a fresh timestamp and digest every second) |
-| c | the same call as a browser makes it: \`GET /api/settings/main-setting\` on the gateway, which signs and forwards it |
+| c | the same call as a browser makes it: \`GET /api/settings/main-setting\` on the gateway, which signs and forwards it to the provider process |
+| c-embedded | c with gateway and provider in one process, as \`npm start\` runs them without \`PROVIDER_API_BASE\` (for comparison; no target) |
 | d | \`GET /api/shop/catalog\` through the gateway (20 products in 4 categories), with a customer's cookie |
 | e | \`POST /api/order/create\` paid from the wallet, through the gateway; each connection is its own customer (${CUSTOMERS} funded customers) with a fresh idempotency key per request; on PGlite and on PostgreSQL. After the run the orders in the database are counted against the 201 answers |
 | c/b | what the gateway keeps of the provider's throughput |
@@ -402,6 +411,31 @@ would stop a load test after 20 sign-ins.
 Targets: c/b ≥ 75 %; c/a ≥ 50 %; reads (b, c, d) p99 < 50 ms at 50 connections; wallet orders ≥ 300/s
 on PostgreSQL with no error, no non-2xx answer and every 201 order in the database. Lighthouse (mobile):
 performance ≥ 95, accessibility = 100, best practices ≥ 95 on \`/login\` and \`/home\` signed in.
+`;
+
+const HOT_PATHS = `## What was changed in the hot paths
+
+Found with \`BENCH_PROFILE\` (V8 CPU profiles of the gateway and the provider under load):
+
+- Gateway request log (\`server/gateway/request-log.ts\`): one hand-written pino line per request
+  instead of pino-http, whose per-request child logger, id generator and serializers were the largest
+  single cost of a proxied call. Same line shape (\`req.method\`, \`req.path\`, \`res.statusCode\`,
+  \`responseTime\`), still no headers or bodies.
+- Security headers (\`server/gateway/security.ts\`): helmet's headers are computed once at start and set
+  directly; helmet rebuilt the CSP string on every request.
+- Proxy (\`server/gateway/proxy.ts\`): an explicit keep-alive agent to the provider (LIFO, up to 512
+  sockets kept, idle ones closed after 30 s, before the provider's 65 s keep-alive), so bursts of 100+
+  concurrent calls reuse connections instead of opening new ones.
+- Provider signature check (\`server/provider/http/signature-check.ts\`): the 401 error is built only
+  when a call is refused (an Error with its stack trace was built on every good call).
+- Already in place: the merchant settings read is cached for 5 s (\`merchant.service.ts\`).
+
+Still to do, in the order service (where a wallet order costs ~24 SQL round trips, the main limit of
+figure e): the customer row is locked three times in one transaction (order, wallet debit, points
+credit), the order row is read back twice and then re-read with its items and timeline to build the
+answer, the order row is updated twice; \`formatMoney\` builds an \`Intl.NumberFormat\` on every call
+(cache one per currency and locale); the catalogue (figure d) is read from the database on every call
+and could be cached for a few seconds like the merchant settings.
 `;
 
 function machine(startLoad: number[], endLoad: number[]): string {
@@ -443,7 +477,7 @@ function lighthouseSection(): string {
 
 function bundleSection(): string {
   const dist = process.env.DIST_DIR || 'dist';
-  if (!existsSync(join(ROOT, dist, '.vite', 'manifest.json'))) return 'No build with a manifest in `dist`: run `npm run build` first.';
+  if (!existsSync(resolve(ROOT, dist, '.vite', 'manifest.json'))) return 'No build with a manifest in `dist`: run `npm run build` first.';
   const out = join(TMP, 'budgets.json');
   const r = spawnSync(process.execPath, ['scripts/check-budgets.mjs', '--json', out], { cwd: ROOT, encoding: 'utf8' });
   if (!existsSync(out)) return `check-budgets failed: ${r.stderr || r.stdout}`;
@@ -506,6 +540,7 @@ function report(figures: Figure[], skipped: string[], startLoad: number[], endLo
     '|---|---|---|',
     ...targets,
     '',
+    HOT_PATHS,
     '## Lighthouse',
     '',
     lighthouseSection(),
