@@ -1,9 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // Radix Dialog's scroll lock without the <style> element the CSP blocks (src/ui/dialog/remove-scroll-bar.tsx)
+    alias: [{ find: /^react-remove-scroll-bar$/, replacement: fileURLToPath(new URL('./src/ui/dialog/remove-scroll-bar.tsx', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     assetsInlineLimit: 0,
