@@ -1,6 +1,45 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { useNavigate } from 'react-router-dom';
+import type { Key } from '../../api/client';
+import type { PointHistoryData } from '../../api/contract';
+import { pointHistory, pointHistoryKey } from '../../api/points';
+import { useAuth } from '../../app/auth/auth-context';
+import { useGoBack } from '../../app/go-back';
+import { AppNav } from '../../app/nav';
+import { paths, to } from '../../app/paths';
+import { useSite } from '../../app/settings';
+import { usePages } from '../../app/use-pages';
+import { PointsScreen } from './points-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+/** point/history is a POST: its key carries the body. */
+const fetchPage = (key: Key) => {
+  const { customer_id, page } = (key as ReturnType<typeof pointHistoryKey>)[1];
+  return pointHistory(customer_id, page);
+};
+
+/** /profile/point: the balance, points expiring soon, and the ledger page by page. */
+export default function PointsPage() {
+  const { settings } = useSite();
+  const navigate = useNavigate();
+  const back = useGoBack(paths.profileHome);
+  const { customerId } = useAuth();
+  const history = usePages<PointHistoryData>(customerId ? (page) => pointHistoryKey(customerId, page) : null, fetchPage);
+  const first = history.pages?.[0];
+
+  return (
+    <PointsScreen
+      // the balance and what expires soon from the first page, the entries of every page loaded
+      history={first ? { ...first, items: history.pages!.flatMap((p) => p.items), next_page: history.nextPage } : null}
+      loading={history.loading}
+      error={history.error}
+      onRetry={history.reload}
+      onLoadMore={history.loadMore}
+      loadingMore={history.loadingMore}
+      loadMoreError={history.loadMoreError}
+      onBrowseRewards={() => void navigate(to.rewardStorage('active'))}
+      onBack={back}
+      nav={<AppNav />}
+      locale={settings.locale}
+      timeZone={settings.timezone}
+    />
+  );
 }

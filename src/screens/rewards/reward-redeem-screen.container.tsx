@@ -1,6 +1,77 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { ApiRequestError } from '../../api/client';
+import type { Customer, RewardListData, Voucher } from '../../api/contract';
+import { profileKey, useProfile } from '../../api/customer';
+import { notificationsKey } from '../../api/notifications';
+import { redeemReward, rewardsKey, storageKey, useRewards } from '../../api/rewards';
+import { messageOf } from '../../app/errors';
+import { useGoBack } from '../../app/go-back';
+import { useKeyedAction } from '../../app/keyed-action';
+import { AppNav } from '../../app/nav';
+import { to } from '../../app/paths';
+import { useSite } from '../../app/settings';
+import { RewardRedeemScreen } from './reward-redeem-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+/**
+ * /reward/redeem/:name: the reward (by slug, from the catalogue) and the customer's points; the confirm
+ * dialog redeems it once per tap and shows the voucher. The provider's refusals (not enough points,
+ * out of stock, limit reached) update what the page knows, so the screen shows the reason in place.
+ */
+export default function RewardRedeemPage() {
+  const { settings } = useSite();
+  const navigate = useNavigate();
+  const back = useGoBack(to.rewardStorage('active'));
+  const name = useParams().name ?? '';
+  const rewards = useRewards();
+  const profile = useProfile();
+  const { mutate } = useSWRConfig();
+  const [voucher, setVoucher] = useState<Voucher | null>(null);
+  const [redeemed, setRedeemed] = useState(0);
+  const redeem = useKeyedAction((key) => redeemReward(name, key));
+  const reward = rewards.data?.rewards.find((r) => r.name === name) ?? null;
+  const missing = !!rewards.data && !reward;
+
+  const onRedeem = async () => {
+    const outcome = await redeem.start();
+    if (!outcome) return;
+    if (outcome.ok) {
+      setVoucher(outcome.value.voucher);
+      for (const key of [profileKey, rewardsKey, storageKey('active'), notificationsKey(1)]) void mutate(key);
+      return;
+    }
+    const err = outcome.error instanceof ApiRequestError ? outcome.error : null;
+    const data = (err?.data ?? {}) as { points?: number; redeemed?: number };
+    if (err?.code === 'INSUFFICIENT_POINTS' && typeof data.points === 'number') {
+      await mutate<Customer>(profileKey, (c) => (c ? { ...c, points: data.points! } : c), { revalidate: true });
+    } else if (err?.code === 'OUT_OF_STOCK') {
+      await mutate<RewardListData>(rewardsKey, (l) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, stock: 0 } : r)) }, { revalidate: true });
+    } else if (err?.code === 'LIMIT_REACHED') {
+      setRedeemed(data.redeemed ?? reward?.per_customer_limit ?? 1);
+    }
+  };
+
+  const error = rewards.error ? messageOf(rewards.error) : missing ? 'This reward is no longer available. Have a look at the other rewards.' : profile.error ? messageOf(profile.error) : null;
+  return (
+    <RewardRedeemScreen
+      reward={reward}
+      points={profile.data?.points ?? 0}
+      redeemedByCustomer={redeemed}
+      loading={rewards.isLoading || profile.isLoading}
+      error={error}
+      onRetry={() => void Promise.all([rewards.mutate(), profile.mutate()])}
+      redeeming={redeem.pending}
+      redeemError={redeem.error ? messageOf(redeem.error) : null}
+      voucher={voucher}
+      onRedeem={() => void onRedeem()}
+      onOpenStorage={() => void navigate(to.rewardStorage('active'))}
+      onBrowseRewards={() => void navigate(to.rewardStorage('active'))}
+      onBack={back}
+      nav={<AppNav />}
+      currency={settings.currency}
+      locale={settings.locale}
+      timeZone={settings.timezone}
+    />
+  );
 }

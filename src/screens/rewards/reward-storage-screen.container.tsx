@@ -1,6 +1,54 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { VoucherStatus } from '../../api/contract';
+import { useProfile } from '../../api/customer';
+import { useRewards, useVoucherStorage } from '../../api/rewards';
+import { messageOf } from '../../app/errors';
+import { useGoBack } from '../../app/go-back';
+import { AppNav } from '../../app/nav';
+import { paths, to } from '../../app/paths';
+import { useSite } from '../../app/settings';
+import { RewardStorageScreen, VOUCHER_TABS } from './reward-storage-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+/** Router state for /reward/storage/:name: a voucher to open at once (one just won or redeemed). */
+export interface StorageState {
+  voucherId?: number;
+}
+
+const isTab = (name: string | undefined): name is VoucherStatus => VOUCHER_TABS.includes(name as VoucherStatus);
+
+/**
+ * /reward/storage/:name, where the name is the tab (active, used or expired; anything else goes to
+ * active): the vouchers of that tab, each opening its code and QR code, and rewards to redeem.
+ */
+export default function RewardStoragePage() {
+  const { settings } = useSite();
+  const navigate = useNavigate();
+  const back = useGoBack(paths.home);
+  const { name } = useParams();
+  const state = useLocation().state as StorageState | null;
+  const tab: VoucherStatus = isTab(name) ? name : 'active';
+  const vouchers = useVoucherStorage(tab);
+  const rewards = useRewards();
+  const profile = useProfile();
+
+  if (!isTab(name)) return <Navigate to={to.rewardStorage('active')} replace />;
+  return (
+    <RewardStorageScreen
+      tab={tab}
+      onChangeTab={(t) => void navigate(to.rewardStorage(t))}
+      vouchers={vouchers.data?.vouchers}
+      loading={vouchers.isLoading}
+      error={vouchers.error ? messageOf(vouchers.error) : null}
+      onRetry={() => void vouchers.mutate()}
+      defaultOpenVoucherId={typeof state?.voucherId === 'number' ? state.voucherId : null}
+      rewards={rewards.error ? undefined : (rewards.data?.rewards ?? [])}
+      rewardsLoading={rewards.isLoading}
+      points={profile.data?.points}
+      onRedeemReward={(reward) => void navigate(to.rewardRedeem(reward))}
+      onBack={back}
+      nav={<AppNav />}
+      locale={settings.locale}
+      timeZone={settings.timezone}
+    />
+  );
 }

@@ -1,6 +1,69 @@
-// Scaffolding: replaced by the real container (hooks, params, navigation → screen props).
-import { LoadingScreen } from '../../ui';
+import { useEffect, useState } from 'react';
+import { TOPUP_MAX, TOPUP_MIN } from '../../api/limits';
+import type { WalletHistoryData } from '../../api/contract';
+import { topUp, useWalletBalance, walletHistoryKey } from '../../api/wallet';
+import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { useGoBack } from '../../app/go-back';
+import { useKeyedAction } from '../../app/keyed-action';
+import { AppNav } from '../../app/nav';
+import { paths } from '../../app/paths';
+import { useSite } from '../../app/settings';
+import { usePages } from '../../app/use-pages';
+import { WalletScreen } from './wallet-screen';
 
-export default function Page() {
-  return <LoadingScreen />;
+/**
+ * /profile/wallet: the balance, its history page by page, and a top-up: wallet/topup (one per tap)
+ * opens the payment gateway's page, which brings the customer back to /top-up-success or /top-up-fail.
+ */
+export default function WalletPage() {
+  const { settings } = useSite();
+  const back = useGoBack(paths.profileHome);
+  const balance = useWalletBalance();
+  const history = usePages<WalletHistoryData>(walletHistoryKey);
+  const topup = useKeyedAction((key, amount: number) => topUp(amount, key));
+  // From the answer until the browser leaves for the gateway, the form stays busy.
+  const [leaving, setLeaving] = useState(false);
+
+  // Coming back from the gateway with the browser's back button restores this page as it was left.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => e.persisted && setLeaving(false);
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  const startTopUp = async (amount: number) => {
+    if (!Number.isInteger(amount) || amount < TOPUP_MIN || amount > TOPUP_MAX || leaving) return;
+    const outcome = await topup.start(amount);
+    if (!outcome?.ok) return;
+    setLeaving(true);
+    window.location.assign(outcome.value.payment_url);
+  };
+
+  const fieldErrors = fieldErrorsOf(topup.error);
+  return (
+    <WalletScreen
+      balance={balance.data?.balance}
+      loading={balance.isLoading}
+      error={balance.error ? messageOf(balance.error) : null}
+      onRetry={() => void balance.mutate()}
+      history={history.pages?.flatMap((p) => p.items) ?? []}
+      historyLoading={history.loading}
+      historyError={history.error ?? history.loadMoreError}
+      onRetryHistory={history.reload}
+      hasMore={history.hasMore}
+      onLoadMore={history.loadMore}
+      loadingMore={history.loadingMore}
+      onTopUp={(amount) => void startTopUp(amount)}
+      submitting={topup.pending || leaving}
+      fieldErrors={fieldErrors}
+      formError={topup.error && Object.keys(fieldErrors).length === 0 ? messageOf(topup.error) : null}
+      min={TOPUP_MIN}
+      max={TOPUP_MAX}
+      onBack={back}
+      nav={<AppNav />}
+      currency={settings.currency}
+      locale={settings.locale}
+      timeZone={settings.timezone}
+    />
+  );
 }
