@@ -1,7 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preload } from 'swr';
+import { fetcher } from './api/client';
+import { settingsKey } from './api/settings';
 import { App } from './app/app';
+import { routeNameOf } from './app/guards';
+import { preloadRoute } from './app/routes';
 import './styles.css';
+
+// The first paint waits on the settings and the page's own code: ask for both before React starts.
+void preload(settingsKey, fetcher);
+preloadRoute(routeNameOf(location.pathname));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

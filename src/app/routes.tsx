@@ -6,36 +6,44 @@ import type { PathName } from './paths';
  * route lives in paths.ts; this maps its name to the container that renders it.
  */
 type Page = LazyExoticComponent<ComponentType>;
+type Loader = () => Promise<{ default: ComponentType }>;
 
-export const PAGES: Record<PathName, Page> = {
-  login: lazy(() => import('../screens/auth/login-screen.container')),
-  alterLogin: lazy(() => import('../screens/auth/alter-login-screen.container')),
-  register: lazy(() => import('../screens/auth/register-screen.container')),
-  registerOtp: lazy(() => import('../screens/auth/register-otp-screen.container')),
-  registerName: lazy(() => import('../screens/auth/register-name-screen.container')),
-  otp: lazy(() => import('../screens/auth/otp-screen.container')),
-  home: lazy(() => import('../screens/home/home-screen.container')),
-  shop: lazy(() => import('../screens/shop/shop-screen.container')),
-  rewardRedeem: lazy(() => import('../screens/rewards/reward-redeem-screen.container')),
-  rewardStorage: lazy(() => import('../screens/rewards/reward-storage-screen.container')),
-  orderHome: lazy(() => import('../screens/orders/order-history-screen.container')),
-  order: lazy(() => import('../screens/orders/order-detail-screen.container')),
-  profileHome: lazy(() => import('../screens/profile/profile-home-screen.container')),
-  profileWallet: lazy(() => import('../screens/wallet/wallet-screen.container')),
-  profilePoint: lazy(() => import('../screens/profile/points-screen.container')),
-  profileNotification: lazy(() => import('../screens/profile/notifications-screen.container')),
-  profileChangeEmail: lazy(() => import('../screens/profile/change-email-screen.container')),
-  profileAddAddress: lazy(() => import('../screens/addresses/add-address-screen.container')),
-  delivery: lazy(() => import('../screens/orders/delivery-screen.container')),
-  setLocation: lazy(() => import('../screens/addresses/set-location-screen.container')),
-  addNewAddress: lazy(() => import('../screens/addresses/add-new-address-screen.container')),
-  orderConfirmation: lazy(() => import('../screens/orders/order-confirmation-screen.container')),
-  paymentSuccess: lazy(() => import('../screens/orders/payment-success-screen.container')),
-  paymentFail: lazy(() => import('../screens/orders/payment-fail-screen.container')),
-  topUpSuccess: lazy(() => import('../screens/payments/top-up-success-screen.container')),
-  topUpSuccessOrder: lazy(() => import('../screens/payments/top-up-success-screen.container')),
-  topUpFail: lazy(() => import('../screens/payments/top-up-fail-screen.container')),
-  spin: lazy(() => import('../screens/spin/spin-screen.container')),
+const LOADERS: Record<PathName, Loader> = {
+  login: () => import('../screens/auth/login-screen.container'),
+  alterLogin: () => import('../screens/auth/alter-login-screen.container'),
+  register: () => import('../screens/auth/register-screen.container'),
+  registerOtp: () => import('../screens/auth/register-otp-screen.container'),
+  registerName: () => import('../screens/auth/register-name-screen.container'),
+  otp: () => import('../screens/auth/otp-screen.container'),
+  home: () => import('../screens/home/home-screen.container'),
+  shop: () => import('../screens/shop/shop-screen.container'),
+  rewardRedeem: () => import('../screens/rewards/reward-redeem-screen.container'),
+  rewardStorage: () => import('../screens/rewards/reward-storage-screen.container'),
+  orderHome: () => import('../screens/orders/order-history-screen.container'),
+  order: () => import('../screens/orders/order-detail-screen.container'),
+  profileHome: () => import('../screens/profile/profile-home-screen.container'),
+  profileWallet: () => import('../screens/wallet/wallet-screen.container'),
+  profilePoint: () => import('../screens/profile/points-screen.container'),
+  profileNotification: () => import('../screens/profile/notifications-screen.container'),
+  profileChangeEmail: () => import('../screens/profile/change-email-screen.container'),
+  profileAddAddress: () => import('../screens/addresses/add-address-screen.container'),
+  delivery: () => import('../screens/orders/delivery-screen.container'),
+  setLocation: () => import('../screens/addresses/set-location-screen.container'),
+  addNewAddress: () => import('../screens/addresses/add-new-address-screen.container'),
+  orderConfirmation: () => import('../screens/orders/order-confirmation-screen.container'),
+  paymentSuccess: () => import('../screens/orders/payment-success-screen.container'),
+  paymentFail: () => import('../screens/orders/payment-fail-screen.container'),
+  topUpSuccess: () => import('../screens/payments/top-up-success-screen.container'),
+  topUpSuccessOrder: () => import('../screens/payments/top-up-success-screen.container'),
+  topUpFail: () => import('../screens/payments/top-up-fail-screen.container'),
+  spin: () => import('../screens/spin/spin-screen.container'),
 };
 
+export const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)])) as Record<PathName, Page>;
+
 export const NotFoundPage = lazy(() => import('../screens/misc/not-found-screen.container'));
+
+/** Starts loading the first page's code at once, alongside the settings, instead of after the shell renders. */
+export function preloadRoute(name: PathName | null): void {
+  if (name) void LOADERS[name]().catch(() => {});
+}
