@@ -25,7 +25,13 @@ export const pagesKey = (keyOf: KeyOf) => unstable_serialize(pageKeys(keyOf));
  * `keyOf` null: nothing to load yet.
  */
 export function usePages<T extends Paged>(keyOf: KeyOf | null, fetch: (key: Key) => Promise<T> = fetcher<T>, options?: { refreshInterval?: number }) {
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<T>(keyOf ? pageKeys(keyOf) : () => null, fetch, options);
+  // Every loaded page again on each revalidation: a page cached by a plain hook (the profile's unread
+  // count reads notification page 1) would otherwise be shown as it was, and new items shift the
+  // pages' boundaries, so a stale later page would repeat or skip items.
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<T>(keyOf ? pageKeys(keyOf) : () => null, fetch, {
+    revalidateAll: true,
+    ...options,
+  });
   const last = data?.[data.length - 1];
   return {
     pages: data,

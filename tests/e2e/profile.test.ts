@@ -1,0 +1,125 @@
+/**
+ * The profile area as a customer uses it, in Chromium against `npm start`, on a phone and a desktop:
+ * the profile with its balances and unread count, notifications (a tap marks one read and opens its
+ * page, "Mark all as read" clears the count everywhere), points, changing the e-mail address (the
+ * provider's field error, then success), and logging out.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp, type ViewportName } from './support/app';
+import { signUp } from './support/customer';
+
+if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!HAS_CHROME) return;
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (app) removeDataDir(app.dataDir);
+});
+
+/** A declined top-up through the API and the sandbox: one more notification ("Top-up failed"). */
+async function declinedTopUp(page: Page) {
+  const topup = await (await page.request.post('/api/wallet/topup', { data: { amount: 20_000, idempotency_key: randomUUID() } })).json();
+  const done = await page.request.post(`/api/payment/sandbox/${topup.data.topup_id}/complete`, { data: { outcome: 'decline' } });
+  expect(done.status()).toBe(200);
+}
+
+describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('the profile on a %s', (viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const phone = uniquePhone();
+
+  beforeAll(async () => {
+    context = await newContext(browser, viewport, app.url);
+    page = await context.newPage();
+    errors = watchErrors(page);
+    await signUp(page, app.url, phone, 'Marisol Reyes');
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('shows the customer, their balances and the unread welcome', async () => {
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile/home');
+    await expect.poll(() => page.getByRole('heading', { name: 'Marisol Reyes' }).count()).toBe(1);
+    expect(await page.getByText(phone).count()).toBe(1);
+    await expect.poll(() => page.getByRole('region', { name: 'Balances' }).getByRole('button', { name: /Wallet/ }).textContent()).toContain('₱0.00');
+    await expect.poll(() => page.getByRole('button', { name: /Notifications/ }).textContent()).toContain('1 unread');
+  });
+
+  it('marks a notification read on a tap and opens its page', async () => {
+    await declinedTopUp(page);
+    await page.getByRole('button', { name: /Notifications/ }).click();
+    await page.waitForURL('**/profile/notification');
+    await expect.poll(() => page.getByRole('heading', { name: '2 unread' }).count()).toBe(1);
+    await page.getByRole('button', { name: /Top-up failed/ }).click();
+    await page.waitForURL('**/profile/wallet');
+    await page.goBack();
+    await page.waitForURL('**/profile/notification');
+    await expect.poll(() => page.getByRole('heading', { name: '1 unread' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /Top-up failed/ }).textContent()).not.toContain('(unread)');
+  });
+
+  it('marks all as read: the count is 0 here and on the profile', async () => {
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'All caught up' }).count()).toBe(1);
+    expect(await page.getByText('(unread)').count()).toBe(0);
+    await page.goto('/profile/home');
+    await expect.poll(() => page.getByRole('heading', { name: 'Marisol Reyes' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /Notifications/ }).textContent()).not.toMatch(/unread/);
+    const list = await (await page.request.get('/api/notification/list')).json();
+    expect(list.data.unread).toBe(0);
+  });
+
+  it('shows the points balance and its empty history', async () => {
+    await page.getByRole('region', { name: 'Balances' }).getByRole('button', { name: /Points/ }).click();
+    await page.waitForURL('**/profile/point');
+    await expect.poll(() => page.getByRole('region', { name: 'Your points' }).textContent()).toContain('0');
+  });
+
+  it("changes the e-mail address, showing the provider's field error first", async () => {
+    await page.goto('/profile/change-email');
+    // passes the page's own check, not the provider's (a one-letter top-level domain); on another
+    // page, since the browser logs the provider's 400, which is the point here
+    const other = await context.newPage();
+    await other.goto('/profile/change-email');
+    await other.getByLabel('New e-mail').fill('marisol@example.c');
+    await other.getByRole('button', { name: 'Save e-mail' }).click();
+    await expect.poll(() => other.getByText(/This e-mail address must be an e-mail address/).count()).toBe(1);
+    expect(await other.getByLabel('New e-mail').getAttribute('aria-invalid')).toBe('true');
+    await other.close();
+
+    const field = page.getByLabel('New e-mail');
+    await field.fill('Marisol.Reyes@example.com');
+    await page.getByRole('button', { name: 'Save e-mail' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'E-mail saved' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Your e-mail address was saved.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Back to profile' }).click();
+    await page.waitForURL('**/profile/home');
+    await expect.poll(() => page.getByText('marisol.reyes@example.com').count()).toBe(1);
+  });
+
+  it('logs out to /login with the toast', async () => {
+    await page.getByRole('button', { name: /log out/i }).click();
+    await page.waitForURL('**/login');
+    await expect.poll(() => page.getByText('User logging out...').count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('authUserData'))).toBeNull();
+  });
+
+  it('had no console errors on any page', () => {
+    expect(errors).toEqual([]);
+  });
+});
