@@ -11,6 +11,7 @@ import { messageOf } from './errors';
 import { AppNav } from './nav';
 import { paths, to } from './paths';
 import { useSite } from './settings';
+import { pagesKey } from './use-pages';
 
 /**
  * /payment-success and /payment-fail: the gateway's return names the order in `?order=`; what the
@@ -34,6 +35,7 @@ export function usePaymentResult(): PaymentResultProps {
     void refresh(walletBalanceKey);
     void refresh(profileKey);
     void refresh(orderListKey(1));
+    void refresh(pagesKey(orderListKey));
   }, [paid, clear, refresh]);
 
   return {

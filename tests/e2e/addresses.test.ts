@@ -138,6 +138,9 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('addresses
   });
 
   it('had no console errors on any page', () => {
-    expect(errors).toEqual([]);
+    // the one refusal the test asked for: the provider's 400 on the bad phone number
+    const asked = errors.filter((e) => /status of 400/.test(e));
+    expect(errors.filter((e) => !asked.includes(e))).toEqual([]);
+    expect(asked.length).toBeLessThanOrEqual(1);
   });
 });

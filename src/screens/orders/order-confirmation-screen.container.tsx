@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { useAddresses } from '../../api/addresses';
 import { ApiRequestError } from '../../api/client';
-import type { ErrorCode, OrderItem, PaymentMethod, QuoteBody, WalletBalanceData } from '../../api/contract';
+import type { OrderCreateBody, OrderItem, PaymentMethod, QuoteBody, WalletBalanceData } from '../../api/contract';
 import { profileKey } from '../../api/customer';
 import { TOPUP_MAX, TOPUP_MIN } from '../../api/limits';
 import { notificationsKey } from '../../api/notifications';
@@ -16,13 +16,11 @@ import { messageOf } from '../../app/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '../../app/paths';
 import { useSite } from '../../app/settings';
-import { useActionKey } from '../../app/use-action-key';
+import { useKeyedAction } from '../../app/keyed-action';
+import { pagesKey } from '../../app/use-pages';
 import { toast } from '../../ui';
 import type { ShopState } from '../shop/shop-screen.container';
 import { OrderConfirmationScreen } from './order-confirmation-screen';
-
-/** A refusal is the answer for that key (the provider replays it); only a lost answer may be retried with it. */
-const retryable = (err: unknown) => !(err instanceof ApiRequestError) || err.status === 0 || err.status >= 500 || err.code === 'IDEMPOTENCY_IN_PROGRESS';
 
 /**
  * /order-confirmation: the provider's quote for the checkout, a voucher, the payment method and
@@ -38,13 +36,12 @@ export default function OrderConfirmationPage() {
   const addresses = useAddresses();
   const wallet = useWalletBalance();
   const vouchers = useVoucherStorage('active');
-  const orderKey = useActionKey();
-  const topupKey = useActionKey();
-  const keyFor = useRef<string | null>(null);
-  const inFlight = useRef(false);
+  const order = useKeyedAction((key, request: Omit<OrderCreateBody, 'idempotency_key'>) => createOrder({ ...request, idempotency_key: key }));
+  const topup = useKeyedAction((key, amount: number) => topUp(amount, key, 'order'));
   const placed = useRef(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<{ code: ErrorCode | null; message: string } | null>(null);
+  // On the way to the payment page: the buttons stay busy until the browser has left.
+  const [leaving, setLeaving] = useState(false);
+  const failure = order.error instanceof ApiRequestError ? order.error : null;
 
   const body = useMemo<QuoteBody | null>(
     () =>
@@ -86,9 +83,7 @@ export default function OrderConfirmationPage() {
   // Coming back from the gateway with the browser's back button restores this page as it was left.
   useEffect(() => {
     const onShow = (e: PageTransitionEvent) => {
-      if (!e.persisted) return;
-      inFlight.current = false;
-      setSubmitting(false);
+      if (e.persisted) setLeaving(false);
     };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
@@ -98,63 +93,45 @@ export default function OrderConfirmationPage() {
   if (!placed.current && fulfilment === 'delivery' && addressId === null) return <Navigate to={paths.delivery} replace />;
 
   const placeOrder = async (method: PaymentMethod) => {
-    if (!body || inFlight.current) return;
-    const request = { ...body, payment_method: method };
-    // Another basket, voucher or method is another action: it gets a key of its own.
-    const signature = JSON.stringify(request);
-    if (keyFor.current !== signature) orderKey.done();
-    keyFor.current = signature;
-    inFlight.current = true;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const r = await createOrder({ ...request, idempotency_key: orderKey.key() });
-      orderKey.done();
-      keyFor.current = null;
-      if (r.payment_url) {
+    if (!body || leaving) return;
+    const r = await order.start({ ...body, payment_method: method });
+    if (!r) return;
+    if (r.ok) {
+      update({ paymentMethod: method });
+      if (r.value.payment_url) {
         // The cart stays until the payment is confirmed: a declined payment can be tried again.
-        update({ paymentMethod: method });
-        window.location.assign(r.payment_url);
+        setLeaving(true);
+        window.location.assign(r.value.payment_url);
         return;
       }
       placed.current = true;
-      for (const key of [walletBalanceKey, profileKey, orderListKey(1), storageKey('active'), storageKey('used'), notificationsKey(1)]) void mutate(key);
-      void navigate(to.order(r.order.name), { replace: true });
+      for (const key of [walletBalanceKey, profileKey, orderListKey(1), pagesKey(orderListKey), storageKey('active'), storageKey('used'), notificationsKey(1)]) void mutate(key);
+      void navigate(to.order(r.value.order.name), { replace: true });
       clear();
-    } catch (err) {
-      if (!retryable(err)) {
-        orderKey.done();
-        keyFor.current = null;
-      }
-      const e = err instanceof ApiRequestError ? err : null;
-      if (e?.code === 'INSUFFICIENT_BALANCE') {
-        // The provider's balance is the truth: show the shortfall and the top-up with it.
-        const balance = (e.data as { balance?: number } | null)?.balance;
-        void mutate<WalletBalanceData>(walletBalanceKey, (w) => (typeof balance === 'number' ? { currency: settings.currency, ...w, balance } : w));
-      }
-      if (e?.code === 'PRODUCT_UNAVAILABLE') void mutate(catalogKey);
-      if (e?.code === 'VOUCHER_INVALID') void mutate(storageKey('active'));
-      setFailure({ code: e && e.code !== 'NETWORK' ? e.code : null, message: messageOf(err) });
-      setSubmitting(false);
-      inFlight.current = false;
+      return;
     }
+    const e = r.error instanceof ApiRequestError ? r.error : null;
+    if (e?.code === 'INSUFFICIENT_BALANCE') {
+      // The provider's balance is the truth: the screen shows the shortfall and the top-up with it.
+      const balance = (e.data as { balance?: number } | null)?.balance;
+      void mutate<WalletBalanceData>(walletBalanceKey, (w) => (typeof balance === 'number' ? { currency: settings.currency, ...w, balance } : w));
+    }
+    if (e?.code === 'PRODUCT_UNAVAILABLE') void mutate(catalogKey);
+    if (e?.code === 'VOUCHER_INVALID') void mutate(storageKey('active'));
   };
 
   const startTopUp = async (shortfall: number) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
+    if (leaving) return;
     // The gateway takes top-ups within its limits: a small shortfall tops up the minimum.
-    const amount = Math.min(TOPUP_MAX, Math.max(TOPUP_MIN, shortfall));
-    try {
-      const r = await topUp(amount, topupKey.key(), 'order');
-      topupKey.done();
-      update({ paymentMethod: 'wallet' });
-      window.location.assign(r.payment_url);
-    } catch (err) {
-      if (!retryable(err)) topupKey.done();
-      toast.error(messageOf(err));
-      inFlight.current = false;
+    const r = await topup.start(Math.min(TOPUP_MAX, Math.max(TOPUP_MIN, shortfall)));
+    if (!r) return;
+    if (!r.ok) {
+      toast.error(messageOf(r.error));
+      return;
     }
+    update({ paymentMethod: 'wallet' });
+    setLeaving(true);
+    window.location.assign(r.value.payment_url);
   };
 
   return (
@@ -175,9 +152,9 @@ export default function OrderConfirmationPage() {
       defaultPaymentMethod={checkout.paymentMethod}
       onTopUp={(shortfall) => void startTopUp(shortfall)}
       onPlaceOrder={(method) => void placeOrder(method)}
-      submitting={submitting}
-      errorCode={failure?.code ?? null}
-      formError={failure?.message ?? null}
+      submitting={order.pending || leaving}
+      errorCode={failure && failure.code !== 'NETWORK' ? failure.code : null}
+      formError={order.error ? messageOf(order.error) : null}
       unavailableProductIds={unavailable}
       onEditCart={() => void navigate(paths.shop, { state: { openCart: true } satisfies ShopState })}
       onChangeDelivery={() => void navigate(paths.delivery)}
