@@ -25,18 +25,26 @@ function remember(phone: string, resendIn: number) {
   sessionStorage.setItem(RESEND_KEY, String(Date.now() + resendIn * 1000));
 }
 
+/** Whole seconds left until a moment (ms since the epoch), re-read once a second; null when there is none. */
+function useSecondsUntil(until: number | null): number | null {
+  const left = until === null ? null : Math.max(0, Math.ceil((until - Date.now()) / 1000));
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!left) return;
+    const t = setTimeout(() => tick((n) => n + 1), 1000);
+    return () => clearTimeout(t);
+  });
+  return left;
+}
+
 /** Seconds until a new code may be asked for, counting down once a second. */
 export function useResendCountdown(): [number, (seconds: number) => void] {
-  const read = () => Math.max(0, Math.ceil((Number(sessionStorage.getItem(RESEND_KEY) ?? 0) - Date.now()) / 1000));
-  const [left, setLeft] = useState(read);
-  useEffect(() => {
-    if (left <= 0) return;
-    const t = setTimeout(() => setLeft(read()), 1000);
-    return () => clearTimeout(t);
-  }, [left]);
+  const [until, setUntil] = useState(() => Number(sessionStorage.getItem(RESEND_KEY) ?? 0));
+  const left = useSecondsUntil(until) ?? 0;
   const restart = useCallback((seconds: number) => {
-    sessionStorage.setItem(RESEND_KEY, String(Date.now() + seconds * 1000));
-    setLeft(seconds);
+    const at = Date.now() + seconds * 1000;
+    sessionStorage.setItem(RESEND_KEY, String(at));
+    setUntil(at);
   }, []);
   return [left, restart];
 }
@@ -50,7 +58,9 @@ export function useRequestCode(purpose: OtpPurpose) {
   const [sending, setSending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [retryAfter, setRetryAfter] = useState<number | null>(null);
+  // a refusal's wait counts down, so the button comes back by itself when it is over
+  const [retryUntil, setRetryUntil] = useState<number | null>(null);
+  const retryAfter = useSecondsUntil(retryUntil);
 
   const send = useCallback(
     async (phone: string) => {
@@ -64,7 +74,7 @@ export function useRequestCode(purpose: OtpPurpose) {
         return true;
       } catch (err) {
         const wait = retryAfterOf(err);
-        setRetryAfter(wait);
+        setRetryUntil(wait === null ? null : Date.now() + wait * 1000);
         setFieldErrors(fieldErrorsOf(err));
         setFormError(wait === null ? messageOf(err) : null);
         return false;

@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { useSite } from '../../app/settings';
 import { useRequestCode } from '../../app/auth/sign-in-flow';
 import { AlterLoginScreen } from './alter-login-screen';
+import { formatWait } from './phone-form';
 
 /** `/?id=base64(phone|mid)`: starts sign-in for that phone at that merchant. */
 export default function AlterLoginPage() {
@@ -29,7 +30,7 @@ export default function AlterLoginPage() {
   const error = wrongShop
     ? `This sign-in link is for another shop. You can still sign in to ${settings.setting_company || 'this shop'} with your phone number.`
     : code.retryAfter
-      ? `Too many codes were sent to this number. Try again in ${code.retryAfter} seconds.`
+      ? `Please wait before asking for another code. You can ask for a new one in ${formatWait(code.retryAfter)}.`
       : (code.fieldErrors.phone ?? code.formError);
 
   return (

@@ -16,7 +16,7 @@ export interface PhoneFormProps {
   fieldErrors?: Record<string, string>;
   /** A message for the whole form (network trouble and the like). */
   formError?: string | null;
-  /** Seconds until another code may be requested (429 RATE_LIMITED `retry_after`). */
+  /** Seconds until another code may be requested (429 RATE_LIMITED `retry_after`), counting down. */
   retryAfter?: number | null;
   submitLabel?: string;
   hint?: ReactNode;
@@ -82,7 +82,9 @@ export function PhoneForm({
       />
       {limited && (
         <Notice tone="warning">
-          Too many codes were requested for this number. You can ask for a new one in {formatWait(retryAfter!)}.
+          Please wait before asking for another code. You can ask for a new one in{' '}
+          {/* announced once when the notice appears, not on every tick of the countdown */}
+          <span aria-live="off">{formatWait(retryAfter!)}</span>.
         </Notice>
       )}
       {formError && (
