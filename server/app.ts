@@ -7,6 +7,7 @@ import { requestLogger } from './gateway/request-log';
 import { gatewayRoutes } from './gateway/routes';
 import { securityHeaders } from './gateway/security';
 import { staticApp } from './gateway/static';
+import { bootData } from './gateway/boot-data';
 
 export interface AppOptions {
   config: Config;
@@ -66,7 +67,12 @@ export function createApp(options: AppOptions): Express {
   );
 
   // 5. The built app last: /assets, other build files, then index.html for client routes.
-  app.use(staticApp(config.distDir));
+  app.use(
+    staticApp(
+      config.distDir,
+      bootData({ providerBase: options.providerBase, secret: options.secret, platform: config.platformId, googleClientId: config.googleClientId, logger }),
+    ),
+  );
 
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');

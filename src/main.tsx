@@ -6,10 +6,12 @@ import { settingsKey } from './api/settings';
 import { App } from './app/app';
 import { routeNameOf } from './app/guards';
 import { preloadRoute } from './app/routes';
+import { readBootData } from './app/boot';
 import './styles.css';
 
-// The first paint waits on the settings and the page's own code: ask for both before React starts.
-void preload(settingsKey, fetcher);
+// The first paint waits on the settings and the page's own code: ask for both before React starts
+// (the settings only when the gateway did not put them in the page).
+if (!readBootData().settings) void preload(settingsKey, fetcher);
 preloadRoute(routeNameOf(location.pathname));
 
 createRoot(document.getElementById('root')!).render(

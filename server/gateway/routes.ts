@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import { signCall } from '../lib/signature';
+import { signedGet } from './boot-data';
 
 export interface GatewayRoutesOptions {
   providerBase: string;
@@ -27,13 +27,8 @@ export function gatewayRoutes(o: GatewayRoutesOptions): Router {
   // up = this process answers and the provider answers a signed `GET health` quickly
   r.get('/healthz', async (_req, res) => {
     res.setHeader('cache-control', 'no-store');
-    const path = 'health';
-    const timestamp = Math.floor(Date.now() / 1000);
     try {
-      const answer = await fetch(new URL(path, o.providerBase), {
-        headers: { platform: o.platform, timestamp: String(timestamp), 'token-authorization': signCall(o.providerBase, path, o.platform, timestamp, o.secret) },
-        signal: AbortSignal.timeout(o.healthTimeoutMs ?? 2000),
-      });
+      const answer = await signedGet(o, 'health', o.healthTimeoutMs ?? 2000);
       await answer.body?.cancel();
       if (answer.ok) return void res.json({ status: 'ok' });
       o.logger.warn({ status: answer.status }, 'health: the provider answered with an error');

@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import type { BootData } from './boot-data';
+import { pageHtml } from './page-html';
 
 /** Paths the single-page app never owns: they answer 404 rather than index.html. */
 const NOT_CLIENT_ROUTES = /^\/(api|__dev|healthz|assets)(\/|$)/;
@@ -15,10 +17,10 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 /**
  * The built app from distDir. Hashed files under /assets never change: cached for a year, immutable.
  * Everything else (index.html, favicon, demo images) is revalidated on each use so a new build shows
- * at once. express.static (send) resolves every path inside its root and refuses `..`, so nothing
+ * at once; index.html also carries the page's preload links and the boot data (page-html.ts). express.static (send) resolves every path inside its root and refuses `..`, so nothing
  * outside the build folder is ever served.
  */
-export function staticApp(distDir: string): Router {
+export function staticApp(distDir: string, boot?: () => Promise<BootData>): Router {
   const root = resolve(distDir);
   const router = Router();
 
@@ -45,20 +47,21 @@ export function staticApp(distDir: string): Router {
     }),
   );
 
-  // every client route: GET/HEAD of a page path that wants HTML gets index.html; the router decides
-  router.get('/{*splat}', (req, res, next) => {
+  // every client route: GET/HEAD of a page path that wants HTML gets index.html, with the page's code
+  // to preload and the boot data; the app's router decides the rest
+  const page = pageHtml(root);
+  router.get('/{*splat}', async (req, res, next) => {
     if (NOT_CLIENT_ROUTES.test(req.path) || !req.accepts('html')) return next();
     res.setHeader('cache-control', 'no-cache');
-    res.sendFile('index.html', { root, dotfiles: 'deny' }, (err?: NodeJS.ErrnoException) => {
-      if (!err) return;
-      if (res.headersSent) return void res.end();
-      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') {
-        res.status(503).setHeader('cache-control', 'no-store');
-        res.type('html').send(MISSING_BUILD_PAGE);
-        return;
-      }
-      next(err);
-    });
+    try {
+      const html = page(req.path, boot ? await boot() : null);
+      res.type('html').send(html);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return next(err);
+      res.status(503).setHeader('cache-control', 'no-store');
+      res.type('html').send(MISSING_BUILD_PAGE);
+    }
   });
 
   return router;

@@ -23,6 +23,8 @@ export async function fetchAppConfig(): Promise<AppConfig> {
   }
 }
 
+export const appConfigKey = 'app-config';
+
 export function useAppConfig() {
-  return useSWR<AppConfig>('app-config', fetchAppConfig, { revalidateOnFocus: false });
+  return useSWR<AppConfig>(appConfigKey, fetchAppConfig, { revalidateOnFocus: false, revalidateIfStale: false });
 }

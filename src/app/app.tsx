@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { SWRConfig } from 'swr';
 import { AppToastContainer, LoadingScreen } from '../ui';
 import { AuthProvider, useAuth } from './auth/auth-context';
+import { bootFallback, readBootData } from './boot';
 import { CheckoutProvider } from './checkout';
 import { guardRedirect, routeNameOf } from './guards';
 import { documentTitle, paths, SIGNED_OUT_ONLY, TITLES, type PathName } from './paths';
@@ -50,7 +51,7 @@ function Shell() {
 
 export function App() {
   const cache = useMemo(() => createExpiringCache(), []);
-  const swr = useMemo(() => swrOptions(cache), [cache]);
+  const swr = useMemo(() => swrOptions(cache, bootFallback(readBootData())), [cache]);
   useEffect(() => {
     const t = setInterval(() => cache.sweep(), 60_000);
     return () => clearInterval(t);

@@ -55,9 +55,10 @@ export function createExpiringCache(lifetimeMs = CACHE_LIFETIME_MS, now: () => n
   return cache as Cache & { sweep(): void };
 }
 
-export function swrOptions(cache: Cache): SWRConfiguration {
+export function swrOptions(cache: Cache, fallback: Record<string, unknown> = {}): SWRConfiguration {
   return {
     fetcher,
+    fallback,
     provider: () => cache,
     errorRetryCount: RETRIES,
     onErrorRetry(error, _key, _config, revalidate, { retryCount }) {

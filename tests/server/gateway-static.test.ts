@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, fakeUpstream, makeDist, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
@@ -228,5 +228,88 @@ describe('the gateway endpoints', () => {
     } finally {
       await g.close();
     }
+  });
+});
+
+describe('what each page carries (page-html.ts, boot-data.ts)', () => {
+  const settings = { setting_company: 'Kopi </script><script>alert(1)</script> Senja', version: 'Full', currency: 'PHP' };
+  let settingsUp: FakeUpstream;
+  let b: ReturnType<typeof makeDist>;
+  let g: TestGateway;
+
+  beforeAll(async () => {
+    settingsUp = await fakeUpstream((app) => {
+      app.get('/api/v2/settings/main-setting', (_req, res) => void res.json({ status: 200, message: 'OK', data: settings }));
+    });
+    b = makeDist();
+    // a build's manifest, shaped like Vite's: the entry, a chunk it shares, and route chunks
+    const chunk = (file: string, imports: string[] = []) => ({ file, imports, isDynamicEntry: true });
+    const manifest = {
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared-1.js'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      '_form-1.js': { file: 'assets/form-1.js', imports: ['_shared-1.js'] },
+      'src/screens/auth/login-screen.container.tsx': chunk('assets/login-1.js', ['_shared-1.js', '_form-1.js', 'index.html']),
+      'src/screens/orders/order-history-screen.container.tsx': chunk('assets/order-history-1.js', ['_shared-1.js']),
+      'src/screens/orders/order-detail-screen.container.tsx': chunk('assets/order-detail-1.js', ['_shared-1.js']),
+      'src/screens/misc/not-found-screen.container.tsx': chunk('assets/not-found-1.js'),
+    };
+    mkdirSync(join(b.dist, '.vite'));
+    writeFileSync(join(b.dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    g = await startGateway({ config: testConfig({ distDir: b.dist, googleClientId: 'client-1.apps.googleusercontent.com' }), providerBase: settingsUp.base, secret: UPSTREAM_SECRET });
+  });
+
+  afterAll(async () => {
+    await g?.close();
+    await settingsUp?.close();
+    b?.cleanup();
+  });
+
+  const page = async (url: string) => (await fetch(url, { headers: { accept: 'text/html' } })).text();
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const boot = (html: string) => {
+    const m = /<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(html);
+    return m ? (JSON.parse(m[1]!) as { settings?: unknown; app_config?: unknown }) : null;
+  };
+
+  it("preloads the page's own code, not what index.html already loads", async () => {
+    expect(preloads(await page(`${g.url}/login`))).toEqual(['/assets/login-1.js', '/assets/form-1.js']);
+    expect(preloads(await page(`${g.url}/order/home`))).toEqual(['/assets/order-history-1.js']);
+    expect(preloads(await page(`${g.url}/order/KS-0001`))).toEqual(['/assets/order-detail-1.js']);
+    expect(preloads(await page(`${g.url}/no/such/page`))).toEqual(['/assets/not-found-1.js']);
+    // a route whose chunk the manifest does not name gets no links, and still its page
+    const shop = await page(`${g.url}/shop`);
+    expect(preloads(shop)).toEqual([]);
+    expect(shop).toContain('<div id="root"></div>');
+  });
+
+  it("carries the merchant's settings and the app's configuration, safe inside the script element", async () => {
+    const html = await page(`${g.url}/login`);
+    expect(boot(html)).toEqual({ settings, app_config: { google_client_id: 'client-1.apps.googleusercontent.com' } });
+    // the company name's own </script> cannot end the element early
+    expect(html.match(/<\/script>/g)?.length).toBe(2);
+  });
+
+  it('asks the provider for the settings at most once every few seconds, however many pages it serves', async () => {
+    const before = settingsUp.seen.filter((s) => s.path === 'settings/main-setting').length;
+    await Promise.all(Array.from({ length: 20 }, (_, i) => page(`${g.url}/home?n=${i}`)));
+    const after = settingsUp.seen.filter((s) => s.path === 'settings/main-setting').length;
+    expect(after - before).toBeLessThanOrEqual(1);
+    expect(settingsUp.seen.every((s) => s.signatureValid)).toBe(true);
+  });
+
+  it('sends the page at once, without the settings, when the provider cannot be reached', async () => {
+    const down = await startGateway({ config: testConfig({ distDir: b.dist }), providerBase: 'http://127.0.0.1:9/api/v2/', secret: UPSTREAM_SECRET });
+    try {
+      const html = await page(`${down.url}/home`);
+      expect(html).toContain('<div id="root"></div>');
+      expect(boot(html)).toEqual({ app_config: { google_client_id: null } });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("never serves the build's manifest", async () => {
+    const res = await fetch(`${g.url}/.vite/manifest.json`);
+    expect(await res.text()).not.toContain('isEntry');
   });
 });

@@ -1,0 +1,78 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { paths, type PathName } from '../../src/app/paths';
+import { containerFile, NOT_FOUND_SOURCE, ROUTE_SOURCES } from '../../src/app/route-sources';
+import { scriptJson, type BootData } from './boot-data';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Route patterns, literal ones first so `/order/home` wins over `/order/:name`. */
+const PATTERNS = (Object.entries(paths) as [PathName, string][])
+  .map(([name, pattern]) => ({ name, segments: pattern.split('/').filter(Boolean) }))
+  .sort((a, b) => Number(a.segments.some((s) => s.startsWith(':'))) - Number(b.segments.some((s) => s.startsWith(':'))));
+
+/** The route a path shows, matched like the app's router (a `:param` is one non-empty segment). */
+export function routeOfPath(pathname: string): PathName | null {
+  const parts = pathname.split('/').filter(Boolean);
+  for (const { name, segments } of PATTERNS) {
+    if (segments.length === parts.length && segments.every((s, i) => s.startsWith(':') || s === parts[i])) return name;
+  }
+  return null;
+}
+
+/**
+ * index.html of a build, with what a page needs added to its <head>: `modulepreload` links for the
+ * page's own code (which the app would otherwise ask for only after its main code has run) and the
+ * boot data. Reads the build's files again when they change, so a new build shows at once.
+ */
+export function pageHtml(distDir: string): (pathname: string, boot: BootData | null) => string {
+  const indexFile = join(distDir, 'index.html');
+  const manifestFile = join(distDir, '.vite', 'manifest.json');
+  let cached: { stamp: string; html: string; preloads: Map<string, string> } | null = null;
+
+  function load() {
+    const stamp = [indexFile, manifestFile].map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 'none').join(':');
+    if (cached?.stamp === stamp) return cached;
+    const html = readFileSync(indexFile, 'utf8'); // ENOENT: the caller answers with its "not built" page
+    let manifest: Manifest = {};
+    try {
+      manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+    } catch {
+      // a build without a manifest still serves; its pages just get no preload links
+    }
+    const closure = (key: string, seen: Set<string>) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const k of manifest[key]!.imports ?? []) closure(k, seen);
+    };
+    const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+    const loaded = new Set<string>();
+    if (entry) closure(entry, loaded); // index.html already loads these
+    const linksFor = (source: string) => {
+      const needed = new Set<string>();
+      closure(containerFile(source), needed);
+      const files = [...needed].filter((k) => !loaded.has(k)).map((k) => manifest[k]!);
+      return [
+        ...files.flatMap((c) => c.css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+        ...files.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`),
+      ].join('');
+    };
+    const preloads = new Map<string, string>();
+    for (const [name, source] of Object.entries(ROUTE_SOURCES)) preloads.set(name, linksFor(source));
+    preloads.set('*', linksFor(NOT_FOUND_SOURCE));
+    cached = { stamp, html, preloads };
+    return cached;
+  }
+
+  return (pathname, boot) => {
+    const { html, preloads } = load();
+    const head = [preloads.get(routeOfPath(pathname) ?? '*') ?? '', boot ? `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>` : ''].join('');
+    return head ? html.replace('</head>', `${head}</head>`) : html;
+  };
+}
