@@ -3,7 +3,9 @@
  * Lighthouse (mobile, the default settings) on `/login` and on `/home` signed in, against the app as
  * `npm start` serves it on a fresh data folder and a free port. Thresholds: performance ≥ 95,
  * accessibility = 100, best practices ≥ 95. Writes bench/lighthouse.json (read by `npm run bench`),
- * prints a table, and exits 1 when a score is below its threshold.
+ * prints a table, and exits 1 when a score is below its threshold. Each page is audited
+ * LIGHTHOUSE_RUNS times (default 3) and judged on its median run, as Lighthouse's own guidance on
+ * score variance advises: one run's performance score moves with whatever else the machine is doing.
  *   CHROME_PATH  the browser (default /usr/bin/chromium)
  *   DIST_DIR     the build served (default ./dist; built first by `npm start` when missing)
  * Signing in: a customer registers through the API (OTP from the development outbox), then, in the
@@ -26,6 +28,7 @@ const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 95 };
 const OUT = join(root, 'bench', 'lighthouse.json');
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 
 if (!existsSync(CHROME_PATH)) {
   console.log(`Skipping Lighthouse: Chromium not found at ${CHROME_PATH} (install Debian's chromium; CI does).`);
@@ -61,6 +64,12 @@ async function startApp() {
     if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
     if (Date.now() > deadline) throw new Error(`the app did not become healthy:\n${out}`);
     await new Promise((r) => setTimeout(r, 250));
+  }
+  // A server in use has its code paths compiled and its database pages cached; one just started has
+  // not, and its first answers are several times slower. Lighthouse measures the page, not the
+  // server's first seconds: ask for what the audited pages ask for a few times first.
+  for (let i = 0; i < 5; i++) {
+    for (const path of ['/login', '/app-config.json', '/api/settings/main-setting']) await fetch(`${url}${path}`).then((r) => r.arrayBuffer());
   }
   return {
     url,
@@ -143,6 +152,14 @@ async function audit(port, url, extra = {}) {
   return { page: new URL(url).pathname, url: lhr.finalDisplayedUrl, scores, ok: Object.entries(THRESHOLDS).every(([k, min]) => (scores[k] ?? -1) >= min), failing, runtimeError: lhr.runtimeError?.message };
 }
 
+/** Audits a page RUNS times; returns the run with the median performance score, with every run's scores. */
+async function auditMedian(port, url, extra) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(port, url, extra));
+  const sorted = [...runs].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], runs: runs.map((r) => r.scores) };
+}
+
 const pages = [];
 let app;
 let chrome;
@@ -150,10 +167,10 @@ let failed = false;
 try {
   app = await startApp();
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS });
-  pages.push(await audit(chrome.port, `${app.url}/login`));
+  pages.push(await auditMedian(chrome.port, `${app.url}/login`));
   const session = await signUp(app.url);
   await signInBrowser(chrome.port, app.url, session);
-  pages.push(await audit(chrome.port, `${app.url}/home`, { disableStorageReset: true }));
+  pages.push(await auditMedian(chrome.port, `${app.url}/home`, { disableStorageReset: true }));
   // the guard let us in: a redirect to /login would mean the signed-in state was not picked up
   const home = pages.at(-1);
   if (!home.url.endsWith('/home')) home.note = `ended on ${home.url}, not /home: the signed-in state was not accepted`;
@@ -166,10 +183,11 @@ try {
 }
 
 mkdirSync(dirname(OUT), { recursive: true });
-writeFileSync(OUT, JSON.stringify({ date: new Date().toISOString(), thresholds: THRESHOLDS, settings: 'mobile (Lighthouse defaults)', pages }, null, 2) + '\n');
+writeFileSync(OUT, JSON.stringify({ date: new Date().toISOString(), thresholds: THRESHOLDS, settings: 'mobile (Lighthouse defaults)', runs: RUNS, pages }, null, 2) + '\n');
 for (const p of pages) {
   const cells = Object.entries(p.scores).map(([k, v]) => `${k} ${v ?? '–'}${(v ?? -1) >= THRESHOLDS[k] ? '' : ' (below)'}`);
-  console.log(`${p.ok ? 'ok  ' : 'FAIL'} ${p.page.padEnd(7)} ${cells.join(', ')}${p.note ? ` - ${p.note}` : ''}`);
+  const perfRuns = p.runs.length > 1 ? ` (median of ${p.runs.length}: performance ${p.runs.map((r) => r.performance ?? '–').join(', ')})` : '';
+  console.log(`${p.ok ? 'ok  ' : 'FAIL'} ${p.page.padEnd(7)} ${cells.join(', ')}${perfRuns}${p.note ? ` - ${p.note}` : ''}`);
   for (const f of p.failing) console.log(`       ${f}`);
 }
 console.log(`Wrote ${OUT}`);

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import compression from 'compression';
 import express, { Router, type RequestHandler } from 'express';
 import type { BootData } from './boot-data';
 import { pageHtml } from './page-html';
@@ -18,11 +19,14 @@ const MISSING_BUILD_PAGE = `<!doctype html>
  * The built app from distDir. Hashed files under /assets never change: cached for a year, immutable.
  * Everything else (index.html, favicon, demo images) is revalidated on each use so a new build shows
  * at once; index.html also carries the page's preload links and the boot data (page-html.ts). express.static (send) resolves every path inside its root and refuses `..`, so nothing
- * outside the build folder is ever served.
+ * outside the build folder is ever served. Text answers (the app's code, styles, index.html, SVGs)
+ * are compressed (brotli or gzip, as the browser accepts; `compression` skips images and bodies
+ * under 1 KB): the app's code is about a third of its size on the wire.
  */
 export function staticApp(distDir: string, boot?: () => Promise<BootData>): Router {
   const root = resolve(distDir);
   const router = Router();
+  router.use(compression());
 
   router.use(
     '/assets',

@@ -104,6 +104,24 @@ describe('the built app', () => {
     expect(await res.text()).toBe('console.log("app");');
   });
 
+  it('compresses what it sends when the browser accepts it, and only then', async () => {
+    const code = `export const names = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `item-${i}`))};`;
+    writeFileSync(join(build.dist, 'assets', 'big-abc123.js'), code);
+    const path = '/assets/big-abc123.js';
+    const br = await raw(gw.url, 'GET', path, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(br.headers['content-length'] ?? br.body.length)).toBeLessThan(code.length / 3);
+    const gzip = await raw(gw.url, 'GET', path, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await raw(gw.url, 'GET', path, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // fetch decodes: what the app receives is the file as written
+    expect(await (await fetch(`${gw.url}${path}`)).text()).toBe(code);
+  });
+
   it('answers 404 for a missing asset, never index.html', async () => {
     const res = await fetch(`${gw.url}/assets/index-missing.js`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(404);

@@ -104,7 +104,7 @@ describeEachDb('a customer\'s journey through the gateway', (kind) => {
     // the script follows only a same-origin app path; the gateway serves the app there
     expect(redirect).toMatch(/^\/[^/\\]/);
     const landing = await agent.get(redirect).expect(200);
-    expect(landing.text).toContain('<div id="root"></div>');
+    expect(landing.text).toContain('<div id="root">');
     return redirect;
   }
 

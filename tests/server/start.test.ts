@@ -104,7 +104,7 @@ describe('npm start (scripts/start.mjs) with the embedded provider', () => {
 
       const page = await fetch(`${first.url}/home`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root"></div>');
+      expect(await page.text()).toContain('<div id="root">');
       const settings = await fetch(`${first.url}/api/settings/main-setting`);
       expect(settings.status).toBe(200);
       expect((await settings.json()).data.setting_company).toEqual(expect.any(String));
