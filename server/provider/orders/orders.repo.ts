@@ -26,7 +26,8 @@ export interface NewOrder {
 }
 
 /** Inserts an order; null when its name is taken (the caller draws another). */
-export async function insertOrder(trx: Database, o: NewOrder): Promise<number | null> {
+/** Inserts an order; null when its name is taken (the caller draws another). The new row, locked by this transaction. */
+export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow | null> {
   const row = await trx
     .insertInto('orders')
     .values({
@@ -46,9 +47,9 @@ export async function insertOrder(trx: Database, o: NewOrder): Promise<number | 
       paid_at: o.paidAt,
     })
     .onConflict((oc) => oc.column('name').doNothing())
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 export async function insertOrderItems(trx: Database, orderId: number, items: Array<{ product_id: number; name: string; price: number; qty: number }>): Promise<void> {
@@ -66,8 +67,9 @@ export async function updateOrder(
   trx: Database,
   orderId: number,
   patch: Partial<Pick<OrderRow, 'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at'>>,
-): Promise<void> {
-  await trx.updateTable('orders').set(patch).where('id', '=', orderId).execute();
+): Promise<OrderRow> {
+  // the row as it now is, so a caller that answers with the order need not read it again
+  return trx.updateTable('orders').set(patch).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Locks one order row for the rest of the transaction. */

@@ -176,10 +176,10 @@ export async function createOrder(ctx: ProviderContext, customerId: number, body
     const payNow = body.payment_method === 'wallet' || priced.total === 0;
 
     let name = '';
-    let orderId: number | null = null;
-    for (let attempt = 0; attempt < 5 && orderId === null; attempt++) {
+    let inserted: OrderRow | null = null;
+    for (let attempt = 0; attempt < 5 && inserted === null; attempt++) {
       name = newOrderName(merchant.settings.setting_company);
-      orderId = await insertOrder(trx, {
+      inserted = await insertOrder(trx, {
         name,
         customerId,
         status: 'pending_payment',
@@ -195,7 +195,8 @@ export async function createOrder(ctx: ProviderContext, customerId: number, body
         paidAt: null,
       });
     }
-    if (orderId === null) throw new Error('could not draw a free order number');
+    if (inserted === null) throw new Error('could not draw a free order number');
+    const orderId = inserted.id;
     await insertOrderItems(trx, orderId, priced.lines);
     if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
     await insertOrderEvent(trx, orderId, 'pending_payment', now);
@@ -204,9 +205,7 @@ export async function createOrder(ctx: ProviderContext, customerId: number, body
       if (priced.total > 0) {
         await postWalletEntry(trx, ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` });
       }
-      const row = (await lockOrderById(trx, orderId))!;
-      await markOrderPaid(trx, ctx, merchant, row);
-      const [order] = await toOrders(trx, [(await lockOrderById(trx, orderId))!]);
+      const [order] = await toOrders(trx, [await markOrderPaid(trx, ctx, merchant, inserted)]);
       return { status: 201, message: `Order ${name} is paid and confirmed.`, data: { order: order! } };
     }
 
@@ -220,7 +219,8 @@ export async function createOrder(ctx: ProviderContext, customerId: number, body
       successPath: `/payment-success?order=${encodeURIComponent(name)}`,
       failPath: `/payment-fail?order=${encodeURIComponent(name)}`,
     });
-    const [order] = await toOrders(trx, [(await lockOrderById(trx, orderId))!]);
+    // nothing has changed the new row since it was written
+    const [order] = await toOrders(trx, [inserted]);
     return { status: 201, message: `Order ${name} is waiting for payment.`, data: { order: order!, payment_url: paymentUrl } };
   });
 }
@@ -299,28 +299,38 @@ function statusNotice(order: OrderRow, to: OrderStatus, merchant: Merchant, extr
  * Writes one status change: the order row, a timeline entry and the customer's notification. The
  * demo's next automatic step is scheduled while the order is still moving.
  */
-async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, to: OrderStatus, note: string | null, extra = ''): Promise<void> {
+async function applyStatus(
+  trx: Database,
+  ctx: ProviderContext,
+  merchant: Merchant,
+  order: OrderRow,
+  to: OrderStatus,
+  note: string | null,
+  extra = '',
+  also: { paid_at?: Date; points_earned?: number } = {},
+): Promise<OrderRow> {
   const now = ctx.clock.now();
   const moving = ctx.demoOrderProgress && !TERMINAL.includes(to) && to !== 'pending_payment';
-  await updateOrder(trx, order.id, {
+  const updated = await updateOrder(trx, order.id, {
+    ...also,
     status: to,
     updated_at: now,
     next_auto_at: moving ? new Date(now.getTime() + merchant.rules.demo_step_seconds * SECOND) : null,
   });
   await insertOrderEvent(trx, order.id, to, now, note);
   await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra), link: orderLink(order.name) });
+  return updated;
 }
 
 /**
  * A pending order's payment arrived (wallet debit done, or the gateway's webhook): paid, points
  * credited (1 per points_per_amount of the total), notifications. Call inside the transaction that
- * took the money, with the order row locked.
+ * took the money, with the order row locked. Returns the order row as it now is.
  */
-export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<void> {
+export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<OrderRow> {
   const now = ctx.clock.now();
   const points = pointsFor(order.total, merchant.rules);
-  await applyStatus(trx, ctx, merchant, order, 'paid', null);
-  await updateOrder(trx, order.id, { paid_at: now, points_earned: points });
+  const paid = await applyStatus(trx, ctx, merchant, order, 'paid', null, '', { paid_at: now, points_earned: points });
   if (points > 0) {
     await earnPoints(trx, ctx.clock, order.customer_id, points, { reason: `Order ${order.name}`, ref: `order:${order.name}` }, merchant.rules.points_expiry_days);
     await notify(trx, ctx.clock, order.customer_id, {
@@ -330,6 +340,7 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
       link: '/profile/point',
     });
   }
+  return paid;
 }
 
 /**

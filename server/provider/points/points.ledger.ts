@@ -1,7 +1,7 @@
 import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
 import { DAY } from '../../lib/clock';
-import { AppError } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import { lockCustomer } from '../customers/customers.repo';
 
 /**
@@ -25,8 +25,15 @@ export async function earnPoints(
   expiryDays = 365,
 ): Promise<number> {
   if (!Number.isInteger(points) || points <= 0) return (await lockCustomer(trx, customerId)).points;
-  const customer = await lockCustomer(trx, customerId);
-  const balance = customer.points + points;
+  // the UPDATE takes the customer's row lock and moves the balance in one round trip
+  const moved = await trx
+    .updateTable('customers')
+    .set((eb) => ({ points: eb('points', '+', points) }))
+    .where('id', '=', customerId)
+    .returning('points')
+    .executeTakeFirst();
+  if (!moved) throw notFound('Customer');
+  const balance = moved.points;
   const now = clock.now();
   await trx
     .insertInto('points_ledger')
@@ -42,7 +49,6 @@ export async function earnPoints(
       created_at: now,
     })
     .execute();
-  await trx.updateTable('customers').set({ points: balance }).where('id', '=', customerId).execute();
   return balance;
 }
 
