@@ -63,6 +63,7 @@ export function createApp(options: AppOptions): Express {
       platform: config.platformId,
       logger,
       timeoutMs: options.proxyTimeoutMs ?? 15_000,
+      cacheEntries: config.apiCacheEntries,
     }),
   );
 

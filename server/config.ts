@@ -46,6 +46,7 @@ const schema = z
     NODE_ENV: z.string().default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
     DIST_DIR: z.string().default('./dist'),
+    API_CACHE_ENTRIES: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(200),
     DB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(10),
   });
 
@@ -80,6 +81,8 @@ export interface Config {
   logLevel: string;
   distDir: string;
   dbPoolSize: number;
+  /** how many public provider answers the gateway keeps in memory (0: none) */
+  apiCacheEntries: number;
 }
 
 export class ConfigError extends Error {
@@ -125,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     distDir: e.DIST_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
+    apiCacheEntries: e.API_CACHE_ENTRIES,
   };
 }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { signCall } from '../lib/signature';
 import { sendGatewayError } from './envelope';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session';
+import { HOP_BY_HOP, sharedCache } from './shared-cache';
 
 export interface ApiProxyOptions {
   /** the provider's API v2 base URL, ending in / */
@@ -14,7 +15,9 @@ export interface ApiProxyOptions {
   logger: Logger;
   /** how long the provider may take to answer (ms) */
   timeoutMs?: number;
-  /** the clock of the `timestamp` header (tests) */
+  /** how many public answers (`Cache-Control: public, max-age`) are kept in memory; 0: none */
+  cacheEntries?: number;
+  /** the clock of the `timestamp` header and of the cache (tests) */
   now?: () => number;
 }
 
@@ -41,9 +44,6 @@ const DROPPED_REQUEST_HEADERS = [
   'x-forwarded-port',
   'x-real-ip',
 ];
-
-/** Upstream headers that describe the upstream connection, not the answer. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 
 interface ProxiedCall {
   /** the provider path: after /api/, without the query, exactly as signed */
@@ -107,6 +107,15 @@ function clientAddress(req: Request): string {
 export function apiProxy(o: ApiProxyOptions): Router {
   const now = o.now ?? (() => Date.now());
   const router = Router();
+  const cache = (o.cacheEntries ?? 0) > 0 ? sharedCache({ maxEntries: o.cacheEntries!, now }) : undefined;
+
+  // A GET the provider has answered with `Cache-Control: public, max-age=…` is answered from memory
+  // while fresh (shared-cache.ts): no signature, no upstream call.
+  const fromCache: RequestHandler = (req, res, next) => {
+    const kept = cache && req.method === 'GET' ? cache.get(req.originalUrl) : undefined;
+    if (!kept) return next();
+    cache!.send(kept, res);
+  };
 
   const prepare: RequestHandler = (req, res, next) => {
     if (STATE_CHANGING.has(req.method) && !isJsonContentType(req.get('content-type'))) {
@@ -164,7 +173,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
     return buffer;
   });
 
-  function stream(proxyRes: IncomingMessage, res: ServerResponse): void {
+  function stream(proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse): void {
     res.statusCode = proxyRes.statusCode ?? 502;
     if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
     // upstream headers replace ours of the same name: a provider page with its own CSP keeps it
@@ -172,7 +181,23 @@ export function apiProxy(o: ApiProxyOptions): Router {
       if (value === undefined || HOP_BY_HOP.has(name)) continue;
       res.setHeader(name, value);
     }
+    if (cache && req.method === 'GET' && cache.wants(res.statusCode, proxyRes.headers)) keepWhileStreaming(proxyRes, (req as Request).originalUrl);
     proxyRes.pipe(res);
+  }
+
+  /** Collects a cacheable answer's body as it streams by; a body cut short or too large is not kept. */
+  function keepWhileStreaming(proxyRes: IncomingMessage, url: string): void {
+    let chunks: Buffer[] | null = [];
+    let size = 0;
+    proxyRes.on('data', (chunk: Buffer) => {
+      if (!chunks) return;
+      size += chunk.length;
+      if (size > cache!.maxBodyBytes) chunks = null;
+      else chunks.push(chunk);
+    });
+    proxyRes.on('end', () => {
+      if (chunks && proxyRes.complete) cache!.offer(url, proxyRes.statusCode ?? 0, proxyRes.headers, Buffer.concat(chunks, size));
+    });
   }
 
   // Connections to the provider are kept open and reused (a new TCP connection per call costs more than
@@ -192,7 +217,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
       proxyRes: (proxyRes, req, res) => {
         const call = callOf(res);
         if (call && (call.signIn || call.logout || proxyRes.statusCode === 401)) return intercept(proxyRes, req, res);
-        stream(proxyRes, res);
+        stream(proxyRes, req, res);
       },
       error: (err, _req, res) => {
         const e = err as NodeJS.ErrnoException;
@@ -204,6 +229,6 @@ export function apiProxy(o: ApiProxyOptions): Router {
     },
   });
 
-  router.use(prepare, proxy);
+  router.use(fromCache, prepare, proxy);
   return router;
 }

@@ -12,7 +12,9 @@ import pino from 'pino';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { seed } from '../../server/db/seed';
 import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provider/embedded';
-import { removeDataDir, startApp, type RunningApp } from './support/app';
+import { readOutbox } from '../../server/provider/auth/sender';
+import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, type RunningApp } from './support/app';
+import { signUp } from './support/customer';
 import {
   TEST_DATABASE_URL,
   checkInvariants,
@@ -168,7 +170,8 @@ describe('the provider goes away while the gateway runs', () => {
   }
 
   it('answers /api with 502 in the envelope and /healthz with 503, then recovers when the provider is back', async () => {
-    app = await startApp({ PROVIDER_API_BASE: provider!.baseUrl, PROVIDER_SECRET: secret, DIST_DIR: dist });
+    // the real build (as `npm test` makes it before this stage): the browser test below opens the app
+    app = await startApp({ PROVIDER_API_BASE: provider!.baseUrl, PROVIDER_SECRET: secret });
     dataDir = app.dataDir;
     const settings = () => fetch(`${app!.url}/api/settings/main-setting`);
     const health = () => fetch(`${app!.url}/healthz`);
@@ -178,8 +181,12 @@ describe('the provider goes away while the gateway runs', () => {
     await provider!.close();
     provider = undefined;
 
-    const down = await settings();
-    expect(down.status).toBe(502);
+    // the settings stay answered from the gateway's memory while they are fresh (max-age 5 s), then 502
+    const kept = await settings();
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('age')).not.toBeNull();
+    let down = kept;
+    await until(async () => (down = await settings()).status === 502, 10_000);
     expect(await down.json()).toMatchObject({ status: 502, data: null, error: { code: 'BAD_GATEWAY' }, message: expect.any(String) });
     const write = await fetch(`${app.url}/api/order/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(write.status).toBe(502);
@@ -191,5 +198,37 @@ describe('the provider goes away while the gateway runs', () => {
     await until(async () => (await settings()).status === 200);
     await until(async () => (await health()).status === 200);
     for (let i = 0; i < 20; i++) expect((await settings()).status).toBe(200);
+  });
+
+  it.skipIf(!HAS_CHROME)('the app shows its error state while the provider is away, and recovers with Try again', async () => {
+    const browser = await launchBrowser();
+    try {
+      const context = await newContext(browser, 'phone', app!.url);
+      const page = await context.newPage();
+      // this provider is the test's own, so the one-time code is read from its outbox directly
+      const codeOf = async (phone: string) => {
+        await until(async () => (await readOutbox(database.db, phone)).some((m) => m.code));
+        return (await readOutbox(database.db, phone))[0]!.code!;
+      };
+      await signUp(page, app!.url, uniquePhone(), 'Lea Ramos', codeOf);
+
+      await provider!.close();
+      provider = undefined;
+      // to a page whose data is not loaded yet: after SWR's retries, the shop's error state
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: "We couldn't load the menu" });
+      await alert.waitFor({ timeout: 30_000 });
+      expect(page.url()).toMatch(/\/shop$/);
+
+      provider = await startProvider();
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('button', { name: /^Add / }).first().waitFor({ timeout: 15_000 });
+      expect(await alert.count()).toBe(0);
+      // still signed in: the outage ended no session
+      expect(page.url()).toMatch(/\/shop$/);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -124,6 +124,20 @@ describeEachDb('the gateway with the embedded provider', (kind) => {
     expect(all).not.toMatch(/set-cookie|authorization/i);
   });
 
+  it("keeps the merchant's settings for the few seconds the provider allows", async () => {
+    const first = await fetch(`${gateway.url}/api/settings/main-setting`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=5');
+    const body = await first.json();
+    expect(body.data.setting_company).toBe('Kopi Senja');
+    expect(first.headers.get('age')).toBeNull();
+    // the second answer comes from the gateway's memory: only the cache sets `age` (the provider never does)
+    const second = await fetch(`${gateway.url}/api/settings/main-setting`);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('age')).toMatch(/^[0-5]$/);
+    expect(await second.json()).toEqual(body);
+  });
+
   it('answers /healthz 200 while the provider is up, 503 once it stops', async () => {
     const up = await fetch(`${gateway.url}/healthz`);
     expect(up.status).toBe(200);
@@ -131,7 +145,7 @@ describeEachDb('the gateway with the embedded provider', (kind) => {
     await provider.close();
     const down = await fetch(`${gateway.url}/healthz`);
     expect(down.status).toBe(503);
-    const api = await fetch(`${gateway.url}/api/settings/main-setting`);
+    const api = await fetch(`${gateway.url}/api/customer/profile`);
     expect(api.status).toBe(502);
     expect((await api.json()).error.code).toBe('BAD_GATEWAY');
   });

@@ -14,6 +14,8 @@ describeEachDb('provider basics', (kind) => {
     expect(res.body.data.setting_company).toBe('Kopi Senja');
     expect(res.body.data.version).toBe('Full');
     expect(res.body.data.currency).toBe('PHP');
+    // the same for every customer: gateways and browsers may keep it a few seconds
+    expect(res.headers['cache-control']).toBe('public, max-age=5');
   });
 
   it('refuses an unsigned call with BAD_SIGNATURE', async () => {

@@ -4,10 +4,16 @@ import type { ProviderContext } from '../context';
 import { send } from '../http/envelope';
 import { getMerchant } from '../merchant/merchant.service';
 
+/** How long the settings answer may be reused by a gateway or browser (s). */
+const SETTINGS_MAX_AGE_S = 5;
+
 export function settingsRoutes(ctx: ProviderContext): Router {
   const r = Router();
   r.get('/settings/main-setting', async (_req, res) => {
     const merchant = await getMerchant(ctx.db, ctx.merchantId);
+    // the same for every customer and read on every app start: gateways (and browsers) may keep it a
+    // few seconds, as this provider keeps its own read (merchant.service.ts)
+    res.setHeader('cache-control', `public, max-age=${SETTINGS_MAX_AGE_S}`);
     send(res, 200, 'Settings loaded.', merchant.settings);
   });
   r.get('/health', async (_req, res) => {
