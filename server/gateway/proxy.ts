@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { signCall } from '../lib/signature';
 import { sendGatewayError } from './envelope';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session';
-import { HOP_BY_HOP, sharedCache } from './shared-cache';
+import { copyAnswerHeaders, sharedCache } from './shared-cache';
 
 export interface ApiProxyOptions {
   /** the provider's API v2 base URL, ending in / */
@@ -109,14 +109,6 @@ export function apiProxy(o: ApiProxyOptions): Router {
   const router = Router();
   const cache = (o.cacheEntries ?? 0) > 0 ? sharedCache({ maxEntries: o.cacheEntries!, now }) : undefined;
 
-  // A GET the provider has answered with `Cache-Control: public, max-age=…` is answered from memory
-  // while fresh (shared-cache.ts): no signature, no upstream call.
-  const fromCache: RequestHandler = (req, res, next) => {
-    const kept = cache && req.method === 'GET' ? cache.get(req.originalUrl) : undefined;
-    if (!kept) return next();
-    cache!.send(kept, res);
-  };
-
   const prepare: RequestHandler = (req, res, next) => {
     if (STATE_CHANGING.has(req.method) && !isJsonContentType(req.get('content-type'))) {
       return sendGatewayError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (content-type: application/json).');
@@ -173,31 +165,12 @@ export function apiProxy(o: ApiProxyOptions): Router {
     return buffer;
   });
 
-  function stream(proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse): void {
+  function stream(proxyRes: IncomingMessage, req: Request, res: ServerResponse): void {
     res.statusCode = proxyRes.statusCode ?? 502;
     if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
-    // upstream headers replace ours of the same name: a provider page with its own CSP keeps it
-    for (const [name, value] of Object.entries(proxyRes.headers)) {
-      if (value === undefined || HOP_BY_HOP.has(name)) continue;
-      res.setHeader(name, value);
-    }
-    if (cache && req.method === 'GET' && cache.wants(res.statusCode, proxyRes.headers)) keepWhileStreaming(proxyRes, (req as Request).originalUrl);
+    copyAnswerHeaders(res, proxyRes.headers);
+    if (cache && req.method === 'GET') cache.collect(req.originalUrl, proxyRes);
     proxyRes.pipe(res);
-  }
-
-  /** Collects a cacheable answer's body as it streams by; a body cut short or too large is not kept. */
-  function keepWhileStreaming(proxyRes: IncomingMessage, url: string): void {
-    let chunks: Buffer[] | null = [];
-    let size = 0;
-    proxyRes.on('data', (chunk: Buffer) => {
-      if (!chunks) return;
-      size += chunk.length;
-      if (size > cache!.maxBodyBytes) chunks = null;
-      else chunks.push(chunk);
-    });
-    proxyRes.on('end', () => {
-      if (chunks && proxyRes.complete) cache!.offer(url, proxyRes.statusCode ?? 0, proxyRes.headers, Buffer.concat(chunks, size));
-    });
   }
 
   // Connections to the provider are kept open and reused (a new TCP connection per call costs more than
@@ -229,6 +202,15 @@ export function apiProxy(o: ApiProxyOptions): Router {
     },
   });
 
-  router.use(fromCache, prepare, proxy);
+  // A GET the provider has answered with `Cache-Control: public, max-age=…` is answered from memory
+  // while fresh (shared-cache.ts): no signature, no upstream call.
+  if (cache) {
+    router.use((req, res, next) => {
+      const kept = req.method === 'GET' ? cache.get(req.originalUrl) : undefined;
+      if (kept) cache.send(kept, res);
+      else next();
+    });
+  }
+  router.use(prepare, proxy);
   return router;
 }

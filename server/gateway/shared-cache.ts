@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -30,8 +30,24 @@ export interface SharedCacheOptions {
   now?: () => number;
 }
 
-/** Headers that describe one connection, never kept with an answer. */
-export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+/** Headers that describe one connection, never passed on or kept with an answer. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+
+/**
+ * Puts the provider's answer headers on the gateway's answer, but those of one connection; they replace
+ * the gateway's of the same name (a provider page with its own CSP keeps it).
+ */
+export function copyAnswerHeaders(res: ServerResponse, headers: IncomingHttpHeaders | OutgoingHttpHeaders): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    res.setHeader(name, value);
+  }
+}
+
+/** The `age` the provider gave an answer (s), 0 when none or not a number. */
+function ageOf(headers: IncomingHttpHeaders): number {
+  return /^\d+$/.test(String(headers.age ?? '')) ? Number(headers.age) : 0;
+}
 
 function directives(value: string | string[] | undefined): Map<string, string> {
   const out = new Map<string, string>();
@@ -55,8 +71,7 @@ export function sharedLifetime(status: number, headers: IncomingHttpHeaders): nu
   if (!cc.has('public') || cc.has('private') || cc.has('no-store') || cc.has('no-cache')) return 0;
   const raw = cc.get('s-maxage') ?? cc.get('max-age');
   if (raw === undefined || !/^\d+$/.test(raw)) return 0;
-  const age = /^\d+$/.test(String(headers.age ?? '')) ? Number(headers.age) : 0;
-  return Math.max(0, Number(raw) - age);
+  return Math.max(0, Number(raw) - ageOf(headers));
 }
 
 export interface SharedCache {
@@ -64,11 +79,10 @@ export interface SharedCache {
   get(url: string): CachedAnswer | undefined;
   /** keeps an upstream answer when its headers allow it; true when kept */
   offer(url: string, status: number, headers: IncomingHttpHeaders, body: Buffer): boolean;
-  /** whether an answer with these headers could be kept (so its body is worth collecting) */
-  wants(status: number, headers: IncomingHttpHeaders): boolean;
+  /** keeps the provider's answer to a GET of this URL, collected as it streams by, when it may be kept */
+  collect(url: string, upstream: IncomingMessage): void;
   /** writes a kept answer, with its `age` */
   send(answer: CachedAnswer, res: ServerResponse): void;
-  readonly maxBodyBytes: number;
 }
 
 export function sharedCache(o: SharedCacheOptions): SharedCache {
@@ -76,26 +90,40 @@ export function sharedCache(o: SharedCacheOptions): SharedCache {
   const maxBodyBytes = o.maxBodyBytes ?? 256 * 1024;
   const kept = new LRUCache<string, CachedAnswer>({ max: Math.max(1, o.maxEntries), ttlAutopurge: false, perf: { now } });
 
+  const offer: SharedCache['offer'] = (url, status, headers, body) => {
+    const seconds = sharedLifetime(status, headers);
+    if (seconds <= 0 || body.length > maxBodyBytes) return false;
+    const stored: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (value === undefined || HOP_BY_HOP.has(name) || name === 'age' || name === 'content-length') continue;
+      stored[name] = value;
+    }
+    kept.set(url, { status, headers: stored, body, storedAt: now(), ageAtStore: ageOf(headers) }, { ttl: seconds * 1000 });
+    return true;
+  };
+
   return {
-    maxBodyBytes,
     get: (url) => kept.get(url),
-    wants: (status, headers) => sharedLifetime(status, headers) > 0,
-    offer(url, status, headers, body) {
-      const seconds = sharedLifetime(status, headers);
-      if (seconds <= 0 || body.length > maxBodyBytes) return false;
-      const stored: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(headers)) {
-        if (value === undefined || HOP_BY_HOP.has(name) || name === 'age' || name === 'content-length') continue;
-        stored[name] = value;
-      }
-      const ageAtStore = /^\d+$/.test(String(headers.age ?? '')) ? Number(headers.age) : 0;
-      kept.set(url, { status, headers: stored, body, storedAt: now(), ageAtStore }, { ttl: seconds * 1000 });
-      return true;
+    offer,
+    collect(url, upstream) {
+      const status = upstream.statusCode ?? 0;
+      if (sharedLifetime(status, upstream.headers) <= 0) return;
+      // a body cut short or too large is not kept
+      let chunks: Buffer[] | null = [];
+      let size = 0;
+      upstream.on('data', (chunk: Buffer) => {
+        if (!chunks) return;
+        size += chunk.length;
+        if (size > maxBodyBytes) chunks = null;
+        else chunks.push(chunk);
+      });
+      upstream.on('end', () => {
+        if (chunks && upstream.complete) offer(url, status, upstream.headers, Buffer.concat(chunks, size));
+      });
     },
     send(answer, res) {
       res.statusCode = answer.status;
-      // kept headers replace the gateway's of the same name, as a streamed answer's do
-      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) res.setHeader(name, value);
+      copyAnswerHeaders(res, answer.headers);
       res.setHeader('age', String(answer.ageAtStore + Math.floor((now() - answer.storedAt) / 1000)));
       res.setHeader('content-length', answer.body.length);
       res.end(answer.body);

@@ -207,8 +207,9 @@ describe('the provider goes away while the gateway runs', () => {
       const page = await context.newPage();
       // this provider is the test's own, so the one-time code is read from its outbox directly
       const codeOf = async (phone: string) => {
-        await until(async () => (await readOutbox(database.db, phone)).some((m) => m.code));
-        return (await readOutbox(database.db, phone))[0]!.code!;
+        let code: string | null | undefined;
+        await until(async () => Boolean((code = (await readOutbox(database.db, phone))[0]?.code)));
+        return code!;
       };
       await signUp(page, app!.url, uniquePhone(), 'Lea Ramos', codeOf);
 

@@ -18,6 +18,23 @@ export async function lockCustomer(trx: Database, customerId: number) {
   return row;
 }
 
+/**
+ * Moves one of the customer's balances by `delta` in one statement, which also takes the customer's
+ * row lock for the rest of the transaction, unless that would leave it below zero. The new balance,
+ * or null when nothing moved (no such customer, or not enough): the caller tells which with
+ * lockCustomer, on the rare path only.
+ */
+export async function moveBalance(trx: Database, customerId: number, column: 'wallet_balance' | 'points', delta: number): Promise<number | null> {
+  const moved = await trx
+    .updateTable('customers')
+    .set((eb) => ({ [column]: eb(column, '+', delta) }))
+    .where('id', '=', customerId)
+    .where((eb) => eb(eb(column, '+', delta), '>=', 0))
+    .returning(column)
+    .executeTakeFirst();
+  return moved ? (moved as Record<typeof column, number>)[column] : null;
+}
+
 export async function getCustomer(db: Database, customerId: number): Promise<Customer> {
   const row = await db
     .selectFrom('customers')

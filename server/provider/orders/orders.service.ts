@@ -295,20 +295,21 @@ function statusNotice(order: OrderRow, to: OrderStatus, merchant: Merchant, extr
   }
 }
 
+interface StatusChange {
+  /** the timeline entry's note */
+  note?: string | null;
+  /** added to the customer's notification */
+  extra?: string;
+  /** other columns written with the status, in the same UPDATE */
+  also?: { paid_at?: Date; points_earned?: number };
+}
+
 /**
  * Writes one status change: the order row, a timeline entry and the customer's notification. The
  * demo's next automatic step is scheduled while the order is still moving.
  */
-async function applyStatus(
-  trx: Database,
-  ctx: ProviderContext,
-  merchant: Merchant,
-  order: OrderRow,
-  to: OrderStatus,
-  note: string | null,
-  extra = '',
-  also: { paid_at?: Date; points_earned?: number } = {},
-): Promise<OrderRow> {
+async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, to: OrderStatus, change: StatusChange = {}): Promise<OrderRow> {
+  const { note = null, extra = '', also = {} } = change;
   const now = ctx.clock.now();
   const moving = ctx.demoOrderProgress && !TERMINAL.includes(to) && to !== 'pending_payment';
   const updated = await updateOrder(trx, order.id, {
@@ -330,7 +331,7 @@ async function applyStatus(
 export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<OrderRow> {
   const now = ctx.clock.now();
   const points = pointsFor(order.total, merchant.rules);
-  const paid = await applyStatus(trx, ctx, merchant, order, 'paid', null, '', { paid_at: now, points_earned: points });
+  const paid = await applyStatus(trx, ctx, merchant, order, 'paid', { also: { paid_at: now, points_earned: points } });
   if (points > 0) {
     await earnPoints(trx, ctx.clock, order.customer_id, points, { reason: `Order ${order.name}`, ref: `order:${order.name}` }, merchant.rules.points_expiry_days);
     await notify(trx, ctx.clock, order.customer_id, {
@@ -347,7 +348,7 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
  * Cancels an order. A paid one is refunded in full to the wallet (whatever paid it) and its points
  * are taken back as far as the balance allows; the voucher it used is released either way.
  */
-async function cancelOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, note: string | null): Promise<void> {
+async function cancelOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, note: string | null): Promise<OrderRow> {
   let extra = '';
   if (order.status !== 'pending_payment') {
     if (order.total > 0) {
@@ -366,7 +367,7 @@ async function cancelOrder(trx: Database, ctx: ProviderContext, merchant: Mercha
     await releaseVoucher(trx, order.voucher_id, ctx.clock.now());
     extra += ' Your voucher can be used again.';
   }
-  await applyStatus(trx, ctx, merchant, order, 'cancelled', note, extra);
+  return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra });
 }
 
 export type MerchantOrderStatusBody = z.infer<typeof merchantOrderStatusBody>;
@@ -392,9 +393,8 @@ export async function merchantSetStatus(ctx: ProviderContext, body: MerchantOrde
       );
     }
     const note = body.note?.trim() || null;
-    if (body.status === 'cancelled') await cancelOrder(trx, ctx, merchant, order, note);
-    else await applyStatus(trx, ctx, merchant, order, body.status, note);
-    const [answer] = await toOrders(trx, [(await lockOrderById(trx, order.id))!]);
+    const updated = body.status === 'cancelled' ? await cancelOrder(trx, ctx, merchant, order, note) : await applyStatus(trx, ctx, merchant, order, body.status, { note });
+    const [answer] = await toOrders(trx, [updated]);
     return answer!;
   });
 }
@@ -409,7 +409,7 @@ export async function stepOrder(trx: Database, ctx: ProviderContext, merchant: M
     await updateOrder(trx, order.id, { next_auto_at: null });
     return null;
   }
-  await applyStatus(trx, ctx, merchant, order, to, null);
+  await applyStatus(trx, ctx, merchant, order, to);
   return to;
 }
 

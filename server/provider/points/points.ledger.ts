@@ -2,7 +2,7 @@ import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
 import { DAY } from '../../lib/clock';
 import { AppError, notFound } from '../http/errors';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer, moveBalance } from '../customers/customers.repo';
 
 /**
  * The points ledger: append-only entries; customers.points is the running balance, kept equal to
@@ -25,15 +25,8 @@ export async function earnPoints(
   expiryDays = 365,
 ): Promise<number> {
   if (!Number.isInteger(points) || points <= 0) return (await lockCustomer(trx, customerId)).points;
-  // the UPDATE takes the customer's row lock and moves the balance in one round trip
-  const moved = await trx
-    .updateTable('customers')
-    .set((eb) => ({ points: eb('points', '+', points) }))
-    .where('id', '=', customerId)
-    .returning('points')
-    .executeTakeFirst();
-  if (!moved) throw notFound('Customer');
-  const balance = moved.points;
+  const balance = await moveBalance(trx, customerId, 'points', points);
+  if (balance === null) throw notFound('Customer');
   const now = clock.now();
   await trx
     .insertInto('points_ledger')
@@ -54,15 +47,15 @@ export async function earnPoints(
 
 /** Burns points (oldest lots first); INSUFFICIENT_POINTS when the balance is short. */
 export async function burnPoints(trx: Database, clock: Clock, customerId: number, points: number, change: PointsChange): Promise<number> {
-  const customer = await lockCustomer(trx, customerId);
-  if (customer.points < points) {
+  const balance = await moveBalance(trx, customerId, 'points', -points);
+  if (balance === null) {
+    const customer = await lockCustomer(trx, customerId); // not found: 404
     throw new AppError(409, 'INSUFFICIENT_POINTS', `You need ${points - customer.points} more points for this.`, undefined, {
       points: customer.points,
       needed: points,
     });
   }
   await consumeLots(trx, customerId, points);
-  const balance = customer.points - points;
   await trx
     .insertInto('points_ledger')
     .values({
@@ -75,7 +68,6 @@ export async function burnPoints(trx: Database, clock: Clock, customerId: number
       created_at: clock.now(),
     })
     .execute();
-  await trx.updateTable('customers').set({ points: balance }).where('id', '=', customerId).execute();
   return balance;
 }
 

@@ -2,7 +2,7 @@ import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
 import type { WalletEntryType } from '../../../src/api/contract';
 import { AppError } from '../http/errors';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer, moveBalance } from '../customers/customers.repo';
 
 /**
  * The wallet ledger: append-only; customers.wallet_balance is the running balance, changed in the
@@ -15,23 +15,15 @@ export async function postWalletEntry(
   customerId: number,
   entry: { type: WalletEntryType; amount: number; reason: string; ref?: string | null },
 ): Promise<number> {
-  // one statement takes the row lock, checks the balance stays at or above zero and moves it; a
-  // concurrent entry waits for the lock and is checked against the balance this one leaves
-  const moved = await trx
-    .updateTable('customers')
-    .set((eb) => ({ wallet_balance: eb('wallet_balance', '+', entry.amount) }))
-    .where('id', '=', customerId)
-    .where((eb) => eb(eb('wallet_balance', '+', entry.amount), '>=', 0))
-    .returning('wallet_balance')
-    .executeTakeFirst();
-  if (!moved) {
+  // a concurrent entry waits for the row lock and is checked against the balance this one leaves
+  const balance = await moveBalance(trx, customerId, 'wallet_balance', entry.amount);
+  if (balance === null) {
     const customer = await lockCustomer(trx, customerId); // not found: 404
     throw new AppError(409, 'INSUFFICIENT_BALANCE', 'Your wallet balance is too low for this order. Top up and try again.', undefined, {
       balance: customer.wallet_balance,
       needed: -entry.amount,
     });
   }
-  const balance = moved.wallet_balance;
   await trx
     .insertInto('wallet_ledger')
     .values({
