@@ -21,6 +21,15 @@ export default mergeConfig(
         },
         {
           test: {
+            name: 'security',
+            include: ['tests/security/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          test: {
             name: 'e2e',
             include: ['tests/e2e/**/*.test.ts'],
             environment: 'node',

@@ -52,7 +52,7 @@ const check = (code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, fa
 
 stage('types', () => check(run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])));
 
-stage('unit', () => vitest(['unit', 'server'], '.tmp/vitest-unit.json'));
+stage('unit', () => vitest(['unit', 'server', 'security'], '.tmp/vitest-unit.json'));
 
 stage('build', () => {
   const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);

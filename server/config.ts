@@ -43,6 +43,12 @@ const schema = z
     MERCHANT_ID: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a merchant id such as kopi-senja').default('kopi-senja'),
     PAYMENT_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     DEMO_ORDER_PROGRESS: bool(true),
+    // the sandbox payment page plays a gateway that pays anything: on by default only outside production
+    PAYMENT_SANDBOX: z
+      .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+      .optional(),
+    // a plain-http provider off loopback lets a captured signature be replayed: refused unless allowed
+    PROVIDER_ALLOW_INSECURE_HTTP: bool(false),
     NODE_ENV: z.string().default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
     DIST_DIR: z.string().default('./dist'),
@@ -77,6 +83,12 @@ export interface Config {
   merchantId: string;
   paymentWebhookSecret: string | undefined;
   demoOrderProgress: boolean;
+  /** the sandbox payment gateway (development and staging; in production only when PAYMENT_SANDBOX=true) */
+  paymentSandbox: boolean;
+  /** the development outbox (one-time codes readable at /__dev/outbox from loopback): never in production */
+  devOutbox: boolean;
+  /** PROVIDER_API_BASE may be plain http:// to a host that is not loopback */
+  allowInsecureProvider: boolean;
   production: boolean;
   logLevel: string;
   distDir: string;
@@ -124,6 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     merchantId: e.MERCHANT_ID,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     demoOrderProgress: e.DEMO_ORDER_PROGRESS,
+    paymentSandbox: e.PAYMENT_SANDBOX === undefined ? e.NODE_ENV !== 'production' : ['1', 'true', 'yes', 'on'].includes(e.PAYMENT_SANDBOX),
+    devOutbox: e.NODE_ENV !== 'production',
+    allowInsecureProvider: e.PROVIDER_ALLOW_INSECURE_HTTP,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     distDir: e.DIST_DIR,

@@ -87,6 +87,8 @@ async function main(): Promise<void> {
         webhookSecret: config.paymentWebhookSecret ?? secrets.webhook_secret,
         google: { clientId: config.googleClientId, jwksUrl: config.googleJwksUrl },
         demoOrderProgress: config.demoOrderProgress,
+        paymentSandbox: config.paymentSandbox,
+        devOutbox: config.devOutbox,
         host: '127.0.0.1',
         port: 0,
       });

@@ -19,6 +19,10 @@ export interface EmbeddedProviderOptions {
   webhookSecret: string;
   google: { clientId: string | undefined; jwksUrl: string };
   demoOrderProgress: boolean;
+  /** the sandbox payment gateway; false: no payment gateway (top-ups and gateway orders answer 503). Default true */
+  paymentSandbox?: boolean;
+  /** keep sent messages in the development outbox table (never in production). Default true */
+  devOutbox?: boolean;
   clock?: Clock;
   sender?: MessageSender;
   /** start the timers (tests run jobs by hand) */
