@@ -1,0 +1,159 @@
+/**
+ * The security suite attacks the product the way an outsider would: real HTTP to a gateway (createApp
+ * on a loopback port) in front of the real embedded provider (its own loopback port), on PGlite or
+ * PostgreSQL, in development or production mode. Nothing is mocked but the SMS sender, which keeps
+ * what it sends so a test can sign in without reading the development outbox (which production lacks).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { createApp } from '../../server/app';
+import type { Config } from '../../server/config';
+import type { DatabaseHandle } from '../../server/db';
+import { seed } from '../../server/db/seed';
+import { FakeClock } from '../../server/lib/clock';
+import { readOutbox, type MessageSender } from '../../server/provider/auth/sender';
+import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provider/embedded';
+import { clearMerchantCache } from '../../server/provider/merchant/merchant.service';
+import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
+import { openTestDatabase, type DbKind } from '../server/support/provider';
+
+export { describeEachDb, describePostgres, type DbKind } from '../server/support/provider';
+
+export const STACK_SECRET = 'security-test-signing-secret-0123456789';
+export const STACK_MERCHANT_KEY = 'security-test-merchant-key-0123456789';
+export const STACK_WEBHOOK_SECRET = 'security-test-webhook-secret-0123456789';
+
+export interface StackOptions {
+  kind?: DbKind;
+  /** NODE_ENV=production: what a deployment runs */
+  production?: boolean;
+  /** overrides of the gateway's configuration (trustProxyHops, paymentSandbox …) */
+  config?: Partial<Config>;
+  /** the embedded provider's sandbox payment gateway (default: config's paymentSandbox) */
+  paymentSandbox?: boolean;
+  google?: { clientId: string | undefined; jwksUrl: string };
+  /** where the gateway listens (default 127.0.0.1) */
+  host?: string;
+  /** the clock of the provider (default: the real one) */
+  clock?: FakeClock;
+}
+
+export interface SentMessage {
+  to: string;
+  body: string;
+}
+
+export interface Stack {
+  /** the gateway's origin, http://127.0.0.1:<port> */
+  url: string;
+  config: Config;
+  provider: EmbeddedProvider;
+  db: DatabaseHandle['db'];
+  /** what the provider's logger and the gateway's logger wrote (JSON lines) */
+  logLines: string[];
+  logger: Logger;
+  /** messages the SMS sender was given */
+  sent: SentMessage[];
+  /** the last 6-digit code sent to a phone */
+  lastCode(phone: string): string | undefined;
+  /** a call through the gateway as a browser makes it: JSON, with a cookie when given */
+  api(method: 'GET' | 'POST', path: string, o?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** registers a new customer through the gateway and answers the session cookie (`sid=…`) */
+  signUp(o?: { phone?: string; name?: string; email?: string }): Promise<{ cookie: string; phone: string; customerId: number }>;
+  close(): Promise<void>;
+}
+
+export function newStackPhone(): string {
+  return `+639${String(randomBytes(4).readUInt32BE() % 1_000_000_000).padStart(9, '0')}`;
+}
+
+/** Starts the embedded provider and a gateway in front of it, as `npm start` does, on ports of their own. */
+export async function startStack(o: StackOptions = {}): Promise<Stack> {
+  const handle = await openTestDatabase(o.kind ?? 'pglite');
+  await seed(handle.db);
+  clearMerchantCache();
+  const { logger, lines } = captureLogger('debug');
+  const config: Config = {
+    ...testConfig(),
+    production: Boolean(o.production),
+    devOutbox: !o.production,
+    paymentSandbox: o.paymentSandbox ?? !o.production,
+    ...o.config,
+  };
+  const sent: SentMessage[] = [];
+  const sender: MessageSender = {
+    async send(to, body) {
+      sent.push({ to, body });
+    },
+  };
+  const provider = await startEmbeddedProvider({
+    db: handle.db,
+    logger: logger.child({ name: 'provider' }),
+    secret: STACK_SECRET,
+    platform: config.platformId,
+    merchantId: 'kopi-senja',
+    merchantApiKey: STACK_MERCHANT_KEY,
+    webhookSecret: STACK_WEBHOOK_SECRET,
+    google: o.google ?? { clientId: undefined, jwksUrl: 'http://127.0.0.1:9/jwks' },
+    demoOrderProgress: false,
+    paymentSandbox: o.paymentSandbox ?? config.paymentSandbox,
+    devOutbox: config.devOutbox,
+    sender,
+    jobs: false,
+    ...(o.clock ? { clock: o.clock } : {}),
+  });
+  const app = createApp({
+    config,
+    logger,
+    providerBase: provider.baseUrl,
+    secret: STACK_SECRET,
+    ...(config.devOutbox ? { outbox: (phone: string) => readOutbox(handle.db, phone) } : {}),
+  });
+  const gateway = await listen(app);
+
+  const api: Stack['api'] = (method, path, a = {}) =>
+    fetch(`${gateway.url}/api/${path}`, {
+      method,
+      redirect: 'manual',
+      headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...(a.cookie ? { cookie: a.cookie } : {}), ...a.headers },
+      ...(a.body !== undefined ? { body: JSON.stringify(a.body) } : method === 'POST' ? { body: '{}' } : {}),
+    });
+
+  const lastCode = (phone: string) => {
+    const m = [...sent].reverse().find((s) => s.to === phone);
+    return m ? /\b(\d{6})\b/.exec(m.body)?.[1] : undefined;
+  };
+
+  return {
+    url: gateway.url,
+    config,
+    provider,
+    db: handle.db,
+    logLines: lines,
+    logger,
+    sent,
+    lastCode,
+    api,
+    async signUp(s = {}) {
+      const phone = s.phone ?? newStackPhone();
+      const requested = await api('POST', 'auth/otp/request', { body: { phone, purpose: 'register' } });
+      if (requested.status !== 200) throw new Error(`otp/request answered ${requested.status}: ${await requested.text()}`);
+      const verified = await api('POST', 'auth/otp/verify', { body: { phone, code: lastCode(phone), purpose: 'register' } });
+      const v = (await verified.json()) as { data: { registration_token: string } };
+      const registered = await api('POST', 'auth/register', {
+        body: { registration_token: v.data.registration_token, name: s.name ?? 'Security Tester', ...(s.email ? { email: s.email } : {}) },
+      });
+      if (registered.status !== 201) throw new Error(`auth/register answered ${registered.status}: ${await registered.text()}`);
+      const cookie = cookiePair({ 'set-cookie': registered.headers.getSetCookie() }, 'sid');
+      if (!cookie) throw new Error('auth/register set no session cookie');
+      const body = (await registered.json()) as { data: { customer: { id: number } } };
+      return { cookie, phone, customerId: body.data.customer.id };
+    },
+    async close() {
+      await gateway.close();
+      await provider.close();
+      await new Promise((r) => setTimeout(r, 50));
+      await handle.close();
+    },
+  };
+}
