@@ -4,10 +4,14 @@ import { preload } from 'swr';
 import { fetcher } from './api/client';
 import { settingsKey } from './api/settings';
 import { App } from './app/app';
+import { initStoredUsers } from './app/auth/storage';
 import { routeNameOf } from './app/guards';
 import { preloadRoute } from './app/routes';
 import { readBootData } from './app/boot';
 import './styles.css';
+
+// SPEC section 3: the stored users are read when the app starts; garbage is reported and replaced now.
+initStoredUsers();
 
 // The first paint waits on the settings and the page's own code: ask for both before React starts
 // (the settings only when the gateway did not put them in the page).

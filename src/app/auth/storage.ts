@@ -27,16 +27,53 @@ function newId(): string {
 
 export const emptyUser = (): StoredUser => ({ id: newId(), username: '', token: '' });
 
-/** `users` from session storage; missing or unparsable → one empty user (unparsable also logs an error). */
-export function readUsers(storage: Storage = sessionStorage): StoredUser[] {
-  const raw = storage.getItem('users');
-  if (raw === null) return [emptyUser()];
+function isStoredUser(u: unknown): u is StoredUser {
+  if (typeof u !== 'object' || u === null) return false;
+  const { id, username, token } = u as Record<string, unknown>;
+  return typeof id === 'string' && id !== '' && typeof username === 'string' && typeof token === 'string';
+}
+
+type UsersRead = { state: 'ok'; users: StoredUser[] } | { state: 'missing' } | { state: 'invalid'; reason: unknown };
+
+function parseUsers(raw: string | null): UsersRead {
+  if (raw === null) return { state: 'missing' };
   try {
     const parsed = JSON.parse(raw) as unknown;
-    if (!Array.isArray(parsed) || parsed.length === 0) throw new Error('users is not a non-empty list');
-    return parsed.map((u) => ({ id: String(u?.id ?? newId()), username: String(u?.username ?? ''), token: String(u?.token ?? '') }));
+    if (!Array.isArray(parsed) || parsed.length === 0) return { state: 'invalid', reason: 'users is not a non-empty list' };
+    if (!parsed.every(isStoredUser)) return { state: 'invalid', reason: 'users holds an entry without a string id, username and token' };
+    return { state: 'ok', users: parsed.map(({ id, username, token }) => ({ id, username, token })) };
   } catch (err) {
-    console.error('Stored users could not be read; using one empty user.', err);
+    return { state: 'invalid', reason: err };
+  }
+}
+
+function usersOr(read: UsersRead): StoredUser[] {
+  if (read.state === 'ok') return read.users;
+  if (read.state === 'invalid') console.error('Stored users could not be read; using one empty user.', read.reason);
+  return [emptyUser()];
+}
+
+/**
+ * `users` from session storage (SPEC section 3): a list of {id, username, token}. Missing, unparsable or
+ * not such a list → one empty user (all but missing also log an error).
+ */
+export function readUsers(storage: Storage = sessionStorage): StoredUser[] {
+  return usersOr(parseUsers(storage.getItem('users')));
+}
+
+/**
+ * At app start: read `users` and, when it was missing or garbage, store the one empty user in its place,
+ * so garbage is reported once, now, and not at the next sign-in. A valid list is left untouched.
+ * Storage the browser refuses (privacy modes) must not stop the app from starting.
+ */
+export function initStoredUsers(storage?: Storage): StoredUser[] {
+  try {
+    const store = storage ?? sessionStorage;
+    const read = parseUsers(store.getItem('users'));
+    const users = usersOr(read);
+    if (read.state !== 'ok') store.setItem('users', JSON.stringify(users));
+    return users;
+  } catch {
     return [emptyUser()];
   }
 }

@@ -1,11 +1,22 @@
 import { useParams } from 'react-router-dom';
+import { ApiRequestError } from '../../api/client';
 import { useOrder } from '../../api/orders';
 import { messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
-import { AppNav } from '../../app/nav';
+import { AppNav, routerLink } from '../../app/nav';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/settings';
 import { OrderDetailScreen } from './order-detail-screen';
+
+/**
+ * The provider answers an order that does not exist, or is another customer's, with 404 (never telling
+ * which); a name that cannot be an order number is refused with a 400 on `name`. Neither changes on a
+ * retry, so both are "not found" rather than "try again".
+ */
+export function isOrderNotFound(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return false;
+  return error.status === 404 || (error.status === 400 && error.code === 'VALIDATION' && 'name' in error.fields);
+}
 
 /** /order/:name: the live order; useOrder polls while it is still moving, so the timeline fills in. */
 export default function OrderDetailPage() {
@@ -13,6 +24,7 @@ export default function OrderDetailPage() {
   const { name = null } = useParams();
   const { data, error, isLoading, mutate } = useOrder(name);
   const back = useGoBack(paths.orderHome);
+  const notFound = !data && isOrderNotFound(error);
 
   return (
     <OrderDetailScreen
@@ -20,6 +32,9 @@ export default function OrderDetailPage() {
       loading={isLoading}
       error={error && !data ? messageOf(error) : null}
       onRetry={() => void mutate()}
+      notFound={notFound}
+      orderHistoryHref={paths.orderHome}
+      renderLink={routerLink}
       pickupAddress={settings.pickup_address}
       onBack={back}
       nav={<AppNav />}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Order, OrderStatus } from '../../api/contract';
-import { AppShell, Badge, CheckIcon, CloseIcon, ErrorState, LocationIcon, Money, Points, Skeleton, SkeletonGroup, TopBar, cx } from '../../ui';
+import { AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cx, focusRing } from '../../ui';
+import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription, statusSteps } from './order-status';
 
@@ -9,6 +10,12 @@ export interface OrderDetailScreenProps {
   loading?: boolean;
   error?: string | null;
   onRetry?: () => void;
+  /** No such order for this customer (it does not exist, or is someone else's): nothing to retry. */
+  notFound?: boolean;
+  /** Where the not-found state's link goes: the order history. */
+  orderHistoryHref?: string;
+  /** Renders that link with the app's router; a plain <a> by default. */
+  renderLink?: RenderLink;
   /** The merchant's pickup counter, for pickup orders. */
   pickupAddress?: string;
   onBack?: () => void;
@@ -51,12 +58,45 @@ export function buildTimeline(order: Order): Step[] {
 const STATE_TEXT: Record<StepState, string> = { done: 'done', current: 'now', upcoming: 'to come', cancelled: 'cancelled' };
 
 /** /order/{name}: status, timeline, items, totals, address or pickup, points. */
-export function OrderDetailScreen({ order, loading = false, error, onRetry, pickupAddress, onBack, nav, currency, locale, timeZone }: OrderDetailScreenProps) {
+export function OrderDetailScreen({
+  order,
+  loading = false,
+  error,
+  onRetry,
+  notFound = false,
+  orderHistoryHref,
+  renderLink = plainLink,
+  pickupAddress,
+  onBack,
+  nav,
+  currency,
+  locale,
+  timeZone,
+}: OrderDetailScreenProps) {
   const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
   const section = 'flex flex-col gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-ink shadow-sm';
   let body: ReactNode;
 
-  if (error) {
+  if (notFound) {
+    body = (
+      <EmptyState
+        icon={<ReceiptIcon size={40} />}
+        title="We couldn't find that order"
+        description="Check the order number, or find your order in your order history."
+        action={
+          orderHistoryHref &&
+          renderLink({
+            href: orderHistoryHref,
+            className: cx(
+              'inline-flex min-h-11 items-center justify-center rounded-xl bg-brand px-4 font-semibold text-brand-contrast hover:brightness-95',
+              focusRing,
+            ),
+            children: 'Go to your order history',
+          })
+        }
+      />
+    );
+  } else if (error) {
     body = <ErrorState title="We couldn't load this order" message={error} onRetry={onRetry} />;
   } else if (loading || !order) {
     body = (

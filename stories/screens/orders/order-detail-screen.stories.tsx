@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { paths } from '../../../src/app/paths';
 import { OrderDetailScreen } from '../../../src/screens/orders/order-detail-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { money, TIME_ZONE } from '../../fixtures/customer';
@@ -38,6 +39,17 @@ export const Default: Story = {
 export const Loading: Story = { args: { order: null, loading: true } };
 
 export const Error: Story = { args: { order: null, error: 'We couldn’t find order KS-0000. Check the number and try again.' } };
+
+/** An order that does not exist, or is another customer's: nothing to retry, a way to the order history. */
+export const NotFound: Story = {
+  args: { order: null, notFound: true, orderHistoryHref: paths.orderHome },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("We couldn't find that order")).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Go to your order history' })).toHaveAttribute('href', paths.orderHome);
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
+  },
+};
 
 export const PendingPayment: Story = { args: { order: orderAt('pending_payment') } };
 export const Paid: Story = { args: { order: orderAt('paid') } };

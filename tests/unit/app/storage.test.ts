@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearOnExpiry, clearOnLogout, isSignedIn, readIsAuth, readUsers, saveSignIn, SESSION_IN_COOKIE } from '../../../src/app/auth/storage';
+import { clearOnExpiry, clearOnLogout, initStoredUsers, isSignedIn, readIsAuth, readUsers, saveSignIn, SESSION_IN_COOKIE } from '../../../src/app/auth/storage';
 
 const customer = { id: 42, name: 'Ana Santos', email: 'ana@example.com', wallet_balance: 50000 };
 
@@ -32,6 +32,55 @@ describe('stored auth state', () => {
     expect(users).toHaveLength(1);
     expect(users[0]!.username).toBe('');
     expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['unparsable', '{not json'],
+    ['not a list', '{"id":"a","username":"","token":""}'],
+    ['an empty list', '[]'],
+    ['entries without id, username and token', '[{"name":"Ana"}]'],
+    ['an id that is not a string', '[{"id":7,"username":"Ana","token":"t"}]'],
+  ])('at start, users that are %s are reported once and replaced by one empty user in storage', (_what, garbage) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    sessionStorage.setItem('users', garbage);
+    const users = initStoredUsers();
+    expect(error).toHaveBeenCalledTimes(1);
+    const stored = JSON.parse(sessionStorage.getItem('users')!) as unknown;
+    expect(stored).toEqual([{ id: expect.any(String), username: '', token: '' }]);
+    expect((stored as { id: string }[])[0]!.id).not.toBe('');
+    expect(stored).toEqual(users);
+    // what start stored is now valid: reading it again, or signing in, logs nothing more
+    expect(readUsers()).toEqual(users);
+    saveSignIn(customer);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(readUsers()).toEqual([{ id: users[0]!.id, username: 'Ana Santos', token: SESSION_IN_COOKIE }]);
+  });
+
+  it('at start, missing users become one empty user in storage, without an error', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const users = initStoredUsers();
+    expect(error).not.toHaveBeenCalled();
+    expect(JSON.parse(sessionStorage.getItem('users')!)).toEqual(users);
+    expect(users).toEqual([{ id: expect.any(String), username: '', token: '' }]);
+  });
+
+  it('at start, a valid users list is kept exactly as stored', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const raw = JSON.stringify([
+      { id: 'u-1', username: 'Ana Santos', token: SESSION_IN_COOKIE },
+      { id: 'u-2', username: '', token: '' },
+    ]);
+    sessionStorage.setItem('users', raw);
+    const users = initStoredUsers();
+    expect(error).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('users')).toBe(raw);
+    expect(users).toEqual(JSON.parse(raw));
+  });
+
+  it('gives each start-up empty user its own id', () => {
+    const first = initStoredUsers()[0]!.id;
+    sessionStorage.clear();
+    expect(initStoredUsers()[0]!.id).not.toBe(first);
   });
 
   it('isAuth is false by default', () => {
