@@ -4,6 +4,7 @@
  * from the wallet after a sandbox top-up; the order's page following the merchant's status changes as
  * it polls; a pickup order paid through the gateway; a declined payment; history and home.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp, type ViewportName } from './support/app';
@@ -190,6 +191,38 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     await page.getByRole('button', { name: new RegExp(deliveryOrder) }).click();
     await page.waitForURL(`**/order/${deliveryOrder}`);
     await expect.poll(() => page.getByText('Delivered. Enjoy!', { exact: true }).count()).toBe(1);
+  });
+
+  it("shows an order that does not exist, or is another customer's, as not found with a way to the history", async () => {
+    // another customer with an order of their own (unpaid is enough: it exists; 2 × ₱145.00 meets the minimum)
+    const strangers = await newContext(browser, viewport, app.url);
+    const stranger = await strangers.newPage();
+    await signUp(stranger, app.url, uniquePhone(), 'Bayani Reyes');
+    const catalog = await (await stranger.request.get('/api/shop/catalog')).json();
+    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const created = await stranger.request.post('/api/order/create', {
+      data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: randomUUID() },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const theirOrder: string = (await created.json()).data.order.name;
+    await strangers.close();
+
+    // another page: the browser logs the provider's 404 for these orders, which is the point here
+    const other = await context.newPage();
+    const otherErrors = watchErrors(other);
+    for (const name of ['KS-NOTREAL1', theirOrder]) {
+      await other.goto(`/order/${name}`);
+      await expect.poll(() => other.getByText("We couldn't find that order").count()).toBe(1);
+      // nothing to retry, and nothing of the other customer's order shown
+      expect(await other.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      expect(await other.getByText(theirOrder).count()).toBe(0);
+      expect(await other.getByText('Cappuccino').count()).toBe(0);
+    }
+    await other.getByRole('link', { name: 'Go to your order history' }).click();
+    await other.waitForURL('**/order/home');
+    await expect.poll(() => other.getByRole('heading', { name: 'Order history' }).count()).toBe(1);
+    expect(otherErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    await other.close();
   });
 
   it('had no console errors on any page', () => {
