@@ -13,15 +13,14 @@
  * read (cookie `users`, localStorage `authUserData` and `isAuth`) are set over CDP on a JSON URL of the
  * origin (so no app file is cached beforehand), and /home is audited with the storage reset turned off.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
+import { freePort, startServer } from './lib/server-process.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -35,54 +34,40 @@ if (!existsSync(CHROME_PATH)) {
   process.exit(0);
 }
 
-function freePort() {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-    s.on('error', fail);
-  });
-}
-
 async function startApp() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
-  let out = '';
-  const proc = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout.on('data', (d) => (out += d));
-  proc.stderr.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the app exited with ${proc.exitCode}:\n${out}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`the app did not become healthy:\n${out}`);
-    await new Promise((r) => setTimeout(r, 250));
+  let server;
+  try {
+    server = await startServer({
+      name: 'the app',
+      args: [join(root, 'scripts', 'start.mjs')],
+      cwd: root,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+      url,
+      timeoutMs: 180_000,
+    });
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
-  // A server in use has its code paths compiled and its database pages cached; one just started has
-  // not, and its first answers are several times slower. Lighthouse measures the page, not the
-  // server's first seconds: ask for what the audited pages ask for a few times first.
-  for (let i = 0; i < 5; i++) {
-    for (const path of ['/login', '/app-config.json', '/api/settings/main-setting']) await fetch(`${url}${path}`).then((r) => r.arrayBuffer());
-  }
-  return {
-    url,
-    async stop() {
-      if (proc.exitCode === null) {
-        await new Promise((done) => {
-          proc.once('exit', done);
-          proc.kill('SIGTERM');
-        });
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    // A server in use has its code paths compiled and its database pages cached; one just started has
+    // not, and its first answers are several times slower. Lighthouse measures the page, not the
+    // server's first seconds: ask for what the audited pages ask for a few times first.
+    for (let i = 0; i < 5; i++) {
+      for (const path of ['/login', '/app-config.json', '/api/settings/main-setting']) await fetch(`${url}${path}`).then((r) => r.arrayBuffer());
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, stop };
 }
 
 async function json(res) {

@@ -2,12 +2,12 @@
  * End-to-end support: the real product started the way `npm start` starts it, on a fresh DATA_DIR and
  * a free port, driven by playwright-core in Debian's Chromium (no browser download).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort, startServer } from '../../../scripts/lib/server-process.mjs';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const HAS_CHROME = existsSync(CHROME_PATH);
@@ -19,22 +19,12 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
 export interface RunningApp {
   url: string;
   dataDir: string;
   proc: ChildProcess;
   output: () => string;
+  /** sends `signal` (default SIGTERM), SIGKILL after 15 s; resolves with the exit code once it has exited */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -42,38 +32,15 @@ export interface RunningApp {
 export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'loyalty-e2e-'));
-  let out = '';
-  const proc = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the app exited with ${proc.exitCode}:\n${out}`);
-    try {
-      const r = await fetch(`${url}/healthz`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the app did not become healthy:\n${out}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
+  const app = await startServer({
+    name: 'the app',
+    args: ['scripts/start.mjs'],
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     url,
-    dataDir: dir,
-    proc,
-    output: () => out,
-    stop: (signal = 'SIGTERM') =>
-      new Promise((resolve) => {
-        if (proc.exitCode !== null) return resolve(proc.exitCode);
-        proc.once('exit', (code) => resolve(code));
-        proc.kill(signal);
-      }),
-  };
+    timeoutMs: 120_000,
+  });
+  return { url, dataDir: dir, proc: app.proc, output: app.output, stop: app.stop };
 }
 
 export function removeDataDir(dir: string): void {

@@ -1,0 +1,233 @@
+/**
+ * bench/REPORT.md: the prose is bench/report-template.md; this module works out the values that fill
+ * its {{placeholders}} (figures, ratios, targets met, the machine, Lighthouse scores, bundle sizes).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const TEMPLATE = resolve(import.meta.dirname, '..', 'report-template.md');
+
+export interface Figure {
+  id: string;
+  title: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** connection errors and timeouts, all runs together */
+  errors: number;
+  /** answers outside 2xx, all runs together */
+  non2xx: number;
+  /** 2xx answers, warm-up included (orders: checked against the database) */
+  ok: number;
+  /** the server process's CPU time (user + system) per answer, µs: steadier than requests/s on a busy machine */
+  cpuUs: number;
+  runs: Array<{ rps: number; p50: number; p99: number; cpuUs: number }>;
+  connections: number;
+  note?: string;
+}
+
+/** What the bench judges against; the template states them from here too. */
+export const TARGETS = { cOverB: 0.75, cOverA: 0.5, readP99Ms: 50, ordersPerSecond: 300 } as const;
+
+export interface Settings {
+  runs: number;
+  duration: number;
+  warmup: number;
+  connections: number;
+  customers: number;
+  logLevel: string;
+}
+
+export interface LighthouseFile {
+  date: string;
+  pages: Array<{ page: string; scores: Record<string, number | null>; ok: boolean; note?: string; failing?: string[] }>;
+  thresholds: Record<string, number>;
+}
+
+export interface Budgets {
+  loginJs: number;
+  css: number;
+  routes: Array<{ route: string; kb: number }>;
+  budgets: { loginJs: number; routeChunk: number; css: number };
+}
+
+export interface ReportInput {
+  figures: Figure[];
+  skipped: string[];
+  settings: Settings;
+  startLoad: number[];
+  endLoad: number[];
+  /** bench/lighthouse.json, or null when there is none */
+  lighthouse: LighthouseFile | null;
+  /** check-budgets' figures, or why there are none */
+  bundle: Budgets | { missing: string };
+  /** defaults to this machine, now */
+  machine?: { cpu: string; cores: number; memoryGiB: number; node: string; platform: string; date: string };
+}
+
+type Values = Record<string, string | number | boolean | undefined>;
+
+const GAP = '\u0000';
+
+/**
+ * Fills a template: {{name}} with values[name]; {{#name}}…{{/name}} kept when values[name] is set (not
+ * undefined, false or ''), {{^name}}…{{/name}} when it is not. A line left empty by a block or an empty
+ * value is dropped, and blank lines do not repeat. A name with no entry in `values` is an error.
+ */
+export function fillTemplate(template: string, values: Values): string {
+  const known = (name: string) => {
+    if (!Object.hasOwn(values, name)) throw new Error(`report template: nothing fills {{${name}}}`);
+    return values[name];
+  };
+  const set = (v: Values[string]) => v !== undefined && v !== false && v !== '';
+  return template
+    .replace(/^<!--[\s\S]*?-->\n/, '')
+    .replace(/\{\{([#^])(\w+)\}\}([\s\S]*?)\{\{\/\2\}\}/g, (_m, kind: string, name: string, inner: string) =>
+      set(known(name)) === (kind === '#') ? `${GAP}${inner}${GAP}` : GAP,
+    )
+    .replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
+      const v = known(name);
+      if (v === undefined || typeof v === 'boolean') throw new Error(`report template: {{${name}}} has no text in this run`);
+      return v === '' ? GAP : String(v);
+    })
+    .split('\n')
+    .filter((line) => !(line.includes(GAP) && line.replaceAll(GAP, '').trim() === ''))
+    .join('\n')
+    .replaceAll(GAP, '')
+    .replace(/\n{3,}/g, '\n\n');
+}
+
+export const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const pct = (x: number) => `${fmt(x * 100, 0)} %`;
+const mark = (ok: boolean) => (ok ? '✅' : '❌');
+
+/** bench/lighthouse.json, as scripts/lighthouse.mjs writes it. */
+export function readLighthouse(root: string): LighthouseFile | null {
+  const file = join(root, 'bench', 'lighthouse.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LighthouseFile) : null;
+}
+
+/** The build's sizes against their budgets (scripts/check-budgets.mjs), or why there are none. */
+export function measureBundle(root: string, tmp: string): Budgets | { missing: string } {
+  const dist = process.env.DIST_DIR || 'dist';
+  if (!existsSync(resolve(root, dist, '.vite', 'manifest.json'))) return { missing: 'No build with a manifest in `dist`: run `npm run build` first.' };
+  const out = join(tmp, 'budgets.json');
+  const r = spawnSync(process.execPath, ['scripts/check-budgets.mjs', '--json', out], { cwd: root, encoding: 'utf8' });
+  if (!existsSync(out)) return { missing: `check-budgets failed: ${r.stderr || r.stdout}` };
+  return JSON.parse(readFileSync(out, 'utf8')) as Budgets;
+}
+
+function thisMachine(): NonNullable<ReportInput['machine']> {
+  const c = cpus();
+  return {
+    cpu: c[0]?.model ?? 'unknown',
+    cores: c.length,
+    memoryGiB: totalmem() / 2 ** 30,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    date: new Date().toISOString(),
+  };
+}
+
+/** The values bench/report-template.md asks for. */
+export function reportValues(input: ReportInput): Values {
+  const { figures, settings } = input;
+  const machine = input.machine ?? thisMachine();
+  const by = (id: string) => figures.find((f) => f.id === id);
+  const a = by('a');
+  const b = by('b');
+  const c = by('c');
+  const forward = by('c-forward');
+  const pgOrders = by('e-postgres');
+  const ratio = (x: Figure | undefined, y: Figure | undefined) => (x && y ? pct(x.rps / y.rps) : undefined);
+  // by server CPU per request the ratio turns over: the cheaper call is the faster one
+  const cpuRatio = (x: Figure | undefined, y: Figure | undefined) => (x && y ? pct(y.cpuUs / x.cpuUs) : undefined);
+
+  const targets: string[] = [];
+  if (b && c) targets.push(`| gateway keeps ≥ ${pct(TARGETS.cOverB)} of the direct provider's throughput (c/b) | ${pct(c.rps / b.rps)} | ${mark(c.rps / b.rps >= TARGETS.cOverB)} |`);
+  if (a && c) targets.push(`| gateway path ≥ ${pct(TARGETS.cOverA)} of bare Express (c/a) | ${pct(c.rps / a.rps)} | ${mark(c.rps / a.rps >= TARGETS.cOverA)} |`);
+  for (const r of figures.filter((f) => ['b', 'c', 'c-forward', 'd'].includes(f.id))) {
+    targets.push(`| read ${r.id} p99 < ${TARGETS.readP99Ms} ms at ${r.connections} connections | ${fmt(r.p99, 1)} ms | ${mark(r.p99 < TARGETS.readP99Ms && r.errors === 0 && r.non2xx === 0)} |`);
+  }
+  const ordersTarget = `wallet orders ≥ ${TARGETS.ordersPerSecond}/s on PostgreSQL, no error`;
+  if (pgOrders) {
+    const ok = pgOrders.rps >= TARGETS.ordersPerSecond && pgOrders.errors === 0 && pgOrders.non2xx === 0;
+    targets.push(`| ${ordersTarget} | ${fmt(pgOrders.rps)}/s, ${pgOrders.errors} errors, ${pgOrders.non2xx} non-2xx | ${mark(ok)} |`);
+  } else {
+    targets.push(`| ${ordersTarget} | not measured (see skipped) | – |`);
+  }
+
+  const lh = input.lighthouse;
+  const bundle = 'missing' in input.bundle ? undefined : input.bundle;
+  const biggest = bundle ? [...bundle.routes].sort((x, y) => y.kb - x.kb)[0] : undefined;
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(', ');
+
+  return {
+    customers: settings.customers,
+    targetCOverB: pct(TARGETS.cOverB),
+    targetCOverA: pct(TARGETS.cOverA),
+    targetReadP99: TARGETS.readP99Ms,
+    targetOrders: TARGETS.ordersPerSecond,
+
+    cpu: machine.cpu,
+    cores: machine.cores,
+    memoryGiB: machine.memoryGiB.toFixed(1),
+    node: machine.node,
+    platform: machine.platform,
+    date: machine.date,
+    loadStart: load(input.startLoad),
+    loadEnd: load(input.endLoad),
+    busy: (input.startLoad[0] ?? 0) > machine.cores * 0.5,
+    runs: settings.runs,
+    duration: settings.duration,
+    warmup: settings.warmup,
+    connections: settings.connections,
+    logLevel: settings.logLevel,
+
+    resultRows: figures
+      .map((f) => `| ${f.id} | ${f.title} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${f.errors} / ${f.non2xx} | ${fmt(f.cpuUs)} | ${f.runs.map((r) => fmt(r.rps)).join(', ')} |`)
+      .join('\n'),
+    cOverB: ratio(c, b),
+    cOverBCpu: cpuRatio(c, b),
+    cOverA: ratio(c, a),
+    cOverACpu: cpuRatio(c, a),
+    forwardOverB: ratio(forward, b),
+    forwardOverBCpu: cpuRatio(forward, b),
+    forwardOverA: ratio(forward, a),
+    forwardOverACpu: cpuRatio(forward, a),
+    proxyCpuTimesB: forward && b ? fmt((forward.cpuUs - b.cpuUs) / b.cpuUs, 1) : undefined,
+    notes: [...figures.filter((f) => f.note).map((f) => `- ${f.id}: ${f.note}`), ...input.skipped.map((s) => `- skipped: ${s}`)].join('\n'),
+
+    targetRows: targets.join('\n'),
+
+    lighthouse: lh !== null,
+    lighthouseDate: lh?.date,
+    lighthousePerformance: lh?.thresholds.performance,
+    lighthouseAccessibility: lh?.thresholds.accessibility,
+    lighthouseBestPractices: lh?.thresholds['best-practices'],
+    lighthouseRows: lh?.pages
+      .map((p) => {
+        const cells = ['performance', 'accessibility', 'best-practices'].map((k) => `${p.scores[k] ?? '–'} ${mark((p.scores[k] ?? -1) >= (lh.thresholds[k] ?? 0))}`);
+        return `| \`${p.page}\` | ${cells.join(' | ')} | ${[p.note, ...(p.failing ?? [])].filter(Boolean).join('; ')} |`;
+      })
+      .join('\n'),
+
+    bundle: bundle !== undefined,
+    bundleMissing: 'missing' in input.bundle ? input.bundle.missing : undefined,
+    bundleRows: bundle
+      ? [
+          `| JavaScript for /login | ${fmt(bundle.loginJs, 1)} KB | ${bundle.budgets.loginJs} KB ${mark(bundle.loginJs <= bundle.budgets.loginJs)} |`,
+          `| largest route chunk${biggest ? ` (${biggest.route.replace(/^src\/screens\//, '')})` : ''} | ${fmt(biggest?.kb ?? 0, 1)} KB | ${bundle.budgets.routeChunk} KB ${mark((biggest?.kb ?? 0) <= bundle.budgets.routeChunk)} |`,
+          `| route chunks | ${bundle.routes.length} | |`,
+          `| CSS (all) | ${fmt(bundle.css, 1)} KB | ${bundle.budgets.css} KB ${mark(bundle.css <= bundle.budgets.css)} |`,
+        ].join('\n')
+      : undefined,
+  };
+}
+
+/** bench/REPORT.md's text for a run. */
+export function renderReport(input: ReportInput, template = readFileSync(TEMPLATE, 'utf8')): string {
+  return fillTemplate(template, reportValues(input));
+}

@@ -1,0 +1,89 @@
+/**
+ * bench/REPORT.md comes from bench/report-template.md: every placeholder is filled from a run, the
+ * sections stay, and optional parts appear only with the figures they talk about.
+ */
+import { describe, expect, it } from 'vitest';
+import { fillTemplate, renderReport, type Figure, type ReportInput } from '../../bench/lib/report';
+
+const figure = (id: string, rps: number, cpuUs: number, extra: Partial<Figure> = {}): Figure => ({
+  id,
+  title: `figure ${id}`,
+  rps,
+  p50: 3,
+  p99: 12.5,
+  errors: 0,
+  non2xx: 0,
+  ok: 100,
+  cpuUs,
+  runs: [{ rps, p50: 3, p99: 12.5, cpuUs }],
+  connections: 50,
+  ...extra,
+});
+
+const input = (figures: Figure[], more: Partial<ReportInput> = {}): ReportInput => ({
+  figures,
+  skipped: [],
+  settings: { runs: 3, duration: 10, warmup: 3, connections: 50, customers: 42, logLevel: 'info' },
+  startLoad: [0.5, 0.4, 0.3],
+  endLoad: [1.5, 1.4, 1.3],
+  machine: { cpu: 'Test CPU', cores: 2, memoryGiB: 8, node: 'v20.0.0', platform: 'linux x64', date: '2026-01-02T03:04:05.000Z' },
+  lighthouse: null,
+  bundle: { missing: 'No build with a manifest in `dist`: run `npm run build` first.' },
+  ...more,
+});
+
+const headings = (md: string) => md.split('\n').filter((l) => /^#{1,2} /.test(l));
+
+describe('the bench report', () => {
+  it('keeps its sections and fills every figure, ratio and target from the run', () => {
+    const all = [figure('a', 20_000, 60), figure('b', 10_000, 100), figure('c', 9_000, 110), figure('c-forward', 4_000, 300), figure('d', 5_000, 200), figure('e-postgres', 320, 2_000, { note: '10 orders acknowledged (201), all of them in the database (10 placed in all)' })];
+    const md = renderReport(input(all));
+    expect(headings(md)).toEqual(['# Benchmark report', '## How to run', '## Machine', '## Results', '## Targets', '## Lighthouse', '## Bundle']);
+    expect(md).not.toMatch(/\{\{|\}\}|<!--/);
+    expect(md).toContain('each connection is its own customer (42 funded customers)');
+    expect(md).toContain('Targets: c/b ≥ 75 %; c/a ≥ 50 %; reads (b, c, d) p99 < 50 ms at 50 connections; wallet orders ≥ 300/s');
+    expect(md).toContain('- Settings: 3 run(s) × 10 s after a 3 s warm-up, 50 connections, server log level `info`');
+    expect(md).toContain('| c | figure c | 9,000 | 3.0 | 12.5 | 0 / 0 | 110 | 9,000 |');
+    expect(md).toContain('- c/b = 90 % (by server CPU per request: 91 %)');
+    expect(md).toContain('- c-forward/a = 20 % (by server CPU per request: 20 %)');
+    expect(md).toContain('- e-postgres: 10 orders acknowledged (201)');
+    expect(md).toContain('is 2.0 times the\nprovider');
+    expect(md).toContain('c-forward/b stays near 40 %');
+    expect(md).toContain('| gateway keeps ≥ 75 % of the direct provider\'s throughput (c/b) | 90 % | ✅ |');
+    expect(md).toContain('| wallet orders ≥ 300/s on PostgreSQL, no error | 320/s, 0 errors, 0 non-2xx | ✅ |');
+    expect(md).not.toContain('What was changed');
+    expect(md).not.toMatch(/\n\n\n/);
+    expect(md.endsWith('run `npm run build` first.\n')).toBe(true);
+  });
+
+  it('leaves out the ratios and the proxy paragraph whose figures were not measured, and lists what was skipped', () => {
+    const md = renderReport(input([figure('a', 20_000, 60)], { skipped: ['e-postgres: PostgreSQL not reachable'] }));
+    expect(md).not.toContain('c/b =');
+    expect(md).not.toContain('What the proxy itself costs');
+    expect(md).toContain('- skipped: e-postgres: PostgreSQL not reachable');
+    expect(md).toContain('| wallet orders ≥ 300/s on PostgreSQL, no error | not measured (see skipped) | – |');
+    expect(md).toContain('No scores yet: run `node scripts/lighthouse.mjs`');
+    expect(md).not.toMatch(/\n\n\n/);
+  });
+
+  it('shows Lighthouse scores and bundle sizes against their thresholds', () => {
+    const md = renderReport(
+      input([], {
+        lighthouse: { date: '2026-01-01T00:00:00.000Z', thresholds: { performance: 95, accessibility: 100, 'best-practices': 95 }, pages: [{ page: '/login', scores: { performance: 90, accessibility: 100, 'best-practices': 100 }, ok: false, failing: ['performance: lcp (3 s)'] }] },
+        bundle: { loginJs: 100.04, css: 9, routes: [{ route: 'src/screens/home/home.tsx', kb: 4.25 }], budgets: { loginJs: 110, routeChunk: 30, css: 15 } },
+      }),
+    );
+    expect(md).toContain('Scores from bench/lighthouse.json (2026-01-01T00:00:00.000Z); mobile settings, thresholds: performance ≥ 95, accessibility ≥ 100, best practices ≥ 95.');
+    expect(md).toContain('| `/login` | 90 ❌ | 100 ✅ | 100 ✅ | performance: lcp (3 s) |');
+    expect(md).toContain('| JavaScript for /login | 100.0 KB | 110 KB ✅ |');
+    expect(md).toContain('| largest route chunk (home/home.tsx) | 4.3 KB | 30 KB ✅ |');
+    expect(md).not.toContain('No scores yet');
+  });
+
+  it('refuses a placeholder that nothing fills, so the template and the bench stay in step', () => {
+    expect(() => fillTemplate('Total: {{totl}}\n', { total: 1 })).toThrow('report template: nothing fills {{totl}}');
+    expect(() => fillTemplate('{{#gone}}x{{/gone}}\n', {})).toThrow('nothing fills {{gone}}');
+    expect(() => fillTemplate('{{ratio}}\n', { ratio: undefined })).toThrow('{{ratio}} has no text in this run');
+    expect(fillTemplate('<!-- a note -->\na\n{{#x}}\nshown\n{{/x}}\n{{^x}}\nhidden\n{{/x}}\n{{empty}}\nb\n', { x: 'yes', empty: '' })).toBe('a\nshown\nb\n');
+  });
+});
