@@ -1,0 +1,355 @@
+import Stripe from 'stripe';
+import { AppError, validation } from '../http/errors';
+import type { PaymentGateway, PaymentRequest } from './gateway';
+
+/**
+ * Stripe Checkout through the official `stripe` library. A top-up or a gateway-paid order becomes a
+ * Checkout Session (one line item in the merchant's currency, in minor units); the customer pays on
+ * Stripe's page and comes back to the app's result pages, which read the result from the provider.
+ * Only Stripe's signed webhook settles anything: `parseWebhook` checks the signature with the
+ * library's own `webhooks.constructEvent` and turns the few events we use into one normalised shape;
+ * everything else is ignored (null). Refunds go through the library's refund call.
+ *
+ * Which of our payments an event is about travels in `metadata.payment_id` (on the session and, for
+ * refunds, on the PaymentIntent and so on its charge) and in `client_reference_id`.
+ */
+
+/** The header Stripe signs its webhooks in: `t=<unix s>,v1=<hex HMAC-SHA256>`. */
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+
+/** A signed event older (or newer) than this, by our clock, is refused: the sandbox's window. */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Stripe allows a Checkout Session to live 30 minutes to 24 hours. */
+export const CHECKOUT_TTL_MIN_SECONDS = 30 * 60;
+export const CHECKOUT_TTL_MAX_SECONDS = 24 * 60 * 60;
+
+export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'payment.refunded';
+
+/**
+ * What any gateway's webhook means for one of our payments. `amount` is always the amount the
+ * gateway took or was asked for (minor units) and `currency` its upper-case ISO code, so the caller
+ * compares both with the payment before applying anything; for a refund `refunded_amount` is how
+ * much of it has been given back so far (Stripe reports the running total).
+ */
+export interface PaymentEvent {
+  /** the gateway's event id: recorded once, a replay changes nothing */
+  id: string;
+  type: PaymentEventType;
+  /** our payment's id */
+  payment_id: string;
+  amount: number;
+  currency: string;
+  /** what a refund needs: the PaymentIntent id when there is one, else the Checkout Session id */
+  provider_ref: string;
+  /** unix seconds, when the gateway created the event */
+  created: number;
+  refunded_amount?: number;
+}
+
+export interface RefundRequest {
+  paymentId: string;
+  /** the provider_ref the payment's success event carried (pi_…; a cs_… session id also works) */
+  providerRef: string;
+  /** minor units; at most what is still refundable */
+  amount: number;
+  /** one per refund the merchant asks for, never the payment id itself (that opened the session) */
+  idempotencyKey: string;
+}
+
+export interface RefundResult {
+  refundId: string;
+  status: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * A gateway that can also take money back and read its own webhooks. The sandbox can grow into it;
+ * the lead may move this interface to gateway.ts.
+ */
+export interface SettlingGateway extends PaymentGateway {
+  /** the request header the webhook signature travels in */
+  readonly signatureHeader: string;
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * The event a signed webhook carries, or null when it is nothing to act on (another event type,
+   * another integration's session, a result still on its way). Throws AppError 401 BAD_SIGNATURE
+   * when the signature is missing, wrong or out of its time window (nothing must change then), and
+   * 400 VALIDATION when a correctly signed body is not an event.
+   */
+  parseWebhook(rawBody: Buffer | string | undefined, headers: WebhookHeaders, nowMs?: number): PaymentEvent | null;
+}
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+/** The few logger methods the adapter uses (pino's Logger has them). */
+export interface GatewayLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface StripeGatewayOptions {
+  /** STRIPE_SECRET_KEY: sk_live_…, sk_test_… or a restricted rk_… key (Checkout Sessions write, Refunds write) */
+  secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: the endpoint's signing secret, whsec_… */
+  webhookSecret: string;
+  /** the shop's public origin (https://shop.example): success_url and cancel_url are built from it */
+  publicBaseUrl: string;
+  /** where the library sends its calls; only tests (a local fake) set these */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  /** pinned by the library by default; set only to match an account's webhook endpoint version */
+  apiVersion?: string;
+  /** how long the customer has to pay (seconds, 1800 to 86400); Stripe's default is 24 hours */
+  checkoutTtlSeconds?: number;
+  /** ms per call before the library gives up (default 20 s: the call runs inside a transaction) */
+  timeoutMs?: number;
+  /** the library retries failed calls with the same Idempotency-Key (default 2) */
+  maxNetworkRetries?: number;
+  logger?: GatewayLogger;
+  /** the clock expires_at is computed from (ms); Stripe checks it against its own, so keep the real one */
+  now?: () => number;
+}
+
+const badSignature = (why: string) => new AppError(401, 'BAD_SIGNATURE', `The webhook signature is not valid: ${why}.`);
+const PAYMENTS_UNAVAILABLE = 'Online payments are not available right now. You can still pay from your wallet balance.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function originOf(publicBaseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(publicBaseUrl);
+  } catch {
+    throw new Error('stripeGateway: publicBaseUrl must be an absolute http(s) URL such as https://shop.example');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('stripeGateway: publicBaseUrl must be an http(s) URL');
+  // only the origin: the app's paths are absolute ("/payment-success?…") and must not be re-based
+  return url.origin;
+}
+
+/** An app path ("/top-up-success?topup_id=…") on the shop's origin; anything else is a bug upstream. */
+function absolute(origin: string, path: string): string {
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) throw new Error(`stripeGateway: ${path} is not an app path`);
+  const url = new URL(path, origin);
+  if (url.origin !== origin) throw new Error(`stripeGateway: ${path} leaves the shop`);
+  return url.toString();
+}
+
+function headerValue(headers: WebhookHeaders, name: string): string | undefined {
+  const v = headers[name] ?? headers[name.toLowerCase()] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The payment id a Stripe object carries, when it is one of ours. */
+function ourPaymentId(metadata: Stripe.Metadata | null | undefined, clientReferenceId?: string | null): string | null {
+  const fromMetadata = metadata?.payment_id;
+  if (fromMetadata && UUID.test(fromMetadata)) {
+    // both are set by createPayment; a session whose two disagree was not made by it
+    if (clientReferenceId != null && clientReferenceId !== fromMetadata) return null;
+    return fromMetadata.toLowerCase();
+  }
+  return null;
+}
+
+function idOf(ref: string | { id: string } | null | undefined): string | null {
+  if (!ref) return null;
+  return typeof ref === 'string' ? ref : ref.id;
+}
+
+export function stripeGateway(options: StripeGatewayOptions): SettlingGateway {
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(options.secretKey)) throw new Error('stripeGateway: secretKey must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)');
+  if (!/^whsec_\S+$/.test(options.webhookSecret)) throw new Error('stripeGateway: webhookSecret must be the endpoint signing secret (whsec_…)');
+  const ttl = options.checkoutTtlSeconds;
+  if (ttl !== undefined && (!Number.isInteger(ttl) || ttl < CHECKOUT_TTL_MIN_SECONDS || ttl > CHECKOUT_TTL_MAX_SECONDS)) {
+    throw new Error(`stripeGateway: checkoutTtlSeconds must be ${CHECKOUT_TTL_MIN_SECONDS} to ${CHECKOUT_TTL_MAX_SECONDS}`);
+  }
+  const origin = originOf(options.publicBaseUrl);
+  const live = options.secretKey.includes('_live_');
+  const now = options.now ?? (() => Date.now());
+  const log = options.logger;
+
+  const config: Stripe.StripeConfig = {
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs ?? 20_000,
+    appInfo: { name: 'loyalty-app' },
+  };
+  if (options.apiVersion) config.apiVersion = options.apiVersion as Stripe.StripeConfig['apiVersion'];
+  if (options.host) config.host = options.host;
+  if (options.port) config.port = options.port;
+  if (options.protocol) config.protocol = options.protocol;
+  const stripe = new Stripe(options.secretKey, config);
+
+  /**
+   * A failed call to Stripe, logged with what Stripe said (never the key): the caller's transaction
+   * rolls back, and the customer or merchant is told plainly. Only refusals about the amount or a
+   * refund's state are theirs to act on; anything else (a bad key, Stripe down) is "not available".
+   */
+  function gatewayFailure(err: unknown, what: 'checkout' | 'refund', fields: Record<string, unknown>): AppError {
+    const e = err instanceof Stripe.errors.StripeError ? err : null;
+    log?.warn(
+      { ...fields, stripe_type: e?.type, stripe_code: e?.code, stripe_param: e?.param, stripe_message: e?.message, status: e?.statusCode, request_id: e?.requestId, err: e ? undefined : String(err) },
+      what === 'checkout' ? 'stripe: creating a Checkout Session failed' : 'stripe: refunding failed',
+    );
+    if (what === 'checkout' && e?.code === 'amount_too_small') {
+      return validation({ amount: 'is below the smallest amount card payments accept' }, 'This amount is too small to pay online. Please add a little more.');
+    }
+    if (what === 'checkout' && e?.code === 'amount_too_large') {
+      return validation({ amount: 'is above the largest amount card payments accept' }, 'This amount is too large to pay online in one go.');
+    }
+    if (what === 'refund' && e?.code === 'charge_already_refunded') return new AppError(409, 'INVALID_TRANSITION', 'This payment was refunded in full already.');
+    if (what === 'refund' && e instanceof Stripe.errors.StripeInvalidRequestError && e.param === 'amount') {
+      return validation({ amount: 'is more than is left to refund' }, 'The refund is more than is left of this payment.');
+    }
+    if (what === 'refund' && e?.code === 'resource_missing') return new AppError(409, 'INVALID_TRANSITION', 'Stripe does not know this payment, so it cannot be refunded.');
+    return new AppError(503, 'PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE, undefined, null, { 'retry-after': '60' });
+  }
+
+  function normalise(event: Stripe.Event): PaymentEvent | null {
+    const ignore = (reason: string, extra: Record<string, unknown> = {}) => {
+      log?.info({ stripe_event: event.id, stripe_type: event.type, reason, ...extra }, 'stripe: webhook ignored');
+      return null;
+    };
+    // a test-mode event on a live key (or the reverse) is never about this shop's real payments
+    if (event.livemode !== live) return ignore(live ? 'a test-mode event on a live key' : 'a live-mode event on a test key');
+
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.async_payment_failed':
+      case 'checkout.session.expired': {
+        const session = event.data.object;
+        if (session.mode !== 'payment') return ignore('not a payment-mode session');
+        const paymentId = ourPaymentId(session.metadata, session.client_reference_id);
+        if (!paymentId) return ignore('a session this shop did not open', { session: session.id });
+        let type: PaymentEventType;
+        if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') type = 'payment.failed';
+        else if (session.payment_status === 'paid') type = 'payment.succeeded';
+        // completed with a delayed method (a bank debit): the result comes as async_payment_*
+        else return ignore(`completed with payment_status ${session.payment_status}`, { session: session.id, payment_id: paymentId });
+        if (session.amount_total == null || !session.currency) return ignore('a session without an amount', { session: session.id });
+        return {
+          id: event.id,
+          type,
+          payment_id: paymentId,
+          amount: session.amount_total,
+          currency: session.currency.toUpperCase(),
+          provider_ref: idOf(session.payment_intent) ?? session.id,
+          created: event.created,
+        };
+      }
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const paymentId = ourPaymentId(charge.metadata);
+        if (!paymentId) return ignore('a charge this shop did not open', { charge: charge.id });
+        return {
+          id: event.id,
+          type: 'payment.refunded',
+          payment_id: paymentId,
+          amount: charge.amount,
+          currency: charge.currency.toUpperCase(),
+          provider_ref: idOf(charge.payment_intent) ?? charge.id,
+          created: event.created,
+          refunded_amount: charge.amount_refunded,
+        };
+      }
+      default:
+        return ignore('an event type this shop does not use');
+    }
+  }
+
+  return {
+    name: 'stripe',
+    signatureHeader: STRIPE_SIGNATURE_HEADER,
+
+    async createPayment(request: PaymentRequest) {
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amount,
+              product_data: { name: request.description },
+            },
+          },
+        ],
+        success_url: absolute(origin, request.successPath),
+        cancel_url: absolute(origin, request.failPath),
+        client_reference_id: request.paymentId,
+        metadata: { payment_id: request.paymentId },
+        // the PaymentIntent (and so its charge, and a refund's charge.refunded) carries it too
+        payment_intent_data: { description: request.description, metadata: { payment_id: request.paymentId } },
+      };
+      if (ttl !== undefined) params.expires_at = Math.floor(now() / 1000) + ttl;
+      let session: Stripe.Checkout.Session;
+      try {
+        // the payment id is new for every attempt, so a retried call (the library's own retries
+        // included) opens one session, never two
+        session = await stripe.checkout.sessions.create(params, { idempotencyKey: request.paymentId });
+      } catch (err) {
+        throw gatewayFailure(err, 'checkout', { payment_id: request.paymentId });
+      }
+      if (!session.url) {
+        log?.warn({ payment_id: request.paymentId, session: session.id }, 'stripe: the Checkout Session has no url');
+        throw new AppError(503, 'PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE, undefined, null, { 'retry-after': '60' });
+      }
+      return { paymentUrl: session.url };
+    },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      if (!Number.isInteger(request.amount) || request.amount <= 0) throw new Error('stripeGateway.refund: amount must be a positive whole number of minor units');
+      if (!request.idempotencyKey || request.idempotencyKey === request.paymentId) {
+        throw new Error('stripeGateway.refund: idempotencyKey must be set and differ from the payment id (that key opened the session)');
+      }
+      try {
+        let paymentIntent = request.providerRef;
+        if (paymentIntent.startsWith('cs_')) {
+          // a session id (e.g. from an expired-then-paid race): its PaymentIntent is what is refunded
+          const session = await stripe.checkout.sessions.retrieve(paymentIntent);
+          const pi = idOf(session.payment_intent);
+          if (!pi) throw new AppError(409, 'INVALID_TRANSITION', 'This payment has nothing to refund.');
+          paymentIntent = pi;
+        }
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: request.amount, metadata: { payment_id: request.paymentId } },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { refundId: refund.id, status: refund.status ?? 'pending', amount: refund.amount, currency: refund.currency.toUpperCase() };
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        throw gatewayFailure(err, 'refund', { payment_id: request.paymentId, provider_ref: request.providerRef, amount: request.amount });
+      }
+    },
+
+    parseWebhook(rawBody, headers, nowMs = Date.now()) {
+      const signature = headerValue(headers, STRIPE_SIGNATURE_HEADER);
+      if (!signature) throw badSignature('the Stripe-Signature header is missing');
+      if (rawBody === undefined || rawBody.length === 0) throw badSignature('the body is empty');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS, undefined, nowMs);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
+          const why = /tolerance/i.test(err.message)
+            ? 'its timestamp is too old'
+            : /timestamp|scheme/i.test(err.message)
+              ? 'the signature header is malformed'
+              : 'it does not match the body';
+          throw badSignature(why);
+        }
+        // signed correctly but not JSON: Stripe never sends that
+        throw validation({ body: 'must be a Stripe event' }, 'The webhook body is not a Stripe event.');
+      }
+      // the library only refuses old timestamps; one from the future is refused too, like the sandbox
+      const t = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+      if (t - Math.floor(nowMs / 1000) > STRIPE_WEBHOOK_TOLERANCE_SECONDS) throw badSignature('its timestamp is in the future');
+      if (!event || typeof event !== 'object' || event.object !== 'event' || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
+        throw validation({ body: 'must be a Stripe event' }, 'The webhook body is not a Stripe event.');
+      }
+      return normalise(event);
+    },
+  };
+}
