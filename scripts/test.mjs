@@ -4,11 +4,16 @@
  *   1. types (tsc)            4. Storybook: interactions, axe, screenshots (Chromium)
  *   2. unit + server (vitest) 5. end-to-end in Chromium against `npm start` (vitest)
  *   3. build + budgets        6. Lighthouse on /login and /home (Chromium)
- * What needs Chromium or PostgreSQL and cannot find it is skipped with one line saying so.
+ * What needs Chromium and cannot find it is skipped with one line saying so.
+ * PostgreSQL (unit: provider suites and races; e2e: the crash run): TEST_DATABASE_URL when set (CI);
+ * otherwise an embedded PostgreSQL of the run's own (scripts/lib/test-postgres.mjs: free port, temporary
+ * folder, stopped and removed at the end, also on failure or Ctrl-C); if that cannot start, one line says so
+ * and the PostgreSQL runs are skipped.
  * Pass stage names to run only those: `npm test -- unit e2e`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { startSupervisedPostgres } from './lib/test-postgres.mjs';
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -50,8 +55,33 @@ function vitest(projects, file, extraEnv) {
 
 const check = (code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
+// Started early so it comes up while the types stage runs; awaited before the first stage that uses it.
+const pgNeeded = want('unit') || (hasChrome && want('e2e') && existsSync('tests/e2e'));
+const pgStarting = pgNeeded && !process.env.TEST_DATABASE_URL ? startSupervisedPostgres() : undefined;
+let postgres;
+let pgReported = false;
+/** Says once which PostgreSQL the stages use, and hands an embedded one's URL to them. */
+async function usePostgres() {
+  if (pgReported || !pgNeeded) return;
+  pgReported = true;
+  if (process.env.TEST_DATABASE_URL) {
+    console.log(`PostgreSQL: TEST_DATABASE_URL ${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')}`);
+    return;
+  }
+  const pg = await pgStarting;
+  if (pg.error) {
+    console.log(`Skipping PostgreSQL runs: embedded PostgreSQL could not start (${pg.error}); set TEST_DATABASE_URL to use a server of your own.`);
+    stages.push('postgres: embedded PostgreSQL could not start, PostgreSQL runs skipped');
+    return;
+  }
+  postgres = pg;
+  env.TEST_DATABASE_URL = pg.url;
+  console.log(`PostgreSQL: embedded PostgreSQL ${pg.version} on port ${pg.port} (a temporary folder, removed at the end)`);
+}
+
 stage('types', () => check(run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])));
 
+if (want('unit')) await usePostgres();
 stage('unit', () => vitest(['unit', 'server', 'security'], '.tmp/vitest-unit.json'));
 
 stage('build', () => {
@@ -81,6 +111,7 @@ if (!hasChrome) {
     const failed = n('failed');
     return { passed: n('passed'), failed: failed + (r.status !== 0 && failed === 0 ? 1 : 0), skipped: n('skipped') + n('todo') };
   });
+  if (existsSync('tests/e2e') && want('e2e')) await usePostgres();
   if (existsSync('tests/e2e')) stage('e2e', () => vitest(['e2e'], '.tmp/vitest-e2e.json'));
   if (existsSync('scripts/lighthouse.mjs')) stage('lighthouse', () => check(run('node', ['scripts/lighthouse.mjs'])));
 }
@@ -88,4 +119,5 @@ if (!hasChrome) {
 console.log('\n=== summary ===');
 for (const s of stages) console.log(s);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+await postgres?.stop(); // the embedded server, if any: stopped, its folder removed
 process.exit(totals.failed > 0 ? 1 : 0);
