@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { isLoopbackAddress } from './server/gateway/loopback-only';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -17,6 +18,11 @@ export default defineConfig({
   },
   server: {
     // In `npm run dev`, the app talks to a running `npm run serve` for /api.
-    proxy: { '/api': 'http://127.0.0.1:3000', '/__dev': 'http://127.0.0.1:3000' },
+    // The outbox shows anyone's one-time code: `npm run dev -- --host` must not relay it to the network
+    // (false: Vite answers 404 itself), since the gateway sees every relayed call come from loopback.
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/__dev': { target: 'http://127.0.0.1:3000', bypass: (req) => (isLoopbackAddress(req.socket.remoteAddress) ? undefined : false) },
+    },
   },
 });

@@ -4,6 +4,7 @@ import type { Logger } from './lib/logger';
 import { sendGatewayError } from './gateway/envelope';
 import { apiProxy } from './gateway/proxy';
 import { requestLogger } from './gateway/request-log';
+import { untrustedTlsProxyWarning } from './gateway/proxy-trust';
 import { gatewayRoutes } from './gateway/routes';
 import { securityHeaders } from './gateway/security';
 import { staticApp } from './gateway/static';
@@ -32,9 +33,14 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   // req.ip and req.secure believe X-Forwarded-For / -Proto only through this many proxies (0: the socket)
   app.set('trust proxy', config.trustProxyHops);
+  // paths match only as written, `/api` included: no case folding, no trailing-slash aliases (set
+  // before the first app.use, which creates the app's router with them)
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
 
   // 1. Request log first, so every answer below, errors included, gets its one line with its timing.
   app.use(requestLogger(logger));
+  if (config.trustProxyHops === 0) app.use(untrustedTlsProxyWarning(logger));
 
   // 2. Security headers before anything can answer, so 415s, 502s, the 503 page and static files all
   //    carry them; a proxied answer may replace the CSP with its own (proxy.ts copies upstream headers).

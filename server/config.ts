@@ -5,11 +5,10 @@ import { z } from 'zod';
  * start-up with one line per variable saying what it must be.
  */
 
-const bool = (fallback: boolean) =>
-  z
-    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
-    .optional()
-    .transform((v) => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+/** A switch: true/false, 1/0, yes/no, on/off; unset stays undefined (the default may depend on NODE_ENV). */
+const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' }).optional();
+const isOn = (v: string | undefined, fallback: boolean): boolean => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v.trim()));
+const bool = (fallback: boolean) => flag.transform((v) => isOn(v, fallback));
 
 const optionalText = z
   .string()
@@ -42,11 +41,10 @@ const schema = z
     MERCHANT_API_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     MERCHANT_ID: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a merchant id such as kopi-senja').default('kopi-senja'),
     PAYMENT_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-    DEMO_ORDER_PROGRESS: bool(true),
+    // the demo moves paid orders to completed by itself: a real shop's customers would be told lies
+    DEMO_ORDER_PROGRESS: flag,
     // the sandbox payment page plays a gateway that pays anything: on by default only outside production
-    PAYMENT_SANDBOX: z
-      .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
-      .optional(),
+    PAYMENT_SANDBOX: flag,
     // a plain-http provider off loopback lets a captured signature be replayed: refused unless allowed
     PROVIDER_ALLOW_INSECURE_HTTP: bool(false),
     NODE_ENV: z.string().default('development'),
@@ -64,7 +62,27 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
   const set = (v: string | undefined) => v !== undefined && v.trim() !== '';
   const problems: string[] = [];
   if (set(env.PROVIDER_API_BASE) && !set(env.PROVIDER_SECRET)) problems.push('PROVIDER_SECRET is required when PROVIDER_API_BASE is set');
+  const allowInsecure = isOn(env.PROVIDER_ALLOW_INSECURE_HTTP, false);
+  if (set(env.PROVIDER_API_BASE) && !allowInsecure && isPlainHttpOffLoopback(env.PROVIDER_API_BASE!.trim())) {
+    problems.push('PROVIDER_API_BASE must be https:// unless its host is loopback (127.0.0.1, localhost, [::1]); set PROVIDER_ALLOW_INSECURE_HTTP=true to allow plain http');
+  }
   return problems;
+}
+
+/**
+ * A plain-http provider on another host: anyone on the way sees each signed call and can replay its
+ * signature (it stays valid 300 s). Loopback never leaves the machine.
+ */
+function isPlainHttpOffLoopback(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false; // not a URL: the field's own check says so
+  }
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.toLowerCase();
+  return !(host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
 }
 
 export interface Config {
@@ -135,8 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     merchantApiKey: e.MERCHANT_API_KEY,
     merchantId: e.MERCHANT_ID,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
-    demoOrderProgress: e.DEMO_ORDER_PROGRESS,
-    paymentSandbox: e.PAYMENT_SANDBOX === undefined ? e.NODE_ENV !== 'production' : ['1', 'true', 'yes', 'on'].includes(e.PAYMENT_SANDBOX),
+    demoOrderProgress: isOn(e.DEMO_ORDER_PROGRESS, e.NODE_ENV !== 'production'),
+    paymentSandbox: isOn(e.PAYMENT_SANDBOX, e.NODE_ENV !== 'production'),
     devOutbox: e.NODE_ENV !== 'production',
     allowInsecureProvider: e.PROVIDER_ALLOW_INSECURE_HTTP,
     production: e.NODE_ENV === 'production',

@@ -9,12 +9,14 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { seed } from './db/seed';
-import { createLogger, type Logger } from './lib/logger';
+import { createLogger, guardProcessOutput, type Logger } from './lib/logger';
 import { loadOrCreateSecrets } from './lib/secrets';
 import { readOutbox } from './provider/auth/sender';
 import { startEmbeddedProvider, type EmbeddedProvider } from './provider/embedded';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** After a stop signal the process ends within this long, whatever is still running or waiting. */
+const STOP_DEADLINE_MS = 14_000;
 
 function readConfig(): Config {
   try {
@@ -35,6 +37,8 @@ interface Running {
 }
 
 async function main(): Promise<void> {
+  // a reader of stdout or stderr that goes away must not turn a write into an uncaught exception
+  guardProcessOutput();
   const config = readConfig();
   const logger = createLogger(config.logLevel, 'gateway');
   const running: Running = {};
@@ -52,6 +56,11 @@ async function main(): Promise<void> {
       if (stopping) return;
       stopping = true;
       logger.info(`${signal}: finishing requests in flight, then stopping`);
+      // the hard deadline: a close that hangs (a provider, a database) cannot keep the process up
+      setTimeout(() => {
+        logger.error(`still stopping ${STOP_DEADLINE_MS / 1000} s after ${signal}: exiting now`);
+        process.exit(1);
+      }, STOP_DEADLINE_MS).unref();
       void stop(0);
     });
   }
@@ -71,8 +80,8 @@ async function main(): Promise<void> {
       secret = config.providerSecret ?? secrets.provider_secret;
       const merchantApiKey = config.merchantApiKey ?? secrets.merchant_api_key;
       if (created && !config.merchantApiKey) {
-        // shown once, at the first start; it stays in DATA_DIR/secrets.json. The signing secret is never shown.
-        process.stdout.write(`Merchant API key for the embedded provider (shown once, kept in ${join(dataDir, 'secrets.json')}): ${merchantApiKey}\n`);
+        // where it is, never what it is: logs are kept (and shipped) far longer than a first start lasts
+        logger.info(`the merchant API key for the embedded provider was generated: it is kept in ${join(dataDir, 'secrets.json')}, under merchant_api_key (or set MERCHANT_API_KEY)`);
       }
       const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(dataDir, 'pglite'), poolSize: config.dbPoolSize });
       running.database = database;
@@ -96,6 +105,16 @@ async function main(): Promise<void> {
       providerBase = provider.baseUrl;
       if (!config.production) outbox = (phone) => readOutbox(database.db, phone);
       logger.info({ database: database.kind }, 'embedded provider started on loopback');
+      // one line on how money comes in: the sandbox pays anything, so production runs it only when asked
+      if (!config.paymentSandbox) {
+        logger.warn(
+          `payments: off — no payment gateway is configured${config.production ? ' in production' : ' (PAYMENT_SANDBOX is off)'}, so top-ups and paying online answer 503 PAYMENTS_UNAVAILABLE; wallet orders, rewards and the wheel keep working (set PAYMENT_SANDBOX=true for a test shop)`,
+        );
+      } else if (config.production) {
+        logger.warn(
+          'payments: the SANDBOX gateway is on in production (PAYMENT_SANDBOX=true) — its page pays any top-up or order without real money; this is a test shop and must not face real customers',
+        );
+      }
     }
 
     if (stopping) return;
@@ -108,6 +127,7 @@ async function main(): Promise<void> {
     server.keepAliveTimeout = 65_000;
     const { port } = server.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    if (outbox) logger.info('the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); NODE_ENV=production turns it off');
     logger.info({ url: `http://${host}:${port}` }, `listening on http://${host}:${port}`);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;

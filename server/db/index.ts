@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DB } from './schema';
 import * as m0001 from './migrations/0001-initial';
+import * as m0002 from './migrations/0002-security';
 
 export type Database = Kysely<DB>;
 
@@ -13,6 +14,15 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+}
+
+/** The client a Database opened by openDatabase runs on: the job engine (pg-boss) runs its own SQL through it. */
+export type RawClient = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+const rawClients = new WeakMap<Database, RawClient>();
+
+/** The pg pool or PGlite instance under `db`; undefined for a Kysely that openDatabase did not make. */
+export function rawClientOf(db: Database): RawClient | undefined {
+  return rawClients.get(db);
 }
 
 export interface DatabaseOptions {
@@ -27,6 +37,7 @@ export interface DatabaseOptions {
 // Every migration, in order. Adding one: a new file in migrations/ and a line here.
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-security': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -57,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    rawClients.set(db, { kind: 'postgres', pool });
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -65,6 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       parsers: { [INT8]: parseIntSafe, [NUMERIC]: Number, [DATE]: (v: string) => v },
     });
     const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+    rawClients.set(db, { kind: 'pglite', pglite: client });
     handle = { db, kind: 'pglite', close: () => db.destroy() };
   }
   await migrate(handle.db);

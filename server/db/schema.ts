@@ -19,6 +19,8 @@ export interface CustomerTable {
   google_sub: string | null;
   name: string;
   email: string | null;
+  /** when the customer entered the code e-mailed to `email`; null: unverified (changing the address clears it) */
+  email_verified_at: NullableTimestamp;
   points: Generated<number>;
   wallet_balance: Generated<number>;
   created_at: Timestamp;
@@ -54,8 +56,31 @@ export interface SessionTable {
 
 export interface DevOutboxTable {
   id: Generated<number>;
-  phone: string;
+  /** a text message's number, or null for an e-mail */
+  phone: string | null;
+  /** an e-mail's address, or null for a text message */
+  email: string | null;
+  subject: string | null;
   body: string;
+  created_at: Timestamp;
+}
+
+export interface EmailCodeTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** the address the code was sent to: it verifies only that address */
+  email: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface CodeFailureTable {
+  id: Generated<number>;
+  /** the client: an IPv4 address, or an IPv6 /64 (see provider/auth/client-key.ts) */
+  client_key: string;
   created_at: Timestamp;
 }
 
@@ -256,6 +281,8 @@ export interface DB {
   registration_tokens: RegistrationTokenTable;
   sessions: SessionTable;
   dev_outbox: DevOutboxTable;
+  email_codes: EmailCodeTable;
+  code_failures: CodeFailureTable;
   categories: CategoryTable;
   products: ProductTable;
   rewards: RewardTable;

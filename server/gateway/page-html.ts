@@ -73,6 +73,8 @@ export function pageHtml(distDir: string): (pathname: string, boot: BootData | n
   return (pathname, boot) => {
     const { html, preloads } = load();
     const head = [preloads.get(routeOfPath(pathname) ?? '*') ?? '', boot ? `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>` : ''].join('');
-    return head ? html.replace('</head>', `${head}</head>`) : html;
+    // a function, not a string: in a replacement string $&, $` and $' would paste parts of the
+    // page into the merchant's settings wherever they hold a `$`
+    return head ? html.replace('</head>', () => `${head}</head>`) : html;
   };
 }

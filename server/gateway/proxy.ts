@@ -1,11 +1,12 @@
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { createProxyMiddleware, responseInterceptor } from 'http-proxy-middleware';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { signCall } from '../lib/signature';
 import { sendGatewayError } from './envelope';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from './session';
+import { clearSessionCookies, dropForeignSessionCookies, readSessionToken, sentSessionCookies, setSessionCookie } from './session';
 import { copyAnswerHeaders, sharedCache } from './shared-cache';
+import { MAX_JSON_ANSWER_BYTES, decodedBody, isJsonAnswer, mayCarryToken, readableAcceptEncoding, stripTokens } from './token-guard';
 
 export interface ApiProxyOptions {
   /** the provider's API v2 base URL, ending in / */
@@ -21,15 +22,22 @@ export interface ApiProxyOptions {
   now?: () => number;
 }
 
-/** Calls whose answer carries a customer token that must become the session cookie. */
+/**
+ * Calls whose answer carries a customer token that must become the session cookie, by their exact
+ * path: any other spelling of them is refused (isSessionPathAlias), and a token in any other answer
+ * is removed (token-guard.ts).
+ */
 const SIGN_IN_PATHS = new Set(['auth/otp/verify', 'auth/register', 'auth/google']);
 const LOGOUT_PATH = 'auth/logout';
+const SESSION_PATHS = new Set([...SIGN_IN_PATHS, LOGOUT_PATH]);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Headers a browser must never choose: the call signature and the customer credential are the
  * gateway's to set; forwarding headers are recomputed from the socket and TRUST_PROXY_HOPS; the
- * browser's cookies are the gateway's business, not the provider's.
+ * browser's cookies are the gateway's business, not the provider's. The browser's connection headers
+ * describe its own connection, not the gateway's: `Connection: x-forwarded-for, authorization` would
+ * have any HTTP proxy between the gateway and the provider strip the headers the gateway sets.
  */
 const DROPPED_REQUEST_HEADERS = [
   'token-authorization',
@@ -43,6 +51,12 @@ const DROPPED_REQUEST_HEADERS = [
   'x-forwarded-proto',
   'x-forwarded-port',
   'x-real-ip',
+  'connection',
+  'proxy-connection',
+  'keep-alive',
+  'proxy-authorization',
+  'te',
+  'upgrade',
 ];
 
 interface ProxiedCall {
@@ -51,6 +65,8 @@ interface ProxiedCall {
   secure: boolean;
   signIn: boolean;
   logout: boolean;
+  /** the session cookies the browser sent (its cookie header is dropped before the call goes on) */
+  sentCookies: string[];
 }
 
 declare module 'express-serve-static-core' {
@@ -87,9 +103,39 @@ function isSafePath(path: string): boolean {
   });
 }
 
+/**
+ * Another spelling of a sign-in or logout path (`Auth/Register`, `auth/logout/`, `auth//register`,
+ * `auth/%72egister`, `auth/register;x`): a provider whose routing is loose would treat it as that call,
+ * while the gateway, which knows those calls by their exact path, would not move the token into the
+ * cookie or clear the cookie.
+ */
+function isSessionPathAlias(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  const canonical = decoded
+    .toLowerCase()
+    .replace(/;[^/]*/g, '')
+    .replace(/\/{2,}/g, '/')
+    .replace(/[\s/]+$/, '');
+  return canonical !== path && SESSION_PATHS.has(canonical);
+}
+
 function isJsonContentType(value: string | undefined): boolean {
   if (!value) return false;
   return value.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/** The parsed JSON, or undefined when it is not JSON. */
+function parseJson(text: Buffer): unknown {
+  try {
+    return JSON.parse(text.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The one client address, as Express computed it with `trust proxy` = TRUST_PROXY_HOPS. */
@@ -114,12 +160,13 @@ export function apiProxy(o: ApiProxyOptions): Router {
       return sendGatewayError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (content-type: application/json).');
     }
     const path = providerPath(req);
-    if (!isSafePath(path)) return sendGatewayError(res, 404, 'NOT_FOUND', 'There is no such API call.');
+    if (!isSafePath(path) || isSessionPathAlias(path)) return sendGatewayError(res, 404, 'NOT_FOUND', 'There is no such API call.');
 
-    const call: ProxiedCall = { path, secure: req.secure, signIn: SIGN_IN_PATHS.has(path), logout: path === LOGOUT_PATH };
-    res.locals.proxiedCall = call;
     // read from the browser's headers before they are dropped below (req.ip reads X-Forwarded-For)
-    const token = readSessionToken(req);
+    const secure = req.secure;
+    const call: ProxiedCall = { path, secure, signIn: SIGN_IN_PATHS.has(path), logout: path === LOGOUT_PATH, sentCookies: sentSessionCookies(req) };
+    res.locals.proxiedCall = call;
+    const token = readSessionToken(req, secure);
     const client = clientAddress(req);
     const protocol = req.protocol;
 
@@ -131,46 +178,98 @@ export function apiProxy(o: ApiProxyOptions): Router {
     req.headers['x-forwarded-for'] = client;
     req.headers['x-forwarded-proto'] = protocol;
     if (token) req.headers.authorization = `Bearer ${token}`;
+    // only encodings the token check can read back (token-guard.ts)
+    req.headers['accept-encoding'] = readableAcceptEncoding(req.get('accept-encoding'));
 
     // logout ends the browser's session whatever the provider answers, even when it cannot be reached
-    if (call.logout) clearSessionCookie(req, res, call.secure);
+    if (call.logout) clearSessionCookies(res, call.secure, call.sentCookies);
     // API answers are per customer: never cached unless the provider says otherwise
     res.setHeader('cache-control', 'no-store');
     next();
   };
 
-  // Sign-in, logout and 401 answers are read (small JSON) to move the token into the cookie or to
-  // drop the cookie; every other answer streams through untouched.
-  const intercept = responseInterceptor(async (buffer, proxyRes, req, res) => {
-    const call = callOf(res);
-    if (!call) return buffer;
-    if (call.logout) clearSessionCookie(req, res, call.secure);
-    if (!/\bjson\b/i.test(String(proxyRes.headers['content-type'] ?? ''))) return buffer;
-    let body: { error?: { code?: unknown }; data?: unknown };
-    try {
-      body = JSON.parse(buffer.toString('utf8')) as typeof body;
-    } catch {
-      return buffer;
-    }
-    if (proxyRes.statusCode === 401 && body?.error?.code === 'SESSION_EXPIRED') {
-      clearSessionCookie(req, res, call.secure);
-      return buffer;
-    }
-    const data = body?.data as Record<string, unknown> | null | undefined;
-    if (call.signIn && data && typeof data === 'object' && typeof data.token === 'string') {
-      setSessionCookie(res, call.secure, data.token);
-      delete data.token;
-      return Buffer.from(JSON.stringify(body), 'utf8');
-    }
-    return buffer;
-  });
+  /** The gateway's own part of every answer: the session cookie set, cleared or left alone. */
+  function sessionCookies(res: ServerResponse, call: ProxiedCall | undefined, signInToken: string | null, expired: boolean): void {
+    // after the provider's headers are copied, so nothing it sends can undo the clearing or plant a session
+    if (call && signInToken) setSessionCookie(res, call.secure, signInToken);
+    else if (call && (call.logout || expired)) clearSessionCookies(res, call.secure, call.sentCookies);
+    else dropForeignSessionCookies(res);
+  }
 
+  /** Pages, scripts, styles and images: streamed through unread (and kept when public). */
   function stream(proxyRes: IncomingMessage, req: Request, res: ServerResponse): void {
     res.statusCode = proxyRes.statusCode ?? 502;
     if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
     copyAnswerHeaders(res, proxyRes.headers);
+    sessionCookies(res, callOf(res), null, false);
     if (cache && req.method === 'GET') cache.collect(req.originalUrl, proxyRes);
     proxyRes.pipe(res);
+  }
+
+  /**
+   * JSON answers (small, a few KB) are collected and looked at before anything is sent: the token of an
+   * exact sign-in path becomes the cookie, SESSION_EXPIRED clears it, and a `token` anywhere else is
+   * removed. Most answers hold neither the word nor an escape and go out as the provider sent them,
+   * without being parsed (token-guard.ts).
+   */
+  function answerJson(proxyRes: IncomingMessage, req: Request, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let ended = false;
+    proxyRes.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_JSON_ANSWER_BYTES) chunks.push(chunk);
+    });
+    proxyRes.on('end', () => {
+      ended = true;
+      // cut short by the provider: the browser gets a broken connection, never half an answer
+      if (!proxyRes.complete) return void res.destroy();
+      if (size > MAX_JSON_ANSWER_BYTES) return refuse('too large to check');
+      void finish(Buffer.concat(chunks, size)).catch((err: Error) => refuse(err.message));
+    });
+    proxyRes.on('close', () => {
+      if (!ended) res.destroy();
+    });
+
+    function refuse(reason: string): void {
+      o.logger.warn({ path: callOf(res)?.path, reason }, 'a provider answer could not be checked for a session token: refused');
+      if (res.headersSent) return void res.destroy();
+      sendGatewayError(res, 502, 'BAD_GATEWAY', 'The service gave an answer that cannot be used. Please try again in a moment.');
+    }
+
+    async function finish(raw: Buffer): Promise<void> {
+      const call = callOf(res);
+      const status = proxyRes.statusCode ?? 502;
+      const text = await decodedBody(raw, proxyRes.headers['content-encoding']);
+      let body = raw;
+      let headers: IncomingHttpHeaders = proxyRes.headers;
+      let signInToken: string | null = null;
+      let expired = false;
+      if (call?.signIn || status === 401 || mayCarryToken(text)) {
+        const parsed = parseJson(text) as { error?: { code?: unknown }; data?: { token?: unknown } | null } | null | undefined;
+        // not JSON after all: passed on as it is, unless it could still show a token to a script
+        if (parsed === undefined && mayCarryToken(text)) return refuse('not JSON');
+        if (parsed !== null && typeof parsed === 'object') {
+          expired = status === 401 && parsed.error?.code === 'SESSION_EXPIRED';
+          const token = parsed.data?.token;
+          if (call?.signIn && typeof token === 'string') signInToken = token;
+          const removed = stripTokens(parsed);
+          if (removed > 0) {
+            if (!signInToken) o.logger.warn({ path: call?.path, removed }, 'a provider answer carried a session token outside sign-in: removed');
+            body = Buffer.from(JSON.stringify(parsed), 'utf8');
+            const { 'content-encoding': _e, 'content-length': _l, etag: _t, 'content-md5': _m, ...rest } = proxyRes.headers;
+            headers = { ...rest, 'content-length': String(body.length) };
+          }
+        }
+      }
+      if (res.headersSent || res.destroyed) return;
+      res.statusCode = status;
+      if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
+      copyAnswerHeaders(res, headers);
+      sessionCookies(res, call, signInToken, expired);
+      if (cache && req.method === 'GET') cache.offer(req.originalUrl, status, headers, body);
+      res.end(body);
+    }
   }
 
   // Connections to the provider are kept open and reused (a new TCP connection per call costs more than
@@ -188,9 +287,8 @@ export function apiProxy(o: ApiProxyOptions): Router {
     selfHandleResponse: true,
     on: {
       proxyRes: (proxyRes, req, res) => {
-        const call = callOf(res);
-        if (call && (call.signIn || call.logout || proxyRes.statusCode === 401)) return intercept(proxyRes, req, res);
-        stream(proxyRes, req, res);
+        if (isJsonAnswer(proxyRes.headers['content-type'])) answerJson(proxyRes, req, res);
+        else stream(proxyRes, req, res);
       },
       error: (err, _req, res) => {
         const e = err as NodeJS.ErrnoException;

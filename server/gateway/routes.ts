@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { signedGet } from './boot-data';
+import { loopbackOnly } from './loopback-only';
 
 export interface GatewayRoutesOptions {
   providerBase: string;
@@ -20,9 +21,16 @@ export function normaliseOutboxPhone(raw: unknown): string | null {
   return /^\d{6,15}$/.test(digits) ? `+${digits}` : null;
 }
 
+/** An e-mail address for the outbox's `?email=`, lowercased as the provider stores it. */
+export function normaliseOutboxEmail(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const email = raw.trim().toLowerCase();
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
+}
+
 /** The gateway's own small endpoints: health, the app's run-time configuration, the dev outbox. */
 export function gatewayRoutes(o: GatewayRoutesOptions): Router {
-  const r = Router();
+  const r = Router({ caseSensitive: true, strict: true });
 
   // up = this process answers and the provider answers a signed `GET health` quickly
   r.get('/healthz', async (_req, res) => {
@@ -44,13 +52,25 @@ export function gatewayRoutes(o: GatewayRoutesOptions): Router {
     res.json({ google_client_id: o.googleClientId ?? null });
   });
 
+  // the outbox shows anyone's one-time code: only to a client on this machine, with no proxy between
+  r.use('/__dev', loopbackOnly());
   const outbox = o.outbox;
   if (outbox) {
     r.get('/__dev/outbox', async (req, res) => {
       res.setHeader('cache-control', 'no-store');
+      // text messages by phone, e-mails (verification codes) by address
+      if (req.query.email !== undefined) {
+        const email = normaliseOutboxEmail(req.query.email);
+        if (!email) {
+          res.status(400).json({ status: 400, message: 'Give an e-mail address: /__dev/outbox?email=ana@example.com', data: null, error: { code: 'VALIDATION', fields: { email: 'must be an e-mail address' } } });
+          return;
+        }
+        res.json({ items: await outbox(email) });
+        return;
+      }
       const phone = normaliseOutboxPhone(req.query.phone);
       if (!phone) {
-        res.status(400).json({ status: 400, message: 'Give a phone number: /__dev/outbox?phone=+639171234567', data: null, error: { code: 'VALIDATION', fields: { phone: 'must be a phone number in E.164' } } });
+        res.status(400).json({ status: 400, message: 'Give a phone number or an e-mail address: /__dev/outbox?phone=+639171234567 or ?email=ana@example.com', data: null, error: { code: 'VALIDATION', fields: { phone: 'must be a phone number in E.164' } } });
         return;
       }
       res.json({ items: await outbox(phone) });

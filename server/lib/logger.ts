@@ -22,6 +22,39 @@ export const REDACT_PATHS = [
   '*.secret',
 ];
 
+/** Past this much output waiting for a slow reader, lines are dropped rather than kept in memory. */
+const MAX_WAITING_OUTPUT_BYTES = 8 * 1024 * 1024;
+const broken = new WeakSet<NodeJS.WriteStream>();
+let guarded = false;
+
+/**
+ * A write error on stdout or stderr (EPIPE: the reader of the output is gone) ends writing there, never
+ * the process: without a listener Node would throw it as an uncaught exception, mid-shutdown perhaps.
+ */
+export function guardProcessOutput(): void {
+  if (guarded) return;
+  guarded = true;
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => broken.add(stream));
+}
+
+/**
+ * Where log lines go: process.stdout, never blocking and never retrying. pino's default destination
+ * (sonic-boom, asynchronous) flushes synchronously when the process exits, in a loop that sleeps and
+ * retries on EAGAIN (a reader that stopped reading) and on any other error (EPIPE: a reader that
+ * exited) for ever: a server told to stop while its log reader went away stayed up, spinning. Here a
+ * line is handed to Node's stream, which writes to a pipe at once or queues it; what is still queued
+ * at exit is lost, and a reader that is gone or far behind loses lines instead of stopping the server.
+ */
+export function processOutputDestination(stream: NodeJS.WriteStream = process.stdout): { write(line: string): void } {
+  guardProcessOutput();
+  return {
+    write(line: string) {
+      if (broken.has(stream) || stream.destroyed || stream.writableLength > MAX_WAITING_OUTPUT_BYTES) return;
+      stream.write(line);
+    },
+  };
+}
+
 export function createLogger(level: string, name = 'app'): Logger {
-  return pino({ name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+  return pino({ name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, processOutputDestination());
 }

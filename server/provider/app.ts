@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { ProviderContext } from './context';
 import { signatureCheck } from './http/signature-check';
 import { errorHandler, notFoundHandler } from './http/envelope';
+import { apiRouter } from './http/api-router';
 import { settingsRoutes } from './settings/settings.routes';
 import { authRoutes } from './auth/auth.routes';
 import { customersRoutes } from './customers/customers.routes';
@@ -28,7 +29,10 @@ export function createProviderApp(ctx: ProviderContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const api = express.Router();
+  // paths match only as written, the mount included (see http/api-router.ts)
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
+  const api = apiRouter();
   api.use(signatureCheck(ctx));
   // the raw bytes are kept for signed webhooks, whose HMAC covers the body exactly as sent
   api.use(express.json({ limit: '64kb', verify: (req, _res, buf) => ((req as RawBodyRequest).rawBody = buf) }));

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db';
 import type { Clock } from '../lib/clock';
-import type { MessageSender } from './auth/sender';
+import type { MailSender, MessageSender } from './auth/sender';
 import type { PaymentGateway } from './payments/gateway';
 
 /** Everything the provider's services need, made once at start and passed down; no globals. */
@@ -17,8 +17,18 @@ export interface ProviderContext {
   merchantId: string;
   merchantApiKey: string;
   sender: MessageSender;
+  /**
+   * Sends e-mails (verification codes); undefined when there is none (production without a mail
+   * service): e-mail verification answers 503 EMAIL_UNAVAILABLE, and saving an address still works.
+   */
+  mailer: MailSender | undefined;
   google: { clientId: string | undefined; jwksUrl: string };
-  payments: PaymentGateway;
+  /**
+   * The payment gateway that opens top-ups and online order payments; null when there is none (in
+   * production without PAYMENT_SANDBOX=true): those calls answer 503 PAYMENTS_UNAVAILABLE, and
+   * everything paid from the wallet keeps working.
+   */
+  payments: PaymentGateway | null;
   /** HMAC secret of payment webhooks */
   webhookSecret: string;
   /** move paid orders through their statuses by themselves (demo) */

@@ -5,7 +5,7 @@ import type { Database } from '../db';
 import { systemClock, type Clock } from '../lib/clock';
 import { createProviderApp, PROVIDER_MOUNT } from './app';
 import type { ProviderContext } from './context';
-import { outboxSender, type MessageSender } from './auth/sender';
+import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
 import { sandboxGateway } from './payments/sandbox';
 import { startJobs } from './jobs';
 
@@ -25,7 +25,9 @@ export interface EmbeddedProviderOptions {
   devOutbox?: boolean;
   clock?: Clock;
   sender?: MessageSender;
-  /** start the timers (tests run jobs by hand) */
+  /** sends e-mails; default: the development outbox while devOutbox is on, else none (e-mail verification unavailable) */
+  mailer?: MailSender;
+  /** run the scheduled jobs through pg-boss on this database (jobs.ts); false: none (tests run jobs by hand). Default true */
   jobs?: boolean;
   host?: string;
   port?: number;
@@ -52,9 +54,12 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     baseUrl,
     merchantId: o.merchantId,
     merchantApiKey: o.merchantApiKey,
-    sender: o.sender ?? outboxSender(o.db, clock, o.logger),
+    // the development outbox keeps codes in clear: written only in development, never in production
+    sender: o.sender ?? outboxSender(o.db, clock, o.logger, { keep: o.devOutbox !== false }),
+    mailer: o.mailer ?? (o.devOutbox !== false ? outboxMailer(o.db, clock, o.logger) : undefined),
     google: o.google,
-    payments: sandboxGateway(publicApiPrefix),
+    // the sandbox pays anything for anyone who clicks Pay: only where the operator allows it
+    payments: o.paymentSandbox === false ? null : sandboxGateway(publicApiPrefix),
     webhookSecret: o.webhookSecret,
     demoOrderProgress: o.demoOrderProgress,
     publicApiPrefix,
@@ -73,6 +78,7 @@ export async function startEmbeddedProvider(o: EmbeddedProviderOptions): Promise
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host}:${port}${PROVIDER_MOUNT}/`;
+  // pg-boss starts in the background (0.1 to 0.5 s) while requests are already served
   const stopJobs = o.jobs === false ? async () => {} : startJobs(ctx);
   return {
     ctx,

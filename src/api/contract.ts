@@ -37,6 +37,18 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'BAD_GATEWAY'
   | 'PROVIDER_UNAVAILABLE'
+  /** 503: no e-mail service, so an address cannot be verified yet (saving one still works) */
+  | 'EMAIL_UNAVAILABLE'
+  /** 409: another customer already verified this e-mail address */
+  | 'EMAIL_TAKEN'
+  /** 409: e-mail verification without an address to verify */
+  | 'NO_EMAIL'
+  /** 409: the address is verified already */
+  | 'ALREADY_VERIFIED'
+  /** 409: this Google account belongs to another customer, or this customer has another one */
+  | 'GOOGLE_LINKED'
+  /** 503: no payment gateway (top-ups and online order payments); the wallet still works */
+  | 'PAYMENTS_UNAVAILABLE'
   | 'INTERNAL';
 
 export interface ApiError {
@@ -100,6 +112,11 @@ export interface SiteSettings {
   delivery_fee?: number;
   default_country_code?: string;
   pickup_address?: string;
+  /**
+   * extension: whether a payment gateway takes top-ups and online order payments. When false those
+   * answer 503 PAYMENTS_UNAVAILABLE; paying from the wallet balance still works. Absent: assume true.
+   */
+  online_payments?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,12 +170,51 @@ export interface Customer {
   name: string;
   phone: string | null;
   email: string | null;
+  /**
+   * extension: the customer entered the code e-mailed to `email`. Only a verified address links a
+   * Google sign-in to this account; changing the address makes it unverified again.
+   */
+  email_verified: boolean;
   points: number;
   wallet_balance: number;
 }
 
 export const changeEmailBody = z.object({ email });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+
+/** extension: a verification code was e-mailed (`customer/email/verify/request`, and after saving an address) */
+export interface EmailCodeSent {
+  /** seconds the code stays valid */
+  expires_in: number;
+  /** seconds before another code may be asked for */
+  resend_in: number;
+  /** the address it went to */
+  email: string;
+}
+
+/**
+ * `customer/change-email` answers the customer and, when a code could be e-mailed to the new address,
+ * `verification` (extension); null when no code went out (no e-mail service, or asked too often).
+ */
+export interface ChangeEmailData {
+  customer: Customer;
+  verification: EmailCodeSent | null;
+}
+
+/**
+ * extension: `customer/email/verify/request` — e-mail a code to the customer's current address, named
+ * again so a page showing a stale address (changed in another tab) cannot send a code it did not mean.
+ */
+export const emailVerifyRequestBody = z.object({ email });
+export type EmailVerifyRequestBody = z.infer<typeof emailVerifyRequestBody>;
+
+/** extension: `customer/email/verify` — the code e-mailed to the customer's address. */
+export const emailVerifyBody = z.object({ code: otpCode });
+export type EmailVerifyBody = z.infer<typeof emailVerifyBody>;
+
+/** extension: `auth/google/link` — a signed-in customer links their Google account. */
+export const googleLinkBody = googleBody;
+export type GoogleLinkBody = z.infer<typeof googleLinkBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Points

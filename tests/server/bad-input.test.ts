@@ -82,6 +82,9 @@ const COUNTED = [
   'notifications',
   'wheel_spins',
   'products',
+  'email_codes',
+  'code_failures',
+  'dev_outbox',
 ] as const;
 
 describeEachDb('bad input on every call', (kind) => {
@@ -443,10 +446,41 @@ describeEachDb('bad input on every call', (kind) => {
     {
       method: 'post',
       path: 'payment/sandbox/PAYMENT/complete',
-      auth: 'public',
+      // only the customer who started the payment may complete it
+      auth: 'customer',
       valid: { outcome: 'decline' },
       required: ['outcome'],
       bad: { outcome: ['maybe', '', 'PAY', 5, null, ['pay']] },
+    },
+    // --- e-mail verification and Google linking ---
+    {
+      method: 'post',
+      path: 'customer/email/verify/request',
+      auth: 'customer',
+      // not the customer's address (none, or the one change-email saved): 409 NO_EMAIL or CONFLICT, never a code
+      valid: { email: 'someone.else@example.com' },
+      required: ['email'],
+      bad: { email: ['nope', '', 5, null, `${'x'.repeat(300)}@example.com`, ['a@example.com'], 'a\u0000@example.com'] },
+      validStatus: 409,
+    },
+    {
+      method: 'post',
+      path: 'customer/email/verify',
+      auth: 'customer',
+      // a code never sent (CODE_EXPIRED) or not the one sent (INVALID_CODE): its own code, not VALIDATION
+      valid: { code: '123456' },
+      required: ['code'],
+      bad: { code: ['12345', '1234567', 'abcdef', 123456, null, '', ['123456'], NUL] },
+      validStatus: 400,
+    },
+    {
+      method: 'post',
+      path: 'auth/google/link',
+      auth: 'customer',
+      valid: { id_token: 'i'.repeat(40) },
+      required: ['id_token'],
+      bad: { id_token: ['short', 1, null, 'i'.repeat(4097), ['i'.repeat(40)], {}] },
+      validStatus: 401,
     },
   ];
 
@@ -480,6 +514,7 @@ describeEachDb('bad input on every call', (kind) => {
     'reward/detail', 'reward/redeem', 'reward/storage', 'reward/voucher', 'wallet/history', 'wallet/topup', 'wallet/topup/status',
     'address/create', 'address/update', 'address/delete', 'order/quote', 'order/create', 'order/list', 'order/detail',
     'notification/list', 'notification/read', 'wheel/spin', 'merchant/order/status', 'merchant/product/update', 'payment/sandbox/PAYMENT/complete',
+    'customer/email/verify/request', 'customer/email/verify', 'auth/google/link',
   ];
 
   describe.each(PATHS)('%s', (path) => {

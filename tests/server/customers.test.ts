@@ -14,7 +14,7 @@ describeEachDb('customer profile', (kind) => {
     const c = await p.newCustomer({ phone: '+639171234567', name: 'Ana', points: 120, wallet: 50_000 });
     const res = await p.call('get', 'customer/profile', { token: c.token }).expect(200);
     expect(res.body).toMatchObject({ status: 200, message: expect.any(String) });
-    expect(res.body.data).toEqual({ id: c.id, name: 'Ana', phone: '+639171234567', email: null, points: 120, wallet_balance: 50_000 });
+    expect(res.body.data).toEqual({ id: c.id, name: 'Ana', phone: '+639171234567', email: null, email_verified: false, points: 120, wallet_balance: 50_000 });
   });
 
   it('never answers another customer’s profile, whatever the request names', async () => {
@@ -48,6 +48,60 @@ describeEachDb('customer profile', (kind) => {
       { id: a.id, email: 'x@example.com' },
       { id: b.id, email: null },
     ]);
+  });
+
+  it('stores a changed address unverified and e-mails it a code (development outbox); the code verifies it', async () => {
+    const c = await p.newCustomer({ name: 'Ana' });
+    const res = await p.call('post', 'customer/change-email', { token: c.token, body: { email: 'Ana@Example.com' } }).expect(200);
+    expect(res.body.data.customer).toMatchObject({ email: 'ana@example.com', email_verified: false });
+    expect(res.body.data.verification).toEqual({ email: 'ana@example.com', expires_in: 1800, resend_in: 60 });
+    const mail = await p.db.selectFrom('dev_outbox').select(['email', 'subject', 'body']).where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Your Kopi Senja verification code');
+    const code = /\b(\d{6})\b/.exec(mail.body)![1]!;
+    // only the code's hash is stored
+    expect(JSON.stringify(await p.db.selectFrom('email_codes').selectAll().execute())).not.toContain(code);
+    const ok = await p.call('post', 'customer/email/verify', { token: c.token, body: { code } }).expect(200);
+    expect(ok.body.data.customer).toMatchObject({ email: 'ana@example.com', email_verified: true });
+    // saving the same address again keeps it verified; another one does not
+    await p.call('post', 'customer/change-email', { token: c.token, body: { email: 'ANA@example.com' } }).expect(200);
+    expect((await p.call('get', 'customer/profile', { token: c.token })).body.data.email_verified).toBe(true);
+    const moved = await p.call('post', 'customer/change-email', { token: c.token, body: { email: 'ana2@example.com' } }).expect(200);
+    expect(moved.body.data.customer.email_verified).toBe(false);
+  });
+
+  it('asks for a code only for the address shown, only when there is one to verify, and not too often', async () => {
+    const c = await p.newCustomer({ name: 'Ana' });
+    const ask = (email: string) => p.call('post', 'customer/email/verify/request', { token: c.token, body: { email } });
+    expect((await ask('ana@example.com').expect(409)).body.error.code).toBe('NO_EMAIL');
+    await p.call('post', 'customer/change-email', { token: c.token, body: { email: 'ana@example.com' } }).expect(200);
+    expect((await ask('other@example.com').expect(409)).body.error.code).toBe('CONFLICT');
+    const soon = await ask('ana@example.com').expect(429);
+    expect(soon.body.data.retry_after).toBe(60);
+    expect(soon.headers['retry-after']).toBe('60');
+    for (let i = 0; i < 4; i++) {
+      p.clock.advance(61_000);
+      await ask('ana@example.com').expect(200);
+    }
+    p.clock.advance(61_000);
+    const capped = await ask('ana@example.com').expect(429);
+    expect(capped.body.error.code).toBe('RATE_LIMITED');
+    expect(capped.body.data.retry_after).toBeGreaterThan(60);
+    expect(await p.db.selectFrom('email_codes').select('id').where('customer_id', '=', c.id).execute()).toHaveLength(5);
+  });
+
+  it('answers 503 EMAIL_UNAVAILABLE without an e-mail service, and still saves the address unverified', async () => {
+    const saved = p.ctx.mailer;
+    p.ctx.mailer = undefined;
+    try {
+      const c = await p.newCustomer({ name: 'Ana' });
+      const res = await p.call('post', 'customer/change-email', { token: c.token, body: { email: 'ana@example.com' } }).expect(200);
+      expect(res.body.data).toMatchObject({ customer: { email: 'ana@example.com', email_verified: false }, verification: null });
+      const ask = await p.call('post', 'customer/email/verify/request', { token: c.token, body: { email: 'ana@example.com' } }).expect(503);
+      expect(ask.body.error.code).toBe('EMAIL_UNAVAILABLE');
+      expect(ask.body.message).toBe("We can't send e-mails just now, so your address can't be verified yet.");
+    } finally {
+      p.ctx.mailer = saved;
+    }
   });
 
   it('refuses a bad e-mail with the field named', async () => {

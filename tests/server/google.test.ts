@@ -54,7 +54,7 @@ describeEachDb('Google sign-in', (kind) => {
   it('accepts a valid token: creates a customer without a phone and a session', async () => {
     const res = await google(await idToken({ email: 'Gina@Gmail.com', name: 'Gina G' })).expect(200);
     expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(res.body.data.customer).toEqual({ id: expect.any(Number), name: 'Gina G', phone: null, email: 'gina@gmail.com', points: 0, wallet_balance: 0 });
+    expect(res.body.data.customer).toEqual({ id: expect.any(Number), name: 'Gina G', phone: null, email: 'gina@gmail.com', email_verified: true, points: 0, wallet_balance: 0 });
     await p.call('get', 'customer/profile', { token: res.body.data.token }).expect(200);
     const notes = await p.db.selectFrom('notifications').select('type').where('customer_id', '=', res.body.data.customer.id).execute();
     expect(notes).toEqual([{ type: 'account' }]);
@@ -71,14 +71,24 @@ describeEachDb('Google sign-in', (kind) => {
     await google(await idToken({}, { iss: 'accounts.google.com' })).expect(200);
   });
 
-  it('links to an existing customer with the same verified e-mail', async () => {
+  it('links to an existing customer whose e-mail they verified, when Google verified it too', async () => {
     const c = await p.newCustomer({ phone: newPhone(), name: 'Phone Person' });
-    await p.db.updateTable('customers').set({ email: 'linked@example.com' }).where('id', '=', c.id).execute();
+    await p.db.updateTable('customers').set({ email: 'linked@example.com', email_verified_at: p.clock.now() }).where('id', '=', c.id).execute();
     const res = await google(await idToken({ email: 'LINKED@example.com' }, { sub: 'sub-link' })).expect(200);
     expect(res.body.data.customer.id).toBe(c.id);
     expect(res.body.data.customer.name).toBe('Phone Person');
     const row = await p.db.selectFrom('customers').select('google_sub').where('id', '=', c.id).executeTakeFirstOrThrow();
     expect(row.google_sub).toBe('sub-link');
+  });
+
+  it('never links to a customer who only typed the address (unverified): a new customer gets it, verified by Google', async () => {
+    const c = await p.newCustomer({ phone: newPhone(), name: 'Typed It' });
+    await p.db.updateTable('customers').set({ email: 'typed@example.com' }).where('id', '=', c.id).execute();
+    const res = await google(await idToken({ email: 'typed@example.com' })).expect(200);
+    expect(res.body.data.customer.id).not.toBe(c.id);
+    expect(res.body.data.customer).toMatchObject({ email: 'typed@example.com', email_verified: true });
+    const typed = await p.db.selectFrom('customers').select(['google_sub', 'email_verified_at']).where('id', '=', c.id).executeTakeFirstOrThrow();
+    expect(typed).toEqual({ google_sub: null, email_verified_at: null });
   });
 
   it('does not link or keep an e-mail Google has not verified', async () => {

@@ -30,13 +30,14 @@ describeEachDb('payments', (kind) => {
     return { c, voucher, order: res.body.data.order, url: res.body.data.payment_url as string, paymentId };
   }
 
-  const page = (id: string) => p.call('get', `payment/sandbox/${id}`);
-  const complete = (id: string, outcome: string) => p.call('post', `payment/sandbox/${id}/complete`, { body: { outcome } });
+  // the page and its complete call answer only the customer who started the payment
+  const page = (id: string, token: string) => p.call('get', `payment/sandbox/${id}`, { token });
+  const complete = (id: string, outcome: string, token: string) => p.call('post', `payment/sandbox/${id}/complete`, { token, body: { outcome } });
 
   describe('the hosted sandbox page', () => {
     it('serves a pending payment\'s page with its CSP, the merchant, the amount, and real Pay and Decline buttons', async () => {
-      const { id } = await topup(123450);
-      const res = await page(id).expect(200);
+      const { c, id } = await topup(123450);
+      const res = await page(id, c.token).expect(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['content-security-policy']).toBe(CSP);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -59,8 +60,8 @@ describeEachDb('payments', (kind) => {
     });
 
     it('names the order a payment is for', async () => {
-      const { order, paymentId } = await gatewayOrder();
-      const res = await page(paymentId).expect(200);
+      const { c, order, paymentId } = await gatewayOrder();
+      const res = await page(paymentId, c.token).expect(200);
       expect(res.text).toContain(`Order ${order.name}`);
       expect(res.text).toContain('₱330.00');
     });
@@ -78,34 +79,34 @@ describeEachDb('payments', (kind) => {
     });
 
     it('says a settled payment is settled, with no buttons, and 404 for an unknown or malformed id', async () => {
-      const { id } = await topup();
-      await complete(id, 'pay').expect(200);
-      const settled = await page(id).expect(200);
+      const { c, id } = await topup();
+      await complete(id, 'pay', c.token).expect(200);
+      const settled = await page(id, c.token).expect(200);
       expect(settled.headers['content-security-policy']).toBe(CSP);
       expect(settled.text).toContain('Payment already settled');
       expect(settled.text).not.toContain('<button');
       expect(settled.text).toContain(`href="/top-up-success?topup_id=${id}"`);
       for (const bad of [randomUUID(), 'not-a-uuid']) {
-        const res = await page(bad).expect(404);
+        const res = await page(bad, c.token).expect(404);
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(res.text).toContain('Payment not found');
       }
     });
 
     it('refuses a bad outcome (400) and an unknown payment (404)', async () => {
-      const { id } = await topup();
-      const bad = await complete(id, 'maybe').expect(400);
+      const { c, id } = await topup();
+      const bad = await complete(id, 'maybe', c.token).expect(400);
       expect(bad.body.error.fields).toHaveProperty('outcome');
-      expect((await p.call('post', `payment/sandbox/${id}/complete`, { body: {} }).expect(400)).body.error.fields).toEqual({ outcome: 'is required' });
-      expect((await complete(randomUUID(), 'pay').expect(404)).body.error.code).toBe('NOT_FOUND');
-      expect((await complete('x', 'pay').expect(404)).body.error.code).toBe('NOT_FOUND');
+      expect((await p.call('post', `payment/sandbox/${id}/complete`, { token: c.token, body: {} }).expect(400)).body.error.fields).toEqual({ outcome: 'is required' });
+      expect((await complete(randomUUID(), 'pay', c.token).expect(404)).body.error.code).toBe('NOT_FOUND');
+      expect((await complete('x', 'pay', c.token).expect(404)).body.error.code).toBe('NOT_FOUND');
     });
   });
 
   describe('top-up round trip through the page', () => {
     it('Pay credits the wallet once, notifies, and sends the customer to /top-up-success', async () => {
       const { c, id } = await topup(50000);
-      const res = await complete(id, 'pay').expect(200);
+      const res = await complete(id, 'pay', c.token).expect(200);
       expect(res.body.data).toEqual({ status: 'paid', redirect: `/top-up-success?topup_id=${id}` });
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 50000, walletSum: 50000, walletEntries: 1 });
       const entry = await p.db.selectFrom('wallet_ledger').selectAll().where('customer_id', '=', c.id).executeTakeFirstOrThrow();
@@ -118,18 +119,18 @@ describeEachDb('payments', (kind) => {
       // the event went through the webhook path: recorded once
       expect(await p.db.selectFrom('webhook_events').select('type').where('payment_id', '=', id).execute()).toEqual([{ type: 'payment.succeeded' }]);
       // a second click (either button) changes nothing and answers the same place
-      expect((await complete(id, 'decline').expect(200)).body.data).toEqual({ status: 'paid', redirect: `/top-up-success?topup_id=${id}` });
+      expect((await complete(id, 'decline', c.token).expect(200)).body.data).toEqual({ status: 'paid', redirect: `/top-up-success?topup_id=${id}` });
       expect((await ledgers(p, c.id)).walletEntries).toBe(1);
     });
 
     it('returns to /top-up-success/order when the top-up was started from an order', async () => {
-      const { id } = await topup(20000, 'order');
-      expect((await complete(id, 'pay').expect(200)).body.data.redirect).toBe(`/top-up-success/order?topup_id=${id}`);
+      const { c, id } = await topup(20000, 'order');
+      expect((await complete(id, 'pay', c.token).expect(200)).body.data.redirect).toBe(`/top-up-success/order?topup_id=${id}`);
     });
 
     it('Decline marks it failed, credits nothing, notifies, and sends the customer to /top-up-fail', async () => {
       const { c, id } = await topup(30000);
-      const res = await complete(id, 'decline').expect(200);
+      const res = await complete(id, 'decline', c.token).expect(200);
       expect(res.body.data).toEqual({ status: 'failed', redirect: `/top-up-fail?topup_id=${id}` });
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 0, walletEntries: 0 });
       const status = await p.call('get', 'wallet/topup/status', { token: c.token, query: { topup_id: id } }).expect(200);
@@ -152,7 +153,7 @@ describeEachDb('payments', (kind) => {
 
     it('Pay makes it paid, credits its points and notifies, then sends the customer to /payment-success', async () => {
       const { c, order, paymentId } = await gatewayOrder({ voucher: true });
-      const res = await complete(paymentId, 'pay').expect(200);
+      const res = await complete(paymentId, 'pay', c.token).expect(200);
       expect(res.body.data).toEqual({ status: 'paid', redirect: `/payment-success?order=${order.name}` });
       const d = await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } }).expect(200);
       expect(d.body.data.order).toMatchObject({ status: 'paid', points_earned: 28 });
@@ -164,7 +165,7 @@ describeEachDb('payments', (kind) => {
 
     it('Decline cancels it, gives the voucher back, notifies, and sends the customer to /payment-fail', async () => {
       const { c, order, voucher, paymentId } = await gatewayOrder({ voucher: true });
-      const res = await complete(paymentId, 'decline').expect(200);
+      const res = await complete(paymentId, 'decline', c.token).expect(200);
       expect(res.body.data).toEqual({ status: 'failed', redirect: `/payment-fail?order=${order.name}` });
       const d = await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } }).expect(200);
       expect(d.body.data.order.status).toBe('cancelled');
@@ -181,7 +182,7 @@ describeEachDb('payments', (kind) => {
     it('a payment that arrives after the merchant cancelled the order goes to the wallet', async () => {
       const { c, order, paymentId } = await gatewayOrder();
       await p.call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name: order.name, status: 'cancelled' } }).expect(200);
-      expect((await page(paymentId).expect(200)).text).toContain('was cancelled');
+      expect((await page(paymentId, c.token).expect(200)).text).toContain('was cancelled');
       const raw = webhookEvent(paymentId, 33000, 'payment.succeeded', unix(p));
       expect((await postWebhook(p, raw, signature(raw, unix(p))).expect(200)).body.data.applied).toBe(true);
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 33000, walletSum: 33000, points: 0 });

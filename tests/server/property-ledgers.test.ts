@@ -281,8 +281,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     return rows.length ? rows[pick % rows.length]!.id : undefined;
   }
 
-  async function complete(paymentId: string, outcome: 'pay' | 'decline') {
-    const res = await call('post', `payment/sandbox/${paymentId}/complete`, { body: { outcome } });
+  /** Pay or Decline on the hosted page, by the customer who started the payment (the only one it answers). */
+  async function complete(paymentId: string, outcome: 'pay' | 'decline', token: string) {
+    const res = await call('post', `payment/sandbox/${paymentId}/complete`, { token, body: { outcome } });
     expectAnswer(res, `complete ${outcome}`, { 200: true });
     return res;
   }
@@ -305,7 +306,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           run.pending.push(id);
           return unchanged(c!.id);
         }
-        await complete(id, cmd.outcome);
+        await complete(id, cmd.outcome, c!.token);
         const st = await call('get', 'wallet/topup/status', { token: c!.token, query: { topup_id: id } });
         expect(st.status).toBe(200);
         expect(st.body.data.topup.status).toBe(cmd.outcome === 'pay' ? 'paid' : 'failed');
@@ -354,7 +355,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           run.pending.push(paymentId);
           return unchanged(c!.id);
         }
-        await complete(paymentId, cmd.outcome);
+        await complete(paymentId, cmd.outcome, c!.token);
         const detail = await call('get', 'order/detail', { token: c!.token, query: { name: order.name } });
         expect(detail.status).toBe(200);
         expect(detail.body.data.order.status).toBe(cmd.outcome === 'pay' ? 'paid' : 'cancelled');
@@ -371,7 +372,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         const payment = await p.db.selectFrom('payments').select(['customer_id', 'kind', 'amount', 'order_id']).where('id', '=', id!).executeTakeFirstOrThrow();
         const orderBefore = payment.order_id === null ? undefined : await p.db.selectFrom('orders').select('status').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
         run.touched.add(payment.customer_id);
-        await complete(id!, cmd.outcome);
+        await complete(id!, cmd.outcome, run.customers.find((x) => x.id === payment.customer_id)!.token);
         return (before, after) => {
           const [b, a] = [customerOf(before, payment.customer_id), customerOf(after, payment.customer_id)];
           const paid = cmd.outcome === 'pay';

@@ -87,7 +87,7 @@ describePostgres('commerce races', () => {
     const c = await p.newCustomer();
     const res = await p.call('post', 'wallet/topup', { token: c.token, body: { amount: 15000, idempotency_key: key() } }).expect(201);
     const id = res.body.data.topup_id;
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => p.call('post', `payment/sandbox/${id}/complete`, { body: { outcome: i % 2 ? 'pay' : 'decline' } })));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => p.call('post', `payment/sandbox/${id}/complete`, { token: c.token, body: { outcome: i % 2 ? 'pay' : 'decline' } })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const final = (await p.db.selectFrom('payments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
     expect(answers.every((a) => a.body.data.status === final)).toBe(true);

@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import { addressCreateBody, addressDeleteBody, addressUpdateBody } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { customerOf, requireCustomer } from '../http/session';
 import { parse } from '../http/validate';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service';
 
 export function addressesRoutes(ctx: ProviderContext): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.get('/address/list', requireCustomer(ctx), async (_req, res) => {
     send(res, 200, 'Addresses loaded.', { addresses: await listAddresses(ctx, customerOf(res)) });

@@ -5,6 +5,7 @@ import type { OtpPurpose } from '../../../src/api/contract';
 /** Advisory-lock classes (two-key form, so phone and address keys never collide). */
 const LOCK_OTP_PHONE = 71_001;
 const LOCK_OTP_IP = 71_002;
+const LOCK_CODE_TRIES = 71_005;
 
 /**
  * Serialises OTP issuing per phone and per client address for the rest of the transaction, so the
@@ -120,4 +121,35 @@ export async function consumeRegistrationToken(trx: Database, tokenHash: string,
     .returning('phone')
     .executeTakeFirst();
   return row?.phone ?? null;
+}
+
+/**
+ * Counts a code entry for a client unless it already made `limit` wrong entries since `since`; under an
+ * advisory lock per client, so concurrent entries are counted one at a time. Answers the entry's id (to
+ * release it when the code was right), or when refused the oldest counted entry (the limit lifts an hour after it).
+ */
+export async function reserveCodeTry(
+  db: Database,
+  clientKey: string,
+  now: Date,
+  since: Date,
+  limit: number,
+): Promise<{ id: number } | { blockedUntilOldest: Date | null }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_CODE_TRIES}::int4, hashtext(${clientKey}))`.execute(trx);
+    const counted = await trx
+      .selectFrom('code_failures')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+      .where('client_key', '=', clientKey)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    if (Number(counted.n) >= limit) return { blockedUntilOldest: counted.oldest ? new Date(counted.oldest) : null };
+    const row = await trx.insertInto('code_failures').values({ client_key: clientKey, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    return { id: row.id };
+  });
+}
+
+/** Takes back a counted entry: the code was right. */
+export async function releaseCodeTry(db: Database, id: number): Promise<void> {
+  await db.deleteFrom('code_failures').where('id', '=', id).execute();
 }

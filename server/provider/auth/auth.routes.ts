@@ -1,24 +1,26 @@
 import { Router } from 'express';
-import { googleBody, otpRequestBody, otpVerifyBody, registerBody } from '../../../src/api/contract';
+import { googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
-import { clientIp, requireCustomer } from '../http/session';
+import { clientIp, customerOf, requireCustomer } from '../http/session';
 import { parse } from '../http/validate';
 import { AppError, sessionExpired } from '../http/errors';
-import { googleSignIn, logout, register, requestOtp, verifyOtp } from './auth.service';
+import { googleSignIn, linkGoogle, logout, register, requestOtp, verifyOtp } from './auth.service';
+import { clientKey } from './client-key';
 
 export function authRoutes(ctx: ProviderContext): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.post('/auth/otp/request', async (req, res) => {
     const body = parse(otpRequestBody, req.body);
-    const data = await requestOtp(ctx, { ...body, clientIp: clientIp(req) });
+    const data = await requestOtp(ctx, { ...body, clientIp: clientKey(clientIp(req)) });
     send(res, 200, 'We sent you a code.', data);
   });
 
   r.post('/auth/otp/verify', async (req, res) => {
     const body = parse(otpVerifyBody, req.body);
-    const data = await verifyOtp(ctx, body);
+    const data = await verifyOtp(ctx, { ...body, clientKey: clientKey(clientIp(req)) });
     send(res, 200, data.token ? 'You are signed in.' : 'Your number is confirmed. Tell us your name to finish.', data);
   });
 
@@ -34,6 +36,14 @@ export function authRoutes(ctx: ProviderContext): Router {
     const body = parse(googleBody, req.body);
     const { created, ...data } = await googleSignIn(ctx, body.id_token);
     send(res, 200, created ? 'Welcome! Your account is ready.' : 'You are signed in.', data);
+  });
+
+  // a signed-in customer links their Google account (from the profile): never by e-mail alone
+  r.post('/auth/google/link', requireCustomer(ctx), async (req, res) => {
+    if (!ctx.google.clientId) throw new AppError(404, 'NOT_FOUND', 'Google sign-in is not enabled.');
+    const body = parse(googleLinkBody, req.body);
+    const data = await linkGoogle(ctx, customerOf(res), body.id_token);
+    send(res, 200, 'Your Google account is linked: you can sign in with it from now on.', data);
   });
 
   r.post('/auth/logout', requireCustomer(ctx), async (_req, res) => {

@@ -7,13 +7,16 @@ import { HOUR, MINUTE, SECOND } from '../../lib/clock';
 import { digestsEqual, sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import {
+  findCustomerByVerifiedEmail,
   findCustomerIdByGoogleSub,
   findCustomerIdByPhone,
-  findUnlinkedCustomerIdsByEmail,
   getCustomer,
   insertCustomer,
   linkGoogleSub,
+  lockCustomer,
+  setVerifiedEmail,
 } from '../customers/customers.repo';
+import { offerEmailCode } from '../customers/email-verification.service';
 import { AppError } from '../http/errors';
 import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
@@ -27,7 +30,8 @@ import {
   lockOtpIssuing,
   otpIssueStats,
 } from './auth.repo';
-import { verifyGoogleIdToken } from './google';
+import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';
+import { verifyGoogleIdToken, type GoogleIdentity } from './google';
 import { normalizePhone } from './phone';
 import { createSession, newSecretToken, revokeSession } from './sessions';
 import { maskPhone } from './sender';
@@ -39,19 +43,10 @@ export function otpHash(secret: string, phone: string, purpose: OtpPurpose, code
   return createHmac('sha256', secret).update(`${phone}\n${purpose}\n${code}`).digest('hex');
 }
 
-function rateLimited(retryAfterSeconds: number, message: string): AppError {
-  const s = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(429, 'RATE_LIMITED', message, undefined, { retry_after: s }, { 'Retry-After': String(s) });
-}
-
-const codeExpired = () =>
-  new AppError(400, 'CODE_EXPIRED', 'This code has expired or was already used. Please ask for a new one.', { code: 'has expired; ask for a new code' });
-const tooManyAttempts = () =>
-  new AppError(400, 'TOO_MANY_ATTEMPTS', 'Too many wrong tries for this code. Please ask for a new one.', { code: 'too many wrong tries; ask for a new code' }, { attempts_left: 0 });
-
 /**
  * Sends a one-time code. The answer never depends on whether the number has an account: no account
- * lookup happens here at all, so both paths do the same work in the same time.
+ * lookup happens here at all, so both paths do the same work in the same time. `clientIp` is the
+ * client's key (client-key.ts: an IPv6 client counts by its /64).
  */
 export async function requestOtp(ctx: ProviderContext, input: { phone: string; purpose: OtpPurpose; clientIp: string }): Promise<OtpRequestData> {
   const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
@@ -97,9 +92,10 @@ export async function requestOtp(ctx: ProviderContext, input: { phone: string; p
 /**
  * Checks a code. Right code: a login signs in, or (no account yet) answers a registration token;
  * a registration signs in when the number already has an account. A wrong try counts atomically
- * outside any transaction that could roll the count back.
+ * outside any transaction that could roll the count back, against the code and against the client
+ * (`clientKey`, see codes.ts countCodeTry), whose allowance is checked before the code is compared.
  */
-export async function verifyOtp(ctx: ProviderContext, input: { phone: string; code: string; purpose: OtpPurpose }): Promise<OtpVerifyData> {
+export async function verifyOtp(ctx: ProviderContext, input: { phone: string; code: string; purpose: OtpPurpose; clientKey: string }): Promise<OtpVerifyData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const phone = normalizePhone(input.phone, rules.default_country_code);
   const now = ctx.clock.now();
@@ -109,6 +105,7 @@ export async function verifyOtp(ctx: ProviderContext, input: { phone: string; co
   if (!otp || otp.consumed_at || otp.expires_at.getTime() <= now.getTime()) throw codeExpired();
   if (otp.attempts >= max) throw tooManyAttempts();
 
+  const counted = await countCodeTry(ctx, rules, input.clientKey);
   if (!digestsEqual(otp.code_hash, otpHash(ctx.secret, phone, input.purpose, input.code))) {
     const attempts = await addOtpAttempt(ctx.db, otp.id, now, max);
     if (attempts === null) {
@@ -117,14 +114,9 @@ export async function verifyOtp(ctx: ProviderContext, input: { phone: string; co
     }
     const left = max - attempts;
     if (left <= 0) throw tooManyAttempts();
-    throw new AppError(
-      400,
-      'INVALID_CODE',
-      `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
-      { code: 'is not the code we sent' },
-      { attempts_left: left },
-    );
+    throw invalidCode(left);
   }
+  await counted.release();
 
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await consumeOtp(trx, otp.id, now, max))) throw codeExpired();
@@ -154,14 +146,15 @@ async function welcome(trx: Database, ctx: ProviderContext, customerId: number, 
 
 /**
  * Creates the account of a number proved by a code (201). A number that got an account meanwhile
- * (a second tab, a race) signs in to it instead (`created: false`), keeping its name.
+ * (a second tab, a race) signs in to it instead (`created: false`), keeping its name. An e-mail given
+ * here is stored unverified, and a code is e-mailed to it when an e-mail service exists.
  */
 export async function register(
   ctx: ProviderContext,
   input: { registrationToken: string; name: string; email?: string | undefined },
 ): Promise<SessionData & { token: string; created: boolean }> {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const result = await ctx.db.transaction().execute(async (trx) => {
     const phone = await consumeRegistrationToken(trx, sha256Hex(input.registrationToken), now);
     if (!phone) {
       throw new AppError(400, 'INVALID_TOKEN', 'This sign-up has expired. Please ask for a new code.', {
@@ -177,40 +170,91 @@ export async function register(
     await welcome(trx, ctx, id, input.name);
     return { ...(await signIn(trx, ctx, id)), created: true };
   });
+  if (result.created && result.customer.email) await offerEmailCode(ctx, result.customer.id);
+  return result;
+}
+
+/** One sign-in or link per Google account at a time, so a first sign-in twice at once makes one customer. */
+async function lockGoogleAccount(trx: Database, sub: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(71003::int4, hashtext(${sub}))`.execute(trx);
 }
 
 /**
  * Google sign-in: the customer linked to this Google account; else the one customer (not yet linked)
- * with the same e-mail, when Google has verified it; else a new customer without a phone.
+ * whose VERIFIED e-mail is the address Google verified (a customer proved it by entering the code we
+ * e-mailed; an address merely typed links nothing, or anyone could type someone else's and wait for
+ * their Google sign-in); else a new customer without a phone, holding Google's address as verified
+ * unless another customer verified it first.
  */
 export async function googleSignIn(ctx: ProviderContext, idToken: string): Promise<SessionData & { token: string; created: boolean }> {
   const who = await verifyGoogleIdToken(ctx, idToken);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    // one sign-in per Google account at a time, so a first sign-in twice at once makes one customer
-    await sql`select pg_advisory_xact_lock(71003::int4, hashtext(${who.sub}))`.execute(trx);
+    await lockGoogleAccount(trx, who.sub);
     const linked = await findCustomerIdByGoogleSub(trx, who.sub);
     if (linked !== null) return { ...(await signIn(trx, ctx, linked)), created: false };
-    if (who.email) {
-      const matches = await findUnlinkedCustomerIdsByEmail(trx, who.email);
-      if (matches.length === 1 && (await linkGoogleSub(trx, matches[0]!, who.sub))) {
-        return { ...(await signIn(trx, ctx, matches[0]!)), created: false };
-      }
+    const owner = who.email ? await findCustomerByVerifiedEmail(trx, who.email) : null;
+    if (owner && owner.google_sub === null && (await linkGoogleSub(trx, owner.id, who.sub))) {
+      return { ...(await signIn(trx, ctx, owner.id)), created: false };
     }
-    const id = await insertCustomer(trx, { phone: null, googleSub: who.sub, name: who.name, email: who.email, now });
+    // an address another customer verified stays theirs: the new account starts without one
+    const email = owner ? null : who.email;
+    let id = await insertCustomer(trx, { phone: null, googleSub: who.sub, name: who.name, email, emailVerifiedAt: now, now });
+    // null: someone verified the address between our look and our insert (the unique index said no)
+    if (id === null && email) id = await insertCustomer(trx, { phone: null, googleSub: who.sub, name: who.name, email: null, now });
     if (id === null) throw new AppError(409, 'CONFLICT', 'Please try again.');
     await welcome(trx, ctx, id, who.name);
     return { ...(await signIn(trx, ctx, id)), created: true };
   });
 }
 
+const googleLinkedElsewhere = () =>
+  new AppError(409, 'GOOGLE_LINKED', 'This Google account is already linked to another account. Sign in with it there, or use another Google account.');
+const otherGoogleLinked = () => new AppError(409, 'GOOGLE_LINKED', 'Your account is already linked to another Google account.');
+
+/**
+ * Links a Google account to the signed-in customer, who asked for it: from then on that Google account
+ * signs in here. A Google account linked to another customer, or a customer linked to another Google
+ * account, is 409 GOOGLE_LINKED. When Google verified the customer's own address (or the customer has
+ * none yet), the address counts as verified too, unless another customer verified it first.
+ */
+export async function linkGoogle(ctx: ProviderContext, customerId: number, idToken: string): Promise<{ customer: Customer }> {
+  const who: GoogleIdentity = await verifyGoogleIdToken(ctx, idToken);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockGoogleAccount(trx, who.sub);
+    const me = await lockCustomer(trx, customerId);
+    const linked = await findCustomerIdByGoogleSub(trx, who.sub);
+    if (linked !== null && linked !== customerId) throw googleLinkedElsewhere();
+    if (me.google_sub !== null && me.google_sub !== who.sub) throw otherGoogleLinked();
+    if (linked === null && !(await linkGoogleSub(trx, customerId, who.sub))) throw otherGoogleLinked();
+    if (who.email && me.email_verified_at === null && (me.email === null || me.email.toLowerCase() === who.email)) {
+      const owner = await findCustomerByVerifiedEmail(trx, who.email);
+      if (!owner) await setVerifiedEmail(trx, customerId, who.email, now);
+    }
+  });
+  return { customer: await getCustomer(ctx.db, customerId) };
+}
+
 export async function logout(ctx: ProviderContext, sessionId: number): Promise<void> {
   await revokeSession(ctx.db, ctx, sessionId);
 }
 
-/** Housekeeping for a periodic job: codes, registration tokens and sessions long past use. */
+/**
+ * Housekeeping for a periodic job: codes, registration tokens and sessions long past use; development
+ * outbox messages after an hour (they hold codes in clear); spent e-mail codes and counts of wrong
+ * entries once the hour their limits look back on is over.
+ */
 export async function purgeAuthLeftovers(ctx: ProviderContext): Promise<void> {
   const now = ctx.clock.now().getTime();
+  const hourAgo = new Date(now - HOUR);
+  await ctx.db.deleteFrom('dev_outbox').where('created_at', '<', hourAgo).execute();
+  await ctx.db
+    .deleteFrom('email_codes')
+    .where('created_at', '<', hourAgo)
+    .where((eb) => eb.or([eb('consumed_at', 'is not', null), eb('expires_at', '<', new Date(now))]))
+    .execute();
+  await ctx.db.deleteFrom('code_failures').where('created_at', '<', hourAgo).execute();
   await ctx.db.deleteFrom('otp_codes').where('created_at', '<', new Date(now - 2 * 24 * HOUR)).execute();
   await ctx.db.deleteFrom('registration_tokens').where('expires_at', '<', new Date(now - 24 * HOUR)).execute();
   await ctx.db.deleteFrom('sessions').where('expires_at', '<', new Date(now - 30 * 24 * HOUR)).execute();

@@ -7,15 +7,37 @@ export interface MessageSender {
   send(phone: string, body: string): Promise<void>;
 }
 
+/** Delivers a plain-text e-mail. A real e-mail service (SMTP, an API) implements this. */
+export interface MailSender {
+  sendEmail(to: string, subject: string, text: string): Promise<void>;
+}
+
+/** Digits of four or more hidden: a one-time code never reaches a log line. */
+export const hideDigits = (text: string) => text.replace(/\d{4,}/g, (d) => '•'.repeat(d.length));
+
 /**
- * The embedded default: each message goes to the development outbox (GET /__dev/outbox on the gateway)
- * and a line in the log. The log line hides digits of the code: codes never appear in logs.
+ * The embedded default for text messages: a line in the log (digits hidden, so codes never appear in
+ * logs) and, in development only (`keep`), a row in the development outbox (GET /__dev/outbox on the
+ * gateway). In production nothing keeps the code: the table is never written.
  */
-export function outboxSender(db: Database, clock: Clock, logger: Logger): MessageSender {
+export function outboxSender(db: Database, clock: Clock, logger: Logger, o: { keep: boolean } = { keep: true }): MessageSender {
   return {
     async send(phone, body) {
-      await db.insertInto('dev_outbox').values({ phone, body, created_at: clock.now() }).execute();
-      logger.info({ phone: maskPhone(phone), message: body.replace(/\d{4,}/g, (d) => '•'.repeat(d.length)) }, 'message sent to the development outbox');
+      if (o.keep) await db.insertInto('dev_outbox').values({ phone, email: null, subject: null, body, created_at: clock.now() }).execute();
+      logger.info({ phone: maskPhone(phone), message: hideDigits(body) }, o.keep ? 'message sent to the development outbox' : 'no SMS service is configured: message not sent');
+    },
+  };
+}
+
+/**
+ * The development default for e-mails: the development outbox and a masked log line. There is no
+ * production default: without a real mail service, e-mail verification answers 503 EMAIL_UNAVAILABLE.
+ */
+export function outboxMailer(db: Database, clock: Clock, logger: Logger): MailSender {
+  return {
+    async sendEmail(to, subject, text) {
+      await db.insertInto('dev_outbox').values({ phone: null, email: to, subject, body: text, created_at: clock.now() }).execute();
+      logger.info({ email: maskEmail(to), subject, message: hideDigits(text) }, 'e-mail sent to the development outbox');
     },
   };
 }
@@ -24,13 +46,27 @@ export function maskPhone(phone: string): string {
   return phone.length > 6 ? `${phone.slice(0, 4)}${'•'.repeat(phone.length - 6)}${phone.slice(-2)}` : '••••';
 }
 
-export async function readOutbox(db: Database, phone: string, limit = 20) {
+/** `ana.santos@example.com` → `a•••@example.com`: enough to tell messages apart in a log, not to read the address. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email.charAt(0)}•••${email.slice(at)}`;
+}
+
+/** The newest messages to a phone number (E.164) or, when it holds an @, to an e-mail address. */
+export async function readOutbox(db: Database, recipient: string, limit = 20) {
+  const byEmail = recipient.includes('@');
   const rows = await db
     .selectFrom('dev_outbox')
-    .select(['id', 'phone', 'body', 'created_at'])
-    .where('phone', '=', phone)
+    .select(['id', 'phone', 'email', 'subject', 'body', 'created_at'])
+    .where(byEmail ? 'email' : 'phone', '=', byEmail ? recipient.trim().toLowerCase() : recipient)
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), code: /\b(\d{6})\b/.exec(r.body)?.[1] ?? null }));
+  return rows.map(({ phone, email, subject, ...r }) => ({
+    ...r,
+    ...(byEmail ? { email, subject } : { phone }),
+    created_at: r.created_at.toISOString(),
+    code: /\b(\d{6})\b/.exec(r.body)?.[1] ?? null,
+  }));
 }

@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import { merchantProductBody } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { parse } from '../http/validate';
 import { getCatalog, updateMerchantProduct } from './catalog.service';
 import { requireMerchant } from './merchant-key';
 
 export function catalogRoutes(ctx: ProviderContext): Router {
-  const r = Router();
+  const r = apiRouter();
 
   // public: guests browse the menu before signing in
   r.get('/shop/catalog', async (_req, res) => {

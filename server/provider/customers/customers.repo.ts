@@ -38,11 +38,12 @@ export async function moveBalance(trx: Database, customerId: number, column: 'wa
 export async function getCustomer(db: Database, customerId: number): Promise<Customer> {
   const row = await db
     .selectFrom('customers')
-    .select(['id', 'name', 'phone', 'email', 'points', 'wallet_balance'])
+    .select(['id', 'name', 'phone', 'email', 'email_verified_at', 'points', 'wallet_balance'])
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (!row) throw notFound('Customer');
-  return row;
+  const { email_verified_at, ...customer } = row;
+  return { ...customer, email_verified: email_verified_at !== null && customer.email !== null };
 }
 
 export async function findCustomerIdByPhone(db: Database, phone: string): Promise<number | null> {
@@ -55,30 +56,32 @@ export async function findCustomerIdByGoogleSub(db: Database, sub: string): Prom
   return row?.id ?? null;
 }
 
-/** Customers not yet linked to a Google account whose e-mail is this one (compared lowercased). */
-export async function findUnlinkedCustomerIdsByEmail(db: Database, email: string): Promise<number[]> {
-  const rows = await db
+/**
+ * The one customer whose verified e-mail is this address (compared lowercased), with their Google link;
+ * a unique index makes it at most one. An address nobody verified belongs to nobody here.
+ */
+export async function findCustomerByVerifiedEmail(db: Database, email: string): Promise<{ id: number; google_sub: string | null } | null> {
+  const row = await db
     .selectFrom('customers')
-    .select('id')
+    .select(['id', 'google_sub'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .where('google_sub', 'is', null)
-    .orderBy('id')
-    .limit(2)
-    .execute();
-  return rows.map((r) => r.id);
+    .where('email_verified_at', 'is not', null)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /**
  * Inserts a customer; null when the phone or Google account already belongs to someone
- * (a concurrent sign-up won), so the caller can sign in to that one instead.
+ * (a concurrent sign-up won), so the caller can sign in to that one instead, or when the verified
+ * address it was given got verified by another customer meanwhile.
  */
 export async function insertCustomer(
   trx: Database,
-  c: { phone: string | null; googleSub: string | null; name: string; email: string | null; now: Date },
+  c: { phone: string | null; googleSub: string | null; name: string; email: string | null; emailVerifiedAt?: Date | null; now: Date },
 ): Promise<number | null> {
   const row = await trx
     .insertInto('customers')
-    .values({ phone: c.phone, google_sub: c.googleSub, name: c.name, email: c.email, created_at: c.now })
+    .values({ phone: c.phone, google_sub: c.googleSub, name: c.name, email: c.email, email_verified_at: c.email ? (c.emailVerifiedAt ?? null) : null, created_at: c.now })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -96,7 +99,34 @@ export async function linkGoogleSub(trx: Database, customerId: number, sub: stri
   return Number(res.numUpdatedRows) === 1;
 }
 
+/**
+ * Saves the customer's address. Another address is unverified until its code is entered; saving the
+ * same address again (in any case) keeps what was proved.
+ */
 export async function setCustomerEmail(db: Database, customerId: number, email: string): Promise<void> {
-  const res = await db.updateTable('customers').set({ email }).where('id', '=', customerId).executeTakeFirst();
+  const res = await db
+    .updateTable('customers')
+    .set((eb) => ({
+      email,
+      email_verified_at: eb.case().when(eb.fn('lower', ['email']), '=', email.toLowerCase()).then(eb.ref('email_verified_at')).else(null).end(),
+    }))
+    .where('id', '=', customerId)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw notFound('Customer');
+}
+
+/** Marks the customer's address verified, only while it is still `email`; false when it changed meanwhile. */
+export async function markEmailVerified(trx: Database, customerId: number, email: string, now: Date): Promise<boolean> {
+  const res = await trx
+    .updateTable('customers')
+    .set({ email_verified_at: now })
+    .where('id', '=', customerId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Sets a customer's address and marks it verified at once (a Google account proved it). */
+export async function setVerifiedEmail(trx: Database, customerId: number, email: string, now: Date): Promise<void> {
+  await trx.updateTable('customers').set({ email, email_verified_at: now }).where('id', '=', customerId).execute();
 }

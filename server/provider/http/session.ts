@@ -16,18 +16,32 @@ export function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
+/** The live session a request's Bearer token names (valid, unexpired, unrevoked), or null. */
+export async function sessionOf(ctx: ProviderContext, req: Request): Promise<{ id: number; customer_id: number } | null> {
+  const token = bearerToken(req);
+  if (!token) return null;
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'customer_id'])
+    .where('token_hash', '=', sha256Hex(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', ctx.clock.now())
+    .executeTakeFirst();
+  return session ?? null;
+}
+
+/**
+ * Pages a browser opens directly (the sandbox payment page): the signed-in customer, or null with no
+ * session at all. The page decides what a visitor without one sees; it never answers 401.
+ */
+export async function optionalCustomer(ctx: ProviderContext, req: Request): Promise<number | null> {
+  return (await sessionOf(ctx, req))?.customer_id ?? null;
+}
+
 /** Customer calls: a valid, unexpired, unrevoked session token, else 401 SESSION_EXPIRED. */
 export function requireCustomer(ctx: ProviderContext): RequestHandler {
   return async (req, res, next) => {
-    const token = bearerToken(req);
-    if (!token) return next(sessionExpired());
-    const session = await ctx.db
-      .selectFrom('sessions')
-      .select(['id', 'customer_id'])
-      .where('token_hash', '=', sha256Hex(token))
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', ctx.clock.now())
-      .executeTakeFirst();
+    const session = await sessionOf(ctx, req);
     if (!session) return next(sessionExpired());
     res.locals.customerId = session.customer_id;
     res.locals.sessionId = session.id;

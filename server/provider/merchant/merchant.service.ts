@@ -13,6 +13,11 @@ export interface MerchantRules {
   otp_resend_seconds: number;
   otp_per_phone_per_hour: number;
   otp_per_ip_per_hour: number;
+  /** wrong code entries (phone and e-mail codes alike) per client address per hour; an IPv6 client counts by its /64 */
+  code_failures_per_ip_per_hour: number;
+  email_code_ttl_seconds: number;
+  email_code_resend_seconds: number;
+  email_codes_per_hour: number;
   session_days: number;
   min_order: number;
   delivery_fee: number;
@@ -38,6 +43,10 @@ export const DEFAULT_RULES: MerchantRules = {
   otp_resend_seconds: 60,
   otp_per_phone_per_hour: 5,
   otp_per_ip_per_hour: 20,
+  code_failures_per_ip_per_hour: 20,
+  email_code_ttl_seconds: 1800,
+  email_code_resend_seconds: 60,
+  email_codes_per_hour: 5,
   session_days: 30,
   min_order: 15_000,
   delivery_fee: 4_900,

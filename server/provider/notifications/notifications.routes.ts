@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { notificationReadBody, pageQuery } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { validation } from '../http/errors';
 import { customerOf, requireCustomer } from '../http/session';
@@ -22,7 +23,7 @@ function parseReadBody(input: unknown) {
 }
 
 export function notificationsRoutes(ctx: ProviderContext): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.get('/notification/list', requireCustomer(ctx), async (req, res) => {
     const q = parse(pageQuery, req.query);

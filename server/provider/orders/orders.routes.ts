@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, pageQuery, quoteBody } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { customerOf, requireCustomer } from '../http/session';
 import { parse } from '../http/validate';
@@ -8,7 +9,7 @@ import { requireMerchant } from '../catalog/merchant-key';
 import { createOrder, listOrders, merchantSetStatus, orderDetail, quoteOrder } from './orders.service';
 
 export function ordersRoutes(ctx: ProviderContext): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.post('/order/quote', requireCustomer(ctx), async (req, res) => {
     const body = parse(quoteBody, req.body);

@@ -21,6 +21,7 @@ import { getMerchant, type Merchant, type MerchantRules } from '../merchant/merc
 import { notify } from '../notifications/notify';
 import { adjustPoints, earnPoints } from '../points/points.ledger';
 import { postWalletEntry } from '../wallet/wallet.ledger';
+import { availableGateway } from '../payments/gateway';
 import { insertPayment, settlePayment, type PaymentRow } from '../payments/payments.repo';
 import { formatMoney } from '../payments/money';
 import {
@@ -159,6 +160,9 @@ export function newOrderName(company: string): string {
  * a gateway payment is opened and its URL returned. Any refusal rolls all of it back.
  */
 export async function createOrder(ctx: ProviderContext, customerId: number, body: OrderCreateBody): Promise<StoredAnswer<OrderCreateData>> {
+  // paying online needs a payment gateway: without one, refused before anything is written (no
+  // order, no payment, no stored answer); paying from the wallet works either way
+  const gateway = body.payment_method === 'gateway' ? availableGateway(ctx) : null;
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const { rules } = merchant;
   return idempotent<OrderCreateData>(ctx.db, ctx.clock, { customerId, scope: 'order/create', key: body.idempotency_key, body }, async (trx) => {
@@ -211,7 +215,8 @@ export async function createOrder(ctx: ProviderContext, customerId: number, body
 
     const paymentId = randomUUID();
     await insertPayment(trx, { id: paymentId, customerId, kind: 'order', amount: priced.total, orderId, at: now });
-    const { paymentUrl } = await ctx.payments.createPayment({
+    // payment_method is 'gateway' here (a wallet order returned above), so `gateway` was checked
+    const { paymentUrl } = await gateway!.createPayment({
       paymentId,
       amount: priced.total,
       currency: rules.currency,

@@ -1,3 +1,5 @@
+import { AppError } from '../http/errors';
+
 /**
  * A payment gateway as the provider sees it. The embedded sandbox implements it (sandbox.ts); a real
  * gateway's adapter can replace it without touching the wallet or order services. Results always
@@ -16,4 +18,16 @@ export interface PaymentRequest {
 export interface PaymentGateway {
   readonly name: string;
   createPayment(request: PaymentRequest): Promise<{ paymentUrl: string }>;
+}
+
+export const PAYMENTS_UNAVAILABLE_MESSAGE = 'Online payments are not available right now. You can still pay from your wallet balance.';
+
+/**
+ * The payment gateway, or 503 PAYMENTS_UNAVAILABLE when there is none. Call it before writing
+ * anything (before the idempotency key is claimed), so a refusal leaves no order, no payment and no
+ * stored answer behind: the same key works once payments are back.
+ */
+export function availableGateway(ctx: { payments: PaymentGateway | null }): PaymentGateway {
+  if (!ctx.payments) throw new AppError(503, 'PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE);
+  return ctx.payments;
 }

@@ -16,8 +16,9 @@ export async function insertPayment(
     .execute();
 }
 
-export async function findPayment(db: Database, id: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+/** One of the customer's own payments; anyone else's is not there. */
+export async function findCustomerPayment(db: Database, customerId: number, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
 }
 
 export async function lockPayment(trx: Database, id: string): Promise<PaymentRow | undefined> {

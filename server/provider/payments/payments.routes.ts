@@ -1,11 +1,13 @@
 import { Router, type Response } from 'express';
 import type { ProviderContext } from '../context';
+import { apiRouter } from '../http/api-router';
 import type { RawBodyRequest } from '../app';
 import { send } from '../http/envelope';
 import { parse } from '../http/validate';
 import { completeSandboxPayment, handleWebhook, sandboxCompleteBody, sandboxPage } from './payments.service';
 import { SANDBOX_CSP, SANDBOX_CSS, SANDBOX_JS } from './sandbox-page';
-import { WEBHOOK_SIGNATURE_HEADER } from './sandbox';
+import { SANDBOX_GATEWAY_NAME, WEBHOOK_SIGNATURE_HEADER } from './sandbox';
+import { customerOf, optionalCustomer, requireCustomer } from '../http/session';
 
 /** Headers of the hosted page and its files: its own strict CSP, never framed, never cached. */
 function pageHeaders(res: Response, contentType: string): void {
@@ -20,31 +22,36 @@ function pageHeaders(res: Response, contentType: string): void {
 }
 
 export function paymentsRoutes(ctx: ProviderContext): Router {
-  const r = Router();
+  const r = apiRouter();
 
-  r.get('/payment/sandbox.js', (_req, res) => {
-    pageHeaders(res, 'text/javascript; charset=utf-8');
-    res.status(200).send(SANDBOX_JS);
-  });
+  // the sandbox's hosted page exists only while the sandbox is the payment gateway (development and
+  // staging, or production with PAYMENT_SANDBOX=true): it pays anything for whoever clicks Pay
+  if (ctx.payments?.name === SANDBOX_GATEWAY_NAME) {
+    r.get('/payment/sandbox.js', (_req, res) => {
+      pageHeaders(res, 'text/javascript; charset=utf-8');
+      res.status(200).send(SANDBOX_JS);
+    });
 
-  r.get('/payment/sandbox.css', (_req, res) => {
-    pageHeaders(res, 'text/css; charset=utf-8');
-    res.status(200).send(SANDBOX_CSS);
-  });
+    r.get('/payment/sandbox.css', (_req, res) => {
+      pageHeaders(res, 'text/css; charset=utf-8');
+      res.status(200).send(SANDBOX_CSS);
+    });
 
-  // the hosted page: no session (a gateway's page knows nothing of the app's customers); the
-  // payment id is a random UUID, and only a pending payment can be paid or declined
-  r.get('/payment/sandbox/:id', async (req, res) => {
-    const page = await sandboxPage(ctx, String(req.params.id));
-    pageHeaders(res, 'text/html; charset=utf-8');
-    res.status(page.status).send(page.html);
-  });
+    // the browser opens the page through the gateway, which sends the customer's session along: the
+    // page shows a payment only to the customer who started it (anyone else: the not-found page)
+    r.get('/payment/sandbox/:id', async (req, res) => {
+      const page = await sandboxPage(ctx, await optionalCustomer(ctx, req), String(req.params.id));
+      pageHeaders(res, 'text/html; charset=utf-8');
+      res.status(page.status).send(page.html);
+    });
 
-  r.post('/payment/sandbox/:id/complete', async (req, res) => {
-    const body = parse(sandboxCompleteBody, req.body);
-    const result = await completeSandboxPayment(ctx, String(req.params.id), body.outcome);
-    send(res, 200, result.status === 'paid' ? 'Payment completed.' : 'Payment declined.', result);
-  });
+    // a payment id is never a capability: paying or declining needs the session that started it
+    r.post('/payment/sandbox/:id/complete', requireCustomer(ctx), async (req, res) => {
+      const body = parse(sandboxCompleteBody, req.body);
+      const result = await completeSandboxPayment(ctx, customerOf(res), String(req.params.id), body.outcome);
+      send(res, 200, result.status === 'paid' ? 'Payment completed.' : 'Payment declined.', result);
+    });
+  }
 
   // signed by the payment gateway, not by an API gateway (exempt in http/signature-check.ts)
   r.post('/payment/webhook', async (req, res) => {

@@ -9,7 +9,7 @@ import { notify } from '../notifications/notify';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { topupReturnPaths } from '../wallet/wallet.service';
 import { orderPaymentFailed, orderPaymentSucceeded } from '../orders/orders.service';
-import { findPayment, lockPayment, recordWebhookEvent, settlePayment, type PaymentRow } from './payments.repo';
+import { findCustomerPayment, lockPayment, recordWebhookEvent, settlePayment, type PaymentRow } from './payments.repo';
 import { formatMoney } from './money';
 import { signWebhook, webhookDigest, type WebhookEvent } from './sandbox';
 import { pendingPage, settledPage } from './sandbox-page';
@@ -148,13 +148,34 @@ export async function redirectFor(db: Database, payment: PaymentRow): Promise<st
   return payment.status === 'paid' ? `/payment-success?order=${name}` : `/payment-fail?order=${name}`;
 }
 
-/** The hosted page for a payment: Pay and Decline while it waits, else a page saying it is settled. */
-export async function sandboxPage(ctx: ProviderContext, id: string): Promise<{ status: number; html: string }> {
+/**
+ * The customer's own payment by its id. A payment id is never a capability: with no session, or
+ * with another customer's, the payment is not there, exactly like an id that does not exist.
+ */
+async function ownPayment(ctx: ProviderContext, customerId: number | null, id: string): Promise<PaymentRow | undefined> {
+  if (customerId === null || !paymentIdParam.safeParse(id).success) return undefined;
+  return findCustomerPayment(ctx.db, customerId, id);
+}
+
+/**
+ * The hosted page for a payment of the signed-in customer: Pay and Decline while it waits, else a
+ * page saying it is settled. Anyone else (no session, another customer) gets the not-found page,
+ * which shows nothing of the payment.
+ */
+export async function sandboxPage(ctx: ProviderContext, customerId: number | null, id: string): Promise<{ status: number; html: string }> {
   const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
   const view = { prefix: ctx.publicApiPrefix, lang: rules.locale, merchant: settings.setting_company };
-  const payment = paymentIdParam.safeParse(id).success ? await findPayment(ctx.db, id) : undefined;
+  const payment = await ownPayment(ctx, customerId, id);
   if (!payment) {
-    return { status: 404, html: settledPage({ ...view, heading: 'Payment not found', text: 'This payment link is not valid. Start again from the app.', backTo: '/' }) };
+    return {
+      status: 404,
+      html: settledPage({
+        ...view,
+        heading: 'Payment not found',
+        text: 'This payment link is not valid, or you are not signed in with the account that started it. Sign in and start again from the app.',
+        backTo: '/',
+      }),
+    };
   }
   const order = await orderNameOf(ctx.db, payment);
   const waiting = payment.status === 'pending' && (payment.kind === 'topup' || order?.status === 'pending_payment');
@@ -172,13 +193,15 @@ export async function sandboxPage(ctx: ProviderContext, id: string): Promise<{ s
 }
 
 /**
- * Pay or Decline on the hosted page. The sandbox plays the gateway: it builds the event, signs it
- * with the webhook secret exactly as the HTTP webhook expects, and delivers it in-process to the
- * same handleWebhook (a real gateway would POST it to payment/webhook). Answers where to go next,
- * from the payment as it now stands; a second click just answers that again.
+ * Pay or Decline on the hosted page, by the customer who started the payment. The sandbox plays the
+ * gateway: it builds the event, signs it with the webhook secret exactly as the HTTP webhook expects,
+ * and delivers it in-process to the same handleWebhook (a real gateway would POST it to
+ * payment/webhook). Answers where to go next, from the payment as it now stands; a second click just
+ * answers that again.
  */
-export async function completeSandboxPayment(ctx: ProviderContext, id: string, outcome: 'pay' | 'decline'): Promise<{ status: PaymentRow['status']; redirect: string }> {
-  const payment = paymentIdParam.safeParse(id).success ? await findPayment(ctx.db, id) : undefined;
+export async function completeSandboxPayment(ctx: ProviderContext, customerId: number, id: string, outcome: 'pay' | 'decline'): Promise<{ status: PaymentRow['status']; redirect: string }> {
+  // only the customer who started the payment may pay or decline it; anyone else's is not found
+  const payment = await ownPayment(ctx, customerId, id);
   if (!payment) throw notFound('Payment');
   if (payment.status === 'pending') {
     const created = Math.floor(ctx.clock.now().getTime() / 1000);
@@ -192,6 +215,6 @@ export async function completeSandboxPayment(ctx: ProviderContext, id: string, o
     const raw = JSON.stringify(event);
     await handleWebhook(ctx, raw, signWebhook(ctx.webhookSecret, raw, created));
   }
-  const now = (await findPayment(ctx.db, id))!;
+  const now = (await findCustomerPayment(ctx.db, customerId, id))!;
   return { status: now.status, redirect: await redirectFor(ctx.db, now) };
 }

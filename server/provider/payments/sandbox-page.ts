@@ -29,6 +29,7 @@ ${withScript ? `<script src="${esc(v.prefix)}payment/sandbox.js" defer></script>
 <body>
 <main class="card" aria-labelledby="heading">
 <p class="badge">Sandbox payment: no real money moves</p>
+<p class="test-mode">This is a test payment page. The shop is in test mode: Pay and Decline only pretend to pay, and no card or account is charged.</p>
 ${main}
 </main>
 </body>
@@ -73,7 +74,8 @@ export const SANDBOX_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1c1917;background:#f5f5f4;line-height:1.5}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:1rem}
 .card{width:100%;max-width:26rem;background:#fff;border-radius:1rem;padding:1.5rem;box-shadow:0 1px 3px rgb(0 0 0/.12),0 8px 24px rgb(0 0 0/.06)}
-.badge{display:inline-block;margin:0 0 1rem;padding:.25rem .625rem;border-radius:.5rem;background:#fef3c7;color:#78350f;font-size:.8125rem;font-weight:600}
+.badge{display:inline-block;margin:0 0 .5rem;padding:.25rem .625rem;border-radius:.5rem;background:#fef3c7;color:#78350f;font-size:.8125rem;font-weight:600}
+.test-mode{margin:0 0 1rem;color:#57534e;font-size:.875rem}
 h1{margin:0 0 1rem;font-size:1.375rem;line-height:1.3}
 .summary{margin:0 0 1.5rem;display:grid;gap:.75rem}
 .summary div{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid #e7e5e4;padding-bottom:.75rem}

@@ -6,9 +6,11 @@ import type { PaymentGateway } from './gateway';
  * the browser through the gateway at `${publicApiPrefix}payment/sandbox/<id>`. Pay or Decline there
  * sends a signed webhook to payment/webhook, exactly as a real gateway would.
  */
+export const SANDBOX_GATEWAY_NAME = 'sandbox';
+
 export function sandboxGateway(publicApiPrefix: string): PaymentGateway {
   return {
-    name: 'sandbox',
+    name: SANDBOX_GATEWAY_NAME,
     async createPayment(request) {
       return { paymentUrl: `${publicApiPrefix}payment/sandbox/${request.paymentId}` };
     },

@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import { pointHistoryBody } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { customerOf, requireCustomer } from '../http/session';
 import { parse } from '../http/validate';
 import { pointHistory } from './points.service';
 
 export function pointsRoutes(ctx: ProviderContext): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.post('/point/history', requireCustomer(ctx), async (req, res) => {
     const body = parse(pointHistoryBody, req.body);

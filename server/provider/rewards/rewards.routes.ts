@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { id, redeemBody, slug, storageQuery } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { customerOf, requireCustomer } from '../http/session';
 import { parse } from '../http/validate';
@@ -13,7 +14,7 @@ export const rewardDetailQuery = z.object({ name: slug });
 export const voucherDetailQuery = z.object({ id });
 
 export function rewardsRoutes(ctx: ProviderContext): Router {
-  const r = Router();
+  const r = apiRouter();
 
   // public: the catalogue is the same for guests and customers
   r.get('/reward/list', async (_req, res) => {

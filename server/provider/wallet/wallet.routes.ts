@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import { pageQuery, topupBody, topupStatusQuery } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { customerOf, requireCustomer } from '../http/session';
 import { parse } from '../http/validate';
 import { getBalance, getHistory, startTopup, topupStatus } from './wallet.service';
 
 export function walletRoutes(ctx: ProviderContext): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.get('/wallet/balance', requireCustomer(ctx), async (_req, res) => {
     send(res, 200, 'Wallet balance loaded.', await getBalance(ctx, customerOf(res)));

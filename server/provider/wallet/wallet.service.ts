@@ -4,6 +4,7 @@ import type { ProviderContext } from '../context';
 import { notFound, validation } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
 import { getMerchant } from '../merchant/merchant.service';
+import { availableGateway } from '../payments/gateway';
 import { findCustomerTopup, insertPayment } from '../payments/payments.repo';
 import { formatMoney } from '../payments/money';
 import { walletBalance, walletEntries } from './wallet.repo';
@@ -34,6 +35,8 @@ export function topupReturnPaths(topupId: string, returnTo: string | null): { su
  * balance changes only when the gateway's signed webhook says the payment succeeded.
  */
 export async function startTopup(ctx: ProviderContext, customerId: number, body: TopupBody): Promise<StoredAnswer<TopupData>> {
+  // no gateway, no top-up: refused before anything is written (no payment, no stored answer)
+  const gateway = availableGateway(ctx);
   const { rules, settings } = await getMerchant(ctx.db, ctx.merchantId);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   // the contract's schema holds the defaults; the merchant's own limits are checked here
@@ -43,7 +46,7 @@ export async function startTopup(ctx: ProviderContext, customerId: number, body:
     const id = randomUUID();
     const returnTo = body.return_to ?? 'profile';
     await insertPayment(trx, { id, customerId, kind: 'topup', amount: body.amount, returnTo, at: ctx.clock.now() });
-    const { paymentUrl } = await ctx.payments.createPayment({
+    const { paymentUrl } = await gateway.createPayment({
       paymentId: id,
       amount: body.amount,
       currency: rules.currency,

@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import { spinBody } from '../../../src/api/contract';
 import type { ProviderContext } from '../context';
+import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { customerOf, requireCustomer } from '../http/session';
 import { parse } from '../http/validate';
 import { spinWheel, wheelConfig } from './wheel.service';
 
 export function wheelRoutes(ctx: ProviderContext): Router {
-  const r = Router();
+  const r = apiRouter();
 
   r.get('/wheel/config', requireCustomer(ctx), async (_req, res) => {
     send(res, 200, 'Wheel loaded.', await wheelConfig(ctx, customerOf(res)));

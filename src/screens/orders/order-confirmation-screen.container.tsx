@@ -124,11 +124,8 @@ export default function OrderConfirmationPage() {
     if (leaving) return;
     // The gateway takes top-ups within its limits: a small shortfall tops up the minimum.
     const r = await topup.start(Math.min(TOPUP_MAX, Math.max(TOPUP_MIN, shortfall)));
-    if (!r) return;
-    if (!r.ok) {
-      toast.error(messageOf(r.error));
-      return;
-    }
+    // a refusal is shown with the top-up button (topUpError below)
+    if (!r?.ok) return;
     update({ paymentMethod: 'wallet' });
     setLeaving(true);
     window.location.assign(r.value.payment_url);
@@ -151,6 +148,9 @@ export default function OrderConfirmationPage() {
       walletBalance={wallet.data?.balance ?? 0}
       defaultPaymentMethod={checkout.paymentMethod}
       onTopUp={(shortfall) => void startTopUp(shortfall)}
+      topUpError={topup.error ? messageOf(topup.error) : null}
+      // no payment gateway: the settings say so up front, a 503 PAYMENTS_UNAVAILABLE on the way
+      onlinePayments={settings.online_payments !== false && !(topup.error instanceof ApiRequestError && topup.error.code === 'PAYMENTS_UNAVAILABLE')}
       onPlaceOrder={(method) => void placeOrder(method)}
       submitting={order.pending || leaving}
       errorCode={failure && failure.code !== 'NETWORK' ? failure.code : null}

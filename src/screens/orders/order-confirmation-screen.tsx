@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '../../api/contract';
 import { AppShell, Badge, Button, ErrorState, Money, Points, Skeleton, SkeletonGroup, TopBar } from '../../ui';
 import { Notice } from '../addresses/notice';
@@ -27,6 +27,13 @@ export interface OrderConfirmationScreenProps {
   defaultPaymentMethod?: PaymentMethod;
   /** Starts a wallet top-up of (at least) this many minor units. */
   onTopUp?: (amount: number) => void;
+  /** Why the last top-up could not start (the provider's message), shown with the top-up. */
+  topUpError?: string | null;
+  /**
+   * Whether the merchant takes online payments and top-ups now (settings `online_payments`). When
+   * false, or after a PAYMENTS_UNAVAILABLE refusal, only the wallet can pay.
+   */
+  onlinePayments?: boolean;
   onPlaceOrder?: (paymentMethod: PaymentMethod) => void;
   submitting?: boolean;
   /** Why the last order was refused (the API's error code). */
@@ -54,6 +61,7 @@ const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   VOUCHER_INVALID: 'That voucher can no longer be used. Choose another or go without.',
   ADDRESS_REQUIRED: 'Choose a delivery address first.',
   IDEMPOTENCY_IN_PROGRESS: 'Your order is still being placed. Please wait a moment.',
+  PAYMENTS_UNAVAILABLE: 'Online payment is not available right now.',
 };
 
 /** /order-confirmation: review, voucher, payment method and "Place order". */
@@ -72,6 +80,8 @@ export function OrderConfirmationScreen({
   walletBalance = 0,
   defaultPaymentMethod = 'wallet',
   onTopUp,
+  topUpError,
+  onlinePayments = true,
   onPlaceOrder,
   submitting = false,
   errorCode,
@@ -85,7 +95,15 @@ export function OrderConfirmationScreen({
   locale,
   timeZone,
 }: OrderConfirmationScreenProps) {
-  const [method, setMethod] = useState<PaymentMethod>(defaultPaymentMethod);
+  // no gateway (the settings say so, or the provider just answered PAYMENTS_UNAVAILABLE): wallet only
+  const onlineOff = !onlinePayments || errorCode === 'PAYMENTS_UNAVAILABLE';
+  const [chosen, setMethod] = useState<PaymentMethod>(defaultPaymentMethod);
+  const method: PaymentMethod = onlineOff ? 'wallet' : chosen;
+  useEffect(() => {
+    if (onlineOff) setMethod('wallet');
+  }, [onlineOff]);
+  // the provider's refusal of an online payment or a top-up is shown here, next to the choice
+  const paymentError = errorCode === 'PAYMENTS_UNAVAILABLE' ? (formError ?? 'You can still pay from your wallet balance.') : (topUpError ?? null);
   const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
   const unavailable = new Set(unavailableProductIds);
   const shortfall = quote && method === 'wallet' ? Math.max(0, quote.total - walletBalance) : 0;
@@ -138,7 +156,7 @@ export function OrderConfirmationScreen({
   return (
     <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
-        {(errorCode || formError) && (
+        {(errorCode || formError) && errorCode !== 'PAYMENTS_UNAVAILABLE' && (
           <Notice
             tone="danger"
             title={errorCode ? (ERROR_TEXT[errorCode] ?? "We couldn't place your order.") : "We couldn't place your order."}
@@ -261,11 +279,32 @@ export function OrderConfirmationScreen({
             >
               Pay from your wallet balance.
             </ChoiceCard>
-            <ChoiceCard name="payment" value="gateway" checked={method === 'gateway'} onChange={() => setMethod('gateway')} title="Online payment">
-              Card or e-wallet, on the next page.
+            <ChoiceCard name="payment" value="gateway" checked={method === 'gateway'} onChange={() => setMethod('gateway')} title="Online payment" disabled={onlineOff}>
+              {onlineOff ? 'Not available right now. Pay from your wallet instead.' : 'Card or e-wallet, on the next page.'}
             </ChoiceCard>
           </fieldset>
-          {shortfall > 0 && (
+          {paymentError && (
+            <Notice tone="danger" title={errorCode === 'PAYMENTS_UNAVAILABLE' ? ERROR_TEXT.PAYMENTS_UNAVAILABLE : "We couldn't start your top-up."}>
+              {paymentError}
+            </Notice>
+          )}
+          {shortfall > 0 && onlineOff && (
+            <Notice
+              tone="warning"
+              title="Insufficient balance"
+              action={
+                onEditCart && (
+                  <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
+                    Edit cart
+                  </Button>
+                )
+              }
+            >
+              Your wallet has {money(walletBalance)}, {money(shortfall, 'font-semibold')} short of this order. Top-ups are not available
+              right now, so change your order to pay from your wallet.
+            </Notice>
+          )}
+          {shortfall > 0 && !onlineOff && (
             <Notice
               tone="warning"
               title="Insufficient balance"

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { changeEmail, profileKey, useProfile } from '../../api/customer';
+import { ApiRequestError } from '../../api/client';
+import type { Customer } from '../../api/contract';
+import { changeEmail, profileKey, requestEmailCode, useProfile, verifyEmail } from '../../api/customer';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
@@ -9,7 +11,26 @@ import { paths } from '../../app/paths';
 import { toast } from '../../ui';
 import { ChangeEmailScreen } from './change-email-screen';
 
-/** /profile/change-email: customer/change-email, with the provider's field errors on the field. */
+/** Whole seconds left until a moment (ms since the epoch), re-read once a second. */
+function useSecondsUntil(until: number): number {
+  const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!left) return;
+    const t = setTimeout(() => tick((n) => n + 1), 1000);
+    return () => clearTimeout(t);
+  });
+  return left;
+}
+
+const retryAfterOf = (err: unknown) =>
+  err instanceof ApiRequestError && err.code === 'RATE_LIMITED' ? Number((err.data as { retry_after?: number } | null)?.retry_after ?? 60) : null;
+
+/**
+ * /profile/change-email: customer/change-email, with the provider's field errors on the field; and the
+ * address's verification: a code e-mailed to it (customer/email/verify/request, also sent when an
+ * address is saved), typed here (customer/email/verify).
+ */
 export default function ChangeEmailPage() {
   const navigate = useNavigate();
   const back = useGoBack(paths.profileHome);
@@ -18,16 +39,36 @@ export default function ChangeEmailPage() {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
+  // the address the last code went to: a code for another address verifies nothing
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const resendIn = useSecondsUntil(resendAt);
+  const [sendingCode, setSendingCode] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [justVerified, setJustVerified] = useState(false);
+
+  const current = profile.data?.email ?? null;
+
+  const show = async (customer: Customer) => {
+    await mutate(profileKey, customer, { revalidate: false });
+    // the stored client state SPEC names keeps the customer's e-mail too
+    if (sessionStorage.getItem('user-email') !== null) sessionStorage.setItem('user-email', customer.email ?? '');
+  };
 
   const onSubmit = async (email: string) => {
     if (submitting) return;
     setSubmitting(true);
     setFailure(null);
     try {
-      const { customer } = await changeEmail(email);
-      await mutate(profileKey, customer, { revalidate: false });
-      // the stored client state SPEC names keeps the customer's e-mail too
-      if (sessionStorage.getItem('user-email') !== null) sessionStorage.setItem('user-email', customer.email ?? '');
+      const { customer, verification } = await changeEmail(email);
+      await show(customer);
+      setJustVerified(false);
+      setSendError(null);
+      setCodeError(null);
+      setCodeSentTo(verification?.email ?? null);
+      setResendAt(verification ? Date.now() + verification.resend_in * 1000 : 0);
       setSaved(true);
       toast.success('Your e-mail address was saved.', { toastId: 'email-saved' });
     } catch (err) {
@@ -37,10 +78,53 @@ export default function ChangeEmailPage() {
     }
   };
 
+  const onSendCode = async () => {
+    if (sendingCode || !current) return;
+    setSendingCode(true);
+    setSendError(null);
+    setCodeError(null);
+    try {
+      const sent = await requestEmailCode(current);
+      setCodeSentTo(sent.email);
+      setResendAt(Date.now() + sent.resend_in * 1000);
+      toast.success('We sent you a new code.', { toastId: 'email-code-sent' });
+    } catch (err) {
+      const wait = retryAfterOf(err);
+      if (wait !== null) {
+        // asked too soon: a code went to this address a moment ago, so the boxes show for it
+        setResendAt(Date.now() + wait * 1000);
+        setCodeSentTo(current.toLowerCase());
+      }
+      setSendError(messageOf(err));
+      // the address changed in another tab, or got verified there: show what is true now
+      if (err instanceof ApiRequestError && (err.code === 'CONFLICT' || err.code === 'ALREADY_VERIFIED')) void profile.mutate();
+    } finally {
+      setSendingCode(false);
+    }
+  };
+
+  const onVerifyCode = async (code: string) => {
+    if (verifying) return;
+    setVerifying(true);
+    setCodeError(null);
+    try {
+      const { customer } = await verifyEmail(code);
+      await show(customer);
+      setJustVerified(true);
+      setCodeSentTo(null);
+      toast.success('Your e-mail address is verified.', { toastId: 'email-verified' });
+    } catch (err) {
+      setCodeError(messageOf(err));
+    } finally {
+      setVerifying(false);
+    }
+  };
+
   const fieldErrors = fieldErrorsOf(failure);
   return (
     <ChangeEmailScreen
-      currentEmail={profile.data?.email ?? null}
+      currentEmail={current}
+      emailVerified={profile.data?.email_verified ?? false}
       onSubmit={(email) => void onSubmit(email)}
       submitting={submitting}
       fieldErrors={fieldErrors}
@@ -52,6 +136,15 @@ export default function ChangeEmailPage() {
       onBack={back}
       onDone={() => void navigate(paths.profileHome)}
       nav={<AppNav />}
+      codeSent={codeSentTo !== null && codeSentTo === current?.toLowerCase()}
+      resendIn={resendIn}
+      onSendCode={() => void onSendCode()}
+      sendingCode={sendingCode}
+      sendError={sendError}
+      onVerifyCode={(code) => void onVerifyCode(code)}
+      verifying={verifying}
+      codeError={codeError}
+      justVerified={justVerified}
     />
   );
 }

@@ -1,5 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { AlertIcon, AppShell, Button, Card, CheckIcon, ErrorState, Skeleton, SkeletonGroup, TextField, TopBar } from '../../ui';
+import { AlertIcon, AppShell, Badge, Button, Card, CheckIcon, ErrorState, OtpInput, Skeleton, SkeletonGroup, TextField, TopBar } from '../../ui';
+import { Notice } from '../addresses/notice';
+import { formatWait } from '../auth/phone-form';
 
 export interface ChangeEmailScreenProps {
   /** The customer's e-mail today, or null when none is set. */
@@ -22,6 +24,109 @@ export interface ChangeEmailScreenProps {
   /** "Back to profile" after saving. */
   onDone?: () => void;
   nav?: ReactNode;
+  /** The current address is verified: its owner entered the code e-mailed to it. */
+  emailVerified?: boolean;
+  /** A code was e-mailed to the current address: the code boxes show. */
+  codeSent?: boolean;
+  /** Seconds before another code may be asked for; 0: now. */
+  resendIn?: number;
+  /** E-mails a code to the current address. */
+  onSendCode?: () => void;
+  sendingCode?: boolean;
+  /** Why no code could be sent (no e-mail service just now, asked too often). */
+  sendError?: string | null;
+  /** Checks a complete 6-digit code. */
+  onVerifyCode?: (code: string) => void;
+  verifying?: boolean;
+  /** Why the code was refused ("That code is not right. 4 tries left."). */
+  codeError?: string | null;
+  /** The address was verified just now: says so. */
+  justVerified?: boolean;
+}
+
+interface VerificationProps {
+  email: string;
+  codeSent: boolean;
+  resendIn: number;
+  onSendCode?: () => void;
+  sendingCode: boolean;
+  sendError?: string | null;
+  onVerifyCode?: (code: string) => void;
+  verifying: boolean;
+  codeError?: string | null;
+}
+
+/**
+ * Proving the address: a code is e-mailed to it, the customer types it here. Only a verified address
+ * signs in with Google to this account, so the page says why it matters.
+ */
+function EmailVerification({ email, codeSent, resendIn, onSendCode, sendingCode, sendError, onVerifyCode, verifying, codeError }: VerificationProps) {
+  const [code, setCode] = useState('');
+  const [tooShort, setTooShort] = useState(false);
+  // a new code clears the boxes: OtpInput keeps its own digits, so it is remounted
+  const [round, setRound] = useState(0);
+
+  const verify = (value: string) => {
+    if (!/^\d{6}$/.test(value)) return setTooShort(true);
+    setTooShort(false);
+    onVerifyCode?.(value);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    verify(code);
+  };
+  const send = () => {
+    setCode('');
+    setRound((r) => r + 1);
+    onSendCode?.();
+  };
+  const sendLabel = codeSent ? 'Send a new code' : 'Send me a code';
+
+  return (
+    <section aria-labelledby="verify-heading" className="flex flex-col gap-3">
+      <h2 id="verify-heading" className="text-lg font-semibold text-ink">
+        Verify your e-mail
+      </h2>
+      {codeSent ? (
+        <p className="text-muted">
+          We sent a 6-digit code to <span className="break-all font-semibold text-ink">{email}</span>. It can take a minute to arrive, so check your
+          spam folder too.
+        </p>
+      ) : (
+        <p className="text-muted">
+          We'll e-mail you a code to make sure this address is yours. Once it's verified, you can also sign in with Google using it.
+        </p>
+      )}
+      {sendError && <Notice tone="danger">{sendError}</Notice>}
+      {codeSent && (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Enter the code">
+          <OtpInput
+            key={round}
+            label="6-digit code from the e-mail"
+            disabled={verifying}
+            error={tooShort ? 'Enter all 6 digits of the code.' : (codeError ?? undefined)}
+            onChange={(value) => {
+              setCode(value);
+              if (tooShort) setTooShort(false);
+            }}
+            onComplete={verify}
+          />
+          <Button type="submit" fullWidth loading={verifying}>
+            Verify e-mail
+          </Button>
+        </form>
+      )}
+      {resendIn > 0 ? (
+        <p className="text-sm text-muted">
+          You can ask for {codeSent ? 'a new code' : 'a code'} in <span className="font-semibold tabular-nums text-ink">{formatWait(resendIn)}</span>.
+        </p>
+      ) : (
+        <Button variant={codeSent ? 'secondary' : 'primary'} fullWidth onClick={send} loading={sendingCode}>
+          {sendLabel}
+        </Button>
+      )}
+    </section>
+  );
 }
 
 // A practical check, not RFC 5322: one @, something before it, a dot in the domain, no spaces.
@@ -55,6 +160,16 @@ export function ChangeEmailScreen({
   onBack,
   onDone,
   nav,
+  emailVerified = false,
+  codeSent = false,
+  resendIn = 0,
+  onSendCode,
+  sendingCode = false,
+  sendError,
+  onVerifyCode,
+  verifying = false,
+  codeError,
+  justVerified = false,
 }: ChangeEmailScreenProps) {
   const [value, setValue] = useState(defaultEmail);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -66,6 +181,22 @@ export function ChangeEmailScreen({
     setLocalError(problem);
     if (!problem) onSubmit?.(value.trim());
   };
+
+  const verification =
+    currentEmail && !emailVerified ? (
+      <EmailVerification
+        email={currentEmail}
+        codeSent={codeSent}
+        resendIn={resendIn}
+        onSendCode={onSendCode}
+        sendingCode={sendingCode}
+        sendError={sendError}
+        onVerifyCode={onVerifyCode}
+        verifying={verifying}
+        codeError={codeError}
+      />
+    ) : null;
+  const verifiedNotice = justVerified && emailVerified ? <Notice tone="success">Your e-mail address is verified.</Notice> : null;
 
   let body: ReactNode;
   if (error) {
@@ -80,55 +211,73 @@ export function ChangeEmailScreen({
     );
   } else if (saved) {
     body = (
-      <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-success/10 text-success" aria-hidden="true">
-          <CheckIcon size={32} />
-        </span>
-        <h2 className="text-xl font-bold text-ink">E-mail saved</h2>
-        <p className="max-w-sm text-muted">
-          We'll send receipts and news to <span className="font-semibold text-ink">{value.trim() || currentEmail}</span> from now on.
-        </p>
-        {onDone && <Button onClick={onDone}>Back to profile</Button>}
+      <div className="mx-auto flex w-full max-w-md flex-col items-center gap-5 py-8">
+        <div role="status" className="flex flex-col items-center gap-3 text-center">
+          <span className="inline-flex size-14 items-center justify-center rounded-full bg-success/10 text-success" aria-hidden="true">
+            <CheckIcon size={32} />
+          </span>
+          <h2 className="text-xl font-bold text-ink">E-mail saved</h2>
+          <p className="max-w-sm text-muted">
+            We'll send receipts and news to <span className="font-semibold text-ink">{value.trim() || currentEmail}</span> from now on.
+          </p>
+        </div>
+        {verifiedNotice}
+        {verification && <div className="w-full">{verification}</div>}
+        {onDone && (
+          <Button variant={verification ? 'ghost' : 'primary'} onClick={onDone}>
+            Back to profile
+          </Button>
+        )}
       </div>
     );
   } else {
     const fieldError = localError ?? serverMessage(fieldErrors?.email);
     body = (
-      <form noValidate onSubmit={submit} className="mx-auto flex w-full max-w-md flex-col gap-5" aria-labelledby="email-form-heading">
-        <h2 id="email-form-heading" className="sr-only">
-          {title}
-        </h2>
+      <div className="mx-auto flex w-full max-w-md flex-col gap-6">
         <Card>
           <p className="text-sm text-muted">Current e-mail</p>
           <p className="break-all font-semibold text-ink">{currentEmail ?? 'None yet'}</p>
+          {currentEmail && (
+            <Badge tone={emailVerified ? 'success' : 'warning'} className="mt-2">
+              {emailVerified ? <CheckIcon size={16} /> : <AlertIcon size={16} />}
+              {emailVerified ? 'Verified' : 'Not verified'}
+            </Badge>
+          )}
         </Card>
-        {formError && (
-          <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
-            <AlertIcon size={18} className="mt-0.5 shrink-0" />
-            {formError}
-          </p>
-        )}
-        <TextField
-          label="New e-mail"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            if (localError) setLocalError(null);
-          }}
-          hint="We use it for receipts and to help you get back into your account."
-          error={fieldError}
-          disabled={submitting}
-        />
-        <Button type="submit" size="lg" fullWidth loading={submitting}>
-          Save e-mail
-        </Button>
-      </form>
+        {verifiedNotice}
+        {verification}
+        <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-labelledby="email-form-heading">
+          <h2 id="email-form-heading" className={verification ? 'text-lg font-semibold text-ink' : 'sr-only'}>
+            {verification ? 'Use another address' : title}
+          </h2>
+          {formError && (
+            <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
+              <AlertIcon size={18} className="mt-0.5 shrink-0" />
+              {formError}
+            </p>
+          )}
+          <TextField
+            label="New e-mail"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              if (localError) setLocalError(null);
+            }}
+            hint="We use it for receipts and to help you get back into your account."
+            error={fieldError}
+            disabled={submitting}
+          />
+          <Button type="submit" size="lg" fullWidth loading={submitting}>
+            Save e-mail
+          </Button>
+        </form>
+      </div>
     );
   }
 

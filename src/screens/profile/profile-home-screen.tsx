@@ -129,9 +129,16 @@ export function ProfileHomeScreen({
                 <dt className="sr-only">Phone</dt>
                 <dd>{customer.phone ?? 'No phone number'}</dd>
               </div>
-              <div className="flex gap-1">
+              <div className="flex min-w-0 items-center gap-2">
                 <dt className="sr-only">E-mail</dt>
                 <dd className="truncate">{customer.email ?? 'No e-mail address yet'}</dd>
+                {customer.email && !customer.email_verified && (
+                  <dd className="shrink-0">
+                    <Badge tone="warning" className="px-2 py-0 text-xs">
+                      Not verified
+                    </Badge>
+                  </dd>
+                )}
               </div>
             </dl>
           </div>

@@ -57,6 +57,8 @@ export default function WalletPage() {
       submitting={topup.pending || leaving}
       fieldErrors={fieldErrors}
       formError={topup.error && Object.keys(fieldErrors).length === 0 ? messageOf(topup.error) : null}
+      // a 503 PAYMENTS_UNAVAILABLE on the way shows its message above (formError) with the form kept
+      onlinePayments={settings.online_payments !== false}
       min={TOPUP_MIN}
       max={TOPUP_MAX}
       onBack={back}

@@ -43,6 +43,11 @@ export interface WalletScreenProps {
   /** Server-side field errors, e.g. `{ amount: 'must be at most 5000000' }`. */
   fieldErrors?: Record<string, string>;
   formError?: string | null;
+  /**
+   * Whether the merchant takes top-ups now (settings `online_payments`). When false the top-up form
+   * gives way to a plain note; the balance and its history stay.
+   */
+  onlinePayments?: boolean;
   /** When the customer came from checkout: how much more the order needs (minor units). */
   needed?: number | null;
   /** Preset amounts in minor units. */
@@ -102,6 +107,7 @@ export function WalletScreen({
   submitting = false,
   fieldErrors,
   formError,
+  onlinePayments = true,
   needed = null,
   presets = DEFAULT_TOPUP_PRESETS,
   min = WALLET_TOPUP_MIN,
@@ -161,7 +167,7 @@ export function WalletScreen({
             <p className="text-sm">Pay for orders in one tap with your wallet.</p>
           </section>
 
-          {needed !== null && needed > 0 && (
+          {onlinePayments && needed !== null && needed > 0 && (
             <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
               <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
               <span>
@@ -175,66 +181,73 @@ export function WalletScreen({
             <h2 id="topup-heading" className="text-lg font-semibold text-ink">
               Top up
             </h2>
-            <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-              {formError && (
-                <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
-                  <AlertIcon size={18} className="mt-0.5 shrink-0" />
-                  {formError}
-                </p>
-              )}
-              <div role="group" aria-labelledby={presetsLabel} className="flex flex-col gap-2">
-                <p id={presetsLabel} className="text-sm font-medium text-ink">
-                  Choose an amount
-                </p>
-                <div className="grid grid-cols-2 gap-2">
-                  {presets.map((amount) => {
-                    const selected = current === amount;
-                    return (
-                      <button
-                        key={amount}
-                        type="button"
-                        aria-pressed={selected}
-                        disabled={submitting}
-                        onClick={() => {
-                          setText(toInput(amount, currency, locale));
-                          setLocalError(null);
-                        }}
-                        className={cx(
-                          'min-h-11 rounded-xl border px-2 font-semibold disabled:opacity-60',
-                          selected ? 'border-brand bg-brand text-brand-contrast' : 'border-border bg-surface text-ink hover:bg-surface-raised',
-                          focusRing,
-                        )}
-                      >
-                        {money(amount)}
-                      </button>
-                    );
-                  })}
+            {!onlinePayments ? (
+              <p role="status" className="flex gap-2 rounded-xl border border-border bg-surface p-3 text-sm text-ink">
+                <AlertIcon size={18} className="mt-0.5 shrink-0 text-warning" />
+                Top-ups are not available right now. You can still pay for orders from your wallet balance.
+              </p>
+            ) : (
+              <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+                {formError && (
+                  <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
+                    <AlertIcon size={18} className="mt-0.5 shrink-0" />
+                    {formError}
+                  </p>
+                )}
+                <div role="group" aria-labelledby={presetsLabel} className="flex flex-col gap-2">
+                  <p id={presetsLabel} className="text-sm font-medium text-ink">
+                    Choose an amount
+                  </p>
+                  <div className="grid grid-cols-2 gap-2">
+                    {presets.map((amount) => {
+                      const selected = current === amount;
+                      return (
+                        <button
+                          key={amount}
+                          type="button"
+                          aria-pressed={selected}
+                          disabled={submitting}
+                          onClick={() => {
+                            setText(toInput(amount, currency, locale));
+                            setLocalError(null);
+                          }}
+                          className={cx(
+                            'min-h-11 rounded-xl border px-2 font-semibold disabled:opacity-60',
+                            selected ? 'border-brand bg-brand text-brand-contrast' : 'border-border bg-surface text-ink hover:bg-surface-raised',
+                            focusRing,
+                          )}
+                        >
+                          {money(amount)}
+                        </button>
+                      );
+                    })}
+                  </div>
                 </div>
-              </div>
-              <TextField
-                label={`Or enter an amount (${currency})`}
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                value={text}
-                onChange={(e) => {
-                  setText(e.target.value);
-                  if (localError) setLocalError(null);
-                }}
-                placeholder="e.g. 750"
-                hint={
-                  <>
-                    From {money(min)} to {money(max)}.
-                  </>
-                }
-                error={localError ?? serverAmountError}
-                disabled={submitting}
-              />
-              <Button type="submit" size="lg" fullWidth loading={submitting}>
-                {current !== null && current >= min && current <= max ? <span>Top up {money(current)}</span> : 'Top up'}
-              </Button>
-              <p className="text-center text-sm text-muted">You'll pay on a secure page, then come back here.</p>
-            </form>
+                <TextField
+                  label={`Or enter an amount (${currency})`}
+                  name="amount"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={text}
+                  onChange={(e) => {
+                    setText(e.target.value);
+                    if (localError) setLocalError(null);
+                  }}
+                  placeholder="e.g. 750"
+                  hint={
+                    <>
+                      From {money(min)} to {money(max)}.
+                    </>
+                  }
+                  error={localError ?? serverAmountError}
+                  disabled={submitting}
+                />
+                <Button type="submit" size="lg" fullWidth loading={submitting}>
+                  {current !== null && current >= min && current <= max ? <span>Top up {money(current)}</span> : 'Top up'}
+                </Button>
+                <p className="text-center text-sm text-muted">You'll pay on a secure page, then come back here.</p>
+              </form>
+            )}
           </section>
         </div>
 

@@ -123,3 +123,39 @@ export const PlaceOrder: Story = {
     await expect(args.onPlaceOrder).toHaveBeenCalledWith('wallet');
   },
 };
+
+/**
+ * 503 PAYMENTS_UNAVAILABLE from order/create with online payment: the provider's message next to the
+ * payment choice, online payment greyed out, and the wallet (₱485.00 covers ₱379.00) still pays.
+ */
+export const PaymentsUnavailable: Story = {
+  args: {
+    defaultPaymentMethod: 'gateway',
+    errorCode: 'PAYMENTS_UNAVAILABLE',
+    formError: 'Online payments are not available right now. You can still pay from your wallet balance.',
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent('Online payment is not available right now.');
+    await expect(alert).toHaveTextContent('Online payments are not available right now. You can still pay from your wallet balance.');
+    await expect(canvas.getByRole('radio', { name: /Online payment/ })).toBeDisabled();
+    await expect(canvas.getByRole('radio', { name: /Wallet/ })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Place order · ₱379.00' }));
+    await expect(args.onPlaceOrder).toHaveBeenCalledWith('wallet');
+  },
+};
+
+/** The settings say there is no payment gateway and the wallet is short: no top-up offered, the cart can change. */
+export const OnlinePaymentsOff: Story = {
+  args: { onlinePayments: false, walletBalance: 12000 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radio', { name: /Online payment/ })).toBeDisabled();
+    await expect(canvas.queryByRole('button', { name: /Top up/ })).toBeNull();
+    await expect(canvas.getByText(/Top-ups are not available right now/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /Place order/ })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit cart' }));
+    await expect(args.onEditCart).toHaveBeenCalled();
+  },
+};

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { ProfileHomeScreen } from '../../../src/screens/profile/profile-home-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
-import { customer, customerWithoutEmail } from '../../fixtures/profile';
+import { customer, customerUnverified, customerWithoutEmail } from '../../fixtures/profile';
 
 /** /profile/home: who the customer is, their balances and the way to every profile page. */
 const meta = {
@@ -48,3 +48,24 @@ export const NewCustomer: Story = { args: { customer: customerWithoutEmail, unre
 export const ManyUnread: Story = { args: { unreadNotifications: 128 } };
 
 export const LoggingOut: Story = { args: { loggingOut: true } };
+
+/** An address typed but not proved yet: a small mark next to it. */
+export const EmailNotVerified: Story = {
+  args: { customer: customerUnverified },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('maria.new@example.com')).toBeVisible();
+    await expect(canvas.getByText('Not verified')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Change e-mail' }));
+    await expect(args.onChangeEmail).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** A verified address carries no mark. */
+export const EmailVerified: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(customer.email!)).toBeVisible();
+    await expect(canvas.queryByText('Not verified')).toBeNull();
+  },
+};

@@ -74,3 +74,24 @@ export const Submitting: Story = { args: { needed: 50000, submitting: true } };
 export const TopUpFailedToStart: Story = {
   args: { formError: 'We couldn’t start the payment. Please try again in a moment.' },
 };
+
+/** 503 PAYMENTS_UNAVAILABLE from wallet/topup: the provider's message next to the top-up; the balance stays. */
+export const PaymentsUnavailable: Story = {
+  args: { formError: 'Online payments are not available right now. You can still pay from your wallet balance.' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Online payments are not available right now. You can still pay from your wallet balance.');
+    await expect(canvas.getByRole('heading', { name: 'Wallet balance' })).toBeVisible();
+  },
+};
+
+/** The settings say there is no payment gateway (`online_payments: false`): no top-up form, a plain note instead. */
+export const OnlinePaymentsOff: Story = {
+  args: { onlinePayments: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Top-ups are not available right now. You can still pay for orders from your wallet balance.')).toHaveAttribute('role', 'status');
+    await expect(canvas.queryByRole('button', { name: /Top up/ })).toBeNull();
+    await expect(canvas.getByRole('heading', { name: 'Wallet balance' })).toBeVisible();
+  },
+};

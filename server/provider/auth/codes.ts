@@ -1,0 +1,42 @@
+/**
+ * What phone codes and e-mail codes share: their refusals, and the per-address limit on wrong entries.
+ */
+import { HOUR, SECOND } from '../../lib/clock';
+import type { ProviderContext } from '../context';
+import { AppError } from '../http/errors';
+import type { MerchantRules } from '../merchant/merchant.service';
+import { releaseCodeTry, reserveCodeTry } from './auth.repo';
+
+export function rateLimited(retryAfterSeconds: number, message: string): AppError {
+  const s = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(429, 'RATE_LIMITED', message, undefined, { retry_after: s }, { 'Retry-After': String(s) });
+}
+
+export const codeExpired = () =>
+  new AppError(400, 'CODE_EXPIRED', 'This code has expired or was already used. Please ask for a new one.', { code: 'has expired; ask for a new code' });
+export const tooManyAttempts = () =>
+  new AppError(400, 'TOO_MANY_ATTEMPTS', 'Too many wrong tries for this code. Please ask for a new one.', { code: 'too many wrong tries; ask for a new code' }, { attempts_left: 0 });
+export const invalidCode = (left: number) =>
+  new AppError(400, 'INVALID_CODE', `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, { code: 'is not the code we sent' }, { attempts_left: left });
+
+/** A code try counted against the client's hourly allowance of wrong entries; released when the code was right. */
+export interface CodeTry {
+  release(): Promise<void>;
+}
+
+/**
+ * Counts one code entry from a client (see client-key.ts) before the code is compared, and refuses it
+ * (429 RATE_LIMITED with retry_after) once the client made `code_failures_per_ip_per_hour` wrong entries
+ * within the hour, whichever phones or addresses they were for: the limit per code alone lets one
+ * client guess across many codes. The entry is counted first and taken back when the code was right,
+ * so concurrent guesses cannot slip past the count.
+ */
+export async function countCodeTry(ctx: ProviderContext, rules: MerchantRules, clientKey: string): Promise<CodeTry> {
+  const now = ctx.clock.now();
+  const res = await reserveCodeTry(ctx.db, clientKey, now, new Date(now.getTime() - HOUR), rules.code_failures_per_ip_per_hour);
+  if ('blockedUntilOldest' in res) {
+    const oldest = res.blockedUntilOldest ?? now;
+    throw rateLimited((oldest.getTime() + HOUR - now.getTime()) / SECOND, 'Too many wrong codes from this device. Please try again later.');
+  }
+  return { release: () => releaseCodeTry(ctx.db, res.id) };
+}
