@@ -1,5 +1,28 @@
+/**
+ * The provider's background jobs, run by pg-boss on the provider's own database (server/lib/job-engine.ts).
+ * pg-boss owns the schedule, the queue, retries and expiry; this file says what runs and how often.
+ *
+ * - `hourly`: runHourlyJobs, on pg-boss's cron at the top of every hour and once at start. The queue is
+ *   `stately` (at most one run waiting and one running, never two at once), and cron and start-up runs
+ *   are filed in a one-hour throttle slot (`singletonSeconds: 3600`), so however many instances share
+ *   the database, the cron occurrence and every instance's start-up run of one hour make ONE job.
+ *   A run that throws is retried up to 5 times with exponential backoff (after 1-2, 2-4, 4-8, 8-16 and
+ *   16-30 minutes); a run still going after 15 minutes is failed and retried (by whichever instance
+ *   fetches it next), and so is one whose instance died: pg-boss's supervision, on every live instance,
+ *   expires it.
+ * - `demo-orders` (only with the demo on): advanceDemoOrders about every 5 s. pg-boss's cron stops at
+ *   minutes, so each run first queues the next one 5 s ahead (`startAfter`); the `stately` queue holds
+ *   at most one waiting, so N instances (or a stray extra send) never add a second. The chain is seeded
+ *   at start and re-seeded by a pg-boss cron every minute, so it heals within a minute if a process
+ *   dies between taking a run and queueing the next. No retries: the next run is 5 s away anyway.
+ *
+ * Every instance runs a worker for each queue; pg-boss hands each job to exactly one of them. The job
+ * bodies still take their rows with `for update skip locked` or idempotent SQL, the second line of
+ * defence should a run be repeated (a retry after an expiry, for instance).
+ */
+import type { PgBoss } from 'pg-boss';
 import type { ProviderContext } from './context';
-import { HOUR, SECOND } from '../lib/clock';
+import { createJobEngine, startJobEngine } from '../lib/job-engine';
 import { runPointsExpiry } from './points/points.jobs';
 import { advanceDemoOrders } from './orders/orders.jobs';
 import { expireVouchers } from './rewards/vouchers.repo';
@@ -14,23 +37,157 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await purgeAuthLeftovers(ctx);
 }
 
-/** Starts the jobs (once now, then on their timers); returns a stop function. */
-export function startJobs(ctx: ProviderContext): () => Promise<void> {
-  const running = new Set<Promise<unknown>>();
-  const guard = (name: string, job: () => Promise<void>) => () => {
-    const p = job()
-      .catch((err) => ctx.logger.error({ err, job: name }, 'job failed'))
-      .finally(() => running.delete(p));
-    running.add(p);
-  };
-  const hourly = guard('hourly', () => runHourlyJobs(ctx));
-  const demo = guard('demo-orders', () => advanceDemoOrders(ctx));
-  hourly();
-  const timers = [setInterval(hourly, HOUR)];
-  if (ctx.demoOrderProgress) timers.push(setInterval(demo, 5 * SECOND));
-  for (const t of timers) t.unref();
-  return async () => {
-    for (const t of timers) clearInterval(t);
-    await Promise.all(running);
-  };
+/** pg-boss queue names */
+export const HOURLY_QUEUE = 'hourly';
+export const DEMO_QUEUE = 'demo-orders';
+
+const HOURLY_SLOT_SECONDS = 3600;
+
+export interface JobOptions {
+  /** the hourly job's body; default runHourlyJobs (tests pass a spy) */
+  hourly?: (ctx: ProviderContext) => Promise<unknown>;
+  /** the demo progression's body; default advanceDemoOrders */
+  demoOrders?: (ctx: ProviderContext) => Promise<unknown>;
+  /** seconds before the first retry of a failed hourly run, doubling each time (with jitter). Default 60 */
+  retryDelaySeconds?: number;
+  /** seconds an hourly run may take before it is failed and retried. Default 900 */
+  hourlyExpireSeconds?: number;
+  /** seconds between demo runs. Default 5 */
+  demoEverySeconds?: number;
+  /** how long stop() waits for running jobs before failing them (pg-boss retries them later). Default 10 s */
+  stopTimeoutMs?: number;
+  /** pg-boss constructor options to change (tests) */
+  engine?: Parameters<typeof createJobEngine>[1]['overrides'];
+}
+
+interface Runner {
+  boss: PgBoss;
+  /** settles when the queues, schedules and workers are in place; rejects if pg-boss could not start */
+  ready: Promise<void>;
+  hourlyWorker?: string;
+}
+
+const runners = new WeakMap<ProviderContext, Runner>();
+
+/**
+ * Starts the jobs for this provider in the background (pg-boss's start takes 0.1 to 0.5 s; requests
+ * are served meanwhile) and returns the function that stops them: it waits for running jobs, at most
+ * `stopTimeoutMs`, then fails what is still running so that pg-boss retries it.
+ */
+export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () => Promise<void> {
+  if (runners.has(ctx)) throw new Error('the jobs are already running for this provider');
+  const hourly = options.hourly ?? runHourlyJobs;
+  const demoOrders = options.demoOrders ?? advanceDemoOrders;
+  const demoEvery = options.demoEverySeconds ?? 5;
+  const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
+  let stopped = false;
+  const runner: Runner = { boss, ready: Promise.resolve() };
+
+  async function setUp(): Promise<void> {
+    await startJobEngine(ctx.db, boss);
+    if (stopped) return;
+
+    const hourlyQueue = {
+      retryLimit: 5,
+      retryDelay: options.retryDelaySeconds ?? 60,
+      retryBackoff: true,
+      retryDelayMax: 1800,
+      expireInSeconds: options.hourlyExpireSeconds ?? 900,
+    };
+    await boss.createQueue(HOURLY_QUEUE, { policy: 'stately', ...hourlyQueue });
+    // a queue made by an earlier release keeps its settings: bring them to this release's
+    await boss.updateQueue(HOURLY_QUEUE, hourlyQueue);
+    await boss.schedule(HOURLY_QUEUE, '0 * * * *', null, { singletonSeconds: HOURLY_SLOT_SECONDS });
+    if (stopped) return;
+    runner.hourlyWorker = await boss.work(HOURLY_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+      try {
+        await hourly(ctx);
+      } catch (err) {
+        ctx.logger.error({ err, job: HOURLY_QUEUE }, 'job failed (it is retried later)');
+        throw err;
+      }
+    });
+    // the start-up run: one per hour slot across every instance (a restart within the hour adds none)
+    if ((await boss.send(HOURLY_QUEUE, null, { singletonSeconds: HOURLY_SLOT_SECONDS })) && runner.hourlyWorker) boss.notifyWorker(runner.hourlyWorker);
+
+    if (ctx.demoOrderProgress) {
+      const demoQueue = { retryLimit: 0, expireInSeconds: 120, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
+      await boss.createQueue(DEMO_QUEUE, { policy: 'stately', ...demoQueue });
+      await boss.updateQueue(DEMO_QUEUE, demoQueue);
+      await boss.schedule(DEMO_QUEUE, '* * * * *');
+      if (stopped) return;
+      await boss.work(DEMO_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+        // the next run first, so a process dying in this one leaves the chain in place
+        await boss.send(DEMO_QUEUE, null, { startAfter: demoEvery }).catch((err) => ctx.logger.error({ err, job: DEMO_QUEUE }, 'could not queue the next demo run'));
+        try {
+          await demoOrders(ctx);
+        } catch (err) {
+          ctx.logger.error({ err, job: DEMO_QUEUE }, 'job failed');
+          throw err;
+        }
+      });
+      await boss.send(DEMO_QUEUE, null);
+    } else {
+      // the demo was on in an earlier run: stop its re-seeding (a run still queued is never fetched)
+      await boss.unschedule(DEMO_QUEUE);
+    }
+    ctx.logger.info({ hourly: 'at start and at minute 0 of every hour', demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off' }, 'jobs running (pg-boss)');
+  }
+
+  runner.ready = setUp().catch((err: unknown) => {
+    if (!stopped) ctx.logger.error({ err }, 'the jobs could not start: no hourly housekeeping or demo progression on this instance');
+    throw err;
+  });
+  runner.ready.catch(() => {});
+  runners.set(ctx, runner);
+
+  let stopping: Promise<void> | undefined;
+  return () =>
+    (stopping ??= (async () => {
+      stopped = true;
+      try {
+        // pg-boss waits for a start still in flight, and for running handlers up to the timeout
+        await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 10_000 });
+      } catch (err) {
+        ctx.logger.warn({ err }, 'the jobs did not stop cleanly');
+      }
+      await runner.ready.catch(() => {});
+      runners.delete(ctx);
+    })());
+}
+
+/** Settles once this provider's jobs are running (queues, schedules, workers); rejects if they could not start. */
+export async function jobsReady(ctx: ProviderContext): Promise<void> {
+  const runner = runners.get(ctx);
+  if (!runner) throw new Error('the jobs are not running for this provider (started with jobs: false?)');
+  await runner.ready;
+}
+
+/**
+ * Runs the hourly jobs now, through pg-boss like the scheduled runs, and resolves when that run has
+ * finished. Called on several instances at once, they share one run: the `stately` queue takes one
+ * waiting job, and the others wait for it. Rejects if the run failed (it is then retried as usual).
+ */
+export async function triggerHourlyJobs(ctx: ProviderContext, { timeoutMs = 120_000 } = {}): Promise<void> {
+  await jobsReady(ctx);
+  const { boss, hourlyWorker } = runners.get(ctx)!;
+  let id: string | null = null;
+  for (let attempt = 0; !id && attempt < 10; attempt++) {
+    id = await boss.send(HOURLY_QUEUE, { trigger: 'now' });
+    // refused: a run is already waiting, and it starts after this call, so it is the one to wait for
+    // (if it started in between, the next send is accepted)
+    id ??= (await boss.findJobs(HOURLY_QUEUE, { queued: true })).find((j) => j.state === 'created')?.id ?? null;
+  }
+  if (!id) throw new Error('could not queue the hourly jobs');
+  if (hourlyWorker) boss.notifyWorker(hourlyWorker);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [job] = await boss.findJobs(HOURLY_QUEUE, { id });
+    if (job?.state === 'completed') return;
+    if (!job || job.state === 'failed' || job.state === 'retry' || job.state === 'cancelled') {
+      throw new Error(`the hourly jobs did not complete (${job?.state ?? 'deleted'}): ${JSON.stringify(job?.output ?? null)}`);
+    }
+    if (Date.now() > deadline) throw new Error(`the hourly jobs are still ${job.state} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
