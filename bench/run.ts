@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
+import { buildServer } from '../scripts/build-server.mjs';
 import { freePort, startServer } from '../scripts/lib/server-process.mjs';
 import { signCall } from '../server/lib/signature';
 import { measureBundle, readLighthouse, renderReport, type Figure } from './lib/report';
@@ -57,6 +58,17 @@ interface Child<T> {
   stop(): Promise<unknown>;
 }
 
+/** The server built from the current sources (scripts/build-server.mjs), once per bench run. */
+let built: Promise<string> | undefined;
+function builtServer(): Promise<string> {
+  built ??= (async () => {
+    const outDir = join(TMP, 'dist-server');
+    await buildServer({ outDir });
+    return join(outDir, 'index.js');
+  })();
+  return built;
+}
+
 /** A bench server (bench/servers/*), ready when it sends what the bench needs over IPC. */
 async function startChild<T>(script: string, env: Record<string, string>, label: string): Promise<Child<T>> {
   mkdirSync(TMP, { recursive: true });
@@ -67,8 +79,9 @@ async function startChild<T>(script: string, env: Record<string, string>, label:
 }
 
 /**
- * The gateway exactly as the product runs it: server/index.ts, in external mode (PROVIDER_API_BASE and
- * PROVIDER_SECRET pointing at the provider process), ready when /healthz answers 200.
+ * The gateway exactly as the product runs it: the built server (dist-server/index.js on plain node, built
+ * from the current sources first), in external mode (PROVIDER_API_BASE and PROVIDER_SECRET pointing at
+ * the provider process), ready when /healthz answers 200.
  */
 async function startGateway(provider: StackInfo, label: string, extra: Record<string, string> = {}): Promise<Child<{ url: string }>> {
   mkdirSync(TMP, { recursive: true });
@@ -78,7 +91,7 @@ async function startGateway(provider: StackInfo, label: string, extra: Record<st
   const s = await startServer({
     name: label,
     // with BENCH_PROFILE, the gateway writes its V8 CPU profile (start-up included) there when it stops
-    args: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : []), join(ROOT, 'server', 'index.ts')],
+    args: ['--enable-source-maps', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : []), await builtServer()],
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

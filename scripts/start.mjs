@@ -1,29 +1,66 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the app when no build is there yet, then runs the server (server/index.ts) in a
- * child process, passing signals on and leaving with its exit code.
- *   DIST_DIR  where the build is looked for and made (default ./dist)
+ * `npm start`: builds what is missing, then runs the built server (dist-server/index.js) on plain
+ * `node` in a child process, passing signals on and leaving with its exit code.
+ *   - the app (vite build) when DIST_DIR has no index.html; after changing src/, `npm run build`;
+ *   - the server (scripts/build-server.mjs) when dist-server/ is missing or older than one of the
+ *     source files that went into it.
+ * `npm run serve` (`--server-only`) builds and runs the server only: the API behind `npm run dev`.
+ *   DIST_DIR        where the app's build is looked for and made (default ./dist)
+ *   SERVER_OUT_DIR  where the server's build is looked for and made (default ./dist-server)
+ * Building needs the development dependencies (vite). Without them (a production install) a server
+ * build that is there is run as it is, and a missing one is an error saying to run `npm run build`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultOutDir, serverBuildState } from './build-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
+const serverOnly = process.argv.includes('--server-only');
 
-const distDir = resolve(root, process.env.DIST_DIR || 'dist');
-if (!existsSync(join(distDir, 'index.html'))) {
-  console.log(`No build in ${distDir}: building the app first (vite build)...`);
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const build = spawnSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir'], { stdio: 'inherit', env: process.env });
-  if (build.status !== 0 || !existsSync(join(distDir, 'index.html'))) {
-    console.error(`The build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`);
-    process.exit(build.status || 1);
+/** vite's CLI, or null when it is not installed (a production install without dev dependencies) */
+function viteBin() {
+  try {
+    return join(dirname(createRequire(join(root, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+  } catch {
+    return null;
   }
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], { stdio: 'inherit', env: process.env });
+function fail(message, code = 1) {
+  console.error(message);
+  process.exit(code);
+}
+
+const distDir = resolve(root, process.env.DIST_DIR || 'dist');
+if (!serverOnly && !existsSync(join(distDir, 'index.html'))) {
+  const vite = viteBin();
+  if (!vite) fail(`No build in ${distDir}, and vite is not installed here to make one: run npm run build where the development dependencies are installed.`);
+  console.log(`No build in ${distDir}: building the app first (vite build)...`);
+  const build = spawnSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir'], { stdio: 'inherit', env: process.env });
+  if (build.status !== 0 || !existsSync(join(distDir, 'index.html'))) fail(`The build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
+}
+
+const serverDir = defaultOutDir();
+const serverEntry = join(serverDir, 'index.js');
+const state = serverBuildState(serverDir);
+if (!state.fresh) {
+  if (!viteBin()) {
+    if (!existsSync(serverEntry)) fail(`No server build in ${serverDir}, and vite is not installed here to make one: run npm run build where the development dependencies are installed.`);
+    console.warn(`${state.reason}, but vite is not installed here to rebuild it: running the server build as it is.`);
+  } else {
+    console.log(`${state.reason}: building the server (scripts/build-server.mjs)...`);
+    const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-server.mjs')], { stdio: 'inherit', env: process.env });
+    if (build.status !== 0 || !existsSync(serverEntry)) fail(`The server build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
+  }
+}
+
+// --enable-source-maps: stack traces name the TypeScript files and lines, not the bundle's
+const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { stdio: 'inherit', env: process.env });
 
 // The server shuts down gracefully on these; the parent only passes them on and waits for it.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {

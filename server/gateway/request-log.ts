@@ -14,7 +14,7 @@ function pathOf(url: string | undefined): string {
  *
  * Written by hand rather than with pino-http: this runs on every proxied call, and pino-http's
  * per-request child logger, id generator and serializers were the largest single cost of the gateway
- * in the bench's profile (bench/REPORT.md). The line keeps pino-http's shape (`req`, `res`,
+ * in a CPU profile of the bench (BENCH_PROFILE; see git history of bench/REPORT.md). The line keeps pino-http's shape (`req`, `res`,
  * `responseTime`, a `METHOD /path status` message), so log queries keep working.
  */
 export function requestLogger(logger: Logger): RequestHandler {

@@ -38,7 +38,7 @@ describe('the bench report', () => {
   it('keeps its sections and fills every figure, ratio and target from the run', () => {
     const all = [figure('a', 20_000, 60), figure('b', 10_000, 100), figure('c', 9_000, 110), figure('c-forward', 4_000, 300), figure('d', 5_000, 200), figure('e-postgres', 320, 2_000, { note: '10 orders acknowledged (201), all of them in the database (10 placed in all)' })];
     const md = renderReport(input(all));
-    expect(headings(md)).toEqual(['# Benchmark report', '## How to run', '## Machine', '## Results', '## Targets', '## Lighthouse', '## Bundle']);
+    expect(headings(md)).toEqual(['# Benchmark report', '## How to run', '## Machine', '## Results', '## Targets', '## Start-up', '## Lighthouse', '## Bundle']);
     expect(md).not.toMatch(/\{\{|\}\}|<!--/);
     expect(md).toContain('each connection is its own customer (42 funded customers)');
     expect(md).toContain('Targets: c/b ≥ 75 %; c/a ≥ 50 %; reads (b, c, d) p99 < 50 ms at 50 connections; wallet orders ≥ 300/s');

@@ -245,7 +245,7 @@ export function summary(t: TrafficResult): string {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * SIGKILL to the server itself: `npm start`'s script runs server/index.ts as its child, so that child
+ * SIGKILL to the server itself: `npm start`'s script runs the built server (dist-server/index.js) as its child, so that child
  * is found in /proc and killed first (the crash under test); the script then exits on its own.
  */
 export async function killHard(app: RunningApp): Promise<void> {

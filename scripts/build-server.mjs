@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+/**
+ * Builds the server (server/index.ts and what it imports from server/ and src/) into one ES module,
+ * dist-server/index.js, with its source map, so that it runs on plain `node` (no tsx at run time):
+ *
+ *   node scripts/build-server.mjs          (npm run build:server; npm run build does the app and this)
+ *   node --enable-source-maps dist-server/index.js
+ *
+ * Vite's SSR build (Rolldown) does the work, with no config file and no plugins: every package from
+ * node_modules stays an import (pg, PGlite with its wasm and data files, express, pino, stripe …: they
+ * load files next to themselves, which a bundle would break), only our own TypeScript is bundled.
+ *
+ * Next to the bundle, build.json records when the build started and which source files went in;
+ * serverBuildState() compares their modification times with it, so `npm start` rebuilds only when a
+ * source changed. The new files are written to a temporary folder first and then renamed into place,
+ * so a server starting meanwhile never reads half a file.
+ *   SERVER_OUT_DIR  where the build goes (default ./dist-server)
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ENTRY = 'server/index.ts';
+
+export const defaultOutDir = () => resolve(root, process.env.SERVER_OUT_DIR || 'dist-server');
+
+/**
+ * Whether the server build in outDir can run as it is: `{ fresh: true }`, or `{ fresh: false, reason }`
+ * when it is missing, unreadable, or older than one of its sources (or this script, or package.json).
+ * A build deployed without the sources (no server/index.ts) is taken as it is.
+ */
+export function serverBuildState(outDir = defaultOutDir()) {
+  const manifestFile = join(outDir, 'build.json');
+  if (!existsSync(join(outDir, 'index.js')) || !existsSync(manifestFile)) return { fresh: false, reason: `no server build in ${relative(root, outDir) || outDir}` };
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  } catch {
+    return { fresh: false, reason: 'the server build has no readable build.json' };
+  }
+  // deployed without its sources (only the build): nothing to compare with, nothing to build from
+  if (!existsSync(join(root, ENTRY))) return { fresh: true };
+  const inputs = [...(manifest.inputs ?? []), relative(root, fileURLToPath(import.meta.url)), 'package.json'];
+  for (const input of inputs) {
+    const mtime = statSync(resolve(root, input), { throwIfNoEntry: false })?.mtimeMs;
+    if (mtime === undefined) return { fresh: false, reason: `${input} is gone since the server was built` };
+    if (mtime > manifest.startedAt) return { fresh: false, reason: `${input} changed since the server was built` };
+  }
+  return { fresh: true };
+}
+
+/** Builds the server into outDir. Resolves with the list of bundled source files (relative to the root). */
+export async function buildServer({ outDir = defaultOutDir(), logLevel = 'warn' } = {}) {
+  const startedAt = Date.now();
+  const { build } = await import('vite');
+  mkdirSync(outDir, { recursive: true });
+  // next to outDir, at the same depth: the source map's paths (relative to the map) stay right after the move
+  const tmpDir = join(dirname(outDir), `.${basename(outDir)}-build-${process.pid}-${startedAt}`);
+  const inputs = new Set();
+  try {
+    await build({
+      configFile: false,
+      root,
+      logLevel,
+      mode: 'production',
+      publicDir: false,
+      // no .env files, no import.meta.env replacements: the server reads process.env at run time
+      envDir: false,
+      ssr: { target: 'node', external: true },
+      build: {
+        ssr: ENTRY,
+        outDir: tmpDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        target: 'node20',
+        minify: false,
+        sourcemap: true,
+        reportCompressedSize: false,
+        rolldownOptions: {
+          output: { entryFileNames: 'index.js', format: 'es' },
+        },
+      },
+      plugins: [
+        {
+          name: 'record-server-inputs',
+          moduleParsed(info) {
+            if (isAbsolute(info.id) && !info.id.includes('/node_modules/')) inputs.add(relative(root, info.id));
+          },
+        },
+      ],
+    });
+    const list = [...inputs].sort();
+    if (!list.includes(ENTRY)) throw new Error(`the server build did not include ${ENTRY}`);
+    writeFileSync(join(tmpDir, 'build.json'), `${JSON.stringify({ entry: ENTRY, startedAt, inputs: list }, null, 2)}\n`);
+    // build.json last: until it is in place, the check above sees the older one and calls the build stale
+    const files = readdirSync(tmpDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(tmpDir, join(e.parentPath, e.name)));
+    for (const file of files.filter((f) => f !== 'build.json').concat('build.json')) {
+      mkdirSync(dirname(join(outDir, file)), { recursive: true });
+      renameSync(join(tmpDir, file), join(outDir, file));
+    }
+    return list;
+  } finally {
+    rmSync(tmpDir, { recursive: true, force: true });
+  }
+}
+
+// run as a script
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const outDir = defaultOutDir();
+  const started = performance.now();
+  buildServer({ outDir, logLevel: 'warn' }).then(
+    (inputs) => console.log(`Built the server: ${relative(root, join(outDir, 'index.js'))} from ${inputs.length} source files in ${Math.round(performance.now() - started)} ms`),
+    (err) => {
+      console.error(`The server build failed: ${err?.message ?? err}`);
+      process.exit(1);
+    },
+  );
+}
