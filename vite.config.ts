@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { isLoopbackAddress } from './server/gateway/loopback-only';
+import { isLoopbackAddress } from './server/gateway/loopback-only.ts';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

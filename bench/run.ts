@@ -6,8 +6,7 @@
  * Every server runs in a child process of its own (bench/servers/*), so the load generator (this
  * process) never shares an event loop with the server it measures.
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -89,7 +89,7 @@ export function createApp(options: AppOptions): Express {
     const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
     if (status >= 500) logger.error({ err: { type: (err as Error).name, message: (err as Error).message }, path: req.path }, 'gateway error');
     if (res.headersSent) return void res.destroy();
-    if (req.path.startsWith('/api/')) return sendGatewayError(res, status >= 500 ? 500 : status, status >= 500 ? 'INTERNAL' : 'VALIDATION', 'The request could not be handled.');
+    if (req.path.startsWith('/api/')) return sendGatewayError(res, status >= 500 ? 'INTERNAL' : 'VALIDATION', 'The request could not be handled.');
     res.status(status >= 400 && status < 600 ? status : 500).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Something went wrong');
   };
   app.use(errorHandler);

@@ -5,7 +5,7 @@ import { fetcher } from './api/client';
 import { settingsKey } from './api/settings';
 import { App } from './app/app';
 import { initStoredUsers } from './app/auth/storage';
-import { routeNameOf } from './app/guards';
+import { matchRoute } from '#contract/routes';
 import { preloadRoute } from './app/routes';
 import { readBootData } from './app/boot';
 import './styles.css';
@@ -16,7 +16,7 @@ initStoredUsers();
 // The first paint waits on the settings and the page's own code: ask for both before React starts
 // (the settings only when the gateway did not put them in the page).
 if (!readBootData().settings) void preload(settingsKey, fetcher);
-preloadRoute(routeNameOf(location.pathname));
+preloadRoute(matchRoute(location.pathname));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,7 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { paths, type PathName } from '../../src/app/paths';
-import { containerFile, NOT_FOUND_SOURCE, ROUTE_SOURCES } from '../../src/app/route-sources';
+import { containerFile, matchRoute, NOT_FOUND_SOURCE, ROUTE_SOURCES, type PathName } from '#contract/routes';
 import { scriptJson, type BootData } from './boot-data';
 
 interface ManifestChunk {
@@ -11,20 +10,6 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
-
-/** Route patterns, literal ones first so `/order/home` wins over `/order/:name`. */
-const PATTERNS = (Object.entries(paths) as [PathName, string][])
-  .map(([name, pattern]) => ({ name, segments: pattern.split('/').filter(Boolean) }))
-  .sort((a, b) => Number(a.segments.some((s) => s.startsWith(':'))) - Number(b.segments.some((s) => s.startsWith(':'))));
-
-/** The route a path shows, matched like the app's router (a `:param` is one non-empty segment). */
-export function routeOfPath(pathname: string): PathName | null {
-  const parts = pathname.split('/').filter(Boolean);
-  for (const { name, segments } of PATTERNS) {
-    if (segments.length === parts.length && segments.every((s, i) => s.startsWith(':') || s === parts[i])) return name;
-  }
-  return null;
-}
 
 /**
  * index.html of a build, with what a page needs added to its <head>: `modulepreload` links for the
@@ -72,7 +57,7 @@ export function pageHtml(distDir: string): (pathname: string, boot: BootData | n
 
   return (pathname, boot) => {
     const { html, preloads } = load();
-    const head = [preloads.get(routeOfPath(pathname) ?? '*') ?? '', boot ? `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>` : ''].join('');
+    const head = [preloads.get(matchRoute(pathname) ?? '*') ?? '', boot ? `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>` : ''].join('');
     // a function, not a string: in a replacement string $&, $` and $' would paste parts of the
     // page into the merchant's settings wherever they hold a `$`
     return head ? html.replace('</head>', () => `${head}</head>`) : html;

@@ -157,10 +157,10 @@ export function apiProxy(o: ApiProxyOptions): Router {
 
   const prepare: RequestHandler = (req, res, next) => {
     if (STATE_CHANGING.has(req.method) && !isJsonContentType(req.get('content-type'))) {
-      return sendGatewayError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (content-type: application/json).');
+      return sendGatewayError(res, 'UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (content-type: application/json).');
     }
     const path = providerPath(req);
-    if (!isSafePath(path) || isSessionPathAlias(path)) return sendGatewayError(res, 404, 'NOT_FOUND', 'There is no such API call.');
+    if (!isSafePath(path) || isSessionPathAlias(path)) return sendGatewayError(res, 'NOT_FOUND', 'There is no such API call.');
 
     // read from the browser's headers before they are dropped below (req.ip reads X-Forwarded-For)
     const secure = req.secure;
@@ -234,7 +234,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
     function refuse(reason: string): void {
       o.logger.warn({ path: callOf(res)?.path, reason }, 'a provider answer could not be checked for a session token: refused');
       if (res.headersSent) return void res.destroy();
-      sendGatewayError(res, 502, 'BAD_GATEWAY', 'The service gave an answer that cannot be used. Please try again in a moment.');
+      sendGatewayError(res, 'BAD_GATEWAY', 'The service gave an answer that cannot be used. Please try again in a moment.');
     }
 
     async function finish(raw: Buffer): Promise<void> {
@@ -295,7 +295,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
         o.logger.warn({ code: e.code ?? e.message }, 'the provider could not be reached');
         if (!res || !('writeHead' in res)) return void res?.destroy();
         if (res.headersSent) return void res.destroy();
-        sendGatewayError(res, 502, 'BAD_GATEWAY', 'The service cannot be reached right now. Please try again in a moment.');
+        sendGatewayError(res, 'BAD_GATEWAY', 'The service cannot be reached right now. Please try again in a moment.');
       },
     },
   });

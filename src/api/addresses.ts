@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiPost, fetcher } from './client';
-import type { AddressData, AddressInput, AddressListData } from './contract';
+import type { AddressData, AddressInput, AddressListData } from '#contract';
 
 export const addressesKey = 'address/list';
 export const useAddresses = () => useSWR<AddressListData>(addressesKey, fetcher);

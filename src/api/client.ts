@@ -3,7 +3,7 @@
  * an HttpOnly cookie, so nothing here holds a secret or a token. Every answer is the contract's envelope;
  * a failure becomes an ApiRequestError with the provider's message, code and field errors.
  */
-import type { Envelope, ErrorCode } from './contract';
+import type { Envelope, ErrorCode } from '#contract';
 
 export class ApiRequestError extends Error {
   constructor(

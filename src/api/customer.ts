@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiPost, fetcher } from './client';
-import type { ChangeEmailData, Customer, EmailCodeSent } from './contract';
+import type { ChangeEmailData, Customer, EmailCodeSent } from '#contract';
 
 export const profileKey = 'customer/profile';
 export const useProfile = () => useSWR<Customer>(profileKey, fetcher);

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiPost } from './client';
-import type { PointHistoryData } from './contract';
+import type { PointHistoryData } from '#contract';
 
 /** point/history is a POST in the contract; it is also the app's session check. */
 export const pointHistory = (customerId: number, page = 1) => apiPost<PointHistoryData>('point/history', { customer_id: customerId, page });

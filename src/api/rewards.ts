@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiPost, fetcher } from './client';
-import type { RedeemData, RewardListData, StorageData, VoucherStatus } from './contract';
+import type { RedeemData, RewardListData, StorageData, VoucherStatus } from '#contract';
 
 export const rewardsKey = 'reward/list';
 export const storageKey = (status: VoucherStatus) => ['reward/storage', { status }] as const;

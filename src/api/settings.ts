@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { fetcher } from './client';
-import type { SiteSettings } from './contract';
+import type { SiteSettings } from '#contract';
 
 export const settingsKey = 'settings/main-setting';
 

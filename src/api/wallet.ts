@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiPost, fetcher } from './client';
-import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './contract';
+import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from '#contract';
 
 export const walletBalanceKey = 'wallet/balance';
 export const walletHistoryKey = (page = 1) => ['wallet/history', { page }] as const;

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiPost, fetcher } from './client';
-import type { SpinData, WheelConfigData } from './contract';
+import type { SpinData, WheelConfigData } from '#contract';
 
 export const wheelKey = 'wheel/config';
 export const useWheel = () => useSWR<WheelConfigData>(wheelKey, fetcher);

@@ -5,8 +5,7 @@ import { AppToastContainer, LoadingScreen } from '../ui';
 import { AuthProvider, useAuth } from './auth/auth-context';
 import { bootFallback, readBootData } from './boot';
 import { CheckoutProvider } from './checkout';
-import { guardRedirect, routeNameOf } from './guards';
-import { documentTitle, paths, SIGNED_OUT_ONLY, TITLES, type PathName } from './paths';
+import { documentTitle, guardRedirect, matchRoute, paths, ROUTES, TITLES, type PathName } from '#contract/routes';
 import { NotFoundPage, PAGES } from './routes';
 import { LandingBackground, SiteSettingsProvider, useSite } from './settings';
 import { createExpiringCache, swrOptions } from './swr';
@@ -19,7 +18,7 @@ function Shell() {
   const location = useLocation();
   const { isAuth } = useAuth();
   const { settings } = useSite();
-  const name = routeNameOf(location.pathname);
+  const name = matchRoute(location.pathname);
 
   useEffect(() => installZoomReset(document, isPhone), []);
   useEffect(() => {
@@ -34,14 +33,15 @@ function Shell() {
       <Routes>
         {(Object.keys(PAGES) as PathName[]).map((key) => {
           const Page = PAGES[key];
-          const page = SIGNED_OUT_ONLY.includes(paths[key]) ? (
+          const page = ROUTES[key].guard === 'guest' ? (
             <LandingBackground>
               <Page />
             </LandingBackground>
           ) : (
             <Page />
           );
-          return <Route key={key} path={paths[key]} element={page} />;
+          // case-sensitive, as matchRoute and the gateway are: /HOME is not /home
+          return <Route key={key} path={paths[key]} element={page} caseSensitive />;
         })}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../api/contract';
+import type { SiteSettings } from '#contract';
 import { appConfigKey, settingsKey, type AppConfig } from '../api/settings';
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { Fulfilment, PaymentMethod } from '../api/contract';
+import type { Fulfilment, PaymentMethod } from '#contract';
 
 /**
  * The order being put together, across /shop → /delivery → /set-location → /add-new-address →

@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths } from '#contract/routes';
 
 /**
  * The router state around /set-location, the step that chooses coordinates for an address. The point

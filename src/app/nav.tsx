@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { BottomNav, GiftIcon, HomeIcon, ShopIcon, SpinIcon, UserIcon, type RenderLink } from '../ui';
-import { paths, to } from './paths';
+import { paths, to } from '#contract/routes';
 
 /** The router's Link for primitives that take `renderLink`. */
 export const routerLink: RenderLink = ({ href, children, ...rest }) => (

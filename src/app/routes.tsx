@@ -1,6 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PathName } from './paths';
-import { NOT_FOUND_SOURCE, ROUTE_SOURCES } from './route-sources';
+import { NOT_FOUND_SOURCE, type PathName, ROUTE_SOURCES } from '#contract/routes';
 
 /**
  * Each route's page: a container, code-split so a route loads only its own code. The path of each

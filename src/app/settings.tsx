@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useSettings } from '../api/settings';
-import type { SiteSettings } from '../api/contract';
+import type { SiteSettings } from '#contract';
 import { applyTheme, SettingsLoading, themeFromSettings, type Theme } from '../ui';
 
 /** Neutral defaults when the settings cannot be loaded: the app still renders (SPEC section 8). */

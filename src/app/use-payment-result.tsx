@@ -5,11 +5,11 @@ import { profileKey } from '../api/customer';
 import { orderListKey, useOrder } from '../api/orders';
 import { walletBalanceKey } from '../api/wallet';
 import type { PaymentResultProps } from '../screens/orders/payment-result';
-import { isPaid } from '../screens/orders/order-status';
+import { isPaid } from '#contract';
 import { useCheckout } from './checkout';
 import { messageOf } from './errors';
 import { AppNav } from './nav';
-import { paths, to } from './paths';
+import { paths, to } from '#contract/routes';
 import { useSite } from './settings';
 import { pagesKey } from './use-pages';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { Fulfilment, Order, OrderItem, PaymentMethod, QuoteData } from '../../src/api/contract';
+import type { Fulfilment, Order, OrderItem, PaymentMethod, QuoteData } from '#contract';
 import { DeliveryScreen, type DeliveryChoice } from '../../src/screens/orders/delivery-screen';
 import { OrderConfirmationScreen } from '../../src/screens/orders/order-confirmation-screen';
 import { PaymentSuccessScreen } from '../../src/screens/orders/payment-success-screen';

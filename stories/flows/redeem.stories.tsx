@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { Voucher, VoucherStatus } from '../../src/api/contract';
+import type { Voucher, VoucherStatus } from '#contract';
 import { RewardRedeemScreen } from '../../src/screens/rewards/reward-redeem-screen';
 import { RewardStorageScreen } from '../../src/screens/rewards/reward-storage-screen';
 import { BottomNav } from '../../src/ui/bottom-nav/bottom-nav';

@@ -58,7 +58,7 @@ describeEachDb('registration', (kind) => {
     const registration_token = await registrationToken(newPhone());
     await p.call('post', 'auth/register', { body: { registration_token, name: 'Eva' } }).expect(201);
     const again = await p.call('post', 'auth/register', { body: { registration_token, name: 'Eva' } }).expect(400);
-    expect(again.body.error).toEqual({ code: 'INVALID_TOKEN', fields: { registration_token: 'has expired or was already used' } });
+    expect(again.body.error).toEqual({ code: 'REGISTRATION_EXPIRED', fields: { registration_token: 'has expired or was already used' } });
     expect(await p.db.selectFrom('customers').select('id').execute()).toHaveLength(1);
   });
 
@@ -74,7 +74,7 @@ describeEachDb('registration', (kind) => {
     const registration_token = await registrationToken(newPhone());
     p.clock.advance(15 * 60_000 + 1000);
     const res = await p.call('post', 'auth/register', { body: { registration_token, name: 'Gil' } }).expect(400);
-    expect(res.body.error.code).toBe('INVALID_TOKEN');
+    expect(res.body.error.code).toBe('REGISTRATION_EXPIRED');
   });
 
   it('signs in instead when the number got an account after the code was checked', async () => {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db';
 import type { AddressTable } from '../../db/schema';
-import type { Address } from '../../../src/api/contract';
+import type { Address } from '#contract';
 
 /** SQL of a customer's saved addresses. Every query is scoped by customer: no id alone reaches a row. */
 

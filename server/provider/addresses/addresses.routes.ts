@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { addressCreateBody, addressDeleteBody, addressUpdateBody } from '../../../src/api/contract';
+import { addressCreateBody, addressDeleteBody, addressUpdateBody } from '#contract';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';

@@ -1,4 +1,4 @@
-import type { Address, AddressInput } from '../../../src/api/contract';
+import type { Address, AddressInput } from '#contract';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { lockCustomer } from '../customers/customers.repo';
@@ -37,7 +37,7 @@ export async function createAddress(ctx: ProviderContext, customerId: number, in
     await lockCustomer(trx, customerId);
     const count = await countAddresses(trx, customerId);
     if (count >= MAX_ADDRESSES) {
-      throw new AppError(409, 'LIMIT_REACHED', `You can save up to ${MAX_ADDRESSES} addresses. Delete one to add another.`);
+      throw new AppError('LIMIT_REACHED', `You can save up to ${MAX_ADDRESSES} addresses. Delete one to add another.`);
     }
     const makeDefault = count === 0 || input.is_default === true;
     if (makeDefault) await clearDefault(trx, customerId);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db';
-import type { OtpPurpose } from '../../../src/api/contract';
+import type { OtpPurpose } from '#contract';
 
 /** Advisory-lock classes (two-key form, so phone and address keys never collide). */
 const LOCK_OTP_PHONE = 71_001;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from '../../../src/api/contract';
+import { googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from '#contract';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
@@ -32,7 +32,7 @@ export function authRoutes(ctx: ProviderContext): Router {
 
   r.post('/auth/google', async (req, res) => {
     // said before reading the body: the call does not exist while Google sign-in is off
-    if (!ctx.google.clientId) throw new AppError(404, 'NOT_FOUND', 'Google sign-in is not enabled.');
+    if (!ctx.google.clientId) throw new AppError('NOT_FOUND', 'Google sign-in is not enabled.');
     const body = parse(googleBody, req.body);
     const { created, ...data } = await googleSignIn(ctx, body.id_token);
     send(res, 200, created ? 'Welcome! Your account is ready.' : 'You are signed in.', data);
@@ -40,7 +40,7 @@ export function authRoutes(ctx: ProviderContext): Router {
 
   // a signed-in customer links their Google account (from the profile): never by e-mail alone
   r.post('/auth/google/link', requireCustomer(ctx), async (req, res) => {
-    if (!ctx.google.clientId) throw new AppError(404, 'NOT_FOUND', 'Google sign-in is not enabled.');
+    if (!ctx.google.clientId) throw new AppError('NOT_FOUND', 'Google sign-in is not enabled.');
     const body = parse(googleLinkBody, req.body);
     const data = await linkGoogle(ctx, customerOf(res), body.id_token);
     send(res, 200, 'Your Google account is linked: you can sign in with it from now on.', data);

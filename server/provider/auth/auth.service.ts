@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Customer, OtpPurpose, OtpRequestData, OtpVerifyData, SessionData } from '../../../src/api/contract';
-import { paths } from '../../../src/app/paths';
+import type { Customer, OtpPurpose, OtpRequestData, OtpVerifyData, SessionData } from '#contract';
+import { paths } from '#contract/routes';
 import type { Database } from '../../db';
 import { HOUR, MINUTE, SECOND } from '../../lib/clock';
 import { digestsEqual, sha256Hex } from '../../lib/signature';
@@ -84,7 +84,7 @@ export async function requestOtp(ctx: ProviderContext, input: { phone: string; p
   } catch (err) {
     // the sender's own message may echo the text it was given: digits are hidden so the code never reaches a log
     ctx.logger.error({ phone: maskPhone(phone), err: String((err as Error)?.message ?? err).replace(/\d{4,}/g, '•••') }, 'could not send a one-time code');
-    throw new AppError(502, 'BAD_GATEWAY', 'We could not send the code just now. Please try again in a minute.');
+    throw new AppError('BAD_GATEWAY', 'We could not send the code just now. Please try again in a minute.');
   }
   return { expires_in: rules.otp_ttl_seconds, resend_in: rules.otp_resend_seconds, phone };
 }
@@ -157,14 +157,14 @@ export async function register(
   const result = await ctx.db.transaction().execute(async (trx) => {
     const phone = await consumeRegistrationToken(trx, sha256Hex(input.registrationToken), now);
     if (!phone) {
-      throw new AppError(400, 'INVALID_TOKEN', 'This sign-up has expired. Please ask for a new code.', {
+      throw new AppError('REGISTRATION_EXPIRED', 'This sign-up has expired. Please ask for a new code.', {
         registration_token: 'has expired or was already used',
       });
     }
     const id = await insertCustomer(trx, { phone, googleSub: null, name: input.name, email: input.email ?? null, now });
     if (id === null) {
       const existing = await findCustomerIdByPhone(trx, phone);
-      if (existing === null) throw new AppError(409, 'CONFLICT', 'Please try again.');
+      if (existing === null) throw new AppError('CONFLICT', 'Please try again.');
       return { ...(await signIn(trx, ctx, existing)), created: false };
     }
     await welcome(trx, ctx, id, input.name);
@@ -202,15 +202,15 @@ export async function googleSignIn(ctx: ProviderContext, idToken: string): Promi
     let id = await insertCustomer(trx, { phone: null, googleSub: who.sub, name: who.name, email, emailVerifiedAt: now, now });
     // null: someone verified the address between our look and our insert (the unique index said no)
     if (id === null && email) id = await insertCustomer(trx, { phone: null, googleSub: who.sub, name: who.name, email: null, now });
-    if (id === null) throw new AppError(409, 'CONFLICT', 'Please try again.');
+    if (id === null) throw new AppError('CONFLICT', 'Please try again.');
     await welcome(trx, ctx, id, who.name);
     return { ...(await signIn(trx, ctx, id)), created: true };
   });
 }
 
 const googleLinkedElsewhere = () =>
-  new AppError(409, 'GOOGLE_LINKED', 'This Google account is already linked to another account. Sign in with it there, or use another Google account.');
-const otherGoogleLinked = () => new AppError(409, 'GOOGLE_LINKED', 'Your account is already linked to another Google account.');
+  new AppError('GOOGLE_LINKED', 'This Google account is already linked to another account. Sign in with it there, or use another Google account.');
+const otherGoogleLinked = () => new AppError('GOOGLE_LINKED', 'Your account is already linked to another Google account.');
 
 /**
  * Links a Google account to the signed-in customer, who asked for it: from then on that Google account

@@ -9,15 +9,15 @@ import { releaseCodeTry, reserveCodeTry } from './auth.repo';
 
 export function rateLimited(retryAfterSeconds: number, message: string): AppError {
   const s = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(429, 'RATE_LIMITED', message, undefined, { retry_after: s }, { 'Retry-After': String(s) });
+  return new AppError('RATE_LIMITED', message, undefined, { retry_after: s }, { 'Retry-After': String(s) });
 }
 
 export const codeExpired = () =>
-  new AppError(400, 'CODE_EXPIRED', 'This code has expired or was already used. Please ask for a new one.', { code: 'has expired; ask for a new code' });
+  new AppError('CODE_EXPIRED', 'This code has expired or was already used. Please ask for a new one.', { code: 'has expired; ask for a new code' });
 export const tooManyAttempts = () =>
-  new AppError(400, 'TOO_MANY_ATTEMPTS', 'Too many wrong tries for this code. Please ask for a new one.', { code: 'too many wrong tries; ask for a new code' }, { attempts_left: 0 });
+  new AppError('TOO_MANY_ATTEMPTS', 'Too many wrong tries for this code. Please ask for a new one.', { code: 'too many wrong tries; ask for a new code' }, { attempts_left: 0 });
 export const invalidCode = (left: number) =>
-  new AppError(400, 'INVALID_CODE', `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, { code: 'is not the code we sent' }, { attempts_left: left });
+  new AppError('INVALID_CODE', `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, { code: 'is not the code we sent' }, { attempts_left: left });
 
 /** A code try counted against the client's hourly allowance of wrong entries; released when the code was right. */
 export interface CodeTry {

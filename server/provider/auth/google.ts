@@ -22,7 +22,7 @@ export interface GoogleIdentity {
   name: string;
 }
 
-export const invalidGoogleToken = () => new AppError(401, 'INVALID_TOKEN', 'We could not verify your Google sign-in. Please try again.');
+export const invalidGoogleToken = () => new AppError('INVALID_TOKEN', 'We could not verify your Google sign-in. Please try again.');
 
 /**
  * Verifies a Google ID token: signature against Google's published keys, audience = our client id,
@@ -31,7 +31,7 @@ export const invalidGoogleToken = () => new AppError(401, 'INVALID_TOKEN', 'We c
  */
 export async function verifyGoogleIdToken(ctx: ProviderContext, idToken: string): Promise<GoogleIdentity> {
   const clientId = ctx.google.clientId;
-  if (!clientId) throw new AppError(404, 'NOT_FOUND', 'Google sign-in is not enabled.');
+  if (!clientId) throw new AppError('NOT_FOUND', 'Google sign-in is not enabled.');
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(idToken, keySet(ctx.google.jwksUrl), {

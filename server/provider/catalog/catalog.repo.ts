@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import type { Category, Product } from '../../../src/api/contract';
+import type { Category, Product } from '#contract';
 
 /** SQL of the menu: categories and their products, in the merchant's order. */
 

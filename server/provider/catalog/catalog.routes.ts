@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { merchantProductBody } from '../../../src/api/contract';
+import { merchantProductBody } from '#contract';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';

@@ -1,4 +1,4 @@
-import type { CatalogData, MerchantProductBody, Product } from '../../../src/api/contract';
+import type { CatalogData, MerchantProductBody, Product } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { notFound } from '../http/errors';

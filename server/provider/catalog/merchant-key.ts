@@ -18,7 +18,7 @@ export function requireMerchant(ctx: ProviderContext): RequestHandler {
   return (req, _res, next) => {
     const given = req.get('x-merchant-key') ?? '';
     if (!merchantKeyMatches(given, ctx.merchantApiKey)) {
-      return next(new AppError(401, 'FORBIDDEN', 'This call needs the merchant key (x-merchant-key).'));
+      return next(new AppError('FORBIDDEN', 'This call needs the merchant key (x-merchant-key).'));
     }
     next();
   };

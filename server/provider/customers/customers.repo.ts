@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import type { Customer } from '../../../src/api/contract';
+import type { Customer } from '#contract';
 import { notFound } from '../http/errors';
 
 /**

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody } from '../../../src/api/contract';
+import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody } from '#contract';
 import { clientKey } from '../auth/client-key';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';

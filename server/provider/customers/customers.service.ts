@@ -1,4 +1,4 @@
-import type { ChangeEmailData, Customer } from '../../../src/api/contract';
+import type { ChangeEmailData, Customer } from '#contract';
 import type { ProviderContext } from '../context';
 import { getCustomer, setCustomerEmail } from './customers.repo';
 import { offerEmailCode } from './email-verification.service';

@@ -4,7 +4,7 @@
  * verified address belongs to one customer (a unique index backs it).
  */
 import { createHmac, randomInt } from 'node:crypto';
-import type { Customer, EmailCodeSent } from '../../../src/api/contract';
+import type { Customer, EmailCodeSent } from '#contract';
 import { HOUR, SECOND } from '../../lib/clock';
 import { digestsEqual } from '../../lib/signature';
 import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from '../auth/codes';
@@ -28,13 +28,13 @@ export function emailCodeHash(secret: string, customerId: number, email: string,
 }
 
 export const emailUnavailable = () =>
-  new AppError(503, 'EMAIL_UNAVAILABLE', "We can't send e-mails just now, so your address can't be verified yet.");
-const noEmail = () => new AppError(409, 'NO_EMAIL', 'Add an e-mail address first, then we can send you a code.');
+  new AppError('EMAIL_UNAVAILABLE', "We can't send e-mails just now, so your address can't be verified yet.");
+const noEmail = () => new AppError('NO_EMAIL', 'Add an e-mail address first, then we can send you a code.');
 const addressChanged = () =>
-  new AppError(409, 'CONFLICT', 'Your e-mail address was changed meanwhile. Please check it and try again.', { email: 'is no longer your e-mail address' });
-const alreadyVerified = () => new AppError(409, 'ALREADY_VERIFIED', 'Your e-mail address is already verified.');
+  new AppError('CONFLICT', 'Your e-mail address was changed meanwhile. Please check it and try again.', { email: 'is no longer your e-mail address' });
+const alreadyVerified = () => new AppError('ALREADY_VERIFIED', 'Your e-mail address is already verified.');
 const emailTaken = () =>
-  new AppError(409, 'EMAIL_TAKEN', 'This e-mail address is already verified on another account. Please use another address.');
+  new AppError('EMAIL_TAKEN', 'This e-mail address is already verified on another account. Please use another address.');
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown })?.code === '23505';
 
@@ -89,7 +89,7 @@ export async function sendEmailCode(ctx: ProviderContext, customerId: number, ex
   } catch (err) {
     // the mail service's own message may echo the text it was given: digits are hidden so the code never reaches a log
     ctx.logger.error({ email: maskEmail(email), err: String((err as Error)?.message ?? err).replace(/\d{4,}/g, '•••') }, 'could not send an e-mail code');
-    throw new AppError(502, 'BAD_GATEWAY', 'We could not send the e-mail just now. Please try again in a minute.');
+    throw new AppError('BAD_GATEWAY', 'We could not send the e-mail just now. Please try again in a minute.');
   }
   return { expires_in: rules.email_code_ttl_seconds, resend_in: rules.email_code_resend_seconds, email };
 }

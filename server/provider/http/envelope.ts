@@ -1,11 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import type { Envelope } from '../../../src/api/contract';
+import { envelope, errorEnvelope } from '#contract';
 import { AppError } from './errors';
-
-export function envelope<T>(status: number, message: string, data: T): Envelope<T> {
-  return { status, message, data };
-}
 
 export function send<T>(res: Response, status: number, message: string, data: T): void {
   res.status(status).json(envelope(status, message, data));
@@ -13,16 +9,11 @@ export function send<T>(res: Response, status: number, message: string, data: T)
 
 export function sendError(res: Response, err: AppError): void {
   if (err.headers) res.set(err.headers);
-  res.status(err.status).json({
-    status: err.status,
-    message: err.message,
-    data: err.data,
-    error: { code: err.code, ...(err.fields ? { fields: err.fields } : {}) },
-  });
+  res.status(err.status).json(errorEnvelope(err.code, err.message, { fields: err.fields, data: err.data }));
 }
 
 export const notFoundHandler: RequestHandler = (_req, res) => {
-  sendError(res, new AppError(404, 'NOT_FOUND', 'There is no such API call.'));
+  sendError(res, new AppError('NOT_FOUND', 'There is no such API call.'));
 };
 
 /** The one error handler: every failure leaves in the contract's envelope, never as a stack trace. */
@@ -32,10 +23,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof AppError) return sendError(res, err);
     // body-parser failures carry a status and a type
     const e = err as { status?: number; type?: string };
-    if (e.type === 'entity.too.large') return sendError(res, new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB.'));
-    if (e.type === 'entity.parse.failed') return sendError(res, new AppError(400, 'VALIDATION', 'The request body is not valid JSON.', { body: 'must be valid JSON' }));
-    if (e.status && e.status >= 400 && e.status < 500) return sendError(res, new AppError(e.status, 'VALIDATION', 'The request could not be read.'));
+    if (e.type === 'entity.too.large') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB.'));
+    if (e.type === 'entity.parse.failed') return sendError(res, new AppError('VALIDATION', 'The request body is not valid JSON.', { body: 'must be valid JSON' }));
+    if (e.status && e.status >= 400 && e.status < 500) return sendError(res, new AppError('VALIDATION', 'The request could not be read.'));
     logger.error({ err, path: req.path }, 'unhandled provider error');
-    sendError(res, new AppError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'));
+    sendError(res, new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'));
   };
 }

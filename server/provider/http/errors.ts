@@ -1,9 +1,12 @@
-import type { ErrorCode } from '../../../src/api/contract';
+import { ERROR_STATUS, type ErrorCode } from '#contract';
 
-/** A failure a caller can act on: becomes the contract's error envelope with this status and code. */
+/**
+ * A failure a caller can act on: becomes the contract's error envelope with this code, and the HTTP
+ * status the contract pairs with it (ERROR_STATUS), never one chosen here.
+ */
 export class AppError extends Error {
+  readonly status: number;
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
@@ -11,10 +14,11 @@ export class AppError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
+    this.status = ERROR_STATUS[code];
   }
 }
 
-export const notFound = (what = 'That') => new AppError(404, 'NOT_FOUND', `${what} was not found.`);
+export const notFound = (what = 'That') => new AppError('NOT_FOUND', `${what} was not found.`);
 export const validation = (fields: Record<string, string>, message = 'Please check the highlighted fields.') =>
-  new AppError(400, 'VALIDATION', message, fields);
-export const sessionExpired = () => new AppError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+  new AppError('VALIDATION', message, fields);
+export const sessionExpired = () => new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');

@@ -1,15 +1,12 @@
+import type { Envelope } from '#contract';
 import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { sha256Hex } from '../../lib/signature';
 import type { Clock } from '../../lib/clock';
 import { AppError } from './errors';
 
-export interface StoredAnswer<T = unknown> {
-  status: number;
-  message: string;
-  data: T;
-  error?: { code: string; fields?: Record<string, string> };
-}
+/** What an idempotent call answered: the contract's envelope, kept to be replayed as it was. */
+export type StoredAnswer<T = unknown> = Envelope<T>;
 
 /** A key left in progress longer than this (a crashed process) may be taken over by a retry. */
 const STALE_MS = 60_000;
@@ -55,13 +52,13 @@ export async function idempotent<T>(
       .where('scope', '=', scope.scope)
       .where('key', '=', scope.key)
       .executeTakeFirst();
-    if (!row) throw new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
+    if (!row) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
     if (row.request_hash !== hash) {
-      throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This idempotency key was already used for a different request.', { idempotency_key: 'was used with a different body' });
+      throw new AppError('IDEMPOTENCY_MISMATCH', 'This idempotency key was already used for a different request.', { idempotency_key: 'was used with a different body' });
     }
     if (row.state === 'done') return row.response_body as StoredAnswer<T>;
     const stale = now.getTime() - row.updated_at.getTime() > STALE_MS;
-    if (!stale) throw new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
+    if (!stale) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
     const taken = await db
       .updateTable('idempotency_keys')
       .set({ updated_at: now })
@@ -71,7 +68,7 @@ export async function idempotent<T>(
       .where('state', '=', 'in_progress')
       .where('updated_at', '=', row.updated_at)
       .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) throw new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
+    if (Number(taken.numUpdatedRows) !== 1) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
   }
 
   const finish = (trx: Database, answer: StoredAnswer<unknown>) =>

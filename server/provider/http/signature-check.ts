@@ -20,7 +20,7 @@ export function signatureCheck(ctx: ProviderContext): RequestHandler {
     const platform = req.get('platform') ?? '';
     const timestamp = req.get('timestamp') ?? '';
     // a function, not a value: an Error (and its stack trace) on every good call was measurable in the bench
-    const bad = () => new AppError(401, 'BAD_SIGNATURE', 'This call is not signed by a trusted gateway.');
+    const bad = () => new AppError('BAD_SIGNATURE', 'This call is not signed by a trusted gateway.');
     if (!given || !platform || !/^\d{1,12}$/.test(timestamp)) return next(bad());
     const skew = Math.abs(ctx.clock.now().getTime() / 1000 - Number(timestamp));
     if (skew > SIGNATURE_TOLERANCE_SECONDS) return next(bad());

@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import type { SiteSettings } from '../../../src/api/contract';
+import type { SiteSettings } from '#contract';
 import { notFound } from '../http/errors';
 
 /** Business rules, each a per-merchant setting (merchants.rules overrides these defaults). */

@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import type { AppNotification, NotificationType } from '../../../src/api/contract';
+import type { AppNotification, NotificationType } from '#contract';
 
 /** SQL of a customer's notifications; every query is scoped by customer. */
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { notificationReadBody, pageQuery } from '../../../src/api/contract';
+import { notificationReadBody, pageQuery } from '#contract';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';

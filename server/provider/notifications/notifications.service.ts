@@ -1,4 +1,4 @@
-import type { NotificationListData, NotificationReadBody } from '../../../src/api/contract';
+import type { NotificationListData, NotificationReadBody } from '#contract';
 import type { ProviderContext } from '../context';
 import { countUnread, markRead, notificationPage } from './notifications.repo';
 

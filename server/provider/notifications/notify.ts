@@ -1,6 +1,6 @@
 import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
-import type { NotificationType } from '../../../src/api/contract';
+import type { NotificationType } from '#contract';
 
 /** Adds a notification for a customer, in the caller's transaction so it exists exactly when its event does. */
 export async function notify(

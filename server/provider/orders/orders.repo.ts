@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { OrderTable } from '../../db/schema';
-import type { Address, Fulfilment, Order, OrderItem, OrderStatus, PaymentMethod, TimelineEntry } from '../../../src/api/contract';
+import type { Address, Fulfilment, Order, OrderItem, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
 
 /** SQL of orders, their lines and their timeline. Customer reads are always scoped by customer. */
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, pageQuery, quoteBody } from '../../../src/api/contract';
+import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, pageQuery, quoteBody } from '#contract';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';

@@ -1,15 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type {
-  merchantOrderStatusBody,
-  Order,
-  OrderCreateBody,
-  OrderCreateData,
-  OrderListData,
-  OrderStatus,
-  QuoteBody,
-  QuoteData,
-} from '../../../src/api/contract';
+import { forwardStep, isTerminal, type merchantOrderStatusBody, nextStatuses, type Order, type OrderCreateBody, type OrderCreateData, type OrderListData, type OrderStatus, type QuoteBody, type QuoteData } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
@@ -41,11 +32,12 @@ import {
   type OrderAddress,
   type OrderRow,
 } from './orders.repo';
+import { paths, to } from '#contract/routes';
 
 export const ORDERS_PER_PAGE = 10;
 const SECOND = 1000;
 
-export const orderLink = (name: string) => `/order/${encodeURIComponent(name)}`;
+export const orderLink = to.order;
 
 // ---------------------------------------------------------------------------------------------
 // Pricing
@@ -73,7 +65,7 @@ async function priceOrder(db: Database, ctx: ProviderContext, rules: MerchantRul
   const lines = body.items.map((item, n) => {
     const p = products.get(item.product_id)!;
     if (!p.available) {
-      throw new AppError(409, 'PRODUCT_UNAVAILABLE', `${p.name} is not available right now. Remove it to continue.`, { [`items.${n}.product_id`]: 'is not available' }, {
+      throw new AppError('PRODUCT_UNAVAILABLE', `${p.name} is not available right now. Remove it to continue.`, { [`items.${n}.product_id`]: 'is not available' }, {
         product_id: p.id,
         name: p.name,
       });
@@ -85,7 +77,7 @@ async function priceOrder(db: Database, ctx: ProviderContext, rules: MerchantRul
   let address: OrderAddress | null = null;
   if (body.fulfilment === 'delivery') {
     if (body.address_id === undefined) {
-      throw new AppError(400, 'ADDRESS_REQUIRED', 'Choose a delivery address, or switch to pickup.', { address_id: 'is required for delivery' });
+      throw new AppError('ADDRESS_REQUIRED', 'Choose a delivery address, or switch to pickup.', { address_id: 'is required for delivery' });
     }
     const found = await findAddress(db, customerId, body.address_id);
     if (!found) throw notFound('Address');
@@ -97,7 +89,7 @@ async function priceOrder(db: Database, ctx: ProviderContext, rules: MerchantRul
   let voucher: PricedOrder['voucher'] = null;
   if (body.voucher_id !== undefined) {
     const v = lockVoucher ? await lockCustomerVoucher(db, customerId, body.voucher_id) : await findCustomerVoucher(db, customerId, body.voucher_id);
-    const invalid = (why: string) => new AppError(400, 'VOUCHER_INVALID', `This voucher cannot be used: it ${why}.`, { voucher_id: why });
+    const invalid = (why: string) => new AppError('VOUCHER_INVALID', `This voucher cannot be used: it ${why}.`, { voucher_id: why });
     if (!v) throw invalid('is not one of your vouchers');
     if (v.status === 'used') throw invalid('has been used already');
     if (v.status !== 'active' || v.expires_at.getTime() <= ctx.clock.now().getTime()) throw invalid('has expired');
@@ -170,7 +162,7 @@ export async function createOrder(ctx: ProviderContext, customerId: number, body
     const priced = await priceOrder(trx, ctx, rules, customerId, body, true);
     if (priced.below_minimum_by > 0) {
       const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-      throw new AppError(400, 'BELOW_MINIMUM', `The minimum order is ${money(rules.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`, { items: 'are below the minimum order' }, {
+      throw new AppError('BELOW_MINIMUM', `The minimum order is ${money(rules.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`, { items: 'are below the minimum order' }, {
         min_order: rules.min_order,
         below_minimum_by: priced.below_minimum_by,
       });
@@ -221,8 +213,8 @@ export async function createOrder(ctx: ProviderContext, customerId: number, body
       amount: priced.total,
       currency: rules.currency,
       description: `Order ${name} at ${merchant.settings.setting_company}`,
-      successPath: `/payment-success?order=${encodeURIComponent(name)}`,
-      failPath: `/payment-fail?order=${encodeURIComponent(name)}`,
+      successPath: to.paymentSuccess(name),
+      failPath: to.paymentFail(name),
     });
     // nothing has changed the new row since it was written
     const [order] = await toOrders(trx, [inserted]);
@@ -252,31 +244,6 @@ export async function orderDetail(ctx: ProviderContext, customerId: number, name
 // Status changes
 // ---------------------------------------------------------------------------------------------
 
-/** Where an order may go from each status (payment decides `paid`; see ALLOWED_BY_MERCHANT). */
-export function nextStatuses(status: OrderStatus, fulfilment: 'delivery' | 'pickup'): OrderStatus[] {
-  switch (status) {
-    case 'pending_payment':
-      return ['paid', 'cancelled'];
-    case 'paid':
-      return ['preparing', 'cancelled'];
-    case 'preparing':
-      return ['ready', 'cancelled'];
-    case 'ready':
-      return fulfilment === 'delivery' ? ['on_delivery'] : ['completed'];
-    case 'on_delivery':
-      return ['completed'];
-    default:
-      return [];
-  }
-}
-
-/** The next step forward (the demo's progression), or null at the end of the line. */
-export function forwardStep(status: OrderStatus, fulfilment: 'delivery' | 'pickup'): OrderStatus | null {
-  if (status === 'pending_payment') return null;
-  return nextStatuses(status, fulfilment).find((s) => s !== 'cancelled') ?? null;
-}
-
-const TERMINAL: OrderStatus[] = ['completed', 'cancelled'];
 
 function statusNotice(order: OrderRow, to: OrderStatus, merchant: Merchant, extra = ''): { title: string; body: string } {
   const n = order.name;
@@ -316,7 +283,7 @@ interface StatusChange {
 async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, to: OrderStatus, change: StatusChange = {}): Promise<OrderRow> {
   const { note = null, extra = '', also = {} } = change;
   const now = ctx.clock.now();
-  const moving = ctx.demoOrderProgress && !TERMINAL.includes(to) && to !== 'pending_payment';
+  const moving = ctx.demoOrderProgress && !isTerminal(to) && to !== 'pending_payment';
   const updated = await updateOrder(trx, order.id, {
     ...also,
     status: to,
@@ -343,7 +310,7 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
       type: 'points_earned',
       title: `You earned ${points} points`,
       body: `For order ${order.name}. They are valid for ${merchant.rules.points_expiry_days} days.`,
-      link: '/profile/point',
+      link: paths.profilePoint,
     });
   }
   return paid;
@@ -390,7 +357,6 @@ export async function merchantSetStatus(ctx: ProviderContext, body: MerchantOrde
     const allowed: OrderStatus[] = nextStatuses(from, order.fulfilment).filter((s) => s !== 'paid');
     if (!allowed.includes(body.status)) {
       throw new AppError(
-        409,
         'INVALID_TRANSITION',
         body.status === 'paid' ? 'An order becomes paid only when its payment succeeds.' : `An order that is ${from.replace('_', ' ')} cannot become ${body.status.replace('_', ' ')}.`,
         { status: allowed.length ? `must be one of ${allowed.join(', ')}` : 'the order cannot change any more' },
@@ -440,7 +406,7 @@ export async function orderPaymentSucceeded(trx: Database, ctx: ProviderContext,
     type: 'order',
     title: 'Payment moved to your wallet',
     body: `Your payment of ${formatMoney(payment.amount, merchant.rules.currency, merchant.rules.locale)} arrived after ${label} was cancelled, so it is in your wallet.`,
-    link: order ? orderLink(order.name) : '/profile/wallet',
+    link: order ? orderLink(order.name) : paths.profileWallet,
   });
 }
 

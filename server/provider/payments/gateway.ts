@@ -28,6 +28,6 @@ export const PAYMENTS_UNAVAILABLE_MESSAGE = 'Online payments are not available r
  * stored answer behind: the same key works once payments are back.
  */
 export function availableGateway(ctx: { payments: PaymentGateway | null }): PaymentGateway {
-  if (!ctx.payments) throw new AppError(503, 'PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE);
+  if (!ctx.payments) throw new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE);
   return ctx.payments;
 }

@@ -13,6 +13,7 @@ import { findCustomerPayment, lockPayment, recordWebhookEvent, settlePayment, ty
 import { formatMoney } from './money';
 import { signWebhook, webhookDigest, type WebhookEvent } from './sandbox';
 import { pendingPage, settledPage } from './sandbox-page';
+import { paths, to } from '#contract/routes';
 
 /** A webhook signed more than this far from our clock (either way) is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -29,7 +30,7 @@ export const webhookEventSchema = z.object({
 export const sandboxCompleteBody = z.object({ outcome: z.enum(['pay', 'decline']) });
 export const paymentIdParam = z.string().uuid('must be a payment id');
 
-const badSignature = (why: string) => new AppError(401, 'BAD_SIGNATURE', `The webhook signature is not valid: ${why}.`);
+const badSignature = (why: string) => new AppError('BAD_SIGNATURE', `The webhook signature is not valid: ${why}.`);
 
 /**
  * Checks `t=<unix s>,v1=<hex>` against HMAC-SHA256(secret, `${t}.${raw}`) in constant time, and the
@@ -116,14 +117,14 @@ async function settleTopup(trx: Database, ctx: ProviderContext, payment: Payment
       type: 'topup',
       title: 'Top-up successful',
       body: `${money(payment.amount)} was added to your wallet. Your balance is ${money(balance)}.`,
-      link: '/profile/wallet',
+      link: paths.profileWallet,
     });
   } else {
     await notify(trx, ctx.clock, payment.customer_id, {
       type: 'topup',
       title: 'Top-up failed',
       body: `Your top-up of ${money(payment.amount)} was declined. No money was taken.`,
-      link: '/profile/wallet',
+      link: paths.profileWallet,
     });
   }
 }
@@ -144,8 +145,8 @@ export async function redirectFor(db: Database, payment: PaymentRow): Promise<st
     return payment.status === 'paid' ? paths.successPath : paths.failPath;
   }
   const order = await orderNameOf(db, payment);
-  const name = encodeURIComponent(order?.name ?? '');
-  return payment.status === 'paid' ? `/payment-success?order=${name}` : `/payment-fail?order=${name}`;
+  const name = order?.name ?? '';
+  return payment.status === 'paid' ? to.paymentSuccess(name) : to.paymentFail(name);
 }
 
 /**

@@ -113,7 +113,7 @@ export interface StripeGatewayOptions {
   now?: () => number;
 }
 
-const badSignature = (why: string) => new AppError(401, 'BAD_SIGNATURE', `The webhook signature is not valid: ${why}.`);
+const badSignature = (why: string) => new AppError('BAD_SIGNATURE', `The webhook signature is not valid: ${why}.`);
 const PAYMENTS_UNAVAILABLE = 'Online payments are not available right now. You can still pay from your wallet balance.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -198,12 +198,12 @@ export function stripeGateway(options: StripeGatewayOptions): SettlingGateway {
     if (what === 'checkout' && e?.code === 'amount_too_large') {
       return validation({ amount: 'is above the largest amount card payments accept' }, 'This amount is too large to pay online in one go.');
     }
-    if (what === 'refund' && e?.code === 'charge_already_refunded') return new AppError(409, 'INVALID_TRANSITION', 'This payment was refunded in full already.');
+    if (what === 'refund' && e?.code === 'charge_already_refunded') return new AppError('INVALID_TRANSITION', 'This payment was refunded in full already.');
     if (what === 'refund' && e instanceof Stripe.errors.StripeInvalidRequestError && e.param === 'amount') {
       return validation({ amount: 'is more than is left to refund' }, 'The refund is more than is left of this payment.');
     }
-    if (what === 'refund' && e?.code === 'resource_missing') return new AppError(409, 'INVALID_TRANSITION', 'Stripe does not know this payment, so it cannot be refunded.');
-    return new AppError(503, 'PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE, undefined, null, { 'retry-after': '60' });
+    if (what === 'refund' && e?.code === 'resource_missing') return new AppError('INVALID_TRANSITION', 'Stripe does not know this payment, so it cannot be refunded.');
+    return new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE, undefined, null, { 'retry-after': '60' });
   }
 
   function normalise(event: Stripe.Event): PaymentEvent | null {
@@ -294,7 +294,7 @@ export function stripeGateway(options: StripeGatewayOptions): SettlingGateway {
       }
       if (!session.url) {
         log?.warn({ payment_id: request.paymentId, session: session.id }, 'stripe: the Checkout Session has no url');
-        throw new AppError(503, 'PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE, undefined, null, { 'retry-after': '60' });
+        throw new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE, undefined, null, { 'retry-after': '60' });
       }
       return { paymentUrl: session.url };
     },
@@ -310,7 +310,7 @@ export function stripeGateway(options: StripeGatewayOptions): SettlingGateway {
           // a session id (e.g. from an expired-then-paid race): its PaymentIntent is what is refunded
           const session = await stripe.checkout.sessions.retrieve(paymentIntent);
           const pi = idOf(session.payment_intent);
-          if (!pi) throw new AppError(409, 'INVALID_TRANSITION', 'This payment has nothing to refund.');
+          if (!pi) throw new AppError('INVALID_TRANSITION', 'This payment has nothing to refund.');
           paymentIntent = pi;
         }
         const refund = await stripe.refunds.create(

@@ -5,9 +5,10 @@ import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
 import { expireCustomerLots } from './points.ledger';
 import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points-expiry.repo';
+import { paths } from '#contract/routes';
 
 const BATCH = 200;
-const POINTS_LINK = '/profile/point';
+const POINTS_LINK = paths.profilePoint;
 
 export interface PointsExpiryResult {
   /** customers whose points expired, and how many points in all */

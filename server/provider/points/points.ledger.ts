@@ -1,6 +1,5 @@
 import type { Database } from '../../db';
-import type { Clock } from '../../lib/clock';
-import { DAY } from '../../lib/clock';
+import { type Clock, DAY } from '../../lib/clock';
 import { AppError, notFound } from '../http/errors';
 import { lockCustomer, moveBalance } from '../customers/customers.repo';
 
@@ -50,7 +49,7 @@ export async function burnPoints(trx: Database, clock: Clock, customerId: number
   const balance = await moveBalance(trx, customerId, 'points', -points);
   if (balance === null) {
     const customer = await lockCustomer(trx, customerId); // not found: 404
-    throw new AppError(409, 'INSUFFICIENT_POINTS', `You need ${points - customer.points} more points for this.`, undefined, {
+    throw new AppError('INSUFFICIENT_POINTS', `You need ${points - customer.points} more points for this.`, undefined, {
       points: customer.points,
       needed: points,
     });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { pointHistoryBody } from '../../../src/api/contract';
+import { pointHistoryBody } from '#contract';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';

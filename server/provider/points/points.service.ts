@@ -1,4 +1,4 @@
-import type { PointHistoryData } from '../../../src/api/contract';
+import type { PointHistoryData } from '#contract';
 import { DAY } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { getCustomer } from '../customers/customers.repo';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import type { Reward } from '../../../src/api/contract';
+import type { Reward } from '#contract';
 
 /** SQL of the reward catalogue: reading rewards, taking stock, counting a customer's redemptions. */
 

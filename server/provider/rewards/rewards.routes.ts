@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { id, redeemBody, slug, storageQuery } from '../../../src/api/contract';
+import { id, redeemBody, slug, storageQuery } from '#contract';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';

@@ -1,4 +1,4 @@
-import type { RedeemBody, RedeemData, Reward, StorageData, Voucher, VoucherStatus } from '../../../src/api/contract';
+import type { RedeemBody, RedeemData, Reward, StorageData, Voucher, VoucherStatus } from '#contract';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
@@ -7,8 +7,9 @@ import { burnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
 import { countRedemptions, findActiveReward, listActiveRewards, takeStock, toReward } from './rewards.repo';
 import { expireVouchers, issueVoucher, loadVouchers } from './vouchers.repo';
+import { to } from '#contract/routes';
 
-export const STORAGE_LINK = '/reward/storage/active';
+export const STORAGE_LINK = to.rewardStorage('active');
 
 /** The active rewards, in the merchant's order. */
 export async function listRewards(ctx: ProviderContext): Promise<Reward[]> {
@@ -36,7 +37,6 @@ export async function redeemReward(ctx: ProviderContext, customerId: number, bod
       const used = await countRedemptions(trx, customerId, reward.id);
       if (used >= reward.per_customer_limit) {
         throw new AppError(
-          409,
           'LIMIT_REACHED',
           reward.per_customer_limit === 1
             ? `You have already redeemed ${reward.title}.`
@@ -46,7 +46,7 @@ export async function redeemReward(ctx: ProviderContext, customerId: number, bod
         );
       }
     }
-    const outOfStock = () => new AppError(409, 'OUT_OF_STOCK', `${reward.title} is out of stock.`, undefined, { stock: 0 });
+    const outOfStock = () => new AppError('OUT_OF_STOCK', `${reward.title} is out of stock.`, undefined, { stock: 0 });
     // a cheap early answer; takeStock below is the check that counts
     if (reward.stock !== null && reward.stock <= 0) throw outOfStock();
     await burnPoints(trx, ctx.clock, customerId, reward.points_cost, { reason: `Redeemed: ${reward.title}`, ref: `reward:${reward.name}` });

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Database } from '../../db';
-import type { Clock } from '../../lib/clock';
-import { DAY } from '../../lib/clock';
-import type { Voucher } from '../../../src/api/contract';
+import { type Clock, DAY } from '../../lib/clock';
+import type { Voucher } from '#contract';
 
 // Crockford's base32 without look-alikes: codes are read aloud and typed at counters.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
-import type { WalletEntryType } from '../../../src/api/contract';
+import type { WalletEntryType } from '#contract';
 import { AppError } from '../http/errors';
 import { lockCustomer, moveBalance } from '../customers/customers.repo';
 
@@ -19,7 +19,7 @@ export async function postWalletEntry(
   const balance = await moveBalance(trx, customerId, 'wallet_balance', entry.amount);
   if (balance === null) {
     const customer = await lockCustomer(trx, customerId); // not found: 404
-    throw new AppError(409, 'INSUFFICIENT_BALANCE', 'Your wallet balance is too low for this order. Top up and try again.', undefined, {
+    throw new AppError('INSUFFICIENT_BALANCE', 'Your wallet balance is too low for this order. Top up and try again.', undefined, {
       balance: customer.wallet_balance,
       needed: -entry.amount,
     });

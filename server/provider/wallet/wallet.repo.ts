@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import type { WalletEntry } from '../../../src/api/contract';
+import type { WalletEntry } from '#contract';
 
 /** Reads of the wallet ledger (writes go through postWalletEntry in wallet.ledger.ts only). */
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { pageQuery, topupBody, topupStatusQuery } from '../../../src/api/contract';
+import { pageQuery, topupBody, topupStatusQuery } from '#contract';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TopupBody, TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from '../../../src/api/contract';
+import type { TopupBody, TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from '#contract';
 import type { ProviderContext } from '../context';
 import { notFound, validation } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
@@ -8,6 +8,7 @@ import { availableGateway } from '../payments/gateway';
 import { findCustomerTopup, insertPayment } from '../payments/payments.repo';
 import { formatMoney } from '../payments/money';
 import { walletBalance, walletEntries } from './wallet.repo';
+import { to } from '#contract/routes';
 
 export const WALLET_ENTRIES_PER_PAGE = 20;
 
@@ -23,10 +24,9 @@ export async function getHistory(ctx: ProviderContext, customerId: number, page 
 
 /** Where the customer lands after the hosted payment page: app paths carrying only the top-up id. */
 export function topupReturnPaths(topupId: string, returnTo: string | null): { successPath: string; failPath: string } {
-  const id = encodeURIComponent(topupId);
   return {
-    successPath: returnTo === 'order' ? `/top-up-success/order?topup_id=${id}` : `/top-up-success?topup_id=${id}`,
-    failPath: `/top-up-fail?topup_id=${id}`,
+    successPath: to.topUpSuccess(topupId, returnTo === 'order'),
+    failPath: to.topUpFail(topupId),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import type { PrizeType } from '../../../src/api/contract';
+import type { PrizeType } from '#contract';
 
 /** SQL of the wheel: its segments and the spins customers made. */
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { spinBody } from '../../../src/api/contract';
+import { spinBody } from '#contract';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';

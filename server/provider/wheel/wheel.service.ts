@@ -1,4 +1,4 @@
-import type { Prize, SpinData, WheelConfigData } from '../../../src/api/contract';
+import type { Prize, SpinData, WheelConfigData } from '#contract';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
@@ -11,6 +11,7 @@ import { issueVoucher, loadVouchers } from '../rewards/vouchers.repo';
 import { STORAGE_LINK } from '../rewards/rewards.service';
 import { drawSegment, publishedOdds } from './draw';
 import { activeSegments, freeSpinsOn, insertSpin, setSpinPrize, type SegmentRow } from './wheel.repo';
+import { paths } from '#contract/routes';
 
 /**
  * The schema keeps at most one free spin per customer per merchant day (the unique partial index
@@ -29,7 +30,7 @@ export function freeSpinsPerDay(rules: MerchantRules): number {
 
 async function segmentsOrClosed(db: ProviderContext['db']): Promise<SegmentRow[]> {
   const segments = await activeSegments(db);
-  if (segments.length === 0) throw new AppError(409, 'CONFLICT', 'The wheel is closed right now. Please try again later.');
+  if (segments.length === 0) throw new AppError('CONFLICT', 'The wheel is closed right now. Please try again later.');
   return segments;
 }
 
@@ -86,14 +87,13 @@ export async function spinWheel(ctx: ProviderContext, customerId: number, body: 
     }
     if (!free) {
       const cost = rules.spin_cost_points;
-      if (cost <= 0) throw new AppError(409, 'NO_SPINS_LEFT', 'You have used your free spin for today. Come back tomorrow!', undefined, { spin_cost_points: cost });
+      if (cost <= 0) throw new AppError('NO_SPINS_LEFT', 'You have used your free spin for today. Come back tomorrow!', undefined, { spin_cost_points: cost });
       try {
         await burnPoints(trx, ctx.clock, customerId, cost, { reason: 'Spin the wheel', ref: `wheel:${day}` });
       } catch (err) {
         if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') {
           const have = (err.data as { points?: number } | null)?.points ?? 0;
           throw new AppError(
-            409,
             'NO_SPINS_LEFT',
             `No free spins left today. A spin costs ${cost} points and you have ${have}.`,
             undefined,
@@ -139,7 +139,7 @@ async function creditPrize(
       type: 'wheel',
       title: 'You won on the wheel',
       body: `${segment.prize_points} points were added to your balance.`,
-      link: '/profile/point',
+      link: paths.profilePoint,
     });
     return { type: 'points', label: segment.label, points: segment.prize_points };
   }

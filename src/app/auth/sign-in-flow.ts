@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
 import { requestOtp, verifyOtp } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
-import type { Customer, OtpPurpose } from '../../api/contract';
+import type { Customer, OtpPurpose } from '#contract';
 import { fieldErrorsOf, messageOf } from '../errors';
-import { paths } from '../paths';
+import { paths } from '#contract/routes';
 import { useAuth } from './auth-context';
 
 /**

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { createAddress, deleteAddress, updateAddress, useAddresses } from '../../api/addresses';
-import type { AddressInput } from '../../api/contract';
+import type { AddressInput } from '#contract';
 import { useCheckout } from '../../app/checkout';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { readLocated, type LocationStepState } from '../../app/location-step';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { toast } from '../../ui';
 import { AddAddressScreen } from './add-address-screen';
 

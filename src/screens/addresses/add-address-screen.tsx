@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Address, AddressInput } from '../../api/contract';
+import type { Address, AddressInput } from '#contract';
 import { AppShell, Badge, Button, Dialog, ErrorState, LocationIcon, Skeleton, SkeletonGroup, TopBar } from '../../ui';
 import { AddressForm, type Coordinates } from './address-form';
 

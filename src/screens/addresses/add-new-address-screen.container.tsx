@@ -2,14 +2,14 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { addressesKey, createAddress } from '../../api/addresses';
-import type { AddressInput, AddressListData } from '../../api/contract';
+import type { AddressInput, AddressListData } from '#contract';
 import { useProfile } from '../../api/customer';
 import { useCheckout } from '../../app/checkout';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import type { LocationStepState } from '../../app/location-step';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { AddNewAddressScreen } from './add-new-address-screen';
 
 /** /add-new-address: saves a delivery address during checkout, chooses it, and goes back to /delivery. */

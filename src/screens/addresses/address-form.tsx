@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { addressFields, type AddressInput } from '../../api/contract';
+import { addressFields, type AddressInput } from '#contract';
 import { Button, LocationIcon, TextField, cx } from '../../ui';
 import { fieldMessage } from './field-message';
 import { Notice } from './notice';

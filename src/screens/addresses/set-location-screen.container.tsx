@@ -4,7 +4,7 @@ import { useCheckout } from '../../app/checkout';
 import { useGoBack } from '../../app/go-back';
 import { readLocationStep, type LocatedState } from '../../app/location-step';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { SetLocationScreen, type LocateStatus } from './set-location-screen';
 
 /** /set-location: the device's position (or coordinates typed in) for the address form that follows. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { decodeAlterLoginId } from '../../app/alter-login';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { useRequestCode } from '../../app/auth/sign-in-flow';
 import { AlterLoginScreen } from './alter-login-screen';

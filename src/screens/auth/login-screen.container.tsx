@@ -3,7 +3,7 @@ import { toast } from '../../ui';
 import { useAppConfig } from '../../api/settings';
 import { googleSignIn } from '../../api/auth';
 import { messageOf } from '../../app/errors';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { GoogleSignInButton } from '../../app/google';
 import { useCompleteSignIn, useRequestCode } from '../../app/auth/sign-in-flow';

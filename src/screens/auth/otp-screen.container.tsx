@@ -1,6 +1,6 @@
 import { Navigate, useNavigate } from 'react-router-dom';
-import type { OtpPurpose } from '../../api/contract';
-import { paths } from '../../app/paths';
+import type { OtpPurpose } from '#contract';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { useVerifyCode } from '../../app/auth/sign-in-flow';
 import { OtpScreen } from './otp-screen';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { useRequestCode } from '../../app/auth/sign-in-flow';
 import { RegisterScreen } from './register-screen';

@@ -5,7 +5,7 @@ import { useOrders } from '../../api/orders';
 import { useRewards } from '../../api/rewards';
 import { messageOf } from '../../app/errors';
 import { AppNav } from '../../app/nav';
-import { paths, to } from '../../app/paths';
+import { paths, to } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { HomeScreen } from './home-screen';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Customer, Order, Reward } from '../../api/contract';
+import type { Customer, Order, Reward } from '#contract';
 import {
   AppShell,
   Badge,

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { NotFoundScreen } from './not-found-screen';
 
 export default function NotFoundPage() {

@@ -4,7 +4,7 @@ import { useCheckout } from '../../app/checkout';
 import { messageOf } from '../../app/errors';
 import type { LocationStepState } from '../../app/location-step';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { DeliveryScreen, type DeliveryChoice } from './delivery-screen';
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Address, Fulfilment } from '../../api/contract';
+import type { Address, Fulfilment } from '#contract';
 import { AppShell, Badge, Button, ErrorState, LocationIcon, PlusIcon, Skeleton, SkeletonGroup, TopBar } from '../../ui';
 import { Notice } from '../addresses/notice';
 import { ChoiceCard } from './choice-card';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '../../api/contract';
+import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '#contract';
 import { AppShell, Badge, Button, ErrorState, Money, Points, Skeleton, SkeletonGroup, TopBar } from '../../ui';
 import { Notice } from '../addresses/notice';
 import { ChoiceCard } from './choice-card';

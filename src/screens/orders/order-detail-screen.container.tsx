@@ -4,7 +4,7 @@ import { useOrder } from '../../api/orders';
 import { messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav, routerLink } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { OrderDetailScreen } from './order-detail-screen';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Order, OrderStatus } from '../../api/contract';
+import { type Order, type OrderStatus, statusSteps } from '#contract';
 import { AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cx, focusRing } from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
-import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription, statusSteps } from './order-status';
+import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription } from './order-status';
 
 export interface OrderDetailScreenProps {
   order?: Order | null;

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router-dom';
-import type { OrderListData } from '../../api/contract';
+import type { OrderListData } from '#contract';
 import { orderListKey } from '../../api/orders';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
-import { paths, to } from '../../app/paths';
+import { paths, to } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { usePages } from '../../app/use-pages';
 import { OrderHistoryScreen } from './order-history-screen';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Order } from '../../api/contract';
+import type { Order } from '#contract';
 import { AppShell, Badge, Button, ChevronRightIcon, EmptyState, ErrorState, Money, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cx, focusRing } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 import { itemCount } from './format';

@@ -1,4 +1,4 @@
-import type { Fulfilment, OrderStatus } from '../../api/contract';
+import type { Fulfilment, OrderStatus } from '#contract';
 import type { BadgeTone } from '../../ui';
 
 /** How each order status reads to a customer. */
@@ -40,16 +40,4 @@ export function statusDescription(status: OrderStatus, fulfilment: Fulfilment): 
     case 'cancelled':
       return 'This order was cancelled.';
   }
-}
-
-/** The happy path for a fulfilment: pickup orders skip `on_delivery`. */
-export function statusSteps(fulfilment: Fulfilment): OrderStatus[] {
-  return fulfilment === 'delivery'
-    ? ['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed']
-    : ['pending_payment', 'paid', 'preparing', 'ready', 'completed'];
-}
-
-/** A paid order is any status after payment other than cancelled. */
-export function isPaid(status: OrderStatus): boolean {
-  return status !== 'pending_payment' && status !== 'cancelled';
 }

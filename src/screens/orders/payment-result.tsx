@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Order } from '../../api/contract';
+import { isPaid, type Order } from '#contract';
 import { AlertIcon, AppShell, Button, CheckIcon, ErrorState, Money, Points, Skeleton, SkeletonGroup, Spinner, TopBar, cx } from '../../ui';
 import { itemCount } from './format';
-import { isPaid } from './order-status';
 
 export interface PaymentResultProps {
   /** The order as the provider has it now; its status decides what the page says. */

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useCheckout } from '../../app/checkout';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { useTopupResult } from '../../app/use-topup-result';
 import { TopUpSuccessScreen } from './top-up-success-screen';

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { useTopupResult } from '../../app/use-topup-result';
 import { TopUpSuccessScreen } from './top-up-success-screen';

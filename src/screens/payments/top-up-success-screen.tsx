@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TopupStatusData } from '../../api/contract';
+import type { TopupStatusData } from '#contract';
 import { AlertIcon, AppShell, Button, Card, CheckIcon, ErrorState, Money, Spinner, TopBar } from '../../ui';
 
 export interface TopUpSuccessScreenProps {

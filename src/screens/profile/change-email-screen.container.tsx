@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ApiRequestError } from '../../api/client';
-import type { Customer } from '../../api/contract';
+import type { Customer } from '#contract';
 import { changeEmail, profileKey, requestEmailCode, useProfile, verifyEmail } from '../../api/customer';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { toast } from '../../ui';
 import { ChangeEmailScreen } from './change-email-screen';
 

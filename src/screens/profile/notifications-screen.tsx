@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AppNotification, NotificationListData, NotificationType } from '../../api/contract';
+import type { AppNotification, NotificationListData, NotificationType } from '#contract';
 import {
   AppShell,
   BellIcon,

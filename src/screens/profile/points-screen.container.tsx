@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router-dom';
 import type { Key } from '../../api/client';
-import type { PointHistoryData } from '../../api/contract';
+import type { PointHistoryData } from '#contract';
 import { pointHistory, pointHistoryKey } from '../../api/points';
 import { useAuth } from '../../app/auth/auth-context';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
-import { paths, to } from '../../app/paths';
+import { paths, to } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { usePages } from '../../app/use-pages';
 import { PointsScreen } from './points-screen';

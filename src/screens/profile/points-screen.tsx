@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PointEntry, PointEntryType, PointHistoryData } from '../../api/contract';
+import type { PointEntry, PointEntryType, PointHistoryData } from '#contract';
 import {
   AlertIcon,
   AppShell,

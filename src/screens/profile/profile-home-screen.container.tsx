@@ -5,7 +5,7 @@ import { useNotifications } from '../../api/notifications';
 import { useAuth } from '../../app/auth/auth-context';
 import { messageOf } from '../../app/errors';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { ProfileHomeScreen } from './profile-home-screen';
 

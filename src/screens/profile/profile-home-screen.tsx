@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Customer } from '../../api/contract';
+import type { Customer } from '#contract';
 import {
   AppShell,
   Badge,

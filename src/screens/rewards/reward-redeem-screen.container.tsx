@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ApiRequestError } from '../../api/client';
-import type { Customer, RewardListData, Voucher } from '../../api/contract';
+import type { Customer, RewardListData, Voucher } from '#contract';
 import { profileKey, useProfile } from '../../api/customer';
 import { notificationsKey } from '../../api/notifications';
 import { redeemReward, rewardsKey, storageKey, useRewards } from '../../api/rewards';
@@ -10,7 +10,7 @@ import { messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { useKeyedAction } from '../../app/keyed-action';
 import { AppNav } from '../../app/nav';
-import { to } from '../../app/paths';
+import { to } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { RewardRedeemScreen } from './reward-redeem-screen';
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Reward, Voucher } from '../../api/contract';
+import type { Reward, Voucher } from '#contract';
 import {
   AlertIcon,
   AppShell,

@@ -1,11 +1,11 @@
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { VoucherStatus } from '../../api/contract';
+import type { VoucherStatus } from '#contract';
 import { useProfile } from '../../api/customer';
 import { useRewards, useVoucherStorage } from '../../api/rewards';
 import { messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
-import { paths, to } from '../../app/paths';
+import { paths, to } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { RewardStorageScreen, VOUCHER_TABS } from './reward-storage-screen';
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Reward, Voucher, VoucherStatus } from '../../api/contract';
+import type { Reward, Voucher, VoucherStatus } from '#contract';
 import {
   AppShell,
   Badge,

@@ -4,7 +4,7 @@ import { useCatalog } from '../../api/shop';
 import { useCheckout } from '../../app/checkout';
 import { messageOf } from '../../app/errors';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { ShopScreen } from './shop-screen';
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Category, Product } from '../../api/contract';
+import type { Category, Product } from '#contract';
 import {
   AppShell,
   Badge,

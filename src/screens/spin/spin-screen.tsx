@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { SpinData, WheelConfigData } from '../../api/contract';
+import type { SpinData, WheelConfigData } from '#contract';
 import {
   AlertIcon,
   AppShell,

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { TOPUP_MAX, TOPUP_MIN } from '../../api/limits';
-import type { WalletHistoryData } from '../../api/contract';
+import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
+import type { WalletHistoryData } from '#contract';
 import { topUp, useWalletBalance, walletHistoryKey } from '../../api/wallet';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { useKeyedAction } from '../../app/keyed-action';
 import { AppNav } from '../../app/nav';
-import { paths } from '../../app/paths';
+import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { usePages } from '../../app/use-pages';
 import { WalletScreen } from './wallet-screen';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { WalletEntry, WalletEntryType } from '../../api/contract';
+import type { WalletEntry, WalletEntryType } from '#contract';
 import {
   AlertIcon,
   AppShell,

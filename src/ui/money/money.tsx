@@ -1,5 +1,5 @@
 import { cx } from '../lib/cx';
-import { formatMoney } from './format';
+import { formatMoney } from '#contract/money';
 
 export interface MoneyProps {
   /** Integer amount in minor units (cents; rupiah have none). */

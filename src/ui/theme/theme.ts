@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../api/contract';
+import type { SiteSettings } from '#contract';
 import { bestTextOn, parseColor, shadeForContrast, toHex, type Rgb } from './color';
 
 /** Defaults used when the merchant leaves a colour out or sends one we cannot read. */

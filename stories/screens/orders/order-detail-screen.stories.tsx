@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { paths } from '../../../src/app/paths';
+import { paths } from '#contract/routes';
 import { OrderDetailScreen } from '../../../src/screens/orders/order-detail-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { money, TIME_ZONE } from '../../fixtures/customer';

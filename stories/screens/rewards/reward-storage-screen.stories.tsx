@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { VoucherStatus } from '../../../src/api/contract';
+import type { VoucherStatus } from '#contract';
 import { RewardStorageScreen } from '../../../src/screens/rewards/reward-storage-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';

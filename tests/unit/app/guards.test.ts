@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, routeNameOf } from '../../../src/app/guards';
-import { documentTitle, paths, TITLES } from '../../../src/app/paths';
+import { documentTitle, guardRedirect, matchRoute, paths, TITLES } from '#contract/routes';
 
 describe('route guards', () => {
   it.each(['/login', '/', '/register', '/register-otp', '/register-name', '/otp'])('sends a signed-in customer from %s to /home', (p) => {
@@ -26,12 +25,12 @@ describe('route guards', () => {
 
 describe('titles', () => {
   it('names each route for its title', () => {
-    expect(routeNameOf('/order/home')).toBe('orderHome');
-    expect(routeNameOf('/order/KS-7F3K9Q2M')).toBe('order');
-    expect(routeNameOf('/top-up-success/order')).toBe('topUpSuccessOrder');
-    expect(routeNameOf('/reward/storage/used')).toBe('rewardStorage');
-    expect(routeNameOf('/profile/wallet/')).toBe('profileWallet');
-    expect(routeNameOf('/nope')).toBeNull();
+    expect(matchRoute('/order/home')).toBe('orderHome');
+    expect(matchRoute('/order/KS-7F3K9Q2M')).toBe('order');
+    expect(matchRoute('/top-up-success/order')).toBe('topUpSuccessOrder');
+    expect(matchRoute('/reward/storage/used')).toBe('rewardStorage');
+    expect(matchRoute('/profile/wallet/')).toBe('profileWallet');
+    expect(matchRoute('/nope')).toBeNull();
   });
 
   it('reads "<company> - <label>"', () => {

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../src/api/client';
-import { paths } from '../../../src/app/paths';
+import { paths } from '#contract/routes';
 import { isOrderNotFound } from '../../../src/screens/orders/order-detail-screen.container';
 import { OrderDetailScreen } from '../../../src/screens/orders/order-detail-screen';
 

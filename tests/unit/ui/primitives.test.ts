@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../../src/ui/money/format';
+import { formatMoney } from '#contract/money';
 import { toE164 } from '../../../src/ui/phone-field/countries';
 import { formatPoints } from '../../../src/ui/points/points';
 import { qrPath } from '../../../src/ui/qr-code/qr-code';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { SiteSettings } from '../../../src/api/contract';
+import type { SiteSettings } from '#contract';
 import { applyTheme, themeFromSettings, DEFAULT_BRAND, SURFACE, SURFACE_RAISED } from '../../../src/ui/theme/theme';
 import { contrastRatio, parseColor } from '../../../src/ui/theme/color';
 

@@ -1,3 +1,4 @@
+/** Money: integer minor units → "₱1,234.50". Part of the contract: the app, the console and the provider format alike. */
 /**
  * Amounts are integers of minor units. The number of fraction digits comes from Intl itself, so
  * IDR (0 digits) and USD (2) and BHD (3) all scale correctly. Building an Intl.NumberFormat costs

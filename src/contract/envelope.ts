@@ -1,0 +1,109 @@
+/** The answer envelope: error codes with their HTTP statuses, and the one builder of an answer. Part of the contract (src/contract): free of React, of the browser and of Express. */
+
+export type ErrorCode =
+  | 'VALIDATION'
+  | 'BAD_SIGNATURE'
+  | 'SESSION_EXPIRED'
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'RATE_LIMITED'
+  | 'INVALID_CODE'
+  | 'CODE_EXPIRED'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'INVALID_TOKEN'
+  /** 400: a registration token that expired or was used */
+  | 'REGISTRATION_EXPIRED'
+  | 'IDEMPOTENCY_MISMATCH'
+  | 'IDEMPOTENCY_IN_PROGRESS'
+  | 'INSUFFICIENT_BALANCE'
+  | 'INSUFFICIENT_POINTS'
+  | 'OUT_OF_STOCK'
+  | 'LIMIT_REACHED'
+  | 'PRODUCT_UNAVAILABLE'
+  | 'BELOW_MINIMUM'
+  | 'VOUCHER_INVALID'
+  | 'ADDRESS_REQUIRED'
+  | 'NO_SPINS_LEFT'
+  | 'INVALID_TRANSITION'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'CONFLICT'
+  | 'BAD_GATEWAY'
+  | 'PROVIDER_UNAVAILABLE'
+  /** 503: no e-mail service, so an address cannot be verified yet (saving one still works) */
+  | 'EMAIL_UNAVAILABLE'
+  /** 409: another customer already verified this e-mail address */
+  | 'EMAIL_TAKEN'
+  /** 409: e-mail verification without an address to verify */
+  | 'NO_EMAIL'
+  /** 409: the address is verified already */
+  | 'ALREADY_VERIFIED'
+  /** 409: this Google account belongs to another customer, or this customer has another one */
+  | 'GOOGLE_LINKED'
+  /** 503: no payment gateway (top-ups and online order payments); the wallet still works */
+  | 'PAYMENTS_UNAVAILABLE'
+  | 'INTERNAL';
+
+export interface ApiError {
+  code: ErrorCode;
+  fields?: Record<string, string>;
+}
+
+export interface Envelope<T> {
+  status: number;
+  message: string;
+  data: T;
+  error?: ApiError;
+}
+
+/**
+ * The HTTP status of each error code: one place, so a code always travels with the same status (the
+ * provider's errors, the gateway's own answers and the OpenAPI document all read it from here).
+ */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  INVALID_CODE: 400,
+  CODE_EXPIRED: 400,
+  TOO_MANY_ATTEMPTS: 400,
+  REGISTRATION_EXPIRED: 400,
+  BELOW_MINIMUM: 400,
+  VOUCHER_INVALID: 400,
+  ADDRESS_REQUIRED: 400,
+  BAD_SIGNATURE: 401,
+  SESSION_EXPIRED: 401,
+  INVALID_TOKEN: 401,
+  FORBIDDEN: 401,
+  NOT_FOUND: 404,
+  INSUFFICIENT_BALANCE: 409,
+  INSUFFICIENT_POINTS: 409,
+  OUT_OF_STOCK: 409,
+  LIMIT_REACHED: 409,
+  PRODUCT_UNAVAILABLE: 409,
+  NO_SPINS_LEFT: 409,
+  INVALID_TRANSITION: 409,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  NO_EMAIL: 409,
+  ALREADY_VERIFIED: 409,
+  GOOGLE_LINKED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_MISMATCH: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  BAD_GATEWAY: 502,
+  PROVIDER_UNAVAILABLE: 503,
+  EMAIL_UNAVAILABLE: 503,
+  PAYMENTS_UNAVAILABLE: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+/** An answer: `{ status, message, data }`, the same shape for every call of the contract. */
+export function envelope<T>(status: number, message: string, data: T): Envelope<T> {
+  return { status, message, data };
+}
+
+/** The one builder of an error answer: its status comes with its code. */
+export function errorEnvelope<T = null>(code: ErrorCode, message: string, o: { fields?: Record<string, string> | undefined; data?: T } = {}): Envelope<T | null> {
+  return { status: ERROR_STATUS[code], message, data: o.data ?? null, error: { code, ...(o.fields ? { fields: o.fields } : {}) } };
+}

@@ -1,0 +1,19 @@
+/** Field schemas shared by several calls: phone, codes, idempotency keys, pages, row ids, e-mail. Part of the contract (src/contract): free of React, of the browser and of Express. */
+import { z } from 'zod';
+
+/** Loose phone input; the provider normalises it to E.164 (see server/provider/auth/phone.ts). */
+export const phoneInput = z.string().trim().min(6, 'must be a phone number').max(32, 'is too long');
+export const otpCode = z.string().regex(/^\d{6}$/, 'must be 6 digits');
+export const idempotencyKey = z.string().min(1, 'is required').max(64, 'must be at most 64 characters');
+export const page = z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(100000).optional();
+/** The largest id a row can have (PostgreSQL integer): beyond it a lookup would fail in the database. */
+export const MAX_ID = 2_147_483_647;
+/**
+ * A row id: a number, or its digits (query strings carry text). Not z.coerce: Number() would turn
+ * `true` into 1 and `[7]` into 7, so a boolean in a JSON body would quietly name row 1.
+ */
+export const id = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d{1,16}\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive').max(MAX_ID, 'is too large'),
+);
+export const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(254);

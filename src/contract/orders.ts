@@ -1,0 +1,124 @@
+/** Orders: quotes, creation, the lifecycle of their statuses. Part of the contract (src/contract): free of React, of the browser and of Express. */
+import { z } from 'zod';
+import { Address } from './addresses';
+import { id, idempotencyKey } from './fields';
+
+export const fulfilment = z.enum(['delivery', 'pickup']);
+export type Fulfilment = z.infer<typeof fulfilment>;
+export const orderItemsInput = z
+  .array(z.object({ product_id: id, qty: z.number().int('must be a whole number').min(1, 'must be at least 1').max(99, 'must be at most 99') }))
+  .min(1, 'add at least one item')
+  .max(50, 'must be at most 50 lines');
+export const quoteBody = z.object({
+  items: orderItemsInput,
+  fulfilment,
+  address_id: id.optional(),
+  voucher_id: id.optional(),
+});
+export type QuoteBody = z.infer<typeof quoteBody>;
+export interface QuoteData {
+  subtotal: number;
+  discount: number;
+  delivery_fee: number;
+  total: number;
+  points_to_earn: number;
+  /** extension: the minimum subtotal, and what is missing to reach it */
+  min_order: number;
+  below_minimum_by: number;
+}
+export const paymentMethod = z.enum(['wallet', 'gateway']);
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+export const orderCreateBody = quoteBody.extend({ payment_method: paymentMethod, idempotency_key: idempotencyKey });
+export type OrderCreateBody = z.infer<typeof orderCreateBody>;
+
+export const ORDER_STATUSES = ['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed', 'cancelled'] as const;
+export const orderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+export interface OrderItem {
+  product_id: number;
+  name: string;
+  price: number;
+  qty: number;
+  image?: string;
+}
+export interface TimelineEntry {
+  status: OrderStatus;
+  at: string;
+  note?: string | null;
+}
+export interface Order {
+  name: string;
+  status: OrderStatus;
+  fulfilment: Fulfilment;
+  payment_method: PaymentMethod;
+  items: OrderItem[];
+  subtotal: number;
+  discount: number;
+  delivery_fee: number;
+  total: number;
+  points_earned: number;
+  address: Omit<Address, 'id' | 'is_default'> | null;
+  voucher_code: string | null;
+  created_at: string;
+  timeline: TimelineEntry[];
+}
+export interface OrderCreateData {
+  order: Order;
+  payment_url?: string;
+}
+export interface OrderListData {
+  orders: Order[];
+  next_page: number | null;
+}
+export const orderName = z.string().regex(/^[A-Z0-9-]{4,40}$/, 'must be an order number');
+export const orderDetailQuery = z.object({ name: orderName });
+export interface OrderDetailData {
+  order: Order;
+}
+export const merchantOrderStatusBody = z.object({ name: orderName, status: orderStatus, note: z.string().max(200).optional() });
+
+// ---------------------------------------------------------------------------------------------
+// The lifecycle: one definition for the provider (what may happen), the app (what to show and when to
+// poll) and the merchant console
+// ---------------------------------------------------------------------------------------------
+
+/** Where an order may go from each status (`paid` is set only by a payment, never by hand). */
+export function nextStatuses(status: OrderStatus, fulfilment: Fulfilment): OrderStatus[] {
+  switch (status) {
+    case 'pending_payment':
+      return ['paid', 'cancelled'];
+    case 'paid':
+      return ['preparing', 'cancelled'];
+    case 'preparing':
+      return ['ready', 'cancelled'];
+    case 'ready':
+      return fulfilment === 'delivery' ? ['on_delivery'] : ['completed'];
+    case 'on_delivery':
+      return ['completed'];
+    default:
+      return [];
+  }
+}
+
+/** The next step forward (the demo's progression, the console's one-tap move), or null at the end of the line. */
+export function forwardStep(status: OrderStatus, fulfilment: Fulfilment): OrderStatus | null {
+  if (status === 'pending_payment') return null;
+  return nextStatuses(status, fulfilment).find((s) => s !== 'cancelled') ?? null;
+}
+
+/** Statuses an order never leaves. */
+export const TERMINAL_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
+export const isTerminal = (status: OrderStatus): boolean => TERMINAL_STATUSES.includes(status);
+
+/** The happy path for a fulfilment: pickup orders skip `on_delivery`. */
+export function statusSteps(fulfilment: Fulfilment): OrderStatus[] {
+  return fulfilment === 'delivery'
+    ? ['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed']
+    : ['pending_payment', 'paid', 'preparing', 'ready', 'completed'];
+}
+
+/** A paid order is any status after payment other than cancelled. */
+export function isPaid(status: OrderStatus): boolean {
+  return status !== 'pending_payment' && status !== 'cancelled';
+}
