@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -301,6 +301,3 @@ export interface DB {
   idempotency_keys: IdempotencyKeyTable;
 }
 
-export type CustomerRow = Selectable<CustomerTable>;
-export type NewCustomer = Insertable<CustomerTable>;
-export type CustomerUpdate = Updateable<CustomerTable>;

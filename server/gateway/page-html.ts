@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { containerFile, matchRoute, NOT_FOUND_SOURCE, ROUTE_SOURCES, type PathName } from '#contract/routes';
+import { containerFile, matchRoute, NOT_FOUND_SOURCE, ROUTE_SOURCES } from '#contract/routes';
 import { scriptJson, type BootData } from './boot-data';
 
 interface ManifestChunk {

@@ -31,6 +31,12 @@ const SIGN_IN_PATHS = new Set(['auth/otp/verify', 'auth/register', 'auth/google'
 const LOGOUT_PATH = 'auth/logout';
 const SESSION_PATHS = new Set([...SIGN_IN_PATHS, LOGOUT_PATH]);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Provider calls that are not for browsers: the OpenAPI document is read from the provider (or from
+ * docs/openapi.json) by people building a provider; through here its schemas' `token` properties would
+ * be taken out by the token guard.
+ */
+const PROVIDER_ONLY_PATHS = new Set(['openapi.json']);
 
 /**
  * Headers a browser must never choose: the call signature and the customer credential are the
@@ -160,7 +166,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
       return sendGatewayError(res, 'UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (content-type: application/json).');
     }
     const path = providerPath(req);
-    if (!isSafePath(path) || isSessionPathAlias(path)) return sendGatewayError(res, 'NOT_FOUND', 'There is no such API call.');
+    if (!isSafePath(path) || isSessionPathAlias(path) || PROVIDER_ONLY_PATHS.has(path)) return sendGatewayError(res, 'NOT_FOUND', 'There is no such API call.');
 
     // read from the browser's headers before they are dropped below (req.ip reads X-Forwarded-For)
     const secure = req.secure;

@@ -3,6 +3,7 @@ import type { ProviderContext } from './context';
 import { signatureCheck } from './http/signature-check';
 import { errorHandler, notFoundHandler } from './http/envelope';
 import { apiRouter } from './http/api-router';
+import type { RawBodyRequest } from './http/raw-body';
 import { settingsRoutes } from './settings/settings.routes';
 import { authRoutes } from './auth/auth.routes';
 import { customersRoutes } from './customers/customers.routes';
@@ -15,8 +16,7 @@ import { rewardsRoutes } from './rewards/rewards.routes';
 import { addressesRoutes } from './addresses/addresses.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { wheelRoutes } from './wheel/wheel.routes';
-
-export type RawBodyRequest = import('node:http').IncomingMessage & { rawBody?: Buffer };
+import { openapiRoutes } from './openapi';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -49,6 +49,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     addressesRoutes,
     notificationsRoutes,
     wheelRoutes,
+    openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {
     api.use(routes(ctx));
   }

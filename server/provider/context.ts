@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db';
 import type { Clock } from '../lib/clock';
 import type { MailSender, MessageSender } from './auth/sender';
-import type { PaymentGateway } from './payments/gateway';
+import type { PaymentStarter } from './payment-port';
 
 /** Everything the provider's services need, made once at start and passed down; no globals. */
 export interface ProviderContext {
@@ -24,11 +24,11 @@ export interface ProviderContext {
   mailer: MailSender | undefined;
   google: { clientId: string | undefined; jwksUrl: string };
   /**
-   * The payment gateway that opens top-ups and online order payments; null when there is none (in
-   * production without PAYMENT_SANDBOX=true): those calls answer 503 PAYMENTS_UNAVAILABLE, and
-   * everything paid from the wallet keeps working.
+   * Starts top-ups and online order payments at the payment gateway (payment-port.ts; built by
+   * payments/starter.ts); null when there is no gateway (in production without PAYMENT_SANDBOX=true):
+   * those calls answer 503 PAYMENTS_UNAVAILABLE, and everything paid from the wallet keeps working.
    */
-  payments: PaymentGateway | null;
+  payments: PaymentStarter | null;
   /** HMAC secret of payment webhooks */
   webhookSecret: string;
   /** move paid orders through their statuses by themselves (demo) */

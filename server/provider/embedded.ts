@@ -7,6 +7,7 @@ import { createProviderApp, PROVIDER_MOUNT } from './app';
 import type { ProviderContext } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
 import { sandboxGateway } from './payments/sandbox';
+import { paymentStarter } from './payments/starter';
 import { startJobs } from './jobs';
 
 export interface EmbeddedProviderOptions {
@@ -59,7 +60,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     mailer: o.mailer ?? (o.devOutbox !== false ? outboxMailer(o.db, clock, o.logger) : undefined),
     google: o.google,
     // the sandbox pays anything for anyone who clicks Pay: only where the operator allows it
-    payments: o.paymentSandbox === false ? null : sandboxGateway(publicApiPrefix),
+    payments: o.paymentSandbox === false ? null : paymentStarter(sandboxGateway(publicApiPrefix)),
     webhookSecret: o.webhookSecret,
     demoOrderProgress: o.demoOrderProgress,
     publicApiPrefix,

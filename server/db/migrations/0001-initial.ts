@@ -7,6 +7,7 @@ import { execScript } from '../script';
  * balances never below zero, stock never below zero, one free spin per customer per day,
  * one default address per customer, one use of an idempotency key per customer and scope.
  */
+/** @public read by the migrator through `import * as` (server/db/index.ts) */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(db, `
     create table merchants (
@@ -275,6 +276,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `);
 }
 
+/** @public read by the migrator through `import * as` (server/db/index.ts) */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await execScript(db, `
     drop table if exists idempotency_keys, wheel_spins, wheel_segments, notifications, webhook_events,

@@ -10,6 +10,7 @@ import { execScript } from '../script';
  * - wrong code entries counted per client (an IPv4 address, or an IPv6 /64);
  * - the development outbox keeps e-mails too.
  */
+/** @public read by the migrator through `import * as` (server/db/index.ts) */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(db, `
     alter table customers add column email_verified_at timestamptz;
@@ -44,6 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `);
 }
 
+/** @public read by the migrator through `import * as` (server/db/index.ts) */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await execScript(db, `
     delete from dev_outbox where phone is null;

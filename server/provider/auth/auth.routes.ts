@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from '#contract';
+import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from '#contract';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
@@ -8,6 +8,7 @@ import { parse } from '../http/validate';
 import { AppError, sessionExpired } from '../http/errors';
 import { googleSignIn, linkGoogle, logout, register, requestOtp, verifyOtp } from './auth.service';
 import { clientKey } from './client-key';
+import { changeEmail, sendEmailCode, verifyEmailCode } from './email-verification.service';
 
 export function authRoutes(ctx: ProviderContext): Router {
   const r = apiRouter();
@@ -51,6 +52,25 @@ export function authRoutes(ctx: ProviderContext): Router {
     if (sessionId === undefined) throw sessionExpired();
     await logout(ctx, sessionId);
     send(res, 200, 'You are signed out.', null);
+  });
+
+  // the customer's e-mail address: saved unverified, proved with a code e-mailed to it
+  r.post('/customer/change-email', requireCustomer(ctx), async (req, res) => {
+    const body = parse(changeEmailBody, req.body);
+    const data = await changeEmail(ctx, customerOf(res), body.email);
+    send(res, 200, data.verification ? 'Your e-mail address is saved. We sent you a code to verify it.' : 'Your e-mail address is saved.', data);
+  });
+
+  r.post('/customer/email/verify/request', requireCustomer(ctx), async (req, res) => {
+    const body = parse(emailVerifyRequestBody, req.body);
+    const data = await sendEmailCode(ctx, customerOf(res), body.email);
+    send(res, 200, 'We sent a code to your e-mail address.', data);
+  });
+
+  r.post('/customer/email/verify', requireCustomer(ctx), async (req, res) => {
+    const body = parse(emailVerifyBody, req.body);
+    const customer = await verifyEmailCode(ctx, { customerId: customerOf(res), code: body.code, clientKey: clientKey(clientIp(req)) });
+    send(res, 200, 'Your e-mail address is verified.', { customer });
   });
 
   return r;

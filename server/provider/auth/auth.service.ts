@@ -16,7 +16,6 @@ import {
   lockCustomer,
   setVerifiedEmail,
 } from '../customers/customers.repo';
-import { offerEmailCode } from '../customers/email-verification.service';
 import { AppError } from '../http/errors';
 import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
@@ -31,6 +30,7 @@ import {
   otpIssueStats,
 } from './auth.repo';
 import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';
+import { offerEmailCode } from './email-verification.service';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google';
 import { normalizePhone } from './phone';
 import { createSession, newSecretToken, revokeSession } from './sessions';

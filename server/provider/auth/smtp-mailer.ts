@@ -106,6 +106,8 @@ export function smtpMailer(options: SmtpMailerOptions): MailSender {
           'the mail server did not accept the e-mail',
         );
         const reason = code ? REASONS[code] : undefined;
+        // no `cause`: the library's error may quote the message or the credentials, and errors reach logs
+        // eslint-disable-next-line preserve-caught-error
         throw new Error(reason ? `could not send the e-mail: ${reason}` : 'could not send the e-mail');
       }
       logger.info({ to: maskEmail(to) }, 'e-mail handed to the mail server');

@@ -5,7 +5,7 @@ import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { parse } from '../http/validate';
 import { getCatalog, updateMerchantProduct } from './catalog.service';
-import { requireMerchant } from './merchant-key';
+import { requireMerchant } from '../http/merchant-key';
 
 export function catalogRoutes(ctx: ProviderContext): Router {
   const r = apiRouter();

@@ -1,7 +1,7 @@
 import type { ProviderContext } from '../context';
 import { getMerchant } from '../merchant/merchant.service';
 import { lockDueOrders } from './orders.repo';
-import { stepOrder } from './orders.service';
+import { stepOrder } from './lifecycle';
 
 const BATCH = 50;
 

@@ -5,8 +5,10 @@ import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { customerOf, requireCustomer } from '../http/session';
 import { parse } from '../http/validate';
-import { requireMerchant } from '../catalog/merchant-key';
-import { createOrder, listOrders, merchantSetStatus, orderDetail, quoteOrder } from './orders.service';
+import { requireMerchant } from '../http/merchant-key';
+import { createOrder, listOrders, orderDetail } from './orders.service';
+import { quoteOrder } from './pricing';
+import { merchantSetStatus } from './lifecycle';
 
 export function ordersRoutes(ctx: ProviderContext): Router {
   const r = apiRouter();

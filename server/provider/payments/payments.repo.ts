@@ -25,10 +25,6 @@ export async function lockPayment(trx: Database, id: string): Promise<PaymentRow
   return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function findCustomerTopup(db: Database, customerId: number, id: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).where('customer_id', '=', customerId).where('kind', '=', 'topup').executeTakeFirst();
-}
-
 /** Settles a pending payment; false when it was settled already (only the first result counts). */
 export async function settlePayment(trx: Database, id: string, status: 'paid' | 'failed', at: Date): Promise<boolean> {
   const r = await trx.updateTable('payments').set({ status, settled_at: at }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();

@@ -1,10 +1,11 @@
 import { Router, type Response } from 'express';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
-import type { RawBodyRequest } from '../app';
+import type { RawBodyRequest } from '../http/raw-body';
 import { send } from '../http/envelope';
 import { parse } from '../http/validate';
-import { completeSandboxPayment, handleWebhook, sandboxCompleteBody, sandboxPage } from './payments.service';
+import { sandboxCompleteBody } from '#contract/endpoints';
+import { completeSandboxPayment, handleWebhook, sandboxPage } from './payments.service';
 import { SANDBOX_CSP, SANDBOX_CSS, SANDBOX_JS } from './sandbox-page';
 import { SANDBOX_GATEWAY_NAME, WEBHOOK_SIGNATURE_HEADER } from './sandbox';
 import { customerOf, optionalCustomer, requireCustomer } from '../http/session';

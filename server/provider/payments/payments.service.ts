@@ -1,5 +1,4 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import type { ProviderContext } from '../context';
 import type { Database } from '../../db';
 import { AppError, notFound, validation } from '../http/errors';
@@ -8,27 +7,17 @@ import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { topupReturnPaths } from '../wallet/wallet.service';
-import { orderPaymentFailed, orderPaymentSucceeded } from '../orders/orders.service';
 import { findCustomerPayment, lockPayment, recordWebhookEvent, settlePayment, type PaymentRow } from './payments.repo';
-import { formatMoney } from './money';
+import { orderPaymentFailed, orderPaymentSucceeded } from './order-payments';
 import { signWebhook, webhookDigest, type WebhookEvent } from './sandbox';
 import { pendingPage, settledPage } from './sandbox-page';
+import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
+import { paymentIdParam, paymentWebhookEvent } from '#contract/endpoints';
 
 /** A webhook signed more than this far from our clock (either way) is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export const webhookEventSchema = z.object({
-  // recorded as text: PostgreSQL cannot store U+0000, so it is refused here rather than failing there
-  id: z.string().min(1, 'is required').max(100, 'must be at most 100 characters').regex(/^[^\u0000]*$/, 'must not contain a NUL character'),
-  type: z.enum(['payment.succeeded', 'payment.failed']),
-  payment_id: z.string().uuid('must be a payment id'),
-  amount: z.number().int('must be a whole number').positive('must be positive'),
-  created: z.number().int('must be unix seconds'),
-});
-
-export const sandboxCompleteBody = z.object({ outcome: z.enum(['pay', 'decline']) });
-export const paymentIdParam = z.string().uuid('must be a payment id');
 
 const badSignature = (why: string) => new AppError('BAD_SIGNATURE', `The webhook signature is not valid: ${why}.`);
 
@@ -74,7 +63,7 @@ export async function handleWebhook(ctx: ProviderContext, raw: Buffer | string |
   } catch {
     throw validation({ body: 'must be valid JSON' }, 'The webhook body is not valid JSON.');
   }
-  const parsed = webhookEventSchema.safeParse(json);
+  const parsed = paymentWebhookEvent.safeParse(json);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;

@@ -1,17 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { id, redeemBody, slug, storageQuery } from '#contract';
+import { redeemBody, storageQuery } from '#contract';
+import { rewardDetailQuery, voucherDetailQuery } from '#contract/endpoints';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { customerOf, requireCustomer } from '../http/session';
 import { parse } from '../http/validate';
 import { getReward, getVoucher, listRewards, redeemReward, voucherStorage } from './rewards.service';
-
-/** extension: one reward by its slug, for the redeem page */
-export const rewardDetailQuery = z.object({ name: slug });
-/** extension: one of the customer's vouchers */
-export const voucherDetailQuery = z.object({ id });
 
 export function rewardsRoutes(ctx: ProviderContext): Router {
   const r = apiRouter();

@@ -1,7 +1,7 @@
 import type { Database } from '../../db';
 import type { WalletEntry } from '#contract';
 
-/** Reads of the wallet ledger (writes go through postWalletEntry in wallet.ledger.ts only). */
+/** Reads of the wallet ledger (writes go through postWalletEntry in wallet.ledger.ts only) and of top-ups. */
 
 export async function walletBalance(db: Database, customerId: number): Promise<number> {
   const row = await db.selectFrom('customers').select('wallet_balance').where('id', '=', customerId).executeTakeFirst();
@@ -19,4 +19,18 @@ export async function walletEntries(db: Database, customerId: number, limit: num
     .offset(offset)
     .execute();
   return rows.map((r) => ({ id: r.id, type: r.type, amount: r.amount, balance_after: r.balance_after, reason: r.reason, created_at: r.created_at.toISOString() }));
+}
+
+/**
+ * One of the customer's own top-ups (anyone else's is not there). A top-up is a payment: payments/
+ * writes and settles it (the wallet starts it through payment-port.ts); the wallet only reads it back.
+ */
+export async function findCustomerTopup(db: Database, customerId: number, id: string) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'amount', 'status', 'created_at'])
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .where('kind', '=', 'topup')
+    .executeTakeFirst();
 }

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TopupBody, TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from '#contract';
+import { formatMoney } from '#contract/money';
+import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import { notFound, validation } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
 import { getMerchant } from '../merchant/merchant.service';
-import { availableGateway } from '../payments/gateway';
-import { findCustomerTopup, insertPayment } from '../payments/payments.repo';
-import { formatMoney } from '../payments/money';
-import { walletBalance, walletEntries } from './wallet.repo';
-import { to } from '#contract/routes';
+import { availablePayments } from '../payment-port';
+import { findCustomerTopup, walletBalance, walletEntries } from './wallet.repo';
 
 export const WALLET_ENTRIES_PER_PAGE = 20;
 
@@ -31,12 +30,13 @@ export function topupReturnPaths(topupId: string, returnTo: string | null): { su
 }
 
 /**
- * Opens a top-up once per idempotency key: a pending payment and the gateway's page for it. The
- * balance changes only when the gateway's signed webhook says the payment succeeded.
+ * Opens a top-up once per idempotency key: a pending payment and the gateway's page for it, started
+ * through the payment port (payment-port.ts). The balance changes only when the gateway's signed
+ * webhook says the payment succeeded: payments/ credits the wallet then.
  */
 export async function startTopup(ctx: ProviderContext, customerId: number, body: TopupBody): Promise<StoredAnswer<TopupData>> {
   // no gateway, no top-up: refused before anything is written (no payment, no stored answer)
-  const gateway = availableGateway(ctx);
+  const payments = availablePayments(ctx);
   const { rules, settings } = await getMerchant(ctx.db, ctx.merchantId);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   // the contract's schema holds the defaults; the merchant's own limits are checked here
@@ -45,13 +45,16 @@ export async function startTopup(ctx: ProviderContext, customerId: number, body:
   return idempotent<TopupData>(ctx.db, ctx.clock, { customerId, scope: 'wallet/topup', key: body.idempotency_key, body }, async (trx) => {
     const id = randomUUID();
     const returnTo = body.return_to ?? 'profile';
-    await insertPayment(trx, { id, customerId, kind: 'topup', amount: body.amount, returnTo, at: ctx.clock.now() });
-    const { paymentUrl } = await gateway.createPayment({
-      paymentId: id,
+    const { paymentUrl } = await payments.start(trx, {
+      id,
+      customerId,
+      kind: 'topup',
       amount: body.amount,
       currency: rules.currency,
       description: `Wallet top-up at ${settings.setting_company}`,
+      returnTo,
       ...topupReturnPaths(id, returnTo),
+      at: ctx.clock.now(),
     });
     return { status: 201, message: `Top-up of ${money(body.amount)} started. Complete the payment to add it to your wallet.`, data: { topup_id: id, payment_url: paymentUrl } };
   });

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { ProviderContext } from '../context';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 

@@ -4,15 +4,15 @@
  * verified address belongs to one customer (a unique index backs it).
  */
 import { createHmac, randomInt } from 'node:crypto';
-import type { Customer, EmailCodeSent } from '#contract';
+import type { ChangeEmailData, Customer, EmailCodeSent } from '#contract';
 import { HOUR, SECOND } from '../../lib/clock';
 import { digestsEqual } from '../../lib/signature';
-import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from '../auth/codes';
-import { maskEmail } from '../auth/sender';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { getMerchant } from '../merchant/merchant.service';
-import { findCustomerByVerifiedEmail, getCustomer, lockCustomer, markEmailVerified } from './customers.repo';
+import { findCustomerByVerifiedEmail, getCustomer, lockCustomer, markEmailVerified, setCustomerEmail } from '../customers/customers.repo';
+import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';
+import { maskEmail } from './sender';
 import {
   addEmailCodeAttempt,
   consumeEmailCode,
@@ -92,6 +92,18 @@ export async function sendEmailCode(ctx: ProviderContext, customerId: number, ex
     throw new AppError('BAD_GATEWAY', 'We could not send the e-mail just now. Please try again in a minute.');
   }
   return { expires_in: rules.email_code_ttl_seconds, resend_in: rules.email_code_resend_seconds, email };
+}
+
+/**
+ * Changes the customer's e-mail (already trimmed and lowercased by the contract's schema). A new address
+ * is unverified, whoever else typed or verified it: it links nothing until its code is entered, and a
+ * code goes out when an e-mail service exists.
+ */
+export async function changeEmail(ctx: ProviderContext, customerId: number, email: string): Promise<ChangeEmailData> {
+  await setCustomerEmail(ctx.db, customerId, email);
+  const customer = await getCustomer(ctx.db, customerId);
+  const verification = customer.email_verified ? null : await offerEmailCode(ctx, customerId);
+  return { customer, verification };
 }
 
 /**

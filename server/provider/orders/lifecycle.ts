@@ -1,0 +1,163 @@
+import type { z } from 'zod';
+import { forwardStep, isTerminal, type merchantOrderStatusBody, nextStatuses, type Order, type OrderStatus } from '#contract';
+import { formatMoney } from '#contract/money';
+import { paths, to } from '#contract/routes';
+import type { Database } from '../../db';
+import type { ProviderContext } from '../context';
+import { AppError, notFound } from '../http/errors';
+import { getMerchant, type Merchant } from '../merchant/merchant.service';
+import { notify } from '../notifications/notify';
+import { adjustPoints, earnPoints } from '../points/points.ledger';
+import { postWalletEntry } from '../wallet/wallet.ledger';
+import { insertOrderEvent, lockOrderByName, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
+import { pointsFor } from './pricing';
+
+/**
+ * The order lifecycle on the provider: each status change with its timeline entry and the customer's
+ * notice, what paying and cancelling take and give back, the merchant's moves and the demo's steps.
+ * Which moves exist is the contract's (nextStatuses, forwardStep, isTerminal).
+ */
+
+const SECOND = 1000;
+
+export const orderLink = to.order;
+
+function statusNotice(order: OrderRow, to: OrderStatus, merchant: Merchant, extra = ''): { title: string; body: string } {
+  const n = order.name;
+  switch (to) {
+    case 'paid':
+      return { title: `Order ${n} confirmed`, body: `We received your payment of ${formatMoney(order.total, merchant.rules.currency, merchant.rules.locale)}. We will start on it shortly.` };
+    case 'preparing':
+      return { title: `Order ${n} is being prepared`, body: 'Our baristas and kitchen are working on your order.' };
+    case 'ready':
+      return order.fulfilment === 'pickup'
+        ? { title: `Order ${n} is ready for pickup`, body: `Collect it at ${merchant.settings.pickup_address ?? 'the counter'}.` }
+        : { title: `Order ${n} is ready`, body: 'It is packed and waiting for the rider.' };
+    case 'on_delivery':
+      return { title: `Order ${n} is on its way`, body: 'The rider has picked up your order.' };
+    case 'completed':
+      return { title: `Order ${n} completed`, body: 'Enjoy! Thank you for ordering with us.' };
+    case 'cancelled':
+      return { title: `Order ${n} cancelled`, body: `Your order was cancelled.${extra}` };
+    default:
+      return { title: `Order ${n} updated`, body: 'Your order has a new status.' };
+  }
+}
+
+interface StatusChange {
+  /** the timeline entry's note */
+  note?: string | null;
+  /** added to the customer's notification */
+  extra?: string;
+  /** other columns written with the status, in the same UPDATE */
+  also?: { paid_at?: Date; points_earned?: number };
+}
+
+/**
+ * Writes one status change: the order row, a timeline entry and the customer's notification. The
+ * demo's next automatic step is scheduled while the order is still moving.
+ */
+async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, to: OrderStatus, change: StatusChange = {}): Promise<OrderRow> {
+  const { note = null, extra = '', also = {} } = change;
+  const now = ctx.clock.now();
+  const moving = ctx.demoOrderProgress && !isTerminal(to) && to !== 'pending_payment';
+  const updated = await updateOrder(trx, order.id, {
+    ...also,
+    status: to,
+    updated_at: now,
+    next_auto_at: moving ? new Date(now.getTime() + merchant.rules.demo_step_seconds * SECOND) : null,
+  });
+  await insertOrderEvent(trx, order.id, to, now, note);
+  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra), link: orderLink(order.name) });
+  return updated;
+}
+
+/**
+ * A pending order's payment arrived (wallet debit done, or the gateway's webhook): paid, points
+ * credited (1 per points_per_amount of the total), notifications. Call inside the transaction that
+ * took the money, with the order row locked. Returns the order row as it now is.
+ */
+export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<OrderRow> {
+  const now = ctx.clock.now();
+  const points = pointsFor(order.total, merchant.rules);
+  const paid = await applyStatus(trx, ctx, merchant, order, 'paid', { also: { paid_at: now, points_earned: points } });
+  if (points > 0) {
+    await earnPoints(trx, ctx.clock, order.customer_id, points, { reason: `Order ${order.name}`, ref: `order:${order.name}` }, merchant.rules.points_expiry_days);
+    await notify(trx, ctx.clock, order.customer_id, {
+      type: 'points_earned',
+      title: `You earned ${points} points`,
+      body: `For order ${order.name}. They are valid for ${merchant.rules.points_expiry_days} days.`,
+      link: paths.profilePoint,
+    });
+  }
+  return paid;
+}
+
+/**
+ * Cancels an order. A paid one is refunded in full to the wallet (whatever paid it) and its points
+ * are taken back as far as the balance allows; the voucher it used is released either way. Call
+ * inside a transaction, with the order row locked.
+ */
+export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, note: string | null): Promise<OrderRow> {
+  let extra = '';
+  if (order.status !== 'pending_payment') {
+    if (order.total > 0) {
+      await postWalletEntry(trx, ctx.clock, order.customer_id, { type: 'refund', amount: order.total, reason: `Refund for order ${order.name}`, ref: `order:${order.name}` });
+      extra = ` ${formatMoney(order.total, merchant.rules.currency, merchant.rules.locale)} is back in your wallet.`;
+    }
+    if (order.points_earned > 0) {
+      await adjustPoints(trx, ctx.clock, order.customer_id, -order.points_earned, {
+        reason: `Order ${order.name} cancelled`,
+        ref: `order:${order.name}`,
+        lotRef: `order:${order.name}`,
+      });
+    }
+  }
+  if (order.voucher_id !== null) {
+    await releaseVoucher(trx, order.voucher_id, ctx.clock.now());
+    extra += ' Your voucher can be used again.';
+  }
+  return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra });
+}
+
+export type MerchantOrderStatusBody = z.infer<typeof merchantOrderStatusBody>;
+
+/**
+ * The merchant moves an order along its lifecycle (or cancels it). `paid` is never set by hand:
+ * only a payment makes an order paid.
+ */
+export async function merchantSetStatus(ctx: ProviderContext, body: MerchantOrderStatusBody): Promise<Order> {
+  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrderByName(trx, body.name);
+    if (!order) throw notFound('Order');
+    const from = order.status as OrderStatus;
+    const allowed: OrderStatus[] = nextStatuses(from, order.fulfilment).filter((s) => s !== 'paid');
+    if (!allowed.includes(body.status)) {
+      throw new AppError(
+        'INVALID_TRANSITION',
+        body.status === 'paid' ? 'An order becomes paid only when its payment succeeds.' : `An order that is ${from.replace('_', ' ')} cannot become ${body.status.replace('_', ' ')}.`,
+        { status: allowed.length ? `must be one of ${allowed.join(', ')}` : 'the order cannot change any more' },
+        { from, to: body.status, allowed },
+      );
+    }
+    const note = body.note?.trim() || null;
+    const updated = body.status === 'cancelled' ? await cancelOrder(trx, ctx, merchant, order, note) : await applyStatus(trx, ctx, merchant, order, body.status, { note });
+    const [answer] = await toOrders(trx, [updated]);
+    return answer!;
+  });
+}
+
+/**
+ * One automatic step of the demo progression for an order locked by the caller. Returns the status
+ * it moved to, or null when there is nothing further.
+ */
+export async function stepOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<OrderStatus | null> {
+  const to = forwardStep(order.status as OrderStatus, order.fulfilment);
+  if (!to) {
+    await updateOrder(trx, order.id, { next_auto_at: null });
+    return null;
+  }
+  await applyStatus(trx, ctx, merchant, order, to);
+  return to;
+}

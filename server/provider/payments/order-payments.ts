@@ -1,0 +1,46 @@
+import { formatMoney } from '#contract/money';
+import { paths } from '#contract/routes';
+import type { Database } from '../../db';
+import type { ProviderContext } from '../context';
+import { getMerchant } from '../merchant/merchant.service';
+import { notify } from '../notifications/notify';
+import { cancelOrder, markOrderPaid, orderLink } from '../orders/lifecycle';
+import { lockOrderById } from '../orders/orders.repo';
+import { postWalletEntry } from '../wallet/wallet.ledger';
+import { settlePayment, type PaymentRow } from './payments.repo';
+
+/**
+ * What a gateway's result does to the order it paid for (called by handleWebhook, inside its
+ * transaction, with the payment locked and still pending). Payments calls into orders here; orders
+ * never calls back.
+ */
+
+/**
+ * The gateway took the money for an order. A pending order becomes paid; if it was cancelled in
+ * the meantime the money is not lost: it goes to the customer's wallet.
+ */
+export async function orderPaymentSucceeded(trx: Database, ctx: ProviderContext, payment: PaymentRow): Promise<void> {
+  const merchant = await getMerchant(trx, ctx.merchantId);
+  if (!(await settlePayment(trx, payment.id, 'paid', ctx.clock.now()))) return;
+  const order = payment.order_id !== null ? await lockOrderById(trx, payment.order_id) : undefined;
+  if (order && order.status === 'pending_payment') {
+    await markOrderPaid(trx, ctx, merchant, order);
+    return;
+  }
+  const label = order ? `order ${order.name}` : 'a cancelled order';
+  await postWalletEntry(trx, ctx.clock, payment.customer_id, { type: 'refund', amount: payment.amount, reason: `Payment for ${label}, which was cancelled`, ref: `payment:${payment.id}` });
+  await notify(trx, ctx.clock, payment.customer_id, {
+    type: 'order',
+    title: 'Payment moved to your wallet',
+    body: `Your payment of ${formatMoney(payment.amount, merchant.rules.currency, merchant.rules.locale)} arrived after ${label} was cancelled, so it is in your wallet.`,
+    link: order ? orderLink(order.name) : paths.profileWallet,
+  });
+}
+
+/** The gateway declined an order's payment: the pending order is cancelled and its voucher released. */
+export async function orderPaymentFailed(trx: Database, ctx: ProviderContext, payment: PaymentRow): Promise<void> {
+  const merchant = await getMerchant(trx, ctx.merchantId);
+  if (!(await settlePayment(trx, payment.id, 'failed', ctx.clock.now()))) return;
+  const order = payment.order_id !== null ? await lockOrderById(trx, payment.order_id) : undefined;
+  if (order && order.status === 'pending_payment') await cancelOrder(trx, ctx, merchant, order, 'Payment declined');
+}

@@ -1,0 +1,694 @@
+/**
+ * Every call of the provider's API v2, in one table: its method and path, who may make it, the very
+ * schema its body or query is validated with, what it answers and the error codes it can answer.
+ * server/provider/openapi.ts turns this table into the OpenAPI 3.1 document (`npm run openapi` writes
+ * docs/openapi.json; the provider serves it at `openapi.json`), and tests/server/openapi.test.ts holds
+ * the table to the provider: every route the provider registers is here with the same method and path,
+ * every call here answers, each route validates with the schema named here.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { addressCreateBody, addressDeleteBody, addressUpdateBody } from './addresses';
+import * as A from './answers';
+import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from './auth';
+import { ERROR_STATUS, type ErrorCode } from './envelope';
+import { id } from './fields';
+import { notificationReadBody } from './notifications';
+import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
+import { pointHistoryBody } from './points';
+import { redeemBody, slug, storageQuery } from './rewards';
+import { merchantProductBody } from './shop';
+import { pageQuery, topupBody, topupStatusQuery } from './wallet';
+import { spinBody } from './wheel';
+
+// ---------------------------------------------------------------------------------------------
+// Request schemas of calls whose schema lived only next to their route: the contract's own now
+// ---------------------------------------------------------------------------------------------
+
+/** extension: `reward/detail`, one reward by its slug (the redeem page) */
+export const rewardDetailQuery = z.object({ name: slug });
+/** extension: `reward/voucher`, one of the customer's vouchers */
+export const voucherDetailQuery = z.object({ id });
+/** A payment's id (a UUID), in the sandbox page's path. */
+export const paymentIdParam = z.string().uuid('must be a payment id');
+/** embedded provider: Pay or Decline on the sandbox payment page */
+export const sandboxCompleteBody = z.object({ outcome: z.enum(['pay', 'decline']) });
+/** The payment webhook's event (the sandbox gateway's format), checked after its signature. */
+export const paymentWebhookEvent = z.object({
+  id: z
+    .string()
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters')
+    // recorded as text: PostgreSQL cannot store U+0000, so it is refused here rather than failing there
+    // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is refused
+    .regex(/^[^\u0000]*$/, 'must not contain a NUL character'),
+  type: z.enum(['payment.succeeded', 'payment.failed']),
+  payment_id: z.string().uuid('must be a payment id'),
+  amount: z.number().int('must be a whole number').positive('must be positive'),
+  created: z.number().int('must be unix seconds'),
+});
+/** The header of the sandbox gateway's webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+// ---------------------------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Who may make a call, on top of the gateway signature every call but the webhook carries:
+ * `none` anyone a gateway forwards; `customer` a customer's session (`authorization: Bearer <token>`);
+ * `merchant` the merchant key (`x-merchant-key`); `webhook` no gateway signature, the payment
+ * gateway's own signature instead.
+ */
+export type EndpointAuth = 'none' | 'customer' | 'merchant' | 'webhook';
+
+/** What a call answers: the contract's JSON envelope with `data`, a page or file, or this document. */
+export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi';
+
+export interface Endpoint {
+  method: 'get' | 'post';
+  /** under the provider's base URL (`…/api/v2/`), path parameters as OpenAPI writes them: `payment/sandbox/{id}` */
+  path: string;
+  /** the area, an OpenAPI tag */
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: EndpointAuth;
+  /** a call of ../shared/CONTRACT.md section 3; false: one this product adds (documented only here) */
+  inContract: boolean;
+  /** the embedded provider's own (the payment sandbox, its health): an outside provider need not have it */
+  embeddedOnly?: boolean;
+  /** the JSON body's schema: the very object the route validates with */
+  body?: z.ZodType;
+  /** the query's schema: the very object the route validates with */
+  query?: z.ZodObject;
+  /** the path parameters */
+  params?: z.ZodObject;
+  /** takes an `idempotency_key`: a repeat returns the first answer (409 while it runs, 422 with another body) */
+  idempotent?: boolean;
+  answer: {
+    kind: AnswerKind;
+    /** the success statuses (a page may also answer 404) */
+    statuses: readonly number[];
+    description: string;
+    /** the envelope's `data`; absent: `null` */
+    data?: z.ZodType;
+  };
+  /**
+   * The error codes only this call answers. Those every call of its kind answers are added by
+   * errorCodesOf: BAD_SIGNATURE, SESSION_EXPIRED, FORBIDDEN, VALIDATION, PAYLOAD_TOO_LARGE, the
+   * idempotency codes, INTERNAL.
+   */
+  errors: readonly ErrorCode[];
+}
+
+const envelope = (statuses: readonly number[], description: string, data?: z.ZodType): Endpoint['answer'] => ({ kind: 'envelope', statuses, description, ...(data ? { data } : {}) });
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  // settings and the provider itself
+  {
+    method: 'get',
+    path: 'settings/main-setting',
+    tag: 'Settings',
+    summary: "The merchant's site settings",
+    description: 'The same for every customer: answered with `Cache-Control: public, max-age=5`, which gateways may keep that long.',
+    auth: 'none',
+    inContract: true,
+    answer: envelope([200], 'The settings.', A.siteSettingsAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'health',
+    tag: 'Provider',
+    summary: 'Whether the provider and its database answer',
+    description: "The gateway's `/healthz` asks it.",
+    auth: 'none',
+    inContract: false,
+    answer: envelope([200], 'Up.', A.healthAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'openapi.json',
+    tag: 'Provider',
+    summary: 'This document',
+    description:
+      'The OpenAPI 3.1 document of API v2, generated from the contract\'s schemas (src/contract). Not enveloped. Through a gateway that removes every `token` property from JSON answers on their way to a browser, read it from the provider or from docs/openapi.json.',
+    auth: 'none',
+    inContract: false,
+    answer: { kind: 'openapi', statuses: [200], description: 'The OpenAPI document.' },
+    errors: [],
+  },
+
+  // sign-in
+  {
+    method: 'post',
+    path: 'auth/otp/request',
+    tag: 'Sign-in',
+    summary: 'Send a one-time code to a phone',
+    description: 'Limited per number and per client address (429 RATE_LIMITED with `Retry-After`).',
+    auth: 'none',
+    inContract: true,
+    body: otpRequestBody,
+    answer: envelope([200], 'The code was sent.', A.otpRequestAnswer),
+    errors: ['RATE_LIMITED', 'BAD_GATEWAY'],
+  },
+  {
+    method: 'post',
+    path: 'auth/otp/verify',
+    tag: 'Sign-in',
+    summary: 'Check a one-time code',
+    description:
+      'login: `token` and `customer`; register: `registration_token`. A login for a number with no account answers `registration_token` with `needs_registration: true`; a registration for a number that has one signs in.',
+    auth: 'none',
+    inContract: true,
+    body: otpVerifyBody,
+    answer: envelope([200], 'Signed in, or the number is confirmed.', A.otpVerifyAnswer),
+    errors: ['CODE_EXPIRED', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'RATE_LIMITED'],
+  },
+  {
+    method: 'post',
+    path: 'auth/register',
+    tag: 'Sign-in',
+    summary: 'Create the account for a confirmed number',
+    description: '201 with a new account; 200 when the number has one already (signed in).',
+    auth: 'none',
+    inContract: true,
+    body: registerBody,
+    answer: envelope([201, 200], 'Signed in.', A.sessionAnswer),
+    errors: ['REGISTRATION_EXPIRED', 'CONFLICT'],
+  },
+  {
+    method: 'post',
+    path: 'auth/google',
+    tag: 'Sign-in',
+    summary: 'Sign in with a Google ID token',
+    description: '404 NOT_FOUND while Google sign-in is not enabled.',
+    auth: 'none',
+    inContract: true,
+    body: googleBody,
+    answer: envelope([200], 'Signed in.', A.sessionAnswer),
+    errors: ['NOT_FOUND', 'INVALID_TOKEN', 'CONFLICT'],
+  },
+  {
+    method: 'post',
+    path: 'auth/google/link',
+    tag: 'Sign-in',
+    summary: "Link the customer's Google account",
+    description: '404 NOT_FOUND while Google sign-in is not enabled.',
+    auth: 'customer',
+    inContract: false,
+    body: googleLinkBody,
+    answer: envelope([200], 'Linked.', A.customerOnlyAnswer),
+    errors: ['NOT_FOUND', 'INVALID_TOKEN', 'GOOGLE_LINKED'],
+  },
+  {
+    method: 'post',
+    path: 'auth/logout',
+    tag: 'Sign-in',
+    summary: 'Revoke the session token',
+    auth: 'customer',
+    inContract: true,
+    answer: envelope([200], 'Signed out.'),
+    errors: [],
+  },
+
+  // the customer
+  {
+    method: 'post',
+    path: 'point/history',
+    tag: 'Points',
+    summary: "The customer's points and their ledger",
+    description: "The app's session check: 200 means the session is valid. Another customer's id answers 404.",
+    auth: 'customer',
+    inContract: true,
+    body: pointHistoryBody,
+    answer: envelope([200], 'The balance and one page of entries.', A.pointHistoryAnswer),
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'get',
+    path: 'customer/profile',
+    tag: 'Customer',
+    summary: "The customer's profile",
+    auth: 'customer',
+    inContract: true,
+    answer: envelope([200], 'The customer.', A.customerAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'customer/change-email',
+    tag: 'Customer',
+    summary: "Change the customer's e-mail address",
+    description: 'The new address is unverified; a code is e-mailed to it when an e-mail service exists (`verification`).',
+    auth: 'customer',
+    inContract: true,
+    body: changeEmailBody,
+    answer: envelope([200], 'Saved.', A.changeEmailAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'customer/email/verify/request',
+    tag: 'Customer',
+    summary: "E-mail a code to the customer's address",
+    description: 'The address is named again, so a page showing a stale address cannot send a code it did not mean (409 CONFLICT).',
+    auth: 'customer',
+    inContract: false,
+    body: emailVerifyRequestBody,
+    answer: envelope([200], 'The code was sent.', A.emailCodeSentAnswer),
+    errors: ['EMAIL_UNAVAILABLE', 'NO_EMAIL', 'CONFLICT', 'ALREADY_VERIFIED', 'RATE_LIMITED', 'BAD_GATEWAY'],
+  },
+  {
+    method: 'post',
+    path: 'customer/email/verify',
+    tag: 'Customer',
+    summary: "Verify the customer's address with the e-mailed code",
+    auth: 'customer',
+    inContract: false,
+    body: emailVerifyBody,
+    answer: envelope([200], 'Verified.', A.customerOnlyAnswer),
+    errors: ['CODE_EXPIRED', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'RATE_LIMITED', 'EMAIL_TAKEN'],
+  },
+
+  // shop
+  {
+    method: 'get',
+    path: 'shop/catalog',
+    tag: 'Shop',
+    summary: 'The menu',
+    auth: 'none',
+    inContract: true,
+    answer: envelope([200], 'Categories with their products.', A.catalogAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'merchant/product/update',
+    tag: 'Merchant',
+    summary: "Change a product's price or availability",
+    auth: 'merchant',
+    inContract: false,
+    body: merchantProductBody,
+    answer: envelope([200], 'The product as it is now.', A.productOnlyAnswer),
+    errors: ['NOT_FOUND'],
+  },
+
+  // rewards
+  {
+    method: 'get',
+    path: 'reward/list',
+    tag: 'Rewards',
+    summary: 'The reward catalogue',
+    auth: 'none',
+    inContract: true,
+    answer: envelope([200], 'The rewards.', A.rewardListAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'reward/detail',
+    tag: 'Rewards',
+    summary: 'One reward by its name',
+    auth: 'none',
+    inContract: false,
+    query: rewardDetailQuery,
+    answer: envelope([200], 'The reward.', A.rewardOnlyAnswer),
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'post',
+    path: 'reward/redeem',
+    tag: 'Rewards',
+    summary: 'Redeem points for a voucher',
+    auth: 'customer',
+    inContract: true,
+    body: redeemBody,
+    idempotent: true,
+    answer: envelope([201], 'The voucher.', A.voucherOnlyAnswer),
+    errors: ['NOT_FOUND', 'LIMIT_REACHED', 'OUT_OF_STOCK', 'INSUFFICIENT_POINTS'],
+  },
+  {
+    method: 'get',
+    path: 'reward/storage',
+    tag: 'Rewards',
+    summary: "The customer's vouchers by status",
+    auth: 'customer',
+    inContract: true,
+    query: storageQuery,
+    answer: envelope([200], 'The vouchers.', A.storageAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'reward/voucher',
+    tag: 'Rewards',
+    summary: "One of the customer's vouchers",
+    auth: 'customer',
+    inContract: false,
+    query: voucherDetailQuery,
+    answer: envelope([200], 'The voucher.', A.voucherOnlyAnswer),
+    errors: ['NOT_FOUND'],
+  },
+
+  // wallet and payments
+  {
+    method: 'get',
+    path: 'wallet/balance',
+    tag: 'Wallet',
+    summary: "The wallet's balance",
+    auth: 'customer',
+    inContract: true,
+    answer: envelope([200], 'The balance.', A.walletBalanceAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'wallet/history',
+    tag: 'Wallet',
+    summary: "The wallet's ledger",
+    auth: 'customer',
+    inContract: true,
+    query: pageQuery,
+    answer: envelope([200], 'One page of entries.', A.walletHistoryAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'wallet/topup',
+    tag: 'Wallet',
+    summary: 'Start a top-up through the payment gateway',
+    description:
+      "The balance changes only when the payment gateway's signed webhook says the payment succeeded. Without a payment gateway: 503 PAYMENTS_UNAVAILABLE. The merchant's own limits answer 400 VALIDATION.",
+    auth: 'customer',
+    inContract: true,
+    body: topupBody,
+    idempotent: true,
+    answer: envelope([201], "The top-up and the payment gateway's page.", A.topupAnswer),
+    errors: ['PAYMENTS_UNAVAILABLE'],
+  },
+  {
+    method: 'get',
+    path: 'wallet/topup/status',
+    tag: 'Wallet',
+    summary: "One of the customer's top-ups, and the balance now",
+    auth: 'customer',
+    inContract: false,
+    query: topupStatusQuery,
+    answer: envelope([200], 'The top-up.', A.topupStatusAnswer),
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'post',
+    path: 'payment/webhook',
+    tag: 'Payments',
+    summary: "The payment gateway's result of a payment",
+    description: `Not signed by a gateway: signed by the payment gateway (sandbox: \`${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`, within 300 s). A repeated or out-of-order event changes nothing.`,
+    auth: 'webhook',
+    inContract: false,
+    body: paymentWebhookEvent,
+    answer: envelope([200], 'Recorded.', A.webhookAnswer),
+    errors: ['BAD_SIGNATURE'],
+  },
+  {
+    method: 'get',
+    path: 'payment/sandbox.js',
+    tag: 'Payments',
+    summary: "The sandbox payment page's script",
+    description: 'Only while the sandbox is the payment gateway.',
+    auth: 'none',
+    inContract: false,
+    embeddedOnly: true,
+    answer: { kind: 'javascript', statuses: [200], description: 'The script.' },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'payment/sandbox.css',
+    tag: 'Payments',
+    summary: "The sandbox payment page's styles",
+    description: 'Only while the sandbox is the payment gateway.',
+    auth: 'none',
+    inContract: false,
+    embeddedOnly: true,
+    answer: { kind: 'css', statuses: [200], description: 'The styles.' },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'payment/sandbox/{id}',
+    tag: 'Payments',
+    summary: 'The sandbox payment page',
+    description:
+      'Only while the sandbox is the payment gateway. Shows a payment only to the customer who started it (their session, sent by the gateway); anyone else gets the not-found page (404).',
+    auth: 'none',
+    inContract: false,
+    embeddedOnly: true,
+    params: z.object({ id: paymentIdParam }),
+    answer: { kind: 'html', statuses: [200, 404], description: 'The page.' },
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'payment/sandbox/{id}/complete',
+    tag: 'Payments',
+    summary: 'Pay or decline on the sandbox payment page',
+    description: 'Only while the sandbox is the payment gateway, and only by the customer who started the payment.',
+    auth: 'customer',
+    inContract: false,
+    embeddedOnly: true,
+    params: z.object({ id: paymentIdParam }),
+    body: sandboxCompleteBody,
+    answer: envelope([200], 'The payment as it stands, and where to go next.', A.sandboxCompleteAnswer),
+    errors: ['NOT_FOUND'],
+  },
+
+  // addresses
+  {
+    method: 'get',
+    path: 'address/list',
+    tag: 'Addresses',
+    summary: "The customer's delivery addresses",
+    auth: 'customer',
+    inContract: true,
+    answer: envelope([200], 'The addresses.', A.addressListAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'address/create',
+    tag: 'Addresses',
+    summary: 'Save a delivery address',
+    auth: 'customer',
+    inContract: true,
+    body: addressCreateBody,
+    answer: envelope([201], 'The address.', A.addressOnlyAnswer),
+    errors: ['LIMIT_REACHED'],
+  },
+  {
+    method: 'post',
+    path: 'address/update',
+    tag: 'Addresses',
+    summary: 'Change a delivery address',
+    auth: 'customer',
+    inContract: true,
+    body: addressUpdateBody,
+    answer: envelope([200], 'The address.', A.addressOnlyAnswer),
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'post',
+    path: 'address/delete',
+    tag: 'Addresses',
+    summary: 'Delete a delivery address',
+    auth: 'customer',
+    inContract: true,
+    body: addressDeleteBody,
+    answer: envelope([200], 'Deleted.'),
+    errors: ['NOT_FOUND'],
+  },
+
+  // orders
+  {
+    method: 'post',
+    path: 'order/quote',
+    tag: 'Orders',
+    summary: 'Price a basket',
+    description: 'A product no longer on the menu answers 400 VALIDATION naming its line.',
+    auth: 'customer',
+    inContract: true,
+    body: quoteBody,
+    answer: envelope([200], 'The prices.', A.quoteAnswer),
+    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID'],
+  },
+  {
+    method: 'post',
+    path: 'order/create',
+    tag: 'Orders',
+    summary: 'Place an order',
+    description:
+      'wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE).',
+    auth: 'customer',
+    inContract: true,
+    body: orderCreateBody,
+    idempotent: true,
+    answer: envelope([201], 'The order.', A.orderCreateAnswer),
+    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'PAYMENTS_UNAVAILABLE'],
+  },
+  {
+    method: 'get',
+    path: 'order/list',
+    tag: 'Orders',
+    summary: "The customer's orders, newest first",
+    auth: 'customer',
+    inContract: true,
+    query: pageQuery,
+    answer: envelope([200], 'One page of orders.', A.orderListAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'order/detail',
+    tag: 'Orders',
+    summary: "One of the customer's orders",
+    auth: 'customer',
+    inContract: true,
+    query: orderDetailQuery,
+    answer: envelope([200], 'The order.', A.orderOnlyAnswer),
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/order/status',
+    tag: 'Merchant',
+    summary: 'Move an order along its lifecycle, or cancel it',
+    description: '`paid` is set only by a payment. Cancelling a paid order refunds it to the wallet.',
+    auth: 'merchant',
+    inContract: false,
+    body: merchantOrderStatusBody,
+    answer: envelope([200], 'The order as it is now.', A.orderOnlyAnswer),
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+
+  // notifications
+  {
+    method: 'get',
+    path: 'notification/list',
+    tag: 'Notifications',
+    summary: "The customer's notifications, newest first",
+    auth: 'customer',
+    inContract: true,
+    query: pageQuery,
+    answer: envelope([200], 'One page of notifications.', A.notificationListAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'notification/read',
+    tag: 'Notifications',
+    summary: 'Mark notifications as read',
+    auth: 'customer',
+    inContract: true,
+    body: notificationReadBody,
+    answer: envelope([200], 'How many are still unread.', A.notificationReadAnswer),
+    errors: [],
+  },
+
+  // the wheel
+  {
+    method: 'get',
+    path: 'wheel/config',
+    tag: 'Wheel',
+    summary: 'The wheel and the spins left',
+    description: '409 CONFLICT while the wheel has no segments (closed).',
+    auth: 'customer',
+    inContract: true,
+    answer: envelope([200], 'The wheel.', A.wheelConfigAnswer),
+    errors: ['CONFLICT'],
+  },
+  {
+    method: 'post',
+    path: 'wheel/spin',
+    tag: 'Wheel',
+    summary: 'Spin the wheel',
+    description: "A free spin while there is one today, else it costs `spin_cost_points`. The draw is the provider's.",
+    auth: 'customer',
+    inContract: true,
+    body: spinBody,
+    idempotent: true,
+    answer: envelope([200], 'The prize.', A.spinAnswer),
+    errors: ['CONFLICT', 'NO_SPINS_LEFT'],
+  },
+];
+
+/** What each error code means, for the document (its status is ERROR_STATUS's). */
+export const ERROR_MEANING: Record<ErrorCode, string> = {
+  VALIDATION: 'bad input: `error.fields` names each bad field (a body that is not JSON: `body`)',
+  BAD_SIGNATURE: 'the gateway signature (or the webhook signature) is missing, wrong or older than 300 s',
+  SESSION_EXPIRED: 'no valid, unexpired, unrevoked session token',
+  NOT_FOUND: 'no such thing, or not the customer\'s own',
+  FORBIDDEN: 'the merchant key (`x-merchant-key`) is missing or wrong',
+  RATE_LIMITED: 'asked too often: `data.retry_after` seconds (also `Retry-After`)',
+  INVALID_CODE: 'not the code that was sent: `data.attempts_left`',
+  CODE_EXPIRED: 'the code expired or was used',
+  TOO_MANY_ATTEMPTS: 'too many wrong tries for this code: ask for a new one',
+  INVALID_TOKEN: 'the Google ID token could not be verified',
+  REGISTRATION_EXPIRED: 'the registration token expired or was used',
+  IDEMPOTENCY_MISMATCH: 'this idempotency_key was used with another body',
+  IDEMPOTENCY_IN_PROGRESS: 'the first call with this idempotency_key is still running',
+  INSUFFICIENT_BALANCE: 'the wallet balance is too low',
+  INSUFFICIENT_POINTS: 'not enough points',
+  OUT_OF_STOCK: 'the reward is out of stock',
+  LIMIT_REACHED: 'a per-customer limit is reached (redemptions of a reward, saved addresses)',
+  PRODUCT_UNAVAILABLE: 'a product in the basket is not available now (`error.fields` names its line)',
+  BELOW_MINIMUM: 'the subtotal is below the minimum order: `data.min_order`, `data.below_minimum_by`',
+  VOUCHER_INVALID: 'the voucher cannot be used (not the customer\'s, used, expired, not a discount)',
+  ADDRESS_REQUIRED: 'a delivery needs an address_id',
+  NO_SPINS_LEFT: 'no free spin left today and no points spin possible',
+  INVALID_TRANSITION: 'the order cannot move to that status: `data.allowed`',
+  UNSUPPORTED_MEDIA_TYPE: 'the body is not JSON (a gateway answers it)',
+  PAYLOAD_TOO_LARGE: 'the body is over 64 KiB',
+  CONFLICT: 'the state changed meanwhile: try again',
+  BAD_GATEWAY: 'a service the call needs (text messages, e-mail) failed: try again',
+  PROVIDER_UNAVAILABLE: 'the provider cannot be reached (a gateway answers it)',
+  EMAIL_UNAVAILABLE: 'no e-mail service: an address cannot be verified yet',
+  EMAIL_TAKEN: 'another customer verified this e-mail address',
+  NO_EMAIL: 'no e-mail address to verify',
+  ALREADY_VERIFIED: 'the address is verified already',
+  GOOGLE_LINKED: 'this Google account belongs to another customer, or this customer has another one',
+  PAYMENTS_UNAVAILABLE: 'no payment gateway: top-ups and online payment are off; the wallet works',
+  INTERNAL: 'an unexpected failure on the provider',
+};
+
+/**
+ * Every error code a call can answer: its own, and those every call of its kind answers (signature,
+ * session, merchant key, bad input, a body over 64 KiB, idempotency, an unexpected failure).
+ */
+export function errorCodesOf(e: Endpoint): ErrorCode[] {
+  const codes = new Set<ErrorCode>();
+  if (e.auth !== 'webhook') codes.add('BAD_SIGNATURE');
+  if (e.auth === 'customer') codes.add('SESSION_EXPIRED');
+  if (e.auth === 'merchant') codes.add('FORBIDDEN');
+  // a POST's body is read as JSON whatever the call: unreadable JSON is 400 VALIDATION, too much 413
+  if (e.body || e.query || e.method === 'post') codes.add('VALIDATION');
+  if (e.method === 'post') codes.add('PAYLOAD_TOO_LARGE');
+  if (e.idempotent) {
+    codes.add('IDEMPOTENCY_IN_PROGRESS');
+    codes.add('IDEMPOTENCY_MISMATCH');
+  }
+  for (const c of e.errors) codes.add(c);
+  codes.add('INTERNAL');
+  return [...codes];
+}
+
+/** The error codes of a call grouped by their HTTP status (ERROR_STATUS), statuses ascending. */
+export function errorsByStatus(e: Endpoint): Map<number, ErrorCode[]> {
+  const by = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(e)) {
+    const status = ERROR_STATUS[code];
+    by.set(status, [...(by.get(status) ?? []), code]);
+  }
+  return new Map([...by.entries()].sort(([a], [b]) => a - b));
+}

@@ -1,0 +1,27 @@
+/**
+ * The OpenAPI document is the provider's, for people building a provider: the gateway does not pass it
+ * to browsers (its token guard would take the `token` properties out of its schemas).
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, startStack, type Stack } from '../security/support';
+import { signedHeaders } from './support/provider';
+import { STACK_SECRET } from '../security/support';
+
+describeEachDb('the OpenAPI document behind the gateway', (kind) => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ kind });
+  });
+  afterAll(async () => stack?.close());
+
+  it('is not answered through the gateway, and is whole at the provider', async () => {
+    expect((await stack.api('GET', 'openapi.json')).status).toBe(404);
+    const base = stack.provider.baseUrl;
+    const headers = signedHeaders('openapi.json', { now: () => new Date() }, STACK_SECRET, base);
+    const direct = await fetch(`${base}openapi.json`, { headers });
+    expect(direct.status).toBe(200);
+    const doc = (await direct.json()) as { openapi: string };
+    expect(doc.openapi).toMatch(/^3\.1/);
+    expect(JSON.stringify(doc)).toContain('"token"');
+  });
+});

@@ -1,0 +1,657 @@
+/**
+ * The published contract: the OpenAPI 3.1 document (server/provider/openapi.ts, from the table in
+ * src/contract/endpoints.ts) held to itself, to the committed docs/openapi.json and to the real provider:
+ * - it is OpenAPI 3.1 in its structure (every key, reference, parameter, response and schema checked);
+ * - docs/openapi.json is what the contract generates now (else: npm run openapi);
+ * - every route the provider's Express app registers is documented with its method and path, and every
+ *   documented call answers (never "There is no such API call"), with its documented 401 without credentials;
+ * - each route validates its body or query with the very schema object the table names;
+ * - a walk through every call on a real provider answers as documented: a documented status, a documented
+ *   error code, and `data` that the call's answer schema parses, with no field the schema does not name.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Express } from 'express';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { answerTypesMatch } from '#contract/answers';
+import { ENDPOINTS, errorCodesOf, errorsByStatus, WEBHOOK_SIGNATURE_HEADER, type Endpoint } from '#contract/endpoints';
+import { ERROR_STATUS } from '#contract/envelope';
+import { PROVIDER_MOUNT } from '../../server/provider/app';
+import { buildOpenApiDocument, OPENAPI_SERVER_URL, openApiJson, operationId } from '../../server/provider/openapi';
+import { WEBHOOK_SIGNATURE_HEADER as SERVER_WEBHOOK_HEADER } from '../../server/provider/payments/sandbox';
+import { paymentWebhookEvent } from '#contract/endpoints';
+import { closeProvider, newIp, newPhone } from './auth.helpers';
+import { postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
+import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+
+// every schema a route hands to the provider's one validator, by identity (the real validator runs)
+const parsed = vi.hoisted(() => ({ calls: [] as { schema: unknown; input: unknown }[] }));
+vi.mock('../../server/provider/http/validate', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/provider/http/validate')>();
+  return {
+    ...real,
+    parse: ((schema, input) => {
+      parsed.calls.push({ schema, input });
+      return real.parse(schema, input);
+    }) as typeof real.parse,
+  };
+});
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const NO_SUCH_CALL = 'There is no such API call.';
+const keyOf = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method.toUpperCase()} ${e.path}`;
+const endpoint = (key: string): Endpoint => {
+  const e = ENDPOINTS.find((x) => keyOf(x) === key);
+  if (!e) throw new Error(`no ${key} in the table`);
+  return e;
+};
+
+type Json = any;
+const doc: Json = buildOpenApiDocument();
+
+// ---------------------------------------------------------------------------------------------
+// OpenAPI 3.1, structurally
+// ---------------------------------------------------------------------------------------------
+
+const isExtension = (k: string) => k.startsWith('x-');
+const TOP_KEYS = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'externalDocs'];
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const PATH_ITEM_KEYS = [...METHODS, '$ref', 'summary', 'description', 'servers', 'parameters'];
+const OPERATION_KEYS = ['tags', 'summary', 'description', 'externalDocs', 'operationId', 'parameters', 'requestBody', 'responses', 'callbacks', 'deprecated', 'security', 'servers'];
+const PARAMETER_KEYS = ['name', 'in', 'description', 'required', 'deprecated', 'allowEmptyValue', 'style', 'explode', 'allowReserved', 'schema', 'example', 'examples', 'content'];
+const RESPONSE_KEYS = ['description', 'headers', 'content', 'links'];
+const MEDIA_KEYS = ['schema', 'example', 'examples', 'encoding'];
+const HEADER_KEYS = ['description', 'required', 'deprecated', 'style', 'explode', 'schema', 'example', 'examples', 'content'];
+const COMPONENT_KEYS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems'];
+/** JSON Schema 2020-12 keywords and the OpenAPI 3.1 additions; no `nullable` (3.0) or boolean exclusive bounds */
+const SCHEMA_KEYS = [
+  '$ref', '$defs', '$id', '$schema', '$comment', '$anchor', '$dynamicRef', '$dynamicAnchor',
+  'type', 'enum', 'const', 'title', 'description', 'default', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly',
+  'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties',
+  'items', 'prefixItems', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems', 'uniqueItems', 'unevaluatedItems',
+  'minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
+  'discriminator', 'xml', 'externalDocs',
+];
+const TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
+const SCHEME_TYPES = ['apiKey', 'http', 'mutualTLS', 'oauth2', 'openIdConnect'];
+
+function pointer(root: Json, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let v: Json = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (v === null || typeof v !== 'object' || !(key in v)) return undefined;
+    v = v[key];
+  }
+  return v;
+}
+
+/** Everything in the document that is not OpenAPI 3.1 in its structure, as "where: what" lines. */
+function structuralProblems(d: Json): string[] {
+  const out: string[] = [];
+  const bad = (where: string, what: string) => out.push(`${where}: ${what}`);
+  const onlyKeys = (o: Json, allowed: string[], where: string) => {
+    if (o === null || typeof o !== 'object' || Array.isArray(o)) return bad(where, 'is not an object');
+    for (const k of Object.keys(o)) if (!allowed.includes(k) && !isExtension(k)) bad(where, `unknown key ${k}`);
+  };
+
+  const schema = (s: Json, where: string): void => {
+    if (typeof s === 'boolean') return;
+    onlyKeys(s, SCHEMA_KEYS, where);
+    if (s === null || typeof s !== 'object') return;
+    if (s.type !== undefined) for (const t of [s.type].flat()) if (!TYPES.includes(t)) bad(where, `type ${t}`);
+    for (const k of ['exclusiveMinimum', 'exclusiveMaximum', 'minimum', 'maximum', 'multipleOf']) if (k in s && typeof s[k] !== 'number') bad(where, `${k} is not a number`);
+    for (const k of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties']) if (k in s && !(Number.isInteger(s[k]) && s[k] >= 0)) bad(where, `${k} is not a count`);
+    if ('pattern' in s) {
+      try {
+        new RegExp(s.pattern, 'u');
+      } catch {
+        bad(where, `pattern ${s.pattern} is not a regular expression`);
+      }
+    }
+    if ('enum' in s && !(Array.isArray(s.enum) && s.enum.length > 0)) bad(where, 'enum is not a non-empty array');
+    if ('required' in s) {
+      if (!Array.isArray(s.required) || s.required.some((r: unknown) => typeof r !== 'string')) bad(where, 'required is not a list of names');
+      else if (s.properties) for (const r of s.required) if (!(r in s.properties)) bad(where, `required ${r} is not a property`);
+    }
+    if (s.properties) for (const [k, v] of Object.entries(s.properties)) schema(v, `${where}.properties.${k}`);
+    if (s.$defs) for (const [k, v] of Object.entries(s.$defs)) schema(v, `${where}.$defs.${k}`);
+    for (const k of ['items', 'not', 'propertyNames', 'contains', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema']) if (k in s) schema(s[k], `${where}.${k}`);
+    if ('additionalProperties' in s) schema(s.additionalProperties, `${where}.additionalProperties`);
+    for (const k of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
+      if (!(k in s)) continue;
+      if (!Array.isArray(s[k]) || s[k].length === 0) bad(where, `${k} is not a non-empty array`);
+      else s[k].forEach((x: Json, i: number) => schema(x, `${where}.${k}.${i}`));
+    }
+  };
+  const content = (c: Json, where: string) => {
+    if (c === null || typeof c !== 'object' || Object.keys(c).length === 0) return bad(where, 'has no media type');
+    for (const [type, media] of Object.entries(c as Record<string, Json>)) {
+      if (!/^[a-z]+\/[\w.+-]+$/.test(type)) bad(where, `media type ${type}`);
+      onlyKeys(media, MEDIA_KEYS, `${where}.${type}`);
+      if (!media?.schema) bad(`${where}.${type}`, 'has no schema');
+      else schema(media.schema, `${where}.${type}.schema`);
+    }
+  };
+
+  onlyKeys(d, TOP_KEYS, 'document');
+  if (typeof d.openapi !== 'string' || !/^3\.1\.\d+$/.test(d.openapi)) bad('openapi', `${d.openapi} is not 3.1.x`);
+  if (typeof d.info?.title !== 'string' || typeof d.info?.version !== 'string') bad('info', 'needs a title and a version');
+  for (const [i, s] of (d.servers ?? []).entries()) if (typeof s.url !== 'string') bad(`servers.${i}`, 'has no url');
+
+  const schemes: Record<string, Json> = d.components?.securitySchemes ?? {};
+  onlyKeys(d.components ?? {}, COMPONENT_KEYS, 'components');
+  for (const [name, s] of Object.entries(schemes)) {
+    if (!SCHEME_TYPES.includes(s.type)) bad(`securitySchemes.${name}`, `type ${s.type}`);
+    if (s.type === 'apiKey' && !(typeof s.name === 'string' && ['query', 'header', 'cookie'].includes(s.in))) bad(`securitySchemes.${name}`, 'an apiKey needs name and in');
+    if (s.type === 'http' && typeof s.scheme !== 'string') bad(`securitySchemes.${name}`, 'http needs a scheme');
+  }
+  for (const [name, s] of Object.entries(d.components?.schemas ?? {})) schema(s, `components.schemas.${name}`);
+
+  const tagNames = (d.tags ?? []).map((t: Json) => t.name);
+  if (new Set(tagNames).size !== tagNames.length) bad('tags', 'names repeat');
+  const operationIds = new Set<string>();
+  if (d.paths === null || typeof d.paths !== 'object') bad('paths', 'is not an object');
+  for (const [path, item] of Object.entries((d.paths ?? {}) as Record<string, Json>)) {
+    if (!path.startsWith('/')) bad(path, 'does not start with /');
+    onlyKeys(item, PATH_ITEM_KEYS, path);
+    const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    for (const method of METHODS.filter((m) => m in item)) {
+      const op = item[method];
+      const where = `${method.toUpperCase()} ${path}`;
+      onlyKeys(op, OPERATION_KEYS, where);
+      if (typeof op.operationId !== 'string') bad(where, 'has no operationId');
+      else if (operationIds.has(op.operationId)) bad(where, `operationId ${op.operationId} repeats`);
+      else operationIds.add(op.operationId);
+      for (const t of op.tags ?? []) if (!tagNames.includes(t)) bad(where, `tag ${t} is not declared`);
+      for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) if (!(name in schemes)) bad(where, `security scheme ${name} is not declared`);
+      const params: Json[] = op.parameters ?? [];
+      const seen = new Set<string>();
+      for (const prm of params) {
+        const pw = `${where} parameter ${prm.name}`;
+        onlyKeys(prm, PARAMETER_KEYS, pw);
+        if (typeof prm.name !== 'string' || !['query', 'header', 'path', 'cookie'].includes(prm.in)) bad(pw, 'needs a name and in');
+        if (seen.has(`${prm.in}:${prm.name}`)) bad(pw, 'repeats');
+        seen.add(`${prm.in}:${prm.name}`);
+        if (prm.in === 'path' && prm.required !== true) bad(pw, 'a path parameter must be required');
+        if (!prm.schema && !prm.content) bad(pw, 'has no schema');
+        if (prm.schema) schema(prm.schema, `${pw}.schema`);
+      }
+      const pathParams = params.filter((x) => x.in === 'path').map((x) => x.name);
+      if ([...pathParams].sort().join() !== [...templated].sort().join()) bad(where, `path parameters ${pathParams} are not the template's ${templated}`);
+      if (op.requestBody) {
+        onlyKeys(op.requestBody, ['description', 'content', 'required'], `${where} requestBody`);
+        content(op.requestBody.content, `${where} requestBody`);
+      }
+      const responses = op.responses ?? {};
+      if (Object.keys(responses).length === 0) bad(where, 'has no responses');
+      for (const [status, r] of Object.entries(responses as Record<string, Json>)) {
+        const rw = `${where} ${status}`;
+        if (status !== 'default' && !/^[1-5](\d\d|XX)$/.test(status)) bad(rw, 'is not a status');
+        onlyKeys(r, RESPONSE_KEYS, rw);
+        if (typeof r.description !== 'string' || r.description === '') bad(rw, 'has no description');
+        if (r.content) content(r.content, rw);
+        for (const [h, header] of Object.entries((r.headers ?? {}) as Record<string, Json>)) {
+          onlyKeys(header, HEADER_KEYS, `${rw} header ${h}`);
+          if (header.schema) schema(header.schema, `${rw} header ${h}`);
+        }
+      }
+    }
+  }
+
+  // every reference resolves
+  const refs = (v: Json, where: string): void => {
+    if (v === null || typeof v !== 'object') return;
+    if (typeof v.$ref === 'string' && pointer(d, v.$ref) === undefined) bad(where, `$ref ${v.$ref} does not resolve`);
+    for (const [k, x] of Object.entries(v)) refs(x, `${where}/${k}`);
+  };
+  refs(d, '#');
+  return out;
+}
+
+/** Operations of the document as `METHOD path` (path under the base, as the table writes it). */
+function documentedCalls(d: Json): string[] {
+  return Object.entries(d.paths as Record<string, Json>).flatMap(([path, item]) => METHODS.filter((m) => m in item).map((m) => `${m.toUpperCase()} ${path.slice(1)}`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The answers, against their schemas
+// ---------------------------------------------------------------------------------------------
+
+/** Fields of `value` that `schema` does not name, as paths (`data.order.items.0.colour`). */
+function undocumentedFields(schema: z.ZodType, value: unknown, path = 'data'): string[] {
+  if (value === null || value === undefined) return [];
+  const def = (schema as unknown as { _zod: { def: Json } })._zod.def;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return undocumentedFields(def.innerType, value, path);
+    case 'pipe':
+      return undocumentedFields(def.out, value, path);
+    case 'array':
+      return Array.isArray(value) ? value.flatMap((v, i) => undocumentedFields(def.element, v, `${path}.${i}`)) : [];
+    case 'union': {
+      const fits = (def.options as z.ZodType[]).filter((o) => o.safeParse(value).success);
+      const each = fits.map((o) => undocumentedFields(o, value, path));
+      return each.length ? each.reduce((a, b) => (b.length < a.length ? b : a)) : [];
+    }
+    case 'object': {
+      if (typeof value !== 'object' || Array.isArray(value)) return [];
+      const shape = def.shape as Record<string, z.ZodType>;
+      return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => (k in shape ? undocumentedFields(shape[k]!, v, `${path}.${k}`) : [`${path}.${k}`]));
+    }
+    default:
+      return [];
+  }
+}
+
+const SUCCESS_MEDIA: Record<Endpoint['answer']['kind'], RegExp> = {
+  envelope: /^application\/json/,
+  openapi: /^application\/json/,
+  html: /^text\/html/,
+  javascript: /^text\/javascript/,
+  css: /^text\/css/,
+};
+
+/** What an answer breaks of its call's documentation (empty: it is as documented). */
+function answerProblems(e: Endpoint, res: request.Response): string[] {
+  const where = `${keyOf(e)} answered ${res.status}`;
+  if (e.answer.statuses.includes(res.status)) {
+    if (!SUCCESS_MEDIA[e.answer.kind].test(res.headers['content-type'] ?? '')) return [`${where} as ${res.headers['content-type']}, not ${e.answer.kind}`];
+    if (e.answer.kind !== 'envelope') return [];
+    const body = res.body as Json;
+    const problems: string[] = [];
+    if (body.status !== res.status || typeof body.message !== 'string' || 'error' in body) problems.push(`${where}: not a success envelope`);
+    const schema = e.answer.data ?? z.null();
+    const result = schema.safeParse(body.data);
+    if (!result.success) problems.push(...result.error.issues.map((i) => `${where}: data.${i.path.join('.')} ${i.message}`));
+    problems.push(...undocumentedFields(schema, body.data).map((f) => `${where}: ${f} is not documented`));
+    return problems;
+  }
+  const codes = errorsByStatus(e).get(res.status);
+  if (!codes) return [`${where}, a status it does not document (${JSON.stringify(res.body).slice(0, 200)})`];
+  const code = (res.body as Json)?.error?.code;
+  if (!codes.includes(code)) return [`${where} ${code}, a code it does not document at that status (${codes.join(', ')})`];
+  if ((res.body as Json).status !== res.status) return [`${where}: the envelope says ${(res.body as Json).status}`];
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The provider's routes
+// ---------------------------------------------------------------------------------------------
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+  rawPath?: string;
+}
+
+/** Every route registered on the app, as `METHOD path` with the mount, walking the routers' stacks. */
+function registeredRoutes(app: Express): string[] {
+  const out: string[] = [];
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const [method, on] of Object.entries(layer.route.methods)) if (on) out.push(`${method.toUpperCase()} ${prefix}${layer.route.path}`);
+      } else if (layer.handle?.stack) {
+        const mount = layer.rawPath === undefined || layer.rawPath === '/' ? '' : layer.rawPath;
+        walk(layer.handle.stack, prefix + mount);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
+  return out;
+}
+
+/** `/api/v2/payment/sandbox/:id` → `payment/sandbox/{id}`; null for a route outside API v2. */
+function asTablePath(route: string): string | null {
+  if (!route.startsWith(`${PROVIDER_MOUNT}/`)) return null;
+  return route.slice(PROVIDER_MOUNT.length + 1).replace(/:(\w+)/g, '{$1}');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document on its own
+// ---------------------------------------------------------------------------------------------
+
+describe('the OpenAPI document', () => {
+  it('is the committed docs/openapi.json: after changing the contract, run npm run openapi and commit it', () => {
+    const committed = readFileSync(resolve(ROOT, 'docs/openapi.json'), 'utf8');
+    // compared whole (not as a diff of parsed objects): the file is what reviewers read
+    expect(committed === openApiJson(), 'docs/openapi.json is not what the contract generates: run npm run openapi').toBe(true);
+  });
+
+  it('is OpenAPI 3.1 in its structure', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(structuralProblems(doc)).toEqual([]);
+  });
+
+  it('finds what is wrong in a document that is not OpenAPI 3.1 (the check above can fail)', () => {
+    const broken: Json = structuredClone(doc);
+    broken.openapi = '3.0.3';
+    broken.paths['/order/detail'].get.responses['200'].content['application/json'].schema.properties.data = { type: 'object', nullable: true };
+    broken.paths['/payment/sandbox/{id}'].get.parameters = [];
+    broken.paths['/wallet/topup'].post.security = [{ nobody: [] }];
+    broken.paths['/wheel/spin'].post.responses['409'] = { content: {} };
+    broken.components.schemas.Order.properties.status = { $ref: '#/components/schemas/Nowhere' };
+    const problems = structuralProblems(broken).join('\n');
+    expect(problems).toContain('openapi: 3.0.3 is not 3.1.x');
+    expect(problems).toContain('unknown key nullable');
+    expect(problems).toContain('path parameters  are not the template');
+    expect(problems).toContain('security scheme nobody is not declared');
+    expect(problems).toContain('POST /wheel/spin 409: has no description');
+    expect(problems).toContain('$ref #/components/schemas/Nowhere does not resolve');
+  });
+
+  it('documents each call of the table once, under the mount the provider serves', () => {
+    expect(OPENAPI_SERVER_URL).toBe(PROVIDER_MOUNT);
+    expect(doc.servers).toEqual([expect.objectContaining({ url: PROVIDER_MOUNT })]);
+    const table = ENDPOINTS.map(keyOf);
+    expect(new Set(table).size, 'a call is in the table twice').toBe(table.length);
+    expect(documentedCalls(doc).sort()).toEqual([...table].sort());
+  });
+
+  it('documents each call with its security, its input and every error code at the status ERROR_STATUS gives it', () => {
+    for (const e of ENDPOINTS) {
+      const op = doc.paths[`/${e.path}`][e.method];
+      const where = keyOf(e);
+      expect(op.operationId, where).toBe(operationId(e));
+      const schemes = Object.keys(op.security[0]).sort();
+      const signed = ['gatewayPlatform', 'gatewaySignature', 'gatewayTimestamp'];
+      const expected = { none: signed, customer: [...signed, 'customerSession'].sort(), merchant: [...signed, 'merchantKey'].sort(), webhook: ['paymentWebhookSignature'] }[e.auth];
+      expect(schemes, where).toEqual(expected);
+      expect(Boolean(op.requestBody), `${where} body`).toBe(Boolean(e.body));
+      const queryNames = (op.parameters ?? []).filter((x: Json) => x.in === 'query').map((x: Json) => x.name);
+      expect(queryNames, `${where} query`).toEqual(e.query ? Object.keys(e.query.shape) : []);
+      for (const s of e.answer.statuses) expect(op.responses[String(s)], `${where} ${s}`).toBeDefined();
+      const documented: Record<string, number> = {};
+      for (const [status, r] of Object.entries(op.responses as Record<string, Json>)) {
+        if (e.answer.statuses.includes(Number(status))) continue;
+        const narrowed = r.content['application/json'].schema.allOf[1];
+        expect(narrowed.properties.status.const, `${where} ${status}`).toBe(Number(status));
+        for (const code of narrowed.properties.error.properties.code.enum) documented[code] = Number(status);
+      }
+      const codes = errorCodesOf(e);
+      expect(documented, where).toEqual(Object.fromEntries(codes.map((c) => [c, ERROR_STATUS[c]])));
+      if (e.auth === 'customer') expect(codes).toContain('SESSION_EXPIRED');
+      if (e.auth === 'merchant') expect(codes).toContain('FORBIDDEN');
+      if (e.auth !== 'webhook') expect(codes).toContain('BAD_SIGNATURE');
+    }
+    expect(doc.components.schemas.ErrorCode.enum.sort()).toEqual(Object.keys(ERROR_STATUS).sort());
+    expect(doc.components.securitySchemes.paymentWebhookSignature.name).toBe(SERVER_WEBHOOK_HEADER);
+    expect(WEBHOOK_SIGNATURE_HEADER).toBe(SERVER_WEBHOOK_HEADER);
+  });
+
+  it('describes the answers with schemas that match their TypeScript interfaces (checked by tsc in src/contract/answers.ts)', () => {
+    expect(Object.entries(answerTypesMatch).filter(([, same]) => same !== true)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The document against the provider
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Calls whose route still validates with its own copy of the schema, not the table's object (the route
+ * files are not this change's). Each copy must render to the same JSON Schema and judge input the same;
+ * once its route imports the contract's schema, the test says to take it off this list.
+ */
+const OWN_COPIES: Record<string, z.ZodType> = {};
+
+const sameIssues = (s: z.ZodType, input: unknown) => {
+  const r = s.safeParse(input);
+  return r.success ? { ok: true, data: r.data } : { ok: false, issues: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+};
+const SAMPLES: unknown[] = [
+  {},
+  null,
+  [],
+  { name: 'free-coffee' },
+  { name: 'Free Coffee' },
+  { id: '12' },
+  { id: 12 },
+  { id: -1 },
+  { outcome: 'pay' },
+  { outcome: 'steal' },
+  { id: 'evt_1', type: 'payment.succeeded', payment_id: randomUUID(), amount: 100, created: 1_700_000_000 },
+  { id: '', type: 'payment.refunded', payment_id: 'nope', amount: 1.5, created: 'x' },
+];
+
+describeEachDb('the OpenAPI document and the provider', (kind) => {
+  const CLIENT_ID = 'openapi-test.apps.example';
+  let p: TestProvider;
+  let jwks: Server;
+  let googleKey: CryptoKey;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256');
+    googleKey = pair.privateKey;
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'openapi-key', alg: 'RS256', use: 'sig' };
+    jwks = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
+    await new Promise<void>((done) => jwks.listen(0, '127.0.0.1', done));
+    p = await startTestProvider(kind, { googleJwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`, googleClientId: CLIENT_ID });
+  });
+  afterAll(async () => {
+    await closeProvider(p);
+    await new Promise((done) => jwks?.close(done));
+  });
+
+  const googleToken = (sub: string) => {
+    const now = unix(p);
+    return new SignJWT({ email: `${sub}@gmail.com`, email_verified: true, name: 'Gina Google' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'openapi-key', typ: 'JWT' })
+      .setIssuer('https://accounts.google.com')
+      .setAudience(CLIENT_ID)
+      .setSubject(sub)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(googleKey);
+  };
+
+  it('documents every route the provider registers, with its method and path, and nothing it does not have', () => {
+    const routes = registeredRoutes(p.app);
+    // guards the walk: it found the areas' routers under the mount
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => asTablePath(r.split(' ')[1]!) === null), 'routes outside API v2').toEqual([]);
+    const registered = routes.map((r) => {
+      const [method, path] = r.split(' ');
+      return `${method} ${asTablePath(path!)}`;
+    });
+    expect(new Set(registered).size, 'a route is registered twice').toBe(registered.length);
+    const documented = documentedCalls(doc);
+    expect(registered.filter((r) => !documented.includes(r)), 'registered but not documented').toEqual([]);
+    expect(documented.filter((d) => !registered.includes(d)), 'documented but not registered').toEqual([]);
+  });
+
+  it('answers every documented call: unsigned 401 BAD_SIGNATURE, without credentials its documented 401 or another documented answer, never "no such call"', async () => {
+    const problems: string[] = [];
+    for (const call of documentedCalls(doc)) {
+      const e = endpoint(call);
+      const path = e.path.replace(/\{\w+\}/g, randomUUID());
+      const url = `${PROVIDER_MOUNT}/${path}`;
+      const unsigned = e.method === 'post' ? await request(p.app).post(url).set('content-type', 'application/json').send('{}') : await request(p.app).get(url);
+      if (unsigned.status !== 401 || unsigned.body?.error?.code !== 'BAD_SIGNATURE') problems.push(`${call} unsigned: ${unsigned.status} ${unsigned.body?.error?.code}`);
+      if (e.auth === 'webhook') continue;
+      const res = await p.call(e.method, path, e.method === 'post' ? { body: {} } : {});
+      if (res.body?.message === NO_SUCH_CALL) problems.push(`${call}: ${NO_SUCH_CALL}`);
+      if (e.auth === 'customer' && (res.status !== 401 || res.body.error?.code !== 'SESSION_EXPIRED')) problems.push(`${call} without a session: ${res.status} ${res.body?.error?.code}`);
+      if (e.auth === 'merchant' && (res.status !== 401 || res.body.error?.code !== 'FORBIDDEN')) problems.push(`${call} without the merchant key: ${res.status} ${res.body?.error?.code}`);
+      problems.push(...answerProblems(e, res));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('serves the document at openapi.json, signed like every call, exactly as generated', async () => {
+    const res = await p.call('get', 'openapi.json').expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.text).toBe(openApiJson());
+    await request(p.app).get(`${PROVIDER_MOUNT}/openapi.json`).expect(401);
+  });
+
+  it('validates each body and query with the very schema object the table names', async () => {
+    const customer = await p.newCustomer();
+    const problems: string[] = [];
+    for (const e of ENDPOINTS) {
+      const key = keyOf(e);
+      const path = e.path.replace(/\{\w+\}/g, randomUUID());
+      const headers: Record<string, string> = e.auth === 'merchant' ? { 'x-merchant-key': TEST_MERCHANT_KEY } : {};
+      const token = e.auth === 'customer' && e.path !== 'auth/logout' ? customer.token : undefined;
+      // a marker in the input shows where the route read it from: the body or the query
+      const input = e.path === 'notification/read' ? { ids: [1], probe: 'body' } : { probe: e.method === 'post' ? 'body' : 'query' };
+      const expected = e.body ?? e.query;
+      parsed.calls.length = 0;
+      let res: request.Response;
+      let ranWebhookSchema = false;
+      if (e.auth === 'webhook') {
+        const raw = JSON.stringify(input);
+        const original = paymentWebhookEvent.safeParse.bind(paymentWebhookEvent);
+        Object.defineProperty(paymentWebhookEvent, 'safeParse', {
+          configurable: true,
+          value: (v: unknown) => {
+            ranWebhookSchema = true;
+            return original(v);
+          },
+        });
+        try {
+          res = await postWebhook(p, raw, signature(raw, unix(p)));
+        } finally {
+          delete (paymentWebhookEvent as { safeParse?: unknown }).safeParse;
+        }
+      } else if (e.method === 'post') {
+        res = await p.call('post', path, { body: input, token, headers });
+      } else {
+        res = await p.call('get', path, { query: { probe: 'query' }, token, headers });
+      }
+      const ran = parsed.calls.map((c) => c.schema);
+      if (!expected) {
+        if (ran.length) problems.push(`${key} validates input the table does not document`);
+        if (res.status === 400) problems.push(`${key} refused input the table does not document: ${JSON.stringify(res.body.error)}`);
+        continue;
+      }
+      const options: unknown[] = (expected as unknown as { options?: unknown[] }).options ?? [];
+      // the webhook checks its event itself, after the signature: the spy above saw the table's schema run
+      const identical = (e.auth === 'webhook' && ranWebhookSchema && expected === paymentWebhookEvent) || (ran.length === 1 && (ran[0] === expected || options.includes(ran[0])));
+      if (identical) {
+        const input = parsed.calls[0]?.input as Json | undefined;
+        if (input && input.probe !== (e.body ? 'body' : 'query')) problems.push(`${key} reads its input from the wrong place`);
+        if (key in OWN_COPIES) problems.push(`${key} now validates with the table's schema: take it off OWN_COPIES`);
+        continue;
+      }
+      const copy = OWN_COPIES[key];
+      if (!copy) {
+        problems.push(`${key} validates with ${ran.length === 0 ? 'no schema' : 'a schema that is not the table\'s'}: import the schema from the contract`);
+        continue;
+      }
+      // a copy: the route must run it, and it must be the table's schema in all but identity
+      if (e.auth === 'webhook' ? !ranWebhookSchema : !(ran.length === 1 && ran[0] === copy)) problems.push(`${key} does not validate with its known copy`);
+      if (JSON.stringify(z.toJSONSchema(copy, { io: 'input' })) !== JSON.stringify(z.toJSONSchema(expected, { io: 'input' }))) problems.push(`${key}: its copy is not the table's schema`);
+      for (const sample of SAMPLES) {
+        if (JSON.stringify(sameIssues(copy, sample)) !== JSON.stringify(sameIssues(expected, sample))) problems.push(`${key}: its copy judges ${JSON.stringify(sample)} otherwise`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('answers as documented on a walk through every call: statuses, error codes, and data the answer schemas parse with no undocumented field', async () => {
+    const problems: string[] = [];
+    const succeeded = new Set<string>();
+    const call = async (key: string, o: { body?: unknown; query?: Record<string, string | number>; token?: string; params?: Record<string, string>; merchant?: boolean } = {}) => {
+      const e = endpoint(key);
+      const path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => o.params?.[name] ?? '');
+      const res = await p.call(e.method, path, { body: o.body, query: o.query, token: o.token, headers: o.merchant ? { 'x-merchant-key': TEST_MERCHANT_KEY } : {}, ip: newIp() });
+      const found = answerProblems(e, res);
+      problems.push(...found);
+      if (found.length === 0 && e.answer.statuses.includes(res.status)) succeeded.add(key);
+      return res;
+    };
+    const key = () => randomUUID();
+
+    // public
+    await call('GET settings/main-setting');
+    await call('GET health');
+    await call('GET openapi.json');
+    await call('GET shop/catalog');
+    const rewards = (await call('GET reward/list')).body.data.rewards as { name: string; points_cost: number; stock: number | null }[];
+    const reward = rewards.filter((r) => r.stock === null || r.stock > 0).sort((a, b) => a.points_cost - b.points_cost)[0]!;
+    await call('GET reward/detail', { query: { name: reward.name } });
+    await call('GET payment/sandbox.js');
+    await call('GET payment/sandbox.css');
+
+    // sign-in: register, then log in again, then out
+    const phone = newPhone();
+    await call('POST auth/otp/request', { body: { phone, purpose: 'register' } });
+    const registration = (await call('POST auth/otp/verify', { body: { phone, code: p.lastCode(phone), purpose: 'register' } })).body.data.registration_token;
+    const registered = (await call('POST auth/register', { body: { registration_token: registration, name: 'Open Api', email: 'open.api@example.com' } })).body.data;
+    p.clock.advance(120_000);
+    await call('POST auth/otp/request', { body: { phone, purpose: 'login' } });
+    await call('POST auth/otp/verify', { body: { phone, code: p.lastCode(phone), purpose: 'login' } });
+    await call('POST auth/logout', { token: registered.token });
+    const google = (await call('POST auth/google', { body: { id_token: await googleToken(`g-${randomUUID()}`) } })).body.data;
+
+    // a customer with points and money
+    const c = await p.newCustomer({ points: 100_000, wallet: 1_000_000 });
+    const token = c.token;
+    await call('POST auth/google/link', { token, body: { id_token: await googleToken(`g-${randomUUID()}`) } });
+    expect(google.customer.id).not.toBe(c.id);
+    await call('POST point/history', { token, body: { customer_id: c.id } });
+    await call('GET customer/profile', { token });
+    const email = `m-${randomUUID().slice(0, 8)}@example.com`;
+    await call('POST customer/change-email', { token, body: { email } });
+    p.clock.advance(600_000);
+    await call('POST customer/email/verify/request', { token, body: { email } });
+    const mail = await p.db.selectFrom('dev_outbox').select('body').where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    await call('POST customer/email/verify', { token, body: { code: /\b(\d{6})\b/.exec(mail.body)![1] } });
+
+    // addresses, orders, the merchant
+    const address = (await call('POST address/create', { token, body: { label: 'Home', recipient: 'Ana Cruz', phone: '0917 123 4567', line1: '12 Calle Mabini', city: 'Makati', postal_code: '1200', lat: 14.55, lng: 121.02 } })).body.data.address;
+    await call('GET address/list', { token });
+    await call('POST address/update', { token, body: { id: address.id, label: 'Work' } });
+    const { latte, croissant } = await products(p);
+    const items = [{ product_id: latte.id, qty: 2 }];
+    await call('POST order/quote', { token, body: { items, fulfilment: 'delivery', address_id: address.id } });
+    const paid = (await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body.data.order;
+    await call('POST order/create', { token, body: { items, fulfilment: 'delivery', address_id: address.id, payment_method: 'gateway', idempotency_key: key() } });
+    await call('GET order/list', { token });
+    await call('GET order/detail', { token, query: { name: paid.name } });
+    await call('POST merchant/order/status', { merchant: true, body: { name: paid.name, status: 'preparing' } });
+    await call('POST merchant/product/update', { merchant: true, body: { product_id: croissant.id, available: true } });
+
+    // rewards
+    await call('POST reward/redeem', { token, body: { name: reward.name, idempotency_key: key() } });
+    const vouchers = (await call('GET reward/storage', { token, query: { status: 'active' } })).body.data.vouchers;
+    await call('GET reward/voucher', { token, query: { id: vouchers[0].id } });
+
+    // the wallet and payments: the sandbox page pays one top-up, a signed webhook settles another
+    const topup = (await call('POST wallet/topup', { token, body: { amount: 10_000, idempotency_key: key() } })).body.data;
+    await call('GET wallet/topup/status', { token, query: { topup_id: topup.topup_id } });
+    await call('GET payment/sandbox/{id}', { token, params: { id: topup.topup_id } });
+    await call('POST payment/sandbox/{id}/complete', { token, params: { id: topup.topup_id }, body: { outcome: 'pay' } });
+    const second = (await call('POST wallet/topup', { token, body: { amount: 20_000, idempotency_key: key() } })).body.data;
+    const raw = webhookEvent(second.topup_id, 20_000, 'payment.succeeded', unix(p));
+    const hook = await postWebhook(p, raw, signature(raw, unix(p)));
+    problems.push(...answerProblems(endpoint('POST payment/webhook'), hook));
+    if (hook.status === 200) succeeded.add('POST payment/webhook');
+    expect(hook.body.data).toEqual({ event_id: expect.any(String), applied: true });
+    await call('GET wallet/balance', { token });
+    await call('GET wallet/history', { token });
+
+    // notifications, the wheel, and an address deleted
+    await call('GET notification/list', { token });
+    await call('POST notification/read', { token, body: { all: true } });
+    await call('GET wheel/config', { token });
+    await call('POST wheel/spin', { token, body: { idempotency_key: key() } });
+    await call('POST address/delete', { token, body: { id: address.id } });
+
+    expect(problems).toEqual([]);
+    expect(ENDPOINTS.map(keyOf).filter((k) => !succeeded.has(k)), 'calls the walk never saw succeed').toEqual([]);
+  });
+});
