@@ -1,9 +1,27 @@
 import useSWR from 'swr';
+import type { Address, AddressData, AddressInput, AddressListData } from '#contract';
+import { cached } from './cached';
 import { apiPost, fetcher } from './client';
-import type { AddressData, AddressInput, AddressListData } from '#contract';
+import { useMutation } from './mutation';
 
-export const addressesKey = 'address/list';
+export const addressesKey = cached.addresses;
 export const useAddresses = () => useSWR<AddressListData>(addressesKey, fetcher);
-export const createAddress = (a: AddressInput) => apiPost<AddressData>('address/create', a);
-export const updateAddress = (id: number, a: Partial<AddressInput>) => apiPost<AddressData>('address/update', { id, ...a });
-export const deleteAddress = (id: number) => apiPost<null>('address/delete', { id });
+
+/**
+ * Saving or deleting an address can change the others too (which one is the default), so the list is
+ * read again, and each call answers once it has been: the page shows the list as it now is.
+ */
+const addressChanges = { refreshes: [cached.addresses], wait: true };
+
+/** A new address is in the list at once, even where no page is showing the list to read it again. */
+const withAddress = (address: Address) => (list: AddressListData | undefined): AddressListData => {
+  const others = (list?.addresses ?? []).map((a) => (address.is_default ? { ...a, is_default: false } : a));
+  return { addresses: [...others.filter((a) => a.id !== address.id), address] };
+};
+
+const createAddress = (a: AddressInput) => apiPost<AddressData>('address/create', a);
+const updateAddress = (id: number, a: Partial<AddressInput>) => apiPost<AddressData>('address/update', { id, ...a });
+const deleteAddress = (id: number) => apiPost<null>('address/delete', { id });
+export const useCreateAddress = () => useMutation(createAddress, { ...addressChanges, writes: ({ address }) => [{ key: addressesKey, data: withAddress(address) }] });
+export const useUpdateAddress = () => useMutation(updateAddress, addressChanges);
+export const useDeleteAddress = () => useMutation(deleteAddress, addressChanges);

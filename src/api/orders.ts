@@ -1,16 +1,60 @@
 import useSWR from 'swr';
-import { apiPost, fetcher } from './client';
-import { isTerminal, type OrderCreateBody, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteBody, type QuoteData } from '#contract';
+import { isPaid, isTerminal, type OrderCreateBody, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteBody, type QuoteData, type WalletBalanceData } from '#contract';
+import { cached, shows } from './cached';
+import { ApiRequestError, apiPost, fetcher } from './client';
+import { useMutation, useRefreshWhen } from './mutation';
 
-export const orderListKey = (page = 1) => ['order/list', { page }] as const;
-export const orderDetailKey = (name: string) => ['order/detail', { name }] as const;
+export const orderListKey = (page = 1) => [cached.orders, { page }] as const;
+export const orderDetailKey = (name: string) => [cached.order, { name }] as const;
 export const useOrders = (page = 1) => useSWR<OrderListData>(orderListKey(page), fetcher);
-/** Refreshes while the order is moving, so the customer sees it progress. */
-export const useOrder = (name: string | null) =>
-  useSWR<OrderDetailData>(name ? orderDetailKey(name) : null, fetcher, {
+
+/** A paid order changed the order list, the balances (wallet, points earned) and the voucher it used. */
+const orderPaid = [...shows.orders, ...shows.money, ...shows.points, ...shows.vouchers];
+
+/**
+ * Refreshes while the order is moving, so the customer sees it progress. Once it shows paid (the
+ * gateway's payment arrived), what the payment changed is read again.
+ */
+export function useOrder(name: string | null) {
+  const order = useSWR<OrderDetailData>(name ? orderDetailKey(name) : null, fetcher, {
     refreshInterval: (d) => (d && !isTerminal(d.order.status) ? 5000 : 0),
   });
-export const quoteOrder = (body: QuoteBody) => apiPost<QuoteData>('order/quote', body);
-export const useQuote = (body: QuoteBody | null) =>
-  useSWR<QuoteData>(body ? ['order/quote', JSON.stringify(body)] : null, () => quoteOrder(body!), { shouldRetryOnError: false });
-export const createOrder = (body: OrderCreateBody) => apiPost<OrderCreateData>('order/create', body);
+  useRefreshWhen(order.data && isPaid(order.data.order.status) ? order.data.order.name : null, orderPaid);
+  return order;
+}
+
+/** The price of a checkout. A product that sold out since the menu was read: the menu is read again. */
+export function useQuote(body: QuoteBody | null) {
+  const quote = useSWR<QuoteData>(body ? [cached.quote, JSON.stringify(body)] : null, () => apiPost<QuoteData>('order/quote', body), {
+    shouldRetryOnError: false,
+  });
+  const soldOut = quote.error instanceof ApiRequestError && quote.error.code === 'PRODUCT_UNAVAILABLE';
+  useRefreshWhen(soldOut ? 'PRODUCT_UNAVAILABLE' : null, [cached.catalog]);
+  return quote;
+}
+
+const createOrder = (body: OrderCreateBody) => apiPost<OrderCreateData>('order/create', body);
+
+/**
+ * Places an order. Paid from the wallet (or free), it is paid at once: everything a paid order changes
+ * is read again. Paid on the gateway's page, nothing changes that a page shows until the payment
+ * arrives (useOrder reads it all again then); the customer is leaving for that page meanwhile.
+ * Refusals that show the checkout's view was out of date read that part again: the balance (written
+ * at once from the refusal, so the shortfall shows), the menu, the vouchers.
+ */
+export const useCreateOrder = () =>
+  useMutation(createOrder, {
+    refreshes: (answer) => (answer.payment_url ? [] : orderPaid),
+    refusals: {
+      INSUFFICIENT_BALANCE: {
+        writes: (err) => {
+          const balance = (err.data as { balance?: number } | null)?.balance;
+          if (typeof balance !== 'number') return [];
+          return [{ key: cached.walletBalance, data: (w: WalletBalanceData | undefined) => w && { ...w, balance } }];
+        },
+        refreshes: [cached.walletBalance],
+      },
+      PRODUCT_UNAVAILABLE: { refreshes: [cached.catalog] },
+      VOUCHER_INVALID: { refreshes: [cached.vouchers] },
+    },
+  });

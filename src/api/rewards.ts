@@ -1,9 +1,37 @@
 import useSWR from 'swr';
+import type { Customer, RedeemData, RewardListData, StorageData, VoucherStatus } from '#contract';
+import { cached, shows } from './cached';
 import { apiPost, fetcher } from './client';
-import type { RedeemData, RewardListData, StorageData, VoucherStatus } from '#contract';
+import { useMutation } from './mutation';
 
-export const rewardsKey = 'reward/list';
-export const storageKey = (status: VoucherStatus) => ['reward/storage', { status }] as const;
+export const rewardsKey = cached.rewards;
+export const storageKey = (status: VoucherStatus) => [cached.vouchers, { status }] as const;
 export const useRewards = () => useSWR<RewardListData>(rewardsKey, fetcher);
 export const useVoucherStorage = (status: VoucherStatus) => useSWR<StorageData>(storageKey(status), fetcher);
-export const redeemReward = (name: string, idempotencyKey: string) => apiPost<RedeemData>('reward/redeem', { name, idempotency_key: idempotencyKey });
+
+const redeemReward = (name: string, idempotencyKey: string) => apiPost<RedeemData>('reward/redeem', { name, idempotency_key: idempotencyKey });
+
+/**
+ * Redeems a reward for a voucher: the points and the vouchers changed. A refusal that shows the page
+ * was out of date (fewer points than shown, sold out) writes what the refusal says at once, so the
+ * page shows the reason in place, and reads it again.
+ */
+export const useRedeemReward = () =>
+  useMutation(redeemReward, {
+    refreshes: [...shows.points, ...shows.vouchers],
+    refusals: {
+      INSUFFICIENT_POINTS: {
+        writes: (err) => {
+          const points = (err.data as { points?: number } | null)?.points;
+          return typeof points === 'number' ? [{ key: cached.profile, data: (c: Customer | undefined) => c && { ...c, points } }] : [];
+        },
+        refreshes: [cached.profile],
+      },
+      OUT_OF_STOCK: {
+        writes: (_err, name) => [
+          { key: cached.rewards, data: (l: RewardListData | undefined) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, stock: 0 } : r)) } },
+        ],
+        refreshes: [cached.rewards],
+      },
+    },
+  });

@@ -1,8 +1,9 @@
 import useSWR from 'swr';
+import { cached } from './cached';
 import { fetcher } from './client';
 import type { SiteSettings } from '#contract';
 
-export const settingsKey = 'settings/main-setting';
+export const settingsKey = cached.settings;
 
 /** Site settings: read once per session (they change rarely); failures are logged and the app renders anyway. */
 export function useSettings() {
@@ -23,7 +24,7 @@ export async function fetchAppConfig(): Promise<AppConfig> {
   }
 }
 
-export const appConfigKey = 'app-config';
+export const appConfigKey = cached.appConfig;
 
 export function useAppConfig() {
   return useSWR<AppConfig>(appConfigKey, fetchAppConfig, { revalidateOnFocus: false, revalidateIfStale: false });

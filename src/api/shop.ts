@@ -1,6 +1,7 @@
 import useSWR from 'swr';
+import { cached } from './cached';
 import { fetcher } from './client';
 import type { CatalogData } from '#contract';
 
-export const catalogKey = 'shop/catalog';
+export const catalogKey = cached.catalog;
 export const useCatalog = () => useSWR<CatalogData>(catalogKey, fetcher);

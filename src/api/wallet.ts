@@ -1,16 +1,31 @@
 import useSWR from 'swr';
+import type { TopupData, TopupStatusData, WalletBalanceData } from '#contract';
+import { cached, shows } from './cached';
 import { apiPost, fetcher } from './client';
-import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from '#contract';
+import { useMutation, useRefreshWhen } from './mutation';
 
-export const walletBalanceKey = 'wallet/balance';
-export const walletHistoryKey = (page = 1) => ['wallet/history', { page }] as const;
-export const topupStatusKey = (topupId: string) => ['wallet/topup/status', { topup_id: topupId }] as const;
+export const walletBalanceKey = cached.walletBalance;
+export const walletHistoryKey = (page = 1) => [cached.walletHistory, { page }] as const;
+export const topupStatusKey = (topupId: string) => [cached.topupStatus, { topup_id: topupId }] as const;
 export const useWalletBalance = () => useSWR<WalletBalanceData>(walletBalanceKey, fetcher);
-export const useWalletHistory = (page = 1) => useSWR<WalletHistoryData>(walletHistoryKey(page), fetcher);
-/** Polls while the payment is still pending: the result reaches the provider by webhook. */
-export const useTopupStatus = (topupId: string | null) =>
-  useSWR<TopupStatusData>(topupId ? topupStatusKey(topupId) : null, fetcher, {
+
+/**
+ * Polls while the payment is still pending: the result reaches the provider by webhook. Once it is
+ * settled the wallet changed (paid) and a notification came (either way): they are read again.
+ */
+export function useTopupStatus(topupId: string | null) {
+  const status = useSWR<TopupStatusData>(topupId ? topupStatusKey(topupId) : null, fetcher, {
     refreshInterval: (d) => (d && d.topup.status === 'pending' ? 2000 : 0),
   });
-export const topUp = (amount: number, idempotencyKey: string, returnTo: 'profile' | 'order' = 'profile') =>
+  const settled = status.data?.topup.status === 'paid' || status.data?.topup.status === 'failed';
+  useRefreshWhen(settled ? `${status.data!.topup.id}:${status.data!.topup.status}` : null, shows.money);
+  return status;
+}
+
+/**
+ * Starts a top-up: the answer is the payment page to send the customer to. Nothing a page shows
+ * changes until the payment arrives (useTopupStatus reads the wallet again then).
+ */
+const topUp = (amount: number, idempotencyKey: string, returnTo: 'profile' | 'order' = 'profile') =>
   apiPost<TopupData>('wallet/topup', { amount, idempotency_key: idempotencyKey, return_to: returnTo });
+export const useTopUp = () => useMutation(topUp, { refreshes: [] });

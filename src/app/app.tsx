@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { AppToastContainer, LoadingScreen } from '../ui';
+import { LoadingScreen } from '../ui';
 import { AuthProvider, useAuth } from './auth/auth-context';
 import { bootFallback, readBootData } from './boot';
 import { CheckoutProvider } from './checkout';
@@ -10,6 +10,16 @@ import { NotFoundPage, PAGES } from './routes';
 import { LandingBackground, SiteSettingsProvider, useSite } from './settings';
 import { createExpiringCache, swrOptions } from './swr';
 import { installZoomReset } from './zoom';
+
+// The toast container (most of react-toastify) loads just after the first paint, not before it; toasts
+// asked for before it is there wait in react-toastify's queue. If it cannot load, the app goes on without.
+const AppToastContainer = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('../ui/toast/app-toast-container').then(
+      (m) => ({ default: m.AppToastContainer }),
+      () => ({ default: () => null }),
+    ),
+);
 
 const isPhone = () => window.matchMedia('(max-width: 767px)').matches || window.matchMedia('(pointer: coarse)').matches;
 
@@ -67,7 +77,9 @@ export function App() {
           </CheckoutProvider>
         </AuthProvider>
       </SiteSettingsProvider>
-      <AppToastContainer />
+      <Suspense fallback={null}>
+        <AppToastContainer />
+      </Suspense>
     </SWRConfig>
   );
 }

@@ -1,4 +1,4 @@
-import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
+import useSWRInfinite from 'swr/infinite';
 import { fetcher, type Key } from '../api/client';
 import { messageOf } from './errors';
 
@@ -15,9 +15,6 @@ const pageKeys =
   (keyOf: KeyOf): PageKey =>
   (index, previous) =>
     previous && previous.next_page === null ? null : keyOf(previous?.next_page ?? index + 1);
-
-/** The cache key of a paged list, to refresh it from another page: `mutate(pagesKey(walletHistoryKey))`. */
-export const pagesKey = (keyOf: KeyOf) => unstable_serialize(pageKeys(keyOf));
 
 /**
  * A list loaded page by page with "Load more" (wallet history, point history, notifications). An error

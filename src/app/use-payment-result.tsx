@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
-import { profileKey } from '../api/customer';
-import { orderListKey, useOrder } from '../api/orders';
-import { walletBalanceKey } from '../api/wallet';
+import { useOrder } from '../api/orders';
 import type { PaymentResultProps } from '../screens/orders/payment-result';
 import { isPaid } from '#contract';
 import { useCheckout } from './checkout';
@@ -11,13 +8,12 @@ import { messageOf } from './errors';
 import { AppNav } from './nav';
 import { paths, to } from '#contract/routes';
 import { useSite } from './settings';
-import { pagesKey } from './use-pages';
 
 /**
  * /payment-success and /payment-fail: the gateway's return names the order in `?order=`; what the
  * page says comes from the provider's order/detail (polled while the payment is pending), never from
- * which page the gateway chose. The cart is cleared once the order is paid, not before: a declined
- * payment leaves it for another try.
+ * which page the gateway chose; useOrder reads again what a paid order changed. The cart is cleared
+ * once the order is paid, not before: a declined payment leaves it for another try.
  */
 export function usePaymentResult(): PaymentResultProps {
   const { settings } = useSite();
@@ -26,17 +22,11 @@ export function usePaymentResult(): PaymentResultProps {
   const name = params.get('order') || null;
   const { data, error, isLoading, mutate } = useOrder(name);
   const { clear } = useCheckout();
-  const { mutate: refresh } = useSWRConfig();
   const paid = data ? isPaid(data.order.status) : false;
 
   useEffect(() => {
-    if (!paid) return;
-    clear();
-    void refresh(walletBalanceKey);
-    void refresh(profileKey);
-    void refresh(orderListKey(1));
-    void refresh(pagesKey(orderListKey));
-  }, [paid, clear, refresh]);
+    if (paid) clear();
+  }, [paid, clear]);
 
   return {
     order: data?.order ?? null,

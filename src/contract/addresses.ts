@@ -1,21 +1,26 @@
 /** Delivery addresses. Part of the contract (src/contract): free of React, of the browser and of Express. */
 import { z } from 'zod';
-import { id, phoneInput } from './fields';
+import { ADDRESS_RULES as R, type RangeRule } from './checks';
+import { id, phoneInput, textField } from './fields';
 
+const coordinate = (rule: RangeRule) => z.number({ error: rule.notNumber }).min(rule.min, rule.outOfRange).max(rule.max, rule.outOfRange);
+
+/** Each field's rule and words are in checks.ts, which the app checks its form with (without zod). */
 export const addressFields = z.object({
-  label: z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters'),
-  recipient: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+  label: textField(R.label),
+  recipient: textField(R.recipient),
   phone: phoneInput,
-  line1: z.string().trim().min(3, 'is required').max(200, 'must be at most 200 characters'),
-  city: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
-  postal_code: z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, 'must be a postal code'),
-  lat: z.number({ error: 'must be a number' }).min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'),
-  lng: z.number({ error: 'must be a number' }).min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'),
-  note: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  line1: textField(R.line1),
+  city: textField(R.city),
+  postal_code: z.string().trim().regex(R.postal_code.pattern, R.postal_code.message),
+  lat: coordinate(R.lat),
+  lng: coordinate(R.lng),
+  note: z.string().trim().max(R.note.max, R.note.tooLong).optional(),
   is_default: z.boolean().optional(),
 });
 export type AddressInput = z.infer<typeof addressFields>;
-export const addressCreateBody = addressFields;
+/** The body of address/create: today every field of an address (its own object: address/update differs). */
+export const addressCreateBody = addressFields.extend({});
 export const addressUpdateBody = addressFields.partial().extend({ id });
 export const addressDeleteBody = z.object({ id });
 export interface Address {

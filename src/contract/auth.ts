@@ -1,6 +1,6 @@
 /** Sign-in, registration, sessions, the customer and e-mail verification. Part of the contract (src/contract): free of React, of the browser and of Express. */
 import { z } from 'zod';
-import { email, id, otpCode, phoneInput } from './fields';
+import { email, otpCode, phoneInput } from './fields';
 
 export const otpPurpose = z.enum(['login', 'register']);
 export type OtpPurpose = z.infer<typeof otpPurpose>;
@@ -92,5 +92,6 @@ export const emailVerifyBody = z.object({ code: otpCode });
 export type EmailVerifyBody = z.infer<typeof emailVerifyBody>;
 
 /** extension: `auth/google/link` — a signed-in customer links their Google account. */
-export const googleLinkBody = googleBody;
+/** The body of auth/google/link: the same token as a sign-in, its own schema (its own call in the contract). */
+export const googleLinkBody = googleBody.extend({});
 export type GoogleLinkBody = z.infer<typeof googleLinkBody>;

@@ -1,8 +1,12 @@
 /** Field schemas shared by several calls: phone, codes, idempotency keys, pages, row ids, e-mail. Part of the contract (src/contract): free of React, of the browser and of Express. */
 import { z } from 'zod';
+import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_RULE, type TextRule } from './checks';
+
+/** Trimmed text of a rule's length, in its words (the rules are in checks.ts, shared with the app). */
+export const textField = (rule: TextRule) => z.string().trim().min(rule.min, rule.tooShort).max(rule.max, rule.tooLong);
 
 /** Loose phone input; the provider normalises it to E.164 (see server/provider/auth/phone.ts). */
-export const phoneInput = z.string().trim().min(6, 'must be a phone number').max(32, 'is too long');
+export const phoneInput = textField(PHONE_RULE);
 export const otpCode = z.string().regex(/^\d{6}$/, 'must be 6 digits');
 export const idempotencyKey = z.string().min(1, 'is required').max(64, 'must be at most 64 characters');
 export const page = z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(100000).optional();
@@ -16,4 +20,5 @@ export const id = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d{1,16}\s*$/.test(v) ? Number(v) : v),
   z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive').max(MAX_ID, 'is too large'),
 );
-export const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(254);
+/** The pattern is checks.ts's, which the app's `isEmailAddress` uses too. */
+export const email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE }).max(EMAIL_MAX);

@@ -5,6 +5,7 @@
  */
 export * from './envelope';
 export * from './fields';
+export * from './checks';
 export * from './settings';
 export * from './auth';
 export * from './points';

@@ -2,9 +2,12 @@
 import { z } from 'zod';
 import { Address } from './addresses';
 import { id, idempotencyKey } from './fields';
+import { FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus } from './order-lifecycle';
 
-export const fulfilment = z.enum(['delivery', 'pickup']);
-export type Fulfilment = z.infer<typeof fulfilment>;
+// The lifecycle (statuses, their moves, isPaid, …) lives in a module free of zod, for the app.
+export * from './order-lifecycle';
+
+export const fulfilment = z.enum(FULFILMENTS);
 export const orderItemsInput = z
   .array(z.object({ product_id: id, qty: z.number().int('must be a whole number').min(1, 'must be at least 1').max(99, 'must be at most 99') }))
   .min(1, 'add at least one item')
@@ -31,9 +34,7 @@ export type PaymentMethod = z.infer<typeof paymentMethod>;
 export const orderCreateBody = quoteBody.extend({ payment_method: paymentMethod, idempotency_key: idempotencyKey });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed', 'cancelled'] as const;
 export const orderStatus = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof orderStatus>;
 
 export interface OrderItem {
   product_id: number;
@@ -77,48 +78,3 @@ export interface OrderDetailData {
   order: Order;
 }
 export const merchantOrderStatusBody = z.object({ name: orderName, status: orderStatus, note: z.string().max(200).optional() });
-
-// ---------------------------------------------------------------------------------------------
-// The lifecycle: one definition for the provider (what may happen), the app (what to show and when to
-// poll) and the merchant console
-// ---------------------------------------------------------------------------------------------
-
-/** Where an order may go from each status (`paid` is set only by a payment, never by hand). */
-export function nextStatuses(status: OrderStatus, fulfilment: Fulfilment): OrderStatus[] {
-  switch (status) {
-    case 'pending_payment':
-      return ['paid', 'cancelled'];
-    case 'paid':
-      return ['preparing', 'cancelled'];
-    case 'preparing':
-      return ['ready', 'cancelled'];
-    case 'ready':
-      return fulfilment === 'delivery' ? ['on_delivery'] : ['completed'];
-    case 'on_delivery':
-      return ['completed'];
-    default:
-      return [];
-  }
-}
-
-/** The next step forward (the demo's progression, the console's one-tap move), or null at the end of the line. */
-export function forwardStep(status: OrderStatus, fulfilment: Fulfilment): OrderStatus | null {
-  if (status === 'pending_payment') return null;
-  return nextStatuses(status, fulfilment).find((s) => s !== 'cancelled') ?? null;
-}
-
-/** Statuses an order never leaves. */
-export const TERMINAL_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
-export const isTerminal = (status: OrderStatus): boolean => TERMINAL_STATUSES.includes(status);
-
-/** The happy path for a fulfilment: pickup orders skip `on_delivery`. */
-export function statusSteps(fulfilment: Fulfilment): OrderStatus[] {
-  return fulfilment === 'delivery'
-    ? ['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed']
-    : ['pending_payment', 'paid', 'preparing', 'ready', 'completed'];
-}
-
-/** A paid order is any status after payment other than cancelled. */
-export function isPaid(status: OrderStatus): boolean {
-  return status !== 'pending_payment' && status !== 'cancelled';
-}

@@ -1,6 +1,6 @@
 /** Rewards, their redemption and vouchers. Part of the contract (src/contract): free of React, of the browser and of Express. */
 import { z } from 'zod';
-import { id, idempotencyKey } from './fields';
+import { idempotencyKey } from './fields';
 
 export interface Reward {
   name: string;

@@ -1,7 +1,7 @@
 /** The wallet, its ledger and top-ups. Part of the contract (src/contract): free of React, of the browser and of Express. */
 import { TOPUP_MAX, TOPUP_MIN } from './limits';
 import { z } from 'zod';
-import { id, idempotencyKey, page } from './fields';
+import { idempotencyKey, page } from './fields';
 
 export interface WalletBalanceData {
   balance: number;

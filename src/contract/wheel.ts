@@ -1,6 +1,6 @@
 /** The spin-and-win wheel. Part of the contract (src/contract): free of React, of the browser and of Express. */
 import { z } from 'zod';
-import { id, idempotencyKey } from './fields';
+import { idempotencyKey } from './fields';
 import { Voucher } from './rewards';
 
 export type PrizeType = 'points' | 'voucher' | 'none';

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
 import { toast } from '../../ui/toast';
-import { logout as apiLogout } from '../../api/auth';
+import { useLogout } from '../../api/auth';
+import { useForgetCustomer } from '../../api/mutation';
 import { pointHistory } from '../../api/points';
 import { clearOnExpiry, clearOnLogout, isSignedIn, readAuthUserData, saveSignIn, type SignedInCustomer } from './storage';
 
@@ -25,12 +25,11 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 const isMobile = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { mutate } = useSWRConfig();
+  const forgetCustomer = useForgetCustomer();
+  const apiLogout = useLogout();
   const [isAuth, setIsAuth] = useState(() => isSignedIn());
   const [customerId, setCustomerId] = useState<number | null>(() => readAuthUserData()?.ID ?? null);
   const checked = useRef(false);
-
-  const clearCache = useCallback(() => mutate(() => true, undefined, { revalidate: false }), [mutate]);
 
   // At start, while signed in: point/history is the token check; anything but 200 ends the session.
   useEffect(() => {
@@ -43,13 +42,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         clearOnExpiry();
         setIsAuth(false);
         setCustomerId(null);
-        void clearCache();
+        void forgetCustomer();
       }, EXPIRY_LOGOUT_DELAY_MS);
     });
     return () => {
       if (timer) clearTimeout(timer);
     };
-  }, [isAuth, customerId, clearCache]);
+  }, [isAuth, customerId, forgetCustomer]);
 
   const login = useCallback((customer: SignedInCustomer, value = true) => {
     saveSignIn(customer, { isMobile: isMobile(), secure: location.protocol === 'https:' });
@@ -61,18 +60,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(
     async (value = false) => {
-      try {
-        await apiLogout();
-      } catch {
-        // the gateway clears its cookie whatever the provider answers; signing out locally goes on
-      }
+      // never fails: whatever the provider answers, the customer's data is forgotten
+      await apiLogout();
       setIsAuth(value);
       clearOnLogout();
       setCustomerId(null);
-      await clearCache();
       toast.success(LOGOUT_MESSAGE, { position: 'top-right', autoClose: TOAST_MS, theme: 'light', toastId: 'logout' });
     },
-    [clearCache],
+    [apiLogout],
   );
 
   const value = useMemo(() => ({ isAuth, customerId, login, logout }), [isAuth, customerId, login, logout]);

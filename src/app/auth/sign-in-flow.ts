@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { mutate } from 'swr';
 import { requestOtp, verifyOtp } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
+import { useForgetCustomer } from '../../api/mutation';
 import type { Customer, OtpPurpose } from '#contract';
 import { fieldErrorsOf, messageOf } from '../errors';
 import { paths } from '#contract/routes';
@@ -93,16 +93,18 @@ export type CodeProblem = 'INVALID_CODE' | 'CODE_EXPIRED' | 'TOO_MANY_ATTEMPTS';
 export function useCompleteSignIn(): (customer: Customer) => void {
   const navigate = useNavigate();
   const { login } = useAuth();
+  const forgetCustomer = useForgetCustomer();
   return useCallback(
     (customer: Customer) => {
       login(customer);
-      void mutate(() => true, undefined, { revalidate: false });
+      // nothing of an earlier customer's data may show for this one
+      void forgetCustomer();
       sessionStorage.removeItem(PHONE_KEY);
       sessionStorage.removeItem(RESEND_KEY);
       registrationToken = null;
       navigate(paths.home, { replace: true });
     },
-    [login, navigate],
+    [login, navigate, forgetCustomer],
   );
 }
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { createAddress, deleteAddress, updateAddress, useAddresses } from '../../api/addresses';
+import { useAddresses, useCreateAddress, useDeleteAddress, useUpdateAddress } from '../../api/addresses';
 import type { AddressInput } from '#contract';
 import { useCheckout } from '../../app/checkout';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
@@ -17,6 +17,9 @@ export default function AddAddressPage() {
   const { state } = useLocation();
   const { checkout, update } = useCheckout();
   const { data, error, isLoading, mutate } = useAddresses();
+  const createAddress = useCreateAddress();
+  const updateAddress = useUpdateAddress();
+  const deleteAddress = useDeleteAddress();
   const back = useGoBack(paths.profileHome);
   // Coming back from /set-location: reopen the form that asked for the point, and give it the point.
   const [from, setFrom] = useState(() => readLocated(state));
@@ -31,8 +34,8 @@ export default function AddAddressPage() {
     if (busy.current) return false;
     busy.current = true;
     try {
+      // each address call answers once the list shows the change
       await work();
-      await mutate();
       toast.success(done);
       return true;
     } catch (err) {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, AddressInput } from '#contract';
-import { AppShell, Badge, Button, Dialog, ErrorState, LocationIcon, Skeleton, SkeletonGroup, TopBar } from '../../ui';
+import { AppShell, Badge, Button, Card, Dialog, ErrorState, LocationIcon, Skeleton, SkeletonGroup, TopBar, cardSurface, cx } from '../../ui';
 import { AddressForm, type Coordinates } from './address-form';
 
 export interface AddAddressScreenProps {
@@ -42,7 +42,7 @@ function AddressCard({
   onMakeDefault?: () => void;
 }) {
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-ink shadow-sm">
+    <Card as="li" className="flex flex-col gap-3">
       <div className="flex items-start gap-3">
         <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -72,7 +72,7 @@ function AddressCard({
           Delete
         </Button>
       </div>
-    </li>
+    </Card>
   );
 }
 
@@ -142,7 +142,7 @@ export function AddAddressScreen({
           {list}
         </section>
         {!error && !loading && (
-          <section className="rounded-2xl border border-border bg-surface-raised p-4 shadow-sm">
+          <section className={cx(cardSurface, 'p-4 shadow-sm')}>
             <AddressForm
               // A new form for each address, so its fields start from that address.
               key={editing ? `edit-${editing.id}` : 'new'}

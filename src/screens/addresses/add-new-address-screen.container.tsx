@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
-import { addressesKey, createAddress } from '../../api/addresses';
-import type { AddressInput, AddressListData } from '#contract';
+import { useCreateAddress } from '../../api/addresses';
+import type { AddressInput } from '#contract';
 import { useProfile } from '../../api/customer';
 import { useCheckout } from '../../app/checkout';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
@@ -15,7 +14,7 @@ import { AddNewAddressScreen } from './add-new-address-screen';
 /** /add-new-address: saves a delivery address during checkout, chooses it, and goes back to /delivery. */
 export default function AddNewAddressPage() {
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const createAddress = useCreateAddress();
   const { checkout, update } = useCheckout();
   const { data: customer } = useProfile();
   const back = useGoBack(paths.delivery);
@@ -33,11 +32,8 @@ export default function AddNewAddressPage() {
     setFieldErrors({});
     setFormError(null);
     try {
+      // answers once the address list has it, so /delivery shows it chosen
       const { address } = await createAddress(values);
-      await mutate<AddressListData>(addressesKey, (list) => {
-        const others = (list?.addresses ?? []).map((a) => (address.is_default ? { ...a, is_default: false } : a));
-        return { addresses: [...others.filter((a) => a.id !== address.id), address] };
-      });
       update({ fulfilment: 'delivery', addressId: address.id, location: null });
       void navigate(paths.delivery, { replace: true });
     } catch (err) {

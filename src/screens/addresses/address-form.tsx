@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { addressFields, type AddressInput } from '#contract';
-import { Button, LocationIcon, TextField, cx } from '../../ui';
-import { fieldMessage } from './field-message';
-import { Notice } from './notice';
+import type { AddressInput } from '#contract';
+import { checkAddress } from '#contract/checks';
+import { Button, LocationIcon, Notice, TextField, cx, fieldMessage } from '../../ui';
 
 export interface Coordinates {
   lat: number;
@@ -59,15 +58,15 @@ function messageFor(field: Field, message: string): string {
   return FRIENDLY[field]?.[message] ?? fieldMessage(LABELS[field], message) ?? message;
 }
 
-/** Client-side validation with the API's own schema (`addressFields`), one message per field. */
+/**
+ * Client-side validation with the API's own rules and words (`checkAddress`, the rules `addressFields`
+ * is built from, without zod), one message per field.
+ */
 export function validateAddress(values: Record<string, unknown>): { ok: true; data: AddressInput } | { ok: false; errors: Partial<Record<Field, string>> } {
-  const result = addressFields.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
+  const result = checkAddress(values);
+  if (result.ok) return result;
   const errors: Partial<Record<Field, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
-    if (!errors[field]) errors[field] = messageFor(field, issue.message);
-  }
+  for (const [field, message] of Object.entries(result.errors) as [Field, string][]) errors[field] = messageFor(field, message);
   return { ok: false, errors };
 }
 

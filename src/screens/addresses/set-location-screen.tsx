@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { AppShell, Button, LocationIcon, TextField, TopBar } from '../../ui';
+import { AppShell, Button, LocationIcon, Notice, TextField, TopBar, cardSurface, cx } from '../../ui';
 import type { Coordinates } from './address-form';
-import { Notice } from './notice';
 
 export type LocateStatus = 'idle' | 'locating' | 'denied' | 'unavailable';
 
@@ -71,7 +70,7 @@ export function SetLocationScreen({
   return (
     <AppShell header={<TopBar title="Set location" onBack={onBack} />} nav={nav}>
       <form noValidate onSubmit={submit} className="mx-auto flex w-full max-w-xl flex-col gap-6">
-        <section aria-labelledby="locate-heading" className="flex flex-col gap-3 rounded-2xl border border-border bg-surface-raised p-4 shadow-sm">
+        <section aria-labelledby="locate-heading" className={cx(cardSurface, 'flex flex-col gap-3 p-4 shadow-sm')}>
           <h2 id="locate-heading" className="text-lg font-semibold text-ink">
             Where are you?
           </h2>
@@ -103,7 +102,7 @@ export function SetLocationScreen({
           )}
         </section>
 
-        <fieldset className="m-0 flex min-w-0 flex-col gap-3 rounded-2xl border border-border bg-surface-raised p-4 shadow-sm">
+        <fieldset className={cx(cardSurface, 'm-0 flex min-w-0 flex-col gap-3 p-4 shadow-sm')}>
           <legend className="float-left mb-1 text-lg font-semibold text-ink">Or enter coordinates</legend>
           <p className="clear-left text-sm text-muted">You can copy them from any map app, for example 14.5547, 121.0244.</p>
           <div className="grid gap-3 sm:grid-cols-2">

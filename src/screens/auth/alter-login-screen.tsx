@@ -1,5 +1,4 @@
-import { Button, Spinner } from '../../ui';
-import { Notice } from '../addresses/notice';
+import { Button, Notice, Spinner } from '../../ui';
 import { AuthLayout } from './auth-layout';
 import { formatPhone } from './format-phone';
 

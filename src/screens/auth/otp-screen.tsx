@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, OtpInput } from '../../ui';
-import { Notice } from '../addresses/notice';
+import { Button, Notice, OtpInput } from '../../ui';
 import { AuthLayout, TextButton } from './auth-layout';
 import { formatPhone } from './format-phone';
 import { formatWait } from './phone-form';

@@ -1,7 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, PhoneField } from '../../ui';
-import { fieldMessage } from '../addresses/field-message';
-import { Notice } from '../addresses/notice';
+import { Button, Notice, PhoneField, fieldMessage } from '../../ui';
 
 export interface PhoneFormProps {
   /** The merchant's calling code, digits only ("63"). */

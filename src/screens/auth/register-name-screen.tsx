@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField } from '../../ui';
-import { fieldMessage } from '../addresses/field-message';
-import { Notice } from '../addresses/notice';
+import { Button, Notice, TextField, fieldMessage } from '../../ui';
 import { AuthLayout } from './auth-layout';
 
 export interface RegisterNameValues {

@@ -18,6 +18,7 @@ import {
   StarIcon,
   TopBar,
   WalletIcon,
+  cardClass,
   cx,
   focusRing,
 } from '../../ui';
@@ -51,7 +52,7 @@ export interface HomeScreenProps {
   now?: string;
 }
 
-const tile = cx('rounded-2xl border border-border bg-surface-raised text-left text-ink shadow-sm hover:bg-surface', focusRing);
+const tile = cx(cardClass('none'), 'text-left hover:bg-surface', focusRing);
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] || name;

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, Fulfilment } from '#contract';
-import { AppShell, Badge, Button, ErrorState, LocationIcon, PlusIcon, Skeleton, SkeletonGroup, TopBar } from '../../ui';
-import { Notice } from '../addresses/notice';
+import { AppShell, Badge, Button, ErrorState, LocationIcon, Notice, PlusIcon, Skeleton, SkeletonGroup, TopBar, cardSurface, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
 
 export interface DeliveryChoice {
@@ -157,7 +156,7 @@ export function DeliveryScreen({
         </fieldset>
 
         {fulfilment === 'pickup' ? (
-          <section aria-labelledby="pickup-heading" className="flex flex-col gap-2 rounded-2xl border border-border bg-surface-raised p-4 shadow-sm">
+          <section aria-labelledby="pickup-heading" className={cx(cardSurface, 'flex flex-col gap-2 p-4 shadow-sm')}>
             <h2 id="pickup-heading" className="text-lg font-semibold text-ink">
               Pick up at {companyName ?? 'the shop'}
             </h2>

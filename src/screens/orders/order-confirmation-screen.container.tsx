@@ -1,23 +1,20 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { useAddresses } from '../../api/addresses';
 import { ApiRequestError } from '../../api/client';
-import type { OrderCreateBody, OrderItem, PaymentMethod, QuoteBody, WalletBalanceData } from '#contract';
-import { profileKey } from '../../api/customer';
+import type { OrderCreateBody, OrderItem, PaymentMethod, QuoteBody } from '#contract';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
-import { notificationsKey } from '../../api/notifications';
-import { createOrder, orderListKey, useQuote } from '../../api/orders';
-import { storageKey, useVoucherStorage } from '../../api/rewards';
-import { catalogKey, useCatalog } from '../../api/shop';
-import { topUp, useWalletBalance, walletBalanceKey } from '../../api/wallet';
+import { useCreateOrder, useQuote } from '../../api/orders';
+import { useVoucherStorage } from '../../api/rewards';
+import { useCatalog } from '../../api/shop';
+import { useTopUp, useWalletBalance } from '../../api/wallet';
 import { useCheckout } from '../../app/checkout';
 import { messageOf } from '../../app/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { useKeyedAction } from '../../app/keyed-action';
-import { pagesKey } from '../../app/use-pages';
+import { usePaymentRedirect } from '../../app/use-payment-redirect';
 import { toast } from '../../ui';
 import type { ShopState } from '../shop/shop-screen.container';
 import { OrderConfirmationScreen } from './order-confirmation-screen';
@@ -29,18 +26,19 @@ import { OrderConfirmationScreen } from './order-confirmation-screen';
 export default function OrderConfirmationPage() {
   const { settings } = useSite();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const { checkout, update, clear } = useCheckout();
   const { cart, fulfilment, addressId, voucherId } = checkout;
   const catalog = useCatalog();
   const addresses = useAddresses();
   const wallet = useWalletBalance();
   const vouchers = useVoucherStorage('active');
+  const createOrder = useCreateOrder();
+  const topUp = useTopUp();
   const order = useKeyedAction((key, request: Omit<OrderCreateBody, 'idempotency_key'>) => createOrder({ ...request, idempotency_key: key }));
   const topup = useKeyedAction((key, amount: number) => topUp(amount, key, 'order'));
   const placed = useRef(false);
   // On the way to the payment page: the buttons stay busy until the browser has left.
-  const [leaving, setLeaving] = useState(false);
+  const { leaving, leave } = usePaymentRedirect();
   const failure = order.error instanceof ApiRequestError ? order.error : null;
 
   const body = useMemo<QuoteBody | null>(
@@ -75,20 +73,6 @@ export default function OrderConfirmationPage() {
     }
   }, [voucherId, quoteCode, vouchers.data, update]);
 
-  // Something sold out since the menu was loaded: reload it, so the line shows as sold out.
-  useEffect(() => {
-    if (quoteCode === 'PRODUCT_UNAVAILABLE') void mutate(catalogKey);
-  }, [quoteCode, mutate]);
-
-  // Coming back from the gateway with the browser's back button restores this page as it was left.
-  useEffect(() => {
-    const onShow = (e: PageTransitionEvent) => {
-      if (e.persisted) setLeaving(false);
-    };
-    window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-  }, []);
-
   if (!placed.current && cart.length === 0) return <Navigate to={paths.shop} replace />;
   if (!placed.current && fulfilment === 'delivery' && addressId === null) return <Navigate to={paths.delivery} replace />;
 
@@ -100,24 +84,15 @@ export default function OrderConfirmationPage() {
       update({ paymentMethod: method });
       if (r.value.payment_url) {
         // The cart stays until the payment is confirmed: a declined payment can be tried again.
-        setLeaving(true);
-        window.location.assign(r.value.payment_url);
+        leave(r.value.payment_url);
         return;
       }
       placed.current = true;
-      for (const key of [walletBalanceKey, profileKey, orderListKey(1), pagesKey(orderListKey), storageKey('active'), storageKey('used'), notificationsKey(1)]) void mutate(key);
       void navigate(to.order(r.value.order.name), { replace: true });
       clear();
-      return;
     }
-    const e = r.error instanceof ApiRequestError ? r.error : null;
-    if (e?.code === 'INSUFFICIENT_BALANCE') {
-      // The provider's balance is the truth: the screen shows the shortfall and the top-up with it.
-      const balance = (e.data as { balance?: number } | null)?.balance;
-      void mutate<WalletBalanceData>(walletBalanceKey, (w) => (typeof balance === 'number' ? { currency: settings.currency, ...w, balance } : w));
-    }
-    if (e?.code === 'PRODUCT_UNAVAILABLE') void mutate(catalogKey);
-    if (e?.code === 'VOUCHER_INVALID') void mutate(storageKey('active'));
+    // A refusal (short balance, sold out, voucher gone) is shown by the screen; useCreateOrder has
+    // already brought what it says up to date (the balance, the menu, the vouchers).
   };
 
   const startTopUp = async (shortfall: number) => {
@@ -127,8 +102,7 @@ export default function OrderConfirmationPage() {
     // a refusal is shown with the top-up button (topUpError below)
     if (!r?.ok) return;
     update({ paymentMethod: 'wallet' });
-    setLeaving(true);
-    window.location.assign(r.value.payment_url);
+    leave(r.value.payment_url);
   };
 
   return (

@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '#contract';
-import { AppShell, Badge, Button, ErrorState, Money, Points, Skeleton, SkeletonGroup, TopBar } from '../../ui';
-import { Notice } from '../addresses/notice';
+import { AppShell, Badge, Button, ErrorState, Money, Notice, Points, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
 import { formatDateTime } from '../../ui/lib/dates';
 
@@ -110,7 +109,7 @@ export function OrderConfirmationScreen({
   const belowBy = quote?.below_minimum_by ?? 0;
   const blocked = !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || items.length === 0;
 
-  const section = 'flex flex-col gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-ink shadow-sm';
+  const section = cx(cardClass(), 'flex flex-col gap-3');
 
   let totals: ReactNode;
   if (quoteError) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { type Order, type OrderStatus, statusSteps } from '#contract';
-import { AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cx, focusRing } from '../../ui';
+import { AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription } from './order-status';
@@ -74,7 +74,7 @@ export function OrderDetailScreen({
   timeZone,
 }: OrderDetailScreenProps) {
   const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
-  const section = 'flex flex-col gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-ink shadow-sm';
+  const section = cx(cardClass(), 'flex flex-col gap-3');
   let body: ReactNode;
 
   if (notFound) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order } from '#contract';
-import { AppShell, Badge, Button, ChevronRightIcon, EmptyState, ErrorState, Money, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cx, focusRing } from '../../ui';
+import { AppShell, Badge, Button, ChevronRightIcon, EmptyState, ErrorState, Money, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 import { itemCount } from './format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from './order-status';
@@ -71,10 +71,7 @@ export function OrderHistoryScreen({
               <button
                 type="button"
                 onClick={() => onOpenOrder?.(order.name)}
-                className={cx(
-                  'flex w-full items-center gap-3 rounded-2xl border border-border bg-surface-raised p-4 text-left text-ink shadow-sm hover:bg-surface',
-                  focusRing,
-                )}
+                className={cx(cardClass(), 'flex w-full items-center gap-3 text-left hover:bg-surface', focusRing)}
               >
                 <span className="flex min-w-0 flex-1 flex-col gap-1">
                   <span className="flex flex-wrap items-center gap-2">

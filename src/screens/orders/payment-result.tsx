@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { isPaid, type Order } from '#contract';
-import { AlertIcon, AppShell, Button, CheckIcon, ErrorState, Money, Points, Skeleton, SkeletonGroup, Spinner, TopBar, cx } from '../../ui';
+import { AlertIcon, AppShell, Button, Card, CheckIcon, ErrorState, Money, Points, Skeleton, SkeletonGroup, Spinner, TopBar, cx } from '../../ui';
 import { itemCount } from './format';
 
 export interface PaymentResultProps {
@@ -96,7 +96,7 @@ export function PaymentResult({
           <h2 className="text-2xl font-bold text-ink">{copy[outcome].heading}</h2>
           <p className="text-muted">{copy[outcome].text}</p>
         </div>
-        <dl className="grid w-full grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-2xl border border-border bg-surface-raised p-4 text-left text-ink shadow-sm">
+        <Card as="dl" className="grid w-full grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-left">
           <dt className="text-muted">Order</dt>
           <dd className="text-right font-semibold">{order.name}</dd>
           <dt className="text-muted">Items</dt>
@@ -113,7 +113,7 @@ export function PaymentResult({
               </dd>
             </>
           )}
-        </dl>
+        </Card>
         <div className="flex w-full flex-col gap-2">
           {outcome === 'failed' && onPayAgain && (
             <Button size="lg" fullWidth onClick={onPayAgain}>

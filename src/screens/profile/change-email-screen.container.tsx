@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { ApiRequestError } from '../../api/client';
 import type { Customer } from '#contract';
-import { changeEmail, profileKey, requestEmailCode, useProfile, verifyEmail } from '../../api/customer';
+import { useChangeEmail, useProfile, useRequestEmailCode, useVerifyEmail } from '../../api/customer';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
@@ -35,7 +34,9 @@ export default function ChangeEmailPage() {
   const navigate = useNavigate();
   const back = useGoBack(paths.profileHome);
   const profile = useProfile();
-  const { mutate } = useSWRConfig();
+  const changeEmail = useChangeEmail();
+  const requestEmailCode = useRequestEmailCode();
+  const verifyEmail = useVerifyEmail();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
@@ -51,9 +52,9 @@ export default function ChangeEmailPage() {
 
   const current = profile.data?.email ?? null;
 
-  const show = async (customer: Customer) => {
-    await mutate(profileKey, customer, { revalidate: false });
-    // the stored client state SPEC names keeps the customer's e-mail too
+  // the profile shows the answer already (useChangeEmail, useVerifyEmail); the stored client state
+  // SPEC names keeps the customer's e-mail too
+  const remember = (customer: Customer) => {
     if (sessionStorage.getItem('user-email') !== null) sessionStorage.setItem('user-email', customer.email ?? '');
   };
 
@@ -63,7 +64,7 @@ export default function ChangeEmailPage() {
     setFailure(null);
     try {
       const { customer, verification } = await changeEmail(email);
-      await show(customer);
+      remember(customer);
       setJustVerified(false);
       setSendError(null);
       setCodeError(null);
@@ -95,9 +96,8 @@ export default function ChangeEmailPage() {
         setResendAt(Date.now() + wait * 1000);
         setCodeSentTo(current.toLowerCase());
       }
+      // the address changed in another tab, or got verified there: useRequestEmailCode reads the profile again
       setSendError(messageOf(err));
-      // the address changed in another tab, or got verified there: show what is true now
-      if (err instanceof ApiRequestError && (err.code === 'CONFLICT' || err.code === 'ALREADY_VERIFIED')) void profile.mutate();
     } finally {
       setSendingCode(false);
     }
@@ -109,7 +109,7 @@ export default function ChangeEmailPage() {
     setCodeError(null);
     try {
       const { customer } = await verifyEmail(code);
-      await show(customer);
+      remember(customer);
       setJustVerified(true);
       setCodeSentTo(null);
       toast.success('Your e-mail address is verified.', { toastId: 'email-verified' });

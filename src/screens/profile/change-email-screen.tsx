@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { AlertIcon, AppShell, Badge, Button, Card, CheckIcon, ErrorState, OtpInput, Skeleton, SkeletonGroup, TextField, TopBar } from '../../ui';
-import { Notice } from '../addresses/notice';
+import { AlertIcon, AppShell, Badge, Button, Card, CheckIcon, ErrorState, Notice, OtpInput, Skeleton, SkeletonGroup, TextField, TopBar } from '../../ui';
+import { isEmailAddress } from '#contract/checks';
 import { formatWait } from '../auth/phone-form';
 
 export interface ChangeEmailScreenProps {
@@ -129,13 +129,11 @@ function EmailVerification({ email, codeSent, resendIn, onSendCode, sendingCode,
   );
 }
 
-// A practical check, not RFC 5322: one @, something before it, a dot in the domain, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** The contract's e-mail rule (the one the provider applies), with the page's own words. */
 export function validateEmail(value: string, current?: string | null): string | null {
   const email = value.trim();
   if (!email) return 'Enter your new e-mail address.';
-  if (email.length > 254 || !EMAIL.test(email)) return 'Enter an e-mail address like name@example.com.';
+  if (!isEmailAddress(email)) return 'Enter an e-mail address like name@example.com.';
   if (current && email.toLowerCase() === current.toLowerCase()) return 'This is already your e-mail address.';
   return null;
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { fetcher } from '../../api/client';
 import type { AppNotification, NotificationListData } from '#contract';
-import { markNotificationsRead, notificationsKey } from '../../api/notifications';
+import { notificationsKey, useMarkNotificationsRead } from '../../api/notifications';
 import { messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
@@ -28,14 +27,15 @@ function useNow(): string {
 
 /**
  * /profile/notification: the list page by page. A tap marks the notification read and opens its link;
- * "Mark all as read" reads them all. The unread count elsewhere (profile, nav) is read again after.
+ * "Mark all as read" reads them all. useMarkNotificationsRead reads the list and the unread count
+ * elsewhere (home, profile) again after, whatever the answer.
  */
 export default function NotificationsPage() {
   const { settings } = useSite();
   const navigate = useNavigate();
   const back = useGoBack(paths.profileHome);
   const now = useNow();
-  const { mutate } = useSWRConfig();
+  const markNotificationsRead = useMarkNotificationsRead();
   const list = usePages<NotificationListData>(notificationsKey, fetcher, { refreshInterval: 30_000 });
   const [markingAll, setMarkingAll] = useState(false);
   const pages = list.pages;
@@ -52,9 +52,6 @@ export default function NotificationsPage() {
       showRead((n) => 'all' in body || body.ids.includes(n.id), () => unread);
     } catch (err) {
       toast.error(messageOf(err), { toastId: 'notifications-read' });
-      list.reload();
-    } finally {
-      void mutate(notificationsKey(1));
     }
   };
 

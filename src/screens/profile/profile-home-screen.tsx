@@ -17,6 +17,8 @@ import {
   TopBar,
   UserIcon,
   WalletIcon,
+  cardClass,
+  cardSurface,
   cx,
   focusRing,
 } from '../../ui';
@@ -52,7 +54,7 @@ interface Row {
 
 function MenuList({ rows, label }: { rows: Row[]; label: string }) {
   return (
-    <ul aria-label={label} className="divide-y divide-border rounded-2xl border border-border bg-surface-raised">
+    <ul aria-label={label} className={cx(cardSurface, 'divide-y divide-border')}>
       {rows.map((row) => (
         <li key={row.label} className="first:[&>button]:rounded-t-2xl last:[&>button]:rounded-b-2xl">
           <button
@@ -156,7 +158,7 @@ export function ProfileHomeScreen({
           <button
             type="button"
             onClick={onOpenWallet}
-            className={cx('flex flex-col items-start gap-1 rounded-2xl border border-border bg-surface-raised p-4 text-left text-ink shadow-sm hover:bg-surface', focusRing)}
+            className={cx(cardClass(), 'flex flex-col items-start gap-1 text-left hover:bg-surface', focusRing)}
           >
             <span className="text-sm text-muted">Wallet</span>
             <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />

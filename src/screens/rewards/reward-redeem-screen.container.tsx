@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { ApiRequestError } from '../../api/client';
-import type { Customer, RewardListData, Voucher } from '#contract';
-import { profileKey, useProfile } from '../../api/customer';
-import { notificationsKey } from '../../api/notifications';
-import { redeemReward, rewardsKey, storageKey, useRewards } from '../../api/rewards';
+import type { Voucher } from '#contract';
+import { useProfile } from '../../api/customer';
+import { useRedeemReward, useRewards } from '../../api/rewards';
 import { messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { useKeyedAction } from '../../app/keyed-action';
@@ -17,7 +15,8 @@ import { RewardRedeemScreen } from './reward-redeem-screen';
 /**
  * /reward/redeem/:name: the reward (by slug, from the catalogue) and the customer's points; the confirm
  * dialog redeems it once per tap and shows the voucher. The provider's refusals (not enough points,
- * out of stock, limit reached) update what the page knows, so the screen shows the reason in place.
+ * out of stock: useRedeemReward updates what the page knows; limit reached: kept here) show the
+ * reason in place.
  */
 export default function RewardRedeemPage() {
   const { settings } = useSite();
@@ -26,9 +25,9 @@ export default function RewardRedeemPage() {
   const name = useParams().name ?? '';
   const rewards = useRewards();
   const profile = useProfile();
-  const { mutate } = useSWRConfig();
   const [voucher, setVoucher] = useState<Voucher | null>(null);
   const [redeemed, setRedeemed] = useState(0);
+  const redeemReward = useRedeemReward();
   const redeem = useKeyedAction((key) => redeemReward(name, key));
   const reward = rewards.data?.rewards.find((r) => r.name === name) ?? null;
   const missing = !!rewards.data && !reward;
@@ -38,17 +37,11 @@ export default function RewardRedeemPage() {
     if (!outcome) return;
     if (outcome.ok) {
       setVoucher(outcome.value.voucher);
-      for (const key of [profileKey, rewardsKey, storageKey('active'), notificationsKey(1)]) void mutate(key);
       return;
     }
     const err = outcome.error instanceof ApiRequestError ? outcome.error : null;
-    const data = (err?.data ?? {}) as { points?: number; redeemed?: number };
-    if (err?.code === 'INSUFFICIENT_POINTS' && typeof data.points === 'number') {
-      await mutate<Customer>(profileKey, (c) => (c ? { ...c, points: data.points! } : c), { revalidate: true });
-    } else if (err?.code === 'OUT_OF_STOCK') {
-      await mutate<RewardListData>(rewardsKey, (l) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, stock: 0 } : r)) }, { revalidate: true });
-    } else if (err?.code === 'LIMIT_REACHED') {
-      setRedeemed(data.redeemed ?? reward?.per_customer_limit ?? 1);
+    if (err?.code === 'LIMIT_REACHED') {
+      setRedeemed((err.data as { redeemed?: number } | null)?.redeemed ?? reward?.per_customer_limit ?? 1);
     }
   };
 

@@ -13,11 +13,13 @@ import {
   Money,
   Points,
   QrCode,
-  formatPoints,
   Skeleton,
   SkeletonGroup,
   SkeletonText,
   TopBar,
+  cardSurface,
+  cx,
+  formatPoints,
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 
@@ -133,7 +135,7 @@ export function RewardRedeemScreen({
           alt=""
           width={320}
           height={200}
-          className="aspect-[8/5] w-full rounded-2xl border border-border bg-surface-raised object-cover"
+          className={cx(cardSurface, 'aspect-[8/5] w-full object-cover')}
         />
         <div className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">

@@ -17,6 +17,7 @@ import {
   SkeletonGroup,
   Tabs,
   TopBar,
+  cardSurface,
   cx,
   focusRing,
 } from '../../ui';
@@ -114,10 +115,7 @@ export function RewardStorageScreen({
               type="button"
               onClick={() => openVoucher(v.id)}
               aria-haspopup="dialog"
-              className={cx(
-                'flex w-full items-center gap-3 rounded-2xl border border-border bg-surface-raised p-3 text-left shadow-sm hover:bg-surface',
-                focusRing,
-              )}
+              className={cx(cardSurface, 'flex w-full items-center gap-3 p-3 text-left shadow-sm hover:bg-surface', focusRing)}
             >
               <img
                 src={v.reward.image}

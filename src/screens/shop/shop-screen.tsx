@@ -5,10 +5,12 @@ import {
   Badge,
   BottomSheet,
   Button,
+  Card,
   EmptyState,
   ErrorState,
   MinusIcon,
   Money,
+  Notice,
   PlusIcon,
   ShopIcon,
   Skeleton,
@@ -18,7 +20,6 @@ import {
   cx,
   focusRing,
 } from '../../ui';
-import { Notice } from '../addresses/notice';
 
 export interface CartLine {
   product_id: number;
@@ -100,9 +101,7 @@ function ProductCard({
   locale: string;
 }) {
   return (
-    <li
-      className={cx('flex gap-3 rounded-2xl border border-border bg-surface-raised p-3 text-ink shadow-sm', !product.available && 'bg-surface')}
-    >
+    <Card as="li" padding="sm" className={cx('flex gap-3', !product.available && 'bg-surface')}>
       <img
         src={product.image}
         alt=""
@@ -134,7 +133,7 @@ function ProductCard({
           )}
         </div>
       </div>
-    </li>
+    </Card>
   );
 }
 

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 import type { WalletHistoryData } from '#contract';
-import { topUp, useWalletBalance, walletHistoryKey } from '../../api/wallet';
+import { useTopUp, useWalletBalance, walletHistoryKey } from '../../api/wallet';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { useKeyedAction } from '../../app/keyed-action';
@@ -9,6 +8,7 @@ import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { usePages } from '../../app/use-pages';
+import { usePaymentRedirect } from '../../app/use-payment-redirect';
 import { WalletScreen } from './wallet-screen';
 
 /**
@@ -20,23 +20,16 @@ export default function WalletPage() {
   const back = useGoBack(paths.profileHome);
   const balance = useWalletBalance();
   const history = usePages<WalletHistoryData>(walletHistoryKey);
+  const topUp = useTopUp();
   const topup = useKeyedAction((key, amount: number) => topUp(amount, key));
   // From the answer until the browser leaves for the gateway, the form stays busy.
-  const [leaving, setLeaving] = useState(false);
-
-  // Coming back from the gateway with the browser's back button restores this page as it was left.
-  useEffect(() => {
-    const onShow = (e: PageTransitionEvent) => e.persisted && setLeaving(false);
-    window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-  }, []);
+  const { leaving, leave } = usePaymentRedirect();
 
   const startTopUp = async (amount: number) => {
     if (!Number.isInteger(amount) || amount < TOPUP_MIN || amount > TOPUP_MAX || leaving) return;
     const outcome = await topup.start(amount);
     if (!outcome?.ok) return;
-    setLeaving(true);
-    window.location.assign(outcome.value.payment_url);
+    leave(outcome.value.payment_url);
   };
 
   const fieldErrors = fieldErrorsOf(topup.error);

@@ -12,15 +12,13 @@ import {
   TextField,
   TopBar,
   WalletIcon,
+  cardSurface,
   cx,
   focusRing,
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
+import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 
-/** The contract's top-up limits (TOPUP_MIN / TOPUP_MAX in src/api/contract.ts), kept here so the
- * screen does not pull the zod schemas into its chunk. */
-export const WALLET_TOPUP_MIN = 10_000;
-export const WALLET_TOPUP_MAX = 5_000_000;
 export const DEFAULT_TOPUP_PRESETS = [10_000, 50_000, 100_000, 200_000];
 
 export interface WalletScreenProps {
@@ -69,8 +67,16 @@ const TYPE_LABEL: Record<WalletEntryType, string> = {
   adjust: 'Adjustment',
 };
 
+/** Digits after the decimal point, per locale and currency: made once, not on every keystroke. */
+const digitsOf = new Map<string, number>();
 function fractionDigits(currency: string, locale: string): number {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
+  const key = `${locale}|${currency}`;
+  let digits = digitsOf.get(key);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
+    digitsOf.set(key, digits);
+  }
+  return digits;
 }
 
 /** "1,250.50" → 125050 (minor units), or null when it is not an amount. */
@@ -110,8 +116,8 @@ export function WalletScreen({
   onlinePayments = true,
   needed = null,
   presets = DEFAULT_TOPUP_PRESETS,
-  min = WALLET_TOPUP_MIN,
-  max = WALLET_TOPUP_MAX,
+  min = TOPUP_MIN,
+  max = TOPUP_MAX,
   onBack,
   nav,
   currency,
@@ -177,7 +183,7 @@ export function WalletScreen({
             </p>
           )}
 
-          <section aria-labelledby="topup-heading" className="flex flex-col gap-4 rounded-2xl border border-border bg-surface-raised p-4">
+          <section aria-labelledby="topup-heading" className={cx(cardSurface, 'flex flex-col gap-4 p-4')}>
             <h2 id="topup-heading" className="text-lg font-semibold text-ink">
               Top up
             </h2>

@@ -79,4 +79,3 @@ export const icons = {
   qr: QrIcon,
   receipt: ReceiptIcon,
 } as const;
-export type IconName = keyof typeof icons;

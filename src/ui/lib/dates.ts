@@ -21,11 +21,6 @@ export function formatDateTime(iso: string, locale: string, timeZone = 'UTC'): s
   }).format(new Date(iso));
 }
 
-/** "5:30 PM" in the given locale and time zone. */
-export function formatTime(iso: string, locale: string, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
-}
-
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -43,9 +38,4 @@ export function formatRelative(iso: string, now: string, locale: string): string
     if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
   }
   return 'just now';
-}
-
-/** Whole days from `now` until `iso` (negative once past). */
-export function daysUntil(iso: string, now: string): number {
-  return Math.ceil((new Date(iso).getTime() - new Date(now).getTime()) / (24 * 3600 * 1000));
 }

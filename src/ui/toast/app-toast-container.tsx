@@ -7,4 +7,5 @@ export function AppToastContainer(props: ToastContainerProps) {
   return <ToastContainer position="top-right" autoClose={5000} theme="light" newestOnTop closeOnClick={false} {...props} />;
 }
 
-export { toast } from 'react-toastify/unstyled';
+// toast() loads react-toastify on first use (./toast), so no page's first paint waits for it.
+export { toast } from './toast';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckIcon, InfoIcon, cx } from '../../ui';
+import { AlertIcon, CheckIcon, InfoIcon } from '../icon';
+import { cx } from '../lib/cx';
 
 export type NoticeTone = 'info' | 'warning' | 'danger' | 'success';
 
@@ -12,7 +13,7 @@ const tones: Record<NoticeTone, string> = {
 
 /**
  * A boxed message inside a page. `danger` is announced at once (role alert), the others politely
- * (role status). Shared by the auth, shop, order and address screens.
+ * (role status).
  */
 export function Notice({ tone = 'info', title, children, action, className }: {
   tone?: NoticeTone;

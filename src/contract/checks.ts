@@ -1,0 +1,143 @@
+/**
+ * Light validation rules, free of zod: the customer app checks a form with these before it calls the
+ * API, without loading the schema library, and the provider's zod schemas (fields.ts, addresses.ts)
+ * are built from the same constants, so each rule and its message is written once. Part of the
+ * contract (src/contract): free of React, of the browser and of Express.
+ * tests/unit/contract-checks.test.ts holds these to the zod schemas on a table of good and bad input.
+ */
+import type { AddressInput } from './addresses';
+
+// ---------------------------------------------------------------------------------------------
+// E-mail
+// ---------------------------------------------------------------------------------------------
+
+/** The longest e-mail address accepted (RFC 5321's path limit). */
+export const EMAIL_MAX = 254;
+/**
+ * A practical e-mail check, not RFC 5322: dot-separated local parts of letters, digits and `_'+-`,
+ * an `@`, then dot-separated domain labels ending in a top-level domain of two letters or more.
+ * (zod's own `z.email()` pattern; the server's `email` schema uses this constant.)
+ */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_MESSAGE = 'must be an e-mail address';
+
+/** True when the server takes `text` as an e-mail address (spaces around it are trimmed, as the server does). */
+export function isEmailAddress(text: string): boolean {
+  const value = text.trim();
+  return value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules and their checks
+// ---------------------------------------------------------------------------------------------
+
+/** A text field, trimmed, of `min`..`max` characters. */
+export interface TextRule {
+  readonly min: number;
+  readonly max: number;
+  /** the message when the trimmed text is shorter than `min` */
+  readonly tooShort: string;
+  /** the message when it is longer than `max` */
+  readonly tooLong: string;
+}
+/** A text field, trimmed, that must match `pattern`. */
+export interface PatternRule {
+  readonly pattern: RegExp;
+  readonly message: string;
+}
+/** A finite number from `min` to `max`. */
+export interface RangeRule {
+  readonly min: number;
+  readonly max: number;
+  readonly notNumber: string;
+  readonly outOfRange: string;
+}
+
+export const IS_REQUIRED = 'is required';
+export const atMost = (max: number) => `must be at most ${max} characters`;
+/** Words for a value of the wrong type (the provider's zod words these its own way). */
+export const NOT_TEXT = 'must be text';
+export const NOT_TRUE_OR_FALSE = 'must be true or false';
+
+const textRule = (min: number, max: number, tooShort = IS_REQUIRED, tooLong = atMost(max)): TextRule => ({ min, max, tooShort, tooLong });
+
+/** Checks trimmed text against a rule: the message, or null when it passes. */
+export function checkText(value: unknown, rule: TextRule | PatternRule): string | null {
+  // a missing field: the provider's validation words it so (server/provider/http/validate.ts)
+  if (value === undefined) return IS_REQUIRED;
+  if (typeof value !== 'string') return NOT_TEXT;
+  const text = value.trim();
+  if ('pattern' in rule) return rule.pattern.test(text) ? null : rule.message;
+  if (text.length < rule.min) return rule.tooShort;
+  if (text.length > rule.max) return rule.tooLong;
+  return null;
+}
+
+/** Checks a number against a range: the message, or null when it passes (no number at all is `notNumber`, as in the schema). */
+export function checkRange(value: unknown, rule: RangeRule): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return rule.notNumber;
+  return value < rule.min || value > rule.max ? rule.outOfRange : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phone and address fields
+// ---------------------------------------------------------------------------------------------
+
+/** Loose phone input; the provider normalises it to E.164 (server/provider/auth/phone.ts). */
+export const PHONE_RULE = textRule(6, 32, 'must be a phone number', 'is too long');
+
+const range = (limit: number): RangeRule => ({ min: -limit, max: limit, notNumber: 'must be a number', outOfRange: `must be between -${limit} and ${limit}` });
+
+/** The rule of each field of a delivery address (addresses.ts builds `addressFields` from these). */
+export const ADDRESS_RULES = {
+  label: textRule(1, 40),
+  recipient: textRule(1, 80),
+  phone: PHONE_RULE,
+  line1: textRule(3, 200),
+  city: textRule(1, 80),
+  postal_code: { pattern: /^[A-Za-z0-9 -]{3,10}$/, message: 'must be a postal code' } satisfies PatternRule,
+  lat: range(90),
+  lng: range(180),
+  /** optional */
+  note: textRule(0, 200),
+} as const;
+
+export type AddressField = keyof AddressInput;
+
+/**
+ * An address as `addressFields` (addresses.ts) takes it, checked without zod: the values trimmed
+ * as the API takes them, or one message per bad field — the schema's own words.
+ */
+export function checkAddress(values: Record<string, unknown>): { ok: true; data: AddressInput } | { ok: false; errors: Partial<Record<AddressField, string>> } {
+  const r = ADDRESS_RULES;
+  const errors: Partial<Record<AddressField, string>> = {};
+  const text = ['label', 'recipient', 'phone', 'line1', 'city', 'postal_code'] as const;
+  for (const field of text) {
+    const message = checkText(values[field], r[field]);
+    if (message) errors[field] = message;
+  }
+  for (const field of ['lat', 'lng'] as const) {
+    const message = checkRange(values[field], r[field]);
+    if (message) errors[field] = message;
+  }
+  if (values.note !== undefined) {
+    const message = checkText(values.note, r.note);
+    if (message) errors.note = message;
+  }
+  if (values.is_default !== undefined && typeof values.is_default !== 'boolean') errors.is_default = NOT_TRUE_OR_FALSE;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const data: AddressInput = {
+    label: (values.label as string).trim(),
+    recipient: (values.recipient as string).trim(),
+    phone: (values.phone as string).trim(),
+    line1: (values.line1 as string).trim(),
+    city: (values.city as string).trim(),
+    postal_code: (values.postal_code as string).trim(),
+    lat: values.lat as number,
+    lng: values.lng as number,
+  };
+  if (values.note !== undefined) data.note = (values.note as string).trim();
+  if (values.is_default !== undefined) data.is_default = values.is_default as boolean;
+  return { ok: true, data };
+}

@@ -1,0 +1,52 @@
+/**
+ * The order lifecycle, free of zod: one definition for the provider (what may happen), the app (what
+ * to show and when to poll) and the merchant console. orders.ts builds its schemas from these lists and
+ * re-exports all of it; the app imports it without loading the schema library.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+
+export const FULFILMENTS = ['delivery', 'pickup'] as const;
+export type Fulfilment = (typeof FULFILMENTS)[number];
+
+export const ORDER_STATUSES = ['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Where an order may go from each status (`paid` is set only by a payment, never by hand). */
+export function nextStatuses(status: OrderStatus, fulfilment: Fulfilment): OrderStatus[] {
+  switch (status) {
+    case 'pending_payment':
+      return ['paid', 'cancelled'];
+    case 'paid':
+      return ['preparing', 'cancelled'];
+    case 'preparing':
+      return ['ready', 'cancelled'];
+    case 'ready':
+      return fulfilment === 'delivery' ? ['on_delivery'] : ['completed'];
+    case 'on_delivery':
+      return ['completed'];
+    default:
+      return [];
+  }
+}
+
+/** The next step forward (the demo's progression, the console's one-tap move), or null at the end of the line. */
+export function forwardStep(status: OrderStatus, fulfilment: Fulfilment): OrderStatus | null {
+  if (status === 'pending_payment') return null;
+  return nextStatuses(status, fulfilment).find((s) => s !== 'cancelled') ?? null;
+}
+
+/** Statuses an order never leaves. */
+export const TERMINAL_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
+export const isTerminal = (status: OrderStatus): boolean => TERMINAL_STATUSES.includes(status);
+
+/** The happy path for a fulfilment: pickup orders skip `on_delivery`. */
+export function statusSteps(fulfilment: Fulfilment): OrderStatus[] {
+  return fulfilment === 'delivery'
+    ? ['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed']
+    : ['pending_payment', 'paid', 'preparing', 'ready', 'completed'];
+}
+
+/** A paid order is any status after payment other than cancelled. */
+export function isPaid(status: OrderStatus): boolean {
+  return status !== 'pending_payment' && status !== 'cancelled';
+}

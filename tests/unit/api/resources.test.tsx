@@ -1,0 +1,123 @@
+/**
+ * What each call that changes data reads again, through the app's own client and SWR set-up: the
+ * network is a stand-in that answers every read and the one call, and counts what was read again.
+ */
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { useMemo, type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useProfile } from '../../../src/api/customer';
+import { useMarkNotificationsRead, useNotifications } from '../../../src/api/notifications';
+import { useCreateOrder, useOrders } from '../../../src/api/orders';
+import { useRedeemReward, useRewards, useVoucherStorage } from '../../../src/api/rewards';
+import { useCatalog } from '../../../src/api/shop';
+import { useTopUp, useWalletBalance } from '../../../src/api/wallet';
+import { useWheel } from '../../../src/api/wheel';
+import { createExpiringCache, swrOptions } from '../../../src/app/swr';
+
+type Answer = { status: number; data: unknown; code?: string };
+
+let reads: Record<string, number> = {};
+let answerFor: (path: string) => Answer = () => ({ status: 200, data: {} });
+
+beforeEach(() => {
+  reads = {};
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://app.test').pathname.replace(/^\/api\//, '');
+    if ((init?.method ?? 'GET') === 'GET') reads[path] = (reads[path] ?? 0) + 1;
+    const a = init?.method === 'POST' ? answerFor(path) : { status: 200, data: {} };
+    const body = { status: a.status, message: a.code ? 'Refused.' : 'OK', data: a.data, ...(a.code ? { error: { code: a.code } } : {}) };
+    return new Response(JSON.stringify(body), { status: a.status, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The home, wallet, rewards and checkout data on screen at once, and the calls. */
+function renderApp() {
+  const cache = createExpiringCache();
+  const wrapper = ({ children }: { children: ReactNode }) => {
+    const value = useMemo(() => ({ ...swrOptions(cache), dedupingInterval: 0, revalidateOnFocus: false }), []);
+    return <SWRConfig value={value}>{children}</SWRConfig>;
+  };
+  return renderHook(
+    () => {
+      useProfile();
+      useWalletBalance();
+      useNotifications(1);
+      useVoucherStorage('active');
+      useRewards();
+      useCatalog();
+      useWheel();
+      useOrders(1);
+      return { redeem: useRedeemReward(), order: useCreateOrder(), topUp: useTopUp(), markRead: useMarkNotificationsRead() };
+    },
+    { wrapper },
+  );
+}
+
+const SHOWN = ['customer/profile', 'wallet/balance', 'notification/list', 'reward/storage', 'reward/list', 'shop/catalog', 'wheel/config', 'order/list'];
+
+async function readAgain(run: () => Promise<unknown>): Promise<string[]> {
+  await waitFor(() => expect(Object.keys(reads).sort()).toEqual([...SHOWN].sort()));
+  const before = { ...reads };
+  await act(async () => {
+    await run().catch(() => {});
+  });
+  await new Promise((r) => setTimeout(r, 20));
+  return Object.keys(reads)
+    .filter((p) => reads[p]! > (before[p] ?? 0))
+    .sort();
+}
+
+describe('what each change reads again', () => {
+  it('a redeemed reward: the points (profile, wheel), the vouchers, the rewards and the unread count', async () => {
+    answerFor = () => ({ status: 200, data: { voucher: { id: 1 } } });
+    const { result } = renderApp();
+    expect(await readAgain(() => result.current.redeem('coffee', 'key-1'))).toEqual(['customer/profile', 'notification/list', 'reward/list', 'reward/storage', 'wheel/config']);
+  });
+
+  it('a redeem refused for too few points: the profile only', async () => {
+    answerFor = () => ({ status: 409, code: 'INSUFFICIENT_POINTS', data: { points: 3 } });
+    const { result } = renderApp();
+    expect(await readAgain(() => result.current.redeem('coffee', 'key-1'))).toEqual(['customer/profile']);
+  });
+
+  it('an order paid from the wallet: balances, vouchers, orders and the unread count; not the menu', async () => {
+    answerFor = () => ({ status: 200, data: { order: { name: 'A-1' } } });
+    const { result } = renderApp();
+    const placed = await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k' }));
+    expect(placed).toEqual(['customer/profile', 'notification/list', 'order/list', 'reward/list', 'reward/storage', 'wallet/balance', 'wheel/config']);
+  });
+
+  it('an order to pay on the gateway page: nothing yet', async () => {
+    answerFor = () => ({ status: 200, data: { order: { name: 'A-1' }, payment_url: 'https://pay.example/1' } });
+    const { result } = renderApp();
+    expect(await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: 'k' }))).toEqual([]);
+  });
+
+  it('an order refused because something sold out: the menu', async () => {
+    answerFor = () => ({ status: 409, code: 'PRODUCT_UNAVAILABLE', data: null });
+    const { result } = renderApp();
+    expect(await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k' }))).toEqual(['shop/catalog']);
+  });
+
+  it('a top-up started: nothing until its payment arrives', async () => {
+    answerFor = () => ({ status: 200, data: { topup_id: 't', payment_url: 'https://pay.example/t' } });
+    const { result } = renderApp();
+    expect(await readAgain(() => result.current.topUp(10_000, 'k'))).toEqual([]);
+  });
+
+  it('notifications marked read, or the marking refused: the notifications', async () => {
+    answerFor = () => ({ status: 200, data: { unread: 0 } });
+    const ok = renderApp();
+    expect(await readAgain(() => ok.result.current.markRead({ all: true }))).toEqual(['notification/list']);
+    cleanup();
+    reads = {};
+    answerFor = () => ({ status: 500, code: 'INTERNAL', data: null });
+    const failed = renderApp();
+    expect(await readAgain(() => failed.result.current.markRead({ all: true }))).toEqual(['notification/list']);
+  });
+});
