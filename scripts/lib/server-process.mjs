@@ -39,7 +39,7 @@ function descendants(pid) {
   const queue = [pid];
   while (queue.length > 0) {
     const p = queue.shift();
-    let tasks = [];
+    let tasks;
     try {
       tasks = readdirSync(`/proc/${p}/task`);
     } catch {

@@ -38,7 +38,7 @@ function binaryPackage() {
  * where install scripts do not run, make them here (what its own `hydrate-symlinks.js` does).
  */
 function hydrateSymlinks(pkgDir) {
-  let links = [];
+  let links;
   try {
     links = JSON.parse(readFileSync(join(pkgDir, 'native', 'pg-symlinks.json'), 'utf8'));
   } catch {
@@ -152,7 +152,7 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
       throw fail(`the server did not start${err?.message ? ` (${err.message})` : ''}`);
     }
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    let version = '';
+    let version;
     try {
       const { default: pg } = await import('pg');
       const c = new pg.Client({ connectionString: url });
