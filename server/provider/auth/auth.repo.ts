@@ -78,10 +78,14 @@ export async function latestOtp(db: Database, phone: string, purpose: OtpPurpose
     .executeTakeFirst();
 }
 
+/** The tables of one-time codes (phone and e-mail): the same columns for tries, expiry and use. */
+export type CodeTable = 'otp_codes' | 'email_codes';
+
 /** Counts one wrong try, atomically; null when the code can no longer be tried (used, expired or out of tries). */
-export async function addOtpAttempt(db: Database, id: number, now: Date, maxAttempts: number): Promise<number | null> {
+export async function addCodeAttempt(db: Database, table: CodeTable, id: number, now: Date, maxAttempts: number): Promise<number | null> {
+  // both tables have these columns; the cast only picks one for the query builder's types
   const row = await db
-    .updateTable('otp_codes')
+    .updateTable(table as 'otp_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
     .where('consumed_at', 'is', null)
@@ -93,9 +97,9 @@ export async function addOtpAttempt(db: Database, id: number, now: Date, maxAtte
 }
 
 /** Uses a code, atomically: of any number of concurrent calls, exactly one gets true. */
-export async function consumeOtp(trx: Database, id: number, now: Date, maxAttempts: number): Promise<boolean> {
+export async function consumeCode(trx: Database, table: CodeTable, id: number, now: Date, maxAttempts: number): Promise<boolean> {
   const row = await trx
-    .updateTable('otp_codes')
+    .updateTable(table as 'otp_codes')
     .set({ consumed_at: now })
     .where('id', '=', id)
     .where('consumed_at', 'is', null)

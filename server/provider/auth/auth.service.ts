@@ -20,8 +20,8 @@ import { AppError } from '../http/errors';
 import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
 import {
-  addOtpAttempt,
-  consumeOtp,
+  addCodeAttempt,
+  consumeCode,
   consumeRegistrationToken,
   insertOtp,
   insertRegistrationToken,
@@ -107,7 +107,7 @@ export async function verifyOtp(ctx: ProviderContext, input: { phone: string; co
 
   const counted = await countCodeTry(ctx, rules, input.clientKey);
   if (!digestsEqual(otp.code_hash, otpHash(ctx.secret, phone, input.purpose, input.code))) {
-    const attempts = await addOtpAttempt(ctx.db, otp.id, now, max);
+    const attempts = await addCodeAttempt(ctx.db, 'otp_codes', otp.id, now, max);
     if (attempts === null) {
       const again = await latestOtp(ctx.db, phone, input.purpose);
       throw again && again.id === otp.id && again.attempts >= max && !again.consumed_at ? tooManyAttempts() : codeExpired();
@@ -119,7 +119,7 @@ export async function verifyOtp(ctx: ProviderContext, input: { phone: string; co
   await counted.release();
 
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await consumeOtp(trx, otp.id, now, max))) throw codeExpired();
+    if (!(await consumeCode(trx, 'otp_codes', otp.id, now, max))) throw codeExpired();
     const customerId = await findCustomerIdByPhone(trx, phone);
     if (customerId !== null) return signIn(trx, ctx, customerId);
     const registrationToken = newSecretToken();

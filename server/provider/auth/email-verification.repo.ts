@@ -59,31 +59,3 @@ export async function latestEmailCode(db: Database, customerId: number) {
     .limit(1)
     .executeTakeFirst();
 }
-
-/** Counts one wrong try, atomically; null when the code can no longer be tried (used, expired or out of tries). */
-export async function addEmailCodeAttempt(db: Database, id: number, now: Date, maxAttempts: number): Promise<number | null> {
-  const row = await db
-    .updateTable('email_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('attempts', '<', maxAttempts)
-    .returning('attempts')
-    .executeTakeFirst();
-  return row ? row.attempts : null;
-}
-
-/** Uses a code, atomically: of any number of concurrent calls, exactly one gets true. */
-export async function consumeEmailCode(trx: Database, id: number, now: Date, maxAttempts: number): Promise<boolean> {
-  const row = await trx
-    .updateTable('email_codes')
-    .set({ consumed_at: now })
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('attempts', '<', maxAttempts)
-    .returning('id')
-    .executeTakeFirst();
-  return !!row;
-}

@@ -11,11 +11,10 @@ import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { getMerchant } from '../merchant/merchant.service';
 import { findCustomerByVerifiedEmail, getCustomer, lockCustomer, markEmailVerified, setCustomerEmail } from '../customers/customers.repo';
+import { addCodeAttempt, consumeCode } from './auth.repo';
 import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';
 import { maskEmail } from './sender';
 import {
-  addEmailCodeAttempt,
-  consumeEmailCode,
   emailCodeStats,
   insertEmailCode,
   latestEmailCode,
@@ -144,7 +143,7 @@ export async function verifyEmailCode(ctx: ProviderContext, input: { customerId:
 
   const counted = await countCodeTry(ctx, rules, input.clientKey);
   if (!digestsEqual(sent.code_hash, emailCodeHash(ctx.secret, input.customerId, address, input.code))) {
-    const attempts = await addEmailCodeAttempt(ctx.db, sent.id, now, max);
+    const attempts = await addCodeAttempt(ctx.db, 'email_codes', sent.id, now, max);
     if (attempts === null) {
       const again = await latestEmailCode(ctx.db, input.customerId);
       throw again && again.id === sent.id && again.attempts >= max && !again.consumed_at ? tooManyAttempts() : codeExpired();
@@ -159,7 +158,7 @@ export async function verifyEmailCode(ctx: ProviderContext, input: { customerId:
       await lockCustomer(trx, input.customerId);
       const owner = await findCustomerByVerifiedEmail(trx, address);
       if (owner && owner.id !== input.customerId) throw emailTaken();
-      if (!(await consumeEmailCode(trx, sent.id, now, max))) throw codeExpired();
+      if (!(await consumeCode(trx, 'email_codes', sent.id, now, max))) throw codeExpired();
       if (!(await markEmailVerified(trx, input.customerId, address, now))) throw codeExpired();
     });
   } catch (err) {
