@@ -10,3 +10,8 @@ export function messageOf(err: unknown): string {
 export function fieldErrorsOf(err: unknown): Record<string, string> {
   return err instanceof ApiRequestError ? err.fields : {};
 }
+
+/** The seconds a rate-limited call says to wait (429 RATE_LIMITED's `retry_after`), or null for any other failure. */
+export function retryAfterOf(err: unknown): number | null {
+  return err instanceof ApiRequestError && err.code === 'RATE_LIMITED' ? Number((err.data as { retry_after?: number } | null)?.retry_after ?? 60) : null;
+}

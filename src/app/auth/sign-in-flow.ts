@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { requestOtp, verifyOtp } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
 import { useForgetCustomer } from '../../api/mutation';
 import type { Customer, OtpPurpose } from '#contract';
-import { fieldErrorsOf, messageOf } from '../errors';
+import { fieldErrorsOf, messageOf, retryAfterOf } from '../errors';
 import { paths } from '#contract/routes';
+import { useSecondsUntil } from '../use-seconds-until';
 import { useAuth } from './auth-context';
 
 /**
@@ -25,18 +26,6 @@ function remember(phone: string, resendIn: number) {
   sessionStorage.setItem(RESEND_KEY, String(Date.now() + resendIn * 1000));
 }
 
-/** Whole seconds left until a moment (ms since the epoch), re-read once a second; null when there is none. */
-function useSecondsUntil(until: number | null): number | null {
-  const left = until === null ? null : Math.max(0, Math.ceil((until - Date.now()) / 1000));
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (!left) return;
-    const t = setTimeout(() => tick((n) => n + 1), 1000);
-    return () => clearTimeout(t);
-  });
-  return left;
-}
-
 /** Seconds until a new code may be asked for, counting down once a second. */
 export function useResendCountdown(): [number, (seconds: number) => void] {
   const [until, setUntil] = useState(() => Number(sessionStorage.getItem(RESEND_KEY) ?? 0));
@@ -49,8 +38,6 @@ export function useResendCountdown(): [number, (seconds: number) => void] {
   return [left, restart];
 }
 
-const retryAfterOf = (err: unknown) =>
-  err instanceof ApiRequestError && err.code === 'RATE_LIMITED' ? Number((err.data as { retry_after?: number } | null)?.retry_after ?? 60) : null;
 
 /** Asks for a code and goes to the code step. */
 export function useRequestCode(purpose: OtpPurpose) {

@@ -1,29 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiRequestError } from '../../api/client';
 import type { Customer } from '#contract';
 import { useChangeEmail, useProfile, useRequestEmailCode, useVerifyEmail } from '../../api/customer';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf, retryAfterOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
+import { useSecondsUntil } from '../../app/use-seconds-until';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
 import { toast } from '../../ui';
 import { ChangeEmailScreen } from './change-email-screen';
 
-/** Whole seconds left until a moment (ms since the epoch), re-read once a second. */
-function useSecondsUntil(until: number): number {
-  const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (!left) return;
-    const t = setTimeout(() => tick((n) => n + 1), 1000);
-    return () => clearTimeout(t);
-  });
-  return left;
-}
-
-const retryAfterOf = (err: unknown) =>
-  err instanceof ApiRequestError && err.code === 'RATE_LIMITED' ? Number((err.data as { retry_after?: number } | null)?.retry_after ?? 60) : null;
 
 /**
  * /profile/change-email: customer/change-email, with the provider's field errors on the field; and the
