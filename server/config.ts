@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TWILIO_ACCOUNT_SID, TWILIO_FROM, TWILIO_FROM_MESSAGE } from './provider/auth/twilio-sender';
+import { checkMailFrom, smtpTransportOptions } from './provider/auth/smtp-mailer';
 
 /**
  * The only reader of process.env. Everything is read once at start and validated; a bad value stops
@@ -15,8 +17,30 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A value another check derives its rule from (a function that throws the message to show). */
+const checkedBy = (check: (v: string) => void) =>
+  optionalText.superRefine((v, c) => {
+    if (v === undefined) return;
+    try {
+      check(v);
+    } catch (err) {
+      // the message names the variable first ("SMTP_URL must …"): keep only what follows the name
+      c.addIssue({ code: 'custom', message: (err as Error).message.replace(/^[A-Z_]+ /, '') });
+    }
+  });
+
+/** A loopback-only http(s) origin: where a test's local fake of a third-party API listens. */
+const loopbackOrigin = optionalText.pipe(
+  z
+    .string()
+    .refine((v) => isLoopbackOrigin(v), 'must be an http:// or https:// origin on this machine (127.0.0.1, localhost or [::1]), such as http://127.0.0.1:4010; it exists for tests against a local fake')
+    .optional(),
+);
+
 const schema = z
   .object({
+    // provider: this process runs only the provider (API v2 on HOST:PORT, for gateways elsewhere); all: both
+    SERVE: z.enum(['all', 'provider'], { error: 'must be all or provider' }).default('all'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(3000),
     HOST: z.string().min(1, 'must be a host name or address').default('127.0.0.1'),
     PROVIDER_API_BASE: optionalText.pipe(
@@ -52,7 +76,29 @@ const schema = z
     DIST_DIR: z.string().default('./dist'),
     API_CACHE_ENTRIES: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(200),
     DB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(10),
+    // Stripe Checkout replaces the sandbox when its key is set (server/provider/payments/stripe.ts)
+    STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)').optional()),
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_\S+$/, "must be the signing secret of the Stripe webhook endpoint (whsec_…)").optional()),
+    STRIPE_CHECKOUT_TTL_MINUTES: z.coerce.number({ error: 'must be a whole number of minutes' }).int('must be a whole number of minutes').min(30, 'must be 30 to 1440').max(1440, 'must be 30 to 1440').default(60),
+    STRIPE_API_BASE: loopbackOrigin,
+    PUBLIC_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v) && URL.canParse(v), 'must be the shop\'s public origin, such as https://shop.example')
+        .optional(),
+    ),
+    // SMS through Twilio (server/provider/auth/twilio-sender.ts)
+    TWILIO_ACCOUNT_SID: optionalText.pipe(z.string().regex(TWILIO_ACCOUNT_SID, 'must be an Account SID (AC followed by 32 hex digits)').optional()),
+    TWILIO_AUTH_TOKEN: optionalText.pipe(z.string().regex(/^\S+$/, 'must be the Auth Token of the account').optional()),
+    TWILIO_FROM: optionalText.pipe(z.string().regex(TWILIO_FROM, TWILIO_FROM_MESSAGE).optional()),
+    TWILIO_API_BASE: loopbackOrigin,
+    // e-mail through SMTP (server/provider/auth/smtp-mailer.ts)
+    SMTP_URL: checkedBy((v) => smtpTransportOptions(v)),
+    MAIL_FROM: checkedBy(checkMailFrom),
   });
+
+/** Every variable the server reads (tests start servers with none of them inherited). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 /**
  * Rules across variables, checked on the raw environment so they are reported together with every
@@ -62,11 +108,36 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
   const set = (v: string | undefined) => v !== undefined && v.trim() !== '';
   const problems: string[] = [];
   if (set(env.PROVIDER_API_BASE) && !set(env.PROVIDER_SECRET)) problems.push('PROVIDER_SECRET is required when PROVIDER_API_BASE is set');
+  if (env.SERVE === 'provider' && set(env.PROVIDER_API_BASE)) problems.push('PROVIDER_API_BASE cannot be set with SERVE=provider: this process is the provider');
+  if (env.SERVE === 'provider' && !set(env.PROVIDER_SECRET)) problems.push('PROVIDER_SECRET is required with SERVE=provider: the gateways sign their calls with it');
   const allowInsecure = isOn(env.PROVIDER_ALLOW_INSECURE_HTTP, false);
   if (set(env.PROVIDER_API_BASE) && !allowInsecure && isPlainHttpOffLoopback(env.PROVIDER_API_BASE!.trim())) {
     problems.push('PROVIDER_API_BASE must be https:// unless its host is loopback (127.0.0.1, localhost, [::1]); set PROVIDER_ALLOW_INSECURE_HTTP=true to allow plain http');
   }
+  const production = (env.NODE_ENV ?? '') === 'production';
+  const stripe = set(env.STRIPE_SECRET_KEY) || set(env.STRIPE_WEBHOOK_SECRET);
+  if (stripe && !(set(env.STRIPE_SECRET_KEY) && set(env.STRIPE_WEBHOOK_SECRET))) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take payments with Stripe');
+  if (set(env.STRIPE_SECRET_KEY) && !set(env.PUBLIC_URL)) problems.push("PUBLIC_URL is required with Stripe: the shop's public origin (such as https://shop.example), where Stripe sends customers back");
+  if (stripe && production && set(env.PUBLIC_URL) && !env.PUBLIC_URL!.trim().startsWith('https://')) problems.push('PUBLIC_URL must be https:// in production');
+  if (stripe && isOn(env.PAYMENT_SANDBOX, false)) problems.push('PAYMENT_SANDBOX cannot be on with Stripe: the sandbox would pay anything; choose one');
+  const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(set).length;
+  if (twilio > 0 && twilio < 3) problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three to send text messages');
+  if (twilio === 0 && production && !set(env.PROVIDER_API_BASE)) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required in production: sign-in codes go by SMS, and the development outbox sends nothing');
+  }
+  if (set(env.SMTP_URL) !== set(env.MAIL_FROM)) problems.push(`${set(env.SMTP_URL) ? 'MAIL_FROM' : 'SMTP_URL'} is required with ${set(env.SMTP_URL) ? 'SMTP_URL' : 'MAIL_FROM'}: set both to send e-mail`);
   return problems;
+}
+
+function isLoopbackOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && isLoopbackHost(url.hostname);
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /**
@@ -80,12 +151,12 @@ function isPlainHttpOffLoopback(value: string): boolean {
   } catch {
     return false; // not a URL: the field's own check says so
   }
-  if (url.protocol !== 'http:') return false;
-  const host = url.hostname.toLowerCase();
-  return !(host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host));
+  return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
 }
 
 export interface Config {
+  /** 'provider': only the provider, listening on host:port for gateways in other processes */
+  serve: 'all' | 'provider';
   port: number;
   host: string;
   /** unset: the embedded provider */
@@ -113,6 +184,14 @@ export interface Config {
   dbPoolSize: number;
   /** how many public provider answers the gateway keeps in memory (0: none) */
   apiCacheEntries: number;
+  /** PUBLIC_URL: the shop's public origin, when set (Stripe's return pages, printed console links) */
+  publicUrl: string | undefined;
+  /** Stripe Checkout instead of the sandbox */
+  stripe: { secretKey: string; webhookSecret: string; publicUrl: string; checkoutTtlSeconds: number; apiBase: string | undefined } | undefined;
+  /** text messages through Twilio; unset: the development outbox (refused in production) */
+  twilio: { accountSid: string; authToken: string; from: string; apiBase: string | undefined } | undefined;
+  /** e-mail through SMTP; unset: the development outbox, or no e-mail in production */
+  smtp: { url: string; from: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
+    serve: e.SERVE,
     port: e.PORT,
     host: e.HOST,
     providerApiBase: e.PROVIDER_API_BASE,
@@ -154,7 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     merchantId: e.MERCHANT_ID,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     demoOrderProgress: isOn(e.DEMO_ORDER_PROGRESS, e.NODE_ENV !== 'production'),
-    paymentSandbox: isOn(e.PAYMENT_SANDBOX, e.NODE_ENV !== 'production'),
+    // Stripe replaces the sandbox (both at once is refused above)
+    paymentSandbox: !e.STRIPE_SECRET_KEY && isOn(e.PAYMENT_SANDBOX, e.NODE_ENV !== 'production'),
     devOutbox: e.NODE_ENV !== 'production',
     allowInsecureProvider: e.PROVIDER_ALLOW_INSECURE_HTTP,
     production: e.NODE_ENV === 'production',
@@ -162,5 +243,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: e.DIST_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
     apiCacheEntries: e.API_CACHE_ENTRIES,
+    publicUrl: e.PUBLIC_URL,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.PUBLIC_URL
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publicUrl: e.PUBLIC_URL, checkoutTtlSeconds: e.STRIPE_CHECKOUT_TTL_MINUTES * 60, apiBase: e.STRIPE_API_BASE }
+        : undefined,
+    twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiBase: e.TWILIO_API_BASE } : undefined,
+    smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };
 }

@@ -12,7 +12,11 @@ import { seed } from './db/seed';
 import { createLogger, guardProcessOutput, type Logger } from './lib/logger';
 import { loadOrCreateSecrets } from './lib/secrets';
 import { readOutbox } from './provider/auth/sender';
+import { smtpMailer } from './provider/auth/smtp-mailer';
+import { twilioSender } from './provider/auth/twilio-sender';
 import { startEmbeddedProvider, type EmbeddedProvider } from './provider/embedded';
+import { stripeGateway } from './provider/payments/stripe';
+import { triggerHourlyJobs } from './provider/jobs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** After a stop signal the process ends within this long, whatever is still running or waiting. */
@@ -86,9 +90,11 @@ async function main(): Promise<void> {
       const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(dataDir, 'pglite'), poolSize: config.dbPoolSize });
       running.database = database;
       await seed(database.db);
+      const providerLogger = logger.child({ name: 'provider' });
+      const { stripe, twilio, smtp } = config;
       const provider = await startEmbeddedProvider({
         db: database.db,
-        logger: logger.child({ name: 'provider' }),
+        logger: providerLogger,
         secret,
         platform: config.platformId,
         merchantId: config.merchantId,
@@ -97,16 +103,47 @@ async function main(): Promise<void> {
         google: { clientId: config.googleClientId, jwksUrl: config.googleJwksUrl },
         demoOrderProgress: config.demoOrderProgress,
         paymentSandbox: config.paymentSandbox,
+        ...(stripe
+          ? {
+              paymentGateway: stripeGateway({
+                secretKey: stripe.secretKey,
+                webhookSecret: stripe.webhookSecret,
+                publicBaseUrl: stripe.publicUrl,
+                checkoutTtlSeconds: stripe.checkoutTtlSeconds,
+                logger: providerLogger.child({ name: 'stripe' }),
+                ...stripeEndpoint(stripe.apiBase),
+              }),
+            }
+          : {}),
+        ...(twilio
+          ? { sender: twilioSender({ accountSid: twilio.accountSid, authToken: twilio.authToken, from: twilio.from, logger: providerLogger.child({ name: 'sms' }), ...(twilio.apiBase ? { apiBase: twilio.apiBase } : {}) }) }
+          : {}),
+        ...(smtp ? { mailer: smtpMailer({ url: smtp.url, from: smtp.from, logger: providerLogger.child({ name: 'mail' }) }) } : {}),
         devOutbox: config.devOutbox,
-        host: '127.0.0.1',
-        port: 0,
+        // alone (SERVE=provider) it listens where gateways reach it; else on loopback for this process's gateway
+        host: config.serve === 'provider' ? config.host : '127.0.0.1',
+        port: config.serve === 'provider' ? config.port : 0,
       });
       running.provider = provider;
       providerBase = provider.baseUrl;
       if (!config.production) outbox = (phone) => readOutbox(database.db, phone);
-      logger.info({ database: database.kind }, 'embedded provider started on loopback');
+      logger.info({ database: database.kind }, config.serve === 'provider' ? 'provider started' : 'embedded provider started on loopback');
+      // the hourly housekeeping now, on request (kill -USR2 <pid>): once across all instances, like the hour's own run
+      process.on('SIGUSR2', () => {
+        logger.info('SIGUSR2: running the hourly jobs now');
+        triggerHourlyJobs(provider.ctx).then(
+          () => logger.info('hourly jobs: done'),
+          (err: Error) => logger.error({ message: err.message }, 'hourly jobs: failed'),
+        );
+      });
+      // one line on how codes reach people
+      logger.info(
+        `messages: ${twilio ? 'text messages through Twilio' : 'text messages to the development outbox'}, ${smtp ? 'e-mail through SMTP' : config.devOutbox ? 'e-mail to the development outbox' : 'no e-mail service (e-mail verification is unavailable; set SMTP_URL and MAIL_FROM)'}`,
+      );
       // one line on how money comes in: the sandbox pays anything, so production runs it only when asked
-      if (!config.paymentSandbox) {
+      if (stripe) {
+        logger.info(`payments: Stripe Checkout (${stripe.secretKey.includes('_live_') ? 'live' : 'test'} mode); its webhook endpoint is ${new URL('/api/payment/webhook/stripe', stripe.publicUrl).href}`);
+      } else if (!config.paymentSandbox) {
         logger.warn(
           `payments: off — no payment gateway is configured${config.production ? ' in production' : ' (PAYMENT_SANDBOX is off)'}, so top-ups and paying online answer 503 PAYMENTS_UNAVAILABLE; wallet orders, rewards and the wheel keep working (set PAYMENT_SANDBOX=true for a test shop)`,
         );
@@ -118,6 +155,10 @@ async function main(): Promise<void> {
     }
 
     if (stopping) return;
+    if (config.serve === 'provider') {
+      logger.info({ url: providerBase }, `listening on ${providerBase} (the provider alone: gateways set PROVIDER_API_BASE to this and share PROVIDER_SECRET)`);
+      return;
+    }
     const app = createApp({ config, logger, providerBase, secret, ...(outbox ? { outbox } : {}) });
     const server = await new Promise<Server>((resolveListen, reject) => {
       const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolveListen(s)));
@@ -134,6 +175,14 @@ async function main(): Promise<void> {
     logger.fatal({ err: { type: e.name, message: e.message, code: e.code } }, 'the server could not start');
     await stop(1);
   }
+}
+
+/** STRIPE_API_BASE (a local fake, loopback only) as the library's host, port and protocol options. */
+function stripeEndpoint(apiBase: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 /** Stop accepting, let requests in flight finish (at most 10 s), then close the provider and the database. */

@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DB } from './schema';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-security';
+import * as m0003 from './migrations/0003-payments';
 
 export type Database = Kysely<DB>;
 
@@ -38,6 +39,7 @@ export interface DatabaseOptions {
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-security': m0002,
+  '0003-payments': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

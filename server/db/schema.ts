@@ -217,6 +217,10 @@ export interface PaymentTable {
   return_to: string | null;
   created_at: Timestamp;
   settled_at: NullableTimestamp;
+  /** the gateway's reference for a paid payment (Stripe: the PaymentIntent), what a refund needs */
+  provider_ref: ColumnType<string | null, string | null | undefined>;
+  /** how much the gateway has given back so far (its refund webhooks) */
+  refunded_amount: ColumnType<number, number | undefined>;
 }
 
 export interface WebhookEventTable {

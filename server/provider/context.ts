@@ -3,6 +3,7 @@ import type { Database } from '../db';
 import type { Clock } from '../lib/clock';
 import type { MailSender, MessageSender } from './auth/sender';
 import type { PaymentStarter } from './payment-port';
+import type { PaymentGateway } from './payment-gateway';
 
 /** Everything the provider's services need, made once at start and passed down; no globals. */
 export interface ProviderContext {
@@ -29,7 +30,9 @@ export interface ProviderContext {
    * those calls answer 503 PAYMENTS_UNAVAILABLE, and everything paid from the wallet keeps working.
    */
   payments: PaymentStarter | null;
-  /** HMAC secret of payment webhooks */
+  /** the adapter behind `payments` (the sandbox, Stripe …): its webhook and refunds; payments/ only */
+  paymentGateway: PaymentGateway | null;
+  /** HMAC secret of the sandbox's webhooks */
   webhookSecret: string;
   /** move paid orders through their statuses by themselves (demo) */
   demoOrderProgress: boolean;

@@ -8,6 +8,7 @@ import type { ProviderContext } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
 import { sandboxGateway } from './payments/sandbox';
 import { paymentStarter } from './payments/starter';
+import type { PaymentGateway } from './payment-gateway';
 import { startJobs } from './jobs';
 
 export interface EmbeddedProviderOptions {
@@ -22,6 +23,8 @@ export interface EmbeddedProviderOptions {
   demoOrderProgress: boolean;
   /** the sandbox payment gateway; false: no payment gateway (top-ups and gateway orders answer 503). Default true */
   paymentSandbox?: boolean;
+  /** a real payment gateway's adapter (payments/stripe.ts); replaces the sandbox */
+  paymentGateway?: PaymentGateway;
   /** keep sent messages in the development outbox table (never in production). Default true */
   devOutbox?: boolean;
   clock?: Clock;
@@ -46,6 +49,8 @@ export interface EmbeddedProvider {
 export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => string): ProviderContext {
   const clock = o.clock ?? systemClock;
   const publicApiPrefix = '/api/';
+  // the sandbox pays anything for anyone who clicks Pay: only where the operator allows it
+  const gateway = o.paymentGateway ?? (o.paymentSandbox === false ? null : sandboxGateway(publicApiPrefix, o.webhookSecret));
   return {
     db: o.db,
     clock,
@@ -59,8 +64,8 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     sender: o.sender ?? outboxSender(o.db, clock, o.logger, { keep: o.devOutbox !== false }),
     mailer: o.mailer ?? (o.devOutbox !== false ? outboxMailer(o.db, clock, o.logger) : undefined),
     google: o.google,
-    // the sandbox pays anything for anyone who clicks Pay: only where the operator allows it
-    payments: o.paymentSandbox === false ? null : paymentStarter(sandboxGateway(publicApiPrefix)),
+    payments: gateway ? paymentStarter(gateway) : null,
+    paymentGateway: gateway,
     webhookSecret: o.webhookSecret,
     demoOrderProgress: o.demoOrderProgress,
     publicApiPrefix,

@@ -216,7 +216,7 @@ export const sandboxCompleteAnswer = z.object({
 
 /** A payment webhook's receipt. */
 export const webhookAnswer = z.object({
-  event_id: z.string(),
+  event_id: z.string().nullable().meta({ description: "null: an event the gateway's adapter does not use (answered 200 so it is not sent again)" }),
   applied: z.boolean().meta({ description: 'false: seen before, unknown payment, amount mismatch or settled already; recorded, nothing changed' }),
 });
 

@@ -33,6 +33,8 @@ export const voucherDetailQuery = z.object({ id });
 export const paymentIdParam = z.string().uuid('must be a payment id');
 /** embedded provider: Pay or Decline on the sandbox payment page */
 export const sandboxCompleteBody = z.object({ outcome: z.enum(['pay', 'decline']) });
+/** A Stripe event as Stripe sends it (documented at https://docs.stripe.com/api/events/object); read by the Stripe library. */
+export const stripeWebhookEvent = z.looseObject({ id: z.string(), object: z.literal('event'), type: z.string(), created: z.number().int(), livemode: z.boolean(), data: z.looseObject({ object: z.looseObject({}) }) });
 /** The payment webhook's event (the sandbox gateway's format), checked after its signature. */
 export const paymentWebhookEvent = z.object({
   id: z
@@ -45,6 +47,8 @@ export const paymentWebhookEvent = z.object({
   type: z.enum(['payment.succeeded', 'payment.failed']),
   payment_id: z.string().uuid('must be a payment id'),
   amount: z.number().int('must be a whole number').positive('must be positive'),
+  /** the payment's currency; compared with the merchant's when given */
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as PHP').optional(),
   created: z.number().int('must be unix seconds'),
 });
 /** The header of the sandbox gateway's webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
@@ -78,6 +82,8 @@ export interface Endpoint {
   inContract: boolean;
   /** the embedded provider's own (the payment sandbox, its health): an outside provider need not have it */
   embeddedOnly?: boolean;
+  /** there only while this payment gateway is the one in use (its webhook); absent: always */
+  gateway?: 'sandbox' | 'stripe';
   /** the JSON body's schema: the very object the route validates with */
   body?: z.ZodType;
   /** the query's schema: the very object the route validates with */
@@ -411,6 +417,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: paymentWebhookEvent,
     answer: envelope([200], 'Recorded.', A.webhookAnswer),
     errors: ['BAD_SIGNATURE'],
+  },
+  {
+    method: 'post',
+    path: 'payment/webhook/stripe',
+    tag: 'Payments',
+    summary: "Stripe's result of a payment",
+    description:
+      'Only while Stripe is the payment gateway (STRIPE_SECRET_KEY). Not signed by a gateway: signed by Stripe (`stripe-signature`, checked with the Stripe library, within 300 s). Used: `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`; any other event is answered 200 with `applied: false`. A repeated or out-of-order event changes nothing; a refund that arrives before its payment is settled is answered 409, so Stripe sends it again.',
+    auth: 'webhook',
+    inContract: false,
+    embeddedOnly: true,
+    gateway: 'stripe',
+    body: stripeWebhookEvent,
+    answer: envelope([200], 'Recorded.', A.webhookAnswer),
+    errors: ['BAD_SIGNATURE', 'CONFLICT'],
   },
   {
     method: 'get',

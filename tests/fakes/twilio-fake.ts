@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import twilio from 'twilio';
+import { redirectedTwilioClient, type TwilioHttpClient } from '../../server/provider/auth/twilio-sender';
 
 /**
  * A local fake of Twilio's Messages endpoint (POST /2010-04-01/Accounts/{AccountSid}/Messages.json),
@@ -24,7 +24,6 @@ const MESSAGE_CREATE_FIELDS = new Set([
 /** The fields this product sends: a text to one phone, from a number or a Messaging Service. */
 const FIELDS_WE_SEND = new Set(['To', 'From', 'MessagingServiceSid', 'Body']);
 
-const TWILIO_ORIGIN = 'https://api.twilio.com';
 const MESSAGES_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
 const ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
 const SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
@@ -74,7 +73,7 @@ export interface TwilioFake {
   /** the next accepted request is answered with this error instead (a refused recipient, rate limits …) */
   failNext(error: TwilioError): void;
   /** the library's own RequestClient, pointed at this fake (pass as the `httpClient` option) */
-  httpClient(): InstanceType<typeof twilio.RequestClient>;
+  httpClient(): TwilioHttpClient;
   close(): Promise<void>;
 }
 
@@ -207,22 +206,12 @@ export async function startTwilioFake(o: TwilioFakeOptions): Promise<TwilioFake>
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  /** The library's RequestClient with one change: the request goes to the fake instead of api.twilio.com. */
-  class FakeOriginClient extends twilio.RequestClient {
-    override request<TData>(opts: Parameters<InstanceType<typeof twilio.RequestClient>['request']>[0] & { data?: TData }) {
-      const target = new URL(opts.uri);
-      aimed.push(target.origin);
-      if (target.origin !== TWILIO_ORIGIN) throw new Error(`the library aimed at ${target.origin}, not ${TWILIO_ORIGIN}`);
-      return super.request<TData>({ ...opts, uri: `${origin}${target.pathname}${target.search}` });
-    }
-  }
-
   return {
     origin,
     requests,
     sent,
     failNext: (error) => void failures.push(error),
-    httpClient: () => new FakeOriginClient({ timeout: 5_000, keepAlive: false }),
+    httpClient: () => redirectedTwilioClient(origin, (o) => aimed.push(o), 5_000),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -14,6 +14,7 @@ import { systemClock } from '../../server/lib/clock';
 import { insertPayment } from '../../server/provider/payments/payments.repo';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
+import { PRODUCTION_SMS_ENV, serverEnv } from '../server/support/env';
 import { describeEachDb, startStack, type DbKind, type Stack } from './support';
 
 const UNAVAILABLE_MESSAGE = /online payments are not available right now/i;
@@ -254,18 +255,6 @@ for (const mode of [
 // Start-up lines
 // ---------------------------------------------------------------------------------------------
 
-/** The environment of this process without any variable the server reads, plus `env`. */
-function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = { ...process.env };
-  for (const name of Object.keys(base)) {
-    if (
-      /^(PORT|HOST|PROVIDER_|PLATFORM_ID|DATABASE_URL|DATA_DIR|GOOGLE_|TRUST_PROXY_HOPS|MERCHANT_|LOG_LEVEL|DIST_DIR|DB_POOL_SIZE|PAYMENT_|DEMO_ORDER_PROGRESS|NODE_ENV|API_CACHE_ENTRIES)/.test(name)
-    ) {
-      delete base[name];
-    }
-  }
-  return { ...base, ...env };
-}
 
 /** Starts `node --import tsx server/index.ts`, reads its log lines until it listens, then stops it. */
 function startUpLines(env: Record<string, string>): Promise<{ lines: Array<{ level: number; msg: string }>; stdout: string; stderr: string }> {
@@ -304,7 +293,7 @@ const WARN = 40;
 
 describe('security: start-up says whether payments are on', () => {
   it('production with no payment gateway: one warn line saying payments are off and why', async () => {
-    const r = await startUpLines({ NODE_ENV: 'production' });
+    const r = await startUpLines({ NODE_ENV: 'production', ...PRODUCTION_SMS_ENV });
     expect(r.stdout, r.stderr).toMatch(/listening on http/);
     const payments = r.lines.filter((l) => /^payments:/.test(l.msg) || /PAYMENT_SANDBOX|payment gateway/.test(l.msg));
     expect(payments, r.stdout).toHaveLength(1);
@@ -315,7 +304,7 @@ describe('security: start-up says whether payments are on', () => {
   }, 90_000);
 
   it('production with PAYMENT_SANDBOX=true: one warn line that the sandbox pays anything and must not face real customers', async () => {
-    const r = await startUpLines({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' });
+    const r = await startUpLines({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true', ...PRODUCTION_SMS_ENV });
     expect(r.stdout, r.stderr).toMatch(/listening on http/);
     const payments = r.lines.filter((l) => /^payments:/.test(l.msg) || /PAYMENT_SANDBOX|payment gateway/.test(l.msg));
     expect(payments, r.stdout).toHaveLength(1);

@@ -4,6 +4,7 @@
  * says it answers this machine only) and how it stops (finding 5: a stop signal ends it within 15 s,
  * whatever happens to its output).
  */
+import { PRODUCTION_SMS_ENV, serverEnv } from '../server/support/env';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,6 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const SERVER_VARS = ['PORT', 'HOST', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'PLATFORM_ID', 'DATABASE_URL', 'DATA_DIR', 'GOOGLE_CLIENT_ID', 'GOOGLE_JWKS_URL', 'TRUST_PROXY_HOPS', 'MERCHANT_API_KEY', 'MERCHANT_ID', 'LOG_LEVEL', 'DIST_DIR', 'NODE_ENV', 'PAYMENT_WEBHOOK_SECRET', 'PAYMENT_SANDBOX', 'PROVIDER_ALLOW_INSECURE_HTTP', 'DEMO_ORDER_PROGRESS', 'DB_POOL_SIZE', 'API_CACHE_ENTRIES'];
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 const children: Child[] = [];
@@ -39,9 +39,7 @@ interface Started {
 
 /** Spawns the server with only `env` of the server's variables set, and waits for its "listening on" line. */
 async function startServer(env: Record<string, string>): Promise<Started> {
-  const base = { ...process.env };
-  for (const name of SERVER_VARS) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: { ...base, PORT: '0', DIST_DIR: join(tmpdir(), 'no-build-here'), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: serverEnv({ PORT: '0', DIST_DIR: join(tmpdir(), 'no-build-here'), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
@@ -73,7 +71,7 @@ describe('what the server prints at start (finding 4)', () => {
     expect(await first.exited(15_000)).toEqual({ code: 0, signal: null });
 
     // a production start: no outbox, so no line about it; the key is not printed either
-    const second = await startServer({ DATA_DIR: dir, NODE_ENV: 'production' });
+    const second = await startServer({ DATA_DIR: dir, NODE_ENV: 'production', ...PRODUCTION_SMS_ENV });
     expect(second.output()).not.toContain('/__dev/outbox');
     for (const value of Object.values(secrets)) expect(second.output()).not.toContain(value);
     expect((await fetch(`${second.url}/__dev/outbox?phone=%2B639171234567`)).status).toBe(404);

@@ -4,10 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { PRODUCTION_SMS_ENV } from '../server/support/env';
 
 describe('production defaults', () => {
   it('turns every development convenience off in production', () => {
-    const c = loadConfig({ NODE_ENV: 'production' });
+    const c = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SMS_ENV });
     expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: false, outbox: false, demoOrders: false });
   });
 
@@ -17,7 +18,7 @@ describe('production defaults', () => {
   });
 
   it('lets the operator turn the sandbox and the demo progression on by name in production (a test shop)', () => {
-    const c = loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true', DEMO_ORDER_PROGRESS: 'true' });
+    const c = loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true', DEMO_ORDER_PROGRESS: 'true', ...PRODUCTION_SMS_ENV });
     expect({ sandbox: c.paymentSandbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: true, demoOrders: true });
   });
 });

@@ -4,6 +4,7 @@
  * The bundle may only import Node's own modules and packages a production install keeps (package.json
  * "dependencies"), and those packages load their own files: PGlite its WebAssembly and data files.
  */
+import { PRODUCTION_SMS_ENV, serverEnv } from './support/env';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, fakeUpstream, makeDist, type FakeUpstream } from './gateway.helpers';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const SERVER_VARS = ['PORT', 'HOST', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'PLATFORM_ID', 'DATABASE_URL', 'DATA_DIR', 'GOOGLE_CLIENT_ID', 'TRUST_PROXY_HOPS', 'MERCHANT_API_KEY', 'MERCHANT_ID', 'LOG_LEVEL', 'DIST_DIR', 'NODE_ENV', 'PAYMENT_WEBHOOK_SECRET', 'PAYMENT_SANDBOX', 'DEMO_ORDER_PROGRESS', 'PROVIDER_ALLOW_INSECURE_HTTP', 'SERVER_OUT_DIR', 'NODE_OPTIONS'];
 
 interface Running {
   proc: ChildProcess;
@@ -25,11 +25,9 @@ interface Running {
 
 /** `node --enable-source-maps <bundle>` with production settings; resolves at its "listening on" line. */
 async function startBuilt(bundle: string, env: Record<string, string>): Promise<Running> {
-  const base = { ...process.env };
-  for (const name of SERVER_VARS) delete base[name];
   const proc = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: ROOT,
-    env: { ...base, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    env: serverEnv({ PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'info', ...PRODUCTION_SMS_ENV, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

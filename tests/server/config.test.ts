@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { serverEnv } from './support/env';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -12,16 +13,10 @@ function problemsOf(env: Record<string, string>): string[] {
   return [];
 }
 
-/** The environment of this process without any variable the server reads, plus `env`. */
-function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = { ...process.env };
-  for (const name of ['PORT', 'HOST', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'PLATFORM_ID', 'DATABASE_URL', 'DATA_DIR', 'GOOGLE_CLIENT_ID', 'TRUST_PROXY_HOPS', 'MERCHANT_API_KEY', 'LOG_LEVEL', 'DIST_DIR', 'DB_POOL_SIZE', 'MERCHANT_ID', 'PAYMENT_WEBHOOK_SECRET', 'DEMO_ORDER_PROGRESS', 'GOOGLE_JWKS_URL', 'PROVIDER_ALLOW_INSECURE_HTTP']) delete base[name];
-  return { ...base, ...env };
-}
 
 function runServer(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -105,4 +100,72 @@ describe('server start-up with a bad configuration', () => {
     expect(r.stderr).toContain('Configuration error: TRUST_PROXY_HOPS must be 0 or more\n');
     expect(r.stderr).toContain('Configuration error: PROVIDER_SECRET must be at least 8 characters\n');
   });
+});
+
+describe('the payment gateway and message services (Stripe, Twilio, SMTP)', () => {
+  const SID = `AC${'a1'.repeat(16)}`;
+  const TWILIO = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'token-0123', TWILIO_FROM: '+14155550100' };
+  const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123', PUBLIC_URL: 'https://shop.example' };
+
+  it('takes none of them by default: the sandbox, the outbox, no SMTP', () => {
+    expect(loadConfig({})).toMatchObject({ stripe: undefined, twilio: undefined, smtp: undefined, paymentSandbox: true });
+  });
+
+  it('reads Stripe, which replaces the sandbox, with a checkout that lasts an hour unless set', () => {
+    const c = loadConfig({ ...STRIPE });
+    expect(c.stripe).toEqual({ secretKey: 'sk_test_abc123', webhookSecret: 'whsec_abc123', publicUrl: 'https://shop.example', checkoutTtlSeconds: 3600, apiBase: undefined });
+    expect(c.paymentSandbox).toBe(false);
+    expect(loadConfig({ ...STRIPE, STRIPE_CHECKOUT_TTL_MINUTES: '30' }).stripe!.checkoutTtlSeconds).toBe(1800);
+  });
+
+  it('reads Twilio and SMTP', () => {
+    const c = loadConfig({ ...TWILIO, SMTP_URL: 'smtps://u:p%40ss@mail.example.com:465', MAIL_FROM: 'Kopi Senja <no-reply@kopisenja.id>' });
+    expect(c.twilio).toEqual({ accountSid: SID, authToken: 'token-0123', from: '+14155550100', apiBase: undefined });
+    expect(c.smtp).toEqual({ url: 'smtps://u:p%40ss@mail.example.com:465', from: 'Kopi Senja <no-reply@kopisenja.id>' });
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc' , STRIPE_WEBHOOK_SECRET: 'whsec_1', PUBLIC_URL: 'https://shop.example' }, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret', PUBLIC_URL: 'https://shop.example' }, 'STRIPE_WEBHOOK_SECRET must be the signing secret of the Stripe webhook endpoint (whsec_…)'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'PUBLIC_URL is required with Stripe'],
+    [{ ...STRIPE, PUBLIC_URL: 'https://shop.example/app?x=1' }, "PUBLIC_URL must be the shop's public origin, such as https://shop.example"],
+    [{ ...STRIPE, PAYMENT_SANDBOX: 'true' }, 'PAYMENT_SANDBOX cannot be on with Stripe'],
+    [{ ...STRIPE, STRIPE_CHECKOUT_TTL_MINUTES: '10' }, 'STRIPE_CHECKOUT_TTL_MINUTES must be 30 to 1440'],
+    [{ ...STRIPE, STRIPE_API_BASE: 'https://api.stripe.evil.example' }, 'STRIPE_API_BASE must be an http:// or https:// origin on this machine'],
+    [{ TWILIO_ACCOUNT_SID: SID }, 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together'],
+    [{ ...TWILIO, TWILIO_ACCOUNT_SID: 'AC123' }, 'TWILIO_ACCOUNT_SID must be an Account SID (AC followed by 32 hex digits)'],
+    [{ ...TWILIO, TWILIO_FROM: '0917 555 0100' }, 'TWILIO_FROM must be a Twilio number in E.164'],
+    [{ ...TWILIO, TWILIO_API_BASE: 'http://10.0.0.5:8080' }, 'TWILIO_API_BASE must be an http:// or https:// origin on this machine'],
+    [{ SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'a@b.example' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ SMTP_URL: 'smtps://user@mail.example.com', MAIL_FROM: 'a@b.example' }, 'SMTP_URL has a user name but no password'],
+    [{ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an e-mail address'],
+    [{ SMTP_URL: 'smtps://mail.example.com' }, 'MAIL_FROM is required with SMTP_URL'],
+  ])('refuses %j with a line saying what is wrong', (env, problem) => {
+    const problems = problemsOf(env as Record<string, string>);
+    expect(problems.some((p) => p.startsWith(problem)), problems.join('\n')).toBe(true);
+  });
+
+  it('never echoes the SMTP password in a problem', () => {
+    expect(problemsOf({ SMTP_URL: 'smtps://user:hunter2-secret@mail.example.com/path', MAIL_FROM: 'a@b.example' }).join('\n')).not.toContain('hunter2');
+  });
+
+  it('refuses production without an SMS service, in one line naming the settings; an outside provider needs none', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required in production: sign-in codes go by SMS, and the development outbox sends nothing',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', ...TWILIO })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', PROVIDER_API_BASE: 'https://provider.example/api/v2/', PROVIDER_SECRET: 'a-long-secret' })).toEqual([]);
+  });
+
+  it('wants an https PUBLIC_URL for Stripe in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', ...TWILIO, ...STRIPE, PUBLIC_URL: 'http://shop.example' })).toEqual(['PUBLIC_URL must be https:// in production']);
+  });
+
+  it('a production server without an SMS service does not start, and says which settings are missing', async () => {
+    const r = await runServer({ NODE_ENV: 'production', PORT: '0' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Configuration error: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required in production');
+    expect(r.stdout).not.toMatch(/listening on/);
+  }, 60_000);
 });

@@ -1,8 +1,10 @@
 /**
  * Issue 3's "done when": a new customer's whole journey, through the gateway only, as a browser makes
  * it: a supertest agent on createApp (cookies kept, JSON bodies), the embedded provider behind it on
- * loopback, the one-time code read from the development outbox. Register; top up on the sandbox's
- * hosted page (Pay, then the page's redirect, then the result read from the provider); a pickup order
+ * loopback, the one-time code read from the development outbox. Register; top up on the payment
+ * gateway's hosted page (the sandbox's: Pay, then the page's redirect; Stripe's, on a local fake of its
+ * API: paid there, Stripe's signed webhook posted to the shop, the customer sent back to success_url),
+ * then the result read from the provider; a pickup order
  * paid from the wallet, moved to completed by the demo progression job (advanceDemoOrders, with the
  * provider's clock moved forward); a delivery order to a new address paid on the hosted page and
  * moved to completed by the merchant's status calls (x-merchant-key, through the gateway); the points
@@ -24,6 +26,11 @@ import { newPhone } from './auth.helpers';
 import { listen, makeDist, testConfig } from './gateway.helpers';
 import { describeEachDb, openTestDatabase } from './support/provider';
 import { key } from './orders.helpers';
+import Stripe from 'stripe';
+import { stripeGateway } from '../../server/provider/payments/stripe';
+import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
+import { twilioSender } from '../../server/provider/auth/twilio-sender';
+import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
 
 const SECRET = 'journey-test-signing-secret-0123456789';
 const MERCHANT_KEY = 'journey-test-merchant-key-0123456789';
@@ -40,8 +47,17 @@ class ShiftedClock implements Clock {
   }
 }
 
-describeEachDb('a customer\'s journey through the gateway', (kind) => {
+const STRIPE_WEBHOOK_SECRET = 'whsec_journey_test_0123456789abcdef';
+const SHOP = 'https://shop.example';
+
+const TWILIO = { accountSid: fakeSid('AC'), authToken: 'journey-twilio-auth-token', from: '+14155550100' };
+
+// the same journey with the development adapters (the sandbox's hosted page, codes in the outbox) and
+// with the real ones on local fakes of their APIs (Stripe Checkout, text messages through Twilio)
+for (const via of ['sandbox', 'stripe'] as const) describeEachDb(`a customer's journey through the gateway, ${via === 'stripe' ? 'with Stripe and Twilio' : 'with the sandbox and the outbox'}`, (kind) => {
   let handle: DatabaseHandle;
+  let stripe: StripeFake | undefined;
+  let twilio: TwilioFake | undefined;
   let provider: EmbeddedProvider;
   let dist: ReturnType<typeof makeDist>;
   let gateway: Awaited<ReturnType<typeof listen>>;
@@ -53,6 +69,10 @@ describeEachDb('a customer\'s journey through the gateway', (kind) => {
     await seed(handle.db);
     clearMerchantCache();
     const logger = pino({ level: 'silent' });
+    if (via === 'stripe') {
+      stripe = await startStripeFake();
+      twilio = await startTwilioFake({ ...TWILIO, numbers: [TWILIO.from] });
+    }
     provider = await startEmbeddedProvider({
       db: handle.db,
       logger,
@@ -65,6 +85,10 @@ describeEachDb('a customer\'s journey through the gateway', (kind) => {
       demoOrderProgress: false,
       clock,
       jobs: false,
+      ...(stripe
+        ? { paymentGateway: stripeGateway({ secretKey: stripe.secretKey, webhookSecret: STRIPE_WEBHOOK_SECRET, publicBaseUrl: SHOP, host: stripe.host, port: stripe.port, protocol: stripe.protocol, maxNetworkRetries: 0 }) }
+        : {}),
+      ...(twilio ? { sender: twilioSender({ ...TWILIO, logger, httpClient: twilio.httpClient() }), devOutbox: false } : {}),
     });
     dist = makeDist();
     const app = createApp({ config: testConfig({ distDir: dist.dist }), logger, providerBase: provider.baseUrl, secret: SECRET, outbox: (phone) => readOutbox(handle.db, phone) });
@@ -78,6 +102,8 @@ describeEachDb('a customer\'s journey through the gateway', (kind) => {
     await provider?.close();
     await new Promise((r) => setTimeout(r, 100));
     await handle?.close();
+    await stripe?.close();
+    await twilio?.close();
     dist?.cleanup();
   });
 
@@ -85,8 +111,33 @@ describeEachDb('a customer\'s journey through the gateway', (kind) => {
   const post = (path: string, body: object, headers: Record<string, string> = {}) => agent.post(`/api/${path}`).set(headers).send(body);
   const profile = async () => (await get('customer/profile').expect(200)).body.data as { id: number; name: string; phone: string; points: number; wallet_balance: number };
 
+  /** Pays on the gateway's hosted page; answers the app path the customer comes back to. */
+  const payOnHostedPage = (paymentUrl: string, expectFor: string) => (via === 'stripe' ? payAtStripe(paymentUrl, expectFor) : payOnSandbox(paymentUrl, expectFor));
+
+  /**
+   * Stripe's page: the customer pays there, Stripe posts its signed event to the shop's webhook address
+   * (through the gateway, as a client of its own: no cookies) and sends the customer to success_url.
+   */
+  async function payAtStripe(paymentUrl: string, expectFor: string): Promise<string> {
+    expect(paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_/);
+    const session = [...stripe!.sessions.values()].find((s) => s.url === paymentUrl)!;
+    const opened = stripe!.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.params.client_reference_id === session.client_reference_id)!;
+    expect(JSON.stringify(opened.params.line_items)).toContain(expectFor);
+    const { session: done } = stripe!.completeSession(session.id);
+    const payload = JSON.stringify(stripe!.event('checkout.session.completed', done), null, 2);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
+    const hook = await request(gateway.url).post('/api/payment/webhook/stripe').set('content-type', 'application/json; charset=utf-8').set('stripe-signature', header).send(payload).expect(200);
+    expect(hook.body.data.applied).toBe(true);
+    const back = new URL(String(opened.params.success_url));
+    expect(back.origin).toBe(SHOP);
+    const redirect = `${back.pathname}${back.search}`;
+    const landing = await agent.get(redirect).expect(200);
+    expect(landing.text).toContain('<div id="root">');
+    return redirect;
+  }
+
   /** The hosted page as the browser gets it, and the Pay click its script makes; answers where the page sends the customer. */
-  async function payOnHostedPage(paymentUrl: string, expectFor: string): Promise<string> {
+  async function payOnSandbox(paymentUrl: string, expectFor: string): Promise<string> {
     expect(paymentUrl).toMatch(/^\/api\/payment\/sandbox\/[0-9a-f-]{36}$/);
     const page = await agent.get(paymentUrl).expect(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -119,11 +170,10 @@ describeEachDb('a customer\'s journey through the gateway', (kind) => {
     expect(settings.body.data.setting_company).toBe('Kopi Senja');
     expect((await get('customer/profile').expect(401)).body.error.code).toBe('SESSION_EXPIRED');
 
-    // --- register with a phone number and the code from the outbox ---
+    // --- register with a phone number and the code from the outbox (or the text message Twilio sent) ---
     const phone = newPhone();
     await post('auth/otp/request', { phone, purpose: 'register' }).expect(200);
-    const outbox = await agent.get('/__dev/outbox').query({ phone }).expect(200);
-    const code = outbox.body.items[0].code as string;
+    const code = twilio ? /\b(\d{6})\b/.exec(twilio.sent.find((m) => m.to === phone)!.body)![1]! : ((await agent.get('/__dev/outbox').query({ phone }).expect(200)).body.items[0].code as string);
     expect(code).toMatch(/^\d{6}$/);
     const verified = await post('auth/otp/verify', { phone, code, purpose: 'register' }).expect(200);
     const registered = await post('auth/register', { registration_token: verified.body.data.registration_token, name: 'Maria Clara', email: 'maria@example.com' }).expect(201);
@@ -134,7 +184,7 @@ describeEachDb('a customer\'s journey through the gateway', (kind) => {
     expect(me).toMatchObject({ name: 'Maria Clara', phone, points: 0, wallet_balance: 0 });
     expect((await post('point/history', { customer_id: me.id }).expect(200)).body.data.balance).toBe(0);
 
-    // --- top up on the sandbox's hosted page ---
+    // --- top up on the gateway's hosted page ---
     const topup = await post('wallet/topup', { amount: 500_000, idempotency_key: key() }).expect(201);
     const topupId = topup.body.data.topup_id as string;
     const back = await payOnHostedPage(topup.body.data.payment_url, 'Wallet top-up');

@@ -218,6 +218,10 @@ function structuralProblems(d: Json): string[] {
 }
 
 /** Operations of the document as `METHOD path` (path under the base, as the table writes it). */
+/** Calls there only while another payment gateway than the test provider's sandbox is in use (tests/server/stripe-webhook.test.ts). */
+const OTHER_GATEWAY = new Set(ENDPOINTS.filter((e) => e.gateway !== undefined && e.gateway !== 'sandbox').map(keyOf));
+const withSandbox = (calls: string[]) => calls.filter((c) => !OTHER_GATEWAY.has(c));
+
 function documentedCalls(d: Json): string[] {
   return Object.entries(d.paths as Record<string, Json>).flatMap(([path, item]) => METHODS.filter((m) => m in item).map((m) => `${m.toUpperCase()} ${path.slice(1)}`));
 }
@@ -467,14 +471,14 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
       return `${method} ${asTablePath(path!)}`;
     });
     expect(new Set(registered).size, 'a route is registered twice').toBe(registered.length);
-    const documented = documentedCalls(doc);
+    const documented = withSandbox(documentedCalls(doc));
     expect(registered.filter((r) => !documented.includes(r)), 'registered but not documented').toEqual([]);
     expect(documented.filter((d) => !registered.includes(d)), 'documented but not registered').toEqual([]);
   });
 
   it('answers every documented call: unsigned 401 BAD_SIGNATURE, without credentials its documented 401 or another documented answer, never "no such call"', async () => {
     const problems: string[] = [];
-    for (const call of documentedCalls(doc)) {
+    for (const call of withSandbox(documentedCalls(doc))) {
       const e = endpoint(call);
       const path = e.path.replace(/\{\w+\}/g, randomUUID());
       const url = `${PROVIDER_MOUNT}/${path}`;
@@ -500,7 +504,7 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
   it('validates each body and query with the very schema object the table names', async () => {
     const customer = await p.newCustomer();
     const problems: string[] = [];
-    for (const e of ENDPOINTS) {
+    for (const e of ENDPOINTS.filter((x) => !OTHER_GATEWAY.has(keyOf(x)))) {
       const key = keyOf(e);
       const path = e.path.replace(/\{\w+\}/g, randomUUID());
       const headers: Record<string, string> = e.auth === 'merchant' ? { 'x-merchant-key': TEST_MERCHANT_KEY } : {};
@@ -652,6 +656,6 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST address/delete', { token, body: { id: address.id } });
 
     expect(problems).toEqual([]);
-    expect(ENDPOINTS.map(keyOf).filter((k) => !succeeded.has(k)), 'calls the walk never saw succeed').toEqual([]);
+    expect(withSandbox(ENDPOINTS.map(keyOf)).filter((k) => !succeeded.has(k)), 'calls the walk never saw succeed').toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
  * The server as operators run it: `node --import tsx server/index.ts` against an outside provider, and
  * `npm start`'s script with the embedded provider on a fresh data folder. Graceful shutdown included.
  */
+import { serverEnv } from './support/env';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, fakeUpstream, makeDist, type FakeUpstream } from './gateway.helpers';
 
-const SERVER_VARS = ['PORT', 'HOST', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'PLATFORM_ID', 'DATABASE_URL', 'DATA_DIR', 'GOOGLE_CLIENT_ID', 'TRUST_PROXY_HOPS', 'MERCHANT_API_KEY', 'LOG_LEVEL', 'DIST_DIR', 'NODE_ENV', 'PAYMENT_WEBHOOK_SECRET'];
 
 interface Running {
   proc: ChildProcess;
@@ -20,9 +20,7 @@ interface Running {
 
 /** Starts a server process and waits for its "listening on" line. */
 async function start(args: string[], env: Record<string, string>): Promise<Running> {
-  const base = { ...process.env };
-  for (const name of SERVER_VARS) delete base[name];
-  const proc = spawn(process.execPath, args, { env: { ...base, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, args, { env: serverEnv({ PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../server/provider/http/errors';
-import type { PaymentRequest } from '../../server/provider/payments/gateway';
-import { STRIPE_SIGNATURE_HEADER, stripeGateway, type GatewayLogger, type SettlingGateway, type StripeGatewayOptions } from '../../server/provider/payments/stripe';
+import type { PaymentRequest } from '../../server/provider/payment-gateway';
+import { STRIPE_SIGNATURE_HEADER, stripeGateway, type GatewayLogger, type StripeGatewayOptions } from '../../server/provider/payments/stripe';
 import { startStripeFake, type FakeSession, type StripeFake } from '../fakes/stripe-fake';
 
 /**
@@ -22,7 +22,7 @@ const logger: GatewayLogger = {
   warn: (obj, msg) => logs.push({ level: 'warn', obj: obj as Record<string, unknown>, msg }),
 };
 
-function gateway(o: Partial<StripeGatewayOptions> = {}): SettlingGateway {
+function gateway(o: Partial<StripeGatewayOptions> = {}): ReturnType<typeof stripeGateway> {
   return stripeGateway({ secretKey: fake.secretKey, webhookSecret: WEBHOOK_SECRET, publicBaseUrl: SHOP, host: fake.host, port: fake.port, protocol: fake.protocol, logger, ...o });
 }
 

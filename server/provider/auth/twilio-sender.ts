@@ -11,6 +11,26 @@ export const TWILIO_FROM_MESSAGE = 'must be a Twilio number in E.164 (such as +1
 /** Twilio's library is built on a RequestClient; tests pass their own (the library's documented custom HTTP client). */
 export type TwilioHttpClient = InstanceType<typeof twilio.RequestClient>;
 
+const TWILIO_ORIGIN = 'https://api.twilio.com';
+
+/**
+ * The library's own RequestClient (its documented `httpClient` option) with one change: requests meant
+ * for api.twilio.com go to `origin` instead (TWILIO_API_BASE: a local fake on this machine, for tests).
+ * `aimed` hears where the library aimed each request; one aimed elsewhere is refused.
+ */
+export function redirectedTwilioClient(origin: string, aimed?: (origin: string) => void, timeoutMs = 10_000): TwilioHttpClient {
+  const to = new URL(origin).origin;
+  class RedirectedClient extends twilio.RequestClient {
+    override request<TData>(opts: Parameters<TwilioHttpClient['request']>[0] & { data?: TData }) {
+      const target = new URL(opts.uri);
+      aimed?.(target.origin);
+      if (target.origin !== TWILIO_ORIGIN) throw new Error(`the Twilio library aimed at ${target.origin}, not ${TWILIO_ORIGIN}`);
+      return super.request<TData>({ ...opts, uri: `${to}${target.pathname}${target.search}` });
+    }
+  }
+  return new RedirectedClient({ timeout: timeoutMs, keepAlive: false });
+}
+
 export interface TwilioSenderOptions {
   accountSid: string;
   authToken: string;
@@ -19,6 +39,8 @@ export interface TwilioSenderOptions {
   logger: Logger;
   /** the library's documented `httpClient` option; production leaves it unset (the library's own RequestClient) */
   httpClient?: TwilioHttpClient;
+  /** TWILIO_API_BASE: send to this origin instead of api.twilio.com (a local fake; config allows loopback only) */
+  apiBase?: string;
   /** how long one request to Twilio may take: the customer is waiting for the answer. Default 10 s */
   timeoutMs?: number;
 }
@@ -53,7 +75,7 @@ export function twilioSender(options: TwilioSenderOptions): MessageSender {
   if (!TWILIO_FROM.test(from)) throw new Error(`TWILIO_FROM ${TWILIO_FROM_MESSAGE}`);
 
   const client = twilio(accountSid, authToken, {
-    ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+    ...(options.httpClient ? { httpClient: options.httpClient } : options.apiBase ? { httpClient: redirectedTwilioClient(options.apiBase, undefined, options.timeoutMs) } : {}),
     timeout: options.timeoutMs ?? 10_000,
     // a 429 is answered to the customer at once ("try again"); the provider's own limits come first anyway
     autoRetry: false,

@@ -5,17 +5,16 @@ import { AppError } from './errors';
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** Paths that carry their own proof instead of a gateway signature (payment webhooks: HMAC). */
-const UNSIGNED = new Set(['payment/webhook']);
-
 /**
  * Every call must come through a gateway that knows the secret: a valid token-authorization for this
  * provider's base, this path and a timestamp within ±300 s of our clock. Compared in constant time.
  */
 export function signatureCheck(ctx: ProviderContext): RequestHandler {
+  // the payment gateway's webhook carries its own proof (the gateway's signature, checked by its adapter)
+  const unsigned = ctx.paymentGateway?.webhookPath;
   return (req, _res, next) => {
     const path = req.path.replace(/^\//, '');
-    if (UNSIGNED.has(path)) return next();
+    if (path === unsigned) return next();
     const given = req.get('token-authorization') ?? '';
     const platform = req.get('platform') ?? '';
     const timestamp = req.get('timestamp') ?? '';

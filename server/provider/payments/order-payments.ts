@@ -10,7 +10,7 @@ import { postWalletEntry } from '../wallet/wallet.ledger';
 import { settlePayment, type PaymentRow } from './payments.repo';
 
 /**
- * What a gateway's result does to the order it paid for (called by handleWebhook, inside its
+ * What a gateway's result does to the order it paid for (called by applyPaymentEvent, inside its
  * transaction, with the payment locked and still pending). Payments calls into orders here; orders
  * never calls back.
  */
@@ -19,9 +19,9 @@ import { settlePayment, type PaymentRow } from './payments.repo';
  * The gateway took the money for an order. A pending order becomes paid; if it was cancelled in
  * the meantime the money is not lost: it goes to the customer's wallet.
  */
-export async function orderPaymentSucceeded(trx: Database, ctx: ProviderContext, payment: PaymentRow): Promise<void> {
+export async function orderPaymentSucceeded(trx: Database, ctx: ProviderContext, payment: PaymentRow, providerRef: string | null): Promise<void> {
   const merchant = await getMerchant(trx, ctx.merchantId);
-  if (!(await settlePayment(trx, payment.id, 'paid', ctx.clock.now()))) return;
+  if (!(await settlePayment(trx, payment.id, 'paid', ctx.clock.now(), providerRef))) return;
   const order = payment.order_id !== null ? await lockOrderById(trx, payment.order_id) : undefined;
   if (order && order.status === 'pending_payment') {
     await markOrderPaid(trx, ctx, merchant, order);

@@ -26,8 +26,8 @@ export async function lockPayment(trx: Database, id: string): Promise<PaymentRow
 }
 
 /** Settles a pending payment; false when it was settled already (only the first result counts). */
-export async function settlePayment(trx: Database, id: string, status: 'paid' | 'failed', at: Date): Promise<boolean> {
-  const r = await trx.updateTable('payments').set({ status, settled_at: at }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+export async function settlePayment(trx: Database, id: string, status: 'paid' | 'failed', at: Date, providerRef: string | null = null): Promise<boolean> {
+  const r = await trx.updateTable('payments').set({ status, settled_at: at, provider_ref: providerRef }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -40,4 +40,9 @@ export async function recordWebhookEvent(trx: Database, e: { id: string; payment
     .returning('event_id')
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** How much of a paid payment the gateway has given back so far (only ever grows). */
+export async function recordRefunded(trx: Database, id: string, total: number): Promise<void> {
+  await trx.updateTable('payments').set({ refunded_amount: total }).where('id', '=', id).where('refunded_amount', '<', total).execute();
 }

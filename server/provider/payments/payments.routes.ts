@@ -5,9 +5,9 @@ import type { RawBodyRequest } from '../http/raw-body';
 import { send } from '../http/envelope';
 import { parse } from '../http/validate';
 import { sandboxCompleteBody } from '#contract/endpoints';
-import { completeSandboxPayment, handleWebhook, sandboxPage } from './payments.service';
+import { completeSandboxPayment, receiveWebhook, sandboxPage } from './payments.service';
 import { SANDBOX_CSP, SANDBOX_CSS, SANDBOX_JS } from './sandbox-page';
-import { SANDBOX_GATEWAY_NAME, WEBHOOK_SIGNATURE_HEADER } from './sandbox';
+import { SANDBOX_GATEWAY_NAME } from './sandbox';
 import { customerOf, optionalCustomer, requireCustomer } from '../http/session';
 
 /** Headers of the hosted page and its files: its own strict CSP, never framed, never cached. */
@@ -27,7 +27,7 @@ export function paymentsRoutes(ctx: ProviderContext): Router {
 
   // the sandbox's hosted page exists only while the sandbox is the payment gateway (development and
   // staging, or production with PAYMENT_SANDBOX=true): it pays anything for whoever clicks Pay
-  if (ctx.payments?.name === SANDBOX_GATEWAY_NAME) {
+  if (ctx.paymentGateway?.name === SANDBOX_GATEWAY_NAME) {
     r.get('/payment/sandbox.js', (_req, res) => {
       pageHeaders(res, 'text/javascript; charset=utf-8');
       res.status(200).send(SANDBOX_JS);
@@ -54,11 +54,15 @@ export function paymentsRoutes(ctx: ProviderContext): Router {
     });
   }
 
-  // signed by the payment gateway, not by an API gateway (exempt in http/signature-check.ts)
-  r.post('/payment/webhook', async (req, res) => {
-    const answer = await handleWebhook(ctx, (req as RawBodyRequest).rawBody, req.get(WEBHOOK_SIGNATURE_HEADER));
-    res.status(answer.status).json(answer);
-  });
+  // signed by the payment gateway, not by an API gateway (exempt in http/signature-check.ts); only the
+  // gateway in use has a webhook: no other can settle anything
+  const gateway = ctx.paymentGateway;
+  if (gateway) {
+    r.post(`/${gateway.webhookPath}`, async (req, res) => {
+      const answer = await receiveWebhook(ctx, (req as RawBodyRequest).rawBody, req.headers);
+      res.status(answer.status).json(answer);
+    });
+  }
 
   return r;
 }

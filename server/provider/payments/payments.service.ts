@@ -1,76 +1,48 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { ProviderContext } from '../context';
 import type { Database } from '../../db';
-import { AppError, notFound, validation } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import type { StoredAnswer } from '../http/idempotency';
 import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { topupReturnPaths } from '../wallet/wallet.service';
-import { findCustomerPayment, lockPayment, recordWebhookEvent, settlePayment, type PaymentRow } from './payments.repo';
+import { findCustomerPayment, lockPayment, recordRefunded, recordWebhookEvent, settlePayment, type PaymentRow } from './payments.repo';
 import { orderPaymentFailed, orderPaymentSucceeded } from './order-payments';
-import { signWebhook, webhookDigest, type WebhookEvent } from './sandbox';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from './sandbox';
+import type { PaymentEvent, WebhookHeaders } from '../payment-gateway';
 import { pendingPage, settledPage } from './sandbox-page';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
-import { paymentIdParam, paymentWebhookEvent } from '#contract/endpoints';
-
-/** A webhook signed more than this far from our clock (either way) is refused. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-
-const badSignature = (why: string) => new AppError('BAD_SIGNATURE', `The webhook signature is not valid: ${why}.`);
-
-/**
- * Checks `t=<unix s>,v1=<hex>` against HMAC-SHA256(secret, `${t}.${raw}`) in constant time, and the
- * timestamp against our clock. Several v1 values are allowed (a gateway rotating its secret).
- */
-export function verifyWebhookSignature(secret: string, raw: Buffer | string, header: string | undefined, nowSeconds: number): void {
-  if (!header) throw badSignature('the signature header is missing');
-  const parts = header.split(',').map((p) => p.trim().split('='));
-  const t = parts.find(([k]) => k === 't')?.[1] ?? '';
-  const given = parts.filter(([k, v]) => k === 'v1' && v !== undefined && /^[0-9a-f]{64}$/i.test(v)).map(([, v]) => Buffer.from(v!, 'hex'));
-  if (!/^\d{1,12}$/.test(t) || given.length === 0) throw badSignature('the signature header is malformed');
-  const expected = Buffer.from(webhookDigest(secret, t, raw), 'hex');
-  // every candidate is compared, so the time taken says nothing about which one matched
-  let ok = false;
-  for (const g of given) ok = timingSafeEqual(g, expected) || ok;
-  if (!ok) throw badSignature('it does not match the body');
-  if (Math.abs(nowSeconds - Number(t)) > WEBHOOK_TOLERANCE_SECONDS) throw badSignature('its timestamp is too old or in the future');
-}
+import { paymentIdParam } from '#contract/endpoints';
 
 export interface WebhookResult {
-  event_id: string;
+  /** the gateway's event id; null for an event the gateway's adapter ignores (another event type …) */
+  event_id: string | null;
   applied: boolean;
 }
 
 /**
- * The one entry point for a payment result, used by POST payment/webhook and by the sandbox page's
- * in-process delivery alike. Nothing changes unless the signature is valid and fresh. In ONE
- * transaction: the event id is recorded (seen before → already processed, nothing changes), the
- * payment is locked, and its effect applied only while it is still pending, so replays and
- * out-of-order deliveries (a failure after a success) change nothing.
+ * A webhook from the payment gateway: its adapter checks the signature (nothing changes unless it is
+ * valid and fresh) and reads the event; an event the adapter has no use for is answered 200, so the
+ * gateway does not send it again.
  */
-export async function handleWebhook(ctx: ProviderContext, raw: Buffer | string | undefined, signature: string | undefined): Promise<StoredAnswer<WebhookResult>> {
-  if (raw === undefined) {
-    if (!signature) throw badSignature('the signature header is missing');
-    throw validation({ body: 'must be a JSON event' }, 'The webhook body must be JSON.');
-  }
-  verifyWebhookSignature(ctx.webhookSecret, raw, signature, Math.floor(ctx.clock.now().getTime() / 1000));
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString());
-  } catch {
-    throw validation({ body: 'must be valid JSON' }, 'The webhook body is not valid JSON.');
-  }
-  const parsed = paymentWebhookEvent.safeParse(json);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-    throw validation(fields, 'The webhook event is not valid.');
-  }
-  const event = parsed.data;
+export async function receiveWebhook(ctx: ProviderContext, raw: Buffer | string | undefined, headers: WebhookHeaders): Promise<StoredAnswer<WebhookResult>> {
+  const gateway = ctx.paymentGateway;
+  if (!gateway) throw notFound('Payment gateway');
+  const event = gateway.parseWebhook(raw, headers, ctx.clock.now().getTime());
+  if (!event) return { status: 200, message: 'Nothing to do for this event.', data: { event_id: null, applied: false } };
+  return applyPaymentEvent(ctx, event);
+}
 
+/**
+ * A payment result, whichever gateway sent it. In ONE transaction: the event id is recorded (seen
+ * before → already processed, nothing changes), the payment is locked, its amount and currency
+ * compared with the event's, and its effect applied only while it is still pending, so replays,
+ * duplicates and out-of-order deliveries (a failure after a success) change nothing.
+ */
+export async function applyPaymentEvent(ctx: ProviderContext, event: PaymentEvent): Promise<StoredAnswer<WebhookResult>> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
     const done = (applied: boolean, message: string): StoredAnswer<WebhookResult> => ({ status: 200, message, data: { event_id: event.id, applied } });
@@ -78,28 +50,58 @@ export async function handleWebhook(ctx: ProviderContext, raw: Buffer | string |
       return done(false, 'This event was processed already.');
     }
     const payment = await lockPayment(trx, event.payment_id);
+    const log = { event_id: event.id, payment_id: event.payment_id, gateway: ctx.paymentGateway?.name };
     if (!payment) {
-      ctx.logger.warn({ event_id: event.id, payment_id: event.payment_id }, 'webhook for an unknown payment');
+      ctx.logger.warn(log, 'webhook for an unknown payment');
       return done(false, 'Unknown payment; the event was recorded and ignored.');
     }
     if (payment.amount !== event.amount) {
-      ctx.logger.warn({ event_id: event.id, payment_id: payment.id, expected: payment.amount, got: event.amount }, 'webhook amount does not match the payment');
+      ctx.logger.warn({ ...log, expected: payment.amount, got: event.amount }, 'webhook amount does not match the payment');
       return done(false, 'The amount does not match the payment; the event was recorded and ignored.');
     }
+    if (event.currency !== null && event.currency !== rules.currency) {
+      ctx.logger.warn({ ...log, expected: rules.currency, got: event.currency }, 'webhook currency does not match the payment');
+      return done(false, 'The currency does not match the payment; the event was recorded and ignored.');
+    }
+    if (event.type === 'payment.refunded') return refunded(trx, ctx, payment, event, done);
     if (payment.status !== 'pending') return done(false, `The payment is ${payment.status} already; nothing changed.`);
     const succeeded = event.type === 'payment.succeeded';
-    if (payment.kind === 'topup') await settleTopup(trx, ctx, payment, succeeded);
-    else if (succeeded) await orderPaymentSucceeded(trx, ctx, payment);
+    if (payment.kind === 'topup') await settleTopup(trx, ctx, payment, succeeded, event.provider_ref);
+    else if (succeeded) await orderPaymentSucceeded(trx, ctx, payment, event.provider_ref);
     else await orderPaymentFailed(trx, ctx, payment);
     return done(true, succeeded ? 'Payment recorded as paid.' : 'Payment recorded as failed.');
   });
 }
 
+/**
+ * The gateway gave money back (a refund made at the gateway, or one of ours confirmed). A refund can
+ * arrive before the payment's own success (gateways do not order their deliveries): then nothing is
+ * recorded and the answer is 409, so the gateway delivers it again later.
+ */
+async function refunded(
+  trx: Database,
+  ctx: ProviderContext,
+  payment: PaymentRow,
+  event: PaymentEvent,
+  done: (applied: boolean, message: string) => StoredAnswer<WebhookResult>,
+): Promise<StoredAnswer<WebhookResult>> {
+  if (payment.status === 'pending') throw new AppError('CONFLICT', 'The payment is not settled yet; send this refund again later.');
+  if (payment.status !== 'paid') return done(false, `The payment is ${payment.status}; there was nothing to refund.`);
+  const total = Math.min(payment.amount, Math.max(payment.refunded_amount, event.refunded_amount ?? payment.amount));
+  if (total === payment.refunded_amount) return done(false, 'This refund was recorded already.');
+  await recordRefunded(trx, payment.id, total);
+  ctx.logger.warn(
+    { event_id: event.id, payment_id: payment.id, kind: payment.kind, amount: payment.amount, refunded_total: total },
+    'the payment gateway refunded a payment: recorded on the payment; a wallet or an order is not changed by a refund made at the gateway',
+  );
+  return done(true, 'Refund recorded.');
+}
+
 /** A top-up's result: the wallet credited (the only way a top-up adds money), and a notification. */
-async function settleTopup(trx: Database, ctx: ProviderContext, payment: PaymentRow, succeeded: boolean): Promise<void> {
+async function settleTopup(trx: Database, ctx: ProviderContext, payment: PaymentRow, succeeded: boolean, providerRef: string | null): Promise<void> {
   const { rules } = await getMerchant(trx, ctx.merchantId);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-  if (!(await settlePayment(trx, payment.id, succeeded ? 'paid' : 'failed', ctx.clock.now()))) return;
+  if (!(await settlePayment(trx, payment.id, succeeded ? 'paid' : 'failed', ctx.clock.now(), providerRef))) return;
   if (succeeded) {
     const balance = await postWalletEntry(trx, ctx.clock, payment.customer_id, { type: 'topup', amount: payment.amount, reason: 'Wallet top-up', ref: `topup:${payment.id}` });
     await notify(trx, ctx.clock, payment.customer_id, {
@@ -185,7 +187,7 @@ export async function sandboxPage(ctx: ProviderContext, customerId: number | nul
 /**
  * Pay or Decline on the hosted page, by the customer who started the payment. The sandbox plays the
  * gateway: it builds the event, signs it with the webhook secret exactly as the HTTP webhook expects,
- * and delivers it in-process to the same handleWebhook (a real gateway would POST it to
+ * and delivers it in-process to the same receiveWebhook (a real gateway would POST it to
  * payment/webhook). Answers where to go next, from the payment as it now stands; a second click just
  * answers that again.
  */
@@ -195,15 +197,17 @@ export async function completeSandboxPayment(ctx: ProviderContext, customerId: n
   if (!payment) throw notFound('Payment');
   if (payment.status === 'pending') {
     const created = Math.floor(ctx.clock.now().getTime() / 1000);
+    const { rules } = await getMerchant(ctx.db, ctx.merchantId);
     const event: WebhookEvent = {
       id: randomUUID(),
       type: outcome === 'pay' ? 'payment.succeeded' : 'payment.failed',
       payment_id: payment.id,
       amount: payment.amount,
+      currency: rules.currency,
       created,
     };
     const raw = JSON.stringify(event);
-    await handleWebhook(ctx, raw, signWebhook(ctx.webhookSecret, raw, created));
+    await receiveWebhook(ctx, raw, { [WEBHOOK_SIGNATURE_HEADER]: signWebhook(ctx.webhookSecret, raw, created) });
   }
   const now = (await findCustomerPayment(ctx.db, customerId, id))!;
   return { status: now.status, redirect: await redirectFor(ctx.db, now) };

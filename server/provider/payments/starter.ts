@@ -1,5 +1,5 @@
 import type { PaymentStarter } from '../payment-port';
-import type { PaymentGateway } from './gateway';
+import type { PaymentGateway } from '../payment-gateway';
 import { insertPayment } from './payments.repo';
 
 /**

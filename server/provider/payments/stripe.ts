@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError, validation } from '../http/errors';
-import type { PaymentGateway, PaymentRequest } from './gateway';
+import { headerValue, webhookPathOf, type PaymentEvent, type PaymentEventType, type PaymentGateway, type PaymentRequest, type RefundRequest, type RefundResult } from '../payment-gateway';
 
 /**
  * Stripe Checkout through the official `stripe` library. A top-up or a gateway-paid order becomes a
@@ -23,65 +23,6 @@ export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Stripe allows a Checkout Session to live 30 minutes to 24 hours. */
 export const CHECKOUT_TTL_MIN_SECONDS = 30 * 60;
 export const CHECKOUT_TTL_MAX_SECONDS = 24 * 60 * 60;
-
-export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'payment.refunded';
-
-/**
- * What any gateway's webhook means for one of our payments. `amount` is always the amount the
- * gateway took or was asked for (minor units) and `currency` its upper-case ISO code, so the caller
- * compares both with the payment before applying anything; for a refund `refunded_amount` is how
- * much of it has been given back so far (Stripe reports the running total).
- */
-export interface PaymentEvent {
-  /** the gateway's event id: recorded once, a replay changes nothing */
-  id: string;
-  type: PaymentEventType;
-  /** our payment's id */
-  payment_id: string;
-  amount: number;
-  currency: string;
-  /** what a refund needs: the PaymentIntent id when there is one, else the Checkout Session id */
-  provider_ref: string;
-  /** unix seconds, when the gateway created the event */
-  created: number;
-  refunded_amount?: number;
-}
-
-export interface RefundRequest {
-  paymentId: string;
-  /** the provider_ref the payment's success event carried (pi_…; a cs_… session id also works) */
-  providerRef: string;
-  /** minor units; at most what is still refundable */
-  amount: number;
-  /** one per refund the merchant asks for, never the payment id itself (that opened the session) */
-  idempotencyKey: string;
-}
-
-export interface RefundResult {
-  refundId: string;
-  status: string;
-  amount: number;
-  currency: string;
-}
-
-/**
- * A gateway that can also take money back and read its own webhooks. The sandbox can grow into it;
- * the lead may move this interface to gateway.ts.
- */
-export interface SettlingGateway extends PaymentGateway {
-  /** the request header the webhook signature travels in */
-  readonly signatureHeader: string;
-  refund(request: RefundRequest): Promise<RefundResult>;
-  /**
-   * The event a signed webhook carries, or null when it is nothing to act on (another event type,
-   * another integration's session, a result still on its way). Throws AppError 401 BAD_SIGNATURE
-   * when the signature is missing, wrong or out of its time window (nothing must change then), and
-   * 400 VALIDATION when a correctly signed body is not an event.
-   */
-  parseWebhook(rawBody: Buffer | string | undefined, headers: WebhookHeaders, nowMs?: number): PaymentEvent | null;
-}
-
-export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 /** The few logger methods the adapter uses (pino's Logger has them). */
 export interface GatewayLogger {
@@ -137,11 +78,6 @@ function absolute(origin: string, path: string): string {
   return url.toString();
 }
 
-function headerValue(headers: WebhookHeaders, name: string): string | undefined {
-  const v = headers[name] ?? headers[name.toLowerCase()] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
-  return Array.isArray(v) ? v[0] : v;
-}
-
 /** The payment id a Stripe object carries, when it is one of ours. */
 function ourPaymentId(metadata: Stripe.Metadata | null | undefined, clientReferenceId?: string | null): string | null {
   const fromMetadata = metadata?.payment_id;
@@ -158,7 +94,7 @@ function idOf(ref: string | { id: string } | null | undefined): string | null {
   return typeof ref === 'string' ? ref : ref.id;
 }
 
-export function stripeGateway(options: StripeGatewayOptions): SettlingGateway {
+export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
   if (!/^(sk|rk)_(test|live)_\S+$/.test(options.secretKey)) throw new Error('stripeGateway: secretKey must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)');
   if (!/^whsec_\S+$/.test(options.webhookSecret)) throw new Error('stripeGateway: webhookSecret must be the endpoint signing secret (whsec_…)');
   const ttl = options.checkoutTtlSeconds;
@@ -261,7 +197,7 @@ export function stripeGateway(options: StripeGatewayOptions): SettlingGateway {
 
   return {
     name: 'stripe',
-    signatureHeader: STRIPE_SIGNATURE_HEADER,
+    webhookPath: webhookPathOf('stripe'),
 
     async createPayment(request: PaymentRequest) {
       const params: Stripe.Checkout.SessionCreateParams = {

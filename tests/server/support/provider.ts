@@ -17,6 +17,7 @@ import { createProviderApp } from '../../../server/provider/app';
 import { providerContext } from '../../../server/provider/embedded';
 import type { ProviderContext } from '../../../server/provider/context';
 import type { MessageSender } from '../../../server/provider/auth/sender';
+import type { PaymentGateway } from '../../../server/provider/payment-gateway';
 import { clearMerchantCache } from '../../../server/provider/merchant/merchant.service';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -118,7 +119,7 @@ export function signedHeaders(path: string, clock: { now(): Date }, secret = TES
   return { platform: TEST_PLATFORM, timestamp: String(ts), 'token-authorization': signCall(base, path, TEST_PLATFORM, ts, secret) };
 }
 
-export async function startTestProvider(kind: DbKind, opts: { poolSize?: number; googleJwksUrl?: string; googleClientId?: string } = {}): Promise<TestProvider> {
+export async function startTestProvider(kind: DbKind, opts: { poolSize?: number; googleJwksUrl?: string; googleClientId?: string; paymentGateway?: PaymentGateway } = {}): Promise<TestProvider> {
   const handle = await openTestDatabase(kind, opts.poolSize);
   await seed(handle.db);
   clearMerchantCache();
@@ -144,6 +145,7 @@ export async function startTestProvider(kind: DbKind, opts: { poolSize?: number;
       clock,
       sender,
       jobs: false,
+      ...(opts.paymentGateway ? { paymentGateway: opts.paymentGateway } : {}),
     },
     () => TEST_BASE,
   );

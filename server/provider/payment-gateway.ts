@@ -1,0 +1,88 @@
+/**
+ * A payment gateway's adapter, as payments/ uses it: one file per gateway (payments/sandbox.ts,
+ * payments/stripe.ts). Here at the provider's root so the context can hold one without anyone seeing
+ * payments/: wallet and orders start payments only through the PaymentStarter port (payment-port.ts,
+ * built over an adapter by payments/starter.ts); results always arrive later as the gateway's signed
+ * webhook, read by the adapter's parseWebhook and applied by payments/payments.service.ts, never from
+ * the browser's redirect. Adding a gateway is one new file implementing PaymentGateway, chosen in
+ * config.ts and index.ts.
+ */
+export interface PaymentRequest {
+  paymentId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  /** where the hosted page sends the customer afterwards (app paths; the page adds nothing trusted) */
+  successPath: string;
+  failPath: string;
+}
+
+export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'payment.refunded';
+
+/**
+ * What any gateway's webhook means for one of our payments. `amount` is always the amount the
+ * gateway took or was asked for (minor units) and `currency` its upper-case ISO code, so the caller
+ * compares both with the payment before applying anything; for a refund `refunded_amount` is how
+ * much of it has been given back so far (Stripe reports the running total).
+ */
+export interface PaymentEvent {
+  /** the gateway's event id: recorded once, a replay changes nothing */
+  id: string;
+  type: PaymentEventType;
+  /** our payment's id */
+  payment_id: string;
+  amount: number;
+  /** upper-case ISO 4217; null when the gateway's event does not say (the sandbox's may not) */
+  currency: string | null;
+  /** the gateway's own reference for the payment (what a refund needs); null when it has none */
+  provider_ref: string | null;
+  /** unix seconds, when the gateway created the event */
+  created: number;
+  refunded_amount?: number;
+}
+
+export interface RefundRequest {
+  paymentId: string;
+  /** the provider_ref the payment's success event carried */
+  providerRef: string;
+  /** minor units; at most what is still refundable */
+  amount: number;
+  /** one per refund the merchant asks for, never the payment id itself (that opened the payment) */
+  idempotencyKey: string;
+  /** the payment's currency (the gateway answers its own; the sandbox echoes this) */
+  currency?: string;
+}
+
+export interface RefundResult {
+  refundId: string;
+  status: string;
+  amount: number;
+  currency: string;
+}
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+export interface PaymentGateway {
+  readonly name: string;
+  /** where the gateway posts its webhooks, under the provider's base URL (`payment/webhook/<name>`) */
+  readonly webhookPath: string;
+  createPayment(request: PaymentRequest): Promise<{ paymentUrl: string }>;
+  /**
+   * The event a signed webhook carries, or null when it is nothing to act on (another event type,
+   * another integration's payment, a result still on its way). Throws AppError 401 BAD_SIGNATURE
+   * when the signature is missing, wrong or out of its time window (nothing must change then), and
+   * 400 VALIDATION when a correctly signed body is not an event.
+   */
+  parseWebhook(rawBody: Buffer | string | undefined, headers: WebhookHeaders, nowMs?: number): PaymentEvent | null;
+  refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+/** The path a gateway's webhooks arrive at, by its name. */
+export const webhookPathOf = (name: string): string => `payment/webhook/${name}`;
+
+/** One header's value, whatever its case in the object Node gives. */
+export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  const v = headers[name] ?? headers[wanted] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === wanted)?.[1];
+  return Array.isArray(v) ? v[0] : v;
+}

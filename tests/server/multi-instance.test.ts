@@ -1,0 +1,260 @@
+/**
+ * Many instances, one database (issue 15): the built server, with production settings, as two provider
+ * processes (SERVE=provider) and two gateway processes (PROVIDER_API_BASE) on one PostgreSQL. Customers
+ * sign in by text message (Twilio, on a local fake) and are spread across both gateways; for 60 s they
+ * top up through the sandbox, order from the wallet, redeem rewards and spin the wheel, while the hourly
+ * jobs are forced on both providers at once (SIGUSR2) every few seconds. Afterwards: no 5xx, every
+ * acknowledged write is in the database, every balance equals its ledger, and each expiry happened once.
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import request from 'supertest';
+import pg from 'pg';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { openDatabase, type DatabaseHandle } from '../../server/db';
+import { DAY, FakeClock } from '../../server/lib/clock';
+import { earnPoints } from '../../server/provider/points/points.ledger';
+import { freePort } from '../../scripts/lib/server-process.mjs';
+import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
+import { serverEnv } from './support/env';
+import { describePostgres, TEST_DATABASE_URL } from './support/provider';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TRAFFIC_MS = 60_000;
+const CUSTOMERS_PER_GATEWAY = 6;
+const DORMANT = 12;
+const TWILIO = { accountSid: fakeSid('AC'), authToken: 'multi-instance-token', from: '+14155550123' };
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+interface Running {
+  proc: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+async function startProcess(bundle: string, env: Record<string, string>, name: string): Promise<Running> {
+  const proc = spawn(process.execPath, ['--enable-source-maps', bundle], { cwd: ROOT, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const m = /listening on (http:\/\/[^\s"]+)/.exec(out);
+    if (m) return { proc, url: m[1]!.replace(/\/$/, ''), output: () => out };
+    if (proc.exitCode !== null || Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`${name} did not start:\n${out.slice(-3000)}`);
+    }
+    await sleep(100);
+  }
+}
+
+function stopProcess(r: Running | undefined): Promise<void> {
+  if (!r || r.proc.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const kill = setTimeout(() => r.proc.kill('SIGKILL'), 20_000);
+    r.proc.on('exit', () => {
+      clearTimeout(kill);
+      done();
+    });
+    r.proc.kill('SIGTERM');
+  });
+}
+
+describePostgres('several instances on one database', () => {
+  let outDir: string;
+  let dbName: string;
+  let databaseUrl: string;
+  let twilio: TwilioFake;
+  let db: DatabaseHandle;
+  const dataDirs: string[] = [];
+  const providers: Running[] = [];
+  const gateways: Running[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+    outDir = mkdtempSync(join(ROOT, '.tmp', 'multi-instance-'));
+    await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, env: serverEnv({ SERVER_OUT_DIR: outDir }) });
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    dbName = `multi_${randomBytes(6).toString('hex')}`;
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(TEST_DATABASE_URL!);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+    twilio = await startTwilioFake({ ...TWILIO, numbers: [TWILIO.from] });
+
+    const shared = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: databaseUrl,
+      PROVIDER_SECRET: `multi-instance-secret-${randomBytes(8).toString('hex')}`,
+      MERCHANT_API_KEY: `multi-instance-merchant-key-${randomBytes(8).toString('hex')}`,
+      PAYMENT_WEBHOOK_SECRET: `multi-instance-webhook-secret-${randomBytes(8).toString('hex')}`,
+      PAYMENT_SANDBOX: 'true',
+      DEMO_ORDER_PROGRESS: 'false',
+      DB_POOL_SIZE: '8',
+      TWILIO_ACCOUNT_SID: TWILIO.accountSid,
+      TWILIO_AUTH_TOKEN: TWILIO.authToken,
+      TWILIO_FROM: TWILIO.from,
+      TWILIO_API_BASE: twilio.origin,
+    };
+    const bundle = join(outDir, 'index.js');
+    // the first provider creates the schema and the seed; the second finds them
+    for (const name of ['provider A', 'provider B']) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'multi-provider-'));
+      dataDirs.push(dataDir);
+      providers.push(await startProcess(bundle, { ...shared, SERVE: 'provider', HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: dataDir }, name));
+    }
+    for (const [i, provider] of providers.entries()) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'multi-gateway-'));
+      dataDirs.push(dataDir);
+      gateways.push(await startProcess(bundle, { ...shared, PROVIDER_API_BASE: `${provider.url}/`, PORT: '0', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-build') }, `gateway ${i + 1}`));
+    }
+    db = await openDatabase({ databaseUrl, poolSize: 4 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all([...gateways, ...providers].map(stopProcess));
+    await db?.close();
+    await twilio?.close();
+    if (TEST_DATABASE_URL && dbName) {
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    for (const d of [outDir, ...dataDirs]) if (d) rmSync(d, { recursive: true, force: true });
+  }, 60_000);
+
+  it('60 s of mixed traffic across two gateways and two providers while the hourly jobs fire on both: no 5xx, nothing lost, nothing twice', async () => {
+    // customers whose points are past their date: the hourly job must expire each lot once, whoever runs it
+    const longAgo = new FakeClock(new Date(Date.now() - 400 * DAY));
+    const dormant: number[] = [];
+    for (let i = 0; i < DORMANT; i++) {
+      const c = await db.db.insertInto('customers').values({ phone: `+6391${String(i).padStart(8, '0')}`, name: 'Dormant', email: null, created_at: longAgo.now() }).returning('id').executeTakeFirstOrThrow();
+      await db.db.transaction().execute((trx) => earnPoints(trx, longAgo, c.id, 80, { reason: 'Points from last year' }));
+      dormant.push(c.id);
+    }
+
+    // customers sign in through their own gateway, with the code Twilio delivered
+    const agents: Array<{ agent: ReturnType<typeof request.agent>; gateway: number; phone: string }> = [];
+    for (let i = 0; i < CUSTOMERS_PER_GATEWAY * 2; i++) {
+      const gateway = i % 2;
+      const agent = request.agent(gateways[gateway]!.url);
+      const phone = `+6392${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}`;
+      await agent.post('/api/auth/otp/request').send({ phone, purpose: 'register' }).expect(200);
+      const message = twilio.sent.filter((m) => m.to === phone).at(-1)!;
+      const code = /\b(\d{6})\b/.exec(message.body)![1]!;
+      const verified = await agent.post('/api/auth/otp/verify').send({ phone, code, purpose: 'register' }).expect(200);
+      await agent.post('/api/auth/register').send({ registration_token: verified.body.data.registration_token, name: `Customer ${i}` }).expect(201);
+      agents.push({ agent, gateway, phone });
+    }
+    // points to redeem and spin with, granted on the ledger like any earning
+    const ids = await db.db.selectFrom('customers').select('id').where('phone', 'in', agents.map((a) => a.phone)).execute();
+    const now = new FakeClock(new Date());
+    for (const { id } of ids) await db.db.transaction().execute((trx) => earnPoints(trx, now, id, 2000, { reason: 'Welcome points' }));
+    const catalog = await agents[0]!.agent.get('/api/shop/catalog').expect(200);
+    const latte = (catalog.body.data.categories as Array<{ products: Array<{ id: number; name: string }> }>).flatMap((c) => c.products).find((p) => p.name === 'Spanish latte')!;
+
+    const statuses = new Map<number, number>();
+    const fivexx: string[] = [];
+    const acknowledged = { topups: [] as string[], orders: [] as string[], vouchers: [] as number[], spins: 0 };
+    const tally = (what: string, res: request.Response) => {
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status >= 500) fivexx.push(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res;
+    };
+
+    const end = Date.now() + TRAFFIC_MS;
+    async function customer(c: (typeof agents)[number], n: number): Promise<void> {
+      for (let step = n; Date.now() < end; step++) {
+        const a = c.agent;
+        switch (step % 4) {
+          case 0: {
+            const t = tally('top-up', await a.post('/api/wallet/topup').send({ amount: 100_000, idempotency_key: randomUUID() }));
+            if (t.status !== 201) break;
+            const paid = tally('pay', await a.post(`${t.body.data.payment_url}/complete`).send({ outcome: 'pay' }));
+            if (paid.status === 200 && paid.body.data.status === 'paid') acknowledged.topups.push(t.body.data.topup_id);
+            break;
+          }
+          case 1: {
+            const o = tally('order', await a.post('/api/order/create').send({ items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() }));
+            if (o.status === 201) acknowledged.orders.push(o.body.data.order.name);
+            break;
+          }
+          case 2: {
+            const r = tally('redeem', await a.post('/api/reward/redeem').send({ name: 'birthday-cake-slice', idempotency_key: randomUUID() }));
+            if (r.status === 200 || r.status === 201) acknowledged.vouchers.push(r.body.data.voucher.id);
+            break;
+          }
+          default: {
+            const s = tally('spin', await a.post('/api/wheel/spin').send({ idempotency_key: randomUUID() }));
+            if (s.status === 200 || s.status === 201) acknowledged.spins++;
+          }
+        }
+      }
+    }
+
+    // the hourly jobs, forced on both providers at the same moment, every 8 s while the traffic runs
+    let forced = 0;
+    const forcing = (async () => {
+      while (Date.now() < end - 4000) {
+        await sleep(8000);
+        for (const p of providers) p.proc.kill('SIGUSR2');
+        forced++;
+      }
+    })();
+    await Promise.all([...agents.map((c, i) => customer(c, i)), forcing]);
+    // every forced run has finished on both (each logs when the run it waited for completed)
+    const done = () => providers.map((p) => (p.output().match(/hourly jobs: done/g) ?? []).length);
+    for (let i = 0; i < 200 && done().some((n) => n < forced); i++) await sleep(100);
+    expect(done()).toEqual([forced, forced]);
+    expect(providers.map((p) => p.output().match(/hourly jobs: failed/g) ?? [])).toEqual([[], []]);
+
+    // no 5xx, and real traffic of every kind got through both gateways
+    expect(fivexx).toEqual([]);
+    expect(forced).toBeGreaterThanOrEqual(6);
+    expect(acknowledged.topups.length).toBeGreaterThan(10);
+    expect(acknowledged.orders.length).toBeGreaterThan(10);
+    expect(acknowledged.vouchers.length).toBeGreaterThan(10);
+    expect(acknowledged.spins).toBeGreaterThan(10);
+
+    // every acknowledged write is there
+    const topups = await db.db.selectFrom('payments').select(['id', 'status']).where('id', 'in', acknowledged.topups).execute();
+    expect(topups.filter((t) => t.status === 'paid')).toHaveLength(acknowledged.topups.length);
+    const orders = await db.db.selectFrom('orders').select('name').where('name', 'in', acknowledged.orders).execute();
+    expect(orders).toHaveLength(acknowledged.orders.length);
+    const vouchers = await db.db.selectFrom('vouchers').select('id').where('id', 'in', acknowledged.vouchers).execute();
+    expect(vouchers).toHaveLength(acknowledged.vouchers.length);
+    // each top-up credited once
+    const credits = await db.db.selectFrom('wallet_ledger').select('ref').where('type', '=', 'topup').execute();
+    expect(credits.filter((c) => acknowledged.topups.some((t) => c.ref === `topup:${t}`))).toHaveLength(acknowledged.topups.length);
+
+    // every balance equals its ledger, for every customer
+    const mismatches = await db.db
+      .selectFrom('customers as c')
+      .select(['c.id', 'c.wallet_balance', 'c.points'])
+      .select((eb) => [
+        eb.fn.coalesce(eb.selectFrom('wallet_ledger as w').whereRef('w.customer_id', '=', 'c.id').select((e) => e.fn.sum<number>('w.amount').as('s')), eb.lit(0)).as('wallet_sum'),
+        eb.fn.coalesce(eb.selectFrom('points_ledger as p').whereRef('p.customer_id', '=', 'c.id').select((e) => e.fn.sum<number>('p.points').as('s')), eb.lit(0)).as('points_sum'),
+      ])
+      .execute();
+    expect(mismatches.length).toBeGreaterThan(DORMANT);
+    expect(mismatches.filter((m) => Number(m.wallet_sum) !== m.wallet_balance || Number(m.points_sum) !== m.points)).toEqual([]);
+
+    // each expiry happened once: one `expire` entry per lot, one notice per customer
+    const expired = await db.db.selectFrom('points_ledger').select('customer_id').where('customer_id', 'in', dormant).where('type', '=', 'expire').execute();
+    expect(expired.map((e) => e.customer_id).sort((x, y) => x - y)).toEqual([...dormant].sort((x, y) => x - y));
+    const notices = await db.db.selectFrom('notifications').select('customer_id').where('customer_id', 'in', dormant).where('title', '=', 'Points expired').execute();
+    expect(notices).toHaveLength(DORMANT);
+    const pgboss = await db.db.selectFrom('pgboss.job' as never).select(['name' as never, 'state' as never]).execute();
+    expect(pgboss.length).toBeGreaterThan(0);
+    console.info(`multi-instance: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}; forced ${forced}×2; ${JSON.stringify({ topups: acknowledged.topups.length, orders: acknowledged.orders.length, vouchers: acknowledged.vouchers.length, spins: acknowledged.spins })}`);
+  }, 240_000);
+});
