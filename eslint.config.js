@@ -40,13 +40,15 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/contract', from: ['./src/api', './src/app', './src/ui', './src/screens', './server'], message: 'The contract is imported by everyone and imports none of them.' },
-            { target: './src/ui', from: ['./src/api', './src/app', './src/screens'], message: 'A primitive knows nothing of the app: pass data and callbacks in.' },
-            { target: './src/api', from: ['./src/app', './src/screens', './src/ui'], message: 'The API layer knows nothing of the UI.' },
-            { target: './server', from: ['./src/api', './src/app', './src/ui', './src/screens', './src/main.tsx'], message: 'The server imports only the contract from src/.' },
+            { target: './src/contract', from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './server'], message: 'The contract is imported by everyone and imports none of them.' },
+            { target: './src/ui', from: ['./src/api', './src/app', './src/console', './src/screens'], message: 'A primitive knows nothing of the app: pass data and callbacks in.' },
+            { target: './src/api', from: ['./src/app', './src/console', './src/screens', './src/ui'], message: 'The API layer knows nothing of the UI.' },
+            { target: './server', from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './src/main.tsx'], message: 'The server imports only the contract from src/.' },
+            // the customer app and the merchant console are two builds: neither imports the other's shell
+            { target: './src/app', from: ['./src/console'], message: 'The customer app never loads the merchant console.' },
             {
               target: './src/screens/**/!(*.container).{ts,tsx}',
-              from: ['./src/api', './src/app'],
+              from: ['./src/api', './src/app', './src/console'],
               message: 'A screen is pure: props in, callbacks out. Its container wires data and routes.',
             },
           ],

@@ -1,5 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import '../src/styles.css';
+import '../src/console/console.css';
 import { withTheme } from './decorators/theme';
 import { VIEWPORTS } from './viewports';
 

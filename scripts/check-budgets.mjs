@@ -7,6 +7,8 @@
  *   - every other route's own chunk: ≤ 30 KB
  *   - all CSS: ≤ 15 KB
  *   - no chunk carries zod: the app checks its forms with src/contract/checks.ts, zod is the server's
+ *   - the merchant console (its own build in <dist>/merchant): its first load (entry + static imports)
+ *     ≤ 150 KB, and not one module of it in the customer's build (so /login loads none of it)
  * Prints a table; exits 1 when any budget is broken. `--json <file>` also writes the figures.
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -15,7 +17,9 @@ import { join } from 'node:path';
 
 const DIST = process.env.DIST_DIR || 'dist';
 const LOGIN_SOURCE = 'src/screens/auth/login-screen.container.tsx';
-export const BUDGETS = { loginJs: 100, appJs: 200, routeChunk: 30, css: 15 };
+export const BUDGETS = { loginJs: 100, appJs: 200, routeChunk: 30, css: 15, consoleJs: 150 };
+/** Sources only the merchant console uses: none may be in the customer's build. */
+const CONSOLE_SOURCES = /^src\/(console\/|screens\/console\/|api\/merchant\.ts$)/;
 
 const manifestPath = join(DIST, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
@@ -52,11 +56,29 @@ const zodChunks = [...jsFiles].filter((f) => readFileSync(join(DIST, f), 'utf8')
 const cssFiles = new Set(Object.values(manifest).flatMap((v) => v.css ?? []));
 const css = [...cssFiles].reduce((sum, f) => sum + kb(f), 0);
 
+// The console's own build: its first load, and the proof that the customer's build has none of it.
+const consoleManifestPath = join(DIST, 'merchant', '.vite', 'manifest.json');
+const consoleManifest = existsSync(consoleManifestPath) ? JSON.parse(readFileSync(consoleManifestPath, 'utf8')) : null;
+let consoleJs = 0;
+if (consoleManifest) {
+  const seen = new Set();
+  const walk = (k) => {
+    if (seen.has(k) || !consoleManifest[k]) return;
+    seen.add(k);
+    for (const i of consoleManifest[k].imports ?? []) walk(i);
+  };
+  walk(Object.keys(consoleManifest).find((k) => consoleManifest[k].isEntry));
+  consoleJs = [...seen].reduce((sum, k) => sum + gzipSync(readFileSync(join(DIST, 'merchant', consoleManifest[k].file))).length / 1024, 0);
+}
+const consoleInApp = Object.keys(manifest).filter((k) => CONSOLE_SOURCES.test(k));
+const loginFiles = [...loginKeys].map((k) => manifest[k].file);
+
 const rows = [
   { what: 'JavaScript for /login', kb: loginJs, budget: BUDGETS.loginJs },
   { what: `JavaScript of the whole app (${jsFiles.size} chunks)`, kb: appJs, budget: BUDGETS.appJs },
   ...routes.map((r) => ({ what: `route chunk ${r.route.replace(/^src\/screens\//, '')}`, kb: r.kb, budget: BUDGETS.routeChunk })),
   { what: 'CSS (all)', kb: css, budget: BUDGETS.css },
+  ...(consoleManifest ? [{ what: 'JavaScript of the merchant console\'s first load', kb: consoleJs, budget: BUDGETS.consoleJs }] : []),
 ];
 let broken = 0;
 for (const r of rows) {
@@ -70,11 +92,21 @@ if (zodChunks.length) {
 } else {
   console.log('ok   no chunk carries zod');
 }
+if (!consoleManifest) {
+  console.log(`OVER the merchant console is not built (${consoleManifestPath}): vite build -c vite.console.config.ts`);
+  broken++;
+}
+if (consoleInApp.length || loginFiles.some((f) => f.startsWith('merchant/'))) {
+  console.log(`OVER the customer's build carries console code (${[...consoleInApp, ...loginFiles.filter((f) => f.startsWith('merchant/'))].join(', ')})`);
+  broken++;
+} else {
+  console.log(`ok   /login loads none of the console (${loginFiles.length} files, none of them the console's; no console module in the app's build)`);
+}
 if (!manifest[LOGIN_SOURCE]) {
   console.log(`OVER the login page chunk (${LOGIN_SOURCE}) is not in the build`);
   broken++;
 }
 const jsonAt = process.argv.indexOf('--json');
-if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify({ loginJs, appJs, appChunks: jsFiles.size, zodChunks, css, routes, budgets: BUDGETS }, null, 2));
+if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify({ loginJs, appJs, appChunks: jsFiles.size, zodChunks, css, routes, consoleJs, budgets: BUDGETS }, null, 2));
 console.log(broken ? `${broken} budget(s) broken` : 'All bundle budgets met');
 process.exit(broken ? 1 : 0);

@@ -2,7 +2,8 @@
 /**
  * `npm start`: builds what is missing, then runs the built server (dist-server/index.js) on plain
  * `node` in a child process, passing signals on and leaving with its exit code.
- *   - the app (vite build) when DIST_DIR has no index.html; after changing src/, `npm run build`;
+ *   - the app (vite build) when DIST_DIR has no index.html, and the merchant console (its own build,
+ *     vite.console.config.ts) when DIST_DIR/merchant has none; after changing src/, `npm run build`;
  *   - the server (scripts/build-server.mjs) when dist-server/ is missing or older than one of the
  *     source files that went into it.
  * `npm run serve` (`--server-only`) builds and runs the server only: the API behind `npm run dev`.
@@ -43,6 +44,15 @@ if (!serverOnly && !existsSync(join(distDir, 'index.html'))) {
   console.log(`No build in ${distDir}: building the app first (vite build)...`);
   const build = spawnSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir'], { stdio: 'inherit', env: process.env });
   if (build.status !== 0 || !existsSync(join(distDir, 'index.html'))) fail(`The build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
+}
+// the merchant console, its own build in <dist>/merchant (made after the app's, which empties dist/)
+const consoleDir = join(distDir, 'merchant');
+if (!serverOnly && !existsSync(join(consoleDir, 'index.html'))) {
+  const vite = viteBin();
+  if (!vite) fail(`No console build in ${consoleDir}, and vite is not installed here to make one: run npm run build where the development dependencies are installed.`);
+  console.log(`No console build in ${consoleDir}: building it (vite build -c vite.console.config.ts)...`);
+  const build = spawnSync(process.execPath, [vite, 'build', '-c', 'vite.console.config.ts', '--outDir', consoleDir, '--emptyOutDir'], { stdio: 'inherit', env: process.env });
+  if (build.status !== 0 || !existsSync(join(consoleDir, 'index.html'))) fail(`The console build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
 }
 
 const serverDir = defaultOutDir();

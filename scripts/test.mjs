@@ -96,6 +96,8 @@ stage('unit', () => vitest(['unit', 'server', 'security'], '.tmp/vitest-unit.jso
 stage('build', () => {
   const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
   if (built !== 0) return { passed: 0, failed: 1, note: 'vite build failed' };
+  // the merchant console: its own build into dist/merchant (after the app's, which empties dist/)
+  if (run('npx', ['vite', 'build', '-c', 'vite.console.config.ts', '--logLevel', 'warn']) !== 0) return { passed: 0, failed: 1, note: 'the console build failed' };
   // the server as it runs (plain node): a server that does not build fails here, not later as an e2e start failure
   if (run('node', ['scripts/build-server.mjs']) !== 0) return { passed: 1, failed: 1, note: 'the server build failed' };
   if (!existsSync('scripts/check-budgets.mjs')) return { passed: 1, failed: 0 };

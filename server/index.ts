@@ -17,6 +17,8 @@ import { twilioSender } from './provider/auth/twilio-sender';
 import { startEmbeddedProvider, type EmbeddedProvider } from './provider/embedded';
 import { stripeGateway } from './provider/payments/stripe';
 import { triggerHourlyJobs } from './provider/jobs';
+import { ownerSetupUrlIfNoOwner } from './provider/staff/staff.service';
+import { systemClock } from './lib/clock';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** After a stop signal the process ends within this long, whatever is still running or waiting. */
@@ -170,6 +172,13 @@ async function main(): Promise<void> {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     if (outbox) logger.info('the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); NODE_ENV=production turns it off');
     logger.info({ url: `http://${host}:${port}` }, `listening on http://${host}:${port}`);
+    // a development start of a shop with no owner yet prints the console's set-up link (never in production:
+    // there the operator runs `npm run merchant -- owner-link`)
+    if (running.database && !config.production) {
+      const link = await ownerSetupUrlIfNoOwner(running.database.db, systemClock, config.publicUrl ?? `http://${host}:${port}`);
+      // straight to the terminal, not the log: the link is a secret, and logs are kept and shipped
+      if (link) process.stdout.write(`The merchant console has no owner yet: open ${link} to set up the shop's owner (the link works once, for 24 hours; npm run merchant -- owner-link makes another)\n`);
+    }
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     logger.fatal({ err: { type: e.name, message: e.message, code: e.code } }, 'the server could not start');

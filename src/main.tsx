@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preload } from 'swr';
 import { fetcher } from './api/client';
-import { settingsKey } from './api/settings';
+import { settingsKey, settingsSource } from './api/settings';
 import { App } from './app/app';
 import { initStoredUsers } from './app/auth/storage';
 import { matchRoute } from '#contract/routes';
@@ -15,7 +15,8 @@ initStoredUsers();
 
 // The first paint waits on the settings and the page's own code: ask for both before React starts
 // (the settings only when the gateway did not put them in the page).
-if (!readBootData().settings) void preload(settingsKey, fetcher);
+const settings = settingsSource();
+if (settings !== settingsKey || !readBootData().settings) void preload(settings, fetcher);
 preloadRoute(matchRoute(location.pathname));
 
 createRoot(document.getElementById('root')!).render(

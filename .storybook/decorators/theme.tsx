@@ -1,17 +1,20 @@
 import { useLayoutEffect, useMemo } from 'react';
 import type { Decorator } from '@storybook/react-vite';
 import { applyTheme, themeFromSettings } from '../../src/ui/theme/theme';
+import { CONSOLE_THEME } from '../../src/ui/theme/console-theme';
 import { themeSettings, type ThemeName } from '../../stories/fixtures/settings';
 
 /**
  * Applies the selected merchant's tokens (toolbar global `theme`) to the document, so portalled
  * content (dialogs, toasts) is themed too. `parameters.landing: true` paints the merchant's
- * landing background (image on Full, colour only on Lite) behind the story.
+ * landing background (image on Full, colour only on Lite) behind the story. The merchant console's
+ * stories (`parameters.console: true`) always wear the console's own neutral theme.
  */
 export const withTheme: Decorator = (Story, context) => {
-  const name = (context.globals.theme as ThemeName | undefined) ?? 'full';
-  const settings = themeSettings[name] ?? themeSettings.full;
-  const theme = useMemo(() => themeFromSettings(settings), [settings]);
+  const isConsole = context.parameters.console === true;
+  const name = isConsole ? 'console' : ((context.globals.theme as ThemeName | undefined) ?? 'full');
+  const settings = themeSettings[name as ThemeName] ?? themeSettings.full;
+  const theme = useMemo(() => (isConsole ? CONSOLE_THEME : themeFromSettings(settings)), [isConsole, settings]);
 
   useLayoutEffect(() => {
     applyTheme(theme.vars, document.documentElement);

@@ -8,6 +8,7 @@ import type { DB } from './schema';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-security';
 import * as m0003 from './migrations/0003-payments';
+import * as m0004 from './migrations/0004-merchant-console';
 
 export type Database = Kysely<DB>;
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-security': m0002,
   '0003-payments': m0003,
+  '0004-merchant-console': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -303,5 +303,101 @@ export interface DB {
   wheel_segments: WheelSegmentTable;
   wheel_spins: WheelSpinTable;
   idempotency_keys: IdempotencyKeyTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionTable;
+  staff_links: StaffLinkTable;
+  staff_login_failures: StaffLoginFailureTable;
+  audit_log: AuditLogTable;
+  theme_drafts: ThemeDraftTable;
+  theme_versions: ThemeVersionTable;
+  theme_preview_links: ThemePreviewLinkTable;
+  media: MediaTable;
 }
 
+// the merchant console (migration 0004)
+
+export interface StaffTable {
+  id: Generated<number>;
+  /** lower case */
+  email: string;
+  name: string;
+  role: 'owner' | 'staff';
+  /** scrypt$<log2 N>$<r>$<p>$<salt base64>$<hash base64> (staff/password.ts) */
+  password_hash: string;
+  created_at: Timestamp;
+  removed_at: NullableTimestamp;
+}
+
+export interface StaffSessionTable {
+  id: Generated<number>;
+  token_hash: string;
+  staff_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface StaffLinkTable {
+  id: Generated<number>;
+  token_hash: string;
+  kind: 'setup' | 'invite';
+  role: 'owner' | 'staff';
+  email: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface StaffLoginFailureTable {
+  id: Generated<number>;
+  account_key: string;
+  client_key: string;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  action: string;
+  target: string | null;
+  before: Json<unknown> | null;
+  after: Json<unknown> | null;
+  created_at: Timestamp;
+}
+
+export interface ThemeDraftTable {
+  merchant_id: string;
+  settings: Json<Record<string, unknown>>;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+export interface ThemeVersionTable {
+  id: Generated<number>;
+  merchant_id: string;
+  settings: Json<Record<string, unknown>>;
+  published_by: number | null;
+  published_at: Timestamp;
+  restored_from: number | null;
+}
+
+export interface ThemePreviewLinkTable {
+  id: Generated<number>;
+  token_hash: string;
+  merchant_id: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** Uploaded images, by the SHA-256 of their (re-encoded) bytes: every instance serves the same file. */
+export interface MediaTable {
+  sha256: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: ColumnType<Uint8Array, Uint8Array, never>;
+  width: number;
+  height: number;
+  created_by: number | null;
+  created_at: Timestamp;
+}

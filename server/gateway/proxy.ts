@@ -4,7 +4,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { signCall } from '../lib/signature';
 import { sendGatewayError } from './envelope';
-import { clearSessionCookies, dropForeignSessionCookies, readSessionToken, sentSessionCookies, setSessionCookie } from './session';
+import { clearSessionCookies, dropForeignSessionCookies, readSessionToken, sentSessionCookies, setSessionCookie, type SessionKind } from './session';
 import { copyAnswerHeaders, sharedCache } from './shared-cache';
 import { MAX_JSON_ANSWER_BYTES, decodedBody, isJsonAnswer, mayCarryToken, readableAcceptEncoding, stripTokens } from './token-guard';
 
@@ -29,7 +29,10 @@ export interface ApiProxyOptions {
  */
 const SIGN_IN_PATHS = new Set(['auth/otp/verify', 'auth/register', 'auth/google']);
 const LOGOUT_PATH = 'auth/logout';
-const SESSION_PATHS = new Set([...SIGN_IN_PATHS, LOGOUT_PATH]);
+/** The merchant console's: their token becomes the staff cookie (session.ts), or they clear it. */
+const STAFF_SIGN_IN_PATHS = new Set(['merchant/auth/setup', 'merchant/auth/login', 'merchant/auth/accept-invite']);
+const STAFF_LOGOUT_PATHS = new Set(['merchant/auth/logout', 'merchant/auth/logout-all']);
+const SESSION_PATHS = new Set([...SIGN_IN_PATHS, LOGOUT_PATH, ...STAFF_SIGN_IN_PATHS, ...STAFF_LOGOUT_PATHS]);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Provider calls that are not for browsers: the OpenAPI document is read from the provider (or from
@@ -69,6 +72,8 @@ interface ProxiedCall {
   /** the provider path: after /api/, without the query, exactly as signed */
   path: string;
   secure: boolean;
+  /** whose session the call carries: the merchant console's calls (`merchant/…`) the staff cookie, the others the customer's */
+  kind: SessionKind;
   signIn: boolean;
   logout: boolean;
   /** the session cookies the browser sent (its cookie header is dropped before the call goes on) */
@@ -116,18 +121,31 @@ function isSafePath(path: string): boolean {
  * cookie or clear the cookie.
  */
 function isSessionPathAlias(path: string): boolean {
+  const canonical = canonicalPath(path);
+  return canonical !== null && canonical !== path && SESSION_PATHS.has(canonical);
+}
+
+/** The path as a loose router would read it: decoded, lower case, no `;params`, no doubled or trailing slashes; null when it does not decode. */
+function canonicalPath(path: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    return false;
+    return null;
   }
-  const canonical = decoded
+  return decoded
     .toLowerCase()
     .replace(/;[^/]*/g, '')
     .replace(/\/{2,}/g, '/')
     .replace(/[\s/]+$/, '');
-  return canonical !== path && SESSION_PATHS.has(canonical);
+}
+
+/**
+ * The merchant console's calls carry the staff cookie, every other call the customer's. Read loosely
+ * (`Merchant/me` counts), so no spelling of a console call can carry the customer's session.
+ */
+function sessionKindOf(path: string): SessionKind {
+  return (canonicalPath(path) ?? path.toLowerCase()).startsWith('merchant/') ? 'staff' : 'customer';
 }
 
 function isJsonContentType(value: string | undefined): boolean {
@@ -170,9 +188,17 @@ export function apiProxy(o: ApiProxyOptions): Router {
 
     // read from the browser's headers before they are dropped below (req.ip reads X-Forwarded-For)
     const secure = req.secure;
-    const call: ProxiedCall = { path, secure, signIn: SIGN_IN_PATHS.has(path), logout: path === LOGOUT_PATH, sentCookies: sentSessionCookies(req) };
+    const kind = sessionKindOf(path);
+    const call: ProxiedCall = {
+      path,
+      secure,
+      kind,
+      signIn: kind === 'staff' ? STAFF_SIGN_IN_PATHS.has(path) : SIGN_IN_PATHS.has(path),
+      logout: kind === 'staff' ? STAFF_LOGOUT_PATHS.has(path) : path === LOGOUT_PATH,
+      sentCookies: sentSessionCookies(req, kind),
+    };
     res.locals.proxiedCall = call;
-    const token = readSessionToken(req, secure);
+    const token = readSessionToken(req, secure, kind);
     const client = clientAddress(req);
     const protocol = req.protocol;
 
@@ -188,7 +214,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
     req.headers['accept-encoding'] = readableAcceptEncoding(req.get('accept-encoding'));
 
     // logout ends the browser's session whatever the provider answers, even when it cannot be reached
-    if (call.logout) clearSessionCookies(res, call.secure, call.sentCookies);
+    if (call.logout) clearSessionCookies(res, call.secure, call.sentCookies, call.kind);
     // API answers are per customer: never cached unless the provider says otherwise
     res.setHeader('cache-control', 'no-store');
     next();
@@ -196,10 +222,11 @@ export function apiProxy(o: ApiProxyOptions): Router {
 
   /** The gateway's own part of every answer: the session cookie set, cleared or left alone. */
   function sessionCookies(res: ServerResponse, call: ProxiedCall | undefined, signInToken: string | null, expired: boolean): void {
-    // after the provider's headers are copied, so nothing it sends can undo the clearing or plant a session
-    if (call && signInToken) setSessionCookie(res, call.secure, signInToken);
-    else if (call && (call.logout || expired)) clearSessionCookies(res, call.secure, call.sentCookies);
-    else dropForeignSessionCookies(res);
+    // after the provider's headers are copied, so nothing it sends can undo the clearing or plant a
+    // session (of either kind); then only the cookie of the call's own kind is set or cleared
+    dropForeignSessionCookies(res);
+    if (call && signInToken) setSessionCookie(res, call.secure, signInToken, call.kind);
+    else if (call && (call.logout || expired)) clearSessionCookies(res, call.secure, call.sentCookies, call.kind);
   }
 
   /** Pages, scripts, styles and images: streamed through unread (and kept when public). */

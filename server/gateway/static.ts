@@ -15,6 +15,22 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 (or start with <code>npm start</code>, which builds what is missing), then reload this page.</p>
 </body></html>`;
 
+/** A build's hashed files: they never change, so cached for a year; a missing one is a plain 404. */
+function hashedFiles(dir: string): RequestHandler[] {
+  return [
+    express.static(dir, {
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+    }),
+    // a missing hashed file is a 404, never the app's index.html served as JavaScript
+    (_req, res) => {
+      res.status(404).type('text/plain').send('Not found');
+    },
+  ];
+}
+
 /**
  * The built app from distDir. Hashed files under /assets never change: cached for a year, immutable.
  * Everything else (index.html, favicon, demo images) is revalidated on each use so a new build shows
@@ -28,19 +44,22 @@ export function staticApp(distDir: string, boot?: () => Promise<BootData>): Rout
   const router = Router();
   router.use(compression());
 
-  router.use(
-    '/assets',
-    express.static(join(root, 'assets'), {
-      index: false,
-      redirect: false,
-      dotfiles: 'ignore',
-      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
-    }),
-    // a missing hashed file is a 404, never the app's index.html served as JavaScript
-    ((_req, res) => {
-      res.status(404).type('text/plain').send('Not found');
-    }) satisfies RequestHandler,
-  );
+  router.use('/assets', ...hashedFiles(join(root, 'assets')));
+
+  // the merchant console: a build of its own in <dist>/merchant (vite.console.config.ts)
+  router.use('/merchant/assets', ...hashedFiles(join(root, 'merchant', 'assets')));
+  // every console page gets the console's own index.html: no boot data, no customer code
+  const consolePage = join(root, 'merchant', 'index.html');
+  router.get(['/merchant', '/merchant/{*splat}'], (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(consolePage, (err) => {
+      if (!err) return;
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return next(err);
+      res.status(503).setHeader('cache-control', 'no-store');
+      res.type('html').send(MISSING_BUILD_PAGE);
+    });
+  });
 
   router.use(
     express.static(root, {

@@ -16,6 +16,9 @@ import { rewardsRoutes } from './rewards/rewards.routes';
 import { addressesRoutes } from './addresses/addresses.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { wheelRoutes } from './wheel/wheel.routes';
+import { staffRoutes } from './staff/staff.routes';
+import { themeRoutes } from './theme/theme.routes';
+import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
@@ -34,6 +37,8 @@ export function createProviderApp(ctx: ProviderContext): Express {
   app.set('strict routing', true);
   const api = apiRouter();
   api.use(signatureCheck(ctx));
+  // merchant/images (an image of up to 2 MB) only: its own larger limit, before the 64 KiB one below
+  api.use(imageUploadParser());
   // the raw bytes are kept for signed webhooks, whose HMAC covers the body exactly as sent
   api.use(express.json({ limit: '64kb', verify: (req, _res, buf) => ((req as RawBodyRequest).rawBody = buf) }));
   for (const routes of [
@@ -49,6 +54,9 @@ export function createProviderApp(ctx: ProviderContext): Express {
     addressesRoutes,
     notificationsRoutes,
     wheelRoutes,
+    staffRoutes, // merchant/…: the merchant console's staff accounts, sessions and audit log
+    themeRoutes, // merchant/theme/…: the theme studio; settings/preview: a share-preview link
+    mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {
     api.use(routes(ctx));

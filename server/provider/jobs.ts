@@ -28,6 +28,7 @@ import { advanceDemoOrders } from './orders/orders.jobs';
 import { expireVouchers } from './rewards/vouchers.repo';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { purgeAuthLeftovers } from './auth/auth.service';
+import { purgeStaffLeftovers } from './staff/staff.service';
 
 /** The hourly housekeeping: points expiry and notices, voucher expiry, old idempotency keys, spent codes and sessions. */
 export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
@@ -35,6 +36,7 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await expireVouchers(ctx.db, ctx.clock);
   await purgeIdempotencyKeys(ctx.db, ctx.clock);
   await purgeAuthLeftovers(ctx);
+  await purgeStaffLeftovers(ctx);
 }
 
 /** pg-boss queue names */

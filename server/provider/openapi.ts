@@ -28,6 +28,9 @@ function security(e: Endpoint): Record<string, string[]>[] {
       return [{ ...SIGNED, merchantKey: [] }];
     case 'webhook':
       return [{ paymentWebhookSignature: [] }];
+    case 'staff':
+    case 'owner':
+      return [{ ...SIGNED, staffSession: [] }];
   }
 }
 
@@ -75,6 +78,10 @@ function successContent(e: Endpoint, status: number) {
       return { 'text/javascript': { schema: z.string() } };
     case 'css':
       return { 'text/css': { schema: z.string() } };
+    case 'image': {
+      const image = { schema: z.string().meta({ contentMediaType: 'application/octet-stream', description: 'the image bytes' }) };
+      return { 'image/png': image, 'image/jpeg': image, 'image/webp': image };
+    }
     case 'openapi':
       return {
         'application/json': {
@@ -126,7 +133,8 @@ Generated from the contract's zod schemas (src/contract/endpoints.ts); do not ed
   within 300 s of the provider's clock) and \`token-authorization\`, the lowercase hex SHA-256 of
   base + path + platform + timestamp + secret (base: the provider's API v2 base URL ending in \`/\`; path: the
   call's path under it, without the query, e.g. \`auth/otp/request\`). Missing or wrong: 401 \`BAD_SIGNATURE\`.
-- Customer calls also carry \`authorization: Bearer <token>\` (from sign-in); merchant calls \`x-merchant-key\`.
+- Customer calls also carry \`authorization: Bearer <token>\` (from sign-in); merchant calls \`x-merchant-key\`;
+  merchant console calls a staff session's \`authorization: Bearer <token>\` (owner calls: an owner's, else 403 \`ROLE_FORBIDDEN\`).
 - Every answer is JSON \`{ "status", "message", "data" }\`; an error also carries
   \`"error": { "code", "fields"? }\`, each code always with the same HTTP status. Unknown path: 404 \`NOT_FOUND\`.
 - Money is an integer of the currency's minor unit; times are ISO 8601, UTC.
@@ -162,6 +170,7 @@ export function buildOpenApiDocument() {
         gatewayTimestamp: { type: 'apiKey', in: 'header', name: 'timestamp', description: 'unix seconds, within 300 s of the provider\'s clock' },
         customerSession: { type: 'http', scheme: 'bearer', description: 'the session token a sign-in answered' },
         merchantKey: { type: 'apiKey', in: 'header', name: 'x-merchant-key', description: "the merchant's API key" },
+        staffSession: { type: 'http', scheme: 'bearer', description: 'a merchant console session token (merchant/auth/login, setup, accept-invite); owner calls need an owner\'s' },
         paymentWebhookSignature: {
           type: 'apiKey',
           in: 'header',

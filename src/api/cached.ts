@@ -21,6 +21,12 @@ export const cached = {
   walletHistory: 'wallet/history',
   topupStatus: 'wallet/topup/status',
   wheel: 'wheel/config',
+  // the merchant console's
+  staffMe: 'merchant/me',
+  staffList: 'merchant/staff',
+  audit: 'merchant/audit',
+  themeDraft: 'merchant/theme/draft',
+  themeVersions: 'merchant/theme/versions',
 } as const;
 
 export type Cached = (typeof cached)[keyof typeof cached];

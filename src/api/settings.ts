@@ -1,13 +1,33 @@
 import useSWR from 'swr';
 import { cached } from './cached';
-import { fetcher } from './client';
+import { fetcher, type Key } from './client';
 import type { SiteSettings } from '#contract';
 
 export const settingsKey = cached.settings;
 
+/**
+ * A share-preview link from the merchant console (`/?preview=<code>`) shows the draft theme instead of
+ * the live one, for the rest of this tab's visit; the provider answers it only while the link lives.
+ */
+function previewCode(): string | null {
+  try {
+    const code = new URLSearchParams(location.search).get('preview');
+    if (code && /^[\w-]{20,200}$/.test(code)) sessionStorage.setItem('preview', code);
+    return sessionStorage.getItem('preview');
+  } catch {
+    return null;
+  }
+}
+
+/** Where the settings come from: the live ones, or a share-preview link's draft. */
+export function settingsSource(): Key {
+  const code = previewCode();
+  return code ? ['settings/preview', { token: code }] : settingsKey;
+}
+
 /** Site settings: read once per session (they change rarely); failures are logged and the app renders anyway. */
 export function useSettings() {
-  return useSWR<SiteSettings>(settingsKey, fetcher, { revalidateOnFocus: false, revalidateIfStale: false });
+  return useSWR<SiteSettings>(settingsSource(), fetcher, { revalidateOnFocus: false, revalidateIfStale: false });
 }
 
 export interface AppConfig {

@@ -9,7 +9,8 @@ type Page = LazyExoticComponent<ComponentType>;
 type Loader = () => Promise<{ default: ComponentType }>;
 
 // One lazy import per container: Vite gives each its own chunk.
-const CONTAINERS = import.meta.glob<{ default: ComponentType }>('../screens/**/*.container.tsx');
+// the merchant console's screens are its own build's (vite.console.config.ts), never the app's
+const CONTAINERS = import.meta.glob<{ default: ComponentType }>(['../screens/**/*.container.tsx', '!../screens/console/**']);
 
 function loaderOf(source: string): Loader {
   const load = CONTAINERS[`../screens/${source}.container.tsx`];

@@ -42,6 +42,8 @@ export const siteSettingsAnswer = z
     merchant_id: z.string().optional(),
     brand_color: z.string().optional(),
     accent_color: z.string().optional(),
+    brand_text_color: z.string().optional().meta({ description: 'text on the brand colour (the theme studio checks it for WCAG AA); absent: black or white, whichever reads better' }),
+    landing_text_color: z.string().optional().meta({ description: 'text on the landing background colour; absent: black or white, whichever reads better' }),
     timezone: z.string().optional(),
     min_order: money().optional(),
     delivery_fee: money().optional(),

@@ -13,6 +13,7 @@ import * as A from './answers';
 import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from './auth';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { id } from './fields';
+import * as M from './merchant';
 import { notificationReadBody } from './notifications';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
 import { pointHistoryBody } from './points';
@@ -62,12 +63,13 @@ export const WEBHOOK_SIGNATURE_HEADER = 'x-sandbox-signature';
  * Who may make a call, on top of the gateway signature every call but the webhook carries:
  * `none` anyone a gateway forwards; `customer` a customer's session (`authorization: Bearer <token>`);
  * `merchant` the merchant key (`x-merchant-key`); `webhook` no gateway signature, the payment
- * gateway's own signature instead.
+ * gateway's own signature instead; `staff` a merchant console session of any role
+ * (`authorization: Bearer <staff token>`); `owner` a console session of an owner (a staff member's: 403).
  */
-export type EndpointAuth = 'none' | 'customer' | 'merchant' | 'webhook';
+export type EndpointAuth = 'none' | 'customer' | 'merchant' | 'webhook' | 'staff' | 'owner';
 
 /** What a call answers: the contract's JSON envelope with `data`, a page or file, or this document. */
-export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi';
+export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi' | 'image';
 
 export interface Endpoint {
   method: 'get' | 'post';
@@ -642,6 +644,240 @@ export const ENDPOINTS: readonly Endpoint[] = [
     answer: envelope([200], 'The prize.', A.spinAnswer),
     errors: ['CONFLICT', 'NO_SPINS_LEFT'],
   },
+
+  // the merchant console: staff accounts, sessions, the team and the audit log
+  {
+    method: 'post',
+    path: 'merchant/auth/setup',
+    tag: 'Merchant console',
+    summary: "Create the shop's owner from a one-time set-up link",
+    description: 'The link (`npm run merchant -- owner-link`) is valid 24 h, once. Answers the staff session `token`, which a gateway keeps in its staff cookie.',
+    auth: 'none',
+    inContract: false,
+    body: M.staffSetupBody,
+    answer: envelope([201], 'Signed in as the owner.', M.staffSessionAnswer),
+    errors: ['LINK_EXPIRED', 'EMAIL_TAKEN'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/auth/accept-invite',
+    tag: 'Merchant console',
+    summary: 'Join the team from an invitation link',
+    description: 'The invitation is valid 24 h, once; one pinned to an address takes only that address.',
+    auth: 'none',
+    inContract: false,
+    body: M.staffAcceptInviteBody,
+    answer: envelope([201], 'Signed in.', M.staffSessionAnswer),
+    errors: ['LINK_EXPIRED', 'EMAIL_TAKEN'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/auth/login',
+    tag: 'Merchant console',
+    summary: 'Sign in to the merchant console',
+    description: 'A wrong address and a wrong password get the same answer in the same time (401 INVALID_CREDENTIALS). Limited per account and per client address (429 RATE_LIMITED with `Retry-After`).',
+    auth: 'none',
+    inContract: false,
+    body: M.staffLoginBody,
+    answer: envelope([200], 'Signed in.', M.staffSessionAnswer),
+    errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/auth/logout',
+    tag: 'Merchant console',
+    summary: 'End this staff session',
+    auth: 'staff',
+    inContract: false,
+    answer: envelope([200], 'Signed out.'),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'merchant/auth/logout-all',
+    tag: 'Merchant console',
+    summary: "End every one of the caller's staff sessions",
+    auth: 'staff',
+    inContract: false,
+    answer: envelope([200], 'Signed out everywhere: how many sessions ended.', z.object({ ended: z.number().int() })),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'merchant/me',
+    tag: 'Merchant console',
+    summary: 'The signed-in staff member',
+    description: 'Sessions end after 12 h without a call.',
+    auth: 'staff',
+    inContract: false,
+    answer: envelope([200], 'The staff member.', M.staffMeAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'merchant/staff',
+    tag: 'Merchant console',
+    summary: 'The team',
+    auth: 'owner',
+    inContract: false,
+    answer: envelope([200], 'Every team member.', M.staffListAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'merchant/staff/invite',
+    tag: 'Merchant console',
+    summary: 'Make an invitation link for a new team member',
+    description: 'The link is `/merchant/invite#<invite_token>`, valid 24 h, once.',
+    auth: 'owner',
+    inContract: false,
+    body: M.staffInviteBody,
+    answer: envelope([201], 'The invitation.', M.staffInviteAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'merchant/staff/update',
+    tag: 'Merchant console',
+    summary: "Change a team member's role",
+    description: 'Their sessions end at once. The last owner cannot be made staff (409 CONFLICT).',
+    auth: 'owner',
+    inContract: false,
+    body: M.staffUpdateBody,
+    answer: envelope([200], 'The team member as they are now.', M.staffMeAnswer),
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/staff/remove',
+    tag: 'Merchant console',
+    summary: 'Remove a team member',
+    description: 'Their sessions end at once. The last owner cannot be removed (409 CONFLICT).',
+    auth: 'owner',
+    inContract: false,
+    body: M.staffRemoveBody,
+    answer: envelope([200], 'Removed.'),
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  },
+  {
+    method: 'get',
+    path: 'merchant/audit',
+    tag: 'Merchant console',
+    summary: 'The audit log, newest first',
+    description: 'Every change a staff member made: who, when, what, before and after. 50 a page.',
+    auth: 'owner',
+    inContract: false,
+    query: M.auditQuery,
+    answer: envelope([200], 'One page of entries.', M.auditListAnswer),
+    errors: [],
+  },
+
+  // the theme studio
+  {
+    method: 'get',
+    path: 'merchant/theme/draft',
+    tag: 'Merchant console',
+    summary: 'The draft theme and its contrast checks',
+    description: 'With no draft saved, the live theme (`saved_at: null`).',
+    auth: 'owner',
+    inContract: false,
+    answer: envelope([200], 'The draft.', M.themeDraftAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'merchant/theme/draft',
+    tag: 'Merchant console',
+    summary: 'Save the whole draft theme',
+    description: 'Customers see nothing of it until it is published. Unknown fields are refused. A draft may fail the contrast checks; publishing it may not.',
+    auth: 'owner',
+    inContract: false,
+    body: M.themeDraftBody,
+    answer: envelope([200], 'The draft as saved.', M.themeDraftAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'merchant/theme/publish',
+    tag: 'Merchant console',
+    summary: 'Publish the draft theme',
+    description:
+      'Refused with 400 VALIDATION (nothing changes) when body text fails WCAG AA (4.5:1) on the brand colour or, in Lite, on the landing background colour: `error.fields` names the colour and the nearest one that passes. Customers see a published theme within 10 s (5 s in the provider, 5 s in a gateway).',
+    auth: 'owner',
+    inContract: false,
+    answer: envelope([200], 'The new live version.', M.themeVersionOnlyAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'merchant/theme/versions',
+    tag: 'Merchant console',
+    summary: 'Every published theme, newest first, with who published it and when',
+    auth: 'owner',
+    inContract: false,
+    answer: envelope([200], 'The versions.', M.themeVersionsAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'merchant/theme/restore',
+    tag: 'Merchant console',
+    summary: 'Make an earlier version live again (and the draft)',
+    auth: 'owner',
+    inContract: false,
+    body: M.themeRestoreBody,
+    answer: envelope([200], 'The new live version.', M.themeVersionOnlyAnswer),
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/theme/preview-link',
+    tag: 'Merchant console',
+    summary: 'A share-preview link: the customer app with the draft, read-only, for 24 h',
+    auth: 'owner',
+    inContract: false,
+    answer: envelope([201], 'The link.', M.previewLinkAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'settings/preview',
+    tag: 'Settings',
+    summary: 'The settings with the draft theme, for a share-preview link',
+    description: 'The same shape as `settings/main-setting`; never cached. An unknown or expired link: 404.',
+    auth: 'none',
+    inContract: false,
+    query: M.previewQuery,
+    answer: envelope([200], 'The settings with the draft.', A.siteSettingsAnswer),
+    errors: ['NOT_FOUND'],
+  },
+
+  // images for the theme (logo, favicon, landing background)
+  {
+    method: 'post',
+    path: 'merchant/images',
+    tag: 'Merchant console',
+    summary: 'Upload an image: PNG, JPEG or WebP, at most 2 MB',
+    description:
+      'The file in base64 (`file`); its type is read from its content, never from its name or declared type. Checked by its first bytes and a full decode (a damaged or cut-short file is refused), never SVG, then re-encoded, which drops all metadata. Kept in the database and served at `url`. A wrong file: 400 VALIDATION naming `file`; over 2 MB: 413 naming `file`. This call alone takes a body over 64 KiB.',
+    auth: 'owner',
+    inContract: false,
+    body: M.imageUploadBody,
+    answer: envelope([201], 'The stored image.', M.imageAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'media/{file}',
+    tag: 'Merchant console',
+    summary: 'An uploaded image, by the SHA-256 of its bytes',
+    description: 'Public and immutable: `cache-control: public, max-age=31536000, immutable`, `x-content-type-options: nosniff`. Any other name: 404.',
+    auth: 'none',
+    inContract: false,
+    params: M.mediaParams,
+    answer: { kind: 'image', statuses: [200], description: 'The image.' },
+    errors: ['NOT_FOUND'],
+  },
 ];
 
 /** What each error code means, for the document (its status is ERROR_STATUS's). */
@@ -680,6 +916,9 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   ALREADY_VERIFIED: 'the address is verified already',
   GOOGLE_LINKED: 'this Google account belongs to another customer, or this customer has another one',
   PAYMENTS_UNAVAILABLE: 'no payment gateway: top-ups and online payment are off; the wallet works',
+  ROLE_FORBIDDEN: "a merchant console session whose role may not make this call (a staff member's on an owner call)",
+  INVALID_CREDENTIALS: 'the e-mail address and password do not match (the same answer whichever is wrong)',
+  LINK_EXPIRED: 'the one-time link (owner set-up, invitation) expired, was used, or never existed',
   INTERNAL: 'an unexpected failure on the provider',
 };
 
@@ -690,7 +929,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
 export function errorCodesOf(e: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (e.auth !== 'webhook') codes.add('BAD_SIGNATURE');
-  if (e.auth === 'customer') codes.add('SESSION_EXPIRED');
+  if (e.auth === 'customer' || e.auth === 'staff' || e.auth === 'owner') codes.add('SESSION_EXPIRED');
+  if (e.auth === 'owner') codes.add('ROLE_FORBIDDEN');
   if (e.auth === 'merchant') codes.add('FORBIDDEN');
   // a POST's body is read as JSON whatever the call: unreadable JSON is 400 VALIDATION, too much 413
   if (e.body || e.query || e.method === 'post') codes.add('VALIDATION');

@@ -42,6 +42,12 @@ export type ErrorCode =
   | 'GOOGLE_LINKED'
   /** 503: no payment gateway (top-ups and online order payments); the wallet still works */
   | 'PAYMENTS_UNAVAILABLE'
+  /** 403: signed in to the merchant console, but this staff member's role may not make this call */
+  | 'ROLE_FORBIDDEN'
+  /** 401: a staff sign-in with an e-mail address and password that do not match (the same answer for both) */
+  | 'INVALID_CREDENTIALS'
+  /** 400: a one-time link (owner set-up, invitation, preview) that expired, was used, or never existed */
+  | 'LINK_EXPIRED'
   | 'INTERNAL';
 
 export interface ApiError {
@@ -66,6 +72,7 @@ export const ERROR_STATUS = {
   CODE_EXPIRED: 400,
   TOO_MANY_ATTEMPTS: 400,
   REGISTRATION_EXPIRED: 400,
+  LINK_EXPIRED: 400,
   BELOW_MINIMUM: 400,
   VOUCHER_INVALID: 400,
   ADDRESS_REQUIRED: 400,
@@ -73,6 +80,8 @@ export const ERROR_STATUS = {
   SESSION_EXPIRED: 401,
   INVALID_TOKEN: 401,
   FORBIDDEN: 401,
+  INVALID_CREDENTIALS: 401,
+  ROLE_FORBIDDEN: 403,
   NOT_FOUND: 404,
   INSUFFICIENT_BALANCE: 409,
   INSUFFICIENT_POINTS: 409,

@@ -18,6 +18,9 @@ export interface SiteSettings {
   /** extension: brand colours */
   brand_color?: string;
   accent_color?: string;
+  /** extension (theme studio): text on the brand colour, and on the landing background colour; absent: black or white, whichever reads better */
+  brand_text_color?: string;
+  landing_text_color?: string;
   /** extension: business settings a customer sees */
   timezone?: string;
   min_order?: number;

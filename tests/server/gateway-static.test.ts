@@ -140,6 +140,33 @@ describe('the built app', () => {
     expect(head.status).toBe(200);
   });
 
+  it('serves the merchant console\'s own page under /merchant, its assets for a year, and none of it elsewhere', async () => {
+    mkdirSync(join(build.dist, 'merchant', 'assets'), { recursive: true });
+    writeFileSync(join(build.dist, 'merchant', 'index.html'), '<!doctype html><html><head><title>Merchant console</title></head><body><div id="console"></div></body></html>');
+    writeFileSync(join(build.dist, 'merchant', 'assets', 'console-abc123.js'), 'console.log("console");');
+    for (const path of ['/merchant', '/merchant/', '/merchant/sign-in', '/merchant/staff', '/merchant/setup']) {
+      const res = await fetch(`${gw.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const html = await res.text();
+      expect(html, path).toContain('<div id="console"></div>');
+      // no customer boot data or preloads in the console's page
+      expect(html).not.toContain('boot-data');
+    }
+    const asset = await fetch(`${gw.url}/merchant/assets/console-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${gw.url}/merchant/assets/missing.js`, { headers: { accept: 'text/html' } })).status).toBe(404);
+    // the customer app's pages stay the customer's
+    expect(await (await fetch(`${gw.url}/merchantx`, { headers: { accept: 'text/html' } })).text()).toContain('<div id="root"></div>');
+    expect(await (await fetch(`${gw.url}/login`, { headers: { accept: 'text/html' } })).text()).not.toContain('console');
+    // with no console built, its pages say so plainly
+    rmSync(join(build.dist, 'merchant'), { recursive: true, force: true });
+    const missing = await fetch(`${gw.url}/merchant/staff`, { headers: { accept: 'text/html' } });
+    expect(missing.status).toBe(503);
+    expect(await missing.text()).toContain('not built yet');
+  });
+
   it('revalidates other build files on each use', async () => {
     const res = await fetch(`${gw.url}/favicon.svg`);
     expect(res.status).toBe(200);

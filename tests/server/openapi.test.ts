@@ -29,6 +29,9 @@ import { paymentWebhookEvent } from '#contract/endpoints';
 import { closeProvider, newIp, newPhone } from './auth.helpers';
 import { postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
 import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import sharp from 'sharp';
+import { newStaff, newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
+import { createOwnerSetupLink } from '../../server/provider/staff/staff.service';
 
 // every schema a route hands to the provider's one validator, by identity (the real validator runs)
 const parsed = vi.hoisted(() => ({ calls: [] as { schema: unknown; input: unknown }[] }));
@@ -265,6 +268,7 @@ const SUCCESS_MEDIA: Record<Endpoint['answer']['kind'], RegExp> = {
   html: /^text\/html/,
   javascript: /^text\/javascript/,
   css: /^text\/css/,
+  image: /^image\/(png|jpeg|webp)$/,
 };
 
 /** What an answer breaks of its call's documentation (empty: it is as documented). */
@@ -371,7 +375,7 @@ describe('the OpenAPI document', () => {
       expect(op.operationId, where).toBe(operationId(e));
       const schemes = Object.keys(op.security[0]).sort();
       const signed = ['gatewayPlatform', 'gatewaySignature', 'gatewayTimestamp'];
-      const expected = { none: signed, customer: [...signed, 'customerSession'].sort(), merchant: [...signed, 'merchantKey'].sort(), webhook: ['paymentWebhookSignature'] }[e.auth];
+      const expected = { none: signed, customer: [...signed, 'customerSession'].sort(), merchant: [...signed, 'merchantKey'].sort(), webhook: ['paymentWebhookSignature'], staff: [...signed, 'staffSession'].sort(), owner: [...signed, 'staffSession'].sort() }[e.auth];
       expect(schemes, where).toEqual(expected);
       expect(Boolean(op.requestBody), `${where} body`).toBe(Boolean(e.body));
       const queryNames = (op.parameters ?? []).filter((x: Json) => x.in === 'query').map((x: Json) => x.name);
@@ -388,6 +392,8 @@ describe('the OpenAPI document', () => {
       expect(documented, where).toEqual(Object.fromEntries(codes.map((c) => [c, ERROR_STATUS[c]])));
       if (e.auth === 'customer') expect(codes).toContain('SESSION_EXPIRED');
       if (e.auth === 'merchant') expect(codes).toContain('FORBIDDEN');
+      if (e.auth === 'staff' || e.auth === 'owner') expect(codes).toContain('SESSION_EXPIRED');
+      if (e.auth === 'owner') expect(codes).toContain('ROLE_FORBIDDEN');
       if (e.auth !== 'webhook') expect(codes).toContain('BAD_SIGNATURE');
     }
     expect(doc.components.schemas.ErrorCode.enum.sort()).toEqual(Object.keys(ERROR_STATUS).sort());
@@ -487,7 +493,7 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
       if (e.auth === 'webhook') continue;
       const res = await p.call(e.method, path, e.method === 'post' ? { body: {} } : {});
       if (res.body?.message === NO_SUCH_CALL) problems.push(`${call}: ${NO_SUCH_CALL}`);
-      if (e.auth === 'customer' && (res.status !== 401 || res.body.error?.code !== 'SESSION_EXPIRED')) problems.push(`${call} without a session: ${res.status} ${res.body?.error?.code}`);
+      if ((e.auth === 'customer' || e.auth === 'staff' || e.auth === 'owner') && (res.status !== 401 || res.body.error?.code !== 'SESSION_EXPIRED')) problems.push(`${call} without a session: ${res.status} ${res.body?.error?.code}`);
       if (e.auth === 'merchant' && (res.status !== 401 || res.body.error?.code !== 'FORBIDDEN')) problems.push(`${call} without the merchant key: ${res.status} ${res.body?.error?.code}`);
       problems.push(...answerProblems(e, res));
     }
@@ -503,12 +509,14 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
 
   it('validates each body and query with the very schema object the table names', async () => {
     const customer = await p.newCustomer();
+    const owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const problems: string[] = [];
     for (const e of ENDPOINTS.filter((x) => !OTHER_GATEWAY.has(keyOf(x)))) {
       const key = keyOf(e);
       const path = e.path.replace(/\{\w+\}/g, randomUUID());
       const headers: Record<string, string> = e.auth === 'merchant' ? { 'x-merchant-key': TEST_MERCHANT_KEY } : {};
-      const token = e.auth === 'customer' && e.path !== 'auth/logout' ? customer.token : undefined;
+      const staffCall = (e.auth === 'staff' || e.auth === 'owner') && !e.path.startsWith('merchant/auth/logout');
+      const token = e.auth === 'customer' && e.path !== 'auth/logout' ? customer.token : staffCall ? owner.token : undefined;
       // a marker in the input shows where the route read it from: the body or the query
       const input = e.path === 'notification/read' ? { ids: [1], probe: 'body' } : { probe: e.method === 'post' ? 'body' : 'query' };
       const expected = e.body ?? e.query;
@@ -654,6 +662,30 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET wheel/config', { token });
     await call('POST wheel/spin', { token, body: { idempotency_key: key() } });
     await call('POST address/delete', { token, body: { id: address.id } });
+
+    // the merchant console: an owner from a set-up link, a staff member from an invitation, the team, the log
+    const ownerEmail = newStaffEmail();
+    const setup = (await call('POST merchant/auth/setup', { body: { token: await createOwnerSetupLink(p.db, p.clock), name: 'Olive Owner', email: ownerEmail, password: STAFF_PASSWORD } })).body.data;
+    const owner = (await call('POST merchant/auth/login', { body: { email: ownerEmail, password: STAFF_PASSWORD } })).body.data.token as string;
+    await call('GET merchant/me', { token: owner });
+    const invitation = (await call('POST merchant/staff/invite', { token: owner, body: { role: 'staff' } })).body.data;
+    const joined = (await call('POST merchant/auth/accept-invite', { body: { token: invitation.invite_token, name: 'Sam Staff', email: newStaffEmail(), password: STAFF_PASSWORD } })).body.data;
+    await call('GET merchant/staff', { token: owner });
+    await call('POST merchant/staff/update', { token: owner, body: { id: joined.staff.id, role: 'owner' } });
+    await call('POST merchant/staff/remove', { token: owner, body: { id: joined.staff.id } });
+    await call('GET merchant/audit', { token: owner });
+    const draft = (await call('GET merchant/theme/draft', { token: owner })).body.data;
+    await call('POST merchant/theme/draft', { token: owner, body: { ...draft.theme, brand_color: '#1f5f8b' } });
+    await call('POST merchant/theme/publish', { token: owner });
+    const themes = (await call('GET merchant/theme/versions', { token: owner })).body.data.versions;
+    await call('POST merchant/theme/restore', { token: owner, body: { id: themes.at(-1).id } });
+    const preview = (await call('POST merchant/theme/preview-link', { token: owner })).body.data;
+    await call('GET settings/preview', { query: { token: preview.preview_token } });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#9a4a1c' } }).png().toBuffer();
+    const image = (await call('POST merchant/images', { token: owner, body: { file: png.toString('base64'), name: 'logo.png', type: 'image/png' } })).body.data;
+    await call('GET media/{file}', { params: { file: image.url.split('/').at(-1) } });
+    await call('POST merchant/auth/logout', { token: setup.token });
+    await call('POST merchant/auth/logout-all', { token: owner });
 
     expect(problems).toEqual([]);
     expect(withSandbox(ENDPOINTS.map(keyOf)).filter((k) => !succeeded.has(k)), 'calls the walk never saw succeed').toEqual([]);

@@ -29,6 +29,11 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const fields: Record<string, string> = {};
   if (!result.success) {
     for (const issue of result.error.issues) {
+      // a strict object's unknown fields: each one named, not the body as a whole
+      if (issue.code === 'unrecognized_keys') {
+        for (const k of issue.keys) fields[[...issue.path, k].join('.')] ??= 'is not a field of this call';
+        continue;
+      }
       const key = issue.path.length ? issue.path.join('.') : 'body';
       if (key in fields) continue;
       const missing = issue.path.length > 0 && valueAt(data, issue.path) === undefined && issue.code !== 'custom';

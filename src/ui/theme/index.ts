@@ -1,2 +1,3 @@
 export { themeFromSettings, applyTheme } from './theme';
 export type { Theme } from './theme';
+export { CONSOLE_THEME } from './console-theme';

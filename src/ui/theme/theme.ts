@@ -34,7 +34,8 @@ export function themeFromSettings(settings: SiteSettings): Theme {
 
   const vars: Record<string, string> = {
     '--color-brand': toHex(brand),
-    '--color-brand-contrast': toHex(bestTextOn(brand)),
+    // the merchant's text colour on the brand when the theme studio set one (publishing checks it), else black or white
+    '--color-brand-contrast': toHex(parseColor(settings.brand_text_color) ?? bestTextOn(brand)),
     '--color-brand-ink': toHex(brandInk),
     '--color-accent': toHex(accent),
     '--color-accent-contrast': toHex(bestTextOn(accent)),

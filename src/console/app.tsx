@@ -1,0 +1,104 @@
+/**
+ * The merchant console: its own entry (src/console/index.html, built by vite.console.config.ts into
+ * dist/merchant/, served by the gateway under /merchant), its own neutral theme, the same primitives,
+ * API client and SWR habits as the customer app. Who may open which page is the provider's decision
+ * (every call checks the role); the console only hides what the role cannot use.
+ */
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { SiteSettings } from '#contract';
+import { ApiRequestError } from '../api/client';
+import { useStaffLogout, useStaffLogoutAll, useStaffMe } from '../api/merchant';
+import { useSettings } from '../api/settings';
+import { createExpiringCache, swrOptions } from '../app/swr';
+import { applyTheme, CONSOLE_THEME, EmptyState, ErrorState, LoadingScreen } from '../ui';
+import { ConsoleLayout, type ConsolePage } from '../screens/console/console-layout';
+import { consoleLink } from './link';
+
+const SignIn = lazy(() => import('../screens/console/console-sign-in-screen.container'));
+const Password = lazy(() => import('../screens/console/console-password-screen.container'));
+const Home = lazy(() => import('../screens/console/console-home-screen.container'));
+const Staff = lazy(() => import('../screens/console/staff-screen.container'));
+const Audit = lazy(() => import('../screens/console/audit-screen.container'));
+const Theme = lazy(() => import('../screens/console/theme-studio-screen.container'));
+
+const TITLES: Record<ConsolePage, string> = { home: 'Overview', theme: 'Brand', staff: 'Staff', audit: 'Activity' };
+
+function useTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · Merchant console`;
+  }, [title]);
+}
+
+/** A page for signed-in staff: signed out → the sign-in page; an owner's page for staff → said so. */
+function Signed({ current, owner, children }: { current: ConsolePage; owner?: boolean; children: ReactNode }) {
+  const me = useStaffMe();
+  const settings = useSettings();
+  const logout = useStaffLogout();
+  const logoutAll = useStaffLogoutAll();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  useTitle(TITLES[current]);
+  if (me.isLoading && !me.data) return <LoadingScreen />;
+  if (!me.data) {
+    const expired = me.error instanceof ApiRequestError && me.error.status === 401;
+    if (expired) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
+    return <ErrorState title="We could not reach the console" message="Check your connection and try again." onRetry={() => void me.mutate()} />;
+  }
+  const staff = me.data.staff;
+  const signOut = (all: boolean) => async () => {
+    setSigningOut(true);
+    try {
+      await (all ? logoutAll : logout)();
+    } finally {
+      setSigningOut(false);
+      navigate('/sign-in', { replace: true });
+    }
+  };
+  return (
+    <ConsoleLayout
+      shop={(settings.data as SiteSettings | undefined)?.setting_company ?? ''}
+      staff={staff}
+      current={current}
+      title={TITLES[current]}
+      onSignOut={signOut(false)}
+      onSignOutEverywhere={signOut(true)}
+      signingOut={signingOut}
+      renderLink={consoleLink}
+      wide={current === 'theme'}
+    >
+      {owner && staff.role !== 'owner' ? <EmptyState title="This page is for the shop's owner" description="Ask the owner if you need something changed here." /> : children}
+    </ConsoleLayout>
+  );
+}
+
+function NotFound() {
+  useTitle('Page not found');
+  return <EmptyState title="Page not found" description="This page is not part of the merchant console." action={consoleLink({ href: '/merchant', className: 'font-medium text-brand-ink underline', children: 'Go to the overview' })} />;
+}
+
+export function ConsoleApp() {
+  const cache = useMemo(() => createExpiringCache(), []);
+  const swr = useMemo(() => swrOptions(cache, {}), [cache]);
+  useLayoutEffect(() => applyTheme(CONSOLE_THEME.vars, document.documentElement), []);
+  return (
+    <SWRConfig value={swr}>
+      <BrowserRouter basename="/merchant">
+        <Suspense fallback={<LoadingScreen />}>
+          <Routes>
+            <Route path="/sign-in" element={<SignIn />} caseSensitive />
+            <Route path="/setup" element={<Password mode="setup" />} caseSensitive />
+            <Route path="/invite" element={<Password mode="invite" />} caseSensitive />
+            <Route path="/" element={<Signed current="home"><Home /></Signed>} caseSensitive />
+            <Route path="/theme" element={<Signed current="theme" owner><Theme /></Signed>} caseSensitive />
+            <Route path="/staff" element={<Signed current="staff" owner><Staff /></Signed>} caseSensitive />
+            <Route path="/audit" element={<Signed current="audit" owner><Audit /></Signed>} caseSensitive />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </BrowserRouter>
+    </SWRConfig>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Colour contrast by WCAG 2.x, pure: relative luminance, contrast ratio, and the colour nearest to a
+ * merchant's pick that passes. The provider refuses to publish a theme whose body text fails AA
+ * (4.5:1) on the brand colour or on the Lite landing background, with the suggestion from here; the
+ * merchant console shows the same checks as the owner edits. Colours are `#rrggbb` (or `#rgb`).
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+
+/** WCAG AA for body text. */
+export const AA_BODY_TEXT = 4.5;
+
+interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+function parse(colour: string): Rgb | null {
+  const m = HEX.exec(colour.trim());
+  if (!m) return null;
+  const digits = m[1]!.length === 3 ? [...m[1]!].map((d) => d + d).join('') : m[1]!;
+  const n = Number.parseInt(digits, 16);
+  return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 };
+}
+
+function hex({ r, g, b }: Rgb): string {
+  const h = (v: number) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0');
+  return `#${h(r)}${h(g)}${h(b)}`;
+}
+
+function lum({ r, g, b }: Rgb): number {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+function ratio(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** WCAG 2.x relative luminance of `#rrggbb` (0 black … 1 white); NaN when it is not a colour. */
+export function relativeLuminance(colour: string): number {
+  const c = parse(colour);
+  return c ? lum(c) : Number.NaN;
+}
+
+/** The contrast ratio of two colours, 1 to 21; NaN when either is not a colour. */
+export function contrastRatio(a: string, b: string): number {
+  const x = parse(a);
+  const y = parse(b);
+  return x && y ? ratio(x, y) : Number.NaN;
+}
+
+/**
+ * The colour nearest to `colour` (mixed toward black or toward white, whichever needs the smaller
+ * change) whose contrast with `background` reaches `min`, as `#rrggbb`; `colour` itself when it passes
+ * already; null when it is not a colour. Rounded to whole channels and checked again, so the answer
+ * itself passes.
+ */
+export function nearestPassingColour(colour: string, background: string, min = AA_BODY_TEXT): string | null {
+  const c = parse(colour);
+  const bg = parse(background);
+  if (!c || !bg) return null;
+  if (ratio(c, bg) >= min) return hex(c);
+  const mix = (to: Rgb, t: number): Rgb => ({ r: Math.round(c.r + (to.r - c.r) * t), g: Math.round(c.g + (to.g - c.g) * t), b: Math.round(c.b + (to.b - c.b) * t) });
+  let best: { t: number; rgb: Rgb } | null = null;
+  for (const to of [{ r: 0, g: 0, b: 0 }, { r: 255, g: 255, b: 255 }]) {
+    if (ratio(to, bg) < min) continue;
+    let lo = 0;
+    let hi = 1;
+    for (let i = 0; i < 30; i++) {
+      const mid = (lo + hi) / 2;
+      if (ratio(mix(to, mid), bg) >= min) hi = mid;
+      else lo = mid;
+    }
+    // rounding may land just under: step on until the rounded colour passes
+    let t = hi;
+    while (t < 1 && ratio(mix(to, t), bg) < min) t = Math.min(1, t + 1 / 512);
+    if (ratio(mix(to, t), bg) >= min && (!best || t < best.t)) best = { t, rgb: mix(to, t) };
+  }
+  return best ? hex(best.rgb) : null;
+}
+
+/** What a theme's text contrast is checked on: the colours the app paints. */
+export interface ThemeColours {
+  brand_color: string;
+  /** text on brand-coloured buttons and bars (unset: black or white, whichever reads better) */
+  brand_text_color?: string | undefined;
+  landing_body_background_color: string;
+  /** text on the landing background (unset: black or white, whichever reads better) */
+  landing_text_color?: string | undefined;
+  version: string;
+}
+
+export interface ContrastCheck {
+  /** the setting a failure is reported on (and the one the suggestion replaces) */
+  field: 'brand_color' | 'landing_body_background_color';
+  text: string;
+  background: string;
+  ratio: number;
+  passes: boolean;
+  /** the background colour nearest to the merchant's that passes with this text; null when it passes */
+  suggestion: string | null;
+}
+
+/**
+ * The text colour the app paints on a background when the merchant sets none: black or white,
+ * whichever reads better (src/ui/theme's bestTextOn), so an unset text colour is checked as shown.
+ */
+export function readableTextOn(background: string): string {
+  return contrastRatio('#000000', background) >= contrastRatio('#ffffff', background) ? '#000000' : '#ffffff';
+}
+
+/**
+ * The AA checks of a theme: body text on the brand colour, and (Lite, whose landing is colour only)
+ * body text on the landing background colour.
+ */
+export function themeContrastChecks(t: ThemeColours): ContrastCheck[] {
+  const pairs: [ContrastCheck['field'], string, string][] = [['brand_color', t.brand_text_color || readableTextOn(t.brand_color), t.brand_color]];
+  if (t.version === 'Lite') pairs.push(['landing_body_background_color', t.landing_text_color || readableTextOn(t.landing_body_background_color), t.landing_body_background_color]);
+  return pairs.map(([field, text, background]) => {
+    const r = contrastRatio(text, background);
+    const passes = r >= AA_BODY_TEXT;
+    return { field, text, background, ratio: Math.round(r * 100) / 100, passes, suggestion: passes ? null : nearestPassingColour(background, text, AA_BODY_TEXT) };
+  });
+}
+
+/** A failed check in words, for the field's message: what fails and the suggestion. */
+export function contrastMessage(c: ContrastCheck): string {
+  const what = c.field === 'brand_color' ? 'Text on the brand colour' : 'Text on the landing background colour';
+  return `${what} has a contrast of ${c.ratio.toFixed(2)}:1, below ${AA_BODY_TEXT}:1 (WCAG AA)${c.suggestion ? `: try ${c.suggestion}` : ''}`;
+}

@@ -1,0 +1,42 @@
+import type { StaffRole } from '#contract/merchant';
+import { Card, cx, focusRing, type RenderLink } from '../../ui';
+import { plainLink } from '../../ui/lib/link';
+import { CONSOLE_NAV, ROLE_LABEL } from './console-layout';
+
+export interface ConsoleHomeScreenProps {
+  name: string;
+  role: StaffRole;
+  renderLink?: RenderLink;
+}
+
+const WHAT: Record<string, string> = {
+  theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
+  staff: 'Invite people, change their roles, remove them.',
+  audit: 'Every change made in the console: who, when, what, before and after.',
+};
+
+/** /merchant: who is signed in, and what their role lets them do here. */
+export function ConsoleHomeScreen({ name, role, renderLink = plainLink }: ConsoleHomeScreenProps) {
+  const pages = CONSOLE_NAV.filter((n) => n.page !== 'home' && (!n.owner || role === 'owner'));
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        Welcome, {name}. You are signed in as <strong>{ROLE_LABEL[role]}</strong>.
+      </p>
+      {pages.length > 0 ? (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {pages.map((p) => (
+            <Card as="li" key={p.page}>
+              {renderLink({ href: p.href, className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: p.label })}
+              <p className="mt-1 text-sm text-muted">{WHAT[p.page]}</p>
+            </Card>
+          ))}
+        </ul>
+      ) : (
+        <Card>
+          <p>The orders board and the voucher counter for staff are being built and will appear here. Until then, the shop&apos;s owner manages the console.</p>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SiteSettings } from '#contract';
+import type { ThemeSettings } from '#contract/merchant';
+import { useCatalog } from '../../api/shop';
+import { useRewards } from '../../api/rewards';
+import { useSettings } from '../../api/settings';
+import { usePublishTheme, useRestoreTheme, useSaveThemeDraft, useThemeDraft, useThemePreviewLink, useThemeVersions, useUploadImage } from '../../api/merchant';
+import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-studio-screen';
+
+/** How long the studio waits after the last edit before it saves the draft. */
+const SAVE_AFTER_MS = 600;
+const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A file's bytes as base64, without the `data:…;base64,` prefix. */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** /merchant/theme (owners). Every edit is saved as the draft (a moment after the last one). */
+export default function ThemeStudioContainer() {
+  const server = useThemeDraft();
+  const versions = useThemeVersions();
+  const shop = useSettings();
+  const catalog = useCatalog();
+  const rewards = useRewards();
+  const saveDraft = useSaveThemeDraft();
+  const publish = usePublishTheme();
+  const restore = useRestoreTheme();
+  const previewLink = useThemePreviewLink();
+  const upload = useUploadImage();
+
+  const [draft, setDraft] = useState<ThemeSettings | undefined>();
+  const [save, setSave] = useState<SaveState>({ status: 'unsaved' });
+  const [uploading, setUploading] = useState<ImageField | null>(null);
+  const [uploadErrors, setUploadErrors] = useState<Partial<Record<ImageField, string>>>({});
+  const [publishing, setPublishing] = useState(false);
+  const [publishError, setPublishError] = useState<string | null>(null);
+  const [published, setPublished] = useState<string | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const [shareLink, setShareLink] = useState<{ url: string; expires: string } | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pending = useRef<Promise<unknown> | null>(null);
+
+  // the draft from the server, once (and again after a restore or publish replaced it there)
+  const serverTheme = server.data?.theme as ThemeSettings | undefined;
+  useEffect(() => {
+    if (serverTheme && !timer.current) {
+      setDraft(serverTheme);
+      if (server.data?.saved_at) setSave({ status: 'saved', at: server.data.saved_at });
+    }
+  }, [serverTheme, server.data?.saved_at]);
+
+  const saveNow = useCallback(
+    async (next: ThemeSettings) => {
+      setSave({ status: 'saving' });
+      const call = saveDraft(next).then(
+        (a) => setSave({ status: 'saved', at: a.saved_at ?? new Date().toISOString() }),
+        (err: unknown) => {
+          const fields = fieldErrorsOf(err);
+          const first = Object.entries(fields)[0];
+          setSave({ status: 'failed', message: first ? `${first[0].replace(/_/g, ' ')} ${first[1]}` : messageOf(err) });
+        },
+      );
+      pending.current = call;
+      await call;
+    },
+    [saveDraft],
+  );
+
+  const change = (next: ThemeSettings) => {
+    setDraft(next);
+    setPublished(null);
+    setPublishError(null);
+    setSave({ status: 'unsaved' });
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void saveNow(next);
+    }, SAVE_AFTER_MS);
+  };
+
+  /** Saves at once what is waiting to be saved (before publishing or sharing the draft). */
+  const flush = async () => {
+    if (timer.current && draft) {
+      clearTimeout(timer.current);
+      timer.current = null;
+      await saveNow(draft);
+    } else if (pending.current) {
+      await pending.current;
+    }
+  };
+
+  return (
+    <ThemeStudioScreen
+      draft={draft}
+      loading={server.isLoading}
+      error={server.error ? messageOf(server.error) : null}
+      onRetry={() => void server.mutate()}
+      onChange={change}
+      save={save}
+      live={server.data?.live && save.status !== 'unsaved'}
+      uploading={uploading}
+      uploadErrors={uploadErrors}
+      onUpload={async (field, file) => {
+        setUploadErrors((e) => ({ ...e, [field]: undefined }));
+        // the provider checks the content; these only spare a long upload that would be refused
+        if (!IMAGE_TYPES.includes(file.type)) return setUploadErrors((e) => ({ ...e, [field]: 'Choose a PNG, JPEG or WebP image (not SVG).' }));
+        if (file.size > IMAGE_MAX_BYTES) return setUploadErrors((e) => ({ ...e, [field]: 'This image is larger than 2 MB. Choose a smaller one.' }));
+        setUploading(field);
+        try {
+          const image = await upload({ base64: await base64Of(file), name: file.name, type: file.type });
+          if (draft) change({ ...draft, [field]: image.url });
+        } catch (err) {
+          setUploadErrors((e) => ({ ...e, [field]: fieldErrorsOf(err).file ? `This file ${fieldErrorsOf(err).file}.` : messageOf(err) }));
+        } finally {
+          setUploading(null);
+        }
+      }}
+      publishing={publishing}
+      publishError={publishError}
+      published={published}
+      onPublish={async () => {
+        setPublishing(true);
+        setPublishError(null);
+        setPublished(null);
+        try {
+          await flush();
+          await publish();
+          setPublished('Published. Customers see the new look within a few seconds.');
+        } catch (err) {
+          const fields = fieldErrorsOf(err);
+          setPublishError(Object.values(fields).length ? `${messageOf(err)} ${Object.values(fields).join(' ')}` : messageOf(err));
+        } finally {
+          setPublishing(false);
+        }
+      }}
+      sharing={sharing}
+      shareLink={shareLink}
+      onShare={async () => {
+        setSharing(true);
+        try {
+          await flush();
+          const link = await previewLink();
+          setShareLink({ url: `${window.location.origin}/?preview=${link.preview_token}`, expires: formatTime(link.expires_at) });
+        } catch (err) {
+          setPublishError(messageOf(err));
+        } finally {
+          setSharing(false);
+        }
+      }}
+      versions={versions.data?.versions}
+      currentVersionId={versions.data?.current_id ?? null}
+      restoring={restoring}
+      onRestore={async (id) => {
+        setRestoring(id);
+        setPublishError(null);
+        try {
+          await restore(id);
+          const fresh = await server.mutate();
+          if (fresh?.theme) setDraft(fresh.theme as ThemeSettings);
+          setPublished('Restored. Customers see that version within a few seconds.');
+        } catch (err) {
+          setPublishError(messageOf(err));
+        } finally {
+          setRestoring(null);
+        }
+      }}
+      formatTime={formatTime}
+      shop={(shop.data ?? { currency: 'PHP', locale: 'en-PH' }) as SiteSettings}
+      categories={catalog.data?.categories ?? []}
+      rewards={rewards.data?.rewards ?? []}
+    />
+  );
+}

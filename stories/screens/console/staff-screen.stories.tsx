@@ -1,0 +1,69 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { ConsoleLayout } from '../../../src/screens/console/console-layout';
+import { StaffScreen } from '../../../src/screens/console/staff-screen';
+import { OWNER, TEAM } from '../../fixtures/console';
+
+/** /merchant/staff (owners): who can sign in, invitations, roles, removals. */
+const meta = {
+  title: 'Console/Staff',
+  component: StaffScreen,
+  tags: ['screen', 'console'],
+  parameters: { layout: 'fullscreen', console: true },
+  args: { staff: TEAM, meId: OWNER.id, onInvite: fn(), onChangeRole: fn(), onRemove: fn(), onRetry: fn(), onCopy: fn() },
+  render: (args) => (
+    <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="staff" title="Staff" onSignOut={fn()} onSignOutEverywhere={fn()}>
+      <StaffScreen {...args} />
+    </ConsoleLayout>
+  ),
+} satisfies Meta<typeof StaffScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Full: Story = {};
+
+export const Loading: Story = { args: { staff: undefined, loading: true } };
+
+export const LoadError: Story = { args: { staff: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
+
+/** Only the owner so far. */
+export const JustTheOwner: Story = { args: { staff: [OWNER] } };
+
+/** An invitation was made: its link, to send. */
+export const InvitationReady: Story = {
+  args: { invite: { link: 'https://shop.example/merchant/invite#3q2-7cJd1Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK', role: 'staff', email: 'eli@kopisenja.id', expires: '24 Nov, 14:05' } },
+};
+
+/** The provider refused a change: the last owner cannot stop being one. */
+export const RefusedChange: Story = { args: { actionError: 'The shop needs at least one owner: make someone else an owner first.' } };
+
+/** Inviting: the role and, optionally, the e-mail the link is for. */
+export const Invite: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: /Owner/ }));
+    await userEvent.type(canvas.getByLabelText(/Their e-mail/), 'not an address');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create invitation link' }));
+    await expect(await canvas.findByText(/Enter an e-mail address such as/)).toBeVisible();
+    await userEvent.clear(canvas.getByLabelText(/Their e-mail/));
+    await userEvent.click(canvas.getByRole('button', { name: 'Create invitation link' }));
+    await expect(args.onInvite).toHaveBeenCalledWith('owner', undefined);
+  },
+};
+
+/** Changing a role and removing someone (after saying so in a dialog). */
+export const ChangeAndRemove: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.selectOptions(canvas.getByLabelText('Role of Ben Santos'), 'owner');
+    await expect(args.onChangeRole).toHaveBeenCalledWith(2, 'owner');
+    await expect(canvas.queryByRole('button', { name: 'Remove Rosa Dela Cruz' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Carla Reyes' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Carla Reyes?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Keep' }));
+    await expect(args.onRemove).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Carla Reyes' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await expect(args.onRemove).toHaveBeenCalledWith(3);
+  },
+};

@@ -1,0 +1,224 @@
+/**
+ * Bad input on every merchant console call that takes input (its own table: the shared bad-input table
+ * has no staff sessions or one-time links). Each field missing, of the wrong type, too long, an unknown
+ * role, a string PostgreSQL cannot store (NUL); every field bad at once; the whole body an array, a JSON
+ * string, null, broken JSON, text/plain, over 64 KiB. Every answer is 400 VALIDATION naming each bad
+ * field (or 413), never a 5xx, and nothing is written: the console's tables keep their row counts.
+ * Each call's good input is tried last, so a 400 above is the bad field's doing.
+ */
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '#contract/endpoints';
+import { createOwnerSetupLink } from '../../server/provider/staff/staff.service';
+import { closeProvider, newIp } from './auth.helpers';
+import { newStaff, newStaffEmail, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
+import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+
+type Json = unknown;
+const NUL = 'a\u0000b';
+const BAD_ID: Json[] = ['abc', '', -1, 0, 1.5, null, true, [1, 2], {}, 2 ** 31];
+const BAD_EMAIL: Json[] = ['', 'not-an-address', 'a@b', 42, null, ['a@b.com'], `${'a'.repeat(250)}@example.com`, NUL];
+const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
+const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
+const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
+const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
+const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media'] as const;
+const BAD_IMAGE: Json[] = ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://plain.example/a.png', '//evil.example/a.png', '/a b.png', 42, null, `/${'x'.repeat(500)}`, `/a${NUL}`];
+const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
+
+interface Spec {
+  method: 'get' | 'post';
+  path: string;
+  /** who calls: nobody (sign-in calls) or an owner */
+  owner: boolean;
+  valid: () => Promise<Record<string, Json>>;
+  bad: Record<string, Json[]>;
+  required: string[];
+}
+
+describeEachDb('bad input on every merchant console call', (kind) => {
+  let p: TestProvider;
+  let owner: TestStaff;
+  let member: TestStaff;
+
+  beforeAll(async () => {
+    p = await startTestProvider(kind);
+    owner = await newStaff(p.db, p.clock, { role: 'owner' });
+    member = await newStaff(p.db, p.clock, { role: 'staff' });
+  });
+  afterAll(() => closeProvider(p));
+
+  const inviteToken = async () => (await p.call('post', 'merchant/staff/invite', { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token as string;
+
+  const SPECS: Spec[] = [
+    {
+      method: 'post',
+      path: 'merchant/auth/setup',
+      owner: false,
+      valid: async () => ({ token: await createOwnerSetupLink(p.db, p.clock), name: 'Olive Owner', email: newStaffEmail(), password: STAFF_PASSWORD }),
+      bad: { token: BAD_TOKEN, name: BAD_NAME, email: BAD_EMAIL, password: BAD_PASSWORD },
+      required: ['token', 'name', 'email', 'password'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/auth/accept-invite',
+      owner: false,
+      valid: async () => ({ token: await inviteToken(), name: 'Sam Staff', email: newStaffEmail(), password: STAFF_PASSWORD }),
+      bad: { token: BAD_TOKEN, name: BAD_NAME, email: BAD_EMAIL, password: BAD_PASSWORD },
+      required: ['token', 'name', 'email', 'password'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/auth/login',
+      owner: false,
+      valid: async () => ({ email: member.email, password: STAFF_PASSWORD }),
+      bad: { email: BAD_EMAIL, password: ['', 'x'.repeat(201), 42, null, ['x'], NUL] },
+      required: ['email', 'password'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/staff/invite',
+      owner: true,
+      valid: async () => ({ role: 'staff', email: newStaffEmail() }),
+      bad: { role: BAD_ROLE, email: BAD_EMAIL.filter((e) => e !== null) },
+      required: ['role'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/staff/update',
+      owner: true,
+      valid: async () => ({ id: member.id, role: 'staff' }),
+      bad: { id: BAD_ID, role: BAD_ROLE },
+      required: ['id', 'role'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/staff/remove',
+      owner: true,
+      valid: async () => ({ id: (await newStaff(p.db, p.clock, { role: 'staff' })).id }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/theme/draft',
+      owner: true,
+      valid: async () => (await p.call('get', 'merchant/theme/draft', { token: owner.token }).expect(200)).body.data.theme,
+      bad: {
+        setting_company: BAD_NAME,
+        post_title: BAD_IMAGE,
+        post_file: BAD_IMAGE,
+        landing_body_background_image: BAD_IMAGE,
+        landing_body_background_color: BAD_COLOUR,
+        version: ['Medium', 'lite', '', 42, null],
+        brand_color: BAD_COLOUR,
+        accent_color: BAD_COLOUR,
+        brand_text_color: BAD_COLOUR.filter((c) => c !== null),
+        landing_text_color: BAD_COLOUR.filter((c) => c !== null),
+        unknown_setting: ['#000000', 1, null],
+      },
+      required: ['setting_company', 'post_title', 'post_file', 'landing_body_background_image', 'landing_body_background_color', 'version', 'brand_color', 'accent_color'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/theme/restore',
+      owner: true,
+      valid: async () => ({ id: (await p.call('post', 'merchant/theme/publish', { token: owner.token }).expect(200)).body.data.version.id }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
+    {
+      method: 'get',
+      path: 'settings/preview',
+      owner: false,
+      valid: async () => ({ token: (await p.call('post', 'merchant/theme/preview-link', { token: owner.token }).expect(201)).body.data.preview_token }),
+      bad: { token: ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), `${'x'.repeat(30)}${NUL}`] },
+      required: ['token'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/images',
+      owner: true,
+      valid: async () => ({ file: (await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer()).toString('base64'), name: 'logo.png', type: 'image/png' }),
+      bad: { file: ['', 'not base64!', '====', 42, null, ['iVBORw0KGgo='], { data: 'x' }, NUL, 'A'.repeat(2_796_208)], name: [42, null, 'x'.repeat(256), NUL], type: [42, null, 'x'.repeat(101), NUL] },
+      required: ['file'],
+    },
+    {
+      method: 'get',
+      path: 'merchant/audit',
+      owner: true,
+      valid: async () => ({ page: '1' }),
+      bad: { page: ['0', '-1', '1.5', 'two', '100001', ''] },
+      required: [],
+    },
+  ];
+
+  it('has a row for every merchant console call that takes input', () => {
+    const withInput = ENDPOINTS.filter((e) => (e.path.startsWith('merchant/') || e.path === 'settings/preview') && e.auth !== 'merchant' && (e.body || e.query)).map((e) => e.path);
+    expect(SPECS.map((s) => s.path).sort()).toEqual(withInput.sort());
+  });
+
+  async function counts(): Promise<Record<string, number>> {
+    const parts = COUNTED.map((t) => sql`(select count(*)::int from ${sql.table(t)}) as ${sql.ref(t)}`);
+    const { rows } = await sql<Record<string, number>>`select ${sql.join(parts)}`.execute(p.db);
+    return rows[0]!;
+  }
+
+  for (const spec of SPECS) {
+    it(`${spec.method.toUpperCase()} ${spec.path}: 400 naming each bad field, nothing written; the good input passes`, async () => {
+      const valid = await spec.valid();
+      const cases: { name: string; input?: Json; raw?: string; contentType?: string; status: number; fields: string[] }[] = [];
+      for (const [field, values] of Object.entries(spec.bad)) {
+        for (const v of values) cases.push({ name: `${field} = ${JSON.stringify(v)?.slice(0, 30)}`, input: { ...valid, [field]: v }, status: 400, fields: [field] });
+      }
+      for (const field of spec.required) {
+        const { [field]: _gone, ...rest } = valid;
+        cases.push({ name: `${field} missing`, input: rest, status: 400, fields: [field] });
+      }
+      const fields = Object.keys(spec.bad);
+      if (fields.length > 1) cases.push({ name: 'every field bad at once', input: { ...valid, ...Object.fromEntries(fields.map((f) => [f, spec.bad[f]![1]])) }, status: 400, fields });
+      if (spec.method === 'post') {
+        cases.push({ name: 'an array', input: [valid], status: 400, fields: ['body'] });
+        cases.push({ name: 'a JSON string', raw: '"hello"', status: 400, fields: ['body'] });
+        cases.push({ name: 'JSON null', raw: 'null', status: 400, fields: ['body'] });
+        cases.push({ name: 'broken JSON', raw: '{"a":', status: 400, fields: ['body'] });
+        cases.push({ name: 'text/plain', raw: 'hello', contentType: 'text/plain', status: 400, fields: spec.required });
+        // the image upload alone takes up to 2 MB (in base64); every other call 64 KiB
+        const limit = spec.path === 'merchant/images' ? 2_900_000 : 70_000;
+        cases.push({ name: `over ${limit} bytes`, raw: JSON.stringify({ ...valid, padding: 'x'.repeat(limit) }), status: 413, fields: [] });
+      } else {
+        for (const f of spec.required.length ? spec.required : Object.keys(spec.bad)) {
+          cases.push({ name: `${f} given twice`, raw: `${f}=${encodeURIComponent(String(valid[f] ?? '1'))}&${f}=${encodeURIComponent(String(valid[f] ?? '2'))}`, status: 400, fields: [f] });
+        }
+        if (spec.required.length) cases.push({ name: 'no query at all', raw: '', status: 400, fields: spec.required });
+      }
+
+      const before = await counts();
+      const problems: string[] = [];
+      for (const c of cases) {
+        let t = p.call(spec.method, spec.path, { token: spec.owner ? owner.token : undefined, ip: newIp() });
+        if (spec.method === 'get') t = c.raw !== undefined ? t.query(c.raw) : t.query(c.input as Record<string, string>);
+        else if (c.raw !== undefined) t = t.set('content-type', c.contentType ?? 'application/json').send(c.raw);
+        else t = t.send(c.input as object);
+        const res = await t;
+        if (res.status !== c.status) {
+          problems.push(`${c.name}: ${res.status} ${JSON.stringify(res.body?.error)}`);
+          continue;
+        }
+        if (c.status === 400) {
+          const named = Object.keys(res.body.error?.fields ?? {});
+          if (res.body.error?.code !== 'VALIDATION') problems.push(`${c.name}: code ${res.body.error?.code}`);
+          for (const f of c.fields) if (!named.includes(f)) problems.push(`${c.name}: ${f} not named (${named.join(', ')})`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(await counts()).toEqual(before);
+
+      const good = await (spec.method === 'get'
+        ? p.call('get', spec.path, { token: spec.owner ? owner.token : undefined, query: valid as Record<string, string> })
+        : p.call('post', spec.path, { token: spec.owner ? owner.token : undefined, body: valid, ip: newIp() }));
+      expect(good.status, JSON.stringify(good.body)).toBeLessThan(300);
+    });
+  }
+});

@@ -1,0 +1,199 @@
+/**
+ * The merchant console's staff cookie, through real HTTP: a gateway in front of the real embedded
+ * provider (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), and a gateway in front of a fake
+ * provider that shows exactly which credential each call carried.
+ * - the staff sign-in answers (setup, login, accept-invite) become an HttpOnly, SameSite=Strict cookie of
+ *   its own (`staff` over http, `__Host-staff` with Secure over https), and no token is ever in a body;
+ * - `/api/merchant/*` carries only the staff cookie, customer calls only the customer's `sid`;
+ * - logout, logout-all and SESSION_EXPIRED on a merchant call clear the staff cookie (and only it).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../server/lib/clock';
+import { createOwnerSetupLink } from '../../server/provider/staff/staff.service';
+import { describeEachDb, startStack, type Stack } from '../security/support';
+import { fakeUpstream, startGateway, testConfig, UPSTREAM_SECRET, type FakeUpstream, type TestGateway } from './gateway.helpers';
+import { newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
+
+const https = { 'x-forwarded-proto': 'https' };
+
+/** The Set-Cookie line of `name` (a value set, not a clearing), or undefined. */
+const setLine = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`) && !/Max-Age=0/i.test(c));
+const clearedNames = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .filter((c) => /^[^=]+=;.*Max-Age=0/i.test(c))
+    .map((c) => c.split('=')[0])
+    .sort();
+const valueOf = (line: string | undefined) => line?.split(';')[0]!.split('=').slice(1).join('=');
+
+describeEachDb('the staff cookie through the gateway and the embedded provider', (kind) => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ kind, config: { trustProxyHops: 1 } });
+  });
+  afterAll(() => stack?.close());
+
+  async function setUpOwner(headers: Record<string, string> = {}): Promise<{ res: Response; text: string; email: string }> {
+    const email = newStaffEmail();
+    const res = await stack.api('POST', 'merchant/auth/setup', { body: { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email, password: STAFF_PASSWORD }, headers });
+    return { res, text: await res.text(), email };
+  }
+
+  it('turns the set-up answer into an HttpOnly, SameSite=Strict staff cookie, with no token in the body and no customer cookie', async () => {
+    const { res, text } = await setUpOwner();
+    expect(res.status).toBe(201);
+    expect(text).not.toContain('"token"');
+    expect(JSON.parse(text).data.staff.role).toBe('owner');
+    const line = setLine(res, 'staff');
+    expect(line).toMatch(/^staff=[A-Za-z0-9_-]{43}; /);
+    expect(line).toMatch(/; HttpOnly/i);
+    expect(line).toMatch(/; SameSite=Strict/i);
+    expect(line).toMatch(/; Path=\//i);
+    expect(line).not.toMatch(/Domain=/i);
+    expect(res.headers.getSetCookie().filter((c) => /^(__Host-)?sid=/i.test(c))).toEqual([]);
+
+    const me = await stack.api('GET', 'merchant/me', { cookie: `staff=${valueOf(line)}` });
+    expect(me.status).toBe(200);
+  });
+
+  it('names it __Host-staff with Secure over https, and does not take a plain staff cookie there', async () => {
+    const { res } = await setUpOwner(https);
+    expect(res.status).toBe(201);
+    const line = setLine(res, '__Host-staff');
+    expect(line).toMatch(/; Secure/i);
+    expect(line).toMatch(/; SameSite=Strict/i);
+    expect(line).toMatch(/; HttpOnly/i);
+    const token = valueOf(line)!;
+    expect((await stack.api('GET', 'merchant/me', { cookie: `__Host-staff=${token}`, headers: https })).status).toBe(200);
+    expect((await stack.api('GET', 'merchant/me', { cookie: `staff=${token}`, headers: https })).status).toBe(401);
+  });
+
+  it('sets the cookie from login and from an accepted invitation; the invitation itself is readable by the owner', async () => {
+    const { email, res } = await setUpOwner();
+    const owner = `staff=${valueOf(setLine(res, 'staff'))}`;
+    const login = await stack.api('POST', 'merchant/auth/login', { body: { email, password: STAFF_PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(await login.text()).not.toContain('"token"');
+    expect(setLine(login, 'staff')).toMatch(/^staff=[A-Za-z0-9_-]{43}; .*SameSite=Strict/i);
+
+    const invite = await stack.api('POST', 'merchant/staff/invite', { cookie: owner, body: { role: 'staff' } });
+    const { data } = (await invite.json()) as { data: { invite_token: string } };
+    expect(data.invite_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(invite.headers.getSetCookie()).toEqual([]);
+    const accepted = await stack.api('POST', 'merchant/auth/accept-invite', { body: { token: data.invite_token, name: 'Sam Staff', email: newStaffEmail(), password: STAFF_PASSWORD } });
+    expect(accepted.status).toBe(201);
+    expect(await accepted.text()).not.toContain('"token"');
+    const staffCookie = `staff=${valueOf(setLine(accepted, 'staff'))}`;
+    expect((await stack.api('GET', 'merchant/me', { cookie: staffCookie })).status).toBe(200);
+    const ownerOnly = await stack.api('GET', 'merchant/staff', { cookie: staffCookie });
+    expect(ownerOnly.status).toBe(403);
+    expect(((await ownerOnly.json()) as { error: { code: string } }).error.code).toBe('ROLE_FORBIDDEN');
+  });
+
+  it("a customer's cookie on a merchant call is no staff session: 401, and the customer's cookie is left alone", async () => {
+    const customer = await stack.signUp();
+    const token = customer.cookie.split('=')[1]!;
+    for (const cookie of [customer.cookie, `staff=${token}`]) {
+      const res = await stack.api('GET', 'merchant/me', { cookie });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('SESSION_EXPIRED');
+      expect(res.headers.getSetCookie().filter((c) => /^(__Host-)?sid=/i.test(c))).toEqual([]);
+    }
+    // and the customer is still signed in
+    expect((await stack.api('GET', 'customer/profile', { cookie: customer.cookie })).status).toBe(200);
+  });
+
+  it('logout and logout-all end the session and clear the staff cookie only', async () => {
+    const { res } = await setUpOwner();
+    const token = valueOf(setLine(res, 'staff'))!;
+    const out = await stack.api('POST', 'merchant/auth/logout', { cookie: `staff=${token}; sid=someone-elses-customer-session-0000` });
+    expect(out.status).toBe(200);
+    expect(clearedNames(out)).toEqual(['staff']);
+    expect((await stack.api('GET', 'merchant/me', { cookie: `staff=${token}` })).status).toBe(401);
+
+    const { res: again } = await setUpOwner();
+    const second = valueOf(setLine(again, 'staff'))!;
+    const all = await stack.api('POST', 'merchant/auth/logout-all', { cookie: `staff=${second}` });
+    expect(all.status).toBe(200);
+    expect(clearedNames(all)).toEqual(['staff']);
+  });
+
+  it('SESSION_EXPIRED on a merchant call clears the staff cookie; on a customer call it leaves it', async () => {
+    const stale = 'revoked-or-unknown-staff-token-0000000000';
+    const merchant = await stack.api('GET', 'merchant/me', { cookie: `staff=${stale}` });
+    expect(merchant.status).toBe(401);
+    expect(clearedNames(merchant)).toEqual(['staff']);
+    const customer = await stack.api('GET', 'customer/profile', { cookie: `staff=${stale}; sid=${stale}` });
+    expect(customer.status).toBe(401);
+    expect(clearedNames(customer)).toEqual(['sid']);
+  });
+});
+
+describe('which cookie each call carries (a fake provider shows the credential it got)', () => {
+  let upstream: FakeUpstream;
+  let gw: TestGateway;
+  const STAFF = 'staff-token-from-the-staff-cookie-000000';
+  const CUSTOMER = 'customer-token-from-the-sid-cookie-00000';
+  const last = () => upstream.seen.at(-1)!;
+
+  beforeAll(async () => {
+    upstream = await fakeUpstream((app) => {
+      app.post('/api/v2/merchant/auth/login', (_req, res) => {
+        // a provider that tries to plant cookies of its own alongside its answer
+        res.setHeader('set-cookie', ['staff=planted-by-the-provider-00000000; Path=/', '__Host-staff=planted-too-000000000000; Path=/; Secure', 'sid=planted-sid-0000000000000000; Path=/']);
+        res.json({ status: 200, message: 'Signed in.', data: { token: STAFF, staff: { id: 1 } } });
+      });
+      app.get('/api/v2/merchant/reports', (_req, res) => {
+        res.json({ status: 200, message: 'A token where none belongs.', data: { token: 'leaked-token-0000000000000000', ok: true } });
+      });
+    });
+    gw = await startGateway({ config: testConfig({ trustProxyHops: 1 }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await upstream?.close();
+  });
+
+  const get = (path: string, cookie: string, headers: Record<string, string> = {}) => fetch(`${gw.url}/api/${path}`, { headers: { cookie, ...headers } });
+
+  it('merchant calls carry the staff cookie, never the customer cookie; customer calls the reverse', async () => {
+    const both = `sid=${CUSTOMER}; staff=${STAFF}`;
+    await get('merchant/me', both);
+    expect(last().headers.authorization).toBe(`Bearer ${STAFF}`);
+    await get('customer/profile', both);
+    expect(last().headers.authorization).toBe(`Bearer ${CUSTOMER}`);
+    await get('merchant/me', `sid=${CUSTOMER}`);
+    expect(last().headers.authorization).toBeUndefined();
+    await get('customer/profile', `staff=${STAFF}`);
+    expect(last().headers.authorization).toBeUndefined();
+    // behind https: only the __Host- cookies count
+    await get('merchant/me', `staff=${STAFF}`, https);
+    expect(last().headers.authorization).toBeUndefined();
+    await get('merchant/me', `__Host-staff=${STAFF}`, https);
+    expect(last().headers.authorization).toBe(`Bearer ${STAFF}`);
+    // the cookie header itself never reaches the provider
+    expect(last().headers.cookie).toBeUndefined();
+  });
+
+  it('sets only the staff cookie from a staff sign-in, never a cookie the provider sent, and removes the token', async () => {
+    const res = await fetch(`${gw.url}/api/merchant/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const text = await res.text();
+    expect(text).not.toContain(STAFF);
+    expect(res.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^staff=${STAFF}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Strict$`))]);
+  });
+
+  it('removes a token from any other merchant answer and sets no cookie from it', async () => {
+    const res = await get('merchant/reports', `staff=${STAFF}`);
+    const text = await res.text();
+    expect(text).not.toContain('leaked-token');
+    expect(JSON.parse(text).data).toEqual({ ok: true });
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses other spellings of the staff sign-in and logout paths', async () => {
+    for (const path of ['Merchant/auth/login', 'merchant/auth/login/', 'merchant//auth/logout', 'merchant/auth/%6cogin', 'merchant/auth/logout-all;x']) {
+      const res = await fetch(`${gw.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `staff=${STAFF}` }, body: '{}' });
+      expect(res.status, path).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,430 @@
+/**
+ * The merchant console's staff accounts on the real provider (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set): the role matrix on every console call of the contract's table, the owner
+ * set-up link, sign-in (the same answer for a wrong address and a wrong password, rate limits), staff
+ * sessions (12 h idle, sign out, sign out everywhere), the team (invite, role, remove, the last owner)
+ * and the audit log. Concurrency on PostgreSQL: one set-up link used twice at once makes one owner.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '#contract/endpoints';
+import { HOUR, MINUTE, SECOND } from '../../server/lib/clock';
+import { STAFF_IDLE_MS } from '../../server/provider/http/staff-session';
+import { createOwnerSetupLink, purgeStaffLeftovers, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_CLIENT, LOGIN_WINDOW_MS, ownerSetupUrlIfNoOwner, STAFF_LINK_TTL_MS } from '../../server/provider/staff/staff.service';
+import { closeProvider, newIp } from './auth.helpers';
+import { CONSOLE_CALLS, CONSOLE_SIGN_IN_CALLS, newStaff, newStaffEmail, newStaffSession, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
+import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+
+describeEachDb('merchant console: staff accounts', (kind) => {
+  let p: TestProvider;
+  beforeAll(async () => {
+    p = await startTestProvider(kind);
+  });
+  afterAll(() => closeProvider(p));
+  beforeEach(async () => {
+    await p.reset();
+  });
+
+  const me = (token: string) => p.call('get', 'merchant/me', { token });
+  const login = (email: string, password: string, ip = newIp()) => p.call('post', 'merchant/auth/login', { body: { email, password }, ip });
+
+  describe('the role matrix: every merchant console call of the table', () => {
+    type Who = 'no session' | 'customer' | 'staff' | 'owner' | 'expired staff session' | 'revoked staff session' | 'removed staff';
+
+    /** a fresh token of each kind for one call (logout calls end the session they are given) */
+    async function tokenOf(who: Who): Promise<string | undefined> {
+      switch (who) {
+        case 'no session':
+          return undefined;
+        case 'customer':
+          return (await p.newCustomer()).token;
+        case 'staff':
+          return (await newStaff(p.db, p.clock, { role: 'staff' })).token;
+        case 'owner':
+          return (await newStaff(p.db, p.clock, { role: 'owner' })).token;
+        case 'expired staff session': {
+          const s = await newStaff(p.db, p.clock, { role: 'owner' });
+          await p.db.updateTable('staff_sessions').set({ last_seen_at: new Date(p.clock.now().getTime() - STAFF_IDLE_MS - SECOND) }).where('id', '=', s.sessionId).execute();
+          return s.token;
+        }
+        case 'revoked staff session': {
+          const s = await newStaff(p.db, p.clock, { role: 'owner' });
+          await p.db.updateTable('staff_sessions').set({ revoked_at: p.clock.now() }).where('id', '=', s.sessionId).execute();
+          return s.token;
+        }
+        case 'removed staff': {
+          const s = await newStaff(p.db, p.clock, { role: 'owner' });
+          await p.db.updateTable('staff').set({ removed_at: p.clock.now() }).where('id', '=', s.id).execute();
+          return s.token;
+        }
+      }
+    }
+    const WHO: Who[] = ['no session', 'customer', 'staff', 'owner', 'expired staff session', 'revoked staff session', 'removed staff'];
+
+    it('covers every call under merchant/ that is not a machine call (x-merchant-key) or a sign-in', () => {
+      const merchantPaths = ENDPOINTS.filter((e) => e.path.startsWith('merchant/') && e.auth !== 'merchant').map((e) => e.path);
+      const covered = [...CONSOLE_CALLS, ...CONSOLE_SIGN_IN_CALLS].map((e) => e.path);
+      expect(merchantPaths.sort()).toEqual(covered.sort());
+      expect(CONSOLE_CALLS.length).toBeGreaterThanOrEqual(8);
+    });
+
+    for (const e of CONSOLE_CALLS) {
+      it(`${e.method.toUpperCase()} ${e.path} (${e.auth})`, async () => {
+        const seen: string[] = [];
+        for (const who of WHO) {
+          const res = await p.call(e.method, e.path, { token: await tokenOf(who), ...(e.method === 'post' ? { body: {} } : {}) });
+          const code = res.body?.error?.code as string | undefined;
+          const allowed = who === 'owner' || (who === 'staff' && e.auth === 'staff');
+          if (allowed) {
+            // let in: the answer is the call's own (a 2xx, or 400 for the empty body), never a refusal of the session
+            if (res.status === 401 || res.status === 403) seen.push(`${who}: refused ${res.status} ${code}`);
+          } else if (who === 'staff') {
+            if (res.status !== 403 || code !== 'ROLE_FORBIDDEN') seen.push(`${who}: ${res.status} ${code}, expected 403 ROLE_FORBIDDEN`);
+          } else if (res.status !== 401 || code !== 'SESSION_EXPIRED') {
+            seen.push(`${who}: ${res.status} ${code}, expected 401 SESSION_EXPIRED`);
+          }
+        }
+        expect(seen).toEqual([]);
+      });
+    }
+  });
+
+  describe('the owner set-up link', () => {
+    it('creates the owner once, signs them in, and records it in the audit log', async () => {
+      const token = await createOwnerSetupLink(p.db, p.clock);
+      const email = newStaffEmail();
+      const res = await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive Owner', email: email.toUpperCase(), password: STAFF_PASSWORD } }).expect(201);
+      expect(res.body.data.staff).toEqual({ id: expect.any(Number), name: 'Olive Owner', email, role: 'owner', created_at: expect.any(String) });
+      expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect((await me(res.body.data.token).expect(200)).body.data.staff.role).toBe('owner');
+
+      const again = await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Mallory', email: newStaffEmail(), password: STAFF_PASSWORD } });
+      expect(again.status).toBe(400);
+      expect(again.body.error).toEqual({ code: 'LINK_EXPIRED', fields: { token: 'has expired or was already used' } });
+      expect(await p.db.selectFrom('staff').select('email').execute()).toEqual([{ email }]);
+
+      const audit = await p.db.selectFrom('audit_log').selectAll().execute();
+      expect(audit).toEqual([expect.objectContaining({ staff_id: res.body.data.staff.id, action: 'owner.setup', before: null, after: res.body.data.staff })]);
+      // the stored password is a scrypt hash with its parameters, never the password
+      const { password_hash } = await p.db.selectFrom('staff').select('password_hash').executeTakeFirstOrThrow();
+      expect(password_hash).toMatch(/^scrypt\$15\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+      expect(password_hash).not.toContain(STAFF_PASSWORD);
+    });
+
+    it('is valid for 24 hours', async () => {
+      const fresh = await createOwnerSetupLink(p.db, p.clock);
+      const stale = await createOwnerSetupLink(p.db, p.clock);
+      p.clock.advance(STAFF_LINK_TTL_MS - SECOND);
+      await p.call('post', 'merchant/auth/setup', { body: { token: fresh, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } }).expect(201);
+      p.clock.advance(2 * SECOND);
+      const res = await p.call('post', 'merchant/auth/setup', { body: { token: stale, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('LINK_EXPIRED');
+    });
+
+    it('refuses an unknown link, a short password, and an address already on the team (the link stays usable)', async () => {
+      const unknown = await p.call('post', 'merchant/auth/setup', { body: { token: 'x'.repeat(43), name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } });
+      expect(unknown.body.error.code).toBe('LINK_EXPIRED');
+      const token = await createOwnerSetupLink(p.db, p.clock);
+      const short = await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive', email: newStaffEmail(), password: 'eleven char' } });
+      expect(short.status).toBe(400);
+      expect(short.body.error.fields).toEqual({ password: 'must be at least 12 characters' });
+      const taken = await newStaff(p.db, p.clock, { role: 'staff' });
+      const dup = await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive', email: taken.email, password: STAFF_PASSWORD } });
+      expect(dup.status).toBe(409);
+      expect(dup.body.error.code).toBe('EMAIL_TAKEN');
+      await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } }).expect(201);
+    });
+
+    it('is printed at a development start only while the shop has no owner', async () => {
+      const url = await ownerSetupUrlIfNoOwner(p.db, p.clock, 'http://127.0.0.1:3000/');
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/merchant\/setup#[A-Za-z0-9_-]{43}$/);
+      const token = url!.split('#')[1]!;
+      await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } }).expect(201);
+      expect(await ownerSetupUrlIfNoOwner(p.db, p.clock, 'http://127.0.0.1:3000')).toBeNull();
+    });
+  });
+
+  describe('sign-in', () => {
+    it('signs in with the right e-mail (any case) and password; a new token each time', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff' });
+      const a = await login(s.email.toUpperCase(), s.password).expect(200);
+      const b = await login(s.email, s.password).expect(200);
+      expect(a.body.data.staff).toMatchObject({ id: s.id, role: 'staff', email: s.email });
+      expect(a.body.data.token).not.toBe(b.body.data.token);
+      await me(a.body.data.token).expect(200);
+    });
+
+    it('answers a wrong e-mail and a wrong password the same, in about the same time', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'owner' });
+      const time = async (email: string, password: string) => {
+        const t0 = performance.now();
+        const res = await login(email, password);
+        return { ms: performance.now() - t0, status: res.status, body: res.body };
+      };
+      await time(newStaffEmail(), 'warm up the dummy hash');
+      const wrongPassword: number[] = [];
+      const wrongEmail: number[] = [];
+      let answers: unknown[] = [];
+      for (let i = 0; i < 3; i++) {
+        const a = await time(s.email, 'not the password at all');
+        const b = await time(newStaffEmail(), s.password);
+        wrongPassword.push(a.ms);
+        wrongEmail.push(b.ms);
+        answers = [
+          { status: a.status, body: a.body },
+          { status: b.status, body: b.body },
+        ];
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]).toEqual({
+        status: 401,
+        body: { status: 401, message: 'That e-mail address and password do not match. Please try again.', data: null, error: { code: 'INVALID_CREDENTIALS' } },
+      });
+      const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
+      // an unknown address is hashed like a known one: skipping the hash would make it ~100 times faster
+      expect(median(wrongEmail)).toBeGreaterThan(median(wrongPassword) * 0.5);
+      expect(median(wrongEmail)).toBeLessThan(median(wrongPassword) * 2);
+    });
+
+    it(`limits wrong tries per account: ${LOGIN_FAILURES_PER_ACCOUNT} in ${LOGIN_WINDOW_MS / MINUTE} minutes, from any address`, async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff' });
+      for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await login(s.email, `wrong password ${i}`).expect(401);
+      const blocked = await login(s.email, s.password);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error.code).toBe('RATE_LIMITED');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.body.data.retry_after).toBeLessThanOrEqual(LOGIN_WINDOW_MS / SECOND);
+      // another account is not affected
+      const other = await newStaff(p.db, p.clock, { role: 'staff' });
+      await login(other.email, other.password).expect(200);
+      p.clock.advance(LOGIN_WINDOW_MS + SECOND);
+      await login(s.email, s.password).expect(200);
+    });
+
+    it(`limits wrong tries per client address: ${LOGIN_FAILURES_PER_CLIENT} in ${LOGIN_WINDOW_MS / MINUTE} minutes, whichever accounts`, async () => {
+      const ip = newIp();
+      const s = await newStaff(p.db, p.clock, { role: 'staff' });
+      // right passwords do not count
+      await login(s.email, s.password, ip).expect(200);
+      for (let i = 0; i < LOGIN_FAILURES_PER_CLIENT; i++) await login(newStaffEmail(), STAFF_PASSWORD, ip).expect(401);
+      const blocked = await login(s.email, s.password, ip);
+      expect(blocked.status).toBe(429);
+      await login(s.email, s.password, newIp()).expect(200);
+    });
+
+    it('refuses a removed staff member with the same answer as a wrong password', async () => {
+      const owner = await newStaff(p.db, p.clock, { role: 'owner' });
+      const s = await newStaff(p.db, p.clock, { role: 'staff' });
+      await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: s.id } }).expect(200);
+      const res = await login(s.email, s.password);
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('INVALID_CREDENTIALS');
+    });
+  });
+
+  describe('staff sessions', () => {
+    it('end after 12 hours without a call; every call keeps it alive (last_seen_at written at most once a minute)', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff' });
+      const seen = async () => (await p.db.selectFrom('staff_sessions').select('last_seen_at').where('id', '=', s.sessionId).executeTakeFirstOrThrow()).last_seen_at.getTime();
+      const start = await seen();
+      p.clock.advance(30 * SECOND);
+      await me(s.token).expect(200);
+      expect(await seen()).toBe(start);
+      p.clock.advance(STAFF_IDLE_MS - MINUTE);
+      await me(s.token).expect(200);
+      expect(await seen()).toBe(p.clock.now().getTime());
+      p.clock.advance(STAFF_IDLE_MS - MINUTE);
+      await me(s.token).expect(200);
+      p.clock.advance(STAFF_IDLE_MS + SECOND);
+      const res = await me(s.token);
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('SESSION_EXPIRED');
+    });
+
+    it('sign out ends this session only; sign out everywhere ends them all', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff' });
+      const second = await newStaffSession(p.db, p.clock, s.id);
+      const third = await newStaffSession(p.db, p.clock, s.id);
+      await p.call('post', 'merchant/auth/logout', { token: s.token }).expect(200);
+      await me(s.token).expect(401);
+      await me(second.token).expect(200);
+      const all = await p.call('post', 'merchant/auth/logout-all', { token: second.token }).expect(200);
+      expect(all.body.data).toEqual({ ended: 2 });
+      await me(second.token).expect(401);
+      await me(third.token).expect(401);
+    });
+
+    it('a customer token is no staff session, and a staff token is no customer session', async () => {
+      const c = await p.newCustomer();
+      const s = await newStaff(p.db, p.clock, { role: 'owner' });
+      expect((await me(c.token)).body.error.code).toBe('SESSION_EXPIRED');
+      const profile = await p.call('get', 'customer/profile', { token: s.token });
+      expect(profile.status).toBe(401);
+      expect(profile.body.error.code).toBe('SESSION_EXPIRED');
+    });
+  });
+
+  it('housekeeping removes spent sign-in data and keeps what is live, and the audit log', async () => {
+    const live = await newStaff(p.db, p.clock, { role: 'owner' });
+    const ended = await newStaff(p.db, p.clock, { role: 'staff' });
+    await p.call('post', 'merchant/auth/logout', { token: ended.token }).expect(200);
+    await createOwnerSetupLink(p.db, p.clock);
+    await login(live.email, 'a wrong password').expect(401);
+    await p.call('post', 'merchant/staff/invite', { token: live.token, body: { role: 'staff' } }).expect(201);
+    const count = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (['staff_sessions', 'staff_links', 'staff_login_failures', 'audit_log'] as const).map(async (t) => [t, Number((await p.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)]),
+        ),
+      );
+    const before = await count();
+    await purgeStaffLeftovers(p.ctx);
+    expect(await count()).toEqual(before);
+    p.clock.advance(2 * 24 * HOUR);
+    await me(live.token); // idle past 12 h: expired, and purged a day later
+    p.clock.advance(24 * HOUR);
+    await purgeStaffLeftovers(p.ctx);
+    expect(await count()).toEqual({ staff_sessions: 0, staff_links: 0, staff_login_failures: 0, audit_log: before.audit_log });
+  });
+
+  describe('the team', () => {
+    let owner: TestStaff;
+    beforeEach(async () => {
+      owner = await newStaff(p.db, p.clock, { role: 'owner', name: 'Olive Owner' });
+    });
+
+    const invite = (body: object) => p.call('post', 'merchant/staff/invite', { token: owner.token, body });
+    const accept = (body: object) => p.call('post', 'merchant/auth/accept-invite', { body: { name: 'Sam Staff', password: STAFF_PASSWORD, ...body } });
+
+    it('invites with a one-time link that gives its role; a pinned address takes only that address', async () => {
+      const inv = (await invite({ role: 'staff' }).expect(201)).body.data;
+      expect(inv).toEqual({ invite_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), role: 'staff', email: null, expires_at: new Date(p.clock.now().getTime() + 24 * HOUR).toISOString() });
+      const joined = await accept({ token: inv.invite_token, email: newStaffEmail() }).expect(201);
+      expect(joined.body.data.staff.role).toBe('staff');
+      await me(joined.body.data.token).expect(200);
+      expect((await accept({ token: inv.invite_token, email: newStaffEmail() })).body.error.code).toBe('LINK_EXPIRED');
+
+      const pinnedTo = newStaffEmail();
+      const pinned = (await invite({ role: 'owner', email: pinnedTo }).expect(201)).body.data;
+      const wrong = await accept({ token: pinned.invite_token, email: newStaffEmail() });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error.fields).toEqual({ email: 'must be the address this invitation was sent to' });
+      expect((await accept({ token: pinned.invite_token, email: pinnedTo }).expect(201)).body.data.staff.role).toBe('owner');
+      const late = (await invite({ role: 'staff' }).expect(201)).body.data;
+      p.clock.advance(24 * HOUR + SECOND);
+      expect((await accept({ token: late.invite_token, email: newStaffEmail() })).body.error.code).toBe('LINK_EXPIRED');
+    });
+
+    it('lists the team for the owner', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff', name: 'Sam' });
+      const removed = await newStaff(p.db, p.clock, { role: 'staff' });
+      await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: removed.id } }).expect(200);
+      const list = (await p.call('get', 'merchant/staff', { token: owner.token }).expect(200)).body.data.staff;
+      expect(list.map((x: { id: number }) => x.id)).toEqual([owner.id, s.id]);
+      expect(JSON.stringify(list)).not.toContain('scrypt');
+    });
+
+    it("changes a role: the member's sessions end at once, and the change is audited with before and after", async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff', name: 'Sam' });
+      const res = await p.call('post', 'merchant/staff/update', { token: owner.token, body: { id: s.id, role: 'owner' } }).expect(200);
+      expect(res.body.data.staff).toMatchObject({ id: s.id, role: 'owner' });
+      await me(s.token).expect(401);
+      const again = (await login(s.email, s.password).expect(200)).body.data.token;
+      await p.call('get', 'merchant/staff', { token: again }).expect(200);
+
+      const audit = (await p.call('get', 'merchant/audit', { token: owner.token }).expect(200)).body.data;
+      expect(audit.items[0]).toEqual({
+        id: expect.any(Number),
+        staff: { id: owner.id, name: 'Olive Owner', email: owner.email },
+        action: 'staff.role',
+        target: `staff:${s.id}`,
+        before: expect.objectContaining({ id: s.id, role: 'staff', name: 'Sam' }),
+        after: expect.objectContaining({ id: s.id, role: 'owner', name: 'Sam' }),
+        created_at: p.clock.now().toISOString(),
+      });
+    });
+
+    it('removes a member: their sessions end at once; audited', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff' });
+      await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: s.id } }).expect(200);
+      expect((await me(s.token)).body.error.code).toBe('SESSION_EXPIRED');
+      const again = await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: s.id } });
+      expect(again.status).toBe(404);
+      const audit = (await p.call('get', 'merchant/audit', { token: owner.token }).expect(200)).body.data;
+      expect(audit.items[0]).toMatchObject({ action: 'staff.remove', target: `staff:${s.id}`, before: { id: s.id, role: 'staff' }, after: null });
+    });
+
+    it('never leaves the shop without an owner', async () => {
+      const demote = await p.call('post', 'merchant/staff/update', { token: owner.token, body: { id: owner.id, role: 'staff' } });
+      expect(demote.status).toBe(409);
+      expect(demote.body.error.code).toBe('CONFLICT');
+      const remove = await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: owner.id } });
+      expect(remove.status).toBe(409);
+      // with a second owner, one may step down
+      const second = await newStaff(p.db, p.clock, { role: 'owner' });
+      await p.call('post', 'merchant/staff/update', { token: owner.token, body: { id: owner.id, role: 'staff' } }).expect(200);
+      expect((await p.call('post', 'merchant/staff/remove', { token: second.token, body: { id: second.id } })).status).toBe(409);
+      expect(await p.db.selectFrom('audit_log').select('action').execute()).toEqual([{ action: 'staff.role' }]);
+    });
+
+    it('keeps the audit log newest first, 50 a page, and writes nothing for a refused change', async () => {
+      for (let i = 0; i < 51; i++) await invite({ role: 'staff' }).expect(201);
+      await invite({ role: 'nobody' }).expect(400);
+      const first = (await p.call('get', 'merchant/audit', { token: owner.token }).expect(200)).body.data;
+      expect(first.items).toHaveLength(50);
+      expect(first.next_page).toBe(2);
+      expect(first.items[0].id).toBeGreaterThan(first.items[49].id);
+      const second = (await p.call('get', 'merchant/audit', { token: owner.token, query: { page: 2 } }).expect(200)).body.data;
+      expect(second.items).toHaveLength(1);
+      expect(second.next_page).toBeNull();
+      expect(second.items[0]).toMatchObject({ action: 'staff.invite', before: null, after: { role: 'staff', email: null } });
+      // the invitation's secret is never in the log
+      const all = await p.db.selectFrom('audit_log').select(['after']).execute();
+      expect(JSON.stringify(all)).not.toMatch(/invite_token|[A-Za-z0-9_-]{43}/);
+    });
+  });
+});
+
+describePostgres('merchant console: races', () => {
+  let p: TestProvider;
+  beforeAll(async () => {
+    p = await startTestProvider('postgres', { poolSize: 10 });
+  });
+  afterAll(() => closeProvider(p));
+
+  it('one set-up link used by eight requests at once makes exactly one owner', async () => {
+    const token = await createOwnerSetupLink(p.db, p.clock);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => p.call('post', 'merchant/auth/setup', { body: { token, name: `Owner ${i}`, email: newStaffEmail(), password: STAFF_PASSWORD } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
+    expect(results.filter((r) => r.status === 400).every((r) => r.body.error.code === 'LINK_EXPIRED')).toBe(true);
+    const owners = await p.db.selectFrom('staff').select('id').where('role', '=', 'owner').execute();
+    expect(owners).toHaveLength(1);
+  });
+
+  it('two owners demoting each other at once leave one owner', async () => {
+    const a = await newStaff(p.db, p.clock, { role: 'owner' });
+    const b = await newStaff(p.db, p.clock, { role: 'owner' });
+    await p.db.updateTable('staff').set({ role: 'staff' }).where('role', '=', 'owner').where('id', 'not in', [a.id, b.id]).execute();
+    const [x, y] = await Promise.all([
+      p.call('post', 'merchant/staff/update', { token: a.token, body: { id: b.id, role: 'staff' } }),
+      p.call('post', 'merchant/staff/update', { token: b.token, body: { id: a.id, role: 'staff' } }),
+    ]);
+    // the loser: its caller was demoted meanwhile (403, or 401 once its sessions ended), or it saw the last owner (409)
+    const statuses = [x.status, y.status];
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect([401, 403, 409]).toContain(statuses.find((s) => s !== 200));
+    const owners = await p.db.selectFrom('staff').select('id').where('role', '=', 'owner').where('removed_at', 'is', null).execute();
+    expect(owners).toHaveLength(1);
+  });
+
+  it('two invitations accepted at once with the same address make one account', async () => {
+    const owner = await newStaff(p.db, p.clock, { role: 'owner' });
+    const email = newStaffEmail();
+    const links = await Promise.all([1, 2].map(async () => (await p.call('post', 'merchant/staff/invite', { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token));
+    const results = await Promise.all(links.map((token) => p.call('post', 'merchant/auth/accept-invite', { body: { token, name: 'Sam', email, password: STAFF_PASSWORD } })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await p.db.selectFrom('staff').select('id').where('email', '=', email).execute()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Test helpers for the merchant console: staff members with live sessions made directly in the
+ * database (a password hash is made once per password: scrypt takes ~100 ms), and the list of every
+ * merchant console call from the contract's table.
+ */
+import { randomBytes } from 'node:crypto';
+import { ENDPOINTS } from '#contract/endpoints';
+import type { StaffRole } from '#contract/merchant';
+import type { Database } from '../../server/db';
+import type { Clock } from '../../server/lib/clock';
+import { sha256Hex } from '../../server/lib/signature';
+import { hashPassword } from '../../server/provider/staff/password';
+
+export const STAFF_PASSWORD = 'correct horse battery staple';
+const hashes = new Map<string, Promise<string>>();
+
+export interface TestStaff {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  sessionId: number;
+}
+
+export function newStaffEmail(): string {
+  return `staff-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** A staff member (owner or staff) with one live session. */
+export async function newStaff(db: Database, clock: Clock, o: { role?: StaffRole; email?: string; password?: string; name?: string } = {}): Promise<TestStaff> {
+  const password = o.password ?? STAFF_PASSWORD;
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  const email = o.email ?? newStaffEmail();
+  const now = clock.now();
+  const row = await db
+    .insertInto('staff')
+    .values({ email, name: o.name ?? 'Test Staff', role: o.role ?? 'staff', password_hash: await hashes.get(password)!, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { token, sessionId } = await newStaffSession(db, clock, row.id);
+  return { id: row.id, email, password, token, sessionId };
+}
+
+/** Another live session for a staff member. */
+export async function newStaffSession(db: Database, clock: Clock, staffId: number): Promise<{ token: string; sessionId: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const s = await db
+    .insertInto('staff_sessions')
+    .values({ token_hash: sha256Hex(token), staff_id: staffId, created_at: clock.now(), last_seen_at: clock.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, sessionId: s.id };
+}
+
+/** Every merchant console call of the contract's table (auth staff or owner), for the role matrix. */
+export const CONSOLE_CALLS = ENDPOINTS.filter((e) => e.auth === 'staff' || e.auth === 'owner');
+/** The console's public calls (sign-in): no session needed. */
+export const CONSOLE_SIGN_IN_CALLS = ENDPOINTS.filter((e) => e.path.startsWith('merchant/auth/') && e.auth === 'none');
