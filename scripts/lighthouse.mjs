@@ -137,10 +137,25 @@ async function audit(port, url, extra = {}) {
   return { page: new URL(url).pathname, url: lhr.finalDisplayedUrl, scores, ok: Object.entries(THRESHOLDS).every(([k, min]) => (scores[k] ?? -1) >= min), failing, runtimeError: lhr.runtimeError?.message };
 }
 
-/** Audits a page RUNS times; returns the run with the median performance score, with every run's scores. */
+/**
+ * Audits a page RUNS times; returns the run with the median performance score, with every run's scores.
+ * A run Lighthouse could not measure (a runtime error, no performance score) is not a score: it is said
+ * in one line and run again, at most RUNS more times, so the median is of measured runs only.
+ */
 async function auditMedian(port, url, extra) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await audit(port, url, extra));
+  let unmeasured = null;
+  for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
+    const run = await audit(port, url, extra);
+    if (run.scores.performance == null) {
+      console.log(`note ${run.page}: a Lighthouse run measured nothing (${run.runtimeError ?? 'no performance score'}); running it again`);
+      unmeasured = run;
+      continue;
+    }
+    runs.push(run);
+  }
+  // nothing measured at all: that run's missing score fails the page below
+  if (runs.length === 0) runs.push(unmeasured);
   const sorted = [...runs].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
   return { ...sorted[Math.floor((sorted.length - 1) / 2)], runs: runs.map((r) => r.scores) };
 }
