@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { email, id, page } from './fields';
-import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from './staff-checks';
+import { IMAGE_MAX_BYTES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from './staff-checks';
 
 /** owner: everything (theme, staff, audit); staff: orders and the counter only */
 export const staffRole = z.enum(['owner', 'staff']);
@@ -179,8 +179,6 @@ export type PreviewLinkData = z.infer<typeof previewLinkAnswer>;
 // Images (logo, favicon, landing background): uploaded from the studio, kept in the database
 // ---------------------------------------------------------------------------------------------
 
-/** The largest image accepted, in bytes (2 MB). */
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** An image's file in base64: at most 2 MB once decoded (base64 takes 4 characters for every 3 bytes). */
 const IMAGE_MAX_BASE64 = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
 

@@ -1,5 +1,5 @@
 /**
- * Light rules of the merchant console's forms, free of zod (like checks.ts, but apart from it so the
+ * Light rules of the merchant console's forms (passwords, images), free of zod (like checks.ts, but apart from it so the
  * customer app's first load does not carry them): the provider's schemas (merchant.ts) are built from
  * the same constants. Part of the contract (src/contract): free of React, of the browser and of Express.
  */
@@ -14,3 +14,7 @@ export function staffPasswordProblem(password: string): string | null {
   if (password.length > STAFF_PASSWORD_MAX) return `Use at most ${STAFF_PASSWORD_MAX} characters.`;
   return null;
 }
+
+/** The largest image the theme studio takes, in bytes (2 MB), and the types it takes (never SVG). */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'];

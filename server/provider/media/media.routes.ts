@@ -1,5 +1,6 @@
 import express, { type RequestHandler, type Router } from 'express';
-import { IMAGE_MAX_BYTES, imageUploadBody, mediaParams } from '#contract/merchant';
+import { imageUploadBody, mediaParams } from '#contract/merchant';
+import { IMAGE_MAX_BYTES } from '#contract/staff-checks';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';

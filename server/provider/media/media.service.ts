@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_MAX_BYTES, type ImageData } from '#contract/merchant';
+import type { ImageData } from '#contract/merchant';
+import { IMAGE_MAX_BYTES } from '#contract/staff-checks';
 import type { ProviderContext } from '../context';
 import { AppError, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SiteSettings } from '#contract';
 import type { ThemeSettings } from '#contract/merchant';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '#contract/staff-checks';
 import { useCatalog } from '../../api/shop';
 import { useRewards } from '../../api/rewards';
 import { useSettings } from '../../api/settings';
@@ -10,8 +11,6 @@ import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-stud
 
 /** How long the studio waits after the last edit before it saves the draft. */
 const SAVE_AFTER_MS = 600;
-const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
