@@ -9,6 +9,7 @@ import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-security';
 import * as m0003 from './migrations/0003-payments';
 import * as m0004 from './migrations/0004-merchant-console';
+import * as m0005 from './migrations/0005-counter';
 
 export type Database = Kysely<DB>;
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0002-security': m0002,
   '0003-payments': m0003,
   '0004-merchant-console': m0004,
+  '0005-counter': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -188,6 +188,8 @@ export interface OrderTable {
   paid_at: NullableTimestamp;
   updated_at: Timestamp;
   next_auto_at: NullableTimestamp;
+  /** why staff cancelled it (migration 0005) */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemTable {
@@ -312,6 +314,50 @@ export interface DB {
   theme_versions: ThemeVersionTable;
   theme_preview_links: ThemePreviewLinkTable;
   media: MediaTable;
+  merchant_secrets: MerchantSecretTable;
+  voucher_short_codes: VoucherShortCodeTable;
+  counter_redemptions: CounterRedemptionTable;
+  order_refunds: OrderRefundTable;
+}
+
+// the counter and the orders board (migration 0005)
+
+export interface MerchantSecretTable {
+  /** what the secret is for: 'voucher-codes' */
+  name: string;
+  secret: Buffer;
+  created_at: Timestamp;
+}
+
+export interface VoucherShortCodeTable {
+  short_code: string;
+  /** the 30-second step the code belongs to */
+  step: ColumnType<number, number, number>;
+  voucher_id: number;
+}
+
+export interface CounterRedemptionTable {
+  id: Generated<number>;
+  voucher_id: number;
+  staff_id: number;
+  redeemed_at: Timestamp;
+  undone_at: NullableTimestamp;
+  undone_by: number | null;
+}
+
+export interface OrderRefundTable {
+  order_id: number;
+  method: 'wallet' | 'gateway';
+  payment_id: string | null;
+  amount: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  gateway_refund_id: string | null;
+  attempts: Generated<number>;
+  /** an instance is calling the gateway since then (others leave it alone for a few minutes) */
+  claimed_at: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  settled_at: NullableTimestamp;
 }
 
 // the merchant console (migration 0004)

@@ -3,14 +3,17 @@ import helmet from 'helmet';
 
 const GIS = 'https://accounts.google.com/gsi/';
 
-/** The Content-Security-Policy directives for the app: only what it loads, nothing inline. */
-export function cspDirectives(googleClientId: string | undefined): Record<string, string[]> {
+/**
+ * The Content-Security-Policy directives for the app: only what it loads, nothing inline. `wasm`: the
+ * page may compile WebAssembly (the merchant console's QR decoder), nothing else that evaluates code.
+ */
+export function cspDirectives(googleClientId: string | undefined, { wasm = false } = {}): Record<string, string[]> {
   const google = Boolean(googleClientId);
   return {
     'default-src': ["'self'"],
     // Google Identity Services: its script, its button iframe, its calls and its stylesheet (Google's
     // documented CSP for GIS), only when Google sign-in is on
-    'script-src': ["'self'", ...(google ? [`${GIS}client`] : [])],
+    'script-src': ["'self'", ...(wasm ? ["'wasm-unsafe-eval'"] : []), ...(google ? [`${GIS}client`] : [])],
     'style-src': ["'self'", ...(google ? [`${GIS}style`] : [])],
     'frame-src': google ? [`${GIS}`] : ["'none'"],
     'connect-src': ["'self'", ...(google ? [GIS] : [])],
@@ -31,8 +34,28 @@ export function cspDirectives(googleClientId: string | undefined): Record<string
  * A proxied answer with its own CSP (the sandbox payment page) replaces this one: see proxy.ts.
  */
 export function securityHeaders(googleClientId: string | undefined): RequestHandler[] {
+  const app = helmetFor(googleClientId, cspDirectives(googleClientId));
+  // the console's pages may compile WebAssembly (its QR decoder); the customer app's may not
+  const console = helmetFor(googleClientId, cspDirectives(googleClientId, { wasm: true }));
+  const apply: RequestHandler = (req, res, next) => {
+    res.removeHeader('x-powered-by');
+    for (const [name, value] of CONSOLE_PAGES.test(req.path) ? console : app) res.setHeader(name, value);
+    if (req.secure) res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
+  return [apply];
+}
+
+const CONSOLE_PAGES = /^\/merchant(\/|$)/;
+
+/**
+ * Every directive is fixed at start, so helmet's answer is the same for every request: take it once
+ * and set those headers directly. Helmet rebuilds the CSP string on every call, which the bench's
+ * profile showed on every proxied API call.
+ */
+function helmetFor(googleClientId: string | undefined, directives: Record<string, string[]>): Array<[string, string]> {
   const base = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(googleClientId) },
+    contentSecurityPolicy: { useDefaults: false, directives },
     // GIS opens its sign-in popup and talks back to this window: same-origin would cut that line
     crossOriginOpenerPolicy: { policy: googleClientId ? 'same-origin-allow-popups' : 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -40,17 +63,7 @@ export function securityHeaders(googleClientId: string | undefined): RequestHand
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },
   });
-  // Every directive above is fixed at start, so helmet's answer is the same for every request: take it
-  // once and set those headers directly. Helmet rebuilds the CSP string on every call, which the
-  // bench's profile showed on every proxied API call.
-  const fixed = headersOf(base);
-  const apply: RequestHandler = (req, res, next) => {
-    res.removeHeader('x-powered-by');
-    for (const [name, value] of fixed) res.setHeader(name, value);
-    if (req.secure) res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    next();
-  };
-  return [apply];
+  return headersOf(base);
 }
 
 /** The headers a header-setting middleware sets, from one call on a stand-in request and response. */

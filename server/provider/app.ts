@@ -20,6 +20,7 @@ import { staffRoutes } from './staff/staff.routes';
 import { themeRoutes } from './theme/theme.routes';
 import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
+import { counterRoutes } from './counter/counter.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -57,6 +58,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     staffRoutes, // merchant/…: the merchant console's staff accounts, sessions and audit log
     themeRoutes, // merchant/theme/…: the theme studio; settings/preview: a share-preview link
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
+    counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board; reward/voucher/code
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {
     api.use(routes(ctx));

@@ -29,14 +29,21 @@ import { expireVouchers } from './rewards/vouchers.repo';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { purgeAuthLeftovers } from './auth/auth.service';
 import { purgeStaffLeftovers } from './staff/staff.service';
+import { retryRefunds } from './orders/refunds';
+import { purgeShortCodes } from './counter/codes';
 
-/** The hourly housekeeping: points expiry and notices, voucher expiry, old idempotency keys, spent codes and sessions. */
+/**
+ * The hourly housekeeping: points expiry and notices, voucher expiry, old idempotency keys, spent codes
+ * and sessions, cancelled orders' gateway refunds still owed, vouchers' old short codes.
+ */
 export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await runPointsExpiry(ctx);
   await expireVouchers(ctx.db, ctx.clock);
   await purgeIdempotencyKeys(ctx.db, ctx.clock);
   await purgeAuthLeftovers(ctx);
   await purgeStaffLeftovers(ctx);
+  await retryRefunds(ctx);
+  await purgeShortCodes(ctx);
 }
 
 /** pg-boss queue names */

@@ -17,6 +17,7 @@ export const cached = {
   pointHistory: 'point/history',
   rewards: 'reward/list',
   vouchers: 'reward/storage',
+  voucherCode: 'reward/voucher/code',
   walletBalance: 'wallet/balance',
   walletHistory: 'wallet/history',
   topupStatus: 'wallet/topup/status',
@@ -27,6 +28,9 @@ export const cached = {
   audit: 'merchant/audit',
   themeDraft: 'merchant/theme/draft',
   themeVersions: 'merchant/theme/versions',
+  counterRecent: 'merchant/counter/recent',
+  board: 'merchant/orders/board',
+  boardOrder: 'merchant/orders/detail',
 } as const;
 
 export type Cached = (typeof cached)[keyof typeof cached];

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import type { Customer, RedeemData, RewardListData, StorageData, VoucherStatus } from '#contract';
+import type { VoucherCodeData } from '#contract/counter';
 import { cached, shows } from './cached';
 import { apiPost, fetcher } from './client';
 import { useMutation } from './mutation';
@@ -8,6 +9,16 @@ export const rewardsKey = cached.rewards;
 export const storageKey = (status: VoucherStatus) => [cached.vouchers, { status }] as const;
 export const useRewards = () => useSWR<RewardListData>(rewardsKey, fetcher);
 export const useVoucherStorage = (status: VoucherStatus) => useSWR<StorageData>(storageKey(status), fetcher);
+
+/** how often an open voucher asks the shop whether it was used (the issue: seen within 5 s) */
+export const VOUCHER_CODE_POLL_MS = 4000;
+
+/**
+ * An active voucher's rotating code for the counter, asked again every few seconds while it is open:
+ * the answer also says when a counter has used it. `null` asks nothing.
+ */
+export const useVoucherCode = (id: number | null) =>
+  useSWR<VoucherCodeData>(id === null ? null : [cached.voucherCode, { id }], fetcher, { refreshInterval: VOUCHER_CODE_POLL_MS, revalidateOnFocus: true, keepPreviousData: false });
 
 const redeemReward = (name: string, idempotencyKey: string) => apiPost<RedeemData>('reward/redeem', { name, idempotency_key: idempotencyKey });
 

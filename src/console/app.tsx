@@ -22,8 +22,11 @@ const Home = lazy(() => import('../screens/console/console-home-screen.container
 const Staff = lazy(() => import('../screens/console/staff-screen.container'));
 const Audit = lazy(() => import('../screens/console/audit-screen.container'));
 const Theme = lazy(() => import('../screens/console/theme-studio-screen.container'));
+const Orders = lazy(() => import('../screens/console/orders-board-screen.container'));
+const Ticket = lazy(() => import('../screens/console/order-ticket-screen.container'));
+const Counter = lazy(() => import('../screens/console/counter-screen.container'));
 
-const TITLES: Record<ConsolePage, string> = { home: 'Overview', theme: 'Brand', staff: 'Staff', audit: 'Activity' };
+const TITLES: Record<ConsolePage, string> = { home: 'Overview', orders: 'Orders', counter: 'Counter', theme: 'Brand', staff: 'Staff', audit: 'Activity' };
 
 function useTitle(title: string) {
   useEffect(() => {
@@ -67,7 +70,7 @@ function Signed({ current, owner, children }: { current: ConsolePage; owner?: bo
       onSignOutEverywhere={signOut(true)}
       signingOut={signingOut}
       renderLink={consoleLink}
-      wide={current === 'theme'}
+      wide={current === 'theme' || current === 'orders'}
     >
       {owner && staff.role !== 'owner' ? <EmptyState title="This page is for the shop's owner" description="Ask the owner if you need something changed here." /> : children}
     </ConsoleLayout>
@@ -92,6 +95,9 @@ export function ConsoleApp() {
             <Route path="/setup" element={<Password mode="setup" />} caseSensitive />
             <Route path="/invite" element={<Password mode="invite" />} caseSensitive />
             <Route path="/" element={<Signed current="home"><Home /></Signed>} caseSensitive />
+            <Route path="/orders" element={<Signed current="orders"><Orders /></Signed>} caseSensitive />
+            <Route path="/orders/:name/ticket" element={<Signed current="orders"><Ticket /></Signed>} caseSensitive />
+            <Route path="/counter" element={<Signed current="counter"><Counter /></Signed>} caseSensitive />
             <Route path="/theme" element={<Signed current="theme" owner><Theme /></Signed>} caseSensitive />
             <Route path="/staff" element={<Signed current="staff" owner><Staff /></Signed>} caseSensitive />
             <Route path="/audit" element={<Signed current="audit" owner><Audit /></Signed>} caseSensitive />

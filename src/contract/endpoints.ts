@@ -13,6 +13,7 @@ import * as A from './answers';
 import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from './auth';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { id } from './fields';
+import * as C from './counter';
 import * as M from './merchant';
 import { notificationReadBody } from './notifications';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
@@ -360,6 +361,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
     answer: envelope([200], 'The voucher.', A.voucherOnlyAnswer),
     errors: ['NOT_FOUND'],
   },
+  {
+    method: 'get',
+    path: 'reward/voucher/code',
+    tag: 'Rewards',
+    summary: "An active voucher's rotating code for the counter",
+    description:
+      'A QR code and an 8-character short code, both changing every 30 seconds (`step_seconds`), accepted at a counter during their own step and the one after: a photo of one is refused about a minute later. `current` lasts `seconds_left` more seconds, then `next` takes over. The app asks again every few seconds while the code is open: `status` says when a counter used it. Another customer\'s voucher: 404. Never cached.',
+    auth: 'customer',
+    inContract: false,
+    query: C.voucherCodeQuery,
+    answer: envelope([200], "The voucher's codes.", C.voucherCodeAnswer),
+    errors: ['NOT_FOUND'],
+  },
 
   // wallet and payments
   {
@@ -587,7 +601,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: 'merchant/order/status',
     tag: 'Merchant',
     summary: 'Move an order along its lifecycle, or cancel it',
-    description: '`paid` is set only by a payment. Cancelling a paid order refunds it to the wallet.',
+    description: '`paid` is set only by a payment. Cancelling a paid order refunds it the way it was paid (the wallet at once; a gateway payment through its refund).',
     auth: 'merchant',
     inContract: false,
     body: merchantOrderStatusBody,
@@ -852,6 +866,101 @@ export const ENDPOINTS: readonly Endpoint[] = [
     errors: ['NOT_FOUND'],
   },
 
+  // the counter: vouchers scanned or typed, redeemed once; the orders board
+  {
+    method: 'post',
+    path: 'merchant/counter/lookup',
+    tag: 'Merchant console',
+    summary: 'What a scanned or typed voucher code is, before anything happens',
+    description: 'The QR code\'s text or the short code as typed (any case, spaces and dashes allowed). A used or expired voucher is answered too (`usable: false`). Refusals: a code whose time is over 409 CODE_STALE, another shop\'s 404 OTHER_MERCHANT, the voucher\'s fixed reference code 400 REFERENCE_CODE, anything else 404 CODE_UNKNOWN.',
+    auth: 'staff',
+    inContract: false,
+    body: C.counterCodeBody,
+    answer: envelope([200], 'The voucher.', C.counterLookupAnswer),
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/counter/redeem',
+    tag: 'Merchant console',
+    summary: 'Redeem a voucher at the counter, once',
+    description: 'One transaction: of many counters redeeming the same voucher at once, one gets 201 and the others 409 VOUCHER_USED. The customer is notified; the audit log records the staff member.',
+    auth: 'staff',
+    inContract: false,
+    body: C.counterCodeBody,
+    answer: envelope([201], 'The voucher, used, and its redemption.', C.counterRedeemAnswer),
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/counter/undo',
+    tag: 'Merchant console',
+    summary: 'Undo a counter redemption',
+    description: 'Any staff member within 2 minutes of the redemption, an owner at any time (else 403 ROLE_FORBIDDEN). The voucher is active again (expired if its date has passed since). Audited; the customer is notified.',
+    auth: 'staff',
+    inContract: false,
+    body: C.counterUndoBody,
+    answer: envelope([200], 'The voucher and the undone redemption.', C.counterRedeemAnswer),
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  {
+    method: 'get',
+    path: 'merchant/counter/recent',
+    tag: 'Merchant console',
+    summary: "Today's counter redemptions",
+    description: "Since midnight in the merchant's time zone, newest first, at most 50.",
+    auth: 'staff',
+    inContract: false,
+    answer: envelope([200], 'The redemptions.', C.counterRecentAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'merchant/orders/board',
+    tag: 'Merchant console',
+    summary: 'The orders board',
+    description: 'Every paid, preparing, ready and on-delivery order, newest first, and those completed or cancelled today. Read from the database at every call (the console asks every 3 s).',
+    auth: 'staff',
+    inContract: false,
+    answer: envelope([200], 'The board.', C.boardAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'merchant/orders/detail',
+    tag: 'Merchant console',
+    summary: 'One order, for its ticket',
+    auth: 'staff',
+    inContract: false,
+    query: C.boardOrderQuery,
+    answer: envelope([200], 'The order.', C.boardOrderOnlyAnswer),
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/orders/advance',
+    tag: 'Merchant console',
+    summary: 'Move an order to its next status',
+    description: '`from` is the status the staff member saw: an order another device moved meanwhile answers 409 INVALID_TRANSITION instead of skipping a step. Audited; the customer is notified.',
+    auth: 'staff',
+    inContract: false,
+    body: C.boardAdvanceBody,
+    answer: envelope([200], 'The order as it is now.', C.boardOrderOnlyAnswer),
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/orders/cancel',
+    tag: 'Merchant console',
+    summary: 'Cancel an order with a reason, refunded the way it was paid',
+    description: 'A wallet payment back to the wallet at once; a gateway payment through the gateway\'s refund (after the cancellation commits, one idempotency key per order, retried by the hourly job if the gateway fails: `refund.status`). Points earned on it are taken back; the customer is notified with the reason. A cancelled or completed order: 409 INVALID_TRANSITION.',
+    auth: 'staff',
+    inContract: false,
+    body: C.boardCancelBody,
+    answer: envelope([200], 'The order, cancelled.', C.boardOrderOnlyAnswer),
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+
   // images for the theme (logo, favicon, landing background)
   {
     method: 'post',
@@ -919,6 +1028,12 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   ROLE_FORBIDDEN: "a merchant console session whose role may not make this call (a staff member's on an owner call)",
   INVALID_CREDENTIALS: 'the e-mail address and password do not match (the same answer whichever is wrong)',
   LINK_EXPIRED: 'the one-time link (owner set-up, invitation) expired, was used, or never existed',
+  CODE_STALE: "a voucher's rotating code whose 30 seconds (and the 30 after) are over: a photo of an old code",
+  CODE_UNKNOWN: "neither a voucher's QR code nor a short code of this shop (made up, mistyped, a forged signature)",
+  OTHER_MERCHANT: "a voucher's QR code of another shop",
+  REFERENCE_CODE: "a voucher's fixed reference code: never accepted at the counter",
+  VOUCHER_USED: 'the voucher was used already: `data.used_at`, `data.staff_name` (at a counter), `data.order` (on an order)',
+  VOUCHER_EXPIRED: 'the voucher is past its date: `data.expires_at`',
   INTERNAL: 'an unexpected failure on the provider',
 };
 

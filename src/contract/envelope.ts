@@ -48,6 +48,18 @@ export type ErrorCode =
   | 'INVALID_CREDENTIALS'
   /** 400: a one-time link (owner set-up, invitation, preview) that expired, was used, or never existed */
   | 'LINK_EXPIRED'
+  /** 409: a voucher's rotating code whose time is over (a photo of an old one) */
+  | 'CODE_STALE'
+  /** 404: neither a voucher's QR code nor a short code of this shop */
+  | 'CODE_UNKNOWN'
+  /** 404: a voucher QR code of another shop */
+  | 'OTHER_MERCHANT'
+  /** 400: a voucher's fixed reference code, typed at the counter (never accepted there) */
+  | 'REFERENCE_CODE'
+  /** 409: the voucher was used already (at a counter or on an order) */
+  | 'VOUCHER_USED'
+  /** 409: the voucher is past its date */
+  | 'VOUCHER_EXPIRED'
   | 'INTERNAL';
 
 export interface ApiError {
@@ -73,6 +85,7 @@ export const ERROR_STATUS = {
   TOO_MANY_ATTEMPTS: 400,
   REGISTRATION_EXPIRED: 400,
   LINK_EXPIRED: 400,
+  REFERENCE_CODE: 400,
   BELOW_MINIMUM: 400,
   VOUCHER_INVALID: 400,
   ADDRESS_REQUIRED: 400,
@@ -83,6 +96,8 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   ROLE_FORBIDDEN: 403,
   NOT_FOUND: 404,
+  CODE_UNKNOWN: 404,
+  OTHER_MERCHANT: 404,
   INSUFFICIENT_BALANCE: 409,
   INSUFFICIENT_POINTS: 409,
   OUT_OF_STOCK: 409,
@@ -96,6 +111,9 @@ export const ERROR_STATUS = {
   NO_EMAIL: 409,
   ALREADY_VERIFIED: 409,
   GOOGLE_LINKED: 409,
+  CODE_STALE: 409,
+  VOUCHER_USED: 409,
+  VOUCHER_EXPIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,

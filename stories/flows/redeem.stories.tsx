@@ -8,6 +8,7 @@ import { BottomNav } from '../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../fixtures/nav';
 import { TIME_ZONE } from '../fixtures/profile';
 import { customerPoints, rewards } from '../fixtures/rewards';
+import { VOUCHER_CODE } from '../fixtures/counter';
 import { newLatteVoucher, vouchersByStatus } from '../fixtures/vouchers';
 
 type Page = { name: 'storage'; tab: VoucherStatus } | { name: 'redeem'; reward: string };
@@ -40,6 +41,8 @@ function RedeemFlow({ latencyMs, onRedeem }: FlowProps) {
         points={points}
         redeeming={redeeming}
         voucher={voucher}
+        voucherCode={voucher ? { ...VOUCHER_CODE, voucher_id: voucher.id } : undefined}
+        frozenCode
         onBack={() => setPage({ name: 'storage', tab: 'active' })}
         onRedeem={() => {
           onRedeem(reward.name);
@@ -67,6 +70,8 @@ function RedeemFlow({ latencyMs, onRedeem }: FlowProps) {
       points={points}
       onChangeTab={(tab) => setPage({ name: 'storage', tab })}
       onRedeemReward={(name) => setPage({ name: 'redeem', reward: name })}
+      voucherCode={{ ...VOUCHER_CODE, voucher_id: newLatteVoucher.id }}
+      frozenCode
     />
   );
 }
@@ -101,7 +106,10 @@ export const RedeemToStorage: Story = {
     await step('See the new voucher with its code and QR', async () => {
       await expect(await canvas.findByRole('heading', { name: 'Enjoy your Free Latte!' }, { timeout: 3000 })).toBeInTheDocument();
       await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
-      await expect(canvas.getByRole('img', { name: 'QR code for voucher KOPI-7F3K-2Q9D' })).toBeInTheDocument();
+      // the rotating code for the counter; the fixed code only as a reference
+      await expect(canvas.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' })).toBeInTheDocument();
+      await expect(canvas.getByText('K7QM 2XHD')).toBeInTheDocument();
+      await expect(canvas.getByText('KOPI-7F3K-2Q9D')).toBeInTheDocument();
     });
 
     await step('Open it from My rewards', async () => {
@@ -110,8 +118,8 @@ export const RedeemToStorage: Story = {
       const list = canvas.getByRole('list', { name: 'Active vouchers' });
       await userEvent.click(within(list).getByRole('button', { name: /Free Latte/ }));
       const sheet = await body.findByRole('dialog', { name: 'Free Latte' });
-      await expect(within(sheet).getByRole('img', { name: 'QR code for voucher KOPI-7F3K-2Q9D' })).toBeInTheDocument();
-      await expect(sheet).toHaveTextContent('KOPI-7F3K-2Q9D');
+      await expect(within(sheet).getByRole('img', { name: 'QR code of your voucher, for the counter to scan' })).toBeInTheDocument();
+      await expect(sheet).toHaveTextContent('Reference KOPI-7F3K-2Q9D');
     });
   },
 };

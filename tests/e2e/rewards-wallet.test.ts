@@ -122,9 +122,10 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     // a double tap makes one voucher
     await dialog.getByRole('button', { name: 'Redeem 50 points' }).dblclick();
     await expect.poll(() => page.getByRole('heading', { name: 'Enjoy your Birthday cake slice!' }).count()).toBe(1);
-    const qr = page.getByRole('img', { name: /^QR code for voucher / });
-    const code = ((await qr.getAttribute('aria-label')) ?? '').replace('QR code for voucher ', '');
-    expect(code).not.toBe('');
+    // the rotating code for the counter, and the fixed code as a reference
+    await page.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).waitFor();
+    const code = /Reference ([0-9A-Z-]{19})/.exec((await page.getByRole('main').textContent()) ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
 
     await page.getByRole('button', { name: 'See my rewards' }).click();
     await page.waitForURL('**/reward/storage/active');
@@ -132,7 +133,8 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     await expect.poll(() => vouchers.count()).toBe(1);
     await vouchers.getByRole('button', { name: /Birthday cake slice/ }).click();
     const sheet = page.getByRole('dialog', { name: 'Birthday cake slice' });
-    await expect.poll(() => sheet.getByRole('img', { name: `QR code for voucher ${code}` }).count()).toBe(1);
+    await expect.poll(() => sheet.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).count()).toBe(1);
+    await expect.poll(() => sheet.textContent()).toContain(`Reference ${code}`);
     await page.keyboard.press('Escape');
 
     // 8 points left: the page says why it cannot be redeemed again

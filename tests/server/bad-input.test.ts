@@ -286,15 +286,16 @@ describeEachDb('bad input on every call', (kind) => {
         { name: 'status given twice', input: 'status=active&status=used', expect: V(['status']) },
       ],
     },
-    {
-      method: 'get',
-      path: 'reward/voucher',
-      auth: 'customer',
+    // one of the customer's vouchers, and its rotating code for the counter: the same query
+    ...(['reward/voucher', 'reward/voucher/code'] as const).map((path) => ({
+      method: 'get' as const,
+      path,
+      auth: 'customer' as const,
       valid: { id: 'VOUCHER' },
       required: ['id'],
       bad: { id: ['abc', '0', '-1', '1.5', '', String(HUGE_ID), '1e15', NUL] },
-      cases: [{ name: 'a voucher that does not exist', input: { id: '999999' }, expect: { status: 404, code: 'NOT_FOUND' } }],
-    },
+      cases: [{ name: 'a voucher that does not exist', input: { id: '999999' }, expect: { status: 404, code: 'NOT_FOUND' as const } }],
+    })),
     // --- wallet ---
     { method: 'get', path: 'wallet/history', auth: 'customer', valid: { page: '1' }, bad: { page: BAD_PAGE } },
     {
@@ -510,7 +511,7 @@ describeEachDb('bad input on every call', (kind) => {
   // spec paths are listed here for the it() names; the specs themselves are built once P is known
   const PATHS = [
     'auth/otp/request', 'auth/otp/verify', 'auth/register', 'auth/google', 'point/history', 'customer/change-email',
-    'reward/detail', 'reward/redeem', 'reward/storage', 'reward/voucher', 'wallet/history', 'wallet/topup', 'wallet/topup/status',
+    'reward/detail', 'reward/redeem', 'reward/storage', 'reward/voucher', 'reward/voucher/code', 'wallet/history', 'wallet/topup', 'wallet/topup/status',
     'address/create', 'address/update', 'address/delete', 'order/quote', 'order/create', 'order/list', 'order/detail',
     'notification/list', 'notification/read', 'wheel/spin', 'merchant/order/status', 'merchant/product/update', 'payment/sandbox/PAYMENT/complete',
     'customer/email/verify/request', 'customer/email/verify', 'auth/google/link',

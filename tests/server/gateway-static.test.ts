@@ -59,6 +59,17 @@ describe('security headers', () => {
     expect(res.headers.get('content-security-policy')).not.toContain('accounts.google.com');
   });
 
+  it("lets only the console's pages compile WebAssembly (its QR decoder), nothing else that evaluates code", async () => {
+    for (const path of ['/merchant', '/merchant/counter']) {
+      const p = csp((await fetch(`${gw.url}${path}`)).headers.get('content-security-policy'));
+      expect(p.get('script-src'), path).toBe("'self' 'wasm-unsafe-eval'");
+      expect(p.get('default-src'), path).toBe("'self'");
+    }
+    for (const path of ['/', '/merchantx', '/reward/storage/active']) {
+      expect(csp((await fetch(`${gw.url}${path}`)).headers.get('content-security-policy')).get('script-src'), path).toBe("'self'");
+    }
+  });
+
   it("sends helmet's other headers, and no HSTS on plain http", async () => {
     const res = await fetch(`${gw.url}/`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -23,9 +23,12 @@ const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
-const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media'] as const;
+const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'order_refunds', 'order_events'] as const;
 const BAD_IMAGE: Json[] = ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://plain.example/a.png', '//evil.example/a.png', '/a b.png', 42, null, `/${'x'.repeat(500)}`, `/a${NUL}`];
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
+const BAD_CODE: Json[] = ['', '   ', 'x'.repeat(201), 42, null, ['K7QM2XHD'], { code: 'K7QM2XHD' }];
+const BAD_ORDER_NAME: Json[] = ['', '   ', 'x'.repeat(41), 42, null, ['A1B2C3']];
+const BAD_STATUS: Json[] = ['', 'done', 'PAID', 42, null, ['paid']];
 
 interface Spec {
   method: 'get' | 'post';
@@ -48,6 +51,20 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     member = await newStaff(p.db, p.clock, { role: 'staff' });
   });
   afterAll(() => closeProvider(p));
+
+  /** A customer's active voucher's fresh QR code, and a wallet order (for the counter's and the board's good input). */
+  const voucherCode = async () => {
+    const c = await p.newCustomer({ points: 10_000 });
+    const { rewards } = (await p.call('get', 'reward/list')).body.data as { rewards: { name: string; points_cost: number; stock: number | null }[] };
+    const reward = rewards.filter((r) => r.stock === null || r.stock > 5).sort((a, b) => a.points_cost - b.points_cost)[0]!;
+    const v = (await p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.voucher as { id: number };
+    return (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: v.id } }).expect(200)).body.data.current.qr as string;
+  };
+  const walletOrder = async () => {
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    const product = await p.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
+    return (await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: product.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.order.name as string;
+  };
 
   const inviteToken = async () => (await p.call('post', 'merchant/staff/invite', { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token as string;
 
@@ -151,6 +168,26 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ page: '1' }),
       bad: { page: ['0', '-1', '1.5', 'two', '100001', ''] },
       required: [],
+    },
+    { method: 'post', path: 'merchant/counter/lookup', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE }, required: ['code'] },
+    { method: 'post', path: 'merchant/counter/redeem', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE }, required: ['code'] },
+    {
+      method: 'post',
+      path: 'merchant/counter/undo',
+      owner: true,
+      valid: async () => ({ redemption_id: (await p.call('post', 'merchant/counter/redeem', { token: owner.token, body: { code: await voucherCode() } }).expect(201)).body.data.redemption.id }),
+      bad: { redemption_id: BAD_ID },
+      required: ['redemption_id'],
+    },
+    { method: 'get', path: 'merchant/orders/detail', owner: true, valid: async () => ({ name: await walletOrder() }), bad: { name: ['', 'x'.repeat(41)] }, required: ['name'] },
+    { method: 'post', path: 'merchant/orders/advance', owner: true, valid: async () => ({ name: await walletOrder(), from: 'paid' }), bad: { name: BAD_ORDER_NAME, from: BAD_STATUS }, required: ['name', 'from'] },
+    {
+      method: 'post',
+      path: 'merchant/orders/cancel',
+      owner: true,
+      valid: async () => ({ name: await walletOrder(), reason: 'Out of oat milk' }),
+      bad: { name: BAD_ORDER_NAME, reason: ['', '   ', 'x'.repeat(201), 42, null, ['why']] },
+      required: ['name', 'reason'],
     },
   ];
 

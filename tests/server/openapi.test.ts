@@ -684,6 +684,18 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#9a4a1c' } }).png().toBuffer();
     const image = (await call('POST merchant/images', { token: owner, body: { file: png.toString('base64'), name: 'logo.png', type: 'image/png' } })).body.data;
     await call('GET media/{file}', { params: { file: image.url.split('/').at(-1) } });
+    // the counter: a voucher's rotating code, looked up, redeemed and undone; the orders board
+    const codes = (await call('GET reward/voucher/code', { token, query: { id: vouchers[0].id } })).body.data;
+    await call('POST merchant/counter/lookup', { token: owner, body: { code: codes.current.qr } });
+    const redeemed = (await call('POST merchant/counter/redeem', { token: owner, body: { code: codes.current.short_code } })).body.data;
+    await call('POST merchant/counter/undo', { token: owner, body: { redemption_id: redeemed.redemption.id } });
+    await call('GET merchant/counter/recent', { token: owner });
+    await call('GET merchant/orders/board', { token: owner });
+    await call('GET merchant/orders/detail', { token: owner, query: { name: paid.name } });
+    await call('POST merchant/orders/advance', { token: owner, body: { name: paid.name, from: 'preparing' } });
+    const toCancel = (await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body.data.order;
+    await call('POST merchant/orders/cancel', { token: owner, body: { name: toCancel.name, reason: 'Out of oat milk' } });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 

@@ -3,7 +3,10 @@
  * do to 2-3 fresh customers: top-ups paid, declined or left open (and settled later), wallet and
  * gateway orders with and without vouchers (their own, or anyone's), redemptions (the stock-1 reward
  * included), wheel spins, months passing with the hourly jobs (points and vouchers expire), merchant
- * status changes and cancellations with their refunds, and replays of idempotent calls.
+ * status changes and cancellations with their refunds (the machine integration's and the console's
+ * board: the wallet back for a wallet order, the gateway's refund for a card order), vouchers redeemed
+ * at the counter with their rotating codes (fresh or a minute old), undone in time by staff or late by
+ * an owner, and replays of idempotent calls.
  *
  * After every step: every balance equals the sum of its ledger and is never negative, each ledger's
  * `balance_after` is its running sum, the earned lots hold exactly the points balance, money came in
@@ -26,6 +29,7 @@ import { runHourlyJobs } from '../../server/provider/jobs';
 import { SEED_REWARDS } from '../../server/db/seed/rewards';
 import { closeProvider } from './auth.helpers';
 import { listen } from './gateway.helpers';
+import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { menu } from './orders.helpers';
 import { describeEachDb, signedHeaders, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
 
@@ -47,7 +51,10 @@ type Cmd =
   | { t: 'spin'; c: number }
   | { t: 'advance'; days: number }
   | { t: 'merchant'; pick: number; status: 'cancelled' | 'preparing' | 'ready' | 'on_delivery' | 'completed' }
-  | { t: 'replay'; pick: number };
+  | { t: 'replay'; pick: number }
+  | { t: 'counter'; pick: number; via: 'qr' | 'short'; stale: boolean }
+  | { t: 'undo'; pick: number; late: boolean }
+  | { t: 'boardCancel'; pick: number };
 
 const cust = fc.nat({ max: 2 });
 // [product index into the whole menu (the unavailable cold brew included), qty]
@@ -66,6 +73,9 @@ const command: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ t: fc.constant('advance' as const), days: fc.oneof(fc.integer({ min: 1, max: 400 }), fc.constantFrom(1, 31, 61, 91, 366)) }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('merchant' as const), pick: fc.nat(), status: fc.constantFrom(...MERCHANT_STATUSES) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('replay' as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('counter' as const), pick: fc.nat(), via: fc.constantFrom<'qr' | 'short'>('qr', 'short'), stale: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('undo' as const), pick: fc.nat(), late: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('boardCancel' as const), pick: fc.nat() }) },
 );
 
 const start = fc.record({
@@ -94,9 +104,14 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   // one listening server and one kept-alive connection for the whole run: thousands of calls, so the
   // client is plain node:http (supertest on a bare app starts a server per request)
   const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  // the counter's people (their sessions renewed when months pass)
+  let staff: TestStaff;
+  let owner: TestStaff;
   beforeAll(async () => {
     p = await startTestProvider(kind);
     server = await listen(p.app);
+    staff = await newStaff(p.db, p.clock, { role: 'staff' });
+    owner = await newStaff(p.db, p.clock, { role: 'owner' });
     productIds = [...(await menu(p)).values()].map((m) => m.id).sort((a, b) => a - b);
   });
   afterAll(async () => {
@@ -162,6 +177,8 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     last: Snapshot;
     /** customers whose API answers are compared with the database after this command */
     touched: Set<number>;
+    /** counter redemptions made in this run */
+    redemptions: number[];
   }
   type Verify = (before: Snapshot, after: Snapshot) => void;
 
@@ -427,6 +444,8 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           x.token = await newSession(x.id);
           run.touched.add(x.id);
         }
+        staff.token = (await newStaffSession(p.db, p.clock, staff.id)).token;
+        owner.token = (await newStaffSession(p.db, p.clock, owner.id)).token;
         run.keyed.length = 0;
         // nothing past its date is left: no lot still holding points, no voucher still active
         const now = p.clock.now();
@@ -440,16 +459,34 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           }
         };
       }
-      case 'merchant': {
+      case 'merchant':
+      case 'boardCancel': {
         if (run.orders.length === 0) return undefined;
         const name = run.orders[cmd.pick % run.orders.length]!;
-        const row = await p.db.selectFrom('orders').select(['customer_id', 'status', 'total', 'points_earned', 'voucher_id']).where('name', '=', name).executeTakeFirstOrThrow();
+        const row = await p.db.selectFrom('orders').select(['id', 'customer_id', 'status', 'total', 'points_earned', 'voucher_id', 'payment_method']).where('name', '=', name).executeTakeFirstOrThrow();
         run.touched.add(row.customer_id);
-        const res = await call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status: cmd.status } });
-        expectAnswer(res, `merchant ${row.status} → ${cmd.status}`, { 200: true, 409: ['INVALID_TRANSITION'] });
-        if (res.status === 200) expect(res.body.data.order.status).toBe(cmd.status);
-        const refund = res.status === 200 && cmd.status === 'cancelled' && row.status !== 'pending_payment';
-        if (res.status === 200 && cmd.status === 'cancelled' && row.voucher_id !== null) {
+        const status = cmd.t === 'merchant' ? cmd.status : 'cancelled';
+        const res =
+          cmd.t === 'merchant'
+            ? await call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status } })
+            : await call('post', 'merchant/orders/cancel', { token: staff.token, body: { name, reason: 'Out of stock' } });
+        const allowed: Record<number, string[] | true> = { 200: true, 409: ['INVALID_TRANSITION'] };
+        if (cmd.t === 'boardCancel') allowed[404] = ['NOT_FOUND'];
+        expectAnswer(res, `${cmd.t} ${row.status} → ${status}`, allowed);
+        if (cmd.t === 'boardCancel' && row.status === 'pending_payment') expect(res.status).toBe(404);
+        if (res.status === 200) expect(res.body.data.order.status).toBe(status);
+        const refund = res.status === 200 && status === 'cancelled' && row.status !== 'pending_payment';
+        // a wallet order's money goes back to the wallet; a card order's to the card, through the gateway, once
+        const toWallet = refund && row.payment_method === 'wallet' && row.total > 0;
+        if (refund && row.total > 0) {
+          const r = await p.db.selectFrom('order_refunds').select(['method', 'status', 'amount']).where('order_id', '=', row.id).executeTakeFirstOrThrow();
+          expect(r).toEqual({ method: row.payment_method, status: 'succeeded', amount: row.total });
+          if (row.payment_method === 'gateway') {
+            const paid = await p.db.selectFrom('payments').select('refunded_amount').where('order_id', '=', row.id).where('status', '=', 'paid').executeTakeFirstOrThrow();
+            expect(paid.refunded_amount).toBe(row.total);
+          }
+        }
+        if (res.status === 200 && status === 'cancelled' && row.voucher_id !== null) {
           // the voucher is free again (or expired meanwhile), and usable on another order
           const v = await p.db.selectFrom('vouchers').select('status').where('id', '=', row.voucher_id).executeTakeFirstOrThrow();
           expect(['active', 'expired']).toContain(v.status);
@@ -458,9 +495,55 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           const [b, a] = [customerOf(before, row.customer_id), customerOf(after, row.customer_id)];
           if (!refund) return expect(a).toEqual(b);
           // refunded in full; the order's points taken back as far as the balance allows
-          expect(a.wallet).toBe(b.wallet + row.total);
+          expect(a.wallet).toBe(b.wallet + (toWallet ? row.total : 0));
           expect(a.points).toBe(b.points - Math.min(row.points_earned, b.points));
         };
+      }
+      case 'counter': {
+        const ids = run.customers.map((x) => x.id);
+        const vouchers = await p.db.selectFrom('vouchers').select(['id', 'customer_id', 'status']).where('customer_id', 'in', ids).orderBy('id').execute();
+        if (vouchers.length === 0) return undefined;
+        const v = vouchers[cmd.pick % vouchers.length]!;
+        const codes = await call('get', 'reward/voucher/code', { token: tokenOf(run, v.customer_id), query: { id: String(v.id) } });
+        expectAnswer(codes, 'reward/voucher/code', { 200: true });
+        if (codes.body.data.status !== 'active') {
+          expect(codes.body.data.current).toBeNull();
+          return unchanged(v.customer_id);
+        }
+        // a photo taken a minute ago (sessions and idempotency keys outlive it)
+        if (cmd.stale) p.clock.advance(61_000);
+        const code = cmd.via === 'qr' ? codes.body.data.current.qr : codes.body.data.current.short_code;
+        const res = await call('post', 'merchant/counter/redeem', { token: staff.token, body: { code } });
+        expectAnswer(res, 'merchant/counter/redeem', { 201: true, 409: ['CODE_STALE', 'VOUCHER_EXPIRED'] });
+        if (cmd.stale) expect(res.body.error?.code).toBe('CODE_STALE');
+        if (res.status === 201) run.redemptions.push(res.body.data.redemption.id);
+        const after = await p.db.selectFrom('vouchers').select('status').where('id', '=', v.id).executeTakeFirstOrThrow();
+        expect(after.status).toBe(res.status === 201 ? 'used' : cmd.stale ? 'active' : 'expired');
+        // the counter moves no money and no points
+        return unchanged(v.customer_id);
+      }
+      case 'undo': {
+        if (run.redemptions.length === 0) return undefined;
+        const id = run.redemptions[cmd.pick % run.redemptions.length]!;
+        const r = await p.db
+          .selectFrom('counter_redemptions as cr')
+          .innerJoin('vouchers as v', 'v.id', 'cr.voucher_id')
+          .select(['cr.redeemed_at', 'cr.undone_at', 'v.customer_id', 'v.id as voucher_id', 'v.status'])
+          .where('cr.id', '=', id)
+          .executeTakeFirstOrThrow();
+        if (cmd.late) p.clock.advance(121_000);
+        const late = p.clock.now().getTime() > r.redeemed_at.getTime() + 120_000;
+        const byStaff = await call('post', 'merchant/counter/undo', { token: staff.token, body: { redemption_id: id } });
+        expectAnswer(byStaff, 'merchant/counter/undo (staff)', { 200: true, 403: ['ROLE_FORBIDDEN'], 409: ['INVALID_TRANSITION'] });
+        if (r.undone_at) expect(byStaff.status).toBe(409);
+        else expect(byStaff.status).toBe(late ? 403 : 200);
+        if (byStaff.status === 403) {
+          const byOwner = await call('post', 'merchant/counter/undo', { token: owner.token, body: { redemption_id: id } });
+          expectAnswer(byOwner, 'merchant/counter/undo (owner)', { 200: true });
+        }
+        const v = await p.db.selectFrom('vouchers').select(['status', 'used_at']).where('id', '=', r.voucher_id).executeTakeFirstOrThrow();
+        if (!r.undone_at) expect(['active', 'expired']).toContain(v.status);
+        return unchanged(r.customer_id);
       }
       case 'replay': {
         if (run.keyed.length === 0) return undefined;
@@ -496,7 +579,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       await fc.assert(
         fc.asyncProperty(start, fc.array(command, { minLength: 3, maxLength: 8 }), async (init, cmds) => {
           const customers = await freshCustomers(init);
-          const run: Run = { customers, pending: [], orders: [], keyed: [], touched: new Set(), last: undefined as unknown as Snapshot };
+          const run: Run = { customers, pending: [], orders: [], keyed: [], touched: new Set(), redemptions: [], last: undefined as unknown as Snapshot };
           // the starting state: the database invariants (the API is compared after each command)
           run.last = await checkInvariants(run, []);
           for (const cmd of cmds) {

@@ -11,6 +11,7 @@ import { adjustPoints, earnPoints } from '../points/points.ledger';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { insertOrderEvent, lockOrderByName, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
 import { pointsFor } from './pricing';
+import { settleRefund } from './refunds';
 
 /**
  * The order lifecycle on the provider: each status change with its timeline entry and the customer's
@@ -50,7 +51,7 @@ interface StatusChange {
   /** added to the customer's notification */
   extra?: string;
   /** other columns written with the status, in the same UPDATE */
-  also?: { paid_at?: Date; points_earned?: number };
+  also?: { paid_at?: Date; points_earned?: number; cancel_reason?: string | null };
 }
 
 /**
@@ -94,16 +95,31 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
 }
 
 /**
- * Cancels an order. A paid one is refunded in full to the wallet (whatever paid it) and its points
- * are taken back as far as the balance allows; the voucher it used is released either way. Call
- * inside a transaction, with the order row locked.
+ * Cancels an order. A paid one is refunded in full the way it was paid: a wallet payment back to the
+ * wallet at once; a gateway payment through the gateway's refund, recorded here as pending and called
+ * once this transaction has committed (refunds.ts: settleRefund), never inside it. Its points are taken
+ * back as far as the balance allows; the voucher it used is released either way. Call inside a
+ * transaction, with the order row locked. `note` is the reason, shown to the customer.
  */
 export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, note: string | null): Promise<OrderRow> {
-  let extra = '';
+  let extra = note ? ` Reason: ${note}.` : '';
   if (order.status !== 'pending_payment') {
     if (order.total > 0) {
-      await postWalletEntry(trx, ctx.clock, order.customer_id, { type: 'refund', amount: order.total, reason: `Refund for order ${order.name}`, ref: `order:${order.name}` });
-      extra = ` ${formatMoney(order.total, merchant.rules.currency, merchant.rules.locale)} is back in your wallet.`;
+      const money = formatMoney(order.total, merchant.rules.currency, merchant.rules.locale);
+      const now = ctx.clock.now();
+      const payment =
+        order.payment_method === 'gateway' && ctx.paymentGateway
+          ? await trx.selectFrom('payments').select(['id']).where('order_id', '=', order.id).where('status', '=', 'paid').orderBy('created_at', 'desc').executeTakeFirst()
+          : undefined;
+      if (payment) {
+        // the order's primary key is the refund's: a second cancellation cannot record a second refund
+        await trx.insertInto('order_refunds').values({ order_id: order.id, method: 'gateway', payment_id: payment.id, amount: order.total, status: 'pending', created_at: now }).execute();
+        extra += ` ${money} is being refunded to the card you paid with; your bank may take a few days to show it.`;
+      } else {
+        await trx.insertInto('order_refunds').values({ order_id: order.id, method: 'wallet', payment_id: null, amount: order.total, status: 'succeeded', created_at: now, settled_at: now }).execute();
+        await postWalletEntry(trx, ctx.clock, order.customer_id, { type: 'refund', amount: order.total, reason: `Refund for order ${order.name}`, ref: `order:${order.name}` });
+        extra += ` ${money} is back in your wallet.`;
+      }
     }
     if (order.points_earned > 0) {
       await adjustPoints(trx, ctx.clock, order.customer_id, -order.points_earned, {
@@ -117,35 +133,40 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
     await releaseVoucher(trx, order.voucher_id, ctx.clock.now());
     extra += ' Your voucher can be used again.';
   }
-  return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra });
+  return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note } });
 }
 
 export type MerchantOrderStatusBody = z.infer<typeof merchantOrderStatusBody>;
 
 /**
- * The merchant moves an order along its lifecycle (or cancels it). `paid` is never set by hand:
- * only a payment makes an order paid.
+ * The merchant moves a locked order along its lifecycle, or cancels it (with a refund, see
+ * cancelOrder): the one way for the machine integration (`merchant/order/status`) and the console's
+ * board alike. `paid` is never set by hand: only a payment makes an order paid.
  */
+export async function moveOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, target: OrderStatus, note: string | null): Promise<OrderRow> {
+  const from = order.status as OrderStatus;
+  const allowed: OrderStatus[] = nextStatuses(from, order.fulfilment).filter((s) => s !== 'paid');
+  if (!allowed.includes(target)) {
+    throw new AppError(
+      'INVALID_TRANSITION',
+      target === 'paid' ? 'An order becomes paid only when its payment succeeds.' : `Order ${order.name} is ${from.replace('_', ' ')}: it cannot become ${target.replace('_', ' ')}.`,
+      { status: allowed.length ? `must be one of ${allowed.join(', ')}` : 'the order cannot change any more' },
+      { from, to: target, allowed },
+    );
+  }
+  return target === 'cancelled' ? cancelOrder(trx, ctx, merchant, order, note) : applyStatus(trx, ctx, merchant, order, target, { note });
+}
+
 export async function merchantSetStatus(ctx: ProviderContext, body: MerchantOrderStatusBody): Promise<Order> {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
-  return ctx.db.transaction().execute(async (trx) => {
+  const updated = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrderByName(trx, body.name);
     if (!order) throw notFound('Order');
-    const from = order.status as OrderStatus;
-    const allowed: OrderStatus[] = nextStatuses(from, order.fulfilment).filter((s) => s !== 'paid');
-    if (!allowed.includes(body.status)) {
-      throw new AppError(
-        'INVALID_TRANSITION',
-        body.status === 'paid' ? 'An order becomes paid only when its payment succeeds.' : `An order that is ${from.replace('_', ' ')} cannot become ${body.status.replace('_', ' ')}.`,
-        { status: allowed.length ? `must be one of ${allowed.join(', ')}` : 'the order cannot change any more' },
-        { from, to: body.status, allowed },
-      );
-    }
-    const note = body.note?.trim() || null;
-    const updated = body.status === 'cancelled' ? await cancelOrder(trx, ctx, merchant, order, note) : await applyStatus(trx, ctx, merchant, order, body.status, { note });
-    const [answer] = await toOrders(trx, [updated]);
-    return answer!;
+    return moveOrder(trx, ctx, merchant, order, body.status, body.note?.trim() || null);
   });
+  if (updated.status === 'cancelled') await settleRefund(ctx, updated.id);
+  const [answer] = await toOrders(ctx.db, [updated]);
+  return answer!;
 }
 
 /**

@@ -65,7 +65,7 @@ export async function insertOrderEvent(trx: Database, orderId: number, status: O
 export async function updateOrder(
   trx: Database,
   orderId: number,
-  patch: Partial<Pick<OrderRow, 'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at'>>,
+  patch: Partial<Pick<OrderRow, 'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at' | 'cancel_reason'>>,
 ): Promise<OrderRow> {
   // the row as it now is, so a caller that answers with the order need not read it again
   return trx.updateTable('orders').set(patch).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();

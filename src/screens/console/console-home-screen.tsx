@@ -10,6 +10,8 @@ export interface ConsoleHomeScreenProps {
 }
 
 const WHAT: Record<string, string> = {
+  orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
+  counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',
   theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
   staff: 'Invite people, change their roles, remove them.',
   audit: 'Every change made in the console: who, when, what, before and after.',
@@ -23,20 +25,14 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink }: Consol
       <p>
         Welcome, {name}. You are signed in as <strong>{ROLE_LABEL[role]}</strong>.
       </p>
-      {pages.length > 0 ? (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {pages.map((p) => (
-            <Card as="li" key={p.page}>
-              {renderLink({ href: p.href, className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: p.label })}
-              <p className="mt-1 text-sm text-muted">{WHAT[p.page]}</p>
-            </Card>
-          ))}
-        </ul>
-      ) : (
-        <Card>
-          <p>The orders board and the voucher counter for staff are being built and will appear here. Until then, the shop&apos;s owner manages the console.</p>
-        </Card>
-      )}
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {pages.map((p) => (
+          <Card as="li" key={p.page}>
+            {renderLink({ href: p.href, className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: p.label })}
+            <p className="mt-1 text-sm text-muted">{WHAT[p.page]}</p>
+          </Card>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -3,11 +3,13 @@ import type { StaffRole } from '#contract/merchant';
 import { Button, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
 
-export type ConsolePage = 'home' | 'theme' | 'staff' | 'audit';
+export type ConsolePage = 'home' | 'orders' | 'counter' | 'theme' | 'staff' | 'audit';
 
 /** The console's pages, and who may open each: staff see only what their role allows. */
 export const CONSOLE_NAV: ReadonlyArray<{ page: ConsolePage; label: string; href: string; owner: boolean }> = [
   { page: 'home', label: 'Overview', href: '/merchant', owner: false },
+  { page: 'orders', label: 'Orders', href: '/merchant/orders', owner: false },
+  { page: 'counter', label: 'Counter', href: '/merchant/counter', owner: false },
   { page: 'theme', label: 'Brand', href: '/merchant/theme', owner: true },
   { page: 'staff', label: 'Staff', href: '/merchant/staff', owner: true },
   { page: 'audit', label: 'Activity', href: '/merchant/audit', owner: true },
@@ -35,7 +37,7 @@ export function ConsoleLayout({ shop, staff, current, title, onSignOut, onSignOu
   const nav = CONSOLE_NAV.filter((n) => !n.owner || staff.role === 'owner');
   return (
     <div className="min-h-dvh bg-surface text-ink md:grid md:grid-cols-[15rem_1fr]">
-      <header className="border-b border-border bg-surface-raised md:min-h-dvh md:border-r md:border-b-0">
+      <header className="border-b border-border bg-surface-raised md:min-h-dvh md:border-r md:border-b-0 print:hidden">
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 md:flex-col md:items-stretch md:gap-4 md:py-6">
           <div>
             <p className="text-xs font-semibold tracking-wide text-muted uppercase">Merchant console</p>
@@ -73,7 +75,7 @@ export function ConsoleLayout({ shop, staff, current, title, onSignOut, onSignOu
         </div>
       </header>
       <main className={cx('mx-auto w-full px-4 py-6 md:px-8', wide ? 'max-w-7xl' : 'max-w-4xl')}>
-        <h1 className="mb-6 text-2xl font-semibold">{title}</h1>
+        <h1 className="mb-6 text-2xl font-semibold print:hidden">{title}</h1>
         {children}
       </main>
     </div>

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
 import type { Voucher } from '#contract';
 import { useProfile } from '../../api/customer';
-import { useRedeemReward, useRewards } from '../../api/rewards';
+import { useRedeemReward, useRewards, useVoucherCode } from '../../api/rewards';
 import { messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { useKeyedAction } from '../../app/keyed-action';
@@ -28,6 +28,7 @@ export default function RewardRedeemPage() {
   const [voucher, setVoucher] = useState<Voucher | null>(null);
   const [redeemed, setRedeemed] = useState(0);
   const redeemReward = useRedeemReward();
+  const code = useVoucherCode(voucher?.id ?? null);
   const redeem = useKeyedAction((key) => redeemReward(name, key));
   const reward = rewards.data?.rewards.find((r) => r.name === name) ?? null;
   const missing = !!rewards.data && !reward;
@@ -57,6 +58,10 @@ export default function RewardRedeemPage() {
       redeeming={redeem.pending}
       redeemError={redeem.error ? messageOf(redeem.error) : null}
       voucher={voucher}
+      voucherCode={code.data}
+      voucherCodeError={code.error ? messageOf(code.error) : null}
+      onRetryVoucherCode={() => void code.mutate()}
+      onVoucherCodeStale={() => void code.mutate()}
       onRedeem={() => void onRedeem()}
       onOpenStorage={() => void navigate(to.rewardStorage('active'))}
       onBrowseRewards={() => void navigate(to.rewardStorage('active'))}

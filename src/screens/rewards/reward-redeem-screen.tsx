@@ -12,7 +12,6 @@ import {
   ErrorState,
   Money,
   Points,
-  QrCode,
   Skeleton,
   SkeletonGroup,
   SkeletonText,
@@ -22,6 +21,7 @@ import {
   formatPoints,
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
+import { VoucherCodePanel, type VoucherCodePanelProps } from './voucher-code-panel';
 
 export interface RewardRedeemScreenProps {
   /** The reward being redeemed; null while loading. */
@@ -39,6 +39,13 @@ export interface RewardRedeemScreenProps {
   redeemError?: string | null;
   /** The voucher the redeem created: shows the success view. */
   voucher?: Voucher | null;
+  /** Its rotating code for the counter (see VoucherCodePanel). */
+  voucherCode?: VoucherCodePanelProps['code'];
+  voucherCodeError?: string | null;
+  onRetryVoucherCode?: () => void;
+  onVoucherCodeStale?: () => void;
+  /** Stories: the countdown stands still. */
+  frozenCode?: boolean;
   /** Confirmed in the dialog. */
   onRedeem?: () => void;
   /** "See my rewards" after a redeem. */
@@ -108,6 +115,11 @@ export function RewardRedeemScreen({
   currency,
   locale,
   timeZone,
+  voucherCode,
+  voucherCodeError,
+  onRetryVoucherCode,
+  onVoucherCodeStale,
+  frozenCode,
 }: RewardRedeemScreenProps) {
   const [confirmOpen, setConfirmOpen] = useState(defaultConfirmOpen);
   const header = <TopBar title="Redeem" onBack={onBack} />;
@@ -125,7 +137,11 @@ export function RewardRedeemScreen({
       </SkeletonGroup>
     );
   } else if (voucher) {
-    body = <RedeemSuccess voucher={voucher} onOpenStorage={onOpenStorage} locale={locale} timeZone={timeZone} />;
+    body = (
+      <RedeemSuccess voucher={voucher} onOpenStorage={onOpenStorage} locale={locale} timeZone={timeZone}>
+        <VoucherCodePanel reference={voucher.code} code={voucherCode} error={voucherCodeError} onRetry={onRetryVoucherCode} onStale={onVoucherCodeStale} frozen={frozenCode} size={200} />
+      </RedeemSuccess>
+    );
   } else {
     const blocker = blockerFor(reward, points, redeemedByCustomer, locale);
     body = (
@@ -254,11 +270,14 @@ function RedeemSuccess({
   onOpenStorage,
   locale,
   timeZone,
+  children,
 }: {
   voucher: Voucher;
   onOpenStorage?: () => void;
   locale: string;
   timeZone?: string;
+  /** the voucher's code for the counter */
+  children: ReactNode;
 }) {
   return (
     <section aria-labelledby="redeem-success-title" className="mx-auto flex w-full max-w-md flex-col items-center gap-4 text-center">
@@ -272,11 +291,7 @@ function RedeemSuccess({
         <p className="text-muted">Your voucher is saved in My rewards. Show this code at the counter.</p>
       </div>
       <Card className="flex w-full flex-col items-center gap-3">
-        <QrCode value={voucher.code} label={`QR code for voucher ${voucher.code}`} size={200} />
-        <p className="flex flex-col gap-1">
-          <span className="text-sm text-muted">Voucher code</span>
-          <span className="tabular-nums text-2xl font-bold tracking-wider text-ink">{voucher.code}</span>
-        </p>
+        {children}
         <Badge tone="success">Valid until {formatDate(voucher.expires_at, locale, timeZone)}</Badge>
       </Card>
       {onOpenStorage && (

@@ -1,7 +1,10 @@
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { VoucherStatus } from '#contract';
 import { useProfile } from '../../api/customer';
-import { useRewards, useVoucherStorage } from '../../api/rewards';
+import { shows } from '../../api/cached';
+import { useRefreshWhen } from '../../api/mutation';
+import { useRewards, useVoucherCode, useVoucherStorage } from '../../api/rewards';
 import { messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
@@ -30,6 +33,14 @@ export default function RewardStoragePage() {
   const vouchers = useVoucherStorage(tab);
   const rewards = useRewards();
   const profile = useProfile();
+  const initialId = typeof state?.voucherId === 'number' ? state.voucherId : null;
+  // the open voucher's rotating code, while it is active (the answer says when a counter used it)
+  const [openId, setOpenId] = useState<number | null>(initialId);
+  const openListed = vouchers.data?.vouchers.find((v) => v.id === openId);
+  const code = useVoucherCode(openId !== null && tab === 'active' && (openListed?.status ?? 'active') === 'active' ? openId : null);
+  const usedNow = code.data && code.data.status !== 'active' ? `${code.data.voucher_id}:${code.data.status}` : null;
+  useRefreshWhen(usedNow, shows.vouchers);
+  useEffect(() => setOpenId(initialId), [initialId]);
 
   if (!isTab(name)) return <Navigate to={to.rewardStorage('active')} replace />;
   return (
@@ -40,7 +51,13 @@ export default function RewardStoragePage() {
       loading={vouchers.isLoading}
       error={vouchers.error ? messageOf(vouchers.error) : null}
       onRetry={() => void vouchers.mutate()}
-      defaultOpenVoucherId={typeof state?.voucherId === 'number' ? state.voucherId : null}
+      defaultOpenVoucherId={initialId}
+      onOpenVoucher={setOpenId}
+      onCloseVoucher={() => setOpenId(null)}
+      voucherCode={code.data}
+      voucherCodeError={code.error ? messageOf(code.error) : null}
+      onRetryVoucherCode={() => void code.mutate()}
+      onVoucherCodeStale={() => void code.mutate()}
       rewards={rewards.error ? undefined : (rewards.data?.rewards ?? [])}
       rewardsLoading={rewards.isLoading}
       points={profile.data?.points}

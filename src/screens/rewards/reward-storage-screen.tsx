@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Reward, Voucher, VoucherStatus } from '#contract';
+import type { VoucherCodeData } from '#contract/counter';
 import {
   AppShell,
   Badge,
@@ -11,7 +12,6 @@ import {
   ErrorState,
   GiftIcon,
   Points,
-  QrCode,
   QrIcon,
   Skeleton,
   SkeletonGroup,
@@ -22,6 +22,7 @@ import {
   focusRing,
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
+import { VoucherCodePanel } from './voucher-code-panel';
 
 export const VOUCHER_TABS: VoucherStatus[] = ['active', 'used', 'expired'];
 
@@ -46,6 +47,16 @@ export interface RewardStorageScreenProps {
   onOpenVoucher?: (id: number) => void;
   /** Opens this voucher's sheet on first render (stories, a link from a notification). */
   defaultOpenVoucherId?: number | null;
+  /** Called when the open voucher's sheet closes. */
+  onCloseVoucher?: () => void;
+  /** The open voucher's rotating code (and its status as the shop sees it now). */
+  voucherCode?: VoucherCodeData;
+  voucherCodeError?: string | null;
+  onRetryVoucherCode?: () => void;
+  /** The code on screen ran out: fetch fresh ones. */
+  onVoucherCodeStale?: () => void;
+  /** Stories: the countdown stands still. */
+  frozenCode?: boolean;
   /** Rewards to browse under the vouchers; the section is hidden when absent. */
   rewards?: Reward[];
   rewardsLoading?: boolean;
@@ -75,6 +86,12 @@ export function RewardStorageScreen({
   onRetry,
   onOpenVoucher,
   defaultOpenVoucherId = null,
+  onCloseVoucher,
+  voucherCode,
+  voucherCodeError,
+  onRetryVoucherCode,
+  onVoucherCodeStale,
+  frozenCode,
   rewards,
   rewardsLoading = false,
   points,
@@ -85,10 +102,18 @@ export function RewardStorageScreen({
   timeZone,
 }: RewardStorageScreenProps) {
   const [openId, setOpenId] = useState<number | null>(defaultOpenVoucherId);
-  const open = vouchers.find((v) => v.id === openId) ?? null;
+  // the voucher as it was opened: it stays on its sheet when it leaves this tab (used at the counter)
+  const [opened, setOpened] = useState<Voucher | null>(null);
+  const listed = vouchers.find((v) => v.id === openId) ?? (opened?.id === openId ? opened : null);
+  // the shop's word on the open voucher is the newest: used at a counter a moment ago shows at once
+  const open =
+    listed && voucherCode?.voucher_id === listed.id && voucherCode.status !== listed.status
+      ? { ...listed, status: voucherCode.status, used_at: voucherCode.used_at }
+      : listed;
 
   const openVoucher = (id: number) => {
     setOpenId(id);
+    setOpened(vouchers.find((v) => v.id === id) ?? null);
     onOpenVoucher?.(id);
   };
 
@@ -210,28 +235,31 @@ export function RewardStorageScreen({
 
       <BottomSheet
         open={open !== null}
-        onOpenChange={(isOpen) => !isOpen && setOpenId(null)}
+        onOpenChange={(isOpen) => {
+          if (isOpen) return;
+          setOpenId(null);
+          onCloseVoucher?.();
+        }}
         title={open?.reward.title ?? 'Voucher'}
         description={
           open?.status === 'active'
-            ? 'Show this code at the counter, or apply it at checkout.'
+            ? 'Show this code at the counter, or apply the voucher at checkout.'
             : open?.status === 'used'
-              ? 'This voucher has already been used.'
+              ? 'This voucher has been used.'
               : 'This voucher has expired and can no longer be used.'
         }
       >
         {open && (
           <div className="flex flex-col items-center gap-3 text-center">
             <Badge tone={open.status === 'active' ? 'success' : 'neutral'}>{voucherDateText(open, locale, timeZone)}</Badge>
-            <div className={cx('rounded-2xl border border-border p-2', open.status !== 'active' && 'opacity-40')}>
-              <QrCode value={open.code} label={`QR code for voucher ${open.code}`} size={220} />
-            </div>
-            <p className="flex flex-col gap-1">
-              <span className="text-sm text-muted">Voucher code</span>
-              <span className={cx('tabular-nums text-3xl font-bold tracking-wider text-ink', open.status !== 'active' && 'line-through')}>
-                {open.code}
-              </span>
-            </p>
+            {open.status === 'active' ? (
+              <VoucherCodePanel reference={open.code} code={voucherCode?.voucher_id === open.id ? voucherCode : undefined} error={voucherCodeError} onRetry={onRetryVoucherCode} onStale={onVoucherCodeStale} frozen={frozenCode} />
+            ) : (
+              <p className="flex flex-col gap-1">
+                <span className="text-sm text-muted">Voucher reference</span>
+                <span className="tabular-nums text-2xl font-bold tracking-wider text-muted line-through">{open.code}</span>
+              </p>
+            )}
           </div>
         )}
       </BottomSheet>

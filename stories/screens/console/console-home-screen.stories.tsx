@@ -37,5 +37,8 @@ export const Staff: Story = {
     const nav = within(within(canvasElement).getByRole('navigation', { name: 'Console' }));
     await expect(nav.queryByRole('link', { name: 'Staff' })).toBeNull();
     await expect(nav.queryByRole('link', { name: 'Activity' })).toBeNull();
+    // the counter and the orders board are theirs
+    await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Counter' })).toBeVisible();
   },
 };

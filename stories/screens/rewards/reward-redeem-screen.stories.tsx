@@ -5,6 +5,7 @@ import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
 import { TIME_ZONE } from '../../fixtures/profile';
 import { butterCroissant, customerPoints, freeLatte, toteBag, twentyOff } from '../../fixtures/rewards';
+import { VOUCHER_CODE } from '../../fixtures/counter';
 import { newLatteVoucher } from '../../fixtures/vouchers';
 
 /** /reward/redeem/{name}: one reward, the customer's points, a confirm step and the new voucher. */
@@ -55,7 +56,12 @@ export const RedeemFailed: Story = {
   args: { defaultConfirmOpen: true, redeemError: 'Someone just took the last one. Your points were not used.' },
 };
 
-export const RedeemSuccess: Story = { args: { voucher: newLatteVoucher } };
+export const RedeemSuccess: Story = { args: { voucher: newLatteVoucher, voucherCode: { ...VOUCHER_CODE, voucher_id: newLatteVoucher.id }, frozenCode: true } };
+
+/** The code for the counter is on its way. */
+export const RedeemSuccessCodeLoading: Story = { args: { voucher: newLatteVoucher } };
+
+export const RedeemSuccessCodeError: Story = { args: { voucher: newLatteVoucher, voucherCodeError: 'The server did not answer.', onRetryVoucherCode: fn() } };
 
 /** Open the dialog, check what it asks, confirm: the screen asks for the redeem once. */
 export const ConfirmRedeem: Story = {

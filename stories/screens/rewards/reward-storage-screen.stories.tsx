@@ -7,6 +7,7 @@ import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
 import { TIME_ZONE } from '../../fixtures/profile';
 import { customerPoints, rewards } from '../../fixtures/rewards';
+import { VOUCHER_CODE } from '../../fixtures/counter';
 import { activeVouchers, expiredVouchers, usedVouchers, vouchersByStatus } from '../../fixtures/vouchers';
 
 /** /reward/storage/{tab}: the customer's vouchers by status, each opening its code and QR. */
@@ -27,6 +28,11 @@ const meta = {
     onOpenVoucher: fn(),
     onRedeemReward: fn(),
     onRetry: fn(),
+    onCloseVoucher: fn(),
+    onVoucherCodeStale: fn(),
+    // the open voucher's rotating code (the first active voucher's), standing still for screenshots
+    voucherCode: { ...VOUCHER_CODE, voucher_id: activeVouchers[0]!.id },
+    frozenCode: true,
   },
 } satisfies Meta<typeof RewardStorageScreen>;
 export default meta;
@@ -49,6 +55,18 @@ export const EmptyUsed: Story = { args: { tab: 'used', vouchers: [] } };
 export const EmptyExpired: Story = { args: { tab: 'expired', vouchers: [], rewards: undefined } };
 
 export const ActiveVoucherOpen: Story = { args: { defaultOpenVoucherId: activeVouchers[0]!.id } };
+
+/** The counter used the voucher while its code was on screen: the sheet says so at once. */
+export const UsedAtTheCounterWhileOpen: Story = {
+  args: { defaultOpenVoucherId: activeVouchers[0]!.id, voucherCode: { ...VOUCHER_CODE, voucher_id: activeVouchers[0]!.id, status: 'used', used_at: '2026-11-20T02:29:10Z', current: null, next: null } },
+  play: async ({ canvasElement }) => {
+    const sheet = await within(canvasElement.ownerDocument.body).findByRole('dialog');
+    await expect(sheet).toHaveTextContent('This voucher has been used.');
+    await expect(within(sheet).queryByRole('img', { name: /QR code/ })).toBeNull();
+  },
+};
+
+export const VoucherCodeError: Story = { args: { defaultOpenVoucherId: activeVouchers[0]!.id, voucherCode: undefined, voucherCodeError: 'The server did not answer.', onRetryVoucherCode: fn() } };
 
 export const UsedVoucherOpen: Story = { args: { tab: 'used', vouchers: usedVouchers, defaultOpenVoucherId: usedVouchers[0]!.id } };
 
@@ -89,7 +107,7 @@ export const KeyboardTabs: Story = {
   },
 };
 
-/** A voucher opens a sheet with its code in large type and a QR code. */
+/** A voucher opens a sheet with its rotating QR code and short code, the fixed code only as a reference. */
 export const OpenVoucherQr: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -97,7 +115,9 @@ export const OpenVoucherQr: Story = {
     await userEvent.click(canvas.getByRole('button', { name: /^Butter Croissant/ }));
     await expect(args.onOpenVoucher).toHaveBeenCalledWith(28);
     const sheet = await body.findByRole('dialog', { name: 'Butter Croissant' });
-    await expect(within(sheet).getByRole('img', { name: 'QR code for voucher KOPI-C4RN-8XWA' })).toBeInTheDocument();
-    await expect(sheet).toHaveTextContent('KOPI-C4RN-8XWA');
+    await expect(within(sheet).getByRole('img', { name: 'QR code of your voucher, for the counter to scan' })).toBeInTheDocument();
+    await expect(sheet).toHaveTextContent('K7QM 2XHD');
+    await expect(sheet).toHaveTextContent('New code in 18 s');
+    await expect(sheet).toHaveTextContent('Reference KOPI-C4RN-8XWA');
   },
 };

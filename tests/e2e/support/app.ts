@@ -47,8 +47,9 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_ARGS });
+/** `extraArgs`: more Chromium switches (a fake camera: fake-camera.ts). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: [...CHROME_ARGS, ...extraArgs] });
 }
 
 export async function newContext(browser: Browser, viewport: ViewportName, baseURL: string): Promise<BrowserContext> {

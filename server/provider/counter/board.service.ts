@@ -1,0 +1,126 @@
+import { forwardStep, nextStatuses, type OrderStatus } from '#contract';
+import type { BoardData, BoardOrder } from '#contract/counter';
+import type { Database } from '../../db';
+import type { ProviderContext } from '../context';
+import { AppError, notFound } from '../http/errors';
+import type { StaffOfRequest } from '../http/staff-session';
+import { getMerchant } from '../merchant/merchant.service';
+import { moveOrder } from '../orders/lifecycle';
+import { lockOrderByName, type OrderAddress, type OrderRow } from '../orders/orders.repo';
+import { settleRefund } from '../orders/refunds';
+import { insertAudit } from '../staff/staff.repo';
+import { firstName, startOfDay } from './counter.service';
+
+/**
+ * The orders board: every open order, what finished today, one order for its ticket; moving an order
+ * on (only from the status the staff member saw, so two tablets cannot skip a step) and cancelling it
+ * with a reason and a refund the way it was paid. Read from the database at every call: every instance
+ * answers the same board.
+ */
+
+const OPEN: OrderStatus[] = ['paid', 'preparing', 'ready', 'on_delivery'];
+const DONE_LIMIT = 30;
+const OPEN_LIMIT = 300;
+
+async function toBoardOrders(db: Database, rows: OrderRow[]): Promise<BoardOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const items = await db.selectFrom('order_items').select(['order_id', 'name', 'qty', 'price']).where('order_id', 'in', ids).orderBy('id').execute();
+  const customers = await db
+    .selectFrom('customers')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(rows.map((r) => r.customer_id))])
+    .execute();
+  const refunds = await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', ids).execute();
+  const names = new Map(customers.map((c) => [c.id, c.name]));
+  return rows.map((r) => {
+    const status = r.status as OrderStatus;
+    const address = r.address as OrderAddress | null;
+    const refund = refunds.find((f) => f.order_id === r.id);
+    return {
+      name: r.name,
+      status,
+      fulfilment: r.fulfilment,
+      created_at: r.created_at.toISOString(),
+      paid_at: r.paid_at ? r.paid_at.toISOString() : null,
+      updated_at: r.updated_at.toISOString(),
+      payment_method: r.payment_method,
+      customer_first_name: firstName(names.get(r.customer_id) ?? ''),
+      address: r.fulfilment === 'delivery' && address ? { text: [address.line1, `${address.city} ${address.postal_code}`.trim()].filter(Boolean).join(', '), notes: address.note ?? null } : null,
+      items: items.filter((i) => i.order_id === r.id).map((i) => ({ name: i.name, qty: i.qty, price: i.price })),
+      subtotal: r.subtotal,
+      discount: r.discount,
+      delivery_fee: r.delivery_fee,
+      total: r.total,
+      points_earned: r.points_earned,
+      next_status: forwardStep(status, r.fulfilment),
+      can_cancel: status !== 'pending_payment' && nextStatuses(status, r.fulfilment).includes('cancelled'),
+      cancel_reason: r.cancel_reason ?? null,
+      refund: refund ? { method: refund.method, amount: refund.amount, status: refund.status } : null,
+    };
+  });
+}
+
+export async function board(ctx: ProviderContext): Promise<BoardData> {
+  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  const now = ctx.clock.now();
+  const since = await startOfDay(ctx.db, now, merchant.rules.timezone);
+  const open = await ctx.db.selectFrom('orders').selectAll().where('status', 'in', OPEN).orderBy('id', 'desc').limit(OPEN_LIMIT).execute();
+  const done = await ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', 'in', ['completed', 'cancelled'])
+    .where('updated_at', '>=', since)
+    .orderBy('updated_at', 'desc')
+    .limit(DONE_LIMIT)
+    .execute();
+  return { orders: await toBoardOrders(ctx.db, open), done: await toBoardOrders(ctx.db, done), server_time: now.toISOString() };
+}
+
+async function orderNamed(db: Database, name: string): Promise<BoardOrder> {
+  const row = await db.selectFrom('orders').selectAll().where('name', '=', name).executeTakeFirst();
+  if (!row || row.status === 'pending_payment') throw notFound('Order');
+  return (await toBoardOrders(db, [row]))[0]!;
+}
+
+export const boardOrder = (ctx: ProviderContext, name: string) => orderNamed(ctx.db, name);
+
+/** One tap: the order moves to its next status, if it is still in the status the staff member saw. */
+export async function advance(ctx: ProviderContext, staff: StaffOfRequest, body: { name: string; from: OrderStatus }): Promise<BoardOrder> {
+  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrderByName(trx, body.name);
+    if (!order || order.status === 'pending_payment') throw notFound('Order');
+    const status = order.status as OrderStatus;
+    if (status !== body.from) {
+      throw new AppError('INVALID_TRANSITION', `Order ${order.name} is ${status.replace('_', ' ')} now: someone moved it a moment ago.`, undefined, { from: body.from, status });
+    }
+    const target = forwardStep(status, order.fulfilment);
+    if (!target) throw new AppError('INVALID_TRANSITION', `Order ${order.name} is ${status.replace('_', ' ')}: it does not move any further.`, undefined, { status });
+    await moveOrder(trx, ctx, merchant, order, target, null);
+    await insertAudit(trx, { staffId: staff.id, action: 'order.advance', target: `order:${order.name}`, before: { status }, after: { status: target }, now: ctx.clock.now() });
+  });
+  return orderNamed(ctx.db, body.name);
+}
+
+/** Cancels an order with a reason: refunded the way it was paid, points taken back, the customer told. */
+export async function cancel(ctx: ProviderContext, staff: StaffOfRequest, body: { name: string; reason: string }): Promise<BoardOrder> {
+  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  const orderId = await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrderByName(trx, body.name);
+    if (!order || order.status === 'pending_payment') throw notFound('Order');
+    const updated = await moveOrder(trx, ctx, merchant, order, 'cancelled', body.reason);
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'order.cancel',
+      target: `order:${order.name}`,
+      before: { status: order.status, total: order.total, payment_method: order.payment_method },
+      after: { status: 'cancelled', reason: body.reason },
+      now: ctx.clock.now(),
+    });
+    return updated.id;
+  });
+  // the gateway's refund, after the cancellation committed (a failure is retried by the hourly job)
+  await settleRefund(ctx, orderId);
+  return orderNamed(ctx.db, body.name);
+}

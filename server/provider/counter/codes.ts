@@ -1,0 +1,158 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CODE_STEP_SECONDS, SHORT_CODE_LENGTH } from '#contract/counter';
+import type { Database } from '../../db';
+import type { ProviderContext } from '../context';
+import { AppError } from '../http/errors';
+
+/**
+ * Vouchers' rotating codes. Time is cut into 30-second steps; for each step a voucher has a QR code
+ * (`LV1.<merchant>.<voucher>.<step>.<signature>`, the signature an HMAC-SHA256 with the shop's own
+ * secret, 80 bits of it) and a short code to type (8 characters of Crockford base32, 40 bits of another
+ * HMAC). A code is accepted in its own step and the one before (and the next, for two instances' clocks),
+ * so a photo of one is refused about a minute later. The secret is 32 random bytes kept in the database:
+ * every instance signs and checks with the same one, and it never leaves the provider.
+ * Short codes cannot be checked without knowing the voucher, so the ones handed out are kept (short
+ * code, step → voucher) for the counter to look up; the hourly job forgets old ones.
+ */
+
+const SECRET_NAME = 'voucher-codes';
+const PREFIX = 'LV1';
+/** Crockford's base32: no I, L, O or U, read aloud and typed without mistakes */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const MAC_CHARS = 16; // 80 bits
+/** steps a code is accepted after its own (and before: the next step's code is handed out early) */
+const STEPS_BACK = 1;
+const STEPS_AHEAD = 1;
+
+const secrets = new WeakMap<object, Buffer>();
+
+/** The shop's signing secret: made once (the first instance to ask makes it; the others read it). */
+async function secretOf(db: Database): Promise<Buffer> {
+  const hit = secrets.get(db);
+  if (hit) return hit;
+  await db.insertInto('merchant_secrets').values({ name: SECRET_NAME, secret: randomBytes(32), created_at: new Date() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await db.selectFrom('merchant_secrets').select('secret').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();
+  const secret = Buffer.from(row.secret);
+  secrets.set(db, secret);
+  return secret;
+}
+
+function base32(bytes: Buffer, chars: number): string {
+  let out = '';
+  let bits = 0;
+  let value = 0;
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < chars) {
+      out += ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    value &= (1 << bits) - 1;
+    if (out.length >= chars) break;
+  }
+  return out;
+}
+
+const mac = (secret: Buffer, text: string, chars: number) => base32(createHmac('sha256', secret).update(text).digest(), chars);
+
+export const stepAt = (now: Date) => Math.floor(now.getTime() / 1000 / CODE_STEP_SECONDS);
+
+function qrCode(secret: Buffer, merchantId: string, voucherId: number, step: number): string {
+  const body = `${PREFIX}.${merchantId}.${voucherId}.${step}`;
+  return `${body}.${mac(secret, `qr|${body}`, MAC_CHARS)}`;
+}
+
+const shortCode = (secret: Buffer, voucherId: number, step: number) => mac(secret, `short|${voucherId}|${step}`, SHORT_CODE_LENGTH);
+
+export interface RotatingCodes {
+  current: { qr: string; short_code: string };
+  next: { qr: string; short_code: string };
+  seconds_left: number;
+}
+
+/** A voucher's codes for this step and the next, kept so a typed short code finds the voucher. */
+export async function codesFor(ctx: ProviderContext, voucherId: number): Promise<RotatingCodes> {
+  const secret = await secretOf(ctx.db);
+  const now = ctx.clock.now();
+  const step = stepAt(now);
+  const current = { qr: qrCode(secret, ctx.merchantId, voucherId, step), short_code: shortCode(secret, voucherId, step) };
+  const next = { qr: qrCode(secret, ctx.merchantId, voucherId, step + 1), short_code: shortCode(secret, voucherId, step + 1) };
+  await ctx.db
+    .insertInto('voucher_short_codes')
+    .values([
+      { short_code: current.short_code, step, voucher_id: voucherId },
+      { short_code: next.short_code, step: step + 1, voucher_id: voucherId },
+    ])
+    .onConflict((oc) => oc.columns(['short_code', 'step']).doNothing())
+    .execute();
+  const seconds_left = Math.max(1, Math.ceil(((step + 1) * CODE_STEP_SECONDS * 1000 - now.getTime()) / 1000));
+  return { current, next, seconds_left };
+}
+
+const refused = (code: 'CODE_STALE' | 'CODE_UNKNOWN' | 'OTHER_MERCHANT' | 'REFERENCE_CODE', message: string) => new AppError(code, message);
+
+export const staleCode = () => refused('CODE_STALE', 'This code has changed. Ask the customer to show it again: it changes every 30 seconds.');
+const unknownCode = () => refused('CODE_UNKNOWN', 'We don’t recognise this code. Scan the QR code in the customer’s app again, or type the 8 characters under it.');
+
+/** Typed by hand: any case, spaces and dashes, O for 0 and I or L for 1, as Crockford allows. */
+export function normaliseTyped(input: string): string {
+  return input
+    .toUpperCase()
+    .replace(/[\s-]+/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+}
+
+/**
+ * The voucher a scanned QR code or a typed short code names, if it is fresh; else the refusal:
+ * CODE_STALE (a real code whose time is over), OTHER_MERCHANT, REFERENCE_CODE (the voucher's fixed
+ * code) or CODE_UNKNOWN (anything else: a forged signature, a made-up code).
+ */
+export async function voucherOfCode(ctx: ProviderContext, input: string): Promise<number> {
+  const text = input.trim();
+  const step = stepAt(ctx.clock.now());
+  if (text.startsWith(`${PREFIX}.`)) {
+    const parts = text.split('.');
+    if (parts.length < 5) throw unknownCode();
+    // PREFIX . merchant (may hold dots) . voucher . step . signature
+    const [stepText, voucherText] = [parts.at(-2)!, parts.at(-3)!];
+    const merchant = parts.slice(1, -3).join('.');
+    if (!/^\d{1,10}$/.test(voucherText) || !/^\d{1,12}$/.test(stepText)) throw unknownCode();
+    if (merchant !== ctx.merchantId) {
+      throw refused('OTHER_MERCHANT', 'This voucher is from another shop. It can only be used where it was issued.');
+    }
+    const secret = await secretOf(ctx.db);
+    const voucherId = Number(voucherText);
+    const codeStep = Number(stepText);
+    const expected = Buffer.from(qrCode(secret, merchant, voucherId, codeStep));
+    const given = Buffer.from(text);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw unknownCode();
+    if (codeStep < step - STEPS_BACK) throw staleCode();
+    if (codeStep > step + STEPS_AHEAD) throw unknownCode();
+    return voucherId;
+  }
+  const typed = normaliseTyped(text);
+  // the voucher's fixed code (XXXX-XXXX-XXXX-XXXX): 16 characters, with or without the dashes
+  if (typed.length === 16) {
+    throw refused('REFERENCE_CODE', 'That is the voucher’s reference number. Scan the QR code or type the 8-character code under it.');
+  }
+  if (typed.length !== SHORT_CODE_LENGTH || [...typed].some((c) => !ALPHABET.includes(c))) throw unknownCode();
+  const rows = await ctx.db
+    .selectFrom('voucher_short_codes')
+    .select(['voucher_id', 'step'])
+    .where('short_code', '=', typed)
+    .where('step', '>=', step - 20)
+    .where('step', '<=', step + STEPS_AHEAD)
+    .orderBy('step', 'desc')
+    .execute();
+  const fresh = rows.find((r) => r.step >= step - STEPS_BACK);
+  if (fresh) return fresh.voucher_id;
+  if (rows.length > 0) throw staleCode();
+  throw unknownCode();
+}
+
+/** The hourly job: short codes older than an hour name nothing any more. */
+export async function purgeShortCodes(ctx: ProviderContext): Promise<void> {
+  await ctx.db.deleteFrom('voucher_short_codes').where('step', '<', stepAt(ctx.clock.now()) - 120).execute();
+}

@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import type { CounterRedeemData, CounterRedemption, CounterVoucher, VoucherCodeData } from '#contract/counter';
+import { CODE_STEP_SECONDS } from '#contract/counter';
+import { to } from '#contract/routes';
+import type { Database } from '../../db';
+import { MINUTE } from '../../lib/clock';
+import type { ProviderContext } from '../context';
+import { AppError, notFound } from '../http/errors';
+import type { StaffOfRequest } from '../http/staff-session';
+import { getMerchant } from '../merchant/merchant.service';
+import { notify } from '../notifications/notify';
+import { expireVouchers } from '../rewards/vouchers.repo';
+import { insertAudit } from '../staff/staff.repo';
+import { codesFor, voucherOfCode } from './codes';
+
+/**
+ * The counter: a voucher's rotating code for the customer's phone, and for staff the look-up, the
+ * redemption (once, in one transaction), its undo (2 minutes for staff, any time for an owner) and
+ * the day's redemptions. Every redemption and undo is in the audit log and the customer's notifications.
+ */
+
+export const UNDO_MS = 2 * MINUTE;
+
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Customer';
+
+/** Midnight of today in the merchant's time zone, as an instant. */
+export async function startOfDay(db: Database, now: Date, timeZone: string): Promise<Date> {
+  const { rows } = await sql<{ start: Date }>`select (date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}) as start`.execute(db);
+  return new Date(rows[0]!.start);
+}
+
+/** The customer's voucher's codes for the counter (its status too: the phone asks every few seconds). */
+export async function voucherCode(ctx: ProviderContext, customerId: number, voucherId: number): Promise<VoucherCodeData> {
+  await expireVouchers(ctx.db, ctx.clock, customerId);
+  const v = await ctx.db.selectFrom('vouchers').select(['id', 'status', 'used_at']).where('id', '=', voucherId).where('customer_id', '=', customerId).executeTakeFirst();
+  if (!v) throw notFound('Voucher');
+  const base = { voucher_id: v.id, status: v.status, used_at: v.used_at ? v.used_at.toISOString() : null, step_seconds: CODE_STEP_SECONDS };
+  if (v.status !== 'active') return { ...base, seconds_left: 0, current: null, next: null };
+  return { ...base, ...(await codesFor(ctx, v.id)) };
+}
+
+function redemptionQuery(db: Database) {
+  return db
+    .selectFrom('counter_redemptions as cr')
+    .innerJoin('vouchers as v', 'v.id', 'cr.voucher_id')
+    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .innerJoin('customers as c', 'c.id', 'v.customer_id')
+    .innerJoin('staff as s', 's.id', 'cr.staff_id')
+    .select(['cr.id', 'cr.voucher_id', 'cr.redeemed_at', 'cr.undone_at', 'r.title as reward_title', 'c.name as customer_name', 's.name as staff_name']);
+}
+
+type RedemptionRow = Awaited<ReturnType<ReturnType<typeof redemptionQuery>['executeTakeFirstOrThrow']>>;
+
+const toRedemption = (r: RedemptionRow): CounterRedemption => ({
+  id: r.id,
+  voucher_id: r.voucher_id,
+  reward_title: r.reward_title,
+  customer_first_name: firstName(r.customer_name),
+  redeemed_at: r.redeemed_at.toISOString(),
+  staff_name: r.staff_name,
+  undo_until: new Date(r.redeemed_at.getTime() + UNDO_MS).toISOString(),
+  undone_at: r.undone_at ? r.undone_at.toISOString() : null,
+});
+
+/** A voucher as the counter sees it (any customer's: staff look codes up), with its live redemption. */
+async function counterVoucher(db: Database, now: Date, voucherId: number): Promise<CounterVoucher> {
+  const v = await db
+    .selectFrom('vouchers as v')
+    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .innerJoin('customers as c', 'c.id', 'v.customer_id')
+    .select(['v.id', 'v.status', 'v.expires_at', 'v.used_at', 'r.name as reward_name', 'r.title', 'r.image', 'r.description', 'c.name as customer_name'])
+    .where('v.id', '=', voucherId)
+    .executeTakeFirst();
+  if (!v) throw new AppError('CODE_UNKNOWN', 'We don’t recognise this code.');
+  const live = await redemptionQuery(db).where('cr.voucher_id', '=', voucherId).where('cr.undone_at', 'is', null).executeTakeFirst();
+  const pastDate = v.expires_at.getTime() <= now.getTime();
+  const status = v.status === 'active' && pastDate ? 'expired' : v.status;
+  return {
+    id: v.id,
+    reward: { name: v.reward_name, title: v.title, image: v.image, description: v.description },
+    customer_first_name: firstName(v.customer_name),
+    status,
+    expires_at: v.expires_at.toISOString(),
+    used_at: v.used_at ? v.used_at.toISOString() : null,
+    usable: status === 'active',
+    redemption: live ? toRedemption(live) : null,
+  };
+}
+
+/** What a scanned or typed code shows before anything happens. */
+export async function lookup(ctx: ProviderContext, code: string): Promise<CounterVoucher> {
+  const voucherId = await voucherOfCode(ctx, code);
+  return counterVoucher(ctx.db, ctx.clock.now(), voucherId);
+}
+
+/** Why a voucher cannot be redeemed, in words a counter worker can act on. */
+async function refusalFor(trx: Database, now: Date, voucherId: number): Promise<AppError> {
+  const v = await counterVoucher(trx, now, voucherId);
+  if (v.status === 'used') {
+    const order = await trx.selectFrom('orders').select('name').where('voucher_id', '=', voucherId).where('status', '<>', 'cancelled').executeTakeFirst();
+    const by = v.redemption ? ` at the counter by ${v.redemption.staff_name}` : order ? ` on order ${order.name}` : '';
+    return new AppError('VOUCHER_USED', `This voucher was used already${by}. Do not give the reward again.`, undefined, {
+      used_at: v.used_at,
+      staff_name: v.redemption?.staff_name ?? null,
+      order: order?.name ?? null,
+    });
+  }
+  return new AppError('VOUCHER_EXPIRED', `This voucher expired on ${v.expires_at.slice(0, 10)}. It cannot be used any more.`, undefined, { expires_at: v.expires_at });
+}
+
+/**
+ * Redeems the voucher a fresh code names: one UPDATE that only an active voucher passes, so of many
+ * counters at once exactly one succeeds (the others wait for its row lock and then find it used).
+ */
+export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: string): Promise<CounterRedeemData> {
+  const voucherId = await voucherOfCode(ctx, code);
+  const redemptionId = await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now();
+    const used = await trx
+      .updateTable('vouchers')
+      .set({ status: 'used', used_at: now })
+      .where('id', '=', voucherId)
+      .where('status', '=', 'active')
+      .where('expires_at', '>', now)
+      .returning(['id', 'customer_id'])
+      .executeTakeFirst();
+    if (!used) throw await refusalFor(trx, now, voucherId);
+    const row = await trx.insertInto('counter_redemptions').values({ voucher_id: voucherId, staff_id: staff.id, redeemed_at: now }).returning('id').executeTakeFirstOrThrow();
+    const v = await counterVoucher(trx, now, voucherId);
+    await notify(trx, ctx.clock, used.customer_id, {
+      type: 'reward',
+      title: 'Voucher used',
+      body: `Your voucher for ${v.reward.title} was used at the counter. Enjoy!`,
+      link: to.rewardStorage('used'),
+    });
+    await insertAudit(trx, { staffId: staff.id, action: 'voucher.redeem', target: `voucher:${voucherId}`, before: { status: 'active' }, after: { status: 'used', redemption: row.id, reward: v.reward.name }, now });
+    return row.id;
+  });
+  const now = ctx.clock.now();
+  const redemption = await redemptionQuery(ctx.db).where('cr.id', '=', redemptionId).executeTakeFirstOrThrow();
+  return { voucher: await counterVoucher(ctx.db, now, voucherId), redemption: toRedemption(redemption) };
+}
+
+/** Undoes a counter redemption: within 2 minutes any staff member, later an owner only. */
+export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redemptionId: number): Promise<CounterRedeemData> {
+  const voucherId = await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now();
+    const r = await trx.selectFrom('counter_redemptions').selectAll().where('id', '=', redemptionId).forUpdate().executeTakeFirst();
+    if (!r) throw notFound('Redemption');
+    if (r.undone_at) throw new AppError('INVALID_TRANSITION', 'This redemption was undone already.');
+    if (now.getTime() > r.redeemed_at.getTime() + UNDO_MS && staff.role !== 'owner') {
+      throw new AppError('ROLE_FORBIDDEN', 'Only an owner can undo a redemption after 2 minutes. Ask an owner of this shop.');
+    }
+    await trx.updateTable('counter_redemptions').set({ undone_at: now, undone_by: staff.id }).where('id', '=', redemptionId).execute();
+    const back = await trx
+      .updateTable('vouchers')
+      .set({ status: sql<'active' | 'expired'>`case when expires_at <= ${now} then 'expired' else 'active' end`, used_at: null })
+      .where('id', '=', r.voucher_id)
+      .where('status', '=', 'used')
+      .returning(['customer_id', 'status'])
+      .executeTakeFirstOrThrow();
+    const v = await counterVoucher(trx, now, r.voucher_id);
+    await notify(trx, ctx.clock, back.customer_id, {
+      type: 'reward',
+      title: 'Voucher back in your rewards',
+      body:
+        back.status === 'active'
+          ? `The counter undid the use of your voucher for ${v.reward.title}: you can use it again.`
+          : `The counter undid the use of your voucher for ${v.reward.title}, but it has expired since.`,
+      link: to.rewardStorage(back.status),
+    });
+    await insertAudit(trx, { staffId: staff.id, action: 'voucher.undo', target: `voucher:${r.voucher_id}`, before: { status: 'used', redemption: redemptionId }, after: { status: back.status }, now });
+    return r.voucher_id;
+  });
+  const redemption = await redemptionQuery(ctx.db).where('cr.id', '=', redemptionId).executeTakeFirstOrThrow();
+  return { voucher: await counterVoucher(ctx.db, ctx.clock.now(), voucherId), redemption: toRedemption(redemption) };
+}
+
+/** Today's counter redemptions (the merchant's day), newest first. */
+export async function recent(ctx: ProviderContext): Promise<CounterRedemption[]> {
+  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  const since = await startOfDay(ctx.db, ctx.clock.now(), merchant.rules.timezone);
+  const rows = await redemptionQuery(ctx.db).where('cr.redeemed_at', '>=', since).orderBy('cr.id', 'desc').limit(50).execute();
+  return rows.map(toRedemption);
+}

@@ -1,0 +1,28 @@
+import { useParams } from 'react-router-dom';
+import type { SiteSettings } from '#contract';
+import { useBoardOrder } from '../../api/counter';
+import { useSettings } from '../../api/settings';
+import { messageOf } from '../../app/errors';
+import { consoleLink } from '../../console/link';
+import { OrderTicketScreen } from './order-ticket-screen';
+
+/** /merchant/orders/:name/ticket (staff and owners). */
+export default function OrderTicketContainer() {
+  const { name = '' } = useParams();
+  const settings = useSettings().data as SiteSettings | undefined;
+  const order = useBoardOrder(name);
+  return (
+    <OrderTicketScreen
+      order={order.data?.order}
+      loading={order.isLoading}
+      error={order.error ? messageOf(order.error) : null}
+      onRetry={() => void order.mutate()}
+      shop={settings?.setting_company ?? ''}
+      onPrint={() => window.print()}
+      renderLink={consoleLink}
+      locale={settings?.locale ?? 'en'}
+      currency={settings?.currency ?? 'PHP'}
+      timeZone={settings?.timezone}
+    />
+  );
+}

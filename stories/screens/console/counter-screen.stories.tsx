@@ -1,0 +1,120 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { CameraScanner } from '../../../src/console/camera-scanner';
+import { ConsoleLayout } from '../../../src/screens/console/console-layout';
+import { CounterScreen } from '../../../src/screens/console/counter-screen';
+import { STAFF_MEMBER, OWNER } from '../../fixtures/console';
+import { EXPIRED_VOUCHER, RECENT, REDEMPTION, USABLE_VOUCHER, USED_VOUCHER } from '../../fixtures/counter';
+
+/** A moment after the newest redemption: it can still be undone; the older ones cannot, by staff. */
+const NOW = Date.parse('2026-11-20T02:30:00.000Z');
+
+/** /merchant/counter (staff and owners): scan or type a voucher's rotating code, see it, redeem it once. */
+const meta = {
+  title: 'Console/Counter',
+  component: CounterScreen,
+  tags: ['screen', 'console'],
+  parameters: { layout: 'fullscreen', console: true },
+  args: {
+    scanner: <CameraScanner onCode={fn()} />,
+    onLookup: fn(),
+    onRedeem: fn(),
+    onNext: fn(),
+    onUndo: fn(),
+    onRetryRecent: fn(),
+    recent: RECENT,
+    role: 'staff',
+    now: NOW,
+    locale: 'en-PH',
+    timeZone: 'Asia/Manila',
+  },
+  render: (args) => (
+    <ConsoleLayout shop="Kopi Senja" staff={args.role === 'owner' ? OWNER : STAFF_MEMBER} current="counter" title="Counter" onSignOut={fn()} onSignOutEverywhere={fn()}>
+      <CounterScreen {...args} />
+    </ConsoleLayout>
+  ),
+} satisfies Meta<typeof CounterScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Waiting for the next customer: the camera (asked for only on a tap) and the typed code. */
+export const Ready: Story = {};
+
+/** A scan found a voucher that can be used: the reward, whose it is, until when; nothing has happened yet. */
+export const VoucherFound: Story = {
+  args: { result: { kind: 'voucher', voucher: USABLE_VOUCHER } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Can be used')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Redeem Free Latte' }));
+    await expect(args.onRedeem).toHaveBeenCalledWith(USABLE_VOUCHER);
+  },
+};
+
+export const Redeeming: Story = { args: { result: { kind: 'voucher', voucher: USABLE_VOUCHER }, redeeming: true } };
+
+/** Redeemed: what to hand over, and an undo for 2 minutes. */
+export const Redeemed: Story = {
+  args: { result: { kind: 'redeemed', voucher: USED_VOUCHER, redemption: REDEMPTION } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo this redemption' }));
+    await expect(args.onUndo).toHaveBeenCalledWith(REDEMPTION);
+  },
+};
+
+/** Used already: when, and by whom at the counter. */
+export const AlreadyUsed: Story = { args: { result: { kind: 'voucher', voucher: USED_VOUCHER } } };
+
+export const Expired: Story = { args: { result: { kind: 'voucher', voucher: EXPIRED_VOUCHER } } };
+
+/** A photo of an old code: refused, with what to do. */
+export const StaleCode: Story = {
+  args: { result: { kind: 'refused', title: 'This code has changed', message: 'This code has changed. Ask the customer to show it again: it changes every 30 seconds.' } },
+};
+
+export const ReferenceNumber: Story = {
+  args: {
+    result: { kind: 'refused', title: 'That is the voucher’s reference number', message: "That is the voucher's reference number. Scan the QR code or type the 8-character code under it." },
+  },
+};
+
+/** Typing the code: an empty form says what to type; a code is looked up as typed. */
+export const TypeTheCode: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Check code' }));
+    await expect(await canvas.findByText(/Type the 8-character code/)).toBeVisible();
+    await expect(args.onLookup).not.toHaveBeenCalled();
+    await userEvent.type(canvas.getByLabelText('Code under the QR code'), 'k7qm-2xhd{Enter}');
+    await expect(args.onLookup).toHaveBeenCalledWith('k7qm-2xhd');
+  },
+};
+
+/** Staff can undo only the last 2 minutes; the list says so. */
+export const UndoWindow: Story = {
+  play: async ({ canvasElement }) => {
+    const list = within(within(canvasElement).getByRole('list', { name: 'Redeemed today' }));
+    await expect(list.getAllByRole('button', { name: /^Undo/ })).toHaveLength(1);
+    await expect(list.getByText('Undone')).toBeVisible();
+  },
+};
+
+/** The owner may undo any redemption of the day. */
+export const Owner: Story = {
+  args: { role: 'owner' },
+  play: async ({ canvasElement }) => {
+    const list = within(within(canvasElement).getByRole('list', { name: 'Redeemed today' }));
+    await expect(list.getAllByRole('button', { name: /^Undo/ })).toHaveLength(2);
+  },
+};
+
+export const UndoRefused: Story = {
+  args: { result: { kind: 'redeemed', voucher: USED_VOUCHER, redemption: REDEMPTION }, undoError: 'Only an owner can undo a redemption after 2 minutes.' },
+};
+
+export const NothingRedeemedYet: Story = { args: { recent: [] } };
+
+export const RecentLoading: Story = { args: { recent: undefined, recentLoading: true } };
+
+export const RecentError: Story = { args: { recent: undefined, recentError: 'We could not reach the server. Check your connection and try again.' } };

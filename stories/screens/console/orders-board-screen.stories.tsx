@@ -1,0 +1,79 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { ConsoleLayout } from '../../../src/screens/console/console-layout';
+import { OrdersBoardScreen } from '../../../src/screens/console/orders-board-screen';
+import { STAFF_MEMBER } from '../../fixtures/console';
+import { BOARD, BOARD_NOW, DONE } from '../../fixtures/counter';
+
+/** /merchant/orders (staff and owners): the open orders, live, one tap to move each on. */
+const meta = {
+  title: 'Console/Orders board',
+  component: OrdersBoardScreen,
+  tags: ['screen', 'console'],
+  parameters: { layout: 'fullscreen', console: true },
+  args: {
+    orders: BOARD,
+    done: DONE,
+    now: BOARD_NOW,
+    onAdvance: fn(),
+    onCancel: fn(),
+    onCancelOpen: fn(),
+    onRetry: fn(),
+    sound: false,
+    onSoundChange: fn(),
+    ticketHref: (name: string) => `/merchant/orders/${name}/ticket`,
+    locale: 'en-PH',
+    currency: 'PHP',
+    timeZone: 'Asia/Manila',
+  },
+  render: (args) => (
+    <ConsoleLayout shop="Kopi Senja" staff={STAFF_MEMBER} current="orders" title="Orders" onSignOut={fn()} onSignOutEverywhere={fn()} wide>
+      <OrdersBoardScreen {...args} />
+    </ConsoleLayout>
+  ),
+} satisfies Meta<typeof OrdersBoardScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Full: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Start preparing — order K7Q2MX' }));
+    await expect(args.onAdvance).toHaveBeenCalledWith(BOARD[0]);
+    // a delivery shows where to, with a map link
+    await expect(canvas.getByRole('link', { name: /Open in maps \(order H3VB9T/ })).toHaveAttribute('href', expect.stringContaining('Jupiter%20Street'));
+    await expect(canvas.getByRole('list', { name: 'Ready orders' })).toHaveTextContent('Liza');
+  },
+};
+
+/** An order that came in while the board was open: highlighted and announced. */
+export const NewOrder: Story = { args: { fresh: new Set(['K7Q2MX']), announcement: 'New order K7Q2MX for Ana', sound: true } };
+
+export const Loading: Story = { args: { orders: undefined, done: undefined, loading: true } };
+
+export const LoadError: Story = { args: { orders: undefined, done: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
+
+/** The board had loaded; a refresh failed: the orders stay, with a note. */
+export const RefreshFailed: Story = { args: { error: 'We could not reach the server.' } };
+
+export const NoOpenOrders: Story = { args: { orders: [], done: [] } };
+
+/** A move another counter made first: refused, said on the card. */
+export const MoveRefused: Story = { args: { actionError: { name: 'D8RW2C', message: 'Order D8RW2C is ready already: someone moved it a moment ago.' } } };
+
+/** Cancelling asks why; the reason goes to the customer and the log. */
+export const Cancel: Story = {
+  args: { cancelling: 'H3VB9T' },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order H3VB9T?' }));
+    await expect(dialog.getByText(/to the card they paid with/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel and refund' }));
+    await expect(await dialog.findByText(/Say why/)).toBeVisible();
+    await expect(args.onCancel).not.toHaveBeenCalled();
+    await userEvent.type(dialog.getByLabelText('Reason'), 'Out of oat milk');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel and refund' }));
+    await expect(args.onCancel).toHaveBeenCalledWith(BOARD[1], 'Out of oat milk');
+  },
+};
+
+export const CancelRefused: Story = { args: { cancelling: 'K7Q2MX', actionError: { name: 'K7Q2MX', message: 'Order K7Q2MX is completed already and cannot be cancelled.' } } };

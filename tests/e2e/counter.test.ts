@@ -1,0 +1,262 @@
+/**
+ * The counter and the orders board (issue 13), in Chromium against `npm start`. The counter's browser
+ * has a camera: Chromium's fake device plays a video the test makes from a screenshot of the customer's
+ * own voucher screen (fake-camera.ts). A customer's rotating QR code is scanned and redeemed, and their
+ * app shows it used; the code under the QR is typed and redeemed; a code photographed long enough ago
+ * is refused; a browser without camera permission falls back to typing. On the board, a customer's
+ * order appears within 5 s, is moved to ready and the customer sees it; a cancellation refunds the
+ * wallet and takes the points back.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp } from './support/app';
+import { signUp } from './support/customer';
+import { FAKE_CAMERA_ARGS, writeCameraVideo } from './support/fake-camera';
+
+if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
+
+const PASSWORD = 'correct horse battery staple';
+/** a photo of a code this old is refused (codes change every 30 s; the one before is still taken) */
+const STALE_AFTER_MS = 95_000;
+
+let app: RunningApp;
+let customerBrowser: Browser;
+let counterBrowser: Browser;
+let videoDir: string;
+const camera = () => join(videoDir, 'camera.y4m');
+
+let customer: BrowserContext;
+let phone: Page;
+let counter: BrowserContext;
+let desk: Page;
+let deskErrors: string[];
+
+interface VoucherInfo {
+  id: number;
+  code: string;
+}
+const vouchers: VoucherInfo[] = [];
+let staleVideo: Buffer | null = null;
+let staleAt = 0;
+
+beforeAll(async () => {
+  if (!HAS_CHROME) return;
+  videoDir = mkdtempSync(join(tmpdir(), 'loyalty-camera-'));
+  // the camera shows white until a test puts a QR code in front of it
+  await writeCameraVideo(camera(), await blank());
+  app = await startApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
+  customerBrowser = await launchBrowser();
+  counterBrowser = await launchBrowser(FAKE_CAMERA_ARGS(camera()));
+}, 180_000);
+
+afterAll(async () => {
+  await customerBrowser?.close();
+  await counterBrowser?.close();
+  await app?.stop();
+  if (app) removeDataDir(app.dataDir);
+  if (videoDir) rmSync(videoDir, { recursive: true, force: true });
+});
+
+async function blank(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } }).png().toBuffer();
+}
+
+/** The customer's voucher sheet, open on the active tab. */
+async function openVoucher(v: VoucherInfo) {
+  await phone.goto('/reward/storage/active');
+  const list = phone.getByRole('list', { name: 'Active vouchers' });
+  await list.getByRole('button').filter({ hasText: v.code }).click();
+  const sheet = phone.getByRole('dialog');
+  await sheet.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).waitFor();
+  return sheet;
+}
+
+/** The camera now sees what the customer's screen shows: a screenshot of their QR code. */
+async function showToCamera(sheet: ReturnType<Page['getByRole']>): Promise<Buffer> {
+  return sheet.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).screenshot();
+}
+
+describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
+  beforeAll(async () => {
+    customer = await newContext(customerBrowser, 'phone', app.url);
+    phone = await customer.newPage();
+    counter = await newContext(counterBrowser, 'desktop', app.url);
+    await counter.grantPermissions(['camera'], { origin: app.url });
+    desk = await counter.newPage();
+    deskErrors = watchErrors(desk);
+  });
+  afterAll(async () => {
+    await customer?.close();
+    await counter?.close();
+  });
+
+  it('sets up the owner and a customer with three vouchers', async () => {
+    const link = /(\/merchant\/setup#[A-Za-z0-9_-]{20,})/.exec(app.output())?.[1];
+    expect(link, app.output()).toBeTruthy();
+    await desk.goto(link!);
+    await desk.getByLabel('Your name').fill('Rosa Dela Cruz');
+    await desk.getByLabel('E-mail').fill('owner@kopisenja.example');
+    await desk.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await desk.getByLabel('Password again').fill(PASSWORD);
+    await desk.getByRole('button', { name: 'Create owner account' }).click();
+    await desk.getByText('Welcome, Rosa Dela Cruz.').waitFor();
+
+    await signUp(phone, app.url, uniquePhone(), 'Ana Reyes');
+    // ₱6,000 in the wallet through the sandbox, then 25 cappuccinos (₱3,625.00 → 362 points)
+    for (let i = 0; i < 3; i++) {
+      await phone.goto('/profile/wallet');
+      await phone.getByRole('group', { name: 'Choose an amount' }).getByRole('button', { name: /2,000\.00/ }).click();
+      await phone.getByRole('button', { name: /^Top up ₱/ }).click();
+      await phone.waitForURL('**/api/payment/sandbox/**');
+      await phone.getByRole('button', { name: 'Pay', exact: true }).click();
+      await phone.waitForURL('**/top-up-success?topup_id=*');
+    }
+    const catalog = await (await phone.request.get('/api/shop/catalog')).json();
+    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const order = await phone.request.post('/api/order/create', {
+      data: { items: [{ product_id: cappuccino.id, qty: 25 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
+    expect(order.status()).toBe(201);
+    // three vouchers for a free butter croissant (120 points each)
+    for (let i = 0; i < 3; i++) {
+      const redeemed = await phone.request.post('/api/reward/redeem', { data: { name: 'butter-croissant', idempotency_key: randomUUID() } });
+      expect(redeemed.status()).toBe(201);
+      const { voucher } = (await redeemed.json()).data as { voucher: VoucherInfo };
+      vouchers.push({ id: voucher.id, code: voucher.code });
+    }
+
+    // the third voucher's code, photographed now: it is shown to the counter at the end, long after
+    staleVideo = await showToCamera(await openVoucher(vouchers[2]!));
+    staleAt = Date.now();
+  });
+
+  it('scans the customer’s rotating QR code with the camera, shows the reward, redeems it; the customer sees it used', async () => {
+    const sheet = await openVoucher(vouchers[0]!);
+    // the fixed code is only a reference
+    await expect.poll(() => sheet.textContent()).toContain(`Reference ${vouchers[0]!.code}`);
+    await writeCameraVideo(camera(), await showToCamera(sheet));
+
+    await desk.goto('/merchant/counter');
+    await desk.getByRole('button', { name: 'Scan with the camera' }).click();
+    const found = desk.getByRole('region', { name: 'Free butter croissant' });
+    await found.waitFor({ timeout: 20_000 });
+    expect(await found.textContent()).toContain('For Ana');
+    expect(await found.textContent()).toContain('Can be used');
+    await desk.getByRole('button', { name: 'Redeem Free butter croissant' }).click();
+    await desk.getByText('Redeemed: Free butter croissant').waitFor();
+
+    // the customer's open sheet says so within 5 s, and the voucher moves to Used
+    await expect.poll(() => sheet.textContent(), { timeout: 6_000 }).toContain('This voucher has been used.');
+    await phone.goto('/reward/storage/used');
+    await expect.poll(() => phone.getByRole('list', { name: 'Used vouchers' }).textContent()).toContain(vouchers[0]!.code);
+    await phone.goto('/profile/notification');
+    await expect.poll(() => phone.getByRole('main').textContent()).toMatch(/used at the counter/i);
+
+    // scanning it again: used, by whom
+    await desk.getByRole('button', { name: 'Next customer' }).click();
+    await expect.poll(async () => (await desk.getByRole('region', { name: 'Free butter croissant' }).textContent()) ?? '', { timeout: 20_000 }).toContain('This voucher was used already');
+    expect(await desk.getByRole('region', { name: 'Free butter croissant' }).textContent()).toContain('Rosa Dela Cruz');
+    await desk.getByRole('button', { name: 'Next customer' }).click();
+    await desk.getByRole('button', { name: 'Stop the camera' }).click();
+  });
+
+  it('accepts the code under the QR code, typed by hand', async () => {
+    const sheet = await openVoucher(vouchers[1]!);
+    const typed = ((await sheet.getByLabel(/^Code /).textContent()) ?? '').replace(/\s/g, '').toLowerCase();
+    expect(typed).toMatch(/^[0-9a-z]{8}$/);
+    await desk.getByLabel('Code under the QR code').fill(`${typed.slice(0, 4)}-${typed.slice(4)}`);
+    await desk.getByRole('button', { name: 'Check code' }).click();
+    await desk.getByRole('button', { name: 'Redeem Free butter croissant' }).click();
+    await desk.getByText('Redeemed: Free butter croissant').waitFor();
+    // the fixed reference code is not accepted at the counter
+    await desk.getByRole('button', { name: 'Next customer' }).click();
+    await desk.getByLabel('Code under the QR code').fill(vouchers[2]!.code);
+    await desk.getByRole('button', { name: 'Check code' }).click();
+    await desk.getByRole('alert').filter({ hasText: 'That is the voucher’s reference number' }).waitFor();
+    await desk.getByRole('button', { name: 'Next customer' }).click();
+  });
+
+  it('falls back to typing when the camera is not allowed', async () => {
+    const blocked = await newContext(counterBrowser, 'phone', app.url);
+    const page = await blocked.newPage();
+    await page.goto('/merchant/sign-in');
+    await page.getByLabel('E-mail').fill('owner@kopisenja.example');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/merchant');
+    await page.goto('/merchant/counter');
+    await page.getByRole('button', { name: 'Scan with the camera' }).click();
+    await page.getByText(/The camera is blocked for this page/).waitFor();
+    expect(await page.getByLabel('Code under the QR code').isEditable()).toBe(true);
+    await blocked.close();
+  });
+
+  it('refuses a photo of a code taken more than a minute ago', async () => {
+    const wait = staleAt + STALE_AFTER_MS - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await writeCameraVideo(camera(), staleVideo!);
+    await desk.goto('/merchant/counter');
+    await desk.getByRole('button', { name: 'Scan with the camera' }).click();
+    await desk.getByRole('alert').filter({ hasText: 'This code has changed' }).waitFor({ timeout: 20_000 });
+    // the voucher itself is untouched: its fresh code works
+    await desk.getByRole('button', { name: 'Next customer' }).click();
+    await desk.getByRole('button', { name: 'Stop the camera' }).click();
+    const sheet = await openVoucher(vouchers[2]!);
+    const typed = ((await sheet.getByLabel(/^Code /).textContent()) ?? '').replace(/\s/g, '');
+    await desk.getByLabel('Code under the QR code').fill(typed);
+    await desk.getByRole('button', { name: 'Check code' }).click();
+    await desk.getByText('Can be used').waitFor();
+  }, 150_000);
+
+  it('shows a new order on the board within 5 s; staff move it to ready and the customer sees ready', async () => {
+    await desk.goto('/merchant/orders');
+    await desk.getByText('Updates by itself every few seconds.').waitFor();
+    const catalog = await (await phone.request.get('/api/shop/catalog')).json();
+    const latte = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const created = await phone.request.post('/api/order/create', {
+      data: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
+    expect(created.status()).toBe(201);
+    const name = ((await created.json()).data as { order: { name: string } }).order.name;
+    const newColumn = desk.getByRole('list', { name: 'New orders' });
+    await expect.poll(() => newColumn.textContent(), { timeout: 5_000, interval: 250 }).toContain(name);
+    await desk.getByRole('button', { name: `Start preparing — order ${name}` }).click();
+    await desk.getByRole('button', { name: `Mark ready — order ${name}` }).click();
+    await expect.poll(() => desk.getByRole('list', { name: 'Ready orders' }).textContent()).toContain(name);
+    await phone.goto(`/order/${name}`);
+    await expect.poll(() => phone.getByRole('main').textContent(), { timeout: 10_000 }).toContain('Ready');
+  });
+
+  it('cancels a wallet order with a reason: the money is back and the points are taken back', async () => {
+    const before = (await (await phone.request.get('/api/customer/profile')).json()).data as { points: number; wallet_balance: number };
+    const catalog = await (await phone.request.get('/api/shop/catalog')).json();
+    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const created = await phone.request.post('/api/order/create', {
+      data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
+    const { order } = (await created.json()).data as { order: { name: string; total: number; points_earned?: number } };
+    const paid = (await (await phone.request.get('/api/customer/profile')).json()).data as { points: number; wallet_balance: number };
+    expect(paid.wallet_balance).toBe(before.wallet_balance - order.total);
+    expect(paid.points).toBeGreaterThan(before.points);
+
+    await desk.goto('/merchant/orders');
+    await desk.getByRole('button', { name: `Cancel order ${order.name}` }).click();
+    const dialog = desk.getByRole('dialog', { name: `Cancel order ${order.name}?` });
+    await dialog.getByLabel('Reason').fill('Out of oat milk');
+    await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => ((await (await phone.request.get('/api/customer/profile')).json()).data as { wallet_balance: number }).wallet_balance).toBe(before.wallet_balance);
+    expect(((await (await phone.request.get('/api/customer/profile')).json()).data as { points: number }).points).toBe(before.points);
+    await phone.goto(`/order/${order.name}`);
+    await expect.poll(() => phone.getByRole('main').textContent()).toContain('Cancelled');
+    // a cancelled order cannot be moved again: it is off the board, among today's finished ones
+    expect(await desk.getByRole('button', { name: new RegExp(`order ${order.name}$`) }).count()).toBe(0);
+    // refusals (400, 404, 409) are answers the page shows, logged by the browser as failed loads
+    expect(deskErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  });
+});
