@@ -21,6 +21,8 @@ import { themeRoutes } from './theme/theme.routes';
 import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
+import { menuRoutes } from './menu/menu.routes';
+import { rewardsEditorRoutes } from './rewards/rewards-editor';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -58,6 +60,8 @@ export function createProviderApp(ctx: ProviderContext): Express {
     staffRoutes, // merchant/…: the merchant console's staff accounts, sessions and audit log
     themeRoutes, // merchant/theme/…: the theme studio; settings/preview: a share-preview link
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
+    menuRoutes, // merchant/menu/…: the owner's menu editor
+    rewardsEditorRoutes, // merchant/rewards…: the owner's reward catalogue
     counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board; reward/voucher/code
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {

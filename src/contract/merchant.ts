@@ -94,7 +94,7 @@ const colour = z
  * uploaded image's `/media/…`, or the demo's files), or an https:// address. Never another scheme
  * (javascript:, data:, http:), never protocol-relative (`//host`).
  */
-const imageUrl = z
+export const imageUrl = z
   .string()
   .trim()
   .max(500, 'must be at most 500 characters')

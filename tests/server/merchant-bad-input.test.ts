@@ -23,9 +23,11 @@ const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
-const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'order_refunds', 'order_events'] as const;
+const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'order_refunds', 'order_events', 'categories', 'products', 'rewards'] as const;
 const BAD_IMAGE: Json[] = ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://plain.example/a.png', '//evil.example/a.png', '/a b.png', 42, null, `/${'x'.repeat(500)}`, `/a${NUL}`];
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
+const BAD_CATEGORY: Json[] = ['', '   ', 42, null, 'x'.repeat(61), NUL];
+const BAD_PRICE: Json[] = [-1, 1.5, '100', null, 100_000_001, [100]];
 const BAD_CODE: Json[] = ['', '   ', 'x'.repeat(201), 42, null, ['K7QM2XHD'], { code: 'K7QM2XHD' }];
 const BAD_ORDER_NAME: Json[] = ['', '   ', 'x'.repeat(41), 42, null, ['A1B2C3']];
 const BAD_STATUS: Json[] = ['', 'done', 'PAID', 42, null, ['paid']];
@@ -65,6 +67,10 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     const product = await p.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
     return (await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: product.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.order.name as string;
   };
+
+  const newCategory = async () => (await p.call('post', 'merchant/menu/category/create', { token: owner.token, body: { name: `C ${Math.random()}` } }).expect(201)).body.data.category.id as number;
+  const anyProduct = async () => (await p.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const allCategories = async () => (await p.db.selectFrom('categories').select('id').orderBy('position').orderBy('id').execute()).map((c) => c.id);
 
   const inviteToken = async () => (await p.call('post', 'merchant/staff/invite', { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token as string;
 
@@ -169,6 +175,49 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: { page: ['0', '-1', '1.5', 'two', '100001', ''] },
       required: [],
     },
+    { method: 'post', path: 'merchant/menu/category/create', owner: true, valid: async () => ({ name: 'Seasonal' }), bad: { name: BAD_CATEGORY }, required: ['name'] },
+    { method: 'post', path: 'merchant/menu/category/rename', owner: true, valid: async () => ({ id: await newCategory(), name: 'Autumn' }), bad: { id: BAD_ID, name: BAD_CATEGORY }, required: ['id', 'name'] },
+    {
+      method: 'post',
+      path: 'merchant/menu/category/reorder',
+      owner: true,
+      valid: async () => ({ ids: (await allCategories()).reverse() }),
+      bad: { ids: [[], 'abc', 42, null, [0], ['x'], [1.5], Array.from({ length: 201 }, (_, i) => i + 1)] },
+      required: ['ids'],
+    },
+    { method: 'post', path: 'merchant/menu/category/delete', owner: true, valid: async () => ({ id: await newCategory() }), bad: { id: BAD_ID }, required: ['id'] },
+    {
+      method: 'post',
+      path: 'merchant/menu/product/create',
+      owner: true,
+      valid: async () => ({ category_id: await newCategory(), name: 'Pumpkin latte', description: 'Autumn only.', price: 18_500, image: '', available: true }),
+      bad: { category_id: BAD_ID, name: BAD_NAME, description: [42, null, 'x'.repeat(501), NUL], price: BAD_PRICE, image: BAD_IMAGE, available: ['yes', 1, null] },
+      required: ['category_id', 'name', 'price'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/menu/product/update',
+      owner: true,
+      valid: async () => ({ id: await anyProduct(), price: 15_500 }),
+      bad: { id: BAD_ID, price: BAD_PRICE, name: BAD_NAME, image: BAD_IMAGE, available: ['yes', 1, null] },
+      required: ['id'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/rewards/create',
+      owner: true,
+      valid: async () => ({ title: 'Free matcha', description: 'Any size.', image: '', points_cost: 200, stock_total: 10, valid_days: 30, per_customer_limit: null, discount_amount: 0, active: true }),
+      bad: { title: BAD_NAME, description: [42, null, 'x'.repeat(501), NUL], image: BAD_IMAGE, points_cost: [0, -1, 1.5, '200', null, 1_000_001], stock_total: [-1, 1.5, '10', 1_000_001], valid_days: [0, 1.5, '30', null, 3651], per_customer_limit: [0, 1.5, '1', 1001], discount_amount: BAD_PRICE, active: ['yes', 1, null] },
+      required: ['title', 'points_cost', 'stock_total', 'valid_days'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/rewards/update',
+      owner: true,
+      valid: async () => ({ name: (await p.db.selectFrom('rewards').select('name').orderBy('id').executeTakeFirstOrThrow()).name, points_cost: 60 }),
+      bad: { name: ['', 'Not A Slug', 42, null, 'x'.repeat(65)], points_cost: [0, -1, 1.5, '200', null], stock_total: [-1, 1.5, '10'], active: ['yes', 1, null] },
+      required: ['name'],
+    },
     { method: 'post', path: 'merchant/counter/lookup', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE }, required: ['code'] },
     { method: 'post', path: 'merchant/counter/redeem', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE }, required: ['code'] },
     {
@@ -246,7 +295,8 @@ describeEachDb('bad input on every merchant console call', (kind) => {
         if (c.status === 400) {
           const named = Object.keys(res.body.error?.fields ?? {});
           if (res.body.error?.code !== 'VALIDATION') problems.push(`${c.name}: code ${res.body.error?.code}`);
-          for (const f of c.fields) if (!named.includes(f)) problems.push(`${c.name}: ${f} not named (${named.join(', ')})`);
+          // a list's bad item is named by its place (ids.0)
+          for (const f of c.fields) if (!named.some((k) => k === f || k.startsWith(`${f}.`))) problems.push(`${c.name}: ${f} not named (${named.join(', ')})`);
         }
       }
       expect(problems).toEqual([]);

@@ -696,6 +696,21 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const toCancel = (await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body.data.order;
     await call('POST merchant/orders/cancel', { token: owner, body: { name: toCancel.name, reason: 'Out of oat milk' } });
 
+    // the menu editor
+    const category = (await call('POST merchant/menu/category/create', { token: owner, body: { name: 'Seasonal' } })).body.data.category;
+    await call('POST merchant/menu/category/rename', { token: owner, body: { id: category.id, name: 'Autumn' } });
+    const product = (await call('POST merchant/menu/product/create', { token: owner, body: { category_id: category.id, name: 'Pumpkin latte', price: 18_500 } })).body.data.product;
+    await call('POST merchant/menu/product/update', { token: owner, body: { id: product.id, available: false } });
+    const categories = (await call('GET merchant/menu', { token: owner })).body.data.categories as { id: number }[];
+    await call('POST merchant/menu/category/reorder', { token: owner, body: { ids: categories.map((c) => c.id).reverse() } });
+    const empty = (await call('POST merchant/menu/category/create', { token: owner, body: { name: 'Empty' } })).body.data.category;
+    await call('POST merchant/menu/category/delete', { token: owner, body: { id: empty.id } });
+
+    // the reward catalogue
+    await call('GET merchant/rewards', { token: owner });
+    const newReward = (await call('POST merchant/rewards/create', { token: owner, body: { title: 'Free matcha', points_cost: 200, stock_total: 10, valid_days: 30 } })).body.data.reward;
+    await call('POST merchant/rewards/update', { token: owner, body: { name: newReward.name, active: false } });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 

@@ -26,6 +26,11 @@ export function getCatalog(ctx: ProviderContext): Promise<CatalogData> {
   return data;
 }
 
+/** The menu changed (a product, a category): this instance reads it again at once, the others within 5 s. */
+export function forgetCatalog(db: Database): void {
+  catalogs.delete(db);
+}
+
 /** The merchant changes a price or takes a product off (or back on) the menu; orders quote current prices. */
 export async function updateMerchantProduct(ctx: ProviderContext, body: MerchantProductBody): Promise<Product> {
   const patch: { price?: number; available?: boolean } = {};
@@ -33,7 +38,7 @@ export async function updateMerchantProduct(ctx: ProviderContext, body: Merchant
   if (body.available !== undefined) patch.available = body.available;
   const product = await updateProduct(ctx.db, body.product_id, patch);
   if (!product) throw notFound('Product');
-  catalogs.delete(ctx.db);
+  forgetCatalog(ctx.db);
   ctx.logger.info({ product_id: product.id, ...patch }, 'merchant updated a product');
   return product;
 }

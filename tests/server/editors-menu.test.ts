@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newStaff, type TestStaff } from './merchant.helpers';
+import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+
+/**
+ * The owner's menu editor (issue 14): categories added, renamed, reordered, removed only when empty;
+ * products added, changed and sold out; customers see it at once on this instance (the menu's cache
+ * forgets); an order keeps the price it was placed at; every change in the audit log; staff refused.
+ */
+
+interface Category {
+  id: number;
+  name: string;
+  position: number;
+  products: Array<{ id: number; name: string; price: number; available: boolean; category_id: number }>;
+}
+
+describeEachDb('the menu editor', (kind) => {
+  let p: TestProvider;
+  let owner: TestStaff;
+  let staff: TestStaff;
+  beforeAll(async () => {
+    p = await startTestProvider(kind);
+    owner = await newStaff(p.db, p.clock, { role: 'owner' });
+    staff = await newStaff(p.db, p.clock, { role: 'staff' });
+  });
+  afterAll(() => p.close());
+
+  const post = (path: string, body: unknown, token = owner.token) => p.call('post', `merchant/menu/${path}`, { token, body });
+  const catalog = async () => (await p.call('get', 'shop/catalog')).body.data.categories as Category[];
+  const editorMenu = async () => (await p.call('get', 'merchant/menu', { token: owner.token })).body.data.categories as Category[];
+
+  it('adds a category at the end and a product in it: customers see it on the menu at once', async () => {
+    await catalog(); // the menu is cached now
+    const created = await post('category/create', { name: '  Seasonal  ' });
+    expect(created.status).toBe(201);
+    const category = created.body.data.category as { id: number; name: string; position: number };
+    expect(category.name).toBe('Seasonal');
+    const product = await post('product/create', { category_id: category.id, name: 'Pumpkin spice latte', description: 'Only in autumn.', price: 18_500 });
+    expect(product.status).toBe(201);
+    expect(product.body.data.product).toMatchObject({ name: 'Pumpkin spice latte', price: 18_500, available: true, image: '' });
+    const shop = await catalog();
+    expect(shop.at(-1)).toMatchObject({ name: 'Seasonal', products: [{ name: 'Pumpkin spice latte', price: 18_500, available: true }] });
+    // and a customer can order it
+    const c = await p.newCustomer({ wallet: 100_000 });
+    const order = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: product.body.data.product.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+    expect(order.status).toBe(201);
+  });
+
+  it('renames and reorders categories; the list must name each category once', async () => {
+    const before = await editorMenu();
+    const last = before.at(-1)!;
+    expect((await post('category/rename', { id: last.id, name: 'Autumn specials' })).body.data.category.name).toBe('Autumn specials');
+    const ids = before.map((c) => c.id);
+    const reversed = [...ids].reverse();
+    const res = await post('category/reorder', { ids: reversed });
+    expect(res.status).toBe(200);
+    expect((res.body.data.categories as Category[]).map((c) => c.id)).toEqual(reversed);
+    expect((await catalog()).map((c) => c.id)).toEqual(reversed);
+    for (const bad of [ids.slice(1), [...ids, ids[0]], [...ids.slice(1), 999_999]]) {
+      const refused = await post('category/reorder', { ids: bad });
+      expect([refused.status, Object.keys(refused.body.error.fields)]).toEqual([400, ['ids']]);
+    }
+    expect((await post('category/rename', { id: 999_999, name: 'x' })).status).toBe(404);
+  });
+
+  it('removes only an empty category', async () => {
+    const full = (await editorMenu()).find((c) => c.products.length > 0)!;
+    const refused = await post('category/delete', { id: full.id });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'CONFLICT']);
+    expect(refused.body.message).toMatch(/move or remove them first/);
+    const empty = (await post('category/create', { name: 'Empty' })).body.data.category as { id: number };
+    expect((await post('category/delete', { id: empty.id })).status).toBe(200);
+    expect((await editorMenu()).some((c) => c.id === empty.id)).toBe(false);
+  });
+
+  it('sells a product out: customers see it unavailable and cannot order it; back on sale, they can', async () => {
+    const item = (await catalog()).flatMap((c) => c.products).find((x) => x.available && x.price >= 15_000)!;
+    expect((await post('product/update', { id: item.id, available: false })).body.data.product.available).toBe(false);
+    expect((await catalog()).flatMap((c) => c.products).find((x) => x.id === item.id)!.available).toBe(false);
+    const c = await p.newCustomer({ wallet: 100_000 });
+    const order = () => p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: item.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+    expect((await order()).body.error.code).toBe('PRODUCT_UNAVAILABLE');
+    await post('product/update', { id: item.id, available: true });
+    expect((await order()).status).toBe(201);
+  });
+
+  it('changes a price for new orders only: an order already placed keeps its price', async () => {
+    const item = (await catalog()).flatMap((c) => c.products).find((x) => x.available && x.price >= 15_000)!;
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    const placed = (await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: item.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } })).body.data.order as { name: string; total: number };
+    await post('product/update', { id: item.id, price: item.price + 5_000, name: `${item.name} (large)` });
+    const again = (await p.call('get', 'order/detail', { token: c.token, query: { name: placed.name } })).body.data.order as { total: number; items: Array<{ price: number; name: string }> };
+    expect(again.total).toBe(placed.total);
+    expect(again.items[0]).toMatchObject({ price: item.price, name: item.name });
+    const quote = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: item.id, qty: 2 }], fulfilment: 'pickup' } });
+    expect(quote.body.data.subtotal).toBe(2 * (item.price + 5_000));
+  });
+
+  it('moves a product to another category, and refuses a category that does not exist', async () => {
+    const menu = await editorMenu();
+    const product = menu[0]!.products[0]!;
+    const target = menu[1]!;
+    expect((await post('product/update', { id: product.id, category_id: target.id })).body.data.product.category_id).toBe(target.id);
+    const refused = await post('product/update', { id: product.id, category_id: 999_999 });
+    expect([refused.status, Object.keys(refused.body.error.fields)]).toEqual([400, ['category_id']]);
+    const missing = await post('product/create', { category_id: 999_999, name: 'Ghost', price: 100 });
+    expect([missing.status, Object.keys(missing.body.error.fields)]).toEqual([400, ['category_id']]);
+    expect((await post('product/update', { id: 999_999, price: 100 })).status).toBe(404);
+  });
+
+  it('takes an uploaded image, and refuses one from another scheme', async () => {
+    const product = (await editorMenu()).flatMap((c) => c.products)[0]!;
+    const ok = await post('product/update', { id: product.id, image: '/api/media/0f1e2d.png' });
+    expect(ok.body.data.product.image).toBe('/api/media/0f1e2d.png');
+    for (const image of ['javascript:alert(1)', 'http://evil.example/a.png', '//evil.example/a.png']) {
+      const res = await post('product/update', { id: product.id, image });
+      expect([res.status, Object.keys(res.body.error.fields)]).toEqual([400, ['image']]);
+    }
+  });
+
+  it('writes every change to the audit log with before and after', async () => {
+    const product = (await editorMenu()).flatMap((c) => c.products)[0]!;
+    await post('product/update', { id: product.id, price: 12_300 });
+    const entry = await p.db.selectFrom('audit_log').selectAll().where('target', '=', `product:${product.id}`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ action: 'menu.product.update', staff_id: owner.id });
+    expect((entry.after as { price: number }).price).toBe(12_300);
+    expect((entry.before as { price: number }).price).toBe(product.price);
+  });
+
+  it('refuses staff on every editor call (403), and nobody without a session (401)', async () => {
+    const menu = await editorMenu();
+    const calls: Array<[string, unknown]> = [
+      ['category/create', { name: 'No' }],
+      ['category/rename', { id: menu[0]!.id, name: 'No' }],
+      ['category/reorder', { ids: menu.map((c) => c.id) }],
+      ['product/update', { id: menu.flatMap((c) => c.products)[0]!.id, price: 1 }],
+    ];
+    for (const [path, body] of calls) {
+      const res = await post(path, body, staff.token);
+      expect([path, res.status, res.body.error.code]).toEqual([path, 403, 'ROLE_FORBIDDEN']);
+      expect((await p.call('post', `merchant/menu/${path}`, { body })).status).toBe(401);
+    }
+    expect((await p.call('get', 'merchant/menu', { token: staff.token })).status).toBe(403);
+  });
+});

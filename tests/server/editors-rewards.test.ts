@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newStaff, type TestStaff } from './merchant.helpers';
+import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+
+/**
+ * The owner's reward catalogue (issue 14): added rewards reach customers; cost and stock changes are
+ * seen at once; the total stock cannot go below what was redeemed (also while customers redeem at the
+ * same moment, on PostgreSQL); a retired reward disappears for customers while its vouchers stay valid.
+ */
+
+interface EditorReward {
+  name: string;
+  title: string;
+  points_cost: number;
+  stock_total: number | null;
+  stock_left: number | null;
+  issued: number;
+  used: number;
+  active: boolean;
+}
+
+describeEachDb('the reward catalogue editor', (kind) => {
+  let p: TestProvider;
+  let owner: TestStaff;
+  let staff: TestStaff;
+  beforeAll(async () => {
+    p = await startTestProvider(kind);
+    owner = await newStaff(p.db, p.clock, { role: 'owner' });
+    staff = await newStaff(p.db, p.clock, { role: 'staff' });
+  });
+  afterAll(() => p.close());
+
+  const create = (body: Record<string, unknown>) => p.call('post', 'merchant/rewards/create', { token: owner.token, body: { description: 'A treat.', valid_days: 30, ...body } });
+  const update = (body: Record<string, unknown>, token = owner.token) => p.call('post', 'merchant/rewards/update', { token, body });
+  const customerList = async () => (await p.call('get', 'reward/list')).body.data.rewards as Array<{ name: string; points_cost: number; stock: number | null }>;
+  const redeem = (token: string, name: string) => p.call('post', 'reward/redeem', { token, body: { name, idempotency_key: randomUUID() } });
+
+  it('adds a reward customers can see and redeem; its name is made from the title', async () => {
+    const res = await create({ title: 'Free Matcha Latte!', points_cost: 200, stock_total: 5 });
+    expect(res.status).toBe(201);
+    const reward = res.body.data.reward as EditorReward;
+    expect(reward).toMatchObject({ name: 'free-matcha-latte', stock_total: 5, stock_left: 5, issued: 0, used: 0, active: true });
+    expect((await create({ title: 'Free matcha latte', points_cost: 200, stock_total: null })).body.data.reward.name).toBe('free-matcha-latte-2');
+    expect((await customerList()).find((r) => r.name === 'free-matcha-latte')).toMatchObject({ points_cost: 200, stock: 5 });
+    const c = await p.newCustomer({ points: 1_000 });
+    expect((await redeem(c.token, 'free-matcha-latte')).status).toBe(201);
+    const list = (await p.call('get', 'merchant/rewards', { token: owner.token })).body.data.rewards as EditorReward[];
+    expect(list.find((r) => r.name === 'free-matcha-latte')).toMatchObject({ stock_total: 5, stock_left: 4, issued: 1 });
+  });
+
+  it('changes the cost and the stock: customers see both at once', async () => {
+    const res = await update({ name: 'free-matcha-latte', points_cost: 250, stock_total: 10 });
+    expect(res.body.data.reward).toMatchObject({ points_cost: 250, stock_total: 10, stock_left: 9, issued: 1 });
+    expect((await customerList()).find((r) => r.name === 'free-matcha-latte')).toMatchObject({ points_cost: 250, stock: 9 });
+    expect((await update({ name: 'free-matcha-latte', stock_total: null })).body.data.reward).toMatchObject({ stock_total: null, stock_left: null });
+    expect((await customerList()).find((r) => r.name === 'free-matcha-latte')!.stock).toBeNull();
+  });
+
+  it('refuses a total stock below what was already redeemed, with a clear message', async () => {
+    const c = await p.newCustomer({ points: 10_000 });
+    await update({ name: 'free-matcha-latte', stock_total: 10 });
+    expect((await redeem(c.token, 'free-matcha-latte')).status).toBe(201);
+    const refused = await update({ name: 'free-matcha-latte', stock_total: 1 });
+    expect([refused.status, refused.body.error.code, Object.keys(refused.body.error.fields)]).toEqual([409, 'CONFLICT', ['stock_total']]);
+    expect(refused.body.message).toBe('2 of Free Matcha Latte! were already redeemed: the stock cannot be lower than 2.');
+    expect(refused.body.data).toEqual({ issued: 2 });
+    // exactly what was redeemed is fine: none left
+    expect((await update({ name: 'free-matcha-latte', stock_total: 2 })).body.data.reward).toMatchObject({ stock_left: 0 });
+    expect((await redeem(c.token, 'free-matcha-latte')).body.error.code).toBe('OUT_OF_STOCK');
+  });
+
+  it('retires a reward: customers no longer see or redeem it; a voucher already issued stays valid and usable', async () => {
+    const c = await p.newCustomer({ points: 10_000 });
+    await create({ title: 'Retiring reward', points_cost: 100, stock_total: null });
+    const voucher = (await redeem(c.token, 'retiring-reward')).body.data.voucher as { id: number };
+    const res = await update({ name: 'retiring-reward', active: false });
+    expect(res.body.data.reward.active).toBe(false);
+    expect((await customerList()).some((r) => r.name === 'retiring-reward')).toBe(false);
+    expect((await redeem(c.token, 'retiring-reward')).status).toBe(404);
+    // the voucher: still active, and the counter takes it
+    const codes = (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: voucher.id } })).body.data;
+    expect(codes.status).toBe('active');
+    expect((await p.call('post', 'merchant/counter/redeem', { token: staff.token, body: { code: codes.current.qr } })).status).toBe(201);
+    const audit = await p.db.selectFrom('audit_log').select('action').where('target', '=', 'reward:retiring-reward').orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['reward.create', 'reward.retire']);
+  });
+
+  it('refuses staff (403) and bad names (404)', async () => {
+    expect((await update({ name: 'free-matcha-latte', points_cost: 1 }, staff.token)).status).toBe(403);
+    expect((await p.call('get', 'merchant/rewards', { token: staff.token })).status).toBe(403);
+    expect((await update({ name: 'no-such-reward', points_cost: 1 })).status).toBe(404);
+  });
+});
+
+describePostgres('the reward catalogue editor under concurrency', () => {
+  let p: TestProvider;
+  let owner: TestStaff;
+  beforeAll(async () => {
+    p = await startTestProvider('postgres', { poolSize: 10 });
+    owner = await newStaff(p.db, p.clock, { role: 'owner' });
+  });
+  afterAll(() => p.close());
+
+  it('the owner lowering the stock while 20 customers redeem: never more vouchers than the total stock, never a total below them', async () => {
+    const reward = (await p.call('post', 'merchant/rewards/create', { token: owner.token, body: { title: 'Race reward', points_cost: 10, stock_total: 15, valid_days: 30 } })).body.data.reward as EditorReward;
+    const customers = await Promise.all(Array.from({ length: 20 }, () => p.newCustomer({ points: 100 })));
+    const results = await Promise.all([
+      ...customers.map((c) => p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: randomUUID() } })),
+      ...[12, 8, 10].map((total) => p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: reward.name, stock_total: total } })),
+    ]);
+    const edits = results.slice(20);
+    const issued = Number((await p.db.selectFrom('vouchers').innerJoin('rewards', 'rewards.id', 'vouchers.reward_id').select((eb) => eb.fn.countAll<number>().as('n')).where('rewards.name', '=', reward.name).executeTakeFirstOrThrow()).n);
+    const row = await p.db.selectFrom('rewards').select('stock').where('name', '=', reward.name).executeTakeFirstOrThrow();
+    const list = (await p.call('get', 'merchant/rewards', { token: owner.token })).body.data.rewards as EditorReward[];
+    const now = list.find((r) => r.name === reward.name)!;
+    console.info('stock edits during 20 redemptions:', edits.map((e) => e.status), 'issued', issued, 'left', row.stock);
+    expect(row.stock).toBeGreaterThanOrEqual(0);
+    expect(now.stock_total).toBe(issued + row.stock!);
+    // the last edit that was accepted is the total now; a refused one named a total below what was issued then
+    [12, 8, 10].forEach((total, i) => {
+      const e = edits[i]!;
+      expect([200, 409]).toContain(e.status);
+      // accepted: that total, what was redeemed by then included; refused: more had been redeemed already
+      if (e.status === 200) expect(e.body.data.reward.stock_total).toBe(total);
+      else expect(e.body.data.issued).toBeGreaterThan(total);
+    });
+    expect(issued).toBeLessThanOrEqual(15);
+  });
+});
