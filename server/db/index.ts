@@ -10,6 +10,7 @@ import * as m0002 from './migrations/0002-security';
 import * as m0003 from './migrations/0003-payments';
 import * as m0004 from './migrations/0004-merchant-console';
 import * as m0005 from './migrations/0005-counter';
+import * as m0006 from './migrations/0006-editors';
 
 export type Database = Kysely<DB>;
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0003-payments': m0003,
   '0004-merchant-console': m0004,
   '0005-counter': m0005,
+  '0006-editors': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

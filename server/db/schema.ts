@@ -132,7 +132,8 @@ export interface VoucherTable {
 export interface PointsLedgerTable {
   id: Generated<number>;
   customer_id: number;
-  type: 'earn' | 'burn' | 'expire' | 'adjust';
+  /** owner: the owner's adjustment in the console, with its reason (migration 0006) */
+  type: 'earn' | 'burn' | 'expire' | 'adjust' | 'owner';
   points: number;
   balance_after: number;
   reason: string;

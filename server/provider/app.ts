@@ -23,6 +23,7 @@ import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { rewardsEditorRoutes } from './rewards/rewards-editor';
+import { customerAdminRoutes } from './customer-admin/customer-admin';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -62,6 +63,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     menuRoutes, // merchant/menu/…: the owner's menu editor
     rewardsEditorRoutes, // merchant/rewards…: the owner's reward catalogue
+    customerAdminRoutes, // merchant/customers…: look-up (staff), points adjustments (owners)
     counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board; reward/voucher/code
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {

@@ -110,7 +110,7 @@ export const changeEmailAnswer = z.object({
 
 export const pointEntryAnswer = z.object({
   id: int(),
-  type: z.enum(['earn', 'burn', 'expire', 'adjust']),
+  type: z.enum(['earn', 'burn', 'expire', 'adjust', 'owner']),
   points: int(),
   balance_after: int(),
   reason: z.string(),
@@ -184,17 +184,17 @@ export const storageAnswer = z.object({ vouchers: z.array(voucherAnswer) });
 
 export const walletBalanceAnswer = z.object({ balance: money(), currency: z.string() });
 
+export const walletEntryAnswer = z.object({
+  id: int(),
+  type: z.enum(['topup', 'order', 'refund', 'adjust']),
+  amount: money(),
+  balance_after: money(),
+  reason: z.string(),
+  created_at: time(),
+});
+
 export const walletHistoryAnswer = z.object({
-  items: z.array(
-    z.object({
-      id: int(),
-      type: z.enum(['topup', 'order', 'refund', 'adjust']),
-      amount: money(),
-      balance_after: money(),
-      reason: z.string(),
-      created_at: time(),
-    }),
-  ),
+  items: z.array(walletEntryAnswer),
   next_page: nextPage(),
 });
 

@@ -1080,6 +1080,43 @@ export const ENDPOINTS: readonly Endpoint[] = [
     errors: ['NOT_FOUND', 'CONFLICT'],
   },
 
+  // the shop's customers
+  {
+    method: 'get',
+    path: 'merchant/customers',
+    tag: 'Merchant console',
+    summary: 'Find customers by phone number, name or e-mail',
+    description: '`q` matches part of a name or e-mail (any case) or of a phone number however it is written (0917 123 4567, +63 917…); empty: the newest customers. 20 a page.',
+    auth: 'staff',
+    inContract: false,
+    query: E.customerSearchQuery,
+    answer: envelope([200], 'The customers found.', E.customerSearchAnswer),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'merchant/customers/detail',
+    tag: 'Merchant console',
+    summary: "A customer's points and wallet with their ledgers, vouchers and orders",
+    auth: 'staff',
+    inContract: false,
+    query: E.customerDetailQuery,
+    answer: envelope([200], 'The customer.', E.customerDetailAnswer),
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'post',
+    path: 'merchant/customers/adjust-points',
+    tag: 'Merchant console',
+    summary: "Adjust a customer's points, with a reason",
+    description: 'Owners only. A points ledger entry of its own kind (`owner`), the reason shown to the customer in their history and a notification, the audit log written. A deduction below zero: 409 INSUFFICIENT_POINTS naming `points`. Idempotent by `idempotency_key`.',
+    auth: 'owner',
+    inContract: false,
+    body: E.adjustPointsBody,
+    answer: envelope([201], 'The customer and the new entry.', E.adjustPointsAnswer),
+    errors: ['NOT_FOUND', 'INSUFFICIENT_POINTS'],
+  },
+
   // images for the theme (logo, favicon, landing background)
   {
     method: 'post',

@@ -4,7 +4,8 @@ import { id, page } from './fields';
 
 export const pointHistoryBody = z.object({ customer_id: id, page });
 export type PointHistoryBody = z.infer<typeof pointHistoryBody>;
-export type PointEntryType = 'earn' | 'burn' | 'expire' | 'adjust';
+/** owner: an adjustment the shop's owner made, with its reason */
+export type PointEntryType = 'earn' | 'burn' | 'expire' | 'adjust' | 'owner';
 export interface PointEntry {
   id: number;
   type: PointEntryType;

@@ -711,6 +711,11 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const newReward = (await call('POST merchant/rewards/create', { token: owner, body: { title: 'Free matcha', points_cost: 200, stock_total: 10, valid_days: 30 } })).body.data.reward;
     await call('POST merchant/rewards/update', { token: owner, body: { name: newReward.name, active: false } });
 
+    // customers: found, shown, their points adjusted
+    await call('GET merchant/customers', { token: owner, query: { q: 'Open' } });
+    await call('GET merchant/customers/detail', { token: owner, query: { id: c.id } });
+    await call('POST merchant/customers/adjust-points', { token: owner, body: { customer_id: c.id, points: 25, reason: 'A thank-you', idempotency_key: key() } });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 

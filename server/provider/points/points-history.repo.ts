@@ -1,5 +1,18 @@
 import type { Database } from '../../db';
 
+type LedgerRow = Awaited<ReturnType<typeof ledgerPage>>[number];
+
+/** A ledger row as the contract's entry (an earned lot says when it expires). */
+export const toPointEntry = (r: LedgerRow) => ({
+  id: r.id,
+  type: r.type,
+  points: r.points,
+  balance_after: r.balance_after,
+  reason: r.reason,
+  created_at: r.created_at.toISOString(),
+  expires_at: r.type === 'earn' && r.expires_at ? r.expires_at.toISOString() : null,
+});
+
 /** One page of a customer's ledger, newest first; asks for one more row than the page to know if another follows. */
 export async function ledgerPage(db: Database, customerId: number, offset: number, limit: number) {
   return db

@@ -130,7 +130,7 @@ export async function expireCustomerLots(trx: Database, clock: Clock, customerId
 }
 
 /**
- * A correction as an `adjust` entry, under the customer's row lock like every other change.
+ * A correction as an `adjust` entry (or `owner`: the owner's adjustment in the console), under the customer's row lock like every other change.
  * A take-back (points < 0) never takes the balance below 0: it takes what there is, and consumes
  * lots (the lot whose ref is `lotRef` first, then oldest first) so expiry never counts those points
  * again. A grant (points > 0) becomes a lot that expires like earned points.
@@ -141,7 +141,7 @@ export async function adjustPoints(
   clock: Clock,
   customerId: number,
   points: number,
-  change: PointsChange & { lotRef?: string },
+  change: PointsChange & { lotRef?: string; type?: 'adjust' | 'owner' },
   expiryDays = 365,
 ): Promise<number> {
   if (!Number.isInteger(points) || points === 0) return 0;
@@ -174,7 +174,7 @@ export async function adjustPoints(
     .insertInto('points_ledger')
     .values({
       customer_id: customerId,
-      type: 'adjust',
+      type: change.type ?? 'adjust',
       points: delta,
       balance_after: balance,
       reason: change.reason,

@@ -3,7 +3,7 @@ import { DAY } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { getCustomer } from '../customers/customers.repo';
 import { notFound } from '../http/errors';
-import { expiringBetween, ledgerPage } from './points-history.repo';
+import { expiringBetween, ledgerPage, toPointEntry } from './points-history.repo';
 
 export const HISTORY_PAGE_SIZE = 20;
 export const EXPIRING_SOON_DAYS = 30;
@@ -20,15 +20,7 @@ export async function pointHistory(ctx: ProviderContext, sessionCustomerId: numb
   const soon = await expiringBetween(ctx.db, sessionCustomerId, now, new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY));
   return {
     balance: customer.points,
-    items: rows.slice(0, HISTORY_PAGE_SIZE).map((r) => ({
-      id: r.id,
-      type: r.type,
-      points: r.points,
-      balance_after: r.balance_after,
-      reason: r.reason,
-      created_at: r.created_at.toISOString(),
-      expires_at: r.type === 'earn' && r.expires_at ? r.expires_at.toISOString() : null,
-    })),
+    items: rows.slice(0, HISTORY_PAGE_SIZE).map(toPointEntry),
     next_page: rows.length > HISTORY_PAGE_SIZE ? page + 1 : null,
     expiring_soon: soon.points > 0 && soon.first ? { points: soon.points, expires_at: soon.first.toISOString() } : null,
   };

@@ -40,6 +40,7 @@ const TYPE_LABEL: Record<PointEntryType, string> = {
   burn: 'Redeemed',
   expire: 'Expired',
   adjust: 'Adjusted',
+  owner: 'From the shop',
 };
 
 function EntryRow({ entry, locale, timeZone }: { entry: PointEntry; locale: string; timeZone?: string }) {

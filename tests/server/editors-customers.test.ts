@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newStaff, type TestStaff } from './merchant.helpers';
+import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+
+/**
+ * The shop's customers in the console (issue 14): found by phone (written any way), name or e-mail;
+ * a customer's account with its ledgers; the owner's points adjustment (an `owner` entry with its
+ * reason, a notification, the audit log, never below zero, once per key); staff may look, not adjust.
+ */
+
+describeEachDb('customers in the console', (kind) => {
+  let p: TestProvider;
+  let owner: TestStaff;
+  let staff: TestStaff;
+  let ana: { id: number; token: string };
+  beforeAll(async () => {
+    p = await startTestProvider(kind);
+    owner = await newStaff(p.db, p.clock, { role: 'owner' });
+    staff = await newStaff(p.db, p.clock, { role: 'staff' });
+    ana = await p.newCustomer({ phone: '+639171234567', name: 'Ana María Reyes', points: 500, wallet: 20_000 });
+    await p.db.updateTable('customers').set({ email: 'ana.reyes@example.com' }).where('id', '=', ana.id).execute();
+    await p.newCustomer({ phone: '+639281112222', name: 'Ben Santos' });
+  });
+  afterAll(() => p.close());
+
+  const search = async (q: string, token = staff.token) => ((await p.call('get', 'merchant/customers', { token, query: { q } })).body.data.items as Array<{ id: number; name: string }>).map((c) => c.id);
+  const adjust = (body: Record<string, unknown>, token = owner.token) => p.call('post', 'merchant/customers/adjust-points', { token, body: { idempotency_key: randomUUID(), ...body } });
+
+  it('finds a customer by phone written any way, by part of the name or e-mail, in any case', async () => {
+    for (const q of ['09171234567', '0917 123 4567', '+63 917-123-4567', '1234567', 'maría', 'REYES', 'ana.reyes@', 'EXAMPLE.COM']) {
+      expect(await search(q), q).toContain(ana.id);
+    }
+    expect(await search('Santos')).not.toContain(ana.id);
+    // the wildcard characters of SQL are plain text here
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+    const all = (await p.call('get', 'merchant/customers', { token: staff.token })).body.data;
+    expect(all.items.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows a customer’s balances, ledgers, vouchers and orders', async () => {
+    const res = await p.call('get', 'merchant/customers/detail', { token: staff.token, query: { id: ana.id } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.customer).toMatchObject({ id: ana.id, name: 'Ana María Reyes', phone: '+639171234567', points: 500, wallet_balance: 20_000 });
+    expect(Array.isArray(res.body.data.points)).toBe(true);
+    expect((await p.call('get', 'merchant/customers/detail', { token: staff.token, query: { id: 999_999 } })).status).toBe(404);
+  });
+
+  it('lets the owner add and take points with a reason: an entry of its own kind, a notification, the audit log', async () => {
+    const added = await adjust({ customer_id: ana.id, points: 150, reason: 'Sorry about the cold coffee' });
+    expect(added.status).toBe(201);
+    expect(added.body.data.customer.points).toBe(650);
+    expect(added.body.data.entry).toMatchObject({ type: 'owner', points: 150, balance_after: 650, reason: 'Sorry about the cold coffee' });
+    const taken = await adjust({ customer_id: ana.id, points: -50, reason: 'Counted twice by mistake' });
+    expect(taken.body.data.customer.points).toBe(600);
+    // the customer: the entries in their history, and notifications
+    const history = (await p.call('post', 'point/history', { token: ana.token, body: { customer_id: ana.id } })).body.data.items as Array<{ type: string; points: number; reason: string }>;
+    expect(history.slice(0, 2)).toEqual([
+      expect.objectContaining({ type: 'owner', points: -50, reason: 'Counted twice by mistake' }),
+      expect.objectContaining({ type: 'owner', points: 150, reason: 'Sorry about the cold coffee' }),
+    ]);
+    const notes = (await p.call('get', 'notification/list', { token: ana.token })).body.data.items as Array<{ title: string; body: string }>;
+    expect(notes.slice(0, 2).map((n) => [n.title, n.body])).toEqual([
+      ['50 points were taken off your balance', 'Counted twice by mistake'],
+      ['You got 150 points from us', 'Sorry about the cold coffee'],
+    ]);
+    const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id', 'after']).where('target', '=', `customer:${ana.id}`).orderBy('id').execute();
+    expect(audit.map((a) => [a.action, a.staff_id, (a.after as { change: number }).change])).toEqual([
+      ['customer.points', owner.id, 150],
+      ['customer.points', owner.id, -50],
+    ]);
+    // the ledger still adds up
+    const { points } = await p.db.selectFrom('customers').select('points').where('id', '=', ana.id).executeTakeFirstOrThrow();
+    const sum = (await p.db.selectFrom('points_ledger').select('points').where('customer_id', '=', ana.id).execute()).reduce((s, r) => s + r.points, 0);
+    expect(sum).toBe(points);
+  });
+
+  it('never takes a balance below zero, and repeats nothing for the same key', async () => {
+    const refused = await adjust({ customer_id: ana.id, points: -601, reason: 'Too much' });
+    expect([refused.status, refused.body.error.code, Object.keys(refused.body.error.fields)]).toEqual([409, 'INSUFFICIENT_POINTS', ['points']]);
+    expect(refused.body.message).toBe('This customer has 600 points: you can take at most that many.');
+    const key = randomUUID();
+    const first = await adjust({ customer_id: ana.id, points: 10, reason: 'Birthday', idempotency_key: key });
+    const again = await adjust({ customer_id: ana.id, points: 10, reason: 'Birthday', idempotency_key: key });
+    expect(again.body).toEqual(first.body);
+    expect((await p.db.selectFrom('customers').select('points').where('id', '=', ana.id).executeTakeFirstOrThrow()).points).toBe(610);
+    expect((await adjust({ customer_id: 999_999, points: 10, reason: 'Nobody' })).status).toBe(404);
+  });
+
+  it('lets staff look customers up but not adjust points', async () => {
+    const res = await adjust({ customer_id: ana.id, points: 10, reason: 'Staff try' }, staff.token);
+    expect([res.status, res.body.error.code]).toEqual([403, 'ROLE_FORBIDDEN']);
+    expect((await p.call('get', 'merchant/customers', { query: { q: 'ana' } })).status).toBe(401);
+    expect((await p.call('get', 'merchant/customers', { token: ana.token, query: { q: 'ana' } })).status).toBe(401);
+  });
+});
+
+describePostgres('points adjustments under concurrency', () => {
+  let p: TestProvider;
+  let owner: TestStaff;
+  beforeAll(async () => {
+    p = await startTestProvider('postgres', { poolSize: 10 });
+    owner = await newStaff(p.db, p.clock, { role: 'owner' });
+  });
+  afterAll(() => p.close());
+
+  it('20 deductions of 30 from 300 points at once: 10 succeed, the balance is 0 and equals the ledger', async () => {
+    const c = await p.newCustomer({ points: 300 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => p.call('post', 'merchant/customers/adjust-points', { token: owner.token, body: { customer_id: c.id, points: -30, reason: 'Correction', idempotency_key: randomUUID() } })),
+    );
+    const ok = results.filter((r) => r.status === 201).length;
+    expect(ok).toBe(10);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error.code === 'INSUFFICIENT_POINTS')).toBe(true);
+    const { points } = await p.db.selectFrom('customers').select('points').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const sum = (await p.db.selectFrom('points_ledger').select('points').where('customer_id', '=', c.id).execute()).reduce((s, r) => s + r.points, 0);
+    expect([points, sum]).toEqual([0, 0]);
+  });
+});
