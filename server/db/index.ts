@@ -11,6 +11,7 @@ import * as m0003 from './migrations/0003-payments';
 import * as m0004 from './migrations/0004-merchant-console';
 import * as m0005 from './migrations/0005-counter';
 import * as m0006 from './migrations/0006-editors';
+import * as m0007 from './migrations/0007-wheel-versions';
 
 export type Database = Kysely<DB>;
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0004-merchant-console': m0004,
   '0005-counter': m0005,
   '0006-editors': m0006,
+  '0007-wheel-versions': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -319,6 +319,16 @@ export interface DB {
   voucher_short_codes: VoucherShortCodeTable;
   counter_redemptions: CounterRedemptionTable;
   order_refunds: OrderRefundTable;
+  wheel_versions: WheelVersionTable;
+}
+
+/** a published wheel configuration (migration 0007) */
+export interface WheelVersionTable {
+  version: number;
+  spin_cost_points: number;
+  free_spins_per_day: number;
+  published_at: Timestamp;
+  published_by: number | null;
 }
 
 // the counter and the orders board (migration 0005)

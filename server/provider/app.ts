@@ -24,6 +24,7 @@ import { counterRoutes } from './counter/counter.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { rewardsEditorRoutes } from './rewards/rewards-editor';
 import { customerAdminRoutes } from './customer-admin/customer-admin';
+import { wheelEditorRoutes } from './wheel/wheel-editor';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -64,6 +65,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     menuRoutes, // merchant/menu/…: the owner's menu editor
     rewardsEditorRoutes, // merchant/rewards…: the owner's reward catalogue
     customerAdminRoutes, // merchant/customers…: look-up (staff), points adjustments (owners)
+    wheelEditorRoutes, // merchant/wheel…: the owner's wheel, every published configuration kept
     counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board; reward/voucher/code
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {

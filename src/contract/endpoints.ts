@@ -1072,7 +1072,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: 'merchant/rewards/update',
     tag: 'Merchant console',
     summary: 'Change or retire a reward',
-    description: '`stock_total` counts those already redeemed: below that number is 409 CONFLICT naming `stock_total` (`data.issued`). `active: false` retires it: customers no longer see it; vouchers already issued stay valid until their end.',
+    description: '`stock_total` counts those already redeemed: below that number is 409 CONFLICT naming `stock_total` (`data.issued`). `active: false` retires it: customers no longer see it; vouchers already issued stay valid until their end. A reward the wheel in use gives as a prize cannot be retired (409 CONFLICT naming `active`).',
     auth: 'owner',
     inContract: false,
     body: E.rewardUpdateBody,
@@ -1115,6 +1115,31 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: E.adjustPointsBody,
     answer: envelope([201], 'The customer and the new entry.', E.adjustPointsAnswer),
     errors: ['NOT_FOUND', 'INSUFFICIENT_POINTS'],
+  },
+
+  // the owner's wheel
+  {
+    method: 'get',
+    path: 'merchant/wheel',
+    tag: 'Merchant console',
+    summary: 'The wheel: the configuration in use and every one published before',
+    description: "Each segment with the chance customers are shown (`probability`). Every spin names its version, so it can be explained by the odds of its time.",
+    auth: 'owner',
+    inContract: false,
+    answer: envelope([200], 'The wheel.', E.wheelEditorAnswer),
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: 'merchant/wheel/publish',
+    tag: 'Merchant console',
+    summary: 'Publish a new wheel configuration',
+    description: 'The whole configuration: segments (label, prize, weight), the cost of a paid spin, free spins a day (at most 1). New odds apply from the next spin; a spin in flight keeps the odds it started with. Refused: no segment, a weight below 1, a points prize without points, a voucher prize of a retired or unknown reward (400 naming e.g. `segments.2.reward`).',
+    auth: 'owner',
+    inContract: false,
+    body: E.wheelPublishBody,
+    answer: envelope([201], 'The wheel, with the new version in use.', E.wheelEditorAnswer),
+    errors: [],
   },
 
   // images for the theme (logo, favicon, landing background)

@@ -23,7 +23,7 @@ const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
-const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications'] as const;
+const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions'] as const;
 const BAD_IMAGE: Json[] = ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://plain.example/a.png', '//evil.example/a.png', '/a b.png', 42, null, `/${'x'.repeat(500)}`, `/a${NUL}`];
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
 const BAD_CATEGORY: Json[] = ['', '   ', 42, null, 'x'.repeat(61), NUL];
@@ -227,6 +227,18 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ customer_id: (await p.newCustomer({ points: 100 })).id, points: 25, reason: 'A thank-you', idempotency_key: `k-${Math.random()}` }),
       bad: { customer_id: BAD_ID, points: [0, 1.5, '25', null, 1_000_001, -1_000_001], reason: ['', '  ', 'ab', 42, null, 'x'.repeat(201)], idempotency_key: ['', 42, null, 'x'.repeat(65)] },
       required: ['customer_id', 'points', 'reason', 'idempotency_key'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/wheel/publish',
+      owner: true,
+      valid: async () => ({ segments: [{ label: '10 pts', prize_type: 'points', points: 10, weight: 3 }, { label: 'Try again', prize_type: 'none', weight: 1 }], spin_cost_points: 20, free_spins_per_day: 1 }),
+      bad: {
+        segments: [[], 'abc', null, 42, [{ label: '', prize_type: 'none', weight: 1 }], [{ label: 'x', prize_type: 'cash', weight: 1 }], [{ label: 'x', prize_type: 'none', weight: 0 }], [{ label: 'x', prize_type: 'points', weight: 1 }], Array.from({ length: 25 }, () => ({ label: 'x', prize_type: 'none', weight: 1 }))],
+        spin_cost_points: [-1, 1.5, '20', null, 100_001],
+        free_spins_per_day: [-1, 2, 1.5, '1', null],
+      },
+      required: ['segments', 'spin_cost_points', 'free_spins_per_day'],
     },
     { method: 'post', path: 'merchant/counter/lookup', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE }, required: ['code'] },
     { method: 'post', path: 'merchant/counter/redeem', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE }, required: ['code'] },

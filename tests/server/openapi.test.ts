@@ -716,6 +716,13 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET merchant/customers/detail', { token: owner, query: { id: c.id } });
     await call('POST merchant/customers/adjust-points', { token: owner, body: { customer_id: c.id, points: 25, reason: 'A thank-you', idempotency_key: key() } });
 
+    // the wheel
+    await call('GET merchant/wheel', { token: owner });
+    await call('POST merchant/wheel/publish', {
+      token: owner,
+      body: { segments: [{ label: '10 pts', prize_type: 'points', points: 10, weight: 3 }, { label: 'Try again', prize_type: 'none', weight: 1, color: '#cccccc' }], spin_cost_points: 20, free_spins_per_day: 1 },
+    });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 

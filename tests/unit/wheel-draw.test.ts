@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { drawSegment, publishedOdds } from '../../server/provider/wheel/draw';
+import { publishedOdds } from '#contract/wheel-odds';
+import { drawSegment } from '../../server/provider/wheel/draw';
 import { SEED_SEGMENTS } from '../../server/db/seed/rewards';
 
 const SEGMENTS = SEED_SEGMENTS.map((s, i) => ({ id: i + 1, weight: s.weight }));

@@ -62,6 +62,18 @@ async function slugFor(trx: Database, title: string): Promise<string> {
   }
 }
 
+/** Whether the wheel in use gives this reward's voucher as a prize. */
+async function onTheWheel(trx: Database, rewardId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('wheel_segments')
+    .select('id')
+    .where('reward_id', '=', rewardId)
+    .where('active', '=', true)
+    .where('odds_version', '=', (eb) => eb.selectFrom('wheel_segments').select(sql<number>`max(odds_version)`.as('v')).where('active', '=', true))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 async function issuedOf(trx: Database, rewardId: number): Promise<number> {
   const { n } = await trx.selectFrom('vouchers').select((eb) => eb.fn.countAll<number>().as('n')).where('reward_id', '=', rewardId).where('source', '=', 'redeem').executeTakeFirstOrThrow();
   return Number(n);
@@ -96,6 +108,9 @@ async function updateReward(ctx: ProviderContext, staff: StaffOfRequest, body: z
     const row = await trx.selectFrom('rewards').select(['id', 'title']).where('name', '=', name).forUpdate().executeTakeFirst();
     if (!row) throw notFound('Reward');
     const [before] = await editorRewards(trx, [row.id]);
+    if (fields.active === false && before!.active && (await onTheWheel(trx, row.id))) {
+      throw new AppError('CONFLICT', `The wheel gives ${row.title} as a prize: publish a wheel without it first, then retire it.`, { active: 'is a prize on the wheel' });
+    }
     const patch: Record<string, unknown> = { ...fields };
     if (stock_total !== undefined) patch.stock = stockLeft(stock_total, await issuedOf(trx, row.id), fields.title ?? row.title);
     if (Object.keys(patch).length > 0) await trx.updateTable('rewards').set(patch).where('id', '=', row.id).execute();

@@ -9,7 +9,8 @@ import { notify } from '../notifications/notify';
 import { findRewardById, takeStock } from '../rewards/rewards.repo';
 import { issueVoucher, loadVouchers } from '../rewards/vouchers.repo';
 import { STORAGE_LINK } from '../rewards/rewards.service';
-import { drawSegment, publishedOdds } from './draw';
+import { publishedOdds } from '#contract/wheel-odds';
+import { drawSegment } from './draw';
 import { activeSegments, freeSpinsOn, insertSpin, setSpinPrize, type SegmentRow } from './wheel.repo';
 import { paths } from '#contract/routes';
 
