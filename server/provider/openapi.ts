@@ -78,6 +78,8 @@ function successContent(e: Endpoint, status: number) {
       return { 'text/javascript': { schema: z.string() } };
     case 'css':
       return { 'text/css': { schema: z.string() } };
+    case 'csv':
+      return { 'text/csv': { schema: z.string().meta({ description: 'RFC 4180, a header row first; a cell that starts with = + - @ is prefixed with an apostrophe' }) } };
     case 'image': {
       const image = { schema: z.string().meta({ contentMediaType: 'application/octet-stream', description: 'the image bytes' }) };
       return { 'image/png': image, 'image/jpeg': image, 'image/webp': image };

@@ -14,6 +14,7 @@ import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, g
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { id } from './fields';
 import * as C from './counter';
+import * as D from './dashboard';
 import * as E from './editors';
 import * as M from './merchant';
 import { notificationReadBody } from './notifications';
@@ -71,7 +72,7 @@ export const WEBHOOK_SIGNATURE_HEADER = 'x-sandbox-signature';
 export type EndpointAuth = 'none' | 'customer' | 'merchant' | 'webhook' | 'staff' | 'owner';
 
 /** What a call answers: the contract's JSON envelope with `data`, a page or file, or this document. */
-export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi' | 'image';
+export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi' | 'image' | 'csv';
 
 export interface Endpoint {
   method: 'get' | 'post';
@@ -1139,6 +1140,45 @@ export const ENDPOINTS: readonly Endpoint[] = [
     inContract: false,
     body: E.wheelPublishBody,
     answer: envelope([201], 'The wheel, with the new version in use.', E.wheelEditorAnswer),
+    errors: [],
+  },
+
+  // the owner's dashboard
+  {
+    method: 'get',
+    path: 'merchant/dashboard',
+    tag: 'Merchant console',
+    summary: 'How the programme is doing: today, the last 7 or 30 days',
+    description: "Every figure computed in SQL from the ledgers, orders, vouchers, spins and payments of the period (the merchant's days), with the same figures for the period before, a daily series, and the points liability.",
+    auth: 'owner',
+    inContract: false,
+    query: D.dashboardQuery,
+    answer: envelope([200], 'The dashboard.', D.dashboardAnswer),
+    errors: [],
+  },
+
+  {
+    method: 'get',
+    path: 'merchant/export/orders.csv',
+    tag: 'Merchant console',
+    summary: "The orders of a period, as CSV",
+    description: "Orders placed on the merchant's days `from` to `to` (both included, at most 366 days): one row each with its items, amounts, status and cancellation reason. A download (`content-disposition: attachment`), written as it is read.",
+    auth: 'owner',
+    inContract: false,
+    query: D.exportQuery,
+    answer: { kind: 'csv', statuses: [200], description: 'The orders.' },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'merchant/export/ledger.csv',
+    tag: 'Merchant console',
+    summary: 'The points and wallet ledger entries of a period, as CSV',
+    description: "Every entry of both ledgers made on the merchant's days `from` to `to` (both included, at most 366 days), the points ledger first.",
+    auth: 'owner',
+    inContract: false,
+    query: D.exportQuery,
+    answer: { kind: 'csv', statuses: [200], description: 'The entries.' },
     errors: [],
   },
 

@@ -240,6 +240,9 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       },
       required: ['segments', 'spin_cost_points', 'free_spins_per_day'],
     },
+    { method: 'get', path: 'merchant/export/orders.csv', owner: true, valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }), bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov', '20261101'], to: ['', '2026-11-31', 'tomorrow', '2026/11/30'] }, required: ['from', 'to'] },
+    { method: 'get', path: 'merchant/export/ledger.csv', owner: true, valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }), bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'] }, required: ['from', 'to'] },
+    { method: 'get', path: 'merchant/dashboard', owner: true, valid: async () => ({ period: '7d' }), bad: { period: ['', 'week', '7D', '365d'] }, required: [] },
     { method: 'post', path: 'merchant/counter/lookup', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE }, required: ['code'] },
     { method: 'post', path: 'merchant/counter/redeem', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE }, required: ['code'] },
     {

@@ -56,6 +56,16 @@ describeEachDb('the staff cookie through the gateway and the embedded provider',
     expect(me.status).toBe(200);
   });
 
+  it('passes a CSV export through to the owner as a download, untouched', async () => {
+    const { res } = await setUpOwner();
+    const csv = await stack.api('GET', 'merchant/export/orders.csv?from=2026-01-01&to=2026-01-31', { cookie: `staff=${valueOf(setLine(res, 'staff'))}` });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="orders-2026-01-01-to-2026-01-31.csv"');
+    expect((await csv.text()).split('\r\n')[0]).toMatch(/^order,placed_at,paid_at,status,/);
+    expect((await stack.api('GET', 'merchant/export/orders.csv?from=2026-01-01&to=2026-01-31')).status).toBe(401);
+  });
+
   it('names it __Host-staff with Secure over https, and does not take a plain staff cookie there', async () => {
     const { res } = await setUpOwner(https);
     expect(res.status).toBe(201);

@@ -269,6 +269,7 @@ const SUCCESS_MEDIA: Record<Endpoint['answer']['kind'], RegExp> = {
   javascript: /^text\/javascript/,
   css: /^text\/css/,
   image: /^image\/(png|jpeg|webp)$/,
+  csv: /^text\/csv/,
 };
 
 /** What an answer breaks of its call's documentation (empty: it is as documented). */
@@ -722,6 +723,12 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
       token: owner,
       body: { segments: [{ label: '10 pts', prize_type: 'points', points: 10, weight: 3 }, { label: 'Try again', prize_type: 'none', weight: 1, color: '#cccccc' }], spin_cost_points: 20, free_spins_per_day: 1 },
     });
+
+    // the dashboard
+    for (const period of ['today', '7d', '30d']) await call('GET merchant/dashboard', { token: owner, query: { period } });
+    const today = new Date(p.clock.now().getTime()).toISOString().slice(0, 10);
+    await call('GET merchant/export/orders.csv', { token: owner, query: { from: '2026-01-01', to: today > '2026-01-01' ? today : '2026-01-01' } });
+    await call('GET merchant/export/ledger.csv', { token: owner, query: { from: today, to: today } });
 
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });

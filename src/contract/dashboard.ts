@@ -1,0 +1,63 @@
+/**
+ * The owner's dashboard (`merchant/dashboard`): how the programme is doing over a period, every
+ * figure computed from the ledgers and orders, never from counters kept on the side.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+
+export const DASHBOARD_PERIODS = ['today', '7d', '30d'] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+export const dashboardQuery = z.object({ period: z.enum(DASHBOARD_PERIODS, { error: 'must be today, 7d or 30d' }).default('today') });
+
+const int = (description: string) => z.number().int().meta({ description });
+
+const figures = z
+  .object({
+    orders: int('paid orders placed in the period, cancelled ones left out'),
+    revenue: int("their totals, in the currency's minor unit"),
+    average_order: int('revenue / orders, rounded (0 without orders)'),
+    new_customers: int('customers who signed up in the period'),
+    returning_customers: int('customers with a paid order in the period who also had one before it'),
+    points_issued: int('points earned on orders and spins, and given by the owner'),
+    points_redeemed: int('points spent on rewards and spins'),
+    points_expired: int('points that expired'),
+    vouchers_issued: int('vouchers redeemed with points or won on the wheel'),
+    vouchers_redeemed_at_counter: int('counter redemptions not undone'),
+    wheel_spins: int('spins'),
+    wheel_prizes: z.object({ points: int('spins that won points'), voucher: int('spins that won a voucher'), none: int('spins that won nothing') }),
+    topups: int('wallet top-ups paid'),
+    topup_amount: int('their amount'),
+  })
+  .meta({ id: 'DashboardFigures' });
+export type DashboardFigures = z.infer<typeof figures>;
+
+export const dashboardAnswer = z
+  .object({
+    period: z.object({
+      name: z.enum(DASHBOARD_PERIODS),
+      from: z.string().meta({ format: 'date-time', description: "the period's first midnight in the merchant's time zone" }),
+      to: z.string().meta({ format: 'date-time', description: 'now' }),
+      days: z.array(z.string()).meta({ description: "its days, 'YYYY-MM-DD' in the merchant's time zone" }),
+    }),
+    figures,
+    previous: figures.meta({ description: 'the same figures for the period of the same length just before' }),
+    series: z.array(z.object({ day: z.string(), orders: z.number().int(), revenue: z.number().int(), points_issued: z.number().int(), points_redeemed: z.number().int() })),
+    liability: z.object({
+      points: int('points customers can still redeem: what is left of their unexpired lots'),
+      value_per_point: z.number().meta({ description: "minor units a point is worth at the catalogue's current average: the mean of discount_amount / points_cost over active rewards with a discount (0 without one)" }),
+      value: int('points × value_per_point, rounded'),
+      expiring_30_days: int('of those points, what expires in the next 30 days'),
+    }),
+  })
+  .meta({ id: 'Dashboard' });
+export type DashboardData = z.infer<typeof dashboardAnswer>;
+
+/** 'YYYY-MM-DD' of a day that exists (not 2026-02-30). */
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const day = z.string().refine(isDay, 'must be a date such as 2026-11-20');
+/** `merchant/export/orders.csv`, `merchant/export/ledger.csv`: the merchant's days from `from` to `to`, both included, at most 366. */
+export const exportQuery = z
+  .object({ from: day, to: day })
+  // (a bad date is named on its own: these two only compare real dates)
+  .refine((q) => !isDay(q.from) || !isDay(q.to) || q.from <= q.to, { message: 'must be on or after from', path: ['to'] })
+  .refine((q) => !isDay(q.from) || !isDay(q.to) || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < 366, { message: 'must be at most 366 days after from', path: ['to'] });
