@@ -14,12 +14,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp } from './support/app';
-import { signUp } from './support/customer';
+import { OWNER_PASSWORD, setUpOwner } from './support/console';
+import { signUp, topUp } from './support/customer';
 import { FAKE_CAMERA_ARGS, writeCameraVideo } from './support/fake-camera';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
-const PASSWORD = 'correct horse battery staple';
 /** a photo of a code this old is refused (codes change every 30 s; the one before is still taken) */
 const STALE_AFTER_MS = 95_000;
 
@@ -96,25 +96,12 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
   });
 
   it('sets up the owner and a customer with three vouchers', async () => {
-    const link = /(\/merchant\/setup#[A-Za-z0-9_-]{20,})/.exec(app.output())?.[1];
-    expect(link, app.output()).toBeTruthy();
-    await desk.goto(link!);
-    await desk.getByLabel('Your name').fill('Rosa Dela Cruz');
-    await desk.getByLabel('E-mail').fill('owner@kopisenja.example');
-    await desk.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await desk.getByLabel('Password again').fill(PASSWORD);
-    await desk.getByRole('button', { name: 'Create owner account' }).click();
-    await desk.getByText('Welcome, Rosa Dela Cruz.').waitFor();
+    await setUpOwner(desk, app.output());
 
     await signUp(phone, app.url, uniquePhone(), 'Ana Reyes');
     // ₱6,000 in the wallet through the sandbox, then 25 cappuccinos (₱3,625.00 → 362 points)
     for (let i = 0; i < 3; i++) {
-      await phone.goto('/profile/wallet');
-      await phone.getByRole('group', { name: 'Choose an amount' }).getByRole('button', { name: /2,000\.00/ }).click();
-      await phone.getByRole('button', { name: /^Top up ₱/ }).click();
-      await phone.waitForURL('**/api/payment/sandbox/**');
-      await phone.getByRole('button', { name: 'Pay', exact: true }).click();
-      await phone.waitForURL('**/top-up-success?topup_id=*');
+      await topUp(phone, /2,000\.00/);
     }
     const catalog = await (await phone.request.get('/api/shop/catalog')).json();
     const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
@@ -186,7 +173,7 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     const page = await blocked.newPage();
     await page.goto('/merchant/sign-in');
     await page.getByLabel('E-mail').fill('owner@kopisenja.example');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(OWNER_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/merchant');
     await page.goto('/merchant/counter');

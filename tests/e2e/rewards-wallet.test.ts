@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp, type ViewportName } from './support/app';
-import { signUp } from './support/customer';
+import { signUp, startTopUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -27,14 +27,6 @@ afterAll(async () => {
   await app?.stop();
   if (app) removeDataDir(app.dataDir);
 });
-
-/** /profile/wallet: a preset amount, then "Top up", then the sandbox's hosted page. */
-async function startTopUp(page: Page, preset: RegExp) {
-  await page.goto('/profile/wallet');
-  await page.getByRole('group', { name: 'Choose an amount' }).getByRole('button', { name: preset }).click();
-  await page.getByRole('button', { name: /^Top up ₱/ }).click();
-  await page.waitForURL('**/api/payment/sandbox/**');
-}
 
 /** The wallet balance as the wallet page shows it. */
 async function walletBalance(page: Page): Promise<string> {

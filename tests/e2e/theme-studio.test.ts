@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, watchErrors, type RunningApp } from './support/app';
+import { setUpOwner } from './support/console';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -47,14 +48,7 @@ describe.skipIf(!HAS_CHROME)('the theme studio', () => {
     owner = await newContext(browser, 'desktop', app.url);
     page = await owner.newPage();
     errors = watchErrors(page);
-    const link = /(\/merchant\/setup#[A-Za-z0-9_-]{20,})/.exec(app.output())![1]!;
-    await page.goto(link);
-    await page.getByLabel('Your name').fill('Rosa Dela Cruz');
-    await page.getByLabel('E-mail').fill('rosa@kopisenja.example');
-    await page.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
-    await page.getByLabel('Password again').fill('correct horse battery staple');
-    await page.getByRole('button', { name: 'Create owner account' }).click();
-    await page.getByText(/Welcome, Rosa/).waitFor();
+    await setUpOwner(page, app.output(), 'rosa@kopisenja.example');
   });
   afterAll(async () => {
     await owner?.close();

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { CloseIcon } from '../icon/icon';
+import { Button } from '../button/button';
 import { cx, focusRing } from '../lib/cx';
 
 export interface DialogProps {
@@ -71,3 +72,34 @@ export function Dialog({
 
 /** Wraps a button so it closes the surrounding Dialog or BottomSheet when clicked. */
 export const DialogClose = RadixDialog.Close;
+
+/**
+ * Asks before removing something: "Remove {name}?", what removing it does, and Keep / Remove.
+ * Open while `item` is set; `onClose` clears it, whichever button (or Escape) closed it.
+ */
+export function ConfirmRemove<T extends { name: string }>({ item, description, onRemove, onClose }: { item: T | null; description: ReactNode; onRemove: (item: T) => void; onClose: () => void }) {
+  return (
+    <Dialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={item ? `Remove ${item.name}?` : 'Remove'}
+      description={description}
+      footer={
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Keep
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              if (item) onRemove(item);
+              onClose();
+            }}
+          >
+            Remove
+          </Button>
+        </div>
+      }
+    />
+  );
+}

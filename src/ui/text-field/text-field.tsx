@@ -18,7 +18,19 @@ export const inputClass = cx(
   focusRing,
 );
 
-export function TextField({ label, hint, error, hideLabel, id, className, ref, ...rest }: TextFieldProps) {
+/** What a field's control needs from its frame: its id, what describes it, and its look. */
+export interface FieldControl {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  className: string;
+}
+
+/**
+ * The frame every labelled field shares: its label above, the control, a hint and an error below,
+ * both linked to the control (aria-describedby) and the error setting aria-invalid.
+ */
+export function FieldFrame({ label, hint, error, hideLabel, id, className, control }: { label: ReactNode; hint?: ReactNode; error?: ReactNode; hideLabel?: boolean; id?: string; className?: string; control: (field: FieldControl) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? `tf-${autoId}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -29,14 +41,7 @@ export function TextField({ label, hint, error, hideLabel, id, className, ref, .
       <label htmlFor={inputId} className={cx('text-sm font-medium text-ink', hideLabel && 'sr-only')}>
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cx(inputClass, error ? 'border-danger' : 'border-border')}
-        {...rest}
-      />
+      {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: cx(inputClass, error ? 'border-danger' : 'border-border') })}
       {hint && (
         <p id={hintId} className="text-sm text-muted">
           {hint}
@@ -49,4 +54,8 @@ export function TextField({ label, hint, error, hideLabel, id, className, ref, .
       )}
     </div>
   );
+}
+
+export function TextField({ label, hint, error, hideLabel, id, className, ref, ...rest }: TextFieldProps) {
+  return <FieldFrame label={label} hint={hint} error={error} hideLabel={hideLabel} id={id} className={className} control={(field) => <input ref={ref} {...field} {...rest} />} />;
 }

@@ -37,3 +37,18 @@ export async function setOrderStatus(baseURL: string, dataDir: string, name: str
   });
   if (!res.ok) throw new Error(`merchant/order/status ${status} → ${res.status} ${await res.text()}`);
 }
+
+/** /profile/wallet: a preset amount, then "Top up", then the sandbox's hosted page. */
+export async function startTopUp(page: Page, preset: RegExp): Promise<void> {
+  await page.goto('/profile/wallet');
+  await page.getByRole('group', { name: 'Choose an amount' }).getByRole('button', { name: preset }).click();
+  await page.getByRole('button', { name: /^Top up ₱/ }).click();
+  await page.waitForURL('**/api/payment/sandbox/**');
+}
+
+/** A top-up paid on the sandbox's page; resolves back in the app on the success page. */
+export async function topUp(page: Page, preset: RegExp): Promise<void> {
+  await startTopUp(page, preset);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL('**/top-up-success?topup_id=*');
+}

@@ -1,0 +1,17 @@
+/** The merchant's side: the owner account made through the set-up link the first start prints. */
+import type { Page } from 'playwright-core';
+
+export const OWNER_PASSWORD = 'correct horse battery staple';
+
+/** Opens the set-up link from the app's output and creates the owner (Rosa Dela Cruz); resolves when the console welcomes her. */
+export async function setUpOwner(page: Page, output: string, email = 'owner@kopisenja.example'): Promise<void> {
+  const link = /(\/merchant\/setup#[A-Za-z0-9_-]{20,})/.exec(output)?.[1];
+  if (!link) throw new Error(`No set-up link in the output:\n${output}`);
+  await page.goto(link);
+  await page.getByLabel('Your name').fill('Rosa Dela Cruz');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
+  await page.getByLabel('Password again').fill(OWNER_PASSWORD);
+  await page.getByRole('button', { name: 'Create owner account' }).click();
+  await page.getByText('Welcome, Rosa Dela Cruz.').waitFor();
+}
