@@ -31,6 +31,12 @@ export const cached = {
   counterRecent: 'merchant/counter/recent',
   board: 'merchant/orders/board',
   boardOrder: 'merchant/orders/detail',
+  menuEditor: 'merchant/menu',
+  rewardsEditor: 'merchant/rewards',
+  wheelEditor: 'merchant/wheel',
+  customers: 'merchant/customers',
+  customerDetail: 'merchant/customers/detail',
+  dashboard: 'merchant/dashboard',
 } as const;
 
 export type Cached = (typeof cached)[keyof typeof cached];

@@ -13,7 +13,7 @@ import { useStaffLogout, useStaffLogoutAll, useStaffMe } from '../api/merchant';
 import { useSettings } from '../api/settings';
 import { createExpiringCache, swrOptions } from '../app/swr';
 import { applyTheme, CONSOLE_THEME, EmptyState, ErrorState, LoadingScreen } from '../ui';
-import { ConsoleLayout, type ConsolePage } from '../screens/console/console-layout';
+import { CONSOLE_NAV, ConsoleLayout, type ConsolePage } from '../screens/console/console-layout';
 import { consoleLink } from './link';
 
 const SignIn = lazy(() => import('../screens/console/console-sign-in-screen.container'));
@@ -25,8 +25,16 @@ const Theme = lazy(() => import('../screens/console/theme-studio-screen.containe
 const Orders = lazy(() => import('../screens/console/orders-board-screen.container'));
 const Ticket = lazy(() => import('../screens/console/order-ticket-screen.container'));
 const Counter = lazy(() => import('../screens/console/counter-screen.container'));
+const Dashboard = lazy(() => import('../screens/console/dashboard-screen.container'));
+const Customers = lazy(() => import('../screens/console/customers-screen.container'));
+const Menu = lazy(() => import('../screens/console/menu-editor-screen.container'));
+const Rewards = lazy(() => import('../screens/console/rewards-editor-screen.container'));
+const Wheel = lazy(() => import('../screens/console/wheel-editor-screen.container'));
 
-const TITLES: Record<ConsolePage, string> = { home: 'Overview', orders: 'Orders', counter: 'Counter', theme: 'Brand', staff: 'Staff', audit: 'Activity' };
+const TITLES: Record<ConsolePage, string> = Object.fromEntries(CONSOLE_NAV.map((n) => [n.page, n.label])) as Record<ConsolePage, string>;
+
+/** pages that need the whole width */
+const WIDE: readonly ConsolePage[] = ['theme', 'orders', 'dashboard', 'customers', 'wheel'];
 
 function useTitle(title: string) {
   useEffect(() => {
@@ -70,7 +78,7 @@ function Signed({ current, owner, children }: { current: ConsolePage; owner?: bo
       onSignOutEverywhere={signOut(true)}
       signingOut={signingOut}
       renderLink={consoleLink}
-      wide={current === 'theme' || current === 'orders'}
+      wide={WIDE.includes(current)}
     >
       {owner && staff.role !== 'owner' ? <EmptyState title="This page is for the shop's owner" description="Ask the owner if you need something changed here." /> : children}
     </ConsoleLayout>
@@ -98,6 +106,12 @@ export function ConsoleApp() {
             <Route path="/orders" element={<Signed current="orders"><Orders /></Signed>} caseSensitive />
             <Route path="/orders/:name/ticket" element={<Signed current="orders"><Ticket /></Signed>} caseSensitive />
             <Route path="/counter" element={<Signed current="counter"><Counter /></Signed>} caseSensitive />
+            <Route path="/dashboard" element={<Signed current="dashboard" owner><Dashboard /></Signed>} caseSensitive />
+            <Route path="/customers" element={<Signed current="customers"><Customers /></Signed>} caseSensitive />
+            <Route path="/customers/:id" element={<Signed current="customers"><Customers /></Signed>} caseSensitive />
+            <Route path="/menu" element={<Signed current="menu" owner><Menu /></Signed>} caseSensitive />
+            <Route path="/rewards" element={<Signed current="rewards" owner><Rewards /></Signed>} caseSensitive />
+            <Route path="/wheel" element={<Signed current="wheel" owner><Wheel /></Signed>} caseSensitive />
             <Route path="/theme" element={<Signed current="theme" owner><Theme /></Signed>} caseSensitive />
             <Route path="/staff" element={<Signed current="staff" owner><Staff /></Signed>} caseSensitive />
             <Route path="/audit" element={<Signed current="audit" owner><Audit /></Signed>} caseSensitive />

@@ -33,6 +33,8 @@ export const productCreateBody = z.object({
   image: imageUrl.default(''),
   available: z.boolean().default(true),
 });
+/** what a product form sends: every field of a product but its id and place */
+export type ProductFields = z.infer<typeof productCreateBody>;
 /** `merchant/menu/product/update`: the fields to change. A new price never changes an order already placed. */
 export const productUpdateBody = z
   .object({ id, category_id: id.optional(), name: productName.optional(), description: description.optional(), price: price.optional(), image: imageUrl.optional(), available: z.boolean().optional() })
@@ -90,6 +92,8 @@ export const rewardCreateBody = z.object({
   discount_amount: price.default(0),
   active: z.boolean().default(true),
 });
+/** what a reward form sends */
+export type RewardFields = z.infer<typeof rewardCreateBody>;
 /** `merchant/rewards/update`: the reward (by its name) and the fields to change. */
 export const rewardUpdateBody = z
   .object(rewardFields)
@@ -196,6 +200,9 @@ export const wheelPublishBody = z
       if (s.prize_type === 'voucher' && s.reward === undefined) ctx.addIssue({ code: 'custom', path: ['segments', i, 'reward'], message: 'is required for a voucher prize' });
     });
   });
+
+/** a whole configuration, as `merchant/wheel/publish` takes it */
+export type WheelConfig = z.infer<typeof wheelPublishBody>;
 
 const wheelSegmentAnswer = z.object({
   label: z.string(),

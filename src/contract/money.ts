@@ -17,3 +17,25 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   }
   return f.format.format(amount / 10 ** f.digits);
 }
+
+/** How many minor units a currency's major unit has, as a power of ten (PHP 2, IDR 0). */
+export function moneyDigits(currency: string, locale: string): number {
+  formatMoney(0, currency, locale);
+  return formats.get(`${locale}|${currency}`)!.digits;
+}
+
+/** An amount as a person types it ("35", "35.50", "1,200") → minor units; null when it is not one. */
+export function parseMoney(text: string, currency: string, locale: string): number | null {
+  const digits = moneyDigits(currency, locale);
+  const clean = text.trim().replace(/[\s,]/g, '');
+  const m = new RegExp(digits > 0 ? `^(\\d+)(?:\\.(\\d{1,${digits}}))?$` : '^(\\d+)$').exec(clean);
+  if (!m) return null;
+  const minor = Number(m[1]) * 10 ** digits + Number((m[2] ?? '').padEnd(digits, '0') || 0);
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** Minor units as the owner types them back into a field ("35.50", no symbol, no separators). */
+export function moneyInput(amount: number, currency: string, locale: string): string {
+  const digits = moneyDigits(currency, locale);
+  return digits === 0 ? String(amount) : (amount / 10 ** digits).toFixed(digits);
+}

@@ -111,8 +111,8 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['desktop', 'phone'])('the merch
     await staffPage.getByRole('button', { name: 'Create my account' }).click();
     await staffPage.getByText('Welcome, Ben Santos.').waitFor();
     const nav = staffPage.getByRole('navigation', { name: 'Console' });
-    // the owner's pages (brand, staff, activity) are not offered; the orders board and the counter are
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Counter']);
+    // the owner's pages (dashboard, menu, rewards, wheel, brand, staff, activity) are not offered; orders, the counter and customers are
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Counter', 'Customers']);
     await staffPage.goto('/merchant/staff');
     await staffPage.getByText("This page is for the shop's owner").waitFor();
     await staffPage.goto('/merchant/theme');

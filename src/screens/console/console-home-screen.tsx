@@ -1,7 +1,7 @@
 import type { StaffRole } from '#contract/merchant';
 import { Card, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
-import { CONSOLE_NAV, ROLE_LABEL } from './console-layout';
+import { CONSOLE_NAV, ROLE_LABEL, type ConsolePage } from './console-layout';
 
 export interface ConsoleHomeScreenProps {
   name: string;
@@ -9,7 +9,12 @@ export interface ConsoleHomeScreenProps {
   renderLink?: RenderLink;
 }
 
-const WHAT: Record<string, string> = {
+const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
+  dashboard: 'Orders, revenue, customers, points and the wheel, today and over 7 or 30 days; CSV downloads.',
+  customers: 'Find a customer by phone, name or e-mail: their points, wallet, vouchers and orders.',
+  menu: 'Categories and products: prices, photos, sold out.',
+  rewards: 'What customers get for their points: cost, stock, validity; retire one.',
+  wheel: 'The spin-and-win wheel: prizes and their chances, the cost of a spin.',
   orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
   counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',
   theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
@@ -29,7 +34,7 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink }: Consol
         {pages.map((p) => (
           <Card as="li" key={p.page}>
             {renderLink({ href: p.href, className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: p.label })}
-            <p className="mt-1 text-sm text-muted">{WHAT[p.page]}</p>
+            <p className="mt-1 text-sm text-muted">{p.page === 'home' ? '' : WHAT[p.page]}</p>
           </Card>
         ))}
       </ul>

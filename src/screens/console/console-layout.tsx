@@ -3,13 +3,18 @@ import type { StaffRole } from '#contract/merchant';
 import { Button, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
 
-export type ConsolePage = 'home' | 'orders' | 'counter' | 'theme' | 'staff' | 'audit';
+export type ConsolePage = 'home' | 'dashboard' | 'orders' | 'counter' | 'customers' | 'menu' | 'rewards' | 'wheel' | 'theme' | 'staff' | 'audit';
 
 /** The console's pages, and who may open each: staff see only what their role allows. */
 export const CONSOLE_NAV: ReadonlyArray<{ page: ConsolePage; label: string; href: string; owner: boolean }> = [
   { page: 'home', label: 'Overview', href: '/merchant', owner: false },
+  { page: 'dashboard', label: 'Dashboard', href: '/merchant/dashboard', owner: true },
   { page: 'orders', label: 'Orders', href: '/merchant/orders', owner: false },
   { page: 'counter', label: 'Counter', href: '/merchant/counter', owner: false },
+  { page: 'customers', label: 'Customers', href: '/merchant/customers', owner: false },
+  { page: 'menu', label: 'Menu', href: '/merchant/menu', owner: true },
+  { page: 'rewards', label: 'Rewards', href: '/merchant/rewards', owner: true },
+  { page: 'wheel', label: 'Wheel', href: '/merchant/wheel', owner: true },
   { page: 'theme', label: 'Brand', href: '/merchant/theme', owner: true },
   { page: 'staff', label: 'Staff', href: '/merchant/staff', owner: true },
   { page: 'audit', label: 'Activity', href: '/merchant/audit', owner: true },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { StaffRole } from '#contract/merchant';
 import { useChangeRole, useInviteStaff, useRemoveStaff, useStaffList, useStaffMe } from '../../api/merchant';
 import { messageOf } from '../../app/errors';
+import { useRowActions } from './save.container';
 import { StaffScreen, type CreatedInvite } from './staff-screen';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
@@ -16,20 +17,7 @@ export default function StaffContainer() {
   const [inviting, setInviting] = useState(false);
   const [invite, setInvite] = useState<CreatedInvite | null>(null);
   const [inviteError, setInviteError] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-
-  async function change(id: number, run: () => Promise<unknown>) {
-    setBusyId(id);
-    setActionError(null);
-    try {
-      await run();
-    } catch (err) {
-      setActionError(messageOf(err));
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const rows = useRowActions<number>();
 
   return (
     <StaffScreen
@@ -53,10 +41,10 @@ export default function StaffContainer() {
           setInviting(false);
         }
       }}
-      onChangeRole={(id, role) => void change(id, () => changeRole(id, role))}
-      onRemove={(id) => void change(id, () => removeStaff(id))}
-      busyId={busyId}
-      actionError={actionError}
+      onChangeRole={(id, role) => void rows.act(id, () => changeRole(id, role))}
+      onRemove={(id) => void rows.act(id, () => removeStaff(id))}
+      busyId={rows.busy}
+      actionError={rows.error}
       {...(navigator.clipboard ? { onCopy: (link: string) => void navigator.clipboard.writeText(link) } : {})}
     />
   );

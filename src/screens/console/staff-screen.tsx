@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { StaffMember, StaffRole } from '#contract/merchant';
 import { isEmailAddress } from '#contract/checks';
-import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
+import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
 import { ROLE_LABEL } from './console-layout';
 
 export interface CreatedInvite {
@@ -153,28 +153,7 @@ export function StaffScreen(props: StaffScreenProps) {
           )}
         </div>
       </Card>
-      <Dialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={removing ? `Remove ${removing.name}?` : 'Remove'}
-        description="They are signed out at once and can no longer sign in. Their past changes stay in the activity log."
-        footer={
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setRemoving(null)}>
-              Keep
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (removing) onRemove(removing.id);
-                setRemoving(null);
-              }}
-            >
-              Remove
-            </Button>
-          </div>
-        }
-      />
+      <ConfirmRemove item={removing} description="They are signed out at once and can no longer sign in. Their past changes stay in the activity log." onRemove={(r) => onRemove(r.id)} onClose={() => setRemoving(null)} />
     </div>
   );
 }

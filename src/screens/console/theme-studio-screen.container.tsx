@@ -1,28 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SiteSettings } from '#contract';
 import type { ThemeSettings } from '#contract/merchant';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '#contract/staff-checks';
 import { useCatalog } from '../../api/shop';
 import { useRewards } from '../../api/rewards';
 import { useSettings } from '../../api/settings';
-import { usePublishTheme, useRestoreTheme, useSaveThemeDraft, useThemeDraft, useThemePreviewLink, useThemeVersions, useUploadImage } from '../../api/merchant';
+import { usePublishTheme, useRestoreTheme, useSaveThemeDraft, useThemeDraft, useThemePreviewLink, useThemeVersions } from '../../api/merchant';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { useImageUpload } from './image-upload.container';
 import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-studio-screen';
 
 /** How long the studio waits after the last edit before it saves the draft. */
 const SAVE_AFTER_MS = 600;
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A file's bytes as base64, without the `data:…;base64,` prefix. */
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** /merchant/theme (owners). Every edit is saved as the draft (a moment after the last one). */
 export default function ThemeStudioContainer() {
@@ -35,12 +25,10 @@ export default function ThemeStudioContainer() {
   const publish = usePublishTheme();
   const restore = useRestoreTheme();
   const previewLink = useThemePreviewLink();
-  const upload = useUploadImage();
+  const images = useImageUpload<ImageField>();
 
   const [draft, setDraft] = useState<ThemeSettings | undefined>();
   const [save, setSave] = useState<SaveState>({ status: 'unsaved' });
-  const [uploading, setUploading] = useState<ImageField | null>(null);
-  const [uploadErrors, setUploadErrors] = useState<Partial<Record<ImageField, string>>>({});
   const [publishing, setPublishing] = useState(false);
   const [publishError, setPublishError] = useState<string | null>(null);
   const [published, setPublished] = useState<string | null>(null);
@@ -108,22 +96,11 @@ export default function ThemeStudioContainer() {
       onChange={change}
       save={save}
       live={server.data?.live && save.status !== 'unsaved'}
-      uploading={uploading}
-      uploadErrors={uploadErrors}
+      uploading={images.uploading}
+      uploadErrors={images.errors}
       onUpload={async (field, file) => {
-        setUploadErrors((e) => ({ ...e, [field]: undefined }));
-        // the provider checks the content; these only spare a long upload that would be refused
-        if (!IMAGE_TYPES.includes(file.type)) return setUploadErrors((e) => ({ ...e, [field]: 'Choose a PNG, JPEG or WebP image (not SVG).' }));
-        if (file.size > IMAGE_MAX_BYTES) return setUploadErrors((e) => ({ ...e, [field]: 'This image is larger than 2 MB. Choose a smaller one.' }));
-        setUploading(field);
-        try {
-          const image = await upload({ base64: await base64Of(file), name: file.name, type: file.type });
-          if (draft) change({ ...draft, [field]: image.url });
-        } catch (err) {
-          setUploadErrors((e) => ({ ...e, [field]: fieldErrorsOf(err).file ? `This file ${fieldErrorsOf(err).file}.` : messageOf(err) }));
-        } finally {
-          setUploading(null);
-        }
+        const url = await images.upload(field, file);
+        if (url && draft) change({ ...draft, [field]: url });
       }}
       publishing={publishing}
       publishError={publishError}

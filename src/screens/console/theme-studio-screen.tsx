@@ -1,8 +1,9 @@
-import { useId, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Category, Reward, SiteSettings } from '#contract';
 import type { ThemeSettings, ThemeVersionData } from '#contract/merchant';
 import { AA_BODY_TEXT, readableTextOn, themeContrastChecks, type ContrastCheck } from '#contract/contrast';
 import { Badge, Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
+import { ImagePicker } from './image-picker';
 import { ThemePreview } from './theme-preview';
 
 /** The studio's image fields: the logo, the favicon and the landing background. */
@@ -66,55 +67,6 @@ function ColourField({ label, value, onChange, hint }: { label: string; value: s
         <code className="text-sm">{value}</code>
       </div>
       {hint && <p className="text-sm text-muted">{hint}</p>}
-    </div>
-  );
-}
-
-function ImagePicker({ field, label, hint, value, uploading, error, onUpload, onClear }: { field: ImageField; label: string; hint: string; value: string; uploading: boolean; error?: string; onUpload: (f: File) => void; onClear: () => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-2" data-field={field}>
-      <p id={`${id}-label`} className="text-sm font-medium">
-        {label}
-      </p>
-      <div className="flex items-center gap-3">
-        <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-border bg-surface">
-          {value ? <img src={value} alt={`${label} now`} className="size-full object-contain" /> : <span className="text-xs text-muted">None</span>}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <input
-            ref={input}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            className="sr-only"
-            aria-labelledby={`${id}-label`}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => {
-              const file = e.target.files?.[0];
-              if (file) onUpload(file);
-              e.target.value = '';
-            }}
-            tabIndex={-1}
-          />
-          <Button variant="secondary" size="sm" loading={uploading} onClick={() => input.current?.click()} aria-label={`Upload ${label.toLowerCase()}`}>
-            Upload
-          </Button>
-          {value && (
-            <Button variant="ghost" size="sm" onClick={onClear} aria-label={`Remove ${label.toLowerCase()}`}>
-              Remove
-            </Button>
-          )}
-        </div>
-      </div>
-      <p id={`${id}-hint`} className="text-sm text-muted">
-        {hint} PNG, JPEG or WebP, at most 2 MB.
-      </p>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

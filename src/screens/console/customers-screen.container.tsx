@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { SiteSettings } from '#contract';
+import { useAdjustPoints, useCustomerDetail, useCustomerSearch } from '../../api/editors';
+import { useStaffMe } from '../../api/merchant';
+import { useSettings } from '../../api/settings';
+import { messageOf } from '../../app/errors';
+import { useActionKey } from '../../app/use-action-key';
+import { consoleLink } from '../../console/link';
+import { CustomersScreen } from './customers-screen';
+import { saved } from './save.container';
+
+/** How long the search waits after the last keystroke. */
+const SEARCH_AFTER_MS = 300;
+
+/** /merchant/customers and /merchant/customers/:id (staff and owners; owners adjust points). */
+export default function CustomersContainer() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const selectedId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const [query, setQuery] = useState('');
+  const [searched, setSearched] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setSearched(query.trim()), SEARCH_AFTER_MS);
+    return () => clearTimeout(t);
+  }, [query]);
+  const search = useCustomerSearch(searched);
+  const detail = useCustomerDetail(selectedId);
+  const me = useStaffMe();
+  const settings = useSettings().data as SiteSettings | undefined;
+  const adjust = useAdjustPoints();
+  const action = useActionKey();
+  const adjusting = useRef<string | null>(null);
+  const pages = search.data;
+  const last = pages?.[pages.length - 1];
+
+  useEffect(() => {
+    if (params.id && selectedId === null) navigate('/customers', { replace: true });
+  }, [params.id, selectedId, navigate]);
+
+  return (
+    <CustomersScreen
+      query={query}
+      onQueryChange={setQuery}
+      {...(pages ? { results: pages.flatMap((p) => p.items) } : {})}
+      loading={search.isLoading}
+      error={search.error ? messageOf(search.error) : null}
+      onRetry={() => void search.mutate()}
+      hasMore={Boolean(last?.next_page)}
+      loadingMore={search.isValidating && search.size > (pages?.length ?? 0)}
+      onMore={() => void search.setSize(search.size + 1)}
+      selectedId={selectedId}
+      {...(detail.data ? { detail: detail.data } : {})}
+      detailLoading={detail.isLoading}
+      detailError={detail.error ? messageOf(detail.error) : null}
+      onDetailRetry={() => void detail.mutate()}
+      customerHref={(id) => `/merchant/customers/${id}`}
+      listHref="/merchant/customers"
+      renderLink={consoleLink}
+      canAdjust={me.data?.staff.role === 'owner'}
+      onAdjust={async (id, points, reason) => {
+        // the same adjustment sent again (after a lost answer) keeps its key and is never applied twice; a different one is new
+        const what = `${id}|${points}|${reason}`;
+        if (adjusting.current !== what) action.done();
+        adjusting.current = what;
+        const refused = await saved(() => adjust(id, points, reason, action.key()));
+        if (!refused) {
+          action.done();
+          adjusting.current = null;
+        }
+        return refused;
+      }}
+      locale={settings?.locale ?? 'en'}
+      currency={settings?.currency ?? 'PHP'}
+      timeZone={settings?.timezone}
+    />
+  );
+}

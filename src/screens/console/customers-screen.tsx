@@ -1,0 +1,300 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { CustomerDetailData, CustomerSummary } from '#contract/editors';
+import { Badge, Button, Card, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, Tabs, TextField, cx, focusRing, type RenderLink } from '../../ui';
+import { formatDateTime } from '../../ui/lib/dates';
+import { plainLink } from '../../ui/lib/link';
+import { ORDER_STATUS_LABEL } from '../orders/order-status';
+import { fieldProblem, type SaveProblem } from './editor-fields';
+
+export interface CustomersScreenProps {
+  query: string;
+  onQueryChange: (q: string) => void;
+  results?: CustomerSummary[];
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onMore?: () => void;
+  /** the customer open on the right (on a phone: instead of the list) */
+  selectedId?: number | null;
+  detail?: CustomerDetailData;
+  detailLoading?: boolean;
+  detailError?: string | null;
+  onDetailRetry?: () => void;
+  customerHref: (id: number) => string;
+  listHref: string;
+  renderLink?: RenderLink;
+  /** owners adjust points; staff only look */
+  canAdjust: boolean;
+  /** answers null when adjusted, else what the provider refused */
+  onAdjust: (customerId: number, points: number, reason: string) => Promise<SaveProblem | null>;
+  locale: string;
+  currency: string;
+  timeZone?: string | undefined;
+}
+
+const POINT_TYPE: Record<CustomerDetailData['points'][number]['type'], string> = { earn: 'Earned', burn: 'Spent', expire: 'Expired', adjust: 'Adjusted', owner: 'From the shop' };
+const WALLET_TYPE: Record<CustomerDetailData['wallet'][number]['type'], string> = { topup: 'Top-up', order: 'Order', refund: 'Refund', adjust: 'Adjusted' };
+const signed = (n: number, locale: string) => `${n > 0 ? '+' : ''}${n.toLocaleString(locale)}`;
+
+function AdjustForm({ customer, onAdjust }: { customer: CustomerSummary; onAdjust: CustomersScreenProps['onAdjust'] }) {
+  const [direction, setDirection] = useState<'add' | 'take'>('add');
+  const [points, setPoints] = useState('');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setDone(null);
+    const fields: Record<string, string> = {};
+    if (!/^\d+$/.test(points.trim()) || Number(points) === 0) fields.points = 'must be a whole number above 0';
+    if (reason.trim().length < 3) fields.reason = 'is required: say why, for the customer';
+    if (Object.keys(fields).length) return setProblem({ message: '', fields });
+    const amount = Number(points) * (direction === 'add' ? 1 : -1);
+    setSaving(true);
+    const refused = await onAdjust(customer.id, amount, reason.trim());
+    setSaving(false);
+    setProblem(refused);
+    if (!refused) {
+      setDone(`${direction === 'add' ? 'Added' : 'Took'} ${Number(points).toLocaleString()} points. ${customer.name || 'The customer'} is notified.`);
+      setPoints('');
+      setReason('');
+    }
+  }
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+      <fieldset className="flex gap-4">
+        <legend className="mb-1 text-sm font-medium">Adjust points</legend>
+        {(['add', 'take'] as const).map((d) => (
+          <label key={d} className="flex items-center gap-2">
+            <input type="radio" name="direction" value={d} checked={direction === d} onChange={() => setDirection(d)} className={cx('size-4', focusRing)} />
+            {d === 'add' ? 'Add' : 'Take away'}
+          </label>
+        ))}
+      </fieldset>
+      <TextField label="Points" inputMode="numeric" value={points} onChange={(e) => setPoints(e.target.value)} error={fieldProblem(problem, 'points', 'The points')} />
+      <TextField label="Reason (the customer reads it)" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} error={fieldProblem(problem, 'reason', 'The reason')} />
+      {problem?.message && !problem.fields.points && !problem.fields.reason && <Notice tone="danger">{problem.message}</Notice>}
+      {done && <Notice tone="success">{done}</Notice>}
+      <Button type="submit" loading={saving} className="self-start">
+        Adjust points
+      </Button>
+    </form>
+  );
+}
+
+function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="text-left text-muted">
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={cx('py-1 pr-3 font-medium', i === head.length - 1 && 'text-right')}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function Detail(props: CustomersScreenProps & { detail: CustomerDetailData }) {
+  const { detail, locale, currency, timeZone, canAdjust, onAdjust } = props;
+  const c = detail.customer;
+  const when = (iso: string) => formatDateTime(iso, locale, timeZone);
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <h2 className="text-lg font-semibold">{c.name || 'No name yet'}</h2>
+        <p className="text-sm text-muted">
+          {[c.phone, c.email].filter(Boolean).join(' · ')} · joined {when(c.created_at)}
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-3">
+          <div>
+            <dt className="text-sm text-muted">Points</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{c.points.toLocaleString(locale)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Wallet</dt>
+            <dd className="text-2xl font-semibold">
+              <Money amount={c.wallet_balance} currency={currency} locale={locale} />
+            </dd>
+          </div>
+        </dl>
+      </Card>
+      {canAdjust && (
+        <Card>
+          <AdjustForm key={c.id} customer={c} onAdjust={onAdjust} />
+        </Card>
+      )}
+      <Tabs
+        label="The customer's account"
+        defaultValue="points"
+        items={[
+          {
+            value: 'points',
+            label: 'Points',
+            content:
+              detail.points.length === 0 ? (
+                <p className="py-3 text-sm text-muted">No points yet.</p>
+              ) : (
+                <Table caption="Points, newest first" head={['When', 'What', 'Reason', 'Points']}>
+                  {detail.points.map((e) => (
+                    <tr key={e.id}>
+                      <td className="py-1 pr-3 whitespace-nowrap">{when(e.created_at)}</td>
+                      <td className="py-1 pr-3">{POINT_TYPE[e.type]}</td>
+                      <td className="py-1 pr-3">{e.reason}</td>
+                      <td className="py-1 text-right tabular-nums">{signed(e.points, locale)}</td>
+                    </tr>
+                  ))}
+                </Table>
+              ),
+          },
+          {
+            value: 'wallet',
+            label: 'Wallet',
+            content:
+              detail.wallet.length === 0 ? (
+                <p className="py-3 text-sm text-muted">No wallet entries yet.</p>
+              ) : (
+                <Table caption="Wallet, newest first" head={['When', 'What', 'Reason', 'Amount']}>
+                  {detail.wallet.map((e) => (
+                    <tr key={e.id}>
+                      <td className="py-1 pr-3 whitespace-nowrap">{when(e.created_at)}</td>
+                      <td className="py-1 pr-3">{WALLET_TYPE[e.type]}</td>
+                      <td className="py-1 pr-3">{e.reason}</td>
+                      <td className="py-1 text-right">
+                        <Money amount={e.amount} currency={currency} locale={locale} />
+                      </td>
+                    </tr>
+                  ))}
+                </Table>
+              ),
+          },
+          {
+            value: 'vouchers',
+            label: 'Vouchers',
+            content:
+              detail.vouchers.length === 0 ? (
+                <p className="py-3 text-sm text-muted">No vouchers yet.</p>
+              ) : (
+                <Table caption="Vouchers" head={['Reward', 'Code', 'Until', 'Status']}>
+                  {detail.vouchers.map((v) => (
+                    <tr key={v.id}>
+                      <td className="py-1 pr-3">{v.reward.title}</td>
+                      <td className="py-1 pr-3 font-mono">{v.code}</td>
+                      <td className="py-1 pr-3 whitespace-nowrap">{when(v.expires_at)}</td>
+                      <td className="py-1 text-right">
+                        <Badge tone={v.status === 'active' ? 'success' : 'neutral'}>{v.status === 'active' ? 'Active' : v.status === 'used' ? 'Used' : 'Expired'}</Badge>
+                      </td>
+                    </tr>
+                  ))}
+                </Table>
+              ),
+          },
+          {
+            value: 'orders',
+            label: 'Orders',
+            content:
+              detail.orders.length === 0 ? (
+                <p className="py-3 text-sm text-muted">No orders yet.</p>
+              ) : (
+                <Table caption="Orders, newest first" head={['Order', 'Placed', 'Status', 'Total']}>
+                  {detail.orders.map((o) => (
+                    <tr key={o.name}>
+                      <td className="py-1 pr-3 font-medium">{o.name}</td>
+                      <td className="py-1 pr-3 whitespace-nowrap">{o.created_at ? when(o.created_at) : ''}</td>
+                      <td className="py-1 pr-3">{ORDER_STATUS_LABEL[o.status]}</td>
+                      <td className="py-1 text-right">
+                        <Money amount={o.total} currency={currency} locale={locale} />
+                      </td>
+                    </tr>
+                  ))}
+                </Table>
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** /merchant/customers (staff and owners): find a customer by phone, name or e-mail; their account; owners adjust points. */
+export function CustomersScreen(props: CustomersScreenProps) {
+  const { query, onQueryChange, results, loading, error, onRetry, hasMore, loadingMore, onMore, selectedId, detail, detailLoading, detailError, onDetailRetry, customerHref, listHref, renderLink = plainLink, locale, currency } = props;
+  const open = selectedId !== null && selectedId !== undefined;
+
+  let list;
+  if (loading && !results)
+    list = (
+      <SkeletonGroup label="Looking for customers">
+        <SkeletonText lines={6} />
+      </SkeletonGroup>
+    );
+  else if (!results) list = <ErrorState title="We could not look customers up" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  else if (results.length === 0) list = <EmptyState title={query.trim() ? 'Nobody matches' : 'No customers yet'} description={query.trim() ? 'Try part of the number, or the name or e-mail.' : 'Customers appear here once they sign up.'} />;
+  else
+    list = (
+      <>
+        <ul className="flex flex-col gap-2">
+          {results.map((c) => (
+            <li key={c.id}>
+              {renderLink({
+                href: customerHref(c.id),
+                'aria-current': c.id === selectedId ? 'page' : undefined,
+                className: cx('flex items-center justify-between gap-3 rounded-2xl border border-border bg-surface-raised p-3 hover:bg-surface', c.id === selectedId && 'border-brand-ink', focusRing),
+                children: (
+                  <>
+                    <span className="min-w-0">
+                      <span className="block font-medium">{c.name || 'No name yet'}</span>
+                      <span className="block truncate text-sm text-muted">{[c.phone, c.email].filter(Boolean).join(' · ')}</span>
+                    </span>
+                    <span className="shrink-0 text-right text-sm tabular-nums">
+                      {c.points.toLocaleString(locale)} points
+                      <br />
+                      <Money amount={c.wallet_balance} currency={currency} locale={locale} className="text-muted" />
+                    </span>
+                  </>
+                ),
+              })}
+            </li>
+          ))}
+        </ul>
+        {hasMore && (
+          <Button variant="secondary" className="self-center" loading={loadingMore} onClick={onMore}>
+            Show more
+          </Button>
+        )}
+      </>
+    );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+      <section aria-label="Find a customer" className={cx('flex flex-col gap-3', open && 'max-lg:hidden')}>
+        <TextField label="Phone, name or e-mail" type="search" value={query} onChange={(e) => onQueryChange(e.target.value)} hint="Part of it is enough: 0917 123 or +63 917 123 find the same number." />
+        {list}
+      </section>
+      <section aria-label="The customer" className={cx('flex flex-col gap-3', !open && 'max-lg:hidden')}>
+        {open && renderLink({ href: listHref, className: cx('self-start rounded font-medium text-brand-ink underline lg:hidden', focusRing), children: 'Back to the customers' })}
+        {!open ? (
+          <EmptyState title="Choose a customer" description="Their points, wallet, vouchers and orders show here." />
+        ) : detail && detail.customer.id === selectedId ? (
+          <Detail {...props} detail={detail} />
+        ) : detailLoading || !detailError ? (
+          <SkeletonGroup label="Loading the customer">
+            <SkeletonText lines={8} />
+          </SkeletonGroup>
+        ) : (
+          <ErrorState title="We could not load this customer" message={detailError} onRetry={onDetailRetry} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { DASHBOARD_PERIODS, type DashboardData, type DashboardFigures, type DashboardPeriod } from '#contract/dashboard';
+import { formatMoney } from '#contract/money';
+import { Button, Card, ErrorState, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
+import { DashboardChart, type ChartSeries } from './dashboard-chart';
+
+export interface DashboardScreenProps {
+  period: DashboardPeriod;
+  onPeriodChange: (p: DashboardPeriod) => void;
+  data?: DashboardData;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  locale: string;
+  currency: string;
+  /** the address of a CSV download of the merchant's days from–to */
+  exportHref: (kind: 'orders' | 'ledger', from: string, to: string) => string;
+}
+
+const PERIOD_LABEL: Record<DashboardPeriod, string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
+const BEFORE: Record<DashboardPeriod, string> = { today: 'yesterday', '7d': 'the 7 days before', '30d': 'the 30 days before' };
+
+function change(now: number, before: number, period: DashboardPeriod): string {
+  if (now === before) return `Same as ${BEFORE[period]}`;
+  if (before === 0) return `${now > before ? 'Up' : 'Down'} from 0 ${BEFORE[period]}`;
+  const pct = Math.round(((now - before) / before) * 100);
+  return `${pct > 0 ? 'Up' : 'Down'} ${Math.abs(pct)}% on ${BEFORE[period]}`;
+}
+
+function Figure({ label, value, note }: { label: string; value: ReactNode; note?: string }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-2xl border border-border bg-surface-raised p-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+      {note && <dd className="text-sm text-muted">{note}</dd>}
+    </div>
+  );
+}
+
+function Exports({ days, exportHref }: { days: string[]; exportHref: DashboardScreenProps['exportHref'] }) {
+  const [from, setFrom] = useState(days[0] ?? '');
+  const [to, setTo] = useState(days[days.length - 1] ?? '');
+  const ok = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
+  const link = (kind: 'orders' | 'ledger', label: string) =>
+    ok ? (
+      <a href={exportHref(kind, from, to)} download className={cx('inline-flex min-h-11 items-center rounded-xl border border-brand-ink px-4 font-medium text-brand-ink hover:bg-surface', focusRing)}>
+        {label}
+      </a>
+    ) : (
+      <Button variant="secondary" disabled>
+        {label}
+      </Button>
+    );
+  return (
+    <Card as="section" title="Download as CSV" headingLevel={2}>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <TextField label="From" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+        <TextField label="To" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} error={ok || !from || !to ? undefined : 'The end must be on or after the start.'} />
+        {link('orders', 'Orders (CSV)')}
+        {link('ledger', 'Points and wallet entries (CSV)')}
+      </div>
+      <p className="mt-2 text-sm text-muted">Days in the shop's time zone, at most 366. Opens in any spreadsheet.</p>
+    </Card>
+  );
+}
+
+/** /merchant (owners' dashboard): how the programme is doing today, over 7 or 30 days, and what the points still out are worth. */
+export function DashboardScreen(props: DashboardScreenProps) {
+  const { period, onPeriodChange, data, loading, error, onRetry, locale, currency, exportHref } = props;
+  const money = useMemo(() => (n: number) => formatMoney(n, currency, locale), [currency, locale]);
+  const count = useMemo(() => (n: number) => n.toLocaleString(locale), [locale]);
+  const dayLabel = useMemo(() => {
+    const f = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    return (day: string) => f.format(new Date(`${day}T00:00:00Z`));
+  }, [locale]);
+  const series = data?.series;
+  const charts = useMemo(() => {
+    if (!series) return null;
+    const pick = (k: 'orders' | 'revenue' | 'points_issued' | 'points_redeemed') => series.map((d) => d[k]);
+    const sales: ChartSeries[] = [
+      { label: 'Revenue', values: pick('revenue'), color: '--color-brand', format: money },
+      { label: 'Orders', values: pick('orders'), color: '--color-accent', kind: 'line', format: count },
+    ];
+    const points: ChartSeries[] = [
+      { label: 'Points issued', values: pick('points_issued'), color: '--color-brand', format: count },
+      { label: 'Points redeemed', values: pick('points_redeemed'), color: '--color-accent', kind: 'line', format: count },
+    ];
+    return { days: series.map((d) => d.day), sales, points };
+  }, [series, money, count]);
+
+  const picker = (
+    <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+      {DASHBOARD_PERIODS.map((p) => (
+        <Button key={p} size="sm" variant={p === period ? 'primary' : 'secondary'} aria-pressed={p === period} onClick={() => onPeriodChange(p)}>
+          {PERIOD_LABEL[p]}
+        </Button>
+      ))}
+    </div>
+  );
+
+  if (!data)
+    return (
+      <div className="flex flex-col gap-4">
+        {picker}
+        {loading || !error ? (
+          <SkeletonGroup label="Loading the figures">
+            <SkeletonText lines={10} />
+          </SkeletonGroup>
+        ) : (
+          <ErrorState title="We could not load the figures" message={error} onRetry={onRetry} />
+        )}
+      </div>
+    );
+
+  const f: DashboardFigures = data.figures;
+  const p: DashboardFigures = data.previous;
+  const name = data.period.name;
+  const liability = data.liability;
+
+  return (
+    <div className="flex flex-col gap-6" aria-busy={loading || undefined}>
+      {picker}
+      <section aria-labelledby="dash-sales">
+        <h2 id="dash-sales" className="mb-2 text-lg font-semibold">
+          Orders
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Figure label="Orders" value={count(f.orders)} note={change(f.orders, p.orders, name)} />
+          <Figure label="Revenue" value={money(f.revenue)} note={change(f.revenue, p.revenue, name)} />
+          <Figure label="Average order" value={money(f.average_order)} note={change(f.average_order, p.average_order, name)} />
+          <Figure label="Wallet top-ups" value={money(f.topup_amount)} note={`${count(f.topups)} ${f.topups === 1 ? 'top-up' : 'top-ups'}`} />
+          <Figure label="New customers" value={count(f.new_customers)} note={change(f.new_customers, p.new_customers, name)} />
+          <Figure label="Returning customers" value={count(f.returning_customers)} note={change(f.returning_customers, p.returning_customers, name)} />
+        </dl>
+      </section>
+      <section aria-labelledby="dash-points">
+        <h2 id="dash-points" className="mb-2 text-lg font-semibold">
+          Points, vouchers and the wheel
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Figure label="Points issued" value={count(f.points_issued)} note={change(f.points_issued, p.points_issued, name)} />
+          <Figure label="Points redeemed" value={count(f.points_redeemed)} note={change(f.points_redeemed, p.points_redeemed, name)} />
+          <Figure label="Points expired" value={count(f.points_expired)} />
+          <Figure label="Vouchers issued" value={count(f.vouchers_issued)} note={`${count(f.vouchers_redeemed_at_counter)} redeemed at the counter`} />
+          <Figure
+            label="Wheel spins"
+            value={count(f.wheel_spins)}
+            note={`${count(f.wheel_prizes.points)} won points, ${count(f.wheel_prizes.voucher)} a voucher, ${count(f.wheel_prizes.none)} nothing`}
+          />
+        </dl>
+      </section>
+      <Card as="section" title="Points still to be redeemed" headingLevel={2}>
+        <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <div>
+            <dt className="text-sm text-muted">Points customers hold</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{count(liability.points)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Worth, at the rewards' average</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{money(liability.value)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Expiring in the next 30 days</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{count(liability.expiring_30_days)}</dd>
+          </div>
+        </dl>
+        <p className="mt-2 text-sm text-muted">
+          100 points are worth {money(Math.round(liability.value_per_point * 100))} on average: what the rewards with a discount take off, for the points they cost.
+        </p>
+      </Card>
+      {charts && name !== 'today' ? (
+        <Card as="section" aria-label="Charts" className="grid gap-6 xl:grid-cols-2">
+          <DashboardChart title="Revenue and orders" days={charts.days} dayLabel={dayLabel} series={charts.sales} />
+          <DashboardChart title="Points issued and redeemed" days={charts.days} dayLabel={dayLabel} series={charts.points} />
+        </Card>
+      ) : (
+        <p className="text-sm text-muted">Choose 7 or 30 days to see the figures day by day in charts.</p>
+      )}
+      <Exports key={data.period.days.join()} days={data.period.days} exportHref={exportHref} />
+    </div>
+  );
+}

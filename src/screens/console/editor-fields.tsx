@@ -1,0 +1,53 @@
+import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { FieldFrame, cx, focusRing } from '../../ui';
+
+/** The editors' select, labelled and described like a TextField. */
+export function SelectField({ label, hint, error, children, className, ...rest }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(field) => (
+        <select {...field} {...rest}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+/** A several-line text field (descriptions). */
+export function TextAreaField({ label, hint, error, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
+  return <FieldFrame label={label} hint={hint} error={error} className={className} control={(field) => <textarea rows={3} {...field} className={cx(field.className, 'py-2')} {...rest} />} />;
+}
+
+/** A checkbox with its label beside it and an optional hint. */
+export function CheckField({ label, hint, checked, onChange, disabled }: { label: ReactNode; hint?: ReactNode; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} aria-describedby={hint ? `${id}-hint` : undefined} className={cx('mt-1 size-5', focusRing)} />
+      <div>
+        <label htmlFor={id} className="font-medium">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-sm text-muted">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** What a save answered: null when saved, else the provider's message and field problems. */
+export interface SaveProblem {
+  message: string;
+  fields: Record<string, string>;
+}
+
+/** The provider's word on one field ("must be at least 1"), with the field's name in front, for the form. */
+export const fieldProblem = (p: SaveProblem | null, field: string, label: string) => (p?.fields[field] ? `${label} ${p.fields[field]}.` : undefined);

@@ -1,0 +1,26 @@
+import type { SiteSettings } from '#contract';
+import { usePublishWheel, useRewardsEditor, useWheelEditor } from '../../api/editors';
+import { useSettings } from '../../api/settings';
+import { messageOf } from '../../app/errors';
+import { saved } from './save.container';
+import { WheelEditorScreen } from './wheel-editor-screen';
+
+/** /merchant/wheel (owners). */
+export default function WheelEditorContainer() {
+  const wheel = useWheelEditor();
+  const rewards = useRewardsEditor();
+  const settings = useSettings().data as SiteSettings | undefined;
+  const publish = usePublishWheel();
+  return (
+    <WheelEditorScreen
+      {...(wheel.data ? { current: wheel.data.current, versions: wheel.data.versions } : {})}
+      {...(rewards.data ? { rewards: rewards.data.rewards } : {})}
+      loading={wheel.isLoading}
+      error={wheel.error ? messageOf(wheel.error) : null}
+      onRetry={() => void wheel.mutate()}
+      locale={settings?.locale ?? 'en'}
+      timeZone={settings?.timezone}
+      onPublish={(config) => saved(() => publish(config))}
+    />
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * The owner runs the shop's content (issue 14), in Chromium against `npm start`: a product added
+ * with a photo and ordered by a customer; another marked sold out, which the customer cannot add; a
+ * reward's stock and cost changed and seen by the customer; the wheel's weights changed and the
+ * customer's disclosed odds with them; a customer's points adjusted with a reason, which they read in
+ * their history and a notification; and the dashboard's figures for the day, matching what the test
+ * did. (Staff are refused every editor in tests/server/merchant-*.test.ts.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp } from './support/app';
+import { setUpOwner } from './support/console';
+import { localPhone, signUp, topUp } from './support/customer';
+
+if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
+
+/** customers see an edit within this long (the provider's and the gateway's 5-s caches) */
+const WITHIN = { timeout: 12_000, intervals: [500, 1000] };
+
+let app: RunningApp;
+let browser: Browser;
+let owner: BrowserContext;
+let desk: Page;
+let deskErrors: string[];
+let customer: BrowserContext;
+let phone: Page;
+let phoneErrors: string[];
+const customerPhone = uniquePhone();
+
+beforeAll(async () => {
+  if (!HAS_CHROME) return;
+  app = await startApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await owner?.close();
+  await customer?.close();
+  await browser?.close();
+  await app?.stop();
+  if (app) removeDataDir(app.dataDir);
+});
+
+/** A figure on the dashboard: the text of the value under its label. */
+const figure = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+/** The customer's menu, loaded afresh: resolves once its products are on the page (not the skeleton). */
+async function openShop(): Promise<void> {
+  await phone.goto('/shop');
+  await phone.getByRole('button', { name: /^Add / }).first().waitFor();
+}
+
+async function photo(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 320, height: 320, channels: 3, background: '#2f6f4f' } }).png().toBuffer();
+}
+
+describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
+  beforeAll(async () => {
+    owner = await newContext(browser, 'desktop', app.url);
+    desk = await owner.newPage();
+    deskErrors = watchErrors(desk);
+    customer = await newContext(browser, 'phone', app.url);
+    phone = await customer.newPage();
+    phoneErrors = watchErrors(phone);
+  });
+
+  it('sets up the owner, and a customer with ₱2,000 in the wallet', async () => {
+    await setUpOwner(desk, app.output());
+
+    await signUp(phone, app.url, customerPhone, 'Ana Reyes');
+    await topUp(phone, /2,000\.00/);
+  });
+
+  it('adds a product with a photo; the customer sees it and orders it', async () => {
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Menu' }).click();
+    await desk.waitForURL('**/merchant/menu');
+    await desk.getByRole('button', { name: 'Add a product to Coffee' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Add a product' });
+    await dialog.getByLabel('Name').fill('Pandan latte');
+    await dialog.getByLabel(/^Description/).fill('Espresso with pandan-infused milk.');
+    // a price as people write it is understood; a word is refused on the field, nothing sent
+    await dialog.getByLabel(/^Price/).fill('about 170');
+    await dialog.getByRole('button', { name: 'Add product' }).click();
+    await dialog.getByText(/The price must be an amount such as/).waitFor();
+    await dialog.getByLabel(/^Price/).fill('172.50');
+    await dialog.locator('[data-field="product-image"] input[type=file]').setInputFiles({ name: 'pandan.png', mimeType: 'image/png', buffer: await photo() });
+    await dialog.getByRole('img', { name: 'Photo now' }).waitFor();
+    expect(await dialog.getByRole('img', { name: 'Photo now' }).getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f]{64}\.(png|jpg|webp)$/);
+    await dialog.getByRole('button', { name: 'Add product' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await desk.getByRole('listitem').filter({ hasText: 'Pandan latte' }).getByText('₱172.50').waitFor();
+
+    // the customer: on the menu within 10 s, with its photo; added and paid from the wallet
+    await expect
+      .poll(async () => {
+        await openShop();
+        return phone.getByRole('button', { name: 'Add Pandan latte' }).count();
+      }, WITHIN)
+      .toBe(1);
+    expect(await phone.getByRole('listitem').filter({ hasText: 'Pandan latte' }).locator('img').first().getAttribute('src')).toMatch(/^\/api\/media\//);
+    await phone.getByRole('button', { name: 'Add Pandan latte' }).click();
+    await phone.getByRole('button', { name: 'One more Pandan latte' }).click();
+    await phone.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await phone.waitForURL('**/delivery');
+    await phone.getByRole('radio', { name: /Pickup/ }).check();
+    await phone.getByRole('button', { name: 'Continue' }).click();
+    await phone.waitForURL('**/order-confirmation');
+    const place = phone.getByRole('button', { name: /^Place order/ });
+    await expect.poll(() => place.textContent()).toContain('345.00');
+    await place.click();
+    await phone.waitForURL('**/order/*');
+    await expect.poll(() => phone.getByRole('main').textContent()).toContain('2 × Pandan latte');
+
+    // a new price never changes an order already placed
+    await desk.getByRole('button', { name: 'Edit Pandan latte' }).click();
+    await desk.getByRole('dialog').getByLabel(/^Price/).fill('180');
+    await desk.getByRole('dialog').getByRole('button', { name: 'Save product' }).click();
+    await desk.getByRole('listitem').filter({ hasText: 'Pandan latte' }).getByText('₱180.00').waitFor();
+    await phone.reload();
+    await expect.poll(() => phone.getByRole('main').textContent()).toContain('345.00');
+  });
+
+  it('marks a product sold out: the customer cannot add it', async () => {
+    await desk.getByRole('button', { name: 'Mark Spanish latte sold out' }).click();
+    await desk.getByRole('button', { name: 'Mark Spanish latte available' }).waitFor();
+    await expect
+      .poll(async () => {
+        await openShop();
+        return phone.getByRole('button', { name: 'Spanish latte is sold out' }).count();
+      }, WITHIN)
+      .toBe(1);
+    expect(await phone.getByRole('button', { name: 'Spanish latte is sold out' }).isDisabled()).toBe(true);
+    expect(await phone.getByRole('button', { name: 'Add Spanish latte' }).count()).toBe(0);
+  });
+
+  it('changes a reward’s cost and stock: the customer sees both', async () => {
+    await phone.goto('/reward/redeem/butter-croissant');
+    await phone.getByRole('heading', { name: 'Free butter croissant' }).waitFor();
+    expect(await phone.getByRole('main').textContent()).not.toContain('7 left');
+
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Rewards' }).click();
+    await desk.getByRole('button', { name: 'Edit Free butter croissant' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Edit Free butter croissant' });
+    await dialog.getByLabel('Points it costs').fill('150');
+    const unlimited = dialog.getByLabel('Unlimited stock');
+    if (await unlimited.isChecked()) await unlimited.uncheck();
+    await dialog.getByLabel(/^Stock/).fill('7');
+    await dialog.getByRole('button', { name: 'Save reward' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await desk.getByRole('listitem').filter({ hasText: 'Free butter croissant' }).getByText(/7 of 7 left/).waitFor();
+
+    await expect
+      .poll(async () => {
+        await phone.reload();
+        return phone.getByRole('main').textContent();
+      }, WITHIN)
+      .toContain('7 left');
+    expect(await phone.getByRole('main').textContent()).toMatch(/150\s*points/);
+  });
+
+  it('changes the wheel’s weights: the customer’s disclosed odds change to what the console showed', async () => {
+    await phone.goto('/spin');
+    const odds = phone.getByRole('table', { name: 'Odds of each prize' });
+    await odds.waitFor();
+    const before = await odds.locator('tbody tr').allTextContents();
+
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Wheel' }).click();
+    await desk.waitForURL('**/merchant/wheel');
+    const label = await desk.getByLabel('Segment 1: label').inputValue();
+    await desk.getByLabel('Segment 1: weight').fill('5000');
+    // the chance as customers will see it, shown as the owner types
+    const shown = /Chance: ([\d.]+%)/.exec((await desk.getByText(/^Chance: /).first().textContent()) ?? '')?.[1];
+    expect(shown).toBeTruthy();
+    await desk.getByRole('button', { name: 'Publish the wheel' }).click();
+    await desk.getByText('Published. The next spin uses these odds.').waitFor();
+    await desk.getByText(/Version \d+/).first().waitFor();
+
+    await expect
+      .poll(async () => {
+        await phone.reload();
+        return odds.locator('tbody tr').allTextContents();
+      }, WITHIN)
+      .not.toEqual(before);
+    const row = odds.locator('tbody tr').filter({ hasText: label }).first();
+    expect(await row.textContent()).toContain(shown);
+  });
+
+  it('adjusts the customer’s points with a reason: they see the entry and a notification', async () => {
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Customers' }).click();
+    await desk.waitForURL('**/merchant/customers');
+    // the number written the way people say it
+    const local = localPhone(customerPhone);
+    await desk.getByLabel('Phone, name or e-mail').fill(`${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`);
+    await desk.getByRole('link', { name: /Ana Reyes/ }).click();
+    await desk.waitForURL('**/merchant/customers/*');
+    await desk.getByRole('heading', { name: 'Ana Reyes' }).waitFor();
+    // a reason is required
+    await desk.getByRole('textbox', { name: 'Points', exact: true }).fill('50');
+    await desk.getByRole('button', { name: 'Adjust points' }).click();
+    await desk.getByText(/The reason is required/).waitFor();
+    await desk.getByLabel('Reason (the customer reads it)').fill('Sorry for the long wait on Sunday');
+    await desk.getByRole('button', { name: 'Adjust points' }).click();
+    await desk.getByText(/Added 50 points/).waitFor();
+    await desk.getByRole('cell', { name: 'Sorry for the long wait on Sunday' }).waitFor();
+
+    await phone.goto('/profile/point');
+    await expect.poll(() => phone.getByRole('main').textContent()).toContain('From the shop');
+    expect(await phone.getByRole('main').textContent()).toContain('Sorry for the long wait on Sunday');
+    await phone.goto('/profile/notification');
+    await expect.poll(() => phone.getByRole('main').textContent()).toContain('You got 50 points from us');
+  });
+
+  it('shows the day’s figures matching what the test did', async () => {
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
+    await desk.waitForURL('**/merchant/dashboard');
+    await expect.poll(() => figure(desk, 'Orders').textContent()).toBe('1');
+    expect(await figure(desk, 'Revenue').textContent()).toBe('₱345.00');
+    expect(await figure(desk, 'Average order').textContent()).toBe('₱345.00');
+    expect(await figure(desk, 'Wallet top-ups').textContent()).toBe('₱2,000.00');
+    expect(await figure(desk, 'New customers').textContent()).toBe('1');
+    // 34 points earned on the ₱345.00 order, and the 50 from the shop
+    expect(await figure(desk, 'Points issued').textContent()).toBe('84');
+    // the last 7 days: the same, with a chart and its table
+    await desk.getByRole('button', { name: 'Last 7 days' }).click();
+    await desk.getByRole('table', { name: /Revenue and orders, day by day/ }).waitFor({ state: 'attached' });
+    await desk.getByRole('button', { name: 'Show as a table' }).first().click();
+    await expect.poll(() => desk.getByRole('table', { name: /Revenue and orders, day by day/ }).textContent()).toContain('₱345.00');
+    // the orders of the period as CSV
+    const download = desk.waitForEvent('download');
+    await desk.getByRole('link', { name: 'Orders (CSV)' }).click();
+    const file = await download;
+    const csv = (await (await file.createReadStream()).toArray()).join('');
+    expect(csv.split('\r\n')[0]).toMatch(/^[a-z_]+(,[a-z_]+)+$/);
+    expect(csv).toContain('2 × Pandan latte');
+    // amounts in minor units, as the contract gives them
+    expect(csv).toContain(',34500,');
+  });
+
+  it('refuses every editor once the owner has signed out', async () => {
+    const statuses = await desk.evaluate(async () => {
+      const calls: Array<[string, unknown]> = [
+        ['merchant/menu/product/update', { id: 1, available: false }],
+        ['merchant/rewards/update', { name: 'butter-croissant', points_cost: 1 }],
+        ['merchant/wheel/publish', { segments: [{ label: 'All', prize_type: 'none', weight: 1 }], spin_cost_points: 0, free_spins_per_day: 1 }],
+        ['merchant/customers/adjust-points', { customer_id: 1, points: 1000, reason: 'for me', idempotency_key: crypto.randomUUID() }],
+      ];
+      // signed out of the console: every editor refuses
+      await fetch('/api/merchant/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      return Promise.all(calls.map(async ([path, body]) => (await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status));
+    });
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    expect(deskErrors.filter((e) => !/status of 40[0-9]/.test(e))).toEqual([]);
+    expect(phoneErrors.filter((e) => !/status of 40[0-9]/.test(e))).toEqual([]);
+  });
+});
