@@ -24,10 +24,19 @@ export function moneyDigits(currency: string, locale: string): number {
   return formats.get(`${locale}|${currency}`)!.digits;
 }
 
-/** An amount as a person types it ("35", "35.50", "1,200") → minor units; null when it is not one. */
+/** How a currency is written: its code, its symbol and its narrow symbol in the locale (PHP, ₱). */
+function currencyMarks(currency: string, locale: string): string[] {
+  const symbol = (display: 'symbol' | 'narrowSymbol') => new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: display }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? '';
+  return [...new Set([currency, symbol('symbol'), symbol('narrowSymbol')])].filter(Boolean).sort((a, b) => b.length - a.length);
+}
+
+/** An amount as a person types it ("35", "35.50", "1,200", "₱35.50") → minor units; null when it is not one. */
 export function parseMoney(text: string, currency: string, locale: string): number | null {
   const digits = moneyDigits(currency, locale);
-  const clean = text.trim().replace(/[\s,]/g, '');
+  let clean = text.replace(/[\s,]/g, '');
+  // "₱65.50", "PHP 65.50", "65.50 PHP": the currency's symbol or code around the amount is understood
+  for (const mark of currencyMarks(currency, locale)) if (clean.toUpperCase().startsWith(mark.toUpperCase())) clean = clean.slice(mark.length);
+  for (const mark of currencyMarks(currency, locale)) if (clean.toUpperCase().endsWith(mark.toUpperCase())) clean = clean.slice(0, clean.length - mark.length);
   const m = new RegExp(digits > 0 ? `^(\\d+)(?:\\.(\\d{1,${digits}}))?$` : '^(\\d+)$').exec(clean);
   if (!m) return null;
   const minor = Number(m[1]) * 10 ** digits + Number((m[2] ?? '').padEnd(digits, '0') || 0);
