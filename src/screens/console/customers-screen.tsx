@@ -36,6 +36,7 @@ export interface CustomersScreenProps {
 
 const POINT_TYPE: Record<CustomerDetailData['points'][number]['type'], string> = { earn: 'Earned', burn: 'Spent', expire: 'Expired', adjust: 'Adjusted', owner: 'From the shop' };
 const WALLET_TYPE: Record<CustomerDetailData['wallet'][number]['type'], string> = { topup: 'Top-up', order: 'Order', refund: 'Refund', adjust: 'Adjusted' };
+const VOUCHER_STATUS: Record<CustomerDetailData['vouchers'][number]['status'], string> = { active: 'Active', used: 'Used', expired: 'Expired' };
 const signed = (n: number, locale: string) => `${n > 0 ? '+' : ''}${n.toLocaleString(locale)}`;
 
 function AdjustForm({ customer, onAdjust }: { customer: CustomerSummary; onAdjust: CustomersScreenProps['onAdjust'] }) {
@@ -85,21 +86,37 @@ function AdjustForm({ customer, onAdjust }: { customer: CustomerSummary; onAdjus
   );
 }
 
-function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+/** One tab of the account: its entries as a table (the last column to the right), or a line saying there are none. */
+function HistoryTable<T>({ caption, head, items, empty, row }: { caption: string; head: Array<[title: string, cellClass?: string]>; items: T[]; empty: string; row: (item: T) => { key: string | number; cells: ReactNode[] } }) {
+  if (items.length === 0) return <p className="py-3 text-sm text-muted">{empty}</p>;
+  const last = head.length - 1;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="text-left text-muted">
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={cx('py-1 pr-3 font-medium', i === head.length - 1 && 'text-right')}>
+            {head.map(([h], i) => (
+              <th key={h} scope="col" className={cx('py-1 pr-3 font-medium', i === last && 'text-right')}>
                 {h}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-border">{children}</tbody>
+        <tbody className="divide-y divide-border">
+          {items.map((item) => {
+            const { key, cells } = row(item);
+            return (
+              <tr key={key}>
+                {cells.map((cell, i) => (
+                  <td key={head[i]![0]} className={cx('py-1', i === last ? 'text-right' : 'pr-3', head[i]![1])}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
       </table>
     </div>
   );
@@ -141,84 +158,64 @@ function Detail(props: CustomersScreenProps & { detail: CustomerDetailData }) {
           {
             value: 'points',
             label: 'Points',
-            content:
-              detail.points.length === 0 ? (
-                <p className="py-3 text-sm text-muted">No points yet.</p>
-              ) : (
-                <Table caption="Points, newest first" head={['When', 'What', 'Reason', 'Points']}>
-                  {detail.points.map((e) => (
-                    <tr key={e.id}>
-                      <td className="py-1 pr-3 whitespace-nowrap">{when(e.created_at)}</td>
-                      <td className="py-1 pr-3">{POINT_TYPE[e.type]}</td>
-                      <td className="py-1 pr-3">{e.reason}</td>
-                      <td className="py-1 text-right tabular-nums">{signed(e.points, locale)}</td>
-                    </tr>
-                  ))}
-                </Table>
-              ),
+            content: (
+              <HistoryTable
+                caption="Points, newest first"
+                head={[['When', 'whitespace-nowrap'], ['What'], ['Reason'], ['Points', 'tabular-nums']]}
+                items={detail.points}
+                empty="No points yet."
+                row={(e) => ({ key: e.id, cells: [when(e.created_at), POINT_TYPE[e.type], e.reason, signed(e.points, locale)] })}
+              />
+            ),
           },
           {
             value: 'wallet',
             label: 'Wallet',
-            content:
-              detail.wallet.length === 0 ? (
-                <p className="py-3 text-sm text-muted">No wallet entries yet.</p>
-              ) : (
-                <Table caption="Wallet, newest first" head={['When', 'What', 'Reason', 'Amount']}>
-                  {detail.wallet.map((e) => (
-                    <tr key={e.id}>
-                      <td className="py-1 pr-3 whitespace-nowrap">{when(e.created_at)}</td>
-                      <td className="py-1 pr-3">{WALLET_TYPE[e.type]}</td>
-                      <td className="py-1 pr-3">{e.reason}</td>
-                      <td className="py-1 text-right">
-                        <Money amount={e.amount} currency={currency} locale={locale} />
-                      </td>
-                    </tr>
-                  ))}
-                </Table>
-              ),
+            content: (
+              <HistoryTable
+                caption="Wallet, newest first"
+                head={[['When', 'whitespace-nowrap'], ['What'], ['Reason'], ['Amount']]}
+                items={detail.wallet}
+                empty="No wallet entries yet."
+                row={(e) => ({ key: e.id, cells: [when(e.created_at), WALLET_TYPE[e.type], e.reason, <Money key="amount" amount={e.amount} currency={currency} locale={locale} />] })}
+              />
+            ),
           },
           {
             value: 'vouchers',
             label: 'Vouchers',
-            content:
-              detail.vouchers.length === 0 ? (
-                <p className="py-3 text-sm text-muted">No vouchers yet.</p>
-              ) : (
-                <Table caption="Vouchers" head={['Reward', 'Code', 'Until', 'Status']}>
-                  {detail.vouchers.map((v) => (
-                    <tr key={v.id}>
-                      <td className="py-1 pr-3">{v.reward.title}</td>
-                      <td className="py-1 pr-3 font-mono">{v.code}</td>
-                      <td className="py-1 pr-3 whitespace-nowrap">{when(v.expires_at)}</td>
-                      <td className="py-1 text-right">
-                        <Badge tone={v.status === 'active' ? 'success' : 'neutral'}>{v.status === 'active' ? 'Active' : v.status === 'used' ? 'Used' : 'Expired'}</Badge>
-                      </td>
-                    </tr>
-                  ))}
-                </Table>
-              ),
+            content: (
+              <HistoryTable
+                caption="Vouchers"
+                head={[['Reward'], ['Code', 'font-mono'], ['Until', 'whitespace-nowrap'], ['Status']]}
+                items={detail.vouchers}
+                empty="No vouchers yet."
+                row={(v) => ({
+                  key: v.id,
+                  cells: [
+                    v.reward.title,
+                    v.code,
+                    when(v.expires_at),
+                    <Badge key="status" tone={v.status === 'active' ? 'success' : 'neutral'}>
+                      {VOUCHER_STATUS[v.status]}
+                    </Badge>,
+                  ],
+                })}
+              />
+            ),
           },
           {
             value: 'orders',
             label: 'Orders',
-            content:
-              detail.orders.length === 0 ? (
-                <p className="py-3 text-sm text-muted">No orders yet.</p>
-              ) : (
-                <Table caption="Orders, newest first" head={['Order', 'Placed', 'Status', 'Total']}>
-                  {detail.orders.map((o) => (
-                    <tr key={o.name}>
-                      <td className="py-1 pr-3 font-medium">{o.name}</td>
-                      <td className="py-1 pr-3 whitespace-nowrap">{o.created_at ? when(o.created_at) : ''}</td>
-                      <td className="py-1 pr-3">{ORDER_STATUS_LABEL[o.status]}</td>
-                      <td className="py-1 text-right">
-                        <Money amount={o.total} currency={currency} locale={locale} />
-                      </td>
-                    </tr>
-                  ))}
-                </Table>
-              ),
+            content: (
+              <HistoryTable
+                caption="Orders, newest first"
+                head={[['Order', 'font-medium'], ['Placed', 'whitespace-nowrap'], ['Status'], ['Total']]}
+                items={detail.orders}
+                empty="No orders yet."
+                row={(o) => ({ key: o.name, cells: [o.name, o.created_at ? when(o.created_at) : '', ORDER_STATUS_LABEL[o.status], <Money key="total" amount={o.total} currency={currency} locale={locale} />] })}
+              />
+            ),
           },
         ]}
       />
