@@ -1,0 +1,105 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import type { SaveProblem } from '../../../src/screens/console/editor-fields';
+import { ConsoleLayout } from '../../../src/screens/console/console-layout';
+import { MenuEditorScreen } from '../../../src/screens/console/menu-editor-screen';
+import { OWNER } from '../../fixtures/console';
+import { MENU, MENU_WITH_EMPTY_CATEGORY } from '../../fixtures/editors';
+
+/** /merchant/menu (owners): categories in order, products with photos and prices, sold out in one click. */
+const meta = {
+  title: 'Console/Menu',
+  component: MenuEditorScreen,
+  tags: ['screen', 'console'],
+  parameters: { layout: 'fullscreen', console: true },
+  args: {
+    menu: MENU,
+    locale: 'en-PH',
+    currency: 'PHP',
+    onRetry: fn(),
+    onCreateCategory: fn(async (): Promise<SaveProblem | null> => null),
+    onRenameCategory: fn(async (): Promise<SaveProblem | null> => null),
+    onMoveCategory: fn(),
+    onDeleteCategory: fn(),
+    onSaveProduct: fn(async (): Promise<SaveProblem | null> => null),
+    onSetAvailable: fn(),
+    onUpload: fn(async () => '/fixtures/products/ube-latte.svg'),
+  },
+  render: (args) => (
+    <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="menu" title="Menu" onSignOut={fn()} onSignOutEverywhere={fn()}>
+      <MenuEditorScreen {...args} />
+    </ConsoleLayout>
+  ),
+} satisfies Meta<typeof MenuEditorScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Full: Story = {};
+
+export const Loading: Story = { args: { menu: undefined, loading: true } };
+
+export const LoadError: Story = { args: { menu: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
+
+export const Empty: Story = { args: { menu: { categories: [] } } };
+
+/** A new, empty category can be removed (after saying so). */
+export const EmptyCategory: Story = {
+  args: { menu: MENU_WITH_EMPTY_CATEGORY },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'Remove Coffee' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Merienda' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove Merienda?' })).getByRole('button', { name: 'Remove' }));
+    await expect(args.onDeleteCategory).toHaveBeenCalledWith(5);
+  },
+};
+
+/** A refused move or sold-out switch, said above the menu. */
+export const RefusedAction: Story = { args: { actionError: 'Someone else changed the menu meanwhile. It now shows their change: try again.' } };
+
+/** Adding a product: a price written as people write it; a word is refused on the field, nothing sent. */
+export const AddProduct: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add a product to Pastries' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a product' }));
+    await userEvent.type(dialog.getByLabelText('Name'), 'Pan de coco');
+    await userEvent.type(dialog.getByLabelText(/^Price/), 'about 60');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add product' }));
+    await expect(await dialog.findByText(/The price must be an amount such as/)).toBeVisible();
+    await expect(args.onSaveProduct).not.toHaveBeenCalled();
+    await userEvent.clear(dialog.getByLabelText(/^Price/));
+    await userEvent.type(dialog.getByLabelText(/^Price/), '₱ 65.50');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add product' }));
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(null, { category_id: 3, name: 'Pan de coco', description: '', price: 6550, image: '', available: true });
+  },
+};
+
+/** The provider refused a field: its word shows on that field, the form keeps what was typed. */
+export const ProductRefused: Story = {
+  args: { onSaveProduct: fn(async () => ({ message: 'Check the name.', fields: { name: 'is already on the menu' } })) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    await expect(dialog.getByLabelText(/^Price/)).toHaveValue('165.00');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(await dialog.findByText('The name is already on the menu.')).toBeVisible();
+    await expect(dialog.getByLabelText('Name')).toHaveValue('Spanish latte');
+  },
+};
+
+/** Sold out and back, and the order of the categories, by keyboard. */
+export const SoldOutAndMove: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Mark Spanish latte sold out' }));
+    await expect(args.onSetAvailable).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), false);
+    await userEvent.click(canvas.getByRole('button', { name: 'Mark Cold brew available' }));
+    await expect(args.onSetAvailable).toHaveBeenCalledWith(expect.objectContaining({ id: 6 }), true);
+    await expect(canvas.getByRole('button', { name: 'Move Coffee up' })).toBeDisabled();
+    canvas.getByRole('button', { name: 'Move Pastries down' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onMoveCategory).toHaveBeenCalledWith(3, 1);
+  },
+};
