@@ -39,7 +39,7 @@ const WALLET_TYPE: Record<CustomerDetailData['wallet'][number]['type'], string> 
 const VOUCHER_STATUS: Record<CustomerDetailData['vouchers'][number]['status'], string> = { active: 'Active', used: 'Used', expired: 'Expired' };
 const signed = (n: number, locale: string) => `${n > 0 ? '+' : ''}${n.toLocaleString(locale)}`;
 
-function AdjustForm({ customer, onAdjust }: { customer: CustomerSummary; onAdjust: CustomersScreenProps['onAdjust'] }) {
+function AdjustForm({ customer, onAdjust, locale }: { customer: CustomerSummary; onAdjust: CustomersScreenProps['onAdjust']; locale: string }) {
   const [direction, setDirection] = useState<'add' | 'take'>('add');
   const [points, setPoints] = useState('');
   const [reason, setReason] = useState('');
@@ -59,7 +59,7 @@ function AdjustForm({ customer, onAdjust }: { customer: CustomerSummary; onAdjus
     setSaving(false);
     setProblem(refused);
     if (!refused) {
-      setDone(`${direction === 'add' ? 'Added' : 'Took'} ${Number(points).toLocaleString()} points. ${customer.name || 'The customer'} is notified.`);
+      setDone(`${direction === 'add' ? 'Added' : 'Took'} ${Number(points).toLocaleString(locale)} points. ${customer.name || 'The customer'} is notified.`);
       setPoints('');
       setReason('');
     }
@@ -148,7 +148,7 @@ function Detail(props: CustomersScreenProps & { detail: CustomerDetailData }) {
       </Card>
       {canAdjust && (
         <Card>
-          <AdjustForm key={c.id} customer={c} onAdjust={onAdjust} />
+          <AdjustForm key={c.id} customer={c} onAdjust={onAdjust} locale={locale} />
         </Card>
       )}
       <Tabs
