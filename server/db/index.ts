@@ -12,6 +12,7 @@ import * as m0004 from './migrations/0004-merchant-console';
 import * as m0005 from './migrations/0005-counter';
 import * as m0006 from './migrations/0006-editors';
 import * as m0007 from './migrations/0007-wheel-versions';
+import * as m0008 from './migrations/0008-dashboard-indexes';
 
 export type Database = Kysely<DB>;
 
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0005-counter': m0005,
   '0006-editors': m0006,
   '0007-wheel-versions': m0007,
+  '0008-dashboard-indexes': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

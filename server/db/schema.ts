@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -266,6 +266,8 @@ export interface WheelSpinTable {
   cost_points: Generated<number>;
   spin_day: ColumnType<string, string, string>;
   prize: Json<Record<string, unknown>>;
+  /** prize->>'type', kept by PostgreSQL (the dashboard counts prizes by it) */
+  prize_type: GeneratedAlways<string | null>;
   created_at: Timestamp;
 }
 
