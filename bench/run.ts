@@ -16,7 +16,13 @@ import pg from 'pg';
 import { buildServer } from '../scripts/build-server.mjs';
 import { freePort, startServer } from '../scripts/lib/server-process.mjs';
 import { signCall } from '../server/lib/signature';
-import { measureBundle, readLighthouse, renderReport, type Figure } from './lib/report';
+import express from 'express';
+import { openDatabase } from '../server/db/index';
+import { exportOrders } from '../server/provider/dashboard/export';
+import { dashboardAt } from '../server/provider/dashboard/dashboard.service';
+import { DASHBOARD_PERIODS } from '#contract/dashboard';
+import { seedVolumeAt } from '../scripts/seed-volume';
+import { measureBundle, readLighthouse, renderReport, type DashboardBench, type Figure } from './lib/report';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const num = (name: string, fallback: number) => {
@@ -304,6 +310,67 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } |
 }
 
 // ---------------------------------------------------------------------------------------------
+// The dashboard at volume
+// ---------------------------------------------------------------------------------------------
+
+const VOLUME_ORDERS = Math.round(num('BENCH_VOLUME_ORDERS', 100_000));
+const DASHBOARD_RUNS = 20;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+/** Fills a fresh database with `npm run seed-volume`'s data, then times each period's dashboard and a month's orders export. */
+async function dashboardBench(url: string): Promise<DashboardBench> {
+  console.log(`Dashboard: seeding ${VOLUME_ORDERS.toLocaleString('en')} orders …`);
+  const started = performance.now();
+  const counts = await seedVolumeAt(url, { orders: VOLUME_ORDERS });
+  const seedSeconds = (performance.now() - started) / 1000;
+  const handle = await openDatabase({ databaseUrl: url });
+  try {
+    // the shop a server runs by default (MERCHANT_ID)
+    const merchant = await handle.db.selectFrom('merchants').select(['id', 'rules']).where('id', '=', 'kopi-senja').executeTakeFirstOrThrow();
+    const periods: DashboardBench['periods'] = [];
+    for (const period of DASHBOARD_PERIODS) {
+      for (let i = 0; i < 3; i++) await dashboardAt(handle.db, merchant.id, new Date(), period);
+      const times: number[] = [];
+      for (let i = 0; i < DASHBOARD_RUNS; i++) {
+        const t = performance.now();
+        await dashboardAt(handle.db, merchant.id, new Date(), period);
+        times.push(performance.now() - t);
+      }
+      times.sort((x, y) => x - y);
+      periods.push({ period, p50: percentile(times, 0.5), p95: percentile(times, 0.95), runs: DASHBOARD_RUNS });
+      console.log(`  ${period}: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`);
+    }
+    // a month of orders as CSV, through Express as the provider streams it
+    const timeZone = String((merchant.rules as { timezone?: string }).timezone ?? 'UTC');
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+    const app = express();
+    app.get('/orders.csv', (_req, res, next) => void exportOrders(handle.db, res, { from, to }, timeZone).catch(next));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const t = performance.now();
+      const body = await (await fetch(`http://127.0.0.1:${port}/orders.csv`)).text();
+      const ms = performance.now() - t;
+      const rows = body.split('\r\n').filter(Boolean).length - 1;
+      console.log(`  export: ${rows} orders in ${ms.toFixed(0)} ms`);
+      return {
+        seedSeconds,
+        counts: { customers: counts.customers, orders: counts.orders, ledgerEntries: counts.points_ledger + counts.wallet_ledger, spins: counts.wheel_spins, vouchers: counts.vouchers },
+        periods,
+        export: { ms, rows, bytes: Buffer.byteLength(body), days: 30 },
+      };
+    } finally {
+      server.close();
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   const startLoad = loadavg();
@@ -394,7 +461,23 @@ async function main(): Promise<void> {
     }
   }
 
+  let dashboard: DashboardBench | undefined;
+  if (want('dashboard')) {
+    const db = await freshPostgres();
+    if ('skip' in db) {
+      skipped.push(`dashboard: ${db.skip}`);
+      console.log(`Skipping the dashboard at volume: ${db.skip}`);
+    } else {
+      try {
+        dashboard = await dashboardBench(db.url);
+      } finally {
+        await db.drop();
+      }
+    }
+  }
+
   const text = renderReport({
+    dashboard,
     figures,
     skipped,
     settings: { runs: RUNS, duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, customers: CUSTOMERS, logLevel: LOG_LEVEL },

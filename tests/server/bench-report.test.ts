@@ -38,7 +38,7 @@ describe('the bench report', () => {
   it('keeps its sections and fills every figure, ratio and target from the run', () => {
     const all = [figure('a', 20_000, 60), figure('b', 10_000, 100), figure('c', 9_000, 110), figure('c-forward', 4_000, 300), figure('d', 5_000, 200), figure('e-postgres', 320, 2_000, { note: '10 orders acknowledged (201), all of them in the database (10 placed in all)' })];
     const md = renderReport(input(all));
-    expect(headings(md)).toEqual(['# Benchmark report', '## How to run', '## Machine', '## Results', '## Targets', '## Start-up', '## Lighthouse', '## Bundle']);
+    expect(headings(md)).toEqual(['# Benchmark report', '## How to run', '## Machine', '## Results', '## Targets', '## Dashboard at volume', '## Start-up', '## Lighthouse', '## Bundle']);
     expect(md).not.toMatch(/\{\{|\}\}|<!--/);
     expect(md).toContain('each connection is its own customer (42 funded customers)');
     expect(md).toContain('Targets: c/b ≥ 75 %; c/a ≥ 50 %; reads (b, c, d) p99 < 50 ms at 50 connections; wallet orders ≥ 300/s');
@@ -52,8 +52,30 @@ describe('the bench report', () => {
     expect(md).toContain('| gateway keeps ≥ 75 % of the direct provider\'s throughput (c/b) | 90 % | ✅ |');
     expect(md).toContain('| wallet orders ≥ 300/s on PostgreSQL, no error | 320/s, 0 errors, 0 non-2xx | ✅ |');
     expect(md).not.toContain('What was changed');
+    // the dashboard was not measured in this run: said so, no table
+    expect(md).toContain('Not measured in this run (`BENCH_ONLY=dashboard npm run bench`).');
+    expect(md).not.toContain('| period | p50 |');
     expect(md).not.toMatch(/\n\n\n/);
     expect(md.endsWith('run `npm run build` first.\n')).toBe(true);
+  });
+
+  it('shows the dashboard at volume against its budget when it was measured', () => {
+    const dashboard = {
+      seedSeconds: 27.04,
+      counts: { customers: 5_000, orders: 100_000, ledgerEntries: 1_124_750, spins: 597_846, vouchers: 62_441 },
+      periods: [
+        { period: 'today', p50: 27.5, p95: 29.9, runs: 20 },
+        { period: '30d', p50: 190.2, p95: 212.4, runs: 20 },
+      ],
+      export: { ms: 611.2, rows: 33_218, bytes: 5.5 * 1024 * 1024, days: 30 },
+    };
+    const md = renderReport(input([figure('a', 20_000, 60)], { dashboard }));
+    expect(md).toContain('Budget: each\nunder 200 ms at the 95th percentile.');
+    expect(md).toContain('Data: 100,000 orders, 1,124,750 ledger entries, 5,000 customers, 597,846 spins, 62,441 vouchers, written in 27.0 s.');
+    expect(md).toContain('| today | 27.5 ms | 29.9 ms | 20 | ✅ |');
+    expect(md).toContain('| 30d | 190.2 ms | 212.4 ms | 20 | ❌ |');
+    expect(md).toContain('Export: 33,218 orders of 30 days (5.5 MB of CSV) streamed in 611 ms.');
+    expect(md).not.toContain('Not measured in this run');
   });
 
   it('leaves out the ratios and the proxy paragraph whose figures were not measured, and lists what was skipped', () => {
