@@ -13,6 +13,7 @@
  * read (cookie `users`, localStorage `authUserData` and `isAuth`) are set over CDP on a JSON URL of the
  * origin (so no app file is cached beforehand), and /home is audited with the storage reset turned off.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -28,6 +29,29 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 95 };
 const OUT = join(root, 'bench', 'lighthouse.json');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
+
+/**
+ * What a page of fresh memory costs this host. A desktop or a phone maps a new 4 KiB page in well
+ * under a microsecond; some sandboxed virtual machines take 10 to 20 µs (measured here on 2026-11-25:
+ * 1 GiB touched in 3.6 s the first time, 28 ms the second). Chromium starts a new renderer process for
+ * every page Lighthouse loads, that process pays for all its memory again, and Lighthouse counts the
+ * time as main-thread work and multiplies it by 4 for a mid-tier phone: on such a host the build that
+ * scored 98 on /home scores about 80. The scores are still judged as they are (running Chromium as one
+ * process hides the renderer's work from Lighthouse: a page blocked 150 ms still scored 100), but the
+ * cost is measured (256 MiB in a child process, median of 3), printed and kept with the scores, so a
+ * low score on such a host is read for what it is.
+ */
+const FRESH_PAGE_LIMIT_US = 2;
+function freshPageMicros() {
+  const probe = 'const t=performance.now();const b=Buffer.alloc(256*1024*1024);for(let i=0;i<b.length;i+=4096)b[i]=1;console.log(performance.now()-t)';
+  const runs = [0, 1, 2].map(() => (Number(spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).stdout) * 1000) / 65536);
+  return runs.sort((x, y) => x - y)[1];
+}
+const pageMicros = freshPageMicros();
+const hostNote =
+  pageMicros > FRESH_PAGE_LIMIT_US
+    ? `note: this host maps a fresh page of memory in ${pageMicros.toFixed(1)} µs (a desktop or a phone: under 1 µs); every audited load pays it in a new renderer process, so the performance scores here read low`
+    : null;
 
 if (!existsSync(CHROME_PATH)) {
   console.log(`Skipping Lighthouse: Chromium not found at ${CHROME_PATH} (install Debian's chromium; CI does).`);
@@ -183,12 +207,13 @@ try {
 }
 
 mkdirSync(dirname(OUT), { recursive: true });
-writeFileSync(OUT, JSON.stringify({ date: new Date().toISOString(), thresholds: THRESHOLDS, settings: 'mobile (Lighthouse defaults)', runs: RUNS, pages }, null, 2) + '\n');
+writeFileSync(OUT, JSON.stringify({ date: new Date().toISOString(), thresholds: THRESHOLDS, settings: 'mobile (Lighthouse defaults)', runs: RUNS, host: { fresh_page_us: Math.round(pageMicros * 100) / 100 }, pages }, null, 2) + '\n');
 for (const p of pages) {
   const cells = Object.entries(p.scores).map(([k, v]) => `${k} ${v ?? '–'}${(v ?? -1) >= THRESHOLDS[k] ? '' : ' (below)'}`);
   const perfRuns = p.runs.length > 1 ? ` (median of ${p.runs.length}: performance ${p.runs.map((r) => r.performance ?? '–').join(', ')})` : '';
   console.log(`${p.ok ? 'ok  ' : 'FAIL'} ${p.page.padEnd(7)} ${cells.join(', ')}${perfRuns}${p.note ? ` - ${p.note}` : ''}`);
   for (const f of p.failing) console.log(`       ${f}`);
 }
+if (hostNote) console.log(hostNote);
 console.log(`Wrote ${OUT}`);
 process.exit(failed || pages.length < 2 || pages.some((p) => !p.ok || p.note) ? 1 : 0);
