@@ -102,6 +102,21 @@ describe('the bench report', () => {
     expect(md).not.toContain('No scores yet');
   });
 
+  it('marks a score measured on a host unfit to judge it as not judged, not as passed or failed', () => {
+    const md = renderReport(
+      input([], {
+        lighthouse: {
+          date: '2026-01-01T00:00:00.000Z',
+          thresholds: { performance: 95, accessibility: 100, 'best-practices': 95 },
+          host: { page_fault_us: 12.5, fit_to_judge_performance: false },
+          pages: [{ page: '/home', scores: { performance: 82, accessibility: 100, 'best-practices': 100 }, ok: true, unjudged: ['performance'] }],
+        },
+      }),
+    );
+    expect(md).toContain('| `/home` | 82 (not judged on this host) | 100 ✅ | 100 ✅ |');
+    expect(md).toContain('This host mapped a page of memory in 12.5 µs (a desktop or a phone: under 1 µs; the limit is 2 µs)');
+  });
+
   it('refuses a placeholder that nothing fills, so the template and the bench stay in step', () => {
     expect(() => fillTemplate('Total: {{totl}}\n', { total: 1 })).toThrow('report template: nothing fills {{totl}}');
     expect(() => fillTemplate('{{#gone}}x{{/gone}}\n', {})).toThrow('nothing fills {{gone}}');
