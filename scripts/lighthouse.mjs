@@ -25,7 +25,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { freePort, startServer } from './lib/server-process.mjs';
-import { FAULT_LIMIT_US, hostFit, judge, THRESHOLDS } from './lib/lighthouse-judge.mjs';
+import { FAULT_LIMIT_US, hostFit, judge, LAYOUT_SHIFT_LIMIT, THRESHOLDS } from './lib/lighthouse-judge.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -145,13 +145,13 @@ async function audit(port, url, extra = {}) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(THRESHOLDS), ...extra });
   const lhr = result.lhr;
   const scores = Object.fromEntries(Object.keys(THRESHOLDS).map((k) => [k, lhr.categories[k]?.score == null ? null : Math.round(lhr.categories[k].score * 100)]));
-  // what to fix: the weighted audits that did not pass, by category (printed for the categories judged below)
+  // what to fix: audits of the categories below their threshold that did not pass
   const failing = [];
   for (const [k, min] of Object.entries(THRESHOLDS)) {
     if ((scores[k] ?? -1) >= min) continue;
     for (const ref of lhr.categories[k]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
-      if (ref.weight > 0 && a && a.score !== null && a.score < 1) failing.push({ category: k, text: `${k}: ${a.id} (${a.displayValue ?? a.score})` });
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1) failing.push(`${k}: ${a.id} (${a.displayValue ?? a.score})`);
     }
   }
   const layoutShift = lhr.audits['cumulative-layout-shift']?.numericValue ?? null;
@@ -204,11 +204,7 @@ try {
 }
 
 const fit = hostFit(pageMicros);
-for (const p of pages) {
-  Object.assign(p, judge(p, pageMicros));
-  // what to fix, for the categories judged below (on a host unfit to judge performance, its audits too, for reading)
-  p.failing = p.failing.filter((f) => p.below.includes(f.category) || p.unjudged.includes(f.category)).map((f) => f.text);
-}
+for (const p of pages) Object.assign(p, judge(p, pageMicros));
 mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(
   OUT,
@@ -216,7 +212,7 @@ writeFileSync(
 );
 for (const p of pages) {
   const cells = Object.entries(p.scores).map(([k, v]) => `${k} ${v ?? '–'}${p.below.includes(k) ? ' (below)' : p.unjudged.includes(k) ? ' (not judged here)' : ''}`);
-  if (!fit) cells.push(`layout shift ${p.layoutShift == null ? "–" : Number(p.layoutShift.toFixed(3))}${p.below.includes('cumulative-layout-shift') ? ' (above 0.1)' : ''}`);
+  if (!fit) cells.push(`layout shift ${p.layoutShift == null ? '–' : Number(p.layoutShift.toFixed(3))}${p.below.includes('cumulative-layout-shift') ? ` (above ${LAYOUT_SHIFT_LIMIT})` : ''}`);
   const perfRuns = p.runs.length > 1 ? ` (median of ${p.runs.length}: performance ${p.runs.map((r) => r.performance ?? '–').join(', ')})` : '';
   console.log(`${p.ok && !p.note ? 'ok  ' : 'FAIL'} ${p.page.padEnd(7)} ${cells.join(', ')}${perfRuns}${p.note ? ` - ${p.note}` : ''}`);
   for (const f of p.failing) console.log(`       ${f}`);
