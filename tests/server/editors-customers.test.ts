@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newStaff, type TestStaff } from './merchant.helpers';
+import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
 
 /**
@@ -97,15 +97,10 @@ describeEachDb('customers in the console', (kind) => {
 });
 
 describePostgres('points adjustments under concurrency', () => {
-  let p: TestProvider;
-  let owner: TestStaff;
-  beforeAll(async () => {
-    p = await startTestProvider('postgres', { poolSize: 10 });
-    owner = await newStaff(p.db, p.clock, { role: 'owner' });
-  });
-  afterAll(() => p.close());
+  const on = ownerOnPostgres();
 
   it('20 deductions of 30 from 300 points at once: 10 succeed, the balance is 0 and equals the ledger', async () => {
+    const { p, owner } = on;
     const c = await p.newCustomer({ points: 300 });
     const results = await Promise.all(
       Array.from({ length: 20 }, () => p.call('post', 'merchant/customers/adjust-points', { token: owner.token, body: { customer_id: c.id, points: -30, reason: 'Correction', idempotency_key: randomUUID() } })),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newStaff, type TestStaff } from './merchant.helpers';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
+import { holdAgainstWrites, untilWaiting } from './support/locks';
+import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
 
 /**
  * The owner's menu editor (issue 14): categories added, renamed, reordered, removed only when empty;
@@ -143,5 +144,31 @@ describeEachDb('the menu editor', (kind) => {
       expect((await p.call('post', `merchant/menu/${path}`, { body })).status).toBe(401);
     }
     expect((await p.call('get', 'merchant/menu', { token: staff.token })).status).toBe(403);
+  });
+});
+
+describePostgres('the menu editor racing itself', () => {
+  const on = ownerOnPostgres();
+
+  const post = (path: string, body: unknown) => Promise.resolve(on.p.call('post', `merchant/menu/${path}`, { token: on.owner.token, body }));
+
+  it('a product added to a category while it is being removed: a clear refusal, never a server error or a product without a category', async () => {
+    const { p } = on;
+    const category = (await post('category/create', { name: 'Going soon' })).body.data.category as { id: number };
+    // The removal is held after it has found the category empty and removed it, before it commits (its
+    // audit entry waits); the product is added meanwhile.
+    const audit = await holdAgainstWrites(p.db, 'audit_log');
+    const removing = post('category/delete', { id: category.id });
+    await untilWaiting(p.db, 1);
+    let addDone = false;
+    const adding = post('product/create', { category_id: category.id, name: 'Late scone', price: 9_000 }).finally(() => (addDone = true));
+    await untilWaiting(p.db, 2, () => addDone);
+    await audit.release();
+    const [removed, added] = await Promise.all([removing, adding]);
+    expect(removed.status).toBe(200);
+    // the answer a category that does not exist gets: the field named, in plain words
+    expect([added.status, added.body.error?.fields]).toEqual([400, { category_id: 'is not a category of this menu' }]);
+    const orphans = await p.db.selectFrom('products').select('id').where('name', '=', 'Late scone').execute();
+    expect(orphans).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newStaff, type TestStaff } from './merchant.helpers';
+import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
 
 /**
@@ -94,15 +94,10 @@ describeEachDb('the reward catalogue editor', (kind) => {
 });
 
 describePostgres('the reward catalogue editor under concurrency', () => {
-  let p: TestProvider;
-  let owner: TestStaff;
-  beforeAll(async () => {
-    p = await startTestProvider('postgres', { poolSize: 10 });
-    owner = await newStaff(p.db, p.clock, { role: 'owner' });
-  });
-  afterAll(() => p.close());
+  const on = ownerOnPostgres();
 
   it('the owner lowering the stock while 20 customers redeem: never more vouchers than the total stock, never a total below them', async () => {
+    const { p, owner } = on;
     const reward = (await p.call('post', 'merchant/rewards/create', { token: owner.token, body: { title: 'Race reward', points_cost: 10, stock_total: 15, valid_days: 30 } })).body.data.reward as EditorReward;
     const customers = await Promise.all(Array.from({ length: 20 }, () => p.newCustomer({ points: 100 })));
     const results = await Promise.all([
@@ -126,5 +121,13 @@ describePostgres('the reward catalogue editor under concurrency', () => {
       else expect(e.body.data.issued).toBeGreaterThan(total);
     });
     expect(issued).toBeLessThanOrEqual(15);
+  });
+
+  it('eight rewards of one title created at once (a double tap, two owners): each is created under a name of its own', async () => {
+    const { p, owner } = on;
+    const results = await Promise.all(Array.from({ length: 8 }, () => p.call('post', 'merchant/rewards/create', { token: owner.token, body: { title: 'Twin tart', points_cost: 10, stock_total: null, valid_days: 30 } })));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const names = results.map((r) => (r.body.data.reward as EditorReward).name).sort();
+    expect(names).toEqual(['twin-tart', ...Array.from({ length: 7 }, (_, i) => `twin-tart-${i + 2}`)].sort());
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newStaff, type TestStaff } from './merchant.helpers';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
+import { holdAgainstWrites, untilWaiting } from './support/locks';
+import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
 
 /**
  * The owner's wheel (issue 14): a configuration published whole becomes the odds customers are shown
@@ -125,5 +126,33 @@ describeEachDb('the wheel editor', (kind) => {
   it('is the owner’s: staff get 403', async () => {
     expect((await publish(CONFIG, staff.token)).status).toBe(403);
     expect((await p.call('get', 'merchant/wheel', { token: staff.token })).status).toBe(403);
+  });
+});
+
+describePostgres('the wheel editor racing the reward editor', () => {
+  const on = ownerOnPostgres();
+
+  it('a reward retired while a wheel giving it is being published: one of the two is refused, the wheel never gives a retired reward', async () => {
+    const { p, owner } = on;
+    const reward = (await p.call('post', 'merchant/rewards/create', { token: owner.token, body: { title: 'Race muffin', points_cost: 10, stock_total: null, valid_days: 30 } })).body.data.reward as { name: string };
+    // The publication is held after it has checked the reward and before it writes the segments (their
+    // table is held against writes), so the retirement runs between the check and the write.
+    const segments = await holdAgainstWrites(p.db, 'wheel_segments');
+    const publishing = Promise.resolve(p.call('post', 'merchant/wheel/publish', {
+      token: owner.token,
+      body: { segments: [{ label: 'Muffin', prize_type: 'voucher', reward: reward.name, weight: 1 }, { label: 'Try again', prize_type: 'none', weight: 1 }], spin_cost_points: 20, free_spins_per_day: 1 },
+    }));
+    await untilWaiting(p.db, 1);
+    let retireDone = false;
+    const retiring = Promise.resolve(p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: reward.name, active: false } })).finally(() => (retireDone = true));
+    // the retirement either finishes at once or waits on the reward the publication holds
+    await untilWaiting(p.db, 2, () => retireDone);
+    await segments.release();
+    const [published, retired] = await Promise.all([publishing, retiring]);
+    const { current } = (await p.call('get', 'merchant/wheel', { token: owner.token })).body.data as { current: Version };
+    const active = (await p.db.selectFrom('rewards').select('active').where('name', '=', reward.name).executeTakeFirstOrThrow()).active;
+    const onWheel = current.segments.some((s) => s.reward?.name === reward.name);
+    expect({ published: published.status, retired: retired.status }).toEqual({ published: 201, retired: 409 });
+    expect({ onWheel, active }).toEqual({ onWheel: true, active: true });
   });
 });

@@ -4,12 +4,14 @@
  * merchant console call from the contract's table.
  */
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { ENDPOINTS } from '#contract/endpoints';
 import type { StaffRole } from '#contract/merchant';
 import type { Database } from '../../server/db';
 import type { Clock } from '../../server/lib/clock';
 import { sha256Hex } from '../../server/lib/signature';
 import { hashPassword } from '../../server/provider/staff/password';
+import { startTestProvider, type TestProvider } from './support/provider';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
 const hashes = new Map<string, Promise<string>>();
@@ -56,3 +58,17 @@ export async function newStaffSession(db: Database, clock: Clock, staffId: numbe
 export const CONSOLE_CALLS = ENDPOINTS.filter((e) => e.auth === 'staff' || e.auth === 'owner');
 /** The console's public calls (sign-in): no session needed. */
 export const CONSOLE_SIGN_IN_CALLS = ENDPOINTS.filter((e) => e.path.startsWith('merchant/auth/') && e.auth === 'none');
+
+/**
+ * For a describe block of races on PostgreSQL: a provider with a pool of 10 connections and an owner,
+ * made before its tests and closed after them (read them inside a test: `const { p, owner } = on`).
+ */
+export function ownerOnPostgres(): { readonly p: TestProvider; readonly owner: TestStaff } {
+  const on = {} as { p: TestProvider; owner: TestStaff };
+  beforeAll(async () => {
+    on.p = await startTestProvider('postgres', { poolSize: 10 });
+    on.owner = await newStaff(on.p.db, on.p.clock, { role: 'owner' });
+  });
+  afterAll(() => on.p.close());
+  return on;
+}

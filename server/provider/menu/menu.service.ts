@@ -79,7 +79,8 @@ export function deleteCategory(ctx: ProviderContext, staff: StaffOfRequest, cate
 
 export function createProduct(ctx: ProviderContext, staff: StaffOfRequest, body: z.infer<typeof productCreateBody>): Promise<EditorProduct> {
   return changed(ctx, staff, async (trx) => {
-    const category = await trx.selectFrom('categories').select('id').where('id', '=', body.category_id).executeTakeFirst();
+    // held until commit: a removal of the category under way is waited for, then this finds it gone
+    const category = await trx.selectFrom('categories').select('id').where('id', '=', body.category_id).forShare().executeTakeFirst();
     if (!category) throw categoryNotFound();
     const { next } = await trx.selectFrom('products').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).where('category_id', '=', body.category_id).executeTakeFirstOrThrow();
     const product = await trx.insertInto('products').values({ ...body, position: next }).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
@@ -92,7 +93,7 @@ export function updateProduct(ctx: ProviderContext, staff: StaffOfRequest, body:
     const before = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', body.id).forUpdate().executeTakeFirst();
     if (!before) throw notFound('Product');
     const { id: productId, ...patch } = body;
-    if (patch.category_id !== undefined && !(await trx.selectFrom('categories').select('id').where('id', '=', patch.category_id).executeTakeFirst())) throw categoryNotFound();
+    if (patch.category_id !== undefined && !(await trx.selectFrom('categories').select('id').where('id', '=', patch.category_id).forShare().executeTakeFirst())) throw categoryNotFound();
     const product = await trx.updateTable('products').set(patch).where('id', '=', productId).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
     return { result: product, action: 'menu.product.update', target: `product:${productId}`, before, after: product };
   });

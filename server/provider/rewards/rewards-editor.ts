@@ -54,6 +54,8 @@ async function editorRewards(db: Database, ids?: number[]): Promise<EditorReward
 }
 
 /** A name (the reward's slug in links) from its title, unique in the catalogue. */
+const LOCK_REWARD_CREATE = 73_001;
+
 async function slugFor(trx: Database, title: string): Promise<string> {
   const base = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56) || 'reward';
   for (let i = 1; ; i++) {
@@ -90,6 +92,8 @@ function stockLeft(total: number | null, issued: number, title: string): number 
 async function createReward(ctx: ProviderContext, staff: StaffOfRequest, body: z.infer<typeof rewardCreateBody>): Promise<EditorReward> {
   const { stock_total, ...fields } = body;
   return ctx.db.transaction().execute(async (trx) => {
+    // one creation at a time (instances included): each finds the next free name and position
+    await sql`select pg_advisory_xact_lock(${LOCK_REWARD_CREATE}::int4, 0)`.execute(trx);
     const { next } = await trx.selectFrom('rewards').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).executeTakeFirstOrThrow();
     const row = await trx
       .insertInto('rewards')

@@ -77,7 +77,8 @@ async function publish(ctx: ProviderContext, staff: StaffOfRequest, body: z.infe
     // one publication at a time (instances included): each gets the next version number
     await sql`select pg_advisory_xact_lock(hashtext('wheel-publish'))`.execute(trx);
     const names = [...new Set(body.segments.flatMap((s) => (s.prize_type === 'voucher' && s.reward ? [s.reward] : [])))];
-    const rewards = names.length ? await trx.selectFrom('rewards').select(['id', 'name', 'active']).where('name', 'in', names).execute() : [];
+    // held until commit: a reward retired meanwhile waits, then finds itself on the wheel and is refused
+    const rewards = names.length ? await trx.selectFrom('rewards').select(['id', 'name', 'active']).where('name', 'in', names).forShare().execute() : [];
     const problems: Record<string, string> = {};
     body.segments.forEach((s, i) => {
       if (s.prize_type !== 'voucher') return;
