@@ -42,7 +42,7 @@ export interface Settings {
 
 export interface LighthouseFile {
   date: string;
-  /** categories measured but not held to their threshold on this host (scripts/lib/lighthouse-judge.mjs) */
+  /** categories below their threshold that this host cannot judge (scripts/lib/lighthouse-judge.mjs) */
   pages: Array<{ page: string; scores: Record<string, number | null>; ok: boolean; note?: string; failing?: string[]; unjudged?: string[] }>;
   host?: { page_fault_us: number; fit_to_judge_performance: boolean };
   thresholds: Record<string, number>;
@@ -233,7 +233,7 @@ export function reportValues(input: ReportInput): Values {
       ? ''
       : lh.host.fit_to_judge_performance
         ? `This host mapped a page of memory in ${fmt(lh.host.page_fault_us, 1)} µs: fit to judge performance.`
-        : `This host mapped a page of memory in ${fmt(lh.host.page_fault_us, 1)} µs (a desktop or a phone: under 1 µs; the limit is 2 µs), which every task of an audited page pays: performance was measured but not judged, and the layout shift was judged instead (scripts/lib/lighthouse-judge.mjs).`,
+        : `This host mapped a page of memory in ${fmt(lh.host.page_fault_us, 1)} µs (a desktop or a phone: under 1 µs; the limit is 2 µs), which every task of an audited page pays: a performance score below the threshold was measured but not judged, and the layout shift was judged as well (scripts/lib/lighthouse-judge.mjs).`,
     lighthouseRows: lh?.pages
       .map((p) => {
         const cells = ['performance', 'accessibility', 'best-practices'].map((k) =>

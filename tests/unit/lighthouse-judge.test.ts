@@ -17,11 +17,19 @@ describe('Lighthouse judgement', () => {
     expect(judge({ ...passing, scores: { ...passing.scores, 'best-practices': null } }, UNFIT).below).toEqual(['best-practices']);
   });
 
-  it('on a host with slow page faults, measures performance without judging it, and judges the layout shift', () => {
+  it('on a host with slow page faults, keeps a low performance score without judging it, and judges the layout shift', () => {
     const slow = { ...passing, scores: { ...passing.scores, performance: 80 } };
     expect(judge(slow, UNFIT)).toEqual({ ok: true, below: [], unjudged: ['performance'] });
+    expect(judge({ ...slow, scores: { ...slow.scores, performance: null } }, UNFIT).unjudged).toEqual(['performance']);
     expect(judge({ ...slow, layoutShift: 0.25 }, UNFIT)).toEqual({ ok: false, below: ['cumulative-layout-shift'], unjudged: ['performance'] });
     expect(judge({ ...slow, layoutShift: null }, UNFIT).ok).toBe(false);
+  });
+
+  it('passes a performance score that meets its threshold on that host too, since the host only lowers it', () => {
+    expect(judge(passing, UNFIT)).toEqual({ ok: true, below: [], unjudged: [] });
+    expect(judge({ ...passing, scores: { ...passing.scores, performance: THRESHOLDS.performance } }, UNFIT).unjudged).toEqual([]);
+    expect(judge({ ...passing, scores: { ...passing.scores, performance: THRESHOLDS.performance - 1 } }, UNFIT).unjudged).toEqual(['performance']);
+    expect(judge({ ...passing, layoutShift: 0.2 }, UNFIT)).toEqual({ ok: false, below: ['cumulative-layout-shift'], unjudged: [] });
   });
 
   it('still judges accessibility and best practices on that host', () => {
