@@ -1,7 +1,8 @@
 /**
  * test-storybook hooks: every story must render without console errors and with zero axe
  * violations (WCAG 2.0 A/AA and 2.1 AA); stories tagged `screen` are also screenshot in each
- * theme × viewport and compared with tests/visual/baselines (see tests/visual/compare.ts).
+ * theme × viewport and compared with tests/visual/baselines (see tests/visual/compare.ts), and must not
+ * be wider than the screen in any of them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -131,6 +132,9 @@ async function screenshotStory(page: Page, storyId: string, themes: readonly str
         await shot.evaluate(() => window.scrollTo(0, 0));
         const png = await shot.screenshot({ animations: 'disabled', caret: 'hide' });
         const name = `${storyId}--${theme}--${viewport}`;
+        // a screen never scrolls sideways: what does not fit wraps, or scrolls inside its own box
+        const wider = await shot.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (wider > 0) failures.push(`${name}: the page is ${wider} px wider than the screen, so it scrolls sideways`);
         const outcome = compareWithBaseline(name, png, { update, ci });
         if (outcome.status === 'written') console.log(`[visual] new baseline written: ${outcome.file}`);
         if (outcome.status === 'missing') failures.push(`${name}: no baseline (CI does not write them); run without CI to create it`);

@@ -274,11 +274,11 @@ export function CustomersScreen(props: CustomersScreenProps) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-      <section aria-label="Find a customer" className={cx('flex flex-col gap-3', open && 'max-lg:hidden')}>
+      <section aria-label="Find a customer" className={cx('flex min-w-0 flex-col gap-3', open && 'max-lg:hidden')}>
         <TextField label="Phone, name or e-mail" type="search" value={query} onChange={(e) => onQueryChange(e.target.value)} hint="Part of it is enough: 0917 123 or +63 917 123 find the same number." />
         {list}
       </section>
-      <section aria-label="The customer" className={cx('flex flex-col gap-3', !open && 'max-lg:hidden')}>
+      <section aria-label="The customer" className={cx('flex min-w-0 flex-col gap-3', !open && 'max-lg:hidden')}>
         {open && renderLink({ href: listHref, className: cx('self-start rounded font-medium text-brand-ink underline lg:hidden', focusRing), children: 'Back to the customers' })}
         {!open ? (
           <EmptyState title="Choose a customer" description="Their points, wallet, vouchers and orders show here." />

@@ -83,35 +83,38 @@ export function DashboardChart({ title, days, dayLabel, series, height = 220 }: 
         </Button>
       </div>
       <div ref={box} aria-hidden="true" className={cx('w-full text-sm', showTable && 'hidden')} data-chart={title} />
-      <table className={cx('w-full text-sm', !showTable && 'sr-only')}>
-        <caption className="sr-only">{title}, day by day</caption>
-        <thead>
-          <tr className="text-left text-muted">
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Day
-            </th>
-            {series.map((s) => (
-              <th key={s.label} scope="col" className="py-1 pr-3 text-right font-medium">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {days.map((d, i) => (
-            <tr key={d}>
-              <th scope="row" className="py-1 pr-3 text-left font-normal">
-                {dayLabel(d)}
+      {/* hidden, the table is still read by screen readers; its box clips it (a table is never narrower than its cells) */}
+      <div className={showTable ? 'overflow-x-auto' : 'sr-only'}>
+        <table className="w-full text-sm">
+          <caption className="sr-only">{title}, day by day</caption>
+          <thead>
+            <tr className="text-left text-muted">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Day
               </th>
               {series.map((s) => (
-                <td key={s.label} className="py-1 pr-3 text-right tabular-nums">
-                  {s.format(s.values[i] ?? 0)}
-                </td>
+                <th key={s.label} scope="col" className="py-1 pr-3 text-right font-medium">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {days.map((d, i) => (
+              <tr key={d}>
+                <th scope="row" className="py-1 pr-3 text-left font-normal">
+                  {dayLabel(d)}
+                </th>
+                {series.map((s) => (
+                  <td key={s.label} className="py-1 pr-3 text-right tabular-nums">
+                    {s.format(s.values[i] ?? 0)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
