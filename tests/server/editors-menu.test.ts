@@ -160,9 +160,8 @@ describePostgres('the menu editor racing itself', () => {
     const audit = await holdAgainstWrites(p.db, 'audit_log');
     const removing = post('category/delete', { id: category.id });
     await untilWaiting(p.db, 1);
-    let addDone = false;
-    const adding = post('product/create', { category_id: category.id, name: 'Late scone', price: 9_000 }).finally(() => (addDone = true));
-    await untilWaiting(p.db, 2, () => addDone);
+    const adding = post('product/create', { category_id: category.id, name: 'Late scone', price: 9_000 });
+    await untilWaiting(p.db, 2, adding);
     await audit.release();
     const [removed, added] = await Promise.all([removing, adding]);
     expect(removed.status).toBe(200);

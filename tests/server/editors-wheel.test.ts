@@ -143,10 +143,9 @@ describePostgres('the wheel editor racing the reward editor', () => {
       body: { segments: [{ label: 'Muffin', prize_type: 'voucher', reward: reward.name, weight: 1 }, { label: 'Try again', prize_type: 'none', weight: 1 }], spin_cost_points: 20, free_spins_per_day: 1 },
     }));
     await untilWaiting(p.db, 1);
-    let retireDone = false;
-    const retiring = Promise.resolve(p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: reward.name, active: false } })).finally(() => (retireDone = true));
+    const retiring = Promise.resolve(p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: reward.name, active: false } }));
     // the retirement either finishes at once or waits on the reward the publication holds
-    await untilWaiting(p.db, 2, () => retireDone);
+    await untilWaiting(p.db, 2, retiring);
     await segments.release();
     const [published, retired] = await Promise.all([publishing, retiring]);
     const { current } = (await p.call('get', 'merchant/wheel', { token: owner.token })).body.data as { current: Version };

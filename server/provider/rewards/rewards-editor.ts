@@ -53,9 +53,9 @@ async function editorRewards(db: Database, ids?: number[]): Promise<EditorReward
   });
 }
 
-/** A name (the reward's slug in links) from its title, unique in the catalogue. */
 const LOCK_REWARD_CREATE = 73_001;
 
+/** A name (the reward's slug in links) from its title, unique in the catalogue. */
 async function slugFor(trx: Database, title: string): Promise<string> {
   const base = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56) || 'reward';
   for (let i = 1; ; i++) {

@@ -25,9 +25,11 @@ export async function holdAgainstWrites(db: Database, table: string): Promise<{ 
   };
 }
 
-/** Waits (up to 2 s) until `n` connections of this database wait on a lock, or `done()` says to stop. */
-export async function untilWaiting(db: Database, n: number, done: () => boolean = () => false): Promise<void> {
-  for (let i = 0; i < 100 && !done(); i++) {
+/** Waits (up to 2 s) until `n` connections of this database wait on a lock, or until `request` has settled. */
+export async function untilWaiting(db: Database, n: number, request?: Promise<unknown>): Promise<void> {
+  let settled = false;
+  void request?.finally(() => (settled = true)).catch(() => undefined);
+  for (let i = 0; i < 100 && !settled; i++) {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
     if (rows[0]!.n >= n) return;
     await new Promise((r) => setTimeout(r, 20));
