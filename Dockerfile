@@ -3,7 +3,7 @@
 # Run (see compose.yaml and the README's Deployment section for every setting):
 #   docker run -p 3000:3000 -e NODE_ENV=production -e DATABASE_URL=postgres://… -e PROVIDER_SECRET=… loyalty-app
 
-FROM node:20-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # npm ci fails on a lockfile made where other platforms' optional binaries are missing; install keeps it
@@ -11,7 +11,7 @@ RUN npm install --no-audit --no-fund --loglevel=error
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -73,7 +73,7 @@ export async function buildServer({ outDir = defaultOutDir(), logLevel = 'warn' 
         outDir: tmpDir,
         emptyOutDir: true,
         copyPublicDir: false,
-        target: 'node20',
+        target: 'node24',
         minify: false,
         sourcemap: true,
         reportCompressedSize: false,

