@@ -5,10 +5,13 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // vitest's default is one worker fewer than the cores: on CI's 2 cores, one. The provider suites
+      // wait on PostgreSQL and child processes as much as they compute, so both cores stay busy with two.
+      maxWorkers: 2,
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+          test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
         },
         {
           test: {

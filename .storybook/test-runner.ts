@@ -81,16 +81,20 @@ const FREEZE_CSS = `
   .Toastify__progress-bar { display: none !important; }
 `;
 
-async function waitForStory(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const phase = (window as any).__STORYBOOK_PREVIEW__?.currentRender?.phase;
-      return phase === 'completed' || phase === 'finished' || phase === 'errored';
-    },
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.addStyleTag({ content: FREEZE_CSS });
+/**
+ * Loads the Storybook preview on `page` and turns off the a11y addon's own axe pass on every render
+ * (`a11y.manual`): postVisit runs axe once per story, and screenshots need none. The globals go into the
+ * preview's store, which every story selected later reads (the `globals` URL parameter is applied only
+ * with a story id).
+ */
+async function openPreview(page: Page, origin: string) {
+  await page.goto(new URL('iframe.html', origin).toString(), { waitUntil: 'load' });
+  await page.waitForFunction(() => !!(window as any).__STORYBOOK_PREVIEW__?.storyStoreValue?.userGlobals, undefined, { timeout: 15_000 });
+  await page.evaluate(() => (window as any).__STORYBOOK_PREVIEW__.storyStoreValue.userGlobals.update({ a11y: { manual: true } }));
+}
+
+/** Waits until fonts and every image (including CSS backgrounds) are decoded, then two frames. */
+async function settle(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
     // <img> elements and CSS background images (the landing background) must be decoded.
@@ -108,52 +112,126 @@ async function waitForStory(page: Page) {
   });
 }
 
+/**
+ * The page screen stories are screenshot on: one per test file (a story file), opened at its first
+ * screen story and reused for every story, theme and viewport after it. Loading the Storybook preview
+ * is most of what a fresh page costs (about 0.8 s here); switching story and globals on a loaded one
+ * is a render.
+ */
+const shotPages = new WeakMap<object, Promise<Page>>();
+
+function shotPageFor(page: Page): Promise<Page> {
+  const context = page.context();
+  let shot = shotPages.get(context);
+  if (!shot) {
+    shot = (async () => {
+      const p = await context.newPage();
+      collectErrors(p);
+      await p.emulateMedia({ reducedMotion: 'reduce' });
+      await openPreview(p, process.env.TARGET_URL ?? new URL(page.url()).origin + '/');
+      return p;
+    })();
+    shotPages.set(context, shot);
+  }
+  return shot;
+}
+
+/**
+ * Renders `storyId` on the shot page with these globals, its play function included, and resolves once
+ * it has finished (or rejects with the story's error). The globals go into the preview's store without a
+ * render of their own; the story is then selected (its first combination) or remounted (the others), which
+ * renders it afresh, as a new page would.
+ */
+async function renderForShot(shot: Page, storyId: string, globals: Record<string, unknown>) {
+  await shot.evaluate(
+    async ({ storyId, globals }) => {
+      const w = window as any;
+      const preview = w.__STORYBOOK_PREVIEW__;
+      const channel = w.__STORYBOOK_ADDONS_CHANNEL__;
+      if (!preview?.storyStoreValue?.userGlobals?.update || !channel) throw new Error("Storybook's preview API changed: update screenshotStory in .storybook/test-runner.ts");
+      preview.storyStoreValue.userGlobals.update(globals);
+      const events = w.__STORYBOOK_MODULE_CORE_EVENTS__ ?? {};
+      const finished = events.STORY_FINISHED ?? 'storyFinished';
+      const failures = ['storyErrored', 'storyThrewException', 'playFunctionThrewException', 'unhandledErrorsWhilePlaying', 'storyMissing'];
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => done(new Error(`${storyId} did not finish rendering within 20 s`)), 20_000);
+        const onFinished = (e: any) => {
+          if ((e?.storyId ?? e) === storyId) done();
+        };
+        const onFailure = (name: string) => (e: any) => done(new Error(`${storyId}: ${name}: ${e?.description ?? e?.message ?? JSON.stringify(e)}`));
+        const handlers = failures.map((name) => [name, onFailure(name)] as const);
+        function done(err?: Error) {
+          clearTimeout(timer);
+          channel.off(finished, onFinished);
+          for (const [name, h] of handlers) channel.off(name, h);
+          if (err) reject(err);
+          else resolve();
+        }
+        channel.on(finished, onFinished);
+        for (const [name, h] of handlers) channel.on(name, h);
+        if (preview.currentRender?.id === storyId) channel.emit('forceRemount', { storyId });
+        else channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
+      });
+    },
+    { storyId, globals },
+  );
+}
+
 async function screenshotStory(page: Page, storyId: string, themes: readonly string[]): Promise<string[]> {
   const failures: string[] = [];
-  const target = process.env.TARGET_URL ?? new URL(page.url()).origin + '/';
   const update = process.env.UPDATE_BASELINES === '1';
   const ci = !!process.env.CI;
-  const shot = await page.context().newPage();
+  const shot = await shotPageFor(page);
   const errors = collectErrors(shot);
-  try {
-    await shot.emulateMedia({ reducedMotion: 'reduce' });
-    for (const theme of themes) {
-      for (const viewport of SHOT_VIEWPORTS) {
-        const { width, height } = VIEWPORTS[viewport].styles;
-        await shot.setViewportSize({ width: parseInt(width, 10), height: parseInt(height, 10) });
-        const url = new URL('iframe.html', target);
-        url.searchParams.set('id', storyId);
-        url.searchParams.set('viewMode', 'story');
-        url.searchParams.set('globals', `theme:${theme};viewport.value:${viewport}`);
-        await shot.goto(url.toString(), { waitUntil: 'load' });
-        await waitForStory(shot);
-        // A play function's click focuses its target, which may scroll the page by an amount that
-        // depends on when images and fonts arrived; the screenshot is always of the top of the screen.
-        await shot.evaluate(() => window.scrollTo(0, 0));
-        const png = await shot.screenshot({ animations: 'disabled', caret: 'hide' });
-        const name = `${storyId}--${theme}--${viewport}`;
-        // a screen never scrolls sideways: what does not fit wraps, or scrolls inside its own box
-        const wider = await shot.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        if (wider > 0) failures.push(`${name}: the page is ${wider} px wider than the screen, so it scrolls sideways`);
-        const outcome = compareWithBaseline(name, png, { update, ci });
-        if (outcome.status === 'written') console.log(`[visual] new baseline written: ${outcome.file}`);
-        if (outcome.status === 'missing') failures.push(`${name}: no baseline (CI does not write them); run without CI to create it`);
-        if (outcome.status === 'mismatch') {
-          failures.push(
-            `${name}: ${outcome.reason} (pixel threshold ${PIXEL_THRESHOLD}, allowed ${MAX_DIFF_RATIO * 100} %); ` +
-              `current: ${outcome.currentFile}${outcome.diffFile ? `, diff: ${outcome.diffFile}` : ''}`,
-          );
-        }
+  errors.length = 0;
+  for (const theme of themes) {
+    for (const viewport of SHOT_VIEWPORTS) {
+      const { width, height } = VIEWPORTS[viewport].styles;
+      await shot.setViewportSize({ width: parseInt(width, 10), height: parseInt(height, 10) });
+      await renderForShot(shot, storyId, { theme, viewport: { value: viewport, isRotated: false }, a11y: { manual: true } });
+      // no motion, no caret, no scrollbars, only while the picture is taken: the play function ran as usual
+      const freeze = await shot.addStyleTag({ content: FREEZE_CSS });
+      await settle(shot);
+      // A play function's click focuses its target, which may scroll the page by an amount that
+      // depends on when images and fonts arrived; the screenshot is always of the top of the screen.
+      await shot.evaluate(() => window.scrollTo(0, 0));
+      const png = await shot.screenshot({ animations: 'disabled', caret: 'hide' });
+      await freeze.evaluate((el) => el.remove());
+      const name = `${storyId}--${theme}--${viewport}`;
+      // a screen never scrolls sideways: what does not fit wraps, or scrolls inside its own box
+      const wider = await shot.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (wider > 0) failures.push(`${name}: the page is ${wider} px wider than the screen, so it scrolls sideways`);
+      const outcome = compareWithBaseline(name, png, { update, ci });
+      if (outcome.status === 'written') console.log(`[visual] new baseline written: ${outcome.file}`);
+      if (outcome.status === 'missing') failures.push(`${name}: no baseline (CI does not write them); run without CI to create it`);
+      if (outcome.status === 'mismatch') {
+        failures.push(
+          `${name}: ${outcome.reason} (pixel threshold ${PIXEL_THRESHOLD}, allowed ${MAX_DIFF_RATIO * 100} %); ` +
+            `current: ${outcome.currentFile}${outcome.diffFile ? `, diff: ${outcome.diffFile}` : ''}`,
+        );
       }
     }
-    if (errors.length) failures.push(`console errors while screenshotting:\n  ${errors.join('\n  ')}`);
-  } finally {
-    await shot.close();
   }
+  if (errors.length) failures.push(`console errors while screenshotting:\n  ${errors.join('\n  ')}`);
   return failures;
 }
 
+/**
+ * What each story that passed was checked for, one JSON line per story in STORYBOOK_COUNTS (set by
+ * scripts/test-storybook.mjs, which sums them): so a run says how many stories it rendered, played,
+ * checked with axe and compared with baselines, and a faster run can be shown to check no less.
+ */
+function countChecked(line: { story: string; played: boolean; axe: number; shots: number }) {
+  const file = process.env.STORYBOOK_COUNTS;
+  if (file) fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+}
+
 const config: TestRunnerConfig = {
+  // the test-runner's own preparation, with the a11y addon's automatic pass turned off (postVisit runs axe)
+  async prepare({ page }) {
+    await openPreview(page, process.env.TARGET_URL!);
+  },
+
   async preVisit(page) {
     collectErrors(page).length = 0;
   },
@@ -164,6 +242,7 @@ const config: TestRunnerConfig = {
       throw new Error(`${context.id} logged errors:\n  ${errors.join('\n  ')}`);
     }
 
+    const played = await page.evaluate(() => typeof (window as any).__STORYBOOK_PREVIEW__?.currentRender?.story?.playFunction === 'function');
     const violations = await runAxe(page);
     if (violations.length) {
       const lines = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.targets.join('\n    ')}`);
@@ -171,11 +250,15 @@ const config: TestRunnerConfig = {
     }
 
     const story = await getStoryContext(page, context);
+    let shots = 0;
     if (story.tags?.includes(SCREEN_TAG)) {
       // the merchant console wears one theme of its own, whatever the merchant's
-      const failures = await screenshotStory(page, context.id, story.parameters?.console === true ? ['console'] : SHOT_THEMES);
+      const themes = story.parameters?.console === true ? ['console'] : SHOT_THEMES;
+      const failures = await screenshotStory(page, context.id, themes);
       if (failures.length) throw new Error(`Visual regression in ${context.id}:\n  ${failures.join('\n  ')}`);
+      shots = themes.length * SHOT_VIEWPORTS.length;
     }
+    countChecked({ story: context.id, played, axe: 1, shots });
   },
 };
 

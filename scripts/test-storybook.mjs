@@ -57,7 +57,11 @@ const url = `http://127.0.0.1:${port}`;
 console.log(`Serving storybook-static at ${url}`);
 
 const started = Date.now();
-const env = { ...process.env, CHROME_PATH: chrome, ...(updateBaselines ? { UPDATE_BASELINES: '1' } : {}) };
+// each story that passes appends what it was checked for (.storybook/test-runner.ts, countChecked)
+const countsFile = path.join(root, '.tmp', 'storybook-counts.jsonl');
+fs.mkdirSync(path.dirname(countsFile), { recursive: true });
+fs.rmSync(countsFile, { force: true });
+const env = { ...process.env, CHROME_PATH: chrome, STORYBOOK_COUNTS: countsFile, ...(updateBaselines ? { UPDATE_BASELINES: '1' } : {}) };
 const runnerArgs = [
   'test-storybook',
   '--url', url,
@@ -69,6 +73,12 @@ const runnerArgs = [
   ...passThrough,
 ];
 const code = await run('npx', runnerArgs, env);
+const lines = fs.existsSync(countsFile) ? fs.readFileSync(countsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+const sum = (key) => lines.reduce((n, l) => n + Number(l[key]), 0);
+console.log(
+  `Storybook checked: ${lines.length} stories rendered, ${lines.filter((l) => l.played).length} play functions run, ` +
+    `${sum('axe')} axe checks, ${sum('shots')} screenshots compared (stories that passed)`,
+);
 console.log(`test-storybook finished in ${((Date.now() - started) / 1000).toFixed(1)} s with exit code ${code}`);
 server.close();
 process.exit(code);

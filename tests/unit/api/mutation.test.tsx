@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The mutation layer (src/api/mutation.ts): a call that changes data reads again exactly the cached
  * answers it names (plain answers whatever their query, and lists loaded page by page), and nothing else.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * What each call that changes data reads again, through the app's own client and SWR set-up: the
  * network is a stand-in that answers every read and the one call, and counts what was read again.

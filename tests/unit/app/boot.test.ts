@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { appConfigKey, settingsKey } from '../../../src/api/settings';
 import { bootFallback, readBootData } from '../../../src/app/boot';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearOnExpiry, clearOnLogout, initStoredUsers, isSignedIn, readIsAuth, readUsers, saveSignIn, SESSION_IN_COOKIE } from '../../../src/app/auth/storage';
 

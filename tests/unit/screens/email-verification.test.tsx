@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Finding 2 in the app: the profile says whether the address is verified and lets the customer ask for
  * a code and type it. The stories' play functions run here against the real screens (jsdom), so each

