@@ -1,7 +1,7 @@
 /**
  * test-storybook hooks: every story must render without console errors and with zero axe
  * violations (WCAG 2.0 A/AA and 2.1 AA); stories tagged `screen` are also screenshot in each
- * theme × viewport and compared with tests/visual/baselines (see tests/visual/compare.ts), and must not
+ * theme × viewport (phone and desktop, and any a story names in `parameters.screenshotViewports`) and compared with tests/visual/baselines (see tests/visual/compare.ts), and must not
  * be wider than the screen in any of them.
  */
 import fs from 'node:fs';
@@ -9,12 +9,11 @@ import path from 'node:path';
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
 import type { Page } from 'playwright';
 import { compareWithBaseline, MAX_DIFF_RATIO, PIXEL_THRESHOLD } from '../tests/visual/compare';
-import { VIEWPORTS, type ViewportName } from './viewports';
+import { SHOT_VIEWPORTS, VIEWPORTS, type ViewportName } from './viewports';
 
 /** Tag that opts a story into screenshots. */
 export const SCREEN_TAG = 'screen';
 const SHOT_THEMES = ['full', 'lite'] as const;
-const SHOT_VIEWPORTS = Object.keys(VIEWPORTS) as ViewportName[];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 // axe-core is injected once per page and kept there (what @axe-core/playwright does on every call,
@@ -92,6 +91,19 @@ async function waitForStory(page: Page) {
   );
   await page.addStyleTag({ content: FREEZE_CSS });
   await page.evaluate(async () => {
+    // frames of this page's own (the theme studio's phones): their stylesheets, fonts and images too
+    const frames = Array.from(document.querySelectorAll('iframe'))
+      .map((f) => f.contentDocument)
+      .filter((d): d is Document => d !== null);
+    await Promise.all(
+      frames.flatMap((d) => [
+        ...Array.from(d.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).map(
+          (link) => new Promise((r) => (link.sheet ? r(null) : (link.addEventListener('load', r), link.addEventListener('error', r), setTimeout(r, 5000)))),
+        ),
+        d.fonts.ready,
+        ...Array.from(d.images).map((img) => img.decode().catch(() => undefined)),
+      ]),
+    );
     await document.fonts.ready;
     // <img> elements and CSS background images (the landing background) must be decoded.
     const urls = new Set<string>();
@@ -108,7 +120,7 @@ async function waitForStory(page: Page) {
   });
 }
 
-async function screenshotStory(page: Page, storyId: string, themes: readonly string[]): Promise<string[]> {
+async function screenshotStory(page: Page, storyId: string, themes: readonly string[], viewports: readonly ViewportName[]): Promise<string[]> {
   const failures: string[] = [];
   const target = process.env.TARGET_URL ?? new URL(page.url()).origin + '/';
   const update = process.env.UPDATE_BASELINES === '1';
@@ -118,7 +130,7 @@ async function screenshotStory(page: Page, storyId: string, themes: readonly str
   try {
     await shot.emulateMedia({ reducedMotion: 'reduce' });
     for (const theme of themes) {
-      for (const viewport of SHOT_VIEWPORTS) {
+      for (const viewport of viewports) {
         const { width, height } = VIEWPORTS[viewport].styles;
         await shot.setViewportSize({ width: parseInt(width, 10), height: parseInt(height, 10) });
         const url = new URL('iframe.html', target);
@@ -173,7 +185,8 @@ const config: TestRunnerConfig = {
     const story = await getStoryContext(page, context);
     if (story.tags?.includes(SCREEN_TAG)) {
       // the merchant console wears one theme of its own, whatever the merchant's
-      const failures = await screenshotStory(page, context.id, story.parameters?.console === true ? ['console'] : SHOT_THEMES);
+      const extra = ((story.parameters?.screenshotViewports ?? []) as ViewportName[]).filter((v) => !SHOT_VIEWPORTS.includes(v));
+      const failures = await screenshotStory(page, context.id, story.parameters?.console === true ? ['console'] : SHOT_THEMES, [...SHOT_VIEWPORTS, ...extra]);
       if (failures.length) throw new Error(`Visual regression in ${context.id}:\n  ${failures.join('\n  ')}`);
     }
   },

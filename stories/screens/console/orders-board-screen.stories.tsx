@@ -46,6 +46,33 @@ export const Full: Story = {
   },
 };
 
+/**
+ * A tablet upright at the counter (820 × 1180, screenshot too): the four columns do not fit beside the
+ * console's menu, so the board shows one at a time under tabs that count the orders in each, instead of
+ * a stack four columns long; an order number never breaks across lines.
+ */
+export const TabletUpright: Story = {
+  parameters: { screenshotViewports: ['tablet'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // one card per order whatever the layout; the order numbers are whole
+    for (const o of BOARD) {
+      const number = canvas.getAllByText(o.name, { selector: 'h3 span' })[0]!;
+      await expect(getComputedStyle(number).whiteSpace).toBe('nowrap');
+    }
+    const tabs = canvas.queryByRole('tablist', { name: 'Orders by status' });
+    if (tabs && getComputedStyle(tabs).display !== 'none') {
+      await userEvent.click(within(tabs).getByRole('tab', { name: /Ready/ }));
+      await expect(within(tabs).getByRole('tab', { name: /Ready/ })).toHaveAttribute('aria-selected', 'true');
+      await expect(canvas.getByRole('list', { name: 'Ready orders' })).toBeVisible();
+      await expect(canvas.queryByRole('list', { name: 'New orders' })).toBeNull();
+    }
+  },
+};
+
+/** The demo moves orders on by itself (DEMO_ORDER_PROGRESS): the board says so, lest staff wonder who did. */
+export const DemoProgress: Story = { args: { demoProgress: { step_seconds: 45 } } };
+
 /** An order that came in while the board was open: highlighted and announced. */
 export const NewOrder: Story = { args: { fresh: new Set(['K7Q2MX']), announcement: 'New order K7Q2MX for Ana', sound: true } };
 
