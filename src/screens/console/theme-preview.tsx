@@ -83,12 +83,12 @@ function Phone({ version, page, scale, ...data }: { version: 'Lite' | 'Full'; pa
 }
 
 const GAP = 24;
-/** the phones' scale: as large as fits, two side by side when both fit at half size or more, never above 3/4 */
-export function phoneScale(width: number): number {
+/** the phones' scale: as large as fits, two side by side when both fit at half size or more, never above 0.62 (both phones whole beside the form on a 800 px high screen) */
+function phoneScale(width: number): number {
   const border = 16;
   const pair = (width - GAP - 2 * border) / (2 * PHONE.width);
   const one = (width - border) / PHONE.width;
-  return Math.max(0.4, Math.min(0.75, pair >= 0.5 ? pair : one));
+  return Math.max(0.4, Math.min(0.62, pair >= 0.5 ? pair : one));
 }
 
 /**
