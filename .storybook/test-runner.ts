@@ -1,7 +1,8 @@
 /**
  * test-storybook hooks: every story must render without console errors and with zero axe
  * violations (WCAG 2.0 A/AA and 2.1 AA); stories tagged `screen` are also screenshot in each
- * theme × viewport and compared with tests/visual/baselines (see tests/visual/compare.ts), and must not
+ * theme × viewport (phone and desktop, and any a story names in `parameters.screenshotViewports`) and
+ * compared with tests/visual/baselines (see tests/visual/compare.ts), and must not
  * be wider than the screen in any of them.
  */
 import fs from 'node:fs';
@@ -9,12 +10,11 @@ import path from 'node:path';
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
 import type { Page } from 'playwright';
 import { compareWithBaseline, MAX_DIFF_RATIO, PIXEL_THRESHOLD } from '../tests/visual/compare';
-import { VIEWPORTS, type ViewportName } from './viewports';
+import { SHOT_VIEWPORTS, VIEWPORTS, type ViewportName } from './viewports';
 
 /** Tag that opts a story into screenshots. */
 export const SCREEN_TAG = 'screen';
 const SHOT_THEMES = ['full', 'lite'] as const;
-const SHOT_VIEWPORTS = Object.keys(VIEWPORTS) as ViewportName[];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 // axe-core is injected once per page and kept there (what @axe-core/playwright does on every call,
@@ -96,6 +96,19 @@ async function openPreview(page: Page, origin: string) {
 /** Waits until fonts and every image (including CSS backgrounds) are decoded, then two frames. */
 async function settle(page: Page) {
   await page.evaluate(async () => {
+    // frames of this page's own (the theme studio's phones): their stylesheets, fonts and images too
+    const frames = Array.from(document.querySelectorAll('iframe'))
+      .map((f) => f.contentDocument)
+      .filter((d): d is Document => d !== null);
+    await Promise.all(
+      frames.flatMap((d) => [
+        ...Array.from(d.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).map(
+          (link) => new Promise((r) => (link.sheet ? r(null) : (link.addEventListener('load', r), link.addEventListener('error', r), setTimeout(r, 5000)))),
+        ),
+        d.fonts.ready,
+        ...Array.from(d.images).map((img) => img.decode().catch(() => undefined)),
+      ]),
+    );
     await document.fonts.ready;
     // <img> elements and CSS background images (the landing background) must be decoded.
     const urls = new Set<string>();
@@ -177,7 +190,7 @@ async function renderForShot(shot: Page, storyId: string, globals: Record<string
   );
 }
 
-async function screenshotStory(page: Page, storyId: string, themes: readonly string[]): Promise<string[]> {
+async function screenshotStory(page: Page, storyId: string, themes: readonly string[], viewports: readonly ViewportName[]): Promise<string[]> {
   const failures: string[] = [];
   const update = process.env.UPDATE_BASELINES === '1';
   const ci = !!process.env.CI;
@@ -185,7 +198,7 @@ async function screenshotStory(page: Page, storyId: string, themes: readonly str
   const errors = collectErrors(shot);
   errors.length = 0;
   for (const theme of themes) {
-    for (const viewport of SHOT_VIEWPORTS) {
+    for (const viewport of viewports) {
       const { width, height } = VIEWPORTS[viewport].styles;
       await shot.setViewportSize({ width: parseInt(width, 10), height: parseInt(height, 10) });
       await renderForShot(shot, storyId, { theme, viewport: { value: viewport, isRotated: false }, a11y: { manual: true } });
@@ -254,9 +267,11 @@ const config: TestRunnerConfig = {
     if (story.tags?.includes(SCREEN_TAG)) {
       // the merchant console wears one theme of its own, whatever the merchant's
       const themes = story.parameters?.console === true ? ['console'] : SHOT_THEMES;
-      const failures = await screenshotStory(page, context.id, themes);
+      const extra = ((story.parameters?.screenshotViewports ?? []) as ViewportName[]).filter((v) => !SHOT_VIEWPORTS.includes(v));
+      const viewports = [...SHOT_VIEWPORTS, ...extra];
+      const failures = await screenshotStory(page, context.id, themes, viewports);
       if (failures.length) throw new Error(`Visual regression in ${context.id}:\n  ${failures.join('\n  ')}`);
-      shots = themes.length * SHOT_VIEWPORTS.length;
+      shots = themes.length * viewports.length;
     }
     countChecked({ story: context.id, played, axe: 1, shots });
   },

@@ -14,9 +14,16 @@
  * serverBuildState() compares their modification times with it, so `npm start` rebuilds only when a
  * source changed. The new files are written to a temporary folder first and then renamed into place,
  * so a server starting meanwhile never reads half a file.
+ *
+ * Beside it goes pglite-initdb.tar.gz: the database cluster PGlite's initdb makes, empty, as PGlite's own
+ * dumpDataDir writes it. initdb is most of a first start's work (about 4 s of CPU here, every fresh
+ * DATA_DIR); the server loads this instead (server/db/index.ts: 0.7 s) and migrates and seeds it as it
+ * would a new cluster. It depends on PGlite alone, so a build keeps the one before it while PGlite's
+ * version is the same (build.json records it).
  *   SERVER_OUT_DIR  where the build goes (default ./dist-server)
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -48,6 +55,40 @@ export function serverBuildState(outDir = defaultOutDir()) {
     if (mtime > manifest.startedAt) return { fresh: false, reason: `${input} changed since the server was built` };
   }
   return { fresh: true };
+}
+
+/** The file the server loads into a fresh PGlite folder instead of running initdb (server/db/index.ts). */
+const PGLITE_TEMPLATE = 'pglite-initdb.tar.gz';
+
+function pgliteVersion() {
+  const entry = createRequire(join(root, 'package.json')).resolve('@electric-sql/pglite');
+  let dir = dirname(entry);
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+}
+
+/** The template into `dir`: the previous build's when it was made by this PGlite, else a new one. */
+async function pgliteTemplate(outDir, dir) {
+  const version = pgliteVersion();
+  let previous;
+  try {
+    previous = JSON.parse(readFileSync(join(outDir, 'build.json'), 'utf8')).pglite;
+  } catch {
+    previous = undefined;
+  }
+  if (previous === version && existsSync(join(outDir, PGLITE_TEMPLATE))) {
+    copyFileSync(join(outDir, PGLITE_TEMPLATE), join(dir, PGLITE_TEMPLATE));
+    return version;
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create();
+  try {
+    const tar = await db.dumpDataDir('gzip');
+    writeFileSync(join(dir, PGLITE_TEMPLATE), Buffer.from(await tar.arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+  return version;
 }
 
 /** Builds the server into outDir. Resolves with the list of bundled source files (relative to the root). */
@@ -92,7 +133,8 @@ export async function buildServer({ outDir = defaultOutDir(), logLevel = 'warn' 
     });
     const list = [...inputs].sort();
     if (!list.includes(ENTRY)) throw new Error(`the server build did not include ${ENTRY}`);
-    writeFileSync(join(tmpDir, 'build.json'), `${JSON.stringify({ entry: ENTRY, startedAt, inputs: list }, null, 2)}\n`);
+    const pglite = await pgliteTemplate(outDir, tmpDir);
+    writeFileSync(join(tmpDir, 'build.json'), `${JSON.stringify({ entry: ENTRY, startedAt, pglite, inputs: list }, null, 2)}\n`);
     // build.json last: until it is in place, the check above sees the older one and calls the build stale
     const files = readdirSync(tmpDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(tmpDir, join(e.parentPath, e.name)));
     for (const file of files.filter((f) => f !== 'build.json').concat('build.json')) {

@@ -7,7 +7,9 @@
  * Each run makes a fresh temporary DATA_DIR (embedded provider on PGlite) and starts the server twice on
  * it: the first start creates the database, migrates and seeds it; the second finds it ready; a third
  * start is the gateway alone (PROVIDER_API_BASE set: no database, the code's own loading). For each
- * start it records the milliseconds from spawn to the "listening on" log line (and the CPU seconds the
+ * start it records the milliseconds from spawn to the "listening on" log line and to the first 200 from
+ * /healthz (the gateway and the provider both answering; the gateway alone answers 503 there, its
+ * provider being absent, so that start's figure is left empty) (and the CPU seconds the
  * process used by then, steadier than wall time on a busy machine), the resident memory
  * (VmRSS from /proc/<pid>/status) 1 s after that line, and the peak resident memory so far (VmHWM),
  * then stops the server with SIGTERM. Variants run interleaved (run 1 of each, then run 2 …), so a
@@ -70,7 +72,7 @@ function cpuSeconds(pid) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** One start: spawn → "listening on" line → 1 s → memory → SIGTERM → exit. */
-async function startOnce(variant, dataDir, extraEnv = {}) {
+async function startOnce(variant, dataDir, extraEnv = {}, { health = true } = {}) {
   const env = { ...process.env };
   for (const name of SERVER_VARS) delete env[name];
   // production refuses to start without an SMS service: one on a closed local port (nothing is sent at start)
@@ -84,9 +86,10 @@ async function startOnce(variant, dataDir, extraEnv = {}) {
     const timer = setTimeout(() => reject(new Error(`no "listening on" line within 120 s:\n${out}`)), 120_000);
     const onData = (d) => {
       out += d;
-      if (/listening on http/.test(out)) {
+      const url = /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1];
+      if (url) {
         clearTimeout(timer);
-        resolveLine({ ms: performance.now() - t0, cpu: cpuSeconds(proc.pid) });
+        resolveLine({ ms: performance.now() - t0, cpu: cpuSeconds(proc.pid), url });
       }
     };
     proc.stdout.setEncoding('utf8').on('data', onData);
@@ -99,12 +102,19 @@ async function startOnce(variant, dataDir, extraEnv = {}) {
     proc.kill('SIGKILL');
     throw err;
   });
+  // healthy: the gateway answers /healthz with 200, which it does once the provider answers it too
+  let healthy = null;
+  while (health && healthy === null && performance.now() - t0 < 120_000) {
+    const ok = await fetch(`${listening.url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) healthy = performance.now() - t0;
+    else await sleep(20);
+  }
   await sleep(1000);
   const mem = memory(proc.pid);
   proc.kill('SIGTERM');
   const how = await exited;
   if (how !== 0) throw new Error(`the server did not stop cleanly (${how}):\n${out}`);
-  return { ms: Math.round(listening.ms), cpuS: listening.cpu, rssMB: mem.rss / 1024, peakMB: mem.hwm / 1024 };
+  return { ms: Math.round(listening.ms), healthzMs: Math.round(healthy ?? Number.NaN), cpuS: listening.cpu, rssMB: mem.rss / 1024, peakMB: mem.hwm / 1024 };
 }
 
 const KINDS = { first: 'first (creates, migrates, seeds)', second: 'second (same DATA_DIR)', gateway: 'gateway only (PROVIDER_API_BASE set)' };
@@ -114,7 +124,7 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const fmt = (xs, digits) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+const fmt = (xs, digits) => (xs.some((x) => Number.isNaN(x)) ? '—' : `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`);
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
@@ -133,11 +143,11 @@ async function main() {
         const first = await startOnce(VARIANTS[name], dataDir);
         const second = await startOnce(VARIANTS[name], dataDir);
         // the gateway alone: an outside provider (nothing needs to answer there for the server to listen)
-        const gateway = await startOnce(VARIANTS[name], dataDir, { PROVIDER_API_BASE: 'http://127.0.0.1:9/api/v2/', PROVIDER_SECRET: 'measure-startup-secret' });
+        const gateway = await startOnce(VARIANTS[name], dataDir, { PROVIDER_API_BASE: 'http://127.0.0.1:9/api/v2/', PROVIDER_SECRET: 'measure-startup-secret' }, { health: false });
         results[name].first.push(first);
         results[name].second.push(second);
         results[name].gateway.push(gateway);
-        const line = (r) => `${r.ms} ms ${r.cpuS.toFixed(2)} s CPU ${r.rssMB.toFixed(1)} MB`;
+        const line = (r) => `${r.ms} ms (/healthz ${r.healthzMs} ms) ${r.cpuS.toFixed(2)} s CPU ${r.rssMB.toFixed(1)} MB`;
         process.stderr.write(`run ${run}/${opts.runs} ${name}: first ${line(first)}; second ${line(second)}; gateway only ${line(gateway)}\n`);
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
@@ -147,16 +157,16 @@ async function main() {
 
   const lines = [
     `Node ${process.version}, ${opts.runs} runs each, medians (min–max); fresh temporary DATA_DIR (PGlite), PORT=0, NODE_ENV=production.`,
-    'Time: spawn to the "listening on" log line. CPU: user + system seconds used by then. RSS: VmRSS 1 s after it. Peak: VmHWM at that moment.',
+    'Time: spawn to the "listening on" log line, and to the first 200 from /healthz. CPU: user + system seconds used by then. RSS: VmRSS 1 s after it. Peak: VmHWM at that moment.',
     '',
-    '| command | start | time to listening (ms) | CPU to listening (s) | RSS (MB) | peak RSS (MB) |',
-    '|---|---|---:|---:|---:|---:|',
+    '| command | start | time to listening (ms) | time to /healthz 200 (ms) | CPU to listening (s) | RSS (MB) | peak RSS (MB) |',
+    '|---|---|---:|---:|---:|---:|---:|',
   ];
   for (const name of opts.only) {
     for (const which of ['first', 'second', 'gateway']) {
       const rows = results[name][which];
       lines.push(
-        `| ${VARIANTS[name].label} | ${KINDS[which]} | ${fmt(rows.map((r) => r.ms), 0)} | ${fmt(rows.map((r) => r.cpuS), 2)} | ${fmt(rows.map((r) => r.rssMB), 1)} | ${fmt(rows.map((r) => r.peakMB), 1)} |`,
+        `| ${VARIANTS[name].label} | ${KINDS[which]} | ${fmt(rows.map((r) => r.ms), 0)} | ${fmt(rows.map((r) => r.healthzMs), 0)} | ${fmt(rows.map((r) => r.cpuS), 2)} | ${fmt(rows.map((r) => r.rssMB), 1)} | ${fmt(rows.map((r) => r.peakMB), 1)} |`,
       );
     }
   }

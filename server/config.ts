@@ -73,6 +73,10 @@ const schema = z
     PROVIDER_ALLOW_INSECURE_HTTP: bool(false),
     NODE_ENV: z.string().default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+    // short: one line per event for a person; json: pino's lines for machines; auto: short on a terminal outside production
+    LOG_FORMAT: z.enum(['auto', 'short', 'json'], { error: 'must be auto, short or json' }).default('auto'),
+    // https://no-color.org: any value turns the short format's colours off
+    NO_COLOR: optionalText,
     DIST_DIR: z.string().default('./dist'),
     API_CACHE_ENTRIES: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(200),
     DB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(10),
@@ -180,6 +184,9 @@ export interface Config {
   allowInsecureProvider: boolean;
   production: boolean;
   logLevel: string;
+  /** how log lines are written (server/lib/logger.ts logOutputFor) */
+  logFormat: 'auto' | 'short' | 'json';
+  noColour: boolean;
   distDir: string;
   dbPoolSize: number;
   /** how many public provider answers the gateway keeps in memory (0: none) */
@@ -240,6 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowInsecureProvider: e.PROVIDER_ALLOW_INSECURE_HTTP,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    noColour: e.NO_COLOR !== undefined,
     distDir: e.DIST_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
     apiCacheEntries: e.API_CACHE_ENTRIES,

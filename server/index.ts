@@ -9,7 +9,8 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { seed } from './db/seed';
-import { createLogger, guardProcessOutput, type Logger } from './lib/logger';
+import { createLogger, guardProcessOutput, logOutputFor, type Logger } from './lib/logger';
+import { standOut } from './lib/log-format';
 import { loadOrCreateSecrets } from './lib/secrets';
 import { readOutbox } from './provider/auth/sender';
 import { smtpMailer } from './provider/auth/smtp-mailer';
@@ -52,7 +53,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const config = readConfig();
-  const logger = createLogger(config.logLevel, 'gateway');
+  const output = logOutputFor(config);
+  const logger = createLogger(config.logLevel, 'gateway', output);
   logger.info({ node: process.versions.node }, `starting on Node ${process.versions.node}`);
   const running: Running = {};
   let stopping = false;
@@ -184,7 +186,15 @@ async function main(): Promise<void> {
     if (running.database && !config.production) {
       const link = await ownerSetupUrlIfNoOwner(running.database.db, systemClock, config.publicUrl ?? `http://${host}:${port}`);
       // straight to the terminal, not the log: the link is a secret, and logs are kept and shipped
-      if (link) process.stdout.write(`The merchant console has no owner yet: open ${link} to set up the shop's owner (the link works once, for 24 hours; npm run merchant -- owner-link makes another)\n`);
+      if (link) {
+        const sentence = `The merchant console has no owner yet: open ${link} to set up the shop's owner (the link works once, for 24 hours; npm run merchant -- owner-link makes another)`;
+        // on a terminal, framed so it stands out among the log lines; else the one line, as it always was
+        process.stdout.write(
+          output.format === 'short'
+            ? standOut("The merchant console has no owner yet", [`Open ${link}`, "to set up the shop's owner. The link works once, for 24 hours;", '`npm run merchant -- owner-link` makes another.'], { colour: output.colour ?? false })
+            : `${sentence}\n`,
+        );
+      }
     }
   } catch (err) {
     const e = err as NodeJS.ErrnoException;

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
@@ -84,16 +86,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const client = await PGlite.create({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      parsers: { [INT8]: parseIntSafe, [NUMERIC]: Number, [DATE]: (v: string) => v },
-    });
+    const client = await openPglite(options.dataDir);
     const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
     rawClients.set(db, { kind: 'pglite', pglite: client });
     handle = { db, kind: 'pglite', close: () => db.destroy() };
   }
   await migrate(handle.db);
   return handle;
+}
+
+/**
+ * The cluster initdb makes, empty, which the server build keeps beside the bundle
+ * (scripts/build-server.mjs); null from the sources (tsx) or a build without it.
+ */
+function pgliteTemplate(): string | null {
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'pglite-initdb.tar.gz');
+  return existsSync(file) ? file : null;
+}
+
+/**
+ * PGlite on `dataDir` (in memory without one). A new folder is filled from the build's template rather
+ * than by initdb, most of a first start's time; should the template not load (made by another PGlite),
+ * the folder is emptied and initdb runs as usual.
+ */
+async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+  const parsers = { [INT8]: parseIntSafe, [NUMERIC]: Number, [DATE]: (v: string) => v };
+  if (!dataDir) return PGlite.create({ parsers });
+  const template = pgliteTemplate();
+  if (template && readdirSync(dataDir).length === 0) {
+    try {
+      return await PGlite.create({ dataDir, parsers, loadDataDir: new Blob([readFileSync(template)]) });
+    } catch {
+      for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
+    }
+  }
+  return PGlite.create({ dataDir, parsers });
 }
 
 export async function migrate(db: Database): Promise<void> {

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { formatLogLine } from './log-format';
 
 export type { Logger };
 
@@ -55,6 +56,28 @@ export function processOutputDestination(stream: NodeJS.WriteStream = process.st
   };
 }
 
-export function createLogger(level: string, name = 'app'): Logger {
-  return pino({ name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, processOutputDestination());
+/**
+ * How lines are written: `json`, one pino JSON object a line (for machines: production, a pipe, a file);
+ * `short`, the one-line format for a person at a terminal (./log-format.ts), in colour when `colour`.
+ */
+export interface LogOutput {
+  format: 'json' | 'short';
+  colour?: boolean;
+}
+
+export function createLogger(level: string, name = 'app', output: LogOutput = { format: 'json' }): Logger {
+  const destination = processOutputDestination();
+  const colour = output.colour ?? false;
+  const write = output.format === 'short' ? { write: (line: string) => destination.write(formatLogLine(line, { colour })) } : destination;
+  return pino({ name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, write);
+}
+
+/**
+ * The format for this process: LOG_FORMAT when set; else short on a terminal outside production, JSON
+ * otherwise (production's logs, and any output that is piped or kept in a file, are read by machines).
+ */
+export function logOutputFor({ logFormat, production, noColour }: { logFormat: 'auto' | 'short' | 'json'; production: boolean; noColour: boolean }, stream: NodeJS.WriteStream = process.stdout): LogOutput {
+  const tty = stream.isTTY === true;
+  const format = logFormat === 'auto' ? (tty && !production ? 'short' : 'json') : logFormat;
+  return { format, colour: format === 'short' && tty && !noColour };
 }

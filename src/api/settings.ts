@@ -19,6 +19,11 @@ function previewCode(): string | null {
   }
 }
 
+/** Whether this visit shows a share-preview link's draft (the app then says so on every page). */
+export function isPreviewVisit(): boolean {
+  return previewCode() !== null;
+}
+
 /** Where the settings come from: the live ones, or a share-preview link's draft. */
 export function settingsSource(): Key {
   const code = previewCode();

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useSettings } from '../api/settings';
+import { isPreviewVisit, useSettings } from '../api/settings';
 import type { SiteSettings } from '#contract';
 import { applyTheme, SettingsLoading, themeFromSettings, type Theme } from '../ui';
 
@@ -48,8 +48,17 @@ export function SiteSettingsProvider({ children }: { children: ReactNode }) {
     if (settings.locale) document.documentElement.lang = settings.locale.split('-')[0] ?? 'en';
   }, [theme, settings]);
   const value = useMemo(() => ({ settings, theme }), [settings, theme]);
+  const preview = useMemo(isPreviewVisit, []);
   if (isLoading && !data && !error) return <SettingsLoading />;
-  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+  return (
+    <SiteContext.Provider value={value}>
+      {preview && (
+        // a share-preview link (from the merchant console) shows a draft: never to be taken for the shop
+        <p className="sticky top-0 z-50 bg-ink px-4 py-2 text-center text-sm font-semibold text-surface">Preview — not the live shop</p>
+      )}
+      {children}
+    </SiteContext.Provider>
+  );
 }
 
 export function useSite(): SiteContextValue {

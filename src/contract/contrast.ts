@@ -135,3 +135,77 @@ export function contrastMessage(c: ContrastCheck): string {
   const what = c.field === 'brand_color' ? 'Text on the brand colour' : 'Text on the landing background colour';
   return `${what} has a contrast of ${c.ratio.toFixed(2)}:1, below ${AA_BODY_TEXT}:1 (WCAG AA)${c.suggestion ? `: try ${c.suggestion}` : ''}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The checks in a café owner's words: "White text on this green is hard to read."
+// ---------------------------------------------------------------------------------------------
+
+/** A colour's everyday name ("green", "dark blue", "light grey", "brown"), from its hue and lightness. */
+export function colourName(colour: string): string {
+  const c = parse(colour);
+  if (!c) return 'colour';
+  const r = c.r / 255;
+  const g = c.g / 255;
+  const b = c.b / 255;
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  const d = max - min;
+  const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+  if (l >= 0.94) return 'white';
+  if (l <= 0.08) return 'black';
+  if (s < 0.15) return l > 0.75 ? 'light grey' : l < 0.3 ? 'dark grey' : 'grey';
+  let h = d === 0 ? 0 : max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  h = (h * 60 + 360) % 360;
+  const hue = h < 15 || h >= 345 ? 'red' : h < 40 ? 'orange' : h < 65 ? 'yellow' : h < 165 ? 'green' : h < 195 ? 'teal' : h < 255 ? 'blue' : h < 290 ? 'purple' : 'pink';
+  // dark oranges and yellows are what people call brown (coffee, caramel)
+  if ((hue === 'orange' || hue === 'yellow' || (hue === 'red' && s < 0.6)) && l < 0.4) return l < 0.2 ? 'dark brown' : 'brown';
+  if (l > 0.78) return `light ${hue}`;
+  if (l < 0.25) return `dark ${hue}`;
+  return hue;
+}
+
+/** What a text colour is called in a sentence: "White text", "Black text", "Light yellow text". */
+function textName(colour: string): string {
+  const name = colourName(colour);
+  return `${name[0]!.toUpperCase()}${name.slice(1)} text`;
+}
+
+/** A fix for a failing check, best first: the change and what it looks like. */
+export interface ContrastFix {
+  /** the setting it changes, and its new value (undefined: back to automatic) */
+  field: 'brand_text_color' | 'landing_text_color' | 'brand_color' | 'landing_body_background_color';
+  value: string | undefined;
+  /** the colour the owner will see (for a swatch) */
+  shows: string;
+  /** the button's words: "Use black text", "Use a darker yellow (#8a7500)" */
+  label: string;
+}
+
+/** A failed check in the owner's words, once: "White text on this yellow is hard to read." */
+export function contrastProblem(c: ContrastCheck): string {
+  const where = c.field === 'brand_color' ? '' : ' landing background';
+  return `${textName(c.text)} on this ${colourName(c.background)}${where} is hard to read.`;
+}
+
+/**
+ * The fixes for a failing check, the obvious one first: the text colour that reads on this background
+ * (black or white, what "automatic" picks), when it passes and is not the text already; then the
+ * nearest background colour that passes with the text as it is (a muddier brand colour, so second).
+ */
+export function contrastFixes(c: ContrastCheck): ContrastFix[] {
+  if (c.passes) return [];
+  const fixes: ContrastFix[] = [];
+  const textField = c.field === 'brand_color' ? 'brand_text_color' : 'landing_text_color';
+  const automatic = readableTextOn(c.background);
+  if (automatic !== c.text.toLowerCase() && contrastRatio(automatic, c.background) >= AA_BODY_TEXT) {
+    // back to automatic when the owner had chosen a text colour; automatic is this colour from then on
+    fixes.push({ field: textField, value: undefined, shows: automatic, label: `Use ${automatic === '#000000' ? 'black' : 'white'} text` });
+  }
+  if (c.suggestion) {
+    const darker = relativeLuminance(c.suggestion) < relativeLuminance(c.background);
+    const name = colourName(c.suggestion).replace(/^(light|dark) /, '');
+    fixes.push({ field: c.field, value: c.suggestion, shows: c.suggestion, label: `Use a ${darker ? 'darker' : 'lighter'} ${name} (${c.suggestion})` });
+  }
+  return fixes;
+}

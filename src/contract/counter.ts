@@ -129,6 +129,10 @@ export const boardAnswer = z.object({
   orders: z.array(boardOrderAnswer).meta({ description: 'every paid, preparing, ready and on-delivery order, newest first' }),
   done: z.array(boardOrderAnswer).meta({ description: 'completed or cancelled since midnight in the merchant\'s time zone, newest first, at most 30' }),
   server_time: time(),
+  demo_progress: z
+    .object({ step_seconds: z.number().int() })
+    .nullable()
+    .meta({ description: 'the demo moves paid orders on by itself, a step every step_seconds (DEMO_ORDER_PROGRESS); null: only people move them' }),
 });
 export type BoardData = z.infer<typeof boardAnswer>;
 export const boardOrderOnlyAnswer = z.object({ order: boardOrderAnswer });

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, watchErrors, type RunningApp, type ViewportName } from './support/app';
+import { consoleNav } from './support/console';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -93,7 +94,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['desktop', 'phone'])('the merch
   });
 
   it('invites a member of staff, who joins and sees only what their role allows', async () => {
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }).click();
+    await (await consoleNav(page)).getByRole('link', { name: 'Staff' }).click();
     await page.waitForURL('**/merchant/staff');
     await page.getByRole('listitem').filter({ hasText: OWNER_EMAIL }).waitFor();
     const staffEmail = `ben-${viewport}@kopisenja.example`;
@@ -110,7 +111,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['desktop', 'phone'])('the merch
     await fillAccount(staffPage, 'Ben Santos', staffEmail);
     await staffPage.getByRole('button', { name: 'Create my account' }).click();
     await staffPage.getByText('Welcome, Ben Santos.').waitFor();
-    const nav = staffPage.getByRole('navigation', { name: 'Console' });
+    const nav = await consoleNav(staffPage);
     // the owner's pages (dashboard, menu, rewards, wheel, brand, staff, activity) are not offered; orders, the counter and customers are
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Counter', 'Customers']);
     await staffPage.goto('/merchant/staff');
@@ -124,9 +125,9 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['desktop', 'phone'])('the merch
     // the owner sees them join in the activity log, then removes them: they are signed out at once
     await page.reload();
     await page.getByRole('listitem').filter({ hasText: staffEmail }).waitFor();
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Activity' }).click();
+    await (await consoleNav(page)).getByRole('link', { name: 'Activity' }).click();
     await page.getByText('Joined the team').first().waitFor();
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }).click();
+    await (await consoleNav(page)).getByRole('link', { name: 'Staff' }).click();
     await page.getByRole('button', { name: 'Remove Ben Santos' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: staffEmail }).count()).toBe(0);

@@ -90,6 +90,14 @@ describeEachDb('the orders board', (kind) => {
     expect((d.address as { text: string }).text).toBe('12 Calle Mabini, Makati 1200');
     expect(d.items).toEqual([{ name: 'Spanish latte', qty: 2, price: latte.price }]);
     expect(JSON.stringify(res.body.data)).not.toMatch(/Tan|\+63/);
+    // orders move only when people move them here; with the demo's progression on, the board says so
+    expect(res.body.data.demo_progress).toBeNull();
+    p.ctx.demoOrderProgress = true;
+    try {
+      expect((await p.call('get', 'merchant/orders/board', { token: staff.token })).body.data.demo_progress).toEqual({ step_seconds: expect.any(Number) });
+    } finally {
+      p.ctx.demoOrderProgress = false;
+    }
     // the ticket's one order
     const one = await p.call('get', 'merchant/orders/detail', { token: staff.token, query: { name: older.order.name } });
     expect(one.body.data.order).toMatchObject({ name: older.order.name, customer_first_name: 'Joseph', address: null });

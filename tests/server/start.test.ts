@@ -68,6 +68,28 @@ describe('server/index.ts with an outside provider', () => {
     }
   });
 
+  it('logs JSON lines when its output is not a terminal, and one short line per event with LOG_FORMAT=short', async () => {
+    const json = await start(['--import', 'tsx', 'server/index.ts'], { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET });
+    try {
+      const lines = json.output().trim().split('\n');
+      for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+      expect(lines.map((l) => JSON.parse(l).msg)).toContain(`listening on ${json.url}`);
+    } finally {
+      json.proc.kill('SIGKILL');
+    }
+    const short = await start(['--import', 'tsx', 'server/index.ts'], { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET, LOG_FORMAT: 'short' });
+    try {
+      const lines = short.output().trim().split('\n');
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) expect(line).toMatch(/^\d\d:\d\d:\d\d (INFO|WARN) {1,2}gateway {2}\S/);
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(` INFO  gateway  listening on ${short.url.replace(/[.]/g, '\\.')}`)));
+      // no colours when the output is not a terminal, whatever the format
+      expect(short.output()).not.toContain('\u001b[');
+    } finally {
+      short.proc.kill('SIGKILL');
+    }
+  });
+
   it('has no /__dev/outbox in external mode', async () => {
     const s = await start(['--import', 'tsx', 'server/index.ts'], { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET });
     try {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AA_BODY_TEXT, contrastMessage, contrastRatio, nearestPassingColour, readableTextOn, relativeLuminance, themeContrastChecks } from '#contract/contrast';
+import { AA_BODY_TEXT, colourName, contrastFixes, contrastMessage, contrastProblem, contrastRatio, nearestPassingColour, readableTextOn, relativeLuminance, themeContrastChecks } from '#contract/contrast';
 
 const hexColour = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);
 
@@ -65,5 +65,57 @@ describe('contrast', () => {
       ['#000000', true],
     ]);
     expect(readableTextOn('#1f2937')).toBe('#ffffff');
+  });
+});
+
+describe('contrast in a café owner’s words', () => {
+  it('names colours the way people do', () => {
+    expect(colourName('#ffffff')).toBe('white');
+    expect(colourName('#000000')).toBe('black');
+    expect(colourName('#16a34a')).toBe('green');
+    expect(colourName('#22c55e')).toBe('green');
+    expect(colourName('#fde047')).toBe('yellow');
+    expect(colourName('#fef9c3')).toBe('light yellow');
+    expect(colourName('#eab308')).toBe('yellow');
+    expect(colourName('#1d4ed8')).toBe('blue');
+    expect(colourName('#9a4a1c')).toBe('brown');
+    expect(colourName('#3b2418')).toBe('dark brown');
+    expect(colourName('#0f766e')).toBe('teal');
+    expect(colourName('#dc2626')).toBe('red');
+    expect(colourName('#9ca3af')).toBe('grey');
+    expect(colourName('#f3f4f6')).toBe('white');
+  });
+
+  it('says what is wrong once, in words: which text on which colour', () => {
+    const [brand] = themeContrastChecks({ brand_color: '#22c55e', brand_text_color: '#ffffff', landing_body_background_color: '#ffffff', version: 'Full' });
+    expect(brand!.passes).toBe(false);
+    expect(contrastProblem(brand!)).toBe('White text on this green is hard to read.');
+    const landing = themeContrastChecks({ brand_color: '#000000', landing_body_background_color: '#fde047', landing_text_color: '#fafafa', version: 'Lite' })[1]!;
+    expect(contrastProblem(landing)).toBe('White text on this yellow landing background is hard to read.');
+  });
+
+  it('offers dark text before a muddier brand colour, and each fix passes', () => {
+    const theme = { brand_color: '#22c55e', brand_text_color: '#ffffff', landing_body_background_color: '#ffffff', version: 'Full' };
+    const [check] = themeContrastChecks(theme);
+    const fixes = contrastFixes(check!);
+    expect(fixes.map((f) => f.label)).toEqual([`Use black text`, expect.stringMatching(/^Use a darker green \(#[0-9a-f]{6}\)$/)]);
+    // the first goes back to automatic text, which is black on this green
+    expect(fixes[0]).toMatchObject({ field: 'brand_text_color', value: undefined, shows: '#000000' });
+    for (const f of fixes) {
+      const fixed = { ...theme, [f.field]: f.value };
+      expect(themeContrastChecks(fixed)[0]!.passes).toBe(true);
+    }
+  });
+
+  it('never fails automatic text: black or white always reads on one side of AA, so the fixes are for chosen colours', () => {
+    fc.assert(
+      fc.property(hexColour, (brand) => {
+        expect(themeContrastChecks({ brand_color: brand, landing_body_background_color: brand, version: 'Lite' }).every((c) => c.passes)).toBe(true);
+      }),
+    );
+  });
+
+  it('has nothing to fix on a passing check', () => {
+    expect(contrastFixes(themeContrastChecks({ brand_color: '#1d4ed8', landing_body_background_color: '#ffffff', version: 'Full' })[0]!)).toEqual([]);
   });
 });

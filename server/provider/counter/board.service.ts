@@ -74,7 +74,13 @@ export async function board(ctx: ProviderContext): Promise<BoardData> {
     .orderBy('updated_at', 'desc')
     .limit(DONE_LIMIT)
     .execute();
-  return { orders: await toBoardOrders(ctx.db, open), done: await toBoardOrders(ctx.db, done), server_time: now.toISOString() };
+  return {
+    orders: await toBoardOrders(ctx.db, open),
+    done: await toBoardOrders(ctx.db, done),
+    server_time: now.toISOString(),
+    // the board says so when orders move without anyone's tap (a demo), lest staff think a colleague did it
+    demo_progress: ctx.demoOrderProgress ? { step_seconds: merchant.rules.demo_step_seconds } : null,
+  };
 }
 
 async function orderNamed(db: Database, name: string): Promise<BoardOrder> {

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import type { StaffRole } from '#contract/merchant';
-import { Button, cx, focusRing, type RenderLink } from '../../ui';
+import { Button, CloseIcon, MenuIcon, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
 
 export type ConsolePage = 'home' | 'dashboard' | 'orders' | 'counter' | 'customers' | 'menu' | 'rewards' | 'wheel' | 'theme' | 'staff' | 'audit';
@@ -34,52 +34,75 @@ export interface ConsoleLayoutProps {
   renderLink?: RenderLink;
   /** a page that needs the whole width (the theme studio's preview) */
   wide?: boolean;
+  /** the phone's menu open from the start (stories) */
+  defaultMenuOpen?: boolean;
   children: ReactNode;
 }
 
-/** The console's frame: the shop and who is signed in, the pages their role may open, and sign-out. */
-export function ConsoleLayout({ shop, staff, current, title, onSignOut, onSignOutEverywhere, signingOut, renderLink = plainLink, wide, children }: ConsoleLayoutProps) {
+/**
+ * The console's frame: the shop and who is signed in, the pages their role may open, and sign-out.
+ * On a desktop or a tablet, a column on the left. On a phone, one line (the shop and a Menu button);
+ * the menu opens below it with the pages, and apart from them, under who is signed in, the sign-out
+ * buttons: a thumb aiming at a page never lands on Sign out.
+ */
+export function ConsoleLayout({ shop, staff, current, title, onSignOut, onSignOutEverywhere, signingOut, renderLink = plainLink, wide, defaultMenuOpen = false, children }: ConsoleLayoutProps) {
   const nav = CONSOLE_NAV.filter((n) => !n.owner || staff.role === 'owner');
+  const [open, setOpen] = useState(defaultMenuOpen);
+  const menuId = useId();
+  // following a link closes the phone's menu (the page changes under it)
+  const closeOnLink = (e: MouseEvent) => {
+    if ((e.target as Element).closest('a')) setOpen(false);
+  };
   return (
     <div className="min-h-dvh bg-surface text-ink md:grid md:grid-cols-[15rem_1fr]">
       <header className="border-b border-border bg-surface-raised md:min-h-dvh md:border-r md:border-b-0 print:hidden">
-        <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 md:flex-col md:items-stretch md:gap-4 md:py-6">
-          <div>
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">Merchant console</p>
-            <p className="text-lg font-semibold">{shop || 'Your shop'}</p>
+        <div className="flex flex-col gap-3 px-4 py-2 md:gap-4 md:py-6">
+          <div className="flex min-h-11 items-center justify-between gap-2">
+            <div className="min-w-0">
+              <p className="text-xs font-semibold tracking-wide text-muted uppercase max-md:sr-only">Merchant console</p>
+              <p className="truncate text-lg font-semibold">{shop || 'Your shop'}</p>
+            </div>
+            <Button variant="ghost" size="sm" className="md:hidden" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} icon={open ? <CloseIcon size={20} /> : <MenuIcon size={20} />}>
+              Menu
+            </Button>
           </div>
-          <nav aria-label="Console" className="w-full">
-            <ul className="flex flex-wrap gap-1 md:flex-col">
-              {nav.map((n) => (
-                <li key={n.page}>
-                  {renderLink({
-                    href: n.href,
-                    className: cx(
-                      'flex min-h-11 items-center rounded-lg px-3 font-medium',
-                      n.page === current ? 'bg-brand text-brand-contrast' : 'text-ink hover:bg-border/40',
-                      focusRing,
-                    ),
-                    ...(n.page === current ? { 'aria-current': 'page' as const } : {}),
-                    children: n.label,
-                  })}
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="flex w-full flex-wrap items-center gap-2 md:mt-auto md:flex-col md:items-stretch">
-            <p className="text-sm">
-              <span className="font-medium">{staff.name}</span> <span className="text-muted">· {ROLE_LABEL[staff.role]}</span>
-            </p>
-            <Button variant="secondary" size="sm" onClick={onSignOut} disabled={signingOut}>
-              Sign out
-            </Button>
-            <Button variant="ghost" size="sm" onClick={onSignOutEverywhere} disabled={signingOut}>
-              Sign out everywhere
-            </Button>
+          <div id={menuId} className={cx('flex-col gap-4 pb-2 md:flex md:grow md:pb-0', open ? 'flex' : 'hidden')}>
+            <nav aria-label="Console" onClick={closeOnLink}>
+              <ul className="grid grid-cols-2 gap-1 md:flex md:flex-col">
+                {nav.map((n) => (
+                  <li key={n.page}>
+                    {renderLink({
+                      href: n.href,
+                      className: cx(
+                        'flex min-h-11 items-center rounded-lg px-3 font-medium',
+                        n.page === current ? 'bg-brand text-brand-contrast' : 'text-ink hover:bg-border/40',
+                        focusRing,
+                      ),
+                      ...(n.page === current ? { 'aria-current': 'page' as const } : {}),
+                      children: n.label,
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="flex flex-col gap-2 border-t border-border pt-3 md:mt-auto">
+              <p className="text-sm">
+                <span className="text-muted">Signed in as </span>
+                <span className="font-medium">{staff.name}</span> <span className="text-muted">· {ROLE_LABEL[staff.role]}</span>
+              </p>
+              <div className="flex flex-wrap gap-2 md:flex-col">
+                <Button variant="secondary" size="sm" onClick={onSignOut} disabled={signingOut}>
+                  Sign out
+                </Button>
+                <Button variant="ghost" size="sm" onClick={onSignOutEverywhere} disabled={signingOut}>
+                  Sign out everywhere
+                </Button>
+              </div>
+            </div>
           </div>
         </div>
       </header>
-      <main className={cx('mx-auto w-full px-4 py-6 md:px-8', wide ? 'max-w-7xl' : 'max-w-4xl')}>
+      <main className={cx('mx-auto w-full min-w-0 px-4 py-6 md:px-8', wide ? 'max-w-7xl' : 'max-w-4xl')}>
         <h1 className="mb-6 text-2xl font-semibold print:hidden">{title}</h1>
         {children}
       </main>

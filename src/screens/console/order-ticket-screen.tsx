@@ -58,7 +58,7 @@ export function OrderTicketScreen({ order, loading, error, onRetry, shop, onPrin
       <article aria-label={`Ticket for order ${order.name}`} className="w-full max-w-xs rounded-lg border border-dashed border-border bg-surface-raised p-4 font-mono text-sm text-ink print:max-w-none print:border-0 print:p-0">
         <header className="border-b border-dashed border-border pb-2 text-center">
           <p className="font-bold">{shop}</p>
-          <p className="text-3xl font-bold">{order.name}</p>
+          <p className="text-3xl font-bold whitespace-nowrap">{order.name}</p>
           <p className="text-lg font-bold">{order.customer_first_name}</p>
           <p>
             {order.fulfilment === 'pickup' ? 'PICKUP' : 'DELIVERY'} · {STATUS_LABEL[order.status]}

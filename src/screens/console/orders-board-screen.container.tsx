@@ -97,6 +97,7 @@ export default function OrdersBoardContainer() {
     <OrdersBoardScreen
       orders={board.data?.orders}
       done={board.data?.done}
+      demoProgress={board.data?.demo_progress ?? null}
       loading={board.isLoading}
       error={board.error ? messageOf(board.error) : null}
       onRetry={() => void board.mutate()}

@@ -74,6 +74,10 @@ export interface OrdersBoardScreenProps {
   timeZone?: string;
   /** the live region's latest news ("New order A1B2C3 for Ana") */
   announcement?: string;
+  /** the demo moves orders on by itself (DEMO_ORDER_PROGRESS), a step every so many seconds; null: only people do */
+  demoProgress?: { step_seconds: number } | null;
+  /** the column shown first where the board is too narrow for all four (tabs): New */
+  defaultColumn?: OrderStatus;
 }
 
 function CancelDialog({ order, onCancel, onClose, busy, error }: { order: BoardOrder; onCancel: (reason: string) => void; onClose: () => void; busy: boolean; error?: string }) {
@@ -133,9 +137,10 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
         {fresh && <Badge tone="brand">New</Badge>}
         <Badge tone={order.fulfilment === 'pickup' ? 'success' : 'warning'}>{order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}</Badge>
       </div>
-      <h3 id={headingId} className="-mt-1 flex flex-col break-words">
-        <span className="text-3xl font-bold tracking-wide tabular-nums">{order.name}</span>
-        <span className={cx('font-semibold', order.fulfilment === 'pickup' ? 'text-2xl' : 'text-lg')}>{order.customer_first_name}</span>
+      <h3 id={headingId} className="-mt-1 flex flex-col">
+        {/* an order number is called out whole: it never breaks across lines */}
+        <span className="text-3xl font-bold tracking-wide whitespace-nowrap tabular-nums">{order.name}</span>
+        <span className={cx('font-semibold break-words', order.fulfilment === 'pickup' ? 'text-2xl' : 'text-lg')}>{order.customer_first_name}</span>
       </h3>
       <p className="text-sm text-muted">
         {order.paid_at ? `Paid ${formatRelative(order.paid_at, now, locale)}` : `Placed ${formatRelative(order.created_at, now, locale)}`} · {order.payment_method === 'wallet' ? 'Wallet' : 'Card'} ·{' '}
@@ -188,7 +193,7 @@ function DoneList({ done, props }: { done: BoardOrder[]; props: OrdersBoardScree
         <ul className="mt-2 flex flex-col divide-y divide-border">
           {done.map((o) => (
             <li key={o.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-              <span className="font-semibold tabular-nums">{o.name}</span>
+              <span className="font-semibold whitespace-nowrap tabular-nums">{o.name}</span>
               <span>{o.customer_first_name}</span>
               <Badge tone={o.status === 'cancelled' ? 'danger' : 'success'}>{STATUS_LABEL[o.status]}</Badge>
               <span className="text-sm text-muted">{formatDateTime(o.updated_at, locale, timeZone)}</span>
@@ -208,9 +213,68 @@ function DoneList({ done, props }: { done: BoardOrder[]; props: OrdersBoardScree
   );
 }
 
+/**
+ * The four columns side by side where the board is wide enough for them (a desktop, a tablet on its
+ * side); narrower (a tablet upright, a phone) one column at a time, chosen with tabs that count the
+ * orders in each, rather than a stack four columns long. One list of cards either way, so a card
+ * keeps its place (and focus) when the tablet turns. A container query, not the screen's width: the
+ * console's own menu takes part of the screen.
+ */
+function Columns({ orders, props }: { orders: BoardOrder[]; props: OrdersBoardScreenProps }) {
+  const [shown, setShown] = useState<OrderStatus>(props.defaultColumn ?? 'paid');
+  const tabsId = useId();
+  return (
+    <div className="@container">
+      <div role="tablist" aria-label="Orders by status" className="mb-4 grid grid-cols-4 gap-1 rounded-xl bg-border/40 p-1 @[52rem]:hidden">
+        {BOARD_COLUMNS.map((c) => {
+          const count = orders.filter((o) => o.status === c.status).length;
+          const selected = shown === c.status;
+          return (
+            <button
+              key={c.status}
+              type="button"
+              role="tab"
+              id={`${tabsId}-${c.status}`}
+              aria-selected={selected}
+              aria-controls={`board-${c.status}`}
+              onClick={() => setShown(c.status)}
+              className={cx('flex min-h-11 flex-col items-center justify-center rounded-lg px-1 text-sm font-semibold leading-tight', selected ? 'bg-surface-raised text-ink shadow-sm' : 'text-muted', focusRing)}
+            >
+              <span>{c.label}</span>
+              <span className="tabular-nums">{count}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div className="grid gap-4 @[52rem]:grid-cols-4">
+        {BOARD_COLUMNS.map((c) => {
+          const list = orders.filter((o) => o.status === c.status);
+          const headingId = `board-${c.status}-heading`;
+          return (
+            <section key={c.status} id={`board-${c.status}`} aria-labelledby={headingId} className={cx('flex min-w-0 flex-col gap-3', shown !== c.status && '@max-[52rem]:hidden')}>
+              <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+                {c.label} <Badge>{list.length}</Badge>
+              </h2>
+              {list.length === 0 ? (
+                <p className="text-sm text-muted">None</p>
+              ) : (
+                <ul className="flex flex-col gap-3" aria-label={`${c.label} orders`}>
+                  {list.map((o) => (
+                    <OrderCard key={o.name} order={o} fresh={props.fresh?.has(o.name) ?? false} props={props} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
 /** /merchant/orders: every open order by status, one tap to move it on, cancel with a reason, tickets. */
 export function OrdersBoardScreen(props: OrdersBoardScreenProps) {
-  const { orders, done = [], loading, error, onRetry, fresh, sound, onSoundChange, cancelling, onCancelOpen, onCancel, busy, actionError, announcement } = props;
+  const { orders, done = [], loading, error, onRetry, sound, onSoundChange, cancelling, onCancelOpen, onCancel, busy, actionError, announcement, demoProgress } = props;
   const soundId = useId();
   let body: ReactNode;
   if (error && !orders) body = <ErrorState title="We could not load the orders" message={error} onRetry={onRetry} />;
@@ -225,34 +289,16 @@ export function OrdersBoardScreen(props: OrdersBoardScreenProps) {
   } else if (orders && orders.length === 0) {
     body = <EmptyState title="No open orders" description="New paid orders appear here by themselves, within a few seconds." />;
   } else if (orders) {
-    body = (
-      <div className="grid gap-4 lg:grid-cols-4">
-        {BOARD_COLUMNS.map((c) => {
-          const list = orders.filter((o) => o.status === c.status);
-          const headingId = `board-${c.status}`;
-          return (
-            <section key={c.status} aria-labelledby={headingId} className="flex flex-col gap-3">
-              <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
-                {c.label} <Badge>{list.length}</Badge>
-              </h2>
-              {list.length === 0 ? (
-                <p className="text-sm text-muted">None</p>
-              ) : (
-                <ul className="flex flex-col gap-3" aria-label={`${c.label} orders`}>
-                  {list.map((o) => (
-                    <OrderCard key={o.name} order={o} fresh={fresh?.has(o.name) ?? false} props={props} />
-                  ))}
-                </ul>
-              )}
-            </section>
-          );
-        })}
-      </div>
-    );
+    body = <Columns orders={orders} props={props} />;
   }
   const toCancel = cancelling ? [...(orders ?? []), ...done].find((o) => o.name === cancelling) : undefined;
   return (
     <div className="flex flex-col gap-4">
+      {demoProgress && (
+        <Notice tone="info" title="Demo: orders move on by themselves">
+          This shop runs the demo's order progression (DEMO_ORDER_PROGRESS), so each paid order moves to its next step about every {demoProgress.step_seconds} seconds without anyone's tap. A real shop turns it off; production has it off.
+        </Notice>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted">Updates by itself every few seconds.</p>
         <label htmlFor={soundId} className="flex min-h-11 items-center gap-2 text-sm">

@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Category, Customer, Reward, SiteSettings } from '#contract';
 import { paths, to } from '#contract/routes';
-import { BottomNav, GiftIcon, HomeIcon, ShopIcon, SpinIcon, Tabs, themeFromSettings, UserIcon, cx, focusRing, type RenderLink } from '../../ui';
+import { BottomNav, GiftIcon, HomeIcon, ShopIcon, SpinIcon, Tabs, themeFromSettings, UserIcon, type RenderLink } from '../../ui';
 import { LoginScreen } from '../auth/login-screen';
 import { HomeScreen } from '../home/home-screen';
 import { ShopScreen } from '../shop/shop-screen';
 import { RewardRedeemScreen } from '../rewards/reward-redeem-screen';
+import { PHONE, PhoneFrame } from './phone-frame';
 
 export type PreviewPage = 'login' | 'home' | 'shop' | 'reward';
 
@@ -62,40 +63,53 @@ function PreviewPageView({ page, settings, categories, rewards }: { page: Previe
   }
 }
 
-/** One phone: the customer app's real screen, themed by the draft, for one version (Lite or Full). */
-function Phone({ version, page, ...data }: { version: 'Lite' | 'Full'; page: PreviewPage } & Omit<ThemePreviewProps, 'defaultPage'>) {
+/** One phone: the customer app's real screen at a phone's width, themed by the draft, for one version. */
+function Phone({ version, page, scale, ...data }: { version: 'Lite' | 'Full'; page: PreviewPage; scale: number } & Omit<ThemePreviewProps, 'defaultPage'>) {
   const settings = { ...data.settings, version };
   const theme = themeFromSettings(settings);
   const landing = page === 'login';
-  const background: Record<string, string> = landing
-    ? { backgroundColor: theme.landing.color, ...(theme.landing.image ? { backgroundImage: `url("${theme.landing.image}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : {}) }
-    : {};
+  const style: Record<string, string> = {
+    ...theme.vars,
+    ...(landing ? { backgroundColor: theme.landing.color, ...(theme.landing.image ? { backgroundImage: `url("${theme.landing.image}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : {}) } : {}),
+  };
   return (
     <figure className="flex flex-col items-center gap-2">
       <figcaption className="text-sm font-semibold">{version}</figcaption>
-      {/* a phone's 360 × 640 CSS pixels, drawn at 80 %; the frame scrolls (focusable, so the keyboard can
-          scroll it); what is inside is only shown */}
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label={`${version} version, ${PAGES.find((p) => p.id === page)!.label.toLowerCase()} page`}
-        className={cx('h-[40rem] w-[22.5rem] overflow-y-auto overscroll-contain rounded-[2rem] border-[10px] border-slate-800 bg-surface shadow-lg [transform:translateZ(0)] [zoom:0.8]', focusRing)}
-      >
-        <div inert style={{ ...theme.vars, ...background }} className={cx('min-h-full text-ink', landing ? '' : 'bg-surface')} data-version={version}>
-          <PreviewPageView page={page} settings={settings} categories={data.categories} rewards={data.rewards} />
-        </div>
-      </div>
+      <PhoneFrame title={`${version} version, ${PAGES.find((p) => p.id === page)!.label.toLowerCase()} page`} scale={scale} pageStyle={style} version={version}>
+        <PreviewPageView page={page} settings={settings} categories={data.categories} rewards={data.rewards} />
+      </PhoneFrame>
     </figure>
   );
 }
 
+const GAP = 24;
+/** the phones' scale: as large as fits, two side by side when both fit at half size or more, never above 0.62 (both phones whole beside the form on a 800 px high screen) */
+function phoneScale(width: number): number {
+  const border = 16;
+  const pair = (width - GAP - 2 * border) / (2 * PHONE.width);
+  const one = (width - border) / PHONE.width;
+  return Math.max(0.4, Math.min(0.62, pair >= 0.5 ? pair : one));
+}
+
 /**
  * The theme studio's preview: the customer app's real screens with the draft settings and the shop's
- * own menu and rewards, in two phones side by side, Lite and Full. It changes as the draft changes.
+ * own menu and rewards, each in a phone of its own (an iframe at a phone's width, drawn smaller), Lite
+ * and Full side by side. It changes as the draft changes.
  */
 export function ThemePreview({ defaultPage = 'login', ...data }: ThemePreviewProps): ReactNode {
+  const box = useRef<HTMLElement>(null);
+  const [scale, setScale] = useState(0.6);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setScale(phoneScale(el.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <section aria-label="Preview" className="flex flex-col gap-4">
+    <section ref={box} aria-label="Preview" className="flex min-w-0 flex-col gap-4">
       <Tabs
         label="Page to preview"
         defaultValue={defaultPage}
@@ -104,8 +118,8 @@ export function ThemePreview({ defaultPage = 'login', ...data }: ThemePreviewPro
           label: p.label,
           content: (
             <div className="flex flex-wrap justify-center gap-6">
-              <Phone version="Lite" page={p.id} {...data} />
-              <Phone version="Full" page={p.id} {...data} />
+              <Phone version="Lite" page={p.id} scale={scale} {...data} />
+              <Phone version="Full" page={p.id} scale={scale} {...data} />
             </div>
           ),
         }))}

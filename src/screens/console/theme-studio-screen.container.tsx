@@ -12,7 +12,7 @@ import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-stud
 /** How long the studio waits after the last edit before it saves the draft. */
 const SAVE_AFTER_MS = 600;
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatTime = (iso: string, { seconds = false }: { seconds?: boolean } = {}) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' });
 
 /** /merchant/theme (owners). Every edit is saved as the draft (a moment after the last one). */
 export default function ThemeStudioContainer() {
@@ -28,7 +28,8 @@ export default function ThemeStudioContainer() {
   const images = useImageUpload<ImageField>();
 
   const [draft, setDraft] = useState<ThemeSettings | undefined>();
-  const [save, setSave] = useState<SaveState>({ status: 'unsaved' });
+  const [save, setSave] = useState<SaveState>({ status: 'idle' });
+  const [copied, setCopied] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [publishError, setPublishError] = useState<string | null>(null);
   const [published, setPublished] = useState<string | null>(null);
@@ -95,7 +96,7 @@ export default function ThemeStudioContainer() {
       onRetry={() => void server.mutate()}
       onChange={change}
       save={save}
-      live={server.data?.live && save.status !== 'unsaved'}
+      live={server.data?.live && save.status !== 'unsaved' && save.status !== 'saving'}
       uploading={images.uploading}
       uploadErrors={images.errors}
       onUpload={async (field, file) => {
@@ -122,12 +123,23 @@ export default function ThemeStudioContainer() {
       }}
       sharing={sharing}
       shareLink={shareLink}
+      copied={copied}
+      onCopyLink={(url) => {
+        void navigator.clipboard?.writeText(url).then(
+          () => {
+            setCopied(true);
+            setTimeout(() => setCopied(false), 3000);
+          },
+          () => setCopied(false),
+        );
+      }}
       onShare={async () => {
         setSharing(true);
         try {
           await flush();
           const link = await previewLink();
           setShareLink({ url: `${window.location.origin}/?preview=${link.preview_token}`, expires: formatTime(link.expires_at) });
+          setCopied(false);
         } catch (err) {
           setPublishError(messageOf(err));
         } finally {

@@ -20,6 +20,7 @@ export default function WheelEditorContainer() {
       onRetry={() => void wheel.mutate()}
       locale={settings?.locale ?? 'en'}
       timeZone={settings?.timezone}
+      {...(settings?.brand_color ? { brand: { brand: settings.brand_color, accent: settings.accent_color ?? settings.brand_color } } : {})}
       onPublish={(config) => saved(() => publish(config))}
     />
   );

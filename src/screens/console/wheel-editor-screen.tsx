@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { EditorReward, WheelConfig, WheelVersion } from '#contract/editors';
 import { MAX_FREE_SPINS } from '#contract/editors';
 import { publishedOdds } from '#contract/wheel-odds';
@@ -31,14 +31,40 @@ export interface WheelEditorScreenProps {
   timeZone?: string | undefined;
   /** answers null when published, else what the provider refused (fields such as `segments.2.reward`) */
   onPublish: (config: WheelConfig) => Promise<SaveProblem | null>;
+  /** the shop's brand and accent colours, which new segments are coloured from */
+  brand?: { brand: string; accent: string };
 }
 
-const PALETTE = ['#9a4a1c', '#f2c14e', '#2f6f4f', '#d9822b', '#5b3a29', '#e6d3b3', '#3c6e91', '#c0392b'];
+/**
+ * Segment colours from the shop's brand: the brand colour and the accent, each also lightened and
+ * darkened, alternating so neighbours differ. Each slice's label is drawn in black or white, whichever
+ * reads better on it (the Wheel does that).
+ */
+function brandPalette(brand: string, accent: string): string[] {
+  const mix = (hex: string, to: number, t: number) => {
+    const n = Number.parseInt(hex.slice(1), 16);
+    const ch = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => Math.round(v + (to - v) * t));
+    return `#${ch.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  };
+  const ok = (c: string) => /^#[0-9a-f]{6}$/i.test(c);
+  const b = ok(brand) ? brand.toLowerCase() : '#6b7280';
+  const a = ok(accent) ? accent.toLowerCase() : mix(b, 255, 0.5);
+  return [b, mix(a, 255, 0.55), a, mix(b, 255, 0.7), mix(b, 0, 0.35), mix(a, 255, 0.8), mix(a, 0, 0.3), mix(b, 255, 0.4)];
+}
+const NEUTRAL = { brand: '#6b7280', accent: '#9ca3af' };
 const PRIZE_LABEL: Record<PrizeType, string> = { points: 'Points', voucher: 'A reward voucher', none: 'Nothing' };
 
 let nextKey = 1;
-const draftOf = (v: WheelVersion): SegmentDraft[] =>
-  v.segments.map((s, i) => ({ key: nextKey++, label: s.label, prize_type: s.prize_type, points: s.points === null ? '' : String(s.points), reward: s.reward?.name ?? '', weight: String(s.weight), color: s.color ?? PALETTE[i % PALETTE.length]! }));
+const draftOf = (v: WheelVersion, palette: string[]): SegmentDraft[] =>
+  v.segments.map((s, i) => ({ key: nextKey++, label: s.label, prize_type: s.prize_type, points: s.points === null ? '' : String(s.points), reward: s.reward?.name ?? '', weight: String(s.weight), color: s.color ?? palette[i % palette.length]! }));
+
+/** A field's visible label, with the segment's number for screen readers (the card shows it once, above). */
+const named = (n: number, text: string): ReactNode => (
+  <>
+    <span className="sr-only">Segment {n}: </span>
+    {text}
+  </>
+);
 
 const positiveWhole = (text: string) => (/^\d+$/.test(text.trim()) && Number(text) > 0 ? Number(text) : null);
 
@@ -51,13 +77,18 @@ function prizeText(s: WheelVersion['segments'][number], locale: string) {
   return 'Nothing';
 }
 
-function Editor({ current, rewards, locale, onPublish, published, setPublished }: { current: WheelVersion; rewards: NonNullable<WheelEditorScreenProps['rewards']>; locale: string; onPublish: WheelEditorScreenProps['onPublish']; published: boolean; setPublished: (on: boolean) => void }) {
-  const [segments, setSegments] = useState(() => draftOf(current));
+function Editor({ current, rewards, locale, onPublish, published, setPublished, palette }: { current: WheelVersion; rewards: NonNullable<WheelEditorScreenProps['rewards']>; locale: string; onPublish: WheelEditorScreenProps['onPublish']; published: boolean; setPublished: (on: boolean) => void; palette: string[] }) {
+  const [segments, setSegments] = useState(() => draftOf(current, palette));
+  const form = useRef<HTMLFormElement>(null);
   const [cost, setCost] = useState(String(current.spin_cost_points));
   const [free, setFree] = useState(String(current.free_spins_per_day));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [publishing, setPublishing] = useState(false);
   const active = rewards.filter((r) => r.active);
+  // a refusal takes the keyboard to the first field that needs changing
+  useEffect(() => {
+    if (problem) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [problem]);
 
   const edit = (key: number, change: Partial<SegmentDraft>) => {
     setPublished(false);
@@ -76,7 +107,8 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished }
     if (segments.length === 0) fields.segments = 'must have at least one segment';
     segments.forEach((s, i) => {
       if (!s.label.trim()) fields[`segments.${i}.label`] = 'is required';
-      if (positiveWhole(s.weight) === null) fields[`segments.${i}.weight`] = 'must be a whole number of at least 1';
+      if (/^\s*0+\s*$/.test(s.weight)) fields[`segments.${i}.weight`] = 'cannot be 0: a segment with no chance never comes up. Remove it instead';
+      else if (positiveWhole(s.weight) === null) fields[`segments.${i}.weight`] = 'must be a whole number of at least 1';
       if (s.prize_type === 'points' && positiveWhole(s.points) === null) fields[`segments.${i}.points`] = 'must be a whole number of at least 1';
       if (s.prize_type === 'voucher' && !s.reward) fields[`segments.${i}.reward`] = 'is required: choose a reward';
     });
@@ -101,7 +133,7 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished }
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="flex flex-col gap-3">
           <h2 className="text-lg font-semibold">Segments</h2>
@@ -111,59 +143,68 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished }
               const n = i + 1;
               const f = (name: string, label: string) => fieldProblem(problem, `segments.${i}.${name}`, label);
               return (
-                <Card as="li" key={s.key} padding="sm" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[1fr_1fr_1fr_7rem_auto]">
-                  <TextField label={`Segment ${n}: label`} value={s.label} maxLength={30} onChange={(e) => edit(s.key, { label: e.target.value })} error={f('label', 'The label')} />
-                  <SelectField label={`Segment ${n}: prize`} value={s.prize_type} onChange={(e) => edit(s.key, { prize_type: e.target.value as PrizeType })}>
-                    {(['points', 'voucher', 'none'] as const).map((t) => (
-                      <option key={t} value={t}>
-                        {PRIZE_LABEL[t]}
-                      </option>
-                    ))}
-                  </SelectField>
-                  {s.prize_type === 'points' ? (
-                    <TextField label={`Segment ${n}: points won`} inputMode="numeric" value={s.points} onChange={(e) => edit(s.key, { points: e.target.value })} error={f('points', 'The points')} />
-                  ) : s.prize_type === 'voucher' ? (
-                    <SelectField label={`Segment ${n}: reward`} value={s.reward} onChange={(e) => edit(s.key, { reward: e.target.value })} error={f('reward', 'The reward')}>
-                      <option value="">Choose a reward</option>
-                      {active.map((r) => (
-                        <option key={r.name} value={r.name}>
-                          {r.title}
-                        </option>
-                      ))}
-                    </SelectField>
-                  ) : (
-                    <p className="self-center text-sm text-muted">No prize.</p>
-                  )}
-                  <TextField
-                    label={`Segment ${n}: weight`}
-                    inputMode="numeric"
-                    value={s.weight}
-                    onChange={(e) => edit(s.key, { weight: e.target.value })}
-                    hint={odds ? `Chance: ${percent(odds[i]!, locale)}` : 'Chance: —'}
-                    error={f('weight', 'The weight')}
-                  />
-                  <div className="flex items-end gap-2">
-                    <label className="flex flex-col gap-1 text-sm font-medium">
-                      <span className="sr-only">Segment {n}: colour</span>
-                      <span aria-hidden="true">Colour</span>
-                      <input type="color" value={s.color} onChange={(e) => edit(s.key, { color: e.target.value.toLowerCase() })} className={cx('h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface-raised p-1', focusRing)} />
-                    </label>
+                <Card as="li" key={s.key} padding="sm" aria-labelledby={`segment-${s.key}`} className="flex flex-col gap-3">
+                  <div className="flex items-center justify-between gap-2">
+                    <h3 id={`segment-${s.key}`} className="flex items-center gap-2 font-semibold">
+                      <span aria-hidden="true" className="inline-block size-4 rounded border border-border" style={{ backgroundColor: s.color }} />
+                      Segment {n}
+                    </h3>
                     <Button variant="ghost" size="sm" onClick={() => (setPublished(false), setSegments((list) => list.filter((x) => x.key !== s.key)))} aria-label={`Remove segment ${n}`}>
                       Remove
                     </Button>
+                  </div>
+                  <div className="grid gap-3 sm:grid-cols-2">
+                    <TextField label={named(n, 'Label')} hint="What the slice and the odds table say." value={s.label} maxLength={30} onChange={(e) => edit(s.key, { label: e.target.value })} error={f('label', 'The label')} />
+                    <SelectField label={named(n, 'Prize')} value={s.prize_type} onChange={(e) => edit(s.key, { prize_type: e.target.value as PrizeType })} className="min-w-0">
+                      {(['points', 'voucher', 'none'] as const).map((t) => (
+                        <option key={t} value={t}>
+                          {PRIZE_LABEL[t]}
+                        </option>
+                      ))}
+                    </SelectField>
+                    {s.prize_type === 'points' ? (
+                      <TextField label={named(n, 'Points won')} inputMode="numeric" value={s.points} onChange={(e) => edit(s.key, { points: e.target.value })} error={f('points', 'The points')} />
+                    ) : s.prize_type === 'voucher' ? (
+                      <SelectField label={named(n, 'Reward')} value={s.reward} onChange={(e) => edit(s.key, { reward: e.target.value })} error={f('reward', 'The reward')}>
+                        <option value="">Choose a reward</option>
+                        {active.map((r) => (
+                          <option key={r.name} value={r.name}>
+                            {r.title}
+                          </option>
+                        ))}
+                      </SelectField>
+                    ) : (
+                      <p className="self-center text-sm text-muted">No prize: the customer is told better luck next time.</p>
+                    )}
+                    <TextField
+                      label={named(n, 'Weight')}
+                      inputMode="numeric"
+                      value={s.weight}
+                      onChange={(e) => edit(s.key, { weight: e.target.value })}
+                      hint={/^\s*0+\s*$/.test(s.weight) ? '0 would mean it never comes up: remove the segment instead.' : odds ? `Chance: ${percent(odds[i]!, locale)}. A weight of 2 comes up twice as often as 1.` : 'How often it comes up, compared with the others (1 or more).'}
+                      error={f('weight', 'The weight')}
+                    />
+                    <label className="flex flex-col gap-1 text-sm font-medium">
+                      {named(n, 'Colour')}
+                      <input type="color" value={s.color} onChange={(e) => edit(s.key, { color: e.target.value.toLowerCase() })} className={cx('h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface-raised p-1', focusRing)} />
+                    </label>
                   </div>
                 </Card>
               );
             })}
           </ol>
-          <Button
-            variant="secondary"
-            className="self-start"
-            disabled={segments.length >= 24}
-            onClick={() => (setPublished(false), setSegments((list) => [...list, { key: nextKey++, label: '', prize_type: 'none', points: '', reward: '', weight: '1', color: PALETTE[list.length % PALETTE.length]! }]))}
-          >
-            Add a segment
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              disabled={segments.length >= 24}
+              onClick={() => (setPublished(false), setSegments((list) => [...list, { key: nextKey++, label: '', prize_type: 'none', points: '', reward: '', weight: '1', color: palette[list.length % palette.length]! }]))}
+            >
+              Add a segment
+            </Button>
+            <Button variant="ghost" onClick={() => (setPublished(false), setSegments((list) => list.map((x, i) => ({ ...x, color: palette[i % palette.length]! }))))}>
+              Colour from the brand
+            </Button>
+          </div>
         </div>
         <div className="flex flex-col gap-4">
           <Card title="As customers will see it" headingLevel={2} className="flex flex-col items-center gap-3">
@@ -208,7 +249,7 @@ export function WheelEditorScreen(props: WheelEditorScreenProps) {
   if (!current) return <ErrorState title="We could not load the wheel" message={error ?? 'Please try again.'} onRetry={onRetry} />;
   return (
     <div className="flex flex-col gap-8">
-      <Editor key={current.version} current={current} rewards={rewards ?? []} locale={locale} onPublish={props.onPublish} published={published} setPublished={setPublished} />
+      <Editor key={current.version} current={current} rewards={rewards ?? []} locale={locale} onPublish={props.onPublish} published={published} setPublished={setPublished} palette={brandPalette((props.brand ?? NEUTRAL).brand, (props.brand ?? NEUTRAL).accent)} />
       <section aria-labelledby="wheel-versions" className="flex flex-col gap-3">
         <h2 id="wheel-versions" className="text-lg font-semibold">
           Published versions

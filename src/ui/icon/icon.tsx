@@ -54,6 +54,8 @@ export const RefreshIcon = make('Refresh', <><path d="M20 11a8 8 0 1 0-2.3 5.7" 
 export const LocationIcon = make('Location', <><path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" /><circle cx="12" cy="9.5" r="2.5" /></>);
 export const QrIcon = make('Qr', <><rect x="3" y="3" width="7" height="7" /><rect x="14" y="3" width="7" height="7" /><rect x="3" y="14" width="7" height="7" /><path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" /></>);
 export const ReceiptIcon = make('Receipt', <><path d="M6 3h12v18l-3-2-3 2-3-2-3 2V3Z" /><path d="M9 8h6M9 12h6" /></>);
+export const MenuIcon = make('Menu', <path d="M4 6h16M4 12h16M4 18h16" />);
+export const CopyIcon = make('Copy', <><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" /></>);
 
 export const icons = {
   home: HomeIcon,
@@ -78,4 +80,6 @@ export const icons = {
   location: LocationIcon,
   qr: QrIcon,
   receipt: ReceiptIcon,
+  menu: MenuIcon,
+  copy: CopyIcon,
 } as const;

@@ -29,6 +29,21 @@ const FALLBACK_FILLS = [
   { fill: 'var(--color-surface)', text: 'var(--color-ink)' },
 ];
 
+/**
+ * The odds table's rows: one per prize as customers read it (the label), slices of the same prize
+ * added together ("5 pts" on three slices is one row), in the order each first appears on the wheel.
+ */
+export function oddsByPrize(parts: ReadonlyArray<{ segment: WheelSegmentInput; start: number; end: number }>): Array<{ label: string; share: number; slices: number }> {
+  const rows = new Map<string, { label: string; share: number; slices: number }>();
+  for (const p of parts) {
+    const row = rows.get(p.segment.label) ?? { label: p.segment.label, share: 0, slices: 0 };
+    row.share += (p.end - p.start) / 360;
+    row.slices += 1;
+    rows.set(p.segment.label, row);
+  }
+  return [...rows.values()];
+}
+
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 }
@@ -101,24 +116,35 @@ export function Wheel<S extends WheelSegmentInput>({
               const palette = FALLBACK_FILLS[i % FALLBACK_FILLS.length]!;
               const fill = parsed ? toHex(parsed) : palette.fill;
               const text = parsed ? toHex(bestTextOn(parsed)) : palette.text;
+              const sweep = p.end - p.start;
+              // the label runs along the slice's middle, from near the rim toward the centre, so a thin
+              // slice has the whole radius for it; on the left half it is turned round to read upright
               const rad = ((p.center - 90) * Math.PI) / 180;
-              const tx = r + r * 0.62 * Math.cos(rad);
-              const ty = r + r * 0.62 * Math.sin(rad);
+              const tx = r + r * 0.56 * Math.cos(rad);
+              const ty = r + r * 0.56 * Math.sin(rad);
+              const upright = p.center % 360 > 180;
+              // as tall as the slice is wide at that radius, 5 to 9 units; a sliver too thin for 5 shows none
+              // (the odds table below names every prize)
+              const width = 2 * r * 0.56 * Math.sin(((Math.min(sweep, 180) / 2) * Math.PI) / 180);
+              const fontSize = Math.min(9, width * 0.8);
+              const label = p.segment.label.length > 14 ? `${p.segment.label.slice(0, 13)}…` : p.segment.label;
               return (
                 <g key={String(p.segment.id)}>
                   <path d={slicePath(r, p.start, p.end)} fill={fill} stroke="var(--color-border)" strokeWidth={0.75} />
-                  <text
-                    x={tx}
-                    y={ty}
-                    fill={text}
-                    fontSize={p.end - p.start < 25 ? 7 : 9}
-                    fontWeight={600}
-                    textAnchor="middle"
-                    dominantBaseline="middle"
-                    transform={`rotate(${p.center} ${tx} ${ty})`}
-                  >
-                    {p.segment.label.length > 14 ? `${p.segment.label.slice(0, 13)}…` : p.segment.label}
-                  </text>
+                  {fontSize >= 5 && (
+                    <text
+                      x={tx}
+                      y={ty}
+                      fill={text}
+                      fontSize={fontSize}
+                      fontWeight={600}
+                      textAnchor="middle"
+                      dominantBaseline="middle"
+                      transform={`rotate(${p.center + (upright ? 90 : -90)} ${tx} ${ty})`}
+                    >
+                      {label}
+                    </text>
+                  )}
                 </g>
               );
             })}
@@ -146,10 +172,13 @@ export function Wheel<S extends WheelSegmentInput>({
           </tr>
         </thead>
         <tbody>
-          {parts.map((p) => (
-            <tr key={String(p.segment.id)} className="border-b border-border last:border-b-0">
-              <td className="py-1 text-ink">{p.segment.label}</td>
-              <td className="py-1 text-right tabular-nums text-ink">{percent.format((p.end - p.start) / 360)}</td>
+          {oddsByPrize(parts).map((row) => (
+            <tr key={row.label} className="border-b border-border last:border-b-0">
+              <td className="py-1 text-ink">
+                {row.label}
+                {row.slices > 1 && <span className="text-muted"> ({row.slices} slices)</span>}
+              </td>
+              <td className="py-1 text-right tabular-nums text-ink">{percent.format(row.share)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { ConsoleHomeScreen } from '../../../src/screens/console/console-home-screen';
 import { OWNER, STAFF_MEMBER } from '../../fixtures/console';
@@ -23,6 +23,9 @@ type Story = StoryObj<typeof meta>;
 /** The owner sees every page of the console. */
 export const Owner: Story = {
   play: async ({ canvasElement }) => {
+    // on a phone the pages are behind the header's Menu button
+    const menu = within(canvasElement).queryByRole('button', { name: 'Menu' });
+    if (menu) await userEvent.click(menu);
     const nav = within(within(canvasElement).getByRole('navigation', { name: 'Console' }));
     await expect(nav.getByRole('link', { name: 'Staff' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Activity' })).toBeVisible();
@@ -34,6 +37,9 @@ export const Owner: Story = {
 export const Staff: Story = {
   args: { name: STAFF_MEMBER.name, role: 'staff' },
   play: async ({ canvasElement }) => {
+    // on a phone the pages are behind the header's Menu button
+    const menu = within(canvasElement).queryByRole('button', { name: 'Menu' });
+    if (menu) await userEvent.click(menu);
     const nav = within(within(canvasElement).getByRole('navigation', { name: 'Console' }));
     await expect(nav.queryByRole('link', { name: 'Staff' })).toBeNull();
     await expect(nav.queryByRole('link', { name: 'Activity' })).toBeNull();

@@ -42,9 +42,39 @@ export const Full: Story = {
     await expect(args.onAdvance).toHaveBeenCalledWith(BOARD[0]);
     // a delivery shows where to, with a map link
     await expect(canvas.getByRole('link', { name: /Open in maps \(order H3VB9T/ })).toHaveAttribute('href', expect.stringContaining('Jupiter%20Street'));
+    // where the four columns do not fit (a phone), Ready is a tab away
+    const tabs = canvas.queryByRole('tablist', { name: 'Orders by status' });
+    if (tabs) await userEvent.click(within(tabs).getByRole('tab', { name: /^Ready/ }));
     await expect(canvas.getByRole('list', { name: 'Ready orders' })).toHaveTextContent('Liza');
   },
 };
+
+/**
+ * A tablet upright at the counter (820 × 1180, screenshot too): the four columns do not fit beside the
+ * console's menu, so the board shows one at a time under tabs that count the orders in each, instead of
+ * a stack four columns long; an order number never breaks across lines.
+ */
+export const TabletUpright: Story = {
+  parameters: { screenshotViewports: ['tablet'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // one card per order whatever the layout; the order numbers are whole
+    for (const o of BOARD) {
+      const number = canvas.getAllByText(o.name, { selector: 'h3 span' })[0]!;
+      await expect(getComputedStyle(number).whiteSpace).toBe('nowrap');
+    }
+    const tabs = canvas.queryByRole('tablist', { name: 'Orders by status' });
+    if (tabs) {
+      await userEvent.click(within(tabs).getByRole('tab', { name: /Ready/ }));
+      await expect(within(tabs).getByRole('tab', { name: /Ready/ })).toHaveAttribute('aria-selected', 'true');
+      await expect(canvas.getByRole('list', { name: 'Ready orders' })).toBeVisible();
+      await expect(canvas.queryByRole('list', { name: 'New orders' })).toBeNull();
+    }
+  },
+};
+
+/** The demo moves orders on by itself (DEMO_ORDER_PROGRESS): the board says so, lest staff wonder who did. */
+export const DemoProgress: Story = { args: { demoProgress: { step_seconds: 45 } } };
 
 /** An order that came in while the board was open: highlighted and announced. */
 export const NewOrder: Story = { args: { fresh: new Set(['K7Q2MX']), announcement: 'New order K7Q2MX for Ana', sound: true } };
@@ -59,7 +89,7 @@ export const RefreshFailed: Story = { args: { error: 'We could not reach the ser
 export const NoOpenOrders: Story = { args: { orders: [], done: [] } };
 
 /** A move another counter made first: refused, said on the card. */
-export const MoveRefused: Story = { args: { actionError: { name: 'D8RW2C', message: 'Order D8RW2C is ready already: someone moved it a moment ago.' } } };
+export const MoveRefused: Story = { args: { defaultColumn: 'preparing', actionError: { name: 'D8RW2C', message: 'Order D8RW2C is ready already: someone moved it a moment ago.' } } };
 
 /** Cancelling asks why; the reason goes to the customer and the log. */
 export const Cancel: Story = {

@@ -12,7 +12,7 @@ const meta = {
   component: WheelEditorScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { current: WHEEL_CURRENT, versions: WHEEL_VERSIONS, rewards: WHEEL_REWARDS, locale: 'en-PH', timeZone: 'Asia/Manila', onRetry: fn(), onPublish: fn(async (): Promise<SaveProblem | null> => null) },
+  args: { current: WHEEL_CURRENT, versions: WHEEL_VERSIONS, rewards: WHEEL_REWARDS, locale: 'en-PH', timeZone: 'Asia/Manila', brand: { brand: '#8b4513', accent: '#b45309' }, onRetry: fn(), onPublish: fn(async (): Promise<SaveProblem | null> => null) },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="wheel" title="Wheel" onSignOut={fn()} onSignOutEverywhere={fn()} wide>
       <WheelEditorScreen {...args} />
@@ -28,6 +28,35 @@ export const Loading: Story = { args: { current: undefined, versions: undefined,
 
 export const LoadError: Story = { args: { current: undefined, versions: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
 
+const seg = (label: string, weight: number, prize_type: 'points' | 'voucher' | 'none', points: number | null, color: string) => ({ label, prize_type, points, reward: null, weight, color, probability: weight / 100 });
+
+/**
+ * The demo shop's wheel: "5 pts" on three slices is one row of the odds table (60%), and the thin
+ * slices (3% and 2%) keep labels that fit them, turned along the slice.
+ */
+export const ManySlices: Story = {
+  args: {
+    current: {
+      ...WHEEL_CURRENT,
+      segments: [
+        seg('5 pts', 20, 'points', 5, '#f2b33d'),
+        seg('25 pts', 8, 'points', 25, '#9a4a1c'),
+        seg('5 pts', 20, 'points', 5, '#e8d5b5'),
+        seg('Free croissant', 3, 'none', null, '#3b2418'),
+        seg('5 pts', 20, 'points', 5, '#f2b33d'),
+        seg('10 pts', 15, 'points', 10, '#c8733a'),
+        seg('Try again', 12, 'none', null, '#e8d5b5'),
+        seg('50 pts', 2, 'points', 50, '#6b2f12'),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const table = within(within(canvasElement).getByRole('table', { name: 'Odds of each prize' }));
+    await expect(table.getAllByRole('row')).toHaveLength(7);
+    await expect(table.getByText(/3 slices/).closest('tr')).toHaveTextContent(/^5 pts \(3 slices\)\s*60\s*%$/);
+  },
+};
+
 /** The first wheel, never published in the console. */
 export const FirstWheel: Story = { args: { current: WHEEL_VERSIONS[2], versions: [WHEEL_VERSIONS[2]!] } };
 
@@ -36,8 +65,11 @@ export const ChangeWeights: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByText(/^Chance: /)[0]).toHaveTextContent('Chance: 40%');
-    await userEvent.clear(canvas.getByLabelText('Segment 1: weight'));
-    await userEvent.type(canvas.getByLabelText('Segment 1: weight'), '140');
+    // one label per field: the segment's number is said once, above its fields
+    await expect(canvas.getAllByText('Weight', { exact: true }).length).toBeGreaterThan(1);
+    for (const hidden of canvas.getAllByText(/^Segment 1:/)) await expect(hidden).toHaveClass('sr-only');
+    await userEvent.clear(canvas.getByLabelText('Segment 1: Weight'));
+    await userEvent.type(canvas.getByLabelText('Segment 1: Weight'), '140');
     await expect(canvas.getAllByText(/^Chance: /)[0]).toHaveTextContent('Chance: 70%');
     await userEvent.click(canvas.getByRole('button', { name: 'Publish the wheel' }));
     await expect(args.onPublish).toHaveBeenCalledWith(
@@ -51,17 +83,35 @@ export const ChangeWeights: Story = {
   },
 };
 
-/** A voucher prize without a reward, and a weight that is not a number: said on the fields, nothing sent. */
+/**
+ * A voucher prize without a reward, a weight that is not a number and a weight of 0 (explained: never
+ * comes up, remove it instead): said on the fields, the keyboard taken to the first, nothing sent.
+ */
 export const Invalid: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.selectOptions(canvas.getByLabelText('Segment 4: prize'), 'voucher');
-    await userEvent.clear(canvas.getByLabelText('Segment 2: weight'));
-    await userEvent.type(canvas.getByLabelText('Segment 2: weight'), 'half');
+    await userEvent.selectOptions(canvas.getByLabelText('Segment 4: Prize'), 'voucher');
+    await userEvent.clear(canvas.getByLabelText('Segment 2: Weight'));
+    await userEvent.type(canvas.getByLabelText('Segment 2: Weight'), 'half');
+    await userEvent.clear(canvas.getByLabelText('Segment 3: Weight'));
+    await userEvent.type(canvas.getByLabelText('Segment 3: Weight'), '0');
+    await expect(canvas.getByText('0 would mean it never comes up: remove the segment instead.')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Publish the wheel' }));
     await expect(await canvas.findByText(/The reward is required: choose a reward/)).toBeVisible();
     await expect(canvas.getByText(/The weight must be a whole number of at least 1/)).toBeVisible();
+    await expect(canvas.getByText(/The weight cannot be 0: a segment with no chance never comes up\. Remove it instead\./)).toBeVisible();
+    await expect(canvas.getByLabelText('Segment 2: Weight')).toHaveFocus();
     await expect(args.onPublish).not.toHaveBeenCalled();
+  },
+};
+
+/** New segments, and the whole wheel on request, take their colours from the shop's brand. */
+export const BrandColours: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Colour from the brand' }));
+    await expect(canvas.getByLabelText('Segment 1: Colour')).toHaveValue('#8b4513');
+    await expect(canvas.getByLabelText('Segment 3: Colour')).toHaveValue('#b45309');
   },
 };
 

@@ -1,5 +1,5 @@
 /** The merchant's side: the owner account made through the set-up link the first start prints. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const OWNER_PASSWORD = 'correct horse battery staple';
 
@@ -14,4 +14,14 @@ export async function setUpOwner(page: Page, output: string, email = 'owner@kopi
   await page.getByLabel('Password again').fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: 'Create owner account' }).click();
   await page.getByText('Welcome, Rosa Dela Cruz.').waitFor();
+}
+
+/**
+ * The console's page links: on a phone they are behind the header's Menu button, which this opens
+ * first; on a larger screen they are always shown.
+ */
+export async function consoleNav(page: Page): Promise<Locator> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  return page.getByRole('navigation', { name: 'Console' });
 }
