@@ -156,6 +156,30 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     expect(spins.data.free_spins_left).toBe(0);
   });
 
+  it('offers a paid spin after the free one while the points pay for it, and takes the points', async () => {
+    // issue #25: "Extra spins cost 20 points each", yet the button stayed disabled with 60 points.
+    // 2 × Cappuccino (₱290.00) paid from the wallet earns 29 points: enough for a spin of 20
+    const catalog = await (await page.request.get('/api/shop/catalog')).json();
+    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const order = await page.request.post('/api/order/create', {
+      data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
+    expect(order.status()).toBe(201);
+    const before = (await (await page.request.get('/api/wheel/config')).json()).data as { points: number; spin_cost_points: number; spins_left: number };
+    expect(before.points).toBeGreaterThanOrEqual(before.spin_cost_points);
+    expect(before.spins_left).toBe(Math.floor(before.points / before.spin_cost_points));
+
+    await page.goto('/spin');
+    const paid = page.getByRole('button', { name: `Spin for ${before.spin_cost_points} points` });
+    await expect.poll(() => paid.isEnabled()).toBe(true);
+    await paid.click();
+    const heading = page.getByRole('heading', { name: /^(You won|Better luck next time)/ });
+    await expect.poll(() => heading.count(), { timeout: 15_000 }).toBe(1);
+    const won = Number(/You won ([\d,]+) points/.exec((await heading.textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? 0);
+    const after = (await (await page.request.get('/api/wheel/config')).json()).data as { points: number };
+    expect(after.points).toBe(before.points - before.spin_cost_points + won);
+  });
+
   it('had no console errors on any page', () => {
     expect(errors).toEqual([]);
   });

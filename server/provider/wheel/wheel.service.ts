@@ -10,6 +10,7 @@ import { findRewardById, takeStock } from '../rewards/rewards.repo';
 import { issueVoucher, loadVouchers } from '../rewards/vouchers.repo';
 import { STORAGE_LINK } from '../rewards/rewards.service';
 import { publishedOdds } from '#contract/wheel-odds';
+import { spinsLeftToday } from '#contract/wheel-spins';
 import { drawSegment } from './draw';
 import { activeSegments, freeSpinsOn, insertSpin, setSpinPrize, type SegmentRow } from './wheel.repo';
 import { paths } from '#contract/routes';
@@ -50,7 +51,7 @@ export async function wheelConfig(ctx: ProviderContext, customerId: number): Pro
       prize_type: s.prize_type,
       ...(s.color ? { color: s.color } : {}),
     })),
-    spins_left: freeLeft,
+    spins_left: spinsLeftToday({ free_spins_left: freeLeft, points: customer.points, spin_cost_points: rules.spin_cost_points }),
     spin_cost_points: rules.spin_cost_points,
     free_spins_left: freeLeft,
     points: customer.points,
@@ -120,7 +121,13 @@ export async function spinWheel(ctx: ProviderContext, customerId: number, body: 
     return {
       status: 200,
       message,
-      data: { segment_id: segment.id, prize, spins_left: freeLeft, free_spins_left: freeLeft, points: customer.points },
+      data: {
+        segment_id: segment.id,
+        prize,
+        spins_left: spinsLeftToday({ free_spins_left: freeLeft, points: customer.points, spin_cost_points: rules.spin_cost_points }),
+        free_spins_left: freeLeft,
+        points: customer.points,
+      },
     };
   });
 }
