@@ -288,7 +288,7 @@ function RedeemSuccess({
         <h2 id="redeem-success-title" className="text-2xl font-bold text-ink">
           Enjoy your {voucher.reward.title}!
         </h2>
-        <p className="text-muted">Your voucher is saved in My rewards. Show this code at the counter.</p>
+        <p className="text-muted">Show the QR code below at the counter, or tell them the code under it. Your voucher is saved in My rewards.</p>
       </div>
       <Card className="flex w-full flex-col items-center gap-3">
         {children}

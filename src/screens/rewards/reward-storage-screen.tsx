@@ -243,7 +243,7 @@ export function RewardStorageScreen({
         title={open?.reward.title ?? 'Voucher'}
         description={
           open?.status === 'active'
-            ? 'Show this code at the counter, or apply the voucher at checkout.'
+            ? 'Show the QR code at the counter, or apply the voucher at checkout.'
             : open?.status === 'used'
               ? 'This voucher has been used.'
               : 'This voucher has expired and can no longer be used.'

@@ -74,15 +74,11 @@ function PrizePanel({ result, onOpenStorage, locale, timeZone }: { result: SpinD
         <h2 id="prize-title" className="text-xl font-bold text-ink">
           You won {v.reward.title}!
         </h2>
-        <p className="text-muted">Your voucher is saved in My rewards.</p>
-        <p className="flex flex-col gap-0.5">
-          <span className="text-sm text-muted">Voucher code</span>
-          <span className="tabular-nums text-2xl font-bold tracking-wider text-ink">{v.code}</span>
-          <span className="text-sm text-muted">Valid until {formatDate(v.expires_at, locale, timeZone)}</span>
-        </p>
+        <p className="text-muted">Your voucher is saved in My rewards: open it there to show its QR code at the counter.</p>
+        <p className="text-sm text-muted">Valid until {formatDate(v.expires_at, locale, timeZone)}</p>
         {onOpenStorage && (
           <Button variant="secondary" onClick={onOpenStorage}>
-            See it in My rewards
+            Show my voucher
           </Button>
         )}
       </Card>

@@ -62,7 +62,16 @@ export const Spinning: Story = { args: { spinning: true } };
 
 export const WonPoints: Story = { args: { config: wheelConfig, result: spinWonPoints } };
 
-export const WonVoucher: Story = { args: { result: spinWonVoucher } };
+/** A voucher won: the way to its QR code for the counter, never its reference as a code to show (issue #25). */
+export const WonVoucher: Story = {
+  args: { result: spinWonVoucher },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement).not.toHaveTextContent(spinWonVoucher.prize.voucher!.code);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show my voucher' }));
+    await expect(args.onOpenStorage).toHaveBeenCalledTimes(1);
+  },
+};
 
 export const NoPrize: Story = { args: { result: spinNoPrize } };
 
