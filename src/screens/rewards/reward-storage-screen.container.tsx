@@ -44,8 +44,11 @@ export default function RewardStoragePage() {
   const [openId, setOpenId] = useState<number | null>(initialId);
   const openListed = vouchers.data?.vouchers.find((v) => v.id === openId);
   const code = useVoucherCode(openId !== null && tab === 'active' && (openListed?.status ?? 'active') === 'active' ? openId : null);
-  const usedNow = code.data && code.data.status !== 'active' ? `${code.data.voucher_id}:${code.data.status}` : null;
-  useRefreshWhen(usedNow, shows.vouchers);
+  // the shop's word on the open voucher and the tab behind it disagree (a counter used it, or undid its
+  // use): the tabs are read again, once for each change. An undone use brings it back to Active too.
+  const listedStatus = vouchers.data ? (openListed?.status ?? 'not listed') : null;
+  const changed = code.data && listedStatus !== null && code.data.voucher_id === openId && code.data.status !== listedStatus ? `${code.data.voucher_id}:${code.data.status}` : null;
+  useRefreshWhen(changed, shows.vouchers);
   useEffect(() => setOpenId(initialId), [initialId]);
 
   if (!isTab(name)) return <Navigate to={to.rewardStorage('active')} replace />;
