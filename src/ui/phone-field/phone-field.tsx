@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { ChevronDownIcon } from '../icon/icon';
+import { ChevronDownIcon } from '../icon/base-icons';
 import { cx } from '../lib/cx';
 import { inputClass } from '../text-field/text-field';
 import { CALLING_CODES, toE164, type CallingCode } from './countries';
