@@ -49,12 +49,20 @@ export const Loading: Story = {
 };
 export const Disabled: Story = { args: { disabled: true } };
 
-/** "#rrggbb" of a computed colour, an rgba() laid over `under` (an rgb()). */
-function solid(colour: string, under = 'rgb(255, 255, 255)'): string {
-  const [r, g, b, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number) as [number, number, number, number?];
-  const [ur, ug, ub] = (under.match(/[\d.]+/g) ?? []).map(Number) as [number, number, number];
-  const mix = (c: number, u: number) => Math.round(c * a + u * (1 - a)).toString(16).padStart(2, '0');
-  return `#${mix(r, ur)}${mix(g, ug)}${mix(b, ub)}`;
+/**
+ * "#rrggbb" of a computed colour (Tailwind's opacity modifiers compute to oklab() with an alpha), laid
+ * over `under`: the browser paints both on a canvas and reads the pixel back.
+ */
+function solid(colour: string, under: string): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const ctx = canvas.getContext('2d', { colorSpace: 'srgb' })!;
+  for (const c of [under, colour]) {
+    ctx.fillStyle = c;
+    ctx.fillRect(0, 0, 1, 1);
+  }
+  const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+  return `#${[r, g, b].map((v) => v!.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /**

@@ -29,6 +29,16 @@ afterAll(async () => {
 });
 
 /** The wallet balance as the wallet page shows it. */
+/** A pickup order of Cappuccinos (₱145.00 each) paid from the wallet, through the API: it earns points. */
+async function orderCappuccinos(page: Page, qty: number): Promise<void> {
+  const catalog = await (await page.request.get('/api/shop/catalog')).json();
+  const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+  const order = await page.request.post('/api/order/create', {
+    data: { items: [{ product_id: cappuccino.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+  });
+  expect(order.status()).toBe(201);
+}
+
 async function walletBalance(page: Page): Promise<string> {
   const card = page.getByRole('region', { name: 'Wallet balance' });
   await card.waitFor();
@@ -99,12 +109,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
 
   it('redeems a reward with points earned on an order, and finds its QR code in storage', async () => {
     // 4 × Cappuccino (₱145.00) paid from the wallet: ₱580.00 earns 58 points
-    const catalog = await (await page.request.get('/api/shop/catalog')).json();
-    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
-    const order = await page.request.post('/api/order/create', {
-      data: { items: [{ product_id: cappuccino.id, qty: 4 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
-    });
-    expect(order.status()).toBe(201);
+    await orderCappuccinos(page, 4);
 
     await page.goto('/reward/redeem/birthday-cake-slice');
     await expect.poll(() => page.getByRole('heading', { name: 'Birthday cake slice' }).count()).toBe(1);
@@ -160,12 +165,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
   it('offers a paid spin after the free one while the points pay for it, and takes the points', async () => {
     // issue #25: "Extra spins cost 20 points each", yet the button stayed disabled with 60 points.
     // 2 × Cappuccino (₱290.00) paid from the wallet earns 29 points: enough for a spin of 20
-    const catalog = await (await page.request.get('/api/shop/catalog')).json();
-    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
-    const order = await page.request.post('/api/order/create', {
-      data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
-    });
-    expect(order.status()).toBe(201);
+    await orderCappuccinos(page, 2);
     const before = (await (await page.request.get('/api/wheel/config')).json()).data as { points: number; spin_cost_points: number; spins_left: number };
     expect(before.points).toBeGreaterThanOrEqual(before.spin_cost_points);
     expect(before.spins_left).toBe(Math.floor(before.points / before.spin_cost_points));

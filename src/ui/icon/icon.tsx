@@ -1,6 +1,5 @@
+// the sign-in pages' icons are in base-icons.tsx (the forms chunk); these are the signed-in pages'
 import { AlertIcon, CheckIcon, ChevronDownIcon, InfoIcon, make } from './base-icons';
-
-export { AlertIcon, CheckIcon, ChevronDownIcon, InfoIcon, type IconProps } from './base-icons';
 
 export const HomeIcon = make('Home', <><path d="M3 10.5 12 3l9 7.5" /><path d="M5 9.5V21h14V9.5" /><path d="M10 21v-6h4v6" /></>);
 export const ShopIcon = make('Shop', <><path d="M5 8h14l-1 13H6L5 8Z" /><path d="M9 8V6a3 3 0 0 1 6 0v2" /></>);
