@@ -135,6 +135,18 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     await expect.poll(() => sheet.textContent()).toContain(`Reference ${code}`);
     await page.keyboard.press('Escape');
 
+    // the "Reward redeemed" notification points to the QR code, never to the reference, and opens the voucher
+    await page.goto('/profile/notification');
+    const note = page.getByRole('button', { name: /Reward redeemed/ });
+    await expect.poll(() => note.textContent()).toContain('show its QR code at the counter');
+    expect(await note.textContent()).not.toContain(code);
+    await note.click();
+    await page.waitForURL(/\/reward\/storage\/active\?voucher=\d+$/);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Birthday cake slice' }).getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    // closed: the link is spent, so a reload does not open it again
+    await page.waitForURL('**/reward/storage/active');
+
     // 8 points left: the page says why it cannot be redeemed again
     await page.goto('/reward/redeem/birthday-cake-slice');
     await expect.poll(() => page.getByText('Not enough points yet').count()).toBe(1);
