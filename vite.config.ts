@@ -17,10 +17,18 @@ const appChunks = {
       // Everything the entry imports statically in one chunk: the first paint is one request and one
       // gzip stream, not the entry plus React's and SWR's own small shared chunks.
       { name: 'index', tags: ['$initial' as const] },
-      // The form kit and the sign-in steps (phone form, layout, flow) every sign-in page uses, together.
+      // The form kit and the sign-in steps (phone form, layout, flow) every sign-in page uses, together,
+      // with only the icons those pages draw (icon/base-icons.tsx).
       {
         name: 'forms',
-        test: /[\\/]src[\\/](ui[\\/](button|icon|text-field|notice|field-message|phone-field|spinner)[\\/]|app[\\/]errors\.|screens[\\/]auth[\\/](auth-layout|phone-form)\.|app[\\/]auth[\\/]sign-in-flow\.)/,
+        test: /[\\/]src[\\/](ui[\\/](button|text-field|notice|field-message|phone-field|spinner)[\\/]|ui[\\/]icon[\\/]base-icons\.|app[\\/]errors\.|screens[\\/]auth[\\/](auth-layout|phone-form)\.|app[\\/]auth[\\/]sign-in-flow\.)/,
+      },
+      // What the signed-in pages share, small pieces each (cards, badges, money, the shell and nav, the
+      // other icons, the API hooks, order statuses, reward reach): one chunk rather than twenty of
+      // 0.1-0.5 KB, which every such page asked for one by one. 22 fewer chunks, 5 KB less in all.
+      {
+        name: 'common',
+        test: /[\\/]src[\\/](ui[\\/](card|badge|money|points|skeleton|error-state|empty-state|top-bar|app-shell|bottom-nav|icon|lib)[\\/]|api[\\/]|app[\\/](nav|go-back|keyed-action|use-action-key)\.|contract[\\/](money|order-lifecycle|limits)\.|screens[\\/](orders[\\/](order-status|format)|rewards[\\/]reward-(reach|picture))\.)/,
       },
     ],
   },

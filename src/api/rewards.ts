@@ -1,4 +1,5 @@
-import useSWR from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import type { Customer, RedeemData, RewardListData, StorageData, VoucherStatus } from '#contract';
 import type { VoucherCodeData } from '#contract/counter';
 import { cached, shows } from './cached';
@@ -17,8 +18,27 @@ export const VOUCHER_CODE_POLL_MS = 4000;
  * An active voucher's rotating code for the counter, asked again every few seconds while it is open:
  * the answer also says when a counter has used it. `null` asks nothing.
  */
+const voucherCodeKey = (id: number) => [cached.voucherCode, { id }] as const;
 export const useVoucherCode = (id: number | null) =>
-  useSWR<VoucherCodeData>(id === null ? null : [cached.voucherCode, { id }], fetcher, { refreshInterval: VOUCHER_CODE_POLL_MS, revalidateOnFocus: true, keepPreviousData: false });
+  useSWR<VoucherCodeData>(id === null ? null : voucherCodeKey(id), fetcher, { refreshInterval: VOUCHER_CODE_POLL_MS, revalidateOnFocus: true, keepPreviousData: false });
+
+/**
+ * Reads a voucher's code into the cache before the page that shows it does, so its QR code is there at
+ * once (not a grey square while it is asked for). Never throws: without it the page asks for it itself.
+ */
+export function usePreloadVoucherCode(): (id: number) => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: number) => {
+      try {
+        await mutate(voucherCodeKey(id), fetcher<VoucherCodeData>(voucherCodeKey(id)), { revalidate: false });
+      } catch {
+        // the page shows its own loading and error states for the code
+      }
+    },
+    [mutate],
+  );
+}
 
 const redeemReward = (name: string, idempotencyKey: string) => apiPost<RedeemData>('reward/redeem', { name, idempotency_key: idempotencyKey });
 

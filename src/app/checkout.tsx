@@ -4,7 +4,9 @@ import type { Fulfilment, PaymentMethod } from '#contract';
 /**
  * The order being put together, across /shop → /delivery → /set-location → /add-new-address →
  * /order-confirmation. Kept in session storage so a reload (or the payment page's return) keeps it;
- * logout clears all session storage, and so the cart.
+ * logout clears all session storage, and so the cart. How the customer last took an order (pickup or
+ * delivery) is remembered for the next one: through a placed order in this session, and in local
+ * storage (`fulfilment`, nothing personal) for the next visit.
  */
 export interface CartLine {
   product_id: number;
@@ -21,14 +23,31 @@ export interface Checkout {
 }
 
 const KEY = 'checkout';
+const FULFILMENT_KEY = 'fulfilment';
 const EMPTY: Checkout = { cart: [], fulfilment: 'delivery', addressId: null, voucherId: null, paymentMethod: 'wallet', location: null };
+
+function remembered(): Checkout {
+  try {
+    return localStorage.getItem(FULFILMENT_KEY) === 'pickup' ? { ...EMPTY, fulfilment: 'pickup' } : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
 
 function load(): Checkout {
   try {
     const raw = sessionStorage.getItem(KEY);
-    return raw ? { ...EMPTY, ...(JSON.parse(raw) as Partial<Checkout>) } : EMPTY;
+    return raw ? { ...EMPTY, ...(JSON.parse(raw) as Partial<Checkout>) } : remembered();
   } catch {
     return EMPTY;
+  }
+}
+
+function remember(fulfilment: Checkout['fulfilment']): void {
+  try {
+    localStorage.setItem(FULFILMENT_KEY, fulfilment);
+  } catch {
+    // storage full or refused: the choice is only not remembered
   }
 }
 
@@ -47,7 +66,13 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
     sessionStorage.setItem(KEY, JSON.stringify(next));
     return next;
   }, []);
-  const update = useCallback((patch: Partial<Checkout>) => setCheckout((c) => save({ ...c, ...patch })), [save]);
+  const update = useCallback(
+    (patch: Partial<Checkout>) => {
+      if (patch.fulfilment) remember(patch.fulfilment);
+      setCheckout((c) => save({ ...c, ...patch }));
+    },
+    [save],
+  );
   const setQty = useCallback(
     (productId: number, qty: number) =>
       setCheckout((c) => {
@@ -58,10 +83,11 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
       }),
     [save],
   );
-  const clear = useCallback(() => {
-    sessionStorage.removeItem(KEY);
-    setCheckout(EMPTY);
-  }, []);
+  // an order was placed: a new, empty one that is taken the same way, to the same address, paid the same way
+  const clear = useCallback(
+    () => setCheckout((c) => save({ ...EMPTY, fulfilment: c.fulfilment, addressId: c.addressId, paymentMethod: c.paymentMethod })),
+    [save],
+  );
   const value = useMemo(() => ({ checkout, update, setQty, clear }), [checkout, update, setQty, clear]);
   return <CheckoutContext.Provider value={value}>{children}</CheckoutContext.Provider>;
 }

@@ -1,11 +1,13 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { NOT_FOUND_SOURCE, type PathName, ROUTE_SOURCES } from '#contract/routes';
+import { lazyPage } from './lazy-page';
 
 /**
  * Each route's page: a container, code-split so a route loads only its own code. The path of each
- * route lives in paths.ts, its container in route-sources.ts; this loads that container.
+ * route lives in paths.ts, its container in route-sources.ts; this loads that container. A page whose
+ * code does not arrive says so with a way to try again (lazyPage), never an endless "Loading…".
  */
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType;
 type Loader = () => Promise<{ default: ComponentType }>;
 
 // One lazy import per container: Vite gives each its own chunk.
@@ -20,9 +22,9 @@ function loaderOf(source: string): Loader {
 
 const LOADERS = Object.fromEntries(Object.entries(ROUTE_SOURCES).map(([name, source]) => [name, loaderOf(source)])) as Record<PathName, Loader>;
 
-export const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)])) as Record<PathName, Page>;
+export const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazyPage(load)])) as Record<PathName, Page>;
 
-export const NotFoundPage = lazy(loaderOf(NOT_FOUND_SOURCE));
+export const NotFoundPage = lazyPage(loaderOf(NOT_FOUND_SOURCE));
 
 /** Starts loading the first page's code at once, alongside the settings, instead of after the shell renders. */
 export function preloadRoute(name: PathName | null): void {

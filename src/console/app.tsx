@@ -4,32 +4,36 @@
  * API client and SWR habits as the customer app. Who may open which page is the provider's decision
  * (every call checks the role); the console only hides what the role cannot use.
  */
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../api/client';
 import { useStaffLogout, useStaffLogoutAll, useStaffMe } from '../api/merchant';
 import { useSettings } from '../api/settings';
+import { lazyPage } from '../app/lazy-page';
 import { createExpiringCache, swrOptions } from '../app/swr';
 import { applyTheme, CONSOLE_THEME, EmptyState, ErrorState, LoadingScreen } from '../ui';
 import { CONSOLE_NAV, ConsoleLayout, type ConsolePage } from '../screens/console/console-layout';
 import { consoleLink } from './link';
 
-const SignIn = lazy(() => import('../screens/console/console-sign-in-screen.container'));
-const Password = lazy(() => import('../screens/console/console-password-screen.container'));
-const Home = lazy(() => import('../screens/console/console-home-screen.container'));
-const Staff = lazy(() => import('../screens/console/staff-screen.container'));
-const Audit = lazy(() => import('../screens/console/audit-screen.container'));
-const Theme = lazy(() => import('../screens/console/theme-studio-screen.container'));
-const Orders = lazy(() => import('../screens/console/orders-board-screen.container'));
-const Ticket = lazy(() => import('../screens/console/order-ticket-screen.container'));
-const Counter = lazy(() => import('../screens/console/counter-screen.container'));
-const Dashboard = lazy(() => import('../screens/console/dashboard-screen.container'));
-const Customers = lazy(() => import('../screens/console/customers-screen.container'));
-const Menu = lazy(() => import('../screens/console/menu-editor-screen.container'));
-const Rewards = lazy(() => import('../screens/console/rewards-editor-screen.container'));
-const Wheel = lazy(() => import('../screens/console/wheel-editor-screen.container'));
+// each page's code is a chunk of its own; one that does not arrive says so (inside the console's frame
+// for the signed-in pages)
+const inLayout = { fullScreen: false };
+const SignIn = lazyPage(() => import('../screens/console/console-sign-in-screen.container'));
+const Password = lazyPage(() => import('../screens/console/console-password-screen.container'));
+const Home = lazyPage(() => import('../screens/console/console-home-screen.container'), inLayout);
+const Staff = lazyPage(() => import('../screens/console/staff-screen.container'), inLayout);
+const Audit = lazyPage(() => import('../screens/console/audit-screen.container'), inLayout);
+const Theme = lazyPage(() => import('../screens/console/theme-studio-screen.container'), inLayout);
+const Orders = lazyPage(() => import('../screens/console/orders-board-screen.container'), inLayout);
+const Ticket = lazyPage(() => import('../screens/console/order-ticket-screen.container'), inLayout);
+const Counter = lazyPage(() => import('../screens/console/counter-screen.container'), inLayout);
+const Dashboard = lazyPage(() => import('../screens/console/dashboard-screen.container'), inLayout);
+const Customers = lazyPage(() => import('../screens/console/customers-screen.container'), inLayout);
+const Menu = lazyPage(() => import('../screens/console/menu-editor-screen.container'), inLayout);
+const Rewards = lazyPage(() => import('../screens/console/rewards-editor-screen.container'), inLayout);
+const Wheel = lazyPage(() => import('../screens/console/wheel-editor-screen.container'), inLayout);
 
 const TITLES: Record<ConsolePage, string> = Object.fromEntries(CONSOLE_NAV.map((n) => [n.page, n.label])) as Record<ConsolePage, string>;
 

@@ -333,7 +333,7 @@ export const wheelConfigAnswer = z.object({
       color: z.string().optional(),
     }),
   ),
-  spins_left: int(),
+  spins_left: int().meta({ description: 'spins the customer can take today: the free ones left, then as many paid spins as the points buy' }),
   spin_cost_points: int(),
   free_spins_left: int(),
   points: int(),
@@ -343,7 +343,7 @@ export const wheelConfigAnswer = z.object({
 export const spinAnswer = z.object({
   segment_id: int(),
   prize: z.object({ type: prizeType, label: z.string(), points: int().optional(), voucher: voucherAnswer.optional() }),
-  spins_left: int(),
+  spins_left: int().meta({ description: 'spins the customer can take today: the free ones left, then as many paid spins as the points buy' }),
   free_spins_left: int(),
   points: int(),
 });

@@ -83,7 +83,7 @@ export function checkRange(value: unknown, rule: RangeRule): string | null {
 // Phone and address fields
 // ---------------------------------------------------------------------------------------------
 
-/** Loose phone input; the provider normalises it to E.164 (server/provider/auth/phone.ts). */
+/** Loose phone input; the provider normalises it to E.164 (normalizePhoneNumber, phone.ts). */
 export const PHONE_RULE = textRule(6, 32, 'must be a phone number', 'is too long');
 
 const range = (limit: number): RangeRule => ({ min: -limit, max: limit, notNumber: 'must be a number', outOfRange: `must be between -${limit} and ${limit}` });

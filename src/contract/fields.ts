@@ -5,7 +5,7 @@ import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_RULE, type TextRule } fr
 /** Trimmed text of a rule's length, in its words (the rules are in checks.ts, shared with the app). */
 export const textField = (rule: TextRule) => z.string().trim().min(rule.min, rule.tooShort).max(rule.max, rule.tooLong);
 
-/** Loose phone input; the provider normalises it to E.164 (see server/provider/auth/phone.ts). */
+/** Loose phone input; the provider normalises it to E.164 (normalizePhoneNumber, phone.ts). */
 export const phoneInput = textField(PHONE_RULE);
 export const otpCode = z.string().regex(/^\d{6}$/, 'must be 6 digits');
 export const idempotencyKey = z.string().min(1, 'is required').max(64, 'must be at most 64 characters');

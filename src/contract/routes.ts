@@ -71,6 +71,8 @@ export const containerFile = (source: string) => `src/screens/${source}.containe
 export const to = {
   rewardRedeem: (name: string) => `/reward/redeem/${encodeURIComponent(name)}`,
   rewardStorage: (tab: 'active' | 'used' | 'expired' = 'active') => `/reward/storage/${tab}`,
+  /** My rewards with one voucher's sheet open (its QR code for the counter): a notification's link */
+  voucher: (id: number, tab: 'active' | 'used' | 'expired' = 'active') => `/reward/storage/${tab}?voucher=${id}`,
   order: (name: string) => `/order/${encodeURIComponent(name)}`,
   alterLogin: (id?: string | null) => (id ? `/?id=${encodeURIComponent(id)}` : '/'),
   topUpSuccess: (topupId: string, fromOrder = false) => `${fromOrder ? paths.topUpSuccessOrder : paths.topUpSuccess}?topup_id=${encodeURIComponent(topupId)}`,

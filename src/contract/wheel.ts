@@ -15,6 +15,7 @@ export interface WheelSegment {
 }
 export interface WheelConfigData {
   segments: WheelSegment[];
+  /** the free spins left today, then as many paid spins as the points buy (spinsLeftToday) */
   spins_left: number;
   spin_cost_points: number;
   /** extension */
@@ -32,6 +33,7 @@ export interface Prize {
 export interface SpinData {
   segment_id: number;
   prize: Prize;
+  /** the free spins left today, then as many paid spins as the points buy (spinsLeftToday) */
   spins_left: number;
   /** extension */
   free_spins_left: number;

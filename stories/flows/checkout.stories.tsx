@@ -146,7 +146,7 @@ export const ShopToPaid: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'One more Cappuccino' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Checkout' }));
 
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
     await expect(canvas.getByRole('radio', { name: /Home/ })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
 

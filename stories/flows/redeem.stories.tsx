@@ -106,8 +106,9 @@ export const RedeemToStorage: Story = {
     await step('See the new voucher with its code and QR', async () => {
       await expect(await canvas.findByRole('heading', { name: 'Enjoy your Free Latte!' }, { timeout: 3000 })).toBeInTheDocument();
       await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
-      // the rotating code for the counter; the fixed code only as a reference
+      // the rotating code for the counter, there at once; the fixed code only as a reference
       await expect(canvas.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' })).toBeInTheDocument();
+      await expect(canvas.getByText(/Show the QR code below at the counter/)).toBeInTheDocument();
       await expect(canvas.getByText('K7QM 2XHD')).toBeInTheDocument();
       await expect(canvas.getByText('KOPI-7F3K-2Q9D')).toBeInTheDocument();
     });

@@ -19,5 +19,18 @@ export const Default: Story = {
     await expect(args.onChange).toHaveBeenLastCalledWith('+6581234567890');
   },
 };
+/** Pasted or auto-filled with the country code: the same number, not the code twice (issue #25). */
+export const PastedWithCountryCode: Story = {
+  args: { defaultCountryCode: '63' },
+  play: async ({ canvasElement, args }) => {
+    const field = within(canvasElement).getByLabelText('Phone number');
+    await userEvent.click(field);
+    await userEvent.paste('+63 917 555 0123');
+    await expect(args.onChange).toHaveBeenLastCalledWith('+639175550123');
+    await userEvent.clear(field);
+    await userEvent.paste('639175550123');
+    await expect(args.onChange).toHaveBeenLastCalledWith('+639175550123');
+  },
+};
 export const OtherDefaultCountry: Story = { args: { defaultCountryCode: '60' } };
 export const WithError: Story = { args: { defaultNumber: '12', error: 'Enter a full phone number' } };

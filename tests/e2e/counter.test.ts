@@ -160,6 +160,17 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     await desk.getByRole('button', { name: 'Check code' }).click();
     await desk.getByRole('button', { name: 'Redeem Free butter croissant' }).click();
     await desk.getByText('Redeemed: Free butter croissant').waitFor();
+    // the counter undoes it: the customer's sheet comes back, and so does the Active list behind it, within
+    // 5 s (issue #25: the list stayed without it until the tab changed)
+    await expect.poll(() => sheet.textContent(), { timeout: 6_000 }).toContain('This voucher has been used.');
+    const active = phone.getByRole('list', { name: 'Active vouchers', includeHidden: true });
+    await expect.poll(() => active.textContent(), { timeout: 5_000 }).not.toContain(vouchers[1]!.code);
+    await desk.getByRole('button', { name: 'Undo this redemption' }).click();
+    await desk.getByRole('button', { name: 'Undo this redemption' }).waitFor({ state: 'detached' });
+    // the phone asks about the open voucher every 4 s: the sheet shows it active again (as it showed it
+    // used, within 5 s on a machine that is not busy) and the list is read again on that same answer
+    await expect.poll(() => sheet.textContent(), { timeout: 6_000 }).toContain('Show the QR code at the counter');
+    await expect.poll(() => active.textContent(), { timeout: 2_000 }).toContain(vouchers[1]!.code);
     // the fixed reference code is not accepted at the counter
     await desk.getByRole('button', { name: 'Next customer' }).click();
     await desk.getByLabel('Code under the QR code').fill(vouchers[2]!.code);

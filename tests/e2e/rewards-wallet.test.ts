@@ -29,6 +29,16 @@ afterAll(async () => {
 });
 
 /** The wallet balance as the wallet page shows it. */
+/** A pickup order of Cappuccinos (₱145.00 each) paid from the wallet, through the API: it earns points. */
+async function orderCappuccinos(page: Page, qty: number): Promise<void> {
+  const catalog = await (await page.request.get('/api/shop/catalog')).json();
+  const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+  const order = await page.request.post('/api/order/create', {
+    data: { items: [{ product_id: cappuccino.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+  });
+  expect(order.status()).toBe(201);
+}
+
 async function walletBalance(page: Page): Promise<string> {
   const card = page.getByRole('region', { name: 'Wallet balance' });
   await card.waitFor();
@@ -99,12 +109,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
 
   it('redeems a reward with points earned on an order, and finds its QR code in storage', async () => {
     // 4 × Cappuccino (₱145.00) paid from the wallet: ₱580.00 earns 58 points
-    const catalog = await (await page.request.get('/api/shop/catalog')).json();
-    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
-    const order = await page.request.post('/api/order/create', {
-      data: { items: [{ product_id: cappuccino.id, qty: 4 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
-    });
-    expect(order.status()).toBe(201);
+    await orderCappuccinos(page, 4);
 
     await page.goto('/reward/redeem/birthday-cake-slice');
     await expect.poll(() => page.getByRole('heading', { name: 'Birthday cake slice' }).count()).toBe(1);
@@ -114,8 +119,9 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     // a double tap makes one voucher
     await dialog.getByRole('button', { name: 'Redeem 50 points' }).dblclick();
     await expect.poll(() => page.getByRole('heading', { name: 'Enjoy your Birthday cake slice!' }).count()).toBe(1);
-    // the rotating code for the counter, and the fixed code as a reference
-    await page.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).waitFor();
+    // the rotating code for the counter, there with the heading (issue #25: a grey square for a second
+    // first), and the fixed code as a reference
+    expect(await page.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).count()).toBe(1);
     const code = /Reference ([0-9A-Z-]{19})/.exec((await page.getByRole('main').textContent()) ?? '')?.[1] ?? '';
     expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
 
@@ -128,6 +134,18 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     await expect.poll(() => sheet.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).count()).toBe(1);
     await expect.poll(() => sheet.textContent()).toContain(`Reference ${code}`);
     await page.keyboard.press('Escape');
+
+    // the "Reward redeemed" notification points to the QR code, never to the reference, and opens the voucher
+    await page.goto('/profile/notification');
+    const note = page.getByRole('button', { name: /Reward redeemed/ });
+    await expect.poll(() => note.textContent()).toContain('show its QR code at the counter');
+    expect(await note.textContent()).not.toContain(code);
+    await note.click();
+    await page.waitForURL(/\/reward\/storage\/active\?voucher=\d+$/);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Birthday cake slice' }).getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    // closed: the link is spent, so a reload does not open it again
+    await page.waitForURL('**/reward/storage/active');
 
     // 8 points left: the page says why it cannot be redeemed again
     await page.goto('/reward/redeem/birthday-cake-slice');
@@ -154,6 +172,25 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     await expect.poll(() => page.getByRole('button', { name: /^Spin for \d+ points$/ }).count()).toBe(1);
     const spins = await (await page.request.get('/api/wheel/config')).json();
     expect(spins.data.free_spins_left).toBe(0);
+  });
+
+  it('offers a paid spin after the free one while the points pay for it, and takes the points', async () => {
+    // issue #25: "Extra spins cost 20 points each", yet the button stayed disabled with 60 points.
+    // 2 × Cappuccino (₱290.00) paid from the wallet earns 29 points: enough for a spin of 20
+    await orderCappuccinos(page, 2);
+    const before = (await (await page.request.get('/api/wheel/config')).json()).data as { points: number; spin_cost_points: number; spins_left: number };
+    expect(before.points).toBeGreaterThanOrEqual(before.spin_cost_points);
+    expect(before.spins_left).toBe(Math.floor(before.points / before.spin_cost_points));
+
+    await page.goto('/spin');
+    const paid = page.getByRole('button', { name: `Spin for ${before.spin_cost_points} points` });
+    await expect.poll(() => paid.isEnabled()).toBe(true);
+    await paid.click();
+    const heading = page.getByRole('heading', { name: /^(You won|Better luck next time)/ });
+    await expect.poll(() => heading.count(), { timeout: 15_000 }).toBe(1);
+    const won = Number(/You won ([\d,]+) points/.exec((await heading.textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? 0);
+    const after = (await (await page.request.get('/api/wheel/config')).json()).data as { points: number };
+    expect(after.points).toBe(before.points - before.spin_cost_points + won);
   });
 
   it('had no console errors on any page', () => {

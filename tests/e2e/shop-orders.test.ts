@@ -94,8 +94,11 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     await page.getByLabel('Postal code').fill('1209');
     await page.getByRole('button', { name: 'Save and use this address' }).click();
 
-    // back on /delivery with the new address chosen
+    // back on /delivery with the new address chosen; the page's heading says Checkout, its title keeps
+    // the route's label from the specification
     await page.waitForURL('**/delivery');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Checkout');
+    expect(await page.title()).toBe('Kopi Senja - Delivery');
     await expect.poll(() => page.getByRole('radio', { name: /Home/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/order-confirmation');
@@ -118,6 +121,8 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     await page.waitForURL(/\/order\/[A-Z]+-[0-9A-Z]{8}$/);
     deliveryOrder = orderNameIn(page.url());
     await expect.poll(() => page.getByText('Payment received. Your order is in the queue.').count()).toBe(1);
+    // paid from the wallet in one tap: it never waited for a payment
+    expect(await page.getByRole('region', { name: 'Progress' }).textContent()).not.toContain('Waiting for payment');
 
     const list = (await (await context.request.get('/api/order/list')).json()) as { data: { orders: { name: string; status: string; total: number }[] } };
     expect(list.data.orders).toEqual([expect.objectContaining({ name: deliveryOrder, status: 'paid', total: 33_900 })]);
@@ -152,6 +157,8 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     await page.getByRole('radio', { name: /Online payment/ }).check();
     const place = page.getByRole('button', { name: /^Place order/ });
     await expect.poll(() => place.textContent()).toContain('165.00');
+    // pickup: no delivery fee line at all
+    expect(await page.getByText('Delivery fee').count()).toBe(0);
     await place.click();
     await onSandbox(page, 'Pay', '/payment-success?order=');
     const name = new URL(page.url()).searchParams.get('order')!;
@@ -167,7 +174,13 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
 
   it('shows a declined payment as such and keeps the cart for another try', async () => {
     await fillCart(page, [['Iced latte', 1]]);
-    await page.getByRole('radio', { name: /Pickup/ }).check();
+    // the last order was a pickup: the next one starts as a pickup, and so does one on a later visit
+    // (a new tab: a session storage of its own)
+    await expect.poll(() => page.getByRole('radio', { name: /Pickup/ }).isChecked()).toBe(true);
+    const later = await context.newPage();
+    await fillCart(later, [['Iced latte', 1]]);
+    await expect.poll(() => later.getByRole('radio', { name: /Pickup/ }).isChecked()).toBe(true);
+    await later.close();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/order-confirmation');
     await page.getByRole('radio', { name: /Online payment/ }).check();

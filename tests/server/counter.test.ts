@@ -213,8 +213,11 @@ describeEachDb('the counter', (kind) => {
       ['voucher.redeem', staff.id],
       ['voucher.undo', owner.id],
     ]);
-    const notes = (await p.call('get', 'notification/list', { token: v.customer.token })).body.data.items as { title: string }[];
-    expect(notes.filter((n) => n.title === 'Voucher back in your rewards')).toHaveLength(2);
+    const notes = (await p.call('get', 'notification/list', { token: v.customer.token })).body.data.items as { title: string; link: string }[];
+    const back = notes.filter((n) => n.title === 'Voucher back in your rewards');
+    expect(back).toHaveLength(2);
+    // its link opens the voucher again, with its QR code
+    expect(back.map((n) => n.link)).toEqual([`/reward/storage/active?voucher=${v.id}`, `/reward/storage/active?voucher=${v.id}`]);
     const unknown = await p.call('post', 'merchant/counter/undo', { token: owner.token, body: { redemption_id: 999_999 } });
     expect(unknown.status).toBe(404);
   });

@@ -32,6 +32,10 @@ describeEachDb('customers in the console', (kind) => {
       expect(await search(q), q).toContain(ana.id);
     }
     expect(await search('Santos')).not.toContain(ana.id);
+    // issue #25: written with the country code the way the app reads it (0063…, a trunk 0 after +63)
+    for (const q of ['0063 917 123 4567', '+63 (0) 917 123 4567', '639171234567']) {
+      expect(await search(q), q).toEqual([ana.id]);
+    }
     // the wildcard characters of SQL are plain text here
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);

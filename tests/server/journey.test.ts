@@ -265,11 +265,13 @@ for (const via of ['sandbox', 'stripe'] as const) describeEachDb(`a customer's j
 
     // --- the free daily spin ---
     const wheel = (await get('wheel/config').expect(200)).body.data;
-    expect(wheel.spins_left).toBe(1);
+    expect(wheel.free_spins_left).toBe(1);
+    expect(wheel.spins_left).toBe(1 + Math.floor(wheel.points / wheel.spin_cost_points));
     expect(wheel.segments.reduce((a: number, s: { probability: number }) => a + s.probability, 0)).toBeCloseTo(1, 6);
     const spin = (await post('wheel/spin', { idempotency_key: key() }).expect(200)).body.data;
     expect(wheel.segments.map((s: { id: number }) => s.id)).toContain(spin.segment_id);
-    expect(spin.spins_left).toBe(0);
+    expect(spin.free_spins_left).toBe(0);
+    expect(spin.spins_left).toBe(Math.floor(spin.points / wheel.spin_cost_points));
     expect(spin.points).toBe(earned - 150 + (spin.prize.points ?? 0));
     expect((await profile()).points).toBe(spin.points);
 

@@ -92,7 +92,10 @@ describeEachDb('rewards and vouchers', (kind) => {
       expect(burn[0]!.points).toBe(-150);
 
       const n = await p.call('get', 'notification/list', { token: c.token }).expect(200);
-      expect(n.body.data.items[0]).toMatchObject({ type: 'reward', link: '/reward/storage/active', read: false });
+      // issue #25: it points to the voucher's QR code (its link opens the voucher), never to its reference
+      expect(n.body.data.items[0]).toMatchObject({ type: 'reward', title: 'Reward redeemed', link: `/reward/storage/active?voucher=${v.id}`, read: false });
+      expect(n.body.data.items[0].body).toContain('QR code at the counter');
+      expect(n.body.data.items[0].body).not.toContain(v.code);
 
       const storage = await p.call('get', 'reward/storage', { token: c.token, query: { status: 'active' } }).expect(200);
       expect(storage.body.data.vouchers.map((x: { id: number }) => x.id)).toEqual([v.id]);

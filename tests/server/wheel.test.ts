@@ -48,14 +48,16 @@ describeEachDb('the wheel', (kind) => {
       expect(s).toEqual({ id: expect.any(Number), label: expect.any(String), probability: expect.any(Number), prize_type: expect.stringMatching(/^(points|voucher|none)$/), color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
     }
     expect(d.segments.map((s: { prize_type: string }) => s.prize_type).sort()).toEqual(['none', 'points', 'points', 'points', 'points', 'points', 'points', 'voucher']);
-    expect(d).toMatchObject({ spins_left: 1, free_spins_left: 1, spin_cost_points: 20, points: 75, odds_version: 1 });
+    // spins left: the free one and the three that 75 points pay for at 20 each
+    expect(d).toMatchObject({ spins_left: 4, free_spins_left: 1, spin_cost_points: 20, points: 75, odds_version: 1 });
   });
 
   it('gives one free spin a day, credits points in the same spin, and records it', async () => {
     const c = await p.newCustomer();
     const segId = await only('points', '25 pts');
     const res = await p.call('post', 'wheel/spin', { token: c.token, body: { idempotency_key: 's1' } }).expect(200);
-    expect(res.body.data).toEqual({ segment_id: segId, prize: { type: 'points', label: '25 pts', points: 25 }, spins_left: 0, free_spins_left: 0, points: 25 });
+    // the free spin is taken; the 25 points it won pay for one more (issue #25: spins_left counted only free spins)
+    expect(res.body.data).toEqual({ segment_id: segId, prize: { type: 'points', label: '25 pts', points: 25 }, spins_left: 1, free_spins_left: 0, points: 25 });
     expect(await ledgerSum(p, c.id)).toEqual({ sum: 25, balance: 25 });
     const earn = await p.db.selectFrom('points_ledger').selectAll().where('customer_id', '=', c.id).executeTakeFirstOrThrow();
     expect(earn).toMatchObject({ type: 'earn', reason: 'Spin and win', points: 25 });
@@ -66,13 +68,14 @@ describeEachDb('the wheel', (kind) => {
     const n = await p.call('get', 'notification/list', { token: c.token }).expect(200);
     expect(n.body.data.items[0]).toMatchObject({ type: 'wheel' });
     const cfg = await p.call('get', 'wheel/config', { token: c.token }).expect(200);
-    expect(cfg.body.data).toMatchObject({ spins_left: 0, free_spins_left: 0, points: 25 });
+    expect(cfg.body.data).toMatchObject({ spins_left: 1, free_spins_left: 0, points: 25 });
   });
 
   it('answers NO_SPINS_LEFT, saying what a spin costs, when the free spin is used and points are short', async () => {
     const c = await p.newCustomer({ points: 5 });
     await only('none');
     await p.call('post', 'wheel/spin', { token: c.token, body: { idempotency_key: 'a' } }).expect(200);
+    expect((await p.call('get', 'wheel/config', { token: c.token }).expect(200)).body.data).toMatchObject({ spins_left: 0, free_spins_left: 0, points: 5 });
     const res = await p.call('post', 'wheel/spin', { token: c.token, body: { idempotency_key: 'b' } }).expect(409);
     expect(res.body.error.code).toBe('NO_SPINS_LEFT');
     expect(res.body.message).toContain('20 points');
@@ -86,6 +89,7 @@ describeEachDb('the wheel', (kind) => {
     await p.call('post', 'wheel/spin', { token: c.token, body: { idempotency_key: 'free' } }).expect(200);
     const paid = await p.call('post', 'wheel/spin', { token: c.token, body: { idempotency_key: 'paid' } }).expect(200);
     expect(paid.body.data.points).toBe(30 + 50 - 20 + 50);
+    expect(paid.body.data).toMatchObject({ free_spins_left: 0, spins_left: Math.floor(110 / 20) });
     const spins = await p.db.selectFrom('wheel_spins').select(['free', 'cost_points']).where('customer_id', '=', c.id).orderBy('id').execute();
     expect(spins).toEqual([{ free: true, cost_points: 0 }, { free: false, cost_points: 20 }]);
     expect(await ledgerSum(p, c.id)).toEqual({ sum: 110, balance: 110 });

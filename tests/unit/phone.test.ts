@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { E164, PHONE_MESSAGE, normalizePhone, tryNormalizePhone } from '../../server/provider/auth/phone';
+import { E164, normalizePhoneNumber as tryNormalizePhone, phoneSearchDigits } from '#contract/phone';
+import { PHONE_MESSAGE, normalizePhone } from '../../server/provider/auth/phone';
 import { AppError } from '../../server/provider/http/errors';
 
 describe('normalizePhone', () => {
@@ -15,6 +16,14 @@ describe('normalizePhone', () => {
     ['639171234567', '+639171234567'],
     ['  +1 (415) 555-0100 ', '+14155550100'],
     ['00 44 20 7946 0958', '+442079460958'],
+    // issue #25: a number pasted or auto-filled with its country code next to the "+63" select
+    ['+639175550123', '+639175550123'],
+    ['639175550123', '+639175550123'],
+    ['63 917 555 0123', '+639175550123'],
+    ['+63 (0) 917 555 0123', '+639175550123'],
+    ['+63 0917-555-0123', '+639175550123'],
+    ['630917 555 0123', '+639175550123'],
+    ['\u00a0+63\u00a0917\u00a0555\u00a00123\t', '+639175550123'],
   ])('reads %j as %s with country code 63', (input, expected) => {
     expect(normalizePhone(input, '63')).toBe(expected);
   });
@@ -76,5 +85,52 @@ describe('normalizePhone', () => {
         expect(tryNormalizePhone(formatted, '63')).toBe(`+${digits}`);
       }),
     );
+  });
+});
+
+describe('one number however it is written (issue #25)', () => {
+  const forms = (national: string) => [
+    `0${national}`,
+    national,
+    `+63${national}`,
+    `63${national}`,
+    `0063${national}`,
+    `+630${national}`,
+    `+63 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`,
+    `0${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`,
+    `(0${national.slice(0, 3)}) ${national.slice(3)}`,
+  ];
+
+  it('reads every form of a Philippine mobile number as the same E.164 number', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^9\d{9}$/), (national) => {
+        for (const form of forms(national)) expect(tryNormalizePhone(form, '63'), form).toBe(`+63${national}`);
+      }),
+    );
+  });
+
+  it('keeps the 0 after Italy’s code, where it is part of the number', () => {
+    expect(tryNormalizePhone('+39 06 1234 5678', '39')).toBe('+390612345678');
+    expect(tryNormalizePhone('+39 06 1234 5678', '63')).toBe('+390612345678');
+  });
+
+  it('leaves another country’s number alone', () => {
+    expect(tryNormalizePhone('+65 9123 4567', '63')).toBe('+6591234567');
+  });
+});
+
+describe('phoneSearchDigits', () => {
+  it('looks for the whole number however it was written', () => {
+    for (const q of ['+639175550123', '639175550123', '0917 555 0123', '0063 917 555 0123', '+63 0917 555 0123']) {
+      expect(phoneSearchDigits(q, '63'), q).toContain('639175550123');
+    }
+  });
+  it('looks for part of a number as typed, without a trunk 0', () => {
+    expect(phoneSearchDigits('555-0123', '63')).toContain('5550123');
+    expect(phoneSearchDigits('0917', '63')).toEqual(['917']);
+  });
+  it('asks for at least 3 digits', () => {
+    expect(phoneSearchDigits('09', '63')).toEqual([]);
+    expect(phoneSearchDigits('Ana', '63')).toEqual([]);
   });
 });

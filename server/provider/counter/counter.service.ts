@@ -167,7 +167,7 @@ export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redempti
         back.status === 'active'
           ? `The counter undid the use of your voucher for ${v.reward.title}: you can use it again.`
           : `The counter undid the use of your voucher for ${v.reward.title}, but it has expired since.`,
-      link: to.rewardStorage(back.status),
+      link: to.voucher(r.voucher_id, back.status),
     });
     await insertAudit(trx, { staffId: staff.id, action: 'voucher.undo', target: `voucher:${r.voucher_id}`, before: { status: 'used', redemption: redemptionId }, after: { status: back.status }, now });
     return r.voucher_id;

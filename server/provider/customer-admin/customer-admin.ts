@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { z } from 'zod';
 import { adjustPointsBody, customerDetailQuery, customerSearchQuery, type CustomerDetailData, type CustomerSummary } from '#contract/editors';
+import { phoneSearchDigits } from '#contract/phone';
 import { paths } from '#contract/routes';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
@@ -34,18 +35,14 @@ const toSummary = (r: SummaryRow): CustomerSummary => ({ ...r, created_at: r.cre
 
 const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-async function search(db: Database, q: z.infer<typeof customerSearchQuery>) {
+async function search(db: Database, q: z.infer<typeof customerSearchQuery>, countryCode: string) {
   const page = q.page ?? 1;
   let query = db.selectFrom('customers').select(SUMMARY).orderBy('id', 'desc').offset((page - 1) * PAGE).limit(PAGE + 1);
   if (q.q) {
-    // a phone number as typed at a counter: 0917 123 4567, +63 917…, 917-1234 (the leading 0 is the country's trunk prefix)
-    const digits = q.q.replace(/\D/g, '').replace(/^0/, '');
+    // a phone number as typed at a counter, read as the app reads it: 0917 123 4567, +63 917…, 0063 917…, 917-1234
+    const digits = phoneSearchDigits(q.q, countryCode);
     query = query.where((eb) =>
-      eb.or([
-        eb('name', 'ilike', likeText(q.q)),
-        eb('email', 'ilike', likeText(q.q)),
-        ...(digits.length >= 3 ? [eb('phone', 'like', likeText(digits))] : []),
-      ]),
+      eb.or([eb('name', 'ilike', likeText(q.q)), eb('email', 'ilike', likeText(q.q)), ...digits.map((d) => eb('phone', 'like', likeText(d)))]),
     );
   }
   const rows = await query.execute();
@@ -102,7 +99,7 @@ export function customerAdminRoutes(ctx: ProviderContext): Router {
 
   r.get('/merchant/customers', requireStaff(ctx), async (req, res) => {
     const q = parse(customerSearchQuery, req.query);
-    send(res, 200, 'Customers found.', await search(ctx.db, q));
+    send(res, 200, 'Customers found.', await search(ctx.db, q, (await getMerchant(ctx.db, ctx.merchantId)).rules.default_country_code));
   });
 
   r.get('/merchant/customers/detail', requireStaff(ctx), async (req, res) => {

@@ -9,8 +9,6 @@ import { countRedemptions, findActiveReward, listActiveRewards, takeStock, toRew
 import { expireVouchers, issueVoucher, loadVouchers } from './vouchers.repo';
 import { to } from '#contract/routes';
 
-export const STORAGE_LINK = to.rewardStorage('active');
-
 /** The active rewards, in the merchant's order. */
 export async function listRewards(ctx: ProviderContext): Promise<Reward[]> {
   return (await listActiveRewards(ctx.db)).map(toReward);
@@ -57,8 +55,9 @@ export async function redeemReward(ctx: ProviderContext, customerId: number, bod
     await notify(trx, ctx.clock, customerId, {
       type: 'reward',
       title: 'Reward redeemed',
-      body: `Your voucher for ${reward.title} is ready: show code ${voucher!.code} at the counter or apply it to an order.`,
-      link: STORAGE_LINK,
+      // the counter takes the voucher's rotating QR code (or the short code under it), never its reference
+      body: `Your voucher for ${reward.title} is ready. Open it to show its QR code at the counter, or apply it to an order.`,
+      link: to.voucher(voucherId),
     });
     return { status: 201, message: `${reward.title} is yours. Find the voucher in your rewards.`, data: { voucher: voucher! } };
   });

@@ -8,11 +8,11 @@ import { burnPoints, earnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
 import { findRewardById, takeStock } from '../rewards/rewards.repo';
 import { issueVoucher, loadVouchers } from '../rewards/vouchers.repo';
-import { STORAGE_LINK } from '../rewards/rewards.service';
 import { publishedOdds } from '#contract/wheel-odds';
+import { spinsLeftToday } from '#contract/wheel-spins';
 import { drawSegment } from './draw';
 import { activeSegments, freeSpinsOn, insertSpin, setSpinPrize, type SegmentRow } from './wheel.repo';
-import { paths } from '#contract/routes';
+import { paths, to } from '#contract/routes';
 
 /**
  * The schema keeps at most one free spin per customer per merchant day (the unique partial index
@@ -50,7 +50,7 @@ export async function wheelConfig(ctx: ProviderContext, customerId: number): Pro
       prize_type: s.prize_type,
       ...(s.color ? { color: s.color } : {}),
     })),
-    spins_left: freeLeft,
+    spins_left: spinsLeftToday({ free_spins_left: freeLeft, points: customer.points, spin_cost_points: rules.spin_cost_points }),
     spin_cost_points: rules.spin_cost_points,
     free_spins_left: freeLeft,
     points: customer.points,
@@ -120,7 +120,13 @@ export async function spinWheel(ctx: ProviderContext, customerId: number, body: 
     return {
       status: 200,
       message,
-      data: { segment_id: segment.id, prize, spins_left: freeLeft, free_spins_left: freeLeft, points: customer.points },
+      data: {
+        segment_id: segment.id,
+        prize,
+        spins_left: spinsLeftToday({ free_spins_left: freeLeft, points: customer.points, spin_cost_points: rules.spin_cost_points }),
+        free_spins_left: freeLeft,
+        points: customer.points,
+      },
     };
   });
 }
@@ -153,8 +159,8 @@ async function creditPrize(
       await notify(trx, ctx.clock, customerId, {
         type: 'wheel',
         title: 'You won on the wheel',
-        body: `You won ${reward.title}. Your voucher is in your rewards.`,
-        link: STORAGE_LINK,
+        body: `You won ${reward.title}. Open your voucher to show its QR code at the counter.`,
+        link: to.voucher(voucherId),
       });
       return { type: 'voucher', label: segment.label, voucher: voucher! };
     }

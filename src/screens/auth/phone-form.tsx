@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Notice, PhoneField, fieldMessage } from '../../ui';
+import { E164 } from '#contract/phone';
+import { Button, Notice, PhoneField, fieldMessage, toE164 } from '../../ui';
 
 export interface PhoneFormProps {
   /** The merchant's calling code, digits only ("63"). */
@@ -42,19 +43,19 @@ export function PhoneForm({
   submitLabel = 'Send code',
   hint = 'We will text you a 6-digit code.',
 }: PhoneFormProps) {
-  const [phone, setPhone] = useState(() => (defaultNumber ? `+${defaultCountryCode}${defaultNumber.replace(/\D/g, '').replace(/^0/, '')}` : ''));
+  const [phone, setPhone] = useState(() => toE164(defaultCountryCode, defaultNumber));
   const [localError, setLocalError] = useState<string | undefined>();
   const limited = !!retryAfter && retryAfter > 0;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const digits = phone.replace(/\D/g, '');
-    if (!digits || digits.length <= defaultCountryCode.length) {
+    if (!phone) {
       setLocalError('Enter your phone number.');
       return;
     }
-    if (digits.length < 8) {
-      setLocalError('That number looks too short. Check it and try again.');
+    if (!E164.test(phone)) {
+      const digits = phone.replace(/\D/g, '').length;
+      setLocalError(/[^\d\s\-.()+]/.test(phone) ? 'Use only digits, spaces and dashes.' : digits < 10 ? 'That number looks too short. Check it and try again.' : 'That number looks too long. Check it and try again.');
       return;
     }
     setLocalError(undefined);

@@ -5,6 +5,7 @@ import {
   Badge,
   BellIcon,
   Button,
+  CheckIcon,
   ChevronRightIcon,
   ErrorState,
   GiftIcon,
@@ -25,10 +26,12 @@ import {
 import { formatRelative } from '../../ui/lib/dates';
 import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
+import { RewardPicture } from '../rewards/reward-picture';
+import { byReach, missingText, reachOf } from '../rewards/reward-reach';
 
 export interface HomeScreenProps {
   customer?: Customer | null;
-  /** A few rewards to show off (the first four are shown). */
+  /** The rewards to show off: those the customer can redeem now come first; four are shown. */
   featuredRewards?: Reward[];
   /** The customer's most recent order, or null when they have none. */
   latestOrder?: Order | null;
@@ -131,7 +134,7 @@ export function HomeScreen({
       { label: 'Rewards', icon: <GiftIcon />, onClick: onOpenRewards },
       { label: 'Orders', icon: <ReceiptIcon />, onClick: onOpenOrders },
     ];
-    const shown = featuredRewards.slice(0, 4);
+    const shown = byReach(featuredRewards, customer.points).slice(0, 4);
     body = (
       <div className="flex flex-col gap-6">
         <section aria-labelledby="home-balances" className="flex flex-col gap-3">
@@ -224,18 +227,23 @@ export function HomeScreen({
           {shown.length > 0 ? (
             <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
               {shown.map((r) => {
-                const short = r.points_cost - customer.points;
-                const soldOut = r.stock === 0;
+                const reach = reachOf(r, customer.points);
                 return (
                   <li key={r.name}>
                     <button type="button" onClick={() => onOpenReward?.(r.name)} className={cx(tile, 'flex h-full w-full flex-col overflow-hidden')}>
-                      <img src={r.image} alt="" width={160} height={96} className="h-24 w-full bg-surface object-cover" />
+                      <RewardPicture src={r.image} width={160} height={96} dim={reach.kind !== 'ready'} className="h-24 w-full bg-surface object-cover" />
                       <span className="flex flex-1 flex-col gap-1 p-3">
                         <span className="leading-snug font-semibold">{r.title}</span>
                         <Points value={r.points_cost} locale={locale} className="text-sm font-medium text-brand-ink" />
-                        <span className="text-sm text-muted">
-                          {soldOut ? 'Out of stock' : short > 0 ? `${short.toLocaleString(locale)} more points to go` : 'You can redeem this'}
-                        </span>
+                        {reach.kind === 'ready' ? (
+                          <span className="flex items-center gap-1 text-sm font-medium text-success">
+                            <CheckIcon size={16} className="shrink-0" /> You can redeem this
+                          </span>
+                        ) : (
+                          <span className="text-sm text-muted">
+                            {reach.kind === 'sold-out' ? 'Out of stock' : missingText(reach.missing, locale)}
+                          </span>
+                        )}
                       </span>
                     </button>
                   </li>

@@ -35,7 +35,10 @@ export interface DeliveryScreenProps {
   nav?: ReactNode;
 }
 
-/** /delivery: delivery to a saved address, or pickup at the shop. */
+/**
+ * /delivery, the first step of checkout: delivery to a saved address, or pickup at the shop. Its heading
+ * says Checkout; the document title keeps the specification's label for the route, "Delivery".
+ */
 export function DeliveryScreen({
   addresses = [],
   defaultFulfilment = 'delivery',
@@ -127,7 +130,7 @@ export function DeliveryScreen({
   }
 
   return (
-    <AppShell header={<TopBar title="Delivery" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title="Checkout" onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
         <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
           <legend className="mb-3 text-lg font-semibold text-ink">How would you like your order?</legend>

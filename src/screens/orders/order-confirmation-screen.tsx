@@ -134,8 +134,12 @@ export function OrderConfirmationScreen({
             <dd className="text-right text-success">−{money(quote.discount)}</dd>
           </>
         )}
-        <dt className="text-muted">Delivery fee</dt>
-        <dd className="text-right">{fulfilment === 'pickup' || quote.delivery_fee === 0 ? 'Free' : money(quote.delivery_fee)}</dd>
+        {fulfilment === 'delivery' && (
+          <>
+            <dt className="text-muted">Delivery fee</dt>
+            <dd className="text-right">{quote.delivery_fee === 0 ? 'Free' : money(quote.delivery_fee)}</dd>
+          </>
+        )}
         <div className="col-span-2 grid grid-cols-subgrid border-t border-border pt-2 text-lg font-bold">
           <dt>Total</dt>
           <dd className="text-right">{money(quote.total)}</dd>

@@ -45,7 +45,9 @@ export function buildTimeline(order: Order): Step[] {
       { status: 'cancelled', state: 'cancelled', at: reached.get('cancelled')?.at, note: reached.get('cancelled')?.note },
     ];
   }
-  const steps = statusSteps(order.fulfilment);
+  // a wallet order (or one a voucher paid in full) is paid the moment it is placed: it never waited
+  const waited = order.payment_method === 'gateway' && reached.get('paid')?.at !== reached.get('pending_payment')?.at;
+  const steps = statusSteps(order.fulfilment).filter((s) => s !== 'pending_payment' || order.status === 'pending_payment' || waited);
   const current = steps.indexOf(order.status);
   return steps.map((s, i) => ({
     status: s,

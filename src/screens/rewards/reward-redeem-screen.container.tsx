@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
 import type { Voucher } from '#contract';
 import { useProfile } from '../../api/customer';
-import { useRedeemReward, useRewards, useVoucherCode } from '../../api/rewards';
+import { usePreloadVoucherCode, useRedeemReward, useRewards, useVoucherCode } from '../../api/rewards';
 import { messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { useKeyedAction } from '../../app/keyed-action';
@@ -29,7 +29,13 @@ export default function RewardRedeemPage() {
   const [redeemed, setRedeemed] = useState(0);
   const redeemReward = useRedeemReward();
   const code = useVoucherCode(voucher?.id ?? null);
-  const redeem = useKeyedAction((key) => redeemReward(name, key));
+  const preloadCode = usePreloadVoucherCode();
+  // the voucher's first code is read as part of redeeming: the success view shows its QR code at once
+  const redeem = useKeyedAction(async (key) => {
+    const answer = await redeemReward(name, key);
+    await preloadCode(answer.voucher.id);
+    return answer;
+  });
   const reward = rewards.data?.rewards.find((r) => r.name === name) ?? null;
   const missing = !!rewards.data && !reward;
 

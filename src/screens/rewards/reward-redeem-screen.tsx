@@ -21,6 +21,7 @@ import {
   formatPoints,
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
+import { RewardPicture } from './reward-picture';
 import { VoucherCodePanel, type VoucherCodePanelProps } from './voucher-code-panel';
 
 export interface RewardRedeemScreenProps {
@@ -146,13 +147,7 @@ export function RewardRedeemScreen({
     const blocker = blockerFor(reward, points, redeemedByCustomer, locale);
     body = (
       <article className="flex flex-col gap-4 md:grid md:grid-cols-2 md:items-start md:gap-6">
-        <img
-          src={reward.image}
-          alt=""
-          width={320}
-          height={200}
-          className={cx(cardSurface, 'aspect-[8/5] w-full object-cover')}
-        />
+        <RewardPicture src={reward.image} width={320} height={200} className={cx(cardSurface, 'aspect-[8/5] w-full object-cover')} />
         <div className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
             <h2 className="text-2xl font-bold text-ink">{reward.title}</h2>
@@ -288,7 +283,7 @@ function RedeemSuccess({
         <h2 id="redeem-success-title" className="text-2xl font-bold text-ink">
           Enjoy your {voucher.reward.title}!
         </h2>
-        <p className="text-muted">Your voucher is saved in My rewards. Show this code at the counter.</p>
+        <p className="text-muted">Show the QR code below at the counter, or tell them the code under it. Your voucher is saved in My rewards.</p>
       </div>
       <Card className="flex w-full flex-col items-center gap-3">
         {children}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { VoucherStatus } from '#contract';
 import { useProfile } from '../../api/customer';
 import { shows } from '../../api/cached';
@@ -12,7 +12,11 @@ import { paths, to } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { RewardStorageScreen, VOUCHER_TABS } from './reward-storage-screen';
 
-/** Router state for /reward/storage/:name: a voucher to open at once (one just won or redeemed). */
+/**
+ * Router state for /reward/storage/:name: a voucher to open at once (one just won or redeemed). A link
+ * from outside the app's own navigation (a notification) names it in the query instead: `?voucher=33`
+ * (to.voucher).
+ */
 export interface StorageState {
   voucherId?: number;
 }
@@ -29,17 +33,22 @@ export default function RewardStoragePage() {
   const back = useGoBack(paths.home);
   const { name } = useParams();
   const state = useLocation().state as StorageState | null;
+  const [search, setSearch] = useSearchParams();
+  const linked = Number(search.get('voucher'));
   const tab: VoucherStatus = isTab(name) ? name : 'active';
   const vouchers = useVoucherStorage(tab);
   const rewards = useRewards();
   const profile = useProfile();
-  const initialId = typeof state?.voucherId === 'number' ? state.voucherId : null;
+  const initialId = typeof state?.voucherId === 'number' ? state.voucherId : Number.isSafeInteger(linked) && linked > 0 ? linked : null;
   // the open voucher's rotating code, while it is active (the answer says when a counter used it)
   const [openId, setOpenId] = useState<number | null>(initialId);
   const openListed = vouchers.data?.vouchers.find((v) => v.id === openId);
   const code = useVoucherCode(openId !== null && tab === 'active' && (openListed?.status ?? 'active') === 'active' ? openId : null);
-  const usedNow = code.data && code.data.status !== 'active' ? `${code.data.voucher_id}:${code.data.status}` : null;
-  useRefreshWhen(usedNow, shows.vouchers);
+  // the shop's word on the open voucher and the tab behind it disagree (a counter used it, or undid its
+  // use): the tabs are read again, once for each change. An undone use brings it back to Active too.
+  const listedStatus = vouchers.data ? (openListed?.status ?? 'not listed') : null;
+  const changed = code.data && listedStatus !== null && code.data.voucher_id === openId && code.data.status !== listedStatus ? `${code.data.voucher_id}:${code.data.status}` : null;
+  useRefreshWhen(changed, shows.vouchers);
   useEffect(() => setOpenId(initialId), [initialId]);
 
   if (!isTab(name)) return <Navigate to={to.rewardStorage('active')} replace />;
@@ -53,7 +62,11 @@ export default function RewardStoragePage() {
       onRetry={() => void vouchers.mutate()}
       defaultOpenVoucherId={initialId}
       onOpenVoucher={setOpenId}
-      onCloseVoucher={() => setOpenId(null)}
+      onCloseVoucher={() => {
+        setOpenId(null);
+        // closed: a reload or Back does not open it again
+        if (search.has('voucher')) setSearch({}, { replace: true });
+      }}
       voucherCode={code.data}
       voucherCodeError={code.error ? messageOf(code.error) : null}
       onRetryVoucherCode={() => void code.mutate()}

@@ -22,6 +22,8 @@ import {
   focusRing,
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
+import { RewardPicture } from './reward-picture';
+import { byReach, missingText, reachOf } from './reward-reach';
 import { VoucherCodePanel } from './voucher-code-panel';
 
 export const VOUCHER_TABS: VoucherStatus[] = ['active', 'used', 'expired'];
@@ -142,13 +144,7 @@ export function RewardStorageScreen({
               aria-haspopup="dialog"
               className={cx(cardSurface, 'flex w-full items-center gap-3 p-3 text-left shadow-sm hover:bg-surface', focusRing)}
             >
-              <img
-                src={v.reward.image}
-                alt=""
-                width={64}
-                height={64}
-                className={cx('size-16 shrink-0 rounded-xl object-cover', v.status !== 'active' && 'grayscale')}
-              />
+              <RewardPicture src={v.reward.image} width={64} height={64} dim={v.status !== 'active'} className="size-16 shrink-0 rounded-xl object-cover" />
               <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <span className="truncate font-semibold text-ink">{v.reward.title}</span>
                 <span className="tabular-nums text-sm text-ink">{v.code}</span>
@@ -202,20 +198,30 @@ export function RewardStorageScreen({
               <p className="text-muted">No rewards to redeem right now. Check back soon.</p>
             ) : (
               <ul className="grid gap-3 sm:grid-cols-2">
-                {rewards.map((r) => {
-                  const soldOut = r.stock !== null && r.stock <= 0;
+                {(points === undefined ? rewards : byReach(rewards, points)).map((r) => {
+                  // without the balance (still loading) nothing is marked out of reach
+                  const reach = reachOf(r, points ?? Number.MAX_SAFE_INTEGER);
                   return (
                     <Card as="li" key={r.name} padding="none" className="flex gap-3 overflow-hidden p-3">
-                      <img src={r.image} alt="" width={80} height={80} className="size-20 shrink-0 rounded-xl object-cover" />
+                      <RewardPicture src={r.image} width={80} height={80} dim={reach.kind !== 'ready'} className="size-20 shrink-0 rounded-xl object-cover" />
                       <div className="flex min-w-0 flex-1 flex-col gap-1">
                         <h3 className="font-semibold text-ink">{r.title}</h3>
                         <p className="text-sm text-brand-ink">
                           <Points value={r.points_cost} locale={locale} showIcon />
                         </p>
-                        {soldOut ? (
+                        {reach.kind === 'sold-out' ? (
                           <Badge tone="neutral" className="self-start">
                             Out of stock
                           </Badge>
+                        ) : reach.kind === 'short' ? (
+                          <>
+                            <p className="text-sm text-muted">{missingText(reach.missing, locale)}</p>
+                            {onRedeemReward && (
+                              <Button size="sm" variant="ghost" className="self-start" onClick={() => onRedeemReward(r.name)}>
+                                See reward<span className="sr-only"> {r.title}</span>
+                              </Button>
+                            )}
+                          </>
                         ) : (
                           onRedeemReward && (
                             <Button size="sm" variant="secondary" className="self-start" onClick={() => onRedeemReward(r.name)}>
@@ -243,7 +249,7 @@ export function RewardStorageScreen({
         title={open?.reward.title ?? 'Voucher'}
         description={
           open?.status === 'active'
-            ? 'Show this code at the counter, or apply the voucher at checkout.'
+            ? 'Show the QR code at the counter, or apply the voucher at checkout.'
             : open?.status === 'used'
               ? 'This voucher has been used.'
               : 'This voucher has expired and can no longer be used.'

@@ -93,8 +93,9 @@ export function VoucherCodePanel({ reference, code, error, onRetry, onStale, fro
   return (
     <div className="flex flex-col items-center gap-3 text-center">
       {body}
+      {/* the fixed code identifies the voucher when the customer asks the shop about it; the counter refuses it */}
       <p className="text-xs text-muted">
-        Reference <span className="tabular-nums">{reference}</span>
+        Reference <span className="tabular-nums">{reference}</span>, if you need help with this voucher
       </p>
     </div>
   );

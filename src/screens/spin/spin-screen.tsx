@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { SpinData, WheelConfigData } from '#contract';
+import { spinOffer } from '#contract/wheel-spins';
 import {
   AlertIcon,
   AppShell,
@@ -73,15 +74,11 @@ function PrizePanel({ result, onOpenStorage, locale, timeZone }: { result: SpinD
         <h2 id="prize-title" className="text-xl font-bold text-ink">
           You won {v.reward.title}!
         </h2>
-        <p className="text-muted">Your voucher is saved in My rewards.</p>
-        <p className="flex flex-col gap-0.5">
-          <span className="text-sm text-muted">Voucher code</span>
-          <span className="tabular-nums text-2xl font-bold tracking-wider text-ink">{v.code}</span>
-          <span className="text-sm text-muted">Valid until {formatDate(v.expires_at, locale, timeZone)}</span>
-        </p>
+        <p className="text-muted">Your voucher is saved in My rewards: open it there to show its QR code at the counter.</p>
+        <p className="text-sm text-muted">Valid until {formatDate(v.expires_at, locale, timeZone)}</p>
         {onOpenStorage && (
           <Button variant="secondary" onClick={onOpenStorage}>
-            See it in My rewards
+            Show my voucher
           </Button>
         )}
       </Card>
@@ -131,16 +128,20 @@ export function SpinScreen({
     const spinsLeft = result?.spins_left ?? config.spins_left;
     const freeLeft = result?.free_spins_left ?? config.free_spins_left;
     const points = result?.points ?? config.points;
-    const free = freeLeft > 0;
     const cost = config.spin_cost_points;
+    // the free spin, then paid ones while the points and the shop's spins left allow
+    const offer = spinOffer({ free_spins_left: freeLeft, points, spin_cost_points: cost, spins_left: spinsLeft });
+    const free = offer.kind === 'free';
     const blocked: ReactNode =
-      spinsLeft <= 0 ? (
-        'No spins left today. Come back tomorrow for your free spin.'
-      ) : !free && points < cost ? (
+      offer.kind === 'short' ? (
         <>
-          You need <Points value={cost - points} locale={locale} className="font-semibold" /> more to spin. Each extra spin costs{' '}
+          You need <Points value={offer.missing} locale={locale} className="font-semibold" /> more to spin. Each extra spin costs{' '}
           <Points value={cost} locale={locale} />.
         </>
+      ) : offer.kind === 'free-only' ? (
+        'You’ve had today’s free spin. Come back tomorrow for the next one.'
+      ) : offer.kind === 'limit' ? (
+        'No spins left today. Come back tomorrow for your free spin.'
       ) : null;
     const showPrize = !!result && !spinning;
 
@@ -189,13 +190,13 @@ export function SpinScreen({
               </div>
             </dl>
             <p className="text-sm text-muted">
-              {free ? 'Your first spin each day is free. ' : ''}
               {cost > 0 ? (
                 <>
+                  {free ? 'Your first spin each day is free. ' : ''}
                   Extra spins cost <Points value={cost} locale={locale} className="font-semibold text-ink" /> each.
                 </>
               ) : (
-                'Extra spins are free.'
+                'One free spin a day.'
               )}
             </p>
 
@@ -215,7 +216,7 @@ export function SpinScreen({
               disabled={!!blocked}
               aria-describedby={blocked ? reasonId : undefined}
             >
-              {free ? 'Spin for free' : `Spin for ${formatPoints(cost, locale)} ${cost === 1 ? 'point' : 'points'}`}
+              {free || cost <= 0 ? 'Spin for free' : `Spin for ${formatPoints(cost, locale)} ${cost === 1 ? 'point' : 'points'}`}
             </Button>
             {blocked && (
               <p id={reasonId} className="text-center text-sm font-medium text-ink">

@@ -17,10 +17,23 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand text-brand-contrast hover:brightness-95',
-  secondary: 'bg-surface-raised text-brand-ink border border-brand-ink hover:bg-surface',
-  ghost: 'bg-transparent text-brand-ink hover:bg-border/40',
-  danger: 'bg-danger text-danger-contrast hover:brightness-95',
+  primary: 'bg-brand text-brand-contrast enabled:hover:brightness-95',
+  secondary: 'bg-surface-raised text-brand-ink border border-brand-ink enabled:hover:bg-surface',
+  ghost: 'bg-transparent text-brand-ink enabled:hover:bg-border/40',
+  danger: 'bg-danger text-danger-contrast enabled:hover:brightness-95',
+};
+
+/**
+ * Disabled: no colour of the brand at all, a grey button with grey text, clearly not the enabled one
+ * (not a paler brand, whose white label nobody could read). The label keeps a contrast of at least
+ * 4.5:1 (muted on a grey of half the border colour over the surface or a card: about 6:1), so it stays
+ * readable; the cursor says it cannot be used.
+ */
+const disabledLook: Record<ButtonVariant, string> = {
+  primary: 'disabled:bg-border/50 disabled:text-muted',
+  secondary: 'disabled:border-transparent disabled:bg-border/50 disabled:text-muted',
+  ghost: 'disabled:text-muted',
+  danger: 'disabled:bg-border/50 disabled:text-muted',
 };
 
 // Every size keeps a 44px minimum touch target; sm only tightens the padding.
@@ -54,9 +67,10 @@ export function Button({
       onClick={loading ? (e) => e.preventDefault() : onClick}
       className={cx(
         'relative inline-flex min-w-11 select-none items-center justify-center gap-2 rounded-xl font-semibold transition',
-        'disabled:cursor-not-allowed disabled:opacity-50',
+        'disabled:cursor-not-allowed',
         focusRing,
         variants[variant],
+        disabledLook[variant],
         sizes[size],
         fullWidth && 'w-full',
         className,

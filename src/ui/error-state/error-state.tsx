@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../button/button';
-import { AlertIcon, RefreshIcon } from '../icon/icon';
+import { AlertIcon } from '../icon/base-icons';
+import { RefreshIcon } from '../icon/icon';
 import { cx } from '../lib/cx';
 
 export interface ErrorStateProps {

@@ -1,36 +1,5 @@
-import type { SVGProps } from 'react';
-
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
-  /** Pixel size of the square icon. */
-  size?: number;
-  /** When given, the icon is announced with this name; otherwise it is decorative (aria-hidden). */
-  title?: string;
-}
-
-function make(name: string, paths: React.ReactNode) {
-  function Icon({ size = 24, title, ...rest }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        focusable="false"
-        {...(title ? { role: 'img', 'aria-label': title } : { 'aria-hidden': true })}
-        {...rest}
-      >
-        {paths}
-      </svg>
-    );
-  }
-  Icon.displayName = `${name}Icon`;
-  return Icon;
-}
+// the sign-in pages' icons are in base-icons.tsx (the forms chunk); these are the signed-in pages'
+import { AlertIcon, CheckIcon, ChevronDownIcon, InfoIcon, make } from './base-icons';
 
 export const HomeIcon = make('Home', <><path d="M3 10.5 12 3l9 7.5" /><path d="M5 9.5V21h14V9.5" /><path d="M10 21v-6h4v6" /></>);
 export const ShopIcon = make('Shop', <><path d="M5 8h14l-1 13H6L5 8Z" /><path d="M9 8V6a3 3 0 0 1 6 0v2" /></>);
@@ -39,11 +8,7 @@ export const GiftIcon = make('Gift', <><rect x="3" y="8" width="18" height="4" r
 export const UserIcon = make('User', <><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0 1 16 0" /></>);
 export const ChevronLeftIcon = make('ChevronLeft', <path d="m15 18-6-6 6-6" />);
 export const ChevronRightIcon = make('ChevronRight', <path d="m9 18 6-6-6-6" />);
-export const ChevronDownIcon = make('ChevronDown', <path d="m6 9 6 6 6-6" />);
 export const CloseIcon = make('Close', <path d="M18 6 6 18M6 6l12 12" />);
-export const AlertIcon = make('Alert', <><circle cx="12" cy="12" r="9" /><path d="M12 7v6M12 16.5v.5" /></>);
-export const CheckIcon = make('Check', <path d="m5 12 5 5L20 7" />);
-export const InfoIcon = make('Info', <><circle cx="12" cy="12" r="9" /><path d="M12 11v6M12 7.5v.5" /></>);
 export const WalletIcon = make('Wallet', <><rect x="3" y="6" width="18" height="14" rx="2" /><path d="M3 10h18M16 15h2" /></>);
 export const StarIcon = make('Star', <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9L12 3Z" />);
 export const PlusIcon = make('Plus', <path d="M12 5v14M5 12h14" />);

@@ -1,1 +1,2 @@
+export * from './base-icons';
 export * from './icon';

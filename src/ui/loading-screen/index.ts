@@ -1,1 +1,2 @@
 export * from './loading-screen';
+export * from './page-load-error';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckIcon, InfoIcon } from '../icon';
+import { AlertIcon, CheckIcon, InfoIcon } from '../icon/base-icons';
 import { cx } from '../lib/cx';
 
 export type NoticeTone = 'info' | 'warning' | 'danger' | 'success';

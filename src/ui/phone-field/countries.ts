@@ -1,3 +1,5 @@
+import { normalizePhoneNumber } from '#contract/phone';
+
 /** Calling codes offered in the country select. Plain data: no flags, no names from a service. */
 export interface CallingCode {
   /** Digits only, without "+". */
@@ -19,11 +21,12 @@ export const CALLING_CODES: CallingCode[] = [
 ];
 
 /**
- * `+<cc><digits>`: drops everything but digits and one national trunk prefix "0" (0812… → 812…).
- * Returns "" when there are no digits, so a form can tell "empty" from "typed".
+ * What the field reports for a number typed next to a calling code: E.164 when it reads as a phone
+ * number (the contract's normalizePhoneNumber: a pasted or auto-filled `+639171234567` or
+ * `639171234567` is that number, not `+63` twice), "" when nothing was typed, and otherwise the text as
+ * typed, so a form can tell "empty" from "not a number" and say which.
  */
 export function toE164(countryCode: string, national: string): string {
-  const digits = national.replace(/\D/g, '').replace(/^0/, '');
-  const cc = countryCode.replace(/\D/g, '');
-  return digits ? `+${cc}${digits}` : '';
+  if (!/\d/.test(national)) return '';
+  return normalizePhoneNumber(national, countryCode.replace(/\D/g, '')) ?? national.trim();
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { ChevronDownIcon } from '../icon/icon';
+import { ChevronDownIcon } from '../icon/base-icons';
 import { cx } from '../lib/cx';
 import { inputClass } from '../text-field/text-field';
 import { CALLING_CODES, toE164, type CallingCode } from './countries';
@@ -12,7 +12,7 @@ export interface PhoneFieldProps {
   defaultCountryCode?: string;
   /** Initial national number as typed. */
   defaultNumber?: string;
-  /** Called on every change with the E.164 number (`+6281234567890`), or "" when empty. */
+  /** Called on every change with the E.164 number (`+6281234567890`), "" when empty, or the text as typed when it is not a phone number (see toE164). */
   onChange?: (e164: string) => void;
   /** Form field name; a hidden input carries the E.164 value. */
   name?: string;

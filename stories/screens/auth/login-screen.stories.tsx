@@ -43,6 +43,25 @@ export const SendCode: Story = {
   },
 };
 
+/**
+ * A number pasted (or filled in by the browser) with its country code next to the "+63" select: the
+ * same E.164 number as typed the national way, never "+63" twice (issue #25).
+ */
+export const PastedWithCountryCode: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const field = canvas.getByRole('textbox', { name: 'Phone number' });
+    for (const pasted of ['+639171234567', '639171234567', '+63 (0) 917-123-4567']) {
+      await userEvent.clear(field);
+      await userEvent.click(field);
+      await userEvent.paste(pasted);
+      await userEvent.click(canvas.getByRole('button', { name: 'Send code' }));
+      await expect(args.onSendCode).toHaveBeenLastCalledWith(PHONE);
+    }
+    await expect(args.onSendCode).toHaveBeenCalledTimes(3);
+  },
+};
+
 /** Nothing typed: the field says so and nothing is sent. */
 export const EmptyPhone: Story = {
   play: async ({ canvasElement, args }) => {

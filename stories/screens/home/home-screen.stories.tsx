@@ -44,6 +44,31 @@ export const Empty: Story = { args: { customer: newCustomer, featuredRewards: []
 
 export const Error: Story = { args: { customer: null, error: 'The server did not answer. Check your connection.' } };
 
+/**
+ * 100 points: the croissant (80) can be redeemed and comes first; the latte is 50 points away, the cake
+ * further; the sold-out pandesal is last. Out-of-reach rewards are marked (issue #25).
+ */
+export const SomeOutOfReach: Story = {
+  args: { customer: { ...maria, points: 100 } },
+  play: async ({ canvasElement }) => {
+    const list = within(within(canvasElement).getByRole('region', { name: 'Rewards for you' })).getAllByRole('listitem');
+    await expect(list.map((li) => li.querySelector('.leading-snug')?.textContent)).toEqual(['Butter Croissant', 'Free Iced Latte', 'Chocolate Kalamansi Cake', 'Ube Cheese Pandesal']);
+    await expect(list[0]).toHaveTextContent('You can redeem this');
+    await expect(list[1]).toHaveTextContent('50 more points to go');
+    await expect(list[3]).toHaveTextContent('Out of stock');
+  },
+};
+
+/** A reward the shop gave no picture: a neutral placeholder of the same size, not an empty box. */
+export const RewardWithoutPicture: Story = {
+  args: { featuredRewards: featuredRewards.map((r, i) => (i === 1 ? { ...r, image: '' } : r)) },
+  play: async ({ canvasElement }) => {
+    const tile = within(canvasElement).getByRole('button', { name: /Butter Croissant/ });
+    await expect(tile.querySelector('img')).toBeNull();
+    await expect(tile.querySelector('[data-placeholder]')).toBeVisible();
+  },
+};
+
 /** Many unread notifications are capped at 99+. */
 export const ManyUnread: Story = { args: { unreadNotifications: 120, latestOrder: orderAt('on_delivery') } };
 

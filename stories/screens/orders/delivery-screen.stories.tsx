@@ -26,7 +26,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** The default address (Home) is chosen at first. */
-export const Default: Story = {};
+/** The first step of checkout: its heading says so (the document title keeps the route's "Delivery"). */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { level: 1 })).toHaveTextContent('Checkout');
+  },
+};
 
 export const Loading: Story = { args: { addresses: [], loading: true } };
 

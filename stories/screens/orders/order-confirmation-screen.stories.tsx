@@ -64,7 +64,13 @@ export const Error: Story = { name: 'Error (quote failed)', args: { quote: null,
 /** No vouchers to use. */
 export const Empty: Story = { name: 'Empty (no vouchers)', args: { vouchers: [], selectedVoucherId: null, quote: quoteNoVoucher } };
 
-export const Pickup: Story = { args: { fulfilment: 'pickup', address: null, quote: quotePickup } };
+/** Pickup: no delivery fee line at all (issue #25), the counter's address instead of the customer's. */
+export const Pickup: Story = {
+  args: { fulfilment: 'pickup', address: null, quote: quotePickup },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText('Delivery fee')).toBeNull();
+  },
+};
 
 /** Wallet ₱120.00 against ₱379.00: top up ₱259.00 or pay online. */
 export const InsufficientBalance: Story = {

@@ -52,7 +52,20 @@ export const NotFound: Story = {
 };
 
 export const PendingPayment: Story = { args: { order: orderAt('pending_payment') } };
-export const Paid: Story = { args: { order: orderAt('paid') } };
+/** Paid from the wallet in one tap: it never waited for a payment, so no such step (issue #25). */
+export const Paid: Story = {
+  args: { order: orderAt('paid') },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement).not.toHaveTextContent('Waiting for payment');
+  },
+};
+/** Paid online a minute after it was placed: the wait for the payment is a step of its own. */
+export const PaidOnline: Story = {
+  args: { order: { ...orderAt('preparing'), payment_method: 'gateway' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('region', { name: 'Progress' })).toHaveTextContent('Waiting for payment (done)');
+  },
+};
 export const Preparing: Story = { args: { order: orderAt('preparing') } };
 export const Ready: Story = { args: { order: orderAt('ready') } };
 export const OnDelivery: Story = { args: { order: orderAt('on_delivery') } };

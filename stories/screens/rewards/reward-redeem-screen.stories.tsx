@@ -56,7 +56,17 @@ export const RedeemFailed: Story = {
   args: { defaultConfirmOpen: true, redeemError: 'Someone just took the last one. Your points were not used.' },
 };
 
-export const RedeemSuccess: Story = { args: { voucher: newLatteVoucher, voucherCode: { ...VOUCHER_CODE, voucher_id: newLatteVoucher.id }, frozenCode: true } };
+/** The QR code (and the short code under it) is what the counter takes; the fixed code is only a reference (issue #25). */
+export const RedeemSuccess: Story = {
+  args: { voucher: newLatteVoucher, voucherCode: { ...VOUCHER_CODE, voucher_id: newLatteVoucher.id }, frozenCode: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' })).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent('Show the QR code below at the counter, or tell them the code under it.');
+    await expect(canvas.getByText(/^Reference/)).toHaveTextContent(`Reference ${newLatteVoucher.code}, if you need help with this voucher`);
+    await expect(canvasElement).not.toHaveTextContent(/show (this|the) (code|reference)/i);
+  },
+};
 
 /** The code for the counter is on its way. */
 export const RedeemSuccessCodeLoading: Story = { args: { voucher: newLatteVoucher } };

@@ -40,6 +40,21 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 
+/**
+ * 100 points: the croissant can be redeemed and comes first; the others are marked with the points they
+ * need and open their page to see it, not to redeem (issue #25); the sold-out one is last.
+ */
+export const SomeOutOfReach: Story = {
+  args: { points: 100 },
+  play: async ({ canvasElement }) => {
+    const browse = within(within(canvasElement).getByRole('region', { name: 'Get more rewards' }));
+    await expect(browse.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Butter Croissant', 'Free Latte', 'Kopi Senja Tote Bag', '20% off your next order']);
+    await expect(browse.getByRole('button', { name: 'Redeem Butter Croissant' })).toBeVisible();
+    await expect(browse.getByRole('button', { name: 'See reward Free Latte' })).toBeVisible();
+    await expect(browse.getAllByRole('listitem')[1]).toHaveTextContent('50 more points to go');
+  },
+};
+
 export const Used: Story = { args: { tab: 'used', vouchers: usedVouchers } };
 
 export const Expired: Story = { args: { tab: 'expired', vouchers: expiredVouchers } };

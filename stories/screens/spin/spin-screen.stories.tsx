@@ -9,6 +9,7 @@ import {
   spinWonPoints,
   spinWonVoucher,
   wheelConfig,
+  wheelConfigFreeOnly,
   wheelConfigNoSpins,
   wheelConfigPaid,
   wheelConfigPoor,
@@ -44,21 +45,58 @@ export const Loading: Story = { args: { config: null, loading: true } };
 
 export const Error: Story = { args: { config: null, error: 'The server did not answer. Check your connection.' } };
 
-/** The free spin is used: the next one costs 20 points. */
-export const PaidSpin: Story = { args: { config: wheelConfigPaid } };
+/** The free spin is used: with 60 points the next one costs 20 points, and the button offers it (issue #25). */
+export const PaidSpin: Story = {
+  args: { config: wheelConfigPaid },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole('button', { name: 'Spin for 20 points' });
+    await expect(button).toBeEnabled();
+    await userEvent.click(button);
+    await expect(args.onSpin).toHaveBeenCalledTimes(1);
+  },
+};
 
 /** Waiting for the server's result: the wheel turns slowly (still in screenshots). */
 export const Spinning: Story = { args: { spinning: true } };
 
 export const WonPoints: Story = { args: { config: wheelConfig, result: spinWonPoints } };
 
-export const WonVoucher: Story = { args: { result: spinWonVoucher } };
+/** A voucher won: the way to its QR code for the counter, never its reference as a code to show (issue #25). */
+export const WonVoucher: Story = {
+  args: { result: spinWonVoucher },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement).not.toHaveTextContent(spinWonVoucher.prize.voucher!.code);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show my voucher' }));
+    await expect(args.onOpenStorage).toHaveBeenCalledTimes(1);
+  },
+};
 
 export const NoPrize: Story = { args: { result: spinNoPrize } };
 
+/** The provider's daily limit: no spins left today, though the points would pay for one. */
 export const NoSpinsLeft: Story = { args: { config: wheelConfigNoSpins } };
 
-export const NotEnoughPoints: Story = { args: { config: wheelConfigPoor } };
+/** The shop sells no extra spins and today's free spin is taken: the button says so. */
+export const FreeSpinOnly: Story = {
+  args: { config: wheelConfigFreeOnly },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Spin for free' });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription('You’ve had today’s free spin. Come back tomorrow for the next one.');
+  },
+};
+
+/** 12 points of the 20 a spin costs: the button says how many more. */
+export const NotEnoughPoints: Story = {
+  args: { config: wheelConfigPoor },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Spin for 20 points' });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(/^You need 8 points more to spin\. Each extra spin costs 20 points ?\.$/);
+  },
+};
 
 export const SpinFailed: Story = { args: { spinError: 'The spin didn’t go through. You were not charged; please try again.' } };
 

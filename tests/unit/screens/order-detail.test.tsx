@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../src/api/client';
 import { paths } from '#contract/routes';
 import { isOrderNotFound } from '../../../src/screens/orders/order-detail-screen.container';
-import { OrderDetailScreen } from '../../../src/screens/orders/order-detail-screen';
+import { OrderDetailScreen, buildTimeline } from '../../../src/screens/orders/order-detail-screen';
+import type { Order } from '#contract';
 
 const money = { currency: 'PHP', locale: 'en-PH' };
 
@@ -35,5 +36,48 @@ describe('an order that cannot be shown', () => {
     render(<OrderDetailScreen {...money} order={null} error="Something went wrong. Please try again." onRetry={() => {}} orderHistoryHref={paths.orderHome} />);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.queryByText("We couldn't find that order")).toBeNull();
+  });
+});
+
+describe('the timeline of a paid order', () => {
+  const at = (m: number) => `2026-11-20T08:0${m}:00Z`;
+  const order = (payment_method: 'wallet' | 'gateway', paidAt: string): Order => ({
+    name: 'KS-7F3K9Q2M',
+    status: 'preparing',
+    fulfilment: 'pickup',
+    payment_method,
+    items: [],
+    subtotal: 14500,
+    discount: 0,
+    delivery_fee: 0,
+    total: 14500,
+    points_earned: 14,
+    address: null,
+    voucher_code: null,
+    created_at: at(0),
+    timeline: [
+      { status: 'pending_payment', at: at(0), note: null },
+      { status: 'paid', at: paidAt, note: null },
+      { status: 'preparing', at: at(5), note: null },
+    ],
+  });
+
+  it('has no "Waiting for payment" step for a wallet order, paid in one tap (issue #25)', () => {
+    expect(buildTimeline(order('wallet', at(0))).map((s) => s.status)).toEqual(['paid', 'preparing', 'ready', 'completed']);
+  });
+
+  it('keeps the wait for an online payment as a step done', () => {
+    const steps = buildTimeline(order('gateway', at(2)));
+    expect(steps.map((s) => [s.status, s.state])).toEqual([
+      ['pending_payment', 'done'],
+      ['paid', 'done'],
+      ['preparing', 'current'],
+      ['ready', 'upcoming'],
+      ['completed', 'upcoming'],
+    ]);
+  });
+
+  it('has none for an online order a voucher paid in full at once', () => {
+    expect(buildTimeline(order('gateway', at(0)))[0]!.status).toBe('paid');
   });
 });

@@ -25,6 +25,15 @@ describe('toE164', () => {
   it('answers empty for an empty number', () => {
     expect(toE164('62', ' - ')).toBe('');
   });
+  it('reads a number pasted with its country code as that number, not the code twice', () => {
+    expect(toE164('63', '+639175550123')).toBe('+639175550123');
+    expect(toE164('63', '639175550123')).toBe('+639175550123');
+    expect(toE164('63', '0917 555 0123')).toBe('+639175550123');
+  });
+  it('answers what was typed when it is not a phone number, so a form can say so', () => {
+    expect(toE164('63', '12')).toBe('12');
+    expect(toE164('63', '0917 abc')).toBe('0917 abc');
+  });
 });
 
 describe('formatPoints', () => {

@@ -1,0 +1,88 @@
+import { Component, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { PageLoadError } from '../ui';
+
+/**
+ * How long a page's code may take to arrive before the page says it did not load (a phone on a slow
+ * network gets a route's chunk, at most 30 KB gzip, in a few seconds).
+ */
+export const PAGE_LOAD_TIMEOUT_MS = 20_000;
+
+type PageModule<P> = { default: ComponentType<P> };
+
+/** The page's code did not arrive: the request failed, or nothing came within PAGE_LOAD_TIMEOUT_MS. */
+class PageLoadFailed extends Error {
+  override name = 'PageLoadFailed';
+}
+
+function loadWithin<P>(load: () => Promise<PageModule<P>>, ms: number): Promise<PageModule<P>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new PageLoadFailed(`the page's code did not arrive within ${ms} ms`)), ms);
+    load().then(
+      (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(new PageLoadFailed(err instanceof Error ? err.message : String(err)));
+      },
+    );
+  });
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** a Try again was made already: another failure offers to reload the page */
+  retried: boolean;
+  onRetry: () => void;
+  fullScreen: boolean;
+}
+
+/** Catches what the page throws: its code not arriving, or (seldom) a fault while drawing it. */
+class PageBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const crashed = !(error instanceof PageLoadFailed);
+    const reload = crashed || this.props.retried;
+    return <PageLoadError crashed={crashed} reload={reload} fullScreen={this.props.fullScreen} onRetry={reload ? () => window.location.reload() : this.props.onRetry} />;
+  }
+}
+
+/**
+ * A route's page whose code is a chunk of its own (React.lazy), which never leaves the customer on an
+ * endless "Loading…" or a blank page: a failed request, or none within PAGE_LOAD_TIMEOUT_MS, shows
+ * PageLoadError. Its Try again asks for the code again (a browser asks the server anew for a module
+ * that failed to load); if that fails too, its button reloads the page, which also finds the chunks of
+ * a newer build. The loading state stays the router's Suspense fallback.
+ */
+export function lazyPage<P extends object>(load: () => Promise<PageModule<P>>, { fullScreen = true, timeoutMs = PAGE_LOAD_TIMEOUT_MS } = {}): ComponentType<P> {
+  const make = () =>
+    lazy(() =>
+      loadWithin(load, timeoutMs).then((m) => {
+        retried = false;
+        return m;
+      }),
+    );
+  let Lazy = make();
+  let retried = false;
+  function LazyPage(props: P) {
+    const [attempt, setAttempt] = useState(0);
+    const retry = () => {
+      retried = true;
+      Lazy = make();
+      setAttempt((n) => n + 1);
+    };
+    return (
+      // a new boundary for each attempt: the error of the one before is gone
+      <PageBoundary key={attempt} retried={retried} onRetry={retry} fullScreen={fullScreen}>
+        <Lazy {...props} />
+      </PageBoundary>
+    );
+  }
+  return LazyPage;
+}

@@ -1,0 +1,31 @@
+import type { Reward } from '#contract';
+import { formatPoints } from '../../ui';
+
+/** Whether the customer can redeem a reward now, as a list shows it before its page does. */
+export type Reach = { kind: 'ready' } | { kind: 'short'; missing: number } | { kind: 'sold-out' };
+
+export function reachOf(reward: Pick<Reward, 'points_cost' | 'stock'>, points: number): Reach {
+  if (reward.stock !== null && reward.stock <= 0) return { kind: 'sold-out' };
+  if (points < reward.points_cost) return { kind: 'short', missing: reward.points_cost - points };
+  return { kind: 'ready' };
+}
+
+const RANK: Record<Reach['kind'], number> = { ready: 0, short: 1, 'sold-out': 2 };
+
+/**
+ * Rewards in the order a customer wants them: those they can redeem now first (in the shop's order),
+ * then those out of reach, fewest points missing first, then the sold-out ones.
+ */
+export function byReach<R extends Pick<Reward, 'points_cost' | 'stock'>>(rewards: readonly R[], points: number): R[] {
+  const missing = (r: R) => {
+    const reach = reachOf(r, points);
+    return reach.kind === 'short' ? reach.missing : 0;
+  };
+  return rewards
+    .map((r, i) => ({ r, i, rank: RANK[reachOf(r, points).kind], missing: missing(r) }))
+    .sort((a, b) => a.rank - b.rank || a.missing - b.missing || a.i - b.i)
+    .map((x) => x.r);
+}
+
+/** "550 more points to go", "1 more point to go". */
+export const missingText = (missing: number, locale: string) => `${formatPoints(missing, locale)} more ${missing === 1 ? 'point' : 'points'} to go`;
