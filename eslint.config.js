@@ -70,6 +70,12 @@ export default tseslint.config(
     },
   },
   {
+    // Node runs the scripts as they are (it strips the types: tsconfig's erasableSyntaxOnly and
+    // verbatimModuleSyntax hold them to what it can strip), and Node's resolver wants every file named whole
+    files: ['scripts/**/*.{ts,mjs}'],
+    rules: { 'import-x/extensions': ['error', 'always', { ignorePackages: true, checkTypeImports: true }] },
+  },
+  {
     files: ['src/**/*.tsx', 'stories/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     // the rules of hooks and their dependencies (the compiler-era rules of v7's recommended set are not adopted)
