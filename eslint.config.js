@@ -41,6 +41,8 @@ export const PROVIDER_LAYERS = [
 /** The files that put the provider together: they may import every area, and no area imports them. */
 export const PROVIDER_COMPOSITION = ['app.ts', 'embedded.ts', 'jobs.ts'];
 const provider = (name) => `./server/provider/${name}`;
+/** an inline `import('…').Type` is a dependency the zones below do not see */
+const NO_INLINE_TYPE_IMPORT = { selector: 'TSImportType', message: 'Import the type at the top of the file (import type …), where the import rules see it.' };
 
 const providerZones = [
   ...PROVIDER_LAYERS.flatMap((layer, i) =>
@@ -121,9 +123,8 @@ export default tseslint.config(
     },
   },
   {
-    // an inline `import('…').Type` is a dependency the zones above do not see: import types at the top
     files: ['server/provider/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', { selector: 'TSImportType', message: 'Import the type at the top of the file (import type …), where the import rules see it.' }] },
+    rules: { 'no-restricted-syntax': ['error', NO_INLINE_TYPE_IMPORT] },
   },
   {
     // the shared files at the provider's root hold the context and the ports: of the areas they know
@@ -137,7 +138,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: 'TSImportType', message: 'Import the type at the top of the file (import type …), where the import rules see it.' },
+        NO_INLINE_TYPE_IMPORT,
         { selector: 'ImportExpression[source.value=/^\\.\\/(?!http\\/)[^/]+\\//]', message: 'A shared file at the provider root loads nothing from the areas but http/.' },
       ],
     },
