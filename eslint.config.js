@@ -6,8 +6,11 @@
  * - src/ui: no app code (api, app, screens);
  * - screens (src/screens, but not *.container.tsx): no API, no router, no app shell;
  * - server/: of src/ only the contract;
+ * - server/provider/<area>/: the areas in layers (PROVIDER_LAYERS below), each importing only the layers
+ *   below its own, none of them the files that put the provider together;
  * - no import cycles anywhere.
- * `npm run lint` (also a stage of `npm test`) runs this and knip.
+ * `npm run lint` (also a stage of `npm test`) runs this and knip. tests/server/provider-imports.test.ts
+ * lints planted imports with it to prove the provider's rules bite.
  */
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -17,6 +20,53 @@ import globals from 'globals';
 
 const SCREEN_FILES = ['src/screens/**/*.{ts,tsx}'];
 const CONTAINERS = ['src/screens/**/*.container.tsx'];
+
+/**
+ * The provider's areas (server/provider/<area>/), top layer first. An area imports areas of the layers
+ * below its own only, never one of its own layer or above, so areas depend one way and no chain of imports
+ * between them can come back: payments calls into orders and wallet (which start a payment through the
+ * PaymentStarter port, provider/payment-port.ts, that payments implements), auth into customers, counter
+ * into orders. Type imports count like any other. A new area joins a layer here (the provider-imports test
+ * fails until it does); an import that goes up is a design question first: move an area only where nothing
+ * below it would then reach back.
+ */
+export const PROVIDER_LAYERS = [
+  ['counter', 'customer-admin', 'dashboard', 'media', 'menu', 'payments', 'settings', 'theme', 'wheel'],
+  ['orders', 'rewards'],
+  ['addresses', 'catalog', 'points', 'staff', 'wallet'],
+  ['auth'],
+  ['customers', 'merchant', 'notifications'],
+  ['http'],
+];
+/** The files that put the provider together: they may import every area, and no area imports them. */
+export const PROVIDER_COMPOSITION = ['app.ts', 'embedded.ts', 'jobs.ts'];
+const provider = (name) => `./server/provider/${name}`;
+/** an inline `import('…').Type` is a dependency the zones below do not see */
+const NO_INLINE_TYPE_IMPORT = { selector: 'TSImportType', message: 'Import the type at the top of the file (import type …), where the import rules see it.' };
+
+const providerZones = [
+  ...PROVIDER_LAYERS.flatMap((layer, i) =>
+    layer.map((area) => {
+      const below = PROVIDER_LAYERS.slice(i + 1).flat();
+      return {
+        target: provider(area),
+        from: PROVIDER_LAYERS.slice(0, i + 1).flat().filter((other) => other !== area).map(provider),
+        message: `Provider areas depend one way: ${area}/ imports ${below.length ? `only ${below.join(', ')}` : 'no other area'} (PROVIDER_LAYERS in eslint.config.js).`,
+      };
+    }),
+  ),
+  {
+    target: PROVIDER_LAYERS.flat().map(provider),
+    from: PROVIDER_COMPOSITION.map(provider),
+    message: 'The composition files put the provider together from its areas: no area imports them.',
+  },
+  {
+    // the shared files at the provider's root (context, ports, the OpenAPI document)
+    target: `./server/provider/!(${PROVIDER_COMPOSITION.map((f) => f.replace(/\.ts$/, '')).join('|')}).ts`,
+    from: ['payments', 'orders', 'wallet'].map(provider),
+    message: 'Orders and wallet see payments only through the port (payment-port.ts): a shared file at the provider root imports none of the three, not even a type.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-server/**', 'storybook-static/**', 'coverage/**', 'data/**', '.tmp/**', 'bench/.tmp/**', 'tests/visual/__*__/**', 'node_modules/**'] },
@@ -39,6 +89,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          // the paths below are the project's, wherever ESLint is started
+          basePath: import.meta.dirname,
           zones: [
             { target: './src/contract', from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './server'], message: 'The contract is imported by everyone and imports none of them.' },
             { target: './src/ui', from: ['./src/api', './src/app', './src/console', './src/screens'], message: 'A primitive knows nothing of the app: pass data and callbacks in.' },
@@ -51,6 +103,7 @@ export default tseslint.config(
               from: ['./src/api', './src/app', './src/console'],
               message: 'A screen is pure: props in, callbacks out. Its container wires data and routes.',
             },
+            ...providerZones,
           ],
         },
       ],
@@ -68,6 +121,33 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'react-router-dom', message: 'A screen never reads the router: its container passes what it needs.' }, { name: 'swr', message: 'A screen never fetches.' }] }],
     },
+  },
+  {
+    files: ['server/provider/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_INLINE_TYPE_IMPORT] },
+  },
+  {
+    // the shared files at the provider's root hold the context and the ports: of the areas they know
+    // only types, and http/
+    files: ['server/provider/*.ts'],
+    ignores: PROVIDER_COMPOSITION.map((f) => `server/provider/${f}`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\./(?!http/)[^/]+/', allowTypeImports: true, message: 'A shared file at the provider root imports only types from the areas (import type …), or http/.' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        NO_INLINE_TYPE_IMPORT,
+        { selector: 'ImportExpression[source.value=/^\\.\\/(?!http\\/)[^/]+\\//]', message: 'A shared file at the provider root loads nothing from the areas but http/.' },
+      ],
+    },
+  },
+  {
+    // Node runs the scripts as they are (it strips the types: tsconfig's erasableSyntaxOnly and
+    // verbatimModuleSyntax hold them to what it can strip), and Node's resolver wants every file named whole
+    files: ['scripts/**/*.{ts,mjs}'],
+    rules: { 'import-x/extensions': ['error', 'always', { ignorePackages: true, checkTypeImports: true }] },
   },
   {
     files: ['src/**/*.tsx', 'stories/**/*.tsx'],

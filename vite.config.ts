@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { isLoopbackAddress } from './server/gateway/loopback-only.ts';
 
 /**
- * How the app's chunks are cut (scripts/check-budgets.mjs holds the result: /login at most 100 KB gzip,
+ * How the app's chunks are cut (scripts/check-budgets.ts holds the result: /login at most 100 KB gzip,
  * the whole app at most 200 KB). Not for Storybook, which reads this file too and cuts its own.
  */
 const appChunks = {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * The merchant console: a build of its own (src/console/index.html → dist/merchant/, served by the
  * gateway under /merchant), so nothing of it can land in a chunk the customer app loads: the customer's
- * build is made by vite.config.ts alone. scripts/check-budgets.mjs holds its first load to 150 KB gzip.
+ * build is made by vite.config.ts alone. scripts/check-budgets.ts holds its first load to 150 KB gzip.
  */
 const root = fileURLToPath(new URL('./src/console', import.meta.url));
 

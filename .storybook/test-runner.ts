@@ -231,7 +231,7 @@ async function screenshotStory(page: Page, storyId: string, themes: readonly str
 
 /**
  * What each story that passed was checked for, one JSON line per story in STORYBOOK_COUNTS (set by
- * scripts/test-storybook.mjs, which sums them): so a run says how many stories it rendered, played,
+ * scripts/test-storybook.ts, which sums them): so a run says how many stories it rendered, played,
  * checked with axe and compared with baselines, and a faster run can be shown to check no less.
  */
 function countChecked(line: { story: string; played: boolean; axe: number; shots: number }) {

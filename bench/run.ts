@@ -13,15 +13,15 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
-import { buildServer } from '../scripts/build-server.mjs';
-import { freePort, startServer } from '../scripts/lib/server-process.mjs';
+import { buildServer } from '../scripts/build-server.ts';
+import { freePort, startServer } from '../scripts/lib/server-process.ts';
 import { signCall } from '../server/lib/signature';
 import express from 'express';
 import { openDatabase } from '../server/db/index';
 import { exportOrders } from '../server/provider/dashboard/export';
 import { dashboardAt } from '../server/provider/dashboard/dashboard.service';
 import { DASHBOARD_PERIODS } from '#contract/dashboard';
-import { seedVolumeAt } from '../scripts/seed-volume';
+import { seedVolumeAt } from '../scripts/seed-volume.ts';
 import { measureBundle, readLighthouse, renderReport, type DashboardBench, type Figure } from './lib/report';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -63,7 +63,7 @@ interface Child<T> {
   stop(): Promise<unknown>;
 }
 
-/** The server built from the current sources (scripts/build-server.mjs), once per bench run. */
+/** The server built from the current sources (scripts/build-server.ts), once per bench run. */
 let built: Promise<string> | undefined;
 function builtServer(): Promise<string> {
   built ??= (async () => {

@@ -19,8 +19,8 @@
  */
 import { parseArgs } from 'node:util';
 import { sql, type RawBuilder } from 'kysely';
-import { openDatabase, type Database } from '../server/db/index';
-import { seed } from '../server/db/seed/index';
+import { openDatabase, type Database } from '../server/db/index.ts';
+import { seed } from '../server/db/seed/index.ts';
 
 export interface VolumeCounts {
   customers: number;

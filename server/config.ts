@@ -202,8 +202,10 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(problems.join('\n'));
+    this.problems = problems;
   }
 }
 

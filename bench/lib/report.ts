@@ -42,7 +42,7 @@ export interface Settings {
 
 export interface LighthouseFile {
   date: string;
-  /** categories below their threshold that this host cannot judge (scripts/lib/lighthouse-judge.mjs) */
+  /** categories below their threshold that this host cannot judge (scripts/lib/lighthouse-judge.ts) */
   pages: Array<{ page: string; scores: Record<string, number | null>; ok: boolean; note?: string; failing?: string[]; unjudged?: string[] }>;
   host?: { page_fault_us: number; fit_to_judge_performance: boolean };
   thresholds: Record<string, number>;
@@ -115,18 +115,18 @@ export const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFrac
 const pct = (x: number) => `${fmt(x * 100, 0)} %`;
 const mark = (ok: boolean) => (ok ? '✅' : '❌');
 
-/** bench/lighthouse.json, as scripts/lighthouse.mjs writes it. */
+/** bench/lighthouse.json, as scripts/lighthouse.ts writes it. */
 export function readLighthouse(root: string): LighthouseFile | null {
   const file = join(root, 'bench', 'lighthouse.json');
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LighthouseFile) : null;
 }
 
-/** The build's sizes against their budgets (scripts/check-budgets.mjs), or why there are none. */
+/** The build's sizes against their budgets (scripts/check-budgets.ts), or why there are none. */
 export function measureBundle(root: string, tmp: string): Budgets | { missing: string } {
   const dist = process.env.DIST_DIR || 'dist';
   if (!existsSync(resolve(root, dist, '.vite', 'manifest.json'))) return { missing: 'No build with a manifest in `dist`: run `npm run build` first.' };
   const out = join(tmp, 'budgets.json');
-  const r = spawnSync(process.execPath, ['scripts/check-budgets.mjs', '--json', out], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['scripts/check-budgets.ts', '--json', out], { cwd: root, encoding: 'utf8' });
   if (!existsSync(out)) return { missing: `check-budgets failed: ${r.stderr || r.stdout}` };
   return JSON.parse(readFileSync(out, 'utf8')) as Budgets;
 }
@@ -233,7 +233,7 @@ export function reportValues(input: ReportInput): Values {
       ? ''
       : lh.host.fit_to_judge_performance
         ? `This host mapped a page of memory in ${fmt(lh.host.page_fault_us, 1)} µs: fit to judge performance.`
-        : `This host mapped a page of memory in ${fmt(lh.host.page_fault_us, 1)} µs (a desktop or a phone: under 1 µs; the limit is 2 µs), which every task of an audited page pays: a performance score below the threshold was measured but not judged, and the layout shift was judged as well (scripts/lib/lighthouse-judge.mjs).`,
+        : `This host mapped a page of memory in ${fmt(lh.host.page_fault_us, 1)} µs (a desktop or a phone: under 1 µs; the limit is 2 µs), which every task of an audited page pays: a performance score below the threshold was measured but not judged, and the layout shift was judged as well (scripts/lib/lighthouse-judge.ts).`,
     lighthouseRows: lh?.pages
       .map((p) => {
         const cells = ['performance', 'accessibility', 'best-practices'].map((k) =>

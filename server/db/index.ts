@@ -97,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /**
  * The cluster initdb makes, empty, which the server build keeps beside the bundle
- * (scripts/build-server.mjs); null from the sources (tsx) or a build without it.
+ * (scripts/build-server.ts); null from the sources (tsx) or a build without it.
  */
 function pgliteTemplate(): string | null {
   const file = join(dirname(fileURLToPath(import.meta.url)), 'pglite-initdb.tar.gz');

@@ -6,15 +6,17 @@
 import type { Envelope, ErrorCode } from '#contract';
 
 export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode | 'NETWORK',
-    message: string,
-    readonly fields: Record<string, string> = {},
-    readonly data: unknown = null,
-  ) {
+  readonly status: number;
+  readonly code: ErrorCode | 'NETWORK';
+  readonly fields: Record<string, string>;
+  readonly data: unknown;
+  constructor(status: number, code: ErrorCode | 'NETWORK', message: string, fields: Record<string, string> = {}, data: unknown = null) {
     super(message);
     this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.data = data;
   }
 }
 

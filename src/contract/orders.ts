@@ -1,6 +1,6 @@
 /** Orders: quotes, creation, the lifecycle of their statuses. Part of the contract (src/contract): free of React, of the browser and of Express. */
 import { z } from 'zod';
-import { Address } from './addresses';
+import type { Address } from './addresses';
 import { id, idempotencyKey } from './fields';
 import { FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus } from './order-lifecycle';
 

@@ -1,7 +1,7 @@
 /** The spin-and-win wheel. Part of the contract (src/contract): free of React, of the browser and of Express. */
 import { z } from 'zod';
 import { idempotencyKey } from './fields';
-import { Voucher } from './rewards';
+import type { Voucher } from './rewards';
 
 export type PrizeType = 'points' | 'voucher' | 'none';
 export interface WheelSegment {

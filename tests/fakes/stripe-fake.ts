@@ -149,14 +149,16 @@ const MAXIMUM_AMOUNT = 99_999_999;
 // ---------------------------------------------------------------------------------------------
 
 class StripeFakeError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: 'invalid_request_error' | 'idempotency_error' | 'api_error' | 'card_error',
-    message: string,
-    readonly param?: string,
-    readonly code?: string,
-  ) {
+  readonly status: number;
+  readonly type: 'invalid_request_error' | 'idempotency_error' | 'api_error' | 'card_error';
+  readonly param?: string;
+  readonly code?: string;
+  constructor(status: number, type: StripeFakeError['type'], message: string, param?: string, code?: string) {
     super(message);
+    this.status = status;
+    this.type = type;
+    this.param = param;
+    this.code = code;
   }
   body(): object {
     return {

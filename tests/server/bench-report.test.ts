@@ -84,7 +84,7 @@ describe('the bench report', () => {
     expect(md).not.toContain('What the proxy itself costs');
     expect(md).toContain('- skipped: e-postgres: PostgreSQL not reachable');
     expect(md).toContain('| wallet orders ≥ 300/s on PostgreSQL, no error | not measured (see skipped) | – |');
-    expect(md).toContain('No scores yet: run `node scripts/lighthouse.mjs`');
+    expect(md).toContain('No scores yet: run `node scripts/lighthouse.ts`');
     expect(md).not.toMatch(/\n\n\n/);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The server as production runs it: built to JavaScript by scripts/build-server.mjs (from the sources as
+ * The server as production runs it: built to JavaScript by scripts/build-server.ts (from the sources as
  * they are now, into a folder of this test's own under .tmp/) and started on plain `node`, no tsx, NODE_ENV=production.
  * The bundle may only import Node's own modules and packages a production install keeps (package.json
  * "dependencies"), and those packages load their own files: PGlite its WebAssembly and data files.
@@ -68,7 +68,7 @@ describe('the built server (dist-server) on plain node', () => {
     upstream = await fakeUpstream();
     const base = { ...process.env };
     delete base.NODE_OPTIONS;
-    await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, env: { ...base, SERVER_OUT_DIR: outDir } });
+    await promisify(execFile)(process.execPath, ['scripts/build-server.ts'], { cwd: ROOT, env: { ...base, SERVER_OUT_DIR: outDir } });
   });
   afterAll(async () => {
     await upstream?.close();

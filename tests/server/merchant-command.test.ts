@@ -1,5 +1,5 @@
 /**
- * The operator's command `npm run merchant -- owner-link` (scripts/merchant.mjs), run as a process on
+ * The operator's command `npm run merchant -- owner-link` (scripts/merchant.ts), run as a process on
  * a fresh PGlite DATA_DIR: it prints the set-up URL, and the database the server would open holds that
  * link (its hash only), an owner link valid 24 hours.
  */
@@ -28,7 +28,7 @@ describe('npm run merchant -- owner-link', () => {
 
   it('prints a set-up URL whose link the server’s database holds (hashed, owner, 24 h, unused)', async () => {
     const started = Date.now();
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/merchant.mjs', 'owner-link', '--base', 'https://shop.example'], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/merchant.ts', 'owner-link', '--base', 'https://shop.example'], {
       cwd: ROOT,
       env: commandEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
       timeout: 60_000,
@@ -51,7 +51,7 @@ describe('npm run merchant -- owner-link', () => {
   }, 90_000);
 
   it('says how to use it when the command is unknown', async () => {
-    const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/merchant.mjs', 'owner-lnk'], { cwd: ROOT, env: commandEnv({ DATA_DIR: dataDir }), timeout: 60_000 }).catch((e: { code: number; stderr: string }) => e);
+    const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/merchant.ts', 'owner-lnk'], { cwd: ROOT, env: commandEnv({ DATA_DIR: dataDir }), timeout: 60_000 }).catch((e: { code: number; stderr: string }) => e);
     expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run merchant -- owner-link') });
   }, 90_000);
 });

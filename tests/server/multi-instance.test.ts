@@ -18,7 +18,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { DAY, FakeClock } from '../../server/lib/clock';
 import { earnPoints } from '../../server/provider/points/points.ledger';
-import { freePort } from '../../scripts/lib/server-process.mjs';
+import { freePort } from '../../scripts/lib/server-process.ts';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
 import { serverEnv } from './support/env';
 import { describePostgres, TEST_DATABASE_URL } from './support/provider';
@@ -78,7 +78,7 @@ describePostgres('several instances on one database', () => {
   beforeAll(async () => {
     mkdirSync(join(ROOT, '.tmp'), { recursive: true });
     outDir = mkdtempSync(join(ROOT, '.tmp', 'multi-instance-'));
-    await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, env: serverEnv({ SERVER_OUT_DIR: outDir }) });
+    await promisify(execFile)(process.execPath, ['scripts/build-server.ts'], { cwd: ROOT, env: serverEnv({ SERVER_OUT_DIR: outDir }) });
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     dbName = `multi_${randomBytes(6).toString('hex')}`;

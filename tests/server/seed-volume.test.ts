@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seed } from '../../server/db/seed';
 import type { DatabaseHandle } from '../../server/db';
 import { dashboardAt } from '../../server/provider/dashboard/dashboard.service';
-import { NotEmptyError, seedVolume, type VolumeCounts } from '../../scripts/seed-volume';
+import { NotEmptyError, seedVolume, type VolumeCounts } from '../../scripts/seed-volume.ts';
 import { describeEachDb, openTestDatabase } from './support/provider';
 
 /**

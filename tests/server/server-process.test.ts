@@ -1,12 +1,12 @@
 /**
- * scripts/lib/server-process.mjs, the one start / wait-for-ready / stop helper of the bench, Lighthouse
+ * scripts/lib/server-process.ts, the one start / wait-for-ready / stop helper of the bench, Lighthouse
  * and the e2e support, against small real Node processes.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer } from '../../scripts/lib/server-process.mjs';
+import { freePort, startServer } from '../../scripts/lib/server-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-process-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

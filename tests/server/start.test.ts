@@ -102,7 +102,7 @@ describe('server/index.ts with an outside provider', () => {
   });
 });
 
-describe('npm start (scripts/start.mjs) with the embedded provider', () => {
+describe('npm start (scripts/start.ts) with the embedded provider', () => {
   let dataDir: string;
   let build: ReturnType<typeof makeDist>;
   beforeAll(() => {
@@ -115,7 +115,7 @@ describe('npm start (scripts/start.mjs) with the embedded provider', () => {
   });
 
   it('starts with a fresh data folder, says where the merchant key is kept (never a secret), and stops on SIGTERM', async () => {
-    const first = await start(['scripts/start.mjs'], { DATA_DIR: dataDir, DIST_DIR: build.dist });
+    const first = await start(['scripts/start.ts'], { DATA_DIR: dataDir, DIST_DIR: build.dist });
     let secrets: { provider_secret: string; merchant_api_key: string; webhook_secret: string };
     try {
       secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'));
@@ -139,7 +139,7 @@ describe('npm start (scripts/start.mjs) with the embedded provider', () => {
     }
 
     // the second start reuses the data folder: same secrets, and the key is not printed again
-    const second = await start(['scripts/start.mjs'], { DATA_DIR: dataDir, DIST_DIR: build.dist });
+    const second = await start(['scripts/start.ts'], { DATA_DIR: dataDir, DIST_DIR: build.dist });
     try {
       expect(second.output()).not.toContain(secrets.merchant_api_key);
       expect(second.output()).not.toContain(secrets.provider_secret);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAULT_LIMIT_US, hostFit, judge, THRESHOLDS } from '../../scripts/lib/lighthouse-judge.mjs';
+import { FAULT_LIMIT_US, hostFit, judge, THRESHOLDS } from '../../scripts/lib/lighthouse-judge.ts';
 
 const passing = { scores: { performance: 98, accessibility: 100, 'best-practices': 100 }, layoutShift: 0 };
 const FIT = 0.4; // a desktop maps a page in well under 1 µs

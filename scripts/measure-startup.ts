@@ -2,7 +2,7 @@
 /**
  * Start-up time and memory of the server, the way it runs from source (tsx) and as built JavaScript:
  *
- *   node scripts/measure-startup.mjs [--runs 5] [--only tsx,built] [--json] [--root DIR]
+ *   node scripts/measure-startup.ts [--runs 5] [--only tsx,built] [--json] [--root DIR]
  *
  * Each run makes a fresh temporary DATA_DIR (embedded provider on PGlite) and starts the server twice on
  * it: the first start creates the database, migrates and seeds it; the second finds it ready; a third
@@ -27,7 +27,14 @@ import { fileURLToPath } from 'node:url';
 
 let root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-const VARIANTS = {
+/** A way to start the server: its label in the table, Node's arguments, and the file it needs built first. */
+interface Variant {
+  label: string;
+  args: string[];
+  needs?: string;
+}
+
+const VARIANTS: Record<string, Variant> = {
   tsx: { label: 'before: node --import tsx server/index.ts', args: ['--import', 'tsx', 'server/index.ts'] },
   built: { label: 'after: node --enable-source-maps dist-server/index.js', args: ['--enable-source-maps', 'dist-server/index.js'], needs: 'dist-server/index.js' },
   'built-nomaps': { label: 'after, without --enable-source-maps', args: ['dist-server/index.js'], needs: 'dist-server/index.js' },
@@ -36,8 +43,14 @@ const VARIANTS = {
 // what the server reads from the environment: left out, so the defaults (embedded provider, PGlite) apply
 const SERVER_VARS = ['SERVE', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'PORT', 'HOST', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'PLATFORM_ID', 'DATABASE_URL', 'DATA_DIR', 'GOOGLE_CLIENT_ID', 'TRUST_PROXY_HOPS', 'MERCHANT_API_KEY', 'MERCHANT_ID', 'LOG_LEVEL', 'DIST_DIR', 'NODE_ENV', 'PAYMENT_WEBHOOK_SECRET', 'PAYMENT_SANDBOX', 'DEMO_ORDER_PROGRESS', 'NODE_OPTIONS'];
 
-function parseArgs(argv) {
-  const opts = { runs: 5, only: ['tsx', 'built'], json: false };
+interface Options {
+  runs: number;
+  only: string[];
+  json: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = { runs: 5, only: ['tsx', 'built'], json: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Number(argv[++i]);
@@ -45,7 +58,7 @@ function parseArgs(argv) {
     else if (a === '--json') opts.json = true;
     else if (a === '--root') root = resolve(String(argv[++i]));
     else {
-      console.error(`unknown option ${a}\nusage: node scripts/measure-startup.mjs [--runs 5] [--only ${Object.keys(VARIANTS).join(',')}] [--json] [--root DIR]`);
+      console.error(`unknown option ${a}\nusage: node scripts/measure-startup.ts [--runs 5] [--only ${Object.keys(VARIANTS).join(',')}] [--json] [--root DIR]`);
       process.exit(2);
     }
   }
@@ -55,24 +68,33 @@ function parseArgs(argv) {
 }
 
 /** kB figures of /proc/<pid>/status, e.g. { VmRSS: 123456, VmHWM: 150000 } */
-function memory(pid) {
+function memory(pid: number | undefined): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
 /** CPU seconds (user + system, all threads) the process has used so far; steadier than wall time on a busy machine */
-function cpuSeconds(pid) {
+function cpuSeconds(pid: number | undefined): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // fields[11], fields[12]: utime, stime (14th and 15th of the line), in clock ticks of 1/100 s on Linux
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What one start measured (see the comment at the top). */
+interface Start {
+  ms: number;
+  healthzMs: number;
+  cpuS: number;
+  rssMB: number;
+  peakMB: number;
+}
 
 /** One start: spawn → "listening on" line → 1 s → memory → SIGTERM → exit. */
-async function startOnce(variant, dataDir, extraEnv = {}, { health = true } = {}) {
+async function startOnce(variant: Variant, dataDir: string, extraEnv: Record<string, string> = {}, { health = true } = {}): Promise<Start> {
   const env = { ...process.env };
   for (const name of SERVER_VARS) delete env[name];
   // production refuses to start without an SMS service: one on a closed local port (nothing is sent at start)
@@ -82,9 +104,9 @@ async function startOnce(variant, dataDir, extraEnv = {}, { health = true } = {}
   const proc = spawn(process.execPath, variant.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise((r) => proc.once('exit', (code, signal) => r(code ?? signal)));
-  const listening = await new Promise((resolveLine, reject) => {
+  const listening = await new Promise<{ ms: number; cpu: number; url: string }>((resolveLine, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "listening on" line within 120 s:\n${out}`)), 120_000);
-    const onData = (d) => {
+    const onData = (d: string) => {
       out += d;
       const url = /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1];
       if (url) {
@@ -93,7 +115,7 @@ async function startOnce(variant, dataDir, extraEnv = {}, { health = true } = {}
       }
     };
     proc.stdout.setEncoding('utf8').on('data', onData);
-    proc.stderr.setEncoding('utf8').on('data', (d) => (out += d));
+    proc.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
     exited.then((how) => {
       clearTimeout(timer);
       reject(new Error(`the server exited (${how}) before listening:\n${out}`));
@@ -103,7 +125,7 @@ async function startOnce(variant, dataDir, extraEnv = {}, { health = true } = {}
     throw err;
   });
   // healthy: the gateway answers /healthz with 200, which it does once the provider answers it too
-  let healthy = null;
+  let healthy: number | null = null;
   while (health && healthy === null && performance.now() - t0 < 120_000) {
     const ok = await fetch(`${listening.url}/healthz`).then((r) => r.ok, () => false);
     if (ok) healthy = performance.now() - t0;
@@ -117,37 +139,47 @@ async function startOnce(variant, dataDir, extraEnv = {}, { health = true } = {}
   return { ms: Math.round(listening.ms), healthzMs: Math.round(healthy ?? Number.NaN), cpuS: listening.cpu, rssMB: mem.rss / 1024, peakMB: mem.hwm / 1024 };
 }
 
-const KINDS = { first: 'first (creates, migrates, seeds)', second: 'second (same DATA_DIR)', gateway: 'gateway only (PROVIDER_API_BASE set)' };
+const KINDS: Record<keyof Runs, string> = { first: 'first (creates, migrates, seeds)', second: 'second (same DATA_DIR)', gateway: 'gateway only (PROVIDER_API_BASE set)' };
 
-const median = (xs) => {
+/** The three starts of a variant, one entry per run. */
+interface Runs {
+  first: Start[];
+  second: Start[];
+  gateway: Start[];
+}
+
+const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const at = (i: number) => s[i] as number;
+  return s.length % 2 ? at(m) : (at(m - 1) + at(m)) / 2;
 };
-const fmt = (xs, digits) => (xs.some((x) => Number.isNaN(x)) ? '—' : `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`);
+const fmt = (xs: number[], digits: number) => (xs.some((x) => Number.isNaN(x)) ? '—' : `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`);
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  const variant = (name: string) => VARIANTS[name] as Variant;
   for (const name of opts.only) {
-    const needs = VARIANTS[name].needs;
+    const needs = variant(name).needs;
     if (needs && !existsSync(join(root, needs))) {
       console.error(`${name}: ${needs} is missing; run npm run build:server first`);
       process.exit(1);
     }
   }
-  const results = Object.fromEntries(opts.only.map((n) => [n, { first: [], second: [], gateway: [] }]));
+  const results: Record<string, Runs> = Object.fromEntries(opts.only.map((n) => [n, { first: [], second: [], gateway: [] }]));
   for (let run = 1; run <= opts.runs; run++) {
     for (const name of opts.only) {
       const dataDir = mkdtempSync(join(tmpdir(), 'measure-startup-'));
       try {
-        const first = await startOnce(VARIANTS[name], dataDir);
-        const second = await startOnce(VARIANTS[name], dataDir);
+        const first = await startOnce(variant(name), dataDir);
+        const second = await startOnce(variant(name), dataDir);
         // the gateway alone: an outside provider (nothing needs to answer there for the server to listen)
-        const gateway = await startOnce(VARIANTS[name], dataDir, { PROVIDER_API_BASE: 'http://127.0.0.1:9/api/v2/', PROVIDER_SECRET: 'measure-startup-secret' }, { health: false });
-        results[name].first.push(first);
-        results[name].second.push(second);
-        results[name].gateway.push(gateway);
-        const line = (r) => `${r.ms} ms (/healthz ${r.healthzMs} ms) ${r.cpuS.toFixed(2)} s CPU ${r.rssMB.toFixed(1)} MB`;
+        const gateway = await startOnce(variant(name), dataDir, { PROVIDER_API_BASE: 'http://127.0.0.1:9/api/v2/', PROVIDER_SECRET: 'measure-startup-secret' }, { health: false });
+        const runs = results[name] as Runs;
+        runs.first.push(first);
+        runs.second.push(second);
+        runs.gateway.push(gateway);
+        const line = (r: Start) => `${r.ms} ms (/healthz ${r.healthzMs} ms) ${r.cpuS.toFixed(2)} s CPU ${r.rssMB.toFixed(1)} MB`;
         process.stderr.write(`run ${run}/${opts.runs} ${name}: first ${line(first)}; second ${line(second)}; gateway only ${line(gateway)}\n`);
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
@@ -163,10 +195,10 @@ async function main() {
     '|---|---|---:|---:|---:|---:|---:|',
   ];
   for (const name of opts.only) {
-    for (const which of ['first', 'second', 'gateway']) {
-      const rows = results[name][which];
+    for (const which of ['first', 'second', 'gateway'] as const) {
+      const rows = (results[name] as Runs)[which];
       lines.push(
-        `| ${VARIANTS[name].label} | ${KINDS[which]} | ${fmt(rows.map((r) => r.ms), 0)} | ${fmt(rows.map((r) => r.healthzMs), 0)} | ${fmt(rows.map((r) => r.cpuS), 2)} | ${fmt(rows.map((r) => r.rssMB), 1)} | ${fmt(rows.map((r) => r.peakMB), 1)} |`,
+        `| ${variant(name).label} | ${KINDS[which]} | ${fmt(rows.map((r) => r.ms), 0)} | ${fmt(rows.map((r) => r.healthzMs), 0)} | ${fmt(rows.map((r) => r.cpuS), 2)} | ${fmt(rows.map((r) => r.rssMB), 1)} | ${fmt(rows.map((r) => r.peakMB), 1)} |`,
       );
     }
   }
@@ -174,7 +206,7 @@ async function main() {
   if (opts.json) console.log(JSON.stringify(results));
 }
 
-main().catch((err) => {
-  console.error(err.message ?? err);
+main().catch((err: unknown) => {
+  console.error((err as Error).message ?? err);
   process.exit(1);
 });

@@ -8,6 +8,8 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -26,10 +28,10 @@ const build = args.includes('--build');
 const updateBaselines = args.includes('--update-baselines');
 const passThrough = args.filter((a) => a !== '--build' && a !== '--update-baselines');
 
-function run(cmd, cmdArgs, env = process.env) {
+function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env });
-    const forward = (signal) => child.kill(signal);
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.once('SIGINT', forward);
     process.once('SIGTERM', forward);
     child.on('exit', (code, signal) => {
@@ -48,11 +50,11 @@ if (build || !fs.existsSync(path.join(staticDir, 'index.json'))) {
 
 const app = express();
 app.use(express.static(staticDir, { fallthrough: true }));
-const server = await new Promise((resolve, reject) => {
+const server = await new Promise<Server>((resolve, reject) => {
   const s = app.listen(0, '127.0.0.1', () => resolve(s));
   s.on('error', reject);
 });
-const { port } = server.address();
+const { port } = server.address() as AddressInfo;
 const url = `http://127.0.0.1:${port}`;
 console.log(`Serving storybook-static at ${url}`);
 
@@ -73,8 +75,15 @@ const runnerArgs = [
   ...passThrough,
 ];
 const code = await run('npx', runnerArgs, env);
-const lines = fs.existsSync(countsFile) ? fs.readFileSync(countsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
-const sum = (key) => lines.reduce((n, l) => n + Number(l[key]), 0);
+/** One story that passed: whether its play function ran, how many axe checks and screenshots it had. */
+interface Counted {
+  story: string;
+  played: boolean;
+  axe: number;
+  shots: number;
+}
+const lines: Counted[] = fs.existsSync(countsFile) ? fs.readFileSync(countsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+const sum = (key: 'axe' | 'shots') => lines.reduce((n, l) => n + Number(l[key]), 0);
 console.log(
   `Storybook checked: ${lines.length} stories rendered, ${lines.filter((l) => l.played).length} play functions run, ` +
     `${sum('axe')} axe checks, ${sum('shots')} screenshots compared (stories that passed)`,

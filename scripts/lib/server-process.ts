@@ -1,8 +1,8 @@
 /**
  * One way to run a server in a child process, shared by the bench (bench/run.ts), Lighthouse
- * (scripts/lighthouse.mjs) and the end-to-end tests (tests/e2e/support/app.ts):
+ * (scripts/lighthouse.ts) and the end-to-end tests (tests/e2e/support/app.ts):
  *
- *   const app = await startServer({ name: 'the app', args: ['scripts/start.mjs'], env: { PORT }, url });
+ *   const app = await startServer({ name: 'the app', args: ['scripts/start.ts'], env: { PORT }, url });
  *   ...
  *   await app.stop(); // SIGTERM, SIGKILL after the grace period; resolves with the exit code once it has exited
  *
@@ -10,36 +10,76 @@
  * the first IPC message the process sends (the bench's own servers report their URL that way). A
  * process that exits first, or is not ready in time, is stopped and reported with its last output.
  * Output is kept in memory (`output()`), or written to `logFile` for long runs that nobody reads.
- * Plain Node ESM so that .mjs scripts can import it; TypeScript callers get server-process.d.mts.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn, type StdioOptions } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
+
+export interface StartServerOptions {
+  /** how errors name the process, e.g. 'the app' (default 'the server') */
+  name?: string;
+  /** the program (default: this Node binary, process.execPath) */
+  command?: string;
+  args?: readonly string[];
+  /** set over this process's environment */
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /**
+   * 'healthz' (default): ready when GET `url` + `healthPath` answers 200.
+   * 'message': an IPC channel is opened and the first message the process sends means ready (returned as `message`).
+   */
+  ready?: 'healthz' | 'message';
+  /** the server's base URL, e.g. http://127.0.0.1:8080 (needed for 'healthz') */
+  url?: string;
+  /** default '/healthz' */
+  healthPath?: string;
+  /** how long to wait for ready (default 60 000 ms); then the process is stopped and an error names its last output */
+  timeoutMs?: number;
+  /** between health polls (default 250 ms) */
+  pollMs?: number;
+  /** after the stop signal, how long before SIGKILL to the process and its descendants (default 15 000 ms) */
+  graceMs?: number;
+  /** write stdout and stderr to this file instead of keeping them in memory */
+  logFile?: string;
+}
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  url: string | undefined;
+  /** the ready message ('message' mode) */
+  message: unknown;
+  /** everything the process has written so far (stdout and stderr together) */
+  output(): string;
+  /** settles with the exit code (null when ended by a signal) once the process has exited */
+  exited: Promise<number | null>;
+  /** sends `signal` (default SIGTERM), SIGKILL after the grace period; resolves with the exit code once exited */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
 
 /** How much of a process's output an error message quotes. */
 const TAIL_CHARS = 4000;
 
 /** A TCP port free on `host` right now (the OS picks it). */
-export function freePort(host = '127.0.0.1') {
+export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.on('error', reject);
     s.listen(0, host, () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
+      const { port } = s.address() as AddressInfo;
       s.close(() => resolve(port));
     });
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The process's children, grandchildren…, from /proc (Linux); none elsewhere. */
-function descendants(pid) {
-  const out = [];
+function descendants(pid: number): number[] {
+  const out: number[] = [];
   const queue = [pid];
   while (queue.length > 0) {
     const p = queue.shift();
-    let tasks;
+    let tasks: string[];
     try {
       tasks = readdirSync(`/proc/${p}/task`);
     } catch {
@@ -60,7 +100,7 @@ function descendants(pid) {
 }
 
 /** SIGKILL to the process and everything it started (`npm start`'s script runs the server as its child). */
-function killTree(proc) {
+function killTree(proc: ChildProcess) {
   if (proc.pid === undefined) return;
   for (const pid of descendants(proc.pid).reverse()) {
     try {
@@ -72,11 +112,10 @@ function killTree(proc) {
   proc.kill('SIGKILL');
 }
 
-/**
- * Starts `command args` (default: this Node binary) and resolves once the process is ready.
- * @param {import('./server-process.mjs').StartServerOptions} options
- */
-export async function startServer(options) {
+/** Starts `command args` (default: this Node binary) and resolves once the process is ready. */
+export function startServer<M = unknown>(options: StartServerOptions & { ready: 'message' }): Promise<ServerProcess & { message: M }>;
+export function startServer(options: StartServerOptions & { ready?: 'healthz'; url: string }): Promise<ServerProcess & { url: string }>;
+export async function startServer(options: StartServerOptions): Promise<ServerProcess> {
   const {
     name = 'the server',
     command = process.execPath,
@@ -93,8 +132,8 @@ export async function startServer(options) {
   } = options;
   if (ready === 'healthz' && !url) throw new TypeError(`startServer(${name}): ready 'healthz' needs the server's url`);
 
-  const stdio = /** @type {any[]} */ (['ignore', 'pipe', 'pipe']);
-  let fd;
+  const stdio: Array<'ignore' | 'pipe' | 'ipc' | number> = ['ignore', 'pipe', 'pipe'];
+  let fd: number | undefined;
   if (logFile) {
     fd = openSync(logFile, 'w');
     stdio[1] = fd;
@@ -103,11 +142,11 @@ export async function startServer(options) {
   if (ready === 'message') stdio.push('ipc');
 
   let out = '';
-  const proc = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio });
+  const proc = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: stdio as StdioOptions });
   if (fd !== undefined) closeSync(fd);
   if (!logFile) {
-    proc.stdout.setEncoding('utf8').on('data', (d) => (out += d));
-    proc.stderr.setEncoding('utf8').on('data', (d) => (out += d));
+    proc.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
+    proc.stderr?.setEncoding('utf8').on('data', (d: string) => (out += d));
   }
   const output = () => {
     if (!logFile) return out;
@@ -124,8 +163,8 @@ export async function startServer(options) {
   };
 
   // settles once, when the process has exited (or could not be started at all)
-  let exitedAs = null;
-  const exited = new Promise((resolve) => {
+  let exitedAs: { code: number | null; signal: NodeJS.Signals | null; error?: Error } | null = null;
+  const exited = new Promise<number | null>((resolve) => {
     proc.once('exit', (code, signal) => {
       exitedAs = { code, signal };
       resolve(code);
@@ -140,9 +179,9 @@ export async function startServer(options) {
   });
   const hasExited = () => exitedAs !== null;
   const describeExit = () =>
-    exitedAs.error ? `could not be started (${exitedAs.error.message})` : `exited with ${exitedAs.code ?? exitedAs.signal} before it was ready`;
+    exitedAs?.error ? `could not be started (${exitedAs.error.message})` : `exited with ${exitedAs?.code ?? exitedAs?.signal} before it was ready`;
 
-  const stop = (signal = 'SIGTERM') => {
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
     if (hasExited()) return exited;
     const force = setTimeout(() => killTree(proc), graceMs);
     proc.kill(signal);
@@ -151,7 +190,7 @@ export async function startServer(options) {
 
   const started = Date.now();
   const deadline = started + timeoutMs;
-  let message;
+  let message: unknown;
   try {
     if (ready === 'message') {
       message = await new Promise((resolve, reject) => {
@@ -179,7 +218,8 @@ export async function startServer(options) {
           last = `status ${res.status}`;
         } catch (err) {
           // not listening yet
-          last = err?.cause?.code ?? err?.name ?? 'no answer';
+          const e = err as { name?: string; cause?: { code?: string } } | undefined;
+          last = e?.cause?.code ?? e?.name ?? 'no answer';
         }
         await sleep(pollMs);
       }

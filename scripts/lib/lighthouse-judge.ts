@@ -1,5 +1,5 @@
 /**
- * How scripts/lighthouse.mjs judges an audited page, kept apart so it is tested on its own.
+ * How scripts/lighthouse.ts judges an audited page, kept apart so it is tested on its own.
  *
  * Accessibility and best practices do not depend on the machine and are judged on every host. The
  * performance score is a simulation built from the time each task took in the browser, so it is only
@@ -16,20 +16,30 @@ export const FAULT_LIMIT_US = 2;
 export const LAYOUT_SHIFT_LIMIT = 0.1;
 
 /** Whether a host whose page fault costs `faultMicros` µs can judge a performance score. */
-export function hostFit(faultMicros) {
+export function hostFit(faultMicros: number): boolean {
   return Number.isFinite(faultMicros) && faultMicros <= FAULT_LIMIT_US;
 }
 
+/** One audited page, as scripts/lighthouse.ts measures it. */
+export interface AuditedRun {
+  scores: Record<string, number | null>;
+  layoutShift: number | null;
+}
+
+/** `below`: the categories below their threshold (or the layout shift, as 'cumulative-layout-shift'); `unjudged`: those below it that this host cannot judge. */
+export interface Judgement {
+  ok: boolean;
+  below: string[];
+  unjudged: string[];
+}
+
 /**
- * @param {{ scores: Record<string, number | null>, layoutShift: number | null }} run one audited page
- * @param {number} faultMicros what a fresh 4 KiB page costs this host, in µs
- * @returns {{ ok: boolean, below: string[], unjudged: string[] }} the categories below their threshold
- *   (or the layout shift, as 'cumulative-layout-shift'), and those below it that this host cannot judge
+ * Judges one audited page (`run`) on a host whose fresh 4 KiB page costs `faultMicros` µs.
  */
-export function judge(run, faultMicros) {
+export function judge(run: AuditedRun, faultMicros: number): Judgement {
   const fit = hostFit(faultMicros);
-  const below = [];
-  const unjudged = [];
+  const below: string[] = [];
+  const unjudged: string[] = [];
   for (const [category, min] of Object.entries(THRESHOLDS)) {
     const score = run.scores[category];
     if (category === 'performance' && !fit && !(score != null && score >= min)) {

@@ -6,33 +6,42 @@
  *   3. build + budgets        6. Lighthouse on /login and /home (Chromium)
  * What needs Chromium and cannot find it is skipped with one line saying so.
  * PostgreSQL (unit: provider suites and races; e2e: the crash run): TEST_DATABASE_URL when set (CI);
- * otherwise an embedded PostgreSQL of the run's own (scripts/lib/test-postgres.mjs: free port, temporary
+ * otherwise an embedded PostgreSQL of the run's own (scripts/lib/test-postgres.ts: free port, temporary
  * folder, stopped and removed at the end, also on failure or Ctrl-C); if that cannot start, one line says so
  * and the PostgreSQL runs are skipped.
  * Pass stage names to run only those: `npm test -- unit e2e`.
+ * npm runs it as `node --import ./scripts/lib/node-check.mjs scripts/test.ts` (see scripts/start.ts).
  */
 import './lib/node-check.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { startSupervisedPostgres } from './lib/test-postgres.mjs';
+import { startSupervisedPostgres, type SupervisedPostgres } from './lib/test-postgres.ts';
+
+/** What a stage counted; `note` is said after its line in the summary. */
+interface StageResult {
+  passed: number;
+  failed: number;
+  skipped?: number;
+  note?: string | undefined;
+}
 
 const only = process.argv.slice(2);
-const want = (name) => only.length === 0 || only.includes(name);
+const want = (name: string) => only.length === 0 || only.includes(name);
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 const hasChrome = existsSync(chrome);
-const env = { ...process.env, CHROME_PATH: chrome };
+const env: NodeJS.ProcessEnv = { ...process.env, CHROME_PATH: chrome };
 mkdirSync('.tmp', { recursive: true });
 console.log(`Node ${process.versions.node} (${process.execPath})`);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const stages = [];
+const stages: string[] = [];
 
-function run(cmd, args, extraEnv = {}) {
+function run(cmd: string, args: string[], extraEnv: Record<string, string> = {}): number {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   return r.status ?? 1;
 }
 
-function stage(name, fn) {
+function stage(name: string, fn: () => StageResult) {
   if (!want(name)) return;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
@@ -45,7 +54,7 @@ function stage(name, fn) {
 }
 
 /** Runs vitest with a JSON report and returns its counts. */
-function vitest(projects, file, extraEnv) {
+function vitest(projects: string[], file: string, extraEnv?: Record<string, string>): StageResult {
   rmSync(file, { force: true });
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
   const code = run('npx', args, extraEnv);
@@ -55,15 +64,15 @@ function vitest(projects, file, extraEnv) {
   return { passed: j.numPassedTests, failed, skipped: j.numPendingTests + j.numTodoTests };
 }
 
-const check = (code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+const check = (code: number): StageResult => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
 // Started early so it comes up while the types stage runs; awaited before the first stage that uses it.
 const pgNeeded = want('unit') || (hasChrome && want('e2e') && existsSync('tests/e2e'));
 const pgStarting = pgNeeded && !process.env.TEST_DATABASE_URL ? startSupervisedPostgres() : undefined;
-let postgres;
+let postgres: Extract<SupervisedPostgres, { url: string }> | undefined;
 let pgReported = false;
 /** Why the PostgreSQL half did not run, when it did not: said again in the last line, so a run without it never looks whole. */
-let pgMissing;
+let pgMissing: string | undefined;
 /** Says once which PostgreSQL the stages use, and hands an embedded one's URL to them. */
 async function usePostgres() {
   if (pgReported || !pgNeeded) return;
@@ -72,16 +81,16 @@ async function usePostgres() {
     console.log(`PostgreSQL: TEST_DATABASE_URL ${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')}`);
     return;
   }
-  const pg = await pgStarting;
+  const pg = (await pgStarting) as SupervisedPostgres;
   if (pg.error) {
     console.log(`Skipping PostgreSQL runs: embedded PostgreSQL could not start (${pg.error}); set TEST_DATABASE_URL to use a server of your own.`);
     stages.push('postgres: embedded PostgreSQL could not start, PostgreSQL runs skipped');
     pgMissing = pg.error;
     return;
   }
-  postgres = pg;
-  env.TEST_DATABASE_URL = pg.url;
-  console.log(`PostgreSQL: embedded PostgreSQL ${pg.version} on port ${pg.port} (a temporary folder, removed at the end)`);
+  postgres = pg as Extract<SupervisedPostgres, { url: string }>;
+  env.TEST_DATABASE_URL = postgres.url;
+  console.log(`PostgreSQL: embedded PostgreSQL ${postgres.version} on port ${postgres.port} (a temporary folder, removed at the end)`);
 }
 
 // TypeScript 7 (the native compiler, installed as typescript-go) checks in seconds; the `typescript`
@@ -104,9 +113,9 @@ stage('build', () => {
   // the merchant console: its own build into dist/merchant (after the app's, which empties dist/)
   if (run('npx', ['vite', 'build', '-c', 'vite.console.config.ts', '--logLevel', 'warn']) !== 0) return { passed: 0, failed: 1, note: 'the console build failed' };
   // the server as it runs (plain node): a server that does not build fails here, not later as an e2e start failure
-  if (run('node', ['scripts/build-server.mjs']) !== 0) return { passed: 1, failed: 1, note: 'the server build failed' };
-  if (!existsSync('scripts/check-budgets.mjs')) return { passed: 1, failed: 0 };
-  const b = check(run('node', ['scripts/check-budgets.mjs']));
+  if (run('node', ['scripts/build-server.ts']) !== 0) return { passed: 1, failed: 1, note: 'the server build failed' };
+  if (!existsSync('scripts/check-budgets.ts')) return { passed: 1, failed: 0 };
+  const b = check(run('node', ['scripts/check-budgets.ts']));
   return { passed: 1 + b.passed, failed: b.failed };
 });
 
@@ -121,19 +130,19 @@ if (!hasChrome) {
   stage('storybook', () => {
     // The test runner has no JSON report: read jest's own "Tests:" summary line from its output, shown
     // as it comes (tee) so a long stage is not silent.
-    const r = spawnSync('bash', ['-o', 'pipefail', '-c', 'node scripts/test-storybook.mjs --build 2>&1 | tee .tmp/storybook.log'], { env, stdio: 'inherit' });
+    const r = spawnSync('bash', ['-o', 'pipefail', '-c', 'node scripts/test-storybook.ts --build 2>&1 | tee .tmp/storybook.log'], { env, stdio: 'inherit' });
     const out = readFileSync('.tmp/storybook.log', 'utf8');
     const plain = out.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').map((l) => l.trim());
     const line = plain.reverse().find((l) => /^Tests:\s/.test(l));
     if (!line) return { passed: 0, failed: 1, note: `exited ${r.status} without a summary` };
-    const n = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
+    const n = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
     const failed = n('failed');
     const checked = plain.find((l) => l.startsWith('Storybook checked: '));
     return { passed: n('passed'), failed: failed + (r.status !== 0 && failed === 0 ? 1 : 0), skipped: n('skipped') + n('todo'), note: checked?.replace('Storybook checked: ', '') };
   });
   if (existsSync('tests/e2e') && want('e2e')) await usePostgres();
   if (existsSync('tests/e2e')) stage('e2e', () => vitest(['e2e'], '.tmp/vitest-e2e.json'));
-  if (existsSync('scripts/lighthouse.mjs')) stage('lighthouse', () => check(run('node', ['scripts/lighthouse.mjs'])));
+  if (existsSync('scripts/lighthouse.ts')) stage('lighthouse', () => check(run('node', ['scripts/lighthouse.ts'])));
 }
 
 console.log('\n=== summary ===');

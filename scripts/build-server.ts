@@ -3,7 +3,7 @@
  * Builds the server (server/index.ts and what it imports from server/ and src/) into one ES module,
  * dist-server/index.js, with its source map, so that it runs on plain `node` (no tsx at run time):
  *
- *   node scripts/build-server.mjs          (npm run build:server; npm run build does the app and this)
+ *   node scripts/build-server.ts           (npm run build:server; npm run build does the app and this)
  *   node --enable-source-maps dist-server/index.js
  *
  * Vite's SSR build (Rolldown) does the work, with no config file and no plugins: every package from
@@ -30,17 +30,27 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'server/index.ts';
 
-export const defaultOutDir = () => resolve(root, process.env.SERVER_OUT_DIR || 'dist-server');
+export const defaultOutDir = (): string => resolve(root, process.env.SERVER_OUT_DIR || 'dist-server');
+
+/** What build.json beside the bundle records. */
+interface BuildManifest {
+  entry: string;
+  startedAt: number;
+  /** PGlite's version, which made pglite-initdb.tar.gz */
+  pglite: string;
+  /** the bundled source files, relative to the root */
+  inputs: string[];
+}
 
 /**
  * Whether the server build in outDir can run as it is: `{ fresh: true }`, or `{ fresh: false, reason }`
  * when it is missing, unreadable, or older than one of its sources (or this script, or package.json).
  * A build deployed without the sources (no server/index.ts) is taken as it is.
  */
-export function serverBuildState(outDir = defaultOutDir()) {
+export function serverBuildState(outDir = defaultOutDir()): { fresh: true } | { fresh: false; reason: string } {
   const manifestFile = join(outDir, 'build.json');
   if (!existsSync(join(outDir, 'index.js')) || !existsSync(manifestFile)) return { fresh: false, reason: `no server build in ${relative(root, outDir) || outDir}` };
-  let manifest;
+  let manifest: Partial<BuildManifest>;
   try {
     manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   } catch {
@@ -52,7 +62,7 @@ export function serverBuildState(outDir = defaultOutDir()) {
   for (const input of inputs) {
     const mtime = statSync(resolve(root, input), { throwIfNoEntry: false })?.mtimeMs;
     if (mtime === undefined) return { fresh: false, reason: `${input} is gone since the server was built` };
-    if (mtime > manifest.startedAt) return { fresh: false, reason: `${input} changed since the server was built` };
+    if (mtime > (manifest.startedAt ?? Number.NaN)) return { fresh: false, reason: `${input} changed since the server was built` };
   }
   return { fresh: true };
 }
@@ -60,7 +70,7 @@ export function serverBuildState(outDir = defaultOutDir()) {
 /** The file the server loads into a fresh PGlite folder instead of running initdb (server/db/index.ts). */
 const PGLITE_TEMPLATE = 'pglite-initdb.tar.gz';
 
-function pgliteVersion() {
+function pgliteVersion(): string {
   const entry = createRequire(join(root, 'package.json')).resolve('@electric-sql/pglite');
   let dir = dirname(entry);
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
@@ -68,9 +78,9 @@ function pgliteVersion() {
 }
 
 /** The template into `dir`: the previous build's when it was made by this PGlite, else a new one. */
-async function pgliteTemplate(outDir, dir) {
+async function pgliteTemplate(outDir: string, dir: string): Promise<string> {
   const version = pgliteVersion();
-  let previous;
+  let previous: string | undefined;
   try {
     previous = JSON.parse(readFileSync(join(outDir, 'build.json'), 'utf8')).pglite;
   } catch {
@@ -92,13 +102,13 @@ async function pgliteTemplate(outDir, dir) {
 }
 
 /** Builds the server into outDir. Resolves with the list of bundled source files (relative to the root). */
-export async function buildServer({ outDir = defaultOutDir(), logLevel = 'warn' } = {}) {
+export async function buildServer({ outDir = defaultOutDir(), logLevel = 'warn' }: { outDir?: string; logLevel?: 'info' | 'warn' | 'error' | 'silent' } = {}): Promise<string[]> {
   const startedAt = Date.now();
   const { build } = await import('vite');
   mkdirSync(outDir, { recursive: true });
   // next to outDir, at the same depth: the source map's paths (relative to the map) stay right after the move
   const tmpDir = join(dirname(outDir), `.${basename(outDir)}-build-${process.pid}-${startedAt}`);
-  const inputs = new Set();
+  const inputs = new Set<string>();
   try {
     await build({
       configFile: false,
@@ -134,7 +144,8 @@ export async function buildServer({ outDir = defaultOutDir(), logLevel = 'warn' 
     const list = [...inputs].sort();
     if (!list.includes(ENTRY)) throw new Error(`the server build did not include ${ENTRY}`);
     const pglite = await pgliteTemplate(outDir, tmpDir);
-    writeFileSync(join(tmpDir, 'build.json'), `${JSON.stringify({ entry: ENTRY, startedAt, pglite, inputs: list }, null, 2)}\n`);
+    const manifest: BuildManifest = { entry: ENTRY, startedAt, pglite, inputs: list };
+    writeFileSync(join(tmpDir, 'build.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     // build.json last: until it is in place, the check above sees the older one and calls the build stale
     const files = readdirSync(tmpDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(tmpDir, join(e.parentPath, e.name)));
     for (const file of files.filter((f) => f !== 'build.json').concat('build.json')) {
@@ -153,8 +164,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   const started = performance.now();
   buildServer({ outDir, logLevel: 'warn' }).then(
     (inputs) => console.log(`Built the server: ${relative(root, join(outDir, 'index.js'))} from ${inputs.length} source files in ${Math.round(performance.now() - started)} ms`),
-    (err) => {
-      console.error(`The server build failed: ${err?.message ?? err}`);
+    (err: unknown) => {
+      console.error(`The server build failed: ${(err as Error | undefined)?.message ?? err}`);
       process.exit(1);
     },
   );

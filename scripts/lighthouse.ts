@@ -7,7 +7,7 @@
  * LIGHTHOUSE_RUNS times (default 3) and judged on its median run, as Lighthouse's own guidance on
  * score variance advises: one run's performance score moves with whatever else the machine is doing.
  * The performance score is held to its threshold only on a host fit to measure it (scripts/lib/
- * lighthouse-judge.mjs: a page of memory mapped in 2 µs or less); elsewhere a score below it is
+ * lighthouse-judge.ts: a page of memory mapped in 2 µs or less); elsewhere a score below it is
  * measured, kept and printed, and the layout shift is judged as well.
  *   CHROME_PATH  the browser (default /usr/bin/chromium)
  *   DIST_DIR     the build served (default ./dist; built first by `npm start` when missing)
@@ -21,17 +21,39 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Flags } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { freePort, startServer } from './lib/server-process.mjs';
-import { FAULT_LIMIT_US, hostFit, judge, LAYOUT_SHIFT_LIMIT, THRESHOLDS } from './lib/lighthouse-judge.mjs';
+import { freePort, startServer, type ServerProcess } from './lib/server-process.ts';
+import { FAULT_LIMIT_US, hostFit, judge, LAYOUT_SHIFT_LIMIT, THRESHOLDS } from './lib/lighthouse-judge.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const OUT = join(root, 'bench', 'lighthouse.json');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
+
+/** One Lighthouse run of a page: its scores (0–100, null when not measured) and what failed. */
+interface PageAudit {
+  page: string;
+  url: string;
+  scores: Record<string, number | null>;
+  layoutShift: number | null;
+  failing: string[];
+  runtimeError: string | undefined;
+}
+
+/** A page's median run, every run's scores, and why it failed when its scores do not say. */
+interface PageResult extends PageAudit {
+  runs: Array<Record<string, number | null>>;
+  note?: string;
+}
+
+/** A signed-up customer: the session token and who they are. */
+interface Session {
+  token: string;
+  customer: { id: number; name: string };
+}
 
 /**
  * What mapping a fresh 4 KiB page of memory costs this host, in µs. A desktop or a phone takes well under
@@ -42,10 +64,10 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
  * build that scored 98 on /home scores about 80. Measured in a child process on 1 MiB buffers (below the
  * 2 MiB of a transparent huge page, so 4 KiB pages whatever the kernel's setting), 64 MiB, median of 3.
  */
-function faultMicros() {
+function faultMicros(): number {
   const probe = 'const t=performance.now();const k=[];for(let n=0;n<64;n++){const b=Buffer.alloc(1<<20);for(let i=0;i<b.length;i+=4096)b[i]=1;k.push(b)}console.log(performance.now()-t)';
   const runs = [0, 1, 2].map(() => (Number(spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).stdout) * 1000) / 16384);
-  return runs.sort((x, y) => x - y)[1];
+  return runs.sort((x, y) => x - y)[1] as number;
 }
 
 if (!existsSync(CHROME_PATH)) {
@@ -58,11 +80,11 @@ async function startApp() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   const url = `http://127.0.0.1:${port}`;
-  let server;
+  let server: ServerProcess;
   try {
     server = await startServer({
       name: 'the app',
-      args: [join(root, 'scripts', 'start.mjs')],
+      args: [join(root, 'scripts', 'start.ts')],
       cwd: root,
       env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
       url,
@@ -90,40 +112,42 @@ async function startApp() {
   return { url, stop };
 }
 
-async function json(res) {
+async function json<T>(res: Response): Promise<T> {
   const body = await res.json().catch(() => null);
   if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${JSON.stringify(body)}`);
   return body;
 }
 
 /** Registers a customer through the API; returns the session token (from Set-Cookie) and the customer. */
-async function signUp(url) {
+async function signUp(url: string): Promise<Session> {
   const phone = `+6391${String(Date.now() % 1e8).padStart(8, '0')}`;
-  const post = (path, body) => fetch(`${url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: object) => fetch(`${url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await json(await post('auth/otp/request', { phone, purpose: 'register' }));
-  let code;
+  let code: string | undefined;
   for (let i = 0; i < 40 && !code; i++) {
-    const box = await json(await fetch(`${url}/__dev/outbox?phone=${encodeURIComponent(phone)}`));
+    const box = await json<{ items: Array<{ code?: string; body?: string }> }>(await fetch(`${url}/__dev/outbox?phone=${encodeURIComponent(phone)}`));
     code = box.items[0]?.code ?? /\b(\d{6})\b/.exec(box.items[0]?.body ?? '')?.[1];
     if (!code) await new Promise((r) => setTimeout(r, 250));
   }
   if (!code) throw new Error('no code in the development outbox');
-  const verified = await json(await post('auth/otp/verify', { phone, code, purpose: 'register' }));
+  const verified = await json<{ data: { registration_token: string } }>(await post('auth/otp/verify', { phone, code, purpose: 'register' }));
   const registered = await post('auth/register', { registration_token: verified.data.registration_token, name: 'Lighthouse Customer' });
-  const body = await json(registered);
+  const body = await json<{ data: { customer: Session['customer'] } }>(registered);
   const sid = registered.headers
     .getSetCookie()
-    .map((c) => c.split(';')[0])
+    .map((c) => c.split(';')[0] as string)
     .find((c) => c.startsWith('sid='));
   if (!sid) throw new Error('register set no sid cookie');
   return { token: sid.slice(4), customer: body.data.customer };
 }
 
 /** Sets the session cookie and the stored client state in the browser Lighthouse will use. */
-async function signInBrowser(port, url, session) {
+async function signInBrowser(port: number, url: string, session: Session) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
+    // the browser's own default context, the one Lighthouse's pages open in
     const context = browser.contexts()[0];
+    if (!context) throw new Error('the browser has no default context');
     const host = new URL(url).hostname;
     await context.addCookies([
       { name: 'sid', value: session.token, domain: host, path: '/', httpOnly: true, sameSite: 'Lax' },
@@ -141,12 +165,18 @@ async function signInBrowser(port, url, session) {
   }
 }
 
-async function audit(port, url, extra = {}) {
+async function audit(port: number, url: string, extra: Flags = {}): Promise<PageAudit> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(THRESHOLDS), ...extra });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const lhr = result.lhr;
-  const scores = Object.fromEntries(Object.keys(THRESHOLDS).map((k) => [k, lhr.categories[k]?.score == null ? null : Math.round(lhr.categories[k].score * 100)]));
+  const scores = Object.fromEntries(
+    Object.keys(THRESHOLDS).map((k) => {
+      const score = lhr.categories[k]?.score;
+      return [k, score == null ? null : Math.round(score * 100)];
+    }),
+  );
   // what to fix: audits of the categories below their threshold that did not pass
-  const failing = [];
+  const failing: string[] = [];
   for (const [k, min] of Object.entries(THRESHOLDS)) {
     if ((scores[k] ?? -1) >= min) continue;
     for (const ref of lhr.categories[k]?.auditRefs ?? []) {
@@ -163,9 +193,9 @@ async function audit(port, url, extra = {}) {
  * A run Lighthouse could not measure (a runtime error, no performance score) is not a score: it is said
  * in one line and run again, at most RUNS more times, so the median is of measured runs only.
  */
-async function auditMedian(port, url, extra) {
-  const runs = [];
-  let unmeasured = null;
+async function auditMedian(port: number, url: string, extra?: Flags): Promise<PageResult> {
+  const runs: PageAudit[] = [];
+  let unmeasured: PageAudit | null = null;
   for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
     const run = await audit(port, url, extra);
     if (run.scores.performance == null) {
@@ -176,14 +206,14 @@ async function auditMedian(port, url, extra) {
     runs.push(run);
   }
   // nothing measured at all: that run's missing score fails the page below
-  if (runs.length === 0) runs.push(unmeasured);
+  if (runs.length === 0) runs.push(unmeasured as PageAudit);
   const sorted = [...runs].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
-  return { ...sorted[Math.floor((sorted.length - 1) / 2)], runs: runs.map((r) => r.scores) };
+  return { ...(sorted[Math.floor((sorted.length - 1) / 2)] as PageAudit), runs: runs.map((r) => r.scores) };
 }
 
-const pages = [];
-let app;
-let chrome;
+const pages: PageResult[] = [];
+let app: Awaited<ReturnType<typeof startApp>> | undefined;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
 let failed = false;
 try {
   app = await startApp();
@@ -193,24 +223,24 @@ try {
   await signInBrowser(chrome.port, app.url, session);
   pages.push(await auditMedian(chrome.port, `${app.url}/home`, { disableStorageReset: true }));
   // the guard let us in: a redirect to /login would mean the signed-in state was not picked up
-  const home = pages.at(-1);
+  const home = pages.at(-1) as PageResult;
   if (!home.url.endsWith('/home')) home.note = `ended on ${home.url}, not /home: the signed-in state was not accepted`;
 } catch (err) {
   failed = true;
-  console.error(`Lighthouse could not run: ${err.message}`);
+  console.error(`Lighthouse could not run: ${(err as Error).message}`);
 } finally {
   await chrome?.kill();
   await app?.stop();
 }
 
 const fit = hostFit(pageMicros);
-for (const p of pages) Object.assign(p, judge(p, pageMicros));
+const judged = pages.map((p) => ({ ...p, ...judge(p, pageMicros) }));
 mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(
   OUT,
-  JSON.stringify({ date: new Date().toISOString(), thresholds: THRESHOLDS, settings: 'mobile (Lighthouse defaults)', runs: RUNS, host: { page_fault_us: Math.round(pageMicros * 100) / 100, fit_to_judge_performance: fit }, pages }, null, 2) + '\n',
+  JSON.stringify({ date: new Date().toISOString(), thresholds: THRESHOLDS, settings: 'mobile (Lighthouse defaults)', runs: RUNS, host: { page_fault_us: Math.round(pageMicros * 100) / 100, fit_to_judge_performance: fit }, pages: judged }, null, 2) + '\n',
 );
-for (const p of pages) {
+for (const p of judged) {
   const cells = Object.entries(p.scores).map(([k, v]) => `${k} ${v ?? '–'}${p.below.includes(k) ? ' (below)' : p.unjudged.includes(k) ? ' (not judged here)' : ''}`);
   if (!fit) cells.push(`layout shift ${p.layoutShift == null ? '–' : Number(p.layoutShift.toFixed(3))}${p.below.includes('cumulative-layout-shift') ? ` (above ${LAYOUT_SHIFT_LIMIT})` : ''}`);
   const perfRuns = p.runs.length > 1 ? ` (median of ${p.runs.length}: performance ${p.runs.map((r) => r.performance ?? '–').join(', ')})` : '';
@@ -218,7 +248,7 @@ for (const p of pages) {
   for (const f of p.failing) console.log(`       ${f}`);
 }
 if (!fit) {
-  const unjudged = pages.some((p) => p.unjudged.length > 0);
+  const unjudged = judged.some((p) => p.unjudged.length > 0);
   console.log(
     `note: this host maps a page of memory in ${pageMicros.toFixed(1)} µs (a desktop or a phone: under 1 µs; the limit for judging performance: ${FAULT_LIMIT_US} µs). ` +
       'Every task of an audited page pays it, and the layout shift is judged as well. ' +
@@ -228,4 +258,4 @@ if (!fit) {
   );
 }
 console.log(`Wrote ${OUT}`);
-process.exit(failed || pages.length < 2 || pages.some((p) => !p.ok || p.note) ? 1 : 0);
+process.exit(failed || judged.length < 2 || judged.some((p) => !p.ok || p.note) ? 1 : 0);
