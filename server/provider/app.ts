@@ -44,7 +44,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
   const api = apiRouter();
   api.use(signatureCheck(ctx));
   // merchant/images (an image of up to 2 MB) only: its own larger limit, before the 64 KiB one below
-  api.use(imageUploadParser());
+  api.use(imageUploadParser(ctx));
   // the raw bytes are kept for signed webhooks, whose HMAC covers the body exactly as sent
   api.use(express.json({ limit: '64kb', verify: (req, _res, buf) => ((req as RawBodyRequest).rawBody = buf) }));
   for (const routes of [

@@ -33,7 +33,7 @@ interface Member {
 }
 
 function consoleClient(stack: () => Stack, o: { https: boolean }) {
-  const proto = o.https ? { 'x-forwarded-proto': 'https' } : {};
+  const proto: Record<string, string> = o.https ? { 'x-forwarded-proto': 'https' } : {};
   const cookieName = o.https ? '__Host-staff' : 'staff';
   const call = async (method: 'GET' | 'POST', path: string, a: { body?: unknown; cookie?: string; ip?: string } = {}) => {
     const res = await stack().api(method, path, { ...(a.body !== undefined ? { body: a.body } : {}), ...(a.cookie ? { cookie: a.cookie } : {}), headers: { ...proto, 'x-forwarded-for': a.ip ?? newIpv4() } });
