@@ -957,12 +957,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: 'merchant/counter/lookup',
     tag: 'Merchant console',
     summary: 'What a scanned or typed voucher code is, before anything happens',
-    description: 'The QR code\'s text or the short code as typed (any case, spaces and dashes allowed). A used or expired voucher is answered too (`usable: false`). Refusals: a code whose time is over 409 CODE_STALE, another shop\'s 404 OTHER_MERCHANT, the voucher\'s fixed reference code 400 REFERENCE_CODE, anything else 404 CODE_UNKNOWN.',
+    description: 'The QR code\'s text or the short code as typed (any case, spaces and dashes allowed). A used or expired voucher is answered too (`usable: false`). Refusals: a code whose time is over 409 CODE_STALE, another shop\'s 404 OTHER_MERCHANT, the voucher\'s fixed reference code 400 REFERENCE_CODE, anything else 404 CODE_UNKNOWN. A staff session\'s 30 unknown codes in a minute: 429 RATE_LIMITED until the minute is over (with an entry in Activity).',
     auth: 'staff',
     inContract: false,
     body: C.counterCodeBody,
     answer: envelope([200], 'The voucher.', C.counterLookupAnswer),
-    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE'],
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'RATE_LIMITED'],
   },
   {
     method: 'post',
@@ -974,7 +974,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     inContract: false,
     body: C.counterCodeBody,
     answer: envelope([201], 'The voucher, used, and its redemption.', C.counterRedeemAnswer),
-    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED'],
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED', 'RATE_LIMITED'],
   },
   {
     method: 'post',

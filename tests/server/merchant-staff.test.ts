@@ -423,7 +423,7 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const inv = (await invite({ role: 'staff', email: to }).expect(201)).body.data;
       expect(inv.emailed).toBe(true);
       const [mail] = await readOutbox(p.db, to);
-      expect(mail!.subject).toBe("Olive Owner invited you to Kopi Senja's merchant console");
+      expect((mail as { subject: string }).subject).toBe("Olive Owner invited you to Kopi Senja's merchant console");
       expect(mail!.body).toContain(`${TEST_PUBLIC_URL}/merchant/invite#${inv.invite_token}`);
       const info = (await p.call('post', 'merchant/auth/link', { body: { token: inv.invite_token } }).expect(200)).body.data;
       expect(info).toEqual({ kind: 'invite', shop: 'Kopi Senja', role: 'staff', email: to, invited_by: 'Olive Owner', expires_at: inv.expires_at });

@@ -297,6 +297,26 @@ export async function insertAudit(
     .execute();
 }
 
+/**
+ * A look-up in the activity log, where a burst of them is one entry: a staff member's searches (typed
+ * letter by letter, asked 300 ms after each pause) within `mergeMs` of their last one update it to the
+ * latest words rather than add an entry each.
+ */
+export async function recordLookup(db: Database, row: { staffId: number; action: string; target: string | null; after: unknown; now: Date }, mergeMs: number): Promise<void> {
+  const last = await db
+    .selectFrom('audit_log')
+    .select(['id', 'action', 'target', 'created_at'])
+    .where('staff_id', '=', row.staffId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last && last.action === row.action && last.target === row.target && row.now.getTime() - last.created_at.getTime() < mergeMs) {
+    await db.updateTable('audit_log').set({ after: JSON.stringify(row.after), created_at: row.now }).where('id', '=', last.id).execute();
+    return;
+  }
+  await insertAudit(db, { staffId: row.staffId, action: row.action, target: row.target, before: null, after: row.after, now: row.now });
+}
+
 /** Whether an entry of `action` on `target` was written since `since` (one warning per window, not one per try). */
 export async function auditSince(db: Database, action: string, target: string, since: Date): Promise<boolean> {
   const row = await db.selectFrom('audit_log').select('id').where('action', '=', action).where('target', '=', target).where('created_at', '>', since).executeTakeFirst();
