@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
 import { passwordWork } from '../../server/provider/staff/password';
-import { createOwnerSetupLink } from '../../server/provider/staff/staff.service';
+import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { makeDist } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
 import { describeEachDb, startStack, type Stack } from './support';

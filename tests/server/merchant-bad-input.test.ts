@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '#contract/endpoints';
 import { readOutbox } from '../../server/provider/auth/sender';
-import { createOwnerSetupLink } from '../../server/provider/staff/staff.service';
+import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { closeProvider, newIp } from './auth.helpers';
 import { newStaff, newStaffEmail, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
 import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';

@@ -31,7 +31,7 @@ import { postWebhook, products, signature, unix, webhookEvent } from './orders.h
 import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
 import sharp from 'sharp';
 import { newStaff, newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
-import { createOwnerSetupLink } from '../../server/provider/staff/staff.service';
+import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { readOutbox } from '../../server/provider/auth/sender';
 
 // every schema a route hands to the provider's one validator, by identity (the real validator runs)

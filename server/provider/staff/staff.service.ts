@@ -3,15 +3,15 @@ import { ACTIVITY_KINDS, type ActivityKind, MACHINE_PERSON } from '#contract/act
 import type { AuditListData, PendingInvite, StaffInviteData, StaffLinkData, StaffMember, StaffRole, StaffSessionData, StaffSessionState } from '#contract/merchant';
 import type { Database } from '../../db';
 import type { DB } from '../../db/schema';
-import { DAY, HOUR, MINUTE, SECOND, type Clock } from '../../lib/clock';
+import { DAY, HOUR, MINUTE, SECOND } from '../../lib/clock';
 import { sha256Hex } from '../../lib/signature';
 import { maskEmail } from '../auth/sender';
-import { newSecretToken } from '../auth/sessions';
 import { rateLimited } from '../auth/codes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, sessionExpired, validation } from '../http/errors';
 import { roleForbidden, STAFF_IDLE_MS, STAFF_LIFETIME_MS, type StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../merchant/merchant.service';
+import { consoleLinkUrl, newLinkToken, STAFF_LINK_TTL_MS } from './setup-link';
 import { dummyPasswordHash, HashBusy, hashPassword, verifyPassword, type HashTurn } from './password';
 import {
   auditSince,
@@ -47,8 +47,6 @@ import {
   type LoginCounts,
 } from './staff.repo';
 
-/** Set-up and invitation links are valid this long, once. */
-export const STAFF_LINK_TTL_MS = DAY;
 /** A password reset link is valid this long, once. */
 export const RESET_LINK_TTL_MS = HOUR;
 /** At most this many reset e-mails to one address an hour. */
@@ -78,42 +76,8 @@ export interface Caller {
 }
 const turnOf = (c: Caller): HashTurn => ({ client: c.clientKey, signal: c.signal });
 
-/**
- * A one-time link for the shop's owner: valid 24 h, once. Answers its secret (only its hash is kept);
- * the operator's command and a development start print it as `<base>/merchant/setup#<token>`.
- */
-export async function createOwnerSetupLink(db: Database, clock: Clock): Promise<string> {
-  const token = newSecretToken();
-  const now = clock.now();
-  await insertStaffLink(db, { tokenHash: sha256Hex(token), kind: 'setup', role: 'owner', email: null, createdBy: null, now, expiresAt: new Date(now.getTime() + STAFF_LINK_TTL_MS) });
-  return token;
-}
-
-/** The console page a one-time link opens: the token after `#`, so it never reaches a server log or a Referer. */
-function consoleLinkUrl(base: string, page: 'setup' | 'invite' | 'reset', token: string): string {
-  return `${base.replace(/\/+$/, '')}/merchant/${page}#${token}`;
-}
-
-export function ownerSetupUrl(base: string, token: string): string {
-  return consoleLinkUrl(base, 'setup', token);
-}
-
-/** The live owners (the operator's command says so before it makes another). */
-export async function ownerCount(db: Database): Promise<number> {
-  return countOwners(db);
-}
-
-/**
- * For a development start: a fresh owner set-up link's URL while the shop has no owner yet, else null.
- * `base` is where the browser reaches the gateway (http://127.0.0.1:3000).
- */
-export async function ownerSetupUrlIfNoOwner(db: Database, clock: Clock, base: string): Promise<string | null> {
-  if ((await countOwners(db)) > 0) return null;
-  return ownerSetupUrl(base, await createOwnerSetupLink(db, clock));
-}
-
 async function startSession(trx: Database, staffId: number, now: Date): Promise<string> {
-  const token = newSecretToken();
+  const token = newLinkToken();
   await insertStaffSession(trx, staffId, sha256Hex(token), now);
   return token;
 }
@@ -323,7 +287,7 @@ async function mailLink(ctx: ProviderContext, to: string, subject: string, text:
  */
 export async function invite(ctx: ProviderContext, actor: StaffOfRequest, input: { role: StaffRole; email?: string | undefined; password?: string | undefined }, caller: Caller): Promise<StaffInviteData> {
   if (input.role === 'owner') await confirmPassword(ctx, actor, input.password ?? '', 'password', caller);
-  const token = newSecretToken();
+  const token = newLinkToken();
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + STAFF_LINK_TTL_MS);
   const email = input.email ?? null;
@@ -447,7 +411,7 @@ export async function forgotPassword(ctx: ProviderContext, email: string, caller
   const now = ctx.clock.now();
   const member = await findLiveStaffByEmail(ctx.db, email);
   if (!member || (await countResetLinks(ctx.db, email, new Date(now.getTime() - HOUR))) >= RESETS_PER_HOUR) return;
-  const token = newSecretToken();
+  const token = newLinkToken();
   await ctx.db.transaction().execute(async (trx) => {
     await insertStaffLink(trx, { tokenHash: sha256Hex(token), kind: 'reset', role: member.role, email, createdBy: null, staffId: member.id, now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
     await insertAudit(trx, { staffId: null, actor: 'visitor', action: 'password.reset_request', target: `staff:${member.id}`, before: null, after: { email, address: caller.address }, now });
