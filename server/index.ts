@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     let secret: string;
     let outbox: ((phone: string) => Promise<unknown[]>) | undefined;
     // where browsers reach this server, known once it listens: links the provider e-mails (invitations, password resets) name it
-    let listeningAt: string | undefined;
+    const listening: { at?: string } = {};
 
     if (config.providerApiBase) {
       providerBase = config.providerApiBase;
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
           : {}),
         ...(smtp ? { mailer: smtpMailer({ url: smtp.url, from: smtp.from, logger: providerLogger.child({ name: 'mail' }) }) } : {}),
         devOutbox: config.devOutbox,
-        publicUrl: () => config.publicUrl ?? listeningAt,
+        publicUrl: () => config.publicUrl ?? listening.at,
         // alone (SERVE=provider) it listens where gateways reach it; else on loopback for this process's gateway
         host: config.serve === 'provider' ? config.host : '127.0.0.1',
         port: config.serve === 'provider' ? config.port : 0,
@@ -183,9 +183,9 @@ async function main(): Promise<void> {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     if (outbox) logger.info('the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); NODE_ENV=production turns it off');
     logger.info({ url: `http://${host}:${port}` }, `listening on http://${host}:${port}`);
-    listeningAt = `http://${host}:${port}`;
+    listening.at = `http://${host}:${port}`;
     // the operator's `npm run merchant -- owner-link` makes its link for the address this server answers on
-    if (running.database) recordListeningAddress(resolve(config.dataDir), listeningAt, logger);
+    if (running.database) recordListeningAddress(resolve(config.dataDir), listening.at, logger);
     // a development start of a shop with no owner yet prints the console's set-up link (never in production:
     // there the operator runs `npm run merchant -- owner-link`)
     if (running.database && !config.production) {

@@ -8,8 +8,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, type Rea
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { SiteSettings } from '#contract';
-import { ApiRequestError } from '../api/client';
-import { useStaffLogout, useStaffLogoutAll, useStaffMe } from '../api/merchant';
+import { useStaffLogout, useStaffLogoutAll, useStaffSession } from '../api/merchant';
 import { useSettings } from '../api/settings';
 import { createExpiringCache, swrOptions } from '../app/swr';
 import { applyTheme, CONSOLE_THEME, EmptyState, ErrorState, LoadingScreen } from '../ui';
@@ -18,6 +17,8 @@ import { consoleLink } from './link';
 
 const SignIn = lazy(() => import('../screens/console/console-sign-in-screen.container'));
 const Password = lazy(() => import('../screens/console/console-password-screen.container'));
+const Forgot = lazy(() => import('../screens/console/console-forgot-screen.container'));
+const Account = lazy(() => import('../screens/console/account-screen.container'));
 const Home = lazy(() => import('../screens/console/console-home-screen.container'));
 const Staff = lazy(() => import('../screens/console/staff-screen.container'));
 const Audit = lazy(() => import('../screens/console/audit-screen.container'));
@@ -42,23 +43,24 @@ function useTitle(title: string) {
   }, [title]);
 }
 
-/** A page for signed-in staff: signed out → the sign-in page; an owner's page for staff → said so. */
-function Signed({ current, owner, children }: { current: ConsolePage; owner?: boolean; children: ReactNode }) {
-  const me = useStaffMe();
+/**
+ * A page for signed-in staff: signed out → the sign-in page; an owner's page for staff → said so. Who
+ * is signed in is asked with a call that answers 200 whoever asks, so a signed-out visitor's browser
+ * shows no failed call.
+ */
+function Signed({ current, owner, title, children }: { current: ConsolePage; owner?: boolean; title?: string; children: ReactNode }) {
+  const me = useStaffSession();
   const settings = useSettings();
   const logout = useStaffLogout();
   const logoutAll = useStaffLogoutAll();
   const location = useLocation();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  useTitle(TITLES[current]);
+  useTitle(title ?? TITLES[current]);
   if (me.isLoading && !me.data) return <LoadingScreen />;
-  if (!me.data) {
-    const expired = me.error instanceof ApiRequestError && me.error.status === 401;
-    if (expired) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
-    return <ErrorState title="We could not reach the console" message="Check your connection and try again." onRetry={() => void me.mutate()} />;
-  }
+  if (!me.data) return <ErrorState title="We could not reach the console" message="Check your connection and try again." onRetry={() => void me.mutate()} />;
   const staff = me.data.staff;
+  if (!staff) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
   const signOut = (all: boolean) => async () => {
     setSigningOut(true);
     try {
@@ -73,7 +75,7 @@ function Signed({ current, owner, children }: { current: ConsolePage; owner?: bo
       shop={(settings.data as SiteSettings | undefined)?.setting_company ?? ''}
       staff={staff}
       current={current}
-      title={TITLES[current]}
+      title={title ?? TITLES[current]}
       onSignOut={signOut(false)}
       onSignOutEverywhere={signOut(true)}
       signingOut={signingOut}
@@ -102,6 +104,9 @@ export function ConsoleApp() {
             <Route path="/sign-in" element={<SignIn />} caseSensitive />
             <Route path="/setup" element={<Password mode="setup" />} caseSensitive />
             <Route path="/invite" element={<Password mode="invite" />} caseSensitive />
+            <Route path="/reset" element={<Password mode="reset" />} caseSensitive />
+            <Route path="/forgot" element={<Forgot />} caseSensitive />
+            <Route path="/account" element={<Signed current="home" title="Your account"><Account /></Signed>} caseSensitive />
             <Route path="/" element={<Signed current="home"><Home /></Signed>} caseSensitive />
             <Route path="/orders" element={<Signed current="orders"><Orders /></Signed>} caseSensitive />
             <Route path="/orders/:name/ticket" element={<Signed current="orders"><Ticket /></Signed>} caseSensitive />

@@ -91,7 +91,7 @@ async function adjust(ctx: ProviderContext, staff: StaffOfRequest, body: z.infer
       action: 'customer.points',
       target: `customer:${body.customer_id}`,
       before: { points: before.points },
-      after: { points: row.points, change: body.points, reason: body.reason },
+      after: { points: row.points, change: body.points, reason: body.reason, customer: row.name },
       now: ctx.clock.now(),
     });
     return { status: 201, message: 'The points are adjusted and the customer is told.', data: { customer: toSummary(row), entry: toPointEntry(entry!) } };
