@@ -39,8 +39,8 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
   const set = (patch: Partial<ActivityFilterValue>) => onFilterChange({ ...filter, ...patch });
   const filtered = filter.person !== undefined || filter.kind !== undefined || Boolean(filter.from) || Boolean(filter.to);
   return (
-    <form aria-label="Filter the activity" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end" onSubmit={(e) => e.preventDefault()}>
-      <div className="flex flex-col gap-1">
+    <form aria-label="Filter the activity" className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end" onSubmit={(e) => e.preventDefault()}>
+      <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-person`} className="text-sm font-medium">
           Person
         </label>
@@ -59,7 +59,7 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
           <option value={MACHINE_PERSON}>Point-of-sale system (merchant key)</option>
         </select>
       </div>
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-kind`} className="text-sm font-medium">
           Kind
         </label>
@@ -72,19 +72,19 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-from`} className="text-sm font-medium">
           From
         </label>
         <input id={`${id}-from`} type="date" className={selectClass} value={filter.from ?? ''} max={filter.to} onChange={(e) => set({ from: e.target.value || undefined })} />
       </div>
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-to`} className="text-sm font-medium">
           To
         </label>
         <input id={`${id}-to`} type="date" className={selectClass} value={filter.to ?? ''} min={filter.from} onChange={(e) => set({ to: e.target.value || undefined })} />
       </div>
-      <Button variant="ghost" disabled={!filtered} onClick={() => onFilterChange({})}>
+      <Button variant="ghost" className="col-span-2 lg:col-span-1" disabled={!filtered} onClick={() => onFilterChange({})}>
         Show everything
       </Button>
     </form>
