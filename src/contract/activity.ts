@@ -20,8 +20,5 @@ export const ACTIVITY_KINDS = {
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[];
 
-/** Who acted: a staff member, the machine key (`x-merchant-key`, a point-of-sale system), the operator (a set-up link), a visitor who is nobody yet (a failed sign-in). */
-export type ActivityActor = 'staff' | 'machine' | 'operator' | 'visitor';
-
 /** The person filter's value for the machine key's changes (a staff member is their id). */
 export const MACHINE_PERSON = 'machine';

@@ -86,7 +86,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       sent.push({ to, body });
     },
   };
-  let gatewayUrl: string | undefined;
+  const listening: { url?: string } = {};
   const provider = await startEmbeddedProvider({
     db: handle.db,
     logger: logger.child({ name: 'provider' }),
@@ -102,7 +102,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     sender,
     jobs: false,
     // links sent by e-mail name the gateway, as PUBLIC_URL or a development start's address would
-    publicUrl: () => gatewayUrl,
+    publicUrl: () => listening.url,
     ...(o.clock ? { clock: o.clock } : {}),
   });
   const app = createApp({
@@ -113,7 +113,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     ...(config.devOutbox ? { outbox: (phone: string) => readOutbox(handle.db, phone) } : {}),
   });
   const gateway = await listen(app);
-  gatewayUrl = gateway.url;
+  listening.url = gateway.url;
 
   const api: Stack['api'] = (method, path, a = {}) =>
     fetch(`${gateway.url}/api/${path}`, {

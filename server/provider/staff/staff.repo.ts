@@ -208,10 +208,6 @@ export async function setStaffPassword(trx: Database, id: number, passwordHash: 
   await trx.updateTable('staff').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
-export async function passwordHashOf(db: Database, id: number): Promise<string | undefined> {
-  return (await db.selectFrom('staff').select('password_hash').where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst())?.password_hash;
-}
-
 /** Ends every session of a staff member but one (a password changed in that one). */
 export async function revokeOtherSessions(db: Database, staffId: number, keep: number, now: Date): Promise<number> {
   const r = await db.updateTable('staff_sessions').set({ revoked_at: now }).where('staff_id', '=', staffId).where('id', '<>', keep).where('revoked_at', 'is', null).executeTakeFirst();
