@@ -66,7 +66,15 @@ describeEachDb('console security: failed sign-ins do not stall the shop', (kind)
     })();
 
     await new Promise((r) => setTimeout(r, 150));
-    const owner = await signIn(ownerEmail, STAFF_PASSWORD, 0xbeef);
+    // the owner at the shop signs in; when the pool is full they are told to try again in a few seconds (429), as the console says
+    let owner = await signIn(ownerEmail, STAFF_PASSWORD, 0xbeef);
+    for (let retry = 0; retry < 3 && owner.status === 429; retry++) {
+      const wait = Number(owner.headers.get('retry-after'));
+      expect(wait).toBeLessThanOrEqual(5);
+      await owner.arrayBuffer();
+      await new Promise((r) => setTimeout(r, wait * 1000));
+      owner = await signIn(ownerEmail, STAFF_PASSWORD, 0xbeef);
+    }
     const ownerBody = await owner.text();
 
     const statuses = await burst;

@@ -11,8 +11,8 @@ import { Worker } from 'node:worker_threads';
  * thread pool, which also reads the files the gateway serves and compresses its answers: a burst of
  * sign-ins used to queue every page of the shop behind it. At most POOL_SIZE hashes run at once; the
  * rest wait in a short queue that serves clients in turn (one waiting try per client address, at most
- * MAX_WAITING in all): beyond it a try is turned away at once (HashBusy) without hashing anything, and a
- * try whose client hung up while it waited is dropped before its hash starts.
+ * MAX_WAITING in all, none longer than MAX_WAIT_MS): beyond it a try is turned away (HashBusy) without
+ * hashing anything, and a try whose client hung up while it waited is dropped before its hash starts.
  */
 const LOG2_N = 15;
 const R = 8;
@@ -25,7 +25,9 @@ const MAX_MEMORY = 256 * 1024 * 1024;
 /** hashes at once: one core is kept for serving (a 2-core machine hashes on one thread) */
 const POOL_SIZE = Math.max(1, Math.min(4, availableParallelism() - 1));
 /** tries waiting for a thread, all clients together */
-const MAX_WAITING = 48;
+const MAX_WAITING = 32;
+/** a try that waited this long is turned away (429) rather than hashed: its answer must come well before a gateway gives up (15 s) */
+const MAX_WAIT_MS = 8000;
 /** tries waiting per client address: a client's next try waits for its previous one */
 const MAX_WAITING_PER_CLIENT = 1;
 
@@ -77,6 +79,7 @@ interface Job {
   resolve: (key: Buffer) => void;
   reject: (err: Error) => void;
   onAbort?: () => void;
+  queuedAt: number;
 }
 
 const stats = { hashed: 0, skippedGone: 0, refusedBusy: 0 };
@@ -109,6 +112,13 @@ function takeNext(): Job | undefined {
     // the client goes to the back of the line with what it has left
     if (jobs.length > 0) waiting.set(client, jobs);
     waitingCount--;
+    if (performance.now() - job.queuedAt > MAX_WAIT_MS) {
+      // waited too long (a machine slower than the pool's size assumed): turned away, not hashed
+      if (job.onAbort) job.turn.signal?.removeEventListener('abort', job.onAbort);
+      stats.refusedBusy++;
+      job.reject(new HashBusy());
+      continue;
+    }
     return job;
   }
   return undefined;
@@ -142,7 +152,7 @@ function derive(password: string, salt: Buffer, params: Params, turn: HashTurn):
   }
   return new Promise<Buffer>((resolve, reject) => {
     // NFC: the same password typed on two keyboards (composed or decomposed accents) is the same password
-    const job: Job = { password: password.normalize('NFC'), salt, params, turn, resolve, reject };
+    const job: Job = { password: password.normalize('NFC'), salt, params, turn, resolve, reject, queuedAt: performance.now() };
     const worker = idle.pop() ?? (workers < POOL_SIZE ? newWorker() : undefined);
     if (worker) {
       worker.ref();
