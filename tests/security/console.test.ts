@@ -241,6 +241,18 @@ describeEachDb('console security: uploads check the caller first and refuse imag
     expect(JSON.parse((tooBig as { body: string }).body).error.fields).toEqual({ file: 'must be at most 2 MB' });
   });
 
+  it('in production without an e-mail service nothing is e-mailed: forgot password says so to anyone, an invitation is a link to share', async () => {
+    const olive = await c.firstOwner();
+    for (const email of [olive.email, newStaffEmail()]) {
+      const res = await c.call('POST', 'merchant/auth/forgot', { body: { email } });
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('EMAIL_UNAVAILABLE');
+    }
+    const inv = await c.invite(olive, 'staff', { email: 'sam@example.com' });
+    expect(inv.body.data).toMatchObject({ email: 'sam@example.com', emailed: false });
+    expect(await stack.db.selectFrom('dev_outbox').select('id').execute()).toEqual([]);
+  });
+
   it('a 4.8 KB PNG of 39,000,000 × 1 pixels is refused at once, naming its size', async () => {
     const olive = await c.firstOwner();
     const png = hugePng(39_000_000, 1);

@@ -558,6 +558,25 @@ describePostgres('merchant console: races', () => {
     expect(owners).toHaveLength(1);
   });
 
+  it('an owner link used while its maker is being removed: either it was used first, or it is refused; never an owner after the removal', async () => {
+    const boss = await newStaff(p.db, p.clock, { role: 'owner' });
+    for (let trial = 0; trial < 8; trial++) {
+      const maker = await newStaff(p.db, p.clock, { role: 'owner' });
+      const link = (await p.call('post', 'merchant/staff/invite', { token: maker.token, body: { role: 'owner', password: STAFF_PASSWORD } }).expect(201)).body.data;
+      const [removed, accepted] = await Promise.all([
+        p.call('post', 'merchant/staff/remove', { token: boss.token, body: { id: maker.id } }),
+        p.call('post', 'merchant/auth/accept-invite', { body: { token: link.invite_token, name: `Heir ${trial}`, email: newStaffEmail(), password: STAFF_PASSWORD }, ip: newIp() }),
+      ]);
+      expect(removed.status).toBe(200);
+      const row = await p.db.selectFrom('staff_links').select(['used_at', 'revoked_at']).where('id', '=', link.id).executeTakeFirstOrThrow();
+      if (accepted.status === 201) expect(row).toEqual({ used_at: expect.any(Date), revoked_at: null });
+      else {
+        expect(accepted.body.error.code).toBe('LINK_EXPIRED');
+        expect(row).toEqual({ used_at: null, revoked_at: expect.any(Date) });
+      }
+    }
+  });
+
   it('two invitations accepted at once with the same address make one account', async () => {
     const owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const email = newStaffEmail();
