@@ -9,6 +9,7 @@ import { gatewayRoutes } from './gateway/routes';
 import { securityHeaders } from './gateway/security';
 import { staticApp } from './gateway/static';
 import { bootData } from './gateway/boot-data';
+import { uploadGuard } from './gateway/upload-guard';
 
 export interface AppOptions {
   config: Config;
@@ -58,6 +59,9 @@ export function createApp(options: AppOptions): Express {
       outbox: config.production ? undefined : options.outbox,
     }),
   );
+
+  // 3b. A large upload goes on only for an owner, known before its body is read (upload-guard.ts).
+  app.use(uploadGuard({ providerBase: options.providerBase, secret: options.secret, platform: config.platformId, logger }));
 
   // 4. The API. No body parser anywhere before it: request bodies stream to the provider untouched
   //    (nothing to re-serialise with fixRequestBody, and the provider enforces its own 64 KiB limit).

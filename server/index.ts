@@ -2,6 +2,7 @@
  * The server: reads the configuration, starts the embedded provider when no PROVIDER_API_BASE is set,
  * serves the gateway, and shuts everything down gracefully on SIGTERM or SIGINT.
  */
+import { writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -18,7 +19,7 @@ import { twilioSender } from './provider/auth/twilio-sender';
 import { startEmbeddedProvider, type EmbeddedProvider } from './provider/embedded';
 import { stripeGateway } from './provider/payments/stripe';
 import { triggerHourlyJobs } from './provider/jobs';
-import { ownerSetupUrlIfNoOwner } from './provider/staff/staff.service';
+import { LISTENING_FILE, ownerSetupUrlIfNoOwner } from './provider/staff/setup-link';
 import { systemClock } from './lib/clock';
 import { nodeVersionProblem } from './lib/runtime';
 
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
     let providerBase: string;
     let secret: string;
     let outbox: ((phone: string) => Promise<unknown[]>) | undefined;
+    // where browsers reach this server, known once it listens: links the provider e-mails (invitations, password resets) name it
+    const listening: { at?: string } = {};
 
     if (config.providerApiBase) {
       providerBase = config.providerApiBase;
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
           : {}),
         ...(smtp ? { mailer: smtpMailer({ url: smtp.url, from: smtp.from, logger: providerLogger.child({ name: 'mail' }) }) } : {}),
         devOutbox: config.devOutbox,
+        publicUrl: () => config.publicUrl ?? listening.at,
         // alone (SERVE=provider) it listens where gateways reach it; else on loopback for this process's gateway
         host: config.serve === 'provider' ? config.host : '127.0.0.1',
         port: config.serve === 'provider' ? config.port : 0,
@@ -181,6 +185,9 @@ async function main(): Promise<void> {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     if (outbox) logger.info('the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); NODE_ENV=production turns it off');
     logger.info({ url: `http://${host}:${port}` }, `listening on http://${host}:${port}`);
+    listening.at = `http://${host}:${port}`;
+    // the operator's `npm run merchant -- owner-link` makes its link for the address this server answers on
+    if (running.database) recordListeningAddress(resolve(config.dataDir), listening.at, logger);
     // a development start of a shop with no owner yet prints the console's set-up link (never in production:
     // there the operator runs `npm run merchant -- owner-link`)
     if (running.database && !config.production) {
@@ -200,6 +207,15 @@ async function main(): Promise<void> {
     const e = err as NodeJS.ErrnoException;
     logger.fatal({ err: { type: e.name, message: e.message, code: e.code } }, 'the server could not start');
     await stop(1);
+  }
+}
+
+/** DATA_DIR/server.json: where the server last listened (read by scripts/merchant.ts), never a secret. */
+function recordListeningAddress(dataDir: string, url: string, logger: Logger): void {
+  try {
+    writeFileSync(join(dataDir, LISTENING_FILE), `${JSON.stringify({ url, pid: process.pid, at: new Date().toISOString() })}\n`);
+  } catch (err) {
+    logger.warn({ message: (err as Error).message }, `could not write ${LISTENING_FILE}`);
   }
 }
 

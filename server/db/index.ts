@@ -15,6 +15,7 @@ import * as m0005 from './migrations/0005-counter';
 import * as m0006 from './migrations/0006-editors';
 import * as m0007 from './migrations/0007-wheel-versions';
 import * as m0008 from './migrations/0008-dashboard-indexes';
+import * as m0009 from './migrations/0009-console-ways-in';
 
 export type Database = Kysely<DB>;
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0006-editors': m0006,
   '0007-wheel-versions': m0007,
   '0008-dashboard-indexes': m0008,
+  '0009-console-ways-in': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -322,6 +322,7 @@ export interface DB {
   counter_redemptions: CounterRedemptionTable;
   order_refunds: OrderRefundTable;
   wheel_versions: WheelVersionTable;
+  counter_code_failures: CounterCodeFailureTable;
 }
 
 /** a published wheel configuration (migration 0007) */
@@ -399,25 +400,44 @@ export interface StaffSessionTable {
 export interface StaffLinkTable {
   id: Generated<number>;
   token_hash: string;
-  kind: 'setup' | 'invite';
+  /** setup: the first owner (the operator's); invite: a new team member; reset: a new password for staff_id */
+  kind: 'setup' | 'invite' | 'reset';
   role: 'owner' | 'staff';
   email: string | null;
   created_by: number | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  /** whose password a reset link changes (migration 0009) */
+  staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** revoked by an owner, or with its maker's removal, demotion or sign-out everywhere (migration 0009) */
+  revoked_at: NullableTimestamp;
+  revoked_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type AuditActor = 'staff' | 'machine' | 'operator' | 'visitor';
+
+/** an unknown short code typed at the counter, per staff session (migration 0009) */
+export interface CounterCodeFailureTable {
+  id: Generated<number>;
+  session_id: number;
+  created_at: Timestamp;
 }
 
 export interface StaffLoginFailureTable {
   id: Generated<number>;
   account_key: string;
   client_key: string;
+  /** a try refused before its password was checked (migration 0009): counts towards an attack, not towards the wait */
+  refused: Generated<boolean>;
   created_at: Timestamp;
 }
 
 export interface AuditLogTable {
   id: Generated<number>;
   staff_id: number | null;
+  /** who acted: a staff member (staff_id), the machine key, the operator, or a visitor not yet anyone (migration 0009) */
+  actor: Generated<AuditActor>;
   action: string;
   target: string | null;
   before: Json<unknown> | null;

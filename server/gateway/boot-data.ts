@@ -7,11 +7,16 @@ export interface ProviderCaller {
   platform: string;
 }
 
-/** A signed GET to the provider from the gateway itself (no customer token): health, the merchant's settings. */
-export function signedGet(o: ProviderCaller, path: string, timeoutMs: number): Promise<Response> {
+/** A signed GET to the provider from the gateway itself (no token unless `bearer`): health, the merchant's settings, who a staff cookie is. */
+export function signedGet(o: ProviderCaller, path: string, timeoutMs: number, bearer?: string): Promise<Response> {
   const timestamp = Math.floor(Date.now() / 1000);
   return fetch(new URL(path, o.providerBase), {
-    headers: { platform: o.platform, timestamp: String(timestamp), 'token-authorization': signCall(o.providerBase, path, o.platform, timestamp, o.secret) },
+    headers: {
+      platform: o.platform,
+      timestamp: String(timestamp),
+      'token-authorization': signCall(o.providerBase, path, o.platform, timestamp, o.secret),
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+    },
     signal: AbortSignal.timeout(timeoutMs),
   });
 }

@@ -17,6 +17,7 @@ import { addressesRoutes } from './addresses/addresses.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { wheelRoutes } from './wheel/wheel.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { machineActivity } from './staff/machine-activity';
 import { themeRoutes } from './theme/theme.routes';
 import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
@@ -44,9 +45,11 @@ export function createProviderApp(ctx: ProviderContext): Express {
   const api = apiRouter();
   api.use(signatureCheck(ctx));
   // merchant/images (an image of up to 2 MB) only: its own larger limit, before the 64 KiB one below
-  api.use(imageUploadParser());
+  api.use(imageUploadParser(ctx));
   // the raw bytes are kept for signed webhooks, whose HMAC covers the body exactly as sent
   api.use(express.json({ limit: '64kb', verify: (req, _res, buf) => ((req as RawBodyRequest).rawBody = buf) }));
+  // changes made with the machine key (x-merchant-key) go into the activity log like the console's
+  api.use(machineActivity(ctx));
   for (const routes of [
     settingsRoutes,
     authRoutes,

@@ -36,6 +36,12 @@ export interface ProviderContext {
   webhookSecret: string;
   /** move paid orders through their statuses by themselves (demo) */
   demoOrderProgress: boolean;
+  /**
+   * The shop's public origin as people open it (PUBLIC_URL, else where this process's gateway listens),
+   * for links sent by e-mail (invitations, password resets); undefined when unknown (a provider alone
+   * without PUBLIC_URL): nothing is e-mailed then. Never read from a request's Host header.
+   */
+  publicUrl: () => string | undefined;
   /** where the browser reaches this provider's hosted pages (through the gateway): '/api/' */
   publicApiPrefix: string;
 }

@@ -31,6 +31,8 @@ export interface EmbeddedProviderOptions {
   sender?: MessageSender;
   /** sends e-mails; default: the development outbox while devOutbox is on, else none (e-mail verification unavailable) */
   mailer?: MailSender;
+  /** the shop's public origin for links sent by e-mail (ProviderContext.publicUrl): a value, or read when a link is made */
+  publicUrl?: string | (() => string | undefined);
   /** run the scheduled jobs through pg-boss on this database (jobs.ts); false: none (tests run jobs by hand). Default true */
   jobs?: boolean;
   host?: string;
@@ -68,6 +70,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     paymentGateway: gateway,
     webhookSecret: o.webhookSecret,
     demoOrderProgress: o.demoOrderProgress,
+    publicUrl: typeof o.publicUrl === 'function' ? o.publicUrl : () => o.publicUrl as string | undefined,
     publicApiPrefix,
   };
 }

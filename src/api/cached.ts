@@ -24,6 +24,8 @@ export const cached = {
   wheel: 'wheel/config',
   // the merchant console's
   staffMe: 'merchant/me',
+  staffSession: 'merchant/auth/session',
+  staffInvites: 'merchant/staff/invites',
   staffList: 'merchant/staff',
   audit: 'merchant/audit',
   themeDraft: 'merchant/theme/draft',

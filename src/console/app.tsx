@@ -8,8 +8,7 @@ import { Suspense, useEffect, useLayoutEffect, useMemo, useState, type ReactNode
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { SiteSettings } from '#contract';
-import { ApiRequestError } from '../api/client';
-import { useStaffLogout, useStaffLogoutAll, useStaffMe } from '../api/merchant';
+import { useStaffLogout, useStaffLogoutAll, useStaffSession } from '../api/merchant';
 import { useSettings } from '../api/settings';
 import { lazyPage } from '../app/lazy-page';
 import { createExpiringCache, swrOptions } from '../app/swr';
@@ -22,6 +21,8 @@ import { consoleLink } from './link';
 const inLayout = { fullScreen: false };
 const SignIn = lazyPage(() => import('../screens/console/console-sign-in-screen.container'));
 const Password = lazyPage(() => import('../screens/console/console-password-screen.container'));
+const Forgot = lazyPage(() => import('../screens/console/console-forgot-screen.container'));
+const Account = lazyPage(() => import('../screens/console/account-screen.container'), inLayout);
 const Home = lazyPage(() => import('../screens/console/console-home-screen.container'), inLayout);
 const Staff = lazyPage(() => import('../screens/console/staff-screen.container'), inLayout);
 const Audit = lazyPage(() => import('../screens/console/audit-screen.container'), inLayout);
@@ -46,23 +47,24 @@ function useTitle(title: string) {
   }, [title]);
 }
 
-/** A page for signed-in staff: signed out → the sign-in page; an owner's page for staff → said so. */
-function Signed({ current, owner, children }: { current: ConsolePage; owner?: boolean; children: ReactNode }) {
-  const me = useStaffMe();
+/**
+ * A page for signed-in staff: signed out → the sign-in page; an owner's page for staff → said so. Who
+ * is signed in is asked with a call that answers 200 whoever asks, so a signed-out visitor's browser
+ * shows no failed call.
+ */
+function Signed({ current, owner, title, children }: { current: ConsolePage; owner?: boolean; title?: string; children: ReactNode }) {
+  const me = useStaffSession();
   const settings = useSettings();
   const logout = useStaffLogout();
   const logoutAll = useStaffLogoutAll();
   const location = useLocation();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  useTitle(TITLES[current]);
+  useTitle(title ?? TITLES[current]);
   if (me.isLoading && !me.data) return <LoadingScreen />;
-  if (!me.data) {
-    const expired = me.error instanceof ApiRequestError && me.error.status === 401;
-    if (expired) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
-    return <ErrorState title="We could not reach the console" message="Check your connection and try again." onRetry={() => void me.mutate()} />;
-  }
+  if (!me.data) return <ErrorState title="We could not reach the console" message="Check your connection and try again." onRetry={() => void me.mutate()} />;
   const staff = me.data.staff;
+  if (!staff) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
   const signOut = (all: boolean) => async () => {
     setSigningOut(true);
     try {
@@ -77,7 +79,7 @@ function Signed({ current, owner, children }: { current: ConsolePage; owner?: bo
       shop={(settings.data as SiteSettings | undefined)?.setting_company ?? ''}
       staff={staff}
       current={current}
-      title={TITLES[current]}
+      title={title ?? TITLES[current]}
       onSignOut={signOut(false)}
       onSignOutEverywhere={signOut(true)}
       signingOut={signingOut}
@@ -106,6 +108,9 @@ export function ConsoleApp() {
             <Route path="/sign-in" element={<SignIn />} caseSensitive />
             <Route path="/setup" element={<Password mode="setup" />} caseSensitive />
             <Route path="/invite" element={<Password mode="invite" />} caseSensitive />
+            <Route path="/reset" element={<Password mode="reset" />} caseSensitive />
+            <Route path="/forgot" element={<Forgot />} caseSensitive />
+            <Route path="/account" element={<Signed current="home" title="Your account"><Account /></Signed>} caseSensitive />
             <Route path="/" element={<Signed current="home"><Home /></Signed>} caseSensitive />
             <Route path="/orders" element={<Signed current="orders"><Orders /></Signed>} caseSensitive />
             <Route path="/orders/:name/ticket" element={<Signed current="orders"><Ticket /></Signed>} caseSensitive />

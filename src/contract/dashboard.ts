@@ -54,7 +54,7 @@ export type DashboardData = z.infer<typeof dashboardAnswer>;
 
 /** 'YYYY-MM-DD' of a day that exists (not 2026-02-30). */
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-const day = z.string().refine(isDay, 'must be a date such as 2026-11-20');
+export const day = z.string().refine(isDay, 'must be a date such as 2026-11-20');
 /** `merchant/export/orders.csv`, `merchant/export/ledger.csv`: the merchant's days from `from` to `to`, both included, at most 366. */
 export const exportQuery = z
   .object({ from: day, to: day })

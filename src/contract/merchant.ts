@@ -5,8 +5,10 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
+import { ACTIVITY_KIND_NAMES, MACHINE_PERSON } from './activity';
+import { day } from './dashboard';
 import { email, id, page } from './fields';
-import { IMAGE_MAX_BYTES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from './staff-checks';
+import { IMAGE_MAX_BYTES, IMAGE_PURPOSES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from './staff-checks';
 
 /** owner: everything (theme, staff, audit); staff: orders and the counter only */
 export const staffRole = z.enum(['owner', 'staff']);
@@ -27,16 +29,44 @@ const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'must be the code 
 export const staffSetupBody = z.object({ token: linkToken, name: staffName, email, password: staffPassword });
 /** `merchant/auth/accept-invite`: a new staff member, from an invitation link. */
 export const staffAcceptInviteBody = staffSetupBody.extend({});
-/** `merchant/auth/login`. The password's length is not checked here: a wrong one is just wrong (401). */
-export const staffLoginBody = z.object({ email, password: z.string().min(1, 'is required').max(STAFF_PASSWORD_MAX, `must be at most ${STAFF_PASSWORD_MAX} characters`) });
-/** `merchant/staff/invite`: the role the invited person gets; `email` pins the link to one address. */
-export const staffInviteBody = z.object({ role: staffRole, email: email.optional() });
+/** A password typed to prove who one is: its length is not checked (a wrong one is just wrong). */
+const typedPassword = z.string().min(1, 'is required').max(STAFF_PASSWORD_MAX, `must be at most ${STAFF_PASSWORD_MAX} characters`);
+/** `merchant/auth/login`. */
+export const staffLoginBody = z.object({ email, password: typedPassword });
+/**
+ * `merchant/staff/invite`: the role the invited person gets; `email` pins the link to one address (and
+ * the link is e-mailed to it where the shop sends e-mail). An owner invitation needs the caller's
+ * password again: a session left open on a counter tablet must not be enough to make an owner.
+ */
+export const staffInviteBody = z
+  .object({ role: staffRole, email: email.optional(), password: typedPassword.optional() })
+  .refine((b) => b.role !== 'owner' || b.password !== undefined, { message: 'is required to invite an owner: type your password again', path: ['password'] });
+/** `merchant/staff/invites/revoke`: a pending invitation. */
+export const staffRevokeInviteBody = z.object({ id });
+/** `merchant/auth/link`: what a one-time link is for, before its page asks for anything. */
+export const staffLinkBody = z.object({ token: linkToken });
+/** `merchant/auth/password`: a signed-in member's new password; the current one proves it is them. */
+export const staffPasswordBody = z.object({ current_password: typedPassword, new_password: staffPassword });
+/** `merchant/auth/forgot`: a reset link e-mailed to the address, if it is a team member's. */
+export const staffForgotBody = z.object({ email });
+/** `merchant/auth/reset`: a new password from a reset link. */
+export const staffResetBody = z.object({ token: linkToken, password: staffPassword });
 /** `merchant/staff/update`: a staff member's new role. */
 export const staffUpdateBody = z.object({ id, role: staffRole });
 /** `merchant/staff/remove` */
 export const staffRemoveBody = z.object({ id });
-/** `merchant/audit`: newest first, 50 a page. */
-export const auditQuery = z.object({ page });
+/**
+ * `merchant/audit`: newest first, 50 a page; `person` a staff member's id (what they did, and what was
+ * done to their account: failed sign-ins) or `machine` (the merchant key's changes), `kind` one of
+ * ACTIVITY_KINDS, `from` and `to` the merchant's days, both included.
+ */
+export const auditQuery = z.object({
+  page,
+  person: z.union([z.literal(MACHINE_PERSON), id], { error: `must be a staff member's id or ${MACHINE_PERSON}` }).optional(),
+  kind: z.enum(ACTIVITY_KIND_NAMES as [string, ...string[]], { error: `must be one of ${ACTIVITY_KIND_NAMES.join(', ')}` }).optional(),
+  from: day.optional(),
+  to: day.optional(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -57,17 +87,57 @@ export const staffSessionAnswer = z.object({
 export type StaffSessionData = z.infer<typeof staffSessionAnswer>;
 
 export const staffMeAnswer = z.object({ staff: staffMemberAnswer });
+/** `merchant/auth/session`: who is signed in, answered 200 whoever asks (null: nobody), and whether the shop has an owner yet. */
+export const staffSessionStateAnswer = z.object({
+  staff: staffMemberAnswer.nullable(),
+  has_owner: z.boolean().meta({ description: 'false: nobody can sign in yet; the operator makes a set-up link' }),
+});
+export type StaffSessionState = z.infer<typeof staffSessionStateAnswer>;
 export const staffListAnswer = z.object({ staff: z.array(staffMemberAnswer) });
 export type StaffListData = z.infer<typeof staffListAnswer>;
 
 /** An invitation: its secret goes into the link the owner shares (`/merchant/invite#<invite_token>`). */
-export const staffInviteAnswer = z.object({ invite_token: z.string(), role: staffRole, email: z.string().nullable(), expires_at: time() });
+export const staffInviteAnswer = z.object({
+  id: z.number().int(),
+  invite_token: z.string(),
+  role: staffRole,
+  email: z.string().nullable(),
+  expires_at: time(),
+  emailed: z.boolean().meta({ description: 'whether the link was e-mailed to `email`' }),
+});
 export type StaffInviteData = z.infer<typeof staffInviteAnswer>;
+
+/** An invitation not yet used, revoked or expired, with who made it (never its secret). */
+export const pendingInviteAnswer = z
+  .object({
+    id: z.number().int(),
+    role: staffRole,
+    email: z.string().nullable(),
+    created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    created_at: time(),
+    expires_at: time(),
+  })
+  .meta({ id: 'PendingInvite' });
+export type PendingInvite = z.infer<typeof pendingInviteAnswer>;
+export const pendingInvitesAnswer = z.object({ invites: z.array(pendingInviteAnswer) });
+export type PendingInvitesData = z.infer<typeof pendingInvitesAnswer>;
+
+/** What a one-time link is for: its page shows the shop, the role, who sent it, and the fixed address. */
+export const staffLinkAnswer = z.object({
+  kind: z.enum(['setup', 'invite', 'reset']),
+  shop: z.string(),
+  role: staffRole,
+  email: z.string().nullable().meta({ description: 'the only address the link takes (an invitation pinned to one, or the reset account)' }),
+  invited_by: z.string().nullable(),
+  expires_at: time(),
+});
+export type StaffLinkData = z.infer<typeof staffLinkAnswer>;
 
 export const auditEntryAnswer = z
   .object({
     id: z.number().int(),
-    staff: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable().meta({ description: 'who made the change (null: an operator, through a set-up link)' }),
+    staff: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable().meta({ description: 'the staff member who acted (null: see `actor`)' }),
+    actor: z.enum(['staff', 'machine', 'operator', 'visitor']).meta({ description: 'staff: `staff`; machine: the merchant key (x-merchant-key); operator: a set-up link; visitor: someone not signed in (a failed sign-in)' }),
     action: z.string().meta({ examples: ['staff.invite', 'staff.role', 'staff.remove', 'owner.setup'] }),
     target: z.string().nullable(),
     before: z.unknown().meta({ description: 'the thing before the change (null: it did not exist)' }),
@@ -194,6 +264,8 @@ export const imageUploadBody = z.object({
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be the file in base64'),
   name: z.string().trim().max(255, 'must be at most 255 characters').optional(),
   type: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  /** where the app shows it: the stored image is no larger than that (IMAGE_PURPOSES); default the largest */
+  purpose: z.enum(Object.keys(IMAGE_PURPOSES) as [string, ...string[]]).optional(),
 });
 /** `media/{file}`: an image by the SHA-256 of its bytes, with its format's extension. */
 export const mediaParams = z.object({ file: z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp)$/, 'must be <sha256>.png, .jpg or .webp') });

@@ -18,3 +18,20 @@ export function staffPasswordProblem(password: string): string | null {
 /** The largest image the theme studio takes, in bytes (2 MB), and the types it takes (never SVG). */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'];
+/** The largest body of an image upload: the image in base64 (4 characters for every 3 bytes) with room for the JSON around it. */
+export const IMAGE_UPLOAD_BODY_MAX = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 16 * 1024;
+
+/** No side of an uploaded image may be longer than this before it is decoded: a small file can unpack into gigabytes. */
+export const IMAGE_MAX_SIDE = 8000;
+/**
+ * Where the app shows an uploaded image, and the box it is stored within (never enlarged): about twice
+ * the largest size the app paints it, for sharp screens. Anything else: the landing background's.
+ */
+export const IMAGE_PURPOSES = {
+  favicon: 256,
+  logo: 512,
+  product: 1200,
+  reward: 1200,
+  background: 2048,
+} as const satisfies Record<string, number>;
+export type ImagePurpose = keyof typeof IMAGE_PURPOSES;

@@ -86,6 +86,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       sent.push({ to, body });
     },
   };
+  const listening: { url?: string } = {};
   const provider = await startEmbeddedProvider({
     db: handle.db,
     logger: logger.child({ name: 'provider' }),
@@ -100,6 +101,8 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     devOutbox: config.devOutbox,
     sender,
     jobs: false,
+    // links sent by e-mail name the gateway, as PUBLIC_URL or a development start's address would
+    publicUrl: () => listening.url,
     ...(o.clock ? { clock: o.clock } : {}),
   });
   const app = createApp({
@@ -110,6 +113,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     ...(config.devOutbox ? { outbox: (phone: string) => readOutbox(handle.db, phone) } : {}),
   });
   const gateway = await listen(app);
+  listening.url = gateway.url;
 
   const api: Stack['api'] = (method, path, a = {}) =>
     fetch(`${gateway.url}/api/${path}`, {

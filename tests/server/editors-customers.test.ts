@@ -69,7 +69,7 @@ describeEachDb('customers in the console', (kind) => {
       ['50 points were taken off your balance', 'Counted twice by mistake'],
       ['You got 150 points from us', 'Sorry about the cold coffee'],
     ]);
-    const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id', 'after']).where('target', '=', `customer:${ana.id}`).orderBy('id').execute();
+    const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id', 'after']).where('target', '=', `customer:${ana.id}`).where('action', '=', 'customer.points').orderBy('id').execute();
     expect(audit.map((a) => [a.action, a.staff_id, (a.after as { change: number }).change])).toEqual([
       ['customer.points', owner.id, 150],
       ['customer.points', owner.id, -50],

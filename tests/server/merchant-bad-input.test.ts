@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '#contract/endpoints';
-import { createOwnerSetupLink } from '../../server/provider/staff/staff.service';
+import { readOutbox } from '../../server/provider/auth/sender';
+import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { closeProvider, newIp } from './auth.helpers';
 import { newStaff, newStaffEmail, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
 import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
@@ -104,8 +105,39 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/staff/invite',
       owner: true,
       valid: async () => ({ role: 'staff', email: newStaffEmail() }),
-      bad: { role: BAD_ROLE, email: BAD_EMAIL.filter((e) => e !== null) },
+      bad: { role: BAD_ROLE, email: BAD_EMAIL.filter((e) => e !== null), password: ['', 'x'.repeat(201), 42, ['x'], NUL] },
       required: ['role'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/staff/invites/revoke',
+      owner: true,
+      valid: async () => ({ id: (await p.call('post', 'merchant/staff/invite', { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.id }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
+    { method: 'post', path: 'merchant/auth/link', owner: false, valid: async () => ({ token: await inviteToken() }), bad: { token: BAD_TOKEN }, required: ['token'] },
+    { method: 'post', path: 'merchant/auth/forgot', owner: false, valid: async () => ({ email: member.email }), bad: { email: BAD_EMAIL }, required: ['email'] },
+    {
+      method: 'post',
+      path: 'merchant/auth/reset',
+      owner: false,
+      valid: async () => {
+        await p.call('post', 'merchant/auth/forgot', { body: { email: member.email } }).expect(200);
+        await new Promise((r) => setTimeout(r, 50));
+        const [mail] = await readOutbox(p.db, member.email);
+        return { token: /#([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!, password: STAFF_PASSWORD };
+      },
+      bad: { token: BAD_TOKEN, password: BAD_PASSWORD },
+      required: ['token', 'password'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/auth/password',
+      owner: true,
+      valid: async () => ({ current_password: STAFF_PASSWORD, new_password: STAFF_PASSWORD }),
+      bad: { current_password: ['', 'x'.repeat(201), 42, null, ['x']], new_password: BAD_PASSWORD },
+      required: ['current_password', 'new_password'],
     },
     {
       method: 'post',
@@ -164,15 +196,15 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/images',
       owner: true,
       valid: async () => ({ file: (await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer()).toString('base64'), name: 'logo.png', type: 'image/png' }),
-      bad: { file: ['', 'not base64!', '====', 42, null, ['iVBORw0KGgo='], { data: 'x' }, NUL, 'A'.repeat(2_796_208)], name: [42, null, 'x'.repeat(256), NUL], type: [42, null, 'x'.repeat(101), NUL] },
+      bad: { file: ['', 'not base64!', '====', 42, null, ['iVBORw0KGgo='], { data: 'x' }, NUL, 'A'.repeat(2_796_208)], name: [42, null, 'x'.repeat(256), NUL], type: [42, null, 'x'.repeat(101), NUL], purpose: ['', 'poster', 42, null] },
       required: ['file'],
     },
     {
       method: 'get',
       path: 'merchant/audit',
       owner: true,
-      valid: async () => ({ page: '1' }),
-      bad: { page: ['0', '-1', '1.5', 'two', '100001', ''] },
+      valid: async () => ({ page: '1', person: String(owner.id), kind: 'team', from: '2026-11-01', to: '2026-11-30' }),
+      bad: { page: ['0', '-1', '1.5', 'two', '100001', ''], person: ['nobody', '0', '-1', '1.5', ''], kind: ['all', 'Team', ''], from: ['', '2026-02-30', '1 Nov'], to: ['', 'tomorrow'] },
       required: [],
     },
     { method: 'post', path: 'merchant/menu/category/create', owner: true, valid: async () => ({ name: 'Seasonal' }), bad: { name: BAD_CATEGORY }, required: ['name'] },

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
-import { createOwnerSetupLink } from '../../server/provider/staff/staff.service';
+import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { describeEachDb, startStack, type Stack } from '../security/support';
 import { fakeUpstream, startGateway, testConfig, UPSTREAM_SECRET, type FakeUpstream, type TestGateway } from './gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';

@@ -8,11 +8,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '#contract/endpoints';
 import { HOUR, MINUTE, SECOND } from '../../server/lib/clock';
-import { STAFF_IDLE_MS } from '../../server/provider/http/staff-session';
-import { createOwnerSetupLink, purgeStaffLeftovers, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_CLIENT, LOGIN_WINDOW_MS, ownerSetupUrlIfNoOwner, STAFF_LINK_TTL_MS } from '../../server/provider/staff/staff.service';
+import { readOutbox } from '../../server/provider/auth/sender';
+import { STAFF_IDLE_MS, STAFF_LIFETIME_MS } from '../../server/provider/http/staff-session';
+import { createOwnerSetupLink, ownerSetupUrlIfNoOwner, STAFF_LINK_TTL_MS } from '../../server/provider/staff/setup-link';
+import { purgeStaffLeftovers, LOGIN_ATTACK_FAILURES, LOGIN_FAILURES_PER_CLIENT, LOGIN_FREE_TRIES, LOGIN_WINDOW_MS } from '../../server/provider/staff/staff.service';
 import { closeProvider, newIp } from './auth.helpers';
 import { CONSOLE_CALLS, CONSOLE_SIGN_IN_CALLS, newStaff, newStaffEmail, newStaffSession, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, startTestProvider, TEST_PUBLIC_URL, type TestProvider } from './support/provider';
 
 describeEachDb('merchant console: staff accounts', (kind) => {
   let p: TestProvider;
@@ -186,19 +188,41 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       expect(median(wrongEmail)).toBeLessThan(median(wrongPassword) * 2);
     });
 
-    it(`limits wrong tries per account: ${LOGIN_FAILURES_PER_ACCOUNT} in ${LOGIN_WINDOW_MS / MINUTE} minutes, from any address`, async () => {
+    it(`slows one address on one account: ${LOGIN_FREE_TRIES} wrong tries, then each next waits twice as long; other addresses are not refused`, async () => {
       const s = await newStaff(p.db, p.clock, { role: 'staff' });
-      for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await login(s.email, `wrong password ${i}`).expect(401);
-      const blocked = await login(s.email, s.password);
-      expect(blocked.status).toBe(429);
-      expect(blocked.body.error.code).toBe('RATE_LIMITED');
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(blocked.body.data.retry_after).toBeLessThanOrEqual(LOGIN_WINDOW_MS / SECOND);
-      // another account is not affected
+      const ip = newIp();
+      for (let i = 0; i < LOGIN_FREE_TRIES; i++) await login(s.email, `wrong password ${i}`, ip).expect(401);
+      const waits: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const blocked = await login(s.email, s.password, ip);
+        expect(blocked.status).toBe(429);
+        expect(blocked.body.error.code).toBe('RATE_LIMITED');
+        expect(Number(blocked.headers['retry-after'])).toBe(blocked.body.data.retry_after);
+        waits.push(blocked.body.data.retry_after);
+        p.clock.advance(blocked.body.data.retry_after * SECOND);
+        await login(s.email, `wrong again ${i}`, ip).expect(401);
+      }
+      // 1 s, 2 s, 4 s (… up to the window)
+      expect(waits).toEqual([1, 2, 4]);
+      // the right password from another address is never refused, nor another account from this one
+      await login(s.email, s.password, newIp()).expect(200);
       const other = await newStaff(p.db, p.clock, { role: 'staff' });
-      await login(other.email, other.password).expect(200);
+      await login(other.email, other.password, ip).expect(200);
       p.clock.advance(LOGIN_WINDOW_MS + SECOND);
+      await login(s.email, s.password, ip).expect(200);
+    });
+
+    it(`an account under attack (${LOGIN_ATTACK_FAILURES} failures in ${LOGIN_WINDOW_MS / MINUTE} minutes) gives each address one free try; its owner signs in from a clean one`, async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'owner' });
+      for (let i = 0; i < LOGIN_ATTACK_FAILURES; i++) await login(s.email, `botnet guess ${i}`).expect(401);
+      const ip = newIp();
+      await login(s.email, 'first guess from here', ip).expect(401);
+      expect((await login(s.email, 'second guess from here', ip)).status).toBe(429);
       await login(s.email, s.password).expect(200);
+      const log = await p.db.selectFrom('audit_log').select(['action', 'target', 'actor']).where('target', '=', `staff:${s.id}`).orderBy('id').execute();
+      // each failure until the attack, then one warning for the window, then the sign-in
+      expect(log.map((e) => e.action)).toEqual([...Array.from({ length: LOGIN_ATTACK_FAILURES - 1 }, () => 'signin.failed'), 'signin.attack', 'signin']);
+      expect(log.slice(0, -1).every((e) => e.actor === 'visitor')).toBe(true);
     });
 
     it(`limits wrong tries per client address: ${LOGIN_FAILURES_PER_CLIENT} in ${LOGIN_WINDOW_MS / MINUTE} minutes, whichever accounts`, async () => {
@@ -210,6 +234,8 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const blocked = await login(s.email, s.password, ip);
       expect(blocked.status).toBe(429);
       await login(s.email, s.password, newIp()).expect(200);
+      // an unknown address writes nothing to the owner's log
+      expect(await p.db.selectFrom('audit_log').select('action').where('action', 'like', 'signin.%').execute()).toEqual([]);
     });
 
     it('refuses a removed staff member with the same answer as a wrong password', async () => {
@@ -254,6 +280,84 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       await me(third.token).expect(401);
     });
 
+    it('end 7 days after they began, however busy', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff' });
+      for (let elapsed = 0; elapsed + 6 * HOUR < STAFF_LIFETIME_MS; elapsed += 6 * HOUR) {
+        p.clock.advance(6 * HOUR);
+        await me(s.token).expect(200);
+      }
+      p.clock.advance(6 * HOUR);
+      expect((await me(s.token)).body.error.code).toBe('SESSION_EXPIRED');
+    });
+
+    it('say who is signed in without a 401: nobody (and whether the shop has an owner), or the member', async () => {
+      expect((await p.call('get', 'merchant/auth/session').expect(200)).body.data).toEqual({ staff: null, has_owner: false });
+      const s = await newStaff(p.db, p.clock, { role: 'owner' });
+      expect((await p.call('get', 'merchant/auth/session').expect(200)).body.data).toEqual({ staff: null, has_owner: true });
+      const c = await p.newCustomer();
+      expect((await p.call('get', 'merchant/auth/session', { token: c.token }).expect(200)).body.data.staff).toBeNull();
+      const mine = (await p.call('get', 'merchant/auth/session', { token: s.token }).expect(200)).body.data;
+      expect(mine).toEqual({ staff: expect.objectContaining({ id: s.id, role: 'owner' }), has_owner: true });
+    });
+
+    it('a new password needs the current one; the other sessions end, this one stays', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff' });
+      const other = await newStaffSession(p.db, p.clock, s.id);
+      const wrong = await p.call('post', 'merchant/auth/password', { token: s.token, body: { current_password: 'not it at all', new_password: 'a brand new passphrase' } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error.fields).toEqual({ current_password: 'is not your password' });
+      const short = await p.call('post', 'merchant/auth/password', { token: s.token, body: { current_password: s.password, new_password: 'too short' } });
+      expect(short.body.error.fields).toEqual({ new_password: 'must be at least 12 characters' });
+      const done = await p.call('post', 'merchant/auth/password', { token: s.token, body: { current_password: s.password, new_password: 'a brand new passphrase' } }).expect(200);
+      expect(done.body.data).toEqual({ ended: 1 });
+      await me(s.token).expect(200);
+      await me(other.token).expect(401);
+      await login(s.email, s.password).expect(401);
+      await login(s.email, 'a brand new passphrase').expect(200);
+      expect((await p.db.selectFrom('audit_log').select('action').where('target', '=', `staff:${s.id}`).execute()).map((e) => e.action)).toContain('password.change');
+    });
+  });
+
+  describe('forgot password', () => {
+    const forgot = (email: string) => p.call('post', 'merchant/auth/forgot', { body: { email }, ip: newIp() });
+    const mails = (email: string) => readOutbox(p.db, email);
+
+    it('e-mails a reset link to a team member (the same answer for anyone); the link sets a new password once and ends every session', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'owner' });
+      const stranger = await forgot(newStaffEmail()).expect(200);
+      const member = await forgot(s.email.toUpperCase()).expect(200);
+      expect(member.body).toEqual(stranger.body);
+      await new Promise((r) => setTimeout(r, 50));
+      const [mail] = await mails(s.email);
+      expect(mail!.body).toContain(`${TEST_PUBLIC_URL}/merchant/reset#`);
+      const token = /#([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
+      const info = (await p.call('post', 'merchant/auth/link', { body: { token } }).expect(200)).body.data;
+      expect(info).toEqual({ kind: 'reset', shop: 'Kopi Senja', role: 'owner', email: s.email, invited_by: null, expires_at: new Date(p.clock.now().getTime() + HOUR).toISOString() });
+
+      await p.call('post', 'merchant/auth/reset', { body: { token, password: 'my forgotten one, new' } }).expect(200);
+      await me(s.token).expect(401);
+      await login(s.email, 'my forgotten one, new').expect(200);
+      expect((await p.call('post', 'merchant/auth/reset', { body: { token, password: 'and once more again' } })).body.error.code).toBe('LINK_EXPIRED');
+    });
+
+    it('sends at most 3 an hour to an address; a link lasts an hour; a removed member’s link stops working', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff' });
+      for (let i = 0; i < 5; i++) await forgot(s.email).expect(200);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await mails(s.email)).toHaveLength(3);
+      const token = /#([A-Za-z0-9_-]{43})/.exec((await mails(s.email))[0]!.body)![1]!;
+      p.clock.advance(HOUR + SECOND);
+      expect((await p.call('post', 'merchant/auth/reset', { body: { token, password: 'too late for this one' } })).body.error.code).toBe('LINK_EXPIRED');
+      await forgot(s.email).expect(200);
+      await new Promise((r) => setTimeout(r, 50));
+      const fresh = /#([A-Za-z0-9_-]{43})/.exec((await mails(s.email))[0]!.body)![1]!;
+      const owner = await newStaff(p.db, p.clock, { role: 'owner' });
+      await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: s.id } }).expect(200);
+      expect((await p.call('post', 'merchant/auth/reset', { body: { token: fresh, password: 'removed people cannot' } })).body.error.code).toBe('LINK_EXPIRED');
+    });
+  });
+
+  describe('more on sessions', () => {
     it('a customer token is no staff session, and a staff token is no customer session', async () => {
       const c = await p.newCustomer();
       const s = await newStaff(p.db, p.clock, { role: 'owner' });
@@ -298,14 +402,14 @@ describeEachDb('merchant console: staff accounts', (kind) => {
 
     it('invites with a one-time link that gives its role; a pinned address takes only that address', async () => {
       const inv = (await invite({ role: 'staff' }).expect(201)).body.data;
-      expect(inv).toEqual({ invite_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), role: 'staff', email: null, expires_at: new Date(p.clock.now().getTime() + 24 * HOUR).toISOString() });
+      expect(inv).toEqual({ id: expect.any(Number), invite_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), role: 'staff', email: null, expires_at: new Date(p.clock.now().getTime() + 24 * HOUR).toISOString(), emailed: false });
       const joined = await accept({ token: inv.invite_token, email: newStaffEmail() }).expect(201);
       expect(joined.body.data.staff.role).toBe('staff');
       await me(joined.body.data.token).expect(200);
       expect((await accept({ token: inv.invite_token, email: newStaffEmail() })).body.error.code).toBe('LINK_EXPIRED');
 
       const pinnedTo = newStaffEmail();
-      const pinned = (await invite({ role: 'owner', email: pinnedTo }).expect(201)).body.data;
+      const pinned = (await invite({ role: 'owner', email: pinnedTo, password: owner.password }).expect(201)).body.data;
       const wrong = await accept({ token: pinned.invite_token, email: newStaffEmail() });
       expect(wrong.status).toBe(400);
       expect(wrong.body.error.fields).toEqual({ email: 'must be the address this invitation was sent to' });
@@ -313,6 +417,39 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const late = (await invite({ role: 'staff' }).expect(201)).body.data;
       p.clock.advance(24 * HOUR + SECOND);
       expect((await accept({ token: late.invite_token, email: newStaffEmail() })).body.error.code).toBe('LINK_EXPIRED');
+    });
+
+    it('e-mails an invitation pinned to an address; its page shows the shop, the role, who sent it and the address', async () => {
+      const to = newStaffEmail();
+      const inv = (await invite({ role: 'staff', email: to }).expect(201)).body.data;
+      expect(inv.emailed).toBe(true);
+      const [mail] = await readOutbox(p.db, to);
+      expect((mail as { subject: string }).subject).toBe("Olive Owner invited you to Kopi Senja's merchant console");
+      expect(mail!.body).toContain(`${TEST_PUBLIC_URL}/merchant/invite#${inv.invite_token}`);
+      const info = (await p.call('post', 'merchant/auth/link', { body: { token: inv.invite_token } }).expect(200)).body.data;
+      expect(info).toEqual({ kind: 'invite', shop: 'Kopi Senja', role: 'staff', email: to, invited_by: 'Olive Owner', expires_at: inv.expires_at });
+      expect((await p.call('post', 'merchant/auth/link', { body: { token: 'y'.repeat(43) } })).body.error.code).toBe('LINK_EXPIRED');
+      // without an address nothing is e-mailed
+      expect((await invite({ role: 'staff' }).expect(201)).body.data.emailed).toBe(false);
+    });
+
+    it('filters Activity by person, kind and day', async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'staff', name: 'Sam' });
+      await invite({ role: 'staff' }).expect(201);
+      await p.call('post', 'merchant/auth/logout', { token: s.token }).expect(200);
+      await login(s.email, 'a wrong password').expect(401);
+      const audit = (query: Record<string, string | number>) => p.call('get', 'merchant/audit', { token: owner.token, query }).expect(200).then((r) => r.body.data.items.map((e: { action: string }) => e.action));
+      expect(await audit({ person: s.id })).toEqual(['signin.failed', 'signout']);
+      expect(await audit({ person: owner.id })).toEqual(['staff.invite']);
+      expect(await audit({ kind: 'team' })).toEqual(['staff.invite']);
+      expect(await audit({ kind: 'signin' })).toEqual(['signin.failed', 'signout']);
+      const today = p.clock.now().toISOString().slice(0, 10);
+      const tomorrow = new Date(p.clock.now().getTime() + 2 * 24 * HOUR).toISOString().slice(0, 10);
+      expect(await audit({ from: tomorrow })).toEqual([]);
+      expect((await audit({ from: today, to: tomorrow })).length).toBe(3);
+      const bad = await p.call('get', 'merchant/audit', { token: owner.token, query: { kind: 'everything', from: '2026-02-30' } });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.error.fields).sort()).toEqual(['from', 'kind']);
     });
 
     it('lists the team for the owner', async () => {
@@ -332,10 +469,11 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const again = (await login(s.email, s.password).expect(200)).body.data.token;
       await p.call('get', 'merchant/staff', { token: again }).expect(200);
 
-      const audit = (await p.call('get', 'merchant/audit', { token: owner.token }).expect(200)).body.data;
+      const audit = (await p.call('get', 'merchant/audit', { token: owner.token, query: { kind: 'team' } }).expect(200)).body.data;
       expect(audit.items[0]).toEqual({
         id: expect.any(Number),
         staff: { id: owner.id, name: 'Olive Owner', email: owner.email },
+        actor: 'staff',
         action: 'staff.role',
         target: `staff:${s.id}`,
         before: expect.objectContaining({ id: s.id, role: 'staff', name: 'Sam' }),
@@ -395,7 +533,8 @@ describePostgres('merchant console: races', () => {
   it('one set-up link used by eight requests at once makes exactly one owner', async () => {
     const token = await createOwnerSetupLink(p.db, p.clock);
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => p.call('post', 'merchant/auth/setup', { body: { token, name: `Owner ${i}`, email: newStaffEmail(), password: STAFF_PASSWORD } })),
+      // from eight addresses: one address has one password hashed at a time (and one waiting)
+      Array.from({ length: 8 }, (_, i) => p.call('post', 'merchant/auth/setup', { body: { token, name: `Owner ${i}`, email: newStaffEmail(), password: STAFF_PASSWORD }, ip: newIp() })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
     expect(results.filter((r) => r.status === 400).every((r) => r.body.error.code === 'LINK_EXPIRED')).toBe(true);
@@ -417,6 +556,25 @@ describePostgres('merchant console: races', () => {
     expect([401, 403, 409]).toContain(statuses.find((s) => s !== 200));
     const owners = await p.db.selectFrom('staff').select('id').where('role', '=', 'owner').where('removed_at', 'is', null).execute();
     expect(owners).toHaveLength(1);
+  });
+
+  it('an owner link used while its maker is being removed: either it was used first, or it is refused; never an owner after the removal', async () => {
+    const boss = await newStaff(p.db, p.clock, { role: 'owner' });
+    for (let trial = 0; trial < 8; trial++) {
+      const maker = await newStaff(p.db, p.clock, { role: 'owner' });
+      const link = (await p.call('post', 'merchant/staff/invite', { token: maker.token, body: { role: 'owner', password: STAFF_PASSWORD } }).expect(201)).body.data;
+      const [removed, accepted] = await Promise.all([
+        p.call('post', 'merchant/staff/remove', { token: boss.token, body: { id: maker.id } }),
+        p.call('post', 'merchant/auth/accept-invite', { body: { token: link.invite_token, name: `Heir ${trial}`, email: newStaffEmail(), password: STAFF_PASSWORD }, ip: newIp() }),
+      ]);
+      expect(removed.status).toBe(200);
+      const row = await p.db.selectFrom('staff_links').select(['used_at', 'revoked_at']).where('id', '=', link.id).executeTakeFirstOrThrow();
+      if (accepted.status === 201) expect(row).toEqual({ used_at: expect.any(Date), revoked_at: null });
+      else {
+        expect(accepted.body.error.code).toBe('LINK_EXPIRED');
+        expect(row).toEqual({ used_at: null, revoked_at: expect.any(Date) });
+      }
+    }
   });
 
   it('two invitations accepted at once with the same address make one account', async () => {

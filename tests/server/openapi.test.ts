@@ -31,7 +31,8 @@ import { postWebhook, products, signature, unix, webhookEvent } from './orders.h
 import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
 import sharp from 'sharp';
 import { newStaff, newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
-import { createOwnerSetupLink } from '../../server/provider/staff/staff.service';
+import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
+import { readOutbox } from '../../server/provider/auth/sender';
 
 // every schema a route hands to the provider's one validator, by identity (the real validator runs)
 const parsed = vi.hoisted(() => ({ calls: [] as { schema: unknown; input: unknown }[] }));
@@ -670,8 +671,19 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const owner = (await call('POST merchant/auth/login', { body: { email: ownerEmail, password: STAFF_PASSWORD } })).body.data.token as string;
     await call('GET merchant/me', { token: owner });
     const invitation = (await call('POST merchant/staff/invite', { token: owner, body: { role: 'staff' } })).body.data;
-    const joined = (await call('POST merchant/auth/accept-invite', { body: { token: invitation.invite_token, name: 'Sam Staff', email: newStaffEmail(), password: STAFF_PASSWORD } })).body.data;
+    const samEmail = newStaffEmail();
+    const joined = (await call('POST merchant/auth/accept-invite', { body: { token: invitation.invite_token, name: 'Sam Staff', email: samEmail, password: STAFF_PASSWORD } })).body.data;
     await call('GET merchant/staff', { token: owner });
+    await call('GET merchant/auth/session', { token: owner });
+    const pending = (await call('POST merchant/staff/invite', { token: owner, body: { role: 'owner', email: newStaffEmail(), password: STAFF_PASSWORD } })).body.data;
+    await call('POST merchant/auth/link', { body: { token: pending.invite_token } });
+    await call('GET merchant/staff/invites', { token: owner });
+    await call('POST merchant/staff/invites/revoke', { token: owner, body: { id: pending.id } });
+    await call('POST merchant/auth/password', { token: joined.token, body: { current_password: STAFF_PASSWORD, new_password: STAFF_PASSWORD } });
+    await call('POST merchant/auth/forgot', { body: { email: samEmail } });
+    await new Promise((r) => setTimeout(r, 50));
+    const resetToken = /#([A-Za-z0-9_-]{43})/.exec((await readOutbox(p.db, samEmail))[0]!.body)![1]!;
+    await call('POST merchant/auth/reset', { body: { token: resetToken, password: STAFF_PASSWORD } });
     await call('POST merchant/staff/update', { token: owner, body: { id: joined.staff.id, role: 'owner' } });
     await call('POST merchant/staff/remove', { token: owner, body: { id: joined.staff.id } });
     await call('GET merchant/audit', { token: owner });

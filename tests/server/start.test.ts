@@ -130,6 +130,8 @@ describe('npm start (scripts/start.ts) with the embedded provider', () => {
       expect((await settings.json()).data.setting_company).toEqual(expect.any(String));
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
       expect((await fetch(`${first.url}/__dev/outbox?phone=+639171234567`)).status).toBe(200);
+      // where it listens, for the operator's owner-link command (DATA_DIR/server.json); its port, not PORT's 0
+      expect(JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8'))).toMatchObject({ url: first.url.replace(/\/$/, '') });
 
       first.proc.kill('SIGTERM');
       expect(await first.exit).toBe(0);

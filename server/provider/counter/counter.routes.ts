@@ -7,6 +7,7 @@ import { customerOf, requireCustomer } from '../http/session';
 import { requireStaff, staffOf } from '../http/staff-session';
 import { parse } from '../http/validate';
 import { advance, board, boardOrder, cancel } from './board.service';
+import { withCodeLimit } from './code-limit';
 import { lookup, recent, redeem, undo, voucherCode } from './counter.service';
 
 /**
@@ -24,12 +25,12 @@ export function counterRoutes(ctx: ProviderContext): Router {
 
   r.post('/merchant/counter/lookup', requireStaff(ctx), async (req, res) => {
     const body = parse(counterCodeBody, req.body);
-    send(res, 200, 'The voucher.', { voucher: await lookup(ctx, body.code) });
+    send(res, 200, 'The voucher.', { voucher: await withCodeLimit(ctx, staffOf(res), () => lookup(ctx, body.code)) });
   });
 
   r.post('/merchant/counter/redeem', requireStaff(ctx), async (req, res) => {
     const body = parse(counterCodeBody, req.body);
-    const data = await redeem(ctx, staffOf(res), body.code);
+    const data = await withCodeLimit(ctx, staffOf(res), () => redeem(ctx, staffOf(res), body.code));
     send(res, 201, `Redeemed: ${data.voucher.reward.title}.`, data);
   });
 

@@ -23,6 +23,8 @@ export const UNDO_MS = 2 * MINUTE;
 
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Customer';
 
+const customerName = async (trx: Database, id: number) => (await trx.selectFrom('customers').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+
 /** Midnight of today in the merchant's time zone, as an instant. */
 export async function startOfDay(db: Database, now: Date, timeZone: string): Promise<Date> {
   const { rows } = await sql<{ start: Date }>`select (date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}) as start`.execute(db);
@@ -133,7 +135,16 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
       body: `Your voucher for ${v.reward.title} was used at the counter. Enjoy!`,
       link: to.rewardStorage('used'),
     });
-    await insertAudit(trx, { staffId: staff.id, action: 'voucher.redeem', target: `voucher:${voucherId}`, before: { status: 'active' }, after: { status: 'used', redemption: row.id, reward: v.reward.name }, now });
+    const customer = await customerName(trx, used.customer_id);
+    // the reward's title and the customer's name, so the owner's Activity says what happened in words
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'voucher.redeem',
+      target: `voucher:${voucherId}`,
+      before: { status: 'active' },
+      after: { status: 'used', redemption: row.id, reward: v.reward.name, reward_title: v.reward.title, customer },
+      now,
+    });
     return row.id;
   });
   const now = ctx.clock.now();
@@ -169,7 +180,14 @@ export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redempti
           : `The counter undid the use of your voucher for ${v.reward.title}, but it has expired since.`,
       link: to.voucher(r.voucher_id, back.status),
     });
-    await insertAudit(trx, { staffId: staff.id, action: 'voucher.undo', target: `voucher:${r.voucher_id}`, before: { status: 'used', redemption: redemptionId }, after: { status: back.status }, now });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'voucher.undo',
+      target: `voucher:${r.voucher_id}`,
+      before: { status: 'used', redemption: redemptionId },
+      after: { status: back.status, reward_title: v.reward.title, customer: await customerName(trx, back.customer_id) },
+      now,
+    });
     return r.voucher_id;
   });
   const redemption = await redemptionQuery(ctx.db).where('cr.id', '=', redemptionId).executeTakeFirstOrThrow();

@@ -18,7 +18,7 @@ import { toOrders } from '../orders/orders.repo';
 import { adjustPoints } from '../points/points.ledger';
 import { ledgerPage, toPointEntry } from '../points/points-history.repo';
 import { loadVouchers } from '../rewards/vouchers.repo';
-import { insertAudit } from '../staff/staff.repo';
+import { insertAudit, recordLookup } from '../staff/staff.repo';
 import { walletEntries } from '../wallet/wallet.repo';
 
 /**
@@ -28,6 +28,8 @@ import { walletEntries } from '../wallet/wallet.repo';
  */
 
 const PAGE = 20;
+/** a staff member's look-ups of one kind this close together are one entry in the activity log (a search typed letter by letter) */
+const LOOKUP_MERGE_MS = 60_000;
 const SUMMARY = ['id', 'name', 'phone', 'email', 'points', 'wallet_balance', 'created_at'] as const;
 
 type SummaryRow = { id: number; name: string; phone: string | null; email: string | null; points: number; wallet_balance: number; created_at: Date };
@@ -86,7 +88,7 @@ async function adjust(ctx: ProviderContext, staff: StaffOfRequest, body: z.infer
       action: 'customer.points',
       target: `customer:${body.customer_id}`,
       before: { points: before.points },
-      after: { points: row.points, change: body.points, reason: body.reason },
+      after: { points: row.points, change: body.points, reason: body.reason, customer: row.name },
       now: ctx.clock.now(),
     });
     return { status: 201, message: 'The points are adjusted and the customer is told.', data: { customer: toSummary(row), entry: toPointEntry(entry!) } };
@@ -97,14 +99,19 @@ async function adjust(ctx: ProviderContext, staff: StaffOfRequest, body: z.infer
 export function customerAdminRoutes(ctx: ProviderContext): Router {
   const r = apiRouter();
 
+  // look-ups are in the activity log: who searched for what, whose account they opened
   r.get('/merchant/customers', requireStaff(ctx), async (req, res) => {
     const q = parse(customerSearchQuery, req.query);
-    send(res, 200, 'Customers found.', await search(ctx.db, q, (await getMerchant(ctx.db, ctx.merchantId)).rules.default_country_code));
+    const found = await search(ctx.db, q, (await getMerchant(ctx.db, ctx.merchantId)).rules.default_country_code);
+    if (q.q) await recordLookup(ctx.db, { staffId: staffOf(res).id, action: 'customer.search', target: null, after: { q: q.q }, now: ctx.clock.now() }, LOOKUP_MERGE_MS);
+    send(res, 200, 'Customers found.', found);
   });
 
   r.get('/merchant/customers/detail', requireStaff(ctx), async (req, res) => {
     const q = parse(customerDetailQuery, req.query);
-    send(res, 200, 'The customer.', await detail(ctx.db, q.id));
+    const account = await detail(ctx.db, q.id);
+    await recordLookup(ctx.db, { staffId: staffOf(res).id, action: 'customer.view', target: `customer:${q.id}`, after: { name: account.customer.name }, now: ctx.clock.now() }, LOOKUP_MERGE_MS);
+    send(res, 200, 'The customer.', account);
   });
 
   r.post('/merchant/customers/adjust-points', requireStaff(ctx, 'owner'), async (req, res) => {

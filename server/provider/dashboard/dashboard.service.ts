@@ -6,10 +6,11 @@ import { DAY } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
-import { requireStaff } from '../http/staff-session';
+import { requireStaff, staffOf, type StaffOfRequest } from '../http/staff-session';
 import { parse } from '../http/validate';
 import { getMerchant } from '../merchant/merchant.service';
 import { exportLedger, exportOrders } from './export';
+import { insertAudit } from '../staff/staff.repo';
 
 /**
  * The owner's dashboard: every figure is a query over the ledgers, orders, vouchers, spins and
@@ -157,6 +158,11 @@ export async function dashboardAt(db: Database, merchantId: string, now: Date, p
   };
 }
 
+/** A CSV download is in the activity log (who took the shop's orders or ledgers, for which days), before it starts. */
+async function recordDownload(ctx: ProviderContext, staff: StaffOfRequest, action: 'export.orders' | 'export.ledger', q: { from: string; to: string }): Promise<void> {
+  await insertAudit(ctx.db, { staffId: staff.id, action, target: null, before: null, after: { from: q.from, to: q.to }, now: ctx.clock.now() });
+}
+
 export function dashboardRoutes(ctx: ProviderContext): Router {
   const r = apiRouter();
   r.get('/merchant/dashboard', requireStaff(ctx, 'owner'), async (req, res) => {
@@ -165,10 +171,12 @@ export function dashboardRoutes(ctx: ProviderContext): Router {
   });
   r.get('/merchant/export/orders.csv', requireStaff(ctx, 'owner'), async (req, res) => {
     const q = parse(exportQuery, req.query);
+    await recordDownload(ctx, staffOf(res), 'export.orders', q);
     await exportOrders(ctx.db, res, q, (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone);
   });
   r.get('/merchant/export/ledger.csv', requireStaff(ctx, 'owner'), async (req, res) => {
     const q = parse(exportQuery, req.query);
+    await recordDownload(ctx, staffOf(res), 'export.ledger', q);
     await exportLedger(ctx.db, res, q, (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone);
   });
   return r;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { StaffRole } from '#contract/merchant';
-import { HOUR, MINUTE } from '../../lib/clock';
+import { DAY, HOUR, MINUTE } from '../../lib/clock';
 import { sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { AppError, sessionExpired } from './errors';
@@ -8,6 +8,8 @@ import { bearerToken } from './session';
 
 /** A staff session ends after this long without a call. */
 export const STAFF_IDLE_MS = 12 * HOUR;
+/** …and this long after it began, however busy (the gateway's cookie is kept as long). */
+export const STAFF_LIFETIME_MS = 7 * DAY;
 /** last_seen_at is written at most this often: not one write per call. */
 const TOUCH_EVERY_MS = MINUTE;
 
@@ -24,7 +26,8 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * The live staff session a request's Bearer token names: not revoked, used within the last 12 hours, of
+ * The live staff session a request's Bearer token names: not revoked, used within the last 12 hours,
+ * begun within the last 7 days, of
  * a staff member not removed; else null. A customer's token is no staff token (another table), so it
  * never passes. Bumps last_seen_at (at most once a minute).
  */
@@ -40,6 +43,7 @@ export async function staffSessionOf(ctx: ProviderContext, req: Request): Promis
     .where('s.revoked_at', 'is', null)
     .where('st.removed_at', 'is', null)
     .where('s.last_seen_at', '>', new Date(now.getTime() - STAFF_IDLE_MS))
+    .where('s.created_at', '>', new Date(now.getTime() - STAFF_LIFETIME_MS))
     .executeTakeFirst();
   if (!row) return null;
   if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {

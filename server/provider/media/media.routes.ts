@@ -1,6 +1,6 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { imageUploadBody, mediaParams } from '#contract/merchant';
-import { IMAGE_MAX_BYTES } from '#contract/staff-checks';
+import { IMAGE_UPLOAD_BODY_MAX, type ImagePurpose } from '#contract/staff-checks';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
@@ -12,27 +12,35 @@ import { readImage, storeImage, tooLarge } from './media.service';
 
 /** The one call whose body may be larger than 64 KiB: an image of 2 MB in base64, with room for the JSON around it. */
 const UPLOAD_PATH = '/merchant/images';
-const UPLOAD_BODY_LIMIT = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 16 * 1024;
+const UPLOAD_BODY_LIMIT = IMAGE_UPLOAD_BODY_MAX;
 
 /**
  * The body parser of the upload call, run before the provider's 64 KiB parser (which then leaves the
- * parsed body alone); every other call keeps the 64 KiB limit. A body over the limit: 413 naming `file`.
+ * parsed body alone); every other call keeps the 64 KiB limit. The caller is known first: no owner
+ * session (401, 403) or a `content-length` over the limit (413 naming `file`) is answered before one
+ * byte of the body is read (issue #24, item 4); a body that grows past the limit as it streams: 413.
  * A plain middleware, not a route, so the call is registered once (mediaRoutes).
  */
-export function imageUploadParser(): RequestHandler {
+export function imageUploadParser(ctx: ProviderContext): RequestHandler {
+  const owner = requireStaff(ctx, 'owner');
   const parser = express.json({ limit: UPLOAD_BODY_LIMIT, verify: (req, _res, buf) => ((req as RawBodyRequest).rawBody = buf) });
   return (req, res, next) => {
     if (req.method !== 'POST' || req.path !== UPLOAD_PATH) return next();
-    parser(req, res, (err?: unknown) => next((err as { type?: string } | undefined)?.type === 'entity.too.large' ? tooLarge() : err));
+    void owner(req, res, (refused?: unknown) => {
+      if (refused) return next(refused);
+      if (Number(req.get('content-length') ?? 0) > UPLOAD_BODY_LIMIT) return next(tooLarge());
+      parser(req, res, (err?: unknown) => next((err as { type?: string } | undefined)?.type === 'entity.too.large' ? tooLarge() : err));
+    });
   };
 }
 
 export function mediaRoutes(ctx: ProviderContext): Router {
   const r = apiRouter();
 
-  r.post(UPLOAD_PATH, requireStaff(ctx, 'owner'), async (req, res) => {
+  // the session was checked by imageUploadParser, before the body was read
+  r.post(UPLOAD_PATH, async (req, res) => {
     const body = parse(imageUploadBody, req.body);
-    send(res, 201, 'Image uploaded.', await storeImage(ctx, staffOf(res), body.file));
+    send(res, 201, 'Image uploaded.', await storeImage(ctx, staffOf(res), body.file, (body.purpose ?? 'background') as ImagePurpose));
   });
 
   // public and immutable: the name is the hash of the bytes

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ImageData } from '#contract/merchant';
-import { IMAGE_MAX_BYTES } from '#contract/staff-checks';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_PURPOSES, type ImagePurpose } from '#contract/staff-checks';
 import type { ProviderContext } from '../context';
 import { AppError, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
@@ -11,6 +11,8 @@ const CONTENT_TYPE: Record<Format, ImageData['content_type']> = { png: 'image/pn
 const EXTENSION: Record<Format, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
 /** A decoded image may be at most this many pixels: a small file can unpack into gigabytes. */
 const MAX_PIXELS = 40_000_000;
+/** Decoding, resizing and re-encoding one image may take this long; then it is refused. */
+const WORK_SECONDS = 10;
 /** Where the gateway serves stored images (the provider's `media/…` under the gateway's `/api/`). */
 export const MEDIA_PATH = 'media/';
 
@@ -25,6 +27,11 @@ export function sniffImage(bytes: Uint8Array): Format | null {
 
 const notAnImage = () => validation({ file: 'must be a PNG, JPEG or WebP image' }, 'This file is not a PNG, JPEG or WebP image. Please choose another one.');
 const unreadable = () => validation({ file: 'could not be read as an image: it may be damaged or cut short' }, 'This image could not be read: it may be damaged. Please choose another one.');
+const tooManyPixels = () =>
+  validation(
+    { file: `must be at most ${IMAGE_MAX_SIDE.toLocaleString('en')} pixels wide and high` },
+    `This image is too large in pixels: at most ${IMAGE_MAX_SIDE.toLocaleString('en')} wide and ${IMAGE_MAX_SIDE.toLocaleString('en')} high. Please choose a smaller one.`,
+  );
 export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'This image is larger than 2 MB. Please choose a smaller one.', { file: 'must be at most 2 MB' });
 
 /**
@@ -32,9 +39,11 @@ export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'This image is l
  * damage, truncation included) and re-encodes it in its own format, which drops every piece of
  * metadata (EXIF, XMP, comments: whatever a file carried along, a script included). Kept in the
  * database by the SHA-256 of the re-encoded bytes, so the same image is kept once and its URL never
- * changes meaning. A refused file changes nothing.
+ * changes meaning. A refused file changes nothing. Its size in pixels is read from its header before
+ * anything is decoded (at most IMAGE_MAX_SIDE a side: issue #24, item 5), the work is bounded in time,
+ * and the image is stored no larger than the app shows it (IMAGE_PURPOSES, never enlarged).
  */
-export async function storeImage(ctx: ProviderContext, actor: StaffOfRequest, base64: string): Promise<ImageData> {
+export async function storeImage(ctx: ProviderContext, actor: StaffOfRequest, base64: string, purpose: ImagePurpose = 'background'): Promise<ImageData> {
   const input = Buffer.from(base64, 'base64');
   if (input.length > IMAGE_MAX_BYTES) throw tooLarge();
   const format = sniffImage(input);
@@ -44,10 +53,16 @@ export async function storeImage(ctx: ProviderContext, actor: StaffOfRequest, ba
   const { default: sharp } = await import('sharp');
   try {
     const image = sharp(input, { failOn: 'warning', limitInputPixels: MAX_PIXELS, animated: false });
+    // the header only: nothing is decoded yet
     const meta = await image.metadata();
     if (meta.format !== format) throw notAnImage();
+    if (!meta.width || !meta.height || meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) throw tooManyPixels();
+    const box = IMAGE_PURPOSES[purpose];
     // rotate(): applies the EXIF orientation before the EXIF is dropped, so a photo stays upright
-    const encoded = image.rotate();
+    const encoded = image
+      .rotate()
+      .resize({ width: box, height: box, fit: 'inside', withoutEnlargement: true })
+      .timeout({ seconds: WORK_SECONDS });
     const out = format === 'png' ? encoded.png({ compressionLevel: 9 }) : format === 'jpeg' ? encoded.jpeg({ quality: 85, mozjpeg: true }) : encoded.webp({ quality: 85 });
     output = await out.toBuffer({ resolveWithObject: true });
   } catch (err) {

@@ -1,12 +1,19 @@
-import { useAuditLog } from '../../api/merchant';
+import { useMemo, useState } from 'react';
+import type { SiteSettings } from '#contract';
+import { useAuditLog, useStaffList } from '../../api/merchant';
+import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';
-import { AuditScreen } from './audit-screen';
+import { AuditScreen, type ActivityFilterValue } from './audit-screen';
+import { activityFormat, consoleTimeFormat } from './console-format';
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** /merchant/audit (owners): the audit log, page by page. */
+/** /merchant/audit (owners): the activity log, page by page, filtered by person, kind and day. */
 export default function AuditContainer() {
-  const log = useAuditLog();
+  const [filter, setFilter] = useState<ActivityFilterValue>({});
+  const log = useAuditLog(filter);
+  const team = useStaffList();
+  const settings = useSettings().data as SiteSettings | undefined;
+  const formatTime = useMemo(() => consoleTimeFormat(settings), [settings]);
+  const format = useMemo(() => activityFormat(settings), [settings]);
   const pages = log.data;
   const last = pages?.at(-1);
   return (
@@ -19,6 +26,10 @@ export default function AuditContainer() {
       loadingMore={log.isValidating && !log.isLoading}
       onLoadMore={() => void log.setSize(log.size + 1)}
       formatTime={formatTime}
+      format={format}
+      filter={filter}
+      onFilterChange={setFilter}
+      people={team.data?.staff ?? []}
     />
   );
 }

@@ -1,7 +1,18 @@
-import type { AuditListData } from '#contract/merchant';
-import { Button, Card, EmptyState, ErrorState, SkeletonGroup, SkeletonText } from '../../ui';
+import { useId } from 'react';
+import { ACTIVITY_KIND_NAMES, ACTIVITY_KINDS, MACHINE_PERSON, type ActivityKind } from '#contract/activity';
+import { Badge, Button, Card, EmptyState, ErrorState, SkeletonGroup, SkeletonText, cx, focusRing } from '../../ui';
+import { describeActivity, type ActivityFormat, type AuditEntry } from './activity-text';
 
-export type AuditEntry = AuditListData['items'][number];
+export type { AuditEntry } from './activity-text';
+
+/** What the log shows: everyone or one person (a staff id, or the merchant key), every kind or one, between two days. */
+export interface ActivityFilterValue {
+  person?: number | typeof MACHINE_PERSON | undefined;
+  kind?: ActivityKind | undefined;
+  /** 'YYYY-MM-DD', the shop's days */
+  from?: string | undefined;
+  to?: string | undefined;
+}
 
 export interface AuditScreenProps {
   entries?: AuditEntry[];
@@ -11,73 +22,151 @@ export interface AuditScreenProps {
   hasMore?: boolean;
   loadingMore?: boolean;
   onLoadMore?: () => void;
-  /** how the console writes a time ("24 Nov 2026, 14:05"): the container passes the shop's locale */
+  /** how the console writes a time ("24 Nov 2026, 14:05"), in the shop's locale and time zone */
   formatTime: (iso: string) => string;
+  /** money, counts and days in the shop's locale and currency */
+  format: ActivityFormat;
+  filter: ActivityFilterValue;
+  onFilterChange: (filter: ActivityFilterValue) => void;
+  /** the people the filter offers (the team, removed people not included) */
+  people: ReadonlyArray<{ id: number; name: string }>;
 }
 
-/** What each kind of change is called on the page. */
-const ACTIONS: Record<string, string> = {
-  'owner.setup': 'Set up the shop',
-  'staff.invite': 'Invited someone',
-  'staff.join': 'Joined the team',
-  'staff.role': 'Changed a role',
-  'staff.remove': 'Removed someone',
-  'sessions.end_all': 'Signed out everywhere',
-  'theme.draft': 'Changed the draft theme',
-  'theme.publish': 'Published the theme',
-  'theme.restore': 'Restored an earlier theme',
-  'theme.preview_link': 'Shared a preview of the draft',
-  'media.upload': 'Uploaded an image',
-};
+const selectClass = cx('min-h-11 w-full rounded-xl border border-border bg-surface-raised px-3 text-base text-ink', focusRing);
 
-const describe = (action: string) => ACTIONS[action] ?? action;
-const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2));
+function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'filter' | 'onFilterChange' | 'people'>) {
+  const id = useId();
+  const set = (patch: Partial<ActivityFilterValue>) => onFilterChange({ ...filter, ...patch });
+  const filtered = filter.person !== undefined || filter.kind !== undefined || Boolean(filter.from) || Boolean(filter.to);
+  return (
+    <form aria-label="Filter the activity" className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end" onSubmit={(e) => e.preventDefault()}>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={`${id}-person`} className="text-sm font-medium">
+          Person
+        </label>
+        <select
+          id={`${id}-person`}
+          className={selectClass}
+          value={filter.person === undefined ? '' : String(filter.person)}
+          onChange={(e) => set({ person: e.target.value === '' ? undefined : e.target.value === MACHINE_PERSON ? MACHINE_PERSON : Number(e.target.value) })}
+        >
+          <option value="">Everyone</option>
+          {people.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+          <option value={MACHINE_PERSON}>Point-of-sale system (merchant key)</option>
+        </select>
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={`${id}-kind`} className="text-sm font-medium">
+          Kind
+        </label>
+        <select id={`${id}-kind`} className={selectClass} value={filter.kind ?? ''} onChange={(e) => set({ kind: e.target.value === '' ? undefined : (e.target.value as ActivityKind) })}>
+          <option value="">Everything</option>
+          {ACTIVITY_KIND_NAMES.map((k) => (
+            <option key={k} value={k}>
+              {ACTIVITY_KINDS[k].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={`${id}-from`} className="text-sm font-medium">
+          From
+        </label>
+        <input id={`${id}-from`} type="date" className={selectClass} value={filter.from ?? ''} max={filter.to} onChange={(e) => set({ from: e.target.value || undefined })} />
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={`${id}-to`} className="text-sm font-medium">
+          To
+        </label>
+        <input id={`${id}-to`} type="date" className={selectClass} value={filter.to ?? ''} min={filter.from} onChange={(e) => set({ to: e.target.value || undefined })} />
+      </div>
+      <Button variant="ghost" className="col-span-2 lg:col-span-1" disabled={!filtered} onClick={() => onFilterChange({})}>
+        Show everything
+      </Button>
+    </form>
+  );
+}
 
-/** /merchant/audit (owners): every change a staff member made, newest first, with before and after. */
-export function AuditScreen({ entries, loading, error, onRetry, hasMore, loadingMore, onLoadMore, formatTime }: AuditScreenProps) {
+/** /merchant/audit (owners): what happened in the console, sign-ins and the merchant key's changes, newest first, in words. */
+export function AuditScreen({ entries, loading, error, onRetry, hasMore, loadingMore, onLoadMore, formatTime, format, filter, onFilterChange, people }: AuditScreenProps) {
+  const filtered = filter.person !== undefined || filter.kind !== undefined || Boolean(filter.from) || Boolean(filter.to);
+  let body;
   if (loading && !entries) {
-    return (
+    body = (
       <SkeletonGroup label="Loading the activity">
         <SkeletonText lines={6} />
       </SkeletonGroup>
     );
+  } else if (error && !entries) {
+    body = <ErrorState title="We could not load the activity" message={error} onRetry={onRetry} />;
+  } else if (!entries || entries.length === 0) {
+    body = filtered ? (
+      <EmptyState title="Nothing matches" description="Nothing happened that fits these filters. Try another person, kind or day." />
+    ) : (
+      <EmptyState title="Nothing yet" description="Every change made in the console, every sign-in and every download will be listed here." />
+    );
+  } else {
+    body = (
+      <>
+        <ol className="flex flex-col gap-2">
+          {entries.map((e) => {
+            const t = describeActivity(e, format);
+            return (
+              <Card as="li" key={e.id} className={cx('min-w-0', t.warning && 'border-l-4 border-l-danger')}>
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                  <p className="min-w-0 font-medium break-words">
+                    {t.warning && (
+                      <Badge tone="danger" className="mr-2">
+                        Warning
+                      </Badge>
+                    )}
+                    {t.sentence}
+                  </p>
+                  <time dateTime={e.created_at} className="shrink-0 text-sm text-muted">
+                    {formatTime(e.created_at)}
+                  </time>
+                </div>
+                {t.detail && <p className="mt-1 text-sm text-muted break-words">{t.detail}</p>}
+                {t.changes.length > 0 && (
+                  <dl className="mt-2 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+                    {t.changes.map((c) => (
+                      <div key={c.label} className="contents">
+                        <dt className="text-muted">{c.label}</dt>
+                        <dd className="min-w-0 break-words">
+                          {c.before === '—' ? (
+                            c.after
+                          ) : (
+                            <>
+                              <span className="text-muted line-through">{c.before}</span> <span aria-hidden="true">→</span>
+                              <span className="sr-only">changed to</span> {c.after}
+                            </>
+                          )}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </Card>
+            );
+          })}
+        </ol>
+        {error && <ErrorState title="We could not load more" message={error} onRetry={onRetry} />}
+        {hasMore && (
+          <Button variant="secondary" onClick={onLoadMore} loading={loadingMore} className="self-start">
+            Show older
+          </Button>
+        )}
+      </>
+    );
   }
-  if (error && !entries) return <ErrorState title="We could not load the activity" message={error} onRetry={onRetry} />;
-  if (!entries || entries.length === 0) return <EmptyState title="No changes yet" description="Every change made in the console will be listed here." />;
   return (
-    <section aria-label="Changes, newest first" className="flex flex-col gap-2">
-      <ol className="flex flex-col gap-2">
-        {entries.map((e) => (
-          <Card as="li" key={e.id}>
-            <p className="font-medium">
-              {describe(e.action)}
-              {e.target && <span className="text-muted"> · {e.target}</span>}
-            </p>
-            <p className="text-sm text-muted">
-              {e.staff ? `${e.staff.name} (${e.staff.email})` : 'An operator'} · <time dateTime={e.created_at}>{formatTime(e.created_at)}</time>
-            </p>
-            <details className="mt-2">
-              <summary className="cursor-pointer text-sm font-medium text-brand-ink">Before and after</summary>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                <div>
-                  <p className="text-xs font-semibold text-muted uppercase">Before</p>
-                  <pre className="overflow-x-auto rounded-lg bg-surface p-2 text-xs">{show(e.before)}</pre>
-                </div>
-                <div>
-                  <p className="text-xs font-semibold text-muted uppercase">After</p>
-                  <pre className="overflow-x-auto rounded-lg bg-surface p-2 text-xs">{show(e.after)}</pre>
-                </div>
-              </div>
-            </details>
-          </Card>
-        ))}
-      </ol>
-      {error && <ErrorState title="We could not load more" message={error} onRetry={onRetry} />}
-      {hasMore && (
-        <Button variant="secondary" onClick={onLoadMore} loading={loadingMore} className="self-start">
-          Show older changes
-        </Button>
-      )}
+    <section aria-label="Activity, newest first" className="flex min-w-0 flex-col gap-4">
+      <Filters filter={filter} onFilterChange={onFilterChange} people={people} />
+      {body}
     </section>
   );
 }

@@ -18,8 +18,8 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
   counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',
   theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
-  staff: 'Invite people, change their roles, remove them.',
-  audit: 'Every change made in the console: who, when, what, before and after.',
+  staff: 'Invite people, see and cancel invitations, change roles, remove people.',
+  audit: 'What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.',
 };
 
 /** /merchant: who is signed in, and what their role lets them do here. */
@@ -37,6 +37,10 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink }: Consol
             <p className="mt-1 text-sm text-muted">{p.page === 'home' ? '' : WHAT[p.page]}</p>
           </Card>
         ))}
+        <Card as="li">
+          {renderLink({ href: '/merchant/account', className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: 'Your account' })}
+          <p className="mt-1 text-sm text-muted">Your details and your password.</p>
+        </Card>
       </ul>
     </div>
   );

@@ -22,6 +22,12 @@ export const CONSOLE_NAV: ReadonlyArray<{ page: ConsolePage; label: string; href
 
 export const ROLE_LABEL: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' };
 
+/** What each role really opens in the console (the provider refuses the rest). */
+export const ROLE_HELP: Record<StaffRole, string> = {
+  owner: 'Everything: the menu, rewards, the wheel, the brand, the dashboard, staff and Activity, besides what staff do.',
+  staff: 'The orders board, the counter (redeeming vouchers) and looking customers up. Not prices, the menu, rewards, the brand or staff.',
+};
+
 export interface ConsoleLayoutProps {
   /** the shop's name, as the merchant set it */
   shop: string;

@@ -1,39 +1,76 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAcceptInvite, useStaffSetup } from '../../api/merchant';
+import type { SiteSettings } from '#contract';
+import { ApiRequestError } from '../../api/client';
+import { useAcceptInvite, useResetPassword, useStaffLink, useStaffSetup } from '../../api/merchant';
+import { useSettings } from '../../api/settings';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { consoleTimeFormat } from './console-format';
 import { ConsolePasswordScreen } from './console-password-screen';
 
 /** The link's code travels after the # sign: browsers never send it to a server or a Referer. */
 const codeOfLink = () => decodeURIComponent(window.location.hash.replace(/^#/, ''));
 
-/** /merchant/setup and /merchant/invite: the code of a one-time link, and the new account's details. */
-export default function ConsolePasswordContainer({ mode }: { mode: 'setup' | 'invite' }) {
+/**
+ * The one-time code of the link this tab was opened with, taken out of the address bar once read (it
+ * would stay in the history, a screenshot or a shared screen), and read again when a whole link is
+ * pasted into this tab: the browser only changes the part after #, without a reload.
+ */
+function useLinkCode(): string {
+  const [code, setCode] = useState(codeOfLink);
+  useEffect(() => {
+    const read = () => {
+      const found = codeOfLink();
+      if (found) setCode(found);
+      if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    };
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
+  return code;
+}
+
+/** /merchant/setup, /merchant/invite and /merchant/reset: the code of a one-time link, what it is for, and the account's details or a new password. */
+export default function ConsolePasswordContainer({ mode }: { mode: 'setup' | 'invite' | 'reset' }) {
   const setup = useStaffSetup();
   const accept = useAcceptInvite();
+  const reset = useResetPassword();
   const navigate = useNavigate();
-  const [token] = useState(codeOfLink);
+  const token = useLinkCode();
+  const link = useStaffLink(token || null);
+  const settings = useSettings().data as SiteSettings | undefined;
+  const when = useMemo(() => consoleTimeFormat(settings), [settings]);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const expired = link.error instanceof ApiRequestError && link.error.code === 'LINK_EXPIRED';
+  const info = link.data;
   return (
     <ConsolePasswordScreen
       mode={mode}
       missingLink={!token}
+      linkExpired={expired}
+      link={info ? { shop: info.shop, role: info.role, invitedBy: info.invited_by, email: info.email, expires: when(info.expires_at) } : undefined}
       saving={saving}
-      error={error}
+      error={error ?? (link.error && !expired ? messageOf(link.error) : null)}
       fieldErrors={fieldErrors}
       onSubmit={async (values) => {
         setSaving(true);
         setError(null);
         setFieldErrors({});
         try {
+          if (mode === 'reset') {
+            await reset(token, values.password);
+            navigate('/sign-in', { replace: true, state: { notice: 'Your new password is set. Sign in with it.' } });
+            return;
+          }
           await (mode === 'setup' ? setup : accept)({ token, ...values });
           navigate('/', { replace: true });
         } catch (err) {
           const fields = fieldErrorsOf(err);
           setFieldErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `This ${k === 'email' ? 'e-mail' : k} ${v}.`])));
-          setError(fields.token ? 'This link is not valid. Ask for a new one.' : messageOf(err));
+          setError(fields.token ? 'This link is not valid any more. Ask for a new one.' : messageOf(err));
           setSaving(false);
         }
       }}

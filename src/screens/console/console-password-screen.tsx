@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { isEmailAddress } from '#contract/checks';
+import type { StaffRole } from '#contract/merchant';
 import { STAFF_PASSWORD_MIN, staffPasswordProblem } from '#contract/staff-checks';
-import { Button, Notice, TextField } from '../../ui';
+import { Button, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { ConsoleAuthLayout } from './console-auth-layout';
+import { ROLE_HELP, ROLE_LABEL } from './console-layout';
 
 export interface PasswordFormValues {
   name: string;
@@ -10,11 +12,27 @@ export interface PasswordFormValues {
   password: string;
 }
 
+/** What the link is for, as its page shows it (the provider's `merchant/auth/link`). */
+export interface LinkView {
+  shop: string;
+  role: StaffRole;
+  /** who sent an invitation */
+  invitedBy: string | null;
+  /** the only address the link takes (an invitation pinned to one, the account of a reset link) */
+  email: string | null;
+  /** when it stops working, written for people */
+  expires: string;
+}
+
 export interface ConsolePasswordScreenProps {
-  /** setup: the shop's first owner, from the operator's set-up link; invite: someone the owner invited */
-  mode: 'setup' | 'invite';
+  /** setup: the shop's first owner, from the operator's link; invite: someone the owner invited; reset: a new password */
+  mode: 'setup' | 'invite' | 'reset';
   /** the link carries no code at all (opened without its #… part) */
   missingLink?: boolean;
+  /** what the link is for; undefined while it is being read */
+  link?: LinkView | undefined;
+  /** the link cannot be used (expired, used, cancelled, its maker no longer an owner) */
+  linkExpired?: boolean;
   onSubmit: (values: PasswordFormValues) => void;
   saving?: boolean;
   /** the provider's refusal: a used or expired link, an e-mail in use … */
@@ -23,57 +41,99 @@ export interface ConsolePasswordScreenProps {
   fieldErrors?: Partial<Record<keyof PasswordFormValues, string>>;
 }
 
-const TEXT = {
-  setup: { title: 'Set up your shop', intro: 'You are the first owner. Choose the e-mail and password you will sign in with.', button: 'Create owner account' },
-  invite: { title: 'Join the team', intro: 'You were invited to the merchant console. Choose the e-mail and password you will sign in with.', button: 'Create my account' },
-} as const;
+function titleOf(mode: ConsolePasswordScreenProps['mode'], link: LinkView | undefined): string {
+  if (mode === 'reset') return 'Choose a new password';
+  if (mode === 'setup') return link ? `Set up ${link.shop}` : 'Set up your shop';
+  return link ? `Join ${link.shop}` : 'Join the team';
+}
 
-/** /merchant/setup and /merchant/invite: a one-time link becomes an account with a password. */
-export function ConsolePasswordScreen({ mode, missingLink, onSubmit, saving, error, fieldErrors = {} }: ConsolePasswordScreenProps) {
+function introOf(mode: ConsolePasswordScreenProps['mode'], link: LinkView): string {
+  if (mode === 'reset') return `For ${link.email ?? 'your account'} at ${link.shop}. Every session of yours ends, on every device.`;
+  if (mode === 'setup') return `You become the first owner of ${link.shop}. Choose the name, e-mail and password you will sign in with.`;
+  return `${link.invitedBy ?? 'An owner'} invited you to ${link.shop} as ${ROLE_LABEL[link.role].toLowerCase() === 'owner' ? 'an owner' : 'staff'}. ${ROLE_HELP[link.role]}`;
+}
+
+const BUTTON = { setup: 'Create owner account', invite: 'Create my account', reset: 'Save my new password' } as const;
+
+/** /merchant/setup, /merchant/invite and /merchant/reset: a one-time link becomes an account, or a new password. */
+export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, onSubmit, saving, error, fieldErrors = {} }: ConsolePasswordScreenProps) {
   const [values, setValues] = useState<PasswordFormValues>({ name: '', email: '', password: '' });
   const [confirm, setConfirm] = useState('');
   const [problems, setProblems] = useState<Partial<Record<keyof PasswordFormValues | 'confirm', string>>>({});
-  const text = TEXT[mode];
+  const title = titleOf(mode, link);
 
   if (missingLink) {
     return (
-      <ConsoleAuthLayout title={text.title}>
+      <ConsoleAuthLayout title={title}>
         <Notice tone="warning" title="This link is incomplete">
-          Open the whole link you were given (it ends with a long code after a # sign), or ask for a new one.
+          Open the whole link you were given (it ends with a long code after a # sign), or paste it into this tab. Or ask for a new one.
         </Notice>
       </ConsoleAuthLayout>
     );
   }
+  if (linkExpired) {
+    return (
+      <ConsoleAuthLayout title={title}>
+        <Notice tone="danger" title="This link no longer works">
+          {mode === 'reset'
+            ? 'It was used, it is more than an hour old, or a newer one was sent. Ask for a new one from the sign-in page.'
+            : 'It was used, it expired, or it was cancelled. Ask the person who sent it for a new one.'}
+        </Notice>
+      </ConsoleAuthLayout>
+    );
+  }
+  if (!link) {
+    return (
+      <ConsoleAuthLayout title={title}>
+        <SkeletonGroup label="Reading your link">
+          <SkeletonText lines={5} />
+        </SkeletonGroup>
+      </ConsoleAuthLayout>
+    );
+  }
 
+  const fixedEmail = link.email;
   const set = (field: keyof PasswordFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const found: typeof problems = {};
-    if (!values.name.trim()) found.name = 'Enter your name.';
-    if (!isEmailAddress(values.email)) found.email = values.email.trim() ? 'Enter an e-mail address such as ana@example.com.' : 'Enter your e-mail address.';
+    const email = fixedEmail ?? values.email;
+    if (mode !== 'reset') {
+      if (!values.name.trim()) found.name = 'Enter your name.';
+      if (!isEmailAddress(email)) found.email = email.trim() ? 'Enter an e-mail address such as ana@example.com.' : 'Enter your e-mail address.';
+    }
     const weak = staffPasswordProblem(values.password);
     if (weak) found.password = weak;
     else if (confirm !== values.password) found.confirm = 'The two passwords are not the same.';
     setProblems(found);
-    if (Object.keys(found).length === 0) onSubmit({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+    if (Object.keys(found).length === 0) onSubmit({ name: values.name.trim(), email: email.trim(), password: values.password });
   }
 
   return (
-    <ConsoleAuthLayout title={text.title} intro={text.intro}>
+    <ConsoleAuthLayout
+      title={title}
+      intro={
+        <>
+          <p>{introOf(mode, link)}</p>
+          <p className="mt-1 text-sm">This link works until {link.expires}.</p>
+        </>
+      }
+    >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {error && (
-          <Notice tone="danger">
-            {error}
-          </Notice>
-        )}
-        <TextField label="Your name" autoComplete="name" value={values.name} onChange={set('name')} error={problems.name ?? fieldErrors.name} disabled={saving} />
-        <TextField label="E-mail" type="email" autoComplete="username" value={values.email} onChange={set('email')} error={problems.email ?? fieldErrors.email} disabled={saving} />
+        {error && <Notice tone="danger">{error}</Notice>}
+        {mode !== 'reset' && <TextField label="Your name" autoComplete="name" value={values.name} onChange={set('name')} error={problems.name ?? fieldErrors.name} disabled={saving} />}
+        {mode !== 'reset' &&
+          (fixedEmail ? (
+            <TextField label="E-mail" type="email" autoComplete="username" value={fixedEmail} readOnly hint="This invitation is for this address." error={fieldErrors.email} />
+          ) : (
+            <TextField label="E-mail" type="email" autoComplete="username" value={values.email} onChange={set('email')} error={problems.email ?? fieldErrors.email} disabled={saving} />
+          ))}
         <TextField
-          label="Password"
+          label={mode === 'reset' ? 'New password' : 'Password'}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${STAFF_PASSWORD_MIN} characters.`}
+          hint={`At least ${STAFF_PASSWORD_MIN} characters: a few words you will remember make a good one.`}
           value={values.password}
           onChange={set('password')}
           error={problems.password ?? fieldErrors.password}
@@ -81,7 +141,7 @@ export function ConsolePasswordScreen({ mode, missingLink, onSubmit, saving, err
         />
         <TextField label="Password again" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={problems.confirm} disabled={saving} />
         <Button type="submit" loading={saving} fullWidth>
-          {text.button}
+          {BUTTON[mode]}
         </Button>
       </form>
     </ConsoleAuthLayout>

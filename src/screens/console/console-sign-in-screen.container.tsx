@@ -1,25 +1,30 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useStaffLogin, useStaffMe } from '../../api/merchant';
+import { useStaffLogin, useStaffSession } from '../../api/merchant';
 import { messageOf } from '../../app/errors';
+import { consoleLink } from '../../console/link';
 import { LoadingScreen } from '../../ui';
 import { ConsoleSignInScreen } from './console-sign-in-screen';
 
-/** /merchant/sign-in: a signed-in member goes straight to where they were going (or the overview). */
+/** /merchant/sign-in: a signed-in member goes straight to where they were going (or the overview); a shop with no owner says how to begin. */
 export default function ConsoleSignInContainer() {
-  const me = useStaffMe();
+  const session = useStaffSession();
   const login = useStaffLogin();
   const navigate = useNavigate();
   const location = useLocation();
   const [signingIn, setSigningIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
-  if (me.isLoading && !me.data) return <LoadingScreen />;
-  if (me.data) return <Navigate to={from} replace />;
+  const state = location.state as { from?: string; notice?: string } | null;
+  const from = state?.from ?? '/';
+  if (session.isLoading && !session.data) return <LoadingScreen />;
+  if (session.data?.staff) return <Navigate to={from} replace />;
   return (
     <ConsoleSignInScreen
       signingIn={signingIn}
       error={error}
+      notice={state?.notice ?? null}
+      noOwner={session.data?.has_owner === false}
+      renderLink={consoleLink}
       onSignIn={async (email, password) => {
         setSigningIn(true);
         setError(null);

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '#contract/staff-checks';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ImagePurpose } from '#contract/staff-checks';
 import { useUploadImage } from '../../api/merchant';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 
@@ -12,6 +12,15 @@ function base64Of(file: File): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
+
+/** Where the app shows each image field: the provider stores it no larger than that. */
+const PURPOSE: Record<string, ImagePurpose> = {
+  product: 'product',
+  reward: 'reward',
+  post_file: 'logo',
+  post_title: 'favicon',
+  landing_body_background_image: 'background',
+};
 
 /**
  * Image uploads for a page with image fields (the theme studio, a product, a reward): which field is
@@ -30,7 +39,7 @@ export function useImageUpload<F extends string>() {
       if (file.size > IMAGE_MAX_BYTES) return (setError(field, 'This image is larger than 2 MB. Choose a smaller one.'), null);
       setUploading(field);
       try {
-        return (await upload({ base64: await base64Of(file), name: file.name, type: file.type })).url;
+        return (await upload({ base64: await base64Of(file), name: file.name, type: file.type, purpose: PURPOSE[field] ?? 'background' })).url;
       } catch (err) {
         const problem = fieldErrorsOf(err).file;
         setError(field, problem ? `This file ${problem}.` : messageOf(err));

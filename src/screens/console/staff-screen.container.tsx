@@ -1,23 +1,30 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { SiteSettings } from '#contract';
 import type { StaffRole } from '#contract/merchant';
-import { useChangeRole, useInviteStaff, useRemoveStaff, useStaffList, useStaffMe } from '../../api/merchant';
-import { messageOf } from '../../app/errors';
+import { useChangeRole, useInviteStaff, usePendingInvites, useRemoveStaff, useRevokeInvite, useStaffList, useStaffMe } from '../../api/merchant';
+import { useSettings } from '../../api/settings';
+import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { consoleTimeFormat } from './console-format';
 import { useRowActions } from './save.container';
 import { StaffScreen, type CreatedInvite } from './staff-screen';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 /** /merchant/staff (owners). */
 export default function StaffContainer() {
   const me = useStaffMe();
   const list = useStaffList();
+  const pending = usePendingInvites();
+  const settings = useSettings().data as SiteSettings | undefined;
+  const when = useMemo(() => consoleTimeFormat(settings), [settings]);
   const inviteStaff = useInviteStaff();
+  const revokeInvite = useRevokeInvite();
   const changeRole = useChangeRole();
   const removeStaff = useRemoveStaff();
   const [inviting, setInviting] = useState(false);
   const [invite, setInvite] = useState<CreatedInvite | null>(null);
   const [inviteError, setInviteError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const rows = useRowActions<number>();
+  const revokes = useRowActions<number>();
 
   return (
     <StaffScreen
@@ -29,22 +36,30 @@ export default function StaffContainer() {
       inviting={inviting}
       invite={invite}
       inviteError={inviteError}
-      onInvite={async (role: StaffRole, email) => {
+      invitePasswordError={passwordError}
+      onInvite={async (role: StaffRole, email, password) => {
         setInviting(true);
         setInviteError(null);
+        setPasswordError(null);
         try {
-          const made = await inviteStaff(role, email);
-          setInvite({ link: `${window.location.origin}/merchant/invite#${made.invite_token}`, role: made.role, email: made.email, expires: when(made.expires_at) });
+          const made = await inviteStaff({ role, email, password });
+          setInvite({ link: `${window.location.origin}/merchant/invite#${made.invite_token}`, role: made.role, email: made.email, expires: when(made.expires_at), emailed: made.emailed });
         } catch (err) {
-          setInviteError(messageOf(err));
+          const fields = fieldErrorsOf(err);
+          if (fields.password) setPasswordError('That is not your password. Type it again.');
+          else setInviteError(messageOf(err));
         } finally {
           setInviting(false);
         }
       }}
+      invites={pending.data?.invites.map((i) => ({ id: i.id, role: i.role, email: i.email, by: i.created_by?.name ?? 'the operator', created: when(i.created_at), expires: when(i.expires_at) }))}
+      invitesError={pending.error ? messageOf(pending.error) : null}
+      onRevoke={(id) => void revokes.act(id, () => revokeInvite(id))}
+      revokingId={revokes.busy}
       onChangeRole={(id, role) => void rows.act(id, () => changeRole(id, role))}
       onRemove={(id) => void rows.act(id, () => removeStaff(id))}
       busyId={rows.busy}
-      actionError={rows.error}
+      actionError={rows.error ?? revokes.error}
       {...(navigator.clipboard ? { onCopy: (link: string) => void navigator.clipboard.writeText(link) } : {})}
     />
   );

@@ -2,14 +2,27 @@ import { useId, useState, type FormEvent } from 'react';
 import type { StaffMember, StaffRole } from '#contract/merchant';
 import { isEmailAddress } from '#contract/checks';
 import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
-import { ROLE_LABEL } from './console-layout';
+import { ROLE_HELP, ROLE_LABEL } from './console-layout';
 
 export interface CreatedInvite {
   /** the whole link to share: /merchant/invite#<code> on this shop's address */
   link: string;
   role: StaffRole;
   email: string | null;
-  /** when the link stops working, already written for people ("24 Nov, 14:05") */
+  /** when the link stops working, already written for people ("24 Nov 2026, 14:05") */
+  expires: string;
+  /** the link was e-mailed to `email` */
+  emailed: boolean;
+}
+
+/** An invitation nobody used yet, as the page shows it (times already written for people). */
+export interface PendingInviteView {
+  id: number;
+  role: StaffRole;
+  email: string | null;
+  /** who made it */
+  by: string;
+  created: string;
   expires: string;
 }
 
@@ -20,10 +33,19 @@ export interface StaffScreenProps {
   onRetry?: () => void;
   /** the signed-in owner's own id: they cannot remove themselves here */
   meId: number;
-  onInvite: (role: StaffRole, email: string | undefined) => void;
+  /** `password`: the owner's own, typed again (an owner invitation needs it) */
+  onInvite: (role: StaffRole, email: string | undefined, password: string | undefined) => void;
   inviting?: boolean;
   invite?: CreatedInvite | null;
   inviteError?: string | null;
+  /** the provider's word on the typed password (wrong, too many tries) */
+  invitePasswordError?: string | null;
+  /** invitations not used yet; undefined while loading */
+  invites?: PendingInviteView[] | undefined;
+  invitesError?: string | null;
+  onRevoke: (id: number) => void;
+  /** the invitation being cancelled */
+  revokingId?: number | null;
   onChangeRole: (id: number, role: StaffRole) => void;
   onRemove: (id: number) => void;
   /** the member a change is being saved for */
@@ -34,21 +56,21 @@ export interface StaffScreenProps {
   onCopy?: (link: string) => void;
 }
 
-const ROLE_HELP: Record<StaffRole, string> = {
-  owner: 'Everything: the brand, the staff, and every page of the console.',
-  staff: 'Orders and the counter only.',
-};
-
-function InviteForm({ onInvite, inviting, inviteError }: Pick<StaffScreenProps, 'onInvite' | 'inviting' | 'inviteError'>) {
+function InviteForm({ onInvite, inviting, inviteError, invitePasswordError }: Pick<StaffScreenProps, 'onInvite' | 'inviting' | 'inviteError' | 'invitePasswordError'>) {
   const [role, setRole] = useState<StaffRole>('staff');
   const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<{ email?: string; password?: string }>({});
   const roleName = useId();
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (email.trim() && !isEmailAddress(email)) return setProblem('Enter an e-mail address such as ana@example.com, or leave it empty.');
-    setProblem(undefined);
-    onInvite(role, email.trim() || undefined);
+    const found = {
+      ...(email.trim() && !isEmailAddress(email) ? { email: 'Enter an e-mail address such as ana@example.com, or leave it empty.' } : {}),
+      ...(role === 'owner' && !password ? { password: 'Type your password: an owner can do everything, so we check it is you.' } : {}),
+    };
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    onInvite(role, email.trim() || undefined, role === 'owner' ? password : undefined);
   }
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -63,7 +85,27 @@ function InviteForm({ onInvite, inviting, inviteError }: Pick<StaffScreenProps, 
           </label>
         ))}
       </fieldset>
-      <TextField label="Their e-mail (optional)" hint="Only this address can use the link." type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={problem} disabled={inviting} />
+      <TextField
+        label="Their e-mail (optional)"
+        hint="Only this address can use the link; we e-mail it to them where the shop sends e-mail."
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={problems.email}
+        disabled={inviting}
+      />
+      {role === 'owner' && (
+        <TextField
+          label="Your password"
+          hint="An owner can do everything: type your own password to confirm it is you."
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={problems.password ?? invitePasswordError ?? undefined}
+          disabled={inviting}
+        />
+      )}
       {inviteError && (
         <Notice tone="danger">
           {inviteError}
@@ -78,7 +120,7 @@ function InviteForm({ onInvite, inviting, inviteError }: Pick<StaffScreenProps, 
 
 /** /merchant/staff (owners): who can sign in, with which role; invitations, role changes, removals. */
 export function StaffScreen(props: StaffScreenProps) {
-  const { staff, loading, error, onRetry, meId, invite, onChangeRole, onRemove, busyId, actionError, onCopy } = props;
+  const { staff, loading, error, onRetry, meId, invite, onChangeRole, onRemove, busyId, actionError, onCopy, invites, invitesError, onRevoke, revokingId } = props;
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
   return (
@@ -137,11 +179,13 @@ export function StaffScreen(props: StaffScreenProps) {
       </section>
       <Card as="section" title="Invite someone" headingLevel={2} className="self-start">
         <div className="mt-3 flex flex-col gap-4">
-          <InviteForm onInvite={props.onInvite} inviting={props.inviting} inviteError={props.inviteError} />
+          <InviteForm onInvite={props.onInvite} inviting={props.inviting} inviteError={props.inviteError} invitePasswordError={props.invitePasswordError} />
           {invite && (
-            <Notice tone="success" title="Invitation link ready">
+            <Notice tone="success" title={invite.emailed ? 'Invitation sent' : 'Invitation link ready'}>
               <p className="text-ink">
-                Send this link to {invite.email ?? 'the person you invite'} ({ROLE_LABEL[invite.role]}). It works once, until {invite.expires}.
+                {invite.emailed
+                  ? `We e-mailed this link to ${invite.email} (${ROLE_LABEL[invite.role]}). It works once, until ${invite.expires}.`
+                  : `Send this link to ${invite.email ?? 'the person you invite'} (${ROLE_LABEL[invite.role]}). It works once, until ${invite.expires}.`}
               </p>
               <p className="mt-2 rounded-lg border border-border bg-surface-raised p-2 font-mono text-sm break-all text-ink">{invite.link}</p>
               {onCopy && (
@@ -153,7 +197,40 @@ export function StaffScreen(props: StaffScreenProps) {
           )}
         </div>
       </Card>
-      <ConfirmRemove item={removing} description="They are signed out at once and can no longer sign in. Their past changes stay in the activity log." onRemove={(r) => onRemove(r.id)} onClose={() => setRemoving(null)} />
+      <section aria-labelledby="invites-heading" className="flex flex-col gap-3 lg:col-span-2">
+        <h2 id="invites-heading" className="text-lg font-semibold">
+          Invitations not used yet
+        </h2>
+        <p className="text-sm text-muted">Each works until it is used, it expires, or you cancel it. One also stops working when the person who made it is removed, made staff or signs out everywhere.</p>
+        {invitesError && !invites ? (
+          <Notice tone="danger">{invitesError}</Notice>
+        ) : !invites ? (
+          <SkeletonGroup label="Loading the invitations">
+            <SkeletonText lines={2} />
+          </SkeletonGroup>
+        ) : invites.length === 0 ? (
+          <p className="text-muted">None: every invitation was used, expired or cancelled.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {invites.map((i) => (
+              <Card as="li" key={i.id} className="flex flex-wrap items-center justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">
+                    {i.email ?? 'Anyone with the link'} <Badge tone={i.role === 'owner' ? 'warning' : 'neutral'}>{ROLE_LABEL[i.role]}</Badge>
+                  </p>
+                  <p className="text-sm text-muted">
+                    Made by {i.by} on {i.created} · works until {i.expires}
+                  </p>
+                </div>
+                <Button variant="secondary" size="sm" loading={revokingId === i.id} onClick={() => onRevoke(i.id)} aria-label={`Cancel the invitation for ${i.email ?? 'anyone with the link'}`}>
+                  Cancel invitation
+                </Button>
+              </Card>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ConfirmRemove item={removing} description="They are signed out at once and can no longer sign in; invitations they made stop working. Their past changes stay in Activity." onRemove={(r) => onRemove(r.id)} onClose={() => setRemoving(null)} />
     </div>
   );
 }

@@ -1,14 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { ConsolePasswordScreen } from '../../../src/screens/console/console-password-screen';
+import { ConsolePasswordScreen, type LinkView } from '../../../src/screens/console/console-password-screen';
 
-/** /merchant/setup and /merchant/invite: a one-time link becomes an account with a password. */
+const SETUP: LinkView = { shop: 'Kopi Senja', role: 'owner', invitedBy: null, email: null, expires: '25 Nov 2026, 14:05' };
+const INVITE: LinkView = { shop: 'Kopi Senja', role: 'staff', invitedBy: 'Rosa Dela Cruz', email: 'ben@kopisenja.id', expires: '25 Nov 2026, 14:05' };
+const RESET: LinkView = { shop: 'Kopi Senja', role: 'staff', invitedBy: null, email: 'ben@kopisenja.id', expires: '24 Nov 2026, 15:05' };
+
+/** /merchant/setup, /merchant/invite and /merchant/reset: a one-time link becomes an account, or a new password. */
 const meta = {
   title: 'Console/Set a password',
   component: ConsolePasswordScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { mode: 'setup', onSubmit: fn() },
+  args: { mode: 'setup', link: SETUP, onSubmit: fn() },
 } satisfies Meta<typeof ConsolePasswordScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -16,17 +20,35 @@ type Story = StoryObj<typeof meta>;
 /** The shop's first owner, from the operator's set-up link. */
 export const Setup: Story = {};
 
-/** Someone the owner invited. */
-export const Invite: Story = { args: { mode: 'invite' } };
+/** Someone the owner invited: the shop, the role in words, who sent it, and the address the invitation is for. */
+export const Invite: Story = {
+  args: { mode: 'invite', link: INVITE },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Join Kopi Senja' })).toBeVisible();
+    await expect(canvas.getByText(/Rosa Dela Cruz invited you to Kopi Senja as staff/)).toBeVisible();
+    await expect(canvas.getByLabelText('E-mail')).toHaveValue('ben@kopisenja.id');
+    await expect(canvas.getByLabelText('E-mail')).toHaveAttribute('readonly');
+  },
+};
+
+/** An invitation for anyone with the link, as an owner. */
+export const InviteOwner: Story = { args: { mode: 'invite', link: { ...INVITE, role: 'owner', email: null } } };
+
+/** A new password from a reset link. */
+export const Reset: Story = { args: { mode: 'reset', link: RESET } };
+
+/** The link is being read. */
+export const Loading: Story = { args: { link: undefined } };
 
 /** Opened without the link's code. */
-export const MissingLink: Story = { args: { missingLink: true } };
+export const MissingLink: Story = { args: { missingLink: true, link: undefined } };
 
-/** A link that was used already or is older than 24 hours. */
-export const LinkExpired: Story = { args: { error: 'This link has expired or was used already. Ask for a new one.' } };
+/** A link that was used, expired or was cancelled. */
+export const LinkExpired: Story = { args: { mode: 'invite', linkExpired: true, link: undefined } };
 
 /** The provider refused a field (an e-mail another member uses). */
-export const FieldRefused: Story = { args: { mode: 'invite', fieldErrors: { email: 'This e-mail is used by another member of the team.' } } };
+export const FieldRefused: Story = { args: { mode: 'invite', link: { ...INVITE, email: null }, fieldErrors: { email: 'This e-mail is used by another member of the team.' } } };
 
 export const Saving: Story = { args: { saving: true } };
 
@@ -58,5 +80,18 @@ export const Submit: Story = {
     await userEvent.type(canvas.getByLabelText('Password again'), ' a long pass phrase ');
     await userEvent.click(canvas.getByRole('button', { name: 'Create owner account' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Rosa Dela Cruz', email: 'rosa@kopisenja.id', password: ' a long pass phrase ' });
+  },
+};
+
+/** A pinned invitation sends its own address; a reset sends only the password. */
+export const SubmitInviteAndReset: Story = {
+  args: { mode: 'invite', link: INVITE },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Your name'), 'Ben Santos');
+    await userEvent.type(canvas.getByLabelText('Password'), 'a long pass phrase');
+    await userEvent.type(canvas.getByLabelText('Password again'), 'a long pass phrase');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create my account' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Ben Santos', email: 'ben@kopisenja.id', password: 'a long pass phrase' });
   },
 };

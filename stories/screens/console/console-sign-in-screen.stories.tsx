@@ -21,6 +21,20 @@ export const SigningIn: Story = { args: { signingIn: true } };
 /** The provider's answer to a wrong e-mail or password: the same for both. */
 export const Refused: Story = { args: { error: 'That e-mail and password do not match. Try again.' } };
 
+/** A shop with no owner yet: nobody can sign in, and the page says how to get the set-up link. */
+export const NoOwner: Story = {
+  args: { noOwner: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('This shop has no owner yet')).toBeVisible();
+    await expect(canvas.getByText('npm run merchant -- owner-link')).toBeVisible();
+    await expect(canvas.queryByLabelText('Password')).toBeNull();
+  },
+};
+
+/** A new password was just set from a reset link. */
+export const PasswordReset: Story = { args: { notice: 'Your new password is set. Sign in with it.' } };
+
 /** After signing out (or a session that ended elsewhere). */
 export const SignedOut: Story = { args: { notice: 'You are signed out.' } };
 
@@ -43,5 +57,6 @@ export const SignIn: Story = {
     await userEvent.type(canvas.getByLabelText('Password'), 'a long pass phrase');
     await userEvent.keyboard('{Enter}');
     await expect(args.onSignIn).toHaveBeenCalledWith('rosa@kopisenja.id', 'a long pass phrase');
+    await expect(canvas.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/merchant/forgot');
   },
 };

@@ -90,6 +90,9 @@ export async function openTestDatabase(kind: DbKind, poolSize = 10): Promise<Dat
   };
 }
 
+/** where links e-mailed by the test provider point (PUBLIC_URL) */
+export const TEST_PUBLIC_URL = 'http://shop.test';
+
 export interface SentMessage {
   phone: string;
   body: string;
@@ -145,6 +148,7 @@ export async function startTestProvider(kind: DbKind, opts: { poolSize?: number;
       clock,
       sender,
       jobs: false,
+      publicUrl: TEST_PUBLIC_URL,
       ...(opts.paymentGateway ? { paymentGateway: opts.paymentGateway } : {}),
     },
     () => TEST_BASE,

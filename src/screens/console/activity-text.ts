@@ -1,0 +1,229 @@
+import type { AuditListData } from '#contract/merchant';
+
+export type AuditEntry = AuditListData['items'][number];
+
+/** How the shop writes money (minor units in), points and days, in its own locale and currency. */
+export interface ActivityFormat {
+  money: (minor: number) => string;
+  count: (n: number) => string;
+  /** 'YYYY-MM-DD' → "1 Nov 2026" */
+  day: (day: string) => string;
+}
+
+/** One line of "what changed": a field in words, before and after as people read them. */
+export interface ActivityChange {
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface ActivityText {
+  /** "Anna redeemed Free turon for Ana Reyes." */
+  sentence: string;
+  /** a warning the owner should act on (an account being guessed at, a counter's code limit) */
+  warning: boolean;
+  /** the fields a change changed, in words; empty when the sentence says it all */
+  changes: ActivityChange[];
+  /** where it came from, when that matters (a sign-in's address) */
+  detail: string | null;
+}
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const text = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() ? v : fallback);
+const roleWord = (r: unknown) => (r === 'owner' ? 'an owner' : 'staff');
+
+const STATUS: Record<string, string> = {
+  pending_payment: 'waiting for payment',
+  paid: 'paid',
+  preparing: 'preparing',
+  ready: 'ready',
+  on_delivery: 'on its way',
+  completed: 'completed',
+  cancelled: 'cancelled',
+  active: 'usable',
+  used: 'used',
+  expired: 'expired',
+};
+
+/** Fields whose numbers are money in minor units. */
+const MONEY = new Set(['price', 'total', 'subtotal', 'discount_amount', 'amount', 'delivery_fee', 'min_order', 'refund']);
+/** Fields people know by another name; anything else is its own name in words ("points_cost" → "Points cost"). */
+const LABEL: Record<string, string> = {
+  available: 'On sale',
+  active: 'Offered',
+  points_cost: 'Points it costs',
+  stock_total: 'Stock',
+  valid_days: 'Days a voucher lasts',
+  per_customer_limit: 'Most per customer',
+  discount_amount: 'Discount',
+  setting_company: 'Shop name',
+  brand_color: 'Brand colour',
+  accent_color: 'Accent colour',
+  brand_text_color: 'Text on the brand colour',
+  landing_text_color: 'Text on the landing colour',
+  landing_body_background_color: 'Landing colour',
+  landing_body_background_image: 'Landing image',
+  post_file: 'Logo',
+  post_title: 'Favicon',
+  category_id: 'Category',
+  spin_cost_points: 'Points a spin costs',
+  free_spins_per_day: 'Free spins a day',
+  points: 'Points',
+  role: 'Role',
+  status: 'Status',
+};
+/** Fields that are bookkeeping, not what the owner changed. */
+const HIDDEN = new Set(['id', 'created_at', 'updated_at', 'redemption', 'reward', 'product_id', 'expires_at', 'sha256', 'merchant_id', 'position']);
+
+const labelOf = (key: string) => LABEL[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
+
+function valueOf(key: string, v: unknown, f: ActivityFormat): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return key === 'available' ? (v ? 'On sale' : 'Sold out') : v ? 'Yes' : 'No';
+  if (typeof v === 'number') return MONEY.has(key) ? f.money(v) : f.count(v);
+  if (key === 'role') return v === 'owner' ? 'Owner' : 'Staff';
+  if (key === 'status' && typeof v === 'string') return STATUS[v] ?? v;
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return `${f.count(v.length)} ${v.length === 1 ? 'item' : 'items'}`;
+  return '…';
+}
+
+/** What differs between before and after, field by field, in words (bookkeeping fields left out). */
+export function changesOf(before: unknown, after: unknown, f: ActivityFormat): ActivityChange[] {
+  const b = obj(before);
+  const a = obj(after);
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !HIDDEN.has(k));
+  const out: ActivityChange[] = [];
+  for (const k of keys) {
+    const was = JSON.stringify(b[k]);
+    const now = JSON.stringify(a[k]);
+    if (was === now) continue;
+    const value = (v: unknown) => valueOf(k, v, f);
+    if (before === null) out.push({ label: labelOf(k), before: '—', after: value(a[k]) });
+    else if (after === null) out.push({ label: labelOf(k), before: value(b[k]), after: '—' });
+    else out.push({ label: labelOf(k), before: value(b[k]), after: value(a[k]) });
+  }
+  return out;
+}
+
+/** Who acted, as the owner knows them. */
+function whoOf(e: AuditEntry): string {
+  if (e.staff) return e.staff.name;
+  if (e.actor === 'machine') return 'The point-of-sale system (merchant key)';
+  if (e.actor === 'visitor') return 'Someone';
+  return 'The operator';
+}
+
+/**
+ * An activity entry in the owner's words: "Anna redeemed Free turon for Ana Reyes.", with what changed
+ * as money and words, never JSON in minor units. An action this console does not know yet is still
+ * said plainly ("Anna: reward.bundle").
+ */
+export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText {
+  const who = whoOf(e);
+  const a = obj(e.after);
+  const b = obj(e.before);
+  const from = typeof a.address === 'string' ? `From ${a.address}` : null;
+  const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
+  const diff = () => changesOf(e.before, e.after, f);
+  const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
+
+  switch (e.action) {
+    case 'owner.setup':
+      return plain(`${who} set up the shop as its first owner.`);
+    case 'staff.join':
+      return plain(`${who} joined the team as ${roleWord(a.role)}.`);
+    case 'staff.invite':
+      return plain(`${who} invited ${text(a.email, 'someone (a link to share)')} to join as ${roleWord(a.role)}.`);
+    case 'invite.revoke':
+      return plain(`${who} cancelled the invitation for ${text(b.email, 'someone')}.`);
+    case 'staff.role':
+      return plain(`${who} made ${text(a.name, 'a team member')} ${roleWord(a.role)}.`, { detail: 'Their sessions and the links they made ended.' });
+    case 'staff.remove':
+      return plain(`${who} removed ${text(b.name, 'a team member')} from the team.`, { detail: 'Their sessions and the links they made ended.' });
+    case 'sessions.end_all':
+      return plain(`${who} signed out everywhere.`);
+    case 'signin':
+      return plain(`${who} signed in.`, { detail: from });
+    case 'signout':
+      return plain(`${who} signed out.`);
+    case 'signin.failed':
+      return plain(`Someone typed a wrong password for ${text(a.email, 'an account')}.`, { detail: from });
+    case 'signin.attack':
+      return plain(`${text(a.email, 'An account')} is being guessed at: ${f.count(Number(a.failures) || 0)} wrong passwords in ${f.count(Number(a.minutes) || 15)} minutes.`, {
+        warning: true,
+        detail: `Each address is slowed down; the right password from anywhere else still works. If it was not you, choose a new password.${from ? ` Latest: ${from.toLowerCase()}.` : ''}`,
+      });
+    case 'password.change':
+      return plain(`${who} changed their password.`, { detail: 'Their other sessions ended.' });
+    case 'password.reset_request':
+      return plain(`Someone asked for a password reset link for ${text(a.email, 'an account')}.`, { detail: from });
+    case 'password.reset':
+      return plain(`${who} chose a new password from a reset link.`, { detail: 'Every session of theirs ended.' });
+    case 'voucher.redeem':
+      return plain(`${who} redeemed ${text(a.reward_title, text(a.reward, 'a voucher'))} for ${text(a.customer, 'a customer')}.`);
+    case 'voucher.undo':
+      return plain(`${who} undid a redemption of ${text(a.reward_title, 'a voucher')}${typeof a.customer === 'string' ? ` for ${a.customer}` : ''}.`);
+    case 'counter.code_limit':
+      return plain(`${who} typed ${f.count(Number(a.unknown_codes) || 30)} codes the counter did not recognise within a minute: the counter paused for a minute.`, { warning: true });
+    case 'order.advance':
+    case 'order.status':
+      return plain(`${who} marked order ${(e.target ?? '').replace(/^order:/, '')} as ${STATUS[text(a.status, '')] ?? text(a.status, 'changed')}.`);
+    case 'order.cancel':
+      return plain(`${who} cancelled order ${(e.target ?? '').replace(/^order:/, '')}${typeof b.total === 'number' ? ` (${f.money(b.total)}, refunded)` : ''}.`, { detail: typeof a.reason === 'string' ? `Reason: “${a.reason}”` : null });
+    case 'product.update':
+      return plain(`${who} changed ${text(a.product_name, 'a product')}.`, { changes: changesOf(null, { ...(a.price !== undefined ? { price: a.price } : {}), ...(a.available !== undefined ? { available: a.available } : {}) }, f) });
+    case 'menu.product.create':
+      return plain(`${who} added ${text(a.name, 'a product')} to the menu.`, { changes: diff() });
+    case 'menu.product.update':
+      return plain(`${who} changed ${text(a.name, text(b.name, 'a product'))}.`, { changes: diff() });
+    case 'menu.category.create':
+      return plain(`${who} added the category ${text(a.name, '')}.`);
+    case 'menu.category.rename':
+      return plain(`${who} renamed the category ${text(b.name, '')} to ${text(a.name, '')}.`);
+    case 'menu.category.reorder':
+      return plain(`${who} put the menu's categories in a new order.`);
+    case 'menu.category.delete':
+      return plain(`${who} removed the category ${text(b.name, '')}.`);
+    case 'reward.create':
+      return plain(`${who} added the reward ${text(a.title, '')}.`, { changes: diff() });
+    case 'reward.update':
+      return plain(`${who} changed the reward ${text(a.title, text(b.title, ''))}.`, { changes: diff() });
+    case 'reward.retire':
+      return plain(`${who} retired the reward ${text(b.title, text(a.title, ''))}.`);
+    case 'wheel.publish':
+      return plain(`${who} published a new wheel${Array.isArray(a.segments) ? ` with ${f.count(a.segments.length)} prizes` : ''}.`, { changes: changesOf(pick(b, WHEEL_FIELDS), pick(a, WHEEL_FIELDS), f) });
+    case 'theme.draft':
+      return plain(`${who} changed the draft of the brand.`, { changes: diff() });
+    case 'theme.publish':
+      return plain(`${who} published the brand: customers see it now.`, { changes: diff() });
+    case 'theme.restore':
+      return plain(`${who} brought back an earlier brand.`, { changes: diff() });
+    case 'theme.preview_link':
+      return plain(`${who} made a link to preview the draft brand.`);
+    case 'media.upload':
+      return plain(`${who} uploaded an image${typeof a.width === 'number' && typeof a.height === 'number' ? ` (${a.width} × ${a.height})` : ''}.`);
+    case 'customer.points': {
+      const change = Number(a.change) || 0;
+      const name = text(a.customer, 'a customer');
+      return plain(change >= 0 ? `${who} gave ${name} ${f.count(change)} points.` : `${who} took ${f.count(-change)} points from ${name}.`, {
+        detail: typeof a.reason === 'string' ? `Reason: “${a.reason}”` : null,
+        changes: changesOf({ points: b.points }, { points: a.points }, f),
+      });
+    }
+    case 'customer.search':
+      return plain(`${who} searched the customers for “${text(a.q, '')}”.`);
+    case 'customer.view':
+      return plain(`${who} opened ${text(a.name, 'a customer')}'s account.`);
+    case 'export.orders':
+      return plain(`${who} downloaded the orders${days()}.`);
+    case 'export.ledger':
+      return plain(`${who} downloaded the points and wallet ledgers${days()}.`);
+    default:
+      return plain(`${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: diff() });
+  }
+}
+
+const WHEEL_FIELDS = ['spin_cost_points', 'free_spins_per_day'] as const;
+const pick = (o: Obj, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));

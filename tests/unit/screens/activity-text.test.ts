@@ -1,0 +1,47 @@
+/**
+ * The activity log in the owner's words (issue #25, item 12): sentences, money in the shop's currency,
+ * before and after in words, never JSON or minor units.
+ */
+import { describe, expect, it } from 'vitest';
+import { changesOf, describeActivity, type AuditEntry } from '../../../src/screens/console/activity-text';
+import { activityFormat } from '../../../src/screens/console/console-format';
+
+const f = activityFormat({ locale: 'en-PH', currency: 'PHP' });
+const anna = { id: 2, name: 'Anna', email: 'anna@example.com' };
+const entry = (e: Partial<AuditEntry>): AuditEntry => ({ id: 1, staff: anna, actor: 'staff', action: 'x', target: null, before: null, after: null, created_at: '2026-11-20T10:00:00.000Z', ...e });
+
+describe('the activity log in words', () => {
+  it('says a counter redemption as it happened', () => {
+    const t = describeActivity(entry({ action: 'voucher.redeem', target: 'voucher:1', before: { status: 'active' }, after: { status: 'used', redemption: 9, reward: 'free-turon', reward_title: 'Free turon', customer: 'Ana Reyes' } }), f);
+    expect(t.sentence).toBe('Anna redeemed Free turon for Ana Reyes.');
+    expect(t.changes).toEqual([]);
+  });
+
+  it('shows a price change as money, not centavos', () => {
+    const t = describeActivity(entry({ action: 'menu.product.update', before: { id: 3, name: 'Kopi', price: 12_000, available: true }, after: { id: 3, name: 'Kopi', price: 13_500, available: false } }), f);
+    expect(t.sentence).toBe('Anna changed Kopi.');
+    expect(t.changes).toEqual([
+      { label: 'Price', before: '₱120.00', after: '₱135.00' },
+      { label: 'On sale', before: 'On sale', after: 'Sold out' },
+    ]);
+  });
+
+  it('names who acted when it was not a staff member: the machine key, a visitor', () => {
+    expect(describeActivity(entry({ staff: null, actor: 'machine', action: 'order.status', target: 'order:KS-1', after: { name: 'KS-1', status: 'ready' } }), f).sentence).toBe('The point-of-sale system (merchant key) marked order KS-1 as ready.');
+    const attack = describeActivity(entry({ staff: null, actor: 'visitor', action: 'signin.attack', after: { email: 'rosa@example.com', failures: 12, minutes: 15, address: '203.0.113.7' } }), f);
+    expect(attack.warning).toBe(true);
+    expect(attack.sentence).toBe('rosa@example.com is being guessed at: 12 wrong passwords in 15 minutes.');
+  });
+
+  it('says downloads with their days, points with the customer, an unknown action plainly', () => {
+    expect(describeActivity(entry({ action: 'export.orders', after: { from: '2026-11-01', to: '2026-11-30' } }), f).sentence).toBe('Anna downloaded the orders for Nov 1, 2026 to Nov 30, 2026.');
+    const points = describeActivity(entry({ action: 'customer.points', before: { points: 500 }, after: { points: 450, change: -50, reason: 'Counted twice', customer: 'Ana Reyes' } }), f);
+    expect(points.sentence).toBe('Anna took 50 points from Ana Reyes.');
+    expect(points.changes).toEqual([{ label: 'Points', before: '500', after: '450' }]);
+    expect(describeActivity(entry({ action: 'reward.bundle', target: 'reward:x' }), f).sentence).toBe('Anna: reward.bundle (reward:x).');
+  });
+
+  it('leaves bookkeeping out of before and after', () => {
+    expect(changesOf({ id: 1, created_at: 'a', name: 'A' }, { id: 2, created_at: 'b', name: 'B' }, f)).toEqual([{ label: 'Name', before: 'A', after: 'B' }]);
+  });
+});
