@@ -15,7 +15,7 @@ import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
 import { buildServer } from '../scripts/build-server.ts';
 import { freePort, startServer } from '../scripts/lib/server-process.ts';
-import { signCall } from '../server/lib/signature';
+import { bodySha256, callHeaders, callKey, signCall } from '../server/lib/signature';
 import express from 'express';
 import { openDatabase } from '../server/db/index';
 import { exportOrders } from '../server/provider/dashboard/export';
@@ -192,15 +192,24 @@ async function measure(servers: { procs: ChildProcess[]; control: ChildProcess }
   };
 }
 
-/** Signed headers for a direct provider call, recomputed once a second (the signature covers the timestamp). */
+/**
+ * Signed headers for a direct provider GET, recomputed once a second (the signatures cover the
+ * timestamp): the contract's header and the gateway's HMAC, whose nonce a read may repeat.
+ */
 function providerSigner(info: StackInfo, path: string): () => Record<string, string> {
   let at = 0;
   let headers: Record<string, string> = {};
+  const key = callKey(info.secret);
   return () => {
     const ts = Math.floor(Date.now() / 1000);
     if (ts !== at) {
       at = ts;
-      headers = { platform: info.platform, timestamp: String(ts), 'token-authorization': signCall(info.provider, path, info.platform, ts, info.secret) };
+      headers = {
+        platform: info.platform,
+        timestamp: String(ts),
+        'token-authorization': signCall(info.provider, path, info.platform, ts, info.secret),
+        ...callHeaders(key, { method: 'GET', target: path, platform: info.platform, timestamp: ts, forwardedFor: '', authorization: '', merchantKey: '', bodySha256: bodySha256() }),
+      };
     }
     return headers;
   };
@@ -342,11 +351,12 @@ async function dashboardBench(url: string): Promise<DashboardBench> {
       console.log(`  ${period}: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`);
     }
     // a month of orders as CSV, through Express as the provider streams it
-    const timeZone = String((merchant.rules as { timezone?: string }).timezone ?? 'UTC');
+    const { timezone, currency, locale } = merchant.rules as { timezone?: string; currency?: string; locale?: string };
+    const rules = { timezone: timezone ?? 'UTC', currency: currency ?? 'PHP', locale: locale ?? 'en-PH' };
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
     const app = express();
-    app.get('/orders.csv', (_req, res, next) => void exportOrders(handle.db, res, { from, to }, timeZone).catch(next));
+    app.get('/orders.csv', (_req, res, next) => void exportOrders(handle.db, res, { from, to }, rules).catch(next));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {

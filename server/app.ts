@@ -22,6 +22,8 @@ export interface AppOptions {
   outbox?: (phone: string) => Promise<unknown[]>;
   /** how long the provider may take to answer a proxied call (ms, default 15 s) */
   proxyTimeoutMs?: number;
+  /** the clock of the calls' timestamps (tests whose provider runs on a clock of its own) */
+  now?: () => number;
 }
 
 /**
@@ -48,7 +50,7 @@ export function createApp(options: AppOptions): Express {
   app.use(securityHeaders(config.googleClientId));
 
   // 3. The gateway's own endpoints, before the catch-alls below could claim their paths. The outbox
-  //    is never mounted in production, whatever the caller passes.
+  //    is mounted only where the development conveniences are on (config.ts), whatever the caller passes.
   app.use(
     gatewayRoutes({
       providerBase: options.providerBase,
@@ -56,15 +58,15 @@ export function createApp(options: AppOptions): Express {
       platform: config.platformId,
       googleClientId: config.googleClientId,
       logger,
-      outbox: config.production ? undefined : options.outbox,
+      outbox: config.devOutbox && !config.production ? options.outbox : undefined,
     }),
   );
 
   // 3b. A large upload goes on only for an owner, known before its body is read (upload-guard.ts).
   app.use(uploadGuard({ providerBase: options.providerBase, secret: options.secret, platform: config.platformId, logger }));
 
-  // 4. The API. No body parser anywhere before it: request bodies stream to the provider untouched
-  //    (nothing to re-serialise with fixRequestBody, and the provider enforces its own 64 KiB limit).
+  // 4. The API. No body parser anywhere before it: a request body reaches the provider byte for byte,
+  //    read whole first only to be digested for the call HMAC (proxy.ts); the provider enforces its limits.
   app.use(
     '/api',
     apiProxy({
@@ -74,6 +76,7 @@ export function createApp(options: AppOptions): Express {
       logger,
       timeoutMs: options.proxyTimeoutMs ?? 15_000,
       cacheEntries: config.apiCacheEntries,
+      ...(options.now ? { now: options.now } : {}),
     }),
   );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TWILIO_ACCOUNT_SID, TWILIO_FROM, TWILIO_FROM_MESSAGE } from './provider/auth/twilio-sender';
 import { checkMailFrom, smtpTransportOptions } from './provider/auth/smtp-mailer';
+import { keysCallHmac, MIN_CALL_SECRET_BYTES } from './lib/signature';
 
 /**
  * The only reader of process.env. Everything is read once at start and validated; a bad value stops
@@ -71,7 +72,8 @@ const schema = z
     PAYMENT_SANDBOX: flag,
     // a plain-http provider off loopback lets a captured signature be replayed: refused unless allowed
     PROVIDER_ALLOW_INSECURE_HTTP: bool(false),
-    NODE_ENV: z.string().default('development'),
+    // unset: development conveniences only on a loopback listener (see conveniencesOf)
+    NODE_ENV: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
     // short: one line per event for a person; json: pino's lines for machines; auto: short on a terminal outside production
     LOG_FORMAT: z.enum(['auto', 'short', 'json'], { error: 'must be auto, short or json' }).default('auto'),
@@ -114,6 +116,12 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
   if (set(env.PROVIDER_API_BASE) && !set(env.PROVIDER_SECRET)) problems.push('PROVIDER_SECRET is required when PROVIDER_API_BASE is set');
   if (env.SERVE === 'provider' && set(env.PROVIDER_API_BASE)) problems.push('PROVIDER_API_BASE cannot be set with SERVE=provider: this process is the provider');
   if (env.SERVE === 'provider' && !set(env.PROVIDER_SECRET)) problems.push('PROVIDER_SECRET is required with SERVE=provider: the gateways sign their calls with it');
+  // this provider checks an HMAC of every call keyed by the secret; an outside provider's secret is its own business
+  if ((env.SERVE === 'provider' || !set(env.PROVIDER_API_BASE)) && set(env.PROVIDER_SECRET) && !keysCallHmac(env.PROVIDER_SECRET!.trim())) {
+    problems.push(
+      `PROVIDER_SECRET must be at least ${MIN_CALL_SECRET_BYTES} bytes with the embedded provider and with SERVE=provider: it keys the HMAC of every call between the gateway and the provider (make one with: openssl rand -base64 32)`,
+    );
+  }
   const allowInsecure = isOn(env.PROVIDER_ALLOW_INSECURE_HTTP, false);
   if (set(env.PROVIDER_API_BASE) && !allowInsecure && isPlainHttpOffLoopback(env.PROVIDER_API_BASE!.trim())) {
     problems.push('PROVIDER_API_BASE must be https:// unless its host is loopback (127.0.0.1, localhost, [::1]); set PROVIDER_ALLOW_INSECURE_HTTP=true to allow plain http');
@@ -141,7 +149,29 @@ function isLoopbackOrigin(value: string): boolean {
 
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Whether the development conveniences (the outbox, the payment sandbox, the demo order progression)
+ * are on by default, and why. Never in production; with NODE_ENV=development always; otherwise (no
+ * NODE_ENV, or another value) only while the server listens on loopback: `HOST=0.0.0.0 npm start`
+ * without NODE_ENV puts a server on the network, where a sandbox that pays anything is free money.
+ */
+function conveniencesOf(nodeEnv: string | undefined, host: string): { on: boolean; why: string } {
+  if (nodeEnv === 'production') return { on: false, why: 'NODE_ENV=production' };
+  if (nodeEnv === 'development') return { on: true, why: 'NODE_ENV=development' };
+  const unset = nodeEnv === undefined ? 'without NODE_ENV' : `with NODE_ENV=${nodeEnv}`;
+  return isLoopbackHost(host) ? { on: true, why: `listening on loopback (${host}) ${unset}` } : { on: false, why: `listening on ${host} ${unset}; they need a loopback HOST or NODE_ENV=development` };
+}
+
+/** The start-up line saying which development conveniences are on, and why. */
+export function conveniencesLine(config: Config): string {
+  const on = [config.devOutbox && 'the development outbox', config.paymentSandbox && 'the payment sandbox', config.demoOrderProgress && 'the demo order progression'].filter(Boolean);
+  const { why } = config.conveniences;
+  if (on.length === 0) return `development conveniences: off (${why})`;
+  const named = config.conveniences.on ? '' : ' (turned on by name)';
+  return `development conveniences: ${on.join(', ')} on${named}; ${config.conveniences.on ? why : `by default off: ${why}`}`;
 }
 
 /**
@@ -180,6 +210,8 @@ export interface Config {
   paymentSandbox: boolean;
   /** the development outbox (one-time codes readable at /__dev/outbox from loopback): never in production */
   devOutbox: boolean;
+  /** whether the development conveniences are on by default (conveniencesOf), and why, for the start-up log */
+  conveniences: { on: boolean; why: string };
   /** PROVIDER_API_BASE may be plain http:// to a host that is not loopback */
   allowInsecureProvider: boolean;
   production: boolean;
@@ -227,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
+  const conveniences = conveniencesOf(e.NODE_ENV, e.HOST);
   return {
     serve: e.SERVE,
     port: e.PORT,
@@ -242,10 +275,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     merchantApiKey: e.MERCHANT_API_KEY,
     merchantId: e.MERCHANT_ID,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
-    demoOrderProgress: isOn(e.DEMO_ORDER_PROGRESS, e.NODE_ENV !== 'production'),
+    demoOrderProgress: isOn(e.DEMO_ORDER_PROGRESS, conveniences.on),
     // Stripe replaces the sandbox (both at once is refused above)
-    paymentSandbox: !e.STRIPE_SECRET_KEY && isOn(e.PAYMENT_SANDBOX, e.NODE_ENV !== 'production'),
-    devOutbox: e.NODE_ENV !== 'production',
+    paymentSandbox: !e.STRIPE_SECRET_KEY && isOn(e.PAYMENT_SANDBOX, conveniences.on),
+    // the outbox shows sign-in codes: never by name, only where the conveniences are on
+    devOutbox: conveniences.on,
+    conveniences,
     allowInsecureProvider: e.PROVIDER_ALLOW_INSECURE_HTTP,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, conveniencesLine, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { seed } from './db/seed';
 import { createLogger, guardProcessOutput, logOutputFor, type Logger } from './lib/logger';
@@ -22,6 +22,7 @@ import { triggerHourlyJobs } from './provider/jobs';
 import { LISTENING_FILE, ownerSetupUrlIfNoOwner } from './provider/staff/setup-link';
 import { systemClock } from './lib/clock';
 import { nodeVersionProblem } from './lib/runtime';
+import { keysCallHmac } from './lib/signature';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** After a stop signal the process ends within this long, whatever is still running or waiting. */
@@ -92,6 +93,9 @@ async function main(): Promise<void> {
       providerBase = config.providerApiBase;
       secret = config.providerSecret!;
       logger.info({ provider: providerBase }, 'using the external provider');
+      if (!keysCallHmac(secret)) {
+        logger.info("calls to the provider carry the contract's signature only: PROVIDER_SECRET is under 32 bytes, too short to key the call HMAC (this product's own provider requires one)");
+      }
     } else {
       const dataDir = resolve(config.dataDir);
       const { secrets, created } = loadOrCreateSecrets(dataDir);
@@ -141,7 +145,7 @@ async function main(): Promise<void> {
       });
       running.provider = provider;
       providerBase = provider.baseUrl;
-      if (!config.production) outbox = (phone) => readOutbox(database.db, phone);
+      if (config.devOutbox) outbox = (phone) => readOutbox(database.db, phone);
       logger.info({ database: database.kind }, config.serve === 'provider' ? 'provider started' : 'embedded provider started on loopback');
       // the hourly housekeeping now, on request (kill -USR2 <pid>): once across all instances, like the hour's own run
       process.on('SIGUSR2', () => {
@@ -151,6 +155,8 @@ async function main(): Promise<void> {
           (err: Error) => logger.error({ message: err.message }, 'hourly jobs: failed'),
         );
       });
+      // one line on which development conveniences are on, and why (a network listener needs NODE_ENV=development)
+      logger.info(conveniencesLine(config));
       // one line on how codes reach people
       logger.info(
         `messages: ${twilio ? 'text messages through Twilio' : 'text messages to the development outbox'}, ${smtp ? 'e-mail through SMTP' : config.devOutbox ? 'e-mail to the development outbox' : 'no e-mail service (e-mail verification is unavailable; set SMTP_URL and MAIL_FROM)'}`,
@@ -162,9 +168,9 @@ async function main(): Promise<void> {
         logger.warn(
           `payments: off — no payment gateway is configured${config.production ? ' in production' : ' (PAYMENT_SANDBOX is off)'}, so top-ups and paying online answer 503 PAYMENTS_UNAVAILABLE; wallet orders, rewards and the wheel keep working (set PAYMENT_SANDBOX=true for a test shop)`,
         );
-      } else if (config.production) {
+      } else if (!config.conveniences.on) {
         logger.warn(
-          'payments: the SANDBOX gateway is on in production (PAYMENT_SANDBOX=true) — its page pays any top-up or order without real money; this is a test shop and must not face real customers',
+          `payments: the SANDBOX gateway is on ${config.production ? 'in production' : 'on a server reachable from the network'} (PAYMENT_SANDBOX=true) — its page pays any top-up or order without real money; this is a test shop and must not face real customers`,
         );
       }
     }
@@ -183,7 +189,7 @@ async function main(): Promise<void> {
     server.keepAliveTimeout = 65_000;
     const { port } = server.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    if (outbox) logger.info('the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); NODE_ENV=production turns it off');
+    if (outbox) logger.info('the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); a HOST that is not loopback without NODE_ENV=development, or NODE_ENV=production, turns it off');
     logger.info({ url: `http://${host}:${port}` }, `listening on http://${host}:${port}`);
     listening.at = `http://${host}:${port}`;
     // the operator's `npm run merchant -- owner-link` makes its link for the address this server answers on

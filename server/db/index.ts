@@ -16,6 +16,9 @@ import * as m0006 from './migrations/0006-editors';
 import * as m0007 from './migrations/0007-wheel-versions';
 import * as m0008 from './migrations/0008-dashboard-indexes';
 import * as m0009 from './migrations/0009-console-ways-in';
+import * as m0010 from './migrations/0010-call-nonces';
+import * as m0011 from './migrations/0011-cancelled-points';
+import * as m0012 from './migrations/0012-gateway-refunds-disputes';
 
 export type Database = Kysely<DB>;
 
@@ -54,6 +57,9 @@ const migrations: Record<string, Migration> = {
   '0007-wheel-versions': m0007,
   '0008-dashboard-indexes': m0008,
   '0009-console-ways-in': m0009,
+  '0010-call-nonces': m0010,
+  '0011-cancelled-points': m0011,
+  '0012-gateway-refunds-disputes': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

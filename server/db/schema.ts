@@ -121,12 +121,18 @@ export interface VoucherTable {
   code: string;
   customer_id: number;
   reward_id: number;
-  status: ColumnType<'active' | 'used' | 'expired', 'active' | 'used' | 'expired' | undefined>;
+  /** cancelled: bought with the points of an order cancelled later, and given back (migration 0011) */
+  status: ColumnType<'active' | 'used' | 'expired' | 'cancelled', 'active' | 'used' | 'expired' | 'cancelled' | undefined>;
   source: ColumnType<'redeem' | 'wheel', 'redeem' | 'wheel' | undefined>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   order_id: number | null;
   created_at: Timestamp;
+  /** the points its redemption burned; null for a wheel prize (migration 0011) */
+  points_paid: ColumnType<number | null, number | null | undefined, number | null>;
+  cancelled_at: NullableTimestamp;
+  /** the order whose cancellation cancelled it */
+  cancelled_with_order: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PointsLedgerTable {
@@ -191,6 +197,8 @@ export interface OrderTable {
   next_auto_at: NullableTimestamp;
   /** why staff cancelled it (migration 0005) */
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** of points_earned, what the cancellation took back; the rest had been spent (migration 0011) */
+  points_taken_back: Generated<number>;
 }
 
 export interface OrderItemTable {
@@ -323,6 +331,39 @@ export interface DB {
   order_refunds: OrderRefundTable;
   wheel_versions: WheelVersionTable;
   counter_code_failures: CounterCodeFailureTable;
+  call_nonces: CallNonceTable;
+  gateway_refunds: GatewayRefundTable;
+  payment_disputes: PaymentDisputeTable;
+}
+
+/** a refund the payment gateway reported: one row per increase of a payment's refunded total (migration 0012) */
+export interface GatewayRefundTable {
+  id: Generated<number>;
+  payment_id: string;
+  event_id: string;
+  amount: number;
+  /** a top-up's refund: what came out of the wallet (the rest had been spent) */
+  wallet_taken_back: ColumnType<number, number | undefined, number>;
+  /** this shop's own refund of a cancelled order (order_refunds), not one made at the gateway */
+  ours: boolean;
+  created_at: Timestamp;
+}
+
+/** a dispute (chargeback) of a paid payment, by the gateway's own id (migration 0012) */
+export interface PaymentDisputeTable {
+  id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  status: string;
+  created_at: Timestamp;
+}
+
+/** the replay cache of the gateway's call signatures (migration 0010) */
+export interface CallNonceTable {
+  nonce: string;
+  seen_at: Timestamp;
 }
 
 /** a published wheel configuration (migration 0007) */

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { signCall } from '../lib/signature';
+import { bodySha256, callHeaders, callKey, keysCallHmac, signCall } from '../lib/signature';
 
 export interface ProviderCaller {
   providerBase: string;
@@ -10,15 +10,13 @@ export interface ProviderCaller {
 /** A signed GET to the provider from the gateway itself (no token unless `bearer`): health, the merchant's settings, who a staff cookie is. */
 export function signedGet(o: ProviderCaller, path: string, timeoutMs: number, bearer?: string): Promise<Response> {
   const timestamp = Math.floor(Date.now() / 1000);
-  return fetch(new URL(path, o.providerBase), {
-    headers: {
-      platform: o.platform,
-      timestamp: String(timestamp),
-      'token-authorization': signCall(o.providerBase, path, o.platform, timestamp, o.secret),
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-    },
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+  const authorization = bearer ? `Bearer ${bearer}` : '';
+  const headers: Record<string, string> = { platform: o.platform, timestamp: String(timestamp), 'token-authorization': signCall(o.providerBase, path, o.platform, timestamp, o.secret) };
+  if (authorization) headers.authorization = authorization;
+  if (keysCallHmac(o.secret)) {
+    Object.assign(headers, callHeaders(callKey(o.secret), { method: 'GET', target: path, platform: o.platform, timestamp, forwardedFor: '', authorization, merchantKey: '', bodySha256: bodySha256() }));
+  }
+  return fetch(new URL(path, o.providerBase), { headers, signal: AbortSignal.timeout(timeoutMs) });
 }
 
 /** What index.html carries so the first page renders without asking for it (read by src/app/boot.ts). */

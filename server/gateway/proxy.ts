@@ -2,7 +2,8 @@ import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerRespo
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { signCall } from '../lib/signature';
+import { bodySha256, CALL_NONCE_HEADER, CALL_SIGNATURE_HEADER, callHeaders, callKey, keysCallHmac, signCall } from '../lib/signature';
+import { BodyTooLarge, hasBody, readBody } from '../lib/read-body';
 import { sendGatewayError } from './envelope';
 import { clearSessionCookies, dropForeignSessionCookies, readSessionToken, sentSessionCookies, setSessionCookie, type SessionKind } from './session';
 import { copyAnswerHeaders, sharedCache } from './shared-cache';
@@ -52,6 +53,8 @@ const DROPPED_REQUEST_HEADERS = [
   'token-authorization',
   'platform',
   'timestamp',
+  CALL_SIGNATURE_HEADER,
+  CALL_NONCE_HEADER,
   'authorization',
   'cookie',
   'forwarded',
@@ -83,8 +86,21 @@ interface ProxiedCall {
 declare module 'express-serve-static-core' {
   interface Locals {
     proxiedCall?: ProxiedCall;
+    /** the request body, read whole to be signed, written to the provider by the proxy */
+    callBody?: Buffer;
   }
 }
+
+/**
+ * The largest request body the gateway reads whole to sign it. The provider refuses more than 64 KiB
+ * itself, naming the limit, so 1 MB leaves it every refusal to make; an image upload (2 MB of image,
+ * about 2.8 MB in base64), from a browser with a console session, may be read up to 8 MB so a larger
+ * photo is still refused by the provider, naming the field. Anything longer gets the gateway's own 413.
+ */
+const MAX_SIGNED_BODY_BYTES = 1024 * 1024;
+const MAX_SIGNED_UPLOAD_BYTES = 8 * 1024 * 1024;
+const UPLOAD_PATH = 'merchant/images';
+const EMPTY = Buffer.alloc(0);
 
 function callOf(res: ServerResponse): ProxiedCall | undefined {
   return (res as Response).locals?.proxiedCall;
@@ -176,6 +192,9 @@ function clientAddress(req: Request): string {
  */
 export function apiProxy(o: ApiProxyOptions): Router {
   const now = o.now ?? (() => Date.now());
+  // the HMAC of the whole call (server/lib/signature.ts) when the secret can key one: always with this
+  // product's provider, whose secret must be 32 bytes or more; an outside provider gets the contract's header only
+  const key = keysCallHmac(o.secret) ? callKey(o.secret) : null;
   const router = Router();
   const cache = (o.cacheEntries ?? 0) > 0 ? sharedCache({ maxEntries: o.cacheEntries!, now }) : undefined;
 
@@ -217,7 +236,36 @@ export function apiProxy(o: ApiProxyOptions): Router {
     if (call.logout) clearSessionCookies(res, call.secure, call.sentCookies, call.kind);
     // API answers are per customer: never cached unless the provider says otherwise
     res.setHeader('cache-control', 'no-store');
-    next();
+    if (!key) return next();
+
+    const sign = (body: Buffer) => {
+      Object.assign(
+        req.headers,
+        callHeaders(key, {
+          method: req.method,
+          target: req.url.replace(/^\/+/, ''),
+          platform: o.platform,
+          timestamp,
+          forwardedFor: client,
+          authorization: req.headers.authorization ?? '',
+          merchantKey: req.get('x-merchant-key') ?? '',
+          bodySha256: bodySha256(body),
+        }),
+      );
+      if (body.length > 0) {
+        // read whole to be signed: sent on with its length by the proxy (proxyReq below)
+        res.locals.callBody = body;
+        req.headers['content-length'] = String(body.length);
+        delete req.headers['transfer-encoding'];
+      }
+      next();
+    };
+    if (!hasBody(req)) return sign(EMPTY);
+    const limit = path === UPLOAD_PATH && call.sentCookies.length > 0 ? MAX_SIGNED_UPLOAD_BYTES : MAX_SIGNED_BODY_BYTES;
+    readBody(req, limit).then(sign, (err: Error) => {
+      if (err instanceof BodyTooLarge) return sendGatewayError(res, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+      res.destroy();
+    });
   };
 
   /** The gateway's own part of every answer: the session cookie set, cleared or left alone. */
@@ -319,6 +367,11 @@ export function apiProxy(o: ApiProxyOptions): Router {
     proxyTimeout: o.timeoutMs ?? 15_000,
     selfHandleResponse: true,
     on: {
+      // the body read to be signed (prepare): written here; the request has ended, so the proxy then ends the call
+      proxyReq: (proxyReq, _req, res) => {
+        const body = (res as Response).locals?.callBody;
+        if (body) proxyReq.write(body);
+      },
       proxyRes: (proxyRes, req, res) => {
         if (isJsonAnswer(proxyRes.headers['content-type'])) answerJson(proxyRes, req, res);
         else stream(proxyRes, req, res);

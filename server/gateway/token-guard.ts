@@ -31,9 +31,25 @@ export function mayCarryToken(body: Buffer): boolean {
   return body.indexOf('"token"') !== -1 || body.indexOf('\\u') !== -1;
 }
 
+/**
+ * The envelope's `error.fields`: field name → what is wrong with it. A form with a field called `token`
+ * (a set-up or preview link) is refused with `fields.token` = a sentence, which the console shows on
+ * that field. A message is words; a session token is one unbroken string, so a value without a space is
+ * still taken out (a provider that puts a token there gains nothing).
+ */
+function fieldsOfError(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const error = (value as Record<string, unknown>).error;
+  if (error === null || typeof error !== 'object' || Array.isArray(error)) return undefined;
+  return (error as Record<string, unknown>).fields;
+}
+
+const isMessage = (v: unknown) => typeof v === 'string' && /\s/.test(v.trim());
+
 /** Removes every `token` property, at any depth (no recursion: depth is the provider's); answers how many. */
 export function stripTokens(value: unknown): number {
   let removed = 0;
+  const errorFields = fieldsOfError(value);
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const v = pending.pop();
@@ -43,7 +59,7 @@ export function stripTokens(value: unknown): number {
       continue;
     }
     const o = v as Record<string, unknown>;
-    if (Object.hasOwn(o, 'token')) {
+    if (Object.hasOwn(o, 'token') && !(o === errorFields && isMessage(o.token))) {
       delete o.token;
       removed++;
     }

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * The API v2 call signature: lowercase hex SHA-256 of base + path (no query) + platform + timestamp + secret.
@@ -18,4 +18,61 @@ export function digestsEqual(a: string, b: string): boolean {
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * The call signature between this gateway and this embedded provider, on top of the contract's header
+ * (which binds only the base, the path and a timestamp, for 300 s, and which outside providers keep
+ * checking as the contract says). An HMAC-SHA256 over everything the call means: its method, its path
+ * with the query, the platform, the timestamp, a nonce, the client address the gateway forwards, the
+ * credentials it carries and a SHA-256 of the body, valid for 30 s, each nonce once (the provider keeps
+ * them in PostgreSQL, shared by its instances). Keyed by the signing secret, which must be at least
+ * 32 bytes for it.
+ */
+export const CALL_SIGNATURE_HEADER = 'x-call-signature';
+export const CALL_NONCE_HEADER = 'x-call-nonce';
+export const CALL_WINDOW_SECONDS = 30;
+export const MIN_CALL_SECRET_BYTES = 32;
+/** 16 random bytes, base64url */
+export const CALL_NONCE = /^[A-Za-z0-9_-]{22}$/;
+
+const EMPTY_BODY_SHA256 = createHash('sha256').digest('hex');
+
+export interface GatewayCall {
+  method: string;
+  /** the path after the provider's base, with its query, exactly as sent: `order/detail?name=KS-1` */
+  target: string;
+  platform: string;
+  timestamp: number | string;
+  nonce: string;
+  /** the x-forwarded-for the gateway sends ('' for its own calls) */
+  forwardedFor: string;
+  authorization: string;
+  merchantKey: string;
+  /** hex SHA-256 of the body's bytes; bodySha256() of nothing for a call without one */
+  bodySha256: string;
+}
+
+/** Whether a secret is long enough to key the call HMAC. */
+export const keysCallHmac = (secret: string): boolean => Buffer.byteLength(secret, 'utf8') >= MIN_CALL_SECRET_BYTES;
+
+/** The HMAC's own key, derived from the secret, so it never meets the contract's digest of it. */
+export function callKey(secret: string): Buffer {
+  return createHmac('sha256', secret).update('gateway-call-v1').digest();
+}
+
+export function bodySha256(body?: Buffer): string {
+  return body && body.length > 0 ? createHash('sha256').update(body).digest('hex') : EMPTY_BODY_SHA256;
+}
+
+/** Lowercase hex HMAC-SHA256 of the call, one field a line (no field can hold a line break). */
+export function signGatewayCall(key: Buffer, c: GatewayCall): string {
+  const fields = ['v1', c.method.toUpperCase(), c.target, c.platform, String(c.timestamp), c.nonce, c.forwardedFor, c.authorization, c.merchantKey, c.bodySha256];
+  return createHmac('sha256', key).update(fields.join('\n')).digest('hex');
+}
+
+/** The two headers that sign a call: a new nonce, and the HMAC over the call with it. */
+export function callHeaders(key: Buffer, c: Omit<GatewayCall, 'nonce'>): Record<string, string> {
+  const nonce = randomBytes(16).toString('base64url');
+  return { [CALL_NONCE_HEADER]: nonce, [CALL_SIGNATURE_HEADER]: signGatewayCall(key, { ...c, nonce }) };
 }

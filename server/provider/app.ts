@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { ProviderContext } from './context';
-import { signatureCheck } from './http/signature-check';
+import { callSignatureCheck, signatureCheck } from './http/signature-check';
 import { errorHandler, notFoundHandler } from './http/envelope';
 import { apiRouter } from './http/api-router';
 import type { RawBodyRequest } from './http/raw-body';
@@ -32,7 +32,8 @@ import { dashboardRoutes } from './dashboard/dashboard.service';
 export const PROVIDER_MOUNT = '/api/v2';
 
 /**
- * The embedded provider: a real implementation of API v2. Every call is signature-checked first,
+ * The embedded provider: a real implementation of API v2. Every call is signature-checked first (the
+ * contract's header, then the gateway's HMAC over the whole call, each state-changing call once),
  * bodies are limited to 64 KiB, and every answer is the contract's envelope.
  */
 export function createProviderApp(ctx: ProviderContext): Express {
@@ -48,6 +49,8 @@ export function createProviderApp(ctx: ProviderContext): Express {
   api.use(imageUploadParser(ctx));
   // the raw bytes are kept for signed webhooks, whose HMAC covers the body exactly as sent
   api.use(express.json({ limit: '64kb', verify: (req, _res, buf) => ((req as RawBodyRequest).rawBody = buf) }));
+  // the gateway's HMAC covers the body's bytes: checked once they are read, before any handler runs
+  api.use(callSignatureCheck(ctx));
   // changes made with the machine key (x-merchant-key) go into the activity log like the console's
   api.use(machineActivity(ctx));
   for (const routes of [

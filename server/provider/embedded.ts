@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { Database } from '../db';
 import { systemClock, type Clock } from '../lib/clock';
+import { keysCallHmac, MIN_CALL_SECRET_BYTES } from '../lib/signature';
 import { createProviderApp, PROVIDER_MOUNT } from './app';
 import type { ProviderContext } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
@@ -49,6 +50,8 @@ export interface EmbeddedProvider {
 
 /** Builds the provider's context from options (no listening): tests use this with supertest. */
 export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => string): ProviderContext {
+  // config.ts refuses a shorter PROVIDER_SECRET with a configuration error; this holds for every caller
+  if (!keysCallHmac(o.secret)) throw new Error(`the provider's signing secret must be at least ${MIN_CALL_SECRET_BYTES} bytes: it keys the HMAC of every call`);
   const clock = o.clock ?? systemClock;
   const publicApiPrefix = '/api/';
   // the sandbox pays anything for anyone who clicks Pay: only where the operator allows it

@@ -31,10 +31,12 @@ import { purgeAuthLeftovers } from './auth/auth.service';
 import { purgeStaffLeftovers } from './staff/staff.service';
 import { retryRefunds } from './orders/refunds';
 import { purgeShortCodes } from './counter/codes';
+import { purgeCallNonces } from './http/signature-check';
 
 /**
  * The hourly housekeeping: points expiry and notices, voucher expiry, old idempotency keys, spent codes
- * and sessions, cancelled orders' gateway refunds still owed, vouchers' old short codes.
+ * and sessions, cancelled orders' gateway refunds still owed, vouchers' old short codes, the call
+ * signatures' expired nonces (also purged as calls arrive).
  */
 export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await runPointsExpiry(ctx);
@@ -44,6 +46,7 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await purgeStaffLeftovers(ctx);
   await retryRefunds(ctx);
   await purgeShortCodes(ctx);
+  await purgeCallNonces(ctx.db, ctx.clock.now());
 }
 
 /** pg-boss queue names */

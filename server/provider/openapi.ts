@@ -135,6 +135,12 @@ Generated from the contract's zod schemas (src/contract/endpoints.ts); do not ed
   within 300 s of the provider's clock) and \`token-authorization\`, the lowercase hex SHA-256 of
   base + path + platform + timestamp + secret (base: the provider's API v2 base URL ending in \`/\`; path: the
   call's path under it, without the query, e.g. \`auth/otp/request\`). Missing or wrong: 401 \`BAD_SIGNATURE\`.
+- This product's own provider also requires its gateway's HMAC over the whole call (an outside provider need
+  not): \`x-call-nonce\` (16 random bytes, base64url) and \`x-call-signature\`, the lowercase hex
+  HMAC-SHA256, keyed with HMAC-SHA256(secret, "gateway-call-v1"), of the lines \`v1\`, method, path with its
+  query, platform, timestamp, nonce, \`x-forwarded-for\`, \`authorization\`, \`x-merchant-key\` (each as sent,
+  or empty) and the hex SHA-256 of the body, joined by \`\\n\`; within 30 s of the provider's clock, and each
+  nonce of a call that is not a GET accepted once. Missing or wrong: 401 \`BAD_SIGNATURE\`.
 - Customer calls also carry \`authorization: Bearer <token>\` (from sign-in); merchant calls \`x-merchant-key\`;
   merchant console calls a staff session's \`authorization: Bearer <token>\` (owner calls: an owner's, else 403 \`ROLE_FORBIDDEN\`).
 - Every answer is JSON \`{ "status", "message", "data" }\`; an error also carries
@@ -170,6 +176,8 @@ export function buildOpenApiDocument() {
         },
         gatewayPlatform: { type: 'apiKey', in: 'header', name: 'platform', description: 'the platform id the signature was made for' },
         gatewayTimestamp: { type: 'apiKey', in: 'header', name: 'timestamp', description: 'unix seconds, within 300 s of the provider\'s clock' },
+        gatewayCallSignature: { type: 'apiKey', in: 'header', name: 'x-call-signature', description: "this product's provider only: the HMAC of the whole call (see the description), within 30 s" },
+        gatewayCallNonce: { type: 'apiKey', in: 'header', name: 'x-call-nonce', description: "this product's provider only: the call's nonce, accepted once for calls that are not GETs" },
         customerSession: { type: 'http', scheme: 'bearer', description: 'the session token a sign-in answered' },
         merchantKey: { type: 'apiKey', in: 'header', name: 'x-merchant-key', description: "the merchant's API key" },
         staffSession: { type: 'http', scheme: 'bearer', description: 'a merchant console session token (merchant/auth/login, setup, accept-invite); owner calls need an owner\'s' },

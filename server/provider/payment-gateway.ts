@@ -17,20 +17,21 @@ export interface PaymentRequest {
   failPath: string;
 }
 
-export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'payment.refunded';
+export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.disputed';
 
 /**
  * What any gateway's webhook means for one of our payments. `amount` is always the amount the
  * gateway took or was asked for (minor units) and `currency` its upper-case ISO code, so the caller
  * compares both with the payment before applying anything; for a refund `refunded_amount` is how
- * much of it has been given back so far (Stripe reports the running total).
+ * much of it has been given back so far (Stripe reports the running total). A dispute (a chargeback)
+ * names the disputed `amount` (at most the payment's) and the payment only by the gateway's reference.
  */
 export interface PaymentEvent {
   /** the gateway's event id: recorded once, a replay changes nothing */
   id: string;
   type: PaymentEventType;
-  /** our payment's id */
-  payment_id: string;
+  /** our payment's id; null when the event names only the gateway's reference (a dispute): found by provider_ref */
+  payment_id: string | null;
   amount: number;
   /** upper-case ISO 4217; null when the gateway's event does not say (the sandbox's may not) */
   currency: string | null;
@@ -39,6 +40,8 @@ export interface PaymentEvent {
   /** unix seconds, when the gateway created the event */
   created: number;
   refunded_amount?: number;
+  /** a dispute: the gateway's id for it, why the customer's bank says it was opened, and its state */
+  dispute?: { id: string; reason: string; status: string };
 }
 
 export interface RefundRequest {

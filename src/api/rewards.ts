@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { Customer, RedeemData, RewardListData, StorageData, VoucherStatus } from '#contract';
+import type { Customer, RedeemData, RewardListData, StorageData, VoucherTab } from '#contract';
 import type { VoucherCodeData } from '#contract/counter';
 import { cached, shows } from './cached';
 import { apiPost, fetcher } from './client';
 import { useMutation } from './mutation';
 
 export const rewardsKey = cached.rewards;
-export const storageKey = (status: VoucherStatus) => [cached.vouchers, { status }] as const;
+export const storageKey = (status: VoucherTab) => [cached.vouchers, { status }] as const;
 export const useRewards = () => useSWR<RewardListData>(rewardsKey, fetcher);
-export const useVoucherStorage = (status: VoucherStatus) => useSWR<StorageData>(storageKey(status), fetcher);
+export const useVoucherStorage = (status: VoucherTab) => useSWR<StorageData>(storageKey(status), fetcher);
 
 /** how often an open voucher asks the shop whether it was used (the issue: seen within 5 s) */
 export const VOUCHER_CODE_POLL_MS = 4000;

@@ -12,7 +12,7 @@ import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerif
 import type { AppNotification, NotificationListData } from './notifications';
 import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
 import type { PointHistoryData } from './points';
-import type { RedeemData, Reward, RewardListData, StorageData, Voucher } from './rewards';
+import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
 import type { SiteSettings } from './settings';
 import type { CatalogData, Product } from './shop';
 import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './wallet';
@@ -166,10 +166,12 @@ export const voucherAnswer = z
     id: int(),
     code: z.string(),
     reward: z.object({ name: z.string(), title: z.string(), image: z.string(), description: z.string(), discount_amount: money().optional() }),
-    status: z.enum(['active', 'used', 'expired']),
+    status: z.enum(VOUCHER_STATUSES).meta({ description: 'cancelled: bought with the points of an order that was cancelled later, its points given back' }),
     expires_at: time(),
     created_at: time().optional(),
     used_at: time().nullable().optional(),
+    cancelled_at: time().nullable().optional(),
+    cancelled_with_order: z.string().nullable().optional().meta({ description: 'the order number whose cancellation cancelled it' }),
   })
   .meta({ id: 'Voucher' });
 
@@ -290,6 +292,20 @@ export const orderAnswer = z
     voucher_code: z.string().nullable(),
     created_at: time(),
     timeline: z.array(z.object({ status: orderStatusAnswer, at: time(), note: z.string().nullable().optional() })),
+    refund: z
+      .object({
+        method: z.enum(['wallet', 'gateway']).meta({ description: 'where the money went back: the wallet, or the card through the payment gateway' }),
+        amount: money(),
+        status: z.enum(['pending', 'succeeded', 'failed']).meta({ description: 'a card refund is pending until the gateway confirms it; a failed one is tried again every hour' }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: 'a cancelled paid order\'s refund, in full, the way it was paid' }),
+    points_taken_back: int().optional().meta({ description: 'a cancelled order: of points_earned, what was taken back (the rest had been spent)' }),
+    cancelled_vouchers: z
+      .array(z.object({ title: z.string(), points: int() }))
+      .optional()
+      .meta({ description: 'a cancelled order: unused vouchers bought with its points, cancelled to give those points back' }),
   })
   .meta({ id: 'Order' });
 

@@ -8,9 +8,10 @@
 import { z } from 'zod';
 import { id } from './fields';
 import { ORDER_STATUSES } from './order-lifecycle';
+import { VOUCHER_STATUSES } from './rewards';
 
 const time = () => z.string().meta({ format: 'date-time', description: 'ISO 8601, UTC' });
-const voucherStatus = z.enum(['active', 'used', 'expired']);
+const voucherStatus = z.enum(VOUCHER_STATUSES);
 const orderStatus = z.enum(ORDER_STATUSES);
 
 /** How long a rotating code lasts, in seconds. */
@@ -121,6 +122,9 @@ export const boardOrderAnswer = z
       .object({ method: z.enum(['wallet', 'gateway']), amount: z.number().int(), status: z.enum(['pending', 'succeeded', 'failed']) })
       .nullable()
       .meta({ description: 'a cancelled paid order\'s refund, the way it was paid' }),
+    points_taken_back: z.number().int().meta({ description: 'a cancelled order: of points_earned, what its cancellation took back' }),
+    points_not_taken_back: z.number().int().meta({ description: 'a cancelled paid order: points it earned that were already spent and could not be taken back (the shortfall); 0 otherwise' }),
+    vouchers_cancelled: z.number().int().meta({ description: 'a cancelled order: unused vouchers bought with its points, cancelled to give them back' }),
   })
   .meta({ id: 'BoardOrder' });
 export type BoardOrder = z.infer<typeof boardOrderAnswer>;

@@ -27,6 +27,14 @@ const figures = z
     wheel_prizes: z.object({ points: int('spins that won points'), voucher: int('spins that won a voucher'), none: int('spins that won nothing') }),
     topups: int('wallet top-ups paid'),
     topup_amount: int('their amount'),
+    cancelled_orders: int('paid orders cancelled in the period (by when they were cancelled)'),
+    refunds: int('money given back in the period: cancelled orders refunded in full, and refunds made at the payment gateway'),
+    refunds_at_gateway: int('of refunds, those made at the payment gateway (in its own dashboard), not by a cancellation here'),
+    topup_refunds_not_recovered: int('of top-ups refunded at the payment gateway, what had been spent and could not be taken out of the wallet'),
+    disputes: int('paid payments a customer’s bank disputed (chargebacks)'),
+    disputed_amount: int('the amount they dispute'),
+    points_taken_back: int('points the cancellations of the period took back (the orders’ points, less those of vouchers cancelled with them)'),
+    points_not_taken_back: int('points those cancelled orders had earned that were spent already and could not be taken back'),
   })
   .meta({ id: 'DashboardFigures' });
 export type DashboardFigures = z.infer<typeof figures>;
@@ -41,7 +49,18 @@ export const dashboardAnswer = z
     }),
     figures,
     previous: figures.meta({ description: 'the same figures for the period of the same length just before' }),
-    series: z.array(z.object({ day: z.string(), orders: z.number().int(), revenue: z.number().int(), points_issued: z.number().int(), points_redeemed: z.number().int() })),
+    series: z.array(
+      z.object({
+        day: z.string(),
+        orders: z.number().int(),
+        revenue: z.number().int(),
+        points_issued: z.number().int(),
+        points_redeemed: z.number().int(),
+        points_taken_back: z.number().int(),
+        cancelled_orders: z.number().int(),
+        refunds: z.number().int(),
+      }),
+    ),
     liability: z.object({
       points: int('points customers can still redeem: what is left of their unexpired lots'),
       value_per_point: z.number().meta({ description: "minor units a point is worth at the catalogue's current average: the mean of discount_amount / points_cost over active rewards with a discount (0 without one)" }),

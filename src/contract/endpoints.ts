@@ -1245,7 +1245,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: 'merchant/export/orders.csv',
     tag: 'Merchant console',
     summary: "The orders of a period, as CSV",
-    description: "Orders placed on the merchant's days `from` to `to` (both included, at most 366 days): one row each with its items, amounts, status and cancellation reason. A download (`content-disposition: attachment`), written as it is read.",
+    description:
+      "Orders placed on the merchant's days `from` to `to` (both included, at most 366 days): one row each with its times in the merchant's time zone (named in the header, `YYYY-MM-DD HH:MM:SS`), the customer's name and phone, its items, the currency and its amounts in the currency's major unit (`210.50`), a cancelled order's refund and points taken back, and the cancellation reason. Every text cell quoted, none a formula. A download (`content-disposition: attachment`), written as it is read.",
     auth: 'owner',
     inContract: false,
     query: D.exportQuery,
@@ -1257,7 +1258,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: 'merchant/export/ledger.csv',
     tag: 'Merchant console',
     summary: 'The points and wallet ledger entries of a period, as CSV',
-    description: "Every entry of both ledgers made on the merchant's days `from` to `to` (both included, at most 366 days), the points ledger first.",
+    description:
+      "Every entry of both ledgers made on the merchant's days `from` to `to` (both included, at most 366 days), the points ledger first: its time in the merchant's time zone, the customer's name and phone, the change and the balance after it (points, or money in the currency's major unit) and their unit (`points` or the currency).",
     auth: 'owner',
     inContract: false,
     query: D.exportQuery,

@@ -63,6 +63,17 @@ export interface Order {
   voucher_code: string | null;
   created_at: string;
   timeline: TimelineEntry[];
+  /** extension: a cancelled paid order's refund, in full, the way it was paid */
+  refund?: OrderRefund | null;
+  /** extension: a cancelled order's points taken back (of points_earned; the rest had been spent) */
+  points_taken_back?: number;
+  /** extension: unused vouchers bought with a cancelled order's points, cancelled to give them back */
+  cancelled_vouchers?: Array<{ title: string; points: number }>;
+}
+export interface OrderRefund {
+  method: PaymentMethod;
+  amount: number;
+  status: 'pending' | 'succeeded' | 'failed';
 }
 export interface OrderCreateData {
   order: Order;

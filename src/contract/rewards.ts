@@ -23,9 +23,13 @@ export const slug = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a reward name
 export const redeemBody = z.object({ name: slug, idempotency_key: idempotencyKey });
 export type RedeemBody = z.infer<typeof redeemBody>;
 
-export const voucherStatus = z.enum(['active', 'used', 'expired']);
-export type VoucherStatus = z.infer<typeof voucherStatus>;
-export const storageQuery = z.object({ status: voucherStatus.default('active') });
+/** cancelled: bought with the points of an order that was cancelled later, and its points given back */
+export const VOUCHER_STATUSES = ['active', 'used', 'expired', 'cancelled'] as const;
+export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
+/** The tabs of the customer's vouchers: `expired` lists cancelled ones too (neither can be used). */
+export const voucherTab = z.enum(['active', 'used', 'expired']);
+export type VoucherTab = z.infer<typeof voucherTab>;
+export const storageQuery = z.object({ status: voucherTab.default('active') });
 
 export interface Voucher {
   id: number;
@@ -36,6 +40,9 @@ export interface Voucher {
   /** extension */
   created_at?: string;
   used_at?: string | null;
+  /** extension: when it was cancelled with the order whose points bought it */
+  cancelled_at?: string | null;
+  cancelled_with_order?: string | null;
 }
 export interface RedeemData {
   voucher: Voucher;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { Voucher, VoucherStatus } from '#contract';
+import type { Voucher, VoucherTab } from '#contract';
 import { RewardRedeemScreen } from '../../src/screens/rewards/reward-redeem-screen';
 import { RewardStorageScreen } from '../../src/screens/rewards/reward-storage-screen';
 import { BottomNav } from '../../src/ui/bottom-nav/bottom-nav';
@@ -11,7 +11,7 @@ import { customerPoints, rewards } from '../fixtures/rewards';
 import { VOUCHER_CODE } from '../fixtures/counter';
 import { newLatteVoucher, vouchersByStatus } from '../fixtures/vouchers';
 
-type Page = { name: 'storage'; tab: VoucherStatus } | { name: 'redeem'; reward: string };
+type Page = { name: 'storage'; tab: VoucherTab } | { name: 'redeem'; reward: string };
 
 interface FlowProps {
   /** How long the pretend server takes to redeem. */

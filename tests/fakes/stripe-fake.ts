@@ -19,7 +19,9 @@ import Stripe from 'stripe';
  * `event`, and `{error: {type, message, param, code}}`).
  *
  * Endpoints: POST /v1/checkout/sessions, GET /v1/checkout/sessions/{session}, POST /v1/refunds.
- * Test controls play the customer and Stripe's back office: completeSession, expireSession, event.
+ * Test controls play the customer and Stripe's back office: completeSession, expireSession, event,
+ * refundInDashboard (a refund the merchant makes in Stripe's Dashboard) and dispute (a customer's bank
+ * opens a chargeback: a `dispute` object as the reference documents it).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -521,6 +523,10 @@ export interface StripeFake {
   expireSession(id: string): FakeSession;
   /** an event as Stripe delivers it to a webhook endpoint (snapshot payload of `object`) */
   event(type: string, object: Json, o?: { livemode?: boolean; created?: number }): Json;
+  /** the merchant refunds part or all of a charge in Stripe's Dashboard: the charge as it now is */
+  refundInDashboard(chargeId: string, amount: number): FakeCharge;
+  /** the customer's bank disputes a charge: the Dispute object (`charge.dispute.created` carries it) */
+  dispute(chargeId: string, o?: { amount?: number; reason?: string }): Json;
   reset(): void;
   close(): Promise<void>;
 }
@@ -801,6 +807,40 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         type,
+      };
+    },
+    refundInDashboard(chargeId, amount) {
+      const c = charges.get(chargeId);
+      if (!c) throw new Error(`stripe fake: no charge ${chargeId}`);
+      if (amount <= 0 || c.amount_refunded + amount > c.amount) throw new Error(`stripe fake: cannot refund ${amount} of charge ${chargeId}`);
+      c.amount_refunded += amount;
+      c.refunded = c.amount_refunded === c.amount;
+      return JSON.parse(JSON.stringify(c)) as FakeCharge;
+    },
+    dispute(chargeId, o = {}) {
+      const c = charges.get(chargeId);
+      if (!c) throw new Error(`stripe fake: no charge ${chargeId}`);
+      c.disputed = true;
+      const created = nowS();
+      return {
+        id: rid('dp_'),
+        object: 'dispute',
+        amount: o.amount ?? c.amount,
+        balance_transactions: [],
+        charge: c.id,
+        created,
+        currency: c.currency,
+        enhanced_eligibility_types: [],
+        evidence: { access_activity_log: null, billing_address: null, cancellation_policy: null, customer_name: null, product_description: null, receipt: null, refund_policy: null, uncategorized_text: null },
+        evidence_details: { due_by: created + 7 * 24 * 3600, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0 },
+        is_charge_refundable: c.amount_refunded < c.amount,
+        livemode: c.livemode,
+        metadata: {},
+        network_reason_code: null,
+        payment_intent: c.payment_intent,
+        payment_method_details: { type: 'card', card: { brand: 'visa', case_type: 'chargeback', network_reason_code: '10.4' } },
+        reason: o.reason ?? 'fraudulent',
+        status: 'needs_response',
       };
     },
     reset() {

@@ -167,6 +167,52 @@ describe('the safety net: no answer to the browser carries a session token, what
   });
 });
 
+describe("an error naming a field called `token` is not a session token (the token guard's reach)", () => {
+  let stack: Stack;
+  let upstream: FakeUpstream;
+  let gw: TestGateway;
+  const leaked = 'tok_EEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEE';
+  beforeAll(async () => {
+    stack = await startStack();
+    // a provider that puts a session token where a field's message goes: still taken out
+    upstream = await fakeUpstream((app) => {
+      app.post('/api/v2/bad-field', (_req, res) => void res.status(400).json({ status: 400, message: 'Check the form.', data: null, error: { code: 'VALIDATION', fields: { token: leaked } } }));
+      app.post('/api/v2/nested-fields', (_req, res) =>
+        void res.status(400).json({ status: 400, message: 'Check the form.', data: { fields: { token: leaked } }, error: { code: 'VALIDATION', fields: { name: 'is required' } } }),
+      );
+    });
+    gw = await startGateway({ providerBase: upstream.base, secret: UPSTREAM_SECRET });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await upstream?.close();
+    await stack?.close();
+  });
+
+  it('a bad set-up link (merchant/auth/setup) reaches the console with its field: error.fields.token says what is wrong', async () => {
+    const res = await stack.api('POST', 'merchant/auth/setup', { body: { token: 'not-a-link', name: 'Owner', email: 'owner@example.com', password: 'a long enough password' } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(body.error.code).toBe('VALIDATION');
+    expect(body.error.fields.token).toBe('must be the code from your link');
+  });
+
+  it('a bad preview link (settings/preview?token=) keeps its field message too', async () => {
+    const res = await stack.api('GET', 'settings/preview?token=x');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.token).toMatch(/link/);
+  });
+
+  it('a token-shaped value in error.fields.token, or a `token` anywhere else, is still taken out', async () => {
+    for (const path of ['bad-field', 'nested-fields']) {
+      const res = await fetch(`${gw.url}/api/${path}`, { method: 'POST', headers: json, body: '{}' });
+      const text = await res.text();
+      expect(text, path).not.toContain(leaked);
+      expect(res.status, path).toBe(400);
+    }
+  });
+});
+
 describe('what else a browser or a provider could slip through the gateway', () => {
   let upstream: FakeUpstream;
   let gw: TestGateway;

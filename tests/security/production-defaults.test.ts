@@ -21,4 +21,26 @@ describe('production defaults', () => {
     const c = loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true', DEMO_ORDER_PROGRESS: 'true', ...PRODUCTION_SMS_ENV });
     expect({ sandbox: c.paymentSandbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: true, demoOrders: true });
   });
+
+  it('without NODE_ENV, keeps them only for a loopback listener', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
+      const c = loadConfig({ HOST });
+      expect({ HOST, sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ HOST, sandbox: true, outbox: true, demoOrders: true });
+    }
+    for (const env of [{ HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '10.0.0.5' }, { HOST: 'shop.internal' }, { HOST: '0.0.0.0', NODE_ENV: 'staging' }, { SERVE: 'provider', HOST: '0.0.0.0', PROVIDER_SECRET: 'x'.repeat(43) }]) {
+      const c = loadConfig(env);
+      expect({ ...env, sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ ...env, sandbox: false, outbox: false, demoOrders: false });
+      expect(c.production).toBe(false);
+    }
+  });
+
+  it('an explicit NODE_ENV=development keeps them on any listener', () => {
+    const c = loadConfig({ HOST: '0.0.0.0', NODE_ENV: 'development' });
+    expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: true, outbox: true, demoOrders: true });
+  });
+
+  it('on the network without NODE_ENV, the sandbox and the demo progression still come on by name (never the outbox)', () => {
+    const c = loadConfig({ HOST: '0.0.0.0', PAYMENT_SANDBOX: 'true', DEMO_ORDER_PROGRESS: 'true' });
+    expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: true, outbox: false, demoOrders: true });
+  });
 });

@@ -12,7 +12,8 @@ import type { DatabaseHandle } from '../../server/db';
 import { seed } from '../../server/db/seed';
 import { FakeClock } from '../../server/lib/clock';
 import { readOutbox, type MessageSender } from '../../server/provider/auth/sender';
-import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provider/embedded';
+import { createProviderApp, PROVIDER_MOUNT } from '../../server/provider/app';
+import { providerContext, startEmbeddedProvider, type EmbeddedProvider, type EmbeddedProviderOptions } from '../../server/provider/embedded';
 import { clearMerchantCache } from '../../server/provider/merchant/merchant.service';
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase, type DbKind } from '../server/support/provider';
@@ -58,6 +59,11 @@ export interface Stack {
   lastCode(phone: string): string | undefined;
   /** a call through the gateway as a browser makes it: JSON, with a cookie when given */
   api(method: 'GET' | 'POST', path: string, o?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  /**
+   * Another instance of the provider on the same database, answering on a port of its own for the same
+   * base URL as the first (as behind a load balancer); close it before the stack.
+   */
+  secondProvider(): Promise<EmbeddedProvider>;
   /** registers a new customer through the gateway and answers the session cookie (`sid=…`) */
   signUp(o?: { phone?: string; name?: string; email?: string }): Promise<{ cookie: string; phone: string; customerId: number }>;
   close(): Promise<void>;
@@ -87,7 +93,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     },
   };
   const listening: { url?: string } = {};
-  const provider = await startEmbeddedProvider({
+  const providerOptions: EmbeddedProviderOptions = {
     db: handle.db,
     logger: logger.child({ name: 'provider' }),
     secret: STACK_SECRET,
@@ -104,13 +110,16 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     // links sent by e-mail name the gateway, as PUBLIC_URL or a development start's address would
     publicUrl: () => listening.url,
     ...(o.clock ? { clock: o.clock } : {}),
-  });
+  };
+  const provider = await startEmbeddedProvider(providerOptions);
   const app = createApp({
     config,
     logger,
     providerBase: provider.baseUrl,
     secret: STACK_SECRET,
     ...(config.devOutbox ? { outbox: (phone: string) => readOutbox(handle.db, phone) } : {}),
+    // a provider on a clock of its own: the gateway stamps its calls by it (the call HMAC allows 30 s)
+    ...(o.clock ? { now: () => o.clock!.now().getTime() } : {}),
   });
   const gateway = await listen(app);
   listening.url = gateway.url;
@@ -138,6 +147,11 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     sent,
     lastCode,
     api,
+    async secondProvider() {
+      const ctx = providerContext(providerOptions, () => provider.baseUrl);
+      const l = await listen(createProviderApp(ctx));
+      return { ctx, baseUrl: `${l.url}${PROVIDER_MOUNT}/`, server: l.server, close: l.close };
+    },
     async signUp(s = {}) {
       const phone = s.phone ?? newStackPhone();
       const requested = await api('POST', 'auth/otp/request', { body: { phone, purpose: 'register' } });

@@ -100,6 +100,12 @@ describe('server start-up with a bad configuration', () => {
     expect(r.stderr).toContain('Configuration error: TRUST_PROXY_HOPS must be 0 or more\n');
     expect(r.stderr).toContain('Configuration error: PROVIDER_SECRET must be at least 8 characters\n');
   });
+
+  it('refuses a PROVIDER_SECRET under 32 bytes for the provider (it keys the HMAC of every call), saying how to make one', async () => {
+    const r = await runServer({ SERVE: 'provider', PROVIDER_SECRET: 'a-secret-of-thirty-one-bytes-xx' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^Configuration error: PROVIDER_SECRET must be at least 32 bytes with the embedded provider and with SERVE=provider: .*openssl rand -base64 32\)\n$/);
+  });
 });
 
 describe('the payment gateway and message services (Stripe, Twilio, SMTP)', () => {

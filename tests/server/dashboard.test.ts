@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newStaff, type TestStaff } from './merchant.helpers';
+import { parseCsv } from './support/csv';
 import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
 
 /**
@@ -92,12 +93,32 @@ describeEachDb('the dashboard', (kind) => {
     await spin('none', '2026-11-20T08:20:00', 2);
     await spin('points', '2026-11-19T08:00:00', 3);
 
-    const topup = (amount: number, status: 'paid' | 'failed', when: string) =>
-      db.insertInto('payments').values({ id: crypto.randomUUID(), customer_id: ids.a, kind: 'topup', amount, status, created_at: at(when), settled_at: at(when) }).execute();
-    await topup(10_000, 'paid', '2026-11-20T07:00:00');
+    const topup = async (amount: number, status: 'paid' | 'failed', when: string) => {
+      const id = crypto.randomUUID();
+      await db.insertInto('payments').values({ id, customer_id: ids.a, kind: 'topup', amount, status, created_at: at(when), settled_at: at(when) }).execute();
+      return id;
+    };
+    const refundedTopup = await topup(10_000, 'paid', '2026-11-20T07:00:00');
     await topup(20_000, 'paid', '2026-11-20T07:30:00');
     await topup(40_000, 'failed', '2026-11-20T07:40:00');
     await topup(5_000, 'paid', '2026-11-19T07:00:00');
+
+    // an order paid yesterday and cancelled today: refunded in full, 25 of its 40 points taken back, a
+    // 15-point voucher bought with them cancelled (so 10 net), 15 already spent
+    const cancelled = (
+      await db
+        .insertInto('orders')
+        .values({ name: 'DASH7', customer_id: ids.c, status: 'cancelled', fulfilment: 'pickup', payment_method: 'wallet', subtotal: 40_000, discount: 0, delivery_fee: 0, total: 40_000, points_earned: 40, points_taken_back: 25, created_at: at('2026-11-19T10:00:00'), paid_at: at('2026-11-19T10:00:00'), updated_at: at('2026-11-20T10:30:00') })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db.insertInto('order_refunds').values({ order_id: cancelled, method: 'wallet', payment_id: null, amount: 40_000, status: 'succeeded', created_at: at('2026-11-20T10:30:00'), settled_at: at('2026-11-20T10:30:00') }).execute();
+    await db.insertInto('vouchers').values({ code: 'DASH-0004', customer_id: ids.c, reward_id: r1, status: 'cancelled', points_paid: 15, cancelled_with_order: cancelled, cancelled_at: at('2026-11-20T10:30:00'), expires_at: at('2026-12-31T00:00:00'), created_at: at('2026-11-19T12:00:00') }).execute();
+    // a top-up refunded in Stripe's Dashboard (₱60.00 of the ₱100.00 had been spent), a refund of this
+    // shop's own cancellation confirmed by the gateway (counted with the cancellation, not again), a dispute
+    await db.insertInto('gateway_refunds').values({ payment_id: refundedTopup, event_id: 'evt_dash_1', amount: 10_000, wallet_taken_back: 4_000, ours: false, created_at: at('2026-11-20T11:00:00') }).execute();
+    await db.insertInto('gateway_refunds').values({ payment_id: refundedTopup, event_id: 'evt_dash_2', amount: 7_000, wallet_taken_back: 0, ours: true, created_at: at('2026-11-20T11:05:00') }).execute();
+    await db.insertInto('payment_disputes').values({ id: 'dp_dash_1', payment_id: refundedTopup, amount: 5_000, currency: 'PHP', reason: 'fraudulent', status: 'needs_response', created_at: at('2026-11-20T11:30:00') }).execute();
   });
   afterAll(() => p.close());
 
@@ -125,10 +146,19 @@ describeEachDb('the dashboard', (kind) => {
       wheel_prizes: { points: 1, voucher: 1, none: 1 },
       topups: 2,
       topup_amount: 30_000,
+      // DASH5 (cancelled without a refund row) and DASH7
+      cancelled_orders: 2,
+      refunds: 50_000,
+      refunds_at_gateway: 10_000,
+      topup_refunds_not_recovered: 6_000,
+      disputes: 1,
+      disputed_amount: 5_000,
+      points_taken_back: 10,
+      points_not_taken_back: 15,
     });
-    // yesterday, for comparison: the 23:30 order, its points, a voucher, a spin, a top-up
-    expect(d.previous).toMatchObject({ orders: 1, revenue: 5_000, average_order: 5_000, points_issued: 5, vouchers_issued: 1, wheel_spins: 1, topups: 1, topup_amount: 5_000 });
-    expect(d.series).toEqual([{ day: '2026-11-20', orders: 2, revenue: 35_000, points_issued: 85, points_redeemed: 30 }]);
+    // yesterday, for comparison: the 23:30 order, its points, two vouchers (one cancelled since), a spin, a top-up
+    expect(d.previous).toMatchObject({ orders: 1, revenue: 5_000, average_order: 5_000, points_issued: 5, vouchers_issued: 2, wheel_spins: 1, topups: 1, topup_amount: 5_000, cancelled_orders: 0, refunds: 0 });
+    expect(d.series).toEqual([{ day: '2026-11-20', orders: 2, revenue: 35_000, points_issued: 85, points_redeemed: 30, points_taken_back: 10, cancelled_orders: 2, refunds: 50_000 }]);
   });
 
   it('the last 7 and 30 days', async () => {
@@ -136,8 +166,12 @@ describeEachDb('the dashboard', (kind) => {
     expect(week.period.from).toBe('2026-11-13T16:00:00.000Z');
     expect(week.period.days).toEqual(['2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
     expect(week.figures).toMatchObject({ orders: 3, revenue: 40_000, average_order: 13_333, new_customers: 2, returning_customers: 1 });
-    expect(week.series.at(-2)).toEqual({ day: '2026-11-19', orders: 1, revenue: 5_000, points_issued: 5, points_redeemed: 0 });
-    expect(week.series[0]).toEqual({ day: '2026-11-14', orders: 0, revenue: 0, points_issued: 0, points_redeemed: 0 });
+    expect(week.series.at(-2)).toEqual({ day: '2026-11-19', orders: 1, revenue: 5_000, points_issued: 5, points_redeemed: 0, points_taken_back: 0, cancelled_orders: 0, refunds: 0 });
+    expect(week.series[0]).toEqual({ day: '2026-11-14', orders: 0, revenue: 0, points_issued: 0, points_redeemed: 0, points_taken_back: 0, cancelled_orders: 0, refunds: 0 });
+    // a figure is the sum of its days
+    for (const k of ['orders', 'revenue', 'points_issued', 'points_redeemed', 'points_taken_back', 'cancelled_orders', 'refunds'] as const) {
+      expect(week.series.reduce((n: number, day: Record<string, number>) => n + day[k]!, 0), k).toBe(week.figures[k]);
+    }
     const month = await get('30d');
     expect(month.figures).toMatchObject({ orders: 4, revenue: 50_000, average_order: 12_500, new_customers: 2, returning_customers: 0 });
     expect(month.series).toHaveLength(30);
@@ -148,33 +182,74 @@ describeEachDb('the dashboard', (kind) => {
     expect(d.liability).toEqual({ points: 85, value_per_point: 65, value: 5_525, expiring_30_days: 70 });
   });
 
-  it('exports a period’s orders as CSV: the merchant’s days, every order placed in them, safe cells', async () => {
-    await p.db.updateTable('customers').set({ name: '=HYPERLINK("http://evil.example","Ben")' }).where('id', '=', ids.b).execute();
+  it('exports a period’s orders as CSV: the merchant’s days and clock, amounts in pesos with the currency, the customer’s name and phone, safe cells', async () => {
+    await p.db.updateTable('customers').set({ name: '=HYPERLINK("http://evil.example","Ben")', phone: '+639171234567' }).where('id', '=', ids.b).execute();
     const res = await p.call('get', 'merchant/export/orders.csv', { token: owner.token, query: { from: '2026-11-19', to: '2026-11-20' } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders-2026-11-19-to-2026-11-20.csv"');
-    const lines = res.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('order,placed_at,paid_at,status,fulfilment,payment_method,customer_id,customer,items,subtotal,discount,delivery_fee,total,points_earned,cancel_reason');
+    const [header, ...rows] = parseCsv(res.text, ',');
+    expect(header).toEqual([
+      'order',
+      'placed_at (Asia/Manila)',
+      'paid_at (Asia/Manila)',
+      'status',
+      'fulfilment',
+      'payment_method',
+      'customer_id',
+      'customer',
+      'customer_phone',
+      'items',
+      'currency',
+      'subtotal',
+      'discount',
+      'delivery_fee',
+      'total',
+      'refund',
+      'refund_to',
+      'refund_status',
+      'points_earned',
+      'points_taken_back',
+      'cancel_reason',
+    ]);
+    const col = (row: string[], name: string) => row[header!.findIndex((h) => h === name || h.startsWith(`${name} (`))];
     // placed on the 19th or 20th in Manila: all but the order of the 10th
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['DASH2', 'DASH3', 'DASH4', 'DASH5', 'DASH6']);
-    // a name a spreadsheet would run as a formula is text, quoted as RFC 4180 asks
-    expect(lines.find((l) => l.startsWith('DASH3,'))).toContain(`"'=HYPERLINK(""http://evil.example"",""Ben"")"`);
-    await p.db.updateTable('customers').set({ name: 'Ben' }).where('id', '=', ids.b).execute();
+    expect(rows.map((r) => r[0])).toEqual(['DASH2', 'DASH3', 'DASH4', 'DASH5', 'DASH6', 'DASH7']);
+    // a cancelled order: its refund, where it went, and the points taken back
+    const dash7 = rows.find((r) => r[0] === 'DASH7')!;
+    expect([col(dash7, 'status'), col(dash7, 'refund'), col(dash7, 'refund_to'), col(dash7, 'refund_status'), col(dash7, 'points_earned'), col(dash7, 'points_taken_back')]).toEqual(['cancelled', '400.00', 'wallet', 'succeeded', '40', '25']);
+    const dash4 = rows.find((r) => r[0] === 'DASH4')!;
+    // 23:30 the evening before in Manila (15:30 UTC), and ₱50.00 written as 50.00 beside PHP
+    expect([col(dash4, 'placed_at'), col(dash4, 'paid_at'), col(dash4, 'currency'), col(dash4, 'total'), col(dash4, 'customer')]).toEqual(['2026-11-19 23:30:00', '2026-11-19 23:30:00', 'PHP', '50.00', 'Carla']);
+    const dash2 = rows.find((r) => r[0] === 'DASH2')!;
+    expect([col(dash2, 'subtotal'), col(dash2, 'discount'), col(dash2, 'delivery_fee'), col(dash2, 'total')]).toEqual(['200.00', '0.00', '0.00', '200.00']);
+    // amounts are number cells, unquoted; texts are quoted
+    expect(res.text).toContain(',"PHP",200.00,0.00,0.00,200.00,');
+    const waiting = rows.find((r) => r[0] === 'DASH6')!;
+    expect([col(waiting, 'paid_at'), col(waiting, 'status')]).toEqual(['', 'pending_payment']);
+    // a name a spreadsheet would run as a formula is text, quoted as RFC 4180 asks; the phone is marked as text too
+    const dash3 = rows.find((r) => r[0] === 'DASH3')!;
+    expect([col(dash3, 'customer'), col(dash3, 'customer_phone')]).toEqual(['\'=HYPERLINK("http://evil.example","Ben")', "'+639171234567"]);
+    await p.db.updateTable('customers').set({ name: 'Ben', phone: null }).where('id', '=', ids.b).execute();
   });
 
-  it('exports the ledger entries of a period as CSV, the points ledger first', async () => {
+  it('exports the ledger entries of a period as CSV, the points ledger first; wallet amounts in pesos, every entry with its unit and customer', async () => {
+    await p.db.insertInto('wallet_ledger').values({ customer_id: ids.a, type: 'topup', amount: 21_050, balance_after: 21_050, reason: 'Wallet top-up', created_at: at('2026-11-20T10:00:00') }).execute();
     const res = await p.call('get', 'merchant/export/ledger.csv', { token: owner.token, query: { from: '2026-11-20', to: '2026-11-20' } });
-    const rows = res.text.trimEnd().split('\r\n').slice(1).map((l) => l.split(','));
-    expect(rows.map((r) => [r[0], r[4], r[5]])).toEqual([
-      ['points', 'earn', '20'],
-      ['points', 'earn', '15'],
-      ['points', 'owner', '50'],
-      ['points', 'adjust', '7'],
-      ['points', 'burn', '-30'],
-      ['points', 'expire', '-5'],
-      ['points', 'owner', '-10'],
+    const [header, ...rows] = parseCsv(res.text, ',');
+    expect(header).toEqual(['ledger', 'id', 'created_at (Asia/Manila)', 'customer_id', 'customer', 'customer_phone', 'type', 'change', 'balance_after', 'unit', 'reason', 'ref']);
+    expect(rows.map((r) => [r[0], r[6], r[7], r[9]])).toEqual([
+      ['points', 'earn', '20', 'points'],
+      ['points', 'earn', '15', 'points'],
+      ['points', 'owner', '50', 'points'],
+      ['points', 'adjust', '7', 'points'],
+      ['points', 'burn', '-30', 'points'],
+      ['points', 'expire', '-5', 'points'],
+      ['points', 'owner', '-10', 'points'],
+      ['wallet', 'topup', '210.50', 'PHP'],
     ]);
+    expect(rows.at(-1)!.slice(2, 5)).toEqual(['2026-11-20 10:00:00', String(ids.a), 'Ana']);
+    expect(rows[0]!.slice(2, 5)).toEqual(['2026-11-20 09:00:00', String(ids.a), 'Ana']);
   });
 
   it('refuses an export period the wrong way round, too long, or not a date', async () => {

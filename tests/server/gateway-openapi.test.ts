@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, startStack, type Stack } from '../security/support';
-import { signedHeaders } from './support/provider';
+import { gatewayHeaders } from './support/provider';
 import { STACK_SECRET } from '../security/support';
 
 describeEachDb('the OpenAPI document behind the gateway', (kind) => {
@@ -17,7 +17,7 @@ describeEachDb('the OpenAPI document behind the gateway', (kind) => {
   it('is not answered through the gateway, and is whole at the provider', async () => {
     expect((await stack.api('GET', 'openapi.json')).status).toBe(404);
     const base = stack.provider.baseUrl;
-    const headers = signedHeaders('openapi.json', { now: () => new Date() }, STACK_SECRET, base);
+    const headers = gatewayHeaders({ method: 'GET', target: 'openapi.json', clock: { now: () => new Date() } }, STACK_SECRET, base);
     const direct = await fetch(`${base}openapi.json`, { headers });
     expect(direct.status).toBe(200);
     const doc = (await direct.json()) as { openapi: string };

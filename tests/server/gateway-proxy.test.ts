@@ -1,3 +1,5 @@
+import { createHash, createHmac } from 'node:crypto';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, cookiePair, fakeUpstream, raw, setCookies, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
@@ -284,5 +286,84 @@ describe('when the provider fails', () => {
     } finally {
       await wrong.close();
     }
+  });
+});
+
+describe('the call HMAC, when the secret is 32 bytes or more (this product’s provider)', () => {
+  const LONG_SECRET = 'a-signing-secret-of-more-than-32-bytes';
+  let hmacUpstream: FakeUpstream;
+  let hmacGw: TestGateway;
+  beforeAll(async () => {
+    hmacUpstream = await fakeUpstream(() => {}, LONG_SECRET);
+    hmacGw = await startGateway({ providerBase: hmacUpstream.base, secret: LONG_SECRET });
+  });
+  afterAll(async () => {
+    await hmacGw?.close();
+    await hmacUpstream?.close();
+  });
+
+  /** The HMAC as README's Security section describes it, computed here with node:crypto alone. */
+  function expectedHmac(seen: { method: string; url: string; headers: Record<string, unknown>; body: string }): string {
+    const key = createHmac('sha256', LONG_SECRET).update('gateway-call-v1').digest();
+    const h = (name: string) => String(seen.headers[name] ?? '');
+    const lines = ['v1', seen.method, seen.url.replace('/api/v2/', ''), h('platform'), h('timestamp'), h('x-call-nonce'), h('x-forwarded-for'), h('authorization'), h('x-merchant-key'), createHash('sha256').update(seen.body).digest('hex')];
+    return createHmac('sha256', key).update(lines.join('\n')).digest('hex');
+  }
+  const lastSeen = () => hmacUpstream.seen.at(-1)!;
+
+  it('signs the method, the path with its query, the address, the credential and the body; each call with a nonce of its own', async () => {
+    const body = JSON.stringify({ items: [{ product_id: 1, qty: 2 }], note: 'ü'.repeat(100) });
+    await fetch(`${hmacGw.url}/api/order/quote?from=app`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` }, body });
+    const post = lastSeen();
+    expect(post.signatureValid).toBe(true);
+    expect(post.body).toBe(body);
+    expect(post.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    expect(post.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(post.headers['x-call-signature']).toBe(expectedHmac(post));
+    await fetch(`${hmacGw.url}/api/reward/storage?status=used&page=2`);
+    const get = lastSeen();
+    expect(get.headers['x-call-signature']).toBe(expectedHmac(get));
+    expect(get.headers['x-call-nonce']).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(get.headers['x-call-nonce']).not.toBe(post.headers['x-call-nonce']);
+  });
+
+  it('reads a chunked body whole and sends it on with its length, signed', async () => {
+    const chunks = ['{"items":[', '{"product_id":1,"qty":2}', '],"fulfilment":"pickup"}'];
+    const status = await new Promise<number>((resolve, reject) => {
+      const u = new URL(hmacGw.url);
+      const req = http.request({ host: u.hostname, port: u.port, method: 'POST', path: '/api/order/quote', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      for (const c of chunks) req.write(c);
+      req.end();
+    });
+    expect(status).toBe(200);
+    const seen = lastSeen();
+    expect(seen.body).toBe(chunks.join(''));
+    expect(seen.headers['transfer-encoding']).toBeUndefined();
+    expect(seen.headers['x-call-signature']).toBe(expectedHmac(seen));
+  });
+
+  it('refuses a body over 1 MB itself (413), without calling the provider', async () => {
+    const before = hmacUpstream.seen.length;
+    const res = await fetch(`${hmacGw.url}/api/order/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `"${'x'.repeat(1024 * 1024)}"` });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(hmacUpstream.seen.length).toBe(before);
+  });
+
+  it('an outside provider with a shorter secret gets the contract’s header only, and its body streamed', async () => {
+    await fetch(`${gw.url}/api/order/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(last().signatureValid).toBe(true);
+    expect(last().headers['x-call-signature']).toBeUndefined();
+    expect(last().headers['x-call-nonce']).toBeUndefined();
+  });
+
+  it('drops a browser’s own x-call-signature and x-call-nonce', async () => {
+    await fetch(`${gw.url}/api/customer/profile`, { headers: { 'x-call-signature': 'f'.repeat(64), 'x-call-nonce': 'A'.repeat(22) } });
+    expect(last().headers['x-call-signature']).toBeUndefined();
+    expect(last().headers['x-call-nonce']).toBeUndefined();
   });
 });

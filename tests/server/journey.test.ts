@@ -38,7 +38,7 @@ const WEBHOOK_SECRET = 'journey-test-webhook-secret-0123456789';
 
 /**
  * The provider's clock: real time plus an offset the test moves forward, so the demo job finds orders
- * due while the gateway's signatures (stamped with real time) stay well inside the 300 s window.
+ * due; the gateway stamps its calls by the same clock (the call HMAC allows 30 s between the two).
  */
 class ShiftedClock implements Clock {
   offset = 0;
@@ -91,7 +91,7 @@ for (const via of ['sandbox', 'stripe'] as const) describeEachDb(`a customer's j
       ...(twilio ? { sender: twilioSender({ ...TWILIO, logger, httpClient: twilio.httpClient() }), devOutbox: false } : {}),
     });
     dist = makeDist();
-    const app = createApp({ config: testConfig({ distDir: dist.dist }), logger, providerBase: provider.baseUrl, secret: SECRET, outbox: (phone) => readOutbox(handle.db, phone) });
+    const app = createApp({ config: testConfig({ distDir: dist.dist }), logger, providerBase: provider.baseUrl, secret: SECRET, outbox: (phone) => readOutbox(handle.db, phone), now: () => clock.now().getTime() });
     gateway = await listen(app);
     // a browser: one cookie jar for every request
     agent = request.agent(gateway.url);

@@ -30,6 +30,37 @@ describeEachDb('provider basics', (kind) => {
     expect(res.body.error.code).toBe('BAD_SIGNATURE');
   });
 
+  it('refuses a call signed more than 30 seconds ago (the gateway HMAC’s window)', async () => {
+    const t = p.call('get', 'settings/main-setting');
+    p.clock.advance(31_000);
+    const res = await t.expect(401);
+    expect(res.body.error.code).toBe('BAD_SIGNATURE');
+  });
+
+  it('refuses a call that carries only the contract’s header, or a wrong HMAC', async () => {
+    for (const headers of [{ 'x-call-signature': '' }, { 'x-call-signature': 'f'.repeat(64) }, { 'x-call-nonce': 'short' }]) {
+      const res = await p.call('get', 'settings/main-setting').on('request', (r: { req: { setHeader(n: string, v: string): void } }) => {
+        for (const [name, value] of Object.entries(headers)) r.req.setHeader(name, value);
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(res.body.error.code).toBe('BAD_SIGNATURE');
+    }
+  });
+
+  it('keeps each state-changing call’s nonce once, and forgets it when no call can carry it any more', async () => {
+    const nonces = () => p.db.selectFrom('call_nonces').select('nonce').execute();
+    await p.call('post', 'notification/read', { body: { all: true } }).expect(401);
+    const first = await nonces();
+    expect(first.length).toBeGreaterThan(0);
+    await p.call('get', 'settings/main-setting').expect(200);
+    expect(await nonces()).toHaveLength(first.length); // reads are not kept
+    // a minute later the next state-changing call clears what no call can carry any more
+    p.clock.advance(61_000);
+    await p.call('post', 'notification/read', { body: { all: true } }).expect(401);
+    await expect.poll(async () => (await nonces()).map((n) => n.nonce)).not.toContain(first[0]!.nonce);
+    expect(await nonces()).toHaveLength(1);
+  });
+
   it('answers 404 in the envelope for an unknown path', async () => {
     const res = await p.call('get', 'no/such-call').expect(404);
     expect(res.body.error.code).toBe('NOT_FOUND');

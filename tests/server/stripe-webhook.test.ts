@@ -18,6 +18,7 @@ import { webhookAnswer } from '#contract/answers';
 import { startStripeFake, type FakeSession, type StripeFake } from '../fakes/stripe-fake';
 import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
 import { key, ledgers, products } from './orders.helpers';
+import { newStaff } from './merchant.helpers';
 
 const WEBHOOK_SECRET = 'whsec_provider_test_0123456789abcdef';
 const SHOP = 'https://shop.example';
@@ -208,7 +209,118 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     expect(warnings.some((w) => w.payment_id === id && /refunded a payment/.test(w.msg))).toBe(true);
   });
 
+  /** A top-up paid on Stripe's page: settled by the completed event; answers its charge. */
+  async function paidTopup(amount: number) {
+    const t = await topup(amount);
+    const { session: done, charge } = fake.completeSession(t.session.id);
+    await deliver(fake.event('checkout.session.completed', done)).expect(200);
+    return { ...t, charge: charge! };
+  }
+  const audit = (action: string, target: string) => p.db.selectFrom('audit_log').select(['staff_id', 'before', 'after']).where('action', '=', action).where('target', '=', target).execute();
+
+  it('a top-up refunded in Stripe’s Dashboard comes out of the wallet as far as it can; the rest is shown; a redelivery changes nothing', async () => {
+    const { c, id, charge } = await paidTopup(50_000);
+    // the customer spends ₱330.00 of it
+    const spent = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    expect(spent.status).toBe(201);
+    expect((await ledgers(p, c.id)).wallet).toBe(17_000);
+
+    const event = fake.event('charge.refunded', fake.refundInDashboard(charge.id, 30_000));
+    expect((await deliver(event).expect(200)).body.data).toEqual({ event_id: event.id, applied: true });
+    expect(await ledgers(p, c.id)).toMatchObject({ wallet: 0, walletSum: 0 });
+    const rows = await p.db.selectFrom('gateway_refunds').select(['amount', 'wallet_taken_back', 'ours']).where('payment_id', '=', id).execute();
+    expect(rows).toEqual([{ amount: 30_000, wallet_taken_back: 17_000, ours: false }]);
+    const entry = await p.db.selectFrom('wallet_ledger').select(['type', 'amount', 'reason']).where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(entry).toEqual({ type: 'adjust', amount: -17_000, reason: 'Top-up refunded to your card' });
+    expect(await audit('payment.refunded', `topup:${id}`)).toEqual([
+      { staff_id: null, before: { refunded: 0 }, after: { refunded: 30_000, amount: 30_000, by: 'stripe', customer_id: c.id, kind: 'topup', order: null, wallet_taken_back: 17_000, not_taken_back: 13_000 } },
+    ]);
+    const notes = await p.db.selectFrom('notifications').select(['title', 'body']).where('customer_id', '=', c.id).where('title', '=', 'Top-up refunded').execute();
+    expect(notes).toEqual([{ title: 'Top-up refunded', body: '₱300.00 of your top-up was refunded to your card. ₱170.00 was taken out of your wallet; the rest had been spent already.' }]);
+
+    // the same delivery again, and the same total under another event id: nothing more
+    expect((await deliver(event).expect(200)).body.data.applied).toBe(false);
+    const same = fake.event('charge.refunded', { ...charge, amount_refunded: 30_000 });
+    expect((await deliver(same).expect(200)).body.data.applied).toBe(false);
+    expect(await p.db.selectFrom('gateway_refunds').select('id').where('payment_id', '=', id).execute()).toHaveLength(1);
+    // the rest refunded later: nothing left in the wallet to take, all of it shown
+    const rest = fake.event('charge.refunded', fake.refundInDashboard(charge.id, 20_000));
+    expect((await deliver(rest).expect(200)).body.data.applied).toBe(true);
+    expect(await ledgers(p, c.id)).toMatchObject({ wallet: 0, walletSum: 0 });
+    expect(await p.db.selectFrom('gateway_refunds').select(['amount', 'wallet_taken_back']).where('payment_id', '=', id).orderBy('id').execute()).toEqual([
+      { amount: 30_000, wallet_taken_back: 17_000 },
+      { amount: 20_000, wallet_taken_back: 0 },
+    ]);
+    expect((await payment(id)).refunded_amount).toBe(50_000);
+  });
+
+  it('a dispute is recorded once, for the shop to see; the money stays where it is', async () => {
+    const { c, id, charge } = await paidTopup(40_000);
+    const dispute = fake.dispute(charge.id, { amount: 40_000, reason: 'fraudulent' });
+    const event = fake.event('charge.dispute.created', dispute);
+    expect((await deliver(event).expect(200)).body.data).toEqual({ event_id: event.id, applied: true });
+    expect((await deliver(event).expect(200)).body.data.applied).toBe(false);
+    expect((await deliver(fake.event('charge.dispute.created', dispute)).expect(200)).body.data.applied).toBe(false);
+    expect(await p.db.selectFrom('payment_disputes').select(['id', 'amount', 'reason', 'status']).where('payment_id', '=', id).execute()).toEqual([{ id: dispute.id, amount: 40_000, reason: 'fraudulent', status: 'needs_response' }]);
+    expect(await audit('payment.disputed', `topup:${id}`)).toEqual([
+      { staff_id: null, before: null, after: { dispute: dispute.id, amount: 40_000, reason: 'fraudulent', status: 'needs_response', by: 'stripe', customer_id: c.id, kind: 'topup', order: null } },
+    ]);
+    expect(await ledgers(p, c.id)).toMatchObject({ wallet: 40_000, walletSum: 40_000 });
+    expect(warnings.some((w) => w.payment_id === id && /disputed a payment/.test(w.msg))).toBe(true);
+    // a dispute of a charge this shop did not make is answered and ignored
+    const stranger = fake.event('charge.dispute.created', { ...dispute, id: 'dp_stranger', payment_intent: 'pi_not_ours', charge: 'ch_not_ours' });
+    expect((await deliver(stranger).expect(200)).body.data).toEqual({ event_id: stranger.id, applied: false });
+  });
+
+  it('this shop’s own refund of a cancelled order, confirmed by Stripe, is counted once and is no Activity entry of its own', async () => {
+    const staff = await newStaff(p.db, p.clock, { role: 'owner' });
+    const c = await p.newCustomer();
+    const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    const { session: done, charge } = fake.completeSession(sessionOf(res.body.data.payment_url).id);
+    await deliver(fake.event('checkout.session.completed', done)).expect(200);
+    const name = res.body.data.order.name as string;
+    expect((await p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name, reason: 'Sold out' } })).status).toBe(200);
+    const paymentId = (await p.db.selectFrom('payments').select('id').where('provider_ref', '=', charge!.payment_intent).executeTakeFirstOrThrow()).id;
+    expect((await payment(paymentId)).refunded_amount).toBe(charge!.amount);
+    // Stripe's word on it may come before the refund call returned: as if it had
+    await p.db.updateTable('payments').set({ refunded_amount: 0 }).where('id', '=', paymentId).execute();
+    const confirmed = fake.event('charge.refunded', { ...fake.charges.get(charge!.id)!, amount_refunded: charge!.amount, refunded: true });
+    expect((await deliver(confirmed).expect(200)).body.data.applied).toBe(true);
+    expect(await p.db.selectFrom('gateway_refunds').select(['amount', 'ours']).where('payment_id', '=', paymentId).execute()).toEqual([{ amount: charge!.amount, ours: true }]);
+    expect(await audit('payment.refunded', `order:${name}`)).toEqual([]);
+    // the owner's dashboard counts it once, with the cancellation (a second on, so "now" includes it all)
+    p.clock.advance(1_000);
+    const today = (await p.call('get', 'merchant/dashboard', { token: staff.token, query: { period: 'today' } })).body.data.figures;
+    const cancelledRefunds = await p.db.selectFrom('order_refunds').select((eb) => eb.fn.sum<number>('amount').as('n')).executeTakeFirstOrThrow();
+    const atGateway = await p.db.selectFrom('gateway_refunds').select((eb) => eb.fn.sum<number>('amount').as('n')).where('ours', '=', false).executeTakeFirstOrThrow();
+    expect(today.refunds).toBe(Number(cancelledRefunds.n) + Number(atGateway.n));
+    expect(today.refunds_at_gateway).toBe(Number(atGateway.n));
+    expect(today.disputes).toBe(1);
+  });
+
   describe('many deliveries at once', () => {
+    it('a Dashboard refund delivered twenty times while the customer spends from the wallet: taken once, the ledger its balance', async () => {
+      const { c, id, charge } = await paidTopup(50_000);
+      const refund = fake.refundInDashboard(charge.id, 30_000);
+      const events = Array.from({ length: 10 }, () => fake.event('charge.refunded', refund));
+      const spend = () => p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const answers = await Promise.all([...events.map((e) => deliver(e)), ...events.map((e) => deliver(e)), spend(), spend(), spend()]);
+      const deliveries = answers.slice(0, 20);
+      expect(deliveries.map((a) => a.status)).toEqual(deliveries.map(() => 200));
+      expect(deliveries.filter((a) => a.body.data.applied)).toHaveLength(1);
+      const orders = answers.slice(20);
+      for (const o of orders) expect([201, 409]).toContain(o.status);
+      const rows = await p.db.selectFrom('gateway_refunds').select(['amount', 'wallet_taken_back']).where('payment_id', '=', id).execute();
+      expect(rows).toHaveLength(1);
+      const l = await ledgers(p, c.id);
+      expect(l.walletSum).toBe(l.wallet);
+      const paid = orders.filter((o) => o.status === 201).reduce((n, o) => n + (o.body.data.order.total as number), 0);
+      expect(l.wallet).toBe(50_000 - paid - rows[0]!.wallet_taken_back);
+      // what could not be taken back had been spent: the wallet was empty when the refund came
+      if (rows[0]!.wallet_taken_back < 30_000) expect(l.wallet).toBe(0);
+    });
+
+
     it('twenty concurrent deliveries of one payment\'s result (replays and duplicates) credit it once', async () => {
       const { c, id, session } = await topup(70000);
       const { session: done } = fake.completeSession(session.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestsEqual, signCall } from '../../server/lib/signature';
+import { bodySha256, callHeaders, callKey, digestsEqual, keysCallHmac, signCall, signGatewayCall, type GatewayCall } from '../../server/lib/signature';
 
 describe('signCall', () => {
   it('matches the contract test vector', () => {
@@ -36,5 +36,60 @@ describe('digestsEqual', () => {
     expect(digestsEqual(d, d.replace(/.$/, (c) => (c === '0' ? '1' : '0')))).toBe(false);
     expect(digestsEqual(d, d.slice(0, 63))).toBe(false);
     expect(digestsEqual('', d)).toBe(false);
+  });
+});
+
+describe('signGatewayCall', () => {
+  const call: GatewayCall = {
+    method: 'POST',
+    target: 'order/create?from=app',
+    platform: 'wato',
+    timestamp: 1700000000,
+    nonce: 'AAAAAAAAAAAAAAAAAAAAAA',
+    forwardedFor: '203.0.113.7',
+    authorization: 'Bearer tok',
+    merchantKey: '',
+    bodySha256: bodySha256(Buffer.from('{"a":1}')),
+  };
+  const key = callKey('a-signing-secret-of-more-than-32-bytes');
+
+  it('changes with every part of the call, and with the key', () => {
+    const base = signGatewayCall(key, call);
+    expect(base).toMatch(/^[0-9a-f]{64}$/);
+    const changed: Array<Partial<GatewayCall>> = [
+      { method: 'GET' },
+      { target: 'order/create?from=web' },
+      { target: 'order/create' },
+      { platform: 'otro' },
+      { timestamp: 1700000001 },
+      { nonce: 'BAAAAAAAAAAAAAAAAAAAAA' },
+      { forwardedFor: '203.0.113.8' },
+      { authorization: 'Bearer other' },
+      { merchantKey: 'k' },
+      { bodySha256: bodySha256(Buffer.from('{"a":2}')) },
+    ];
+    for (const c of changed) expect(signGatewayCall(key, { ...call, ...c }), JSON.stringify(c)).not.toBe(base);
+    expect(signGatewayCall(callKey('another-signing-secret-of-32-bytes-or-more'), call)).not.toBe(base);
+    // the method is compared as HTTP writes it
+    expect(signGatewayCall(key, { ...call, method: 'post' })).toBe(base);
+  });
+
+  it('digests an empty body as nothing at all', () => {
+    expect(bodySha256()).toBe(bodySha256(Buffer.alloc(0)));
+    expect(bodySha256()).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+
+  it('keys an HMAC only with 32 bytes or more', () => {
+    expect(keysCallHmac('x'.repeat(31))).toBe(false);
+    expect(keysCallHmac('x'.repeat(32))).toBe(true);
+    expect(keysCallHmac('é'.repeat(16))).toBe(true); // bytes, not characters
+  });
+
+  it('makes a new nonce for every call', () => {
+    const a = callHeaders(key, call);
+    const b = callHeaders(key, call);
+    expect(a['x-call-nonce']).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(a['x-call-nonce']).not.toBe(b['x-call-nonce']);
+    expect(a['x-call-signature']).toBe(signGatewayCall(key, { ...call, nonce: a['x-call-nonce']! }));
   });
 });

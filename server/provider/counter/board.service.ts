@@ -6,7 +6,7 @@ import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../merchant/merchant.service';
 import { moveOrder } from '../orders/lifecycle';
-import { lockOrderByName, type OrderAddress, type OrderRow } from '../orders/orders.repo';
+import { lockOrderByName, refundOf, type OrderAddress, type OrderRow } from '../orders/orders.repo';
 import { settleRefund } from '../orders/refunds';
 import { insertAudit } from '../staff/staff.repo';
 import { firstName, startOfDay } from './counter.service';
@@ -32,6 +32,7 @@ async function toBoardOrders(db: Database, rows: OrderRow[]): Promise<BoardOrder
     .where('id', 'in', [...new Set(rows.map((r) => r.customer_id))])
     .execute();
   const refunds = await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', ids).execute();
+  const givenBack = await db.selectFrom('vouchers').select(['cancelled_with_order', 'points_paid']).where('cancelled_with_order', 'in', ids).execute();
   const names = new Map(customers.map((c) => [c.id, c.name]));
   return rows.map((r) => {
     const status = r.status as OrderStatus;
@@ -56,7 +57,10 @@ async function toBoardOrders(db: Database, rows: OrderRow[]): Promise<BoardOrder
       next_status: forwardStep(status, r.fulfilment),
       can_cancel: status !== 'pending_payment' && nextStatuses(status, r.fulfilment).includes('cancelled'),
       cancel_reason: r.cancel_reason ?? null,
-      refund: refund ? { method: refund.method, amount: refund.amount, status: refund.status } : null,
+      refund: refundOf(refund),
+      points_taken_back: r.points_taken_back,
+      points_not_taken_back: status === 'cancelled' && r.paid_at ? r.points_earned - r.points_taken_back : 0,
+      vouchers_cancelled: givenBack.filter((v) => v.cancelled_with_order === r.id).length,
     };
   });
 }
@@ -116,12 +120,26 @@ export async function cancel(ctx: ProviderContext, staff: StaffOfRequest, body: 
     const order = await lockOrderByName(trx, body.name);
     if (!order || order.status === 'pending_payment') throw notFound('Order');
     const updated = await moveOrder(trx, ctx, merchant, order, 'cancelled', body.reason);
+    const cancelledVouchers = await trx
+      .selectFrom('vouchers as v')
+      .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+      .select('r.title')
+      .where('v.cancelled_with_order', '=', order.id)
+      .orderBy('v.id')
+      .execute();
     await insertAudit(trx, {
       staffId: staff.id,
       action: 'order.cancel',
       target: `order:${order.name}`,
-      before: { status: order.status, total: order.total, payment_method: order.payment_method },
-      after: { status: 'cancelled', reason: body.reason },
+      before: { status: order.status, total: order.total, payment_method: order.payment_method, points_earned: order.points_earned },
+      after: {
+        status: 'cancelled',
+        reason: body.reason,
+        points_taken_back: updated.points_taken_back,
+        // the shortfall: points already spent that no unused voucher could give back
+        points_not_taken_back: order.paid_at ? order.points_earned - updated.points_taken_back : 0,
+        vouchers_cancelled: cancelledVouchers.map((v) => v.title),
+      },
       now: ctx.clock.now(),
     });
     return updated.id;

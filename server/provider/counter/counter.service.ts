@@ -107,6 +107,13 @@ async function refusalFor(trx: Database, now: Date, voucherId: number): Promise<
       order: order?.name ?? null,
     });
   }
+  if (v.status === 'cancelled') {
+    // no code of its own: like an expired one it can never be used again, and the message says why
+    return new AppError('VOUCHER_EXPIRED', 'This voucher was cancelled: the order whose points bought it was cancelled, and the points went back to the customer. Do not give the reward.', undefined, {
+      expires_at: v.expires_at,
+      cancelled: true,
+    });
+  }
   return new AppError('VOUCHER_EXPIRED', `This voucher expired on ${v.expires_at.slice(0, 10)}. It cannot be used any more.`, undefined, { expires_at: v.expires_at });
 }
 
@@ -178,7 +185,7 @@ export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redempti
         back.status === 'active'
           ? `The counter undid the use of your voucher for ${v.reward.title}: you can use it again.`
           : `The counter undid the use of your voucher for ${v.reward.title}, but it has expired since.`,
-      link: to.voucher(r.voucher_id, back.status),
+      link: to.voucher(r.voucher_id, back.status === 'active' ? 'active' : 'expired'),
     });
     await insertAudit(trx, {
       staffId: staff.id,

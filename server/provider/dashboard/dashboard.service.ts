@@ -47,13 +47,8 @@ const n = (v: unknown) => Number(v ?? 0);
  */
 const BIN_ORIGIN = '2000-01-01T00:00:00Z';
 
-interface Day {
-  day: string;
-  orders: number;
-  revenue: number;
-  points_issued: number;
-  points_redeemed: number;
-}
+type Day = DashboardData['series'][number];
+const emptyDay = (day: string): Day => ({ day, orders: 0, revenue: 0, points_issued: 0, points_redeemed: 0, points_taken_back: 0, cancelled_orders: 0, refunds: 0 });
 
 /**
  * A window's figures, and its orders and points day by day (the totals are the days' sums, so each
@@ -62,8 +57,8 @@ interface Day {
 async function figuresOf(db: Database, w: Window, timeZone: string, byDay: boolean): Promise<{ figures: DashboardFigures; days: Day[] }> {
   const { from, to } = w;
   // the period before is compared in totals only: its rows are summed without sorting them into days
-  const bin = (column: 'paid_at' | 'created_at') => (byDay ? sql`date_bin('15 minutes', ${sql.ref(column)}, ${BIN_ORIGIN}::timestamptz)` : sql`${to}::timestamptz`);
-  const [{ rows }, { rows: ordersByDay }, { rows: pointsByDay }] = await Promise.all([
+  const bin = (column: string) => (byDay ? sql`date_bin('15 minutes', ${sql.ref(column)}, ${BIN_ORIGIN}::timestamptz)` : sql`${to}::timestamptz`);
+  const [{ rows }, { rows: ordersByDay }, { rows: pointsByDay }, { rows: cancelledByDay }, { rows: gatewayByDay }] = await Promise.all([
     sql<Record<string, unknown>>`
     with spins as (
       select count(*) as spins,
@@ -74,6 +69,8 @@ async function figuresOf(db: Database, w: Window, timeZone: string, byDay: boole
     ), topups as (
       select count(*) as n, coalesce(sum(amount), 0) as amount
       from payments where kind = 'topup' and status = 'paid' and settled_at >= ${from} and settled_at < ${to}
+    ), disputes as (
+      select count(*) as n, coalesce(sum(amount), 0) as amount from payment_disputes where created_at >= ${from} and created_at < ${to}
     )
     select
       (select count(*) from customers where created_at >= ${from} and created_at < ${to}) as new_customers,
@@ -83,8 +80,9 @@ async function figuresOf(db: Database, w: Window, timeZone: string, byDay: boole
       (select count(*) from vouchers where created_at >= ${from} and created_at < ${to}) as vouchers_issued,
       (select count(*) from counter_redemptions where redeemed_at >= ${from} and redeemed_at < ${to} and undone_at is null) as counter,
       spins.spins, spins.points as prize_points, spins.voucher as prize_voucher, spins.none as prize_none,
-      topups.n as topups, topups.amount as topup_amount
-    from spins, topups`.execute(db),
+      topups.n as topups, topups.amount as topup_amount,
+      disputes.n as disputes, disputes.amount as disputed_amount
+    from spins, topups, disputes`.execute(db),
     sql<{ day: string; orders: unknown; revenue: unknown }>`
     select to_char(bin at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(orders) as orders, sum(revenue) as revenue from (
       select ${bin('paid_at')} as bin, count(*) as orders, sum(total) as revenue
@@ -98,14 +96,45 @@ async function figuresOf(db: Database, w: Window, timeZone: string, byDay: boole
         coalesce(-sum(points) filter (where type = 'expire'), 0) as expired
       from points_ledger where created_at >= ${from} and created_at < ${to} group by 1
     ) b group by 1`.execute(db),
+    // paid orders cancelled in the window (a cancelled order never changes again: updated_at is when),
+    // their refunds, what their cancellations took back (less the points of vouchers cancelled with
+    // them) and what they could not
+    sql<{ day: string; cancelled: unknown; refunds: unknown; taken_back: unknown; not_taken_back: unknown }>`
+    select to_char(bin at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(cancelled) as cancelled, sum(refunds) as refunds, sum(taken_back) as taken_back, sum(not_taken_back) as not_taken_back from (
+      select ${bin('o.updated_at')} as bin, count(*) as cancelled,
+        coalesce(sum((select r.amount from order_refunds r where r.order_id = o.id)), 0) as refunds,
+        coalesce(sum(o.points_taken_back - (select coalesce(sum(v.points_paid), 0) from vouchers v where v.cancelled_with_order = o.id)), 0) as taken_back,
+        coalesce(sum(o.points_earned - o.points_taken_back), 0) as not_taken_back
+      from orders o where o.status = 'cancelled' and o.paid_at is not null and o.updated_at >= ${from} and o.updated_at < ${to} group by 1
+    ) b group by 1`.execute(db),
+    // refunds made at the payment gateway itself (this shop's own refunds of cancelled orders are counted above)
+    sql<{ day: string; refunds: unknown; not_recovered: unknown }>`
+    select to_char(bin at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(refunds) as refunds, sum(not_recovered) as not_recovered from (
+      select ${bin('g.created_at')} as bin, coalesce(sum(g.amount), 0) as refunds,
+        coalesce(sum(g.amount - g.wallet_taken_back) filter (where p.kind = 'topup'), 0) as not_recovered
+      from gateway_refunds g join payments p on p.id = g.payment_id
+      where not g.ours and g.created_at >= ${from} and g.created_at < ${to} group by 1
+    ) b group by 1`.execute(db),
   ]);
   const r = rows[0]!;
-  const days = [...new Set([...ordersByDay, ...pointsByDay].map((d) => d.day))].map((day) => {
+  const days = [...new Set([...ordersByDay, ...pointsByDay, ...cancelledByDay, ...gatewayByDay].map((d) => d.day))].map((day): Day => {
     const o = ordersByDay.find((d) => d.day === day);
     const p = pointsByDay.find((d) => d.day === day);
-    return { day, orders: n(o?.orders), revenue: n(o?.revenue), points_issued: n(p?.issued), points_redeemed: n(p?.redeemed) };
+    const c = cancelledByDay.find((d) => d.day === day);
+    const g = gatewayByDay.find((d) => d.day === day);
+    return {
+      day,
+      orders: n(o?.orders),
+      revenue: n(o?.revenue),
+      points_issued: n(p?.issued),
+      points_redeemed: n(p?.redeemed),
+      points_taken_back: n(c?.taken_back),
+      cancelled_orders: n(c?.cancelled),
+      refunds: n(c?.refunds) + n(g?.refunds),
+    };
   });
-  const total = (k: 'orders' | 'revenue' | 'points_issued' | 'points_redeemed') => days.reduce((sum, d) => sum + d[k], 0);
+  const total = (k: Exclude<keyof Day, 'day'>) => days.reduce((sum, d) => sum + d[k], 0);
+  const sum = (list: Array<Record<string, unknown>>, k: string) => list.reduce((a, d) => a + n(d[k]), 0);
   const orders = total('orders');
   const revenue = total('revenue');
   return {
@@ -124,6 +153,14 @@ async function figuresOf(db: Database, w: Window, timeZone: string, byDay: boole
       wheel_prizes: { points: n(r.prize_points), voucher: n(r.prize_voucher), none: n(r.prize_none) },
       topups: n(r.topups),
       topup_amount: n(r.topup_amount),
+      cancelled_orders: total('cancelled_orders'),
+      refunds: total('refunds'),
+      refunds_at_gateway: sum(gatewayByDay, 'refunds'),
+      topup_refunds_not_recovered: sum(gatewayByDay, 'not_recovered'),
+      disputes: n(r.disputes),
+      disputed_amount: n(r.disputed_amount),
+      points_taken_back: total('points_taken_back'),
+      points_not_taken_back: sum(cancelledByDay, 'not_taken_back'),
     },
     days,
   };
@@ -153,7 +190,7 @@ export async function dashboardAt(db: Database, merchantId: string, now: Date, p
     period: { name: period, from: w.current.from.toISOString(), to: now.toISOString(), days: w.days },
     figures: current.figures,
     previous: previous.figures,
-    series: w.days.map((day) => current.days.find((d) => d.day === day) ?? { day, orders: 0, revenue: 0, points_issued: 0, points_redeemed: 0 }),
+    series: w.days.map((day) => current.days.find((d) => d.day === day) ?? emptyDay(day)),
     liability,
   };
 }
@@ -172,12 +209,12 @@ export function dashboardRoutes(ctx: ProviderContext): Router {
   r.get('/merchant/export/orders.csv', requireStaff(ctx, 'owner'), async (req, res) => {
     const q = parse(exportQuery, req.query);
     await recordDownload(ctx, staffOf(res), 'export.orders', q);
-    await exportOrders(ctx.db, res, q, (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone);
+    await exportOrders(ctx.db, res, q, (await getMerchant(ctx.db, ctx.merchantId)).rules);
   });
   r.get('/merchant/export/ledger.csv', requireStaff(ctx, 'owner'), async (req, res) => {
     const q = parse(exportQuery, req.query);
     await recordDownload(ctx, staffOf(res), 'export.ledger', q);
-    await exportLedger(ctx.db, res, q, (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone);
+    await exportLedger(ctx.db, res, q, (await getMerchant(ctx.db, ctx.merchantId)).rules);
   });
   return r;
 }

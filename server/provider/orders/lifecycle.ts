@@ -7,11 +7,12 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { getMerchant, type Merchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
-import { adjustPoints, earnPoints } from '../points/points.ledger';
+import { earnPoints } from '../points/points.ledger';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { insertOrderEvent, lockOrderByName, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
 import { pointsFor } from './pricing';
 import { settleRefund } from './refunds';
+import { takeBackOrderPoints } from './take-back';
 
 /**
  * The order lifecycle on the provider: each status change with its timeline entry and the customer's
@@ -51,7 +52,7 @@ interface StatusChange {
   /** added to the customer's notification */
   extra?: string;
   /** other columns written with the status, in the same UPDATE */
-  also?: { paid_at?: Date; points_earned?: number; cancel_reason?: string | null };
+  also?: { paid_at?: Date; points_earned?: number; cancel_reason?: string | null; points_taken_back?: number };
 }
 
 /**
@@ -94,15 +95,20 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
   return paid;
 }
 
+/** A sentence ends once: the staff member's reason may end with its own full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /**
  * Cancels an order. A paid one is refunded in full the way it was paid: a wallet payment back to the
  * wallet at once; a gateway payment through the gateway's refund, recorded here as pending and called
  * once this transaction has committed (refunds.ts: settleRefund), never inside it. Its points are taken
- * back as far as the balance allows; the voucher it used is released either way. Call inside a
- * transaction, with the order row locked. `note` is the reason, shown to the customer.
+ * back, cancelling unused vouchers bought with them when they were spent (take-back.ts); the voucher it
+ * used is released either way. The customer's notice says all of it. Call inside a transaction, with
+ * the order row locked. `note` is the reason, shown to the customer.
  */
 export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, note: string | null): Promise<OrderRow> {
-  let extra = note ? ` Reason: ${note}.` : '';
+  let extra = note ? ` Reason: ${sentence(note)}` : '';
+  let pointsTakenBack = 0;
   if (order.status !== 'pending_payment') {
     if (order.total > 0) {
       const money = formatMoney(order.total, merchant.rules.currency, merchant.rules.locale);
@@ -121,19 +127,16 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
         extra += ` ${money} is back in your wallet.`;
       }
     }
-    if (order.points_earned > 0) {
-      await adjustPoints(trx, ctx.clock, order.customer_id, -order.points_earned, {
-        reason: `Order ${order.name} cancelled`,
-        ref: `order:${order.name}`,
-        lotRef: `order:${order.name}`,
-      });
-    }
+    const back = await takeBackOrderPoints(trx, ctx, merchant, order);
+    pointsTakenBack = back.taken;
+    for (const v of back.vouchers) extra += ` Your voucher for ${v.title} was cancelled and its ${v.points} points given back, as they came from this order.`;
+    if (back.taken > 0) extra += ` The ${back.taken} ${back.taken === 1 ? 'point' : 'points'} it earned ${back.taken === 1 ? 'was' : 'were'} taken back.`;
   }
   if (order.voucher_id !== null) {
     await releaseVoucher(trx, order.voucher_id, ctx.clock.now());
     extra += ' Your voucher can be used again.';
   }
-  return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note } });
+  return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note, points_taken_back: pointsTakenBack } });
 }
 
 export type MerchantOrderStatusBody = z.infer<typeof merchantOrderStatusBody>;

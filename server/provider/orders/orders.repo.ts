@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { OrderTable } from '../../db/schema';
-import type { Address, Fulfilment, Order, OrderItem, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
+import type { Address, Fulfilment, Order, OrderItem, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
 
 /** SQL of orders, their lines and their timeline. Customer reads are always scoped by customer. */
 
@@ -65,7 +65,7 @@ export async function insertOrderEvent(trx: Database, orderId: number, status: O
 export async function updateOrder(
   trx: Database,
   orderId: number,
-  patch: Partial<Pick<OrderRow, 'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at' | 'cancel_reason'>>,
+  patch: Partial<Pick<OrderRow, 'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at' | 'cancel_reason' | 'points_taken_back'>>,
 ): Promise<OrderRow> {
   // the row as it now is, so a caller that answers with the order need not read it again
   return trx.updateTable('orders').set(patch).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
@@ -168,6 +168,17 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
     ? await db.selectFrom('vouchers').select(['id', 'code']).where('id', 'in', voucherIds).execute()
     : [];
   const codes = new Map(vouchers.map((v) => [v.id, v.code]));
+  const cancelledIds = rows.filter((r) => r.status === 'cancelled').map((r) => r.id);
+  const refunds = cancelledIds.length ? await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', cancelledIds).execute() : [];
+  const givenBack = cancelledIds.length
+    ? await db
+        .selectFrom('vouchers as v')
+        .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+        .select(['v.cancelled_with_order', 'r.title', 'v.points_paid'])
+        .where('v.cancelled_with_order', 'in', cancelledIds)
+        .orderBy('v.id')
+        .execute()
+    : [];
   return rows.map((r) => ({
     name: r.name,
     status: r.status as OrderStatus,
@@ -187,5 +198,17 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
     timeline: events
       .filter((e) => e.order_id === r.id)
       .map((e): TimelineEntry => ({ status: e.status as OrderStatus, at: e.created_at.toISOString(), note: e.note })),
+    ...(r.status === 'cancelled'
+      ? {
+          refund: refundOf(refunds.find((f) => f.order_id === r.id)),
+          points_taken_back: r.points_taken_back,
+          cancelled_vouchers: givenBack.filter((v) => v.cancelled_with_order === r.id).map((v) => ({ title: v.title, points: v.points_paid ?? 0 })),
+        }
+      : {}),
   }));
+}
+
+/** An order's refund row as the contract tells it; null for an order that was never paid. */
+export function refundOf(row: { method: 'wallet' | 'gateway'; amount: number; status: 'pending' | 'succeeded' | 'failed' } | undefined): OrderRefund | null {
+  return row ? { method: row.method, amount: row.amount, status: row.status } : null;
 }

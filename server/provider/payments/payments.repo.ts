@@ -21,6 +21,11 @@ export async function findCustomerPayment(db: Database, customerId: number, id: 
   return db.selectFrom('payments').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
 }
 
+/** Our payment by the gateway's reference for it (a dispute names only that). */
+export async function paymentIdOfRef(db: Database, providerRef: string): Promise<string | undefined> {
+  return (await db.selectFrom('payments').select('id').where('provider_ref', '=', providerRef).executeTakeFirst())?.id;
+}
+
 export async function lockPayment(trx: Database, id: string): Promise<PaymentRow | undefined> {
   return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }

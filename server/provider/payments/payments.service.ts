@@ -7,7 +7,9 @@ import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { topupReturnPaths } from '../wallet/wallet.service';
-import { findCustomerPayment, lockPayment, recordRefunded, recordWebhookEvent, settlePayment, type PaymentRow } from './payments.repo';
+import { findCustomerPayment, lockPayment, paymentIdOfRef, recordRefunded, recordWebhookEvent, settlePayment, type PaymentRow } from './payments.repo';
+import { lockCustomer } from '../customers/customers.repo';
+import { insertAudit } from '../staff/staff.repo';
 import { orderPaymentFailed, orderPaymentSucceeded } from './order-payments';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from './sandbox';
 import type { PaymentEvent, WebhookHeaders } from '../payment-gateway';
@@ -39,23 +41,31 @@ export async function receiveWebhook(ctx: ProviderContext, raw: Buffer | string 
  * A payment result, whichever gateway sent it. In ONE transaction: the event id is recorded (seen
  * before → already processed, nothing changes), the payment is locked, its amount and currency
  * compared with the event's, and its effect applied only while it is still pending, so replays,
- * duplicates and out-of-order deliveries (a failure after a success) change nothing.
+ * duplicates and out-of-order deliveries (a failure after a success) change nothing. Refunds and
+ * disputes reported after the payment are recorded once each (refunded, disputed).
  */
 export async function applyPaymentEvent(ctx: ProviderContext, event: PaymentEvent): Promise<StoredAnswer<WebhookResult>> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const done = (applied: boolean, message: string): StoredAnswer<WebhookResult> => ({ status: 200, message, data: { event_id: event.id, applied } });
+  // a dispute names the gateway's reference only
+  const paymentId = event.payment_id ?? (event.provider_ref ? await paymentIdOfRef(ctx.db, event.provider_ref) : undefined);
+  const log = { event_id: event.id, payment_id: paymentId ?? null, provider_ref: event.provider_ref, gateway: ctx.paymentGateway?.name };
+  if (!paymentId) {
+    ctx.logger.warn(log, 'webhook for an unknown payment');
+    return done(false, 'Unknown payment; the event was ignored.');
+  }
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
-    const done = (applied: boolean, message: string): StoredAnswer<WebhookResult> => ({ status: 200, message, data: { event_id: event.id, applied } });
-    if (!(await recordWebhookEvent(trx, { id: event.id, paymentId: event.payment_id, type: event.type, at: now }))) {
+    if (!(await recordWebhookEvent(trx, { id: event.id, paymentId, type: event.type, at: now }))) {
       return done(false, 'This event was processed already.');
     }
-    const payment = await lockPayment(trx, event.payment_id);
-    const log = { event_id: event.id, payment_id: event.payment_id, gateway: ctx.paymentGateway?.name };
+    const payment = await lockPayment(trx, paymentId);
     if (!payment) {
       ctx.logger.warn(log, 'webhook for an unknown payment');
       return done(false, 'Unknown payment; the event was recorded and ignored.');
     }
-    if (payment.amount !== event.amount) {
+    // a dispute may be for part of the payment; every other event is for all of it
+    if (event.type === 'payment.disputed' ? event.amount <= 0 || event.amount > payment.amount : payment.amount !== event.amount) {
       ctx.logger.warn({ ...log, expected: payment.amount, got: event.amount }, 'webhook amount does not match the payment');
       return done(false, 'The amount does not match the payment; the event was recorded and ignored.');
     }
@@ -64,6 +74,7 @@ export async function applyPaymentEvent(ctx: ProviderContext, event: PaymentEven
       return done(false, 'The currency does not match the payment; the event was recorded and ignored.');
     }
     if (event.type === 'payment.refunded') return refunded(trx, ctx, payment, event, done);
+    if (event.type === 'payment.disputed') return disputed(trx, ctx, payment, event, done);
     if (payment.status !== 'pending') return done(false, `The payment is ${payment.status} already; nothing changed.`);
     const succeeded = event.type === 'payment.succeeded';
     if (payment.kind === 'topup') await settleTopup(trx, ctx, payment, succeeded, event.provider_ref);
@@ -73,28 +84,103 @@ export async function applyPaymentEvent(ctx: ProviderContext, event: PaymentEven
   });
 }
 
+type Done = (applied: boolean, message: string) => StoredAnswer<WebhookResult>;
+
+/** What the shop's Activity names a payment by: its order, or the top-up. */
+async function targetOf(trx: Database, payment: PaymentRow): Promise<{ target: string; order: string | null }> {
+  const order = payment.order_id === null ? undefined : await trx.selectFrom('orders').select('name').where('id', '=', payment.order_id).executeTakeFirst();
+  return order ? { target: `order:${order.name}`, order: order.name } : { target: `topup:${payment.id}`, order: null };
+}
+
 /**
- * The gateway gave money back (a refund made at the gateway, or one of ours confirmed). A refund can
- * arrive before the payment's own success (gateways do not order their deliveries): then nothing is
- * recorded and the answer is 409, so the gateway delivers it again later.
+ * The gateway gave money back: a refund made at the gateway (in Stripe's Dashboard), or this shop's own
+ * refund of a cancelled order confirmed. A refund can arrive before the payment's own success (gateways
+ * do not order their deliveries): then nothing is recorded and the answer is 409, so the gateway
+ * delivers it again later. Each increase of the running total is recorded once (gateway_refunds); a
+ * refunded top-up's money is taken back out of the wallet as far as the balance allows (an `adjust`
+ * entry; the rest, already spent, is the shortfall the owner sees), and the customer is told. A refund
+ * made at the gateway goes in the shop's Activity.
  */
-async function refunded(
-  trx: Database,
-  ctx: ProviderContext,
-  payment: PaymentRow,
-  event: PaymentEvent,
-  done: (applied: boolean, message: string) => StoredAnswer<WebhookResult>,
-): Promise<StoredAnswer<WebhookResult>> {
+async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow, event: PaymentEvent, done: Done): Promise<StoredAnswer<WebhookResult>> {
   if (payment.status === 'pending') throw new AppError('CONFLICT', 'The payment is not settled yet; send this refund again later.');
   if (payment.status !== 'paid') return done(false, `The payment is ${payment.status}; there was nothing to refund.`);
   const total = Math.min(payment.amount, Math.max(payment.refunded_amount, event.refunded_amount ?? payment.amount));
   if (total === payment.refunded_amount) return done(false, 'This refund was recorded already.');
+  const amount = total - payment.refunded_amount;
+  const now = ctx.clock.now();
   await recordRefunded(trx, payment.id, total);
+  // a cancelled order refunded by this shop (refunds.ts): the gateway confirms it, nothing more to do
+  const ours = payment.order_id !== null && (await trx.selectFrom('order_refunds').select('order_id').where('order_id', '=', payment.order_id).where('method', '=', 'gateway').executeTakeFirst()) !== undefined;
+  let walletTakenBack = 0;
+  if (payment.kind === 'topup') walletTakenBack = await takeBackTopup(trx, ctx, payment, amount);
+  await trx.insertInto('gateway_refunds').values({ payment_id: payment.id, event_id: event.id, amount, wallet_taken_back: walletTakenBack, ours, created_at: now }).execute();
+  if (!ours) {
+    const { target, order } = await targetOf(trx, payment);
+    await insertAudit(trx, {
+      staffId: null,
+      action: 'payment.refunded',
+      target,
+      before: { refunded: payment.refunded_amount },
+      after: {
+        refunded: total,
+        amount,
+        by: ctx.paymentGateway?.name ?? 'the payment gateway',
+        customer_id: payment.customer_id,
+        kind: payment.kind,
+        order,
+        ...(payment.kind === 'topup' ? { wallet_taken_back: walletTakenBack, not_taken_back: amount - walletTakenBack } : {}),
+      },
+      now,
+    });
+  }
   ctx.logger.warn(
-    { event_id: event.id, payment_id: payment.id, kind: payment.kind, amount: payment.amount, refunded_total: total },
-    'the payment gateway refunded a payment: recorded on the payment; a wallet or an order is not changed by a refund made at the gateway',
+    { event_id: event.id, payment_id: payment.id, kind: payment.kind, amount: payment.amount, refunded: amount, refunded_total: total, wallet_taken_back: walletTakenBack, ours },
+    ours ? 'the payment gateway confirmed the refund of a cancelled order' : 'the payment gateway refunded a payment: recorded, in the Activity',
   );
   return done(true, 'Refund recorded.');
+}
+
+/** A top-up refunded at the gateway: its money out of the wallet as far as the balance allows; answers what was taken. */
+async function takeBackTopup(trx: Database, ctx: ProviderContext, payment: PaymentRow, amount: number): Promise<number> {
+  const { rules } = await getMerchant(trx, ctx.merchantId);
+  const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+  const balance = (await lockCustomer(trx, payment.customer_id)).wallet_balance;
+  const taken = Math.min(amount, balance);
+  if (taken > 0) await postWalletEntry(trx, ctx.clock, payment.customer_id, { type: 'adjust', amount: -taken, reason: 'Top-up refunded to your card', ref: `topup:${payment.id}` });
+  await notify(trx, ctx.clock, payment.customer_id, {
+    type: 'topup',
+    title: 'Top-up refunded',
+    body:
+      taken === amount
+        ? `${money(amount)} of your top-up was refunded to your card, so it was taken out of your wallet.`
+        : `${money(amount)} of your top-up was refunded to your card. ${taken > 0 ? `${money(taken)} was taken out of your wallet; the rest` : 'It'} had been spent already.`,
+    link: paths.profileWallet,
+  });
+  return taken;
+}
+
+/** A customer's bank disputed a paid payment (a chargeback): recorded once, in the shop's Activity, logged. */
+async function disputed(trx: Database, ctx: ProviderContext, payment: PaymentRow, event: PaymentEvent, done: Done): Promise<StoredAnswer<WebhookResult>> {
+  const dispute = event.dispute!;
+  const now = ctx.clock.now();
+  const row = await trx
+    .insertInto('payment_disputes')
+    .values({ id: dispute.id, payment_id: payment.id, amount: event.amount, currency: event.currency ?? '', reason: dispute.reason, status: dispute.status, created_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return done(false, 'This dispute was recorded already.');
+  const { target, order } = await targetOf(trx, payment);
+  await insertAudit(trx, {
+    staffId: null,
+    action: 'payment.disputed',
+    target,
+    before: null,
+    after: { dispute: dispute.id, amount: event.amount, reason: dispute.reason, status: dispute.status, by: ctx.paymentGateway?.name ?? 'the payment gateway', customer_id: payment.customer_id, kind: payment.kind, order },
+    now,
+  });
+  ctx.logger.warn({ event_id: event.id, payment_id: payment.id, dispute: dispute.id, amount: event.amount, reason: dispute.reason }, 'a customer disputed a payment: recorded, in the Activity; answer it at the payment gateway');
+  return done(true, 'Dispute recorded.');
 }
 
 /** A top-up's result: the wallet credited (the only way a top-up adds money), and a notification. */

@@ -190,6 +190,22 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
           refunded_amount: charge.amount_refunded,
         };
       }
+      case 'charge.dispute.created': {
+        // a dispute names the PaymentIntent (and its charge), not our payment id: found by provider_ref
+        const dispute = event.data.object;
+        const ref = idOf(dispute.payment_intent) ?? idOf(dispute.charge);
+        if (!ref) return ignore('a dispute of no known payment', { dispute: dispute.id });
+        return {
+          id: event.id,
+          type: 'payment.disputed',
+          payment_id: null,
+          amount: dispute.amount,
+          currency: dispute.currency.toUpperCase(),
+          provider_ref: ref,
+          created: event.created,
+          dispute: { id: dispute.id, reason: dispute.reason, status: dispute.status },
+        };
+      }
       default:
         return ignore('an event type this shop does not use');
     }

@@ -26,7 +26,7 @@ async function editorRewards(db: Database, ids?: number[]): Promise<EditorReward
     .selectFrom('rewards as r')
     .select(COLUMNS.map((c) => `r.${c}` as const))
     .select((eb) => [
-      eb.selectFrom('vouchers as v').select(eb.fn.countAll<number>().as('n')).whereRef('v.reward_id', '=', 'r.id').where('v.source', '=', 'redeem').as('issued'),
+      eb.selectFrom('vouchers as v').select(eb.fn.countAll<number>().as('n')).whereRef('v.reward_id', '=', 'r.id').where('v.source', '=', 'redeem').where('v.status', '<>', 'cancelled').as('issued'),
       eb.selectFrom('vouchers as v').select(eb.fn.countAll<number>().as('n')).whereRef('v.reward_id', '=', 'r.id').where('v.source', '=', 'redeem').where('v.status', '=', 'used').as('used'),
     ])
     .orderBy('r.position')
@@ -77,7 +77,8 @@ async function onTheWheel(trx: Database, rewardId: number): Promise<boolean> {
 }
 
 async function issuedOf(trx: Database, rewardId: number): Promise<number> {
-  const { n } = await trx.selectFrom('vouchers').select((eb) => eb.fn.countAll<number>().as('n')).where('reward_id', '=', rewardId).where('source', '=', 'redeem').executeTakeFirstOrThrow();
+  // a voucher cancelled with its order gave its unit back to the stock: it is not redeemed
+  const { n } = await trx.selectFrom('vouchers').select((eb) => eb.fn.countAll<number>().as('n')).where('reward_id', '=', rewardId).where('source', '=', 'redeem').where('status', '<>', 'cancelled').executeTakeFirstOrThrow();
   return Number(n);
 }
 

@@ -61,7 +61,7 @@ export async function takeStock(trx: Database, rewardId: number): Promise<boolea
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Vouchers a customer got by redeeming this reward (wheel prizes do not count against the limit). */
+/** Vouchers a customer got by redeeming this reward (wheel prizes, and vouchers cancelled with the order whose points bought them, do not count against the limit). */
 export async function countRedemptions(trx: Database, customerId: number, rewardId: number): Promise<number> {
   const row = await trx
     .selectFrom('vouchers')
@@ -69,6 +69,7 @@ export async function countRedemptions(trx: Database, customerId: number, reward
     .where('customer_id', '=', customerId)
     .where('reward_id', '=', rewardId)
     .where('source', '=', 'redeem')
+    .where('status', '<>', 'cancelled')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

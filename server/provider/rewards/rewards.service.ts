@@ -1,4 +1,4 @@
-import type { RedeemBody, RedeemData, Reward, StorageData, Voucher, VoucherStatus } from '#contract';
+import type { RedeemBody, RedeemData, Reward, StorageData, Voucher, VoucherTab } from '#contract';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
@@ -50,7 +50,7 @@ export async function redeemReward(ctx: ProviderContext, customerId: number, bod
     await burnPoints(trx, ctx.clock, customerId, reward.points_cost, { reason: `Redeemed: ${reward.title}`, ref: `reward:${reward.name}` });
     // last, so the reward's row lock is held for as short a time as possible
     if (reward.stock !== null && !(await takeStock(trx, reward.id))) throw outOfStock();
-    const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'redeem');
+    const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'redeem', reward.points_cost);
     const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
     await notify(trx, ctx.clock, customerId, {
       type: 'reward',
@@ -63,10 +63,13 @@ export async function redeemReward(ctx: ProviderContext, customerId: number, bod
   });
 }
 
-/** The customer's vouchers with one status; those past their date are moved to `expired` first. */
-export async function voucherStorage(ctx: ProviderContext, customerId: number, status: VoucherStatus): Promise<StorageData> {
+/**
+ * The customer's vouchers of one tab; those past their date are moved to `expired` first. The expired
+ * tab lists cancelled vouchers too: neither can be used any more.
+ */
+export async function voucherStorage(ctx: ProviderContext, customerId: number, tab: VoucherTab): Promise<StorageData> {
   await expireVouchers(ctx.db, ctx.clock, customerId);
-  return { vouchers: await loadVouchers(ctx.db, { customerId, status }) };
+  return { vouchers: await loadVouchers(ctx.db, { customerId, status: tab === 'expired' ? ['expired', 'cancelled'] : tab }) };
 }
 
 /** One of the customer's own vouchers; anyone else's is answered as not found. */

@@ -19,6 +19,8 @@ export async function issueVoucher(
   customerId: number,
   reward: { id: number; valid_days: number },
   source: 'redeem' | 'wheel',
+  /** the points the redemption burned (a cancellation of the order they came from gives them back) */
+  pointsPaid: number | null = null,
 ): Promise<number> {
   const now = clock.now();
   const row = await trx
@@ -28,6 +30,7 @@ export async function issueVoucher(
       customer_id: customerId,
       reward_id: reward.id,
       source,
+      points_paid: pointsPaid,
       expires_at: new Date(now.getTime() + reward.valid_days * DAY),
       created_at: now,
     })
@@ -44,11 +47,14 @@ export async function expireVouchers(db: Database, clock: Clock, customerId?: nu
   return Number(r.numUpdatedRows);
 }
 
-export async function loadVouchers(db: Database, where: { customerId: number; ids?: number[]; status?: Voucher['status'] }): Promise<Voucher[]> {
+export async function loadVouchers(db: Database, where: { customerId: number; ids?: number[]; status?: Voucher['status'] | Array<Voucher['status']> }): Promise<Voucher[]> {
   let q = db
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .leftJoin('orders as o', 'o.id', 'v.cancelled_with_order')
     .select([
+      'v.cancelled_at',
+      'o.name as cancelled_with_order',
       'v.id',
       'v.code',
       'v.status',
@@ -64,7 +70,7 @@ export async function loadVouchers(db: Database, where: { customerId: number; id
     .where('v.customer_id', '=', where.customerId)
     .orderBy('v.id', 'desc');
   if (where.ids) q = q.where('v.id', 'in', where.ids.length ? where.ids : [-1]);
-  if (where.status) q = q.where('v.status', '=', where.status);
+  if (where.status) q = q.where('v.status', 'in', Array.isArray(where.status) ? where.status : [where.status]);
   const rows = await q.execute();
   return rows.map((r) => ({
     id: r.id,
@@ -73,6 +79,7 @@ export async function loadVouchers(db: Database, where: { customerId: number; id
     expires_at: r.expires_at.toISOString(),
     created_at: r.created_at.toISOString(),
     used_at: r.used_at ? r.used_at.toISOString() : null,
+    ...(r.status === 'cancelled' ? { cancelled_at: r.cancelled_at ? r.cancelled_at.toISOString() : null, cancelled_with_order: r.cancelled_with_order } : {}),
     reward: { name: r.reward_name, title: r.title, image: r.image, description: r.description, discount_amount: r.discount_amount },
   }));
 }

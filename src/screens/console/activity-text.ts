@@ -220,6 +220,16 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
       return plain(`${who} downloaded the orders${days()}.`);
     case 'export.ledger':
       return plain(`${who} downloaded the points and wallet ledgers${days()}.`);
+    case 'payment.refunded': {
+      const what = typeof a.order === 'string' ? `order ${a.order}` : 'a top-up';
+      const short = typeof a.not_taken_back === 'number' && a.not_taken_back > 0 ? ` ${f.money(a.not_taken_back)} of it had been spent and could not be taken back from the wallet.` : '';
+      return plain(`${text(a.by, 'The payment service')} refunded ${typeof a.amount === 'number' ? f.money(a.amount) : 'a payment'} of ${what}.${short}`, { warning: short !== '' });
+    }
+    case 'payment.disputed':
+      return plain(`A customer's bank disputed ${typeof a.amount === 'number' ? f.money(a.amount) : 'a payment'}${typeof a.order === 'string' ? ` of order ${a.order}` : ''} at ${text(a.by, 'the payment service')}.`, {
+        warning: true,
+        detail: typeof a.reason === 'string' ? `Reason given: ${a.reason.replace(/_/g, ' ')}` : null,
+      });
     default:
       return plain(`${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: diff() });
   }

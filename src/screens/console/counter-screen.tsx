@@ -78,6 +78,7 @@ function VoucherCard({ voucher, props }: { voucher: CounterVoucher; props: Count
   let verdict: ReactNode;
   if (voucher.usable) verdict = <Badge tone="success">Can be used</Badge>;
   else if (voucher.status === 'used') verdict = <Badge tone="danger">Already used</Badge>;
+  else if (voucher.status === 'cancelled') verdict = <Badge tone="danger">Cancelled</Badge>;
   else verdict = <Badge tone="danger">Expired</Badge>;
   return (
     <Card as="section" aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -106,6 +107,10 @@ function VoucherCard({ voucher, props }: { voucher: CounterVoucher; props: Count
             : voucher.used_at
               ? `On ${formatDateTime(voucher.used_at, locale, timeZone)}, on an order.`
               : 'Do not give the reward again.'}
+        </Notice>
+      ) : voucher.status === 'cancelled' ? (
+        <Notice tone="danger" title="This voucher was cancelled">
+          It was bought with the points of an order that was cancelled, and its points went back to the customer. Do not give the reward.
         </Notice>
       ) : (
         <Notice tone="danger" title="This voucher has expired">

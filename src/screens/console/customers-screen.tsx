@@ -36,8 +36,26 @@ export interface CustomersScreenProps {
 
 const POINT_TYPE: Record<CustomerDetailData['points'][number]['type'], string> = { earn: 'Earned', burn: 'Spent', expire: 'Expired', adjust: 'Adjusted', owner: 'From the shop' };
 const WALLET_TYPE: Record<CustomerDetailData['wallet'][number]['type'], string> = { topup: 'Top-up', order: 'Order', refund: 'Refund', adjust: 'Adjusted' };
-const VOUCHER_STATUS: Record<CustomerDetailData['vouchers'][number]['status'], string> = { active: 'Active', used: 'Used', expired: 'Expired' };
+const VOUCHER_STATUS: Record<CustomerDetailData['vouchers'][number]['status'], string> = { active: 'Active', used: 'Used', expired: 'Expired', cancelled: 'Cancelled with an order' };
 const signed = (n: number, locale: string) => `${n > 0 ? '+' : ''}${n.toLocaleString(locale)}`;
+
+/**
+ * An order's points: what it earned; once cancelled, what was taken back, and the shortfall (points it
+ * earned that were spent already, and that no unused voucher could give back).
+ */
+function OrderPoints({ order, locale }: { order: CustomerDetailData['orders'][number]; locale: string }) {
+  if (order.status !== 'cancelled' || order.points_earned === 0) return <>{order.points_earned > 0 ? signed(order.points_earned, locale) : '—'}</>;
+  const taken = order.points_taken_back ?? 0;
+  const missing = order.points_earned - taken;
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span>
+        {signed(-taken, locale)} of {signed(order.points_earned, locale)} taken back
+      </span>
+      {missing > 0 && <Badge tone="warning">{missing.toLocaleString(locale)} not taken back</Badge>}
+    </span>
+  );
+}
 
 function AdjustForm({ customer, onAdjust, locale }: { customer: CustomerSummary; onAdjust: CustomersScreenProps['onAdjust']; locale: string }) {
   const [direction, setDirection] = useState<'add' | 'take'>('add');
@@ -210,10 +228,13 @@ function Detail(props: CustomersScreenProps & { detail: CustomerDetailData }) {
             content: (
               <HistoryTable
                 caption="Orders, newest first"
-                head={[['Order', 'font-medium'], ['Placed', 'whitespace-nowrap'], ['Status'], ['Total']]}
+                head={[['Order', 'font-medium'], ['Placed', 'whitespace-nowrap'], ['Status'], ['Total'], ['Points']]}
                 items={detail.orders}
                 empty="No orders yet."
-                row={(o) => ({ key: o.name, cells: [o.name, o.created_at ? when(o.created_at) : '', ORDER_STATUS_LABEL[o.status], <Money key="total" amount={o.total} currency={currency} locale={locale} />] })}
+                row={(o) => ({
+                  key: o.name,
+                  cells: [o.name, o.created_at ? when(o.created_at) : '', ORDER_STATUS_LABEL[o.status], <Money key="total" amount={o.total} currency={currency} locale={locale} />, <OrderPoints key="points" order={o} locale={locale} />],
+                })}
               />
             ),
           },

@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { DASHBOARD_PERIODS, type DashboardData, type DashboardFigures, type DashboardPeriod } from '#contract/dashboard';
 import { formatMoney } from '#contract/money';
 import { Button, Card, ErrorState, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
+import { compactMoney } from './chart-axis';
 import { DashboardChart, type ChartSeries } from './dashboard-chart';
 
 export interface DashboardScreenProps {
@@ -16,6 +17,9 @@ export interface DashboardScreenProps {
   /** the address of a CSV download of the merchant's days from–to */
   exportHref: (kind: 'orders' | 'ledger', from: string, to: string) => string;
 }
+
+const SCALES = { orders: { whole: true }, points: { whole: true } };
+
 
 const PERIOD_LABEL: Record<DashboardPeriod, string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
 const BEFORE: Record<DashboardPeriod, string> = { today: 'yesterday', '7d': 'the 7 days before', '30d': 'the 30 days before' };
@@ -69,6 +73,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
   const { period, onPeriodChange, data, loading, error, onRetry, locale, currency, exportHref } = props;
   const money = useMemo(() => (n: number) => formatMoney(n, currency, locale), [currency, locale]);
   const count = useMemo(() => (n: number) => n.toLocaleString(locale), [locale]);
+  const axisMoney = useMemo(() => compactMoney(currency, locale), [currency, locale]);
   const dayLabel = useMemo(() => {
     const f = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
     return (day: string) => f.format(new Date(`${day}T00:00:00Z`));
@@ -76,17 +81,22 @@ export function DashboardScreen(props: DashboardScreenProps) {
   const series = data?.series;
   const charts = useMemo(() => {
     if (!series) return null;
-    const pick = (k: 'orders' | 'revenue' | 'points_issued' | 'points_redeemed') => series.map((d) => d[k]);
+    const pick = (k: Exclude<keyof DashboardData['series'][number], 'day'>) => series.map((d) => d[k]);
+    // money on the left, whole orders on the right; what went back drawn as a dashed or dotted line
     const sales: ChartSeries[] = [
-      { label: 'Revenue', values: pick('revenue'), color: '--color-brand', format: money },
-      { label: 'Orders', values: pick('orders'), color: '--color-accent', kind: 'line', format: count },
+      { label: 'Revenue', values: pick('revenue'), color: '--color-brand', scale: 'money', format: money, axisFormat: axisMoney },
+      { label: 'Refunds', values: pick('refunds'), color: '--color-danger', kind: 'line', pattern: 'dashed', scale: 'money', format: money },
+      { label: 'Orders', values: pick('orders'), color: '--color-accent', kind: 'line', scale: 'orders', format: count },
+      { label: 'Cancelled orders', values: pick('cancelled_orders'), color: '--color-warning', kind: 'line', pattern: 'dotted', scale: 'orders', format: count },
     ];
+    // one scale: points issued, redeemed and taken back compare by their heights
     const points: ChartSeries[] = [
-      { label: 'Points issued', values: pick('points_issued'), color: '--color-brand', format: count },
-      { label: 'Points redeemed', values: pick('points_redeemed'), color: '--color-accent', kind: 'line', format: count },
+      { label: 'Points issued', values: pick('points_issued'), color: '--color-brand', scale: 'points', format: count },
+      { label: 'Points redeemed', values: pick('points_redeemed'), color: '--color-accent', kind: 'line', scale: 'points', format: count },
+      { label: 'Points taken back', values: pick('points_taken_back'), color: '--color-danger', kind: 'line', pattern: 'dashed', scale: 'points', format: count },
     ];
     return { days: series.map((d) => d.day), sales, points };
-  }, [series, money, count]);
+  }, [series, money, count, axisMoney]);
 
   const picker = (
     <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
@@ -133,6 +143,25 @@ export function DashboardScreen(props: DashboardScreenProps) {
           <Figure label="Returning customers" value={count(f.returning_customers)} note={change(f.returning_customers, p.returning_customers, name)} />
         </dl>
       </section>
+      <section aria-labelledby="dash-back">
+        <h2 id="dash-back" className="mb-2 text-lg font-semibold">
+          Cancellations and refunds
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Figure label="Cancelled orders" value={count(f.cancelled_orders)} note={change(f.cancelled_orders, p.cancelled_orders, name)} />
+          <Figure
+            label="Refunds"
+            value={money(f.refunds)}
+            note={f.refunds_at_gateway > 0 ? `${money(f.refunds_at_gateway)} of it refunded at the payment service` : 'All from cancelled orders'}
+          />
+          <Figure
+            label="Not taken back from wallets"
+            value={money(f.topup_refunds_not_recovered)}
+            note="of top-ups refunded at the payment service: spent before the refund"
+          />
+          <Figure label="Disputed payments" value={count(f.disputes)} note={f.disputes > 0 ? `${money(f.disputed_amount)} disputed: answer at the payment service` : 'No chargebacks'} />
+        </dl>
+      </section>
       <section aria-labelledby="dash-points">
         <h2 id="dash-points" className="mb-2 text-lg font-semibold">
           Points, vouchers and the wheel
@@ -141,6 +170,11 @@ export function DashboardScreen(props: DashboardScreenProps) {
           <Figure label="Points issued" value={count(f.points_issued)} note={change(f.points_issued, p.points_issued, name)} />
           <Figure label="Points redeemed" value={count(f.points_redeemed)} note={change(f.points_redeemed, p.points_redeemed, name)} />
           <Figure label="Points expired" value={count(f.points_expired)} />
+          <Figure
+            label="Points taken back"
+            value={count(f.points_taken_back)}
+            note={f.points_not_taken_back > 0 ? `on cancelled orders; ${count(f.points_not_taken_back)} more had been spent and could not be` : 'on cancelled orders'}
+          />
           <Figure label="Vouchers issued" value={count(f.vouchers_issued)} note={`${count(f.vouchers_redeemed_at_counter)} redeemed at the counter`} />
           <Figure
             label="Wheel spins"
@@ -170,8 +204,8 @@ export function DashboardScreen(props: DashboardScreenProps) {
       </Card>
       {charts && name !== 'today' ? (
         <Card as="section" aria-label="Charts" className="grid gap-6 xl:grid-cols-2">
-          <DashboardChart title="Revenue and orders" days={charts.days} dayLabel={dayLabel} series={charts.sales} />
-          <DashboardChart title="Points issued and redeemed" days={charts.days} dayLabel={dayLabel} series={charts.points} />
+          <DashboardChart title="Revenue and orders" days={charts.days} dayLabel={dayLabel} series={charts.sales} scales={SCALES} />
+          <DashboardChart title="Points issued, redeemed and taken back" days={charts.days} dayLabel={dayLabel} series={charts.points} scales={SCALES} />
         </Card>
       ) : (
         <p className="text-sm text-muted">Choose 7 or 30 days to see the figures day by day in charts.</p>

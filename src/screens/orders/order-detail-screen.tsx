@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { type Order, type OrderStatus, statusSteps } from '#contract';
+import { Fragment, type ReactNode } from 'react';
+import { type Order, type OrderRefund, type OrderStatus, statusSteps } from '#contract';
 import { AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
@@ -59,7 +59,73 @@ export function buildTimeline(order: Order): Step[] {
 
 const STATE_TEXT: Record<StepState, string> = { done: 'done', current: 'now', upcoming: 'to come', cancelled: 'cancelled' };
 
-/** /order/{name}: status, timeline, items, totals, address or pickup, points. */
+/** Where a cancelled order's money went, in words. */
+function refundText(refund: OrderRefund): { where: string; status: string } {
+  if (refund.method === 'wallet') return { where: 'Back in your wallet', status: 'You can spend it on your next order.' };
+  if (refund.status === 'succeeded') return { where: 'Back to the card you paid with', status: 'Your bank may take a few days to show it.' };
+  if (refund.status === 'failed') return { where: 'To the card you paid with', status: 'The payment service did not answer yet. We try again every hour until it is done.' };
+  return { where: 'To the card you paid with', status: 'On its way. Your bank may take a few days to show it.' };
+}
+
+/** A cancelled order: the money back (how much, where to), the points taken back, vouchers cancelled. */
+function MoneyBack({ order, money, locale, className }: { order: Order; money: (amount: number, className?: string) => ReactNode; locale: string; className: string }) {
+  const refund = order.refund ?? null;
+  const taken = order.points_taken_back ?? 0;
+  const vouchers = order.cancelled_vouchers ?? [];
+  if (!refund && taken === 0 && vouchers.length === 0) {
+    return (
+      <section aria-labelledby="od-refund" className={className}>
+        <h2 id="od-refund" className="text-lg font-semibold">
+          Nothing to refund
+        </h2>
+        <p className="text-muted">{order.total === 0 ? 'This order was free: nothing was paid.' : 'You were not charged for this order.'}</p>
+      </section>
+    );
+  }
+  const text = refund ? refundText(refund) : null;
+  return (
+    <section aria-labelledby="od-refund" className={className}>
+      <h2 id="od-refund" className="text-lg font-semibold">
+        Your refund
+      </h2>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
+        {refund && text && (
+          <>
+            <dt className="flex flex-col">
+              <span>{text.where}</span>
+              <span className="text-sm text-muted">{text.status}</span>
+            </dt>
+            <dd className="text-right font-semibold">{money(refund.amount)}</dd>
+          </>
+        )}
+        {vouchers.map((v) => (
+          <Fragment key={v.title}>
+            <dt className="flex flex-col">
+              <span>Voucher for {v.title} cancelled</span>
+              <span className="text-sm text-muted">It was bought with this order's points, so they came back first.</span>
+            </dt>
+            <dd className="text-right">
+              <Points value={v.points} locale={locale} signed />
+            </dd>
+          </Fragment>
+        ))}
+        {taken > 0 && (
+          <>
+            <dt className="flex flex-col">
+              <span>Points taken back</span>
+              <span className="text-sm text-muted">The points this order earned.</span>
+            </dt>
+            <dd className="text-right font-semibold">
+              <Points value={-taken} locale={locale} signed />
+            </dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** /order/{name}: status, timeline, items, totals, address or pickup, points; a cancelled order's refund and points taken back. */
 export function OrderDetailScreen({
   order,
   loading = false,
@@ -119,6 +185,8 @@ export function OrderDetailScreen({
           </div>
           <p className="text-lg font-semibold">{statusDescription(order.status, order.fulfilment)}</p>
         </div>
+
+        {order.status === 'cancelled' && <MoneyBack order={order} money={money} locale={locale} className={section} />}
 
         <section aria-labelledby="od-timeline" className={section}>
           <h2 id="od-timeline" className="text-lg font-semibold">
@@ -202,7 +270,7 @@ export function OrderDetailScreen({
             <dd className="text-right text-lg font-bold">{money(order.total)}</dd>
             <dt className="text-muted">Paid with</dt>
             <dd className="text-right">{order.payment_method === 'wallet' ? 'Wallet' : 'Online payment'}</dd>
-            {order.points_earned > 0 && (
+            {order.points_earned > 0 && order.status !== 'cancelled' && (
               <>
                 <dt className="text-muted">Points earned</dt>
                 <dd className="text-right font-semibold text-brand-ink">

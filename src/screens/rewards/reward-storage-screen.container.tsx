@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { VoucherStatus } from '#contract';
+import type { VoucherTab } from '#contract';
 import { useProfile } from '../../api/customer';
 import { shows } from '../../api/cached';
 import { useRefreshWhen } from '../../api/mutation';
@@ -21,7 +21,7 @@ export interface StorageState {
   voucherId?: number;
 }
 
-const isTab = (name: string | undefined): name is VoucherStatus => VOUCHER_TABS.includes(name as VoucherStatus);
+const isTab = (name: string | undefined): name is VoucherTab => VOUCHER_TABS.includes(name as VoucherTab);
 
 /**
  * /reward/storage/:name, where the name is the tab (active, used or expired; anything else goes to
@@ -35,7 +35,7 @@ export default function RewardStoragePage() {
   const state = useLocation().state as StorageState | null;
   const [search, setSearch] = useSearchParams();
   const linked = Number(search.get('voucher'));
-  const tab: VoucherStatus = isTab(name) ? name : 'active';
+  const tab: VoucherTab = isTab(name) ? name : 'active';
   const vouchers = useVoucherStorage(tab);
   const rewards = useRewards();
   const profile = useProfile();

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Reward, Voucher, VoucherStatus } from '#contract';
+import type { Reward, Voucher, VoucherTab } from '#contract';
 import type { VoucherCodeData } from '#contract/counter';
 import {
   AppShell,
@@ -26,11 +26,11 @@ import { RewardPicture } from './reward-picture';
 import { byReach, missingText, reachOf } from './reward-reach';
 import { VoucherCodePanel } from './voucher-code-panel';
 
-export const VOUCHER_TABS: VoucherStatus[] = ['active', 'used', 'expired'];
+export const VOUCHER_TABS: VoucherTab[] = ['active', 'used', 'expired'];
 
-const TAB_LABELS: Record<VoucherStatus, string> = { active: 'Active', used: 'Used', expired: 'Expired' };
+const TAB_LABELS: Record<VoucherTab, string> = { active: 'Active', used: 'Used', expired: 'Expired' };
 
-const EMPTY: Record<VoucherStatus, { title: string; description: string }> = {
+const EMPTY: Record<VoucherTab, { title: string; description: string }> = {
   active: { title: 'No active vouchers', description: 'Redeem your points for a reward and its voucher shows up here.' },
   used: { title: 'No used vouchers yet', description: 'Vouchers you use at the counter or on an order are listed here.' },
   expired: { title: 'Nothing has expired', description: 'Vouchers you did not use in time would be listed here.' },
@@ -38,8 +38,8 @@ const EMPTY: Record<VoucherStatus, { title: string; description: string }> = {
 
 export interface RewardStorageScreenProps {
   /** The selected tab (from the route). */
-  tab: VoucherStatus;
-  onChangeTab?: (tab: VoucherStatus) => void;
+  tab: VoucherTab;
+  onChangeTab?: (tab: VoucherTab) => void;
   /** The vouchers of the selected tab. */
   vouchers?: Voucher[];
   loading?: boolean;
@@ -75,6 +75,7 @@ export interface RewardStorageScreenProps {
 
 function voucherDateText(v: Voucher, locale: string, timeZone?: string): string {
   if (v.status === 'used') return v.used_at ? `Used on ${formatDate(v.used_at, locale, timeZone)}` : 'Used';
+  if (v.status === 'cancelled') return v.cancelled_at ? `Cancelled on ${formatDate(v.cancelled_at, locale, timeZone)}` : 'Cancelled';
   if (v.status === 'expired') return `Expired on ${formatDate(v.expires_at, locale, timeZone)}`;
   return `Valid until ${formatDate(v.expires_at, locale, timeZone)}`;
 }
@@ -119,7 +120,7 @@ export function RewardStorageScreen({
     onOpenVoucher?.(id);
   };
 
-  const list = (status: VoucherStatus): ReactNode => {
+  const list = (status: VoucherTab): ReactNode => {
     if (status !== tab) return null;
     if (error) return <ErrorState title="We couldn't load your vouchers" message={error} onRetry={onRetry} />;
     if (loading) {
@@ -172,7 +173,7 @@ export function RewardStorageScreen({
           <Tabs
             label="Voucher status"
             value={tab}
-            onValueChange={(v) => onChangeTab?.(v as VoucherStatus)}
+            onValueChange={(v) => onChangeTab?.(v as VoucherTab)}
             items={VOUCHER_TABS.map((status) => ({ value: status, label: TAB_LABELS[status], content: list(status) }))}
           />
         </section>
@@ -252,7 +253,9 @@ export function RewardStorageScreen({
             ? 'Show the QR code at the counter, or apply the voucher at checkout.'
             : open?.status === 'used'
               ? 'This voucher has been used.'
-              : 'This voucher has expired and can no longer be used.'
+              : open?.status === 'cancelled'
+                ? `This voucher was cancelled with order ${open.cancelled_with_order ?? ''}: it was bought with that order's points, which you got back.`
+                : 'This voucher has expired and can no longer be used.'
         }
       >
         {open && (

@@ -76,6 +76,16 @@ export const Newcomer: Story = {
   },
 };
 
+/** Her orders: a cancelled one says how many of its points were taken back, and how many could not be. */
+export const OrdersWithShortfall: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Orders' }));
+    await expect(await canvas.findByText('-12 of +33 taken back')).toBeVisible();
+    await expect(canvas.getByText('21 not taken back')).toBeVisible();
+  },
+};
+
 /** Staff look, and cannot adjust. */
 export const AsStaff: Story = {
   args: { canAdjust: false },

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { DashboardScreen } from '../../../src/screens/console/dashboard-screen';
 import { OWNER } from '../../fixtures/console';
-import { DASHBOARD_30D, DASHBOARD_7D, DASHBOARD_EMPTY, DASHBOARD_TODAY } from '../../fixtures/editors';
+import { DASHBOARD_30D, DASHBOARD_7D, DASHBOARD_EMPTY, DASHBOARD_QUIET_WEEK, DASHBOARD_TODAY } from '../../fixtures/editors';
 
 /** /merchant/dashboard (owners): today, 7 or 30 days against the period before, charts with their tables, CSV downloads. */
 const meta = {
@@ -29,8 +29,28 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The last 30 days: figures, the change on the 30 days before, two charts. */
-export const Full: Story = {};
+/**
+ * The last 30 days: figures, the change on the 30 days before, cancellations, refunds and disputes, two
+ * charts whose legends give each line's total without hovering.
+ */
+export const Full: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const back = within(canvas.getByRole('region', { name: 'Cancellations and refunds' }));
+    await expect(back.getByText('Cancelled orders')).toBeVisible();
+    await expect(back.getByText('₱379.00 disputed: answer at the payment service')).toBeVisible();
+    await expect(canvas.getByText('on cancelled orders; 60 more had been spent and could not be')).toBeVisible();
+    // each chart's legend: every line with its total over the period, no hovering needed
+    const sales = canvas.getByRole('figure', { name: 'Revenue and orders' });
+    for (const label of ['Revenue', 'Refunds', 'Orders', 'Cancelled orders']) await expect(within(sales).getAllByText(label)[0]).toBeVisible();
+    await expect(within(sales).getByText('Over the period')).toBeVisible();
+    const points = canvas.getByRole('figure', { name: 'Points issued, redeemed and taken back' });
+    await expect(within(points).getAllByText('Points taken back')[0]).toBeVisible();
+  },
+};
+
+/** A quiet week: the orders axis counts whole orders; a cancellation and its refund drawn as their own lines. */
+export const QuietWeek: Story = { args: { period: '7d', data: DASHBOARD_QUIET_WEEK } };
 
 export const LastSevenDays: Story = { args: { period: '7d', data: DASHBOARD_7D } };
 

@@ -5,7 +5,7 @@ import { OrderDetailScreen } from '../../../src/screens/orders/order-detail-scre
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { money, TIME_ZONE } from '../../fixtures/customer';
 import { navItems } from '../../fixtures/nav';
-import { orderAt } from '../../fixtures/orders';
+import { cancelledCardOrder, orderAt } from '../../fixtures/orders';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 
 /** /order/{name}: status badge, a timeline of every status with times, items, totals, address. */
@@ -70,7 +70,42 @@ export const Preparing: Story = { args: { order: orderAt('preparing') } };
 export const Ready: Story = { args: { order: orderAt('ready') } };
 export const OnDelivery: Story = { args: { order: orderAt('on_delivery') } };
 export const Completed: Story = { args: { order: orderAt('completed') } };
-export const Cancelled: Story = { args: { order: orderAt('cancelled', 'delivery', 'preparing') } };
+/** Cancelled after it was paid from the wallet: the money back in the wallet, the points it earned taken back, no "points earned". */
+export const Cancelled: Story = {
+  args: { order: orderAt('cancelled', 'delivery', 'preparing') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const refund = within(canvas.getByRole('region', { name: 'Your refund' }));
+    await expect(refund.getByText('Back in your wallet')).toBeVisible();
+    await expect(refund.getByText('₱379.00')).toBeVisible();
+    await expect(refund.getByText('Points taken back')).toBeVisible();
+    await expect(refund.getByText(/^[−-]33 points$/)).toBeVisible();
+    await expect(canvas.queryByText('Points earned')).toBeNull();
+  },
+};
+
+/** Paid online and cancelled: the card refund on its way, and a voucher bought with the order's points cancelled first. */
+export const CancelledCardRefund: Story = {
+  args: { order: cancelledCardOrder('pending') },
+  play: async ({ canvasElement }) => {
+    const refund = within(within(canvasElement).getByRole('region', { name: 'Your refund' }));
+    await expect(refund.getByText('To the card you paid with')).toBeVisible();
+    await expect(refund.getByText(/On its way/)).toBeVisible();
+    await expect(refund.getByText('Voucher for Free Iced Latte cancelled')).toBeVisible();
+    await expect(refund.getByText('+60 points')).toBeVisible();
+  },
+};
+
+/** The card refund did not go through yet: retried every hour. */
+export const CancelledRefundRetrying: Story = { args: { order: cancelledCardOrder('failed') } };
+
+/** Cancelled while waiting for payment: nothing was charged. */
+export const CancelledBeforePayment: Story = {
+  args: { order: { ...orderAt('cancelled', 'delivery', 'pending_payment'), payment_method: 'gateway' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('You were not charged for this order.')).toBeVisible();
+  },
+};
 
 /** Pickup orders skip "On the way" and show the counter's address. */
 export const PickupReady: Story = { args: { order: orderAt('ready', 'pickup') } };

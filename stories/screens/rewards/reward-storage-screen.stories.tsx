@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { VoucherStatus } from '#contract';
+import type { VoucherTab } from '#contract';
 import { RewardStorageScreen } from '../../../src/screens/rewards/reward-storage-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
 import { TIME_ZONE } from '../../fixtures/profile';
 import { customerPoints, rewards } from '../../fixtures/rewards';
 import { VOUCHER_CODE } from '../../fixtures/counter';
-import { activeVouchers, expiredVouchers, usedVouchers, vouchersByStatus } from '../../fixtures/vouchers';
+import { activeVouchers, cancelledVoucher, expiredVouchers, usedVouchers, vouchersByStatus } from '../../fixtures/vouchers';
 
 /** /reward/storage/{tab}: the customer's vouchers by status, each opening its code and QR. */
 const meta = {
@@ -59,6 +59,16 @@ export const Used: Story = { args: { tab: 'used', vouchers: usedVouchers } };
 
 export const Expired: Story = { args: { tab: 'expired', vouchers: expiredVouchers } };
 
+/** A voucher cancelled with the order whose points bought it: listed with the expired ones, saying why when opened. */
+export const CancelledWithItsOrder: Story = {
+  args: { tab: 'expired', vouchers: [cancelledVoucher, ...expiredVouchers], defaultOpenVoucherId: cancelledVoucher.id },
+  play: async ({ canvasElement }) => {
+    const sheet = within(canvasElement.ownerDocument.body).getByRole('dialog');
+    await expect(within(sheet).getByText(/cancelled with order KS-20261120-0007/)).toBeVisible();
+    await expect(within(sheet).getByText(/^Cancelled on/)).toBeVisible();
+  },
+};
+
 export const Loading: Story = { args: { vouchers: [], loading: true, rewardsLoading: true } };
 
 export const Error: Story = { args: { vouchers: [], error: 'The server did not answer. Check your connection.' } };
@@ -92,7 +102,7 @@ export const ExpiredVoucherOpen: Story = {
 /** Arrow keys move between the tabs; the app (here: local state) loads that tab's vouchers. */
 export const KeyboardTabs: Story = {
   render: function Render(args) {
-    const [tab, setTab] = useState<VoucherStatus>(args.tab);
+    const [tab, setTab] = useState<VoucherTab>(args.tab);
     return (
       <RewardStorageScreen
         {...args}

@@ -12,7 +12,7 @@ import type { Express } from 'express';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../server/db';
 import { seed } from '../../../server/db/seed';
 import { FakeClock } from '../../../server/lib/clock';
-import { sha256Hex, signCall } from '../../../server/lib/signature';
+import { bodySha256, callHeaders, callKey, sha256Hex, signCall } from '../../../server/lib/signature';
 import { createProviderApp } from '../../../server/provider/app';
 import { providerContext } from '../../../server/provider/embedded';
 import type { ProviderContext } from '../../../server/provider/context';
@@ -24,7 +24,7 @@ export type DbKind = 'pglite' | 'postgres';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const TEST_BASE = 'http://provider.test/api/v2/';
-export const TEST_SECRET = 'test-provider-secret';
+export const TEST_SECRET = 'test-provider-secret-0123456789abcdef';
 export const TEST_PLATFORM = 'wato';
 export const TEST_MERCHANT_KEY = 'test-merchant-key-0123456789';
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
@@ -61,9 +61,8 @@ export function describePostgres(name: string, fn: () => void): void {
   describe(`${name} [postgres]`, fn);
 }
 
-/** A fresh database: PGlite in memory, or a new PostgreSQL database dropped again on close. */
-export async function openTestDatabase(kind: DbKind, poolSize = 10): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({});
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL, and a drop for afterwards. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -71,14 +70,12 @@ export async function openTestDatabase(kind: DbKind, poolSize = 10): Promise<Dat
   await admin.end();
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const a = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await a.connect();
-      // the pool has ended, but its backends may take a moment to go: wait, so dropping kills nothing in use
+      // its users have ended, but their backends may take a moment to go: wait, so dropping kills nothing in use
       for (let i = 0; i < 50; i++) {
         const r = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
         if (r.rows[0].n === 0) break;
@@ -92,6 +89,20 @@ export async function openTestDatabase(kind: DbKind, poolSize = 10): Promise<Dat
 
 /** where links e-mailed by the test provider point (PUBLIC_URL) */
 export const TEST_PUBLIC_URL = 'http://shop.test';
+
+/** A fresh database: PGlite in memory, or a new PostgreSQL database dropped again on close. */
+export async function openTestDatabase(kind: DbKind, poolSize = 10): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openDatabase({});
+  const database = await createTestDatabase();
+  const handle = await openDatabase({ databaseUrl: database.url, poolSize });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
 
 export interface SentMessage {
   phone: string;
@@ -120,6 +131,72 @@ export interface TestProvider {
 export function signedHeaders(path: string, clock: { now(): Date }, secret = TEST_SECRET, base = TEST_BASE): Record<string, string> {
   const ts = Math.floor(clock.now().getTime() / 1000);
   return { platform: TEST_PLATFORM, timestamp: String(ts), 'token-authorization': signCall(base, path, TEST_PLATFORM, ts, secret) };
+}
+
+/**
+ * Every header a gateway signs a call with: the contract's (signedHeaders) and its HMAC over the whole
+ * call (`target` is the path after the base, with the query; `headers` are the call's others, of which
+ * authorization, x-forwarded-for and x-merchant-key are signed).
+ */
+export function gatewayHeaders(
+  c: { method: string; target: string; clock: { now(): Date }; body?: Buffer | string; headers?: Record<string, string | number | undefined> },
+  secret = TEST_SECRET,
+  base = TEST_BASE,
+): Record<string, string> {
+  const contract = signedHeaders(c.target.split('?')[0]!, c.clock, secret, base);
+  const h = (name: string) => {
+    const found = Object.entries(c.headers ?? {}).find(([k]) => k.toLowerCase() === name);
+    return found?.[1] === undefined ? '' : String(found[1]);
+  };
+  const body = c.body === undefined ? undefined : Buffer.from(c.body);
+  return {
+    ...contract,
+    ...callHeaders(callKey(secret), {
+      method: c.method,
+      target: c.target,
+      platform: TEST_PLATFORM,
+      timestamp: contract.timestamp!,
+      forwardedFor: h('x-forwarded-for'),
+      authorization: h('authorization'),
+      merchantKey: h('x-merchant-key'),
+      bodySha256: bodySha256(body),
+    }),
+  };
+}
+
+interface SentRequest {
+  method: string;
+  _data?: unknown;
+  req: { path: string; getHeader(name: string): unknown; setHeader(name: string, value: string): void; getHeaders(): Record<string, unknown> };
+}
+
+/**
+ * A supertest call signed as a gateway signs it, at the moment it is sent: whatever was set on it
+ * after call() (a body, a query, headers) is what the HMAC covers, as the gateway signs what it forwards.
+ */
+function signWhenSent(t: request.Test, clock: { now(): Date }): request.Test {
+  // any test-set signature headers are overwritten: a test of a bad signature sets token-authorization, which stays
+  return t.on('request', (r: SentRequest) => {
+    const target = r.req.path.replace(/^\/api\/v2\//, '');
+    const data = r._data;
+    const body = data === undefined || data === null ? undefined : Buffer.isBuffer(data) || typeof data === 'string' ? data : JSON.stringify(data);
+    const h = (name: string) => {
+      const v = r.req.getHeader(name);
+      return v === undefined ? '' : String(v);
+    };
+    const signed = callHeaders(callKey(TEST_SECRET), {
+      method: r.method,
+      target,
+      platform: h('platform'),
+      // the timestamp call() signed the contract's header with (a test may have moved the clock since)
+      timestamp: h('timestamp') || String(Math.floor(clock.now().getTime() / 1000)),
+      forwardedFor: h('x-forwarded-for'),
+      authorization: h('authorization'),
+      merchantKey: h('x-merchant-key'),
+      bodySha256: bodySha256(body === undefined ? undefined : Buffer.from(body)),
+    });
+    for (const [name, value] of Object.entries(signed)) r.req.setHeader(name, value);
+  });
 }
 
 export async function startTestProvider(kind: DbKind, opts: { poolSize?: number; googleJwksUrl?: string; googleClientId?: string; paymentGateway?: PaymentGateway } = {}): Promise<TestProvider> {
@@ -168,7 +245,7 @@ export async function startTestProvider(kind: DbKind, opts: { poolSize?: number;
       return m ? /\b(\d{6})\b/.exec(m.body)?.[1] : undefined;
     },
     call(method, path, o = {}) {
-      let t = agent[method](`/api/v2/${path}`).set(signedHeaders(path, clock));
+      let t = signWhenSent(agent[method](`/api/v2/${path}`).set(signedHeaders(path, clock)), clock);
       if (o.ip) t = t.set('x-forwarded-for', o.ip);
       if (o.token) t = t.set('authorization', `Bearer ${o.token}`);
       if (o.headers) t = t.set(o.headers);

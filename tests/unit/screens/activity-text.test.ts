@@ -33,6 +33,19 @@ describe('the activity log in words', () => {
     expect(attack.sentence).toBe('rosa@example.com is being guessed at: 12 wrong passwords in 15 minutes.');
   });
 
+  it("says what the payment service did: a refund made in its dashboard, a customer's bank disputing a payment", () => {
+    const refund = describeActivity(entry({ staff: null, actor: 'operator', action: 'payment.refunded', target: 'payment:p1', before: { refunded: 0 }, after: { refunded: 100_000, amount: 100_000, by: 'Stripe', kind: 'topup', order: null, wallet_taken_back: 60_000, not_taken_back: 40_000 } }), f);
+    expect(refund.sentence).toBe('Stripe refunded ₱1,000.00 of a top-up. ₱400.00 of it had been spent and could not be taken back from the wallet.');
+    expect(refund.warning).toBe(true);
+    const ordered = describeActivity(entry({ staff: null, actor: 'operator', action: 'payment.refunded', after: { amount: 21_050, by: 'Stripe', kind: 'order', order: 'KS-7' } }), f);
+    expect(ordered.sentence).toBe('Stripe refunded ₱210.50 of order KS-7.');
+    expect(ordered.warning).toBe(false);
+    const dispute = describeActivity(entry({ staff: null, actor: 'operator', action: 'payment.disputed', after: { amount: 21_050, by: 'Stripe', reason: 'product_not_received', order: 'KS-7' } }), f);
+    expect(dispute.sentence).toBe("A customer's bank disputed ₱210.50 of order KS-7 at Stripe.");
+    expect(dispute.detail).toBe('Reason given: product not received');
+    expect(dispute.warning).toBe(true);
+  });
+
   it('says downloads with their days, points with the customer, an unknown action plainly', () => {
     expect(describeActivity(entry({ action: 'export.orders', after: { from: '2026-11-01', to: '2026-11-30' } }), f).sentence).toBe('Anna downloaded the orders for Nov 1, 2026 to Nov 30, 2026.');
     const points = describeActivity(entry({ action: 'customer.points', before: { points: 500 }, after: { points: 450, change: -50, reason: 'Counted twice', customer: 'Ana Reyes' } }), f);

@@ -1,0 +1,70 @@
+import type { Database } from '../../db';
+import type { ProviderContext } from '../context';
+import { lockCustomer } from '../customers/customers.repo';
+import type { Merchant } from '../merchant/merchant.service';
+import { adjustPoints } from '../points/points.ledger';
+import type { OrderRow } from './orders.repo';
+
+/**
+ * A cancelled order's points, taken back. The points an order earned may already be spent: a reward
+ * bought with them would stay the customer's while the order's money went back in full. So when the
+ * balance is short, the unused vouchers the customer redeemed since the order was paid are cancelled,
+ * newest first, until it is not: each gives its points back (an `adjust` entry) and its unit back to the
+ * reward's stock; then the order's points are taken back as far as the balance allows (an `adjust` entry
+ * that consumes the order's own lot first). What is still missing, spent on a voucher already used or on
+ * spins, is the shortfall the console shows (points_earned − points_taken_back). All of it in the
+ * cancellation's transaction, under the customer's row lock, which a redemption takes too: a redemption
+ * racing the cancellation either finishes first (and its voucher is cancelled here) or runs after (and
+ * finds the points gone). A voucher another transaction holds at this moment (being used at the counter,
+ * or applied to an order) is skipped, never waited for.
+ */
+
+export interface PointsTakenBack {
+  /** points taken off the balance for the order */
+  taken: number;
+  /** points the order earned that could not be taken back */
+  shortfall: number;
+  /** vouchers cancelled to give their points back */
+  vouchers: Array<{ id: number; title: string; points: number }>;
+}
+
+export async function takeBackOrderPoints(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<PointsTakenBack> {
+  const earned = order.points_earned;
+  if (earned <= 0) return { taken: 0, shortfall: 0, vouchers: [] };
+  const now = ctx.clock.now();
+  let balance = (await lockCustomer(trx, order.customer_id)).points;
+  const vouchers: PointsTakenBack['vouchers'] = [];
+  if (balance < earned && order.paid_at) {
+    const bought = await trx
+      .selectFrom('vouchers as v')
+      .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+      .select(['v.id', 'v.reward_id', 'v.points_paid', 'r.title'])
+      .where('v.customer_id', '=', order.customer_id)
+      .where('v.source', '=', 'redeem')
+      .where('v.status', '=', 'active')
+      .where('v.points_paid', '>', 0)
+      .where('v.created_at', '>=', order.paid_at)
+      .where('v.expires_at', '>', now)
+      .orderBy('v.id', 'desc')
+      .forUpdate('v')
+      .skipLocked()
+      .execute();
+    for (const v of bought) {
+      if (balance >= earned) break;
+      // the reward's row lock first, as the reward editor takes it before counting what was redeemed
+      await trx.updateTable('rewards').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', v.reward_id).execute();
+      await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now, cancelled_with_order: order.id }).where('id', '=', v.id).execute();
+      balance += await adjustPoints(
+        trx,
+        ctx.clock,
+        order.customer_id,
+        v.points_paid!,
+        { reason: `Voucher for ${v.title} cancelled with order ${order.name}`, ref: `voucher:${v.id}` },
+        merchant.rules.points_expiry_days,
+      );
+      vouchers.push({ id: v.id, title: v.title, points: v.points_paid! });
+    }
+  }
+  const taken = -(await adjustPoints(trx, ctx.clock, order.customer_id, -earned, { reason: `Order ${order.name} cancelled`, ref: `order:${order.name}`, lotRef: `order:${order.name}` }));
+  return { taken, shortfall: earned - taken, vouchers };
+}
