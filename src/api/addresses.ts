@@ -1,10 +1,11 @@
 import useSWR from 'swr';
-import type { Address, AddressData, AddressInput, AddressListData } from '#contract';
+import type { Address, AddressInput, AddressListData } from '#contract';
+import { addressesApi } from '#contract/addresses.calls';
 import { cached } from './cached';
-import { apiPost, fetcher } from './client';
+import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
-export const addressesKey = cached.addresses;
+export const addressesKey = keyOf(addressesApi.list);
 export const useAddresses = () => useSWR<AddressListData>(addressesKey, fetcher);
 
 /**
@@ -19,9 +20,9 @@ const withAddress = (address: Address) => (list: AddressListData | undefined): A
   return { addresses: [...others.filter((a) => a.id !== address.id), address] };
 };
 
-const createAddress = (a: AddressInput) => apiPost<AddressData>('address/create', a);
-const updateAddress = (id: number, a: Partial<AddressInput>) => apiPost<AddressData>('address/update', { id, ...a });
-const deleteAddress = (id: number) => apiPost<null>('address/delete', { id });
+const createAddress = (a: AddressInput) => callApi(addressesApi.create, a);
+const updateAddress = (id: number, a: Partial<AddressInput>) => callApi(addressesApi.update, { id, ...a });
+const deleteAddress = (id: number) => callApi(addressesApi.remove, { id });
 export const useCreateAddress = () => useMutation(createAddress, { ...addressChanges, writes: ({ address }) => [{ key: addressesKey, data: withAddress(address) }] });
 export const useUpdateAddress = () => useMutation(updateAddress, addressChanges);
 export const useDeleteAddress = () => useMutation(deleteAddress, addressChanges);

@@ -4,6 +4,7 @@
  * a failure becomes an ApiRequestError with the provider's message, code and field errors.
  */
 import type { Envelope, ErrorCode } from '#contract';
+import type { Call, DataOf, InputOf } from '#contract/api';
 
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -63,6 +64,19 @@ async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: 
 
 export const apiGet = <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal });
 export const apiPost = <T>(path: string, body?: unknown) => request<T>('POST', path, { body });
+
+/**
+ * Makes a declared call (src/contract/<area>.calls.ts): its method and path come from the declaration,
+ * what it takes and answers are its types. `callApi(addressesApi.remove, { id })`.
+ */
+export function callApi<C extends Call<any, any>>(call: C, ...input: InputOf<C> extends void ? [] : [InputOf<C>]): Promise<DataOf<C>> {
+  return call.method === 'get' ? apiGet<DataOf<C>>(call.path, input[0] as Query | undefined) : apiPost<DataOf<C>>(call.path, input[0]);
+}
+
+/** The SWR key of a declared GET call: its path, with its query when it has one. */
+export function keyOf<C extends Call<unknown, unknown>>(call: C, ...query: InputOf<C> extends void ? [] : [InputOf<C>]): Key {
+  return query[0] === undefined ? call.path : [call.path, query[0] as Query];
+}
 
 /** A fresh idempotency key: one per user action, reused for that action's retries. */
 export function newIdempotencyKey(): string {

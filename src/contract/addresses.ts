@@ -1,5 +1,11 @@
-/** Delivery addresses. Part of the contract (src/contract): free of React, of the browser and of Express. */
+/**
+ * Delivery addresses: the schemas of the area's calls (addresses.calls.ts declares them) and its spec.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
 import { z } from 'zod';
+import { int } from './answer-fields';
+import { describe } from './api-spec';
+import { addressesApi } from './addresses.calls';
 import { ADDRESS_RULES as R, type RangeRule } from './checks';
 import { id, phoneInput, textField } from './fields';
 
@@ -23,22 +29,31 @@ export type AddressInput = z.infer<typeof addressFields>;
 export const addressCreateBody = addressFields.extend({});
 export const addressUpdateBody = addressFields.partial().extend({ id });
 export const addressDeleteBody = z.object({ id });
-export interface Address {
-  id: number;
-  label: string;
-  recipient: string;
-  phone: string;
-  line1: string;
-  city: string;
-  postal_code: string;
-  lat: number;
-  lng: number;
-  note: string | null;
-  is_default: boolean;
-}
-export interface AddressListData {
-  addresses: Address[];
-}
-export interface AddressData {
-  address: Address;
-}
+/** An address as the provider answers it. */
+export const addressAnswer = z
+  .object({
+    id: int(),
+    label: z.string(),
+    recipient: z.string(),
+    phone: z.string(),
+    line1: z.string(),
+    city: z.string(),
+    postal_code: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    note: z.string().nullable(),
+    is_default: z.boolean(),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof addressAnswer>;
+export const addressListAnswer = z.object({ addresses: z.array(addressAnswer) });
+export const addressOnlyAnswer = z.object({ address: addressAnswer });
+export type AddressListData = z.infer<typeof addressListAnswer>;
+export type AddressData = z.infer<typeof addressOnlyAnswer>;
+
+export const addressesSpec = /* @__PURE__ */ describe('Addresses', addressesApi, {
+  list: { summary: "The customer's delivery addresses", data: addressListAnswer, answer: 'The addresses.', message: 'Addresses loaded.' },
+  create: { summary: 'Save a delivery address', body: addressCreateBody, data: addressOnlyAnswer, answer: 'The address.', message: 'Address saved.', errors: ['LIMIT_REACHED'] },
+  update: { summary: 'Change a delivery address', body: addressUpdateBody, data: addressOnlyAnswer, answer: 'The address.', message: 'Address updated.', errors: ['NOT_FOUND'] },
+  remove: { summary: 'Delete a delivery address', body: addressDeleteBody, answer: 'Deleted.', message: 'Address deleted.', errors: ['NOT_FOUND'] },
+});

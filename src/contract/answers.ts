@@ -7,7 +7,7 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import type { Address, AddressData, AddressListData } from './addresses';
+import { int, money, nextPage, time } from './answer-fields';
 import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerifyData, SessionData } from './auth';
 import type { AppNotification, NotificationListData } from './notifications';
 import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
@@ -18,12 +18,6 @@ import type { CatalogData, Product } from './shop';
 import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './wallet';
 import type { SpinData, WheelConfigData } from './wheel';
 
-const int = () => z.number().int();
-/** an amount of money: an integer of the currency's minor unit */
-const money = () => z.number().int().meta({ description: "an amount in the currency's minor unit (centavos for PHP)" });
-/** a time: ISO 8601, UTC */
-const time = () => z.string().meta({ format: 'date-time', description: 'ISO 8601, UTC' });
-const nextPage = () => int().nullable().meta({ description: 'the next page to ask for, or null on the last page' });
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -225,29 +219,6 @@ export const webhookAnswer = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Addresses
-// ---------------------------------------------------------------------------------------------
-
-export const addressAnswer = z
-  .object({
-    id: int(),
-    label: z.string(),
-    recipient: z.string(),
-    phone: z.string(),
-    line1: z.string(),
-    city: z.string(),
-    postal_code: z.string(),
-    lat: z.number(),
-    lng: z.number(),
-    note: z.string().nullable(),
-    is_default: z.boolean(),
-  })
-  .meta({ id: 'Address' });
-
-export const addressListAnswer = z.object({ addresses: z.array(addressAnswer) });
-export const addressOnlyAnswer = z.object({ address: addressAnswer });
-
-// ---------------------------------------------------------------------------------------------
 // Orders
 // ---------------------------------------------------------------------------------------------
 
@@ -392,9 +363,6 @@ export const answerTypesMatch: {
   walletHistory: Check<typeof walletHistoryAnswer, WalletHistoryData>;
   topup: Check<typeof topupAnswer, TopupData>;
   topupStatus: Check<typeof topupStatusAnswer, TopupStatusData>;
-  address: Check<typeof addressAnswer, Address>;
-  addressList: Check<typeof addressListAnswer, AddressListData>;
-  addressOnly: Check<typeof addressOnlyAnswer, AddressData>;
   quote: Check<typeof quoteAnswer, QuoteData>;
   order: Check<typeof orderAnswer, Order>;
   orderCreate: Check<typeof orderCreateAnswer, OrderCreateData>;
@@ -424,9 +392,6 @@ export const answerTypesMatch: {
   walletHistory: true,
   topup: true,
   topupStatus: true,
-  address: true,
-  addressList: true,
-  addressOnly: true,
   quote: true,
   order: true,
   orderCreate: true,

@@ -8,9 +8,11 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { addressCreateBody, addressDeleteBody, addressUpdateBody } from './addresses';
+import { addressesSpec } from './addresses';
+import { endpointsOf } from './api-spec';
 import * as A from './answers';
 import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from './auth';
+import type { CallAuth } from './api';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { id } from './fields';
 import * as C from './counter';
@@ -62,14 +64,8 @@ export const WEBHOOK_SIGNATURE_HEADER = 'x-sandbox-signature';
 // The table
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Who may make a call, on top of the gateway signature every call but the webhook carries:
- * `none` anyone a gateway forwards; `customer` a customer's session (`authorization: Bearer <token>`);
- * `merchant` the merchant key (`x-merchant-key`); `webhook` no gateway signature, the payment
- * gateway's own signature instead; `staff` a merchant console session of any role
- * (`authorization: Bearer <staff token>`); `owner` a console session of an owner (a staff member's: 403).
- */
-export type EndpointAuth = 'none' | 'customer' | 'merchant' | 'webhook' | 'staff' | 'owner';
+/** Who may make a call (api.ts says what each means). */
+export type EndpointAuth = CallAuth;
 
 /** What a call answers: the contract's JSON envelope with `data`, a page or file, or this document. */
 export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi' | 'image' | 'csv';
@@ -505,49 +501,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // addresses
-  {
-    method: 'get',
-    path: 'address/list',
-    tag: 'Addresses',
-    summary: "The customer's delivery addresses",
-    auth: 'customer',
-    inContract: true,
-    answer: envelope([200], 'The addresses.', A.addressListAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'address/create',
-    tag: 'Addresses',
-    summary: 'Save a delivery address',
-    auth: 'customer',
-    inContract: true,
-    body: addressCreateBody,
-    answer: envelope([201], 'The address.', A.addressOnlyAnswer),
-    errors: ['LIMIT_REACHED'],
-  },
-  {
-    method: 'post',
-    path: 'address/update',
-    tag: 'Addresses',
-    summary: 'Change a delivery address',
-    auth: 'customer',
-    inContract: true,
-    body: addressUpdateBody,
-    answer: envelope([200], 'The address.', A.addressOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'address/delete',
-    tag: 'Addresses',
-    summary: 'Delete a delivery address',
-    auth: 'customer',
-    inContract: true,
-    body: addressDeleteBody,
-    answer: envelope([200], 'Deleted.'),
-    errors: ['NOT_FOUND'],
-  },
+  ...endpointsOf(addressesSpec),
 
   // orders
   {

@@ -1,0 +1,69 @@
+/**
+ * One declaration per call, the part every layer may import: its method, its path under the provider's
+ * `…/api/v2/`, who may make it, the status it answers with and whether it takes an idempotency key, and
+ * (as types only) what it takes and what it answers. Free of zod, so the app's chunks can import it.
+ *
+ * Each area writes its calls once, in `src/contract/<area>.calls.ts`:
+ *
+ *     export const addressesApi = {
+ *       list: call.customer.get<AddressListData>('address/list'),
+ *       create: call.customer.post<AddressData, AddressInput>('address/create', { status: 201 }),
+ *     };
+ *
+ * and beside it, in `src/contract/<area>.ts`, the schemas the provider validates with and the OpenAPI
+ * words (api-spec.ts). The provider mounts its handlers from them (server/provider/http/mount.ts); the
+ * app calls through them (`callApi` in src/api/client.ts).
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+
+/**
+ * Who may make a call, on top of the gateway signature every call but the webhook carries:
+ * `none` anyone a gateway forwards; `customer` a customer's session; `merchant` the merchant key
+ * (`x-merchant-key`); `webhook` no gateway signature, the payment gateway's own instead; `staff` a
+ * merchant console session of any role; `owner` a console session of an owner (a staff member's: 403).
+ */
+export type CallAuth = 'none' | 'customer' | 'merchant' | 'webhook' | 'staff' | 'owner';
+
+export interface Call<Data = unknown, Input = void> {
+  readonly method: 'get' | 'post';
+  /** under the provider's base URL, path parameters as OpenAPI writes them: `payment/sandbox/{id}` */
+  readonly path: string;
+  readonly auth: CallAuth;
+  /** the status of a success (a call that can answer two, such as 201 or 200, names the usual one) */
+  readonly status: number;
+  /** takes an `idempotency_key`: a repeat returns the first answer (409 while it runs, 422 with another body) */
+  readonly idempotent: boolean;
+  /** types only, never set: what the call answers (the envelope's `data`) and takes (its query or body) */
+  readonly types?: { data: Data; input: Input };
+}
+
+/** What a call answers: the envelope's `data`. */
+export type DataOf<C> = C extends Call<infer Data, infer _Input> ? Data : never;
+/** What a call takes: its query (GET) or body (POST); `void` when nothing. */
+export type InputOf<C> = C extends Call<infer _Data, infer Input> ? Input : never;
+
+interface CallOptions {
+  status?: number;
+  idempotent?: boolean;
+}
+
+const calls = (auth: CallAuth) => ({
+  get: <Data, Query = void>(path: string, options: CallOptions = {}): Call<Data, Query> => ({ method: 'get', path, auth, status: options.status ?? 200, idempotent: false }),
+  post: <Data, Body = void>(path: string, options: CallOptions = {}): Call<Data, Body> => ({
+    method: 'post',
+    path,
+    auth,
+    status: options.status ?? 200,
+    idempotent: options.idempotent ?? false,
+  }),
+});
+
+/** The builders of declarations, by who may make the call: `call.customer.post<Data, Body>('address/create')`. */
+export const call = {
+  anyone: calls('none'),
+  customer: calls('customer'),
+  staff: calls('staff'),
+  owner: calls('owner'),
+  merchantKey: calls('merchant'),
+  webhook: calls('webhook'),
+};
