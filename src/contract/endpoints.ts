@@ -26,6 +26,7 @@ import { redeemBody, slug, storageQuery } from './rewards';
 import { merchantProductBody } from './shop';
 import { pageQuery, topupBody, topupStatusQuery } from './wallet';
 import { staffSpec } from './staff';
+import { themeSpec } from './theme';
 import { spinBody } from './wheel';
 
 // ---------------------------------------------------------------------------------------------
@@ -619,85 +620,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // the merchant console: staff accounts, sessions, the team and the audit log
   ...endpointsOf(staffSpec),
 
-  // the theme studio
-  {
-    method: 'get',
-    path: 'merchant/theme/draft',
-    tag: 'Merchant console',
-    summary: 'The draft theme and its contrast checks',
-    description: 'With no draft saved, the live theme (`saved_at: null`).',
-    auth: 'owner',
-    inContract: false,
-    answer: envelope([200], 'The draft.', M.themeDraftAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/theme/draft',
-    tag: 'Merchant console',
-    summary: 'Save the whole draft theme',
-    description: 'Customers see nothing of it until it is published. Unknown fields are refused. A draft may fail the contrast checks; publishing it may not.',
-    auth: 'owner',
-    inContract: false,
-    body: M.themeDraftBody,
-    answer: envelope([200], 'The draft as saved.', M.themeDraftAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/theme/publish',
-    tag: 'Merchant console',
-    summary: 'Publish the draft theme',
-    description:
-      'Refused with 400 VALIDATION (nothing changes) when body text fails WCAG AA (4.5:1) on the brand colour or, in Lite, on the landing background colour: `error.fields` names the colour and the nearest one that passes. Customers see a published theme within 10 s (5 s in the provider, 5 s in a gateway).',
-    auth: 'owner',
-    inContract: false,
-    answer: envelope([200], 'The new live version.', M.themeVersionOnlyAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'merchant/theme/versions',
-    tag: 'Merchant console',
-    summary: 'Every published theme, newest first, with who published it and when',
-    auth: 'owner',
-    inContract: false,
-    answer: envelope([200], 'The versions.', M.themeVersionsAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/theme/restore',
-    tag: 'Merchant console',
-    summary: 'Make an earlier version live again (and the draft)',
-    auth: 'owner',
-    inContract: false,
-    body: M.themeRestoreBody,
-    answer: envelope([200], 'The new live version.', M.themeVersionOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/theme/preview-link',
-    tag: 'Merchant console',
-    summary: 'A share-preview link: the customer app with the draft, read-only, for 24 h',
-    auth: 'owner',
-    inContract: false,
-    answer: envelope([201], 'The link.', M.previewLinkAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'settings/preview',
-    tag: 'Settings',
-    summary: 'The settings with the draft theme, for a share-preview link',
-    description: 'The same shape as `settings/main-setting`; never cached. An unknown or expired link: 404.',
-    auth: 'none',
-    inContract: false,
-    query: M.previewQuery,
-    answer: envelope([200], 'The settings with the draft.', A.siteSettingsAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  // the theme studio; settings/preview: a share-preview link
+  ...endpointsOf(themeSpec),
 
   // the counter: vouchers scanned or typed, redeemed once; the orders board
   {

@@ -8,7 +8,7 @@ import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { requireStaff, staffOf, type StaffOfRequest } from '../http/staff-session';
 import { parse } from '../http/validate';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { exportLedger, exportOrders } from './export';
 import { insertAudit } from '../staff/staff.repo';
 

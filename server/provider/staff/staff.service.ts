@@ -8,7 +8,7 @@ import { rateLimited } from '../auth/codes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, sessionExpired, validation } from '../http/errors';
 import { roleForbidden, STAFF_IDLE_MS, STAFF_LIFETIME_MS, type StaffOfRequest } from '../http/staff-session';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { consoleLinkUrl, newLinkToken, STAFF_LINK_TTL_MS } from './setup-link';
 import { dummyPasswordHash, HashBusy, hashPassword, verifyPassword, type HashTurn } from './password';
 import {
