@@ -18,7 +18,7 @@ import { id } from './fields';
 import * as C from './counter';
 import * as D from './dashboard';
 import * as E from './editors';
-import * as M from './merchant';
+import { mediaFileEndpoint, mediaSpec } from './media';
 import { notificationReadBody } from './notifications';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
 import { pointHistoryBody } from './points';
@@ -940,31 +940,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // images for the theme (logo, favicon, landing background)
-  {
-    method: 'post',
-    path: 'merchant/images',
-    tag: 'Merchant console',
-    summary: 'Upload an image: PNG, JPEG or WebP, at most 2 MB',
-    description:
-      'The file in base64 (`file`); its type is read from its content, never from its name or declared type. Checked by its first bytes and a full decode (a damaged or cut-short file is refused), never SVG, then re-encoded, which drops all metadata. Kept in the database and served at `url`. A wrong file: 400 VALIDATION naming `file`; over 2 MB: 413 naming `file`. This call alone takes a body over 64 KiB.',
-    auth: 'owner',
-    inContract: false,
-    body: M.imageUploadBody,
-    answer: envelope([201], 'The stored image.', M.imageAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'media/{file}',
-    tag: 'Merchant console',
-    summary: 'An uploaded image, by the SHA-256 of its bytes',
-    description: 'Public and immutable: `cache-control: public, max-age=31536000, immutable`, `x-content-type-options: nosniff`. Any other name: 404.',
-    auth: 'none',
-    inContract: false,
-    params: M.mediaParams,
-    answer: { kind: 'image', statuses: [200], description: 'The image.' },
-    errors: ['NOT_FOUND'],
-  },
+  ...endpointsOf(mediaSpec),
+  mediaFileEndpoint,
 ];
 
 /** What each error code means, for the document (its status is ERROR_STATUS's). */

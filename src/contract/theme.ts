@@ -9,7 +9,7 @@ import { int, time } from './answer-fields';
 import { siteSettingsAnswer } from './answers';
 import { describe } from './api-spec';
 import { id } from './fields';
-import { imageUrl } from './merchant';
+import { imageUrl } from './media';
 import { linkToken } from './staff';
 import { themeApi } from './theme.calls';
 

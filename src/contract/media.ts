@@ -1,8 +1,14 @@
 /**
- * The merchant console's theme studio and images (being split into their areas: staff.ts has the sign-in and team).
+ * Images (logo, favicon, landing background, products, rewards): uploaded from the console
+ * (`merchant/images`), kept in the database and served as files (`media/{file}`). The schemas of the
+ * area's calls (media.calls.ts declares them), its spec, and the row of its file.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
+import { int } from './answer-fields';
+import { describe } from './api-spec';
+import type { Endpoint } from './endpoints';
+import { mediaApi } from './media.calls';
 import { IMAGE_MAX_BYTES, IMAGE_PURPOSES } from './staff-checks';
 
 /**
@@ -15,11 +21,6 @@ export const imageUrl = z
   .trim()
   .max(500, 'must be at most 500 characters')
   .refine((v) => v === '' || /^\/(?![/\\])[^\s"'<>\\]*$/.test(v) || /^https:\/\/[^\s"'<>\\/]+(\/[^\s"'<>\\]*)?$/.test(v), 'must be an uploaded image (/media/…), a path on this site or an https:// address');
-
-
-// ---------------------------------------------------------------------------------------------
-// Images (logo, favicon, landing background): uploaded from the studio, kept in the database
-// ---------------------------------------------------------------------------------------------
 
 /** An image's file in base64: at most 2 MB once decoded (base64 takes 4 characters for every 3 bytes). */
 const IMAGE_MAX_BASE64 = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
@@ -46,8 +47,36 @@ export const imageAnswer = z.object({
   url: z.string().meta({ description: 'where the image is served, content-hashed and cached for a year: /api/media/<sha256>.<ext>' }),
   sha256: z.string(),
   content_type: z.enum(['image/png', 'image/jpeg', 'image/webp']),
-  width: z.number().int(),
-  height: z.number().int(),
-  size: z.number().int().meta({ description: 'bytes, after re-encoding' }),
+  width: int(),
+  height: int(),
+  size: int().meta({ description: 'bytes, after re-encoding' }),
 });
 export type ImageData = z.infer<typeof imageAnswer>;
+export type ImageUploadInput = z.input<typeof imageUploadBody>;
+
+export const mediaSpec = /* @__PURE__ */ describe('Merchant console', mediaApi, {
+  upload: {
+    summary: 'Upload an image: PNG, JPEG or WebP, at most 2 MB',
+    description:
+      'The file in base64 (`file`); its type is read from its content, never from its name or declared type. Checked by its first bytes and a full decode (a damaged or cut-short file is refused), never SVG, then re-encoded, which drops all metadata. Kept in the database and served at `url`. A wrong file: 400 VALIDATION naming `file`; over 2 MB: 413 naming `file`. This call alone takes a body over 64 KiB.',
+    inContract: false,
+    body: imageUploadBody,
+    data: imageAnswer,
+    answer: 'The stored image.',
+    message: 'Image uploaded.',
+  },
+});
+
+/** `media/{file}`: a file, not an envelope, served by a plain route (media.routes.ts) to anyone. */
+export const mediaFileEndpoint: Endpoint = {
+  method: 'get',
+  path: 'media/{file}',
+  tag: 'Merchant console',
+  summary: 'An uploaded image, by the SHA-256 of its bytes',
+  description: 'Public and immutable: `cache-control: public, max-age=31536000, immutable`, `x-content-type-options: nosniff`. Any other name: 404.',
+  auth: 'none',
+  inContract: false,
+  params: mediaParams,
+  answer: { kind: 'image', statuses: [200], description: 'The image.' },
+  errors: ['NOT_FOUND'],
+};
