@@ -16,7 +16,7 @@ import type { CallAuth } from './api';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { id } from './fields';
 import * as C from './counter';
-import * as D from './dashboard';
+import { dashboardSpec } from './dashboard';
 import * as E from './editors';
 import { mediaFileEndpoint, mediaSpec } from './media';
 import { notificationReadBody } from './notifications';
@@ -898,46 +898,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     errors: [],
   },
 
-  // the owner's dashboard
-  {
-    method: 'get',
-    path: 'merchant/dashboard',
-    tag: 'Merchant console',
-    summary: 'How the programme is doing: today, the last 7 or 30 days',
-    description: "Every figure computed in SQL from the ledgers, orders, vouchers, spins and payments of the period (the merchant's days), with the same figures for the period before, a daily series, and the points liability.",
-    auth: 'owner',
-    inContract: false,
-    query: D.dashboardQuery,
-    answer: envelope([200], 'The dashboard.', D.dashboardAnswer),
-    errors: [],
-  },
-
-  {
-    method: 'get',
-    path: 'merchant/export/orders.csv',
-    tag: 'Merchant console',
-    summary: "The orders of a period, as CSV",
-    description:
-      "Orders placed on the merchant's days `from` to `to` (both included, at most 366 days): one row each with its times in the merchant's time zone (named in the header, `YYYY-MM-DD HH:MM:SS`), the customer's name and phone, its items, the currency and its amounts in the currency's major unit (`210.50`), a cancelled order's refund and points taken back, and the cancellation reason. Every text cell quoted, none a formula. A download (`content-disposition: attachment`), written as it is read.",
-    auth: 'owner',
-    inContract: false,
-    query: D.exportQuery,
-    answer: { kind: 'csv', statuses: [200], description: 'The orders.' },
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'merchant/export/ledger.csv',
-    tag: 'Merchant console',
-    summary: 'The points and wallet ledger entries of a period, as CSV',
-    description:
-      "Every entry of both ledgers made on the merchant's days `from` to `to` (both included, at most 366 days), the points ledger first: its time in the merchant's time zone, the customer's name and phone, the change and the balance after it (points, or money in the currency's major unit) and their unit (`points` or the currency).",
-    auth: 'owner',
-    inContract: false,
-    query: D.exportQuery,
-    answer: { kind: 'csv', statuses: [200], description: 'The entries.' },
-    errors: [],
-  },
+  // the owner's dashboard and its CSV exports
+  ...endpointsOf(dashboardSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),
