@@ -31,11 +31,11 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
  * below it would then reach back.
  */
 export const PROVIDER_LAYERS = [
-  ['counter', 'customer-admin', 'dashboard', 'media', 'menu', 'payments', 'settings', 'theme', 'wheel'],
+  ['counter', 'customer-admin', 'dashboard', 'media', 'menu', 'payments', 'theme', 'wheel'],
   ['orders', 'rewards'],
   ['addresses', 'catalog', 'points', 'staff', 'wallet'],
   ['auth'],
-  ['customers', 'merchant', 'notifications'],
+  ['customers', 'notifications', 'settings'],
   ['http'],
 ];
 /** The files that put the provider together: they may import every area, and no area imports them. */

@@ -18,7 +18,7 @@ import { createLogger } from '../../server/lib/logger';
 import { loadOrCreateSecrets } from '../../server/lib/secrets';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { startEmbeddedProvider } from '../../server/provider/embedded';
-import { getMerchant } from '../../server/provider/merchant/merchant.service';
+import { getMerchant } from '../../server/provider/settings/settings.service';
 import { orderableProduct, seedCustomers } from '../lib/customers';
 
 const config = loadConfig();

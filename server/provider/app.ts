@@ -26,7 +26,7 @@ import { menuRoutes } from './menu/menu.routes';
 import { rewardsEditorRoutes } from './rewards/rewards-editor';
 import { customerAdminRoutes } from './customer-admin/customer-admin';
 import { wheelEditorRoutes } from './wheel/wheel-editor';
-import { dashboardRoutes } from './dashboard/dashboard.service';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -73,7 +73,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     rewardsEditorRoutes, // merchant/rewards…: the owner's reward catalogue
     customerAdminRoutes, // merchant/customers…: look-up (staff), points adjustments (owners)
     wheelEditorRoutes, // merchant/wheel…: the owner's wheel, every published configuration kept
-    dashboardRoutes, // merchant/dashboard: the owner's figures, computed in SQL
+    dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
     counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board; reward/voucher/code
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {

@@ -1,14 +1,13 @@
 /**
- * The owner's editors in the merchant console (menu, rewards, the wheel), customers (staff look up,
- * owners adjust points) and the dashboard. Every change says what it changes, so the page that made
- * it shows it at once (the audit log too).
+ * The owner's editors in the merchant console (menu, rewards, the wheel) and customers (staff look up,
+ * owners adjust points). Every change says what it changes, so the page that made it shows it at once
+ * (the audit log too).
  */
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type { DashboardData, DashboardPeriod } from '#contract/dashboard';
 import type { CustomerDetailData, CustomerSummary, EditorProduct, EditorReward, MenuData, ProductFields, RewardFields, WheelConfig, WheelEditorData, WheelVersion } from '#contract/editors';
 import { cached } from './cached';
-import { apiPost, apiUrl, fetcher, type Key } from './client';
+import { apiPost, fetcher, type Key } from './client';
 import { useMutation } from './mutation';
 
 // ---------------------------------------------------------------------------------------------
@@ -73,12 +72,3 @@ export const useAdjustPoints = () =>
       apiPost<{ customer: CustomerSummary }>('merchant/customers/adjust-points', { customer_id: customerId, points, reason, idempotency_key: key }),
     { refreshes: [cached.customers, cached.customerDetail, cached.audit], wait: true },
   );
-
-// ---------------------------------------------------------------------------------------------
-// The dashboard and the exports
-// ---------------------------------------------------------------------------------------------
-
-export const useDashboard = (period: DashboardPeriod) => useSWR<DashboardData>([cached.dashboard, { period }], fetcher, { refreshInterval: 60_000, keepPreviousData: true });
-
-/** The address of a CSV export of the merchant's days `from`–`to` ('YYYY-MM-DD'): a plain download. */
-export const exportUrl = (kind: 'orders' | 'ledger', from: string, to: string) => apiUrl(`merchant/export/${kind}.csv`, { from, to });

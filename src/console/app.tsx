@@ -8,7 +8,7 @@ import { Suspense, useEffect, useLayoutEffect, useMemo, useState, type ReactNode
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { SiteSettings } from '#contract';
-import { useStaffLogout, useStaffLogoutAll, useStaffSession } from '../api/merchant';
+import { useStaffLogout, useStaffLogoutAll, useStaffSession } from '../api/staff';
 import { useSettings } from '../api/settings';
 import { lazyPage } from '../app/lazy-page';
 import { createExpiringCache, swrOptions } from '../app/swr';

@@ -15,31 +15,47 @@
  */
 import type { z } from 'zod';
 import type { Call } from './api';
-import type { Endpoint } from './endpoints';
+import type { AnswerKind, Endpoint } from './endpoints';
 import type { ErrorCode } from './envelope';
 
-export interface CallSpec {
+interface CallWords {
   summary: string;
   description?: string;
   /** a call of ../shared/CONTRACT.md section 3 (the default); false: one this product adds */
   inContract?: boolean;
   /** the embedded provider's own: an outside provider need not have it */
   embeddedOnly?: boolean;
+  /** its OpenAPI tag, when not its area's (settings/preview: the theme's call, documented with the settings) */
+  tag?: string;
   /** the query's schema (a GET's) */
   query?: z.ZodObject;
   /** the JSON body's schema (a POST's) */
   body?: z.ZodType;
-  /** the envelope's `data`; absent: `null` */
-  data?: z.ZodType;
   /** what the answer is, for the document */
   answer: string;
   /** other success statuses than the declared one (auth/register: 201 for a new account, 200 for a known one) */
   alsoStatuses?: readonly number[];
-  /** the envelope's message of a success */
-  message: string;
   /** the error codes only this call answers (errorCodesOf adds those every call of its kind answers) */
   errors?: readonly ErrorCode[];
 }
+
+/** A call answering the envelope. */
+interface EnvelopeCallSpec extends CallWords {
+  file?: undefined;
+  /** the envelope's `data`; absent: `null` */
+  data?: z.ZodType;
+  /** the envelope's message of a success */
+  message: string;
+}
+
+/** A call answering a file (a CSV download) that its handler writes itself: no envelope, no message. */
+interface FileCallSpec extends CallWords {
+  file: Exclude<AnswerKind, 'envelope'>;
+  data?: undefined;
+  message?: undefined;
+}
+
+export type CallSpec = EnvelopeCallSpec | FileCallSpec;
 
 type AnyCall = Call<any, any>;
 
@@ -63,11 +79,11 @@ export function describe<Calls extends Record<string, AnyCall>, const Specs exte
     const s: CallSpec = specs[name];
     endpoints[name] = {
       call: c,
-      message: s.message,
+      message: s.message ?? '',
       input: (s.body ?? s.query) as InputSchema<Specs[typeof name]>,
       method: c.method,
       path: c.path,
-      tag,
+      tag: s.tag ?? tag,
       summary: s.summary,
       ...(s.description ? { description: s.description } : {}),
       auth: c.auth,
@@ -76,7 +92,7 @@ export function describe<Calls extends Record<string, AnyCall>, const Specs exte
       ...(s.body ? { body: s.body } : {}),
       ...(s.query ? { query: s.query } : {}),
       ...(c.idempotent ? { idempotent: true } : {}),
-      answer: { kind: 'envelope', statuses: [c.status, ...(s.alsoStatuses ?? [])], description: s.answer, ...(s.data ? { data: s.data } : {}) },
+      answer: { kind: s.file ?? 'envelope', statuses: [c.status, ...(s.alsoStatuses ?? [])], description: s.answer, ...(s.data ? { data: s.data } : {}) },
       errors: s.errors ?? [],
     };
   }

@@ -1,13 +1,18 @@
 /**
  * The owner's dashboard (`merchant/dashboard`): how the programme is doing over a period, every
- * figure computed from the ledgers and orders, never from counters kept on the side.
+ * figure computed from the ledgers and orders, never from counters kept on the side; and the CSV
+ * exports of a period's orders and ledger entries. The schemas of the area's calls (dashboard.calls.ts
+ * declares them) and its spec.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
+import { describe } from './api-spec';
+import { dashboardApi } from './dashboard.calls';
 
 export const DASHBOARD_PERIODS = ['today', '7d', '30d'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 export const dashboardQuery = z.object({ period: z.enum(DASHBOARD_PERIODS, { error: 'must be today, 7d or 30d' }).default('today') });
+export type DashboardQuery = z.input<typeof dashboardQuery>;
 
 const int = (description: string) => z.number().int().meta({ description });
 
@@ -80,3 +85,35 @@ export const exportQuery = z
   // (a bad date is named on its own: these two only compare real dates)
   .refine((q) => !isDay(q.from) || !isDay(q.to) || q.from <= q.to, { message: 'must be on or after from', path: ['to'] })
   .refine((q) => !isDay(q.from) || !isDay(q.to) || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < 366, { message: 'must be at most 366 days after from', path: ['to'] });
+export type ExportQuery = z.input<typeof exportQuery>;
+
+export const dashboardSpec = /* @__PURE__ */ describe('Merchant console', dashboardApi, {
+  dashboard: {
+    summary: 'How the programme is doing: today, the last 7 or 30 days',
+    description:
+      "Every figure computed in SQL from the ledgers, orders, vouchers, spins and payments of the period (the merchant's days), with the same figures for the period before, a daily series, and the points liability.",
+    inContract: false,
+    query: dashboardQuery,
+    data: dashboardAnswer,
+    answer: 'The dashboard.',
+    message: 'The dashboard.',
+  },
+  exportOrders: {
+    summary: 'The orders of a period, as CSV',
+    description:
+      "Orders placed on the merchant's days `from` to `to` (both included, at most 366 days): one row each with its times in the merchant's time zone (named in the header, `YYYY-MM-DD HH:MM:SS`), the customer's name and phone, its items, the currency and its amounts in the currency's major unit (`210.50`), a cancelled order's refund and points taken back, and the cancellation reason. Every text cell quoted, none a formula. A download (`content-disposition: attachment`), written as it is read.",
+    inContract: false,
+    query: exportQuery,
+    file: 'csv',
+    answer: 'The orders.',
+  },
+  exportLedger: {
+    summary: 'The points and wallet ledger entries of a period, as CSV',
+    description:
+      "Every entry of both ledgers made on the merchant's days `from` to `to` (both included, at most 366 days), the points ledger first: its time in the merchant's time zone, the customer's name and phone, the change and the balance after it (points, or money in the currency's major unit) and their unit (`points` or the currency).",
+    inContract: false,
+    query: exportQuery,
+    file: 'csv',
+    answer: 'The entries.',
+  },
+});

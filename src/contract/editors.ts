@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { orderAnswer, pointEntryAnswer, voucherAnswer, walletEntryAnswer } from './answers';
 import { id, idempotencyKey, page } from './fields';
-import { imageUrl } from './merchant';
+import { imageUrl } from './media';
 import { slug } from './rewards';
 
 const categoryName = z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters');

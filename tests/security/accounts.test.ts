@@ -19,7 +19,7 @@ import { FakeClock, HOUR } from '../../server/lib/clock';
 import { purgeAuthLeftovers } from '../../server/provider/auth/auth.service';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provider/embedded';
-import { clearMerchantCache } from '../../server/provider/merchant/merchant.service';
+import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase } from '../server/support/provider';
 import { describeEachDb, describePostgres, newStackPhone, startStack, STACK_MERCHANT_KEY, STACK_SECRET, STACK_WEBHOOK_SECRET, type DbKind, type Stack } from './support';

@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { readOutbox } from '../../server/provider/auth/sender';
-import { clearMerchantCache } from '../../server/provider/merchant/merchant.service';
+import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { UPSTREAM_SECRET, captureLogger, fakeUpstream, makeDist, raw, setCookies, startGateway, testConfig, type FakeUpstream, type TestGateway } from '../server/gateway.helpers';
 import { STACK_SECRET, newStackPhone, startStack, type Stack } from './support';
 

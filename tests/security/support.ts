@@ -14,7 +14,7 @@ import { FakeClock } from '../../server/lib/clock';
 import { readOutbox, type MessageSender } from '../../server/provider/auth/sender';
 import { createProviderApp, PROVIDER_MOUNT } from '../../server/provider/app';
 import { providerContext, startEmbeddedProvider, type EmbeddedProvider, type EmbeddedProviderOptions } from '../../server/provider/embedded';
-import { clearMerchantCache } from '../../server/provider/merchant/merchant.service';
+import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase, type DbKind } from '../server/support/provider';
 

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../../server/db';
 import { seed } from '../../server/db/seed';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provider/embedded';
-import { clearMerchantCache } from '../../server/provider/merchant/merchant.service';
+import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newPhone } from './auth.helpers';
 import { captureLogger, cookiePair, listen, testConfig } from './gateway.helpers';
 import { describeEachDb, openTestDatabase } from './support/provider';

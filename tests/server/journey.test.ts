@@ -21,7 +21,7 @@ import { SECOND, type Clock } from '../../server/lib/clock';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provider/embedded';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
-import { clearMerchantCache } from '../../server/provider/merchant/merchant.service';
+import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newPhone } from './auth.helpers';
 import { listen, makeDist, testConfig } from './gateway.helpers';
 import { describeEachDb, openTestDatabase } from './support/provider';

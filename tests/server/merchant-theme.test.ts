@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contrastRatio } from '#contract/contrast';
 import { MERCHANTS } from '../../server/db/seed/merchants';
 import { HOUR, SECOND, systemClock } from '../../server/lib/clock';
-import { clearMerchantCache } from '../../server/provider/merchant/merchant.service';
+import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { describeEachDb, startStack, type Stack } from '../security/support';
 import { closeProvider } from './auth.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { ENDPOINTS } from '#contract/endpoints';
-import type { StaffRole } from '#contract/merchant';
+import type { StaffRole } from '#contract/staff';
 import type { Database } from '../../server/db';
 import type { Clock } from '../../server/lib/clock';
 import { sha256Hex } from '../../server/lib/signature';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
 import { key, ledgers } from './orders.helpers';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
-import { clearMerchantCache } from '../../server/provider/merchant/merchant.service';
+import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 
 describeEachDb('wallet', (kind) => {
   let p: TestProvider;

@@ -177,7 +177,7 @@ describeEachDb('the wheel', (kind) => {
 
   it('stays within one free spin a day even when the merchant asks for more than the schema allows', async () => {
     await p.db.updateTable('merchants').set({ rules: JSON.stringify({ free_spins_per_day: 3 }) }).where('id', '=', 'kopi-senja').execute();
-    const { clearMerchantCache } = await import('../../server/provider/merchant/merchant.service');
+    const { clearMerchantCache } = await import('../../server/provider/settings/settings.service');
     clearMerchantCache();
     try {
       const c = await p.newCustomer();

@@ -17,7 +17,7 @@ import {
   setVerifiedEmail,
 } from '../customers/customers.repo';
 import { AppError } from '../http/errors';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import {
   addCodeAttempt,

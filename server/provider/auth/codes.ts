@@ -4,7 +4,7 @@
 import { HOUR, SECOND } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
-import type { MerchantRules } from '../merchant/merchant.service';
+import type { MerchantRules } from '../settings/settings.service';
 import { releaseCodeTry, reserveCodeTry } from './auth.repo';
 
 export function rateLimited(retryAfterSeconds: number, message: string): AppError {

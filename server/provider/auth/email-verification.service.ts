@@ -9,7 +9,7 @@ import { HOUR, SECOND } from '../../lib/clock';
 import { digestsEqual } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { findCustomerByVerifiedEmail, getCustomer, lockCustomer, markEmailVerified, setCustomerEmail } from '../customers/customers.repo';
 import { addCodeAttempt, consumeCode } from './auth.repo';
 import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';

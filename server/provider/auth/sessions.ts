@@ -3,7 +3,7 @@ import type { Database } from '../../db';
 import { DAY } from '../../lib/clock';
 import { sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 
 /** A fresh secret: 32 random bytes (256 bits) as base64url. Only its SHA-256 is ever stored. */
 export function newSecretToken(): string {

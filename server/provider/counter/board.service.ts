@@ -4,7 +4,7 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { moveOrder } from '../orders/lifecycle';
 import { lockOrderByName, refundOf, type OrderAddress, type OrderRow } from '../orders/orders.repo';
 import { settleRefund } from '../orders/refunds';

@@ -7,7 +7,7 @@ import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { expireVouchers } from '../rewards/vouchers.repo';
 import { insertAudit } from '../staff/staff.repo';

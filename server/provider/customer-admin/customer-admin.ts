@@ -12,7 +12,7 @@ import { AppError, notFound } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { requireStaff, staffOf, type StaffOfRequest } from '../http/staff-session';
 import { parse } from '../http/validate';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { toOrders } from '../orders/orders.repo';
 import { adjustPoints } from '../points/points.ledger';

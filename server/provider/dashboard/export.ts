@@ -1,7 +1,7 @@
 import type { Response } from 'express';
-import { sql } from 'kysely';
 import { moneyInput } from '#contract/money';
 import type { Database } from '../../db';
+import { dayBounds, ledgerPage, ordersPage } from './dashboard.repo';
 
 /**
  * The owner's CSV exports: orders, and points and wallet ledger entries, of a period of the merchant's
@@ -53,16 +53,6 @@ export interface ExportRules {
 /** Minor units → the major unit, as a number cell (`21050` → `210.50` for PHP, `5000` → `5000` for IDR). */
 const major = (amount: number | null, r: ExportRules) => (amount === null ? null : new Plain(moneyInput(amount, r.currency, r.locale)));
 
-/** An instant as the shop's clock showed it, `YYYY-MM-DD HH:MM:SS`, computed by PostgreSQL's time zone data. */
-const local = (column: string, timeZone: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
-
-/** The instants that bound the days `from`..`to` (both included) in the merchant's time zone. */
-async function bounds(db: Database, from: string, to: string, timeZone: string): Promise<{ start: Date; end: Date }> {
-  const { rows } = await sql<{ start: Date; end: Date }>`
-    select (${from}::date::timestamp at time zone ${timeZone}) as start, ((${to}::date + 1)::timestamp at time zone ${timeZone}) as "end"`.execute(db);
-  return { start: new Date(rows[0]!.start), end: new Date(rows[0]!.end) };
-}
-
 function begin(res: Response, name: string): void {
   res.status(200);
   res.setHeader('content-type', 'text/csv; charset=utf-8');
@@ -74,7 +64,7 @@ const REFUND_TO = { wallet: 'wallet', gateway: 'card' } as const;
 
 export async function exportOrders(db: Database, res: Response, q: { from: string; to: string }, rules: ExportRules): Promise<void> {
   const tz = rules.timezone;
-  const { start, end } = await bounds(db, q.from, q.to, tz);
+  const { start, end } = await dayBounds(db, q.from, q.to, tz);
   begin(res, `orders-${q.from}-to-${q.to}.csv`);
   res.write(
     line([
@@ -103,26 +93,7 @@ export async function exportOrders(db: Database, res: Response, q: { from: strin
   );
   let after = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('orders as o')
-      .innerJoin('customers as c', 'c.id', 'o.customer_id')
-      .leftJoin('order_refunds as f', 'f.order_id', 'o.id')
-      .select(['o.id', 'o.name', 'o.status', 'o.fulfilment', 'o.payment_method', 'o.customer_id', 'c.name as customer', 'c.phone', 'o.subtotal', 'o.discount', 'o.delivery_fee', 'o.total', 'o.points_earned', 'o.points_taken_back', 'o.cancel_reason'])
-      .select(['f.amount as refund', 'f.method as refund_method', 'f.status as refund_status'])
-      .select([local('o.created_at', tz).as('placed_at'), local('o.paid_at', tz).as('paid_at')])
-      .select((eb) =>
-        eb
-          .selectFrom('order_items as i')
-          .select(sql<string>`string_agg(i.qty || ' × ' || i.name, '; ' order by i.id)`.as('items'))
-          .whereRef('i.order_id', '=', 'o.id')
-          .as('items'),
-      )
-      .where('o.created_at', '>=', start)
-      .where('o.created_at', '<', end)
-      .where('o.id', '>', after)
-      .orderBy('o.id')
-      .limit(PAGE)
-      .execute();
+    const rows = await ordersPage(db, { start, end, after, limit: PAGE, timeZone: tz });
     for (const r of rows) {
       res.write(
         line([
@@ -158,19 +129,14 @@ export async function exportOrders(db: Database, res: Response, q: { from: strin
 
 export async function exportLedger(db: Database, res: Response, q: { from: string; to: string }, rules: ExportRules): Promise<void> {
   const tz = rules.timezone;
-  const { start, end } = await bounds(db, q.from, q.to, tz);
+  const { start, end } = await dayBounds(db, q.from, q.to, tz);
   begin(res, `ledger-${q.from}-to-${q.to}.csv`);
   res.write(line(['ledger', 'id', `created_at (${tz})`, 'customer_id', 'customer', 'customer_phone', 'type', 'change', 'balance_after', 'unit', 'reason', 'ref']));
   for (const ledger of ['points', 'wallet'] as const) {
     const points = ledger === 'points';
     let after = 0;
     for (;;) {
-      const { rows } = await sql<{ id: number; at: string; customer_id: number; customer: string; phone: string | null; type: string; change: number; balance_after: number; reason: string; ref: string | null }>`
-        select l.id, ${local('l.created_at', tz)} as at, l.customer_id, c.name as customer, c.phone, l.type,
-          ${sql.ref(points ? 'l.points' : 'l.amount')} as change, l.balance_after, l.reason, l.ref
-        from ${sql.table(points ? 'points_ledger' : 'wallet_ledger')} l join customers c on c.id = l.customer_id
-        where l.created_at >= ${start} and l.created_at < ${end} and l.id > ${after}
-        order by l.id limit ${PAGE}`.execute(db);
+      const rows = await ledgerPage(db, ledger, { start, end, after, limit: PAGE, timeZone: tz });
       for (const r of rows) {
         res.write(
           line([

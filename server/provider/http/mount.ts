@@ -3,9 +3,10 @@
  * path as declared, the guard its `auth` names, its query or body parsed with the declared schema, the
  * declared status and message, and for an idempotent call the key's scope (its path) and owner (the
  * customer, or the staff member) taken from the declaration too. A handler gets what the schema parsed
- * and answers the envelope's `data`; it never spells a path, a guard or a schema.
+ * and answers the envelope's `data` (a file call writes its file to `at.res` itself); it never spells a
+ * path, a guard or a schema.
  */
-import type { Envelope } from '#contract';
+import { envelope, type Envelope } from '#contract';
 import type { AreaSpec, SpecEndpoint } from '#contract/api-spec';
 import type { DataOf } from '#contract/api';
 import type { Request, RequestHandler, Response, Router } from 'express';
@@ -27,6 +28,9 @@ export class Reply<T> {
     this.envelope = envelope;
   }
 }
+
+/** An answer with another status or message than the call declares (a message that names what was done). */
+export const reply = <T>(data: T, status: number, message: string): Reply<T> => new Reply(envelope(status, message, data));
 
 
 export interface At<T> {
@@ -103,6 +107,8 @@ export function mount<A extends AreaSpec<any, any>>(
         },
       };
       const answer = await handler(input, at);
+      // a file (a CSV download): the handler wrote it
+      if (e.answer.kind !== 'envelope') return;
       // the first answer or its replay, exactly as stored (a stored refusal included)
       if (answer instanceof Reply) res.status(answer.envelope.status).json(answer.envelope);
       else send(res, e.call.status, e.message, answer);

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { StaffRole } from '#contract/merchant';
+import type { StaffRole } from '#contract/staff';
 import { DAY, HOUR, MINUTE } from '../../lib/clock';
 import { sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';

@@ -1,50 +1,48 @@
 import express, { type RequestHandler, type Router } from 'express';
-import { imageUploadBody, mediaParams } from '#contract/merchant';
+import { mediaFileEndpoint, mediaParams, mediaSpec } from '#contract/media';
 import { IMAGE_UPLOAD_BODY_MAX, type ImagePurpose } from '#contract/staff-checks';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
-import { send } from '../http/envelope';
 import { notFound } from '../http/errors';
+import { guard, mount } from '../http/mount';
 import type { RawBodyRequest } from '../http/raw-body';
-import { requireStaff, staffOf } from '../http/staff-session';
-import { parse } from '../http/validate';
 import { readImage, storeImage, tooLarge } from './media.service';
 
 /** The one call whose body may be larger than 64 KiB: an image of 2 MB in base64, with room for the JSON around it. */
-const UPLOAD_PATH = '/merchant/images';
+const upload = mediaSpec.endpoints.upload;
+const UPLOAD_PATH = `/${upload.path}`;
 const UPLOAD_BODY_LIMIT = IMAGE_UPLOAD_BODY_MAX;
 
 /**
  * The body parser of the upload call, run before the provider's 64 KiB parser (which then leaves the
- * parsed body alone); every other call keeps the 64 KiB limit. The caller is known first: no owner
- * session (401, 403) or a `content-length` over the limit (413 naming `file`) is answered before one
- * byte of the body is read (issue #24, item 4); a body that grows past the limit as it streams: 413.
- * A plain middleware, not a route, so the call is registered once (mediaRoutes).
+ * parsed body alone); every other call keeps the 64 KiB limit. The caller is known first, by the call's
+ * own guard (mount.ts's, from its declared `auth`): no owner session (401, 403) or a `content-length`
+ * over the limit (413 naming `file`) is answered before one byte of the body is read (issue #24, item
+ * 4); a body that grows past the limit as it streams: 413. A plain middleware, not a route, so the call
+ * is registered once (mediaRoutes mounts it, and its guard checks the session again).
  */
 export function imageUploadParser(ctx: ProviderContext): RequestHandler {
-  const owner = requireStaff(ctx, 'owner');
+  const checks = guard(ctx, upload.auth);
   const parser = express.json({ limit: UPLOAD_BODY_LIMIT, verify: (req, _res, buf) => ((req as RawBodyRequest).rawBody = buf) });
   return (req, res, next) => {
     if (req.method !== 'POST' || req.path !== UPLOAD_PATH) return next();
-    void owner(req, res, (refused?: unknown) => {
-      if (refused) return next(refused);
+    const pass = (i: number): void => {
+      const check = checks[i];
+      if (check) return void check(req, res, (refused?: unknown) => (refused ? next(refused) : pass(i + 1)));
       if (Number(req.get('content-length') ?? 0) > UPLOAD_BODY_LIMIT) return next(tooLarge());
       parser(req, res, (err?: unknown) => next((err as { type?: string } | undefined)?.type === 'entity.too.large' ? tooLarge() : err));
-    });
+    };
+    pass(0);
   };
 }
 
 export function mediaRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
-
-  // the session was checked by imageUploadParser, before the body was read
-  r.post(UPLOAD_PATH, async (req, res) => {
-    const body = parse(imageUploadBody, req.body);
-    send(res, 201, 'Image uploaded.', await storeImage(ctx, staffOf(res), body.file, (body.purpose ?? 'background') as ImagePurpose));
+  // the body was read by imageUploadParser, once the session was checked
+  const r = mount(ctx, mediaSpec, {
+    upload: async (body, at) => storeImage(ctx, at.staff(), body.file, (body.purpose ?? 'background') as ImagePurpose),
   });
 
-  // public and immutable: the name is the hash of the bytes
-  r.get('/media/:file', async (req, res) => {
+  // a file, not an envelope: public and immutable, the name is the hash of the bytes
+  r.get(`/${mediaFileEndpoint.path.replace('{file}', ':file')}`, ...guard(ctx, mediaFileEndpoint.auth), async (req, res) => {
     // a name that is no image's (any other shape included) is simply not found
     const file = mediaParams.shape.file.safeParse(req.params.file);
     const image = file.success ? await readImage(ctx, file.data) : null;

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ImageData } from '#contract/merchant';
+import type { ImageData } from '#contract/media';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGE_PURPOSES, type ImagePurpose } from '#contract/staff-checks';
 import type { ProviderContext } from '../context';
 import { AppError, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { insertAudit } from '../staff/staff.repo';
+import { insertMedia, readMedia } from './media.repo';
 
 type Format = 'png' | 'jpeg' | 'webp';
 const CONTENT_TYPE: Record<Format, ImageData['content_type']> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
@@ -81,11 +82,7 @@ export async function storeImage(ctx: ProviderContext, actor: StaffOfRequest, ba
     size: output.data.length,
   };
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('media')
-      .values({ sha256, content_type: contentType, bytes: output.data, width: data.width, height: data.height, created_by: actor.id, created_at: now })
-      .onConflict((oc) => oc.column('sha256').doNothing())
-      .execute();
+    await insertMedia(trx, { sha256, contentType, bytes: output.data, width: data.width, height: data.height, staffId: actor.id, now });
     const { url: _url, ...after } = data;
     await insertAudit(trx, { staffId: actor.id, action: 'media.upload', target: `media:${sha256}`, before: null, after, now });
   });
@@ -95,7 +92,7 @@ export async function storeImage(ctx: ProviderContext, actor: StaffOfRequest, ba
 /** A stored image by `<sha256>.<ext>` (the extension must be its format's), or null. */
 export async function readImage(ctx: ProviderContext, file: string): Promise<{ contentType: string; bytes: Buffer } | null> {
   const [sha256, ext] = file.split('.') as [string, string];
-  const row = await ctx.db.selectFrom('media').select(['content_type', 'bytes']).where('sha256', '=', sha256).executeTakeFirst();
+  const row = await readMedia(ctx.db, sha256);
   if (!row) return null;
   const format = (Object.keys(CONTENT_TYPE) as Format[]).find((f) => CONTENT_TYPE[f] === row.content_type)!;
   if (EXTENSION[format] !== ext) return null;

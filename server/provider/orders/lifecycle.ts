@@ -5,7 +5,7 @@ import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
-import { getMerchant, type Merchant } from '../merchant/merchant.service';
+import { getMerchant, type Merchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { earnPoints } from '../points/points.ledger';
 import { postWalletEntry } from '../wallet/wallet.ledger';

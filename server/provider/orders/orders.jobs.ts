@@ -1,5 +1,5 @@
 import type { ProviderContext } from '../context';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { lockDueOrders } from './orders.repo';
 import { stepOrder } from './lifecycle';
 

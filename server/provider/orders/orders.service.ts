@@ -6,7 +6,7 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
 import { lockCustomer } from '../customers/customers.repo';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { availablePayments } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { findCustomerOrder, insertOrder, insertOrderEvent, insertOrderItems, listCustomerOrders, markVoucherUsed, toOrders, type OrderRow } from './orders.repo';

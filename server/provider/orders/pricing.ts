@@ -4,7 +4,7 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import { findAddress } from '../addresses/addresses.repo';
 import { findProducts } from '../catalog/catalog.repo';
-import { getMerchant, type MerchantRules } from '../merchant/merchant.service';
+import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
 
 /** Pricing: a basket at current prices, its voucher discount, delivery fee, total and points to earn. */

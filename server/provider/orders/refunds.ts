@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 
 /**
  * A cancelled order's gateway refund, called after the cancellation committed (cancelOrder records it

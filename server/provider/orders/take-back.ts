@@ -1,7 +1,7 @@
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { lockCustomer } from '../customers/customers.repo';
-import type { Merchant } from '../merchant/merchant.service';
+import type { Merchant } from '../settings/settings.service';
 import { adjustPoints } from '../points/points.ledger';
 import type { OrderRow } from './orders.repo';
 

@@ -2,7 +2,7 @@ import { formatMoney } from '#contract/money';
 import { paths } from '#contract/routes';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { cancelOrder, markOrderPaid, orderLink } from '../orders/lifecycle';
 import { lockOrderById } from '../orders/orders.repo';

@@ -3,7 +3,7 @@ import type { ProviderContext } from '../context';
 import type { Database } from '../../db';
 import { AppError, notFound } from '../http/errors';
 import type { StoredAnswer } from '../http/idempotency';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { topupReturnPaths } from '../wallet/wallet.service';

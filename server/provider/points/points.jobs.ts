@@ -1,7 +1,7 @@
 import { DAY } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { lockCustomer } from '../customers/customers.repo';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { expireCustomerLots } from './points.ledger';
 import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points-expiry.repo';

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
-import type { StaffMember, StaffRole } from '#contract/merchant';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { StaffMember, StaffRole } from '#contract/staff';
 import type { Database } from '../../db';
-import type { AuditActor } from '../../db/schema';
+import type { AuditActor, DB } from '../../db/schema';
 
 /** Advisory-lock classes (two-key form; auth/ uses 71xxx). */
 const LOCK_STAFF_EMAIL = 72_001;
@@ -347,4 +347,28 @@ export async function listAudit(db: Database, limit: number, offset: number, f: 
   if (f.from) q = q.where('a.created_at', '>=', f.from);
   if (f.to) q = q.where('a.created_at', '<', f.to);
   return q.orderBy('a.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** The instant a merchant's day ('YYYY-MM-DD') begins in its time zone. */
+export async function dayStart(db: Database, day: string, timeZone: string): Promise<Date> {
+  const { rows } = await sql<{ start: Date }>`select (${day}::date::timestamp at time zone ${timeZone}) as start`.execute(db);
+  return new Date(rows[0]!.start);
+}
+
+/**
+ * The housekeeping's deletes (staff.service's purgeStaffLeftovers): sign-in failures and the counter's
+ * unknown codes older than `dayAgo`, links and share-preview links expired before it, and staff sessions
+ * revoked before it, idle since `idleSince` or begun before `begunBefore`.
+ */
+export async function purgeEnded(db: Database, o: { dayAgo: Date; idleSince: Date; begunBefore: Date }): Promise<void> {
+  await db.deleteFrom('staff_login_failures').where('created_at', '<', o.dayAgo).execute();
+  await db.deleteFrom('counter_code_failures').where('created_at', '<', o.dayAgo).execute();
+  await db.deleteFrom('staff_links').where('expires_at', '<', o.dayAgo).execute();
+  await db.deleteFrom('theme_preview_links').where('expires_at', '<', o.dayAgo).execute();
+  const ended = (eb: ExpressionBuilder<DB, 'staff_sessions'>) => eb.or([eb('revoked_at', '<', o.dayAgo), eb('last_seen_at', '<', o.idleSince), eb('created_at', '<', o.begunBefore)]);
+  await db
+    .deleteFrom('counter_code_failures')
+    .where('session_id', 'in', (eb) => eb.selectFrom('staff_sessions').select('id').where(ended))
+    .execute();
+  await db.deleteFrom('staff_sessions').where(ended).execute();
 }

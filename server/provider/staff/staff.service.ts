@@ -1,8 +1,6 @@
-import { sql, type ExpressionBuilder } from 'kysely';
 import { ACTIVITY_KINDS, type ActivityKind, MACHINE_PERSON } from '#contract/activity';
-import type { AuditListData, PendingInvite, StaffInviteData, StaffLinkData, StaffMember, StaffRole, StaffSessionData, StaffSessionState } from '#contract/merchant';
+import type { AuditListData, PendingInvite, StaffInviteData, StaffLinkData, StaffMember, StaffRole, StaffSessionData, StaffSessionState } from '#contract/staff';
 import type { Database } from '../../db';
-import type { DB } from '../../db/schema';
 import { DAY, HOUR, MINUTE, SECOND } from '../../lib/clock';
 import { sha256Hex } from '../../lib/signature';
 import { maskEmail } from '../auth/sender';
@@ -10,7 +8,7 @@ import { rateLimited } from '../auth/codes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, sessionExpired, validation } from '../http/errors';
 import { roleForbidden, STAFF_IDLE_MS, STAFF_LIFETIME_MS, type StaffOfRequest } from '../http/staff-session';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { consoleLinkUrl, newLinkToken, STAFF_LINK_TTL_MS } from './setup-link';
 import { dummyPasswordHash, HashBusy, hashPassword, verifyPassword, type HashTurn } from './password';
 import {
@@ -18,6 +16,7 @@ import {
   consumeStaffLink,
   countOwners,
   countResetLinks,
+  dayStart,
   findLiveStaffByEmail,
   getLiveStaff,
   insertAudit,
@@ -31,6 +30,7 @@ import {
   lockOwners,
   lockStaffEmail,
   markStaffRemoved,
+  purgeEnded,
   releaseLoginTry,
   reserveLoginTry,
   revokeInvite,
@@ -442,12 +442,6 @@ export async function resetPassword(ctx: ProviderContext, input: { token: string
   });
 }
 
-/** The instant a merchant's day ('YYYY-MM-DD') begins in its time zone. */
-async function dayStart(db: Database, day: string, timeZone: string): Promise<Date> {
-  const { rows } = await sql<{ start: Date }>`select (${day}::date::timestamp at time zone ${timeZone}) as start`.execute(db);
-  return new Date(rows[0]!.start);
-}
-
 export async function auditPage(ctx: ProviderContext, q: { page?: number | undefined; person?: number | typeof MACHINE_PERSON | undefined; kind?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<AuditListData> {
   const page = q.page ?? 1;
   const timeZone = (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone;
@@ -477,16 +471,5 @@ export async function auditPage(ctx: ProviderContext, q: { page?: number | undef
  */
 export async function purgeStaffLeftovers(ctx: ProviderContext): Promise<void> {
   const now = ctx.clock.now().getTime();
-  const dayAgo = new Date(now - DAY);
-  await ctx.db.deleteFrom('staff_login_failures').where('created_at', '<', dayAgo).execute();
-  await ctx.db.deleteFrom('counter_code_failures').where('created_at', '<', dayAgo).execute();
-  await ctx.db.deleteFrom('staff_links').where('expires_at', '<', dayAgo).execute();
-  await ctx.db.deleteFrom('theme_preview_links').where('expires_at', '<', dayAgo).execute();
-  const ended = (eb: ExpressionBuilder<DB, 'staff_sessions'>) =>
-    eb.or([eb('revoked_at', '<', dayAgo), eb('last_seen_at', '<', new Date(now - STAFF_IDLE_MS - DAY)), eb('created_at', '<', new Date(now - STAFF_LIFETIME_MS - DAY))]);
-  await ctx.db
-    .deleteFrom('counter_code_failures')
-    .where('session_id', 'in', (eb) => eb.selectFrom('staff_sessions').select('id').where(ended))
-    .execute();
-  await ctx.db.deleteFrom('staff_sessions').where(ended).execute();
+  await purgeEnded(ctx.db, { dayAgo: new Date(now - DAY), idleSince: new Date(now - STAFF_IDLE_MS - DAY), begunBefore: new Date(now - STAFF_LIFETIME_MS - DAY) });
 }

@@ -1,49 +1,22 @@
 import type { Router } from 'express';
-import { previewQuery, themeDraftBody, themeRestoreBody } from '#contract/merchant';
+import { themeSpec } from '#contract/theme';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
-import { send } from '../http/envelope';
-import { requireStaff, staffOf } from '../http/staff-session';
-import { parse } from '../http/validate';
+import { mount } from '../http/mount';
 import { createPreviewLink, getDraft, previewSettings, publish, restore, saveDraft, versions } from './theme.service';
 
-/** The theme studio (owner only), and the public read of a share-preview link. */
+/** The theme (the console's Brand page, owner only), and the public read of a share-preview link. */
 export function themeRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
-  const owner = requireStaff(ctx, 'owner');
-
-  r.get('/merchant/theme/draft', owner, async (_req, res) => {
-    send(res, 200, 'The draft theme.', await getDraft(ctx));
+  return mount(ctx, themeSpec, {
+    draft: async () => getDraft(ctx),
+    saveDraft: async (body, at) => saveDraft(ctx, at.staff(), body),
+    publish: async (_, at) => ({ version: await publish(ctx, at.staff()) }),
+    versions: async () => versions(ctx),
+    restore: async (body, at) => ({ version: await restore(ctx, at.staff(), body.id) }),
+    previewLink: async (_, at) => createPreviewLink(ctx, at.staff()),
+    // public: whoever holds a live link sees the draft, read-only; never cached, never the customers' settings
+    preview: async (query, at) => {
+      at.res.setHeader('cache-control', 'no-store');
+      return previewSettings(ctx, query.token);
+    },
   });
-
-  r.post('/merchant/theme/draft', owner, async (req, res) => {
-    const body = parse(themeDraftBody, req.body);
-    send(res, 200, 'Draft saved. Customers see it once you publish.', await saveDraft(ctx, staffOf(res), body));
-  });
-
-  r.post('/merchant/theme/publish', owner, async (_req, res) => {
-    send(res, 200, 'Published: customers see the new theme within a few seconds.', { version: await publish(ctx, staffOf(res)) });
-  });
-
-  r.get('/merchant/theme/versions', owner, async (_req, res) => {
-    send(res, 200, 'Published versions.', await versions(ctx));
-  });
-
-  r.post('/merchant/theme/restore', owner, async (req, res) => {
-    const body = parse(themeRestoreBody, req.body);
-    send(res, 200, 'Restored: customers see this version within a few seconds.', { version: await restore(ctx, staffOf(res), body.id) });
-  });
-
-  r.post('/merchant/theme/preview-link', owner, async (_req, res) => {
-    send(res, 201, 'Preview link ready: it shows the draft for 24 hours.', await createPreviewLink(ctx, staffOf(res)));
-  });
-
-  // public: whoever holds a live link sees the draft, read-only; never cached, never the customers' settings
-  r.get('/settings/preview', async (req, res) => {
-    const query = parse(previewQuery, req.query);
-    res.setHeader('cache-control', 'no-store');
-    send(res, 200, 'The draft settings.', await previewSettings(ctx, query.token));
-  });
-
-  return r;
 }

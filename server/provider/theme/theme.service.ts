@@ -1,5 +1,5 @@
 import { contrastMessage, themeContrastChecks } from '#contract/contrast';
-import { THEME_FIELDS, type PreviewLinkData, type ThemeDraftData, type ThemeSettings, type ThemeVersionData, type ThemeVersionsData } from '#contract/merchant';
+import { THEME_FIELDS, type PreviewLinkData, type ThemeDraftData, type ThemeSettings, type ThemeVersionData, type ThemeVersionsData } from '#contract/theme';
 import type { SiteSettings } from '#contract';
 import type { Database } from '../../db';
 import { DAY } from '../../lib/clock';
@@ -8,7 +8,7 @@ import { newSecretToken } from '../auth/sessions';
 import type { ProviderContext } from '../context';
 import { notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
-import { clearMerchantCache, getMerchant } from '../merchant/merchant.service';
+import { clearMerchantCache, getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import {
   countVersions,

@@ -5,7 +5,7 @@ import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import { notFound, validation } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
-import { getMerchant } from '../merchant/merchant.service';
+import { getMerchant } from '../settings/settings.service';
 import { availablePayments } from '../payment-port';
 import { findCustomerTopup, walletBalance, walletEntries } from './wallet.repo';
 

@@ -10,7 +10,7 @@ import { send } from '../http/envelope';
 import { validation } from '../http/errors';
 import { requireStaff, staffOf, type StaffOfRequest } from '../http/staff-session';
 import { parse } from '../http/validate';
-import { clearMerchantCache, getMerchant } from '../merchant/merchant.service';
+import { clearMerchantCache, getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 
 /**

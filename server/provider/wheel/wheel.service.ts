@@ -3,7 +3,7 @@ import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
 import { getCustomer, lockCustomer } from '../customers/customers.repo';
-import { getMerchant, type MerchantRules } from '../merchant/merchant.service';
+import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { burnPoints, earnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
 import { findRewardById, takeStock } from '../rewards/rewards.repo';

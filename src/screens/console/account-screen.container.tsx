@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useChangePassword, useStaffMe } from '../../api/merchant';
+import { useChangePassword, useStaffMe } from '../../api/staff';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { LoadingScreen } from '../../ui';
 import { AccountScreen } from './account-screen';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { StaffMember } from '#contract/merchant';
+import type { StaffMember } from '#contract/staff';
 import { STAFF_PASSWORD_MIN, staffPasswordProblem } from '#contract/staff-checks';
 import { Button, Card, Notice, TextField } from '../../ui';
 import { ROLE_HELP, ROLE_LABEL } from './console-layout';

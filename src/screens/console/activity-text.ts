@@ -1,4 +1,4 @@
-import type { AuditListData } from '#contract/merchant';
+import type { AuditListData } from '#contract/staff';
 
 export type AuditEntry = AuditListData['items'][number];
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { SiteSettings } from '#contract';
-import { useAuditLog, useStaffList } from '../../api/merchant';
+import { useAuditLog, useStaffList } from '../../api/staff';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';
 import { AuditScreen, type ActivityFilterValue } from './audit-screen';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForgotPassword } from '../../api/merchant';
+import { useForgotPassword } from '../../api/staff';
 import { messageOf } from '../../app/errors';
 import { consoleLink } from '../../console/link';
 import { ConsoleForgotScreen } from './console-forgot-screen';

@@ -1,4 +1,4 @@
-import { useStaffMe } from '../../api/merchant';
+import { useStaffMe } from '../../api/staff';
 import { consoleLink } from '../../console/link';
 import { ConsoleHomeScreen } from './console-home-screen';
 

@@ -1,4 +1,4 @@
-import type { StaffRole } from '#contract/merchant';
+import type { StaffRole } from '#contract/staff';
 import { Card, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
 import { CONSOLE_NAV, ROLE_LABEL, type ConsolePage } from './console-layout';

@@ -1,5 +1,5 @@
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
-import type { StaffRole } from '#contract/merchant';
+import type { StaffRole } from '#contract/staff';
 import { Button, CloseIcon, MenuIcon, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../api/client';
-import { useAcceptInvite, useResetPassword, useStaffLink, useStaffSetup } from '../../api/merchant';
+import { useAcceptInvite, useResetPassword, useStaffLink, useStaffSetup } from '../../api/staff';
 import { useSettings } from '../../api/settings';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { consoleTimeFormat } from './console-format';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isEmailAddress } from '#contract/checks';
-import type { StaffRole } from '#contract/merchant';
+import type { StaffRole } from '#contract/staff';
 import { STAFF_PASSWORD_MIN, staffPasswordProblem } from '#contract/staff-checks';
 import { Button, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { ConsoleAuthLayout } from './console-auth-layout';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useStaffLogin, useStaffSession } from '../../api/merchant';
+import { useStaffLogin, useStaffSession } from '../../api/staff';
 import { messageOf } from '../../app/errors';
 import { consoleLink } from '../../console/link';
 import { LoadingScreen } from '../../ui';

@@ -3,7 +3,7 @@ import type { CounterRedemption, CounterVoucher } from '#contract/counter';
 import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../api/client';
 import { useCounterLookup, useCounterRecent, useCounterRedeem, useCounterUndo } from '../../api/counter';
-import { useStaffMe } from '../../api/merchant';
+import { useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';
 import { CameraScanner } from '../../console/camera-scanner';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { CounterRedemption, CounterVoucher } from '#contract/counter';
-import type { StaffRole } from '#contract/merchant';
+import type { StaffRole } from '#contract/staff';
 import { Badge, Button, Card, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx } from '../../ui';
 import { formatDate, formatDateTime } from '../../ui/lib/dates';
 

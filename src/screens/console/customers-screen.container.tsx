@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { useAdjustPoints, useCustomerDetail, useCustomerSearch } from '../../api/editors';
-import { useStaffMe } from '../../api/merchant';
+import { useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';
 import { useActionKey } from '../../app/use-action-key';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SiteSettings } from '#contract';
 import type { DashboardPeriod } from '#contract/dashboard';
-import { exportUrl, useDashboard } from '../../api/editors';
+import { exportUrl, useDashboard } from '../../api/dashboard';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';
 import { DashboardScreen } from './dashboard-screen';

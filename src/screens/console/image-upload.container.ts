@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ImagePurpose } from '#contract/staff-checks';
-import { useUploadImage } from '../../api/merchant';
+import { useUploadImage } from '../../api/media';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 
 /** A file's bytes as base64, without the `data:…;base64,` prefix. */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { SiteSettings } from '#contract';
-import type { StaffRole } from '#contract/merchant';
-import { useChangeRole, useInviteStaff, usePendingInvites, useRemoveStaff, useRevokeInvite, useStaffList, useStaffMe } from '../../api/merchant';
+import type { StaffRole } from '#contract/staff';
+import { useChangeRole, useInviteStaff, usePendingInvites, useRemoveStaff, useRevokeInvite, useStaffList, useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { consoleTimeFormat } from './console-format';

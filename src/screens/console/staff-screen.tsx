@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { StaffMember, StaffRole } from '#contract/merchant';
+import type { StaffMember, StaffRole } from '#contract/staff';
 import { isEmailAddress } from '#contract/checks';
 import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
 import { ROLE_HELP, ROLE_LABEL } from './console-layout';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SiteSettings } from '#contract';
-import type { ThemeSettings } from '#contract/merchant';
+import type { ThemeSettings } from '#contract/theme';
 import { useCatalog } from '../../api/shop';
 import { useRewards } from '../../api/rewards';
 import { useSettings } from '../../api/settings';
-import { usePublishTheme, useRestoreTheme, useSaveThemeDraft, useThemeDraft, useThemePreviewLink, useThemeVersions } from '../../api/merchant';
+import { usePublishTheme, useRestoreTheme, useSaveThemeDraft, useThemeDraft, useThemePreviewLink, useThemeVersions } from '../../api/theme';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { useImageUpload } from './image-upload.container';
 import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-studio-screen';

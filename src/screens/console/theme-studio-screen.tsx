@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { Category, Reward, SiteSettings } from '#contract';
-import type { ThemeSettings, ThemeVersionData } from '#contract/merchant';
+import type { ThemeSettings, ThemeVersionData } from '#contract/theme';
 import { AA_BODY_TEXT, colourName, contrastFixes, contrastProblem, readableTextOn, themeContrastChecks, type ContrastCheck, type ContrastFix } from '#contract/contrast';
 import { Badge, Button, Card, CopyIcon, Dialog, ErrorState, Notice, QrCode, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
 import { ImagePicker } from './image-picker';

@@ -18,7 +18,7 @@ import { providerContext } from '../../../server/provider/embedded';
 import type { ProviderContext } from '../../../server/provider/context';
 import type { MessageSender } from '../../../server/provider/auth/sender';
 import type { PaymentGateway } from '../../../server/provider/payment-gateway';
-import { clearMerchantCache } from '../../../server/provider/merchant/merchant.service';
+import { clearMerchantCache } from '../../../server/provider/settings/settings.service';
 
 export type DbKind = 'pglite' | 'postgres';
 

@@ -1,6 +1,11 @@
+/**
+ * The shop's settings (what the app shows: name, theme, currency …) and its business rules, read for
+ * nearly every call: cached a few seconds. The theme studio (theme/) writes the theme's part of them.
+ */
 import type { Database } from '../../db';
 import type { SiteSettings } from '#contract';
 import { notFound } from '../http/errors';
+import { readMerchant } from './settings.repo';
 
 /** Business rules, each a per-merchant setting (merchants.rules overrides these defaults). */
 export interface MerchantRules {
@@ -73,7 +78,7 @@ const cache = new Map<string, { at: number; merchant: Merchant }>();
 export async function getMerchant(db: Database, merchantId: string): Promise<Merchant> {
   const hit = cache.get(merchantId);
   if (hit && Date.now() - hit.at < CACHE_MS && hit.merchant) return hit.merchant;
-  const row = await db.selectFrom('merchants').selectAll().where('id', '=', merchantId).executeTakeFirst();
+  const row = await readMerchant(db, merchantId);
   if (!row) throw notFound('Merchant');
   const rules = { ...DEFAULT_RULES, ...(row.rules as Partial<MerchantRules>) };
   const settings = {

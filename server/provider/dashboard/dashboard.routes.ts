@@ -1,0 +1,22 @@
+import type { Router } from 'express';
+import { dashboardSpec } from '#contract/dashboard';
+import type { ProviderContext } from '../context';
+import { mount } from '../http/mount';
+import { getMerchant } from '../settings/settings.service';
+import { dashboardAt, recordDownload } from './dashboard.service';
+import { exportLedger, exportOrders } from './export';
+
+/** The owner's dashboard, computed in SQL, and the CSV exports of a period (files: each written as it is read). */
+export function dashboardRoutes(ctx: ProviderContext): Router {
+  return mount(ctx, dashboardSpec, {
+    dashboard: async (query) => dashboardAt(ctx.db, ctx.merchantId, ctx.clock.now(), query.period),
+    exportOrders: async (query, at) => {
+      await recordDownload(ctx, at.staff(), 'export.orders', query);
+      await exportOrders(ctx.db, at.res, query, (await getMerchant(ctx.db, ctx.merchantId)).rules);
+    },
+    exportLedger: async (query, at) => {
+      await recordDownload(ctx, at.staff(), 'export.ledger', query);
+      await exportLedger(ctx.db, at.res, query, (await getMerchant(ctx.db, ctx.merchantId)).rules);
+    },
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The merchant console's sign-in, its team and its activity log. The staff session is the gateway's own
+ * HttpOnly cookie, separate from a customer's: nothing here holds a token.
+ */
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import type { ActivityKind } from '#contract/activity';
+import type { AuditListData, PendingInvitesData, StaffListData, StaffMeData, StaffRole, StaffSessionData, StaffSessionState, StaffSetupInput } from '#contract/staff';
+import { staffApi } from '#contract/staff.calls';
+import { cached } from './cached';
+import { callApi, fetcher, keyOf, type Key } from './client';
+import { useMutation } from './mutation';
+
+const meKey = keyOf(staffApi.me);
+const sessionKey = keyOf(staffApi.session);
+
+/** The signed-in member, on a page only they reach (401 SESSION_EXPIRED when their session ended meanwhile). */
+export const useStaffMe = () => useSWR<StaffMeData>(meKey, fetcher, { shouldRetryOnError: false });
+/**
+ * Who is signed in, asked by every console page first: answered 200 whoever asks (`staff: null` when
+ * nobody is), so a signed-out visitor's browser shows no failed call; and whether the shop has an owner.
+ */
+export const useStaffSession = () => useSWR<StaffSessionState>(sessionKey, fetcher, { shouldRetryOnError: false });
+export const useStaffList = () => useSWR<StaffListData>(keyOf(staffApi.team), fetcher);
+export const usePendingInvites = () => useSWR<PendingInvitesData>(keyOf(staffApi.invites), fetcher);
+
+/** What the activity log shows: everything, or one person's (a staff id, or the machine key), one kind's, between two days. */
+export interface ActivityFilter {
+  person?: number | 'machine' | undefined;
+  kind?: ActivityKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The audit log, newest first, page by page, filtered. */
+export function useAuditLog(filter: ActivityFilter = {}) {
+  return useSWRInfinite<AuditListData>(
+    (index: number, previous: AuditListData | null): Key | null =>
+      previous && previous.next_page === null ? null : keyOf(staffApi.audit, { page: previous?.next_page ?? index + 1, person: filter.person, kind: filter.kind, from: filter.from, to: filter.to }),
+    fetcher,
+  );
+}
+
+/** What a one-time link is for (its page shows the shop, the role, who sent it, the fixed address); never retried: a dead link stays dead. */
+export const useStaffLink = (token: string | null) =>
+  useSWR(token ? keyOf(staffApi.link, { token }) : null, () => callApi(staffApi.link, { token: token! }), { shouldRetryOnError: false, revalidateOnFocus: false });
+
+const signedIn = {
+  writes: (a: StaffSessionData) => [
+    { key: meKey, data: { staff: a.staff } },
+    { key: sessionKey, data: { staff: a.staff, has_owner: true } },
+  ],
+};
+export const useStaffLogin = () => useMutation((email: string, password: string) => callApi(staffApi.login, { email, password }), signedIn);
+export const useStaffSetup = () => useMutation((form: StaffSetupInput) => callApi(staffApi.setup, form), signedIn);
+export const useAcceptInvite = () => useMutation((form: StaffSetupInput) => callApi(staffApi.acceptInvite, form), signedIn);
+
+const signedOut = {
+  writes: () => [
+    { key: meKey, data: undefined },
+    { key: sessionKey, data: { staff: null, has_owner: true } },
+  ],
+  refreshes: [cached.staffSession],
+};
+export const useStaffLogout = () => useMutation(() => callApi(staffApi.logout), signedOut);
+export const useStaffLogoutAll = () => useMutation(() => callApi(staffApi.logoutAll), signedOut);
+
+/** A new password for the signed-in member: the current one first; their other sessions end. */
+export const useChangePassword = () => useMutation((current: string, next: string) => callApi(staffApi.password, { current_password: current, new_password: next }), { refreshes: [cached.audit] });
+/** Forgot password: a reset link e-mailed to the address if it is a team member's (the same answer either way). */
+export const useForgotPassword = () => useMutation((email: string) => callApi(staffApi.forgot, { email }), {});
+export const useResetPassword = () => useMutation((token: string, password: string) => callApi(staffApi.reset, { token, password }), {});
+
+const staffChanges = { refreshes: [cached.staffList, cached.staffInvites, cached.audit], wait: true };
+export interface InviteForm {
+  role: StaffRole;
+  email?: string | undefined;
+  /** the owner's own password, typed again: an owner invitation needs it */
+  password?: string | undefined;
+}
+export const useInviteStaff = () =>
+  useMutation((form: InviteForm) => callApi(staffApi.invite, { role: form.role, ...(form.email ? { email: form.email } : {}), ...(form.password ? { password: form.password } : {}) }), {
+    refreshes: [cached.staffInvites, cached.audit],
+  });
+export const useRevokeInvite = () => useMutation((id: number) => callApi(staffApi.revokeInvite, { id }), staffChanges);
+export const useChangeRole = () => useMutation((id: number, role: StaffRole) => callApi(staffApi.update, { id, role }), staffChanges);
+export const useRemoveStaff = () => useMutation((id: number) => callApi(staffApi.remove, { id }), staffChanges);

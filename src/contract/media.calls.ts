@@ -1,0 +1,7 @@
+/** The call of image uploads, declared once (api.ts); its schema and words are in media.ts (with the row of `media/{file}`, a file). */
+import { call } from './api';
+import type { ImageData, ImageUploadInput } from './media';
+
+export const mediaApi = {
+  upload: call.owner.post<ImageData, ImageUploadInput>('merchant/images', { status: 201 }),
+};

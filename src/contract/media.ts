@@ -1,0 +1,82 @@
+/**
+ * Images (logo, favicon, landing background, products, rewards): uploaded from the console
+ * (`merchant/images`), kept in the database and served as files (`media/{file}`). The schemas of the
+ * area's calls (media.calls.ts declares them), its spec, and the row of its file.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { int } from './answer-fields';
+import { describe } from './api-spec';
+import type { Endpoint } from './endpoints';
+import { mediaApi } from './media.calls';
+import { IMAGE_MAX_BYTES, IMAGE_PURPOSES } from './staff-checks';
+
+/**
+ * An image the app shows (favicon, logo, landing background): empty (none), a path on this site (an
+ * uploaded image's `/media/…`, or the demo's files), or an https:// address. Never another scheme
+ * (javascript:, data:, http:), never protocol-relative (`//host`).
+ */
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .refine((v) => v === '' || /^\/(?![/\\])[^\s"'<>\\]*$/.test(v) || /^https:\/\/[^\s"'<>\\/]+(\/[^\s"'<>\\]*)?$/.test(v), 'must be an uploaded image (/media/…), a path on this site or an https:// address');
+
+/** An image's file in base64: at most 2 MB once decoded (base64 takes 4 characters for every 3 bytes). */
+const IMAGE_MAX_BASE64 = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
+
+/**
+ * `merchant/images`: a PNG, JPEG or WebP file of at most 2 MB, as base64 (calls are JSON). Its type is
+ * read from its content, never from its name or the type the browser declared (both informational).
+ */
+export const imageUploadBody = z.object({
+  file: z
+    .string()
+    .min(1, 'is required')
+    .max(IMAGE_MAX_BASE64, 'must be at most 2 MB')
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be the file in base64'),
+  name: z.string().trim().max(255, 'must be at most 255 characters').optional(),
+  type: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  /** where the app shows it: the stored image is no larger than that (IMAGE_PURPOSES); default the largest */
+  purpose: z.enum(Object.keys(IMAGE_PURPOSES) as [string, ...string[]]).optional(),
+});
+/** `media/{file}`: an image by the SHA-256 of its bytes, with its format's extension. */
+export const mediaParams = z.object({ file: z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp)$/, 'must be <sha256>.png, .jpg or .webp') });
+
+export const imageAnswer = z.object({
+  url: z.string().meta({ description: 'where the image is served, content-hashed and cached for a year: /api/media/<sha256>.<ext>' }),
+  sha256: z.string(),
+  content_type: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+  width: int(),
+  height: int(),
+  size: int().meta({ description: 'bytes, after re-encoding' }),
+});
+export type ImageData = z.infer<typeof imageAnswer>;
+export type ImageUploadInput = z.input<typeof imageUploadBody>;
+
+export const mediaSpec = /* @__PURE__ */ describe('Merchant console', mediaApi, {
+  upload: {
+    summary: 'Upload an image: PNG, JPEG or WebP, at most 2 MB',
+    description:
+      'The file in base64 (`file`); its type is read from its content, never from its name or declared type. Checked by its first bytes and a full decode (a damaged or cut-short file is refused), never SVG, then re-encoded, which drops all metadata. Kept in the database and served at `url`. A wrong file: 400 VALIDATION naming `file`; over 2 MB: 413 naming `file`. This call alone takes a body over 64 KiB.',
+    inContract: false,
+    body: imageUploadBody,
+    data: imageAnswer,
+    answer: 'The stored image.',
+    message: 'Image uploaded.',
+  },
+});
+
+/** `media/{file}`: a file, not an envelope, served by a plain route (media.routes.ts) to anyone. */
+export const mediaFileEndpoint: Endpoint = {
+  method: 'get',
+  path: 'media/{file}',
+  tag: 'Merchant console',
+  summary: 'An uploaded image, by the SHA-256 of its bytes',
+  description: 'Public and immutable: `cache-control: public, max-age=31536000, immutable`, `x-content-type-options: nosniff`. Any other name: 404.',
+  auth: 'none',
+  inContract: false,
+  params: mediaParams,
+  answer: { kind: 'image', statuses: [200], description: 'The image.' },
+  errors: ['NOT_FOUND'],
+};

@@ -1,0 +1,41 @@
+/** The calls of the console's sign-in, its team and its activity log, declared once (api.ts); their schemas and words are in staff.ts. */
+import { call } from './api';
+import type {
+  AuditListData,
+  AuditQuery,
+  EndedData,
+  PendingInvitesData,
+  StaffInviteData,
+  StaffInviteInput,
+  StaffLinkData,
+  StaffListData,
+  StaffLoginInput,
+  StaffMeData,
+  StaffPasswordInput,
+  StaffResetInput,
+  StaffRole,
+  StaffSessionData,
+  StaffSessionState,
+  StaffSetupInput,
+} from './staff';
+
+export const staffApi = {
+  setup: call.anyone.post<StaffSessionData, StaffSetupInput>('merchant/auth/setup', { status: 201 }),
+  acceptInvite: call.anyone.post<StaffSessionData, StaffSetupInput>('merchant/auth/accept-invite', { status: 201 }),
+  link: call.anyone.post<StaffLinkData, { token: string }>('merchant/auth/link'),
+  session: call.anyone.get<StaffSessionState>('merchant/auth/session'),
+  forgot: call.anyone.post<null, { email: string }>('merchant/auth/forgot'),
+  reset: call.anyone.post<null, StaffResetInput>('merchant/auth/reset'),
+  password: call.staff.post<EndedData, StaffPasswordInput>('merchant/auth/password'),
+  login: call.anyone.post<StaffSessionData, StaffLoginInput>('merchant/auth/login'),
+  logout: call.staff.post<null>('merchant/auth/logout'),
+  logoutAll: call.staff.post<EndedData>('merchant/auth/logout-all'),
+  me: call.staff.get<StaffMeData>('merchant/me'),
+  team: call.owner.get<StaffListData>('merchant/staff'),
+  invite: call.owner.post<StaffInviteData, StaffInviteInput>('merchant/staff/invite', { status: 201 }),
+  invites: call.owner.get<PendingInvitesData>('merchant/staff/invites'),
+  revokeInvite: call.owner.post<null, { id: number }>('merchant/staff/invites/revoke'),
+  update: call.owner.post<StaffMeData, { id: number; role: StaffRole }>('merchant/staff/update'),
+  remove: call.owner.post<null, { id: number }>('merchant/staff/remove'),
+  audit: call.owner.get<AuditListData, AuditQuery>('merchant/audit'),
+};

@@ -1,0 +1,15 @@
+/** The calls of the theme (the console's Brand page, and a share-preview link's read), declared once (api.ts); their schemas and words are in theme.ts. */
+import { call } from './api';
+import type { SiteSettings } from './settings';
+import type { PreviewLinkData, PreviewQuery, ThemeDraftData, ThemeSettings, ThemeVersionOnlyData, ThemeVersionsData } from './theme';
+
+export const themeApi = {
+  draft: call.owner.get<ThemeDraftData>('merchant/theme/draft'),
+  saveDraft: call.owner.post<ThemeDraftData, ThemeSettings>('merchant/theme/draft'),
+  publish: call.owner.post<ThemeVersionOnlyData>('merchant/theme/publish'),
+  versions: call.owner.get<ThemeVersionsData>('merchant/theme/versions'),
+  restore: call.owner.post<ThemeVersionOnlyData, { id: number }>('merchant/theme/restore'),
+  previewLink: call.owner.post<PreviewLinkData>('merchant/theme/preview-link', { status: 201 }),
+  /** public: whoever holds a live preview link sees the draft, read-only */
+  preview: call.anyone.get<SiteSettings, PreviewQuery>('settings/preview'),
+};
