@@ -8,7 +8,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { authRoutes } from './auth/auth.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { pointsRoutes } from './points/points.routes';
-import { catalogRoutes } from './catalog/catalog.routes';
+import { shopRoutes } from './shop/shop.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 import { paymentsRoutes } from './payments/payments.routes';
@@ -58,7 +58,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     authRoutes,
     customersRoutes,
     pointsRoutes,
-    catalogRoutes,
+    shopRoutes,
     ordersRoutes,
     walletRoutes,
     paymentsRoutes,

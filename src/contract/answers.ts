@@ -14,7 +14,6 @@ import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData,
 import type { PointHistoryData } from './points';
 import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
 import type { SiteSettings } from './settings';
-import type { CatalogData, Product } from './shop';
 import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './wallet';
 import type { SpinData, WheelConfigData } from './wheel';
 
@@ -122,20 +121,6 @@ export const pointHistoryAnswer = z.object({
     .optional()
     .meta({ description: 'points that expire in the next 30 days' }),
 });
-
-// ---------------------------------------------------------------------------------------------
-// Shop
-// ---------------------------------------------------------------------------------------------
-
-export const productAnswer = z
-  .object({ id: int(), name: z.string(), description: z.string(), price: money(), image: z.string(), available: z.boolean() })
-  .meta({ id: 'Product' });
-
-export const catalogAnswer = z.object({
-  categories: z.array(z.object({ id: int(), name: z.string(), products: z.array(productAnswer) })),
-});
-
-export const productOnlyAnswer = z.object({ product: productAnswer });
 
 // ---------------------------------------------------------------------------------------------
 // Rewards and vouchers
@@ -352,8 +337,6 @@ export const answerTypesMatch: {
   emailCodeSent: Check<typeof emailCodeSentAnswer, EmailCodeSent>;
   changeEmail: Check<typeof changeEmailAnswer, ChangeEmailData>;
   pointHistory: Check<typeof pointHistoryAnswer, PointHistoryData>;
-  product: Check<typeof productAnswer, Product>;
-  catalog: Check<typeof catalogAnswer, CatalogData>;
   reward: Check<typeof rewardAnswer, Reward>;
   rewardList: Check<typeof rewardListAnswer, RewardListData>;
   voucher: Check<typeof voucherAnswer, Voucher>;
@@ -381,8 +364,6 @@ export const answerTypesMatch: {
   emailCodeSent: true,
   changeEmail: true,
   pointHistory: true,
-  product: true,
-  catalog: true,
   reward: true,
   rewardList: true,
   voucher: true,

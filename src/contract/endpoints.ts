@@ -23,7 +23,7 @@ import { notificationReadBody } from './notifications';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
 import { pointHistoryBody } from './points';
 import { redeemBody, slug, storageQuery } from './rewards';
-import { merchantProductBody } from './shop';
+import { merchantProductBody, productOnlyAnswer, shopSpec } from './shop';
 import { pageQuery, topupBody, topupStatusQuery } from './wallet';
 import { spinBody } from './wheel';
 
@@ -281,16 +281,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // shop
-  {
-    method: 'get',
-    path: 'shop/catalog',
-    tag: 'Shop',
-    summary: 'The menu',
-    auth: 'none',
-    inContract: true,
-    answer: envelope([200], 'Categories with their products.', A.catalogAnswer),
-    errors: [],
-  },
+  ...endpointsOf(shopSpec),
   {
     method: 'post',
     path: 'merchant/product/update',
@@ -299,7 +290,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'merchant',
     inContract: false,
     body: merchantProductBody,
-    answer: envelope([200], 'The product as it is now.', A.productOnlyAnswer),
+    answer: envelope([200], 'The product as it is now.', productOnlyAnswer),
     errors: ['NOT_FOUND'],
   },
 

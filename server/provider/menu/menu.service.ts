@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { categoryCreateBody, categoryRenameBody, EditorProduct, MenuData, productCreateBody, productUpdateBody } from '#contract/editors';
 import type { Database } from '../../db';
-import { forgetCatalog } from '../catalog/catalog.service';
+import { forgetCatalog } from '../shop/shop.service';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';

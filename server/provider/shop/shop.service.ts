@@ -2,7 +2,7 @@ import type { CatalogData, MerchantProductBody, Product } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { notFound } from '../http/errors';
-import { listCatalog, updateProduct } from './catalog.repo';
+import { listCatalog, updateProduct } from './shop.repo';
 
 /**
  * How long a read of the menu is reused. Every shop visit reads it and it changes only when the
