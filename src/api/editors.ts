@@ -1,29 +1,15 @@
 /**
- * The owner's editors in the merchant console (menu, rewards, the wheel), customers (staff look up,
+ * The owner's editors in the merchant console (rewards, the wheel), customers (staff look up,
  * owners adjust points) and the dashboard. Every change says what it changes, so the page that made
  * it shows it at once (the audit log too).
  */
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { DashboardData, DashboardPeriod } from '#contract/dashboard';
-import type { CustomerDetailData, CustomerSummary, EditorProduct, EditorReward, MenuData, ProductFields, RewardFields, WheelConfig, WheelEditorData, WheelVersion } from '#contract/editors';
+import type { CustomerDetailData, CustomerSummary, EditorReward, RewardFields, WheelConfig, WheelEditorData, WheelVersion } from '#contract/editors';
 import { cached } from './cached';
 import { apiPost, apiUrl, fetcher, type Key } from './client';
 import { useMutation } from './mutation';
-
-// ---------------------------------------------------------------------------------------------
-// The menu
-// ---------------------------------------------------------------------------------------------
-
-export const useMenuEditor = () => useSWR<MenuData>(cached.menuEditor, fetcher);
-
-const menuChanged = { refreshes: [cached.menuEditor, cached.catalog, cached.audit], wait: true };
-export const useCreateCategory = () => useMutation((name: string) => apiPost('merchant/menu/category/create', { name }), menuChanged);
-export const useRenameCategory = () => useMutation((id: number, name: string) => apiPost('merchant/menu/category/rename', { id, name }), menuChanged);
-export const useReorderCategories = () => useMutation((ids: number[]) => apiPost('merchant/menu/category/reorder', { ids }), { ...menuChanged, refreshesOnFailure: [cached.menuEditor] });
-export const useDeleteCategory = () => useMutation((id: number) => apiPost('merchant/menu/category/delete', { id }), menuChanged);
-export const useCreateProduct = () => useMutation((fields: ProductFields) => apiPost<{ product: EditorProduct }>('merchant/menu/product/create', fields), menuChanged);
-export const useUpdateProduct = () => useMutation((id: number, fields: Partial<ProductFields>) => apiPost<{ product: EditorProduct }>('merchant/menu/product/update', { id, ...fields }), menuChanged);
 
 // ---------------------------------------------------------------------------------------------
 // The reward catalogue

@@ -1,68 +1,13 @@
 /**
- * The owner's editors in the merchant console (paths under `merchant/menu/`): the menu's categories
- * and products. Requests and answers as zod schemas; the types are inferred from them.
+ * The owner's editors in the merchant console: the reward catalogue, customers and the wheel.
+ * Requests and answers as zod schemas; the types are inferred from them.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { orderAnswer, pointEntryAnswer, voucherAnswer, walletEntryAnswer } from './answers';
-import { id, idempotencyKey, page } from './fields';
+import { descriptionText, id, idempotencyKey, minorUnits, page } from './fields';
 import { imageUrl } from './merchant';
 import { slug } from './rewards';
-
-const categoryName = z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters');
-const productName = z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters');
-const description = z.string().trim().max(500, 'must be at most 500 characters');
-/** minor units of the merchant's currency */
-const price = z.number().int('must be a whole number of minor units').min(0, 'must be 0 or more').max(100_000_000, 'must be at most 100,000,000');
-
-/** `merchant/menu/category/create` */
-export const categoryCreateBody = z.object({ name: categoryName });
-/** `merchant/menu/category/rename` */
-export const categoryRenameBody = z.object({ id, name: categoryName });
-/** `merchant/menu/category/reorder`: every category's id, in the new order. */
-export const categoryReorderBody = z.object({ ids: z.array(id).min(1, 'must list the categories').max(200, 'must list at most 200 categories') });
-/** `merchant/menu/category/delete`: only an empty category. */
-export const categoryDeleteBody = z.object({ id });
-
-/** `merchant/menu/product/create`: `image` is an uploaded image (`merchant/images`), a path on this site, or empty. */
-export const productCreateBody = z.object({
-  category_id: id,
-  name: productName,
-  description: description.default(''),
-  price,
-  image: imageUrl.default(''),
-  available: z.boolean().default(true),
-});
-/** what a product form sends: every field of a product but its id and place */
-export type ProductFields = z.infer<typeof productCreateBody>;
-/** `merchant/menu/product/update`: the fields to change. A new price never changes an order already placed. */
-export const productUpdateBody = z
-  .object({ id, category_id: id.optional(), name: productName.optional(), description: description.optional(), price: price.optional(), image: imageUrl.optional(), available: z.boolean().optional() })
-  .refine((b) => Object.keys(b).some((k) => k !== 'id'), { message: 'give at least one field to change', path: ['name'] });
-
-const editorProduct = z
-  .object({
-    id: z.number().int(),
-    category_id: z.number().int(),
-    name: z.string(),
-    description: z.string(),
-    price: z.number().int(),
-    image: z.string(),
-    available: z.boolean().meta({ description: 'false: sold out (shown, cannot be ordered)' }),
-    position: z.number().int(),
-  })
-  .meta({ id: 'EditorProduct' });
-export type EditorProduct = z.infer<typeof editorProduct>;
-
-const editorCategory = z
-  .object({ id: z.number().int(), name: z.string(), position: z.number().int(), products: z.array(editorProduct) })
-  .meta({ id: 'EditorCategory' });
-
-
-export const menuAnswer = z.object({ categories: z.array(editorCategory) });
-export type MenuData = z.infer<typeof menuAnswer>;
-export const categoryAnswer = z.object({ category: editorCategory.omit({ products: true }) });
-export const productAnswer = z.object({ product: editorProduct });
 
 // ---------------------------------------------------------------------------------------------
 // The reward catalogue
@@ -71,7 +16,7 @@ export const productAnswer = z.object({ product: editorProduct });
 const rewardTitle = z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters');
 const rewardFields = {
   title: rewardTitle,
-  description,
+  description: descriptionText,
   image: imageUrl,
   points_cost: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),
   /** how many can ever be redeemed, those already redeemed included; null: unlimited */
@@ -79,17 +24,17 @@ const rewardFields = {
   valid_days: z.number().int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650'),
   per_customer_limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').nullable(),
   /** minor units off an order when the voucher is applied at checkout (0: a counter reward only) */
-  discount_amount: price,
+  discount_amount: minorUnits,
   /** false: retired (customers no longer see it; vouchers issued stay valid until their end) */
   active: z.boolean(),
 };
 /** `merchant/rewards/create` */
 export const rewardCreateBody = z.object({
   ...rewardFields,
-  description: description.default(''),
+  description: descriptionText.default(''),
   image: imageUrl.default(''),
   per_customer_limit: rewardFields.per_customer_limit.default(null),
-  discount_amount: price.default(0),
+  discount_amount: minorUnits.default(0),
   active: z.boolean().default(true),
 });
 /** what a reward form sends */

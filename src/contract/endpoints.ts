@@ -19,11 +19,12 @@ import * as C from './counter';
 import * as D from './dashboard';
 import * as E from './editors';
 import * as M from './merchant';
+import { menuMachineSpec, menuSpec } from './menu';
 import { notificationReadBody } from './notifications';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
 import { pointHistoryBody } from './points';
 import { redeemBody, slug, storageQuery } from './rewards';
-import { merchantProductBody, productOnlyAnswer, shopSpec } from './shop';
+import { shopSpec } from './shop';
 import { pageQuery, topupBody, topupStatusQuery } from './wallet';
 import { spinBody } from './wheel';
 
@@ -282,17 +283,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // shop
   ...endpointsOf(shopSpec),
-  {
-    method: 'post',
-    path: 'merchant/product/update',
-    tag: 'Merchant',
-    summary: "Change a product's price or availability",
-    auth: 'merchant',
-    inContract: false,
-    body: merchantProductBody,
-    answer: envelope([200], 'The product as it is now.', productOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  ...endpointsOf(menuMachineSpec),
 
   // rewards
   {
@@ -992,86 +983,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // the owner's menu editor
-  {
-    method: 'get',
-    path: 'merchant/menu',
-    tag: 'Merchant console',
-    summary: 'The menu to edit: every category and product, sold out ones too',
-    auth: 'owner',
-    inContract: false,
-    answer: envelope([200], 'The menu.', E.menuAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/category/create',
-    tag: 'Merchant console',
-    summary: 'Add a category (at the end)',
-    auth: 'owner',
-    inContract: false,
-    body: E.categoryCreateBody,
-    answer: envelope([201], 'The category.', E.categoryAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/category/rename',
-    tag: 'Merchant console',
-    summary: 'Rename a category',
-    auth: 'owner',
-    inContract: false,
-    body: E.categoryRenameBody,
-    answer: envelope([200], 'The category.', E.categoryAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/category/reorder',
-    tag: 'Merchant console',
-    summary: 'Put the categories in a new order',
-    description: '`ids` lists every category once; anything else is 400 naming `ids`.',
-    auth: 'owner',
-    inContract: false,
-    body: E.categoryReorderBody,
-    answer: envelope([200], 'The menu in its new order.', E.menuAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/category/delete',
-    tag: 'Merchant console',
-    summary: 'Remove an empty category',
-    description: 'A category that still has products: 409 CONFLICT.',
-    auth: 'owner',
-    inContract: false,
-    body: E.categoryDeleteBody,
-    answer: envelope([200], 'Removed.'),
-    errors: ['NOT_FOUND', 'CONFLICT'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/product/create',
-    tag: 'Merchant console',
-    summary: 'Add a product',
-    description: 'Customers see it within 10 s. `image`: an uploaded image (`merchant/images`), a path on this site, or empty.',
-    auth: 'owner',
-    inContract: false,
-    body: E.productCreateBody,
-    answer: envelope([201], 'The product.', E.productAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/product/update',
-    tag: 'Merchant console',
-    summary: 'Change a product: name, description, price, category, image, sold out',
-    description: 'A new price never changes an order already placed. Customers see the change within 10 s.',
-    auth: 'owner',
-    inContract: false,
-    body: E.productUpdateBody,
-    answer: envelope([200], 'The product as it is now.', E.productAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  ...endpointsOf(menuSpec),
 
   // the owner's reward catalogue
   {

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { int, money } from './answer-fields';
 import { describe } from './api-spec';
-import { id } from './fields';
 import { shopApi } from './shop.calls';
 
 export const productAnswer = z
@@ -18,20 +17,6 @@ const categoryAnswer = z.object({ id: int(), name: z.string(), products: z.array
 export type Category = z.infer<typeof categoryAnswer>;
 export const catalogAnswer = z.object({ categories: z.array(categoryAnswer) });
 export type CatalogData = z.infer<typeof catalogAnswer>;
-
-export const productOnlyAnswer = z.object({ product: productAnswer });
-
-export const merchantProductBody = z
-  .object({
-    product_id: id,
-    price: z.number().int('must be a whole number of minor units').min(0).max(100_000_000).optional(),
-    available: z.boolean().optional(),
-  })
-  .refine((b) => b.price !== undefined || b.available !== undefined, {
-    message: 'give price or available',
-    path: ['price'],
-  });
-export type MerchantProductBody = z.infer<typeof merchantProductBody>;
 
 export const shopSpec = /* @__PURE__ */ describe('Shop', shopApi, {
   catalog: { summary: 'The menu', data: catalogAnswer, answer: 'Categories with their products.', message: 'Menu loaded.' },
