@@ -23,7 +23,6 @@ import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
 import { menuRoutes } from './menu/menu.routes';
-import { rewardsEditorRoutes } from './rewards/rewards-editor';
 import { customerAdminRoutes } from './customer-admin/customer-admin';
 import { wheelEditorRoutes } from './wheel/wheel-editor';
 import { dashboardRoutes } from './dashboard/dashboard.service';
@@ -62,7 +61,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     ordersRoutes,
     walletRoutes,
     paymentsRoutes,
-    rewardsRoutes,
+    rewardsRoutes, // and merchant/rewards…: the owner's reward catalogue
     addressesRoutes,
     notificationsRoutes,
     wheelRoutes,
@@ -70,11 +69,10 @@ export function createProviderApp(ctx: ProviderContext): Express {
     themeRoutes, // merchant/theme/…: the theme studio; settings/preview: a share-preview link
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     menuRoutes, // merchant/menu/…: the owner's menu editor
-    rewardsEditorRoutes, // merchant/rewards…: the owner's reward catalogue
     customerAdminRoutes, // merchant/customers…: look-up (staff), points adjustments (owners)
     wheelEditorRoutes, // merchant/wheel…: the owner's wheel, every published configuration kept
     dashboardRoutes, // merchant/dashboard: the owner's figures, computed in SQL
-    counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board; reward/voucher/code
+    counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {
     api.use(routes(ctx));

@@ -1,25 +1,15 @@
 /**
- * The owner's editors in the merchant console (rewards, the wheel), customers (staff look up,
+ * The owner's editors in the merchant console (the wheel), customers (staff look up,
  * owners adjust points) and the dashboard. Every change says what it changes, so the page that made
  * it shows it at once (the audit log too).
  */
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { DashboardData, DashboardPeriod } from '#contract/dashboard';
-import type { CustomerDetailData, CustomerSummary, EditorReward, RewardFields, WheelConfig, WheelEditorData, WheelVersion } from '#contract/editors';
+import type { CustomerDetailData, CustomerSummary, WheelConfig, WheelEditorData, WheelVersion } from '#contract/editors';
 import { cached } from './cached';
 import { apiPost, apiUrl, fetcher, type Key } from './client';
 import { useMutation } from './mutation';
-
-// ---------------------------------------------------------------------------------------------
-// The reward catalogue
-// ---------------------------------------------------------------------------------------------
-
-export const useRewardsEditor = () => useSWR<{ rewards: EditorReward[] }>(cached.rewardsEditor, fetcher);
-
-const rewardsChanged = { refreshes: [cached.rewardsEditor, cached.rewards, cached.wheelEditor, cached.audit], wait: true };
-export const useCreateReward = () => useMutation((fields: RewardFields) => apiPost<{ reward: EditorReward }>('merchant/rewards/create', fields), rewardsChanged);
-export const useUpdateReward = () => useMutation((name: string, fields: Partial<RewardFields>) => apiPost<{ reward: EditorReward }>('merchant/rewards/update', { name, ...fields }), rewardsChanged);
 
 // ---------------------------------------------------------------------------------------------
 // The wheel

@@ -12,7 +12,7 @@ import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerif
 import type { AppNotification, NotificationListData } from './notifications';
 import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
 import type { PointHistoryData } from './points';
-import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
+import { voucherAnswer } from './rewards';
 import type { SiteSettings } from './settings';
 import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './wallet';
 import type { SpinData, WheelConfigData } from './wheel';
@@ -121,43 +121,6 @@ export const pointHistoryAnswer = z.object({
     .optional()
     .meta({ description: 'points that expire in the next 30 days' }),
 });
-
-// ---------------------------------------------------------------------------------------------
-// Rewards and vouchers
-// ---------------------------------------------------------------------------------------------
-
-export const rewardAnswer = z
-  .object({
-    name: z.string().meta({ description: 'the reward slug, e.g. free-coffee' }),
-    title: z.string(),
-    description: z.string(),
-    points_cost: int(),
-    image: z.string(),
-    stock: int().nullable().meta({ description: 'null: unlimited' }),
-    valid_days: int(),
-    per_customer_limit: int().nullable().optional(),
-    discount_amount: money().optional(),
-  })
-  .meta({ id: 'Reward' });
-
-export const voucherAnswer = z
-  .object({
-    id: int(),
-    code: z.string(),
-    reward: z.object({ name: z.string(), title: z.string(), image: z.string(), description: z.string(), discount_amount: money().optional() }),
-    status: z.enum(VOUCHER_STATUSES).meta({ description: 'cancelled: bought with the points of an order that was cancelled later, its points given back' }),
-    expires_at: time(),
-    created_at: time().optional(),
-    used_at: time().nullable().optional(),
-    cancelled_at: time().nullable().optional(),
-    cancelled_with_order: z.string().nullable().optional().meta({ description: 'the order number whose cancellation cancelled it' }),
-  })
-  .meta({ id: 'Voucher' });
-
-export const rewardListAnswer = z.object({ rewards: z.array(rewardAnswer) });
-export const rewardOnlyAnswer = z.object({ reward: rewardAnswer });
-export const voucherOnlyAnswer = z.object({ voucher: voucherAnswer });
-export const storageAnswer = z.object({ vouchers: z.array(voucherAnswer) });
 
 // ---------------------------------------------------------------------------------------------
 // Wallet and payments
@@ -337,11 +300,6 @@ export const answerTypesMatch: {
   emailCodeSent: Check<typeof emailCodeSentAnswer, EmailCodeSent>;
   changeEmail: Check<typeof changeEmailAnswer, ChangeEmailData>;
   pointHistory: Check<typeof pointHistoryAnswer, PointHistoryData>;
-  reward: Check<typeof rewardAnswer, Reward>;
-  rewardList: Check<typeof rewardListAnswer, RewardListData>;
-  voucher: Check<typeof voucherAnswer, Voucher>;
-  redeem: Check<typeof voucherOnlyAnswer, RedeemData>;
-  storage: Check<typeof storageAnswer, StorageData>;
   walletBalance: Check<typeof walletBalanceAnswer, WalletBalanceData>;
   walletHistory: Check<typeof walletHistoryAnswer, WalletHistoryData>;
   topup: Check<typeof topupAnswer, TopupData>;
@@ -364,11 +322,6 @@ export const answerTypesMatch: {
   emailCodeSent: true,
   changeEmail: true,
   pointHistory: true,
-  reward: true,
-  rewardList: true,
-  voucher: true,
-  redeem: true,
-  storage: true,
   walletBalance: true,
   walletHistory: true,
   topup: true,

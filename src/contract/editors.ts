@@ -1,71 +1,12 @@
 /**
- * The owner's editors in the merchant console: the reward catalogue, customers and the wheel.
+ * The owner's editors in the merchant console: customers and the wheel.
  * Requests and answers as zod schemas; the types are inferred from them.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { orderAnswer, pointEntryAnswer, voucherAnswer, walletEntryAnswer } from './answers';
-import { descriptionText, id, idempotencyKey, minorUnits, page } from './fields';
-import { imageUrl } from './merchant';
-import { slug } from './rewards';
-
-// ---------------------------------------------------------------------------------------------
-// The reward catalogue
-// ---------------------------------------------------------------------------------------------
-
-const rewardTitle = z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters');
-const rewardFields = {
-  title: rewardTitle,
-  description: descriptionText,
-  image: imageUrl,
-  points_cost: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),
-  /** how many can ever be redeemed, those already redeemed included; null: unlimited */
-  stock_total: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1,000,000').nullable(),
-  valid_days: z.number().int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650'),
-  per_customer_limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').nullable(),
-  /** minor units off an order when the voucher is applied at checkout (0: a counter reward only) */
-  discount_amount: minorUnits,
-  /** false: retired (customers no longer see it; vouchers issued stay valid until their end) */
-  active: z.boolean(),
-};
-/** `merchant/rewards/create` */
-export const rewardCreateBody = z.object({
-  ...rewardFields,
-  description: descriptionText.default(''),
-  image: imageUrl.default(''),
-  per_customer_limit: rewardFields.per_customer_limit.default(null),
-  discount_amount: minorUnits.default(0),
-  active: z.boolean().default(true),
-});
-/** what a reward form sends */
-export type RewardFields = z.infer<typeof rewardCreateBody>;
-/** `merchant/rewards/update`: the reward (by its name) and the fields to change. */
-export const rewardUpdateBody = z
-  .object(rewardFields)
-  .partial()
-  .extend({ name: slug })
-  .refine((b) => Object.keys(b).some((k) => k !== 'name'), { message: 'give at least one field to change', path: ['title'] });
-
-const editorReward = z
-  .object({
-    name: z.string(),
-    title: z.string(),
-    description: z.string(),
-    image: z.string(),
-    points_cost: z.number().int(),
-    stock_total: z.number().int().nullable().meta({ description: 'how many can ever be redeemed; null: unlimited' }),
-    stock_left: z.number().int().nullable(),
-    issued: z.number().int().meta({ description: 'vouchers redeemed with points so far' }),
-    used: z.number().int().meta({ description: 'of those, used (at a counter or on an order)' }),
-    valid_days: z.number().int(),
-    per_customer_limit: z.number().int().nullable(),
-    discount_amount: z.number().int(),
-    active: z.boolean(),
-  })
-  .meta({ id: 'EditorReward' });
-export type EditorReward = z.infer<typeof editorReward>;
-export const rewardsEditorAnswer = z.object({ rewards: z.array(editorReward) });
-export const rewardEditorAnswer = z.object({ reward: editorReward });
+import { orderAnswer, pointEntryAnswer, walletEntryAnswer } from './answers';
+import { id, idempotencyKey, page } from './fields';
+import { slug, voucherAnswer } from './rewards';
 
 // ---------------------------------------------------------------------------------------------
 // Customers: look-up (staff and owners), points adjustments (owners)

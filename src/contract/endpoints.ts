@@ -14,7 +14,6 @@ import * as A from './answers';
 import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from './auth';
 import type { CallAuth } from './api';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
-import { id } from './fields';
 import * as C from './counter';
 import * as D from './dashboard';
 import * as E from './editors';
@@ -23,7 +22,7 @@ import { menuMachineSpec, menuSpec } from './menu';
 import { notificationReadBody } from './notifications';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
 import { pointHistoryBody } from './points';
-import { redeemBody, slug, storageQuery } from './rewards';
+import { rewardsEditorSpec, rewardsSpec } from './rewards';
 import { shopSpec } from './shop';
 import { pageQuery, topupBody, topupStatusQuery } from './wallet';
 import { spinBody } from './wheel';
@@ -32,10 +31,6 @@ import { spinBody } from './wheel';
 // Request schemas of calls whose schema lived only next to their route: the contract's own now
 // ---------------------------------------------------------------------------------------------
 
-/** extension: `reward/detail`, one reward by its slug (the redeem page) */
-export const rewardDetailQuery = z.object({ name: slug });
-/** extension: `reward/voucher`, one of the customer's vouchers */
-export const voucherDetailQuery = z.object({ id });
 /** A payment's id (a UUID), in the sandbox page's path. */
 export const paymentIdParam = z.string().uuid('must be a payment id');
 /** embedded provider: Pay or Decline on the sandbox payment page */
@@ -286,74 +281,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(menuMachineSpec),
 
   // rewards
-  {
-    method: 'get',
-    path: 'reward/list',
-    tag: 'Rewards',
-    summary: 'The reward catalogue',
-    auth: 'none',
-    inContract: true,
-    answer: envelope([200], 'The rewards.', A.rewardListAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'reward/detail',
-    tag: 'Rewards',
-    summary: 'One reward by its name',
-    auth: 'none',
-    inContract: false,
-    query: rewardDetailQuery,
-    answer: envelope([200], 'The reward.', A.rewardOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'reward/redeem',
-    tag: 'Rewards',
-    summary: 'Redeem points for a voucher',
-    auth: 'customer',
-    inContract: true,
-    body: redeemBody,
-    idempotent: true,
-    answer: envelope([201], 'The voucher.', A.voucherOnlyAnswer),
-    errors: ['NOT_FOUND', 'LIMIT_REACHED', 'OUT_OF_STOCK', 'INSUFFICIENT_POINTS'],
-  },
-  {
-    method: 'get',
-    path: 'reward/storage',
-    tag: 'Rewards',
-    summary: "The customer's vouchers by status",
-    auth: 'customer',
-    inContract: true,
-    query: storageQuery,
-    answer: envelope([200], 'The vouchers.', A.storageAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'reward/voucher',
-    tag: 'Rewards',
-    summary: "One of the customer's vouchers",
-    auth: 'customer',
-    inContract: false,
-    query: voucherDetailQuery,
-    answer: envelope([200], 'The voucher.', A.voucherOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'get',
-    path: 'reward/voucher/code',
-    tag: 'Rewards',
-    summary: "An active voucher's rotating code for the counter",
-    description:
-      'A QR code and an 8-character short code, both changing every 30 seconds (`step_seconds`), accepted at a counter during their own step and the one after: a photo of one is refused about a minute later. `current` lasts `seconds_left` more seconds, then `next` takes over. The app asks again every few seconds while the code is open: `status` says when a counter used it. Another customer\'s voucher: 404. Never cached.',
-    auth: 'customer',
-    inContract: false,
-    query: C.voucherCodeQuery,
-    answer: envelope([200], "The voucher's codes.", C.voucherCodeAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  ...endpointsOf(rewardsSpec),
 
   // wallet and payments
   {
@@ -986,40 +914,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(menuSpec),
 
   // the owner's reward catalogue
-  {
-    method: 'get',
-    path: 'merchant/rewards',
-    tag: 'Merchant console',
-    summary: 'Every reward, retired ones too, with how many were redeemed and used',
-    auth: 'owner',
-    inContract: false,
-    answer: envelope([200], 'The catalogue.', E.rewardsEditorAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/rewards/create',
-    tag: 'Merchant console',
-    summary: 'Add a reward',
-    description: 'Its `name` (the link slug) is made from the title. `stock_total` null: unlimited.',
-    auth: 'owner',
-    inContract: false,
-    body: E.rewardCreateBody,
-    answer: envelope([201], 'The reward.', E.rewardEditorAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/rewards/update',
-    tag: 'Merchant console',
-    summary: 'Change or retire a reward',
-    description: '`stock_total` counts those already redeemed: below that number is 409 CONFLICT naming `stock_total` (`data.issued`). `active: false` retires it: customers no longer see it; vouchers already issued stay valid until their end. A reward the wheel in use gives as a prize cannot be retired (409 CONFLICT naming `active`).',
-    auth: 'owner',
-    inContract: false,
-    body: E.rewardUpdateBody,
-    answer: envelope([200], 'The reward as it is now.', E.rewardEditorAnswer),
-    errors: ['NOT_FOUND', 'CONFLICT'],
-  },
+  ...endpointsOf(rewardsEditorSpec),
 
   // the shop's customers
   {
