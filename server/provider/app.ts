@@ -24,7 +24,6 @@ import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { customerAdminRoutes } from './customer-admin/customer-admin';
-import { wheelEditorRoutes } from './wheel/wheel-editor';
 import { dashboardRoutes } from './dashboard/dashboard.service';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
@@ -64,13 +63,12 @@ export function createProviderApp(ctx: ProviderContext): Express {
     rewardsRoutes, // and merchant/rewards…: the owner's reward catalogue
     addressesRoutes,
     notificationsRoutes,
-    wheelRoutes,
+    wheelRoutes, // and merchant/wheel…: the owner's wheel, every published configuration kept
     staffRoutes, // merchant/…: the merchant console's staff accounts, sessions and audit log
     themeRoutes, // merchant/theme/…: the theme studio; settings/preview: a share-preview link
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     menuRoutes, // merchant/menu/…: the owner's menu editor
     customerAdminRoutes, // merchant/customers…: look-up (staff), points adjustments (owners)
-    wheelEditorRoutes, // merchant/wheel…: the owner's wheel, every published configuration kept
     dashboardRoutes, // merchant/dashboard: the owner's figures, computed in SQL
     counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board
     openapiRoutes, // GET openapi.json: the published contract, signed like every call

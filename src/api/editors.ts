@@ -1,24 +1,14 @@
 /**
- * The owner's editors in the merchant console (the wheel), customers (staff look up,
- * owners adjust points) and the dashboard. Every change says what it changes, so the page that made
- * it shows it at once (the audit log too).
+ * The merchant console's customers (staff look up, owners adjust points) and the dashboard. Every
+ * change says what it changes, so the page that made it shows it at once (the audit log too).
  */
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { DashboardData, DashboardPeriod } from '#contract/dashboard';
-import type { CustomerDetailData, CustomerSummary, WheelConfig, WheelEditorData, WheelVersion } from '#contract/editors';
+import type { CustomerDetailData, CustomerSummary } from '#contract/editors';
 import { cached } from './cached';
 import { apiPost, apiUrl, fetcher, type Key } from './client';
 import { useMutation } from './mutation';
-
-// ---------------------------------------------------------------------------------------------
-// The wheel
-// ---------------------------------------------------------------------------------------------
-
-export const useWheelEditor = () => useSWR<WheelEditorData>(cached.wheelEditor, fetcher, { revalidateOnFocus: false });
-
-export const usePublishWheel = () =>
-  useMutation((draft: WheelConfig) => apiPost<{ version: WheelVersion }>('merchant/wheel/publish', draft), { refreshes: [cached.wheelEditor, cached.wheel, cached.audit], wait: true });
 
 // ---------------------------------------------------------------------------------------------
 // Customers

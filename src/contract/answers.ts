@@ -12,10 +12,8 @@ import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerif
 import type { AppNotification, NotificationListData } from './notifications';
 import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
 import type { PointHistoryData } from './points';
-import { voucherAnswer } from './rewards';
 import type { SiteSettings } from './settings';
 import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './wallet';
-import type { SpinData, WheelConfigData } from './wheel';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -253,37 +251,6 @@ export const notificationListAnswer = z.object({ items: z.array(notificationAnsw
 export const notificationReadAnswer = z.object({ unread: int() });
 
 // ---------------------------------------------------------------------------------------------
-// The wheel
-// ---------------------------------------------------------------------------------------------
-
-const prizeType = z.enum(['points', 'voucher', 'none']);
-
-export const wheelConfigAnswer = z.object({
-  segments: z.array(
-    z.object({
-      id: int(),
-      label: z.string(),
-      probability: z.number().min(0).max(1).meta({ description: "disclosed probability; the segments' probabilities add up to 1" }),
-      prize_type: prizeType,
-      color: z.string().optional(),
-    }),
-  ),
-  spins_left: int().meta({ description: 'spins the customer can take today: the free ones left, then as many paid spins as the points buy' }),
-  spin_cost_points: int(),
-  free_spins_left: int(),
-  points: int(),
-  odds_version: int(),
-});
-
-export const spinAnswer = z.object({
-  segment_id: int(),
-  prize: z.object({ type: prizeType, label: z.string(), points: int().optional(), voucher: voucherAnswer.optional() }),
-  spins_left: int().meta({ description: 'spins the customer can take today: the free ones left, then as many paid spins as the points buy' }),
-  free_spins_left: int(),
-  points: int(),
-});
-
-// ---------------------------------------------------------------------------------------------
 // Each schema is the interface the code uses: the compiler refuses one that drifts from it
 // ---------------------------------------------------------------------------------------------
 
@@ -311,8 +278,6 @@ export const answerTypesMatch: {
   orderDetail: Check<typeof orderOnlyAnswer, OrderDetailData>;
   notification: Check<typeof notificationAnswer, AppNotification>;
   notificationList: Check<typeof notificationListAnswer, NotificationListData>;
-  wheelConfig: Check<typeof wheelConfigAnswer, WheelConfigData>;
-  spin: Check<typeof spinAnswer, SpinData>;
 } = {
   settings: true,
   customer: true,
@@ -333,6 +298,4 @@ export const answerTypesMatch: {
   orderDetail: true,
   notification: true,
   notificationList: true,
-  wheelConfig: true,
-  spin: true,
 };

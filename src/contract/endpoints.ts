@@ -25,7 +25,7 @@ import { pointHistoryBody } from './points';
 import { rewardsEditorSpec, rewardsSpec } from './rewards';
 import { shopSpec } from './shop';
 import { pageQuery, topupBody, topupStatusQuery } from './wallet';
-import { spinBody } from './wheel';
+import { wheelEditorSpec, wheelSpec } from './wheel';
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas of calls whose schema lived only next to their route: the contract's own now
@@ -500,30 +500,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // the wheel
-  {
-    method: 'get',
-    path: 'wheel/config',
-    tag: 'Wheel',
-    summary: 'The wheel and the spins left',
-    description: '409 CONFLICT while the wheel has no segments (closed).',
-    auth: 'customer',
-    inContract: true,
-    answer: envelope([200], 'The wheel.', A.wheelConfigAnswer),
-    errors: ['CONFLICT'],
-  },
-  {
-    method: 'post',
-    path: 'wheel/spin',
-    tag: 'Wheel',
-    summary: 'Spin the wheel',
-    description: "A free spin while there is one today, else it costs `spin_cost_points`. The draw is the provider's.",
-    auth: 'customer',
-    inContract: true,
-    body: spinBody,
-    idempotent: true,
-    answer: envelope([200], 'The prize.', A.spinAnswer),
-    errors: ['CONFLICT', 'NO_SPINS_LEFT'],
-  },
+  ...endpointsOf(wheelSpec),
 
   // the merchant console: staff accounts, sessions, the team and the audit log
   {
@@ -954,29 +931,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // the owner's wheel
-  {
-    method: 'get',
-    path: 'merchant/wheel',
-    tag: 'Merchant console',
-    summary: 'The wheel: the configuration in use and every one published before',
-    description: "Each segment with the chance customers are shown (`probability`). Every spin names its version, so it can be explained by the odds of its time.",
-    auth: 'owner',
-    inContract: false,
-    answer: envelope([200], 'The wheel.', E.wheelEditorAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/wheel/publish',
-    tag: 'Merchant console',
-    summary: 'Publish a new wheel configuration',
-    description: 'The whole configuration: segments (label, prize, weight), the cost of a paid spin, free spins a day (at most 1). New odds apply from the next spin; a spin in flight keeps the odds it started with. Refused: no segment, a weight below 1, a points prize without points, a voucher prize of a retired or unknown reward (400 naming e.g. `segments.2.reward`).',
-    auth: 'owner',
-    inContract: false,
-    body: E.wheelPublishBody,
-    answer: envelope([201], 'The wheel, with the new version in use.', E.wheelEditorAnswer),
-    errors: [],
-  },
+  ...endpointsOf(wheelEditorSpec),
 
   // the owner's dashboard
   {

@@ -164,3 +164,8 @@ export async function issuedOf(trx: Database, rewardId: number): Promise<number>
   const { n } = await trx.selectFrom('vouchers').select((eb) => eb.fn.countAll<number>().as('n')).where('reward_id', '=', rewardId).where('source', '=', 'redeem').where('status', '<>', 'cancelled').executeTakeFirstOrThrow();
   return Number(n);
 }
+
+/** These rewards (by name), their rows share-locked until commit: a retirement under way waits, then finds them in use. */
+export function shareRewardsByName(trx: Database, names: string[]): Promise<{ id: number; name: string; active: boolean }[]> {
+  return trx.selectFrom('rewards').select(['id', 'name', 'active']).where('name', 'in', names).forShare().execute();
+}

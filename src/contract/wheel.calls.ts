@@ -1,0 +1,17 @@
+/**
+ * The calls of the spin-and-win wheel, declared once (api.ts): the customer's (the wheel, a spin) and
+ * the owner's wheel in the merchant console. Their schemas and words are in wheel.ts.
+ */
+import { call } from './api';
+import type { SpinData, WheelConfig, WheelConfigData, WheelEditorData } from './wheel';
+
+export const wheelApi = {
+  config: call.customer.get<WheelConfigData>('wheel/config'),
+  spin: call.customer.post<SpinData, { idempotency_key: string }>('wheel/spin', { idempotent: true }),
+};
+
+/** The owner's wheel in the merchant console. */
+export const wheelEditorApi = {
+  editor: call.owner.get<WheelEditorData>('merchant/wheel'),
+  publish: call.owner.post<WheelEditorData, WheelConfig>('merchant/wheel/publish', { status: 201 }),
+};
