@@ -28,9 +28,12 @@ export const rewardsApi = {
   voucherCode: call.customer.get<VoucherCodeData, { id: number }>('reward/voucher/code'),
 };
 
-/** The owner's reward catalogue in the merchant console. */
+/**
+ * The owner's reward catalogue in the merchant console. Marked pure: the customer app imports this file
+ * for the calls above, and its build drops these, which it never makes.
+ */
 export const rewardsEditorApi = {
-  list: call.owner.get<RewardsEditorData>('merchant/rewards'),
-  create: call.owner.post<RewardEditorData, RewardFields>('merchant/rewards/create', { status: 201 }),
-  update: call.owner.post<RewardEditorData, RewardUpdateInput>('merchant/rewards/update'),
+  list: /* @__PURE__ */ call.owner.get<RewardsEditorData>('merchant/rewards'),
+  create: /* @__PURE__ */ call.owner.post<RewardEditorData, RewardFields>('merchant/rewards/create', { status: 201 }),
+  update: /* @__PURE__ */ call.owner.post<RewardEditorData, RewardUpdateInput>('merchant/rewards/update'),
 };

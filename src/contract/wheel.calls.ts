@@ -10,8 +10,11 @@ export const wheelApi = {
   spin: call.customer.post<SpinData, { idempotency_key: string }>('wheel/spin', { idempotent: true }),
 };
 
-/** The owner's wheel in the merchant console. */
+/**
+ * The owner's wheel in the merchant console. Marked pure: the customer app imports this file for the
+ * calls above, and its build drops these, which it never makes.
+ */
 export const wheelEditorApi = {
-  editor: call.owner.get<WheelEditorData>('merchant/wheel'),
-  publish: call.owner.post<WheelEditorData, WheelConfig>('merchant/wheel/publish', { status: 201 }),
+  editor: /* @__PURE__ */ call.owner.get<WheelEditorData>('merchant/wheel'),
+  publish: /* @__PURE__ */ call.owner.post<WheelEditorData, WheelConfig>('merchant/wheel/publish', { status: 201 }),
 };
