@@ -37,7 +37,7 @@ export interface At<T> {
   customerId: () => number;
   /** the staff member of a `staff` or `owner` call */
   staff: () => StaffOfRequest;
-  /** This call's answer with another message than the declared one (or status): `at.reply(data, `${name} is on the menu.`)`. */
+  /** This call's answer with another message than the declared one (or status): `at.reply(data, 'Seasonal is on the menu.')`. */
   reply: (data: T, message: string, status?: number) => Reply<T>;
   /**
    * An idempotent call's effect, run at most once per key in one transaction (`trx`) that also keeps
