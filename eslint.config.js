@@ -33,7 +33,7 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
 export const PROVIDER_LAYERS = [
   ['counter', 'customer-admin', 'dashboard', 'media', 'menu', 'payments', 'theme', 'wheel'],
   ['orders', 'rewards'],
-  ['addresses', 'catalog', 'points', 'staff', 'wallet'],
+  ['addresses', 'points', 'shop', 'staff', 'wallet'],
   ['auth'],
   ['customers', 'notifications', 'settings'],
   ['http'],

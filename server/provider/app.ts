@@ -8,7 +8,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { authRoutes } from './auth/auth.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { pointsRoutes } from './points/points.routes';
-import { catalogRoutes } from './catalog/catalog.routes';
+import { shopRoutes } from './shop/shop.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 import { paymentsRoutes } from './payments/payments.routes';
@@ -23,9 +23,7 @@ import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
 import { menuRoutes } from './menu/menu.routes';
-import { rewardsEditorRoutes } from './rewards/rewards-editor';
 import { customerAdminRoutes } from './customer-admin/customer-admin';
-import { wheelEditorRoutes } from './wheel/wheel-editor';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
@@ -58,23 +56,21 @@ export function createProviderApp(ctx: ProviderContext): Express {
     authRoutes,
     customersRoutes,
     pointsRoutes,
-    catalogRoutes,
+    shopRoutes,
     ordersRoutes,
     walletRoutes,
     paymentsRoutes,
-    rewardsRoutes,
+    rewardsRoutes, // and merchant/rewards…: the owner's reward catalogue
     addressesRoutes,
     notificationsRoutes,
-    wheelRoutes,
+    wheelRoutes, // and merchant/wheel…: the owner's wheel, every published configuration kept
     staffRoutes, // merchant/…: the merchant console's staff accounts, sessions and audit log
     themeRoutes, // merchant/theme/…: the theme studio; settings/preview: a share-preview link
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     menuRoutes, // merchant/menu/…: the owner's menu editor
-    rewardsEditorRoutes, // merchant/rewards…: the owner's reward catalogue
     customerAdminRoutes, // merchant/customers…: look-up (staff), points adjustments (owners)
-    wheelEditorRoutes, // merchant/wheel…: the owner's wheel, every published configuration kept
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
-    counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board; reward/voucher/code
+    counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {
     api.use(routes(ctx));

@@ -30,7 +30,7 @@ import { purgeIdempotencyKeys } from './http/idempotency';
 import { purgeAuthLeftovers } from './auth/auth.service';
 import { purgeStaffLeftovers } from './staff/staff.service';
 import { retryRefunds } from './orders/refunds';
-import { purgeShortCodes } from './counter/codes';
+import { purgeShortCodes } from './rewards/voucher-codes';
 import { purgeCallNonces } from './http/signature-check';
 
 /**

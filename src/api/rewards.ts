@@ -1,13 +1,18 @@
+/**
+ * Rewards and vouchers: the catalogue, redeeming, the customer's vouchers and their rotating codes; and
+ * the owner's reward catalogue in the merchant console (its hooks are functions only, so the customer
+ * app's build, which never calls them, drops them).
+ */
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { Customer, RedeemData, RewardListData, StorageData, VoucherTab } from '#contract';
-import type { VoucherCodeData } from '#contract/counter';
+import type { Customer, RewardFields, RewardListData, RewardsEditorData, StorageData, VoucherCodeData, VoucherTab } from '#contract';
+import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
 import { cached, shows } from './cached';
-import { apiPost, fetcher } from './client';
+import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
-export const rewardsKey = cached.rewards;
-export const storageKey = (status: VoucherTab) => [cached.vouchers, { status }] as const;
+export const rewardsKey = keyOf(rewardsApi.list);
+export const storageKey = (status: VoucherTab) => keyOf(rewardsApi.storage, { status });
 export const useRewards = () => useSWR<RewardListData>(rewardsKey, fetcher);
 export const useVoucherStorage = (status: VoucherTab) => useSWR<StorageData>(storageKey(status), fetcher);
 
@@ -18,7 +23,7 @@ export const VOUCHER_CODE_POLL_MS = 4000;
  * An active voucher's rotating code for the counter, asked again every few seconds while it is open:
  * the answer also says when a counter has used it. `null` asks nothing.
  */
-const voucherCodeKey = (id: number) => [cached.voucherCode, { id }] as const;
+const voucherCodeKey = (id: number) => keyOf(rewardsApi.voucherCode, { id });
 export const useVoucherCode = (id: number | null) =>
   useSWR<VoucherCodeData>(id === null ? null : voucherCodeKey(id), fetcher, { refreshInterval: VOUCHER_CODE_POLL_MS, revalidateOnFocus: true, keepPreviousData: false });
 
@@ -40,7 +45,7 @@ export function usePreloadVoucherCode(): (id: number) => Promise<void> {
   );
 }
 
-const redeemReward = (name: string, idempotencyKey: string) => apiPost<RedeemData>('reward/redeem', { name, idempotency_key: idempotencyKey });
+const redeemReward = (name: string, idempotencyKey: string) => callApi(rewardsApi.redeem, { name, idempotency_key: idempotencyKey });
 
 /**
  * Redeems a reward for a voucher: the points and the vouchers changed. A refusal that shows the page
@@ -66,3 +71,14 @@ export const useRedeemReward = () =>
       },
     },
   });
+
+// ---------------------------------------------------------------------------------------------
+// The owner's reward catalogue (the merchant console)
+// ---------------------------------------------------------------------------------------------
+
+export const useRewardsEditor = () => useSWR<RewardsEditorData>(keyOf(rewardsEditorApi.list), fetcher);
+
+/** A change to the catalogue shows in the editor, the customers' catalogue, the wheel editor's prizes and the audit log. */
+const rewardsChanged = { refreshes: [cached.rewardsEditor, cached.rewards, cached.wheelEditor, cached.audit], wait: true };
+export const useCreateReward = () => useMutation((fields: RewardFields) => callApi(rewardsEditorApi.create, fields), rewardsChanged);
+export const useUpdateReward = () => useMutation((name: string, fields: Partial<RewardFields>) => callApi(rewardsEditorApi.update, { name, ...fields }), rewardsChanged);

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { cached } from './cached';
-import { fetcher } from './client';
 import type { CatalogData } from '#contract';
+import { shopApi } from '#contract/shop.calls';
+import { fetcher, keyOf } from './client';
 
-export const catalogKey = cached.catalog;
+export const catalogKey = keyOf(shopApi.catalog);
 export const useCatalog = () => useSWR<CatalogData>(catalogKey, fetcher);

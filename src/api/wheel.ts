@@ -1,13 +1,18 @@
+/**
+ * The spin-and-win wheel: the customer's wheel and spins; and the owner's wheel in the merchant console
+ * (its hooks are functions only, so the customer app's build, which never calls them, drops them).
+ */
 import useSWR from 'swr';
-import type { SpinData, WheelConfigData } from '#contract';
+import type { WheelConfig, WheelConfigData, WheelEditorData } from '#contract';
+import { wheelApi, wheelEditorApi } from '#contract/wheel.calls';
 import { cached, shows } from './cached';
-import { apiPost, fetcher } from './client';
+import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
-export const wheelKey = cached.wheel;
+export const wheelKey = keyOf(wheelApi.config);
 export const useWheel = () => useSWR<WheelConfigData>(wheelKey, fetcher);
 
-const spinWheel = (idempotencyKey: string) => apiPost<SpinData>('wheel/spin', { idempotency_key: idempotencyKey });
+const spinWheel = (idempotencyKey: string) => callApi(wheelApi.spin, { idempotency_key: idempotencyKey });
 
 /**
  * One spin: it may cost points, win points or win a voucher, and it uses up a spin (the wheel's
@@ -18,3 +23,11 @@ export const useSpinWheel = () =>
     refreshes: [...shows.points, ...shows.vouchers],
     refusals: { NO_SPINS_LEFT: { refreshes: [cached.wheel] }, CONFLICT: { refreshes: [cached.wheel] } },
   });
+
+// ---------------------------------------------------------------------------------------------
+// The owner's wheel (the merchant console)
+// ---------------------------------------------------------------------------------------------
+
+export const useWheelEditor = () => useSWR<WheelEditorData>(keyOf(wheelEditorApi.editor), fetcher, { revalidateOnFocus: false });
+
+export const usePublishWheel = () => useMutation((draft: WheelConfig) => callApi(wheelEditorApi.publish, draft), { refreshes: [cached.wheelEditor, cached.wheel, cached.audit], wait: true });

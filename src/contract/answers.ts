@@ -12,11 +12,8 @@ import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerif
 import type { AppNotification, NotificationListData } from './notifications';
 import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
 import type { PointHistoryData } from './points';
-import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
 import type { SiteSettings } from './settings';
-import type { CatalogData, Product } from './shop';
 import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './wallet';
-import type { SpinData, WheelConfigData } from './wheel';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -122,57 +119,6 @@ export const pointHistoryAnswer = z.object({
     .optional()
     .meta({ description: 'points that expire in the next 30 days' }),
 });
-
-// ---------------------------------------------------------------------------------------------
-// Shop
-// ---------------------------------------------------------------------------------------------
-
-export const productAnswer = z
-  .object({ id: int(), name: z.string(), description: z.string(), price: money(), image: z.string(), available: z.boolean() })
-  .meta({ id: 'Product' });
-
-export const catalogAnswer = z.object({
-  categories: z.array(z.object({ id: int(), name: z.string(), products: z.array(productAnswer) })),
-});
-
-export const productOnlyAnswer = z.object({ product: productAnswer });
-
-// ---------------------------------------------------------------------------------------------
-// Rewards and vouchers
-// ---------------------------------------------------------------------------------------------
-
-export const rewardAnswer = z
-  .object({
-    name: z.string().meta({ description: 'the reward slug, e.g. free-coffee' }),
-    title: z.string(),
-    description: z.string(),
-    points_cost: int(),
-    image: z.string(),
-    stock: int().nullable().meta({ description: 'null: unlimited' }),
-    valid_days: int(),
-    per_customer_limit: int().nullable().optional(),
-    discount_amount: money().optional(),
-  })
-  .meta({ id: 'Reward' });
-
-export const voucherAnswer = z
-  .object({
-    id: int(),
-    code: z.string(),
-    reward: z.object({ name: z.string(), title: z.string(), image: z.string(), description: z.string(), discount_amount: money().optional() }),
-    status: z.enum(VOUCHER_STATUSES).meta({ description: 'cancelled: bought with the points of an order that was cancelled later, its points given back' }),
-    expires_at: time(),
-    created_at: time().optional(),
-    used_at: time().nullable().optional(),
-    cancelled_at: time().nullable().optional(),
-    cancelled_with_order: z.string().nullable().optional().meta({ description: 'the order number whose cancellation cancelled it' }),
-  })
-  .meta({ id: 'Voucher' });
-
-export const rewardListAnswer = z.object({ rewards: z.array(rewardAnswer) });
-export const rewardOnlyAnswer = z.object({ reward: rewardAnswer });
-export const voucherOnlyAnswer = z.object({ voucher: voucherAnswer });
-export const storageAnswer = z.object({ vouchers: z.array(voucherAnswer) });
 
 // ---------------------------------------------------------------------------------------------
 // Wallet and payments
@@ -305,37 +251,6 @@ export const notificationListAnswer = z.object({ items: z.array(notificationAnsw
 export const notificationReadAnswer = z.object({ unread: int() });
 
 // ---------------------------------------------------------------------------------------------
-// The wheel
-// ---------------------------------------------------------------------------------------------
-
-const prizeType = z.enum(['points', 'voucher', 'none']);
-
-export const wheelConfigAnswer = z.object({
-  segments: z.array(
-    z.object({
-      id: int(),
-      label: z.string(),
-      probability: z.number().min(0).max(1).meta({ description: "disclosed probability; the segments' probabilities add up to 1" }),
-      prize_type: prizeType,
-      color: z.string().optional(),
-    }),
-  ),
-  spins_left: int().meta({ description: 'spins the customer can take today: the free ones left, then as many paid spins as the points buy' }),
-  spin_cost_points: int(),
-  free_spins_left: int(),
-  points: int(),
-  odds_version: int(),
-});
-
-export const spinAnswer = z.object({
-  segment_id: int(),
-  prize: z.object({ type: prizeType, label: z.string(), points: int().optional(), voucher: voucherAnswer.optional() }),
-  spins_left: int().meta({ description: 'spins the customer can take today: the free ones left, then as many paid spins as the points buy' }),
-  free_spins_left: int(),
-  points: int(),
-});
-
-// ---------------------------------------------------------------------------------------------
 // Each schema is the interface the code uses: the compiler refuses one that drifts from it
 // ---------------------------------------------------------------------------------------------
 
@@ -352,13 +267,6 @@ export const answerTypesMatch: {
   emailCodeSent: Check<typeof emailCodeSentAnswer, EmailCodeSent>;
   changeEmail: Check<typeof changeEmailAnswer, ChangeEmailData>;
   pointHistory: Check<typeof pointHistoryAnswer, PointHistoryData>;
-  product: Check<typeof productAnswer, Product>;
-  catalog: Check<typeof catalogAnswer, CatalogData>;
-  reward: Check<typeof rewardAnswer, Reward>;
-  rewardList: Check<typeof rewardListAnswer, RewardListData>;
-  voucher: Check<typeof voucherAnswer, Voucher>;
-  redeem: Check<typeof voucherOnlyAnswer, RedeemData>;
-  storage: Check<typeof storageAnswer, StorageData>;
   walletBalance: Check<typeof walletBalanceAnswer, WalletBalanceData>;
   walletHistory: Check<typeof walletHistoryAnswer, WalletHistoryData>;
   topup: Check<typeof topupAnswer, TopupData>;
@@ -370,8 +278,6 @@ export const answerTypesMatch: {
   orderDetail: Check<typeof orderOnlyAnswer, OrderDetailData>;
   notification: Check<typeof notificationAnswer, AppNotification>;
   notificationList: Check<typeof notificationListAnswer, NotificationListData>;
-  wheelConfig: Check<typeof wheelConfigAnswer, WheelConfigData>;
-  spin: Check<typeof spinAnswer, SpinData>;
 } = {
   settings: true,
   customer: true,
@@ -381,13 +287,6 @@ export const answerTypesMatch: {
   emailCodeSent: true,
   changeEmail: true,
   pointHistory: true,
-  product: true,
-  catalog: true,
-  reward: true,
-  rewardList: true,
-  voucher: true,
-  redeem: true,
-  storage: true,
   walletBalance: true,
   walletHistory: true,
   topup: true,
@@ -399,6 +298,4 @@ export const answerTypesMatch: {
   orderDetail: true,
   notification: true,
   notificationList: true,
-  wheelConfig: true,
-  spin: true,
 };

@@ -1,8 +1,8 @@
 /**
- * The counter and the orders board (merchant console, staff and owners), and the customer's rotating
- * voucher code: a voucher's QR code and short code change every 30 seconds, so a screenshot of one is
- * refused a minute later; the counter looks a code up, redeems the voucher once, undoes a mistake; the
- * board lists the open orders and moves them on. Requests and answers as zod schemas, types inferred.
+ * The counter and the orders board (merchant console, staff and owners): the counter looks a voucher's
+ * rotating code up (rewards.ts: it changes every 30 seconds, so a screenshot of one is refused a minute
+ * later), redeems the voucher once, undoes a mistake; the board lists the open orders and moves them
+ * on. Requests and answers as zod schemas, types inferred.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
@@ -14,17 +14,10 @@ const time = () => z.string().meta({ format: 'date-time', description: 'ISO 8601
 const voucherStatus = z.enum(VOUCHER_STATUSES);
 const orderStatus = z.enum(ORDER_STATUSES);
 
-/** How long a rotating code lasts, in seconds. */
-export const CODE_STEP_SECONDS = 30;
-/** A typed short code: 8 characters of Crockford's base32. */
-export const SHORT_CODE_LENGTH = 8;
-
 // ---------------------------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------------------------
 
-/** `reward/voucher/code`: one of the caller's own vouchers. */
-export const voucherCodeQuery = z.object({ id });
 /** `merchant/counter/lookup` and `merchant/counter/redeem`: the QR code's text, or a short code as typed. */
 export const counterCodeBody = z.object({
   code: z.string().trim().min(1, 'is required: scan the QR code or type the code under it').max(200, 'must be at most 200 characters'),
@@ -43,24 +36,6 @@ export const boardCancelBody = boardOrderQuery.extend({
 // ---------------------------------------------------------------------------------------------
 // Answers
 // ---------------------------------------------------------------------------------------------
-
-const rotatingCode = z.object({
-  qr: z.string().meta({ description: 'the QR code\'s text: the voucher, the time step and a signature' }),
-  short_code: z.string().meta({ description: `${SHORT_CODE_LENGTH} characters to type by hand (Crockford base32: no I, L, O or U)` }),
-});
-
-export const voucherCodeAnswer = z
-  .object({
-    voucher_id: z.number().int(),
-    status: voucherStatus,
-    used_at: time().nullable(),
-    step_seconds: z.number().int().meta({ description: 'how long a code lasts' }),
-    seconds_left: z.number().int().meta({ description: 'seconds until `current` gives way to `next` (relative: the phone\'s clock may be wrong)' }),
-    current: rotatingCode.nullable().meta({ description: 'null unless the voucher is active' }),
-    next: rotatingCode.nullable(),
-  })
-  .meta({ id: 'VoucherCode' });
-export type VoucherCodeData = z.infer<typeof voucherCodeAnswer>;
 
 export const counterRedemptionAnswer = z
   .object({

@@ -14,29 +14,25 @@ import * as A from './answers';
 import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from './auth';
 import type { CallAuth } from './api';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
-import { id } from './fields';
 import * as C from './counter';
 import { dashboardSpec } from './dashboard';
 import * as E from './editors';
 import { mediaFileEndpoint, mediaSpec } from './media';
+import { menuMachineSpec, menuSpec } from './menu';
 import { notificationReadBody } from './notifications';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
 import { pointHistoryBody } from './points';
-import { redeemBody, slug, storageQuery } from './rewards';
-import { merchantProductBody } from './shop';
+import { rewardsEditorSpec, rewardsSpec } from './rewards';
+import { shopSpec } from './shop';
 import { pageQuery, topupBody, topupStatusQuery } from './wallet';
 import { staffSpec } from './staff';
 import { themeSpec } from './theme';
-import { spinBody } from './wheel';
+import { wheelEditorSpec, wheelSpec } from './wheel';
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas of calls whose schema lived only next to their route: the contract's own now
 // ---------------------------------------------------------------------------------------------
 
-/** extension: `reward/detail`, one reward by its slug (the redeem page) */
-export const rewardDetailQuery = z.object({ name: slug });
-/** extension: `reward/voucher`, one of the customer's vouchers */
-export const voucherDetailQuery = z.object({ id });
 /** A payment's id (a UUID), in the sandbox page's path. */
 export const paymentIdParam = z.string().uuid('must be a payment id');
 /** embedded provider: Pay or Decline on the sandbox payment page */
@@ -283,97 +279,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // shop
-  {
-    method: 'get',
-    path: 'shop/catalog',
-    tag: 'Shop',
-    summary: 'The menu',
-    auth: 'none',
-    inContract: true,
-    answer: envelope([200], 'Categories with their products.', A.catalogAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/product/update',
-    tag: 'Merchant',
-    summary: "Change a product's price or availability",
-    auth: 'merchant',
-    inContract: false,
-    body: merchantProductBody,
-    answer: envelope([200], 'The product as it is now.', A.productOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  ...endpointsOf(shopSpec),
+  ...endpointsOf(menuMachineSpec),
 
   // rewards
-  {
-    method: 'get',
-    path: 'reward/list',
-    tag: 'Rewards',
-    summary: 'The reward catalogue',
-    auth: 'none',
-    inContract: true,
-    answer: envelope([200], 'The rewards.', A.rewardListAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'reward/detail',
-    tag: 'Rewards',
-    summary: 'One reward by its name',
-    auth: 'none',
-    inContract: false,
-    query: rewardDetailQuery,
-    answer: envelope([200], 'The reward.', A.rewardOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'reward/redeem',
-    tag: 'Rewards',
-    summary: 'Redeem points for a voucher',
-    auth: 'customer',
-    inContract: true,
-    body: redeemBody,
-    idempotent: true,
-    answer: envelope([201], 'The voucher.', A.voucherOnlyAnswer),
-    errors: ['NOT_FOUND', 'LIMIT_REACHED', 'OUT_OF_STOCK', 'INSUFFICIENT_POINTS'],
-  },
-  {
-    method: 'get',
-    path: 'reward/storage',
-    tag: 'Rewards',
-    summary: "The customer's vouchers by status",
-    auth: 'customer',
-    inContract: true,
-    query: storageQuery,
-    answer: envelope([200], 'The vouchers.', A.storageAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'reward/voucher',
-    tag: 'Rewards',
-    summary: "One of the customer's vouchers",
-    auth: 'customer',
-    inContract: false,
-    query: voucherDetailQuery,
-    answer: envelope([200], 'The voucher.', A.voucherOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'get',
-    path: 'reward/voucher/code',
-    tag: 'Rewards',
-    summary: "An active voucher's rotating code for the counter",
-    description:
-      'A QR code and an 8-character short code, both changing every 30 seconds (`step_seconds`), accepted at a counter during their own step and the one after: a photo of one is refused about a minute later. `current` lasts `seconds_left` more seconds, then `next` takes over. The app asks again every few seconds while the code is open: `status` says when a counter used it. Another customer\'s voucher: 404. Never cached.',
-    auth: 'customer',
-    inContract: false,
-    query: C.voucherCodeQuery,
-    answer: envelope([200], "The voucher's codes.", C.voucherCodeAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  ...endpointsOf(rewardsSpec),
 
   // wallet and payments
   {
@@ -592,30 +502,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // the wheel
-  {
-    method: 'get',
-    path: 'wheel/config',
-    tag: 'Wheel',
-    summary: 'The wheel and the spins left',
-    description: '409 CONFLICT while the wheel has no segments (closed).',
-    auth: 'customer',
-    inContract: true,
-    answer: envelope([200], 'The wheel.', A.wheelConfigAnswer),
-    errors: ['CONFLICT'],
-  },
-  {
-    method: 'post',
-    path: 'wheel/spin',
-    tag: 'Wheel',
-    summary: 'Spin the wheel',
-    description: "A free spin while there is one today, else it costs `spin_cost_points`. The draw is the provider's.",
-    auth: 'customer',
-    inContract: true,
-    body: spinBody,
-    idempotent: true,
-    answer: envelope([200], 'The prize.', A.spinAnswer),
-    errors: ['CONFLICT', 'NO_SPINS_LEFT'],
-  },
+  ...endpointsOf(wheelSpec),
 
   // the merchant console: staff accounts, sessions, the team and the audit log
   ...endpointsOf(staffSpec),
@@ -719,122 +606,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // the owner's menu editor
-  {
-    method: 'get',
-    path: 'merchant/menu',
-    tag: 'Merchant console',
-    summary: 'The menu to edit: every category and product, sold out ones too',
-    auth: 'owner',
-    inContract: false,
-    answer: envelope([200], 'The menu.', E.menuAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/category/create',
-    tag: 'Merchant console',
-    summary: 'Add a category (at the end)',
-    auth: 'owner',
-    inContract: false,
-    body: E.categoryCreateBody,
-    answer: envelope([201], 'The category.', E.categoryAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/category/rename',
-    tag: 'Merchant console',
-    summary: 'Rename a category',
-    auth: 'owner',
-    inContract: false,
-    body: E.categoryRenameBody,
-    answer: envelope([200], 'The category.', E.categoryAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/category/reorder',
-    tag: 'Merchant console',
-    summary: 'Put the categories in a new order',
-    description: '`ids` lists every category once; anything else is 400 naming `ids`.',
-    auth: 'owner',
-    inContract: false,
-    body: E.categoryReorderBody,
-    answer: envelope([200], 'The menu in its new order.', E.menuAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/category/delete',
-    tag: 'Merchant console',
-    summary: 'Remove an empty category',
-    description: 'A category that still has products: 409 CONFLICT.',
-    auth: 'owner',
-    inContract: false,
-    body: E.categoryDeleteBody,
-    answer: envelope([200], 'Removed.'),
-    errors: ['NOT_FOUND', 'CONFLICT'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/product/create',
-    tag: 'Merchant console',
-    summary: 'Add a product',
-    description: 'Customers see it within 10 s. `image`: an uploaded image (`merchant/images`), a path on this site, or empty.',
-    auth: 'owner',
-    inContract: false,
-    body: E.productCreateBody,
-    answer: envelope([201], 'The product.', E.productAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/menu/product/update',
-    tag: 'Merchant console',
-    summary: 'Change a product: name, description, price, category, image, sold out',
-    description: 'A new price never changes an order already placed. Customers see the change within 10 s.',
-    auth: 'owner',
-    inContract: false,
-    body: E.productUpdateBody,
-    answer: envelope([200], 'The product as it is now.', E.productAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  ...endpointsOf(menuSpec),
 
   // the owner's reward catalogue
-  {
-    method: 'get',
-    path: 'merchant/rewards',
-    tag: 'Merchant console',
-    summary: 'Every reward, retired ones too, with how many were redeemed and used',
-    auth: 'owner',
-    inContract: false,
-    answer: envelope([200], 'The catalogue.', E.rewardsEditorAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/rewards/create',
-    tag: 'Merchant console',
-    summary: 'Add a reward',
-    description: 'Its `name` (the link slug) is made from the title. `stock_total` null: unlimited.',
-    auth: 'owner',
-    inContract: false,
-    body: E.rewardCreateBody,
-    answer: envelope([201], 'The reward.', E.rewardEditorAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/rewards/update',
-    tag: 'Merchant console',
-    summary: 'Change or retire a reward',
-    description: '`stock_total` counts those already redeemed: below that number is 409 CONFLICT naming `stock_total` (`data.issued`). `active: false` retires it: customers no longer see it; vouchers already issued stay valid until their end. A reward the wheel in use gives as a prize cannot be retired (409 CONFLICT naming `active`).',
-    auth: 'owner',
-    inContract: false,
-    body: E.rewardUpdateBody,
-    answer: envelope([200], 'The reward as it is now.', E.rewardEditorAnswer),
-    errors: ['NOT_FOUND', 'CONFLICT'],
-  },
+  ...endpointsOf(rewardsEditorSpec),
 
   // the shop's customers
   {
@@ -874,29 +649,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // the owner's wheel
-  {
-    method: 'get',
-    path: 'merchant/wheel',
-    tag: 'Merchant console',
-    summary: 'The wheel: the configuration in use and every one published before',
-    description: "Each segment with the chance customers are shown (`probability`). Every spin names its version, so it can be explained by the odds of its time.",
-    auth: 'owner',
-    inContract: false,
-    answer: envelope([200], 'The wheel.', E.wheelEditorAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'merchant/wheel/publish',
-    tag: 'Merchant console',
-    summary: 'Publish a new wheel configuration',
-    description: 'The whole configuration: segments (label, prize, weight), the cost of a paid spin, free spins a day (at most 1). New odds apply from the next spin; a spin in flight keeps the odds it started with. Refused: no segment, a weight below 1, a points prize without points, a voucher prize of a retired or unknown reward (400 naming e.g. `segments.2.reward`).',
-    auth: 'owner',
-    inContract: false,
-    body: E.wheelPublishBody,
-    answer: envelope([201], 'The wheel, with the new version in use.', E.wheelEditorAnswer),
-    errors: [],
-  },
+  ...endpointsOf(wheelEditorSpec),
 
   // the owner's dashboard and its CSV exports
   ...endpointsOf(dashboardSpec),

@@ -1,4 +1,4 @@
-/** Field schemas shared by several calls: phone, codes, idempotency keys, pages, row ids, e-mail. Part of the contract (src/contract): free of React, of the browser and of Express. */
+/** Field schemas shared by several calls: phone, codes, idempotency keys, pages, row ids, e-mail, descriptions, amounts. Part of the contract (src/contract): free of React, of the browser and of Express. */
 import { z } from 'zod';
 import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_RULE, type TextRule } from './checks';
 
@@ -22,3 +22,7 @@ export const id = z.preprocess(
 );
 /** The pattern is checks.ts's, which the app's `isEmailAddress` uses too. */
 export const email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE }).max(EMAIL_MAX);
+/** A product's or a reward's description. */
+export const descriptionText = z.string().trim().max(500, 'must be at most 500 characters');
+/** An amount in minor units of the merchant's currency: a price, a discount. */
+export const minorUnits = z.number().int('must be a whole number of minor units').min(0, 'must be 0 or more').max(100_000_000, 'must be at most 100,000,000');

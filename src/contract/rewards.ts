@@ -1,25 +1,23 @@
-/** Rewards, their redemption and vouchers. Part of the contract (src/contract): free of React, of the browser and of Express. */
+/**
+ * Rewards, their redemption and vouchers, the vouchers' rotating codes for the counter, and the owner's
+ * reward catalogue in the merchant console: the schemas of the area's calls (rewards.calls.ts declares
+ * them), the types inferred from them, and its specs.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
 import { z } from 'zod';
-import { idempotencyKey } from './fields';
+import { int, money, time } from './answer-fields';
+import { describe } from './api-spec';
+import { descriptionText, id, idempotencyKey, minorUnits } from './fields';
+import { imageUrl } from './media';
+import { rewardsApi, rewardsEditorApi } from './rewards.calls';
 
-export interface Reward {
-  name: string;
-  title: string;
-  description: string;
-  points_cost: number;
-  image: string;
-  stock: number | null;
-  valid_days: number;
-  /** extension */
-  per_customer_limit?: number | null;
-  discount_amount?: number;
-}
-
-export interface RewardListData {
-  rewards: Reward[];
-}
+// ---------------------------------------------------------------------------------------------
+// The catalogue, redeeming, vouchers
+// ---------------------------------------------------------------------------------------------
 
 export const slug = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a reward name such as free-coffee');
+/** extension: `reward/detail`, one reward by its slug (the redeem page) */
+export const rewardDetailQuery = z.object({ name: slug });
 export const redeemBody = z.object({ name: slug, idempotency_key: idempotencyKey });
 export type RedeemBody = z.infer<typeof redeemBody>;
 
@@ -30,23 +28,197 @@ export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 export const voucherTab = z.enum(['active', 'used', 'expired']);
 export type VoucherTab = z.infer<typeof voucherTab>;
 export const storageQuery = z.object({ status: voucherTab.default('active') });
+/** extension: `reward/voucher`, one of the customer's vouchers */
+export const voucherDetailQuery = z.object({ id });
 
-export interface Voucher {
-  id: number;
-  code: string;
-  reward: Pick<Reward, 'name' | 'title' | 'image' | 'description'> & { discount_amount?: number };
-  status: VoucherStatus;
-  expires_at: string;
-  /** extension */
-  created_at?: string;
-  used_at?: string | null;
-  /** extension: when it was cancelled with the order whose points bought it */
-  cancelled_at?: string | null;
-  cancelled_with_order?: string | null;
-}
-export interface RedeemData {
-  voucher: Voucher;
-}
-export interface StorageData {
-  vouchers: Voucher[];
-}
+export const rewardAnswer = z
+  .object({
+    name: z.string().meta({ description: 'the reward slug, e.g. free-coffee' }),
+    title: z.string(),
+    description: z.string(),
+    points_cost: int(),
+    image: z.string(),
+    stock: int().nullable().meta({ description: 'null: unlimited' }),
+    valid_days: int(),
+    per_customer_limit: int().nullable().optional(),
+    discount_amount: money().optional(),
+  })
+  .meta({ id: 'Reward' });
+export type Reward = z.infer<typeof rewardAnswer>;
+
+export const voucherAnswer = z
+  .object({
+    id: int(),
+    code: z.string(),
+    reward: z.object({ name: z.string(), title: z.string(), image: z.string(), description: z.string(), discount_amount: money().optional() }),
+    status: z.enum(VOUCHER_STATUSES).meta({ description: 'cancelled: bought with the points of an order that was cancelled later, its points given back' }),
+    expires_at: time(),
+    created_at: time().optional(),
+    used_at: time().nullable().optional(),
+    cancelled_at: time().nullable().optional(),
+    cancelled_with_order: z.string().nullable().optional().meta({ description: 'the order number whose cancellation cancelled it' }),
+  })
+  .meta({ id: 'Voucher' });
+export type Voucher = z.infer<typeof voucherAnswer>;
+
+const rewardListAnswer = z.object({ rewards: z.array(rewardAnswer) });
+export type RewardListData = z.infer<typeof rewardListAnswer>;
+const rewardOnlyAnswer = z.object({ reward: rewardAnswer });
+export type RewardData = z.infer<typeof rewardOnlyAnswer>;
+const voucherOnlyAnswer = z.object({ voucher: voucherAnswer });
+export type VoucherData = z.infer<typeof voucherOnlyAnswer>;
+export type RedeemData = VoucherData;
+const storageAnswer = z.object({ vouchers: z.array(voucherAnswer) });
+export type StorageData = z.infer<typeof storageAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// A voucher's rotating code for the counter
+// ---------------------------------------------------------------------------------------------
+
+/** How long a rotating code lasts, in seconds. */
+export const CODE_STEP_SECONDS = 30;
+/** A typed short code: 8 characters of Crockford's base32. */
+export const SHORT_CODE_LENGTH = 8;
+
+/** `reward/voucher/code`: one of the caller's own vouchers. */
+export const voucherCodeQuery = z.object({ id });
+
+const rotatingCode = z.object({
+  qr: z.string().meta({ description: 'the QR code\'s text: the voucher, the time step and a signature' }),
+  short_code: z.string().meta({ description: `${SHORT_CODE_LENGTH} characters to type by hand (Crockford base32: no I, L, O or U)` }),
+});
+
+const voucherCodeAnswer = z
+  .object({
+    voucher_id: z.number().int(),
+    status: z.enum(VOUCHER_STATUSES),
+    used_at: time().nullable(),
+    step_seconds: z.number().int().meta({ description: 'how long a code lasts' }),
+    seconds_left: z.number().int().meta({ description: 'seconds until `current` gives way to `next` (relative: the phone\'s clock may be wrong)' }),
+    current: rotatingCode.nullable().meta({ description: 'null unless the voucher is active' }),
+    next: rotatingCode.nullable(),
+  })
+  .meta({ id: 'VoucherCode' });
+export type VoucherCodeData = z.infer<typeof voucherCodeAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// The owner's reward catalogue
+// ---------------------------------------------------------------------------------------------
+
+const rewardTitle = z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters');
+const rewardFields = {
+  title: rewardTitle,
+  description: descriptionText,
+  image: imageUrl,
+  points_cost: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),
+  /** how many can ever be redeemed, those already redeemed included; null: unlimited */
+  stock_total: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1,000,000').nullable(),
+  valid_days: z.number().int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650'),
+  per_customer_limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').nullable(),
+  /** minor units off an order when the voucher is applied at checkout (0: a counter reward only) */
+  discount_amount: minorUnits,
+  /** false: retired (customers no longer see it; vouchers issued stay valid until their end) */
+  active: z.boolean(),
+};
+/** `merchant/rewards/create` */
+export const rewardCreateBody = z.object({
+  ...rewardFields,
+  description: descriptionText.default(''),
+  image: imageUrl.default(''),
+  per_customer_limit: rewardFields.per_customer_limit.default(null),
+  discount_amount: minorUnits.default(0),
+  active: z.boolean().default(true),
+});
+/** what a reward form sends */
+export type RewardFields = z.infer<typeof rewardCreateBody>;
+/** `merchant/rewards/update`: the reward (by its name) and the fields to change. */
+export const rewardUpdateBody = z
+  .object(rewardFields)
+  .partial()
+  .extend({ name: slug })
+  .refine((b) => Object.keys(b).some((k) => k !== 'name'), { message: 'give at least one field to change', path: ['title'] });
+export type RewardUpdateInput = z.infer<typeof rewardUpdateBody>;
+
+const editorReward = z
+  .object({
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    image: z.string(),
+    points_cost: z.number().int(),
+    stock_total: z.number().int().nullable().meta({ description: 'how many can ever be redeemed; null: unlimited' }),
+    stock_left: z.number().int().nullable(),
+    issued: z.number().int().meta({ description: 'vouchers redeemed with points so far' }),
+    used: z.number().int().meta({ description: 'of those, used (at a counter or on an order)' }),
+    valid_days: z.number().int(),
+    per_customer_limit: z.number().int().nullable(),
+    discount_amount: z.number().int(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'EditorReward' });
+export type EditorReward = z.infer<typeof editorReward>;
+const rewardsEditorAnswer = z.object({ rewards: z.array(editorReward) });
+export type RewardsEditorData = z.infer<typeof rewardsEditorAnswer>;
+const rewardEditorAnswer = z.object({ reward: editorReward });
+export type RewardEditorData = z.infer<typeof rewardEditorAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// The specs
+// ---------------------------------------------------------------------------------------------
+
+export const rewardsSpec = /* @__PURE__ */ describe('Rewards', rewardsApi, {
+  list: { summary: 'The reward catalogue', data: rewardListAnswer, answer: 'The rewards.', message: 'Rewards loaded.' },
+  detail: { summary: 'One reward by its name', inContract: false, query: rewardDetailQuery, data: rewardOnlyAnswer, answer: 'The reward.', message: 'Reward loaded.', errors: ['NOT_FOUND'] },
+  redeem: {
+    summary: 'Redeem points for a voucher',
+    body: redeemBody,
+    data: voucherOnlyAnswer,
+    answer: 'The voucher.',
+    message: '<title> is yours. Find the voucher in your rewards.',
+    errors: ['NOT_FOUND', 'LIMIT_REACHED', 'OUT_OF_STOCK', 'INSUFFICIENT_POINTS'],
+  },
+  storage: { summary: "The customer's vouchers by status", query: storageQuery, data: storageAnswer, answer: 'The vouchers.', message: 'Vouchers loaded.' },
+  voucher: { summary: "One of the customer's vouchers", inContract: false, query: voucherDetailQuery, data: voucherOnlyAnswer, answer: 'The voucher.', message: 'Voucher loaded.', errors: ['NOT_FOUND'] },
+  voucherCode: {
+    summary: "An active voucher's rotating code for the counter",
+    description:
+      'A QR code and an 8-character short code, both changing every 30 seconds (`step_seconds`), accepted at a counter during their own step and the one after: a photo of one is refused about a minute later. `current` lasts `seconds_left` more seconds, then `next` takes over. The app asks again every few seconds while the code is open: `status` says when a counter used it. Another customer\'s voucher: 404. Never cached.',
+    inContract: false,
+    query: voucherCodeQuery,
+    data: voucherCodeAnswer,
+    answer: "The voucher's codes.",
+    message: 'Your voucher’s code for the counter.',
+    errors: ['NOT_FOUND'],
+  },
+});
+
+/** The owner's reward catalogue (tag "Merchant console"). */
+export const rewardsEditorSpec = /* @__PURE__ */ describe('Merchant console', rewardsEditorApi, {
+  list: {
+    summary: 'Every reward, retired ones too, with how many were redeemed and used',
+    inContract: false,
+    data: rewardsEditorAnswer,
+    answer: 'The catalogue.',
+    message: 'The reward catalogue.',
+  },
+  create: {
+    summary: 'Add a reward',
+    description: 'Its `name` (the link slug) is made from the title. `stock_total` null: unlimited.',
+    inContract: false,
+    body: rewardCreateBody,
+    data: rewardEditorAnswer,
+    answer: 'The reward.',
+    message: '<title> is in the catalogue.',
+  },
+  update: {
+    summary: 'Change or retire a reward',
+    description:
+      '`stock_total` counts those already redeemed: below that number is 409 CONFLICT naming `stock_total` (`data.issued`). `active: false` retires it: customers no longer see it; vouchers already issued stay valid until their end. A reward the wheel in use gives as a prize cannot be retired (409 CONFLICT naming `active`).',
+    inContract: false,
+    body: rewardUpdateBody,
+    data: rewardEditorAnswer,
+    answer: 'The reward as it is now.',
+    message: 'Saved. Customers see it at once.',
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  },
+});

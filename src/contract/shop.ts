@@ -1,32 +1,23 @@
-/** The menu (shop/catalog) and the merchant's product edits. Part of the contract (src/contract): free of React, of the browser and of Express. */
+/**
+ * The shop: the menu customers browse (shop/catalog), the schemas of the area's calls (shop.calls.ts
+ * declares them) and its spec.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
 import { z } from 'zod';
-import { id } from './fields';
+import { int, money } from './answer-fields';
+import { describe } from './api-spec';
+import { shopApi } from './shop.calls';
 
-export interface Product {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  image: string;
-  available: boolean;
-}
-export interface Category {
-  id: number;
-  name: string;
-  products: Product[];
-}
-export interface CatalogData {
-  categories: Category[];
-}
+export const productAnswer = z
+  .object({ id: int(), name: z.string(), description: z.string(), price: money(), image: z.string(), available: z.boolean() })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof productAnswer>;
 
-export const merchantProductBody = z
-  .object({
-    product_id: id,
-    price: z.number().int('must be a whole number of minor units').min(0).max(100_000_000).optional(),
-    available: z.boolean().optional(),
-  })
-  .refine((b) => b.price !== undefined || b.available !== undefined, {
-    message: 'give price or available',
-    path: ['price'],
-  });
-export type MerchantProductBody = z.infer<typeof merchantProductBody>;
+const categoryAnswer = z.object({ id: int(), name: z.string(), products: z.array(productAnswer) });
+export type Category = z.infer<typeof categoryAnswer>;
+export const catalogAnswer = z.object({ categories: z.array(categoryAnswer) });
+export type CatalogData = z.infer<typeof catalogAnswer>;
+
+export const shopSpec = /* @__PURE__ */ describe('Shop', shopApi, {
+  catalog: { summary: 'The menu', data: catalogAnswer, answer: 'Categories with their products.', message: 'Menu loaded.' },
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { normaliseTyped } from '../../server/provider/counter/codes';
+import { normaliseTyped } from '../../server/provider/rewards/voucher-codes';
 import { runHourlyJobs } from '../../server/provider/jobs';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';

@@ -1,27 +1,20 @@
 import type { Router } from 'express';
-import { boardAdvanceBody, boardCancelBody, boardOrderQuery, counterCodeBody, counterUndoBody, voucherCodeQuery } from '#contract/counter';
+import { boardAdvanceBody, boardCancelBody, boardOrderQuery, counterCodeBody, counterUndoBody } from '#contract/counter';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
-import { customerOf, requireCustomer } from '../http/session';
 import { requireStaff, staffOf } from '../http/staff-session';
 import { parse } from '../http/validate';
 import { advance, board, boardOrder, cancel } from './board.service';
 import { withCodeLimit } from './code-limit';
-import { lookup, recent, redeem, undo, voucherCode } from './counter.service';
+import { lookup, recent, redeem, undo } from './counter.service';
 
 /**
  * The counter and the orders board (merchant/counter/…, merchant/orders/…: any staff member, owners
- * included) and the customer's rotating voucher code (reward/voucher/code).
+ * included).
  */
 export function counterRoutes(ctx: ProviderContext): Router {
   const r = apiRouter();
-
-  r.get('/reward/voucher/code', requireCustomer(ctx), async (req, res) => {
-    const q = parse(voucherCodeQuery, req.query);
-    res.setHeader('cache-control', 'no-store');
-    send(res, 200, 'Your voucher’s code for the counter.', await voucherCode(ctx, customerOf(res), q.id));
-  });
 
   r.post('/merchant/counter/lookup', requireStaff(ctx), async (req, res) => {
     const body = parse(counterCodeBody, req.body);

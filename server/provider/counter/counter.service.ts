@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { CounterRedeemData, CounterRedemption, CounterVoucher, VoucherCodeData } from '#contract/counter';
-import { CODE_STEP_SECONDS } from '#contract/counter';
+import type { CounterRedeemData, CounterRedemption, CounterVoucher } from '#contract/counter';
 import { to } from '#contract/routes';
 import type { Database } from '../../db';
 import { MINUTE } from '../../lib/clock';
@@ -9,12 +8,11 @@ import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
-import { expireVouchers } from '../rewards/vouchers.repo';
+import { voucherOfCode } from '../rewards/voucher-codes';
 import { insertAudit } from '../staff/staff.repo';
-import { codesFor, voucherOfCode } from './codes';
 
 /**
- * The counter: a voucher's rotating code for the customer's phone, and for staff the look-up, the
+ * The counter: for staff the look-up of a voucher's rotating code (rewards/voucher-codes.ts), the
  * redemption (once, in one transaction), its undo (2 minutes for staff, any time for an owner) and
  * the day's redemptions. Every redemption and undo is in the audit log and the customer's notifications.
  */
@@ -29,16 +27,6 @@ const customerName = async (trx: Database, id: number) => (await trx.selectFrom(
 export async function startOfDay(db: Database, now: Date, timeZone: string): Promise<Date> {
   const { rows } = await sql<{ start: Date }>`select (date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}) as start`.execute(db);
   return new Date(rows[0]!.start);
-}
-
-/** The customer's voucher's codes for the counter (its status too: the phone asks every few seconds). */
-export async function voucherCode(ctx: ProviderContext, customerId: number, voucherId: number): Promise<VoucherCodeData> {
-  await expireVouchers(ctx.db, ctx.clock, customerId);
-  const v = await ctx.db.selectFrom('vouchers').select(['id', 'status', 'used_at']).where('id', '=', voucherId).where('customer_id', '=', customerId).executeTakeFirst();
-  if (!v) throw notFound('Voucher');
-  const base = { voucher_id: v.id, status: v.status, used_at: v.used_at ? v.used_at.toISOString() : null, step_seconds: CODE_STEP_SECONDS };
-  if (v.status !== 'active') return { ...base, seconds_left: 0, current: null, next: null };
-  return { ...base, ...(await codesFor(ctx, v.id)) };
 }
 
 function redemptionQuery(db: Database) {

@@ -41,12 +41,14 @@ export interface At<T> {
   customerId: () => number;
   /** the staff member of a `staff` or `owner` call */
   staff: () => StaffOfRequest;
+  /** This call's answer with another message than the declared one (or status): `at.reply(data, 'Seasonal is on the menu.')`. */
+  reply: (data: T, message: string, status?: number) => Reply<T>;
   /**
    * An idempotent call's effect, run at most once per key in one transaction (`trx`) that also keeps
-   * its answer: a repeat answers as the first did. Reads that need no transaction come before it (PGlite
-   * has one connection, which the transaction holds).
+   * its answer (its data, or an `at.reply`): a repeat answers as the first did. Reads that need no
+   * transaction come before it (PGlite has one connection, which the transaction holds).
    */
-  once: (effect: (trx: Database) => Promise<T>) => Promise<Reply<T>>;
+  once: (effect: (trx: Database) => Promise<T | Reply<T>>) => Promise<Reply<T>>;
 }
 
 type Parsed<E> = E extends { input: infer S } ? (S extends z.ZodType ? z.output<S> : undefined) : undefined;
@@ -99,11 +101,17 @@ export function mount<A extends AreaSpec<any, any>>(
         db: ctx.db,
         customerId: () => customerOf(res),
         staff: () => staffOf(res),
+        reply: (data, message, status = e.call.status) => new Reply({ status, message, data }),
         once: async (effect) => {
           if (!e.idempotent) throw new Error(`${e.path} is not declared idempotent`);
           const body = input as { idempotency_key: string };
           const scope = { customerId: keyOwner(e, res), scope: e.path, key: body.idempotency_key, body };
-          return new Reply(await idempotent(ctx.db, ctx.clock, scope, async (trx) => ({ status: e.call.status, message: e.message, data: await effect(trx) })));
+          return new Reply(
+            await idempotent(ctx.db, ctx.clock, scope, async (trx) => {
+              const answer = await effect(trx);
+              return answer instanceof Reply ? answer.envelope : { status: e.call.status, message: e.message, data: answer };
+            }),
+          );
         },
       };
       const answer = await handler(input, at);

@@ -1,12 +1,26 @@
-import { sql } from 'kysely';
-import type { z } from 'zod';
-import type { categoryCreateBody, categoryRenameBody, EditorProduct, MenuData, productCreateBody, productUpdateBody } from '#contract/editors';
+import type { CategoryRenameInput, EditorProduct, MenuData, MerchantProductBody, ProductFields, ProductUpdateInput } from '#contract/menu';
+import type { Product } from '#contract';
 import type { Database } from '../../db';
-import { forgetCatalog } from '../catalog/catalog.service';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
+import { forgetCatalog } from '../shop/shop.service';
 import { insertAudit } from '../staff/staff.repo';
+import {
+  countProductsIn,
+  deleteCategoryRow,
+  insertCategory,
+  insertProduct,
+  listCategories,
+  listEditorProducts,
+  lockCategories,
+  lockCategory,
+  lockProduct,
+  renameCategoryRow,
+  setCategoryPosition,
+  updatePriceOrAvailability,
+  updateProductRow,
+} from './menu.repo';
 
 /**
  * The owner's menu editor: categories (add, rename, reorder, delete when empty) and products (add,
@@ -15,11 +29,9 @@ import { insertAudit } from '../staff/staff.repo';
  * Orders keep the price they were placed at (order_items hold their own copy).
  */
 
-const PRODUCT_COLUMNS = ['id', 'category_id', 'name', 'description', 'price', 'image', 'available', 'position'] as const;
-
-export async function menu(ctx: ProviderContext): Promise<MenuData> {
-  const categories = await ctx.db.selectFrom('categories').select(['id', 'name', 'position']).orderBy('position').orderBy('id').execute();
-  const products = await ctx.db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('position').orderBy('id').execute();
+export async function menu(db: Database): Promise<MenuData> {
+  const categories = await listCategories(db);
+  const products = await listEditorProducts(db);
   return { categories: categories.map((c) => ({ ...c, products: products.filter((p) => p.category_id === c.id) })) };
 }
 
@@ -35,19 +47,18 @@ async function changed<T>(ctx: ProviderContext, staff: StaffOfRequest, run: (trx
 
 const categoryNotFound = () => validation({ category_id: 'is not a category of this menu' }, 'That category does not exist.');
 
-export function createCategory(ctx: ProviderContext, staff: StaffOfRequest, body: z.infer<typeof categoryCreateBody>) {
+export function createCategory(ctx: ProviderContext, staff: StaffOfRequest, name: string) {
   return changed(ctx, staff, async (trx) => {
-    const { next } = await trx.selectFrom('categories').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).executeTakeFirstOrThrow();
-    const category = await trx.insertInto('categories').values({ name: body.name, position: next }).returning(['id', 'name', 'position']).executeTakeFirstOrThrow();
+    const category = await insertCategory(trx, name);
     return { result: category, action: 'menu.category.create', target: `category:${category.id}`, before: null, after: category };
   });
 }
 
-export function renameCategory(ctx: ProviderContext, staff: StaffOfRequest, body: z.infer<typeof categoryRenameBody>) {
+export function renameCategory(ctx: ProviderContext, staff: StaffOfRequest, body: CategoryRenameInput) {
   return changed(ctx, staff, async (trx) => {
-    const before = await trx.selectFrom('categories').select(['id', 'name', 'position']).where('id', '=', body.id).forUpdate().executeTakeFirst();
+    const before = await lockCategory(trx, body.id, 'update');
     if (!before) throw notFound('Category');
-    const category = await trx.updateTable('categories').set({ name: body.name }).where('id', '=', body.id).returning(['id', 'name', 'position']).executeTakeFirstOrThrow();
+    const category = await renameCategoryRow(trx, body.id, body.name);
     return { result: category, action: 'menu.category.rename', target: `category:${category.id}`, before, after: category };
   });
 }
@@ -55,46 +66,56 @@ export function renameCategory(ctx: ProviderContext, staff: StaffOfRequest, body
 /** The new order of every category: the list must name each exactly once. */
 export function reorderCategories(ctx: ProviderContext, staff: StaffOfRequest, ids: number[]) {
   return changed(ctx, staff, async (trx) => {
-    const rows = await trx.selectFrom('categories').select(['id', 'position']).orderBy('position').orderBy('id').forUpdate().execute();
+    const rows = await lockCategories(trx);
     const known = rows.map((r) => r.id);
     if (new Set(ids).size !== ids.length || ids.length !== known.length || ids.some((i) => !known.includes(i))) {
       throw validation({ ids: 'must list every category once' }, 'List every category of the menu once, in the new order.');
     }
-    for (const [position, categoryId] of ids.entries()) await trx.updateTable('categories').set({ position }).where('id', '=', categoryId).execute();
-    const after = await menu({ ...ctx, db: trx });
+    for (const [position, categoryId] of ids.entries()) await setCategoryPosition(trx, categoryId, position);
+    const after = await menu(trx);
     return { result: after, action: 'menu.category.reorder', target: 'menu', before: known, after: ids };
   });
 }
 
 export function deleteCategory(ctx: ProviderContext, staff: StaffOfRequest, categoryId: number) {
   return changed(ctx, staff, async (trx) => {
-    const before = await trx.selectFrom('categories').select(['id', 'name', 'position']).where('id', '=', categoryId).forUpdate().executeTakeFirst();
+    const before = await lockCategory(trx, categoryId, 'update');
     if (!before) throw notFound('Category');
-    const { n } = await trx.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('category_id', '=', categoryId).executeTakeFirstOrThrow();
-    if (Number(n) > 0) throw new AppError('CONFLICT', `${before.name} still has ${n} product${Number(n) === 1 ? '' : 's'}: move or remove them first.`, { id: 'is not empty' });
-    await trx.deleteFrom('categories').where('id', '=', categoryId).execute();
+    const n = await countProductsIn(trx, categoryId);
+    if (n > 0) throw new AppError('CONFLICT', `${before.name} still has ${n} product${n === 1 ? '' : 's'}: move or remove them first.`, { id: 'is not empty' });
+    await deleteCategoryRow(trx, categoryId);
     return { result: null, action: 'menu.category.delete', target: `category:${categoryId}`, before, after: null };
   });
 }
 
-export function createProduct(ctx: ProviderContext, staff: StaffOfRequest, body: z.infer<typeof productCreateBody>): Promise<EditorProduct> {
+export function createProduct(ctx: ProviderContext, staff: StaffOfRequest, body: ProductFields): Promise<EditorProduct> {
   return changed(ctx, staff, async (trx) => {
     // held until commit: a removal of the category under way is waited for, then this finds it gone
-    const category = await trx.selectFrom('categories').select('id').where('id', '=', body.category_id).forShare().executeTakeFirst();
-    if (!category) throw categoryNotFound();
-    const { next } = await trx.selectFrom('products').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).where('category_id', '=', body.category_id).executeTakeFirstOrThrow();
-    const product = await trx.insertInto('products').values({ ...body, position: next }).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
+    if (!(await lockCategory(trx, body.category_id, 'share'))) throw categoryNotFound();
+    const product = await insertProduct(trx, body);
     return { result: product, action: 'menu.product.create', target: `product:${product.id}`, before: null, after: product };
   });
 }
 
-export function updateProduct(ctx: ProviderContext, staff: StaffOfRequest, body: z.infer<typeof productUpdateBody>): Promise<EditorProduct> {
+export function updateProduct(ctx: ProviderContext, staff: StaffOfRequest, body: ProductUpdateInput): Promise<EditorProduct> {
   return changed(ctx, staff, async (trx) => {
-    const before = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', body.id).forUpdate().executeTakeFirst();
+    const before = await lockProduct(trx, body.id);
     if (!before) throw notFound('Product');
     const { id: productId, ...patch } = body;
-    if (patch.category_id !== undefined && !(await trx.selectFrom('categories').select('id').where('id', '=', patch.category_id).forShare().executeTakeFirst())) throw categoryNotFound();
-    const product = await trx.updateTable('products').set(patch).where('id', '=', productId).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
+    if (patch.category_id !== undefined && !(await lockCategory(trx, patch.category_id, 'share'))) throw categoryNotFound();
+    const product = await updateProductRow(trx, productId, patch);
     return { result: product, action: 'menu.product.update', target: `product:${productId}`, before, after: product };
   });
+}
+
+/** The merchant key changes a price or takes a product off (or back on) the menu; orders quote current prices. */
+export async function updateMerchantProduct(ctx: ProviderContext, body: MerchantProductBody): Promise<Product> {
+  const patch: { price?: number; available?: boolean } = {};
+  if (body.price !== undefined) patch.price = body.price;
+  if (body.available !== undefined) patch.available = body.available;
+  const product = await updatePriceOrAvailability(ctx.db, body.product_id, patch);
+  if (!product) throw notFound('Product');
+  forgetCatalog(ctx.db);
+  ctx.logger.info({ product_id: product.id, ...patch }, 'merchant updated a product');
+  return product;
 }

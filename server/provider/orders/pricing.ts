@@ -3,7 +3,7 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import { findAddress } from '../addresses/addresses.repo';
-import { findProducts } from '../catalog/catalog.repo';
+import { findProducts } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
 

@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
+import type { EditorReward, Reward, RewardFields } from '#contract';
 import type { Database } from '../../db';
-import type { Reward } from '#contract';
 
-/** SQL of the reward catalogue: reading rewards, taking stock, counting a customer's redemptions. */
+/** SQL of the reward catalogue: reading rewards, taking stock, counting a customer's redemptions; the owner's changes. */
 
 export interface RewardRow {
   id: number;
@@ -72,4 +73,99 @@ export async function countRedemptions(trx: Database, customerId: number, reward
     .where('status', '<>', 'cancelled')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's reward catalogue
+// ---------------------------------------------------------------------------------------------
+
+const EDITOR_COLUMNS = ['id', 'name', 'title', 'description', 'image', 'points_cost', 'stock', 'valid_days', 'per_customer_limit', 'discount_amount', 'active'] as const;
+
+/** Every reward (or these), retired ones too, with how many were redeemed (not cancelled) and used, in the merchant's order. */
+export async function listEditorRewards(db: Database, ids?: number[]): Promise<EditorReward[]> {
+  let q = db
+    .selectFrom('rewards as r')
+    .select(EDITOR_COLUMNS.map((c) => `r.${c}` as const))
+    .select((eb) => [
+      eb.selectFrom('vouchers as v').select(eb.fn.countAll<number>().as('n')).whereRef('v.reward_id', '=', 'r.id').where('v.source', '=', 'redeem').where('v.status', '<>', 'cancelled').as('issued'),
+      eb.selectFrom('vouchers as v').select(eb.fn.countAll<number>().as('n')).whereRef('v.reward_id', '=', 'r.id').where('v.source', '=', 'redeem').where('v.status', '=', 'used').as('used'),
+    ])
+    .orderBy('r.position')
+    .orderBy('r.id');
+  if (ids) q = q.where('r.id', 'in', ids);
+  const rows = await q.execute();
+  return rows.map((r) => {
+    const issued = Number(r.issued ?? 0);
+    return {
+      name: r.name,
+      title: r.title,
+      description: r.description,
+      image: r.image,
+      points_cost: r.points_cost,
+      stock_total: r.stock === null ? null : r.stock + issued,
+      stock_left: r.stock,
+      issued,
+      used: Number(r.used ?? 0),
+      valid_days: r.valid_days,
+      per_customer_limit: r.per_customer_limit,
+      discount_amount: r.discount_amount,
+      active: r.active,
+    };
+  });
+}
+
+const LOCK_REWARD_CREATE = 73_001;
+
+/** One creation at a time (instances included), until commit: each finds the next free name and position. */
+export async function lockRewardCreation(trx: Database): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${LOCK_REWARD_CREATE}::int4, 0)`.execute(trx);
+}
+
+export async function rewardNameTaken(trx: Database, name: string): Promise<boolean> {
+  return (await trx.selectFrom('rewards').select('id').where('name', '=', name).executeTakeFirst()) !== undefined;
+}
+
+export type NewReward = Omit<RewardFields, 'stock_total'> & { name: string; stock: number | null };
+
+/** A new reward, last in the catalogue; its id. */
+export async function insertReward(trx: Database, reward: NewReward): Promise<number> {
+  const { next } = await trx.selectFrom('rewards').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('rewards')
+    .values({ ...reward, position: next })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A reward by its name, its row locked until commit (a redemption takes the same lock). */
+export function lockRewardByName(trx: Database, name: string): Promise<{ id: number; title: string } | undefined> {
+  return trx.selectFrom('rewards').select(['id', 'title']).where('name', '=', name).forUpdate().executeTakeFirst();
+}
+
+export async function updateRewardRow(trx: Database, id: number, patch: Partial<NewReward>): Promise<void> {
+  await trx.updateTable('rewards').set(patch).where('id', '=', id).execute();
+}
+
+/** Whether the wheel in use gives this reward's voucher as a prize. */
+export async function onTheWheel(trx: Database, rewardId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('wheel_segments')
+    .select('id')
+    .where('reward_id', '=', rewardId)
+    .where('active', '=', true)
+    .where('odds_version', '=', (eb) => eb.selectFrom('wheel_segments').select(sql<number>`max(odds_version)`.as('v')).where('active', '=', true))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Vouchers redeemed with points (a voucher cancelled with its order gave its unit back to the stock: it is not redeemed). */
+export async function issuedOf(trx: Database, rewardId: number): Promise<number> {
+  const { n } = await trx.selectFrom('vouchers').select((eb) => eb.fn.countAll<number>().as('n')).where('reward_id', '=', rewardId).where('source', '=', 'redeem').where('status', '<>', 'cancelled').executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** These rewards (by name), their rows share-locked until commit: a retirement under way waits, then finds them in use. */
+export function shareRewardsByName(trx: Database, names: string[]): Promise<{ id: number; name: string; active: boolean }[]> {
+  return trx.selectFrom('rewards').select(['id', 'name', 'active']).where('name', 'in', names).forShare().execute();
 }

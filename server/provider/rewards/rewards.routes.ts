@@ -1,42 +1,36 @@
 import { Router } from 'express';
-import { redeemBody, storageQuery } from '#contract';
-import { rewardDetailQuery, voucherDetailQuery } from '#contract/endpoints';
+import { rewardsEditorSpec, rewardsSpec } from '#contract';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
-import { send } from '../http/envelope';
-import { customerOf, requireCustomer } from '../http/session';
-import { parse } from '../http/validate';
-import { getReward, getVoucher, listRewards, redeemReward, voucherStorage } from './rewards.service';
+import { mount } from '../http/mount';
+import { createReward, editorRewards, getReward, getVoucher, listRewards, redeemReward, updateReward, voucherCode, voucherStorage } from './rewards.service';
 
+/**
+ * Rewards and vouchers: the catalogue (public: the same for guests and customers), redeeming, the
+ * customer's vouchers and their rotating codes for the counter; and the owner's reward catalogue
+ * (merchant/rewards…: owners only, every change audited).
+ */
 export function rewardsRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
-
-  // public: the catalogue is the same for guests and customers
-  r.get('/reward/list', async (_req, res) => {
-    send(res, 200, 'Rewards loaded.', { rewards: await listRewards(ctx) });
-  });
-
-  r.get('/reward/detail', async (req, res) => {
-    const q = parse(rewardDetailQuery, req.query);
-    send(res, 200, 'Reward loaded.', { reward: await getReward(ctx, q.name) });
-  });
-
-  r.post('/reward/redeem', requireCustomer(ctx), async (req, res) => {
-    const body = parse(redeemBody, req.body);
-    // the first answer or its replay, exactly as stored (a stored refusal included)
-    const answer = await redeemReward(ctx, customerOf(res), body);
-    res.status(answer.status).json(answer);
-  });
-
-  r.get('/reward/storage', requireCustomer(ctx), async (req, res) => {
-    const q = parse(storageQuery, req.query);
-    send(res, 200, 'Vouchers loaded.', await voucherStorage(ctx, customerOf(res), q.status));
-  });
-
-  r.get('/reward/voucher', requireCustomer(ctx), async (req, res) => {
-    const q = parse(voucherDetailQuery, req.query);
-    send(res, 200, 'Voucher loaded.', { voucher: await getVoucher(ctx, customerOf(res), q.id) });
-  });
-
-  return r;
+  return Router().use(
+    mount(ctx, rewardsSpec, {
+      list: async () => ({ rewards: await listRewards(ctx) }),
+      detail: async (q) => ({ reward: await getReward(ctx, q.name) }),
+      redeem: (body, at) =>
+        at.once(async (trx) => {
+          const { voucher, title } = await redeemReward(ctx, trx, at.customerId(), body.name);
+          return at.reply({ voucher }, `${title} is yours. Find the voucher in your rewards.`);
+        }),
+      storage: (q, at) => voucherStorage(ctx, at.customerId(), q.status),
+      voucher: async (q, at) => ({ voucher: await getVoucher(ctx, at.customerId(), q.id) }),
+      voucherCode: async (q, at) => {
+        // never kept: it changes every 30 seconds, and says when a counter used it
+        at.res.setHeader('cache-control', 'no-store');
+        return voucherCode(ctx, at.customerId(), q.id);
+      },
+    }),
+    mount(ctx, rewardsEditorSpec, {
+      list: async () => ({ rewards: await editorRewards(ctx) }),
+      create: async (body, at) => at.reply({ reward: await createReward(ctx, at.staff(), body) }, `${body.title} is in the catalogue.`),
+      update: async (body, at) => ({ reward: await updateReward(ctx, at.staff(), body) }),
+    }),
+  );
 }

@@ -1,12 +1,31 @@
-import type { RedeemBody, RedeemData, Reward, StorageData, Voucher, VoucherTab } from '#contract';
+import type { EditorReward, RewardFields, RewardUpdateInput, Reward, StorageData, Voucher, VoucherCodeData, VoucherTab } from '#contract';
+import { CODE_STEP_SECONDS } from '#contract';
+import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
-import { idempotent, type StoredAnswer } from '../http/idempotency';
+import type { StaffOfRequest } from '../http/staff-session';
 import { lockCustomer } from '../customers/customers.repo';
 import { burnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
-import { countRedemptions, findActiveReward, listActiveRewards, takeStock, toReward } from './rewards.repo';
-import { expireVouchers, issueVoucher, loadVouchers } from './vouchers.repo';
+import { insertAudit } from '../staff/staff.repo';
+import {
+  countRedemptions,
+  findActiveReward,
+  insertReward,
+  issuedOf,
+  listActiveRewards,
+  listEditorRewards,
+  lockRewardByName,
+  lockRewardCreation,
+  onTheWheel,
+  rewardNameTaken,
+  takeStock,
+  toReward,
+  updateRewardRow,
+  type NewReward,
+} from './rewards.repo';
+import { codesFor } from './voucher-codes';
+import { expireVouchers, findOwnVoucher, issueVoucher, loadVouchers } from './vouchers.repo';
 import { to } from '#contract/routes';
 
 /** The active rewards, in the merchant's order. */
@@ -21,46 +40,44 @@ export async function getReward(ctx: ProviderContext, name: string): Promise<Rew
 }
 
 /**
- * Redeems a reward once per idempotency key. In one transaction, under the customer's row lock:
- * the per-customer limit, the points burn, one unit of stock, the voucher and its notification.
- * Any refusal rolls all of it back.
+ * Redeems a reward, in the transaction that runs once per idempotency key (the route's): under the
+ * customer's row lock, the per-customer limit, the points burn, one unit of stock, the voucher and its
+ * notification. Any refusal rolls all of it back.
  */
-export async function redeemReward(ctx: ProviderContext, customerId: number, body: RedeemBody): Promise<StoredAnswer<RedeemData>> {
-  return idempotent<RedeemData>(ctx.db, ctx.clock, { customerId, scope: 'reward/redeem', key: body.idempotency_key, body }, async (trx) => {
-    const reward = await findActiveReward(trx, body.name);
-    if (!reward) throw notFound('Reward');
-    // every per-customer check and every balance change for this customer takes turns behind this lock
-    await lockCustomer(trx, customerId);
-    if (reward.per_customer_limit !== null) {
-      const used = await countRedemptions(trx, customerId, reward.id);
-      if (used >= reward.per_customer_limit) {
-        throw new AppError(
-          'LIMIT_REACHED',
-          reward.per_customer_limit === 1
-            ? `You have already redeemed ${reward.title}.`
-            : `You have already redeemed ${reward.title} ${reward.per_customer_limit} times, the most allowed.`,
-          undefined,
-          { limit: reward.per_customer_limit, redeemed: used },
-        );
-      }
+export async function redeemReward(ctx: ProviderContext, trx: Database, customerId: number, name: string): Promise<{ voucher: Voucher; title: string }> {
+  const reward = await findActiveReward(trx, name);
+  if (!reward) throw notFound('Reward');
+  // every per-customer check and every balance change for this customer takes turns behind this lock
+  await lockCustomer(trx, customerId);
+  if (reward.per_customer_limit !== null) {
+    const used = await countRedemptions(trx, customerId, reward.id);
+    if (used >= reward.per_customer_limit) {
+      throw new AppError(
+        'LIMIT_REACHED',
+        reward.per_customer_limit === 1
+          ? `You have already redeemed ${reward.title}.`
+          : `You have already redeemed ${reward.title} ${reward.per_customer_limit} times, the most allowed.`,
+        undefined,
+        { limit: reward.per_customer_limit, redeemed: used },
+      );
     }
-    const outOfStock = () => new AppError('OUT_OF_STOCK', `${reward.title} is out of stock.`, undefined, { stock: 0 });
-    // a cheap early answer; takeStock below is the check that counts
-    if (reward.stock !== null && reward.stock <= 0) throw outOfStock();
-    await burnPoints(trx, ctx.clock, customerId, reward.points_cost, { reason: `Redeemed: ${reward.title}`, ref: `reward:${reward.name}` });
-    // last, so the reward's row lock is held for as short a time as possible
-    if (reward.stock !== null && !(await takeStock(trx, reward.id))) throw outOfStock();
-    const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'redeem', reward.points_cost);
-    const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
-    await notify(trx, ctx.clock, customerId, {
-      type: 'reward',
-      title: 'Reward redeemed',
-      // the counter takes the voucher's rotating QR code (or the short code under it), never its reference
-      body: `Your voucher for ${reward.title} is ready. Open it to show its QR code at the counter, or apply it to an order.`,
-      link: to.voucher(voucherId),
-    });
-    return { status: 201, message: `${reward.title} is yours. Find the voucher in your rewards.`, data: { voucher: voucher! } };
+  }
+  const outOfStock = () => new AppError('OUT_OF_STOCK', `${reward.title} is out of stock.`, undefined, { stock: 0 });
+  // a cheap early answer; takeStock below is the check that counts
+  if (reward.stock !== null && reward.stock <= 0) throw outOfStock();
+  await burnPoints(trx, ctx.clock, customerId, reward.points_cost, { reason: `Redeemed: ${reward.title}`, ref: `reward:${reward.name}` });
+  // last, so the reward's row lock is held for as short a time as possible
+  if (reward.stock !== null && !(await takeStock(trx, reward.id))) throw outOfStock();
+  const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'redeem', reward.points_cost);
+  const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
+  await notify(trx, ctx.clock, customerId, {
+    type: 'reward',
+    title: 'Reward redeemed',
+    // the counter takes the voucher's rotating QR code (or the short code under it), never its reference
+    body: `Your voucher for ${reward.title} is ready. Open it to show its QR code at the counter, or apply it to an order.`,
+    link: to.voucher(voucherId),
   });
+  return { voucher: voucher!, title: reward.title };
 }
 
 /**
@@ -78,4 +95,81 @@ export async function getVoucher(ctx: ProviderContext, customerId: number, vouch
   const [voucher] = await loadVouchers(ctx.db, { customerId, ids: [voucherId] });
   if (!voucher) throw notFound('Voucher');
   return voucher;
+}
+
+/** The customer's voucher's codes for the counter (its status too: the phone asks every few seconds). */
+export async function voucherCode(ctx: ProviderContext, customerId: number, voucherId: number): Promise<VoucherCodeData> {
+  await expireVouchers(ctx.db, ctx.clock, customerId);
+  const v = await findOwnVoucher(ctx.db, customerId, voucherId);
+  if (!v) throw notFound('Voucher');
+  const base = { voucher_id: v.id, status: v.status, used_at: v.used_at ? v.used_at.toISOString() : null, step_seconds: CODE_STEP_SECONDS };
+  if (v.status !== 'active') return { ...base, seconds_left: 0, current: null, next: null };
+  return { ...base, ...(await codesFor(ctx, v.id)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's reward catalogue (merchant/rewards…): add, change, retire
+// ---------------------------------------------------------------------------------------------
+//
+// The owner sets a reward's total stock (those already redeemed included); the row keeps what is left,
+// so redeeming stays one atomic `stock - 1`. A total below what was already redeemed is refused.
+// Changing a reward takes its row lock, which a redemption takes too: the count of what was redeemed
+// cannot move meanwhile. Retiring hides it from customers; vouchers already issued stay valid until
+// their end.
+
+/** Every reward, retired ones too, with how many were redeemed and used. */
+export function editorRewards(ctx: ProviderContext): Promise<EditorReward[]> {
+  return listEditorRewards(ctx.db);
+}
+
+async function editorReward(trx: Database, id: number): Promise<EditorReward> {
+  const [reward] = await listEditorRewards(trx, [id]);
+  return reward!;
+}
+
+/** A name (the reward's slug in links) from its title, unique in the catalogue. */
+async function slugFor(trx: Database, title: string): Promise<string> {
+  const base = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56) || 'reward';
+  for (let i = 1; ; i++) {
+    const name = i === 1 ? base : `${base}-${i}`;
+    if (!(await rewardNameTaken(trx, name))) return name;
+  }
+}
+
+function stockLeft(total: number | null, issued: number, title: string): number | null {
+  if (total === null) return null;
+  if (total < issued) {
+    throw new AppError('CONFLICT', `${issued} of ${title} ${issued === 1 ? 'was' : 'were'} already redeemed: the stock cannot be lower than ${issued}.`, { stock_total: `must be at least ${issued}` }, { issued });
+  }
+  return total - issued;
+}
+
+export async function createReward(ctx: ProviderContext, staff: StaffOfRequest, body: RewardFields): Promise<EditorReward> {
+  const { stock_total, ...fields } = body;
+  return ctx.db.transaction().execute(async (trx) => {
+    // one creation at a time (instances included): each finds the next free name and position
+    await lockRewardCreation(trx);
+    const id = await insertReward(trx, { ...fields, name: await slugFor(trx, body.title), stock: stock_total });
+    const reward = await editorReward(trx, id);
+    await insertAudit(trx, { staffId: staff.id, action: 'reward.create', target: `reward:${reward.name}`, before: null, after: reward, now: ctx.clock.now() });
+    return reward;
+  });
+}
+
+export async function updateReward(ctx: ProviderContext, staff: StaffOfRequest, body: RewardUpdateInput): Promise<EditorReward> {
+  const { name, stock_total, ...fields } = body;
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await lockRewardByName(trx, name);
+    if (!row) throw notFound('Reward');
+    const before = await editorReward(trx, row.id);
+    if (fields.active === false && before.active && (await onTheWheel(trx, row.id))) {
+      throw new AppError('CONFLICT', `The wheel gives ${row.title} as a prize: publish a wheel without it first, then retire it.`, { active: 'is a prize on the wheel' });
+    }
+    const patch: Partial<NewReward> = { ...fields };
+    if (stock_total !== undefined) patch.stock = stockLeft(stock_total, await issuedOf(trx, row.id), fields.title ?? row.title);
+    if (Object.keys(patch).length > 0) await updateRewardRow(trx, row.id, patch);
+    const reward = await editorReward(trx, row.id);
+    await insertAudit(trx, { staffId: staff.id, action: fields.active === false && before.active ? 'reward.retire' : 'reward.update', target: `reward:${name}`, before, after: reward, now: ctx.clock.now() });
+    return reward;
+  });
 }

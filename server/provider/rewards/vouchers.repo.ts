@@ -83,3 +83,43 @@ export async function loadVouchers(db: Database, where: { customerId: number; id
     reward: { name: r.reward_name, title: r.title, image: r.image, description: r.description, discount_amount: r.discount_amount },
   }));
 }
+
+/** A voucher's status for its rotating code: the customer's own only. */
+export function findOwnVoucher(db: Database, customerId: number, voucherId: number): Promise<{ id: number; status: Voucher['status']; used_at: Date | null } | undefined> {
+  return db.selectFrom('vouchers').select(['id', 'status', 'used_at']).where('id', '=', voucherId).where('customer_id', '=', customerId).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rotating codes' secret and the short codes handed out (voucher-codes.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** A secret by its name: made with `fresh` by the first instance to ask, read by the others. */
+export async function readOrMakeSecret(db: Database, name: string, fresh: Buffer): Promise<Uint8Array> {
+  await db.insertInto('merchant_secrets').values({ name, secret: fresh, created_at: new Date() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await db.selectFrom('merchant_secrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.secret;
+}
+
+export async function insertShortCodes(db: Database, codes: { short_code: string; step: number; voucher_id: number }[]): Promise<void> {
+  await db
+    .insertInto('voucher_short_codes')
+    .values(codes)
+    .onConflict((oc) => oc.columns(['short_code', 'step']).doNothing())
+    .execute();
+}
+
+/** The vouchers a short code was handed out for between two steps, the latest step first. */
+export function findShortCodes(db: Database, shortCode: string, fromStep: number, toStep: number): Promise<{ voucher_id: number; step: number }[]> {
+  return db
+    .selectFrom('voucher_short_codes')
+    .select(['voucher_id', 'step'])
+    .where('short_code', '=', shortCode)
+    .where('step', '>=', fromStep)
+    .where('step', '<=', toStep)
+    .orderBy('step', 'desc')
+    .execute();
+}
+
+export async function deleteShortCodesBefore(db: Database, step: number): Promise<void> {
+  await db.deleteFrom('voucher_short_codes').where('step', '<', step).execute();
+}

@@ -1,25 +1,26 @@
 import { Router } from 'express';
-import { spinBody } from '#contract';
+import { wheelEditorSpec, wheelSpec } from '#contract';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
-import { send } from '../http/envelope';
-import { customerOf, requireCustomer } from '../http/session';
-import { parse } from '../http/validate';
-import { spinWheel, wheelConfig } from './wheel.service';
+import { mount } from '../http/mount';
+import { publishWheel, spinWheel, wheelConfig, wheelEditor, wheelRules } from './wheel.service';
 
+/** The customer's wheel and spins; and the owner's wheel (merchant/wheel…: owners only, every publication audited). */
 export function wheelRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
-
-  r.get('/wheel/config', requireCustomer(ctx), async (_req, res) => {
-    send(res, 200, 'Wheel loaded.', await wheelConfig(ctx, customerOf(res)));
-  });
-
-  r.post('/wheel/spin', requireCustomer(ctx), async (req, res) => {
-    const body = parse(spinBody, req.body);
-    // the first answer or its replay, exactly as stored (a stored refusal included)
-    const answer = await spinWheel(ctx, customerOf(res), body);
-    res.status(answer.status).json(answer);
-  });
-
-  return r;
+  return Router().use(
+    mount(ctx, wheelSpec, {
+      config: (_, at) => wheelConfig(ctx, at.customerId()),
+      spin: async (_, at) => {
+        // read before the transaction: PGlite has one connection, which the transaction holds
+        const rules = await wheelRules(ctx);
+        return at.once(async (trx) => {
+          const { data, message } = await spinWheel(ctx, trx, at.customerId(), rules);
+          return at.reply(data, message);
+        });
+      },
+    }),
+    mount(ctx, wheelEditorSpec, {
+      editor: () => wheelEditor(ctx),
+      publish: (body, at) => publishWheel(ctx, at.staff(), body),
+    }),
+  );
 }

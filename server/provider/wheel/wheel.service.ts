@@ -1,17 +1,19 @@
-import type { Prize, SpinData, WheelConfigData } from '#contract';
+import type { Prize, SpinData, WheelConfig, WheelConfigData, WheelEditorData, WheelVersion } from '#contract';
+import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { AppError } from '../http/errors';
-import { idempotent, type StoredAnswer } from '../http/idempotency';
+import { AppError, validation } from '../http/errors';
+import type { StaffOfRequest } from '../http/staff-session';
 import { getCustomer, lockCustomer } from '../customers/customers.repo';
-import { getMerchant, type MerchantRules } from '../settings/settings.service';
+import { clearMerchantCache, getMerchant, type MerchantRules } from '../settings/settings.service';
 import { burnPoints, earnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
-import { findRewardById, takeStock } from '../rewards/rewards.repo';
+import { findRewardById, shareRewardsByName, takeStock } from '../rewards/rewards.repo';
 import { issueVoucher, loadVouchers } from '../rewards/vouchers.repo';
+import { insertAudit } from '../staff/staff.repo';
 import { publishedOdds } from '#contract/wheel-odds';
 import { spinsLeftToday } from '#contract/wheel-spins';
 import { drawSegment } from './draw';
-import { activeSegments, freeSpinsOn, insertSpin, setSpinPrize, type SegmentRow } from './wheel.repo';
+import { activeSegments, countSpinsByVersion, freeSpinsOn, insertSpin, insertVersion, latestVersion, listAllSegments, listVersionRecords, lockPublication, setSpinPrize, type SegmentRow } from './wheel.repo';
 import { paths, to } from '#contract/routes';
 
 /**
@@ -37,7 +39,7 @@ async function segmentsOrClosed(db: ProviderContext['db']): Promise<SegmentRow[]
 
 /** The wheel as the customer sees it: segments with their disclosed odds, and what they can spin today. */
 export async function wheelConfig(ctx: ProviderContext, customerId: number): Promise<WheelConfigData> {
-  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const rules = await wheelRules(ctx);
   const segments = await segmentsOrClosed(ctx.db);
   const customer = await getCustomer(ctx.db, customerId);
   const used = await freeSpinsOn(ctx.db, customerId, merchantDay(ctx.clock.now(), rules.timezone));
@@ -58,77 +60,77 @@ export async function wheelConfig(ctx: ProviderContext, customerId: number): Pro
   };
 }
 
+/** The merchant's rules of the wheel: read before a spin's transaction (PGlite has one connection, which the transaction holds). */
+export async function wheelRules(ctx: ProviderContext): Promise<MerchantRules> {
+  return (await getMerchant(ctx.db, ctx.merchantId)).rules;
+}
+
 /**
- * One spin, once per idempotency key, in one transaction under the customer's row lock: take today's
- * free spin or pay for the spin, draw on the server, credit the prize, record the spin, notify.
- * Paying comes before crediting, so a prize can never pay for the spin that won it.
+ * One spin, in the transaction that runs once per idempotency key (the route's), under the customer's
+ * row lock: take today's free spin or pay for the spin, draw on the server, credit the prize, record
+ * the spin, notify. Paying comes before crediting, so a prize can never pay for the spin that won it.
  */
-export async function spinWheel(ctx: ProviderContext, customerId: number, body: { idempotency_key: string }): Promise<StoredAnswer<SpinData>> {
-  // read before the transaction: PGlite has one connection, which the transaction holds
-  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
-  return idempotent<SpinData>(ctx.db, ctx.clock, { customerId, scope: 'wheel/spin', key: body.idempotency_key, body }, async (trx) => {
-    const segments = await segmentsOrClosed(trx);
-    await lockCustomer(trx, customerId);
-    const now = ctx.clock.now();
-    const day = merchantDay(now, rules.timezone);
-    const perDay = freeSpinsPerDay(rules);
-    const usedBefore = await freeSpinsOn(trx, customerId, day);
+export async function spinWheel(ctx: ProviderContext, trx: Database, customerId: number, rules: MerchantRules): Promise<{ data: SpinData; message: string }> {
+  const segments = await segmentsOrClosed(trx);
+  await lockCustomer(trx, customerId);
+  const now = ctx.clock.now();
+  const day = merchantDay(now, rules.timezone);
+  const perDay = freeSpinsPerDay(rules);
+  const usedBefore = await freeSpinsOn(trx, customerId, day);
 
-    const drawnId = drawSegment(segments);
-    const segment = segments.find((s) => s.id === drawnId)!;
-    const spin = { customerId, segmentId: segment.id, oddsVersion: segment.odds_version, day, at: now };
-    const drawn: Record<string, unknown> = { type: segment.prize_type, label: segment.label, points: segment.prize_points, reward_id: segment.reward_id };
+  const drawnId = drawSegment(segments);
+  const segment = segments.find((s) => s.id === drawnId)!;
+  const spin = { customerId, segmentId: segment.id, oddsVersion: segment.odds_version, day, at: now };
+  const drawn: Record<string, unknown> = { type: segment.prize_type, label: segment.label, points: segment.prize_points, reward_id: segment.reward_id };
 
-    let spinId: number | null = null;
-    let free = usedBefore < perDay;
-    if (free) {
-      spinId = await insertSpin(trx, { ...spin, free: true, costPoints: 0, prize: drawn });
-      // the index says today's free spin is already taken: pay instead
-      if (spinId === null) free = false;
-    }
-    if (!free) {
-      const cost = rules.spin_cost_points;
-      if (cost <= 0) throw new AppError('NO_SPINS_LEFT', 'You have used your free spin for today. Come back tomorrow!', undefined, { spin_cost_points: cost });
-      try {
-        await burnPoints(trx, ctx.clock, customerId, cost, { reason: 'Spin the wheel', ref: `wheel:${day}` });
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') {
-          const have = (err.data as { points?: number } | null)?.points ?? 0;
-          throw new AppError(
-            'NO_SPINS_LEFT',
-            `No free spins left today. A spin costs ${cost} points and you have ${have}.`,
-            undefined,
-            { spin_cost_points: cost, points: have },
-          );
-        }
-        throw err;
+  let spinId: number | null = null;
+  let free = usedBefore < perDay;
+  if (free) {
+    spinId = await insertSpin(trx, { ...spin, free: true, costPoints: 0, prize: drawn });
+    // the index says today's free spin is already taken: pay instead
+    if (spinId === null) free = false;
+  }
+  if (!free) {
+    const cost = rules.spin_cost_points;
+    if (cost <= 0) throw new AppError('NO_SPINS_LEFT', 'You have used your free spin for today. Come back tomorrow!', undefined, { spin_cost_points: cost });
+    try {
+      await burnPoints(trx, ctx.clock, customerId, cost, { reason: 'Spin the wheel', ref: `wheel:${day}` });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') {
+        const have = (err.data as { points?: number } | null)?.points ?? 0;
+        throw new AppError(
+          'NO_SPINS_LEFT',
+          `No free spins left today. A spin costs ${cost} points and you have ${have}.`,
+          undefined,
+          { spin_cost_points: cost, points: have },
+        );
       }
-      spinId = await insertSpin(trx, { ...spin, free: false, costPoints: cost, prize: drawn });
+      throw err;
     }
+    spinId = await insertSpin(trx, { ...spin, free: false, costPoints: cost, prize: drawn });
+  }
 
-    const prize = await creditPrize(ctx, trx, customerId, segment, spinId!, rules);
-    await setSpinPrize(trx, spinId!, {
-      type: prize.type,
-      label: prize.label,
-      ...(prize.points ? { points: prize.points } : {}),
-      ...(prize.voucher ? { voucher_id: prize.voucher.id, reward_id: segment.reward_id } : {}),
-    });
-
-    const freeLeft = Math.max(0, perDay - usedBefore - (free ? 1 : 0));
-    const customer = await getCustomer(trx, customerId);
-    const message = prize.type === 'none' ? 'No prize this time. Better luck next spin!' : `You won ${prize.label}!`;
-    return {
-      status: 200,
-      message,
-      data: {
-        segment_id: segment.id,
-        prize,
-        spins_left: spinsLeftToday({ free_spins_left: freeLeft, points: customer.points, spin_cost_points: rules.spin_cost_points }),
-        free_spins_left: freeLeft,
-        points: customer.points,
-      },
-    };
+  const prize = await creditPrize(ctx, trx, customerId, segment, spinId!, rules);
+  await setSpinPrize(trx, spinId!, {
+    type: prize.type,
+    label: prize.label,
+    ...(prize.points ? { points: prize.points } : {}),
+    ...(prize.voucher ? { voucher_id: prize.voucher.id, reward_id: segment.reward_id } : {}),
   });
+
+  const freeLeft = Math.max(0, perDay - usedBefore - (free ? 1 : 0));
+  const customer = await getCustomer(trx, customerId);
+  const message = prize.type === 'none' ? 'No prize this time. Better luck next spin!' : `You won ${prize.label}!`;
+  return {
+    message,
+    data: {
+      segment_id: segment.id,
+      prize,
+      spins_left: spinsLeftToday({ free_spins_left: freeLeft, points: customer.points, spin_cost_points: rules.spin_cost_points }),
+      free_spins_left: freeLeft,
+      points: customer.points,
+    },
+  };
 }
 
 /** Credits the drawn prize in the spin's transaction and notifies the customer of it. */
@@ -166,4 +168,90 @@ async function creditPrize(
     }
   }
   return { type: 'none', label: segment.prize_type === 'none' ? segment.label : 'Try again' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's wheel (merchant/wheel…)
+// ---------------------------------------------------------------------------------------------
+//
+// A configuration is published whole, as a new odds version; the versions before it stay (segments and
+// all), so every spin, which names its version, can be explained by the odds of its time. A spin reads
+// the newest version when it starts and draws from that, so one in flight while a new version is
+// published keeps its own odds. The chances shown are the contract's publishedOdds, the very numbers
+// customers are shown.
+
+const HISTORY = 50;
+
+async function versions(db: Database, rules: { spin_cost_points: number; free_spins_per_day: number }): Promise<WheelVersion[]> {
+  const segs = await listAllSegments(db);
+  const numbers = [...new Set(segs.map((s) => s.odds_version))].slice(0, HISTORY);
+  if (numbers.length === 0) return [];
+  const meta = await listVersionRecords(db, numbers);
+  const spins = await countSpinsByVersion(db, numbers);
+  return numbers.map((version, i) => {
+    const m = meta.find((x) => x.version === version);
+    const own = segs.filter((s) => s.odds_version === version);
+    return {
+      version,
+      segments: publishedOdds(own).map((s) => ({
+        label: s.label,
+        prize_type: s.prize_type,
+        points: s.prize_type === 'points' ? s.prize_points : null,
+        reward: s.reward_name ? { name: s.reward_name, title: s.reward_title!, active: s.reward_active! } : null,
+        weight: s.weight,
+        color: s.color,
+        probability: s.probability,
+      })),
+      // the first version has no record: the rules of today were its rules
+      spin_cost_points: m?.spin_cost_points ?? (i === 0 ? rules.spin_cost_points : 0),
+      free_spins_per_day: m?.free_spins_per_day ?? (i === 0 ? rules.free_spins_per_day : 0),
+      published_at: m ? m.published_at.toISOString() : null,
+      published_by: m?.staff_name ?? null,
+      spins: spins.get(version) ?? 0,
+    };
+  });
+}
+
+export async function wheelEditor(ctx: ProviderContext): Promise<WheelEditorData> {
+  const all = await versions(ctx.db, await wheelRules(ctx));
+  return { current: all[0]!, versions: all };
+}
+
+export async function publishWheel(ctx: ProviderContext, staff: StaffOfRequest, body: WheelConfig): Promise<WheelEditorData> {
+  await ctx.db.transaction().execute(async (trx) => {
+    // one publication at a time (instances included): each gets the next version number
+    await lockPublication(trx);
+    const names = [...new Set(body.segments.flatMap((s) => (s.prize_type === 'voucher' && s.reward ? [s.reward] : [])))];
+    // held until commit: a reward retired meanwhile waits, then finds itself on the wheel and is refused
+    const rewards = names.length ? await shareRewardsByName(trx, names) : [];
+    const problems: Record<string, string> = {};
+    body.segments.forEach((s, i) => {
+      if (s.prize_type !== 'voucher') return;
+      const r = rewards.find((x) => x.name === s.reward);
+      if (!r) problems[`segments.${i}.reward`] = 'is not a reward of this shop';
+      else if (!r.active) problems[`segments.${i}.reward`] = 'is retired: pick an active reward';
+    });
+    if (Object.keys(problems).length) throw validation(problems, 'A voucher prize must be one of the active rewards.');
+    const latest = await latestVersion(trx);
+    const version = latest.version + 1;
+    const now = ctx.clock.now();
+    await insertVersion(trx, ctx.merchantId, {
+      version,
+      segments: body.segments.map((s) => ({
+        label: s.label,
+        weight: s.weight,
+        prize_type: s.prize_type,
+        prize_points: s.prize_type === 'points' ? s.points! : 0,
+        reward_id: s.prize_type === 'voucher' ? rewards.find((r) => r.name === s.reward)!.id : null,
+        color: s.color ?? null,
+      })),
+      spin_cost_points: body.spin_cost_points,
+      free_spins_per_day: body.free_spins_per_day,
+      published_at: now,
+      published_by: staff.id,
+    });
+    await insertAudit(trx, { staffId: staff.id, action: 'wheel.publish', target: `wheel:${version}`, before: latest.segments, after: body, now });
+  });
+  clearMerchantCache();
+  return wheelEditor(ctx);
 }

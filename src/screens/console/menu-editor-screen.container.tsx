@@ -1,5 +1,5 @@
 import type { SiteSettings } from '#contract';
-import { useCreateCategory, useCreateProduct, useDeleteCategory, useMenuEditor, useRenameCategory, useReorderCategories, useUpdateProduct } from '../../api/editors';
+import { useCreateCategory, useCreateProduct, useDeleteCategory, useMenuEditor, useRenameCategory, useReorderCategories, useUpdateProduct } from '../../api/menu';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';
 import { useImageUpload } from './image-upload.container';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { EditorProduct, MenuData, ProductFields } from '#contract/editors';
+import type { EditorProduct, MenuData, ProductFields } from '#contract/menu';
 import { moneyInput, parseMoney } from '#contract/money';
 import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, SelectField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';

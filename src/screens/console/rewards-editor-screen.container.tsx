@@ -1,5 +1,5 @@
 import type { SiteSettings } from '#contract';
-import { useCreateReward, useRewardsEditor, useUpdateReward } from '../../api/editors';
+import { useCreateReward, useRewardsEditor, useUpdateReward } from '../../api/rewards';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';
 import { useImageUpload } from './image-upload.container';

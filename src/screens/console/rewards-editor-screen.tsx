@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { EditorReward, RewardFields } from '#contract/editors';
+import type { EditorReward, RewardFields } from '#contract/rewards';
 import { moneyInput, parseMoney } from '#contract/money';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';

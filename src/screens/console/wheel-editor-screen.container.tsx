@@ -1,5 +1,6 @@
 import type { SiteSettings } from '#contract';
-import { usePublishWheel, useRewardsEditor, useWheelEditor } from '../../api/editors';
+import { useRewardsEditor } from '../../api/rewards';
+import { usePublishWheel, useWheelEditor } from '../../api/wheel';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';
 import { saved } from './save.container';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { EditorReward, WheelConfig, WheelVersion } from '#contract/editors';
-import { MAX_FREE_SPINS } from '#contract/editors';
+import type { EditorReward } from '#contract/rewards';
+import { MAX_FREE_SPINS, type WheelConfig, type WheelVersion } from '#contract/wheel';
 import { publishedOdds } from '#contract/wheel-odds';
 import { Badge, Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, Wheel, cx, focusRing } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';

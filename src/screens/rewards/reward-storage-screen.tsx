@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Reward, Voucher, VoucherTab } from '#contract';
-import type { VoucherCodeData } from '#contract/counter';
+import type { VoucherCodeData } from '#contract/rewards';
 import {
   AppShell,
   Badge,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { VoucherCodeData } from '#contract/counter';
+import type { VoucherCodeData } from '#contract/rewards';
 import { Button, QrCode, Skeleton, cx } from '../../ui';
 
 export interface VoucherCodePanelProps {

@@ -29,13 +29,3 @@ export async function findProducts(db: Database, ids: number[]): Promise<Map<num
     .execute();
   return new Map(rows.map((r) => [r.id, toProduct(r)]));
 }
-
-export async function updateProduct(db: Database, id: number, patch: { price?: number; available?: boolean }): Promise<Product | undefined> {
-  const row = await db
-    .updateTable('products')
-    .set(patch)
-    .where('id', '=', id)
-    .returning(['id', 'name', 'description', 'price', 'image', 'available'])
-    .executeTakeFirst();
-  return row ? toProduct(row) : undefined;
-}

@@ -1,8 +1,7 @@
-import type { CatalogData, MerchantProductBody, Product } from '#contract';
+import type { CatalogData } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { notFound } from '../http/errors';
-import { listCatalog, updateProduct } from './catalog.repo';
+import { listCatalog } from './shop.repo';
 
 /**
  * How long a read of the menu is reused. Every shop visit reads it and it changes only when the
@@ -29,16 +28,4 @@ export function getCatalog(ctx: ProviderContext): Promise<CatalogData> {
 /** The menu changed (a product, a category): this instance reads it again at once, the others within 5 s. */
 export function forgetCatalog(db: Database): void {
   catalogs.delete(db);
-}
-
-/** The merchant changes a price or takes a product off (or back on) the menu; orders quote current prices. */
-export async function updateMerchantProduct(ctx: ProviderContext, body: MerchantProductBody): Promise<Product> {
-  const patch: { price?: number; available?: boolean } = {};
-  if (body.price !== undefined) patch.price = body.price;
-  if (body.available !== undefined) patch.available = body.available;
-  const product = await updateProduct(ctx.db, body.product_id, patch);
-  if (!product) throw notFound('Product');
-  forgetCatalog(ctx.db);
-  ctx.logger.info({ product_id: product.id, ...patch }, 'merchant updated a product');
-  return product;
 }

@@ -1,0 +1,39 @@
+/**
+ * The calls of rewards and vouchers, declared once (api.ts): the customer's (the catalogue, redeeming,
+ * the vouchers and their rotating codes) and the owner's reward catalogue in the merchant console.
+ * Their schemas and words are in rewards.ts.
+ */
+import { call } from './api';
+import type {
+  RedeemBody,
+  RedeemData,
+  RewardData,
+  RewardEditorData,
+  RewardFields,
+  RewardListData,
+  RewardsEditorData,
+  RewardUpdateInput,
+  StorageData,
+  VoucherCodeData,
+  VoucherData,
+  VoucherTab,
+} from './rewards';
+
+export const rewardsApi = {
+  list: call.anyone.get<RewardListData>('reward/list'),
+  detail: call.anyone.get<RewardData, { name: string }>('reward/detail'),
+  redeem: call.customer.post<RedeemData, RedeemBody>('reward/redeem', { status: 201, idempotent: true }),
+  storage: call.customer.get<StorageData, { status?: VoucherTab }>('reward/storage'),
+  voucher: call.customer.get<VoucherData, { id: number }>('reward/voucher'),
+  voucherCode: call.customer.get<VoucherCodeData, { id: number }>('reward/voucher/code'),
+};
+
+/**
+ * The owner's reward catalogue in the merchant console. Marked pure: the customer app imports this file
+ * for the calls above, and its build drops these, which it never makes.
+ */
+export const rewardsEditorApi = {
+  list: /* @__PURE__ */ call.owner.get<RewardsEditorData>('merchant/rewards'),
+  create: /* @__PURE__ */ call.owner.post<RewardEditorData, RewardFields>('merchant/rewards/create', { status: 201 }),
+  update: /* @__PURE__ */ call.owner.post<RewardEditorData, RewardUpdateInput>('merchant/rewards/update'),
+};

@@ -1,0 +1,20 @@
+/**
+ * The calls of the spin-and-win wheel, declared once (api.ts): the customer's (the wheel, a spin) and
+ * the owner's wheel in the merchant console. Their schemas and words are in wheel.ts.
+ */
+import { call } from './api';
+import type { SpinData, WheelConfig, WheelConfigData, WheelEditorData } from './wheel';
+
+export const wheelApi = {
+  config: call.customer.get<WheelConfigData>('wheel/config'),
+  spin: call.customer.post<SpinData, { idempotency_key: string }>('wheel/spin', { idempotent: true }),
+};
+
+/**
+ * The owner's wheel in the merchant console. Marked pure: the customer app imports this file for the
+ * calls above, and its build drops these, which it never makes.
+ */
+export const wheelEditorApi = {
+  editor: /* @__PURE__ */ call.owner.get<WheelEditorData>('merchant/wheel'),
+  publish: /* @__PURE__ */ call.owner.post<WheelEditorData, WheelConfig>('merchant/wheel/publish', { status: 201 }),
+};
