@@ -19,12 +19,18 @@ import type { Endpoint } from './endpoints';
 import type { ErrorCode } from './envelope';
 
 export interface CallSpec {
+  /** another OpenAPI tag than the area's (a merchant-key call is listed under Merchant) */
+  tag?: string;
   summary: string;
   description?: string;
   /** a call of ../shared/CONTRACT.md section 3 (the default); false: one this product adds */
   inContract?: boolean;
   /** the embedded provider's own: an outside provider need not have it */
   embeddedOnly?: boolean;
+  /** there only while this payment gateway is the one in use (mount leaves it out otherwise) */
+  gateway?: Endpoint['gateway'];
+  /** the path parameters, documented (the handler reads them; mount does not parse them) */
+  params?: z.ZodObject;
   /** the query's schema (a GET's) */
   query?: z.ZodObject;
   /** the JSON body's schema (a POST's) */
@@ -67,12 +73,14 @@ export function describe<Calls extends Record<string, AnyCall>, const Specs exte
       input: (s.body ?? s.query) as InputSchema<Specs[typeof name]>,
       method: c.method,
       path: c.path,
-      tag,
+      tag: s.tag ?? tag,
       summary: s.summary,
       ...(s.description ? { description: s.description } : {}),
       auth: c.auth,
       inContract: s.inContract ?? true,
       ...(s.embeddedOnly ? { embeddedOnly: true } : {}),
+      ...(s.gateway ? { gateway: s.gateway } : {}),
+      ...(s.params ? { params: s.params } : {}),
       ...(s.body ? { body: s.body } : {}),
       ...(s.query ? { query: s.query } : {}),
       ...(c.idempotent ? { idempotent: true } : {}),

@@ -3,9 +3,12 @@
  * path as declared, the guard its `auth` names, its query or body parsed with the declared schema, the
  * declared status and message, and for an idempotent call the key's scope (its path) and owner (the
  * customer, or the staff member) taken from the declaration too. A handler gets what the schema parsed
- * and answers the envelope's `data`; it never spells a path, a guard or a schema.
+ * and answers the envelope's `data`; it never spells a path, a guard or a schema. A webhook's body is
+ * not parsed here: its own signature covers the raw bytes and is checked first, by the gateway's
+ * adapter, which then parses the event with the declared schema. A call declared for one payment
+ * gateway is there only while that gateway is the one in use.
  */
-import type { Envelope } from '#contract';
+import { envelope, type Envelope } from '#contract';
 import type { AreaSpec, SpecEndpoint } from '#contract/api-spec';
 import type { DataOf } from '#contract/api';
 import type { Request, RequestHandler, Response, Router } from 'express';
@@ -40,12 +43,16 @@ export interface At<T> {
   /**
    * An idempotent call's effect, run at most once per key in one transaction (`trx`) that also keeps
    * its answer: a repeat answers as the first did. Reads that need no transaction come before it (PGlite
-   * has one connection, which the transaction holds).
+   * has one connection, which the transaction holds). The effect answers the data, or `reply(…)` for
+   * another message.
    */
-  once: (effect: (trx: Database) => Promise<T>) => Promise<Reply<T>>;
+  once: (effect: (trx: Database) => Promise<T | Reply<T>>) => Promise<Reply<T>>;
+  /** The answer with its own message (one that names what was done), and the declared status unless another is given. */
+  reply: (data: T, message: string, status?: number) => Reply<T>;
 }
 
-type Parsed<E> = E extends { input: infer S } ? (S extends z.ZodType ? z.output<S> : undefined) : undefined;
+/** What a handler gets: what the declared schema parsed; a webhook nothing (its adapter reads the raw body). */
+type Parsed<E> = E extends { call: { auth: 'webhook' } } ? undefined : E extends { input: infer S } ? (S extends z.ZodType ? z.output<S> : undefined) : undefined;
 
 export type Handler<E> = E extends SpecEndpoint<infer C, infer _S> ? (input: Parsed<E>, at: At<DataOf<C>>) => Promise<DataOf<C> | Reply<DataOf<C>>> : never;
 
@@ -84,22 +91,30 @@ export function mount<A extends AreaSpec<any, any>>(
   const r = apiRouter();
   for (const name of Object.keys(spec.endpoints) as (keyof A['endpoints'] & string)[]) {
     const e = spec.endpoints[name] as SpecEndpoint;
+    if (e.gateway && e.gateway !== ctx.paymentGateway?.name) continue;
     const handler = handlers[name] as (input: unknown, at: At<unknown>) => Promise<unknown>;
     const path = `/${e.path.replace(/\{(\w+)\}/g, ':$1')}`;
     const run: RequestHandler = async (req, res) => {
-      const schema = e.method === 'get' ? e.query : e.body;
+      const schema = e.auth === 'webhook' ? undefined : e.method === 'get' ? e.query : e.body;
       const input = schema ? parse(schema, e.method === 'get' ? req.query : req.body) : undefined;
+      const reply = (data: unknown, message: string, status = e.call.status) => new Reply(envelope(status, message, data));
       const at: At<unknown> = {
         req,
         res,
         db: ctx.db,
         customerId: () => customerOf(res),
         staff: () => staffOf(res),
+        reply,
         once: async (effect) => {
           if (!e.idempotent) throw new Error(`${e.path} is not declared idempotent`);
           const body = input as { idempotency_key: string };
           const scope = { customerId: keyOwner(e, res), scope: e.path, key: body.idempotency_key, body };
-          return new Reply(await idempotent(ctx.db, ctx.clock, scope, async (trx) => ({ status: e.call.status, message: e.message, data: await effect(trx) })));
+          return new Reply(
+            await idempotent(ctx.db, ctx.clock, scope, async (trx) => {
+              const answer = await effect(trx);
+              return answer instanceof Reply ? answer.envelope : reply(answer, e.message).envelope;
+            }),
+          );
         },
       };
       const answer = await handler(input, at);
