@@ -15,7 +15,7 @@ import type { PointHistoryData } from './points';
 import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
 import type { SiteSettings } from './settings';
 import type { CatalogData, Product } from './shop';
-import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './wallet';
+import { paymentStatus } from './wallet';
 import type { SpinData, WheelConfigData } from './wheel';
 
 
@@ -178,34 +178,6 @@ export const storageAnswer = z.object({ vouchers: z.array(voucherAnswer) });
 // Wallet and payments
 // ---------------------------------------------------------------------------------------------
 
-export const walletBalanceAnswer = z.object({ balance: money(), currency: z.string() });
-
-export const walletEntryAnswer = z.object({
-  id: int(),
-  type: z.enum(['topup', 'order', 'refund', 'adjust']),
-  amount: money(),
-  balance_after: money(),
-  reason: z.string(),
-  created_at: time(),
-});
-
-export const walletHistoryAnswer = z.object({
-  items: z.array(walletEntryAnswer),
-  next_page: nextPage(),
-});
-
-export const topupAnswer = z.object({
-  topup_id: z.string().meta({ format: 'uuid' }),
-  payment_url: z.string().meta({ description: "the payment gateway's page to send the customer to" }),
-});
-
-export const paymentStatus = z.enum(['pending', 'paid', 'failed']);
-
-export const topupStatusAnswer = z.object({
-  topup: z.object({ id: z.string().meta({ format: 'uuid' }), amount: money(), status: paymentStatus, created_at: time() }),
-  balance: money(),
-});
-
 /** The sandbox page's Pay or Decline (embedded provider only). */
 export const sandboxCompleteAnswer = z.object({
   status: paymentStatus,
@@ -359,10 +331,6 @@ export const answerTypesMatch: {
   voucher: Check<typeof voucherAnswer, Voucher>;
   redeem: Check<typeof voucherOnlyAnswer, RedeemData>;
   storage: Check<typeof storageAnswer, StorageData>;
-  walletBalance: Check<typeof walletBalanceAnswer, WalletBalanceData>;
-  walletHistory: Check<typeof walletHistoryAnswer, WalletHistoryData>;
-  topup: Check<typeof topupAnswer, TopupData>;
-  topupStatus: Check<typeof topupStatusAnswer, TopupStatusData>;
   quote: Check<typeof quoteAnswer, QuoteData>;
   order: Check<typeof orderAnswer, Order>;
   orderCreate: Check<typeof orderCreateAnswer, OrderCreateData>;
@@ -388,10 +356,6 @@ export const answerTypesMatch: {
   voucher: true,
   redeem: true,
   storage: true,
-  walletBalance: true,
-  walletHistory: true,
-  topup: true,
-  topupStatus: true,
   quote: true,
   order: true,
   orderCreate: true,

@@ -24,7 +24,7 @@ import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody }
 import { pointHistoryBody } from './points';
 import { redeemBody, slug, storageQuery } from './rewards';
 import { merchantProductBody } from './shop';
-import { pageQuery, topupBody, topupStatusQuery } from './wallet';
+import { pageQuery, walletSpec } from './wallet';
 import { spinBody } from './wheel';
 
 // ---------------------------------------------------------------------------------------------
@@ -374,52 +374,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // wallet and payments
-  {
-    method: 'get',
-    path: 'wallet/balance',
-    tag: 'Wallet',
-    summary: "The wallet's balance",
-    auth: 'customer',
-    inContract: true,
-    answer: envelope([200], 'The balance.', A.walletBalanceAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'wallet/history',
-    tag: 'Wallet',
-    summary: "The wallet's ledger",
-    auth: 'customer',
-    inContract: true,
-    query: pageQuery,
-    answer: envelope([200], 'One page of entries.', A.walletHistoryAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'wallet/topup',
-    tag: 'Wallet',
-    summary: 'Start a top-up through the payment gateway',
-    description:
-      "The balance changes only when the payment gateway's signed webhook says the payment succeeded. Without a payment gateway: 503 PAYMENTS_UNAVAILABLE. The merchant's own limits answer 400 VALIDATION.",
-    auth: 'customer',
-    inContract: true,
-    body: topupBody,
-    idempotent: true,
-    answer: envelope([201], "The top-up and the payment gateway's page.", A.topupAnswer),
-    errors: ['PAYMENTS_UNAVAILABLE'],
-  },
-  {
-    method: 'get',
-    path: 'wallet/topup/status',
-    tag: 'Wallet',
-    summary: "One of the customer's top-ups, and the balance now",
-    auth: 'customer',
-    inContract: false,
-    query: topupStatusQuery,
-    answer: envelope([200], 'The top-up.', A.topupStatusAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  ...endpointsOf(walletSpec),
   {
     method: 'post',
     path: 'payment/webhook',
