@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { int, money, nextPage, time } from './answer-fields';
 import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerifyData, SessionData } from './auth';
 import type { AppNotification, NotificationListData } from './notifications';
-import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
 import type { PointHistoryData } from './points';
 import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
 import type { SiteSettings } from './settings';
@@ -191,75 +190,6 @@ export const webhookAnswer = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Orders
-// ---------------------------------------------------------------------------------------------
-
-export const quoteAnswer = z.object({
-  subtotal: money(),
-  discount: money(),
-  delivery_fee: money(),
-  total: money(),
-  points_to_earn: int(),
-  min_order: money(),
-  below_minimum_by: money().meta({ description: 'what is missing to reach min_order; 0 when reached' }),
-});
-
-const orderStatusAnswer = z.enum(ORDER_STATUSES);
-
-export const orderAnswer = z
-  .object({
-    name: z.string().meta({ description: 'the order number' }),
-    status: orderStatusAnswer,
-    fulfilment: z.enum(['delivery', 'pickup']),
-    payment_method: z.enum(['wallet', 'gateway']),
-    items: z.array(z.object({ product_id: int(), name: z.string(), price: money(), qty: int(), image: z.string().optional() })),
-    subtotal: money(),
-    discount: money(),
-    delivery_fee: money(),
-    total: money(),
-    points_earned: int(),
-    address: z
-      .object({
-        label: z.string(),
-        recipient: z.string(),
-        phone: z.string(),
-        line1: z.string(),
-        city: z.string(),
-        postal_code: z.string(),
-        lat: z.number(),
-        lng: z.number(),
-        note: z.string().nullable(),
-      })
-      .nullable()
-      .meta({ description: 'the delivery address as it was when ordered; null for pickup' }),
-    voucher_code: z.string().nullable(),
-    created_at: time(),
-    timeline: z.array(z.object({ status: orderStatusAnswer, at: time(), note: z.string().nullable().optional() })),
-    refund: z
-      .object({
-        method: z.enum(['wallet', 'gateway']).meta({ description: 'where the money went back: the wallet, or the card through the payment gateway' }),
-        amount: money(),
-        status: z.enum(['pending', 'succeeded', 'failed']).meta({ description: 'a card refund is pending until the gateway confirms it; a failed one is tried again every hour' }),
-      })
-      .nullable()
-      .optional()
-      .meta({ description: 'a cancelled paid order\'s refund, in full, the way it was paid' }),
-    points_taken_back: int().optional().meta({ description: 'a cancelled order: of points_earned, what was taken back (the rest had been spent)' }),
-    cancelled_vouchers: z
-      .array(z.object({ title: z.string(), points: int() }))
-      .optional()
-      .meta({ description: 'a cancelled order: unused vouchers bought with its points, cancelled to give those points back' }),
-  })
-  .meta({ id: 'Order' });
-
-export const orderCreateAnswer = z.object({
-  order: orderAnswer,
-  payment_url: z.string().optional().meta({ description: 'payment_method gateway: the payment page to send the customer to' }),
-});
-export const orderListAnswer = z.object({ orders: z.array(orderAnswer), next_page: nextPage() });
-export const orderOnlyAnswer = z.object({ order: orderAnswer });
-
-// ---------------------------------------------------------------------------------------------
 // Notifications
 // ---------------------------------------------------------------------------------------------
 
@@ -331,11 +261,6 @@ export const answerTypesMatch: {
   voucher: Check<typeof voucherAnswer, Voucher>;
   redeem: Check<typeof voucherOnlyAnswer, RedeemData>;
   storage: Check<typeof storageAnswer, StorageData>;
-  quote: Check<typeof quoteAnswer, QuoteData>;
-  order: Check<typeof orderAnswer, Order>;
-  orderCreate: Check<typeof orderCreateAnswer, OrderCreateData>;
-  orderList: Check<typeof orderListAnswer, OrderListData>;
-  orderDetail: Check<typeof orderOnlyAnswer, OrderDetailData>;
   notification: Check<typeof notificationAnswer, AppNotification>;
   notificationList: Check<typeof notificationListAnswer, NotificationListData>;
   wheelConfig: Check<typeof wheelConfigAnswer, WheelConfigData>;
@@ -356,11 +281,6 @@ export const answerTypesMatch: {
   voucher: true,
   redeem: true,
   storage: true,
-  quote: true,
-  order: true,
-  orderCreate: true,
-  orderList: true,
-  orderDetail: true,
   notification: true,
   notificationList: true,
   wheelConfig: true,

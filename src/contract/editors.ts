@@ -4,7 +4,8 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { orderAnswer, pointEntryAnswer, voucherAnswer } from './answers';
+import { pointEntryAnswer, voucherAnswer } from './answers';
+import { orderAnswer } from './orders';
 import { walletEntryAnswer } from './wallet';
 import { id, idempotencyKey, page } from './fields';
 import { imageUrl } from './merchant';

@@ -20,7 +20,7 @@ import * as D from './dashboard';
 import * as E from './editors';
 import * as M from './merchant';
 import { notificationReadBody } from './notifications';
-import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
+import { ordersSpec } from './orders';
 import { pointHistoryBody } from './points';
 import { redeemBody, slug, storageQuery } from './rewards';
 import { merchantProductBody } from './shop';
@@ -459,66 +459,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(addressesSpec),
 
   // orders
-  {
-    method: 'post',
-    path: 'order/quote',
-    tag: 'Orders',
-    summary: 'Price a basket',
-    description: 'A product no longer on the menu answers 400 VALIDATION naming its line.',
-    auth: 'customer',
-    inContract: true,
-    body: quoteBody,
-    answer: envelope([200], 'The prices.', A.quoteAnswer),
-    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID'],
-  },
-  {
-    method: 'post',
-    path: 'order/create',
-    tag: 'Orders',
-    summary: 'Place an order',
-    description:
-      'wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE).',
-    auth: 'customer',
-    inContract: true,
-    body: orderCreateBody,
-    idempotent: true,
-    answer: envelope([201], 'The order.', A.orderCreateAnswer),
-    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'PAYMENTS_UNAVAILABLE'],
-  },
-  {
-    method: 'get',
-    path: 'order/list',
-    tag: 'Orders',
-    summary: "The customer's orders, newest first",
-    auth: 'customer',
-    inContract: true,
-    query: pageQuery,
-    answer: envelope([200], 'One page of orders.', A.orderListAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'order/detail',
-    tag: 'Orders',
-    summary: "One of the customer's orders",
-    auth: 'customer',
-    inContract: true,
-    query: orderDetailQuery,
-    answer: envelope([200], 'The order.', A.orderOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/order/status',
-    tag: 'Merchant',
-    summary: 'Move an order along its lifecycle, or cancel it',
-    description: '`paid` is set only by a payment. Cancelling a paid order refunds it the way it was paid (the wallet at once; a gateway payment through its refund).',
-    auth: 'merchant',
-    inContract: false,
-    body: merchantOrderStatusBody,
-    answer: envelope([200], 'The order as it is now.', A.orderOnlyAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
-  },
+  ...endpointsOf(ordersSpec),
 
   // notifications
   {

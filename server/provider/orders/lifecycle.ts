@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { forwardStep, isTerminal, type merchantOrderStatusBody, nextStatuses, type Order, type OrderStatus } from '#contract';
+import { forwardStep, isTerminal, type MerchantOrderStatusBody, nextStatuses, type Order, type OrderStatus } from '#contract';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
@@ -138,8 +137,6 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
   }
   return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note, points_taken_back: pointsTakenBack } });
 }
-
-export type MerchantOrderStatusBody = z.infer<typeof merchantOrderStatusBody>;
 
 /**
  * The merchant moves a locked order along its lifecycle, or cancels it (with a refund, see
