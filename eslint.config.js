@@ -31,7 +31,7 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
  * below it would then reach back.
  */
 export const PROVIDER_LAYERS = [
-  ['counter', 'customer-admin', 'dashboard', 'media', 'menu', 'payments', 'settings', 'theme', 'wheel'],
+  ['board', 'counter', 'customer-admin', 'dashboard', 'media', 'menu', 'payments', 'settings', 'theme', 'wheel'],
   ['orders', 'rewards'],
   ['addresses', 'catalog', 'points', 'staff', 'wallet'],
   ['auth'],

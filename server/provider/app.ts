@@ -22,6 +22,7 @@ import { themeRoutes } from './theme/theme.routes';
 import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
+import { boardRoutes } from './board/board.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { rewardsEditorRoutes } from './rewards/rewards-editor';
 import { customerAdminRoutes } from './customer-admin/customer-admin';
@@ -74,7 +75,8 @@ export function createProviderApp(ctx: ProviderContext): Express {
     customerAdminRoutes, // merchant/customers…: look-up (staff), points adjustments (owners)
     wheelEditorRoutes, // merchant/wheel…: the owner's wheel, every published configuration kept
     dashboardRoutes, // merchant/dashboard: the owner's figures, computed in SQL
-    counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board; reward/voucher/code
+    counterRoutes, // merchant/counter/…: the counter; reward/voucher/code
+    boardRoutes, // merchant/orders/…: the orders board
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {
     api.use(routes(ctx));

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { addressesSpec } from './addresses';
+import { boardSpec } from './board';
 import { endpointsOf } from './api-spec';
 import * as A from './answers';
 import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from './auth';
@@ -801,7 +802,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     errors: ['NOT_FOUND'],
   },
 
-  // the counter: vouchers scanned or typed, redeemed once; the orders board
+  // the counter: vouchers scanned or typed, redeemed once
   {
     method: 'post',
     path: 'merchant/counter/lookup',
@@ -849,52 +850,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     answer: envelope([200], 'The redemptions.', C.counterRecentAnswer),
     errors: [],
   },
-  {
-    method: 'get',
-    path: 'merchant/orders/board',
-    tag: 'Merchant console',
-    summary: 'The orders board',
-    description: 'Every paid, preparing, ready and on-delivery order, newest first, and those completed or cancelled today. Read from the database at every call (the console asks every 3 s).',
-    auth: 'staff',
-    inContract: false,
-    answer: envelope([200], 'The board.', C.boardAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'merchant/orders/detail',
-    tag: 'Merchant console',
-    summary: 'One order, for its ticket',
-    auth: 'staff',
-    inContract: false,
-    query: C.boardOrderQuery,
-    answer: envelope([200], 'The order.', C.boardOrderOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/orders/advance',
-    tag: 'Merchant console',
-    summary: 'Move an order to its next status',
-    description: '`from` is the status the staff member saw: an order another device moved meanwhile answers 409 INVALID_TRANSITION instead of skipping a step. Audited; the customer is notified.',
-    auth: 'staff',
-    inContract: false,
-    body: C.boardAdvanceBody,
-    answer: envelope([200], 'The order as it is now.', C.boardOrderOnlyAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/orders/cancel',
-    tag: 'Merchant console',
-    summary: 'Cancel an order with a reason, refunded the way it was paid',
-    description: 'A wallet payment back to the wallet at once; a gateway payment through the gateway\'s refund (after the cancellation commits, one idempotency key per order, retried by the hourly job if the gateway fails: `refund.status`). Points earned on it are taken back; the customer is notified with the reason. A cancelled or completed order: 409 INVALID_TRANSITION.',
-    auth: 'staff',
-    inContract: false,
-    body: C.boardCancelBody,
-    answer: envelope([200], 'The order, cancelled.', C.boardOrderOnlyAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
-  },
+
+  // the orders board
+  ...endpointsOf(boardSpec),
 
   // the owner's menu editor
   {

@@ -1,18 +1,17 @@
 import type { Router } from 'express';
-import { boardAdvanceBody, boardCancelBody, boardOrderQuery, counterCodeBody, counterUndoBody, voucherCodeQuery } from '#contract/counter';
+import { counterCodeBody, counterUndoBody, voucherCodeQuery } from '#contract/counter';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { customerOf, requireCustomer } from '../http/session';
 import { requireStaff, staffOf } from '../http/staff-session';
 import { parse } from '../http/validate';
-import { advance, board, boardOrder, cancel } from './board.service';
 import { withCodeLimit } from './code-limit';
 import { lookup, recent, redeem, undo, voucherCode } from './counter.service';
 
 /**
- * The counter and the orders board (merchant/counter/…, merchant/orders/…: any staff member, owners
- * included) and the customer's rotating voucher code (reward/voucher/code).
+ * The counter (merchant/counter/…: any staff member, owners included) and the customer's rotating
+ * voucher code (reward/voucher/code).
  */
 export function counterRoutes(ctx: ProviderContext): Router {
   const r = apiRouter();
@@ -41,27 +40,6 @@ export function counterRoutes(ctx: ProviderContext): Router {
 
   r.get('/merchant/counter/recent', requireStaff(ctx), async (_req, res) => {
     send(res, 200, 'Today’s redemptions.', { redemptions: await recent(ctx) });
-  });
-
-  r.get('/merchant/orders/board', requireStaff(ctx), async (_req, res) => {
-    send(res, 200, 'The open orders.', await board(ctx));
-  });
-
-  r.get('/merchant/orders/detail', requireStaff(ctx), async (req, res) => {
-    const q = parse(boardOrderQuery, req.query);
-    send(res, 200, 'The order.', { order: await boardOrder(ctx, q.name) });
-  });
-
-  r.post('/merchant/orders/advance', requireStaff(ctx), async (req, res) => {
-    const body = parse(boardAdvanceBody, req.body);
-    const order = await advance(ctx, staffOf(res), body);
-    send(res, 200, `Order ${order.name} is ${order.status.replace('_', ' ')}.`, { order });
-  });
-
-  r.post('/merchant/orders/cancel', requireStaff(ctx), async (req, res) => {
-    const body = parse(boardCancelBody, req.body);
-    const order = await cancel(ctx, staffOf(res), body);
-    send(res, 200, `Order ${order.name} is cancelled.`, { order });
   });
 
   return r;

@@ -5,8 +5,10 @@ import { to } from '#contract/routes';
 import type { Database } from '../../db';
 import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
+import { firstName } from '../customers/customers.service';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
+import { startOfDay } from '../merchant/merchant.repo';
 import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
 import { expireVouchers } from '../rewards/vouchers.repo';
@@ -21,15 +23,7 @@ import { codesFor, voucherOfCode } from './codes';
 
 export const UNDO_MS = 2 * MINUTE;
 
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Customer';
-
 const customerName = async (trx: Database, id: number) => (await trx.selectFrom('customers').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
-
-/** Midnight of today in the merchant's time zone, as an instant. */
-export async function startOfDay(db: Database, now: Date, timeZone: string): Promise<Date> {
-  const { rows } = await sql<{ start: Date }>`select (date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}) as start`.execute(db);
-  return new Date(rows[0]!.start);
-}
 
 /** The customer's voucher's codes for the counter (its status too: the phone asks every few seconds). */
 export async function voucherCode(ctx: ProviderContext, customerId: number, voucherId: number): Promise<VoucherCodeData> {
