@@ -3,14 +3,14 @@
  * once, undone within 2 minutes. The orders board is its own area (board.ts).
  */
 import useSWR from 'swr';
-import type { CounterLookupData, CounterRecentData, CounterRedeemData, CounterUndoData } from '#contract/counter';
+import type { CounterRecentData } from '#contract/counter';
+import { counterApi } from '#contract/counter.calls';
 import { cached } from './cached';
-import { apiPost, fetcher } from './client';
+import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
-export const useCounterRecent = () => useSWR<CounterRecentData>(cached.counterRecent, fetcher, { refreshInterval: 15_000 });
+export const useCounterRecent = () => useSWR<CounterRecentData>(keyOf(counterApi.recent), fetcher, { refreshInterval: 15_000 });
 
-export const useCounterLookup = () => useMutation((code: string) => apiPost<CounterLookupData>('merchant/counter/lookup', { code }), {});
-export const useCounterRedeem = () => useMutation((code: string) => apiPost<CounterRedeemData>('merchant/counter/redeem', { code }), { refreshes: [cached.counterRecent, cached.audit] });
-export const useCounterUndo = () => useMutation((id: number) => apiPost<CounterUndoData>('merchant/counter/undo', { redemption_id: id }), { refreshes: [cached.counterRecent, cached.audit] });
-
+export const useCounterLookup = () => useMutation((code: string) => callApi(counterApi.lookup, { code }), {});
+export const useCounterRedeem = () => useMutation((code: string) => callApi(counterApi.redeem, { code }), { refreshes: [cached.counterRecent, cached.audit] });
+export const useCounterUndo = () => useMutation((id: number) => callApi(counterApi.undo, { redemption_id: id }), { refreshes: [cached.counterRecent, cached.audit] });

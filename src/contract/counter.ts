@@ -6,10 +6,12 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
+import { time } from './answer-fields';
+import { describe } from './api-spec';
+import { counterApi } from './counter.calls';
 import { id } from './fields';
 import { VOUCHER_STATUSES } from './rewards';
 
-const time = () => z.string().meta({ format: 'date-time', description: 'ISO 8601, UTC' });
 const voucherStatus = z.enum(VOUCHER_STATUSES);
 
 /** How long a rotating code lasts, in seconds. */
@@ -29,6 +31,8 @@ export const counterCodeBody = z.object({
 });
 /** `merchant/counter/undo` */
 export const counterUndoBody = z.object({ redemption_id: id });
+export type CounterCodeBody = z.infer<typeof counterCodeBody>;
+export type CounterUndoBody = z.infer<typeof counterUndoBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -87,3 +91,47 @@ export type CounterRedeemData = z.infer<typeof counterRedeemAnswer>;
 export type CounterUndoData = CounterRedeemData;
 export const counterRecentAnswer = z.object({ redemptions: z.array(counterRedemptionAnswer) });
 export type CounterRecentData = z.infer<typeof counterRecentAnswer>;
+
+export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterApi, {
+  lookup: {
+    summary: 'What a scanned or typed voucher code is, before anything happens',
+    description:
+      "The QR code's text or the short code as typed (any case, spaces and dashes allowed). A used or expired voucher is answered too (`usable: false`). Refusals: a code whose time is over 409 CODE_STALE, another shop's 404 OTHER_MERCHANT, the voucher's fixed reference code 400 REFERENCE_CODE, anything else 404 CODE_UNKNOWN. A staff session's 30 unknown codes in a minute: 429 RATE_LIMITED until the minute is over (with an entry in Activity).",
+    inContract: false,
+    body: counterCodeBody,
+    data: counterLookupAnswer,
+    answer: 'The voucher.',
+    message: 'The voucher.',
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'RATE_LIMITED'],
+  },
+  redeem: {
+    summary: 'Redeem a voucher at the counter, once',
+    description: 'One transaction: of many counters redeeming the same voucher at once, one gets 201 and the others 409 VOUCHER_USED. The customer is notified; the audit log records the staff member.',
+    inContract: false,
+    body: counterCodeBody,
+    data: counterRedeemAnswer,
+    answer: 'The voucher, used, and its redemption.',
+    // the route answers with the reward's title
+    message: 'Redeemed: <reward>.',
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED', 'RATE_LIMITED'],
+  },
+  undo: {
+    summary: 'Undo a counter redemption',
+    description:
+      'Any staff member within 2 minutes of the redemption, an owner at any time (else 403 ROLE_FORBIDDEN). The voucher is active again (expired if its date has passed since). Audited; the customer is notified.',
+    inContract: false,
+    body: counterUndoBody,
+    data: counterRedeemAnswer,
+    answer: 'The voucher and the undone redemption.',
+    message: 'The redemption is undone: the voucher can be used again.',
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  recent: {
+    summary: "Today's counter redemptions",
+    description: "Since midnight in the merchant's time zone, newest first, at most 50.",
+    inContract: false,
+    data: counterRecentAnswer,
+    answer: 'The redemptions.',
+    message: 'Today’s redemptions.',
+  },
+});

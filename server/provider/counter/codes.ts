@@ -3,6 +3,7 @@ import { CODE_STEP_SECONDS, SHORT_CODE_LENGTH } from '#contract/counter';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
+import { deleteShortCodesBefore, keepShortCodes, secretNamed, shortCodeSteps } from './counter.repo';
 
 /**
  * Vouchers' rotating codes. Time is cut into 30-second steps; for each step a voucher has a QR code
@@ -30,9 +31,7 @@ const secrets = new WeakMap<object, Buffer>();
 async function secretOf(db: Database): Promise<Buffer> {
   const hit = secrets.get(db);
   if (hit) return hit;
-  await db.insertInto('merchant_secrets').values({ name: SECRET_NAME, secret: randomBytes(32), created_at: new Date() }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await db.selectFrom('merchant_secrets').select('secret').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();
-  const secret = Buffer.from(row.secret);
+  const secret = await secretNamed(db, SECRET_NAME, randomBytes(32));
   secrets.set(db, secret);
   return secret;
 }
@@ -78,14 +77,10 @@ export async function codesFor(ctx: ProviderContext, voucherId: number): Promise
   const step = stepAt(now);
   const current = { qr: qrCode(secret, ctx.merchantId, voucherId, step), short_code: shortCode(secret, voucherId, step) };
   const next = { qr: qrCode(secret, ctx.merchantId, voucherId, step + 1), short_code: shortCode(secret, voucherId, step + 1) };
-  await ctx.db
-    .insertInto('voucher_short_codes')
-    .values([
-      { short_code: current.short_code, step, voucher_id: voucherId },
-      { short_code: next.short_code, step: step + 1, voucher_id: voucherId },
-    ])
-    .onConflict((oc) => oc.columns(['short_code', 'step']).doNothing())
-    .execute();
+  await keepShortCodes(ctx.db, [
+    { short_code: current.short_code, step, voucher_id: voucherId },
+    { short_code: next.short_code, step: step + 1, voucher_id: voucherId },
+  ]);
   const seconds_left = Math.max(1, Math.ceil(((step + 1) * CODE_STEP_SECONDS * 1000 - now.getTime()) / 1000));
   return { current, next, seconds_left };
 }
@@ -138,14 +133,7 @@ export async function voucherOfCode(ctx: ProviderContext, input: string): Promis
     throw refused('REFERENCE_CODE', 'That is the voucher’s reference number. Scan the QR code or type the 8-character code under it.');
   }
   if (typed.length !== SHORT_CODE_LENGTH || [...typed].some((c) => !ALPHABET.includes(c))) throw unknownCode();
-  const rows = await ctx.db
-    .selectFrom('voucher_short_codes')
-    .select(['voucher_id', 'step'])
-    .where('short_code', '=', typed)
-    .where('step', '>=', step - 20)
-    .where('step', '<=', step + STEPS_AHEAD)
-    .orderBy('step', 'desc')
-    .execute();
+  const rows = await shortCodeSteps(ctx.db, typed, step - 20, step + STEPS_AHEAD);
   const fresh = rows.find((r) => r.step >= step - STEPS_BACK);
   if (fresh) return fresh.voucher_id;
   if (rows.length > 0) throw staleCode();
@@ -154,5 +142,5 @@ export async function voucherOfCode(ctx: ProviderContext, input: string): Promis
 
 /** The hourly job: short codes older than an hour name nothing any more. */
 export async function purgeShortCodes(ctx: ProviderContext): Promise<void> {
-  await ctx.db.deleteFrom('voucher_short_codes').where('step', '<', stepAt(ctx.clock.now()) - 120).execute();
+  await deleteShortCodesBefore(ctx.db, stepAt(ctx.clock.now()) - 120);
 }

@@ -1,10 +1,9 @@
 import type { Router } from 'express';
-import { counterCodeBody, counterUndoBody, voucherCodeQuery } from '#contract/counter';
+import { counterSpec, voucherCodeQuery } from '#contract/counter';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
+import { mount } from '../http/mount';
 import { customerOf, requireCustomer } from '../http/session';
-import { requireStaff, staffOf } from '../http/staff-session';
 import { parse } from '../http/validate';
 import { withCodeLimit } from './code-limit';
 import { lookup, recent, redeem, undo, voucherCode } from './counter.service';
@@ -14,32 +13,21 @@ import { lookup, recent, redeem, undo, voucherCode } from './counter.service';
  * voucher code (reward/voucher/code).
  */
 export function counterRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
+  const r = mount(ctx, counterSpec, {
+    lookup: async (body, at) => ({ voucher: await withCodeLimit(ctx, at.staff(), () => lookup(ctx, body.code)) }),
+    redeem: async (body, at) => {
+      const data = await withCodeLimit(ctx, at.staff(), () => redeem(ctx, at.staff(), body.code));
+      return at.reply(data, `Redeemed: ${data.voucher.reward.title}.`);
+    },
+    undo: async (body, at) => undo(ctx, at.staff(), body.redemption_id),
+    recent: async () => ({ redemptions: await recent(ctx) }),
+  });
 
+  // a Rewards call (its row is the rewards area's in the table), served here beside the codes it shows
   r.get('/reward/voucher/code', requireCustomer(ctx), async (req, res) => {
     const q = parse(voucherCodeQuery, req.query);
     res.setHeader('cache-control', 'no-store');
     send(res, 200, 'Your voucher’s code for the counter.', await voucherCode(ctx, customerOf(res), q.id));
-  });
-
-  r.post('/merchant/counter/lookup', requireStaff(ctx), async (req, res) => {
-    const body = parse(counterCodeBody, req.body);
-    send(res, 200, 'The voucher.', { voucher: await withCodeLimit(ctx, staffOf(res), () => lookup(ctx, body.code)) });
-  });
-
-  r.post('/merchant/counter/redeem', requireStaff(ctx), async (req, res) => {
-    const body = parse(counterCodeBody, req.body);
-    const data = await withCodeLimit(ctx, staffOf(res), () => redeem(ctx, staffOf(res), body.code));
-    send(res, 201, `Redeemed: ${data.voucher.reward.title}.`, data);
-  });
-
-  r.post('/merchant/counter/undo', requireStaff(ctx), async (req, res) => {
-    const body = parse(counterUndoBody, req.body);
-    send(res, 200, 'The redemption is undone: the voucher can be used again.', await undo(ctx, staffOf(res), body.redemption_id));
-  });
-
-  r.get('/merchant/counter/recent', requireStaff(ctx), async (_req, res) => {
-    send(res, 200, 'Today’s redemptions.', { redemptions: await recent(ctx) });
   });
 
   return r;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { CounterRedeemData, CounterRedemption, CounterVoucher, VoucherCodeData } from '#contract/counter';
 import { CODE_STEP_SECONDS } from '#contract/counter';
 import { to } from '#contract/routes';
@@ -14,6 +13,21 @@ import { notify } from '../notifications/notify';
 import { expireVouchers } from '../rewards/vouchers.repo';
 import { insertAudit } from '../staff/staff.repo';
 import { codesFor, voucherOfCode } from './codes';
+import {
+  customerName,
+  findCounterVoucher,
+  findCustomerVoucher,
+  findOrderUsingVoucher,
+  findRedemption,
+  insertRedemption,
+  liveRedemptionOf,
+  lockRedemption,
+  markRedemptionUndone,
+  redemptionsSince,
+  restoreVoucher,
+  takeActiveVoucher,
+  type RedemptionRow,
+} from './counter.repo';
 
 /**
  * The counter: a voucher's rotating code for the customer's phone, and for staff the look-up, the
@@ -23,29 +37,15 @@ import { codesFor, voucherOfCode } from './codes';
 
 export const UNDO_MS = 2 * MINUTE;
 
-const customerName = async (trx: Database, id: number) => (await trx.selectFrom('customers').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
-
 /** The customer's voucher's codes for the counter (its status too: the phone asks every few seconds). */
 export async function voucherCode(ctx: ProviderContext, customerId: number, voucherId: number): Promise<VoucherCodeData> {
   await expireVouchers(ctx.db, ctx.clock, customerId);
-  const v = await ctx.db.selectFrom('vouchers').select(['id', 'status', 'used_at']).where('id', '=', voucherId).where('customer_id', '=', customerId).executeTakeFirst();
+  const v = await findCustomerVoucher(ctx.db, customerId, voucherId);
   if (!v) throw notFound('Voucher');
   const base = { voucher_id: v.id, status: v.status, used_at: v.used_at ? v.used_at.toISOString() : null, step_seconds: CODE_STEP_SECONDS };
   if (v.status !== 'active') return { ...base, seconds_left: 0, current: null, next: null };
   return { ...base, ...(await codesFor(ctx, v.id)) };
 }
-
-function redemptionQuery(db: Database) {
-  return db
-    .selectFrom('counter_redemptions as cr')
-    .innerJoin('vouchers as v', 'v.id', 'cr.voucher_id')
-    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .innerJoin('customers as c', 'c.id', 'v.customer_id')
-    .innerJoin('staff as s', 's.id', 'cr.staff_id')
-    .select(['cr.id', 'cr.voucher_id', 'cr.redeemed_at', 'cr.undone_at', 'r.title as reward_title', 'c.name as customer_name', 's.name as staff_name']);
-}
-
-type RedemptionRow = Awaited<ReturnType<ReturnType<typeof redemptionQuery>['executeTakeFirstOrThrow']>>;
 
 const toRedemption = (r: RedemptionRow): CounterRedemption => ({
   id: r.id,
@@ -60,15 +60,9 @@ const toRedemption = (r: RedemptionRow): CounterRedemption => ({
 
 /** A voucher as the counter sees it (any customer's: staff look codes up), with its live redemption. */
 async function counterVoucher(db: Database, now: Date, voucherId: number): Promise<CounterVoucher> {
-  const v = await db
-    .selectFrom('vouchers as v')
-    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .innerJoin('customers as c', 'c.id', 'v.customer_id')
-    .select(['v.id', 'v.status', 'v.expires_at', 'v.used_at', 'r.name as reward_name', 'r.title', 'r.image', 'r.description', 'c.name as customer_name'])
-    .where('v.id', '=', voucherId)
-    .executeTakeFirst();
+  const v = await findCounterVoucher(db, voucherId);
   if (!v) throw new AppError('CODE_UNKNOWN', 'We don’t recognise this code.');
-  const live = await redemptionQuery(db).where('cr.voucher_id', '=', voucherId).where('cr.undone_at', 'is', null).executeTakeFirst();
+  const live = await liveRedemptionOf(db, voucherId);
   const pastDate = v.expires_at.getTime() <= now.getTime();
   const status = v.status === 'active' && pastDate ? 'expired' : v.status;
   return {
@@ -93,7 +87,7 @@ export async function lookup(ctx: ProviderContext, code: string): Promise<Counte
 async function refusalFor(trx: Database, now: Date, voucherId: number): Promise<AppError> {
   const v = await counterVoucher(trx, now, voucherId);
   if (v.status === 'used') {
-    const order = await trx.selectFrom('orders').select('name').where('voucher_id', '=', voucherId).where('status', '<>', 'cancelled').executeTakeFirst();
+    const order = await findOrderUsingVoucher(trx, voucherId);
     const by = v.redemption ? ` at the counter by ${v.redemption.staff_name}` : order ? ` on order ${order.name}` : '';
     return new AppError('VOUCHER_USED', `This voucher was used already${by}. Do not give the reward again.`, undefined, {
       used_at: v.used_at,
@@ -119,16 +113,9 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
   const voucherId = await voucherOfCode(ctx, code);
   const redemptionId = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
-    const used = await trx
-      .updateTable('vouchers')
-      .set({ status: 'used', used_at: now })
-      .where('id', '=', voucherId)
-      .where('status', '=', 'active')
-      .where('expires_at', '>', now)
-      .returning(['id', 'customer_id'])
-      .executeTakeFirst();
+    const used = await takeActiveVoucher(trx, voucherId, now);
     if (!used) throw await refusalFor(trx, now, voucherId);
-    const row = await trx.insertInto('counter_redemptions').values({ voucher_id: voucherId, staff_id: staff.id, redeemed_at: now }).returning('id').executeTakeFirstOrThrow();
+    const id = await insertRedemption(trx, voucherId, staff.id, now);
     const v = await counterVoucher(trx, now, voucherId);
     await notify(trx, ctx.clock, used.customer_id, {
       type: 'reward',
@@ -143,13 +130,13 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
       action: 'voucher.redeem',
       target: `voucher:${voucherId}`,
       before: { status: 'active' },
-      after: { status: 'used', redemption: row.id, reward: v.reward.name, reward_title: v.reward.title, customer },
+      after: { status: 'used', redemption: id, reward: v.reward.name, reward_title: v.reward.title, customer },
       now,
     });
-    return row.id;
+    return id;
   });
   const now = ctx.clock.now();
-  const redemption = await redemptionQuery(ctx.db).where('cr.id', '=', redemptionId).executeTakeFirstOrThrow();
+  const redemption = await findRedemption(ctx.db, redemptionId);
   return { voucher: await counterVoucher(ctx.db, now, voucherId), redemption: toRedemption(redemption) };
 }
 
@@ -157,20 +144,14 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
 export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redemptionId: number): Promise<CounterRedeemData> {
   const voucherId = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
-    const r = await trx.selectFrom('counter_redemptions').selectAll().where('id', '=', redemptionId).forUpdate().executeTakeFirst();
+    const r = await lockRedemption(trx, redemptionId);
     if (!r) throw notFound('Redemption');
     if (r.undone_at) throw new AppError('INVALID_TRANSITION', 'This redemption was undone already.');
     if (now.getTime() > r.redeemed_at.getTime() + UNDO_MS && staff.role !== 'owner') {
       throw new AppError('ROLE_FORBIDDEN', 'Only an owner can undo a redemption after 2 minutes. Ask an owner of this shop.');
     }
-    await trx.updateTable('counter_redemptions').set({ undone_at: now, undone_by: staff.id }).where('id', '=', redemptionId).execute();
-    const back = await trx
-      .updateTable('vouchers')
-      .set({ status: sql<'active' | 'expired'>`case when expires_at <= ${now} then 'expired' else 'active' end`, used_at: null })
-      .where('id', '=', r.voucher_id)
-      .where('status', '=', 'used')
-      .returning(['customer_id', 'status'])
-      .executeTakeFirstOrThrow();
+    await markRedemptionUndone(trx, redemptionId, staff.id, now);
+    const back = await restoreVoucher(trx, r.voucher_id, now);
     const v = await counterVoucher(trx, now, r.voucher_id);
     await notify(trx, ctx.clock, back.customer_id, {
       type: 'reward',
@@ -191,7 +172,7 @@ export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redempti
     });
     return r.voucher_id;
   });
-  const redemption = await redemptionQuery(ctx.db).where('cr.id', '=', redemptionId).executeTakeFirstOrThrow();
+  const redemption = await findRedemption(ctx.db, redemptionId);
   return { voucher: await counterVoucher(ctx.db, ctx.clock.now(), voucherId), redemption: toRedemption(redemption) };
 }
 
@@ -199,6 +180,6 @@ export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redempti
 export async function recent(ctx: ProviderContext): Promise<CounterRedemption[]> {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const since = await startOfDay(ctx.db, ctx.clock.now(), merchant.rules.timezone);
-  const rows = await redemptionQuery(ctx.db).where('cr.redeemed_at', '>=', since).orderBy('cr.id', 'desc').limit(50).execute();
+  const rows = await redemptionsSince(ctx.db, since, 50);
   return rows.map(toRedemption);
 }

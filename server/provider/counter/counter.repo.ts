@@ -1,0 +1,151 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db';
+
+/**
+ * SQL of the counter: vouchers as staff see them and their redemptions, the rotating codes' secret and
+ * the short codes handed out, and each staff session's unknown codes.
+ */
+
+export async function customerName(db: Database, id: number): Promise<string> {
+  return (await db.selectFrom('customers').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+}
+
+/** One of the customer's own vouchers (anyone else's is not there). */
+export async function findCustomerVoucher(db: Database, customerId: number, voucherId: number) {
+  return db.selectFrom('vouchers').select(['id', 'status', 'used_at']).where('id', '=', voucherId).where('customer_id', '=', customerId).executeTakeFirst();
+}
+
+/** Any customer's voucher, as the counter shows it: its reward and its customer's name. */
+export async function findCounterVoucher(db: Database, voucherId: number) {
+  return db
+    .selectFrom('vouchers as v')
+    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .innerJoin('customers as c', 'c.id', 'v.customer_id')
+    .select(['v.id', 'v.status', 'v.expires_at', 'v.used_at', 'r.name as reward_name', 'r.title', 'r.image', 'r.description', 'c.name as customer_name'])
+    .where('v.id', '=', voucherId)
+    .executeTakeFirst();
+}
+
+/** The order a voucher was used on (not a cancelled one). */
+export async function findOrderUsingVoucher(db: Database, voucherId: number) {
+  return db.selectFrom('orders').select('name').where('voucher_id', '=', voucherId).where('status', '<>', 'cancelled').executeTakeFirst();
+}
+
+function redemptions(db: Database) {
+  return db
+    .selectFrom('counter_redemptions as cr')
+    .innerJoin('vouchers as v', 'v.id', 'cr.voucher_id')
+    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .innerJoin('customers as c', 'c.id', 'v.customer_id')
+    .innerJoin('staff as s', 's.id', 'cr.staff_id')
+    .select(['cr.id', 'cr.voucher_id', 'cr.redeemed_at', 'cr.undone_at', 'r.title as reward_title', 'c.name as customer_name', 's.name as staff_name']);
+}
+
+/** A redemption with its reward's title, its customer's and its staff member's names. */
+export type RedemptionRow = Awaited<ReturnType<ReturnType<typeof redemptions>['executeTakeFirstOrThrow']>>;
+
+export async function findRedemption(db: Database, id: number): Promise<RedemptionRow> {
+  return redemptions(db).where('cr.id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** A voucher's counter redemption that was not undone. */
+export async function liveRedemptionOf(db: Database, voucherId: number): Promise<RedemptionRow | undefined> {
+  return redemptions(db).where('cr.voucher_id', '=', voucherId).where('cr.undone_at', 'is', null).executeTakeFirst();
+}
+
+/** Redemptions since an instant, newest first. */
+export async function redemptionsSince(db: Database, since: Date, limit: number): Promise<RedemptionRow[]> {
+  return redemptions(db).where('cr.redeemed_at', '>=', since).orderBy('cr.id', 'desc').limit(limit).execute();
+}
+
+/**
+ * Marks a voucher used if it is active and not past its date: one UPDATE, so of many counters at once
+ * exactly one passes (the others wait for its row lock and then find it used). Undefined: it did not.
+ */
+export async function takeActiveVoucher(trx: Database, voucherId: number, now: Date) {
+  return trx
+    .updateTable('vouchers')
+    .set({ status: 'used', used_at: now })
+    .where('id', '=', voucherId)
+    .where('status', '=', 'active')
+    .where('expires_at', '>', now)
+    .returning(['id', 'customer_id'])
+    .executeTakeFirst();
+}
+
+export async function insertRedemption(trx: Database, voucherId: number, staffId: number, now: Date): Promise<number> {
+  return (await trx.insertInto('counter_redemptions').values({ voucher_id: voucherId, staff_id: staffId, redeemed_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function lockRedemption(trx: Database, id: number) {
+  return trx.selectFrom('counter_redemptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function markRedemptionUndone(trx: Database, id: number, staffId: number, now: Date): Promise<void> {
+  await trx.updateTable('counter_redemptions').set({ undone_at: now, undone_by: staffId }).where('id', '=', id).execute();
+}
+
+/** A used voucher back: active again, or expired if its date has passed since. */
+export async function restoreVoucher(trx: Database, voucherId: number, now: Date) {
+  return trx
+    .updateTable('vouchers')
+    .set({ status: sql<'active' | 'expired'>`case when expires_at <= ${now} then 'expired' else 'active' end`, used_at: null })
+    .where('id', '=', voucherId)
+    .where('status', '=', 'used')
+    .returning(['customer_id', 'status'])
+    .executeTakeFirstOrThrow();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rotating codes
+// ---------------------------------------------------------------------------------------------
+
+/** A secret of the shop by its name: `fresh` is kept by the first instance to ask; the others read that one. */
+export async function secretNamed(db: Database, name: string, fresh: Buffer): Promise<Buffer> {
+  await db.insertInto('merchant_secrets').values({ name, secret: fresh, created_at: new Date() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await db.selectFrom('merchant_secrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
+  return Buffer.from(row.secret);
+}
+
+/** Short codes handed out (short code, step → voucher); one already kept stays as it was. */
+export async function keepShortCodes(db: Database, codes: Array<{ short_code: string; step: number; voucher_id: number }>): Promise<void> {
+  await db
+    .insertInto('voucher_short_codes')
+    .values(codes)
+    .onConflict((oc) => oc.columns(['short_code', 'step']).doNothing())
+    .execute();
+}
+
+/** The vouchers a short code was handed out for between two steps, the latest step first. */
+export async function shortCodeSteps(db: Database, shortCode: string, fromStep: number, toStep: number) {
+  return db
+    .selectFrom('voucher_short_codes')
+    .select(['voucher_id', 'step'])
+    .where('short_code', '=', shortCode)
+    .where('step', '>=', fromStep)
+    .where('step', '<=', toStep)
+    .orderBy('step', 'desc')
+    .execute();
+}
+
+export async function deleteShortCodesBefore(db: Database, step: number): Promise<void> {
+  await db.deleteFrom('voucher_short_codes').where('step', '<', step).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unknown codes per staff session
+// ---------------------------------------------------------------------------------------------
+
+/** How many unknown codes a session typed since an instant, and when the oldest of them was. */
+export async function codeFailuresSince(db: Database, sessionId: number, since: Date) {
+  return db
+    .selectFrom('counter_code_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('session_id', '=', sessionId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertCodeFailure(trx: Database, sessionId: number, at: Date): Promise<void> {
+  await trx.insertInto('counter_code_failures').values({ session_id: sessionId, created_at: at }).execute();
+}
