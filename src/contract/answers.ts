@@ -14,7 +14,6 @@ import type { PointHistoryData } from './points';
 import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
 import type { SiteSettings } from './settings';
 import type { CatalogData, Product } from './shop';
-import { paymentStatus } from './wallet';
 import type { SpinData, WheelConfigData } from './wheel';
 
 
@@ -172,22 +171,6 @@ export const rewardListAnswer = z.object({ rewards: z.array(rewardAnswer) });
 export const rewardOnlyAnswer = z.object({ reward: rewardAnswer });
 export const voucherOnlyAnswer = z.object({ voucher: voucherAnswer });
 export const storageAnswer = z.object({ vouchers: z.array(voucherAnswer) });
-
-// ---------------------------------------------------------------------------------------------
-// Wallet and payments
-// ---------------------------------------------------------------------------------------------
-
-/** The sandbox page's Pay or Decline (embedded provider only). */
-export const sandboxCompleteAnswer = z.object({
-  status: paymentStatus,
-  redirect: z.string().meta({ description: 'the app page to go to next' }),
-});
-
-/** A payment webhook's receipt. */
-export const webhookAnswer = z.object({
-  event_id: z.string().nullable().meta({ description: "null: an event the gateway's adapter does not use (answered 200 so it is not sent again)" }),
-  applied: z.boolean().meta({ description: 'false: seen before, unknown payment, amount mismatch or settled already; recorded, nothing changed' }),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Notifications

@@ -21,6 +21,7 @@ import * as D from './dashboard';
 import * as E from './editors';
 import * as M from './merchant';
 import { notificationReadBody } from './notifications';
+import { paymentIdParam, paymentsSpec } from './payments';
 import { ordersSpec } from './orders';
 import { pointHistoryBody } from './points';
 import { redeemBody, slug, storageQuery } from './rewards';
@@ -36,30 +37,6 @@ import { spinBody } from './wheel';
 export const rewardDetailQuery = z.object({ name: slug });
 /** extension: `reward/voucher`, one of the customer's vouchers */
 export const voucherDetailQuery = z.object({ id });
-/** A payment's id (a UUID), in the sandbox page's path. */
-export const paymentIdParam = z.string().uuid('must be a payment id');
-/** embedded provider: Pay or Decline on the sandbox payment page */
-export const sandboxCompleteBody = z.object({ outcome: z.enum(['pay', 'decline']) });
-/** A Stripe event as Stripe sends it (documented at https://docs.stripe.com/api/events/object); read by the Stripe library. */
-export const stripeWebhookEvent = z.looseObject({ id: z.string(), object: z.literal('event'), type: z.string(), created: z.number().int(), livemode: z.boolean(), data: z.looseObject({ object: z.looseObject({}) }) });
-/** The payment webhook's event (the sandbox gateway's format), checked after its signature. */
-export const paymentWebhookEvent = z.object({
-  id: z
-    .string()
-    .min(1, 'is required')
-    .max(100, 'must be at most 100 characters')
-    // recorded as text: PostgreSQL cannot store U+0000, so it is refused here rather than failing there
-    // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is refused
-    .regex(/^[^\u0000]*$/, 'must not contain a NUL character'),
-  type: z.enum(['payment.succeeded', 'payment.failed']),
-  payment_id: z.string().uuid('must be a payment id'),
-  amount: z.number().int('must be a whole number').positive('must be positive'),
-  /** the payment's currency; compared with the merchant's when given */
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as PHP').optional(),
-  created: z.number().int('must be unix seconds'),
-});
-/** The header of the sandbox gateway's webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
-export const WEBHOOK_SIGNATURE_HEADER = 'x-sandbox-signature';
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -376,33 +353,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // wallet and payments
   ...endpointsOf(walletSpec),
-  {
-    method: 'post',
-    path: 'payment/webhook',
-    tag: 'Payments',
-    summary: "The payment gateway's result of a payment",
-    description: `Not signed by a gateway: signed by the payment gateway (sandbox: \`${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`, within 300 s). A repeated or out-of-order event changes nothing.`,
-    auth: 'webhook',
-    inContract: false,
-    body: paymentWebhookEvent,
-    answer: envelope([200], 'Recorded.', A.webhookAnswer),
-    errors: ['BAD_SIGNATURE'],
-  },
-  {
-    method: 'post',
-    path: 'payment/webhook/stripe',
-    tag: 'Payments',
-    summary: "Stripe's result of a payment",
-    description:
-      'Only while Stripe is the payment gateway (STRIPE_SECRET_KEY). Not signed by a gateway: signed by Stripe (`stripe-signature`, checked with the Stripe library, within 300 s). Used: `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`; any other event is answered 200 with `applied: false`. A repeated or out-of-order event changes nothing; a refund that arrives before its payment is settled is answered 409, so Stripe sends it again.',
-    auth: 'webhook',
-    inContract: false,
-    embeddedOnly: true,
-    gateway: 'stripe',
-    body: stripeWebhookEvent,
-    answer: envelope([200], 'Recorded.', A.webhookAnswer),
-    errors: ['BAD_SIGNATURE', 'CONFLICT'],
-  },
+  // payments: the calls (payments.ts), with the sandbox's page and its files between them
+  paymentsSpec.endpoints.webhook,
+  paymentsSpec.endpoints.stripeWebhook,
   {
     method: 'get',
     path: 'payment/sandbox.js',
@@ -412,6 +365,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'none',
     inContract: false,
     embeddedOnly: true,
+    gateway: 'sandbox',
     answer: { kind: 'javascript', statuses: [200], description: 'The script.' },
     errors: [],
   },
@@ -424,6 +378,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'none',
     inContract: false,
     embeddedOnly: true,
+    gateway: 'sandbox',
     answer: { kind: 'css', statuses: [200], description: 'The styles.' },
     errors: [],
   },
@@ -437,24 +392,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'none',
     inContract: false,
     embeddedOnly: true,
+    gateway: 'sandbox',
     params: z.object({ id: paymentIdParam }),
     answer: { kind: 'html', statuses: [200, 404], description: 'The page.' },
     errors: [],
   },
-  {
-    method: 'post',
-    path: 'payment/sandbox/{id}/complete',
-    tag: 'Payments',
-    summary: 'Pay or decline on the sandbox payment page',
-    description: 'Only while the sandbox is the payment gateway, and only by the customer who started the payment.',
-    auth: 'customer',
-    inContract: false,
-    embeddedOnly: true,
-    params: z.object({ id: paymentIdParam }),
-    body: sandboxCompleteBody,
-    answer: envelope([200], 'The payment as it stands, and where to go next.', A.sandboxCompleteAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  paymentsSpec.endpoints.sandboxComplete,
 
   // addresses
   ...endpointsOf(addressesSpec),
