@@ -31,7 +31,7 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
  * below it would then reach back.
  */
 export const PROVIDER_LAYERS = [
-  ['counter', 'customer-admin', 'dashboard', 'media', 'menu', 'payments', 'theme', 'wheel'],
+  ['board', 'counter', 'customer-admin', 'dashboard', 'media', 'menu', 'payments', 'theme', 'wheel'],
   ['orders', 'rewards'],
   ['addresses', 'points', 'shop', 'staff', 'wallet'],
   ['auth'],

@@ -22,6 +22,7 @@ import { themeRoutes } from './theme/theme.routes';
 import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
+import { boardRoutes } from './board/board.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { customerAdminRoutes } from './customer-admin/customer-admin';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -70,7 +71,8 @@ export function createProviderApp(ctx: ProviderContext): Express {
     menuRoutes, // merchant/menu/…: the owner's menu editor
     customerAdminRoutes, // merchant/customers…: look-up (staff), points adjustments (owners)
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
-    counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board
+    counterRoutes, // merchant/counter/…: the counter
+    boardRoutes, // merchant/orders/…: the orders board
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {
     api.use(routes(ctx));

@@ -1,11 +1,12 @@
 import useSWR from 'swr';
-import { isPaid, isTerminal, type OrderCreateBody, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteBody, type QuoteData, type WalletBalanceData } from '#contract';
+import { isPaid, isTerminal, type OrderCreateBody, type OrderDetailData, type OrderListData, type QuoteBody, type QuoteData, type WalletBalanceData } from '#contract';
+import { ordersApi } from '#contract/orders.calls';
 import { cached, shows } from './cached';
-import { ApiRequestError, apiPost, fetcher } from './client';
+import { ApiRequestError, callApi, fetcher, keyOf } from './client';
 import { useMutation, useRefreshWhen } from './mutation';
 
-export const orderListKey = (page = 1) => [cached.orders, { page }] as const;
-export const orderDetailKey = (name: string) => [cached.order, { name }] as const;
+export const orderListKey = (page = 1) => keyOf(ordersApi.list, { page });
+export const orderDetailKey = (name: string) => keyOf(ordersApi.detail, { name });
 export const useOrders = (page = 1) => useSWR<OrderListData>(orderListKey(page), fetcher);
 
 /** A paid order changed the order list, the balances (wallet, points earned) and the voucher it used. */
@@ -25,7 +26,7 @@ export function useOrder(name: string | null) {
 
 /** The price of a checkout. A product that sold out since the menu was read: the menu is read again. */
 export function useQuote(body: QuoteBody | null) {
-  const quote = useSWR<QuoteData>(body ? [cached.quote, JSON.stringify(body)] : null, () => apiPost<QuoteData>('order/quote', body), {
+  const quote = useSWR<QuoteData>(body ? [cached.quote, JSON.stringify(body)] : null, () => callApi(ordersApi.quote, body!), {
     shouldRetryOnError: false,
   });
   const soldOut = quote.error instanceof ApiRequestError && quote.error.code === 'PRODUCT_UNAVAILABLE';
@@ -33,7 +34,7 @@ export function useQuote(body: QuoteBody | null) {
   return quote;
 }
 
-const createOrder = (body: OrderCreateBody) => apiPost<OrderCreateData>('order/create', body);
+const createOrder = (body: OrderCreateBody) => callApi(ordersApi.create, body);
 
 /**
  * Places an order. Paid from the wallet (or free), it is paid at once: everything a paid order changes

@@ -1,12 +1,13 @@
 import useSWR from 'swr';
-import type { TopupData, TopupStatusData, WalletBalanceData } from '#contract';
-import { cached, shows } from './cached';
-import { apiPost, fetcher } from './client';
+import type { TopupStatusData, WalletBalanceData } from '#contract';
+import { walletApi } from '#contract/wallet.calls';
+import { shows } from './cached';
+import { callApi, fetcher, keyOf } from './client';
 import { useMutation, useRefreshWhen } from './mutation';
 
-export const walletBalanceKey = cached.walletBalance;
-export const walletHistoryKey = (page = 1) => [cached.walletHistory, { page }] as const;
-export const topupStatusKey = (topupId: string) => [cached.topupStatus, { topup_id: topupId }] as const;
+export const walletBalanceKey = keyOf(walletApi.balance);
+export const walletHistoryKey = (page = 1) => keyOf(walletApi.history, { page });
+export const topupStatusKey = (topupId: string) => keyOf(walletApi.topupStatus, { topup_id: topupId });
 export const useWalletBalance = () => useSWR<WalletBalanceData>(walletBalanceKey, fetcher);
 
 /**
@@ -27,5 +28,5 @@ export function useTopupStatus(topupId: string | null) {
  * changes until the payment arrives (useTopupStatus reads the wallet again then).
  */
 const topUp = (amount: number, idempotencyKey: string, returnTo: 'profile' | 'order' = 'profile') =>
-  apiPost<TopupData>('wallet/topup', { amount, idempotency_key: idempotencyKey, return_to: returnTo });
+  callApi(walletApi.topup, { amount, idempotency_key: idempotencyKey, return_to: returnTo });
 export const useTopUp = () => useMutation(topUp, { refreshes: [] });

@@ -10,10 +10,8 @@ import { z } from 'zod';
 import { int, money, nextPage, time } from './answer-fields';
 import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerifyData, SessionData } from './auth';
 import type { AppNotification, NotificationListData } from './notifications';
-import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
 import type { PointHistoryData } from './points';
 import type { SiteSettings } from './settings';
-import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './wallet';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -121,117 +119,6 @@ export const pointHistoryAnswer = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Wallet and payments
-// ---------------------------------------------------------------------------------------------
-
-export const walletBalanceAnswer = z.object({ balance: money(), currency: z.string() });
-
-export const walletEntryAnswer = z.object({
-  id: int(),
-  type: z.enum(['topup', 'order', 'refund', 'adjust']),
-  amount: money(),
-  balance_after: money(),
-  reason: z.string(),
-  created_at: time(),
-});
-
-export const walletHistoryAnswer = z.object({
-  items: z.array(walletEntryAnswer),
-  next_page: nextPage(),
-});
-
-export const topupAnswer = z.object({
-  topup_id: z.string().meta({ format: 'uuid' }),
-  payment_url: z.string().meta({ description: "the payment gateway's page to send the customer to" }),
-});
-
-export const paymentStatus = z.enum(['pending', 'paid', 'failed']);
-
-export const topupStatusAnswer = z.object({
-  topup: z.object({ id: z.string().meta({ format: 'uuid' }), amount: money(), status: paymentStatus, created_at: time() }),
-  balance: money(),
-});
-
-/** The sandbox page's Pay or Decline (embedded provider only). */
-export const sandboxCompleteAnswer = z.object({
-  status: paymentStatus,
-  redirect: z.string().meta({ description: 'the app page to go to next' }),
-});
-
-/** A payment webhook's receipt. */
-export const webhookAnswer = z.object({
-  event_id: z.string().nullable().meta({ description: "null: an event the gateway's adapter does not use (answered 200 so it is not sent again)" }),
-  applied: z.boolean().meta({ description: 'false: seen before, unknown payment, amount mismatch or settled already; recorded, nothing changed' }),
-});
-
-// ---------------------------------------------------------------------------------------------
-// Orders
-// ---------------------------------------------------------------------------------------------
-
-export const quoteAnswer = z.object({
-  subtotal: money(),
-  discount: money(),
-  delivery_fee: money(),
-  total: money(),
-  points_to_earn: int(),
-  min_order: money(),
-  below_minimum_by: money().meta({ description: 'what is missing to reach min_order; 0 when reached' }),
-});
-
-const orderStatusAnswer = z.enum(ORDER_STATUSES);
-
-export const orderAnswer = z
-  .object({
-    name: z.string().meta({ description: 'the order number' }),
-    status: orderStatusAnswer,
-    fulfilment: z.enum(['delivery', 'pickup']),
-    payment_method: z.enum(['wallet', 'gateway']),
-    items: z.array(z.object({ product_id: int(), name: z.string(), price: money(), qty: int(), image: z.string().optional() })),
-    subtotal: money(),
-    discount: money(),
-    delivery_fee: money(),
-    total: money(),
-    points_earned: int(),
-    address: z
-      .object({
-        label: z.string(),
-        recipient: z.string(),
-        phone: z.string(),
-        line1: z.string(),
-        city: z.string(),
-        postal_code: z.string(),
-        lat: z.number(),
-        lng: z.number(),
-        note: z.string().nullable(),
-      })
-      .nullable()
-      .meta({ description: 'the delivery address as it was when ordered; null for pickup' }),
-    voucher_code: z.string().nullable(),
-    created_at: time(),
-    timeline: z.array(z.object({ status: orderStatusAnswer, at: time(), note: z.string().nullable().optional() })),
-    refund: z
-      .object({
-        method: z.enum(['wallet', 'gateway']).meta({ description: 'where the money went back: the wallet, or the card through the payment gateway' }),
-        amount: money(),
-        status: z.enum(['pending', 'succeeded', 'failed']).meta({ description: 'a card refund is pending until the gateway confirms it; a failed one is tried again every hour' }),
-      })
-      .nullable()
-      .optional()
-      .meta({ description: 'a cancelled paid order\'s refund, in full, the way it was paid' }),
-    points_taken_back: int().optional().meta({ description: 'a cancelled order: of points_earned, what was taken back (the rest had been spent)' }),
-    cancelled_vouchers: z
-      .array(z.object({ title: z.string(), points: int() }))
-      .optional()
-      .meta({ description: 'a cancelled order: unused vouchers bought with its points, cancelled to give those points back' }),
-  })
-  .meta({ id: 'Order' });
-
-export const orderCreateAnswer = z.object({
-  order: orderAnswer,
-  payment_url: z.string().optional().meta({ description: 'payment_method gateway: the payment page to send the customer to' }),
-});
-export const orderListAnswer = z.object({ orders: z.array(orderAnswer), next_page: nextPage() });
-export const orderOnlyAnswer = z.object({ order: orderAnswer });
 
 // ---------------------------------------------------------------------------------------------
 // Notifications
@@ -267,15 +154,6 @@ export const answerTypesMatch: {
   emailCodeSent: Check<typeof emailCodeSentAnswer, EmailCodeSent>;
   changeEmail: Check<typeof changeEmailAnswer, ChangeEmailData>;
   pointHistory: Check<typeof pointHistoryAnswer, PointHistoryData>;
-  walletBalance: Check<typeof walletBalanceAnswer, WalletBalanceData>;
-  walletHistory: Check<typeof walletHistoryAnswer, WalletHistoryData>;
-  topup: Check<typeof topupAnswer, TopupData>;
-  topupStatus: Check<typeof topupStatusAnswer, TopupStatusData>;
-  quote: Check<typeof quoteAnswer, QuoteData>;
-  order: Check<typeof orderAnswer, Order>;
-  orderCreate: Check<typeof orderCreateAnswer, OrderCreateData>;
-  orderList: Check<typeof orderListAnswer, OrderListData>;
-  orderDetail: Check<typeof orderOnlyAnswer, OrderDetailData>;
   notification: Check<typeof notificationAnswer, AppNotification>;
   notificationList: Check<typeof notificationListAnswer, NotificationListData>;
 } = {
@@ -287,15 +165,6 @@ export const answerTypesMatch: {
   emailCodeSent: true,
   changeEmail: true,
   pointHistory: true,
-  walletBalance: true,
-  walletHistory: true,
-  topup: true,
-  topupStatus: true,
-  quote: true,
-  order: true,
-  orderCreate: true,
-  orderList: true,
-  orderDetail: true,
   notification: true,
   notificationList: true,
 };

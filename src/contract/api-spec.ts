@@ -25,8 +25,12 @@ interface CallWords {
   inContract?: boolean;
   /** the embedded provider's own: an outside provider need not have it */
   embeddedOnly?: boolean;
-  /** its OpenAPI tag, when not its area's (settings/preview: the theme's call, documented with the settings) */
+  /** its OpenAPI tag, when not its area's (settings/preview: the theme's call, documented with the settings; a merchant-key call under Merchant) */
   tag?: string;
+  /** there only while this payment gateway is the one in use (mount leaves it out otherwise) */
+  gateway?: Endpoint['gateway'];
+  /** the path parameters, documented (the handler reads them; mount does not parse them) */
+  params?: z.ZodObject;
   /** the query's schema (a GET's) */
   query?: z.ZodObject;
   /** the JSON body's schema (a POST's) */
@@ -89,6 +93,8 @@ export function describe<Calls extends Record<string, AnyCall>, const Specs exte
       auth: c.auth,
       inContract: s.inContract ?? true,
       ...(s.embeddedOnly ? { embeddedOnly: true } : {}),
+      ...(s.gateway ? { gateway: s.gateway } : {}),
+      ...(s.params ? { params: s.params } : {}),
       ...(s.body ? { body: s.body } : {}),
       ...(s.query ? { query: s.query } : {}),
       ...(c.idempotent ? { idempotent: true } : {}),

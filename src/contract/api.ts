@@ -24,11 +24,11 @@
  */
 export type CallAuth = 'none' | 'customer' | 'merchant' | 'webhook' | 'staff' | 'owner';
 
-export interface Call<Data = unknown, Input = void> {
+export interface Call<Data = unknown, Input = void, Auth extends CallAuth = CallAuth> {
   readonly method: 'get' | 'post';
   /** under the provider's base URL, path parameters as OpenAPI writes them: `payment/sandbox/{id}` */
   readonly path: string;
-  readonly auth: CallAuth;
+  readonly auth: Auth;
   /** the status of a success (a call that can answer two, such as 201 or 200, names the usual one) */
   readonly status: number;
   /** takes an `idempotency_key`: a repeat returns the first answer (409 while it runs, 422 with another body) */
@@ -47,9 +47,9 @@ interface CallOptions {
   idempotent?: boolean;
 }
 
-const calls = (auth: CallAuth) => ({
-  get: <Data, Query = void>(path: string, options: CallOptions = {}): Call<Data, Query> => ({ method: 'get', path, auth, status: options.status ?? 200, idempotent: false }),
-  post: <Data, Body = void>(path: string, options: CallOptions = {}): Call<Data, Body> => ({
+const calls = <Auth extends CallAuth>(auth: Auth) => ({
+  get: <Data, Query = void>(path: string, options: CallOptions = {}): Call<Data, Query, Auth> => ({ method: 'get', path, auth, status: options.status ?? 200, idempotent: false }),
+  post: <Data, Body = void>(path: string, options: CallOptions = {}): Call<Data, Body, Auth> => ({
     method: 'post',
     path,
     auth,

@@ -1,18 +1,18 @@
 /**
- * The counter and the orders board (merchant console, staff and owners): the counter looks a voucher's
- * rotating code up (rewards.ts: it changes every 30 seconds, so a screenshot of one is refused a minute
- * later), redeems the voucher once, undoes a mistake; the board lists the open orders and moves them
- * on. Requests and answers as zod schemas, types inferred.
+ * The counter (merchant console, staff and owners): it looks a voucher's rotating code up (rewards.ts:
+ * it changes every 30 seconds, so a screenshot of one is refused a minute later), redeems the voucher
+ * once, undoes a mistake. Requests and answers as zod schemas, types inferred. The orders board is its
+ * own area (board.ts).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
+import { time } from './answer-fields';
+import { describe } from './api-spec';
+import { counterApi } from './counter.calls';
 import { id } from './fields';
-import { ORDER_STATUSES } from './order-lifecycle';
 import { VOUCHER_STATUSES } from './rewards';
 
-const time = () => z.string().meta({ format: 'date-time', description: 'ISO 8601, UTC' });
 const voucherStatus = z.enum(VOUCHER_STATUSES);
-const orderStatus = z.enum(ORDER_STATUSES);
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -24,14 +24,8 @@ export const counterCodeBody = z.object({
 });
 /** `merchant/counter/undo` */
 export const counterUndoBody = z.object({ redemption_id: id });
-/** `merchant/orders/detail` */
-export const boardOrderQuery = z.object({ name: z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters') });
-/** `merchant/orders/advance`: `from` is the status the staff member saw; moved by someone else meanwhile → 409. */
-export const boardAdvanceBody = boardOrderQuery.extend({ from: orderStatus });
-/** `merchant/orders/cancel`: the reason goes to the customer and the audit log. */
-export const boardCancelBody = boardOrderQuery.extend({
-  reason: z.string().trim().min(1, 'is required: say why, for the customer').max(200, 'must be at most 200 characters'),
-});
+export type CounterCodeBody = z.infer<typeof counterCodeBody>;
+export type CounterUndoBody = z.infer<typeof counterUndoBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -73,45 +67,46 @@ export type CounterUndoData = CounterRedeemData;
 export const counterRecentAnswer = z.object({ redemptions: z.array(counterRedemptionAnswer) });
 export type CounterRecentData = z.infer<typeof counterRecentAnswer>;
 
-export const boardOrderAnswer = z
-  .object({
-    name: z.string(),
-    status: orderStatus,
-    fulfilment: z.enum(['delivery', 'pickup']),
-    created_at: time(),
-    paid_at: time().nullable(),
-    updated_at: time(),
-    payment_method: z.enum(['wallet', 'gateway']),
-    customer_first_name: z.string(),
-    address: z.object({ text: z.string().meta({ description: 'one line, for a map search' }), notes: z.string().nullable() }).nullable().meta({ description: 'delivery orders only' }),
-    items: z.array(z.object({ name: z.string(), qty: z.number().int(), price: z.number().int() })),
-    subtotal: z.number().int(),
-    discount: z.number().int(),
-    delivery_fee: z.number().int(),
-    total: z.number().int(),
-    points_earned: z.number().int(),
-    next_status: orderStatus.nullable().meta({ description: 'where one tap moves it; null at the end of the line' }),
-    can_cancel: z.boolean(),
-    cancel_reason: z.string().nullable(),
-    refund: z
-      .object({ method: z.enum(['wallet', 'gateway']), amount: z.number().int(), status: z.enum(['pending', 'succeeded', 'failed']) })
-      .nullable()
-      .meta({ description: 'a cancelled paid order\'s refund, the way it was paid' }),
-    points_taken_back: z.number().int().meta({ description: 'a cancelled order: of points_earned, what its cancellation took back' }),
-    points_not_taken_back: z.number().int().meta({ description: 'a cancelled paid order: points it earned that were already spent and could not be taken back (the shortfall); 0 otherwise' }),
-    vouchers_cancelled: z.number().int().meta({ description: 'a cancelled order: unused vouchers bought with its points, cancelled to give them back' }),
-  })
-  .meta({ id: 'BoardOrder' });
-export type BoardOrder = z.infer<typeof boardOrderAnswer>;
-
-export const boardAnswer = z.object({
-  orders: z.array(boardOrderAnswer).meta({ description: 'every paid, preparing, ready and on-delivery order, newest first' }),
-  done: z.array(boardOrderAnswer).meta({ description: 'completed or cancelled since midnight in the merchant\'s time zone, newest first, at most 30' }),
-  server_time: time(),
-  demo_progress: z
-    .object({ step_seconds: z.number().int() })
-    .nullable()
-    .meta({ description: 'the demo moves paid orders on by itself, a step every step_seconds (DEMO_ORDER_PROGRESS); null: only people move them' }),
+export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterApi, {
+  lookup: {
+    summary: 'What a scanned or typed voucher code is, before anything happens',
+    description:
+      "The QR code's text or the short code as typed (any case, spaces and dashes allowed). A used or expired voucher is answered too (`usable: false`). Refusals: a code whose time is over 409 CODE_STALE, another shop's 404 OTHER_MERCHANT, the voucher's fixed reference code 400 REFERENCE_CODE, anything else 404 CODE_UNKNOWN. A staff session's 30 unknown codes in a minute: 429 RATE_LIMITED until the minute is over (with an entry in Activity).",
+    inContract: false,
+    body: counterCodeBody,
+    data: counterLookupAnswer,
+    answer: 'The voucher.',
+    message: 'The voucher.',
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'RATE_LIMITED'],
+  },
+  redeem: {
+    summary: 'Redeem a voucher at the counter, once',
+    description: 'One transaction: of many counters redeeming the same voucher at once, one gets 201 and the others 409 VOUCHER_USED. The customer is notified; the audit log records the staff member.',
+    inContract: false,
+    body: counterCodeBody,
+    data: counterRedeemAnswer,
+    answer: 'The voucher, used, and its redemption.',
+    // the route answers with the reward's title
+    message: 'Redeemed: <reward>.',
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED', 'RATE_LIMITED'],
+  },
+  undo: {
+    summary: 'Undo a counter redemption',
+    description:
+      'Any staff member within 2 minutes of the redemption, an owner at any time (else 403 ROLE_FORBIDDEN). The voucher is active again (expired if its date has passed since). Audited; the customer is notified.',
+    inContract: false,
+    body: counterUndoBody,
+    data: counterRedeemAnswer,
+    answer: 'The voucher and the undone redemption.',
+    message: 'The redemption is undone: the voucher can be used again.',
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  recent: {
+    summary: "Today's counter redemptions",
+    description: "Since midnight in the merchant's time zone, newest first, at most 50.",
+    inContract: false,
+    data: counterRecentAnswer,
+    answer: 'The redemptions.',
+    message: 'Today’s redemptions.',
+  },
 });
-export type BoardData = z.infer<typeof boardAnswer>;
-export const boardOrderOnlyAnswer = z.object({ order: boardOrderAnswer });

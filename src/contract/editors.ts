@@ -4,9 +4,11 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { orderAnswer, pointEntryAnswer, walletEntryAnswer } from './answers';
-import { id, idempotencyKey, page } from './fields';
+import { pointEntryAnswer } from './answers';
+import { orderAnswer } from './orders';
 import { voucherAnswer } from './rewards';
+import { walletEntryAnswer } from './wallet';
+import { id, idempotencyKey, page } from './fields';
 
 // ---------------------------------------------------------------------------------------------
 // Customers: look-up (staff and owners), points adjustments (owners)

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { addressesSpec } from './addresses';
+import { boardSpec } from './board';
 import { endpointsOf } from './api-spec';
 import * as A from './answers';
 import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from './auth';
@@ -20,43 +21,15 @@ import * as E from './editors';
 import { mediaFileEndpoint, mediaSpec } from './media';
 import { menuMachineSpec, menuSpec } from './menu';
 import { notificationReadBody } from './notifications';
-import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
+import { paymentIdParam, paymentsSpec } from './payments';
+import { ordersSpec } from './orders';
 import { pointHistoryBody } from './points';
 import { rewardsEditorSpec, rewardsSpec } from './rewards';
 import { shopSpec } from './shop';
-import { pageQuery, topupBody, topupStatusQuery } from './wallet';
+import { pageQuery, walletSpec } from './wallet';
 import { staffSpec } from './staff';
 import { themeSpec } from './theme';
 import { wheelEditorSpec, wheelSpec } from './wheel';
-
-// ---------------------------------------------------------------------------------------------
-// Request schemas of calls whose schema lived only next to their route: the contract's own now
-// ---------------------------------------------------------------------------------------------
-
-/** A payment's id (a UUID), in the sandbox page's path. */
-export const paymentIdParam = z.string().uuid('must be a payment id');
-/** embedded provider: Pay or Decline on the sandbox payment page */
-export const sandboxCompleteBody = z.object({ outcome: z.enum(['pay', 'decline']) });
-/** A Stripe event as Stripe sends it (documented at https://docs.stripe.com/api/events/object); read by the Stripe library. */
-export const stripeWebhookEvent = z.looseObject({ id: z.string(), object: z.literal('event'), type: z.string(), created: z.number().int(), livemode: z.boolean(), data: z.looseObject({ object: z.looseObject({}) }) });
-/** The payment webhook's event (the sandbox gateway's format), checked after its signature. */
-export const paymentWebhookEvent = z.object({
-  id: z
-    .string()
-    .min(1, 'is required')
-    .max(100, 'must be at most 100 characters')
-    // recorded as text: PostgreSQL cannot store U+0000, so it is refused here rather than failing there
-    // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is refused
-    .regex(/^[^\u0000]*$/, 'must not contain a NUL character'),
-  type: z.enum(['payment.succeeded', 'payment.failed']),
-  payment_id: z.string().uuid('must be a payment id'),
-  amount: z.number().int('must be a whole number').positive('must be positive'),
-  /** the payment's currency; compared with the merchant's when given */
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as PHP').optional(),
-  created: z.number().int('must be unix seconds'),
-});
-/** The header of the sandbox gateway's webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
-export const WEBHOOK_SIGNATURE_HEADER = 'x-sandbox-signature';
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -286,79 +259,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(rewardsSpec),
 
   // wallet and payments
-  {
-    method: 'get',
-    path: 'wallet/balance',
-    tag: 'Wallet',
-    summary: "The wallet's balance",
-    auth: 'customer',
-    inContract: true,
-    answer: envelope([200], 'The balance.', A.walletBalanceAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'wallet/history',
-    tag: 'Wallet',
-    summary: "The wallet's ledger",
-    auth: 'customer',
-    inContract: true,
-    query: pageQuery,
-    answer: envelope([200], 'One page of entries.', A.walletHistoryAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'wallet/topup',
-    tag: 'Wallet',
-    summary: 'Start a top-up through the payment gateway',
-    description:
-      "The balance changes only when the payment gateway's signed webhook says the payment succeeded. Without a payment gateway: 503 PAYMENTS_UNAVAILABLE. The merchant's own limits answer 400 VALIDATION.",
-    auth: 'customer',
-    inContract: true,
-    body: topupBody,
-    idempotent: true,
-    answer: envelope([201], "The top-up and the payment gateway's page.", A.topupAnswer),
-    errors: ['PAYMENTS_UNAVAILABLE'],
-  },
-  {
-    method: 'get',
-    path: 'wallet/topup/status',
-    tag: 'Wallet',
-    summary: "One of the customer's top-ups, and the balance now",
-    auth: 'customer',
-    inContract: false,
-    query: topupStatusQuery,
-    answer: envelope([200], 'The top-up.', A.topupStatusAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'payment/webhook',
-    tag: 'Payments',
-    summary: "The payment gateway's result of a payment",
-    description: `Not signed by a gateway: signed by the payment gateway (sandbox: \`${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`, within 300 s). A repeated or out-of-order event changes nothing.`,
-    auth: 'webhook',
-    inContract: false,
-    body: paymentWebhookEvent,
-    answer: envelope([200], 'Recorded.', A.webhookAnswer),
-    errors: ['BAD_SIGNATURE'],
-  },
-  {
-    method: 'post',
-    path: 'payment/webhook/stripe',
-    tag: 'Payments',
-    summary: "Stripe's result of a payment",
-    description:
-      'Only while Stripe is the payment gateway (STRIPE_SECRET_KEY). Not signed by a gateway: signed by Stripe (`stripe-signature`, checked with the Stripe library, within 300 s). Used: `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`; any other event is answered 200 with `applied: false`. A repeated or out-of-order event changes nothing; a refund that arrives before its payment is settled is answered 409, so Stripe sends it again.',
-    auth: 'webhook',
-    inContract: false,
-    embeddedOnly: true,
-    gateway: 'stripe',
-    body: stripeWebhookEvent,
-    answer: envelope([200], 'Recorded.', A.webhookAnswer),
-    errors: ['BAD_SIGNATURE', 'CONFLICT'],
-  },
+  ...endpointsOf(walletSpec),
+  // payments: the calls (payments.ts), with the sandbox's page and its files between them
+  paymentsSpec.endpoints.webhook,
+  paymentsSpec.endpoints.stripeWebhook,
   {
     method: 'get',
     path: 'payment/sandbox.js',
@@ -368,6 +272,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'none',
     inContract: false,
     embeddedOnly: true,
+    gateway: 'sandbox',
     answer: { kind: 'javascript', statuses: [200], description: 'The script.' },
     errors: [],
   },
@@ -380,6 +285,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'none',
     inContract: false,
     embeddedOnly: true,
+    gateway: 'sandbox',
     answer: { kind: 'css', statuses: [200], description: 'The styles.' },
     errors: [],
   },
@@ -393,89 +299,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'none',
     inContract: false,
     embeddedOnly: true,
+    gateway: 'sandbox',
     params: z.object({ id: paymentIdParam }),
     answer: { kind: 'html', statuses: [200, 404], description: 'The page.' },
     errors: [],
   },
-  {
-    method: 'post',
-    path: 'payment/sandbox/{id}/complete',
-    tag: 'Payments',
-    summary: 'Pay or decline on the sandbox payment page',
-    description: 'Only while the sandbox is the payment gateway, and only by the customer who started the payment.',
-    auth: 'customer',
-    inContract: false,
-    embeddedOnly: true,
-    params: z.object({ id: paymentIdParam }),
-    body: sandboxCompleteBody,
-    answer: envelope([200], 'The payment as it stands, and where to go next.', A.sandboxCompleteAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  paymentsSpec.endpoints.sandboxComplete,
 
   // addresses
   ...endpointsOf(addressesSpec),
 
   // orders
-  {
-    method: 'post',
-    path: 'order/quote',
-    tag: 'Orders',
-    summary: 'Price a basket',
-    description: 'A product no longer on the menu answers 400 VALIDATION naming its line.',
-    auth: 'customer',
-    inContract: true,
-    body: quoteBody,
-    answer: envelope([200], 'The prices.', A.quoteAnswer),
-    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID'],
-  },
-  {
-    method: 'post',
-    path: 'order/create',
-    tag: 'Orders',
-    summary: 'Place an order',
-    description:
-      'wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE).',
-    auth: 'customer',
-    inContract: true,
-    body: orderCreateBody,
-    idempotent: true,
-    answer: envelope([201], 'The order.', A.orderCreateAnswer),
-    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'PAYMENTS_UNAVAILABLE'],
-  },
-  {
-    method: 'get',
-    path: 'order/list',
-    tag: 'Orders',
-    summary: "The customer's orders, newest first",
-    auth: 'customer',
-    inContract: true,
-    query: pageQuery,
-    answer: envelope([200], 'One page of orders.', A.orderListAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'order/detail',
-    tag: 'Orders',
-    summary: "One of the customer's orders",
-    auth: 'customer',
-    inContract: true,
-    query: orderDetailQuery,
-    answer: envelope([200], 'The order.', A.orderOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/order/status',
-    tag: 'Merchant',
-    summary: 'Move an order along its lifecycle, or cancel it',
-    description: '`paid` is set only by a payment. Cancelling a paid order refunds it the way it was paid (the wallet at once; a gateway payment through its refund).',
-    auth: 'merchant',
-    inContract: false,
-    body: merchantOrderStatusBody,
-    answer: envelope([200], 'The order as it is now.', A.orderOnlyAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
-  },
+  ...endpointsOf(ordersSpec),
 
   // notifications
   {
@@ -510,100 +345,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // the theme studio; settings/preview: a share-preview link
   ...endpointsOf(themeSpec),
 
-  // the counter: vouchers scanned or typed, redeemed once; the orders board
-  {
-    method: 'post',
-    path: 'merchant/counter/lookup',
-    tag: 'Merchant console',
-    summary: 'What a scanned or typed voucher code is, before anything happens',
-    description: 'The QR code\'s text or the short code as typed (any case, spaces and dashes allowed). A used or expired voucher is answered too (`usable: false`). Refusals: a code whose time is over 409 CODE_STALE, another shop\'s 404 OTHER_MERCHANT, the voucher\'s fixed reference code 400 REFERENCE_CODE, anything else 404 CODE_UNKNOWN. A staff session\'s 30 unknown codes in a minute: 429 RATE_LIMITED until the minute is over (with an entry in Activity).',
-    auth: 'staff',
-    inContract: false,
-    body: C.counterCodeBody,
-    answer: envelope([200], 'The voucher.', C.counterLookupAnswer),
-    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'RATE_LIMITED'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/counter/redeem',
-    tag: 'Merchant console',
-    summary: 'Redeem a voucher at the counter, once',
-    description: 'One transaction: of many counters redeeming the same voucher at once, one gets 201 and the others 409 VOUCHER_USED. The customer is notified; the audit log records the staff member.',
-    auth: 'staff',
-    inContract: false,
-    body: C.counterCodeBody,
-    answer: envelope([201], 'The voucher, used, and its redemption.', C.counterRedeemAnswer),
-    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED', 'RATE_LIMITED'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/counter/undo',
-    tag: 'Merchant console',
-    summary: 'Undo a counter redemption',
-    description: 'Any staff member within 2 minutes of the redemption, an owner at any time (else 403 ROLE_FORBIDDEN). The voucher is active again (expired if its date has passed since). Audited; the customer is notified.',
-    auth: 'staff',
-    inContract: false,
-    body: C.counterUndoBody,
-    answer: envelope([200], 'The voucher and the undone redemption.', C.counterRedeemAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
-  },
-  {
-    method: 'get',
-    path: 'merchant/counter/recent',
-    tag: 'Merchant console',
-    summary: "Today's counter redemptions",
-    description: "Since midnight in the merchant's time zone, newest first, at most 50.",
-    auth: 'staff',
-    inContract: false,
-    answer: envelope([200], 'The redemptions.', C.counterRecentAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'merchant/orders/board',
-    tag: 'Merchant console',
-    summary: 'The orders board',
-    description: 'Every paid, preparing, ready and on-delivery order, newest first, and those completed or cancelled today. Read from the database at every call (the console asks every 3 s).',
-    auth: 'staff',
-    inContract: false,
-    answer: envelope([200], 'The board.', C.boardAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'merchant/orders/detail',
-    tag: 'Merchant console',
-    summary: 'One order, for its ticket',
-    auth: 'staff',
-    inContract: false,
-    query: C.boardOrderQuery,
-    answer: envelope([200], 'The order.', C.boardOrderOnlyAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/orders/advance',
-    tag: 'Merchant console',
-    summary: 'Move an order to its next status',
-    description: '`from` is the status the staff member saw: an order another device moved meanwhile answers 409 INVALID_TRANSITION instead of skipping a step. Audited; the customer is notified.',
-    auth: 'staff',
-    inContract: false,
-    body: C.boardAdvanceBody,
-    answer: envelope([200], 'The order as it is now.', C.boardOrderOnlyAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/orders/cancel',
-    tag: 'Merchant console',
-    summary: 'Cancel an order with a reason, refunded the way it was paid',
-    description: 'A wallet payment back to the wallet at once; a gateway payment through the gateway\'s refund (after the cancellation commits, one idempotency key per order, retried by the hourly job if the gateway fails: `refund.status`). Points earned on it are taken back; the customer is notified with the reason. A cancelled or completed order: 409 INVALID_TRANSITION.',
-    auth: 'staff',
-    inContract: false,
-    body: C.boardCancelBody,
-    answer: envelope([200], 'The order, cancelled.', C.boardOrderOnlyAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
-  },
+  // the counter: vouchers scanned or typed, redeemed once
+  ...endpointsOf(C.counterSpec),
+
+  // the orders board
+  ...endpointsOf(boardSpec),
 
   // the owner's menu editor
   ...endpointsOf(menuSpec),

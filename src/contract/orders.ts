@@ -1,8 +1,16 @@
-/** Orders: quotes, creation, the lifecycle of their statuses. Part of the contract (src/contract): free of React, of the browser and of Express. */
+/**
+ * Orders: quotes, creation, the lifecycle of their statuses; the schemas of the area's calls
+ * (orders.calls.ts declares them) and its spec. Part of the contract (src/contract): free of React, of
+ * the browser and of Express.
+ */
 import { z } from 'zod';
-import type { Address } from './addresses';
+import { addressAnswer } from './addresses';
+import { int, money, nextPage, time } from './answer-fields';
+import { describe } from './api-spec';
 import { id, idempotencyKey } from './fields';
-import { FULFILMENTS, ORDER_STATUSES, type Fulfilment, type OrderStatus } from './order-lifecycle';
+import { FULFILMENTS, ORDER_STATUSES } from './order-lifecycle';
+import { ordersApi } from './orders.calls';
+import { pageQuery } from './wallet';
 
 // The lifecycle (statuses, their moves, isPaid, …) lives in a module free of zod, for the app.
 export * from './order-lifecycle';
@@ -19,16 +27,16 @@ export const quoteBody = z.object({
   voucher_id: id.optional(),
 });
 export type QuoteBody = z.infer<typeof quoteBody>;
-export interface QuoteData {
-  subtotal: number;
-  discount: number;
-  delivery_fee: number;
-  total: number;
-  points_to_earn: number;
-  /** extension: the minimum subtotal, and what is missing to reach it */
-  min_order: number;
-  below_minimum_by: number;
-}
+export const quoteAnswer = z.object({
+  subtotal: money(),
+  discount: money(),
+  delivery_fee: money(),
+  total: money(),
+  points_to_earn: int(),
+  min_order: money(),
+  below_minimum_by: money().meta({ description: 'what is missing to reach min_order; 0 when reached' }),
+});
+export type QuoteData = z.infer<typeof quoteAnswer>;
 export const paymentMethod = z.enum(['wallet', 'gateway']);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 export const orderCreateBody = quoteBody.extend({ payment_method: paymentMethod, idempotency_key: idempotencyKey });
@@ -36,56 +44,99 @@ export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
 export const orderStatus = z.enum(ORDER_STATUSES);
 
-export interface OrderItem {
-  product_id: number;
-  name: string;
-  price: number;
-  qty: number;
-  image?: string;
-}
-export interface TimelineEntry {
-  status: OrderStatus;
-  at: string;
-  note?: string | null;
-}
-export interface Order {
-  name: string;
-  status: OrderStatus;
-  fulfilment: Fulfilment;
-  payment_method: PaymentMethod;
-  items: OrderItem[];
-  subtotal: number;
-  discount: number;
-  delivery_fee: number;
-  total: number;
-  points_earned: number;
-  address: Omit<Address, 'id' | 'is_default'> | null;
-  voucher_code: string | null;
-  created_at: string;
-  timeline: TimelineEntry[];
-  /** extension: a cancelled paid order's refund, in full, the way it was paid */
-  refund?: OrderRefund | null;
-  /** extension: a cancelled order's points taken back (of points_earned; the rest had been spent) */
-  points_taken_back?: number;
-  /** extension: unused vouchers bought with a cancelled order's points, cancelled to give them back */
-  cancelled_vouchers?: Array<{ title: string; points: number }>;
-}
-export interface OrderRefund {
-  method: PaymentMethod;
-  amount: number;
-  status: 'pending' | 'succeeded' | 'failed';
-}
-export interface OrderCreateData {
-  order: Order;
-  payment_url?: string;
-}
-export interface OrderListData {
-  orders: Order[];
-  next_page: number | null;
-}
+const orderStatusAnswer = z.enum(ORDER_STATUSES);
+
+export const orderItemAnswer = z.object({ product_id: int(), name: z.string(), price: money(), qty: int(), image: z.string().optional() });
+export type OrderItem = z.infer<typeof orderItemAnswer>;
+export const timelineEntryAnswer = z.object({ status: orderStatusAnswer, at: time(), note: z.string().nullable().optional() });
+export type TimelineEntry = z.infer<typeof timelineEntryAnswer>;
+export const orderRefundAnswer = z.object({
+  method: z.enum(['wallet', 'gateway']).meta({ description: 'where the money went back: the wallet, or the card through the payment gateway' }),
+  amount: money(),
+  status: z.enum(['pending', 'succeeded', 'failed']).meta({ description: 'a card refund is pending until the gateway confirms it; a failed one is tried again every hour' }),
+});
+export type OrderRefund = z.infer<typeof orderRefundAnswer>;
+
+export const orderAnswer = z
+  .object({
+    name: z.string().meta({ description: 'the order number' }),
+    status: orderStatusAnswer,
+    fulfilment: z.enum(['delivery', 'pickup']),
+    payment_method: z.enum(['wallet', 'gateway']),
+    items: z.array(orderItemAnswer),
+    subtotal: money(),
+    discount: money(),
+    delivery_fee: money(),
+    total: money(),
+    points_earned: int(),
+    address: addressAnswer
+      .omit({ id: true, is_default: true })
+      .nullable()
+      .meta({ description: 'the delivery address as it was when ordered; null for pickup' }),
+    voucher_code: z.string().nullable(),
+    created_at: time(),
+    timeline: z.array(timelineEntryAnswer),
+    refund: orderRefundAnswer
+      .nullable()
+      .optional()
+      .meta({ description: 'a cancelled paid order\'s refund, in full, the way it was paid' }),
+    points_taken_back: int().optional().meta({ description: 'a cancelled order: of points_earned, what was taken back (the rest had been spent)' }),
+    cancelled_vouchers: z
+      .array(z.object({ title: z.string(), points: int() }))
+      .optional()
+      .meta({ description: 'a cancelled order: unused vouchers bought with its points, cancelled to give those points back' }),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderAnswer>;
+
+export const orderCreateAnswer = z.object({
+  order: orderAnswer,
+  payment_url: z.string().optional().meta({ description: 'payment_method gateway: the payment page to send the customer to' }),
+});
+export type OrderCreateData = z.infer<typeof orderCreateAnswer>;
+export const orderListAnswer = z.object({ orders: z.array(orderAnswer), next_page: nextPage() });
+export type OrderListData = z.infer<typeof orderListAnswer>;
+export const orderOnlyAnswer = z.object({ order: orderAnswer });
+export type OrderDetailData = z.infer<typeof orderOnlyAnswer>;
 export const orderName = z.string().regex(/^[A-Z0-9-]{4,40}$/, 'must be an order number');
 export const orderDetailQuery = z.object({ name: orderName });
-export interface OrderDetailData {
-  order: Order;
-}
+export type OrderDetailQuery = z.infer<typeof orderDetailQuery>;
 export const merchantOrderStatusBody = z.object({ name: orderName, status: orderStatus, note: z.string().max(200).optional() });
+export type MerchantOrderStatusBody = z.infer<typeof merchantOrderStatusBody>;
+
+export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
+  quote: {
+    summary: 'Price a basket',
+    description: 'A product no longer on the menu answers 400 VALIDATION naming its line.',
+    body: quoteBody,
+    data: quoteAnswer,
+    answer: 'The prices.',
+    message: 'Order priced.',
+    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID'],
+  },
+  create: {
+    summary: 'Place an order',
+    description:
+      'wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE).',
+    body: orderCreateBody,
+    data: orderCreateAnswer,
+    answer: 'The order.',
+    // the route answers with the order's number and whether it is paid
+    message: 'Order <name> is paid and confirmed. | Order <name> is waiting for payment.',
+    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'PAYMENTS_UNAVAILABLE'],
+  },
+  list: { summary: "The customer's orders, newest first", query: pageQuery, data: orderListAnswer, answer: 'One page of orders.', message: 'Orders loaded.' },
+  detail: { summary: "One of the customer's orders", query: orderDetailQuery, data: orderOnlyAnswer, answer: 'The order.', message: 'Order loaded.', errors: ['NOT_FOUND'] },
+  // the machine integration's call (x-merchant-key), listed with the other merchant calls
+  status: {
+    tag: 'Merchant',
+    summary: 'Move an order along its lifecycle, or cancel it',
+    description: '`paid` is set only by a payment. Cancelling a paid order refunds it the way it was paid (the wallet at once; a gateway payment through its refund).',
+    inContract: false,
+    body: merchantOrderStatusBody,
+    data: orderOnlyAnswer,
+    answer: 'The order as it is now.',
+    message: 'Order status changed.',
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+});

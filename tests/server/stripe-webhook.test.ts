@@ -14,7 +14,7 @@ import pino from 'pino';
 import { PROVIDER_MOUNT } from '../../server/provider/app';
 import { stripeGateway, STRIPE_SIGNATURE_HEADER } from '../../server/provider/payments/stripe';
 import type { PaymentGateway } from '../../server/provider/payment-gateway';
-import { webhookAnswer } from '#contract/answers';
+import { webhookAnswer } from '#contract/payments';
 import { startStripeFake, type FakeSession, type StripeFake } from '../fakes/stripe-fake';
 import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
 import { key, ledgers, products } from './orders.helpers';

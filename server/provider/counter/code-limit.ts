@@ -4,6 +4,7 @@ import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { insertAudit } from '../staff/staff.repo';
+import { codeFailuresSince, insertCodeFailure } from './counter.repo';
 
 /**
  * Unknown codes a staff session may type at the counter in a minute. A short code is 40 bits and lives
@@ -16,12 +17,7 @@ export const UNKNOWN_CODES_PER_MINUTE = 30;
 export async function withCodeLimit<T>(ctx: ProviderContext, staff: StaffOfRequest, run: () => Promise<T>): Promise<T> {
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - MINUTE);
-  const recent = await ctx.db
-    .selectFrom('counter_code_failures')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
-    .where('session_id', '=', staff.sessionId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
+  const recent = await codeFailuresSince(ctx.db, staff.sessionId, since);
   const n = Number(recent.n);
   if (n >= UNKNOWN_CODES_PER_MINUTE) {
     const oldest = recent.oldest ? new Date(recent.oldest).getTime() : now.getTime();
@@ -32,7 +28,7 @@ export async function withCodeLimit<T>(ctx: ProviderContext, staff: StaffOfReque
   } catch (err) {
     if (err instanceof AppError && err.code === 'CODE_UNKNOWN') {
       await ctx.db.transaction().execute(async (trx) => {
-        await trx.insertInto('counter_code_failures').values({ session_id: staff.sessionId, created_at: now }).execute();
+        await insertCodeFailure(trx, staff.sessionId, now);
         if (n + 1 === UNKNOWN_CODES_PER_MINUTE) {
           await insertAudit(trx, { staffId: staff.id, action: 'counter.code_limit', target: `staff:${staff.id}`, before: null, after: { unknown_codes: UNKNOWN_CODES_PER_MINUTE, minutes: 1 }, now });
         }

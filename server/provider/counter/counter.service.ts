@@ -1,15 +1,30 @@
-import { sql } from 'kysely';
 import type { CounterRedeemData, CounterRedemption, CounterVoucher } from '#contract/counter';
 import { to } from '#contract/routes';
 import type { Database } from '../../db';
 import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
+import { firstName } from '../customers/customers.service';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
+import { startOfDay } from '../settings/settings.repo';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { voucherOfCode } from '../rewards/voucher-codes';
 import { insertAudit } from '../staff/staff.repo';
+import {
+  customerName,
+  findCounterVoucher,
+  findOrderUsingVoucher,
+  findRedemption,
+  insertRedemption,
+  liveRedemptionOf,
+  lockRedemption,
+  markRedemptionUndone,
+  redemptionsSince,
+  restoreVoucher,
+  takeActiveVoucher,
+  type RedemptionRow,
+} from './counter.repo';
 
 /**
  * The counter: for staff the look-up of a voucher's rotating code (rewards/voucher-codes.ts), the
@@ -18,28 +33,6 @@ import { insertAudit } from '../staff/staff.repo';
  */
 
 export const UNDO_MS = 2 * MINUTE;
-
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Customer';
-
-const customerName = async (trx: Database, id: number) => (await trx.selectFrom('customers').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
-
-/** Midnight of today in the merchant's time zone, as an instant. */
-export async function startOfDay(db: Database, now: Date, timeZone: string): Promise<Date> {
-  const { rows } = await sql<{ start: Date }>`select (date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}) as start`.execute(db);
-  return new Date(rows[0]!.start);
-}
-
-function redemptionQuery(db: Database) {
-  return db
-    .selectFrom('counter_redemptions as cr')
-    .innerJoin('vouchers as v', 'v.id', 'cr.voucher_id')
-    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .innerJoin('customers as c', 'c.id', 'v.customer_id')
-    .innerJoin('staff as s', 's.id', 'cr.staff_id')
-    .select(['cr.id', 'cr.voucher_id', 'cr.redeemed_at', 'cr.undone_at', 'r.title as reward_title', 'c.name as customer_name', 's.name as staff_name']);
-}
-
-type RedemptionRow = Awaited<ReturnType<ReturnType<typeof redemptionQuery>['executeTakeFirstOrThrow']>>;
 
 const toRedemption = (r: RedemptionRow): CounterRedemption => ({
   id: r.id,
@@ -54,15 +47,9 @@ const toRedemption = (r: RedemptionRow): CounterRedemption => ({
 
 /** A voucher as the counter sees it (any customer's: staff look codes up), with its live redemption. */
 async function counterVoucher(db: Database, now: Date, voucherId: number): Promise<CounterVoucher> {
-  const v = await db
-    .selectFrom('vouchers as v')
-    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .innerJoin('customers as c', 'c.id', 'v.customer_id')
-    .select(['v.id', 'v.status', 'v.expires_at', 'v.used_at', 'r.name as reward_name', 'r.title', 'r.image', 'r.description', 'c.name as customer_name'])
-    .where('v.id', '=', voucherId)
-    .executeTakeFirst();
+  const v = await findCounterVoucher(db, voucherId);
   if (!v) throw new AppError('CODE_UNKNOWN', 'We don’t recognise this code.');
-  const live = await redemptionQuery(db).where('cr.voucher_id', '=', voucherId).where('cr.undone_at', 'is', null).executeTakeFirst();
+  const live = await liveRedemptionOf(db, voucherId);
   const pastDate = v.expires_at.getTime() <= now.getTime();
   const status = v.status === 'active' && pastDate ? 'expired' : v.status;
   return {
@@ -87,7 +74,7 @@ export async function lookup(ctx: ProviderContext, code: string): Promise<Counte
 async function refusalFor(trx: Database, now: Date, voucherId: number): Promise<AppError> {
   const v = await counterVoucher(trx, now, voucherId);
   if (v.status === 'used') {
-    const order = await trx.selectFrom('orders').select('name').where('voucher_id', '=', voucherId).where('status', '<>', 'cancelled').executeTakeFirst();
+    const order = await findOrderUsingVoucher(trx, voucherId);
     const by = v.redemption ? ` at the counter by ${v.redemption.staff_name}` : order ? ` on order ${order.name}` : '';
     return new AppError('VOUCHER_USED', `This voucher was used already${by}. Do not give the reward again.`, undefined, {
       used_at: v.used_at,
@@ -113,16 +100,9 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
   const voucherId = await voucherOfCode(ctx, code);
   const redemptionId = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
-    const used = await trx
-      .updateTable('vouchers')
-      .set({ status: 'used', used_at: now })
-      .where('id', '=', voucherId)
-      .where('status', '=', 'active')
-      .where('expires_at', '>', now)
-      .returning(['id', 'customer_id'])
-      .executeTakeFirst();
+    const used = await takeActiveVoucher(trx, voucherId, now);
     if (!used) throw await refusalFor(trx, now, voucherId);
-    const row = await trx.insertInto('counter_redemptions').values({ voucher_id: voucherId, staff_id: staff.id, redeemed_at: now }).returning('id').executeTakeFirstOrThrow();
+    const id = await insertRedemption(trx, voucherId, staff.id, now);
     const v = await counterVoucher(trx, now, voucherId);
     await notify(trx, ctx.clock, used.customer_id, {
       type: 'reward',
@@ -137,13 +117,13 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
       action: 'voucher.redeem',
       target: `voucher:${voucherId}`,
       before: { status: 'active' },
-      after: { status: 'used', redemption: row.id, reward: v.reward.name, reward_title: v.reward.title, customer },
+      after: { status: 'used', redemption: id, reward: v.reward.name, reward_title: v.reward.title, customer },
       now,
     });
-    return row.id;
+    return id;
   });
   const now = ctx.clock.now();
-  const redemption = await redemptionQuery(ctx.db).where('cr.id', '=', redemptionId).executeTakeFirstOrThrow();
+  const redemption = await findRedemption(ctx.db, redemptionId);
   return { voucher: await counterVoucher(ctx.db, now, voucherId), redemption: toRedemption(redemption) };
 }
 
@@ -151,20 +131,14 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
 export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redemptionId: number): Promise<CounterRedeemData> {
   const voucherId = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
-    const r = await trx.selectFrom('counter_redemptions').selectAll().where('id', '=', redemptionId).forUpdate().executeTakeFirst();
+    const r = await lockRedemption(trx, redemptionId);
     if (!r) throw notFound('Redemption');
     if (r.undone_at) throw new AppError('INVALID_TRANSITION', 'This redemption was undone already.');
     if (now.getTime() > r.redeemed_at.getTime() + UNDO_MS && staff.role !== 'owner') {
       throw new AppError('ROLE_FORBIDDEN', 'Only an owner can undo a redemption after 2 minutes. Ask an owner of this shop.');
     }
-    await trx.updateTable('counter_redemptions').set({ undone_at: now, undone_by: staff.id }).where('id', '=', redemptionId).execute();
-    const back = await trx
-      .updateTable('vouchers')
-      .set({ status: sql<'active' | 'expired'>`case when expires_at <= ${now} then 'expired' else 'active' end`, used_at: null })
-      .where('id', '=', r.voucher_id)
-      .where('status', '=', 'used')
-      .returning(['customer_id', 'status'])
-      .executeTakeFirstOrThrow();
+    await markRedemptionUndone(trx, redemptionId, staff.id, now);
+    const back = await restoreVoucher(trx, r.voucher_id, now);
     const v = await counterVoucher(trx, now, r.voucher_id);
     await notify(trx, ctx.clock, back.customer_id, {
       type: 'reward',
@@ -185,7 +159,7 @@ export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redempti
     });
     return r.voucher_id;
   });
-  const redemption = await redemptionQuery(ctx.db).where('cr.id', '=', redemptionId).executeTakeFirstOrThrow();
+  const redemption = await findRedemption(ctx.db, redemptionId);
   return { voucher: await counterVoucher(ctx.db, ctx.clock.now(), voucherId), redemption: toRedemption(redemption) };
 }
 
@@ -193,6 +167,6 @@ export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redempti
 export async function recent(ctx: ProviderContext): Promise<CounterRedemption[]> {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const since = await startOfDay(ctx.db, ctx.clock.now(), merchant.rules.timezone);
-  const rows = await redemptionQuery(ctx.db).where('cr.redeemed_at', '>=', since).orderBy('cr.id', 'desc').limit(50).execute();
+  const rows = await redemptionsSince(ctx.db, since, 50);
   return rows.map(toRedemption);
 }

@@ -12,3 +12,6 @@ import { getCustomer } from './customers.repo';
 export async function getProfile(ctx: ProviderContext, customerId: number): Promise<Customer> {
   return getCustomer(ctx.db, customerId);
 }
+
+/** The first word of a customer's name: all the counter and the orders board show staff of who it is. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Customer';

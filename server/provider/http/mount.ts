@@ -4,7 +4,9 @@
  * declared status and message, and for an idempotent call the key's scope (its path) and owner (the
  * customer, or the staff member) taken from the declaration too. A handler gets what the schema parsed
  * and answers the envelope's `data` (a file call writes its file to `at.res` itself); it never spells a
- * path, a guard or a schema.
+ * path, a guard or a schema. A webhook's body is not parsed here: its own signature covers the raw bytes
+ * and is checked first, by the gateway's adapter, which then parses the event with the declared schema.
+ * A call declared for one payment gateway is there only while that gateway is the one in use.
  */
 import { envelope, type Envelope } from '#contract';
 import type { AreaSpec, SpecEndpoint } from '#contract/api-spec';
@@ -32,7 +34,6 @@ export class Reply<T> {
 /** An answer with another status or message than the call declares (a message that names what was done). */
 export const reply = <T>(data: T, status: number, message: string): Reply<T> => new Reply(envelope(status, message, data));
 
-
 export interface At<T> {
   req: Request;
   res: Response;
@@ -51,7 +52,8 @@ export interface At<T> {
   once: (effect: (trx: Database) => Promise<T | Reply<T>>) => Promise<Reply<T>>;
 }
 
-type Parsed<E> = E extends { input: infer S } ? (S extends z.ZodType ? z.output<S> : undefined) : undefined;
+/** What a handler gets: what the declared schema parsed; a webhook nothing (its adapter reads the raw body). */
+type Parsed<E> = E extends { call: { auth: 'webhook' } } ? undefined : E extends { input: infer S } ? (S extends z.ZodType ? z.output<S> : undefined) : undefined;
 
 export type Handler<E> = E extends SpecEndpoint<infer C, infer _S> ? (input: Parsed<E>, at: At<DataOf<C>>) => Promise<DataOf<C> | Reply<DataOf<C>>> : never;
 
@@ -90,18 +92,20 @@ export function mount<A extends AreaSpec<any, any>>(
   const r = apiRouter();
   for (const name of Object.keys(spec.endpoints) as (keyof A['endpoints'] & string)[]) {
     const e = spec.endpoints[name] as SpecEndpoint;
+    if (e.gateway && e.gateway !== ctx.paymentGateway?.name) continue;
     const handler = handlers[name] as (input: unknown, at: At<unknown>) => Promise<unknown>;
     const path = `/${e.path.replace(/\{(\w+)\}/g, ':$1')}`;
     const run: RequestHandler = async (req, res) => {
-      const schema = e.method === 'get' ? e.query : e.body;
+      const schema = e.auth === 'webhook' ? undefined : e.method === 'get' ? e.query : e.body;
       const input = schema ? parse(schema, e.method === 'get' ? req.query : req.body) : undefined;
+      const reply = (data: unknown, message: string, status = e.call.status) => new Reply(envelope(status, message, data));
       const at: At<unknown> = {
         req,
         res,
         db: ctx.db,
         customerId: () => customerOf(res),
         staff: () => staffOf(res),
-        reply: (data, message, status = e.call.status) => new Reply({ status, message, data }),
+        reply,
         once: async (effect) => {
           if (!e.idempotent) throw new Error(`${e.path} is not declared idempotent`);
           const body = input as { idempotency_key: string };
@@ -109,7 +113,7 @@ export function mount<A extends AreaSpec<any, any>>(
           return new Reply(
             await idempotent(ctx.db, ctx.clock, scope, async (trx) => {
               const answer = await effect(trx);
-              return answer instanceof Reply ? answer.envelope : { status: e.call.status, message: e.message, data: answer };
+              return answer instanceof Reply ? answer.envelope : reply(answer, e.message).envelope;
             }),
           );
         },

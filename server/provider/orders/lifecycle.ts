@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { forwardStep, isTerminal, type merchantOrderStatusBody, nextStatuses, type Order, type OrderStatus } from '#contract';
+import { forwardStep, isTerminal, type MerchantOrderStatusBody, nextStatuses, type Order, type OrderStatus } from '#contract';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
@@ -9,7 +8,7 @@ import { getMerchant, type Merchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { earnPoints } from '../points/points.ledger';
 import { postWalletEntry } from '../wallet/wallet.ledger';
-import { insertOrderEvent, lockOrderByName, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
+import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
 import { pointsFor } from './pricing';
 import { settleRefund } from './refunds';
 import { takeBackOrderPoints } from './take-back';
@@ -115,14 +114,14 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
       const now = ctx.clock.now();
       const payment =
         order.payment_method === 'gateway' && ctx.paymentGateway
-          ? await trx.selectFrom('payments').select(['id']).where('order_id', '=', order.id).where('status', '=', 'paid').orderBy('created_at', 'desc').executeTakeFirst()
+          ? await paidPaymentOf(trx, order.id)
           : undefined;
       if (payment) {
         // the order's primary key is the refund's: a second cancellation cannot record a second refund
-        await trx.insertInto('order_refunds').values({ order_id: order.id, method: 'gateway', payment_id: payment.id, amount: order.total, status: 'pending', created_at: now }).execute();
+        await insertOrderRefund(trx, { order_id: order.id, method: 'gateway', payment_id: payment.id, amount: order.total, status: 'pending', created_at: now });
         extra += ` ${money} is being refunded to the card you paid with; your bank may take a few days to show it.`;
       } else {
-        await trx.insertInto('order_refunds').values({ order_id: order.id, method: 'wallet', payment_id: null, amount: order.total, status: 'succeeded', created_at: now, settled_at: now }).execute();
+        await insertOrderRefund(trx, { order_id: order.id, method: 'wallet', payment_id: null, amount: order.total, status: 'succeeded', created_at: now, settled_at: now });
         await postWalletEntry(trx, ctx.clock, order.customer_id, { type: 'refund', amount: order.total, reason: `Refund for order ${order.name}`, ref: `order:${order.name}` });
         extra += ` ${money} is back in your wallet.`;
       }
@@ -138,8 +137,6 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
   }
   return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note, points_taken_back: pointsTakenBack } });
 }
-
-export type MerchantOrderStatusBody = z.infer<typeof merchantOrderStatusBody>;
 
 /**
  * The merchant moves a locked order along its lifecycle, or cancels it (with a refund, see

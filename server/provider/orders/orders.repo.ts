@@ -1,9 +1,9 @@
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
-import type { OrderTable } from '../../db/schema';
+import type { OrderRefundTable, OrderTable } from '../../db/schema';
 import type { Address, Fulfilment, Order, OrderItem, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
 
-/** SQL of orders, their lines and their timeline. Customer reads are always scoped by customer. */
+/** SQL of orders, their lines and their timeline, and of cancelled orders' refunds. Customer reads are always scoped by customer. */
 
 export type OrderRow = Selectable<OrderTable>;
 export type OrderAddress = Omit<Address, 'id' | 'is_default'>;
@@ -211,4 +211,90 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
 /** An order's refund row as the contract tells it; null for an order that was never paid. */
 export function refundOf(row: { method: 'wallet' | 'gateway'; amount: number; status: 'pending' | 'succeeded' | 'failed' } | undefined): OrderRefund | null {
   return row ? { method: row.method, amount: row.amount, status: row.status } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A cancelled order: its refund, and the vouchers its points bought
+// ---------------------------------------------------------------------------------------------
+
+/** The order's latest paid gateway payment: what its refund goes back through. */
+export async function paidPaymentOf(trx: Database, orderId: number) {
+  return trx.selectFrom('payments').select(['id']).where('order_id', '=', orderId).where('status', '=', 'paid').orderBy('created_at', 'desc').executeTakeFirst();
+}
+
+/** Records a cancelled order's refund (the order's id is its key: a second cancellation cannot record a second one). */
+export async function insertOrderRefund(trx: Database, row: Insertable<OrderRefundTable>): Promise<void> {
+  await trx.insertInto('order_refunds').values(row).execute();
+}
+
+/**
+ * Claims an order's gateway refund still owed (unclaimed, or claimed before `staleBefore` by an instance
+ * that crashed): one UPDATE, so only the first of two claimants gets the row.
+ */
+export async function claimGatewayRefund(db: Database, orderId: number, now: Date, staleBefore: Date) {
+  return db
+    .updateTable('order_refunds')
+    .set({ claimed_at: now, attempts: sql`attempts + 1` })
+    .where('order_id', '=', orderId)
+    .where('method', '=', 'gateway')
+    .where('status', '<>', 'succeeded')
+    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function refundStatusOf(db: Database, orderId: number): Promise<OrderRefundTable['status'] | null> {
+  return (await db.selectFrom('order_refunds').select('status').where('order_id', '=', orderId).executeTakeFirst())?.status ?? null;
+}
+
+/** What the gateway's refund names: the payment, the gateway's reference for it, the order's number. */
+export async function refundTarget(db: Database, paymentId: string) {
+  return db.selectFrom('payments as p').innerJoin('orders as o', 'o.id', 'p.order_id').select(['p.id', 'p.provider_ref', 'o.name']).where('p.id', '=', paymentId).executeTakeFirstOrThrow();
+}
+
+/** The gateway refunded the order: recorded, and the payment's refunded total raised to it (its own webhook may say so too: the larger stays). */
+export async function recordRefundSucceeded(trx: Database, orderId: number, paymentId: string, amount: number, refundId: string, at: Date): Promise<void> {
+  await trx.updateTable('order_refunds').set({ status: 'succeeded', gateway_refund_id: refundId, settled_at: at, claimed_at: null, last_error: null }).where('order_id', '=', orderId).execute();
+  await trx
+    .updateTable('payments')
+    .set({ refunded_amount: sql`greatest(refunded_amount, ${amount})` })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+export async function recordRefundFailed(db: Database, orderId: number, error: string): Promise<void> {
+  await db.updateTable('order_refunds').set({ status: 'failed', claimed_at: null, last_error: error }).where('order_id', '=', orderId).execute();
+}
+
+/** Gateway refunds still owed, the oldest first. */
+export async function owedGatewayRefunds(db: Database, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('order_refunds').select('order_id').where('method', '=', 'gateway').where('status', '<>', 'succeeded').orderBy('created_at').limit(limit).execute();
+  return rows.map((r) => r.order_id);
+}
+
+/**
+ * The customer's unused vouchers redeemed with points since `since` and not past their date, newest
+ * first, locked; one another transaction holds is skipped, never waited for.
+ */
+export async function lockVouchersBoughtSince(trx: Database, customerId: number, since: Date, now: Date) {
+  return trx
+    .selectFrom('vouchers as v')
+    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .select(['v.id', 'v.reward_id', 'v.points_paid', 'r.title'])
+    .where('v.customer_id', '=', customerId)
+    .where('v.source', '=', 'redeem')
+    .where('v.status', '=', 'active')
+    .where('v.points_paid', '>', 0)
+    .where('v.created_at', '>=', since)
+    .where('v.expires_at', '>', now)
+    .orderBy('v.id', 'desc')
+    .forUpdate('v')
+    .skipLocked()
+    .execute();
+}
+
+/** A voucher cancelled with an order: its unit back to the reward's stock (the reward's row lock first, as the reward editor takes it), then the voucher. */
+export async function cancelVoucherWithOrder(trx: Database, voucher: { id: number; reward_id: number }, orderId: number, now: Date): Promise<void> {
+  await trx.updateTable('rewards').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', voucher.reward_id).execute();
+  await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now, cancelled_with_order: orderId }).where('id', '=', voucher.id).execute();
 }

@@ -1,44 +1,24 @@
-import { Router } from 'express';
-import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, pageQuery, quoteBody } from '#contract';
+import { ordersSpec } from '#contract';
+import type { Router } from 'express';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
-import { send } from '../http/envelope';
-import { customerOf, requireCustomer } from '../http/session';
-import { parse } from '../http/validate';
-import { requireMerchant } from '../http/merchant-key';
-import { createOrder, listOrders, orderDetail } from './orders.service';
+import { mount } from '../http/mount';
+import { listOrders, orderDetail, orderSetup, placeOrder } from './orders.service';
 import { quoteOrder } from './pricing';
 import { merchantSetStatus } from './lifecycle';
 
 export function ordersRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
-
-  r.post('/order/quote', requireCustomer(ctx), async (req, res) => {
-    const body = parse(quoteBody, req.body);
-    send(res, 200, 'Order priced.', await quoteOrder(ctx, customerOf(res), body));
+  return mount(ctx, ordersSpec, {
+    quote: async (body, at) => quoteOrder(ctx, at.customerId(), body),
+    create: async (body, at) => {
+      // refused before anything is written (no order, no payment, no stored answer): no payment gateway
+      const setup = await orderSetup(ctx, body);
+      return at.once(async (trx) => {
+        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body);
+        return at.reply(placed.data, placed.message);
+      });
+    },
+    list: async (q, at) => listOrders(ctx, at.customerId(), q.page ?? 1),
+    detail: async (q, at) => ({ order: await orderDetail(ctx, at.customerId(), q.name) }),
+    status: async (body) => ({ order: await merchantSetStatus(ctx, body) }),
   });
-
-  r.post('/order/create', requireCustomer(ctx), async (req, res) => {
-    const body = parse(orderCreateBody, req.body);
-    // the first answer or its replay, exactly as stored (a stored refusal included)
-    const answer = await createOrder(ctx, customerOf(res), body);
-    res.status(answer.status).json(answer);
-  });
-
-  r.get('/order/list', requireCustomer(ctx), async (req, res) => {
-    const q = parse(pageQuery, req.query);
-    send(res, 200, 'Orders loaded.', await listOrders(ctx, customerOf(res), q.page ?? 1));
-  });
-
-  r.get('/order/detail', requireCustomer(ctx), async (req, res) => {
-    const q = parse(orderDetailQuery, req.query);
-    send(res, 200, 'Order loaded.', { order: await orderDetail(ctx, customerOf(res), q.name) });
-  });
-
-  r.post('/merchant/order/status', requireMerchant(ctx), async (req, res) => {
-    const body = parse(merchantOrderStatusBody, req.body);
-    send(res, 200, 'Order status changed.', { order: await merchantSetStatus(ctx, body) });
-  });
-
-  return r;
 }

@@ -4,10 +4,10 @@ import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
-import { idempotent, type StoredAnswer } from '../http/idempotency';
+import type { Database } from '../../db';
 import { lockCustomer } from '../customers/customers.repo';
-import { getMerchant } from '../settings/settings.service';
-import { availablePayments } from '../payment-port';
+import { getMerchant, type Merchant } from '../settings/settings.service';
+import { availablePayments, type PaymentStarter } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { findCustomerOrder, insertOrder, insertOrderEvent, insertOrderItems, listCustomerOrders, markVoucherUsed, toOrders, type OrderRow } from './orders.repo';
 import { priceOrder } from './pricing';
@@ -39,84 +39,94 @@ export function newOrderName(company: string): string {
   return `${initials.length >= 2 ? initials : 'OR'}-${code}`;
 }
 
+/** What an order needs before its transaction: the payment gateway (when paid online) and the merchant. */
+export interface OrderSetup {
+  payments: PaymentStarter | null;
+  merchant: Merchant;
+}
+
 /**
- * Places an order once per idempotency key. Everything happens in the one transaction `idempotent`
- * gives: under the customer's row lock (so one customer's orders take turns on their balance) the
- * basket is priced, the voucher locked and marked used, the order, its lines and timeline written,
- * and then either the wallet is debited and the order paid (points and notifications included), or
- * a gateway payment is started and its URL returned. Any refusal rolls all of it back.
+ * Paying online needs a payment gateway: without one, the order is refused before anything is written
+ * (no order, no payment, no stored answer); paying from the wallet works either way.
  */
-export async function createOrder(ctx: ProviderContext, customerId: number, body: OrderCreateBody): Promise<StoredAnswer<OrderCreateData>> {
-  // paying online needs a payment gateway: without one, refused before anything is written (no
-  // order, no payment, no stored answer); paying from the wallet works either way
+export async function orderSetup(ctx: ProviderContext, body: OrderCreateBody): Promise<OrderSetup> {
   const payments = body.payment_method === 'gateway' ? availablePayments(ctx) : null;
-  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  return { payments, merchant: await getMerchant(ctx.db, ctx.merchantId) };
+}
+
+/**
+ * Places an order (run once per idempotency key, in its transaction `trx`): under the customer's row
+ * lock (so one customer's orders take turns on their balance) the basket is priced, the voucher locked
+ * and marked used, the order, its lines and timeline written, and then either the wallet is debited
+ * and the order paid (points and notifications included), or a gateway payment is started and its URL
+ * returned. Any refusal rolls all of it back.
+ */
+export async function placeOrder(trx: Database, ctx: ProviderContext, setup: OrderSetup, customerId: number, body: OrderCreateBody): Promise<{ message: string; data: OrderCreateData }> {
+  const { payments, merchant } = setup;
   const { rules } = merchant;
-  return idempotent<OrderCreateData>(ctx.db, ctx.clock, { customerId, scope: 'order/create', key: body.idempotency_key, body }, async (trx) => {
-    await lockCustomer(trx, customerId);
-    const priced = await priceOrder(trx, ctx, rules, customerId, body, true);
-    if (priced.below_minimum_by > 0) {
-      const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-      throw new AppError('BELOW_MINIMUM', `The minimum order is ${money(rules.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`, { items: 'are below the minimum order' }, {
-        min_order: rules.min_order,
-        below_minimum_by: priced.below_minimum_by,
-      });
-    }
-    const now = ctx.clock.now();
-    // a zero total (a voucher covering a pickup order) needs no payment at all
-    const payNow = body.payment_method === 'wallet' || priced.total === 0;
-
-    let name = '';
-    let inserted: OrderRow | null = null;
-    for (let attempt = 0; attempt < 5 && inserted === null; attempt++) {
-      name = newOrderName(merchant.settings.setting_company);
-      inserted = await insertOrder(trx, {
-        name,
-        customerId,
-        status: 'pending_payment',
-        fulfilment: body.fulfilment,
-        paymentMethod: body.payment_method,
-        address: priced.address,
-        subtotal: priced.subtotal,
-        discount: priced.discount,
-        deliveryFee: priced.delivery_fee,
-        total: priced.total,
-        voucherId: priced.voucher?.id ?? null,
-        at: now,
-        paidAt: null,
-      });
-    }
-    if (inserted === null) throw new Error('could not draw a free order number');
-    const orderId = inserted.id;
-    await insertOrderItems(trx, orderId, priced.lines);
-    if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
-    await insertOrderEvent(trx, orderId, 'pending_payment', now);
-
-    if (payNow) {
-      if (priced.total > 0) {
-        await postWalletEntry(trx, ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` });
-      }
-      const [order] = await toOrders(trx, [await markOrderPaid(trx, ctx, merchant, inserted)]);
-      return { status: 201, message: `Order ${name} is paid and confirmed.`, data: { order: order! } };
-    }
-
-    // payment_method is 'gateway' here (a wallet order returned above), so `payments` was checked
-    const { paymentUrl } = await payments!.start(trx, {
-      id: randomUUID(),
-      customerId,
-      kind: 'order',
-      orderId,
-      amount: priced.total,
-      currency: rules.currency,
-      description: `Order ${name} at ${merchant.settings.setting_company}`,
-      successPath: to.paymentSuccess(name),
-      failPath: to.paymentFail(name),
-      at: now,
+  await lockCustomer(trx, customerId);
+  const priced = await priceOrder(trx, ctx, rules, customerId, body, true);
+  if (priced.below_minimum_by > 0) {
+    const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+    throw new AppError('BELOW_MINIMUM', `The minimum order is ${money(rules.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`, { items: 'are below the minimum order' }, {
+      min_order: rules.min_order,
+      below_minimum_by: priced.below_minimum_by,
     });
-    // nothing has changed the new row since it was written
-    const [order] = await toOrders(trx, [inserted]);
-    return { status: 201, message: `Order ${name} is waiting for payment.`, data: { order: order!, payment_url: paymentUrl } };
+  }
+  const now = ctx.clock.now();
+  // a zero total (a voucher covering a pickup order) needs no payment at all
+  const payNow = body.payment_method === 'wallet' || priced.total === 0;
+
+  let name = '';
+  let inserted: OrderRow | null = null;
+  for (let attempt = 0; attempt < 5 && inserted === null; attempt++) {
+    name = newOrderName(merchant.settings.setting_company);
+    inserted = await insertOrder(trx, {
+      name,
+      customerId,
+      status: 'pending_payment',
+      fulfilment: body.fulfilment,
+      paymentMethod: body.payment_method,
+      address: priced.address,
+      subtotal: priced.subtotal,
+      discount: priced.discount,
+      deliveryFee: priced.delivery_fee,
+      total: priced.total,
+      voucherId: priced.voucher?.id ?? null,
+      at: now,
+      paidAt: null,
+    });
+  }
+  if (inserted === null) throw new Error('could not draw a free order number');
+  const orderId = inserted.id;
+  await insertOrderItems(trx, orderId, priced.lines);
+  if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
+  await insertOrderEvent(trx, orderId, 'pending_payment', now);
+
+  if (payNow) {
+    if (priced.total > 0) {
+      await postWalletEntry(trx, ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` });
+    }
+    const [order] = await toOrders(trx, [await markOrderPaid(trx, ctx, merchant, inserted)]);
+    return { message: `Order ${name} is paid and confirmed.`, data: { order: order! } };
+  }
+
+  // payment_method is 'gateway' here (a wallet order returned above), so `payments` was checked
+  const { paymentUrl } = await payments!.start(trx, {
+    id: randomUUID(),
+    customerId,
+    kind: 'order',
+    orderId,
+    amount: priced.total,
+    currency: rules.currency,
+    description: `Order ${name} at ${merchant.settings.setting_company}`,
+    successPath: to.paymentSuccess(name),
+    failPath: to.paymentFail(name),
+    at: now,
   });
+  // nothing has changed the new row since it was written
+  const [order] = await toOrders(trx, [inserted]);
+  return { message: `Order ${name} is waiting for payment.`, data: { order: order!, payment_url: paymentUrl } };
 }
 
 // ---------------------------------------------------------------------------------------------

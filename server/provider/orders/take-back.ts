@@ -3,7 +3,7 @@ import type { ProviderContext } from '../context';
 import { lockCustomer } from '../customers/customers.repo';
 import type { Merchant } from '../settings/settings.service';
 import { adjustPoints } from '../points/points.ledger';
-import type { OrderRow } from './orders.repo';
+import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from './orders.repo';
 
 /**
  * A cancelled order's points, taken back. The points an order earned may already be spent: a reward
@@ -35,25 +35,10 @@ export async function takeBackOrderPoints(trx: Database, ctx: ProviderContext, m
   let balance = (await lockCustomer(trx, order.customer_id)).points;
   const vouchers: PointsTakenBack['vouchers'] = [];
   if (balance < earned && order.paid_at) {
-    const bought = await trx
-      .selectFrom('vouchers as v')
-      .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-      .select(['v.id', 'v.reward_id', 'v.points_paid', 'r.title'])
-      .where('v.customer_id', '=', order.customer_id)
-      .where('v.source', '=', 'redeem')
-      .where('v.status', '=', 'active')
-      .where('v.points_paid', '>', 0)
-      .where('v.created_at', '>=', order.paid_at)
-      .where('v.expires_at', '>', now)
-      .orderBy('v.id', 'desc')
-      .forUpdate('v')
-      .skipLocked()
-      .execute();
+    const bought = await lockVouchersBoughtSince(trx, order.customer_id, order.paid_at, now);
     for (const v of bought) {
       if (balance >= earned) break;
-      // the reward's row lock first, as the reward editor takes it before counting what was redeemed
-      await trx.updateTable('rewards').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', v.reward_id).execute();
-      await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now, cancelled_with_order: order.id }).where('id', '=', v.id).execute();
+      await cancelVoucherWithOrder(trx, v, order.id, now);
       balance += await adjustPoints(
         trx,
         ctx.clock,

@@ -1,8 +1,8 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db';
-import type { PaymentTable } from '../../db/schema';
+import type { GatewayRefundTable, PaymentDisputeTable, PaymentTable } from '../../db/schema';
 
-/** SQL of payments (a top-up or an order's gateway payment) and of received webhook events. */
+/** SQL of payments (a top-up or an order's gateway payment), of received webhook events, refunds and disputes. */
 
 export type PaymentRow = Selectable<PaymentTable>;
 
@@ -50,4 +50,26 @@ export async function recordWebhookEvent(trx: Database, e: { id: string; payment
 /** How much of a paid payment the gateway has given back so far (only ever grows). */
 export async function recordRefunded(trx: Database, id: string, total: number): Promise<void> {
   await trx.updateTable('payments').set({ refunded_amount: total }).where('id', '=', id).where('refunded_amount', '<', total).execute();
+}
+
+/** The order a payment paid for (its number and status); a top-up has none. */
+export async function orderOf(db: Database, payment: PaymentRow): Promise<{ name: string; status: string } | undefined> {
+  if (payment.order_id === null) return undefined;
+  return db.selectFrom('orders').select(['name', 'status']).where('id', '=', payment.order_id).executeTakeFirst();
+}
+
+/** Whether this shop refunded the order through the gateway itself (a cancelled order: orders/refunds.ts). */
+export async function refundedByTheShop(db: Database, orderId: number): Promise<boolean> {
+  return (await db.selectFrom('order_refunds').select('order_id').where('order_id', '=', orderId).where('method', '=', 'gateway').executeTakeFirst()) !== undefined;
+}
+
+/** One increase of a payment's refunded total, as the gateway reported it. */
+export async function insertGatewayRefund(trx: Database, row: Insertable<GatewayRefundTable>): Promise<void> {
+  await trx.insertInto('gateway_refunds').values(row).execute();
+}
+
+/** Records a dispute once; false when it was recorded already. */
+export async function insertDispute(trx: Database, row: Insertable<PaymentDisputeTable>): Promise<boolean> {
+  const inserted = await trx.insertInto('payment_disputes').values(row).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+  return inserted !== undefined;
 }

@@ -1,14 +1,12 @@
-import { Router, type Response } from 'express';
+import type { Router, Response } from 'express';
+import { paymentsSpec, type WebhookData } from '#contract/payments';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
+import { mount, Reply, type At } from '../http/mount';
 import type { RawBodyRequest } from '../http/raw-body';
-import { send } from '../http/envelope';
-import { parse } from '../http/validate';
-import { sandboxCompleteBody } from '#contract/endpoints';
+import { optionalCustomer } from '../http/session';
 import { completeSandboxPayment, receiveWebhook, sandboxPage } from './payments.service';
 import { SANDBOX_CSP, SANDBOX_CSS, SANDBOX_JS } from './sandbox-page';
 import { SANDBOX_GATEWAY_NAME } from './sandbox';
-import { customerOf, optionalCustomer, requireCustomer } from '../http/session';
 
 /** Headers of the hosted page and its files: its own strict CSP, never framed, never cached. */
 function pageHeaders(res: Response, contentType: string): void {
@@ -23,7 +21,19 @@ function pageHeaders(res: Response, contentType: string): void {
 }
 
 export function paymentsRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
+  // signed by the payment gateway, not by an API gateway (exempt in http/signature-check.ts): its
+  // adapter checks the signature on the raw body, then reads the event. Only the gateway in use has
+  // its webhook (mount leaves the other out): no other can settle anything.
+  const webhook = async (_: undefined, at: At<WebhookData>) => new Reply(await receiveWebhook(ctx, (at.req as RawBodyRequest).rawBody, at.req.headers));
+  const r = mount(ctx, paymentsSpec, {
+    webhook,
+    stripeWebhook: webhook,
+    // a payment id is never a capability: paying or declining needs the session that started it
+    sandboxComplete: async (body, at) => {
+      const result = await completeSandboxPayment(ctx, at.customerId(), String(at.req.params.id), body.outcome);
+      return at.reply(result, result.status === 'paid' ? 'Payment completed.' : 'Payment declined.');
+    },
+  });
 
   // the sandbox's hosted page exists only while the sandbox is the payment gateway (development and
   // staging, or production with PAYMENT_SANDBOX=true): it pays anything for whoever clicks Pay
@@ -44,23 +54,6 @@ export function paymentsRoutes(ctx: ProviderContext): Router {
       const page = await sandboxPage(ctx, await optionalCustomer(ctx, req), String(req.params.id));
       pageHeaders(res, 'text/html; charset=utf-8');
       res.status(page.status).send(page.html);
-    });
-
-    // a payment id is never a capability: paying or declining needs the session that started it
-    r.post('/payment/sandbox/:id/complete', requireCustomer(ctx), async (req, res) => {
-      const body = parse(sandboxCompleteBody, req.body);
-      const result = await completeSandboxPayment(ctx, customerOf(res), String(req.params.id), body.outcome);
-      send(res, 200, result.status === 'paid' ? 'Payment completed.' : 'Payment declined.', result);
-    });
-  }
-
-  // signed by the payment gateway, not by an API gateway (exempt in http/signature-check.ts); only the
-  // gateway in use has a webhook: no other can settle anything
-  const gateway = ctx.paymentGateway;
-  if (gateway) {
-    r.post(`/${gateway.webhookPath}`, async (req, res) => {
-      const answer = await receiveWebhook(ctx, (req as RawBodyRequest).rawBody, req.headers);
-      res.status(answer.status).json(answer);
     });
   }
 

@@ -7,7 +7,19 @@ import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { topupReturnPaths } from '../wallet/wallet.service';
-import { findCustomerPayment, lockPayment, paymentIdOfRef, recordRefunded, recordWebhookEvent, settlePayment, type PaymentRow } from './payments.repo';
+import {
+  findCustomerPayment,
+  insertDispute,
+  insertGatewayRefund,
+  lockPayment,
+  orderOf,
+  paymentIdOfRef,
+  recordRefunded,
+  recordWebhookEvent,
+  refundedByTheShop,
+  settlePayment,
+  type PaymentRow,
+} from './payments.repo';
 import { lockCustomer } from '../customers/customers.repo';
 import { insertAudit } from '../staff/staff.repo';
 import { orderPaymentFailed, orderPaymentSucceeded } from './order-payments';
@@ -16,20 +28,14 @@ import type { PaymentEvent, WebhookHeaders } from '../payment-gateway';
 import { pendingPage, settledPage } from './sandbox-page';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
-import { paymentIdParam } from '#contract/endpoints';
-
-export interface WebhookResult {
-  /** the gateway's event id; null for an event the gateway's adapter ignores (another event type …) */
-  event_id: string | null;
-  applied: boolean;
-}
+import { paymentIdParam, type WebhookData } from '#contract/payments';
 
 /**
  * A webhook from the payment gateway: its adapter checks the signature (nothing changes unless it is
  * valid and fresh) and reads the event; an event the adapter has no use for is answered 200, so the
  * gateway does not send it again.
  */
-export async function receiveWebhook(ctx: ProviderContext, raw: Buffer | string | undefined, headers: WebhookHeaders): Promise<StoredAnswer<WebhookResult>> {
+export async function receiveWebhook(ctx: ProviderContext, raw: Buffer | string | undefined, headers: WebhookHeaders): Promise<StoredAnswer<WebhookData>> {
   const gateway = ctx.paymentGateway;
   if (!gateway) throw notFound('Payment gateway');
   const event = gateway.parseWebhook(raw, headers, ctx.clock.now().getTime());
@@ -44,9 +50,9 @@ export async function receiveWebhook(ctx: ProviderContext, raw: Buffer | string 
  * duplicates and out-of-order deliveries (a failure after a success) change nothing. Refunds and
  * disputes reported after the payment are recorded once each (refunded, disputed).
  */
-export async function applyPaymentEvent(ctx: ProviderContext, event: PaymentEvent): Promise<StoredAnswer<WebhookResult>> {
+export async function applyPaymentEvent(ctx: ProviderContext, event: PaymentEvent): Promise<StoredAnswer<WebhookData>> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
-  const done = (applied: boolean, message: string): StoredAnswer<WebhookResult> => ({ status: 200, message, data: { event_id: event.id, applied } });
+  const done = (applied: boolean, message: string): StoredAnswer<WebhookData> => ({ status: 200, message, data: { event_id: event.id, applied } });
   // a dispute names the gateway's reference only
   const paymentId = event.payment_id ?? (event.provider_ref ? await paymentIdOfRef(ctx.db, event.provider_ref) : undefined);
   const log = { event_id: event.id, payment_id: paymentId ?? null, provider_ref: event.provider_ref, gateway: ctx.paymentGateway?.name };
@@ -84,11 +90,11 @@ export async function applyPaymentEvent(ctx: ProviderContext, event: PaymentEven
   });
 }
 
-type Done = (applied: boolean, message: string) => StoredAnswer<WebhookResult>;
+type Done = (applied: boolean, message: string) => StoredAnswer<WebhookData>;
 
 /** What the shop's Activity names a payment by: its order, or the top-up. */
 async function targetOf(trx: Database, payment: PaymentRow): Promise<{ target: string; order: string | null }> {
-  const order = payment.order_id === null ? undefined : await trx.selectFrom('orders').select('name').where('id', '=', payment.order_id).executeTakeFirst();
+  const order = await orderOf(trx, payment);
   return order ? { target: `order:${order.name}`, order: order.name } : { target: `topup:${payment.id}`, order: null };
 }
 
@@ -101,7 +107,7 @@ async function targetOf(trx: Database, payment: PaymentRow): Promise<{ target: s
  * entry; the rest, already spent, is the shortfall the owner sees), and the customer is told. A refund
  * made at the gateway goes in the shop's Activity.
  */
-async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow, event: PaymentEvent, done: Done): Promise<StoredAnswer<WebhookResult>> {
+async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow, event: PaymentEvent, done: Done): Promise<StoredAnswer<WebhookData>> {
   if (payment.status === 'pending') throw new AppError('CONFLICT', 'The payment is not settled yet; send this refund again later.');
   if (payment.status !== 'paid') return done(false, `The payment is ${payment.status}; there was nothing to refund.`);
   const total = Math.min(payment.amount, Math.max(payment.refunded_amount, event.refunded_amount ?? payment.amount));
@@ -110,10 +116,10 @@ async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow
   const now = ctx.clock.now();
   await recordRefunded(trx, payment.id, total);
   // a cancelled order refunded by this shop (refunds.ts): the gateway confirms it, nothing more to do
-  const ours = payment.order_id !== null && (await trx.selectFrom('order_refunds').select('order_id').where('order_id', '=', payment.order_id).where('method', '=', 'gateway').executeTakeFirst()) !== undefined;
+  const ours = payment.order_id !== null && (await refundedByTheShop(trx, payment.order_id));
   let walletTakenBack = 0;
   if (payment.kind === 'topup') walletTakenBack = await takeBackTopup(trx, ctx, payment, amount);
-  await trx.insertInto('gateway_refunds').values({ payment_id: payment.id, event_id: event.id, amount, wallet_taken_back: walletTakenBack, ours, created_at: now }).execute();
+  await insertGatewayRefund(trx, { payment_id: payment.id, event_id: event.id, amount, wallet_taken_back: walletTakenBack, ours, created_at: now });
   if (!ours) {
     const { target, order } = await targetOf(trx, payment);
     await insertAudit(trx, {
@@ -160,16 +166,11 @@ async function takeBackTopup(trx: Database, ctx: ProviderContext, payment: Payme
 }
 
 /** A customer's bank disputed a paid payment (a chargeback): recorded once, in the shop's Activity, logged. */
-async function disputed(trx: Database, ctx: ProviderContext, payment: PaymentRow, event: PaymentEvent, done: Done): Promise<StoredAnswer<WebhookResult>> {
+async function disputed(trx: Database, ctx: ProviderContext, payment: PaymentRow, event: PaymentEvent, done: Done): Promise<StoredAnswer<WebhookData>> {
   const dispute = event.dispute!;
   const now = ctx.clock.now();
-  const row = await trx
-    .insertInto('payment_disputes')
-    .values({ id: dispute.id, payment_id: payment.id, amount: event.amount, currency: event.currency ?? '', reason: dispute.reason, status: dispute.status, created_at: now })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) return done(false, 'This dispute was recorded already.');
+  const recorded = await insertDispute(trx, { id: dispute.id, payment_id: payment.id, amount: event.amount, currency: event.currency ?? '', reason: dispute.reason, status: dispute.status, created_at: now });
+  if (!recorded) return done(false, 'This dispute was recorded already.');
   const { target, order } = await targetOf(trx, payment);
   await insertAudit(trx, {
     staffId: null,
@@ -210,18 +211,13 @@ async function settleTopup(trx: Database, ctx: ProviderContext, payment: Payment
 // The sandbox's hosted page
 // ---------------------------------------------------------------------------------------------
 
-async function orderNameOf(db: Database, payment: PaymentRow): Promise<{ name: string; status: string } | undefined> {
-  if (payment.order_id === null) return undefined;
-  return db.selectFrom('orders').select(['name', 'status']).where('id', '=', payment.order_id).executeTakeFirst();
-}
-
 /** Where the customer goes after the page: the app's result page for this payment as it stands. */
 export async function redirectFor(db: Database, payment: PaymentRow): Promise<string> {
   if (payment.kind === 'topup') {
     const paths = topupReturnPaths(payment.id, payment.return_to);
     return payment.status === 'paid' ? paths.successPath : paths.failPath;
   }
-  const order = await orderNameOf(db, payment);
+  const order = await orderOf(db, payment);
   const name = order?.name ?? '';
   return payment.status === 'paid' ? to.paymentSuccess(name) : to.paymentFail(name);
 }
@@ -255,7 +251,7 @@ export async function sandboxPage(ctx: ProviderContext, customerId: number | nul
       }),
     };
   }
-  const order = await orderNameOf(ctx.db, payment);
+  const order = await orderOf(ctx.db, payment);
   const waiting = payment.status === 'pending' && (payment.kind === 'topup' || order?.status === 'pending_payment');
   if (!waiting) {
     const text =

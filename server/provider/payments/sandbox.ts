@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { paymentWebhookEvent } from '#contract/endpoints';
+import { paymentWebhookEvent } from '#contract/payments';
 import { AppError, validation } from '../http/errors';
 import { headerValue, type PaymentGateway } from '../payment-gateway';
 

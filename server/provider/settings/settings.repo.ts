@@ -1,6 +1,13 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db';
 
 /** The merchant's row: its settings and its rules (the overrides of the defaults). */
 export async function readMerchant(db: Database, merchantId: string) {
   return db.selectFrom('merchants').selectAll().where('id', '=', merchantId).executeTakeFirst();
+}
+
+/** Midnight of today in the merchant's time zone, as an instant: where the merchant's day begins. */
+export async function startOfDay(db: Database, now: Date, timeZone: string): Promise<Date> {
+  const { rows } = await sql<{ start: Date }>`select (date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}) as start`.execute(db);
+  return new Date(rows[0]!.start);
 }

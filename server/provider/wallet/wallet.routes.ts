@@ -1,35 +1,21 @@
-import { Router } from 'express';
-import { pageQuery, topupBody, topupStatusQuery } from '#contract';
+import { walletSpec } from '#contract';
+import type { Router } from 'express';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
-import { send } from '../http/envelope';
-import { customerOf, requireCustomer } from '../http/session';
-import { parse } from '../http/validate';
-import { getBalance, getHistory, startTopup, topupStatus } from './wallet.service';
+import { mount } from '../http/mount';
+import { getBalance, getHistory, startTopup, topupSetup, topupStatus } from './wallet.service';
 
 export function walletRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
-
-  r.get('/wallet/balance', requireCustomer(ctx), async (_req, res) => {
-    send(res, 200, 'Wallet balance loaded.', await getBalance(ctx, customerOf(res)));
+  return mount(ctx, walletSpec, {
+    balance: async (_, at) => getBalance(ctx, at.customerId()),
+    history: async (q, at) => getHistory(ctx, at.customerId(), q.page ?? 1),
+    topup: async (body, at) => {
+      // refused before anything is written (no payment, no stored answer): no gateway, the merchant's limits
+      const setup = await topupSetup(ctx, body);
+      return at.once(async (trx) => {
+        const started = await startTopup(trx, ctx, setup, at.customerId(), body);
+        return at.reply(started.data, started.message);
+      });
+    },
+    topupStatus: async (q, at) => topupStatus(ctx, at.customerId(), q.topup_id),
   });
-
-  r.get('/wallet/history', requireCustomer(ctx), async (req, res) => {
-    const q = parse(pageQuery, req.query);
-    send(res, 200, 'Wallet history loaded.', await getHistory(ctx, customerOf(res), q.page ?? 1));
-  });
-
-  r.post('/wallet/topup', requireCustomer(ctx), async (req, res) => {
-    const body = parse(topupBody, req.body);
-    // the first answer or its replay, exactly as stored (a stored refusal included)
-    const answer = await startTopup(ctx, customerOf(res), body);
-    res.status(answer.status).json(answer);
-  });
-
-  r.get('/wallet/topup/status', requireCustomer(ctx), async (req, res) => {
-    const q = parse(topupStatusQuery, req.query);
-    send(res, 200, 'Top-up loaded.', await topupStatus(ctx, customerOf(res), q.topup_id));
-  });
-
-  return r;
 }

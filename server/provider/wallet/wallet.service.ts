@@ -3,10 +3,10 @@ import type { TopupBody, TopupData, TopupStatusData, WalletBalanceData, WalletHi
 import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
+import type { Database } from '../../db';
 import { notFound, validation } from '../http/errors';
-import { idempotent, type StoredAnswer } from '../http/idempotency';
 import { getMerchant } from '../settings/settings.service';
-import { availablePayments } from '../payment-port';
+import { availablePayments, type PaymentStarter } from '../payment-port';
 import { findCustomerTopup, walletBalance, walletEntries } from './wallet.repo';
 
 export const WALLET_ENTRIES_PER_PAGE = 20;
@@ -29,35 +29,47 @@ export function topupReturnPaths(topupId: string, returnTo: string | null): { su
   };
 }
 
+/** What a top-up needs before its transaction: the payment gateway and the merchant's money. */
+export interface TopupSetup {
+  payments: PaymentStarter;
+  currency: string;
+  company: string;
+  money: (n: number) => string;
+}
+
 /**
- * Opens a top-up once per idempotency key: a pending payment and the gateway's page for it, started
- * through the payment port (payment-port.ts). The balance changes only when the gateway's signed
- * webhook says the payment succeeded: payments/ credits the wallet then.
+ * Checks a top-up before anything is written: without a payment gateway, or outside the merchant's own
+ * limits (the contract's schema holds the defaults), it is refused with no payment and no stored answer.
  */
-export async function startTopup(ctx: ProviderContext, customerId: number, body: TopupBody): Promise<StoredAnswer<TopupData>> {
-  // no gateway, no top-up: refused before anything is written (no payment, no stored answer)
+export async function topupSetup(ctx: ProviderContext, body: TopupBody): Promise<TopupSetup> {
   const payments = availablePayments(ctx);
   const { rules, settings } = await getMerchant(ctx.db, ctx.merchantId);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-  // the contract's schema holds the defaults; the merchant's own limits are checked here
   if (body.amount < rules.topup_min) throw validation({ amount: `must be at least ${rules.topup_min}` }, `The smallest top-up is ${money(rules.topup_min)}.`);
   if (body.amount > rules.topup_max) throw validation({ amount: `must be at most ${rules.topup_max}` }, `The largest top-up is ${money(rules.topup_max)}.`);
-  return idempotent<TopupData>(ctx.db, ctx.clock, { customerId, scope: 'wallet/topup', key: body.idempotency_key, body }, async (trx) => {
-    const id = randomUUID();
-    const returnTo = body.return_to ?? 'profile';
-    const { paymentUrl } = await payments.start(trx, {
-      id,
-      customerId,
-      kind: 'topup',
-      amount: body.amount,
-      currency: rules.currency,
-      description: `Wallet top-up at ${settings.setting_company}`,
-      returnTo,
-      ...topupReturnPaths(id, returnTo),
-      at: ctx.clock.now(),
-    });
-    return { status: 201, message: `Top-up of ${money(body.amount)} started. Complete the payment to add it to your wallet.`, data: { topup_id: id, payment_url: paymentUrl } };
+  return { payments, currency: rules.currency, company: settings.setting_company, money };
+}
+
+/**
+ * Opens a top-up (run once per idempotency key, in its transaction): a pending payment and the
+ * gateway's page for it, started through the payment port (payment-port.ts). The balance changes only
+ * when the gateway's signed webhook says the payment succeeded: payments/ credits the wallet then.
+ */
+export async function startTopup(trx: Database, ctx: ProviderContext, setup: TopupSetup, customerId: number, body: TopupBody): Promise<{ message: string; data: TopupData }> {
+  const id = randomUUID();
+  const returnTo = body.return_to ?? 'profile';
+  const { paymentUrl } = await setup.payments.start(trx, {
+    id,
+    customerId,
+    kind: 'topup',
+    amount: body.amount,
+    currency: setup.currency,
+    description: `Wallet top-up at ${setup.company}`,
+    returnTo,
+    ...topupReturnPaths(id, returnTo),
+    at: ctx.clock.now(),
   });
+  return { message: `Top-up of ${setup.money(body.amount)} started. Complete the payment to add it to your wallet.`, data: { topup_id: id, payment_url: paymentUrl } };
 }
 
 /** One of the customer's own top-ups and the balance now; anyone else's is answered as not found. */

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
-import { useBoardOrder } from '../../api/counter';
+import { useBoardOrder } from '../../api/board';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';
 import { consoleLink } from '../../console/link';

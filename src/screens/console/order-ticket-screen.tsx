@@ -1,4 +1,4 @@
-import type { BoardOrder } from '#contract/counter';
+import type { BoardOrder } from '#contract/board';
 import { Button, ErrorState, Money, SkeletonGroup, SkeletonText, cx, focusRing, type RenderLink } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 import { plainLink } from '../../ui/lib/link';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BoardOrder } from '#contract/counter';
+import type { BoardOrder } from '#contract/board';
 import type { SiteSettings } from '#contract';
-import { useAdvanceOrder, useBoard, useCancelOrder } from '../../api/counter';
+import { useAdvanceOrder, useBoard, useCancelOrder } from '../../api/board';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';
 import { consoleLink } from '../../console/link';

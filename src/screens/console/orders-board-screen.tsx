@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { BoardOrder } from '#contract/counter';
+import type { BoardOrder } from '#contract/board';
 import type { OrderStatus } from '#contract/order-lifecycle';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, cx, focusRing, inputClass, type RenderLink } from '../../ui';
 import { formatDateTime, formatRelative } from '../../ui/lib/dates';

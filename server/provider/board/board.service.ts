@@ -1,15 +1,17 @@
 import { forwardStep, nextStatuses, type OrderStatus } from '#contract';
-import type { BoardData, BoardOrder } from '#contract/counter';
+import type { BoardAdvanceBody, BoardCancelBody, BoardData, BoardOrder } from '#contract/board';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
+import { firstName } from '../customers/customers.service';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
+import { startOfDay } from '../settings/settings.repo';
 import { getMerchant } from '../settings/settings.service';
 import { moveOrder } from '../orders/lifecycle';
 import { lockOrderByName, refundOf, type OrderAddress, type OrderRow } from '../orders/orders.repo';
 import { settleRefund } from '../orders/refunds';
 import { insertAudit } from '../staff/staff.repo';
-import { firstName, startOfDay } from './counter.service';
+import { boardCardParts, findOrderByName, finishedOrders, openOrders, vouchersCancelledWith } from './board.repo';
 
 /**
  * The orders board: every open order, what finished today, one order for its ticket; moving an order
@@ -24,15 +26,7 @@ const OPEN_LIMIT = 300;
 
 async function toBoardOrders(db: Database, rows: OrderRow[]): Promise<BoardOrder[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const items = await db.selectFrom('order_items').select(['order_id', 'name', 'qty', 'price']).where('order_id', 'in', ids).orderBy('id').execute();
-  const customers = await db
-    .selectFrom('customers')
-    .select(['id', 'name'])
-    .where('id', 'in', [...new Set(rows.map((r) => r.customer_id))])
-    .execute();
-  const refunds = await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', ids).execute();
-  const givenBack = await db.selectFrom('vouchers').select(['cancelled_with_order', 'points_paid']).where('cancelled_with_order', 'in', ids).execute();
+  const { items, customers, refunds, givenBack } = await boardCardParts(db, rows);
   const names = new Map(customers.map((c) => [c.id, c.name]));
   return rows.map((r) => {
     const status = r.status as OrderStatus;
@@ -69,15 +63,8 @@ export async function board(ctx: ProviderContext): Promise<BoardData> {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const now = ctx.clock.now();
   const since = await startOfDay(ctx.db, now, merchant.rules.timezone);
-  const open = await ctx.db.selectFrom('orders').selectAll().where('status', 'in', OPEN).orderBy('id', 'desc').limit(OPEN_LIMIT).execute();
-  const done = await ctx.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('status', 'in', ['completed', 'cancelled'])
-    .where('updated_at', '>=', since)
-    .orderBy('updated_at', 'desc')
-    .limit(DONE_LIMIT)
-    .execute();
+  const open = await openOrders(ctx.db, OPEN, OPEN_LIMIT);
+  const done = await finishedOrders(ctx.db, since, DONE_LIMIT);
   return {
     orders: await toBoardOrders(ctx.db, open),
     done: await toBoardOrders(ctx.db, done),
@@ -88,7 +75,7 @@ export async function board(ctx: ProviderContext): Promise<BoardData> {
 }
 
 async function orderNamed(db: Database, name: string): Promise<BoardOrder> {
-  const row = await db.selectFrom('orders').selectAll().where('name', '=', name).executeTakeFirst();
+  const row = await findOrderByName(db, name);
   if (!row || row.status === 'pending_payment') throw notFound('Order');
   return (await toBoardOrders(db, [row]))[0]!;
 }
@@ -96,7 +83,7 @@ async function orderNamed(db: Database, name: string): Promise<BoardOrder> {
 export const boardOrder = (ctx: ProviderContext, name: string) => orderNamed(ctx.db, name);
 
 /** One tap: the order moves to its next status, if it is still in the status the staff member saw. */
-export async function advance(ctx: ProviderContext, staff: StaffOfRequest, body: { name: string; from: OrderStatus }): Promise<BoardOrder> {
+export async function advance(ctx: ProviderContext, staff: StaffOfRequest, body: BoardAdvanceBody): Promise<BoardOrder> {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrderByName(trx, body.name);
@@ -114,19 +101,13 @@ export async function advance(ctx: ProviderContext, staff: StaffOfRequest, body:
 }
 
 /** Cancels an order with a reason: refunded the way it was paid, points taken back, the customer told. */
-export async function cancel(ctx: ProviderContext, staff: StaffOfRequest, body: { name: string; reason: string }): Promise<BoardOrder> {
+export async function cancel(ctx: ProviderContext, staff: StaffOfRequest, body: BoardCancelBody): Promise<BoardOrder> {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const orderId = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrderByName(trx, body.name);
     if (!order || order.status === 'pending_payment') throw notFound('Order');
     const updated = await moveOrder(trx, ctx, merchant, order, 'cancelled', body.reason);
-    const cancelledVouchers = await trx
-      .selectFrom('vouchers as v')
-      .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-      .select('r.title')
-      .where('v.cancelled_with_order', '=', order.id)
-      .orderBy('v.id')
-      .execute();
+    const cancelledVouchers = await vouchersCancelledWith(trx, order.id);
     await insertAudit(trx, {
       staffId: staff.id,
       action: 'order.cancel',
@@ -138,7 +119,7 @@ export async function cancel(ctx: ProviderContext, staff: StaffOfRequest, body: 
         points_taken_back: updated.points_taken_back,
         // the shortfall: points already spent that no unused voucher could give back
         points_not_taken_back: order.paid_at ? order.points_earned - updated.points_taken_back : 0,
-        vouchers_cancelled: cancelledVouchers.map((v) => v.title),
+        vouchers_cancelled: cancelledVouchers,
       },
       now: ctx.clock.now(),
     });

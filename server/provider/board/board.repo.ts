@@ -1,0 +1,45 @@
+import type { OrderStatus } from '#contract';
+import type { Database } from '../../db';
+import type { OrderRow } from '../orders/orders.repo';
+
+/** SQL of the orders board: the orders it lists and what each card shows beside the order's own row. */
+
+/** The open orders (paid to on delivery), newest first. */
+export async function openOrders(db: Database, statuses: OrderStatus[], limit: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('status', 'in', statuses).orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Orders completed or cancelled since `since`, the latest change first. */
+export async function finishedOrders(db: Database, since: Date, limit: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('status', 'in', ['completed', 'cancelled']).where('updated_at', '>=', since).orderBy('updated_at', 'desc').limit(limit).execute();
+}
+
+export async function findOrderByName(db: Database, name: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+/** For the cards of these orders: their lines, their customers' names, their refunds and the vouchers their cancellation gave back. */
+export async function boardCardParts(db: Database, rows: OrderRow[]) {
+  const ids = rows.map((r) => r.id);
+  const items = await db.selectFrom('order_items').select(['order_id', 'name', 'qty', 'price']).where('order_id', 'in', ids).orderBy('id').execute();
+  const customers = await db
+    .selectFrom('customers')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(rows.map((r) => r.customer_id))])
+    .execute();
+  const refunds = await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', ids).execute();
+  const givenBack = await db.selectFrom('vouchers').select(['cancelled_with_order', 'points_paid']).where('cancelled_with_order', 'in', ids).execute();
+  return { items, customers, refunds, givenBack };
+}
+
+/** The titles of the vouchers an order's cancellation cancelled (bought with its points), in the order they were bought. */
+export async function vouchersCancelledWith(trx: Database, orderId: number): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('vouchers as v')
+    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .select('r.title')
+    .where('v.cancelled_with_order', '=', orderId)
+    .orderBy('v.id')
+    .execute();
+  return rows.map((v) => v.title);
+}

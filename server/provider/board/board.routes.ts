@@ -1,0 +1,21 @@
+import { boardSpec } from '#contract/board';
+import type { Router } from 'express';
+import type { ProviderContext } from '../context';
+import { mount } from '../http/mount';
+import { advance, board, boardOrder, cancel } from './board.service';
+
+/** The orders board (merchant/orders/…): any staff member, owners included. */
+export function boardRoutes(ctx: ProviderContext): Router {
+  return mount(ctx, boardSpec, {
+    board: async () => board(ctx),
+    detail: async (q) => ({ order: await boardOrder(ctx, q.name) }),
+    advance: async (body, at) => {
+      const order = await advance(ctx, at.staff(), body);
+      return at.reply({ order }, `Order ${order.name} is ${order.status.replace('_', ' ')}.`);
+    },
+    cancel: async (body, at) => {
+      const order = await cancel(ctx, at.staff(), body);
+      return at.reply({ order }, `Order ${order.name} is cancelled.`);
+    },
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * The orders board (merchant console, staff and owners): the day's open orders, asked again every few
+ * seconds so every counter sees the same board; one order's ticket; moving an order on, cancelling it.
+ */
+import useSWR from 'swr';
+import type { BoardData, BoardOrderData } from '#contract/board';
+import { boardApi } from '#contract/board.calls';
+import type { OrderStatus } from '#contract/order-lifecycle';
+import { cached } from './cached';
+import { callApi, fetcher, keyOf } from './client';
+import { useMutation } from './mutation';
+
+/** the board is asked again this often: a new order shows within 5 s, whichever gateway answers */
+export const BOARD_POLL_MS = 3000;
+
+export const useBoard = () => useSWR<BoardData>(keyOf(boardApi.board), fetcher, { refreshInterval: BOARD_POLL_MS, refreshWhenHidden: true, revalidateOnFocus: true });
+export const useBoardOrder = (name: string) => useSWR<BoardOrderData>(keyOf(boardApi.detail, { name }), fetcher);
+
+const boardChanged = { refreshes: [cached.board, cached.boardOrder, cached.audit], refreshesOnFailure: [cached.board] };
+export const useAdvanceOrder = () => useMutation((name: string, from: OrderStatus) => callApi(boardApi.advance, { name, from }), boardChanged);
+export const useCancelOrder = () => useMutation((name: string, reason: string) => callApi(boardApi.cancel, { name, reason }), boardChanged);

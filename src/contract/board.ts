@@ -1,0 +1,112 @@
+/**
+ * The orders board (merchant console, staff and owners): the day's open orders, asked again every few
+ * seconds so every counter sees the same board, one order's ticket, moving an order on and cancelling
+ * it. The schemas of the area's calls (board.calls.ts declares them) and its spec.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { time } from './answer-fields';
+import { describe } from './api-spec';
+import { boardApi } from './board.calls';
+import { ORDER_STATUSES } from './order-lifecycle';
+
+const orderStatus = z.enum(ORDER_STATUSES);
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+/** `merchant/orders/detail` */
+export const boardOrderQuery = z.object({ name: z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters') });
+/** `merchant/orders/advance`: `from` is the status the staff member saw; moved by someone else meanwhile → 409. */
+export const boardAdvanceBody = boardOrderQuery.extend({ from: orderStatus });
+/** `merchant/orders/cancel`: the reason goes to the customer and the audit log. */
+export const boardCancelBody = boardOrderQuery.extend({
+  reason: z.string().trim().min(1, 'is required: say why, for the customer').max(200, 'must be at most 200 characters'),
+});
+export type BoardOrderQuery = z.infer<typeof boardOrderQuery>;
+export type BoardAdvanceBody = z.infer<typeof boardAdvanceBody>;
+export type BoardCancelBody = z.infer<typeof boardCancelBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+export const boardOrderAnswer = z
+  .object({
+    name: z.string(),
+    status: orderStatus,
+    fulfilment: z.enum(['delivery', 'pickup']),
+    created_at: time(),
+    paid_at: time().nullable(),
+    updated_at: time(),
+    payment_method: z.enum(['wallet', 'gateway']),
+    customer_first_name: z.string(),
+    address: z.object({ text: z.string().meta({ description: 'one line, for a map search' }), notes: z.string().nullable() }).nullable().meta({ description: 'delivery orders only' }),
+    items: z.array(z.object({ name: z.string(), qty: z.number().int(), price: z.number().int() })),
+    subtotal: z.number().int(),
+    discount: z.number().int(),
+    delivery_fee: z.number().int(),
+    total: z.number().int(),
+    points_earned: z.number().int(),
+    next_status: orderStatus.nullable().meta({ description: 'where one tap moves it; null at the end of the line' }),
+    can_cancel: z.boolean(),
+    cancel_reason: z.string().nullable(),
+    refund: z
+      .object({ method: z.enum(['wallet', 'gateway']), amount: z.number().int(), status: z.enum(['pending', 'succeeded', 'failed']) })
+      .nullable()
+      .meta({ description: 'a cancelled paid order\'s refund, the way it was paid' }),
+    points_taken_back: z.number().int().meta({ description: 'a cancelled order: of points_earned, what its cancellation took back' }),
+    points_not_taken_back: z.number().int().meta({ description: 'a cancelled paid order: points it earned that were already spent and could not be taken back (the shortfall); 0 otherwise' }),
+    vouchers_cancelled: z.number().int().meta({ description: 'a cancelled order: unused vouchers bought with its points, cancelled to give them back' }),
+  })
+  .meta({ id: 'BoardOrder' });
+export type BoardOrder = z.infer<typeof boardOrderAnswer>;
+
+export const boardAnswer = z.object({
+  orders: z.array(boardOrderAnswer).meta({ description: 'every paid, preparing, ready and on-delivery order, newest first' }),
+  done: z.array(boardOrderAnswer).meta({ description: 'completed or cancelled since midnight in the merchant\'s time zone, newest first, at most 30' }),
+  server_time: time(),
+  demo_progress: z
+    .object({ step_seconds: z.number().int() })
+    .nullable()
+    .meta({ description: 'the demo moves paid orders on by itself, a step every step_seconds (DEMO_ORDER_PROGRESS); null: only people move them' }),
+});
+export type BoardData = z.infer<typeof boardAnswer>;
+export const boardOrderOnlyAnswer = z.object({ order: boardOrderAnswer });
+export type BoardOrderData = z.infer<typeof boardOrderOnlyAnswer>;
+
+export const boardSpec = /* @__PURE__ */ describe('Merchant console', boardApi, {
+  board: {
+    summary: 'The orders board',
+    description: 'Every paid, preparing, ready and on-delivery order, newest first, and those completed or cancelled today. Read from the database at every call (the console asks every 3 s).',
+    inContract: false,
+    data: boardAnswer,
+    answer: 'The board.',
+    message: 'The open orders.',
+  },
+  detail: { summary: 'One order, for its ticket', inContract: false, query: boardOrderQuery, data: boardOrderOnlyAnswer, answer: 'The order.', message: 'The order.', errors: ['NOT_FOUND'] },
+  advance: {
+    summary: 'Move an order to its next status',
+    description: '`from` is the status the staff member saw: an order another device moved meanwhile answers 409 INVALID_TRANSITION instead of skipping a step. Audited; the customer is notified.',
+    inContract: false,
+    body: boardAdvanceBody,
+    data: boardOrderOnlyAnswer,
+    answer: 'The order as it is now.',
+    // the route answers with the order's number and its new status
+    message: 'Order <name> is <status>.',
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  cancel: {
+    summary: 'Cancel an order with a reason, refunded the way it was paid',
+    description:
+      "A wallet payment back to the wallet at once; a gateway payment through the gateway's refund (after the cancellation commits, one idempotency key per order, retried by the hourly job if the gateway fails: `refund.status`). Points earned on it are taken back; the customer is notified with the reason. A cancelled or completed order: 409 INVALID_TRANSITION.",
+    inContract: false,
+    body: boardCancelBody,
+    data: boardOrderOnlyAnswer,
+    answer: 'The order, cancelled.',
+    // the route answers with the order's number
+    message: 'Order <name> is cancelled.',
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+});

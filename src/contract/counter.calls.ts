@@ -1,0 +1,10 @@
+/** The calls of the counter, declared once (api.ts); their schemas and words are in counter.ts. */
+import { call } from './api';
+import type { CounterCodeBody, CounterLookupData, CounterRecentData, CounterRedeemData, CounterUndoBody, CounterUndoData } from './counter';
+
+export const counterApi = {
+  lookup: call.staff.post<CounterLookupData, CounterCodeBody>('merchant/counter/lookup'),
+  redeem: call.staff.post<CounterRedeemData, CounterCodeBody>('merchant/counter/redeem', { status: 201 }),
+  undo: call.staff.post<CounterUndoData, CounterUndoBody>('merchant/counter/undo'),
+  recent: call.staff.get<CounterRecentData>('merchant/counter/recent'),
+};

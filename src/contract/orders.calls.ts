@@ -1,0 +1,13 @@
+/** The calls of orders, declared once (api.ts); their schemas and words are in orders.ts. */
+import { call } from './api';
+import type { MerchantOrderStatusBody, OrderCreateBody, OrderCreateData, OrderDetailData, OrderDetailQuery, OrderListData, QuoteBody, QuoteData } from './orders';
+import type { PageQuery } from './wallet';
+
+export const ordersApi = {
+  quote: call.customer.post<QuoteData, QuoteBody>('order/quote'),
+  create: call.customer.post<OrderCreateData, OrderCreateBody>('order/create', { status: 201, idempotent: true }),
+  list: call.customer.get<OrderListData, PageQuery>('order/list'),
+  detail: call.customer.get<OrderDetailData, OrderDetailQuery>('order/detail'),
+  /** the merchant's own system moves an order on (x-merchant-key); the app never makes it */
+  status: call.merchantKey.post<OrderDetailData, MerchantOrderStatusBody>('merchant/order/status'),
+};

@@ -1,0 +1,94 @@
+/**
+ * Payments: the payment gateways' webhooks and the sandbox's Pay or Decline; the schemas of the area's
+ * calls (payments.calls.ts declares them) and its spec. The sandbox's page, script and styles are not
+ * calls but files (their rows are in endpoints.ts).
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { describe } from './api-spec';
+import { paymentsApi } from './payments.calls';
+import { paymentStatus } from './wallet';
+
+/** A payment's id (a UUID), in the sandbox page's path. */
+export const paymentIdParam = z.string().uuid('must be a payment id');
+/** embedded provider: Pay or Decline on the sandbox payment page */
+export const sandboxCompleteBody = z.object({ outcome: z.enum(['pay', 'decline']) });
+/** A Stripe event as Stripe sends it (documented at https://docs.stripe.com/api/events/object); read by the Stripe library. */
+export const stripeWebhookEvent = z.looseObject({ id: z.string(), object: z.literal('event'), type: z.string(), created: z.number().int(), livemode: z.boolean(), data: z.looseObject({ object: z.looseObject({}) }) });
+/** The payment webhook's event (the sandbox gateway's format), checked after its signature. */
+export const paymentWebhookEvent = z.object({
+  id: z
+    .string()
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters')
+    // recorded as text: PostgreSQL cannot store U+0000, so it is refused here rather than failing there
+    // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is refused
+    .regex(/^[^\u0000]*$/, 'must not contain a NUL character'),
+  type: z.enum(['payment.succeeded', 'payment.failed']),
+  payment_id: z.string().uuid('must be a payment id'),
+  amount: z.number().int('must be a whole number').positive('must be positive'),
+  /** the payment's currency; compared with the merchant's when given */
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as PHP').optional(),
+  created: z.number().int('must be unix seconds'),
+});
+/** The header of the sandbox gateway's webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-sandbox-signature';
+export type PaymentWebhookEvent = z.infer<typeof paymentWebhookEvent>;
+export type StripeWebhookEvent = z.infer<typeof stripeWebhookEvent>;
+export type SandboxCompleteBody = z.infer<typeof sandboxCompleteBody>;
+
+/** The sandbox page's Pay or Decline (embedded provider only). */
+export const sandboxCompleteAnswer = z.object({
+  status: paymentStatus,
+  redirect: z.string().meta({ description: 'the app page to go to next' }),
+});
+export type SandboxCompleteData = z.infer<typeof sandboxCompleteAnswer>;
+
+/** A payment webhook's receipt. */
+export const webhookAnswer = z.object({
+  event_id: z.string().nullable().meta({ description: "null: an event the gateway's adapter does not use (answered 200 so it is not sent again)" }),
+  applied: z.boolean().meta({ description: 'false: seen before, unknown payment, amount mismatch or settled already; recorded, nothing changed' }),
+});
+export type WebhookData = z.infer<typeof webhookAnswer>;
+
+export const paymentsSpec = /* @__PURE__ */ describe('Payments', paymentsApi, {
+  webhook: {
+    summary: "The payment gateway's result of a payment",
+    description: `Not signed by a gateway: signed by the payment gateway (sandbox: \`${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`, within 300 s). A repeated or out-of-order event changes nothing.`,
+    inContract: false,
+    gateway: 'sandbox',
+    body: paymentWebhookEvent,
+    data: webhookAnswer,
+    answer: 'Recorded.',
+    // the route answers with what the event changed: "Payment recorded as paid.", "This event was processed already." …
+    message: 'Payment recorded as paid.',
+    errors: ['BAD_SIGNATURE'],
+  },
+  stripeWebhook: {
+    summary: "Stripe's result of a payment",
+    description:
+      'Only while Stripe is the payment gateway (STRIPE_SECRET_KEY). Not signed by a gateway: signed by Stripe (`stripe-signature`, checked with the Stripe library, within 300 s). Used: `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`; any other event is answered 200 with `applied: false`. A repeated or out-of-order event changes nothing; a refund that arrives before its payment is settled is answered 409, so Stripe sends it again.',
+    inContract: false,
+    embeddedOnly: true,
+    gateway: 'stripe',
+    body: stripeWebhookEvent,
+    data: webhookAnswer,
+    answer: 'Recorded.',
+    message: 'Payment recorded as paid.',
+    errors: ['BAD_SIGNATURE', 'CONFLICT'],
+  },
+  sandboxComplete: {
+    summary: 'Pay or decline on the sandbox payment page',
+    description: 'Only while the sandbox is the payment gateway, and only by the customer who started the payment.',
+    inContract: false,
+    embeddedOnly: true,
+    gateway: 'sandbox',
+    params: z.object({ id: paymentIdParam }),
+    body: sandboxCompleteBody,
+    data: sandboxCompleteAnswer,
+    answer: 'The payment as it stands, and where to go next.',
+    // the route says which: "Payment completed." or "Payment declined."
+    message: 'Payment completed.',
+    errors: ['NOT_FOUND'],
+  },
+});
