@@ -9,7 +9,6 @@
 import { z } from 'zod';
 import { int, money, nextPage, time } from './answer-fields';
 import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerifyData, SessionData } from './auth';
-import type { AppNotification, NotificationListData } from './notifications';
 import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
 import type { PointHistoryData } from './points';
 import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
@@ -288,23 +287,6 @@ export const orderListAnswer = z.object({ orders: z.array(orderAnswer), next_pag
 export const orderOnlyAnswer = z.object({ order: orderAnswer });
 
 // ---------------------------------------------------------------------------------------------
-// Notifications
-// ---------------------------------------------------------------------------------------------
-
-export const notificationAnswer = z.object({
-  id: int(),
-  type: z.enum(['order', 'topup', 'points_earned', 'points_expiring', 'reward', 'wheel', 'account']),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable().meta({ description: 'an app path to open, or null' }),
-  read: z.boolean(),
-  created_at: time(),
-});
-
-export const notificationListAnswer = z.object({ items: z.array(notificationAnswer), unread: int(), next_page: nextPage() });
-export const notificationReadAnswer = z.object({ unread: int() });
-
-// ---------------------------------------------------------------------------------------------
 // The wheel
 // ---------------------------------------------------------------------------------------------
 
@@ -368,8 +350,6 @@ export const answerTypesMatch: {
   orderCreate: Check<typeof orderCreateAnswer, OrderCreateData>;
   orderList: Check<typeof orderListAnswer, OrderListData>;
   orderDetail: Check<typeof orderOnlyAnswer, OrderDetailData>;
-  notification: Check<typeof notificationAnswer, AppNotification>;
-  notificationList: Check<typeof notificationListAnswer, NotificationListData>;
   wheelConfig: Check<typeof wheelConfigAnswer, WheelConfigData>;
   spin: Check<typeof spinAnswer, SpinData>;
 } = {
@@ -397,8 +377,6 @@ export const answerTypesMatch: {
   orderCreate: true,
   orderList: true,
   orderDetail: true,
-  notification: true,
-  notificationList: true,
   wheelConfig: true,
   spin: true,
 };

@@ -19,6 +19,8 @@ import type { Endpoint } from './endpoints';
 import type { ErrorCode } from './envelope';
 
 export interface CallSpec {
+  /** the OpenAPI tag when not the area's (auth's customer/email calls are listed under Customer) */
+  tag?: string;
   summary: string;
   description?: string;
   /** a call of ../shared/CONTRACT.md section 3 (the default); false: one this product adds */
@@ -67,7 +69,7 @@ export function describe<Calls extends Record<string, AnyCall>, const Specs exte
       input: (s.body ?? s.query) as InputSchema<Specs[typeof name]>,
       method: c.method,
       path: c.path,
-      tag,
+      tag: s.tag ?? tag,
       summary: s.summary,
       ...(s.description ? { description: s.description } : {}),
       auth: c.auth,

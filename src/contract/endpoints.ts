@@ -19,7 +19,7 @@ import * as C from './counter';
 import * as D from './dashboard';
 import * as E from './editors';
 import * as M from './merchant';
-import { notificationReadBody } from './notifications';
+import { notificationsSpec } from './notifications';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
 import { pointHistoryBody } from './points';
 import { redeemBody, slug, storageQuery } from './rewards';
@@ -566,28 +566,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // notifications
-  {
-    method: 'get',
-    path: 'notification/list',
-    tag: 'Notifications',
-    summary: "The customer's notifications, newest first",
-    auth: 'customer',
-    inContract: true,
-    query: pageQuery,
-    answer: envelope([200], 'One page of notifications.', A.notificationListAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'notification/read',
-    tag: 'Notifications',
-    summary: 'Mark notifications as read',
-    auth: 'customer',
-    inContract: true,
-    body: notificationReadBody,
-    answer: envelope([200], 'How many are still unread.', A.notificationReadAnswer),
-    errors: [],
-  },
+  ...endpointsOf(notificationsSpec),
 
   // the wheel
   {
