@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { int, money, nextPage, time } from './answer-fields';
 import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerifyData, SessionData } from './auth';
 import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
-import type { PointHistoryData } from './points';
 import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
 import type { SiteSettings } from './settings';
 import type { CatalogData, Product } from './shop';
@@ -95,31 +94,6 @@ export const emailCodeSentAnswer = z
 export const changeEmailAnswer = z.object({
   customer: customerAnswer,
   verification: emailCodeSentAnswer.nullable().meta({ description: 'null when no code went out (no e-mail service, or asked too often)' }),
-});
-
-// ---------------------------------------------------------------------------------------------
-// Points
-// ---------------------------------------------------------------------------------------------
-
-export const pointEntryAnswer = z.object({
-  id: int(),
-  type: z.enum(['earn', 'burn', 'expire', 'adjust', 'owner']),
-  points: int(),
-  balance_after: int(),
-  reason: z.string(),
-  created_at: time(),
-  expires_at: time().nullable().optional().meta({ description: 'when an earned lot expires' }),
-});
-
-export const pointHistoryAnswer = z.object({
-  balance: int(),
-  items: z.array(pointEntryAnswer),
-  next_page: nextPage(),
-  expiring_soon: z
-    .object({ points: int(), expires_at: time() })
-    .nullable()
-    .optional()
-    .meta({ description: 'points that expire in the next 30 days' }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -333,7 +307,6 @@ export const answerTypesMatch: {
   session: Check<typeof sessionAnswer, SessionData>;
   emailCodeSent: Check<typeof emailCodeSentAnswer, EmailCodeSent>;
   changeEmail: Check<typeof changeEmailAnswer, ChangeEmailData>;
-  pointHistory: Check<typeof pointHistoryAnswer, PointHistoryData>;
   product: Check<typeof productAnswer, Product>;
   catalog: Check<typeof catalogAnswer, CatalogData>;
   reward: Check<typeof rewardAnswer, Reward>;
@@ -360,7 +333,6 @@ export const answerTypesMatch: {
   session: true,
   emailCodeSent: true,
   changeEmail: true,
-  pointHistory: true,
   product: true,
   catalog: true,
   reward: true,

@@ -4,9 +4,10 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { orderAnswer, pointEntryAnswer, voucherAnswer, walletEntryAnswer } from './answers';
+import { orderAnswer, voucherAnswer, walletEntryAnswer } from './answers';
 import { id, idempotencyKey, page } from './fields';
 import { imageUrl } from './merchant';
+import { pointEntryAnswer } from './points';
 import { slug } from './rewards';
 
 const categoryName = z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters');

@@ -21,7 +21,7 @@ import * as E from './editors';
 import * as M from './merchant';
 import { notificationsSpec } from './notifications';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
-import { pointHistoryBody } from './points';
+import { pointsSpec } from './points';
 import { redeemBody, slug, storageQuery } from './rewards';
 import { merchantProductBody } from './shop';
 import { pageQuery, topupBody, topupStatusQuery } from './wallet';
@@ -222,18 +222,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // the customer
-  {
-    method: 'post',
-    path: 'point/history',
-    tag: 'Points',
-    summary: "The customer's points and their ledger",
-    description: "The app's session check: 200 means the session is valid. Another customer's id answers 404.",
-    auth: 'customer',
-    inContract: true,
-    body: pointHistoryBody,
-    answer: envelope([200], 'The balance and one page of entries.', A.pointHistoryAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  ...endpointsOf(pointsSpec),
   {
     method: 'get',
     path: 'customer/profile',

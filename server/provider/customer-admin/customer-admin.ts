@@ -16,7 +16,7 @@ import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
 import { toOrders } from '../orders/orders.repo';
 import { adjustPoints } from '../points/points.ledger';
-import { ledgerPage, toPointEntry } from '../points/points-history.repo';
+import { ledgerPage, toPointEntry } from '../points/points.repo';
 import { loadVouchers } from '../rewards/vouchers.repo';
 import { insertAudit, recordLookup } from '../staff/staff.repo';
 import { walletEntries } from '../wallet/wallet.repo';

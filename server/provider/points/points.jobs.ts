@@ -4,7 +4,7 @@ import { lockCustomer } from '../customers/customers.repo';
 import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
 import { expireCustomerLots } from './points.ledger';
-import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points-expiry.repo';
+import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points.repo';
 import { paths } from '#contract/routes';
 
 const BATCH = 200;
