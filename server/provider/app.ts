@@ -54,7 +54,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
   // changes made with the machine key (x-merchant-key) go into the activity log like the console's
   api.use(machineActivity(ctx));
   for (const routes of [
-    settingsRoutes,
+    settingsRoutes, // settings/…: the site settings and a share-preview link's draft; health
     authRoutes,
     customersRoutes,
     pointsRoutes,
@@ -67,7 +67,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     notificationsRoutes,
     wheelRoutes,
     staffRoutes, // merchant/…: the merchant console's staff accounts, sessions and audit log
-    themeRoutes, // merchant/theme/…: the theme studio; settings/preview: a share-preview link
+    themeRoutes, // merchant/theme/…: the theme studio
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     menuRoutes, // merchant/menu/…: the owner's menu editor
     rewardsEditorRoutes, // merchant/rewards…: the owner's reward catalogue

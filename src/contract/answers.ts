@@ -11,41 +11,10 @@ import { int, money, nextPage, time } from './answer-fields';
 import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerifyData, SessionData } from './auth';
 import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
 import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
-import type { SiteSettings } from './settings';
 import type { CatalogData, Product } from './shop';
 import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './wallet';
 import type { SpinData, WheelConfigData } from './wheel';
 
-
-// ---------------------------------------------------------------------------------------------
-// Settings
-// ---------------------------------------------------------------------------------------------
-
-export const siteSettingsAnswer = z
-  .object({
-    setting_company: z.string(),
-    post_title: z.string().meta({ description: 'favicon URL' }),
-    post_file: z.string().meta({ description: 'logo URL' }),
-    landing_body_background_image: z.string(),
-    landing_body_background_color: z.string(),
-    version: z.string().meta({ description: '"Lite" or "Full"', examples: ['Full', 'Lite'] }),
-    currency: z.string().meta({ description: 'ISO 4217', examples: ['PHP'] }),
-    locale: z.string().meta({ examples: ['en-PH'] }),
-    merchant_id: z.string().optional(),
-    brand_color: z.string().optional(),
-    accent_color: z.string().optional(),
-    brand_text_color: z.string().optional().meta({ description: 'text on the brand colour (the theme studio checks it for WCAG AA); absent: black or white, whichever reads better' }),
-    landing_text_color: z.string().optional().meta({ description: 'text on the landing background colour; absent: black or white, whichever reads better' }),
-    timezone: z.string().optional(),
-    min_order: money().optional(),
-    delivery_fee: money().optional(),
-    default_country_code: z.string().optional(),
-    pickup_address: z.string().optional(),
-    online_payments: z.boolean().optional().meta({ description: 'false: top-ups and online payment answer 503 PAYMENTS_UNAVAILABLE; absent: assume true' }),
-  })
-  .meta({ id: 'SiteSettings' });
-
-export const healthAnswer = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in and the customer
@@ -300,7 +269,6 @@ type Check<S extends z.ZodType, T> = Same<z.output<S>, T>;
 
 /** Every entry must be `true`; a schema and its interface that differ make one `false` and fail tsc. */
 export const answerTypesMatch: {
-  settings: Check<typeof siteSettingsAnswer, Omit<SiteSettings, 'version'> & { version: string }>;
   customer: Check<typeof customerAnswer, Customer>;
   otpRequest: Check<typeof otpRequestAnswer, OtpRequestData>;
   otpVerify: Check<typeof otpVerifyAnswer, OtpVerifyData>;
@@ -326,7 +294,6 @@ export const answerTypesMatch: {
   wheelConfig: Check<typeof wheelConfigAnswer, WheelConfigData>;
   spin: Check<typeof spinAnswer, SpinData>;
 } = {
-  settings: true,
   customer: true,
   otpRequest: true,
   otpVerify: true,

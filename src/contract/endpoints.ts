@@ -22,6 +22,7 @@ import * as M from './merchant';
 import { notificationsSpec } from './notifications';
 import { merchantOrderStatusBody, orderCreateBody, orderDetailQuery, quoteBody } from './orders';
 import { pointsSpec } from './points';
+import { settingsSpec } from './settings';
 import { redeemBody, slug, storageQuery } from './rewards';
 import { merchantProductBody } from './shop';
 import { pageQuery, topupBody, topupStatusQuery } from './wallet';
@@ -113,28 +114,8 @@ const envelope = (statuses: readonly number[], description: string, data?: z.Zod
 
 export const ENDPOINTS: readonly Endpoint[] = [
   // settings and the provider itself
-  {
-    method: 'get',
-    path: 'settings/main-setting',
-    tag: 'Settings',
-    summary: "The merchant's site settings",
-    description: 'The same for every customer: answered with `Cache-Control: public, max-age=5`, which gateways may keep that long.',
-    auth: 'none',
-    inContract: true,
-    answer: envelope([200], 'The settings.', A.siteSettingsAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'health',
-    tag: 'Provider',
-    summary: 'Whether the provider and its database answer',
-    description: "The gateway's `/healthz` asks it.",
-    auth: 'none',
-    inContract: false,
-    answer: envelope([200], 'Up.', A.healthAnswer),
-    errors: [],
-  },
+  settingsSpec.endpoints.mainSetting,
+  settingsSpec.endpoints.health,
   {
     method: 'get',
     path: 'openapi.json',
@@ -860,18 +841,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     answer: envelope([201], 'The link.', M.previewLinkAnswer),
     errors: [],
   },
-  {
-    method: 'get',
-    path: 'settings/preview',
-    tag: 'Settings',
-    summary: 'The settings with the draft theme, for a share-preview link',
-    description: 'The same shape as `settings/main-setting`; never cached. An unknown or expired link: 404.',
-    auth: 'none',
-    inContract: false,
-    query: M.previewQuery,
-    answer: envelope([200], 'The settings with the draft.', A.siteSettingsAnswer),
-    errors: ['NOT_FOUND'],
-  },
+  settingsSpec.endpoints.preview,
 
   // the counter: vouchers scanned or typed, redeemed once; the orders board
   {

@@ -22,3 +22,5 @@ export const id = z.preprocess(
 );
 /** The pattern is checks.ts's, which the app's `isEmailAddress` uses too. */
 export const email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE }).max(EMAIL_MAX);
+/** A one-time link's secret (set-up, invitation, preview): 43 characters of base64url. */
+export const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'must be the code from your link');

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ACTIVITY_KIND_NAMES, MACHINE_PERSON } from './activity';
 import { day } from './dashboard';
-import { email, id, page } from './fields';
+import { email, id, linkToken, page } from './fields';
 import { IMAGE_MAX_BYTES, IMAGE_PURPOSES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from './staff-checks';
 
 /** owner: everything (theme, staff, audit); staff: orders and the counter only */
@@ -22,8 +22,6 @@ export const staffPassword = z
   .min(STAFF_PASSWORD_MIN, `must be at least ${STAFF_PASSWORD_MIN} characters`)
   .max(STAFF_PASSWORD_MAX, `must be at most ${STAFF_PASSWORD_MAX} characters`);
 const staffName = z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters');
-/** A one-time link's secret (set-up, invitation, preview): 43 characters of base64url. */
-const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'must be the code from your link');
 
 /** `merchant/auth/setup`: the first owner, from an owner set-up link. */
 export const staffSetupBody = z.object({ token: linkToken, name: staffName, email, password: staffPassword });
@@ -195,8 +193,6 @@ export const THEME_FIELDS = Object.keys(themeSettings.shape) as (keyof ThemeSett
 export const themeDraftBody = themeSettings;
 /** `merchant/theme/restore`: an earlier published version. */
 export const themeRestoreBody = z.object({ id });
-/** `settings/preview`: a share-preview link's secret. */
-export const previewQuery = z.object({ token: linkToken });
 
 const themeAnswer = z
   .object({

@@ -1,26 +1,23 @@
-import { Router } from 'express';
-import { sql } from 'kysely';
+import { settingsSpec } from '#contract';
+import type { Router } from 'express';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
-import { send } from '../http/envelope';
-import { getMerchant } from '../merchant/merchant.service';
+import { mount } from '../http/mount';
+import { previewSettings } from '../theme/theme.service';
+import { checkHealth, SETTINGS_MAX_AGE_S, siteSettings } from './settings.service';
 
-/** How long the settings answer may be reused by a gateway or browser (s). */
-const SETTINGS_MAX_AGE_S = 5;
-
+/** The site settings, a share-preview link's draft of them, and the provider's health. */
 export function settingsRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
-  r.get('/settings/main-setting', async (_req, res) => {
-    const merchant = await getMerchant(ctx.db, ctx.merchantId);
-    // the same for every customer and read on every app start: gateways (and browsers) may keep it a
-    // few seconds, as this provider keeps its own read (merchant.service.ts)
-    res.setHeader('cache-control', `public, max-age=${SETTINGS_MAX_AGE_S}`);
-    // online_payments: whether top-ups and paying online are open, so the app can say so up front
-    send(res, 200, 'Settings loaded.', { ...merchant.settings, online_payments: ctx.payments !== null });
+  return mount(ctx, settingsSpec, {
+    mainSetting: async (_, at) => {
+      // read on every app start: gateways (and browsers) may keep it a few seconds
+      at.res.setHeader('cache-control', `public, max-age=${SETTINGS_MAX_AGE_S}`);
+      return siteSettings(ctx);
+    },
+    health: async () => checkHealth(ctx),
+    // public: whoever holds a live link sees the draft, read-only; never cached, never the customers' settings
+    preview: async (query, at) => {
+      at.res.setHeader('cache-control', 'no-store');
+      return previewSettings(ctx, query.token);
+    },
   });
-  r.get('/health', async (_req, res) => {
-    await sql`select 1`.execute(ctx.db);
-    send(res, 200, 'The provider is up.', { ok: true });
-  });
-  return r;
 }

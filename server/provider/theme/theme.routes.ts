@@ -1,13 +1,13 @@
 import type { Router } from 'express';
-import { previewQuery, themeDraftBody, themeRestoreBody } from '#contract/merchant';
+import { themeDraftBody, themeRestoreBody } from '#contract/merchant';
 import type { ProviderContext } from '../context';
 import { apiRouter } from '../http/api-router';
 import { send } from '../http/envelope';
 import { requireStaff, staffOf } from '../http/staff-session';
 import { parse } from '../http/validate';
-import { createPreviewLink, getDraft, previewSettings, publish, restore, saveDraft, versions } from './theme.service';
+import { createPreviewLink, getDraft, publish, restore, saveDraft, versions } from './theme.service';
 
-/** The theme studio (owner only), and the public read of a share-preview link. */
+/** The theme studio (owner only); a share-preview link's public read is settings/preview (settings.routes.ts). */
 export function themeRoutes(ctx: ProviderContext): Router {
   const r = apiRouter();
   const owner = requireStaff(ctx, 'owner');
@@ -36,13 +36,6 @@ export function themeRoutes(ctx: ProviderContext): Router {
 
   r.post('/merchant/theme/preview-link', owner, async (_req, res) => {
     send(res, 201, 'Preview link ready: it shows the draft for 24 hours.', await createPreviewLink(ctx, staffOf(res)));
-  });
-
-  // public: whoever holds a live link sees the draft, read-only; never cached, never the customers' settings
-  r.get('/settings/preview', async (req, res) => {
-    const query = parse(previewQuery, req.query);
-    res.setHeader('cache-control', 'no-store');
-    send(res, 200, 'The draft settings.', await previewSettings(ctx, query.token));
   });
 
   return r;
