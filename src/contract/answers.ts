@@ -8,62 +8,12 @@
  */
 import { z } from 'zod';
 import { int, money, nextPage, time } from './answer-fields';
-import type { ChangeEmailData, Customer, EmailCodeSent, OtpRequestData, OtpVerifyData, SessionData } from './auth';
 import { ORDER_STATUSES, type Order, type OrderCreateData, type OrderDetailData, type OrderListData, type QuoteData } from './orders';
 import { VOUCHER_STATUSES, type RedeemData, type Reward, type RewardListData, type StorageData, type Voucher } from './rewards';
 import type { CatalogData, Product } from './shop';
 import type { TopupData, TopupStatusData, WalletBalanceData, WalletHistoryData } from './wallet';
 import type { SpinData, WheelConfigData } from './wheel';
 
-
-// ---------------------------------------------------------------------------------------------
-// Sign-in and the customer
-// ---------------------------------------------------------------------------------------------
-
-export const customerAnswer = z
-  .object({
-    id: int(),
-    name: z.string(),
-    phone: z.string().nullable().meta({ description: 'E.164; null for an account made with Google' }),
-    email: z.string().nullable(),
-    email_verified: z.boolean().meta({ description: 'the customer entered the code e-mailed to `email`' }),
-    points: int(),
-    wallet_balance: money(),
-  })
-  .meta({ id: 'Customer' });
-
-export const otpRequestAnswer = z.object({
-  expires_in: int().meta({ description: 'seconds the code stays valid' }),
-  resend_in: int().meta({ description: 'seconds before another code may be asked for' }),
-  phone: z.string().meta({ description: 'the number the code went to, in E.164' }),
-});
-
-export const otpVerifyAnswer = z.object({
-  token: z.string().optional().meta({ description: 'the session token (login). The gateway keeps it in its cookie and removes it before the browser sees the answer' }),
-  customer: customerAnswer.optional(),
-  registration_token: z.string().optional().meta({ description: 'register, or a login for a number with no account: pass it to auth/register' }),
-  needs_registration: z.boolean().optional(),
-});
-
-export const sessionAnswer = z.object({
-  token: z.string().optional().meta({ description: 'the session token. The gateway keeps it in its cookie and removes it before the browser sees the answer' }),
-  customer: customerAnswer,
-});
-
-export const customerOnlyAnswer = z.object({ customer: customerAnswer });
-
-export const emailCodeSentAnswer = z
-  .object({
-    expires_in: int().meta({ description: 'seconds the code stays valid' }),
-    resend_in: int().meta({ description: 'seconds before another code may be asked for' }),
-    email: z.string().meta({ description: 'the address it went to' }),
-  })
-  .meta({ id: 'EmailCodeSent' });
-
-export const changeEmailAnswer = z.object({
-  customer: customerAnswer,
-  verification: emailCodeSentAnswer.nullable().meta({ description: 'null when no code went out (no e-mail service, or asked too often)' }),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Shop
@@ -269,12 +219,6 @@ type Check<S extends z.ZodType, T> = Same<z.output<S>, T>;
 
 /** Every entry must be `true`; a schema and its interface that differ make one `false` and fail tsc. */
 export const answerTypesMatch: {
-  customer: Check<typeof customerAnswer, Customer>;
-  otpRequest: Check<typeof otpRequestAnswer, OtpRequestData>;
-  otpVerify: Check<typeof otpVerifyAnswer, OtpVerifyData>;
-  session: Check<typeof sessionAnswer, SessionData>;
-  emailCodeSent: Check<typeof emailCodeSentAnswer, EmailCodeSent>;
-  changeEmail: Check<typeof changeEmailAnswer, ChangeEmailData>;
   product: Check<typeof productAnswer, Product>;
   catalog: Check<typeof catalogAnswer, CatalogData>;
   reward: Check<typeof rewardAnswer, Reward>;
@@ -294,12 +238,6 @@ export const answerTypesMatch: {
   wheelConfig: Check<typeof wheelConfigAnswer, WheelConfigData>;
   spin: Check<typeof spinAnswer, SpinData>;
 } = {
-  customer: true,
-  otpRequest: true,
-  otpVerify: true,
-  session: true,
-  emailCodeSent: true,
-  changeEmail: true,
   product: true,
   catalog: true,
   reward: true,

@@ -11,11 +11,12 @@ import { z } from 'zod';
 import { addressesSpec } from './addresses';
 import { endpointsOf } from './api-spec';
 import * as A from './answers';
-import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from './auth';
+import { authSpec } from './auth';
 import type { CallAuth } from './api';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { id } from './fields';
 import * as C from './counter';
+import { changeEmailAnswer, changeEmailBody, customerAnswer, customerOnlyAnswer, emailCodeSentAnswer, emailVerifyBody, emailVerifyRequestBody } from './customers';
 import * as D from './dashboard';
 import * as E from './editors';
 import * as M from './merchant';
@@ -130,77 +131,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // sign-in
-  {
-    method: 'post',
-    path: 'auth/otp/request',
-    tag: 'Sign-in',
-    summary: 'Send a one-time code to a phone',
-    description: 'Limited per number and per client address (429 RATE_LIMITED with `Retry-After`).',
-    auth: 'none',
-    inContract: true,
-    body: otpRequestBody,
-    answer: envelope([200], 'The code was sent.', A.otpRequestAnswer),
-    errors: ['RATE_LIMITED', 'BAD_GATEWAY'],
-  },
-  {
-    method: 'post',
-    path: 'auth/otp/verify',
-    tag: 'Sign-in',
-    summary: 'Check a one-time code',
-    description:
-      'login: `token` and `customer`; register: `registration_token`. A login for a number with no account answers `registration_token` with `needs_registration: true`; a registration for a number that has one signs in.',
-    auth: 'none',
-    inContract: true,
-    body: otpVerifyBody,
-    answer: envelope([200], 'Signed in, or the number is confirmed.', A.otpVerifyAnswer),
-    errors: ['CODE_EXPIRED', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'RATE_LIMITED'],
-  },
-  {
-    method: 'post',
-    path: 'auth/register',
-    tag: 'Sign-in',
-    summary: 'Create the account for a confirmed number',
-    description: '201 with a new account; 200 when the number has one already (signed in).',
-    auth: 'none',
-    inContract: true,
-    body: registerBody,
-    answer: envelope([201, 200], 'Signed in.', A.sessionAnswer),
-    errors: ['REGISTRATION_EXPIRED', 'CONFLICT'],
-  },
-  {
-    method: 'post',
-    path: 'auth/google',
-    tag: 'Sign-in',
-    summary: 'Sign in with a Google ID token',
-    description: '404 NOT_FOUND while Google sign-in is not enabled.',
-    auth: 'none',
-    inContract: true,
-    body: googleBody,
-    answer: envelope([200], 'Signed in.', A.sessionAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TOKEN', 'CONFLICT'],
-  },
-  {
-    method: 'post',
-    path: 'auth/google/link',
-    tag: 'Sign-in',
-    summary: "Link the customer's Google account",
-    description: '404 NOT_FOUND while Google sign-in is not enabled.',
-    auth: 'customer',
-    inContract: false,
-    body: googleLinkBody,
-    answer: envelope([200], 'Linked.', A.customerOnlyAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TOKEN', 'GOOGLE_LINKED'],
-  },
-  {
-    method: 'post',
-    path: 'auth/logout',
-    tag: 'Sign-in',
-    summary: 'Revoke the session token',
-    auth: 'customer',
-    inContract: true,
-    answer: envelope([200], 'Signed out.'),
-    errors: [],
-  },
+  ...endpointsOf(authSpec),
 
   // the customer
   ...endpointsOf(pointsSpec),
@@ -211,7 +142,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: "The customer's profile",
     auth: 'customer',
     inContract: true,
-    answer: envelope([200], 'The customer.', A.customerAnswer),
+    answer: envelope([200], 'The customer.', customerAnswer),
     errors: [],
   },
   {
@@ -223,7 +154,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'customer',
     inContract: true,
     body: changeEmailBody,
-    answer: envelope([200], 'Saved.', A.changeEmailAnswer),
+    answer: envelope([200], 'Saved.', changeEmailAnswer),
     errors: [],
   },
   {
@@ -235,7 +166,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'customer',
     inContract: false,
     body: emailVerifyRequestBody,
-    answer: envelope([200], 'The code was sent.', A.emailCodeSentAnswer),
+    answer: envelope([200], 'The code was sent.', emailCodeSentAnswer),
     errors: ['EMAIL_UNAVAILABLE', 'NO_EMAIL', 'CONFLICT', 'ALREADY_VERIFIED', 'RATE_LIMITED', 'BAD_GATEWAY'],
   },
   {
@@ -246,7 +177,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'customer',
     inContract: false,
     body: emailVerifyBody,
-    answer: envelope([200], 'Verified.', A.customerOnlyAnswer),
+    answer: envelope([200], 'Verified.', customerOnlyAnswer),
     errors: ['CODE_EXPIRED', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'RATE_LIMITED', 'EMAIL_TAKEN'],
   },
 

@@ -28,6 +28,8 @@ export class Reply<T> {
   }
 }
 
+/** An answer with another status or message than the declared ones (auth/register: 201 for a new account, 200 for a known one). */
+export const reply = <T>(data: T, status: number, message: string): Reply<T> => new Reply({ status, message, data });
 
 export interface At<T> {
   req: Request;
