@@ -24,7 +24,6 @@ import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { rewardsEditorRoutes } from './rewards/rewards-editor';
-import { customerAdminRoutes } from './customer-admin/customer-admin';
 import { wheelEditorRoutes } from './wheel/wheel-editor';
 import { dashboardRoutes } from './dashboard/dashboard.service';
 
@@ -56,7 +55,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
   for (const routes of [
     settingsRoutes, // settings/…: the site settings and a share-preview link's draft; health
     authRoutes,
-    customersRoutes,
+    customersRoutes, // customer/…: the profile, the e-mail address; merchant/customers…: look-up (staff), points adjustments (owners)
     pointsRoutes,
     catalogRoutes,
     ordersRoutes,
@@ -71,7 +70,6 @@ export function createProviderApp(ctx: ProviderContext): Express {
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     menuRoutes, // merchant/menu/…: the owner's menu editor
     rewardsEditorRoutes, // merchant/rewards…: the owner's reward catalogue
-    customerAdminRoutes, // merchant/customers…: look-up (staff), points adjustments (owners)
     wheelEditorRoutes, // merchant/wheel…: the owner's wheel, every published configuration kept
     dashboardRoutes, // merchant/dashboard: the owner's figures, computed in SQL
     counterRoutes, // merchant/counter/…, merchant/orders/…: the counter and the orders board; reward/voucher/code

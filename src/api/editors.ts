@@ -1,14 +1,12 @@
 /**
- * The owner's editors in the merchant console (menu, rewards, the wheel), customers (staff look up,
- * owners adjust points) and the dashboard. Every change says what it changes, so the page that made
- * it shows it at once (the audit log too).
+ * The owner's editors in the merchant console (menu, rewards, the wheel) and the dashboard. Every
+ * change says what it changes, so the page that made it shows it at once (the audit log too).
  */
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import type { DashboardData, DashboardPeriod } from '#contract/dashboard';
-import type { CustomerDetailData, CustomerSummary, EditorProduct, EditorReward, MenuData, ProductFields, RewardFields, WheelConfig, WheelEditorData, WheelVersion } from '#contract/editors';
+import type { EditorProduct, EditorReward, MenuData, ProductFields, RewardFields, WheelConfig, WheelEditorData, WheelVersion } from '#contract/editors';
 import { cached } from './cached';
-import { apiPost, apiUrl, fetcher, type Key } from './client';
+import { apiPost, apiUrl, fetcher } from './client';
 import { useMutation } from './mutation';
 
 // ---------------------------------------------------------------------------------------------
@@ -43,36 +41,6 @@ export const useWheelEditor = () => useSWR<WheelEditorData>(cached.wheelEditor, 
 
 export const usePublishWheel = () =>
   useMutation((draft: WheelConfig) => apiPost<{ version: WheelVersion }>('merchant/wheel/publish', draft), { refreshes: [cached.wheelEditor, cached.wheel, cached.audit], wait: true });
-
-// ---------------------------------------------------------------------------------------------
-// Customers
-// ---------------------------------------------------------------------------------------------
-
-interface CustomerPage {
-  items: CustomerSummary[];
-  next_page: number | null;
-}
-
-/** Customers whose phone, name or e-mail holds `q` (every customer when empty), page by page. */
-export function useCustomerSearch(q: string) {
-  return useSWRInfinite<CustomerPage>(
-    (index: number, previous: CustomerPage | null): Key | null => (previous && previous.next_page === null ? null : [cached.customers, { q, page: previous?.next_page ?? index + 1 }]),
-    fetcher,
-  );
-}
-
-export const useCustomerDetail = (id: number | null) => useSWR<CustomerDetailData>(id ? [cached.customerDetail, { id }] : null, fetcher);
-
-/**
- * The owner's points adjustment. The idempotency key is made once per form submission (the caller
- * keeps it for a retry of the same adjustment), so a double click or a lost answer never adjusts twice.
- */
-export const useAdjustPoints = () =>
-  useMutation(
-    (customerId: number, points: number, reason: string, key: string) =>
-      apiPost<{ customer: CustomerSummary }>('merchant/customers/adjust-points', { customer_id: customerId, points, reason, idempotency_key: key }),
-    { refreshes: [cached.customers, cached.customerDetail, cached.audit], wait: true },
-  );
 
 // ---------------------------------------------------------------------------------------------
 // The dashboard and the exports

@@ -16,7 +16,7 @@ import type { CallAuth } from './api';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { id } from './fields';
 import * as C from './counter';
-import { changeEmailAnswer, changeEmailBody, customerAnswer, customerOnlyAnswer, emailCodeSentAnswer, emailVerifyBody, emailVerifyRequestBody } from './customers';
+import { customersSpec } from './customers';
 import * as D from './dashboard';
 import * as E from './editors';
 import * as M from './merchant';
@@ -135,51 +135,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // the customer
   ...endpointsOf(pointsSpec),
-  {
-    method: 'get',
-    path: 'customer/profile',
-    tag: 'Customer',
-    summary: "The customer's profile",
-    auth: 'customer',
-    inContract: true,
-    answer: envelope([200], 'The customer.', customerAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'customer/change-email',
-    tag: 'Customer',
-    summary: "Change the customer's e-mail address",
-    description: 'The new address is unverified; a code is e-mailed to it when an e-mail service exists (`verification`).',
-    auth: 'customer',
-    inContract: true,
-    body: changeEmailBody,
-    answer: envelope([200], 'Saved.', changeEmailAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'customer/email/verify/request',
-    tag: 'Customer',
-    summary: "E-mail a code to the customer's address",
-    description: 'The address is named again, so a page showing a stale address cannot send a code it did not mean (409 CONFLICT).',
-    auth: 'customer',
-    inContract: false,
-    body: emailVerifyRequestBody,
-    answer: envelope([200], 'The code was sent.', emailCodeSentAnswer),
-    errors: ['EMAIL_UNAVAILABLE', 'NO_EMAIL', 'CONFLICT', 'ALREADY_VERIFIED', 'RATE_LIMITED', 'BAD_GATEWAY'],
-  },
-  {
-    method: 'post',
-    path: 'customer/email/verify',
-    tag: 'Customer',
-    summary: "Verify the customer's address with the e-mailed code",
-    auth: 'customer',
-    inContract: false,
-    body: emailVerifyBody,
-    answer: envelope([200], 'Verified.', customerOnlyAnswer),
-    errors: ['CODE_EXPIRED', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'RATE_LIMITED', 'EMAIL_TAKEN'],
-  },
+  customersSpec.endpoints.profile,
+  customersSpec.endpoints.changeEmail,
+  customersSpec.endpoints.emailVerifyRequest,
+  customersSpec.endpoints.emailVerify,
 
   // shop
   {
@@ -988,41 +947,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // the shop's customers
-  {
-    method: 'get',
-    path: 'merchant/customers',
-    tag: 'Merchant console',
-    summary: 'Find customers by phone number, name or e-mail',
-    description: '`q` matches part of a name or e-mail (any case) or of a phone number however it is written (0917 123 4567, +63 917…); empty: the newest customers. 20 a page.',
-    auth: 'staff',
-    inContract: false,
-    query: E.customerSearchQuery,
-    answer: envelope([200], 'The customers found.', E.customerSearchAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'merchant/customers/detail',
-    tag: 'Merchant console',
-    summary: "A customer's points and wallet with their ledgers, vouchers and orders",
-    auth: 'staff',
-    inContract: false,
-    query: E.customerDetailQuery,
-    answer: envelope([200], 'The customer.', E.customerDetailAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/customers/adjust-points',
-    tag: 'Merchant console',
-    summary: "Adjust a customer's points, with a reason",
-    description: 'Owners only. A points ledger entry of its own kind (`owner`), the reason shown to the customer in their history and a notification, the audit log written. A deduction below zero: 409 INSUFFICIENT_POINTS naming `points`. Idempotent by `idempotency_key`.',
-    auth: 'owner',
-    inContract: false,
-    body: E.adjustPointsBody,
-    answer: envelope([201], 'The customer and the new entry.', E.adjustPointsAnswer),
-    errors: ['NOT_FOUND', 'INSUFFICIENT_POINTS'],
-  },
+  customersSpec.endpoints.search,
+  customersSpec.endpoints.detail,
+  customersSpec.endpoints.adjustPoints,
 
   // the owner's wheel
   {

@@ -1,14 +1,11 @@
-import { authSpec, changeEmailBody, emailVerifyBody, emailVerifyRequestBody } from '#contract';
+import { authSpec } from '#contract';
 import type { RequestHandler, Router } from 'express';
 import type { ProviderContext } from '../context';
 import { AppError, sessionExpired } from '../http/errors';
 import { mount, reply } from '../http/mount';
-import { send } from '../http/envelope';
-import { clientIp, customerOf, requireCustomer } from '../http/session';
-import { parse } from '../http/validate';
+import { clientIp } from '../http/session';
 import { googleSignIn, linkGoogle, logout, register, requestOtp, verifyOtp } from './auth.service';
 import { clientKey } from './client-key';
-import { changeEmail, sendEmailCode, verifyEmailCode } from './email-verification.service';
 
 const WELCOME = 'Welcome! Your account is ready.';
 
@@ -18,9 +15,9 @@ const googleOn =
   (_req, _res, next) =>
     next(ctx.google.clientId ? undefined : new AppError('NOT_FOUND', 'Google sign-in is not enabled.'));
 
-/** The customer's sign-in (a code to a phone, or Google) and the session; the e-mail address's calls. */
+/** The customer's sign-in (a code to a phone, or Google) and the session. */
 export function authRoutes(ctx: ProviderContext): Router {
-  const r = mount(
+  return mount(
     ctx,
     authSpec,
     {
@@ -48,25 +45,4 @@ export function authRoutes(ctx: ProviderContext): Router {
     },
     { google: [googleOn(ctx)], googleLink: [googleOn(ctx)] },
   );
-
-  // the customer's e-mail address: saved unverified, proved with a code e-mailed to it
-  r.post('/customer/change-email', requireCustomer(ctx), async (req, res) => {
-    const body = parse(changeEmailBody, req.body);
-    const data = await changeEmail(ctx, customerOf(res), body.email);
-    send(res, 200, data.verification ? 'Your e-mail address is saved. We sent you a code to verify it.' : 'Your e-mail address is saved.', data);
-  });
-
-  r.post('/customer/email/verify/request', requireCustomer(ctx), async (req, res) => {
-    const body = parse(emailVerifyRequestBody, req.body);
-    const data = await sendEmailCode(ctx, customerOf(res), body.email);
-    send(res, 200, 'We sent a code to your e-mail address.', data);
-  });
-
-  r.post('/customer/email/verify', requireCustomer(ctx), async (req, res) => {
-    const body = parse(emailVerifyBody, req.body);
-    const customer = await verifyEmailCode(ctx, { customerId: customerOf(res), code: body.code, clientKey: clientKey(clientIp(req)) });
-    send(res, 200, 'Your e-mail address is verified.', { customer });
-  });
-
-  return r;
 }

@@ -14,7 +14,7 @@ import {
   linkGoogleSub,
   lockCustomer,
   setVerifiedEmail,
-} from '../customers/customers.repo';
+} from '../accounts/accounts.repo';
 import { AppError } from '../http/errors';
 import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';

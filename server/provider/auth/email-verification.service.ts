@@ -10,7 +10,7 @@ import { digestsEqual } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { getMerchant } from '../merchant/merchant.service';
-import { findCustomerByVerifiedEmail, getCustomer, lockCustomer, markEmailVerified, setCustomerEmail } from '../customers/customers.repo';
+import { findCustomerByVerifiedEmail, getCustomer, lockCustomer, markEmailVerified, setCustomerEmail } from '../accounts/accounts.repo';
 import { addCodeAttempt, consumeCode, emailCodeStats, insertEmailCode, latestEmailCode, lockEmailCodeIssuing } from './auth.repo';
 import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';
 import { maskEmail } from './sender';

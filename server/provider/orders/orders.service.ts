@@ -5,7 +5,7 @@ import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant } from '../merchant/merchant.service';
 import { availablePayments } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';

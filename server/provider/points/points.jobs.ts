@@ -1,6 +1,6 @@
 import { DAY } from '../../lib/clock';
 import type { ProviderContext } from '../context';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant } from '../merchant/merchant.service';
 import { notify } from '../notifications/notify';
 import { expireCustomerLots } from './points.ledger';

@@ -1,7 +1,7 @@
 import type { PointHistoryData } from '#contract';
 import { DAY } from '../../lib/clock';
 import type { ProviderContext } from '../context';
-import { getCustomer } from '../customers/customers.repo';
+import { getCustomer } from '../accounts/accounts.repo';
 import { notFound } from '../http/errors';
 import { expiringBetween, ledgerPage, toPointEntry } from './points.repo';
 

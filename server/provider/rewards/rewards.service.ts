@@ -2,7 +2,7 @@ import type { RedeemBody, RedeemData, Reward, StorageData, Voucher, VoucherTab }
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer } from '../accounts/accounts.repo';
 import { burnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
 import { countRedemptions, findActiveReward, listActiveRewards, takeStock, toReward } from './rewards.repo';

@@ -2,7 +2,7 @@ import type { Prize, SpinData, WheelConfigData } from '#contract';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { idempotent, type StoredAnswer } from '../http/idempotency';
-import { getCustomer, lockCustomer } from '../customers/customers.repo';
+import { getCustomer, lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant, type MerchantRules } from '../merchant/merchant.service';
 import { burnPoints, earnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
