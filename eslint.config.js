@@ -25,17 +25,18 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
  * The provider's areas (server/provider/<area>/), top layer first. An area imports areas of the layers
  * below its own only, never one of its own layer or above, so areas depend one way and no chain of imports
  * between them can come back: payments calls into orders and wallet (which start a payment through the
- * PaymentStarter port, provider/payment-port.ts, that payments implements), auth into customers, counter
- * into orders. Type imports count like any other. A new area joins a layer here (the provider-imports test
- * fails until it does); an import that goes up is a design question first: move an area only where nothing
- * below it would then reach back.
+ * PaymentStarter port, provider/payment-port.ts, that payments implements), auth into accounts, counter
+ * into orders, settings into theme (a share-preview link's draft), customers into auth (the e-mail
+ * address's proof). Type imports count like any other. A new area joins a layer here (the provider-imports
+ * test fails until it does); an import that goes up is a design question first: move an area only where
+ * nothing below it would then reach back.
  */
 export const PROVIDER_LAYERS = [
-  ['board', 'counter', 'customer-admin', 'dashboard', 'media', 'menu', 'payments', 'theme', 'wheel'],
+  ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'theme', 'wheel'],
   ['orders', 'rewards'],
   ['addresses', 'points', 'shop', 'staff', 'wallet'],
   ['auth'],
-  ['customers', 'notifications', 'settings'],
+  ['accounts', 'notifications', 'settings'],
   ['http'],
 ];
 /** The files that put the provider together: they may import every area, and no area imports them. */

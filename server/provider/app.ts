@@ -24,7 +24,6 @@ import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
 import { boardRoutes } from './board/board.routes';
 import { menuRoutes } from './menu/menu.routes';
-import { customerAdminRoutes } from './customer-admin/customer-admin';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
@@ -53,9 +52,9 @@ export function createProviderApp(ctx: ProviderContext): Express {
   // changes made with the machine key (x-merchant-key) go into the activity log like the console's
   api.use(machineActivity(ctx));
   for (const routes of [
-    settingsRoutes,
+    settingsRoutes, // settings/main-setting: the site settings; health
     authRoutes,
-    customersRoutes,
+    customersRoutes, // customer/…: the profile, the e-mail address; merchant/customers…: look-up (staff), points adjustments (owners)
     pointsRoutes,
     shopRoutes,
     ordersRoutes,
@@ -66,10 +65,9 @@ export function createProviderApp(ctx: ProviderContext): Express {
     notificationsRoutes,
     wheelRoutes, // and merchant/wheel…: the owner's wheel, every published configuration kept
     staffRoutes, // merchant/…: the merchant console's staff accounts, sessions and audit log
-    themeRoutes, // merchant/theme/…: the theme studio; settings/preview: a share-preview link
+    themeRoutes, // merchant/theme/…: the theme studio
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     menuRoutes, // merchant/menu/…: the owner's menu editor
-    customerAdminRoutes, // merchant/customers…: look-up (staff), points adjustments (owners)
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board

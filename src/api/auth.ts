@@ -1,14 +1,13 @@
 import { useCallback } from 'react';
-import { apiPost } from './client';
+import type { GoogleBody, OtpPurpose, RegisterBody } from '#contract';
+import { authApi } from '#contract/auth.calls';
+import { callApi } from './client';
 import { useForgetCustomer } from './mutation';
-import type { GoogleBody, OtpPurpose, OtpRequestData, OtpVerifyData, RegisterBody, SessionData } from '#contract';
 
-export const requestOtp = (phone: string, purpose: OtpPurpose) => apiPost<OtpRequestData>('auth/otp/request', { phone, purpose });
-export const verifyOtp = (phone: string, code: string, purpose: OtpPurpose) => apiPost<OtpVerifyData>('auth/otp/verify', { phone, code, purpose });
-export const register = (body: RegisterBody) => apiPost<SessionData>('auth/register', body);
-export const googleSignIn = (body: GoogleBody) => apiPost<SessionData>('auth/google', body);
-
-const logout = () => apiPost<null>('auth/logout', {});
+export const requestOtp = (phone: string, purpose: OtpPurpose) => callApi(authApi.otpRequest, { phone, purpose });
+export const verifyOtp = (phone: string, code: string, purpose: OtpPurpose) => callApi(authApi.otpVerify, { phone, code, purpose });
+export const register = (body: RegisterBody) => callApi(authApi.register, body);
+export const googleSignIn = (body: GoogleBody) => callApi(authApi.google, body);
 
 /**
  * Signs out: every answer about the customer is forgotten. Whatever the provider answers, the gateway
@@ -18,7 +17,7 @@ export function useLogout(): () => Promise<void> {
   const forget = useForgetCustomer();
   return useCallback(async () => {
     try {
-      await logout();
+      await callApi(authApi.logout);
     } catch {
       // the gateway clears its cookie whatever the provider answers; signing out locally goes on
     }

@@ -1,9 +1,10 @@
 import useSWR from 'swr';
-import { cached } from './cached';
-import { fetcher, type Key } from './client';
 import type { SiteSettings } from '#contract';
+import { previewCall, settingsApi } from '#contract/settings.calls';
+import { cached } from './cached';
+import { fetcher, keyOf, type Key } from './client';
 
-export const settingsKey = cached.settings;
+export const settingsKey = settingsApi.mainSetting.path;
 
 /**
  * A share-preview link from the merchant console (`/?preview=<code>`) shows the draft theme instead of
@@ -27,7 +28,7 @@ export function isPreviewVisit(): boolean {
 /** Where the settings come from: the live ones, or a share-preview link's draft. */
 export function settingsSource(): Key {
   const code = previewCode();
-  return code ? ['settings/preview', { token: code }] : settingsKey;
+  return code ? keyOf(previewCall, { token: code }) : settingsKey;
 }
 
 /** Site settings: read once per session (they change rarely); failures are logged and the app renders anyway. */

@@ -67,3 +67,10 @@ export const call = {
   merchantKey: calls('merchant'),
   webhook: calls('webhook'),
 };
+
+/**
+ * The merchant console's calls of an area the customer app calls too (the console's customer look-up
+ * beside the customer's profile): declared through this, so the app's build, which never makes them,
+ * drops them (a declaration is a call, which a bundler keeps unless it knows the call has no effect).
+ */
+export const consoleCalls = /* @__NO_SIDE_EFFECTS__ */ <T>(declare: () => T): T => declare();

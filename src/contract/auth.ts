@@ -1,5 +1,13 @@
-/** Sign-in, registration, sessions, the customer and e-mail verification. Part of the contract (src/contract): free of React, of the browser and of Express. */
+/**
+ * Sign-in, registration and sessions: the schemas of the area's calls (auth.calls.ts declares them)
+ * and its spec.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
 import { z } from 'zod';
+import { int } from './answer-fields';
+import { describe } from './api-spec';
+import { authApi } from './auth.calls';
+import { customerAnswer, customerOnlyAnswer } from './customers';
 import { email, otpCode, phoneInput } from './fields';
 
 export const otpPurpose = z.enum(['login', 'register']);
@@ -7,12 +15,13 @@ export type OtpPurpose = z.infer<typeof otpPurpose>;
 
 export const otpRequestBody = z.object({ phone: phoneInput, purpose: otpPurpose });
 export type OtpRequestBody = z.infer<typeof otpRequestBody>;
-export interface OtpRequestData {
-  expires_in: number;
-  resend_in: number;
-  /** extension: the number the code was sent to, in E.164 */
-  phone: string;
-}
+export const otpRequestAnswer = z.object({
+  expires_in: int().meta({ description: 'seconds the code stays valid' }),
+  resend_in: int().meta({ description: 'seconds before another code may be asked for' }),
+  // extension
+  phone: z.string().meta({ description: 'the number the code went to, in E.164' }),
+});
+export type OtpRequestData = z.infer<typeof otpRequestAnswer>;
 
 export const otpVerifyBody = z.object({ phone: phoneInput, code: otpCode, purpose: otpPurpose });
 export type OtpVerifyBody = z.infer<typeof otpVerifyBody>;
@@ -22,12 +31,13 @@ export type OtpVerifyBody = z.infer<typeof otpVerifyBody>;
  * `needs_registration: true`; a registration for a number that has one signs in.
  * The gateway removes `token` before the browser sees the answer.
  */
-export interface OtpVerifyData {
-  token?: string;
-  customer?: Customer;
-  registration_token?: string;
-  needs_registration?: boolean;
-}
+export const otpVerifyAnswer = z.object({
+  token: z.string().optional().meta({ description: 'the session token (login). The gateway keeps it in its cookie and removes it before the browser sees the answer' }),
+  customer: customerAnswer.optional(),
+  registration_token: z.string().optional().meta({ description: 'register, or a login for a number with no account: pass it to auth/register' }),
+  needs_registration: z.boolean().optional(),
+});
+export type OtpVerifyData = z.infer<typeof otpVerifyAnswer>;
 
 export const registerBody = z.object({
   registration_token: z.string().min(10, 'is required').max(200),
@@ -38,60 +48,66 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const googleBody = z.object({ id_token: z.string().min(10, 'is required').max(4096) });
 export type GoogleBody = z.infer<typeof googleBody>;
-
-export interface SessionData {
-  token?: string;
-  customer: Customer;
-}
-
-export interface Customer {
-  id: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  /**
-   * extension: the customer entered the code e-mailed to `email`. Only a verified address links a
-   * Google sign-in to this account; changing the address makes it unverified again.
-   */
-  email_verified: boolean;
-  points: number;
-  wallet_balance: number;
-}
-
-export const changeEmailBody = z.object({ email });
-export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
-
-/** extension: a verification code was e-mailed (`customer/email/verify/request`, and after saving an address) */
-export interface EmailCodeSent {
-  /** seconds the code stays valid */
-  expires_in: number;
-  /** seconds before another code may be asked for */
-  resend_in: number;
-  /** the address it went to */
-  email: string;
-}
-
-/**
- * `customer/change-email` answers the customer and, when a code could be e-mailed to the new address,
- * `verification` (extension); null when no code went out (no e-mail service, or asked too often).
- */
-export interface ChangeEmailData {
-  customer: Customer;
-  verification: EmailCodeSent | null;
-}
-
-/**
- * extension: `customer/email/verify/request` — e-mail a code to the customer's current address, named
- * again so a page showing a stale address (changed in another tab) cannot send a code it did not mean.
- */
-export const emailVerifyRequestBody = z.object({ email });
-export type EmailVerifyRequestBody = z.infer<typeof emailVerifyRequestBody>;
-
-/** extension: `customer/email/verify` — the code e-mailed to the customer's address. */
-export const emailVerifyBody = z.object({ code: otpCode });
-export type EmailVerifyBody = z.infer<typeof emailVerifyBody>;
-
-/** extension: `auth/google/link` — a signed-in customer links their Google account. */
-/** The body of auth/google/link: the same token as a sign-in, its own schema (its own call in the contract). */
+/** extension: `auth/google/link`, a signed-in customer links their Google account: the same token as a sign-in, its own schema (its own call). */
 export const googleLinkBody = googleBody.extend({});
 export type GoogleLinkBody = z.infer<typeof googleLinkBody>;
+
+export const sessionAnswer = z.object({
+  token: z.string().optional().meta({ description: 'the session token. The gateway keeps it in its cookie and removes it before the browser sees the answer' }),
+  customer: customerAnswer,
+});
+export type SessionData = z.infer<typeof sessionAnswer>;
+
+const GOOGLE_OFF = '404 NOT_FOUND while Google sign-in is not enabled.';
+
+export const authSpec = /* @__PURE__ */ describe('Sign-in', authApi, {
+  otpRequest: {
+    summary: 'Send a one-time code to a phone',
+    description: 'Limited per number and per client address (429 RATE_LIMITED with `Retry-After`).',
+    body: otpRequestBody,
+    data: otpRequestAnswer,
+    answer: 'The code was sent.',
+    message: 'We sent you a code.',
+    errors: ['RATE_LIMITED', 'BAD_GATEWAY'],
+  },
+  otpVerify: {
+    summary: 'Check a one-time code',
+    description:
+      'login: `token` and `customer`; register: `registration_token`. A login for a number with no account answers `registration_token` with `needs_registration: true`; a registration for a number that has one signs in.',
+    body: otpVerifyBody,
+    data: otpVerifyAnswer,
+    answer: 'Signed in, or the number is confirmed.',
+    message: 'You are signed in.',
+    errors: ['CODE_EXPIRED', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'RATE_LIMITED'],
+  },
+  register: {
+    summary: 'Create the account for a confirmed number',
+    description: '201 with a new account; 200 when the number has one already (signed in).',
+    body: registerBody,
+    data: sessionAnswer,
+    answer: 'Signed in.',
+    alsoStatuses: [200],
+    message: 'Welcome! Your account is ready.',
+    errors: ['REGISTRATION_EXPIRED', 'CONFLICT'],
+  },
+  google: {
+    summary: 'Sign in with a Google ID token',
+    description: GOOGLE_OFF,
+    body: googleBody,
+    data: sessionAnswer,
+    answer: 'Signed in.',
+    message: 'You are signed in.',
+    errors: ['NOT_FOUND', 'INVALID_TOKEN', 'CONFLICT'],
+  },
+  googleLink: {
+    summary: "Link the customer's Google account",
+    description: GOOGLE_OFF,
+    inContract: false,
+    body: googleLinkBody,
+    data: customerOnlyAnswer,
+    answer: 'Linked.',
+    message: 'Your Google account is linked: you can sign in with it from now on.',
+    errors: ['NOT_FOUND', 'INVALID_TOKEN', 'GOOGLE_LINKED'],
+  },
+  logout: { summary: 'Revoke the session token', answer: 'Signed out.', message: 'You are signed out.' },
+});

@@ -11,22 +11,22 @@ import { z } from 'zod';
 import { addressesSpec } from './addresses';
 import { boardSpec } from './board';
 import { endpointsOf } from './api-spec';
-import * as A from './answers';
-import { changeEmailBody, emailVerifyBody, emailVerifyRequestBody, googleBody, googleLinkBody, otpRequestBody, otpVerifyBody, registerBody } from './auth';
+import { authSpec } from './auth';
 import type { CallAuth } from './api';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import * as C from './counter';
 import { dashboardSpec } from './dashboard';
-import * as E from './editors';
+import { customersSpec } from './customers';
 import { mediaFileEndpoint, mediaSpec } from './media';
 import { menuMachineSpec, menuSpec } from './menu';
-import { notificationReadBody } from './notifications';
+import { notificationsSpec } from './notifications';
 import { paymentIdParam, paymentsSpec } from './payments';
 import { ordersSpec } from './orders';
-import { pointHistoryBody } from './points';
+import { pointsSpec } from './points';
+import { settingsSpec } from './settings';
 import { rewardsEditorSpec, rewardsSpec } from './rewards';
 import { shopSpec } from './shop';
-import { pageQuery, walletSpec } from './wallet';
+import { walletSpec } from './wallet';
 import { staffSpec } from './staff';
 import { themeSpec } from './theme';
 import { wheelEditorSpec, wheelSpec } from './wheel';
@@ -80,32 +80,10 @@ export interface Endpoint {
   errors: readonly ErrorCode[];
 }
 
-const envelope = (statuses: readonly number[], description: string, data?: z.ZodType): Endpoint['answer'] => ({ kind: 'envelope', statuses, description, ...(data ? { data } : {}) });
-
 export const ENDPOINTS: readonly Endpoint[] = [
   // settings and the provider itself
-  {
-    method: 'get',
-    path: 'settings/main-setting',
-    tag: 'Settings',
-    summary: "The merchant's site settings",
-    description: 'The same for every customer: answered with `Cache-Control: public, max-age=5`, which gateways may keep that long.',
-    auth: 'none',
-    inContract: true,
-    answer: envelope([200], 'The settings.', A.siteSettingsAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'health',
-    tag: 'Provider',
-    summary: 'Whether the provider and its database answer',
-    description: "The gateway's `/healthz` asks it.",
-    auth: 'none',
-    inContract: false,
-    answer: envelope([200], 'Up.', A.healthAnswer),
-    errors: [],
-  },
+  settingsSpec.endpoints.mainSetting,
+  settingsSpec.endpoints.health,
   {
     method: 'get',
     path: 'openapi.json',
@@ -120,136 +98,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
 
   // sign-in
-  {
-    method: 'post',
-    path: 'auth/otp/request',
-    tag: 'Sign-in',
-    summary: 'Send a one-time code to a phone',
-    description: 'Limited per number and per client address (429 RATE_LIMITED with `Retry-After`).',
-    auth: 'none',
-    inContract: true,
-    body: otpRequestBody,
-    answer: envelope([200], 'The code was sent.', A.otpRequestAnswer),
-    errors: ['RATE_LIMITED', 'BAD_GATEWAY'],
-  },
-  {
-    method: 'post',
-    path: 'auth/otp/verify',
-    tag: 'Sign-in',
-    summary: 'Check a one-time code',
-    description:
-      'login: `token` and `customer`; register: `registration_token`. A login for a number with no account answers `registration_token` with `needs_registration: true`; a registration for a number that has one signs in.',
-    auth: 'none',
-    inContract: true,
-    body: otpVerifyBody,
-    answer: envelope([200], 'Signed in, or the number is confirmed.', A.otpVerifyAnswer),
-    errors: ['CODE_EXPIRED', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'RATE_LIMITED'],
-  },
-  {
-    method: 'post',
-    path: 'auth/register',
-    tag: 'Sign-in',
-    summary: 'Create the account for a confirmed number',
-    description: '201 with a new account; 200 when the number has one already (signed in).',
-    auth: 'none',
-    inContract: true,
-    body: registerBody,
-    answer: envelope([201, 200], 'Signed in.', A.sessionAnswer),
-    errors: ['REGISTRATION_EXPIRED', 'CONFLICT'],
-  },
-  {
-    method: 'post',
-    path: 'auth/google',
-    tag: 'Sign-in',
-    summary: 'Sign in with a Google ID token',
-    description: '404 NOT_FOUND while Google sign-in is not enabled.',
-    auth: 'none',
-    inContract: true,
-    body: googleBody,
-    answer: envelope([200], 'Signed in.', A.sessionAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TOKEN', 'CONFLICT'],
-  },
-  {
-    method: 'post',
-    path: 'auth/google/link',
-    tag: 'Sign-in',
-    summary: "Link the customer's Google account",
-    description: '404 NOT_FOUND while Google sign-in is not enabled.',
-    auth: 'customer',
-    inContract: false,
-    body: googleLinkBody,
-    answer: envelope([200], 'Linked.', A.customerOnlyAnswer),
-    errors: ['NOT_FOUND', 'INVALID_TOKEN', 'GOOGLE_LINKED'],
-  },
-  {
-    method: 'post',
-    path: 'auth/logout',
-    tag: 'Sign-in',
-    summary: 'Revoke the session token',
-    auth: 'customer',
-    inContract: true,
-    answer: envelope([200], 'Signed out.'),
-    errors: [],
-  },
+  ...endpointsOf(authSpec),
 
   // the customer
-  {
-    method: 'post',
-    path: 'point/history',
-    tag: 'Points',
-    summary: "The customer's points and their ledger",
-    description: "The app's session check: 200 means the session is valid. Another customer's id answers 404.",
-    auth: 'customer',
-    inContract: true,
-    body: pointHistoryBody,
-    answer: envelope([200], 'The balance and one page of entries.', A.pointHistoryAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'get',
-    path: 'customer/profile',
-    tag: 'Customer',
-    summary: "The customer's profile",
-    auth: 'customer',
-    inContract: true,
-    answer: envelope([200], 'The customer.', A.customerAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'customer/change-email',
-    tag: 'Customer',
-    summary: "Change the customer's e-mail address",
-    description: 'The new address is unverified; a code is e-mailed to it when an e-mail service exists (`verification`).',
-    auth: 'customer',
-    inContract: true,
-    body: changeEmailBody,
-    answer: envelope([200], 'Saved.', A.changeEmailAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'customer/email/verify/request',
-    tag: 'Customer',
-    summary: "E-mail a code to the customer's address",
-    description: 'The address is named again, so a page showing a stale address cannot send a code it did not mean (409 CONFLICT).',
-    auth: 'customer',
-    inContract: false,
-    body: emailVerifyRequestBody,
-    answer: envelope([200], 'The code was sent.', A.emailCodeSentAnswer),
-    errors: ['EMAIL_UNAVAILABLE', 'NO_EMAIL', 'CONFLICT', 'ALREADY_VERIFIED', 'RATE_LIMITED', 'BAD_GATEWAY'],
-  },
-  {
-    method: 'post',
-    path: 'customer/email/verify',
-    tag: 'Customer',
-    summary: "Verify the customer's address with the e-mailed code",
-    auth: 'customer',
-    inContract: false,
-    body: emailVerifyBody,
-    answer: envelope([200], 'Verified.', A.customerOnlyAnswer),
-    errors: ['CODE_EXPIRED', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'RATE_LIMITED', 'EMAIL_TAKEN'],
-  },
+  ...endpointsOf(pointsSpec),
+  customersSpec.endpoints.profile,
+  customersSpec.endpoints.changeEmail,
+  customersSpec.endpoints.emailVerifyRequest,
+  customersSpec.endpoints.emailVerify,
 
   // shop
   ...endpointsOf(shopSpec),
@@ -313,28 +169,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(ordersSpec),
 
   // notifications
-  {
-    method: 'get',
-    path: 'notification/list',
-    tag: 'Notifications',
-    summary: "The customer's notifications, newest first",
-    auth: 'customer',
-    inContract: true,
-    query: pageQuery,
-    answer: envelope([200], 'One page of notifications.', A.notificationListAnswer),
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: 'notification/read',
-    tag: 'Notifications',
-    summary: 'Mark notifications as read',
-    auth: 'customer',
-    inContract: true,
-    body: notificationReadBody,
-    answer: envelope([200], 'How many are still unread.', A.notificationReadAnswer),
-    errors: [],
-  },
+  ...endpointsOf(notificationsSpec),
 
   // the wheel
   ...endpointsOf(wheelSpec),
@@ -358,41 +193,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(rewardsEditorSpec),
 
   // the shop's customers
-  {
-    method: 'get',
-    path: 'merchant/customers',
-    tag: 'Merchant console',
-    summary: 'Find customers by phone number, name or e-mail',
-    description: '`q` matches part of a name or e-mail (any case) or of a phone number however it is written (0917 123 4567, +63 917…); empty: the newest customers. 20 a page.',
-    auth: 'staff',
-    inContract: false,
-    query: E.customerSearchQuery,
-    answer: envelope([200], 'The customers found.', E.customerSearchAnswer),
-    errors: [],
-  },
-  {
-    method: 'get',
-    path: 'merchant/customers/detail',
-    tag: 'Merchant console',
-    summary: "A customer's points and wallet with their ledgers, vouchers and orders",
-    auth: 'staff',
-    inContract: false,
-    query: E.customerDetailQuery,
-    answer: envelope([200], 'The customer.', E.customerDetailAnswer),
-    errors: ['NOT_FOUND'],
-  },
-  {
-    method: 'post',
-    path: 'merchant/customers/adjust-points',
-    tag: 'Merchant console',
-    summary: "Adjust a customer's points, with a reason",
-    description: 'Owners only. A points ledger entry of its own kind (`owner`), the reason shown to the customer in their history and a notification, the audit log written. A deduction below zero: 409 INSUFFICIENT_POINTS naming `points`. Idempotent by `idempotency_key`.',
-    auth: 'owner',
-    inContract: false,
-    body: E.adjustPointsBody,
-    answer: envelope([201], 'The customer and the new entry.', E.adjustPointsAnswer),
-    errors: ['NOT_FOUND', 'INSUFFICIENT_POINTS'],
-  },
+  customersSpec.endpoints.search,
+  customersSpec.endpoints.detail,
+  customersSpec.endpoints.adjustPoints,
 
   // the owner's wheel
   ...endpointsOf(wheelEditorSpec),

@@ -26,3 +26,5 @@ export const email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATT
 export const descriptionText = z.string().trim().max(500, 'must be at most 500 characters');
 /** An amount in minor units of the merchant's currency: a price, a discount. */
 export const minorUnits = z.number().int('must be a whole number of minor units').min(0, 'must be 0 or more').max(100_000_000, 'must be at most 100,000,000');
+/** A one-time link's secret (set-up, invitation, preview): 43 characters of base64url. */
+export const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'must be the code from your link');

@@ -8,6 +8,7 @@ export * from './fields';
 export * from './checks';
 export * from './settings';
 export * from './auth';
+export * from './customers';
 export * from './points';
 export * from './shop';
 export * from './rewards';

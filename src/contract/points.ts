@@ -1,25 +1,49 @@
-/** Points and their ledger (point/history). Part of the contract (src/contract): free of React, of the browser and of Express. */
+/**
+ * Points and their ledger: the schemas of the area's calls (points.calls.ts declares them) and its spec.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
 import { z } from 'zod';
+import { int, nextPage, time } from './answer-fields';
+import { describe } from './api-spec';
 import { id, page } from './fields';
+import { pointsApi } from './points.calls';
 
 export const pointHistoryBody = z.object({ customer_id: id, page });
 export type PointHistoryBody = z.infer<typeof pointHistoryBody>;
-/** owner: an adjustment the shop's owner made, with its reason */
-export type PointEntryType = 'earn' | 'burn' | 'expire' | 'adjust' | 'owner';
-export interface PointEntry {
-  id: number;
-  type: PointEntryType;
-  points: number;
-  balance_after: number;
-  reason: string;
-  created_at: string;
-  /** extension: when an earned lot expires */
-  expires_at?: string | null;
-}
-export interface PointHistoryData {
-  balance: number;
-  items: PointEntry[];
-  next_page: number | null;
-  /** extension: points that expire in the next 30 days */
-  expiring_soon?: { points: number; expires_at: string } | null;
-}
+
+/** A ledger entry. `owner`: an adjustment the shop's owner made, with its reason. */
+export const pointEntryAnswer = z.object({
+  id: int(),
+  type: z.enum(['earn', 'burn', 'expire', 'adjust', 'owner']),
+  points: int(),
+  balance_after: int(),
+  reason: z.string(),
+  created_at: time(),
+  expires_at: time().nullable().optional().meta({ description: 'when an earned lot expires' }),
+});
+export type PointEntry = z.infer<typeof pointEntryAnswer>;
+export type PointEntryType = PointEntry['type'];
+
+export const pointHistoryAnswer = z.object({
+  balance: int(),
+  items: z.array(pointEntryAnswer),
+  next_page: nextPage(),
+  expiring_soon: z
+    .object({ points: int(), expires_at: time() })
+    .nullable()
+    .optional()
+    .meta({ description: 'points that expire in the next 30 days' }),
+});
+export type PointHistoryData = z.infer<typeof pointHistoryAnswer>;
+
+export const pointsSpec = /* @__PURE__ */ describe('Points', pointsApi, {
+  history: {
+    summary: "The customer's points and their ledger",
+    description: "The app's session check: 200 means the session is valid. Another customer's id answers 404.",
+    body: pointHistoryBody,
+    data: pointHistoryAnswer,
+    answer: 'The balance and one page of entries.',
+    message: 'Points history loaded.',
+    errors: ['NOT_FOUND'],
+  },
+});

@@ -1,35 +1,60 @@
-/** The merchant's site settings (settings/main-setting). Part of the contract (src/contract): free of React, of the browser and of Express. */
+/**
+ * The merchant's site settings (settings/main-setting; a share-preview link's settings/preview is
+ * declared in settings.calls.ts and documented by the theme) and the provider's health: the schemas of the area's calls (settings.calls.ts declares them) and its spec.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { money } from './answer-fields';
+import { describe } from './api-spec';
+import { settingsApi } from './settings.calls';
 
-export type SiteVersion = 'Lite' | 'Full';
 
-export interface SiteSettings {
-  setting_company: string;
-  /** favicon URL */
-  post_title: string;
-  /** logo URL */
-  post_file: string;
-  landing_body_background_image: string;
-  landing_body_background_color: string;
-  version: SiteVersion | string;
-  currency: string;
-  locale: string;
-  /** extension: the merchant's id, checked by the alternative login link */
-  merchant_id?: string;
-  /** extension: brand colours */
-  brand_color?: string;
-  accent_color?: string;
-  /** extension (theme studio): text on the brand colour, and on the landing background colour; absent: black or white, whichever reads better */
-  brand_text_color?: string;
-  landing_text_color?: string;
-  /** extension: business settings a customer sees */
-  timezone?: string;
-  min_order?: number;
-  delivery_fee?: number;
-  default_country_code?: string;
-  pickup_address?: string;
-  /**
-   * extension: whether a payment gateway takes top-ups and online order payments. When false those
-   * answer 503 PAYMENTS_UNAVAILABLE; paying from the wallet balance still works. Absent: assume true.
-   */
-  online_payments?: boolean;
-}
+export const siteSettingsAnswer = z
+  .object({
+    setting_company: z.string(),
+    post_title: z.string().meta({ description: 'favicon URL' }),
+    post_file: z.string().meta({ description: 'logo URL' }),
+    landing_body_background_image: z.string(),
+    landing_body_background_color: z.string(),
+    version: z.string().meta({ description: '"Lite" or "Full"', examples: ['Full', 'Lite'] }),
+    currency: z.string().meta({ description: 'ISO 4217', examples: ['PHP'] }),
+    locale: z.string().meta({ examples: ['en-PH'] }),
+    // extensions: the merchant's id (checked by the alternative login link), the brand colours
+    merchant_id: z.string().optional(),
+    brand_color: z.string().optional(),
+    accent_color: z.string().optional(),
+    brand_text_color: z.string().optional().meta({ description: 'text on the brand colour (the theme studio checks it for WCAG AA); absent: black or white, whichever reads better' }),
+    landing_text_color: z.string().optional().meta({ description: 'text on the landing background colour; absent: black or white, whichever reads better' }),
+    // extensions: business settings a customer sees
+    timezone: z.string().optional(),
+    min_order: money().optional(),
+    delivery_fee: money().optional(),
+    default_country_code: z.string().optional(),
+    pickup_address: z.string().optional(),
+    online_payments: z.boolean().optional().meta({ description: 'false: top-ups and online payment answer 503 PAYMENTS_UNAVAILABLE; absent: assume true' }),
+  })
+  .meta({ id: 'SiteSettings' });
+export type SiteSettings = z.infer<typeof siteSettingsAnswer>;
+
+export const healthAnswer = z.object({ ok: z.literal(true) });
+export type HealthData = z.infer<typeof healthAnswer>;
+
+export const settingsSpec = /* @__PURE__ */ describe('Settings', settingsApi, {
+  mainSetting: {
+    summary: "The merchant's site settings",
+    description: 'The same for every customer: answered with `Cache-Control: public, max-age=5`, which gateways may keep that long.',
+    data: siteSettingsAnswer,
+    answer: 'The settings.',
+    message: 'Settings loaded.',
+  },
+  health: {
+    tag: 'Provider',
+    summary: 'Whether the provider and its database answer',
+    description: "The gateway's `/healthz` asks it.",
+    inContract: false,
+    data: healthAnswer,
+    answer: 'Up.',
+    message: 'The provider is up.',
+  },
+
+});

@@ -10,7 +10,7 @@ import { ACTIVITY_KIND_NAMES, MACHINE_PERSON } from './activity';
 import { int, nextPage, time } from './answer-fields';
 import { describe } from './api-spec';
 import { day } from './dashboard';
-import { email, id, page } from './fields';
+import { email, id, linkToken, page } from './fields';
 import { staffApi } from './staff.calls';
 import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from './staff-checks';
 
@@ -26,8 +26,6 @@ export const staffPassword = z
   .min(STAFF_PASSWORD_MIN, `must be at least ${STAFF_PASSWORD_MIN} characters`)
   .max(STAFF_PASSWORD_MAX, `must be at most ${STAFF_PASSWORD_MAX} characters`);
 const staffName = z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters');
-/** A one-time link's secret (set-up, invitation, preview): 43 characters of base64url. */
-export const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'must be the code from your link');
 
 /** `merchant/auth/setup`: the first owner, from an owner set-up link. */
 export const staffSetupBody = z.object({ token: linkToken, name: staffName, email, password: staffPassword });

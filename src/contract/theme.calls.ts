@@ -1,7 +1,7 @@
 /** The calls of the theme (the console's Brand page, and a share-preview link's read), declared once (api.ts); their schemas and words are in theme.ts. */
 import { call } from './api';
-import type { SiteSettings } from './settings';
-import type { PreviewLinkData, PreviewQuery, ThemeDraftData, ThemeSettings, ThemeVersionOnlyData, ThemeVersionsData } from './theme';
+import { previewCall } from './settings.calls';
+import type { PreviewLinkData, ThemeDraftData, ThemeSettings, ThemeVersionOnlyData, ThemeVersionsData } from './theme';
 
 export const themeApi = {
   draft: call.owner.get<ThemeDraftData>('merchant/theme/draft'),
@@ -10,6 +10,6 @@ export const themeApi = {
   versions: call.owner.get<ThemeVersionsData>('merchant/theme/versions'),
   restore: call.owner.post<ThemeVersionOnlyData, { id: number }>('merchant/theme/restore'),
   previewLink: call.owner.post<PreviewLinkData>('merchant/theme/preview-link', { status: 201 }),
-  /** public: whoever holds a live preview link sees the draft, read-only */
-  preview: call.anyone.get<SiteSettings, PreviewQuery>('settings/preview'),
+  /** public: whoever holds a live preview link sees the draft, read-only (declared with the settings) */
+  preview: previewCall,
 };

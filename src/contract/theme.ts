@@ -6,11 +6,10 @@
  */
 import { z } from 'zod';
 import { int, time } from './answer-fields';
-import { siteSettingsAnswer } from './answers';
+import { siteSettingsAnswer } from './settings';
 import { describe } from './api-spec';
-import { id } from './fields';
+import { id, linkToken } from './fields';
 import { imageUrl } from './media';
-import { linkToken } from './staff';
 import { themeApi } from './theme.calls';
 
 const colour = z

@@ -92,6 +92,27 @@ describeEachDb('customers in the console', (kind) => {
     expect((await adjust({ customer_id: 999_999, points: 10, reason: 'Nobody' })).status).toBe(404);
   });
 
+  it("keeps each owner's keys their own: another owner's same key adjusts again, one key names one adjustment", async () => {
+    const other = await newStaff(p.db, p.clock, { role: 'owner' });
+    const pointsOf = async (id: number) => (await p.db.selectFrom('customers').select('points').where('id', '=', id).executeTakeFirstOrThrow()).points;
+    const before = await pointsOf(ana.id);
+    const body = { customer_id: ana.id, points: 5, reason: 'Loyal customer', idempotency_key: randomUUID() };
+    const first = await adjust(body);
+    const second = await adjust(body, other.token);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.data.entry.id).not.toBe(first.body.data.entry.id);
+    expect(await pointsOf(ana.id)).toBe(before + 10);
+    // each owner's repeat answers their own first answer
+    expect((await adjust(body, other.token)).body).toEqual(second.body);
+    expect((await adjust(body)).body).toEqual(first.body);
+    expect(await pointsOf(ana.id)).toBe(before + 10);
+    // the same owner's key for another customer is another body: refused, nothing changes
+    const ben = await p.newCustomer({ points: 0 });
+    const reused = await adjust({ ...body, customer_id: ben.id });
+    expect([reused.status, reused.body.error.code]).toEqual([422, 'IDEMPOTENCY_MISMATCH']);
+    expect(await pointsOf(ben.id)).toBe(0);
+  });
+
   it('lets staff look customers up but not adjust points', async () => {
     const res = await adjust({ customer_id: ana.id, points: 10, reason: 'Staff try' }, staff.token);
     expect([res.status, res.body.error.code]).toEqual([403, 'ROLE_FORBIDDEN']);

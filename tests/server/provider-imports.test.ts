@@ -43,7 +43,7 @@ describe('imports between provider areas', () => {
   it.each([
     ['payments → orders', 'payments/planted.ts', "import '../orders/orders.repo';"],
     ['payments → wallet', 'payments/planted.ts', "import '../wallet/wallet.repo';"],
-    ['auth → customers', 'auth/planted.ts', "import '../customers/customers.repo';"],
+    ['auth → accounts', 'auth/planted.ts', "import '../accounts/accounts.repo';"],
     ['counter → orders', 'counter/planted.ts', "import '../orders/orders.repo';"],
     ['an area → http', 'orders/planted.ts', "import { AppError } from '../http/errors';\nexport const e = AppError;"],
     ['the composition → an area', 'app.ts', "import './payments/payments.routes';"],
@@ -59,10 +59,10 @@ describe('imports between provider areas', () => {
     ['orders → payments, loaded later', 'orders/planted.ts', "export const load = () => import('../payments/payments.routes');", 'import-x/no-restricted-paths'],
     ['orders → payments, an inline type', 'orders/planted.ts', "export type Y = import('../payments/payments.routes').X;", 'no-restricted-syntax'],
     ['wallet → payments', 'wallet/planted.ts', "import '../payments/payments.routes';", 'import-x/no-restricted-paths'],
-    ['customers → auth', 'customers/planted.ts', "import '../auth/auth.service';", 'import-x/no-restricted-paths'],
+    ['accounts → auth', 'accounts/planted.ts', "import '../auth/auth.service';", 'import-x/no-restricted-paths'],
     ['orders → counter', 'orders/planted.ts', "import '../counter/counter.service';", 'import-x/no-restricted-paths'],
     ['two areas of one layer (payments → counter)', 'payments/planted.ts', "import '../counter/counter.service';", 'import-x/no-restricted-paths'],
-    ['http → an area', 'http/planted.ts', "import '../customers/customers.repo';", 'import-x/no-restricted-paths'],
+    ['http → an area', 'http/planted.ts', "import '../accounts/accounts.repo';", 'import-x/no-restricted-paths'],
     ...PROVIDER_COMPOSITION.map((f) => [`an area → ${f}`, 'orders/planted.ts', `import '../${f.replace(/\.ts$/, '')}';`, 'import-x/no-restricted-paths']),
     ['a shared root file → an area at run time', 'context.ts', "import { x } from './auth/sender';\nexport const y = x;", '@typescript-eslint/no-restricted-imports'],
     ['a shared root file → an area, loaded later', 'context.ts', "export const load = () => import('./auth/sender');", 'no-restricted-syntax'],
@@ -78,7 +78,7 @@ describe('imports between provider areas', () => {
 
   it('says which areas an area may import', async () => {
     expect(await reported('orders/planted.ts', "import '../payments/payments.routes';")).toEqual([
-      'import-x/no-restricted-paths: Unexpected path "../payments/payments.routes" imported in restricted zone. Provider areas depend one way: orders/ imports only addresses, points, shop, staff, wallet, auth, customers, notifications, settings, http (PROVIDER_LAYERS in eslint.config.js).',
+      'import-x/no-restricted-paths: Unexpected path "../payments/payments.routes" imported in restricted zone. Provider areas depend one way: orders/ imports only addresses, points, shop, staff, wallet, auth, accounts, notifications, settings, http (PROVIDER_LAYERS in eslint.config.js).',
     ]);
   });
 });

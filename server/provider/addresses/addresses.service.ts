@@ -1,7 +1,7 @@
 import type { Address, AddressInput } from '#contract';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant } from '../settings/settings.service';
 import { normalizePhone } from '../auth/phone';
 import {

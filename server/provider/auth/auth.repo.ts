@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db';
+import { DAY, HOUR } from '../../lib/clock';
 import type { OtpPurpose } from '#contract';
 
 /** Advisory-lock classes (two-key form, so phone and address keys never collide). */
 const LOCK_OTP_PHONE = 71_001;
 const LOCK_OTP_IP = 71_002;
+const LOCK_GOOGLE_ACCOUNT = 71_003;
+const LOCK_EMAIL_CODES = 71_004;
 const LOCK_CODE_TRIES = 71_005;
 
 /**
@@ -156,4 +159,124 @@ export async function reserveCodeTry(
 /** Takes back a counted entry: the code was right. */
 export async function releaseCodeTry(db: Database, id: number): Promise<void> {
   await db.deleteFrom('code_failures').where('id', '=', id).execute();
+}
+
+/** One sign-in or link per Google account at a time, so a first sign-in twice at once makes one customer. */
+export async function lockGoogleAccount(trx: Database, sub: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${LOCK_GOOGLE_ACCOUNT}::int4, hashtext(${sub}))`.execute(trx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+// ---------------------------------------------------------------------------------------------
+
+export async function insertSession(trx: Database, row: { tokenHash: string; customerId: number; now: Date; expiresAt: Date }): Promise<void> {
+  await trx.insertInto('sessions').values({ token_hash: row.tokenHash, customer_id: row.customerId, created_at: row.now, expires_at: row.expiresAt }).execute();
+}
+
+/** Revoking twice changes nothing. */
+export async function revokeSessionRow(db: Database, sessionId: number, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The development outbox
+// ---------------------------------------------------------------------------------------------
+
+export async function insertOutbox(db: Database, row: { phone: string | null; email: string | null; subject: string | null; body: string; now: Date }): Promise<void> {
+  await db.insertInto('dev_outbox').values({ phone: row.phone, email: row.email, subject: row.subject, body: row.body, created_at: row.now }).execute();
+}
+
+/** The newest messages to a phone number or an e-mail address (`byEmail`). */
+export async function outboxRows(db: Database, recipient: { byEmail: boolean; to: string }, limit: number) {
+  return db
+    .selectFrom('dev_outbox')
+    .select(['id', 'phone', 'email', 'subject', 'body', 'created_at'])
+    .where(recipient.byEmail ? 'email' : 'phone', '=', recipient.to)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Housekeeping
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Codes, registration tokens and sessions long past use; development outbox messages after an hour
+ * (they hold codes in clear); spent e-mail codes and counts of wrong entries once the hour their limits
+ * look back on is over.
+ */
+export async function purgeAuthRows(db: Database, now: number): Promise<void> {
+  const hourAgo = new Date(now - HOUR);
+  await db.deleteFrom('dev_outbox').where('created_at', '<', hourAgo).execute();
+  await db
+    .deleteFrom('email_codes')
+    .where('created_at', '<', hourAgo)
+    .where((eb) => eb.or([eb('consumed_at', 'is not', null), eb('expires_at', '<', new Date(now))]))
+    .execute();
+  await db.deleteFrom('code_failures').where('created_at', '<', hourAgo).execute();
+  await db.deleteFrom('otp_codes').where('created_at', '<', new Date(now - 2 * DAY)).execute();
+  await db.deleteFrom('registration_tokens').where('expires_at', '<', new Date(now - DAY)).execute();
+  await db.deleteFrom('sessions').where('expires_at', '<', new Date(now - 30 * DAY)).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail codes
+// ---------------------------------------------------------------------------------------------
+
+/** Serialises e-mail code issuing per customer for the rest of the transaction (check, then insert). */
+export async function lockEmailCodeIssuing(trx: Database, customerId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${LOCK_EMAIL_CODES}::int4, ${customerId}::int4)`.execute(trx);
+}
+
+export interface EmailIssueStats {
+  /** when the last code to this address was made for this customer, or null */
+  lastToAddressAt: Date | null;
+  /** codes for this customer (any address) since `since`, and the oldest of them */
+  count: number;
+  oldest: Date | null;
+}
+
+export async function emailCodeStats(trx: Database, customerId: number, email: string, since: Date): Promise<EmailIssueStats> {
+  const last = await trx
+    .selectFrom('email_codes')
+    .select('created_at')
+    .where('customer_id', '=', customerId)
+    .where('email', '=', email)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const recent = await trx
+    .selectFrom('email_codes')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('customer_id', '=', customerId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return {
+    lastToAddressAt: last?.created_at ?? null,
+    count: Number(recent.n),
+    oldest: recent.oldest ? new Date(recent.oldest) : null,
+  };
+}
+
+export async function insertEmailCode(
+  trx: Database,
+  row: { customerId: number; email: string; codeHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await trx
+    .insertInto('email_codes')
+    .values({ customer_id: row.customerId, email: row.email, code_hash: row.codeHash, created_at: row.now, expires_at: row.expiresAt })
+    .execute();
+}
+
+/** The customer's newest code: only the last code sent can be used. */
+export async function latestEmailCode(db: Database, customerId: number) {
+  return db
+    .selectFrom('email_codes')
+    .select(['id', 'email', 'code_hash', 'expires_at', 'attempts', 'consumed_at'])
+    .where('customer_id', '=', customerId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -1,5 +1,4 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Customer, OtpPurpose, OtpRequestData, OtpVerifyData, SessionData } from '#contract';
 import { paths } from '#contract/routes';
 import type { Database } from '../../db';
@@ -15,7 +14,7 @@ import {
   linkGoogleSub,
   lockCustomer,
   setVerifiedEmail,
-} from '../customers/customers.repo';
+} from '../accounts/accounts.repo';
 import { AppError } from '../http/errors';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
@@ -26,8 +25,10 @@ import {
   insertOtp,
   insertRegistrationToken,
   latestOtp,
+  lockGoogleAccount,
   lockOtpIssuing,
   otpIssueStats,
+  purgeAuthRows,
 } from './auth.repo';
 import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';
 import { offerEmailCode } from './email-verification.service';
@@ -174,11 +175,6 @@ export async function register(
   return result;
 }
 
-/** One sign-in or link per Google account at a time, so a first sign-in twice at once makes one customer. */
-async function lockGoogleAccount(trx: Database, sub: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(71003::int4, hashtext(${sub}))`.execute(trx);
-}
-
 /**
  * Google sign-in: the customer linked to this Google account; else the one customer (not yet linked)
  * whose VERIFIED e-mail is the address Google verified (a customer proved it by entering the code we
@@ -240,22 +236,7 @@ export async function logout(ctx: ProviderContext, sessionId: number): Promise<v
   await revokeSession(ctx.db, ctx, sessionId);
 }
 
-/**
- * Housekeeping for a periodic job: codes, registration tokens and sessions long past use; development
- * outbox messages after an hour (they hold codes in clear); spent e-mail codes and counts of wrong
- * entries once the hour their limits look back on is over.
- */
+/** Housekeeping for a periodic job: what sign-in leaves behind once nothing can use it (auth.repo purgeAuthRows). */
 export async function purgeAuthLeftovers(ctx: ProviderContext): Promise<void> {
-  const now = ctx.clock.now().getTime();
-  const hourAgo = new Date(now - HOUR);
-  await ctx.db.deleteFrom('dev_outbox').where('created_at', '<', hourAgo).execute();
-  await ctx.db
-    .deleteFrom('email_codes')
-    .where('created_at', '<', hourAgo)
-    .where((eb) => eb.or([eb('consumed_at', 'is not', null), eb('expires_at', '<', new Date(now))]))
-    .execute();
-  await ctx.db.deleteFrom('code_failures').where('created_at', '<', hourAgo).execute();
-  await ctx.db.deleteFrom('otp_codes').where('created_at', '<', new Date(now - 2 * 24 * HOUR)).execute();
-  await ctx.db.deleteFrom('registration_tokens').where('expires_at', '<', new Date(now - 24 * HOUR)).execute();
-  await ctx.db.deleteFrom('sessions').where('expires_at', '<', new Date(now - 30 * 24 * HOUR)).execute();
+  await purgeAuthRows(ctx.db, ctx.clock.now().getTime());
 }

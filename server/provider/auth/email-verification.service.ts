@@ -10,16 +10,10 @@ import { digestsEqual } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { getMerchant } from '../settings/settings.service';
-import { findCustomerByVerifiedEmail, getCustomer, lockCustomer, markEmailVerified, setCustomerEmail } from '../customers/customers.repo';
-import { addCodeAttempt, consumeCode } from './auth.repo';
+import { findCustomerByVerifiedEmail, getCustomer, lockCustomer, markEmailVerified, setCustomerEmail } from '../accounts/accounts.repo';
+import { addCodeAttempt, consumeCode, emailCodeStats, insertEmailCode, latestEmailCode, lockEmailCodeIssuing } from './auth.repo';
 import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';
 import { maskEmail } from './sender';
-import {
-  emailCodeStats,
-  insertEmailCode,
-  latestEmailCode,
-  lockEmailCodeIssuing,
-} from './email-verification.repo';
 
 /** The stored form of an e-mail code: HMAC keyed by the provider secret, bound to the customer and the address. */
 export function emailCodeHash(secret: string, customerId: number, email: string, code: string): string {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
+import { insertOutbox, outboxRows } from './auth.repo';
 
 /** Delivers a text message to a phone. A real SMS or WhatsApp provider implements this. */
 export interface MessageSender {
@@ -23,7 +24,7 @@ export const hideDigits = (text: string) => text.replace(/\d{4,}/g, (d) => '•'
 export function outboxSender(db: Database, clock: Clock, logger: Logger, o: { keep: boolean } = { keep: true }): MessageSender {
   return {
     async send(phone, body) {
-      if (o.keep) await db.insertInto('dev_outbox').values({ phone, email: null, subject: null, body, created_at: clock.now() }).execute();
+      if (o.keep) await insertOutbox(db, { phone, email: null, subject: null, body, now: clock.now() });
       logger.info({ phone: maskPhone(phone), message: hideDigits(body) }, o.keep ? 'message sent to the development outbox' : 'no SMS service is configured: message not sent');
     },
   };
@@ -36,7 +37,7 @@ export function outboxSender(db: Database, clock: Clock, logger: Logger, o: { ke
 export function outboxMailer(db: Database, clock: Clock, logger: Logger): MailSender {
   return {
     async sendEmail(to, subject, text) {
-      await db.insertInto('dev_outbox').values({ phone: null, email: to, subject, body: text, created_at: clock.now() }).execute();
+      await insertOutbox(db, { phone: null, email: to, subject, body: text, now: clock.now() });
       logger.info({ email: maskEmail(to), subject, message: hideDigits(text) }, 'e-mail sent to the development outbox');
     },
   };
@@ -56,13 +57,7 @@ export function maskEmail(email: string): string {
 /** The newest messages to a phone number (E.164) or, when it holds an @, to an e-mail address. */
 export async function readOutbox(db: Database, recipient: string, limit = 20) {
   const byEmail = recipient.includes('@');
-  const rows = await db
-    .selectFrom('dev_outbox')
-    .select(['id', 'phone', 'email', 'subject', 'body', 'created_at'])
-    .where(byEmail ? 'email' : 'phone', '=', byEmail ? recipient.trim().toLowerCase() : recipient)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await outboxRows(db, { byEmail, to: byEmail ? recipient.trim().toLowerCase() : recipient }, limit);
   return rows.map(({ phone, email, subject, ...r }) => ({
     ...r,
     ...(byEmail ? { email, subject } : { phone }),

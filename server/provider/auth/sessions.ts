@@ -4,6 +4,7 @@ import { DAY } from '../../lib/clock';
 import { sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { getMerchant } from '../settings/settings.service';
+import { insertSession, revokeSessionRow } from './auth.repo';
 
 /** A fresh secret: 32 random bytes (256 bits) as base64url. Only its SHA-256 is ever stored. */
 export function newSecretToken(): string {
@@ -19,24 +20,11 @@ export async function createSession(trx: Database, ctx: ProviderContext, custome
   const { rules } = await getMerchant(trx, ctx.merchantId);
   const token = newSecretToken();
   const now = ctx.clock.now();
-  await trx
-    .insertInto('sessions')
-    .values({
-      token_hash: sha256Hex(token),
-      customer_id: customerId,
-      created_at: now,
-      expires_at: new Date(now.getTime() + rules.session_days * DAY),
-    })
-    .execute();
+  await insertSession(trx, { tokenHash: sha256Hex(token), customerId, now, expiresAt: new Date(now.getTime() + rules.session_days * DAY) });
   return token;
 }
 
 /** Ends one session (logout). Revoking twice changes nothing. */
 export async function revokeSession(db: Database, ctx: ProviderContext, sessionId: number): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: ctx.clock.now() })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeSessionRow(db, sessionId, ctx.clock.now());
 }

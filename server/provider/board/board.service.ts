@@ -2,7 +2,7 @@ import { forwardStep, nextStatuses, type OrderStatus } from '#contract';
 import type { BoardAdvanceBody, BoardCancelBody, BoardData, BoardOrder } from '#contract/board';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { firstName } from '../customers/customers.service';
+import { firstName } from '../accounts/accounts.service';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { startOfDay } from '../settings/settings.repo';

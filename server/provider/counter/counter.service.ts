@@ -3,7 +3,7 @@ import { to } from '#contract/routes';
 import type { Database } from '../../db';
 import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
-import { firstName } from '../customers/customers.service';
+import { firstName } from '../accounts/accounts.service';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { startOfDay } from '../settings/settings.repo';

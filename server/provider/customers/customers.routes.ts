@@ -1,17 +1,33 @@
-import { Router } from 'express';
+import { customersSpec } from '#contract';
+import type { Router } from 'express';
+import { clientKey } from '../auth/client-key';
+import { changeEmail, sendEmailCode, verifyEmailCode } from '../auth/email-verification.service';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
-import { send } from '../http/envelope';
-import { customerOf, requireCustomer } from '../http/session';
-import { getProfile } from './customers.service';
+import { mount, reply } from '../http/mount';
+import { clientIp } from '../http/session';
+import { getMerchant } from '../settings/settings.service';
+import { adjustCustomerPoints, detailForStaff, getProfile, searchForStaff } from './customers.service';
 
-/** customer/profile; the e-mail calls under customer/ are served by auth.routes.ts (they prove an address). */
+/**
+ * The customer's profile and e-mail address (saved unverified, proved with a code e-mailed to it); the
+ * console's look-up (staff; searches and opened accounts are in the activity log) and the owner's points
+ * adjustment (once per key of the staff member's).
+ */
 export function customersRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
-
-  r.get('/customer/profile', requireCustomer(ctx), async (_req, res) => {
-    send(res, 200, 'Profile loaded.', await getProfile(ctx, customerOf(res)));
+  return mount(ctx, customersSpec, {
+    profile: async (_, at) => getProfile(ctx, at.customerId()),
+    changeEmail: async (body, at) => {
+      const data = await changeEmail(ctx, at.customerId(), body.email);
+      return data.verification ? reply(data, 200, 'Your e-mail address is saved. We sent you a code to verify it.') : data;
+    },
+    emailVerifyRequest: async (body, at) => sendEmailCode(ctx, at.customerId(), body.email),
+    emailVerify: async (body, at) => ({ customer: await verifyEmailCode(ctx, { customerId: at.customerId(), code: body.code, clientKey: clientKey(clientIp(at.req)) }) }),
+    search: async (query, at) => searchForStaff(ctx, at.staff(), query),
+    detail: async (query, at) => detailForStaff(ctx, at.staff(), query.id),
+    adjustPoints: async (body, at) => {
+      // read before the transaction: PGlite has one connection, which the transaction holds
+      const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+      return at.once((trx) => adjustCustomerPoints(ctx, trx, at.staff(), body, rules.points_expiry_days));
+    },
   });
-
-  return r;
 }

@@ -22,9 +22,41 @@ function nulFields(v: unknown, path: PropertyKey[], out: Record<string, string>,
   }
 }
 
+type ObjectOption = z.ZodType & { shape: Record<string, z.ZodType> };
+
+/** The options of a union of objects (`{ids}` or `{all: true}`), else null. */
+function objectOptions(schema: z.ZodType): ObjectOption[] | null {
+  const def = schema._zod.def as { type: string; options?: z.ZodType[] };
+  return def.type === 'union' && def.options?.every((o) => o._zod.def.type === 'object') ? (def.options as ObjectOption[]) : null;
+}
+
+/** An option's fields as a client would write them: `ids`, `all: true`. */
+function optionHint(option: ObjectOption): string {
+  return Object.entries(option.shape)
+    .map(([k, s]) => {
+      const def = s._zod.def as { type: string; values?: unknown[] };
+      return def.type === 'literal' && def.values?.length === 1 ? `${k}: ${String(def.values[0])}` : k;
+    })
+    .join(' and ');
+}
+
+/**
+ * The option of a union of objects that the input chose by naming its fields, parsed alone: its errors
+ * name the bad field (`ids.0`, `all`) where the union as a whole could only say "invalid input".
+ */
+function chosenOption(options: ObjectOption[], data: unknown): ObjectOption {
+  const keys = options.map((o) => Object.keys(o.shape));
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw validation({ body: `must be an object with ${keys.map((k) => k.join(' and ')).join(' or ')}` });
+  const chosen = options.find((_o, i) => keys[i]!.some((k) => k in data));
+  if (!chosen) throw validation({ [keys[0]![0]!]: `give ${options.map(optionHint).join(', or ')}` });
+  return chosen;
+}
+
 /** Parses input with a contract schema; a failure names every bad field (400 VALIDATION). */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const data = input ?? {};
+  const options = objectOptions(schema);
+  if (options) return parse(chosenOption(options, data), data) as z.output<S>;
   const result = schema.safeParse(data);
   const fields: Record<string, string> = {};
   if (!result.success) {

@@ -40,3 +40,10 @@ export async function markRead(db: Database, customerId: number, at: Date, ids: 
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
+
+export async function insertNotification(
+  trx: Database,
+  row: { customerId: number; type: NotificationType; title: string; body: string; link: string | null; now: Date },
+): Promise<void> {
+  await trx.insertInto('notifications').values({ customer_id: row.customerId, type: row.type, title: row.title, body: row.body, link: row.link, created_at: row.now }).execute();
+}

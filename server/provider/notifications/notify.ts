@@ -1,6 +1,7 @@
 import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
 import type { NotificationType } from '#contract';
+import { insertNotification } from './notifications.repo';
 
 /** Adds a notification for a customer, in the caller's transaction so it exists exactly when its event does. */
 export async function notify(
@@ -9,8 +10,5 @@ export async function notify(
   customerId: number,
   n: { type: NotificationType; title: string; body: string; link?: string | null },
 ): Promise<void> {
-  await trx
-    .insertInto('notifications')
-    .values({ customer_id: customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, created_at: clock.now() })
-    .execute();
+  await insertNotification(trx, { customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now: clock.now() });
 }

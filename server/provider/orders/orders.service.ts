@@ -5,7 +5,7 @@ import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { Database } from '../../db';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer } from '../accounts/accounts.repo';
 import type { Merchant } from '../settings/settings.service';
 import { adjustPoints } from '../points/points.ledger';
 import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from './orders.repo';

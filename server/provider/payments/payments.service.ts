@@ -20,7 +20,7 @@ import {
   settlePayment,
   type PaymentRow,
 } from './payments.repo';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer } from '../accounts/accounts.repo';
 import { insertAudit } from '../staff/staff.repo';
 import { orderPaymentFailed, orderPaymentSucceeded } from './order-payments';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from './sandbox';

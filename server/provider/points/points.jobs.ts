@@ -1,10 +1,10 @@
 import { DAY } from '../../lib/clock';
 import type { ProviderContext } from '../context';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { expireCustomerLots } from './points.ledger';
-import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points-expiry.repo';
+import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points.repo';
 import { paths } from '#contract/routes';
 
 const BATCH = 200;

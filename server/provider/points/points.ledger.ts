@@ -1,7 +1,7 @@
 import type { Database } from '../../db';
 import { type Clock, DAY } from '../../lib/clock';
 import { AppError, notFound } from '../http/errors';
-import { lockCustomer, moveBalance } from '../customers/customers.repo';
+import { lockCustomer, moveBalance } from '../accounts/accounts.repo';
 
 /**
  * The points ledger: append-only entries; customers.points is the running balance, kept equal to

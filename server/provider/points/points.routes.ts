@@ -1,19 +1,11 @@
-import { Router } from 'express';
-import { pointHistoryBody } from '#contract';
+import { pointsSpec } from '#contract';
+import type { Router } from 'express';
 import type { ProviderContext } from '../context';
-import { apiRouter } from '../http/api-router';
-import { send } from '../http/envelope';
-import { customerOf, requireCustomer } from '../http/session';
-import { parse } from '../http/validate';
+import { mount } from '../http/mount';
 import { pointHistory } from './points.service';
 
 export function pointsRoutes(ctx: ProviderContext): Router {
-  const r = apiRouter();
-
-  r.post('/point/history', requireCustomer(ctx), async (req, res) => {
-    const body = parse(pointHistoryBody, req.body);
-    send(res, 200, 'Points history loaded.', await pointHistory(ctx, customerOf(res), body.customer_id, body.page ?? 1));
+  return mount(ctx, pointsSpec, {
+    history: async (body, at) => pointHistory(ctx, at.customerId(), body.customer_id, body.page ?? 1),
   });
-
-  return r;
 }

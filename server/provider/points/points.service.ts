@@ -1,9 +1,9 @@
 import type { PointHistoryData } from '#contract';
 import { DAY } from '../../lib/clock';
 import type { ProviderContext } from '../context';
-import { getCustomer } from '../customers/customers.repo';
+import { getCustomer } from '../accounts/accounts.repo';
 import { notFound } from '../http/errors';
-import { expiringBetween, ledgerPage, toPointEntry } from './points-history.repo';
+import { expiringBetween, ledgerPage, toPointEntry } from './points.repo';
 
 export const HISTORY_PAGE_SIZE = 20;
 export const EXPIRING_SOON_DAYS = 30;

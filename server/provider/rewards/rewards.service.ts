@@ -4,7 +4,7 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
-import { lockCustomer } from '../customers/customers.repo';
+import { lockCustomer } from '../accounts/accounts.repo';
 import { burnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
 import { insertAudit } from '../staff/staff.repo';

@@ -11,3 +11,8 @@ export async function startOfDay(db: Database, now: Date, timeZone: string): Pro
   const { rows } = await sql<{ start: Date }>`select (date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}) as start`.execute(db);
   return new Date(rows[0]!.start);
 }
+
+/** Asks the database the smallest question: it answers, or this throws. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -5,7 +5,8 @@
 import type { Database } from '../../db';
 import type { SiteSettings } from '#contract';
 import { notFound } from '../http/errors';
-import { readMerchant } from './settings.repo';
+import type { ProviderContext } from '../context';
+import { pingDatabase, readMerchant } from './settings.repo';
 
 /** Business rules, each a per-merchant setting (merchants.rules overrides these defaults). */
 export interface MerchantRules {
@@ -99,4 +100,22 @@ export async function getMerchant(db: Database, merchantId: string): Promise<Mer
 /** Tests that change rules call this so the next read sees them. */
 export function clearMerchantCache(): void {
   cache.clear();
+}
+
+/** How long the settings answer may be reused by a gateway or browser (s). */
+export const SETTINGS_MAX_AGE_S = 5;
+
+/**
+ * The merchant's settings, the same for every customer (getMerchant keeps its read a few seconds), and
+ * `online_payments`: whether top-ups and paying online are open, so the app can say so up front.
+ */
+export async function siteSettings(ctx: ProviderContext): Promise<SiteSettings> {
+  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  return { ...merchant.settings, online_payments: ctx.payments !== null };
+}
+
+/** Whether the provider and its database answer (the gateway's /healthz). */
+export async function checkHealth(ctx: ProviderContext): Promise<{ ok: true }> {
+  await pingDatabase(ctx.db);
+  return { ok: true };
 }

@@ -2,7 +2,7 @@ import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
 import type { WalletEntryType } from '#contract';
 import { AppError } from '../http/errors';
-import { lockCustomer, moveBalance } from '../customers/customers.repo';
+import { lockCustomer, moveBalance } from '../accounts/accounts.repo';
 
 /**
  * The wallet ledger: append-only; customers.wallet_balance is the running balance, changed in the

@@ -3,7 +3,7 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
-import { getCustomer, lockCustomer } from '../customers/customers.repo';
+import { getCustomer, lockCustomer } from '../accounts/accounts.repo';
 import { clearMerchantCache, getMerchant, type MerchantRules } from '../settings/settings.service';
 import { burnPoints, earnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCreateAddress } from '../../api/addresses';
 import type { AddressInput } from '#contract';
-import { useProfile } from '../../api/customer';
+import { useProfile } from '../../api/customers';
 import { useCheckout } from '../../app/checkout';
 import { fieldErrorsOf, messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
-import { useAdjustPoints, useCustomerDetail, useCustomerSearch } from '../../api/editors';
+import { useAdjustPoints, useCustomerDetail, useCustomerSearch } from '../../api/customers';
 import { useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../app/errors';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { CustomerDetailData, CustomerSummary } from '#contract/editors';
+import type { CustomerDetailData, CustomerSummary } from '#contract';
 import { Badge, Button, Card, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, Tabs, TextField, cx, focusRing, type RenderLink } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 import { plainLink } from '../../ui/lib/link';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useProfile } from '../../api/customer';
+import { useProfile } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
 import { useOrders } from '../../api/orders';
 import { useRewards } from '../../api/rewards';

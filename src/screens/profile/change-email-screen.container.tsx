@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Customer } from '#contract';
-import { useChangeEmail, useProfile, useRequestEmailCode, useVerifyEmail } from '../../api/customer';
+import { useChangeEmail, useProfile, useRequestEmailCode, useVerifyEmail } from '../../api/customers';
 import { fieldErrorsOf, messageOf, retryAfterOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';
 import { useSecondsUntil } from '../../app/use-seconds-until';

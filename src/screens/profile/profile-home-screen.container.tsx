@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useProfile } from '../../api/customer';
+import { useProfile } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
 import { useAuth } from '../../app/auth/auth-context';
 import { messageOf } from '../../app/errors';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
 import type { Voucher } from '#contract';
-import { useProfile } from '../../api/customer';
+import { useProfile } from '../../api/customers';
 import { usePreloadVoucherCode, useRedeemReward, useRewards, useVoucherCode } from '../../api/rewards';
 import { messageOf } from '../../app/errors';
 import { useGoBack } from '../../app/go-back';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { VoucherTab } from '#contract';
-import { useProfile } from '../../api/customer';
+import { useProfile } from '../../api/customers';
 import { shows } from '../../api/cached';
 import { useRefreshWhen } from '../../api/mutation';
 import { useRewards, useVoucherCode, useVoucherStorage } from '../../api/rewards';

@@ -7,7 +7,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { useMemo, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useProfile } from '../../../src/api/customer';
+import { useProfile } from '../../../src/api/customers';
 import { useMarkNotificationsRead, useNotifications } from '../../../src/api/notifications';
 import { useCreateOrder, useOrders } from '../../../src/api/orders';
 import { useRedeemReward, useRewards, useVoucherStorage } from '../../../src/api/rewards';

@@ -1,0 +1,4 @@
+/** What every area may say of a customer's account, beyond its rows (accounts.repo.ts). */
+
+/** The first word of a customer's name: all the counter and the orders board show staff of who it is. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Customer';

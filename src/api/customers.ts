@@ -1,0 +1,58 @@
+/**
+ * The shop's customers: the customer's own profile and e-mail address; in the merchant console, staff
+ * look customers up and owners adjust their points (hooks the customer app never uses, so never in its
+ * build).
+ */
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import type { Customer, CustomerDetailData, CustomerSearchData } from '#contract';
+import { customersApi, customersConsoleApi } from '#contract/customers.calls';
+import { cached } from './cached';
+import { callApi, fetcher, keyOf, type Key } from './client';
+import { useMutation, type Write } from './mutation';
+
+export const profileKey = cached.profile;
+export const useProfile = () => useSWR<Customer>(profileKey, fetcher);
+
+/** An answer that is the customer as they now are: it is the profile. */
+const showCustomer = ({ customer }: { customer: Customer }): Write[] => [{ key: profileKey, data: customer }];
+
+/** Saves the address (unverified) and, when it can, e-mails a code to it (`verification`). */
+const changeEmail = (email: string) => callApi(customersApi.changeEmail, { email });
+export const useChangeEmail = () => useMutation(changeEmail, { writes: showCustomer });
+
+/**
+ * E-mails a code to the customer's current address, named as the page shows it. Refused because the
+ * address changed or was verified meanwhile (another tab): the profile is read again to show what is true.
+ */
+const requestEmailCode = (email: string) => callApi(customersApi.emailVerifyRequest, { email });
+export const useRequestEmailCode = () =>
+  useMutation(requestEmailCode, { refusals: { CONFLICT: { refreshes: [cached.profile] }, ALREADY_VERIFIED: { refreshes: [cached.profile] } } });
+
+/** Checks the code e-mailed to the customer's address; answers the customer, verified. */
+const verifyEmail = (code: string) => callApi(customersApi.emailVerify, { code });
+export const useVerifyEmail = () => useMutation(verifyEmail, { writes: showCustomer });
+
+// ---------------------------------------------------------------------------------------------
+// The merchant console's look-up and points adjustments
+// ---------------------------------------------------------------------------------------------
+
+/** Customers whose phone, name or e-mail holds `q` (every customer when empty), page by page. */
+export function useCustomerSearch(q: string) {
+  return useSWRInfinite<CustomerSearchData>(
+    (index: number, previous: CustomerSearchData | null): Key | null => (previous && previous.next_page === null ? null : keyOf(customersConsoleApi.search, { q, page: previous?.next_page ?? index + 1 })),
+    fetcher,
+  );
+}
+
+export const useCustomerDetail = (id: number | null) => useSWR<CustomerDetailData>(id ? keyOf(customersConsoleApi.detail, { id }) : null, fetcher);
+
+/**
+ * The owner's points adjustment. The idempotency key is made once per form submission (the caller
+ * keeps it for a retry of the same adjustment), so a double click or a lost answer never adjusts twice.
+ */
+export const useAdjustPoints = () =>
+  useMutation(
+    (customerId: number, points: number, reason: string, key: string) => callApi(customersConsoleApi.adjustPoints, { customer_id: customerId, points, reason, idempotency_key: key }),
+    { refreshes: [cached.customers, cached.customerDetail, cached.audit], wait: true },
+  );

@@ -1,0 +1,33 @@
+/** The calls of the shop's customers, declared once (api.ts); their schemas and words are in customers.ts. */
+import { call, consoleCalls } from './api';
+import type {
+  AdjustPointsBody,
+  AdjustPointsData,
+  ChangeEmailBody,
+  ChangeEmailData,
+  Customer,
+  CustomerDetailData,
+  CustomerDetailQuery,
+  CustomerOnlyData,
+  CustomerSearchData,
+  CustomerSearchQuery,
+  EmailCodeSent,
+  EmailVerifyBody,
+  EmailVerifyRequestBody,
+} from './customers';
+
+/** The customer's own: the profile and the e-mail address (saved unverified, proved with a code e-mailed to it). */
+export const customersApi = {
+  profile: call.customer.get<Customer>('customer/profile'),
+  changeEmail: call.customer.post<ChangeEmailData, ChangeEmailBody>('customer/change-email'),
+  emailVerifyRequest: call.customer.post<EmailCodeSent, EmailVerifyRequestBody>('customer/email/verify/request'),
+  emailVerify: call.customer.post<CustomerOnlyData, EmailVerifyBody>('customer/email/verify'),
+};
+
+/** The merchant console's: staff look customers up, owners adjust their points. Never made by the customer app. */
+export const customersConsoleApi = consoleCalls(() => ({
+  search: call.staff.get<CustomerSearchData, CustomerSearchQuery>('merchant/customers'),
+  detail: call.staff.get<CustomerDetailData, CustomerDetailQuery>('merchant/customers/detail'),
+  /** the key is the staff member's: one owner's key never answers another's adjustment */
+  adjustPoints: call.owner.post<AdjustPointsData, AdjustPointsBody>('merchant/customers/adjust-points', { status: 201, idempotent: true }),
+}));

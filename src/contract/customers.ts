@@ -1,0 +1,181 @@
+/**
+ * The shop's customers: the customer's own profile and e-mail address, and the console's look-up and
+ * points adjustment. The schemas of the area's calls (customers.calls.ts declares them) and its spec.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { int, money } from './answer-fields';
+import { orderAnswer } from './orders';
+import { voucherAnswer } from './rewards';
+import { walletEntryAnswer } from './wallet';
+import { describe } from './api-spec';
+import { customersApi, customersConsoleApi } from './customers.calls';
+import { email, id, idempotencyKey, otpCode, page } from './fields';
+import { pointEntryAnswer } from './points';
+
+/** A customer as their own calls answer them. */
+export const customerAnswer = z
+  .object({
+    id: int(),
+    name: z.string(),
+    phone: z.string().nullable().meta({ description: 'E.164; null for an account made with Google' }),
+    email: z.string().nullable(),
+    // extension: only a verified address links a Google sign-in to this account; changing the address
+    // makes it unverified again
+    email_verified: z.boolean().meta({ description: 'the customer entered the code e-mailed to `email`' }),
+    points: int(),
+    wallet_balance: money(),
+  })
+  .meta({ id: 'Customer' });
+export type Customer = z.infer<typeof customerAnswer>;
+export const customerOnlyAnswer = z.object({ customer: customerAnswer });
+export type CustomerOnlyData = z.infer<typeof customerOnlyAnswer>;
+
+export const changeEmailBody = z.object({ email });
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+/** extension: a verification code was e-mailed (`customer/email/verify/request`, and after saving an address) */
+export const emailCodeSentAnswer = z
+  .object({
+    expires_in: int().meta({ description: 'seconds the code stays valid' }),
+    resend_in: int().meta({ description: 'seconds before another code may be asked for' }),
+    email: z.string().meta({ description: 'the address it went to' }),
+  })
+  .meta({ id: 'EmailCodeSent' });
+export type EmailCodeSent = z.infer<typeof emailCodeSentAnswer>;
+/** `customer/change-email`: the customer and, when a code could be e-mailed to the new address, `verification` (extension). */
+export const changeEmailAnswer = z.object({
+  customer: customerAnswer,
+  verification: emailCodeSentAnswer.nullable().meta({ description: 'null when no code went out (no e-mail service, or asked too often)' }),
+});
+export type ChangeEmailData = z.infer<typeof changeEmailAnswer>;
+
+/**
+ * extension: `customer/email/verify/request` — e-mail a code to the customer's current address, named
+ * again so a page showing a stale address (changed in another tab) cannot send a code it did not mean.
+ */
+export const emailVerifyRequestBody = z.object({ email });
+export type EmailVerifyRequestBody = z.infer<typeof emailVerifyRequestBody>;
+/** extension: `customer/email/verify` — the code e-mailed to the customer's address. */
+export const emailVerifyBody = z.object({ code: otpCode });
+export type EmailVerifyBody = z.infer<typeof emailVerifyBody>;
+
+// ---------------------------------------------------------------------------------------------
+// The console's look-up (staff and owners), the owner's points adjustments
+// ---------------------------------------------------------------------------------------------
+
+/** `merchant/customers`: a phone number (any way it is written), a name or an e-mail, or part of one. */
+export const customerSearchQuery = z.object({
+  q: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  page,
+});
+/** `merchant/customers/detail` */
+export type CustomerSearchQuery = z.infer<typeof customerSearchQuery>;
+export const customerDetailQuery = z.object({ id });
+export type CustomerDetailQuery = z.infer<typeof customerDetailQuery>;
+/** `merchant/customers/adjust-points`: a ledger entry of its own kind (`owner`), with the reason the customer sees. */
+export const adjustPointsBody = z.object({
+  customer_id: id,
+  points: z
+    .number()
+    .int('must be a whole number')
+    .min(-1_000_000, 'must be at least -1,000,000')
+    .max(1_000_000, 'must be at most 1,000,000')
+    .refine((n) => n !== 0, 'must not be 0'),
+  reason: z.string().trim().min(3, 'is required: say why, for the customer').max(200, 'must be at most 200 characters'),
+  idempotency_key: idempotencyKey,
+});
+export type AdjustPointsBody = z.infer<typeof adjustPointsBody>;
+
+export const customerSummaryAnswer = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    points: z.number().int(),
+    wallet_balance: z.number().int(),
+    created_at: z.string().meta({ format: 'date-time' }),
+  })
+  .meta({ id: 'CustomerSummary' });
+export type CustomerSummary = z.infer<typeof customerSummaryAnswer>;
+export const customerSearchAnswer = z.object({ items: z.array(customerSummaryAnswer), next_page: z.number().int().nullable() });
+export type CustomerSearchData = z.infer<typeof customerSearchAnswer>;
+export const customerDetailAnswer = z.object({
+  customer: customerSummaryAnswer,
+  points: z.array(pointEntryAnswer).meta({ description: 'the latest 50 points ledger entries, newest first' }),
+  wallet: z.array(walletEntryAnswer).meta({ description: 'the latest 50 wallet ledger entries, newest first' }),
+  vouchers: z.array(voucherAnswer).meta({ description: 'the latest 50 vouchers' }),
+  orders: z.array(orderAnswer).meta({ description: 'the latest 20 orders' }),
+});
+export type CustomerDetailData = z.infer<typeof customerDetailAnswer>;
+export const adjustPointsAnswer = z.object({ customer: customerSummaryAnswer, entry: pointEntryAnswer });
+export type AdjustPointsData = z.infer<typeof adjustPointsAnswer>;
+
+const CONSOLE = 'Merchant console';
+
+export const customersSpec = /* @__PURE__ */ describe(
+  'Customer',
+  { ...customersApi, ...customersConsoleApi },
+  {
+    profile: { summary: "The customer's profile", data: customerAnswer, answer: 'The customer.', message: 'Profile loaded.' },
+    changeEmail: {
+      summary: "Change the customer's e-mail address",
+      description: 'The new address is unverified; a code is e-mailed to it when an e-mail service exists (`verification`).',
+      body: changeEmailBody,
+      data: changeEmailAnswer,
+      answer: 'Saved.',
+      message: 'Your e-mail address is saved.',
+    },
+    emailVerifyRequest: {
+      summary: "E-mail a code to the customer's address",
+      description: 'The address is named again, so a page showing a stale address cannot send a code it did not mean (409 CONFLICT).',
+      inContract: false,
+      body: emailVerifyRequestBody,
+      data: emailCodeSentAnswer,
+      answer: 'The code was sent.',
+      message: 'We sent a code to your e-mail address.',
+      errors: ['EMAIL_UNAVAILABLE', 'NO_EMAIL', 'CONFLICT', 'ALREADY_VERIFIED', 'RATE_LIMITED', 'BAD_GATEWAY'],
+    },
+    emailVerify: {
+      summary: "Verify the customer's address with the e-mailed code",
+      inContract: false,
+      body: emailVerifyBody,
+      data: customerOnlyAnswer,
+      answer: 'Verified.',
+      message: 'Your e-mail address is verified.',
+      errors: ['CODE_EXPIRED', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'RATE_LIMITED', 'EMAIL_TAKEN'],
+    },
+    search: {
+      tag: CONSOLE,
+      summary: 'Find customers by phone number, name or e-mail',
+      description: '`q` matches part of a name or e-mail (any case) or of a phone number however it is written (0917 123 4567, +63 917…); empty: the newest customers. 20 a page.',
+      inContract: false,
+      query: customerSearchQuery,
+      data: customerSearchAnswer,
+      answer: 'The customers found.',
+      message: 'Customers found.',
+    },
+    detail: {
+      tag: CONSOLE,
+      summary: "A customer's points and wallet with their ledgers, vouchers and orders",
+      inContract: false,
+      query: customerDetailQuery,
+      data: customerDetailAnswer,
+      answer: 'The customer.',
+      message: 'The customer.',
+      errors: ['NOT_FOUND'],
+    },
+    adjustPoints: {
+      tag: CONSOLE,
+      summary: "Adjust a customer's points, with a reason",
+      description:
+        'Owners only. A points ledger entry of its own kind (`owner`), the reason shown to the customer in their history and a notification, the audit log written. A deduction below zero: 409 INSUFFICIENT_POINTS naming `points`. Idempotent by `idempotency_key`.',
+      inContract: false,
+      body: adjustPointsBody,
+      data: adjustPointsAnswer,
+      answer: 'The customer and the new entry.',
+      message: 'The points are adjusted and the customer is told.',
+      errors: ['NOT_FOUND', 'INSUFFICIENT_POINTS'],
+    },
+  },
+);
