@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError } from '../api/client';
-import { useActionKey } from './use-action-key';
+import { useActionKey } from '../shared/use-action-key';
 
 /**
  * Only a lost answer may be retried with the same idempotency key; a refusal is that key's answer

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { NOT_FOUND_SOURCE, type PathName, ROUTE_SOURCES } from '#contract/routes';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../shared/lazy-page';
 
 /**
  * Each route's page: a container, code-split so a route loads only its own code. The path of each

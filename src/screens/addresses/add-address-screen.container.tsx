@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses, useCreateAddress, useDeleteAddress, useUpdateAddress } from '../../api/addresses';
 import type { AddressInput } from '#contract';
 import { useCheckout } from '../../app/checkout';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { readLocated, type LocationStepState } from '../../app/location-step';
 import { AppNav } from '../../app/nav';

@@ -4,7 +4,7 @@ import { useCreateAddress } from '../../api/addresses';
 import type { AddressInput } from '#contract';
 import { useProfile } from '../../api/customer';
 import { useCheckout } from '../../app/checkout';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import type { LocationStepState } from '../../app/location-step';
 import { AppNav } from '../../app/nav';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useChangePassword, useStaffMe } from '../../api/merchant';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { LoadingScreen } from '../../ui';
 import { AccountScreen } from './account-screen';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForgotPassword } from '../../api/merchant';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { consoleLink } from '../../console/link';
 import { ConsoleForgotScreen } from './console-forgot-screen';
 

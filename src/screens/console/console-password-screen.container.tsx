@@ -4,7 +4,7 @@ import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../api/client';
 import { useAcceptInvite, useResetPassword, useStaffLink, useStaffSetup } from '../../api/merchant';
 import { useSettings } from '../../api/settings';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { consoleTimeFormat } from './console-format';
 import { ConsolePasswordScreen } from './console-password-screen';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useStaffLogin, useStaffSession } from '../../api/merchant';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { consoleLink } from '../../console/link';
 import { LoadingScreen } from '../../ui';
 import { ConsoleSignInScreen } from './console-sign-in-screen';

@@ -5,7 +5,7 @@ import { ApiRequestError } from '../../api/client';
 import { useCounterLookup, useCounterRecent, useCounterRedeem, useCounterUndo } from '../../api/counter';
 import { useStaffMe } from '../../api/merchant';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { CameraScanner } from '../../console/camera-scanner';
 import { CounterScreen, type CounterResult } from './counter-screen';
 

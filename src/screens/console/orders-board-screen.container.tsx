@@ -3,7 +3,7 @@ import type { BoardOrder } from '#contract/counter';
 import type { SiteSettings } from '#contract';
 import { useAdvanceOrder, useBoard, useCancelOrder } from '../../api/counter';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { consoleLink } from '../../console/link';
 import { OrdersBoardScreen } from './orders-board-screen';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import type { SaveProblem } from './editor-fields';
 
 /** Runs an editor's save: null when it was saved, else the provider's message and field problems for the form. */

@@ -3,7 +3,7 @@ import type { SiteSettings } from '#contract';
 import type { StaffRole } from '#contract/merchant';
 import { useChangeRole, useInviteStaff, usePendingInvites, useRemoveStaff, useRevokeInvite, useStaffList, useStaffMe } from '../../api/merchant';
 import { useSettings } from '../../api/settings';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { consoleTimeFormat } from './console-format';
 import { useRowActions } from './save.container';
 import { StaffScreen, type CreatedInvite } from './staff-screen';

@@ -5,7 +5,7 @@ import { useCatalog } from '../../api/shop';
 import { useRewards } from '../../api/rewards';
 import { useSettings } from '../../api/settings';
 import { usePublishTheme, useRestoreTheme, useSaveThemeDraft, useThemeDraft, useThemePreviewLink, useThemeVersions } from '../../api/merchant';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useImageUpload } from './image-upload.container';
 import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-studio-screen';
 

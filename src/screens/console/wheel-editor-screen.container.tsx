@@ -1,7 +1,7 @@
 import type { SiteSettings } from '#contract';
 import { usePublishWheel, useRewardsEditor, useWheelEditor } from '../../api/editors';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { saved } from './save.container';
 import { WheelEditorScreen } from './wheel-editor-screen';
 

@@ -9,7 +9,7 @@ import { useVoucherStorage } from '../../api/rewards';
 import { useCatalog } from '../../api/shop';
 import { useTopUp, useWalletBalance } from '../../api/wallet';
 import { useCheckout } from '../../app/checkout';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
 import { useSite } from '../../app/settings';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Customer } from '#contract';
 import { useChangeEmail, useProfile, useRequestEmailCode, useVerifyEmail } from '../../api/customer';
-import { fieldErrorsOf, messageOf, retryAfterOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf, retryAfterOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { useSecondsUntil } from '../../app/use-seconds-until';
 import { AppNav } from '../../app/nav';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { fetcher } from '../../api/client';
 import type { AppNotification, NotificationListData } from '#contract';
 import { notificationsKey, useMarkNotificationsRead } from '../../api/notifications';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';

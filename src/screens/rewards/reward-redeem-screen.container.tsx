@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../api/client';
 import type { Voucher } from '#contract';
 import { useProfile } from '../../api/customer';
 import { usePreloadVoucherCode, useRedeemReward, useRewards, useVoucherCode } from '../../api/rewards';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { useKeyedAction } from '../../app/keyed-action';
 import { AppNav } from '../../app/nav';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SpinData, WheelSegment } from '#contract';
 import { useSpinWheel, useWheel } from '../../api/wheel';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { useKeyedAction } from '../../app/keyed-action';
 import { AppNav } from '../../app/nav';
 import { to } from '#contract/routes';

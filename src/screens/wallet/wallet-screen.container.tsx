@@ -1,7 +1,7 @@
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 import type { WalletHistoryData } from '#contract';
 import { useTopUp, useWalletBalance, walletHistoryKey } from '../../api/wallet';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { useKeyedAction } from '../../app/keyed-action';
 import { AppNav } from '../../app/nav';
