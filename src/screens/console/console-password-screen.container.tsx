@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { CONSOLE_PAGES } from '#contract/console-routes';
 import { useNavigate } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../api/client';
@@ -32,7 +33,7 @@ function useLinkCode(): string {
 }
 
 /** /merchant/setup, /merchant/invite and /merchant/reset: the code of a one-time link, what it is for, and the account's details or a new password. */
-export default function ConsolePasswordContainer({ mode }: { mode: 'setup' | 'invite' | 'reset' }) {
+export default function ConsolePasswordContainer({ page: mode }: { page: 'setup' | 'invite' | 'reset' }) {
   const setup = useStaffSetup();
   const accept = useAcceptInvite();
   const reset = useResetPassword();
@@ -62,11 +63,11 @@ export default function ConsolePasswordContainer({ mode }: { mode: 'setup' | 'in
         try {
           if (mode === 'reset') {
             await reset(token, values.password);
-            navigate('/sign-in', { replace: true, state: { notice: 'Your new password is set. Sign in with it.' } });
+            navigate(CONSOLE_PAGES.signIn.path, { replace: true, state: { notice: 'Your new password is set. Sign in with it.' } });
             return;
           }
           await (mode === 'setup' ? setup : accept)({ token, ...values });
-          navigate('/', { replace: true });
+          navigate(CONSOLE_PAGES.home.path, { replace: true });
         } catch (err) {
           const fields = fieldErrorsOf(err);
           setFieldErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `This ${k === 'email' ? 'e-mail' : k} ${v}.`])));

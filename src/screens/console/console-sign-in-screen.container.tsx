@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CONSOLE_PAGES } from '#contract/console-routes';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useStaffLogin, useStaffSession } from '../../api/merchant';
 import { messageOf } from '../../shared/errors';
@@ -15,7 +16,7 @@ export default function ConsoleSignInContainer() {
   const [signingIn, setSigningIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const state = location.state as { from?: string; notice?: string } | null;
-  const from = state?.from ?? '/';
+  const from = state?.from ?? CONSOLE_PAGES.home.path;
   if (session.isLoading && !session.data) return <LoadingScreen />;
   if (session.data?.staff) return <Navigate to={from} replace />;
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { CONSOLE_PAGES } from '#contract/console-routes';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { useAdjustPoints, useCustomerDetail, useCustomerSearch } from '../../api/editors';
@@ -35,7 +36,7 @@ export default function CustomersContainer() {
   const last = pages?.[pages.length - 1];
 
   useEffect(() => {
-    if (params.id && selectedId === null) navigate('/customers', { replace: true });
+    if (params.id && selectedId === null) navigate(CONSOLE_PAGES.customers.path, { replace: true });
   }, [params.id, selectedId, navigate]);
 
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { consoleHref } from '#contract/console-routes';
 import type { BoardOrder } from '#contract/counter';
 import type { SiteSettings } from '#contract';
 import { useAdvanceOrder, useBoard, useCancelOrder } from '../../api/counter';
@@ -123,7 +124,7 @@ export default function OrdersBoardContainer() {
         }
         if (on) chime();
       }}
-      ticketHref={(name) => `/merchant/orders/${encodeURIComponent(name)}/ticket`}
+      ticketHref={(name) => consoleHref('ticket', { name })}
       renderLink={consoleLink}
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}

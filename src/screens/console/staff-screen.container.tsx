@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { consoleHref } from '#contract/console-routes';
 import type { SiteSettings } from '#contract';
 import type { StaffRole } from '#contract/merchant';
 import { useChangeRole, useInviteStaff, usePendingInvites, useRemoveStaff, useRevokeInvite, useStaffList, useStaffMe } from '../../api/merchant';
@@ -43,7 +44,7 @@ export default function StaffContainer() {
         setPasswordError(null);
         try {
           const made = await inviteStaff({ role, email, password });
-          setInvite({ link: `${window.location.origin}/merchant/invite#${made.invite_token}`, role: made.role, email: made.email, expires: when(made.expires_at), emailed: made.emailed });
+          setInvite({ link: `${window.location.origin}${consoleHref('invite')}#${made.invite_token}`, role: made.role, email: made.email, expires: when(made.expires_at), emailed: made.emailed });
         } catch (err) {
           const fields = fieldErrorsOf(err);
           if (fields.password) setPasswordError('That is not your password. Type it again.');
