@@ -4,13 +4,14 @@
  * API client and SWR habits as the customer app. Who may open which page is the provider's decision
  * (every call checks the role); the console only hides what the role cannot use.
  */
-import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { SiteSettings } from '#contract';
 import { CONSOLE_BASE, CONSOLE_PAGES, consoleHref, menuPageOf, type ConsolePageName } from '#contract/console-routes';
 import { useStaffLogout, useStaffLogoutAll, useStaffSession } from '../api/merchant';
 import { useSettings } from '../api/settings';
+import { useAction } from '../shared/action';
 import { createExpiringCache, swrOptions } from '../shared/swr';
 import { applyTheme, CONSOLE_THEME, EmptyState, ErrorState, LoadingScreen } from '../ui';
 import { ConsoleLayout } from '../screens/console/console-layout';
@@ -39,30 +40,27 @@ function Signed({ name }: { name: ConsolePageName }) {
   const logoutAll = useStaffLogoutAll();
   const location = useLocation();
   const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
+  const signOut = useAction(async (all: boolean) => {
+    try {
+      await (all ? logoutAll : logout)();
+    } finally {
+      navigate(SIGN_IN, { replace: true });
+    }
+  });
   useTitle(title ?? '');
   if (me.isLoading && !me.data) return <LoadingScreen />;
   if (!me.data) return <ErrorState title="We could not reach the console" message="Check your connection and try again." onRetry={() => void me.mutate()} />;
   const staff = me.data.staff;
   if (!staff) return <Navigate to={SIGN_IN} replace state={{ from: location.pathname }} />;
-  const signOut = (all: boolean) => async () => {
-    setSigningOut(true);
-    try {
-      await (all ? logoutAll : logout)();
-    } finally {
-      setSigningOut(false);
-      navigate(SIGN_IN, { replace: true });
-    }
-  };
   return (
     <ConsoleLayout
       shop={(settings.data as SiteSettings | undefined)?.setting_company ?? ''}
       staff={staff}
       current={menuPageOf(name) ?? 'home'}
       title={title ?? ''}
-      onSignOut={signOut(false)}
-      onSignOutEverywhere={signOut(true)}
-      signingOut={signingOut}
+      onSignOut={() => void signOut.run(false)}
+      onSignOutEverywhere={() => void signOut.run(true)}
+      signingOut={signOut.pending}
       renderLink={consoleLink}
       wide={wide}
     >

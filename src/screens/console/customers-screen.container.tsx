@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import { CONSOLE_PAGES } from '#contract/console-routes';
+import { useEffect, useState } from 'react';
+import { CONSOLE_PAGES, consoleHref } from '#contract/console-routes';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { useAdjustPoints, useCustomerDetail, useCustomerSearch } from '../../api/editors';
 import { useStaffMe } from '../../api/merchant';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../shared/errors';
-import { useActionKey } from '../../shared/use-action-key';
+import { useKeyedAction } from '../../shared/action';
 import { consoleLink } from '../../console/link';
 import { CustomersScreen } from './customers-screen';
-import { saved } from './save.container';
+import { problemOfOutcome } from './save.container';
 
 /** How long the search waits after the last keystroke. */
 const SEARCH_AFTER_MS = 300;
@@ -29,9 +29,9 @@ export default function CustomersContainer() {
   const detail = useCustomerDetail(selectedId);
   const me = useStaffMe();
   const settings = useSettings().data as SiteSettings | undefined;
-  const adjust = useAdjustPoints();
-  const action = useActionKey();
-  const adjusting = useRef<string | null>(null);
+  const adjustPoints = useAdjustPoints();
+  // the same adjustment sent again (after a lost answer) keeps its key and is never applied twice; a different one is new
+  const adjust = useKeyedAction((key, id: number, points: number, reason: string) => adjustPoints(id, points, reason, key));
   const pages = search.data;
   const last = pages?.[pages.length - 1];
 
@@ -55,22 +55,11 @@ export default function CustomersContainer() {
       detailLoading={detail.isLoading}
       detailError={detail.error ? messageOf(detail.error) : null}
       onDetailRetry={() => void detail.mutate()}
-      customerHref={(id) => `/merchant/customers/${id}`}
-      listHref="/merchant/customers"
+      customerHref={(id) => consoleHref('customer', { id: String(id) })}
+      listHref={consoleHref('customers')}
       renderLink={consoleLink}
       canAdjust={me.data?.staff.role === 'owner'}
-      onAdjust={async (id, points, reason) => {
-        // the same adjustment sent again (after a lost answer) keeps its key and is never applied twice; a different one is new
-        const what = `${id}|${points}|${reason}`;
-        if (adjusting.current !== what) action.done();
-        adjusting.current = what;
-        const refused = await saved(() => adjust(id, points, reason, action.key()));
-        if (!refused) {
-          action.done();
-          adjusting.current = null;
-        }
-        return refused;
-      }}
+      onAdjust={async (id, points, reason) => problemOfOutcome(await adjust.run(id, points, reason))}
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}
       timeZone={settings?.timezone}

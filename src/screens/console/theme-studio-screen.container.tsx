@@ -5,6 +5,7 @@ import { useCatalog } from '../../api/shop';
 import { useRewards } from '../../api/rewards';
 import { useSettings } from '../../api/settings';
 import { usePublishTheme, useRestoreTheme, useSaveThemeDraft, useThemeDraft, useThemePreviewLink, useThemeVersions } from '../../api/merchant';
+import { useAction } from '../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useImageUpload } from './image-upload.container';
 import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-studio-screen';
@@ -30,12 +31,8 @@ export default function ThemeStudioContainer() {
   const [draft, setDraft] = useState<ThemeSettings | undefined>();
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
   const [copied, setCopied] = useState(false);
-  const [publishing, setPublishing] = useState(false);
-  const [publishError, setPublishError] = useState<string | null>(null);
   const [published, setPublished] = useState<string | null>(null);
-  const [sharing, setSharing] = useState(false);
   const [shareLink, setShareLink] = useState<{ url: string; expires: string } | null>(null);
-  const [restoring, setRestoring] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<Promise<unknown> | null>(null);
 
@@ -65,10 +62,46 @@ export default function ThemeStudioContainer() {
     [saveDraft],
   );
 
+  // publishing, sharing and restoring show their failure in one place: each forgets the others' when it starts
+  const publishing = useAction(async () => {
+    sharing.reset();
+    restoring.reset();
+    setPublished(null);
+    await flush();
+    await publish();
+    setPublished('Published. Customers see the new look within a few seconds.');
+  });
+  const sharing = useAction(async () => {
+    publishing.reset();
+    restoring.reset();
+    await flush();
+    const link = await previewLink();
+    setShareLink({ url: `${window.location.origin}/?preview=${link.preview_token}`, expires: formatTime(link.expires_at) });
+    setCopied(false);
+  });
+  const restoring = useAction(async (id: number) => {
+    publishing.reset();
+    sharing.reset();
+    await restore(id);
+    const fresh = await server.mutate();
+    if (fresh?.theme) setDraft(fresh.theme as ThemeSettings);
+    setPublished('Restored. Customers see that version within a few seconds.');
+  });
+  const publishFields = Object.values(fieldErrorsOf(publishing.error));
+  const publishError = publishing.error
+    ? publishFields.length
+      ? `${messageOf(publishing.error)} ${publishFields.join(' ')}`
+      : messageOf(publishing.error)
+    : sharing.error || restoring.error
+      ? messageOf(sharing.error || restoring.error)
+      : null;
+
   const change = (next: ThemeSettings) => {
     setDraft(next);
     setPublished(null);
-    setPublishError(null);
+    publishing.reset();
+    sharing.reset();
+    restoring.reset();
     setSave({ status: 'unsaved' });
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -103,25 +136,11 @@ export default function ThemeStudioContainer() {
         const url = await images.upload(field, file);
         if (url && draft) change({ ...draft, [field]: url });
       }}
-      publishing={publishing}
+      publishing={publishing.pending}
       publishError={publishError}
       published={published}
-      onPublish={async () => {
-        setPublishing(true);
-        setPublishError(null);
-        setPublished(null);
-        try {
-          await flush();
-          await publish();
-          setPublished('Published. Customers see the new look within a few seconds.');
-        } catch (err) {
-          const fields = fieldErrorsOf(err);
-          setPublishError(Object.values(fields).length ? `${messageOf(err)} ${Object.values(fields).join(' ')}` : messageOf(err));
-        } finally {
-          setPublishing(false);
-        }
-      }}
-      sharing={sharing}
+      onPublish={() => void publishing.run()}
+      sharing={sharing.pending}
       shareLink={shareLink}
       copied={copied}
       onCopyLink={(url) => {
@@ -133,36 +152,11 @@ export default function ThemeStudioContainer() {
           () => setCopied(false),
         );
       }}
-      onShare={async () => {
-        setSharing(true);
-        try {
-          await flush();
-          const link = await previewLink();
-          setShareLink({ url: `${window.location.origin}/?preview=${link.preview_token}`, expires: formatTime(link.expires_at) });
-          setCopied(false);
-        } catch (err) {
-          setPublishError(messageOf(err));
-        } finally {
-          setSharing(false);
-        }
-      }}
+      onShare={() => void sharing.run()}
       versions={versions.data?.versions}
       currentVersionId={versions.data?.current_id ?? null}
-      restoring={restoring}
-      onRestore={async (id) => {
-        setRestoring(id);
-        setPublishError(null);
-        try {
-          await restore(id);
-          const fresh = await server.mutate();
-          if (fresh?.theme) setDraft(fresh.theme as ThemeSettings);
-          setPublished('Restored. Customers see that version within a few seconds.');
-        } catch (err) {
-          setPublishError(messageOf(err));
-        } finally {
-          setRestoring(null);
-        }
-      }}
+      restoring={restoring.running?.[0] ?? null}
+      onRestore={(id) => void restoring.run(id)}
       formatTime={formatTime}
       shop={(shop.data ?? { currency: 'PHP', locale: 'en-PH' }) as SiteSettings}
       categories={catalog.data?.categories ?? []}
