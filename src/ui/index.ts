@@ -26,5 +26,7 @@ export * from './toast';
 export * from './wheel';
 export * from './loading-screen';
 export * from './settings-loading';
+export * from './load-more';
+export * from './address-lines';
 export type { RenderLink } from './lib/link';
 export { cx, focusRing } from './lib/cx';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, Fulfilment } from '#contract';
-import { AppShell, Badge, Button, ErrorState, LocationIcon, Notice, PlusIcon, Skeleton, SkeletonGroup, TopBar, cardSurface, cx } from '../../ui';
+import { AppShell, Badge, Button, ErrorState, LocationIcon, Notice, PlusIcon, Skeleton, SkeletonGroup, TopBar, addressLine, cardSurface, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
 
 export interface DeliveryChoice {
@@ -110,7 +110,7 @@ export function DeliveryScreen({
                   </span>
                 }
               >
-                {a.recipient} · {a.line1}, {a.city} {a.postal_code}
+                {a.recipient} · {addressLine(a)}
               </ChoiceCard>
             ))
           )}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '#contract';
-import { AppShell, Badge, Button, ErrorState, Money, Notice, Points, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
+import { AddressLines, AppShell, Badge, Button, ErrorState, Money, Notice, Points, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
 import { formatDateTime } from '../../ui/lib/dates';
 
@@ -225,10 +225,7 @@ export function OrderConfirmationScreen({
                 <p className="font-medium">
                   {address.label} · {address.recipient}
                 </p>
-                <p className="text-sm text-muted">
-                  {address.line1}, {address.city} {address.postal_code}
-                </p>
-                {address.note && <p className="text-sm text-muted">Note: {address.note}</p>}
+                <AddressLines address={address} />
               </div>
             ) : (
               <Notice tone="warning">Choose a delivery address to continue.</Notice>

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { type Order, type OrderRefund, type OrderStatus, statusSteps } from '#contract';
-import { AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
+import { AddressLines, AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription } from './order-status';
@@ -292,10 +292,7 @@ export function OrderDetailScreen({
                 <span className="font-medium">
                   {order.address.label} · {order.address.recipient}, {order.address.phone}
                 </span>
-                <span className="text-sm text-muted">
-                  {order.address.line1}, {order.address.city} {order.address.postal_code}
-                </span>
-                {order.address.note && <span className="text-sm text-muted">Note: {order.address.note}</span>}
+                <AddressLines address={order.address} />
               </span>
             ) : (
               <span>{pickupAddress ?? 'At the counter'}</span>

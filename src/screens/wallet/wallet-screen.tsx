@@ -1,21 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { WalletEntry, WalletEntryType } from '#contract';
-import {
-  AlertIcon,
-  AppShell,
-  Button,
-  EmptyState,
-  ErrorState,
-  Money,
-  Skeleton,
-  SkeletonGroup,
-  TextField,
-  TopBar,
-  WalletIcon,
-  cardSurface,
-  cx,
-  focusRing,
-} from '../../ui';
+import { AlertIcon, AppShell, Button, EmptyState, ErrorState, LoadMore, Money, Skeleton, SkeletonGroup, TextField, TopBar, WalletIcon, cardSurface, cx, focusRing } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 
@@ -292,11 +277,7 @@ export function WalletScreen({
                   </li>
                 ))}
               </ul>
-              {hasMore && onLoadMore && (
-                <Button variant="secondary" fullWidth onClick={onLoadMore} loading={loadingMore}>
-                  Load more
-                </Button>
-              )}
+              <LoadMore more={!!hasMore && !!onLoadMore} onMore={onLoadMore} loading={loadingMore} />
             </>
           )}
         </section>
