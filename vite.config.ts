@@ -28,7 +28,7 @@ const appChunks = {
       // 0.1-0.5 KB, which every such page asked for one by one. 22 fewer chunks, 5 KB less in all.
       {
         name: 'common',
-        test: /[\\/]src[\\/](ui[\\/](card|badge|money|points|skeleton|error-state|empty-state|top-bar|app-shell|bottom-nav|icon|lib|load-more|address-lines)[\\/]|api[\\/]|app[\\/](nav|go-back)\.|shared[\\/]action\.|contract[\\/](money|order-lifecycle|limits)\.|screens[\\/](orders[\\/](order-status|format)|rewards[\\/]reward-(reach|picture))\.)/,
+        test: /[\\/]src[\\/](ui[\\/](card|badge|money|points|skeleton|error-state|empty-state|top-bar|app-shell|bottom-nav|icon|lib|load-more|address-lines|section-heading)[\\/]|api[\\/]|app[\\/](nav|go-back)\.|shared[\\/]action\.|contract[\\/](money|order-lifecycle|limits)\.|screens[\\/](orders[\\/](order-status|format)|rewards[\\/]reward-(reach|picture))\.)/,
       },
     ],
   },

@@ -15,28 +15,18 @@ const SAVE_AFTER_MS = 600;
 
 const formatTime = (iso: string, { seconds = false }: { seconds?: boolean } = {}) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' });
 
-/** /merchant/theme (owners). Every edit is saved as the draft (a moment after the last one). */
-export default function ThemeStudioContainer() {
-  const server = useThemeDraft();
-  const versions = useThemeVersions();
-  const shop = useSettings();
-  const catalog = useCatalog();
-  const rewards = useRewards();
+/**
+ * The draft being edited: the server's at first (and again after a restore or publish replaced it
+ * there), each edit saved a moment after the last one (`edit`), and `flush` to save at once what is
+ * waiting (before publishing or sharing the draft).
+ */
+function useAutosavedDraft(server: ReturnType<typeof useThemeDraft>) {
   const saveDraft = useSaveThemeDraft();
-  const publish = usePublishTheme();
-  const restore = useRestoreTheme();
-  const previewLink = useThemePreviewLink();
-  const images = useImageUpload<ImageField>();
-
   const [draft, setDraft] = useState<ThemeSettings | undefined>();
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
-  const [copied, setCopied] = useState(false);
-  const [published, setPublished] = useState<string | null>(null);
-  const [shareLink, setShareLink] = useState<{ url: string; expires: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<Promise<unknown> | null>(null);
 
-  // the draft from the server, once (and again after a restore or publish replaced it there)
   const serverTheme = server.data?.theme as ThemeSettings | undefined;
   useEffect(() => {
     if (serverTheme && !timer.current) {
@@ -61,6 +51,45 @@ export default function ThemeStudioContainer() {
     },
     [saveDraft],
   );
+
+  const edit = (next: ThemeSettings) => {
+    setDraft(next);
+    setSave({ status: 'unsaved' });
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void saveNow(next);
+    }, SAVE_AFTER_MS);
+  };
+
+  const flush = async () => {
+    if (timer.current && draft) {
+      clearTimeout(timer.current);
+      timer.current = null;
+      await saveNow(draft);
+    } else if (pending.current) {
+      await pending.current;
+    }
+  };
+  return { draft, setDraft, save, edit, flush };
+}
+
+/** /merchant/theme (owners). Every edit is saved as the draft (a moment after the last one). */
+export default function ThemeStudioContainer() {
+  const server = useThemeDraft();
+  const versions = useThemeVersions();
+  const shop = useSettings();
+  const catalog = useCatalog();
+  const rewards = useRewards();
+  const publish = usePublishTheme();
+  const restore = useRestoreTheme();
+  const previewLink = useThemePreviewLink();
+  const images = useImageUpload<ImageField>();
+
+  const { draft, setDraft, save, edit, flush } = useAutosavedDraft(server);
+  const [copied, setCopied] = useState(false);
+  const [published, setPublished] = useState<string | null>(null);
+  const [shareLink, setShareLink] = useState<{ url: string; expires: string } | null>(null);
 
   // publishing, sharing and restoring show their failure in one place: each forgets the others' when it starts
   const publishing = useAction(async () => {
@@ -97,28 +126,11 @@ export default function ThemeStudioContainer() {
       : null;
 
   const change = (next: ThemeSettings) => {
-    setDraft(next);
+    edit(next);
     setPublished(null);
     publishing.reset();
     sharing.reset();
     restoring.reset();
-    setSave({ status: 'unsaved' });
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void saveNow(next);
-    }, SAVE_AFTER_MS);
-  };
-
-  /** Saves at once what is waiting to be saved (before publishing or sharing the draft). */
-  const flush = async () => {
-    if (timer.current && draft) {
-      clearTimeout(timer.current);
-      timer.current = null;
-      await saveNow(draft);
-    } else if (pending.current) {
-      await pending.current;
-    }
   };
 
   return (
