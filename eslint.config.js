@@ -5,6 +5,7 @@
  * - src/contract: no React, no browser, no Express, nothing else of src/ or server/;
  * - src/ui: no app code (api, app, screens);
  * - screens (src/screens, but not *.container.tsx): no API, no router, no app shell;
+ * - src/shared (what the customer app and the console both use): neither app; the console: not src/app;
  * - server/: of src/ only the contract;
  * - server/provider/<area>/: the areas in layers (PROVIDER_LAYERS below), each importing only the layers
  *   below its own, none of them the files that put the provider together;
@@ -93,15 +94,17 @@ export default tseslint.config(
           // the paths below are the project's, wherever ESLint is started
           basePath: import.meta.dirname,
           zones: [
-            { target: './src/contract', from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './server'], message: 'The contract is imported by everyone and imports none of them.' },
-            { target: './src/ui', from: ['./src/api', './src/app', './src/console', './src/screens'], message: 'A primitive knows nothing of the app: pass data and callbacks in.' },
-            { target: './src/api', from: ['./src/app', './src/console', './src/screens', './src/ui'], message: 'The API layer knows nothing of the UI.' },
-            { target: './server', from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './src/main.tsx'], message: 'The server imports only the contract from src/.' },
+            { target: './src/contract', from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './src/shared', './server'], message: 'The contract is imported by everyone and imports none of them.' },
+            { target: './src/ui', from: ['./src/api', './src/app', './src/console', './src/screens', './src/shared'], message: 'A primitive knows nothing of the app: pass data and callbacks in.' },
+            { target: './src/api', from: ['./src/app', './src/console', './src/screens', './src/ui', './src/shared'], message: 'The API layer knows nothing of the UI.' },
+            { target: './server', from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './src/shared', './src/main.tsx'], message: 'The server imports only the contract from src/.' },
             // the customer app and the merchant console are two builds: neither imports the other's shell
-            { target: './src/app', from: ['./src/console'], message: 'The customer app never loads the merchant console.' },
+            { target: './src/app', from: ['./src/console', './src/screens/console'], message: 'The customer app never loads the merchant console.' },
+            { target: ['./src/console', './src/screens/console'], from: ['./src/app'], message: 'src/app is the customer app: what both apps use lives in src/shared.' },
+            { target: './src/shared', from: ['./src/app', './src/console', './src/screens'], message: 'src/shared serves both apps and knows neither.' },
             {
               target: './src/screens/**/!(*.container).{ts,tsx}',
-              from: ['./src/api', './src/app', './src/console'],
+              from: ['./src/api', './src/app', './src/console', './src/shared'],
               message: 'A screen is pure: props in, callbacks out. Its container wires data and routes.',
             },
             ...providerZones,
@@ -122,6 +125,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'react-router-dom', message: 'A screen never reads the router: its container passes what it needs.' }, { name: 'swr', message: 'A screen never fetches.' }] }],
     },
+  },
+  {
+    // a screen or a primitive is read whole: a function past 120 lines (blank lines and comments count)
+    // is split into parts of its own, page-local ones beside it or shared ones in src/ui
+    files: ['src/screens/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
   {
     files: ['server/provider/**/*.ts'],

@@ -21,14 +21,14 @@ const appChunks = {
       // with only the icons those pages draw (icon/base-icons.tsx).
       {
         name: 'forms',
-        test: /[\\/]src[\\/](ui[\\/](button|text-field|notice|field-message|phone-field|spinner)[\\/]|ui[\\/]icon[\\/]base-icons\.|app[\\/]errors\.|screens[\\/]auth[\\/](auth-layout|phone-form)\.|app[\\/]auth[\\/]sign-in-flow\.)/,
+        test: /[\\/]src[\\/](ui[\\/](button|text-field|notice|field-message|phone-field|spinner)[\\/]|ui[\\/]icon[\\/]base-icons\.|shared[\\/]errors\.|screens[\\/]auth[\\/](auth-layout|phone-form)\.|app[\\/]auth[\\/]sign-in-flow\.)/,
       },
       // What the signed-in pages share, small pieces each (cards, badges, money, the shell and nav, the
       // other icons, the API hooks, order statuses, reward reach): one chunk rather than twenty of
       // 0.1-0.5 KB, which every such page asked for one by one. 22 fewer chunks, 5 KB less in all.
       {
         name: 'common',
-        test: /[\\/]src[\\/](ui[\\/](card|badge|money|points|skeleton|error-state|empty-state|top-bar|app-shell|bottom-nav|icon|lib)[\\/]|api[\\/]|app[\\/](nav|go-back|keyed-action|use-action-key)\.|contract[\\/](money|order-lifecycle|limits)\.|screens[\\/](orders[\\/](order-status|format)|rewards[\\/]reward-(reach|picture))\.)/,
+        test: /[\\/]src[\\/](ui[\\/](card|badge|money|points|skeleton|error-state|empty-state|top-bar|app-shell|bottom-nav|icon|lib|load-more|address-lines|section-heading)[\\/]|api[\\/]|app[\\/](nav|go-back)\.|shared[\\/]action\.|contract[\\/](money|order-lifecycle|limits)\.|screens[\\/](orders[\\/](order-status|format)|rewards[\\/]reward-(reach|picture))\.)/,
       },
     ],
   },

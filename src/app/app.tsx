@@ -8,7 +8,7 @@ import { CheckoutProvider } from './checkout';
 import { documentTitle, guardRedirect, matchRoute, paths, ROUTES, TITLES, type PathName } from '#contract/routes';
 import { NotFoundPage, PAGES } from './routes';
 import { LandingBackground, SiteSettingsProvider, useSite } from './settings';
-import { createExpiringCache, swrOptions } from './swr';
+import { createExpiringCache, swrOptions } from '../shared/swr';
 import { installZoomReset } from './zoom';
 
 // The toast container (most of react-toastify) loads just after the first paint, not before it; toasts

@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
 import { NOT_FOUND_SOURCE, type PathName, ROUTE_SOURCES } from '#contract/routes';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../shared/lazy-page';
 
 /**
- * Each route's page: a container, code-split so a route loads only its own code. The path of each
- * route lives in paths.ts, its container in route-sources.ts; this loads that container. A page whose
- * code does not arrive says so with a way to try again (lazyPage), never an endless "Loading…".
+ * Each route's page: a container, code-split so a route loads only its own code. The path and the
+ * container of each route live in the route table (src/contract/routes.ts); this loads that container.
+ * A page whose code does not arrive says so with a way to try again (lazyPage), never an endless
+ * "Loading…". The console loads its pages the same way (src/console/pages.tsx).
  */
 type Page = ComponentType;
 type Loader = () => Promise<{ default: ComponentType }>;

@@ -1,6 +1,6 @@
 import useSWRInfinite from 'swr/infinite';
 import { fetcher, type Key } from '../api/client';
-import { messageOf } from './errors';
+import { messageOf } from '../shared/errors';
 
 /** What every paged list of the contract answers: its items and the next page, or null. */
 interface Paged {

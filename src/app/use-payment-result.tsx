@@ -4,7 +4,7 @@ import { useOrder } from '../api/orders';
 import type { PaymentResultProps } from '../screens/orders/payment-result';
 import { isPaid } from '#contract';
 import { useCheckout } from './checkout';
-import { messageOf } from './errors';
+import { messageOf } from '../shared/errors';
 import { AppNav } from './nav';
 import { paths, to } from '#contract/routes';
 import { useSite } from './settings';

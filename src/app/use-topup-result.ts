@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { useTopupStatus } from '../api/wallet';
-import { messageOf } from './errors';
+import { messageOf } from '../shared/errors';
 
 /**
  * /top-up-success, /top-up-success/order and /top-up-fail: the gateway's return names the top-up in

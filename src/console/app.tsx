@@ -4,42 +4,21 @@
  * API client and SWR habits as the customer app. Who may open which page is the provider's decision
  * (every call checks the role); the console only hides what the role cannot use.
  */
-import { Suspense, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { SiteSettings } from '#contract';
+import { CONSOLE_BASE, CONSOLE_PAGES, consoleHref, menuPageOf, type ConsolePageName } from '#contract/console-routes';
 import { useStaffLogout, useStaffLogoutAll, useStaffSession } from '../api/staff';
 import { useSettings } from '../api/settings';
-import { lazyPage } from '../app/lazy-page';
-import { createExpiringCache, swrOptions } from '../app/swr';
+import { useAction } from '../shared/action';
+import { createExpiringCache, swrOptions } from '../shared/swr';
 import { applyTheme, CONSOLE_THEME, EmptyState, ErrorState, LoadingScreen } from '../ui';
-import { CONSOLE_NAV, ConsoleLayout, type ConsolePage } from '../screens/console/console-layout';
+import { ConsoleLayout } from '../screens/console/console-layout';
 import { consoleLink } from './link';
+import { CONSOLE_PAGE_VIEWS } from './pages';
 
-// each page's code is a chunk of its own; one that does not arrive says so (inside the console's frame
-// for the signed-in pages)
-const inLayout = { fullScreen: false };
-const SignIn = lazyPage(() => import('../screens/console/console-sign-in-screen.container'));
-const Password = lazyPage(() => import('../screens/console/console-password-screen.container'));
-const Forgot = lazyPage(() => import('../screens/console/console-forgot-screen.container'));
-const Account = lazyPage(() => import('../screens/console/account-screen.container'), inLayout);
-const Home = lazyPage(() => import('../screens/console/console-home-screen.container'), inLayout);
-const Staff = lazyPage(() => import('../screens/console/staff-screen.container'), inLayout);
-const Audit = lazyPage(() => import('../screens/console/audit-screen.container'), inLayout);
-const Theme = lazyPage(() => import('../screens/console/theme-studio-screen.container'), inLayout);
-const Orders = lazyPage(() => import('../screens/console/orders-board-screen.container'), inLayout);
-const Ticket = lazyPage(() => import('../screens/console/order-ticket-screen.container'), inLayout);
-const Counter = lazyPage(() => import('../screens/console/counter-screen.container'), inLayout);
-const Dashboard = lazyPage(() => import('../screens/console/dashboard-screen.container'), inLayout);
-const Customers = lazyPage(() => import('../screens/console/customers-screen.container'), inLayout);
-const Menu = lazyPage(() => import('../screens/console/menu-editor-screen.container'), inLayout);
-const Rewards = lazyPage(() => import('../screens/console/rewards-editor-screen.container'), inLayout);
-const Wheel = lazyPage(() => import('../screens/console/wheel-editor-screen.container'), inLayout);
-
-const TITLES: Record<ConsolePage, string> = Object.fromEntries(CONSOLE_NAV.map((n) => [n.page, n.label])) as Record<ConsolePage, string>;
-
-/** pages that need the whole width */
-const WIDE: readonly ConsolePage[] = ['theme', 'orders', 'dashboard', 'customers', 'wheel'];
+const SIGN_IN = CONSOLE_PAGES.signIn.path;
 
 function useTitle(title: string) {
   useEffect(() => {
@@ -48,52 +27,57 @@ function useTitle(title: string) {
 }
 
 /**
- * A page for signed-in staff: signed out → the sign-in page; an owner's page for staff → said so. Who
- * is signed in is asked with a call that answers 200 whoever asks, so a signed-out visitor's browser
- * shows no failed call.
+ * A page for signed-in staff, in the console's frame: signed out → the sign-in page; an owner's page
+ * for staff → said so. Who is signed in is asked with a call that answers 200 whoever asks, so a
+ * signed-out visitor's browser shows no failed call.
  */
-function Signed({ current, owner, title, children }: { current: ConsolePage; owner?: boolean; title?: string; children: ReactNode }) {
+function Signed({ name }: { name: ConsolePageName }) {
+  const { title, role, wide } = CONSOLE_PAGES[name];
+  const Page = CONSOLE_PAGE_VIEWS[name];
   const me = useStaffSession();
   const settings = useSettings();
   const logout = useStaffLogout();
   const logoutAll = useStaffLogoutAll();
   const location = useLocation();
   const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
-  useTitle(title ?? TITLES[current]);
-  if (me.isLoading && !me.data) return <LoadingScreen />;
-  if (!me.data) return <ErrorState title="We could not reach the console" message="Check your connection and try again." onRetry={() => void me.mutate()} />;
-  const staff = me.data.staff;
-  if (!staff) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
-  const signOut = (all: boolean) => async () => {
-    setSigningOut(true);
+  const signOut = useAction(async (all: boolean) => {
     try {
       await (all ? logoutAll : logout)();
     } finally {
-      setSigningOut(false);
-      navigate('/sign-in', { replace: true });
+      navigate(SIGN_IN, { replace: true });
     }
-  };
+  });
+  useTitle(title ?? '');
+  if (me.isLoading && !me.data) return <LoadingScreen />;
+  if (!me.data) return <ErrorState title="We could not reach the console" message="Check your connection and try again." onRetry={() => void me.mutate()} />;
+  const staff = me.data.staff;
+  if (!staff) return <Navigate to={SIGN_IN} replace state={{ from: location.pathname }} />;
   return (
     <ConsoleLayout
       shop={(settings.data as SiteSettings | undefined)?.setting_company ?? ''}
       staff={staff}
-      current={current}
-      title={title ?? TITLES[current]}
-      onSignOut={signOut(false)}
-      onSignOutEverywhere={signOut(true)}
-      signingOut={signingOut}
+      current={menuPageOf(name) ?? 'home'}
+      title={title ?? ''}
+      onSignOut={() => void signOut.run(false)}
+      onSignOutEverywhere={() => void signOut.run(true)}
+      signingOut={signOut.pending}
       renderLink={consoleLink}
-      wide={WIDE.includes(current)}
+      wide={wide}
     >
-      {owner && staff.role !== 'owner' ? <EmptyState title="This page is for the shop's owner" description="Ask the owner if you need something changed here." /> : children}
+      {role === 'owner' && staff.role !== 'owner' ? <EmptyState title="This page is for the shop's owner" description="Ask the owner if you need something changed here." /> : <Page page={name} />}
     </ConsoleLayout>
   );
 }
 
+/** A page of the table: a guest page as it is, a signed-in page inside the console's frame. */
+function ConsolePageView({ name }: { name: ConsolePageName }) {
+  const Page = CONSOLE_PAGE_VIEWS[name];
+  return CONSOLE_PAGES[name].role === 'guest' ? <Page page={name} /> : <Signed name={name} />;
+}
+
 function NotFound() {
   useTitle('Page not found');
-  return <EmptyState title="Page not found" description="This page is not part of the merchant console." action={consoleLink({ href: '/merchant', className: 'font-medium text-brand-ink underline', children: 'Go to the overview' })} />;
+  return <EmptyState title="Page not found" description="This page is not part of the merchant console." action={consoleLink({ href: consoleHref('home'), className: 'font-medium text-brand-ink underline', children: 'Go to the overview' })} />;
 }
 
 export function ConsoleApp() {
@@ -102,28 +86,12 @@ export function ConsoleApp() {
   useLayoutEffect(() => applyTheme(CONSOLE_THEME.vars, document.documentElement), []);
   return (
     <SWRConfig value={swr}>
-      <BrowserRouter basename="/merchant">
+      <BrowserRouter basename={CONSOLE_BASE}>
         <Suspense fallback={<LoadingScreen />}>
           <Routes>
-            <Route path="/sign-in" element={<SignIn />} caseSensitive />
-            <Route path="/setup" element={<Password mode="setup" />} caseSensitive />
-            <Route path="/invite" element={<Password mode="invite" />} caseSensitive />
-            <Route path="/reset" element={<Password mode="reset" />} caseSensitive />
-            <Route path="/forgot" element={<Forgot />} caseSensitive />
-            <Route path="/account" element={<Signed current="home" title="Your account"><Account /></Signed>} caseSensitive />
-            <Route path="/" element={<Signed current="home"><Home /></Signed>} caseSensitive />
-            <Route path="/orders" element={<Signed current="orders"><Orders /></Signed>} caseSensitive />
-            <Route path="/orders/:name/ticket" element={<Signed current="orders"><Ticket /></Signed>} caseSensitive />
-            <Route path="/counter" element={<Signed current="counter"><Counter /></Signed>} caseSensitive />
-            <Route path="/dashboard" element={<Signed current="dashboard" owner><Dashboard /></Signed>} caseSensitive />
-            <Route path="/customers" element={<Signed current="customers"><Customers /></Signed>} caseSensitive />
-            <Route path="/customers/:id" element={<Signed current="customers"><Customers /></Signed>} caseSensitive />
-            <Route path="/menu" element={<Signed current="menu" owner><Menu /></Signed>} caseSensitive />
-            <Route path="/rewards" element={<Signed current="rewards" owner><Rewards /></Signed>} caseSensitive />
-            <Route path="/wheel" element={<Signed current="wheel" owner><Wheel /></Signed>} caseSensitive />
-            <Route path="/theme" element={<Signed current="theme" owner><Theme /></Signed>} caseSensitive />
-            <Route path="/staff" element={<Signed current="staff" owner><Staff /></Signed>} caseSensitive />
-            <Route path="/audit" element={<Signed current="audit" owner><Audit /></Signed>} caseSensitive />
+            {(Object.keys(CONSOLE_PAGES) as ConsolePageName[]).map((name) => (
+              <Route key={name} path={CONSOLE_PAGES[name].path} element={<ConsolePageView name={name} />} caseSensitive />
+            ))}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

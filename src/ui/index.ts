@@ -26,5 +26,8 @@ export * from './toast';
 export * from './wheel';
 export * from './loading-screen';
 export * from './settings-loading';
+export * from './load-more';
+export * from './address-lines';
+export * from './section-heading';
 export type { RenderLink } from './lib/link';
 export { cx, focusRing } from './lib/cx';

@@ -4,7 +4,7 @@ import { requestOtp, verifyOtp } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
 import { useForgetCustomer } from '../../api/mutation';
 import type { Customer, OtpPurpose } from '#contract';
-import { fieldErrorsOf, messageOf, retryAfterOf } from '../errors';
+import { fieldErrorsOf, messageOf, retryAfterOf } from '../../shared/errors';
 import { paths } from '#contract/routes';
 import { useSecondsUntil } from '../use-seconds-until';
 import { useAuth } from './auth-context';

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses, useCreateAddress, useDeleteAddress, useUpdateAddress } from '../../api/addresses';
 import type { AddressInput } from '#contract';
 import { useCheckout } from '../../app/checkout';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { useAction } from '../../shared/action';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { readLocated, type LocationStepState } from '../../app/location-step';
 import { AppNav } from '../../app/nav';
@@ -24,50 +25,26 @@ export default function AddAddressPage() {
   // Coming back from /set-location: reopen the form that asked for the point, and give it the point.
   const [from, setFrom] = useState(() => readLocated(state));
   const [formKey, setFormKey] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const busy = useRef(false);
-
-  const run = async (work: () => Promise<unknown>, done: string, onError?: (err: unknown) => void) => {
-    if (busy.current) return false;
-    busy.current = true;
-    try {
-      // each address call answers once the list shows the change
-      await work();
-      toast.success(done);
-      return true;
-    } catch (err) {
-      if (onError) onError(err);
-      else toast.error(messageOf(err));
-      return false;
-    } finally {
-      busy.current = false;
-    }
-  };
-
-  const save = async (values: AddressInput, id: number | null) => {
-    setSubmitting(true);
-    setFieldErrors({});
-    setFormError(null);
-    const ok = await run(() => (id === null ? createAddress(values) : updateAddress(id, values)), id === null ? 'Address added.' : 'Address saved.', (err) => {
-      setFieldErrors(fieldErrorsOf(err));
-      setFormError(messageOf(err));
-    });
-    setSubmitting(false);
-    if (!ok) return;
+  // each address call answers once the list shows the change
+  const save = useAction(async (values: AddressInput, id: number | null) => {
+    await (id === null ? createAddress(values) : updateAddress(id, values));
+    toast.success(id === null ? 'Address added.' : 'Address saved.');
     // A fresh, empty form for the next address; the point was used.
     setFrom({ located: false, editingId: null });
     setFormKey((k) => k + 1);
     if (from.located) update({ location: null });
-  };
-
-  const act = async (id: number, work: () => Promise<unknown>, done: string) => {
-    setBusyId(id);
-    await run(work, done);
-    setBusyId(null);
-  };
+  });
+  const row = useAction(async (_id: number, work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      toast.success(done);
+    } catch (err) {
+      toast.error(messageOf(err));
+      throw err;
+    }
+  });
+  // one change at a time: the form and the rows wait for each other
+  const act = (id: number, work: () => Promise<unknown>, done: string) => void (!save.pending && row.run(id, work, done));
 
   return (
     <AddAddressScreen
@@ -76,9 +53,9 @@ export default function AddAddressPage() {
       loading={isLoading}
       error={error && !data ? messageOf(error) : null}
       onRetry={() => void mutate()}
-      onSave={(values, id) => void save(values, id)}
+      onSave={(values, id) => void (!row.pending && save.run(values, id))}
       onDelete={(id) =>
-        void act(
+        act(
           id,
           async () => {
             await deleteAddress(id);
@@ -87,16 +64,16 @@ export default function AddAddressPage() {
           'Address deleted.',
         )
       }
-      onMakeDefault={(id) => void act(id, () => updateAddress(id, { is_default: true }), 'Default address changed.')}
-      busyId={busyId}
+      onMakeDefault={(id) => act(id, () => updateAddress(id, { is_default: true }), 'Default address changed.')}
+      busyId={row.running?.[0] ?? null}
       defaultEditingId={from.editingId}
       location={from.located ? checkout.location : null}
       onSetLocation={(editingId) =>
         void navigate(paths.setLocation, { state: { returnTo: paths.profileAddAddress, editingId } satisfies LocationStepState })
       }
-      submitting={submitting}
-      fieldErrors={fieldErrors}
-      formError={formError}
+      submitting={save.pending}
+      fieldErrors={fieldErrorsOf(save.error)}
+      formError={save.error ? messageOf(save.error) : null}
       onBack={back}
       nav={<AppNav />}
     />

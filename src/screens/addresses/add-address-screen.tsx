@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, AddressInput } from '#contract';
-import { AppShell, Badge, Button, Card, Dialog, ErrorState, LocationIcon, Skeleton, SkeletonGroup, TopBar, cardSurface, cx } from '../../ui';
+import { AddressLines, AppShell, Badge, Button, Card, Dialog, ErrorState, LocationIcon, Skeleton, SkeletonGroup, TopBar, cardSurface, cx } from '../../ui';
 import { AddressForm, type Coordinates } from './address-form';
 
 export interface AddAddressScreenProps {
@@ -53,10 +53,7 @@ function AddressCard({
           <p className="text-sm text-ink">
             {address.recipient} · {address.phone}
           </p>
-          <p className="text-sm text-muted">
-            {address.line1}, {address.city} {address.postal_code}
-          </p>
-          {address.note && <p className="text-sm text-muted">Note: {address.note}</p>}
+          <AddressLines address={address} />
         </div>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCreateAddress } from '../../api/addresses';
 import type { AddressInput } from '#contract';
 import { useProfile } from '../../api/customers';
 import { useCheckout } from '../../app/checkout';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { useAction } from '../../shared/action';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import type { LocationStepState } from '../../app/location-step';
 import { AppNav } from '../../app/nav';
@@ -18,41 +19,25 @@ export default function AddNewAddressPage() {
   const { checkout, update } = useCheckout();
   const { data: customer } = useProfile();
   const back = useGoBack(paths.delivery);
-  const [submitting, setSubmitting] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const busy = useRef(false);
   // The customer's own name and number to start from, when the profile is already at hand.
   const [initial] = useState<Partial<AddressInput> | undefined>(() => (customer ? { recipient: customer.name, phone: customer.phone ?? '' } : undefined));
 
-  const save = async (values: AddressInput) => {
-    if (busy.current) return;
-    busy.current = true;
-    setSubmitting(true);
-    setFieldErrors({});
-    setFormError(null);
-    try {
-      // answers once the address list has it, so /delivery shows it chosen
-      const { address } = await createAddress(values);
-      update({ fulfilment: 'delivery', addressId: address.id, location: null });
-      void navigate(paths.delivery, { replace: true });
-    } catch (err) {
-      setFieldErrors(fieldErrorsOf(err));
-      setFormError(messageOf(err));
-      setSubmitting(false);
-      busy.current = false;
-    }
-  };
+  const save = useAction(async (values: AddressInput) => {
+    // answers once the address list has it, so /delivery shows it chosen
+    const { address } = await createAddress(values);
+    update({ fulfilment: 'delivery', addressId: address.id, location: null });
+    void navigate(paths.delivery, { replace: true });
+  });
 
   return (
     <AddNewAddressScreen
       initial={initial}
       location={checkout.location}
       onSetLocation={() => void navigate(paths.setLocation, { state: { returnTo: paths.addNewAddress } satisfies LocationStepState })}
-      onSubmit={(v) => void save(v)}
-      submitting={submitting}
-      fieldErrors={fieldErrors}
-      formError={formError}
+      onSubmit={(v) => void save.run(v)}
+      submitting={save.pending}
+      fieldErrors={fieldErrorsOf(save.error)}
+      formError={save.error ? messageOf(save.error) : null}
       onBack={back}
       nav={<AppNav />}
     />

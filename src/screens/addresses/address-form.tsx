@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AddressInput } from '#contract';
 import { checkAddress } from '#contract/checks';
-import { Button, LocationIcon, Notice, TextField, cx, fieldMessage } from '../../ui';
+import { Button, FieldNotes, LocationIcon, Notice, TextField, cx, fieldMessage } from '../../ui';
 
 export interface Coordinates {
   lat: number;
@@ -72,6 +72,33 @@ export function validateAddress(values: Record<string, unknown>): { ok: true; da
 
 const ORDER: Field[] = ['label', 'recipient', 'phone', 'line1', 'city', 'postal_code', 'lat', 'note'];
 
+/** Where the rider goes: the point chosen on the map (/set-location), or a button to choose one. */
+function LocationField({ lat, lng, error, onSetLocation, disabled }: { lat?: number; lng?: number; error?: string; onSetLocation?: () => void; disabled: boolean }) {
+  const hasPoint = typeof lat === 'number' && typeof lng === 'number';
+  return (
+    <div className="flex flex-col gap-1">
+      <p id="address-location-label" className="text-sm font-medium text-ink">
+        Location on the map
+      </p>
+      <div className={cx('flex flex-wrap items-center gap-3 rounded-xl border bg-surface-raised p-3', error ? 'border-danger' : 'border-border')}>
+        <LocationIcon size={20} className="shrink-0 text-brand-ink" />
+        <span className="min-w-0 flex-1 text-ink tabular-nums">{hasPoint ? `${lat.toFixed(5)}, ${lng.toFixed(5)}` : 'Not set yet'}</span>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onSetLocation}
+          disabled={disabled}
+          aria-describedby={error ? 'address-location-error' : 'address-location-label'}
+          data-invalid={error ? 'true' : undefined}
+        >
+          {hasPoint ? 'Change location' : 'Set location'}
+        </Button>
+      </div>
+      <FieldNotes id="address-location" error={error} />
+    </div>
+  );
+}
+
 /** The one address form, used by /add-new-address and /profile/add-address. */
 export function AddressForm({
   initial,
@@ -100,7 +127,6 @@ export function AddressForm({
   const formRef = useRef<HTMLFormElement>(null);
   const lat = location?.lat ?? initial?.lat;
   const lng = location?.lng ?? initial?.lng;
-  const hasPoint = typeof lat === 'number' && typeof lng === 'number';
 
   // After a refused submit, take the keyboard to the first field that needs fixing.
   useEffect(() => {
@@ -164,49 +190,12 @@ export function AddressForm({
         {field('postal_code', { autoComplete: 'postal-code', required: true })}
       </div>
 
-      <div className="flex flex-col gap-1">
-        <p id="address-location-label" className="text-sm font-medium text-ink">
-          Location on the map
-        </p>
-        <div
-          className={cx(
-            'flex flex-wrap items-center gap-3 rounded-xl border bg-surface-raised p-3',
-            locationError ? 'border-danger' : 'border-border',
-          )}
-        >
-          <LocationIcon size={20} className="shrink-0 text-brand-ink" />
-          <span className="min-w-0 flex-1 text-ink tabular-nums">
-            {hasPoint ? `${lat.toFixed(5)}, ${lng.toFixed(5)}` : 'Not set yet'}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={onSetLocation}
-            disabled={submitting}
-            aria-describedby={locationError ? 'address-location-error' : 'address-location-label'}
-            data-invalid={locationError ? 'true' : undefined}
-          >
-            {hasPoint ? 'Change location' : 'Set location'}
-          </Button>
-        </div>
-        {locationError && (
-          <p id="address-location-error" className="text-sm font-medium text-danger">
-            {locationError}
-          </p>
-        )}
-      </div>
+      <LocationField lat={lat} lng={lng} error={locationError} onSetLocation={onSetLocation} disabled={submitting} />
 
       {field('note', { hint: 'Optional: landmarks, gate code, floor.', autoComplete: 'off', maxLength: 200 })}
 
       <label className="flex min-h-11 cursor-pointer items-center gap-3 self-start rounded-xl pr-2 text-ink has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus">
-        <input
-          type="checkbox"
-          name="is_default"
-          checked={values.is_default}
-          onChange={(e) => setValues((v) => ({ ...v, is_default: e.target.checked }))}
-          disabled={submitting}
-          className="size-5 accent-brand outline-none"
-        />
+        <input type="checkbox" name="is_default" checked={values.is_default} onChange={(e) => setValues((v) => ({ ...v, is_default: e.target.checked }))} disabled={submitting} className="size-5 accent-brand outline-none" />
         <span>Make this my default address</span>
       </label>
 

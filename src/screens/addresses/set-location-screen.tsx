@@ -29,6 +29,36 @@ function parseCoordinate(text: string, limit: number, name: string): { value?: n
 
 const show = (n: number) => n.toFixed(5);
 
+/** The device's position: the button, and what became of the request. */
+function DeviceLocation({ status, onUseCurrentLocation }: { status: LocateStatus; onUseCurrentLocation?: () => void }) {
+  return (
+    <section aria-labelledby="locate-heading" className={cx(cardSurface, 'flex flex-col gap-3 p-4 shadow-sm')}>
+      <h2 id="locate-heading" className="text-lg font-semibold text-ink">
+        Where are you?
+      </h2>
+      <p className="text-muted">Use your phone's location so the rider finds the right door.</p>
+      <Button variant="primary" size="lg" fullWidth icon={<LocationIcon size={20} />} onClick={onUseCurrentLocation} loading={status === 'locating'}>
+        Use my current location
+      </Button>
+      {status === 'locating' && (
+        <p role="status" className="text-sm text-muted">
+          Finding your location…
+        </p>
+      )}
+      {status === 'denied' && (
+        <Notice tone="warning" title="Location is turned off for this site">
+          Allow location in your browser's settings and try again, or type the coordinates below.
+        </Notice>
+      )}
+      {status === 'unavailable' && (
+        <Notice tone="warning" title="We couldn't find your location">
+          Your device could not tell us where you are right now. Try again outdoors, or type the coordinates below.
+        </Notice>
+      )}
+    </section>
+  );
+}
+
 /** /set-location: the device's position, or latitude and longitude typed in, for a delivery address. */
 export function SetLocationScreen({
   value = null,
@@ -70,37 +100,7 @@ export function SetLocationScreen({
   return (
     <AppShell header={<TopBar title="Set location" onBack={onBack} />} nav={nav}>
       <form noValidate onSubmit={submit} className="mx-auto flex w-full max-w-xl flex-col gap-6">
-        <section aria-labelledby="locate-heading" className={cx(cardSurface, 'flex flex-col gap-3 p-4 shadow-sm')}>
-          <h2 id="locate-heading" className="text-lg font-semibold text-ink">
-            Where are you?
-          </h2>
-          <p className="text-muted">Use your phone's location so the rider finds the right door.</p>
-          <Button
-            variant="primary"
-            size="lg"
-            fullWidth
-            icon={<LocationIcon size={20} />}
-            onClick={onUseCurrentLocation}
-            loading={status === 'locating'}
-          >
-            Use my current location
-          </Button>
-          {status === 'locating' && (
-            <p role="status" className="text-sm text-muted">
-              Finding your location…
-            </p>
-          )}
-          {status === 'denied' && (
-            <Notice tone="warning" title="Location is turned off for this site">
-              Allow location in your browser's settings and try again, or type the coordinates below.
-            </Notice>
-          )}
-          {status === 'unavailable' && (
-            <Notice tone="warning" title="We couldn't find your location">
-              Your device could not tell us where you are right now. Try again outdoors, or type the coordinates below.
-            </Notice>
-          )}
-        </section>
+        <DeviceLocation status={status} onUseCurrentLocation={onUseCurrentLocation} />
 
         <fieldset className={cx(cardSurface, 'm-0 flex min-w-0 flex-col gap-3 p-4 shadow-sm')}>
           <legend className="float-left mb-1 text-lg font-semibold text-ink">Or enter coordinates</legend>

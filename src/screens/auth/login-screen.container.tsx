@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../ui';
 import { useAppConfig } from '../../api/settings';
 import { googleSignIn } from '../../api/auth';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { GoogleSignInButton } from '../../app/google';

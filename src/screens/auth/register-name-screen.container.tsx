@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { register } from '../../api/auth';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { takeRegistrationToken, useCompleteSignIn } from '../../app/auth/sign-in-flow';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useChangePassword, useStaffMe } from '../../api/staff';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { useAction } from '../../shared/action';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { LoadingScreen } from '../../ui';
 import { AccountScreen } from './account-screen';
 
@@ -8,32 +9,21 @@ import { AccountScreen } from './account-screen';
 export default function AccountContainer() {
   const me = useStaffMe();
   const change = useChangePassword();
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<{ ended: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [currentError, setCurrentError] = useState<string | null>(null);
+  const save = useAction(async (current: string, next: string) => {
+    setSaved(null);
+    setSaved(await change(current, next));
+  });
+  const wrongCurrent = Boolean(fieldErrorsOf(save.error).current_password);
   if (!me.data) return <LoadingScreen />;
   return (
     <AccountScreen
       me={me.data.staff}
-      saving={saving}
+      saving={save.pending}
       saved={saved}
-      error={error}
-      currentError={currentError}
-      onChangePassword={async (current, next) => {
-        setSaving(true);
-        setSaved(null);
-        setError(null);
-        setCurrentError(null);
-        try {
-          setSaved(await change(current, next));
-        } catch (err) {
-          if (fieldErrorsOf(err).current_password) setCurrentError('That is not your current password.');
-          else setError(messageOf(err));
-        } finally {
-          setSaving(false);
-        }
-      }}
+      error={save.error && !wrongCurrent ? messageOf(save.error) : null}
+      currentError={wrongCurrent ? 'That is not your current password.' : null}
+      onChangePassword={(current, next) => void save.run(current, next)}
     />
   );
 }

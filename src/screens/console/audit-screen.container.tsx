@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { SiteSettings } from '#contract';
 import { useAuditLog, useStaffList } from '../../api/staff';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { AuditScreen, type ActivityFilterValue } from './audit-screen';
 import { activityFormat, consoleTimeFormat } from './console-format';
 

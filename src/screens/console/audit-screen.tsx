@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ACTIVITY_KIND_NAMES, ACTIVITY_KINDS, MACHINE_PERSON, type ActivityKind } from '#contract/activity';
-import { Badge, Button, Card, EmptyState, ErrorState, SkeletonGroup, SkeletonText, cx, focusRing } from '../../ui';
+import { Badge, Button, Card, EmptyState, ErrorState, LoadMore, SkeletonGroup, SkeletonText, cx, focusRing } from '../../ui';
 import { describeActivity, type ActivityFormat, type AuditEntry } from './activity-text';
 
 export type { AuditEntry } from './activity-text';
@@ -155,11 +155,9 @@ export function AuditScreen({ entries, loading, error, onRetry, hasMore, loading
           })}
         </ol>
         {error && <ErrorState title="We could not load more" message={error} onRetry={onRetry} />}
-        {hasMore && (
-          <Button variant="secondary" onClick={onLoadMore} loading={loadingMore} className="self-start">
-            Show older
-          </Button>
-        )}
+        <LoadMore more={!!hasMore} onMore={onLoadMore} loading={loadingMore} className="self-start">
+          Show older
+        </LoadMore>
       </>
     );
   }

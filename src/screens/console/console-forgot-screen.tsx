@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { consoleHref } from '#contract/console-routes';
 import { isEmailAddress } from '#contract/checks';
 import { Button, Notice, TextField, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
@@ -18,7 +19,7 @@ export interface ConsoleForgotScreenProps {
 export function ConsoleForgotScreen({ onSend, sending, sentTo, error, renderLink = plainLink }: ConsoleForgotScreenProps) {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  const back = renderLink({ href: '/merchant/sign-in', className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'Back to sign in' });
+  const back = renderLink({ href: consoleHref('signIn'), className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'Back to sign in' });
 
   if (sentTo) {
     return (

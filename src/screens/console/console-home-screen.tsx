@@ -1,7 +1,8 @@
 import type { StaffRole } from '#contract/staff';
+import { CONSOLE_MENU, consoleHref, type ConsolePage } from '#contract/console-routes';
 import { Card, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
-import { CONSOLE_NAV, ROLE_LABEL, type ConsolePage } from './console-layout';
+import { ROLE_LABEL } from './console-layout';
 
 export interface ConsoleHomeScreenProps {
   name: string;
@@ -24,7 +25,7 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
 
 /** /merchant: who is signed in, and what their role lets them do here. */
 export function ConsoleHomeScreen({ name, role, renderLink = plainLink }: ConsoleHomeScreenProps) {
-  const pages = CONSOLE_NAV.filter((n) => n.page !== 'home' && (!n.owner || role === 'owner'));
+  const pages = CONSOLE_MENU.filter((n) => n.page !== 'home' && (!n.owner || role === 'owner'));
   return (
     <div className="flex flex-col gap-4">
       <p>
@@ -38,7 +39,7 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink }: Consol
           </Card>
         ))}
         <Card as="li">
-          {renderLink({ href: '/merchant/account', className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: 'Your account' })}
+          {renderLink({ href: consoleHref('account'), className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: 'Your account' })}
           <p className="mt-1 text-sm text-muted">Your details and your password.</p>
         </Card>
       </ul>

@@ -1,24 +1,8 @@
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { CONSOLE_MENU, type ConsolePage } from '#contract/console-routes';
 import type { StaffRole } from '#contract/staff';
 import { Button, CloseIcon, MenuIcon, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
-
-export type ConsolePage = 'home' | 'dashboard' | 'orders' | 'counter' | 'customers' | 'menu' | 'rewards' | 'wheel' | 'theme' | 'staff' | 'audit';
-
-/** The console's pages, and who may open each: staff see only what their role allows. */
-export const CONSOLE_NAV: ReadonlyArray<{ page: ConsolePage; label: string; href: string; owner: boolean }> = [
-  { page: 'home', label: 'Overview', href: '/merchant', owner: false },
-  { page: 'dashboard', label: 'Dashboard', href: '/merchant/dashboard', owner: true },
-  { page: 'orders', label: 'Orders', href: '/merchant/orders', owner: false },
-  { page: 'counter', label: 'Counter', href: '/merchant/counter', owner: false },
-  { page: 'customers', label: 'Customers', href: '/merchant/customers', owner: false },
-  { page: 'menu', label: 'Menu', href: '/merchant/menu', owner: true },
-  { page: 'rewards', label: 'Rewards', href: '/merchant/rewards', owner: true },
-  { page: 'wheel', label: 'Wheel', href: '/merchant/wheel', owner: true },
-  { page: 'theme', label: 'Brand', href: '/merchant/theme', owner: true },
-  { page: 'staff', label: 'Staff', href: '/merchant/staff', owner: true },
-  { page: 'audit', label: 'Activity', href: '/merchant/audit', owner: true },
-];
 
 export const ROLE_LABEL: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' };
 
@@ -52,7 +36,7 @@ export interface ConsoleLayoutProps {
  * buttons: a thumb aiming at a page never lands on Sign out.
  */
 export function ConsoleLayout({ shop, staff, current, title, onSignOut, onSignOutEverywhere, signingOut, renderLink = plainLink, wide, defaultMenuOpen = false, children }: ConsoleLayoutProps) {
-  const nav = CONSOLE_NAV.filter((n) => !n.owner || staff.role === 'owner');
+  const nav = CONSOLE_MENU.filter((n) => !n.owner || staff.role === 'owner');
   const [open, setOpen] = useState(defaultMenuOpen);
   const menuId = useId();
   // following a link closes the phone's menu (the page changes under it)

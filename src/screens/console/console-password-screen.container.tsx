@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
+import { CONSOLE_PAGES } from '#contract/console-routes';
 import { useNavigate } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../api/client';
 import { useAcceptInvite, useResetPassword, useStaffLink, useStaffSetup } from '../../api/staff';
 import { useSettings } from '../../api/settings';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { useAction } from '../../shared/action';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { consoleTimeFormat } from './console-format';
-import { ConsolePasswordScreen } from './console-password-screen';
+import { ConsolePasswordScreen, type PasswordFormValues } from './console-password-screen';
 
 /** The link's code travels after the # sign: browsers never send it to a server or a Referer. */
 const codeOfLink = () => decodeURIComponent(window.location.hash.replace(/^#/, ''));
@@ -32,7 +34,7 @@ function useLinkCode(): string {
 }
 
 /** /merchant/setup, /merchant/invite and /merchant/reset: the code of a one-time link, what it is for, and the account's details or a new password. */
-export default function ConsolePasswordContainer({ mode }: { mode: 'setup' | 'invite' | 'reset' }) {
+export default function ConsolePasswordContainer({ page: mode }: { page: 'setup' | 'invite' | 'reset' }) {
   const setup = useStaffSetup();
   const accept = useAcceptInvite();
   const reset = useResetPassword();
@@ -41,9 +43,16 @@ export default function ConsolePasswordContainer({ mode }: { mode: 'setup' | 'in
   const link = useStaffLink(token || null);
   const settings = useSettings().data as SiteSettings | undefined;
   const when = useMemo(() => consoleTimeFormat(settings), [settings]);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const save = useAction(async (values: PasswordFormValues) => {
+    if (mode === 'reset') {
+      await reset(token, values.password);
+      navigate(CONSOLE_PAGES.signIn.path, { replace: true, state: { notice: 'Your new password is set. Sign in with it.' } });
+      return;
+    }
+    await (mode === 'setup' ? setup : accept)({ token, ...values });
+    navigate(CONSOLE_PAGES.home.path, { replace: true });
+  });
+  const fields = fieldErrorsOf(save.error);
   const expired = link.error instanceof ApiRequestError && link.error.code === 'LINK_EXPIRED';
   const info = link.data;
   return (
@@ -52,28 +61,10 @@ export default function ConsolePasswordContainer({ mode }: { mode: 'setup' | 'in
       missingLink={!token}
       linkExpired={expired}
       link={info ? { shop: info.shop, role: info.role, invitedBy: info.invited_by, email: info.email, expires: when(info.expires_at) } : undefined}
-      saving={saving}
-      error={error ?? (link.error && !expired ? messageOf(link.error) : null)}
-      fieldErrors={fieldErrors}
-      onSubmit={async (values) => {
-        setSaving(true);
-        setError(null);
-        setFieldErrors({});
-        try {
-          if (mode === 'reset') {
-            await reset(token, values.password);
-            navigate('/sign-in', { replace: true, state: { notice: 'Your new password is set. Sign in with it.' } });
-            return;
-          }
-          await (mode === 'setup' ? setup : accept)({ token, ...values });
-          navigate('/', { replace: true });
-        } catch (err) {
-          const fields = fieldErrorsOf(err);
-          setFieldErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `This ${k === 'email' ? 'e-mail' : k} ${v}.`])));
-          setError(fields.token ? 'This link is not valid any more. Ask for a new one.' : messageOf(err));
-          setSaving(false);
-        }
-      }}
+      saving={save.pending}
+      error={save.error ? (fields.token ? 'This link is not valid any more. Ask for a new one.' : messageOf(save.error)) : link.error && !expired ? messageOf(link.error) : null}
+      fieldErrors={Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `This ${k === 'email' ? 'e-mail' : k} ${v}.`]))}
+      onSubmit={(values) => void save.run(values)}
     />
   );
 }

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { CONSOLE_PAGES } from '#contract/console-routes';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useStaffLogin, useStaffSession } from '../../api/staff';
-import { messageOf } from '../../app/errors';
+import { useAction } from '../../shared/action';
+import { messageOf } from '../../shared/errors';
 import { consoleLink } from '../../console/link';
 import { LoadingScreen } from '../../ui';
 import { ConsoleSignInScreen } from './console-sign-in-screen';
@@ -12,30 +13,22 @@ export default function ConsoleSignInContainer() {
   const login = useStaffLogin();
   const navigate = useNavigate();
   const location = useLocation();
-  const [signingIn, setSigningIn] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const state = location.state as { from?: string; notice?: string } | null;
-  const from = state?.from ?? '/';
+  const from = state?.from ?? CONSOLE_PAGES.home.path;
+  const signIn = useAction(async (email: string, password: string) => {
+    await login(email, password);
+    navigate(from, { replace: true });
+  });
   if (session.isLoading && !session.data) return <LoadingScreen />;
   if (session.data?.staff) return <Navigate to={from} replace />;
   return (
     <ConsoleSignInScreen
-      signingIn={signingIn}
-      error={error}
+      signingIn={signIn.pending}
+      error={signIn.error ? messageOf(signIn.error) : null}
       notice={state?.notice ?? null}
       noOwner={session.data?.has_owner === false}
       renderLink={consoleLink}
-      onSignIn={async (email, password) => {
-        setSigningIn(true);
-        setError(null);
-        try {
-          await login(email, password);
-          navigate(from, { replace: true });
-        } catch (err) {
-          setError(messageOf(err));
-          setSigningIn(false);
-        }
-      }}
+      onSignIn={(email, password) => void signIn.run(email, password)}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { consoleHref } from '#contract/console-routes';
 import { isEmailAddress } from '#contract/checks';
 import { Button, Notice, TextField, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
@@ -73,7 +74,7 @@ export function ConsoleSignInScreen({ onSignIn, signingIn, error, notice, noOwne
           Sign in
         </Button>
         <p className="text-center text-sm">
-          {renderLink({ href: '/merchant/forgot', className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'Forgot your password?' })}
+          {renderLink({ href: consoleHref('forgot'), className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'Forgot your password?' })}
         </p>
       </form>
     </ConsoleAuthLayout>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { CounterRedemption, CounterVoucher } from '#contract/counter';
+import type { CounterRedemption } from '#contract/counter';
 import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../api/client';
 import { useCounterLookup, useCounterRecent, useCounterRedeem, useCounterUndo } from '../../api/counter';
 import { useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { useAction } from '../../shared/action';
+import { messageOf } from '../../shared/errors';
 import { CameraScanner } from '../../console/camera-scanner';
 import { CounterScreen, type CounterResult } from './counter-screen';
 
@@ -42,76 +43,58 @@ export default function CounterContainer() {
   const recent = useCounterRecent();
   const lookup = useCounterLookup();
   const redeem = useCounterRedeem();
-  const undo = useCounterUndo();
+  const undoRedemption = useCounterUndo();
   const now = useNow(5000);
   const [code, setCode] = useState<string | null>(null);
   const [result, setResult] = useState<CounterResult | null>(null);
-  const [looking, setLooking] = useState(false);
-  const [redeeming, setRedeeming] = useState(false);
-  const [undoing, setUndoing] = useState<number | null>(null);
-  const [undoError, setUndoError] = useState<string | null>(null);
-
-  async function onLookup(text: string) {
-    setLooking(true);
-    setUndoError(null);
+  // a refusal is the counter's answer, shown as the result
+  const look = useAction(async (text: string) => {
+    undo.reset();
     try {
       const { voucher } = await lookup(text);
       setCode(text);
       setResult({ kind: 'voucher', voucher });
     } catch (err) {
       setResult(refusalOf(err));
-    } finally {
-      setLooking(false);
     }
-  }
-
-  async function onRedeem(_voucher: CounterVoucher) {
-    if (!code) return;
-    setRedeeming(true);
+  });
+  const redeemIt = useAction(async (scanned: string) => {
     try {
-      const answer = await redeem(code);
+      const answer = await redeem(scanned);
       setResult({ kind: 'redeemed', voucher: answer.voucher, redemption: answer.redemption });
     } catch (err) {
       setResult(refusalOf(err));
-    } finally {
-      setRedeeming(false);
     }
-  }
-
-  async function onUndo(r: CounterRedemption) {
-    setUndoing(r.id);
-    setUndoError(null);
-    try {
-      const answer = await undo(r.id);
+  });
+  const undo = useAction(
+    async (r: CounterRedemption) => {
+      const answer = await undoRedemption(r.id);
       if (result?.kind === 'redeemed' && result.redemption.id === r.id) setResult({ kind: 'voucher', voucher: answer.voucher });
-    } catch (err) {
-      setUndoError(messageOf(err));
-    } finally {
-      setUndoing(null);
-    }
-  }
+    },
+    { overlap: true },
+  );
 
-  const busy = looking || redeeming || result !== null;
+  const busy = look.pending || redeemIt.pending || result !== null;
   return (
     <CounterScreen
-      scanner={<CameraScanner onCode={(text) => void onLookup(text)} paused={busy} />}
-      onLookup={(text) => void onLookup(text)}
-      looking={looking}
+      scanner={<CameraScanner onCode={(text) => void look.run(text)} paused={busy} />}
+      onLookup={(text) => void look.run(text)}
+      looking={look.pending}
       result={result}
-      onRedeem={(v) => void onRedeem(v)}
-      redeeming={redeeming}
+      onRedeem={() => void (code && redeemIt.run(code))}
+      redeeming={redeemIt.pending}
       onNext={() => {
         setResult(null);
         setCode(null);
-        setUndoError(null);
+        undo.reset();
       }}
       recent={recent.data?.redemptions}
       recentLoading={recent.isLoading}
       recentError={recent.error ? messageOf(recent.error) : null}
       onRetryRecent={() => void recent.mutate()}
-      onUndo={(r) => void onUndo(r)}
-      undoing={undoing}
-      undoError={undoError}
+      onUndo={(r) => void undo.run(r)}
+      undoing={undo.running?.[0].id ?? null}
+      undoError={undo.error ? messageOf(undo.error) : null}
       role={me.data?.staff.role ?? 'staff'}
       now={now}
       locale={settings?.locale ?? 'en'}

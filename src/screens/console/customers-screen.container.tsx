@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { CONSOLE_PAGES, consoleHref } from '#contract/console-routes';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { useAdjustPoints, useCustomerDetail, useCustomerSearch } from '../../api/customers';
 import { useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
-import { useActionKey } from '../../app/use-action-key';
+import { messageOf } from '../../shared/errors';
+import { useKeyedAction } from '../../shared/action';
 import { consoleLink } from '../../console/link';
 import { CustomersScreen } from './customers-screen';
-import { saved } from './save.container';
+import { problemOfOutcome } from './save.container';
 
 /** How long the search waits after the last keystroke. */
 const SEARCH_AFTER_MS = 300;
@@ -28,14 +29,14 @@ export default function CustomersContainer() {
   const detail = useCustomerDetail(selectedId);
   const me = useStaffMe();
   const settings = useSettings().data as SiteSettings | undefined;
-  const adjust = useAdjustPoints();
-  const action = useActionKey();
-  const adjusting = useRef<string | null>(null);
+  const adjustPoints = useAdjustPoints();
+  // the same adjustment sent again (after a lost answer) keeps its key and is never applied twice; a different one is new
+  const adjust = useKeyedAction((key, id: number, points: number, reason: string) => adjustPoints(id, points, reason, key));
   const pages = search.data;
   const last = pages?.[pages.length - 1];
 
   useEffect(() => {
-    if (params.id && selectedId === null) navigate('/customers', { replace: true });
+    if (params.id && selectedId === null) navigate(CONSOLE_PAGES.customers.path, { replace: true });
   }, [params.id, selectedId, navigate]);
 
   return (
@@ -54,22 +55,11 @@ export default function CustomersContainer() {
       detailLoading={detail.isLoading}
       detailError={detail.error ? messageOf(detail.error) : null}
       onDetailRetry={() => void detail.mutate()}
-      customerHref={(id) => `/merchant/customers/${id}`}
-      listHref="/merchant/customers"
+      customerHref={(id) => consoleHref('customer', { id: String(id) })}
+      listHref={consoleHref('customers')}
       renderLink={consoleLink}
       canAdjust={me.data?.staff.role === 'owner'}
-      onAdjust={async (id, points, reason) => {
-        // the same adjustment sent again (after a lost answer) keeps its key and is never applied twice; a different one is new
-        const what = `${id}|${points}|${reason}`;
-        if (adjusting.current !== what) action.done();
-        adjusting.current = what;
-        const refused = await saved(() => adjust(id, points, reason, action.key()));
-        if (!refused) {
-          action.done();
-          adjusting.current = null;
-        }
-        return refused;
-      }}
+      onAdjust={async (id, points, reason) => problemOfOutcome(await adjust.run(id, points, reason))}
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}
       timeZone={settings?.timezone}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CustomerDetailData, CustomerSummary } from '#contract';
-import { Badge, Button, Card, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, Tabs, TextField, cx, focusRing, type RenderLink } from '../../ui';
+import { Badge, Button, Card, EmptyState, ErrorState, LoadMore, Money, Notice, SkeletonGroup, SkeletonText, Tabs, TextField, cx, focusRing, type RenderLink } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 import { plainLink } from '../../ui/lib/link';
 import { ORDER_STATUS_LABEL } from '../orders/order-status';
@@ -285,11 +285,9 @@ export function CustomersScreen(props: CustomersScreenProps) {
             </li>
           ))}
         </ul>
-        {hasMore && (
-          <Button variant="secondary" className="self-center" loading={loadingMore} onClick={onMore}>
-            Show more
-          </Button>
-        )}
+        <LoadMore more={!!hasMore} onMore={onMore} loading={loadingMore} className="self-center">
+          Show more
+        </LoadMore>
       </>
     );
 

@@ -78,6 +78,100 @@ function Legend({ series, day, total }: { series: ChartSeries[]; day: { label: s
   );
 }
 
+/** uPlot's options for these series: one axis per scale, bars or lines in the theme's colours. */
+function plotOptions(el: HTMLElement, { days, dayLabel, series, scales = {}, height = 220 }: Omit<DashboardChartProps, 'title'>, onCursor: (index: number | null) => void): uPlot.Options {
+  const ink = cssColor(el, '--color-ink') || '#0f172a';
+  const grid = cssColor(el, '--color-border') || '#e2e8f0';
+  const bars = uPlot.paths.bars?.({ size: [0.6, 40] });
+  // one axis per scale, in the order the series name them: the first on the left
+  const scaleNames = [...new Set(series.map((s) => s.scale))];
+  const formatOf = (scale: string) => {
+    const first = series.find((s) => s.scale === scale)!;
+    return first.axisFormat ?? first.format;
+  };
+  return {
+    width: Math.max(el.clientWidth, 200),
+    height,
+    legend: { show: false },
+    cursor: { points: { show: false } },
+    hooks: { setCursor: [(u) => onCursor(u.cursor.idx ?? null)] },
+    scales: {
+      x: { time: false, range: [-0.5, Math.max(days.length - 0.5, 0.5)] },
+      // from 0; a count up to a whole top (wholeAxis), anything else a little above its highest value
+      ...Object.fromEntries(
+        scaleNames.map((name) => [name, { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, scales[name]?.whole ? wholeAxis(max).top : Math.max(max * 1.1, 1)] }]),
+      ),
+    },
+    axes: [
+      { stroke: ink, grid: { show: false }, ticks: { stroke: grid }, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) && days[t] ? dayLabel(days[t]) : '')) },
+      ...scaleNames.map((name, i) => ({
+        stroke: ink,
+        grid: { stroke: grid, show: i === 0 },
+        ticks: { stroke: grid },
+        scale: name,
+        side: i === 0 ? 3 : 1,
+        size: 64,
+        ...(scales[name]?.whole ? { splits: (u: uPlot) => wholeAxis(u.scales[name]?.max ?? 0).ticks } : {}),
+        values: (_u: uPlot, ticks: number[]) => ticks.map(formatOf(name)),
+      })),
+    ],
+    series: [
+      { label: 'Day' },
+      ...series.map((s) => {
+        const color = cssColor(el, s.color);
+        return s.kind === 'line'
+          ? { label: s.label, scale: s.scale, stroke: color, width: 2, ...(s.pattern && s.pattern !== 'solid' ? { dash: DASH[s.pattern] } : {}) }
+          : { label: s.label, scale: s.scale, stroke: color, fill: `${color}cc`, width: 0, ...(bars ? { paths: bars } : {}) };
+      }),
+    ],
+  };
+}
+
+/** The chart's numbers day by day, with the totals: for screen readers always, for anyone who asks. */
+function ChartTable({ title, days, dayLabel, series, totals }: Pick<DashboardChartProps, 'title' | 'days' | 'dayLabel' | 'series'> & { totals: number[] }) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{title}, day by day</caption>
+      <thead>
+        <tr className="text-left text-muted">
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Day
+          </th>
+          {series.map((s) => (
+            <th key={s.label} scope="col" className="py-1 pr-3 text-right font-medium">
+              {s.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-border">
+        {days.map((d, i) => (
+          <tr key={d}>
+            <th scope="row" className="py-1 pr-3 text-left font-normal">
+              {dayLabel(d)}
+            </th>
+            {series.map((s) => (
+              <td key={s.label} className="py-1 pr-3 text-right tabular-nums">
+                {s.format(s.values[i] ?? 0)}
+              </td>
+            ))}
+          </tr>
+        ))}
+        <tr className="font-semibold">
+          <th scope="row" className="py-1 pr-3 text-left">
+            Total
+          </th>
+          {series.map((s, i) => (
+            <td key={s.label} className="py-1 pr-3 text-right tabular-nums">
+              {s.format(totals[i]!)}
+            </td>
+          ))}
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
 export function DashboardChart({ title, days, dayLabel, series, scales = {}, height = 220 }: DashboardChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [showTable, setShowTable] = useState(false);
@@ -88,56 +182,7 @@ export function DashboardChart({ title, days, dayLabel, series, scales = {}, hei
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const x = days.map((_, i) => i);
-    const ink = cssColor(el, '--color-ink') || '#0f172a';
-    const grid = cssColor(el, '--color-border') || '#e2e8f0';
-    const bars = uPlot.paths.bars?.({ size: [0.6, 40] });
-    // one axis per scale, in the order the series name them: the first on the left
-    const scaleNames = [...new Set(series.map((s) => s.scale))];
-    const formatOf = (scale: string) => {
-      const first = series.find((s) => s.scale === scale)!;
-      return first.axisFormat ?? first.format;
-    };
-    const plot = new uPlot(
-      {
-        width: Math.max(el.clientWidth, 200),
-        height,
-        legend: { show: false },
-        cursor: { points: { show: false } },
-        hooks: { setCursor: [(u) => setPointed(u.cursor.idx ?? null)] },
-        scales: {
-          x: { time: false, range: [-0.5, Math.max(days.length - 0.5, 0.5)] },
-          // from 0; a count up to a whole top (wholeAxis), anything else a little above its highest value
-          ...Object.fromEntries(
-            scaleNames.map((name) => [name, { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, scales[name]?.whole ? wholeAxis(max).top : Math.max(max * 1.1, 1)] }]),
-          ),
-        },
-        axes: [
-          { stroke: ink, grid: { show: false }, ticks: { stroke: grid }, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) && days[t] ? dayLabel(days[t]) : '')) },
-          ...scaleNames.map((name, i) => ({
-            stroke: ink,
-            grid: { stroke: grid, show: i === 0 },
-            ticks: { stroke: grid },
-            scale: name,
-            side: i === 0 ? 3 : 1,
-            size: 64,
-            ...(scales[name]?.whole ? { splits: (u: uPlot) => wholeAxis(u.scales[name]?.max ?? 0).ticks } : {}),
-            values: (_u: uPlot, ticks: number[]) => ticks.map(formatOf(name)),
-          })),
-        ],
-        series: [
-          { label: 'Day' },
-          ...series.map((s) => {
-            const color = cssColor(el, s.color);
-            return s.kind === 'line'
-              ? { label: s.label, scale: s.scale, stroke: color, width: 2, ...(s.pattern && s.pattern !== 'solid' ? { dash: DASH[s.pattern] } : {}) }
-              : { label: s.label, scale: s.scale, stroke: color, fill: `${color}cc`, width: 0, ...(bars ? { paths: bars } : {}) };
-          }),
-        ],
-      },
-      [x, ...series.map((s) => s.values)],
-      el,
-    );
+    const plot = new uPlot(plotOptions(el, { days, dayLabel, series, scales, height }, setPointed), [days.map((_, i) => i), ...series.map((s) => s.values)], el);
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height }));
     resize.observe(el);
     return () => {
@@ -163,45 +208,7 @@ export function DashboardChart({ title, days, dayLabel, series, scales = {}, hei
       </div>
       {/* hidden, the table is still read by screen readers; its box clips it (a table is never narrower than its cells) */}
       <div className={showTable ? 'overflow-x-auto' : 'sr-only'}>
-        <table className="w-full text-sm">
-          <caption className="sr-only">{title}, day by day</caption>
-          <thead>
-            <tr className="text-left text-muted">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Day
-              </th>
-              {series.map((s) => (
-                <th key={s.label} scope="col" className="py-1 pr-3 text-right font-medium">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {days.map((d, i) => (
-              <tr key={d}>
-                <th scope="row" className="py-1 pr-3 text-left font-normal">
-                  {dayLabel(d)}
-                </th>
-                {series.map((s) => (
-                  <td key={s.label} className="py-1 pr-3 text-right tabular-nums">
-                    {s.format(s.values[i] ?? 0)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-            <tr className="font-semibold">
-              <th scope="row" className="py-1 pr-3 text-left">
-                Total
-              </th>
-              {series.map((s, i) => (
-                <td key={s.label} className="py-1 pr-3 text-right tabular-nums">
-                  {s.format(totals[i]!)}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
+        <ChartTable title={title} days={days} dayLabel={dayLabel} series={series} totals={totals} />
       </div>
     </figure>
   );

@@ -3,7 +3,7 @@ import type { SiteSettings } from '#contract';
 import type { DashboardPeriod } from '#contract/dashboard';
 import { exportUrl, useDashboard } from '../../api/dashboard';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { DashboardScreen } from './dashboard-screen';
 
 /** /merchant/dashboard (owners): the figures asked again every minute while the page is open. */

@@ -68,37 +68,29 @@ function Exports({ days, exportHref }: { days: string[]; exportHref: DashboardSc
   );
 }
 
-/** /merchant (owners' dashboard): how the programme is doing today, over 7 or 30 days, and what the points still out are worth. */
-export function DashboardScreen(props: DashboardScreenProps) {
-  const { period, onPeriodChange, data, loading, error, onRetry, locale, currency, exportHref } = props;
-  const money = useMemo(() => (n: number) => formatMoney(n, currency, locale), [currency, locale]);
-  const count = useMemo(() => (n: number) => n.toLocaleString(locale), [locale]);
-  const axisMoney = useMemo(() => compactMoney(currency, locale), [currency, locale]);
-  const dayLabel = useMemo(() => {
-    const f = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-    return (day: string) => f.format(new Date(`${day}T00:00:00Z`));
-  }, [locale]);
-  const series = data?.series;
-  const charts = useMemo(() => {
-    if (!series) return null;
-    const pick = (k: Exclude<keyof DashboardData['series'][number], 'day'>) => series.map((d) => d[k]);
-    // money on the left, whole orders on the right; what went back drawn as a dashed or dotted line
-    const sales: ChartSeries[] = [
-      { label: 'Revenue', values: pick('revenue'), color: '--color-brand', scale: 'money', format: money, axisFormat: axisMoney },
-      { label: 'Refunds', values: pick('refunds'), color: '--color-danger', kind: 'line', pattern: 'dashed', scale: 'money', format: money },
-      { label: 'Orders', values: pick('orders'), color: '--color-accent', kind: 'line', scale: 'orders', format: count },
-      { label: 'Cancelled orders', values: pick('cancelled_orders'), color: '--color-warning', kind: 'line', pattern: 'dotted', scale: 'orders', format: count },
-    ];
-    // one scale: points issued, redeemed and taken back compare by their heights
-    const points: ChartSeries[] = [
-      { label: 'Points issued', values: pick('points_issued'), color: '--color-brand', scale: 'points', format: count },
-      { label: 'Points redeemed', values: pick('points_redeemed'), color: '--color-accent', kind: 'line', scale: 'points', format: count },
-      { label: 'Points taken back', values: pick('points_taken_back'), color: '--color-danger', kind: 'line', pattern: 'dashed', scale: 'points', format: count },
-    ];
-    return { days: series.map((d) => d.day), sales, points };
-  }, [series, money, count, axisMoney]);
+type Format = (n: number) => string;
 
-  const picker = (
+/** The two charts' series: money and orders; points issued, redeemed and taken back. */
+function chartsOf(series: DashboardData['series'], money: Format, count: Format, axisMoney: Format) {
+  const pick = (k: Exclude<keyof DashboardData['series'][number], 'day'>) => series.map((d) => d[k]);
+  // money on the left, whole orders on the right; what went back drawn as a dashed or dotted line
+  const sales: ChartSeries[] = [
+    { label: 'Revenue', values: pick('revenue'), color: '--color-brand', scale: 'money', format: money, axisFormat: axisMoney },
+    { label: 'Refunds', values: pick('refunds'), color: '--color-danger', kind: 'line', pattern: 'dashed', scale: 'money', format: money },
+    { label: 'Orders', values: pick('orders'), color: '--color-accent', kind: 'line', scale: 'orders', format: count },
+    { label: 'Cancelled orders', values: pick('cancelled_orders'), color: '--color-warning', kind: 'line', pattern: 'dotted', scale: 'orders', format: count },
+  ];
+  // one scale: points issued, redeemed and taken back compare by their heights
+  const points: ChartSeries[] = [
+    { label: 'Points issued', values: pick('points_issued'), color: '--color-brand', scale: 'points', format: count },
+    { label: 'Points redeemed', values: pick('points_redeemed'), color: '--color-accent', kind: 'line', scale: 'points', format: count },
+    { label: 'Points taken back', values: pick('points_taken_back'), color: '--color-danger', kind: 'line', pattern: 'dashed', scale: 'points', format: count },
+  ];
+  return { days: series.map((d) => d.day), sales, points };
+}
+
+function PeriodPicker({ period, onPeriodChange }: Pick<DashboardScreenProps, 'period' | 'onPeriodChange'>) {
+  return (
     <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
       {DASHBOARD_PERIODS.map((p) => (
         <Button key={p} size="sm" variant={p === period ? 'primary' : 'secondary'} aria-pressed={p === period} onClick={() => onPeriodChange(p)}>
@@ -107,29 +99,12 @@ export function DashboardScreen(props: DashboardScreenProps) {
       ))}
     </div>
   );
+}
 
-  if (!data)
-    return (
-      <div className="flex flex-col gap-4">
-        {picker}
-        {loading || !error ? (
-          <SkeletonGroup label="Loading the figures">
-            <SkeletonText lines={10} />
-          </SkeletonGroup>
-        ) : (
-          <ErrorState title="We could not load the figures" message={error} onRetry={onRetry} />
-        )}
-      </div>
-    );
-
-  const f: DashboardFigures = data.figures;
-  const p: DashboardFigures = data.previous;
-  const name = data.period.name;
-  const liability = data.liability;
-
+/** The period's figures against the period before: orders, what went back, points and the wheel. */
+function FigureSections({ f, p, name, money, count }: { f: DashboardFigures; p: DashboardFigures; name: DashboardPeriod; money: Format; count: Format }) {
   return (
-    <div className="flex flex-col gap-6" aria-busy={loading || undefined}>
-      {picker}
+    <>
       <section aria-labelledby="dash-sales">
         <h2 id="dash-sales" className="mb-2 text-lg font-semibold">
           Orders
@@ -149,16 +124,8 @@ export function DashboardScreen(props: DashboardScreenProps) {
         </h2>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure label="Cancelled orders" value={count(f.cancelled_orders)} note={change(f.cancelled_orders, p.cancelled_orders, name)} />
-          <Figure
-            label="Refunds"
-            value={money(f.refunds)}
-            note={f.refunds_at_gateway > 0 ? `${money(f.refunds_at_gateway)} of it refunded at the payment service` : 'All from cancelled orders'}
-          />
-          <Figure
-            label="Not taken back from wallets"
-            value={money(f.topup_refunds_not_recovered)}
-            note="of top-ups refunded at the payment service: spent before the refund"
-          />
+          <Figure label="Refunds" value={money(f.refunds)} note={f.refunds_at_gateway > 0 ? `${money(f.refunds_at_gateway)} of it refunded at the payment service` : 'All from cancelled orders'} />
+          <Figure label="Not taken back from wallets" value={money(f.topup_refunds_not_recovered)} note="of top-ups refunded at the payment service: spent before the refund" />
           <Figure label="Disputed payments" value={count(f.disputes)} note={f.disputes > 0 ? `${money(f.disputed_amount)} disputed: answer at the payment service` : 'No chargebacks'} />
         </dl>
       </section>
@@ -176,32 +143,76 @@ export function DashboardScreen(props: DashboardScreenProps) {
             note={f.points_not_taken_back > 0 ? `on cancelled orders; ${count(f.points_not_taken_back)} more had been spent and could not be` : 'on cancelled orders'}
           />
           <Figure label="Vouchers issued" value={count(f.vouchers_issued)} note={`${count(f.vouchers_redeemed_at_counter)} redeemed at the counter`} />
-          <Figure
-            label="Wheel spins"
-            value={count(f.wheel_spins)}
-            note={`${count(f.wheel_prizes.points)} won points, ${count(f.wheel_prizes.voucher)} a voucher, ${count(f.wheel_prizes.none)} nothing`}
-          />
+          <Figure label="Wheel spins" value={count(f.wheel_spins)} note={`${count(f.wheel_prizes.points)} won points, ${count(f.wheel_prizes.voucher)} a voucher, ${count(f.wheel_prizes.none)} nothing`} />
         </dl>
       </section>
-      <Card as="section" title="Points still to be redeemed" headingLevel={2}>
-        <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <div>
-            <dt className="text-sm text-muted">Points customers hold</dt>
-            <dd className="text-2xl font-semibold tabular-nums">{count(liability.points)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">Worth, at the rewards' average</dt>
-            <dd className="text-2xl font-semibold tabular-nums">{money(liability.value)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">Expiring in the next 30 days</dt>
-            <dd className="text-2xl font-semibold tabular-nums">{count(liability.expiring_30_days)}</dd>
-          </div>
-        </dl>
-        <p className="mt-2 text-sm text-muted">
-          100 points are worth {money(Math.round(liability.value_per_point * 100))} on average: what the rewards with a discount take off, for the points they cost.
-        </p>
-      </Card>
+    </>
+  );
+}
+
+/** What the points customers hold are worth, and how many expire soon. */
+function Liability({ liability, money, count }: { liability: DashboardData['liability']; money: Format; count: Format }) {
+  return (
+    <Card as="section" title="Points still to be redeemed" headingLevel={2}>
+      <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-muted">Points customers hold</dt>
+          <dd className="text-2xl font-semibold tabular-nums">{count(liability.points)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Worth, at the rewards' average</dt>
+          <dd className="text-2xl font-semibold tabular-nums">{money(liability.value)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Expiring in the next 30 days</dt>
+          <dd className="text-2xl font-semibold tabular-nums">{count(liability.expiring_30_days)}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-muted">
+        100 points are worth {money(Math.round(liability.value_per_point * 100))} on average: what the rewards with a discount take off, for the points they cost.
+      </p>
+    </Card>
+  );
+}
+
+/** /merchant (owners' dashboard): how the programme is doing today, over 7 or 30 days, and what the points still out are worth. */
+export function DashboardScreen(props: DashboardScreenProps) {
+  const { period, onPeriodChange, data, loading, error, onRetry, locale, currency, exportHref } = props;
+  const money = useMemo(() => (n: number) => formatMoney(n, currency, locale), [currency, locale]);
+  const count = useMemo(() => (n: number) => n.toLocaleString(locale), [locale]);
+  const axisMoney = useMemo(() => compactMoney(currency, locale), [currency, locale]);
+  const dayLabel = useMemo(() => {
+    const f = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    return (day: string) => f.format(new Date(`${day}T00:00:00Z`));
+  }, [locale]);
+  const series = data?.series;
+  const charts = useMemo(() => (series ? chartsOf(series, money, count, axisMoney) : null), [series, money, count, axisMoney]);
+
+  const picker = <PeriodPicker period={period} onPeriodChange={onPeriodChange} />;
+
+  if (!data)
+    return (
+      <div className="flex flex-col gap-4">
+        {picker}
+        {loading || !error ? (
+          <SkeletonGroup label="Loading the figures">
+            <SkeletonText lines={10} />
+          </SkeletonGroup>
+        ) : (
+          <ErrorState title="We could not load the figures" message={error} onRetry={onRetry} />
+        )}
+      </div>
+    );
+
+  const f: DashboardFigures = data.figures;
+  const p: DashboardFigures = data.previous;
+  const name = data.period.name;
+
+  return (
+    <div className="flex flex-col gap-6" aria-busy={loading || undefined}>
+      {picker}
+      <FigureSections f={f} p={p} name={name} money={money} count={count} />
+      <Liability liability={data.liability} money={money} count={count} />
       {charts && name !== 'today' ? (
         <Card as="section" aria-label="Charts" className="grid gap-6 xl:grid-cols-2">
           <DashboardChart title="Revenue and orders" days={charts.days} dayLabel={dayLabel} series={charts.sales} scales={SCALES} />

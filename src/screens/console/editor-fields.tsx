@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { FieldFrame, cx, focusRing } from '../../ui';
+import { FieldFrame, FieldNotes, cx, describedBy, focusRing } from '../../ui';
 
 /** The editors' select, labelled and described like a TextField. */
 export function SelectField({ label, hint, error, children, className, ...rest }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
@@ -28,16 +28,12 @@ export function CheckField({ label, hint, checked, onChange, disabled }: { label
   const id = useId();
   return (
     <div className="flex items-start gap-2">
-      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} aria-describedby={hint ? `${id}-hint` : undefined} className={cx('mt-1 size-5', focusRing)} />
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} aria-describedby={describedBy(id, hint, null)} className={cx('mt-1 size-5', focusRing)} />
       <div>
         <label htmlFor={id} className="font-medium">
           {label}
         </label>
-        {hint && (
-          <p id={`${id}-hint`} className="text-sm text-muted">
-            {hint}
-          </p>
-        )}
+        <FieldNotes id={id} hint={hint} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId, useRef, type ChangeEvent } from 'react';
-import { Button } from '../../ui';
+import { Button, FieldNotes, describedBy } from '../../ui';
 
 export interface ImagePickerProps {
   /** names the picker in the page (data-field), for tests and styles */
@@ -34,7 +34,7 @@ export function ImagePicker({ field, label, hint, value, uploading, error, onUpl
             accept="image/png,image/jpeg,image/webp"
             className="sr-only"
             aria-labelledby={`${id}-label`}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            aria-describedby={describedBy(id, true, error)}
             onChange={(e: ChangeEvent<HTMLInputElement>) => {
               const file = e.target.files?.[0];
               if (file) onUpload(file);
@@ -52,14 +52,16 @@ export function ImagePicker({ field, label, hint, value, uploading, error, onUpl
           )}
         </div>
       </div>
-      <p id={`${id}-hint`} className="text-sm text-muted">
-        {hint} PNG, JPEG or WebP, at most 2 MB.
-      </p>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <FieldNotes
+        id={id}
+        hint={
+          <>
+            {hint} PNG, JPEG or WebP, at most 2 MB.
+          </>
+        }
+        error={error}
+        alert
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ImagePurpose } from '#contract/staff-checks';
 import { useUploadImage } from '../../api/media';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 
 /** A file's bytes as base64, without the `data:…;base64,` prefix. */
 function base64Of(file: File): Promise<string> {

@@ -1,7 +1,7 @@
 import type { SiteSettings } from '#contract';
 import { useCreateCategory, useCreateProduct, useDeleteCategory, useMenuEditor, useRenameCategory, useReorderCategories, useUpdateProduct } from '../../api/menu';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { useImageUpload } from './image-upload.container';
 import { MenuEditorScreen } from './menu-editor-screen';
 import { saved, useRowActions } from './save.container';

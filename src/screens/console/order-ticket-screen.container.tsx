@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { useBoardOrder } from '../../api/board';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { consoleLink } from '../../console/link';
 import { OrderTicketScreen } from './order-ticket-screen';
 

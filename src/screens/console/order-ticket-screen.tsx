@@ -1,4 +1,5 @@
 import type { BoardOrder } from '#contract/board';
+import { consoleHref } from '#contract/console-routes';
 import { Button, ErrorState, Money, SkeletonGroup, SkeletonText, cx, focusRing, type RenderLink } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 import { plainLink } from '../../ui/lib/link';
@@ -33,7 +34,7 @@ function Row({ label, amount, currency, locale, strong }: { label: string; amoun
  * browser's own Print (the console's frame and these buttons are left off the paper).
  */
 export function OrderTicketScreen({ order, loading, error, onRetry, shop, onPrint, renderLink = plainLink, locale, currency, timeZone }: OrderTicketScreenProps) {
-  const back = renderLink({ href: '/merchant/orders', className: cx('inline-flex min-h-11 items-center font-medium text-brand-ink underline', focusRing), children: 'Back to the orders' });
+  const back = renderLink({ href: consoleHref('orders'), className: cx('inline-flex min-h-11 items-center font-medium text-brand-ink underline', focusRing), children: 'Back to the orders' });
   if (error && !order) {
     return (
       <div className="flex flex-col items-center">

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { consoleHref } from '#contract/console-routes';
 import type { BoardOrder } from '#contract/board';
 import type { SiteSettings } from '#contract';
 import { useAdvanceOrder, useBoard, useCancelOrder } from '../../api/board';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
+import { useRowActions } from './save.container';
 import { consoleLink } from '../../console/link';
 import { OrdersBoardScreen } from './orders-board-screen';
 
@@ -75,23 +77,9 @@ export default function OrdersBoardContainer() {
   const advance = useAdvanceOrder();
   const cancel = useCancelOrder();
   const [sound, setSound] = useState(readSound);
-  const [busy, setBusy] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<{ name: string; message: string } | null>(null);
+  const rows = useRowActions<string>();
   const { fresh, announcement } = useFreshOrders(board.data?.orders, sound);
-
-  async function act(order: BoardOrder, run: () => Promise<unknown>, after?: () => void) {
-    setBusy(order.name);
-    setActionError(null);
-    try {
-      await run();
-      after?.();
-    } catch (err) {
-      setActionError({ name: order.name, message: messageOf(err) });
-    } finally {
-      setBusy(null);
-    }
-  }
 
   return (
     <OrdersBoardScreen
@@ -104,13 +92,15 @@ export default function OrdersBoardContainer() {
       now={board.data?.server_time ?? new Date().toISOString()}
       fresh={fresh}
       announcement={announcement}
-      onAdvance={(o) => void act(o, () => advance(o.name, o.status))}
-      onCancel={(o, reason) => void act(o, () => cancel(o.name, reason), () => setCancelling(null))}
-      busy={busy}
-      actionError={actionError}
+      onAdvance={(o) => void rows.act(o.name, () => advance(o.name, o.status))}
+      onCancel={(o, reason) => void rows.act(o.name, () => cancel(o.name, reason)).then((done) => {
+          if (done) setCancelling(null);
+        })}
+      busy={rows.busy}
+      actionError={rows.error && rows.failed !== null ? { name: rows.failed, message: rows.error } : null}
       cancelling={cancelling}
       onCancelOpen={(name) => {
-        setActionError(null);
+        rows.reset();
         setCancelling(name);
       }}
       sound={sound}
@@ -123,7 +113,7 @@ export default function OrdersBoardContainer() {
         }
         if (on) chime();
       }}
-      ticketHref={(name) => `/merchant/orders/${encodeURIComponent(name)}/ticket`}
+      ticketHref={(name) => consoleHref('ticket', { name })}
       renderLink={consoleLink}
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}

@@ -1,7 +1,7 @@
 import type { SiteSettings } from '#contract';
 import { useCreateReward, useRewardsEditor, useUpdateReward } from '../../api/rewards';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { useImageUpload } from './image-upload.container';
 import { RewardsEditorScreen } from './rewards-editor-screen';
 import { saved } from './save.container';

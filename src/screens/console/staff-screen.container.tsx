@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
+import { consoleHref } from '#contract/console-routes';
 import type { SiteSettings } from '#contract';
 import type { StaffRole } from '#contract/staff';
 import { useChangeRole, useInviteStaff, usePendingInvites, useRemoveStaff, useRevokeInvite, useStaffList, useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { useAction } from '../../shared/action';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { consoleTimeFormat } from './console-format';
 import { useRowActions } from './save.container';
 import { StaffScreen, type CreatedInvite } from './staff-screen';
@@ -19,10 +21,12 @@ export default function StaffContainer() {
   const revokeInvite = useRevokeInvite();
   const changeRole = useChangeRole();
   const removeStaff = useRemoveStaff();
-  const [inviting, setInviting] = useState(false);
   const [invite, setInvite] = useState<CreatedInvite | null>(null);
-  const [inviteError, setInviteError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const inviting = useAction(async (role: StaffRole, email: string | undefined, password: string | undefined) => {
+    const made = await inviteStaff({ role, email, password });
+    setInvite({ link: `${window.location.origin}${consoleHref('invite')}#${made.invite_token}`, role: made.role, email: made.email, expires: when(made.expires_at), emailed: made.emailed });
+  });
+  const wrongPassword = Boolean(fieldErrorsOf(inviting.error).password);
   const rows = useRowActions<number>();
   const revokes = useRowActions<number>();
 
@@ -33,25 +37,11 @@ export default function StaffContainer() {
       error={list.error ? messageOf(list.error) : null}
       onRetry={() => void list.mutate()}
       meId={me.data?.staff.id ?? 0}
-      inviting={inviting}
+      inviting={inviting.pending}
       invite={invite}
-      inviteError={inviteError}
-      invitePasswordError={passwordError}
-      onInvite={async (role: StaffRole, email, password) => {
-        setInviting(true);
-        setInviteError(null);
-        setPasswordError(null);
-        try {
-          const made = await inviteStaff({ role, email, password });
-          setInvite({ link: `${window.location.origin}/merchant/invite#${made.invite_token}`, role: made.role, email: made.email, expires: when(made.expires_at), emailed: made.emailed });
-        } catch (err) {
-          const fields = fieldErrorsOf(err);
-          if (fields.password) setPasswordError('That is not your password. Type it again.');
-          else setInviteError(messageOf(err));
-        } finally {
-          setInviting(false);
-        }
-      }}
+      inviteError={inviting.error && !wrongPassword ? messageOf(inviting.error) : null}
+      invitePasswordError={wrongPassword ? 'That is not your password. Type it again.' : null}
+      onInvite={(role: StaffRole, email, password) => void inviting.run(role, email, password)}
       invites={pending.data?.invites.map((i) => ({ id: i.id, role: i.role, email: i.email, by: i.created_by?.name ?? 'the operator', created: when(i.created_at), expires: when(i.expires_at) }))}
       invitesError={pending.error ? messageOf(pending.error) : null}
       onRevoke={(id) => void revokes.act(id, () => revokeInvite(id))}

@@ -5,7 +5,8 @@ import { useCatalog } from '../../api/shop';
 import { useRewards } from '../../api/rewards';
 import { useSettings } from '../../api/settings';
 import { usePublishTheme, useRestoreTheme, useSaveThemeDraft, useThemeDraft, useThemePreviewLink, useThemeVersions } from '../../api/theme';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { useAction } from '../../shared/action';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useImageUpload } from './image-upload.container';
 import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-studio-screen';
 
@@ -14,32 +15,18 @@ const SAVE_AFTER_MS = 600;
 
 const formatTime = (iso: string, { seconds = false }: { seconds?: boolean } = {}) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' });
 
-/** /merchant/theme (owners). Every edit is saved as the draft (a moment after the last one). */
-export default function ThemeStudioContainer() {
-  const server = useThemeDraft();
-  const versions = useThemeVersions();
-  const shop = useSettings();
-  const catalog = useCatalog();
-  const rewards = useRewards();
+/**
+ * The draft being edited: the server's at first (and again after a restore or publish replaced it
+ * there), each edit saved a moment after the last one (`edit`), and `flush` to save at once what is
+ * waiting (before publishing or sharing the draft).
+ */
+function useAutosavedDraft(server: ReturnType<typeof useThemeDraft>) {
   const saveDraft = useSaveThemeDraft();
-  const publish = usePublishTheme();
-  const restore = useRestoreTheme();
-  const previewLink = useThemePreviewLink();
-  const images = useImageUpload<ImageField>();
-
   const [draft, setDraft] = useState<ThemeSettings | undefined>();
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
-  const [copied, setCopied] = useState(false);
-  const [publishing, setPublishing] = useState(false);
-  const [publishError, setPublishError] = useState<string | null>(null);
-  const [published, setPublished] = useState<string | null>(null);
-  const [sharing, setSharing] = useState(false);
-  const [shareLink, setShareLink] = useState<{ url: string; expires: string } | null>(null);
-  const [restoring, setRestoring] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<Promise<unknown> | null>(null);
 
-  // the draft from the server, once (and again after a restore or publish replaced it there)
   const serverTheme = server.data?.theme as ThemeSettings | undefined;
   useEffect(() => {
     if (serverTheme && !timer.current) {
@@ -65,10 +52,8 @@ export default function ThemeStudioContainer() {
     [saveDraft],
   );
 
-  const change = (next: ThemeSettings) => {
+  const edit = (next: ThemeSettings) => {
     setDraft(next);
-    setPublished(null);
-    setPublishError(null);
     setSave({ status: 'unsaved' });
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -77,7 +62,6 @@ export default function ThemeStudioContainer() {
     }, SAVE_AFTER_MS);
   };
 
-  /** Saves at once what is waiting to be saved (before publishing or sharing the draft). */
   const flush = async () => {
     if (timer.current && draft) {
       clearTimeout(timer.current);
@@ -86,6 +70,67 @@ export default function ThemeStudioContainer() {
     } else if (pending.current) {
       await pending.current;
     }
+  };
+  return { draft, setDraft, save, edit, flush };
+}
+
+/** /merchant/theme (owners). Every edit is saved as the draft (a moment after the last one). */
+export default function ThemeStudioContainer() {
+  const server = useThemeDraft();
+  const versions = useThemeVersions();
+  const shop = useSettings();
+  const catalog = useCatalog();
+  const rewards = useRewards();
+  const publish = usePublishTheme();
+  const restore = useRestoreTheme();
+  const previewLink = useThemePreviewLink();
+  const images = useImageUpload<ImageField>();
+
+  const { draft, setDraft, save, edit, flush } = useAutosavedDraft(server);
+  const [copied, setCopied] = useState(false);
+  const [published, setPublished] = useState<string | null>(null);
+  const [shareLink, setShareLink] = useState<{ url: string; expires: string } | null>(null);
+
+  // publishing, sharing and restoring show their failure in one place: each forgets the others' when it starts
+  const publishing = useAction(async () => {
+    sharing.reset();
+    restoring.reset();
+    setPublished(null);
+    await flush();
+    await publish();
+    setPublished('Published. Customers see the new look within a few seconds.');
+  });
+  const sharing = useAction(async () => {
+    publishing.reset();
+    restoring.reset();
+    await flush();
+    const link = await previewLink();
+    setShareLink({ url: `${window.location.origin}/?preview=${link.preview_token}`, expires: formatTime(link.expires_at) });
+    setCopied(false);
+  });
+  const restoring = useAction(async (id: number) => {
+    publishing.reset();
+    sharing.reset();
+    await restore(id);
+    const fresh = await server.mutate();
+    if (fresh?.theme) setDraft(fresh.theme as ThemeSettings);
+    setPublished('Restored. Customers see that version within a few seconds.');
+  });
+  const publishFields = Object.values(fieldErrorsOf(publishing.error));
+  const publishError = publishing.error
+    ? publishFields.length
+      ? `${messageOf(publishing.error)} ${publishFields.join(' ')}`
+      : messageOf(publishing.error)
+    : sharing.error || restoring.error
+      ? messageOf(sharing.error || restoring.error)
+      : null;
+
+  const change = (next: ThemeSettings) => {
+    edit(next);
+    setPublished(null);
+    publishing.reset();
+    sharing.reset();
+    restoring.reset();
   };
 
   return (
@@ -103,25 +148,11 @@ export default function ThemeStudioContainer() {
         const url = await images.upload(field, file);
         if (url && draft) change({ ...draft, [field]: url });
       }}
-      publishing={publishing}
+      publishing={publishing.pending}
       publishError={publishError}
       published={published}
-      onPublish={async () => {
-        setPublishing(true);
-        setPublishError(null);
-        setPublished(null);
-        try {
-          await flush();
-          await publish();
-          setPublished('Published. Customers see the new look within a few seconds.');
-        } catch (err) {
-          const fields = fieldErrorsOf(err);
-          setPublishError(Object.values(fields).length ? `${messageOf(err)} ${Object.values(fields).join(' ')}` : messageOf(err));
-        } finally {
-          setPublishing(false);
-        }
-      }}
-      sharing={sharing}
+      onPublish={() => void publishing.run()}
+      sharing={sharing.pending}
       shareLink={shareLink}
       copied={copied}
       onCopyLink={(url) => {
@@ -133,36 +164,11 @@ export default function ThemeStudioContainer() {
           () => setCopied(false),
         );
       }}
-      onShare={async () => {
-        setSharing(true);
-        try {
-          await flush();
-          const link = await previewLink();
-          setShareLink({ url: `${window.location.origin}/?preview=${link.preview_token}`, expires: formatTime(link.expires_at) });
-          setCopied(false);
-        } catch (err) {
-          setPublishError(messageOf(err));
-        } finally {
-          setSharing(false);
-        }
-      }}
+      onShare={() => void sharing.run()}
       versions={versions.data?.versions}
       currentVersionId={versions.data?.current_id ?? null}
-      restoring={restoring}
-      onRestore={async (id) => {
-        setRestoring(id);
-        setPublishError(null);
-        try {
-          await restore(id);
-          const fresh = await server.mutate();
-          if (fresh?.theme) setDraft(fresh.theme as ThemeSettings);
-          setPublished('Restored. Customers see that version within a few seconds.');
-        } catch (err) {
-          setPublishError(messageOf(err));
-        } finally {
-          setRestoring(null);
-        }
-      }}
+      restoring={restoring.running?.[0] ?? null}
+      onRestore={(id) => void restoring.run(id)}
       formatTime={formatTime}
       shop={(shop.data ?? { currency: 'PHP', locale: 'en-PH' }) as SiteSettings}
       categories={catalog.data?.categories ?? []}

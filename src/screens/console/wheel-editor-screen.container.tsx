@@ -2,7 +2,7 @@ import type { SiteSettings } from '#contract';
 import { useRewardsEditor } from '../../api/rewards';
 import { usePublishWheel, useWheelEditor } from '../../api/wheel';
 import { useSettings } from '../../api/settings';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { saved } from './save.container';
 import { WheelEditorScreen } from './wheel-editor-screen';
 

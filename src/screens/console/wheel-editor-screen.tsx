@@ -77,6 +77,117 @@ function prizeText(s: WheelVersion['segments'][number], locale: string) {
   return 'Nothing';
 }
 
+/** What must change before the wheel can be published, keyed like the provider's field errors. */
+function problemsOf(segments: SegmentDraft[], cost: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (segments.length === 0) fields.segments = 'must have at least one segment';
+  segments.forEach((s, i) => {
+    if (!s.label.trim()) fields[`segments.${i}.label`] = 'is required';
+    if (/^\s*0+\s*$/.test(s.weight)) fields[`segments.${i}.weight`] = 'cannot be 0: a segment with no chance never comes up. Remove it instead';
+    else if (positiveWhole(s.weight) === null) fields[`segments.${i}.weight`] = 'must be a whole number of at least 1';
+    if (s.prize_type === 'points' && positiveWhole(s.points) === null) fields[`segments.${i}.points`] = 'must be a whole number of at least 1';
+    if (s.prize_type === 'voucher' && !s.reward) fields[`segments.${i}.reward`] = 'is required: choose a reward';
+  });
+  if (!/^\d+$/.test(cost.trim())) fields.spin_cost_points = 'must be a whole number (0 for free)';
+  return fields;
+}
+
+/** One segment: its label, prize, weight (with the chance it makes) and colour. */
+function SegmentCard({ segment: s, index: i, problem, chance, rewards, locale, onEdit, onRemove }: {
+  segment: SegmentDraft;
+  index: number;
+  problem: SaveProblem | null;
+  chance: number | null;
+  rewards: NonNullable<WheelEditorScreenProps['rewards']>;
+  locale: string;
+  onEdit: (change: Partial<SegmentDraft>) => void;
+  onRemove: () => void;
+}) {
+  const n = i + 1;
+  const f = (name: string, label: string) => fieldProblem(problem, `segments.${i}.${name}`, label);
+  return (
+    <Card as="li" padding="sm" aria-labelledby={`segment-${s.key}`} className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`segment-${s.key}`} className="flex items-center gap-2 font-semibold">
+          <span aria-hidden="true" className="inline-block size-4 rounded border border-border" style={{ backgroundColor: s.color }} />
+          Segment {n}
+        </h3>
+        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove segment ${n}`}>
+          Remove
+        </Button>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label={named(n, 'Label')} hint="What the slice and the odds table say." value={s.label} maxLength={30} onChange={(e) => onEdit({ label: e.target.value })} error={f('label', 'The label')} />
+        <SelectField label={named(n, 'Prize')} value={s.prize_type} onChange={(e) => onEdit({ prize_type: e.target.value as PrizeType })} className="min-w-0">
+          {(['points', 'voucher', 'none'] as const).map((t) => (
+            <option key={t} value={t}>
+              {PRIZE_LABEL[t]}
+            </option>
+          ))}
+        </SelectField>
+        {s.prize_type === 'points' ? (
+          <TextField label={named(n, 'Points won')} inputMode="numeric" value={s.points} onChange={(e) => onEdit({ points: e.target.value })} error={f('points', 'The points')} />
+        ) : s.prize_type === 'voucher' ? (
+          <SelectField label={named(n, 'Reward')} value={s.reward} onChange={(e) => onEdit({ reward: e.target.value })} error={f('reward', 'The reward')}>
+            <option value="">Choose a reward</option>
+            {rewards.map((r) => (
+              <option key={r.name} value={r.name}>
+                {r.title}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <p className="self-center text-sm text-muted">No prize: the customer is told better luck next time.</p>
+        )}
+        <TextField
+          label={named(n, 'Weight')}
+          inputMode="numeric"
+          value={s.weight}
+          onChange={(e) => onEdit({ weight: e.target.value })}
+          hint={/^\s*0+\s*$/.test(s.weight) ? '0 would mean it never comes up: remove the segment instead.' : chance !== null ? `Chance: ${percent(chance, locale)}. A weight of 2 comes up twice as often as 1.` : 'How often it comes up, compared with the others (1 or more).'}
+          error={f('weight', 'The weight')}
+        />
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {named(n, 'Colour')}
+          <input type="color" value={s.color} onChange={(e) => onEdit({ color: e.target.value.toLowerCase() })} className={cx('h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface-raised p-1', focusRing)} />
+        </label>
+      </div>
+    </Card>
+  );
+}
+
+/** Beside the segments: the wheel as customers will see it, and what a spin costs. */
+function WheelSide({ segments, odds, locale, cost, onCost, free, onFree, costError }: {
+  segments: SegmentDraft[];
+  odds: number[] | null;
+  locale: string;
+  cost: string;
+  onCost: (value: string) => void;
+  free: string;
+  onFree: (value: string) => void;
+  costError?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Card title="As customers will see it" headingLevel={2} className="flex flex-col items-center gap-3">
+        {odds ? (
+          <Wheel segments={segments.map((s, i) => ({ id: s.key, label: s.label || `Segment ${i + 1}`, probability: odds[i]!, color: s.color }))} size={220} locale={locale} />
+        ) : (
+          <p className="text-sm text-muted">Give every segment a weight of 1 or more to see the chances.</p>
+        )}
+      </Card>
+      <TextField label="Points a paid spin costs" inputMode="numeric" value={cost} onChange={(e) => onCost(e.target.value)} error={costError} />
+      <SelectField label="Free spins a day" value={free} onChange={(e) => onFree(e.target.value)} hint="Each customer gets this many a day before paying.">
+        {Array.from({ length: MAX_FREE_SPINS + 1 }, (_, n) => (
+          <option key={n} value={n}>
+            {n === 0 ? 'None' : n}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
 function Editor({ current, rewards, locale, onPublish, published, setPublished, palette }: { current: WheelVersion; rewards: NonNullable<WheelEditorScreenProps['rewards']>; locale: string; onPublish: WheelEditorScreenProps['onPublish']; published: boolean; setPublished: (on: boolean) => void; palette: string[] }) {
   const [segments, setSegments] = useState(() => draftOf(current, palette));
   const form = useRef<HTMLFormElement>(null);
@@ -103,16 +214,7 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished, 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const fields: Record<string, string> = {};
-    if (segments.length === 0) fields.segments = 'must have at least one segment';
-    segments.forEach((s, i) => {
-      if (!s.label.trim()) fields[`segments.${i}.label`] = 'is required';
-      if (/^\s*0+\s*$/.test(s.weight)) fields[`segments.${i}.weight`] = 'cannot be 0: a segment with no chance never comes up. Remove it instead';
-      else if (positiveWhole(s.weight) === null) fields[`segments.${i}.weight`] = 'must be a whole number of at least 1';
-      if (s.prize_type === 'points' && positiveWhole(s.points) === null) fields[`segments.${i}.points`] = 'must be a whole number of at least 1';
-      if (s.prize_type === 'voucher' && !s.reward) fields[`segments.${i}.reward`] = 'is required: choose a reward';
-    });
-    if (!/^\d+$/.test(cost.trim())) fields.spin_cost_points = 'must be a whole number (0 for free)';
+    const fields = problemsOf(segments, cost);
     if (Object.keys(fields).length) return setProblem({ message: 'Check the highlighted fields.', fields });
     setPublishing(true);
     const refused = await onPublish({
@@ -139,59 +241,19 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished, 
           <h2 className="text-lg font-semibold">Segments</h2>
           {problem?.fields.segments && <p className="text-sm font-medium text-danger">The wheel {problem.fields.segments}.</p>}
           <ol className="flex flex-col gap-3">
-            {segments.map((s, i) => {
-              const n = i + 1;
-              const f = (name: string, label: string) => fieldProblem(problem, `segments.${i}.${name}`, label);
-              return (
-                <Card as="li" key={s.key} padding="sm" aria-labelledby={`segment-${s.key}`} className="flex flex-col gap-3">
-                  <div className="flex items-center justify-between gap-2">
-                    <h3 id={`segment-${s.key}`} className="flex items-center gap-2 font-semibold">
-                      <span aria-hidden="true" className="inline-block size-4 rounded border border-border" style={{ backgroundColor: s.color }} />
-                      Segment {n}
-                    </h3>
-                    <Button variant="ghost" size="sm" onClick={() => (setPublished(false), setSegments((list) => list.filter((x) => x.key !== s.key)))} aria-label={`Remove segment ${n}`}>
-                      Remove
-                    </Button>
-                  </div>
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    <TextField label={named(n, 'Label')} hint="What the slice and the odds table say." value={s.label} maxLength={30} onChange={(e) => edit(s.key, { label: e.target.value })} error={f('label', 'The label')} />
-                    <SelectField label={named(n, 'Prize')} value={s.prize_type} onChange={(e) => edit(s.key, { prize_type: e.target.value as PrizeType })} className="min-w-0">
-                      {(['points', 'voucher', 'none'] as const).map((t) => (
-                        <option key={t} value={t}>
-                          {PRIZE_LABEL[t]}
-                        </option>
-                      ))}
-                    </SelectField>
-                    {s.prize_type === 'points' ? (
-                      <TextField label={named(n, 'Points won')} inputMode="numeric" value={s.points} onChange={(e) => edit(s.key, { points: e.target.value })} error={f('points', 'The points')} />
-                    ) : s.prize_type === 'voucher' ? (
-                      <SelectField label={named(n, 'Reward')} value={s.reward} onChange={(e) => edit(s.key, { reward: e.target.value })} error={f('reward', 'The reward')}>
-                        <option value="">Choose a reward</option>
-                        {active.map((r) => (
-                          <option key={r.name} value={r.name}>
-                            {r.title}
-                          </option>
-                        ))}
-                      </SelectField>
-                    ) : (
-                      <p className="self-center text-sm text-muted">No prize: the customer is told better luck next time.</p>
-                    )}
-                    <TextField
-                      label={named(n, 'Weight')}
-                      inputMode="numeric"
-                      value={s.weight}
-                      onChange={(e) => edit(s.key, { weight: e.target.value })}
-                      hint={/^\s*0+\s*$/.test(s.weight) ? '0 would mean it never comes up: remove the segment instead.' : odds ? `Chance: ${percent(odds[i]!, locale)}. A weight of 2 comes up twice as often as 1.` : 'How often it comes up, compared with the others (1 or more).'}
-                      error={f('weight', 'The weight')}
-                    />
-                    <label className="flex flex-col gap-1 text-sm font-medium">
-                      {named(n, 'Colour')}
-                      <input type="color" value={s.color} onChange={(e) => edit(s.key, { color: e.target.value.toLowerCase() })} className={cx('h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface-raised p-1', focusRing)} />
-                    </label>
-                  </div>
-                </Card>
-              );
-            })}
+            {segments.map((s, i) => (
+              <SegmentCard
+                key={s.key}
+                segment={s}
+                index={i}
+                problem={problem}
+                chance={odds ? odds[i]! : null}
+                rewards={active}
+                locale={locale}
+                onEdit={(change) => edit(s.key, change)}
+                onRemove={() => (setPublished(false), setSegments((list) => list.filter((x) => x.key !== s.key)))}
+              />
+            ))}
           </ol>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -206,23 +268,16 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished, 
             </Button>
           </div>
         </div>
-        <div className="flex flex-col gap-4">
-          <Card title="As customers will see it" headingLevel={2} className="flex flex-col items-center gap-3">
-            {odds ? (
-              <Wheel segments={segments.map((s, i) => ({ id: s.key, label: s.label || `Segment ${i + 1}`, probability: odds[i]!, color: s.color }))} size={220} locale={locale} />
-            ) : (
-              <p className="text-sm text-muted">Give every segment a weight of 1 or more to see the chances.</p>
-            )}
-          </Card>
-          <TextField label="Points a paid spin costs" inputMode="numeric" value={cost} onChange={(e) => (setPublished(false), setCost(e.target.value))} error={fieldProblem(problem, 'spin_cost_points', 'The cost')} />
-          <SelectField label="Free spins a day" value={free} onChange={(e) => (setPublished(false), setFree(e.target.value))} hint="Each customer gets this many a day before paying.">
-            {Array.from({ length: MAX_FREE_SPINS + 1 }, (_, n) => (
-              <option key={n} value={n}>
-                {n === 0 ? 'None' : n}
-              </option>
-            ))}
-          </SelectField>
-        </div>
+        <WheelSide
+          segments={segments}
+          odds={odds}
+          locale={locale}
+          cost={cost}
+          onCost={(v) => (setPublished(false), setCost(v))}
+          free={free}
+          onFree={(v) => (setPublished(false), setFree(v))}
+          costError={fieldProblem(problem, 'spin_cost_points', 'The cost')}
+        />
       </div>
       {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
       {published && <Notice tone="success">Published. The next spin uses these odds.</Notice>}

@@ -3,7 +3,7 @@ import { useProfile } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
 import { useOrders } from '../../api/orders';
 import { useRewards } from '../../api/rewards';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
 import { useSite } from '../../app/settings';

@@ -1,28 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Customer, Order, Reward } from '#contract';
-import {
-  AppShell,
-  Badge,
-  BellIcon,
-  Button,
-  CheckIcon,
-  ChevronRightIcon,
-  ErrorState,
-  GiftIcon,
-  Money,
-  Points,
-  ReceiptIcon,
-  ShopIcon,
-  Skeleton,
-  SkeletonGroup,
-  SpinIcon,
-  StarIcon,
-  TopBar,
-  WalletIcon,
-  cardClass,
-  cx,
-  focusRing,
-} from '../../ui';
+import { AppShell, Badge, BellIcon, Button, CheckIcon, ChevronRightIcon, ErrorState, GiftIcon, Money, Points, ReceiptIcon, SectionHeading, ShopIcon, Skeleton, SkeletonGroup, SpinIcon, StarIcon, TopBar, WalletIcon, cardClass, cx, focusRing } from '../../ui';
 import { formatRelative } from '../../ui/lib/dates';
 import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
@@ -61,6 +39,173 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] || name;
 }
 
+/** The bell in the top bar, with the unread count. */
+function Bell({ unread, onOpen }: { unread: number; onOpen?: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      className={cx('relative inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-surface', focusRing)}
+    >
+      <BellIcon />
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute top-1 right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-danger px-1 text-xs leading-5 font-bold text-danger-contrast"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </button>
+  );
+}
+
+function HomeSkeleton() {
+  return (
+    <SkeletonGroup label="Loading your home page" className="flex flex-col gap-6">
+      <div className="grid grid-cols-2 gap-3">
+        <Skeleton height="6.5rem" />
+        <Skeleton height="6.5rem" />
+      </div>
+      <div className="grid grid-cols-4 gap-3">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height="5rem" />
+        ))}
+      </div>
+      <Skeleton height="6rem" />
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height="11rem" />
+        ))}
+      </div>
+    </SkeletonGroup>
+  );
+}
+
+/** Points and wallet, each opening its page. */
+function Balances({ customer, onOpenPoints, onOpenWallet, currency, locale }: { customer: Customer; onOpenPoints?: () => void; onOpenWallet?: () => void; currency: string; locale: string }) {
+  return (
+    <section aria-labelledby="home-balances" className="flex flex-col gap-3">
+      <h2 id="home-balances" className="sr-only">
+        Your balances
+      </h2>
+      <div className="grid grid-cols-2 gap-3">
+        <button type="button" onClick={onOpenPoints} className={cx('flex flex-col gap-2 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}>
+          <span className="flex items-center gap-1 text-sm font-medium">
+            <StarIcon size={16} /> Points
+          </span>
+          <Points value={customer.points} locale={locale} unit="" className="text-2xl font-bold" />
+          <span className="text-sm">See history</span>
+        </button>
+        <button type="button" onClick={onOpenWallet} className={cx(tile, 'flex flex-col gap-2 p-4')}>
+          <span className="flex items-center gap-1 text-sm font-medium text-muted">
+            <WalletIcon size={16} /> Wallet
+          </span>
+          <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />
+          <span className="text-sm text-brand-ink">Top up</span>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function QuickActions({ onOpenShop, onOpenSpin, onOpenRewards, onOpenOrders }: Pick<HomeScreenProps, 'onOpenShop' | 'onOpenSpin' | 'onOpenRewards' | 'onOpenOrders'>) {
+  const actions = [
+    { label: 'Shop', icon: <ShopIcon />, onClick: onOpenShop },
+    { label: 'Spin and Win', icon: <SpinIcon />, onClick: onOpenSpin },
+    { label: 'Rewards', icon: <GiftIcon />, onClick: onOpenRewards },
+    { label: 'Orders', icon: <ReceiptIcon />, onClick: onOpenOrders },
+  ];
+  return (
+    <nav aria-label="Quick actions">
+      <ul className="grid grid-cols-4 gap-2 md:gap-3">
+        {actions.map((a) => (
+          <li key={a.label}>
+            <button type="button" onClick={a.onClick} className={cx(tile, 'flex h-full min-h-20 w-full flex-col items-center justify-center gap-1 p-2 text-center')}>
+              <span aria-hidden="true" className="text-brand-ink">
+                {a.icon}
+              </span>
+              <span className="text-sm leading-tight font-medium">{a.label}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function LatestOrder({ order, onOpenOrder, onOpenOrders, onOpenShop, currency, locale, now }: Pick<HomeScreenProps, 'onOpenOrder' | 'onOpenOrders' | 'onOpenShop' | 'now'> & { order: Order | null; currency: string; locale: string }) {
+  return (
+    <section aria-labelledby="home-latest-order" className="flex flex-col gap-3">
+      <SectionHeading id="home-latest-order" action={order && 'All orders'} onAction={onOpenOrders}>
+        Your latest order
+      </SectionHeading>
+      {order ? (
+        <button type="button" onClick={() => onOpenOrder?.(order.name)} className={cx(tile, 'flex items-center gap-3 p-4')}>
+          <span className="flex min-w-0 flex-1 flex-col gap-1">
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold">Order {order.name}</span>
+              <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
+            </span>
+            <span className="text-sm text-muted">
+              {itemCount(order.items)} · <Money amount={order.total} currency={currency} locale={locale} />
+              {now && <> · {formatRelative(order.created_at, now, locale)}</>}
+            </span>
+          </span>
+          <ChevronRightIcon size={18} className="text-muted" />
+        </button>
+      ) : (
+        <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-4">
+          <p className="text-muted">No orders yet. Your first coffee is a few taps away.</p>
+          <Button variant="secondary" onClick={onOpenShop}>
+            Start an order
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Up to four rewards, those the customer can redeem now first, each saying how far it is. */
+function FeaturedRewards({ rewards, points, onOpenReward, onOpenRewards, locale }: { rewards: Reward[]; points: number; onOpenReward?: (name: string) => void; onOpenRewards?: () => void; locale: string }) {
+  const shown = byReach(rewards, points).slice(0, 4);
+  return (
+    <section aria-labelledby="home-rewards" className="flex flex-col gap-3">
+      <SectionHeading id="home-rewards" action={shown.length > 0 ? 'My rewards' : null} onAction={onOpenRewards}>
+        Rewards for you
+      </SectionHeading>
+      {shown.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {shown.map((r) => {
+            const reach = reachOf(r, points);
+            return (
+              <li key={r.name}>
+                <button type="button" onClick={() => onOpenReward?.(r.name)} className={cx(tile, 'flex h-full w-full flex-col overflow-hidden')}>
+                  <RewardPicture src={r.image} width={160} height={96} dim={reach.kind !== 'ready'} className="h-24 w-full bg-surface object-cover" />
+                  <span className="flex flex-1 flex-col gap-1 p-3">
+                    <span className="leading-snug font-semibold">{r.title}</span>
+                    <Points value={r.points_cost} locale={locale} className="text-sm font-medium text-brand-ink" />
+                    {reach.kind === 'ready' ? (
+                      <span className="flex items-center gap-1 text-sm font-medium text-success">
+                        <CheckIcon size={16} className="shrink-0" /> You can redeem this
+                      </span>
+                    ) : (
+                      <span className="text-sm text-muted">{reach.kind === 'sold-out' ? 'Out of stock' : missingText(reach.missing, locale)}</span>
+                    )}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="rounded-2xl border border-dashed border-border p-4 text-muted">New rewards are on their way. Keep collecting points!</p>
+      )}
+    </section>
+  );
+}
+
 export function HomeScreen({
   customer,
   featuredRewards = [],
@@ -83,183 +228,25 @@ export function HomeScreen({
   locale,
   now,
 }: HomeScreenProps) {
-  const bell = (
-    <button
-      type="button"
-      onClick={onOpenNotifications}
-      aria-label={unreadNotifications > 0 ? `Notifications, ${unreadNotifications} unread` : 'Notifications'}
-      className={cx('relative inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-surface', focusRing)}
-    >
-      <BellIcon />
-      {unreadNotifications > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute top-1 right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-danger px-1 text-xs leading-5 font-bold text-danger-contrast"
-        >
-          {unreadNotifications > 99 ? '99+' : unreadNotifications}
-        </span>
-      )}
-    </button>
-  );
-
   const title = customer ? `Hi, ${firstName(customer.name)}` : 'Home';
   let body: ReactNode;
-
   if (error) {
     body = <ErrorState title="We couldn't load your home page" message={error} onRetry={onRetry} />;
   } else if (loading || !customer) {
-    body = (
-      <SkeletonGroup label="Loading your home page" className="flex flex-col gap-6">
-        <div className="grid grid-cols-2 gap-3">
-          <Skeleton height="6.5rem" />
-          <Skeleton height="6.5rem" />
-        </div>
-        <div className="grid grid-cols-4 gap-3">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height="5rem" />
-          ))}
-        </div>
-        <Skeleton height="6rem" />
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height="11rem" />
-          ))}
-        </div>
-      </SkeletonGroup>
-    );
+    body = <HomeSkeleton />;
   } else {
-    const actions = [
-      { label: 'Shop', icon: <ShopIcon />, onClick: onOpenShop },
-      { label: 'Spin and Win', icon: <SpinIcon />, onClick: onOpenSpin },
-      { label: 'Rewards', icon: <GiftIcon />, onClick: onOpenRewards },
-      { label: 'Orders', icon: <ReceiptIcon />, onClick: onOpenOrders },
-    ];
-    const shown = byReach(featuredRewards, customer.points).slice(0, 4);
     body = (
       <div className="flex flex-col gap-6">
-        <section aria-labelledby="home-balances" className="flex flex-col gap-3">
-          <h2 id="home-balances" className="sr-only">
-            Your balances
-          </h2>
-          <div className="grid grid-cols-2 gap-3">
-            <button
-              type="button"
-              onClick={onOpenPoints}
-              className={cx('flex flex-col gap-2 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}
-            >
-              <span className="flex items-center gap-1 text-sm font-medium">
-                <StarIcon size={16} /> Points
-              </span>
-              <Points value={customer.points} locale={locale} unit="" className="text-2xl font-bold" />
-              <span className="text-sm">See history</span>
-            </button>
-            <button type="button" onClick={onOpenWallet} className={cx(tile, 'flex flex-col gap-2 p-4')}>
-              <span className="flex items-center gap-1 text-sm font-medium text-muted">
-                <WalletIcon size={16} /> Wallet
-              </span>
-              <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />
-              <span className="text-sm text-brand-ink">Top up</span>
-            </button>
-          </div>
-        </section>
-
-        <nav aria-label="Quick actions">
-          <ul className="grid grid-cols-4 gap-2 md:gap-3">
-            {actions.map((a) => (
-              <li key={a.label}>
-                <button type="button" onClick={a.onClick} className={cx(tile, 'flex h-full min-h-20 w-full flex-col items-center justify-center gap-1 p-2 text-center')}>
-                  <span aria-hidden="true" className="text-brand-ink">
-                    {a.icon}
-                  </span>
-                  <span className="text-sm leading-tight font-medium">{a.label}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <section aria-labelledby="home-latest-order" className="flex flex-col gap-3">
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="home-latest-order" className="text-lg font-semibold text-ink">
-              Your latest order
-            </h2>
-            {latestOrder && (
-              <Button variant="ghost" size="sm" onClick={onOpenOrders}>
-                All orders
-              </Button>
-            )}
-          </div>
-          {latestOrder ? (
-            <button type="button" onClick={() => onOpenOrder?.(latestOrder.name)} className={cx(tile, 'flex items-center gap-3 p-4')}>
-              <span className="flex min-w-0 flex-1 flex-col gap-1">
-                <span className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">Order {latestOrder.name}</span>
-                  <Badge tone={ORDER_STATUS_TONE[latestOrder.status]}>{ORDER_STATUS_LABEL[latestOrder.status]}</Badge>
-                </span>
-                <span className="text-sm text-muted">
-                  {itemCount(latestOrder.items)} · <Money amount={latestOrder.total} currency={currency} locale={locale} />
-                  {now && <> · {formatRelative(latestOrder.created_at, now, locale)}</>}
-                </span>
-              </span>
-              <ChevronRightIcon size={18} className="text-muted" />
-            </button>
-          ) : (
-            <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-4">
-              <p className="text-muted">No orders yet. Your first coffee is a few taps away.</p>
-              <Button variant="secondary" onClick={onOpenShop}>
-                Start an order
-              </Button>
-            </div>
-          )}
-        </section>
-
-        <section aria-labelledby="home-rewards" className="flex flex-col gap-3">
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="home-rewards" className="text-lg font-semibold text-ink">
-              Rewards for you
-            </h2>
-            {shown.length > 0 && (
-              <Button variant="ghost" size="sm" onClick={onOpenRewards}>
-                My rewards
-              </Button>
-            )}
-          </div>
-          {shown.length > 0 ? (
-            <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-              {shown.map((r) => {
-                const reach = reachOf(r, customer.points);
-                return (
-                  <li key={r.name}>
-                    <button type="button" onClick={() => onOpenReward?.(r.name)} className={cx(tile, 'flex h-full w-full flex-col overflow-hidden')}>
-                      <RewardPicture src={r.image} width={160} height={96} dim={reach.kind !== 'ready'} className="h-24 w-full bg-surface object-cover" />
-                      <span className="flex flex-1 flex-col gap-1 p-3">
-                        <span className="leading-snug font-semibold">{r.title}</span>
-                        <Points value={r.points_cost} locale={locale} className="text-sm font-medium text-brand-ink" />
-                        {reach.kind === 'ready' ? (
-                          <span className="flex items-center gap-1 text-sm font-medium text-success">
-                            <CheckIcon size={16} className="shrink-0" /> You can redeem this
-                          </span>
-                        ) : (
-                          <span className="text-sm text-muted">
-                            {reach.kind === 'sold-out' ? 'Out of stock' : missingText(reach.missing, locale)}
-                          </span>
-                        )}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : (
-            <p className="rounded-2xl border border-dashed border-border p-4 text-muted">New rewards are on their way. Keep collecting points!</p>
-          )}
-        </section>
+        <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} currency={currency} locale={locale} />
+        <QuickActions onOpenShop={onOpenShop} onOpenSpin={onOpenSpin} onOpenRewards={onOpenRewards} onOpenOrders={onOpenOrders} />
+        <LatestOrder order={latestOrder} onOpenOrder={onOpenOrder} onOpenOrders={onOpenOrders} onOpenShop={onOpenShop} currency={currency} locale={locale} now={now} />
+        <FeaturedRewards rewards={featuredRewards} points={customer.points} onOpenReward={onOpenReward} onOpenRewards={onOpenRewards} locale={locale} />
       </div>
     );
   }
 
   return (
-    <AppShell header={<TopBar title={title} right={bell} />} nav={nav}>
+    <AppShell header={<TopBar title={title} right={<Bell unread={unreadNotifications} onOpen={onOpenNotifications} />} />} nav={nav}>
       {body}
     </AppShell>
   );

@@ -1,7 +1,7 @@
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useAddresses } from '../../api/addresses';
 import { useCheckout } from '../../app/checkout';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import type { LocationStepState } from '../../app/location-step';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';

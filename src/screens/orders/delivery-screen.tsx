@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, Fulfilment } from '#contract';
-import { AppShell, Badge, Button, ErrorState, LocationIcon, Notice, PlusIcon, Skeleton, SkeletonGroup, TopBar, cardSurface, cx } from '../../ui';
+import { AppShell, Badge, Button, ErrorState, LocationIcon, Notice, PlusIcon, Skeleton, SkeletonGroup, TopBar, addressLine, cardSurface, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
 
 export interface DeliveryChoice {
@@ -33,6 +33,70 @@ export interface DeliveryScreenProps {
   onContinue?: (choice: DeliveryChoice) => void;
   onBack?: () => void;
   nav?: ReactNode;
+}
+
+/** The saved addresses to deliver to, and the ways to add one. */
+function AddressChoice({ addresses, addressId, onPick, onAddAddress, onSetLocation, missing }: {
+  addresses: Address[];
+  addressId: number | null;
+  onPick: (id: number) => void;
+  onAddAddress?: () => void;
+  onSetLocation?: () => void;
+  /** Continue was pressed without an address */
+  missing: boolean;
+}) {
+  return (
+    <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
+      <legend className="mb-3 text-lg font-semibold text-ink">Deliver to</legend>
+      {addresses.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-border p-4 text-muted">You have no saved addresses yet. Add one so we know where to bring your order.</p>
+      ) : (
+        addresses.map((a) => (
+          <ChoiceCard
+            key={a.id}
+            name="address"
+            value={String(a.id)}
+            checked={addressId === a.id}
+            onChange={(v) => onPick(Number(v))}
+            title={
+              <span className="flex flex-wrap items-center gap-2">
+                {a.label}
+                {a.is_default && <Badge tone="success">Default</Badge>}
+              </span>
+            }
+          >
+            {a.recipient} · {addressLine(a)}
+          </ChoiceCard>
+        ))
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button variant="secondary" icon={<PlusIcon size={18} />} onClick={onAddAddress}>
+          Add new address
+        </Button>
+        {onSetLocation && (
+          <Button variant="ghost" icon={<LocationIcon size={18} />} onClick={onSetLocation}>
+            Set location
+          </Button>
+        )}
+      </div>
+      {missing && <Notice tone="danger">Choose an address, or add a new one, to continue.</Notice>}
+    </fieldset>
+  );
+}
+
+function PickupPlace({ companyName, pickupAddress }: { companyName?: string; pickupAddress?: string }) {
+  return (
+    <section aria-labelledby="pickup-heading" className={cx(cardSurface, 'flex flex-col gap-2 p-4 shadow-sm')}>
+      <h2 id="pickup-heading" className="text-lg font-semibold text-ink">
+        Pick up at {companyName ?? 'the shop'}
+      </h2>
+      <p className="flex items-start gap-2 text-ink">
+        <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
+        <span>{pickupAddress ?? 'The address is shown on your receipt.'}</span>
+      </p>
+      <p className="text-sm text-muted">We'll let you know when your order is ready.</p>
+    </section>
+  );
 }
 
 /**
@@ -77,57 +141,17 @@ export function DeliveryScreen({
     onChange?.({ fulfilment: f, addressId: f === 'delivery' ? a : null });
   };
 
-  let addressPart: ReactNode = null;
-  if (fulfilment === 'delivery') {
-    if (error) addressPart = <ErrorState title="We couldn't load your addresses" message={error} onRetry={onRetry} />;
-    else if (loading)
-      addressPart = (
-        <SkeletonGroup label="Loading your addresses" className="flex flex-col gap-3">
-          <Skeleton height="5rem" />
-          <Skeleton height="5rem" />
-        </SkeletonGroup>
-      );
-    else
-      addressPart = (
-        <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
-          <legend className="mb-3 text-lg font-semibold text-ink">Deliver to</legend>
-          {addresses.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-border p-4 text-muted">
-              You have no saved addresses yet. Add one so we know where to bring your order.
-            </p>
-          ) : (
-            addresses.map((a) => (
-              <ChoiceCard
-                key={a.id}
-                name="address"
-                value={String(a.id)}
-                checked={addressId === a.id}
-                onChange={(v) => update({ addressId: Number(v) })}
-                title={
-                  <span className="flex flex-wrap items-center gap-2">
-                    {a.label}
-                    {a.is_default && <Badge tone="success">Default</Badge>}
-                  </span>
-                }
-              >
-                {a.recipient} · {a.line1}, {a.city} {a.postal_code}
-              </ChoiceCard>
-            ))
-          )}
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Button variant="secondary" icon={<PlusIcon size={18} />} onClick={onAddAddress}>
-              Add new address
-            </Button>
-            {onSetLocation && (
-              <Button variant="ghost" icon={<LocationIcon size={18} />} onClick={onSetLocation}>
-                Set location
-              </Button>
-            )}
-          </div>
-          {tried && missingAddress && <Notice tone="danger">Choose an address, or add a new one, to continue.</Notice>}
-        </fieldset>
-      );
-  }
+  const addressPart =
+    fulfilment !== 'delivery' ? null : error ? (
+      <ErrorState title="We couldn't load your addresses" message={error} onRetry={onRetry} />
+    ) : loading ? (
+      <SkeletonGroup label="Loading your addresses" className="flex flex-col gap-3">
+        <Skeleton height="5rem" />
+        <Skeleton height="5rem" />
+      </SkeletonGroup>
+    ) : (
+      <AddressChoice addresses={addresses} addressId={addressId} onPick={(id) => update({ addressId: id })} onAddAddress={onAddAddress} onSetLocation={onSetLocation} missing={tried && missingAddress} />
+    );
 
   return (
     <AppShell header={<TopBar title="Checkout" onBack={onBack} />} nav={nav}>
@@ -158,20 +182,7 @@ export function DeliveryScreen({
           </div>
         </fieldset>
 
-        {fulfilment === 'pickup' ? (
-          <section aria-labelledby="pickup-heading" className={cx(cardSurface, 'flex flex-col gap-2 p-4 shadow-sm')}>
-            <h2 id="pickup-heading" className="text-lg font-semibold text-ink">
-              Pick up at {companyName ?? 'the shop'}
-            </h2>
-            <p className="flex items-start gap-2 text-ink">
-              <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
-              <span>{pickupAddress ?? 'The address is shown on your receipt.'}</span>
-            </p>
-            <p className="text-sm text-muted">We'll let you know when your order is ready.</p>
-          </section>
-        ) : (
-          addressPart
-        )}
+        {fulfilment === 'pickup' ? <PickupPlace companyName={companyName} pickupAddress={pickupAddress} /> : addressPart}
 
         <Button
           size="lg"

@@ -9,11 +9,11 @@ import { useVoucherStorage } from '../../api/rewards';
 import { useCatalog } from '../../api/shop';
 import { useTopUp, useWalletBalance } from '../../api/wallet';
 import { useCheckout } from '../../app/checkout';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
 import { useSite } from '../../app/settings';
-import { useKeyedAction } from '../../app/keyed-action';
+import { useKeyedAction } from '../../shared/action';
 import { usePaymentRedirect } from '../../app/use-payment-redirect';
 import { toast } from '../../ui';
 import type { ShopState } from '../shop/shop-screen.container';
@@ -78,7 +78,7 @@ export default function OrderConfirmationPage() {
 
   const placeOrder = async (method: PaymentMethod) => {
     if (!body || leaving) return;
-    const r = await order.start({ ...body, payment_method: method });
+    const r = await order.run({ ...body, payment_method: method });
     if (!r) return;
     if (r.ok) {
       update({ paymentMethod: method });
@@ -98,7 +98,7 @@ export default function OrderConfirmationPage() {
   const startTopUp = async (shortfall: number) => {
     if (leaving) return;
     // The gateway takes top-ups within its limits: a small shortfall tops up the minimum.
-    const r = await topup.start(Math.min(TOPUP_MAX, Math.max(TOPUP_MIN, shortfall)));
+    const r = await topup.run(Math.min(TOPUP_MAX, Math.max(TOPUP_MIN, shortfall)));
     // a refusal is shown with the top-up button (topUpError below)
     if (!r?.ok) return;
     update({ paymentMethod: 'wallet' });

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '#contract';
-import { AppShell, Badge, Button, ErrorState, Money, Notice, Points, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
+import { AddressLines, AppShell, Badge, Button, ErrorState, Money, Notice, Points, SectionHeading, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
 import { formatDateTime } from '../../ui/lib/dates';
 
@@ -63,6 +63,265 @@ const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   PAYMENTS_UNAVAILABLE: 'Online payment is not available right now.',
 };
 
+type MoneyOf = (amount: number, className?: string) => ReactNode;
+
+const section = cx(cardClass(), 'flex flex-col gap-3');
+
+/** Why the last order was refused, with a way back to the cart when the cart is the reason. */
+function RefusalNotice({ errorCode, formError, onEditCart }: Pick<OrderConfirmationScreenProps, 'errorCode' | 'formError' | 'onEditCart'>) {
+  return (
+    <Notice
+      tone="danger"
+      title={errorCode ? (ERROR_TEXT[errorCode] ?? "We couldn't place your order.") : "We couldn't place your order."}
+      action={
+        (errorCode === 'OUT_OF_STOCK' || errorCode === 'PRODUCT_UNAVAILABLE' || errorCode === 'BELOW_MINIMUM') && onEditCart ? (
+          <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
+            Edit cart
+          </Button>
+        ) : undefined
+      }
+    >
+      {formError}
+    </Notice>
+  );
+}
+
+function ItemsSection({ items, unavailable, onEditCart, money }: { items: OrderItem[]; unavailable: ReadonlySet<number>; onEditCart?: () => void; money: MoneyOf }) {
+  return (
+    <section aria-labelledby="oc-items" className={section}>
+      <SectionHeading id="oc-items" action={onEditCart && 'Edit'} onAction={onEditCart}>
+        Your order
+      </SectionHeading>
+      <ul className="flex flex-col divide-y divide-border">
+        {items.map((item) => (
+          <li key={item.product_id} className="flex items-center gap-3 py-2">
+            {item.image && <img src={item.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />}
+            <div className="flex min-w-0 flex-1 flex-col">
+              <span className="font-medium">
+                {item.qty} × {item.name}
+              </span>
+              {unavailable.has(item.product_id) ? (
+                <Badge tone="danger" className="self-start">
+                  Sold out: remove it to continue
+                </Badge>
+              ) : (
+                <span className="text-sm text-muted">{money(item.price)} each</span>
+              )}
+            </div>
+            {money(item.price * item.qty, 'font-medium')}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FulfilmentSection({ fulfilment, address, pickupAddress, onChangeDelivery }: Pick<OrderConfirmationScreenProps, 'fulfilment' | 'address' | 'pickupAddress' | 'onChangeDelivery'>) {
+  return (
+    <section aria-labelledby="oc-fulfilment" className={section}>
+      <SectionHeading id="oc-fulfilment" action={onChangeDelivery && 'Change'} onAction={onChangeDelivery}>
+        {fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}
+      </SectionHeading>
+      {fulfilment === 'delivery' ? (
+        address ? (
+          <div className="flex flex-col gap-0.5">
+            <p className="font-medium">
+              {address.label} · {address.recipient}
+            </p>
+            <AddressLines address={address} />
+          </div>
+        ) : (
+          <Notice tone="warning">Choose a delivery address to continue.</Notice>
+        )
+      ) : (
+        <p className="text-muted">{pickupAddress ? `Collect it at ${pickupAddress}.` : 'Collect it at the counter.'}</p>
+      )}
+    </section>
+  );
+}
+
+function VoucherSection({ vouchers, selectedVoucherId, onSelectVoucher, quoteLoading, money, locale, timeZone }: {
+  vouchers: Voucher[];
+  selectedVoucherId: number | null;
+  onSelectVoucher?: (id: number | null) => void;
+  quoteLoading: boolean;
+  money: MoneyOf;
+  locale: string;
+  timeZone?: string;
+}) {
+  return (
+    <section aria-labelledby="oc-voucher" className={section}>
+      <h2 id="oc-voucher" className="text-lg font-semibold">
+        Voucher
+      </h2>
+      {vouchers.length === 0 ? (
+        <p className="text-muted">You have no vouchers to use. Redeem your points for one in Rewards.</p>
+      ) : (
+        <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+          <legend className="sr-only">Choose a voucher</legend>
+          <ChoiceCard name="voucher" value="" checked={selectedVoucherId === null} onChange={() => onSelectVoucher?.(null)} title="No voucher" />
+          {vouchers.map((v) => (
+            <ChoiceCard
+              key={v.id}
+              name="voucher"
+              value={String(v.id)}
+              checked={selectedVoucherId === v.id}
+              onChange={() => onSelectVoucher?.(v.id)}
+              disabled={quoteLoading}
+              title={v.reward.title}
+              aside={v.reward.discount_amount ? <span className="font-semibold text-success">−{money(v.reward.discount_amount)}</span> : undefined}
+            >
+              Code {v.code} · valid until {formatDateTime(v.expires_at, locale, timeZone)}
+            </ChoiceCard>
+          ))}
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+/** A short balance: top up (when the gateway takes top-ups), else change the order. */
+function ShortfallNotice({ shortfall, onlineOff, walletBalance, onTopUp, onEditCart, money }: { shortfall: number; onlineOff: boolean; walletBalance: number; onTopUp?: (amount: number) => void; onEditCart?: () => void; money: MoneyOf }) {
+  if (onlineOff)
+    return (
+      <Notice
+        tone="warning"
+        title="Insufficient balance"
+        action={
+          onEditCart && (
+            <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
+              Edit cart
+            </Button>
+          )
+        }
+      >
+        Your wallet has {money(walletBalance)}, {money(shortfall, 'font-semibold')} short of this order. Top-ups are not available
+        right now, so change your order to pay from your wallet.
+      </Notice>
+    );
+  return (
+    <Notice
+      tone="warning"
+      title="Insufficient balance"
+      action={
+        onTopUp && (
+          <Button variant="secondary" size="sm" className="self-start" onClick={() => onTopUp(shortfall)}>
+            <span>Top up {money(shortfall)}</span>
+          </Button>
+        )
+      }
+    >
+      Your wallet has {money(walletBalance)}. Top up {money(shortfall, 'font-semibold')} to pay with it, or choose online payment.
+    </Notice>
+  );
+}
+
+function PaymentSection({ method, onMethod, onlineOff, walletBalance, paymentError, errorCode, shortfall, onTopUp, onEditCart, money }: {
+  method: PaymentMethod;
+  onMethod: (method: PaymentMethod) => void;
+  onlineOff: boolean;
+  walletBalance: number;
+  paymentError: string | null;
+  errorCode?: ErrorCode | null;
+  shortfall: number;
+  onTopUp?: (amount: number) => void;
+  onEditCart?: () => void;
+  money: MoneyOf;
+}) {
+  return (
+    <section aria-labelledby="oc-payment" className={section}>
+      <h2 id="oc-payment" className="text-lg font-semibold">
+        Payment
+      </h2>
+      <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+        <legend className="sr-only">Choose how to pay</legend>
+        <ChoiceCard name="payment" value="wallet" checked={method === 'wallet'} onChange={() => onMethod('wallet')} title="Wallet" aside={<span className="text-sm font-semibold">{money(walletBalance)}</span>}>
+          Pay from your wallet balance.
+        </ChoiceCard>
+        <ChoiceCard name="payment" value="gateway" checked={method === 'gateway'} onChange={() => onMethod('gateway')} title="Online payment" disabled={onlineOff}>
+          {onlineOff ? 'Not available right now. Pay from your wallet instead.' : 'Card or e-wallet, on the next page.'}
+        </ChoiceCard>
+      </fieldset>
+      {paymentError && (
+        <Notice tone="danger" title={errorCode === 'PAYMENTS_UNAVAILABLE' ? ERROR_TEXT.PAYMENTS_UNAVAILABLE : "We couldn't start your top-up."}>
+          {paymentError}
+        </Notice>
+      )}
+      {shortfall > 0 && <ShortfallNotice shortfall={shortfall} onlineOff={onlineOff} walletBalance={walletBalance} onTopUp={onTopUp} onEditCart={onEditCart} money={money} />}
+    </section>
+  );
+}
+
+/** The provider's sums: subtotal, discount, delivery, total and the points it earns. */
+function Totals({ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, money, locale }: Pick<OrderConfirmationScreenProps, 'quote' | 'quoteError' | 'onRetryQuote' | 'fulfilment' | 'locale'> & { quoteLoading: boolean; money: MoneyOf }) {
+  if (quoteError) return <ErrorState title="We couldn't work out your total" message={quoteError} onRetry={onRetryQuote} className="py-4" />;
+  if (quoteLoading || !quote)
+    return (
+      <SkeletonGroup label="Working out your total" className="flex flex-col gap-2">
+        <Skeleton height="1.25rem" />
+        <Skeleton height="1.25rem" />
+        <Skeleton height="1.25rem" />
+        <Skeleton height="1.75rem" />
+      </SkeletonGroup>
+    );
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
+      <dt className="text-muted">Subtotal</dt>
+      <dd className="text-right">{money(quote.subtotal)}</dd>
+      {quote.discount > 0 && (
+        <>
+          <dt className="text-muted">Voucher discount</dt>
+          <dd className="text-right text-success">−{money(quote.discount)}</dd>
+        </>
+      )}
+      {fulfilment === 'delivery' && (
+        <>
+          <dt className="text-muted">Delivery fee</dt>
+          <dd className="text-right">{quote.delivery_fee === 0 ? 'Free' : money(quote.delivery_fee)}</dd>
+        </>
+      )}
+      <div className="col-span-2 grid grid-cols-subgrid border-t border-border pt-2 text-lg font-bold">
+        <dt>Total</dt>
+        <dd className="text-right">{money(quote.total)}</dd>
+      </div>
+      {quote.points_to_earn > 0 && (
+        <>
+          <dt className="text-sm text-muted">You'll earn</dt>
+          <dd className="text-right text-sm font-semibold text-brand-ink">
+            <Points value={quote.points_to_earn} locale={locale} showIcon />
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function TotalSection({ totals, quote, belowBy, onEditCart, money }: { totals: ReactNode; quote?: QuoteData | null; belowBy: number; onEditCart?: () => void; money: MoneyOf }) {
+  return (
+    <section aria-labelledby="oc-total" className={section}>
+      <h2 id="oc-total" className="text-lg font-semibold">
+        Total
+      </h2>
+      {totals}
+      {quote && belowBy > 0 && (
+        <Notice
+          tone="warning"
+          title="Below the minimum order"
+          action={
+            onEditCart && (
+              <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
+                Add more items
+              </Button>
+            )
+          }
+        >
+          The minimum order is {money(quote.min_order)}. Add {money(belowBy, 'font-semibold')} more to place it.
+        </Notice>
+      )}
+    </section>
+  );
+}
+
 /** /order-confirmation: review, voucher, payment method and "Place order". */
 export function OrderConfirmationScreen({
   items,
@@ -103,249 +362,33 @@ export function OrderConfirmationScreen({
   }, [onlineOff]);
   // the provider's refusal of an online payment or a top-up is shown here, next to the choice
   const paymentError = errorCode === 'PAYMENTS_UNAVAILABLE' ? (formError ?? 'You can still pay from your wallet balance.') : (topUpError ?? null);
-  const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
+  const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
   const unavailable = new Set(unavailableProductIds);
   const shortfall = quote && method === 'wallet' ? Math.max(0, quote.total - walletBalance) : 0;
   const belowBy = quote?.below_minimum_by ?? 0;
   const blocked = !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || items.length === 0;
-
-  const section = cx(cardClass(), 'flex flex-col gap-3');
-
-  let totals: ReactNode;
-  if (quoteError) {
-    totals = <ErrorState title="We couldn't work out your total" message={quoteError} onRetry={onRetryQuote} className="py-4" />;
-  } else if (quoteLoading || !quote) {
-    totals = (
-      <SkeletonGroup label="Working out your total" className="flex flex-col gap-2">
-        <Skeleton height="1.25rem" />
-        <Skeleton height="1.25rem" />
-        <Skeleton height="1.25rem" />
-        <Skeleton height="1.75rem" />
-      </SkeletonGroup>
-    );
-  } else {
-    totals = (
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
-        <dt className="text-muted">Subtotal</dt>
-        <dd className="text-right">{money(quote.subtotal)}</dd>
-        {quote.discount > 0 && (
-          <>
-            <dt className="text-muted">Voucher discount</dt>
-            <dd className="text-right text-success">−{money(quote.discount)}</dd>
-          </>
-        )}
-        {fulfilment === 'delivery' && (
-          <>
-            <dt className="text-muted">Delivery fee</dt>
-            <dd className="text-right">{quote.delivery_fee === 0 ? 'Free' : money(quote.delivery_fee)}</dd>
-          </>
-        )}
-        <div className="col-span-2 grid grid-cols-subgrid border-t border-border pt-2 text-lg font-bold">
-          <dt>Total</dt>
-          <dd className="text-right">{money(quote.total)}</dd>
-        </div>
-        {quote.points_to_earn > 0 && (
-          <>
-            <dt className="text-sm text-muted">You'll earn</dt>
-            <dd className="text-right text-sm font-semibold text-brand-ink">
-              <Points value={quote.points_to_earn} locale={locale} showIcon />
-            </dd>
-          </>
-        )}
-      </dl>
-    );
-  }
+  const totals = <Totals quote={quote} quoteLoading={quoteLoading} quoteError={quoteError} onRetryQuote={onRetryQuote} fulfilment={fulfilment} money={money} locale={locale} />;
 
   return (
     <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
-        {(errorCode || formError) && errorCode !== 'PAYMENTS_UNAVAILABLE' && (
-          <Notice
-            tone="danger"
-            title={errorCode ? (ERROR_TEXT[errorCode] ?? "We couldn't place your order.") : "We couldn't place your order."}
-            action={
-              (errorCode === 'OUT_OF_STOCK' || errorCode === 'PRODUCT_UNAVAILABLE' || errorCode === 'BELOW_MINIMUM') && onEditCart ? (
-                <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
-                  Edit cart
-                </Button>
-              ) : undefined
-            }
-          >
-            {formError}
-          </Notice>
-        )}
-
-        <section aria-labelledby="oc-items" className={section}>
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="oc-items" className="text-lg font-semibold">
-              Your order
-            </h2>
-            {onEditCart && (
-              <Button variant="ghost" size="sm" onClick={onEditCart}>
-                Edit
-              </Button>
-            )}
-          </div>
-          <ul className="flex flex-col divide-y divide-border">
-            {items.map((item) => (
-              <li key={item.product_id} className="flex items-center gap-3 py-2">
-                {item.image && <img src={item.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />}
-                <div className="flex min-w-0 flex-1 flex-col">
-                  <span className="font-medium">
-                    {item.qty} × {item.name}
-                  </span>
-                  {unavailable.has(item.product_id) ? (
-                    <Badge tone="danger" className="self-start">
-                      Sold out: remove it to continue
-                    </Badge>
-                  ) : (
-                    <span className="text-sm text-muted">{money(item.price)} each</span>
-                  )}
-                </div>
-                {money(item.price * item.qty, 'font-medium')}
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <section aria-labelledby="oc-fulfilment" className={section}>
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="oc-fulfilment" className="text-lg font-semibold">
-              {fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}
-            </h2>
-            {onChangeDelivery && (
-              <Button variant="ghost" size="sm" onClick={onChangeDelivery}>
-                Change
-              </Button>
-            )}
-          </div>
-          {fulfilment === 'delivery' ? (
-            address ? (
-              <div className="flex flex-col gap-0.5">
-                <p className="font-medium">
-                  {address.label} · {address.recipient}
-                </p>
-                <p className="text-sm text-muted">
-                  {address.line1}, {address.city} {address.postal_code}
-                </p>
-                {address.note && <p className="text-sm text-muted">Note: {address.note}</p>}
-              </div>
-            ) : (
-              <Notice tone="warning">Choose a delivery address to continue.</Notice>
-            )
-          ) : (
-            <p className="text-muted">{pickupAddress ? `Collect it at ${pickupAddress}.` : 'Collect it at the counter.'}</p>
-          )}
-        </section>
-
-        <section aria-labelledby="oc-voucher" className={section}>
-          <h2 id="oc-voucher" className="text-lg font-semibold">
-            Voucher
-          </h2>
-          {vouchers.length === 0 ? (
-            <p className="text-muted">You have no vouchers to use. Redeem your points for one in Rewards.</p>
-          ) : (
-            <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
-              <legend className="sr-only">Choose a voucher</legend>
-              <ChoiceCard name="voucher" value="" checked={selectedVoucherId === null} onChange={() => onSelectVoucher?.(null)} title="No voucher" />
-              {vouchers.map((v) => (
-                <ChoiceCard
-                  key={v.id}
-                  name="voucher"
-                  value={String(v.id)}
-                  checked={selectedVoucherId === v.id}
-                  onChange={() => onSelectVoucher?.(v.id)}
-                  disabled={quoteLoading}
-                  title={v.reward.title}
-                  aside={v.reward.discount_amount ? <span className="font-semibold text-success">−{money(v.reward.discount_amount)}</span> : undefined}
-                >
-                  Code {v.code} · valid until {formatDateTime(v.expires_at, locale, timeZone)}
-                </ChoiceCard>
-              ))}
-            </fieldset>
-          )}
-        </section>
-
-        <section aria-labelledby="oc-payment" className={section}>
-          <h2 id="oc-payment" className="text-lg font-semibold">
-            Payment
-          </h2>
-          <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
-            <legend className="sr-only">Choose how to pay</legend>
-            <ChoiceCard
-              name="payment"
-              value="wallet"
-              checked={method === 'wallet'}
-              onChange={() => setMethod('wallet')}
-              title="Wallet"
-              aside={<span className="text-sm font-semibold">{money(walletBalance)}</span>}
-            >
-              Pay from your wallet balance.
-            </ChoiceCard>
-            <ChoiceCard name="payment" value="gateway" checked={method === 'gateway'} onChange={() => setMethod('gateway')} title="Online payment" disabled={onlineOff}>
-              {onlineOff ? 'Not available right now. Pay from your wallet instead.' : 'Card or e-wallet, on the next page.'}
-            </ChoiceCard>
-          </fieldset>
-          {paymentError && (
-            <Notice tone="danger" title={errorCode === 'PAYMENTS_UNAVAILABLE' ? ERROR_TEXT.PAYMENTS_UNAVAILABLE : "We couldn't start your top-up."}>
-              {paymentError}
-            </Notice>
-          )}
-          {shortfall > 0 && onlineOff && (
-            <Notice
-              tone="warning"
-              title="Insufficient balance"
-              action={
-                onEditCart && (
-                  <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
-                    Edit cart
-                  </Button>
-                )
-              }
-            >
-              Your wallet has {money(walletBalance)}, {money(shortfall, 'font-semibold')} short of this order. Top-ups are not available
-              right now, so change your order to pay from your wallet.
-            </Notice>
-          )}
-          {shortfall > 0 && !onlineOff && (
-            <Notice
-              tone="warning"
-              title="Insufficient balance"
-              action={
-                onTopUp && (
-                  <Button variant="secondary" size="sm" className="self-start" onClick={() => onTopUp(shortfall)}>
-                    <span>Top up {money(shortfall)}</span>
-                  </Button>
-                )
-              }
-            >
-              Your wallet has {money(walletBalance)}. Top up {money(shortfall, 'font-semibold')} to pay with it, or choose online payment.
-            </Notice>
-          )}
-        </section>
-
-        <section aria-labelledby="oc-total" className={section}>
-          <h2 id="oc-total" className="text-lg font-semibold">
-            Total
-          </h2>
-          {totals}
-          {quote && belowBy > 0 && (
-            <Notice
-              tone="warning"
-              title="Below the minimum order"
-              action={
-                onEditCart && (
-                  <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
-                    Add more items
-                  </Button>
-                )
-              }
-            >
-              The minimum order is {money(quote.min_order)}. Add {money(belowBy, 'font-semibold')} more to place it.
-            </Notice>
-          )}
-        </section>
-
+        {(errorCode || formError) && errorCode !== 'PAYMENTS_UNAVAILABLE' && <RefusalNotice errorCode={errorCode} formError={formError} onEditCart={onEditCart} />}
+        <ItemsSection items={items} unavailable={unavailable} onEditCart={onEditCart} money={money} />
+        <FulfilmentSection fulfilment={fulfilment} address={address} pickupAddress={pickupAddress} onChangeDelivery={onChangeDelivery} />
+        <VoucherSection vouchers={vouchers} selectedVoucherId={selectedVoucherId} onSelectVoucher={onSelectVoucher} quoteLoading={quoteLoading} money={money} locale={locale} timeZone={timeZone} />
+        <PaymentSection
+          method={method}
+          onMethod={setMethod}
+          onlineOff={onlineOff}
+          walletBalance={walletBalance}
+          paymentError={paymentError}
+          errorCode={errorCode}
+          shortfall={shortfall}
+          onTopUp={onTopUp}
+          onEditCart={onEditCart}
+          money={money}
+        />
+        <TotalSection totals={totals} quote={quote} belowBy={belowBy} onEditCart={onEditCart} money={money} />
         <Button size="lg" fullWidth loading={submitting} disabled={blocked} onClick={() => onPlaceOrder?.(method)}>
           {quote && !quoteLoading ? <span>Place order · {money(quote.total)}</span> : 'Place order'}
         </Button>

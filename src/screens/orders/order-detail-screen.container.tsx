@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
 import { useOrder } from '../../api/orders';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav, routerLink } from '../../app/nav';
 import { paths } from '#contract/routes';

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { type Order, type OrderRefund, type OrderStatus, statusSteps } from '#contract';
-import { AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
+import { AddressLines, AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription } from './order-status';
@@ -125,6 +125,135 @@ function MoneyBack({ order, money, locale, className }: { order: Order; money: (
   );
 }
 
+const section = cx(cardClass(), 'flex flex-col gap-3');
+
+/** The order's path, step by step, with when each was reached. */
+function Timeline({ steps, locale, timeZone }: { steps: Step[]; locale: string; timeZone?: string }) {
+  return (
+    <section aria-labelledby="od-timeline" className={section}>
+      <h2 id="od-timeline" className="text-lg font-semibold">
+        Progress
+      </h2>
+      <ol className="flex flex-col">
+        {steps.map((step, i) => (
+          <li key={step.status} aria-current={step.state === 'current' ? 'step' : undefined} className="relative flex gap-3 pb-5 last:pb-0">
+            {i < steps.length - 1 && (
+              <span
+                aria-hidden="true"
+                className={cx('absolute top-8 bottom-0 left-[0.9375rem] w-0.5', step.state === 'done' ? 'bg-brand' : 'bg-border')}
+              />
+            )}
+            <span
+              aria-hidden="true"
+              className={cx(
+                'relative z-10 inline-flex size-8 shrink-0 items-center justify-center rounded-full border-2',
+                step.state === 'done' && 'border-brand bg-brand text-brand-contrast',
+                step.state === 'current' && 'border-brand-ink bg-surface-raised text-brand-ink',
+                step.state === 'upcoming' && 'border-border bg-surface-raised text-muted',
+                step.state === 'cancelled' && 'border-danger bg-danger text-danger-contrast',
+              )}
+            >
+              {step.state === 'done' ? (
+                <CheckIcon size={16} />
+              ) : step.state === 'cancelled' ? (
+                <CloseIcon size={16} />
+              ) : (
+                <span className={cx('size-2.5 rounded-full', step.state === 'current' ? 'bg-brand-ink' : 'bg-border')} />
+              )}
+            </span>
+            <div className="flex min-w-0 flex-1 flex-col pt-1">
+              <p className={cx('font-semibold', step.state === 'upcoming' ? 'text-muted' : 'text-ink')}>
+                {ORDER_STATUS_LABEL[step.status]}
+                <span className="sr-only"> ({STATE_TEXT[step.state]})</span>
+              </p>
+              {step.at && (
+                <p className="text-sm text-muted">
+                  <time dateTime={step.at}>{formatDateTime(step.at, locale, timeZone)}</time>
+                </p>
+              )}
+              {step.note && <p className="text-sm text-muted">{step.note}</p>}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** What was ordered, and the sums: subtotal, voucher, delivery, total, how it was paid, points earned. */
+function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount: number, className?: string) => ReactNode; locale: string }) {
+  return (
+    <section aria-labelledby="od-items" className={section}>
+      <h2 id="od-items" className="text-lg font-semibold">
+        Items
+      </h2>
+      <ul className="flex flex-col divide-y divide-border">
+        {order.items.map((item) => (
+          <li key={item.product_id} className="flex items-center gap-3 py-2">
+            {item.image && <img src={item.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />}
+            <span className="min-w-0 flex-1">
+              {item.qty} × {item.name}
+            </span>
+            {money(item.price * item.qty)}
+          </li>
+        ))}
+      </ul>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-border pt-3">
+        <dt className="text-muted">Subtotal</dt>
+        <dd className="text-right">{money(order.subtotal)}</dd>
+        {order.discount > 0 && (
+          <>
+            <dt className="text-muted">Voucher{order.voucher_code ? ` ${order.voucher_code}` : ''}</dt>
+            <dd className="text-right text-success">−{money(order.discount)}</dd>
+          </>
+        )}
+        {order.fulfilment === 'delivery' && (
+          <>
+            <dt className="text-muted">Delivery fee</dt>
+            <dd className="text-right">{order.delivery_fee === 0 ? 'Free' : money(order.delivery_fee)}</dd>
+          </>
+        )}
+        <dt className="text-lg font-bold">Total</dt>
+        <dd className="text-right text-lg font-bold">{money(order.total)}</dd>
+        <dt className="text-muted">Paid with</dt>
+        <dd className="text-right">{order.payment_method === 'wallet' ? 'Wallet' : 'Online payment'}</dd>
+        {order.points_earned > 0 && order.status !== 'cancelled' && (
+          <>
+            <dt className="text-muted">Points earned</dt>
+            <dd className="text-right font-semibold text-brand-ink">
+              <Points value={order.points_earned} locale={locale} signed />
+            </dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** Where the order goes: the delivery address, or the pickup counter. */
+function Where({ order, pickupAddress }: { order: Order; pickupAddress?: string }) {
+  return (
+    <section aria-labelledby="od-where" className={section}>
+      <h2 id="od-where" className="text-lg font-semibold">
+        {order.fulfilment === 'delivery' ? 'Delivery address' : 'Pickup'}
+      </h2>
+      <p className="flex items-start gap-2">
+        <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
+        {order.fulfilment === 'delivery' && order.address ? (
+          <span className="flex flex-col">
+            <span className="font-medium">
+              {order.address.label} · {order.address.recipient}, {order.address.phone}
+            </span>
+            <AddressLines address={order.address} />
+          </span>
+        ) : (
+          <span>{pickupAddress ?? 'At the counter'}</span>
+        )}
+      </p>
+    </section>
+  );
+}
+
 /** /order/{name}: status, timeline, items, totals, address or pickup, points; a cancelled order's refund and points taken back. */
 export function OrderDetailScreen({
   order,
@@ -142,7 +271,6 @@ export function OrderDetailScreen({
   timeZone,
 }: OrderDetailScreenProps) {
   const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
-  const section = cx(cardClass(), 'flex flex-col gap-3');
   let body: ReactNode;
 
   if (notFound) {
@@ -175,7 +303,6 @@ export function OrderDetailScreen({
       </SkeletonGroup>
     );
   } else {
-    const steps = buildTimeline(order);
     body = (
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
         <div className={section}>
@@ -188,120 +315,9 @@ export function OrderDetailScreen({
 
         {order.status === 'cancelled' && <MoneyBack order={order} money={money} locale={locale} className={section} />}
 
-        <section aria-labelledby="od-timeline" className={section}>
-          <h2 id="od-timeline" className="text-lg font-semibold">
-            Progress
-          </h2>
-          <ol className="flex flex-col">
-            {steps.map((step, i) => (
-              <li key={step.status} aria-current={step.state === 'current' ? 'step' : undefined} className="relative flex gap-3 pb-5 last:pb-0">
-                {i < steps.length - 1 && (
-                  <span
-                    aria-hidden="true"
-                    className={cx('absolute top-8 bottom-0 left-[0.9375rem] w-0.5', step.state === 'done' ? 'bg-brand' : 'bg-border')}
-                  />
-                )}
-                <span
-                  aria-hidden="true"
-                  className={cx(
-                    'relative z-10 inline-flex size-8 shrink-0 items-center justify-center rounded-full border-2',
-                    step.state === 'done' && 'border-brand bg-brand text-brand-contrast',
-                    step.state === 'current' && 'border-brand-ink bg-surface-raised text-brand-ink',
-                    step.state === 'upcoming' && 'border-border bg-surface-raised text-muted',
-                    step.state === 'cancelled' && 'border-danger bg-danger text-danger-contrast',
-                  )}
-                >
-                  {step.state === 'done' ? (
-                    <CheckIcon size={16} />
-                  ) : step.state === 'cancelled' ? (
-                    <CloseIcon size={16} />
-                  ) : (
-                    <span className={cx('size-2.5 rounded-full', step.state === 'current' ? 'bg-brand-ink' : 'bg-border')} />
-                  )}
-                </span>
-                <div className="flex min-w-0 flex-1 flex-col pt-1">
-                  <p className={cx('font-semibold', step.state === 'upcoming' ? 'text-muted' : 'text-ink')}>
-                    {ORDER_STATUS_LABEL[step.status]}
-                    <span className="sr-only"> ({STATE_TEXT[step.state]})</span>
-                  </p>
-                  {step.at && (
-                    <p className="text-sm text-muted">
-                      <time dateTime={step.at}>{formatDateTime(step.at, locale, timeZone)}</time>
-                    </p>
-                  )}
-                  {step.note && <p className="text-sm text-muted">{step.note}</p>}
-                </div>
-              </li>
-            ))}
-          </ol>
-        </section>
-
-        <section aria-labelledby="od-items" className={section}>
-          <h2 id="od-items" className="text-lg font-semibold">
-            Items
-          </h2>
-          <ul className="flex flex-col divide-y divide-border">
-            {order.items.map((item) => (
-              <li key={item.product_id} className="flex items-center gap-3 py-2">
-                {item.image && <img src={item.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />}
-                <span className="min-w-0 flex-1">
-                  {item.qty} × {item.name}
-                </span>
-                {money(item.price * item.qty)}
-              </li>
-            ))}
-          </ul>
-          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-border pt-3">
-            <dt className="text-muted">Subtotal</dt>
-            <dd className="text-right">{money(order.subtotal)}</dd>
-            {order.discount > 0 && (
-              <>
-                <dt className="text-muted">Voucher{order.voucher_code ? ` ${order.voucher_code}` : ''}</dt>
-                <dd className="text-right text-success">−{money(order.discount)}</dd>
-              </>
-            )}
-            {order.fulfilment === 'delivery' && (
-              <>
-                <dt className="text-muted">Delivery fee</dt>
-                <dd className="text-right">{order.delivery_fee === 0 ? 'Free' : money(order.delivery_fee)}</dd>
-              </>
-            )}
-            <dt className="text-lg font-bold">Total</dt>
-            <dd className="text-right text-lg font-bold">{money(order.total)}</dd>
-            <dt className="text-muted">Paid with</dt>
-            <dd className="text-right">{order.payment_method === 'wallet' ? 'Wallet' : 'Online payment'}</dd>
-            {order.points_earned > 0 && order.status !== 'cancelled' && (
-              <>
-                <dt className="text-muted">Points earned</dt>
-                <dd className="text-right font-semibold text-brand-ink">
-                  <Points value={order.points_earned} locale={locale} signed />
-                </dd>
-              </>
-            )}
-          </dl>
-        </section>
-
-        <section aria-labelledby="od-where" className={section}>
-          <h2 id="od-where" className="text-lg font-semibold">
-            {order.fulfilment === 'delivery' ? 'Delivery address' : 'Pickup'}
-          </h2>
-          <p className="flex items-start gap-2">
-            <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
-            {order.fulfilment === 'delivery' && order.address ? (
-              <span className="flex flex-col">
-                <span className="font-medium">
-                  {order.address.label} · {order.address.recipient}, {order.address.phone}
-                </span>
-                <span className="text-sm text-muted">
-                  {order.address.line1}, {order.address.city} {order.address.postal_code}
-                </span>
-                {order.address.note && <span className="text-sm text-muted">Note: {order.address.note}</span>}
-              </span>
-            ) : (
-              <span>{pickupAddress ?? 'At the counter'}</span>
-            )}
-          </p>
-        </section>
+        <Timeline steps={buildTimeline(order)} locale={locale} timeZone={timeZone} />
+        <ItemsAndTotals order={order} money={money} locale={locale} />
+        <Where order={order} pickupAddress={pickupAddress} />
       </div>
     );
   }

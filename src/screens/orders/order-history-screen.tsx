@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order } from '#contract';
-import { AppShell, Badge, Button, ChevronRightIcon, EmptyState, ErrorState, Money, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
+import { AppShell, Badge, Button, ChevronRightIcon, EmptyState, ErrorState, LoadMore, Money, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 import { itemCount } from './format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from './order-status';
@@ -91,11 +91,9 @@ export function OrderHistoryScreen({
           ))}
         </ul>
         {error && <ErrorState title="We couldn't load more orders" message={error} onRetry={onRetry} className="py-4" />}
-        {nextPage !== null && !error && (
-          <Button variant="secondary" fullWidth onClick={onLoadMore} loading={loadingMore}>
-            Load more orders
-          </Button>
-        )}
+        <LoadMore more={nextPage !== null && !error} onMore={onLoadMore} loading={loadingMore}>
+          Load more orders
+        </LoadMore>
       </div>
     );
   }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Customer } from '#contract';
 import { useChangeEmail, useProfile, useRequestEmailCode, useVerifyEmail } from '../../api/customers';
-import { fieldErrorsOf, messageOf, retryAfterOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf, retryAfterOf } from '../../shared/errors';
+import { useAction } from '../../shared/action';
 import { useGoBack } from '../../app/go-back';
 import { useSecondsUntil } from '../../app/use-seconds-until';
 import { AppNav } from '../../app/nav';
@@ -23,17 +24,11 @@ export default function ChangeEmailPage() {
   const changeEmail = useChangeEmail();
   const requestEmailCode = useRequestEmailCode();
   const verifyEmail = useVerifyEmail();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   // the address the last code went to: a code for another address verifies nothing
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState(0);
   const resendIn = useSecondsUntil(resendAt);
-  const [sendingCode, setSendingCode] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [verifying, setVerifying] = useState(false);
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [justVerified, setJustVerified] = useState(false);
 
   const current = profile.data?.email ?? null;
@@ -44,34 +39,22 @@ export default function ChangeEmailPage() {
     if (sessionStorage.getItem('user-email') !== null) sessionStorage.setItem('user-email', customer.email ?? '');
   };
 
-  const onSubmit = async (email: string) => {
-    if (submitting) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const { customer, verification } = await changeEmail(email);
-      remember(customer);
-      setJustVerified(false);
-      setSendError(null);
-      setCodeError(null);
-      setCodeSentTo(verification?.email ?? null);
-      setResendAt(verification ? Date.now() + verification.resend_in * 1000 : 0);
-      setSaved(true);
-      toast.success('Your e-mail address was saved.', { toastId: 'email-saved' });
-    } catch (err) {
-      setFailure(err);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const change = useAction(async (email: string) => {
+    const { customer, verification } = await changeEmail(email);
+    remember(customer);
+    setJustVerified(false);
+    sendCode.reset();
+    verify.reset();
+    setCodeSentTo(verification?.email ?? null);
+    setResendAt(verification ? Date.now() + verification.resend_in * 1000 : 0);
+    setSaved(true);
+    toast.success('Your e-mail address was saved.', { toastId: 'email-saved' });
+  });
 
-  const onSendCode = async () => {
-    if (sendingCode || !current) return;
-    setSendingCode(true);
-    setSendError(null);
-    setCodeError(null);
+  const sendCode = useAction(async (address: string) => {
+    verify.reset();
     try {
-      const sent = await requestEmailCode(current);
+      const sent = await requestEmailCode(address);
       setCodeSentTo(sent.email);
       setResendAt(Date.now() + sent.resend_in * 1000);
       toast.success('We sent you a new code.', { toastId: 'email-code-sent' });
@@ -80,39 +63,29 @@ export default function ChangeEmailPage() {
       if (wait !== null) {
         // asked too soon: a code went to this address a moment ago, so the boxes show for it
         setResendAt(Date.now() + wait * 1000);
-        setCodeSentTo(current.toLowerCase());
+        setCodeSentTo(address.toLowerCase());
       }
       // the address changed in another tab, or got verified there: useRequestEmailCode reads the profile again
-      setSendError(messageOf(err));
-    } finally {
-      setSendingCode(false);
+      throw err;
     }
-  };
+  });
 
-  const onVerifyCode = async (code: string) => {
-    if (verifying) return;
-    setVerifying(true);
-    setCodeError(null);
-    try {
-      const { customer } = await verifyEmail(code);
-      remember(customer);
-      setJustVerified(true);
-      setCodeSentTo(null);
-      toast.success('Your e-mail address is verified.', { toastId: 'email-verified' });
-    } catch (err) {
-      setCodeError(messageOf(err));
-    } finally {
-      setVerifying(false);
-    }
-  };
+  const verify = useAction(async (code: string) => {
+    const { customer } = await verifyEmail(code);
+    remember(customer);
+    setJustVerified(true);
+    setCodeSentTo(null);
+    toast.success('Your e-mail address is verified.', { toastId: 'email-verified' });
+  });
 
+  const failure = change.error;
   const fieldErrors = fieldErrorsOf(failure);
   return (
     <ChangeEmailScreen
       currentEmail={current}
       emailVerified={profile.data?.email_verified ?? false}
-      onSubmit={(email) => void onSubmit(email)}
-      submitting={submitting}
+      onSubmit={(email) => void change.run(email)}
+      submitting={change.pending}
       fieldErrors={fieldErrors}
       formError={failure && !fieldErrors.email ? messageOf(failure) : null}
       saved={saved}
@@ -124,12 +97,12 @@ export default function ChangeEmailPage() {
       nav={<AppNav />}
       codeSent={codeSentTo !== null && codeSentTo === current?.toLowerCase()}
       resendIn={resendIn}
-      onSendCode={() => void onSendCode()}
-      sendingCode={sendingCode}
-      sendError={sendError}
-      onVerifyCode={(code) => void onVerifyCode(code)}
-      verifying={verifying}
-      codeError={codeError}
+      onSendCode={() => void (current && sendCode.run(current))}
+      sendingCode={sendCode.pending}
+      sendError={sendCode.error ? messageOf(sendCode.error) : null}
+      onVerifyCode={(code) => void verify.run(code)}
+      verifying={verify.pending}
+      codeError={verify.error ? messageOf(verify.error) : null}
       justVerified={justVerified}
     />
   );

@@ -144,6 +144,45 @@ function serverMessage(message: string | undefined): string | undefined {
   return /^[a-z]/.test(message) ? `This e-mail address ${message}.` : message;
 }
 
+/** After a save: where receipts go now, and the address's verification when it still needs one. */
+function SavedView({ email, verifiedNotice, verification, onDone }: { email: string | null; verifiedNotice: ReactNode; verification: ReactNode; onDone?: () => void }) {
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col items-center gap-5 py-8">
+      <div role="status" className="flex flex-col items-center gap-3 text-center">
+        <span className="inline-flex size-14 items-center justify-center rounded-full bg-success/10 text-success" aria-hidden="true">
+          <CheckIcon size={32} />
+        </span>
+        <h2 className="text-xl font-bold text-ink">E-mail saved</h2>
+        <p className="max-w-sm text-muted">
+          We'll send receipts and news to <span className="font-semibold text-ink">{email}</span> from now on.
+        </p>
+      </div>
+      {verifiedNotice}
+      {verification && <div className="w-full">{verification}</div>}
+      {onDone && (
+        <Button variant={verification ? 'ghost' : 'primary'} onClick={onDone}>
+          Back to profile
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function CurrentEmail({ email, verified }: { email: string | null; verified: boolean }) {
+  return (
+    <Card>
+      <p className="text-sm text-muted">Current e-mail</p>
+      <p className="break-all font-semibold text-ink">{email ?? 'None yet'}</p>
+      {email && (
+        <Badge tone={verified ? 'success' : 'warning'} className="mt-2">
+          {verified ? <CheckIcon size={16} /> : <AlertIcon size={16} />}
+          {verified ? 'Verified' : 'Not verified'}
+        </Badge>
+      )}
+    </Card>
+  );
+}
+
 export function ChangeEmailScreen({
   currentEmail = null,
   onSubmit,
@@ -208,40 +247,12 @@ export function ChangeEmailScreen({
       </SkeletonGroup>
     );
   } else if (saved) {
-    body = (
-      <div className="mx-auto flex w-full max-w-md flex-col items-center gap-5 py-8">
-        <div role="status" className="flex flex-col items-center gap-3 text-center">
-          <span className="inline-flex size-14 items-center justify-center rounded-full bg-success/10 text-success" aria-hidden="true">
-            <CheckIcon size={32} />
-          </span>
-          <h2 className="text-xl font-bold text-ink">E-mail saved</h2>
-          <p className="max-w-sm text-muted">
-            We'll send receipts and news to <span className="font-semibold text-ink">{value.trim() || currentEmail}</span> from now on.
-          </p>
-        </div>
-        {verifiedNotice}
-        {verification && <div className="w-full">{verification}</div>}
-        {onDone && (
-          <Button variant={verification ? 'ghost' : 'primary'} onClick={onDone}>
-            Back to profile
-          </Button>
-        )}
-      </div>
-    );
+    body = <SavedView email={value.trim() || currentEmail} verifiedNotice={verifiedNotice} verification={verification} onDone={onDone} />;
   } else {
     const fieldError = localError ?? serverMessage(fieldErrors?.email);
     body = (
       <div className="mx-auto flex w-full max-w-md flex-col gap-6">
-        <Card>
-          <p className="text-sm text-muted">Current e-mail</p>
-          <p className="break-all font-semibold text-ink">{currentEmail ?? 'None yet'}</p>
-          {currentEmail && (
-            <Badge tone={emailVerified ? 'success' : 'warning'} className="mt-2">
-              {emailVerified ? <CheckIcon size={16} /> : <AlertIcon size={16} />}
-              {emailVerified ? 'Verified' : 'Not verified'}
-            </Badge>
-          )}
-        </Card>
+        <CurrentEmail email={currentEmail} verified={emailVerified} />
         {verifiedNotice}
         {verification}
         <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-labelledby="email-form-heading">

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { fetcher } from '../../api/client';
 import type { AppNotification, NotificationListData } from '#contract';
 import { notificationsKey, useMarkNotificationsRead } from '../../api/notifications';
-import { messageOf } from '../../app/errors';
+import { useAction } from '../../shared/action';
+import { messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
@@ -37,7 +38,6 @@ export default function NotificationsPage() {
   const now = useNow();
   const markNotificationsRead = useMarkNotificationsRead();
   const list = usePages<NotificationListData>(notificationsKey, fetcher, { refreshInterval: 30_000 });
-  const [markingAll, setMarkingAll] = useState(false);
   const pages = list.pages;
 
   /** Marks items read in what is shown at once; the provider's answer follows. */
@@ -47,26 +47,19 @@ export default function NotificationsPage() {
     });
 
   const markRead = async (body: { ids: number[] } | { all: true }) => {
-    try {
-      const { unread } = await markNotificationsRead(body);
-      showRead((n) => 'all' in body || body.ids.includes(n.id), () => unread);
-    } catch (err) {
-      toast.error(messageOf(err), { toastId: 'notifications-read' });
-    }
+    const { unread } = await markNotificationsRead(body);
+    showRead((n) => 'all' in body || body.ids.includes(n.id), () => unread);
   };
+  // a failure says so in a toast: the list stays as the provider has it
+  const onError = (err: unknown) => toast.error(messageOf(err), { toastId: 'notifications-read' });
+  const markAll = useAction(() => markRead({ all: true }).catch(onError));
 
   const onOpen = (n: AppNotification) => {
     if (!n.read) {
       showRead((m) => m.id === n.id, (u) => Math.max(0, u - 1));
-      void markRead({ ids: [n.id] });
+      void markRead({ ids: [n.id] }).catch(onError);
     }
     if (isAppPath(n.link)) void navigate(n.link);
-  };
-
-  const onMarkAllRead = async () => {
-    setMarkingAll(true);
-    await markRead({ all: true });
-    setMarkingAll(false);
   };
 
   return (
@@ -76,8 +69,8 @@ export default function NotificationsPage() {
       error={list.error}
       onRetry={list.reload}
       onOpen={onOpen}
-      onMarkAllRead={() => void onMarkAllRead()}
-      markingAllRead={markingAll}
+      onMarkAllRead={() => void markAll.run()}
+      markingAllRead={markAll.pending}
       onLoadMore={list.loadMore}
       loadingMore={list.loadingMore}
       loadMoreError={list.loadMoreError}

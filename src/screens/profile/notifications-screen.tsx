@@ -1,24 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AppNotification, NotificationListData, NotificationType } from '#contract';
-import {
-  AppShell,
-  BellIcon,
-  Button,
-  CheckIcon,
-  EmptyState,
-  ErrorState,
-  GiftIcon,
-  ReceiptIcon,
-  Skeleton,
-  SkeletonGroup,
-  SpinIcon,
-  StarIcon,
-  TopBar,
-  UserIcon,
-  WalletIcon,
-  cx,
-  focusRing,
-} from '../../ui';
+import { AppShell, BellIcon, Button, CheckIcon, EmptyState, ErrorState, GiftIcon, LoadMore, ReceiptIcon, Skeleton, SkeletonGroup, SpinIcon, StarIcon, TopBar, UserIcon, WalletIcon, cx, focusRing } from '../../ui';
 import { formatDateTime, formatRelative } from '../../ui/lib/dates';
 
 export interface NotificationsScreenProps {
@@ -142,16 +124,7 @@ export function NotificationsScreen({
             <Item key={n.id} n={n} onOpen={onOpen} now={now} locale={locale} timeZone={timeZone} />
           ))}
         </ul>
-        {loadMoreError && (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {loadMoreError}
-          </p>
-        )}
-        {data.next_page !== null && onLoadMore && (
-          <Button variant="secondary" fullWidth onClick={onLoadMore} loading={loadingMore}>
-            Load more
-          </Button>
-        )}
+        <LoadMore more={data.next_page !== null && !!onLoadMore} onMore={onLoadMore} loading={loadingMore} error={loadMoreError} />
       </div>
     );
   }

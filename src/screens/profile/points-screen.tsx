@@ -1,18 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PointEntry, PointEntryType, PointHistoryData } from '#contract';
-import {
-  AlertIcon,
-  AppShell,
-  Button,
-  EmptyState,
-  ErrorState,
-  Points,
-  Skeleton,
-  SkeletonGroup,
-  StarIcon,
-  TopBar,
-  cx,
-} from '../../ui';
+import { AlertIcon, AppShell, Button, EmptyState, ErrorState, LoadMore, Points, Skeleton, SkeletonGroup, StarIcon, TopBar, cx } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 
 export interface PointsScreenProps {
@@ -142,16 +130,7 @@ export function PointsScreen({
                   <EntryRow key={entry.id} entry={entry} locale={locale} timeZone={timeZone} />
                 ))}
               </ul>
-              {loadMoreError && (
-                <p role="alert" className="text-sm font-medium text-danger">
-                  {loadMoreError}
-                </p>
-              )}
-              {history.next_page !== null && onLoadMore && (
-                <Button variant="secondary" fullWidth onClick={onLoadMore} loading={loadingMore}>
-                  Load more
-                </Button>
-              )}
+              <LoadMore more={history.next_page !== null && !!onLoadMore} onMore={onLoadMore} loading={loadingMore} error={loadMoreError} />
             </>
           )}
         </section>

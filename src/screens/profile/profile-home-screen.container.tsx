@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useProfile } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
 import { useAuth } from '../../app/auth/auth-context';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';

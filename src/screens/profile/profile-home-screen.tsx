@@ -76,6 +76,62 @@ function MenuList({ rows, label }: { rows: Row[]; label: string }) {
   );
 }
 
+/** Who is signed in: initial, name, phone and e-mail (and whether it is verified). */
+function Identity({ customer }: { customer: Customer }) {
+  return (
+    <section aria-labelledby="profile-name" className="flex items-center gap-4">
+      <span className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-bold text-brand-contrast" aria-hidden="true">
+        {customer.name.trim().charAt(0).toUpperCase() || <UserIcon />}
+      </span>
+      <div className="min-w-0">
+        <h2 id="profile-name" className="truncate text-xl font-bold text-ink">
+          {customer.name}
+        </h2>
+        <dl className="text-sm text-muted">
+          <div className="flex gap-1">
+            <dt className="sr-only">Phone</dt>
+            <dd>{customer.phone ?? 'No phone number'}</dd>
+          </div>
+          <div className="flex min-w-0 items-center gap-2">
+            <dt className="sr-only">E-mail</dt>
+            <dd className="truncate">{customer.email ?? 'No e-mail address yet'}</dd>
+            {customer.email && !customer.email_verified && (
+              <dd className="shrink-0">
+                <Badge tone="warning" className="px-2 py-0 text-xs">
+                  Not verified
+                </Badge>
+              </dd>
+            )}
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Balances({ customer, onOpenPoints, onOpenWallet, currency, locale }: { customer: Customer; onOpenPoints?: () => void; onOpenWallet?: () => void; currency: string; locale: string }) {
+  return (
+    <section aria-label="Balances" className="grid grid-cols-2 gap-3">
+      <button
+        type="button"
+        onClick={onOpenPoints}
+        className={cx('flex flex-col items-start gap-1 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}
+      >
+        <span className="text-sm">Points</span>
+        <Points value={customer.points} locale={locale} unit="" showIcon className="text-2xl font-bold" />
+      </button>
+      <button
+        type="button"
+        onClick={onOpenWallet}
+        className={cx(cardClass(), 'flex flex-col items-start gap-1 text-left hover:bg-surface', focusRing)}
+      >
+        <span className="text-sm text-muted">Wallet</span>
+        <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />
+      </button>
+    </section>
+  );
+}
+
 export function ProfileHomeScreen({
   customer,
   unreadNotifications = 0,
@@ -118,52 +174,8 @@ export function ProfileHomeScreen({
       ) : null;
     body = (
       <div className="flex flex-col gap-6">
-        <section aria-labelledby="profile-name" className="flex items-center gap-4">
-          <span className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-bold text-brand-contrast" aria-hidden="true">
-            {customer.name.trim().charAt(0).toUpperCase() || <UserIcon />}
-          </span>
-          <div className="min-w-0">
-            <h2 id="profile-name" className="truncate text-xl font-bold text-ink">
-              {customer.name}
-            </h2>
-            <dl className="text-sm text-muted">
-              <div className="flex gap-1">
-                <dt className="sr-only">Phone</dt>
-                <dd>{customer.phone ?? 'No phone number'}</dd>
-              </div>
-              <div className="flex min-w-0 items-center gap-2">
-                <dt className="sr-only">E-mail</dt>
-                <dd className="truncate">{customer.email ?? 'No e-mail address yet'}</dd>
-                {customer.email && !customer.email_verified && (
-                  <dd className="shrink-0">
-                    <Badge tone="warning" className="px-2 py-0 text-xs">
-                      Not verified
-                    </Badge>
-                  </dd>
-                )}
-              </div>
-            </dl>
-          </div>
-        </section>
-
-        <section aria-label="Balances" className="grid grid-cols-2 gap-3">
-          <button
-            type="button"
-            onClick={onOpenPoints}
-            className={cx('flex flex-col items-start gap-1 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}
-          >
-            <span className="text-sm">Points</span>
-            <Points value={customer.points} locale={locale} unit="" showIcon className="text-2xl font-bold" />
-          </button>
-          <button
-            type="button"
-            onClick={onOpenWallet}
-            className={cx(cardClass(), 'flex flex-col items-start gap-1 text-left hover:bg-surface', focusRing)}
-          >
-            <span className="text-sm text-muted">Wallet</span>
-            <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />
-          </button>
-        </section>
+        <Identity customer={customer} />
+        <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} currency={currency} locale={locale} />
 
         <section aria-labelledby="account-heading" className="flex flex-col gap-2">
           <h2 id="account-heading" className="text-lg font-semibold text-ink">

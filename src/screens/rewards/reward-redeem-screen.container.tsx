@@ -4,9 +4,9 @@ import { ApiRequestError } from '../../api/client';
 import type { Voucher } from '#contract';
 import { useProfile } from '../../api/customers';
 import { usePreloadVoucherCode, useRedeemReward, useRewards, useVoucherCode } from '../../api/rewards';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
-import { useKeyedAction } from '../../app/keyed-action';
+import { useKeyedAction } from '../../shared/action';
 import { AppNav } from '../../app/nav';
 import { to } from '#contract/routes';
 import { useSite } from '../../app/settings';
@@ -40,7 +40,7 @@ export default function RewardRedeemPage() {
   const missing = !!rewards.data && !reward;
 
   const onRedeem = async () => {
-    const outcome = await redeem.start();
+    const outcome = await redeem.run();
     if (!outcome) return;
     if (outcome.ok) {
       setVoucher(outcome.value.voucher);

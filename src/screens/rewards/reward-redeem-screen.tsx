@@ -97,6 +97,125 @@ function blockerFor(reward: Reward, points: number, redeemed: number, locale: st
   return null;
 }
 
+/** What the reward costs, what the customer has, how many are left, how long its voucher lasts. */
+function RewardFacts({ reward, points, currency, locale }: { reward: Reward; points: number; currency: string; locale: string }) {
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="rounded-xl border border-border bg-surface-raised p-3">
+          <dt className="text-sm text-muted">Costs</dt>
+          <dd className="text-lg font-semibold text-brand-ink">
+            <Points value={reward.points_cost} locale={locale} showIcon />
+          </dd>
+        </div>
+        <div className="rounded-xl border border-border bg-surface-raised p-3">
+          <dt className="text-sm text-muted">You have</dt>
+          <dd className="text-lg font-semibold text-ink">
+            <Points value={points} locale={locale} />
+          </dd>
+        </div>
+        <div className="rounded-xl border border-border bg-surface-raised p-3">
+          <dt className="text-sm text-muted">Stock</dt>
+          <dd className="font-semibold text-ink">
+            {reward.stock === null ? 'Unlimited' : reward.stock <= 0 ? 'None left' : `${reward.stock} left`}
+          </dd>
+        </div>
+        <div className="rounded-xl border border-border bg-surface-raised p-3">
+          <dt className="text-sm text-muted">Valid for</dt>
+          <dd className="font-semibold text-ink">
+            {reward.valid_days} {reward.valid_days === 1 ? 'day' : 'days'}
+          </dd>
+        </div>
+        {reward.discount_amount ? (
+          <div className="col-span-2 rounded-xl border border-border bg-surface-raised p-3">
+            <dt className="text-sm text-muted">Worth</dt>
+            <dd className="font-semibold text-ink">
+              <Money amount={reward.discount_amount} currency={currency} locale={locale} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {reward.per_customer_limit ? (
+        <p className="text-sm text-muted">
+          Limit: {reward.per_customer_limit} per customer. The voucher is valid for {reward.valid_days} days after you
+          redeem it.
+        </p>
+      ) : (
+        <p className="text-sm text-muted">The voucher is valid for {reward.valid_days} days after you redeem it.</p>
+      )}
+    </>
+  );
+}
+
+/** Why the customer cannot redeem it (yet), with the button shown but off. */
+function Blocked({ blocker, onBrowseRewards }: { blocker: NonNullable<ReturnType<typeof blockerFor>>; onBrowseRewards?: () => void }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <div id="redeem-blocker" className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
+        <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
+        <div>
+          <p className="font-semibold">{blocker.title}</p>
+          <p className="text-sm">{blocker.text}</p>
+        </div>
+      </div>
+      <Button fullWidth size="lg" disabled aria-describedby="redeem-blocker">
+        Redeem
+      </Button>
+      {onBrowseRewards && (
+        <Button fullWidth variant="secondary" onClick={onBrowseRewards}>
+          Browse other rewards
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Redeem, confirmed in a dialog that says what is left after. */
+function ConfirmRedeem({ reward, points, redeeming, redeemError, onRedeem, defaultOpen, locale }: {
+  reward: Reward;
+  points: number;
+  redeeming: boolean;
+  redeemError?: string | null;
+  onRedeem?: () => void;
+  defaultOpen: boolean;
+  locale: string;
+}) {
+  const [confirmOpen, setConfirmOpen] = useState(defaultOpen);
+  return (
+    <Dialog
+      open={confirmOpen}
+      onOpenChange={(open) => !redeeming && setConfirmOpen(open)}
+      // Plain strings: the dialog's accessible name and description read as one sentence.
+      title={`Redeem for ${pointsText(reward.points_cost, locale)}?`}
+      description={`${reward.title}. You will have ${pointsText(points - reward.points_cost, locale)} left.`}
+      trigger={
+        <Button fullWidth size="lg">
+          Redeem
+        </Button>
+      }
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={redeeming}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button onClick={onRedeem} loading={redeeming}>
+            Redeem {pointsText(reward.points_cost, locale)}
+          </Button>
+        </>
+      }
+    >
+      {redeemError && (
+        <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
+          <AlertIcon size={18} className="mt-0.5 shrink-0" />
+          {redeemError}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
 export function RewardRedeemScreen({
   reward,
   points = 0,
@@ -122,7 +241,6 @@ export function RewardRedeemScreen({
   onVoucherCodeStale,
   frozenCode,
 }: RewardRedeemScreenProps) {
-  const [confirmOpen, setConfirmOpen] = useState(defaultConfirmOpen);
   const header = <TopBar title="Redeem" onBack={onBack} />;
 
   let body: ReactNode;
@@ -154,99 +272,12 @@ export function RewardRedeemScreen({
             <p className="text-muted">{reward.description}</p>
           </div>
 
-          <dl className="grid grid-cols-2 gap-3">
-            <div className="rounded-xl border border-border bg-surface-raised p-3">
-              <dt className="text-sm text-muted">Costs</dt>
-              <dd className="text-lg font-semibold text-brand-ink">
-                <Points value={reward.points_cost} locale={locale} showIcon />
-              </dd>
-            </div>
-            <div className="rounded-xl border border-border bg-surface-raised p-3">
-              <dt className="text-sm text-muted">You have</dt>
-              <dd className="text-lg font-semibold text-ink">
-                <Points value={points} locale={locale} />
-              </dd>
-            </div>
-            <div className="rounded-xl border border-border bg-surface-raised p-3">
-              <dt className="text-sm text-muted">Stock</dt>
-              <dd className="font-semibold text-ink">
-                {reward.stock === null ? 'Unlimited' : reward.stock <= 0 ? 'None left' : `${reward.stock} left`}
-              </dd>
-            </div>
-            <div className="rounded-xl border border-border bg-surface-raised p-3">
-              <dt className="text-sm text-muted">Valid for</dt>
-              <dd className="font-semibold text-ink">
-                {reward.valid_days} {reward.valid_days === 1 ? 'day' : 'days'}
-              </dd>
-            </div>
-            {reward.discount_amount ? (
-              <div className="col-span-2 rounded-xl border border-border bg-surface-raised p-3">
-                <dt className="text-sm text-muted">Worth</dt>
-                <dd className="font-semibold text-ink">
-                  <Money amount={reward.discount_amount} currency={currency} locale={locale} />
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-          {reward.per_customer_limit ? (
-            <p className="text-sm text-muted">
-              Limit: {reward.per_customer_limit} per customer. The voucher is valid for {reward.valid_days} days after you
-              redeem it.
-            </p>
-          ) : (
-            <p className="text-sm text-muted">The voucher is valid for {reward.valid_days} days after you redeem it.</p>
-          )}
+          <RewardFacts reward={reward} points={points} currency={currency} locale={locale} />
 
           {blocker ? (
-            <div className="flex flex-col gap-3">
-              <div id="redeem-blocker" className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
-                <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
-                <div>
-                  <p className="font-semibold">{blocker.title}</p>
-                  <p className="text-sm">{blocker.text}</p>
-                </div>
-              </div>
-              <Button fullWidth size="lg" disabled aria-describedby="redeem-blocker">
-                Redeem
-              </Button>
-              {onBrowseRewards && (
-                <Button fullWidth variant="secondary" onClick={onBrowseRewards}>
-                  Browse other rewards
-                </Button>
-              )}
-            </div>
+            <Blocked blocker={blocker} onBrowseRewards={onBrowseRewards} />
           ) : (
-            <Dialog
-              open={confirmOpen}
-              onOpenChange={(open) => !redeeming && setConfirmOpen(open)}
-              // Plain strings: the dialog's accessible name and description read as one sentence.
-              title={`Redeem for ${pointsText(reward.points_cost, locale)}?`}
-              description={`${reward.title}. You will have ${pointsText(points - reward.points_cost, locale)} left.`}
-              trigger={
-                <Button fullWidth size="lg">
-                  Redeem
-                </Button>
-              }
-              footer={
-                <>
-                  <DialogClose asChild>
-                    <Button variant="secondary" disabled={redeeming}>
-                      Cancel
-                    </Button>
-                  </DialogClose>
-                  <Button onClick={onRedeem} loading={redeeming}>
-                    Redeem {pointsText(reward.points_cost, locale)}
-                  </Button>
-                </>
-              }
-            >
-              {redeemError && (
-                <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
-                  <AlertIcon size={18} className="mt-0.5 shrink-0" />
-                  {redeemError}
-                </p>
-              )}
-            </Dialog>
+            <ConfirmRedeem reward={reward} points={points} redeeming={redeeming} redeemError={redeemError} onRedeem={onRedeem} defaultOpen={defaultConfirmOpen} locale={locale} />
           )}
         </div>
       </article>

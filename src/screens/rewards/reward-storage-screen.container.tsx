@@ -5,7 +5,7 @@ import { useProfile } from '../../api/customers';
 import { shows } from '../../api/cached';
 import { useRefreshWhen } from '../../api/mutation';
 import { useRewards, useVoucherCode, useVoucherStorage } from '../../api/rewards';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';

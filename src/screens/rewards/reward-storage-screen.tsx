@@ -80,6 +80,160 @@ function voucherDateText(v: Voucher, locale: string, timeZone?: string): string 
   return `Valid until ${formatDate(v.expires_at, locale, timeZone)}`;
 }
 
+/** The selected tab's vouchers, each opening its sheet. */
+function VoucherList({ status, vouchers, loading, error, onRetry, onOpen, locale, timeZone }: {
+  status: VoucherTab;
+  vouchers: Voucher[];
+  loading: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  onOpen: (id: number) => void;
+  locale: string;
+  timeZone?: string;
+}) {
+  if (error) return <ErrorState title="We couldn't load your vouchers" message={error} onRetry={onRetry} />;
+  if (loading) {
+    return (
+      <SkeletonGroup label="Loading vouchers" className="flex flex-col gap-3">
+        <Skeleton height="5.5rem" />
+        <Skeleton height="5.5rem" />
+        <Skeleton height="5.5rem" />
+      </SkeletonGroup>
+    );
+  }
+  if (vouchers.length === 0) {
+    return <EmptyState icon={<GiftIcon size={40} />} title={EMPTY[status].title} description={EMPTY[status].description} />;
+  }
+  return (
+    <ul className="flex flex-col gap-3" aria-label={`${TAB_LABELS[status]} vouchers`}>
+      {vouchers.map((v) => (
+        <li key={v.id}>
+          <button type="button" onClick={() => onOpen(v.id)} aria-haspopup="dialog" className={cx(cardSurface, 'flex w-full items-center gap-3 p-3 text-left shadow-sm hover:bg-surface', focusRing)}>
+            <RewardPicture src={v.reward.image} width={64} height={64} dim={v.status !== 'active'} className="size-16 shrink-0 rounded-xl object-cover" />
+            <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+              <span className="truncate font-semibold text-ink">{v.reward.title}</span>
+              <span className="tabular-nums text-sm text-ink">{v.code}</span>
+              <span className="text-sm text-muted">{voucherDateText(v, locale, timeZone)}</span>
+            </span>
+            <span className="flex shrink-0 items-center gap-1 text-sm font-medium text-brand-ink">
+              <QrIcon size={20} />
+              <span className="sr-only sm:not-sr-only">Show code</span>
+              <ChevronRightIcon size={18} />
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A reward to browse: its cost, and how far the customer is from it or the way to redeem it. */
+function RewardCard({ reward: r, points, onRedeemReward, locale }: { reward: Reward; points?: number; onRedeemReward?: (name: string) => void; locale: string }) {
+  // without the balance (still loading) nothing is marked out of reach
+  const reach = reachOf(r, points ?? Number.MAX_SAFE_INTEGER);
+  return (
+    <Card as="li" padding="none" className="flex gap-3 overflow-hidden p-3">
+      <RewardPicture src={r.image} width={80} height={80} dim={reach.kind !== 'ready'} className="size-20 shrink-0 rounded-xl object-cover" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h3 className="font-semibold text-ink">{r.title}</h3>
+        <p className="text-sm text-brand-ink">
+          <Points value={r.points_cost} locale={locale} showIcon />
+        </p>
+        {reach.kind === 'sold-out' ? (
+          <Badge tone="neutral" className="self-start">
+            Out of stock
+          </Badge>
+        ) : reach.kind === 'short' ? (
+          <>
+            <p className="text-sm text-muted">{missingText(reach.missing, locale)}</p>
+            {onRedeemReward && (
+              <Button size="sm" variant="ghost" className="self-start" onClick={() => onRedeemReward(r.name)}>
+                See reward<span className="sr-only"> {r.title}</span>
+              </Button>
+            )}
+          </>
+        ) : (
+          onRedeemReward && (
+            <Button size="sm" variant="secondary" className="self-start" onClick={() => onRedeemReward(r.name)}>
+              Redeem<span className="sr-only"> {r.title}</span>
+            </Button>
+          )
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function BrowseRewards({ rewards, rewardsLoading, points, onRedeemReward, locale }: { rewards: Reward[]; rewardsLoading: boolean; points?: number; onRedeemReward?: (name: string) => void; locale: string }) {
+  return (
+    <section aria-labelledby="browse-heading" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="browse-heading" className="text-lg font-semibold text-ink">
+          Get more rewards
+        </h2>
+        {points !== undefined && (
+          <p className="text-sm text-muted">
+            You have <Points value={points} locale={locale} className="font-semibold text-ink" />
+          </p>
+        )}
+      </div>
+      {rewardsLoading ? (
+        <SkeletonGroup label="Loading rewards" className="grid gap-3 sm:grid-cols-2">
+          <Skeleton height="7rem" />
+          <Skeleton height="7rem" />
+        </SkeletonGroup>
+      ) : rewards.length === 0 ? (
+        <p className="text-muted">No rewards to redeem right now. Check back soon.</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {(points === undefined ? rewards : byReach(rewards, points)).map((r) => (
+            <RewardCard key={r.name} reward={r} points={points} onRedeemReward={onRedeemReward} locale={locale} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** What the sheet says of a voucher in each status. */
+function sheetText(open: Voucher | null): string {
+  if (open?.status === 'active') return 'Show the QR code at the counter, or apply the voucher at checkout.';
+  if (open?.status === 'used') return 'This voucher has been used.';
+  if (open?.status === 'cancelled') return `This voucher was cancelled with order ${open.cancelled_with_order ?? ''}: it was bought with that order's points, which you got back.`;
+  return 'This voucher has expired and can no longer be used.';
+}
+
+/** The open voucher's sheet: its rotating QR code while it is active, its reference struck through after. */
+function VoucherSheet({ open, onClose, voucherCode, voucherCodeError, onRetryVoucherCode, onVoucherCodeStale, frozenCode, locale, timeZone }: Pick<
+  RewardStorageScreenProps,
+  'voucherCode' | 'voucherCodeError' | 'onRetryVoucherCode' | 'onVoucherCodeStale' | 'frozenCode' | 'locale' | 'timeZone'
+> & { open: Voucher | null; onClose: () => void }) {
+  return (
+    <BottomSheet
+      open={open !== null}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose();
+      }}
+      title={open?.reward.title ?? 'Voucher'}
+      description={sheetText(open)}
+    >
+      {open && (
+        <div className="flex flex-col items-center gap-3 text-center">
+          <Badge tone={open.status === 'active' ? 'success' : 'neutral'}>{voucherDateText(open, locale, timeZone)}</Badge>
+          {open.status === 'active' ? (
+            <VoucherCodePanel reference={open.code} code={voucherCode?.voucher_id === open.id ? voucherCode : undefined} error={voucherCodeError} onRetry={onRetryVoucherCode} onStale={onVoucherCodeStale} frozen={frozenCode} />
+          ) : (
+            <p className="flex flex-col gap-1">
+              <span className="text-sm text-muted">Voucher reference</span>
+              <span className="tabular-nums text-2xl font-bold tracking-wider text-muted line-through">{open.code}</span>
+            </p>
+          )}
+        </div>
+      )}
+    </BottomSheet>
+  );
+}
+
 export function RewardStorageScreen({
   tab,
   onChangeTab,
@@ -120,49 +274,6 @@ export function RewardStorageScreen({
     onOpenVoucher?.(id);
   };
 
-  const list = (status: VoucherTab): ReactNode => {
-    if (status !== tab) return null;
-    if (error) return <ErrorState title="We couldn't load your vouchers" message={error} onRetry={onRetry} />;
-    if (loading) {
-      return (
-        <SkeletonGroup label="Loading vouchers" className="flex flex-col gap-3">
-          <Skeleton height="5.5rem" />
-          <Skeleton height="5.5rem" />
-          <Skeleton height="5.5rem" />
-        </SkeletonGroup>
-      );
-    }
-    if (vouchers.length === 0) {
-      return <EmptyState icon={<GiftIcon size={40} />} title={EMPTY[status].title} description={EMPTY[status].description} />;
-    }
-    return (
-      <ul className="flex flex-col gap-3" aria-label={`${TAB_LABELS[status]} vouchers`}>
-        {vouchers.map((v) => (
-          <li key={v.id}>
-            <button
-              type="button"
-              onClick={() => openVoucher(v.id)}
-              aria-haspopup="dialog"
-              className={cx(cardSurface, 'flex w-full items-center gap-3 p-3 text-left shadow-sm hover:bg-surface', focusRing)}
-            >
-              <RewardPicture src={v.reward.image} width={64} height={64} dim={v.status !== 'active'} className="size-16 shrink-0 rounded-xl object-cover" />
-              <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <span className="truncate font-semibold text-ink">{v.reward.title}</span>
-                <span className="tabular-nums text-sm text-ink">{v.code}</span>
-                <span className="text-sm text-muted">{voucherDateText(v, locale, timeZone)}</span>
-              </span>
-              <span className="flex shrink-0 items-center gap-1 text-sm font-medium text-brand-ink">
-                <QrIcon size={20} />
-                <span className="sr-only sm:not-sr-only">Show code</span>
-                <ChevronRightIcon size={18} />
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    );
-  };
-
   return (
     <AppShell header={<TopBar title="My rewards" onBack={onBack} />} nav={nav}>
       <div className="flex flex-col gap-8">
@@ -174,104 +285,32 @@ export function RewardStorageScreen({
             label="Voucher status"
             value={tab}
             onValueChange={(v) => onChangeTab?.(v as VoucherTab)}
-            items={VOUCHER_TABS.map((status) => ({ value: status, label: TAB_LABELS[status], content: list(status) }))}
+            items={VOUCHER_TABS.map((status) => ({
+              value: status,
+              label: TAB_LABELS[status],
+              content:
+                status === tab ? <VoucherList status={status} vouchers={vouchers} loading={loading} error={error} onRetry={onRetry} onOpen={openVoucher} locale={locale} timeZone={timeZone} /> : null,
+            }))}
           />
         </section>
 
-        {rewards !== undefined && (
-          <section aria-labelledby="browse-heading" className="flex flex-col gap-3">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="browse-heading" className="text-lg font-semibold text-ink">
-                Get more rewards
-              </h2>
-              {points !== undefined && (
-                <p className="text-sm text-muted">
-                  You have <Points value={points} locale={locale} className="font-semibold text-ink" />
-                </p>
-              )}
-            </div>
-            {rewardsLoading ? (
-              <SkeletonGroup label="Loading rewards" className="grid gap-3 sm:grid-cols-2">
-                <Skeleton height="7rem" />
-                <Skeleton height="7rem" />
-              </SkeletonGroup>
-            ) : rewards.length === 0 ? (
-              <p className="text-muted">No rewards to redeem right now. Check back soon.</p>
-            ) : (
-              <ul className="grid gap-3 sm:grid-cols-2">
-                {(points === undefined ? rewards : byReach(rewards, points)).map((r) => {
-                  // without the balance (still loading) nothing is marked out of reach
-                  const reach = reachOf(r, points ?? Number.MAX_SAFE_INTEGER);
-                  return (
-                    <Card as="li" key={r.name} padding="none" className="flex gap-3 overflow-hidden p-3">
-                      <RewardPicture src={r.image} width={80} height={80} dim={reach.kind !== 'ready'} className="size-20 shrink-0 rounded-xl object-cover" />
-                      <div className="flex min-w-0 flex-1 flex-col gap-1">
-                        <h3 className="font-semibold text-ink">{r.title}</h3>
-                        <p className="text-sm text-brand-ink">
-                          <Points value={r.points_cost} locale={locale} showIcon />
-                        </p>
-                        {reach.kind === 'sold-out' ? (
-                          <Badge tone="neutral" className="self-start">
-                            Out of stock
-                          </Badge>
-                        ) : reach.kind === 'short' ? (
-                          <>
-                            <p className="text-sm text-muted">{missingText(reach.missing, locale)}</p>
-                            {onRedeemReward && (
-                              <Button size="sm" variant="ghost" className="self-start" onClick={() => onRedeemReward(r.name)}>
-                                See reward<span className="sr-only"> {r.title}</span>
-                              </Button>
-                            )}
-                          </>
-                        ) : (
-                          onRedeemReward && (
-                            <Button size="sm" variant="secondary" className="self-start" onClick={() => onRedeemReward(r.name)}>
-                              Redeem<span className="sr-only"> {r.title}</span>
-                            </Button>
-                          )
-                        )}
-                      </div>
-                    </Card>
-                  );
-                })}
-              </ul>
-            )}
-          </section>
-        )}
+        {rewards !== undefined && <BrowseRewards rewards={rewards} rewardsLoading={rewardsLoading} points={points} onRedeemReward={onRedeemReward} locale={locale} />}
       </div>
 
-      <BottomSheet
-        open={open !== null}
-        onOpenChange={(isOpen) => {
-          if (isOpen) return;
+      <VoucherSheet
+        open={open}
+        onClose={() => {
           setOpenId(null);
           onCloseVoucher?.();
         }}
-        title={open?.reward.title ?? 'Voucher'}
-        description={
-          open?.status === 'active'
-            ? 'Show the QR code at the counter, or apply the voucher at checkout.'
-            : open?.status === 'used'
-              ? 'This voucher has been used.'
-              : open?.status === 'cancelled'
-                ? `This voucher was cancelled with order ${open.cancelled_with_order ?? ''}: it was bought with that order's points, which you got back.`
-                : 'This voucher has expired and can no longer be used.'
-        }
-      >
-        {open && (
-          <div className="flex flex-col items-center gap-3 text-center">
-            <Badge tone={open.status === 'active' ? 'success' : 'neutral'}>{voucherDateText(open, locale, timeZone)}</Badge>
-            {open.status === 'active' ? (
-              <VoucherCodePanel reference={open.code} code={voucherCode?.voucher_id === open.id ? voucherCode : undefined} error={voucherCodeError} onRetry={onRetryVoucherCode} onStale={onVoucherCodeStale} frozen={frozenCode} />
-            ) : (
-              <p className="flex flex-col gap-1">
-                <span className="text-sm text-muted">Voucher reference</span>
-                <span className="tabular-nums text-2xl font-bold tracking-wider text-muted line-through">{open.code}</span>
-              </p>
-            )}
-          </div>
-        )}
-      </BottomSheet>
+        voucherCode={voucherCode}
+        voucherCodeError={voucherCodeError}
+        onRetryVoucherCode={onRetryVoucherCode}
+        onVoucherCodeStale={onVoucherCodeStale}
+        frozenCode={frozenCode}
+        locale={locale}
+        timeZone={timeZone}
+      />
     </AppShell>
   );
 }

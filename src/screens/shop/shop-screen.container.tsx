@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useCatalog } from '../../api/shop';
 import { useCheckout } from '../../app/checkout';
-import { messageOf } from '../../app/errors';
+import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';

@@ -137,6 +137,102 @@ function ProductCard({
   );
 }
 
+type MoneyOf = (amount: number, className?: string) => ReactNode;
+type Line = { product: Product; qty: number };
+
+/** The bar at the foot of the page while the cart holds something: its count and subtotal, and Checkout. */
+function CartBar({ count, subtotal, blocker, canCheckout, onOpen, onCheckout, withNav, money }: {
+  count: number;
+  subtotal: number;
+  blocker: ReactNode;
+  canCheckout: boolean;
+  onOpen: () => void;
+  onCheckout?: () => void;
+  /** the page has the bottom navigation: the bar sits above it on a phone */
+  withNav: boolean;
+  money: MoneyOf;
+}) {
+  return (
+    <>
+      {/* Room for the cart bar, so it never covers the last product. */}
+      <div aria-hidden="true" className="h-28" />
+      <section
+        aria-label="Cart"
+        className={cx(
+          'fixed inset-x-0 z-20 border-t border-border bg-surface-raised shadow-lg',
+          withNav ? 'bottom-[calc(3.5rem+env(safe-area-inset-bottom))] md:bottom-0' : 'bottom-0',
+        )}
+      >
+        <div className="mx-auto flex max-w-3xl flex-col gap-2 px-4 py-3 md:px-6">
+          {blocker && <p className="text-sm text-warning">{blocker}</p>}
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              onClick={onOpen}
+              aria-haspopup="dialog"
+              className={cx('flex min-h-11 flex-1 flex-col items-start rounded-xl px-1 text-left text-ink hover:bg-surface', focusRing)}
+            >
+              <span className="text-sm text-muted">
+                View cart · {count} {count === 1 ? 'item' : 'items'}
+              </span>
+              {money(subtotal, 'text-lg font-bold')}
+            </button>
+            <Button size="lg" onClick={onCheckout} disabled={!canCheckout}>
+              Checkout
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** The cart's lines with their steppers, the subtotal, and what stands in the way of checking out. */
+function CartLines({ lines, subtotal, soldOut, short, minOrder, change, maxQty, money }: {
+  lines: Line[];
+  subtotal: number;
+  soldOut: Line[];
+  short: number;
+  minOrder: number;
+  change: (id: number) => (qty: number) => void;
+  maxQty: number;
+  money: MoneyOf;
+}) {
+  return (
+    <>
+      <ul className="flex flex-col divide-y divide-border">
+        {lines.map(({ product, qty }) => (
+          <li key={product.id} className="flex items-center gap-3 py-3">
+            <img src={product.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />
+            <div className="flex min-w-0 flex-1 flex-col">
+              <span className="font-medium text-ink">{product.name}</span>
+              <span className="text-sm text-muted">
+                {money(product.price)} each{!product.available && ' · sold out'}
+              </span>
+            </div>
+            <Stepper product={product} qty={qty} onChange={change(product.id)} max={maxQty} compact />
+          </li>
+        ))}
+      </ul>
+      <div className="flex items-center justify-between border-t border-border pt-3 text-ink">
+        <span className="font-medium">Subtotal</span>
+        {money(subtotal, 'text-lg font-bold')}
+      </div>
+      {soldOut.length > 0 && (
+        <Notice tone="danger" title="Some items sold out">
+          {soldOut.map((l) => l.product.name).join(', ')} {soldOut.length === 1 ? 'is' : 'are'} no longer available. Remove{' '}
+          {soldOut.length === 1 ? 'it' : 'them'} to check out.
+        </Notice>
+      )}
+      {short > 0 && soldOut.length === 0 && (
+        <Notice tone="warning" title="Below the minimum order">
+          The minimum order is {money(minOrder)}. Add {money(short, 'font-semibold')} more to check out.
+        </Notice>
+      )}
+    </>
+  );
+}
+
 /** /shop: the menu by category, add to cart, and a cart bar with the subtotal and checkout. */
 export function ShopScreen({
   categories = [],
@@ -166,7 +262,7 @@ export function ShopScreen({
   const short = minOrder > 0 ? Math.max(0, minOrder - subtotal) : 0;
   const canCheckout = count > 0 && short === 0 && soldOutInCart.length === 0;
   const change = (id: number) => (qty: number) => onChangeQty?.(id, Math.max(0, Math.min(maxQty, qty)));
-  const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
+  const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
 
   const blocker =
     soldOutInCart.length > 0 ? (
@@ -222,39 +318,7 @@ export function ShopScreen({
   return (
     <AppShell header={<TopBar title="Shop" />} nav={nav}>
       {body}
-      {count > 0 && !error && (
-        <>
-          {/* Room for the cart bar, so it never covers the last product. */}
-          <div aria-hidden="true" className="h-28" />
-          <section
-            aria-label="Cart"
-            className={cx(
-              'fixed inset-x-0 z-20 border-t border-border bg-surface-raised shadow-lg',
-              nav ? 'bottom-[calc(3.5rem+env(safe-area-inset-bottom))] md:bottom-0' : 'bottom-0',
-            )}
-          >
-            <div className="mx-auto flex max-w-3xl flex-col gap-2 px-4 py-3 md:px-6">
-              {blocker && <p className="text-sm text-warning">{blocker}</p>}
-              <div className="flex items-center gap-3">
-                <button
-                  type="button"
-                  onClick={() => setCartOpen(true)}
-                  aria-haspopup="dialog"
-                  className={cx('flex min-h-11 flex-1 flex-col items-start rounded-xl px-1 text-left text-ink hover:bg-surface', focusRing)}
-                >
-                  <span className="text-sm text-muted">
-                    View cart · {count} {count === 1 ? 'item' : 'items'}
-                  </span>
-                  {money(subtotal, 'text-lg font-bold')}
-                </button>
-                <Button size="lg" onClick={onCheckout} disabled={!canCheckout}>
-                  Checkout
-                </Button>
-              </div>
-            </div>
-          </section>
-        </>
-      )}
+      {count > 0 && !error && <CartBar count={count} subtotal={subtotal} blocker={blocker} canCheckout={canCheckout} onOpen={() => setCartOpen(true)} onCheckout={onCheckout} withNav={!!nav} money={money} />}
       <BottomSheet
         open={cartOpen && count > 0}
         onOpenChange={setCartOpen}
@@ -274,35 +338,7 @@ export function ShopScreen({
           </Button>
         }
       >
-        <ul className="flex flex-col divide-y divide-border">
-          {lines.map(({ product, qty }) => (
-            <li key={product.id} className="flex items-center gap-3 py-3">
-              <img src={product.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />
-              <div className="flex min-w-0 flex-1 flex-col">
-                <span className="font-medium text-ink">{product.name}</span>
-                <span className="text-sm text-muted">
-                  {money(product.price)} each{!product.available && ' · sold out'}
-                </span>
-              </div>
-              <Stepper product={product} qty={qty} onChange={change(product.id)} max={maxQty} compact />
-            </li>
-          ))}
-        </ul>
-        <div className="flex items-center justify-between border-t border-border pt-3 text-ink">
-          <span className="font-medium">Subtotal</span>
-          {money(subtotal, 'text-lg font-bold')}
-        </div>
-        {soldOutInCart.length > 0 && (
-          <Notice tone="danger" title="Some items sold out">
-            {soldOutInCart.map((l) => l.product.name).join(', ')} {soldOutInCart.length === 1 ? 'is' : 'are'} no longer available. Remove{' '}
-            {soldOutInCart.length === 1 ? 'it' : 'them'} to check out.
-          </Notice>
-        )}
-        {short > 0 && soldOutInCart.length === 0 && (
-          <Notice tone="warning" title="Below the minimum order">
-            The minimum order is {money(minOrder)}. Add {money(short, 'font-semibold')} more to check out.
-          </Notice>
-        )}
+        <CartLines lines={lines} subtotal={subtotal} soldOut={soldOutInCart} short={short} minOrder={minOrder} change={change} maxQty={maxQty} money={money} />
       </BottomSheet>
     </AppShell>
   );

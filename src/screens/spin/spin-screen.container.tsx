@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SpinData, WheelSegment } from '#contract';
 import { useSpinWheel, useWheel } from '../../api/wheel';
-import { messageOf } from '../../app/errors';
-import { useKeyedAction } from '../../app/keyed-action';
+import { messageOf } from '../../shared/errors';
+import { useKeyedAction } from '../../shared/action';
 import { AppNav } from '../../app/nav';
 import { to } from '#contract/routes';
 import { useSite } from '../../app/settings';
@@ -33,7 +33,7 @@ export default function SpinPage() {
     if (spinning) return;
     setResult(null);
     setSpinning(true);
-    const outcome = await spin.start();
+    const outcome = await spin.run();
     if (!outcome) return;
     if (outcome.ok) {
       // the wheel lands on it, then calls onSpinEnd

@@ -94,6 +94,87 @@ function PrizePanel({ result, onOpenStorage, locale, timeZone }: { result: SpinD
   );
 }
 
+/** The customer's spins and points, what a spin costs, and the button (or why it is off). */
+function SpinControls({ config, result, spinning, spinError, onSpin, locale }: Pick<SpinScreenProps, 'result' | 'spinError' | 'onSpin' | 'locale'> & { config: NonNullable<SpinScreenProps['config']>; spinning: boolean }) {
+  const reasonId = useId();
+  // After a spin the result's counts are newer than the config's.
+  const spinsLeft = result?.spins_left ?? config.spins_left;
+  const freeLeft = result?.free_spins_left ?? config.free_spins_left;
+  const points = result?.points ?? config.points;
+  const cost = config.spin_cost_points;
+  // the free spin, then paid ones while the points and the shop's spins left allow
+  const offer = spinOffer({ free_spins_left: freeLeft, points, spin_cost_points: cost, spins_left: spinsLeft });
+  const free = offer.kind === 'free';
+  const blocked: ReactNode =
+    offer.kind === 'short' ? (
+      <>
+        You need <Points value={offer.missing} locale={locale} className="font-semibold" /> more to spin. Each extra spin costs{' '}
+        <Points value={cost} locale={locale} />.
+      </>
+    ) : offer.kind === 'free-only' ? (
+      'You’ve had today’s free spin. Come back tomorrow for the next one.'
+    ) : offer.kind === 'limit' ? (
+      'No spins left today. Come back tomorrow for your free spin.'
+    ) : null;
+  return (
+    <section aria-labelledby="spins-heading" className="flex flex-col gap-3">
+      <h2 id="spins-heading" className="sr-only">
+        Your spins
+      </h2>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        <div className="rounded-xl border border-border bg-surface-raised p-2">
+          <dt className="text-xs text-muted">Free spins today</dt>
+          <dd className="text-lg font-bold text-ink">{freeLeft}</dd>
+        </div>
+        <div className="rounded-xl border border-border bg-surface-raised p-2">
+          <dt className="text-xs text-muted">Spins left</dt>
+          <dd className="text-lg font-bold text-ink">{spinsLeft}</dd>
+        </div>
+        <div className="rounded-xl border border-border bg-surface-raised p-2">
+          <dt className="text-xs text-muted">Your points</dt>
+          <dd className="text-lg font-bold text-ink">
+            <Points value={points} locale={locale} unit="" />
+          </dd>
+        </div>
+      </dl>
+      <p className="text-sm text-muted">
+        {cost > 0 ? (
+          <>
+            {free ? 'Your first spin each day is free. ' : ''}
+            Extra spins cost <Points value={cost} locale={locale} className="font-semibold text-ink" /> each.
+          </>
+        ) : (
+          'One free spin a day.'
+        )}
+      </p>
+
+      {spinError && (
+        <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
+          <AlertIcon size={18} className="mt-0.5 shrink-0" />
+          {spinError}
+        </p>
+      )}
+
+      <Button
+        size="lg"
+        fullWidth
+        icon={<SpinIcon size={20} />}
+        onClick={onSpin}
+        loading={spinning}
+        disabled={!!blocked}
+        aria-describedby={blocked ? reasonId : undefined}
+      >
+        {free || cost <= 0 ? 'Spin for free' : `Spin for ${formatPoints(cost, locale)} ${cost === 1 ? 'point' : 'points'}`}
+      </Button>
+      {blocked && (
+        <p id={reasonId} className="text-center text-sm font-medium text-ink">
+          {blocked}
+        </p>
+      )}
+    </section>
+  );
+}
+
 export function SpinScreen({
   config,
   loading = false,
@@ -110,7 +191,6 @@ export function SpinScreen({
   locale,
   timeZone,
 }: SpinScreenProps) {
-  const reasonId = useId();
   let body: ReactNode;
 
   if (error) {
@@ -124,25 +204,6 @@ export function SpinScreen({
       </SkeletonGroup>
     );
   } else {
-    // After a spin the result's counts are newer than the config's.
-    const spinsLeft = result?.spins_left ?? config.spins_left;
-    const freeLeft = result?.free_spins_left ?? config.free_spins_left;
-    const points = result?.points ?? config.points;
-    const cost = config.spin_cost_points;
-    // the free spin, then paid ones while the points and the shop's spins left allow
-    const offer = spinOffer({ free_spins_left: freeLeft, points, spin_cost_points: cost, spins_left: spinsLeft });
-    const free = offer.kind === 'free';
-    const blocked: ReactNode =
-      offer.kind === 'short' ? (
-        <>
-          You need <Points value={offer.missing} locale={locale} className="font-semibold" /> more to spin. Each extra spin costs{' '}
-          <Points value={cost} locale={locale} />.
-        </>
-      ) : offer.kind === 'free-only' ? (
-        'You’ve had today’s free spin. Come back tomorrow for the next one.'
-      ) : offer.kind === 'limit' ? (
-        'No spins left today. Come back tomorrow for your free spin.'
-      ) : null;
     const showPrize = !!result && !spinning;
 
     body = (
@@ -169,62 +230,7 @@ export function SpinScreen({
         </div>
 
         <div className="flex flex-col gap-4 md:col-start-2 md:row-start-1">
-          <section aria-labelledby="spins-heading" className="flex flex-col gap-3">
-            <h2 id="spins-heading" className="sr-only">
-              Your spins
-            </h2>
-            <dl className="grid grid-cols-3 gap-2 text-center">
-              <div className="rounded-xl border border-border bg-surface-raised p-2">
-                <dt className="text-xs text-muted">Free spins today</dt>
-                <dd className="text-lg font-bold text-ink">{freeLeft}</dd>
-              </div>
-              <div className="rounded-xl border border-border bg-surface-raised p-2">
-                <dt className="text-xs text-muted">Spins left</dt>
-                <dd className="text-lg font-bold text-ink">{spinsLeft}</dd>
-              </div>
-              <div className="rounded-xl border border-border bg-surface-raised p-2">
-                <dt className="text-xs text-muted">Your points</dt>
-                <dd className="text-lg font-bold text-ink">
-                  <Points value={points} locale={locale} unit="" />
-                </dd>
-              </div>
-            </dl>
-            <p className="text-sm text-muted">
-              {cost > 0 ? (
-                <>
-                  {free ? 'Your first spin each day is free. ' : ''}
-                  Extra spins cost <Points value={cost} locale={locale} className="font-semibold text-ink" /> each.
-                </>
-              ) : (
-                'One free spin a day.'
-              )}
-            </p>
-
-            {spinError && (
-              <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
-                <AlertIcon size={18} className="mt-0.5 shrink-0" />
-                {spinError}
-              </p>
-            )}
-
-            <Button
-              size="lg"
-              fullWidth
-              icon={<SpinIcon size={20} />}
-              onClick={onSpin}
-              loading={spinning}
-              disabled={!!blocked}
-              aria-describedby={blocked ? reasonId : undefined}
-            >
-              {free || cost <= 0 ? 'Spin for free' : `Spin for ${formatPoints(cost, locale)} ${cost === 1 ? 'point' : 'points'}`}
-            </Button>
-            {blocked && (
-              <p id={reasonId} className="text-center text-sm font-medium text-ink">
-                {blocked}
-              </p>
-            )}
-          </section>
-
+          <SpinControls config={config} result={result} spinning={spinning} spinError={spinError} onSpin={onSpin} locale={locale} />
         </div>
       </div>
     );

@@ -1,9 +1,9 @@
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 import type { WalletHistoryData } from '#contract';
 import { useTopUp, useWalletBalance, walletHistoryKey } from '../../api/wallet';
-import { fieldErrorsOf, messageOf } from '../../app/errors';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
-import { useKeyedAction } from '../../app/keyed-action';
+import { useKeyedAction } from '../../shared/action';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
@@ -27,7 +27,7 @@ export default function WalletPage() {
 
   const startTopUp = async (amount: number) => {
     if (!Number.isInteger(amount) || amount < TOPUP_MIN || amount > TOPUP_MAX || leaving) return;
-    const outcome = await topup.start(amount);
+    const outcome = await topup.run(amount);
     if (!outcome?.ok) return;
     leave(outcome.value.payment_url);
   };

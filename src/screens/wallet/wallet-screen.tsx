@@ -1,21 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { WalletEntry, WalletEntryType } from '#contract';
-import {
-  AlertIcon,
-  AppShell,
-  Button,
-  EmptyState,
-  ErrorState,
-  Money,
-  Skeleton,
-  SkeletonGroup,
-  TextField,
-  TopBar,
-  WalletIcon,
-  cardSurface,
-  cx,
-  focusRing,
-} from '../../ui';
+import { AlertIcon, AppShell, Button, EmptyState, ErrorState, LoadMore, Money, Skeleton, SkeletonGroup, TextField, TopBar, WalletIcon, cardSurface, cx, focusRing } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 
@@ -97,6 +82,158 @@ function toInput(amount: number, currency: string, locale: string): string {
   return Number.isInteger(major) ? String(major) : major.toFixed(digits);
 }
 
+type MoneyOf = (amount: number, className?: string) => ReactNode;
+
+/** The top-up form: a preset or a typed amount, checked against the limits before it is sent. */
+function TopUpForm({ onTopUp, submitting, fieldErrors, formError, needed, presets, min, max, currency, locale, money }: Pick<WalletScreenProps, 'onTopUp' | 'fieldErrors' | 'formError'> & {
+  submitting: boolean;
+  needed: number | null;
+  presets: number[];
+  min: number;
+  max: number;
+  currency: string;
+  locale: string;
+  money: MoneyOf;
+}) {
+  const suggested = needed && needed > 0 ? Math.min(max, Math.max(min, needed)) : null;
+  const [text, setText] = useState(() => (suggested ? toInput(suggested, currency, locale) : ''));
+  const [localError, setLocalError] = useState<ReactNode>(null);
+  const presetsLabel = useId();
+  const current = parseAmount(text, currency, locale);
+
+  const rangeError = (
+    <>
+      Enter an amount between {money(min)} and {money(max)}.
+    </>
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (current === null || current < min || current > max) {
+      setLocalError(rangeError);
+      return;
+    }
+    setLocalError(null);
+    onTopUp?.(current);
+  };
+
+  const serverAmountError = fieldErrors?.amount ? rangeError : null;
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {formError && (
+        <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
+          <AlertIcon size={18} className="mt-0.5 shrink-0" />
+          {formError}
+        </p>
+      )}
+      <div role="group" aria-labelledby={presetsLabel} className="flex flex-col gap-2">
+        <p id={presetsLabel} className="text-sm font-medium text-ink">
+          Choose an amount
+        </p>
+        <div className="grid grid-cols-2 gap-2">
+          {presets.map((amount) => {
+            const selected = current === amount;
+            return (
+              <button
+                key={amount}
+                type="button"
+                aria-pressed={selected}
+                disabled={submitting}
+                onClick={() => {
+                  setText(toInput(amount, currency, locale));
+                  setLocalError(null);
+                }}
+                className={cx(
+                  'min-h-11 rounded-xl border px-2 font-semibold disabled:opacity-60',
+                  selected ? 'border-brand bg-brand text-brand-contrast' : 'border-border bg-surface text-ink hover:bg-surface-raised',
+                  focusRing,
+                )}
+              >
+                {money(amount)}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      <TextField
+        label={`Or enter an amount (${currency})`}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (localError) setLocalError(null);
+        }}
+        placeholder="e.g. 750"
+        hint={
+          <>
+            From {money(min)} to {money(max)}.
+          </>
+        }
+        error={localError ?? serverAmountError}
+        disabled={submitting}
+      />
+      <Button type="submit" size="lg" fullWidth loading={submitting}>
+        {current !== null && current >= min && current <= max ? <span>Top up {money(current)}</span> : 'Top up'}
+      </Button>
+      <p className="text-center text-sm text-muted">You'll pay on a secure page, then come back here.</p>
+    </form>
+  );
+}
+
+/** The wallet's history, page by page: each entry with its sign and the balance after it. */
+function WalletHistory({ history, historyLoading, historyError, onRetryHistory, hasMore, onLoadMore, loadingMore, locale, timeZone, money }: Pick<WalletScreenProps, 'historyError' | 'onRetryHistory' | 'onLoadMore' | 'timeZone'> & {
+  history: WalletEntry[];
+  historyLoading: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  locale: string;
+  money: MoneyOf;
+}) {
+  return (
+    <section aria-labelledby="wallet-history" className="flex flex-col gap-1">
+      <h2 id="wallet-history" className="text-lg font-semibold text-ink">
+        History
+      </h2>
+      {historyError ? (
+        <ErrorState title="We couldn't load your history" message={historyError} onRetry={onRetryHistory} />
+      ) : historyLoading ? (
+        <SkeletonGroup label="Loading history" className="flex flex-col gap-2">
+          <Skeleton height="3.5rem" />
+          <Skeleton height="3.5rem" />
+          <Skeleton height="3.5rem" />
+        </SkeletonGroup>
+      ) : history.length === 0 ? (
+        <EmptyState icon={<WalletIcon size={40} />} title="No activity yet" description="Top-ups, payments and refunds will show up here." />
+      ) : (
+        <>
+          <ul className="divide-y divide-border">
+            {history.map((entry) => (
+              <li key={entry.id} className="flex items-start gap-3 py-3">
+                <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                  <p className="font-medium text-ink">{TYPE_LABEL[entry.type]}</p>
+                  <p className="text-sm text-muted">
+                    {entry.reason} · <time dateTime={entry.created_at}>{formatDate(entry.created_at, locale, timeZone)}</time>
+                  </p>
+                </div>
+                <div className="flex shrink-0 flex-col items-end gap-0.5">
+                  <span className={cx('font-semibold tabular-nums', entry.amount > 0 ? 'text-success' : 'text-ink')}>
+                    {entry.amount > 0 ? '+' : entry.amount < 0 ? '−' : ''}
+                    {money(Math.abs(entry.amount))}
+                  </span>
+                  <span className="text-sm text-muted">Balance {money(entry.balance_after)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <LoadMore more={hasMore && !!onLoadMore} onMore={onLoadMore} loading={loadingMore} />
+        </>
+      )}
+    </section>
+  );
+}
+
 export function WalletScreen({
   balance,
   history = [],
@@ -124,30 +261,7 @@ export function WalletScreen({
   locale,
   timeZone,
 }: WalletScreenProps) {
-  const suggested = needed && needed > 0 ? Math.min(max, Math.max(min, needed)) : null;
-  const [text, setText] = useState(() => (suggested ? toInput(suggested, currency, locale) : ''));
-  const [localError, setLocalError] = useState<ReactNode>(null);
-  const presetsLabel = useId();
-  const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
-  const current = parseAmount(text, currency, locale);
-
-  const rangeError = (
-    <>
-      Enter an amount between {money(min)} and {money(max)}.
-    </>
-  );
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (current === null || current < min || current > max) {
-      setLocalError(rangeError);
-      return;
-    }
-    setLocalError(null);
-    onTopUp?.(current);
-  };
-
-  const serverAmountError = fieldErrors?.amount ? rangeError : null;
+  const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
 
   let body: ReactNode;
   if (error) {
@@ -193,113 +307,35 @@ export function WalletScreen({
                 Top-ups are not available right now. You can still pay for orders from your wallet balance.
               </p>
             ) : (
-              <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-                {formError && (
-                  <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
-                    <AlertIcon size={18} className="mt-0.5 shrink-0" />
-                    {formError}
-                  </p>
-                )}
-                <div role="group" aria-labelledby={presetsLabel} className="flex flex-col gap-2">
-                  <p id={presetsLabel} className="text-sm font-medium text-ink">
-                    Choose an amount
-                  </p>
-                  <div className="grid grid-cols-2 gap-2">
-                    {presets.map((amount) => {
-                      const selected = current === amount;
-                      return (
-                        <button
-                          key={amount}
-                          type="button"
-                          aria-pressed={selected}
-                          disabled={submitting}
-                          onClick={() => {
-                            setText(toInput(amount, currency, locale));
-                            setLocalError(null);
-                          }}
-                          className={cx(
-                            'min-h-11 rounded-xl border px-2 font-semibold disabled:opacity-60',
-                            selected ? 'border-brand bg-brand text-brand-contrast' : 'border-border bg-surface text-ink hover:bg-surface-raised',
-                            focusRing,
-                          )}
-                        >
-                          {money(amount)}
-                        </button>
-                      );
-                    })}
-                  </div>
-                </div>
-                <TextField
-                  label={`Or enter an amount (${currency})`}
-                  name="amount"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={text}
-                  onChange={(e) => {
-                    setText(e.target.value);
-                    if (localError) setLocalError(null);
-                  }}
-                  placeholder="e.g. 750"
-                  hint={
-                    <>
-                      From {money(min)} to {money(max)}.
-                    </>
-                  }
-                  error={localError ?? serverAmountError}
-                  disabled={submitting}
-                />
-                <Button type="submit" size="lg" fullWidth loading={submitting}>
-                  {current !== null && current >= min && current <= max ? <span>Top up {money(current)}</span> : 'Top up'}
-                </Button>
-                <p className="text-center text-sm text-muted">You'll pay on a secure page, then come back here.</p>
-              </form>
+              <TopUpForm
+                onTopUp={onTopUp}
+                submitting={submitting}
+                fieldErrors={fieldErrors}
+                formError={formError}
+                needed={needed}
+                presets={presets}
+                min={min}
+                max={max}
+                currency={currency}
+                locale={locale}
+                money={money}
+              />
             )}
           </section>
         </div>
 
-        <section aria-labelledby="wallet-history" className="flex flex-col gap-1">
-          <h2 id="wallet-history" className="text-lg font-semibold text-ink">
-            History
-          </h2>
-          {historyError ? (
-            <ErrorState title="We couldn't load your history" message={historyError} onRetry={onRetryHistory} />
-          ) : historyLoading ? (
-            <SkeletonGroup label="Loading history" className="flex flex-col gap-2">
-              <Skeleton height="3.5rem" />
-              <Skeleton height="3.5rem" />
-              <Skeleton height="3.5rem" />
-            </SkeletonGroup>
-          ) : history.length === 0 ? (
-            <EmptyState icon={<WalletIcon size={40} />} title="No activity yet" description="Top-ups, payments and refunds will show up here." />
-          ) : (
-            <>
-              <ul className="divide-y divide-border">
-                {history.map((entry) => (
-                  <li key={entry.id} className="flex items-start gap-3 py-3">
-                    <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                      <p className="font-medium text-ink">{TYPE_LABEL[entry.type]}</p>
-                      <p className="text-sm text-muted">
-                        {entry.reason} · <time dateTime={entry.created_at}>{formatDate(entry.created_at, locale, timeZone)}</time>
-                      </p>
-                    </div>
-                    <div className="flex shrink-0 flex-col items-end gap-0.5">
-                      <span className={cx('font-semibold tabular-nums', entry.amount > 0 ? 'text-success' : 'text-ink')}>
-                        {entry.amount > 0 ? '+' : entry.amount < 0 ? '−' : ''}
-                        {money(Math.abs(entry.amount))}
-                      </span>
-                      <span className="text-sm text-muted">Balance {money(entry.balance_after)}</span>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-              {hasMore && onLoadMore && (
-                <Button variant="secondary" fullWidth onClick={onLoadMore} loading={loadingMore}>
-                  Load more
-                </Button>
-              )}
-            </>
-          )}
-        </section>
+        <WalletHistory
+          history={history}
+          historyLoading={historyLoading}
+          historyError={historyError}
+          onRetryHistory={onRetryHistory}
+          hasMore={hasMore}
+          onLoadMore={onLoadMore}
+          loadingMore={loadingMore}
+          locale={locale}
+          timeZone={timeZone}
+          money={money}
+        />
       </div>
     );
   }

@@ -1,1 +1,2 @@
 export * from './field-message';
+export * from './field-notes';

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { describedBy, FieldNotes } from '../field-message/field-notes';
 import { cx, focusRing } from '../lib/cx';
 
 export interface OtpInputProps {
@@ -28,7 +29,7 @@ export function OtpInput({
 }: OtpInputProps) {
   const [digits, setDigits] = useState<string[]>(() => Array.from({ length }, () => ''));
   const refs = useRef<Array<HTMLInputElement | null>>([]);
-  const errorId = `otp-error-${useId()}`;
+  const id = `otp-${useId()}`;
 
   const focus = (i: number) => refs.current[Math.max(0, Math.min(length - 1, i))]?.focus();
 
@@ -86,7 +87,7 @@ export function OtpInput({
 
   return (
     <div className={cx('flex flex-col gap-2', className)}>
-      <fieldset className="m-0 border-0 p-0" aria-describedby={error ? errorId : undefined}>
+      <fieldset className="m-0 border-0 p-0" aria-describedby={describedBy(id, null, error)}>
         <legend className="mb-2 text-sm font-medium text-ink">{label}</legend>
         <div className="flex gap-2">
           {digits.map((d, i) => (
@@ -118,11 +119,7 @@ export function OtpInput({
           ))}
         </div>
       </fieldset>
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} error={error} />
     </div>
   );
 }

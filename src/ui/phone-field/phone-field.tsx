@@ -1,7 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ChevronDownIcon } from '../icon/base-icons';
 import { cx } from '../lib/cx';
-import { inputClass } from '../text-field/text-field';
+import { FieldFrame } from '../text-field/text-field';
 import { CALLING_CODES, toE164, type CallingCode } from './countries';
 
 export interface PhoneFieldProps {
@@ -37,11 +37,6 @@ export function PhoneField({
   className,
   id,
 }: PhoneFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? `phone-${autoId}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   const known = codes.some((c) => c.code === defaultCountryCode);
   const options = known ? codes : [{ code: defaultCountryCode, label: `+${defaultCountryCode}` }, ...codes];
   const [cc, setCc] = useState(defaultCountryCode);
@@ -49,67 +44,59 @@ export function PhoneField({
   const e164 = toE164(cc, number);
 
   return (
-    <div className={cx('flex flex-col gap-1', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <div className="flex gap-2">
-        {/* The closed select shows only "+62"; the open list names each country. The real select
-            sits transparent on top, so keyboard, screen readers and native pickers all work. */}
-        <div
-          className={cx(
-            'relative flex min-h-11 w-24 shrink-0 items-center justify-between gap-1 rounded-xl border border-border bg-surface-raised px-3 text-base text-ink',
-            'has-[select:focus-visible]:outline-3 has-[select:focus-visible]:outline-offset-2 has-[select:focus-visible]:outline-focus',
-            disabled && 'opacity-60',
-          )}
-        >
-          <span aria-hidden="true">+{cc}</span>
-          <ChevronDownIcon size={16} className="text-muted" />
-          <select
-            aria-label="Country code"
-            value={cc}
-            disabled={disabled}
-            onChange={(e) => {
-              setCc(e.target.value);
-              onChange?.(toE164(e.target.value, number));
-            }}
-            className="absolute inset-0 cursor-pointer opacity-0 outline-none"
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      id={id}
+      className={className}
+      control={(field) => (
+        <div className="flex gap-2">
+          {/* The closed select shows only "+62"; the open list names each country. The real select
+              sits transparent on top, so keyboard, screen readers and native pickers all work. */}
+          <div
+            className={cx(
+              'relative flex min-h-11 w-24 shrink-0 items-center justify-between gap-1 rounded-xl border border-border bg-surface-raised px-3 text-base text-ink',
+              'has-[select:focus-visible]:outline-3 has-[select:focus-visible]:outline-offset-2 has-[select:focus-visible]:outline-focus',
+              disabled && 'opacity-60',
+            )}
           >
-            {options.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.label}
-              </option>
-            ))}
-          </select>
+            <span aria-hidden="true">+{cc}</span>
+            <ChevronDownIcon size={16} className="text-muted" />
+            <select
+              aria-label="Country code"
+              value={cc}
+              disabled={disabled}
+              onChange={(e) => {
+                setCc(e.target.value);
+                onChange?.(toE164(e.target.value, number));
+              }}
+              className="absolute inset-0 cursor-pointer opacity-0 outline-none"
+            >
+              {options.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <input
+            {...field}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={number}
+            disabled={disabled}
+            required={required}
+            onChange={(e) => {
+              setNumber(e.target.value);
+              onChange?.(toE164(cc, e.target.value));
+            }}
+          />
+          {/* a hidden input has no box: no gap either */}
+          {name && <input type="hidden" name={name} value={e164} />}
         </div>
-        <input
-          id={inputId}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          value={number}
-          disabled={disabled}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(e) => {
-            setNumber(e.target.value);
-            onChange?.(toE164(cc, e.target.value));
-          }}
-          className={cx(inputClass, error ? 'border-danger' : 'border-border')}
-        />
-      </div>
-      {name && <input type="hidden" name={name} value={e164} />}
-      {hint && (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { describedBy, FieldNotes } from '../field-message/field-notes';
 import { cx, focusRing } from '../lib/cx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
@@ -33,25 +34,13 @@ export interface FieldControl {
 export function FieldFrame({ label, hint, error, hideLabel, id, className, control }: { label: ReactNode; hint?: ReactNode; error?: ReactNode; hideLabel?: boolean; id?: string; className?: string; control: (field: FieldControl) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? `tf-${autoId}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cx('flex flex-col gap-1', className)}>
       <label htmlFor={inputId} className={cx('text-sm font-medium text-ink', hideLabel && 'sr-only')}>
         {label}
       </label>
-      {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: cx(inputClass, error ? 'border-danger' : 'border-border') })}
-      {hint && (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(inputId, hint, error), className: cx(inputClass, error ? 'border-danger' : 'border-border') })}
+      <FieldNotes id={inputId} hint={hint} error={error} />
     </div>
   );
 }

@@ -48,6 +48,77 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 }
 
+type Part = ReturnType<typeof slices>[number];
+
+/** One slice: its colour (the segment's, else the theme's in turn) and its label along the middle. */
+function Slice({ part: p, index: i, r }: { part: Part; index: number; r: number }) {
+  const parsed = parseColor(p.segment.color);
+  const palette = FALLBACK_FILLS[i % FALLBACK_FILLS.length]!;
+  const fill = parsed ? toHex(parsed) : palette.fill;
+  const text = parsed ? toHex(bestTextOn(parsed)) : palette.text;
+  const sweep = p.end - p.start;
+  // the label runs along the slice's middle, from near the rim toward the centre, so a thin
+  // slice has the whole radius for it; on the left half it is turned round to read upright
+  const rad = ((p.center - 90) * Math.PI) / 180;
+  const tx = r + r * 0.56 * Math.cos(rad);
+  const ty = r + r * 0.56 * Math.sin(rad);
+  const upright = p.center % 360 > 180;
+  // as tall as the slice is wide at that radius, 5 to 9 units; a sliver too thin for 5 shows none
+  // (the odds table below names every prize)
+  const width = 2 * r * 0.56 * Math.sin(((Math.min(sweep, 180) / 2) * Math.PI) / 180);
+  const fontSize = Math.min(9, width * 0.8);
+  const label = p.segment.label.length > 14 ? `${p.segment.label.slice(0, 13)}…` : p.segment.label;
+  return (
+    <g>
+      <path d={slicePath(r, p.start, p.end)} fill={fill} stroke="var(--color-border)" strokeWidth={0.75} />
+      {fontSize >= 5 && (
+        <text
+          x={tx}
+          y={ty}
+          fill={text}
+          fontSize={fontSize}
+          fontWeight={600}
+          textAnchor="middle"
+          dominantBaseline="middle"
+          transform={`rotate(${p.center + (upright ? 90 : -90)} ${tx} ${ty})`}
+        >
+          {label}
+        </text>
+      )}
+    </g>
+  );
+}
+
+/** The disclosed odds, one row per prize. */
+function OddsTable({ parts, locale }: { parts: Part[]; locale: string }) {
+  const captionId = useId();
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  return (
+    <table className="w-full max-w-sm border-collapse text-left text-sm">
+      <caption id={captionId} className="mb-1 text-left font-semibold text-ink">
+        Odds of each prize
+      </caption>
+      <thead>
+        <tr className="border-b border-border text-muted">
+          <th scope="col" className="py-1 font-medium">Prize</th>
+          <th scope="col" className="py-1 text-right font-medium">Chance</th>
+        </tr>
+      </thead>
+      <tbody>
+        {oddsByPrize(parts).map((row) => (
+          <tr key={row.label} className="border-b border-border last:border-b-0">
+            <td className="py-1 text-ink">
+              {row.label}
+              {row.slices > 1 && <span className="text-muted"> ({row.slices} slices)</span>}
+            </td>
+            <td className="py-1 text-right tabular-nums text-ink">{percent.format(row.share)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * An SVG prize wheel whose slices are proportional to the disclosed odds, which are also listed
  * in a table. With prefers-reduced-motion the wheel jumps straight to the result.
@@ -69,7 +140,6 @@ export function Wheel<S extends WheelSegmentInput>({
   const [landed, setLanded] = useState<S | null>(null);
   const onSpinEndRef = useRef(onSpinEnd);
   onSpinEndRef.current = onSpinEnd;
-  const captionId = useId();
 
   useEffect(() => {
     if (!spinning || targetSegmentId == null) {
@@ -92,7 +162,6 @@ export function Wheel<S extends WheelSegmentInput>({
 
   const waiting = spinning && targetSegmentId == null;
   const r = 100;
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
 
   return (
     <div className={cx('flex flex-col items-center gap-4', className)}>
@@ -111,43 +180,9 @@ export function Wheel<S extends WheelSegmentInput>({
               transition: animate ? `transform ${durationMs}ms cubic-bezier(0.15, 0.85, 0.25, 1)` : 'none',
             }}
           >
-            {parts.map((p, i) => {
-              const parsed = parseColor(p.segment.color);
-              const palette = FALLBACK_FILLS[i % FALLBACK_FILLS.length]!;
-              const fill = parsed ? toHex(parsed) : palette.fill;
-              const text = parsed ? toHex(bestTextOn(parsed)) : palette.text;
-              const sweep = p.end - p.start;
-              // the label runs along the slice's middle, from near the rim toward the centre, so a thin
-              // slice has the whole radius for it; on the left half it is turned round to read upright
-              const rad = ((p.center - 90) * Math.PI) / 180;
-              const tx = r + r * 0.56 * Math.cos(rad);
-              const ty = r + r * 0.56 * Math.sin(rad);
-              const upright = p.center % 360 > 180;
-              // as tall as the slice is wide at that radius, 5 to 9 units; a sliver too thin for 5 shows none
-              // (the odds table below names every prize)
-              const width = 2 * r * 0.56 * Math.sin(((Math.min(sweep, 180) / 2) * Math.PI) / 180);
-              const fontSize = Math.min(9, width * 0.8);
-              const label = p.segment.label.length > 14 ? `${p.segment.label.slice(0, 13)}…` : p.segment.label;
-              return (
-                <g key={String(p.segment.id)}>
-                  <path d={slicePath(r, p.start, p.end)} fill={fill} stroke="var(--color-border)" strokeWidth={0.75} />
-                  {fontSize >= 5 && (
-                    <text
-                      x={tx}
-                      y={ty}
-                      fill={text}
-                      fontSize={fontSize}
-                      fontWeight={600}
-                      textAnchor="middle"
-                      dominantBaseline="middle"
-                      transform={`rotate(${p.center + (upright ? 90 : -90)} ${tx} ${ty})`}
-                    >
-                      {label}
-                    </text>
-                  )}
-                </g>
-              );
-            })}
+            {parts.map((p, i) => (
+              <Slice key={String(p.segment.id)} part={p} index={i} r={r} />
+            ))}
           </g>
           <circle cx={r} cy={r} r={9} fill="var(--color-surface-raised)" stroke="var(--color-border)" strokeWidth={2} />
         </svg>
@@ -161,28 +196,7 @@ export function Wheel<S extends WheelSegmentInput>({
         {landed ? resultText(landed) : ''}
       </p>
 
-      <table className="w-full max-w-sm border-collapse text-left text-sm">
-        <caption id={captionId} className="mb-1 text-left font-semibold text-ink">
-          Odds of each prize
-        </caption>
-        <thead>
-          <tr className="border-b border-border text-muted">
-            <th scope="col" className="py-1 font-medium">Prize</th>
-            <th scope="col" className="py-1 text-right font-medium">Chance</th>
-          </tr>
-        </thead>
-        <tbody>
-          {oddsByPrize(parts).map((row) => (
-            <tr key={row.label} className="border-b border-border last:border-b-0">
-              <td className="py-1 text-ink">
-                {row.label}
-                {row.slices > 1 && <span className="text-muted"> ({row.slices} slices)</span>}
-              </td>
-              <td className="py-1 text-right tabular-nums text-ink">{percent.format(row.share)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OddsTable parts={parts} locale={locale} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cached, shows, type Cached } from '../../../src/api/cached';
 import { ApiRequestError, type Key } from '../../../src/api/client';
 import { cachedKeysOf, useForgetCustomer, useMutation, type Changes } from '../../../src/api/mutation';
-import { createExpiringCache, swrOptions } from '../../../src/app/swr';
+import { createExpiringCache, swrOptions } from '../../../src/shared/swr';
 
 afterEach(cleanup);
 

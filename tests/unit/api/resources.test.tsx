@@ -14,7 +14,7 @@ import { useRedeemReward, useRewards, useVoucherStorage } from '../../../src/api
 import { useCatalog } from '../../../src/api/shop';
 import { useTopUp, useWalletBalance } from '../../../src/api/wallet';
 import { useWheel } from '../../../src/api/wheel';
-import { createExpiringCache, swrOptions } from '../../../src/app/swr';
+import { createExpiringCache, swrOptions } from '../../../src/shared/swr';
 
 type Answer = { status: number; data: unknown; code?: string };
 

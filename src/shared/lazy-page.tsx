@@ -7,7 +7,7 @@ import { PageLoadError } from '../ui';
  */
 export const PAGE_LOAD_TIMEOUT_MS = 20_000;
 
-type PageModule<P> = { default: ComponentType<P> };
+export type PageModule<P> = { default: ComponentType<P> };
 
 /** The page's code did not arrive: the request failed, or nothing came within PAGE_LOAD_TIMEOUT_MS. */
 class PageLoadFailed extends Error {

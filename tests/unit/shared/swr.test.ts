@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../src/api/client';
-import { backoffDelay, createExpiringCache, shouldRetry } from '../../../src/app/swr';
+import { backoffDelay, createExpiringCache, shouldRetry } from '../../../src/shared/swr';
 
 describe('data-fetching defaults', () => {
   it('backs off from 1000 ms, doubling, capped at 30000 ms', () => {
