@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'kysely';
 import pg, { type PoolConfig } from 'pg';
@@ -18,7 +18,7 @@ import type { ProviderContext } from '../../server/provider/context';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { createJobEngine, startJobEngine } from '../../server/lib/job-engine';
 import { jobsReady, startJobs, triggerHourlyJobs, type JobOptions } from '../../server/provider/jobs';
-import { describeEachDb, describePostgres, startTestProvider, TEST_DATABASE_URL, TEST_MERCHANT_KEY, TEST_PLATFORM, TEST_SECRET, TEST_WEBHOOK_SECRET, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider, TEST_DATABASE_URL, TEST_MERCHANT_KEY, TEST_PLATFORM, TEST_SECRET, TEST_WEBHOOK_SECRET, type TestProvider } from './support/provider';
 import { key, products } from './orders.helpers';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -92,7 +92,7 @@ function hourlySpy(behave: (run: number) => Promise<void> = async () => {}) {
 }
 
 describeEachDb('jobs through pg-boss', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let log: ReturnType<typeof logs>;
   const stops: (() => Promise<void>)[] = [];
   const start = (options: JobOptions = {}) => {
@@ -101,9 +101,6 @@ describeEachDb('jobs through pg-boss', (kind) => {
     return stop;
   };
 
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
   beforeEach(() => {
     log = logs();
     p.ctx.logger = log.logger;
@@ -115,7 +112,6 @@ describeEachDb('jobs through pg-boss', (kind) => {
     await p.reset();
     expect(log.engineErrors()).toEqual([]);
   });
-  afterAll(() => p.close());
 
   it('an embedded provider started with jobs: false runs no job and installs nothing', async () => {
     const provider = await startEmbeddedProvider({ ...embeddedOptions(p), jobs: false });
@@ -262,7 +258,9 @@ describeEachDb('jobs through pg-boss', (kind) => {
 });
 
 describePostgres('jobs with several instances on one database', () => {
-  let p: TestProvider;
+  // one database for the block, which each test finds as a new one: pg-boss not installed (its schema
+  // dropped after each test), no hour slot taken, the tables emptied and seeded again
+  const p = useTestProvider('postgres', { reset: true });
   let url: string;
   let log: ReturnType<typeof logs>;
   const extra: DatabaseHandle[] = [];
@@ -280,18 +278,19 @@ describePostgres('jobs with several instances on one database', () => {
     return stop;
   };
 
-  beforeEach(async () => {
-    // a fresh database each time: pg-boss not installed yet, no hour slot taken
-    p = await startTestProvider('postgres');
+  beforeAll(() => {
     const raw = rawClientOf(p.db);
     url = (raw?.kind === 'postgres' && (raw.pool.options as PoolConfig).connectionString) || '';
     expect(url).toMatch(/^postgres/);
+  });
+  beforeEach(() => {
     log = logs();
   });
   afterEach(async () => {
     await Promise.all(stops.splice(0).map((s) => s()));
     await Promise.all(extra.splice(0).map((h) => h.close()));
-    await p.close();
+    p.ctx.demoOrderProgress = false;
+    await sql`drop schema if exists pgboss cascade`.execute(p.db);
     expect(log.engineErrors()).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
  * when TEST_DATABASE_URL is set), the real provider app, signed calls through supertest.
  */
 import { randomBytes } from 'node:crypto';
-import { describe, it } from 'vitest';
+import { beforeEach, describe, it } from 'vitest';
 import request from 'supertest';
 import pino from 'pino';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import type { ProviderContext } from '../../../server/provider/context';
 import type { MessageSender } from '../../../server/provider/auth/sender';
 import type { PaymentGateway } from '../../../server/provider/payment-gateway';
 import { clearMerchantCache } from '../../../server/provider/merchant/merchant.service';
+import { useStarted } from '../../support/lifecycle';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -199,7 +200,39 @@ function signWhenSent(t: request.Test, clock: { now(): Date }): request.Test {
   });
 }
 
-export async function startTestProvider(kind: DbKind, opts: { poolSize?: number; googleJwksUrl?: string; googleClientId?: string; paymentGateway?: PaymentGateway } = {}): Promise<TestProvider> {
+export interface TestProviderOptions {
+  poolSize?: number;
+  googleJwksUrl?: string;
+  googleClientId?: string;
+  paymentGateway?: PaymentGateway;
+  /** useTestProvider: empty the tables and seed again before each test */
+  reset?: boolean;
+}
+
+/**
+ * The provider suites' lifecycle, for a describe block: a test provider on `kind` started before its
+ * tests and closed (its PostgreSQL database dropped) after them; with `reset: true` emptied and seeded
+ * again before each test. `options` may be a function, called as it starts, for what a hook declared
+ * before it makes (a fake server's port). Read the answer inside tests and hooks (see useStarted).
+ */
+export function useTestProvider(kind: DbKind, options: TestProviderOptions | (() => TestProviderOptions) = {}): TestProvider {
+  let reset = false;
+  const p = useStarted(
+    `the test provider [${kind}]`,
+    () => {
+      const o = typeof options === 'function' ? options() : options;
+      reset = Boolean(o.reset);
+      return startTestProvider(kind, o);
+    },
+    (started) => started.close(),
+  );
+  beforeEach(async () => {
+    if (reset) await p.reset();
+  });
+  return p;
+}
+
+export async function startTestProvider(kind: DbKind, opts: TestProviderOptions = {}): Promise<TestProvider> {
   const handle = await openTestDatabase(kind, opts.poolSize);
   await seed(handle.db);
   clearMerchantCache();
