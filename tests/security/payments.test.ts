@@ -16,6 +16,7 @@ import { earnPoints } from '../../server/provider/points/points.ledger';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { PRODUCTION_SMS_ENV, serverEnv } from '../server/support/env';
 import { describeEachDb, useStack, type DbKind, type Stack } from './support';
+import { SERVER_ARGS } from '../support/server-bundle';
 
 const UNAVAILABLE_MESSAGE = /online payments are not available right now/i;
 
@@ -252,11 +253,11 @@ for (const mode of [
 // ---------------------------------------------------------------------------------------------
 
 
-/** Starts `node --import tsx server/index.ts`, reads its log lines until it listens, then stops it. */
+/** Starts the built server (as `npm start` does), reads its log lines until it listens, then stops it. */
 function startUpLines(env: Record<string, string>): Promise<{ lines: Array<{ level: number; msg: string }>; stdout: string; stderr: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'a-startup-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       env: serverEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
