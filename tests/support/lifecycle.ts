@@ -10,14 +10,16 @@ import { afterAll, beforeAll } from 'vitest';
  * stand-in for what `start` makes: the stand-in forwards every read to it, so a test writes `p.call(…)`
  * as with the object itself. Read it inside tests and hooks only (before beforeAll there is nothing
  * yet, and reading then throws saying so). `stop` runs after the block's own afterAll hooks (vitest
- * runs them last-registered first), so a file's tear-down still finds it running. Meant for plain
- * objects of closures (a method called through the stand-in gets the stand-in as `this`, whose reads
- * reach the object: fine for properties, not for `#private` fields).
+ * runs them last-registered first), so a file's tear-down still finds it running. The methods of an
+ * instance of a class (a browser) are called on the instance itself; a plain object's properties are
+ * answered as they are (a test provider's `app` stays the Express app). With `skip`, nothing starts
+ * (the block's tests are skipped too, for want of what they need).
  */
-export function useStarted<T extends object>(what: string, start: () => Promise<T>, stop: (started: T) => Promise<unknown> | unknown, timeout?: number): T {
+export function useStarted<T extends object>(what: string, start: () => Promise<T>, stop: (started: T) => Promise<unknown> | unknown, o: { skip?: boolean; timeout?: number } = {}): T {
   let current: T | undefined;
+  const { timeout } = o;
   beforeAll(async () => {
-    current = await start();
+    if (!o.skip) current = await start();
   }, timeout);
   afterAll(async () => {
     const started = current;
@@ -33,7 +35,9 @@ export function useStarted<T extends object>(what: string, start: () => Promise<
       // never mistaken for a promise, nor inspected, before it has started
       if (!current && (prop === 'then' || typeof prop === 'symbol')) return undefined;
       const target = live(prop);
-      return Reflect.get(target, prop, target);
+      const value = Reflect.get(target, prop, target) as unknown;
+      const plain = Object.getPrototypeOf(target) === Object.prototype;
+      return typeof value === 'function' && !plain ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
     set(_, prop, value) {
       return Reflect.set(live(prop), prop, value);
