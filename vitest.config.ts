@@ -8,6 +8,8 @@ export default mergeConfig(
       // vitest's default is one worker fewer than the cores: on CI's 2 cores, one. The provider suites
       // wait on PostgreSQL and child processes as much as they compute, so both cores stay busy with two.
       maxWorkers: 2,
+      // server and security: the server is built once for the run (tests/support/server-build.ts), and the
+      // suites that start it as a process start that build
       projects: [
         {
           extends: true,
@@ -18,6 +20,7 @@ export default mergeConfig(
             name: 'server',
             include: ['tests/server/**/*.test.ts'],
             environment: 'node',
+            globalSetup: ['tests/support/server-build.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },
@@ -27,6 +30,7 @@ export default mergeConfig(
             name: 'security',
             include: ['tests/security/**/*.test.ts'],
             environment: 'node',
+            globalSetup: ['tests/support/server-build.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },

@@ -4,26 +4,15 @@
  * book (server field errors on the form, add, edit, make default, delete), and the not-found page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp, type ViewportName } from './support/app';
+import type { BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
 import { signUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
-let app: RunningApp;
-let browser: Browser;
+const app = useApp();
+const browser = useBrowser();
 
-beforeAll(async () => {
-  if (!HAS_CHROME) return;
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
 
 /** The saved address card whose heading is `label`. */
 const card = (page: Page, label: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: label, exact: true }) });

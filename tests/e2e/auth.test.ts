@@ -3,9 +3,9 @@
  * register with the code from the outbox, log out and in, the alternative login link, every guard
  * redirect (with `id` kept), and an expired session ending in the toast and a signed-out app.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { codeFor, HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp, type ViewportName } from './support/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { codeFor, HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -34,25 +34,17 @@ async function register(page: Page, url: string, phone: string, name: string) {
 }
 
 describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('sign-in on a %s', (viewport) => {
-  let app: RunningApp;
-  let browser: Browser;
+  const app = useApp();
+  const browser = useBrowser();
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
   const phone = uniquePhone();
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
     context = await newContext(browser, viewport, app.url);
     page = await context.newPage();
     errors = watchErrors(page);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (app) removeDataDir(app.dataDir);
   });
 
   it('shows "Loading site settings..." first, then the themed login page with its title', async () => {

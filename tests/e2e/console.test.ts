@@ -7,27 +7,16 @@
  * reads the activity log and removes them, which signs them out at once. On a desktop and on a phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, watchErrors, type RunningApp, type ViewportName } from './support/app';
+import type { BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, newContext, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
 import { consoleNav } from './support/console';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
-let app: RunningApp;
-let browser: Browser;
+// the set-up link is an info line of the development start
+const app = useApp({ LOG_LEVEL: 'info' });
+const browser = useBrowser();
 
-beforeAll(async () => {
-  if (!HAS_CHROME) return;
-  // the set-up link is an info line of the development start
-  app = await startApp({ LOG_LEVEL: 'info' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
 
 const PASSWORD = 'correct horse battery staple';
 /** the shop's owner: set up on the desktop run, signed in again on the phone run */

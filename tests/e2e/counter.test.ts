@@ -12,8 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp } from './support/app';
+import type { BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
 import { OWNER_PASSWORD, setUpOwner } from './support/console';
 import { signUp, topUp } from './support/customer';
 import { FAKE_CAMERA_ARGS, writeCameraVideo } from './support/fake-camera';
@@ -23,9 +23,6 @@ if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (se
 /** a photo of a code this old is refused (codes change every 30 s; the one before is still taken) */
 const STALE_AFTER_MS = 95_000;
 
-let app: RunningApp;
-let customerBrowser: Browser;
-let counterBrowser: Browser;
 let videoDir: string;
 const camera = () => join(videoDir, 'camera.y4m');
 
@@ -48,18 +45,13 @@ beforeAll(async () => {
   videoDir = mkdtempSync(join(tmpdir(), 'loyalty-camera-'));
   // the camera shows white until a test puts a QR code in front of it
   await writeCameraVideo(camera(), await blank());
-  app = await startApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
-  customerBrowser = await launchBrowser();
-  counterBrowser = await launchBrowser(FAKE_CAMERA_ARGS(camera()));
-}, 180_000);
-
-afterAll(async () => {
-  await customerBrowser?.close();
-  await counterBrowser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
+});
+afterAll(() => {
   if (videoDir) rmSync(videoDir, { recursive: true, force: true });
 });
+const app = useApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
+const customerBrowser = useBrowser();
+const counterBrowser = useBrowser(() => FAKE_CAMERA_ARGS(camera()));
 
 async function blank(): Promise<Buffer> {
   const { default: sharp } = await import('sharp');

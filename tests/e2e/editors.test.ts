@@ -7,8 +7,8 @@
  * did. (Staff are refused every editor in tests/server/merchant-*.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp } from './support/app';
+import type { BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
 import { setUpOwner } from './support/console';
 import { localPhone, signUp, topUp } from './support/customer';
 
@@ -17,8 +17,8 @@ if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (se
 /** customers see an edit within this long (the provider's and the gateway's 5-s caches) */
 const WITHIN = { timeout: 12_000, intervals: [500, 1000] };
 
-let app: RunningApp;
-let browser: Browser;
+const app = useApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
+const browser = useBrowser();
 let owner: BrowserContext;
 let desk: Page;
 let deskErrors: string[];
@@ -27,18 +27,9 @@ let phone: Page;
 let phoneErrors: string[];
 const customerPhone = uniquePhone();
 
-beforeAll(async () => {
-  if (!HAS_CHROME) return;
-  app = await startApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
-  browser = await launchBrowser();
-}, 180_000);
-
 afterAll(async () => {
   await owner?.close();
   await customer?.close();
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
 });
 
 /** A figure on the dashboard: the text of the value under its label. */

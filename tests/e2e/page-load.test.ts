@@ -8,27 +8,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, type RunningApp } from './support/app';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser } from './support/app';
 import { setUpOwner } from './support/console';
 import { signUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
-let app: RunningApp;
-let browser: Browser;
+const app = useApp();
+const browser = useBrowser();
 
-beforeAll(async () => {
-  if (!HAS_CHROME) return;
-  app = await startApp();
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
 
 /** The file of a container's chunk, from a build's manifest (`dist` for the app, `dist/merchant` for the console). */
 function chunkOf(dist: string, source: string): string {

@@ -6,26 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp, type ViewportName } from './support/app';
+import type { BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
 import { signUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
-let app: RunningApp;
-let browser: Browser;
+const app = useApp();
+const browser = useBrowser();
 
-beforeAll(async () => {
-  if (!HAS_CHROME) return;
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
 
 /** A declined top-up through the API and the sandbox: one more notification ("Top-up failed"). */
 async function declinedTopUp(page: Page) {

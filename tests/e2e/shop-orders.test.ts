@@ -6,27 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp, type ViewportName } from './support/app';
+import type { BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
 import { setOrderStatus, signUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
-let app: RunningApp;
-let browser: Browser;
+// Orders move only when the test moves them.
+const app = useApp({ DEMO_ORDER_PROGRESS: 'false' });
+const browser = useBrowser();
 
-beforeAll(async () => {
-  if (!HAS_CHROME) return;
-  // Orders move only when the test moves them.
-  app = await startApp({ DEMO_ORDER_PROGRESS: 'false' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
-});
 
 const orderNameIn = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
 

@@ -11,31 +11,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, watchErrors, type RunningApp } from './support/app';
+import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
 import { OWNER_PASSWORD, setUpOwner } from './support/console';
 import { signUp, topUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
-let app: RunningApp;
-let browser: Browser;
+const app = useApp({ LOG_LEVEL: 'info' });
+const browser = useBrowser();
 const files = mkdtempSync(join(tmpdir(), 'studio-files-'));
 
 beforeAll(async () => {
   if (!HAS_CHROME) return;
-  app = await startApp({ LOG_LEVEL: 'info' });
-  browser = await launchBrowser();
   writeFileSync(join(files, 'logo.png'), await sharp({ create: { width: 96, height: 96, channels: 3, background: '#0f766e' } }).png().toBuffer());
   writeFileSync(join(files, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
   writeFileSync(join(files, 'huge.png'), Buffer.alloc(5 * 1024 * 1024, 1));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) removeDataDir(app.dataDir);
 });
 
 /** The brand colour a page is themed with (the token the app sets on its root). */

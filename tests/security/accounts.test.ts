@@ -22,7 +22,7 @@ import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provi
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase } from '../server/support/provider';
-import { describeEachDb, describePostgres, newStackPhone, startStack, STACK_MERCHANT_KEY, STACK_SECRET, STACK_WEBHOOK_SECRET, type DbKind, type Stack } from './support';
+import { describeEachDb, describePostgres, newStackPhone, useStack, STACK_MERCHANT_KEY, STACK_SECRET, STACK_WEBHOOK_SECRET, type DbKind } from './support';
 
 const CLIENT_ID = 'accounts-test.apps.example';
 
@@ -64,19 +64,15 @@ function newIpv4(): string {
 const newEmail = (who: string) => `${who}.${randomBytes(4).toString('hex')}@example.com`;
 
 describeEachDb('accounts: an e-mail address links accounts only once its owner proved it', (kind) => {
-  let stack: Stack;
   let jwks: Awaited<ReturnType<typeof startJwks>>;
   const clock = new FakeClock();
 
   beforeAll(async () => {
     jwks = await startJwks();
-    stack = await startStack({ kind, clock, google: { clientId: CLIENT_ID, jwksUrl: jwks.url }, config: { trustProxyHops: 1 } });
   });
+  afterAll(() => jwks?.close());
+  const stack = useStack(() => ({ kind, clock, google: { clientId: CLIENT_ID, jwksUrl: jwks.url }, config: { trustProxyHops: 1 } }));
   afterEach(() => clock.set(Date.now()));
-  afterAll(async () => {
-    await stack?.close();
-    await jwks?.close();
-  });
 
   const api = (method: 'GET' | 'POST', path: string, o: { body?: unknown; cookie?: string; ip?: string } = {}) =>
     stack.api(method, path, { ...(o.body !== undefined ? { body: o.body } : {}), ...(o.cookie ? { cookie: o.cookie } : {}), headers: { 'x-forwarded-for': o.ip ?? newIpv4() } });
@@ -309,11 +305,7 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
 });
 
 describeEachDb('accounts in production mode', (kind) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ kind, production: true });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ kind, production: true });
 
   it('e-mail verification says it is unavailable; changing the address still works, unverified', async () => {
     const email = newEmail('prod');
@@ -412,11 +404,7 @@ describeEachDb('the development outbox', (kind) => {
 });
 
 describePostgres('accounts under concurrency', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ kind: 'postgres', config: { trustProxyHops: 1 } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ kind: 'postgres', config: { trustProxyHops: 1 } });
 
   const api = (method: 'GET' | 'POST', path: string, o: { body?: unknown; cookie?: string; ip: string }) =>
     stack.api(method, path, { ...(o.body !== undefined ? { body: o.body } : {}), ...(o.cookie ? { cookie: o.cookie } : {}), headers: { 'x-forwarded-for': o.ip } });

@@ -8,10 +8,10 @@
  * then replayed to the provider's port. Real HTTP through a real gateway; PGlite and PostgreSQL.
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { FakeClock } from '../../server/lib/clock';
-import { describeEachDb, describePostgres, newStackPhone, startStack, STACK_SECRET, type DbKind, type Stack } from './support';
+import { describeEachDb, describePostgres, newStackPhone, startStack, useStack, STACK_SECRET, type DbKind, type Stack } from './support';
 
 interface Seen {
   method: string;
@@ -59,14 +59,12 @@ function replay(s: Stack, seen: Seen, o: { method?: string; url?: string; body?:
 const last = (seen: Seen[], method: string, path: string) => seen.filter((c) => c.method === method && c.url.split('?')[0] === `/api/v2/${path}`).at(-1)!;
 
 describeEachDb('security: a signed call seen on the wire cannot be sent again', (kind: DbKind) => {
-  let s: Stack;
-  let seen: Seen[];
   const clock = new FakeClock(new Date());
+  const s = useStack({ kind, production: true, clock });
+  let seen: Seen[];
   beforeAll(async () => {
-    s = await startStack({ kind, production: true, clock });
     seen = tap(s);
   });
-  afterAll(() => s?.close());
 
   it('a sign-in code request, replayed for another phone from another address, sends nothing (SMS pumping past the per-address limit)', async () => {
     const phone = newStackPhone();

@@ -12,24 +12,22 @@ import { passwordWork } from '../../server/provider/staff/password';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { makeDist } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
-import { describeEachDb, startStack, type Stack } from './support';
+import { describeEachDb, useStack } from './support';
 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.99) - 1)]!;
 
 describeEachDb('console security: failed sign-ins do not stall the shop', (kind) => {
-  let stack: Stack;
   let dist: ReturnType<typeof makeDist>;
   let ownerEmail: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     dist = makeDist();
-    stack = await startStack({ kind, config: { trustProxyHops: 1, distDir: dist.dist } });
+  });
+  afterAll(() => dist?.cleanup());
+  const stack = useStack(() => ({ kind, config: { trustProxyHops: 1, distDir: dist.dist } }));
+  beforeAll(async () => {
     ownerEmail = newStaffEmail();
     const res = await stack.api('POST', 'merchant/auth/setup', { body: { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email: ownerEmail, password: STAFF_PASSWORD } });
     expect(res.status).toBe(201);
-  });
-  afterAll(async () => {
-    await stack?.close();
-    dist?.cleanup();
   });
 
   /** a sign-in try from a /64 of its own (IPv6, as a botnet of home connections sends them) */

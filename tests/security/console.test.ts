@@ -9,12 +9,12 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { cookiePair } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
-import { describeEachDb, startStack, type Stack } from './support';
+import { describeEachDb, useStack, type Stack } from './support';
 
 /** an answer's JSON, read loosely: the assertions say what matters */
 type Body = any;
@@ -56,11 +56,7 @@ function consoleClient(stack: () => Stack, o: { https: boolean }) {
 }
 
 describeEachDb('console security: invitation links end with their maker (production, HTTPS)', (kind) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ kind, production: true, config: { trustProxyHops: 1 } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ kind, production: true, config: { trustProxyHops: 1 } });
   const c = consoleClient(() => stack, { https: true });
 
   it('a removed owner cannot come back through an owner link they made, nor remove the real owner', async () => {
@@ -132,11 +128,7 @@ describeEachDb('console security: invitation links end with their maker (product
 });
 
 describeEachDb('console security: nobody can lock a staff account by knowing its address', (kind) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ kind, config: { trustProxyHops: 1 } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ kind, config: { trustProxyHops: 1 } });
   const c = consoleClient(() => stack, { https: false });
 
   it('the right password from another address signs in after an attacker’s wrong ones, and the owner sees the attack', async () => {
@@ -217,11 +209,7 @@ function headersOnly(url: string, path: string, headers: Record<string, string>,
 }
 
 describeEachDb('console security: uploads check the caller first and refuse images too large to decode', (kind) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ kind, production: true });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ kind, production: true });
   const c = consoleClient(() => stack, { https: false });
 
   it('an anonymous upload of 2.8 MB is refused with 401 before its body is read', async () => {

@@ -16,16 +16,17 @@ import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake'
 import { cookiePair } from '../server/gateway.helpers';
 import { createTestDatabase } from '../server/support/provider';
 import { describeEachDb, newStackPhone, type DbKind } from './support';
+import { SERVER_ARGS } from '../support/server-bundle';
 
 const TWILIO = { accountSid: fakeSid('AC'), authToken: 'dev-conveniences-token', from: '+14155550142' };
 const v4 = Object.values(networkInterfaces())
   .flat()
   .find((a) => a && !a.internal && a.family === 'IPv4')?.address;
 
-/** The server as `node --import tsx server/index.ts` starts, with none of this process's settings (nor NODE_ENV). */
+/** The server as `npm start` starts it (the built server), with none of this process's settings (nor NODE_ENV). */
 function startServerProcess(env: Record<string, string>, url: string): Promise<ServerProcess> {
   const cleared = Object.fromEntries([...CONFIG_VARIABLES, 'NODE_OPTIONS'].map((name) => [name, undefined]));
-  return startServer({ name: 'the server', args: ['--import', 'tsx', 'server/index.ts'], env: { ...cleared, ...env }, url, timeoutMs: 90_000 });
+  return startServer({ name: 'the server', args: SERVER_ARGS, env: { ...cleared, ...env }, url, timeoutMs: 90_000 });
 }
 
 /** The messages of the JSON log lines a server wrote. */

@@ -6,12 +6,12 @@
  * cookie; PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { newStaff } from '../server/merchant.helpers';
 import { parseCsv } from '../server/support/csv';
-import { describeEachDb, startStack, type DbKind, type Stack } from './support';
+import { describeEachDb, useStack, type DbKind } from './support';
 
 const NAMES = ['Ana;=1+2;', 'Ben\t=HYPERLINK("http://evil.example")', 'Cy,@SUM(A1:A9),', 'Di;+1;-2', 'Ed\n=1+1'];
 const FORMULA = /^[=+\-@\t\r]/;
@@ -23,10 +23,9 @@ function formulaCells(cells: string[]): string[] {
 }
 
 describeEachDb('security: CSV exports never hold a formula cell', (kind: DbKind) => {
-  let s: Stack;
+  const s = useStack({ kind });
   let ownerCookie: string;
   beforeAll(async () => {
-    s = await startStack({ kind });
     ownerCookie = `staff=${(await newStaff(s.db, systemClock, { role: 'owner' })).token}`;
     const latte = (await s.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow()).id;
     for (const name of NAMES) {
@@ -36,7 +35,6 @@ describeEachDb('security: CSV exports never hold a formula cell', (kind: DbKind)
       expect(res.status).toBe(201);
     }
   });
-  afterAll(() => s?.close());
 
   const period = () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

@@ -17,7 +17,7 @@ import { createApp } from '../../server/app';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { UPSTREAM_SECRET, captureLogger, fakeUpstream, makeDist, raw, setCookies, startGateway, testConfig, type FakeUpstream, type TestGateway } from '../server/gateway.helpers';
-import { STACK_SECRET, newStackPhone, startStack, type Stack } from './support';
+import { STACK_SECRET, newStackPhone, useStack, type Stack } from './support';
 
 const json = { 'content-type': 'application/json' };
 
@@ -38,11 +38,7 @@ function expectNoToken(text: string, tokens: string[] = []): void {
 }
 
 describe('strict routing: another spelling of a path is not that path (finding 3)', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('POST /api/Auth/Register (and every other spelling) never gives the browser the session token', async () => {
     const registration = await registrationToken(stack);
@@ -168,12 +164,11 @@ describe('the safety net: no answer to the browser carries a session token, what
 });
 
 describe("an error naming a field called `token` is not a session token (the token guard's reach)", () => {
-  let stack: Stack;
+  const stack = useStack();
   let upstream: FakeUpstream;
   let gw: TestGateway;
   const leaked = 'tok_EEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEE';
   beforeAll(async () => {
-    stack = await startStack();
     // a provider that puts a session token where a field's message goes: still taken out
     upstream = await fakeUpstream((app) => {
       app.post('/api/v2/bad-field', (_req, res) => void res.status(400).json({ status: 400, message: 'Check the form.', data: null, error: { code: 'VALIDATION', fields: { token: leaked } } }));
@@ -186,7 +181,6 @@ describe("an error naming a field called `token` is not a session token (the tok
   afterAll(async () => {
     await gw?.close();
     await upstream?.close();
-    await stack?.close();
   });
 
   it('a bad set-up link (merchant/auth/setup) reaches the console with its field: error.fields.token says what is wrong', async () => {
@@ -255,11 +249,8 @@ describe('what else a browser or a provider could slip through the gateway', () 
 });
 
 describe('the development outbox answers this machine only, never through a proxy (finding 4)', () => {
-  let stack: Stack;
+  const stack = useStack();
   const servers: Server[] = [];
-  beforeAll(async () => {
-    stack = await startStack();
-  });
   afterAll(async () => {
     for (const s of servers) {
       s.closeAllConnections();
@@ -326,12 +317,8 @@ describe('the development outbox answers this machine only, never through a prox
 });
 
 describe('the session cookie behind HTTPS (TRUST_PROXY_HOPS=1, X-Forwarded-Proto: https) (finding 5)', () => {
-  let stack: Stack;
+  const stack = useStack({ config: { trustProxyHops: 1 } });
   const https = { 'x-forwarded-proto': 'https' };
-  beforeAll(async () => {
-    stack = await startStack({ config: { trustProxyHops: 1 } });
-  });
-  afterAll(() => stack?.close());
 
   /** Signs up over HTTPS and answers the session token the __Host-sid cookie holds. */
   async function signUpSecure(): Promise<string> {
@@ -377,16 +364,12 @@ describe('the session cookie behind HTTPS (TRUST_PROXY_HOPS=1, X-Forwarded-Proto
 });
 
 describe("a merchant's `$` in the boot data (page-html.ts) (finding 5)", () => {
-  let stack: Stack;
   let build: ReturnType<typeof makeDist>;
-  beforeAll(async () => {
+  beforeAll(() => {
     build = makeDist();
-    stack = await startStack({ config: { distDir: build.dist } });
   });
-  afterAll(async () => {
-    await stack?.close();
-    build?.cleanup();
-  });
+  afterAll(() => build?.cleanup());
+  const stack = useStack(() => ({ config: { distDir: build.dist } }));
 
   it("keeps $` $& $' $$ as they are: the boot data parses and equals the settings, the page is intact", async () => {
     const company = "Kopi $` $& $' $$ $1 Senja";

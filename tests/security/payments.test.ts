@@ -9,13 +9,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
 import { insertPayment } from '../../server/provider/payments/payments.repo';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { PRODUCTION_SMS_ENV, serverEnv } from '../server/support/env';
-import { describeEachDb, startStack, type DbKind, type Stack } from './support';
+import { describeEachDb, useStack, type DbKind, type Stack } from './support';
+import { SERVER_ARGS } from '../support/server-bundle';
 
 const UNAVAILABLE_MESSAGE = /online payments are not available right now/i;
 
@@ -45,13 +46,11 @@ async function latteId(s: Stack): Promise<number> {
 const paymentStatus = async (s: Stack, id: string) => (await s.db.selectFrom('payments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
 describeEachDb('security: payments in production with no payment gateway', (kind: DbKind) => {
-  let s: Stack;
+  const s = useStack({ kind, production: true, paymentSandbox: false });
   let latte: number;
   beforeAll(async () => {
-    s = await startStack({ kind, production: true, paymentSandbox: false });
     latte = await latteId(s);
   });
-  afterAll(() => s?.close());
 
   it('a top-up answers 503 PAYMENTS_UNAVAILABLE with a plain message and writes nothing: no payment, no stored answer that a retry would replay', async () => {
     const { cookie, customerId } = await s.signUp();
@@ -133,13 +132,11 @@ for (const mode of [
   { label: 'production with PAYMENT_SANDBOX=true', production: true, paymentSandbox: true },
 ] as const) {
   describeEachDb(`security: the sandbox payment page (${mode.label})`, (kind: DbKind) => {
-    let s: Stack;
+    const s = useStack({ kind, production: mode.production, ...(mode.paymentSandbox !== undefined ? { paymentSandbox: mode.paymentSandbox } : {}) });
     let latte: number;
     beforeAll(async () => {
-      s = await startStack({ kind, production: mode.production, ...(mode.paymentSandbox !== undefined ? { paymentSandbox: mode.paymentSandbox } : {}) });
       latte = await latteId(s);
     });
-    afterAll(() => s?.close());
 
     async function topup(cookie: string, amount = 5_000_000): Promise<string> {
       const res = await s.api('POST', 'wallet/topup', { cookie, body: { amount, idempotency_key: randomUUID() } });
@@ -256,11 +253,11 @@ for (const mode of [
 // ---------------------------------------------------------------------------------------------
 
 
-/** Starts `node --import tsx server/index.ts`, reads its log lines until it listens, then stops it. */
+/** Starts the built server (as `npm start` does), reads its log lines until it listens, then stops it. */
 function startUpLines(env: Record<string, string>): Promise<{ lines: Array<{ level: number; msg: string }>; stdout: string; stderr: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'a-startup-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       env: serverEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,10 +1,11 @@
 /**
- * The server process as an operator runs it (`node --import tsx server/index.ts`, PORT=0, a fresh
+ * The server process as an operator runs it (the built server `npm start` runs, PORT=0, a fresh
  * DATA_DIR): what it prints at start (finding 4: never the merchant API key; the development outbox
  * says it answers this machine only) and how it stops (finding 5: a stop signal ends it within 15 s,
  * whatever happens to its output).
  */
 import { PRODUCTION_SMS_ENV, serverEnv } from '../server/support/env';
+import { SERVER_ARGS } from '../support/server-bundle';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +40,7 @@ interface Started {
 
 /** Spawns the server with only `env` of the server's variables set, and waits for its "listening on" line. */
 async function startServer(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: serverEnv({ PORT: '0', DIST_DIR: join(tmpdir(), 'no-build-here'), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, SERVER_ARGS, { env: serverEnv({ PORT: '0', DIST_DIR: join(tmpdir(), 'no-build-here'), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   child.stdout.on('data', (d) => (out += d));

@@ -17,6 +17,7 @@ import { providerContext, startEmbeddedProvider, type EmbeddedProvider, type Emb
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase, type DbKind } from '../server/support/provider';
+import { useStarted } from '../support/lifecycle';
 
 export { describeEachDb, describePostgres, type DbKind } from '../server/support/provider';
 
@@ -71,6 +72,14 @@ export interface Stack {
 
 export function newStackPhone(): string {
   return `+639${String(randomBytes(4).readUInt32BE() % 1_000_000_000).padStart(9, '0')}`;
+}
+
+/**
+ * For a describe block: a stack started before its tests and closed after them (see useStarted). `o`
+ * may be a function, called as it starts, for what a hook declared before it makes (a fake's address).
+ */
+export function useStack(o: StackOptions | (() => StackOptions) = {}): Stack {
+  return useStarted('the stack', () => startStack(typeof o === 'function' ? o() : o), (stack) => stack.close());
 }
 
 /** Starts the embedded provider and a gateway in front of it, as `npm start` does, on ports of their own. */

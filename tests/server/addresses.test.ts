@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { expect, it } from 'vitest';
+import { describeEachDb, useTestProvider } from './support/provider';
 
 const HOME = {
   label: 'Home',
@@ -15,11 +15,7 @@ const HOME = {
 const OFFICE = { ...HOME, label: 'Office', line1: '88 Ayala Avenue, 20th floor', note: undefined };
 
 describeEachDb('addresses', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => p.close());
+  const p = useTestProvider(kind);
 
   const create = (token: string, body: unknown) => p.call('post', 'address/create', { token, body });
   const list = async (token: string) => (await p.call('get', 'address/list', { token }).expect(200)).body.data.addresses as Array<{ id: number; is_default: boolean; label: string }>;

@@ -1,15 +1,10 @@
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
-import { closeProvider, newIp, newPhone, requestCode, wrongCode } from './auth.helpers';
+import { expect, it } from 'vitest';
+import { describeEachDb, useTestProvider } from './support/provider';
+import { newIp, newPhone, requestCode, wrongCode } from './auth.helpers';
 
 describeEachDb('one-time codes', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => closeProvider(p));
-  beforeEach(() => p.reset());
+  const p = useTestProvider(kind, { reset: true });
 
   const verify = (phone: string, code: string, purpose: 'login' | 'register' = 'login') =>
     p.call('post', 'auth/otp/verify', { body: { phone, code, purpose } });

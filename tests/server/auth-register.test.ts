@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
-import { closeProvider, newPhone, requestCode } from './auth.helpers';
+import { expect, it } from 'vitest';
+import { describeEachDb, useTestProvider } from './support/provider';
+import { newPhone, requestCode } from './auth.helpers';
 
 describeEachDb('registration', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => closeProvider(p));
-  beforeEach(() => p.reset());
+  const p = useTestProvider(kind, { reset: true });
 
   async function registrationToken(phone: string, purpose: 'login' | 'register' = 'register'): Promise<string> {
     const code = await requestCode(p, phone, purpose);

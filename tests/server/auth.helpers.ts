@@ -34,16 +34,3 @@ export async function signInWithPhone(p: TestProvider, phone: string, name = 'An
   const reg = await p.call('post', 'auth/register', { body: { registration_token: verified.body.data.registration_token, name } }).expect(201);
   return reg.body.data as { token: string; customer: { id: number; phone: string; name: string } };
 }
-
-/**
- * Closes a test provider without a stray "terminating connection" error on PostgreSQL: support's
- * close() drops the database `with (force)` right after pool.end(), which returns before the
- * backends have seen their Terminate; a pool with many warm connections then gets killed mid-close.
- * Ending the pool first and letting the backends go avoids it. (Double destroy is a no-op in Kysely.)
- */
-export async function closeProvider(p: TestProvider | undefined): Promise<void> {
-  if (!p) return;
-  await p.db.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 250));
-  await p.close();
-}

@@ -11,10 +11,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeProvider } from './auth.helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAddress, makeVoucher, products, signature, unix, webhookEvent } from './orders.helpers';
-import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 
 type Auth = 'public' | 'customer' | 'merchant';
 type Json = unknown;
@@ -87,7 +86,7 @@ const COUNTED = [
 ] as const;
 
 describeEachDb('bad input on every call', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let c: { id: number; token: string };
   let P: Awaited<ReturnType<typeof products>>;
   let addressId: number;
@@ -99,7 +98,6 @@ describeEachDb('bad input on every call', (kind) => {
   let webhookPaymentId: string;
 
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     P = await products(p);
     c = await p.newCustomer({ points: 5_000, wallet: 500_000 });
     addressId = await makeAddress(p, c.id);
@@ -115,7 +113,6 @@ describeEachDb('bad input on every call', (kind) => {
     }
     [paymentId, webhookPaymentId] = topupIds as [string, string];
   });
-  afterAll(() => closeProvider(p));
 
   async function counts(): Promise<Record<string, number>> {
     const parts = COUNTED.map((t) => sql`(select count(*)::int from ${sql.table(t)}) as ${sql.ref(t)}`);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { RefundRequest } from '../../server/provider/payment-gateway';
 import { runHourlyJobs } from '../../server/provider/jobs';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers, makeAddress, products } from './orders.helpers';
-import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 
 /**
  * The orders board (issue 13): what it lists, one-tap moves that cannot skip a step, and cancellations
@@ -56,11 +56,10 @@ async function gatewayOrder(p: TestProvider) {
 }
 
 describeEachDb('the orders board', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let staff: TestStaff;
   let spy: Spy;
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     staff = await newStaff(p.db, p.clock, { name: 'Ben Santos' });
     spy = spyOnRefunds(p);
   });
@@ -68,7 +67,6 @@ describeEachDb('the orders board', (kind) => {
     spy.calls.length = 0;
     spy.failNext = 0;
   });
-  afterAll(() => p.close());
 
   const board = async () => (await p.call('get', 'merchant/orders/board', { token: staff.token })).body.data as { orders: { name: string; status: string }[]; done: { name: string; status: string }[] };
   const advance = (name: string, from: string) => p.call('post', 'merchant/orders/advance', { token: staff.token, body: { name, from } });
@@ -190,13 +188,11 @@ describeEachDb('the orders board', (kind) => {
 });
 
 describePostgres('the orders board under concurrency', () => {
-  let p: TestProvider;
+  const p = useTestProvider('postgres', { poolSize: 10 });
   let spy: Spy;
   beforeAll(async () => {
-    p = await startTestProvider('postgres', { poolSize: 10 });
     spy = spyOnRefunds(p);
   });
-  afterAll(() => p.close());
 
   const tally = (results: Array<{ status: number; body: { error?: { code: string } } }>) => {
     const t: Record<string, number> = {};

@@ -1,18 +1,19 @@
 /**
  * The server as production runs it: built to JavaScript by scripts/build-server.ts (from the sources as
- * they are now, into a folder of this test's own under .tmp/) and started on plain `node`, no tsx, NODE_ENV=production.
+ * they are now: the test run's build in .tmp/test-server/, made by tests/support/server-build.ts) and
+ * started on plain `node`, no tsx, NODE_ENV=production.
  * The bundle may only import Node's own modules and packages a production install keeps (package.json
  * "dependencies"), and those packages load their own files: PGlite its WebAssembly and data files.
  */
 import { PRODUCTION_SMS_ENV, serverEnv } from './support/env';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, fakeUpstream, makeDist, type FakeUpstream } from './gateway.helpers';
+import { SERVER_BUNDLE, TEST_SERVER_DIR } from '../support/server-bundle';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -54,26 +55,19 @@ function packageOf(specifier: string): string {
 }
 
 describe('the built server (dist-server) on plain node', () => {
-  let outDir: string;
-  let bundle: string;
+  // inside the project, like dist-server/: the bundle finds its packages in the project's node_modules
+  const outDir = TEST_SERVER_DIR;
+  const bundle = SERVER_BUNDLE;
   let build: ReturnType<typeof makeDist>;
   let upstream: FakeUpstream;
 
   beforeAll(async () => {
-    // inside the project, like dist-server/: the bundle finds its packages in the project's node_modules
-    mkdirSync(join(ROOT, '.tmp'), { recursive: true });
-    outDir = mkdtempSync(join(ROOT, '.tmp', 'built-server-'));
-    bundle = join(outDir, 'index.js');
     build = makeDist();
     upstream = await fakeUpstream();
-    const base = { ...process.env };
-    delete base.NODE_OPTIONS;
-    await promisify(execFile)(process.execPath, ['scripts/build-server.ts'], { cwd: ROOT, env: { ...base, SERVER_OUT_DIR: outDir } });
   });
   afterAll(async () => {
     await upstream?.close();
     build?.cleanup();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
   it('bundles only our own TypeScript, with a source map, and imports only Node and production dependencies', () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers, products } from './orders.helpers';
-import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 
 /**
  * A cancelled order's points (issue 24, item 7). An order refunded in full must not leave its customer
@@ -36,16 +36,14 @@ const redeem = (p: TestProvider, token: string) => sent(p.call('post', 'reward/r
 const stock = async (p: TestProvider) => (await p.db.selectFrom('rewards').select('stock').where('name', '=', REWARD.name).executeTakeFirstOrThrow()).stock;
 
 describeEachDb('a cancelled order takes back the points it earned', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let staff: TestStaff;
   let owner: TestStaff;
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     await setUp(p);
     staff = await newStaff(p.db, p.clock, { name: 'Ben Santos' });
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
   });
-  afterAll(() => p.close());
 
   const cancel = (name: string, reason = 'Out of oat milk.') => p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name, reason } });
   const grant = (customerId: number, points: number) =>
@@ -147,15 +145,13 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
 });
 
 describePostgres('a redemption racing the cancellation of the order whose points pay for it', () => {
-  let p: TestProvider;
+  const p = useTestProvider('postgres', { poolSize: 10 });
   let staff: TestStaff;
   beforeAll(async () => {
-    p = await startTestProvider('postgres', { poolSize: 10 });
     await setUp(p);
     await p.db.updateTable('rewards').set({ stock: 1000, per_customer_limit: null }).where('name', '=', REWARD.name).execute();
     staff = await newStaff(p.db, p.clock);
   });
-  afterAll(() => p.close());
 
   const cancel = (name: string) => sent(p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name, reason: 'Out of stock' } }));
 

@@ -1,14 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import { expect, it } from 'vitest';
+import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { products } from './orders.helpers';
 
 describeEachDb('catalogue', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => p.close());
+  const p = useTestProvider(kind);
 
   it('answers the seeded menu in position order to guests, with PHP minor-unit prices', async () => {
     const res = await p.call('get', 'shop/catalog').expect(200);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { serverEnv } from './support/env';
+import { SERVER_ARGS } from '../support/server-bundle';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -16,7 +17,7 @@ function problemsOf(env: Record<string, string>): string[] {
 
 function runServer(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, SERVER_ARGS, { env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { normaliseTyped } from '../../server/provider/rewards/voucher-codes';
 import { runHourlyJobs } from '../../server/provider/jobs';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 
 /**
  * The counter (issue 13): a voucher's rotating codes (QR and short), what the counter sees before it
@@ -41,15 +41,13 @@ async function codesOf(p: TestProvider, token: string, id: number): Promise<Code
 }
 
 describeEachDb('the counter', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let staff: TestStaff;
   let owner: TestStaff;
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     staff = await newStaff(p.db, p.clock, { role: 'staff', name: 'Ben Santos' });
     owner = await newStaff(p.db, p.clock, { role: 'owner', name: 'Rosa Dela Cruz' });
   });
-  afterAll(() => p.close());
 
   const lookup = (code: string, token = staff.token) => p.call('post', 'merchant/counter/lookup', { token, body: { code } });
   const redeem = (code: string, token = staff.token) => p.call('post', 'merchant/counter/redeem', { token, body: { code } });
@@ -233,11 +231,7 @@ describeEachDb('the counter', (kind) => {
 });
 
 describePostgres('the counter under concurrency', () => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider('postgres', { poolSize: 10 });
-  });
-  afterAll(() => p.close());
+  const p = useTestProvider('postgres', { poolSize: 10 });
 
   it('50 staff sessions redeeming one voucher at the same moment: exactly one redemption, 49 clear refusals', async () => {
     const members = await Promise.all(Array.from({ length: 50 }, (_, i) => newStaff(p.db, p.clock, { name: `Counter ${i}` })));

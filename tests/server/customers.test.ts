@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
-import { closeProvider } from './auth.helpers';
+import { expect, it } from 'vitest';
+import { describeEachDb, useTestProvider } from './support/provider';
 
 describeEachDb('customer profile', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => closeProvider(p));
-  beforeEach(() => p.reset());
+  const p = useTestProvider(kind, { reset: true });
 
   it('answers the signed-in customer their own profile', async () => {
     const c = await p.newCustomer({ phone: '+639171234567', name: 'Ana', points: 120, wallet: 50_000 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { parseCsv } from './support/csv';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, useTestProvider } from './support/provider';
 
 /**
  * The owner's dashboard (issue 14) against a data set whose answers are written down by hand. The
@@ -16,12 +16,11 @@ const NOW = '2026-11-20T04:00:00.000Z'; // 12:00 in Manila
 const at = (manila: string) => new Date(`${manila}+08:00`);
 
 describeEachDb('the dashboard', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let owner: TestStaff;
   let ids: { a: number; b: number; c: number };
 
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     p.clock.set(NOW);
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const db = p.db;
@@ -120,7 +119,6 @@ describeEachDb('the dashboard', (kind) => {
     await db.insertInto('gateway_refunds').values({ payment_id: refundedTopup, event_id: 'evt_dash_2', amount: 7_000, wallet_taken_back: 0, ours: true, created_at: at('2026-11-20T11:05:00') }).execute();
     await db.insertInto('payment_disputes').values({ id: 'dp_dash_1', payment_id: refundedTopup, amount: 5_000, currency: 'PHP', reason: 'fraudulent', status: 'needs_response', created_at: at('2026-11-20T11:30:00') }).execute();
   });
-  afterAll(() => p.close());
 
   const get = async (period: string) => {
     const res = await p.call('get', 'merchant/dashboard', { token: owner.token, query: { period } });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
 
 /**
  * The shop's customers in the console (issue 14): found by phone (written any way), name or e-mail;
@@ -10,19 +10,17 @@ import { describeEachDb, describePostgres, startTestProvider, type TestProvider 
  */
 
 describeEachDb('customers in the console', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let owner: TestStaff;
   let staff: TestStaff;
   let ana: { id: number; token: string };
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     staff = await newStaff(p.db, p.clock, { role: 'staff' });
     ana = await p.newCustomer({ phone: '+639171234567', name: 'Ana María Reyes', points: 500, wallet: 20_000 });
     await p.db.updateTable('customers').set({ email: 'ana.reyes@example.com' }).where('id', '=', ana.id).execute();
     await p.newCustomer({ phone: '+639281112222', name: 'Ben Santos' });
   });
-  afterAll(() => p.close());
 
   const search = async (q: string, token = staff.token) => ((await p.call('get', 'merchant/customers', { token, query: { q } })).body.data.items as Array<{ id: number; name: string }>).map((c) => c.id);
   const adjust = (body: Record<string, unknown>, token = owner.token) => p.call('post', 'merchant/customers/adjust-points', { token, body: { idempotency_key: randomUUID(), ...body } });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
-import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
 
 /**
  * The owner's menu editor (issue 14): categories added, renamed, reordered, removed only when empty;
@@ -18,15 +18,13 @@ interface Category {
 }
 
 describeEachDb('the menu editor', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let owner: TestStaff;
   let staff: TestStaff;
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     staff = await newStaff(p.db, p.clock, { role: 'staff' });
   });
-  afterAll(() => p.close());
 
   const post = (path: string, body: unknown, token = owner.token) => p.call('post', `merchant/menu/${path}`, { token, body });
   const catalog = async () => (await p.call('get', 'shop/catalog')).body.data.categories as Category[];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
 
 /**
  * The owner's reward catalogue (issue 14): added rewards reach customers; cost and stock changes are
@@ -21,15 +21,13 @@ interface EditorReward {
 }
 
 describeEachDb('the reward catalogue editor', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let owner: TestStaff;
   let staff: TestStaff;
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     staff = await newStaff(p.db, p.clock, { role: 'staff' });
   });
-  afterAll(() => p.close());
 
   const create = (body: Record<string, unknown>) => p.call('post', 'merchant/rewards/create', { token: owner.token, body: { description: 'A treat.', valid_days: 30, ...body } });
   const update = (body: Record<string, unknown>, token = owner.token) => p.call('post', 'merchant/rewards/update', { token, body });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
-import { describeEachDb, describePostgres, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
 
 /**
  * The owner's wheel (issue 14): a configuration published whole becomes the odds customers are shown
@@ -21,15 +21,13 @@ interface Version {
 }
 
 describeEachDb('the wheel editor', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let owner: TestStaff;
   let staff: TestStaff;
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     owner = await newStaff(p.db, p.clock, { role: 'owner', name: 'Rosa Dela Cruz' });
     staff = await newStaff(p.db, p.clock, { role: 'staff' });
   });
-  afterAll(() => p.close());
 
   const editor = async () => (await p.call('get', 'merchant/wheel', { token: owner.token })).body.data as { current: Version; versions: Version[] };
   const publish = (body: unknown, token = owner.token) => p.call('post', 'merchant/wheel/publish', { token, body });

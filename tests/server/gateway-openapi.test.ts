@@ -2,17 +2,12 @@
  * The OpenAPI document is the provider's, for people building a provider: the gateway does not pass it
  * to browsers (its token guard would take the `token` properties out of its schemas).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, startStack, type Stack } from '../security/support';
+import { expect, it } from 'vitest';
+import { describeEachDb, STACK_SECRET, useStack } from '../security/support';
 import { gatewayHeaders } from './support/provider';
-import { STACK_SECRET } from '../security/support';
 
 describeEachDb('the OpenAPI document behind the gateway', (kind) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ kind });
-  });
-  afterAll(async () => stack?.close());
+  const stack = useStack({ kind });
 
   it('is not answered through the gateway, and is whole at the provider', async () => {
     expect((await stack.api('GET', 'openapi.json')).status).toBe(404);

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
-import { closeProvider, newPhone } from './auth.helpers';
+import { describeEachDb, useTestProvider } from './support/provider';
+import { newPhone } from './auth.helpers';
 
 const CLIENT_ID = 'test-google-client.apps.example';
 
 describeEachDb('Google sign-in', (kind) => {
-  let p: TestProvider;
   let jwks: Server;
   let key: CryptoKey;
   let otherKey: CryptoKey;
@@ -25,14 +24,9 @@ describeEachDb('Google sign-in', (kind) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
     });
     await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-    const { port } = jwks.address() as AddressInfo;
-    p = await startTestProvider(kind, { googleJwksUrl: `http://127.0.0.1:${port}/certs`, googleClientId: CLIENT_ID });
   });
-  afterAll(async () => {
-    await closeProvider(p);
-    await new Promise((resolve) => jwks?.close(resolve));
-  });
-  beforeEach(() => p.reset());
+  afterAll(() => new Promise((resolve) => jwks?.close(resolve)));
+  const p = useTestProvider(kind, () => ({ googleJwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`, googleClientId: CLIENT_ID, reset: true }));
 
   let n = 0;
   async function idToken(

@@ -6,13 +6,12 @@
  * of A's data, and A's things are exactly as they were afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeProvider } from './auth.helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from './orders.helpers';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, useTestProvider } from './support/provider';
 
 describeEachDb('isolation between customers', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let A: { id: number; token: string };
   let B: { id: number; token: string };
   let P: Awaited<ReturnType<typeof products>>;
@@ -26,7 +25,6 @@ describeEachDb('isolation between customers', (kind) => {
   let secrets: string[];
 
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     P = await products(p);
     A = await p.newCustomer({ name: 'Alice Reyes', points: 400, wallet: 100_000 });
     B = await p.newCustomer({ name: 'Bea Santos', points: 400, wallet: 100_000 });
@@ -60,7 +58,6 @@ describeEachDb('isolation between customers', (kind) => {
 
     secrets = [order.name, voucher.code, address.line1, 'Blue gate', 'Alice Reyes', topupId];
   });
-  afterAll(() => closeProvider(p));
 
   /** B's answer: the given status and code, an error envelope, and nothing of A's in it. */
   function refused(res: { status: number; text: string; body: { error?: { code?: string } } }, status: number, code: string) {

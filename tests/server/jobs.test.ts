@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'kysely';
 import pg, { type PoolConfig } from 'pg';
@@ -17,8 +17,8 @@ import { providerContext, startEmbeddedProvider } from '../../server/provider/em
 import type { ProviderContext } from '../../server/provider/context';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { createJobEngine, startJobEngine } from '../../server/lib/job-engine';
-import { jobsReady, startJobs, triggerHourlyJobs, type JobOptions } from '../../server/provider/jobs';
-import { describeEachDb, describePostgres, startTestProvider, TEST_DATABASE_URL, TEST_MERCHANT_KEY, TEST_PLATFORM, TEST_SECRET, TEST_WEBHOOK_SECRET, type TestProvider } from './support/provider';
+import { DEMO_QUEUE, jobsReady, startJobs, triggerHourlyJobs, type JobOptions } from '../../server/provider/jobs';
+import { describeEachDb, describePostgres, useTestProvider, TEST_DATABASE_URL, TEST_MERCHANT_KEY, TEST_PLATFORM, TEST_SECRET, TEST_WEBHOOK_SECRET, type TestProvider } from './support/provider';
 import { key, products } from './orders.helpers';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -92,7 +92,7 @@ function hourlySpy(behave: (run: number) => Promise<void> = async () => {}) {
 }
 
 describeEachDb('jobs through pg-boss', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let log: ReturnType<typeof logs>;
   const stops: (() => Promise<void>)[] = [];
   const start = (options: JobOptions = {}) => {
@@ -101,9 +101,6 @@ describeEachDb('jobs through pg-boss', (kind) => {
     return stop;
   };
 
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
   beforeEach(() => {
     log = logs();
     p.ctx.logger = log.logger;
@@ -115,7 +112,6 @@ describeEachDb('jobs through pg-boss', (kind) => {
     await p.reset();
     expect(log.engineErrors()).toEqual([]);
   });
-  afterAll(() => p.close());
 
   it('an embedded provider started with jobs: false runs no job and installs nothing', async () => {
     const provider = await startEmbeddedProvider({ ...embeddedOptions(p), jobs: false });
@@ -157,8 +153,8 @@ describeEachDb('jobs through pg-boss', (kind) => {
     await until('the start-up run', () => spy.runs.length === 1);
     await stop();
     const again = start({ hourly: spy.fn('b') });
+    // ready: its start-up run was asked for (and refused), so a run it made would be in the table now
     await jobsReady(p.ctx);
-    await sleep(1000);
     await again();
     expect(spy.runs).toEqual(['a']);
     expect((await jobRows(p.db)).length).toBe(1);
@@ -206,15 +202,21 @@ describeEachDb('jobs through pg-boss', (kind) => {
   it('stop() waits for a running job to finish', async () => {
     let finished = 0;
     let running = false;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     const spy = hourlySpy(async () => {
       running = true;
-      await sleep(1500);
+      await held;
       finished++;
       running = false;
     });
     const stop = start({ hourly: spy.fn('a') });
     await until('the start-up run to be running', () => running);
-    await stop();
+    // the run goes on until it is let go: stop() is still waiting for it a moment later, then ends with it
+    const stopping = stop();
+    expect(await Promise.race([stopping.then(() => 'stopped'), sleep(200).then(() => 'waiting')])).toBe('waiting');
+    release();
+    await stopping;
     expect(finished).toBe(1);
     expect((await jobRows(p.db)).map((r) => r.state)).toEqual(['completed']);
   });
@@ -249,7 +251,8 @@ describeEachDb('jobs through pg-boss', (kind) => {
     const status = async () => (await p.db.selectFrom('orders').select('status').where('name', '=', name).executeTakeFirstOrThrow()).status;
     start({ hourly: async () => {}, demoEverySeconds: 1 });
     await jobsReady(p.ctx);
-    await sleep(1500);
+    // a demo run has been, and left the order alone: its next step is 45 s away on the provider's clock
+    await until('a demo run to complete', async () => (await jobRows(p.db, DEMO_QUEUE)).some((j) => j.state === 'completed'));
     expect(await status()).toBe('paid');
     p.clock.advance(45 * SECOND);
     await until('the order to be preparing', async () => (await status()) === 'preparing');
@@ -262,7 +265,9 @@ describeEachDb('jobs through pg-boss', (kind) => {
 });
 
 describePostgres('jobs with several instances on one database', () => {
-  let p: TestProvider;
+  // one database for the block, which each test finds as a new one: pg-boss not installed (its schema
+  // dropped after each test), no hour slot taken, the tables emptied and seeded again
+  const p = useTestProvider('postgres', { reset: true });
   let url: string;
   let log: ReturnType<typeof logs>;
   const extra: DatabaseHandle[] = [];
@@ -280,18 +285,19 @@ describePostgres('jobs with several instances on one database', () => {
     return stop;
   };
 
-  beforeEach(async () => {
-    // a fresh database each time: pg-boss not installed yet, no hour slot taken
-    p = await startTestProvider('postgres');
+  beforeAll(() => {
     const raw = rawClientOf(p.db);
     url = (raw?.kind === 'postgres' && (raw.pool.options as PoolConfig).connectionString) || '';
     expect(url).toMatch(/^postgres/);
+  });
+  beforeEach(() => {
     log = logs();
   });
   afterEach(async () => {
     await Promise.all(stops.splice(0).map((s) => s()));
     await Promise.all(extra.splice(0).map((h) => h.close()));
-    await p.close();
+    p.ctx.demoOrderProgress = false;
+    await sql`drop schema if exists pgboss cascade`.execute(p.db);
     expect(log.engineErrors()).toEqual([]);
   });
 
@@ -301,8 +307,8 @@ describePostgres('jobs with several instances on one database', () => {
     ctxs.forEach((ctx, i) => start(ctx, { hourly: spy.fn(`#${i}`) }));
     await Promise.all(ctxs.map((ctx) => jobsReady(ctx)));
     await until('the start-up run to complete', async () => (await jobRows(p.db)).some((r) => r.state === 'completed'));
-    // past every worker's next poll (5 s): nothing else was queued, nothing ran again
-    await sleep(5500);
+    // every start has asked for its start-up run (jobsReady) and the run is done: nothing else is queued
+    // (every row below is completed), so no worker has anything left to run, at its next poll or later
     const rows = await jobRows(p.db);
     // one job per hour slot (should the test straddle the hour, the cron's job is the next slot's)
     const slots = rows.map((r) => r.singleton_on?.toISOString());

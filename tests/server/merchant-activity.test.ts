@@ -4,22 +4,16 @@
  * per staff session (30 a minute) with one entry when the cap trips. PGlite, and PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { MINUTE, SECOND } from '../../server/lib/clock';
 import { UNKNOWN_CODES_PER_MINUTE } from '../../server/provider/counter/code-limit';
-import { closeProvider } from './auth.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
-import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 
 describeEachDb('merchant console: what the activity log records', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => closeProvider(p));
   beforeEach(async () => {
-    await p.reset();
     owner = await newStaff(p.db, p.clock, { role: 'owner', name: 'Olive Owner' });
   });
 

@@ -8,13 +8,13 @@
  */
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '#contract/endpoints';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
-import { closeProvider, newIp } from './auth.helpers';
+import { newIp } from './auth.helpers';
 import { newStaff, newStaffEmail, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, useTestProvider } from './support/provider';
 
 type Json = unknown;
 const NUL = 'a\u0000b';
@@ -44,16 +44,14 @@ interface Spec {
 }
 
 describeEachDb('bad input on every merchant console call', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let owner: TestStaff;
   let member: TestStaff;
 
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     member = await newStaff(p.db, p.clock, { role: 'staff' });
   });
-  afterAll(() => closeProvider(p));
 
   /** A customer's active voucher's fresh QR code, and a wallet order (for the counter's and the board's good input). */
   const voucherCode = async () => {

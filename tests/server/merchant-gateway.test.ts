@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
-import { describeEachDb, startStack, type Stack } from '../security/support';
+import { describeEachDb, useStack } from '../security/support';
 import { fakeUpstream, startGateway, testConfig, UPSTREAM_SECRET, type FakeUpstream, type TestGateway } from './gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
 
@@ -27,11 +27,7 @@ const clearedNames = (res: Response) =>
 const valueOf = (line: string | undefined) => line?.split(';')[0]!.split('=').slice(1).join('=');
 
 describeEachDb('the staff cookie through the gateway and the embedded provider', (kind) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ kind, config: { trustProxyHops: 1 } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ kind, config: { trustProxyHops: 1 } });
 
   async function setUpOwner(headers: Record<string, string> = {}): Promise<{ res: Response; text: string; email: string }> {
     const email = newStaffEmail();

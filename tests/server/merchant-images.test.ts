@@ -8,9 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
-import { describeEachDb, startStack, type Stack } from '../security/support';
+import { describeEachDb, useStack } from '../security/support';
 import { newStaff } from './merchant.helpers';
 
 const SCRIPT = '<script>alert(1)</script>';
@@ -19,15 +19,13 @@ const solid = (w = 32, h = 32) => sharp({ create: { width: w, height: h, channel
 const withScript = (img: ReturnType<typeof sharp>) => img.withMetadata({ exif: { IFD0: { ImageDescription: SCRIPT, Artist: SCRIPT } } });
 
 describeEachDb('merchant console: images', (kind) => {
-  let stack: Stack;
+  const stack = useStack({ kind });
   let cookie: string;
   let staffCookie: string;
   beforeAll(async () => {
-    stack = await startStack({ kind });
     cookie = `staff=${(await newStaff(stack.db, systemClock, { role: 'owner' })).token}`;
     staffCookie = `staff=${(await newStaff(stack.db, systemClock, { role: 'staff' })).token}`;
   });
-  afterAll(() => stack?.close());
 
   const upload = (bytes: Buffer, o: { name?: string; type?: string; cookie?: string } = {}) =>
     stack.api('POST', 'merchant/images', { cookie: o.cookie ?? cookie, body: { file: bytes.toString('base64'), ...(o.name ? { name: o.name } : {}), ...(o.type ? { type: o.type } : {}) } });

@@ -5,26 +5,19 @@
  * sessions (12 h idle, sign out, sign out everywhere), the team (invite, role, remove, the last owner)
  * and the audit log. Concurrency on PostgreSQL: one set-up link used twice at once makes one owner.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '#contract/endpoints';
 import { HOUR, MINUTE, SECOND } from '../../server/lib/clock';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { STAFF_IDLE_MS, STAFF_LIFETIME_MS } from '../../server/provider/http/staff-session';
 import { createOwnerSetupLink, ownerSetupUrlIfNoOwner, STAFF_LINK_TTL_MS } from '../../server/provider/staff/setup-link';
 import { purgeStaffLeftovers, LOGIN_ATTACK_FAILURES, LOGIN_FAILURES_PER_CLIENT, LOGIN_FREE_TRIES, LOGIN_WINDOW_MS } from '../../server/provider/staff/staff.service';
-import { closeProvider, newIp } from './auth.helpers';
+import { newIp } from './auth.helpers';
 import { CONSOLE_CALLS, CONSOLE_SIGN_IN_CALLS, newStaff, newStaffEmail, newStaffSession, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, startTestProvider, TEST_PUBLIC_URL, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider, TEST_PUBLIC_URL } from './support/provider';
 
 describeEachDb('merchant console: staff accounts', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => closeProvider(p));
-  beforeEach(async () => {
-    await p.reset();
-  });
+  const p = useTestProvider(kind, { reset: true });
 
   const me = (token: string) => p.call('get', 'merchant/me', { token });
   const login = (email: string, password: string, ip = newIp()) => p.call('post', 'merchant/auth/login', { body: { email, password }, ip });
@@ -524,11 +517,7 @@ describeEachDb('merchant console: staff accounts', (kind) => {
 });
 
 describePostgres('merchant console: races', () => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider('postgres', { poolSize: 10 });
-  });
-  afterAll(() => closeProvider(p));
+  const p = useTestProvider('postgres', { poolSize: 10 });
 
   it('one set-up link used by eight requests at once makes exactly one owner', async () => {
     const token = await createOwnerSetupLink(p.db, p.clock);

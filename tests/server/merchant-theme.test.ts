@@ -6,27 +6,21 @@
  * publish, customers see the new settings within 10 s through every cache (the provider's settings
  * cache and the gateway's answer cache).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { contrastRatio } from '#contract/contrast';
 import { MERCHANTS } from '../../server/db/seed/merchants';
 import { HOUR, SECOND, systemClock } from '../../server/lib/clock';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
-import { describeEachDb, startStack, type Stack } from '../security/support';
-import { closeProvider } from './auth.helpers';
+import { describeEachDb, useStack } from '../security/support';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { startTestProvider, type TestProvider } from './support/provider';
+import { useTestProvider } from './support/provider';
 
 type Theme = Record<string, string>;
 
 describeEachDb('merchant console: the theme studio', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => closeProvider(p));
   beforeEach(async () => {
-    await p.reset();
     // reset() keeps the merchants' rows: put the seeded theme back
     for (const m of MERCHANTS) await p.db.updateTable('merchants').set({ settings: JSON.stringify(m.settings) }).where('id', '=', m.id).execute();
     clearMerchantCache();
@@ -208,11 +202,7 @@ describeEachDb('merchant console: the theme studio', (kind) => {
 });
 
 describeEachDb('a published theme reaches customers through every cache within 10 s (real time)', (kind) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ kind });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ kind });
 
   it('through the gateway answer cache and the provider settings cache', async () => {
     const owner = await newStaff(stack.db, systemClock, { role: 'owner' });

@@ -4,14 +4,14 @@
  * merchant console call from the contract's table.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import { ENDPOINTS } from '#contract/endpoints';
 import type { StaffRole } from '#contract/staff';
 import type { Database } from '../../server/db';
 import type { Clock } from '../../server/lib/clock';
 import { sha256Hex } from '../../server/lib/signature';
 import { hashPassword } from '../../server/provider/staff/password';
-import { startTestProvider, type TestProvider } from './support/provider';
+import { useTestProvider, type TestProvider } from './support/provider';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
 const hashes = new Map<string, Promise<string>>();
@@ -64,11 +64,10 @@ export const CONSOLE_SIGN_IN_CALLS = ENDPOINTS.filter((e) => e.path.startsWith('
  * made before its tests and closed after them (read them inside a test: `const { p, owner } = on`).
  */
 export function ownerOnPostgres(): { readonly p: TestProvider; readonly owner: TestStaff } {
-  const on = {} as { p: TestProvider; owner: TestStaff };
+  const p = useTestProvider('postgres', { poolSize: 10 });
+  const on = { p } as { p: TestProvider; owner: TestStaff };
   beforeAll(async () => {
-    on.p = await startTestProvider('postgres', { poolSize: 10 });
-    on.owner = await newStaff(on.p.db, on.p.clock, { role: 'owner' });
+    on.owner = await newStaff(p.db, p.clock, { role: 'owner' });
   });
-  afterAll(() => on.p.close());
   return on;
 }

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { expect, it } from 'vitest';
+import { describeEachDb, useTestProvider } from './support/provider';
 import { notify } from '../../server/provider/notifications/notify';
 import { SECOND } from '../../server/lib/clock';
 
 describeEachDb('notifications', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => p.close());
+  const p = useTestProvider(kind);
 
   async function give(customerId: number, n: number) {
     for (let i = 1; i <= n; i++) {

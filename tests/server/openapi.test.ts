@@ -25,9 +25,9 @@ import { PROVIDER_MOUNT } from '../../server/provider/app';
 import { buildOpenApiDocument, OPENAPI_SERVER_URL, openApiJson, operationId } from '../../server/provider/openapi';
 import { WEBHOOK_SIGNATURE_HEADER as SERVER_WEBHOOK_HEADER } from '../../server/provider/payments/sandbox';
 import { paymentWebhookEvent, WEBHOOK_SIGNATURE_HEADER } from '#contract/payments';
-import { closeProvider, newIp, newPhone } from './auth.helpers';
+import { newIp, newPhone } from './auth.helpers';
 import { postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
-import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import sharp from 'sharp';
 import { newStaff, newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
@@ -435,7 +435,6 @@ const SAMPLES: unknown[] = [
 
 describeEachDb('the OpenAPI document and the provider', (kind) => {
   const CLIENT_ID = 'openapi-test.apps.example';
-  let p: TestProvider;
   let jwks: Server;
   let googleKey: CryptoKey;
 
@@ -445,12 +444,9 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'openapi-key', alg: 'RS256', use: 'sig' };
     jwks = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
     await new Promise<void>((done) => jwks.listen(0, '127.0.0.1', done));
-    p = await startTestProvider(kind, { googleJwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`, googleClientId: CLIENT_ID });
   });
-  afterAll(async () => {
-    await closeProvider(p);
-    await new Promise((done) => jwks?.close(done));
-  });
+  afterAll(() => new Promise((done) => jwks?.close(done)));
+  const p = useTestProvider(kind, () => ({ googleJwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`, googleClientId: CLIENT_ID }));
 
   const googleToken = (sub: string) => {
     const now = unix(p);

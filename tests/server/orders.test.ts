@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { key, ledgers, makeAddress, makeVoucher, products } from './orders.helpers';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { DAY, SECOND } from '../../server/lib/clock';
 
 describeEachDb('orders', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let P: Awaited<ReturnType<typeof products>>;
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     P = await products(p);
   });
-  afterAll(() => p.close());
   beforeEach(() => {
     p.ctx.demoOrderProgress = false;
   });

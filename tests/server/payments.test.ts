@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
 import { key, ledgers, makeVoucher, postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 describeEachDb('payments', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let P: Awaited<ReturnType<typeof products>>;
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     P = await products(p);
   });
-  afterAll(() => p.close());
 
   async function topup(amount = 50000, returnTo?: 'profile' | 'order') {
     const c = await p.newCustomer();

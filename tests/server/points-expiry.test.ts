@@ -1,15 +1,11 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { afterEach, expect, it } from 'vitest';
+import { describeEachDb, useTestProvider } from './support/provider';
 import { DAY } from '../../server/lib/clock';
 import { burnPoints, earnPoints } from '../../server/provider/points/points.ledger';
 import { runPointsExpiry } from '../../server/provider/points/points.jobs';
 
 describeEachDb('points expiry', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => p.close());
+  const p = useTestProvider(kind);
   afterEach(() => p.clock.set(new Date()));
 
   const earn = (id: number, pts: number) => p.db.transaction().execute((trx) => earnPoints(trx, p.clock, id, pts, { reason: 'Order paid' }));

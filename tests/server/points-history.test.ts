@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createSession } from '../../server/provider/auth/sessions';
 import { burnPoints, earnPoints } from '../../server/provider/points/points.ledger';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
-import { closeProvider } from './auth.helpers';
+import { describeEachDb, useTestProvider } from './support/provider';
 
 const DAY = 86_400_000;
 
 describeEachDb('points history', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => closeProvider(p));
-  beforeEach(() => p.reset());
+  const p = useTestProvider(kind, { reset: true });
 
   const history = (token: string, body: unknown) => p.call('post', 'point/history', { token, body });
   const earn = (id: number, points: number, reason = 'Order') =>

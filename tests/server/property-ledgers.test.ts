@@ -27,11 +27,10 @@ import { sha256Hex } from '../../server/lib/signature';
 import { DAY } from '../../server/lib/clock';
 import { runHourlyJobs } from '../../server/provider/jobs';
 import { SEED_REWARDS } from '../../server/db/seed/rewards';
-import { closeProvider } from './auth.helpers';
 import { listen } from './gateway.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { menu } from './orders.helpers';
-import { describeEachDb, gatewayHeaders, startTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import { describeEachDb, gatewayHeaders, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 
 const RUNS = { pglite: Number(process.env.PROPERTY_RUNS ?? 500), postgres: Number(process.env.PROPERTY_RUNS_PG ?? 200) };
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
@@ -98,7 +97,7 @@ interface Snapshot {
 }
 
 describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
-  let p: TestProvider;
+  const p = useTestProvider(kind);
   let server: Awaited<ReturnType<typeof listen>>;
   let productIds: number[];
   // one listening server and one kept-alive connection for the whole run: thousands of calls, so the
@@ -108,7 +107,6 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   let staff: TestStaff;
   let owner: TestStaff;
   beforeAll(async () => {
-    p = await startTestProvider(kind);
     server = await listen(p.app);
     staff = await newStaff(p.db, p.clock, { role: 'staff' });
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
@@ -117,7 +115,6 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   afterAll(async () => {
     keepAlive.destroy();
     await server?.close();
-    await closeProvider(p);
   });
 
   interface Answer {

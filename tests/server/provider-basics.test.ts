@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { expect, it } from 'vitest';
+import { describeEachDb, useTestProvider } from './support/provider';
 
 describeEachDb('provider basics', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => p.close());
+  const p = useTestProvider(kind);
 
   it('answers settings in the envelope', async () => {
     const res = await p.call('get', 'settings/main-setting').expect(200);

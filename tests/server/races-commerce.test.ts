@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describePostgres, startTestProvider, type TestProvider } from './support/provider';
+import { beforeAll, expect, it } from 'vitest';
+import { describePostgres, useTestProvider } from './support/provider';
 import { key, ledgers, makeVoucher, postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { SECOND } from '../../server/lib/clock';
 
 /** Concurrency on a real pool of connections (PGlite has one connection, so races never show there). */
 describePostgres('commerce races', () => {
-  let p: TestProvider;
+  const p = useTestProvider('postgres', { poolSize: 10 });
   let P: Awaited<ReturnType<typeof products>>;
   beforeAll(async () => {
-    p = await startTestProvider('postgres', { poolSize: 10 });
     P = await products(p);
   });
-  afterAll(() => p.close());
 
   const latte = (token: string, extra: object = {}) =>
     p.call('post', 'order/create', { token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), ...extra } });

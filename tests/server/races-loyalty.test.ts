@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describePostgres, startTestProvider, type TestProvider } from './support/provider';
+import { expect, it } from 'vitest';
+import { describePostgres, useTestProvider } from './support/provider';
 import { runPointsExpiry } from '../../server/provider/points/points.jobs';
 
 /**
@@ -7,11 +7,7 @@ import { runPointsExpiry } from '../../server/provider/points/points.jobs';
  * show there). Each test fires its calls at once and checks the invariants afterwards.
  */
 describePostgres('loyalty races', () => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider('postgres', { poolSize: 10 });
-  });
-  afterAll(() => p.close());
+  const p = useTestProvider('postgres', { poolSize: 10 });
 
   let seq = 0;
   async function makeReward(o: { stock: number | null; cost: number; limit?: number | null }) {

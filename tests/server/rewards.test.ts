@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { describe, expect, it } from 'vitest';
+import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
 import { DAY } from '../../server/lib/clock';
 
 let seq = 0;
@@ -31,11 +31,7 @@ async function ledgerSum(p: TestProvider, customerId: number) {
 }
 
 describeEachDb('rewards and vouchers', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => p.close());
+  const p = useTestProvider(kind);
 
   describe('reward/list', () => {
     it('lists the seeded coffee-shop rewards in order, to guests too', async () => {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sha256Hex } from '../../server/lib/signature';
 import { createSession } from '../../server/provider/auth/sessions';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
-import { closeProvider, newPhone, signInWithPhone } from './auth.helpers';
+import { describeEachDb, useTestProvider } from './support/provider';
+import { newPhone, signInWithPhone } from './auth.helpers';
 
 const DAY = 86_400_000;
 
 describeEachDb('sessions', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => closeProvider(p));
-  beforeEach(() => p.reset());
+  const p = useTestProvider(kind, { reset: true });
 
   const profile = (token: string) => p.call('get', 'customer/profile', { token });
 

@@ -1,6 +1,6 @@
 /**
- * The server as operators run it: `node --import tsx server/index.ts` against an outside provider, and
- * `npm start`'s script with the embedded provider on a fresh data folder. Graceful shutdown included.
+ * The server as operators run it: the built server (what `npm start` runs) against an outside provider,
+ * and `npm start`'s script with the embedded provider on a fresh data folder. Graceful shutdown included.
  */
 import { serverEnv } from './support/env';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, fakeUpstream, makeDist, type FakeUpstream } from './gateway.helpers';
+import { SERVER_ARGS, TEST_SERVER_DIR } from '../support/server-bundle';
 
 
 interface Running {
@@ -40,9 +41,12 @@ async function start(args: string[], env: Record<string, string>): Promise<Runni
 
 describe('server/index.ts with an outside provider', () => {
   let upstream: FakeUpstream;
+  /** called when the slow call reaches the outside provider */
+  let slowArrived = () => {};
   beforeAll(async () => {
     upstream = await fakeUpstream((app) => {
       app.get('/api/v2/slow', (_req, res) => {
+        slowArrived();
         setTimeout(() => res.json({ status: 200, message: 'Slow but done.', data: { done: true } }), 1500);
       });
     });
@@ -50,11 +54,13 @@ describe('server/index.ts with an outside provider', () => {
   afterAll(() => upstream?.close());
 
   it('serves, then on SIGTERM finishes the request in flight and exits with 0', async () => {
-    const s = await start(['--import', 'tsx', 'server/index.ts'], { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET });
+    const s = await start(SERVER_ARGS, { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET });
     try {
       expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+      // the signal once the request is in flight (it has reached the provider behind), not after a fixed time
+      const arrived = new Promise<void>((r) => (slowArrived = r));
       const inFlight = fetch(`${s.url}/api/slow`);
-      await new Promise((r) => setTimeout(r, 300));
+      await arrived;
       s.proc.kill('SIGTERM');
       const res = await inFlight;
       expect(res.status).toBe(200);
@@ -69,7 +75,7 @@ describe('server/index.ts with an outside provider', () => {
   });
 
   it('logs JSON lines when its output is not a terminal, and one short line per event with LOG_FORMAT=short', async () => {
-    const json = await start(['--import', 'tsx', 'server/index.ts'], { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET });
+    const json = await start(SERVER_ARGS, { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET });
     try {
       const lines = json.output().trim().split('\n');
       for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
@@ -77,7 +83,7 @@ describe('server/index.ts with an outside provider', () => {
     } finally {
       json.proc.kill('SIGKILL');
     }
-    const short = await start(['--import', 'tsx', 'server/index.ts'], { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET, LOG_FORMAT: 'short' });
+    const short = await start(SERVER_ARGS, { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET, LOG_FORMAT: 'short' });
     try {
       const lines = short.output().trim().split('\n');
       expect(lines.length).toBeGreaterThan(1);
@@ -91,7 +97,7 @@ describe('server/index.ts with an outside provider', () => {
   });
 
   it('has no /__dev/outbox in external mode', async () => {
-    const s = await start(['--import', 'tsx', 'server/index.ts'], { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET });
+    const s = await start(SERVER_ARGS, { PROVIDER_API_BASE: upstream.base, PROVIDER_SECRET: UPSTREAM_SECRET });
     try {
       expect((await fetch(`${s.url}/__dev/outbox?phone=+639171234567`)).status).toBe(404);
       s.proc.kill('SIGINT');
@@ -115,7 +121,7 @@ describe('npm start (scripts/start.ts) with the embedded provider', () => {
   });
 
   it('starts with a fresh data folder, says where the merchant key is kept (never a secret), and stops on SIGTERM', async () => {
-    const first = await start(['scripts/start.ts'], { DATA_DIR: dataDir, DIST_DIR: build.dist });
+    const first = await start(['scripts/start.ts'], { DATA_DIR: dataDir, DIST_DIR: build.dist, SERVER_OUT_DIR: TEST_SERVER_DIR });
     let secrets: { provider_secret: string; merchant_api_key: string; webhook_secret: string };
     try {
       secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'));
@@ -141,7 +147,7 @@ describe('npm start (scripts/start.ts) with the embedded provider', () => {
     }
 
     // the second start reuses the data folder: same secrets, and the key is not printed again
-    const second = await start(['scripts/start.ts'], { DATA_DIR: dataDir, DIST_DIR: build.dist });
+    const second = await start(['scripts/start.ts'], { DATA_DIR: dataDir, DIST_DIR: build.dist, SERVER_OUT_DIR: TEST_SERVER_DIR });
     try {
       expect(second.output()).not.toContain(secrets.merchant_api_key);
       expect(second.output()).not.toContain(secrets.provider_secret);

@@ -16,7 +16,7 @@ import { stripeGateway, STRIPE_SIGNATURE_HEADER } from '../../server/provider/pa
 import type { PaymentGateway } from '../../server/provider/payment-gateway';
 import { webhookAnswer } from '#contract/payments';
 import { startStripeFake, type FakeSession, type StripeFake } from '../fakes/stripe-fake';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, useTestProvider } from './support/provider';
 import { key, ledgers, products } from './orders.helpers';
 import { newStaff } from './merchant.helpers';
 
@@ -26,22 +26,20 @@ const SHOP = 'https://shop.example';
 describeEachDb('Stripe as the payment gateway', (kind) => {
   let fake: StripeFake;
   let gateway: PaymentGateway;
-  let p: TestProvider;
   let P: Awaited<ReturnType<typeof products>>;
   const warnings: Array<{ msg: string; [k: string]: unknown }> = [];
 
   beforeAll(async () => {
     fake = await startStripeFake();
     gateway = stripeGateway({ secretKey: fake.secretKey, webhookSecret: WEBHOOK_SECRET, publicBaseUrl: SHOP, host: fake.host, port: fake.port, protocol: fake.protocol, checkoutTtlSeconds: 3600, maxNetworkRetries: 0 });
-    p = await startTestProvider(kind, { paymentGateway: gateway });
+  });
+  afterAll(() => fake?.close());
+  const p = useTestProvider(kind, () => ({ paymentGateway: gateway }));
+  beforeAll(async () => {
     // the provider's warnings (amount or currency mismatches, refunds), read by the tests
     const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) });
     p.ctx.logger = logger;
     P = await products(p);
-  });
-  afterAll(async () => {
-    await p?.close();
-    await fake?.close();
   });
 
   /** A delivery as Stripe makes it: pretty JSON, signed with the library's own test helper, posted unsigned by any API gateway. */

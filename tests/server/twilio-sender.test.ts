@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSender } from '../../server/provider/auth/twilio-sender';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
-import { closeProvider, newIp, newPhone } from './auth.helpers';
+import { newIp, newPhone } from './auth.helpers';
 import { captureLogger } from './gateway.helpers';
-import { startTestProvider, type TestProvider } from './support/provider';
+import { useTestProvider, type TestProvider } from './support/provider';
 
 const ACCOUNT = fakeSid('AC');
 const TOKEN = 'f'.repeat(8) + 'auth-token-of-the-test-account';
@@ -161,17 +161,15 @@ describe('twilioSender against the local Twilio fake (the library sends, the fak
 
 describe('sign-in codes through Twilio (the provider, the adapter and the fake together)', () => {
   let fake: TwilioFake;
-  let p: TestProvider;
+  const p = useTestProvider('pglite');
   const saved: Partial<TestProvider['ctx']> = {};
   beforeAll(async () => {
     fake = await startTwilioFake({ accountSid: ACCOUNT, authToken: TOKEN, numbers: [NUMBER] });
-    p = await startTestProvider('pglite');
     saved.sender = p.ctx.sender;
     saved.logger = p.ctx.logger;
   });
   afterAll(async () => {
     Object.assign(p.ctx, saved);
-    await closeProvider(p);
     await fake.close();
   });
 

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, useTestProvider } from './support/provider';
 import { key, ledgers } from './orders.helpers';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 
 describeEachDb('wallet', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => p.close());
+  const p = useTestProvider(kind);
 
   describe('wallet/balance and wallet/history', () => {
     it('answers the balance in the merchant\'s currency', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDb, startTestProvider, type TestProvider } from './support/provider';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
 import { MINUTE } from '../../server/lib/clock';
 import { merchantDay } from '../../server/provider/wheel/wheel.service';
 
@@ -18,11 +18,7 @@ describe('merchantDay', () => {
 });
 
 describeEachDb('the wheel', (kind) => {
-  let p: TestProvider;
-  beforeAll(async () => {
-    p = await startTestProvider(kind);
-  });
-  afterAll(() => p.close());
+  const p = useTestProvider(kind);
   afterEach(async () => {
     await p.db.updateTable('wheel_segments').set({ active: true }).execute();
     p.clock.set(new Date());

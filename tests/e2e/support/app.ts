@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort, startServer } from '../../../scripts/lib/server-process.ts';
+import { useStarted } from '../../support/lifecycle';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const HAS_CHROME = existsSync(CHROME_PATH);
@@ -45,6 +46,32 @@ export async function startApp(env: Record<string, string> = {}, dataDir?: strin
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * For a file or a describe block: the app started by startApp(env) before its tests, stopped and its
+ * data folder removed after them. Nothing starts without Chromium (the suites skip their tests then).
+ * Read it inside tests and hooks (see useStarted).
+ */
+export function useApp(env: Record<string, string> = {}): RunningApp {
+  return useStarted(
+    'the app',
+    () => startApp(env),
+    async (app) => {
+      await app.stop();
+      removeDataDir(app.dataDir);
+    },
+    { skip: !HAS_CHROME },
+  );
+}
+
+/**
+ * For a file or a describe block: a Chromium launched before its tests and closed after them (before
+ * the app of a useApp() called first stops). `args`: more Chromium switches, or a function called at
+ * launch for switches a hook declared before it makes (a fake camera's video).
+ */
+export function useBrowser(args: string[] | (() => string[]) = []): Browser {
+  return useStarted('the browser', () => launchBrowser(typeof args === 'function' ? args() : args), (browser) => browser.close(), { skip: !HAS_CHROME });
 }
 
 /** `extraArgs`: more Chromium switches (a fake camera: fake-camera.ts). */

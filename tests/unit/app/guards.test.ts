@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { documentTitle, guardRedirect, matchRoute, paths, TITLES } from '#contract/routes';
 
