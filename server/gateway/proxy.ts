@@ -4,6 +4,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { bodySha256, CALL_NONCE_HEADER, CALL_SIGNATURE_HEADER, callHeaders, callKey, keysCallHmac, signCall } from '../lib/signature';
 import { BodyTooLarge, hasBody, readBody } from '../lib/read-body';
+import { ALL_CALLS } from '#contract/calls';
 import { sendGatewayError } from './envelope';
 import { clearSessionCookies, dropForeignSessionCookies, readSessionToken, sentSessionCookies, setSessionCookie, type SessionKind } from './session';
 import { copyAnswerHeaders, sharedCache } from './shared-cache';
@@ -24,16 +25,16 @@ export interface ApiProxyOptions {
 }
 
 /**
- * Calls whose answer carries a customer token that must become the session cookie, by their exact
- * path: any other spelling of them is refused (isSessionPathAlias), and a token in any other answer
- * is removed (token-guard.ts).
+ * What the contract declares of each call (src/contract/calls.ts): whose session it carries, and which
+ * calls sign in (their answer's token becomes the session cookie) or out (they clear it). Sign-in and
+ * logout calls are known by their exact path: any other spelling of them is refused
+ * (isSessionPathAlias), and a token in any other answer is removed (token-guard.ts).
  */
-const SIGN_IN_PATHS = new Set(['auth/otp/verify', 'auth/register', 'auth/google']);
-const LOGOUT_PATH = 'auth/logout';
-/** The merchant console's: their token becomes the staff cookie (session.ts), or they clear it. */
-const STAFF_SIGN_IN_PATHS = new Set(['merchant/auth/setup', 'merchant/auth/login', 'merchant/auth/accept-invite']);
-const STAFF_LOGOUT_PATHS = new Set(['merchant/auth/logout', 'merchant/auth/logout-all']);
-const SESSION_PATHS = new Set([...SIGN_IN_PATHS, LOGOUT_PATH, ...STAFF_SIGN_IN_PATHS, ...STAFF_LOGOUT_PATHS]);
+const DECLARED = new Map(ALL_CALLS.map((c) => [c.path, c]));
+const signing = (kind: SessionKind, signs: 'in' | 'out') => new Set(ALL_CALLS.filter((c) => c.session === kind && c.signs === signs).map((c) => c.path));
+const SIGN_IN_PATHS = { customer: signing('customer', 'in'), staff: signing('staff', 'in') } satisfies Record<SessionKind, Set<string>>;
+const LOGOUT_PATHS = { customer: signing('customer', 'out'), staff: signing('staff', 'out') } satisfies Record<SessionKind, Set<string>>;
+const SESSION_PATHS = new Set(ALL_CALLS.filter((c) => c.signs).map((c) => c.path));
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Provider calls that are not for browsers: the OpenAPI document is read from the provider (or from
@@ -157,11 +158,14 @@ function canonicalPath(path: string): string | null {
 }
 
 /**
- * The merchant console's calls carry the staff cookie, every other call the customer's. Read loosely
- * (`Merchant/me` counts), so no spelling of a console call can carry the customer's session.
+ * Whose session a call carries, as its declaration says (src/contract/api.ts: the console's calls the
+ * staff cookie, the others the customer's). Read loosely (`Merchant/me` counts), so no spelling of a
+ * console call can carry the customer's session; a call the contract does not declare (another
+ * provider's own) carries the staff cookie under `merchant/`, the customer's elsewhere.
  */
 function sessionKindOf(path: string): SessionKind {
-  return (canonicalPath(path) ?? path.toLowerCase()).startsWith('merchant/') ? 'staff' : 'customer';
+  const loose = canonicalPath(path) ?? path.toLowerCase();
+  return DECLARED.get(loose)?.session ?? (loose.startsWith('merchant/') ? 'staff' : 'customer');
 }
 
 function isJsonContentType(value: string | undefined): boolean {
@@ -212,8 +216,8 @@ export function apiProxy(o: ApiProxyOptions): Router {
       path,
       secure,
       kind,
-      signIn: kind === 'staff' ? STAFF_SIGN_IN_PATHS.has(path) : SIGN_IN_PATHS.has(path),
-      logout: kind === 'staff' ? STAFF_LOGOUT_PATHS.has(path) : path === LOGOUT_PATH,
+      signIn: SIGN_IN_PATHS[kind].has(path),
+      logout: LOGOUT_PATHS[kind].has(path),
       sentCookies: sentSessionCookies(req, kind),
     };
     res.locals.proxiedCall = call;

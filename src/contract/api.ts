@@ -33,6 +33,14 @@ export interface Call<Data = unknown, Input = void, Auth extends CallAuth = Call
   readonly status: number;
   /** takes an `idempotency_key`: a repeat returns the first answer (409 while it runs, 422 with another body) */
   readonly idempotent: boolean;
+  /**
+   * Whose session a gateway carries with it: the staff member's (the console's cookie) or the customer's.
+   * By default a `staff` or `owner` call carries the staff session and every other call the customer's; a
+   * console call anyone may make (signing in, a forgotten password, "who is signed in?") says `staff`.
+   */
+  readonly session: 'customer' | 'staff';
+  /** its answer's token becomes the session cookie (`in`), or it ends the session and its cookie (`out`) */
+  readonly signs?: 'in' | 'out';
   /** types only, never set: what the call answers (the envelope's `data`) and takes (its query or body) */
   readonly types?: { data: Data; input: Input };
 }
@@ -45,17 +53,25 @@ export type InputOf<C> = C extends Call<infer _Data, infer Input> ? Input : neve
 interface CallOptions {
   status?: number;
   idempotent?: boolean;
+  /** whose session it carries, when not what its auth says (a console call anyone may make: `staff`) */
+  session?: 'customer' | 'staff';
+  /** it signs in (its answer's token becomes the session cookie) or out (it ends the session) */
+  signs?: 'in' | 'out';
 }
 
+const declared = <Auth extends CallAuth>(method: 'get' | 'post', path: string, auth: Auth, o: CallOptions) => ({
+  method,
+  path,
+  auth,
+  status: o.status ?? 200,
+  idempotent: method === 'post' && (o.idempotent ?? false),
+  session: o.session ?? (auth === 'staff' || auth === 'owner' ? 'staff' : 'customer'),
+  ...(o.signs ? { signs: o.signs } : {}),
+});
+
 const calls = <Auth extends CallAuth>(auth: Auth) => ({
-  get: <Data, Query = void>(path: string, options: CallOptions = {}): Call<Data, Query, Auth> => ({ method: 'get', path, auth, status: options.status ?? 200, idempotent: false }),
-  post: <Data, Body = void>(path: string, options: CallOptions = {}): Call<Data, Body, Auth> => ({
-    method: 'post',
-    path,
-    auth,
-    status: options.status ?? 200,
-    idempotent: options.idempotent ?? false,
-  }),
+  get: <Data, Query = void>(path: string, options: CallOptions = {}): Call<Data, Query, Auth> => declared('get', path, auth, options),
+  post: <Data, Body = void>(path: string, options: CallOptions = {}): Call<Data, Body, Auth> => declared('post', path, auth, options),
 });
 
 /** The builders of declarations, by who may make the call: `call.customer.post<Data, Body>('address/create')`. */

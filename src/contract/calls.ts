@@ -1,0 +1,56 @@
+/**
+ * Every call of API v2 this product declares, zod-free: each area's declarations (`<area>.calls.ts`)
+ * in one list, for those that need them all at once: the gateway (whose session a call carries, which
+ * calls sign in or out) and the tests. The app's chunks never import this (each imports its areas').
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import type { Call } from './api';
+import { addressesApi } from './addresses.calls';
+import { authApi } from './auth.calls';
+import { boardApi } from './board.calls';
+import { counterApi } from './counter.calls';
+import { customersApi, customersConsoleApi } from './customers.calls';
+import { dashboardApi } from './dashboard.calls';
+import { mediaApi } from './media.calls';
+import { menuApi, menuMachineApi } from './menu.calls';
+import { notificationsApi } from './notifications.calls';
+import { ordersApi } from './orders.calls';
+import { paymentsApi } from './payments.calls';
+import { pointsApi } from './points.calls';
+import { rewardsApi, rewardsEditorApi } from './rewards.calls';
+import { previewCall, settingsApi } from './settings.calls';
+import { shopApi } from './shop.calls';
+import { staffApi } from './staff.calls';
+import { themeApi } from './theme.calls';
+import { walletApi } from './wallet.calls';
+import { wheelApi, wheelEditorApi } from './wheel.calls';
+
+const areas = [
+  addressesApi,
+  authApi,
+  boardApi,
+  counterApi,
+  customersApi,
+  customersConsoleApi,
+  dashboardApi,
+  mediaApi,
+  menuApi,
+  menuMachineApi,
+  notificationsApi,
+  ordersApi,
+  paymentsApi,
+  pointsApi,
+  rewardsApi,
+  rewardsEditorApi,
+  settingsApi,
+  { previewCall },
+  shopApi,
+  staffApi,
+  themeApi,
+  walletApi,
+  wheelApi,
+  wheelEditorApi,
+] satisfies Record<string, Call<unknown, unknown>>[];
+
+/** Every declared call once (a call two areas name, such as settings/preview, counted once). */
+export const ALL_CALLS: readonly Call<unknown, unknown>[] = [...new Set(areas.flatMap((a) => Object.values(a) as Call<unknown, unknown>[]))];

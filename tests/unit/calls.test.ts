@@ -1,0 +1,29 @@
+/**
+ * The declarations the gateway reads (src/contract/calls.ts): every documented call is declared once,
+ * the console's calls carry the staff session and only they, and exactly the sign-in and logout calls
+ * say so (the gateway moves their token into the cookie, or clears it, by these declarations).
+ */
+import { describe, expect, it } from 'vitest';
+import { ALL_CALLS } from '#contract/calls';
+import { ENDPOINTS } from '#contract/endpoints';
+
+const key = (c: { method: string; path: string }) => `${c.method.toUpperCase()} ${c.path}`;
+
+describe('the declared calls', () => {
+  it('are every documented call, each once (the files of the sandbox, the images and this document aside)', () => {
+    const declared = ALL_CALLS.map(key);
+    expect(new Set(declared).size).toBe(declared.length);
+    const documentedCalls = ENDPOINTS.filter((e) => e.answer.kind === 'envelope' || e.answer.kind === 'csv').map(key);
+    expect([...declared].sort()).toEqual([...documentedCalls].sort());
+  });
+
+  it("carry the staff session for the console's calls and the customer's for every other", () => {
+    for (const c of ALL_CALLS) expect(c.session, c.path).toBe(c.path.startsWith('merchant/') ? 'staff' : 'customer');
+  });
+
+  it('say which calls sign in and out', () => {
+    const with_ = (signs: 'in' | 'out') => ALL_CALLS.filter((c) => c.signs === signs).map((c) => c.path).sort();
+    expect(with_('in')).toEqual(['auth/google', 'auth/otp/verify', 'auth/register', 'merchant/auth/accept-invite', 'merchant/auth/login', 'merchant/auth/setup']);
+    expect(with_('out')).toEqual(['auth/logout', 'merchant/auth/logout', 'merchant/auth/logout-all']);
+  });
+});
