@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import type { Address, AddressInput, AddressListData } from '#contract';
 import { addressesApi } from '#contract/addresses.calls';
-import { cached } from './cached';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
@@ -12,7 +11,7 @@ export const useAddresses = () => useSWR<AddressListData>(addressesKey, fetcher)
  * Saving or deleting an address can change the others too (which one is the default), so the list is
  * read again, and each call answers once it has been: the page shows the list as it now is.
  */
-const addressChanges = { refreshes: [cached.addresses], wait: true };
+const addressChanges = { refreshes: [addressesApi.list.path], wait: true };
 
 /** A new address is in the list at once, even where no page is showing the list to read it again. */
 const withAddress = (address: Address) => (list: AddressListData | undefined): AddressListData => {

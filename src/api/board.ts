@@ -3,10 +3,10 @@
  * seconds so every counter sees the same board; one order's ticket; moving an order on, cancelling it.
  */
 import useSWR from 'swr';
+import { staffApi } from '#contract/staff.calls';
 import type { BoardData, BoardOrderData } from '#contract/board';
 import { boardApi } from '#contract/board.calls';
 import type { OrderStatus } from '#contract/order-lifecycle';
-import { cached } from './cached';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
@@ -16,6 +16,6 @@ export const BOARD_POLL_MS = 3000;
 export const useBoard = () => useSWR<BoardData>(keyOf(boardApi.board), fetcher, { refreshInterval: BOARD_POLL_MS, refreshWhenHidden: true, revalidateOnFocus: true });
 export const useBoardOrder = (name: string) => useSWR<BoardOrderData>(keyOf(boardApi.detail, { name }), fetcher);
 
-const boardChanged = { refreshes: [cached.board, cached.boardOrder, cached.audit], refreshesOnFailure: [cached.board] };
+const boardChanged = { refreshes: [boardApi.board.path, boardApi.detail.path, staffApi.audit.path], refreshesOnFailure: [boardApi.board.path] };
 export const useAdvanceOrder = () => useMutation((name: string, from: OrderStatus) => callApi(boardApi.advance, { name, from }), boardChanged);
 export const useCancelOrder = () => useMutation((name: string, reason: string) => callApi(boardApi.cancel, { name, reason }), boardChanged);

@@ -4,14 +4,14 @@
  * build).
  */
 import useSWR from 'swr';
+import { staffApi } from '#contract/staff.calls';
 import useSWRInfinite from 'swr/infinite';
 import type { Customer, CustomerDetailData, CustomerSearchData } from '#contract';
 import { customersApi, customersConsoleApi } from '#contract/customers.calls';
-import { cached } from './cached';
 import { callApi, fetcher, keyOf, type Key } from './client';
 import { useMutation, type Write } from './mutation';
 
-export const profileKey = cached.profile;
+export const profileKey = customersApi.profile.path;
 export const useProfile = () => useSWR<Customer>(profileKey, fetcher);
 
 /** An answer that is the customer as they now are: it is the profile. */
@@ -27,7 +27,7 @@ export const useChangeEmail = () => useMutation(changeEmail, { writes: showCusto
  */
 const requestEmailCode = (email: string) => callApi(customersApi.emailVerifyRequest, { email });
 export const useRequestEmailCode = () =>
-  useMutation(requestEmailCode, { refusals: { CONFLICT: { refreshes: [cached.profile] }, ALREADY_VERIFIED: { refreshes: [cached.profile] } } });
+  useMutation(requestEmailCode, { refusals: { CONFLICT: { refreshes: [customersApi.profile.path] }, ALREADY_VERIFIED: { refreshes: [customersApi.profile.path] } } });
 
 /** Checks the code e-mailed to the customer's address; answers the customer, verified. */
 const verifyEmail = (code: string) => callApi(customersApi.emailVerify, { code });
@@ -54,5 +54,5 @@ export const useCustomerDetail = (id: number | null) => useSWR<CustomerDetailDat
 export const useAdjustPoints = () =>
   useMutation(
     (customerId: number, points: number, reason: string, key: string) => callApi(customersConsoleApi.adjustPoints, { customer_id: customerId, points, reason, idempotency_key: key }),
-    { refreshes: [cached.customers, cached.customerDetail, cached.audit], wait: true },
+    { refreshes: [customersConsoleApi.search.path, customersConsoleApi.detail.path, staffApi.audit.path], wait: true },
   );

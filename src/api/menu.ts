@@ -3,18 +3,19 @@
  * made it shows it at once (the shop's menu and the audit log too).
  */
 import useSWR from 'swr';
+import { shopApi } from '#contract/shop.calls';
+import { staffApi } from '#contract/staff.calls';
 import type { MenuData, ProductFields } from '#contract/menu';
 import { menuApi } from '#contract/menu.calls';
-import { cached } from './cached';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
 export const useMenuEditor = () => useSWR<MenuData>(keyOf(menuApi.menu), fetcher);
 
-const menuChanged = { refreshes: [cached.menuEditor, cached.catalog, cached.audit], wait: true };
+const menuChanged = { refreshes: [menuApi.menu.path, shopApi.catalog.path, staffApi.audit.path], wait: true };
 export const useCreateCategory = () => useMutation((name: string) => callApi(menuApi.createCategory, { name }), menuChanged);
 export const useRenameCategory = () => useMutation((id: number, name: string) => callApi(menuApi.renameCategory, { id, name }), menuChanged);
-export const useReorderCategories = () => useMutation((ids: number[]) => callApi(menuApi.reorderCategories, { ids }), { ...menuChanged, refreshesOnFailure: [cached.menuEditor] });
+export const useReorderCategories = () => useMutation((ids: number[]) => callApi(menuApi.reorderCategories, { ids }), { ...menuChanged, refreshesOnFailure: [menuApi.menu.path] });
 export const useDeleteCategory = () => useMutation((id: number) => callApi(menuApi.deleteCategory, { id }), menuChanged);
 export const useCreateProduct = () => useMutation((fields: ProductFields) => callApi(menuApi.createProduct, fields), menuChanged);
 export const useUpdateProduct = () => useMutation((id: number, fields: Partial<ProductFields>) => callApi(menuApi.updateProduct, { id, ...fields }), menuChanged);

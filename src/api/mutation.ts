@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { unstable_serialize, useSWRConfig, type Cache } from 'swr';
 import type { ErrorCode } from '#contract';
-import { cached, type Cached } from './cached';
 import { ApiRequestError, type Key } from './client';
+import { appConfigKey, settingsKey } from './settings';
 
 /**
  * The one way the app changes data: a call to the API that says which cached answers it changes, and
@@ -16,7 +16,8 @@ export interface Write {
   data: unknown;
 }
 
-type Names = readonly Cached[];
+/** Cached answers by the API path each came from (a declaration's `path`): every query of it. */
+type Names = readonly string[];
 
 export interface Changes<A extends unknown[], T> {
   /** What a success changes: every cached answer of these API paths is read again. */
@@ -65,7 +66,7 @@ export function cachedKeysOf(cache: Cache, names: readonly string[]): string[] {
 }
 
 /** Reads again every cached answer of these API paths that a page shows; the others are read when next shown. */
-export function useRefresh(): (names: readonly Cached[]) => Promise<void> {
+export function useRefresh(): (names: readonly string[]) => Promise<void> {
   const { cache, mutate } = useSWRConfig();
   return useCallback(
     async (names) => {
@@ -79,7 +80,7 @@ export function useRefresh(): (names: readonly Cached[]) => Promise<void> {
  * Reads these API paths again once `when` turns to a new value that is not null: for a change that
  * happened elsewhere (a payment the gateway confirmed) and shows up in what a page is watching.
  */
-export function useRefreshWhen(when: string | null, names: readonly Cached[]): void {
+export function useRefreshWhen(when: string | null, names: readonly string[]): void {
   const refresh = useRefresh();
   const namesRef = useRef(names);
   namesRef.current = names;
@@ -124,7 +125,7 @@ export function useMutation<A extends unknown[], T>(call: (...args: A) => Promis
 }
 
 /** The merchant's settings and the app's configuration: the same for every customer, kept across sign-ins. */
-const MERCHANT_DATA: ReadonlySet<string> = new Set([cached.settings, cached.appConfig]);
+const MERCHANT_DATA: ReadonlySet<string> = new Set([settingsKey, appConfigKey]);
 
 /**
  * Forgets every answer about the customer (on sign-in, logout and an expired session), without asking

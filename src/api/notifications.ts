@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import type { NotificationListData, NotificationReadBody } from '#contract';
 import { notificationsApi } from '#contract/notifications.calls';
-import { cached } from './cached';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
@@ -14,4 +13,4 @@ export const useNotifications = (page = 1) => useSWR<NotificationListData>(notif
  */
 const markNotificationsRead = (body: NotificationReadBody) => callApi(notificationsApi.read, body);
 export const useMarkNotificationsRead = () =>
-  useMutation(markNotificationsRead, { refreshes: [cached.notifications], refreshesOnFailure: [cached.notifications] });
+  useMutation(markNotificationsRead, { refreshes: [notificationsApi.list.path], refreshesOnFailure: [notificationsApi.list.path] });

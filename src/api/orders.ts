@@ -1,7 +1,10 @@
 import useSWR from 'swr';
+import { rewardsApi } from '#contract/rewards.calls';
+import { shopApi } from '#contract/shop.calls';
+import { walletApi } from '#contract/wallet.calls';
 import { isPaid, isTerminal, type OrderCreateBody, type OrderDetailData, type OrderListData, type QuoteBody, type QuoteData, type WalletBalanceData } from '#contract';
 import { ordersApi } from '#contract/orders.calls';
-import { cached, shows } from './cached';
+import { shows } from './shows';
 import { ApiRequestError, callApi, fetcher, keyOf } from './client';
 import { useMutation, useRefreshWhen } from './mutation';
 
@@ -26,11 +29,11 @@ export function useOrder(name: string | null) {
 
 /** The price of a checkout. A product that sold out since the menu was read: the menu is read again. */
 export function useQuote(body: QuoteBody | null) {
-  const quote = useSWR<QuoteData>(body ? [cached.quote, JSON.stringify(body)] : null, () => callApi(ordersApi.quote, body!), {
+  const quote = useSWR<QuoteData>(body ? [ordersApi.quote.path, JSON.stringify(body)] : null, () => callApi(ordersApi.quote, body!), {
     shouldRetryOnError: false,
   });
   const soldOut = quote.error instanceof ApiRequestError && quote.error.code === 'PRODUCT_UNAVAILABLE';
-  useRefreshWhen(soldOut ? 'PRODUCT_UNAVAILABLE' : null, [cached.catalog]);
+  useRefreshWhen(soldOut ? 'PRODUCT_UNAVAILABLE' : null, [shopApi.catalog.path]);
   return quote;
 }
 
@@ -51,11 +54,11 @@ export const useCreateOrder = () =>
         writes: (err) => {
           const balance = (err.data as { balance?: number } | null)?.balance;
           if (typeof balance !== 'number') return [];
-          return [{ key: cached.walletBalance, data: (w: WalletBalanceData | undefined) => w && { ...w, balance } }];
+          return [{ key: walletApi.balance.path, data: (w: WalletBalanceData | undefined) => w && { ...w, balance } }];
         },
-        refreshes: [cached.walletBalance],
+        refreshes: [walletApi.balance.path],
       },
-      PRODUCT_UNAVAILABLE: { refreshes: [cached.catalog] },
-      VOUCHER_INVALID: { refreshes: [cached.vouchers] },
+      PRODUCT_UNAVAILABLE: { refreshes: [shopApi.catalog.path] },
+      VOUCHER_INVALID: { refreshes: [rewardsApi.storage.path] },
     },
   });

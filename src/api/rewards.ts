@@ -4,10 +4,13 @@
  * app's build, which never calls them, drops them).
  */
 import { useCallback } from 'react';
+import { customersApi } from '#contract/customers.calls';
+import { staffApi } from '#contract/staff.calls';
+import { wheelEditorApi } from '#contract/wheel.calls';
 import useSWR, { useSWRConfig } from 'swr';
 import type { Customer, RewardFields, RewardListData, RewardsEditorData, StorageData, VoucherCodeData, VoucherTab } from '#contract';
 import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
-import { cached, shows } from './cached';
+import { shows } from './shows';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
@@ -59,15 +62,15 @@ export const useRedeemReward = () =>
       INSUFFICIENT_POINTS: {
         writes: (err) => {
           const points = (err.data as { points?: number } | null)?.points;
-          return typeof points === 'number' ? [{ key: cached.profile, data: (c: Customer | undefined) => c && { ...c, points } }] : [];
+          return typeof points === 'number' ? [{ key: customersApi.profile.path, data: (c: Customer | undefined) => c && { ...c, points } }] : [];
         },
-        refreshes: [cached.profile],
+        refreshes: [customersApi.profile.path],
       },
       OUT_OF_STOCK: {
         writes: (_err, name) => [
-          { key: cached.rewards, data: (l: RewardListData | undefined) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, stock: 0 } : r)) } },
+          { key: rewardsApi.list.path, data: (l: RewardListData | undefined) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, stock: 0 } : r)) } },
         ],
-        refreshes: [cached.rewards],
+        refreshes: [rewardsApi.list.path],
       },
     },
   });
@@ -79,6 +82,7 @@ export const useRedeemReward = () =>
 export const useRewardsEditor = () => useSWR<RewardsEditorData>(keyOf(rewardsEditorApi.list), fetcher);
 
 /** A change to the catalogue shows in the editor, the customers' catalogue, the wheel editor's prizes and the audit log. */
-const rewardsChanged = { refreshes: [cached.rewardsEditor, cached.rewards, cached.wheelEditor, cached.audit], wait: true };
-export const useCreateReward = () => useMutation((fields: RewardFields) => callApi(rewardsEditorApi.create, fields), rewardsChanged);
-export const useUpdateReward = () => useMutation((name: string, fields: Partial<RewardFields>) => callApi(rewardsEditorApi.update, { name, ...fields }), rewardsChanged);
+// a function, not a constant: the customer app's build, which never edits rewards, drops it with the console's calls it names
+const rewardsChanged = () => ({ refreshes: [rewardsEditorApi.list.path, rewardsApi.list.path, wheelEditorApi.editor.path, staffApi.audit.path], wait: true });
+export const useCreateReward = () => useMutation((fields: RewardFields) => callApi(rewardsEditorApi.create, fields), rewardsChanged());
+export const useUpdateReward = () => useMutation((name: string, fields: Partial<RewardFields>) => callApi(rewardsEditorApi.update, { name, ...fields }), rewardsChanged());

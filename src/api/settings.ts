@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import type { SiteSettings } from '#contract';
 import { previewCall, settingsApi } from '#contract/settings.calls';
-import { cached } from './cached';
 import { fetcher, keyOf, type Key } from './client';
 
 export const settingsKey = settingsApi.mainSetting.path;
@@ -50,7 +49,8 @@ export async function fetchAppConfig(): Promise<AppConfig> {
   }
 }
 
-export const appConfigKey = cached.appConfig;
+/** The SWR key of the gateway's /app-config.json (not an API call: the gateway's own, the same for everyone). */
+export const appConfigKey = 'app-config';
 
 export function useAppConfig() {
   return useSWR<AppConfig>(appConfigKey, fetchAppConfig, { revalidateOnFocus: false, revalidateIfStale: false });

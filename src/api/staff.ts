@@ -7,7 +7,6 @@ import useSWRInfinite from 'swr/infinite';
 import type { ActivityKind } from '#contract/activity';
 import type { AuditListData, PendingInvitesData, StaffListData, StaffMeData, StaffRole, StaffSessionData, StaffSessionState, StaffSetupInput } from '#contract/staff';
 import { staffApi } from '#contract/staff.calls';
-import { cached } from './cached';
 import { callApi, fetcher, keyOf, type Key } from './client';
 import { useMutation } from './mutation';
 
@@ -60,18 +59,18 @@ const signedOut = {
     { key: meKey, data: undefined },
     { key: sessionKey, data: { staff: null, has_owner: true } },
   ],
-  refreshes: [cached.staffSession],
+  refreshes: [staffApi.session.path],
 };
 export const useStaffLogout = () => useMutation(() => callApi(staffApi.logout), signedOut);
 export const useStaffLogoutAll = () => useMutation(() => callApi(staffApi.logoutAll), signedOut);
 
 /** A new password for the signed-in member: the current one first; their other sessions end. */
-export const useChangePassword = () => useMutation((current: string, next: string) => callApi(staffApi.password, { current_password: current, new_password: next }), { refreshes: [cached.audit] });
+export const useChangePassword = () => useMutation((current: string, next: string) => callApi(staffApi.password, { current_password: current, new_password: next }), { refreshes: [staffApi.audit.path] });
 /** Forgot password: a reset link e-mailed to the address if it is a team member's (the same answer either way). */
 export const useForgotPassword = () => useMutation((email: string) => callApi(staffApi.forgot, { email }), {});
 export const useResetPassword = () => useMutation((token: string, password: string) => callApi(staffApi.reset, { token, password }), {});
 
-const staffChanges = { refreshes: [cached.staffList, cached.staffInvites, cached.audit], wait: true };
+const staffChanges = { refreshes: [staffApi.team.path, staffApi.invites.path, staffApi.audit.path], wait: true };
 export interface InviteForm {
   role: StaffRole;
   email?: string | undefined;
@@ -80,7 +79,7 @@ export interface InviteForm {
 }
 export const useInviteStaff = () =>
   useMutation((form: InviteForm) => callApi(staffApi.invite, { role: form.role, ...(form.email ? { email: form.email } : {}), ...(form.password ? { password: form.password } : {}) }), {
-    refreshes: [cached.staffInvites, cached.audit],
+    refreshes: [staffApi.invites.path, staffApi.audit.path],
   });
 export const useRevokeInvite = () => useMutation((id: number) => callApi(staffApi.revokeInvite, { id }), staffChanges);
 export const useChangeRole = () => useMutation((id: number, role: StaffRole) => callApi(staffApi.update, { id, role }), staffChanges);

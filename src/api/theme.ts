@@ -1,8 +1,9 @@
 /** The theme (the console's Brand page): the draft kept on the server, publishing, versions, share-preview links. */
 import useSWR from 'swr';
+import { settingsApi } from '#contract/settings.calls';
+import { staffApi } from '#contract/staff.calls';
 import type { ThemeDraftData, ThemeSettings, ThemeVersionsData } from '#contract/theme';
 import { themeApi } from '#contract/theme.calls';
-import { cached } from './cached';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
@@ -13,7 +14,7 @@ export const useThemeVersions = () => useSWR<ThemeVersionsData>(keyOf(themeApi.v
 
 /** Keeps the draft on the server: the answer is the draft as saved, with its contrast checks. */
 export const useSaveThemeDraft = () => useMutation((draft: ThemeSettings) => callApi(themeApi.saveDraft, draft), { writes: (a) => [{ key: draftKey, data: a }] });
-const published = { refreshes: [cached.themeDraft, cached.themeVersions, cached.audit, cached.settings] };
+const published = { refreshes: [themeApi.draft.path, themeApi.versions.path, staffApi.audit.path, settingsApi.mainSetting.path] };
 export const usePublishTheme = () => useMutation(() => callApi(themeApi.publish), published);
 export const useRestoreTheme = () => useMutation((id: number) => callApi(themeApi.restore, { id }), published);
 export const useThemePreviewLink = () => useMutation(() => callApi(themeApi.previewLink), {});

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { TopupStatusData, WalletBalanceData } from '#contract';
 import { walletApi } from '#contract/wallet.calls';
-import { shows } from './cached';
+import { shows } from './shows';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation, useRefreshWhen } from './mutation';
 

@@ -3,9 +3,10 @@
  * (its hooks are functions only, so the customer app's build, which never calls them, drops them).
  */
 import useSWR from 'swr';
+import { staffApi } from '#contract/staff.calls';
 import type { WheelConfig, WheelConfigData, WheelEditorData } from '#contract';
 import { wheelApi, wheelEditorApi } from '#contract/wheel.calls';
-import { cached, shows } from './cached';
+import { shows } from './shows';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
@@ -21,7 +22,7 @@ const spinWheel = (idempotencyKey: string) => callApi(wheelApi.spin, { idempoten
 export const useSpinWheel = () =>
   useMutation(spinWheel, {
     refreshes: [...shows.points, ...shows.vouchers],
-    refusals: { NO_SPINS_LEFT: { refreshes: [cached.wheel] }, CONFLICT: { refreshes: [cached.wheel] } },
+    refusals: { NO_SPINS_LEFT: { refreshes: [wheelApi.config.path] }, CONFLICT: { refreshes: [wheelApi.config.path] } },
   });
 
 // ---------------------------------------------------------------------------------------------
@@ -30,4 +31,4 @@ export const useSpinWheel = () =>
 
 export const useWheelEditor = () => useSWR<WheelEditorData>(keyOf(wheelEditorApi.editor), fetcher, { revalidateOnFocus: false });
 
-export const usePublishWheel = () => useMutation((draft: WheelConfig) => callApi(wheelEditorApi.publish, draft), { refreshes: [cached.wheelEditor, cached.wheel, cached.audit], wait: true });
+export const usePublishWheel = () => useMutation((draft: WheelConfig) => callApi(wheelEditorApi.publish, draft), { refreshes: [wheelEditorApi.editor.path, wheelApi.config.path, staffApi.audit.path], wait: true });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { VoucherTab } from '#contract';
 import { useProfile } from '../../api/customers';
-import { shows } from '../../api/cached';
+import { shows } from '../../api/shows';
 import { useRefreshWhen } from '../../api/mutation';
 import { useRewards, useVoucherCode, useVoucherStorage } from '../../api/rewards';
 import { messageOf } from '../../shared/errors';

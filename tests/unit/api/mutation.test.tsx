@@ -8,7 +8,24 @@ import { useMemo, type ReactNode } from 'react';
 import useSWR, { SWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cached, shows, type Cached } from '../../../src/api/cached';
+import { customersApi } from '#contract/customers.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { shopApi } from '#contract/shop.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { shows } from '../../../src/api/shows';
+
+/** The cached answers this test watches, by the API path of the call each came from. */
+const cached = {
+  profile: customersApi.profile.path,
+  notifications: notificationsApi.list.path,
+  vouchers: rewardsApi.storage.path,
+  catalog: shopApi.catalog.path,
+  walletHistory: walletApi.history.path,
+  settings: settingsApi.mainSetting.path,
+};
+type Cached = string;
 import { ApiRequestError, type Key } from '../../../src/api/client';
 import { cachedKeysOf, useForgetCustomer, useMutation, type Changes } from '../../../src/api/mutation';
 import { createExpiringCache, swrOptions } from '../../../src/shared/swr';

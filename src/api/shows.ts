@@ -1,0 +1,27 @@
+/**
+ * Where each kind of change to the customer's account shows: the API paths (their declarations') whose
+ * cached answers a change makes stale. Every one of them brings the customer a notification, so each
+ * names the notification list too (its first page is the unread count on the home and profile pages):
+ * the lists cannot disagree about it. A mutation says what it changes (src/api/mutation.ts).
+ */
+import { customersApi } from '#contract/customers.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { pointsApi } from '#contract/points.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { wheelApi } from '#contract/wheel.calls';
+
+const notifications = notificationsApi.list.path;
+const profile = customersApi.profile.path;
+
+export const shows = {
+  /** The wallet: its balance, its history, and the balance on the profile. */
+  money: [walletApi.balance.path, walletApi.history.path, profile, notifications],
+  /** Points: the profile's balance, the points history, and the wheel (a paid spin costs points). */
+  points: [profile, pointsApi.history.path, wheelApi.config.path, notifications],
+  /** Vouchers: the customer's voucher tabs and the rewards (their stock). */
+  vouchers: [rewardsApi.storage.path, rewardsApi.list.path, notifications],
+  /** Orders: the order list (the home page shows the latest). */
+  orders: [ordersApi.list.path, notifications],
+} as const satisfies Record<string, readonly string[]>;
