@@ -8,7 +8,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import { ENDPOINTS, ERROR_MEANING, errorsByStatus, type Endpoint } from '#contract/endpoints';
+import { ENDPOINTS, type Endpoint } from '#contract/endpoints';
+import { ERROR_MEANING, errorsByStatus } from '#contract/error-codes';
 import { WEBHOOK_SIGNATURE_HEADER } from '#contract/payments';
 import { ERROR_STATUS, type ErrorCode } from '#contract/envelope';
 import type { ProviderContext } from './context';

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { describe } from './api-spec';
+import type { Endpoint } from './endpoints';
 import { paymentsApi } from './payments.calls';
 import { paymentStatus } from './wallet';
 
@@ -92,3 +93,48 @@ export const paymentsSpec = /* @__PURE__ */ describe('Payments', paymentsApi, {
     errors: ['NOT_FOUND'],
   },
 });
+
+/** The sandbox payment page and its files: pages, not calls, documented beside the calls (the table places them between the webhooks and Pay or Decline). */
+export const sandboxPageEndpoints: readonly Endpoint[] = [
+  {
+    method: 'get',
+    path: 'payment/sandbox.js',
+    tag: 'Payments',
+    summary: "The sandbox payment page's script",
+    description: 'Only while the sandbox is the payment gateway.',
+    auth: 'none',
+    inContract: false,
+    embeddedOnly: true,
+    gateway: 'sandbox',
+    answer: { kind: 'javascript', statuses: [200], description: 'The script.' },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'payment/sandbox.css',
+    tag: 'Payments',
+    summary: "The sandbox payment page's styles",
+    description: 'Only while the sandbox is the payment gateway.',
+    auth: 'none',
+    inContract: false,
+    embeddedOnly: true,
+    gateway: 'sandbox',
+    answer: { kind: 'css', statuses: [200], description: 'The styles.' },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'payment/sandbox/{id}',
+    tag: 'Payments',
+    summary: 'The sandbox payment page',
+    description:
+      'Only while the sandbox is the payment gateway. Shows a payment only to the customer who started it (their session, sent by the gateway); anyone else gets the not-found page (404).',
+    auth: 'none',
+    inContract: false,
+    embeddedOnly: true,
+    gateway: 'sandbox',
+    params: z.object({ id: paymentIdParam }),
+    answer: { kind: 'html', statuses: [200, 404], description: 'The page.' },
+    errors: [],
+  },
+];

@@ -1,0 +1,87 @@
+/**
+ * The error codes of the document: what each means (its status is ERROR_STATUS's, envelope.ts) and which
+ * a call can answer, its own and those every call of its kind answers.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import type { Endpoint } from './endpoints';
+import { ERROR_STATUS, type ErrorCode } from './envelope';
+
+/** What each error code means, for the document (its status is ERROR_STATUS's). */
+export const ERROR_MEANING: Record<ErrorCode, string> = {
+  VALIDATION: 'bad input: `error.fields` names each bad field (a body that is not JSON: `body`)',
+  BAD_SIGNATURE: 'the gateway signature (or the webhook signature) is missing, wrong or older than 300 s',
+  SESSION_EXPIRED: 'no valid, unexpired, unrevoked session token',
+  NOT_FOUND: 'no such thing, or not the customer\'s own',
+  FORBIDDEN: 'the merchant key (`x-merchant-key`) is missing or wrong',
+  RATE_LIMITED: 'asked too often: `data.retry_after` seconds (also `Retry-After`)',
+  INVALID_CODE: 'not the code that was sent: `data.attempts_left`',
+  CODE_EXPIRED: 'the code expired or was used',
+  TOO_MANY_ATTEMPTS: 'too many wrong tries for this code: ask for a new one',
+  INVALID_TOKEN: 'the Google ID token could not be verified',
+  REGISTRATION_EXPIRED: 'the registration token expired or was used',
+  IDEMPOTENCY_MISMATCH: 'this idempotency_key was used with another body',
+  IDEMPOTENCY_IN_PROGRESS: 'the first call with this idempotency_key is still running',
+  INSUFFICIENT_BALANCE: 'the wallet balance is too low',
+  INSUFFICIENT_POINTS: 'not enough points',
+  OUT_OF_STOCK: 'the reward is out of stock',
+  LIMIT_REACHED: 'a per-customer limit is reached (redemptions of a reward, saved addresses)',
+  PRODUCT_UNAVAILABLE: 'a product in the basket is not available now (`error.fields` names its line)',
+  BELOW_MINIMUM: 'the subtotal is below the minimum order: `data.min_order`, `data.below_minimum_by`',
+  VOUCHER_INVALID: 'the voucher cannot be used (not the customer\'s, used, expired, not a discount)',
+  ADDRESS_REQUIRED: 'a delivery needs an address_id',
+  NO_SPINS_LEFT: 'no free spin left today and no points spin possible',
+  INVALID_TRANSITION: 'the order cannot move to that status: `data.allowed`',
+  UNSUPPORTED_MEDIA_TYPE: 'the body is not JSON (a gateway answers it)',
+  PAYLOAD_TOO_LARGE: 'the body is over 64 KiB',
+  CONFLICT: 'the state changed meanwhile: try again',
+  BAD_GATEWAY: 'a service the call needs (text messages, e-mail) failed: try again',
+  PROVIDER_UNAVAILABLE: 'the provider cannot be reached (a gateway answers it)',
+  EMAIL_UNAVAILABLE: 'no e-mail service: an address cannot be verified yet',
+  EMAIL_TAKEN: 'another customer verified this e-mail address',
+  NO_EMAIL: 'no e-mail address to verify',
+  ALREADY_VERIFIED: 'the address is verified already',
+  GOOGLE_LINKED: 'this Google account belongs to another customer, or this customer has another one',
+  PAYMENTS_UNAVAILABLE: 'no payment gateway: top-ups and online payment are off; the wallet works',
+  ROLE_FORBIDDEN: "a merchant console session whose role may not make this call (a staff member's on an owner call)",
+  INVALID_CREDENTIALS: 'the e-mail address and password do not match (the same answer whichever is wrong)',
+  LINK_EXPIRED: 'the one-time link (owner set-up, invitation) expired, was used, or never existed',
+  CODE_STALE: "a voucher's rotating code whose 30 seconds (and the 30 after) are over: a photo of an old code",
+  CODE_UNKNOWN: "neither a voucher's QR code nor a short code of this shop (made up, mistyped, a forged signature)",
+  OTHER_MERCHANT: "a voucher's QR code of another shop",
+  REFERENCE_CODE: "a voucher's fixed reference code: never accepted at the counter",
+  VOUCHER_USED: 'the voucher was used already: `data.used_at`, `data.staff_name` (at a counter), `data.order` (on an order)',
+  VOUCHER_EXPIRED: 'the voucher is past its date: `data.expires_at`',
+  INTERNAL: 'an unexpected failure on the provider',
+};
+
+/**
+ * Every error code a call can answer: its own, and those every call of its kind answers (signature,
+ * session, merchant key, bad input, a body over 64 KiB, idempotency, an unexpected failure).
+ */
+export function errorCodesOf(e: Endpoint): ErrorCode[] {
+  const codes = new Set<ErrorCode>();
+  if (e.auth !== 'webhook') codes.add('BAD_SIGNATURE');
+  if (e.auth === 'customer' || e.auth === 'staff' || e.auth === 'owner') codes.add('SESSION_EXPIRED');
+  if (e.auth === 'owner') codes.add('ROLE_FORBIDDEN');
+  if (e.auth === 'merchant') codes.add('FORBIDDEN');
+  // a POST's body is read as JSON whatever the call: unreadable JSON is 400 VALIDATION, too much 413
+  if (e.body || e.query || e.method === 'post') codes.add('VALIDATION');
+  if (e.method === 'post') codes.add('PAYLOAD_TOO_LARGE');
+  if (e.idempotent) {
+    codes.add('IDEMPOTENCY_IN_PROGRESS');
+    codes.add('IDEMPOTENCY_MISMATCH');
+  }
+  for (const c of e.errors) codes.add(c);
+  codes.add('INTERNAL');
+  return [...codes];
+}
+
+/** The error codes of a call grouped by their HTTP status (ERROR_STATUS), statuses ascending. */
+export function errorsByStatus(e: Endpoint): Map<number, ErrorCode[]> {
+  const by = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(e)) {
+    const status = ERROR_STATUS[code];
+    by.set(status, [...(by.get(status) ?? []), code]);
+  }
+  return new Map([...by.entries()].sort(([a], [b]) => a - b));
+}
