@@ -2,7 +2,7 @@ import { authSpec } from '#contract';
 import type { RequestHandler, Router } from 'express';
 import type { ProviderContext } from '../context';
 import { AppError, sessionExpired } from '../http/errors';
-import { mount, reply } from '../http/mount';
+import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
 import { googleSignIn, linkGoogle, logout, register, requestOtp, verifyOtp } from './auth.service';
 import { clientKey } from './client-key';
@@ -24,15 +24,15 @@ export function authRoutes(ctx: ProviderContext): Router {
       otpRequest: async (body, at) => requestOtp(ctx, { ...body, clientIp: clientKey(clientIp(at.req)) }),
       otpVerify: async (body, at) => {
         const data = await verifyOtp(ctx, { ...body, clientKey: clientKey(clientIp(at.req)) });
-        return data.token ? data : reply(data, 200, 'Your number is confirmed. Tell us your name to finish.');
+        return data.token ? data : at.reply(data, 'Your number is confirmed. Tell us your name to finish.');
       },
-      register: async (body) => {
+      register: async (body, at) => {
         const { created, ...data } = await register(ctx, { registrationToken: body.registration_token, name: body.name, email: body.email });
-        return created ? data : reply(data, 200, 'You already have an account: you are signed in.');
+        return created ? data : at.reply(data, 'You already have an account: you are signed in.', 200);
       },
-      google: async (body) => {
+      google: async (body, at) => {
         const { created, ...data } = await googleSignIn(ctx, body.id_token);
-        return created ? reply(data, 200, WELCOME) : data;
+        return created ? at.reply(data, WELCOME) : data;
       },
       // a signed-in customer links their Google account (from the profile): never by e-mail alone
       googleLink: async (body, at) => linkGoogle(ctx, at.customerId(), body.id_token),

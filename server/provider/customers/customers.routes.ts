@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { clientKey } from '../auth/client-key';
 import { changeEmail, sendEmailCode, verifyEmailCode } from '../auth/email-verification.service';
 import type { ProviderContext } from '../context';
-import { mount, reply } from '../http/mount';
+import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
 import { getMerchant } from '../settings/settings.service';
 import { adjustCustomerPoints, detailForStaff, getProfile, searchForStaff } from './customers.service';
@@ -18,7 +18,7 @@ export function customersRoutes(ctx: ProviderContext): Router {
     profile: async (_, at) => getProfile(ctx, at.customerId()),
     changeEmail: async (body, at) => {
       const data = await changeEmail(ctx, at.customerId(), body.email);
-      return data.verification ? reply(data, 200, 'Your e-mail address is saved. We sent you a code to verify it.') : data;
+      return data.verification ? at.reply(data, 'Your e-mail address is saved. We sent you a code to verify it.') : data;
     },
     emailVerifyRequest: async (body, at) => sendEmailCode(ctx, at.customerId(), body.email),
     emailVerify: async (body, at) => ({ customer: await verifyEmailCode(ctx, { customerId: at.customerId(), code: body.code, clientKey: clientKey(clientIp(at.req)) }) }),

@@ -31,9 +31,6 @@ export class Reply<T> {
   }
 }
 
-/** An answer with another status or message than the call declares (a message that names what was done). */
-export const reply = <T>(data: T, status: number, message: string): Reply<T> => new Reply(envelope(status, message, data));
-
 export interface At<T> {
   req: Request;
   res: Response;

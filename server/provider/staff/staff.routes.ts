@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { staffSpec } from '#contract/staff';
 import { clientKey } from '../auth/client-key';
 import type { ProviderContext } from '../context';
-import { mount, reply } from '../http/mount';
+import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
 import { staffSessionOf } from '../http/staff-session';
 import { dummyPasswordHash } from './password';
@@ -77,7 +77,7 @@ export function staffRoutes(ctx: ProviderContext): Router {
     team: async () => ({ staff: await listStaff(ctx) }),
     invite: async (body, at) => {
       const data = await invite(ctx, at.staff(), body, callerOf(at.req, at.res));
-      return data.emailed ? reply(data, 201, `Invitation sent to ${data.email}. The link works once, for 24 hours.`) : data;
+      return data.emailed ? at.reply(data, `Invitation sent to ${data.email}. The link works once, for 24 hours.`) : data;
     },
     invites: async () => ({ invites: await pendingInvites(ctx) }),
     revokeInvite: async (body, at) => {
