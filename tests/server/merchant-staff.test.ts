@@ -13,6 +13,7 @@ import { STAFF_IDLE_MS, STAFF_LIFETIME_MS } from '../../server/provider/http/sta
 import { createOwnerSetupLink, ownerSetupUrlIfNoOwner, STAFF_LINK_TTL_MS } from '../../server/provider/staff/setup-link';
 import { purgeStaffLeftovers, LOGIN_ATTACK_FAILURES, LOGIN_FAILURES_PER_CLIENT, LOGIN_FREE_TRIES, LOGIN_WINDOW_MS } from '../../server/provider/staff/staff.service';
 import { newIp } from './auth.helpers';
+import { ALL_CALLS } from '#contract/calls';
 import { CONSOLE_CALLS, CONSOLE_SIGN_IN_CALLS, newStaff, newStaffEmail, newStaffSession, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, useTestProvider, TEST_PUBLIC_URL } from './support/provider';
 
@@ -358,6 +359,19 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const profile = await p.call('get', 'customer/profile', { token: s.token });
       expect(profile.status).toBe(401);
       expect(profile.body.error.code).toBe('SESSION_EXPIRED');
+    });
+
+    it("a staff token opens none of the customer's calls: every one answers 401 SESSION_EXPIRED", async () => {
+      const s = await newStaff(p.db, p.clock, { role: 'owner' });
+      const seen: string[] = [];
+      for (const c of ALL_CALLS.filter((x) => x.auth === 'customer')) {
+        // a path parameter gets a well-formed id: the refusal must be the session's, not the path's
+        const path = c.path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+        const res = await p.call(c.method, path, { token: s.token, ...(c.method === 'post' ? { body: {} } : {}) });
+        if (res.status !== 401 || res.body?.error?.code !== 'SESSION_EXPIRED') seen.push(`${c.path}: ${res.status} ${res.body?.error?.code}`);
+      }
+      expect(ALL_CALLS.filter((x) => x.auth === 'customer').length).toBeGreaterThanOrEqual(20);
+      expect(seen).toEqual([]);
     });
   });
 
