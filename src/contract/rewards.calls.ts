@@ -3,7 +3,7 @@
  * the vouchers and their rotating codes) and the owner's reward catalogue in the merchant console.
  * Their schemas and words are in rewards.ts.
  */
-import { call } from './api';
+import { call, consoleCalls } from './api';
 import type {
   RedeemBody,
   RedeemData,
@@ -29,11 +29,11 @@ export const rewardsApi = {
 };
 
 /**
- * The owner's reward catalogue in the merchant console. Marked pure: the customer app imports this file
- * for the calls above, and its build drops these, which it never makes.
+ * The owner's reward catalogue in the merchant console. Console calls (consoleCalls): the customer app imports
+ * this file for the calls above, and its build drops these, which it never makes.
  */
-export const rewardsEditorApi = {
-  list: /* @__PURE__ */ call.owner.get<RewardsEditorData>('merchant/rewards'),
-  create: /* @__PURE__ */ call.owner.post<RewardEditorData, RewardFields>('merchant/rewards/create', { status: 201 }),
-  update: /* @__PURE__ */ call.owner.post<RewardEditorData, RewardUpdateInput>('merchant/rewards/update'),
-};
+export const rewardsEditorApi = consoleCalls(() => ({
+  list: call.owner.get<RewardsEditorData>('merchant/rewards'),
+  create: call.owner.post<RewardEditorData, RewardFields>('merchant/rewards/create', { status: 201 }),
+  update: call.owner.post<RewardEditorData, RewardUpdateInput>('merchant/rewards/update'),
+}));

@@ -2,7 +2,7 @@
  * The calls of the spin-and-win wheel, declared once (api.ts): the customer's (the wheel, a spin) and
  * the owner's wheel in the merchant console. Their schemas and words are in wheel.ts.
  */
-import { call } from './api';
+import { call, consoleCalls } from './api';
 import type { SpinData, WheelConfig, WheelConfigData, WheelEditorData } from './wheel';
 
 export const wheelApi = {
@@ -11,10 +11,10 @@ export const wheelApi = {
 };
 
 /**
- * The owner's wheel in the merchant console. Marked pure: the customer app imports this file for the
- * calls above, and its build drops these, which it never makes.
+ * The owner's wheel in the merchant console. Console calls (consoleCalls): the customer app imports this
+ * file for the calls above, and its build drops these, which it never makes.
  */
-export const wheelEditorApi = {
-  editor: /* @__PURE__ */ call.owner.get<WheelEditorData>('merchant/wheel'),
-  publish: /* @__PURE__ */ call.owner.post<WheelEditorData, WheelConfig>('merchant/wheel/publish', { status: 201 }),
-};
+export const wheelEditorApi = consoleCalls(() => ({
+  editor: call.owner.get<WheelEditorData>('merchant/wheel'),
+  publish: call.owner.post<WheelEditorData, WheelConfig>('merchant/wheel/publish', { status: 201 }),
+}));
