@@ -25,6 +25,7 @@ import { counterRoutes } from './counter/counter.routes';
 import { boardRoutes } from './board/board.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { shopSettingsRoutes } from './shop-settings/shop-settings.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -69,6 +70,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     menuRoutes, // merchant/menu/…: the owner's menu editor
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
+    shopSettingsRoutes, // merchant/settings…: the owner's shop settings
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
     openapiRoutes, // GET openapi.json: the published contract, signed like every call

@@ -26,6 +26,7 @@ import { paymentsSpec, sandboxPageEndpoints } from './payments';
 import { ordersSpec } from './orders';
 import { pointsSpec } from './points';
 import { settingsSpec } from './settings';
+import { shopSettingsSpec } from './shop-settings';
 import { rewardsEditorSpec, rewardsSpec } from './rewards';
 import { shopSpec } from './shop';
 import { walletSpec } from './wallet';
@@ -164,6 +165,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // the owner's dashboard and its CSV exports
   ...endpointsOf(dashboardSpec),
+
+  // the owner's shop settings
+  ...endpointsOf(shopSettingsSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

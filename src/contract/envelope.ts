@@ -60,6 +60,8 @@ export type ErrorCode =
   | 'VOUCHER_USED'
   /** 409: the voucher is past its date */
   | 'VOUCHER_EXPIRED'
+  /** 409: the currency cannot change: money has moved in it */
+  | 'CURRENCY_LOCKED'
   | 'INTERNAL';
 
 export interface ApiError {
@@ -114,6 +116,7 @@ export const ERROR_STATUS = {
   CODE_STALE: 409,
   VOUCHER_USED: 409,
   VOUCHER_EXPIRED: 409,
+  CURRENCY_LOCKED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,

@@ -734,6 +734,11 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET merchant/export/orders.csv', { token: owner, query: { from: '2026-01-01', to: today > '2026-01-01' ? today : '2026-01-01' } });
     await call('GET merchant/export/ledger.csv', { token: owner, query: { from: today, to: today } });
 
+    // the shop settings: read, changed, and a currency change refused once money has moved
+    await call('GET merchant/settings', { token: owner });
+    await call('POST merchant/settings/update', { token: owner, body: { pickup_address: '5 Jupiter Street, Makati City', topup_presets: [10_000, 50_000] } });
+    await call('POST merchant/settings/update', { token: owner, body: { currency: 'USD' } });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 
