@@ -55,6 +55,7 @@ export const CONSOLE_PAGES = {
   rewards: page('/rewards', 'Rewards', 'owner', 'rewards-editor-screen'),
   wheel: page('/wheel', 'Wheel', 'owner', 'wheel-editor-screen', { wide: true }),
   theme: page('/theme', 'Brand', 'owner', 'theme-studio-screen', { wide: true }),
+  settings: page('/settings', 'Settings', 'owner', 'settings-screen'),
   staff: page('/staff', 'Staff', 'owner', 'staff-screen'),
   audit: page('/audit', 'Activity', 'owner', 'audit-screen'),
 } as const satisfies Record<string, ConsolePageFacts>;

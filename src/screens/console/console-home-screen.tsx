@@ -19,6 +19,7 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
   counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',
   theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
+  settings: 'Your shop’s name, contact and pickup address, currency and time zone, points, minimum order, delivery fee and top-ups.',
   staff: 'Invite people, see and cancel invitations, change roles, remove people.',
   audit: 'What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.',
 };

@@ -22,6 +22,7 @@ describe("the console's page table", () => {
       'Rewards (owner) /merchant/rewards',
       'Wheel (owner) /merchant/wheel',
       'Brand (owner) /merchant/theme',
+      'Settings (owner) /merchant/settings',
       'Staff (owner) /merchant/staff',
       'Activity (owner) /merchant/audit',
     ]);

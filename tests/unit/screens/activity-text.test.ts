@@ -26,6 +26,20 @@ describe('the activity log in words', () => {
     ]);
   });
 
+  it('shows a settings change in words: money as money, quick amounts as a list, yes and no', () => {
+    const t = describeActivity(
+      entry({ action: 'settings.update', target: 'settings', before: { delivery_fee: 4_900, delivery_fee_earns_points: true, topup_presets: [10_000, 50_000], timezone: 'Asia/Manila' }, after: { delivery_fee: 5_900, delivery_fee_earns_points: false, topup_presets: [20_000], timezone: 'Asia/Singapore' } }),
+      f,
+    );
+    expect(t.sentence).toBe('Anna changed the shop settings.');
+    expect(t.changes).toEqual([
+      { label: 'Delivery fee', before: '₱49.00', after: '₱59.00' },
+      { label: 'Delivery fee earns points', before: 'Yes', after: 'No' },
+      { label: 'Quick top-up amounts', before: '₱100.00, ₱500.00', after: '₱200.00' },
+      { label: 'Time zone', before: 'Asia/Manila', after: 'Asia/Singapore' },
+    ]);
+  });
+
   it('names who acted when it was not a staff member: the machine key, a visitor', () => {
     expect(describeActivity(entry({ staff: null, actor: 'machine', action: 'order.status', target: 'order:KS-1', after: { name: 'KS-1', status: 'ready' } }), f).sentence).toBe('The point-of-sale system (merchant key) marked order KS-1 as ready.');
     const attack = describeActivity(entry({ staff: null, actor: 'visitor', action: 'signin.attack', after: { email: 'rosa@example.com', failures: 12, minutes: 15, address: '203.0.113.7' } }), f);
