@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes, typ
 import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-settings';
 import { SHORT_NAME_MAX, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
 import { moneyInput, parseMoney } from '#contract/money';
-import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
+import { Button, Card, ErrorState, MapLink, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, SelectField, fieldProblem, type SaveProblem } from './editor-fields';
 
 export interface SettingsScreenProps {
@@ -126,17 +126,10 @@ function ContactSection(props: SectionProps) {
       <FormField {...props} name="contact_phone" label="Contact phone (optional)" what="contact phone" type="tel" autoComplete="off" />
       <FormField {...props} name="contact_email" label="Contact e-mail (optional)" what="contact e-mail" type="email" autoComplete="off" />
       <FormField {...props} name="pickup_address" label="Pickup address" hint="Customers who pick up their order are told to come here." maxLength={200} />
-      {address && (
-        <a className="self-start text-sm font-medium text-brand underline" href={mapLink(address)} target="_blank" rel="noreferrer">
-          Check it on the map<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      )}
+      {address && <MapLink address={address}>Check it on the map</MapLink>}
     </Section>
   );
 }
-
-/** Where a map shows an address (Google Maps' search link, which needs no key). */
-const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 function RegionSection(props: SectionProps) {
   const { form, set, problem, settings } = props;
