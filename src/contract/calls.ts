@@ -14,6 +14,7 @@ import { dashboardApi } from './dashboard.calls';
 import { mediaApi } from './media.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
+import { optionsApi } from './options.calls';
 import { ordersApi } from './orders.calls';
 import { paymentsApi } from './payments.calls';
 import { pointsApi } from './points.calls';
@@ -37,6 +38,7 @@ const areas = [
   menuApi,
   menuMachineApi,
   notificationsApi,
+  optionsApi,
   ordersApi,
   paymentsApi,
   pointsApi,

@@ -22,6 +22,7 @@ import { customersSpec } from './customers';
 import { mediaFileEndpoint, mediaSpec } from './media';
 import { menuMachineSpec, menuSpec } from './menu';
 import { notificationsSpec } from './notifications';
+import { optionsSpec } from './options';
 import { paymentsSpec, sandboxPageEndpoints } from './payments';
 import { ordersSpec } from './orders';
 import { pointsSpec } from './points';
@@ -150,6 +151,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // the owner's menu editor
   ...endpointsOf(menuSpec),
+  // its product options (sizes, milks, extras)
+  ...endpointsOf(optionsSpec),
 
   // the owner's reward catalogue
   ...endpointsOf(rewardsEditorSpec),

@@ -10,8 +10,13 @@ import { describe } from './api-spec';
 import { descriptionText, id, minorUnits } from './fields';
 import { imageUrl } from './media';
 import { menuApi, menuMachineApi } from './menu.calls';
+import { OPTION_LIMITS } from './options';
 import { productAnswer } from './shop';
 
+const optionGroupIds = z
+  .array(id)
+  .max(OPTION_LIMITS.groupsPerProduct, `must be at most ${OPTION_LIMITS.groupsPerProduct} groups`)
+  .refine((ids) => new Set(ids).size === ids.length, 'names a group twice');
 const categoryName = z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters');
 const productName = z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters');
 
@@ -35,12 +40,14 @@ export const productCreateBody = z.object({
   price: minorUnits,
   image: imageUrl.default(''),
   available: z.boolean().default(true),
+  /** the option groups customers choose from (options.ts), in the order they are shown */
+  option_group_ids: optionGroupIds.default([]),
 });
 /** what a product form sends: every field of a product but its id and place */
 export type ProductFields = z.infer<typeof productCreateBody>;
 /** `merchant/menu/product/update`: the fields to change. A new price never changes an order already placed. */
 export const productUpdateBody = z
-  .object({ id, category_id: id.optional(), name: productName.optional(), description: descriptionText.optional(), price: minorUnits.optional(), image: imageUrl.optional(), available: z.boolean().optional() })
+  .object({ id, category_id: id.optional(), name: productName.optional(), description: descriptionText.optional(), price: minorUnits.optional(), image: imageUrl.optional(), available: z.boolean().optional(), option_group_ids: optionGroupIds.optional() })
   .refine((b) => Object.keys(b).some((k) => k !== 'id'), { message: 'give at least one field to change', path: ['name'] });
 export type ProductUpdateInput = z.infer<typeof productUpdateBody>;
 
@@ -67,6 +74,7 @@ const editorProduct = z
     image: z.string(),
     available: z.boolean().meta({ description: 'false: sold out (shown, cannot be ordered)' }),
     position: z.number().int(),
+    option_group_ids: z.array(z.number().int()).meta({ description: 'its option groups, in order' }),
   })
   .meta({ id: 'EditorProduct' });
 export type EditorProduct = z.infer<typeof editorProduct>;
