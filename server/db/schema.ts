@@ -101,6 +101,43 @@ export interface ProductTable {
   position: Generated<number>;
 }
 
+/** an option group (Size, Milk, Extras), shared by the products it is attached to (migration 0016) */
+export interface OptionGroupTable {
+  id: Generated<number>;
+  name: string;
+  min_choices: number;
+  max_choices: number;
+  position: Generated<number>;
+}
+
+/** an option of a group, with what it adds to a product's price (migration 0016) */
+export interface OptionTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  price_delta: Generated<number>;
+  is_default: Generated<boolean>;
+  available: Generated<boolean>;
+  position: Generated<number>;
+}
+
+/** which groups a product has, in order (migration 0016) */
+export interface ProductOptionGroupTable {
+  product_id: number;
+  group_id: number;
+  position: Generated<number>;
+}
+
+/** an order line's chosen option as it was when ordered; option_id is no foreign key (migration 0016) */
+export interface OrderItemOptionTable {
+  id: Generated<number>;
+  order_item_id: number;
+  option_id: number;
+  group_name: string;
+  name: string;
+  price_delta: number;
+}
+
 export interface RewardTable {
   id: Generated<number>;
   name: string;
@@ -334,6 +371,10 @@ export interface DB {
   call_nonces: CallNonceTable;
   gateway_refunds: GatewayRefundTable;
   payment_disputes: PaymentDisputeTable;
+  option_groups: OptionGroupTable;
+  options: OptionTable;
+  product_option_groups: ProductOptionGroupTable;
+  order_item_options: OrderItemOptionTable;
 }
 
 /** a refund the payment gateway reported: one row per increase of a payment's refunded total (migration 0012) */

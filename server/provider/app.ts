@@ -24,6 +24,7 @@ import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
 import { boardRoutes } from './board/board.routes';
 import { menuRoutes } from './menu/menu.routes';
+import { optionsRoutes } from './options/options.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
@@ -68,6 +69,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     themeRoutes, // merchant/theme/…: the theme studio
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     menuRoutes, // merchant/menu/…: the owner's menu editor
+    optionsRoutes, // merchant/menu/option-group…: its product options (sizes, milks, extras)
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board

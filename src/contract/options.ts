@@ -31,8 +31,8 @@ const optionInput = z.object({
   id: id.optional(),
   name: optionName,
   price_delta: minorUnits.default(0),
-  is_default: z.boolean().default(false),
-  available: z.boolean().default(true),
+  is_default: z.boolean({ error: 'must be true or false' }).default(false),
+  available: z.boolean({ error: 'must be true or false' }).default(true),
 });
 
 /** `merchant/menu/option-group/create`: a group and its options, in the order they are listed. */

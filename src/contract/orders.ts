@@ -143,7 +143,7 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
     answer: 'The order.',
     // the route answers with the order's number and whether it is paid
     message: 'Order <name> is paid and confirmed. | Order <name> is waiting for payment.',
-    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'PAYMENTS_UNAVAILABLE'],
+    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'PAYMENTS_UNAVAILABLE', 'PRICE_CHANGED'],
   },
   list: { summary: "The customer's orders, newest first", query: pageQuery, data: orderListAnswer, answer: 'One page of orders.', message: 'Orders loaded.' },
   detail: { summary: "One of the customer's orders", query: orderDetailQuery, data: orderOnlyAnswer, answer: 'The order.', message: 'Order loaded.', errors: ['NOT_FOUND'] },

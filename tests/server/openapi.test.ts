@@ -710,6 +710,13 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/menu/category/reorder', { token: owner, body: { ids: categories.map((c) => c.id).reverse() } });
     const empty = (await call('POST merchant/menu/category/create', { token: owner, body: { name: 'Empty' } })).body.data.category;
     await call('POST merchant/menu/category/delete', { token: owner, body: { id: empty.id } });
+    // its product options
+    const group = (await call('POST merchant/menu/option-group/create', { token: owner, body: { name: 'Size', min_choices: 1, max_choices: 1, options: [{ name: 'Regular', is_default: true }, { name: 'Large', price_delta: 2_000 }] } })).body.data.group;
+    await call('POST merchant/menu/option-group/update', { token: owner, body: { id: group.id, name: 'Cup', min_choices: 0, max_choices: 1, options: [{ id: group.options[0].id, name: 'Small' }] } });
+    await call('POST merchant/menu/option/availability', { token: owner, body: { id: group.options[0].id, available: false } });
+    await call('POST merchant/menu/product/update', { token: owner, body: { id: product.id, option_group_ids: [group.id] } });
+    await call('GET merchant/menu/option-groups', { token: owner });
+    await call('POST merchant/menu/option-group/delete', { token: owner, body: { id: group.id } });
 
     // the reward catalogue
     await call('GET merchant/rewards', { token: owner });

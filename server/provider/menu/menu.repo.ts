@@ -8,6 +8,10 @@ import { toProduct } from '../shop/shop.repo';
 
 const CATEGORY_COLUMNS = ['id', 'name', 'position'] as const;
 const PRODUCT_COLUMNS = ['id', 'category_id', 'name', 'description', 'price', 'image', 'available', 'position'] as const;
+/** a product's option groups' ids, in its order (the options editor attaches them: options/) */
+const optionGroupIds = sql<number[]>`coalesce((select json_agg(pog.group_id order by pog.position) from product_option_groups pog where pog.product_id = products.id), '[]')`.as('option_group_ids');
+/** a product's own row, without its option groups */
+export type ProductRow = Omit<EditorProduct, 'option_group_ids'>;
 
 export type CategoryRow = { id: number; name: string; position: number };
 
@@ -16,7 +20,7 @@ export function listCategories(db: Database): Promise<CategoryRow[]> {
 }
 
 export function listEditorProducts(db: Database): Promise<EditorProduct[]> {
-  return db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('position').orderBy('id').execute();
+  return db.selectFrom('products').select(PRODUCT_COLUMNS).select(optionGroupIds).orderBy('position').orderBy('id').execute();
 }
 
 /** A category, its row locked until commit (`update`: to change it; `share`: to add a product to it). */
@@ -53,17 +57,17 @@ export async function deleteCategoryRow(trx: Database, id: number): Promise<void
 }
 
 /** A new product, last in its category. */
-export async function insertProduct(trx: Database, fields: ProductFields): Promise<EditorProduct> {
+export async function insertProduct(trx: Database, fields: Omit<ProductFields, 'option_group_ids'>): Promise<ProductRow> {
   const { next } = await trx.selectFrom('products').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).where('category_id', '=', fields.category_id).executeTakeFirstOrThrow();
   return trx.insertInto('products').values({ ...fields, position: next }).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
 }
 
 /** A product, its row locked until commit. */
 export function lockProduct(trx: Database, id: number): Promise<EditorProduct | undefined> {
-  return trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx.selectFrom('products').select(PRODUCT_COLUMNS).select(optionGroupIds).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export function updateProductRow(trx: Database, id: number, patch: Partial<ProductFields>): Promise<EditorProduct> {
+export function updateProductRow(trx: Database, id: number, patch: Partial<Omit<ProductFields, 'option_group_ids'>>): Promise<ProductRow> {
   return trx.updateTable('products').set(patch).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
 }
 

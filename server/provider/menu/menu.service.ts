@@ -5,7 +5,7 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { forgetCatalog } from '../shop/shop.service';
-import { insertAudit } from '../staff/staff.repo';
+import { attachGroups, menuChange } from '../options/options.service';
 import {
   countProductsIn,
   deleteCategoryRow,
@@ -35,15 +35,8 @@ export async function menu(db: Database): Promise<MenuData> {
   return { categories: categories.map((c) => ({ ...c, products: products.filter((p) => p.category_id === c.id) })) };
 }
 
-async function changed<T>(ctx: ProviderContext, staff: StaffOfRequest, run: (trx: Database) => Promise<{ result: T; action: string; target: string; before: unknown; after: unknown }>): Promise<T> {
-  const out = await ctx.db.transaction().execute(async (trx) => {
-    const r = await run(trx);
-    await insertAudit(trx, { staffId: staff.id, action: r.action, target: r.target, before: r.before, after: r.after, now: ctx.clock.now() });
-    return r.result;
-  });
-  forgetCatalog(ctx.db);
-  return out;
-}
+/** A change of the menu: in one transaction, audited, then the menu's cache forgotten (options/ changes its groups the same way). */
+const changed = menuChange;
 
 const categoryNotFound = () => validation({ category_id: 'is not a category of this menu' }, 'That category does not exist.');
 
@@ -92,7 +85,10 @@ export function createProduct(ctx: ProviderContext, staff: StaffOfRequest, body:
   return changed(ctx, staff, async (trx) => {
     // held until commit: a removal of the category under way is waited for, then this finds it gone
     if (!(await lockCategory(trx, body.category_id, 'share'))) throw categoryNotFound();
-    const product = await insertProduct(trx, body);
+    const { option_group_ids: groupIds, ...fields } = body;
+    const row = await insertProduct(trx, fields);
+    await attachGroups(trx, row.id, groupIds);
+    const product = { ...row, option_group_ids: groupIds };
     return { result: product, action: 'menu.product.create', target: `product:${product.id}`, before: null, after: product };
   });
 }
@@ -101,9 +97,11 @@ export function updateProduct(ctx: ProviderContext, staff: StaffOfRequest, body:
   return changed(ctx, staff, async (trx) => {
     const before = await lockProduct(trx, body.id);
     if (!before) throw notFound('Product');
-    const { id: productId, ...patch } = body;
+    const { id: productId, option_group_ids: groupIds, ...patch } = body;
     if (patch.category_id !== undefined && !(await lockCategory(trx, patch.category_id, 'share'))) throw categoryNotFound();
-    const product = await updateProductRow(trx, productId, patch);
+    const row = Object.keys(patch).length ? await updateProductRow(trx, productId, patch) : before;
+    if (groupIds !== undefined) await attachGroups(trx, productId, groupIds);
+    const product = { ...row, option_group_ids: groupIds ?? before.option_group_ids };
     return { result: product, action: 'menu.product.update', target: `product:${productId}`, before, after: product };
   });
 }

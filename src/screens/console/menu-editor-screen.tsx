@@ -77,7 +77,7 @@ function ProductFieldsFields({ product, categories, props, onDone }: { product: 
     if (minor === null) fields.price = `must be an amount such as ${moneyInput(3550, currency, locale)}`;
     if (Object.keys(fields).length) return setProblem({ message: '', fields });
     setSaving(true);
-    const refused = await props.onSaveProduct(form.id, { category_id: form.category_id, name: form.name.trim(), description: form.description.trim(), price: minor!, image: form.image, available: form.available });
+    const refused = await props.onSaveProduct(form.id, { category_id: form.category_id, name: form.name.trim(), description: form.description.trim(), price: minor!, image: form.image, available: form.available, option_group_ids: form.option_group_ids });
     setSaving(false);
     setProblem(refused);
     if (!refused) onDone();
@@ -171,7 +171,7 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
                     Remove
                   </Button>
                 )}
-                <Button size="sm" onClick={() => setEditing({ kind: 'product', product: { id: null, category_id: c.id, name: '', description: '', price: 0, image: '', available: true } })} aria-label={`Add a product to ${c.name}`}>
+                <Button size="sm" onClick={() => setEditing({ kind: 'product', product: { id: null, category_id: c.id, name: '', description: '', price: 0, image: '', available: true, option_group_ids: [] } })} aria-label={`Add a product to ${c.name}`}>
                   Add product
                 </Button>
               </div>
