@@ -52,6 +52,7 @@ export const CONSOLE_PAGES = {
   customers: page('/customers', 'Customers', 'staff', 'customers-screen', { wide: true }),
   customer: inside('customers', '/customers/:id', 'Customers', 'staff', 'customers-screen', { wide: true }),
   menu: page('/menu', 'Menu', 'owner', 'menu-editor-screen'),
+  options: inside('menu', '/menu/options', 'Options', 'owner', 'options-editor-screen'),
   rewards: page('/rewards', 'Rewards', 'owner', 'rewards-editor-screen'),
   wheel: page('/wheel', 'Wheel', 'owner', 'wheel-editor-screen', { wide: true }),
   theme: page('/theme', 'Brand', 'owner', 'theme-studio-screen', { wide: true }),

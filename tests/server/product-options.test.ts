@@ -98,7 +98,7 @@ describeEachDb('product options', (kind) => {
       expect([res.status, res.body.error.code, Object.keys(res.body.error.fields)]).toEqual([400, 'VALIDATION', [field]]);
     }
     const created = await t.post('product/create', { category_id: editor.length ? (await p.db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id : 0, name: 'Ghost tea', price: 100, option_group_ids: [999_999] });
-    expect([created.status, created.body.error.fields]).toEqual([400, { option_group_ids: 'names an option group that no longer exists' }]);
+    expect([created.status, created.body.error.fields]).toEqual([400, { option_group_ids: 'include a group that no longer exists' }]);
     expect(await p.db.selectFrom('products').select('id').where('name', '=', 'Ghost tea').execute()).toEqual([]);
   });
 

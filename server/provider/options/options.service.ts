@@ -122,7 +122,7 @@ export async function attachGroups(trx: Database, productId: number, groupIds: n
   const found = await holdGroups(trx, groupIds);
   const missing = groupIds.filter((g) => !found.has(g));
   if (missing.length) {
-    throw validation({ option_group_ids: `${missing.length === 1 ? 'names an option group' : 'name option groups'} that no longer exist${missing.length === 1 ? 's' : ''}` }, 'Some option groups no longer exist: reload the page and try again.');
+    throw validation({ option_group_ids: missing.length === 1 ? 'include a group that no longer exists' : 'include groups that no longer exist' }, 'Some option groups no longer exist: reload the page and try again.');
   }
   await setProductGroups(trx, productId, groupIds);
 }

@@ -67,6 +67,11 @@ const LABEL: Record<string, string> = {
   post_file: 'Logo',
   post_title: 'Favicon',
   category_id: 'Category',
+  min_choices: 'Fewest choices',
+  max_choices: 'Most choices',
+  options: 'Options',
+  option_group_ids: 'Option groups',
+  product_ids: 'Products',
   spin_cost_points: 'Points a spin costs',
   free_spins_per_day: 'Free spins a day',
   points: 'Points',
@@ -231,7 +236,23 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
         detail: typeof a.reason === 'string' ? `Reason given: ${a.reason.replace(/_/g, ' ')}` : null,
       });
     default:
-      return plain(`${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: diff() });
+      return plain(optionSentence(e.action, who, a, b) ?? `${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: e.action === 'menu.option_group.delete' ? [] : diff() });
+  }
+}
+
+/** The Options page's entries (option groups, an option's sold-out switch); null for any other. */
+function optionSentence(action: string, who: string, a: Obj, b: Obj): string | null {
+  switch (action) {
+    case 'menu.option_group.create':
+      return `${who} added the option group ${text(a.name, '')}.`;
+    case 'menu.option_group.update':
+      return `${who} changed the option group ${text(a.name, text(b.name, ''))}.`;
+    case 'menu.option_group.delete':
+      return `${who} removed the option group ${text(b.name, '')}.`;
+    case 'menu.option.availability':
+      return a.available === false ? `${who} marked ${text(a.name, 'an option')} sold out.` : `${who} put ${text(a.name, 'an option')} back on sale.`;
+    default:
+      return null;
   }
 }
 

@@ -1,6 +1,8 @@
 import type { SiteSettings } from '#contract';
 import { useCreateCategory, useCreateProduct, useDeleteCategory, useMenuEditor, useRenameCategory, useReorderCategories, useUpdateProduct } from '../../api/menu';
+import { useOptionGroups } from '../../api/options';
 import { useSettings } from '../../api/settings';
+import { consoleLink } from '../../console/link';
 import { messageOf } from '../../shared/errors';
 import { useImageUpload } from './image-upload.container';
 import { MenuEditorScreen } from './menu-editor-screen';
@@ -18,6 +20,7 @@ export default function MenuEditorContainer() {
   const updateProduct = useUpdateProduct();
   const images = useImageUpload<'product'>();
   const rows = useRowActions<string>();
+  const optionGroups = useOptionGroups();
 
   return (
     <MenuEditorScreen
@@ -44,6 +47,8 @@ export default function MenuEditorContainer() {
       {...(images.errors.product ? { uploadError: images.errors.product } : {})}
       actionError={rows.error}
       busy={rows.busy}
+      optionGroups={optionGroups.data?.groups ?? []}
+      renderLink={consoleLink}
     />
   );
 }

@@ -1,9 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import type { EditorProduct, MenuData, ProductFields } from '#contract/menu';
+import type { EditorOptionGroup } from '#contract/options';
+import { consoleHref } from '#contract/console-routes';
 import { moneyInput, parseMoney } from '#contract/money';
 import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, SelectField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';
 import { ImagePicker } from './image-picker';
+import { ProductOptionsField } from './product-options-field';
+import { cx, focusRing, type RenderLink } from '../../ui';
+import { plainLink } from '../../ui/lib/link';
 
 
 export interface MenuEditorScreenProps {
@@ -29,6 +34,9 @@ export interface MenuEditorScreenProps {
   actionError?: string | null;
   /** what is being saved (`category-3`, `product-12`) */
   busy?: string | null;
+  /** the option groups a product can be given (the Options page's) */
+  optionGroups?: Array<Pick<EditorOptionGroup, 'id' | 'name' | 'options'>>;
+  renderLink?: RenderLink;
 }
 
 
@@ -95,6 +103,7 @@ function ProductFieldsFields({ product, categories, props, onDone }: { product: 
           </option>
         ))}
       </SelectField>
+      <ProductOptionsField groups={props.optionGroups ?? []} value={form.option_group_ids} onChange={(ids) => set('option_group_ids', ids)} error={fieldProblem(problem, 'option_group_ids', 'The options')} />
       <ImagePicker
         field="product-image"
         label="Photo"
@@ -143,7 +152,10 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted">Customers see every change within 10 seconds.</p>
+        <p className="text-muted">
+          Customers see every change within 10 seconds.{' '}
+          {(props.renderLink ?? plainLink)({ href: consoleHref('options'), className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'Sizes, milks and extras' })}
+        </p>
         <Button onClick={() => setEditing({ kind: 'new-category' })}>Add a category</Button>
       </div>
       {actionError && <Notice tone="danger">{actionError}</Notice>}

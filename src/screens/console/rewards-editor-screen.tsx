@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { EditorReward, RewardFields } from '#contract/rewards';
 import { moneyInput, parseMoney } from '#contract/money';
-import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
-import { CheckField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';
+import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, SkeletonGroup, SkeletonText, TextField } from '../../ui';
+import { CheckField, FormActions, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';
 import { ImagePicker } from './image-picker';
 
 
@@ -115,15 +115,7 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: (RewardFields &
         onClear={() => set('image', '')}
       />
       <CheckField label="Offered to customers" hint="Untick to retire it: customers no longer see it, and vouchers already issued stay valid until their end." checked={form.active} onChange={(on) => set('active', on)} />
-      {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving}>
-          {start.name === null ? 'Add reward' : 'Save reward'}
-        </Button>
-      </div>
+      <FormActions problem={problem} saving={saving} submitLabel={start.name === null ? 'Add reward' : 'Save reward'} onCancel={onDone} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { MenuEditorScreen } from '../../../src/screens/console/menu-editor-screen';
 import { OWNER } from '../../fixtures/console';
 import { MENU, MENU_WITH_EMPTY_CATEGORY } from '../../fixtures/editors';
+import { OPTION_GROUPS } from '../../fixtures/options-editor';
 
 /** /merchant/menu (owners): categories in order, products with photos and prices, sold out in one click. */
 const meta = {
@@ -71,7 +72,7 @@ export const AddProduct: Story = {
     await userEvent.clear(dialog.getByLabelText(/^Price/));
     await userEvent.type(dialog.getByLabelText(/^Price/), '₱ 65.50');
     await userEvent.click(dialog.getByRole('button', { name: 'Add product' }));
-    await expect(args.onSaveProduct).toHaveBeenCalledWith(null, { category_id: 3, name: 'Pan de coco', description: '', price: 6550, image: '', available: true });
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(null, { category_id: 3, name: 'Pan de coco', description: '', price: 6550, image: '', available: true, option_group_ids: [] });
   },
 };
 
@@ -101,5 +102,33 @@ export const SoldOutAndMove: Story = {
     canvas.getByRole('button', { name: 'Move Pastries down' }).focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onMoveCategory).toHaveBeenCalledWith(3, 1);
+  },
+};
+
+/** The product form's options: the groups of the Options page to tick, kept in that page's order. */
+export const ProductWithOptions: Story = {
+  args: { optionGroups: OPTION_GROUPS },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Sizes, milks and extras' })).toHaveAttribute('href', '/merchant/menu/options');
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Extras' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Size' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(2, expect.objectContaining({ option_group_ids: [1, 3] }));
+  },
+};
+
+/** The provider refused the options (a group removed meanwhile): its word shows under them. */
+export const OptionsRefused: Story = {
+  args: { optionGroups: OPTION_GROUPS, onSaveProduct: fn(async () => ({ message: 'Some option groups no longer exist: reload the page and try again.', fields: { option_group_ids: 'include a group that no longer exists' } })) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Milk' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(await dialog.findByText('The options include a group that no longer exists.')).toBeVisible();
   },
 };

@@ -17,6 +17,22 @@ describe('the activity log in words', () => {
     expect(t.changes).toEqual([]);
   });
 
+  it('tells option group changes and the sold-out switch in words', () => {
+    const group = { id: 4, name: 'Size', min_choices: 1, max_choices: 1, options: [{ id: 1, name: 'Regular' }], product_ids: [2] };
+    expect(describeActivity(entry({ action: 'menu.option_group.create', before: null, after: group }), f).sentence).toBe('Anna added the option group Size.');
+    const changed = describeActivity(entry({ action: 'menu.option_group.update', before: group, after: { ...group, name: 'Cup', max_choices: 2 } }), f);
+    expect([changed.sentence, changed.changes]).toEqual([
+      'Anna changed the option group Cup.',
+      [
+        { label: 'Name', before: 'Size', after: 'Cup' },
+        { label: 'Most choices', before: '1', after: '2' },
+      ],
+    ]);
+    expect(describeActivity(entry({ action: 'menu.option_group.delete', before: group, after: null }), f).sentence).toBe('Anna removed the option group Size.');
+    expect(describeActivity(entry({ action: 'menu.option.availability', before: { name: 'Oat milk', available: true }, after: { name: 'Oat milk', available: false } }), f).sentence).toBe('Anna marked Oat milk sold out.');
+    expect(describeActivity(entry({ action: 'menu.option.availability', before: { name: 'Oat milk', available: false }, after: { name: 'Oat milk', available: true } }), f).sentence).toBe('Anna put Oat milk back on sale.');
+  });
+
   it('shows a price change as money, not centavos', () => {
     const t = describeActivity(entry({ action: 'menu.product.update', before: { id: 3, name: 'Kopi', price: 12_000, available: true }, after: { id: 3, name: 'Kopi', price: 13_500, available: false } }), f);
     expect(t.sentence).toBe('Anna changed Kopi.');
