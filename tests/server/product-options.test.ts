@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
+import { holdAgainstWrites, untilWaiting } from './support/locks';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 
 /**
@@ -135,6 +136,7 @@ describeEachDb('product options', (kind) => {
       ['option-group/update', { ...SIZE, id: 'one' }, 'id'],
       ['option-group/update', { ...SIZE, id: g.id, name: '' }, 'name'],
       ['option-group/update', { ...SIZE, id: g.id, options: [{ id: 999_999, name: 'Large' }] }, 'options.0.id'],
+      ['option-group/update', { ...SIZE, id: g.id, options: [{ id: g.options[1]!.id, name: 'Large' }, { id: g.options[1]!.id, name: 'Huge' }] }, 'options.1.id'],
       ['option-group/delete', {}, 'id'],
       ['option/availability', { id: g.options[0]!.id }, 'available'],
       ['option/availability', { id: -1, available: true }, 'id'],
@@ -320,7 +322,7 @@ describeEachDb('product options', (kind) => {
 describePostgres('orders racing the owner’s change of an option price', () => {
   const on = ownerOnPostgres();
 
-  it('20 orders while the size prices change: each order is wholly at one price or the other, and an expected total is kept or refused', async () => {
+  it('20 orders while the size prices change 4 times: each order is wholly at one price or the other, and an expected total is kept or refused', async () => {
     const { p } = on;
     const t = tools(p, () => on.owner);
     const size = await t.group(SIZE);
@@ -336,16 +338,26 @@ describePostgres('orders racing the owner’s change of an option price', () => 
     const body = { items: [{ product_id: latte.id, qty: 1, options: [regular] }, { product_id: latte.id, qty: 2, options: [large] }], fulfilment: 'pickup' };
     const totalAt = (v: (typeof versions)[number]) => 15_000 + v.regular + 2 * (15_000 + v.large);
     const customers = await Promise.all(Array.from({ length: 20 }, () => p.newCustomer({ wallet: 1_000_000 })));
-    const ordering = customers.map((c, i) => t.order(c.token, { ...body, ...(i % 2 === 0 ? { expected_total: totalAt(versions[0]!) } : {}) }));
-    const changing = (async () => {
-      for (let i = 1; i <= 6; i++) expect((await setVersion(versions[i % 2]!)).status).toBe(200);
-    })();
+    // four waves of five orders, each racing the owner's next change; half of each wave says the total it was shown
+    const ordering: Array<ReturnType<typeof t.order>> = [];
+    const shown: number[] = [];
+    for (let wave = 0; wave < 4; wave++) {
+      const now = versions[wave % 2]!;
+      for (const c of customers.slice(wave * 5, wave * 5 + 5)) {
+        const n = ordering.length;
+        shown[n] = totalAt(now);
+        ordering.push(t.order(c.token, { ...body, ...(n % 2 === 0 ? { expected_total: shown[n] } : {}) }));
+      }
+      expect((await setVersion(versions[(wave + 1) % 2]!)).status).toBe(200);
+    }
     const answers = await Promise.all(ordering);
-    await changing;
     let refused = 0;
     for (const [i, res] of answers.entries()) {
       if (res.status === 409) {
-        expect([i % 2, res.body.error.code, res.body.data.total]).toEqual([0, 'PRICE_CHANGED', totalAt(versions[1]!)]);
+        // refused only when it said a total, and then it is told the other one
+        expect([i % 2, res.body.error.code]).toEqual([0, 'PRICE_CHANGED']);
+        expect(res.body.data.total).not.toBe(shown[i]);
+        expect(versions.map(totalAt)).toContain(res.body.data.total);
         refused++;
         continue;
       }
@@ -355,10 +367,12 @@ describePostgres('orders racing the owner’s change of an option price', () => 
       expect(versions).toContainEqual(deltas);
       expect(order.items.map((l) => l.price)).toEqual([15_000 + deltas.regular, 15_000 + deltas.large]);
       expect(order.total).toBe(totalAt(deltas));
-      if (i % 2 === 0) expect(order.total).toBe(totalAt(versions[0]!));
+      if (i % 2 === 0) expect(order.total).toBe(shown[i]);
       const wallet = await p.db.selectFrom('customers').select('wallet_balance').where('id', '=', customers[i]!.id).executeTakeFirstOrThrow();
       expect(wallet.wallet_balance).toBe(1_000_000 - order.total);
     }
+    const atTotal = answers.filter((r) => r.status === 201).map((r) => String(r.body.data.order.total));
+    console.log('20 orders racing 4 size-price changes:', { refused, ...Object.fromEntries([...new Set(atTotal)].map((t) => [t, atTotal.filter((x) => x === t).length])) });
     // what each order kept in the database says the same
     const rows = await p.db
       .selectFrom('order_items as i')
@@ -368,5 +382,44 @@ describePostgres('orders racing the owner’s change of an option price', () => 
       .execute();
     expect(rows.length).toBe(2 * (answers.length - refused));
     for (const r of rows) expect(r.price).toBe(15_000 + r.price_delta);
+  });
+
+  it('both orders of commit, forced: an order holding its prices makes the change wait; a change under way makes orders wait, then they see it whole', async () => {
+    const { p } = on;
+    const t = tools(p, () => on.owner);
+    const size = await t.group(SIZE);
+    const latte = await t.drink('Held latte', 15_000, [size]);
+    const [regular, large] = [t.option(size, 'Regular'), t.option(size, 'Large')];
+    const setLarge = (delta: number) => t.post('option-group/update', { ...SIZE, id: size.id, options: [{ id: regular, name: 'Regular', is_default: true }, { id: large, name: 'Large', price_delta: delta }] });
+    const body = (expected?: number) => ({ ...t.basket(latte.id, [large]), ...(expected !== undefined ? { expected_total: expected } : {}) });
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => p.newCustomer({ wallet: 1_000_000 })));
+
+    // the order first: it stops at its lines, holding what it priced; the change waits for it
+    const items = await holdAgainstWrites(p.db, 'order_items');
+    const ordering = Promise.resolve(t.order(a!.token, body(17_000)));
+    await untilWaiting(p.db, 1, ordering);
+    const changing = Promise.resolve(setLarge(5_000));
+    let changeDone = false;
+    void changing.then(() => (changeDone = true));
+    await untilWaiting(p.db, 2, changing);
+    // the change waits for the order's hold on the group, not for the held table
+    expect(changeDone).toBe(false);
+    await items.release();
+    const [first, changed] = await Promise.all([ordering, changing]);
+    expect([first.status, first.body.data.order.total, first.body.data.order.items[0].options[0].price_delta]).toEqual([201, 17_000, 2_000]);
+    expect(changed.body.data.group.options[1].price_delta).toBe(5_000);
+
+    // the change first: it stops at its activity entry, holding the group; the orders wait, then see the new price
+    const audit = await holdAgainstWrites(p.db, 'audit_log');
+    const changingBack = Promise.resolve(setLarge(3_000));
+    await untilWaiting(p.db, 1, changingBack);
+    const told = Promise.resolve(t.order(b!.token, body(20_000)));
+    const plain = Promise.resolve(t.order(c!.token, body()));
+    await untilWaiting(p.db, 3, Promise.all([told, plain]));
+    await audit.release();
+    const [back, refused, placed] = await Promise.all([changingBack, told, plain]);
+    expect(back.status).toBe(200);
+    expect([refused.status, refused.body.error.code, refused.body.data.total]).toEqual([409, 'PRICE_CHANGED', 18_000]);
+    expect([placed.status, placed.body.data.order.total, placed.body.data.order.items[0].price]).toEqual([201, 18_000, 18_000]);
   });
 });

@@ -78,6 +78,7 @@ export function updateGroup(ctx: ProviderContext, staff: StaffOfRequest, body: z
     const foreign: Record<string, string> = {};
     options.forEach((o, n) => {
       if (o.id !== undefined && !existing.includes(o.id)) foreign[`options.${n}.id`] = 'is not an option of this group';
+      else if (o.id !== undefined && options.findIndex((x) => x.id === o.id) < n) foreign[`options.${n}.id`] = 'is listed twice';
     });
     if (Object.keys(foreign).length) throw validation(foreign, 'Some options are not in this group any more: reload the page and try again.');
     const kept = options.map((o) => o.id).filter((o): o is number => o !== undefined);

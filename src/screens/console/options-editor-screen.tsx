@@ -37,7 +37,7 @@ function formOf(group: EditorOptionGroup | null, currency: string, locale: strin
 }
 
 /** How customers choose, in words: "One of them, required" / "Any of them, up to 3". */
-export function choiceWords(g: Pick<EditorOptionGroup, 'min_choices' | 'max_choices'>): string {
+function choiceWords(g: Pick<EditorOptionGroup, 'min_choices' | 'max_choices'>): string {
   const how = g.max_choices === 1 ? 'One of them' : `Any of them, up to ${g.max_choices}`;
   return g.min_choices === 0 ? `${how}, optional` : g.min_choices === 1 ? `${how}, required` : `${how}, at least ${g.min_choices}`;
 }
