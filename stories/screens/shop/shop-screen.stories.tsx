@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { ShopScreen, type CartLine, type ShopScreenProps } from '../../../src/screens/shop/shop-screen';
+import { addLine, setLineQty, type CartLine } from '../../../src/screens/shop/cart-lines';
+import { ShopScreen, type ShopScreenProps } from '../../../src/screens/shop/shop-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { money } from '../../fixtures/customer';
 import { navItems } from '../../fixtures/nav';
@@ -14,9 +15,13 @@ function ShopWithCart(props: ShopScreenProps) {
     <ShopScreen
       {...props}
       cart={cart}
-      onChangeQty={(id, qty) => {
-        props.onChangeQty?.(id, qty);
-        setCart((c) => (qty === 0 ? c.filter((l) => l.product_id !== id) : c.some((l) => l.product_id === id) ? c.map((l) => (l.product_id === id ? { ...l, qty } : l)) : [...c, { product_id: id, qty }]));
+      onChangeQty={(key, qty) => {
+        props.onChangeQty?.(key, qty);
+        setCart((c) => setLineQty(c, key, qty));
+      }}
+      onAdd={(line) => {
+        props.onAdd?.(line);
+        setCart((c) => addLine(c, line));
       }}
     />
   );
@@ -35,6 +40,7 @@ const meta = {
     minOrder: MIN_ORDER,
     nav: <BottomNav items={navItems('shop')} />,
     onChangeQty: fn(),
+    onAdd: fn(),
     onCheckout: fn(),
     onRetry: fn(),
   },
@@ -70,15 +76,15 @@ export const AddAndRemove: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Cold brew is sold out' })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Add Cappuccino' }));
-    await expect(args.onChangeQty).toHaveBeenLastCalledWith(4, 1);
+    await expect(args.onAdd).toHaveBeenLastCalledWith({ product_id: 4, qty: 1 });
     await userEvent.click(canvas.getByRole('button', { name: 'One more Cappuccino' }));
-    await expect(args.onChangeQty).toHaveBeenLastCalledWith(4, 2);
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith('4', 2);
     await expect(canvas.getByRole('group', { name: 'Quantity of Cappuccino' })).toHaveTextContent('2');
     await expect(canvas.getByRole('button', { name: /View cart · 2 items/ })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Checkout' })).toBeEnabled();
     await userEvent.click(canvas.getByRole('button', { name: 'One less Cappuccino' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Remove Cappuccino' }));
-    await expect(args.onChangeQty).toHaveBeenLastCalledWith(4, 0);
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith('4', 0);
     await expect(canvas.getByRole('button', { name: 'Add Cappuccino' })).toBeVisible();
     await expect(canvas.queryByRole('region', { name: 'Cart' })).toBeNull();
   },
@@ -94,7 +100,7 @@ export const CartSheet: Story = {
     await userEvent.click(canvas.getByRole('button', { name: /View cart/ }));
     const sheet = within(await screen.findByRole('dialog', { name: 'Your cart' }));
     await userEvent.click(sheet.getByRole('button', { name: 'Remove Butter croissant' }));
-    await expect(args.onChangeQty).toHaveBeenLastCalledWith(12, 0);
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith('12', 0);
     await userEvent.click(sheet.getByRole('button', { name: 'Checkout' }));
     await expect(args.onCheckout).toHaveBeenCalled();
   },
