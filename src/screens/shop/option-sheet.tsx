@@ -95,14 +95,17 @@ export default function OptionChoices({ product, onAdd, maxQty = 99, initial, cu
         <span className="font-semibold">How many</span>
         <Stepper name={product.name} qty={qty} onChange={setQty} max={maxQty} min={1} />
       </div>
-      {error && (
-        <p role="alert" className="font-medium text-danger">
-          {error}
-        </p>
-      )}
-      <Button type="submit" size="lg" fullWidth>
-        Add to order · {price(unitPrice(product, chosen) * qty)}
-      </Button>
+      {/* the price and Add stay in view at the foot of a long sheet */}
+      <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-col gap-2 border-t border-border bg-surface-raised px-5 pt-3 pb-5">
+        {error && (
+          <p role="alert" className="font-medium text-danger">
+            {error}
+          </p>
+        )}
+        <Button type="submit" size="lg" fullWidth>
+          Add to order · {price(unitPrice(product, chosen) * qty)}
+        </Button>
+      </div>
     </form>
   );
 }

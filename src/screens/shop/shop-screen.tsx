@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Category, Product } from '#contract';
 import {
   AppShell,
@@ -53,7 +53,7 @@ export interface ShopScreenProps {
 }
 
 /** A product on the menu: sold out, a stepper for its line, or Add (the option sheet, for a product with options). */
-function ProductCard({ product, qty, onChange, onPick, max, money }: { product: Product; qty: number; onChange: (qty: number) => void; onPick: () => void; max: number; money: MoneyOf }) {
+function ProductCard({ product, qty, onChange, onPick, max, money }: { product: Product; qty: number; onChange: (qty: number) => void; onPick: (opener: HTMLElement) => void; max: number; money: MoneyOf }) {
   const options = groupsOf(product).length > 0;
   return (
     <Card as="li" padding="sm" className={cx('flex gap-3', !product.available && 'bg-surface')}>
@@ -85,7 +85,7 @@ function ProductCard({ product, qty, onChange, onPick, max, money }: { product: 
           ) : qty > 0 && !options ? (
             <Stepper name={product.name} qty={qty} onChange={onChange} max={max} />
           ) : (
-            <Button size="sm" onClick={options ? onPick : () => onChange(1)} icon={<PlusIcon size={18} />} aria-label={`Add ${product.name}`} aria-haspopup={options ? 'dialog' : undefined}>
+            <Button size="sm" onClick={(e) => (options ? onPick(e.currentTarget) : onChange(1))} icon={<PlusIcon size={18} />} aria-label={`Add ${product.name}`} aria-haspopup={options ? 'dialog' : undefined}>
               Add
             </Button>
           )}
@@ -243,6 +243,20 @@ function CartLines({ lines, subtotal, soldOut, short, minOrder, change, maxQty, 
   );
 }
 
+/** Which product's option sheet is open. It has no trigger of its own: closed, it gives the focus back to the Add that opened it. */
+function useOptionSheet() {
+  const [picking, setPicking] = useState<Product | null>(null);
+  const opener = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!picking) opener.current?.focus();
+  }, [picking]);
+  const pick = (p: Product) => (el: HTMLElement) => {
+    opener.current = el;
+    setPicking(p);
+  };
+  return { picking, pick, close: () => setPicking(null) };
+}
+
 /** /shop: the menu by category, add to cart, and a cart bar with the subtotal and checkout. */
 export function ShopScreen({
   categories = [],
@@ -261,7 +275,7 @@ export function ShopScreen({
   locale,
 }: ShopScreenProps) {
   const [cartOpen, setCartOpen] = useState(defaultCartOpen);
-  const [picking, setPicking] = useState<Product | null>(null);
+  const { picking, pick, close } = useOptionSheet();
   const products = new Map(categories.flatMap((c) => c.products).map((p) => [p.id, p]));
   const lines = linesOf(cart, products);
   // a product with options: all its lines
@@ -320,7 +334,7 @@ export function ShopScreen({
                       product={p}
                       qty={qtyOf(p.id)}
                       onChange={(qty) => (qty === 1 && qtyOf(p.id) === 0 ? onAdd?.({ product_id: p.id, qty }) : change(String(p.id))(qty))}
-                      onPick={() => setPicking(p)}
+                      onPick={pick(p)}
                       max={maxQty}
                       money={money}
                     />
@@ -358,7 +372,7 @@ export function ShopScreen({
       >
         <CartLines lines={lines} subtotal={subtotal} soldOut={soldOutInCart} short={short} minOrder={minOrder} change={change} maxQty={maxQty} money={money} />
       </BottomSheet>
-      {picking && <OptionSheet product={picking} onClose={() => setPicking(null)} onAdd={onAdd} maxQty={maxQty} currency={currency} locale={locale} />}
+      {picking && <OptionSheet product={picking} onClose={close} onAdd={onAdd} maxQty={maxQty} currency={currency} locale={locale} />}
     </AppShell>
   );
 }
