@@ -33,6 +33,9 @@ const appChunks = {
         name: 'common',
         test: /[\\/]src[\\/](ui[\\/](card|badge|money|points|skeleton|error-state|empty-state|top-bar|app-shell|bottom-nav|icon|lib|load-more|address-lines|section-heading)[\\/]|api[\\/]|app[\\/](nav|go-back|location-step|use-pages|use-payment-redirect)\.|shared[\\/]action\.|contract[\\/](money|order-lifecycle|limits)\.|screens[\\/](orders[\\/](order-status|format|choice-card)|shop[\\/](option-rules|cart-lines)|rewards[\\/]reward-(reach|picture))\.)/,
       },
+      // The payment and top-up result pages' shared parts, one chunk for the four pages (after common,
+      // which keeps what all pages share: a group takes in what its modules import).
+      { name: 'results', test: /[\\/]src[\\/](screens[\\/](orders[\\/]payment-result|payments[\\/]top-up-success-screen)|app[\\/]use-(payment|topup)-result)[.]tsx?$/ },
     ],
   },
 };
