@@ -55,7 +55,7 @@ function Group({ group, chosen, onPick, price }: { group: OptionGroup; chosen: n
       })}
       {full && (
         <p id={fullId} role="status" className="text-sm text-muted">
-          You have chosen {group.max_choices}, the most for {group.name}. Untick one to choose another.
+          That is the most for {group.name}. Untick one to choose another.
         </p>
       )}
     </fieldset>

@@ -109,7 +109,7 @@ export const MaxReached: Story = {
     await userEvent.click(vanilla);
     const third = screen.getByRole('checkbox', { name: /Sea-salt cream/ });
     await expect(third).toBeDisabled();
-    await expect(third).toHaveAccessibleDescription(/You have chosen 2, the most for Extras/);
+    await expect(third).toHaveAccessibleDescription('That is the most for Extras. Untick one to choose another.');
     // untick one, and the third can be chosen again; tick it back, and it cannot
     await userEvent.click(vanilla);
     await waitFor(() => expect(third).toBeEnabled());
