@@ -25,7 +25,7 @@ import { OrderConfirmationScreen } from './order-confirmation-screen';
  * The cart as order lines from the menu: each line's options as chosen (a line saved before options:
  * the product's defaults), its price with them, and the lines with an option that cannot be had now.
  */
-function orderLines(cart: CartLine[], products: Map<number, Product>, failure: ApiRequestError | null) {
+function orderLines(cart: CartLine[], products: Map<number, Product>, refused: Record<string, string>) {
   const lineIssues: Record<number, string> = {};
   const items: OrderItem[] = [];
   cart.forEach((l, i) => {
@@ -35,9 +35,10 @@ function orderLines(cart: CartLine[], products: Map<number, Product>, failure: A
     const options = chosenOptions(p, ids);
     const soldOut = options.filter((o) => !o.available).map((o) => o.name);
     const n = items.push({ product_id: p.id, name: p.name, price: unitPrice(p, ids), qty: l.qty, image: p.image, options }) - 1;
-    // the provider names the line (`items.<i>.options`) even before the menu read again says which
+    // the provider names the line (`items.<i>.options`: "Oat milk is sold out") before the menu read again says it
+    const named = refused[`items.${i}.options`];
     if (soldOut.length) lineIssues[n] = `${soldOut.join(' and ')} ${soldOut.length > 1 ? 'are' : 'is'} sold out`;
-    else if (options.length < ids.length || failure?.fields[`items.${i}.options`]) lineIssues[n] = 'An option you chose is not available now';
+    else if (named || options.length < ids.length) lineIssues[n] = named ?? 'An option is no longer offered';
   });
   return { items, lineIssues };
 }
@@ -80,7 +81,9 @@ export default function OrderConfirmationPage() {
   const quoteCode = quote.error instanceof ApiRequestError ? quote.error.code : null;
 
   const products = useMemo(() => new Map(catalog.data?.categories.flatMap((c) => c.products).map((p) => [p.id, p])), [catalog.data]);
-  const { items, lineIssues } = orderLines(cart, products, failure);
+  // what the quote or the order refused, line by line
+  const refused = { ...(quote.error instanceof ApiRequestError ? quote.error.fields : {}), ...failure?.fields };
+  const { items, lineIssues } = orderLines(cart, products, refused);
   const unavailable = items.filter((i) => products.get(i.product_id)?.available === false).map((i) => i.product_id);
 
   // A voucher that was used or expired meanwhile is dropped, and the quote asked again without it.

@@ -11,8 +11,6 @@ export interface OptionChoicesProps {
   /** Adds the line: the product, its chosen options and how many. */
   onAdd: (line: CartLine) => void;
   maxQty?: number;
-  /** What is chosen at first; by default the product's defaults that are not sold out. */
-  initial?: number[];
   currency: string;
   locale: string;
 }
@@ -63,8 +61,9 @@ function Group({ group, chosen, onPick, price }: { group: OptionGroup; chosen: n
 }
 
 /** The option sheet's form (loaded on first use): the groups, how many, and "Add to order · ₱185.00". */
-export default function OptionChoices({ product, onAdd, maxQty = 99, initial, currency, locale }: OptionChoicesProps) {
-  const [chosen, setChosen] = useState(() => initial ?? defaultsOf(product));
+export default function OptionChoices({ product, onAdd, maxQty = 99, currency, locale }: OptionChoicesProps) {
+  // at first: the product's defaults that are not sold out
+  const [chosen, setChosen] = useState(() => defaultsOf(product));
   const [qty, setQty] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
