@@ -19,6 +19,7 @@ import * as m0009 from './migrations/0009-console-ways-in';
 import * as m0010 from './migrations/0010-call-nonces';
 import * as m0011 from './migrations/0011-cancelled-points';
 import * as m0012 from './migrations/0012-gateway-refunds-disputes';
+import * as m0015 from './migrations/0015-product-archive';
 
 export type Database = Kysely<DB>;
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0010-call-nonces': m0010,
   '0011-cancelled-points': m0011,
   '0012-gateway-refunds-disputes': m0012,
+  '0015-product-archive': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

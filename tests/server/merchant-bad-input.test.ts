@@ -69,6 +69,12 @@ describeEachDb('bad input on every merchant console call', (kind) => {
 
   const newCategory = async () => (await p.call('post', 'merchant/menu/category/create', { token: owner.token, body: { name: `C ${Math.random()}` } }).expect(201)).body.data.category.id as number;
   const anyProduct = async () => (await p.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const freshProduct = async (categoryId?: number) =>
+    (await p.call('post', 'merchant/menu/product/create', { token: owner.token, body: { category_id: categoryId ?? (await newCategory()), name: 'Fresh scone', price: 9_000 } }).expect(201)).body.data.product.id as number;
+  const categoryOfTwo = async () => {
+    const categoryId = await newCategory();
+    return { category_id: categoryId, ids: [await freshProduct(categoryId), await freshProduct(categoryId)].reverse() };
+  };
   const allCategories = async () => (await p.db.selectFrom('categories').select('id').orderBy('position').orderBy('id').execute()).map((c) => c.id);
 
   const inviteToken = async () => (await p.call('post', 'merchant/staff/invite', { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token as string;
@@ -231,6 +237,17 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ id: await anyProduct(), price: 15_500 }),
       bad: { id: BAD_ID, price: BAD_PRICE, name: BAD_NAME, image: BAD_IMAGE, available: ['yes', 1, null] },
       required: ['id'],
+    },
+    { method: 'post', path: 'merchant/menu/product/archive', owner: true, valid: async () => ({ id: await freshProduct() }), bad: { id: BAD_ID }, required: ['id'] },
+    { method: 'post', path: 'merchant/menu/product/restore', owner: true, valid: async () => ({ id: await freshProduct() }), bad: { id: BAD_ID }, required: ['id'] },
+    { method: 'post', path: 'merchant/menu/product/delete', owner: true, valid: async () => ({ id: await freshProduct() }), bad: { id: BAD_ID }, required: ['id'] },
+    {
+      method: 'post',
+      path: 'merchant/menu/product/reorder',
+      owner: true,
+      valid: categoryOfTwo,
+      bad: { category_id: BAD_ID, ids: [[], 'abc', 42, null, [0], ['x'], [1.5], Array.from({ length: 501 }, (_, i) => i + 1)] },
+      required: ['category_id', 'ids'],
     },
     {
       method: 'post',

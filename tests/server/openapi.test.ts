@@ -710,6 +710,11 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/menu/category/reorder', { token: owner, body: { ids: categories.map((c) => c.id).reverse() } });
     const empty = (await call('POST merchant/menu/category/create', { token: owner, body: { name: 'Empty' } })).body.data.category;
     await call('POST merchant/menu/category/delete', { token: owner, body: { id: empty.id } });
+    const scone = (await call('POST merchant/menu/product/create', { token: owner, body: { category_id: category.id, name: 'Ube scone', price: 9_000 } })).body.data.product;
+    await call('POST merchant/menu/product/reorder', { token: owner, body: { category_id: category.id, ids: [scone.id, product.id] } });
+    await call('POST merchant/menu/product/archive', { token: owner, body: { id: product.id } });
+    await call('POST merchant/menu/product/restore', { token: owner, body: { id: product.id } });
+    await call('POST merchant/menu/product/delete', { token: owner, body: { id: scone.id } });
 
     // the reward catalogue
     await call('GET merchant/rewards', { token: owner });

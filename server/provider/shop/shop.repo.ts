@@ -14,18 +14,21 @@ export async function listCatalog(db: Database): Promise<Category[]> {
   const products = await db
     .selectFrom('products')
     .select(['id', 'category_id', 'name', 'description', 'price', 'image', 'available'])
+    .where('archived_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
   return categories.map((c) => ({ id: c.id, name: c.name, products: products.filter((p) => p.category_id === c.id).map(toProduct) }));
 }
 
+/** The products of these ids that are on the menu (an archived one is not: it is left out, as an unknown id is). */
 export async function findProducts(db: Database, ids: number[]): Promise<Map<number, Product>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('products')
     .select(['id', 'name', 'description', 'price', 'image', 'available'])
     .where('id', 'in', [...new Set(ids)])
+    .where('archived_at', 'is', null)
     .execute();
   return new Map(rows.map((r) => [r.id, toProduct(r)]));
 }

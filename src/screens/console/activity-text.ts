@@ -115,6 +115,22 @@ function whoOf(e: AuditEntry): string {
   return 'The operator';
 }
 
+/** A product archived, restored, deleted, or a category's products reordered (issue 27); null: another action. */
+function productLifecycle(action: string, who: string, a: Obj, b: Obj): string | null {
+  switch (action) {
+    case 'menu.product.archive':
+      return `${who} archived ${text(b.name, 'a product')}: customers no longer see it.`;
+    case 'menu.product.restore':
+      return `${who} brought ${text(a.name, 'a product')} back on the menu.`;
+    case 'menu.product.delete':
+      return `${who} deleted ${text(b.name, 'a product')} from the menu.`;
+    case 'menu.product.reorder':
+      return `${who} put the products of a category in a new order.`;
+    default:
+      return null;
+  }
+}
+
 /**
  * An activity entry in the owner's words: "Anna redeemed Free turon for Ana Reyes.", with what changed
  * as money and words, never JSON in minor units. An action this console does not know yet is still
@@ -128,6 +144,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
   const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
   const diff = () => changesOf(e.before, e.after, f);
   const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
+  const lifecycle = productLifecycle(e.action, who, a, b);
+  if (lifecycle) return plain(lifecycle);
 
   switch (e.action) {
     case 'owner.setup':
