@@ -1,7 +1,8 @@
 /**
  * The owner runs the shop's content (issue 14), in Chromium against `npm start`: a product added
  * with a photo and ordered by a customer; another marked sold out, which the customer cannot add; a
- * reward's stock and cost changed and seen by the customer; the wheel's weights changed and the
+ * product archived, which leaves the customer's shop, and restored; a reward's stock and cost changed
+ * and seen by the customer; the wheel's weights changed and the
  * customer's disclosed odds with them; a customer's points adjusted with a reason, which they read in
  * their history and a notification; and the dashboard's figures for the day, matching what the test
  * did. (Staff are refused every editor in tests/server/merchant-*.test.ts.)
@@ -123,6 +124,31 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
       .toBe(1);
     expect(await phone.getByRole('button', { name: 'Spanish latte is sold out' }).isDisabled()).toBe(true);
     expect(await phone.getByRole('button', { name: 'Add Spanish latte' }).count()).toBe(0);
+  });
+
+  it('archives a product: the customer’s shop no longer shows it; restored, it is back', async () => {
+    await desk.getByRole('button', { name: 'Archive Iced latte' }).click();
+    const ask = desk.getByRole('dialog', { name: 'Archive Iced latte?' });
+    await ask.getByRole('button', { name: 'Archive' }).click();
+    const archived = desk.getByRole('region', { name: /^Archived/ });
+    await archived.getByRole('button', { name: 'Restore Iced latte' }).waitFor();
+    // archived products keep no place among the menu's: no Up or Down for it
+    expect(await desk.getByRole('button', { name: 'Move Iced latte up' }).count()).toBe(0);
+    await expect
+      .poll(async () => {
+        await openShop();
+        return phone.getByText('Iced latte', { exact: true }).count();
+      }, WITHIN)
+      .toBe(0);
+
+    await archived.getByRole('button', { name: 'Restore Iced latte' }).click();
+    await desk.getByRole('button', { name: 'Archive Iced latte' }).waitFor();
+    await expect
+      .poll(async () => {
+        await openShop();
+        return phone.getByRole('button', { name: 'Add Iced latte' }).count();
+      }, WITHIN)
+      .toBe(1);
   });
 
   it('changes a reward’s cost and stock: the customer sees both', async () => {
