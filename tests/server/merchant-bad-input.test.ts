@@ -254,7 +254,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/rewards/create',
       owner: true,
       valid: async () => ({ title: 'Free matcha', description: 'Any size.', image: '', points_cost: 200, stock_total: 10, valid_days: 30, per_customer_limit: null, discount_amount: 0, active: true }),
-      bad: { title: BAD_NAME, description: [42, null, 'x'.repeat(501), NUL], image: BAD_IMAGE, points_cost: [0, -1, 1.5, '200', null, 1_000_001], stock_total: [-1, 1.5, '10', 1_000_001], valid_days: [0, 1.5, '30', null, 3651], per_customer_limit: [0, 1.5, '1', 1001], discount_amount: BAD_PRICE, active: ['yes', 1, null] },
+      bad: { title: BAD_NAME, description: [42, null, 'x'.repeat(501), NUL], image: BAD_IMAGE, points_cost: [0, -1, 1.5, '200', null, 1_000_001], stock_total: [-1, 1.5, '10', 1_000_001], valid_days: [0, 1.5, '30', null, 3651], per_customer_limit: [0, 1.5, '1', 1001], discount_amount: BAD_PRICE, active: ['yes', 1, null], product_id: BAD_ID.filter((v) => v !== null) },
       required: ['title', 'points_cost', 'stock_total', 'valid_days'],
     },
     {
@@ -262,7 +262,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/rewards/update',
       owner: true,
       valid: async () => ({ name: (await p.db.selectFrom('rewards').select('name').orderBy('id').executeTakeFirstOrThrow()).name, points_cost: 60 }),
-      bad: { name: ['', 'Not A Slug', 42, null, 'x'.repeat(65)], points_cost: [0, -1, 1.5, '200', null], stock_total: [-1, 1.5, '10'], active: ['yes', 1, null] },
+      bad: { name: ['', 'Not A Slug', 42, null, 'x'.repeat(65)], points_cost: [0, -1, 1.5, '200', null], stock_total: [-1, 1.5, '10'], active: ['yes', 1, null], product_id: BAD_ID.filter((v) => v !== null) },
       required: ['name'],
     },
     { method: 'get', path: 'merchant/customers', owner: true, valid: async () => ({ q: 'ana', page: '1' }), bad: { q: ['x'.repeat(101), 'y'.repeat(150)], page: ['0', '-1', '1.5', 'two', ''] }, required: [] },

@@ -106,6 +106,11 @@ export async function setProductPosition(trx: Database, id: number, position: nu
   await trx.updateTable('products').set({ position }).where('id', '=', id).execute();
 }
 
+/** The titles of the rewards that give this product free (retired ones too: their vouchers may still be used). */
+export async function rewardsGiving(trx: Database, productId: number): Promise<string[]> {
+  return (await trx.selectFrom('rewards').select('title').where('product_id', '=', productId).orderBy('id').execute()).map((r) => r.title);
+}
+
 export async function deleteProductRow(trx: Database, id: number): Promise<void> {
   await trx.deleteFrom('products').where('id', '=', id).execute();
 }

@@ -20,6 +20,7 @@ import {
   lockProduct,
   nextProductPosition,
   renameCategoryRow,
+  rewardsGiving,
   setCategoryPosition,
   setProductPosition,
   updatePriceOrAvailability,
@@ -146,12 +147,16 @@ export function restoreProduct(ctx: ProviderContext, staff: StaffOfRequest, prod
   });
 }
 
-/** Only a product no order names (those are archived instead) and no reward gives. */
+/** Only a product no order names (those are archived instead) and no reward gives (its vouchers would lose it). */
 export function deleteProduct(ctx: ProviderContext, staff: StaffOfRequest, productId: number): Promise<null> {
   return changed(ctx, staff, async (trx) => {
     const before = await lockProduct(trx, productId);
     if (!before) throw notFound('Product');
     if (before.in_orders) throw new AppError('CONFLICT', 'This product is in past orders: archive it instead.', { id: 'is in past orders' });
+    const rewards = await rewardsGiving(trx, productId);
+    if (rewards.length > 0) {
+      throw new AppError('CONFLICT', `The reward ${rewards.join(', ')} gives this product: give another product in that reward first, or archive this one instead.`, { id: 'is given by a reward' });
+    }
     await deleteProductRow(trx, productId);
     return { result: null, action: 'menu.product.delete', target: `product:${productId}`, before, after: null };
   });
