@@ -42,6 +42,14 @@ async function openShop(): Promise<void> {
   await phone.getByRole('button', { name: /^Add / }).first().waitFor();
 }
 
+/** How many of these the customer's menu shows, read afresh until it settles (the caches' 10 s). */
+function onTheShop(find: () => { count(): Promise<number> }) {
+  return expect.poll(async () => {
+    await openShop();
+    return find().count();
+  }, WITHIN);
+}
+
 async function photo(): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   return sharp({ create: { width: 320, height: 320, channels: 3, background: '#2f6f4f' } }).png().toBuffer();
@@ -84,12 +92,7 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
     await desk.getByRole('listitem').filter({ hasText: 'Pandan latte' }).getByText('₱172.50').waitFor();
 
     // the customer: on the menu within 10 s, with its photo; added and paid from the wallet
-    await expect
-      .poll(async () => {
-        await openShop();
-        return phone.getByRole('button', { name: 'Add Pandan latte' }).count();
-      }, WITHIN)
-      .toBe(1);
+    await onTheShop(() => phone.getByRole('button', { name: 'Add Pandan latte' })).toBe(1);
     expect(await phone.getByRole('listitem').filter({ hasText: 'Pandan latte' }).locator('img').first().getAttribute('src')).toMatch(/^\/api\/media\//);
     await phone.getByRole('button', { name: 'Add Pandan latte' }).click();
     await phone.getByRole('button', { name: 'One more Pandan latte' }).click();
@@ -116,12 +119,7 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
   it('marks a product sold out: the customer cannot add it', async () => {
     await desk.getByRole('button', { name: 'Mark Spanish latte sold out' }).click();
     await desk.getByRole('button', { name: 'Mark Spanish latte available' }).waitFor();
-    await expect
-      .poll(async () => {
-        await openShop();
-        return phone.getByRole('button', { name: 'Spanish latte is sold out' }).count();
-      }, WITHIN)
-      .toBe(1);
+    await onTheShop(() => phone.getByRole('button', { name: 'Spanish latte is sold out' })).toBe(1);
     expect(await phone.getByRole('button', { name: 'Spanish latte is sold out' }).isDisabled()).toBe(true);
     expect(await phone.getByRole('button', { name: 'Add Spanish latte' }).count()).toBe(0);
   });
@@ -134,21 +132,11 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
     await archived.getByRole('button', { name: 'Restore Iced latte' }).waitFor();
     // archived products keep no place among the menu's: no Up or Down for it
     expect(await desk.getByRole('button', { name: 'Move Iced latte up' }).count()).toBe(0);
-    await expect
-      .poll(async () => {
-        await openShop();
-        return phone.getByText('Iced latte', { exact: true }).count();
-      }, WITHIN)
-      .toBe(0);
+    await onTheShop(() => phone.getByText('Iced latte', { exact: true })).toBe(0);
 
     await archived.getByRole('button', { name: 'Restore Iced latte' }).click();
     await desk.getByRole('button', { name: 'Archive Iced latte' }).waitFor();
-    await expect
-      .poll(async () => {
-        await openShop();
-        return phone.getByRole('button', { name: 'Add Iced latte' }).count();
-      }, WITHIN)
-      .toBe(1);
+    await onTheShop(() => phone.getByRole('button', { name: 'Add Iced latte' })).toBe(1);
   });
 
   it('changes a reward’s cost and stock: the customer sees both', async () => {

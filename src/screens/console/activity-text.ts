@@ -57,6 +57,7 @@ const LABEL: Record<string, string> = {
   valid_days: 'Days a voucher lasts',
   per_customer_limit: 'Most per customer',
   discount_amount: 'Discount',
+  product: 'Free product',
   setting_company: 'Shop name',
   brand_color: 'Brand colour',
   accent_color: 'Accent colour',
@@ -86,6 +87,8 @@ function valueOf(key: string, v: unknown, f: ActivityFormat): string {
   if (key === 'status' && typeof v === 'string') return STATUS[v] ?? v;
   if (typeof v === 'string') return v;
   if (Array.isArray(v)) return `${f.count(v.length)} ${v.length === 1 ? 'item' : 'items'}`;
+  // a thing named (a reward's free product): its name
+  if (typeof v === 'object' && typeof (v as Obj).name === 'string') return (v as Obj).name as string;
   return '…';
 }
 
