@@ -139,6 +139,24 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
     await onTheShop(() => phone.getByRole('button', { name: 'Add Iced latte' })).toBe(1);
   });
 
+  it('moves a product down with the keyboard: the keyboard stays on it, and the customer’s menu follows', async () => {
+    const coffee = desk.getByRole('region', { name: /^Coffee/ });
+    const names = async () => (await coffee.getByRole('button', { name: /^Edit / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.slice(5))));
+    const before = await names();
+    const first = before[0]!;
+    await desk.getByRole('button', { name: `Move ${first} down` }).focus();
+    await desk.keyboard.press('Enter');
+    await expect.poll(names).toEqual([before[1], first, ...before.slice(2)]);
+    await expect.poll(() => desk.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${first} down`);
+    // the shop lists them in the new order: the second one now comes first
+    const firstComesFirst = async () => {
+      await openShop();
+      const text = (await phone.getByRole('main').textContent()) ?? '';
+      return text.indexOf(first) < text.indexOf(before[1]!);
+    };
+    await expect.poll(firstComesFirst, WITHIN).toBe(false);
+  });
+
   it('changes a reward’s cost and stock: the customer sees both', async () => {
     await phone.goto('/reward/redeem/butter-croissant');
     await phone.getByRole('heading', { name: 'Free butter croissant' }).waitFor();
