@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { ownerAndStaff } from './merchant.helpers';
-import { describeEachDb, TEST_MERCHANT_KEY, useTestProvider } from './support/provider';
+import { ownerAndStaff, ownerOnPostgres } from './merchant.helpers';
+import { holdAgainstWrites, untilWaiting } from './support/locks';
+import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider } from './support/provider';
 
 /**
  * A catalogue a café can run (issue 27): a product archived (hidden from customers, refused by quotes and
@@ -177,5 +178,31 @@ describeEachDb('the catalogue lifecycle', (kind) => {
       expect((await p.call('post', `merchant/menu/${path}`, { body })).status).toBe(401);
     }
     expect((await editorMenu()).find((c) => c.id === categoryId)!.products).toEqual([expect.objectContaining({ id: product.id, archived_at: null })]);
+  });
+});
+
+describePostgres('the catalogue lifecycle racing itself', () => {
+  const on = ownerOnPostgres();
+  const post = (path: string, body: unknown) => Promise.resolve(on.p.call('post', `merchant/menu/${path}`, { token: on.owner.token, body }));
+
+  it('a product restored while another is added to its category: each gets a place of its own', async () => {
+    const { p } = on;
+    const categoryId = (await post('category/create', { name: 'Busy' })).body.data.category.id as number;
+    const a = (await post('product/create', { category_id: categoryId, name: 'Away', price: 16_000 })).body.data.product as EditorProduct;
+    const b = (await post('product/create', { category_id: categoryId, name: 'Stays', price: 16_000 })).body.data.product as EditorProduct;
+    expect((await post('product/archive', { id: a.id })).status).toBe(200);
+    // The restore is held after it has found its place, before it commits (its audit entry waits); the
+    // product is added meanwhile, and would take the same place without the category's lock.
+    const audit = await holdAgainstWrites(p.db, 'audit_log');
+    const restoring = post('product/restore', { id: a.id });
+    await untilWaiting(p.db, 1);
+    const adding = post('product/create', { category_id: categoryId, name: 'New', price: 16_000 });
+    await untilWaiting(p.db, 2, adding);
+    await audit.release();
+    const [restored, added] = await Promise.all([restoring, adding]);
+    expect([restored.status, added.status]).toEqual([200, 201]);
+    const rows = await p.db.selectFrom('products').select(['name', 'position']).where('category_id', '=', categoryId).orderBy('position').execute();
+    expect(rows.map((r) => r.name)).toEqual([b.name, 'Away', 'New']);
+    expect(new Set(rows.map((r) => r.position)).size).toBe(3);
   });
 });
