@@ -20,6 +20,7 @@ import * as m0010 from './migrations/0010-call-nonces';
 import * as m0011 from './migrations/0011-cancelled-points';
 import * as m0012 from './migrations/0012-gateway-refunds-disputes';
 import * as m0016 from './migrations/0016-product-options';
+import * as m0015 from './migrations/0015-product-archive';
 
 export type Database = Kysely<DB>;
 
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0011-cancelled-points': m0011,
   '0012-gateway-refunds-disputes': m0012,
   '0016-product-options': m0016,
+  '0015-product-archive': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -99,6 +99,8 @@ export interface ProductTable {
   image: Generated<string>;
   available: Generated<boolean>;
   position: Generated<number>;
+  /** archived: hidden from customers, kept for the orders that name it (migration 0015) */
+  archived_at: NullableTimestamp;
 }
 
 /** an option group (Size, Milk, Extras), shared by the products it is attached to (migration 0016) */
@@ -151,6 +153,8 @@ export interface RewardTable {
   discount_amount: Generated<number>;
   active: Generated<boolean>;
   position: Generated<number>;
+  /** a free product (once, at 0) rather than an amount off (migration 0015) */
+  product_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VoucherTable {

@@ -75,6 +75,12 @@ describeEachDb('bad input on every merchant console call', (kind) => {
   const anyProduct = async () => (await p.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const newGroup = async () =>
     (await p.call('post', 'merchant/menu/option-group/create', { token: owner.token, body: { name: 'Size', min_choices: 1, max_choices: 1, options: [{ name: 'Regular', is_default: true }, { name: 'Large', price_delta: 2_000 }] } }).expect(201)).body.data.group as { id: number; options: { id: number }[] };
+  const freshProduct = async (categoryId?: number) =>
+    (await p.call('post', 'merchant/menu/product/create', { token: owner.token, body: { category_id: categoryId ?? (await newCategory()), name: 'Fresh scone', price: 9_000 } }).expect(201)).body.data.product.id as number;
+  const categoryOfTwo = async () => {
+    const categoryId = await newCategory();
+    return { category_id: categoryId, ids: [await freshProduct(categoryId), await freshProduct(categoryId)].reverse() };
+  };
   const allCategories = async () => (await p.db.selectFrom('categories').select('id').orderBy('position').orderBy('id').execute()).map((c) => c.id);
 
   const inviteToken = async () => (await p.call('post', 'merchant/staff/invite', { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token as string;
@@ -238,6 +244,17 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: { id: BAD_ID, price: BAD_PRICE, name: BAD_NAME, image: BAD_IMAGE, available: ['yes', 1, null], option_group_ids: BAD_GROUP_IDS },
       required: ['id'],
     },
+    { method: 'post', path: 'merchant/menu/product/archive', owner: true, valid: async () => ({ id: await freshProduct() }), bad: { id: BAD_ID }, required: ['id'] },
+    { method: 'post', path: 'merchant/menu/product/restore', owner: true, valid: async () => ({ id: await freshProduct() }), bad: { id: BAD_ID }, required: ['id'] },
+    { method: 'post', path: 'merchant/menu/product/delete', owner: true, valid: async () => ({ id: await freshProduct() }), bad: { id: BAD_ID }, required: ['id'] },
+    {
+      method: 'post',
+      path: 'merchant/menu/product/reorder',
+      owner: true,
+      valid: categoryOfTwo,
+      bad: { category_id: BAD_ID, ids: [[], 'abc', 42, null, [0], ['x'], [1.5], Array.from({ length: 501 }, (_, i) => i + 1)] },
+      required: ['category_id', 'ids'],
+    },
     {
       method: 'post',
       path: 'merchant/menu/option-group/create',
@@ -271,7 +288,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/rewards/create',
       owner: true,
       valid: async () => ({ title: 'Free matcha', description: 'Any size.', image: '', points_cost: 200, stock_total: 10, valid_days: 30, per_customer_limit: null, discount_amount: 0, active: true }),
-      bad: { title: BAD_NAME, description: [42, null, 'x'.repeat(501), NUL], image: BAD_IMAGE, points_cost: [0, -1, 1.5, '200', null, 1_000_001], stock_total: [-1, 1.5, '10', 1_000_001], valid_days: [0, 1.5, '30', null, 3651], per_customer_limit: [0, 1.5, '1', 1001], discount_amount: BAD_PRICE, active: ['yes', 1, null] },
+      bad: { title: BAD_NAME, description: [42, null, 'x'.repeat(501), NUL], image: BAD_IMAGE, points_cost: [0, -1, 1.5, '200', null, 1_000_001], stock_total: [-1, 1.5, '10', 1_000_001], valid_days: [0, 1.5, '30', null, 3651], per_customer_limit: [0, 1.5, '1', 1001], discount_amount: BAD_PRICE, active: ['yes', 1, null], product_id: BAD_ID.filter((v) => v !== null) },
       required: ['title', 'points_cost', 'stock_total', 'valid_days'],
     },
     {
@@ -279,7 +296,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/rewards/update',
       owner: true,
       valid: async () => ({ name: (await p.db.selectFrom('rewards').select('name').orderBy('id').executeTakeFirstOrThrow()).name, points_cost: 60 }),
-      bad: { name: ['', 'Not A Slug', 42, null, 'x'.repeat(65)], points_cost: [0, -1, 1.5, '200', null], stock_total: [-1, 1.5, '10'], active: ['yes', 1, null] },
+      bad: { name: ['', 'Not A Slug', 42, null, 'x'.repeat(65)], points_cost: [0, -1, 1.5, '200', null], stock_total: [-1, 1.5, '10'], active: ['yes', 1, null], product_id: BAD_ID.filter((v) => v !== null) },
       required: ['name'],
     },
     { method: 'get', path: 'merchant/customers', owner: true, valid: async () => ({ q: 'ana', page: '1' }), bad: { q: ['x'.repeat(101), 'y'.repeat(150)], page: ['0', '-1', '1.5', 'two', ''] }, required: [] },

@@ -717,6 +717,11 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/menu/product/update', { token: owner, body: { id: product.id, option_group_ids: [group.id] } });
     await call('GET merchant/menu/option-groups', { token: owner });
     await call('POST merchant/menu/option-group/delete', { token: owner, body: { id: group.id } });
+    const scone = (await call('POST merchant/menu/product/create', { token: owner, body: { category_id: category.id, name: 'Ube scone', price: 9_000 } })).body.data.product;
+    await call('POST merchant/menu/product/reorder', { token: owner, body: { category_id: category.id, ids: [scone.id, product.id] } });
+    await call('POST merchant/menu/product/archive', { token: owner, body: { id: product.id } });
+    await call('POST merchant/menu/product/restore', { token: owner, body: { id: product.id } });
+    await call('POST merchant/menu/product/delete', { token: owner, body: { id: scone.id } });
 
     // the reward catalogue
     await call('GET merchant/rewards', { token: owner });

@@ -131,7 +131,7 @@ export async function lockCustomerVoucher(trx: Database, customerId: number, vou
   return trx
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title'])
+    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title', 'r.product_id'])
     .where('v.id', '=', voucherId)
     .where('v.customer_id', '=', customerId)
     .forUpdate('v')
@@ -142,7 +142,7 @@ export async function findCustomerVoucher(db: Database, customerId: number, vouc
   return db
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title'])
+    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title', 'r.product_id'])
     .where('v.id', '=', voucherId)
     .where('v.customer_id', '=', customerId)
     .executeTakeFirst();

@@ -7,6 +7,7 @@ import { findProducts, holdPricedRows, optionGroupsOf } from '../shop/shop.repo'
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
 import { lineChoices, type ChosenOption } from './line-options';
+import { voucherAtCheckout } from './reward-lines';
 
 /** Pricing: a basket at current prices, its voucher discount, delivery fee, total and points to earn. */
 
@@ -64,8 +65,9 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     if (!v) throw invalid('is not one of your vouchers');
     if (v.status === 'used') throw invalid('has been used already');
     if (v.status !== 'active' || v.expires_at.getTime() <= ctx.clock.now().getTime()) throw invalid('has expired');
-    if (v.discount_amount <= 0) throw invalid('is not a discount (show it at the counter instead)');
-    discount = Math.min(v.discount_amount, subtotal);
+    const effect = await voucherAtCheckout(db, v, subtotal, invalid);
+    discount = effect.discount;
+    if (effect.line) lines.push(effect.line);
     voucher = { id: v.id, code: v.code };
   }
 

@@ -14,6 +14,7 @@ export async function listCatalog(db: Database): Promise<Category[]> {
   const products = await db
     .selectFrom('products')
     .select(['id', 'category_id', 'name', 'description', 'price', 'image', 'available'])
+    .where('archived_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
@@ -77,12 +78,14 @@ export async function optionNames(db: Database, ids: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** The products of these ids that are on the menu (an archived one is not: it is left out, as an unknown id is). */
 export async function findProducts(db: Database, ids: number[]): Promise<Map<number, Product>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('products')
     .select(['id', 'name', 'description', 'price', 'image', 'available'])
     .where('id', 'in', [...new Set(ids)])
+    .where('archived_at', 'is', null)
     .execute();
   return new Map(rows.map((r) => [r.id, toProduct(r)]));
 }

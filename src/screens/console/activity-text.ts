@@ -57,6 +57,7 @@ const LABEL: Record<string, string> = {
   valid_days: 'Days a voucher lasts',
   per_customer_limit: 'Most per customer',
   discount_amount: 'Discount',
+  product: 'Free product',
   setting_company: 'Shop name',
   brand_color: 'Brand colour',
   accent_color: 'Accent colour',
@@ -91,6 +92,8 @@ function valueOf(key: string, v: unknown, f: ActivityFormat): string {
   if (key === 'status' && typeof v === 'string') return STATUS[v] ?? v;
   if (typeof v === 'string') return v;
   if (Array.isArray(v)) return `${f.count(v.length)} ${v.length === 1 ? 'item' : 'items'}`;
+  // a thing named (a reward's free product): its name
+  if (typeof v === 'object' && typeof (v as Obj).name === 'string') return (v as Obj).name as string;
   return '…';
 }
 
@@ -120,6 +123,22 @@ function whoOf(e: AuditEntry): string {
   return 'The operator';
 }
 
+/** A product archived, restored, deleted, or a category's products reordered (issue 27); null: another action. */
+function productLifecycle(action: string, who: string, a: Obj, b: Obj): string | null {
+  switch (action) {
+    case 'menu.product.archive':
+      return `${who} archived ${text(b.name, 'a product')}: customers no longer see it.`;
+    case 'menu.product.restore':
+      return `${who} brought ${text(a.name, 'a product')} back on the menu.`;
+    case 'menu.product.delete':
+      return `${who} deleted ${text(b.name, 'a product')} from the menu.`;
+    case 'menu.product.reorder':
+      return `${who} put the products of a category in a new order.`;
+    default:
+      return null;
+  }
+}
+
 /**
  * An activity entry in the owner's words: "Anna redeemed Free turon for Ana Reyes.", with what changed
  * as money and words, never JSON in minor units. An action this console does not know yet is still
@@ -133,6 +152,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
   const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
   const diff = () => changesOf(e.before, e.after, f);
   const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
+  const lifecycle = productLifecycle(e.action, who, a, b);
+  if (lifecycle) return plain(lifecycle);
 
   switch (e.action) {
     case 'owner.setup':

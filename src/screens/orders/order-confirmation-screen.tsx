@@ -174,7 +174,13 @@ function VoucherSection({ vouchers, selectedVoucherId, onSelectVoucher, quoteLoa
               onChange={() => onSelectVoucher?.(v.id)}
               disabled={quoteLoading}
               title={v.reward.title}
-              aside={v.reward.discount_amount ? <span className="font-semibold text-success">−{money(v.reward.discount_amount)}</span> : undefined}
+              aside={
+                v.reward.free_product ? (
+                  <span className="font-semibold text-success">Free {v.reward.free_product}</span>
+                ) : v.reward.discount_amount ? (
+                  <span className="font-semibold text-success">−{money(v.reward.discount_amount)}</span>
+                ) : undefined
+              }
             >
               Code {v.code} · valid until {formatDateTime(v.expires_at, locale, timeZone)}
             </ChoiceCard>

@@ -7,6 +7,7 @@ import { maria, money, TIME_ZONE } from '../../fixtures/customer';
 import { activeVouchers, optionItems, optionQuote, optionQuoteChanged, orderItems, quote, quoteBelowMinimum, quoteNoVoucher, quotePickup } from '../../fixtures/orders';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
+import { freeProductVoucher } from '../../fixtures/vouchers';
 
 /** The container re-quotes when the voucher changes; here the two quotes are fixtures. */
 function WithVoucher(props: OrderConfirmationScreenProps) {
@@ -104,6 +105,16 @@ export const ChooseVoucher: Story = {
     await expect(canvas.getByRole('button', { name: 'Place order · ₱474.00' })).toBeEnabled();
     await userEvent.click(canvas.getByRole('radio', { name: /Free Iced Latte/ }));
     await expect(args.onSelectVoucher).toHaveBeenLastCalledWith(activeVouchers[1]!.id);
+  },
+};
+
+/** A voucher for a free product: the product is added at 0, so the total stays what the items cost. */
+export const FreeProductVoucher: Story = {
+  args: { vouchers: [freeProductVoucher, ...activeVouchers], selectedVoucherId: freeProductVoucher.id, quote: quoteNoVoucher },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radio', { name: /Ube latte on us/ })).toBeChecked();
+    await expect(canvas.getByText('Free Ube latte')).toBeVisible();
   },
 };
 

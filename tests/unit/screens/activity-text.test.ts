@@ -42,6 +42,19 @@ describe('the activity log in words', () => {
     ]);
   });
 
+  it("says a product's lifecycle (archived, restored, deleted, a category's products reordered) and a reward's free product by name", () => {
+    const kopi = { id: 3, name: 'Kopi', price: 12_000 };
+    expect(describeActivity(entry({ action: 'menu.product.archive', before: { ...kopi, archived_at: null }, after: { ...kopi, archived_at: '2026-11-20T10:00:00.000Z' } }), f).sentence).toBe('Anna archived Kopi: customers no longer see it.');
+    expect(describeActivity(entry({ action: 'menu.product.restore', before: { ...kopi, archived_at: '2026-11-20T10:00:00.000Z' }, after: { ...kopi, archived_at: null } }), f).sentence).toBe('Anna brought Kopi back on the menu.');
+    expect(describeActivity(entry({ action: 'menu.product.delete', before: kopi, after: null }), f).sentence).toBe('Anna deleted Kopi from the menu.');
+    const reward = describeActivity(entry({ action: 'reward.update', before: { title: 'Treat', discount_amount: 5_000, product: null }, after: { title: 'Treat', discount_amount: 0, product: { id: 7, name: 'Ube latte', archived: false } } }), f);
+    expect(reward.changes).toEqual([
+      { label: 'Discount', before: '₱50.00', after: '₱0.00' },
+      { label: 'Free product', before: '—', after: 'Ube latte' },
+    ]);
+    expect(describeActivity(entry({ action: 'menu.product.reorder', target: 'category:2', before: [1, 2], after: [2, 1] }), f).sentence).toBe('Anna put the products of a category in a new order.');
+  });
+
   it('names who acted when it was not a staff member: the machine key, a visitor', () => {
     expect(describeActivity(entry({ staff: null, actor: 'machine', action: 'order.status', target: 'order:KS-1', after: { name: 'KS-1', status: 'ready' } }), f).sentence).toBe('The point-of-sale system (merchant key) marked order KS-1 as ready.');
     const attack = describeActivity(entry({ staff: null, actor: 'visitor', action: 'signin.attack', after: { email: 'rosa@example.com', failures: 12, minutes: 15, address: '203.0.113.7' } }), f);
