@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { EditorReward, RewardFields } from '#contract/rewards';
 import { moneyInput, parseMoney } from '#contract/money';
-import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
+import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';
 import { ImagePicker } from './image-picker';
 
