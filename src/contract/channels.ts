@@ -55,7 +55,7 @@ export type TestMessageData = z.infer<typeof testMessageAnswer>;
 
 /** The set-up checklist's steps, in the order the Overview lists them. */
 export const SETUP_STEPS = ['brand', 'settings', 'menu', 'rewards', 'staff', 'channels'] as const;
-type SetupStep = (typeof SETUP_STEPS)[number];
+export type SetupStep = (typeof SETUP_STEPS)[number];
 const stepAnswer = z.object({ done: z.boolean() });
 export const setupAnswer = z.object({
   steps: z.object({
