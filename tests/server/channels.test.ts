@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { readOutbox } from '../../server/provider/auth/sender';
+import { outboxSender, readOutbox } from '../../server/provider/auth/sender';
 import { HOUR, MINUTE } from '../../server/lib/clock';
 import { configureLive, SECRETS } from './channels.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
@@ -133,6 +133,20 @@ describeEachDb('payments and messages', (kind) => {
     expect(await auditRows()).toHaveLength(0);
   });
 
+  it('no text message service (a network server without NODE_ENV): a test text is refused, naming the channel', async () => {
+    await setUp();
+    const saved = p.ctx.sender;
+    try {
+      p.ctx.sender = outboxSender(p.db, p.clock, p.ctx.logger, { keep: false });
+      expect((await channels().expect(200)).body.data.sms).toEqual({ kind: 'none', from: null });
+      const res = await testMessage({ channel: 'sms', phone: '0917 123 4567' }).expect(400);
+      expect(res.body.error.fields.channel).toMatch(/^this shop cannot send text messages yet: set TWILIO_ACCOUNT_SID/);
+      expect(await auditRows()).toHaveLength(0);
+    } finally {
+      p.ctx.sender = saved;
+    }
+  });
+
   it('at most 5 test messages an owner an hour: the 6th is 429 with the time to wait, and the hour after it goes', async () => {
     await setUp();
     for (let i = 0; i < 5; i++) {
@@ -150,7 +164,10 @@ describeEachDb('payments and messages', (kind) => {
     // another owner has an allowance of their own
     const other = await newStaff(p.db, p.clock, { role: 'owner' });
     await testMessage({ channel: 'email' }, other.token).expect(200);
-    p.clock.advance(55 * MINUTE + 1000);
+    // a minute before the hour is over: "a minute"
+    p.clock.advance(54 * MINUTE + 30_000);
+    expect((await testMessage({ channel: 'email' }).expect(429)).body.message).toMatch(/try again in a minute\.$/);
+    p.clock.advance(31_000);
     await testMessage({ channel: 'email' }).expect(200);
   });
 

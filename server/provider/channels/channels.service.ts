@@ -8,7 +8,7 @@ import { HOUR, SECOND } from '../../lib/clock';
 import { rateLimited } from '../auth/codes';
 import { normalizePhone } from '../auth/phone';
 import type { ProviderContext } from '../context';
-import { AppError } from '../http/errors';
+import { AppError, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
@@ -71,6 +71,8 @@ export async function sendTestMessage(ctx: ProviderContext, staff: StaffOfReques
     if (!ctx.mailer) throw new AppError('EMAIL_UNAVAILABLE', 'This shop cannot send e-mails yet: set SMTP_URL and MAIL_FROM, then try again.');
     to = (await staffEmail(ctx.db, staff.id)) ?? '';
   } else {
+    // without a text message service the sender only logs (digits hidden): nothing would reach the phone
+    if (ctx.sender.channel.kind === 'log') throw validation({ channel: 'this shop cannot send text messages yet: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM' });
     to = normalizePhone(input.phone ?? '', rules.default_country_code);
   }
   const now = ctx.clock.now();
@@ -79,7 +81,8 @@ export async function sendTestMessage(ctx: ProviderContext, staff: StaffOfReques
     if (recent.n >= TEST_MESSAGES_PER_HOUR) {
       const oldest = recent.oldest?.getTime() ?? now.getTime();
       const wait = (oldest + HOUR - now.getTime()) / SECOND;
-      throw rateLimited(wait, `You have sent ${TEST_MESSAGES_PER_HOUR} test messages this hour. Please try again in ${Math.max(1, Math.ceil(wait / 60))} minutes.`);
+      const minutes = Math.max(1, Math.ceil(wait / 60));
+      throw rateLimited(wait, `You have sent ${TEST_MESSAGES_PER_HOUR} test messages this hour. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`);
     }
     await insertAudit(trx, { staffId: staff.id, action: TEST_MESSAGE_ACTION, target: `channel:${input.channel}`, before: null, after: { channel: input.channel, to }, now });
   });

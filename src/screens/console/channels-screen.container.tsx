@@ -21,7 +21,10 @@ export default function ChannelsContainer() {
     setSent(null);
     setSent(await send(input));
   });
-  const phoneError = fieldErrorsOf(sending.error).phone ?? null;
+  const fields = fieldErrorsOf(sending.error);
+  const phoneError = fields.phone ?? null;
+  // a channel the shop cannot use (no text message service): the provider's words, as a sentence
+  const channelError = fields.channel ? `${fields.channel.charAt(0).toUpperCase()}${fields.channel.slice(1)}.` : null;
   return (
     <ChannelsScreen
       channels={channels.data}
@@ -33,7 +36,7 @@ export default function ChannelsContainer() {
       onSendTest={(input) => void sending.run(input)}
       sending={sending.pending}
       sent={sent}
-      sendError={sending.error && !phoneError ? messageOf(sending.error) : null}
+      sendError={sending.error && !phoneError ? (channelError ?? messageOf(sending.error)) : null}
       phoneError={phoneError}
     />
   );
