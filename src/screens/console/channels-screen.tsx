@@ -66,7 +66,7 @@ function MessagesState({ sms, email }: Pick<ChannelsData, 'sms' | 'email'>) {
       <State title="Text messages" badge={sms.kind === 'twilio' ? 'Twilio' : sms.kind === 'outbox' ? 'Development outbox' : 'Off'} tone={sms.kind === 'twilio' ? 'success' : sms.kind === 'outbox' ? 'warning' : 'danger'}>
         <p>
           {sms.kind === 'twilio'
-            ? `Sign-in codes go by text message from ${sms.from ? `the number ending ${sms.from.replace(/•/g, '')}` : 'your Twilio number'}.`
+            ? `Sign-in codes go by text message through Twilio, from ${sms.from ?? 'your Twilio number'} (the last 4 characters of your number or Messaging Service).`
             : sms.kind === 'outbox'
               ? 'Sign-in codes reach no phone: they wait in the development outbox, on this computer only.'
               : 'No text message service is set up: sign-in codes are not sent.'}

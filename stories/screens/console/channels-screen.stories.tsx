@@ -41,7 +41,7 @@ export const Live: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Your shop is live')).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'What going live needs' })).toBeNull();
-    await expect(canvas.getByText(/number ending 0100/)).toBeVisible();
+    await expect(canvas.getByText(/from ••••0100 \(the last 4 characters/)).toBeVisible();
   },
 };
 
