@@ -26,6 +26,7 @@ import { boardRoutes } from './board/board.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { optionsRoutes } from './options/options.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { channelsRoutes } from './channels/channels.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -73,6 +74,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
+    channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {
     api.use(routes(ctx));

@@ -8,6 +8,7 @@ import type { Call } from './api';
 import { addressesApi } from './addresses.calls';
 import { authApi } from './auth.calls';
 import { boardApi } from './board.calls';
+import { channelsApi } from './channels.calls';
 import { counterApi } from './counter.calls';
 import { customersApi, customersConsoleApi } from './customers.calls';
 import { dashboardApi } from './dashboard.calls';
@@ -30,6 +31,7 @@ const areas = [
   addressesApi,
   authApi,
   boardApi,
+  channelsApi,
   counterApi,
   customersApi,
   customersConsoleApi,

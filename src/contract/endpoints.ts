@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { addressesSpec } from './addresses';
 import { boardSpec } from './board';
+import { channelsSpec } from './channels';
 import { endpointsOf } from './api-spec';
 import { authSpec } from './auth';
 import type { CallAuth } from './api';
@@ -167,6 +168,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // the owner's dashboard and its CSV exports
   ...endpointsOf(dashboardSpec),
+
+  // going live: payments and messages, the set-up checklist
+  ...endpointsOf(channelsSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

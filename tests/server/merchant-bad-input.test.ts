@@ -334,6 +334,15 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: { redemption_id: BAD_ID },
       required: ['redemption_id'],
     },
+    {
+      method: 'post',
+      path: 'merchant/channels/test-message',
+      owner: true,
+      valid: async () => ({ channel: 'sms', phone: '0917 123 4567' }),
+      bad: { channel: ['', 'fax', 'SMS', 42, null, ['sms']], phone: ['not a phone', '', 42, null, 'x'.repeat(41)] },
+      // a missing phone is refused too, once the channel says sms (tests/server/channels.test.ts)
+      required: ['channel'],
+    },
     { method: 'get', path: 'merchant/orders/detail', owner: true, valid: async () => ({ name: await walletOrder() }), bad: { name: ['', 'x'.repeat(41)] }, required: ['name'] },
     { method: 'post', path: 'merchant/orders/advance', owner: true, valid: async () => ({ name: await walletOrder(), from: 'paid' }), bad: { name: BAD_ORDER_NAME, from: BAD_STATUS }, required: ['name', 'from'] },
     {

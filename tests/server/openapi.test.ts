@@ -746,6 +746,11 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET merchant/export/orders.csv', { token: owner, query: { from: '2026-01-01', to: today > '2026-01-01' ? today : '2026-01-01' } });
     await call('GET merchant/export/ledger.csv', { token: owner, query: { from: today, to: today } });
 
+    // going live: payments and messages, a test message, the set-up checklist
+    await call('GET merchant/channels', { token: owner });
+    await call('POST merchant/channels/test-message', { token: owner, body: { channel: 'email' } });
+    await call('GET merchant/setup', { token: owner });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 

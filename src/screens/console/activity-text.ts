@@ -256,6 +256,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
         warning: true,
         detail: typeof a.reason === 'string' ? `Reason given: ${a.reason.replace(/_/g, ' ')}` : null,
       });
+    case 'channels.test_message':
+      return plain(`${who} sent a test ${a.channel === 'sms' ? 'text message' : 'e-mail'} to ${text(a.to, 'themselves')}.`);
     default:
       return plain(optionSentence(e.action, who, a, b) ?? `${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: e.action === 'menu.option_group.delete' ? [] : diff() });
   }

@@ -75,6 +75,11 @@ describe('the activity log in words', () => {
     expect(dispute.warning).toBe(true);
   });
 
+  it('says a test message and where it went', () => {
+    expect(describeActivity(entry({ action: 'channels.test_message', target: 'channel:sms', after: { channel: 'sms', to: '+639171234567' } }), f).sentence).toBe('Anna sent a test text message to +639171234567.');
+    expect(describeActivity(entry({ action: 'channels.test_message', target: 'channel:email', after: { channel: 'email', to: 'anna@example.com' } }), f).sentence).toBe('Anna sent a test e-mail to anna@example.com.');
+  });
+
   it('says downloads with their days, points with the customer, an unknown action plainly', () => {
     expect(describeActivity(entry({ action: 'export.orders', after: { from: '2026-11-01', to: '2026-11-30' } }), f).sentence).toBe('Anna downloaded the orders for Nov 1, 2026 to Nov 30, 2026.');
     const points = describeActivity(entry({ action: 'customer.points', before: { points: 500 }, after: { points: 450, change: -50, reason: 'Counted twice', customer: 'Ana Reyes' } }), f);
