@@ -34,7 +34,7 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
  */
 export const PROVIDER_LAYERS = [
   ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'wheel'],
-  ['orders', 'rewards'],
+  ['channels', 'options', 'orders', 'rewards'],
   ['addresses', 'points', 'shop', 'staff', 'wallet'],
   ['auth'],
   ['accounts', 'notifications', 'settings'],

@@ -19,7 +19,9 @@ import * as m0009 from './migrations/0009-console-ways-in';
 import * as m0010 from './migrations/0010-call-nonces';
 import * as m0011 from './migrations/0011-cancelled-points';
 import * as m0012 from './migrations/0012-gateway-refunds-disputes';
-import * as m0013 from './migrations/0013-order-points-to-earn';
+import * as m0016 from './migrations/0016-product-options';
+import * as m0015 from './migrations/0015-product-archive';
+import * as m0017 from './migrations/0017-order-points-to-earn';
 
 export type Database = Kysely<DB>;
 
@@ -61,7 +63,9 @@ const migrations: Record<string, Migration> = {
   '0010-call-nonces': m0010,
   '0011-cancelled-points': m0011,
   '0012-gateway-refunds-disputes': m0012,
-  '0013-order-points-to-earn': m0013,
+  '0016-product-options': m0016,
+  '0015-product-archive': m0015,
+  '0017-order-points-to-earn': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

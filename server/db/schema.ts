@@ -99,6 +99,45 @@ export interface ProductTable {
   image: Generated<string>;
   available: Generated<boolean>;
   position: Generated<number>;
+  /** archived: hidden from customers, kept for the orders that name it (migration 0015) */
+  archived_at: NullableTimestamp;
+}
+
+/** an option group (Size, Milk, Extras), shared by the products it is attached to (migration 0016) */
+export interface OptionGroupTable {
+  id: Generated<number>;
+  name: string;
+  min_choices: number;
+  max_choices: number;
+  position: Generated<number>;
+}
+
+/** an option of a group, with what it adds to a product's price (migration 0016) */
+export interface OptionTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  price_delta: Generated<number>;
+  is_default: Generated<boolean>;
+  available: Generated<boolean>;
+  position: Generated<number>;
+}
+
+/** which groups a product has, in order (migration 0016) */
+export interface ProductOptionGroupTable {
+  product_id: number;
+  group_id: number;
+  position: Generated<number>;
+}
+
+/** an order line's chosen option as it was when ordered; option_id is no foreign key (migration 0016) */
+export interface OrderItemOptionTable {
+  id: Generated<number>;
+  order_item_id: number;
+  option_id: number;
+  group_name: string;
+  name: string;
+  price_delta: number;
 }
 
 export interface RewardTable {
@@ -114,6 +153,8 @@ export interface RewardTable {
   discount_amount: Generated<number>;
   active: Generated<boolean>;
   position: Generated<number>;
+  /** a free product (once, at 0) rather than an amount off (migration 0015) */
+  product_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VoucherTable {
@@ -199,7 +240,7 @@ export interface OrderTable {
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** of points_earned, what the cancellation took back; the rest had been spent (migration 0011) */
   points_taken_back: Generated<number>;
-  /** the points it was quoted, credited when it is paid whatever the rate then (migration 0013; null: older orders) */
+  /** the points it was quoted, credited when it is paid whatever the rate then (migration 0017; null: older orders) */
   points_to_earn: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
@@ -336,6 +377,10 @@ export interface DB {
   call_nonces: CallNonceTable;
   gateway_refunds: GatewayRefundTable;
   payment_disputes: PaymentDisputeTable;
+  option_groups: OptionGroupTable;
+  options: OptionTable;
+  product_option_groups: ProductOptionGroupTable;
+  order_item_options: OrderItemOptionTable;
 }
 
 /** a refund the payment gateway reported: one row per increase of a payment's refunded total (migration 0012) */

@@ -24,7 +24,9 @@ import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
 import { boardRoutes } from './board/board.routes';
 import { menuRoutes } from './menu/menu.routes';
+import { optionsRoutes } from './options/options.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { channelsRoutes } from './channels/channels.routes';
 import { shopSettingsRoutes } from './shop-settings/shop-settings.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
@@ -69,10 +71,12 @@ export function createProviderApp(ctx: ProviderContext): Express {
     themeRoutes, // merchant/theme/…: the theme studio
     mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
     menuRoutes, // merchant/menu/…: the owner's menu editor
+    optionsRoutes, // merchant/menu/option-group…: its product options (sizes, milks, extras)
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
     shopSettingsRoutes, // merchant/settings…: the owner's shop settings
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
+    channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist
     openapiRoutes, // GET openapi.json: the published contract, signed like every call
   ]) {
     api.use(routes(ctx));

@@ -69,6 +69,8 @@ export interface PaymentGateway {
   readonly name: string;
   /** where the gateway posts its webhooks, under the provider's base URL (`payment/webhook/<name>`) */
   readonly webhookPath: string;
+  /** live or test money, when the gateway has both (Stripe, by its key's prefix); never the key */
+  readonly mode?: 'live' | 'test';
   createPayment(request: PaymentRequest): Promise<{ paymentUrl: string }>;
   /**
    * The event a signed webhook carries, or null when it is nothing to act on (another event type,

@@ -19,3 +19,8 @@ export const useReorderCategories = () => useMutation((ids: number[]) => callApi
 export const useDeleteCategory = () => useMutation((id: number) => callApi(menuApi.deleteCategory, { id }), menuChanged);
 export const useCreateProduct = () => useMutation((fields: ProductFields) => callApi(menuApi.createProduct, fields), menuChanged);
 export const useUpdateProduct = () => useMutation((id: number, fields: Partial<ProductFields>) => callApi(menuApi.updateProduct, { id, ...fields }), menuChanged);
+export const useArchiveProduct = () => useMutation((id: number) => callApi(menuApi.archiveProduct, { id }), menuChanged);
+export const useRestoreProduct = () => useMutation((id: number) => callApi(menuApi.restoreProduct, { id }), menuChanged);
+export const useDeleteProduct = () => useMutation((id: number) => callApi(menuApi.deleteProduct, { id }), menuChanged);
+export const useReorderProducts = () =>
+  useMutation((categoryId: number, ids: number[]) => callApi(menuApi.reorderProducts, { category_id: categoryId, ids }), { ...menuChanged, refreshesOnFailure: [menuApi.menu.path] });

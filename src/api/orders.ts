@@ -44,7 +44,7 @@ const createOrder = (body: OrderCreateBody) => callApi(ordersApi.create, body);
  * is read again. Paid on the gateway's page, nothing changes that a page shows until the payment
  * arrives (useOrder reads it all again then); the customer is leaving for that page meanwhile.
  * Refusals that show the checkout's view was out of date read that part again: the balance (written
- * at once from the refusal, so the shortfall shows), the menu, the vouchers.
+ * at once from the refusal, so the shortfall shows), the menu, the quote after a price change, the vouchers.
  */
 export const useCreateOrder = () =>
   useMutation(createOrder, {
@@ -59,6 +59,8 @@ export const useCreateOrder = () =>
         refreshes: [walletApi.balance.path],
       },
       PRODUCT_UNAVAILABLE: { refreshes: [shopApi.catalog.path] },
+      // the total was not the one shown: the menu's prices and the quote, read again
+      PRICE_CHANGED: { refreshes: [shopApi.catalog.path, ordersApi.quote.path] },
       VOUCHER_INVALID: { refreshes: [rewardsApi.storage.path] },
     },
   });

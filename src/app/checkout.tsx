@@ -1,17 +1,15 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Fulfilment, PaymentMethod } from '#contract';
+import type { CartLine } from '../screens/shop/cart-lines';
 
 /**
  * The order being put together, across /shop → /delivery → /set-location → /add-new-address →
  * /order-confirmation. Kept in session storage so a reload (or the payment page's return) keeps it;
  * logout clears all session storage, and so the cart. How the customer last took an order (pickup or
  * delivery) is remembered for the next one: through a placed order in this session, and in local
- * storage (`fulfilment`, nothing personal) for the next visit.
+ * storage (`fulfilment`, nothing personal) for the next visit. A line is a product and its chosen
+ * options (cart-lines.ts: its key, adding, setting a quantity); a cart saved before options still loads.
  */
-export interface CartLine {
-  product_id: number;
-  qty: number;
-}
 export interface Checkout {
   cart: CartLine[];
   fulfilment: Fulfilment;
@@ -54,7 +52,8 @@ function remember(fulfilment: Checkout['fulfilment']): void {
 interface CheckoutContextValue {
   checkout: Checkout;
   update(patch: Partial<Checkout>): void;
-  setQty(productId: number, qty: number): void;
+  /** changes the cart: `setCart((c) => addLine(c, line))`, `setCart((c) => setLineQty(c, key, 0))` */
+  setCart(change: (cart: CartLine[]) => CartLine[]): void;
   clear(): void;
 }
 
@@ -73,22 +72,13 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
     },
     [save],
   );
-  const setQty = useCallback(
-    (productId: number, qty: number) =>
-      setCheckout((c) => {
-        const others = c.cart.filter((l) => l.product_id !== productId);
-        const cart = qty > 0 ? [...others, { product_id: productId, qty: Math.min(qty, 99) }] : others;
-        cart.sort((a, b) => a.product_id - b.product_id);
-        return save({ ...c, cart });
-      }),
-    [save],
-  );
+  const setCart = useCallback((change: (cart: CartLine[]) => CartLine[]) => setCheckout((c) => save({ ...c, cart: change(c.cart) })), [save]);
   // an order was placed: a new, empty one that is taken the same way, to the same address, paid the same way
   const clear = useCallback(
     () => setCheckout((c) => save({ ...EMPTY, fulfilment: c.fulfilment, addressId: c.addressId, paymentMethod: c.paymentMethod })),
     [save],
   );
-  const value = useMemo(() => ({ checkout, update, setQty, clear }), [checkout, update, setQty, clear]);
+  const value = useMemo(() => ({ checkout, update, setCart, clear }), [checkout, update, setCart, clear]);
   return <CheckoutContext.Provider value={value}>{children}</CheckoutContext.Provider>;
 }
 

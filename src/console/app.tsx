@@ -9,12 +9,13 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from
 import { SWRConfig } from 'swr';
 import type { SiteSettings } from '#contract';
 import { CONSOLE_BASE, CONSOLE_PAGES, consoleHref, menuPageOf, type ConsolePageName } from '#contract/console-routes';
+import { useChannels } from '../api/channels';
 import { useStaffLogout, useStaffLogoutAll, useStaffSession } from '../api/staff';
 import { useSettings } from '../api/settings';
 import { useAction } from '../shared/action';
 import { createExpiringCache, swrOptions } from '../shared/swr';
 import { applyTheme, CONSOLE_THEME, EmptyState, ErrorState, LoadingScreen } from '../ui';
-import { ConsoleLayout } from '../screens/console/console-layout';
+import { ConsoleLayout, testModeOf } from '../screens/console/console-layout';
 import { consoleLink } from './link';
 import { CONSOLE_PAGE_VIEWS } from './pages';
 
@@ -36,6 +37,7 @@ function Signed({ name }: { name: ConsolePageName }) {
   const Page = CONSOLE_PAGE_VIEWS[name];
   const me = useStaffSession();
   const settings = useSettings();
+  const channels = useChannels(me.data?.staff?.role === 'owner');
   const logout = useStaffLogout();
   const logoutAll = useStaffLogoutAll();
   const location = useLocation();
@@ -63,6 +65,7 @@ function Signed({ name }: { name: ConsolePageName }) {
       signingOut={signOut.pending}
       renderLink={consoleLink}
       wide={wide}
+      testMode={staff.role === 'owner' ? testModeOf(channels.data) : null}
     >
       {role === 'owner' && staff.role !== 'owner' ? <EmptyState title="This page is for the shop's owner" description="Ask the owner if you need something changed here." /> : <Page page={name} />}
     </ConsoleLayout>

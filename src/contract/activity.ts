@@ -16,6 +16,7 @@ export const ACTIVITY_KINDS = {
   brand: { label: 'Brand and images', prefixes: ['theme.', 'media.'] },
   settings: { label: 'Shop settings', prefixes: ['settings.'] },
   exports: { label: 'Downloads', prefixes: ['export.'] },
+  channels: { label: 'Payments and messages', prefixes: ['channels.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

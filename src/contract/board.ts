@@ -9,6 +9,7 @@ import { time } from './answer-fields';
 import { describe } from './api-spec';
 import { boardApi } from './board.calls';
 import { ORDER_STATUSES } from './order-lifecycle';
+import { orderItemOptionAnswer } from './options';
 
 const orderStatus = z.enum(ORDER_STATUSES);
 
@@ -43,7 +44,7 @@ export const boardOrderAnswer = z
     payment_method: z.enum(['wallet', 'gateway']),
     customer_first_name: z.string(),
     address: z.object({ text: z.string().meta({ description: 'one line, for a map search' }), notes: z.string().nullable() }).nullable().meta({ description: 'delivery orders only' }),
-    items: z.array(z.object({ name: z.string(), qty: z.number().int(), price: z.number().int() })),
+    items: z.array(z.object({ name: z.string(), qty: z.number().int(), price: z.number().int(), options: z.array(orderItemOptionAnswer).optional().meta({ description: 'the options chosen (Large, Oat milk), as ordered' }) })),
     subtotal: z.number().int(),
     discount: z.number().int(),
     delivery_fee: z.number().int(),

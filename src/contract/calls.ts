@@ -8,12 +8,14 @@ import type { Call } from './api';
 import { addressesApi } from './addresses.calls';
 import { authApi } from './auth.calls';
 import { boardApi } from './board.calls';
+import { channelsApi } from './channels.calls';
 import { counterApi } from './counter.calls';
 import { customersApi, customersConsoleApi } from './customers.calls';
 import { dashboardApi } from './dashboard.calls';
 import { mediaApi } from './media.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
+import { optionsApi } from './options.calls';
 import { ordersApi } from './orders.calls';
 import { paymentsApi } from './payments.calls';
 import { pointsApi } from './points.calls';
@@ -30,6 +32,7 @@ const areas = [
   addressesApi,
   authApi,
   boardApi,
+  channelsApi,
   counterApi,
   customersApi,
   customersConsoleApi,
@@ -38,6 +41,7 @@ const areas = [
   menuApi,
   menuMachineApi,
   notificationsApi,
+  optionsApi,
   ordersApi,
   paymentsApi,
   pointsApi,

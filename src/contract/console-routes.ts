@@ -52,11 +52,13 @@ export const CONSOLE_PAGES = {
   customers: page('/customers', 'Customers', 'staff', 'customers-screen', { wide: true }),
   customer: inside('customers', '/customers/:id', 'Customers', 'staff', 'customers-screen', { wide: true }),
   menu: page('/menu', 'Menu', 'owner', 'menu-editor-screen'),
+  options: inside('menu', '/menu/options', 'Options', 'owner', 'options-editor-screen'),
   rewards: page('/rewards', 'Rewards', 'owner', 'rewards-editor-screen'),
   wheel: page('/wheel', 'Wheel', 'owner', 'wheel-editor-screen', { wide: true }),
   theme: page('/theme', 'Brand', 'owner', 'theme-studio-screen', { wide: true }),
   settings: page('/settings', 'Settings', 'owner', 'settings-screen'),
   staff: page('/staff', 'Staff', 'owner', 'staff-screen'),
+  channels: page('/channels', 'Payments and messages', 'owner', 'channels-screen'),
   audit: page('/audit', 'Activity', 'owner', 'audit-screen'),
 } as const satisfies Record<string, ConsolePageFacts>;
 

@@ -48,7 +48,13 @@ export type CounterRedemption = z.infer<typeof counterRedemptionAnswer>;
 export const counterVoucherAnswer = z
   .object({
     id: z.number().int(),
-    reward: z.object({ name: z.string(), title: z.string(), image: z.string(), description: z.string() }),
+    reward: z.object({
+      name: z.string(),
+      title: z.string(),
+      image: z.string(),
+      description: z.string(),
+      free_product: z.string().nullable().meta({ description: 'the product to hand over free (archived ones too: the counter honours them); null: not a product reward' }),
+    }),
     customer_first_name: z.string().meta({ description: 'the first word of the customer\'s name; never a phone number or e-mail' }),
     status: voucherStatus,
     expires_at: time(),

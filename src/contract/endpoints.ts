@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { addressesSpec } from './addresses';
 import { boardSpec } from './board';
+import { channelsSpec } from './channels';
 import { endpointsOf } from './api-spec';
 import { authSpec } from './auth';
 import type { CallAuth } from './api';
@@ -22,6 +23,7 @@ import { customersSpec } from './customers';
 import { mediaFileEndpoint, mediaSpec } from './media';
 import { menuMachineSpec, menuSpec } from './menu';
 import { notificationsSpec } from './notifications';
+import { optionsSpec } from './options';
 import { paymentsSpec, sandboxPageEndpoints } from './payments';
 import { ordersSpec } from './orders';
 import { pointsSpec } from './points';
@@ -151,6 +153,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // the owner's menu editor
   ...endpointsOf(menuSpec),
+  // its product options (sizes, milks, extras)
+  ...endpointsOf(optionsSpec),
 
   // the owner's reward catalogue
   ...endpointsOf(rewardsEditorSpec),
@@ -165,6 +169,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // the owner's dashboard and its CSV exports
   ...endpointsOf(dashboardSpec),
+
+  // going live: payments and messages, the set-up checklist
+  ...endpointsOf(channelsSpec),
 
   // the owner's shop settings
   ...endpointsOf(shopSettingsSpec),

@@ -11,6 +11,7 @@ export * from './auth';
 export * from './customers';
 export * from './points';
 export * from './shop';
+export * from './options';
 export * from './rewards';
 export * from './wallet';
 export * from './addresses';

@@ -13,6 +13,7 @@ import type {
   MerchantProductBody,
   ProductData,
   ProductFields,
+  ProductReorderInput,
   ProductUpdateInput,
 } from './menu';
 
@@ -24,6 +25,10 @@ export const menuApi = {
   deleteCategory: call.owner.post<null, { id: number }>('merchant/menu/category/delete'),
   createProduct: call.owner.post<MenuProductData, ProductFields>('merchant/menu/product/create', { status: 201 }),
   updateProduct: call.owner.post<MenuProductData, ProductUpdateInput>('merchant/menu/product/update'),
+  archiveProduct: call.owner.post<MenuProductData, { id: number }>('merchant/menu/product/archive'),
+  restoreProduct: call.owner.post<MenuProductData, { id: number }>('merchant/menu/product/restore'),
+  deleteProduct: call.owner.post<null, { id: number }>('merchant/menu/product/delete'),
+  reorderProducts: call.owner.post<MenuData, ProductReorderInput>('merchant/menu/product/reorder'),
 };
 
 /** The merchant key's (a machine's) change to a product. */

@@ -10,8 +10,13 @@ import { describe } from './api-spec';
 import { descriptionText, id, minorUnits } from './fields';
 import { imageUrl } from './media';
 import { menuApi, menuMachineApi } from './menu.calls';
+import { OPTION_LIMITS } from './options';
 import { productAnswer } from './shop';
 
+const optionGroupIds = z
+  .array(id)
+  .max(OPTION_LIMITS.groupsPerProduct, `must be at most ${OPTION_LIMITS.groupsPerProduct} groups`)
+  .refine((ids) => new Set(ids).size === ids.length, 'names a group twice');
 const categoryName = z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters');
 const productName = z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters');
 
@@ -35,14 +40,27 @@ export const productCreateBody = z.object({
   price: minorUnits,
   image: imageUrl.default(''),
   available: z.boolean().default(true),
+  /** the option groups customers choose from (options.ts), in the order they are shown */
+  option_group_ids: optionGroupIds.default([]),
 });
 /** what a product form sends: every field of a product but its id and place */
 export type ProductFields = z.infer<typeof productCreateBody>;
 /** `merchant/menu/product/update`: the fields to change. A new price never changes an order already placed. */
 export const productUpdateBody = z
-  .object({ id, category_id: id.optional(), name: productName.optional(), description: descriptionText.optional(), price: minorUnits.optional(), image: imageUrl.optional(), available: z.boolean().optional() })
+  .object({ id, category_id: id.optional(), name: productName.optional(), description: descriptionText.optional(), price: minorUnits.optional(), image: imageUrl.optional(), available: z.boolean().optional(), option_group_ids: optionGroupIds.optional() })
   .refine((b) => Object.keys(b).some((k) => k !== 'id'), { message: 'give at least one field to change', path: ['name'] });
 export type ProductUpdateInput = z.infer<typeof productUpdateBody>;
+/** `merchant/menu/product/archive`, `…/restore`, `…/delete`: one product. */
+export const productIdBody = z.object({ id });
+/**
+ * `merchant/menu/product/reorder`: the ids of every product of the category that customers see (archived
+ * ones are not listed: they keep no place, and come back last when restored), once each, in the new order.
+ */
+export const productReorderBody = z.object({
+  category_id: id,
+  ids: z.array(id).min(1, 'must list the products').max(500, 'must list at most 500 products'),
+});
+export type ProductReorderInput = z.infer<typeof productReorderBody>;
 
 /** `merchant/product/update` (the merchant key): a price, or taking a product off (or back on) the menu. */
 export const merchantProductBody = z
@@ -67,6 +85,9 @@ const editorProduct = z
     image: z.string(),
     available: z.boolean().meta({ description: 'false: sold out (shown, cannot be ordered)' }),
     position: z.number().int(),
+    option_group_ids: z.array(z.number().int()).meta({ description: 'its option groups, in order' }),
+    archived_at: z.string().nullable().meta({ description: 'when it was archived (hidden from customers, kept for past orders); null: on the menu' }),
+    in_orders: z.boolean().meta({ description: 'an order names it: it can be archived, never deleted' }),
   })
   .meta({ id: 'EditorProduct' });
 export type EditorProduct = z.infer<typeof editorProduct>;
@@ -87,7 +108,7 @@ export type ProductData = z.infer<typeof productOnlyAnswer>;
 
 /** The owner's menu editor (tag "Merchant console"). */
 export const menuSpec = /* @__PURE__ */ describe('Merchant console', menuApi, {
-  menu: { summary: 'The menu to edit: every category and product, sold out ones too', inContract: false, data: menuAnswer, answer: 'The menu.', message: 'The menu.' },
+  menu: { summary: 'The menu to edit: every category and product, sold out and archived ones too', inContract: false, data: menuAnswer, answer: 'The menu.', message: 'The menu.' },
   createCategory: {
     summary: 'Add a category (at the end)',
     inContract: false,
@@ -133,6 +154,43 @@ export const menuSpec = /* @__PURE__ */ describe('Merchant console', menuApi, {
     answer: 'The product as it is now.',
     message: 'Saved. Customers see it within 10 seconds.',
     errors: ['NOT_FOUND'],
+  },
+  archiveProduct: {
+    summary: 'Archive a product: hidden from customers, kept for the orders that name it',
+    description: 'Customers no longer see it and quotes and orders refuse it as a product not on the menu; past orders, tickets and exports still show it. Archiving an archived product changes nothing.',
+    inContract: false,
+    body: productIdBody,
+    data: menuProductAnswer,
+    answer: 'The product as it is now.',
+    message: '<name> is archived: customers no longer see it.',
+    errors: ['NOT_FOUND'],
+  },
+  restoreProduct: {
+    summary: 'Bring an archived product back on the menu (last in its category)',
+    inContract: false,
+    body: productIdBody,
+    data: menuProductAnswer,
+    answer: 'The product as it is now.',
+    message: '<name> is back on the menu.',
+    errors: ['NOT_FOUND'],
+  },
+  deleteProduct: {
+    summary: 'Delete a product that no order names',
+    description: 'A product in any order: 409 CONFLICT (archive it instead); one a reward gives: 409 CONFLICT (change the reward first).',
+    inContract: false,
+    body: productIdBody,
+    answer: 'Deleted.',
+    message: 'The product is deleted.',
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  },
+  reorderProducts: {
+    summary: 'Put the products of a category in a new order',
+    description: '`ids` lists every product of the category that is not archived, once; anything else is 400 naming `ids`. Archived products are not listed: a restored one comes back last.',
+    inContract: false,
+    body: productReorderBody,
+    data: menuAnswer,
+    answer: 'The menu in its new order.',
+    message: 'The new order is saved.',
   },
 });
 

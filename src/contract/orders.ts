@@ -9,6 +9,7 @@ import { int, money, nextPage, time } from './answer-fields';
 import { describe } from './api-spec';
 import { id, idempotencyKey } from './fields';
 import { FULFILMENTS, ORDER_STATUSES } from './order-lifecycle';
+import { lineOptionsInput, orderItemOptionAnswer } from './options';
 import { ordersApi } from './orders.calls';
 import { pageQuery } from './wallet';
 
@@ -17,7 +18,14 @@ export * from './order-lifecycle';
 
 export const fulfilment = z.enum(FULFILMENTS);
 export const orderItemsInput = z
-  .array(z.object({ product_id: id, qty: z.number().int('must be a whole number').min(1, 'must be at least 1').max(99, 'must be at most 99') }))
+  .array(
+    z.object({
+      product_id: id,
+      qty: z.number().int('must be a whole number').min(1, 'must be at least 1').max(99, 'must be at most 99'),
+      /** the chosen options' ids (options.ts says the rules); absent: the product's defaults */
+      options: lineOptionsInput,
+    }),
+  )
   .min(1, 'add at least one item')
   .max(50, 'must be at most 50 lines');
 export const quoteBody = z.object({
@@ -39,14 +47,26 @@ export const quoteAnswer = z.object({
 export type QuoteData = z.infer<typeof quoteAnswer>;
 export const paymentMethod = z.enum(['wallet', 'gateway']);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
-export const orderCreateBody = quoteBody.extend({ payment_method: paymentMethod, idempotency_key: idempotencyKey });
+export const orderCreateBody = quoteBody.extend({
+  payment_method: paymentMethod,
+  idempotency_key: idempotencyKey,
+  /** the total the customer was shown (the quote's); when the order's total now differs: 409 PRICE_CHANGED */
+  expected_total: money().optional(),
+});
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
 export const orderStatus = z.enum(ORDER_STATUSES);
 
 const orderStatusAnswer = z.enum(ORDER_STATUSES);
 
-export const orderItemAnswer = z.object({ product_id: int(), name: z.string(), price: money(), qty: int(), image: z.string().optional() });
+export const orderItemAnswer = z.object({
+  product_id: int(),
+  name: z.string(),
+  price: money().meta({ description: 'the price of one, its options included, as it was when ordered' }),
+  qty: int(),
+  image: z.string().optional(),
+  options: z.array(orderItemOptionAnswer).optional().meta({ description: 'the options chosen, as they were when ordered; absent or empty: none' }),
+});
 export type OrderItem = z.infer<typeof orderItemAnswer>;
 export const timelineEntryAnswer = z.object({ status: orderStatusAnswer, at: time(), note: z.string().nullable().optional() });
 export type TimelineEntry = z.infer<typeof timelineEntryAnswer>;
@@ -123,7 +143,7 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
     answer: 'The order.',
     // the route answers with the order's number and whether it is paid
     message: 'Order <name> is paid and confirmed. | Order <name> is waiting for payment.',
-    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'PAYMENTS_UNAVAILABLE'],
+    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'PAYMENTS_UNAVAILABLE', 'PRICE_CHANGED'],
   },
   list: { summary: "The customer's orders, newest first", query: pageQuery, data: orderListAnswer, answer: 'One page of orders.', message: 'Orders loaded.' },
   detail: { summary: "One of the customer's orders", query: orderDetailQuery, data: orderOnlyAnswer, answer: 'The order.', message: 'Order loaded.', errors: ['NOT_FOUND'] },

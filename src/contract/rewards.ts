@@ -42,6 +42,7 @@ export const rewardAnswer = z
     valid_days: int(),
     per_customer_limit: int().nullable().optional(),
     discount_amount: money().optional(),
+    free_product: z.string().nullable().optional().meta({ description: 'the name of the product this reward gives free (once, at 0) at checkout or at the counter; null: an amount off, or a counter reward' }),
   })
   .meta({ id: 'Reward' });
 export type Reward = z.infer<typeof rewardAnswer>;
@@ -50,7 +51,14 @@ export const voucherAnswer = z
   .object({
     id: int(),
     code: z.string(),
-    reward: z.object({ name: z.string(), title: z.string(), image: z.string(), description: z.string(), discount_amount: money().optional() }),
+    reward: z.object({
+      name: z.string(),
+      title: z.string(),
+      image: z.string(),
+      description: z.string(),
+      discount_amount: money().optional(),
+      free_product: z.string().nullable().optional().meta({ description: 'the product this voucher gives free (once, at 0); null: an amount off, or a counter reward' }),
+    }),
     status: z.enum(VOUCHER_STATUSES).meta({ description: 'cancelled: bought with the points of an order that was cancelled later, its points given back' }),
     expires_at: time(),
     created_at: time().optional(),
@@ -117,6 +125,8 @@ const rewardFields = {
   per_customer_limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').nullable(),
   /** minor units off an order when the voucher is applied at checkout (0: a counter reward only) */
   discount_amount: minorUnits,
+  /** a product of the menu given free (once, at 0) instead of an amount off; null: none */
+  product_id: id.nullable(),
   /** false: retired (customers no longer see it; vouchers issued stay valid until their end) */
   active: z.boolean(),
 };
@@ -127,8 +137,9 @@ export const rewardCreateBody = z.object({
   image: imageUrl.default(''),
   per_customer_limit: rewardFields.per_customer_limit.default(null),
   discount_amount: minorUnits.default(0),
+  product_id: id.nullable().default(null),
   active: z.boolean().default(true),
-});
+}).refine((b) => b.product_id === null || b.discount_amount === 0, { message: 'must be 0 when the reward is a free product', path: ['discount_amount'] });
 /** what a reward form sends */
 export type RewardFields = z.infer<typeof rewardCreateBody>;
 /** `merchant/rewards/update`: the reward (by its name) and the fields to change. */
@@ -153,6 +164,10 @@ const editorReward = z
     valid_days: z.number().int(),
     per_customer_limit: z.number().int().nullable(),
     discount_amount: z.number().int(),
+    product: z
+      .object({ id: z.number().int(), name: z.string(), archived: z.boolean() })
+      .nullable()
+      .meta({ description: 'the product it gives free (archived: no longer redeemable at checkout, still at the counter); null: an amount off, or a counter reward' }),
     active: z.boolean(),
   })
   .meta({ id: 'EditorReward' });
@@ -203,7 +218,7 @@ export const rewardsEditorSpec = /* @__PURE__ */ describe('Merchant console', re
   },
   create: {
     summary: 'Add a reward',
-    description: 'Its `name` (the link slug) is made from the title. `stock_total` null: unlimited.',
+    description: 'Its `name` (the link slug) is made from the title. `stock_total` null: unlimited. `product_id`: a product of the menu it gives free (not archived), with `discount_amount` 0.',
     inContract: false,
     body: rewardCreateBody,
     data: rewardEditorAnswer,
@@ -213,7 +228,7 @@ export const rewardsEditorSpec = /* @__PURE__ */ describe('Merchant console', re
   update: {
     summary: 'Change or retire a reward',
     description:
-      '`stock_total` counts those already redeemed: below that number is 409 CONFLICT naming `stock_total` (`data.issued`). `active: false` retires it: customers no longer see it; vouchers already issued stay valid until their end. A reward the wheel in use gives as a prize cannot be retired (409 CONFLICT naming `active`).',
+      '`stock_total` counts those already redeemed: below that number is 409 CONFLICT naming `stock_total` (`data.issued`). `active: false` retires it: customers no longer see it; vouchers already issued stay valid until their end. A reward the wheel in use gives as a prize cannot be retired (409 CONFLICT naming `active`). `product_id` (a product on the menu) makes it a free product, `null` an amount off again; a free product with an amount off is 400 naming `discount_amount`.',
     inContract: false,
     body: rewardUpdateBody,
     data: rewardEditorAnswer,

@@ -6,10 +6,22 @@
 import { z } from 'zod';
 import { int, money } from './answer-fields';
 import { describe } from './api-spec';
+import { optionGroupAnswer } from './options';
 import { shopApi } from './shop.calls';
 
 export const productAnswer = z
-  .object({ id: int(), name: z.string(), description: z.string(), price: money(), image: z.string(), available: z.boolean() })
+  .object({
+    id: int(),
+    name: z.string(),
+    description: z.string(),
+    price: money(),
+    image: z.string(),
+    available: z.boolean(),
+    option_groups: z
+      .array(optionGroupAnswer)
+      .optional()
+      .meta({ description: 'the choices the customer makes (Size, Milk, Extras), in order; absent or empty: none. A line\'s price is `price` plus its chosen options\' `price_delta`s' }),
+  })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productAnswer>;
 

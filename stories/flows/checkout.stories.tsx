@@ -5,7 +5,8 @@ import type { Fulfilment, Order, OrderItem, PaymentMethod, QuoteData } from '#co
 import { DeliveryScreen, type DeliveryChoice } from '../../src/screens/orders/delivery-screen';
 import { OrderConfirmationScreen } from '../../src/screens/orders/order-confirmation-screen';
 import { PaymentSuccessScreen } from '../../src/screens/orders/payment-success-screen';
-import { ShopScreen, type CartLine } from '../../src/screens/shop/shop-screen';
+import { addLine, setLineQty, type CartLine } from '../../src/screens/shop/cart-lines';
+import { ShopScreen } from '../../src/screens/shop/shop-screen';
 import { BottomNav } from '../../src/ui/bottom-nav/bottom-nav';
 import { addresses } from '../fixtures/addresses';
 import { maria, money, TIME_ZONE } from '../fixtures/customer';
@@ -58,9 +59,8 @@ function CheckoutFlow({ latencyMs, onPlaceOrder }: FlowProps) {
         cart={cart}
         minOrder={MIN_ORDER}
         nav={<BottomNav items={navItems('shop')} />}
-        onChangeQty={(id, qty) =>
-          setCart((c) => (qty === 0 ? c.filter((l) => l.product_id !== id) : c.some((l) => l.product_id === id) ? c.map((l) => (l.product_id === id ? { ...l, qty } : l)) : [...c, { product_id: id, qty }]))
-        }
+        onChangeQty={(key, qty) => setCart((c) => setLineQty(c, key, qty))}
+        onAdd={(line) => setCart((c) => addLine(c, line))}
         onCheckout={() => setPage('delivery')}
       />
     );

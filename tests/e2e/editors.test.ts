@@ -1,7 +1,8 @@
 /**
  * The owner runs the shop's content (issue 14), in Chromium against `npm start`: a product added
  * with a photo and ordered by a customer; another marked sold out, which the customer cannot add; a
- * reward's stock and cost changed and seen by the customer; the wheel's weights changed and the
+ * product archived, which leaves the customer's shop, and restored; a reward's stock and cost changed
+ * and seen by the customer; the wheel's weights changed and the
  * customer's disclosed odds with them; a customer's points adjusted with a reason, which they read in
  * their history and a notification; and the dashboard's figures for the day, matching what the test
  * did. (Staff are refused every editor in tests/server/merchant-*.test.ts.)
@@ -39,6 +40,14 @@ const figure = (page: Page, label: string) => page.locator('dt', { hasText: new 
 async function openShop(): Promise<void> {
   await phone.goto('/shop');
   await phone.getByRole('button', { name: /^Add / }).first().waitFor();
+}
+
+/** How many of these the customer's menu shows, read afresh until it settles (the caches' 10 s). */
+function onTheShop(find: () => { count(): Promise<number> }) {
+  return expect.poll(async () => {
+    await openShop();
+    return find().count();
+  }, WITHIN);
 }
 
 async function photo(): Promise<Buffer> {
@@ -83,12 +92,7 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
     await desk.getByRole('listitem').filter({ hasText: 'Pandan latte' }).getByText('₱172.50').waitFor();
 
     // the customer: on the menu within 10 s, with its photo; added and paid from the wallet
-    await expect
-      .poll(async () => {
-        await openShop();
-        return phone.getByRole('button', { name: 'Add Pandan latte' }).count();
-      }, WITHIN)
-      .toBe(1);
+    await onTheShop(() => phone.getByRole('button', { name: 'Add Pandan latte' })).toBe(1);
     expect(await phone.getByRole('listitem').filter({ hasText: 'Pandan latte' }).locator('img').first().getAttribute('src')).toMatch(/^\/api\/media\//);
     await phone.getByRole('button', { name: 'Add Pandan latte' }).click();
     await phone.getByRole('button', { name: 'One more Pandan latte' }).click();
@@ -115,14 +119,42 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
   it('marks a product sold out: the customer cannot add it', async () => {
     await desk.getByRole('button', { name: 'Mark Spanish latte sold out' }).click();
     await desk.getByRole('button', { name: 'Mark Spanish latte available' }).waitFor();
-    await expect
-      .poll(async () => {
-        await openShop();
-        return phone.getByRole('button', { name: 'Spanish latte is sold out' }).count();
-      }, WITHIN)
-      .toBe(1);
+    await onTheShop(() => phone.getByRole('button', { name: 'Spanish latte is sold out' })).toBe(1);
     expect(await phone.getByRole('button', { name: 'Spanish latte is sold out' }).isDisabled()).toBe(true);
     expect(await phone.getByRole('button', { name: 'Add Spanish latte' }).count()).toBe(0);
+  });
+
+  it('archives a product: the customer’s shop no longer shows it; restored, it is back', async () => {
+    await desk.getByRole('button', { name: 'Archive Iced latte' }).click();
+    const ask = desk.getByRole('dialog', { name: 'Archive Iced latte?' });
+    await ask.getByRole('button', { name: 'Archive' }).click();
+    const archived = desk.getByRole('region', { name: /^Archived/ });
+    await archived.getByRole('button', { name: 'Restore Iced latte' }).waitFor();
+    // archived products keep no place among the menu's: no Up or Down for it
+    expect(await desk.getByRole('button', { name: 'Move Iced latte up' }).count()).toBe(0);
+    await onTheShop(() => phone.getByText('Iced latte', { exact: true })).toBe(0);
+
+    await archived.getByRole('button', { name: 'Restore Iced latte' }).click();
+    await desk.getByRole('button', { name: 'Archive Iced latte' }).waitFor();
+    await onTheShop(() => phone.getByRole('button', { name: 'Add Iced latte' })).toBe(1);
+  });
+
+  it('moves a product down with the keyboard: the keyboard stays on it, and the customer’s menu follows', async () => {
+    const coffee = desk.getByRole('region', { name: /^Coffee/ });
+    const names = async () => (await coffee.getByRole('button', { name: /^Edit / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.slice(5))));
+    const before = await names();
+    const first = before[0]!;
+    await desk.getByRole('button', { name: `Move ${first} down` }).focus();
+    await desk.keyboard.press('Enter');
+    await expect.poll(names).toEqual([before[1], first, ...before.slice(2)]);
+    await expect.poll(() => desk.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${first} down`);
+    // the shop lists them in the new order: the second one now comes first
+    const firstComesFirst = async () => {
+      await openShop();
+      const text = (await phone.getByRole('main').textContent()) ?? '';
+      return text.indexOf(first) < text.indexOf(before[1]!);
+    };
+    await expect.poll(firstComesFirst, WITHIN).toBe(false);
   });
 
   it('changes a reward’s cost and stock: the customer sees both', async () => {

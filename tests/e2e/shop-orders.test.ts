@@ -19,11 +19,23 @@ const browser = useBrowser();
 
 const orderNameIn = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
 
-/** From the shop: add products from the first tab (Coffee) and check out. */
+/**
+ * From the shop: add products from the first tab (Coffee) and check out. A product with options (issue
+ * #27) is added through its option sheet, as it comes (its defaults).
+ */
 async function fillCart(page: Page, lines: Array<[product: string, qty: number]>) {
   await page.goto('/shop');
   for (const [product, qty] of lines) {
-    await page.getByRole('button', { name: `Add ${product}` }).click();
+    const add = page.getByRole('button', { name: `Add ${product}` });
+    if ((await add.getAttribute('aria-haspopup')) === 'dialog') {
+      await add.click();
+      const sheet = page.getByRole('dialog', { name: product });
+      for (let i = 1; i < qty; i++) await sheet.getByRole('button', { name: `One more ${product}` }).click();
+      await sheet.getByRole('button', { name: /^Add to order/ }).click();
+      await sheet.waitFor({ state: 'detached' });
+      continue;
+    }
+    await add.click();
     for (let i = 1; i < qty; i++) await page.getByRole('button', { name: `One more ${product}` }).click();
   }
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();

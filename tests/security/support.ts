@@ -97,6 +97,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
   };
   const sent: SentMessage[] = [];
   const sender: MessageSender = {
+    channel: { kind: 'outbox' },
     async send(to, body) {
       sent.push({ to, body });
     },

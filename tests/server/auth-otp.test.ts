@@ -218,6 +218,7 @@ describeEachDb('one-time codes', (kind) => {
     const saved = { sender: p.ctx.sender, logger: p.ctx.logger };
     let sentBody = '';
     p.ctx.sender = {
+      channel: { kind: 'twilio', from: '••••0100' },
       async send(_phone, body) {
         sentBody = body;
         throw new Error(`SMS gateway refused: ${body}`);

@@ -190,6 +190,13 @@ describeEachDb('bad input on every call', (kind) => {
     [{ product_id: 1, qty: 100 }],
     [{ product_id: 1, qty: '2' }],
     Array.from({ length: 51 }, () => ({ product_id: 1, qty: 1 })),
+    // a line's chosen options: a list of option ids, each once
+    [{ product_id: 1, qty: 1, options: 'large' }],
+    [{ product_id: 1, qty: 1, options: [0] }],
+    [{ product_id: 1, qty: 1, options: ['x'] }],
+    [{ product_id: 1, qty: 1, options: [1.5] }],
+    [{ product_id: 1, qty: 1, options: [2, 2] }],
+    [{ product_id: 1, qty: 1, options: null }],
   ];
   const badOrderFields = () => ({
     items: badItems,
@@ -371,7 +378,7 @@ describeEachDb('bad input on every call', (kind) => {
       auth: 'customer',
       valid: { ...basket(), payment_method: 'wallet', idempotency_key: 'KEY' },
       required: ['items', 'fulfilment', 'payment_method', 'idempotency_key'],
-      bad: { ...badOrderFields(), payment_method: ['cash', '', 'WALLET', 5, null, ['wallet']], idempotency_key: BAD_KEY },
+      bad: { ...badOrderFields(), payment_method: ['cash', '', 'WALLET', 5, null, ['wallet']], idempotency_key: BAD_KEY, expected_total: ['165', 1.5, null, [16_500]] },
       cases: [
         { name: 'a product not on the menu', input: { ...basket(), items: [{ product_id: 999_999, qty: 1 }], payment_method: 'wallet', idempotency_key: randomUUID() }, expect: V(['items.0.product_id']) },
         { name: 'an unavailable product', input: { ...basket(), items: [{ product_id: 'COLD_BREW', qty: 1 }], payment_method: 'wallet', idempotency_key: randomUUID() }, expect: { status: 409, code: 'PRODUCT_UNAVAILABLE', fields: ['items.0.product_id'] } },

@@ -86,7 +86,9 @@ describeEachDb('the orders board', (kind) => {
     const d = (res.body.data.orders as Array<Record<string, unknown>>).find((o) => o.name === delivery.order.name)!;
     expect(d).toMatchObject({ status: 'paid', fulfilment: 'delivery', customer_first_name: 'Joseph', payment_method: 'wallet', next_status: 'preparing', can_cancel: true, refund: null });
     expect((d.address as { text: string }).text).toBe('12 Calle Mabini, Makati 1200');
-    expect(d.items).toEqual([{ name: 'Spanish latte', qty: 2, price: latte.price }]);
+    // the seeded latte's default options, as ordered
+    const defaults = [{ group: 'Size', name: 'Regular', price_delta: 0 }, { group: 'Milk', name: 'Whole milk', price_delta: 0 }];
+    expect(d.items).toEqual([{ name: 'Spanish latte', qty: 2, price: latte.price, options: defaults }]);
     expect(JSON.stringify(res.body.data)).not.toMatch(/Tan|\+63/);
     // orders move only when people move them here; with the demo's progression on, the board says so
     expect(res.body.data.demo_progress).toBeNull();

@@ -19,6 +19,7 @@ describeEachDb('catalogue', (kind) => {
       price: 12500,
       image: '/demo/products/barako-americano.svg',
       available: true,
+      option_groups: [expect.objectContaining({ name: 'Size', min_choices: 1, max_choices: 1 }), expect.objectContaining({ name: 'Extras', min_choices: 0, max_choices: 3 })],
     });
     expect(all.filter((x) => !x.available).map((x) => x.name).sort()).toEqual(['Cold brew', 'Mango fruit tea']);
     for (const x of all) {

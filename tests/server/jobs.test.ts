@@ -518,6 +518,6 @@ function embeddedOptions(p: TestProvider) {
     google: { clientId: 'test-client-id.apps.example', jwksUrl: 'http://127.0.0.1:9/jwks' },
     demoOrderProgress: false,
     clock: p.clock,
-    sender: { send: async () => {} },
+    sender: { channel: { kind: 'outbox' as const }, send: async () => {} },
   };
 }

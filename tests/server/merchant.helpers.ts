@@ -71,3 +71,19 @@ export function ownerOnPostgres(): { readonly p: TestProvider; readonly owner: T
   });
   return on;
 }
+
+/**
+ * For a describe block of the owner's editors: an owner and a member of staff, made before its tests
+ * (read them inside a test: `team.owner.token`), and `post(path, body, token?)` for a console call as the
+ * owner (or as whoever's token is given).
+ */
+export function ownerAndStaff(p: TestProvider): { readonly owner: TestStaff; readonly staff: TestStaff; post: (path: string, body: unknown, token?: string) => ReturnType<TestProvider['call']> } {
+  const team = {
+    post: (path: string, body: unknown, token?: string) => p.call('post', path, { token: token ?? team.owner.token, body }),
+  } as { owner: TestStaff; staff: TestStaff; post: (path: string, body: unknown, token?: string) => ReturnType<TestProvider['call']> };
+  beforeAll(async () => {
+    team.owner = await newStaff(p.db, p.clock, { role: 'owner' });
+    team.staff = await newStaff(p.db, p.clock, { role: 'staff' });
+  });
+  return team;
+}

@@ -710,6 +710,18 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/menu/category/reorder', { token: owner, body: { ids: categories.map((c) => c.id).reverse() } });
     const empty = (await call('POST merchant/menu/category/create', { token: owner, body: { name: 'Empty' } })).body.data.category;
     await call('POST merchant/menu/category/delete', { token: owner, body: { id: empty.id } });
+    // its product options
+    const group = (await call('POST merchant/menu/option-group/create', { token: owner, body: { name: 'Size', min_choices: 1, max_choices: 1, options: [{ name: 'Regular', is_default: true }, { name: 'Large', price_delta: 2_000 }] } })).body.data.group;
+    await call('POST merchant/menu/option-group/update', { token: owner, body: { id: group.id, name: 'Cup', min_choices: 0, max_choices: 1, options: [{ id: group.options[0].id, name: 'Small' }] } });
+    await call('POST merchant/menu/option/availability', { token: owner, body: { id: group.options[0].id, available: false } });
+    await call('POST merchant/menu/product/update', { token: owner, body: { id: product.id, option_group_ids: [group.id] } });
+    await call('GET merchant/menu/option-groups', { token: owner });
+    await call('POST merchant/menu/option-group/delete', { token: owner, body: { id: group.id } });
+    const scone = (await call('POST merchant/menu/product/create', { token: owner, body: { category_id: category.id, name: 'Ube scone', price: 9_000 } })).body.data.product;
+    await call('POST merchant/menu/product/reorder', { token: owner, body: { category_id: category.id, ids: [scone.id, product.id] } });
+    await call('POST merchant/menu/product/archive', { token: owner, body: { id: product.id } });
+    await call('POST merchant/menu/product/restore', { token: owner, body: { id: product.id } });
+    await call('POST merchant/menu/product/delete', { token: owner, body: { id: scone.id } });
 
     // the reward catalogue
     await call('GET merchant/rewards', { token: owner });
@@ -733,6 +745,11 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const today = new Date(p.clock.now().getTime()).toISOString().slice(0, 10);
     await call('GET merchant/export/orders.csv', { token: owner, query: { from: '2026-01-01', to: today > '2026-01-01' ? today : '2026-01-01' } });
     await call('GET merchant/export/ledger.csv', { token: owner, query: { from: today, to: today } });
+
+    // going live: payments and messages, a test message, the set-up checklist
+    await call('GET merchant/channels', { token: owner });
+    await call('POST merchant/channels/test-message', { token: owner, body: { channel: 'email' } });
+    await call('GET merchant/setup', { token: owner });
 
     // the shop settings: read, changed, and a currency change refused once money has moved
     await call('GET merchant/settings', { token: owner });

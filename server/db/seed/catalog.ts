@@ -57,6 +57,45 @@ export const SEED_CATALOG: Array<{ name: string; products: SeedProduct[] }> = [
   },
 ];
 
+/**
+ * The demo's option groups, in the order a product shows them, and the products (by slug) that have
+ * each: every coffee drink a Size and Extras, the milk drinks a Milk too. Regular and Whole are the
+ * defaults, so a line ordered without options costs the product's price.
+ */
+const SEED_OPTION_GROUPS: Array<{ name: string; min: number; max: number; options: Array<{ name: string; delta: number; isDefault?: boolean }>; products: string[] }> = [
+  {
+    name: 'Size',
+    min: 1,
+    max: 1,
+    options: [
+      { name: 'Regular', delta: 0, isDefault: true },
+      { name: 'Large', delta: 2_000 },
+    ],
+    products: ['barako-americano', 'spanish-latte', 'iced-latte', 'cappuccino', 'salted-caramel-macchiato', 'cold-brew'],
+  },
+  {
+    name: 'Milk',
+    min: 1,
+    max: 1,
+    options: [
+      { name: 'Whole milk', delta: 0, isDefault: true },
+      { name: 'Oat milk', delta: 2_500 },
+    ],
+    products: ['spanish-latte', 'iced-latte', 'cappuccino', 'salted-caramel-macchiato'],
+  },
+  {
+    name: 'Extras',
+    min: 0,
+    max: 3,
+    options: [
+      { name: 'Extra shot', delta: 3_000 },
+      { name: 'Vanilla syrup', delta: 2_000 },
+      { name: 'Caramel drizzle', delta: 2_000 },
+    ],
+    products: ['barako-americano', 'spanish-latte', 'iced-latte', 'cappuccino', 'salted-caramel-macchiato', 'cold-brew'],
+  },
+];
+
 export const productImage = (slug: string) => `/demo/products/${slug}.svg`;
 
 export async function seedCatalog(db: Database): Promise<void> {
@@ -77,6 +116,23 @@ export async function seedCatalog(db: Database): Promise<void> {
           position: i + 1,
         })),
       )
+      .execute();
+  }
+  await seedOptionGroups(db);
+}
+
+async function seedOptionGroups(db: Database): Promise<void> {
+  const products = await db.selectFrom('products').select(['id', 'image']).execute();
+  const idOf = new Map(products.map((p) => [p.image, p.id]));
+  for (const [g, group] of SEED_OPTION_GROUPS.entries()) {
+    const row = await db.insertInto('option_groups').values({ name: group.name, min_choices: group.min, max_choices: group.max, position: g + 1 }).returning('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('options')
+      .values(group.options.map((o, i) => ({ group_id: row.id, name: o.name, price_delta: o.delta, is_default: o.isDefault ?? false, position: i + 1 })))
+      .execute();
+    await db
+      .insertInto('product_option_groups')
+      .values(group.products.map((slug) => ({ product_id: idOf.get(productImage(slug))!, group_id: row.id, position: g + 1 })))
       .execute();
   }
 }

@@ -3,15 +3,28 @@ import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
 import { insertOutbox, outboxRows } from './auth.repo';
 
+/**
+ * What a sender is, for the console's Payments and messages page: never a secret (a sending number
+ * masked to its last 4 characters; an SMTP host and from address, never the user or password).
+ * `outbox`: the development outbox; `log`: no SMS service, messages only logged (digits hidden).
+ */
+export type SmsChannel = { kind: 'twilio'; from: string } | { kind: 'outbox' } | { kind: 'log' };
+export type MailChannel = { kind: 'smtp'; host: string; from: string } | { kind: 'outbox' };
+
 /** Delivers a text message to a phone. A real SMS or WhatsApp provider implements this. */
 export interface MessageSender {
   send(phone: string, body: string): Promise<void>;
+  readonly channel: SmsChannel;
 }
 
 /** Delivers a plain-text e-mail. A real e-mail service (SMTP, an API) implements this. */
 export interface MailSender {
   sendEmail(to: string, subject: string, text: string): Promise<void>;
+  readonly channel: MailChannel;
 }
+
+/** `+14155550100` → `••••0100`: which number, without the number. */
+export const lastFour = (value: string) => `••••${value.slice(-4)}`;
 
 /** Digits of four or more hidden: a one-time code never reaches a log line. */
 export const hideDigits = (text: string) => text.replace(/\d{4,}/g, (d) => '•'.repeat(d.length));
@@ -23,6 +36,7 @@ export const hideDigits = (text: string) => text.replace(/\d{4,}/g, (d) => '•'
  */
 export function outboxSender(db: Database, clock: Clock, logger: Logger, o: { keep: boolean } = { keep: true }): MessageSender {
   return {
+    channel: o.keep ? { kind: 'outbox' } : { kind: 'log' },
     async send(phone, body) {
       if (o.keep) await insertOutbox(db, { phone, email: null, subject: null, body, now: clock.now() });
       logger.info({ phone: maskPhone(phone), message: hideDigits(body) }, o.keep ? 'message sent to the development outbox' : 'no SMS service is configured: message not sent');
@@ -36,6 +50,7 @@ export function outboxSender(db: Database, clock: Clock, logger: Logger, o: { ke
  */
 export function outboxMailer(db: Database, clock: Clock, logger: Logger): MailSender {
   return {
+    channel: { kind: 'outbox' },
     async sendEmail(to, subject, text) {
       await insertOutbox(db, { phone: null, email: to, subject, body: text, now: clock.now() });
       logger.info({ email: maskEmail(to), subject, message: hideDigits(text) }, 'e-mail sent to the development outbox');

@@ -88,6 +88,8 @@ export function smtpMailer(options: SmtpMailerOptions): MailSender {
   const transport = createTransport(transportOptions);
 
   return {
+    // the host alone: SMTP_URL's user and password never leave this file
+    channel: { kind: 'smtp', host: new URL(options.url).hostname, from },
     async sendEmail(to, subject, text) {
       // one recipient, exactly: "a@x, b@y" or "Name <a@x>" would otherwise be read as an address list
       if (typeof to !== 'string' || !ADDRESS.test(to)) throw new Error('the e-mail address is not a single plain address');

@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import type { Logger } from 'pino';
-import { maskPhone, type MessageSender } from './sender';
+import { lastFour, maskPhone, type MessageSender } from './sender';
 
 /** An Account SID as Twilio issues it (the API definition's pattern for AccountSid). */
 export const TWILIO_ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
@@ -85,6 +85,7 @@ export function twilioSender(options: TwilioSenderOptions): MessageSender {
   const sender = from.startsWith('MG') ? { messagingServiceSid: from } : { from };
 
   return {
+    channel: { kind: 'twilio', from: lastFour(from) },
     async send(phone, body) {
       try {
         await client.messages.create({ to: phone, body, ...sender });

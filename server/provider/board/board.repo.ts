@@ -1,6 +1,6 @@
 import type { OrderStatus } from '#contract';
 import type { Database } from '../../db';
-import type { OrderRow } from '../orders/orders.repo';
+import { itemOptionsOf, type OrderRow } from '../orders/orders.repo';
 
 /** SQL of the orders board: the orders it lists and what each card shows beside the order's own row. */
 
@@ -21,7 +21,8 @@ export async function findOrderByName(db: Database, name: string): Promise<Order
 /** For the cards of these orders: their lines, their customers' names, their refunds and the vouchers their cancellation gave back. */
 export async function boardCardParts(db: Database, rows: OrderRow[]) {
   const ids = rows.map((r) => r.id);
-  const items = await db.selectFrom('order_items').select(['order_id', 'name', 'qty', 'price']).where('order_id', 'in', ids).orderBy('id').execute();
+  const items = await db.selectFrom('order_items').select(['id', 'order_id', 'name', 'qty', 'price']).where('order_id', 'in', ids).orderBy('id').execute();
+  const itemOptions = await itemOptionsOf(db, items.map((i) => i.id));
   const customers = await db
     .selectFrom('customers')
     .select(['id', 'name'])
@@ -29,7 +30,7 @@ export async function boardCardParts(db: Database, rows: OrderRow[]) {
     .execute();
   const refunds = await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', ids).execute();
   const givenBack = await db.selectFrom('vouchers').select(['cancelled_with_order', 'points_paid']).where('cancelled_with_order', 'in', ids).execute();
-  return { items, customers, refunds, givenBack };
+  return { items, itemOptions, customers, refunds, givenBack };
 }
 
 /** The titles of the vouchers an order's cancellation cancelled (bought with its points), in the order they were bought. */

@@ -8,7 +8,7 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { startOfDay } from '../settings/settings.repo';
 import { getMerchant } from '../settings/settings.service';
 import { moveOrder } from '../orders/lifecycle';
-import { lockOrderByName, refundOf, type OrderAddress, type OrderRow } from '../orders/orders.repo';
+import { lockOrderByName, refundOf, withOptions, type OrderAddress, type OrderRow } from '../orders/orders.repo';
 import { settleRefund } from '../orders/refunds';
 import { insertAudit } from '../staff/staff.repo';
 import { boardCardParts, findOrderByName, finishedOrders, openOrders, vouchersCancelledWith } from './board.repo';
@@ -26,7 +26,7 @@ const OPEN_LIMIT = 300;
 
 async function toBoardOrders(db: Database, rows: OrderRow[]): Promise<BoardOrder[]> {
   if (rows.length === 0) return [];
-  const { items, customers, refunds, givenBack } = await boardCardParts(db, rows);
+  const { items, itemOptions, customers, refunds, givenBack } = await boardCardParts(db, rows);
   const names = new Map(customers.map((c) => [c.id, c.name]));
   return rows.map((r) => {
     const status = r.status as OrderStatus;
@@ -42,7 +42,7 @@ async function toBoardOrders(db: Database, rows: OrderRow[]): Promise<BoardOrder
       payment_method: r.payment_method,
       customer_first_name: firstName(names.get(r.customer_id) ?? ''),
       address: r.fulfilment === 'delivery' && address ? { text: [address.line1, `${address.city} ${address.postal_code}`.trim()].filter(Boolean).join(', '), notes: address.note ?? null } : null,
-      items: items.filter((i) => i.order_id === r.id).map((i) => ({ name: i.name, qty: i.qty, price: i.price })),
+      items: items.filter((i) => i.order_id === r.id).map((i) => ({ name: i.name, qty: i.qty, price: i.price, ...withOptions(itemOptions.get(i.id)) })),
       subtotal: r.subtotal,
       discount: r.discount,
       delivery_fee: r.delivery_fee,

@@ -16,7 +16,8 @@ export async function findCounterVoucher(db: Database, voucherId: number) {
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
     .innerJoin('customers as c', 'c.id', 'v.customer_id')
-    .select(['v.id', 'v.status', 'v.expires_at', 'v.used_at', 'r.name as reward_name', 'r.title', 'r.image', 'r.description', 'c.name as customer_name'])
+    .leftJoin('products as p', 'p.id', 'r.product_id')
+    .select(['v.id', 'v.status', 'v.expires_at', 'v.used_at', 'r.name as reward_name', 'r.title', 'r.image', 'r.description', 'c.name as customer_name', 'p.name as free_product'])
     .where('v.id', '=', voucherId)
     .executeTakeFirst();
 }

@@ -54,7 +54,7 @@ async function counterVoucher(db: Database, now: Date, voucherId: number): Promi
   const status = v.status === 'active' && pastDate ? 'expired' : v.status;
   return {
     id: v.id,
-    reward: { name: v.reward_name, title: v.title, image: v.image, description: v.description },
+    reward: { name: v.reward_name, title: v.title, image: v.image, description: v.description, free_product: v.free_product },
     customer_first_name: firstName(v.customer_name),
     status,
     expires_at: v.expires_at.toISOString(),

@@ -145,7 +145,8 @@ export async function ordersPage(db: Database, page: ExportPage) {
     .select((eb) =>
       eb
         .selectFrom('order_items as i')
-        .select(sql<string>`string_agg(i.qty || ' × ' || i.name, '; ' order by i.id)`.as('items'))
+        // a line's options after its name: 2 × Spanish latte (Large, Oat milk)
+        .select(sql<string>`string_agg(i.qty || ' × ' || i.name || coalesce(' (' || (select string_agg(x.name, ', ' order by x.id) from order_item_options x where x.order_item_id = i.id) || ')', ''), '; ' order by i.id)`.as('items'))
         .whereRef('i.order_id', '=', 'o.id')
         .as('items'),
     )

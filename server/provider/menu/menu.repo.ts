@@ -7,7 +7,9 @@ import { toProduct } from '../shop/shop.repo';
 /** SQL of the menu as the merchant changes it: categories, products, their places. */
 
 const CATEGORY_COLUMNS = ['id', 'name', 'position'] as const;
-const PRODUCT_COLUMNS = ['id', 'category_id', 'name', 'description', 'price', 'image', 'available', 'position'] as const;
+const PRODUCT_COLUMNS = ['id', 'category_id', 'name', 'description', 'price', 'image', 'available', 'position', 'archived_at'] as const;
+/** a product's option groups' ids, in its order (the options editor attaches them: options/) */
+const optionGroupIds = sql<number[]>`coalesce((select json_agg(pog.group_id order by pog.position) from product_option_groups pog where pog.product_id = products.id), '[]')`.as('option_group_ids');
 
 export type CategoryRow = { id: number; name: string; position: number };
 
@@ -15,8 +17,24 @@ export function listCategories(db: Database): Promise<CategoryRow[]> {
   return db.selectFrom('categories').select(CATEGORY_COLUMNS).orderBy('position').orderBy('id').execute();
 }
 
-export function listEditorProducts(db: Database): Promise<EditorProduct[]> {
-  return db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('position').orderBy('id').execute();
+/** Products as the editor shows them: with their option groups, when they were archived and whether an order names them. */
+function editorProducts(db: Database) {
+  return db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .select(optionGroupIds)
+    .select((eb) => eb.exists(eb.selectFrom('order_items').select('order_items.id').whereRef('order_items.product_id', '=', 'products.id')).as('in_orders'));
+}
+
+type EditorProductRow = Omit<EditorProduct, 'archived_at' | 'in_orders'> & { archived_at: Date | null; in_orders: boolean | number };
+const toEditorProduct = (r: EditorProductRow): EditorProduct => ({ ...r, archived_at: r.archived_at ? r.archived_at.toISOString() : null, in_orders: Boolean(r.in_orders) });
+
+export async function listEditorProducts(db: Database): Promise<EditorProduct[]> {
+  return (await editorProducts(db).orderBy('position').orderBy('id').execute()).map(toEditorProduct);
+}
+
+async function findEditorProduct(db: Database, id: number): Promise<EditorProduct> {
+  return toEditorProduct(await editorProducts(db).where('id', '=', id).executeTakeFirstOrThrow());
 }
 
 /** A category, its row locked until commit (`update`: to change it; `share`: to add a product to it). */
@@ -43,28 +61,61 @@ export async function setCategoryPosition(trx: Database, id: number, position: n
   await trx.updateTable('categories').set({ position }).where('id', '=', id).execute();
 }
 
-export async function countProductsIn(trx: Database, categoryId: number): Promise<number> {
-  const { n } = await trx.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('category_id', '=', categoryId).executeTakeFirstOrThrow();
-  return Number(n);
+/** How many products a category holds: those on the menu, and those archived (which stay in it). */
+export async function countProductsIn(trx: Database, categoryId: number): Promise<{ listed: number; archived: number }> {
+  const { listed, archived } = await trx
+    .selectFrom('products')
+    .select((eb) => [eb.fn.countAll<number>().filterWhere('archived_at', 'is', null).as('listed'), eb.fn.countAll<number>().filterWhere('archived_at', 'is not', null).as('archived')])
+    .where('category_id', '=', categoryId)
+    .executeTakeFirstOrThrow();
+  return { listed: Number(listed), archived: Number(archived) };
 }
 
 export async function deleteCategoryRow(trx: Database, id: number): Promise<void> {
   await trx.deleteFrom('categories').where('id', '=', id).execute();
 }
 
+/** The place after the last product of a category. */
+export async function nextProductPosition(trx: Database, categoryId: number): Promise<number> {
+  const { next } = await trx.selectFrom('products').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).where('category_id', '=', categoryId).executeTakeFirstOrThrow();
+  return Number(next);
+}
+
 /** A new product, last in its category. */
-export async function insertProduct(trx: Database, fields: ProductFields): Promise<EditorProduct> {
-  const { next } = await trx.selectFrom('products').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).where('category_id', '=', fields.category_id).executeTakeFirstOrThrow();
-  return trx.insertInto('products').values({ ...fields, position: next }).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
+export async function insertProduct(trx: Database, fields: Omit<ProductFields, 'option_group_ids'>): Promise<EditorProduct> {
+  const position = await nextProductPosition(trx, fields.category_id);
+  const { id } = await trx.insertInto('products').values({ ...fields, position }).returning('id').executeTakeFirstOrThrow();
+  return findEditorProduct(trx, id);
 }
 
 /** A product, its row locked until commit. */
-export function lockProduct(trx: Database, id: number): Promise<EditorProduct | undefined> {
-  return trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockProduct(trx: Database, id: number): Promise<EditorProduct | undefined> {
+  const row = await editorProducts(trx).where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? toEditorProduct(row) : undefined;
 }
 
-export function updateProductRow(trx: Database, id: number, patch: Partial<ProductFields>): Promise<EditorProduct> {
-  return trx.updateTable('products').set(patch).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
+export async function updateProductRow(trx: Database, id: number, patch: Partial<Omit<ProductFields, 'option_group_ids'>> & { position?: number; archived_at?: Date | null }): Promise<EditorProduct> {
+  await trx.updateTable('products').set(patch).where('id', '=', id).execute();
+  return findEditorProduct(trx, id);
+}
+
+/** The ids of a category's products on the menu (not archived), their rows locked until commit, in menu order. */
+export async function lockListedProducts(trx: Database, categoryId: number): Promise<number[]> {
+  const rows = await trx.selectFrom('products').select('id').where('category_id', '=', categoryId).where('archived_at', 'is', null).orderBy('position').orderBy('id').forUpdate().execute();
+  return rows.map((r) => r.id);
+}
+
+export async function setProductPosition(trx: Database, id: number, position: number): Promise<void> {
+  await trx.updateTable('products').set({ position }).where('id', '=', id).execute();
+}
+
+/** The titles of the rewards that give this product free (retired ones too: their vouchers may still be used). */
+export async function rewardsGiving(trx: Database, productId: number): Promise<string[]> {
+  return (await trx.selectFrom('rewards').select('title').where('product_id', '=', productId).orderBy('id').execute()).map((r) => r.title);
+}
+
+export async function deleteProductRow(trx: Database, id: number): Promise<void> {
+  await trx.deleteFrom('products').where('id', '=', id).execute();
 }
 
 /** The merchant key's change: a price or availability, the product as customers see it (undefined: no such product). */
@@ -73,6 +124,7 @@ export async function updatePriceOrAvailability(db: Database, id: number, patch:
     .updateTable('products')
     .set(patch)
     .where('id', '=', id)
+    .where('archived_at', 'is', null)
     .returning(['id', 'name', 'description', 'price', 'image', 'available'])
     .executeTakeFirst();
   return row ? toProduct(row) : undefined;

@@ -2,7 +2,20 @@ import { Router } from 'express';
 import { menuMachineSpec, menuSpec } from '#contract/menu';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
-import { createCategory, createProduct, deleteCategory, menu, renameCategory, reorderCategories, updateMerchantProduct, updateProduct } from './menu.service';
+import {
+  archiveProduct,
+  createCategory,
+  createProduct,
+  deleteCategory,
+  deleteProduct,
+  menu,
+  renameCategory,
+  reorderCategories,
+  reorderProducts,
+  restoreProduct,
+  updateMerchantProduct,
+  updateProduct,
+} from './menu.service';
 
 /** The owner's menu editor (merchant/menu/…): owners only, every change audited; and the merchant key's product change. */
 export function menuRoutes(ctx: ProviderContext): Router {
@@ -21,6 +34,16 @@ export function menuRoutes(ctx: ProviderContext): Router {
       },
       createProduct: async (body, at) => at.reply({ product: await createProduct(ctx, at.staff(), body) }, `${body.name} is on the menu.`),
       updateProduct: async (body, at) => ({ product: await updateProduct(ctx, at.staff(), body) }),
+      archiveProduct: async (body, at) => {
+        const product = await archiveProduct(ctx, at.staff(), body.id);
+        return at.reply({ product }, `${product.name} is archived: customers no longer see it.`);
+      },
+      restoreProduct: async (body, at) => {
+        const product = await restoreProduct(ctx, at.staff(), body.id);
+        return at.reply({ product }, `${product.name} is back on the menu.`);
+      },
+      deleteProduct: (body, at) => deleteProduct(ctx, at.staff(), body.id),
+      reorderProducts: (body, at) => reorderProducts(ctx, at.staff(), body),
     }),
   );
 }

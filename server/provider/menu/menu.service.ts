@@ -1,23 +1,28 @@
-import type { CategoryRenameInput, EditorProduct, MenuData, MerchantProductBody, ProductFields, ProductUpdateInput } from '#contract/menu';
+import type { CategoryRenameInput, EditorProduct, MenuData, MerchantProductBody, ProductFields, ProductReorderInput, ProductUpdateInput } from '#contract/menu';
 import type { Product } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { forgetCatalog } from '../shop/shop.service';
-import { insertAudit } from '../staff/staff.repo';
+import { attachGroups, menuChange } from '../options/options.service';
 import {
   countProductsIn,
   deleteCategoryRow,
+  deleteProductRow,
   insertCategory,
   insertProduct,
   listCategories,
   listEditorProducts,
   lockCategories,
   lockCategory,
+  lockListedProducts,
   lockProduct,
+  nextProductPosition,
   renameCategoryRow,
+  rewardsGiving,
   setCategoryPosition,
+  setProductPosition,
   updatePriceOrAvailability,
   updateProductRow,
 } from './menu.repo';
@@ -35,15 +40,10 @@ export async function menu(db: Database): Promise<MenuData> {
   return { categories: categories.map((c) => ({ ...c, products: products.filter((p) => p.category_id === c.id) })) };
 }
 
-async function changed<T>(ctx: ProviderContext, staff: StaffOfRequest, run: (trx: Database) => Promise<{ result: T; action: string; target: string; before: unknown; after: unknown }>): Promise<T> {
-  const out = await ctx.db.transaction().execute(async (trx) => {
-    const r = await run(trx);
-    await insertAudit(trx, { staffId: staff.id, action: r.action, target: r.target, before: r.before, after: r.after, now: ctx.clock.now() });
-    return r.result;
-  });
-  forgetCatalog(ctx.db);
-  return out;
-}
+/** A change of the menu: in one transaction, audited, then the menu's cache forgotten (options/ changes its groups the same way). */
+const changed = menuChange;
+
+const products = (n: number, kind = '') => `${n} ${kind}product${n === 1 ? '' : 's'}`;
 
 const categoryNotFound = () => validation({ category_id: 'is not a category of this menu' }, 'That category does not exist.');
 
@@ -81,8 +81,12 @@ export function deleteCategory(ctx: ProviderContext, staff: StaffOfRequest, cate
   return changed(ctx, staff, async (trx) => {
     const before = await lockCategory(trx, categoryId, 'update');
     if (!before) throw notFound('Category');
-    const n = await countProductsIn(trx, categoryId);
-    if (n > 0) throw new AppError('CONFLICT', `${before.name} still has ${n} product${n === 1 ? '' : 's'}: move or remove them first.`, { id: 'is not empty' });
+    const { listed, archived } = await countProductsIn(trx, categoryId);
+    if (listed > 0) throw new AppError('CONFLICT', `${before.name} still has ${products(listed)}: move or remove them first.`, { id: 'is not empty' });
+    // an archived product stays in its category (the orders that name it show it there): it goes only with a deletion or a move
+    if (archived > 0) {
+      throw new AppError('CONFLICT', `${before.name} still holds ${products(archived, 'archived ')}: restore and move them to another category, or delete the ones never ordered, first.`, { id: 'holds archived products' });
+    }
     await deleteCategoryRow(trx, categoryId);
     return { result: null, action: 'menu.category.delete', target: `category:${categoryId}`, before, after: null };
   });
@@ -92,7 +96,10 @@ export function createProduct(ctx: ProviderContext, staff: StaffOfRequest, body:
   return changed(ctx, staff, async (trx) => {
     // held until commit: a removal of the category under way is waited for, then this finds it gone
     if (!(await lockCategory(trx, body.category_id, 'share'))) throw categoryNotFound();
-    const product = await insertProduct(trx, body);
+    const { option_group_ids: groupIds, ...fields } = body;
+    const row = await insertProduct(trx, fields);
+    await attachGroups(trx, row.id, groupIds);
+    const product = { ...row, option_group_ids: groupIds };
     return { result: product, action: 'menu.product.create', target: `product:${product.id}`, before: null, after: product };
   });
 }
@@ -101,10 +108,70 @@ export function updateProduct(ctx: ProviderContext, staff: StaffOfRequest, body:
   return changed(ctx, staff, async (trx) => {
     const before = await lockProduct(trx, body.id);
     if (!before) throw notFound('Product');
-    const { id: productId, ...patch } = body;
+    const { id: productId, option_group_ids: groupIds, ...patch } = body;
     if (patch.category_id !== undefined && !(await lockCategory(trx, patch.category_id, 'share'))) throw categoryNotFound();
-    const product = await updateProductRow(trx, productId, patch);
+    // moved to another category: last in it, never sharing a place with one already there
+    const moved = patch.category_id !== undefined && patch.category_id !== before.category_id ? { position: await nextProductPosition(trx, patch.category_id) } : {};
+    const row = Object.keys(patch).length ? await updateProductRow(trx, productId, { ...patch, ...moved }) : before;
+    if (groupIds !== undefined) await attachGroups(trx, productId, groupIds);
+    const product = { ...row, option_group_ids: groupIds ?? before.option_group_ids };
     return { result: product, action: 'menu.product.update', target: `product:${productId}`, before, after: product };
+  });
+}
+
+/**
+ * Archived: customers no longer see it and quotes and orders refuse it as not on the menu, while the
+ * orders that name it keep it (they hold their own name and price). Archiving it again changes nothing.
+ */
+export function archiveProduct(ctx: ProviderContext, staff: StaffOfRequest, productId: number): Promise<EditorProduct> {
+  return changed(ctx, staff, async (trx) => {
+    const before = await lockProduct(trx, productId);
+    if (!before) throw notFound('Product');
+    const product = before.archived_at ? before : await updateProductRow(trx, productId, { archived_at: ctx.clock.now() });
+    return { result: product, action: 'menu.product.archive', target: `product:${productId}`, before, after: product };
+  });
+}
+
+/** Back on the menu, last in its category (its old place was given to others while it was away). */
+export function restoreProduct(ctx: ProviderContext, staff: StaffOfRequest, productId: number): Promise<EditorProduct> {
+  return changed(ctx, staff, async (trx) => {
+    const before = await lockProduct(trx, productId);
+    if (!before) throw notFound('Product');
+    if (!before.archived_at) return { result: before, action: 'menu.product.restore', target: `product:${productId}`, before, after: before };
+    // the category's lock, as an added product takes it: two restored at once get two places
+    await lockCategory(trx, before.category_id, 'update');
+    const product = await updateProductRow(trx, productId, { archived_at: null, position: await nextProductPosition(trx, before.category_id) });
+    return { result: product, action: 'menu.product.restore', target: `product:${productId}`, before, after: product };
+  });
+}
+
+/** Only a product no order names (those are archived instead) and no reward gives (its vouchers would lose it). */
+export function deleteProduct(ctx: ProviderContext, staff: StaffOfRequest, productId: number): Promise<null> {
+  return changed(ctx, staff, async (trx) => {
+    const before = await lockProduct(trx, productId);
+    if (!before) throw notFound('Product');
+    if (before.in_orders) throw new AppError('CONFLICT', 'This product is in past orders: archive it instead.', { id: 'is in past orders' });
+    const rewards = await rewardsGiving(trx, productId);
+    if (rewards.length > 0) {
+      throw new AppError('CONFLICT', `The reward ${rewards.join(', ')} gives this product: give another product in that reward first, or archive this one instead.`, { id: 'is given by a reward' });
+    }
+    await deleteProductRow(trx, productId);
+    return { result: null, action: 'menu.product.delete', target: `product:${productId}`, before, after: null };
+  });
+}
+
+/** The new order of a category's products on the menu: the list must name each exactly once (archived ones are not listed). */
+export function reorderProducts(ctx: ProviderContext, staff: StaffOfRequest, body: ProductReorderInput): Promise<MenuData> {
+  return changed(ctx, staff, async (trx) => {
+    // the category's lock first: a product being added to it is waited for, then listed
+    if (!(await lockCategory(trx, body.category_id, 'update'))) throw categoryNotFound();
+    const known = await lockListedProducts(trx, body.category_id);
+    const { ids } = body;
+    if (new Set(ids).size !== ids.length || ids.length !== known.length || ids.some((i) => !known.includes(i))) {
+      throw validation({ ids: 'must list every product of the category once' }, 'List every product of the category once (archived ones aside), in the new order.');
+    }
+    for (const [position, productId] of ids.entries()) await setProductPosition(trx, productId, position);
+    return { result: await menu(trx), action: 'menu.product.reorder', target: `category:${body.category_id}`, before: known, after: ids };
   });
 }
 

@@ -80,7 +80,7 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
  */
 export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<OrderRow> {
   const now = ctx.clock.now();
-  // an order placed before orders kept their points (migration 0013): the rule of today
+  // an order placed before orders kept their points (migration 0017): the rule of today
   const points = order.points_to_earn ?? pointsFor(order.total, order.delivery_fee, merchant.rules);
   const paid = await applyStatus(trx, ctx, merchant, order, 'paid', { also: { paid_at: now, points_earned: points } });
   if (points > 0) {

@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { OrderRefundTable, OrderTable } from '../../db/schema';
-import type { Address, Fulfilment, Order, OrderItem, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
+import type { Address, Fulfilment, Order, OrderItem, OrderItemOption, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
 
 /** SQL of orders, their lines and their timeline, and of cancelled orders' refunds. Customer reads are always scoped by customer. */
 
@@ -54,12 +54,32 @@ export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow 
   return row ?? null;
 }
 
-export async function insertOrderItems(trx: Database, orderId: number, items: Array<{ product_id: number; name: string; price: number; qty: number }>): Promise<void> {
-  await trx
+type NewItemOption = { option_id: number; group: string; name: string; price_delta: number };
+
+/** An order's lines, and the options each chose as they are now (the order keeps them whatever the menu becomes). */
+export async function insertOrderItems(trx: Database, orderId: number, items: Array<{ product_id: number; name: string; price: number; qty: number; options?: NewItemOption[] }>): Promise<void> {
+  const rows = await trx
     .insertInto('order_items')
     .values(items.map((i) => ({ order_id: orderId, product_id: i.product_id, name: i.name, price: i.price, qty: i.qty })))
+    .returning('id')
     .execute();
+  // one statement numbers its rows in the order of its values
+  const ids = rows.map((r) => r.id).sort((x, y) => x - y);
+  const options = items.flatMap((i, n) => (i.options ?? []).map((o) => ({ order_item_id: ids[n]!, option_id: o.option_id, group_name: o.group, name: o.name, price_delta: o.price_delta })));
+  if (options.length) await trx.insertInto('order_item_options').values(options).execute();
 }
+
+/** The options these order lines chose, as they were when ordered, by line. */
+export async function itemOptionsOf(db: Database, itemIds: number[]): Promise<Map<number, OrderItemOption[]>> {
+  const byItem = new Map<number, OrderItemOption[]>();
+  if (itemIds.length === 0) return byItem;
+  const rows = await db.selectFrom('order_item_options').select(['order_item_id', 'group_name', 'name', 'price_delta']).where('order_item_id', 'in', itemIds).orderBy('id').execute();
+  for (const r of rows) byItem.set(r.order_item_id, [...(byItem.get(r.order_item_id) ?? []), { group: r.group_name, name: r.name, price_delta: r.price_delta }]);
+  return byItem;
+}
+
+/** A line's `options` for an answer: only when it chose some. */
+export const withOptions = (options: OrderItemOption[] | undefined) => (options?.length ? { options } : {});
 
 export async function insertOrderEvent(trx: Database, orderId: number, status: OrderStatus, at: Date, note: string | null = null): Promise<void> {
   await trx.insertInto('order_events').values({ order_id: orderId, status, note, created_at: at }).execute();
@@ -114,7 +134,7 @@ export async function lockCustomerVoucher(trx: Database, customerId: number, vou
   return trx
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title'])
+    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title', 'r.product_id'])
     .where('v.id', '=', voucherId)
     .where('v.customer_id', '=', customerId)
     .forUpdate('v')
@@ -125,7 +145,7 @@ export async function findCustomerVoucher(db: Database, customerId: number, vouc
   return db
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title'])
+    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title', 'r.product_id'])
     .where('v.id', '=', voucherId)
     .where('v.customer_id', '=', customerId)
     .executeTakeFirst();
@@ -156,10 +176,11 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
   const items = await db
     .selectFrom('order_items as i')
     .leftJoin('products as p', 'p.id', 'i.product_id')
-    .select(['i.order_id', 'i.product_id', 'i.name', 'i.price', 'i.qty', 'p.image'])
+    .select(['i.id', 'i.order_id', 'i.product_id', 'i.name', 'i.price', 'i.qty', 'p.image'])
     .where('i.order_id', 'in', ids)
     .orderBy('i.id')
     .execute();
+  const itemOptions = await itemOptionsOf(db, items.map((i) => i.id));
   const events = await db
     .selectFrom('order_events')
     .select(['order_id', 'status', 'note', 'created_at'])
@@ -189,7 +210,7 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
     payment_method: r.payment_method,
     items: items
       .filter((i) => i.order_id === r.id)
-      .map((i): OrderItem => ({ product_id: i.product_id, name: i.name, price: i.price, qty: i.qty, ...(i.image ? { image: i.image } : {}) })),
+      .map((i): OrderItem => ({ product_id: i.product_id, name: i.name, price: i.price, qty: i.qty, ...(i.image ? { image: i.image } : {}), ...withOptions(itemOptions.get(i.id)) })),
     subtotal: r.subtotal,
     discount: r.discount,
     delivery_fee: r.delivery_fee,

@@ -66,6 +66,11 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
   const { rules } = merchant;
   await lockCustomer(trx, customerId);
   const priced = await priceOrder(trx, ctx, rules, customerId, body, true);
+  if (body.expected_total !== undefined && priced.total !== body.expected_total) {
+    const { lines: _l, address: _a, voucher: _v, ...quote } = priced;
+    const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+    throw new AppError('PRICE_CHANGED', `A price changed since you looked: the total is now ${money(priced.total)}, not ${money(body.expected_total)}. Check your order and place it again.`, { expected_total: `is now ${money(priced.total)}` }, quote);
+  }
   if (priced.below_minimum_by > 0) {
     const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
     throw new AppError('BELOW_MINIMUM', `The minimum order is ${money(rules.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`, { items: 'are below the minimum order' }, {

@@ -3,14 +3,17 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import { findAddress } from '../addresses/addresses.repo';
-import { findProducts } from '../shop/shop.repo';
+import { findProducts, holdPricedRows, optionGroupsOf } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
+import { lineChoices, type ChosenOption } from './line-options';
+import { voucherAtCheckout } from './reward-lines';
 
 /** Pricing: a basket at current prices, its voucher discount, delivery fee, total and points to earn. */
 
 export interface PricedOrder extends QuoteData {
-  lines: Array<{ product_id: number; name: string; price: number; qty: number }>;
+  /** `price`: one's price, its options' deltas included */
+  lines: Array<{ product_id: number; name: string; price: number; qty: number; options: ChosenOption[] }>;
   address: OrderAddress | null;
   voucher: { id: number; code: string } | null;
 }
@@ -22,12 +25,15 @@ export interface PricedOrder extends QuoteData {
  * active, unexpired discount (400 VOUCHER_INVALID). `lockVoucher` takes the voucher's row lock (create).
  */
 export async function priceOrder(db: Database, ctx: ProviderContext, rules: MerchantRules, customerId: number, body: QuoteBody, lockVoucher: boolean): Promise<PricedOrder> {
+  // in an order's transaction: a price or option change commits before these reads or waits for the order
+  if (lockVoucher) await holdPricedRows(db, body.items.map((i) => i.product_id));
   const products = await findProducts(db, body.items.map((i) => i.product_id));
   const unknown: Record<string, string> = {};
   body.items.forEach((item, n) => {
     if (!products.has(item.product_id)) unknown[`items.${n}.product_id`] = 'is not on the menu';
   });
   if (Object.keys(unknown).length) throw validation(unknown, 'Some items are not on the menu any more.');
+  const choices = await lineChoices(db, body.items, products, await optionGroupsOf(db, body.items.map((i) => i.product_id)));
   const lines = body.items.map((item, n) => {
     const p = products.get(item.product_id)!;
     if (!p.available) {
@@ -36,7 +42,7 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
         name: p.name,
       });
     }
-    return { product_id: p.id, name: p.name, price: p.price, qty: item.qty };
+    return { product_id: p.id, name: p.name, price: p.price + choices[n]!.delta, qty: item.qty, options: choices[n]!.options };
   });
   const subtotal = lines.reduce((s, l) => s + l.price * l.qty, 0);
 
@@ -59,8 +65,9 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     if (!v) throw invalid('is not one of your vouchers');
     if (v.status === 'used') throw invalid('has been used already');
     if (v.status !== 'active' || v.expires_at.getTime() <= ctx.clock.now().getTime()) throw invalid('has expired');
-    if (v.discount_amount <= 0) throw invalid('is not a discount (show it at the counter instead)');
-    discount = Math.min(v.discount_amount, subtotal);
+    const effect = await voucherAtCheckout(db, v, subtotal, invalid);
+    discount = effect.discount;
+    if (effect.line) lines.push(effect.line);
     voucher = { id: v.id, code: v.code };
   }
 

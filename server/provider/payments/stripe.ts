@@ -214,6 +214,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
   return {
     name: 'stripe',
     webhookPath: webhookPathOf('stripe'),
+    mode: live ? 'live' : 'test',
 
     async createPayment(request: PaymentRequest) {
       const params: Stripe.Checkout.SessionCreateParams = {

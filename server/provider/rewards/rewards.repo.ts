@@ -15,6 +15,8 @@ export interface RewardRow {
   valid_days: number;
   per_customer_limit: number | null;
   discount_amount: number;
+  /** the product it gives free, by name (archived ones too: the counter still honours them) */
+  free_product: string | null;
 }
 
 const COLUMNS = ['id', 'name', 'title', 'description', 'points_cost', 'image', 'stock', 'valid_days', 'per_customer_limit', 'discount_amount'] as const;
@@ -30,19 +32,28 @@ export function toReward(r: RewardRow): Reward {
     valid_days: r.valid_days,
     per_customer_limit: r.per_customer_limit,
     discount_amount: r.discount_amount,
+    free_product: r.free_product,
   };
 }
 
+/** Rewards with the name of the product each gives free (null: none). */
+function rewardRows(db: Database) {
+  return db
+    .selectFrom('rewards')
+    .select(COLUMNS)
+    .select((eb) => eb.selectFrom('products').select('products.name').whereRef('products.id', '=', 'rewards.product_id').as('free_product'));
+}
+
 export async function listActiveRewards(db: Database): Promise<RewardRow[]> {
-  return db.selectFrom('rewards').select(COLUMNS).where('active', '=', true).orderBy('position').orderBy('id').execute();
+  return rewardRows(db).where('active', '=', true).orderBy('position').orderBy('id').execute();
 }
 
 export async function findActiveReward(db: Database, name: string): Promise<RewardRow | undefined> {
-  return db.selectFrom('rewards').select(COLUMNS).where('name', '=', name).where('active', '=', true).executeTakeFirst();
+  return rewardRows(db).where('name', '=', name).where('active', '=', true).executeTakeFirst();
 }
 
 export async function findRewardById(db: Database, id: number): Promise<RewardRow | undefined> {
-  return db.selectFrom('rewards').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return rewardRows(db).where('id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -86,6 +97,8 @@ export async function listEditorRewards(db: Database, ids?: number[]): Promise<E
   let q = db
     .selectFrom('rewards as r')
     .select(EDITOR_COLUMNS.map((c) => `r.${c}` as const))
+    .leftJoin('products as p', 'p.id', 'r.product_id')
+    .select(['p.id as product_id', 'p.name as product_name', 'p.archived_at as product_archived_at'])
     .select((eb) => [
       eb.selectFrom('vouchers as v').select(eb.fn.countAll<number>().as('n')).whereRef('v.reward_id', '=', 'r.id').where('v.source', '=', 'redeem').where('v.status', '<>', 'cancelled').as('issued'),
       eb.selectFrom('vouchers as v').select(eb.fn.countAll<number>().as('n')).whereRef('v.reward_id', '=', 'r.id').where('v.source', '=', 'redeem').where('v.status', '=', 'used').as('used'),
@@ -109,6 +122,7 @@ export async function listEditorRewards(db: Database, ids?: number[]): Promise<E
       valid_days: r.valid_days,
       per_customer_limit: r.per_customer_limit,
       discount_amount: r.discount_amount,
+      product: r.product_id === null || r.product_name === null ? null : { id: r.product_id, name: r.product_name, archived: r.product_archived_at !== null },
       active: r.active,
     };
   });
@@ -139,8 +153,8 @@ export async function insertReward(trx: Database, reward: NewReward): Promise<nu
 }
 
 /** A reward by its name, its row locked until commit (a redemption takes the same lock). */
-export function lockRewardByName(trx: Database, name: string): Promise<{ id: number; title: string } | undefined> {
-  return trx.selectFrom('rewards').select(['id', 'title']).where('name', '=', name).forUpdate().executeTakeFirst();
+export function lockRewardByName(trx: Database, name: string): Promise<{ id: number; title: string; discount_amount: number; product_id: number | null } | undefined> {
+  return trx.selectFrom('rewards').select(['id', 'title', 'discount_amount', 'product_id']).where('name', '=', name).forUpdate().executeTakeFirst();
 }
 
 export async function updateRewardRow(trx: Database, id: number, patch: Partial<NewReward>): Promise<void> {

@@ -2,11 +2,12 @@ import type { EditorReward, RewardFields, RewardUpdateInput, Reward, StorageData
 import { CODE_STEP_SECONDS } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { AppError, notFound } from '../http/errors';
+import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { burnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
+import { findProducts } from '../shop/shop.repo';
 import { insertAudit } from '../staff/staff.repo';
 import {
   countRedemptions,
@@ -144,9 +145,20 @@ function stockLeft(total: number | null, issued: number, title: string): number 
   return total - issued;
 }
 
+/**
+ * A free product must be on the menu (not archived) when the owner chooses it, and comes without an
+ * amount off. `productId`/`discount` are what the reward will have once changed.
+ */
+async function checkFreeProduct(trx: Database, productId: number | null, discount: number, chosen: boolean): Promise<void> {
+  if (productId === null) return;
+  if (discount > 0) throw validation({ discount_amount: 'must be 0 when the reward is a free product' }, 'A reward is either an amount off or a free product: set the amount off to 0.');
+  if (chosen && !(await findProducts(trx, [productId])).has(productId)) throw validation({ product_id: 'is not on the menu' }, 'Choose a product that is on the menu.');
+}
+
 export async function createReward(ctx: ProviderContext, staff: StaffOfRequest, body: RewardFields): Promise<EditorReward> {
   const { stock_total, ...fields } = body;
   return ctx.db.transaction().execute(async (trx) => {
+    await checkFreeProduct(trx, body.product_id, body.discount_amount, true);
     // one creation at a time (instances included): each finds the next free name and position
     await lockRewardCreation(trx);
     const id = await insertReward(trx, { ...fields, name: await slugFor(trx, body.title), stock: stock_total });
@@ -162,6 +174,7 @@ export async function updateReward(ctx: ProviderContext, staff: StaffOfRequest, 
     const row = await lockRewardByName(trx, name);
     if (!row) throw notFound('Reward');
     const before = await editorReward(trx, row.id);
+    await checkFreeProduct(trx, fields.product_id === undefined ? row.product_id : fields.product_id, fields.discount_amount ?? row.discount_amount, fields.product_id !== undefined && fields.product_id !== row.product_id);
     if (fields.active === false && before.active && (await onTheWheel(trx, row.id))) {
       throw new AppError('CONFLICT', `The wheel gives ${row.title} as a prize: publish a wheel without it first, then retire it.`, { active: 'is a prize on the wheel' });
     }

@@ -52,7 +52,9 @@ export async function loadVouchers(db: Database, where: { customerId: number; id
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
     .leftJoin('orders as o', 'o.id', 'v.cancelled_with_order')
+    .leftJoin('products as p', 'p.id', 'r.product_id')
     .select([
+      'p.name as free_product',
       'v.cancelled_at',
       'o.name as cancelled_with_order',
       'v.id',
@@ -80,7 +82,7 @@ export async function loadVouchers(db: Database, where: { customerId: number; id
     created_at: r.created_at.toISOString(),
     used_at: r.used_at ? r.used_at.toISOString() : null,
     ...(r.status === 'cancelled' ? { cancelled_at: r.cancelled_at ? r.cancelled_at.toISOString() : null, cancelled_with_order: r.cancelled_with_order } : {}),
-    reward: { name: r.reward_name, title: r.title, image: r.image, description: r.description, discount_amount: r.discount_amount },
+    reward: { name: r.reward_name, title: r.title, image: r.image, description: r.description, discount_amount: r.discount_amount, free_product: r.free_product },
   }));
 }
 

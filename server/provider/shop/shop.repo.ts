@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import type { Category, Product } from '#contract';
+import type { Category, OptionGroup, Product } from '#contract';
 
 /** SQL of the menu: categories and their products, in the merchant's order. */
 
@@ -14,18 +14,78 @@ export async function listCatalog(db: Database): Promise<Category[]> {
   const products = await db
     .selectFrom('products')
     .select(['id', 'category_id', 'name', 'description', 'price', 'image', 'available'])
+    .where('archived_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return categories.map((c) => ({ id: c.id, name: c.name, products: products.filter((p) => p.category_id === c.id).map(toProduct) }));
+  const groups = await optionGroupsOf(db);
+  return categories.map((c) => ({ id: c.id, name: c.name, products: products.filter((p) => p.category_id === c.id).map((p) => ({ ...toProduct(p), option_groups: groups.get(p.id) ?? [] })) }));
 }
 
+/**
+ * Each product's option groups in the product's order, each with its options in theirs, sold-out ones
+ * included (`available` false): one query, for every product or for these.
+ */
+export async function optionGroupsOf(db: Database, productIds?: number[]): Promise<Map<number, OptionGroup[]>> {
+  const byProduct = new Map<number, OptionGroup[]>();
+  if (productIds?.length === 0) return byProduct;
+  let query = db
+    .selectFrom('product_option_groups as pg')
+    .innerJoin('option_groups as g', 'g.id', 'pg.group_id')
+    .innerJoin('options as o', 'o.group_id', 'g.id')
+    .select(['pg.product_id', 'g.id as group_id', 'g.name as group_name', 'g.min_choices', 'g.max_choices', 'o.id', 'o.name', 'o.price_delta', 'o.is_default', 'o.available'])
+    .orderBy('pg.product_id')
+    .orderBy('pg.position')
+    .orderBy('g.id')
+    .orderBy('o.position')
+    .orderBy('o.id');
+  if (productIds) query = query.where('pg.product_id', 'in', [...new Set(productIds)]);
+  for (const r of await query.execute()) {
+    const groups = byProduct.get(r.product_id) ?? [];
+    byProduct.set(r.product_id, groups);
+    let group = groups.at(-1);
+    if (group?.id !== r.group_id) {
+      group = { id: r.group_id, name: r.group_name, min_choices: r.min_choices, max_choices: r.max_choices, options: [] };
+      groups.push(group);
+    }
+    group.options.push({ id: r.id, name: r.name, price_delta: r.price_delta, is_default: r.is_default, available: r.available });
+  }
+  return byProduct;
+}
+
+/**
+ * Holds (share) until commit the rows an order's prices come from: the products, then their option
+ * groups. Every change of a price or an option takes one of these rows for update first, so it either
+ * commits before (and the reads after this see it whole) or waits until the order commits.
+ */
+export async function holdPricedRows(trx: Database, productIds: number[]): Promise<void> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forShare().execute();
+  await trx
+    .selectFrom('option_groups')
+    .select('id')
+    .where('id', 'in', (eb) => eb.selectFrom('product_option_groups').select('group_id').where('product_id', 'in', ids))
+    .orderBy('id')
+    .forShare()
+    .execute();
+}
+
+/** The names of these options (a line that names an option of another product is told which). */
+export async function optionNames(db: Database, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('options').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The products of these ids that are on the menu (an archived one is not: it is left out, as an unknown id is). */
 export async function findProducts(db: Database, ids: number[]): Promise<Map<number, Product>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('products')
     .select(['id', 'name', 'description', 'price', 'image', 'available'])
     .where('id', 'in', [...new Set(ids)])
+    .where('archived_at', 'is', null)
     .execute();
   return new Map(rows.map((r) => [r.id, toProduct(r)]));
 }

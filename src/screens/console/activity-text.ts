@@ -57,6 +57,7 @@ const LABEL: Record<string, string> = {
   valid_days: 'Days a voucher lasts',
   per_customer_limit: 'Most per customer',
   discount_amount: 'Discount',
+  product: 'Free product',
   setting_company: 'Shop name',
   brand_color: 'Brand colour',
   accent_color: 'Accent colour',
@@ -67,6 +68,11 @@ const LABEL: Record<string, string> = {
   post_file: 'Logo',
   post_title: 'Favicon',
   category_id: 'Category',
+  min_choices: 'Fewest choices',
+  max_choices: 'Most choices',
+  options: 'Options',
+  option_group_ids: 'Option groups',
+  product_ids: 'Products',
   spin_cost_points: 'Points a spin costs',
   free_spins_per_day: 'Free spins a day',
   points: 'Points',
@@ -97,6 +103,8 @@ function valueOf(key: string, v: unknown, f: ActivityFormat): string {
   if (typeof v === 'string') return v;
   if (Array.isArray(v) && MONEY.has(key)) return v.map((x) => (typeof x === 'number' ? f.money(x) : '…')).join(', ');
   if (Array.isArray(v)) return `${f.count(v.length)} ${v.length === 1 ? 'item' : 'items'}`;
+  // a thing named (a reward's free product): its name
+  if (typeof v === 'object' && typeof (v as Obj).name === 'string') return (v as Obj).name as string;
   return '…';
 }
 
@@ -126,6 +134,22 @@ function whoOf(e: AuditEntry): string {
   return 'The operator';
 }
 
+/** A product archived, restored, deleted, or a category's products reordered (issue 27); null: another action. */
+function productLifecycle(action: string, who: string, a: Obj, b: Obj): string | null {
+  switch (action) {
+    case 'menu.product.archive':
+      return `${who} archived ${text(b.name, 'a product')}: customers no longer see it.`;
+    case 'menu.product.restore':
+      return `${who} brought ${text(a.name, 'a product')} back on the menu.`;
+    case 'menu.product.delete':
+      return `${who} deleted ${text(b.name, 'a product')} from the menu.`;
+    case 'menu.product.reorder':
+      return `${who} put the products of a category in a new order.`;
+    default:
+      return null;
+  }
+}
+
 /**
  * An activity entry in the owner's words: "Anna redeemed Free turon for Ana Reyes.", with what changed
  * as money and words, never JSON in minor units. An action this console does not know yet is still
@@ -139,6 +163,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
   const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
   const diff = () => changesOf(e.before, e.after, f);
   const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
+  const lifecycle = productLifecycle(e.action, who, a, b);
+  if (lifecycle) return plain(lifecycle);
 
   switch (e.action) {
     case 'owner.setup':
@@ -243,8 +269,26 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
         warning: true,
         detail: typeof a.reason === 'string' ? `Reason given: ${a.reason.replace(/_/g, ' ')}` : null,
       });
+    case 'channels.test_message':
+      return plain(`${who} sent a test ${a.channel === 'sms' ? 'text message' : 'e-mail'} to ${text(a.to, 'themselves')}.`);
     default:
-      return plain(`${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: diff() });
+      return plain(optionSentence(e.action, who, a, b) ?? `${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: e.action === 'menu.option_group.delete' ? [] : diff() });
+  }
+}
+
+/** The Options page's entries (option groups, an option's sold-out switch); null for any other. */
+function optionSentence(action: string, who: string, a: Obj, b: Obj): string | null {
+  switch (action) {
+    case 'menu.option_group.create':
+      return `${who} added the option group ${text(a.name, '')}.`;
+    case 'menu.option_group.update':
+      return `${who} changed the option group ${text(a.name, text(b.name, ''))}.`;
+    case 'menu.option_group.delete':
+      return `${who} removed the option group ${text(b.name, '')}.`;
+    case 'menu.option.availability':
+      return a.available === false ? `${who} marked ${text(a.name, 'an option')} sold out.` : `${who} put ${text(a.name, 'an option')} back on sale.`;
+    default:
+      return null;
   }
 }
 

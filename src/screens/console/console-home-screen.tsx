@@ -1,13 +1,27 @@
+import type { SetupData } from '#contract/channels';
 import type { StaffRole } from '#contract/staff';
 import { CONSOLE_MENU, consoleHref, type ConsolePage } from '#contract/console-routes';
 import { Card, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
 import { ROLE_LABEL } from './console-layout';
+import { SetupChecklist, TodayFiguresView, type TodayFigures } from './setup-checklist';
+import { ShopPreviewDialog, type ShopPreviewProps } from './shop-preview-dialog';
 
 export interface ConsoleHomeScreenProps {
   name: string;
   role: StaffRole;
   renderLink?: RenderLink;
+  /** an owner's set-up checklist; undefined while loading (and for staff, who see the overview as it is) */
+  setup?: SetupData | undefined;
+  setupError?: string | null;
+  onRetrySetup?: () => void;
+  /** once the shop is live: today's figures (undefined while loading) */
+  today?: TodayFigures | undefined;
+  money?: (minor: number) => string;
+  /** what "View my shop as a customer" shows; undefined until the settings, menu and rewards are read */
+  preview?: Omit<ShopPreviewProps, 'defaultOpen'> | undefined;
+  /** the preview open from the start (stories) */
+  previewOpen?: boolean;
 }
 
 const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
@@ -21,17 +35,29 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
   settings: 'Your shop’s name, contact and pickup address, currency and time zone, points, minimum order, delivery fee and top-ups.',
   staff: 'Invite people, see and cancel invitations, change roles, remove people.',
+  channels: 'How card payments, text messages and e-mail are set up, what going live needs, and a test message.',
   audit: 'What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.',
 };
 
-/** /merchant: who is signed in, and what their role lets them do here. */
-export function ConsoleHomeScreen({ name, role, renderLink = plainLink }: ConsoleHomeScreenProps) {
+/** An owner's first part of the overview: the set-up checklist until the shop is live, then today's figures; the preview either way. */
+function OwnerStart({ setup, setupError, onRetrySetup, today, money = String, preview, previewOpen, renderLink }: Omit<ConsoleHomeScreenProps, 'name' | 'role'> & { renderLink: RenderLink }) {
+  return (
+    <div className="flex flex-col gap-4">
+      {setup?.live ? <TodayFiguresView today={today} money={money} renderLink={renderLink} /> : <SetupChecklist setup={setup} error={setupError} onRetry={onRetrySetup} renderLink={renderLink} />}
+      {preview && <ShopPreviewDialog {...preview} defaultOpen={previewOpen} />}
+    </div>
+  );
+}
+
+/** /merchant: who is signed in, and what their role lets them do here; for an owner, first the set-up checklist (until live) or today's figures. */
+export function ConsoleHomeScreen({ name, role, renderLink = plainLink, ...owner }: ConsoleHomeScreenProps) {
   const pages = CONSOLE_MENU.filter((n) => n.page !== 'home' && (!n.owner || role === 'owner'));
   return (
     <div className="flex flex-col gap-4">
       <p>
         Welcome, {name}. You are signed in as <strong>{ROLE_LABEL[role]}</strong>.
       </p>
+      {role === 'owner' && <OwnerStart {...owner} renderLink={renderLink} />}
       <ul className="grid gap-3 sm:grid-cols-2">
         {pages.map((p) => (
           <Card as="li" key={p.page}>

@@ -1,5 +1,6 @@
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
-import { CONSOLE_MENU, type ConsolePage } from '#contract/console-routes';
+import type { ChannelsData } from '#contract/channels';
+import { CONSOLE_MENU, consoleHref, type ConsolePage } from '#contract/console-routes';
 import type { StaffRole } from '#contract/staff';
 import { Button, CloseIcon, MenuIcon, cx, focusRing, type RenderLink } from '../../ui';
 import { plainLink } from '../../ui/lib/link';
@@ -11,6 +12,29 @@ export const ROLE_HELP: Record<StaffRole, string> = {
   owner: 'Everything: the menu, rewards, the wheel, the brand, the dashboard, staff and Activity, besides what staff do.',
   staff: 'The orders board, the counter (redeeming vouchers) and looking customers up. Not prices, the menu, rewards, the brand or staff.',
 };
+
+/** What makes the shop a test shop, for the frame's bar: card payments simulated or off, messages in the development outbox. */
+export interface TestMode {
+  payments: 'simulated' | 'off' | null;
+  messages: boolean;
+}
+
+/** The test mode the frame shows an owner, from the Payments and messages answer; null when the shop is live. */
+export function testModeOf(c: ChannelsData | undefined): TestMode | null {
+  if (!c?.test_mode) return null;
+  const payments = c.payments.kind === 'none' ? 'off' : c.payments.kind === 'sandbox' || c.payments.mode === 'test' ? 'simulated' : null;
+  return { payments, messages: c.sms.kind === 'outbox' || c.email.kind === 'outbox' };
+}
+
+function TestModeBar({ mode, renderLink }: { mode: TestMode; renderLink: RenderLink }) {
+  const parts = [mode.payments && `card payments are ${mode.payments}`, mode.messages && 'messages go to the development outbox'].filter(Boolean);
+  return (
+    <p className="mb-4 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm print:hidden">
+      <span className="font-medium">Test mode:</span> {parts.join(' and ')}.{' '}
+      {renderLink({ href: consoleHref('channels'), className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'What going live needs' })}
+    </p>
+  );
+}
 
 export interface ConsoleLayoutProps {
   /** the shop's name, as the merchant set it */
@@ -26,6 +50,8 @@ export interface ConsoleLayoutProps {
   wide?: boolean;
   /** the phone's menu open from the start (stories) */
   defaultMenuOpen?: boolean;
+  /** an owner's shop in test mode: a quiet bar above the page saying so, with a link to what going live needs */
+  testMode?: TestMode | null;
   children: ReactNode;
 }
 
@@ -35,7 +61,7 @@ export interface ConsoleLayoutProps {
  * the menu opens below it with the pages, and apart from them, under who is signed in, the sign-out
  * buttons: a thumb aiming at a page never lands on Sign out.
  */
-export function ConsoleLayout({ shop, staff, current, title, onSignOut, onSignOutEverywhere, signingOut, renderLink = plainLink, wide, defaultMenuOpen = false, children }: ConsoleLayoutProps) {
+export function ConsoleLayout({ shop, staff, current, title, onSignOut, onSignOutEverywhere, signingOut, renderLink = plainLink, wide, defaultMenuOpen = false, testMode, children }: ConsoleLayoutProps) {
   const nav = CONSOLE_MENU.filter((n) => !n.owner || staff.role === 'owner');
   const [open, setOpen] = useState(defaultMenuOpen);
   const menuId = useId();
@@ -93,6 +119,7 @@ export function ConsoleLayout({ shop, staff, current, title, onSignOut, onSignOu
         </div>
       </header>
       <main className={cx('mx-auto w-full min-w-0 px-4 py-6 md:px-8', wide ? 'max-w-7xl' : 'max-w-4xl')}>
+        {testMode && current !== 'channels' && <TestModeBar mode={testMode} renderLink={renderLink} />}
         <h1 className="mb-6 text-2xl font-semibold print:hidden">{title}</h1>
         {children}
       </main>

@@ -88,6 +88,7 @@ function VoucherCard({ voucher, props }: { voucher: CounterVoucher; props: Count
           <h2 id={headingId} className="text-xl font-semibold">
             {voucher.reward.title}
           </h2>
+          {voucher.reward.free_product && <p className="font-semibold text-success">Free: {voucher.reward.free_product}</p>}
           <p>
             For <strong>{voucher.customer_first_name}</strong>
           </p>
@@ -150,7 +151,7 @@ function Result({ props }: { props: CounterScreenProps }) {
     return (
       <div className="flex flex-col gap-3">
         <Notice tone="success" title={`Redeemed: ${result.voucher.reward.title}`}>
-          Give it to {result.voucher.customer_first_name}. Recorded at {formatDateTime(r.redeemed_at, locale, timeZone)} by {r.staff_name}.
+          {result.voucher.reward.free_product ? `Give ${result.voucher.customer_first_name} a free ${result.voucher.reward.free_product}.` : `Give it to ${result.voucher.customer_first_name}.`} Recorded at {formatDateTime(r.redeemed_at, locale, timeZone)} by {r.staff_name}.
         </Notice>
         {undoError && <Notice tone="danger">{undoError}</Notice>}
         <div className="flex flex-wrap gap-2">

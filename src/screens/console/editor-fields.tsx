@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { FieldFrame, FieldNotes, cx, describedBy, focusRing } from '../../ui';
+import { Button, FieldFrame, FieldNotes, Notice, cx, describedBy, focusRing } from '../../ui';
 
 /** The editors' select, labelled and described like a TextField. */
 export function SelectField({ label, hint, error, children, className, ...rest }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
@@ -37,6 +37,32 @@ export function CheckField({ label, hint, checked, onChange, disabled }: { label
       </div>
     </div>
   );
+}
+
+/** An editor form's end: the provider's refusal that names no field, then Cancel and the save button. */
+export function FormActions({ problem, saving, submitLabel, onCancel }: { problem: SaveProblem | null; saving: boolean; submitLabel: string; onCancel: () => void }) {
+  return (
+    <>
+      {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          {submitLabel}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** What every editor page takes beside its own data: its loading and error states, and how money is written. */
+export interface EditorPageProps {
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  locale: string;
+  currency: string;
 }
 
 /** What a save answered: null when saved, else the provider's message and field problems. */

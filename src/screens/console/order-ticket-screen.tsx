@@ -3,6 +3,7 @@ import { consoleHref } from '#contract/console-routes';
 import { Button, ErrorState, Money, SkeletonGroup, SkeletonText, cx, focusRing, type RenderLink } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 import { plainLink } from '../../ui/lib/link';
+import { optionWords } from '../orders/format';
 import { STATUS_LABEL } from './orders-board-screen';
 
 export interface OrderTicketScreenProps {
@@ -75,8 +76,9 @@ export function OrderTicketScreen({ order, loading, error, onRetry, shop, onPrin
         <ul className="flex flex-col gap-1 border-b border-dashed border-border py-2" aria-label="Items">
           {order.items.map((item, i) => (
             <li key={i} className="flex justify-between gap-2">
-              <span>
+              <span className="flex flex-col">
                 {item.qty} × {item.name}
+                {item.options?.length ? <span className="pl-4 font-semibold">{optionWords(item.options)}</span> : null}
               </span>
               <Money amount={item.price * item.qty} currency={currency} locale={locale} />
             </li>

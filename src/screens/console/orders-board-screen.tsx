@@ -4,6 +4,7 @@ import type { OrderStatus } from '#contract/order-lifecycle';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, cx, focusRing, inputClass, type RenderLink } from '../../ui';
 import { formatDateTime, formatRelative } from '../../ui/lib/dates';
 import { plainLink } from '../../ui/lib/link';
+import { optionWords } from '../orders/format';
 
 /** The board's columns: the open statuses, in the order an order moves through them. */
 export const BOARD_COLUMNS: ReadonlyArray<{ status: OrderStatus; label: string }> = [
@@ -150,7 +151,11 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
         {order.items.map((item, i) => (
           <li key={i} className="flex gap-2">
             <span className="w-8 shrink-0 text-right font-semibold tabular-nums">{item.qty}×</span>
-            <span>{item.name}</span>
+            <span className="flex min-w-0 flex-col">
+              {item.name}
+              {/* what to make: as large as the item, to read across a counter */}
+              {item.options?.length ? <span className="font-semibold text-brand-ink">{optionWords(item.options)}</span> : null}
+            </span>
           </li>
         ))}
       </ul>

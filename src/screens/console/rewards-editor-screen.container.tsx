@@ -1,4 +1,5 @@
 import type { SiteSettings } from '#contract';
+import { useMenuEditor } from '../../api/menu';
 import { useCreateReward, useRewardsEditor, useUpdateReward } from '../../api/rewards';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../shared/errors';
@@ -13,6 +14,9 @@ export default function RewardsEditorContainer() {
   const create = useCreateReward();
   const update = useUpdateReward();
   const images = useImageUpload<'reward'>();
+  // the products a reward can give: those on the menu
+  const menu = useMenuEditor();
+  const products = (menu.data?.categories ?? []).flatMap((c) => c.products.filter((p) => !p.archived_at).map((p) => ({ id: p.id, name: p.name, category: c.name })));
   return (
     <RewardsEditorScreen
       rewards={rewards.data?.rewards}
@@ -23,6 +27,7 @@ export default function RewardsEditorContainer() {
       currency={settings?.currency ?? 'PHP'}
       onSave={(name, form) => saved(() => (name === null ? create(form) : update(name, form)))}
       onUpload={(file) => images.upload('reward', file)}
+      products={products}
       uploading={images.uploading === 'reward'}
       {...(images.errors.reward ? { uploadError: images.errors.reward } : {})}
     />

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { EditorReward, RewardFields } from '#contract/rewards';
 import { moneyInput, parseMoney } from '#contract/money';
-import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
-import { CheckField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';
+import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, SkeletonGroup, SkeletonText, TextField } from '../../ui';
+import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';
 import { ImagePicker } from './image-picker';
 
 
@@ -18,15 +18,78 @@ export interface RewardsEditorScreenProps {
   onUpload: (file: File) => Promise<string | null>;
   uploading?: boolean;
   uploadError?: string;
+  /** the menu's products a reward can give free (those on the menu: archived ones cannot be chosen) */
+  products: RewardProductChoice[];
 }
 
-const NEW: RewardFields = { title: '', description: '', image: '', points_cost: 100, stock_total: null, valid_days: 30, per_customer_limit: null, discount_amount: 0, active: true };
+/** A product a reward can give, with its category to tell two of one name apart. */
+export interface RewardProductChoice {
+  id: number;
+  name: string;
+  category: string;
+}
+
+const NEW: RewardFields = { title: '', description: '', image: '', points_cost: 100, stock_total: null, valid_days: 30, per_customer_limit: null, discount_amount: 0, product_id: null, active: true };
+
+/**
+ * What a voucher gives: an amount off an order (empty: something handed over at the counter), or a
+ * product of the menu, free, at checkout or at the counter.
+ */
+function GivesFields({ kind, onKind, productId, onProduct, discount, onDiscount, current, props, problem }: {
+  kind: 'amount' | 'product';
+  onKind: (k: 'amount' | 'product') => void;
+  productId: number | null;
+  onProduct: (id: number) => void;
+  discount: string;
+  onDiscount: (e: { target: { value: string } }) => void;
+  /** the reward's product as it is now (an archived one stays shown) */
+  current: EditorReward['product'];
+  props: RewardsEditorScreenProps;
+  problem: SaveProblem | null;
+}) {
+  const archived = current?.archived ? current : null;
+  return (
+    <>
+      <SelectField label="What the voucher gives" value={kind} onChange={(e) => onKind(e.target.value === 'product' ? 'product' : 'amount')}>
+        <option value="amount">Amount off an order</option>
+        <option value="product">A free product</option>
+      </SelectField>
+      {kind === 'amount' ? (
+        <TextField
+          label={`Discount on an order (${props.currency}, optional)`}
+          inputMode="decimal"
+          value={discount}
+          onChange={onDiscount}
+          hint="Empty: the voucher is used at the counter only."
+          error={fieldProblem(problem, 'discount_amount', 'The discount')}
+        />
+      ) : (
+        <SelectField
+          label="Free product"
+          value={productId ?? ''}
+          onChange={(e) => onProduct(Number(e.target.value))}
+          hint={archived ? `${archived.name} is archived: the counter still honours these vouchers, checkout does not. Choose a product on the menu.` : 'Once, at no charge: at checkout, or handed over at the counter.'}
+          error={fieldProblem(problem, 'product_id', 'The product')}
+        >
+          {productId === null && <option value="">Choose a product</option>}
+          {archived && <option value={archived.id}>{archived.name} (archived)</option>}
+          {props.products.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} · {p.category}
+            </option>
+          ))}
+        </SelectField>
+      )}
+    </>
+  );
+}
 
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
-function RewardFieldsFields({ reward, props, onDone }: { reward: (RewardFields & { name: string | null; issued: number }) | null; props: RewardsEditorScreenProps; onDone: () => void }) {
+function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | null; props: RewardsEditorScreenProps; onDone: () => void }) {
   const { locale, currency } = props;
-  const start = reward ?? { ...NEW, name: null, issued: 0 };
+  const start = reward ? { ...reward, product_id: reward.product?.id ?? null } : { ...NEW, name: null, issued: 0, product: null };
+  const [kind, setKind] = useState<'amount' | 'product'>(start.product_id === null ? 'amount' : 'product');
   const [form, setForm] = useState(start);
   const [text, setText] = useState({
     points_cost: String(start.points_cost),
@@ -48,13 +111,14 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: (RewardFields &
     const stock = unlimited ? null : whole(text.stock_total);
     const days = whole(text.valid_days);
     const limit = text.per_customer_limit.trim() ? whole(text.per_customer_limit) : null;
-    const discount = text.discount.trim() ? parseMoney(text.discount, currency, locale) : 0;
+    const discount = kind === 'product' || !text.discount.trim() ? 0 : parseMoney(text.discount, currency, locale);
     if (!form.title.trim()) fields.title = 'is required';
     if (points === null || points < 1) fields.points_cost = 'must be a whole number of at least 1';
     if (!unlimited && stock === null) fields.stock_total = 'must be a whole number (or tick Unlimited)';
     if (days === null || days < 1) fields.valid_days = 'must be a whole number of at least 1';
     if (text.per_customer_limit.trim() && (limit === null || limit < 1)) fields.per_customer_limit = 'must be a whole number of at least 1, or empty';
     if (discount === null) fields.discount_amount = `must be an amount such as ${moneyInput(5000, currency, locale)}, or empty`;
+    if (kind === 'product' && form.product_id === null) fields.product_id = 'must be chosen';
     if (Object.keys(fields).length) return setProblem({ message: '', fields });
     setSaving(true);
     const refused = await props.onSave(start.name, {
@@ -66,6 +130,7 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: (RewardFields &
       valid_days: days!,
       per_customer_limit: limit,
       discount_amount: discount!,
+      product_id: kind === 'product' ? form.product_id : null,
       active: form.active,
     });
     setSaving(false);
@@ -93,13 +158,16 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: (RewardFields &
       </div>
       <TextField label="Days a voucher stays valid" inputMode="numeric" value={text.valid_days} onChange={type('valid_days')} error={fieldProblem(problem, 'valid_days', 'The validity')} />
       <TextField label="Most one customer may redeem (optional)" inputMode="numeric" value={text.per_customer_limit} onChange={type('per_customer_limit')} error={fieldProblem(problem, 'per_customer_limit', 'The limit')} />
-      <TextField
-        label={`Discount on an order (${currency}, optional)`}
-        inputMode="decimal"
-        value={text.discount}
-        onChange={type('discount')}
-        hint="Empty: the voucher is used at the counter only."
-        error={fieldProblem(problem, 'discount_amount', 'The discount')}
+      <GivesFields
+        kind={kind}
+        onKind={setKind}
+        productId={form.product_id}
+        onProduct={(id) => set('product_id', id)}
+        discount={text.discount}
+        onDiscount={type('discount')}
+        current={start.product}
+        props={props}
+        problem={problem}
       />
       <ImagePicker
         field="reward-image"
@@ -115,15 +183,7 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: (RewardFields &
         onClear={() => set('image', '')}
       />
       <CheckField label="Offered to customers" hint="Untick to retire it: customers no longer see it, and vouchers already issued stay valid until their end." checked={form.active} onChange={(on) => set('active', on)} />
-      {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving}>
-          {start.name === null ? 'Add reward' : 'Save reward'}
-        </Button>
-      </div>
+      <FormActions problem={problem} saving={saving} submitLabel={start.name === null ? 'Add reward' : 'Save reward'} onCancel={onDone} />
     </form>
   );
 }
@@ -163,6 +223,7 @@ export function RewardsEditorScreen(props: RewardsEditorScreenProps) {
                     · <Money amount={r.discount_amount} currency={currency} locale={locale} /> off an order
                   </>
                 )}
+                {r.product && ` · Free ${r.product.name}${r.product.archived ? ' (archived: at the counter only)' : ''}`}
               </p>
             </div>
             <Button size="sm" variant="secondary" className="self-start" onClick={() => setEditing(r)} aria-label={`Edit ${r.title}`}>

@@ -25,6 +25,8 @@ export interface ThemePreviewProps {
   rewards: Reward[];
   /** which page both phones show first */
   defaultPage?: PreviewPage;
+  /** the versions shown side by side: both while choosing (the studio), the shop's own to see it as customers do */
+  versions?: ReadonlyArray<'Lite' | 'Full'>;
 }
 
 /** Inside a preview nothing goes anywhere: links are drawn, not followed. */
@@ -49,7 +51,9 @@ function nav(active: string) {
   return <BottomNav items={NAV_ITEMS.map((i) => ({ ...i, active: i.label === active }))} renderLink={inertLink} />;
 }
 
-function PreviewPageView({ page, settings, categories, rewards }: { page: PreviewPage } & Omit<ThemePreviewProps, 'defaultPage'>) {
+type PreviewData = Pick<ThemePreviewProps, 'settings' | 'categories' | 'rewards'>;
+
+function PreviewPageView({ page, settings, categories, rewards }: { page: PreviewPage } & PreviewData) {
   const money = { currency: settings.currency, locale: settings.locale };
   switch (page) {
     case 'login':
@@ -64,7 +68,7 @@ function PreviewPageView({ page, settings, categories, rewards }: { page: Previe
 }
 
 /** One phone: the customer app's real screen at a phone's width, themed by the draft, for one version. */
-function Phone({ version, page, scale, ...data }: { version: 'Lite' | 'Full'; page: PreviewPage; scale: number } & Omit<ThemePreviewProps, 'defaultPage'>) {
+function Phone({ version, page, scale, ...data }: { version: 'Lite' | 'Full'; page: PreviewPage; scale: number } & PreviewData) {
   const settings = { ...data.settings, version };
   const theme = themeFromSettings(settings);
   const landing = page === 'login';
@@ -96,7 +100,7 @@ function phoneScale(width: number): number {
  * own menu and rewards, each in a phone of its own (an iframe at a phone's width, drawn smaller), Lite
  * and Full side by side. It changes as the draft changes.
  */
-export function ThemePreview({ defaultPage = 'login', ...data }: ThemePreviewProps): ReactNode {
+export function ThemePreview({ defaultPage = 'login', versions = ['Lite', 'Full'], ...data }: ThemePreviewProps): ReactNode {
   const box = useRef<HTMLElement>(null);
   const [scale, setScale] = useState(0.6);
   useLayoutEffect(() => {
@@ -118,8 +122,9 @@ export function ThemePreview({ defaultPage = 'login', ...data }: ThemePreviewPro
           label: p.label,
           content: (
             <div className="flex flex-wrap justify-center gap-6">
-              <Phone version="Lite" page={p.id} scale={scale} {...data} />
-              <Phone version="Full" page={p.id} scale={scale} {...data} />
+              {versions.map((v) => (
+                <Phone key={v} version={v} page={p.id} scale={scale} {...data} />
+              ))}
             </div>
           ),
         }))}

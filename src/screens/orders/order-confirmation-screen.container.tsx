@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useAddresses } from '../../api/addresses';
 import { ApiRequestError } from '../../api/client';
-import type { OrderCreateBody, OrderItem, PaymentMethod, QuoteBody } from '#contract';
+import type { OrderCreateBody, OrderItem, PaymentMethod, Product, QuoteBody } from '#contract';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 import { useCreateOrder, useQuote } from '../../api/orders';
 import { useVoucherStorage } from '../../api/rewards';
@@ -16,8 +16,32 @@ import { useSite } from '../../app/settings';
 import { useKeyedAction } from '../../shared/action';
 import { usePaymentRedirect } from '../../app/use-payment-redirect';
 import { toast } from '../../ui';
+import type { CartLine } from '../shop/cart-lines';
+import { chosenOptions, defaultsOf, unitPrice } from '../shop/option-rules';
 import type { ShopState } from '../shop/shop-screen.container';
 import { OrderConfirmationScreen } from './order-confirmation-screen';
+
+/**
+ * The cart as order lines from the menu: each line's options as chosen (a line saved before options:
+ * the product's defaults), its price with them, and the lines with an option that cannot be had now.
+ */
+function orderLines(cart: CartLine[], products: Map<number, Product>, refused: Record<string, string>) {
+  const lineIssues: Record<number, string> = {};
+  const items: OrderItem[] = [];
+  cart.forEach((l, i) => {
+    const p = products.get(l.product_id);
+    if (!p) return;
+    const ids = l.options ?? defaultsOf(p);
+    const options = chosenOptions(p, ids);
+    const soldOut = options.filter((o) => !o.available).map((o) => o.name);
+    const n = items.push({ product_id: p.id, name: p.name, price: unitPrice(p, ids), qty: l.qty, image: p.image, options }) - 1;
+    // the provider names the line (`items.<i>.options`: "Oat milk is sold out") before the menu read again says it
+    const named = refused[`items.${i}.options`];
+    if (soldOut.length) lineIssues[n] = `${soldOut.join(' and ')} ${soldOut.length > 1 ? 'are' : 'is'} sold out`;
+    else if (named || options.length < ids.length) lineIssues[n] = named ?? 'An option is no longer offered';
+  });
+  return { items, lineIssues };
+}
 
 /**
  * /order-confirmation: the provider's quote for the checkout, a voucher, the payment method and
@@ -46,7 +70,7 @@ export default function OrderConfirmationPage() {
       cart.length === 0 || (fulfilment === 'delivery' && addressId === null)
         ? null
         : {
-            items: cart.map(({ product_id, qty }) => ({ product_id, qty })),
+            items: cart.map(({ product_id, qty, options }) => ({ product_id, qty, ...(options && { options }) })),
             fulfilment,
             ...(fulfilment === 'delivery' && addressId !== null ? { address_id: addressId } : {}),
             ...(voucherId !== null ? { voucher_id: voucherId } : {}),
@@ -57,10 +81,9 @@ export default function OrderConfirmationPage() {
   const quoteCode = quote.error instanceof ApiRequestError ? quote.error.code : null;
 
   const products = useMemo(() => new Map(catalog.data?.categories.flatMap((c) => c.products).map((p) => [p.id, p])), [catalog.data]);
-  const items: OrderItem[] = cart.flatMap((l) => {
-    const p = products.get(l.product_id);
-    return p ? [{ product_id: p.id, name: p.name, price: p.price, qty: l.qty, image: p.image }] : [];
-  });
+  // what the quote or the order refused, line by line
+  const refused = { ...(quote.error instanceof ApiRequestError ? quote.error.fields : {}), ...failure?.fields };
+  const { items, lineIssues } = orderLines(cart, products, refused);
   const unavailable = items.filter((i) => products.get(i.product_id)?.available === false).map((i) => i.product_id);
 
   // A voucher that was used or expired meanwhile is dropped, and the quote asked again without it.
@@ -78,7 +101,8 @@ export default function OrderConfirmationPage() {
 
   const placeOrder = async (method: PaymentMethod) => {
     if (!body || leaving) return;
-    const r = await order.run({ ...body, payment_method: method });
+    // the total the customer was shown: a price changed since is refused (PRICE_CHANGED), not charged
+    const r = await order.run({ ...body, payment_method: method, expected_total: quote.data?.total });
     if (!r) return;
     if (r.ok) {
       update({ paymentMethod: method });
@@ -130,6 +154,7 @@ export default function OrderConfirmationPage() {
       errorCode={failure && failure.code !== 'NETWORK' ? failure.code : null}
       formError={order.error ? messageOf(order.error) : null}
       unavailableProductIds={unavailable}
+      lineIssues={lineIssues}
       onEditCart={() => void navigate(paths.shop, { state: { openCart: true } satisfies ShopState })}
       onChangeDelivery={() => void navigate(paths.delivery)}
       onBack={() => void navigate(paths.delivery)}

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '#contract';
 import { AddressLines, AppShell, Badge, Button, ErrorState, Money, Notice, Points, SectionHeading, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
+import { optionWords } from './format';
 import { formatDateTime } from '../../ui/lib/dates';
 
 export interface OrderConfirmationScreenProps {
@@ -41,6 +42,8 @@ export interface OrderConfirmationScreenProps {
   formError?: string | null;
   /** Lines that are out of stock or no longer sold. */
   unavailableProductIds?: number[];
+  /** Lines (by index) with an option that cannot be had now, and what: "Oat milk is sold out". */
+  lineIssues?: Record<number, string>;
   /** Back to the shop to change the cart. */
   onEditCart?: () => void;
   /** Back to /delivery. */
@@ -60,6 +63,7 @@ const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   VOUCHER_INVALID: 'That voucher can no longer be used. Choose another or go without.',
   ADDRESS_REQUIRED: 'Choose a delivery address first.',
   IDEMPOTENCY_IN_PROGRESS: 'Your order is still being placed. Please wait a moment.',
+  PRICE_CHANGED: 'Prices changed since you opened checkout.',
   PAYMENTS_UNAVAILABLE: 'Online payment is not available right now.',
 };
 
@@ -71,7 +75,7 @@ const section = cx(cardClass(), 'flex flex-col gap-3');
 function RefusalNotice({ errorCode, formError, onEditCart }: Pick<OrderConfirmationScreenProps, 'errorCode' | 'formError' | 'onEditCart'>) {
   return (
     <Notice
-      tone="danger"
+      tone={errorCode === 'PRICE_CHANGED' ? 'warning' : 'danger'}
       title={errorCode ? (ERROR_TEXT[errorCode] ?? "We couldn't place your order.") : "We couldn't place your order."}
       action={
         (errorCode === 'OUT_OF_STOCK' || errorCode === 'PRODUCT_UNAVAILABLE' || errorCode === 'BELOW_MINIMUM') && onEditCart ? (
@@ -81,28 +85,29 @@ function RefusalNotice({ errorCode, formError, onEditCart }: Pick<OrderConfirmat
         ) : undefined
       }
     >
-      {formError}
+      {errorCode === 'PRICE_CHANGED' ? 'Check the new total and place your order again.' : formError}
     </Notice>
   );
 }
 
-function ItemsSection({ items, unavailable, onEditCart, money }: { items: OrderItem[]; unavailable: ReadonlySet<number>; onEditCart?: () => void; money: MoneyOf }) {
+function ItemsSection({ items, unavailable, issues, onEditCart, money }: { items: OrderItem[]; unavailable: ReadonlySet<number>; issues: Record<number, string>; onEditCart?: () => void; money: MoneyOf }) {
   return (
     <section aria-labelledby="oc-items" className={section}>
       <SectionHeading id="oc-items" action={onEditCart && 'Edit'} onAction={onEditCart}>
         Your order
       </SectionHeading>
       <ul className="flex flex-col divide-y divide-border">
-        {items.map((item) => (
-          <li key={item.product_id} className="flex items-center gap-3 py-2">
+        {items.map((item, i) => (
+          <li key={i} className="flex items-center gap-3 py-2">
             {item.image && <img src={item.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />}
             <div className="flex min-w-0 flex-1 flex-col">
               <span className="font-medium">
                 {item.qty} × {item.name}
               </span>
-              {unavailable.has(item.product_id) ? (
+              {item.options?.length ? <span className="text-sm">{optionWords(item.options)}</span> : null}
+              {unavailable.has(item.product_id) || issues[i] ? (
                 <Badge tone="danger" className="self-start">
-                  Sold out: remove it to continue
+                  {issues[i] ?? 'Sold out'}: {issues[i] ? 'change it' : 'remove it'} to continue
                 </Badge>
               ) : (
                 <span className="text-sm text-muted">{money(item.price)} each</span>
@@ -169,7 +174,13 @@ function VoucherSection({ vouchers, selectedVoucherId, onSelectVoucher, quoteLoa
               onChange={() => onSelectVoucher?.(v.id)}
               disabled={quoteLoading}
               title={v.reward.title}
-              aside={v.reward.discount_amount ? <span className="font-semibold text-success">−{money(v.reward.discount_amount)}</span> : undefined}
+              aside={
+                v.reward.free_product ? (
+                  <span className="font-semibold text-success">Free {v.reward.free_product}</span>
+                ) : v.reward.discount_amount ? (
+                  <span className="font-semibold text-success">−{money(v.reward.discount_amount)}</span>
+                ) : undefined
+              }
             >
               Code {v.code} · valid until {formatDateTime(v.expires_at, locale, timeZone)}
             </ChoiceCard>
@@ -345,6 +356,7 @@ export function OrderConfirmationScreen({
   errorCode,
   formError,
   unavailableProductIds = [],
+  lineIssues = {},
   onEditCart,
   onChangeDelivery,
   onBack,
@@ -366,14 +378,14 @@ export function OrderConfirmationScreen({
   const unavailable = new Set(unavailableProductIds);
   const shortfall = quote && method === 'wallet' ? Math.max(0, quote.total - walletBalance) : 0;
   const belowBy = quote?.below_minimum_by ?? 0;
-  const blocked = !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || items.length === 0;
+  const blocked = !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || Object.keys(lineIssues).length > 0 || items.length === 0;
   const totals = <Totals quote={quote} quoteLoading={quoteLoading} quoteError={quoteError} onRetryQuote={onRetryQuote} fulfilment={fulfilment} money={money} locale={locale} />;
 
   return (
     <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
         {(errorCode || formError) && errorCode !== 'PAYMENTS_UNAVAILABLE' && <RefusalNotice errorCode={errorCode} formError={formError} onEditCart={onEditCart} />}
-        <ItemsSection items={items} unavailable={unavailable} onEditCart={onEditCart} money={money} />
+        <ItemsSection items={items} unavailable={unavailable} issues={lineIssues} onEditCart={onEditCart} money={money} />
         <FulfilmentSection fulfilment={fulfilment} address={address} pickupAddress={pickupAddress} onChangeDelivery={onChangeDelivery} />
         <VoucherSection vouchers={vouchers} selectedVoucherId={selectedVoucherId} onSelectVoucher={onSelectVoucher} quoteLoading={quoteLoading} money={money} locale={locale} timeZone={timeZone} />
         <PaymentSection

@@ -3,6 +3,7 @@ import { type Order, type OrderRefund, type OrderStatus, statusSteps } from '#co
 import { AddressLines, AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, MapLink, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
+import { optionWords } from './format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription } from './order-status';
 
 export interface OrderDetailScreenProps {
@@ -188,11 +189,12 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
         Items
       </h2>
       <ul className="flex flex-col divide-y divide-border">
-        {order.items.map((item) => (
-          <li key={item.product_id} className="flex items-center gap-3 py-2">
+        {order.items.map((item, i) => (
+          <li key={i} className="flex items-center gap-3 py-2">
             {item.image && <img src={item.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />}
-            <span className="min-w-0 flex-1">
+            <span className="flex min-w-0 flex-1 flex-col">
               {item.qty} × {item.name}
+              {item.options?.length ? <span className="text-sm text-muted">{optionWords(item.options)}</span> : null}
             </span>
             {money(item.price * item.qty)}
           </li>

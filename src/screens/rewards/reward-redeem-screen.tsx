@@ -126,6 +126,12 @@ function RewardFacts({ reward, points, currency, locale }: { reward: Reward; poi
             {reward.valid_days} {reward.valid_days === 1 ? 'day' : 'days'}
           </dd>
         </div>
+        {reward.free_product ? (
+          <div className="col-span-2 rounded-xl border border-border bg-surface-raised p-3">
+            <dt className="text-sm text-muted">You get</dt>
+            <dd className="font-semibold text-ink">Free {reward.free_product}, at checkout or at the counter</dd>
+          </div>
+        ) : null}
         {reward.discount_amount ? (
           <div className="col-span-2 rounded-xl border border-border bg-surface-raised p-3">
             <dt className="text-sm text-muted">Worth</dt>

@@ -6,6 +6,7 @@ import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
+import { addLine, setLineQty } from './cart-lines';
 import { ShopScreen } from './shop-screen';
 
 /** Router state from "Edit cart" on the confirmation page: open the cart sheet at once. */
@@ -17,21 +18,22 @@ export default function ShopPage() {
   const { settings } = useSite();
   const navigate = useNavigate();
   const { state } = useLocation();
-  const { checkout, setQty } = useCheckout();
+  const { checkout, setCart } = useCheckout();
   const { data, error, isLoading, mutate } = useCatalog();
 
   // A product the merchant took off the menu cannot be ordered: drop it from a cart kept from before.
   useEffect(() => {
     if (!data) return;
     const onMenu = new Set(data.categories.flatMap((c) => c.products.map((p) => p.id)));
-    for (const line of checkout.cart) if (!onMenu.has(line.product_id)) setQty(line.product_id, 0);
-  }, [data, checkout.cart, setQty]);
+    if (checkout.cart.some((l) => !onMenu.has(l.product_id))) setCart((c) => c.filter((l) => onMenu.has(l.product_id)));
+  }, [data, checkout.cart, setCart]);
 
   return (
     <ShopScreen
       categories={data?.categories}
       cart={checkout.cart}
-      onChangeQty={setQty}
+      onChangeQty={(key, qty) => setCart((c) => setLineQty(c, key, qty))}
+      onAdd={(line) => setCart((c) => addLine(c, line))}
       onCheckout={() => {
         if (checkout.cart.length > 0) void navigate(paths.delivery);
       }}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Category, Product } from '#contract';
 import {
   AppShell,
@@ -8,7 +8,6 @@ import {
   Card,
   EmptyState,
   ErrorState,
-  MinusIcon,
   Money,
   Notice,
   PlusIcon,
@@ -21,17 +20,23 @@ import {
   focusRing,
 } from '../../ui';
 
-export interface CartLine {
-  product_id: number;
-  qty: number;
-}
+import { lineKey, type CartLine } from './cart-lines';
+import { Stepper } from './stepper';
+import { optionWords } from '../orders/format';
+import { chosenOptions, defaultsOf, groupsOf, startPrice, unitPrice } from './option-rules';
+
+
+// The option sheet's form is a chunk of its own: only a product with options, on the shop, needs it.
+const OptionChoices = lazy(() => import('./option-sheet'));
 
 export interface ShopScreenProps {
   categories?: Category[];
   /** The cart, kept by the container. */
   cart: CartLine[];
-  /** Sets a product's quantity; 0 removes it. */
-  onChangeQty?: (productId: number, qty: number) => void;
+  /** Sets a line's quantity (the line by its `lineKey`); 0 removes it. */
+  onChangeQty?: (key: string, qty: number) => void;
+  /** Adds a line: a product without options at once, one with options from the option sheet. */
+  onAdd?: (line: CartLine) => void;
   onCheckout?: () => void;
   /** The merchant's minimum order subtotal (minor units); 0 or unset: none. */
   minOrder?: number;
@@ -47,59 +52,9 @@ export interface ShopScreenProps {
   locale: string;
 }
 
-function Stepper({
-  product,
-  qty,
-  onChange,
-  max,
-  compact,
-}: {
-  product: Product;
-  qty: number;
-  onChange: (qty: number) => void;
-  max: number;
-  compact?: boolean;
-}) {
-  const btn = cx(
-    'inline-flex size-11 items-center justify-center rounded-full border border-brand-ink text-brand-ink hover:bg-surface disabled:opacity-50',
-    focusRing,
-  );
-  return (
-    <div role="group" aria-label={`Quantity of ${product.name}`} className={cx('flex items-center', compact ? 'gap-1' : 'gap-2')}>
-      <button type="button" className={btn} onClick={() => onChange(qty - 1)} aria-label={qty === 1 ? `Remove ${product.name}` : `One less ${product.name}`}>
-        <MinusIcon size={18} />
-      </button>
-      <span className="min-w-6 text-center font-semibold tabular-nums text-ink" aria-live="polite">
-        {qty}
-      </span>
-      <button
-        type="button"
-        className={btn}
-        onClick={() => onChange(qty + 1)}
-        disabled={qty >= max || !product.available}
-        aria-label={`One more ${product.name}`}
-      >
-        <PlusIcon size={18} />
-      </button>
-    </div>
-  );
-}
-
-function ProductCard({
-  product,
-  qty,
-  onChange,
-  max,
-  currency,
-  locale,
-}: {
-  product: Product;
-  qty: number;
-  onChange: (qty: number) => void;
-  max: number;
-  currency: string;
-  locale: string;
-}) {
+/** A product on the menu: sold out, a stepper for its line, or Add (the option sheet, for a product with options). */
+function ProductCard({ product, qty, onChange, onPick, max, money }: { product: Product; qty: number; onChange: (qty: number) => void; onPick: (opener: HTMLElement) => void; max: number; money: MoneyOf }) {
+  const options = groupsOf(product).length > 0;
   return (
     <Card as="li" padding="sm" className={cx('flex gap-3', !product.available && 'bg-surface')}>
       <img
@@ -119,15 +74,18 @@ function ProductCard({
         </div>
         <p className="line-clamp-2 text-sm text-muted">{product.description}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
-          <Money amount={product.price} currency={currency} locale={locale} className="font-semibold" />
+          <span className="flex flex-col">
+            {money(options ? startPrice(product) : product.price, 'font-semibold')}
+            {options && <span className="text-sm text-muted">Options{qty > 0 && ` · ${qty} in cart`}</span>}
+          </span>
           {!product.available ? (
             <Button size="sm" variant="secondary" disabled aria-label={`${product.name} is sold out`}>
               Sold out
             </Button>
-          ) : qty > 0 ? (
-            <Stepper product={product} qty={qty} onChange={onChange} max={max} compact />
+          ) : qty > 0 && !options ? (
+            <Stepper name={product.name} qty={qty} onChange={onChange} max={max} />
           ) : (
-            <Button size="sm" onClick={() => onChange(1)} icon={<PlusIcon size={18} />} aria-label={`Add ${product.name}`}>
+            <Button size="sm" onClick={(e) => (options ? onPick(e.currentTarget) : onChange(1))} icon={<PlusIcon size={18} />} aria-label={`Add ${product.name}`} aria-haspopup={options ? 'dialog' : undefined}>
               Add
             </Button>
           )}
@@ -137,8 +95,59 @@ function ProductCard({
   );
 }
 
+/** The option sheet of a product: its form (a chunk of its own) arrives on first use, a skeleton until then. */
+export function OptionSheet({ product, onClose, onAdd, maxQty = 99, currency, locale, children }: {
+  product: Product;
+  onClose: () => void;
+  onAdd?: (line: CartLine) => void;
+  maxQty?: number;
+  currency: string;
+  locale: string;
+  /** in place of the options form */
+  children?: ReactNode;
+}) {
+  return (
+    <BottomSheet open onOpenChange={(open) => !open && onClose()} title={product.name} description={product.description}>
+      <Suspense
+        fallback={
+          <SkeletonGroup label="Loading the options">
+            <Skeleton height="20rem" />
+          </SkeletonGroup>
+        }
+      >
+        {children ?? (
+          <OptionChoices
+            product={product}
+            maxQty={maxQty}
+            currency={currency}
+            locale={locale}
+            onAdd={(line) => {
+              onAdd?.(line);
+              onClose();
+            }}
+          />
+        )}
+      </Suspense>
+    </BottomSheet>
+  );
+}
+
 type MoneyOf = (amount: number, className?: string) => ReactNode;
-type Line = { product: Product; qty: number };
+/** A cart line as the shop shows it: its product, its options in words, the price of one, whether it can be had. */
+type Line = { key: string; product: Product; qty: number; words: string; price: number; available: boolean };
+
+/** The cart's lines with their products; a line of a product with options it no longer has, or sold out, cannot be had. */
+function linesOf(cart: CartLine[], products: Map<number, Product>): Line[] {
+  return cart.flatMap((l) => {
+    const product = products.get(l.product_id);
+    if (!product || l.qty <= 0) return [];
+    // a line saved before options takes the product's defaults, as the provider does
+    const ids = l.options ?? defaultsOf(product);
+    const chosen = chosenOptions(product, ids);
+    const available = product.available && chosen.length === ids.length && chosen.every((o) => o.available);
+    return [{ key: lineKey(l), product, qty: l.qty, words: optionWords(chosen), price: unitPrice(product, ids), available }];
+  });
+}
 
 /** The bar at the foot of the page while the cart holds something: its count and subtotal, and Checkout. */
 function CartBar({ count, subtotal, blocker, canCheckout, onOpen, onCheckout, withNav, money }: {
@@ -194,23 +203,24 @@ function CartLines({ lines, subtotal, soldOut, short, minOrder, change, maxQty, 
   soldOut: Line[];
   short: number;
   minOrder: number;
-  change: (id: number) => (qty: number) => void;
+  change: (key: string) => (qty: number) => void;
   maxQty: number;
   money: MoneyOf;
 }) {
   return (
     <>
       <ul className="flex flex-col divide-y divide-border">
-        {lines.map(({ product, qty }) => (
-          <li key={product.id} className="flex items-center gap-3 py-3">
+        {lines.map(({ key, product, qty, words, price, available }) => (
+          <li key={key} className="flex items-center gap-3 py-3">
             <img src={product.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />
             <div className="flex min-w-0 flex-1 flex-col">
               <span className="font-medium text-ink">{product.name}</span>
+              {words && <span className="text-sm text-ink">{words}</span>}
               <span className="text-sm text-muted">
-                {money(product.price)} each{!product.available && ' · sold out'}
+                {money(price)} each{!available && ' · sold out'}
               </span>
             </div>
-            <Stepper product={product} qty={qty} onChange={change(product.id)} max={maxQty} compact />
+            <Stepper name={words ? `${product.name}, ${words}` : product.name} qty={qty} onChange={change(key)} max={maxQty} canAdd={available} />
           </li>
         ))}
       </ul>
@@ -220,7 +230,7 @@ function CartLines({ lines, subtotal, soldOut, short, minOrder, change, maxQty, 
       </div>
       {soldOut.length > 0 && (
         <Notice tone="danger" title="Some items sold out">
-          {soldOut.map((l) => l.product.name).join(', ')} {soldOut.length === 1 ? 'is' : 'are'} no longer available. Remove{' '}
+          {soldOut.map((l) => (l.words ? `${l.product.name} (${l.words})` : l.product.name)).join(', ')} {soldOut.length === 1 ? 'is' : 'are'} no longer available. Remove{' '}
           {soldOut.length === 1 ? 'it' : 'them'} to check out.
         </Notice>
       )}
@@ -233,11 +243,26 @@ function CartLines({ lines, subtotal, soldOut, short, minOrder, change, maxQty, 
   );
 }
 
+/** Which product's option sheet is open. It has no trigger of its own: closed, it gives the focus back to the Add that opened it. */
+function useOptionSheet() {
+  const [picking, setPicking] = useState<Product | null>(null);
+  const opener = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!picking) opener.current?.focus();
+  }, [picking]);
+  const pick = (p: Product) => (el: HTMLElement) => {
+    opener.current = el;
+    setPicking(p);
+  };
+  return { picking, pick, close: () => setPicking(null) };
+}
+
 /** /shop: the menu by category, add to cart, and a cart bar with the subtotal and checkout. */
 export function ShopScreen({
   categories = [],
   cart,
   onChangeQty,
+  onAdd,
   onCheckout,
   minOrder = 0,
   maxQty = 99,
@@ -250,18 +275,17 @@ export function ShopScreen({
   locale,
 }: ShopScreenProps) {
   const [cartOpen, setCartOpen] = useState(defaultCartOpen);
+  const { picking, pick, close } = useOptionSheet();
   const products = new Map(categories.flatMap((c) => c.products).map((p) => [p.id, p]));
-  const qtyOf = (id: number) => cart.find((l) => l.product_id === id)?.qty ?? 0;
-  const lines = cart.filter((l) => l.qty > 0).flatMap((l) => {
-    const product = products.get(l.product_id);
-    return product ? [{ product, qty: l.qty }] : [];
-  });
+  const lines = linesOf(cart, products);
+  // a product with options: all its lines
+  const qtyOf = (id: number) => lines.reduce((n, l) => n + (l.product.id === id ? l.qty : 0), 0);
   const count = lines.reduce((n, l) => n + l.qty, 0);
-  const subtotal = lines.reduce((sum, l) => sum + l.product.price * l.qty, 0);
-  const soldOutInCart = lines.filter((l) => !l.product.available);
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
+  const soldOutInCart = lines.filter((l) => !l.available);
   const short = minOrder > 0 ? Math.max(0, minOrder - subtotal) : 0;
   const canCheckout = count > 0 && short === 0 && soldOutInCart.length === 0;
-  const change = (id: number) => (qty: number) => onChangeQty?.(id, Math.max(0, Math.min(maxQty, qty)));
+  const change = (key: string) => (qty: number) => onChangeQty?.(key, Math.max(0, Math.min(maxQty, qty)));
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
 
   const blocker =
@@ -305,7 +329,15 @@ export function ShopScreen({
                 <h2 className="sr-only">{c.name}</h2>
                 <ul className="grid gap-3 md:grid-cols-2">
                   {c.products.map((p) => (
-                    <ProductCard key={p.id} product={p} qty={qtyOf(p.id)} onChange={change(p.id)} max={maxQty} currency={currency} locale={locale} />
+                    <ProductCard
+                      key={p.id}
+                      product={p}
+                      qty={qtyOf(p.id)}
+                      onChange={(qty) => (qty === 1 && qtyOf(p.id) === 0 ? onAdd?.({ product_id: p.id, qty }) : change(String(p.id))(qty))}
+                      onPick={pick(p)}
+                      max={maxQty}
+                      money={money}
+                    />
                   ))}
                 </ul>
               </div>
@@ -340,6 +372,7 @@ export function ShopScreen({
       >
         <CartLines lines={lines} subtotal={subtotal} soldOut={soldOutInCart} short={short} minOrder={minOrder} change={change} maxQty={maxQty} money={money} />
       </BottomSheet>
+      {picking && <OptionSheet product={picking} onClose={close} onAdd={onAdd} maxQty={maxQty} currency={currency} locale={locale} />}
     </AppShell>
   );
 }

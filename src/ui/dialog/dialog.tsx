@@ -77,12 +77,25 @@ export const DialogClose = RadixDialog.Close;
  * Asks before removing something: "Remove {name}?", what removing it does, and Keep / Remove.
  * Open while `item` is set; `onClose` clears it, whichever button (or Escape) closed it.
  */
-export function ConfirmRemove<T extends { name: string }>({ item, description, onRemove, onClose }: { item: T | null; description: ReactNode; onRemove: (item: T) => void; onClose: () => void }) {
+export function ConfirmRemove<T extends { name: string }>({
+  item,
+  description,
+  onRemove,
+  onClose,
+  verb = 'Remove',
+}: {
+  item: T | null;
+  description: ReactNode;
+  onRemove: (item: T) => void;
+  onClose: () => void;
+  /** what removing is called here (Archive, Delete): the title's question and the button's word */
+  verb?: string;
+}) {
   return (
     <Dialog
       open={item !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={item ? `Remove ${item.name}?` : 'Remove'}
+      title={item ? `${verb} ${item.name}?` : verb}
       description={description}
       footer={
         <div className="flex justify-end gap-2">
@@ -96,7 +109,7 @@ export function ConfirmRemove<T extends { name: string }>({ item, description, o
               onClose();
             }}
           >
-            Remove
+            {verb}
           </Button>
         </div>
       }

@@ -1,4 +1,4 @@
-import { create } from 'qrcode';
+import { encode } from 'uqr';
 import { useMemo } from 'react';
 import { cx } from '../lib/cx';
 
@@ -17,12 +17,11 @@ const QUIET_ZONE = 4; // modules of white border scanners need
 
 /** One SVG path of dark modules (no canvas): dark on the raised surface, which stays white. */
 export function qrPath(value: string, errorCorrectionLevel: QrCodeProps['errorCorrectionLevel'] = 'M') {
-  const { modules } = create(value, { errorCorrectionLevel });
-  const n = modules.size;
+  const { data, size: n } = encode(value, { ecc: errorCorrectionLevel, border: 0 });
   let d = '';
   for (let row = 0; row < n; row++) {
     for (let col = 0; col < n; col++) {
-      if (modules.get(row, col)) d += `M${col + QUIET_ZONE} ${row + QUIET_ZONE}h1v1h-1z`;
+      if (data[row]![col]) d += `M${col + QUIET_ZONE} ${row + QUIET_ZONE}h1v1h-1z`;
     }
   }
   return { d, extent: n + QUIET_ZONE * 2 };

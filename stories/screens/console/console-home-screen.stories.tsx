@@ -1,18 +1,37 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { ConsoleLayout } from '../../../src/screens/console/console-layout';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { ConsoleLayout, testModeOf } from '../../../src/screens/console/console-layout';
 import { ConsoleHomeScreen } from '../../../src/screens/console/console-home-screen';
+import { CHANNELS_LIVE, CHANNELS_TEST, SETUP_HALF, SETUP_LIVE, SETUP_NEW, TODAY } from '../../fixtures/channels';
 import { OWNER, STAFF_MEMBER } from '../../fixtures/console';
+import { rewards } from '../../fixtures/rewards';
+import { kopiSenjaSettings, tehLiteSettings } from '../../fixtures/settings';
+import { categories } from '../../fixtures/shop';
 
-/** /merchant: the console's frame and overview, for each role. */
+const money = (minor: number) => `₱${(minor / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
+const preview = { settings: kopiSenjaSettings, categories, rewards };
+
+/**
+ * /merchant: the console's frame and overview, for each role. An owner's starts with the set-up
+ * checklist until the shop is live (with the frame's test-mode bar), then today's figures; and
+ * "View my shop as a customer" either way.
+ */
 const meta = {
   title: 'Console/Overview',
   component: ConsoleHomeScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { name: OWNER.name, role: 'owner' },
+  args: { name: OWNER.name, role: 'owner', setup: SETUP_LIVE, today: TODAY, money, preview, onRetrySetup: fn() },
   render: (args) => (
-    <ConsoleLayout shop="Kopi Senja" staff={{ name: args.name, role: args.role }} current="home" title="Overview" onSignOut={fn()} onSignOutEverywhere={fn()}>
+    <ConsoleLayout
+      shop="Kopi Senja"
+      staff={{ name: args.name, role: args.role }}
+      current="home"
+      title="Overview"
+      onSignOut={fn()}
+      onSignOutEverywhere={fn()}
+      testMode={args.role === 'owner' && !args.setup?.live ? testModeOf(CHANNELS_TEST) : testModeOf(CHANNELS_LIVE)}
+    >
       <ConsoleHomeScreen {...args} />
     </ConsoleLayout>
   ),
@@ -20,7 +39,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The owner sees every page of the console. */
+/** A live shop's owner: today's figures, and every page of the console. */
 export const Owner: Story = {
   play: async ({ canvasElement }) => {
     // on a phone the pages are behind the header's Menu button
@@ -46,5 +65,68 @@ export const Staff: Story = {
     // the counter and the orders board are theirs
     await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Counter' })).toBeVisible();
+  },
+};
+
+/** A new shop: nothing done yet; the frame says the shop is in test mode and links to what going live needs. */
+export const NewShop: Story = {
+  args: { setup: SETUP_NEW, today: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/0 of 6 done/)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'What going live needs' })).toHaveAttribute('href', '/merchant/channels');
+    await expect(canvas.getByRole('link', { name: 'Make it your brand' })).toHaveAttribute('href', '/merchant/theme');
+    await expect(canvas.getByRole('link', { name: 'Set up the shop' })).toHaveAttribute('href', '/merchant/settings');
+  },
+};
+
+/** Half way: brand, settings and rewards ticked. */
+export const HalfDone: Story = {
+  args: { setup: SETUP_HALF, today: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/3 of 6 done/)).toBeVisible();
+    await expect(canvas.getAllByText('Done')).toHaveLength(3);
+  },
+};
+
+export const ChecklistLoading: Story = { args: { setup: undefined, today: undefined } };
+
+export const ChecklistError: Story = {
+  args: { setup: undefined, today: undefined, setupError: 'We could not reach the server. Check your connection and try again.' },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Try again' }));
+    await expect(args.onRetrySetup).toHaveBeenCalled();
+  },
+};
+
+/** Live, today's figures still on their way. */
+export const FiguresLoading: Story = { args: { today: undefined } };
+
+/** "View my shop as a customer": the app's own home screen with the published brand, in a phone. */
+export const CustomerPreview: Story = {
+  args: { setup: SETUP_HALF, previewOpen: true },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Your shop as a customer sees it' }));
+    await expect(dialog.getByTitle('Full version, home page')).toBeVisible();
+    await expect(dialog.queryByTitle('Lite version, home page')).toBeNull();
+  },
+};
+
+/** The preview is a button any keyboard reaches; it opens the dialog. */
+export const OpenPreview: Story = {
+  args: { setup: SETUP_NEW },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'View my shop as a customer' }));
+    await expect(await screen.findByRole('dialog', { name: 'Your shop as a customer sees it' })).toBeVisible();
+  },
+};
+
+/** A Lite shop's preview: its own version, in its own colours. */
+export const CustomerPreviewLite: Story = {
+  args: { setup: SETUP_HALF, previewOpen: true, preview: { ...preview, settings: tehLiteSettings } },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Your shop as a customer sees it' }));
+    await expect(dialog.getByTitle('Lite version, home page')).toBeVisible();
   },
 };

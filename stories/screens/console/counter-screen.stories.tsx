@@ -4,7 +4,7 @@ import { CameraScanner } from '../../../src/console/camera-scanner';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { CounterScreen } from '../../../src/screens/console/counter-screen';
 import { STAFF_MEMBER, OWNER } from '../../fixtures/console';
-import { EXPIRED_VOUCHER, RECENT, REDEMPTION, USABLE_VOUCHER, USED_VOUCHER } from '../../fixtures/counter';
+import { EXPIRED_VOUCHER, FREE_PRODUCT_VOUCHER, RECENT, REDEMPTION, USABLE_VOUCHER, USED_VOUCHER } from '../../fixtures/counter';
 
 /** A moment after the newest redemption: it can still be undone; the older ones cannot, by staff. */
 const NOW = Date.parse('2026-11-20T02:30:00.000Z');
@@ -48,6 +48,21 @@ export const VoucherFound: Story = {
     await expect(canvas.getByText('Can be used')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Redeem Free Latte' }));
     await expect(args.onRedeem).toHaveBeenCalledWith(USABLE_VOUCHER);
+  },
+};
+
+/** A free-product voucher (its product archived since, still honoured here): what to hand over, and after redeeming it. */
+export const FreeProduct: Story = {
+  args: { result: { kind: 'voucher', voucher: FREE_PRODUCT_VOUCHER } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Free: Ube latte')).toBeVisible();
+  },
+};
+
+export const FreeProductRedeemed: Story = {
+  args: { result: { kind: 'redeemed', voucher: { ...FREE_PRODUCT_VOUCHER, status: 'used', usable: false }, redemption: { ...REDEMPTION, voucher_id: 35, reward_title: 'Ube latte on us' } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Give Ana a free Ube latte\./)).toBeVisible();
   },
 };
 

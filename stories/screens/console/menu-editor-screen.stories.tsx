@@ -4,9 +4,10 @@ import type { SaveProblem } from '../../../src/screens/console/editor-fields';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { MenuEditorScreen } from '../../../src/screens/console/menu-editor-screen';
 import { OWNER } from '../../fixtures/console';
-import { MENU, MENU_WITH_EMPTY_CATEGORY } from '../../fixtures/editors';
+import { MENU, MENU_WITH_ARCHIVED, MENU_WITH_EMPTY_CATEGORY } from '../../fixtures/editors';
+import { OPTION_GROUPS } from '../../fixtures/options-editor';
 
-/** /merchant/menu (owners): categories in order, products with photos and prices, sold out in one click. */
+/** /merchant/menu (owners): categories in order, products with photos and prices, sold out in one click, archived, restored, deleted, moved. */
 const meta = {
   title: 'Console/Menu',
   component: MenuEditorScreen,
@@ -23,6 +24,10 @@ const meta = {
     onDeleteCategory: fn(),
     onSaveProduct: fn(async (): Promise<SaveProblem | null> => null),
     onSetAvailable: fn(),
+    onMoveProduct: fn(),
+    onArchiveProduct: fn(),
+    onRestoreProduct: fn(),
+    onDeleteProduct: fn(),
     onUpload: fn(async () => '/fixtures/products/ube-latte.svg'),
   },
   render: (args) => (
@@ -71,7 +76,7 @@ export const AddProduct: Story = {
     await userEvent.clear(dialog.getByLabelText(/^Price/));
     await userEvent.type(dialog.getByLabelText(/^Price/), '₱ 65.50');
     await userEvent.click(dialog.getByRole('button', { name: 'Add product' }));
-    await expect(args.onSaveProduct).toHaveBeenCalledWith(null, { category_id: 3, name: 'Pan de coco', description: '', price: 6550, image: '', available: true });
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(null, { category_id: 3, name: 'Pan de coco', description: '', price: 6550, image: '', available: true, option_group_ids: [] });
   },
 };
 
@@ -101,5 +106,87 @@ export const SoldOutAndMove: Story = {
     canvas.getByRole('button', { name: 'Move Pastries down' }).focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onMoveCategory).toHaveBeenCalledWith(3, 1);
+  },
+};
+
+/** The product form's options: the groups of the Options page to tick, kept in that page's order. */
+export const ProductWithOptions: Story = {
+  args: { optionGroups: OPTION_GROUPS },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Sizes, milks and extras' })).toHaveAttribute('href', '/merchant/menu/options');
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Extras' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Size' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(2, expect.objectContaining({ option_group_ids: [1, 3] }));
+  },
+};
+
+/** The provider refused the options (a group removed meanwhile): its word shows under them. */
+export const OptionsRefused: Story = {
+  args: { optionGroups: OPTION_GROUPS, onSaveProduct: fn(async () => ({ message: 'Some option groups no longer exist: reload the page and try again.', fields: { option_group_ids: 'include a group that no longer exists' } })) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Milk' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(await dialog.findByText('The options include a group that no longer exists.')).toBeVisible();
+  },
+};
+
+/** Archived products under Archived: one in past orders (Restore only), one never ordered (Restore or Delete, after asking). */
+export const Archived: Story = {
+  args: { menu: MENU_WITH_ARCHIVED },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const archived = within(canvas.getByRole('region', { name: /Archived/ }));
+    await expect(archived.getByText('Mango fruit tea')).toBeVisible();
+    await expect(archived.queryByRole('button', { name: 'Delete Mango fruit tea' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Move Mango fruit tea up' })).toBeNull();
+    await userEvent.click(archived.getByRole('button', { name: 'Restore Mango fruit tea' }));
+    await expect(args.onRestoreProduct).toHaveBeenCalledWith(expect.objectContaining({ id: 11 }));
+    await userEvent.click(archived.getByRole('button', { name: 'Delete Trial ube scone' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete Trial ube scone?' })).getByRole('button', { name: 'Delete' }));
+    await expect(args.onDeleteProduct).toHaveBeenCalledWith(expect.objectContaining({ id: 21 }));
+  },
+};
+
+/** Archiving asks first and says what it does. */
+export const ArchiveProduct: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Archive Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Archive Spanish latte?' }));
+    await expect(dialog.getByText(/Past orders keep it/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Archive' }));
+    await expect(args.onArchiveProduct).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+  },
+};
+
+/** A category that holds only archived products cannot be removed: the provider's words above the menu. */
+export const ArchivedCategoryRefused: Story = {
+  args: {
+    menu: MENU_WITH_ARCHIVED,
+    actionError: 'Merienda still holds 1 archived product: restore and move them to another category, or delete the ones never ordered, first.',
+  },
+};
+
+/** A product deleted after it was ordered elsewhere meanwhile: refused, said above the menu. */
+export const DeleteRefused: Story = { args: { menu: MENU_WITH_ARCHIVED, actionError: 'This product is in past orders: archive it instead.' } };
+
+/** Products moved within their category by keyboard; the keyboard stays on the moved product's button. */
+export const MoveProducts: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Move Barako americano up' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Move Cold brew down' })).toBeDisabled();
+    const down = canvas.getByRole('button', { name: 'Move Spanish latte down' });
+    down.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onMoveProduct).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), 1);
+    await expect(down).toHaveFocus();
   },
 };

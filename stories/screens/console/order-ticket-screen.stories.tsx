@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { OrderTicketScreen } from '../../../src/screens/console/order-ticket-screen';
 import { STAFF_MEMBER } from '../../fixtures/console';
-import { BOARD, DONE } from '../../fixtures/counter';
+import { BOARD, BOARD_WITH_OPTIONS, DONE } from '../../fixtures/counter';
 
 /** /merchant/orders/:name/ticket: an order's ticket, printed with the browser's Print. */
 const meta = {
@@ -37,3 +37,13 @@ export const Cancelled: Story = { args: { order: DONE[1] } };
 export const Loading: Story = { args: { order: undefined, loading: true } };
 
 export const LoadError: Story = { args: { order: undefined, error: 'We could not find order ZZZZZZ.' } };
+
+/** A ticket with options (issue #27): each item's options under it, to make it right. */
+export const WithOptions: Story = {
+  args: { order: BOARD_WITH_OPTIONS[0] },
+  play: async ({ canvasElement }) => {
+    const ticket = within(canvasElement).getByRole('article', { name: 'Ticket for order K7Q2MX' });
+    await expect(ticket).toHaveTextContent('Large · Oat milk');
+    await expect(ticket).toHaveTextContent('Regular · Whole milk · Extra shot');
+  },
+};

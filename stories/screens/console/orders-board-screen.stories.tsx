@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { OrdersBoardScreen } from '../../../src/screens/console/orders-board-screen';
 import { STAFF_MEMBER } from '../../fixtures/console';
-import { BOARD, BOARD_NOW, DONE } from '../../fixtures/counter';
+import { BOARD, BOARD_NOW, BOARD_WITH_OPTIONS, DONE } from '../../fixtures/counter';
 
 /** /merchant/orders (staff and owners): the open orders, live, one tap to move each on. */
 const meta = {
@@ -107,3 +107,12 @@ export const Cancel: Story = {
 };
 
 export const CancelRefused: Story = { args: { cancelling: 'K7Q2MX', actionError: { name: 'K7Q2MX', message: 'Order K7Q2MX is completed already and cannot be cancelled.' } } };
+
+/** Drinks with options (issue #27): what to make under each item, as large as its name, for the counter. */
+export const WithOptions: Story = {
+  args: { orders: BOARD_WITH_OPTIONS },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('list', { name: 'Items of order K7Q2MX' })).toHaveTextContent('Large · Oat milk');
+  },
+};

@@ -4,15 +4,15 @@ import type { SaveProblem } from '../../../src/screens/console/editor-fields';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { RewardsEditorScreen } from '../../../src/screens/console/rewards-editor-screen';
 import { OWNER } from '../../fixtures/console';
-import { EDITOR_REWARDS } from '../../fixtures/editors';
+import { EDITOR_REWARDS, EDITOR_REWARDS_WITH_PRODUCTS, REWARD_PRODUCTS } from '../../fixtures/editors';
 
-/** /merchant/rewards (owners): what customers get for their points, its stock, validity and discount. */
+/** /merchant/rewards (owners): what customers get for their points, its stock, validity, and an amount off or a free product. */
 const meta = {
   title: 'Console/Rewards',
   component: RewardsEditorScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { rewards: EDITOR_REWARDS, locale: 'en-PH', currency: 'PHP', onRetry: fn(), onSave: fn(async (): Promise<SaveProblem | null> => null), onUpload: fn(async () => '/fixtures/rewards/free-latte.svg') },
+  args: { rewards: EDITOR_REWARDS, products: REWARD_PRODUCTS, locale: 'en-PH', currency: 'PHP', onRetry: fn(), onSave: fn(async (): Promise<SaveProblem | null> => null), onUpload: fn(async () => '/fixtures/rewards/free-latte.svg') },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="rewards" title="Rewards" onSignOut={fn()} onSignOutEverywhere={fn()}>
       <RewardsEditorScreen {...args} />
@@ -73,5 +73,51 @@ export const AddReward: Story = {
     await userEvent.click(dialog.getByRole('button', { name: /^(Add|Save) reward$/ }));
     await expect(await dialog.findByText(/The name is required/)).toBeVisible();
     await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
+/** Rewards that give a product: one on the menu, one whose product was archived since (the counter still honours it). */
+export const FreeProducts: Story = {
+  args: { rewards: EDITOR_REWARDS_WITH_PRODUCTS },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Free Ube latte/)).toBeVisible();
+    await expect(canvas.getByText(/Free Mango fruit tea \(archived: at the counter only\)/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Free Ube Latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Free Ube Latte' }));
+    await expect(dialog.getByLabelText('What the voucher gives')).toHaveValue('product');
+    await expect(dialog.getByLabelText('Free product')).toHaveValue('7');
+    await userEvent.selectOptions(dialog.getByLabelText('Free product'), 'Cappuccino · Coffee');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save reward' }));
+    await expect(args.onSave).toHaveBeenCalledWith('free-ube-latte', expect.objectContaining({ product_id: 4, discount_amount: 0 }));
+  },
+};
+
+/** A new free-product reward: the product must be chosen before anything is sent. */
+export const AddFreeProduct: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add a reward' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a reward' }));
+    await userEvent.type(dialog.getByLabelText('Name'), 'Free pandesal');
+    await userEvent.selectOptions(dialog.getByLabelText('What the voucher gives'), 'A free product');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add reward' }));
+    await expect(await dialog.findByText('The product must be chosen.')).toBeVisible();
+    await expect(args.onSave).not.toHaveBeenCalled();
+    await userEvent.selectOptions(dialog.getByLabelText('Free product'), 'Ube cheese pandesal · Pastries');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add reward' }));
+    await expect(args.onSave).toHaveBeenCalledWith(null, expect.objectContaining({ title: 'Free pandesal', product_id: 15, discount_amount: 0 }));
+  },
+};
+
+/** A reward whose product was archived: the form says what that means and keeps it until another is chosen. */
+export const ArchivedProduct: Story = {
+  args: { rewards: EDITOR_REWARDS_WITH_PRODUCTS },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Free Mango Tea' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Free Mango Tea' }));
+    await expect(dialog.getByLabelText('Free product')).toHaveValue('11');
+    await expect(dialog.getByText(/Mango fruit tea is archived: the counter still honours these vouchers/)).toBeVisible();
   },
 };

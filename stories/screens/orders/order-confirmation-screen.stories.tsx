@@ -4,9 +4,10 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { OrderConfirmationScreen, type OrderConfirmationScreenProps } from '../../../src/screens/orders/order-confirmation-screen';
 import { homeAddress } from '../../fixtures/addresses';
 import { maria, money, TIME_ZONE } from '../../fixtures/customer';
-import { activeVouchers, orderItems, quote, quoteBelowMinimum, quoteNoVoucher, quotePickup } from '../../fixtures/orders';
+import { activeVouchers, optionItems, optionQuote, optionQuoteChanged, orderItems, quote, quoteBelowMinimum, quoteNoVoucher, quotePickup } from '../../fixtures/orders';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
+import { freeProductVoucher } from '../../fixtures/vouchers';
 
 /** The container re-quotes when the voucher changes; here the two quotes are fixtures. */
 function WithVoucher(props: OrderConfirmationScreenProps) {
@@ -107,6 +108,16 @@ export const ChooseVoucher: Story = {
   },
 };
 
+/** A voucher for a free product: the product is added at 0, so the total stays what the items cost. */
+export const FreeProductVoucher: Story = {
+  args: { vouchers: [freeProductVoucher, ...activeVouchers], selectedVoucherId: freeProductVoucher.id, quote: quoteNoVoucher },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radio', { name: /Ube latte on us/ })).toBeChecked();
+    await expect(canvas.getByText('Free Ube latte')).toBeVisible();
+  },
+};
+
 export const BelowMinimum: Story = {
   args: {
     items: [{ product_id: ubeCheesePandesal.id, name: ubeCheesePandesal.name, price: ubeCheesePandesal.price, qty: 1, image: ubeCheesePandesal.image }],
@@ -160,6 +171,47 @@ export const OnlinePaymentsOff: Story = {
     await expect(canvas.getByRole('radio', { name: /Online payment/ })).toBeDisabled();
     await expect(canvas.queryByRole('button', { name: /Top up/ })).toBeNull();
     await expect(canvas.getByText(/Top-ups are not available right now/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /Place order/ })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit cart' }));
+    await expect(args.onEditCart).toHaveBeenCalled();
+  },
+};
+
+/** Lines with options (issue #27): each with its options in words and the price of one with them. */
+export const WithOptions: Story = {
+  args: { items: optionItems, quote: optionQuote, selectedVoucherId: null, walletBalance: 100000 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Large · Oat milk').parentElement).toHaveTextContent('₱210.00 each');
+    await expect(canvas.getByText('Regular · Whole milk · Extra shot')).toBeVisible();
+  },
+};
+
+/** 409 PRICE_CHANGED: the quote read again shows the new total; the cart is kept, the order can be placed again. */
+export const PriceChanged: Story = {
+  args: { items: optionItems, quote: optionQuoteChanged, selectedVoucherId: null, walletBalance: 100000, errorCode: 'PRICE_CHANGED', formError: 'The total changed since your quote.' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Prices changed since you opened checkout.')).toBeVisible();
+    await expect(canvas.getByText('Check the new total and place your order again.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Place order · ₱744.00' })).toBeEnabled();
+  },
+};
+
+/** 409 PRODUCT_UNAVAILABLE naming `items.0.options`: the line says which option sold out; Edit cart to change it. */
+export const OptionSoldOut: Story = {
+  args: {
+    items: optionItems,
+    quote: optionQuote,
+    selectedVoucherId: null,
+    walletBalance: 100000,
+    errorCode: 'PRODUCT_UNAVAILABLE',
+    formError: 'Oat milk is sold out.',
+    lineIssues: { 0: 'Oat milk is sold out' },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Oat milk is sold out: change it to continue')).toBeVisible();
     await expect(canvas.getByRole('button', { name: /Place order/ })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Edit cart' }));
     await expect(args.onEditCart).toHaveBeenCalled();

@@ -5,7 +5,7 @@ import { OrderDetailScreen } from '../../../src/screens/orders/order-detail-scre
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { money, TIME_ZONE } from '../../fixtures/customer';
 import { navItems } from '../../fixtures/nav';
-import { cancelledCardOrder, orderAt } from '../../fixtures/orders';
+import { cancelledCardOrder, orderAt, orderWithOptions } from '../../fixtures/orders';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 
 /** /order/{name}: status badge, a timeline of every status with times, items, totals, address. */
@@ -109,3 +109,13 @@ export const CancelledBeforePayment: Story = {
 
 /** Pickup orders skip "On the way" and show the counter's address. */
 export const PickupReady: Story = { args: { order: orderAt('ready', 'pickup') } };
+
+/** An order with options (issue #27): each line's options under it, as they were ordered. */
+export const WithOptions: Story = {
+  args: { order: orderWithOptions },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Large · Oat milk')).toBeVisible();
+    await expect(canvas.getByText('Regular · Whole milk · Extra shot')).toBeVisible();
+  },
+};

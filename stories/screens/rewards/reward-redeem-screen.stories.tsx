@@ -4,7 +4,7 @@ import { RewardRedeemScreen } from '../../../src/screens/rewards/reward-redeem-s
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
 import { TIME_ZONE } from '../../fixtures/profile';
-import { butterCroissant, customerPoints, freeLatte, toteBag, twentyOff } from '../../fixtures/rewards';
+import { butterCroissant, customerPoints, freeLatte, freeUbeLatte, toteBag, twentyOff } from '../../fixtures/rewards';
 import { VOUCHER_CODE } from '../../fixtures/counter';
 import { newLatteVoucher } from '../../fixtures/vouchers';
 
@@ -35,6 +35,14 @@ export const Default: Story = {};
 
 /** No stock limit on this one: "Unlimited". */
 export const UnlimitedStock: Story = { args: { reward: butterCroissant } };
+
+/** A reward that gives a product: what the customer gets, in words. */
+export const FreeProduct: Story = {
+  args: { reward: freeUbeLatte },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Free Ube latte, at checkout or at the counter')).toBeVisible();
+  },
+};
 
 export const Loading: Story = { args: { reward: null, loading: true } };
 

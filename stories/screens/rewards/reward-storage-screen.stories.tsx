@@ -6,9 +6,9 @@ import { RewardStorageScreen } from '../../../src/screens/rewards/reward-storage
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
 import { TIME_ZONE } from '../../fixtures/profile';
-import { customerPoints, rewards } from '../../fixtures/rewards';
+import { customerPoints, freeUbeLatte, rewards } from '../../fixtures/rewards';
 import { VOUCHER_CODE } from '../../fixtures/counter';
-import { activeVouchers, cancelledVoucher, expiredVouchers, usedVouchers, vouchersByStatus } from '../../fixtures/vouchers';
+import { activeVouchers, cancelledVoucher, expiredVouchers, freeProductVoucher, usedVouchers, vouchersByStatus } from '../../fixtures/vouchers';
 
 /** /reward/storage/{tab}: the customer's vouchers by status, each opening its code and QR. */
 const meta = {
@@ -144,5 +144,15 @@ export const OpenVoucherQr: Story = {
     await expect(sheet).toHaveTextContent('K7QM 2XHD');
     await expect(sheet).toHaveTextContent('New code in 18 s');
     await expect(sheet).toHaveTextContent('Reference KOPI-C4RN-8XWA');
+  },
+};
+
+/** A reward and a voucher that give a product: "Free Ube latte" on both cards. */
+export const FreeProduct: Story = {
+  args: { vouchers: [freeProductVoucher, ...activeVouchers], rewards: [freeUbeLatte, ...rewards], voucherCode: { ...VOUCHER_CODE, voucher_id: freeProductVoucher.id } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(within(canvas.getByRole('list', { name: 'Active vouchers' })).getByText('Free Ube latte')).toBeVisible();
+    await expect(within(canvas.getByRole('region', { name: 'Get more rewards' })).getByText('Free Ube latte')).toBeVisible();
   },
 };

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { ShopScreen, type CartLine, type ShopScreenProps } from '../../../src/screens/shop/shop-screen';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { addLine, setLineQty, type CartLine } from '../../../src/screens/shop/cart-lines';
+import { ShopScreen, type ShopScreenProps } from '../../../src/screens/shop/shop-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { money } from '../../fixtures/customer';
 import { navItems } from '../../fixtures/nav';
-import { cartBelowMinimum, cartWithItems, cartWithSoldOut, categories, emptyCatalog, MIN_ORDER } from '../../fixtures/shop';
+import { cartBelowMinimum, cartWithItems, cartWithOptions, cartWithSoldOut, cartWithSoldOutOption, categories, emptyCatalog, MIN_ORDER, optionCategories, optionLatte } from '../../fixtures/shop';
 
 /** The container keeps the cart; in stories a little state stands in for it. */
 function ShopWithCart(props: ShopScreenProps) {
@@ -14,9 +15,13 @@ function ShopWithCart(props: ShopScreenProps) {
     <ShopScreen
       {...props}
       cart={cart}
-      onChangeQty={(id, qty) => {
-        props.onChangeQty?.(id, qty);
-        setCart((c) => (qty === 0 ? c.filter((l) => l.product_id !== id) : c.some((l) => l.product_id === id) ? c.map((l) => (l.product_id === id ? { ...l, qty } : l)) : [...c, { product_id: id, qty }]));
+      onChangeQty={(key, qty) => {
+        props.onChangeQty?.(key, qty);
+        setCart((c) => setLineQty(c, key, qty));
+      }}
+      onAdd={(line) => {
+        props.onAdd?.(line);
+        setCart((c) => addLine(c, line));
       }}
     />
   );
@@ -35,6 +40,7 @@ const meta = {
     minOrder: MIN_ORDER,
     nav: <BottomNav items={navItems('shop')} />,
     onChangeQty: fn(),
+    onAdd: fn(),
     onCheckout: fn(),
     onRetry: fn(),
   },
@@ -70,15 +76,15 @@ export const AddAndRemove: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Cold brew is sold out' })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Add Cappuccino' }));
-    await expect(args.onChangeQty).toHaveBeenLastCalledWith(4, 1);
+    await expect(args.onAdd).toHaveBeenLastCalledWith({ product_id: 4, qty: 1 });
     await userEvent.click(canvas.getByRole('button', { name: 'One more Cappuccino' }));
-    await expect(args.onChangeQty).toHaveBeenLastCalledWith(4, 2);
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith('4', 2);
     await expect(canvas.getByRole('group', { name: 'Quantity of Cappuccino' })).toHaveTextContent('2');
     await expect(canvas.getByRole('button', { name: /View cart · 2 items/ })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Checkout' })).toBeEnabled();
     await userEvent.click(canvas.getByRole('button', { name: 'One less Cappuccino' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Remove Cappuccino' }));
-    await expect(args.onChangeQty).toHaveBeenLastCalledWith(4, 0);
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith('4', 0);
     await expect(canvas.getByRole('button', { name: 'Add Cappuccino' })).toBeVisible();
     await expect(canvas.queryByRole('region', { name: 'Cart' })).toBeNull();
   },
@@ -94,8 +100,48 @@ export const CartSheet: Story = {
     await userEvent.click(canvas.getByRole('button', { name: /View cart/ }));
     const sheet = within(await screen.findByRole('dialog', { name: 'Your cart' }));
     await userEvent.click(sheet.getByRole('button', { name: 'Remove Butter croissant' }));
-    await expect(args.onChangeQty).toHaveBeenLastCalledWith(12, 0);
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith('12', 0);
     await userEvent.click(sheet.getByRole('button', { name: 'Checkout' }));
     await expect(args.onCheckout).toHaveBeenCalled();
+  },
+};
+
+/** Coffees with options (issue #27): their starting price and "Options"; Add opens the option sheet. */
+export const WithOptions: Story = { args: { categories: optionCategories } };
+
+/** Two lines of one latte with other options, each with its options in words and its price. */
+export const CartWithOptions: Story = {
+  args: { categories: optionCategories, cart: cartWithOptions, defaultCartOpen: true },
+  play: async ({ args }) => {
+    const sheet = within(await screen.findByRole('dialog', { name: 'Your cart' }));
+    await expect(sheet.getByText('Large · Oat milk').parentElement).toHaveTextContent('₱210.00 each');
+    await userEvent.click(sheet.getByRole('button', { name: 'Remove Spanish latte, Large · Oat milk' }));
+    await expect(args.onChangeQty).toHaveBeenLastCalledWith('2:102,202', 0);
+    await expect(sheet.getByRole('group', { name: 'Quantity of Spanish latte, Regular · Whole milk · Extra shot' })).toHaveTextContent('2');
+  },
+};
+
+/** A line whose oat milk sold out since: it cannot be checked out until it is changed. */
+export const SoldOutOption: Story = { args: { categories: optionCategories, cart: cartWithSoldOutOption, defaultCartOpen: true } };
+
+/**
+ * Add on a latte opens its option sheet (loaded on first use); Large, then Add: a line of its own, the
+ * card counts it, and the focus is back on Add.
+ */
+export const AddWithOptions: Story = {
+  tags: ['!screen'],
+  args: { categories: optionCategories },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const add = canvas.getByRole('button', { name: `Add ${optionLatte.name}` });
+    await userEvent.click(add);
+    const sheet = within(await screen.findByRole('dialog', { name: optionLatte.name }));
+    await userEvent.click(await sheet.findByRole('radio', { name: /Large/ }));
+    await userEvent.click(sheet.getByRole('button', { name: 'Add to order · ₱185.00' }));
+    await expect(args.onAdd).toHaveBeenCalledWith({ product_id: optionLatte.id, qty: 1, options: [201, 102] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(add).toHaveFocus();
+    await expect(canvas.getByText('Options · 1 in cart')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /View cart · 1 item/ })).toBeVisible();
   },
 };

@@ -1,5 +1,7 @@
 /** The merchant's side: the owner account made through the set-up link the first start prints. */
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { useStarted } from '../../support/lifecycle';
+import { HAS_CHROME, newContext, watchErrors, type RunningApp } from './app';
 
 export const OWNER_PASSWORD = 'correct horse battery staple';
 
@@ -24,4 +26,23 @@ export async function consoleNav(page: Page): Promise<Locator> {
   const menu = page.getByRole('button', { name: 'Menu' });
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   return page.getByRole('navigation', { name: 'Console' });
+}
+
+/**
+ * For a describe block: the shop's owner at a desktop, set up through the link the app printed, before
+ * its tests; their browser context closed after them. `errors`: the page's console and page errors.
+ */
+export function useOwnerDesk(browser: Browser, app: RunningApp, email: string): { context: BrowserContext; page: Page; errors: string[] } {
+  return useStarted(
+    'the owner at a desk',
+    async () => {
+      const context = await newContext(browser, 'desktop', app.url);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await setUpOwner(page, app.output(), email);
+      return { context, page, errors };
+    },
+    (desk) => desk.context.close(),
+    { skip: !HAS_CHROME },
+  );
 }

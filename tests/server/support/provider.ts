@@ -261,7 +261,9 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
   clearMerchantCache();
   const clock = new FakeClock(new Date());
   const sent: SentMessage[] = [];
+  // the test's own outbox: what the provider sent, kept in memory (`sent`)
   const sender: MessageSender = {
+    channel: { kind: 'outbox' },
     async send(phone, body) {
       sent.push({ phone, body });
     },

@@ -24,6 +24,7 @@ describe("the console's page table", () => {
       'Brand (owner) /merchant/theme',
       'Settings (owner) /merchant/settings',
       'Staff (owner) /merchant/staff',
+      'Payments and messages (owner) /merchant/channels',
       'Activity (owner) /merchant/audit',
     ]);
   });

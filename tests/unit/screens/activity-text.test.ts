@@ -17,6 +17,22 @@ describe('the activity log in words', () => {
     expect(t.changes).toEqual([]);
   });
 
+  it('tells option group changes and the sold-out switch in words', () => {
+    const group = { id: 4, name: 'Size', min_choices: 1, max_choices: 1, options: [{ id: 1, name: 'Regular' }], product_ids: [2] };
+    expect(describeActivity(entry({ action: 'menu.option_group.create', before: null, after: group }), f).sentence).toBe('Anna added the option group Size.');
+    const changed = describeActivity(entry({ action: 'menu.option_group.update', before: group, after: { ...group, name: 'Cup', max_choices: 2 } }), f);
+    expect([changed.sentence, changed.changes]).toEqual([
+      'Anna changed the option group Cup.',
+      [
+        { label: 'Name', before: 'Size', after: 'Cup' },
+        { label: 'Most choices', before: '1', after: '2' },
+      ],
+    ]);
+    expect(describeActivity(entry({ action: 'menu.option_group.delete', before: group, after: null }), f).sentence).toBe('Anna removed the option group Size.');
+    expect(describeActivity(entry({ action: 'menu.option.availability', before: { name: 'Oat milk', available: true }, after: { name: 'Oat milk', available: false } }), f).sentence).toBe('Anna marked Oat milk sold out.');
+    expect(describeActivity(entry({ action: 'menu.option.availability', before: { name: 'Oat milk', available: false }, after: { name: 'Oat milk', available: true } }), f).sentence).toBe('Anna put Oat milk back on sale.');
+  });
+
   it('shows a price change as money, not centavos', () => {
     const t = describeActivity(entry({ action: 'menu.product.update', before: { id: 3, name: 'Kopi', price: 12_000, available: true }, after: { id: 3, name: 'Kopi', price: 13_500, available: false } }), f);
     expect(t.sentence).toBe('Anna changed Kopi.');
@@ -40,6 +56,19 @@ describe('the activity log in words', () => {
     ]);
   });
 
+  it("says a product's lifecycle (archived, restored, deleted, a category's products reordered) and a reward's free product by name", () => {
+    const kopi = { id: 3, name: 'Kopi', price: 12_000 };
+    expect(describeActivity(entry({ action: 'menu.product.archive', before: { ...kopi, archived_at: null }, after: { ...kopi, archived_at: '2026-11-20T10:00:00.000Z' } }), f).sentence).toBe('Anna archived Kopi: customers no longer see it.');
+    expect(describeActivity(entry({ action: 'menu.product.restore', before: { ...kopi, archived_at: '2026-11-20T10:00:00.000Z' }, after: { ...kopi, archived_at: null } }), f).sentence).toBe('Anna brought Kopi back on the menu.');
+    expect(describeActivity(entry({ action: 'menu.product.delete', before: kopi, after: null }), f).sentence).toBe('Anna deleted Kopi from the menu.');
+    const reward = describeActivity(entry({ action: 'reward.update', before: { title: 'Treat', discount_amount: 5_000, product: null }, after: { title: 'Treat', discount_amount: 0, product: { id: 7, name: 'Ube latte', archived: false } } }), f);
+    expect(reward.changes).toEqual([
+      { label: 'Discount', before: '₱50.00', after: '₱0.00' },
+      { label: 'Free product', before: '—', after: 'Ube latte' },
+    ]);
+    expect(describeActivity(entry({ action: 'menu.product.reorder', target: 'category:2', before: [1, 2], after: [2, 1] }), f).sentence).toBe('Anna put the products of a category in a new order.');
+  });
+
   it('names who acted when it was not a staff member: the machine key, a visitor', () => {
     expect(describeActivity(entry({ staff: null, actor: 'machine', action: 'order.status', target: 'order:KS-1', after: { name: 'KS-1', status: 'ready' } }), f).sentence).toBe('The point-of-sale system (merchant key) marked order KS-1 as ready.');
     const attack = describeActivity(entry({ staff: null, actor: 'visitor', action: 'signin.attack', after: { email: 'rosa@example.com', failures: 12, minutes: 15, address: '203.0.113.7' } }), f);
@@ -58,6 +87,11 @@ describe('the activity log in words', () => {
     expect(dispute.sentence).toBe("A customer's bank disputed ₱210.50 of order KS-7 at Stripe.");
     expect(dispute.detail).toBe('Reason given: product not received');
     expect(dispute.warning).toBe(true);
+  });
+
+  it('says a test message and where it went', () => {
+    expect(describeActivity(entry({ action: 'channels.test_message', target: 'channel:sms', after: { channel: 'sms', to: '+639171234567' } }), f).sentence).toBe('Anna sent a test text message to +639171234567.');
+    expect(describeActivity(entry({ action: 'channels.test_message', target: 'channel:email', after: { channel: 'email', to: 'anna@example.com' } }), f).sentence).toBe('Anna sent a test e-mail to anna@example.com.');
   });
 
   it('says downloads with their days, points with the customer, an unknown action plainly', () => {

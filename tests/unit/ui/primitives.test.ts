@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '#contract/money';
 import { toE164 } from '../../../src/ui/phone-field/countries';
@@ -73,5 +75,20 @@ describe('qrPath', () => {
     const { d, extent } = qrPath('KOPI-7F3A-2C9D');
     expect(extent).toBe(21 + 8); // version 1 is 21×21
     expect(d.startsWith('M4 4h1v1h-1z')).toBe(true); // the finder pattern's top-left corner
+  });
+
+  it('draws a code a scanner reads back: the counter’s own decoder (zxing) on the rendered picture', async () => {
+    const { default: sharp } = await import('sharp');
+    const { prepareZXingModule, readBarcodes } = await import('zxing-wasm/reader');
+    const wasm = readFileSync(fileURLToPath(import.meta.resolve('zxing-wasm/reader/zxing_reader.wasm')));
+    await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
+    // a voucher's signed code is long (version 5 or more); an order number is short
+    for (const value of ['KS-240917-0042', `v1.${'A'.repeat(86)}.${'b'.repeat(43)}`]) {
+      const { d, extent } = qrPath(value);
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${extent * 8}" height="${extent * 8}" viewBox="0 0 ${extent} ${extent}" shape-rendering="crispEdges"><rect width="${extent}" height="${extent}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`;
+      const png = await sharp(Buffer.from(svg)).png().toBuffer();
+      const [read] = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] });
+      expect(read?.text).toBe(value);
+    }
   });
 });

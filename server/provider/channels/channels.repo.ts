@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db';
+
+/** When the last payment webhook arrived (the table the webhook transaction writes); null: none yet. */
+export async function lastWebhookAt(db: Database): Promise<Date | null> {
+  const row = await db.selectFrom('webhook_events').select((eb) => eb.fn.max('received_at').as('at')).executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The owner's test messages within the hour, counted under a lock on their row, so two at once cannot both pass. */
+export async function lockTestMessages(trx: Database, staffId: number, action: string, since: Date): Promise<{ n: number; oldest: Date | null }> {
+  await trx.selectFrom('staff').select('id').where('id', '=', staffId).forUpdate().execute();
+  const row = await trx
+    .selectFrom('audit_log')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('staff_id', '=', staffId)
+    .where('action', '=', action)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { n: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
+}
+
+/** The signed-in member's own e-mail address. */
+export async function staffEmail(db: Database, staffId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('staff').select('email').where('id', '=', staffId).executeTakeFirst();
+  return row?.email;
+}
+
+/**
+ * What the set-up checklist reads: which audit actions the log holds (by exact name, or any of a prefix
+ * such as `reward.`) and how many people are on the team. One query, whatever the log's size (each
+ * `exists` stops at its first row).
+ */
+export async function setupFacts(db: Database, o: { actions: readonly string[]; prefixes: readonly string[] }): Promise<{ seen: Set<string>; team: number }> {
+  const checks = [
+    ...o.actions.map((a) => sql<boolean>`exists (select 1 from audit_log where action = ${a})`.as(`a:${a}`)),
+    ...o.prefixes.map((p) => sql<boolean>`exists (select 1 from audit_log where action like ${`${p}%`})`.as(`p:${p}`)),
+  ];
+  const row = await db
+    .selectFrom('staff')
+    .select((eb) => [eb.fn.countAll<number>().as('team'), ...checks])
+    .where('removed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const r = row as Record<string, unknown>;
+  const seen = new Set<string>([...o.actions.filter((a) => r[`a:${a}`] === true), ...o.prefixes.filter((p) => r[`p:${p}`] === true)]);
+  return { seen, team: Number(r.team) };
+}

@@ -1,0 +1,14 @@
+/** Going live (owners): how payments and messages are set up, a test message, and the set-up checklist. */
+import useSWR from 'swr';
+import type { ChannelsData, SetupData, TestMessageInput } from '#contract/channels';
+import { channelsApi } from '#contract/channels.calls';
+import { staffApi } from '#contract/staff.calls';
+import { callApi, fetcher, keyOf } from './client';
+import { useMutation } from './mutation';
+
+/** How payments and messages are set up; `ask` false for a member of staff, whom the provider would refuse (the console's frame asks for everyone's page). */
+export const useChannels = (ask = true) => useSWR<ChannelsData>(ask ? keyOf(channelsApi.channels) : null, fetcher);
+/** The Overview's checklist: read again when the owner comes back to it, so a step done elsewhere shows ticked. */
+export const useSetup = () => useSWR<SetupData>(keyOf(channelsApi.setup), fetcher, { revalidateOnMount: true, dedupingInterval: 0 });
+/** A test message through the real sender; it changes the activity log. */
+export const useSendTestMessage = () => useMutation((input: TestMessageInput) => callApi(channelsApi.testMessage, input), { refreshes: [staffApi.audit.path] });

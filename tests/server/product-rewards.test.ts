@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { ownerAndStaff } from './merchant.helpers';
+import { describeEachDb, useTestProvider } from './support/provider';
+
+/**
+ * Rewards for a product (issue 27): a reward gives a product of the menu free (once, at 0) rather than an
+ * amount off. Redeemed into a voucher as any reward; at checkout the voucher puts the product in the order
+ * as a line at 0 (totals and points as without it); at the counter it is a free item. Its product
+ * archived, checkout refuses it while the counter still honours it.
+ */
+
+interface Product {
+  id: number;
+  name: string;
+  price: number;
+}
+
+describeEachDb('rewards for a product', (kind) => {
+  const p = useTestProvider(kind);
+  const team = ownerAndStaff(p);
+  let latte: Product;
+  let croissant: Product;
+
+  beforeAll(async () => {
+    const all = ((await p.call('get', 'shop/catalog')).body.data.categories as Array<{ products: Product[] }>).flatMap((c) => c.products);
+    latte = all.find((x) => x.name === 'Ube latte')!;
+    croissant = all.find((x) => x.price >= 15_000 && x.id !== latte.id)!;
+  });
+
+  const createReward = (body: Record<string, unknown>, token?: string) =>
+    team.post('merchant/rewards/create', { title: 'Free ube latte', points_cost: 100, stock_total: null, valid_days: 30, ...body }, token);
+  const redeem = async (token: string, name: string) => (await p.call('post', 'reward/redeem', { token, body: { name, idempotency_key: randomUUID() } }).expect(201)).body.data.voucher as { id: number; reward: { free_product: string | null } };
+  const basket = (voucherId: number) => ({ items: [{ product_id: croissant.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucherId });
+
+  it('makes a reward that gives a product: the owner sees the product, customers "Free <product>"', async () => {
+    const res = await createReward({ product_id: latte.id });
+    expect(res.status).toBe(201);
+    expect(res.body.data.reward).toMatchObject({ discount_amount: 0, product: { id: latte.id, name: 'Ube latte', archived: false } });
+    const listed = ((await p.call('get', 'reward/list')).body.data.rewards as Array<{ name: string; free_product?: string | null }>).find((r) => r.name === res.body.data.reward.name);
+    expect(listed?.free_product).toBe('Ube latte');
+    expect(await p.db.selectFrom('audit_log').select(['action', 'after']).where('target', '=', `reward:${res.body.data.reward.name}`).executeTakeFirstOrThrow()).toMatchObject({
+      action: 'reward.create',
+      after: expect.objectContaining({ product: expect.objectContaining({ name: 'Ube latte' }) }),
+    });
+  });
+
+  it('refuses a free product with an amount off, a product not on the menu, and staff', async () => {
+    const both = await createReward({ product_id: latte.id, discount_amount: 5_000 });
+    expect([both.status, both.body.error.fields]).toEqual([400, { discount_amount: 'must be 0 when the reward is a free product' }]);
+    const unknown = await createReward({ product_id: 999_999 });
+    expect([unknown.status, unknown.body.error.fields]).toEqual([400, { product_id: 'is not on the menu' }]);
+    const staff = await createReward({ product_id: latte.id }, team.staff.token);
+    expect([staff.status, staff.body.error.code]).toEqual([403, 'ROLE_FORBIDDEN']);
+
+    // an amount-off reward becomes a free product, and back; an amount off added to a product reward is refused
+    const amount = (await createReward({ title: 'Twenty off', discount_amount: 2_000 }).expect(201)).body.data.reward as { name: string };
+    const update = (body: Record<string, unknown>, token?: string) => team.post('merchant/rewards/update', { name: amount.name, ...body }, token);
+    const mixed = await update({ product_id: latte.id });
+    expect([mixed.status, mixed.body.error.fields]).toEqual([400, { discount_amount: 'must be 0 when the reward is a free product' }]);
+    expect((await update({ product_id: latte.id, discount_amount: 0 }).expect(200)).body.data.reward.product).toMatchObject({ id: latte.id });
+    expect((await update({ discount_amount: 100 })).body.error.fields).toEqual({ discount_amount: 'must be 0 when the reward is a free product' });
+    expect((await update({ product_id: null, discount_amount: 2_000 }).expect(200)).body.data.reward).toMatchObject({ product: null, discount_amount: 2_000 });
+    expect((await update({ product_id: latte.id, discount_amount: 0 }, team.staff.token)).status).toBe(403);
+    const audit = await p.db.selectFrom('audit_log').select(['before', 'after']).where('target', '=', `reward:${amount.name}`).where('action', '=', 'reward.update').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect([(audit.before as { product: unknown }).product, (audit.after as { product: unknown }).product]).toEqual([expect.objectContaining({ id: latte.id }), null]);
+  });
+
+  it('at checkout puts the product in the order at 0: subtotal, total and points as without it; the voucher is used', async () => {
+    const reward = (await createReward({ title: 'Latte on us', product_id: latte.id }).expect(201)).body.data.reward as { name: string };
+    const c = await p.newCustomer({ points: 500, wallet: 100_000 });
+    const voucher = await redeem(c.token, reward.name);
+    expect(voucher.reward.free_product).toBe('Ube latte');
+
+    const quote = (await p.call('post', 'order/quote', { token: c.token, body: basket(voucher.id) }).expect(200)).body.data;
+    expect(quote).toMatchObject({ subtotal: croissant.price, discount: 0, total: croissant.price, points_to_earn: Math.floor(croissant.price / 1_000) });
+
+    const created = await p.call('post', 'order/create', { token: c.token, body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } });
+    expect(created.status).toBe(201);
+    const order = created.body.data.order as { name: string; subtotal: number; discount: number; total: number; points_earned: number; items: Array<{ product_id: number; name: string; price: number; qty: number }> };
+    expect(order).toMatchObject({ subtotal: croissant.price, discount: 0, total: croissant.price });
+    expect(order.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ product_id: croissant.id, price: croissant.price, qty: 1 }), expect.objectContaining({ product_id: latte.id, name: 'Ube latte', price: 0, qty: 1 })]),
+    );
+    expect(order.items).toHaveLength(2);
+    const wallet = (await p.call('get', 'wallet/balance', { token: c.token })).body.data.balance as number;
+    expect(wallet).toBe(100_000 - croissant.price);
+    const earned = await p.db.selectFrom('orders').select('points_earned').where('name', '=', order.name).executeTakeFirstOrThrow();
+    expect(earned.points_earned).toBe(Math.floor(croissant.price / 1_000));
+    const used = await p.db.selectFrom('vouchers').select(['status']).where('id', '=', voucher.id).executeTakeFirstOrThrow();
+    expect(used.status).toBe('used');
+    // the board's ticket shows the free line
+    const ticket = (await p.call('get', 'merchant/orders/detail', { token: team.owner.token, query: { name: order.name } }).expect(200)).body.data.order as { items: Array<{ name: string; price: number }> };
+    expect(ticket.items).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Ube latte', price: 0 })]));
+  });
+
+  it('refuses at checkout a voucher whose product is sold out or archived; the counter still honours it as a free item', async () => {
+    const product = (await team.post('merchant/menu/product/create', { category_id: (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id, name: 'Halo-halo', price: 16_000 }).expect(201)).body.data.product as Product;
+    const reward = (await createReward({ title: 'Free halo-halo', product_id: product.id }).expect(201)).body.data.reward as { name: string };
+    const c = await p.newCustomer({ points: 500, wallet: 100_000 });
+    const voucher = await redeem(c.token, reward.name);
+
+    await team.post('merchant/menu/product/update', { id: product.id, available: false }).expect(200);
+    const soldOut = await p.call('post', 'order/quote', { token: c.token, body: basket(voucher.id) });
+    expect([soldOut.status, soldOut.body.error.code, soldOut.body.error.fields]).toEqual([400, 'VOUCHER_INVALID', { voucher_id: 'the product is sold out right now' }]);
+    await team.post('merchant/menu/product/update', { id: product.id, available: true }).expect(200);
+
+    // a product a reward gives is not deleted (its vouchers would lose it): archived instead
+    const refused = await team.post('merchant/menu/product/delete', { id: product.id });
+    expect([refused.status, refused.body.error.code, refused.body.error.fields]).toEqual([409, 'CONFLICT', { id: 'is given by a reward' }]);
+    await team.post('merchant/menu/product/archive', { id: product.id }).expect(200);
+
+    for (const call of ['order/quote', 'order/create'] as const) {
+      const res = await p.call('post', call, { token: c.token, body: call === 'order/create' ? { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } : basket(voucher.id) });
+      expect([call, res.status, res.body.error.code, res.body.error.fields]).toEqual([call, 400, 'VOUCHER_INVALID', { voucher_id: 'the product is not on the menu any more' }]);
+      expect(res.body.message).toMatch(/not on the menu any more\. Show it at the counter instead\./);
+    }
+    // nothing was charged nor used
+    expect((await p.call('get', 'wallet/balance', { token: c.token })).body.data.balance).toBe(100_000);
+    // the owner sees the reward's product archived
+    const inEditor = ((await p.call('get', 'merchant/rewards', { token: team.owner.token })).body.data.rewards as Array<{ name: string; product: unknown }>).find((r) => r.name === reward.name);
+    expect(inEditor?.product).toEqual({ id: product.id, name: 'Halo-halo', archived: true });
+
+    // the counter: the free item shown, and redeemed
+    const code = (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: voucher.id } }).expect(200)).body.data.current.short_code as string;
+    const looked = await p.call('post', 'merchant/counter/lookup', { token: team.staff.token, body: { code } }).expect(200);
+    expect(looked.body.data.voucher).toMatchObject({ usable: true, reward: { title: 'Free halo-halo', free_product: 'Halo-halo' } });
+    const redeemed = await p.call('post', 'merchant/counter/redeem', { token: team.staff.token, body: { code } });
+    expect(redeemed.status).toBe(201);
+    expect(redeemed.body.data.voucher.reward.free_product).toBe('Halo-halo');
+    const after = await p.db.selectFrom('vouchers').select('status').where('id', '=', voucher.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe('used');
+  });
+
+  it('a reward can no longer be pointed at an archived product', async () => {
+    const archived = (await p.db.selectFrom('products').select('id').where('archived_at', 'is not', null).executeTakeFirstOrThrow()).id;
+    const res = await createReward({ title: 'Ghost', product_id: archived });
+    expect([res.status, res.body.error.fields]).toEqual([400, { product_id: 'is not on the menu' }]);
+  });
+});
