@@ -33,7 +33,7 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
  * nothing below it would then reach back.
  */
 export const PROVIDER_LAYERS = [
-  ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'theme', 'wheel'],
+  ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'wheel'],
   ['channels', 'options', 'orders', 'rewards'],
   ['addresses', 'points', 'shop', 'staff', 'wallet'],
   ['auth'],

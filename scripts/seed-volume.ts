@@ -92,7 +92,7 @@ export async function seedVolume(db: Database, { orders, now = new Date(), force
       from vo cross join generate_series(1, vo.i % 3 + 1) k join vprod p on p.rn = 1 + (vo.i::bigint * k + k) % ${products}
       order by vo.id, k`);
     await run(sql`update orders o set subtotal = s.subtotal, total = s.subtotal + o.delivery_fee,
-        points_earned = case when o.paid_at is null or o.status = 'cancelled' then 0 else ((s.subtotal::bigint + o.delivery_fee) / 1000)::int end
+        points_earned = case when o.paid_at is null or o.status = 'cancelled' then 0 else (s.subtotal::bigint / 1000)::int end
       from (select order_id, sum(price * qty) as subtotal from order_items where order_id in (select id from vo) group by order_id) s
       where o.id = s.order_id`);
     await run(sql`create temp table vpaid on commit drop as

@@ -21,6 +21,7 @@ import * as m0011 from './migrations/0011-cancelled-points';
 import * as m0012 from './migrations/0012-gateway-refunds-disputes';
 import * as m0016 from './migrations/0016-product-options';
 import * as m0015 from './migrations/0015-product-archive';
+import * as m0017 from './migrations/0017-order-points-to-earn';
 
 export type Database = Kysely<DB>;
 
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0012-gateway-refunds-disputes': m0012,
   '0016-product-options': m0016,
   '0015-product-archive': m0015,
+  '0017-order-points-to-earn': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

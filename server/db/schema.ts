@@ -240,6 +240,8 @@ export interface OrderTable {
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** of points_earned, what the cancellation took back; the rest had been spent (migration 0011) */
   points_taken_back: Generated<number>;
+  /** the points it was quoted, credited when it is paid whatever the rate then (migration 0017; null: older orders) */
+  points_to_earn: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderItemTable {

@@ -27,6 +27,7 @@ import { menuRoutes } from './menu/menu.routes';
 import { optionsRoutes } from './options/options.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { channelsRoutes } from './channels/channels.routes';
+import { shopSettingsRoutes } from './shop-settings/shop-settings.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -72,6 +73,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     menuRoutes, // merchant/menu/…: the owner's menu editor
     optionsRoutes, // merchant/menu/option-group…: its product options (sizes, milks, extras)
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
+    shopSettingsRoutes, // merchant/settings…: the owner's shop settings
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
     channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist

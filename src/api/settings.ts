@@ -30,10 +30,18 @@ export function settingsSource(): Key {
   return code ? keyOf(previewCall, { token: code }) : settingsKey;
 }
 
-/** Site settings: read once per session (they change rarely); failures are logged and the app renders anyway. */
+/**
+ * Site settings: read again every 10 s while the app is open and when it comes back into view, so an
+ * owner's change (a new pickup address, minimum order, points rate) reaches an open app within 15 s
+ * (the provider's and the gateway's caches keep the answer at most 5 s each). An unchanged answer
+ * changes nothing on the page (SWR compares it). Failures are logged and the app renders anyway.
+ */
 export function useSettings() {
-  return useSWR<SiteSettings>(settingsSource(), fetcher, { revalidateOnFocus: false, revalidateIfStale: false });
+  return useSWR<SiteSettings>(settingsSource(), fetcher, { revalidateOnFocus: true, revalidateIfStale: false, refreshInterval: SETTINGS_REFRESH_MS });
 }
+
+/** How often an open app reads the settings again (ms). */
+const SETTINGS_REFRESH_MS = 10_000;
 
 export interface AppConfig {
   google_client_id: string | null;

@@ -37,8 +37,9 @@ function setFavicon(href: string) {
 export function SiteSettingsProvider({ children }: { children: ReactNode }) {
   const { data, error, isLoading } = useSettings();
   useEffect(() => {
-    if (error) console.error('Site settings could not be loaded; using neutral defaults.', error);
-  }, [error]);
+    // a failed re-read (every 10 s) keeps the settings already shown: only a first load that fails is worth saying
+    if (error && !data) console.error('Site settings could not be loaded; using neutral defaults.', error);
+  }, [error, data]);
   const settings = data ?? NEUTRAL_SETTINGS;
   const theme = useMemo(() => themeFromSettings(settings), [settings]);
   useEffect(() => {

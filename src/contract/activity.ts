@@ -14,6 +14,7 @@ export const ACTIVITY_KINDS = {
   rewards: { label: 'Rewards', prefixes: ['reward.'] },
   wheel: { label: 'Wheel', prefixes: ['wheel.'] },
   brand: { label: 'Brand and images', prefixes: ['theme.', 'media.'] },
+  settings: { label: 'Shop settings', prefixes: ['settings.'] },
   exports: { label: 'Downloads', prefixes: ['export.'] },
   channels: { label: 'Payments and messages', prefixes: ['channels.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;

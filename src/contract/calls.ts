@@ -21,6 +21,7 @@ import { paymentsApi } from './payments.calls';
 import { pointsApi } from './points.calls';
 import { rewardsApi, rewardsEditorApi } from './rewards.calls';
 import { previewCall, settingsApi } from './settings.calls';
+import { shopSettingsApi } from './shop-settings.calls';
 import { shopApi } from './shop.calls';
 import { staffApi } from './staff.calls';
 import { themeApi } from './theme.calls';
@@ -47,6 +48,7 @@ const areas = [
   rewardsApi,
   rewardsEditorApi,
   settingsApi,
+  shopSettingsApi,
   { previewCall },
   shopApi,
   staffApi,

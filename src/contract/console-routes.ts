@@ -56,6 +56,7 @@ export const CONSOLE_PAGES = {
   rewards: page('/rewards', 'Rewards', 'owner', 'rewards-editor-screen'),
   wheel: page('/wheel', 'Wheel', 'owner', 'wheel-editor-screen', { wide: true }),
   theme: page('/theme', 'Brand', 'owner', 'theme-studio-screen', { wide: true }),
+  settings: page('/settings', 'Settings', 'owner', 'settings-screen'),
   staff: page('/staff', 'Staff', 'owner', 'staff-screen'),
   channels: page('/channels', 'Payments and messages', 'owner', 'channels-screen'),
   audit: page('/audit', 'Activity', 'owner', 'audit-screen'),

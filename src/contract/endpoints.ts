@@ -28,6 +28,7 @@ import { paymentsSpec, sandboxPageEndpoints } from './payments';
 import { ordersSpec } from './orders';
 import { pointsSpec } from './points';
 import { settingsSpec } from './settings';
+import { shopSettingsSpec } from './shop-settings';
 import { rewardsEditorSpec, rewardsSpec } from './rewards';
 import { shopSpec } from './shop';
 import { walletSpec } from './wallet';
@@ -171,6 +172,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // going live: payments and messages, the set-up checklist
   ...endpointsOf(channelsSpec),
+
+  // the owner's shop settings
+  ...endpointsOf(shopSettingsSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

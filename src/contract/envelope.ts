@@ -61,6 +61,8 @@ export type ErrorCode =
   | 'VOUCHER_USED'
   /** 409: the voucher is past its date */
   | 'VOUCHER_EXPIRED'
+  /** 409: the currency cannot change: money has moved in it */
+  | 'CURRENCY_LOCKED'
   | 'INTERNAL';
 
 export interface ApiError {
@@ -116,6 +118,7 @@ export const ERROR_STATUS = {
   CODE_STALE: 409,
   VOUCHER_USED: 409,
   VOUCHER_EXPIRED: 409,
+  CURRENCY_LOCKED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,

@@ -52,6 +52,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   REFERENCE_CODE: "a voucher's fixed reference code: never accepted at the counter",
   VOUCHER_USED: 'the voucher was used already: `data.used_at`, `data.staff_name` (at a counter), `data.order` (on an order)',
   VOUCHER_EXPIRED: 'the voucher is past its date: `data.expires_at`',
+  CURRENCY_LOCKED: 'the shop\'s currency cannot change once money has moved in it (a wallet entry, an order or a payment exists)',
   INTERNAL: 'an unexpected failure on the provider',
 };
 

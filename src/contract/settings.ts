@@ -31,6 +31,15 @@ export const siteSettingsAnswer = z
     delivery_fee: money().optional(),
     default_country_code: z.string().optional(),
     pickup_address: z.string().optional(),
+    short_name: z.string().optional().meta({ description: "the shop's name on a phone's home screen (at most 12 characters)" }),
+    contact_phone: z.string().optional(),
+    contact_email: z.string().optional(),
+    points_per_amount: money().optional().meta({ description: 'minor units of the subtotal after discount that earn one point' }),
+    delivery_fee_earns_points: z.boolean().optional().meta({ description: 'whether the delivery fee earns points too; absent: false' }),
+    points_expiry_days: z.number().int().optional(),
+    topup_min: money().optional(),
+    topup_max: money().optional(),
+    topup_presets: z.array(money()).optional().meta({ description: "the wallet's quick top-up amounts, ascending" }),
     online_payments: z.boolean().optional().meta({ description: 'false: top-ups and online payment answer 503 PAYMENTS_UNAVAILABLE; absent: assume true' }),
   })
   .meta({ id: 'SiteSettings' });

@@ -244,12 +244,12 @@ for (const via of ['sandbox', 'stripe'] as const) describeEachDb(`a customer's j
     // both orders, newest first
     expect((await get('order/list').expect(200)).body.data.orders.map((o: { name: string }) => o.name)).toEqual([delivery.name, pickup.name]);
 
-    // --- the points: 1 per 1,000 minor units of each total, two earn entries ---
-    const earned = Math.floor(pickup.total / 1000) + Math.floor(delivery.total / 1000);
+    // --- the points: 1 per 1,000 minor units of each total without the delivery fee, two earn entries ---
+    const earned = Math.floor(pickup.total / 1000) + Math.floor((delivery.total - delivery.delivery_fee) / 1000);
     const history = (await post('point/history', { customer_id: me.id }).expect(200)).body.data;
     expect(history.balance).toBe(earned);
     expect(history.items.map((i: { type: string; points: number }) => [i.type, i.points])).toEqual([
-      ['earn', Math.floor(delivery.total / 1000)],
+      ['earn', Math.floor((delivery.total - delivery.delivery_fee) / 1000)],
       ['earn', Math.floor(pickup.total / 1000)],
     ]);
     expect(earned).toBeGreaterThanOrEqual(150);

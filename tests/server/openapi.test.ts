@@ -751,6 +751,11 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/channels/test-message', { token: owner, body: { channel: 'email' } });
     await call('GET merchant/setup', { token: owner });
 
+    // the shop settings: read, changed, and a currency change refused once money has moved
+    await call('GET merchant/settings', { token: owner });
+    await call('POST merchant/settings/update', { token: owner, body: { pickup_address: '5 Jupiter Street, Makati City', topup_presets: [10_000, 50_000] } });
+    await call('POST merchant/settings/update', { token: owner, body: { currency: 'USD' } });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 

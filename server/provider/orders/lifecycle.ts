@@ -75,12 +75,13 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
 
 /**
  * A pending order's payment arrived (wallet debit done, or the gateway's webhook): paid, points
- * credited (1 per points_per_amount of the total), notifications. Call inside the transaction that
+ * credited (those it was quoted when placed, whatever the rate now), notifications. Call inside the transaction that
  * took the money, with the order row locked. Returns the order row as it now is.
  */
 export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<OrderRow> {
   const now = ctx.clock.now();
-  const points = pointsFor(order.total, merchant.rules);
+  // an order placed before orders kept their points (migration 0017): the rule of today
+  const points = order.points_to_earn ?? pointsFor(order.total, order.delivery_fee, merchant.rules);
   const paid = await applyStatus(trx, ctx, merchant, order, 'paid', { also: { paid_at: now, points_earned: points } });
   if (points > 0) {
     await earnPoints(trx, ctx.clock, order.customer_id, points, { reason: `Order ${order.name}`, ref: `order:${order.name}` }, merchant.rules.points_expiry_days);

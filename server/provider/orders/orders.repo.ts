@@ -19,6 +19,8 @@ export interface NewOrder {
   discount: number;
   deliveryFee: number;
   total: number;
+  /** the points it was quoted: what paying it earns */
+  pointsToEarn: number;
   voucherId: number | null;
   at: Date;
   paidAt: Date | null;
@@ -40,6 +42,7 @@ export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow 
       discount: o.discount,
       delivery_fee: o.deliveryFee,
       total: o.total,
+      points_to_earn: o.pointsToEarn,
       voucher_id: o.voucherId,
       created_at: o.at,
       updated_at: o.at,

@@ -97,6 +97,7 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
       discount: priced.discount,
       deliveryFee: priced.delivery_fee,
       total: priced.total,
+      pointsToEarn: priced.points_to_earn,
       voucherId: priced.voucher?.id ?? null,
       at: now,
       paidAt: null,

@@ -81,15 +81,19 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     discount,
     delivery_fee: deliveryFee,
     total,
-    points_to_earn: pointsFor(total, rules),
+    points_to_earn: pointsFor(total, deliveryFee, rules),
     min_order: rules.min_order,
     below_minimum_by: Math.max(0, rules.min_order - subtotal),
   };
 }
 
-/** 1 point per `points_per_amount` minor units of the total after discount. */
-export function pointsFor(total: number, rules: Pick<MerchantRules, 'points_per_amount'>): number {
-  return rules.points_per_amount > 0 ? Math.floor(total / rules.points_per_amount) : 0;
+/**
+ * 1 point per `points_per_amount` minor units of what was bought: the total after discount without the
+ * delivery fee, unless the merchant's `delivery_fee_earns_points` counts the fee too.
+ */
+export function pointsFor(total: number, deliveryFee: number, rules: Pick<MerchantRules, 'points_per_amount' | 'delivery_fee_earns_points'>): number {
+  const earning = rules.delivery_fee_earns_points ? total : total - deliveryFee;
+  return rules.points_per_amount > 0 ? Math.floor(Math.max(0, earning) / rules.points_per_amount) : 0;
 }
 
 export async function quoteOrder(ctx: ProviderContext, customerId: number, body: QuoteBody): Promise<QuoteData> {

@@ -27,14 +27,18 @@ export interface MerchantRules {
   session_days: number;
   min_order: number;
   delivery_fee: number;
-  /** minor units of the total (after discount) that earn one point */
+  /** minor units of the subtotal after discount (and the delivery fee, if delivery_fee_earns_points) that earn one point */
   points_per_amount: number;
+  /** whether an order's delivery fee earns points too (default: no, points are for what was bought) */
+  delivery_fee_earns_points: boolean;
   points_expiry_days: number;
   points_expiry_notice_days: number;
   spin_cost_points: number;
   free_spins_per_day: number;
   topup_min: number;
   topup_max: number;
+  /** the wallet's quick top-up amounts, ascending, each within topup_min..topup_max */
+  topup_presets: number[];
   /** seconds between automatic order status steps in the demo */
   demo_step_seconds: number;
 }
@@ -57,12 +61,14 @@ export const DEFAULT_RULES: MerchantRules = {
   min_order: 15_000,
   delivery_fee: 4_900,
   points_per_amount: 1_000,
+  delivery_fee_earns_points: false,
   points_expiry_days: 365,
   points_expiry_notice_days: 7,
   spin_cost_points: 20,
   free_spins_per_day: 1,
   topup_min: 10_000,
   topup_max: 5_000_000,
+  topup_presets: [10_000, 50_000, 100_000, 200_000],
   demo_step_seconds: 45,
 };
 
@@ -75,15 +81,11 @@ export interface Merchant {
 const CACHE_MS = 5_000;
 const cache = new Map<string, { at: number; merchant: Merchant }>();
 
-/** The merchant's settings and rules; cached for a few seconds since every page load reads them. */
-export async function getMerchant(db: Database, merchantId: string): Promise<Merchant> {
-  const hit = cache.get(merchantId);
-  if (hit && Date.now() - hit.at < CACHE_MS && hit.merchant) return hit.merchant;
-  const row = await readMerchant(db, merchantId);
-  if (!row) throw notFound('Merchant');
+/** A merchant's row as the provider reads it: the rules over their defaults, the customers' settings with the rules they see. */
+export function merchantOf(row: { id: string; settings: unknown; rules: unknown }): Merchant {
   const rules = { ...DEFAULT_RULES, ...(row.rules as Partial<MerchantRules>) };
   const settings = {
-    ...(row.settings as unknown as SiteSettings),
+    ...(row.settings as SiteSettings),
     merchant_id: row.id,
     currency: rules.currency,
     locale: rules.locale,
@@ -91,13 +93,28 @@ export async function getMerchant(db: Database, merchantId: string): Promise<Mer
     min_order: rules.min_order,
     delivery_fee: rules.delivery_fee,
     default_country_code: rules.default_country_code,
+    points_per_amount: rules.points_per_amount,
+    delivery_fee_earns_points: rules.delivery_fee_earns_points,
+    points_expiry_days: rules.points_expiry_days,
+    topup_min: rules.topup_min,
+    topup_max: rules.topup_max,
+    topup_presets: rules.topup_presets,
   };
-  const merchant = { id: row.id, settings, rules };
+  return { id: row.id, settings, rules };
+}
+
+/** The merchant's settings and rules; cached for a few seconds since every page load reads them. */
+export async function getMerchant(db: Database, merchantId: string): Promise<Merchant> {
+  const hit = cache.get(merchantId);
+  if (hit && Date.now() - hit.at < CACHE_MS && hit.merchant) return hit.merchant;
+  const row = await readMerchant(db, merchantId);
+  if (!row) throw notFound('Merchant');
+  const merchant = merchantOf(row);
   cache.set(merchantId, { at: Date.now(), merchant });
   return merchant;
 }
 
-/** Tests that change rules call this so the next read sees them. */
+/** Forgets the cached settings, so the next read sees a change at once (the owner's settings and theme, tests that change rules). */
 export function clearMerchantCache(): void {
   cache.clear();
 }

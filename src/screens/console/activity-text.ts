@@ -47,7 +47,7 @@ const STATUS: Record<string, string> = {
 };
 
 /** Fields whose numbers are money in minor units. */
-const MONEY = new Set(['price', 'total', 'subtotal', 'discount_amount', 'amount', 'delivery_fee', 'min_order', 'refund']);
+const MONEY = new Set(['price', 'total', 'subtotal', 'discount_amount', 'amount', 'delivery_fee', 'min_order', 'refund', 'points_per_amount', 'topup_min', 'topup_max', 'topup_presets']);
 /** Fields people know by another name; anything else is its own name in words ("points_cost" → "Points cost"). */
 const LABEL: Record<string, string> = {
   available: 'On sale',
@@ -78,6 +78,16 @@ const LABEL: Record<string, string> = {
   points: 'Points',
   role: 'Role',
   status: 'Status',
+  contact_email: 'Contact e-mail',
+  default_country_code: 'Country calling code',
+  timezone: 'Time zone',
+  points_per_amount: 'Spend for one point',
+  delivery_fee_earns_points: 'Delivery fee earns points',
+  points_expiry_days: 'Days points last',
+  min_order: 'Minimum order',
+  topup_min: 'Smallest top-up',
+  topup_max: 'Largest top-up',
+  topup_presets: 'Quick top-up amounts',
 };
 /** Fields that are bookkeeping, not what the owner changed. */
 const HIDDEN = new Set(['id', 'created_at', 'updated_at', 'redemption', 'reward', 'product_id', 'expires_at', 'sha256', 'merchant_id', 'position']);
@@ -91,6 +101,7 @@ function valueOf(key: string, v: unknown, f: ActivityFormat): string {
   if (key === 'role') return v === 'owner' ? 'Owner' : 'Staff';
   if (key === 'status' && typeof v === 'string') return STATUS[v] ?? v;
   if (typeof v === 'string') return v;
+  if (Array.isArray(v) && MONEY.has(key)) return v.map((x) => (typeof x === 'number' ? f.money(x) : '…')).join(', ');
   if (Array.isArray(v)) return `${f.count(v.length)} ${v.length === 1 ? 'item' : 'items'}`;
   // a thing named (a reward's free product): its name
   if (typeof v === 'object' && typeof (v as Obj).name === 'string') return (v as Obj).name as string;
@@ -228,6 +239,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
       return plain(`${who} brought back an earlier brand.`, { changes: diff() });
     case 'theme.preview_link':
       return plain(`${who} made a link to preview the draft brand.`);
+    case 'settings.update':
+      return plain(`${who} changed the shop settings.`, { changes: diff() });
     case 'media.upload':
       return plain(`${who} uploaded an image${typeof a.width === 'number' && typeof a.height === 'number' ? ` (${a.width} × ${a.height})` : ''}.`);
     case 'customer.points': {

@@ -33,6 +33,7 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
   counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',
   theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
+  settings: 'Your shop’s name, contact and pickup address, currency and time zone, points, minimum order, delivery fee and top-ups.',
   staff: 'Invite people, see and cancel invitations, change roles, remove people.',
   channels: 'How card payments, text messages and e-mail are set up, what going live needs, and a test message.',
   audit: 'What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.',

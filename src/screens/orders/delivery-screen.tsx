@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, Fulfilment } from '#contract';
-import { AppShell, Badge, Button, ErrorState, LocationIcon, Notice, PlusIcon, Skeleton, SkeletonGroup, TopBar, addressLine, cardSurface, cx } from '../../ui';
+import { AppShell, Badge, Button, ErrorState, LocationIcon, MapLink, Notice, PlusIcon, Skeleton, SkeletonGroup, TopBar, addressLine, cardSurface, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
 
 export interface DeliveryChoice {
@@ -92,8 +92,9 @@ function PickupPlace({ companyName, pickupAddress }: { companyName?: string; pic
       </h2>
       <p className="flex items-start gap-2 text-ink">
         <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
-        <span>{pickupAddress ?? 'The address is shown on your receipt.'}</span>
+        <span>{pickupAddress || 'The address is shown on your receipt.'}</span>
       </p>
+      {pickupAddress && <MapLink address={pickupAddress} />}
       <p className="text-sm text-muted">We'll let you know when your order is ready.</p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { type Order, type OrderRefund, type OrderStatus, statusSteps } from '#contract';
-import { AddressLines, AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
+import { AddressLines, AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, MapLink, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
 import { optionWords } from './format';
@@ -249,9 +249,10 @@ function Where({ order, pickupAddress }: { order: Order; pickupAddress?: string 
             <AddressLines address={order.address} />
           </span>
         ) : (
-          <span>{pickupAddress ?? 'At the counter'}</span>
+          <span>{pickupAddress || 'At the counter'}</span>
         )}
       </p>
+      {order.fulfilment === 'pickup' && pickupAddress && <MapLink address={pickupAddress} />}
     </section>
   );
 }

@@ -25,8 +25,11 @@ export default function WalletPage() {
   // From the answer until the browser leaves for the gateway, the form stays busy.
   const { leaving, leave } = usePaymentRedirect();
 
+  // the shop's own limits and quick amounts (settings), within the contract's
+  const min = Math.max(TOPUP_MIN, settings.topup_min ?? TOPUP_MIN);
+  const max = Math.min(TOPUP_MAX, settings.topup_max ?? TOPUP_MAX);
   const startTopUp = async (amount: number) => {
-    if (!Number.isInteger(amount) || amount < TOPUP_MIN || amount > TOPUP_MAX || leaving) return;
+    if (!Number.isInteger(amount) || amount < min || amount > max || leaving) return;
     const outcome = await topup.run(amount);
     if (!outcome?.ok) return;
     leave(outcome.value.payment_url);
@@ -52,8 +55,9 @@ export default function WalletPage() {
       formError={topup.error && Object.keys(fieldErrors).length === 0 ? messageOf(topup.error) : null}
       // a 503 PAYMENTS_UNAVAILABLE on the way shows its message above (formError) with the form kept
       onlinePayments={settings.online_payments !== false}
-      min={TOPUP_MIN}
-      max={TOPUP_MAX}
+      min={min}
+      max={max}
+      {...(settings.topup_presets?.length ? { presets: settings.topup_presets } : {})}
       onBack={back}
       nav={<AppNav />}
       currency={settings.currency}

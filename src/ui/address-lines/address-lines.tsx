@@ -21,3 +21,16 @@ export function AddressLines({ address }: { address: AddressText }) {
     </>
   );
 }
+
+/** Where a map shows `address`: Google Maps' search link, which needs no key and opens the maps app on a phone. */
+export const mapSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/** "Open in maps" for an address, in a new tab (said to screen readers too). */
+export function MapLink({ address, children = 'Open in maps', className }: { address: string; children?: string; className?: string }) {
+  return (
+    <a href={mapSearchUrl(address)} target="_blank" rel="noreferrer" className={className ?? 'self-start text-sm font-medium text-brand-ink underline underline-offset-4'}>
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}

@@ -22,7 +22,9 @@ describe("the console's page table", () => {
       'Rewards (owner) /merchant/rewards',
       'Wheel (owner) /merchant/wheel',
       'Brand (owner) /merchant/theme',
+      'Settings (owner) /merchant/settings',
       'Staff (owner) /merchant/staff',
+      'Payments and messages (owner) /merchant/channels',
       'Activity (owner) /merchant/audit',
     ]);
   });

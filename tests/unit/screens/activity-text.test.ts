@@ -42,6 +42,20 @@ describe('the activity log in words', () => {
     ]);
   });
 
+  it('shows a settings change in words: money as money, quick amounts as a list, yes and no', () => {
+    const t = describeActivity(
+      entry({ action: 'settings.update', target: 'settings', before: { delivery_fee: 4_900, delivery_fee_earns_points: true, topup_presets: [10_000, 50_000], timezone: 'Asia/Manila' }, after: { delivery_fee: 5_900, delivery_fee_earns_points: false, topup_presets: [20_000], timezone: 'Asia/Singapore' } }),
+      f,
+    );
+    expect(t.sentence).toBe('Anna changed the shop settings.');
+    expect(t.changes).toEqual([
+      { label: 'Delivery fee', before: '₱49.00', after: '₱59.00' },
+      { label: 'Delivery fee earns points', before: 'Yes', after: 'No' },
+      { label: 'Quick top-up amounts', before: '₱100.00, ₱500.00', after: '₱200.00' },
+      { label: 'Time zone', before: 'Asia/Manila', after: 'Asia/Singapore' },
+    ]);
+  });
+
   it("says a product's lifecycle (archived, restored, deleted, a category's products reordered) and a reward's free product by name", () => {
     const kopi = { id: 3, name: 'Kopi', price: 12_000 };
     expect(describeActivity(entry({ action: 'menu.product.archive', before: { ...kopi, archived_at: null }, after: { ...kopi, archived_at: '2026-11-20T10:00:00.000Z' } }), f).sentence).toBe('Anna archived Kopi: customers no longer see it.');

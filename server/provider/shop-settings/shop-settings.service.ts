@@ -1,0 +1,92 @@
+/**
+ * The owner's shop settings: the shop's words (kept in `merchants.settings`, beside the theme's) and its
+ * rules (`merchants.rules`, over DEFAULT_RULES). A change is checked field by field and between fields,
+ * audited with the changed fields before and after, and forgets the settings cache here at once (other
+ * instances and gateways keep the old settings at most their cache time: about 10 s in all).
+ * Orders, payments and ledgers keep what they were made with: only what happens next follows a change.
+ */
+import { normalizePhoneNumber } from '#contract/phone';
+import { shopSettingsProblems, type ShopSettingName, type ShopSettingsData, type ShopSettingsFields, type ShopSettingsUpdate } from '#contract/shop-settings';
+import type { Database } from '../../db';
+import type { ProviderContext } from '../context';
+import { AppError, notFound, validation } from '../http/errors';
+import type { StaffOfRequest } from '../http/staff-session';
+import { readMerchant } from '../settings/settings.repo';
+import { clearMerchantCache, merchantOf } from '../settings/settings.service';
+import { insertAudit } from '../staff/staff.repo';
+import { lockMerchant, mergeMerchant, moneyHasMoved } from './shop-settings.repo';
+
+/** The shop's words: kept in the settings JSON the customers' settings answer is made of. */
+const WORDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'pickup_address'] as const satisfies readonly ShopSettingName[];
+
+export const CURRENCY_LOCKED_MESSAGE = 'The currency cannot change once customers have paid or topped up in it.';
+
+/** The form's fields of a merchant's row (a short name never set: the start of the shop's name). */
+function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopSettingsFields {
+  const { settings, rules } = merchantOf(row);
+  return {
+    setting_company: settings.setting_company,
+    short_name: settings.short_name ?? settings.setting_company.slice(0, 12).trim(),
+    contact_phone: settings.contact_phone ?? '',
+    contact_email: settings.contact_email ?? '',
+    pickup_address: settings.pickup_address ?? '',
+    default_country_code: rules.default_country_code,
+    currency: rules.currency,
+    locale: rules.locale,
+    timezone: rules.timezone,
+    points_per_amount: rules.points_per_amount,
+    delivery_fee_earns_points: rules.delivery_fee_earns_points,
+    points_expiry_days: rules.points_expiry_days,
+    min_order: rules.min_order,
+    delivery_fee: rules.delivery_fee,
+    topup_min: rules.topup_min,
+    topup_max: rules.topup_max,
+    topup_presets: rules.topup_presets,
+  };
+}
+
+async function readFields(db: Database, merchantId: string): Promise<ShopSettingsFields> {
+  const row = await readMerchant(db, merchantId);
+  if (!row) throw notFound('Merchant');
+  return fieldsOf(row);
+}
+
+/** The form's values, read from the database (never the cache: the owner sees what is stored). */
+export async function shopSettings(ctx: ProviderContext): Promise<ShopSettingsData> {
+  const fields = await readFields(ctx.db, ctx.merchantId);
+  return { ...fields, currency_locked: await moneyHasMoved(ctx.db) };
+}
+
+const pick = (s: ShopSettingsFields, keys: readonly ShopSettingName[]) => Object.fromEntries(keys.map((k) => [k, s[k]]));
+
+/**
+ * Changes the fields given. Refused, nothing saved: a field the rules between fields fail (400
+ * VALIDATION naming it), a contact phone that is no number of the shop's country, a new currency once
+ * money has moved (409 CURRENCY_LOCKED). A change to nothing (the values it has) is not audited.
+ */
+export async function updateShopSettings(ctx: ProviderContext, staff: StaffOfRequest, body: ShopSettingsUpdate): Promise<ShopSettingsData> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockMerchant(trx, ctx.merchantId);
+    if (!row) throw notFound('Merchant');
+    const before = fieldsOf({ id: ctx.merchantId, ...row });
+    const next: ShopSettingsFields = { ...before, ...body };
+    if (body.contact_phone) {
+      const phone = normalizePhoneNumber(body.contact_phone, next.default_country_code);
+      if (!phone) throw validation({ contact_phone: `must be a phone number (of +${next.default_country_code}, or with its own country code)` });
+      next.contact_phone = phone;
+    }
+    const problems = shopSettingsProblems(next);
+    if (Object.keys(problems).length > 0) throw validation(problems as Record<string, string>);
+    const changed = (Object.keys(next) as ShopSettingName[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]));
+    if (changed.length === 0) return;
+    if (changed.includes('currency') && (await moneyHasMoved(trx))) {
+      throw new AppError('CURRENCY_LOCKED', CURRENCY_LOCKED_MESSAGE, { currency: 'cannot change once customers have paid or topped up in it' });
+    }
+    const words = changed.filter((k) => (WORDS as readonly string[]).includes(k));
+    const rules = changed.filter((k) => !words.includes(k));
+    await mergeMerchant(trx, ctx.merchantId, { settings: pick(next, words), rules: pick(next, rules) });
+    await insertAudit(trx, { staffId: staff.id, action: 'settings.update', target: 'settings', before: pick(before, changed), after: pick(next, changed), now: ctx.clock.now() });
+  });
+  clearMerchantCache();
+  return shopSettings(ctx);
+}

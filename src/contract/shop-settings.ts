@@ -1,0 +1,147 @@
+/**
+ * The owner's shop settings (`merchant/settings`, `merchant/settings/update`): the shop's words (name,
+ * short name, contact, pickup address, kept in `merchants.settings`) and its rules (region, points,
+ * orders, top-ups, kept in `merchants.rules`). The schemas of the calls settings.calls.ts declares, the
+ * cross-field rules both the provider and the console check (shopSettingsProblems), and the spec.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { money } from './answer-fields';
+import { describe } from './api-spec';
+import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN } from './checks';
+import { TOPUP_MAX, TOPUP_MIN } from './limits';
+import { shopSettingsApi } from './shop-settings.calls';
+
+/** The longest short name: what fits under an icon on a phone's home screen. */
+export const SHORT_NAME_MAX = 12;
+/** At most this many quick top-up amounts. */
+export const TOPUP_PRESETS_MAX = 6;
+
+const text = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+/** Text the owner may leave empty (empty: not shown). */
+const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const wholeNumber = (min: number, max: number, unit: string) =>
+  z
+    .number({ error: `must be a whole number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(min, `must be at least ${min.toLocaleString('en')}`)
+    .max(max, `must be at most ${max.toLocaleString('en')}`);
+const amount = (min: number, max: number) => wholeNumber(min, max, 'minor units');
+
+/** Whether `code` is an ISO 4217 currency this runtime formats. */
+export function isCurrency(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code);
+}
+
+/** Whether `tag` is a BCP 47 locale Intl formats numbers in. */
+export function isLocale(tag: string): boolean {
+  try {
+    return /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag) && Intl.NumberFormat.supportedLocalesOf([tag]).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `zone` is an IANA time zone name (Asia/Manila, UTC); offsets such as +08:00 are not: their sign differs between Intl and SQL. */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z_]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The fields of the form, every one optional in an update: only those given change. */
+export const shopSettingsFields = z.object({
+  setting_company: text(60),
+  short_name: text(SHORT_NAME_MAX),
+  contact_phone: optionalText(30).refine((v) => v === '' || /^\+?[0-9 ().-]{6,30}$/.test(v), 'must be a phone number'),
+  contact_email: optionalText(EMAIL_MAX).refine((v) => v === '' || EMAIL_PATTERN.test(v), EMAIL_MESSAGE),
+  pickup_address: optionalText(200),
+  default_country_code: z.string().trim().regex(/^\+?[1-9]\d{0,2}$/, 'must be a calling code of 1 to 3 digits, such as 63').transform((v) => v.replace(/^\+/, '')),
+  currency: z.string().trim().toUpperCase().refine(isCurrency, 'must be a three-letter ISO 4217 currency code, such as PHP'),
+  locale: z.string().trim().refine(isLocale, 'must be a language tag such as en-PH'),
+  timezone: z.string().trim().refine(isTimeZone, 'must be a time zone such as Asia/Manila'),
+  points_per_amount: amount(1, 100_000_000),
+  delivery_fee_earns_points: z.boolean({ error: 'must be true or false' }),
+  points_expiry_days: wholeNumber(1, 3650, 'days'),
+  min_order: amount(0, 100_000_000),
+  delivery_fee: amount(0, 100_000_000),
+  topup_min: amount(TOPUP_MIN, TOPUP_MAX),
+  topup_max: amount(TOPUP_MIN, TOPUP_MAX),
+  topup_presets: z
+    .array(z.number({ error: 'must be a list of amounts' }), { error: 'must be a list of amounts' })
+    .min(1, 'must have at least 1 amount')
+    .max(TOPUP_PRESETS_MAX, `must have at most ${TOPUP_PRESETS_MAX} amounts`)
+    .refine((a) => a.every((v) => Number.isInteger(v) && v > 0), 'must be whole numbers of minor units')
+    .refine((a) => a.every((v, i) => i === 0 || v > a[i - 1]!), 'must go up from the smallest amount to the largest, each once'),
+});
+export type ShopSettingsFields = z.output<typeof shopSettingsFields>;
+export type ShopSettingName = keyof ShopSettingsFields;
+
+/** `merchant/settings/update`: any of the fields, at least one; a field it does not know is refused. */
+export const shopSettingsUpdateBody = shopSettingsFields
+  .partial()
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'must name at least one setting to change');
+export type ShopSettingsUpdateInput = z.input<typeof shopSettingsUpdateBody>;
+export type ShopSettingsUpdate = z.output<typeof shopSettingsUpdateBody>;
+
+/**
+ * The rules between fields, on the settings as they would be: the top-up minimum at most the maximum,
+ * each quick amount between them. Each problem is named by the field it is about (empty: none).
+ */
+export function shopSettingsProblems(s: Pick<ShopSettingsFields, 'topup_min' | 'topup_max' | 'topup_presets'>): Partial<Record<ShopSettingName, string>> {
+  const out: Partial<Record<ShopSettingName, string>> = {};
+  if (s.topup_min > s.topup_max) out.topup_min = 'must be at most the top-up maximum';
+  else if (s.topup_presets.some((p) => p < s.topup_min || p > s.topup_max)) out.topup_presets = 'must each be between the top-up minimum and maximum';
+  return out;
+}
+
+export const shopSettingsAnswer = z
+  .object({
+    setting_company: z.string(),
+    short_name: z.string(),
+    contact_phone: z.string(),
+    contact_email: z.string(),
+    pickup_address: z.string(),
+    default_country_code: z.string(),
+    currency: z.string().meta({ description: 'ISO 4217' }),
+    locale: z.string(),
+    timezone: z.string(),
+    points_per_amount: money().meta({ description: 'minor units of the subtotal after discount that earn one point' }),
+    delivery_fee_earns_points: z.boolean(),
+    points_expiry_days: z.number().int(),
+    min_order: money(),
+    delivery_fee: money(),
+    topup_min: money(),
+    topup_max: money(),
+    topup_presets: z.array(money()),
+    currency_locked: z.boolean().meta({ description: 'true once money has moved (a wallet entry, an order or a payment): the currency can no longer change' }),
+  })
+  .meta({ id: 'ShopSettings' });
+export type ShopSettingsData = z.infer<typeof shopSettingsAnswer>;
+
+export const shopSettingsSpec = /* @__PURE__ */ describe('Merchant console', shopSettingsApi, {
+  read: {
+    summary: "The shop's settings, as the settings form shows them",
+    description: 'Owners only. `currency_locked`: the currency can no longer change (money has moved in it).',
+    inContract: false,
+    data: shopSettingsAnswer,
+    answer: 'The settings.',
+    message: 'Settings loaded.',
+  },
+  update: {
+    summary: "Change the shop's settings",
+    description:
+      'Owners only. Any of the fields; the answer is the whole settings as they are now. Each field is checked, and the rules between them (top-up minimum at most the maximum, quick amounts between them and going up): 400 VALIDATION naming the field, nothing saved. A currency change once money has moved: 409 CURRENCY_LOCKED. Orders, payments and ledgers keep what they were made with. Audited (`settings.update`, the changed fields before and after); customers see it within the settings cache time.',
+    inContract: false,
+    body: shopSettingsUpdateBody,
+    data: shopSettingsAnswer,
+    answer: 'The settings as they are now.',
+    message: 'Saved. Customers see it within 15 seconds.',
+    errors: ['CURRENCY_LOCKED'],
+  },
+});

@@ -1,0 +1,277 @@
+import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-settings';
+import { SHORT_NAME_MAX, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
+import { moneyInput, parseMoney } from '#contract/money';
+import { Button, Card, ErrorState, MapLink, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
+import { CheckField, SelectField, fieldProblem, type SaveProblem } from './editor-fields';
+
+export interface SettingsScreenProps {
+  settings?: ShopSettingsData;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** saves the fields that changed: null when saved, else what the provider refused */
+  onSave: (changes: ShopSettingsUpdateInput) => Promise<SaveProblem | null>;
+}
+
+/** The form as typed: money in major units as people write it, numbers as text. */
+interface Form {
+  setting_company: string;
+  short_name: string;
+  contact_phone: string;
+  contact_email: string;
+  pickup_address: string;
+  default_country_code: string;
+  currency: string;
+  locale: string;
+  timezone: string;
+  points_per_amount: string;
+  delivery_fee_earns_points: boolean;
+  points_expiry_days: string;
+  min_order: string;
+  delivery_fee: string;
+  topup_min: string;
+  topup_max: string;
+  topup_presets: string[];
+}
+
+const MONEY_FIELDS = ['points_per_amount', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
+const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'pickup_address', 'default_country_code', 'currency', 'locale', 'timezone'] as const;
+
+function formOf(s: ShopSettingsData): Form {
+  const money = (n: number) => moneyInput(n, s.currency, s.locale);
+  return {
+    ...s,
+    points_per_amount: money(s.points_per_amount),
+    points_expiry_days: String(s.points_expiry_days),
+    min_order: money(s.min_order),
+    delivery_fee: money(s.delivery_fee),
+    topup_min: money(s.topup_min),
+    topup_max: money(s.topup_max),
+    topup_presets: Array.from({ length: TOPUP_PRESETS_MAX }, (_, i) => (s.topup_presets[i] === undefined ? '' : money(s.topup_presets[i]!))),
+  };
+}
+
+/** What changed from `s`, in minor units, or the fields that cannot be read (nothing is sent then). */
+function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpdateInput; problems: Record<string, string> } {
+  const changes: Record<string, unknown> = {};
+  const problems: Record<string, string> = {};
+  const example = `must be an amount such as ${moneyInput(3550, s.currency, s.locale)}`;
+  for (const k of TEXT_FIELDS) if (form[k].trim() !== s[k]) changes[k] = form[k].trim();
+  for (const k of MONEY_FIELDS) {
+    const minor = parseMoney(form[k], s.currency, s.locale);
+    if (minor === null) problems[k] = example;
+    else if (minor !== s[k]) changes[k] = minor;
+  }
+  const days = Number(form.points_expiry_days.trim());
+  if (!/^\d+$/.test(form.points_expiry_days.trim())) problems.points_expiry_days = 'must be a whole number of days';
+  else if (days !== s.points_expiry_days) changes.points_expiry_days = days;
+  if (form.delivery_fee_earns_points !== s.delivery_fee_earns_points) changes.delivery_fee_earns_points = form.delivery_fee_earns_points;
+  const presets = form.topup_presets.filter((p) => p.trim() !== '').map((p) => parseMoney(p, s.currency, s.locale));
+  if (presets.some((p) => p === null)) problems.topup_presets = example;
+  else if (JSON.stringify(presets) !== JSON.stringify(s.topup_presets)) changes.topup_presets = presets as number[];
+  return { changes: changes as ShopSettingsUpdateInput, problems };
+}
+
+/** Intl's lists, with the value the shop has even when this browser does not list it. */
+function listOf(kind: 'currency' | 'timeZone', current: string): string[] {
+  const all = Intl.supportedValuesOf(kind);
+  return all.includes(current) ? all : [current, ...all];
+}
+
+type Set = <K extends keyof Form>(k: K, v: Form[K]) => void;
+interface SectionProps {
+  form: Form;
+  set: Set;
+  problem: SaveProblem | null;
+  settings: ShopSettingsData;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card as="section" aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      <div className="flex flex-col gap-4">{children}</div>
+    </Card>
+  );
+}
+
+type TextName = Exclude<keyof Form, 'delivery_fee_earns_points' | 'topup_presets'>;
+type FieldProps = SectionProps & { name: TextName; label: string; hint?: string; what?: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'type' | 'maxLength' | 'autoComplete'>;
+
+/** A text field of the form, its provider's problem shown on it ("The short name must be at most 12 characters."). */
+function FormField({ name, label, hint, what, form, set, problem, settings: _settings, ...input }: FieldProps) {
+  return <TextField label={label} hint={hint} value={form[name]} onChange={(e) => set(name, e.target.value)} error={fieldProblem(problem, name, `The ${what ?? label.toLowerCase()}`)} {...input} />;
+}
+
+/** A money field of the form: typed in major units, as the menu editor's price is. */
+const MoneyField = ({ label, ...props }: FieldProps & { name: (typeof MONEY_FIELDS)[number] }) => <FormField {...props} label={`${label} (${props.settings.currency})`} what={label.toLowerCase()} inputMode="decimal" />;
+
+function ShopSection(props: SectionProps) {
+  return (
+    <Section title="Shop">
+      <FormField {...props} name="setting_company" label="Shop name" maxLength={60} />
+      <FormField {...props} name="short_name" label="Short name" hint={`At most ${SHORT_NAME_MAX} characters: the name under the app's icon on a phone's home screen.`} maxLength={SHORT_NAME_MAX} />
+    </Section>
+  );
+}
+
+function ContactSection(props: SectionProps) {
+  const address = props.form.pickup_address.trim();
+  return (
+    <Section title="Contact and pickup">
+      <FormField {...props} name="contact_phone" label="Contact phone (optional)" what="contact phone" type="tel" autoComplete="off" />
+      <FormField {...props} name="contact_email" label="Contact e-mail (optional)" what="contact e-mail" type="email" autoComplete="off" />
+      <FormField {...props} name="pickup_address" label="Pickup address" hint="Customers who pick up their order are told to come here." maxLength={200} />
+      {address && <MapLink address={address}>Check it on the map</MapLink>}
+    </Section>
+  );
+}
+
+function RegionSection(props: SectionProps) {
+  const { form, set, problem, settings } = props;
+  const currencies = useMemo(() => listOf('currency', settings.currency), [settings.currency]);
+  const zones = useMemo(() => listOf('timeZone', settings.timezone), [settings.timezone]);
+  return (
+    <Section title="Region">
+      <FormField {...props} name="default_country_code" label="Country calling code" hint="Digits only, such as 63 for the Philippines: phone numbers typed without one are taken as this country's." inputMode="numeric" />
+      <SelectField
+        label="Currency"
+        hint={settings.currency_locked ? 'The currency cannot change once customers have paid or topped up in it.' : 'Prices are not converted: check them after a change.'}
+        value={form.currency}
+        disabled={settings.currency_locked}
+        onChange={(e) => set('currency', e.target.value)}
+        error={fieldProblem(problem, 'currency', 'The currency')}
+      >
+        {currencies.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </SelectField>
+      <FormField {...props} name="locale" label="Locale" hint="How money and dates are written, such as en-PH." />
+      <SelectField label="Time zone" hint="Where the shop's day begins: the dashboard's today follows it." value={form.timezone} onChange={(e) => set('timezone', e.target.value)} error={fieldProblem(problem, 'timezone', 'The time zone')}>
+        {zones.map((z) => (
+          <option key={z}>{z}</option>
+        ))}
+      </SelectField>
+    </Section>
+  );
+}
+
+function PointsSection(props: SectionProps) {
+  const { form, set } = props;
+  return (
+    <Section title="Points">
+      <MoneyField {...props} name="points_per_amount" label="Spend for one point" hint="Customers earn one point for each time they spend this, after discounts." />
+      <CheckField label="The delivery fee earns points too" hint="Off: points are earned on what was bought, not on the delivery fee." checked={form.delivery_fee_earns_points} onChange={(on) => set('delivery_fee_earns_points', on)} />
+      <FormField {...props} name="points_expiry_days" label="Days points last" hint="Points earned from now on expire after this many days." inputMode="numeric" />
+    </Section>
+  );
+}
+
+function OrdersSection(props: SectionProps) {
+  return (
+    <Section title="Orders and delivery">
+      <MoneyField {...props} name="min_order" label="Minimum order" hint="The smallest subtotal an order may have." />
+      <MoneyField {...props} name="delivery_fee" label="Delivery fee" hint="Orders already placed keep the fee they were placed with." />
+    </Section>
+  );
+}
+
+function TopUpSection(props: SectionProps) {
+  const { form, set, problem } = props;
+  const presetsId = useId();
+  const presetsError = fieldProblem(problem, 'topup_presets', 'The quick amounts');
+  return (
+    <Section title="Wallet top-ups">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <MoneyField {...props} name="topup_min" label="Smallest top-up" />
+        <MoneyField {...props} name="topup_max" label="Largest top-up" />
+      </div>
+      <fieldset aria-describedby={`${presetsId}-note`} className="flex flex-col gap-2">
+        <legend className="text-sm font-medium text-ink">Quick amounts</legend>
+        <p id={`${presetsId}-note`} className={presetsError ? 'text-sm text-danger' : 'text-sm text-muted'}>
+          {presetsError ?? `The buttons on the wallet's top-up: 1 to ${TOPUP_PRESETS_MAX} amounts, smallest first, each between the smallest and largest top-up. Leave the others empty.`}
+        </p>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {form.topup_presets.map((value, i) => (
+            <TextField
+              key={i}
+              label={`Quick amount ${i + 1}`}
+              inputMode="decimal"
+              value={value}
+              onChange={(e) => set('topup_presets', form.topup_presets.map((p, j) => (j === i ? e.target.value : p)))}
+            />
+          ))}
+        </div>
+      </fieldset>
+    </Section>
+  );
+}
+
+function SettingsForm({ settings, onSave }: { settings: ShopSettingsData; onSave: SettingsScreenProps['onSave'] }) {
+  const [form, setForm] = useState(() => formOf(settings));
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<'saved' | 'nothing' | null>(null);
+  const set: Set = (k, v) => {
+    setSaved(null);
+    setForm((f) => ({ ...f, [k]: v }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const { changes, problems } = changesOf(form, settings);
+    if (Object.keys(problems).length) return setProblem({ message: 'Please check the highlighted fields.', fields: problems });
+    if (Object.keys(changes).length === 0) {
+      setProblem(null);
+      return setSaved('nothing');
+    }
+    setSaving(true);
+    const refused = await onSave(changes);
+    setSaving(false);
+    setProblem(refused);
+    setSaved(refused ? null : 'saved');
+  }
+
+  const sections = { form, set, problem, settings };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Shop settings">
+      <ShopSection {...sections} />
+      <ContactSection {...sections} />
+      <RegionSection {...sections} />
+      <PointsSection {...sections} />
+      <OrdersSection {...sections} />
+      <TopUpSection {...sections} />
+      <div aria-live="polite" className="flex flex-col gap-2">
+        {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
+        {saved === 'saved' && <Notice tone="success">Saved. Customers see it within 15 seconds.</Notice>}
+        {saved === 'nothing' && <Notice>Nothing has changed: there is nothing to save.</Notice>}
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" loading={saving}>
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, orders and top-ups. */
+export function SettingsScreen({ settings, loading, error, onRetry, onSave }: SettingsScreenProps) {
+  if (error) return <ErrorState title="We couldn't load the settings" message={error} onRetry={onRetry} />;
+  if (loading || !settings) {
+    return (
+      <SkeletonGroup label="Loading the settings" className="flex flex-col gap-4">
+        {[0, 1, 2].map((i) => (
+          <Card key={i}>
+            <SkeletonText lines={4} />
+          </Card>
+        ))}
+      </SkeletonGroup>
+    );
+  }
+  return <SettingsForm settings={settings} onSave={onSave} />;
+}

@@ -1,0 +1,100 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import type { SaveProblem } from '../../../src/screens/console/editor-fields';
+import { ConsoleLayout } from '../../../src/screens/console/console-layout';
+import { SettingsScreen } from '../../../src/screens/console/settings-screen';
+import { OWNER } from '../../fixtures/console';
+import { SHOP_SETTINGS } from '../../fixtures/editors';
+
+/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, orders and top-ups. */
+const meta = {
+  title: 'Console/Settings',
+  component: SettingsScreen,
+  tags: ['screen', 'console'],
+  parameters: { layout: 'fullscreen', console: true },
+  args: { settings: SHOP_SETTINGS, onRetry: fn(), onSave: fn(async (): Promise<SaveProblem | null> => null) },
+  render: (args) => (
+    <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="settings" title="Settings" onSignOut={fn()} onSignOutEverywhere={fn()}>
+      <SettingsScreen {...args} />
+    </ConsoleLayout>
+  ),
+} satisfies Meta<typeof SettingsScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Full: Story = {};
+
+export const Loading: Story = { args: { settings: undefined, loading: true } };
+
+export const LoadError: Story = { args: { settings: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
+
+/** A new pickup address and delivery fee, typed as people write them: only what changed is sent, and the page says when customers see it. */
+export const Saved: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.clear(canvas.getByLabelText('Pickup address'));
+    await userEvent.type(canvas.getByLabelText('Pickup address'), '5 Jupiter Street, Makati City');
+    await userEvent.clear(canvas.getByLabelText('Delivery fee (PHP)'));
+    await userEvent.type(canvas.getByLabelText('Delivery fee (PHP)'), '₱ 59.50');
+    await userEvent.click(canvas.getByLabelText('The delivery fee earns points too'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(args.onSave).toHaveBeenCalledWith({ pickup_address: '5 Jupiter Street, Makati City', delivery_fee: 5950, delivery_fee_earns_points: true });
+    await expect(await canvas.findByText('Saved. Customers see it within 15 seconds.')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: /Check it on the map/ })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=5%20Jupiter%20Street%2C%20Makati%20City');
+  },
+};
+
+/** While it saves, the button says so and cannot be pressed twice. */
+export const Saving: Story = {
+  args: { onSave: fn(() => new Promise<SaveProblem | null>(() => {})) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.clear(canvas.getByLabelText('Short name'));
+    await userEvent.type(canvas.getByLabelText('Short name'), 'Kopi');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(canvas.getByRole('button', { name: /Save settings/ })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** A word where money goes is refused on its field before anything is sent; the provider's refusals show on theirs. */
+export const FieldErrors: Story = {
+  args: {
+    onSave: fn(async () => ({
+      message: 'Please check the highlighted fields.',
+      fields: { short_name: 'must be at most 12 characters', topup_presets: 'must each be between the top-up minimum and maximum', timezone: 'must be a time zone such as Asia/Manila' },
+    })),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.clear(canvas.getByLabelText('Minimum order (PHP)'));
+    await userEvent.type(canvas.getByLabelText('Minimum order (PHP)'), 'about 150');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(await canvas.findByText(/The minimum order must be an amount such as/)).toBeVisible();
+    await expect(args.onSave).not.toHaveBeenCalled();
+    await userEvent.clear(canvas.getByLabelText('Minimum order (PHP)'));
+    await userEvent.type(canvas.getByLabelText('Minimum order (PHP)'), '150');
+    await userEvent.type(canvas.getByLabelText('Quick amount 5'), '60000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(args.onSave).toHaveBeenCalledWith({ topup_presets: [10_000, 50_000, 100_000, 200_000, 6_000_000] });
+    await expect(await canvas.findByText('The quick amounts must each be between the top-up minimum and maximum.')).toBeVisible();
+    await expect(canvas.getByText('The short name must be at most 12 characters.')).toBeVisible();
+  },
+};
+
+/** Customers have paid in pesos: the currency says why it cannot change, and a refusal shows on it. */
+export const CurrencyLocked: Story = {
+  args: {
+    settings: { ...SHOP_SETTINGS, currency_locked: true },
+    onSave: fn(async () => ({ message: 'The currency cannot change once customers have paid or topped up in it.', fields: { currency: 'cannot change once customers have paid or topped up in it' } })),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByLabelText('Currency')).toBeDisabled();
+    await expect(canvas.getAllByText('The currency cannot change once customers have paid or topped up in it.')[0]).toBeVisible();
+    await userEvent.clear(canvas.getByLabelText('Locale'));
+    await userEvent.type(canvas.getByLabelText('Locale'), 'en-US');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(canvas.getByLabelText('Currency')).toHaveAttribute('aria-invalid', 'true');
+    await expect((await canvas.findAllByText('The currency cannot change once customers have paid or topped up in it.')).length).toBeGreaterThan(1);
+  },
+};
