@@ -1,13 +1,12 @@
 import { SETUP_STEPS, type SetupData, type SetupStep } from '#contract/channels';
-import { CONSOLE_BASE, consoleHref } from '#contract/console-routes';
+import { consoleHref } from '#contract/console-routes';
 import type { DashboardFigures } from '#contract/dashboard';
 import { CheckIcon, ErrorState, SkeletonGroup, SkeletonText, cx, focusRing, type RenderLink } from '../../ui';
 
 /** Each step of setting up a shop: its name, why it matters in one line, and the page where it is done. */
 const STEPS: Record<SetupStep, { title: string; why: string; href: string }> = {
   brand: { title: 'Make it your brand', why: 'Your name, logo and colours, so customers know the app is yours. Done once you publish.', href: consoleHref('theme') },
-  // the shop settings page comes with its own branch: consoleHref('settings') once it is in the page table
-  settings: { title: 'Set up the shop', why: 'Your address, contact, currency, points and delivery rules: what customers are told.', href: `${CONSOLE_BASE}/settings` },
+  settings: { title: 'Set up the shop', why: 'Your address, contact, currency, points and delivery rules: what customers are told.', href: consoleHref('settings') },
   menu: { title: 'Put your own menu in', why: 'Add a product of yours and archive the demo ones, so customers order what you sell.', href: consoleHref('menu') },
   rewards: { title: 'Choose your rewards', why: 'What customers get for their points: change or add one.', href: consoleHref('rewards') },
   staff: { title: 'Invite your team', why: 'Everyone at the counter signs in as themselves, so Activity says who did what.', href: consoleHref('staff') },
