@@ -120,7 +120,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     expect(await phone.getByRole('link', { name: /Open in maps/ }).getAttribute('href')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(NEW_ADDRESS)}`);
   });
 
-  it('the customer’s shop follows: archived products gone, the new drink there; the wallet’s new amounts', async () => {
+  it('the customer’s app follows: archived products gone, the new drink there, the new minimum, the wallet’s amounts', async () => {
     await expect
       .poll(async () => {
         await phone.goto('/shop');
@@ -128,6 +128,12 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
         return [await phone.getByRole('button', { name: `Add ${DRINK}` }).count(), ...(await Promise.all(ARCHIVED.map((name) => phone.getByRole('button', { name: `Add ${name}` }).count())))];
       }, WITHIN)
       .toEqual([1, 0, 0, 0]);
+
+    // the Ube latte in the cart (₱155.00) is now below the new minimum order
+    await phone.goto('/delivery');
+    await phone.getByRole('button', { name: 'Continue' }).click();
+    await phone.waitForURL('**/order-confirmation');
+    await phone.getByText(/The minimum order is ₱200\.00\. Add ₱45\.00 more/).waitFor();
 
     await phone.goto('/profile/wallet');
     const amounts = phone.getByRole('group', { name: 'Choose an amount' }).getByRole('button');

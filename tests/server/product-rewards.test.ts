@@ -94,6 +94,28 @@ describeEachDb('rewards for a product', (kind) => {
     expect(ticket.items).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Ube latte', price: 0 })]));
   });
 
+  it('a free product with options comes with its default options, at 0', async () => {
+    const all = ((await p.call('get', 'shop/catalog')).body.data.categories as Array<{ products: Product[] }>).flatMap((c) => c.products);
+    const spanish = all.find((x) => x.name === 'Spanish latte')!;
+    expect(spanish.option_groups?.map((g) => g.name)).toEqual(['Size', 'Milk', 'Extras']);
+    const reward = (await createReward({ title: 'Spanish latte on us', product_id: spanish.id }).expect(201)).body.data.reward as { name: string };
+    const c = await p.newCustomer({ points: 500, wallet: 100_000 });
+    const voucher = await redeem(c.token, reward.name);
+    const created = await p.call('post', 'order/create', { token: c.token, body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } }).expect(201);
+    const items = created.body.data.order.items as Array<{ name: string; price: number; options?: Array<{ group: string; name: string; price_delta: number }> }>;
+    // the basket's own product may be a Spanish latte too: the free line is the one at 0
+    expect(items.find((i) => i.name === 'Spanish latte' && i.price === 0)).toEqual(
+      expect.objectContaining({
+        price: 0,
+        options: [
+          { group: 'Size', name: 'Regular', price_delta: 0 },
+          { group: 'Milk', name: 'Whole milk', price_delta: 0 },
+        ],
+      }),
+    );
+    expect(created.body.data.order.total).toBe(croissant.price);
+  });
+
   it('refuses at checkout a voucher whose product is sold out or archived; the counter still honours it as a free item', async () => {
     const product = (await team.post('merchant/menu/product/create', { category_id: (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id, name: 'Halo-halo', price: 16_000 }).expect(201)).body.data.product as Product;
     const reward = (await createReward({ title: 'Free halo-halo', product_id: product.id }).expect(201)).body.data.reward as { name: string };
