@@ -14,6 +14,7 @@ interface Product {
   id: number;
   name: string;
   price: number;
+  option_groups?: Array<{ name: string }>;
 }
 
 describeEachDb('rewards for a product', (kind) => {
