@@ -81,6 +81,8 @@ describe('normalizePhone', () => {
   it('keeps every digit of a formatted international number', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[1-9]\d{7,14}$/), fc.constantFrom(' ', '-', '.', ''), (digits, sep) => {
+        // `+63 0…`: the default country's trunk 0 written after its code is dropped on purpose (the cases above)
+        fc.pre(!digits.startsWith('630'));
         const formatted = `+${digits.slice(0, 2)}${sep}${digits.slice(2, 5)}${sep}${digits.slice(5)}`;
         expect(tryNormalizePhone(formatted, '63')).toBe(`+${digits}`);
       }),
