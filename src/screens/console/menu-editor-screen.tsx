@@ -4,7 +4,7 @@ import type { EditorOptionGroup } from '#contract/options';
 import { consoleHref } from '#contract/console-routes';
 import { moneyInput, parseMoney } from '#contract/money';
 import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
-import { CheckField, SelectField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';
+import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';
 import { ImagePicker } from './image-picker';
 import { ProductOptionsField } from './product-options-field';
 import { cx, focusRing, type RenderLink } from '../../ui';
@@ -63,15 +63,8 @@ function CategoryNameForm({ initial, submitLabel, onSave, onDone }: { initial: s
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
       <TextField label="Category name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} error={fieldProblem(problem, 'name', 'The name')} autoFocus />
-      {problem?.message && !problem.fields.name && <Notice tone="danger">{problem.message}</Notice>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving}>
-          {submitLabel}
-        </Button>
-      </div>
+      {/* a refusal of the name shows on the field, not again below it */}
+      <FormActions problem={problem?.fields.name ? null : problem} saving={saving} submitLabel={submitLabel} onCancel={onDone} />
     </form>
   );
 }
