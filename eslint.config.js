@@ -35,7 +35,7 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
 export const PROVIDER_LAYERS = [
   ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'wheel'],
   ['channels', 'options', 'orders', 'rewards'],
-  ['addresses', 'points', 'shop', 'staff', 'wallet'],
+  ['addresses', 'locations', 'points', 'shop', 'staff', 'wallet'],
   ['auth'],
   ['accounts', 'notifications', 'settings'],
   ['http'],

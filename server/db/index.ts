@@ -22,6 +22,7 @@ import * as m0012 from './migrations/0012-gateway-refunds-disputes';
 import * as m0016 from './migrations/0016-product-options';
 import * as m0015 from './migrations/0015-product-archive';
 import * as m0017 from './migrations/0017-order-points-to-earn';
+import * as m0018 from './migrations/0018-locations';
 
 export type Database = Kysely<DB>;
 
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0016-product-options': m0016,
   '0015-product-archive': m0015,
   '0017-order-points-to-earn': m0017,
+  '0018-locations': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -242,6 +242,10 @@ export interface OrderTable {
   points_taken_back: Generated<number>;
   /** the points it was quoted, credited when it is paid whatever the rate then (migration 0017; null: older orders) */
   points_to_earn: ColumnType<number | null, number | null | undefined, number | null>;
+  /** where it is made (migration 0018; null: older orders) */
+  location_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** pickup: the slot it took */
+  pickup_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface OrderItemTable {
@@ -371,6 +375,10 @@ export interface DB {
   merchant_secrets: MerchantSecretTable;
   voucher_short_codes: VoucherShortCodeTable;
   counter_redemptions: CounterRedemptionTable;
+  locations: LocationTable;
+  location_unavailable_products: LocationUnavailableProductTable;
+  staff_locations: StaffLocationTable;
+  pickup_slots: PickupSlotTable;
   order_refunds: OrderRefundTable;
   wheel_versions: WheelVersionTable;
   counter_code_failures: CounterCodeFailureTable;
@@ -445,6 +453,55 @@ export interface CounterRedemptionTable {
   redeemed_at: Timestamp;
   undone_at: NullableTimestamp;
   undone_by: number | null;
+  /** the counter's location (migration 0018; null: before locations, or not given) */
+  location_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+// locations (migration 0018)
+
+export interface LocationTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  phone: Generated<string>;
+  /** empty: the shop's */
+  timezone: Generated<string>;
+  /** WeeklyHours (src/contract/locations.ts) */
+  hours: Json<Record<string, unknown>>;
+  /** HoursException[] */
+  exceptions: ColumnType<unknown[], string | undefined, string>;
+  pickup: Generated<boolean>;
+  prep_minutes: Generated<number>;
+  slot_minutes: Generated<number>;
+  slot_capacity: Generated<number>;
+  /** DeliveryArea[] */
+  delivery_areas: ColumnType<unknown[], string | undefined, string>;
+  paused: Generated<boolean>;
+  /** paused: until then; null: until resumed */
+  paused_until: NullableTimestamp;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LocationUnavailableProductTable {
+  location_id: number;
+  product_id: number;
+}
+
+/** a staff member with none listed works at every location */
+export interface StaffLocationTable {
+  staff_id: number;
+  location_id: number;
+}
+
+/** how many orders took each pickup slot: never over the location's slot_capacity */
+export interface PickupSlotTable {
+  location_id: number;
+  slot_at: Timestamp;
+  taken: Generated<number>;
 }
 
 export interface OrderRefundTable {

@@ -1,9 +1,9 @@
 /** The calls of the orders board, declared once (api.ts); their schemas and words are in board.ts. */
 import { call } from './api';
-import type { BoardAdvanceBody, BoardCancelBody, BoardData, BoardOrderData, BoardOrderQuery } from './board';
+import type { BoardAdvanceBody, BoardCancelBody, BoardData, BoardOrderData, BoardOrderQuery, BoardQuery } from './board';
 
 export const boardApi = {
-  board: call.staff.get<BoardData>('merchant/orders/board'),
+  board: call.staff.get<BoardData, BoardQuery>('merchant/orders/board'),
   detail: call.staff.get<BoardOrderData, BoardOrderQuery>('merchant/orders/detail'),
   advance: call.staff.post<BoardOrderData, BoardAdvanceBody>('merchant/orders/advance'),
   cancel: call.staff.post<BoardOrderData, BoardCancelBody>('merchant/orders/cancel'),

@@ -10,6 +10,7 @@ import { describe } from './api-spec';
 import { boardApi } from './board.calls';
 import { ORDER_STATUSES } from './order-lifecycle';
 import { orderItemOptionAnswer } from './options';
+import { locationFilter, orderLocationAnswer, type LocationFilter } from './locations';
 
 const orderStatus = z.enum(ORDER_STATUSES);
 
@@ -26,6 +27,9 @@ export const boardCancelBody = boardOrderQuery.extend({
   reason: z.string().trim().min(1, 'is required: say why, for the customer').max(200, 'must be at most 200 characters'),
 });
 export type BoardOrderQuery = z.infer<typeof boardOrderQuery>;
+/** `merchant/orders/board`: one location's board (absent: every location the member works at). */
+export const boardQuery = locationFilter;
+export type BoardQuery = LocationFilter;
 export type BoardAdvanceBody = z.infer<typeof boardAdvanceBody>;
 export type BoardCancelBody = z.infer<typeof boardCancelBody>;
 
@@ -43,6 +47,9 @@ export const boardOrderAnswer = z
     updated_at: time(),
     payment_method: z.enum(['wallet', 'gateway']),
     customer_first_name: z.string(),
+    location: orderLocationAnswer.nullable().meta({ description: 'where it is made; null for orders older than locations' }),
+    pickup_at: time().nullable().meta({ description: 'pickup: the time the customer chose (or was given as soon as possible)' }),
+    pickup_late: z.boolean().meta({ description: 'a pickup order still not collected 15 minutes after its time (ready or earlier)' }),
     address: z.object({ text: z.string().meta({ description: 'one line, for a map search' }), notes: z.string().nullable() }).nullable().meta({ description: 'delivery orders only' }),
     items: z.array(z.object({ name: z.string(), qty: z.number().int(), price: z.number().int(), options: z.array(orderItemOptionAnswer).optional().meta({ description: 'the options chosen (Large, Oat milk), as ordered' }) })),
     subtotal: z.number().int(),
@@ -65,7 +72,7 @@ export const boardOrderAnswer = z
 export type BoardOrder = z.infer<typeof boardOrderAnswer>;
 
 export const boardAnswer = z.object({
-  orders: z.array(boardOrderAnswer).meta({ description: 'every paid, preparing, ready and on-delivery order, newest first' }),
+  orders: z.array(boardOrderAnswer).meta({ description: 'every paid, preparing, ready and on-delivery order, by when it is due: a pickup at its time, a delivery when it was paid; earliest first' }),
   done: z.array(boardOrderAnswer).meta({ description: 'completed or cancelled since midnight in the merchant\'s time zone, newest first, at most 30' }),
   server_time: time(),
   demo_progress: z
@@ -80,13 +87,24 @@ export type BoardOrderData = z.infer<typeof boardOrderOnlyAnswer>;
 export const boardSpec = /* @__PURE__ */ describe('Merchant console', boardApi, {
   board: {
     summary: 'The orders board',
-    description: 'Every paid, preparing, ready and on-delivery order, newest first, and those completed or cancelled today. Read from the database at every call (the console asks every 3 s).',
+    description:
+      'Every paid, preparing, ready and on-delivery order, earliest due first, and those completed or cancelled today; of one location (`location_id`) or of every location the member works at. A staff member limited to other locations: 403 LOCATION_FORBIDDEN. Read from the database at every call (the console asks every 3 s).',
     inContract: false,
+    query: boardQuery,
     data: boardAnswer,
     answer: 'The board.',
     message: 'The open orders.',
   },
-  detail: { summary: 'One order, for its ticket', inContract: false, query: boardOrderQuery, data: boardOrderOnlyAnswer, answer: 'The order.', message: 'The order.', errors: ['NOT_FOUND'] },
+  detail: {
+    summary: 'One order, for its ticket',
+    description: "Another location's order, for a staff member limited to other locations: 403 LOCATION_FORBIDDEN.",
+    inContract: false,
+    query: boardOrderQuery,
+    data: boardOrderOnlyAnswer,
+    answer: 'The order.',
+    message: 'The order.',
+    errors: ['NOT_FOUND', 'LOCATION_FORBIDDEN'],
+  },
   advance: {
     summary: 'Move an order to its next status',
     description: '`from` is the status the staff member saw: an order another device moved meanwhile answers 409 INVALID_TRANSITION instead of skipping a step. Audited; the customer is notified.',
@@ -96,7 +114,7 @@ export const boardSpec = /* @__PURE__ */ describe('Merchant console', boardApi, 
     answer: 'The order as it is now.',
     // the route answers with the order's number and its new status
     message: 'Order <name> is <status>.',
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'LOCATION_FORBIDDEN'],
   },
   cancel: {
     summary: 'Cancel an order with a reason, refunded the way it was paid',
@@ -108,6 +126,6 @@ export const boardSpec = /* @__PURE__ */ describe('Merchant console', boardApi, 
     answer: 'The order, cancelled.',
     // the route answers with the order's number
     message: 'Order <name> is cancelled.',
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'LOCATION_FORBIDDEN'],
   },
 });

@@ -12,6 +12,7 @@ import { channelsApi } from './channels.calls';
 import { counterApi } from './counter.calls';
 import { customersApi, customersConsoleApi } from './customers.calls';
 import { dashboardApi } from './dashboard.calls';
+import { locationsApi, locationsConsoleApi } from './locations.calls';
 import { mediaApi } from './media.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
@@ -37,6 +38,8 @@ const areas = [
   customersApi,
   customersConsoleApi,
   dashboardApi,
+  locationsApi,
+  locationsConsoleApi,
   mediaApi,
   menuApi,
   menuMachineApi,

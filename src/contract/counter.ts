@@ -21,6 +21,8 @@ const voucherStatus = z.enum(VOUCHER_STATUSES);
 /** `merchant/counter/lookup` and `merchant/counter/redeem`: the QR code's text, or a short code as typed. */
 export const counterCodeBody = z.object({
   code: z.string().trim().min(1, 'is required: scan the QR code or type the code under it').max(200, 'must be at most 200 characters'),
+  /** the counter's location (recorded with the redemption); absent: the member's only location, or none */
+  location_id: id.optional(),
 });
 /** `merchant/counter/undo` */
 export const counterUndoBody = z.object({ redemption_id: id });
@@ -39,6 +41,7 @@ export const counterRedemptionAnswer = z
     customer_first_name: z.string(),
     redeemed_at: time(),
     staff_name: z.string(),
+    location_name: z.string().nullable().meta({ description: 'the counter\'s location, when it was given' }),
     undo_until: time().meta({ description: 'until then any staff member may undo it; later only an owner' }),
     undone_at: time().nullable(),
   })
@@ -87,14 +90,15 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
   },
   redeem: {
     summary: 'Redeem a voucher at the counter, once',
-    description: 'One transaction: of many counters redeeming the same voucher at once, one gets 201 and the others 409 VOUCHER_USED. The customer is notified; the audit log records the staff member.',
+    description:
+      'One transaction: of many counters redeeming the same voucher at once, one gets 201 and the others 409 VOUCHER_USED. The customer is notified; the audit log records the staff member and the location (`location_id`; a location the member does not work at: 403 LOCATION_FORBIDDEN).',
     inContract: false,
     body: counterCodeBody,
     data: counterRedeemAnswer,
     answer: 'The voucher, used, and its redemption.',
     // the route answers with the reward's title
     message: 'Redeemed: <reward>.',
-    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED', 'RATE_LIMITED'],
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED', 'RATE_LIMITED', 'LOCATION_FORBIDDEN'],
   },
   undo: {
     summary: 'Undo a counter redemption',

@@ -7,11 +7,12 @@
  */
 import { z } from 'zod';
 import { describe } from './api-spec';
+import { id } from './fields';
 import { dashboardApi } from './dashboard.calls';
 
 export const DASHBOARD_PERIODS = ['today', '7d', '30d'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
-export const dashboardQuery = z.object({ period: z.enum(DASHBOARD_PERIODS, { error: 'must be today, 7d or 30d' }).default('today') });
+export const dashboardQuery = z.object({ period: z.enum(DASHBOARD_PERIODS, { error: 'must be today, 7d or 30d' }).default('today'), location_id: id.optional() });
 export type DashboardQuery = z.input<typeof dashboardQuery>;
 
 const int = (description: string) => z.number().int().meta({ description });
@@ -81,7 +82,7 @@ const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date
 export const day = z.string().refine(isDay, 'must be a date such as 2026-11-20');
 /** `merchant/export/orders.csv`, `merchant/export/ledger.csv`: the merchant's days from `from` to `to`, both included, at most 366. */
 export const exportQuery = z
-  .object({ from: day, to: day })
+  .object({ from: day, to: day, location_id: id.optional() })
   // (a bad date is named on its own: these two only compare real dates)
   .refine((q) => !isDay(q.from) || !isDay(q.to) || q.from <= q.to, { message: 'must be on or after from', path: ['to'] })
   .refine((q) => !isDay(q.from) || !isDay(q.to) || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < 366, { message: 'must be at most 366 days after from', path: ['to'] });

@@ -20,6 +20,7 @@ import type { ErrorCode } from './envelope';
 import * as C from './counter';
 import { dashboardSpec } from './dashboard';
 import { customersSpec } from './customers';
+import { locationsConsoleSpec, locationsSpec } from './locations';
 import { mediaFileEndpoint, mediaSpec } from './media';
 import { menuMachineSpec, menuSpec } from './menu';
 import { notificationsSpec } from './notifications';
@@ -114,6 +115,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // shop
   ...endpointsOf(shopSpec),
+  ...endpointsOf(locationsSpec),
   ...endpointsOf(menuMachineSpec),
 
   // rewards
@@ -175,6 +177,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // the owner's shop settings
   ...endpointsOf(shopSettingsSpec),
+  // locations: hours, pausing, pickup slots, delivery areas
+  ...endpointsOf(locationsConsoleSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

@@ -53,6 +53,11 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   VOUCHER_USED: 'the voucher was used already: `data.used_at`, `data.staff_name` (at a counter), `data.order` (on an order)',
   VOUCHER_EXPIRED: 'the voucher is past its date: `data.expires_at`',
   CURRENCY_LOCKED: 'the shop\'s currency cannot change once money has moved in it (a wallet entry, an order or a payment exists)',
+  LOCATION_CLOSED: 'the location is closed now: `data.next_open_at` (null: no opening in the next 14 days)',
+  ORDERING_PAUSED: 'the location has paused online orders: `data.paused_until` (null: until staff resume them), `data.next_open_at`',
+  SLOT_FULL: 'the pickup time chosen has no room left: `data.next_slot`, the next one with room (null: none today or tomorrow)',
+  OUTSIDE_DELIVERY_AREA: 'no location delivers to this address (outside every delivery area)',
+  LOCATION_FORBIDDEN: "a staff member limited to other locations: not this location's orders, board or counter",
   INTERNAL: 'an unexpected failure on the provider',
 };
 

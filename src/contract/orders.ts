@@ -10,6 +10,7 @@ import { describe } from './api-spec';
 import { id, idempotencyKey } from './fields';
 import { FULFILMENTS, ORDER_STATUSES } from './order-lifecycle';
 import { lineOptionsInput, orderItemOptionAnswer } from './options';
+import { orderLocationAnswer } from './locations';
 import { ordersApi } from './orders.calls';
 import { pageQuery } from './wallet';
 
@@ -33,6 +34,10 @@ export const quoteBody = z.object({
   fulfilment,
   address_id: id.optional(),
   voucher_id: id.optional(),
+  /** pickup: the location (absent: the first); delivery: ignored, the location whose area holds the address is chosen */
+  location_id: id.optional(),
+  /** pickup: a slot of shop/pickup-slots (absent: as soon as possible, the earliest slot with room) */
+  pickup_at: z.iso.datetime({ offset: true, error: 'must be a pickup time from the list' }).optional(),
 });
 export type QuoteBody = z.infer<typeof quoteBody>;
 export const quoteAnswer = z.object({
@@ -43,6 +48,8 @@ export const quoteAnswer = z.object({
   points_to_earn: int(),
   min_order: money(),
   below_minimum_by: money().meta({ description: 'what is missing to reach min_order; 0 when reached' }),
+  location_id: int().meta({ description: 'the location that makes it: the one chosen for pickup, the one whose area holds the address for delivery' }),
+  pickup_at: time().nullable().meta({ description: 'pickup: the slot it would take (the one asked for, or the earliest with room); null for delivery' }),
 });
 export type QuoteData = z.infer<typeof quoteAnswer>;
 export const paymentMethod = z.enum(['wallet', 'gateway']);
@@ -94,6 +101,8 @@ export const orderAnswer = z
       .nullable()
       .meta({ description: 'the delivery address as it was when ordered; null for pickup' }),
     voucher_code: z.string().nullable(),
+    location: orderLocationAnswer.nullable().meta({ description: 'where it is made (and picked up); null for orders older than locations' }),
+    pickup_at: time().nullable().meta({ description: 'pickup: the time chosen (or given as soon as possible); null for delivery' }),
     created_at: time(),
     timeline: z.array(timelineEntryAnswer),
     refund: orderRefundAnswer
@@ -127,23 +136,37 @@ export type MerchantOrderStatusBody = z.infer<typeof merchantOrderStatusBody>;
 export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
   quote: {
     summary: 'Price a basket',
-    description: 'A product no longer on the menu answers 400 VALIDATION naming its line.',
+    description:
+      'A product no longer on the menu answers 400 VALIDATION naming its line; one the location does not sell, 409 PRODUCT_UNAVAILABLE. Delivery: the first location (in the owner\'s order) with an area holding the address, at that area\'s fee and minimum; none: 409 OUTSIDE_DELIVERY_AREA. Pickup: the slot asked for (a time not in shop/pickup-slots: 400 VALIDATION on `pickup_at`; a full one: 409 SLOT_FULL) or the earliest with room. A quote is not refused because the location is closed or paused: shop/locations says so, and order/create refuses.',
     body: quoteBody,
     data: quoteAnswer,
     answer: 'The prices.',
     message: 'Order priced.',
-    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID'],
+    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'OUTSIDE_DELIVERY_AREA', 'SLOT_FULL'],
   },
   create: {
     summary: 'Place an order',
     description:
-      'wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE).',
+      'wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE). Priced as order/quote prices it. A location that is closed (409 LOCATION_CLOSED) or has paused online orders (409 ORDERING_PAUSED) refuses it, with when it takes orders again; a pickup takes one place in its slot in the order\'s transaction, never more than the slot\'s cap (409 SLOT_FULL with the next slot with room).',
     body: orderCreateBody,
     data: orderCreateAnswer,
     answer: 'The order.',
     // the route answers with the order's number and whether it is paid
     message: 'Order <name> is paid and confirmed. | Order <name> is waiting for payment.',
-    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', 'PAYMENTS_UNAVAILABLE', 'PRICE_CHANGED'],
+    errors: [
+      'PRODUCT_UNAVAILABLE',
+      'ADDRESS_REQUIRED',
+      'NOT_FOUND',
+      'VOUCHER_INVALID',
+      'BELOW_MINIMUM',
+      'INSUFFICIENT_BALANCE',
+      'PAYMENTS_UNAVAILABLE',
+      'PRICE_CHANGED',
+      'LOCATION_CLOSED',
+      'ORDERING_PAUSED',
+      'SLOT_FULL',
+      'OUTSIDE_DELIVERY_AREA',
+    ],
   },
   list: { summary: "The customer's orders, newest first", query: pageQuery, data: orderListAnswer, answer: 'One page of orders.', message: 'Orders loaded.' },
   detail: { summary: "One of the customer's orders", query: orderDetailQuery, data: orderOnlyAnswer, answer: 'The order.', message: 'Order loaded.', errors: ['NOT_FOUND'] },

@@ -13,10 +13,10 @@ import type {
   StaffMeData,
   StaffPasswordInput,
   StaffResetInput,
-  StaffRole,
   StaffSessionData,
   StaffSessionState,
   StaffSetupInput,
+  StaffUpdateInput,
 } from './staff';
 
 /** console calls: the customer app's build drops them (its modules name them only in console hooks it never uses) */
@@ -36,7 +36,7 @@ export const staffApi = consoleCalls(() => ({
   invite: call.owner.post<StaffInviteData, StaffInviteInput>('merchant/staff/invite', { status: 201 }),
   invites: call.owner.get<PendingInvitesData>('merchant/staff/invites'),
   revokeInvite: call.owner.post<null, { id: number }>('merchant/staff/invites/revoke'),
-  update: call.owner.post<StaffMeData, { id: number; role: StaffRole }>('merchant/staff/update'),
+  update: call.owner.post<StaffMeData, StaffUpdateInput>('merchant/staff/update'),
   remove: call.owner.post<null, { id: number }>('merchant/staff/remove'),
   audit: call.owner.get<AuditListData, AuditQuery>('merchant/audit'),
 }));

@@ -53,8 +53,11 @@ export const staffPasswordBody = z.object({ current_password: typedPassword, new
 export const staffForgotBody = z.object({ email });
 /** `merchant/auth/reset`: a new password from a reset link. */
 export const staffResetBody = z.object({ token: linkToken, password: staffPassword });
-/** `merchant/staff/update`: a staff member's new role. */
-export const staffUpdateBody = z.object({ id, role: staffRole });
+/** `merchant/staff/update`: a staff member's new role, or the locations they work at (empty: every location), or both. */
+export const staffUpdateBody = z
+  .object({ id, role: staffRole.optional(), location_ids: z.array(id).max(100, 'must be at most 100 locations').transform((a) => [...new Set(a)]).optional() })
+  .refine((b) => b.role !== undefined || b.location_ids !== undefined, 'must name a role or locations to change');
+export type StaffUpdateInput = z.input<typeof staffUpdateBody>;
 /** `merchant/staff/remove` */
 export const staffRemoveBody = z.object({ id });
 /**
@@ -82,7 +85,14 @@ export type AuditQuery = z.input<typeof auditQuery>;
 // ---------------------------------------------------------------------------------------------
 
 export const staffMemberAnswer = z
-  .object({ id: int(), name: z.string(), email: z.string(), role: staffRole, created_at: time() })
+  .object({
+    id: int(),
+    name: z.string(),
+    email: z.string(),
+    role: staffRole,
+    created_at: time(),
+    location_ids: z.array(int()).meta({ description: 'the locations they work at: their board, counter and tickets are those; empty: every location (owners always every location)' }),
+  })
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof staffMemberAnswer>;
 

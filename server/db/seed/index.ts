@@ -3,6 +3,7 @@ import type { Database } from '..';
 import { seedMerchants } from './merchants';
 import { seedCatalog } from './catalog';
 import { seedRewards } from './rewards';
+import { seedLocations } from './locations';
 
 /** Seeds what a fresh database lacks; safe to run at every start (each part checks before inserting). */
 export async function seed(db: Database): Promise<void> {
@@ -12,5 +13,6 @@ export async function seed(db: Database): Promise<void> {
     await seedMerchants(trx);
     await seedCatalog(trx);
     await seedRewards(trx);
+    await seedLocations(trx);
   });
 }

@@ -1,0 +1,25 @@
+/** The calls of locations, declared once (api.ts); their schemas and words are in locations.ts. */
+import { call, consoleCalls } from './api';
+import type {
+  LocationCreateInput,
+  LocationPauseInput,
+  LocationsData,
+  LocationUpdateInput,
+  MerchantLocationData,
+  MerchantLocationsData,
+  PickupSlotsData,
+  PickupSlotsQuery,
+} from './locations';
+
+export const locationsApi = {
+  list: call.anyone.get<LocationsData>('shop/locations'),
+  slots: call.anyone.get<PickupSlotsData, PickupSlotsQuery>('shop/pickup-slots'),
+};
+
+/** console calls: the customer app's build drops them */
+export const locationsConsoleApi = consoleCalls(() => ({
+  all: call.staff.get<MerchantLocationsData>('merchant/locations'),
+  create: call.owner.post<MerchantLocationData, LocationCreateInput>('merchant/locations/create', { status: 201 }),
+  update: call.owner.post<MerchantLocationData, LocationUpdateInput>('merchant/locations/update'),
+  pause: call.staff.post<MerchantLocationData, LocationPauseInput>('merchant/locations/pause'),
+}));
