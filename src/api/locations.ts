@@ -1,0 +1,38 @@
+/**
+ * Locations: whether each takes orders now (the customer app shows "Closed" or "back at 14:30", and
+ * greys out what a location does not sell), its pickup times, and in the merchant console the
+ * locations editor and the pause switch. The customer app polls the state: a pause or a closing shows
+ * within LOCATIONS_POLL_MS.
+ */
+import useSWR from 'swr';
+import type { LocationCreateInput, LocationsData, LocationUpdateInput, MerchantLocationsData, PauseChoice, PickupSlotsData } from '#contract/locations';
+import { locationsApi, locationsConsoleApi } from '#contract/locations.calls';
+import { boardApi } from '#contract/board.calls';
+import { staffApi } from '#contract/staff.calls';
+import { callApi, fetcher, keyOf } from './client';
+import { useMutation } from './mutation';
+
+/** how often the customer app asks whether the shop takes orders */
+export const LOCATIONS_POLL_MS = 15_000;
+
+export const useLocations = () => useSWR<LocationsData>(keyOf(locationsApi.list), fetcher, { refreshInterval: LOCATIONS_POLL_MS, revalidateOnFocus: true });
+/** a location's pickup times (null: none asked for) */
+export const usePickupSlots = (locationId: number | null) =>
+  useSWR<PickupSlotsData>(locationId === null ? null : keyOf(locationsApi.slots, { location_id: locationId }), fetcher, { refreshInterval: 60_000, revalidateOnFocus: true });
+
+// the merchant console
+
+export const useMerchantLocations = () => useSWR<MerchantLocationsData>(keyOf(locationsConsoleApi.all), fetcher, { refreshInterval: 30_000 });
+
+const locationsChanged = { refreshes: [locationsConsoleApi.all.path, locationsApi.list.path, staffApi.audit.path], wait: true };
+export const useSaveLocation = () =>
+  useMutation(
+    (id: number | null, fields: LocationCreateInput) =>
+      id === null ? callApi(locationsConsoleApi.create, fields) : callApi(locationsConsoleApi.update, { id, ...(fields as Omit<LocationUpdateInput, 'id'>) }),
+    locationsChanged,
+  );
+export const usePauseLocation = () =>
+  useMutation((locationId: number, pause: PauseChoice) => callApi(locationsConsoleApi.pause, { location_id: locationId, pause }), {
+    ...locationsChanged,
+    refreshes: [...locationsChanged.refreshes, boardApi.board.path],
+  });
