@@ -1,0 +1,133 @@
+import type { DeliveryArea, HoursException, WeeklyHours } from '#contract/locations';
+import type { Database } from '../../db';
+
+/**
+ * SQL of locations: their rows (hours, exceptions and delivery areas are JSON the contract's schemas
+ * checked on the way in), the products each does not sell, which locations a staff member works at,
+ * and the count of orders in each pickup slot.
+ */
+
+export interface LocationRow {
+  id: number;
+  name: string;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  phone: string;
+  /** its own zone; empty: the shop's */
+  timezone: string;
+  hours: WeeklyHours;
+  exceptions: HoursException[];
+  pickup: boolean;
+  prep_minutes: number;
+  slot_minutes: number;
+  slot_capacity: number;
+  delivery_areas: DeliveryArea[];
+  paused: boolean;
+  paused_until: Date | null;
+  position: number;
+}
+
+const COLUMNS = [
+  'id',
+  'name',
+  'address',
+  'lat',
+  'lng',
+  'phone',
+  'timezone',
+  'hours',
+  'exceptions',
+  'pickup',
+  'prep_minutes',
+  'slot_minutes',
+  'slot_capacity',
+  'delivery_areas',
+  'paused',
+  'paused_until',
+  'position',
+] as const;
+
+type Raw = { [K in (typeof COLUMNS)[number]]: unknown };
+const toRow = (r: Raw): LocationRow => r as unknown as LocationRow;
+
+/** Every location, in the owner's order. */
+export async function listLocations(db: Database): Promise<LocationRow[]> {
+  const rows = await db.selectFrom('locations').select(COLUMNS).orderBy('position').orderBy('id').execute();
+  return rows.map(toRow);
+}
+
+export async function findLocation(db: Database, id: number): Promise<LocationRow | undefined> {
+  const row = await db.selectFrom('locations').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toRow(row);
+}
+
+/** A location, its row locked until commit (a change or a pause takes it first). */
+export async function lockLocation(trx: Database, id: number): Promise<LocationRow | undefined> {
+  const row = await trx.selectFrom('locations').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && toRow(row);
+}
+
+/** A location, held (share) until commit: an order reads its pause and hours while no pause or change of it commits. */
+export async function holdLocation(trx: Database, id: number): Promise<LocationRow | undefined> {
+  const row = await trx.selectFrom('locations').select(COLUMNS).where('id', '=', id).forShare().executeTakeFirst();
+  return row && toRow(row);
+}
+
+/** The products each of these locations does not sell. */
+export async function unavailableProducts(db: Database, locationIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(locationIds.map((id) => [id, []]));
+  if (locationIds.length === 0) return out;
+  const rows = await db.selectFrom('location_unavailable_products').select(['location_id', 'product_id']).where('location_id', 'in', locationIds).orderBy('product_id').execute();
+  for (const r of rows) out.get(r.location_id)?.push(r.product_id);
+  return out;
+}
+
+/** The locations a staff member works at; empty: every location. */
+export async function staffLocationIds(db: Database, staffId: number): Promise<number[]> {
+  const rows = await db.selectFrom('staff_locations').select('location_id').where('staff_id', '=', staffId).orderBy('location_id').execute();
+  return rows.map((r) => r.location_id);
+}
+
+/** How many orders hold each of these slots of a location. */
+export async function slotCounts(db: Database, locationId: number, from: Date, to: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('pickup_slots')
+    .select(['slot_at', 'taken'])
+    .where('location_id', '=', locationId)
+    .where('slot_at', '>=', from)
+    .where('slot_at', '<', to)
+    .execute();
+  return new Map(rows.map((r) => [r.slot_at.getTime(), r.taken]));
+}
+
+/**
+ * Takes one place in a slot, in one statement: the slot's row is created with 1, or its count goes up
+ * only while under `capacity` (PostgreSQL's upsert takes the row's lock, so of many orders racing for
+ * the last place one gets it). False: the slot is full.
+ */
+export async function takeSlot(trx: Database, locationId: number, at: Date, capacity: number): Promise<boolean> {
+  const row = await trx
+    .insertInto('pickup_slots')
+    .values({ location_id: locationId, slot_at: at, taken: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['location_id', 'slot_at'])
+        .doUpdateSet((eb) => ({ taken: eb('pickup_slots.taken', '+', 1) }))
+        .where('pickup_slots.taken', '<', capacity),
+    )
+    .returning('taken')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives a slot's place back (a cancelled pickup order). */
+export async function releaseSlot(trx: Database, locationId: number, at: Date): Promise<void> {
+  await trx
+    .updateTable('pickup_slots')
+    .set((eb) => ({ taken: eb('taken', '-', 1) }))
+    .where('location_id', '=', locationId)
+    .where('slot_at', '=', at)
+    .where('taken', '>', 0)
+    .execute();
+}
