@@ -1,6 +1,6 @@
 /**
  * The owner's shop settings (`merchant/settings`, `merchant/settings/update`): the shop's words (name,
- * short name, contact, pickup address, kept in `merchants.settings`) and its rules (region, points,
+ * short name, contact, kept in `merchants.settings`; pickup addresses are the locations', locations.ts) and its rules (region, points,
  * orders, top-ups, kept in `merchants.rules`). The schemas of the calls settings.calls.ts declares, the
  * cross-field rules both the provider and the console check (shopSettingsProblems), and the spec.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
@@ -59,7 +59,6 @@ export const shopSettingsFields = z.object({
   short_name: text(SHORT_NAME_MAX),
   contact_phone: optionalText(30).refine((v) => v === '' || /^\+?[0-9 ().-]{6,30}$/.test(v), 'must be a phone number'),
   contact_email: optionalText(EMAIL_MAX).refine((v) => v === '' || EMAIL_PATTERN.test(v), EMAIL_MESSAGE),
-  pickup_address: optionalText(200),
   default_country_code: z.string().trim().regex(/^\+?[1-9]\d{0,2}$/, 'must be a calling code of 1 to 3 digits, such as 63').transform((v) => v.replace(/^\+/, '')),
   currency: z.string().trim().toUpperCase().refine(isCurrency, 'must be a three-letter ISO 4217 currency code, such as PHP'),
   locale: z.string().trim().refine(isLocale, 'must be a language tag such as en-PH'),
@@ -106,7 +105,6 @@ export const shopSettingsAnswer = z
     short_name: z.string(),
     contact_phone: z.string(),
     contact_email: z.string(),
-    pickup_address: z.string(),
     default_country_code: z.string(),
     currency: z.string().meta({ description: 'ISO 4217' }),
     locale: z.string(),

@@ -327,7 +327,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'post',
       path: 'merchant/settings/update',
       owner: true,
-      valid: async () => ({ pickup_address: '5 Jupiter Street, Makati City', min_order: 15_000, topup_presets: [10_000, 50_000] }),
+      valid: async () => ({ contact_email: 'hello@kopi.example', min_order: 15_000, topup_presets: [10_000, 50_000] }),
       bad: {
         setting_company: ['', '   ', 42, null, 'x'.repeat(61), NUL],
         short_name: ['', 'Kopi Senja Coffee', 42, null],

@@ -753,7 +753,7 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
 
     // the shop settings: read, changed, and a currency change refused once money has moved
     await call('GET merchant/settings', { token: owner });
-    await call('POST merchant/settings/update', { token: owner, body: { pickup_address: '5 Jupiter Street, Makati City', topup_presets: [10_000, 50_000] } });
+    await call('POST merchant/settings/update', { token: owner, body: { contact_email: 'hello@kopi.example', topup_presets: [10_000, 50_000] } });
     await call('POST merchant/settings/update', { token: owner, body: { currency: 'USD' } });
 
     await call('POST merchant/auth/logout', { token: setup.token });

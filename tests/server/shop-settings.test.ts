@@ -34,7 +34,6 @@ describeEachDb('shop settings', (kind) => {
       short_name: 'Kopi Senja',
       contact_phone: '',
       contact_email: '',
-      pickup_address: '12 Calle Mabini, Makati City',
       default_country_code: '63',
       currency: 'PHP',
       locale: 'en-PH',
@@ -58,19 +57,17 @@ describeEachDb('shop settings', (kind) => {
       short_name: 'Kopi',
       contact_phone: '0917 123 4567',
       contact_email: 'hello@kopi.example',
-      pickup_address: '5 Jupiter Street, Makati City',
       points_per_amount: 2_000,
       min_order: 20_000,
       topup_presets: [20_000, 40_000],
     }).expect(200);
     expect(res.body.message).toBe('Saved. Customers see it within 15 seconds.');
-    expect(res.body.data).toMatchObject({ setting_company: 'Kopi Pagi', short_name: 'Kopi', contact_phone: '+639171234567', pickup_address: '5 Jupiter Street, Makati City', delivery_fee: 4_900, topup_presets: [20_000, 40_000] });
+    expect(res.body.data).toMatchObject({ setting_company: 'Kopi Pagi', short_name: 'Kopi', contact_phone: '+639171234567', delivery_fee: 4_900, topup_presets: [20_000, 40_000] });
     expect(await customerSettings()).toMatchObject({
       setting_company: 'Kopi Pagi',
       short_name: 'Kopi',
       contact_phone: '+639171234567',
       contact_email: 'hello@kopi.example',
-      pickup_address: '5 Jupiter Street, Makati City',
       points_per_amount: 2_000,
       delivery_fee_earns_points: false,
       min_order: 20_000,
@@ -103,7 +100,8 @@ describeEachDb('shop settings', (kind) => {
     ['contact_phone', 'call me', /phone number/],
     ['contact_phone', '12', /phone number/],
     ['contact_email', 'not-an-address', /e-mail/],
-    ['pickup_address', 'x'.repeat(201), /at most 200/],
+    // pickup addresses are the locations' now (issue 28): no longer a setting
+    ['pickup_address', '5 Jupiter Street', /not a field|unrecognized/i],
     ['default_country_code', '0', /calling code/],
     ['default_country_code', '+1234', /calling code/],
     ['currency', 'XXY', /ISO 4217/],
@@ -131,13 +129,13 @@ describeEachDb('shop settings', (kind) => {
 
   it('refuses bad input on every field, naming it in plain words; nothing is saved', async () => {
     for (const [field, value, message] of BAD) {
-      const res = await update({ pickup_address: 'Somewhere new', [field]: value });
+      const res = await update({ contact_email: 'new@kopi.example', [field]: value });
       expect([field, res.status, res.body.error?.code]).toEqual([field, 400, 'VALIDATION']);
       expect([field, res.body.error.fields[field]]).toEqual([field, expect.stringMatching(message)]);
     }
     const empty = await update({});
     expect([empty.status, empty.body.error.fields]).toEqual([400, { body: 'must name at least one setting to change' }]);
-    expect((await read()).body.data.pickup_address).toBe('12 Calle Mabini, Makati City');
+    expect((await read()).body.data.contact_email).toBe('');
     expect(await p.db.selectFrom('audit_log').select('id').where('action', '=', 'settings.update').execute()).toEqual([]);
   });
 

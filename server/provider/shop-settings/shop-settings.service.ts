@@ -17,7 +17,7 @@ import { insertAudit } from '../staff/staff.repo';
 import { lockMerchant, mergeMerchant, moneyHasMoved } from './shop-settings.repo';
 
 /** The shop's words: kept in the settings JSON the customers' settings answer is made of. */
-const WORDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'pickup_address'] as const satisfies readonly ShopSettingName[];
+const WORDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email'] as const satisfies readonly ShopSettingName[];
 
 export const CURRENCY_LOCKED_MESSAGE = 'The currency cannot change once customers have paid or topped up in it.';
 
@@ -29,7 +29,6 @@ function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopS
     short_name: settings.short_name ?? settings.setting_company.slice(0, 12).trim(),
     contact_phone: settings.contact_phone ?? '',
     contact_email: settings.contact_email ?? '',
-    pickup_address: settings.pickup_address ?? '',
     default_country_code: rules.default_country_code,
     currency: rules.currency,
     locale: rules.locale,

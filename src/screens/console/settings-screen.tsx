@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes, typ
 import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-settings';
 import { SHORT_NAME_MAX, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
 import { moneyInput, parseMoney } from '#contract/money';
-import { Button, Card, ErrorState, MapLink, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
+import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, SelectField, fieldProblem, type SaveProblem } from './editor-fields';
 
 export interface SettingsScreenProps {
@@ -12,6 +12,8 @@ export interface SettingsScreenProps {
   onRetry?: () => void;
   /** saves the fields that changed: null when saved, else what the provider refused */
   onSave: (changes: ShopSettingsUpdateInput) => Promise<SaveProblem | null>;
+  /** the Locations page, where pickup addresses, hours and delivery areas are set */
+  locationsHref?: string;
 }
 
 /** The form as typed: money in major units as people write it, numbers as text. */
@@ -20,7 +22,6 @@ interface Form {
   short_name: string;
   contact_phone: string;
   contact_email: string;
-  pickup_address: string;
   default_country_code: string;
   currency: string;
   locale: string;
@@ -36,7 +37,7 @@ interface Form {
 }
 
 const MONEY_FIELDS = ['points_per_amount', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
-const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'pickup_address', 'default_country_code', 'currency', 'locale', 'timezone'] as const;
+const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'default_country_code', 'currency', 'locale', 'timezone'] as const;
 
 function formOf(s: ShopSettingsData): Form {
   const money = (n: number) => moneyInput(n, s.currency, s.locale);
@@ -85,6 +86,7 @@ interface SectionProps {
   set: Set;
   problem: SaveProblem | null;
   settings: ShopSettingsData;
+  locationsHref?: string | undefined;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -120,13 +122,13 @@ function ShopSection(props: SectionProps) {
 }
 
 function ContactSection(props: SectionProps) {
-  const address = props.form.pickup_address.trim();
   return (
-    <Section title="Contact and pickup">
+    <Section title="Contact">
       <FormField {...props} name="contact_phone" label="Contact phone (optional)" what="contact phone" type="tel" autoComplete="off" />
       <FormField {...props} name="contact_email" label="Contact e-mail (optional)" what="contact e-mail" type="email" autoComplete="off" />
-      <FormField {...props} name="pickup_address" label="Pickup address" hint="Customers who pick up their order are told to come here." maxLength={200} />
-      {address && <MapLink address={address}>Check it on the map</MapLink>}
+      <p className="text-sm text-muted">
+        {props.locationsHref ? <a className="font-semibold text-brand underline" href={props.locationsHref}>Locations</a> : 'Locations'}: each shop's pickup address, opening hours and delivery areas.
+      </p>
     </Section>
   );
 }
@@ -211,7 +213,7 @@ function TopUpSection(props: SectionProps) {
   );
 }
 
-function SettingsForm({ settings, onSave }: { settings: ShopSettingsData; onSave: SettingsScreenProps['onSave'] }) {
+function SettingsForm({ settings, onSave, locationsHref }: { settings: ShopSettingsData; onSave: SettingsScreenProps['onSave']; locationsHref?: string | undefined }) {
   const [form, setForm] = useState(() => formOf(settings));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
@@ -236,7 +238,7 @@ function SettingsForm({ settings, onSave }: { settings: ShopSettingsData; onSave
     setSaved(refused ? null : 'saved');
   }
 
-  const sections = { form, set, problem, settings };
+  const sections = { form, set, problem, settings, locationsHref };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Shop settings">
       <ShopSection {...sections} />
@@ -260,7 +262,7 @@ function SettingsForm({ settings, onSave }: { settings: ShopSettingsData; onSave
 }
 
 /** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, orders and top-ups. */
-export function SettingsScreen({ settings, loading, error, onRetry, onSave }: SettingsScreenProps) {
+export function SettingsScreen({ settings, loading, error, onRetry, onSave, locationsHref }: SettingsScreenProps) {
   if (error) return <ErrorState title="We couldn't load the settings" message={error} onRetry={onRetry} />;
   if (loading || !settings) {
     return (
@@ -273,5 +275,5 @@ export function SettingsScreen({ settings, loading, error, onRetry, onSave }: Se
       </SkeletonGroup>
     );
   }
-  return <SettingsForm settings={settings} onSave={onSave} />;
+  return <SettingsForm settings={settings} onSave={onSave} locationsHref={locationsHref} />;
 }

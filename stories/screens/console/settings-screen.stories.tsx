@@ -28,19 +28,20 @@ export const Loading: Story = { args: { settings: undefined, loading: true } };
 
 export const LoadError: Story = { args: { settings: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
 
-/** A new pickup address and delivery fee, typed as people write them: only what changed is sent, and the page says when customers see it. */
+/** A new contact phone and delivery fee, typed as people write them: only what changed is sent, and the page says when customers see it; pickup addresses are the locations'. */
 export const Saved: Story = {
+  args: { locationsHref: '/merchant/locations' },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.clear(canvas.getByLabelText('Pickup address'));
-    await userEvent.type(canvas.getByLabelText('Pickup address'), '5 Jupiter Street, Makati City');
+    await userEvent.clear(canvas.getByLabelText('Contact phone (optional)'));
+    await userEvent.type(canvas.getByLabelText('Contact phone (optional)'), '+63 917 555 0101');
     await userEvent.clear(canvas.getByLabelText('Delivery fee (PHP)'));
     await userEvent.type(canvas.getByLabelText('Delivery fee (PHP)'), '₱ 59.50');
     await userEvent.click(canvas.getByLabelText('The delivery fee earns points too'));
     await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
-    await expect(args.onSave).toHaveBeenCalledWith({ pickup_address: '5 Jupiter Street, Makati City', delivery_fee: 5950, delivery_fee_earns_points: true });
+    await expect(args.onSave).toHaveBeenCalledWith({ contact_phone: '+63 917 555 0101', delivery_fee: 5950, delivery_fee_earns_points: true });
     await expect(await canvas.findByText('Saved. Customers see it within 15 seconds.')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: /Check it on the map/ })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=5%20Jupiter%20Street%2C%20Makati%20City');
+    await expect(canvas.getByRole('link', { name: 'Locations' })).toHaveAttribute('href', '/merchant/locations');
   },
 };
 
