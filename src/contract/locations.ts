@@ -8,7 +8,7 @@
  * and of Express.
  */
 import { z } from 'zod';
-import { int, money, time } from './answer-fields';
+import { int, time } from './answer-fields';
 import { describe } from './api-spec';
 import { id } from './fields';
 import { locationsApi, locationsConsoleApi } from './locations.calls';

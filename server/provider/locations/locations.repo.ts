@@ -3,8 +3,8 @@ import type { Database } from '../../db';
 
 /**
  * SQL of locations: their rows (hours, exceptions and delivery areas are JSON the contract's schemas
- * checked on the way in), the products each does not sell, which locations a staff member works at,
- * and the count of orders in each pickup slot.
+ * checked on the way in), the products each does not sell, and the count of orders in each pickup
+ * slot. Which locations a staff member works at is staff's (staff.repo.ts: staffLocationIds).
  */
 
 export interface LocationRow {
@@ -81,12 +81,6 @@ export async function unavailableProducts(db: Database, locationIds: number[]): 
   const rows = await db.selectFrom('location_unavailable_products').select(['location_id', 'product_id']).where('location_id', 'in', locationIds).orderBy('product_id').execute();
   for (const r of rows) out.get(r.location_id)?.push(r.product_id);
   return out;
-}
-
-/** The locations a staff member works at; empty: every location. */
-export async function staffLocationIds(db: Database, staffId: number): Promise<number[]> {
-  const rows = await db.selectFrom('staff_locations').select('location_id').where('staff_id', '=', staffId).orderBy('location_id').execute();
-  return rows.map((r) => r.location_id);
 }
 
 /** How many orders hold each of these slots of a location. */
