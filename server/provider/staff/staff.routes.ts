@@ -86,8 +86,8 @@ export function staffRoutes(ctx: ProviderContext): Router {
     },
     update: async (body, at) => {
       const { staff, roleChanged } = await updateStaff(ctx, at.staff(), body);
-      // only the locations asked for, or the role asked for the same: no one signs in again
-      return roleChanged || body.location_ids === undefined ? { staff } : at.reply({ staff }, 'Locations saved.');
+      // one of the two declared messages: only the locations changed, no one signs in again
+      return at.reply({ staff }, roleChanged || body.location_ids === undefined ? 'Role changed. They will need to sign in again.' : 'Locations saved.');
     },
     remove: async (body, at) => {
       await removeStaff(ctx, at.staff(), body.id);
