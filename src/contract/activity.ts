@@ -15,6 +15,7 @@ export const ACTIVITY_KINDS = {
   wheel: { label: 'Wheel', prefixes: ['wheel.'] },
   brand: { label: 'Brand and images', prefixes: ['theme.', 'media.'] },
   settings: { label: 'Shop settings', prefixes: ['settings.'] },
+  locations: { label: 'Locations and pauses', prefixes: ['location.'] },
   exports: { label: 'Downloads', prefixes: ['export.'] },
   channels: { label: 'Payments and messages', prefixes: ['channels.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;

@@ -8,7 +8,7 @@
  * and of Express.
  */
 import { z } from 'zod';
-import { int, money, time } from './answer-fields';
+import { int, time } from './answer-fields';
 import { describe } from './api-spec';
 import { id } from './fields';
 import { locationsApi, locationsConsoleApi } from './locations.calls';
@@ -224,6 +224,8 @@ export const merchantLocationAnswer = locationAnswer
   .omit({ today: true })
   .extend({
     ...locationFields.shape,
+    // the body's field drops repeats on the way in (a transform, which an answer's schema cannot have)
+    unavailable_product_ids: z.array(int()),
     timezone: z.string().meta({ description: "its own time zone; empty: the shop's" }),
     effective_timezone: z.string(),
     ...ordering,

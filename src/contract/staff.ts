@@ -299,13 +299,14 @@ export const staffSpec = /* @__PURE__ */ describe('Merchant console', staffApi, 
     errors: ['NOT_FOUND'],
   },
   update: {
-    summary: "Change a team member's role",
-    description: 'Their sessions end at once. The last owner cannot be made staff (409 CONFLICT).',
+    summary: "Change a team member's role, or the locations they work at",
+    description:
+      'A new role ends their sessions at once. The last owner cannot be made staff (409 CONFLICT). `location_ids` replaces the locations a staff member works at (empty: every location); each must be a location (400 VALIDATION); owners work at every location, so an owner (or a member made one) with locations is refused (400 VALIDATION on `location_ids`). Audited (`staff.role`, `staff.locations`).',
     inContract: false,
     body: staffUpdateBody,
     data: staffMeAnswer,
     answer: 'The team member as they are now.',
-    message: 'Role changed. They will need to sign in again.',
+    message: 'Role changed. They will need to sign in again. | Locations saved.',
     errors: ['NOT_FOUND', 'CONFLICT'],
   },
   remove: {

@@ -419,6 +419,17 @@ describeEachDb('bad input on every call', (kind) => {
         { name: 'all: 1', input: { all: 1 }, expect: V(['all']) },
       ],
     },
+    // --- locations ---
+    {
+      method: 'get',
+      path: 'shop/pickup-slots',
+      auth: 'public',
+      // the fresh database's one location
+      valid: { location_id: '1' },
+      required: ['location_id'],
+      bad: { location_id: ['abc', '', '-1', '0', '1.5', String(HUGE_ID), NUL] },
+      cases: [{ name: 'a location that does not exist', input: { location_id: '999999' }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
     // --- wheel ---
     { method: 'post', path: 'wheel/spin', auth: 'customer', valid: { idempotency_key: 'KEY' }, required: ['idempotency_key'], bad: { idempotency_key: BAD_KEY } },
     // --- merchant ---
@@ -555,6 +566,7 @@ describeEachDb('bad input on every call', (kind) => {
     it.each([
       ['get', 'settings/main-setting', 'public'],
       ['get', 'shop/catalog', 'public'],
+      ['get', 'shop/locations', 'public'],
       ['get', 'reward/list', 'public'],
       ['get', 'customer/profile', 'customer'],
       ['get', 'wallet/balance', 'customer'],

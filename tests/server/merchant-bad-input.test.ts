@@ -24,7 +24,7 @@ const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
-const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups'] as const;
+const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups', 'locations', 'location_unavailable_products', 'staff_locations'] as const;
 const BAD_IMAGE: Json[] = ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://plain.example/a.png', '//evil.example/a.png', '/a b.png', 42, null, `/${'x'.repeat(500)}`, `/a${NUL}`];
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
 const BAD_CATEGORY: Json[] = ['', '   ', 42, null, 'x'.repeat(61), NUL];
@@ -36,6 +36,49 @@ const BAD_CHOICES: Json[] = [-1, 1.5, '1', null, 11];
 const BAD_OPTIONS: Json[] = [[], 'abc', 42, null, [{}], [{ name: '' }], [{ name: 'Large', price_delta: -1 }], [{ name: 'Oat', is_default: 'yes' }], [{ name: 'A' }, { name: 'a' }], Array.from({ length: 21 }, (_, i) => ({ name: `O${i}` }))];
 const BAD_GROUP_IDS: Json[] = ['abc', 42, null, [0], ['x'], [1.5], [1, 1], Array.from({ length: 11 }, (_, i) => i + 1)];
 const BAD_STATUS: Json[] = ['', 'done', 'PAID', 42, null, ['paid']];
+const BAD_LOCATION_IDS: Json[] = ['abc', 42, null, [0], ['x'], [1.5], [2 ** 31], Array.from({ length: 101 }, (_, i) => i + 1), [999_999]];
+const DAILY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '07:00', close: '19:00' }]]));
+/** A location's fields, each bad in its own ways: its type, its range, and the rules between fields (checked on the location as it would be). */
+const BAD_LOCATION: Record<string, Json[]> = {
+  name: ['', '   ', 42, null, 'x'.repeat(61), NUL],
+  address: ['', 42, null, 'x'.repeat(201), NUL],
+  lat: [91, -91, '14.5', true, null],
+  lng: [181, 'east', true],
+  phone: ['not a phone', 42, null, 'x'.repeat(31)],
+  timezone: ['Mars/Olympus', '+08:00', 42, null],
+  hours: [null, 'always', [], { ...DAILY, mon: [{ open: '7:00', close: '19:00' }] }, { ...DAILY, mon: [{ open: '07:00', close: '12:00' }, { open: '11:00', close: '15:00' }] }, { ...DAILY, funday: [] }, { ...DAILY, tue: Array.from({ length: 5 }, () => ({ open: '07:00', close: '08:00' })) }],
+  exceptions: ['none', null, [{ date: '2026-02-30', periods: [] }], [{ date: '2026-12-25' }], [{ date: '2026-12-25', periods: [] }, { date: '2026-12-25', periods: [] }]],
+  pickup: ['yes', 1, null],
+  prep_minutes: [-1, 1.5, '10', null, 241],
+  slot_minutes: [0, 7, '15', null, 120],
+  slot_capacity: [0, 1.5, '10', null, 1001],
+  delivery_areas: [
+    'everywhere',
+    null,
+    [{ kind: 'square', name: 'A', fee: null, min_order: null }],
+    [{ kind: 'radius', name: 'Far', radius_km: 101, fee: null, min_order: null }],
+    [{ kind: 'radius', name: 'A', radius_km: 3, fee: -1, min_order: null }],
+    [{ kind: 'polygon', name: 'Open ring', fee: null, min_order: null, polygon: { type: 'Polygon', coordinates: [[[121, 14], [121.1, 14], [121.1, 14.1], [121, 14.1]]] } }],
+    [{ kind: 'polygon', name: 'Not GeoJSON', fee: null, min_order: null, polygon: { type: 'Point', coordinates: [121, 14] } }],
+  ],
+  unavailable_product_ids: ['abc', null, [0], ['x'], [999_999]],
+};
+const GOOD_LOCATION = {
+  name: 'BGC',
+  address: '30th Street, Taguig',
+  lat: 14.55,
+  lng: 121.05,
+  phone: '+63 2 8000 0000',
+  timezone: 'Asia/Manila',
+  hours: DAILY,
+  exceptions: [{ date: '2026-12-25', periods: [], note: 'Christmas' }],
+  pickup: true,
+  prep_minutes: 10,
+  slot_minutes: 15,
+  slot_capacity: 10,
+  delivery_areas: [{ kind: 'radius', name: 'Near', radius_km: 3, fee: null, min_order: null }],
+  unavailable_product_ids: [],
+};
 
 interface Spec {
   method: 'get' | 'post';
@@ -71,6 +114,11 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     return (await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: product.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.order.name as string;
   };
 
+  /** The first location's editable fields as they are (changing it to itself leaves the other rows' orders alone). */
+  const firstLocation = async () => {
+    const l = (await p.call('get', 'merchant/locations', { token: owner.token }).expect(200)).body.data.locations[0] as Record<string, Json>;
+    return Object.fromEntries(['id', ...Object.keys(GOOD_LOCATION)].map((k) => [k, l[k]]));
+  };
   const newCategory = async () => (await p.call('post', 'merchant/menu/category/create', { token: owner.token, body: { name: `C ${Math.random()}` } }).expect(201)).body.data.category.id as number;
   const anyProduct = async () => (await p.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const newGroup = async () =>
@@ -153,9 +201,9 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'post',
       path: 'merchant/staff/update',
       owner: true,
-      valid: async () => ({ id: member.id, role: 'staff' }),
-      bad: { id: BAD_ID, role: BAD_ROLE },
-      required: ['id', 'role'],
+      valid: async () => ({ id: member.id, role: 'staff', location_ids: [] }),
+      bad: { id: BAD_ID, role: BAD_ROLE, location_ids: BAD_LOCATION_IDS },
+      required: ['id'],
     },
     {
       method: 'post',
@@ -372,6 +420,17 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: { name: BAD_ORDER_NAME, reason: ['', '   ', 'x'.repeat(201), 42, null, ['why']] },
       required: ['name', 'reason'],
     },
+    // last: their good input pauses the one location, changes it to what it is, and adds a second
+    {
+      method: 'post',
+      path: 'merchant/locations/pause',
+      owner: true,
+      valid: async () => ({ location_id: (await firstLocation()).id, pause: 'resume' }),
+      bad: { location_id: BAD_ID, pause: ['', 'forever', '15', 15, null, ['resume']] },
+      required: ['location_id', 'pause'],
+    },
+    { method: 'post', path: 'merchant/locations/update', owner: true, valid: firstLocation, bad: { id: BAD_ID, ...BAD_LOCATION }, required: ['id'] },
+    { method: 'post', path: 'merchant/locations/create', owner: true, valid: async () => GOOD_LOCATION, bad: BAD_LOCATION, required: ['name', 'address'] },
   ];
 
   it('has a row for every merchant console call that takes input', () => {

@@ -89,7 +89,7 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const token = await createOwnerSetupLink(p.db, p.clock);
       const email = newStaffEmail();
       const res = await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive Owner', email: email.toUpperCase(), password: STAFF_PASSWORD } }).expect(201);
-      expect(res.body.data.staff).toEqual({ id: expect.any(Number), name: 'Olive Owner', email, role: 'owner', created_at: expect.any(String) });
+      expect(res.body.data.staff).toEqual({ id: expect.any(Number), name: 'Olive Owner', email, role: 'owner', created_at: expect.any(String), location_ids: [] });
       expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await me(res.body.data.token).expect(200)).body.data.staff.role).toBe('owner');
 

@@ -756,6 +756,21 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/settings/update', { token: owner, body: { contact_email: 'hello@kopi.example', topup_presets: [10_000, 50_000] } });
     await call('POST merchant/settings/update', { token: owner, body: { currency: 'USD' } });
 
+    // locations: customers' view and pickup times; the owner adds one, changes it, pauses and resumes it; a staff member limited to it
+    await call('GET shop/locations');
+    const location = (await call('POST merchant/locations/create', { token: owner, body: { name: 'BGC', address: '30th Street, Taguig', lat: 14.55, lng: 121.05, delivery_areas: [{ kind: 'radius', name: 'Near', radius_km: 3, fee: null, min_order: null }] } })).body.data.location;
+    await call('POST merchant/locations/update', { token: owner, body: { id: location.id, prep_minutes: 15, exceptions: [{ date: '2026-12-25', periods: [], note: 'Christmas' }] } });
+    await call('GET shop/pickup-slots', { query: { location_id: location.id } });
+    await call('GET shop/pickup-slots', { query: { location_id: 999_999 } });
+    await call('POST merchant/locations/pause', { token: owner, body: { location_id: location.id, pause: 'until_resumed' } });
+    await call('POST merchant/locations/pause', { token: owner, body: { location_id: location.id, pause: 'resume' } });
+    await call('GET merchant/locations', { token: owner });
+    const barista = await newStaff(p.db, p.clock, { role: 'staff' });
+    await call('POST merchant/staff/update', { token: owner, body: { id: barista.id, location_ids: [location.id] } });
+    await call('GET merchant/locations', { token: barista.token });
+    const elsewhere = (await call('GET shop/locations')).body.data.locations.find((l: { id: number }) => l.id !== location.id).id;
+    await call('POST merchant/locations/pause', { token: barista.token, body: { location_id: elsewhere, pause: '15_minutes' } });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 

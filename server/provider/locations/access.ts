@@ -1,7 +1,7 @@
 import type { StaffRole } from '#contract/staff';
 import type { Database } from '../../db';
 import { AppError } from '../http/errors';
-import { staffLocationIds } from './locations.repo';
+import { staffLocationIds } from '../staff/staff.repo';
 
 /**
  * Which locations a signed-in member may work at: an owner every one, a staff member those listed for

@@ -3,8 +3,8 @@ import type { Database } from '../../db';
 
 /**
  * SQL of locations: their rows (hours, exceptions and delivery areas are JSON the contract's schemas
- * checked on the way in), the products each does not sell, which locations a staff member works at,
- * and the count of orders in each pickup slot.
+ * checked on the way in), the products each does not sell, and the count of orders in each pickup
+ * slot. Which locations a staff member works at is staff's (staff.repo.ts: staffLocationIds).
  */
 
 export interface LocationRow {
@@ -83,12 +83,6 @@ export async function unavailableProducts(db: Database, locationIds: number[]): 
   return out;
 }
 
-/** The locations a staff member works at; empty: every location. */
-export async function staffLocationIds(db: Database, staffId: number): Promise<number[]> {
-  const rows = await db.selectFrom('staff_locations').select('location_id').where('staff_id', '=', staffId).orderBy('location_id').execute();
-  return rows.map((r) => r.location_id);
-}
-
 /** How many orders hold each of these slots of a location. */
 export async function slotCounts(db: Database, locationId: number, from: Date, to: Date): Promise<Map<number, number>> {
   const rows = await db
@@ -130,4 +124,50 @@ export async function releaseSlot(trx: Database, locationId: number, at: Date): 
     .where('slot_at', '=', at)
     .where('taken', '>', 0)
     .execute();
+}
+
+/** What the owner's editor writes of a location (its pause is the pause switch's, its place in the list the shop's). */
+export type LocationWrite = Omit<LocationRow, 'id' | 'paused' | 'paused_until' | 'position'>;
+
+/** The row's values: the JSON columns as JSON text. */
+const values = (l: LocationWrite) => ({
+  ...l,
+  hours: JSON.stringify(l.hours),
+  exceptions: JSON.stringify(l.exceptions),
+  delivery_areas: JSON.stringify(l.delivery_areas),
+});
+
+/** A new location, after the last one. */
+export async function insertLocation(trx: Database, l: LocationWrite, now: Date): Promise<LocationRow> {
+  const last = await trx.selectFrom('locations').select((eb) => eb.fn.max('position').as('position')).executeTakeFirst();
+  const row = await trx
+    .insertInto('locations')
+    .values({ ...values(l), position: (last?.position ?? -1) + 1, created_at: now, updated_at: now })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toRow(row);
+}
+
+export async function updateLocation(trx: Database, id: number, l: LocationWrite, now: Date): Promise<LocationRow> {
+  const row = await trx.updateTable('locations').set({ ...values(l), updated_at: now }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
+  return toRow(row);
+}
+
+/** Pauses online orders (until `paused_until`, or until resumed when it is null), or resumes them. */
+export async function setPause(trx: Database, id: number, pause: { paused: boolean; paused_until: Date | null }, now: Date): Promise<LocationRow> {
+  const row = await trx.updateTable('locations').set({ ...pause, updated_at: now }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
+  return toRow(row);
+}
+
+/** The products a location does not sell, replaced by these. */
+export async function replaceUnavailableProducts(trx: Database, locationId: number, productIds: readonly number[]): Promise<void> {
+  await trx.deleteFrom('location_unavailable_products').where('location_id', '=', locationId).execute();
+  if (productIds.length > 0) await trx.insertInto('location_unavailable_products').values(productIds.map((product_id) => ({ location_id: locationId, product_id }))).execute();
+}
+
+/** Which of these ids are products (archived ones too: a location may list one it will sell again). */
+export async function existingProductIds(db: Database, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('products').select('id').where('id', 'in', [...ids]).execute();
+  return new Set(rows.map((r) => r.id));
 }

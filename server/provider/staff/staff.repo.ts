@@ -9,13 +9,15 @@ const LOCK_OWNERS = 72_002;
 const LOCK_LOGIN_ACCOUNT = 72_003;
 const LOCK_LOGIN_CLIENT = 72_004;
 
-type StaffRow = { id: number; email: string; name: string; role: StaffRole; created_at: Date };
+type StaffRow = { id: number; email: string; name: string; role: StaffRole; created_at: Date; location_ids: number[] };
 
 export function staffMember(row: StaffRow): StaffMember {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, created_at: row.created_at.toISOString() };
+  return { id: row.id, name: row.name, email: row.email, role: row.role, created_at: row.created_at.toISOString(), location_ids: row.location_ids };
 }
 
-const PUBLIC_COLUMNS = ['id', 'email', 'name', 'role', 'created_at'] as const;
+/** The locations a member works at, read with their row (none listed: every location). */
+const LOCATION_IDS = sql<number[]>`coalesce((select json_agg(sl.location_id order by sl.location_id) from staff_locations sl where sl.staff_id = staff.id), '[]'::json)`.as('location_ids');
+const PUBLIC_COLUMNS = ['id', 'email', 'name', 'role', 'created_at', LOCATION_IDS] as const;
 
 /** One staff account per address at a time: creating one holds this lock for the rest of the transaction. */
 export async function lockStaffEmail(trx: Database, email: string): Promise<void> {
@@ -49,6 +51,25 @@ export async function lockLiveStaff(trx: Database, id: number): Promise<StaffRow
 
 export async function listLiveStaff(db: Database): Promise<StaffRow[]> {
   return db.selectFrom('staff').select([...PUBLIC_COLUMNS]).where('removed_at', 'is', null).orderBy('id').execute();
+}
+
+/** The locations a staff member works at; empty: every location. */
+export async function staffLocationIds(db: Database, staffId: number): Promise<number[]> {
+  const rows = await db.selectFrom('staff_locations').select('location_id').where('staff_id', '=', staffId).orderBy('location_id').execute();
+  return rows.map((r) => r.location_id);
+}
+
+/** A member's locations replaced by these (none: every location). */
+export async function setStaffLocations(trx: Database, staffId: number, locationIds: readonly number[]): Promise<void> {
+  await trx.deleteFrom('staff_locations').where('staff_id', '=', staffId).execute();
+  if (locationIds.length > 0) await trx.insertInto('staff_locations').values(locationIds.map((location_id) => ({ staff_id: staffId, location_id }))).execute();
+}
+
+/** The names of these locations, by id (an id that is no location is missing). */
+export async function locationNames(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('locations').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function countOwners(trx: Database): Promise<number> {

@@ -10,7 +10,6 @@ import {
   acceptInvite,
   auditPage,
   changePassword,
-  changeRole,
   forgotPassword,
   invite,
   linkInfo,
@@ -25,6 +24,7 @@ import {
   revokePendingInvite,
   sessionState,
   setupOwner,
+  updateStaff,
   type Caller,
 } from './staff.service';
 
@@ -84,7 +84,11 @@ export function staffRoutes(ctx: ProviderContext): Router {
       await revokePendingInvite(ctx, at.staff(), body.id);
       return null;
     },
-    update: async (body, at) => ({ staff: await changeRole(ctx, at.staff(), body) }),
+    update: async (body, at) => {
+      const { staff, roleChanged } = await updateStaff(ctx, at.staff(), body);
+      // one of the two declared messages: only the locations changed, no one signs in again
+      return at.reply({ staff }, roleChanged || body.location_ids === undefined ? 'Role changed. They will need to sign in again.' : 'Locations saved.');
+    },
     remove: async (body, at) => {
       await removeStaff(ctx, at.staff(), body.id);
       return null;

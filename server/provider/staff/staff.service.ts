@@ -26,6 +26,7 @@ import {
   listAudit,
   listLiveStaff,
   listPendingInvites,
+  locationNames,
   lockLiveStaff,
   lockOwners,
   lockStaffEmail,
@@ -40,6 +41,7 @@ import {
   revokeStaffSession,
   revokeStaffSessions,
   setStaffPassword,
+  setStaffLocations,
   setStaffRole,
   staffMember,
   usableLinkOfAnyKind,
@@ -349,23 +351,54 @@ async function assertStillOwner(trx: Database, actor: StaffOfRequest): Promise<v
 
 const lastOwner = () => new AppError('CONFLICT', 'The shop needs at least one owner: make someone else an owner first.');
 
-/** Changes a team member's role; their sessions end at once (they sign in again with the new role), and so do the links they made. */
-export async function changeRole(ctx: ProviderContext, actor: StaffOfRequest, input: { id: number; role: StaffRole }): Promise<StaffMember> {
+/** What a staff update changed: its answer's words depend on it. */
+export interface StaffUpdated {
+  staff: StaffMember;
+  roleChanged: boolean;
+}
+
+/**
+ * Changes a team member's role, or the locations they work at, or both. A new role ends their sessions
+ * at once (they sign in again with it), and the links they made. Locations replace theirs (none: every
+ * location); each must be a location. Owners work at every location (locationScope never reads their
+ * rows), so locations for an owner, or for someone made one in the same change, are refused rather than
+ * kept and ignored; someone made an owner loses the locations they had.
+ */
+export async function updateStaff(ctx: ProviderContext, actor: StaffOfRequest, input: { id: number; role?: StaffRole | undefined; location_ids?: number[] | undefined }): Promise<StaffUpdated> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockOwners(trx);
     await assertStillOwner(trx, actor);
     const target = await lockLiveStaff(trx, input.id);
     if (!target) throw notFound('That team member');
-    if (target.role === input.role) return staffMember(target);
-    if (target.role === 'owner' && (await countOwners(trx)) <= 1) throw lastOwner();
-    await setStaffRole(trx, target.id, input.role);
-    await revokeStaffSessions(trx, target.id, now);
-    await revokeLinksMadeBy(trx, target.id, actor.id, now);
+    const role = input.role ?? target.role;
+    const wanted = input.location_ids ? [...input.location_ids].sort((x, y) => x - y) : undefined;
+    if (role === 'owner' && wanted && wanted.length > 0) throw validation({ location_ids: 'must be empty: owners work at every location' });
+    const names = await locationNames(trx, [...target.location_ids, ...(wanted ?? [])]);
+    const unknown = (wanted ?? []).filter((l) => !names.has(l));
+    if (unknown.length > 0) throw validation({ location_ids: `must be the shop's locations (${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not)` });
+    const locationIds = role === 'owner' ? [] : (wanted ?? target.location_ids);
+    const roleChanged = role !== target.role;
     const before = staffMember(target);
-    const after = { ...before, role: input.role };
-    await insertAudit(trx, { staffId: actor.id, action: 'staff.role', target: `staff:${target.id}`, before, after, now });
-    return after;
+    if (!roleChanged && JSON.stringify(locationIds) === JSON.stringify(target.location_ids)) return { staff: before, roleChanged };
+    if (roleChanged) {
+      if (target.role === 'owner' && (await countOwners(trx)) <= 1) throw lastOwner();
+      await setStaffRole(trx, target.id, role);
+      await revokeStaffSessions(trx, target.id, now);
+      await revokeLinksMadeBy(trx, target.id, actor.id, now);
+    }
+    await setStaffLocations(trx, target.id, locationIds);
+    const after = { ...before, role, location_ids: locationIds };
+    const named = (ids: readonly number[]) => ids.map((l) => names.get(l) ?? `#${l}`);
+    await insertAudit(trx, {
+      staffId: actor.id,
+      action: roleChanged ? 'staff.role' : 'staff.locations',
+      target: `staff:${target.id}`,
+      before: { ...before, locations: named(before.location_ids) },
+      after: { ...after, locations: named(after.location_ids) },
+      now,
+    });
+    return { staff: after, roleChanged };
   });
 }
 

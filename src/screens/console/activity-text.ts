@@ -88,6 +88,16 @@ const LABEL: Record<string, string> = {
   topup_min: 'Smallest top-up',
   topup_max: 'Largest top-up',
   topup_presets: 'Quick top-up amounts',
+  lat: 'Latitude',
+  lng: 'Longitude',
+  hours: 'Opening hours',
+  exceptions: 'Dated hours',
+  pickup: 'Takes pickup orders',
+  prep_minutes: 'Minutes to prepare',
+  slot_minutes: 'Minutes a pickup slot lasts',
+  slot_capacity: 'Orders a pickup slot takes',
+  delivery_areas: 'Delivery areas',
+  unavailable_product_ids: 'Products not sold here',
 };
 /** Fields that are bookkeeping, not what the owner changed. */
 const HIDDEN = new Set(['id', 'created_at', 'updated_at', 'redemption', 'reward', 'product_id', 'expires_at', 'sha256', 'merchant_id', 'position']);
@@ -163,8 +173,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
   const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
   const diff = () => changesOf(e.before, e.after, f);
   const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
-  const lifecycle = productLifecycle(e.action, who, a, b);
-  if (lifecycle) return plain(lifecycle);
+  const lifecycle = productLifecycle(e.action, who, a, b) ?? locationSentence(e.action, who, a, b);
+  if (lifecycle) return plain(lifecycle, { changes: e.action === 'location.update' ? diff() : [] });
 
   switch (e.action) {
     case 'owner.setup':
@@ -291,6 +301,36 @@ function optionSentence(action: string, who: string, a: Obj, b: Obj): string | n
       return null;
   }
 }
+
+/** A location added, changed, paused or resumed, or where a team member works (issue 28); null: another action. */
+function locationSentence(action: string, who: string, a: Obj, b: Obj): string | null {
+  const where = text(a.name, 'a location');
+  switch (action) {
+    case 'location.create':
+      return `${who} added the location ${where}.`;
+    case 'location.update':
+      return `${who} changed the location ${text(a.name, text(b.name, ''))}.`;
+    case 'location.pause':
+      return `${who} paused online orders at ${where} ${PAUSE_WORDS[text(a.choice, '')] ?? 'for a while'}.`;
+    case 'location.resume':
+      return `${who} resumed online orders at ${where}.`;
+    case 'staff.locations': {
+      const names = Array.isArray(a.locations) ? a.locations.filter((n): n is string => typeof n === 'string') : [];
+      return `${who} set where ${text(a.name, 'a team member')} works: ${names.length > 0 ? names.join(', ') : 'every location'}.`;
+    }
+    default:
+      return null;
+  }
+}
+
+/** How long a pause was asked for, as the log says it. */
+const PAUSE_WORDS: Record<string, string> = {
+  '15_minutes': 'for 15 minutes',
+  '30_minutes': 'for 30 minutes',
+  '60_minutes': 'for an hour',
+  until_closing: 'until closing',
+  until_resumed: 'until someone resumes them',
+};
 
 const WHEEL_FIELDS = ['spin_cost_points', 'free_spins_per_day'] as const;
 const pick = (o: Obj, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));

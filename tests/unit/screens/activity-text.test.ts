@@ -33,6 +33,23 @@ describe('the activity log in words', () => {
     expect(describeActivity(entry({ action: 'menu.option.availability', before: { name: 'Oat milk', available: false }, after: { name: 'Oat milk', available: true } }), f).sentence).toBe('Anna put Oat milk back on sale.');
   });
 
+  it("says a location's changes, its pauses and where a member works", () => {
+    expect(describeActivity(entry({ action: 'location.create', target: 'location:2', after: { name: 'BGC', prep_minutes: 10 } }), f).sentence).toBe('Anna added the location BGC.');
+    const changed = describeActivity(entry({ action: 'location.update', target: 'location:2', before: { name: 'BGC', prep_minutes: 10, pickup: true }, after: { name: 'BGC', prep_minutes: 20, pickup: false } }), f);
+    expect([changed.sentence, changed.changes]).toEqual([
+      'Anna changed the location BGC.',
+      [
+        { label: 'Minutes to prepare', before: '10', after: '20' },
+        { label: 'Takes pickup orders', before: 'Yes', after: 'No' },
+      ],
+    ]);
+    expect(describeActivity(entry({ action: 'location.pause', after: { name: 'Makati', choice: '15_minutes', paused: true, paused_until: '2026-11-20T10:15:00.000Z' } }), f).sentence).toBe('Anna paused online orders at Makati for 15 minutes.');
+    expect(describeActivity(entry({ action: 'location.pause', after: { name: 'Makati', choice: 'until_resumed', paused: true, paused_until: null } }), f).sentence).toBe('Anna paused online orders at Makati until someone resumes them.');
+    expect(describeActivity(entry({ action: 'location.resume', after: { name: 'Makati', paused: false } }), f).sentence).toBe('Anna resumed online orders at Makati.');
+    expect(describeActivity(entry({ action: 'staff.locations', after: { name: 'Sam', location_ids: [2], locations: ['BGC'] } }), f).sentence).toBe('Anna set where Sam works: BGC.');
+    expect(describeActivity(entry({ action: 'staff.locations', after: { name: 'Sam', location_ids: [], locations: [] } }), f).sentence).toBe('Anna set where Sam works: every location.');
+  });
+
   it('shows a price change as money, not centavos', () => {
     const t = describeActivity(entry({ action: 'menu.product.update', before: { id: 3, name: 'Kopi', price: 12_000, available: true }, after: { id: 3, name: 'Kopi', price: 13_500, available: false } }), f);
     expect(t.sentence).toBe('Anna changed Kopi.');
