@@ -168,7 +168,8 @@ export async function takePickupSlot(trx: Database, l: LocationRow, shop: Pick<S
   for (const slot of await slotsWithRoom(trx, l, slots)) {
     if (await takeSlot(trx, l.id, slot, l.slot_capacity)) return slot;
   }
-  throw new AppError('SLOT_FULL', 'Every pickup time today and tomorrow is full. Try again later, or have it delivered.', { pickup_at: 'no pickup time has room' }, { next_slot: null });
+  const message = slots.length ? 'Every pickup time today and tomorrow is full. Try again later.' : 'There is no pickup time left today or tomorrow. Try again later.';
+  throw new AppError('SLOT_FULL', message, { pickup_at: 'no pickup time has room' }, { next_slot: null });
 }
 
 // ---------------------------------------------------------------------------------------------

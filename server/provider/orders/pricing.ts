@@ -77,7 +77,9 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     chosen = pickupLocation(locations, body.location_id);
   }
   // in an order's transaction: held, so no pause or change of the location commits before the order does
-  const location = lockVoucher ? ((await holdLocation(db, chosen.id)) ?? chosen) : chosen;
+  const location = lockVoucher ? await holdLocation(db, chosen.id) : chosen;
+  // (removed since it was read: a shop has at least one location, so there were several)
+  if (!location) throw notFound('Location');
   await assertSoldAt(db, locations, location, lines);
   const now = ctx.clock.now();
   const asked = body.fulfilment === 'pickup' ? askedSlot(location, rules, now, body.pickup_at) : null;
