@@ -80,13 +80,13 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
   lookup: {
     summary: 'What a scanned or typed voucher code is, before anything happens',
     description:
-      "The QR code's text or the short code as typed (any case, spaces and dashes allowed). A used or expired voucher is answered too (`usable: false`). Refusals: a code whose time is over 409 CODE_STALE, another shop's 404 OTHER_MERCHANT, the voucher's fixed reference code 400 REFERENCE_CODE, anything else 404 CODE_UNKNOWN. A staff session's 30 unknown codes in a minute: 429 RATE_LIMITED until the minute is over (with an entry in Activity).",
+      "The QR code's text or the short code as typed (any case, spaces and dashes allowed). A used or expired voucher is answered too (`usable: false`). Refusals: a code whose time is over 409 CODE_STALE, another shop's 404 OTHER_MERCHANT, the voucher's fixed reference code 400 REFERENCE_CODE, anything else 404 CODE_UNKNOWN. A staff session's 30 unknown codes in a minute: 429 RATE_LIMITED until the minute is over (with an entry in Activity). A `location_id` the member does not work at: 403 LOCATION_FORBIDDEN; one that does not exist: 404 NOT_FOUND.",
     inContract: false,
     body: counterCodeBody,
     data: counterLookupAnswer,
     answer: 'The voucher.',
     message: 'The voucher.',
-    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'RATE_LIMITED'],
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'RATE_LIMITED', 'LOCATION_FORBIDDEN', 'NOT_FOUND'],
   },
   redeem: {
     summary: 'Redeem a voucher at the counter, once',
@@ -98,7 +98,7 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
     answer: 'The voucher, used, and its redemption.',
     // the route answers with the reward's title
     message: 'Redeemed: <reward>.',
-    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED', 'RATE_LIMITED', 'LOCATION_FORBIDDEN'],
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED', 'RATE_LIMITED', 'LOCATION_FORBIDDEN', 'NOT_FOUND'],
   },
   undo: {
     summary: 'Undo a counter redemption',

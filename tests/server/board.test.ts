@@ -72,7 +72,7 @@ describeEachDb('the orders board', (kind) => {
   const advance = (name: string, from: string) => p.call('post', 'merchant/orders/advance', { token: staff.token, body: { name, from } });
   const cancel = (name: string, reason = 'Out of oat milk') => p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name, reason } });
 
-  it('lists every open order newest first with what the counter needs, and nothing waiting for payment', async () => {
+  it('lists every open order by when it is due with what the counter needs, and nothing waiting for payment', async () => {
     const older = await walletOrder(p);
     const delivery = await walletOrder(p, { fulfilment: 'delivery' });
     const { latte } = await products(p);
@@ -81,6 +81,7 @@ describeEachDb('the orders board', (kind) => {
     const res = await p.call('get', 'merchant/orders/board', { token: staff.token });
     expect(res.status).toBe(200);
     const names = (res.body.data.orders as { name: string }[]).map((o) => o.name);
+    // the delivery is due when it was paid (now); the pickup placed before it at its slot, after the preparation time
     expect(names.indexOf(delivery.order.name)).toBeLessThan(names.indexOf(older.order.name));
     expect(names).not.toContain(pending.name);
     const d = (res.body.data.orders as Array<Record<string, unknown>>).find((o) => o.name === delivery.order.name)!;

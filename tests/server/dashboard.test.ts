@@ -193,6 +193,8 @@ describeEachDb('the dashboard', (kind) => {
       'paid_at (Asia/Manila)',
       'status',
       'fulfilment',
+      'location',
+      'pickup_at (Asia/Manila)',
       'payment_method',
       'customer_id',
       'customer',

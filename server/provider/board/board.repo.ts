@@ -1,17 +1,49 @@
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { OrderStatus } from '#contract';
 import type { Database } from '../../db';
+import type { DB } from '../../db/schema';
 import { itemOptionsOf, type OrderRow } from '../orders/orders.repo';
 
 /** SQL of the orders board: the orders it lists and what each card shows beside the order's own row. */
 
-/** The open orders (paid to on delivery), newest first. */
-export async function openOrders(db: Database, statuses: OrderStatus[], limit: number): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('status', 'in', statuses).orderBy('id', 'desc').limit(limit).execute();
+/**
+ * Which orders a board shows: every one (null), or those of these locations, and with `unplaced` those
+ * older than locations (they name none: every member sees them).
+ */
+export type BoardLocations = { ids: readonly number[]; unplaced: boolean } | null;
+
+function ofLocations(only: BoardLocations) {
+  return (eb: ExpressionBuilder<DB, 'orders'>) => {
+    if (only === null) return eb.lit(true);
+    const placed = only.ids.length ? eb('location_id', 'in', only.ids) : eb.lit(false);
+    return only.unplaced ? eb.or([placed, eb('location_id', 'is', null)]) : placed;
+  };
+}
+
+/** The open orders (paid to on delivery), by when each is due: a pickup at its time, any other when it was paid (or placed); earliest first. */
+export async function openOrders(db: Database, statuses: OrderStatus[], only: BoardLocations, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', 'in', statuses)
+    .where(ofLocations(only))
+    .orderBy(sql`coalesce(case when fulfilment = 'pickup' then pickup_at end, paid_at, created_at)`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** Orders completed or cancelled since `since`, the latest change first. */
-export async function finishedOrders(db: Database, since: Date, limit: number): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('status', 'in', ['completed', 'cancelled']).where('updated_at', '>=', since).orderBy('updated_at', 'desc').limit(limit).execute();
+export async function finishedOrders(db: Database, since: Date, only: BoardLocations, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', 'in', ['completed', 'cancelled'])
+    .where('updated_at', '>=', since)
+    .where(ofLocations(only))
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function findOrderByName(db: Database, name: string): Promise<OrderRow | undefined> {

@@ -7,8 +7,8 @@ import { advance, board, boardOrder, cancel } from './board.service';
 /** The orders board (merchant/orders/…): any staff member, owners included. */
 export function boardRoutes(ctx: ProviderContext): Router {
   return mount(ctx, boardSpec, {
-    board: async () => board(ctx),
-    detail: async (q) => ({ order: await boardOrder(ctx, q.name) }),
+    board: async (q, at) => board(ctx, at.staff(), q),
+    detail: async (q, at) => ({ order: await boardOrder(ctx, at.staff(), q.name) }),
     advance: async (body, at) => {
       const order = await advance(ctx, at.staff(), body);
       return at.reply({ order }, `Order ${order.name} is ${order.status.replace('_', ' ')}.`);

@@ -1,5 +1,6 @@
 import { forwardStep, nextStatuses, type OrderStatus } from '#contract';
-import type { BoardAdvanceBody, BoardCancelBody, BoardData, BoardOrder } from '#contract/board';
+import type { BoardAdvanceBody, BoardCancelBody, BoardData, BoardOrder, BoardQuery } from '#contract/board';
+import { PICKUP_LATE_MINUTES } from '#contract/locations';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { firstName } from '../accounts/accounts.service';
@@ -11,23 +12,29 @@ import { moveOrder } from '../orders/lifecycle';
 import { lockOrderByName, refundOf, withOptions, type OrderAddress, type OrderRow } from '../orders/orders.repo';
 import { settleRefund } from '../orders/refunds';
 import { insertAudit } from '../staff/staff.repo';
-import { boardCardParts, findOrderByName, finishedOrders, openOrders, vouchersCancelledWith } from './board.repo';
+import { assertInScope, locationScope, type LocationScope } from '../locations/access';
+import { locationLabels } from '../locations/locations.repo';
+import { boardCardParts, findOrderByName, finishedOrders, openOrders, vouchersCancelledWith, type BoardLocations } from './board.repo';
 
 /**
  * The orders board: every open order, what finished today, one order for its ticket; moving an order
  * on (only from the status the staff member saw, so two tablets cannot skip a step) and cancelling it
  * with a reason and a refund the way it was paid. Read from the database at every call: every instance
- * answers the same board.
+ * answers the same board. Per location: a member limited to locations (locations/access.ts) sees and
+ * moves only their orders (403 LOCATION_FORBIDDEN for another's); an owner sees every one.
  */
 
 const OPEN: OrderStatus[] = ['paid', 'preparing', 'ready', 'on_delivery'];
 const DONE_LIMIT = 30;
 const OPEN_LIMIT = 300;
 
-async function toBoardOrders(db: Database, rows: OrderRow[]): Promise<BoardOrder[]> {
+const LATE_MS = PICKUP_LATE_MINUTES * 60_000;
+
+async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise<BoardOrder[]> {
   if (rows.length === 0) return [];
   const { items, itemOptions, customers, refunds, givenBack } = await boardCardParts(db, rows);
   const names = new Map(customers.map((c) => [c.id, c.name]));
+  const places = await locationLabels(db, rows.map((r) => r.location_id));
   return rows.map((r) => {
     const status = r.status as OrderStatus;
     const address = r.address as OrderAddress | null;
@@ -41,6 +48,10 @@ async function toBoardOrders(db: Database, rows: OrderRow[]): Promise<BoardOrder
       updated_at: r.updated_at.toISOString(),
       payment_method: r.payment_method,
       customer_first_name: firstName(names.get(r.customer_id) ?? ''),
+      location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
+      pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
+      // not collected a while after its time: the board flags it (someone may have forgotten it)
+      pickup_late: r.fulfilment === 'pickup' && r.pickup_at !== null && status !== 'completed' && status !== 'cancelled' && now.getTime() - r.pickup_at.getTime() > LATE_MS,
       address: r.fulfilment === 'delivery' && address ? { text: [address.line1, `${address.city} ${address.postal_code}`.trim()].filter(Boolean).join(', '), notes: address.note ?? null } : null,
       items: items.filter((i) => i.order_id === r.id).map((i) => ({ name: i.name, qty: i.qty, price: i.price, ...withOptions(itemOptions.get(i.id)) })),
       subtotal: r.subtotal,
@@ -59,35 +70,54 @@ async function toBoardOrders(db: Database, rows: OrderRow[]): Promise<BoardOrder
   });
 }
 
-export async function board(ctx: ProviderContext): Promise<BoardData> {
+/** The orders a member's board lists: of the location asked for (403 outside their scope), or of all theirs. */
+function boardLocations(scope: LocationScope, locationId: number | undefined): BoardLocations {
+  if (locationId !== undefined) {
+    assertInScope(scope, locationId);
+    return { ids: [locationId], unplaced: false };
+  }
+  return scope === 'all' ? null : { ids: scope, unplaced: true };
+}
+
+export async function board(ctx: ProviderContext, staff: StaffOfRequest, query: BoardQuery): Promise<BoardData> {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  const only = boardLocations(await locationScope(ctx.db, staff), query.location_id);
   const now = ctx.clock.now();
   const since = await startOfDay(ctx.db, now, merchant.rules.timezone);
-  const open = await openOrders(ctx.db, OPEN, OPEN_LIMIT);
-  const done = await finishedOrders(ctx.db, since, DONE_LIMIT);
+  const open = await openOrders(ctx.db, OPEN, only, OPEN_LIMIT);
+  const done = await finishedOrders(ctx.db, since, only, DONE_LIMIT);
   return {
-    orders: await toBoardOrders(ctx.db, open),
-    done: await toBoardOrders(ctx.db, done),
+    orders: await toBoardOrders(ctx.db, open, now),
+    done: await toBoardOrders(ctx.db, done, now),
     server_time: now.toISOString(),
     // the board says so when orders move without anyone's tap (a demo), lest staff think a colleague did it
     demo_progress: ctx.demoOrderProgress ? { step_seconds: merchant.rules.demo_step_seconds } : null,
   };
 }
 
-async function orderNamed(db: Database, name: string): Promise<BoardOrder> {
-  const row = await findOrderByName(db, name);
+async function orderNamed(ctx: ProviderContext, name: string, scope: LocationScope): Promise<BoardOrder> {
+  const row = await findOrderByName(ctx.db, name);
   if (!row || row.status === 'pending_payment') throw notFound('Order');
-  return (await toBoardOrders(db, [row]))[0]!;
+  assertInScope(scope, row.location_id);
+  return (await toBoardOrders(ctx.db, [row], ctx.clock.now()))[0]!;
 }
 
-export const boardOrder = (ctx: ProviderContext, name: string) => orderNamed(ctx.db, name);
+export const boardOrder = async (ctx: ProviderContext, staff: StaffOfRequest, name: string) => orderNamed(ctx, name, await locationScope(ctx.db, staff));
+
+/** An order for a move, locked: 404 for none (or one still waiting for payment), 403 for another location's. */
+async function lockBoardOrder(trx: Database, name: string, scope: LocationScope): Promise<OrderRow> {
+  const order = await lockOrderByName(trx, name);
+  if (!order || order.status === 'pending_payment') throw notFound('Order');
+  assertInScope(scope, order.location_id);
+  return order;
+}
 
 /** One tap: the order moves to its next status, if it is still in the status the staff member saw. */
 export async function advance(ctx: ProviderContext, staff: StaffOfRequest, body: BoardAdvanceBody): Promise<BoardOrder> {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  const scope = await locationScope(ctx.db, staff);
   await ctx.db.transaction().execute(async (trx) => {
-    const order = await lockOrderByName(trx, body.name);
-    if (!order || order.status === 'pending_payment') throw notFound('Order');
+    const order = await lockBoardOrder(trx, body.name, scope);
     const status = order.status as OrderStatus;
     if (status !== body.from) {
       throw new AppError('INVALID_TRANSITION', `Order ${order.name} is ${status.replace('_', ' ')} now: someone moved it a moment ago.`, undefined, { from: body.from, status });
@@ -97,15 +127,15 @@ export async function advance(ctx: ProviderContext, staff: StaffOfRequest, body:
     await moveOrder(trx, ctx, merchant, order, target, null);
     await insertAudit(trx, { staffId: staff.id, action: 'order.advance', target: `order:${order.name}`, before: { status }, after: { status: target }, now: ctx.clock.now() });
   });
-  return orderNamed(ctx.db, body.name);
+  return orderNamed(ctx, body.name, scope);
 }
 
 /** Cancels an order with a reason: refunded the way it was paid, points taken back, the customer told. */
 export async function cancel(ctx: ProviderContext, staff: StaffOfRequest, body: BoardCancelBody): Promise<BoardOrder> {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  const scope = await locationScope(ctx.db, staff);
   const orderId = await ctx.db.transaction().execute(async (trx) => {
-    const order = await lockOrderByName(trx, body.name);
-    if (!order || order.status === 'pending_payment') throw notFound('Order');
+    const order = await lockBoardOrder(trx, body.name, scope);
     const updated = await moveOrder(trx, ctx, merchant, order, 'cancelled', body.reason);
     const cancelledVouchers = await vouchersCancelledWith(trx, order.id);
     await insertAudit(trx, {
@@ -127,5 +157,5 @@ export async function cancel(ctx: ProviderContext, staff: StaffOfRequest, body: 
   });
   // the gateway's refund, after the cancellation committed (a failure is retried by the hourly job)
   await settleRefund(ctx, orderId);
-  return orderNamed(ctx.db, body.name);
+  return orderNamed(ctx, body.name, scope);
 }

@@ -34,10 +34,11 @@ function redemptions(db: Database) {
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
     .innerJoin('customers as c', 'c.id', 'v.customer_id')
     .innerJoin('staff as s', 's.id', 'cr.staff_id')
-    .select(['cr.id', 'cr.voucher_id', 'cr.redeemed_at', 'cr.undone_at', 'r.title as reward_title', 'c.name as customer_name', 's.name as staff_name']);
+    .leftJoin('locations as l', 'l.id', 'cr.location_id')
+    .select(['cr.id', 'cr.voucher_id', 'cr.redeemed_at', 'cr.undone_at', 'r.title as reward_title', 'c.name as customer_name', 's.name as staff_name', 'l.name as location_name']);
 }
 
-/** A redemption with its reward's title, its customer's and its staff member's names. */
+/** A redemption with its reward's title, its customer's, its staff member's and its location's names. */
 export type RedemptionRow = Awaited<ReturnType<ReturnType<typeof redemptions>['executeTakeFirstOrThrow']>>;
 
 export async function findRedemption(db: Database, id: number): Promise<RedemptionRow> {
@@ -69,8 +70,8 @@ export async function takeActiveVoucher(trx: Database, voucherId: number, now: D
     .executeTakeFirst();
 }
 
-export async function insertRedemption(trx: Database, voucherId: number, staffId: number, now: Date): Promise<number> {
-  return (await trx.insertInto('counter_redemptions').values({ voucher_id: voucherId, staff_id: staffId, redeemed_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+export async function insertRedemption(trx: Database, voucherId: number, staffId: number, locationId: number | null, now: Date): Promise<number> {
+  return (await trx.insertInto('counter_redemptions').values({ voucher_id: voucherId, staff_id: staffId, location_id: locationId, redeemed_at: now }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function lockRedemption(trx: Database, id: number) {

@@ -11,6 +11,8 @@ import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { voucherOfCode } from '../rewards/voucher-codes';
 import { insertAudit } from '../staff/staff.repo';
+import { assertInScope, locationScope } from '../locations/access';
+import { findLocation } from '../locations/locations.repo';
 import {
   customerName,
   findCounterVoucher,
@@ -30,6 +32,8 @@ import {
  * The counter: for staff the look-up of a voucher's rotating code (rewards/voucher-codes.ts), the
  * redemption (once, in one transaction), its undo (2 minutes for staff, any time for an owner) and
  * the day's redemptions. Every redemption and undo is in the audit log and the customer's notifications.
+ * A redemption names the counter's location: the one given (a member limited to other locations: 403
+ * LOCATION_FORBIDDEN), or the member's only one.
  */
 
 export const UNDO_MS = 2 * MINUTE;
@@ -41,6 +45,7 @@ const toRedemption = (r: RedemptionRow): CounterRedemption => ({
   customer_first_name: firstName(r.customer_name),
   redeemed_at: r.redeemed_at.toISOString(),
   staff_name: r.staff_name,
+  location_name: r.location_name ?? null,
   undo_until: new Date(r.redeemed_at.getTime() + UNDO_MS).toISOString(),
   undone_at: r.undone_at ? r.undone_at.toISOString() : null,
 });
@@ -64,8 +69,22 @@ async function counterVoucher(db: Database, now: Date, voucherId: number): Promi
   };
 }
 
+/** The counter's location: the one given, if the member works there (404 for none such); else their only one, or none. */
+async function counterLocation(db: Database, staff: StaffOfRequest, locationId: number | undefined): Promise<{ id: number; name: string } | null> {
+  const scope = await locationScope(db, staff);
+  if (locationId === undefined) {
+    if (scope === 'all' || scope.length !== 1) return null;
+    locationId = scope[0]!;
+  }
+  assertInScope(scope, locationId);
+  const location = await findLocation(db, locationId);
+  if (!location) throw notFound('Location');
+  return { id: location.id, name: location.name };
+}
+
 /** What a scanned or typed code shows before anything happens. */
-export async function lookup(ctx: ProviderContext, code: string): Promise<CounterVoucher> {
+export async function lookup(ctx: ProviderContext, staff: StaffOfRequest, code: string, locationId?: number): Promise<CounterVoucher> {
+  await counterLocation(ctx.db, staff, locationId);
   const voucherId = await voucherOfCode(ctx, code);
   return counterVoucher(ctx.db, ctx.clock.now(), voucherId);
 }
@@ -96,13 +115,14 @@ async function refusalFor(trx: Database, now: Date, voucherId: number): Promise<
  * Redeems the voucher a fresh code names: one UPDATE that only an active voucher passes, so of many
  * counters at once exactly one succeeds (the others wait for its row lock and then find it used).
  */
-export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: string): Promise<CounterRedeemData> {
+export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: string, locationId?: number): Promise<CounterRedeemData> {
+  const location = await counterLocation(ctx.db, staff, locationId);
   const voucherId = await voucherOfCode(ctx, code);
   const redemptionId = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
     const used = await takeActiveVoucher(trx, voucherId, now);
     if (!used) throw await refusalFor(trx, now, voucherId);
-    const id = await insertRedemption(trx, voucherId, staff.id, now);
+    const id = await insertRedemption(trx, voucherId, staff.id, location?.id ?? null, now);
     const v = await counterVoucher(trx, now, voucherId);
     await notify(trx, ctx.clock, used.customer_id, {
       type: 'reward',
@@ -117,7 +137,7 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
       action: 'voucher.redeem',
       target: `voucher:${voucherId}`,
       before: { status: 'active' },
-      after: { status: 'used', redemption: id, reward: v.reward.name, reward_title: v.reward.title, customer },
+      after: { status: 'used', redemption: id, reward: v.reward.name, reward_title: v.reward.title, customer, location: location?.name ?? null },
       now,
     });
     return id;

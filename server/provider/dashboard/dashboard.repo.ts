@@ -32,10 +32,13 @@ const BIN_ORIGIN = '2000-01-01T00:00:00Z';
 /**
  * A window's rows: its counts in one row, and its orders, points, cancellations and gateway refunds day
  * by day in the merchant's days (`byDay`), or each in one row of totals (the period before, compared in
- * totals only). Spins are counted by their stored prize kind (`prize_type`).
+ * totals only). Spins are counted by their stored prize kind (`prize_type`). `locationId`: only that
+ * location's orders count (the orders, sales, returning customers and cancellations); everything else
+ * (customers, points, vouchers, the counter, spins, top-ups, disputes, gateway refunds) is the shop's.
  */
-export async function periodRows(db: Database, w: PeriodWindow, timeZone: string, byDay: boolean) {
+export async function periodRows(db: Database, w: PeriodWindow, timeZone: string, byDay: boolean, locationId?: number) {
   const { from, to } = w;
+  const at = (column: string) => (locationId === undefined ? sql`` : sql` and ${sql.ref(column)} = ${locationId}`);
   // the period before is compared in totals only: its rows are summed without sorting them into days
   const bin = (column: string) => (byDay ? sql`date_bin('15 minutes', ${sql.ref(column)}, ${BIN_ORIGIN}::timestamptz)` : sql`${to}::timestamptz`);
   const [{ rows: counts }, { rows: ordersByDay }, { rows: pointsByDay }, { rows: cancelledByDay }, { rows: gatewayByDay }] = await Promise.all([
@@ -55,8 +58,8 @@ export async function periodRows(db: Database, w: PeriodWindow, timeZone: string
     select
       (select count(*) from customers where created_at >= ${from} and created_at < ${to}) as new_customers,
       (select count(distinct p.customer_id) from orders p
-        where p.paid_at >= ${from} and p.paid_at < ${to} and p.status <> 'cancelled'
-          and exists (select 1 from orders o where o.customer_id = p.customer_id and o.paid_at < ${from} and o.status <> 'cancelled')) as returning_customers,
+        where p.paid_at >= ${from} and p.paid_at < ${to} and p.status <> 'cancelled'${at('p.location_id')}
+          and exists (select 1 from orders o where o.customer_id = p.customer_id and o.paid_at < ${from} and o.status <> 'cancelled'${at('o.location_id')})) as returning_customers,
       (select count(*) from vouchers where created_at >= ${from} and created_at < ${to}) as vouchers_issued,
       (select count(*) from counter_redemptions where redeemed_at >= ${from} and redeemed_at < ${to} and undone_at is null) as counter,
       spins.spins, spins.points as prize_points, spins.voucher as prize_voucher, spins.none as prize_none,
@@ -66,7 +69,7 @@ export async function periodRows(db: Database, w: PeriodWindow, timeZone: string
     sql<{ day: string; orders: unknown; revenue: unknown }>`
     select to_char(bin at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(orders) as orders, sum(revenue) as revenue from (
       select ${bin('paid_at')} as bin, count(*) as orders, sum(total) as revenue
-      from orders where paid_at >= ${from} and paid_at < ${to} and status <> 'cancelled' group by 1
+      from orders where paid_at >= ${from} and paid_at < ${to} and status <> 'cancelled'${at('location_id')} group by 1
     ) b group by 1`.execute(db),
     sql<{ day: string; issued: unknown; redeemed: unknown; expired: unknown }>`
     select to_char(bin at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(issued) as issued, sum(redeemed) as redeemed, sum(expired) as expired from (
@@ -85,7 +88,7 @@ export async function periodRows(db: Database, w: PeriodWindow, timeZone: string
         coalesce(sum((select r.amount from order_refunds r where r.order_id = o.id)), 0) as refunds,
         coalesce(sum(o.points_taken_back - (select coalesce(sum(v.points_paid), 0) from vouchers v where v.cancelled_with_order = o.id)), 0) as taken_back,
         coalesce(sum(o.points_earned - o.points_taken_back), 0) as not_taken_back
-      from orders o where o.status = 'cancelled' and o.paid_at is not null and o.updated_at >= ${from} and o.updated_at < ${to} group by 1
+      from orders o where o.status = 'cancelled' and o.paid_at is not null and o.updated_at >= ${from} and o.updated_at < ${to}${at('o.location_id')} group by 1
     ) b group by 1`.execute(db),
     // refunds made at the payment gateway itself (this shop's own refunds of cancelled orders are counted above)
     sql<{ day: string; refunds: unknown; not_recovered: unknown }>`
@@ -133,12 +136,14 @@ export interface ExportPage {
   timeZone: string;
 }
 
-/** A page of the orders placed in the period, with their customer, refund and items. */
-export async function ordersPage(db: Database, page: ExportPage) {
+/** A page of the orders placed in the period (of one location, or all), with their customer, location, refund and items. */
+export async function ordersPage(db: Database, page: ExportPage & { locationId?: number }) {
   return db
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
     .leftJoin('order_refunds as f', 'f.order_id', 'o.id')
+    .leftJoin('locations as l', 'l.id', 'o.location_id')
+    .select(['l.name as location', local('o.pickup_at', page.timeZone).as('pickup_at')])
     .select(['o.id', 'o.name', 'o.status', 'o.fulfilment', 'o.payment_method', 'o.customer_id', 'c.name as customer', 'c.phone', 'o.subtotal', 'o.discount', 'o.delivery_fee', 'o.total', 'o.points_earned', 'o.points_taken_back', 'o.cancel_reason'])
     .select(['f.amount as refund', 'f.method as refund_method', 'f.status as refund_status'])
     .select([local('o.created_at', page.timeZone).as('placed_at'), local('o.paid_at', page.timeZone).as('paid_at')])
@@ -152,6 +157,7 @@ export async function ordersPage(db: Database, page: ExportPage) {
     )
     .where('o.created_at', '>=', page.start)
     .where('o.created_at', '<', page.end)
+    .$if(page.locationId !== undefined, (q) => q.where('o.location_id', '=', page.locationId!))
     .where('o.id', '>', page.after)
     .orderBy('o.id')
     .limit(page.limit)

@@ -9,7 +9,7 @@ import { exportLedger, exportOrders } from './export';
 /** The owner's dashboard, computed in SQL, and the CSV exports of a period (files: each written as it is read). */
 export function dashboardRoutes(ctx: ProviderContext): Router {
   return mount(ctx, dashboardSpec, {
-    dashboard: async (query) => dashboardAt(ctx.db, ctx.merchantId, ctx.clock.now(), query.period),
+    dashboard: async (query) => dashboardAt(ctx.db, ctx.merchantId, ctx.clock.now(), query.period, query.location_id),
     exportOrders: async (query, at) => {
       await recordDownload(ctx, at.staff(), 'export.orders', query);
       await exportOrders(ctx.db, at.res, query, (await getMerchant(ctx.db, ctx.merchantId)).rules);

@@ -12,6 +12,9 @@ import { liabilityRow, periodRows, periodWindows, type PeriodWindow } from './da
  * payments of the period (the merchant's days, in its time zone), never a counter kept on the side.
  * For the period and the one before (to compare), one query for the counts and one for orders and
  * points day by day (the period's totals are the days' sums); one for the points liability.
+ * Of one location (`location_id`): what comes from orders is that location's (orders, revenue, average
+ * order, returning customers, cancellations, their refunds and points taken back); the rest is
+ * shop-wide, since points, the wallet, vouchers, spins, top-ups and new customers belong to no location.
  */
 
 const DAYS: Record<DashboardPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
@@ -22,8 +25,8 @@ type Day = DashboardData['series'][number];
 const emptyDay = (day: string): Day => ({ day, orders: 0, revenue: 0, points_issued: 0, points_redeemed: 0, points_taken_back: 0, cancelled_orders: 0, refunds: 0 });
 
 /** A window's figures, and its orders and points day by day (the totals are the days' sums, so each table is read once per window). */
-async function figuresOf(db: Database, w: PeriodWindow, timeZone: string, byDay: boolean): Promise<{ figures: DashboardFigures; days: Day[] }> {
-  const { counts, ordersByDay, pointsByDay, cancelledByDay, gatewayByDay } = await periodRows(db, w, timeZone, byDay);
+async function figuresOf(db: Database, w: PeriodWindow, timeZone: string, byDay: boolean, locationId: number | undefined): Promise<{ figures: DashboardFigures; days: Day[] }> {
+  const { counts, ordersByDay, pointsByDay, cancelledByDay, gatewayByDay } = await periodRows(db, w, timeZone, byDay, locationId);
   const r = counts[0]!;
   const days = [...new Set([...ordersByDay, ...pointsByDay, ...cancelledByDay, ...gatewayByDay].map((d) => d.day))].map((day): Day => {
     const o = ordersByDay.find((d) => d.day === day);
@@ -82,12 +85,12 @@ async function liabilityOf(db: Database, now: Date) {
   return { points, value_per_point: perPoint, value: Math.round(points * (r.per_point ?? 0)), expiring_30_days: n(r.expiring) };
 }
 
-/** The dashboard of `merchantId` for the period ending `now` (also what `npm run bench` times at volume). */
-export async function dashboardAt(db: Database, merchantId: string, now: Date, period: DashboardPeriod): Promise<DashboardData> {
+/** The dashboard of `merchantId` for the period ending `now`, of one location's orders or all (also what `npm run bench` times at volume). */
+export async function dashboardAt(db: Database, merchantId: string, now: Date, period: DashboardPeriod, locationId?: number): Promise<DashboardData> {
   const { rules } = await getMerchant(db, merchantId);
   const w = await periodWindows(db, now, rules.timezone, DAYS[period]);
   // the period, the one before and the liability at once, each on a connection of its own
-  const [current, previous, liability] = await Promise.all([figuresOf(db, w.current, rules.timezone, true), figuresOf(db, w.previous, rules.timezone, false), liabilityOf(db, now)]);
+  const [current, previous, liability] = await Promise.all([figuresOf(db, w.current, rules.timezone, true, locationId), figuresOf(db, w.previous, rules.timezone, false, locationId), liabilityOf(db, now)]);
   return {
     period: { name: period, from: w.current.from.toISOString(), to: now.toISOString(), days: w.days },
     figures: current.figures,
@@ -98,6 +101,7 @@ export async function dashboardAt(db: Database, merchantId: string, now: Date, p
 }
 
 /** A CSV download is in the activity log (who took the shop's orders or ledgers, for which days), before it starts. */
-export async function recordDownload(ctx: ProviderContext, staff: StaffOfRequest, action: 'export.orders' | 'export.ledger', q: { from: string; to: string }): Promise<void> {
-  await insertAudit(ctx.db, { staffId: staff.id, action, target: null, before: null, after: { from: q.from, to: q.to }, now: ctx.clock.now() });
+export async function recordDownload(ctx: ProviderContext, staff: StaffOfRequest, action: 'export.orders' | 'export.ledger', q: { from: string; to: string; location_id?: number }): Promise<void> {
+  const after = { from: q.from, to: q.to, ...(q.location_id !== undefined ? { location_id: q.location_id } : {}) };
+  await insertAudit(ctx.db, { staffId: staff.id, action, target: null, before: null, after, now: ctx.clock.now() });
 }

@@ -9,7 +9,9 @@ import { dayBounds, ledgerPage, ordersPage } from './dashboard.repo';
  * quoting, and no cell a spreadsheet would run as a formula (see csvCell). What a spreadsheet shows as
  * it is: amounts in the currency's major unit (`210.50`, a dot, no grouping) beside a currency column,
  * dates and times in the shop's time zone as `2026-11-20 14:05:00` (the zone named in the header), and
- * each customer's name and phone.
+ * each customer's name and phone. The orders of one location (`location_id`) or all, each naming its
+ * location and pickup time; the ledgers are the shop's whatever the location (points and the wallet
+ * belong to no location).
  */
 
 const PAGE = 2_000;
@@ -62,7 +64,7 @@ function begin(res: Response, name: string): void {
 
 const REFUND_TO = { wallet: 'wallet', gateway: 'card' } as const;
 
-export async function exportOrders(db: Database, res: Response, q: { from: string; to: string }, rules: ExportRules): Promise<void> {
+export async function exportOrders(db: Database, res: Response, q: { from: string; to: string; location_id?: number }, rules: ExportRules): Promise<void> {
   const tz = rules.timezone;
   const { start, end } = await dayBounds(db, q.from, q.to, tz);
   begin(res, `orders-${q.from}-to-${q.to}.csv`);
@@ -73,6 +75,8 @@ export async function exportOrders(db: Database, res: Response, q: { from: strin
       `paid_at (${tz})`,
       'status',
       'fulfilment',
+      'location',
+      `pickup_at (${tz})`,
       'payment_method',
       'customer_id',
       'customer',
@@ -93,7 +97,7 @@ export async function exportOrders(db: Database, res: Response, q: { from: strin
   );
   let after = 0;
   for (;;) {
-    const rows = await ordersPage(db, { start, end, after, limit: PAGE, timeZone: tz });
+    const rows = await ordersPage(db, { start, end, after, limit: PAGE, timeZone: tz, locationId: q.location_id });
     for (const r of rows) {
       res.write(
         line([
@@ -102,6 +106,8 @@ export async function exportOrders(db: Database, res: Response, q: { from: strin
           r.paid_at,
           r.status,
           r.fulfilment,
+          r.location,
+          r.pickup_at,
           r.payment_method,
           r.customer_id,
           r.customer,

@@ -171,3 +171,11 @@ export async function existingProductIds(db: Database, ids: readonly number[]): 
   const rows = await db.selectFrom('products').select('id').where('id', 'in', [...ids]).execute();
   return new Set(rows.map((r) => r.id));
 }
+
+/** The name and address of each of these locations, as orders and redemptions name them. */
+export async function locationLabels(db: Database, ids: ReadonlyArray<number | null>): Promise<Map<number, { id: number; name: string; address: string }>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('locations').select(['id', 'name', 'address']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -27,7 +27,7 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import { assertInScope, inScope, locationScope } from './access';
-import { orderingState, pauseUntil, periodsToday, pickupSlots, type LocationHours, type PauseState, type SlotRules } from './hours';
+import { orderingState, pauseUntil, periodsToday, pickupSlots, type LocationHours, type PauseState } from './hours';
 import {
   existingProductIds,
   findLocation,
@@ -42,6 +42,7 @@ import {
   type LocationRow,
   type LocationWrite,
 } from './locations.repo';
+import { hoursOf } from './ordering';
 
 /** Until the owner sets them, a new location's hours: 07:00–19:00 every day. */
 const DEFAULT_HOURS = Object.fromEntries(WEEKDAYS.map((d) => [d, [{ open: '07:00', close: '19:00' }]])) as WeeklyHours;
@@ -63,19 +64,6 @@ const DEFAULTS: Omit<LocationFields, 'name' | 'address'> = {
 };
 
 const FIELD_NAMES = ['name', 'address', 'lat', 'lng', 'phone', 'timezone', 'hours', 'exceptions', 'pickup', 'prep_minutes', 'slot_minutes', 'slot_capacity', 'delivery_areas', 'unavailable_product_ids'] as const satisfies readonly (keyof LocationFields)[];
-
-/** A location's hours, pause and slot rules in its effective zone (its own, else the shop's), as hours.ts takes them. */
-export function hoursOf(row: LocationRow, shopTimezone: string): LocationHours & PauseState & SlotRules {
-  return {
-    timezone: row.timezone || shopTimezone,
-    hours: row.hours,
-    exceptions: row.exceptions,
-    paused: row.paused,
-    paused_until: row.paused_until,
-    prep_minutes: row.prep_minutes,
-    slot_minutes: row.slot_minutes,
-  };
-}
 
 async function shopTimezone(ctx: ProviderContext): Promise<string> {
   return (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone;

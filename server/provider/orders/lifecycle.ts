@@ -7,6 +7,7 @@ import { AppError, notFound } from '../http/errors';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { earnPoints } from '../points/points.ledger';
+import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
 import { pointsFor } from './pricing';
@@ -23,7 +24,8 @@ const SECOND = 1000;
 
 export const orderLink = to.order;
 
-function statusNotice(order: OrderRow, to: OrderStatus, merchant: Merchant, extra = ''): { title: string; body: string } {
+/** `collectAt`: the address of the order's location (null: an order older than locations, the shop's pickup address). */
+function statusNotice(order: OrderRow, to: OrderStatus, merchant: Merchant, extra = '', collectAt: string | null = null): { title: string; body: string } {
   const n = order.name;
   switch (to) {
     case 'paid':
@@ -32,7 +34,7 @@ function statusNotice(order: OrderRow, to: OrderStatus, merchant: Merchant, extr
       return { title: `Order ${n} is being prepared`, body: 'Our baristas and kitchen are working on your order.' };
     case 'ready':
       return order.fulfilment === 'pickup'
-        ? { title: `Order ${n} is ready for pickup`, body: `Collect it at ${merchant.settings.pickup_address ?? 'the counter'}.` }
+        ? { title: `Order ${n} is ready for pickup`, body: `Collect it at ${collectAt ?? merchant.settings.pickup_address ?? 'the counter'}.` }
         : { title: `Order ${n} is ready`, body: 'It is packed and waiting for the rider.' };
     case 'on_delivery':
       return { title: `Order ${n} is on its way`, body: 'The rider has picked up your order.' };
@@ -69,7 +71,8 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
     next_auto_at: moving ? new Date(now.getTime() + merchant.rules.demo_step_seconds * SECOND) : null,
   });
   await insertOrderEvent(trx, order.id, to, now, note);
-  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra), link: orderLink(order.name) });
+  const collectAt = to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
+  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra, collectAt), link: orderLink(order.name) });
   return updated;
 }
 
@@ -103,8 +106,8 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
  * wallet at once; a gateway payment through the gateway's refund, recorded here as pending and called
  * once this transaction has committed (refunds.ts: settleRefund), never inside it. Its points are taken
  * back, cancelling unused vouchers bought with them when they were spent (take-back.ts); the voucher it
- * used is released either way. The customer's notice says all of it. Call inside a transaction, with
- * the order row locked. `note` is the reason, shown to the customer.
+ * used and a pickup's slot are released either way. The customer's notice says all of it. Call inside a
+ * transaction, with the order row locked. `note` is the reason, shown to the customer.
  */
 export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, note: string | null): Promise<OrderRow> {
   let extra = note ? ` Reason: ${sentence(note)}` : '';
@@ -136,6 +139,8 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
     await releaseVoucher(trx, order.voucher_id, ctx.clock.now());
     extra += ' Your voucher can be used again.';
   }
+  // its pickup slot's place, for someone else (last: an order being placed holds a slot before its customer's other rows)
+  if (order.location_id !== null && order.pickup_at !== null) await releaseSlot(trx, order.location_id, order.pickup_at);
   return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note, points_taken_back: pointsTakenBack } });
 }
 

@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { OrderRefundTable, OrderTable } from '../../db/schema';
+import { locationLabels } from '../locations/locations.repo';
 import type { Address, Fulfilment, Order, OrderItem, OrderItemOption, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
 
 /** SQL of orders, their lines and their timeline, and of cancelled orders' refunds. Customer reads are always scoped by customer. */
@@ -22,11 +23,14 @@ export interface NewOrder {
   /** the points it was quoted: what paying it earns */
   pointsToEarn: number;
   voucherId: number | null;
+  /** where it is made (and picked up) */
+  locationId: number;
+  /** pickup: its slot */
+  pickupAt: Date | null;
   at: Date;
   paidAt: Date | null;
 }
 
-/** Inserts an order; null when its name is taken (the caller draws another). */
 /** Inserts an order; null when its name is taken (the caller draws another). The new row, locked by this transaction. */
 export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow | null> {
   const row = await trx
@@ -44,6 +48,8 @@ export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow 
       total: o.total,
       points_to_earn: o.pointsToEarn,
       voucher_id: o.voucherId,
+      location_id: o.locationId,
+      pickup_at: o.pickupAt,
       created_at: o.at,
       updated_at: o.at,
       paid_at: o.paidAt,
@@ -192,6 +198,7 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
     ? await db.selectFrom('vouchers').select(['id', 'code']).where('id', 'in', voucherIds).execute()
     : [];
   const codes = new Map(vouchers.map((v) => [v.id, v.code]));
+  const places = await locationLabels(db, rows.map((r) => r.location_id));
   const cancelledIds = rows.filter((r) => r.status === 'cancelled').map((r) => r.id);
   const refunds = cancelledIds.length ? await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', cancelledIds).execute() : [];
   const givenBack = cancelledIds.length
@@ -218,6 +225,8 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
     points_earned: r.points_earned,
     address: (r.address as OrderAddress | null) ?? null,
     voucher_code: r.voucher_id !== null ? (codes.get(r.voucher_id) ?? null) : null,
+    location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
+    pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
     created_at: r.created_at.toISOString(),
     timeline: events
       .filter((e) => e.order_id === r.id)

@@ -10,7 +10,8 @@ import { getMerchant, type Merchant } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { findCustomerOrder, insertOrder, insertOrderEvent, insertOrderItems, listCustomerOrders, markVoucherUsed, toOrders, type OrderRow } from './orders.repo';
-import { priceOrder } from './pricing';
+import { assertTakingOrders, takePickupSlot } from '../locations/ordering';
+import { priceOrder, quoteOf } from './pricing';
 import { markOrderPaid } from './lifecycle';
 
 /**
@@ -66,19 +67,23 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
   const { rules } = merchant;
   await lockCustomer(trx, customerId);
   const priced = await priceOrder(trx, ctx, rules, customerId, body, true);
+  const now = ctx.clock.now();
+  const { location } = priced;
+  // closed or paused: refused here, never at the quote (the app still shows prices); orders in flight go on
+  assertTakingOrders(location, { name: priced.locations.single ? merchant.settings.setting_company : location.name, single: priced.locations.single }, rules, now);
   if (body.expected_total !== undefined && priced.total !== body.expected_total) {
-    const { lines: _l, address: _a, voucher: _v, ...quote } = priced;
     const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-    throw new AppError('PRICE_CHANGED', `A price changed since you looked: the total is now ${money(priced.total)}, not ${money(body.expected_total)}. Check your order and place it again.`, { expected_total: `is now ${money(priced.total)}` }, quote);
+    throw new AppError('PRICE_CHANGED', `A price changed since you looked: the total is now ${money(priced.total)}, not ${money(body.expected_total)}. Check your order and place it again.`, { expected_total: `is now ${money(priced.total)}` }, quoteOf(priced));
   }
   if (priced.below_minimum_by > 0) {
     const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-    throw new AppError('BELOW_MINIMUM', `The minimum order is ${money(rules.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`, { items: 'are below the minimum order' }, {
-      min_order: rules.min_order,
+    throw new AppError('BELOW_MINIMUM', `The minimum order is ${money(priced.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`, { items: 'are below the minimum order' }, {
+      min_order: priced.min_order,
       below_minimum_by: priced.below_minimum_by,
     });
   }
-  const now = ctx.clock.now();
+  // the slot's place, in this transaction: a refusal later gives it back with everything else
+  const pickupAt = body.fulfilment === 'pickup' ? await takePickupSlot(trx, location, rules, now, priced.asked_slot) : null;
   // a zero total (a voucher covering a pickup order) needs no payment at all
   const payNow = body.payment_method === 'wallet' || priced.total === 0;
 
@@ -99,6 +104,8 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
       total: priced.total,
       pointsToEarn: priced.points_to_earn,
       voucherId: priced.voucher?.id ?? null,
+      locationId: location.id,
+      pickupAt,
       at: now,
       paidAt: null,
     });

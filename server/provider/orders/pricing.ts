@@ -5,6 +5,8 @@ import { AppError, notFound, validation } from '../http/errors';
 import { findAddress } from '../addresses/addresses.repo';
 import { findProducts, holdPricedRows, optionGroupsOf } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
+import { holdLocation, type LocationRow } from '../locations/locations.repo';
+import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, pickupLocation, quotedSlot, shopLocations, type Locations } from '../locations/ordering';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
 import { lineChoices, type ChosenOption } from './line-options';
 import { voucherAtCheckout } from './reward-lines';
@@ -16,13 +18,23 @@ export interface PricedOrder extends QuoteData {
   lines: Array<{ product_id: number; name: string; price: number; qty: number; options: ChosenOption[] }>;
   address: OrderAddress | null;
   voucher: { id: number; code: string } | null;
+  /** the location that makes it (in an order's transaction: held until commit, see holdLocation) */
+  location: LocationRow;
+  locations: Locations;
+  /** pickup: the slot asked for (null: as soon as possible); for order/create to take */
+  asked_slot: Date | null;
 }
 
 /**
- * Prices a basket at current prices. Refusals name what is wrong: an unknown product (400 on
- * `items.N.product_id`), an unavailable one (409 PRODUCT_UNAVAILABLE), a delivery without an address
- * (400 ADDRESS_REQUIRED), someone else's address (404), a voucher that is not the customer's own,
- * active, unexpired discount (400 VOUCHER_INVALID). `lockVoucher` takes the voucher's row lock (create).
+ * Prices a basket at current prices, at the location that makes it (locations/ordering.ts): for pickup
+ * the one asked for or the first, for delivery the first whose area holds the address (its fee and
+ * minimum order). Refusals name what is wrong: an unknown product (400 on `items.N.product_id`), an
+ * unavailable one or one the location does not sell (409 PRODUCT_UNAVAILABLE), a delivery without an
+ * address (400 ADDRESS_REQUIRED), someone else's address (404), an address outside every delivery area
+ * (409 OUTSIDE_DELIVERY_AREA), a pickup time not among the location's slots (400 on `pickup_at`), a
+ * voucher that is not the customer's own, active, unexpired discount (400 VOUCHER_INVALID).
+ * `lockVoucher` is order/create: the voucher's row lock is taken and the location held; the pickup slot
+ * is not looked up (placeOrder takes it). A quote answers the slot it would take.
  */
 export async function priceOrder(db: Database, ctx: ProviderContext, rules: MerchantRules, customerId: number, body: QuoteBody, lockVoucher: boolean): Promise<PricedOrder> {
   // in an order's transaction: a price or option change commits before these reads or waits for the order
@@ -46,7 +58,10 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
   });
   const subtotal = lines.reduce((s, l) => s + l.price * l.qty, 0);
 
+  const locations = await shopLocations(db);
   let address: OrderAddress | null = null;
+  let chosen: LocationRow;
+  let terms = { fee: 0, min_order: rules.min_order };
   if (body.fulfilment === 'delivery') {
     if (body.address_id === undefined) {
       throw new AppError('ADDRESS_REQUIRED', 'Choose a delivery address, or switch to pickup.', { address_id: 'is required for delivery' });
@@ -55,7 +70,20 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     if (!found) throw notFound('Address');
     const { id: _id, is_default: _d, ...snapshot } = found;
     address = snapshot;
+    const delivering = deliveringLocation(locations, found);
+    chosen = delivering.location;
+    terms = areaTerms(delivering.area, rules);
+  } else {
+    chosen = pickupLocation(locations, body.location_id);
   }
+  // in an order's transaction: held, so no pause or change of the location commits before the order does
+  const location = lockVoucher ? await holdLocation(db, chosen.id) : chosen;
+  // (removed since it was read: a shop has at least one location, so there were several)
+  if (!location) throw notFound('Location');
+  await assertSoldAt(db, locations, location, lines);
+  const now = ctx.clock.now();
+  const asked = body.fulfilment === 'pickup' ? askedSlot(location, rules, now, body.pickup_at) : null;
+  const pickupAt = body.fulfilment === 'pickup' && !lockVoucher ? await quotedSlot(db, location, rules, now, asked) : asked;
 
   let discount = 0;
   let voucher: PricedOrder['voucher'] = null;
@@ -64,26 +92,31 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     const invalid = (why: string) => new AppError('VOUCHER_INVALID', `This voucher cannot be used: it ${why}.`, { voucher_id: why });
     if (!v) throw invalid('is not one of your vouchers');
     if (v.status === 'used') throw invalid('has been used already');
-    if (v.status !== 'active' || v.expires_at.getTime() <= ctx.clock.now().getTime()) throw invalid('has expired');
+    if (v.status !== 'active' || v.expires_at.getTime() <= now.getTime()) throw invalid('has expired');
     const effect = await voucherAtCheckout(db, v, subtotal, invalid);
     discount = effect.discount;
     if (effect.line) lines.push(effect.line);
     voucher = { id: v.id, code: v.code };
   }
 
-  const deliveryFee = body.fulfilment === 'delivery' ? rules.delivery_fee : 0;
+  const deliveryFee = terms.fee;
   const total = subtotal - discount + deliveryFee;
   return {
     lines,
     address,
     voucher,
+    location,
+    locations,
+    asked_slot: asked,
     subtotal,
     discount,
     delivery_fee: deliveryFee,
     total,
     points_to_earn: pointsFor(total, deliveryFee, rules),
-    min_order: rules.min_order,
-    below_minimum_by: Math.max(0, rules.min_order - subtotal),
+    min_order: terms.min_order,
+    below_minimum_by: Math.max(0, terms.min_order - subtotal),
+    location_id: location.id,
+    pickup_at: pickupAt ? pickupAt.toISOString() : null,
   };
 }
 
@@ -98,6 +131,11 @@ export function pointsFor(total: number, deliveryFee: number, rules: Pick<Mercha
 
 export async function quoteOrder(ctx: ProviderContext, customerId: number, body: QuoteBody): Promise<QuoteData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
-  const { lines: _l, address: _a, voucher: _v, ...quote } = await priceOrder(ctx.db, ctx, rules, customerId, body, false);
+  return quoteOf(await priceOrder(ctx.db, ctx, rules, customerId, body, false));
+}
+
+/** A priced order as order/quote answers it. */
+export function quoteOf(priced: PricedOrder): QuoteData {
+  const { lines: _l, address: _a, voucher: _v, location: _p, locations: _s, asked_slot: _k, ...quote } = priced;
   return quote;
 }

@@ -1,0 +1,201 @@
+/**
+ * Which location makes an order, and whether it can: the pickup location the customer chose (or the
+ * first), the first location whose delivery area holds the delivery address, the products a location
+ * does not sell, its pickup slots and their caps, and whether it takes orders now (closed, paused).
+ * orders/ prices and places orders with these; the words of each refusal are here, so the quote and the
+ * order say the same. A shop with one location never says "location" to a customer.
+ */
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+import { Temporal } from 'temporal-polyfill';
+import type { DeliveryArea } from '#contract/locations';
+import type { Database } from '../../db';
+import { AppError, notFound, validation } from '../http/errors';
+import { isPickupSlot, localDate, orderingState, pickupSlots, type LocationHours, type PauseState, type SlotRules } from './hours';
+import { listLocations, slotCounts, takeSlot, unavailableProducts, type LocationRow } from './locations.repo';
+
+/** What the shop's rules say that a location's own settings fall back on. */
+export interface ShopDefaults {
+  timezone: string;
+  locale: string;
+  delivery_fee: number;
+  min_order: number;
+}
+
+/** The zone a location's times are in: its own, or the shop's. */
+export const effectiveTimezone = (l: Pick<LocationRow, 'timezone'>, shopTimezone: string) => l.timezone || shopTimezone;
+
+/** A location's row as hours.ts computes with it. */
+export function hoursOf(l: LocationRow, shopTimezone: string): LocationHours & PauseState & SlotRules {
+  return { timezone: effectiveTimezone(l, shopTimezone), hours: l.hours, exceptions: l.exceptions, paused: l.paused, paused_until: l.paused_until, prep_minutes: l.prep_minutes, slot_minutes: l.slot_minutes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choosing the location
+// ---------------------------------------------------------------------------------------------
+
+/** The shop's locations in order and whether there is only one (then no message says "location"). */
+export interface Locations {
+  all: LocationRow[];
+  single: boolean;
+}
+
+export async function shopLocations(db: Database): Promise<Locations> {
+  const all = await listLocations(db);
+  return { all, single: all.length <= 1 };
+}
+
+/** A pickup's location: the one asked for, or the first; it must take pickup orders. */
+export function pickupLocation(locations: Locations, locationId: number | undefined): LocationRow {
+  const location = locationId === undefined ? locations.all[0] : locations.all.find((l) => l.id === locationId);
+  if (!location) throw notFound(locations.single ? 'Shop' : 'Location');
+  if (!location.pickup) throw validation({ location_id: 'does not take pickup orders' }, locations.single ? 'We do not take pickup orders right now.' : `${location.name} does not take pickup orders. Choose another place to pick up, or have it delivered.`);
+  return location;
+}
+
+const EARTH_KM = 6371.0088;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/** The great-circle distance between two points (haversine), in km. */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Whether a location's area holds a point: a radius around the location, or a GeoJSON polygon ([lng, lat] positions). */
+export function areaHolds(l: Pick<LocationRow, 'lat' | 'lng'>, area: DeliveryArea, point: { lat: number; lng: number }): boolean {
+  if (area.kind === 'polygon') return booleanPointInPolygon([point.lng, point.lat], area.polygon);
+  return l.lat !== null && l.lng !== null && distanceKm({ lat: l.lat, lng: l.lng }, point) <= area.radius_km;
+}
+
+/** The first location (in the owner's order) with an area holding the point, and that area; else 409 OUTSIDE_DELIVERY_AREA. */
+export function deliveringLocation(locations: Locations, point: { lat: number; lng: number }): { location: LocationRow; area: DeliveryArea } {
+  for (const location of locations.all) {
+    const area = location.delivery_areas.find((a) => areaHolds(location, a, point));
+    if (area) return { location, area };
+  }
+  throw new AppError('OUTSIDE_DELIVERY_AREA', "We don't deliver to this address yet. Choose another address, or pick up your order.", { address_id: 'is outside our delivery areas' });
+}
+
+/** A delivery area's fee and minimum order: its own, or the shop's; the larger minimum counts. */
+export function areaTerms(area: DeliveryArea, shop: Pick<ShopDefaults, 'delivery_fee' | 'min_order'>): { fee: number; min_order: number } {
+  return { fee: area.fee ?? shop.delivery_fee, min_order: Math.max(shop.min_order, area.min_order ?? shop.min_order) };
+}
+
+/** 409 PRODUCT_UNAVAILABLE naming the first line the location does not sell. */
+export async function assertSoldAt(db: Database, locations: Locations, location: LocationRow, lines: ReadonlyArray<{ product_id: number; name: string }>): Promise<void> {
+  const notSold = new Set((await unavailableProducts(db, [location.id])).get(location.id));
+  const n = lines.findIndex((l) => notSold.has(l.product_id));
+  if (n < 0) return;
+  const line = lines[n]!;
+  const message = locations.single ? `${line.name} is not available right now. Remove it to continue.` : `${line.name} is not sold at ${location.name}. Remove it to continue.`;
+  throw new AppError('PRODUCT_UNAVAILABLE', message, { [`items.${n}.product_id`]: locations.single ? 'is not available' : `is not sold at ${location.name}` }, {
+    product_id: line.product_id,
+    name: line.name,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pickup slots
+// ---------------------------------------------------------------------------------------------
+
+/** The location's pickup slots now (today and tomorrow), earliest first. */
+function slotsNow(l: LocationRow, shop: Pick<ShopDefaults, 'timezone'>, now: Date): Date[] {
+  return pickupSlots(hoursOf(l, shop.timezone), now).flatMap((d) => d.slots);
+}
+
+/** The slots with room by the counts as they are now, earliest first (a count may still go up before one is taken). */
+async function slotsWithRoom(db: Database, l: LocationRow, slots: Date[]): Promise<Date[]> {
+  if (slots.length === 0) return [];
+  const counts = await slotCounts(db, l.id, slots[0]!, new Date(slots.at(-1)!.getTime() + 1));
+  return slots.filter((s) => (counts.get(s.getTime()) ?? 0) < l.slot_capacity);
+}
+
+/** An asked pickup time, parsed; 400 VALIDATION on `pickup_at` unless it is one of the location's slots now. */
+export function askedSlot(l: LocationRow, shop: Pick<ShopDefaults, 'timezone'>, now: Date, pickupAt: string | undefined): Date | null {
+  if (pickupAt === undefined) return null;
+  const at = new Date(pickupAt);
+  if (!isPickupSlot(hoursOf(l, shop.timezone), now, at)) throw validation({ pickup_at: 'is not one of the pickup times: choose one from the list' }, 'That pickup time is not available any more. Choose one from the list.');
+  return at;
+}
+
+/** The time of day of an instant in a zone, in the shop's locale ("2:30 PM", "14:30"). */
+function clockOf(at: Date, tz: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: tz, hour: 'numeric', minute: '2-digit' }).format(at);
+}
+
+/** "today", "tomorrow" or the weekday, of an instant seen from `now` in a zone. */
+function dayOf(at: Date, now: Date, tz: string, locale: string): string {
+  const day = localDate(at, tz);
+  const today = localDate(now, tz);
+  if (day === today) return 'today';
+  if (day === Temporal.PlainDate.from(today).add({ days: 1 }).toString()) return 'tomorrow';
+  return new Intl.DateTimeFormat(locale, { timeZone: tz, weekday: 'long' }).format(at);
+}
+
+function slotFull(next: Date | null, tz: string, now: Date, locale: string): AppError {
+  const message = next
+    ? `That pickup time is full. The next one with room is ${dayOf(next, now, tz, locale)} at ${clockOf(next, tz, locale)}.`
+    : 'That pickup time is full, and there is no other one with room today or tomorrow.';
+  return new AppError('SLOT_FULL', message, { pickup_at: 'is full: choose another pickup time' }, { next_slot: next ? next.toISOString() : null });
+}
+
+/**
+ * A quote's pickup time: the asked slot (409 SLOT_FULL when its count is at the cap), or for "as soon
+ * as possible" the first slot with room (null: none today or tomorrow). Nothing is taken.
+ */
+export async function quotedSlot(db: Database, l: LocationRow, shop: Pick<ShopDefaults, 'timezone' | 'locale'>, now: Date, asked: Date | null): Promise<Date | null> {
+  const slots = slotsNow(l, shop, now);
+  const room = await slotsWithRoom(db, l, slots);
+  if (asked === null) return room[0] ?? null;
+  if (room.some((s) => s.getTime() === asked.getTime())) return asked;
+  throw slotFull(room.find((s) => s.getTime() > asked.getTime()) ?? null, effectiveTimezone(l, shop.timezone), now, shop.locale);
+}
+
+/**
+ * An order's pickup time, taken in its transaction: the asked slot, or the first with room; each with
+ * takeSlot's one conditional upsert, so no slot goes over its cap however many orders race for it.
+ * Slots are tried earliest first, so two orders never wait on each other's slots in opposite orders.
+ * 409 SLOT_FULL (with the next slot with room) when the asked one, or every one, is full.
+ */
+export async function takePickupSlot(trx: Database, l: LocationRow, shop: Pick<ShopDefaults, 'timezone' | 'locale'>, now: Date, asked: Date | null): Promise<Date> {
+  const tz = effectiveTimezone(l, shop.timezone);
+  const slots = slotsNow(l, shop, now);
+  if (asked !== null) {
+    if (await takeSlot(trx, l.id, asked, l.slot_capacity)) return asked;
+    const later = (await slotsWithRoom(trx, l, slots)).find((s) => s.getTime() > asked.getTime());
+    throw slotFull(later ?? null, tz, now, shop.locale);
+  }
+  for (const slot of await slotsWithRoom(trx, l, slots)) {
+    if (await takeSlot(trx, l.id, slot, l.slot_capacity)) return slot;
+  }
+  const message = slots.length ? 'Every pickup time today and tomorrow is full. Try again later.' : 'There is no pickup time left today or tomorrow. Try again later.';
+  throw new AppError('SLOT_FULL', message, { pickup_at: 'no pickup time has room' }, { next_slot: null });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Taking orders now
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * 409 ORDERING_PAUSED or LOCATION_CLOSED, with when it takes orders again, unless the location takes
+ * orders at `now`. `who` names it to the customer: the shop's name when the shop has one location.
+ */
+export function assertTakingOrders(l: LocationRow, who: { name: string; single: boolean }, shop: Pick<ShopDefaults, 'timezone' | 'locale'>, now: Date): void {
+  const tz = effectiveTimezone(l, shop.timezone);
+  const state = orderingState(hoursOf(l, shop.timezone), now);
+  const iso = (at: Date | null) => (at ? at.toISOString() : null);
+  // "back at 14:30" the same day; "back tomorrow at 07:00" another
+  const when = (at: Date) => {
+    const day = dayOf(at, now, tz, shop.locale);
+    return `${day === 'today' ? '' : `${day} `}at ${clockOf(at, tz, shop.locale)}`;
+  };
+  if (state.state === 'paused') {
+    const message = state.next_open_at ? `${who.name} is not taking orders right now — back ${when(state.next_open_at)}.` : `${who.name} is not taking orders right now. Try again soon.`;
+    throw new AppError('ORDERING_PAUSED', message, undefined, { paused_until: iso(state.paused_until), next_open_at: iso(state.next_open_at) });
+  }
+  if (state.state === 'closed') {
+    const again = state.next_open_at ? ` ${who.single ? 'We open' : 'It opens'} again ${when(state.next_open_at)}.` : '';
+    const message = `${who.single ? "We're" : `${who.name} is`} closed right now.${again}`;
+    throw new AppError('LOCATION_CLOSED', message, undefined, { next_open_at: iso(state.next_open_at) });
+  }
+}
