@@ -11,6 +11,7 @@ import { BottomNav } from '../../src/ui/bottom-nav/bottom-nav';
 import { addresses } from '../fixtures/addresses';
 import { maria, money, TIME_ZONE } from '../fixtures/customer';
 import { navItems } from '../fixtures/nav';
+import { makati } from '../fixtures/locations';
 import { kopiSenjaSettings } from '../fixtures/settings';
 import { categories, MIN_ORDER, productsById } from '../fixtures/shop';
 
@@ -28,6 +29,8 @@ function quoteFor(items: OrderItem[], fulfilment: Fulfilment): QuoteData {
     points_to_earn: Math.floor(subtotal / 1000),
     min_order: MIN_ORDER,
     below_minimum_by: Math.max(0, MIN_ORDER - subtotal),
+    location_id: makati.id,
+    pickup_at: null,
   };
 }
 
@@ -112,6 +115,8 @@ function CheckoutFlow({ latencyMs, onPlaceOrder }: FlowProps) {
               points_earned: quote.points_to_earn,
               address: choice.fulfilment === 'delivery' ? orderAddress : null,
               voucher_code: null,
+              location: { id: makati.id, name: makati.name, address: makati.address },
+              pickup_at: null,
               created_at: '2026-11-20T09:30:00Z',
               timeline: [
                 { status: 'pending_payment', at: '2026-11-20T09:30:00Z' },

@@ -35,7 +35,9 @@ export default function OrderDetailPage() {
       notFound={notFound}
       orderHistoryHref={paths.orderHome}
       renderLink={routerLink}
-      pickupAddress={settings.pickup_address}
+      // the order's place; the shop's pickup address only for orders from before places
+      pickupAddress={data?.order.location?.address ?? settings.pickup_address}
+      now={new Date().toISOString()}
       onBack={back}
       nav={<AppNav />}
       currency={settings.currency}
