@@ -5,7 +5,7 @@ import { AddressLines, AppShell, Badge, Button, ErrorState, Money, Notice, Point
 import { ChoiceCard } from './choice-card';
 import { optionWords } from './format';
 import { formatDateTime } from '../../ui/lib/dates';
-import { clockTime, OrderingNotice, type Ordering } from '../shop/ordering-notice';
+import { clockTime, dateIn, OrderingNotice, orderingWords, type Ordering } from '../shop/ordering-notice';
 
 // The pickup times are a chunk of their own: only a customer who chooses a time needs them.
 const PickupSlotPicker = lazy(() => import('./pickup-slot-picker'));
@@ -174,7 +174,7 @@ function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot
       </fieldset>
       {choosing && (
         <Suspense fallback={<Skeleton height="6rem" />}>
-          <PickupSlotPicker slots={slots} value={pickupAt} onChange={(at) => onChoosePickupAt?.(at)} now={now} locale={locale} />
+          <PickupSlotPicker slots={slots} value={pickupAt} onChange={(at) => onChoosePickupAt?.(at)} today={now ? dateIn(now, timeZone) : (slots?.days[0]?.date ?? '')} clock={clock} />
         </Suspense>
       )}
       {slotFull && (
@@ -490,7 +490,7 @@ export function OrderConfirmationScreen({
   const unavailable = new Set(unavailableProductIds);
   const shortfall = quote && method === 'wallet' ? Math.max(0, quote.total - walletBalance) : 0;
   const belowBy = quote?.below_minimum_by ?? 0;
-  const closed = !!ordering && ordering.location.state !== 'open';
+  const closed = ordering != null && ordering.location.state !== 'open';
   const blocked = closed || !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || Object.keys(lineIssues).length > 0 || items.length === 0;
   const refusedFor = (code: ErrorCode) => quoteErrorCode === code || errorCode === code;
   const outside = refusedFor('OUTSIDE_DELIVERY_AREA');
@@ -512,6 +512,7 @@ export function OrderConfirmationScreen({
   return (
     <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
+        <OrderingNotice ordering={ordering} locale={locale} />
         {(errorCode || formError) && !IN_PLACE.has(errorCode) && <RefusalNotice errorCode={errorCode} formError={formError} onEditCart={onEditCart} />}
         <ItemsSection items={items} unavailable={unavailable} issues={lineIssues} onEditCart={onEditCart} money={money} />
         <FulfilmentSection
@@ -538,7 +539,11 @@ export function OrderConfirmationScreen({
           money={money}
         />
         <TotalSection totals={totals} quote={quote} belowBy={belowBy} onEditCart={onEditCart} money={money} />
-        <OrderingNotice ordering={ordering} locale={locale} id="oc-ordering" />
+        {closed && (
+          <p id="oc-ordering" className="text-center text-sm font-medium text-warning">
+            {orderingWords(ordering.location, ordering.now, locale)}
+          </p>
+        )}
         <Button size="lg" fullWidth loading={submitting} disabled={blocked} aria-describedby={closed ? 'oc-ordering' : undefined} onClick={() => onPlaceOrder?.(method)}>
           {quote && !quoteLoading ? <span>Place order · {money(quote.total)}</span> : 'Place order'}
         </Button>

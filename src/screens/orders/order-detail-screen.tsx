@@ -240,7 +240,7 @@ function Where({ order, pickupAddress, now, locale, timeZone = 'UTC' }: { order:
   return (
     <section aria-labelledby="od-where" className={section}>
       <h2 id="od-where" className="text-lg font-semibold">
-        {order.fulfilment === 'delivery' ? 'Delivery address' : order.pickup_at ? pickupWords(order.pickup_at, now, locale, timeZone) : 'Pickup'}
+        {order.fulfilment === 'delivery' ? 'Delivery address' : order.pickup_at && order.status !== 'cancelled' ? pickupWords(order.pickup_at, now, locale, timeZone) : 'Pickup'}
       </h2>
       <p className="flex items-start gap-2">
         <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />

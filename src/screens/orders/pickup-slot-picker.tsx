@@ -1,21 +1,21 @@
 import type { PickupSlotsData } from '#contract/locations';
 import { Skeleton, cx } from '../../ui';
-import { clockTime, dateIn } from '../shop/ordering-notice';
 
 /**
  * "Choose a time": today's and tomorrow's pickup times as radio buttons, grouped by day; a full one
  * is there but cannot be chosen. Loaded on its own (React.lazy) when the customer asks to choose.
  */
-export default function PickupSlotPicker({ slots, value, onChange, now, locale }: {
+export default function PickupSlotPicker({ slots, value, onChange, today, clock }: {
   /** null: still loading */
   slots?: PickupSlotsData | null;
   value: string | null;
   onChange: (at: string) => void;
-  now: string;
-  locale: string;
+  /** today's date (YYYY-MM-DD) in the place's time zone */
+  today: string;
+  /** a time as the page writes it (the words live with the ordering notice; this chunk carries none of them) */
+  clock: (iso: string) => string;
 }) {
   if (!slots) return <Skeleton height="6rem" />;
-  const today = now ? dateIn(now, slots.timezone) : slots.days[0]?.date;
   const days = slots.days.filter((d) => d.slots.length > 0);
   if (days.length === 0) return <p className="text-muted">There are no pickup times left today or tomorrow.</p>;
   return days.map((day) => (
@@ -24,6 +24,7 @@ export default function PickupSlotPicker({ slots, value, onChange, now, locale }
       <div className="flex flex-wrap gap-2">
         {day.slots.map((s) => {
           const checked = s.at === value;
+          const time = clock(s.at);
           return (
             <label
               key={s.at}
@@ -34,8 +35,8 @@ export default function PickupSlotPicker({ slots, value, onChange, now, locale }
                 s.full ? 'cursor-not-allowed border-dashed text-muted' : 'cursor-pointer hover:brightness-95',
               )}
             >
-              <input type="radio" name="pickup-slot" value={s.at} checked={checked} disabled={s.full} onChange={() => onChange(s.at)} className="sr-only" />
-              {clockTime(s.at, locale, slots.timezone)}
+              <input type="radio" name="pickup-slot" value={s.at} checked={checked} disabled={s.full} onChange={() => onChange(s.at)} aria-label={s.full ? `${time}, full` : time} className="sr-only" />
+              {time}
               {s.full && <span className="text-xs">Full</span>}
             </label>
           );

@@ -20,8 +20,11 @@ export interface Ordering {
 const DAY_MS = 86_400_000;
 /** The calendar date (YYYY-MM-DD) of a moment in a time zone. */
 export const dateIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-/** "7:00 AM" (or "07:00", as the locale writes it). */
-export const clockTime = (iso: string, locale: string, timeZone: string) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+/** "7:00 AM", or "07:00" where the locale keeps a 24-hour clock. */
+export function clockTime(iso: string, locale: string, timeZone: string): string {
+  const h24 = /h2[34]/.test(new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle ?? '');
+  return new Intl.DateTimeFormat(locale, { hour: h24 ? '2-digit' : 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+}
 
 /** The day of `iso` from `now`'s: "today", "tomorrow", its weekday within the week, else its date ("2 Dec"). */
 export function dayWord(iso: string, now: string, locale: string, timeZone: string): string {
