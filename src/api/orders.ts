@@ -2,7 +2,8 @@ import useSWR from 'swr';
 import { rewardsApi } from '#contract/rewards.calls';
 import { shopApi } from '#contract/shop.calls';
 import { walletApi } from '#contract/wallet.calls';
-import { isPaid, isTerminal, type OrderCreateBody, type OrderDetailData, type OrderListData, type QuoteBody, type QuoteData, type WalletBalanceData } from '#contract';
+import { isPaid, isTerminal, type ErrorCode, type OrderCreateBody, type OrderDetailData, type OrderListData, type QuoteBody, type QuoteData, type WalletBalanceData } from '#contract';
+import { locationsApi } from '#contract/locations.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { shows } from './shows';
 import { ApiRequestError, callApi, fetcher, keyOf } from './client';
@@ -27,13 +28,22 @@ export function useOrder(name: string | null) {
   return order;
 }
 
-/** The price of a checkout. A product that sold out since the menu was read: the menu is read again. */
+/** Refusals of a quote that show the page's copy was out of date, and what is read again then. */
+const QUOTE_REFUSALS: Partial<Record<ErrorCode, string[]>> = {
+  // a product that sold out since the menu was read
+  PRODUCT_UNAVAILABLE: [shopApi.catalog.path],
+  // a pickup time that filled up since the times were read
+  SLOT_FULL: [locationsApi.slots.path],
+};
+
+/** The price of a checkout; a refusal that shows the page was out of date reads that part again. */
 export function useQuote(body: QuoteBody | null) {
   const quote = useSWR<QuoteData>(body ? [ordersApi.quote.path, JSON.stringify(body)] : null, () => callApi(ordersApi.quote, body!), {
     shouldRetryOnError: false,
   });
-  const soldOut = quote.error instanceof ApiRequestError && quote.error.code === 'PRODUCT_UNAVAILABLE';
-  useRefreshWhen(soldOut ? 'PRODUCT_UNAVAILABLE' : null, [shopApi.catalog.path]);
+  const code = quote.error instanceof ApiRequestError ? (quote.error.code as ErrorCode) : null;
+  const stale = code === null ? undefined : QUOTE_REFUSALS[code];
+  useRefreshWhen(stale ? code : null, stale ?? []);
   return quote;
 }
 
@@ -62,5 +72,10 @@ export const useCreateOrder = () =>
       // the total was not the one shown: the menu's prices and the quote, read again
       PRICE_CHANGED: { refreshes: [shopApi.catalog.path, ordersApi.quote.path] },
       VOUCHER_INVALID: { refreshes: [rewardsApi.storage.path] },
+      // closed or paused meanwhile: whether the shop takes orders, read again (the page then says until when)
+      LOCATION_CLOSED: { refreshes: [locationsApi.list.path] },
+      ORDERING_PAUSED: { refreshes: [locationsApi.list.path] },
+      // the time filled up: the times and the quote (its "as soon as possible") read again
+      SLOT_FULL: { refreshes: [locationsApi.slots.path, ordersApi.quote.path] },
     },
   });

@@ -18,11 +18,15 @@ export interface Checkout {
   paymentMethod: PaymentMethod;
   /** coordinates chosen on /set-location for a new address */
   location: { lat: number; lng: number } | null;
+  /** pickup: where, when the shop has more than one place (null: the first, as the server takes it) */
+  locationId: number | null;
+  /** pickup: the time chosen (null: as soon as possible) */
+  pickupAt: string | null;
 }
 
 const KEY = 'checkout';
 const FULFILMENT_KEY = 'fulfilment';
-const EMPTY: Checkout = { cart: [], fulfilment: 'delivery', addressId: null, voucherId: null, paymentMethod: 'wallet', location: null };
+const EMPTY: Checkout = { cart: [], fulfilment: 'delivery', addressId: null, voucherId: null, paymentMethod: 'wallet', location: null, locationId: null, pickupAt: null };
 
 function remembered(): Checkout {
   try {
@@ -73,9 +77,9 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
     [save],
   );
   const setCart = useCallback((change: (cart: CartLine[]) => CartLine[]) => setCheckout((c) => save({ ...c, cart: change(c.cart) })), [save]);
-  // an order was placed: a new, empty one that is taken the same way, to the same address, paid the same way
+  // an order was placed: a new, empty one that is taken the same way, to the same address or place, paid the same way
   const clear = useCallback(
-    () => setCheckout((c) => save({ ...EMPTY, fulfilment: c.fulfilment, addressId: c.addressId, paymentMethod: c.paymentMethod })),
+    () => setCheckout((c) => save({ ...EMPTY, fulfilment: c.fulfilment, addressId: c.addressId, locationId: c.locationId, paymentMethod: c.paymentMethod })),
     [save],
   );
   const value = useMemo(() => ({ checkout, update, setCart, clear }), [checkout, update, setCart, clear]);

@@ -6,6 +6,7 @@ import { useRewards } from '../../api/rewards';
 import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
+import { useOrdering } from '../../app/ordering';
 import { useSite } from '../../app/settings';
 import { HomeScreen } from './home-screen';
 
@@ -16,6 +17,7 @@ export default function HomePage() {
   const rewards = useRewards();
   const orders = useOrders(1);
   const notifications = useNotifications(1);
+  const { ordering } = useOrdering();
   // The profile is the page; the other tiles simply stay empty if they fail.
   const go = (path: string) => () => void navigate(path);
 
@@ -46,6 +48,7 @@ export default function HomePage() {
       currency={settings.currency}
       locale={settings.locale}
       now={new Date().toISOString()}
+      ordering={ordering}
     />
   );
 }

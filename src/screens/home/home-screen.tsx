@@ -6,6 +6,7 @@ import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
 import { RewardPicture } from '../rewards/reward-picture';
 import { byReach, missingText, reachOf } from '../rewards/reward-reach';
+import { OrderingNotice, type Ordering } from '../shop/ordering-notice';
 
 export interface HomeScreenProps {
   customer?: Customer | null;
@@ -31,6 +32,8 @@ export interface HomeScreenProps {
   locale: string;
   /** Fixed "now" for "2 hours ago" (ISO); without it no relative time is shown. */
   now?: string;
+  /** Whether the shop takes orders now: a notice when it does not. */
+  ordering?: Ordering | null;
 }
 
 const tile = cx(cardClass('none'), 'text-left hover:bg-surface', focusRing);
@@ -227,6 +230,7 @@ export function HomeScreen({
   currency,
   locale,
   now,
+  ordering,
 }: HomeScreenProps) {
   const title = customer ? `Hi, ${firstName(customer.name)}` : 'Home';
   let body: ReactNode;
@@ -237,6 +241,7 @@ export function HomeScreen({
   } else {
     body = (
       <div className="flex flex-col gap-6">
+        <OrderingNotice ordering={ordering} locale={locale} />
         <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} currency={currency} locale={locale} />
         <QuickActions onOpenShop={onOpenShop} onOpenSpin={onOpenSpin} onOpenRewards={onOpenRewards} onOpenOrders={onOpenOrders} />
         <LatestOrder order={latestOrder} onOpenOrder={onOpenOrder} onOpenOrders={onOpenOrders} onOpenShop={onOpenShop} currency={currency} locale={locale} now={now} />

@@ -5,6 +5,7 @@ import { messageOf } from '../../shared/errors';
 import type { LocationStepState } from '../../app/location-step';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
+import { byDistance, useOrdering } from '../../app/ordering';
 import { useSite } from '../../app/settings';
 import { DeliveryScreen, type DeliveryChoice } from './delivery-screen';
 
@@ -13,9 +14,20 @@ export default function DeliveryPage() {
   const navigate = useNavigate();
   const { checkout, update } = useCheckout();
   const { data, error, isLoading, mutate } = useAddresses();
+  const { locations, location, now } = useOrdering();
+  // nearest first from the customer's default address (the browser is never asked where it is)
+  const places = byDistance(
+    locations.filter((l) => l.pickup),
+    data?.addresses.find((a) => a.is_default),
+  );
 
-  // Pickup keeps the chosen address, so switching back to delivery finds it again.
-  const keep = (c: DeliveryChoice) => update(c.fulfilment === 'delivery' ? { fulfilment: 'delivery', addressId: c.addressId } : { fulfilment: 'pickup' });
+  // Pickup keeps the chosen address, so switching back to delivery finds it again; another place drops the time chosen at the last one.
+  const keep = (c: DeliveryChoice) =>
+    update(
+      c.fulfilment === 'delivery'
+        ? { fulfilment: 'delivery', addressId: c.addressId }
+        : { fulfilment: 'pickup', ...(c.locationId !== undefined && c.locationId !== checkout.locationId && { locationId: c.locationId, pickupAt: null }) },
+    );
 
   if (checkout.cart.length === 0) return <Navigate to={paths.shop} replace />;
 
@@ -24,7 +36,11 @@ export default function DeliveryPage() {
       addresses={data?.addresses}
       defaultFulfilment={checkout.fulfilment}
       defaultAddressId={checkout.addressId}
-      pickupAddress={settings.pickup_address}
+      pickupAddress={location?.address ?? settings.pickup_address}
+      pickupPlaces={places}
+      defaultLocationId={checkout.locationId}
+      now={now}
+      locale={settings.locale}
       companyName={settings.setting_company || undefined}
       loading={isLoading}
       error={error && !data ? messageOf(error) : null}

@@ -1,12 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, Fulfilment } from '#contract';
+import type { Location } from '#contract/locations';
 import { AppShell, Badge, Button, ErrorState, LocationIcon, MapLink, Notice, PlusIcon, Skeleton, SkeletonGroup, TopBar, addressLine, cardSurface, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
+import { orderingWords } from '../shop/ordering-notice';
 
 export interface DeliveryChoice {
   fulfilment: Fulfilment;
   /** The saved address for delivery; null for pickup. */
   addressId: number | null;
+  /** Pickup, when the shop has more than one place: the one chosen. */
+  locationId?: number;
 }
 
 export interface DeliveryScreenProps {
@@ -15,8 +19,14 @@ export interface DeliveryScreenProps {
   /** Start with this choice (coming back from a later step). */
   defaultFulfilment?: Fulfilment;
   defaultAddressId?: number | null;
-  /** The merchant's pickup counter. */
+  /** The merchant's pickup counter (a shop with one place). */
   pickupAddress?: string;
+  /** The places that take pickups, nearest first: with more than one, the customer chooses ("Pick up from"). */
+  pickupPlaces?: Location[];
+  defaultLocationId?: number | null;
+  /** The server's time and the shop's locale, for each place's hours. */
+  now?: string;
+  locale?: string;
   companyName?: string;
   /** Whether the merchant delivers at all / offers pickup. */
   deliveryAvailable?: boolean;
@@ -100,6 +110,21 @@ function PickupPlace({ companyName, pickupAddress }: { companyName?: string; pic
   );
 }
 
+/** A shop with more than one place: where to pick up, each with its address and whether it takes orders now. */
+function PlaceChoice({ places, placeId, onPick, now, locale }: { places: Location[]; placeId: number | undefined; onPick: (id: number) => void; now?: string; locale: string }) {
+  return (
+    <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
+      <legend className="mb-3 text-lg font-semibold text-ink">Pick up from</legend>
+      {places.map((l) => (
+        <ChoiceCard key={l.id} name="place" value={String(l.id)} checked={placeId === l.id} onChange={() => onPick(l.id)} title={l.name}>
+          {l.address}
+          {now && <span className={cx('block', l.state === 'open' ? 'text-success' : 'text-warning')}>{orderingWords(l, now, locale)}</span>}
+        </ChoiceCard>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
  * /delivery, the first step of checkout: delivery to a saved address, or pickup at the shop. Its heading
  * says Checkout; the document title keeps the specification's label for the route, "Delivery".
@@ -109,6 +134,10 @@ export function DeliveryScreen({
   defaultFulfilment = 'delivery',
   defaultAddressId,
   pickupAddress,
+  pickupPlaces = [],
+  defaultLocationId = null,
+  now,
+  locale = 'en',
   companyName,
   deliveryAvailable = true,
   pickupAvailable = true,
@@ -130,16 +159,21 @@ export function DeliveryScreen({
   const fallback = addresses.find((a) => a.is_default)?.id ?? (addresses.length === 1 ? addresses[0]!.id : null);
   const addressId = picked !== null && addresses.some((a) => a.id === picked) ? picked : fallback;
   const [tried, setTried] = useState(false);
+  const [place, setPlace] = useState(defaultLocationId);
+  const many = pickupPlaces.length > 1;
+  // until the customer picks, the nearest place (the first)
+  const placeId = many ? (pickupPlaces.find((l) => l.id === place) ?? pickupPlaces[0])!.id : undefined;
 
-  const choice: DeliveryChoice = { fulfilment, addressId: fulfilment === 'delivery' ? addressId : null };
+  const choiceOf = (f: Fulfilment, a: number | null, p = placeId): DeliveryChoice =>
+    f === 'delivery' ? { fulfilment: f, addressId: a } : { fulfilment: f, addressId: null, ...(p !== undefined && { locationId: p }) };
+  const choice = choiceOf(fulfilment, addressId);
   const missingAddress = fulfilment === 'delivery' && addressId === null;
 
-  const update = (next: Partial<{ fulfilment: Fulfilment; addressId: number | null }>) => {
-    const f = next.fulfilment ?? fulfilment;
-    const a = next.addressId !== undefined ? next.addressId : addressId;
+  const update = (next: Partial<{ fulfilment: Fulfilment; addressId: number | null; locationId: number }>) => {
     if (next.fulfilment) setFulfilment(next.fulfilment);
     if (next.addressId !== undefined) setPicked(next.addressId);
-    onChange?.({ fulfilment: f, addressId: f === 'delivery' ? a : null });
+    if (next.locationId !== undefined) setPlace(next.locationId);
+    onChange?.(choiceOf(next.fulfilment ?? fulfilment, next.addressId !== undefined ? next.addressId : addressId, next.locationId ?? placeId));
   };
 
   const addressPart =
@@ -183,7 +217,13 @@ export function DeliveryScreen({
           </div>
         </fieldset>
 
-        {fulfilment === 'pickup' ? <PickupPlace companyName={companyName} pickupAddress={pickupAddress} /> : addressPart}
+        {fulfilment !== 'pickup' ? (
+          addressPart
+        ) : many ? (
+          <PlaceChoice places={pickupPlaces} placeId={placeId} onPick={(id) => update({ locationId: id })} now={now} locale={locale} />
+        ) : (
+          <PickupPlace companyName={companyName} pickupAddress={pickupAddress} />
+        )}
 
         <Button
           size="lg"

@@ -8,18 +8,20 @@ import { useCreateOrder, useQuote } from '../../api/orders';
 import { useVoucherStorage } from '../../api/rewards';
 import { useCatalog } from '../../api/shop';
 import { useTopUp, useWalletBalance } from '../../api/wallet';
-import { useCheckout } from '../../app/checkout';
+import { useCheckout, type Checkout } from '../../app/checkout';
 import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
+import { useOrdering } from '../../app/ordering';
 import { useSite } from '../../app/settings';
+import { usePickupSlots } from '../../api/locations';
 import { useKeyedAction } from '../../shared/action';
 import { usePaymentRedirect } from '../../app/use-payment-redirect';
 import { toast } from '../../ui';
 import type { CartLine } from '../shop/cart-lines';
 import { chosenOptions, defaultsOf, unitPrice } from '../shop/option-rules';
 import type { ShopState } from '../shop/shop-screen.container';
-import { OrderConfirmationScreen } from './order-confirmation-screen';
+import { OrderConfirmationScreen, type OrderConfirmationScreenProps } from './order-confirmation-screen';
 
 /**
  * The cart as order lines from the menu: each line's options as chosen (a line saved before options:
@@ -41,6 +43,56 @@ function orderLines(cart: CartLine[], products: Map<number, Product>, refused: R
     else if (named || options.length < ids.length) lineIssues[n] = named ?? 'An option is no longer offered';
   });
   return { items, lineIssues };
+}
+
+/** What the checkout asks a quote for; null until it can be priced (no cart, or delivery without an address). */
+function quoteBodyOf({ cart, fulfilment, addressId, voucherId, locationId, pickupAt }: Checkout): QuoteBody | null {
+  if (cart.length === 0 || (fulfilment === 'delivery' && addressId === null)) return null;
+  return {
+    items: cart.map(({ product_id, qty, options }) => ({ product_id, qty, ...(options && { options }) })),
+    fulfilment,
+    ...(fulfilment === 'delivery' && addressId !== null ? { address_id: addressId } : {}),
+    ...(voucherId !== null ? { voucher_id: voucherId } : {}),
+    // pickup: the place chosen (none chosen: the server takes the first) and the time (none: as soon as possible)
+    ...(fulfilment === 'pickup' && locationId !== null ? { location_id: locationId } : {}),
+    ...(fulfilment === 'pickup' && pickupAt !== null ? { pickup_at: pickupAt } : {}),
+  };
+}
+
+/**
+ * Where and when (issue 28): the place the checkout speaks of (for delivery, the one the quote found
+ * for the address) and whether it takes orders now, its pickup times and the one chosen, and what a
+ * refusal of the address or the time says.
+ */
+function usePlaceAndTime(quote: ReturnType<typeof useQuote>, failure: ApiRequestError | null) {
+  const { settings } = useSite();
+  const { checkout, update } = useCheckout();
+  const { fulfilment, pickupAt } = checkout;
+  const { location, ordering, many, now } = useOrdering(quote.data?.location_id ?? null);
+  const slots = usePickupSlots(fulfilment === 'pickup' && location ? location.id : null);
+  // a full time: the next one with room, as the refusal (of the quote, or of the order) says
+  const slotRefusal = [failure, quote.error].find((e) => e instanceof ApiRequestError && e.code === 'SLOT_FULL') as ApiRequestError | undefined;
+  const quoteCode = quote.error instanceof ApiRequestError && quote.error.code !== 'NETWORK' ? quote.error.code : null;
+
+  // A time chosen earlier that is no longer offered (it passed): back to as soon as possible.
+  useEffect(() => {
+    if (pickupAt !== null && slots.data && !slots.data.days.some((d) => d.slots.some((s) => s.at === pickupAt))) update({ pickupAt: null });
+  }, [pickupAt, slots.data, update]);
+
+  return {
+    unavailableProductIds: location?.unavailable_product_ids ?? [],
+    pickupAddress: location?.address ?? settings.pickup_address,
+    pickupName: many ? location?.name : undefined,
+    pickupAt,
+    asapAt: pickupAt === null ? quote.data?.pickup_at : undefined,
+    slots: slots.data ?? null,
+    onChoosePickupAt: (at: string | null) => update({ pickupAt: at }),
+    ordering,
+    quoteErrorCode: quoteCode,
+    nextSlot: (slotRefusal?.data as { next_slot?: string | null } | null | undefined)?.next_slot ?? null,
+    onSwitchToPickup: () => update({ fulfilment: 'pickup' }),
+    now: now ?? new Date().toISOString(),
+  } satisfies Partial<OrderConfirmationScreenProps>;
 }
 
 /**
@@ -65,26 +117,17 @@ export default function OrderConfirmationPage() {
   const { leaving, leave } = usePaymentRedirect();
   const failure = order.error instanceof ApiRequestError ? order.error : null;
 
-  const body = useMemo<QuoteBody | null>(
-    () =>
-      cart.length === 0 || (fulfilment === 'delivery' && addressId === null)
-        ? null
-        : {
-            items: cart.map(({ product_id, qty, options }) => ({ product_id, qty, ...(options && { options }) })),
-            fulfilment,
-            ...(fulfilment === 'delivery' && addressId !== null ? { address_id: addressId } : {}),
-            ...(voucherId !== null ? { voucher_id: voucherId } : {}),
-          },
-    [cart, fulfilment, addressId, voucherId],
-  );
+  const body = useMemo(() => quoteBodyOf(checkout), [checkout]);
   const quote = useQuote(body);
   const quoteCode = quote.error instanceof ApiRequestError ? quote.error.code : null;
+  const place = usePlaceAndTime(quote, failure);
 
   const products = useMemo(() => new Map(catalog.data?.categories.flatMap((c) => c.products).map((p) => [p.id, p])), [catalog.data]);
   // what the quote or the order refused, line by line
   const refused = { ...(quote.error instanceof ApiRequestError ? quote.error.fields : {}), ...failure?.fields };
   const { items, lineIssues } = orderLines(cart, products, refused);
-  const unavailable = items.filter((i) => products.get(i.product_id)?.available === false).map((i) => i.product_id);
+  const notHere = new Set(place.unavailableProductIds);
+  const unavailable = items.filter((i) => products.get(i.product_id)?.available === false || notHere.has(i.product_id)).map((i) => i.product_id);
 
   // A voucher that was used or expired meanwhile is dropped, and the quote asked again without it.
   useEffect(() => {
@@ -134,7 +177,7 @@ export default function OrderConfirmationPage() {
       items={items}
       fulfilment={fulfilment}
       address={addresses.data?.addresses.find((a) => a.id === addressId) ?? null}
-      pickupAddress={settings.pickup_address}
+      {...place}
       // Until the balance is known the total waits too, so no false "insufficient balance" flashes.
       quote={wallet.isLoading ? null : (quote.data ?? null)}
       quoteLoading={quote.isLoading || catalog.isLoading || wallet.isLoading}

@@ -1,9 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '#contract';
+import type { PickupSlotsData } from '#contract/locations';
 import { AddressLines, AppShell, Badge, Button, ErrorState, Money, Notice, Points, SectionHeading, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
 import { optionWords } from './format';
 import { formatDateTime } from '../../ui/lib/dates';
+import { clockTime, dateIn, OrderingNotice, orderingWords, type Ordering } from '../shop/ordering-notice';
+
+// The pickup times are a chunk of their own: only a customer who chooses a time needs them.
+const PickupSlotPicker = lazy(() => import('./pickup-slot-picker'));
 
 export interface OrderConfirmationScreenProps {
   /** The cart as order lines (name and price from the catalogue). */
@@ -11,8 +16,26 @@ export interface OrderConfirmationScreenProps {
   fulfilment: Fulfilment;
   /** The delivery address (delivery only). */
   address?: Address | null;
-  /** The merchant's pickup counter (pickup only). */
+  /** Where to pick up (pickup only): the place's address, and its name when the shop has more than one. */
   pickupAddress?: string;
+  pickupName?: string;
+  /** Pickup: the time chosen (null: as soon as possible). */
+  pickupAt?: string | null;
+  /** Pickup: when "as soon as possible" is ready. */
+  asapAt?: string | null;
+  /** Pickup: today's and tomorrow's times, for "Choose a time". */
+  slots?: PickupSlotsData | null;
+  onChoosePickupAt?: (at: string | null) => void;
+  /** Whether the shop takes orders now: not open, Place order waits and says why. */
+  ordering?: Ordering | null;
+  /** Why the quote was refused (the API's error code): a delivery address outside every area, a full pickup time. */
+  quoteErrorCode?: ErrorCode | null;
+  /** A full pickup time (SLOT_FULL): the next one with room. */
+  nextSlot?: string | null;
+  /** The address is outside every delivery area: take it as a pickup instead. */
+  onSwitchToPickup?: () => void;
+  /** The server's time: "today" and "tomorrow" of the pickup times. */
+  now?: string;
   /** The provider's quote for these items, fulfilment and voucher. */
   quote?: QuoteData | null;
   quoteLoading?: boolean;
@@ -65,7 +88,11 @@ const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   IDEMPOTENCY_IN_PROGRESS: 'Your order is still being placed. Please wait a moment.',
   PRICE_CHANGED: 'Prices changed since you opened checkout.',
   PAYMENTS_UNAVAILABLE: 'Online payment is not available right now.',
+  LOCATION_CLOSED: "We're closed right now.",
+  ORDERING_PAUSED: "We're not taking orders right now.",
 };
+/** Refusals shown where they arise (the address, the pickup time), not at the top. */
+const IN_PLACE: ReadonlySet<ErrorCode | null | undefined> = new Set(['PAYMENTS_UNAVAILABLE', 'SLOT_FULL', 'OUTSIDE_DELIVERY_AREA']);
 
 type MoneyOf = (amount: number, className?: string) => ReactNode;
 
@@ -121,7 +148,55 @@ function ItemsSection({ items, unavailable, issues, onEditCart, money }: { items
   );
 }
 
-function FulfilmentSection({ fulfilment, address, pickupAddress, onChangeDelivery }: Pick<OrderConfirmationScreenProps, 'fulfilment' | 'address' | 'pickupAddress' | 'onChangeDelivery'>) {
+type PickupProps = Pick<OrderConfirmationScreenProps, 'pickupAt' | 'asapAt' | 'slots' | 'onChoosePickupAt' | 'nextSlot'> & { slotFull: boolean; now: string; locale: string; timeZone: string };
+
+/** Pickup: as soon as possible (the default), or a time of today's or tomorrow's; a time that just filled up, with the next free one. */
+function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot, slotFull, now, locale, timeZone }: PickupProps) {
+  const [choosing, setChoosing] = useState(pickupAt !== null);
+  const clock = (iso: string) => clockTime(iso, locale, timeZone);
+  return (
+    <>
+      <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+        <legend className="mb-2 font-semibold">Pickup time</legend>
+        <ChoiceCard
+          name="pickup-time"
+          value="asap"
+          checked={!choosing}
+          onChange={() => {
+            setChoosing(false);
+            onChoosePickupAt?.(null);
+          }}
+          title="As soon as possible"
+        >
+          {asapAt && `Ready about ${clock(asapAt)}`}
+        </ChoiceCard>
+        <ChoiceCard name="pickup-time" value="later" checked={choosing} onChange={() => setChoosing(true)} title="Choose a time" />
+      </fieldset>
+      {choosing && (
+        <Suspense fallback={<Skeleton height="6rem" />}>
+          <PickupSlotPicker slots={slots} value={pickupAt} onChange={(at) => onChoosePickupAt?.(at)} today={now ? dateIn(now, timeZone) : (slots?.days[0]?.date ?? '')} clock={clock} />
+        </Suspense>
+      )}
+      {slotFull && (
+        <Notice
+          tone="danger"
+          title={`That time just filled up${nextSlot ? ` — the next free time is ${clock(nextSlot)}` : ''}`}
+          action={
+            nextSlot && (
+              <Button variant="secondary" size="sm" className="self-start" onClick={() => onChoosePickupAt?.(nextSlot)}>
+                Pick up at {clock(nextSlot)}
+              </Button>
+            )
+          }
+        >
+          {!nextSlot && 'There are no pickup times left today or tomorrow.'}
+        </Notice>
+      )}
+    </>
+  );
+}
+
+function FulfilmentSection({ fulfilment, address, pickupAddress, pickupName, onChangeDelivery, onSwitchToPickup, outside, pickup }: Pick<OrderConfirmationScreenProps, 'fulfilment' | 'address' | 'pickupAddress' | 'pickupName' | 'onChangeDelivery' | 'onSwitchToPickup'> & { outside: boolean; pickup: PickupProps }) {
   return (
     <section aria-labelledby="oc-fulfilment" className={section}>
       <SectionHeading id="oc-fulfilment" action={onChangeDelivery && 'Change'} onAction={onChangeDelivery}>
@@ -139,7 +214,32 @@ function FulfilmentSection({ fulfilment, address, pickupAddress, onChangeDeliver
           <Notice tone="warning">Choose a delivery address to continue.</Notice>
         )
       ) : (
-        <p className="text-muted">{pickupAddress ? `Collect it at ${pickupAddress}.` : 'Collect it at the counter.'}</p>
+        <>
+          <p className="text-muted">{pickupAddress ? `Collect it at ${pickupName ? `${pickupName}, ` : ''}${pickupAddress}.` : 'Collect it at the counter.'}</p>
+          <PickupTime {...pickup} />
+        </>
+      )}
+      {fulfilment === 'delivery' && outside && (
+        <Notice
+          tone="danger"
+          title="We don't deliver to this address yet."
+          action={
+            <span className="flex flex-wrap gap-2">
+              {onSwitchToPickup && (
+                <Button variant="secondary" size="sm" onClick={onSwitchToPickup}>
+                  Pick up instead
+                </Button>
+              )}
+              {onChangeDelivery && (
+                <Button variant="secondary" size="sm" onClick={onChangeDelivery}>
+                  Change address
+                </Button>
+              )}
+            </span>
+          }
+        >
+          Choose another address, or pick up your order.
+        </Notice>
       )}
     </section>
   );
@@ -264,7 +364,9 @@ function PaymentSection({ method, onMethod, onlineOff, walletBalance, paymentErr
 }
 
 /** The provider's sums: subtotal, discount, delivery, total and the points it earns. */
-function Totals({ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, money, locale }: Pick<OrderConfirmationScreenProps, 'quote' | 'quoteError' | 'onRetryQuote' | 'fulfilment' | 'locale'> & { quoteLoading: boolean; money: MoneyOf }) {
+function Totals({ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, money, locale, held }: Pick<OrderConfirmationScreenProps, 'quote' | 'quoteError' | 'onRetryQuote' | 'fulfilment' | 'locale'> & { quoteLoading: boolean; money: MoneyOf; held: boolean }) {
+  // refused for the address or the pickup time: said there, with the way on
+  if (held) return <p className="text-muted">Your total shows once that is sorted out.</p>;
   if (quoteError) return <ErrorState title="We couldn't work out your total" message={quoteError} onRetry={onRetryQuote} className="py-4" />;
   if (quoteLoading || !quote)
     return (
@@ -339,6 +441,16 @@ export function OrderConfirmationScreen({
   fulfilment,
   address,
   pickupAddress,
+  pickupName,
+  pickupAt,
+  asapAt,
+  slots,
+  onChoosePickupAt,
+  ordering,
+  quoteErrorCode,
+  nextSlot,
+  onSwitchToPickup,
+  now,
   quote,
   quoteLoading = false,
   quoteError,
@@ -378,15 +490,41 @@ export function OrderConfirmationScreen({
   const unavailable = new Set(unavailableProductIds);
   const shortfall = quote && method === 'wallet' ? Math.max(0, quote.total - walletBalance) : 0;
   const belowBy = quote?.below_minimum_by ?? 0;
-  const blocked = !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || Object.keys(lineIssues).length > 0 || items.length === 0;
-  const totals = <Totals quote={quote} quoteLoading={quoteLoading} quoteError={quoteError} onRetryQuote={onRetryQuote} fulfilment={fulfilment} money={money} locale={locale} />;
+  const closed = ordering != null && ordering.location.state !== 'open';
+  const blocked = closed || !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || Object.keys(lineIssues).length > 0 || items.length === 0;
+  const refusedFor = (code: ErrorCode) => quoteErrorCode === code || errorCode === code;
+  const outside = refusedFor('OUTSIDE_DELIVERY_AREA');
+  const slotFull = refusedFor('SLOT_FULL');
+  const held = !!quoteError && (quoteErrorCode === 'OUTSIDE_DELIVERY_AREA' || quoteErrorCode === 'SLOT_FULL');
+  const pickup: PickupProps = {
+    pickupAt: pickupAt ?? null,
+    asapAt: asapAt ?? slots?.asap,
+    slots,
+    onChoosePickupAt,
+    nextSlot,
+    slotFull,
+    now: now ?? ordering?.now ?? '',
+    locale,
+    timeZone: slots?.timezone ?? ordering?.location.timezone ?? timeZone ?? 'UTC',
+  };
+  const totals = <Totals quote={quote} quoteLoading={quoteLoading} quoteError={quoteError} onRetryQuote={onRetryQuote} fulfilment={fulfilment} money={money} locale={locale} held={held} />;
 
   return (
     <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
-        {(errorCode || formError) && errorCode !== 'PAYMENTS_UNAVAILABLE' && <RefusalNotice errorCode={errorCode} formError={formError} onEditCart={onEditCart} />}
+        <OrderingNotice ordering={ordering} locale={locale} />
+        {(errorCode || formError) && !IN_PLACE.has(errorCode) && <RefusalNotice errorCode={errorCode} formError={formError} onEditCart={onEditCart} />}
         <ItemsSection items={items} unavailable={unavailable} issues={lineIssues} onEditCart={onEditCart} money={money} />
-        <FulfilmentSection fulfilment={fulfilment} address={address} pickupAddress={pickupAddress} onChangeDelivery={onChangeDelivery} />
+        <FulfilmentSection
+          fulfilment={fulfilment}
+          address={address}
+          pickupAddress={pickupAddress}
+          pickupName={pickupName}
+          onChangeDelivery={onChangeDelivery}
+          onSwitchToPickup={onSwitchToPickup}
+          outside={outside}
+          pickup={pickup}
+        />
         <VoucherSection vouchers={vouchers} selectedVoucherId={selectedVoucherId} onSelectVoucher={onSelectVoucher} quoteLoading={quoteLoading} money={money} locale={locale} timeZone={timeZone} />
         <PaymentSection
           method={method}
@@ -401,7 +539,12 @@ export function OrderConfirmationScreen({
           money={money}
         />
         <TotalSection totals={totals} quote={quote} belowBy={belowBy} onEditCart={onEditCart} money={money} />
-        <Button size="lg" fullWidth loading={submitting} disabled={blocked} onClick={() => onPlaceOrder?.(method)}>
+        {closed && (
+          <p id="oc-ordering" className="text-center text-sm font-medium text-warning">
+            {orderingWords(ordering.location, ordering.now, locale)}
+          </p>
+        )}
+        <Button size="lg" fullWidth loading={submitting} disabled={blocked} aria-describedby={closed ? 'oc-ordering' : undefined} onClick={() => onPlaceOrder?.(method)}>
           {quote && !quoteLoading ? <span>Place order · {money(quote.total)}</span> : 'Place order'}
         </Button>
       </div>

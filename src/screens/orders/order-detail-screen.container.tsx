@@ -5,6 +5,7 @@ import { messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { AppNav, routerLink } from '../../app/nav';
 import { paths } from '#contract/routes';
+import { useOrdering } from '../../app/ordering';
 import { useSite } from '../../app/settings';
 import { OrderDetailScreen } from './order-detail-screen';
 
@@ -25,6 +26,9 @@ export default function OrderDetailPage() {
   const { data, error, isLoading, mutate } = useOrder(name);
   const back = useGoBack(paths.orderHome);
   const notFound = !data && isOrderNotFound(error);
+  // a pickup time is the place's: its time zone when it has its own
+  const { locations } = useOrdering();
+  const place = locations.find((l) => l.id === data?.order.location?.id);
 
   return (
     <OrderDetailScreen
@@ -35,12 +39,14 @@ export default function OrderDetailPage() {
       notFound={notFound}
       orderHistoryHref={paths.orderHome}
       renderLink={routerLink}
-      pickupAddress={settings.pickup_address}
+      // the order's place; the shop's pickup address only for orders from before places
+      pickupAddress={data?.order.location?.address ?? settings.pickup_address}
+      now={new Date().toISOString()}
       onBack={back}
       nav={<AppNav />}
       currency={settings.currency}
       locale={settings.locale}
-      timeZone={settings.timezone}
+      timeZone={place?.timezone ?? settings.timezone}
     />
   );
 }

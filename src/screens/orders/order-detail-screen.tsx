@@ -4,6 +4,7 @@ import { AddressLines, AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorS
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
 import { optionWords } from './format';
+import { pickupWords } from '../shop/ordering-notice';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription } from './order-status';
 
 export interface OrderDetailScreenProps {
@@ -17,8 +18,10 @@ export interface OrderDetailScreenProps {
   orderHistoryHref?: string;
   /** Renders that link with the app's router; a plain <a> by default. */
   renderLink?: RenderLink;
-  /** The merchant's pickup counter, for pickup orders. */
+  /** Where a pickup order is collected: its place's address (the shop's pickup address for orders from before places). */
   pickupAddress?: string;
+  /** "today" and "tomorrow" of the pickup time are counted from here (default: when the order was placed). */
+  now?: string;
   onBack?: () => void;
   nav?: ReactNode;
   currency: string;
@@ -232,12 +235,12 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
   );
 }
 
-/** Where the order goes: the delivery address, or the pickup counter. */
-function Where({ order, pickupAddress }: { order: Order; pickupAddress?: string }) {
+/** Where the order goes: the delivery address, or the pickup counter and when. */
+function Where({ order, pickupAddress, now, locale, timeZone = 'UTC' }: { order: Order; pickupAddress?: string; now: string; locale: string; timeZone?: string }) {
   return (
     <section aria-labelledby="od-where" className={section}>
       <h2 id="od-where" className="text-lg font-semibold">
-        {order.fulfilment === 'delivery' ? 'Delivery address' : 'Pickup'}
+        {order.fulfilment === 'delivery' ? 'Delivery address' : order.pickup_at && order.status !== 'cancelled' ? pickupWords(order.pickup_at, now, locale, timeZone) : 'Pickup'}
       </h2>
       <p className="flex items-start gap-2">
         <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
@@ -267,6 +270,7 @@ export function OrderDetailScreen({
   orderHistoryHref,
   renderLink = plainLink,
   pickupAddress,
+  now,
   onBack,
   nav,
   currency,
@@ -320,7 +324,7 @@ export function OrderDetailScreen({
 
         <Timeline steps={buildTimeline(order)} locale={locale} timeZone={timeZone} />
         <ItemsAndTotals order={order} money={money} locale={locale} />
-        <Where order={order} pickupAddress={pickupAddress} />
+        <Where order={order} pickupAddress={pickupAddress} now={now ?? order.created_at} locale={locale} timeZone={timeZone} />
       </div>
     );
   }

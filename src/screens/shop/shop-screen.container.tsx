@@ -5,6 +5,7 @@ import { useCheckout } from '../../app/checkout';
 import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
+import { useOrdering } from '../../app/ordering';
 import { useSite } from '../../app/settings';
 import { addLine, setLineQty } from './cart-lines';
 import { ShopScreen } from './shop-screen';
@@ -20,6 +21,7 @@ export default function ShopPage() {
   const { state } = useLocation();
   const { checkout, setCart } = useCheckout();
   const { data, error, isLoading, mutate } = useCatalog();
+  const { ordering, location } = useOrdering();
 
   // A product the merchant took off the menu cannot be ordered: drop it from a cart kept from before.
   useEffect(() => {
@@ -45,6 +47,8 @@ export default function ShopPage() {
       nav={<AppNav />}
       currency={settings.currency}
       locale={settings.locale}
+      ordering={ordering}
+      unavailableProductIds={location?.unavailable_product_ids}
     />
   );
 }

@@ -24,6 +24,7 @@ import { lineKey, type CartLine } from './cart-lines';
 import { Stepper } from './stepper';
 import { optionWords } from '../orders/format';
 import { chosenOptions, defaultsOf, groupsOf, startPrice, unitPrice } from './option-rules';
+import { OrderingNotice, type Ordering } from './ordering-notice';
 
 
 // The option sheet's form is a chunk of its own: only a product with options, on the shop, needs it.
@@ -50,11 +51,16 @@ export interface ShopScreenProps {
   nav?: ReactNode;
   currency: string;
   locale: string;
+  /** Whether the shop takes orders now: a notice when it does not (the menu stays open). */
+  ordering?: Ordering | null;
+  /** Products the place the order is made at does not sell: shown as not available there. */
+  unavailableProductIds?: number[];
 }
 
 /** A product on the menu: sold out, a stepper for its line, or Add (the option sheet, for a product with options). */
-function ProductCard({ product, qty, onChange, onPick, max, money }: { product: Product; qty: number; onChange: (qty: number) => void; onPick: (opener: HTMLElement) => void; max: number; money: MoneyOf }) {
+function ProductCard({ product, qty, onChange, onPick, max, money, notHere }: { product: Product; qty: number; onChange: (qty: number) => void; onPick: (opener: HTMLElement) => void; max: number; money: MoneyOf; notHere: boolean }) {
   const options = groupsOf(product).length > 0;
+  const out = notHere ? 'Not available' : 'Sold out';
   return (
     <Card as="li" padding="sm" className={cx('flex gap-3', !product.available && 'bg-surface')}>
       <img
@@ -70,7 +76,7 @@ function ProductCard({ product, qty, onChange, onPick, max, money }: { product: 
           <h3 className="leading-snug font-semibold">
             {product.name}
           </h3>
-          {!product.available && <Badge>Sold out</Badge>}
+          {!product.available && <Badge>{out}</Badge>}
         </div>
         <p className="line-clamp-2 text-sm text-muted">{product.description}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
@@ -79,8 +85,8 @@ function ProductCard({ product, qty, onChange, onPick, max, money }: { product: 
             {options && <span className="text-sm text-muted">Options{qty > 0 && ` · ${qty} in cart`}</span>}
           </span>
           {!product.available ? (
-            <Button size="sm" variant="secondary" disabled aria-label={`${product.name} is sold out`}>
-              Sold out
+            <Button size="sm" variant="secondary" disabled aria-label={`${product.name} is ${out.toLowerCase()}`}>
+              {out}
             </Button>
           ) : qty > 0 && !options ? (
             <Stepper name={product.name} qty={qty} onChange={onChange} max={max} />
@@ -257,6 +263,42 @@ function useOptionSheet() {
   return { picking, pick, close: () => setPicking(null) };
 }
 
+/** The menu by category (one tab each), or its loading, error or empty state. */
+function Menu({ categories, loading, error, onRetry, card }: { categories: Category[]; loading: boolean; error?: string | null; onRetry?: () => void; card: (p: Product) => ReactNode }) {
+  if (error) return <ErrorState title="We couldn't load the menu" message={error} onRetry={onRetry} />;
+  if (loading)
+    return (
+      <SkeletonGroup label="Loading the menu" className="flex flex-col gap-4">
+        <div className="flex gap-2">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} width="6rem" height="2.75rem" />
+          ))}
+        </div>
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} height="7.5rem" />
+        ))}
+      </SkeletonGroup>
+    );
+  if (categories.every((c) => c.products.length === 0)) return <EmptyState icon={<ShopIcon size={40} />} title="The menu is empty for now" description="Please check back soon." />;
+  return (
+    <Tabs
+      label="Menu categories"
+      items={categories
+        .filter((c) => c.products.length > 0)
+        .map((c) => ({
+          value: String(c.id),
+          label: c.name,
+          content: (
+            <div>
+              <h2 className="sr-only">{c.name}</h2>
+              <ul className="grid gap-3 md:grid-cols-2">{c.products.map(card)}</ul>
+            </div>
+          ),
+        }))}
+    />
+  );
+}
+
 /** /shop: the menu by category, add to cart, and a cart bar with the subtotal and checkout. */
 export function ShopScreen({
   categories = [],
@@ -273,10 +315,14 @@ export function ShopScreen({
   nav,
   currency,
   locale,
+  ordering,
+  unavailableProductIds = [],
 }: ShopScreenProps) {
   const [cartOpen, setCartOpen] = useState(defaultCartOpen);
   const { picking, pick, close } = useOptionSheet();
-  const products = new Map(categories.flatMap((c) => c.products).map((p) => [p.id, p]));
+  // a product this place does not sell is like one sold out: it cannot be added, a line of it stops checkout
+  const notHere = new Set(unavailableProductIds);
+  const products = new Map(categories.flatMap((c) => c.products).map((p) => [p.id, notHere.has(p.id) ? { ...p, available: false } : p]));
   const lines = linesOf(cart, products);
   // a product with options: all its lines
   const qtyOf = (id: number) => lines.reduce((n, l) => n + (l.product.id === id ? l.qty : 0), 0);
@@ -297,58 +343,30 @@ export function ShopScreen({
       </>
     ) : null;
 
-  let body: ReactNode;
-  if (error) {
-    body = <ErrorState title="We couldn't load the menu" message={error} onRetry={onRetry} />;
-  } else if (loading) {
-    body = (
-      <SkeletonGroup label="Loading the menu" className="flex flex-col gap-4">
-        <div className="flex gap-2">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} width="6rem" height="2.75rem" />
-          ))}
-        </div>
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} height="7.5rem" />
-        ))}
-      </SkeletonGroup>
-    );
-  } else if (categories.every((c) => c.products.length === 0)) {
-    body = <EmptyState icon={<ShopIcon size={40} />} title="The menu is empty for now" description="Please check back soon." />;
-  } else {
-    body = (
-      <Tabs
-        label="Menu categories"
-        items={categories
-          .filter((c) => c.products.length > 0)
-          .map((c) => ({
-            value: String(c.id),
-            label: c.name,
-            content: (
-              <div>
-                <h2 className="sr-only">{c.name}</h2>
-                <ul className="grid gap-3 md:grid-cols-2">
-                  {c.products.map((p) => (
-                    <ProductCard
-                      key={p.id}
-                      product={p}
-                      qty={qtyOf(p.id)}
-                      onChange={(qty) => (qty === 1 && qtyOf(p.id) === 0 ? onAdd?.({ product_id: p.id, qty }) : change(String(p.id))(qty))}
-                      onPick={pick(p)}
-                      max={maxQty}
-                      money={money}
-                    />
-                  ))}
-                </ul>
-              </div>
-            ),
-          }))}
-      />
-    );
-  }
+  const body = (
+    <Menu
+      categories={categories}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
+      card={(p) => (
+        <ProductCard
+          key={p.id}
+          product={products.get(p.id)!}
+          notHere={notHere.has(p.id)}
+          qty={qtyOf(p.id)}
+          onChange={(qty) => (qty === 1 && qtyOf(p.id) === 0 ? onAdd?.({ product_id: p.id, qty }) : change(String(p.id))(qty))}
+          onPick={pick(p)}
+          max={maxQty}
+          money={money}
+        />
+      )}
+    />
+  );
 
   return (
     <AppShell header={<TopBar title="Shop" />} nav={nav}>
+      <OrderingNotice ordering={ordering} locale={locale} className="mb-4" />
       {body}
       {count > 0 && !error && <CartBar count={count} subtotal={subtotal} blocker={blocker} canCheckout={canCheckout} onOpen={() => setCartOpen(true)} onCheckout={onCheckout} withNav={!!nav} money={money} />}
       <BottomSheet

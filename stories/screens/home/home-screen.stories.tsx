@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { HomeScreen } from '../../../src/screens/home/home-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { featuredRewards, maria, money, newCustomer, NOW } from '../../fixtures/customer';
+import { orderingOf, pausedMakati } from '../../fixtures/locations';
 import { navItems } from '../../fixtures/nav';
 import { orderAt } from '../../fixtures/orders';
 
@@ -85,5 +86,13 @@ export const Navigation: Story = {
     await expect(args.onOpenOrder).toHaveBeenCalledWith('KS-20261120-0007');
     await userEvent.click(canvas.getByRole('button', { name: /Free Iced Latte/ }));
     await expect(args.onOpenReward).toHaveBeenCalledWith('free-iced-latte');
+  },
+};
+
+/** Staff paused online orders (issue 28): the notice says until when; points, wallet and rewards stay. */
+export const OrderingPaused: Story = {
+  args: { ordering: orderingOf(pausedMakati) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Not taking orders right now — back at 2:30 PM')).toBeVisible();
   },
 };

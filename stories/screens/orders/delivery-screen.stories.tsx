@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { DeliveryScreen } from '../../../src/screens/orders/delivery-screen';
 import { addresses, workAddress } from '../../fixtures/addresses';
+import { LOCALE } from '../../fixtures/customer';
+import { bgc, closedMakati, LOCATIONS_NOW } from '../../fixtures/locations';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 
 /** /delivery: Delivery (choose a saved address) or Pickup (the merchant's counter). */
@@ -69,5 +71,19 @@ export const DeliveryPickupToggle: Story = {
     await userEvent.click(canvas.getByRole('radio', { name: /Work/ }));
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
     await expect(args.onContinue).toHaveBeenCalledWith({ fulfilment: 'delivery', addressId: workAddress.id });
+  },
+};
+
+/** A shop with two places (issue 28): "Pick up from", nearest first, each with its address and hours; one is closed today. */
+export const TwoPickupPlaces: Story = {
+  args: { defaultFulfilment: 'pickup', pickupPlaces: [closedMakati, bgc], now: LOCATIONS_NOW, locale: LOCALE },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radio', { name: /Makati/ })).toBeChecked();
+    await expect(canvas.getByText('Closed now — opens tomorrow at 7:00 AM')).toBeVisible();
+    await userEvent.click(canvas.getByRole('radio', { name: /BGC/ }));
+    await expect(args.onChange).toHaveBeenLastCalledWith({ fulfilment: 'pickup', addressId: null, locationId: bgc.id });
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(args.onContinue).toHaveBeenCalledWith({ fulfilment: 'pickup', addressId: null, locationId: bgc.id });
   },
 };

@@ -5,6 +5,7 @@ import { OrderConfirmationScreen, type OrderConfirmationScreenProps } from '../.
 import { homeAddress } from '../../fixtures/addresses';
 import { maria, money, TIME_ZONE } from '../../fixtures/customer';
 import { activeVouchers, optionItems, optionQuote, optionQuoteChanged, orderItems, quote, quoteBelowMinimum, quoteNoVoucher, quotePickup } from '../../fixtures/orders';
+import { LOCATIONS_NOW, makatiSlots, orderingOf, pausedMakati } from '../../fixtures/locations';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
 import { freeProductVoucher } from '../../fixtures/vouchers';
@@ -215,5 +216,79 @@ export const OptionSoldOut: Story = {
     await expect(canvas.getByRole('button', { name: /Place order/ })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Edit cart' }));
     await expect(args.onEditCart).toHaveBeenCalled();
+  },
+};
+
+/** Paused (issue 28): Place order waits, and says why right above it. */
+export const OrderingPaused: Story = {
+  args: { ordering: orderingOf(pausedMakati) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole('button', { name: /Place order/ });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(/Not taking orders right now — back at 2:30 PM/);
+  },
+};
+
+/** The container keeps the time chosen; here a state does. */
+function WithPickupTime(props: OrderConfirmationScreenProps) {
+  const [at, setAt] = useState(props.pickupAt ?? null);
+  return (
+    <OrderConfirmationScreen
+      {...props}
+      pickupAt={at}
+      onChoosePickupAt={(next) => {
+        props.onChoosePickupAt?.(next);
+        setAt(next);
+      }}
+    />
+  );
+}
+
+const pickupAt = (i: number) => makatiSlots.days[0]!.slots[i]!.at;
+
+/** Pickup at a chosen time (issue 28): today's and tomorrow's times, two of them full; choosing one asks for a new quote with it. */
+export const PickupTimePicker: Story = {
+  args: { fulfilment: 'pickup', address: null, quote: { ...quotePickup, pickup_at: pickupAt(3) }, slots: makatiSlots, pickupAt: pickupAt(3), now: LOCATIONS_NOW, onChoosePickupAt: fn() },
+  render: (args) => <WithPickupTime {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radio', { name: /Choose a time/ })).toBeChecked();
+    await expect(await canvas.findByRole('radio', { name: '3:00 PM' })).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: '2:30 PM, full' })).toBeDisabled();
+    await expect(canvas.getByRole('group', { name: 'Tomorrow' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('radio', { name: /As soon as possible/ }));
+    await expect(args.onChoosePickupAt).toHaveBeenLastCalledWith(null);
+    await expect(canvas.queryByRole('group', { name: 'Today' })).toBeNull();
+    // the screenshot is taken after this: the picker open, 3:15 PM chosen
+    await userEvent.click(canvas.getByRole('radio', { name: 'Choose a time' }));
+    await userEvent.click(await canvas.findByRole('radio', { name: '3:15 PM' }));
+    await expect(args.onChoosePickupAt).toHaveBeenLastCalledWith(pickupAt(4));
+  },
+};
+
+/** The time chosen filled up before the order was placed (409 SLOT_FULL): the next free one, a tap away. */
+export const PickupTimeFull: Story = {
+  args: { fulfilment: 'pickup', address: null, quote: quotePickup, errorCode: 'SLOT_FULL', formError: 'That pickup time is full.', nextSlot: pickupAt(3), onChoosePickupAt: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('That time just filled up — the next free time is 3:00 PM')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Pick up at 3:00 PM' }));
+    await expect(args.onChoosePickupAt).toHaveBeenCalledWith(pickupAt(3));
+  },
+};
+
+/** An address outside every delivery area (409 OUTSIDE_DELIVERY_AREA on the quote): said at the address, with the ways on. */
+export const OutsideDeliveryArea: Story = {
+  args: { quote: null, quoteError: 'We do not deliver to this address.', quoteErrorCode: 'OUTSIDE_DELIVERY_AREA', onSwitchToPickup: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("We don't deliver to this address yet.")).toBeVisible();
+    await expect(canvas.queryByText("We couldn't work out your total")).toBeNull();
+    await expect(canvas.getByRole('button', { name: /Place order/ })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Pick up instead' }));
+    await expect(args.onSwitchToPickup).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Change address' }));
+    await expect(args.onChangeDelivery).toHaveBeenCalled();
   },
 };

@@ -108,7 +108,13 @@ export const CancelledBeforePayment: Story = {
 };
 
 /** Pickup orders skip "On the way" and show the counter's address. */
-export const PickupReady: Story = { args: { order: orderAt('ready', 'pickup') } };
+export const PickupReady: Story = {
+  args: { order: orderAt('ready', 'pickup') },
+  play: async ({ canvasElement }) => {
+    // the time given at checkout (issue 28), on the day the order was placed
+    await expect(within(canvasElement).getByRole('heading', { name: 'Pickup at 4:25 PM today' })).toBeVisible();
+  },
+};
 
 /** An order with options (issue #27): each line's options under it, as they were ordered. */
 export const WithOptions: Story = {

@@ -5,6 +5,7 @@ import { addLine, setLineQty, type CartLine } from '../../../src/screens/shop/ca
 import { ShopScreen, type ShopScreenProps } from '../../../src/screens/shop/shop-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { money } from '../../fixtures/customer';
+import { bgc, closedMakati, orderingOf } from '../../fixtures/locations';
 import { navItems } from '../../fixtures/nav';
 import { cartBelowMinimum, cartWithItems, cartWithOptions, cartWithSoldOut, cartWithSoldOutOption, categories, emptyCatalog, MIN_ORDER, optionCategories, optionLatte } from '../../fixtures/shop';
 
@@ -143,5 +144,19 @@ export const AddWithOptions: Story = {
     await expect(add).toHaveFocus();
     await expect(canvas.getByText('Options · 1 in cart')).toBeVisible();
     await expect(canvas.getByRole('button', { name: /View cart · 1 item/ })).toBeVisible();
+  },
+};
+
+/**
+ * Closed today (issue 28): the menu stays open to browse, the notice says when ordering opens; this
+ * place does not sell the tapsilog, shown like a sold-out product (in Meals).
+ */
+export const ClosedOpensTomorrow: Story = {
+  args: { ordering: orderingOf(closedMakati), unavailableProductIds: bgc.unavailable_product_ids },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Closed now — opens tomorrow at 7:00 AM')).toBeVisible();
+    await userEvent.click(canvas.getByRole('tab', { name: 'Meals' }));
+    await expect(canvas.getByRole('button', { name: 'Tapsilog is not available' })).toBeDisabled();
   },
 };

@@ -54,6 +54,8 @@ describe('the timeline of a paid order', () => {
     points_earned: 14,
     address: null,
     voucher_code: null,
+    location: null,
+    pickup_at: null,
     created_at: at(0),
     timeline: [
       { status: 'pending_payment', at: at(0), note: null },

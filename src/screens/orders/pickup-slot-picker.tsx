@@ -1,0 +1,47 @@
+import type { PickupSlotsData } from '#contract/locations';
+import { Skeleton, cx } from '../../ui';
+
+/**
+ * "Choose a time": today's and tomorrow's pickup times as radio buttons, grouped by day; a full one
+ * is there but cannot be chosen. Loaded on its own (React.lazy) when the customer asks to choose.
+ */
+export default function PickupSlotPicker({ slots, value, onChange, today, clock }: {
+  /** null: still loading */
+  slots?: PickupSlotsData | null;
+  value: string | null;
+  onChange: (at: string) => void;
+  /** today's date (YYYY-MM-DD) in the place's time zone */
+  today: string;
+  /** a time as the page writes it (the words live with the ordering notice; this chunk carries none of them) */
+  clock: (iso: string) => string;
+}) {
+  if (!slots) return <Skeleton height="6rem" />;
+  const days = slots.days.filter((d) => d.slots.length > 0);
+  if (days.length === 0) return <p className="text-muted">There are no pickup times left today or tomorrow.</p>;
+  return days.map((day) => (
+    <fieldset key={day.date} className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+      <legend className="mb-2 text-sm font-semibold">{day.date === today ? 'Today' : 'Tomorrow'}</legend>
+      <div className="flex flex-wrap gap-2">
+        {day.slots.map((s) => {
+          const checked = s.at === value;
+          const time = clock(s.at);
+          return (
+            <label
+              key={s.at}
+              className={cx(
+                'flex min-h-11 min-w-20 flex-col items-center justify-center rounded-xl border px-3 text-sm leading-tight',
+                'has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus',
+                checked ? 'border-brand bg-brand font-semibold text-brand-contrast' : 'border-border bg-surface-raised',
+                s.full ? 'cursor-not-allowed border-dashed text-muted' : 'cursor-pointer hover:brightness-95',
+              )}
+            >
+              <input type="radio" name="pickup-slot" value={s.at} checked={checked} disabled={s.full} onChange={() => onChange(s.at)} aria-label={s.full ? `${time}, full` : time} className="sr-only" />
+              {time}
+              {s.full && <span className="text-xs">Full</span>}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  ));
+}

@@ -1,0 +1,67 @@
+import type { Location } from '#contract/locations';
+import { Notice } from '../../ui';
+
+/**
+ * Whether the shop takes orders now, in words, and the notice Home, the Shop and the checkout show
+ * when it does not. The words live here only. Times are the location's (its time zone), in the shop's
+ * locale; "today" and "tomorrow" are counted from `now` (the server's time, never the device's clock).
+ */
+
+/** What the words need of a location. */
+export type OrderingState = Pick<Location, 'state' | 'closes_at' | 'next_open_at' | 'paused_until' | 'timezone'>;
+
+/** The location whose state the page shows, the server's "now", and its name when the shop has more than one. */
+export interface Ordering {
+  location: OrderingState;
+  now: string;
+  name?: string;
+}
+
+const DAY_MS = 86_400_000;
+/** The calendar date (YYYY-MM-DD) of a moment in a time zone. */
+export const dateIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+/** "7:00 AM", or "07:00" where the locale keeps a 24-hour clock. */
+export function clockTime(iso: string, locale: string, timeZone: string): string {
+  const h24 = /h2[34]/.test(new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle ?? '');
+  return new Intl.DateTimeFormat(locale, { hour: h24 ? '2-digit' : 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+}
+
+/** The day of `iso` from `now`'s: "today", "tomorrow", its weekday within the week, else its date ("2 Dec"). */
+export function dayWord(iso: string, now: string, locale: string, timeZone: string): string {
+  const days = Math.round((Date.parse(dateIn(iso, timeZone)) - Date.parse(dateIn(now, timeZone))) / DAY_MS);
+  if (days <= 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  return new Intl.DateTimeFormat(locale, days < 7 ? { weekday: 'long', timeZone } : { day: 'numeric', month: 'short', timeZone }).format(new Date(iso));
+}
+
+/** "at 7:00 AM" today, "tomorrow at 7:00 AM", "Monday at 7:00 AM". */
+function at(iso: string, now: string, locale: string, timeZone: string): string {
+  const day = dayWord(iso, now, locale, timeZone);
+  return `${day === 'today' ? '' : `${day} `}at ${clockTime(iso, locale, timeZone)}`;
+}
+
+/** "Pickup at 12:30 PM today", "… tomorrow", "… on Monday". */
+export function pickupWords(iso: string, now: string, locale: string, timeZone: string): string {
+  const day = dayWord(iso, now, locale, timeZone);
+  return `Pickup at ${clockTime(iso, locale, timeZone)} ${day === 'today' || day === 'tomorrow' ? day : `on ${day}`}`;
+}
+
+/** "Open until 7:00 PM", "Closed now — opens tomorrow at 7:00 AM", "Not taking orders right now — back at 2:30 PM". */
+export function orderingWords(l: OrderingState, now: string, locale: string): string {
+  if (l.state === 'open') return l.closes_at ? `Open until ${clockTime(l.closes_at, locale, l.timezone)}` : 'Open now';
+  const back = l.state === 'paused' ? (l.paused_until ?? l.next_open_at) : l.next_open_at;
+  const head = l.state === 'paused' ? 'Not taking orders right now' : 'Closed now';
+  return back ? `${head} — ${l.state === 'paused' ? 'back' : 'opens'} ${at(back, now, locale, l.timezone)}` : head;
+}
+
+/** The notice when the shop does not take orders now (nothing while it does). */
+export function OrderingNotice({ ordering, locale, id, className }: { ordering?: Ordering | null; locale: string; id?: string; className?: string }) {
+  if (!ordering || ordering.location.state === 'open') return null;
+  return (
+    <div id={id} className={className}>
+      <Notice tone="warning" title={orderingWords(ordering.location, ordering.now, locale)}>
+        {ordering.name ?? 'You can still look around, use your vouchers and top up your wallet.'}
+      </Notice>
+    </div>
+  );
+}

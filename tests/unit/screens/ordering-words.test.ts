@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Location } from '#contract/locations';
+import { dayWord, orderingWords, pickupWords, type OrderingState } from '../../../src/screens/shop/ordering-notice';
+
+// Friday 20 Nov 2026, 2:05 PM in Manila (UTC+8, no daylight saving)
+const NOW = '2026-11-20T06:05:00Z';
+const manila = (state: Location['state'], o: Partial<OrderingState> = {}): OrderingState => ({ state, closes_at: null, next_open_at: null, paused_until: null, timezone: 'Asia/Manila', ...o });
+
+describe('whether the shop takes orders, in words', () => {
+  it('says until when a pause lasts, today', () => {
+    expect(orderingWords(manila('paused', { paused_until: '2026-11-20T06:30:00Z' }), NOW, 'en-GB')).toBe('Not taking orders right now — back at 14:30');
+  });
+
+  it('falls back on the next opening for a pause until resumed, and says nothing more without one', () => {
+    expect(orderingWords(manila('paused', { next_open_at: '2026-11-20T23:00:00Z' }), NOW, 'en-GB')).toBe('Not taking orders right now — back tomorrow at 07:00');
+    expect(orderingWords(manila('paused'), NOW, 'en-GB')).toBe('Not taking orders right now');
+  });
+
+  it('says when a closed shop opens: later today, tomorrow, a weekday, a date further away', () => {
+    expect(orderingWords(manila('closed', { next_open_at: '2026-11-20T09:00:00Z' }), NOW, 'en-GB')).toBe('Closed now — opens at 17:00');
+    expect(orderingWords(manila('closed', { next_open_at: '2026-11-20T23:00:00Z' }), NOW, 'en-GB')).toBe('Closed now — opens tomorrow at 07:00');
+    expect(orderingWords(manila('closed', { next_open_at: '2026-11-22T23:00:00Z' }), NOW, 'en-GB')).toBe('Closed now — opens Monday at 07:00');
+    expect(orderingWords(manila('closed', { next_open_at: '2026-12-01T23:00:00Z' }), NOW, 'en-GB')).toBe('Closed now — opens 2 Dec at 07:00');
+    expect(orderingWords(manila('closed'), NOW, 'en-GB')).toBe('Closed now');
+  });
+
+  it('counts "tomorrow" in the place\'s time zone, not UTC: 23:00 UTC is already the next morning in Manila', () => {
+    expect(dayWord('2026-11-20T23:00:00Z', NOW, 'en', 'Asia/Manila')).toBe('tomorrow');
+    expect(dayWord('2026-11-20T23:00:00Z', NOW, 'en', 'UTC')).toBe('today');
+  });
+
+  it('writes times as the shop\'s locale does', () => {
+    expect(orderingWords(manila('open', { closes_at: '2026-11-20T11:00:00Z' }), NOW, 'en-PH')).toBe('Open until 7:00 PM');
+    expect(orderingWords(manila('open'), NOW, 'en-PH')).toBe('Open now');
+  });
+
+  it('says when a pickup is', () => {
+    expect(pickupWords('2026-11-20T04:30:00Z', NOW, 'en-GB', 'Asia/Manila')).toBe('Pickup at 12:30 today');
+    expect(pickupWords('2026-11-21T00:15:00Z', NOW, 'en-GB', 'Asia/Manila')).toBe('Pickup at 08:15 tomorrow');
+  });
+});
