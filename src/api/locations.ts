@@ -24,15 +24,13 @@ export const usePickupSlots = (locationId: number | null) =>
 
 export const useMerchantLocations = () => useSWR<MerchantLocationsData>(keyOf(locationsConsoleApi.all), fetcher, { refreshInterval: 30_000 });
 
-const locationsChanged = { refreshes: [locationsConsoleApi.all.path, locationsApi.list.path, staffApi.audit.path], wait: true };
+// a function, not a constant: the customer app's build drops the console's calls only while no module-level code reads them
+const locationsChanged = (...more: string[]) => ({ refreshes: [locationsConsoleApi.all.path, locationsApi.list.path, staffApi.audit.path, ...more], wait: true });
 export const useSaveLocation = () =>
   useMutation(
     (id: number | null, fields: LocationCreateInput) =>
       id === null ? callApi(locationsConsoleApi.create, fields) : callApi(locationsConsoleApi.update, { id, ...(fields as Omit<LocationUpdateInput, 'id'>) }),
-    locationsChanged,
+    locationsChanged(),
   );
 export const usePauseLocation = () =>
-  useMutation((locationId: number, pause: PauseChoice) => callApi(locationsConsoleApi.pause, { location_id: locationId, pause }), {
-    ...locationsChanged,
-    refreshes: [...locationsChanged.refreshes, boardApi.board.path],
-  });
+  useMutation((locationId: number, pause: PauseChoice) => callApi(locationsConsoleApi.pause, { location_id: locationId, pause }), locationsChanged(boardApi.board.path));
