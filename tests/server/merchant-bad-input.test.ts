@@ -19,6 +19,8 @@ import { describeEachDb, useTestProvider } from './support/provider';
 type Json = unknown;
 const NUL = 'a\u0000b';
 const BAD_ID: Json[] = ['abc', '', -1, 0, 1.5, null, true, [1, 2], {}, 2 ** 31];
+/** an id in a query string: always text there */
+const BAD_QUERY_ID: Json[] = ['abc', '', '-1', '0', '1.5', '2147483648'];
 const BAD_EMAIL: Json[] = ['', 'not-an-address', 'a@b', 42, null, ['a@b.com'], `${'a'.repeat(250)}@example.com`, NUL];
 const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
@@ -369,8 +371,8 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       },
       required: ['segments', 'spin_cost_points', 'free_spins_per_day'],
     },
-    { method: 'get', path: 'merchant/export/orders.csv', owner: true, valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }), bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov', '20261101'], to: ['', '2026-11-31', 'tomorrow', '2026/11/30'] }, required: ['from', 'to'] },
-    { method: 'get', path: 'merchant/export/ledger.csv', owner: true, valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }), bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'] }, required: ['from', 'to'] },
+    { method: 'get', path: 'merchant/export/orders.csv', owner: true, valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }), bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov', '20261101'], to: ['', '2026-11-31', 'tomorrow', '2026/11/30'], location_id: BAD_QUERY_ID }, required: ['from', 'to'] },
+    { method: 'get', path: 'merchant/export/ledger.csv', owner: true, valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }), bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'], location_id: BAD_QUERY_ID }, required: ['from', 'to'] },
     {
       method: 'post',
       path: 'merchant/settings/update',
@@ -390,9 +392,9 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       },
       required: [],
     },
-    { method: 'get', path: 'merchant/dashboard', owner: true, valid: async () => ({ period: '7d' }), bad: { period: ['', 'week', '7D', '365d'] }, required: [] },
-    { method: 'post', path: 'merchant/counter/lookup', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE }, required: ['code'] },
-    { method: 'post', path: 'merchant/counter/redeem', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE }, required: ['code'] },
+    { method: 'get', path: 'merchant/dashboard', owner: true, valid: async () => ({ period: '7d' }), bad: { period: ['', 'week', '7D', '365d'], location_id: BAD_QUERY_ID }, required: [] },
+    { method: 'post', path: 'merchant/counter/lookup', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE, location_id: BAD_ID }, required: ['code'] },
+    { method: 'post', path: 'merchant/counter/redeem', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE, location_id: BAD_ID }, required: ['code'] },
     {
       method: 'post',
       path: 'merchant/counter/undo',
@@ -410,6 +412,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       // a missing phone is refused too, once the channel says sms (tests/server/channels.test.ts)
       required: ['channel'],
     },
+    { method: 'get', path: 'merchant/orders/board', owner: true, valid: async () => ({ location_id: 1 }), bad: { location_id: BAD_QUERY_ID }, required: [] },
     { method: 'get', path: 'merchant/orders/detail', owner: true, valid: async () => ({ name: await walletOrder() }), bad: { name: ['', 'x'.repeat(41)] }, required: ['name'] },
     { method: 'post', path: 'merchant/orders/advance', owner: true, valid: async () => ({ name: await walletOrder(), from: 'paid' }), bad: { name: BAD_ORDER_NAME, from: BAD_STATUS }, required: ['name', 'from'] },
     {
