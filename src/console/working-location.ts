@@ -20,15 +20,19 @@ function read(): number | 'all' | null {
 /**
  * The location chosen among those the member sees: null for all of them (an owner may choose it; one
  * location needs no choice), else an id of the list. A remembered choice no longer in the list (a staff
- * member moved elsewhere) gives way to all (owners) or the first.
+ * member moved elsewhere) gives way to all (owners) or the first. Before the list loads, the remembered one.
  */
+export function workingLocationOf(stored: number | 'all' | null, locations: ReadonlyArray<{ id: number }> | undefined, canChooseAll: boolean): number | null {
+  if (!locations) return typeof stored === 'number' ? stored : null;
+  if (locations.length <= 1) return null;
+  if (typeof stored === 'number' && locations.some((l) => l.id === stored)) return stored;
+  return canChooseAll ? null : locations[0]!.id;
+}
+
+/** The remembered choice (workingLocationOf) and how to change it. */
 export function useWorkingLocation(locations: ReadonlyArray<{ id: number }> | undefined, canChooseAll: boolean) {
   const [stored, setStored] = useState(read);
-  let choice: number | null;
-  if (!locations) choice = typeof stored === 'number' ? stored : null;
-  else if (locations.length <= 1) choice = null;
-  else if (typeof stored === 'number' && locations.some((l) => l.id === stored)) choice = stored;
-  else choice = canChooseAll ? null : locations[0]!.id;
+  const choice = workingLocationOf(stored, locations, canChooseAll);
   const choose = (id: number | null) => {
     setStored(id ?? 'all');
     try {
