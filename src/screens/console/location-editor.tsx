@@ -17,7 +17,7 @@ import { CheckField, FormActions, SelectField, TextAreaField, type SaveProblem }
 import { readPastedArea } from './location-geojson';
 import { periodHint } from './location-words';
 
-export const WEEKDAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+const WEEKDAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
 /** A product the location may not sell, as the editor lists them. */
 export interface LocationProduct {
