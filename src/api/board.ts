@@ -13,7 +13,9 @@ import { useMutation } from './mutation';
 /** the board is asked again this often: a new order shows within 5 s, whichever gateway answers */
 export const BOARD_POLL_MS = 3000;
 
-export const useBoard = () => useSWR<BoardData>(keyOf(boardApi.board), fetcher, { refreshInterval: BOARD_POLL_MS, refreshWhenHidden: true, revalidateOnFocus: true });
+/** the board of one location, or (null) of every location the member works at */
+export const useBoard = (locationId: number | null = null) =>
+  useSWR<BoardData>(keyOf(boardApi.board, locationId === null ? {} : { location_id: locationId }), fetcher, { refreshInterval: BOARD_POLL_MS, refreshWhenHidden: true, revalidateOnFocus: true });
 export const useBoardOrder = (name: string) => useSWR<BoardOrderData>(keyOf(boardApi.detail, { name }), fetcher);
 
 const boardChanged = { refreshes: [boardApi.board.path, boardApi.detail.path, staffApi.audit.path], refreshesOnFailure: [boardApi.board.path] };

@@ -11,6 +11,9 @@ import { useMutation } from './mutation';
 
 export const useCounterRecent = () => useSWR<CounterRecentData>(keyOf(counterApi.recent), fetcher, { refreshInterval: 15_000 });
 
-export const useCounterLookup = () => useMutation((code: string) => callApi(counterApi.lookup, { code }), {});
-export const useCounterRedeem = () => useMutation((code: string) => callApi(counterApi.redeem, { code }), { refreshes: [counterApi.recent.path, staffApi.audit.path] });
+/** `locationId`: the counter's location (null: none chosen, the member's only one) */
+const codeBody = (code: string, locationId: number | null) => (locationId === null ? { code } : { code, location_id: locationId });
+export const useCounterLookup = () => useMutation((code: string, locationId: number | null = null) => callApi(counterApi.lookup, codeBody(code, locationId)), {});
+export const useCounterRedeem = () =>
+  useMutation((code: string, locationId: number | null = null) => callApi(counterApi.redeem, codeBody(code, locationId)), { refreshes: [counterApi.recent.path, staffApi.audit.path] });
 export const useCounterUndo = () => useMutation((id: number) => callApi(counterApi.undo, { redemption_id: id }), { refreshes: [counterApi.recent.path, staffApi.audit.path] });

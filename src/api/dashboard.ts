@@ -4,9 +4,10 @@ import type { DashboardData, DashboardPeriod } from '#contract/dashboard';
 import { dashboardApi } from '#contract/dashboard.calls';
 import { apiUrl, fetcher, keyOf } from './client';
 
-/** The figures of a period, asked again every minute; `ask` false: not asked (the overview before the shop is live). */
-export const useDashboard = (period: DashboardPeriod, ask = true) =>
-  useSWR<DashboardData>(ask ? keyOf(dashboardApi.dashboard, { period }) : null, fetcher, { refreshInterval: 60_000, keepPreviousData: true });
+/** The figures of a period (of one location, or null: the whole shop), asked again every minute; `ask` false: not asked (the overview before the shop is live). */
+export const useDashboard = (period: DashboardPeriod, ask = true, locationId: number | null = null) =>
+  useSWR<DashboardData>(ask ? keyOf(dashboardApi.dashboard, locationId === null ? { period } : { period, location_id: locationId }) : null, fetcher, { refreshInterval: 60_000, keepPreviousData: true });
 
-/** The address of a CSV export of the merchant's days `from`–`to` ('YYYY-MM-DD'): a plain download. */
-export const exportUrl = (kind: 'orders' | 'ledger', from: string, to: string) => apiUrl((kind === 'orders' ? dashboardApi.exportOrders : dashboardApi.exportLedger).path, { from, to });
+/** The address of a CSV export of the merchant's days `from`–`to` ('YYYY-MM-DD'), of one location or (null) all: a plain download. */
+export const exportUrl = (kind: 'orders' | 'ledger', from: string, to: string, locationId: number | null = null) =>
+  apiUrl((kind === 'orders' ? dashboardApi.exportOrders : dashboardApi.exportLedger).path, { from, to, location_id: locationId });

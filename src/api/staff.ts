@@ -82,5 +82,7 @@ export const useInviteStaff = () =>
     refreshes: [staffApi.invites.path, staffApi.audit.path],
   });
 export const useRevokeInvite = () => useMutation((id: number) => callApi(staffApi.revokeInvite, { id }), staffChanges);
+/** the locations a staff member works at (none: every location) */
+export const useSetStaffLocations = () => useMutation((id: number, locationIds: number[]) => callApi(staffApi.update, { id, location_ids: locationIds }), staffChanges);
 export const useChangeRole = () => useMutation((id: number, role: StaffRole) => callApi(staffApi.update, { id, role }), staffChanges);
 export const useRemoveStaff = () => useMutation((id: number) => callApi(staffApi.remove, { id }), staffChanges);

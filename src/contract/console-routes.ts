@@ -57,6 +57,7 @@ export const CONSOLE_PAGES = {
   wheel: page('/wheel', 'Wheel', 'owner', 'wheel-editor-screen', { wide: true }),
   theme: page('/theme', 'Brand', 'owner', 'theme-studio-screen', { wide: true }),
   settings: page('/settings', 'Settings', 'owner', 'settings-screen'),
+  locations: page('/locations', 'Locations', 'owner', 'locations-screen'),
   staff: page('/staff', 'Staff', 'owner', 'staff-screen'),
   channels: page('/channels', 'Payments and messages', 'owner', 'channels-screen'),
   audit: page('/audit', 'Activity', 'owner', 'audit-screen'),

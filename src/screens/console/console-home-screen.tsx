@@ -34,6 +34,7 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',
   theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
   settings: 'Your shop’s name, contact and pickup address, currency and time zone, points, minimum order, delivery fee and top-ups.',
+  locations: 'Where you make orders: each location’s opening hours, special dates, pickup times, delivery areas and products not sold there.',
   staff: 'Invite people, see and cancel invitations, change roles, remove people.',
   channels: 'How card payments, text messages and e-mail are set up, what going live needs, and a test message.',
   audit: 'What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.',

@@ -3,11 +3,13 @@ import type { CounterRedemption } from '#contract/counter';
 import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../api/client';
 import { useCounterLookup, useCounterRecent, useCounterRedeem, useCounterUndo } from '../../api/counter';
+import { useMerchantLocations } from '../../api/locations';
 import { useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
 import { useAction } from '../../shared/action';
 import { messageOf } from '../../shared/errors';
 import { CameraScanner } from '../../console/camera-scanner';
+import { useWorkingLocation } from '../../console/working-location';
 import { CounterScreen, type CounterResult } from './counter-screen';
 
 /** A refusal's title, by its code; the message is the provider's own. */
@@ -45,13 +47,16 @@ export default function CounterContainer() {
   const redeem = useCounterRedeem();
   const undoRedemption = useCounterUndo();
   const now = useNow(5000);
+  const owner = me.data?.staff.role === 'owner';
+  const locations = useMerchantLocations();
+  const working = useWorkingLocation(locations.data?.locations, owner);
   const [code, setCode] = useState<string | null>(null);
   const [result, setResult] = useState<CounterResult | null>(null);
   // a refusal is the counter's answer, shown as the result
   const look = useAction(async (text: string) => {
     undo.reset();
     try {
-      const { voucher } = await lookup(text);
+      const { voucher } = await lookup(text, working.choice);
       setCode(text);
       setResult({ kind: 'voucher', voucher });
     } catch (err) {
@@ -60,7 +65,7 @@ export default function CounterContainer() {
   });
   const redeemIt = useAction(async (scanned: string) => {
     try {
-      const answer = await redeem(scanned);
+      const answer = await redeem(scanned, working.choice);
       setResult({ kind: 'redeemed', voucher: answer.voucher, redemption: answer.redemption });
     } catch (err) {
       setResult(refusalOf(err));
@@ -99,6 +104,10 @@ export default function CounterContainer() {
       now={now}
       locale={settings?.locale ?? 'en'}
       timeZone={settings?.timezone}
+      locations={locations.data?.locations}
+      locationId={working.choice}
+      onLocationChange={working.choose}
+      canChooseNone={owner}
     />
   );
 }

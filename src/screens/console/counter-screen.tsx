@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { CounterRedemption, CounterVoucher } from '#contract/counter';
+import type { MerchantLocation } from '#contract/locations';
 import type { StaffRole } from '#contract/staff';
 import { Badge, Button, Card, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx } from '../../ui';
 import { formatDate, formatDateTime } from '../../ui/lib/dates';
+import { LocationSelect } from './location-controls';
 
 /** What the counter shows after a scan or a typed code. */
 export type CounterResult =
@@ -37,6 +39,13 @@ export interface CounterScreenProps {
   now: number;
   locale: string;
   timeZone?: string;
+  /** the locations the member works at: with more than one, the counter's is chosen (recorded with each redemption) */
+  locations?: ReadonlyArray<Pick<MerchantLocation, 'id' | 'name'>> | undefined;
+  /** the counter's location; null: none chosen */
+  locationId?: number | null;
+  onLocationChange?: (id: number | null) => void;
+  /** the member may leave the location out (owners) */
+  canChooseNone?: boolean;
 }
 
 /** Typed codes: 8 letters and digits; spaces and dashes are fine, case does not matter. */
@@ -192,6 +201,7 @@ function Recent({ props }: { props: CounterScreenProps }) {
           <span>for {r.customer_first_name}</span>
           <span className="text-sm text-muted">
             {formatDateTime(r.redeemed_at, locale, timeZone)} · {r.staff_name}
+            {r.location_name && ` · ${r.location_name}`}
           </span>
           {r.undone_at ? (
             <Badge>Undone</Badge>
@@ -210,10 +220,13 @@ function Recent({ props }: { props: CounterScreenProps }) {
 
 /** /merchant/counter: scan or type a voucher's rotating code, see it, redeem it once, undo a mistake. */
 export function CounterScreen(props: CounterScreenProps) {
-  const { scanner, onLookup, looking, role } = props;
+  const { scanner, onLookup, looking, role, locations = [], locationId = null, onLocationChange, canChooseNone } = props;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="flex flex-col gap-6">
+        {locations.length > 1 && onLocationChange && (
+          <LocationSelect locations={locations} value={locationId} onChange={onLocationChange} allLabel={canChooseNone ? 'No particular location' : undefined} label="This counter is at" hint="Recorded with each redemption; remembered on this device." />
+        )}
         <section aria-labelledby="scan-heading" className="flex flex-col gap-3">
           <h2 id="scan-heading" className="text-lg font-semibold">
             Scan

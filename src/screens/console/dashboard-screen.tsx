@@ -1,9 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { DASHBOARD_PERIODS, type DashboardData, type DashboardFigures, type DashboardPeriod } from '#contract/dashboard';
+import type { MerchantLocation } from '#contract/locations';
 import { formatMoney } from '#contract/money';
 import { Button, Card, ErrorState, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
 import { compactMoney } from './chart-axis';
 import { DashboardChart, type ChartSeries } from './dashboard-chart';
+import { LocationSelect } from './location-controls';
 
 export interface DashboardScreenProps {
   period: DashboardPeriod;
@@ -14,8 +16,13 @@ export interface DashboardScreenProps {
   onRetry?: () => void;
   locale: string;
   currency: string;
-  /** the address of a CSV download of the merchant's days from–to */
+  /** the address of a CSV download of the merchant's days from–to (of the location chosen, when one is) */
   exportHref: (kind: 'orders' | 'ledger', from: string, to: string) => string;
+  /** the shop's locations: with more than one, the figures and downloads can be of one */
+  locations?: ReadonlyArray<Pick<MerchantLocation, 'id' | 'name'>> | undefined;
+  /** the location the figures are of; null: the whole shop */
+  locationId?: number | null;
+  onLocationChange?: (id: number | null) => void;
 }
 
 const SCALES = { orders: { whole: true }, points: { whole: true } };
@@ -188,7 +195,15 @@ export function DashboardScreen(props: DashboardScreenProps) {
   const series = data?.series;
   const charts = useMemo(() => (series ? chartsOf(series, money, count, axisMoney) : null), [series, money, count, axisMoney]);
 
-  const picker = <PeriodPicker period={period} onPeriodChange={onPeriodChange} />;
+  const { locations = [], locationId = null, onLocationChange } = props;
+  const picker = (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <PeriodPicker period={period} onPeriodChange={onPeriodChange} />
+      {locations.length > 1 && onLocationChange && (
+        <LocationSelect locations={locations} value={locationId} onChange={onLocationChange} allLabel="All locations" hint="Points, wallet top-ups, vouchers and spins stay shop-wide whichever location you choose." />
+      )}
+    </div>
+  );
 
   if (!data)
     return (

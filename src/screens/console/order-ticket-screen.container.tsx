@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { useBoardOrder } from '../../api/board';
+import { useMerchantLocations } from '../../api/locations';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../shared/errors';
 import { consoleLink } from '../../console/link';
@@ -11,6 +12,8 @@ export default function OrderTicketContainer() {
   const { name = '' } = useParams();
   const settings = useSettings().data as SiteSettings | undefined;
   const order = useBoardOrder(name);
+  const locations = useMerchantLocations();
+  const madeAt = order.data?.order.location?.id;
   return (
     <OrderTicketScreen
       order={order.data?.order}
@@ -23,6 +26,7 @@ export default function OrderTicketContainer() {
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}
       timeZone={settings?.timezone}
+      locationTimeZone={locations.data?.locations.find((l) => l.id === madeAt)?.effective_timezone}
     />
   );
 }

@@ -17,6 +17,8 @@ export interface OrderTicketScreenProps {
   locale: string;
   currency: string;
   timeZone?: string;
+  /** the time zone of the location that makes the order (its pickup time is in it); absent: timeZone */
+  locationTimeZone?: string | undefined;
 }
 
 function Row({ label, amount, currency, locale, strong }: { label: string; amount: number; currency: string; locale: string; strong?: boolean }) {
@@ -34,7 +36,7 @@ function Row({ label, amount, currency, locale, strong }: { label: string; amoun
  * /merchant/orders/:name/ticket: an order's ticket for the kitchen or the bag, printed with the
  * browser's own Print (the console's frame and these buttons are left off the paper).
  */
-export function OrderTicketScreen({ order, loading, error, onRetry, shop, onPrint, renderLink = plainLink, locale, currency, timeZone }: OrderTicketScreenProps) {
+export function OrderTicketScreen({ order, loading, error, onRetry, shop, onPrint, renderLink = plainLink, locale, currency, timeZone, locationTimeZone }: OrderTicketScreenProps) {
   const back = renderLink({ href: consoleHref('orders'), className: cx('inline-flex min-h-11 items-center font-medium text-brand-ink underline', focusRing), children: 'Back to the orders' });
   if (error && !order) {
     return (
@@ -60,12 +62,14 @@ export function OrderTicketScreen({ order, loading, error, onRetry, shop, onPrin
       <article aria-label={`Ticket for order ${order.name}`} className="w-full max-w-xs rounded-lg border border-dashed border-border bg-surface-raised p-4 font-mono text-sm text-ink print:max-w-none print:border-0 print:p-0">
         <header className="border-b border-dashed border-border pb-2 text-center">
           <p className="font-bold">{shop}</p>
+          {order.location && <p>{order.location.name}</p>}
           <p className="text-3xl font-bold whitespace-nowrap">{order.name}</p>
           <p className="text-lg font-bold">{order.customer_first_name}</p>
           <p>
             {order.fulfilment === 'pickup' ? 'PICKUP' : 'DELIVERY'} · {STATUS_LABEL[order.status]}
           </p>
           <p>{formatDateTime(order.paid_at ?? order.created_at, locale, timeZone)}</p>
+          {order.pickup_at && <p className="text-lg font-bold">PICKUP AT {formatDateTime(order.pickup_at, locale, locationTimeZone ?? timeZone)}</p>}
         </header>
         {order.address && (
           <section aria-label="Deliver to" className="border-b border-dashed border-border py-2">

@@ -3,6 +3,9 @@ import { consoleHref } from '#contract/console-routes';
 import type { BoardOrder } from '#contract/board';
 import type { SiteSettings } from '#contract';
 import { useAdvanceOrder, useBoard, useCancelOrder } from '../../api/board';
+import { useMerchantLocations, usePauseLocation } from '../../api/locations';
+import { useStaffMe } from '../../api/staff';
+import { useWorkingLocation } from '../../console/working-location';
 import { useSettings } from '../../api/settings';
 import { messageOf } from '../../shared/errors';
 import { useRowActions } from './save.container';
@@ -73,7 +76,12 @@ function useFreshOrders(orders: BoardOrder[] | undefined, sound: boolean) {
 /** /merchant/orders (staff and owners). */
 export default function OrdersBoardContainer() {
   const settings = useSettings().data as SiteSettings | undefined;
-  const board = useBoard();
+  const owner = useStaffMe().data?.staff.role === 'owner';
+  const locations = useMerchantLocations();
+  const working = useWorkingLocation(locations.data?.locations, owner);
+  const board = useBoard(working.choice);
+  const pause = usePauseLocation();
+  const pauses = useRowActions<number>();
   const advance = useAdvanceOrder();
   const cancel = useCancelOrder();
   const [sound, setSound] = useState(readSound);
@@ -118,6 +126,13 @@ export default function OrdersBoardContainer() {
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}
       timeZone={settings?.timezone}
+      locations={locations.data?.locations}
+      locationId={working.choice}
+      onLocationChange={working.choose}
+      canChooseAll={owner}
+      onPause={(id, choice) => void pauses.act(id, () => pause(id, choice))}
+      pausing={pauses.busy}
+      pauseError={pauses.error}
     />
   );
 }

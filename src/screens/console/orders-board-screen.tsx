@@ -1,10 +1,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { BoardOrder } from '#contract/board';
+import type { MerchantLocation, PauseChoice } from '#contract/locations';
 import type { OrderStatus } from '#contract/order-lifecycle';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, cx, focusRing, inputClass, type RenderLink } from '../../ui';
 import { formatDateTime, formatRelative } from '../../ui/lib/dates';
 import { plainLink } from '../../ui/lib/link';
 import { optionWords } from '../orders/format';
+import { LocationPause, LocationSelect } from './location-controls';
+import { clockWords } from './location-words';
 
 /** The board's columns: the open statuses, in the order an order moves through them. */
 export const BOARD_COLUMNS: ReadonlyArray<{ status: OrderStatus; label: string }> = [
@@ -79,6 +82,17 @@ export interface OrdersBoardScreenProps {
   demoProgress?: { step_seconds: number } | null;
   /** the column shown first where the board is too narrow for all four (tabs): New */
   defaultColumn?: OrderStatus;
+  /** the locations the member sees (undefined while they load): their state, their pause switch, the choice of board */
+  locations?: MerchantLocation[] | undefined;
+  /** the board's location; null: every location the member sees */
+  locationId?: number | null;
+  onLocationChange?: (id: number | null) => void;
+  /** the member may see every location at once (owners) */
+  canChooseAll?: boolean;
+  onPause?: (locationId: number, choice: PauseChoice) => void;
+  /** the location a pause or resume is being saved for */
+  pausing?: number | null;
+  pauseError?: string | null;
 }
 
 function CancelDialog({ order, onCancel, onClose, busy, error }: { order: BoardOrder; onCancel: (reason: string) => void; onClose: () => void; busy: boolean; error?: string }) {
@@ -129,15 +143,22 @@ function CancelDialog({ order, onCancel, onClose, busy, error }: { order: BoardO
 }
 
 function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean; props: OrdersBoardScreenProps }) {
-  const { onAdvance, onCancelOpen, busy, actionError, now, locale, currency, ticketHref, renderLink = plainLink } = props;
+  const { onAdvance, onCancelOpen, busy, actionError, now, locale, currency, ticketHref, renderLink = plainLink, locations = [], locationId = null } = props;
   const label = advanceLabel(order);
   const headingId = useId();
+  const at = order.location ? locations.find((l) => l.id === order.location!.id) : undefined;
+  // the pickup time in the zone of the location that makes it
+  const pickup = order.pickup_at ? clockWords(order.pickup_at, now, { locale, timeZone: at?.effective_timezone ?? props.timeZone ?? 'UTC' }) : null;
+  const named = locationId === null && locations.length > 1 && order.location;
   return (
     <Card as="li" aria-labelledby={headingId} className={cx('flex flex-col gap-3', fresh && 'ring-4 ring-brand')}>
       <div className="flex flex-wrap gap-1">
         {fresh && <Badge tone="brand">New</Badge>}
         <Badge tone={order.fulfilment === 'pickup' ? 'success' : 'warning'}>{order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}</Badge>
+        {named && <Badge>{order.location!.name}</Badge>}
+        {order.pickup_late && <Badge tone="danger">Not picked up</Badge>}
       </div>
+      {pickup && <p className={cx('-mb-2 text-2xl font-bold tabular-nums', order.pickup_late && 'text-danger')}>Pickup {pickup}</p>}
       <h3 id={headingId} className="-mt-1 flex flex-col">
         {/* an order number is called out whole: it never breaks across lines */}
         <span className="text-3xl font-bold tracking-wide whitespace-nowrap tabular-nums">{order.name}</span>
@@ -297,8 +318,14 @@ export function OrdersBoardScreen(props: OrdersBoardScreenProps) {
     body = <Columns orders={orders} props={props} />;
   }
   const toCancel = cancelling ? [...(orders ?? []), ...done].find((o) => o.name === cancelling) : undefined;
+  const { locations = [], locationId = null, onLocationChange, canChooseAll, onPause, pausing, pauseError, now, locale } = props;
+  const shown = locationId === null ? locations : locations.filter((l) => l.id === locationId);
   return (
     <div className="flex flex-col gap-4">
+      {locations.length > 1 && onLocationChange && (
+        <LocationSelect locations={locations} value={locationId} onChange={onLocationChange} allLabel={canChooseAll ? 'All locations' : undefined} label="Orders of" hint="Remembered on this device." />
+      )}
+      {onPause && shown.length > 0 && <LocationPause locations={shown} now={now} locale={locale} onPause={onPause} pausing={pausing} pauseError={pauseError} />}
       {demoProgress && (
         <Notice tone="info" title="Demo: orders move on by themselves">
           This shop runs the demo's order progression (DEMO_ORDER_PROGRESS), so each paid order moves to its next step about every {demoProgress.step_seconds} seconds without anyone's tap. A real shop turns it off; production has it off.

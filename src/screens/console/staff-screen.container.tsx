@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { consoleHref } from '#contract/console-routes';
 import type { SiteSettings } from '#contract';
 import type { StaffRole } from '#contract/staff';
-import { useChangeRole, useInviteStaff, usePendingInvites, useRemoveStaff, useRevokeInvite, useStaffList, useStaffMe } from '../../api/staff';
+import { useMerchantLocations } from '../../api/locations';
+import { useChangeRole, useSetStaffLocations, useInviteStaff, usePendingInvites, useRemoveStaff, useRevokeInvite, useStaffList, useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
 import { useAction } from '../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
@@ -21,6 +22,8 @@ export default function StaffContainer() {
   const revokeInvite = useRevokeInvite();
   const changeRole = useChangeRole();
   const removeStaff = useRemoveStaff();
+  const setLocations = useSetStaffLocations();
+  const locations = useMerchantLocations();
   const [invite, setInvite] = useState<CreatedInvite | null>(null);
   const inviting = useAction(async (role: StaffRole, email: string | undefined, password: string | undefined) => {
     const made = await inviteStaff({ role, email, password });
@@ -48,6 +51,8 @@ export default function StaffContainer() {
       revokingId={revokes.busy}
       onChangeRole={(id, role) => void rows.act(id, () => changeRole(id, role))}
       onRemove={(id) => void rows.act(id, () => removeStaff(id))}
+      locations={locations.data?.locations}
+      onSetLocations={(id, ids) => void rows.act(id, () => setLocations(id, ids))}
       busyId={rows.busy}
       actionError={rows.error ?? revokes.error}
       {...(navigator.clipboard ? { onCopy: (link: string) => void navigator.clipboard.writeText(link) } : {})}

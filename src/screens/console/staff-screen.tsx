@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { MerchantLocation } from '#contract/locations';
 import type { StaffMember, StaffRole } from '#contract/staff';
 import { isEmailAddress } from '#contract/checks';
 import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
@@ -54,6 +55,39 @@ export interface StaffScreenProps {
   actionError?: string | null;
   /** copies the invitation link; absent where the browser cannot */
   onCopy?: (link: string) => void;
+  /** the shop's locations: with more than one, where each staff member works can be chosen */
+  locations?: ReadonlyArray<Pick<MerchantLocation, 'id' | 'name'>> | undefined;
+  /** the locations a staff member works at (none: every location) */
+  onSetLocations?: (id: number, locationIds: number[]) => void;
+}
+
+/** "Works at: every location" or the names, and the checkboxes that change it (each tick is saved). */
+function WorksAt({ member, locations, busy, onSet }: { member: StaffMember; locations: ReadonlyArray<Pick<MerchantLocation, 'id' | 'name'>>; busy: boolean; onSet: (ids: number[]) => void }) {
+  const ids = member.location_ids;
+  const names = locations.filter((l) => ids.includes(l.id)).map((l) => l.name);
+  return (
+    <details className="w-full text-sm">
+      <summary className={cx('cursor-pointer text-muted', focusRing)}>
+        Works at: <span className="text-ink">{ids.length === 0 ? 'every location' : names.join(', ')}</span>
+        <span className="sr-only"> — {member.name}, change</span>
+      </summary>
+      <fieldset className="mt-2 flex flex-col gap-1" disabled={busy}>
+        <legend className="sr-only">Where {member.name} works</legend>
+        <p className="text-muted">They see the orders, the counter and the tickets of the ticked locations. None ticked: every location.</p>
+        {locations.map((l) => (
+          <label key={l.id} className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              checked={ids.includes(l.id)}
+              onChange={(e) => onSet(e.target.checked ? [...ids, l.id] : ids.filter((x) => x !== l.id))}
+              className={cx('size-5', focusRing)}
+            />
+            {l.name}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
 }
 
 function InviteForm({ onInvite, inviting, inviteError, invitePasswordError }: Pick<StaffScreenProps, 'onInvite' | 'inviting' | 'inviteError' | 'invitePasswordError'>) {
@@ -120,7 +154,7 @@ function InviteForm({ onInvite, inviting, inviteError, invitePasswordError }: Pi
 
 /** /merchant/staff (owners): who can sign in, with which role; invitations, role changes, removals. */
 export function StaffScreen(props: StaffScreenProps) {
-  const { staff, loading, error, onRetry, meId, invite, onChangeRole, onRemove, busyId, actionError, onCopy, invites, invitesError, onRevoke, revokingId } = props;
+  const { staff, loading, error, onRetry, meId, invite, onChangeRole, onRemove, busyId, actionError, onCopy, invites, invitesError, onRevoke, revokingId, locations = [], onSetLocations } = props;
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
   return (
@@ -172,6 +206,7 @@ export function StaffScreen(props: StaffScreenProps) {
                     </Button>
                   )}
                 </div>
+                {locations.length > 1 && onSetLocations && m.role === 'staff' && <WorksAt member={m} locations={locations} busy={busyId === m.id} onSet={(ids) => onSetLocations(m.id, ids)} />}
               </Card>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { CounterScreen } from '../../../src/screens/console/counter-screen';
 import { STAFF_MEMBER, OWNER } from '../../fixtures/console';
 import { EXPIRED_VOUCHER, FREE_PRODUCT_VOUCHER, RECENT, REDEMPTION, USABLE_VOUCHER, USED_VOUCHER } from '../../fixtures/counter';
+import { LOCATIONS, RECENT_AT_LOCATIONS } from '../../fixtures/console-locations';
 
 /** A moment after the newest redemption: it can still be undone; the older ones cannot, by staff. */
 const NOW = Date.parse('2026-11-20T02:30:00.000Z');
@@ -133,3 +134,16 @@ export const NothingRedeemedYet: Story = { args: { recent: [] } };
 export const RecentLoading: Story = { args: { recent: undefined, recentLoading: true } };
 
 export const RecentError: Story = { args: { recent: undefined, recentError: 'We could not reach the server. Check your connection and try again.' } };
+
+/** A member who works at both locations: the counter's location, remembered on the device and recorded with each redemption. */
+export const AtLocations: Story = {
+  args: { locations: LOCATIONS, locationId: 1, onLocationChange: fn(), recent: RECENT_AT_LOCATIONS },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByLabelText('This counter is at')).toHaveValue('1');
+    await expect(canvas.queryByRole('option', { name: 'No particular location' })).toBeNull();
+    await userEvent.selectOptions(canvas.getByLabelText('This counter is at'), 'Poblacion');
+    await expect(args.onLocationChange).toHaveBeenCalledWith(2);
+    await expect(canvas.getByRole('list', { name: 'Redeemed today' })).toHaveTextContent('Ben Santos · Makati');
+  },
+};

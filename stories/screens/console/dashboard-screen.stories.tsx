@@ -4,6 +4,7 @@ import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { DashboardScreen } from '../../../src/screens/console/dashboard-screen';
 import { OWNER } from '../../fixtures/console';
 import { DASHBOARD_30D, DASHBOARD_7D, DASHBOARD_EMPTY, DASHBOARD_QUIET_WEEK, DASHBOARD_TODAY } from '../../fixtures/editors';
+import { LOCATIONS } from '../../fixtures/console-locations';
 
 /** /merchant/dashboard (owners): today, 7 or 30 days against the period before, charts with their tables, CSV downloads. */
 const meta = {
@@ -90,5 +91,23 @@ export const PeriodChartsAndExport: Story = {
     await userEvent.type(canvas.getByLabelText('From'), '2026-11-30');
     await expect(await canvas.findByText('The end must be on or after the start.')).toBeVisible();
     await expect(canvas.queryByRole('link', { name: 'Orders (CSV)' })).toBeNull();
+  },
+};
+
+/** Two locations: the figures and both downloads of one, with a word that points, wallet and spins stay shop-wide. */
+export const ByLocation: Story = {
+  args: {
+    locations: LOCATIONS,
+    locationId: 1,
+    onLocationChange: fn(),
+    exportHref: (kind: 'orders' | 'ledger', from: string, to: string) => `/api/merchant/export/${kind}.csv?from=${from}&to=${to}&location_id=1`,
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByLabelText('Location')).toHaveAccessibleDescription(/shop-wide/);
+    await expect(canvas.getByRole('link', { name: 'Orders (CSV)' })).toHaveAttribute('href', expect.stringContaining('location_id=1'));
+    await expect(canvas.getByRole('link', { name: 'Points and wallet entries (CSV)' })).toHaveAttribute('href', expect.stringContaining('location_id=1'));
+    await userEvent.selectOptions(canvas.getByLabelText('Location'), 'All locations');
+    await expect(args.onLocationChange).toHaveBeenCalledWith(null);
   },
 };

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { OrdersBoardScreen } from '../../../src/screens/console/orders-board-screen';
-import { STAFF_MEMBER } from '../../fixtures/console';
+import { OWNER, STAFF_MEMBER } from '../../fixtures/console';
+import { BOARD_AT_LOCATIONS, LOCATIONS, POBLACION } from '../../fixtures/console-locations';
 import { BOARD, BOARD_NOW, BOARD_WITH_OPTIONS, DONE } from '../../fixtures/counter';
 
 /** /merchant/orders (staff and owners): the open orders, live, one tap to move each on. */
@@ -114,5 +115,51 @@ export const WithOptions: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('list', { name: 'Items of order K7Q2MX' })).toHaveTextContent('Large · Oat milk');
+  },
+};
+
+/**
+ * An owner's board of both locations, earliest due first: each pickup's time large in its location's
+ * zone, the location named on each card, an order not picked up 15 minutes after its slot flagged in
+ * words; Makati's pause menu one tap from each choice, Poblacion paused.
+ */
+export const AtLocations: Story = {
+  args: { orders: BOARD_AT_LOCATIONS, locations: LOCATIONS, locationId: null, canChooseAll: true, onLocationChange: fn(), onPause: fn() },
+  render: (args) => (
+    <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="orders" title="Orders" onSignOut={fn()} onSignOutEverywhere={fn()} wide>
+      <OrdersBoardScreen {...args} />
+    </ConsoleLayout>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Open until 11:30').parentElement).toHaveTextContent('Makati: Open until 11:30');
+    await expect(canvas.getByText('Poblacion: Online orders paused until 14:30')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Pause online orders at Makati' }));
+    const choices = within(canvas.getByRole('group', { name: 'Pause online orders at Makati for' }));
+    await expect(choices.getByRole('button', { name: '15 minutes' })).toHaveFocus();
+    await userEvent.click(choices.getByRole('button', { name: '30 minutes' }));
+    await expect(args.onPause).toHaveBeenCalledWith(1, '30_minutes');
+    await userEvent.selectOptions(canvas.getByLabelText('Orders of'), 'Makati');
+    await expect(args.onLocationChange).toHaveBeenCalledWith(1);
+    // where the four columns do not fit (a phone), New is the tab shown
+    const fresh = within(canvas.getByRole('list', { name: 'New orders' }));
+    await expect(fresh.getByText('Pickup 12:30')).toBeVisible();
+    await expect(fresh.getByText('Poblacion')).toBeVisible();
+    const tabs = canvas.queryByRole('tablist', { name: 'Orders by status' });
+    if (tabs) await userEvent.click(within(tabs).getByRole('tab', { name: /^Ready/ }));
+    const ready = within(canvas.getByRole('list', { name: 'Ready orders' }));
+    await expect(ready.getByText('Not picked up')).toBeVisible();
+    await expect(ready.getByText('Pickup 10:00')).toBeVisible();
+  },
+};
+
+/** One location's board while its online orders are paused: a banner saying until when, and Resume now. */
+export const Paused: Story = {
+  args: { orders: BOARD_AT_LOCATIONS.filter((o) => o.location?.id === POBLACION.id), locations: LOCATIONS, locationId: POBLACION.id, onLocationChange: fn(), onPause: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Online orders paused until 14:30')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Resume now' }));
+    await expect(args.onPause).toHaveBeenCalledWith(POBLACION.id, 'resume');
   },
 };

@@ -3,6 +3,7 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { StaffScreen } from '../../../src/screens/console/staff-screen';
 import { OWNER, PENDING_INVITES, TEAM } from '../../fixtures/console';
+import { LOCATIONS, TEAM_AT_LOCATIONS } from '../../fixtures/console-locations';
 
 /** /merchant/staff (owners): who can sign in, invitations, roles, removals. */
 const meta = {
@@ -96,5 +97,22 @@ export const ChangeAndRemove: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Remove Carla Reyes' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     await expect(args.onRemove).toHaveBeenCalledWith(3);
+  },
+};
+
+/** A shop with two locations: where each staff member works (owners work everywhere), one tick at a time. */
+export const WithLocations: Story = {
+  args: { staff: TEAM_AT_LOCATIONS, locations: LOCATIONS, onSetLocations: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const carla = canvas.getByText(/— Carla Reyes, change/).closest('details')!;
+    await expect(carla).toHaveTextContent('Works at: every location');
+    await userEvent.click(carla.querySelector('summary')!);
+    await userEvent.click(within(carla).getByRole('checkbox', { name: 'Poblacion' }));
+    await expect(args.onSetLocations).toHaveBeenCalledWith(3, [2]);
+    const ben = canvas.getByText(/— Ben Santos, change/).closest('details')!;
+    await expect(ben).toHaveTextContent('Works at: Makati');
+    // owners work at every location: nothing to choose
+    await expect(canvas.queryByText(/— Rosa Dela Cruz, change/)).toBeNull();
   },
 };

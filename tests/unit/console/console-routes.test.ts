@@ -23,6 +23,7 @@ describe("the console's page table", () => {
       'Wheel (owner) /merchant/wheel',
       'Brand (owner) /merchant/theme',
       'Settings (owner) /merchant/settings',
+      'Locations (owner) /merchant/locations',
       'Staff (owner) /merchant/staff',
       'Payments and messages (owner) /merchant/channels',
       'Activity (owner) /merchant/audit',
