@@ -118,7 +118,6 @@ export const locationFields = z.object({
   unavailable_product_ids: z.array(id).max(1000).transform((a) => [...new Set(a)]),
 });
 export type LocationFields = z.output<typeof locationFields>;
-export type LocationFieldName = keyof LocationFields;
 
 /** `merchant/locations/create`: name and address at least; the rest take the defaults (closed every day until hours are set is not a default: 07:00–19:00 daily). */
 export const locationCreateBody = locationFields.partial().required({ name: true, address: true }).strict();
@@ -208,7 +207,6 @@ export const locationsAnswer = z.object({ locations: z.array(locationAnswer).met
 export type LocationsData = z.infer<typeof locationsAnswer>;
 
 export const pickupSlotAnswer = z.object({ at: time(), full: z.boolean() });
-export type PickupSlot = z.infer<typeof pickupSlotAnswer>;
 export const pickupSlotsAnswer = z.object({
   location_id: int(),
   timezone: z.string(),
@@ -243,7 +241,6 @@ export type MerchantLocationData = z.infer<typeof merchantLocationOnlyAnswer>;
 
 /** The location an order is made at, as its answers carry it. */
 export const orderLocationAnswer = z.object({ id: int(), name: z.string(), address: z.string() });
-export type OrderLocation = z.infer<typeof orderLocationAnswer>;
 
 export const locationsSpec = /* @__PURE__ */ describe('Shop', locationsApi, {
   list: {
