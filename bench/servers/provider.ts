@@ -19,7 +19,7 @@ import { loadOrCreateSecrets } from '../../server/lib/secrets';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { startEmbeddedProvider } from '../../server/provider/embedded';
 import { getMerchant } from '../../server/provider/settings/settings.service';
-import { orderableProduct, seedCustomers } from '../lib/customers';
+import { liftSlotCaps, orderableProduct, seedCustomers } from '../lib/customers';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel, 'gateway');
@@ -27,6 +27,7 @@ const dataDir = resolve(config.dataDir);
 const { secrets } = loadOrCreateSecrets(dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(dataDir, 'pglite'), poolSize: config.dbPoolSize });
 await seed(database.db);
+await liftSlotCaps(database.db);
 const provider = await startEmbeddedProvider({
   db: database.db,
   logger: logger.child({ name: 'provider' }),

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../../server/db';
 import { seed } from '../../../server/db/seed';
-import { seedCustomers, type SeededCustomer } from '../../../bench/lib/customers';
+import { liftSlotCaps, seedCustomers, type SeededCustomer } from '../../../bench/lib/customers';
 import type { RunningApp } from './app';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -59,6 +59,7 @@ export async function prepareStore(kind: 'pglite' | 'postgres', count: number): 
   let customers: SeededCustomer[];
   try {
     await seed(handle.db);
+    await liftSlotCaps(handle.db);
     customers = await seedCustomers(handle.db, count, { wallet: 500_000_000, points: 200_000, prefix: 'Resilience' });
   } finally {
     await handle.close();
