@@ -62,14 +62,7 @@ async function memberOf(db: Database, rules: MerchantRules, since: Date, custome
 
 /** The customer a member card's code names (refusals as vouchers' codes), or a phone number as typed (404 NOT_FOUND). */
 async function customerOf(ctx: ProviderContext, rules: MerchantRules, by: { code?: string | undefined; phone?: string | undefined }): Promise<number> {
-  if (by.code !== undefined) {
-    const id = await memberOfCode(ctx, by.code);
-    // a card whose customer is gone is no card
-    await getCustomer(ctx.db, id).catch(() => {
-      throw new AppError('CODE_UNKNOWN', 'We don’t recognise this code.');
-    });
-    return id;
-  }
+  if (by.code !== undefined) return memberOfCode(ctx, by.code);
   const id = await findCustomerIdByPhone(ctx.db, normalizePhone(by.phone ?? '', rules.default_country_code));
   if (id === null) throw new AppError('NOT_FOUND', 'No customer with this phone number.');
   return id;
