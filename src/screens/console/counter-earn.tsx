@@ -20,7 +20,7 @@ export interface GivePointsProps {
   earning?: boolean;
   /** the points were refused (a daily cap: the provider's words) */
   earnRefusal?: CounterRefusal | null;
-  /** forgets the customer found, for the next one */
+  /** forgets the customer found (or the refusal), for the next one: the camera reads again */
   onClearMember: () => void;
   /** the points just given (or taken back since): the notice with Undo */
   earned?: CounterEarn | null;
@@ -179,9 +179,14 @@ export function GivePointsResult({ props, shared }: { props: GivePointsProps; sh
     <div className="flex flex-col gap-3">
       {earned && <Earned earn={earned} props={props} shared={shared} />}
       {memberRefusal && (
-        <Notice tone="danger" title={memberRefusal.title}>
-          {memberRefusal.message}
-        </Notice>
+        <>
+          <Notice tone="danger" title={memberRefusal.title}>
+            {memberRefusal.message}
+          </Notice>
+          <Button variant="ghost" onClick={props.onClearMember}>
+            Scan again
+          </Button>
+        </>
       )}
       {member ? (
         <MemberPanel member={member} props={props} locale={shared.locale} />

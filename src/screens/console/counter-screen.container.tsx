@@ -100,7 +100,8 @@ function useGivePoints(locationId: number | null) {
     }
   });
   return {
-    busy: find.pending || earn.pending || member !== null,
+    // a refusal stays until staff scan again: a photo of an old code is not sent again and again
+    busy: find.pending || earn.pending || member !== null || memberRefusal !== null,
     find: (how: MemberFind) => void find.run(how),
     props: {
       onFindMember: (how: MemberFind) => void find.run(how),
@@ -112,6 +113,7 @@ function useGivePoints(locationId: number | null) {
       earnRefusal,
       onClearMember: () => {
         setMember(null);
+        setMemberRefusal(null);
         setEarnRefusal(null);
       },
       earned,
