@@ -33,12 +33,23 @@ const appChunks = {
         name: 'common',
         test: /[\\/]src[\\/](ui[\\/](card|badge|money|points|skeleton|error-state|empty-state|top-bar|app-shell|bottom-nav|icon|lib|load-more|address-lines|section-heading)[\\/]|api[\\/]|app[\\/](nav|go-back|location-step|use-pages|use-payment-redirect)\.|shared[\\/]action\.|contract[\\/](money|order-lifecycle|limits)\.|screens[\\/](orders[\\/](order-status|format|choice-card)|shop[\\/](option-rules|cart-lines)|rewards[\\/]reward-(reach|picture))\.)/,
       },
+      // The rotating QR code and short code (uqr draws the QR) that a voucher and the member card show:
+      // one chunk for the two voucher pages and the card, not the code and the voucher's panel apart.
+      { name: 'codes', test: /[\\/](src[\\/](screens[\\/]rewards[\\/](voucher-code-panel|rotating-code)|ui[\\/]qr-code[\\/])|node_modules[\\/]uqr[\\/])/ },
       // The payment and top-up result pages' shared parts, one chunk for the four pages (after common,
       // which keeps what all pages share: a group takes in what its modules import).
       { name: 'results', test: /[\\/]src[\\/](screens[\\/](orders[\\/]payment-result|payments[\\/]top-up-success-screen)|app[\\/]use-(payment|topup)-result)[.]tsx?$/ },
     ],
   },
 };
+
+/**
+ * Some packages' builds name their functions and classes with a `__name(fn, "name")` call after each
+ * (Radix's collection, under the tabs): a call the bundler must keep, and with it the function or class
+ * it names, used or not. It only sets a `name`, so it is pure: unused code goes (2.2 KB of Radix's
+ * unused second collection and its OrderedDict in the tabs' chunk).
+ */
+const appTreeshake = { manualPureFunctions: ['__name'] };
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -53,7 +64,7 @@ export default defineConfig({
     manifest: true,
     // every browser the app supports preloads modules itself
     modulePreload: { polyfill: false },
-    rolldownOptions: process.env.STORYBOOK === 'true' ? {} : { output: appChunks },
+    rolldownOptions: process.env.STORYBOOK === 'true' ? {} : { output: appChunks, treeshake: appTreeshake },
   },
   server: {
     // In `npm run dev`, the app talks to a running `npm run serve` for /api.

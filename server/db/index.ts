@@ -23,6 +23,7 @@ import * as m0016 from './migrations/0016-product-options';
 import * as m0015 from './migrations/0015-product-archive';
 import * as m0017 from './migrations/0017-order-points-to-earn';
 import * as m0018 from './migrations/0018-locations';
+import * as m0019 from './migrations/0019-counter-earns';
 
 export type Database = Kysely<DB>;
 
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0015-product-archive': m0015,
   '0017-order-points-to-earn': m0017,
   '0018-locations': m0018,
+  '0019-counter-earns': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -375,6 +375,8 @@ export interface DB {
   merchant_secrets: MerchantSecretTable;
   voucher_short_codes: VoucherShortCodeTable;
   counter_redemptions: CounterRedemptionTable;
+  member_short_codes: MemberShortCodeTable;
+  counter_earns: CounterEarnTable;
   locations: LocationTable;
   location_unavailable_products: LocationUnavailableProductTable;
   staff_locations: StaffLocationTable;
@@ -455,6 +457,32 @@ export interface CounterRedemptionTable {
   undone_by: number | null;
   /** the counter's location (migration 0018; null: before locations, or not given) */
   location_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+// the member card and points at the counter (migration 0019)
+
+export interface MemberShortCodeTable {
+  short_code: string;
+  /** the 30-second step the code belongs to */
+  step: ColumnType<number, number, number>;
+  customer_id: number;
+}
+
+/** points given at the counter for a walk-in sale */
+export interface CounterEarnTable {
+  id: Generated<number>;
+  customer_id: number;
+  staff_id: number;
+  /** the counter's location (null: none given and the member works at several) */
+  location_id: number | null;
+  /** the sale, in minor units */
+  amount: number;
+  points: number;
+  /** what was sold ({ product_id, qty }[]), when the counter said */
+  items: Json<{ product_id: number; qty: number }[]> | null;
+  created_at: Timestamp;
+  undone_at: NullableTimestamp;
+  undone_by: number | null;
 }
 
 // locations (migration 0018)

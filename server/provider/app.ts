@@ -22,6 +22,7 @@ import { themeRoutes } from './theme/theme.routes';
 import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
+import { membersRoutes } from './members/members.routes';
 import { boardRoutes } from './board/board.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { optionsRoutes } from './options/options.routes';
@@ -60,6 +61,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     authRoutes,
     customersRoutes, // customer/…: the profile, the e-mail address; merchant/customers…: look-up (staff), points adjustments (owners)
     pointsRoutes,
+    membersRoutes, // member/card: the customer's member card for the counter
     shopRoutes,
     ordersRoutes,
     walletRoutes,

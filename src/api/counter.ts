@@ -1,10 +1,11 @@
 /**
  * The counter (merchant console, staff and owners): a voucher's rotating code looked up and redeemed
- * once, undone within 2 minutes. The orders board is its own area (board.ts).
+ * once, undone within 2 minutes; a customer found by their member card or phone and given points for a
+ * walk-in sale, undone within 2 minutes. The orders board is its own area (board.ts).
  */
 import useSWR from 'swr';
 import { staffApi } from '#contract/staff.calls';
-import type { CounterRecentData } from '#contract/counter';
+import type { CounterEarnsData, CounterRecentData } from '#contract/counter';
 import { counterApi } from '#contract/counter.calls';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
@@ -12,8 +13,24 @@ import { useMutation } from './mutation';
 export const useCounterRecent = () => useSWR<CounterRecentData>(keyOf(counterApi.recent), fetcher, { refreshInterval: 15_000 });
 
 /** `locationId`: the counter's location (null: none chosen, the member's only one) */
-const codeBody = (code: string, locationId: number | null) => (locationId === null ? { code } : { code, location_id: locationId });
-export const useCounterLookup = () => useMutation((code: string, locationId: number | null = null) => callApi(counterApi.lookup, codeBody(code, locationId)), {});
+const at = <B extends object>(body: B, locationId: number | null) => (locationId === null ? body : { ...body, location_id: locationId });
+export const useCounterLookup = () => useMutation((code: string, locationId: number | null = null) => callApi(counterApi.lookup, at({ code }, locationId)), {});
 export const useCounterRedeem = () =>
-  useMutation((code: string, locationId: number | null = null) => callApi(counterApi.redeem, codeBody(code, locationId)), { refreshes: [counterApi.recent.path, staffApi.audit.path] });
+  useMutation((code: string, locationId: number | null = null) => callApi(counterApi.redeem, at({ code }, locationId)), { refreshes: [counterApi.recent.path, staffApi.audit.path] });
 export const useCounterUndo = () => useMutation((id: number) => callApi(counterApi.undo, { redemption_id: id }), { refreshes: [counterApi.recent.path, staffApi.audit.path] });
+
+export const useCounterEarns = () => useSWR<CounterEarnsData>(keyOf(counterApi.earns), fetcher, { refreshInterval: 15_000 });
+
+/** How the counter finds a customer: their member card's code (scanned or typed), or their phone number as they say it. */
+export type MemberFind = { code: string } | { phone: string };
+export const useCounterMember = () => useMutation((find: MemberFind, locationId: number | null = null) => callApi(counterApi.member, at(find, locationId)), {});
+
+const EARNED = [counterApi.earns.path, staffApi.audit.path];
+/** Points for a walk-in sale; `key` is the attempt's idempotency key (useKeyedAction), so a double tap gives points once. */
+export const useCounterEarn = () =>
+  useMutation(
+    (key: string, customerId: number, amount: number, locationId: number | null = null) => callApi(counterApi.earn, at({ customer_id: customerId, amount, idempotency_key: key }, locationId)),
+    // a cap's refusal is written in Activity
+    { refreshes: EARNED, refusals: { LIMIT_REACHED: { refreshes: [staffApi.audit.path] } } },
+  );
+export const useCounterUndoEarn = () => useMutation((id: number) => callApi(counterApi.undoEarn, { earn_id: id }), { refreshes: EARNED });

@@ -11,9 +11,10 @@ import { lazyPage } from '../shared/lazy-page';
 type Page = ComponentType;
 type Loader = () => Promise<{ default: ComponentType }>;
 
-// One lazy import per container: Vite gives each its own chunk.
+// One lazy import per page's container: Vite gives each its own chunk. Only pages' (`<name>-screen`):
+// a part's container (the member card's) is loaded by the page that shows it, not listed in the entry.
 // the merchant console's screens are its own build's (vite.console.config.ts), never the app's
-const CONTAINERS = import.meta.glob<{ default: ComponentType }>(['../screens/**/*.container.tsx', '!../screens/console/**']);
+const CONTAINERS = import.meta.glob<{ default: ComponentType }>(['../screens/**/*-screen.container.tsx', '!../screens/console/**']);
 
 function loaderOf(source: string): Loader {
   const load = CONTAINERS[`../screens/${source}.container.tsx`];

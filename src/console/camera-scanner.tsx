@@ -134,7 +134,7 @@ export function CameraScanner({ onCode, onProblem, paused = false }: CameraScann
       {state === 'off' ? (
         <>
           <p className="text-sm text-muted">
-            To scan a voucher, this page uses your camera. Your browser asks for permission the first time; the picture stays on this device.
+            To scan a voucher or a member card, this page uses your camera. Your browser asks for permission the first time; the picture stays on this device.
           </p>
           <Button onClick={() => void start(facing)}>Scan with the camera</Button>
         </>

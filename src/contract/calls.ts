@@ -14,6 +14,7 @@ import { customersApi, customersConsoleApi } from './customers.calls';
 import { dashboardApi } from './dashboard.calls';
 import { locationsApi, locationsConsoleApi } from './locations.calls';
 import { mediaApi } from './media.calls';
+import { membersApi } from './members.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
 import { optionsApi } from './options.calls';
@@ -41,6 +42,7 @@ const areas = [
   locationsApi,
   locationsConsoleApi,
   mediaApi,
+  membersApi,
   menuApi,
   menuMachineApi,
   notificationsApi,

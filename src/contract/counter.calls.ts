@@ -1,10 +1,27 @@
 /** The calls of the counter, declared once (api.ts); their schemas and words are in counter.ts. */
 import { call } from './api';
-import type { CounterCodeBody, CounterLookupData, CounterRecentData, CounterRedeemData, CounterUndoBody, CounterUndoData } from './counter';
+import type {
+  CounterCodeBody,
+  CounterEarnBody,
+  CounterEarnData,
+  CounterEarnsData,
+  CounterEarnUndoBody,
+  CounterLookupData,
+  CounterMemberBody,
+  CounterMemberData,
+  CounterRecentData,
+  CounterRedeemData,
+  CounterUndoBody,
+  CounterUndoData,
+} from './counter';
 
 export const counterApi = {
   lookup: call.staff.post<CounterLookupData, CounterCodeBody>('merchant/counter/lookup'),
   redeem: call.staff.post<CounterRedeemData, CounterCodeBody>('merchant/counter/redeem', { status: 201 }),
   undo: call.staff.post<CounterUndoData, CounterUndoBody>('merchant/counter/undo'),
   recent: call.staff.get<CounterRecentData>('merchant/counter/recent'),
+  member: call.staff.post<CounterMemberData, CounterMemberBody>('merchant/counter/member'),
+  earn: call.staff.post<CounterEarnData, CounterEarnBody>('merchant/counter/earn', { status: 201, idempotent: true }),
+  undoEarn: call.staff.post<CounterEarnData, CounterEarnUndoBody>('merchant/counter/earn/undo'),
+  earns: call.staff.get<CounterEarnsData>('merchant/counter/earns'),
 };

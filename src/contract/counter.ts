@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { time } from './answer-fields';
 import { describe } from './api-spec';
 import { counterApi } from './counter.calls';
-import { id } from './fields';
+import { id, idempotencyKey, phoneInput } from './fields';
 import { VOUCHER_STATUSES } from './rewards';
 
 const voucherStatus = z.enum(VOUCHER_STATUSES);
@@ -27,6 +27,41 @@ export const counterCodeBody = z.object({
 /** `merchant/counter/undo` */
 export const counterUndoBody = z.object({ redemption_id: id });
 export type CounterCodeBody = z.infer<typeof counterCodeBody>;
+
+/**
+ * `merchant/counter/member` (issue 29): a customer's member card, by its rotating QR code or short code
+ * (member.ts), or the customer's phone number as they say it; exactly one of the two.
+ */
+export const counterMemberBody = z
+  .object({
+    code: z.string().trim().min(1, 'is required: scan the member card or type the code under it').max(200, 'must be at most 200 characters').optional(),
+    phone: phoneInput.optional(),
+    location_id: id.optional(),
+  })
+  .refine((b) => (b.code === undefined) !== (b.phone === undefined), { message: 'give the member card\'s code or a phone number, one of them', path: ['code'] });
+export type CounterMemberBody = z.input<typeof counterMemberBody>;
+/** The most a walk-in sale can be, in minor units. */
+export const COUNTER_SALE_MAX = 100_000_000;
+/** `merchant/counter/earn`: points for a walk-in sale, under the same rate as app orders. */
+export const counterEarnBody = z.object({
+  customer_id: id,
+  amount: z
+    .number({ error: 'must be an amount in minor units' })
+    .int('must be a whole number of minor units')
+    .min(1, 'must be more than 0')
+    .max(COUNTER_SALE_MAX, `must be at most ${COUNTER_SALE_MAX.toLocaleString('en')}`),
+  /** optional: what was sold, for product rules and stamps to come */
+  items: z
+    .array(z.object({ product_id: id, qty: z.number().int('must be a whole number').min(1, 'must be at least 1').max(99, 'must be at most 99') }))
+    .max(50, 'must be at most 50 lines')
+    .optional(),
+  location_id: id.optional(),
+  idempotency_key: idempotencyKey,
+});
+export type CounterEarnBody = z.input<typeof counterEarnBody>;
+/** `merchant/counter/earn/undo` */
+export const counterEarnUndoBody = z.object({ earn_id: id });
+export type CounterEarnUndoBody = z.infer<typeof counterEarnUndoBody>;
 export type CounterUndoBody = z.infer<typeof counterUndoBody>;
 
 // ---------------------------------------------------------------------------------------------
@@ -73,6 +108,38 @@ export type CounterLookupData = z.infer<typeof counterLookupAnswer>;
 export const counterRedeemAnswer = z.object({ voucher: counterVoucherAnswer, redemption: counterRedemptionAnswer });
 export type CounterRedeemData = z.infer<typeof counterRedeemAnswer>;
 export type CounterUndoData = CounterRedeemData;
+
+/** A customer found by their member card or phone, as the counter sees them: first name and the phone's last 4 only. */
+export const counterMemberAnswer = z
+  .object({
+    customer_id: z.number().int(),
+    first_name: z.string(),
+    phone_last4: z.string().meta({ description: 'the last 4 digits, to tell two Anas apart' }),
+    points: z.number().int().meta({ description: 'their points balance now' }),
+    points_left_today: z.number().int().meta({ description: 'how many more points they may earn at the counter today (the owner\'s daily cap per customer)' }),
+  })
+  .meta({ id: 'CounterMember' });
+export type CounterMember = z.infer<typeof counterMemberAnswer>;
+export const counterEarnAnswer = z
+  .object({
+    id: z.number().int(),
+    customer_first_name: z.string(),
+    amount: z.number().int().meta({ description: 'the sale, in minor units' }),
+    points: z.number().int(),
+    earned_at: time(),
+    staff_name: z.string(),
+    location_name: z.string().nullable(),
+    undo_until: time().meta({ description: 'until then any staff member may undo it; later only an owner' }),
+    undone_at: time().nullable(),
+  })
+  .meta({ id: 'CounterEarn' });
+export type CounterEarn = z.infer<typeof counterEarnAnswer>;
+export const counterMemberOnlyAnswer = z.object({ member: counterMemberAnswer });
+export type CounterMemberData = z.infer<typeof counterMemberOnlyAnswer>;
+export const counterEarnResultAnswer = z.object({ earn: counterEarnAnswer, member: counterMemberAnswer });
+export type CounterEarnData = z.infer<typeof counterEarnResultAnswer>;
+export const counterEarnsAnswer = z.object({ earns: z.array(counterEarnAnswer) });
+export type CounterEarnsData = z.infer<typeof counterEarnsAnswer>;
 export const counterRecentAnswer = z.object({ redemptions: z.array(counterRedemptionAnswer) });
 export type CounterRecentData = z.infer<typeof counterRecentAnswer>;
 
@@ -110,6 +177,48 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
     answer: 'The voucher and the undone redemption.',
     message: 'The redemption is undone: the voucher can be used again.',
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  member: {
+    summary: "Find a customer at the counter by their member card or phone number",
+    description:
+      "The member card's rotating QR code or short code (as vouchers' are: a code whose time is over 409 CODE_STALE, another shop's 404 OTHER_MERCHANT, anything else 404 CODE_UNKNOWN, and 30 unknown codes in a minute 429), or their phone number (no such customer: 404 NOT_FOUND). Answers their first name, the phone's last 4 digits, their points and what they may still earn today.",
+    inContract: false,
+    body: counterMemberBody,
+    data: counterMemberOnlyAnswer,
+    answer: 'The customer.',
+    message: 'The customer.',
+    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'NOT_FOUND', 'RATE_LIMITED', 'LOCATION_FORBIDDEN'],
+  },
+  earn: {
+    summary: 'Points for a walk-in sale',
+    description:
+      "The sale's amount earns points at the shop's rate (one point per `points_per_amount`), credited at once and the customer notified. The owner's daily caps (points per customer, points per staff member, at the counter) refuse more with 409 LIMIT_REACHED (`data.points_left_today`) and an entry in Activity. Audited (`counter.earn`) with who and where (a location the member does not work at: 403 LOCATION_FORBIDDEN).",
+    inContract: false,
+    body: counterEarnBody,
+    data: counterEarnResultAnswer,
+    answer: 'The earn and the customer as they are now.',
+    // the route answers with the points and the customer's first name
+    message: '<points> points for <first name>.',
+    errors: ['NOT_FOUND', 'LIMIT_REACHED', 'LOCATION_FORBIDDEN'],
+  },
+  undoEarn: {
+    summary: 'Undo points given at the counter',
+    description:
+      'Any staff member within 2 minutes, an owner at any time (else 403 ROLE_FORBIDDEN); an earn at a location the member does not work at: 403 LOCATION_FORBIDDEN. The points are taken back; if the customer has spent some of them already: 409 INSUFFICIENT_POINTS. Undone already: 409 INVALID_TRANSITION. Audited; the customer is notified.',
+    inContract: false,
+    body: counterEarnUndoBody,
+    data: counterEarnResultAnswer,
+    answer: 'The undone earn and the customer as they are now.',
+    message: 'The points are taken back.',
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'INSUFFICIENT_POINTS', 'ROLE_FORBIDDEN', 'LOCATION_FORBIDDEN'],
+  },
+  earns: {
+    summary: "Today's points given at the counter",
+    description: "Since midnight in the merchant's time zone, newest first, at most 50; a staff member limited to locations sees theirs.",
+    inContract: false,
+    data: counterEarnsAnswer,
+    answer: 'The earns.',
+    message: 'Today’s points at the counter.',
   },
   recent: {
     summary: "Today's counter redemptions",

@@ -22,6 +22,7 @@ import { dashboardSpec } from './dashboard';
 import { customersSpec } from './customers';
 import { locationsConsoleSpec, locationsSpec } from './locations';
 import { mediaFileEndpoint, mediaSpec } from './media';
+import { membersSpec } from './members';
 import { menuMachineSpec, menuSpec } from './menu';
 import { notificationsSpec } from './notifications';
 import { optionsSpec } from './options';
@@ -108,6 +109,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // the customer
   ...endpointsOf(pointsSpec),
+  ...endpointsOf(membersSpec),
   customersSpec.endpoints.profile,
   customersSpec.endpoints.changeEmail,
   customersSpec.endpoints.emailVerifyRequest,

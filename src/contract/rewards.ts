@@ -91,7 +91,7 @@ export const SHORT_CODE_LENGTH = 8;
 /** `reward/voucher/code`: one of the caller's own vouchers. */
 export const voucherCodeQuery = z.object({ id });
 
-const rotatingCode = z.object({
+export const rotatingCode = z.object({
   qr: z.string().meta({ description: 'the QR code\'s text: the voucher, the time step and a signature' }),
   short_code: z.string().meta({ description: `${SHORT_CODE_LENGTH} characters to type by hand (Crockford base32: no I, L, O or U)` }),
 });

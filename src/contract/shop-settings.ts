@@ -66,6 +66,10 @@ export const shopSettingsFields = z.object({
   points_per_amount: amount(1, 100_000_000),
   delivery_fee_earns_points: z.boolean({ error: 'must be true or false' }),
   points_expiry_days: wholeNumber(1, 3650, 'days'),
+  /** the most points one customer may earn at the counter in a day (issue 29) */
+  counter_points_per_customer_per_day: wholeNumber(0, 1_000_000, 'points'),
+  /** the most points one staff member may give at the counter in a day */
+  counter_points_per_staff_per_day: wholeNumber(0, 10_000_000, 'points'),
   min_order: amount(0, 100_000_000),
   delivery_fee: amount(0, 100_000_000),
   topup_min: amount(TOPUP_MIN, TOPUP_MAX),
@@ -112,6 +116,8 @@ export const shopSettingsAnswer = z
     points_per_amount: money().meta({ description: 'minor units of the subtotal after discount that earn one point' }),
     delivery_fee_earns_points: z.boolean(),
     points_expiry_days: z.number().int(),
+    counter_points_per_customer_per_day: z.number().int().meta({ description: 'the most points one customer may earn at the counter in a day (0: none at the counter)' }),
+    counter_points_per_staff_per_day: z.number().int().meta({ description: 'the most points one staff member may give at the counter in a day' }),
     min_order: money(),
     delivery_fee: money(),
     topup_min: money(),

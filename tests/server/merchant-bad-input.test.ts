@@ -26,7 +26,7 @@ const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
-const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups', 'locations', 'location_unavailable_products', 'staff_locations'] as const;
+const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'counter_earns', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups', 'locations', 'location_unavailable_products', 'staff_locations'] as const;
 const BAD_IMAGE: Json[] = ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://plain.example/a.png', '//evil.example/a.png', '/a b.png', 42, null, `/${'x'.repeat(500)}`, `/a${NUL}`];
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
 const BAD_CATEGORY: Json[] = ['', '   ', 42, null, 'x'.repeat(61), NUL];
@@ -110,6 +110,12 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     const v = (await p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.voucher as { id: number };
     return (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: v.id } }).expect(200)).body.data.current.qr as string;
   };
+  /** A customer's member card's fresh QR code (for the counter's member look-up). */
+  const memberCode = async (customer?: { token: string }) => {
+    const c = customer ?? (await p.newCustomer());
+    return (await p.call('get', 'member/card', { token: c.token }).expect(200)).body.data.current.qr as string;
+  };
+  const earnFor = async () => ({ customer_id: (await p.newCustomer()).id, amount: 18_500, items: [{ product_id: await anyProduct(), qty: 2 }], idempotency_key: `k-${Math.random()}` });
   const walletOrder = async () => {
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const product = await p.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
@@ -402,6 +408,37 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ redemption_id: (await p.call('post', 'merchant/counter/redeem', { token: owner.token, body: { code: await voucherCode() } }).expect(201)).body.data.redemption.id }),
       bad: { redemption_id: BAD_ID },
       required: ['redemption_id'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/counter/member',
+      owner: true,
+      valid: async () => ({ code: await memberCode() }),
+      bad: { code: BAD_CODE, phone: ['', 'x'.repeat(33), 42, null, ['0917 123 4567']], location_id: BAD_ID },
+      // neither the code nor a phone: the code is asked for
+      required: ['code'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/counter/earn',
+      owner: true,
+      valid: earnFor,
+      bad: {
+        customer_id: BAD_ID,
+        amount: [0, -1, 1.5, '18500', null, 100_000_001, 999],
+        items: ['abc', null, {}, [{}], [{ product_id: 0, qty: 1 }], [{ product_id: 1, qty: 0 }], [{ product_id: 1, qty: 100 }], [{ product_id: 1, qty: 1.5 }], [{ product_id: 999_999, qty: 1 }], Array.from({ length: 51 }, () => ({ product_id: 1, qty: 1 }))],
+        location_id: BAD_ID,
+        idempotency_key: ['', 42, null, 'x'.repeat(65)],
+      },
+      required: ['customer_id', 'amount', 'idempotency_key'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/counter/earn/undo',
+      owner: true,
+      valid: async () => ({ earn_id: (await p.call('post', 'merchant/counter/earn', { token: owner.token, body: await earnFor() }).expect(201)).body.data.earn.id }),
+      bad: { earn_id: BAD_ID },
+      required: ['earn_id'],
     },
     {
       method: 'post',

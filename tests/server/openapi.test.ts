@@ -695,6 +695,14 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const redeemed = (await call('POST merchant/counter/redeem', { token: owner, body: { code: codes.current.short_code } })).body.data;
     await call('POST merchant/counter/undo', { token: owner, body: { redemption_id: redeemed.redemption.id } });
     await call('GET merchant/counter/recent', { token: owner });
+    // the member card: found at the counter by its code and by phone, points given and taken back
+    const card = (await call('GET member/card', { token })).body.data;
+    await call('POST merchant/counter/member', { token: owner, body: { code: card.current.short_code } });
+    const phoneOf = (await p.db.selectFrom('customers').select('phone').where('id', '=', c.id).executeTakeFirstOrThrow()).phone!;
+    await call('POST merchant/counter/member', { token: owner, body: { phone: phoneOf } });
+    const earned = (await call('POST merchant/counter/earn', { token: owner, body: { customer_id: c.id, amount: 18_500, items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })).body.data;
+    await call('GET merchant/counter/earns', { token: owner });
+    await call('POST merchant/counter/earn/undo', { token: owner, body: { earn_id: earned.earn.id } });
     await call('GET merchant/orders/board', { token: owner });
     await call('GET merchant/orders/detail', { token: owner, query: { name: paid.name } });
     await call('POST merchant/orders/advance', { token: owner, body: { name: paid.name, from: 'preparing' } });

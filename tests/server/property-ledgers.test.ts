@@ -6,7 +6,8 @@
  * status changes and cancellations with their refunds (the machine integration's and the console's
  * board: the wallet back for a wallet order, the gateway's refund for a card order), vouchers redeemed
  * at the counter with their rotating codes (fresh or a minute old), undone in time by staff or late by
- * an owner, and replays of idempotent calls.
+ * an owner, points given at the counter for walk-in sales (some over the daily caps) and their undo
+ * (in time by staff, late by an owner, refused once the points are spent), and replays of idempotent calls.
  *
  * After every step: every balance equals the sum of its ledger and is never negative, each ledger's
  * `balance_after` is its running sum, the earned lots hold exactly the points balance, money came in
@@ -53,7 +54,9 @@ type Cmd =
   | { t: 'replay'; pick: number }
   | { t: 'counter'; pick: number; via: 'qr' | 'short'; stale: boolean }
   | { t: 'undo'; pick: number; late: boolean }
-  | { t: 'boardCancel'; pick: number };
+  | { t: 'boardCancel'; pick: number }
+  | { t: 'counterEarn'; c: number; amount: number }
+  | { t: 'earnUndo'; pick: number; late: boolean };
 
 const cust = fc.nat({ max: 2 });
 // [product index into the whole menu (the unavailable cold brew included), qty]
@@ -75,6 +78,9 @@ const command: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ t: fc.constant('counter' as const), pick: fc.nat(), via: fc.constantFrom<'qr' | 'short'>('qr', 'short'), stale: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('undo' as const), pick: fc.nat(), late: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('boardCancel' as const), pick: fc.nat() }) },
+  // a walk-in sale: worth less than a point, a usual one, or the whole daily cap per customer (500 points)
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('counterEarn' as const), c: cust, amount: fc.oneof(fc.integer({ min: 1_000, max: 300_000 }), fc.constantFrom(999, 500_000)) }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('earnUndo' as const), pick: fc.nat(), late: fc.boolean() }) },
 );
 
 const start = fc.record({
@@ -160,6 +166,8 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   interface Keyed {
     path: string;
     customer: number;
+    /** a staff member's call (the counter's), made with the staff session */
+    byStaff?: boolean;
     body: Record<string, unknown>;
     status: number;
     answer: unknown;
@@ -177,6 +185,8 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     touched: Set<number>;
     /** counter redemptions made in this run */
     redemptions: number[];
+    /** points given at the counter in this run */
+    earns: number[];
   }
   type Verify = (before: Snapshot, after: Snapshot) => void;
 
@@ -553,6 +563,50 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         if (!r.undone_at) expect(['active', 'expired']).toContain(v.status);
         return unchanged(r.customer_id);
       }
+      case 'counterEarn': {
+        // what the caps count: the shop's day so far (Manila, UTC+8), this customer's and this staff member's earns not undone
+        const dayStart = new Date(Math.floor((p.clock.now().getTime() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000);
+        const today = (column: 'customer_id' | 'staff_id', id: number) =>
+          p.db.selectFrom('counter_earns').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('n')).where(column, '=', id).where('created_at', '>=', dayStart).where('undone_at', 'is', null).executeTakeFirstOrThrow();
+        const [customerToday, staffToday] = [Number((await today('customer_id', c!.id)).n), Number((await today('staff_id', staff.id)).n)];
+        const body = { customer_id: c!.id, amount: cmd.amount, idempotency_key: randomUUID() };
+        const res = await call('post', 'merchant/counter/earn', { token: staff.token, body });
+        expectAnswer(res, `merchant/counter/earn ${cmd.amount}`, { 201: true, 400: ['VALIDATION'], 409: ['LIMIT_REACHED'] });
+        const points = Math.floor(cmd.amount / 1_000);
+        if (points === 0) expect(res.status).toBe(400);
+        else expect(res.status === 201).toBe(customerToday + points <= 500 && staffToday + points <= 5_000);
+        if (res.status !== 400) run.keyed.push({ path: 'merchant/counter/earn', customer: c!.id, byStaff: true, body, status: res.status, answer: res.body });
+        if (res.status === 201) run.earns.push(res.body.data.earn.id);
+        return (before, after) => {
+          const [b, a] = [customerOf(before, c!.id), customerOf(after, c!.id)];
+          if (res.status !== 201) return expect(a).toEqual(b);
+          expect(a).toEqual({ ...b, points: b.points + points });
+          expect(res.body.data.member.points).toBe(a.points);
+        };
+      }
+      case 'earnUndo': {
+        if (run.earns.length === 0) return undefined;
+        const id = run.earns[cmd.pick % run.earns.length]!;
+        const e = await p.db.selectFrom('counter_earns').select(['customer_id', 'points', 'created_at', 'undone_at']).where('id', '=', id).executeTakeFirstOrThrow();
+        run.touched.add(e.customer_id);
+        if (cmd.late) p.clock.advance(121_000);
+        const late = p.clock.now().getTime() > e.created_at.getTime() + 120_000;
+        const had = (await p.db.selectFrom('customers').select('points').where('id', '=', e.customer_id).executeTakeFirstOrThrow()).points;
+        let res = await call('post', 'merchant/counter/earn/undo', { token: staff.token, body: { earn_id: id } });
+        expectAnswer(res, 'merchant/counter/earn/undo (staff)', { 200: true, 403: ['ROLE_FORBIDDEN'], 409: ['INVALID_TRANSITION', 'INSUFFICIENT_POINTS'] });
+        if (e.undone_at) expect(res.body.error?.code).toBe('INVALID_TRANSITION');
+        else if (late) expect(res.status).toBe(403);
+        else expect(res.body.error?.code).toBe(had < e.points ? 'INSUFFICIENT_POINTS' : undefined);
+        if (res.status === 403) {
+          res = await call('post', 'merchant/counter/earn/undo', { token: owner.token, body: { earn_id: id } });
+          expectAnswer(res, 'merchant/counter/earn/undo (owner)', { 200: true, 409: ['INSUFFICIENT_POINTS'] });
+          expect(res.status).toBe(had < e.points ? 409 : 200);
+        }
+        return (before, after) => {
+          const [b, a] = [customerOf(before, e.customer_id), customerOf(after, e.customer_id)];
+          expect(a).toEqual(res.status === 200 ? { ...b, points: b.points - e.points } : b);
+        };
+      }
       case 'replay': {
         if (run.keyed.length === 0) return undefined;
         const k = run.keyed[cmd.pick % run.keyed.length]!;
@@ -567,7 +621,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
               || '/' || (select count(*) from payments where customer_id in (${sql.join(ids)})) as n`.execute(p.db)
           ).rows[0]!.n;
         const rows = await count();
-        const res = await call('post', k.path, { token: tokenOf(run, k.customer), body: k.body });
+        const res = await call('post', k.path, { token: k.byStaff ? staff.token : tokenOf(run, k.customer), body: k.body });
         // the first answer, exactly, and nothing new anywhere
         expect(res.status, `replay of ${k.path}`).toBe(k.status);
         expect(res.body).toEqual(k.answer);
@@ -587,7 +641,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       await fc.assert(
         fc.asyncProperty(start, fc.array(command, { minLength: 3, maxLength: 8 }), async (init, cmds) => {
           const customers = await freshCustomers(init);
-          const run: Run = { customers, pending: [], orders: [], keyed: [], touched: new Set(), redemptions: [], last: undefined as unknown as Snapshot };
+          const run: Run = { customers, pending: [], orders: [], keyed: [], touched: new Set(), redemptions: [], earns: [], last: undefined as unknown as Snapshot };
           // the starting state: the database invariants (the API is compared after each command)
           run.last = await checkInvariants(run, []);
           for (const cmd of cmds) {

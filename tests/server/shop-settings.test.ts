@@ -41,6 +41,8 @@ describeEachDb('shop settings', (kind) => {
       points_per_amount: 1_000,
       delivery_fee_earns_points: false,
       points_expiry_days: 365,
+      counter_points_per_customer_per_day: 500,
+      counter_points_per_staff_per_day: 5_000,
       min_order: 15_000,
       delivery_fee: 4_900,
       topup_min: 10_000,
@@ -93,6 +95,20 @@ describeEachDb('shop settings', (kind) => {
     expect(log.body.data.items.map((i: { action: string }) => i.action)).toEqual(['settings.update']);
   });
 
+  it('keeps the counter\'s daily caps as rules: saved, read back and audited like the others', async () => {
+    const res = await update({ counter_points_per_customer_per_day: 0, counter_points_per_staff_per_day: 12_000 }).expect(200);
+    expect(res.body.data).toMatchObject({ counter_points_per_customer_per_day: 0, counter_points_per_staff_per_day: 12_000 });
+    const row = await p.db.selectFrom('merchants').select('rules').where('id', '=', SEED.id).executeTakeFirstOrThrow();
+    expect(row.rules).toMatchObject({ counter_points_per_customer_per_day: 0, counter_points_per_staff_per_day: 12_000 });
+    const entry = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'settings.update').executeTakeFirstOrThrow();
+    expect([entry.before, entry.after]).toEqual([
+      { counter_points_per_customer_per_day: 500, counter_points_per_staff_per_day: 5_000 },
+      { counter_points_per_customer_per_day: 0, counter_points_per_staff_per_day: 12_000 },
+    ]);
+    // customers never see them
+    expect(await customerSettings()).not.toHaveProperty('counter_points_per_customer_per_day');
+  });
+
   const BAD: Array<[string, unknown, RegExp]> = [
     ['setting_company', '   ', /required/],
     ['setting_company', 'x'.repeat(61), /at most 60/],
@@ -114,6 +130,11 @@ describeEachDb('shop settings', (kind) => {
     ['delivery_fee_earns_points', 'yes', /true or false/],
     ['points_expiry_days', 0, /at least 1/],
     ['points_expiry_days', 5000, /at most 3,650/],
+    ['counter_points_per_customer_per_day', -1, /at least 0/],
+    ['counter_points_per_customer_per_day', 1_000_001, /at most 1,000,000/],
+    ['counter_points_per_customer_per_day', 2.5, /whole number of points/],
+    ['counter_points_per_staff_per_day', '5000', /whole number of points/],
+    ['counter_points_per_staff_per_day', 10_000_001, /at most 10,000,000/],
     ['min_order', -1, /at least 0/],
     ['delivery_fee', '49', /whole number/],
     ['topup_min', 5, /at least 10,000/],

@@ -4,8 +4,9 @@ import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { withCodeLimit } from './code-limit';
 import { lookup, recent, redeem, undo } from './counter.service';
+import { earnAtCounter, findMember, todaysEarns, undoEarn } from './earns.service';
 
-/** The counter (merchant/counter/…: any staff member, owners included). */
+/** The counter (merchant/counter/…: any staff member, owners included): vouchers, and points for walk-in sales. */
 export function counterRoutes(ctx: ProviderContext): Router {
   return mount(ctx, counterSpec, {
     lookup: async (body, at) => ({ voucher: await withCodeLimit(ctx, at.staff(), () => lookup(ctx, at.staff(), body.code, body.location_id)) }),
@@ -15,5 +16,16 @@ export function counterRoutes(ctx: ProviderContext): Router {
     },
     undo: async (body, at) => undo(ctx, at.staff(), body.redemption_id),
     recent: async () => ({ redemptions: await recent(ctx) }),
+    // a member card's unknown codes count against the session's limit like vouchers' (a phone never fails that way)
+    member: async (body, at) => ({ member: await withCodeLimit(ctx, at.staff(), () => findMember(ctx, at.staff(), body)) }),
+    earn: async (body, at) =>
+      earnAtCounter(ctx, at.staff(), body, (effect) =>
+        at.once(async (trx) => {
+          const data = await effect(trx);
+          return at.reply(data, `${data.earn.points} points for ${data.member.first_name}.`);
+        }),
+      ),
+    undoEarn: async (body, at) => undoEarn(ctx, at.staff(), body.earn_id),
+    earns: async (_, at) => ({ earns: await todaysEarns(ctx, at.staff()) }),
   });
 }

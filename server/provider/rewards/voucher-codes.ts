@@ -3,27 +3,56 @@ import { CODE_STEP_SECONDS, SHORT_CODE_LENGTH } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
-import { deleteShortCodesBefore, findShortCodes, insertShortCodes, readOrMakeSecret } from './vouchers.repo';
+import { deleteShortCodesBefore, findShortCodes, insertShortCodes, readOrMakeSecret, type ShortCodeKind } from './vouchers.repo';
 
 /**
- * Vouchers' rotating codes. Time is cut into 30-second steps; for each step a voucher has a QR code
- * (`LV1.<merchant>.<voucher>.<step>.<signature>`, the signature an HMAC-SHA256 with the shop's own
+ * Rotating codes: vouchers' and (issue 29) members' cards, one scheme. Time is cut into 30-second steps;
+ * for each step a voucher or a member has a QR code (`LV1.<merchant>.<voucher>.<step>.<signature>`,
+ * `LM1.<merchant>.<customer>.<step>.<signature>`, the signature an HMAC-SHA256 with the shop's own
  * secret, 80 bits of it) and a short code to type (8 characters of Crockford base32, 40 bits of another
- * HMAC). A code is accepted in its own step and the one before (and the next, for two instances' clocks),
- * so a photo of one is refused about a minute later. The secret is 32 random bytes kept in the database:
- * every instance signs and checks with the same one, and it never leaves the provider.
- * Short codes cannot be checked without knowing the voucher, so the ones handed out are kept (short
- * code, step → voucher) for the counter to look up; the hourly job forgets old ones.
+ * HMAC). Each kind signs in its own domain (its prefix in the QR code, its own label in the short code),
+ * so a voucher's code never passes for a member's with the same number. A code is accepted in its own
+ * step and the one before (and the next, for two instances' clocks), so a photo of one is refused about
+ * a minute later. The secret is 32 random bytes kept in the database: every instance signs and checks
+ * with the same one, and it never leaves the provider.
+ * Short codes cannot be checked without knowing what they name, so the ones handed out are kept (short
+ * code, step → voucher or customer, a table for each kind) for the counter to look up; the hourly job
+ * forgets old ones.
  */
 
 const SECRET_NAME = 'voucher-codes';
-const PREFIX = 'LV1';
 /** Crockford's base32: no I, L, O or U, read aloud and typed without mistakes */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const MAC_CHARS = 16; // 80 bits
 /** steps a code is accepted after its own (and before: the next step's code is handed out early) */
 const STEPS_BACK = 1;
 const STEPS_AHEAD = 1;
+
+/** What differs between the kinds of rotating code: the words and the domain they sign in. */
+interface CodeKind {
+  shortCodes: ShortCodeKind;
+  prefix: string;
+  /** put before what is signed; vouchers' is empty (their codes predate members': those handed out stay good) */
+  domain: string;
+  otherMerchant: string;
+  /** whether a 16-character typed code is the thing's fixed reference code (vouchers have one) */
+  hasReferenceCode: boolean;
+}
+
+const VOUCHER: CodeKind = {
+  shortCodes: 'voucher',
+  prefix: 'LV1',
+  domain: '',
+  otherMerchant: 'This voucher is from another shop. It can only be used where it was issued.',
+  hasReferenceCode: true,
+};
+const MEMBER: CodeKind = {
+  shortCodes: 'member',
+  prefix: 'LM1',
+  domain: 'member|',
+  otherMerchant: 'This member card is from another shop. Points can only be given where the customer is a member.',
+  hasReferenceCode: false,
+};
 
 const secrets = new WeakMap<object, Buffer>();
 
@@ -57,12 +86,12 @@ const mac = (secret: Buffer, text: string, chars: number) => base32(createHmac('
 
 export const stepAt = (now: Date) => Math.floor(now.getTime() / 1000 / CODE_STEP_SECONDS);
 
-function qrCode(secret: Buffer, merchantId: string, voucherId: number, step: number): string {
-  const body = `${PREFIX}.${merchantId}.${voucherId}.${step}`;
-  return `${body}.${mac(secret, `qr|${body}`, MAC_CHARS)}`;
+function qrCode(kind: CodeKind, secret: Buffer, merchantId: string, id: number, step: number): string {
+  const body = `${kind.prefix}.${merchantId}.${id}.${step}`;
+  return `${body}.${mac(secret, `${kind.domain}qr|${body}`, MAC_CHARS)}`;
 }
 
-const shortCode = (secret: Buffer, voucherId: number, step: number) => mac(secret, `short|${voucherId}|${step}`, SHORT_CODE_LENGTH);
+const shortCode = (kind: CodeKind, secret: Buffer, id: number, step: number) => mac(secret, `${kind.domain}short|${id}|${step}`, SHORT_CODE_LENGTH);
 
 export interface RotatingCodes {
   current: { qr: string; short_code: string };
@@ -70,20 +99,25 @@ export interface RotatingCodes {
   seconds_left: number;
 }
 
-/** A voucher's codes for this step and the next, kept so a typed short code finds the voucher. */
-export async function codesFor(ctx: ProviderContext, voucherId: number): Promise<RotatingCodes> {
+/** Codes for this step and the next, kept so a typed short code finds what they name. */
+async function rotatingCodes(ctx: ProviderContext, kind: CodeKind, id: number): Promise<RotatingCodes> {
   const secret = await secretOf(ctx.db);
   const now = ctx.clock.now();
   const step = stepAt(now);
-  const current = { qr: qrCode(secret, ctx.merchantId, voucherId, step), short_code: shortCode(secret, voucherId, step) };
-  const next = { qr: qrCode(secret, ctx.merchantId, voucherId, step + 1), short_code: shortCode(secret, voucherId, step + 1) };
-  await insertShortCodes(ctx.db, [
-    { short_code: current.short_code, step, voucher_id: voucherId },
-    { short_code: next.short_code, step: step + 1, voucher_id: voucherId },
+  const current = { qr: qrCode(kind, secret, ctx.merchantId, id, step), short_code: shortCode(kind, secret, id, step) };
+  const next = { qr: qrCode(kind, secret, ctx.merchantId, id, step + 1), short_code: shortCode(kind, secret, id, step + 1) };
+  await insertShortCodes(ctx.db, kind.shortCodes, [
+    { short_code: current.short_code, step, subject_id: id },
+    { short_code: next.short_code, step: step + 1, subject_id: id },
   ]);
   const seconds_left = Math.max(1, Math.ceil(((step + 1) * CODE_STEP_SECONDS * 1000 - now.getTime()) / 1000));
   return { current, next, seconds_left };
 }
+
+/** A voucher's codes for this step and the next. */
+export const codesFor = (ctx: ProviderContext, voucherId: number) => rotatingCodes(ctx, VOUCHER, voucherId);
+/** A member's card's codes (the customer's) for this step and the next. */
+export const memberCodesFor = (ctx: ProviderContext, customerId: number) => rotatingCodes(ctx, MEMBER, customerId);
 
 const refused = (code: 'CODE_STALE' | 'CODE_UNKNOWN' | 'OTHER_MERCHANT' | 'REFERENCE_CODE', message: string) => new AppError(code, message);
 
@@ -100,47 +134,50 @@ export function normaliseTyped(input: string): string {
 }
 
 /**
- * The voucher a scanned QR code or a typed short code names, if it is fresh; else the refusal:
- * CODE_STALE (a real code whose time is over), OTHER_MERCHANT, REFERENCE_CODE (the voucher's fixed
- * code) or CODE_UNKNOWN (anything else: a forged signature, a made-up code).
+ * What a scanned QR code or a typed short code names, if it is fresh; else the refusal: CODE_STALE (a
+ * real code whose time is over), OTHER_MERCHANT, REFERENCE_CODE (a voucher's fixed code) or CODE_UNKNOWN
+ * (anything else: a forged signature, a made-up code, another kind's code).
  */
-export async function voucherOfCode(ctx: ProviderContext, input: string): Promise<number> {
+async function subjectOfCode(ctx: ProviderContext, kind: CodeKind, input: string): Promise<number> {
   const text = input.trim();
   const step = stepAt(ctx.clock.now());
-  if (text.startsWith(`${PREFIX}.`)) {
+  if (text.startsWith(`${kind.prefix}.`)) {
     const parts = text.split('.');
     if (parts.length < 5) throw unknownCode();
-    // PREFIX . merchant (may hold dots) . voucher . step . signature
-    const [stepText, voucherText] = [parts.at(-2)!, parts.at(-3)!];
+    // prefix . merchant (may hold dots) . id . step . signature
+    const [stepText, idText] = [parts.at(-2)!, parts.at(-3)!];
     const merchant = parts.slice(1, -3).join('.');
-    if (!/^\d{1,10}$/.test(voucherText) || !/^\d{1,12}$/.test(stepText)) throw unknownCode();
-    if (merchant !== ctx.merchantId) {
-      throw refused('OTHER_MERCHANT', 'This voucher is from another shop. It can only be used where it was issued.');
-    }
+    if (!/^\d{1,10}$/.test(idText) || !/^\d{1,12}$/.test(stepText)) throw unknownCode();
+    if (merchant !== ctx.merchantId) throw refused('OTHER_MERCHANT', kind.otherMerchant);
     const secret = await secretOf(ctx.db);
-    const voucherId = Number(voucherText);
+    const id = Number(idText);
     const codeStep = Number(stepText);
-    const expected = Buffer.from(qrCode(secret, merchant, voucherId, codeStep));
+    const expected = Buffer.from(qrCode(kind, secret, merchant, id, codeStep));
     const given = Buffer.from(text);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw unknownCode();
     if (codeStep < step - STEPS_BACK) throw staleCode();
     if (codeStep > step + STEPS_AHEAD) throw unknownCode();
-    return voucherId;
+    return id;
   }
   const typed = normaliseTyped(text);
-  // the voucher's fixed code (XXXX-XXXX-XXXX-XXXX): 16 characters, with or without the dashes
-  if (typed.length === 16) {
+  // a voucher's fixed code (XXXX-XXXX-XXXX-XXXX): 16 characters, with or without the dashes
+  if (kind.hasReferenceCode && typed.length === 16) {
     throw refused('REFERENCE_CODE', 'That is the voucher’s reference number. Scan the QR code or type the 8-character code under it.');
   }
   if (typed.length !== SHORT_CODE_LENGTH || [...typed].some((c) => !ALPHABET.includes(c))) throw unknownCode();
-  const rows = await findShortCodes(ctx.db, typed, step - 20, step + STEPS_AHEAD);
+  const rows = await findShortCodes(ctx.db, kind.shortCodes, typed, step - 20, step + STEPS_AHEAD);
   const fresh = rows.find((r) => r.step >= step - STEPS_BACK);
-  if (fresh) return fresh.voucher_id;
+  if (fresh) return fresh.subject_id;
   if (rows.length > 0) throw staleCode();
   throw unknownCode();
 }
 
-/** The hourly job: short codes older than an hour name nothing any more. */
+/** The voucher a fresh code names (subjectOfCode's refusals otherwise). */
+export const voucherOfCode = (ctx: ProviderContext, input: string) => subjectOfCode(ctx, VOUCHER, input);
+/** The customer whose member card a fresh code is (subjectOfCode's refusals otherwise). */
+export const memberOfCode = (ctx: ProviderContext, input: string) => subjectOfCode(ctx, MEMBER, input);
+
+/** The hourly job: short codes (vouchers' and members') older than an hour name nothing any more. */
 export async function purgeShortCodes(ctx: ProviderContext): Promise<void> {
   await deleteShortCodesBefore(ctx.db, stepAt(ctx.clock.now()) - 120);
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { type Clock, DAY } from '../../lib/clock';
 import type { Voucher } from '#contract';
@@ -92,7 +93,7 @@ export function findOwnVoucher(db: Database, customerId: number, voucherId: numb
 }
 
 // ---------------------------------------------------------------------------------------------
-// The rotating codes' secret and the short codes handed out (voucher-codes.ts)
+// The rotating codes' secret and the short codes handed out (voucher-codes.ts): vouchers' and members'
 // ---------------------------------------------------------------------------------------------
 
 /** A secret by its name: made with `fresh` by the first instance to ask, read by the others. */
@@ -102,26 +103,29 @@ export async function readOrMakeSecret(db: Database, name: string, fresh: Buffer
   return row.secret;
 }
 
-export async function insertShortCodes(db: Database, codes: { short_code: string; step: number; voucher_id: number }[]): Promise<void> {
-  await db
-    .insertInto('voucher_short_codes')
-    .values(codes)
-    .onConflict((oc) => oc.columns(['short_code', 'step']).doNothing())
-    .execute();
+/** Where each kind of rotating code keeps its short codes, and the column naming what a code is for. */
+const SHORT_CODES = {
+  voucher: { table: 'voucher_short_codes', subject: 'voucher_id' },
+  member: { table: 'member_short_codes', subject: 'customer_id' },
+} as const;
+export type ShortCodeKind = keyof typeof SHORT_CODES;
+
+export async function insertShortCodes(db: Database, kind: ShortCodeKind, codes: { short_code: string; step: number; subject_id: number }[]): Promise<void> {
+  const { table, subject } = SHORT_CODES[kind];
+  await sql`insert into ${sql.table(table)} (short_code, step, ${sql.ref(subject)})
+    values ${sql.join(codes.map((c) => sql`(${c.short_code}, ${c.step}, ${c.subject_id})`))}
+    on conflict (short_code, step) do nothing`.execute(db);
 }
 
-/** The vouchers a short code was handed out for between two steps, the latest step first. */
-export function findShortCodes(db: Database, shortCode: string, fromStep: number, toStep: number): Promise<{ voucher_id: number; step: number }[]> {
-  return db
-    .selectFrom('voucher_short_codes')
-    .select(['voucher_id', 'step'])
-    .where('short_code', '=', shortCode)
-    .where('step', '>=', fromStep)
-    .where('step', '<=', toStep)
-    .orderBy('step', 'desc')
-    .execute();
+/** What a short code was handed out for between two steps, the latest step first. */
+export async function findShortCodes(db: Database, kind: ShortCodeKind, shortCode: string, fromStep: number, toStep: number): Promise<{ subject_id: number; step: number }[]> {
+  const { table, subject } = SHORT_CODES[kind];
+  const { rows } = await sql<{ subject_id: number; step: number }>`select ${sql.ref(subject)} as subject_id, step from ${sql.table(table)}
+    where short_code = ${shortCode} and step >= ${fromStep} and step <= ${toStep} order by step desc`.execute(db);
+  return rows.map((r) => ({ subject_id: Number(r.subject_id), step: Number(r.step) }));
 }
 
+/** Forgets every kind's short codes of steps before this one. */
 export async function deleteShortCodesBefore(db: Database, step: number): Promise<void> {
-  await db.deleteFrom('voucher_short_codes').where('step', '<', step).execute();
+  for (const { table } of Object.values(SHORT_CODES)) await sql`delete from ${sql.table(table)} where step < ${step}`.execute(db);
 }

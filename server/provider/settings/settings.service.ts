@@ -33,6 +33,10 @@ export interface MerchantRules {
   delivery_fee_earns_points: boolean;
   points_expiry_days: number;
   points_expiry_notice_days: number;
+  /** the most points one customer may earn at the counter in a shop's day (walk-in sales; 0: none) */
+  counter_points_per_customer_per_day: number;
+  /** the most points one staff member may give at the counter in a shop's day */
+  counter_points_per_staff_per_day: number;
   spin_cost_points: number;
   free_spins_per_day: number;
   topup_min: number;
@@ -64,6 +68,8 @@ export const DEFAULT_RULES: MerchantRules = {
   delivery_fee_earns_points: false,
   points_expiry_days: 365,
   points_expiry_notice_days: 7,
+  counter_points_per_customer_per_day: 500,
+  counter_points_per_staff_per_day: 5_000,
   spin_cost_points: 20,
   free_spins_per_day: 1,
   topup_min: 10_000,

@@ -84,6 +84,8 @@ const LABEL: Record<string, string> = {
   points_per_amount: 'Spend for one point',
   delivery_fee_earns_points: 'Delivery fee earns points',
   points_expiry_days: 'Days points last',
+  counter_points_per_customer_per_day: 'Most points a customer earns at the counter a day',
+  counter_points_per_staff_per_day: 'Most points a staff member gives at the counter a day',
   min_order: 'Minimum order',
   topup_min: 'Smallest top-up',
   topup_max: 'Largest top-up',
@@ -173,6 +175,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
   const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
   const diff = () => changesOf(e.before, e.after, f);
   const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
+  const counter = counterText(e.action, who, a, f);
+  if (counter) return counter;
   const lifecycle = productLifecycle(e.action, who, a, b) ?? locationSentence(e.action, who, a, b);
   if (lifecycle) return plain(lifecycle, { changes: e.action === 'location.update' ? diff() : [] });
 
@@ -208,12 +212,6 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
       return plain(`Someone asked for a password reset link for ${text(a.email, 'an account')}.`, { detail: from });
     case 'password.reset':
       return plain(`${who} chose a new password from a reset link.`, { detail: 'Every session of theirs ended.' });
-    case 'voucher.redeem':
-      return plain(`${who} redeemed ${text(a.reward_title, text(a.reward, 'a voucher'))} for ${text(a.customer, 'a customer')}.`);
-    case 'voucher.undo':
-      return plain(`${who} undid a redemption of ${text(a.reward_title, 'a voucher')}${typeof a.customer === 'string' ? ` for ${a.customer}` : ''}.`);
-    case 'counter.code_limit':
-      return plain(`${who} typed ${f.count(Number(a.unknown_codes) || 30)} codes the counter did not recognise within a minute: the counter paused for a minute.`, { warning: true });
     case 'order.advance':
     case 'order.status':
       return plain(`${who} marked order ${(e.target ?? '').replace(/^order:/, '')} as ${STATUS[text(a.status, '')] ?? text(a.status, 'changed')}.`);
@@ -283,6 +281,35 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
       return plain(`${who} sent a test ${a.channel === 'sms' ? 'text message' : 'e-mail'} to ${text(a.to, 'themselves')}.`);
     default:
       return plain(optionSentence(e.action, who, a, b) ?? `${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: e.action === 'menu.option_group.delete' ? [] : diff() });
+  }
+}
+
+/**
+ * The counter's entries: vouchers redeemed and undone, its code limit (a warning), points given for a
+ * walk-in sale (issue 29), their undo and a refusal by a daily limit (a warning); null for any other.
+ */
+function counterText(action: string, who: string, a: Obj, f: ActivityFormat): ActivityText | null {
+  const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
+  /** a counter sale: "₱180.00 sale at Makati" */
+  const saleAt = () => `${typeof a.amount === 'number' ? `${f.money(a.amount)} ` : ''}sale${typeof a.location === 'string' ? ` at ${a.location}` : ''}`;
+  switch (action) {
+    case 'voucher.redeem':
+      return plain(`${who} redeemed ${text(a.reward_title, text(a.reward, 'a voucher'))} for ${text(a.customer, 'a customer')}.`);
+    case 'voucher.undo':
+      return plain(`${who} undid a redemption of ${text(a.reward_title, 'a voucher')}${typeof a.customer === 'string' ? ` for ${a.customer}` : ''}.`);
+    case 'counter.code_limit':
+      return plain(`${who} typed ${f.count(Number(a.unknown_codes) || 30)} codes the counter did not recognise within a minute: the counter paused for a minute.`, { warning: true });
+    case 'counter.earn':
+      return plain(`${who} gave ${text(a.customer, 'a customer')} ${f.count(Number(a.earned) || 0)} points for a ${saleAt()}.`);
+    case 'counter.earn_undo':
+      return plain(`${who} took back the ${f.count(Number(a.taken_back) || 0)} points ${text(a.customer, 'a customer')} earned for a ${saleAt()}.`);
+    case 'counter.earn_refused':
+      return plain(`${who} could not give ${text(a.customer, 'a customer')} ${f.count(Number(a.points) || 0)} points for a ${saleAt()}: ${a.limit === 'staff' ? 'they have given' : 'the customer has earned'} the most points allowed at the counter today.`, {
+        warning: true,
+        detail: `The daily limit is ${f.count(Number(a.cap) || 0)} points ${a.limit === 'staff' ? 'per staff member' : 'per customer'} (${f.count(Number(a.points_left_today) || 0)} left today); an owner can change it in the shop settings.`,
+      });
+    default:
+      return null;
   }
 }
 

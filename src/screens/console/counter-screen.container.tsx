@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { CounterRedemption } from '#contract/counter';
+import type { CounterEarn, CounterMember, CounterRedemption } from '#contract/counter';
 import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../api/client';
-import { useCounterLookup, useCounterRecent, useCounterRedeem, useCounterUndo } from '../../api/counter';
+import { useCounterEarn, useCounterEarns, useCounterLookup, useCounterMember, useCounterRecent, useCounterRedeem, useCounterUndo, useCounterUndoEarn, type MemberFind } from '../../api/counter';
 import { useMerchantLocations } from '../../api/locations';
 import { useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
-import { useAction } from '../../shared/action';
+import { useAction, useKeyedAction } from '../../shared/action';
 import { messageOf } from '../../shared/errors';
 import { CameraScanner } from '../../console/camera-scanner';
 import { useWorkingLocation } from '../../console/working-location';
+import { jobOfScan, type CounterJob, type CounterRefusal } from './counter-jobs';
 import { CounterScreen, type CounterResult } from './counter-screen';
 
 /** A refusal's title, by its code; the message is the provider's own. */
@@ -23,10 +24,23 @@ const REFUSAL_TITLE: Record<string, string> = {
   NOT_FOUND: 'We don’t recognise this code',
 };
 
-export function refusalOf(err: unknown): CounterResult {
-  const code = err instanceof ApiRequestError ? err.code : '';
-  return { kind: 'refused', title: REFUSAL_TITLE[code] ?? 'That did not work', message: messageOf(err) };
-}
+/** The same for a member card, a phone number or the points of a sale. */
+const MEMBER_REFUSAL_TITLE: Record<string, string> = {
+  CODE_STALE: 'This code has changed',
+  CODE_UNKNOWN: 'We don’t recognise this card',
+  OTHER_MERCHANT: 'This member card is from another shop',
+  NOT_FOUND: 'We could not find this customer',
+  RATE_LIMITED: 'Too many unknown codes',
+  LIMIT_REACHED: 'Over today’s limit',
+  LOCATION_FORBIDDEN: 'Not at this location',
+};
+
+const refusal = (err: unknown, titles: Record<string, string>): CounterRefusal => ({
+  title: titles[err instanceof ApiRequestError ? err.code : ''] ?? 'That did not work',
+  message: messageOf(err),
+});
+
+export const refusalOf = (err: unknown): CounterResult => ({ kind: 'refused', ...refusal(err, REFUSAL_TITLE) });
 
 /** "now" for the undo buttons, every few seconds */
 function useNow(every: number): number {
@@ -36,6 +50,82 @@ function useNow(every: number): number {
     return () => clearInterval(t);
   }, [every]);
   return now;
+}
+
+/** "Give points": the customer found, the sale's points given once per attempt, undone within 2 minutes. */
+function useGivePoints(locationId: number | null) {
+  const earns = useCounterEarns();
+  const findMember = useCounterMember();
+  const earnPoints = useCounterEarn();
+  const undoEarn = useCounterUndoEarn();
+  const [member, setMember] = useState<CounterMember | null>(null);
+  const [memberRefusal, setMemberRefusal] = useState<CounterRefusal | null>(null);
+  const [earnRefusal, setEarnRefusal] = useState<CounterRefusal | null>(null);
+  const [earned, setEarned] = useState<CounterEarn | null>(null);
+  const undo = useAction(
+    async (e: CounterEarn) => {
+      const answer = await undoEarn(e.id);
+      setEarned((shown) => (shown?.id === e.id ? answer.earn : shown));
+    },
+    { overlap: true },
+  );
+  // a refusal is the counter's answer, shown in place of the customer
+  const find = useAction(async (how: MemberFind) => {
+    setMemberRefusal(null);
+    setEarnRefusal(null);
+    try {
+      const answer = await findMember(how, locationId);
+      setMember(answer.member);
+      setEarned(null);
+      undo.reset();
+    } catch (err) {
+      setMember(null);
+      setMemberRefusal(refusal(err, MEMBER_REFUSAL_TITLE));
+    }
+  });
+  // one idempotency key per attempt, kept for a retry after a lost answer: a double tap gives points once
+  const earn = useKeyedAction(async (key, customerId: number, amount: number) => {
+    setEarnRefusal(null);
+    try {
+      const answer = await earnPoints(key, customerId, amount, locationId);
+      setEarned(answer.earn);
+      setMember(null);
+      undo.reset();
+      return answer;
+    } catch (err) {
+      setEarnRefusal(refusal(err, MEMBER_REFUSAL_TITLE));
+      const left = err instanceof ApiRequestError ? (err.data as { points_left_today?: unknown } | null)?.points_left_today : undefined;
+      if (typeof left === 'number') setMember((m) => (m && m.customer_id === customerId ? { ...m, points_left_today: left } : m));
+      throw err;
+    }
+  });
+  return {
+    // a refusal stays until staff scan again: a photo of an old code is not sent again and again
+    busy: find.pending || earn.pending || member !== null || memberRefusal !== null,
+    find: (how: MemberFind) => void find.run(how),
+    props: {
+      onFindMember: (how: MemberFind) => void find.run(how),
+      finding: find.pending,
+      member,
+      memberRefusal,
+      onEarn: (amount: number) => void (member && earn.run(member.customer_id, amount)),
+      earning: earn.pending,
+      earnRefusal,
+      onClearMember: () => {
+        setMember(null);
+        setMemberRefusal(null);
+        setEarnRefusal(null);
+      },
+      earned,
+      onUndoEarn: (e: CounterEarn) => void undo.run(e),
+      undoingEarn: undo.running?.[0].id ?? null,
+      undoEarnError: undo.error ? messageOf(undo.error) : null,
+      earns: earns.data?.earns,
+      earnsLoading: earns.isLoading,
+      earnsError: earns.error ? messageOf(earns.error) : null,
+      onRetryEarns: () => void earns.mutate(),
+    },
+  };
 }
 
 /** /merchant/counter (staff and owners). */
@@ -50,6 +140,8 @@ export default function CounterContainer() {
   const owner = me.data?.staff.role === 'owner';
   const locations = useMerchantLocations();
   const working = useWorkingLocation(locations.data?.locations, owner);
+  const give = useGivePoints(working.choice);
+  const [job, setJob] = useState<CounterJob>('redeem');
   const [code, setCode] = useState<string | null>(null);
   const [result, setResult] = useState<CounterResult | null>(null);
   // a refusal is the counter's answer, shown as the result
@@ -79,10 +171,22 @@ export default function CounterContainer() {
     { overlap: true },
   );
 
-  const busy = look.pending || redeemIt.pending || result !== null;
+  // a scan goes to its own job (a member card to Give points, a voucher to Redeem), whichever is chosen
+  const scanned = (text: string) => {
+    const to = jobOfScan(text) ?? job;
+    setJob(to);
+    if (to === 'earn') give.find({ code: text });
+    else void look.run(text);
+  };
+  const busy = job === 'earn' ? give.busy : look.pending || redeemIt.pending || result !== null;
   return (
     <CounterScreen
-      scanner={<CameraScanner onCode={(text) => void look.run(text)} paused={busy} />}
+      {...give.props}
+      job={job}
+      onJobChange={setJob}
+      currency={settings?.currency ?? 'PHP'}
+      pointsPerAmount={settings?.points_per_amount}
+      scanner={<CameraScanner onCode={scanned} paused={busy} />}
       onLookup={(text) => void look.run(text)}
       looking={look.pending}
       result={result}

@@ -1,10 +1,13 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { CounterRedemption, CounterVoucher } from '#contract/counter';
 import type { MerchantLocation } from '#contract/locations';
 import type { StaffRole } from '#contract/staff';
-import { Badge, Button, Card, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx } from '../../ui';
+import { Badge, Button, Card, Notice, cx, focusRing } from '../../ui';
 import { formatDate, formatDateTime } from '../../ui/lib/dates';
+import { EarnsToday, GivePointsResult, MemberFinder, type GivePointsProps } from './counter-earn';
+import { canUndo, type CounterJob } from './counter-jobs';
 import { LocationSelect } from './location-controls';
+import { CounterToday, TypedForm } from './counter-parts';
 
 /** What the counter shows after a scan or a typed code. */
 export type CounterResult =
@@ -14,8 +17,11 @@ export type CounterResult =
   /** the code was refused: a title by the refusal's kind and the provider's own words */
   | { kind: 'refused'; title: string; message: string };
 
-export interface CounterScreenProps {
-  /** the camera (src/console/camera-scanner.tsx in the app; a stand-in in stories) */
+export interface CounterScreenProps extends GivePointsProps {
+  /** what the counter is doing: redeeming a voucher or giving points (a scan picks its own job) */
+  job: CounterJob;
+  onJobChange: (job: CounterJob) => void;
+  /** the camera (src/console/camera-scanner.tsx in the app; a stand-in in stories), shared by both jobs */
   scanner: ReactNode;
   onLookup: (code: string) => void;
   looking?: boolean;
@@ -48,38 +54,19 @@ export interface CounterScreenProps {
   canChooseNone?: boolean;
 }
 
-/** Typed codes: 8 letters and digits; spaces and dashes are fine, case does not matter. */
 function CodeForm({ onLookup, looking }: Pick<CounterScreenProps, 'onLookup' | 'looking'>) {
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!code.trim()) return setProblem('Type the 8-character code shown under the customer’s QR code.');
-    setProblem(undefined);
-    onLookup(code.trim());
-  };
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-      <TextField
-        label="Code under the QR code"
-        hint="8 letters and digits, for example K7QM 2XHD. It changes every 30 seconds."
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={40}
-        error={problem}
-        className="[&_input]:font-mono [&_input]:text-lg [&_input]:tracking-widest [&_input]:uppercase"
-      />
-      <Button type="submit" variant="secondary" loading={looking}>
-        Check code
-      </Button>
-    </form>
+    <TypedForm
+      kind="code"
+      label="Code under the QR code"
+      hint="8 letters and digits, for example K7QM 2XHD. It changes every 30 seconds."
+      empty="Type the 8-character code shown under the customer’s QR code."
+      button="Check code"
+      onSubmit={onLookup}
+      busy={looking}
+    />
   );
 }
-
-export const canUndo = (r: CounterRedemption, role: StaffRole, now: number) => !r.undone_at && (role === 'owner' || now < Date.parse(r.undo_until));
 
 function VoucherCard({ voucher, props }: { voucher: CounterVoucher; props: CounterScreenProps }) {
   const { locale, timeZone, onRedeem, redeeming } = props;
@@ -182,74 +169,113 @@ function Result({ props }: { props: CounterScreenProps }) {
   );
 }
 
+const REDEEMED_WORDS = {
+  list: 'Redeemed today',
+  loading: 'Loading today’s redemptions',
+  failed: 'We could not load today’s redemptions',
+  emptyTitle: 'Nothing redeemed today',
+  emptyText: 'Vouchers redeemed at this shop’s counters today are listed here.',
+};
+
 function Recent({ props }: { props: CounterScreenProps }) {
   const { recent, recentLoading, recentError, onRetryRecent, onUndo, undoing, role, now, locale, timeZone } = props;
-  if (recentError && !recent) return <ErrorState title="We could not load today’s redemptions" message={recentError} onRetry={onRetryRecent} />;
-  if (recentLoading && !recent) {
-    return (
-      <SkeletonGroup label="Loading today’s redemptions">
-        <SkeletonText lines={4} />
-      </SkeletonGroup>
-    );
-  }
-  if (!recent || recent.length === 0) return <EmptyState title="Nothing redeemed today" description="Vouchers redeemed at this shop’s counters today are listed here." />;
   return (
-    <ul className="flex flex-col divide-y divide-border" aria-label="Redeemed today">
-      {recent.map((r) => (
-        <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+    <CounterToday
+      rows={recent}
+      loading={recentLoading}
+      error={recentError}
+      onRetry={onRetryRecent}
+      words={REDEEMED_WORDS}
+      at={(r) => r.redeemed_at}
+      what={(r) => (
+        <>
           <span className="font-medium">{r.reward_title}</span>
           <span>for {r.customer_first_name}</span>
-          <span className="text-sm text-muted">
-            {formatDateTime(r.redeemed_at, locale, timeZone)} · {r.staff_name}
-            {r.location_name && ` · ${r.location_name}`}
-          </span>
-          {r.undone_at ? (
-            <Badge>Undone</Badge>
-          ) : (
-            canUndo(r, role, now) && (
-              <Button size="sm" variant="ghost" className="ml-auto" onClick={() => onUndo(r)} loading={undoing === r.id}>
-                Undo<span className="sr-only"> {r.reward_title} for {r.customer_first_name}</span>
-              </Button>
-            )
-          )}
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+      undoName={(r) => `${r.reward_title} for ${r.customer_first_name}`}
+      onUndo={onUndo}
+      undoing={undoing}
+      {...{ role, now, locale, timeZone }}
+    />
   );
 }
 
-/** /merchant/counter: scan or type a voucher's rotating code, see it, redeem it once, undo a mistake. */
-export function CounterScreen(props: CounterScreenProps) {
-  const { scanner, onLookup, looking, role, locations = [], locationId = null, onLocationChange, canChooseNone } = props;
+const JOBS: ReadonlyArray<{ job: CounterJob; label: string; hint: string }> = [
+  { job: 'redeem', label: 'Redeem a voucher', hint: 'The customer shows a reward’s QR code' },
+  { job: 'earn', label: 'Give points', hint: 'For a sale at the counter' },
+];
+
+/** The counter's two jobs as two big buttons: Tab reaches each, Enter or Space chooses it. */
+function JobSwitch({ job, onJobChange }: Pick<CounterScreenProps, 'job' | 'onJobChange'>) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <div className="flex flex-col gap-6">
-        {locations.length > 1 && onLocationChange && (
-          <LocationSelect locations={locations} value={locationId} onChange={onLocationChange} allLabel={canChooseNone ? 'No particular location' : undefined} label="This counter is at" hint="Recorded with each redemption; remembered on this device." />
-        )}
-        <section aria-labelledby="scan-heading" className="flex flex-col gap-3">
-          <h2 id="scan-heading" className="text-lg font-semibold">
-            Scan
-          </h2>
-          {scanner}
+    <div role="group" aria-label="What are you doing?" className="grid grid-cols-2 gap-2">
+      {JOBS.map((j) => (
+        <button
+          key={j.job}
+          type="button"
+          aria-pressed={job === j.job}
+          onClick={() => onJobChange(j.job)}
+          className={cx(
+            'flex min-h-16 flex-col items-start justify-center rounded-xl border-2 px-4 py-2 text-left',
+            job === j.job ? 'border-brand bg-brand text-brand-contrast' : 'border-border bg-surface-raised text-ink',
+            focusRing,
+          )}
+        >
+          <span className="text-lg font-semibold">{j.label}</span>
+          <span className="text-sm opacity-80">{j.hint}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /merchant/counter: redeem a voucher (scan or type its rotating code, see it, redeem it once) or give
+ * points for a walk-in sale (scan the member card, type its code or find the phone; type the sale);
+ * undo a mistake within 2 minutes.
+ */
+export function CounterScreen(props: CounterScreenProps) {
+  const { job, onJobChange, scanner, onLookup, looking, role, now, locale, timeZone, locations = [], locationId = null, onLocationChange, canChooseNone } = props;
+  const shared = { role, now, locale, timeZone };
+  const earn = job === 'earn';
+  return (
+    <div className="flex flex-col gap-6">
+      <JobSwitch job={job} onJobChange={onJobChange} />
+      {/* the answer first (on a phone it is what staff look at), then the ways to scan or type, then the day */}
+      <div className="grid items-start gap-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
+        <section aria-label={earn ? 'The customer' : 'The voucher'} aria-live="polite" className="flex flex-col gap-3 lg:col-start-2 lg:row-start-1">
+          {earn ? <GivePointsResult props={props} shared={shared} /> : <Result props={props} />}
         </section>
-        <section aria-labelledby="type-heading" className="flex flex-col gap-3">
-          <h2 id="type-heading" className="text-lg font-semibold">
-            Or type the code
-          </h2>
-          <CodeForm onLookup={onLookup} looking={looking} />
-        </section>
-      </div>
-      <div className="flex flex-col gap-6">
-        <section aria-label="The voucher" aria-live="polite" className={cx('flex flex-col gap-3')}>
-          <Result props={props} />
-        </section>
-        <section aria-labelledby="recent-heading" className="flex flex-col gap-3">
+        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          {locations.length > 1 && onLocationChange && (
+            <LocationSelect locations={locations} value={locationId} onChange={onLocationChange} allLabel={canChooseNone ? 'No particular location' : undefined} label="This counter is at" hint="Recorded with each redemption and points given; remembered on this device." />
+          )}
+          <section aria-labelledby="scan-heading" className="flex flex-col gap-3">
+            <h2 id="scan-heading" className="text-lg font-semibold">
+              {earn ? 'Scan the member card' : 'Scan the voucher'}
+            </h2>
+            {scanner}
+          </section>
+          {earn ? (
+            <MemberFinder onFindMember={props.onFindMember} finding={props.finding} />
+          ) : (
+            <section aria-labelledby="type-heading" className="flex flex-col gap-3">
+              <h2 id="type-heading" className="text-lg font-semibold">
+                Or type the code
+              </h2>
+              <CodeForm onLookup={onLookup} looking={looking} />
+            </section>
+          )}
+        </div>
+        <section aria-labelledby="recent-heading" className="flex flex-col gap-3 lg:col-start-2 lg:row-start-2">
           <h2 id="recent-heading" className="text-lg font-semibold">
-            Redeemed today
+            {earn ? 'Points given today' : 'Redeemed today'}
           </h2>
-          <p className="text-sm text-muted">{role === 'owner' ? 'As the owner you can undo any redemption.' : 'A redemption can be undone for 2 minutes; after that, ask the owner.'}</p>
-          <Recent props={props} />
+          <p className="text-sm text-muted">
+            {role === 'owner' ? `As the owner you can undo any ${earn ? 'points given' : 'redemption'}.` : `${earn ? 'Points given' : 'A redemption'} can be undone for 2 minutes; after that, ask the owner.`}
+          </p>
+          {earn ? <EarnsToday props={props} shared={shared} /> : <Recent props={props} />}
         </section>
       </div>
     </div>

@@ -29,6 +29,8 @@ interface Form {
   points_per_amount: string;
   delivery_fee_earns_points: boolean;
   points_expiry_days: string;
+  counter_points_per_customer_per_day: string;
+  counter_points_per_staff_per_day: string;
   min_order: string;
   delivery_fee: string;
   topup_min: string;
@@ -38,6 +40,8 @@ interface Form {
 
 const MONEY_FIELDS = ['points_per_amount', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
 const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'default_country_code', 'currency', 'locale', 'timezone'] as const;
+/** Whole numbers, typed as digits, and what they count (for "must be a whole number of days"). */
+const WHOLE_FIELDS = { points_expiry_days: 'days', counter_points_per_customer_per_day: 'points', counter_points_per_staff_per_day: 'points' } as const;
 
 function formOf(s: ShopSettingsData): Form {
   const money = (n: number) => moneyInput(n, s.currency, s.locale);
@@ -45,6 +49,8 @@ function formOf(s: ShopSettingsData): Form {
     ...s,
     points_per_amount: money(s.points_per_amount),
     points_expiry_days: String(s.points_expiry_days),
+    counter_points_per_customer_per_day: String(s.counter_points_per_customer_per_day),
+    counter_points_per_staff_per_day: String(s.counter_points_per_staff_per_day),
     min_order: money(s.min_order),
     delivery_fee: money(s.delivery_fee),
     topup_min: money(s.topup_min),
@@ -64,9 +70,11 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
     if (minor === null) problems[k] = example;
     else if (minor !== s[k]) changes[k] = minor;
   }
-  const days = Number(form.points_expiry_days.trim());
-  if (!/^\d+$/.test(form.points_expiry_days.trim())) problems.points_expiry_days = 'must be a whole number of days';
-  else if (days !== s.points_expiry_days) changes.points_expiry_days = days;
+  for (const [k, unit] of Object.entries(WHOLE_FIELDS) as Array<[keyof typeof WHOLE_FIELDS, string]>) {
+    const text = form[k].trim().replace(/[\s,]/g, '');
+    if (!/^\d+$/.test(text)) problems[k] = `must be a whole number of ${unit}`;
+    else if (Number(text) !== s[k]) changes[k] = Number(text);
+  }
   if (form.delivery_fee_earns_points !== s.delivery_fee_earns_points) changes.delivery_fee_earns_points = form.delivery_fee_earns_points;
   const presets = form.topup_presets.filter((p) => p.trim() !== '').map((p) => parseMoney(p, s.currency, s.locale));
   if (presets.some((p) => p === null)) problems.topup_presets = example;
@@ -169,6 +177,22 @@ function PointsSection(props: SectionProps) {
       <MoneyField {...props} name="points_per_amount" label="Spend for one point" hint="Customers earn one point for each time they spend this, after discounts." />
       <CheckField label="The delivery fee earns points too" hint="Off: points are earned on what was bought, not on the delivery fee." checked={form.delivery_fee_earns_points} onChange={(on) => set('delivery_fee_earns_points', on)} />
       <FormField {...props} name="points_expiry_days" label="Days points last" hint="Points earned from now on expire after this many days." inputMode="numeric" />
+      <FormField
+        {...props}
+        name="counter_points_per_customer_per_day"
+        label="Most points a customer can earn at the counter in a day"
+        what="daily points per customer"
+        hint="More is refused at the counter, with an entry in Activity. 0: no points at the counter."
+        inputMode="numeric"
+      />
+      <FormField
+        {...props}
+        name="counter_points_per_staff_per_day"
+        label="Most points a staff member can give at the counter in a day"
+        what="daily points per staff member"
+        hint="Across all the customers they serve. More is refused, with an entry in Activity."
+        inputMode="numeric"
+      />
     </Section>
   );
 }

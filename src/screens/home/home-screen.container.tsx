@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useProfile } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
@@ -8,7 +9,11 @@ import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
 import { useOrdering } from '../../app/ordering';
 import { useSite } from '../../app/settings';
+import { lazyPage } from '../../shared/lazy-page';
 import { HomeScreen } from './home-screen';
+
+/** The member card is a chunk of its own, loaded the first time it is opened: Home does not grow. */
+const MemberCardSheet = lazyPage(() => import('../profile/member-card.container'), { fullScreen: false });
 
 export default function HomePage() {
   const { settings } = useSite();
@@ -18,37 +23,43 @@ export default function HomePage() {
   const orders = useOrders(1);
   const notifications = useNotifications(1);
   const { ordering } = useOrdering();
+  // null until first opened; then it stays mounted, so closing it returns focus to the entry
+  const [cardOpen, setCardOpen] = useState<boolean | null>(null);
   // The profile is the page; the other tiles simply stay empty if they fail.
   const go = (path: string) => () => void navigate(path);
 
   return (
-    <HomeScreen
-      customer={profile.data ?? null}
-      featuredRewards={rewards.data?.rewards}
-      latestOrder={orders.data?.orders[0] ?? null}
-      unreadNotifications={notifications.data?.unread ?? 0}
-      loading={profile.isLoading}
-      error={profile.error && !profile.data ? messageOf(profile.error) : null}
-      onRetry={() => {
-        void profile.mutate();
-        void rewards.mutate();
-        void orders.mutate();
-        void notifications.mutate();
-      }}
-      onOpenNotifications={go(paths.profileNotification)}
-      onOpenShop={go(paths.shop)}
-      onOpenSpin={go(paths.spin)}
-      onOpenRewards={go(to.rewardStorage('active'))}
-      onOpenOrders={go(paths.orderHome)}
-      onOpenPoints={go(paths.profilePoint)}
-      onOpenWallet={go(paths.profileWallet)}
-      onOpenReward={(name) => void navigate(to.rewardRedeem(name))}
-      onOpenOrder={(name) => void navigate(to.order(name))}
-      nav={<AppNav />}
-      currency={settings.currency}
-      locale={settings.locale}
-      now={new Date().toISOString()}
-      ordering={ordering}
-    />
+    <>
+      <HomeScreen
+        customer={profile.data ?? null}
+        featuredRewards={rewards.data?.rewards}
+        latestOrder={orders.data?.orders[0] ?? null}
+        unreadNotifications={notifications.data?.unread ?? 0}
+        loading={profile.isLoading}
+        error={profile.error && !profile.data ? messageOf(profile.error) : null}
+        onRetry={() => {
+          void profile.mutate();
+          void rewards.mutate();
+          void orders.mutate();
+          void notifications.mutate();
+        }}
+        onOpenNotifications={go(paths.profileNotification)}
+        onOpenShop={go(paths.shop)}
+        onOpenSpin={go(paths.spin)}
+        onOpenRewards={go(to.rewardStorage('active'))}
+        onOpenOrders={go(paths.orderHome)}
+        onOpenPoints={go(paths.profilePoint)}
+        onOpenWallet={go(paths.profileWallet)}
+        onOpenMemberCard={() => setCardOpen(true)}
+        onOpenReward={(name) => void navigate(to.rewardRedeem(name))}
+        onOpenOrder={(name) => void navigate(to.order(name))}
+        nav={<AppNav />}
+        currency={settings.currency}
+        locale={settings.locale}
+        now={new Date().toISOString()}
+        ordering={ordering}
+      />
+      {cardOpen !== null && <MemberCardSheet open={cardOpen} onOpenChange={setCardOpen} />}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Customer, Order, Reward } from '#contract';
-import { AppShell, Badge, BellIcon, Button, CheckIcon, ChevronRightIcon, ErrorState, GiftIcon, Money, Points, ReceiptIcon, SectionHeading, ShopIcon, Skeleton, SkeletonGroup, SpinIcon, StarIcon, TopBar, WalletIcon, cardClass, cx, focusRing } from '../../ui';
+import { AppShell, Badge, BellIcon, Button, CheckIcon, ChevronRightIcon, ErrorState, GiftIcon, Money, Points, QrIcon, ReceiptIcon, SectionHeading, ShopIcon, Skeleton, SkeletonGroup, SpinIcon, StarIcon, TopBar, WalletIcon, cardClass, cx, focusRing } from '../../ui';
 import { formatRelative } from '../../ui/lib/dates';
 import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
@@ -25,6 +25,8 @@ export interface HomeScreenProps {
   onOpenOrders?: () => void;
   onOpenPoints?: () => void;
   onOpenWallet?: () => void;
+  /** Opens the member card (its QR code for the counter). */
+  onOpenMemberCard?: () => void;
   onOpenReward?: (name: string) => void;
   onOpenOrder?: (name: string) => void;
   nav?: ReactNode;
@@ -86,8 +88,8 @@ function HomeSkeleton() {
   );
 }
 
-/** Points and wallet, each opening its page. */
-function Balances({ customer, onOpenPoints, onOpenWallet, currency, locale }: { customer: Customer; onOpenPoints?: () => void; onOpenWallet?: () => void; currency: string; locale: string }) {
+/** Points and wallet, each opening its page, and the member card that earns points at the counter. */
+function Balances({ customer, onOpenPoints, onOpenWallet, onOpenMemberCard, currency, locale }: { customer: Customer; onOpenPoints?: () => void; onOpenWallet?: () => void; onOpenMemberCard?: () => void; currency: string; locale: string }) {
   return (
     <section aria-labelledby="home-balances" className="flex flex-col gap-3">
       <h2 id="home-balances" className="sr-only">
@@ -109,6 +111,14 @@ function Balances({ customer, onOpenPoints, onOpenWallet, currency, locale }: { 
           <span className="text-sm text-brand-ink">Top up</span>
         </button>
       </div>
+      <button type="button" onClick={onOpenMemberCard} className={cx(tile, 'flex items-center gap-3 p-4')}>
+        <QrIcon className="shrink-0 text-brand-ink" />
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="font-semibold">Member card</span>
+          <span className="text-sm text-muted">Show at the counter to earn points</span>
+        </span>
+        <ChevronRightIcon size={18} className="text-muted" />
+      </button>
     </section>
   );
 }
@@ -224,6 +234,7 @@ export function HomeScreen({
   onOpenOrders,
   onOpenPoints,
   onOpenWallet,
+  onOpenMemberCard,
   onOpenReward,
   onOpenOrder,
   nav,
@@ -242,7 +253,7 @@ export function HomeScreen({
     body = (
       <div className="flex flex-col gap-6">
         <OrderingNotice ordering={ordering} locale={locale} />
-        <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} currency={currency} locale={locale} />
+        <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} onOpenMemberCard={onOpenMemberCard} currency={currency} locale={locale} />
         <QuickActions onOpenShop={onOpenShop} onOpenSpin={onOpenSpin} onOpenRewards={onOpenRewards} onOpenOrders={onOpenOrders} />
         <LatestOrder order={latestOrder} onOpenOrder={onOpenOrder} onOpenOrders={onOpenOrders} onOpenShop={onOpenShop} currency={currency} locale={locale} now={now} />
         <FeaturedRewards rewards={featuredRewards} points={customer.points} onOpenReward={onOpenReward} onOpenRewards={onOpenRewards} locale={locale} />

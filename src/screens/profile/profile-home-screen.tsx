@@ -10,6 +10,7 @@ import {
   LocationIcon,
   Money,
   Points,
+  QrIcon,
   ReceiptIcon,
   Skeleton,
   SkeletonGroup,
@@ -32,6 +33,8 @@ export interface ProfileHomeScreenProps {
   onRetry?: () => void;
   onOpenWallet?: () => void;
   onOpenPoints?: () => void;
+  /** Opens the member card (its QR code for the counter). */
+  onOpenMemberCard?: () => void;
   onOpenNotifications?: () => void;
   onOpenOrders?: () => void;
   onChangeEmail?: () => void;
@@ -140,6 +143,7 @@ export function ProfileHomeScreen({
   onRetry,
   onOpenWallet,
   onOpenPoints,
+  onOpenMemberCard,
   onOpenNotifications,
   onOpenOrders,
   onChangeEmail,
@@ -184,6 +188,7 @@ export function ProfileHomeScreen({
           <MenuList
             label="My account"
             rows={[
+              { label: 'Member card', icon: <QrIcon />, onClick: onOpenMemberCard },
               { label: 'Wallet', icon: <WalletIcon />, onClick: onOpenWallet },
               { label: 'Points', icon: <StarIcon />, onClick: onOpenPoints },
               { label: 'Notifications', icon: <BellIcon />, onClick: onOpenNotifications, extra: unread },

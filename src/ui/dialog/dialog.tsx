@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { CloseIcon } from '../icon/icon';
 import { Button } from '../button/button';
 import { cx, focusRing } from '../lib/cx';
@@ -35,6 +35,9 @@ export function Dialog({
   placement = 'center',
 }: DialogProps) {
   const sheet = placement === 'sheet';
+  // Radix returns focus to its Trigger only: a dialog opened by the page (no `trigger`) returns it to
+  // what had it when the dialog opened, so a keyboard user goes on from where they were.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -42,6 +45,17 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(trigger
+            ? {}
+            : {
+                onOpenAutoFocus: () => {
+                  opener.current = document.activeElement as HTMLElement | null;
+                },
+                onCloseAutoFocus: (e: Event) => {
+                  e.preventDefault();
+                  opener.current?.focus();
+                },
+              })}
           className={cx(
             'fixed z-50 flex max-h-[90dvh] flex-col gap-4 overflow-y-auto bg-surface-raised p-5 text-ink shadow-xl',
             sheet

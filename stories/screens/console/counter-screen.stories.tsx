@@ -4,19 +4,24 @@ import { CameraScanner } from '../../../src/console/camera-scanner';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { CounterScreen } from '../../../src/screens/console/counter-screen';
 import { STAFF_MEMBER, OWNER } from '../../fixtures/console';
-import { EXPIRED_VOUCHER, FREE_PRODUCT_VOUCHER, RECENT, REDEMPTION, USABLE_VOUCHER, USED_VOUCHER } from '../../fixtures/counter';
+import { EARN, EARNS, EXPIRED_VOUCHER, FREE_PRODUCT_VOUCHER, MEMBER, RECENT, REDEMPTION, USABLE_VOUCHER, USED_VOUCHER } from '../../fixtures/counter';
 import { LOCATIONS, RECENT_AT_LOCATIONS } from '../../fixtures/console-locations';
 
 /** A moment after the newest redemption: it can still be undone; the older ones cannot, by staff. */
 const NOW = Date.parse('2026-11-20T02:30:00.000Z');
 
-/** /merchant/counter (staff and owners): scan or type a voucher's rotating code, see it, redeem it once. */
+/**
+ * /merchant/counter (staff and owners): redeem a voucher (scan or type its rotating code, see it, redeem
+ * it once) or give points for a walk-in sale (the member card, its code or the phone; the sale's amount).
+ */
 const meta = {
   title: 'Console/Counter',
   component: CounterScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
   args: {
+    job: 'redeem',
+    onJobChange: fn(),
     scanner: <CameraScanner onCode={fn()} />,
     onLookup: fn(),
     onRedeem: fn(),
@@ -24,6 +29,15 @@ const meta = {
     onUndo: fn(),
     onRetryRecent: fn(),
     recent: RECENT,
+    onFindMember: fn(),
+    onEarn: fn(),
+    onClearMember: fn(),
+    onUndoEarn: fn(),
+    onRetryEarns: fn(),
+    earns: EARNS,
+    currency: 'PHP',
+    // the demo rate: one point for each ₱10
+    pointsPerAmount: 1_000,
     role: 'staff',
     now: NOW,
     locale: 'en-PH',
@@ -145,5 +159,68 @@ export const AtLocations: Story = {
     await userEvent.selectOptions(canvas.getByLabelText('This counter is at'), 'Poblacion');
     await expect(args.onLocationChange).toHaveBeenCalledWith(2);
     await expect(canvas.getByRole('list', { name: 'Redeemed today' })).toHaveTextContent('Ben Santos · Makati');
+  },
+};
+
+/** Give points: Ana's card scanned, the sale typed as on the receipt, what it earns shown as it is typed. */
+export const GivePoints: Story = {
+  args: { job: 'earn', member: MEMBER },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: /Give points/, pressed: true })).toBeVisible();
+    await expect(canvas.getByText('Phone ending 0101')).toBeVisible();
+    await expect(canvas.getByText(/can earn 500 more points today/)).toBeVisible();
+    await userEvent.type(canvas.getByLabelText('Amount of the sale (PHP)'), '₱180');
+    await expect(canvas.getByText('Earns 18 points')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Give points' }));
+    await expect(args.onEarn).toHaveBeenCalledWith(18_000);
+  },
+};
+
+/** Given: the notice with Undo (2 minutes), back to scanning for the next customer, and today's points at the counter. */
+export const GivePointsDone: Story = {
+  args: { job: 'earn', earned: EARN },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('18 points for Ana', { selector: 'p' })).toBeVisible();
+    const list = within(canvas.getByRole('list', { name: 'Points given today' }));
+    await expect(list.getAllByRole('button', { name: /^Undo/ })).toHaveLength(1);
+    await expect(list.getByText('Undone')).toBeVisible();
+    await expect(list.getByText(/for Marco · ₱425\.00/)).toBeVisible();
+    // the notice's Undo comes first, then the list's
+    const undo = canvas.getAllByRole('button', { name: 'Undo 18 points for Ana' });
+    await expect(undo).toHaveLength(2);
+    await userEvent.click(undo[0]!);
+    await expect(args.onUndoEarn).toHaveBeenCalledWith(EARN);
+  },
+};
+
+/** A daily cap refuses the sale's points: the provider's words, and what the customer can still earn. */
+export const GivePointsCapReached: Story = {
+  args: {
+    job: 'earn',
+    member: { ...MEMBER, points_left_today: 5 },
+    earnRefusal: { title: 'Over today’s limit', message: 'Ana can earn 5 more points at the counter today: ask the owner about a larger sale.' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Over today’s limit');
+    await userEvent.type(canvas.getByLabelText('Amount of the sale (PHP)'), '180');
+    await expect(canvas.getByText('Ana can earn only 5 more points at the counter today.')).toBeVisible();
+  },
+};
+
+/** No card with them: the customer's phone number finds them; the job switch goes back to vouchers. */
+export const GivePointsByPhone: Story = {
+  args: { job: 'earn' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Find by phone' }));
+    await expect(await canvas.findByText('Type the phone number the customer signed up with.')).toBeVisible();
+    await expect(args.onFindMember).not.toHaveBeenCalled();
+    await userEvent.type(canvas.getByLabelText('Customer’s phone number'), '0917 555 0101{Enter}');
+    await expect(args.onFindMember).toHaveBeenCalledWith({ phone: '0917 555 0101' });
+    await userEvent.click(canvas.getByRole('button', { name: /Redeem a voucher/ }));
+    await expect(args.onJobChange).toHaveBeenCalledWith('redeem');
   },
 };

@@ -28,7 +28,7 @@ export const Loading: Story = { args: { settings: undefined, loading: true } };
 
 export const LoadError: Story = { args: { settings: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
 
-/** A new contact phone and delivery fee, typed as people write them: only what changed is sent, and the page says when customers see it; pickup addresses are the locations'. */
+/** A new contact phone, delivery fee and daily counter cap, typed as people write them: only what changed is sent, and the page says when customers see it; pickup addresses are the locations'. */
 export const Saved: Story = {
   args: { locationsHref: '/merchant/locations' },
   play: async ({ canvasElement, args }) => {
@@ -38,10 +38,13 @@ export const Saved: Story = {
     await userEvent.clear(canvas.getByLabelText('Delivery fee (PHP)'));
     await userEvent.type(canvas.getByLabelText('Delivery fee (PHP)'), '₱ 59.50');
     await userEvent.click(canvas.getByLabelText('The delivery fee earns points too'));
+    await userEvent.clear(canvas.getByLabelText('Most points a customer can earn at the counter in a day'));
+    await userEvent.type(canvas.getByLabelText('Most points a customer can earn at the counter in a day'), '1,000');
     await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
-    await expect(args.onSave).toHaveBeenCalledWith({ contact_phone: '+63 917 555 0101', delivery_fee: 5950, delivery_fee_earns_points: true });
+    await expect(args.onSave).toHaveBeenCalledWith({ contact_phone: '+63 917 555 0101', delivery_fee: 5950, delivery_fee_earns_points: true, counter_points_per_customer_per_day: 1000 });
     await expect(await canvas.findByText('Saved. Customers see it within 15 seconds.')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Locations' })).toHaveAttribute('href', '/merchant/locations');
+    // the page's own link (the console's menu has one too)
+    await expect(within(canvas.getByRole('form', { name: 'Shop settings' })).getByRole('link', { name: 'Locations' })).toHaveAttribute('href', '/merchant/locations');
   },
 };
 
@@ -62,16 +65,26 @@ export const FieldErrors: Story = {
   args: {
     onSave: fn(async () => ({
       message: 'Please check the highlighted fields.',
-      fields: { short_name: 'must be at most 12 characters', topup_presets: 'must each be between the top-up minimum and maximum', timezone: 'must be a time zone such as Asia/Manila' },
+      fields: {
+        short_name: 'must be at most 12 characters',
+        topup_presets: 'must each be between the top-up minimum and maximum',
+        timezone: 'must be a time zone such as Asia/Manila',
+        counter_points_per_staff_per_day: 'must be at most 10,000,000 points',
+      },
     })),
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.clear(canvas.getByLabelText('Minimum order (PHP)'));
     await userEvent.type(canvas.getByLabelText('Minimum order (PHP)'), 'about 150');
+    await userEvent.clear(canvas.getByLabelText('Most points a customer can earn at the counter in a day'));
+    await userEvent.type(canvas.getByLabelText('Most points a customer can earn at the counter in a day'), '2.5');
     await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
     await expect(await canvas.findByText(/The minimum order must be an amount such as/)).toBeVisible();
+    await expect(canvas.getByText('The daily points per customer must be a whole number of points.')).toBeVisible();
     await expect(args.onSave).not.toHaveBeenCalled();
+    await userEvent.clear(canvas.getByLabelText('Most points a customer can earn at the counter in a day'));
+    await userEvent.type(canvas.getByLabelText('Most points a customer can earn at the counter in a day'), '500');
     await userEvent.clear(canvas.getByLabelText('Minimum order (PHP)'));
     await userEvent.type(canvas.getByLabelText('Minimum order (PHP)'), '150');
     await userEvent.type(canvas.getByLabelText('Quick amount 5'), '60000');
@@ -79,6 +92,7 @@ export const FieldErrors: Story = {
     await expect(args.onSave).toHaveBeenCalledWith({ topup_presets: [10_000, 50_000, 100_000, 200_000, 6_000_000] });
     await expect(await canvas.findByText('The quick amounts must each be between the top-up minimum and maximum.')).toBeVisible();
     await expect(canvas.getByText('The short name must be at most 12 characters.')).toBeVisible();
+    await expect(canvas.getByText('The daily points per staff member must be at most 10,000,000 points.')).toBeVisible();
   },
 };
 

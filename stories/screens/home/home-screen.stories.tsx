@@ -1,13 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { HomeScreen } from '../../../src/screens/home/home-screen';
+import { MemberCard } from '../../../src/screens/profile/member-card';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { featuredRewards, maria, money, newCustomer, NOW } from '../../fixtures/customer';
+import { memberCard } from '../../fixtures/members';
 import { orderingOf, pausedMakati } from '../../fixtures/locations';
 import { navItems } from '../../fixtures/nav';
 import { orderAt } from '../../fixtures/orders';
 
-/** /home: greeting, points and wallet, quick actions, latest order, featured rewards, bell. */
+/** /home: greeting, points and wallet, the member card, quick actions, latest order, featured rewards, bell. */
 const meta = {
   title: 'Screens/Home/Home',
   component: HomeScreen,
@@ -29,6 +32,7 @@ const meta = {
     onOpenOrders: fn(),
     onOpenPoints: fn(),
     onOpenWallet: fn(),
+    onOpenMemberCard: fn(),
     onOpenReward: fn(),
     onOpenOrder: fn(),
   },
@@ -94,5 +98,33 @@ export const OrderingPaused: Story = {
   args: { ordering: orderingOf(pausedMakati) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Not taking orders right now — back at 2:30 PM')).toBeVisible();
+  },
+};
+
+/**
+ * The member card opens from Home by keyboard (issue 29), as the container shows it over the page;
+ * Escape closes it and focus goes back to the entry.
+ */
+export const MemberCardByKeyboard: Story = {
+  render: function Render(args) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <HomeScreen {...args} onOpenMemberCard={() => setOpen(true)} />
+        <MemberCard open={open} onOpenChange={setOpen} card={memberCard} frozen locale={args.locale} />
+      </>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const entry = within(canvasElement).getByRole('button', { name: /Member card.*Show at the counter to earn points/ });
+    entry.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await body.findByRole('dialog', { name: 'Member card' });
+    await expect(dialog).toHaveAccessibleDescription('Show this at the counter to earn points.');
+    await waitFor(() => expect(dialog).toContainElement(canvasElement.ownerDocument.activeElement as HTMLElement));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(entry).toHaveFocus());
   },
 };

@@ -19,6 +19,7 @@ const meta = {
     nav: <BottomNav items={navItems('profile')} />,
     onOpenWallet: fn(),
     onOpenPoints: fn(),
+    onOpenMemberCard: fn(),
     onOpenNotifications: fn(),
     onOpenOrders: fn(),
     onChangeEmail: fn(),

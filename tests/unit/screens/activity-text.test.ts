@@ -17,6 +17,22 @@ describe('the activity log in words', () => {
     expect(t.changes).toEqual([]);
   });
 
+  it('says points given at the counter, their undo and a refusal by a daily limit (a warning)', () => {
+    const gave = describeActivity(entry({ action: 'counter.earn', target: 'customer:3', before: { points: 10 }, after: { points: 28, earned: 18, amount: 18_000, earn: 4, customer: 'Ana Reyes', location: 'Makati' } }), f);
+    expect([gave.sentence, gave.warning]).toEqual(['Anna gave Ana Reyes 18 points for a ₱180.00 sale at Makati.', false]);
+    const undone = describeActivity(entry({ action: 'counter.earn_undo', target: 'customer:3', after: { points: 10, taken_back: 18, amount: 18_000, customer: 'Ana Reyes', location: null } }), f);
+    expect(undone.sentence).toBe('Anna took back the 18 points Ana Reyes earned for a ₱180.00 sale.');
+    const refused = describeActivity(
+      entry({ action: 'counter.earn_refused', target: 'customer:3', after: { amount: 90_000, points: 90, customer: 'Ana Reyes', location: 'Makati', limit: 'customer', cap: 500, points_left_today: 20 } }),
+      f,
+    );
+    expect(refused).toMatchObject({
+      sentence: 'Anna could not give Ana Reyes 90 points for a ₱900.00 sale at Makati: the customer has earned the most points allowed at the counter today.',
+      warning: true,
+      detail: 'The daily limit is 500 points per customer (20 left today); an owner can change it in the shop settings.',
+    });
+  });
+
   it('tells option group changes and the sold-out switch in words', () => {
     const group = { id: 4, name: 'Size', min_choices: 1, max_choices: 1, options: [{ id: 1, name: 'Regular' }], product_ids: [2] };
     expect(describeActivity(entry({ action: 'menu.option_group.create', before: null, after: group }), f).sentence).toBe('Anna added the option group Size.');

@@ -1,0 +1,230 @@
+import type { CounterEarn, CounterEarnData, CounterMember, counterEarnBody } from '#contract/counter';
+import { paths } from '#contract/routes';
+import type { z } from 'zod';
+import type { Database } from '../../db';
+import type { ProviderContext } from '../context';
+import { findCustomerIdByPhone, getCustomer, lockCustomer } from '../accounts/accounts.repo';
+import { firstName } from '../accounts/accounts.service';
+import { normalizePhone } from '../auth/phone';
+import { AppError, notFound, validation } from '../http/errors';
+import type { StaffOfRequest } from '../http/staff-session';
+import { assertInScope, locationScope } from '../locations/access';
+import { notify } from '../notifications/notify';
+import { pointsFor } from '../orders/pricing';
+import { adjustPoints, earnPoints } from '../points/points.ledger';
+import { memberOfCode } from '../rewards/voucher-codes';
+import { startOfDay } from '../settings/settings.repo';
+import { getMerchant, type Merchant, type MerchantRules } from '../settings/settings.service';
+import { insertAudit } from '../staff/staff.repo';
+import { counterLocation, UNDO_MS } from './counter.service';
+import { earnedSince, earnsSince, existingProductIds, findEarn, insertEarn, lockEarn, lockStaffEarns, markEarnUndone, type EarnRow } from './earns.repo';
+
+/**
+ * Points at the counter for a walk-in sale (issue 29): staff find the customer by their member card's
+ * rotating code (rewards/voucher-codes.ts) or their phone, and give points for the sale's amount at the
+ * rate app orders earn at. The owner's two daily caps (shop settings) count the day's earns not undone,
+ * the shop's day: one customer's at every counter, and one staff member's for every customer. Each cap
+ * holds under concurrency because its sum is read under a lock: the customer's row lock (which every
+ * points change takes anyway) and the staff member's advisory lock (earns.repo.ts lockStaffEarns).
+ * An earn, its refusal by a cap, and its undo are audited; the customer is notified of an earn and its undo.
+ */
+
+/** the earn's body as parsed */
+type CounterEarnBody = z.output<typeof counterEarnBody>;
+
+const toEarn = (r: EarnRow): CounterEarn => ({
+  id: r.id,
+  customer_first_name: firstName(r.customer_name),
+  amount: Number(r.amount),
+  points: r.points,
+  earned_at: r.created_at.toISOString(),
+  staff_name: r.staff_name,
+  location_name: r.location_name ?? null,
+  undo_until: new Date(r.created_at.getTime() + UNDO_MS).toISOString(),
+  undone_at: r.undone_at ? r.undone_at.toISOString() : null,
+});
+
+/** The start of the shop's day now (its time zone), from which the caps count. */
+const todayStart = (ctx: ProviderContext, rules: MerchantRules) => startOfDay(ctx.db, ctx.clock.now(), rules.timezone);
+
+/** A customer as the counter sees them: first name and the phone's last 4 only, their points and what they may still earn today. */
+async function memberOf(db: Database, rules: MerchantRules, since: Date, customerId: number): Promise<CounterMember> {
+  const c = await getCustomer(db, customerId);
+  const earned = await earnedSince(db, { customer_id: customerId }, since);
+  return {
+    customer_id: c.id,
+    first_name: firstName(c.name),
+    phone_last4: (c.phone ?? '').slice(-4),
+    points: c.points,
+    points_left_today: Math.max(0, rules.counter_points_per_customer_per_day - earned),
+  };
+}
+
+/** The customer a member card's code names (refusals as vouchers' codes), or a phone number as typed (404 NOT_FOUND). */
+async function customerOf(ctx: ProviderContext, rules: MerchantRules, by: { code?: string | undefined; phone?: string | undefined }): Promise<number> {
+  if (by.code !== undefined) return memberOfCode(ctx, by.code);
+  const id = await findCustomerIdByPhone(ctx.db, normalizePhone(by.phone ?? '', rules.default_country_code));
+  if (id === null) throw new AppError('NOT_FOUND', 'No customer with this phone number.');
+  return id;
+}
+
+/** `merchant/counter/member`: the customer a member card or phone number names, at a location the member works at. */
+export async function findMember(ctx: ProviderContext, staff: StaffOfRequest, body: { code?: string | undefined; phone?: string | undefined; location_id?: number | undefined }): Promise<CounterMember> {
+  await counterLocation(ctx.db, staff, body.location_id);
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const customerId = await customerOf(ctx, rules, body);
+  return memberOf(ctx.db, rules, await todayStart(ctx, rules), customerId);
+}
+
+/** A refusal by a daily cap, with what Activity says of it (written after the refused transaction rolled back). */
+class CapRefusal extends AppError {
+  readonly audit: { target: string; after: Record<string, unknown> };
+  constructor(message: string, data: { points_left_today: number; limit: 'customer' | 'staff' }, audit: CapRefusal['audit']) {
+    super('LIMIT_REACHED', message, undefined, data);
+    this.audit = audit;
+  }
+}
+
+/**
+ * What an earn needs that is read before its transaction (PGlite has one connection, which the
+ * transaction holds), and its input's checks: refused there, it never takes its idempotency key.
+ */
+interface EarnSetting {
+  merchant: Merchant;
+  location: { id: number; name: string } | null;
+  since: Date;
+}
+
+/** The earn itself, in the idempotent call's transaction: caps, the earn, the points, the notification, the audit. */
+async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnBody, { merchant, location, since }: EarnSetting): Promise<CounterEarnData> {
+  const { rules } = merchant;
+  const points = pointsFor(body.amount, 0, rules);
+  // the customer's row lock first, then the staff member's: always in this order (earns.repo.ts)
+  const customer = await lockCustomer(trx, body.customer_id);
+  await lockStaffEarns(trx, staff.id);
+  const first = firstName(customer.name);
+  const refusal = { amount: body.amount, points, customer: customer.name, location: location?.name ?? null };
+  const customerLeft = Math.max(0, rules.counter_points_per_customer_per_day - (await earnedSince(trx, { customer_id: customer.id }, since)));
+  if (points > customerLeft) {
+    const cap = rules.counter_points_per_customer_per_day;
+    throw new CapRefusal(
+      cap === 0
+        ? 'This shop gives no points at the counter: an owner can change that in the settings.'
+        : customerLeft > 0
+          ? `${first} can earn ${customerLeft} more points at the counter today.`
+          : `${first} has earned the most points allowed at the counter today.`,
+      { points_left_today: customerLeft, limit: 'customer' },
+      { target: `customer:${customer.id}`, after: { ...refusal, limit: 'customer', cap, points_left_today: customerLeft } },
+    );
+  }
+  const staffLeft = Math.max(0, rules.counter_points_per_staff_per_day - (await earnedSince(trx, { staff_id: staff.id }, since)));
+  if (points > staffLeft) {
+    throw new CapRefusal(
+      staffLeft > 0 ? `You can give ${staffLeft} more points today: ask an owner for more.` : 'You have given the most points allowed today: ask an owner.',
+      { points_left_today: staffLeft, limit: 'staff' },
+      { target: `customer:${customer.id}`, after: { ...refusal, limit: 'staff', cap: rules.counter_points_per_staff_per_day, points_left_today: staffLeft } },
+    );
+  }
+  const now = ctx.clock.now();
+  const id = await insertEarn(trx, { customerId: customer.id, staffId: staff.id, locationId: location?.id ?? null, amount: body.amount, points, items: body.items ?? null, now });
+  const ref = `counter:${id}`;
+  await earnPoints(trx, ctx.clock, customer.id, points, { reason: `Purchase at the counter${location ? ` (${location.name})` : ''}`, ref }, rules.points_expiry_days);
+  await notify(trx, ctx.clock, customer.id, {
+    type: 'points_earned',
+    title: `You earned ${points} points at ${merchant.settings.setting_company}`,
+    body: `For your purchase${location ? ` at ${location.name}` : ''}. Thank you!`,
+    link: paths.profilePoint,
+  });
+  await insertAudit(trx, {
+    staffId: staff.id,
+    action: 'counter.earn',
+    target: `customer:${customer.id}`,
+    before: { points: customer.points },
+    after: { points: customer.points + points, earned: points, amount: body.amount, earn: id, customer: customer.name, location: location?.name ?? null },
+    now,
+  });
+  return { earn: toEarn((await findEarn(trx, id))!), member: await memberOf(trx, rules, since, customer.id) };
+}
+
+/**
+ * `merchant/counter/earn`: runs the earn once per idempotency key (`once`: the call's at.once). A cap's
+ * refusal is answered (and replayed) like any other, and written to Activity once, after its
+ * transaction rolled back.
+ */
+export async function earnAtCounter<R>(
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  body: CounterEarnBody,
+  once: (effect: (trx: Database) => Promise<CounterEarnData>) => Promise<R>,
+): Promise<R> {
+  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  const location = await counterLocation(ctx.db, staff, body.location_id);
+  const { points_per_amount } = merchant.rules;
+  if (pointsFor(body.amount, 0, merchant.rules) < 1) throw validation({ amount: `earns no points: one point is for every ${points_per_amount.toLocaleString('en')} minor units` });
+  if (body.items?.length) {
+    const known = await existingProductIds(ctx.db, body.items.map((i) => i.product_id));
+    const fields = Object.fromEntries(body.items.flatMap((i, n) => (known.has(i.product_id) ? [] : [[`items.${n}.product_id`, 'is not a product of this shop']])));
+    if (Object.keys(fields).length > 0) throw validation(fields);
+  }
+  const setting: EarnSetting = { merchant, location, since: await todayStart(ctx, merchant.rules) };
+  try {
+    return await once((trx) => earnIn(trx, ctx, staff, body, setting));
+  } catch (err) {
+    if (err instanceof CapRefusal) {
+      await insertAudit(ctx.db, { staffId: staff.id, action: 'counter.earn_refused', target: err.audit.target, before: null, after: err.audit.after, now: ctx.clock.now() });
+    }
+    throw err;
+  }
+}
+
+/**
+ * `merchant/counter/earn/undo`: the points taken back (within 2 minutes any staff member, later an
+ * owner only), unless the customer has spent some of them already: then nothing changes.
+ */
+export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earnId: number): Promise<CounterEarnData> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const since = await todayStart(ctx, rules);
+  const scope = await locationScope(ctx.db, staff);
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now();
+    const e = await lockEarn(trx, earnId);
+    if (!e) throw notFound('Earn');
+    assertInScope(scope, e.location_id);
+    if (e.undone_at) throw new AppError('INVALID_TRANSITION', 'These points were taken back already.');
+    if (now.getTime() > e.created_at.getTime() + UNDO_MS && staff.role !== 'owner') {
+      throw new AppError('ROLE_FORBIDDEN', 'Only an owner can undo points after 2 minutes. Ask an owner of this shop.');
+    }
+    const customer = await lockCustomer(trx, e.customer_id);
+    const first = firstName(customer.name);
+    if (customer.points < e.points) {
+      throw new AppError('INSUFFICIENT_POINTS', `${first} has spent some of these points already.`, undefined, { points: customer.points, needed: e.points });
+    }
+    const ref = `counter:${e.id}`;
+    const row = (await findEarn(trx, e.id))!;
+    const where = row.location_name ? ` (${row.location_name})` : '';
+    await adjustPoints(trx, ctx.clock, customer.id, -e.points, { reason: `Purchase at the counter${where} undone`, ref, lotRef: ref });
+    await markEarnUndone(trx, e.id, staff.id, now);
+    await notify(trx, ctx.clock, customer.id, {
+      type: 'points_earned',
+      title: `${e.points} points taken back`,
+      body: `The counter undid the points for your purchase${row.location_name ? ` at ${row.location_name}` : ''}.`,
+      link: paths.profilePoint,
+    });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'counter.earn_undo',
+      target: `customer:${customer.id}`,
+      before: { points: customer.points, earn: e.id },
+      after: { points: customer.points - e.points, taken_back: e.points, amount: Number(e.amount), customer: customer.name, location: row.location_name ?? null },
+      now,
+    });
+    return { earn: toEarn((await findEarn(trx, e.id))!), member: await memberOf(trx, rules, since, customer.id) };
+  });
+}
+
+/** Today's earns (the shop's day), newest first; a member limited to locations sees theirs. */
+export async function todaysEarns(ctx: ProviderContext, staff: StaffOfRequest): Promise<CounterEarn[]> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const rows = await earnsSince(ctx.db, await todayStart(ctx, rules), 50, await locationScope(ctx.db, staff));
+  return rows.map(toEarn);
+}

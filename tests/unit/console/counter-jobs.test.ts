@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { canUndo, jobOfScan, pointsFor } from '../../../src/screens/console/counter-jobs';
+
+describe('the counter’s two jobs', () => {
+  it('sends a scanned member card to Give points and a voucher to Redeem, whichever is chosen', () => {
+    expect(jobOfScan('LM1.kopi-senja.41.59012345.Q4M2ZK7XH8D3N6PA')).toBe('earn');
+    expect(jobOfScan('LV1.kopi-senja.31.59012345.Q4M2ZK7XH8D3N6PA')).toBe('redeem');
+    expect(jobOfScan(' lv1.kopi-senja.31.59012345.x ')).toBe('redeem');
+  });
+
+  it('leaves anything else to the job on screen', () => {
+    expect(jobOfScan('K7QM2XHD')).toBeNull();
+    expect(jobOfScan('https://example.com/LM1.')).toBeNull();
+    expect(jobOfScan('')).toBeNull();
+  });
+});
+
+describe('the points a sale earns', () => {
+  it('is one point per points_per_amount minor units, rounded down', () => {
+    expect(pointsFor(18_000, 1_000)).toBe(18);
+    expect(pointsFor(18_999, 1_000)).toBe(18);
+    expect(pointsFor(999, 1_000)).toBe(0);
+  });
+
+  it('is none without a rate or an amount', () => {
+    expect(pointsFor(18_000, 0)).toBe(0);
+    expect(pointsFor(0, 1_000)).toBe(0);
+    expect(pointsFor(Number.NaN, 1_000)).toBe(0);
+  });
+});
+
+describe('who may undo at the counter', () => {
+  const given = { undone_at: null, undo_until: '2026-11-20T02:31:30.000Z' };
+  const before = Date.parse('2026-11-20T02:31:00.000Z');
+  const after = Date.parse('2026-11-20T02:32:00.000Z');
+
+  it('lets staff undo within the 2 minutes and an owner at any time', () => {
+    expect(canUndo(given, 'staff', before)).toBe(true);
+    expect(canUndo(given, 'staff', after)).toBe(false);
+    expect(canUndo(given, 'owner', after)).toBe(true);
+  });
+
+  it('never undoes twice', () => {
+    expect(canUndo({ ...given, undone_at: '2026-11-20T02:30:00.000Z' }, 'owner', before)).toBe(false);
+  });
+});
