@@ -195,7 +195,7 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     const given = Date.now();
 
     // the card open on the phone says so within 5 s, politely
-    await expect.poll(() => card.textContent(), { timeout: 5_000, intervals: [250] }).toContain('+18 points');
+    await expect.poll(() => card.textContent(), { timeout: 5_000, interval: 250 }).toContain('+18 points');
     console.info(`[e2e] the phone showed the counter's points ${((Date.now() - given) / 1000).toFixed(1)} s after they were given`);
     await desk.getByRole('button', { name: 'Stop the camera' }).click();
     await phone.keyboard.press('Escape');

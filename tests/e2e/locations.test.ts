@@ -19,7 +19,7 @@ if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (se
 
 const PASSWORD = 'correct horse battery staple';
 /** the app asks whether the shop takes orders every 15 s */
-const WITHIN = { timeout: 20_000, intervals: [500, 1000] };
+const WITHIN = { timeout: 20_000, interval: 500 };
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 /** The weekday name of a date `days` from now in Manila (the demo's zone). */
 const weekdayIn = (days: number) => new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'Asia/Manila' }).format(new Date(Date.now() + days * 86_400_000));

@@ -18,7 +18,7 @@ import { signUp } from './support/customer';
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
 /** an open app sees a change within this long: it reads the settings every 10 s through caches of 5 s, the locations every 15 s */
-const WITHIN = { timeout: 20_000, intervals: [500, 1000] };
+const WITHIN = { timeout: 20_000, interval: 500 };
 const NEW_ADDRESS = '5 Jupiter Street, Bel-Air, Makati City';
 const ARCHIVED = ['Barako americano', 'Iced latte', 'Cappuccino'];
 const DRINK = 'Sea salt latte';
