@@ -16,7 +16,7 @@ import { localPhone, signUp, topUp } from './support/customer';
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
 /** customers see an edit within this long (the provider's and the gateway's 5-s caches) */
-const WITHIN = { timeout: 12_000, intervals: [500, 1000] };
+const WITHIN = { timeout: 12_000, interval: 500 };
 
 const app = useApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
 const browser = useBrowser();
