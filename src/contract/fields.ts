@@ -28,3 +28,17 @@ export const descriptionText = z.string().trim().max(500, 'must be at most 500 c
 export const minorUnits = z.number().int('must be a whole number of minor units').min(0, 'must be 0 or more').max(100_000_000, 'must be at most 100,000,000');
 /** A one-time link's secret (set-up, invitation, preview): 43 characters of base64url. */
 export const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'must be the code from your link');
+
+/** A required text of at most `max` characters, trimmed (the owner's forms: shop settings, locations). */
+export const requiredText = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+/** Text the owner may leave empty (empty: not shown). */
+export const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+/** A whole number in a range, named by its unit in the message ("must be a whole number of minutes"). */
+export const wholeNumber = (min: number, max: number, unit: string) =>
+  z
+    .number({ error: `must be a whole number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(min, `must be at least ${min.toLocaleString('en')}`)
+    .max(max, `must be at most ${max.toLocaleString('en')}`);
+/** A phone number people can call (the shop's, a location's), as typed; empty: none. */
+export const contactPhone = optionalText(30).refine((v) => v === '' || /^\+?[0-9 ().-]{6,30}$/.test(v), 'must be a phone number');

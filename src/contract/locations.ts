@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { int, time } from './answer-fields';
 import { describe } from './api-spec';
-import { id } from './fields';
+import { contactPhone, id, optionalText, requiredText, wholeNumber } from './fields';
 import { locationsApi, locationsConsoleApi } from './locations.calls';
 import { isTimeZone } from './shop-settings';
 
@@ -31,14 +31,6 @@ export type PauseChoice = (typeof PAUSE_CHOICES)[number];
 /** An order not picked up this long after its slot is flagged on the board. */
 export const PICKUP_LATE_MINUTES = 15;
 
-const text = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
-const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-const wholeNumber = (min: number, max: number, unit: string) =>
-  z
-    .number({ error: `must be a whole number of ${unit}` })
-    .int(`must be a whole number of ${unit}`)
-    .min(min, `must be at least ${min.toLocaleString('en')}`)
-    .max(max, `must be at most ${max.toLocaleString('en')}`);
 
 /** A time of day on the 24-hour clock, `07:30`. */
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 07:30');
@@ -79,7 +71,7 @@ export const geoPolygon = z.object({
 });
 export type GeoPolygon = z.infer<typeof geoPolygon>;
 const areaCommon = {
-  name: text(40),
+  name: requiredText(40),
   /** null: the shop's delivery fee (shop settings) */
   fee: wholeNumber(0, 100_000_000, 'minor units').nullable(),
   /** null: the shop's minimum order; an area's minimum applies on top of the shop's (the larger counts) */
@@ -98,11 +90,11 @@ export type DeliveryArea = z.infer<typeof deliveryArea>;
 
 /** Every field of a location, as the owner's editor sends them (create: all but those with defaults). */
 export const locationFields = z.object({
-  name: text(60),
-  address: text(200),
+  name: requiredText(60),
+  address: requiredText(200),
   lat: latitude.nullable(),
   lng: longitude.nullable(),
-  phone: optionalText(30).refine((v) => v === '' || /^\+?[0-9 ().-]{6,30}$/.test(v), 'must be a phone number'),
+  phone: contactPhone,
   /** empty: the shop's time zone */
   timezone: z.string().trim().refine((v) => v === '' || isTimeZone(v), 'must be a time zone such as Asia/Manila'),
   hours: weeklyHours,

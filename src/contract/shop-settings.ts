@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { money } from './answer-fields';
 import { describe } from './api-spec';
 import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN } from './checks';
+import { contactPhone, optionalText, requiredText, wholeNumber } from './fields';
 import { TOPUP_MAX, TOPUP_MIN } from './limits';
 import { shopSettingsApi } from './shop-settings.calls';
 
@@ -17,15 +18,6 @@ export const SHORT_NAME_MAX = 12;
 /** At most this many quick top-up amounts. */
 export const TOPUP_PRESETS_MAX = 6;
 
-const text = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
-/** Text the owner may leave empty (empty: not shown). */
-const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-const wholeNumber = (min: number, max: number, unit: string) =>
-  z
-    .number({ error: `must be a whole number of ${unit}` })
-    .int(`must be a whole number of ${unit}`)
-    .min(min, `must be at least ${min.toLocaleString('en')}`)
-    .max(max, `must be at most ${max.toLocaleString('en')}`);
 const amount = (min: number, max: number) => wholeNumber(min, max, 'minor units');
 
 /** Whether `code` is an ISO 4217 currency this runtime formats. */
@@ -55,9 +47,9 @@ export function isTimeZone(zone: string): boolean {
 
 /** The fields of the form, every one optional in an update: only those given change. */
 export const shopSettingsFields = z.object({
-  setting_company: text(60),
-  short_name: text(SHORT_NAME_MAX),
-  contact_phone: optionalText(30).refine((v) => v === '' || /^\+?[0-9 ().-]{6,30}$/.test(v), 'must be a phone number'),
+  setting_company: requiredText(60),
+  short_name: requiredText(SHORT_NAME_MAX),
+  contact_phone: contactPhone,
   contact_email: optionalText(EMAIL_MAX).refine((v) => v === '' || EMAIL_PATTERN.test(v), EMAIL_MESSAGE),
   default_country_code: z.string().trim().regex(/^\+?[1-9]\d{0,2}$/, 'must be a calling code of 1 to 3 digits, such as 63').transform((v) => v.replace(/^\+/, '')),
   currency: z.string().trim().toUpperCase().refine(isCurrency, 'must be a three-letter ISO 4217 currency code, such as PHP'),
