@@ -1,3 +1,4 @@
+import { BASE_LABEL } from '#contract/loyalty-earn';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { OrderRefundTable, OrderTable } from '../../db/schema';
@@ -223,6 +224,8 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
     delivery_fee: r.delivery_fee,
     total: r.total,
     points_earned: r.points_earned,
+    // filled by the earning rules' work (issue 29): for now the whole as the base
+    points_breakdown: r.points_earned > 0 ? [{ rule_id: null, label: BASE_LABEL, points: r.points_earned }] : [],
     address: (r.address as OrderAddress | null) ?? null,
     voucher_code: r.voucher_id !== null ? (codes.get(r.voucher_id) ?? null) : null,
     location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,

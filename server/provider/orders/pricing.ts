@@ -1,3 +1,4 @@
+import { BASE_LABEL } from '#contract/loyalty-earn';
 import type { QuoteBody, QuoteData } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
@@ -113,6 +114,8 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     delivery_fee: deliveryFee,
     total,
     points_to_earn: pointsFor(total, deliveryFee, rules),
+    // the earning rules' parts come with their evaluation (issue 29): for now the base alone
+    points_breakdown: [{ rule_id: null, label: BASE_LABEL, points: pointsFor(total, deliveryFee, rules) }].filter((p) => p.points > 0),
     min_order: terms.min_order,
     below_minimum_by: Math.max(0, terms.min_order - subtotal),
     location_id: location.id,
