@@ -3,7 +3,7 @@ import { BASE_LABEL, RULES_MAX, type LoyaltyRule } from '#contract/loyalty';
 import { DAY } from '../../server/lib/clock';
 import { signInWithPhone, newPhone } from './auth.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
-import { key, ledgers, products } from './orders.helpers';
+import { key, ledgers } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 
 /**
