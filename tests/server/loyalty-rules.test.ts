@@ -90,6 +90,8 @@ describeEachDb('earning rules', (kind) => {
     expect(Object.keys(missing.body.error.fields)).toEqual(['rule.product_ids']);
     const changed = await rules.update(made.id, { kind: 'multiplier', name: '1.5× points on pastries', multiplier: 1.5, category_ids: [pastries] }).expect(200);
     expect(changed.body.data.rule).toMatchObject({ id: made.id, name: '1.5× points on pastries', multiplier: 1.5 });
+    // the same fields again change nothing, and are not audited (the list of entries below)
+    await rules.update(made.id, { category_ids: [pastries], multiplier: 1.5, name: '1.5× points on pastries', kind: 'multiplier' }).expect(200);
 
     expect((await rules.status(made.id, 'paused').expect(200)).body.data.rule.status).toBe('paused');
     expect((await rules.status(made.id, 'active').expect(200)).body.data.rule.status).toBe('active');
