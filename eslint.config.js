@@ -38,6 +38,8 @@ export const PROVIDER_LAYERS = [
   ['members'],
   ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'wheel'],
   ['channels', 'options', 'orders', 'rewards'],
+  // orders and the counter evaluate the earning rules in their transactions; loyalty moves points and audits
+  ['loyalty'],
   ['addresses', 'locations', 'points', 'shop', 'wallet'],
   // under locations: a location's changes go into staff's activity log, and staff says who works where
   ['staff'],

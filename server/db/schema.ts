@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -246,6 +247,8 @@ export interface OrderTable {
   location_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** pickup: the slot it took */
   pickup_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** the named parts of its points (EarnPart[]; migration 0022; null: older orders, the base alone) */
+  points_breakdown: ColumnType<EarnPart[] | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemTable {
@@ -391,6 +394,9 @@ export interface DB {
   options: OptionTable;
   product_option_groups: ProductOptionGroupTable;
   order_item_options: OrderItemOptionTable;
+  loyalty_rules: LoyaltyRuleTable;
+  loyalty_rule_uses: LoyaltyRuleUseTable;
+  loyalty_action_awards: LoyaltyActionAwardTable;
 }
 
 /** a refund the payment gateway reported: one row per increase of a payment's refunded total (migration 0012) */
@@ -651,5 +657,41 @@ export interface MediaTable {
   width: number;
   height: number;
   created_by: number | null;
+  created_at: Timestamp;
+}
+
+// earning rules (migration 0022)
+
+/** an owner's earning rule: its kind and its fields as the contract's schema parsed them */
+export interface LoyaltyRuleTable {
+  id: Generated<number>;
+  kind: RuleKind;
+  name: string;
+  fields: Json<Record<string, unknown>>;
+  status: ColumnType<RuleStatus, RuleStatus | undefined, RuleStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ended_at: NullableTimestamp;
+}
+
+/** a time window rule applied to a sale: an order's or a counter earn's, on the location's day */
+export interface LoyaltyRuleUseTable {
+  id: Generated<number>;
+  rule_id: number;
+  customer_id: number;
+  order_id: number | null;
+  earn_id: number | null;
+  /** YYYY-MM-DD in the location's time zone */
+  local_date: ColumnType<string, string, string>;
+  points: number;
+  created_at: Timestamp;
+}
+
+/** points for an action (sign-up, verified e-mail, completed profile), once per customer */
+export interface LoyaltyActionAwardTable {
+  customer_id: number;
+  action: RuleAction;
+  rule_id: number;
+  points: number;
   created_at: Timestamp;
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db';
 import type { Clock } from '../lib/clock';
 import type { MailSender, MessageSender } from './auth/sender';
+import type { ActionPoints } from './action-points-port';
 import type { PaymentStarter } from './payment-port';
 import type { PaymentGateway } from './payment-gateway';
 
@@ -30,6 +31,8 @@ export interface ProviderContext {
    * those calls answer 503 PAYMENTS_UNAVAILABLE, and everything paid from the wallet keeps working.
    */
   payments: PaymentStarter | null;
+  /** gives the points of the owner's action rules (sign-up, verified e-mail): auth's way to them (action-points-port.ts; built by loyalty/) */
+  actionPoints: ActionPoints;
   /** the adapter behind `payments` (the sandbox, Stripe …): its webhook and refunds; payments/ only */
   paymentGateway: PaymentGateway | null;
   /** HMAC secret of the sandbox's webhooks */

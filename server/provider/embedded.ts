@@ -7,6 +7,7 @@ import { keysCallHmac, MIN_CALL_SECRET_BYTES } from '../lib/signature';
 import { createProviderApp, PROVIDER_MOUNT } from './app';
 import type { ProviderContext } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
+import { actionPoints } from './loyalty/loyalty.actions';
 import { sandboxGateway } from './payments/sandbox';
 import { paymentStarter } from './payments/starter';
 import type { PaymentGateway } from './payment-gateway';
@@ -71,6 +72,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     google: o.google,
     payments: gateway ? paymentStarter(gateway) : null,
     paymentGateway: gateway,
+    actionPoints: actionPoints(clock, o.merchantId),
     webhookSecret: o.webhookSecret,
     demoOrderProgress: o.demoOrderProgress,
     publicUrl: typeof o.publicUrl === 'function' ? o.publicUrl : () => o.publicUrl as string | undefined,

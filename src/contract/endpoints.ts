@@ -21,6 +21,7 @@ import * as C from './counter';
 import { dashboardSpec } from './dashboard';
 import { customersSpec } from './customers';
 import { locationsConsoleSpec, locationsSpec } from './locations';
+import { loyaltyConsoleSpec } from './loyalty';
 import { mediaFileEndpoint, mediaSpec } from './media';
 import { membersSpec } from './members';
 import { menuMachineSpec, menuSpec } from './menu';
@@ -181,6 +182,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(shopSettingsSpec),
   // locations: hours, pausing, pickup slots, delivery areas
   ...endpointsOf(locationsConsoleSpec),
+  // earning rules: the Loyalty area
+  ...endpointsOf(loyaltyConsoleSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

@@ -11,6 +11,7 @@ import { id, idempotencyKey } from './fields';
 import { FULFILMENTS, ORDER_STATUSES } from './order-lifecycle';
 import { lineOptionsInput, orderItemOptionAnswer } from './options';
 import { orderLocationAnswer } from './locations';
+import { earnPartAnswer } from './loyalty';
 import { ordersApi } from './orders.calls';
 import { pageQuery } from './wallet';
 
@@ -46,6 +47,7 @@ export const quoteAnswer = z.object({
   delivery_fee: money(),
   total: money(),
   points_to_earn: int(),
+  points_breakdown: z.array(earnPartAnswer).meta({ description: 'points_to_earn in named parts: the base, then each earning rule that applies ("+25 Double points Tuesday")' }),
   min_order: money(),
   below_minimum_by: money().meta({ description: 'what is missing to reach min_order; 0 when reached' }),
   location_id: int().meta({ description: 'the location that makes it: the one chosen for pickup, the one whose area holds the address for delivery' }),
@@ -96,6 +98,7 @@ export const orderAnswer = z
     delivery_fee: money(),
     total: money(),
     points_earned: int(),
+    points_breakdown: z.array(earnPartAnswer).meta({ description: 'points_earned in named parts (the base, each earning rule that applied); empty for orders older than earning rules' }),
     address: addressAnswer
       .omit({ id: true, is_default: true })
       .nullable()

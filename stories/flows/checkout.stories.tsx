@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Fulfilment, Order, OrderCreateBody, OrderItem, QuoteData } from '#contract';
+import { BASE_LABEL } from '#contract/loyalty-earn';
 import { DeliveryScreen, type DeliveryChoice } from '../../src/screens/orders/delivery-screen';
 import { OrderConfirmationScreen } from '../../src/screens/orders/order-confirmation-screen';
 import { PaymentSuccessScreen } from '../../src/screens/orders/payment-success-screen';
@@ -27,6 +28,7 @@ function quoteFor(items: OrderItem[], fulfilment: Fulfilment, pickupAt: string |
     delivery_fee,
     total: subtotal + delivery_fee,
     points_to_earn: Math.floor(subtotal / 1000),
+    points_breakdown: [{ rule_id: null, label: BASE_LABEL, points: Math.floor(subtotal / 1000) }],
     min_order: MIN_ORDER,
     below_minimum_by: Math.max(0, MIN_ORDER - subtotal),
     location_id: makati.id,

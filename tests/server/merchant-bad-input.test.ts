@@ -26,7 +26,7 @@ const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
-const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'counter_earns', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups', 'locations', 'location_unavailable_products', 'staff_locations'] as const;
+const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'counter_earns', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups', 'locations', 'location_unavailable_products', 'staff_locations', 'loyalty_rules', 'loyalty_rule_uses', 'loyalty_action_awards'] as const;
 const BAD_IMAGE: Json[] = ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://plain.example/a.png', '//evil.example/a.png', '/a b.png', 42, null, `/${'x'.repeat(500)}`, `/a${NUL}`];
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
 const BAD_CATEGORY: Json[] = ['', '   ', 42, null, 'x'.repeat(61), NUL];
@@ -39,6 +39,18 @@ const BAD_OPTIONS: Json[] = [[], 'abc', 42, null, [{}], [{ name: '' }], [{ name:
 const BAD_GROUP_IDS: Json[] = ['abc', 42, null, [0], ['x'], [1.5], [1, 1], Array.from({ length: 11 }, (_, i) => i + 1)];
 const BAD_STATUS: Json[] = ['', 'done', 'PAID', 42, null, ['paid']];
 const BAD_LOCATION_IDS: Json[] = ['abc', 42, null, [0], ['x'], [1.5], [2 ** 31], Array.from({ length: 101 }, (_, i) => i + 1), [999_999]];
+/** A good earning rule (a window), and each of its fields bad in its own ways; without its kind no other field can be named (a bad kind: loyalty-rules.test.ts). */
+const GOOD_RULE = { kind: 'window', name: 'Happy hour', days: ['tue'], start: '14:00', end: '16:00', multiplier: 2, limit_per_day: 1 };
+const BAD_RULE_FIELDS: Record<string, Json[]> = {
+  name: ['', '   ', 42, null, 'x'.repeat(61), NUL],
+  days: [[], 'tue', ['funday'], null, Array(8).fill('tue')],
+  start: ['2pm', '25:00', 42, null, '14:60'],
+  end: ['13:00', '9:00', 42, '24:01'],
+  multiplier: [1, 10.5, 1.25, '2', null],
+  limit_per_day: [-1, 1.5, 101, '1', null],
+  limit_total: [-1, 1.5, 1001],
+};
+const BAD_RULE: Json[] = [null, 'x', 42, [], {}, { kind: 'window', name: 'x' }, { ...GOOD_RULE, kind: 'stamp' }, { ...GOOD_RULE, start: '16:00', end: '14:00' }];
 const DAILY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '07:00', close: '19:00' }]]));
 /** A location's fields, each bad in its own ways: its type, its range, and the rules between fields (checked on the location as it would be). */
 const BAD_LOCATION: Record<string, Json[]> = {
@@ -116,6 +128,8 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     return (await p.call('get', 'member/card', { token: c.token }).expect(200)).body.data.current.qr as string;
   };
   const earnFor = async () => ({ customer_id: (await p.newCustomer()).id, amount: 18_500, items: [{ product_id: await anyProduct(), qty: 2 }], idempotency_key: `k-${Math.random()}` });
+  /** an earning rule of the owner's, for the calls that change one */
+  const newRule = async () => (await p.call('post', 'merchant/loyalty/rules/create', { token: owner.token, body: GOOD_RULE }).expect(201)).body.data.rule.id as number;
   const walletOrder = async () => {
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const product = await p.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
@@ -471,6 +485,10 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     },
     { method: 'post', path: 'merchant/locations/update', owner: true, valid: firstLocation, bad: { id: BAD_ID, ...BAD_LOCATION }, required: ['id'] },
     { method: 'post', path: 'merchant/locations/create', owner: true, valid: async () => GOOD_LOCATION, bad: BAD_LOCATION, required: ['name', 'address'] },
+    { method: 'post', path: 'merchant/loyalty/rules/create', owner: true, valid: async () => GOOD_RULE, bad: BAD_RULE_FIELDS, required: ['kind'] },
+    { method: 'post', path: 'merchant/loyalty/rules/update', owner: true, valid: async () => ({ id: await newRule(), rule: GOOD_RULE }), bad: { id: BAD_ID, rule: BAD_RULE }, required: ['id', 'rule'] },
+    { method: 'post', path: 'merchant/loyalty/rules/status', owner: true, valid: async () => ({ id: await newRule(), status: 'paused' }), bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] }, required: ['id', 'status'] },
+    { method: 'post', path: 'merchant/loyalty/simulate', owner: true, valid: async () => ({ rule: GOOD_RULE }), bad: { rule: BAD_RULE }, required: ['rule'] },
   ];
 
   it('has a row for every merchant console call that takes input', () => {

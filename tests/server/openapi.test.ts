@@ -779,6 +779,15 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const elsewhere = (await call('GET shop/locations')).body.data.locations.find((l: { id: number }) => l.id !== location.id).id;
     await call('POST merchant/locations/pause', { token: barista.token, body: { location_id: elsewhere, pause: '15_minutes' } });
 
+    // earning rules: the owner adds a window, changes it, simulates it, ends it (then it cannot resume); staff read them
+    const rule = (await call('POST merchant/loyalty/rules/create', { token: owner, body: { kind: 'window', name: 'Double Tuesdays', days: ['tue'], start: '14:00', end: '16:00', multiplier: 2 } })).body.data.rule;
+    await call('POST merchant/loyalty/rules/update', { token: owner, body: { id: rule.id, rule: { kind: 'window', name: 'Double Tuesdays', days: ['tue', 'wed'], start: '14:00', end: '16:00', points: 20 } } });
+    await call('POST merchant/loyalty/rules/update', { token: owner, body: { id: rule.id, rule: { kind: 'first_order', name: 'Welcome', points: 20 } } });
+    await call('POST merchant/loyalty/simulate', { token: owner, body: { rule: { kind: 'bonus', name: '+10 on lattes', points: 10, product_ids: [latte.id] } } });
+    await call('POST merchant/loyalty/rules/status', { token: owner, body: { id: rule.id, status: 'ended' } });
+    await call('POST merchant/loyalty/rules/status', { token: owner, body: { id: rule.id, status: 'active' } });
+    await call('GET merchant/loyalty/rules', { token: barista.token });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 

@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { BASE_LABEL } from '#contract/loyalty-earn';
 import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { key, ledgers, makeAddress, makeVoucher, products } from './orders.helpers';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
@@ -21,7 +22,7 @@ describeEachDb('orders', (kind) => {
     it('prices a pickup basket at current prices with the points it earns', async () => {
       const c = await p.newCustomer();
       const res = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }, { product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200);
-      expect(res.body.data).toEqual({ subtotal: 42500, discount: 0, delivery_fee: 0, total: 42500, points_to_earn: 42, min_order: 15000, below_minimum_by: 0, location_id: expect.any(Number), pickup_at: expect.any(String) });
+      expect(res.body.data).toEqual({ subtotal: 42500, discount: 0, delivery_fee: 0, total: 42500, points_to_earn: 42, points_breakdown: [{ rule_id: null, label: BASE_LABEL, points: 42 }], min_order: 15000, below_minimum_by: 0, location_id: expect.any(Number), pickup_at: expect.any(String) });
     });
 
     it('adds the delivery fee and takes a voucher off, capped at the subtotal', async () => {
@@ -53,7 +54,10 @@ describeEachDb('orders', (kind) => {
             const subtotal = lines.reduce((s, l) => s + menuRows[l.i]!.price * l.qty, 0);
             const off = Math.min(discount ?? 0, subtotal);
             const fee = delivery ? 4900 : 0;
-            expect(q).toEqual({ subtotal, discount: off, delivery_fee: fee, total: subtotal - off + fee, points_to_earn: Math.floor((subtotal - off) / 1000), min_order: 15000, below_minimum_by: Math.max(0, 15000 - subtotal), location_id: expect.any(Number), pickup_at: delivery ? null : expect.any(String) });
+            const points = Math.floor((subtotal - off) / 1000);
+            // no earning rule is active in the demo: the base alone
+            const parts = points > 0 ? [{ rule_id: null, label: BASE_LABEL, points }] : [];
+            expect(q).toEqual({ subtotal, discount: off, delivery_fee: fee, total: subtotal - off + fee, points_to_earn: points, points_breakdown: parts, min_order: 15000, below_minimum_by: Math.max(0, 15000 - subtotal), location_id: expect.any(Number), pickup_at: delivery ? null : expect.any(String) });
           },
         ),
         { numRuns: 25 },

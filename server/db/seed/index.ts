@@ -4,6 +4,7 @@ import { seedMerchants } from './merchants';
 import { seedCatalog } from './catalog';
 import { seedRewards } from './rewards';
 import { seedLocations } from './locations';
+import { seedLoyaltyRules } from './loyalty';
 
 /** Seeds what a fresh database lacks; safe to run at every start (each part checks before inserting). */
 export async function seed(db: Database): Promise<void> {
@@ -14,5 +15,6 @@ export async function seed(db: Database): Promise<void> {
     await seedCatalog(trx);
     await seedRewards(trx);
     await seedLocations(trx);
+    await seedLoyaltyRules(trx);
   });
 }

@@ -143,6 +143,8 @@ async function welcome(trx: Database, ctx: ProviderContext, customerId: number, 
     body: 'Your account is ready. Earn points with every order and redeem them for rewards.',
     link: paths.home,
   });
+  // the owner's points for signing up (and for an address Google proved)
+  await ctx.actionPoints.award(trx, customerId, 'signed_up');
 }
 
 /**
@@ -226,7 +228,10 @@ export async function linkGoogle(ctx: ProviderContext, customerId: number, idTok
     if (linked === null && !(await linkGoogleSub(trx, customerId, who.sub))) throw otherGoogleLinked();
     if (who.email && me.email_verified_at === null && (me.email === null || me.email.toLowerCase() === who.email)) {
       const owner = await findCustomerByVerifiedEmail(trx, who.email);
-      if (!owner) await setVerifiedEmail(trx, customerId, who.email, now);
+      if (!owner) {
+        await setVerifiedEmail(trx, customerId, who.email, now);
+        await ctx.actionPoints.award(trx, customerId, 'email_verified');
+      }
     }
   });
   return { customer: await getCustomer(ctx.db, customerId) };

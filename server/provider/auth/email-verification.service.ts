@@ -154,6 +154,8 @@ export async function verifyEmailCode(ctx: ProviderContext, input: { customerId:
       if (owner && owner.id !== input.customerId) throw emailTaken();
       if (!(await consumeCode(trx, 'email_codes', sent.id, now, max))) throw codeExpired();
       if (!(await markEmailVerified(trx, input.customerId, address, now))) throw codeExpired();
+      // the owner's points for a verified e-mail and a completed profile, once each
+      await ctx.actionPoints.award(trx, input.customerId, 'email_verified');
     });
   } catch (err) {
     // another customer verified the same address between our check and our write: the unique index said no

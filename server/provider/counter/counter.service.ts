@@ -70,7 +70,7 @@ async function counterVoucher(db: Database, now: Date, voucherId: number): Promi
 }
 
 /** The counter's location: the one given, if the member works there (404 for none such); else their only one, or none. */
-export async function counterLocation(db: Database, staff: StaffOfRequest, locationId: number | undefined): Promise<{ id: number; name: string } | null> {
+export async function counterLocation(db: Database, staff: StaffOfRequest, locationId: number | undefined): Promise<{ id: number; name: string; timezone: string } | null> {
   const scope = await locationScope(db, staff);
   if (locationId === undefined) {
     if (scope === 'all' || scope.length !== 1) return null;
@@ -79,7 +79,7 @@ export async function counterLocation(db: Database, staff: StaffOfRequest, locat
   assertInScope(scope, locationId);
   const location = await findLocation(db, locationId);
   if (!location) throw notFound('Location');
-  return { id: location.id, name: location.name };
+  return { id: location.id, name: location.name, timezone: location.timezone };
 }
 
 /** What a scanned or typed code shows before anything happens. */

@@ -11,6 +11,10 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { assertInScope, locationScope } from '../locations/access';
 import { notify } from '../notifications/notify';
 import { pointsFor } from '../orders/pricing';
+import { dropEarnUses, earnReason, recordUses, saleEarning } from '../loyalty/loyalty.earn';
+import { productFacts } from '../loyalty/loyalty.repo';
+import { effectiveTimezone } from '../locations/ordering';
+import type { EarnInput } from '#contract/loyalty-earn';
 import { adjustPoints, earnPoints } from '../points/points.ledger';
 import { memberOfCode } from '../rewards/voucher-codes';
 import { startOfDay } from '../settings/settings.repo';
@@ -93,15 +97,21 @@ interface EarnSetting {
   merchant: Merchant;
   location: { id: number; name: string } | null;
   since: Date;
+  /** what was sold, at the products' prices, for the earning rules */
+  lines: EarnInput['lines'];
+  /** the counter's location's zone (else the shop's), where the rules' windows are */
+  timeZone: string;
 }
 
 /** The earn itself, in the idempotent call's transaction: caps, the earn, the points, the notification, the audit. */
-async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnBody, { merchant, location, since }: EarnSetting): Promise<CounterEarnData> {
+async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnBody, { merchant, location, since, lines, timeZone }: EarnSetting): Promise<CounterEarnData> {
   const { rules } = merchant;
-  const points = pointsFor(body.amount, 0, rules);
   // the customer's row lock first, then the staff member's: always in this order (earns.repo.ts)
   const customer = await lockCustomer(trx, body.customer_id);
   await lockStaffEarns(trx, staff.id);
+  // the earning rules, under the customer's row lock (their limits count this customer's uses); the caps count it all
+  const earning = await saleEarning(trx, { customerId: customer.id, base: pointsFor(body.amount, 0, rules), points_per_amount: rules.points_per_amount, lines, at: ctx.clock.now(), timeZone, order: false });
+  const points = earning.total;
   const first = firstName(customer.name);
   const refusal = { amount: body.amount, points, customer: customer.name, location: location?.name ?? null };
   const customerLeft = Math.max(0, rules.counter_points_per_customer_per_day - (await earnedSince(trx, { customer_id: customer.id }, since)));
@@ -128,7 +138,8 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
   const now = ctx.clock.now();
   const id = await insertEarn(trx, { customerId: customer.id, staffId: staff.id, locationId: location?.id ?? null, amount: body.amount, points, items: body.items ?? null, now });
   const ref = `counter:${id}`;
-  await earnPoints(trx, ctx.clock, customer.id, points, { reason: `Purchase at the counter${location ? ` (${location.name})` : ''}`, ref }, rules.points_expiry_days);
+  await recordUses(trx, customer.id, { earn_id: id }, earning, now);
+  await earnPoints(trx, ctx.clock, customer.id, points, { reason: earnReason(`Purchase at the counter${location ? ` (${location.name})` : ''}`, earning.parts), ref }, rules.points_expiry_days);
   await notify(trx, ctx.clock, customer.id, {
     type: 'points_earned',
     title: `You earned ${points} points at ${merchant.settings.setting_company}`,
@@ -166,7 +177,10 @@ export async function earnAtCounter<R>(
     const fields = Object.fromEntries(body.items.flatMap((i, n) => (known.has(i.product_id) ? [] : [[`items.${n}.product_id`, 'is not a product of this shop']])));
     if (Object.keys(fields).length > 0) throw validation(fields);
   }
-  const setting: EarnSetting = { merchant, location, since: await todayStart(ctx, merchant.rules) };
+  const prices = await productFacts(ctx.db, (body.items ?? []).map((i) => i.product_id));
+  const lines = (body.items ?? []).map((i) => ({ product_id: i.product_id, category_id: prices.get(i.product_id)?.category_id ?? null, qty: i.qty, price: prices.get(i.product_id)?.price ?? 0 }));
+  const timeZone = location ? effectiveTimezone(location, merchant.rules.timezone) : merchant.rules.timezone;
+  const setting: EarnSetting = { merchant, location, since: await todayStart(ctx, merchant.rules), lines, timeZone };
   try {
     return await once((trx) => earnIn(trx, ctx, staff, body, setting));
   } catch (err) {
@@ -204,6 +218,7 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
     const where = row.location_name ? ` (${row.location_name})` : '';
     await adjustPoints(trx, ctx.clock, customer.id, -e.points, { reason: `Purchase at the counter${where} undone`, ref, lotRef: ref });
     await markEarnUndone(trx, e.id, staff.id, now);
+    await dropEarnUses(trx, e.id);
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
       title: `${e.points} points taken back`,

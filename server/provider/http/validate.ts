@@ -24,9 +24,13 @@ function nulFields(v: unknown, path: PropertyKey[], out: Record<string, string>,
 
 type ObjectOption = z.ZodType & { shape: Record<string, z.ZodType> };
 
-/** The options of a union of objects (`{ids}` or `{all: true}`), else null. */
+/**
+ * The options of a union of objects (`{ids}` or `{all: true}`), else null. A discriminated union (a
+ * `kind` naming its option) is not one: zod picks the option by its discriminator and names its fields.
+ */
 function objectOptions(schema: z.ZodType): ObjectOption[] | null {
-  const def = schema._zod.def as { type: string; options?: z.ZodType[] };
+  const def = schema._zod.def as { type: string; options?: z.ZodType[]; discriminator?: string };
+  if (def.discriminator !== undefined) return null;
   return def.type === 'union' && def.options?.every((o) => o._zod.def.type === 'object') ? (def.options as ObjectOption[]) : null;
 }
 

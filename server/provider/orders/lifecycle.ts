@@ -8,6 +8,7 @@ import { getMerchant, type Merchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { earnPoints } from '../points/points.ledger';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
+import { dropOrderUses, earnReason } from '../loyalty/loyalty.earn';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
 import { pointsFor } from './pricing';
@@ -87,7 +88,7 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
   const points = order.points_to_earn ?? pointsFor(order.total, order.delivery_fee, merchant.rules);
   const paid = await applyStatus(trx, ctx, merchant, order, 'paid', { also: { paid_at: now, points_earned: points } });
   if (points > 0) {
-    await earnPoints(trx, ctx.clock, order.customer_id, points, { reason: `Order ${order.name}`, ref: `order:${order.name}` }, merchant.rules.points_expiry_days);
+    await earnPoints(trx, ctx.clock, order.customer_id, points, { reason: earnReason(`Order ${order.name}`, order.points_breakdown), ref: `order:${order.name}` }, merchant.rules.points_expiry_days);
     await notify(trx, ctx.clock, order.customer_id, {
       type: 'points_earned',
       title: `You earned ${points} points`,
@@ -141,6 +142,7 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
   }
   // its pickup slot's place, for someone else (last: an order being placed holds a slot before its customer's other rows)
   if (order.location_id !== null && order.pickup_at !== null) await releaseSlot(trx, order.location_id, order.pickup_at);
+  await dropOrderUses(trx, order.id);
   return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note, points_taken_back: pointsTakenBack } });
 }
 

@@ -1,7 +1,9 @@
+import type { EarnPart } from '#contract/loyalty-earn';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { OrderRefundTable, OrderTable } from '../../db/schema';
 import { locationLabels } from '../locations/locations.repo';
+import { baseBreakdown } from '../loyalty/loyalty.earn';
 import type { Address, Fulfilment, Order, OrderItem, OrderItemOption, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
 
 /** SQL of orders, their lines and their timeline, and of cancelled orders' refunds. Customer reads are always scoped by customer. */
@@ -22,6 +24,8 @@ export interface NewOrder {
   total: number;
   /** the points it was quoted: what paying it earns */
   pointsToEarn: number;
+  /** the named parts of pointsToEarn */
+  pointsBreakdown: EarnPart[];
   voucherId: number | null;
   /** where it is made (and picked up) */
   locationId: number;
@@ -47,6 +51,7 @@ export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow 
       delivery_fee: o.deliveryFee,
       total: o.total,
       points_to_earn: o.pointsToEarn,
+      points_breakdown: JSON.stringify(o.pointsBreakdown),
       voucher_id: o.voucherId,
       location_id: o.locationId,
       pickup_at: o.pickupAt,
@@ -223,6 +228,8 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
     delivery_fee: r.delivery_fee,
     total: r.total,
     points_earned: r.points_earned,
+    // an order placed before the earning rules (migration 0022): what it earned, as the base
+    points_breakdown: r.points_breakdown ?? baseBreakdown(r.points_earned),
     address: (r.address as OrderAddress | null) ?? null,
     voucher_code: r.voucher_id !== null ? (codes.get(r.voucher_id) ?? null) : null,
     location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,

@@ -12,6 +12,7 @@ import { postWalletEntry } from '../wallet/wallet.ledger';
 import { findCustomerOrder, insertOrder, insertOrderEvent, insertOrderItems, listCustomerOrders, markVoucherUsed, toOrders, type OrderRow } from './orders.repo';
 import { assertTakingOrders, takePickupSlot } from '../locations/ordering';
 import { priceOrder, quoteOf } from './pricing';
+import { recordUses } from '../loyalty/loyalty.earn';
 import { markOrderPaid } from './lifecycle';
 
 /**
@@ -103,6 +104,7 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
       deliveryFee: priced.delivery_fee,
       total: priced.total,
       pointsToEarn: priced.points_to_earn,
+      pointsBreakdown: priced.points_breakdown,
       voucherId: priced.voucher?.id ?? null,
       locationId: location.id,
       pickupAt,
@@ -113,6 +115,8 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
   if (inserted === null) throw new Error('could not draw a free order number');
   const orderId = inserted.id;
   await insertOrderItems(trx, orderId, priced.lines);
+  // the earning rules that applied: what their limits count from now on (a cancellation deletes them)
+  await recordUses(trx, customerId, { order_id: orderId }, priced.earning, now);
   if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
   await insertOrderEvent(trx, orderId, 'pending_payment', now);
 

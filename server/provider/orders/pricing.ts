@@ -6,7 +6,8 @@ import { findAddress } from '../addresses/addresses.repo';
 import { findProducts, holdPricedRows, optionGroupsOf } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { holdLocation, type LocationRow } from '../locations/locations.repo';
-import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, pickupLocation, quotedSlot, shopLocations, type Locations } from '../locations/ordering';
+import { saleEarning, withCategories, type SaleEarning } from '../loyalty/loyalty.earn';
+import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, effectiveTimezone, pickupLocation, quotedSlot, shopLocations, type Locations } from '../locations/ordering';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
 import { lineChoices, type ChosenOption } from './line-options';
 import { voucherAtCheckout } from './reward-lines';
@@ -23,6 +24,8 @@ export interface PricedOrder extends QuoteData {
   locations: Locations;
   /** pickup: the slot asked for (null: as soon as possible); for order/create to take */
   asked_slot: Date | null;
+  /** what the earning rules gave (points_to_earn and points_breakdown), for order/create to record their uses */
+  earning: SaleEarning;
 }
 
 /**
@@ -57,6 +60,8 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     return { product_id: p.id, name: p.name, price: p.price + choices[n]!.delta, qty: item.qty, options: choices[n]!.options };
   });
   const subtotal = lines.reduce((s, l) => s + l.price * l.qty, 0);
+  // what was bought (a voucher's free item is not), for the earning rules
+  const sold = lines.map(({ product_id, price, qty }) => ({ product_id, price, qty }));
 
   const locations = await shopLocations(db);
   let address: OrderAddress | null = null;
@@ -101,6 +106,17 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
 
   const deliveryFee = terms.fee;
   const total = subtotal - discount + deliveryFee;
+  // the earning rules, in the location's zone; in an order's transaction under the customer's row lock
+  // (placeOrder), so the uses a limit counts cannot change before this order records its own
+  const earning = await saleEarning(db, {
+    customerId,
+    base: pointsFor(total, deliveryFee, rules),
+    points_per_amount: rules.points_per_amount,
+    lines: await withCategories(db, sold),
+    at: now,
+    timeZone: effectiveTimezone(location, rules.timezone),
+    order: true,
+  });
   return {
     lines,
     address,
@@ -112,7 +128,9 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     discount,
     delivery_fee: deliveryFee,
     total,
-    points_to_earn: pointsFor(total, deliveryFee, rules),
+    points_to_earn: earning.total,
+    points_breakdown: earning.parts,
+    earning,
     min_order: terms.min_order,
     below_minimum_by: Math.max(0, terms.min_order - subtotal),
     location_id: location.id,
@@ -136,6 +154,6 @@ export async function quoteOrder(ctx: ProviderContext, customerId: number, body:
 
 /** A priced order as order/quote answers it. */
 export function quoteOf(priced: PricedOrder): QuoteData {
-  const { lines: _l, address: _a, voucher: _v, location: _p, locations: _s, asked_slot: _k, ...quote } = priced;
+  const { lines: _l, address: _a, voucher: _v, location: _p, locations: _s, asked_slot: _k, earning: _e, ...quote } = priced;
   return quote;
 }

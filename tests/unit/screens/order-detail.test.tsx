@@ -47,6 +47,7 @@ describe('the timeline of a paid order', () => {
     fulfilment: 'pickup',
     payment_method,
     items: [],
+    points_breakdown: [],
     subtotal: 14500,
     discount: 0,
     delivery_fee: 0,

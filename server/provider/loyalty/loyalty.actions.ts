@@ -1,0 +1,40 @@
+import { RULE_ACTIONS, type RuleAction } from '#contract/loyalty-earn';
+import type { Database } from '../../db';
+import type { Clock } from '../../lib/clock';
+import type { ActionPoints } from '../action-points-port';
+import { lockCustomer } from '../accounts/accounts.repo';
+import { earnPoints } from '../points/points.ledger';
+import { getMerchant } from '../settings/settings.service';
+import { activeRules, earningRuleOf, insertAward } from './loyalty.repo';
+
+/**
+ * Points for actions: each active `action` rule gives its points once per customer (the award's unique
+ * key), in the transaction that made the customer earn them, with the rule's name as the history's
+ * reason. A completed profile is a name and a verified e-mail (the profile has nothing more yet).
+ */
+async function award(trx: Database, clock: Clock, merchantId: string, customerId: number, event: 'signed_up' | 'email_verified'): Promise<void> {
+  const rules = (await activeRules(trx, ['action'])).map(earningRuleOf);
+  if (rules.length === 0) return;
+  const c = await lockCustomer(trx, customerId);
+  const verified = c.email !== null && c.email_verified_at !== null;
+  const earned: Record<RuleAction, boolean> = {
+    sign_up: event === 'signed_up',
+    verified_email: verified,
+    completed_profile: verified && c.name.trim() !== '',
+  };
+  const { rules: shop } = await getMerchant(trx, merchantId);
+  const now = clock.now();
+  for (const action of RULE_ACTIONS) {
+    // the first made of the action's active rules
+    const rule = rules.find((r) => r.kind === 'action' && r.action === action);
+    if (!earned[action] || !rule || rule.kind !== 'action') continue;
+    if (await insertAward(trx, { customerId, action, ruleId: rule.id, points: rule.points, now })) {
+      await earnPoints(trx, clock, customerId, rule.points, { reason: rule.name, ref: `action:${action}` }, shop.points_expiry_days);
+    }
+  }
+}
+
+/** The port auth gives action points through (action-points-port.ts). */
+export function actionPoints(clock: Clock, merchantId: string): ActionPoints {
+  return { award: (trx, customerId, event) => award(trx, clock, merchantId, customerId, event) };
+}

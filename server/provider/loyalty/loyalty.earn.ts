@@ -1,0 +1,76 @@
+import { BASE_LABEL, breakdownTotal, earnBreakdown, zonedAt, type EarnInput, type EarnPart } from '#contract/loyalty-earn';
+import type { Database } from '../../db';
+import { localDate } from '../locations/hours';
+import { activeRules, deleteEarnUses, deleteOrderUses, earningRuleOf, hasPaidOrder, insertUses, productFacts, usesOf } from './loyalty.repo';
+
+/**
+ * What a sale earns with the owner's earning rules, for orders (priced in their transaction, under the
+ * customer's row lock, so the uses counted for a limit cannot change before the order records its own)
+ * and counter earns: earnBreakdown over the active rules, in the location's time zone. The sale then
+ * records a use of each rule that applied; a cancelled order or an undone earn deletes its uses.
+ */
+
+/** A sale as the rules see it. */
+export interface Sale {
+  customerId: number;
+  /** the sale's base points (orders/pricing.ts pointsFor) */
+  base: number;
+  points_per_amount: number;
+  lines: EarnInput['lines'];
+  at: Date;
+  /** the location's effective time zone */
+  timeZone: string;
+  /** an order (a counter earn is never a first order) */
+  order: boolean;
+}
+
+/** What a sale earns: its named parts and their total, and what to record once it is made. */
+export interface SaleEarning {
+  parts: EarnPart[];
+  total: number;
+  /** the location's day (YYYY-MM-DD), where the uses count */
+  local_date: string;
+  /** the rules that applied, with their points */
+  uses: Array<{ rule_id: number; points: number }>;
+}
+
+/** Each line's category, for the rules that name categories. */
+export async function withCategories(db: Database, lines: ReadonlyArray<{ product_id: number; qty: number; price: number }>): Promise<EarnInput['lines']> {
+  const facts = await productFacts(db, lines.map((l) => l.product_id));
+  return lines.map((l) => ({ product_id: l.product_id, category_id: facts.get(l.product_id)?.category_id ?? null, qty: l.qty, price: l.price }));
+}
+
+/** The points a sale earns with the active rules (read in the caller's transaction). */
+export async function saleEarning(db: Database, sale: Sale): Promise<SaleEarning> {
+  const rules = (await activeRules(db, ['multiplier', 'bonus', 'window', 'first_order'])).map(earningRuleOf);
+  const today = localDate(sale.at, sale.timeZone);
+  const windows = rules.filter((r) => r.kind === 'window').map((r) => r.id);
+  const uses = await usesOf(db, sale.customerId, windows, today);
+  const firstOrder = sale.order && rules.some((r) => r.kind === 'first_order') && !(await hasPaidOrder(db, sale.customerId));
+  const parts = earnBreakdown(rules, { base: sale.base, points_per_amount: sale.points_per_amount, lines: sale.lines, at: zonedAt(sale.at, sale.timeZone), first_order: firstOrder, uses });
+  return {
+    parts,
+    total: breakdownTotal(parts),
+    local_date: today,
+    uses: parts.flatMap((p) => (p.rule_id !== null ? [{ rule_id: p.rule_id, points: p.points }] : [])),
+  };
+}
+
+/** The sale is made: a use of each rule that applied (what limits count and the rules' list sums). */
+export async function recordUses(trx: Database, customerId: number, sale: { order_id: number } | { earn_id: number }, earning: SaleEarning, now: Date): Promise<void> {
+  await insertUses(trx, customerId, sale, earning.local_date, earning.uses, now);
+}
+
+/** A cancelled order's uses are gone: a limit counts the orders that stand. */
+export const dropOrderUses = deleteOrderUses;
+/** An undone counter earn's uses are gone. */
+export const dropEarnUses = deleteEarnUses;
+
+/** A breakdown as an order without one (placed before the rules) has it: the base alone. */
+export const baseBreakdown = (points: number): EarnPart[] => (points > 0 ? [{ rule_id: null, label: BASE_LABEL, points }] : []);
+
+/** The points history's reason for a sale: what it was, and each rule's part ("Order K-1 (+25 Double points Tuesday)"). */
+export function earnReason(what: string, parts: readonly EarnPart[] | null): string {
+  const named = (parts ?? []).filter((p) => p.rule_id !== null).map((p) => `+${p.points} ${p.label}`);
+  return named.length ? `${what} (${named.join(', ')})` : what;
+}
