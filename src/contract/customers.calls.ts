@@ -1,9 +1,9 @@
 /** The calls of the shop's customers, declared once (api.ts); their schemas and words are in customers.ts. */
 import { call, consoleCalls } from './api';
+import type { BirthdayBody } from './birthday';
 import type {
   AdjustPointsBody,
   AdjustPointsData,
-  BirthdayBody,
   ChangeEmailBody,
   ChangeEmailData,
   Customer,
