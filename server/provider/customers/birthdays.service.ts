@@ -9,7 +9,7 @@
  * (no changing it to today for a quick treat).
  */
 import type { CustomerOnlyData } from '#contract';
-import { daysInMonth } from '#contract/birthday';
+import { daysInMonth } from '#contract/checks';
 import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
 import { DAY } from '../../lib/clock';

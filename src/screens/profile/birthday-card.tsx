@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Birthday } from '#contract';
-import { birthdayBody, birthdayText, MONTH_NAMES } from '#contract/birthday';
+import { BIRTH_YEAR_MESSAGE, BIRTH_YEAR_MIN, IS_REQUIRED, birthdayText, dayNotInMonth, monthName } from '#contract/checks';
 import { Button, FieldFrame, GiftIcon, Notice, TextField, cardSurface, cx } from '../../ui';
 
 /** The birth date as the form sends it: the year null when left out. */
@@ -32,19 +32,23 @@ type FieldName = keyof typeof FIELD_NAMES;
 /** "The day must be at most 30: April has 30 days." */
 const sentence = (field: FieldName, message: string | undefined) => (message ? `${FIELD_NAMES[field]} ${message}.` : undefined);
 
-/** The form's values read: what the contract would refuse, by field, or the date to send. */
+/**
+ * The form's values read, with the provider's rules and words (checks.ts; the selects hold days 1–31
+ * and the twelve months): what is wrong, by field, or the date to send.
+ */
 function readForm(day: string, month: string, year: string): { problems: Partial<Record<FieldName, string>> } | { birthday: BirthdayInput } {
   const problems: Partial<Record<FieldName, string>> = {};
-  if (!day) problems.day = 'is required';
-  if (!month) problems.month = 'is required';
   const typedYear = year.trim();
-  if (typedYear && !/^\d{4}$/.test(typedYear)) problems.year = 'must be a year such as 1990, or left out';
-  if (Object.keys(problems).length) return { problems };
-  const input = { day: Number(day), month: Number(month), year: typedYear ? Number(typedYear) : null };
-  const parsed = birthdayBody.safeParse(input);
-  if (parsed.success) return { birthday: input };
-  for (const issue of parsed.error.issues) problems[issue.path[0] as FieldName] ??= issue.message;
-  return { problems };
+  const birthday = { day: Number(day), month: Number(month), year: typedYear ? Number(typedYear) : null };
+  if (!day) problems.day = IS_REQUIRED;
+  if (!month) problems.month = IS_REQUIRED;
+  if (typedYear && !/^\d{4}$/.test(typedYear)) problems.year = BIRTH_YEAR_MESSAGE;
+  else if (birthday.year !== null && birthday.year < BIRTH_YEAR_MIN) problems.year = `must be ${BIRTH_YEAR_MIN} or later`;
+  if (day && month && !problems.year) {
+    const wrongDay = dayNotInMonth(birthday.day, birthday.month, birthday.year);
+    if (wrongDay) problems.day = wrongDay;
+  }
+  return Object.keys(problems).length ? { problems } : { birthday };
 }
 
 function BirthdayForm({ birthday, onSave, onRemove, onOpenChange, saving, fieldErrors, error, formId }: BirthdayCardProps & { formId: string }) {
@@ -85,9 +89,9 @@ function BirthdayForm({ birthday, onSave, onRemove, onOpenChange, saving, fieldE
           control={(field) => (
             <select {...field} value={month} onChange={(e) => setMonth(e.target.value)}>
               <option value="">Choose a month</option>
-              {MONTH_NAMES.map((name, i) => (
-                <option key={name} value={i + 1}>
-                  {name}
+              {Array.from({ length: 12 }, (_, i) => (
+                <option key={i} value={i + 1}>
+                  {monthName(i + 1)}
                 </option>
               ))}
             </select>
