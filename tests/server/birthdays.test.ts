@@ -256,7 +256,7 @@ describeEachDb('birthdays', (kind) => {
       expect(await pointsOf(p, ana.id)).toBe(30);
       expect(await giftsOf(p, ana.id)).toEqual([{ year: 2027, kind: 'voucher', points: null, voucher_id: vouchers[0]!.id }]);
       const notes = await p.db.selectFrom('notifications').select(['type', 'title', 'link']).where('customer_id', '=', ana.id).execute();
-      expect(notes).toEqual([{ type: 'reward', title: 'Happy birthday, Ana! a Birthday cake slice voucher is waiting', link: `/reward/storage/active?voucher=${vouchers[0]!.id}` }]);
+      expect(notes).toEqual([{ type: 'reward', title: 'Happy birthday, Ana! A Birthday cake slice voucher is waiting', link: `/reward/storage/active?voucher=${vouchers[0]!.id}` }]);
       // the customer sees it among their vouchers
       const storage = await p.call('get', 'reward/storage', { token: ana.token, query: { tab: 'active' } }).expect(200);
       expect(JSON.stringify(storage.body.data)).toContain('Birthday cake slice');

@@ -75,8 +75,8 @@ export async function removeBirthday(ctx: ProviderContext, customerId: number): 
 
 /** The name the customer goes by: the first word of their name. */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'friend';
-/** "a Birthday cake slice", "an Iced latte" */
-const withArticle = (title: string) => `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`;
+/** "A Birthday cake slice", "An Iced latte": a sentence's start */
+const withArticle = (title: string) => `${/^[aeiou]/i.test(title) ? 'An' : 'A'} ${title}`;
 
 /** Nothing to give after all (the reward retired or sold out): the transaction rolls back, the gift is not recorded. */
 class NoGift extends Error {}
