@@ -5,13 +5,13 @@ import viteConfig from './vite.config.ts';
 const E2E_ALONE = ['tests/e2e/resilience.test.ts', 'tests/e2e/page-load.test.ts'];
 const e2e = {
   include: ['tests/e2e/**/*.test.ts'],
-  environment: 'node',
+  environment: 'node' as const,
   testTimeout: 180_000,
   hookTimeout: 300_000,
   // what a person waits for on a loaded CI host: vitest's default of 1 s for expect.poll made a
   // list that follows a change a few hundred milliseconds late fail (addresses, making one default)
   expect: { poll: { timeout: 10_000 } },
-} as const;
+};
 
 export default mergeConfig(
   viteConfig,

@@ -25,6 +25,12 @@ export interface CustomerTable {
   points: Generated<number>;
   wallet_balance: Generated<number>;
   created_at: Timestamp;
+  /** the birth date: month and day together or neither, the year optional (migration 0021) */
+  birth_month: ColumnType<number | null, number | null | undefined, number | null>;
+  birth_day: ColumnType<number | null, number | null | undefined, number | null>;
+  birth_year: ColumnType<number | null, number | null | undefined, number | null>;
+  /** when the birth date was last added, changed or removed: one set within 30 days before a birthday does not count that year */
+  birthday_changed_at: NullableTimestamp;
 }
 
 export interface OtpCodeTable {
@@ -165,7 +171,7 @@ export interface VoucherTable {
   reward_id: number;
   /** cancelled: bought with the points of an order cancelled later, and given back (migration 0011) */
   status: ColumnType<'active' | 'used' | 'expired' | 'cancelled', 'active' | 'used' | 'expired' | 'cancelled' | undefined>;
-  source: ColumnType<'redeem' | 'wheel', 'redeem' | 'wheel' | undefined>;
+  source: ColumnType<'redeem' | 'wheel' | 'birthday', 'redeem' | 'wheel' | 'birthday' | undefined>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   order_id: number | null;
@@ -397,6 +403,19 @@ export interface DB {
   loyalty_rules: LoyaltyRuleTable;
   loyalty_rule_uses: LoyaltyRuleUseTable;
   loyalty_action_awards: LoyaltyActionAwardTable;
+  birthday_gifts: BirthdayGiftTable;
+}
+
+/** a birthday gift given: one per customer and year, whichever instance or retry gets there first (migration 0021) */
+export interface BirthdayGiftTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** the year of the birthday it was for (a gift in late December for a 2 January birthday is the next year's) */
+  year: number;
+  kind: 'points' | 'voucher';
+  points: number | null;
+  voucher_id: number | null;
+  created_at: Timestamp;
 }
 
 /** a refund the payment gateway reported: one row per increase of a payment's refunded total (migration 0012) */

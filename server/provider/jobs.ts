@@ -32,11 +32,13 @@ import { purgeStaffLeftovers } from './staff/staff.service';
 import { retryRefunds } from './orders/refunds';
 import { purgeShortCodes } from './rewards/voucher-codes';
 import { purgeCallNonces } from './http/signature-check';
+import { giveBirthdayTreats } from './customers/birthdays.service';
 
 /**
  * The hourly housekeeping: points expiry and notices, voucher expiry, old idempotency keys, spent codes
  * and sessions, cancelled orders' gateway refunds still owed, vouchers' old short codes, the call
- * signatures' expired nonces (also purged as calls arrive).
+ * signatures' expired nonces (also purged as calls arrive), the birthday treats of the day (once a
+ * customer and year, however many runs and instances).
  */
 export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await runPointsExpiry(ctx);
@@ -47,6 +49,7 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await retryRefunds(ctx);
   await purgeShortCodes(ctx);
   await purgeCallNonces(ctx.db, ctx.clock.now());
+  await giveBirthdayTreats(ctx);
 }
 
 /** pg-boss queue names */

@@ -1,12 +1,12 @@
 /**
- * The shop's customers: the customer's own profile and e-mail address; in the merchant console, staff
+ * The shop's customers: the customer's own profile, e-mail address and birth date; in the merchant console, staff
  * look customers up and owners adjust their points (hooks the customer app never uses, so never in its
  * build).
  */
 import useSWR from 'swr';
 import { staffApi } from '#contract/staff.calls';
 import useSWRInfinite from 'swr/infinite';
-import type { Customer, CustomerDetailData, CustomerSearchData } from '#contract';
+import type { BirthdayBody, Customer, CustomerDetailData, CustomerSearchData } from '#contract';
 import { customersApi, customersConsoleApi } from '#contract/customers.calls';
 import { callApi, fetcher, keyOf, type Key } from './client';
 import { useMutation, type Write } from './mutation';
@@ -32,6 +32,10 @@ export const useRequestEmailCode = () =>
 /** Checks the code e-mailed to the customer's address; answers the customer, verified. */
 const verifyEmail = (code: string) => callApi(customersApi.emailVerify, { code });
 export const useVerifyEmail = () => useMutation(verifyEmail, { writes: showCustomer });
+
+/** Adds or changes the birth date; removes it. Each answers the customer, shown as the profile at once. */
+export const useSaveBirthday = () => useMutation((birthday: BirthdayBody) => callApi(customersApi.birthday, birthday), { writes: showCustomer });
+export const useRemoveBirthday = () => useMutation(() => callApi(customersApi.removeBirthday), { writes: showCustomer });
 
 // ---------------------------------------------------------------------------------------------
 // The merchant console's look-up and points adjustments

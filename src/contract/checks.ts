@@ -141,3 +141,34 @@ export function checkAddress(values: Record<string, unknown>): { ok: true; data:
   if (values.is_default !== undefined) data.is_default = values.is_default as boolean;
   return { ok: true, data };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The birth date (issue 29): day and month, the year optional
+// ---------------------------------------------------------------------------------------------
+
+/** The earliest birth year the profile takes. */
+export const BIRTH_YEAR_MIN = 1900;
+/** "March" for 3: English month names, made by Intl rather than shipped as a list. */
+export const monthName = (month: number) => new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+export const BIRTH_DAY_MESSAGE = 'must be a day of the month, 1 to 31';
+export const BIRTH_MONTH_MESSAGE = 'must be a month, 1 to 12';
+export const BIRTH_YEAR_MESSAGE = 'must be a year such as 1990, or left out';
+
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+/** Days in `month` (1–12) of `year`; without a year February has 29 (a 29 February birthday is kept). */
+export function daysInMonth(month: number, year?: number | null): number {
+  if (month === 2) return year == null || isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** "14 March", "14 March 1990". */
+export function birthdayText(b: { day: number; month: number; year: number | null }): string {
+  return `${b.day} ${monthName(b.month)}${b.year ? ` ${b.year}` : ''}`;
+}
+
+/** What is wrong with a day its month lacks (31 April, 29 February 2023); null when the month has it. */
+export function dayNotInMonth(day: number, month: number, year?: number | null): string | null {
+  const most = daysInMonth(month, year);
+  if (day <= most) return null;
+  return month === 2 && year != null && most === 28 ? `must be at most 28: February ${year} had 28 days` : `must be at most ${most}: ${monthName(month)} has ${most} days`;
+}

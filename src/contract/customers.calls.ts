@@ -1,5 +1,6 @@
 /** The calls of the shop's customers, declared once (api.ts); their schemas and words are in customers.ts. */
 import { call, consoleCalls } from './api';
+import type { BirthdayBody } from './birthday';
 import type {
   AdjustPointsBody,
   AdjustPointsData,
@@ -16,12 +17,14 @@ import type {
   EmailVerifyRequestBody,
 } from './customers';
 
-/** The customer's own: the profile and the e-mail address (saved unverified, proved with a code e-mailed to it). */
+/** The customer's own: the profile, the e-mail address (saved unverified, proved with a code e-mailed to it) and the birth date. */
 export const customersApi = {
   profile: call.customer.get<Customer>('customer/profile'),
   changeEmail: call.customer.post<ChangeEmailData, ChangeEmailBody>('customer/change-email'),
   emailVerifyRequest: call.customer.post<EmailCodeSent, EmailVerifyRequestBody>('customer/email/verify/request'),
   emailVerify: call.customer.post<CustomerOnlyData, EmailVerifyBody>('customer/email/verify'),
+  birthday: call.customer.post<CustomerOnlyData, BirthdayBody>('customer/birthday'),
+  removeBirthday: call.customer.post<CustomerOnlyData>('customer/birthday/remove'),
 };
 
 /** The merchant console's: staff look customers up, owners adjust their points. Never made by the customer app. */

@@ -12,6 +12,7 @@ import { describe } from './api-spec';
 import { customersApi, customersConsoleApi } from './customers.calls';
 import { email, id, idempotencyKey, otpCode, page } from './fields';
 import { pointEntryAnswer } from './points';
+import { birthdayAnswer, birthdayBody } from './birthday';
 
 /** A customer as their own calls answer them. */
 export const customerAnswer = z
@@ -25,6 +26,8 @@ export const customerAnswer = z
     email_verified: z.boolean().meta({ description: 'the customer entered the code e-mailed to `email`' }),
     points: int(),
     wallet_balance: money(),
+    // extension (issue 29): a treat on the birthday, from the shop's settings
+    birthday: birthdayAnswer.nullable().meta({ description: 'the birth date the customer gave; null: none' }),
   })
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerAnswer>;
@@ -144,6 +147,23 @@ export const customersSpec = /* @__PURE__ */ describe(
       answer: 'Verified.',
       message: 'Your e-mail address is verified.',
       errors: ['CODE_EXPIRED', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'RATE_LIMITED', 'EMAIL_TAKEN'],
+    },
+    birthday: {
+      summary: "Add or change the customer's birth date",
+      description:
+        'Day and month, the year optional; a real date (29 February only without a year or in a leap year), the year from 1900 to this year and not in the future: 400 VALIDATION naming the field. The shop gives a treat on the birthday (or some days before it), once a year; a date added or changed within 30 days before the birthday does not count that year.',
+      inContract: false,
+      body: birthdayBody,
+      data: customerOnlyAnswer,
+      answer: 'Saved.',
+      message: "Saved. We'll send you a treat on your birthday.",
+    },
+    removeBirthday: {
+      summary: "Remove the customer's birth date",
+      inContract: false,
+      data: customerOnlyAnswer,
+      answer: 'Removed.',
+      message: 'Your birthday is removed.',
     },
     search: {
       tag: CONSOLE,

@@ -115,6 +115,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   customersSpec.endpoints.changeEmail,
   customersSpec.endpoints.emailVerifyRequest,
   customersSpec.endpoints.emailVerify,
+  customersSpec.endpoints.birthday,
+  customersSpec.endpoints.removeBirthday,
 
   // shop
   ...endpointsOf(shopSpec),

@@ -9,6 +9,7 @@ export * from './checks';
 export * from './settings';
 export * from './auth';
 export * from './customers';
+export * from './birthday';
 export * from './points';
 export * from './shop';
 export * from './options';

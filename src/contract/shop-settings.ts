@@ -45,6 +45,9 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** What the birthday treat is: nothing, points, or a reward of the catalogue given as a voucher. */
+export const BIRTHDAY_REWARDS = ['off', 'points', 'reward'] as const;
+
 /** The fields of the form, every one optional in an update: only those given change. */
 export const shopSettingsFields = z.object({
   setting_company: requiredText(60),
@@ -62,6 +65,13 @@ export const shopSettingsFields = z.object({
   counter_points_per_customer_per_day: wholeNumber(0, 1_000_000, 'points'),
   /** the most points one staff member may give at the counter in a day */
   counter_points_per_staff_per_day: wholeNumber(0, 10_000_000, 'points'),
+  /** the birthday treat (issue 29): nothing, points, or a reward of the catalogue as a voucher */
+  birthday_reward: z.enum(BIRTHDAY_REWARDS, { error: 'must be off, points or reward' }),
+  birthday_points: wholeNumber(0, 100_000, 'points'),
+  /** the reward given when birthday_reward is `reward`, by its name in the catalogue (the provider checks it exists) */
+  birthday_reward_name: optionalText(60),
+  /** given from this many days before the birthday up to the day */
+  birthday_window_days: wholeNumber(0, 30, 'days'),
   min_order: amount(0, 100_000_000),
   delivery_fee: amount(0, 100_000_000),
   topup_min: amount(TOPUP_MIN, TOPUP_MAX),
@@ -86,10 +96,14 @@ export type ShopSettingsUpdate = z.output<typeof shopSettingsUpdateBody>;
 
 /**
  * The rules between fields, on the settings as they would be: the top-up minimum at most the maximum,
- * each quick amount between them. Each problem is named by the field it is about (empty: none).
+ * each quick amount between them; a birthday treat of points gives some, one of a reward names it. Each problem is named by the field it is about (empty: none).
  */
-export function shopSettingsProblems(s: Pick<ShopSettingsFields, 'topup_min' | 'topup_max' | 'topup_presets'>): Partial<Record<ShopSettingName, string>> {
+export function shopSettingsProblems(
+  s: Pick<ShopSettingsFields, 'topup_min' | 'topup_max' | 'topup_presets'> & Partial<Pick<ShopSettingsFields, 'birthday_reward' | 'birthday_reward_name' | 'birthday_points'>>,
+): Partial<Record<ShopSettingName, string>> {
   const out: Partial<Record<ShopSettingName, string>> = {};
+  if (s.birthday_reward === 'reward' && !s.birthday_reward_name) out.birthday_reward_name = 'is required when the birthday treat is a reward';
+  if (s.birthday_reward === 'points' && s.birthday_points === 0) out.birthday_points = 'must be at least 1 when the birthday treat is points';
   if (s.topup_min > s.topup_max) out.topup_min = 'must be at most the top-up maximum';
   else if (s.topup_presets.some((p) => p < s.topup_min || p > s.topup_max)) out.topup_presets = 'must each be between the top-up minimum and maximum';
   return out;
@@ -110,6 +124,10 @@ export const shopSettingsAnswer = z
     points_expiry_days: z.number().int(),
     counter_points_per_customer_per_day: z.number().int().meta({ description: 'the most points one customer may earn at the counter in a day (0: none at the counter)' }),
     counter_points_per_staff_per_day: z.number().int().meta({ description: 'the most points one staff member may give at the counter in a day' }),
+    birthday_reward: z.enum(BIRTHDAY_REWARDS).meta({ description: "the birthday treat: off, points (birthday_points) or a reward of the catalogue as a voucher (birthday_reward_name)" }),
+    birthday_points: z.number().int(),
+    birthday_reward_name: z.string().meta({ description: "a reward's name in the catalogue; empty: none" }),
+    birthday_window_days: z.number().int().meta({ description: 'the treat is given from this many days before the birthday up to the day (0: on the day), in the shop\'s time zone' }),
     min_order: money(),
     delivery_fee: money(),
     topup_min: money(),
@@ -132,7 +150,7 @@ export const shopSettingsSpec = /* @__PURE__ */ describe('Merchant console', sho
   update: {
     summary: "Change the shop's settings",
     description:
-      'Owners only. Any of the fields; the answer is the whole settings as they are now. Each field is checked, and the rules between them (top-up minimum at most the maximum, quick amounts between them and going up): 400 VALIDATION naming the field, nothing saved. A currency change once money has moved: 409 CURRENCY_LOCKED. Orders, payments and ledgers keep what they were made with. Audited (`settings.update`, the changed fields before and after); customers see it within the settings cache time.',
+      'Owners only. Any of the fields; the answer is the whole settings as they are now. Each field is checked, and the rules between them (top-up minimum at most the maximum, quick amounts between them and going up; a birthday reward that is a reward of the catalogue): 400 VALIDATION naming the field, nothing saved. A currency change once money has moved: 409 CURRENCY_LOCKED. Orders, payments and ledgers keep what they were made with. Audited (`settings.update`, the changed fields before and after); customers see it within the settings cache time.',
     inContract: false,
     body: shopSettingsUpdateBody,
     data: shopSettingsAnswer,

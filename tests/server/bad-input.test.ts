@@ -261,6 +261,22 @@ describeEachDb('bad input on every call', (kind) => {
       required: ['email'],
       bad: { email: ['nope', '', 5, null, `${'x'.repeat(300)}@example.com`, ['a@example.com'], 'a\u0000@example.com'] },
     },
+    {
+      method: 'post',
+      path: 'customer/birthday',
+      auth: 'customer',
+      valid: { day: 14, month: 3, year: 1990 },
+      required: ['day', 'month'],
+      bad: {
+        day: [0, 32, 1.5, '14', null, [14], {}, NUL],
+        month: [0, 13, 2.5, 'March', null, [3]],
+        year: [1899, 10_000, 1990.5, '1990', [1990], {}, 3000],
+      },
+      cases: [
+        { name: '31 April', input: { day: 31, month: 4 }, expect: V(['day']) },
+        { name: '29 February 2023', input: { day: 29, month: 2, year: 2023 }, expect: V(['day']) },
+      ],
+    },
     // --- rewards ---
     {
       method: 'get',
@@ -529,7 +545,7 @@ describeEachDb('bad input on every call', (kind) => {
     'reward/detail', 'reward/redeem', 'reward/storage', 'reward/voucher', 'reward/voucher/code', 'wallet/history', 'wallet/topup', 'wallet/topup/status',
     'address/create', 'address/update', 'address/delete', 'order/quote', 'order/create', 'order/list', 'order/detail',
     'notification/list', 'notification/read', 'wheel/spin', 'merchant/order/status', 'merchant/product/update', 'payment/sandbox/PAYMENT/complete',
-    'customer/email/verify/request', 'customer/email/verify', 'auth/google/link',
+    'customer/email/verify/request', 'customer/email/verify', 'auth/google/link', 'customer/birthday',
   ];
 
   describe.each(PATHS)('%s', (path) => {

@@ -48,7 +48,7 @@ describeEachDb('Google sign-in', (kind) => {
   it('accepts a valid token: creates a customer without a phone and a session', async () => {
     const res = await google(await idToken({ email: 'Gina@Gmail.com', name: 'Gina G' })).expect(200);
     expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(res.body.data.customer).toEqual({ id: expect.any(Number), name: 'Gina G', phone: null, email: 'gina@gmail.com', email_verified: true, points: 0, wallet_balance: 0 });
+    expect(res.body.data.customer).toEqual({ id: expect.any(Number), name: 'Gina G', phone: null, email: 'gina@gmail.com', email_verified: true, points: 0, wallet_balance: 0, birthday: null });
     await p.call('get', 'customer/profile', { token: res.body.data.token }).expect(200);
     const notes = await p.db.selectFrom('notifications').select('type').where('customer_id', '=', res.body.data.customer.id).execute();
     expect(notes).toEqual([{ type: 'account' }]);

@@ -616,6 +616,8 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST customer/email/verify/request', { token, body: { email } });
     const mail = await p.db.selectFrom('dev_outbox').select('body').where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     await call('POST customer/email/verify', { token, body: { code: /\b(\d{6})\b/.exec(mail.body)![1] } });
+    await call('POST customer/birthday', { token, body: { day: 14, month: 3, year: 1990 } });
+    await call('POST customer/birthday/remove', { token });
 
     // addresses, orders, the merchant
     const address = (await call('POST address/create', { token, body: { label: 'Home', recipient: 'Ana Cruz', phone: '0917 123 4567', line1: '12 Calle Mabini', city: 'Makati', postal_code: '1200', lat: 14.55, lng: 121.02 } })).body.data.address;

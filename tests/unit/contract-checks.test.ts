@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { addressFields, email, phoneInput } from '#contract';
-import { ADDRESS_RULES, IS_REQUIRED, NOT_TEXT, NOT_TRUE_OR_FALSE, PHONE_RULE, checkAddress, checkRange, checkText, isEmailAddress } from '#contract/checks';
+import { addressFields, birthdayBody, email, phoneInput } from '#contract';
+import { ADDRESS_RULES, IS_REQUIRED, NOT_TEXT, NOT_TRUE_OR_FALSE, PHONE_RULE, birthdayText, checkAddress, checkRange, dayNotInMonth, checkText, isEmailAddress } from '#contract/checks';
 import { validateAddress } from '../../src/screens/addresses/address-form';
 
 /**
@@ -174,5 +174,21 @@ describe('the address form’s validation (no zod)', () => {
   it('words a long label with the schema’s limit', () => {
     const r = validateAddress({ label: 'a'.repeat(41), recipient: 'Lola', phone: '0917 123 4567', line1: '12 Rizal St', city: 'Makati', postal_code: '1226', lat: 100, lng: 0 });
     expect(r).toEqual({ ok: false, errors: { label: 'Label must be at most 40 characters.', lat: 'Location must be between -90 and 90.' } });
+  });
+});
+
+describe('the birth date: dayNotInMonth and birthdayBody agree', () => {
+  const ROWS: [number, number, number | null][] = [
+    [14, 3, null], [14, 3, 1990], [29, 2, null], [29, 2, 2000], [29, 2, 1900], [29, 2, 2023], [28, 2, 2023],
+    [31, 4, null], [30, 4, null], [31, 6, 1999], [30, 2, null], [31, 12, null], [31, 1, 2024], [31, 11, 1985],
+  ];
+  it.each(ROWS)('%i/%i/%s', (day, month, year) => {
+    const parsed = birthdayBody.safeParse({ day, month, year });
+    expect(dayNotInMonth(day, month, year)).toBe(parsed.success ? null : parsed.error.issues[0]!.message);
+  });
+  it('words a day the month lacks plainly', () => {
+    expect(dayNotInMonth(29, 2, 2023)).toBe('must be at most 28: February 2023 had 28 days');
+    expect(dayNotInMonth(31, 4)).toBe('must be at most 30: April has 30 days');
+    expect(birthdayText({ day: 14, month: 3, year: null })).toBe('14 March');
   });
 });

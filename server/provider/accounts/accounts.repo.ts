@@ -45,12 +45,16 @@ export async function moveBalance(trx: Database, customerId: number, column: 'wa
 export async function getCustomer(db: Database, customerId: number): Promise<Customer> {
   const row = await db
     .selectFrom('customers')
-    .select(['id', 'name', 'phone', 'email', 'email_verified_at', 'points', 'wallet_balance'])
+    .select(['id', 'name', 'phone', 'email', 'email_verified_at', 'points', 'wallet_balance', 'birth_day', 'birth_month', 'birth_year'])
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (!row) throw notFound('Customer');
-  const { email_verified_at, ...customer } = row;
-  return { ...customer, email_verified: email_verified_at !== null && customer.email !== null };
+  const { email_verified_at, birth_day, birth_month, birth_year, ...customer } = row;
+  return {
+    ...customer,
+    email_verified: email_verified_at !== null && customer.email !== null,
+    birthday: birth_day !== null && birth_month !== null ? { day: birth_day, month: birth_month, year: birth_year } : null,
+  };
 }
 
 export async function findCustomerIdByPhone(db: Database, phone: string): Promise<number | null> {

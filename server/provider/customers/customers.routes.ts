@@ -6,10 +6,11 @@ import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
 import { getMerchant } from '../settings/settings.service';
+import { removeBirthday, setBirthday } from './birthdays.service';
 import { adjustCustomerPoints, detailForStaff, getProfile, searchForStaff } from './customers.service';
 
 /**
- * The customer's profile and e-mail address (saved unverified, proved with a code e-mailed to it); the
+ * The customer's profile, e-mail address (saved unverified, proved with a code e-mailed to it) and birth date; the
  * console's look-up (staff; searches and opened accounts are in the activity log) and the owner's points
  * adjustment (once per key of the staff member's).
  */
@@ -22,6 +23,8 @@ export function customersRoutes(ctx: ProviderContext): Router {
     },
     emailVerifyRequest: async (body, at) => sendEmailCode(ctx, at.customerId(), body.email),
     emailVerify: async (body, at) => ({ customer: await verifyEmailCode(ctx, { customerId: at.customerId(), code: body.code, clientKey: clientKey(clientIp(at.req)) }) }),
+    birthday: async (body, at) => setBirthday(ctx, at.customerId(), body),
+    removeBirthday: async (_, at) => removeBirthday(ctx, at.customerId()),
     search: async (query, at) => searchForStaff(ctx, at.staff(), query),
     detail: async (query, at) => detailForStaff(ctx, at.staff(), query.id),
     adjustPoints: async (body, at) => {

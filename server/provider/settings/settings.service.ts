@@ -37,6 +37,12 @@ export interface MerchantRules {
   counter_points_per_customer_per_day: number;
   /** the most points one staff member may give at the counter in a shop's day */
   counter_points_per_staff_per_day: number;
+  /** the birthday treat: nothing, points (birthday_points), or a voucher of the reward named birthday_reward_name */
+  birthday_reward: 'off' | 'points' | 'reward';
+  birthday_points: number;
+  birthday_reward_name: string;
+  /** the treat is given from this many days before the birthday up to the day */
+  birthday_window_days: number;
   spin_cost_points: number;
   free_spins_per_day: number;
   topup_min: number;
@@ -70,6 +76,10 @@ export const DEFAULT_RULES: MerchantRules = {
   points_expiry_notice_days: 7,
   counter_points_per_customer_per_day: 500,
   counter_points_per_staff_per_day: 5_000,
+  birthday_reward: 'points',
+  birthday_points: 50,
+  birthday_reward_name: '',
+  birthday_window_days: 0,
   spin_cost_points: 20,
   free_spins_per_day: 1,
   topup_min: 10_000,
@@ -105,6 +115,7 @@ export function merchantOf(row: { id: string; settings: unknown; rules: unknown 
     topup_min: rules.topup_min,
     topup_max: rules.topup_max,
     topup_presets: rules.topup_presets,
+    birthday_treat: rules.birthday_reward !== 'off',
   };
   return { id: row.id, settings, rules };
 }

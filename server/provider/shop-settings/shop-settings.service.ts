@@ -11,6 +11,7 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
+import { findActiveReward } from '../rewards/rewards.repo';
 import { readMerchant } from '../settings/settings.repo';
 import { clearMerchantCache, merchantOf } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
@@ -38,6 +39,10 @@ function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopS
     points_expiry_days: rules.points_expiry_days,
     counter_points_per_customer_per_day: rules.counter_points_per_customer_per_day,
     counter_points_per_staff_per_day: rules.counter_points_per_staff_per_day,
+    birthday_reward: rules.birthday_reward,
+    birthday_points: rules.birthday_points,
+    birthday_reward_name: rules.birthday_reward_name,
+    birthday_window_days: rules.birthday_window_days,
     min_order: rules.min_order,
     delivery_fee: rules.delivery_fee,
     topup_min: rules.topup_min,
@@ -62,7 +67,8 @@ const pick = (s: ShopSettingsFields, keys: readonly ShopSettingName[]) => Object
 
 /**
  * Changes the fields given. Refused, nothing saved: a field the rules between fields fail (400
- * VALIDATION naming it), a contact phone that is no number of the shop's country, a new currency once
+ * VALIDATION naming it), a contact phone that is no number of the shop's country, a birthday reward that
+ * is no active reward of the catalogue, a new currency once
  * money has moved (409 CURRENCY_LOCKED). A change to nothing (the values it has) is not audited.
  */
 export async function updateShopSettings(ctx: ProviderContext, staff: StaffOfRequest, body: ShopSettingsUpdate): Promise<ShopSettingsData> {
@@ -80,6 +86,9 @@ export async function updateShopSettings(ctx: ProviderContext, staff: StaffOfReq
     if (Object.keys(problems).length > 0) throw validation(problems as Record<string, string>);
     const changed = (Object.keys(next) as ShopSettingName[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]));
     if (changed.length === 0) return;
+    if (next.birthday_reward === 'reward' && (changed.includes('birthday_reward') || changed.includes('birthday_reward_name')) && !(await findActiveReward(trx, next.birthday_reward_name))) {
+      throw validation({ birthday_reward_name: `must be a reward of your catalogue that customers can get: "${next.birthday_reward_name}" is not one (see Rewards for the names)` });
+    }
     if (changed.includes('currency') && (await moneyHasMoved(trx))) {
       throw new AppError('CURRENCY_LOCKED', CURRENCY_LOCKED_MESSAGE, { currency: 'cannot change once customers have paid or topped up in it' });
     }

@@ -31,6 +31,10 @@ interface Form {
   points_expiry_days: string;
   counter_points_per_customer_per_day: string;
   counter_points_per_staff_per_day: string;
+  birthday_reward: ShopSettingsData['birthday_reward'];
+  birthday_points: string;
+  birthday_reward_name: string;
+  birthday_window_days: string;
   min_order: string;
   delivery_fee: string;
   topup_min: string;
@@ -39,9 +43,15 @@ interface Form {
 }
 
 const MONEY_FIELDS = ['points_per_amount', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
-const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'default_country_code', 'currency', 'locale', 'timezone'] as const;
+const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'default_country_code', 'currency', 'locale', 'timezone', 'birthday_reward_name'] as const;
 /** Whole numbers, typed as digits, and what they count (for "must be a whole number of days"). */
-const WHOLE_FIELDS = { points_expiry_days: 'days', counter_points_per_customer_per_day: 'points', counter_points_per_staff_per_day: 'points' } as const;
+const WHOLE_FIELDS = {
+  points_expiry_days: 'days',
+  counter_points_per_customer_per_day: 'points',
+  counter_points_per_staff_per_day: 'points',
+  birthday_points: 'points',
+  birthday_window_days: 'days',
+} as const;
 
 function formOf(s: ShopSettingsData): Form {
   const money = (n: number) => moneyInput(n, s.currency, s.locale);
@@ -51,6 +61,8 @@ function formOf(s: ShopSettingsData): Form {
     points_expiry_days: String(s.points_expiry_days),
     counter_points_per_customer_per_day: String(s.counter_points_per_customer_per_day),
     counter_points_per_staff_per_day: String(s.counter_points_per_staff_per_day),
+    birthday_points: String(s.birthday_points),
+    birthday_window_days: String(s.birthday_window_days),
     min_order: money(s.min_order),
     delivery_fee: money(s.delivery_fee),
     topup_min: money(s.topup_min),
@@ -76,6 +88,7 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
     else if (Number(text) !== s[k]) changes[k] = Number(text);
   }
   if (form.delivery_fee_earns_points !== s.delivery_fee_earns_points) changes.delivery_fee_earns_points = form.delivery_fee_earns_points;
+  if (form.birthday_reward !== s.birthday_reward) changes.birthday_reward = form.birthday_reward;
   const presets = form.topup_presets.filter((p) => p.trim() !== '').map((p) => parseMoney(p, s.currency, s.locale));
   if (presets.some((p) => p === null)) problems.topup_presets = example;
   else if (JSON.stringify(presets) !== JSON.stringify(s.topup_presets)) changes.topup_presets = presets as number[];
@@ -109,7 +122,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type TextName = Exclude<keyof Form, 'delivery_fee_earns_points' | 'topup_presets'>;
+type TextName = Exclude<keyof Form, 'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward'>;
 type FieldProps = SectionProps & { name: TextName; label: string; hint?: string; what?: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'type' | 'maxLength' | 'autoComplete'>;
 
 /** A text field of the form, its provider's problem shown on it ("The short name must be at most 12 characters."). */
@@ -197,6 +210,40 @@ function PointsSection(props: SectionProps) {
   );
 }
 
+/** The birthday treat: what it is, and from how many days before the birthday it comes. */
+function BirthdaySection(props: SectionProps) {
+  const { form, set, problem } = props;
+  return (
+    <Section title="Birthdays">
+      <p className="text-sm text-muted">Customers add their birthday in their profile. The treat comes once a year, on the birthday or in the days before it. A birthday added or changed less than 30 days before it counts from the next year.</p>
+      <SelectField
+        label="Birthday treat"
+        value={form.birthday_reward}
+        onChange={(e) => set('birthday_reward', e.target.value as Form['birthday_reward'])}
+        error={fieldProblem(problem, 'birthday_reward', 'The birthday treat')}
+      >
+        <option value="points">Points</option>
+        <option value="reward">A reward from your catalogue</option>
+        <option value="off">No birthday treat</option>
+      </SelectField>
+      {form.birthday_reward === 'points' && <FormField {...props} name="birthday_points" label="Birthday points" hint="Added to the customer's points on their birthday." inputMode="numeric" />}
+      {form.birthday_reward === 'reward' && (
+        <FormField {...props} name="birthday_reward_name" label="Birthday reward" hint="The reward's name as in Rewards, such as birthday-cake-slice. The customer gets it as a voucher, without spending points." autoComplete="off" />
+      )}
+      {form.birthday_reward !== 'off' && (
+        <FormField
+          {...props}
+          name="birthday_window_days"
+          label="Days before the birthday the treat comes"
+          what="days before the birthday"
+          hint="0: on the birthday itself. Up to 30 days before, in the shop's time zone."
+          inputMode="numeric"
+        />
+      )}
+    </Section>
+  );
+}
+
 function OrdersSection(props: SectionProps) {
   return (
     <Section title="Orders and delivery">
@@ -269,6 +316,7 @@ function SettingsForm({ settings, onSave, locationsHref }: { settings: ShopSetti
       <ContactSection {...sections} />
       <RegionSection {...sections} />
       <PointsSection {...sections} />
+      <BirthdaySection {...sections} />
       <OrdersSection {...sections} />
       <TopUpSection {...sections} />
       <div aria-live="polite" className="flex flex-col gap-2">
@@ -285,7 +333,7 @@ function SettingsForm({ settings, onSave, locationsHref }: { settings: ShopSetti
   );
 }
 
-/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, orders and top-ups. */
+/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, birthdays, orders and top-ups. */
 export function SettingsScreen({ settings, loading, error, onRetry, onSave, locationsHref }: SettingsScreenProps) {
   if (error) return <ErrorState title="We couldn't load the settings" message={error} onRetry={onRetry} />;
   if (loading || !settings) {

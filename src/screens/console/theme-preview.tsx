@@ -45,7 +45,7 @@ const NAV_ITEMS = [
 ];
 
 /** A customer to show the signed-in pages with (the preview shows the shop's look, not a real account). */
-const SAMPLE_CUSTOMER: Customer = { id: 0, name: 'Maria Clara', phone: '+639171234567', email: null, email_verified: false, points: 420, wallet_balance: 125_000 };
+const SAMPLE_CUSTOMER: Customer = { id: 0, name: 'Maria Clara', phone: '+639171234567', email: null, email_verified: false, points: 420, wallet_balance: 125_000, birthday: null };
 
 function nav(active: string) {
   return <BottomNav items={NAV_ITEMS.map((i) => ({ ...i, active: i.label === active }))} renderLink={inertLink} />;

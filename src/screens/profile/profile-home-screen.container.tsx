@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useProfile } from '../../api/customers';
+import { useProfile, useRemoveBirthday, useSaveBirthday } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
 import { useAuth } from '../../app/auth/auth-context';
-import { messageOf } from '../../shared/errors';
+import { useAction } from '../../shared/action';
+import { fieldErrorsOf, messageOf } from '../../shared/errors';
+import { toast } from '../../ui';
+import type { BirthdayInput } from './birthday-card';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
@@ -23,6 +26,21 @@ export default function ProfileHomePage() {
   const [loggingOut, setLoggingOut] = useState(false);
   // null until first opened; then it stays mounted, so closing it returns focus to the row that opened it
   const [cardOpen, setCardOpen] = useState<boolean | null>(null);
+  const [birthdayOpen, setBirthdayOpen] = useState(false);
+  const saveBirthday = useSaveBirthday();
+  const removeBirthday = useRemoveBirthday();
+  const birthdaySave = useAction(async (birthday: BirthdayInput) => {
+    await saveBirthday(birthday);
+    setBirthdayOpen(false);
+    toast.success('Your birthday is saved.', { toastId: 'birthday-saved' });
+  });
+  const birthdayRemove = useAction(async () => {
+    await removeBirthday();
+    setBirthdayOpen(false);
+    toast.success('Your birthday is removed.', { toastId: 'birthday-removed' });
+  });
+  const birthdayFailure = birthdaySave.error ?? birthdayRemove.error;
+  const birthdayFields = fieldErrorsOf(birthdayFailure);
 
   const onLogout = async () => {
     if (loggingOut) return;
@@ -46,6 +64,20 @@ export default function ProfileHomePage() {
         onOpenOrders={() => void navigate(paths.orderHome)}
         onChangeEmail={() => void navigate(paths.profileChangeEmail)}
         onOpenAddresses={() => void navigate(paths.profileAddAddress)}
+        birthday={{
+          treat: settings.birthday_treat ?? false,
+          open: birthdayOpen,
+          onOpenChange: (open) => {
+            birthdaySave.reset();
+            birthdayRemove.reset();
+            setBirthdayOpen(open);
+          },
+          onSave: (birthday) => void birthdaySave.run(birthday),
+          onRemove: () => void birthdayRemove.run(),
+          saving: birthdaySave.pending || birthdayRemove.pending,
+          fieldErrors: birthdayFields,
+          error: birthdayFailure && Object.keys(birthdayFields).length === 0 ? messageOf(birthdayFailure) : null,
+        }}
         onLogout={() => void onLogout()}
         loggingOut={loggingOut}
         nav={<AppNav />}

@@ -23,6 +23,7 @@ import {
   cx,
   focusRing,
 } from '../../ui';
+import { BirthdayCard, type BirthdayCardProps } from './birthday-card';
 
 export interface ProfileHomeScreenProps {
   customer?: Customer | null;
@@ -39,6 +40,8 @@ export interface ProfileHomeScreenProps {
   onOpenOrders?: () => void;
   onChangeEmail?: () => void;
   onOpenAddresses?: () => void;
+  /** the birthday card's form and what it does (the birth date itself is the customer's) */
+  birthday?: Omit<BirthdayCardProps, 'birthday'>;
   onLogout?: () => void;
   /** True while logging out. */
   loggingOut?: boolean;
@@ -148,6 +151,7 @@ export function ProfileHomeScreen({
   onOpenOrders,
   onChangeEmail,
   onOpenAddresses,
+  birthday,
   onLogout,
   loggingOut = false,
   nav,
@@ -180,6 +184,7 @@ export function ProfileHomeScreen({
       <div className="flex flex-col gap-6">
         <Identity customer={customer} />
         <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} currency={currency} locale={locale} />
+        <BirthdayCard {...birthday} birthday={customer.birthday} />
 
         <section aria-labelledby="account-heading" className="flex flex-col gap-2">
           <h2 id="account-heading" className="text-lg font-semibold text-ink">

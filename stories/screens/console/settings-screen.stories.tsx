@@ -6,7 +6,7 @@ import { SettingsScreen } from '../../../src/screens/console/settings-screen';
 import { OWNER } from '../../fixtures/console';
 import { SHOP_SETTINGS } from '../../fixtures/editors';
 
-/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, orders and top-ups. */
+/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, birthdays, orders and top-ups. */
 const meta = {
   title: 'Console/Settings',
   component: SettingsScreen,
@@ -28,7 +28,7 @@ export const Loading: Story = { args: { settings: undefined, loading: true } };
 
 export const LoadError: Story = { args: { settings: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
 
-/** A new contact phone, delivery fee and daily counter cap, typed as people write them: only what changed is sent, and the page says when customers see it; pickup addresses are the locations'. */
+/** A new contact phone, delivery fee, daily counter cap and birthday treat, typed as people write them: only what changed is sent, and the page says when customers see it; pickup addresses are the locations'. */
 export const Saved: Story = {
   args: { locationsHref: '/merchant/locations' },
   play: async ({ canvasElement, args }) => {
@@ -40,8 +40,22 @@ export const Saved: Story = {
     await userEvent.click(canvas.getByLabelText('The delivery fee earns points too'));
     await userEvent.clear(canvas.getByLabelText('Most points a customer can earn at the counter in a day'));
     await userEvent.type(canvas.getByLabelText('Most points a customer can earn at the counter in a day'), '1,000');
+    // the birthday treat: a reward of the catalogue, from 3 days before (the points field goes away)
+    await userEvent.selectOptions(canvas.getByLabelText('Birthday treat'), 'A reward from your catalogue');
+    await expect(canvas.queryByLabelText('Birthday points')).toBeNull();
+    await userEvent.type(canvas.getByLabelText('Birthday reward'), 'birthday-cake-slice');
+    await userEvent.clear(canvas.getByLabelText('Days before the birthday the treat comes'));
+    await userEvent.type(canvas.getByLabelText('Days before the birthday the treat comes'), '3');
     await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
-    await expect(args.onSave).toHaveBeenCalledWith({ contact_phone: '+63 917 555 0101', delivery_fee: 5950, delivery_fee_earns_points: true, counter_points_per_customer_per_day: 1000 });
+    await expect(args.onSave).toHaveBeenCalledWith({
+      contact_phone: '+63 917 555 0101',
+      delivery_fee: 5950,
+      delivery_fee_earns_points: true,
+      counter_points_per_customer_per_day: 1000,
+      birthday_reward: 'reward',
+      birthday_reward_name: 'birthday-cake-slice',
+      birthday_window_days: 3,
+    });
     await expect(await canvas.findByText('Saved. Customers see it within 15 seconds.')).toBeVisible();
     // the page's own link (the console's menu has one too)
     await expect(within(canvas.getByRole('form', { name: 'Shop settings' })).getByRole('link', { name: 'Locations' })).toHaveAttribute('href', '/merchant/locations');

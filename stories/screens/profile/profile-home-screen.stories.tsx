@@ -24,6 +24,7 @@ const meta = {
     onOpenOrders: fn(),
     onChangeEmail: fn(),
     onOpenAddresses: fn(),
+    birthday: { treat: true, onOpenChange: fn(), onSave: fn(), onRemove: fn() },
     onLogout: fn(),
     onRetry: fn(),
   },
@@ -36,6 +37,10 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: /Notifications 2 unread/ }));
     await expect(args.onOpenNotifications).toHaveBeenCalledTimes(1);
+    // no birthday yet: the card offers to add one
+    await expect(canvas.getByRole('heading', { name: 'Birthday: not added yet' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Add birthday' }));
+    await expect(args.birthday?.onOpenChange).toHaveBeenCalledWith(true);
   },
 };
 
@@ -68,5 +73,42 @@ export const EmailVerified: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(customer.email!)).toBeVisible();
     await expect(canvas.queryByText('Not verified')).toBeNull();
+  },
+};
+
+/** Adding a birthday: the form open and empty, each field labelled, the year optional. */
+export const BirthdayEmpty: Story = {
+  args: { birthday: { treat: true, open: true, onOpenChange: fn(), onSave: fn(), onRemove: fn() } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = within(canvas.getByRole('form', { name: 'Your birthday' }));
+    await expect(canvas.getByText("We'll send you a treat on your birthday.")).toBeVisible();
+    await expect(form.getByLabelText('Day')).toHaveValue('');
+    await expect(form.getByLabelText('Month')).toHaveValue('');
+    await expect(form.getByLabelText('Year (optional)')).toHaveValue('');
+    await expect(form.queryByRole('button', { name: 'Remove birthday' })).toBeNull();
+  },
+};
+
+/** Changing a birthday: the form filled; a day April does not have is refused before anything is sent. */
+export const BirthdayFilled: Story = {
+  args: {
+    customer: { ...customer, birthday: { day: 14, month: 3, year: 1990 } },
+    birthday: { treat: true, open: true, onOpenChange: fn(), onSave: fn(), onRemove: fn() },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Birthday: 14 March 1990' })).toBeVisible();
+    const form = within(canvas.getByRole('form', { name: 'Your birthday' }));
+    await userEvent.selectOptions(form.getByLabelText('Day'), '31');
+    await userEvent.selectOptions(form.getByLabelText('Month'), 'April');
+    await userEvent.click(form.getByRole('button', { name: 'Save birthday' }));
+    await expect(await form.findByText('The day must be at most 30: April has 30 days.')).toBeVisible();
+    await expect(args.birthday?.onSave).not.toHaveBeenCalled();
+    await userEvent.selectOptions(form.getByLabelText('Day'), '30');
+    await userEvent.click(form.getByRole('button', { name: 'Save birthday' }));
+    await expect(args.birthday?.onSave).toHaveBeenCalledWith({ day: 30, month: 4, year: 1990 });
+    await expect(form.queryByText(/April has 30 days/)).toBeNull();
+    await expect(form.getByRole('button', { name: 'Remove birthday' })).toBeVisible();
   },
 };

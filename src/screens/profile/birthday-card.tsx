@@ -1,0 +1,158 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Birthday } from '#contract';
+import { BIRTH_YEAR_MESSAGE, BIRTH_YEAR_MIN, IS_REQUIRED, birthdayText, dayNotInMonth, monthName } from '#contract/checks';
+import { Button, FieldFrame, GiftIcon, Notice, TextField, cardSurface, cx } from '../../ui';
+
+/** The birth date as the form sends it: the year null when left out. */
+export interface BirthdayInput {
+  day: number;
+  month: number;
+  year: number | null;
+}
+
+export interface BirthdayCardProps {
+  birthday: Birthday | null;
+  /** the shop gives a treat on birthdays (its settings): the card says so */
+  treat?: boolean;
+  /** the form is showing (else the date and Add / Change) */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  onSave?: (birthday: BirthdayInput) => void;
+  onRemove?: () => void;
+  saving?: boolean;
+  /** what the provider said about each field (day, month, year) */
+  fieldErrors?: Record<string, string>;
+  /** a failure that is no field's */
+  error?: string | null;
+}
+
+const FIELD_NAMES = { day: 'The day', month: 'The month', year: 'The year' } as const;
+type FieldName = keyof typeof FIELD_NAMES;
+
+/** "The day must be at most 30: April has 30 days." */
+const sentence = (field: FieldName, message: string | undefined) => (message ? `${FIELD_NAMES[field]} ${message}.` : undefined);
+
+/**
+ * The form's values read, with the provider's rules and words (checks.ts; the selects hold days 1–31
+ * and the twelve months): what is wrong, by field, or the date to send.
+ */
+function readForm(day: string, month: string, year: string): { problems: Partial<Record<FieldName, string>> } | { birthday: BirthdayInput } {
+  const problems: Partial<Record<FieldName, string>> = {};
+  const typedYear = year.trim();
+  const birthday = { day: Number(day), month: Number(month), year: typedYear ? Number(typedYear) : null };
+  if (!day) problems.day = IS_REQUIRED;
+  if (!month) problems.month = IS_REQUIRED;
+  if (typedYear && !/^\d{4}$/.test(typedYear)) problems.year = BIRTH_YEAR_MESSAGE;
+  else if (birthday.year !== null && birthday.year < BIRTH_YEAR_MIN) problems.year = `must be ${BIRTH_YEAR_MIN} or later`;
+  if (day && month && !problems.year) {
+    const wrongDay = dayNotInMonth(birthday.day, birthday.month, birthday.year);
+    if (wrongDay) problems.day = wrongDay;
+  }
+  return Object.keys(problems).length ? { problems } : { birthday };
+}
+
+function BirthdayForm({ birthday, onSave, onRemove, onOpenChange, saving, fieldErrors, error, formId }: BirthdayCardProps & { formId: string }) {
+  const [day, setDay] = useState(birthday ? String(birthday.day) : '');
+  const [month, setMonth] = useState(birthday ? String(birthday.month) : '');
+  const [year, setYear] = useState(birthday?.year ? String(birthday.year) : '');
+  const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({});
+  const shown = (field: FieldName) => sentence(field, problems[field] ?? fieldErrors?.[field]);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const read = readForm(day, month, year);
+    if ('problems' in read) return setProblems(read.problems);
+    setProblems({});
+    onSave?.(read.birthday);
+  }
+
+  return (
+    <form id={formId} noValidate onSubmit={submit} aria-label="Your birthday" className="flex flex-col gap-3">
+      <div className="grid grid-cols-[5rem_1fr] gap-3 sm:grid-cols-[6rem_1fr_7rem]">
+        <FieldFrame
+          label="Day"
+          error={shown('day')}
+          control={(field) => (
+            <select {...field} value={day} onChange={(e) => setDay(e.target.value)}>
+              <option value="">–</option>
+              {Array.from({ length: 31 }, (_, i) => (
+                <option key={i} value={i + 1}>
+                  {i + 1}
+                </option>
+              ))}
+            </select>
+          )}
+        />
+        <FieldFrame
+          label="Month"
+          error={shown('month')}
+          control={(field) => (
+            <select {...field} value={month} onChange={(e) => setMonth(e.target.value)}>
+              <option value="">Choose a month</option>
+              {Array.from({ length: 12 }, (_, i) => (
+                <option key={i} value={i + 1}>
+                  {monthName(i + 1)}
+                </option>
+              ))}
+            </select>
+          )}
+        />
+        <TextField
+          label="Year (optional)"
+          className="col-span-2 sm:col-span-1"
+          inputMode="numeric"
+          autoComplete="bday-year"
+          maxLength={4}
+          value={year}
+          onChange={(e) => setYear(e.target.value)}
+          error={shown('year')}
+        />
+      </div>
+      {error && <Notice tone="danger">{error}</Notice>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={saving}>
+          Save birthday
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => onOpenChange?.(false)} disabled={saving}>
+          Cancel
+        </Button>
+        {birthday && (
+          <Button type="button" variant="ghost" className="ml-auto" onClick={onRemove} disabled={saving}>
+            Remove birthday
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The profile's birthday: "Birthday: 14 March" with Change (or Add), and the small form that sets it:
+ * day and month, the year optional, each labelled, checked as the provider checks it.
+ */
+export function BirthdayCard(props: BirthdayCardProps) {
+  const { birthday, treat = true, open = false, onOpenChange } = props;
+  const formId = `${useId()}-birthday`;
+  return (
+    <section aria-labelledby={`${formId}-heading`} className={cx(cardSurface, 'flex flex-col gap-3 p-4')}>
+      <div className="flex items-center gap-3">
+        <span className="text-brand-ink" aria-hidden="true">
+          <GiftIcon />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id={`${formId}-heading`} className="font-semibold text-ink">
+            Birthday: <span className="font-normal">{birthday ? birthdayText(birthday) : 'not added yet'}</span>
+          </h2>
+          {treat && <p className="text-sm text-muted">We'll send you a treat on your birthday.</p>}
+        </div>
+        {!open && (
+          <Button variant="secondary" size="sm" onClick={() => onOpenChange?.(true)} aria-expanded={false} aria-controls={formId}>
+            {birthday ? 'Change' : 'Add'}
+            <span className="sr-only"> birthday</span>
+          </Button>
+        )}
+      </div>
+      {open && <BirthdayForm {...props} formId={formId} />}
+    </section>
+  );
+}
