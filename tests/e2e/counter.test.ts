@@ -75,6 +75,26 @@ async function showToCamera(sheet: ReturnType<Page['getByRole']>): Promise<Buffe
   return sheet.getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).screenshot();
 }
 
+/** The customer's member card, open on the phone, and in front of the counter's camera. */
+async function showMemberCard() {
+  await phone.goto('/home');
+  await phone.getByRole('button', { name: /Member card/ }).click();
+  const card = phone.getByRole('dialog', { name: 'Member card' });
+  const qr = card.getByRole('img', { name: 'QR code of your member card, for the counter to scan' });
+  await qr.waitFor();
+  await writeCameraVideo(camera(), await qr.screenshot());
+  return card;
+}
+
+/** Give points chosen at the counter, the camera on: the customer found (Ana), in their panel. */
+async function scanMemberCard() {
+  await desk.getByRole('button', { name: /^Give points/ }).click();
+  await desk.getByRole('button', { name: 'Scan with the camera' }).click();
+  const found = desk.getByRole('region', { name: 'The customer' });
+  await expect.poll(async () => (await found.textContent()) ?? '', { timeout: 20_000 }).toContain('Phone ending');
+  return found;
+}
+
 describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
   beforeAll(async () => {
     customer = await newContext(customerBrowser, 'phone', app.url);
@@ -174,18 +194,10 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
   });
 
   it('gives points for a walk-in sale of ₱180 by scanning the customer’s member card; the phone shows them within 5 s', async () => {
-    await phone.goto('/home');
-    await phone.getByRole('button', { name: /Member card/ }).click();
-    const card = phone.getByRole('dialog', { name: 'Member card' });
-    const qr = card.getByRole('img', { name: 'QR code of your member card, for the counter to scan' });
-    await qr.waitFor();
-    await writeCameraVideo(camera(), await qr.screenshot());
+    const card = await showMemberCard();
 
     await desk.goto('/merchant/counter');
-    await desk.getByRole('button', { name: /^Give points/ }).click();
-    await desk.getByRole('button', { name: 'Scan with the camera' }).click();
-    const found = desk.getByRole('region', { name: 'The customer' });
-    await expect.poll(async () => (await found.textContent()) ?? '', { timeout: 20_000 }).toContain('Ana');
+    expect(await (await scanMemberCard()).textContent()).toContain('Ana');
     await desk.getByLabel(/^Amount of the sale/).fill('180');
     // the demo's rate: one point for each ₱10.00
     await desk.getByText('Earns 18 points').waitFor();
@@ -204,19 +216,11 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
 
   it('redeems a reward for the points of the customer whose member card was scanned; the phone’s points drop', async () => {
     // Ana has 20 points left: a ₱1,000 sale brings her to 120, a free butter croissant's price
-    await phone.goto('/home');
-    await phone.getByRole('button', { name: /Member card/ }).click();
-    const card = phone.getByRole('dialog', { name: 'Member card' });
-    const qr = card.getByRole('img', { name: 'QR code of your member card, for the counter to scan' });
-    await qr.waitFor();
-    await writeCameraVideo(camera(), await qr.screenshot());
+    await showMemberCard();
     const pointsNow = async () => ((await (await phone.request.get('/api/member/card')).json()).data as { points: number }).points;
     expect(await pointsNow()).toBe(20);
 
-    await desk.getByRole('button', { name: /^Give points/ }).click();
-    await desk.getByRole('button', { name: 'Scan with the camera' }).click();
-    const found = desk.getByRole('region', { name: 'The customer' });
-    await expect.poll(async () => (await found.textContent()) ?? '', { timeout: 20_000 }).toContain('Phone ending');
+    const found = await scanMemberCard();
     await desk.getByLabel(/^Amount of the sale/).fill('1000');
     await desk.getByRole('button', { name: 'Give points', exact: true }).click();
     await desk.getByRole('button', { name: 'Undo 100 points for Ana' }).first().waitFor();
