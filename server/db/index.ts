@@ -26,6 +26,7 @@ import * as m0018 from './migrations/0018-locations';
 import * as m0019 from './migrations/0019-counter-earns';
 import * as m0021 from './migrations/0021-birthdays';
 import * as m0022 from './migrations/0022-loyalty-rules';
+import * as m0023 from './migrations/0023-counter-reward-redeem';
 
 export type Database = Kysely<DB>;
 
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0019-counter-earns': m0019,
   '0021-birthdays': m0021,
   '0022-loyalty-rules': m0022,
+  '0023-counter-reward-redeem': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -482,6 +482,8 @@ export interface CounterRedemptionTable {
   undone_by: number | null;
   /** the counter's location (migration 0018; null: before locations, or not given) */
   location_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** its voucher was issued by this redemption, with points from the member card (migration 0023): an undo cancels it */
+  issued: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 // the member card and points at the counter (migration 0019)

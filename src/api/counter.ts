@@ -1,7 +1,8 @@
 /**
  * The counter (merchant console, staff and owners): a voucher's rotating code looked up and redeemed
  * once, undone within 2 minutes; a customer found by their member card or phone and given points for a
- * walk-in sale, undone within 2 minutes. The orders board is its own area (board.ts).
+ * walk-in sale, or a reward for their points, each undone within 2 minutes. The orders board is its own
+ * area (board.ts).
  */
 import useSWR from 'swr';
 import { staffApi } from '#contract/staff.calls';
@@ -34,3 +35,12 @@ export const useCounterEarn = () =>
     { refreshes: EARNED, refusals: { LIMIT_REACHED: { refreshes: [staffApi.audit.path] } } },
   );
 export const useCounterUndoEarn = () => useMutation((id: number) => callApi(counterApi.undoEarn, { earn_id: id }), { refreshes: EARNED });
+
+/** What a customer found at the counter can have for their points now. */
+export const useCounterMemberRewards = () => useMutation((customerId: number, locationId: number | null = null) => callApi(counterApi.memberRewards, at({ customer_id: customerId }, locationId)), {});
+/** A reward for the customer's points, handed over at once; `key` is the attempt's idempotency key (useKeyedAction). */
+export const useCounterMemberRedeem = () =>
+  useMutation(
+    (key: string, customerId: number, reward: string, locationId: number | null = null) => callApi(counterApi.memberRedeem, at({ customer_id: customerId, reward, idempotency_key: key }, locationId)),
+    { refreshes: [counterApi.recent.path, staffApi.audit.path] },
+  );

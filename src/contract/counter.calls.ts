@@ -9,6 +9,10 @@ import type {
   CounterLookupData,
   CounterMemberBody,
   CounterMemberData,
+  CounterMemberRedeemBody,
+  CounterMemberRedeemData,
+  CounterMemberRewardsBody,
+  CounterMemberRewardsData,
   CounterRecentData,
   CounterRedeemData,
   CounterUndoBody,
@@ -24,4 +28,6 @@ export const counterApi = {
   earn: call.staff.post<CounterEarnData, CounterEarnBody>('merchant/counter/earn', { status: 201, idempotent: true }),
   undoEarn: call.staff.post<CounterEarnData, CounterEarnUndoBody>('merchant/counter/earn/undo'),
   earns: call.staff.get<CounterEarnsData>('merchant/counter/earns'),
+  memberRewards: call.staff.post<CounterMemberRewardsData, CounterMemberRewardsBody>('merchant/counter/member/rewards'),
+  memberRedeem: call.staff.post<CounterMemberRedeemData, CounterMemberRedeemBody>('merchant/counter/member/redeem', { status: 201, idempotent: true }),
 };

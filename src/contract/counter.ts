@@ -10,7 +10,7 @@ import { time } from './answer-fields';
 import { describe } from './api-spec';
 import { counterApi } from './counter.calls';
 import { id, idempotencyKey, phoneInput } from './fields';
-import { VOUCHER_STATUSES } from './rewards';
+import { slug, VOUCHER_STATUSES } from './rewards';
 
 const voucherStatus = z.enum(VOUCHER_STATUSES);
 
@@ -63,6 +63,18 @@ export type CounterEarnBody = z.input<typeof counterEarnBody>;
 export const counterEarnUndoBody = z.object({ earn_id: id });
 export type CounterEarnUndoBody = z.infer<typeof counterEarnUndoBody>;
 export type CounterUndoBody = z.infer<typeof counterUndoBody>;
+/** `merchant/counter/member/rewards`: the rewards a customer found at the counter can have now. */
+export const counterMemberRewardsBody = z.object({ customer_id: id, location_id: id.optional() });
+export type CounterMemberRewardsBody = z.input<typeof counterMemberRewardsBody>;
+/** `merchant/counter/member/redeem`: a reward for the customer's points, handed over at once. */
+export const counterMemberRedeemBody = z.object({
+  customer_id: id,
+  /** the reward's name (its slug), as `merchant/counter/member/rewards` lists it */
+  reward: slug,
+  location_id: id.optional(),
+  idempotency_key: idempotencyKey,
+});
+export type CounterMemberRedeemBody = z.input<typeof counterMemberRedeemBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -79,6 +91,7 @@ export const counterRedemptionAnswer = z
     location_name: z.string().nullable().meta({ description: 'the counter\'s location, when it was given' }),
     undo_until: time().meta({ description: 'until then any staff member may undo it; later only an owner' }),
     undone_at: time().nullable(),
+    points_spent: z.number().int().nullable().meta({ description: 'the points spent on the reward at the counter, from the member card (its undo gives them back and cancels the voucher); null: a voucher the customer showed' }),
   })
   .meta({ id: 'CounterRedemption' });
 export type CounterRedemption = z.infer<typeof counterRedemptionAnswer>;
@@ -140,6 +153,29 @@ export const counterEarnResultAnswer = z.object({ earn: counterEarnAnswer, membe
 export type CounterEarnData = z.infer<typeof counterEarnResultAnswer>;
 export const counterEarnsAnswer = z.object({ earns: z.array(counterEarnAnswer) });
 export type CounterEarnsData = z.infer<typeof counterEarnsAnswer>;
+/** A reward as the counter offers it for a member's points. */
+export const counterRewardAnswer = z
+  .object({
+    name: z.string().meta({ description: 'the reward slug, for `merchant/counter/member/redeem`' }),
+    title: z.string(),
+    image: z.string(),
+    points_cost: z.number().int(),
+    free_product: z.string().nullable().meta({ description: 'the product to hand over free; null: not a product reward' }),
+    stock: z.number().int().nullable().meta({ description: 'units left; null: unlimited' }),
+  })
+  .meta({ id: 'CounterReward' });
+export type CounterReward = z.infer<typeof counterRewardAnswer>;
+export const counterMemberRewardsAnswer = z.object({
+  member: counterMemberAnswer,
+  rewards: z.array(counterRewardAnswer).meta({ description: 'what their points buy now: active, in stock, within the per-customer limit; in the catalogue\'s order' }),
+  next: counterRewardAnswer
+    .extend({ points_short: z.number().int().meta({ description: 'the points they still need' }) })
+    .nullable()
+    .meta({ description: 'the cheapest reward they cannot afford yet (in stock, within its limit); null: none' }),
+});
+export type CounterMemberRewardsData = z.infer<typeof counterMemberRewardsAnswer>;
+export const counterMemberRedeemAnswer = z.object({ voucher: counterVoucherAnswer, redemption: counterRedemptionAnswer, member: counterMemberAnswer });
+export type CounterMemberRedeemData = z.infer<typeof counterMemberRedeemAnswer>;
 export const counterRecentAnswer = z.object({ redemptions: z.array(counterRedemptionAnswer) });
 export type CounterRecentData = z.infer<typeof counterRecentAnswer>;
 
@@ -170,13 +206,37 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
   undo: {
     summary: 'Undo a counter redemption',
     description:
-      'Any staff member within 2 minutes of the redemption, an owner at any time (else 403 ROLE_FORBIDDEN). The voucher is active again (expired if its date has passed since). Audited; the customer is notified.',
+      'Any staff member within 2 minutes of the redemption, an owner at any time (else 403 ROLE_FORBIDDEN). A voucher the customer showed is active again (expired if its date has passed since). A reward redeemed from the member card (`points_spent`) is cancelled instead: the points and the unit of stock go back (a redemption at a location the member does not work at: 403 LOCATION_FORBIDDEN). Audited; the customer is notified.',
     inContract: false,
     body: counterUndoBody,
     data: counterRedeemAnswer,
     answer: 'The voucher and the undone redemption.',
+    // a reward redeemed from the member card: the route says the points are back
     message: 'The redemption is undone: the voucher can be used again.',
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'ROLE_FORBIDDEN', 'LOCATION_FORBIDDEN'],
+  },
+  memberRewards: {
+    summary: 'The rewards a customer found at the counter can have now',
+    description:
+      "For a customer found by `merchant/counter/member`: their points, the rewards those points buy now (active, in stock, within the reward's per-customer limit) and the cheapest one they cannot afford yet. No such customer: 404 NOT_FOUND; a `location_id` the member does not work at: 403 LOCATION_FORBIDDEN.",
+    inContract: false,
+    body: counterMemberRewardsBody,
+    data: counterMemberRewardsAnswer,
+    answer: 'The customer and the rewards they can have.',
+    message: 'The rewards.',
+    errors: ['NOT_FOUND', 'LOCATION_FORBIDDEN'],
+  },
+  memberRedeem: {
+    summary: "A reward for a customer's points, handed over at the counter",
+    description:
+      "One transaction, once per `idempotency_key`: the points spent and the unit of stock taken as the app's redemption does (409 INSUFFICIENT_POINTS, OUT_OF_STOCK, LIMIT_REACHED for the reward's per-customer limit; no such reward or customer: 404 NOT_FOUND), its voucher issued and used at once with a counter redemption (who and where: a location the member does not work at, 403 LOCATION_FORBIDDEN). `merchant/counter/undo` within 2 minutes gives the points and the stock back and cancels the voucher. Audited (`counter.reward_redeem`); the customer is notified.",
+    inContract: false,
+    body: counterMemberRedeemBody,
+    data: counterMemberRedeemAnswer,
+    answer: 'The voucher, used, its redemption and the customer as they are now.',
+    // the route answers with the reward's title and the customer's first name
+    message: '<reward> for <first name>.',
+    errors: ['NOT_FOUND', 'INSUFFICIENT_POINTS', 'OUT_OF_STOCK', 'LIMIT_REACHED', 'LOCATION_FORBIDDEN'],
   },
   member: {
     summary: "Find a customer at the counter by their member card or phone number",

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../server/lib/clock';
 import { runHourlyJobs } from '../../server/provider/jobs';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
-import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
+import { counterTeam, newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers, products } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 
@@ -46,28 +46,13 @@ const firstLocation = (p: TestProvider) => p.db.selectFrom('locations').select([
 
 describeEachDb('points at the counter', (kind) => {
   const p = useTestProvider(kind);
-  let staff: TestStaff;
-  let owner: TestStaff;
-  beforeAll(async () => {
-    p.clock.set(WED_10AM);
-    staff = await newStaff(p.db, p.clock, { role: 'staff', name: 'Ben Santos' });
-    owner = await newStaff(p.db, p.clock, { role: 'owner', name: 'Rosa Dela Cruz' });
-  });
-  /** New sessions after the clock jumps (an idle one ends). */
-  const signInAgain = async () => {
-    for (const member of [staff, owner]) member.token = (await newStaffSession(p.db, p.clock, member.id)).token;
-  };
-  let day = 0;
-  beforeEach(async () => {
-    // a day of its own for every test (10:00 in Manila): the caps count the shop's day
-    p.clock.set(WED_10AM.getTime() + (day += 3) * DAY);
-    await defaultRules(p);
-    await signInAgain();
-  });
+  // a day of its own for every test (10:00 in Manila): the caps count the shop's day
+  const team = counterTeam(p, WED_10AM);
+  beforeEach(() => defaultRules(p));
 
-  const member = (body: Record<string, unknown>, token = staff.token) => p.call('post', 'merchant/counter/member', { token, body });
-  const earn = (body: Record<string, unknown>, token = staff.token) => p.call('post', 'merchant/counter/earn', { token, body: { idempotency_key: key(), ...body } });
-  const undo = (earnId: number, token = staff.token) => p.call('post', 'merchant/counter/earn/undo', { token, body: { earn_id: earnId } });
+  const member = (body: Record<string, unknown>, token = team.staff.token) => p.call('post', 'merchant/counter/member', { token, body });
+  const earn = (body: Record<string, unknown>, token = team.staff.token) => p.call('post', 'merchant/counter/earn', { token, body: { idempotency_key: key(), ...body } });
+  const undo = (earnId: number, token = team.staff.token) => p.call('post', 'merchant/counter/earn/undo', { token, body: { earn_id: earnId } });
 
   it('gives the customer a card whose QR and short codes change every 30 seconds, found at the counter by either', async () => {
     const c = await p.newCustomer({ name: 'Ana Maria Reyes', phone: '+639171112222', points: 40 });
@@ -163,9 +148,9 @@ describeEachDb('points at the counter', (kind) => {
     const l = await ledgers(p, c.id);
     expect(l.points).toBe(l.pointsSum);
     const row = await p.db.selectFrom('counter_earns').selectAll().where('id', '=', e.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ staff_id: staff.id, location_id: location.id, amount: 18_950, points: 18, items: [{ product_id: latte.id, qty: 2 }] });
+    expect(row).toMatchObject({ staff_id: team.staff.id, location_id: location.id, amount: 18_950, points: 18, items: [{ product_id: latte.id, qty: 2 }] });
     const audit = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'counter.earn').where('target', '=', `customer:${c.id}`).executeTakeFirstOrThrow();
-    expect([audit.staff_id, audit.after]).toEqual([staff.id, { points: 28, earned: 18, amount: 18_950, earn: e.id, customer: 'Ana Reyes', location: location.name }]);
+    expect([audit.staff_id, audit.after]).toEqual([team.staff.id, { points: 28, earned: 18, amount: 18_950, earn: e.id, customer: 'Ana Reyes', location: location.name }]);
 
     // the card says so for 10 minutes
     p.clock.advance(10 * 60_000 + 1_000);
@@ -198,16 +183,16 @@ describeEachDb('points at the counter', (kind) => {
   });
 
   it('refuses more than the customer\'s daily cap with 409 LIMIT_REACHED and an Activity entry; undone earns and yesterday do not count', async () => {
-    await setRules(p, owner, { counter_points_per_customer_per_day: 30 });
+    await setRules(p, team.owner, { counter_points_per_customer_per_day: 30 });
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     const first = await earn({ customer_id: c.id, amount: 18_000 });
     expect(first.status).toBe(201);
-    const over = await earn({ customer_id: c.id, amount: 13_000 }, owner.token);
+    const over = await earn({ customer_id: c.id, amount: 13_000 }, team.owner.token);
     expect([over.status, over.body.error.code, over.body.message, over.body.data]).toEqual([409, 'LIMIT_REACHED', 'Ana can earn 12 more points at the counter today.', { points_left_today: 12, limit: 'customer' }]);
     expect((await member({ code: (await cardOf(p, c.token)).current.qr })).body.data.member.points_left_today).toBe(12);
     const refused = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'counter.earn_refused').where('target', '=', `customer:${c.id}`).execute();
-    expect(refused.map((r) => [r.staff_id, r.after])).toEqual([[owner.id, { amount: 13_000, points: 13, customer: 'Ana Reyes', location: null, limit: 'customer', cap: 30, points_left_today: 12 }]]);
-    const log = await p.call('get', 'merchant/audit', { token: owner.token, query: { kind: 'counter' } }).expect(200);
+    expect(refused.map((r) => [r.staff_id, r.after])).toEqual([[team.owner.id, { amount: 13_000, points: 13, customer: 'Ana Reyes', location: null, limit: 'customer', cap: 30, points_left_today: 12 }]]);
+    const log = await p.call('get', 'merchant/audit', { token: team.owner.token, query: { kind: 'counter' } }).expect(200);
     expect(log.body.data.items.map((i: { action: string }) => i.action)).toContain('counter.earn_refused');
     expect((await earn({ customer_id: c.id, amount: 12_999 })).status).toBe(201);
     const full = await earn({ customer_id: c.id, amount: 1_000 });
@@ -217,16 +202,16 @@ describeEachDb('points at the counter', (kind) => {
     expect((await undo(first.body.data.earn.id)).status).toBe(200);
     expect((await earn({ customer_id: c.id, amount: 18_000 })).status).toBe(201);
     // at the shop's midnight (14 hours after 10:00) the cap starts again
-    p.clock.set(WED_10AM.getTime() + day * DAY + 14 * HOUR);
-    await signInAgain();
+    p.clock.set(WED_10AM.getTime() + team.day * DAY + 14 * HOUR);
+    await team.signInAgain();
     expect((await earn({ customer_id: c.id, amount: 30_000 })).status).toBe(201);
-    await setRules(p, owner, { counter_points_per_customer_per_day: 0 });
+    await setRules(p, team.owner, { counter_points_per_customer_per_day: 0 });
     const none = await earn({ customer_id: c.id, amount: 1_000 });
     expect([none.status, none.body.message]).toEqual([409, 'This shop gives no points at the counter: an owner can change that in the settings.']);
   });
 
   it('refuses more than the staff member\'s daily cap, whoever the customer', async () => {
-    await setRules(p, owner, { counter_points_per_staff_per_day: 40 });
+    await setRules(p, team.owner, { counter_points_per_staff_per_day: 40 });
     const giver = await newStaff(p.db, p.clock, { name: 'Gina' });
     const [a, b, d] = await Promise.all([p.newCustomer(), p.newCustomer(), p.newCustomer()]);
     expect((await earn({ customer_id: a!.id, amount: 20_000 }, giver.token)).status).toBe(201);
@@ -258,19 +243,19 @@ describeEachDb('points at the counter', (kind) => {
     p.clock.advance(121_000);
     const late = await undo(second.id);
     expect([late.status, late.body.error.code, late.body.message]).toEqual([403, 'ROLE_FORBIDDEN', expect.stringMatching(/Only an owner can undo points after 2 minutes/)]);
-    expect((await undo(second.id, owner.token)).status).toBe(200);
+    expect((await undo(second.id, team.owner.token)).status).toBe(200);
     const l = await ledgers(p, c.id);
     expect([l.points, l.pointsSum]).toEqual([5, 5]);
     const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id']).where('target', '=', `customer:${c.id}`).orderBy('id').execute();
     expect(audit.map((a) => [a.action, a.staff_id])).toEqual([
-      ['counter.earn', staff.id],
-      ['counter.earn_undo', staff.id],
-      ['counter.earn', staff.id],
-      ['counter.earn_undo', owner.id],
+      ['counter.earn', team.staff.id],
+      ['counter.earn_undo', team.staff.id],
+      ['counter.earn', team.staff.id],
+      ['counter.earn_undo', team.owner.id],
     ]);
     const notes = (await p.call('get', 'notification/list', { token: c.token })).body.data.items as { title: string }[];
     expect(notes.map((n) => n.title).filter((t) => /taken back/.test(t))).toEqual(['20 points taken back', '18 points taken back']);
-    expect((await undo(999_999, owner.token)).status).toBe(404);
+    expect((await undo(999_999, team.owner.token)).status).toBe(404);
   });
 
   it('refuses to undo points the customer has spent already', async () => {
@@ -305,7 +290,7 @@ describeEachDb('points at the counter', (kind) => {
     const mine = await earn({ customer_id: c.id, amount: 10_000 }, local.token);
     expect([mine.status, mine.body.data.earn.location_name]).toEqual([201, home.name]);
     // an owner's earn at the other location: not in the local member's list, nor theirs to undo
-    const theirs = await earn({ customer_id: c.id, amount: 11_000, location_id: away.id }, owner.token);
+    const theirs = await earn({ customer_id: c.id, amount: 11_000, location_id: away.id }, team.owner.token);
     expect(theirs.status).toBe(201);
     const list = (await p.call('get', 'merchant/counter/earns', { token: local.token }).expect(200)).body.data.earns as { id: number }[];
     expect(list.map((e) => e.id)).toContain(mine.body.data.earn.id);
@@ -319,14 +304,14 @@ describeEachDb('points at the counter', (kind) => {
     const c = await p.newCustomer();
     const yesterday = (await earn({ customer_id: c.id, amount: 1_000 })).body.data.earn.id as number;
     p.clock.advance(DAY);
-    await signInAgain();
+    await team.signInAgain();
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await earn({ customer_id: c.id, amount: 1_000 + i * 1_000 })).body.data.earn.id);
-    const list = (await p.call('get', 'merchant/counter/earns', { token: owner.token }).expect(200)).body.data.earns as { id: number; staff_name: string }[];
+    const list = (await p.call('get', 'merchant/counter/earns', { token: team.owner.token }).expect(200)).body.data.earns as { id: number; staff_name: string }[];
     expect(list.map((e) => e.id)).toEqual([...ids].reverse());
     expect(list.map((e) => e.id)).not.toContain(yesterday);
-    for (let i = 0; i < 50; i++) await p.db.insertInto('counter_earns').values({ customer_id: c.id, staff_id: staff.id, location_id: null, amount: 1_000, points: 1, items: null, created_at: p.clock.now() }).execute();
-    expect((await p.call('get', 'merchant/counter/earns', { token: owner.token }).expect(200)).body.data.earns).toHaveLength(50);
+    for (let i = 0; i < 50; i++) await p.db.insertInto('counter_earns').values({ customer_id: c.id, staff_id: team.staff.id, location_id: null, amount: 1_000, points: 1, items: null, created_at: p.clock.now() }).execute();
+    expect((await p.call('get', 'merchant/counter/earns', { token: team.owner.token }).expect(200)).body.data.earns).toHaveLength(50);
   });
 
   it("forgets members' short codes older than an hour in the hourly job", async () => {

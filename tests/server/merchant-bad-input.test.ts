@@ -127,6 +127,12 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     const c = customer ?? (await p.newCustomer());
     return (await p.call('get', 'member/card', { token: c.token }).expect(200)).body.data.current.qr as string;
   };
+  /** A customer with points enough for the cheapest reward in stock (for the counter's redemption from the member card). */
+  const cheapestReward = async () => {
+    const { rewards } = (await p.call('get', 'reward/list')).body.data as { rewards: { name: string; points_cost: number; stock: number | null; per_customer_limit: number | null }[] };
+    const reward = rewards.filter((r) => (r.stock === null || r.stock > 5) && r.per_customer_limit === null).sort((a, b) => a.points_cost - b.points_cost)[0]!;
+    return { customer_id: (await p.newCustomer({ points: 10_000 })).id, reward: reward.name };
+  };
   const earnFor = async () => ({ customer_id: (await p.newCustomer()).id, amount: 18_500, items: [{ product_id: await anyProduct(), qty: 2 }], idempotency_key: `k-${Math.random()}` });
   /** an earning rule of the owner's, for the calls that change one */
   const newRule = async () => (await p.call('post', 'merchant/loyalty/rules/create', { token: owner.token, body: GOOD_RULE }).expect(201)).body.data.rule.id as number;
@@ -457,6 +463,22 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ earn_id: (await p.call('post', 'merchant/counter/earn', { token: owner.token, body: await earnFor() }).expect(201)).body.data.earn.id }),
       bad: { earn_id: BAD_ID },
       required: ['earn_id'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/counter/member/rewards',
+      owner: true,
+      valid: async () => ({ customer_id: (await p.newCustomer({ points: 500 })).id }),
+      bad: { customer_id: BAD_ID, location_id: BAD_ID },
+      required: ['customer_id'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/counter/member/redeem',
+      owner: true,
+      valid: async () => ({ ...(await cheapestReward()), idempotency_key: `k-${Math.random()}` }),
+      bad: { customer_id: BAD_ID, reward: ['', 'Free Coffee', 42, null, ['free-coffee'], 'x'.repeat(65)], location_id: BAD_ID, idempotency_key: ['', 42, null, 'x'.repeat(65)] },
+      required: ['customer_id', 'reward', 'idempotency_key'],
     },
     {
       method: 'post',

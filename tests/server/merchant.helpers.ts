@@ -4,11 +4,11 @@
  * merchant console call from the contract's table.
  */
 import { randomBytes } from 'node:crypto';
-import { beforeAll } from 'vitest';
+import { beforeAll, beforeEach } from 'vitest';
 import { ENDPOINTS } from '#contract/endpoints';
 import type { StaffRole } from '#contract/staff';
 import type { Database } from '../../server/db';
-import type { Clock } from '../../server/lib/clock';
+import { DAY, type Clock } from '../../server/lib/clock';
 import { sha256Hex } from '../../server/lib/signature';
 import { hashPassword } from '../../server/provider/staff/password';
 import { useTestProvider, type TestProvider } from './support/provider';
@@ -84,6 +84,31 @@ export function ownerAndStaff(p: TestProvider): { readonly owner: TestStaff; rea
   beforeAll(async () => {
     team.owner = await newStaff(p.db, p.clock, { role: 'owner' });
     team.staff = await newStaff(p.db, p.clock, { role: 'staff' });
+  });
+  return team;
+}
+
+/**
+ * For the counter's describe blocks: a member of staff (Ben Santos) and an owner (Rosa Dela Cruz), made
+ * at `start`; before each test the clock moves 3 days on from the last (10:00 again in Manila: a shop's
+ * day of its own, as the counter's daily caps count) and both sign in again (an idle session ends;
+ * `team.signInAgain()` after a test moves the clock itself). Read them inside a test: `team.staff.token`.
+ */
+export function counterTeam(p: TestProvider, start: Date): { readonly staff: TestStaff; readonly owner: TestStaff; readonly day: number; signInAgain: () => Promise<void> } {
+  const team = {
+    day: 0,
+    signInAgain: async () => {
+      for (const member of [team.staff, team.owner]) member.token = (await newStaffSession(p.db, p.clock, member.id)).token;
+    },
+  } as { staff: TestStaff; owner: TestStaff; day: number; signInAgain: () => Promise<void> };
+  beforeAll(async () => {
+    p.clock.set(start);
+    team.staff = await newStaff(p.db, p.clock, { role: 'staff', name: 'Ben Santos' });
+    team.owner = await newStaff(p.db, p.clock, { role: 'owner', name: 'Rosa Dela Cruz' });
+  });
+  beforeEach(async () => {
+    p.clock.set(start.getTime() + (team.day += 3) * DAY);
+    await team.signInAgain();
   });
   return team;
 }

@@ -705,6 +705,11 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const earned = (await call('POST merchant/counter/earn', { token: owner, body: { customer_id: c.id, amount: 18_500, items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })).body.data;
     await call('GET merchant/counter/earns', { token: owner });
     await call('POST merchant/counter/earn/undo', { token: owner, body: { earn_id: earned.earn.id } });
+    // a reward for the member's points, handed over from the card, and undone (the points and the stock back)
+    await call('POST merchant/customers/adjust-points', { token: owner, body: { customer_id: c.id, points: 1_000, reason: 'For the counter', idempotency_key: key() } });
+    const reach = (await call('POST merchant/counter/member/rewards', { token: owner, body: { customer_id: c.id } })).body.data;
+    const served = (await call('POST merchant/counter/member/redeem', { token: owner, body: { customer_id: c.id, reward: reach.rewards[0].name, idempotency_key: key() } })).body.data;
+    await call('POST merchant/counter/undo', { token: owner, body: { redemption_id: served.redemption.id } });
     await call('GET merchant/orders/board', { token: owner });
     await call('GET merchant/orders/detail', { token: owner, query: { name: paid.name } });
     await call('POST merchant/orders/advance', { token: owner, body: { name: paid.name, from: 'preparing' } });

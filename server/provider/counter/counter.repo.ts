@@ -35,7 +35,7 @@ function redemptions(db: Database) {
     .innerJoin('customers as c', 'c.id', 'v.customer_id')
     .innerJoin('staff as s', 's.id', 'cr.staff_id')
     .leftJoin('locations as l', 'l.id', 'cr.location_id')
-    .select(['cr.id', 'cr.voucher_id', 'cr.redeemed_at', 'cr.undone_at', 'r.title as reward_title', 'c.name as customer_name', 's.name as staff_name', 'l.name as location_name']);
+    .select(['cr.id', 'cr.voucher_id', 'cr.redeemed_at', 'cr.undone_at', 'cr.issued', 'cr.location_id', 'v.points_paid', 'r.title as reward_title', 'c.name as customer_name', 's.name as staff_name', 'l.name as location_name']);
 }
 
 /** A redemption with its reward's title, its customer's, its staff member's and its location's names. */
@@ -70,8 +70,9 @@ export async function takeActiveVoucher(trx: Database, voucherId: number, now: D
     .executeTakeFirst();
 }
 
-export async function insertRedemption(trx: Database, voucherId: number, staffId: number, locationId: number | null, now: Date): Promise<number> {
-  return (await trx.insertInto('counter_redemptions').values({ voucher_id: voucherId, staff_id: staffId, location_id: locationId, redeemed_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+/** `issued`: the voucher was issued by this redemption, for points from the member card (its undo cancels it). */
+export async function insertRedemption(trx: Database, voucherId: number, staffId: number, locationId: number | null, now: Date, issued = false): Promise<number> {
+  return (await trx.insertInto('counter_redemptions').values({ voucher_id: voucherId, staff_id: staffId, location_id: locationId, redeemed_at: now, issued }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function lockRedemption(trx: Database, id: number) {
@@ -93,6 +94,22 @@ export async function restoreVoucher(trx: Database, voucherId: number, now: Date
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A voucher issued and used at the counter, cancelled by its undo: its unit back to the reward's stock
+ * (run under the customer's row lock, which the redemption took before the reward's), then the voucher.
+ */
+export async function cancelIssuedVoucher(trx: Database, voucherId: number, now: Date) {
+  const v = await trx
+    .updateTable('vouchers')
+    .set({ status: 'cancelled', cancelled_at: now })
+    .where('id', '=', voucherId)
+    .where('status', '=', 'used')
+    .returning(['customer_id', 'reward_id', 'points_paid'])
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('rewards').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', v.reward_id).where('stock', 'is not', null).execute();
+  return v;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Unknown codes per staff session
 // ---------------------------------------------------------------------------------------------
@@ -109,4 +126,9 @@ export async function codeFailuresSince(db: Database, sessionId: number, since: 
 
 export async function insertCodeFailure(trx: Database, sessionId: number, at: Date): Promise<void> {
   await trx.insertInto('counter_code_failures').values({ session_id: sessionId, created_at: at }).execute();
+}
+
+/** The customer a voucher is for. */
+export async function voucherCustomer(db: Database, voucherId: number): Promise<number> {
+  return (await db.selectFrom('vouchers').select('customer_id').where('id', '=', voucherId).executeTakeFirstOrThrow()).customer_id;
 }

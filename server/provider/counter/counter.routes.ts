@@ -3,10 +3,12 @@ import { counterSpec } from '#contract/counter';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { withCodeLimit } from './code-limit';
-import { lookup, recent, redeem, undo } from './counter.service';
+import { lookup, recent, redeem } from './counter.service';
 import { earnAtCounter, findMember, todaysEarns, undoEarn } from './earns.service';
+import { memberRewards, redeemFromCard } from './member-redeem.service';
+import { undo } from './undo.service';
 
-/** The counter (merchant/counter/…: any staff member, owners included): vouchers, and points for walk-in sales. */
+/** The counter (merchant/counter/…: any staff member, owners included): vouchers, points for walk-in sales, and rewards for a member's points. */
 export function counterRoutes(ctx: ProviderContext): Router {
   return mount(ctx, counterSpec, {
     lookup: async (body, at) => ({ voucher: await withCodeLimit(ctx, at.staff(), () => lookup(ctx, at.staff(), body.code, body.location_id)) }),
@@ -14,7 +16,10 @@ export function counterRoutes(ctx: ProviderContext): Router {
       const data = await withCodeLimit(ctx, at.staff(), () => redeem(ctx, at.staff(), body.code, body.location_id));
       return at.reply(data, `Redeemed: ${data.voucher.reward.title}.`);
     },
-    undo: async (body, at) => undo(ctx, at.staff(), body.redemption_id),
+    undo: async (body, at) => {
+      const { issued, ...data } = await undo(ctx, at.staff(), body.redemption_id);
+      return issued ? at.reply(data, `Undone: ${data.redemption.points_spent ?? 0} points are back with ${data.redemption.customer_first_name}.`) : data;
+    },
     recent: async () => ({ redemptions: await recent(ctx) }),
     // a member card's unknown codes count against the session's limit like vouchers' (a phone never fails that way)
     member: async (body, at) => ({ member: await withCodeLimit(ctx, at.staff(), () => findMember(ctx, at.staff(), body)) }),
@@ -27,5 +32,13 @@ export function counterRoutes(ctx: ProviderContext): Router {
       ),
     undoEarn: async (body, at) => undoEarn(ctx, at.staff(), body.earn_id),
     earns: async (_, at) => ({ earns: await todaysEarns(ctx, at.staff()) }),
+    memberRewards: async (body, at) => memberRewards(ctx, at.staff(), body),
+    memberRedeem: async (body, at) =>
+      redeemFromCard(ctx, at.staff(), body, (effect) =>
+        at.once(async (trx) => {
+          const data = await effect(trx);
+          return at.reply(data, `${data.voucher.reward.title} for ${data.member.first_name}.`);
+        }),
+      ),
   });
 }

@@ -20,25 +20,22 @@ import {
   findRedemption,
   insertRedemption,
   liveRedemptionOf,
-  lockRedemption,
-  markRedemptionUndone,
   redemptionsSince,
-  restoreVoucher,
   takeActiveVoucher,
   type RedemptionRow,
 } from './counter.repo';
 
 /**
  * The counter: for staff the look-up of a voucher's rotating code (rewards/voucher-codes.ts), the
- * redemption (once, in one transaction), its undo (2 minutes for staff, any time for an owner) and
- * the day's redemptions. Every redemption and undo is in the audit log and the customer's notifications.
- * A redemption names the counter's location: the one given (a member limited to other locations: 403
- * LOCATION_FORBIDDEN), or the member's only one.
+ * redemption (once, in one transaction) and the day's redemptions (their undo: undo.service.ts). Every
+ * redemption is in the audit log and the customer's notifications. A redemption names the counter's
+ * location: the one given (a member limited to other locations: 403 LOCATION_FORBIDDEN), or the
+ * member's only one.
  */
 
 export const UNDO_MS = 2 * MINUTE;
 
-const toRedemption = (r: RedemptionRow): CounterRedemption => ({
+export const toRedemption = (r: RedemptionRow): CounterRedemption => ({
   id: r.id,
   voucher_id: r.voucher_id,
   reward_title: r.reward_title,
@@ -48,10 +45,11 @@ const toRedemption = (r: RedemptionRow): CounterRedemption => ({
   location_name: r.location_name ?? null,
   undo_until: new Date(r.redeemed_at.getTime() + UNDO_MS).toISOString(),
   undone_at: r.undone_at ? r.undone_at.toISOString() : null,
+  points_spent: r.issued ? r.points_paid : null,
 });
 
 /** A voucher as the counter sees it (any customer's: staff look codes up), with its live redemption. */
-async function counterVoucher(db: Database, now: Date, voucherId: number): Promise<CounterVoucher> {
+export async function counterVoucher(db: Database, now: Date, voucherId: number): Promise<CounterVoucher> {
   const v = await findCounterVoucher(db, voucherId);
   if (!v) throw new AppError('CODE_UNKNOWN', 'We don’t recognise this code.');
   const live = await liveRedemptionOf(db, voucherId);
@@ -145,42 +143,6 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
   const now = ctx.clock.now();
   const redemption = await findRedemption(ctx.db, redemptionId);
   return { voucher: await counterVoucher(ctx.db, now, voucherId), redemption: toRedemption(redemption) };
-}
-
-/** Undoes a counter redemption: within 2 minutes any staff member, later an owner only. */
-export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redemptionId: number): Promise<CounterRedeemData> {
-  const voucherId = await ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.clock.now();
-    const r = await lockRedemption(trx, redemptionId);
-    if (!r) throw notFound('Redemption');
-    if (r.undone_at) throw new AppError('INVALID_TRANSITION', 'This redemption was undone already.');
-    if (now.getTime() > r.redeemed_at.getTime() + UNDO_MS && staff.role !== 'owner') {
-      throw new AppError('ROLE_FORBIDDEN', 'Only an owner can undo a redemption after 2 minutes. Ask an owner of this shop.');
-    }
-    await markRedemptionUndone(trx, redemptionId, staff.id, now);
-    const back = await restoreVoucher(trx, r.voucher_id, now);
-    const v = await counterVoucher(trx, now, r.voucher_id);
-    await notify(trx, ctx.clock, back.customer_id, {
-      type: 'reward',
-      title: 'Voucher back in your rewards',
-      body:
-        back.status === 'active'
-          ? `The counter undid the use of your voucher for ${v.reward.title}: you can use it again.`
-          : `The counter undid the use of your voucher for ${v.reward.title}, but it has expired since.`,
-      link: to.voucher(r.voucher_id, back.status === 'active' ? 'active' : 'expired'),
-    });
-    await insertAudit(trx, {
-      staffId: staff.id,
-      action: 'voucher.undo',
-      target: `voucher:${r.voucher_id}`,
-      before: { status: 'used', redemption: redemptionId },
-      after: { status: back.status, reward_title: v.reward.title, customer: await customerName(trx, back.customer_id) },
-      now,
-    });
-    return r.voucher_id;
-  });
-  const redemption = await findRedemption(ctx.db, redemptionId);
-  return { voucher: await counterVoucher(ctx.db, ctx.clock.now(), voucherId), redemption: toRedemption(redemption) };
 }
 
 /** Today's counter redemptions (the merchant's day), newest first. */

@@ -64,6 +64,12 @@ async function memberOf(db: Database, rules: MerchantRules, since: Date, custome
   };
 }
 
+/** A customer as the counter sees them now (memberOf), read in `db`: a transaction's, after a change in it. */
+export async function memberNow(ctx: ProviderContext, db: Database, customerId: number): Promise<CounterMember> {
+  const { rules } = await getMerchant(db, ctx.merchantId);
+  return memberOf(db, rules, await startOfDay(db, ctx.clock.now(), rules.timezone), customerId);
+}
+
 /** The customer a member card's code names (refusals as vouchers' codes), or a phone number as typed (404 NOT_FOUND). */
 async function customerOf(ctx: ProviderContext, rules: MerchantRules, by: { code?: string | undefined; phone?: string | undefined }): Promise<number> {
   if (by.code !== undefined) return memberOfCode(ctx, by.code);

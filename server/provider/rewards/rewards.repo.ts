@@ -73,17 +73,27 @@ export async function takeStock(trx: Database, rewardId: number): Promise<boolea
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Vouchers a customer got by redeeming this reward (wheel prizes, and vouchers cancelled with the order whose points bought them, do not count against the limit). */
+/** Vouchers a customer got by redeeming rewards (wheel prizes, and vouchers cancelled with the order whose points bought them or undone at the counter, do not count against a limit). */
+function redeemedBy(db: Database, customerId: number) {
+  return db.selectFrom('vouchers').where('customer_id', '=', customerId).where('source', '=', 'redeem').where('status', '<>', 'cancelled');
+}
+
+/** How many times a customer redeemed this reward (redeemedBy). */
 export async function countRedemptions(trx: Database, customerId: number, rewardId: number): Promise<number> {
-  const row = await trx
-    .selectFrom('vouchers')
+  const row = await redeemedBy(trx, customerId)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('customer_id', '=', customerId)
     .where('reward_id', '=', rewardId)
-    .where('source', '=', 'redeem')
-    .where('status', '<>', 'cancelled')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** How many times a customer redeemed each reward (redeemedBy), by reward id. */
+export async function redemptionCounts(db: Database, customerId: number): Promise<Map<number, number>> {
+  const rows = await redeemedBy(db, customerId)
+    .select(['reward_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('reward_id')
+    .execute();
+  return new Map(rows.map((r) => [r.reward_id, Number(r.n)]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,11 +19,13 @@ import {
   lockRewardByName,
   lockRewardCreation,
   onTheWheel,
+  redemptionCounts,
   rewardNameTaken,
   takeStock,
   toReward,
   updateRewardRow,
   type NewReward,
+  type RewardRow,
 } from './rewards.repo';
 import { codesFor } from './voucher-codes';
 import { expireVouchers, findOwnVoucher, issueVoucher, loadVouchers } from './vouchers.repo';
@@ -41,11 +43,30 @@ export async function getReward(ctx: ProviderContext, name: string): Promise<Rew
 }
 
 /**
- * Redeems a reward, in the transaction that runs once per idempotency key (the route's): under the
- * customer's row lock, the per-customer limit, the points burn, one unit of stock, the voucher and its
- * notification. Any refusal rolls all of it back.
+ * What a customer can have now, by the checks spendOnReward makes (active, in stock, within the
+ * per-customer limit): the rewards their points afford, and the cheapest they cannot afford yet.
  */
-export async function redeemReward(ctx: ProviderContext, trx: Database, customerId: number, name: string): Promise<{ voucher: Voucher; title: string }> {
+export async function rewardsInReach(db: Database, customerId: number, points: number): Promise<{ affordable: Reward[]; next: Reward | null }> {
+  const [rows, redeemed] = await Promise.all([listActiveRewards(db), redemptionCounts(db, customerId)]);
+  const open = rows.filter((r) => (r.stock === null || r.stock > 0) && (r.per_customer_limit === null || (redeemed.get(r.id) ?? 0) < r.per_customer_limit));
+  const dear = open.filter((r) => r.points_cost > points).sort((a, b) => a.points_cost - b.points_cost);
+  return { affordable: open.filter((r) => r.points_cost <= points).map(toReward), next: dear[0] ? toReward(dear[0]) : null };
+}
+
+/** A reward bought with points: its voucher (issued, active) and the reward's row. */
+export interface RewardSpent {
+  voucherId: number;
+  reward: RewardRow;
+}
+
+/**
+ * Spends a customer's points on a reward, in the caller's transaction: under the customer's row lock,
+ * the per-customer limit, the points burn (`reason` in the points history), one unit of stock and the
+ * voucher. Any refusal (404 NOT_FOUND, 409 LIMIT_REACHED, INSUFFICIENT_POINTS, OUT_OF_STOCK) rolls all of
+ * it back. The app's redemption (below) and the counter's from the member card (counter/member-redeem)
+ * both buy through here; each tells the customer in its own words.
+ */
+export async function spendOnReward(ctx: ProviderContext, trx: Database, customerId: number, name: string, reason?: (title: string) => string): Promise<RewardSpent> {
   const reward = await findActiveReward(trx, name);
   if (!reward) throw notFound('Reward');
   // every per-customer check and every balance change for this customer takes turns behind this lock
@@ -66,10 +87,19 @@ export async function redeemReward(ctx: ProviderContext, trx: Database, customer
   const outOfStock = () => new AppError('OUT_OF_STOCK', `${reward.title} is out of stock.`, undefined, { stock: 0 });
   // a cheap early answer; takeStock below is the check that counts
   if (reward.stock !== null && reward.stock <= 0) throw outOfStock();
-  await burnPoints(trx, ctx.clock, customerId, reward.points_cost, { reason: `Redeemed: ${reward.title}`, ref: `reward:${reward.name}` });
+  await burnPoints(trx, ctx.clock, customerId, reward.points_cost, { reason: reason ? reason(reward.title) : `Redeemed: ${reward.title}`, ref: `reward:${reward.name}` });
   // last, so the reward's row lock is held for as short a time as possible
   if (reward.stock !== null && !(await takeStock(trx, reward.id))) throw outOfStock();
   const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'redeem', reward.points_cost);
+  return { voucherId, reward };
+}
+
+/**
+ * Redeems a reward in the app, in the transaction that runs once per idempotency key (the route's):
+ * the points spent (spendOnReward) and the voucher's notification.
+ */
+export async function redeemReward(ctx: ProviderContext, trx: Database, customerId: number, name: string): Promise<{ voucher: Voucher; title: string }> {
+  const { voucherId, reward } = await spendOnReward(ctx, trx, customerId, name);
   const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
   await notify(trx, ctx.clock, customerId, {
     type: 'reward',

@@ -289,8 +289,9 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
 }
 
 /**
- * The counter's entries: vouchers redeemed and undone, its code limit (a warning), points given for a
- * walk-in sale (issue 29), their undo and a refusal by a daily limit (a warning); null for any other.
+ * The counter's entries: vouchers redeemed and undone, rewards given for points from the member card and
+ * undone, its code limit (a warning), points given for a walk-in sale (issue 29), their undo and a
+ * refusal by a daily limit (a warning); null for any other.
  */
 function counterText(action: string, who: string, a: Obj, f: ActivityFormat): ActivityText | null {
   const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
@@ -301,6 +302,10 @@ function counterText(action: string, who: string, a: Obj, f: ActivityFormat): Ac
       return plain(`${who} redeemed ${text(a.reward_title, text(a.reward, 'a voucher'))} for ${text(a.customer, 'a customer')}.`);
     case 'voucher.undo':
       return plain(`${who} undid a redemption of ${text(a.reward_title, 'a voucher')}${typeof a.customer === 'string' ? ` for ${a.customer}` : ''}.`);
+    case 'counter.reward_redeem':
+      return plain(`${who} gave ${text(a.customer, 'a customer')} ${text(a.reward_title, 'a reward')} for ${f.count(Number(a.spent) || 0)} points, from their member card${typeof a.location === 'string' ? ` at ${a.location}` : ''}.`);
+    case 'counter.reward_undo':
+      return plain(`${who} undid ${text(a.reward_title, 'a reward')} for ${text(a.customer, 'a customer')}: ${f.count(Number(a.given_back) || 0)} points and the reward's stock went back.`);
     case 'counter.code_limit':
       return plain(`${who} typed ${f.count(Number(a.unknown_codes) || 30)} codes the counter did not recognise within a minute: the counter paused for a minute.`, { warning: true });
     case 'counter.earn':

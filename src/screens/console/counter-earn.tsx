@@ -3,11 +3,12 @@ import { COUNTER_SALE_MAX, type CounterEarn, type CounterMember } from '#contrac
 import { formatMoney, moneyInput, parseMoney } from '#contract/money';
 import type { StaffRole } from '#contract/staff';
 import { Button, Card, Notice, TextField } from '../../ui';
-import { canUndo, pointsFor, type CounterRefusal } from './counter-jobs';
+import { canUndo, morePoints, points, pointsFor, type CounterRefusal } from './counter-jobs';
 import { CounterToday, TypedForm } from './counter-parts';
+import { RewardChooser, Served, type RedeemRewardProps } from './counter-reward';
 
-/** "Give points": find the customer, type the sale, give its points, undo a mistake. */
-export interface GivePointsProps {
+/** "Give points": find the customer, type the sale, give its points (or a reward for their points), undo a mistake. */
+export interface GivePointsProps extends RedeemRewardProps {
   /** a member card's code as typed, or a phone number as the customer says it (a scanned card comes through the scanner) */
   onFindMember: (find: { code: string } | { phone: string }) => void;
   finding?: boolean;
@@ -45,8 +46,6 @@ interface Shared {
   timeZone?: string | undefined;
 }
 
-const points = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'point' : 'points'}`;
-const more = (n: number) => `${n.toLocaleString('en')} more ${n === 1 ? 'point' : 'points'}`;
 
 const FINDERS = [
   {
@@ -106,7 +105,7 @@ function AmountForm({ member, props, locale }: { member: CounterMember; props: G
       </p>
       {earns !== null && earns > member.points_left_today && (
         <p className="text-sm text-danger">
-          {member.first_name} can earn only {more(member.points_left_today)} at the counter today.
+          {member.first_name} can earn only {morePoints(member.points_left_today)} at the counter today.
         </p>
       )}
       <Button type="submit" size="lg" loading={earning}>
@@ -116,9 +115,17 @@ function AmountForm({ member, props, locale }: { member: CounterMember; props: G
   );
 }
 
-/** The customer found: who (first name, the phone's last 4), their points, what they may still earn today; then the sale. */
+/** What staff do for the customer found: points for a sale, or a reward for their points. */
+type MemberJob = 'points' | 'reward';
+
+/** The customer found: who (first name, the phone's last 4), their points, what they may still earn today; then the sale, or a reward. */
 function MemberPanel({ member, props, locale }: { member: CounterMember; props: GivePointsProps; locale: string }) {
   const headingId = useId();
+  const [job, setJob] = useState<MemberJob>('points');
+  const choose = (to: MemberJob) => {
+    setJob(to);
+    if (to === 'reward') props.onShowRewards();
+  };
   return (
     <Card as="section" aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -129,14 +136,32 @@ function MemberPanel({ member, props, locale }: { member: CounterMember; props: 
       </div>
       <p>
         <strong>{points(member.points)}</strong> now ·{' '}
-        {member.points_left_today > 0 ? `can earn ${more(member.points_left_today)} today` : 'has reached today’s limit at the counter'}
+        {member.points_left_today > 0 ? `can earn ${morePoints(member.points_left_today)} today` : 'has reached today’s limit at the counter'}
       </p>
-      {props.earnRefusal && (
-        <Notice tone="danger" title={props.earnRefusal.title}>
-          {props.earnRefusal.message}
-        </Notice>
+      <div role="group" aria-label={`What for ${member.first_name}?`} className="grid grid-cols-2 gap-2">
+        {(
+          [
+            ['points', 'Points for a sale'],
+            ['reward', 'Redeem a reward'],
+          ] as const
+        ).map(([to, label]) => (
+          <Button key={to} variant={job === to ? 'primary' : 'secondary'} aria-pressed={job === to} onClick={() => choose(to)}>
+            {label}
+          </Button>
+        ))}
+      </div>
+      {job === 'reward' ? (
+        <RewardChooser member={member} props={props} />
+      ) : (
+        <>
+          {props.earnRefusal && (
+            <Notice tone="danger" title={props.earnRefusal.title}>
+              {props.earnRefusal.message}
+            </Notice>
+          )}
+          <AmountForm member={member} props={props} locale={locale} />
+        </>
       )}
-      <AmountForm member={member} props={props} locale={locale} />
       <Button variant="ghost" onClick={props.onClearMember}>
         Not {member.first_name}? Next customer
       </Button>
@@ -174,10 +199,11 @@ function Earned({ earn, props, shared }: { earn: CounterEarn; props: GivePointsP
 
 /** The right column of "Give points": what was just given, then the customer found (or a refusal, or what to do). */
 export function GivePointsResult({ props, shared }: { props: GivePointsProps; shared: Shared }) {
-  const { member, memberRefusal, earned } = props;
+  const { member, memberRefusal, earned, served } = props;
   return (
     <div className="flex flex-col gap-3">
       {earned && <Earned earn={earned} props={props} shared={shared} />}
+      <Served props={props} role={shared.role} now={shared.now} />
       {memberRefusal && (
         <>
           <Notice tone="danger" title={memberRefusal.title}>
@@ -189,9 +215,10 @@ export function GivePointsResult({ props, shared }: { props: GivePointsProps; sh
         </>
       )}
       {member ? (
-        <MemberPanel member={member} props={props} locale={shared.locale} />
+        <MemberPanel key={member.customer_id} member={member} props={props} locale={shared.locale} />
       ) : (
-        !earned && (
+        !earned &&
+        !served && (
           <Card>
             <p className="text-muted">Scan the customer’s member card, type the code under it, or find them by phone. You see who it is before any points are given.</p>
           </Card>

@@ -34,3 +34,8 @@ export interface CounterRefusal {
   title: string;
   message: string;
 }
+
+/** "1 point", "1,200 points". */
+export const points = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'point' : 'points'}`;
+/** "1 more point", "40 more points". */
+export const morePoints = (n: number) => `${n.toLocaleString('en')} more ${n === 1 ? 'point' : 'points'}`;

@@ -1,8 +1,20 @@
 import { useEffect, useState } from 'react';
-import type { CounterEarn, CounterMember, CounterRedemption } from '#contract/counter';
+import type { CounterEarn, CounterMember, CounterMemberRedeemData, CounterMemberRewardsData, CounterRedemption, CounterReward } from '#contract/counter';
 import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../api/client';
-import { useCounterEarn, useCounterEarns, useCounterLookup, useCounterMember, useCounterRecent, useCounterRedeem, useCounterUndo, useCounterUndoEarn, type MemberFind } from '../../api/counter';
+import {
+  useCounterEarn,
+  useCounterEarns,
+  useCounterLookup,
+  useCounterMember,
+  useCounterMemberRedeem,
+  useCounterMemberRewards,
+  useCounterRecent,
+  useCounterRedeem,
+  useCounterUndo,
+  useCounterUndoEarn,
+  type MemberFind,
+} from '../../api/counter';
 import { useMerchantLocations } from '../../api/locations';
 import { useStaffMe } from '../../api/staff';
 import { useSettings } from '../../api/settings';
@@ -35,6 +47,15 @@ const MEMBER_REFUSAL_TITLE: Record<string, string> = {
   LOCATION_FORBIDDEN: 'Not at this location',
 };
 
+/** The same for a reward for the customer's points. */
+const REWARD_REFUSAL_TITLE: Record<string, string> = {
+  INSUFFICIENT_POINTS: 'Not enough points',
+  OUT_OF_STOCK: 'Out of stock',
+  LIMIT_REACHED: 'Had this reward already',
+  NOT_FOUND: 'This reward is no longer offered',
+  LOCATION_FORBIDDEN: 'Not at this location',
+};
+
 const refusal = (err: unknown, titles: Record<string, string>): CounterRefusal => ({
   title: titles[err instanceof ApiRequestError ? err.code : ''] ?? 'That did not work',
   message: messageOf(err),
@@ -52,7 +73,71 @@ function useNow(every: number): number {
   return now;
 }
 
-/** "Give points": the customer found, the sale's points given once per attempt, undone within 2 minutes. */
+/**
+ * "Redeem a reward" for the customer found: what their points buy (asked for when staff choose it), the
+ * reward handed over once per attempt, undone within 2 minutes. `handedOver`: the customer is served.
+ */
+function useRewardForPoints(member: CounterMember | null, locationId: number | null, handedOver: () => void) {
+  const memberRewards = useCounterMemberRewards();
+  const memberRedeem = useCounterMemberRedeem();
+  const undoRedemption = useCounterUndo();
+  const [reach, setReach] = useState<CounterMemberRewardsData | null>(null);
+  const [refused, setRefused] = useState<CounterRefusal | null>(null);
+  const [served, setServed] = useState<CounterMemberRedeemData | null>(null);
+  const load = useAction(async (customerId: number) => {
+    const answer = await memberRewards(customerId, locationId);
+    setReach((shown) => (shown === null || shown.member.customer_id === customerId ? answer : shown));
+  });
+  // the customer changed: what the last one could have is forgotten
+  useEffect(() => {
+    setReach(null);
+    setRefused(null);
+  }, [member?.customer_id]);
+  const undo = useAction(
+    async (r: CounterRedemption) => {
+      const answer = await undoRedemption(r.id);
+      setServed((shown) => (shown?.redemption.id === r.id ? { ...shown, voucher: answer.voucher, redemption: answer.redemption } : shown));
+    },
+    { overlap: true },
+  );
+  // one idempotency key per attempt, kept for a retry after a lost answer: a double tap spends the points once
+  const redeem = useKeyedAction(async (key, customerId: number, reward: CounterReward) => {
+    setRefused(null);
+    try {
+      const answer = await memberRedeem(key, customerId, reward.name, locationId);
+      setServed(answer);
+      setReach(null);
+      undo.reset();
+      handedOver();
+      return answer;
+    } catch (err) {
+      setRefused(refusal(err, REWARD_REFUSAL_TITLE));
+      // what the points buy has changed (the stock ran out, the points were spent elsewhere)
+      void load.run(customerId);
+      throw err;
+    }
+  });
+  return {
+    redeeming: redeem.pending,
+    forget: () => setServed(null),
+    props: {
+      reach: reach && reach.member.customer_id === member?.customer_id ? reach : null,
+      reachLoading: load.pending,
+      reachError: load.error ? messageOf(load.error) : null,
+      onShowRewards: () => void (member && load.run(member.customer_id)),
+      onChooseReward: () => setRefused(null),
+      onRedeemReward: (reward: CounterReward) => void (member && redeem.run(member.customer_id, reward)),
+      redeemingReward: redeem.pending,
+      rewardRefusal: refused,
+      served,
+      onUndoServed: (r: CounterRedemption) => void undo.run(r),
+      undoingServed: undo.running?.[0].id ?? null,
+      undoServedError: undo.error ? messageOf(undo.error) : null,
+    },
+  };
+}
+
+/** "Give points": the customer found, the sale's points given once per attempt, undone within 2 minutes; or a reward for their points. */
 function useGivePoints(locationId: number | null) {
   const earns = useCounterEarns();
   const findMember = useCounterMember();
@@ -62,6 +147,10 @@ function useGivePoints(locationId: number | null) {
   const [memberRefusal, setMemberRefusal] = useState<CounterRefusal | null>(null);
   const [earnRefusal, setEarnRefusal] = useState<CounterRefusal | null>(null);
   const [earned, setEarned] = useState<CounterEarn | null>(null);
+  const reward = useRewardForPoints(member, locationId, () => {
+    setEarned(null);
+    setMember(null);
+  });
   const undo = useAction(
     async (e: CounterEarn) => {
       const answer = await undoEarn(e.id);
@@ -77,6 +166,7 @@ function useGivePoints(locationId: number | null) {
       const answer = await findMember(how, locationId);
       setMember(answer.member);
       setEarned(null);
+      reward.forget();
       undo.reset();
     } catch (err) {
       setMember(null);
@@ -90,6 +180,7 @@ function useGivePoints(locationId: number | null) {
       const answer = await earnPoints(key, customerId, amount, locationId);
       setEarned(answer.earn);
       setMember(null);
+      reward.forget();
       undo.reset();
       return answer;
     } catch (err) {
@@ -101,9 +192,10 @@ function useGivePoints(locationId: number | null) {
   });
   return {
     // a refusal stays until staff scan again: a photo of an old code is not sent again and again
-    busy: find.pending || earn.pending || member !== null || memberRefusal !== null,
+    busy: find.pending || earn.pending || reward.redeeming || member !== null || memberRefusal !== null,
     find: (how: MemberFind) => void find.run(how),
     props: {
+      ...reward.props,
       onFindMember: (how: MemberFind) => void find.run(how),
       finding: find.pending,
       member,

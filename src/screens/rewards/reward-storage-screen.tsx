@@ -201,7 +201,12 @@ function BrowseRewards({ rewards, rewardsLoading, points, onRedeemReward, locale
 function sheetText(open: Voucher | null): string {
   if (open?.status === 'active') return 'Show the QR code at the counter, or apply the voucher at checkout.';
   if (open?.status === 'used') return 'This voucher has been used.';
-  if (open?.status === 'cancelled') return `This voucher was cancelled with order ${open.cancelled_with_order ?? ''}: it was bought with that order's points, which you got back.`;
+  if (open?.status === 'cancelled') {
+    // no order: a reward given at the counter for points, then undone there
+    return open.cancelled_with_order
+      ? `This voucher was cancelled with order ${open.cancelled_with_order}: it was bought with that order's points, which you got back.`
+      : 'The counter undid this reward: its points went back to you.';
+  }
   return 'This voucher has expired and can no longer be used.';
 }
 

@@ -4,7 +4,7 @@ import { CameraScanner } from '../../../src/console/camera-scanner';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { CounterScreen } from '../../../src/screens/console/counter-screen';
 import { STAFF_MEMBER, OWNER } from '../../fixtures/console';
-import { EARN, EARNS, EXPIRED_VOUCHER, FREE_PRODUCT_VOUCHER, MEMBER, RECENT, REDEMPTION, USABLE_VOUCHER, USED_VOUCHER } from '../../fixtures/counter';
+import { EARN, EARNS, EXPIRED_VOUCHER, FREE_PRODUCT_VOUCHER, MEMBER, MEMBER_REACH, MEMBER_SHORT, RECENT, REDEMPTION, SERVED, SHORT_REACH, USABLE_VOUCHER, USED_VOUCHER } from '../../fixtures/counter';
 import { LOCATIONS, RECENT_AT_LOCATIONS } from '../../fixtures/console-locations';
 
 /** A moment after the newest redemption: it can still be undone; the older ones cannot, by staff. */
@@ -12,7 +12,8 @@ const NOW = Date.parse('2026-11-20T02:30:00.000Z');
 
 /**
  * /merchant/counter (staff and owners): redeem a voucher (scan or type its rotating code, see it, redeem
- * it once) or give points for a walk-in sale (the member card, its code or the phone; the sale's amount).
+ * it once) or give points for a walk-in sale (the member card, its code or the phone; the sale's amount),
+ * or a reward for the member's points, handed over at once.
  */
 const meta = {
   title: 'Console/Counter',
@@ -35,6 +36,10 @@ const meta = {
     onUndoEarn: fn(),
     onRetryEarns: fn(),
     earns: EARNS,
+    onShowRewards: fn(),
+    onChooseReward: fn(),
+    onRedeemReward: fn(),
+    onUndoServed: fn(),
     currency: 'PHP',
     // the demo rate: one point for each ₱10
     pointsPerAmount: 1_000,
@@ -222,5 +227,63 @@ export const GivePointsByPhone: Story = {
     await expect(args.onFindMember).toHaveBeenCalledWith({ phone: '0917 555 0101' });
     await userEvent.click(canvas.getByRole('button', { name: /Redeem a voucher/ }));
     await expect(args.onJobChange).toHaveBeenCalledWith('redeem');
+  },
+};
+
+/**
+ * A reward for Ana's points, by keyboard alone: "Redeem a reward" lists what her 240 points buy; Enter on
+ * one asks once more ("Give Ana Free Latte for 150 points?") with the give button focused; Enter gives it.
+ */
+export const RedeemReward: Story = {
+  args: { job: 'earn', member: MEMBER, reach: MEMBER_REACH },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Redeem a reward' }));
+    await expect(args.onShowRewards).toHaveBeenCalled();
+    await expect(canvas.getByRole('button', { name: 'Redeem a reward', pressed: true })).toBeVisible();
+    const list = within(canvas.getByRole('list', { name: 'Rewards Ana can have' }));
+    await expect(list.getAllByRole('button')).toHaveLength(3);
+    await expect(list.getByRole('button', { name: /Ube latte on us Free Ube latte 180 points/ })).toBeVisible();
+    await expect(canvas.getByText('Next: Kopi Senja Tote Bag for 1,200 points (960 more points).')).toBeVisible();
+    await userEvent.tab();
+    await expect(list.getByRole('button', { name: /^Free Latte/ })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('group', { name: 'Give Ana Free Latte for 150 points?' })).toBeVisible();
+    await expect(canvas.getByText('Ana will have 90 points left.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Give Free Latte' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onRedeemReward).toHaveBeenCalledWith(MEMBER_REACH.rewards[0]);
+  },
+};
+
+/** Marco's 40 points buy nothing yet: how far the cheapest reward is; a refusal (the stock ran out) says why. */
+export const RedeemRewardNotEnough: Story = {
+  args: {
+    job: 'earn',
+    member: MEMBER_SHORT,
+    reach: SHORT_REACH,
+    rewardRefusal: { title: 'Out of stock', message: 'Free Latte is out of stock.' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Redeem a reward' }));
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Free Latte is out of stock.');
+    await expect(canvas.getByText('No reward for Marco’s points yet')).toBeVisible();
+    await expect(canvas.getByText(/Marco has 40 points: 40 more points for Butter Croissant \(80 points\)/)).toBeVisible();
+    await expect(canvas.queryByRole('list', { name: 'Rewards Marco can have' })).toBeNull();
+    // points for the sale are a press away
+    await expect(canvas.getByRole('button', { name: 'Points for a sale', pressed: false })).toBeVisible();
+  },
+};
+
+/** Handed over: what to give, the points spent, Undo for 2 minutes; the camera reads the next card. */
+export const RedeemRewardDone: Story = {
+  args: { job: 'earn', served: SERVED },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Free Latte for Ana', { selector: 'p' })).toBeVisible();
+    await expect(canvas.getByText(/150 points spent, recorded by Ben Santos/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo Free Latte for Ana' }));
+    await expect(args.onUndoServed).toHaveBeenCalledWith(SERVED.redemption);
   },
 };

@@ -17,6 +17,16 @@ describe('the activity log in words', () => {
     expect(t.changes).toEqual([]);
   });
 
+  it('says a reward given for points from the member card, and its undo', () => {
+    const gave = describeActivity(
+      entry({ action: 'counter.reward_redeem', target: 'voucher:5', before: { points: 130 }, after: { points: 10, spent: 120, redemption: 9, reward: 'cake', reward_title: 'Birthday cake slice', customer: 'Ana Reyes', location: 'Makati' } }),
+      f,
+    );
+    expect([gave.sentence, gave.warning, gave.changes]).toEqual(['Anna gave Ana Reyes Birthday cake slice for 120 points, from their member card at Makati.', false, []]);
+    const undone = describeActivity(entry({ action: 'counter.reward_undo', target: 'voucher:5', after: { points: 130, given_back: 120, reward_title: 'Birthday cake slice', customer: 'Ana Reyes', location: null } }), f);
+    expect(undone.sentence).toBe("Anna undid Birthday cake slice for Ana Reyes: 120 points and the reward's stock went back.");
+  });
+
   it('says points given at the counter, their undo and a refusal by a daily limit (a warning)', () => {
     const gave = describeActivity(entry({ action: 'counter.earn', target: 'customer:3', before: { points: 10 }, after: { points: 28, earned: 18, amount: 18_000, earn: 4, customer: 'Ana Reyes', location: 'Makati' } }), f);
     expect([gave.sentence, gave.warning]).toEqual(['Anna gave Ana Reyes 18 points for a ₱180.00 sale at Makati.', false]);
