@@ -8,7 +8,7 @@ import { addPending } from '../../server/provider/points/points.pending';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { key, ledgers, products } from './orders.helpers';
-import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, TEST_PLATFORM, TEST_SECRET, TEST_WEBHOOK_SECRET, useTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, TEST_PLATFORM, TEST_SECRET, TEST_WEBHOOK_SECRET, useTestProvider } from './support/provider';
 
 /**
  * Pending points (issue 29): an order's points wait for the order to be completed, then for the owner's

@@ -100,12 +100,6 @@ export async function voidPending(trx: Database, clock: Clock, customerId: numbe
   return { was: row.status, points: row.points };
 }
 
-/** The status of a source's pending points (null: it never had any), without a lock. */
-export async function pendingStatusOf(db: Database, ref: string): Promise<PendingStatus | null> {
-  const row = await db.selectFrom('points_pending').select('status').where('ref', '=', ref).executeTakeFirst();
-  return row?.status ?? null;
-}
-
 /** Customers (after `afterId`, in id order) with pending points due at `now`. */
 export async function customersWithDuePending(db: Database, now: Date, afterId: number, limit: number): Promise<number[]> {
   const rows = await db
