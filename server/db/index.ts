@@ -24,6 +24,7 @@ import * as m0015 from './migrations/0015-product-archive';
 import * as m0017 from './migrations/0017-order-points-to-earn';
 import * as m0018 from './migrations/0018-locations';
 import * as m0019 from './migrations/0019-counter-earns';
+import * as m0020 from './migrations/0020-pending-points';
 import * as m0021 from './migrations/0021-birthdays';
 import * as m0022 from './migrations/0022-loyalty-rules';
 import * as m0023 from './migrations/0023-counter-reward-redeem';
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0017-order-points-to-earn': m0017,
   '0018-locations': m0018,
   '0019-counter-earns': m0019,
+  '0020-pending-points': m0020,
   '0021-birthdays': m0021,
   '0022-loyalty-rules': m0022,
   '0023-counter-reward-redeem': m0023,

@@ -196,6 +196,28 @@ export interface PointsLedgerTable {
   expires_at: NullableTimestamp;
   expiry_notified: Generated<boolean>;
   created_at: Timestamp;
+  /** the earning rules that made up an earn's points (migration 0020) */
+  breakdown: ColumnType<PointsBreakdown | null, string | PointsBreakdown | null | undefined, string | PointsBreakdown | null>;
+}
+
+/** the earning rules behind some points: { label, points } each */
+export type PointsBreakdown = Array<{ label: string; points: number }>;
+
+/** points earned but not yet spendable: an order's until it is completed and the hold has passed, a counter earn's until the hold has (migration 0020) */
+export interface PointsPendingTable {
+  id: Generated<number>;
+  customer_id: number;
+  points: number;
+  reason: string;
+  /** `order:<name>` or `counter:<earn id>`, once */
+  ref: string;
+  order_id: number | null;
+  /** when the job may credit them; null: waiting for the order to be completed */
+  available_at: NullableTimestamp;
+  status: ColumnType<'pending' | 'credited' | 'voided', 'pending' | 'credited' | 'voided' | undefined, 'pending' | 'credited' | 'voided'>;
+  breakdown: ColumnType<PointsBreakdown | null, string | PointsBreakdown | null | undefined, string | PointsBreakdown | null>;
+  created_at: Timestamp;
+  settled_at: NullableTimestamp;
 }
 
 export interface WalletLedgerTable {
@@ -361,6 +383,7 @@ export interface DB {
   rewards: RewardTable;
   vouchers: VoucherTable;
   points_ledger: PointsLedgerTable;
+  points_pending: PointsPendingTable;
   wallet_ledger: WalletLedgerTable;
   addresses: AddressTable;
   orders: OrderTable;

@@ -23,7 +23,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { ProviderContext } from './context';
 import { createJobEngine, startJobEngine } from '../lib/job-engine';
-import { runPointsExpiry } from './points/points.jobs';
+import { creditPendingPoints, runPointsExpiry } from './points/points.jobs';
 import { advanceDemoOrders } from './orders/orders.jobs';
 import { expireVouchers } from './rewards/vouchers.repo';
 import { purgeIdempotencyKeys } from './http/idempotency';
@@ -35,12 +35,13 @@ import { purgeCallNonces } from './http/signature-check';
 import { giveBirthdayTreats } from './customers/birthdays.service';
 
 /**
- * The hourly housekeeping: points expiry and notices, voucher expiry, old idempotency keys, spent codes
+ * The hourly housekeeping: pending points whose hold has ended credited, points expiry and notices, voucher expiry, old idempotency keys, spent codes
  * and sessions, cancelled orders' gateway refunds still owed, vouchers' old short codes, the call
  * signatures' expired nonces (also purged as calls arrive), the birthday treats of the day (once a
  * customer and year, however many runs and instances).
  */
 export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
+  await creditPendingPoints(ctx);
   await runPointsExpiry(ctx);
   await expireVouchers(ctx.db, ctx.clock);
   await purgeIdempotencyKeys(ctx.db, ctx.clock);

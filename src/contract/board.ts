@@ -64,7 +64,7 @@ export const boardOrderAnswer = z
       .object({ method: z.enum(['wallet', 'gateway']), amount: z.number().int(), status: z.enum(['pending', 'succeeded', 'failed']) })
       .nullable()
       .meta({ description: 'a cancelled paid order\'s refund, the way it was paid' }),
-    points_taken_back: z.number().int().meta({ description: 'a cancelled order: of points_earned, what its cancellation took back' }),
+    points_taken_back: z.number().int().meta({ description: 'a cancelled order: of points_earned, what its cancellation took back or cancelled while still pending' }),
     points_not_taken_back: z.number().int().meta({ description: 'a cancelled paid order: points it earned that were already spent and could not be taken back (the shortfall); 0 otherwise' }),
     vouchers_cancelled: z.number().int().meta({ description: 'a cancelled order: unused vouchers bought with its points, cancelled to give them back' }),
   })

@@ -39,7 +39,7 @@ const figures = z
     topup_refunds_not_recovered: int('of top-ups refunded at the payment gateway, what had been spent and could not be taken out of the wallet'),
     disputes: int('paid payments a customer’s bank disputed (chargebacks)'),
     disputed_amount: int('the amount they dispute'),
-    points_taken_back: int('points the cancellations of the period took back (the orders’ points, less those of vouchers cancelled with them)'),
+    points_taken_back: int('points the cancellations of the period took back or cancelled while still pending (the orders’ points, less those of vouchers cancelled with them)'),
     points_not_taken_back: int('points those cancelled orders had earned that were spent already and could not be taken back'),
   })
   .meta({ id: 'DashboardFigures' });

@@ -112,7 +112,7 @@ export const orderAnswer = z
       .nullable()
       .optional()
       .meta({ description: 'a cancelled paid order\'s refund, in full, the way it was paid' }),
-    points_taken_back: int().optional().meta({ description: 'a cancelled order: of points_earned, what was taken back (the rest had been spent)' }),
+    points_taken_back: int().optional().meta({ description: 'a cancelled order: of points_earned, what was taken back, or cancelled while still pending (the rest had been spent)' }),
     cancelled_vouchers: z
       .array(z.object({ title: z.string(), points: int() }))
       .optional()

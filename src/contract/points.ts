@@ -24,8 +24,19 @@ export const pointEntryAnswer = z.object({
 export type PointEntry = z.infer<typeof pointEntryAnswer>;
 export type PointEntryType = PointEntry['type'];
 
+/** Points earned, not yet spendable: an order's until it is completed and the shop's hold has passed, a counter earn's until the hold has. */
+export const pendingPointsAnswer = z.object({
+  points: int(),
+  reason: z.string(),
+  available_from: time().nullable().meta({ description: 'when they can be spent (the hourly job credits them within the hour); null: once the order is completed' }),
+  order_name: z.string().nullable().meta({ description: 'the order they wait for, when they are an order’s' }),
+});
+export type PendingPoints = z.infer<typeof pendingPointsAnswer>;
+
 export const pointHistoryAnswer = z.object({
   balance: int(),
+  pending_points: int().meta({ description: 'points on their way, not in the balance and not spendable yet' }),
+  pending: z.array(pendingPointsAnswer).meta({ description: 'the points on their way, oldest first' }),
   items: z.array(pointEntryAnswer),
   next_page: nextPage(),
   expiring_soon: z

@@ -61,6 +61,8 @@ export const shopSettingsFields = z.object({
   points_per_amount: amount(1, 100_000_000),
   delivery_fee_earns_points: z.boolean({ error: 'must be true or false' }),
   points_expiry_days: wholeNumber(1, 3650, 'days'),
+  /** days earned points wait before they can be spent, after an order is completed or a counter earn (issue 29) */
+  points_hold_days: wholeNumber(0, 30, 'days'),
   /** the most points one customer may earn at the counter in a day (issue 29) */
   counter_points_per_customer_per_day: wholeNumber(0, 1_000_000, 'points'),
   /** the most points one staff member may give at the counter in a day */
@@ -122,6 +124,7 @@ export const shopSettingsAnswer = z
     points_per_amount: money().meta({ description: 'minor units of the subtotal after discount that earn one point' }),
     delivery_fee_earns_points: z.boolean(),
     points_expiry_days: z.number().int(),
+    points_hold_days: z.number().int().meta({ description: 'days earned points wait before they can be spent: after an order is completed, after a counter earn (0: at once)' }),
     counter_points_per_customer_per_day: z.number().int().meta({ description: 'the most points one customer may earn at the counter in a day (0: none at the counter)' }),
     counter_points_per_staff_per_day: z.number().int().meta({ description: 'the most points one staff member may give at the counter in a day' }),
     birthday_reward: z.enum(BIRTHDAY_REWARDS).meta({ description: "the birthday treat: off, points (birthday_points) or a reward of the catalogue as a voucher (birthday_reward_name)" }),

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
-import { setUpOwner } from './support/console';
+import { completePickupOrder, setUpOwner } from './support/console';
 import { localPhone, signUp, topUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
@@ -237,6 +237,9 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
   });
 
   it('shows the day’s figures matching what the test did', async () => {
+    // the shop completes the order: its points, pending until then, are issued
+    const { orders } = (await (await phone.request.get('/api/order/list')).json()).data as { orders: { name: string }[] };
+    await completePickupOrder(desk, orders[0]!.name);
     await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
     await desk.waitForURL('**/merchant/dashboard');
     await expect.poll(() => figure(desk, 'Orders').textContent()).toBe('1');

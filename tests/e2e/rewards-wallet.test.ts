@@ -2,7 +2,7 @@
  * Wallet, rewards and the wheel as a customer uses them, in Chromium against `npm start`, on a phone
  * and a desktop: a top-up paid on the sandbox gateway's page (the new balance on /top-up-success and
  * in the wallet), a declined one (/top-up-fail, nothing added), a result page that says what really
- * happened whichever page the customer lands on, a reward redeemed with points from a paid order and
+ * happened whichever page the customer lands on, a reward redeemed with points from a completed order and
  * its QR code found again in storage, storage tabs, and one free spin of the wheel.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,12 +13,15 @@ import { signUp, startTopUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
-const app = useApp();
+/** the machine integration's key: the test completes its orders as a shop's system would */
+const MERCHANT_KEY = 'e2e-merchant-key-0123456789';
+const app = useApp({ MERCHANT_API_KEY: MERCHANT_KEY });
 const browser = useBrowser();
 
-
-/** The wallet balance as the wallet page shows it. */
-/** A pickup order of Cappuccinos (₱145.00 each) paid from the wallet, through the API: it earns points. */
+/**
+ * A pickup order of Cappuccinos (₱145.00 each) paid from the wallet, through the API, then completed by
+ * the shop (merchant/order/status): its points are on their way until then, spendable after (no hold).
+ */
 async function orderCappuccinos(page: Page, qty: number): Promise<void> {
   const catalog = await (await page.request.get('/api/shop/catalog')).json();
   const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
@@ -26,7 +29,14 @@ async function orderCappuccinos(page: Page, qty: number): Promise<void> {
     data: { items: [{ product_id: cappuccino.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
   });
   expect(order.status()).toBe(201);
+  const { name } = (await order.json()).data.order as { name: string };
+  for (const status of ['preparing', 'ready', 'completed']) {
+    const moved = await page.request.post('/api/merchant/order/status', { headers: { 'x-merchant-key': MERCHANT_KEY }, data: { name, status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
 }
+
+/** The wallet balance as the wallet page shows it. */
 
 async function walletBalance(page: Page): Promise<string> {
   const card = page.getByRole('region', { name: 'Wallet balance' });

@@ -42,7 +42,7 @@ async function walletOrder(p: TestProvider, o: { fulfilment?: 'pickup' | 'delive
     body: { items: [{ product_id: latte.id, qty: o.qty ?? 2 }], fulfilment: o.fulfilment ?? 'pickup', ...(addressId ? { address_id: addressId } : {}), payment_method: 'wallet', idempotency_key: key() },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { c, order: res.body.data.order as { name: string; total: number; status: string } };
+  return { c, order: res.body.data.order as { name: string; total: number; status: string; points_earned: number } };
 }
 
 async function gatewayOrder(p: TestProvider) {
@@ -128,10 +128,14 @@ describeEachDb('the orders board', (kind) => {
     expect((await board()).done.map((o) => o.name)).toContain(order.name);
   });
 
-  it('cancels a wallet order: the money back in the wallet once, the points taken back, the customer told why', async () => {
+  it('cancels a wallet order: the money back in the wallet once, the points on their way cancelled, the customer told why', async () => {
     const { c, order } = await walletOrder(p);
     const paid = await ledgers(p, c.id);
-    expect(paid.points).toBeGreaterThan(0);
+    // the points wait for the order to be completed: none to take back
+    expect(paid.points).toBe(0);
+    const pending = await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow();
+    expect(pending).toMatchObject({ points: order.points_earned, status: 'pending' });
+    expect(pending.points).toBeGreaterThan(0);
     const res = await cancel(order.name);
     expect(res.status).toBe(200);
     expect(res.body.data.order).toMatchObject({ status: 'cancelled', cancel_reason: 'Out of oat milk', can_cancel: false, next_status: null, refund: { method: 'wallet', amount: order.total, status: 'succeeded' } });
@@ -142,7 +146,8 @@ describeEachDb('the orders board', (kind) => {
     expect(after.pointsSum).toBe(0);
     expect(spy.calls).toHaveLength(0);
     const notes = (await p.call('get', 'notification/list', { token: c.token })).body.data.items as { title: string; body: string }[];
-    expect(notes.find((n) => n.title === `Order ${order.name} cancelled`)?.body).toMatch(/Reason: Out of oat milk\. .* is back in your wallet\./);
+    expect(notes.find((n) => n.title === `Order ${order.name} cancelled`)?.body).toMatch(/Reason: Out of oat milk\. .* is back in your wallet\. The \d+ points it would have earned were cancelled\.$/);
+    expect((await p.db.selectFrom('points_pending').select('status').where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow()).status).toBe('voided');
     // never again: not cancelled twice, not moved
     expect((await cancel(order.name)).body.error.code).toBe('INVALID_TRANSITION');
     expect((await advance(order.name, 'cancelled')).body.error.code).toBe('INVALID_TRANSITION');

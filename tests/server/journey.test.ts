@@ -8,7 +8,7 @@
  * paid from the wallet, moved to completed by the demo progression job (advanceDemoOrders, with the
  * provider's clock moved forward); a delivery order to a new address paid on the hosted page and
  * moved to completed by the merchant's status calls (x-merchant-key, through the gateway); the points
- * those orders earn; a reward redeemed into a voucher; the free daily spin; notifications read; logout.
+ * those orders earn, on their way from payment and credited when each order is completed; a reward redeemed into a voucher; the free daily spin; notifications read; logout.
  * On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -205,7 +205,10 @@ for (const via of ['sandbox', 'stripe'] as const) describeEachDb(`a customer's j
     provider.ctx.demoOrderProgress = true;
     const pickup = (await post('order/create', { ...pickupBasket, payment_method: 'wallet', idempotency_key: key() }).expect(201)).body.data.order;
     expect(pickup).toMatchObject({ status: 'paid', total: pickupQuote.total, points_earned: pickupQuote.points_to_earn });
-    expect(await profile()).toMatchObject({ wallet_balance: 500_000 - pickup.total, points: pickup.points_earned });
+    // the points are on their way, not spendable until the order is completed
+    expect(await profile()).toMatchObject({ wallet_balance: 500_000 - pickup.total, points: 0 });
+    const onTheWay = (await post('point/history', { customer_id: me.id }).expect(200)).body.data;
+    expect(onTheWay).toMatchObject({ balance: 0, pending_points: pickup.points_earned, pending: [{ points: pickup.points_earned, available_from: null, order_name: pickup.name }] });
 
     // --- the demo progression moves it, one step per 45 s of the provider's clock, to completed ---
     for (const expected of ['preparing', 'ready', 'completed']) {
@@ -215,6 +218,8 @@ for (const via of ['sandbox', 'stripe'] as const) describeEachDb(`a customer's j
     }
     provider.ctx.demoOrderProgress = false;
     expect((await timeline(pickup.name)).steps).toEqual(['pending_payment', 'paid', 'preparing', 'ready', 'completed']);
+    // completed: its points credited (the shop holds none by default)
+    expect(await profile()).toMatchObject({ points: pickup.points_earned });
 
     // --- a delivery order to a new address, paid on the hosted page ---
     const address = (
@@ -230,8 +235,9 @@ for (const via of ['sandbox', 'stripe'] as const) describeEachDb(`a customer's j
     const landed = await payOnHostedPage(created.payment_url, `Order ${delivery.name}`);
     expect(landed).toBe(`/payment-success?order=${encodeURIComponent(delivery.name)}`);
     expect((await timeline(delivery.name)).status).toBe('paid');
-    // the gateway paid: the wallet is untouched, the points arrived
-    expect(await profile()).toMatchObject({ wallet_balance: 500_000 - pickup.total, points: pickup.points_earned + deliveryQuote.points_to_earn });
+    // the gateway paid: the wallet is untouched, the points on their way
+    expect(await profile()).toMatchObject({ wallet_balance: 500_000 - pickup.total, points: pickup.points_earned });
+    expect((await post('point/history', { customer_id: me.id }).expect(200)).body.data.pending_points).toBe(deliveryQuote.points_to_earn);
 
     // --- the merchant moves it, through the gateway with the merchant key, to completed ---
     for (const next of ['preparing', 'ready', 'on_delivery', 'completed']) {
@@ -247,7 +253,7 @@ for (const via of ['sandbox', 'stripe'] as const) describeEachDb(`a customer's j
     // --- the points: 1 per 1,000 minor units of each total without the delivery fee, two earn entries ---
     const earned = Math.floor(pickup.total / 1000) + Math.floor((delivery.total - delivery.delivery_fee) / 1000);
     const history = (await post('point/history', { customer_id: me.id }).expect(200)).body.data;
-    expect(history.balance).toBe(earned);
+    expect(history).toMatchObject({ balance: earned, pending_points: 0, pending: [] });
     expect(history.items.map((i: { type: string; points: number }) => [i.type, i.points])).toEqual([
       ['earn', Math.floor((delivery.total - delivery.delivery_fee) / 1000)],
       ['earn', Math.floor(pickup.total / 1000)],

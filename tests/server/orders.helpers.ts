@@ -2,6 +2,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { issueVoucher } from '../../server/provider/rewards/vouchers.repo';
+import { earnPoints } from '../../server/provider/points/points.ledger';
 import { TEST_WEBHOOK_SECRET, type TestProvider } from './support/provider';
 
 export async function menu(p: TestProvider): Promise<Map<string, { id: number; price: number; available: boolean }>> {
@@ -69,3 +70,16 @@ export function postWebhook(p: TestProvider, raw: string, sig?: string) {
 }
 
 export const unix = (p: TestProvider) => Math.floor(p.clock.now().getTime() / 1000);
+
+/**
+ * Makes a paid order one paid before pending points (migration 0020): its points credited at payment,
+ * as orders were until then, and no pending row. Such orders are still being cancelled: the take-back
+ * (orders/take-back.ts) is for them, and for points credited when a refund comes later.
+ */
+export async function creditedAtPayment(p: TestProvider, orderName: string): Promise<number> {
+  return p.db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('points_pending').where('ref', '=', `order:${orderName}`).where('status', '=', 'pending').returning(['customer_id', 'points']).executeTakeFirstOrThrow();
+    await earnPoints(trx, p.clock, row.customer_id, row.points, { reason: `Order ${orderName}`, ref: `order:${orderName}` });
+    return row.points;
+  });
+}

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BASE_LABEL } from '#contract/loyalty-earn';
 import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
-import { key, ledgers, makeAddress, makeVoucher, products } from './orders.helpers';
+import { creditedAtPayment, key, ledgers, makeAddress, makeVoucher, products } from './orders.helpers';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { DAY, SECOND } from '../../server/lib/clock';
 
@@ -121,7 +121,7 @@ describeEachDb('orders', (kind) => {
   });
 
   describe('order/create with the wallet', () => {
-    it('debits the wallet, uses the voucher, records the timeline, credits points and notifies, in one go', async () => {
+    it('debits the wallet, uses the voucher, records the timeline and the points on their way, notifies, in one go; the points credited once completed', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
       const address = await makeAddress(p, c.id);
       const voucher = await makeVoucher(p, c.id, { discount: 5000 });
@@ -151,18 +151,26 @@ describeEachDb('orders', (kind) => {
       expect(order.address).not.toHaveProperty('id');
 
       const l = await ledgers(p, c.id);
-      expect(l).toMatchObject({ wallet: 100000 - 32900, walletSum: 100000 - 32900, points: 28, pointsSum: 28 });
+      // the points are on their way until the order is completed: not in the balance
+      expect(l).toMatchObject({ wallet: 100000 - 32900, walletSum: 100000 - 32900, points: 0, pointsSum: 0 });
+      const pending = await p.db.selectFrom('points_pending').selectAll().where('customer_id', '=', c.id).executeTakeFirstOrThrow();
+      expect(pending).toMatchObject({ points: 28, reason: `Order ${order.name}`, ref: `order:${order.name}`, status: 'pending', available_at: null });
       const entry = await p.db.selectFrom('wallet_ledger').selectAll().where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(entry).toMatchObject({ type: 'order', amount: -32900, reason: `Order ${order.name}` });
-      const earn = await p.db.selectFrom('points_ledger').selectAll().where('customer_id', '=', c.id).where('type', '=', 'earn').executeTakeFirstOrThrow();
-      expect(earn).toMatchObject({ points: 28, reason: `Order ${order.name}`, ref: `order:${order.name}` });
-      expect(earn.expires_at!.getTime() - earn.created_at.getTime()).toBe(365 * DAY);
       const v = await p.db.selectFrom('vouchers').selectAll().where('id', '=', voucher).executeTakeFirstOrThrow();
       expect(v).toMatchObject({ status: 'used', order_id: expect.any(Number) });
       expect(v.used_at).not.toBeNull();
       const notes = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', c.id).execute();
-      expect(notes.map((n) => n.type).sort()).toEqual(['order', 'points_earned']);
+      expect(notes.map((n) => [n.type, n.title]).sort()).toEqual([['order', `Order ${order.name} confirmed`], ['points_earned', '28 points on their way']]);
       expect(notes.find((n) => n.type === 'order')!.link).toBe(`/order/${order.name}`);
+
+      for (const status of ['preparing', 'ready', 'on_delivery', 'completed']) await merchant({ name: order.name, status }).expect(200);
+      expect(await ledgers(p, c.id)).toMatchObject({ points: 28, pointsSum: 28 });
+      const earn = await p.db.selectFrom('points_ledger').selectAll().where('customer_id', '=', c.id).where('type', '=', 'earn').executeTakeFirstOrThrow();
+      expect(earn).toMatchObject({ points: 28, reason: `Order ${order.name}`, ref: `order:${order.name}` });
+      expect(earn.expires_at!.getTime() - earn.created_at.getTime()).toBe(365 * DAY);
+      const earned = await p.db.selectFrom('notifications').select('title').where('customer_id', '=', c.id).where('type', '=', 'points_earned').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(earned.title).toBe('You earned 28 points');
     });
 
     it('earns 1 point per 1,000 minor units of the total after discount', async () => {
@@ -172,7 +180,8 @@ describeEachDb('orders', (kind) => {
         .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
         .expect(201);
       expect(res.body.data.order).toMatchObject({ total: 6501, points_earned: 6 });
-      expect((await ledgers(p, c.id)).points).toBe(6);
+      const pending = await p.db.selectFrom('points_pending').select(['points', 'status']).where('customer_id', '=', c.id).execute();
+      expect([pending, (await ledgers(p, c.id)).points]).toEqual([[{ points: 6, status: 'pending' }], 0]);
     });
 
     it('needs no payment when a voucher covers a pickup order in full: paid at once, no wallet entry, no points', async () => {
@@ -310,7 +319,7 @@ describeEachDb('orders', (kind) => {
       expect((await merchant({ name, status: 'cancelled' }).expect(409)).body.data.allowed).toEqual([]);
     });
 
-    it('cancelling a paid order refunds the total to the wallet, takes back its points and frees its voucher', async () => {
+    it('cancelling a paid order refunds the total to the wallet, cancels its points on their way and frees its voucher', async () => {
       const c = await p.newCustomer({ wallet: 100000, points: 5 });
       const voucher = await makeVoucher(p, c.id, { discount: 2000 });
       const r = await p
@@ -325,21 +334,22 @@ describeEachDb('orders', (kind) => {
       expect(l).toMatchObject({ wallet: 100000, walletSum: 100000, points: 5, pointsSum: 5 });
       const refund = await p.db.selectFrom('wallet_ledger').selectAll().where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(refund).toMatchObject({ type: 'refund', amount: 31000 });
-      const adjust = await p.db.selectFrom('points_ledger').selectAll().where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(adjust).toMatchObject({ type: 'adjust', points: -31, balance_after: 5 });
-      // the order's own lot is the one consumed, so the test grant still expires in full later
-      const lots = await p.db.selectFrom('points_ledger').select(['reason', 'remaining']).where('customer_id', '=', c.id).where('type', '=', 'earn').orderBy('id').execute();
-      expect(lots.map((l) => l.remaining)).toEqual([5, 0]);
+      // the points were still on their way: cancelled, nothing taken from the balance
+      expect(await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${name}`).execute()).toEqual([{ points: 31, status: 'voided' }]);
+      const entries = await p.db.selectFrom('points_ledger').select(['type', 'points', 'remaining']).where('customer_id', '=', c.id).orderBy('id').execute();
+      expect(entries).toEqual([{ type: 'earn', points: 5, remaining: 5 }]);
       expect((await p.db.selectFrom('vouchers').select(['status', 'order_id']).where('id', '=', voucher).executeTakeFirstOrThrow())).toEqual({ status: 'active', order_id: null });
       const note = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(note.title).toContain('cancelled');
       expect(note.body).toContain('₱310.00');
+      expect(note.body).toContain('The 31 points it would have earned were cancelled.');
       // the freed voucher works again
       await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } }).expect(201);
     });
 
-    it('takes back only what the points balance allows after the customer spent the points', async () => {
+    it('takes back only what the points balance allows after the customer spent the points (an order credited at payment)', async () => {
       const { c, name } = await paidOrder('pickup');
+      expect(await creditedAtPayment(p, name)).toBe(16);
       expect((await ledgers(p, c.id)).points).toBe(16);
       await p.db.transaction().execute(async (trx) => {
         const { burnPoints } = await import('../../server/provider/points/points.ledger');

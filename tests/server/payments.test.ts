@@ -149,16 +149,18 @@ describeEachDb('payments', (kind) => {
       expect((await ledgers(p, c.id)).points).toBe(0);
     });
 
-    it('Pay makes it paid, credits its points and notifies, then sends the customer to /payment-success', async () => {
+    it('Pay makes it paid, records its points on their way and notifies, then sends the customer to /payment-success', async () => {
       const { c, order, paymentId } = await gatewayOrder({ voucher: true });
       const res = await complete(paymentId, 'pay', c.token).expect(200);
       expect(res.body.data).toEqual({ status: 'paid', redirect: `/payment-success?order=${order.name}` });
       const d = await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } }).expect(200);
       expect(d.body.data.order).toMatchObject({ status: 'paid', points_earned: 28 });
       expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment', 'paid']);
-      expect(await ledgers(p, c.id)).toMatchObject({ points: 28, pointsSum: 28, wallet: 0, walletEntries: 0 });
-      const notes = await p.db.selectFrom('notifications').select('type').where('customer_id', '=', c.id).execute();
-      expect(notes.map((n) => n.type).sort()).toEqual(['order', 'points_earned']);
+      // the points wait for the order to be completed
+      expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0, wallet: 0, walletEntries: 0 });
+      expect(await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${order.name}`).execute()).toEqual([{ points: 28, status: 'pending' }]);
+      const notes = await p.db.selectFrom('notifications').select(['type', 'title']).where('customer_id', '=', c.id).execute();
+      expect(notes.map((n) => [n.type, n.title]).sort()).toEqual([['order', `Order ${order.name} confirmed`], ['points_earned', '28 points on their way']]);
     });
 
     it('Decline cancels it, gives the voucher back, notifies, and sends the customer to /payment-fail', async () => {
@@ -264,7 +266,7 @@ describeEachDb('payments', (kind) => {
       expect((await ledgers(p, c.id)).wallet).toBe(0);
     });
 
-    it('pays an order by webhook: paid, points, notifications, once', async () => {
+    it('pays an order by webhook: paid, points on their way, notifications, once', async () => {
       const { c, order, paymentId } = await gatewayOrder();
       const raw = webhookEvent(paymentId, 33000, 'payment.succeeded', unix(p));
       await postWebhook(p, raw, signature(raw, unix(p))).expect(200);
@@ -273,7 +275,8 @@ describeEachDb('payments', (kind) => {
       await postWebhook(p, failed, signature(failed, unix(p))).expect(200);
       const d = await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } }).expect(200);
       expect(d.body.data.order).toMatchObject({ status: 'paid', points_earned: 33 });
-      expect(await ledgers(p, c.id)).toMatchObject({ points: 33, pointsSum: 33 });
+      expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
+      expect(await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${order.name}`).execute()).toEqual([{ points: 33, status: 'pending' }]);
     });
   });
 });

@@ -38,7 +38,7 @@ describeEachDb('points history', (kind) => {
   it('answers an empty history for a new customer', async () => {
     const c = await p.newCustomer();
     const res = await history(c.token, { customer_id: c.id }).expect(200);
-    expect(res.body.data).toEqual({ balance: 0, items: [], next_page: null, expiring_soon: null });
+    expect(res.body.data).toEqual({ balance: 0, pending_points: 0, pending: [], items: [], next_page: null, expiring_soon: null });
   });
 
   it('pages 20 entries at a time', async () => {

@@ -8,13 +8,19 @@
  * at the counter with their rotating codes (fresh or a minute old), undone in time by staff or late by
  * an owner, points given at the counter for walk-in sales (some over the daily caps) and their undo
  * (in time by staff, late by an owner, refused once the points are spent), and replays of idempotent calls.
+ * Each sequence runs with a points hold of 0 or 2 days (points_hold_days): an order's points are pending
+ * from payment until it is completed and the hold has passed, a counter earn's until the hold has; the
+ * points job runs as time passes (`job`, and with the hourly jobs).
  *
  * After every step: every balance equals the sum of its ledger and is never negative, each ledger's
  * `balance_after` is its running sum, the earned lots hold exactly the points balance, money came in
  * from top-ups only with their paid payments, no reward's stock is below 0, and wallet/balance and
  * customer/profile say what the database holds. Each step's own effect is checked too (what a paid
  * order debits and earns, what a cancellation refunds and takes back, that a refusal changes nothing,
- * that a replay answers the first answer). An answer may be a refusal, never a 5xx.
+ * that a replay answers the first answer). Pending points: never in the balance; the points answer's
+ * pending total is the pending rows'; a cancelled order's are voided, a completed order's are credited
+ * or due, a credited row has its ledger entry; the job credits exactly what is due. An answer may be a
+ * refusal, never a 5xx.
  *
  * Runs: PROPERTY_RUNS (PGlite, default 500) and PROPERTY_RUNS_PG (PostgreSQL, default 200);
  * PROPERTY_SEED replays a failing seed.
@@ -27,6 +33,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sha256Hex } from '../../server/lib/signature';
 import { DAY } from '../../server/lib/clock';
 import { runHourlyJobs } from '../../server/provider/jobs';
+import { creditPendingPoints } from '../../server/provider/points/points.jobs';
+import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { SEED_REWARDS } from '../../server/db/seed/rewards';
 import { listen } from './gateway.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
@@ -56,7 +64,9 @@ type Cmd =
   | { t: 'undo'; pick: number; late: boolean }
   | { t: 'boardCancel'; pick: number }
   | { t: 'counterEarn'; c: number; amount: number }
-  | { t: 'earnUndo'; pick: number; late: boolean };
+  | { t: 'earnUndo'; pick: number; late: boolean }
+  | { t: 'job'; hours: number }
+  | { t: 'complete'; pick: number };
 
 const cust = fc.nat({ max: 2 });
 // [product index into the whole menu (the unavailable cold brew included), qty]
@@ -81,6 +91,8 @@ const command: fc.Arbitrary<Cmd> = fc.oneof(
   // a walk-in sale: worth less than a point, a usual one, or the whole daily cap per customer (500 points)
   { weight: 3, arbitrary: fc.record({ t: fc.constant('counterEarn' as const), c: cust, amount: fc.oneof(fc.integer({ min: 1_000, max: 300_000 }), fc.constantFrom(999, 500_000)) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('earnUndo' as const), pick: fc.nat(), late: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('job' as const), hours: fc.constantFrom(0, 1, 47, 49, 72) }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('complete' as const), pick: fc.nat() }) },
 );
 
 const start = fc.record({
@@ -88,6 +100,8 @@ const start = fc.record({
   // points enough, sometimes, for the 800-point stock-1 reward; wallets from empty to comfortable
   points: fc.array(fc.constantFrom(0, 0, 60, 200, 500, 900, 1_700), { minLength: 3, maxLength: 3 }),
   wallet: fc.array(fc.constantFrom(0, 0, 20_000, 60_000, 250_000), { minLength: 3, maxLength: 3 }),
+  // the owner's hold on earned points, in days
+  hold: fc.constantFrom(0, 0, 2),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -97,7 +111,9 @@ const start = fc.record({
 interface Snapshot {
   customers: Array<{ id: number; wallet: number; points: number }>;
   wallet: Array<{ id: number; c: number; type: string; amount: number; after: number }>;
-  points: Array<{ id: number; c: number; type: string; points: number; after: number; remaining: number | null }>;
+  points: Array<{ id: number; c: number; type: string; points: number; after: number; remaining: number | null; ref: string | null }>;
+  /** pending points; `at`: available_at in ms (null: waiting for the order); `order`: its order's status */
+  pending: Array<{ c: number; ref: string; points: number; status: 'pending' | 'credited' | 'voided'; at: number | null; order: string | null }>;
   topups: Array<{ c: number; amount: number }>;
   stock: Array<{ name: string; stock: number }>;
 }
@@ -187,10 +203,18 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     redemptions: number[];
     /** points given at the counter in this run */
     earns: number[];
+    /** the owner's hold on earned points, in days */
+    hold: number;
   }
   type Verify = (before: Snapshot, after: Snapshot) => void;
 
   const customerOf = (s: Snapshot, id: number) => s.customers.find((c) => c.id === id)!;
+  /** a customer's points on their way */
+  const pendingOf = (s: Snapshot, id: number) => s.pending.filter((r) => r.c === id && r.status === 'pending').reduce((sum, r) => sum + r.points, 0);
+  /** a source's pending row (`order:<name>`, `counter:<id>`) */
+  const pendingRow = (s: Snapshot, ref: string) => s.pending.find((r) => r.ref === ref);
+  /** points pending and due at `now`, per customer */
+  const dueAt = (s: Snapshot, id: number, now: number) => s.pending.filter((r) => r.c === id && r.status === 'pending' && r.at !== null && r.at <= now).reduce((sum, r) => sum + r.points, 0);
   const tokenOf = (run: Run, id: number) => run.customers.find((c) => c.id === id)!.token;
 
   /**
@@ -247,7 +271,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       select
         (select coalesce(json_agg(json_build_object('id', id, 'wallet', wallet_balance, 'points', points) order by id), '[]') from customers where id in (${list})) as customers,
         (select coalesce(json_agg(json_build_object('id', id, 'c', customer_id, 'type', type, 'amount', amount, 'after', balance_after) order by id), '[]') from wallet_ledger where customer_id in (${list})) as wallet,
-        (select coalesce(json_agg(json_build_object('id', id, 'c', customer_id, 'type', type, 'points', points, 'after', balance_after, 'remaining', remaining) order by id), '[]') from points_ledger where customer_id in (${list})) as points,
+        (select coalesce(json_agg(json_build_object('id', id, 'c', customer_id, 'type', type, 'points', points, 'after', balance_after, 'remaining', remaining, 'ref', ref) order by id), '[]') from points_ledger where customer_id in (${list})) as points,
+        (select coalesce(json_agg(json_build_object('c', pp.customer_id, 'ref', pp.ref, 'points', pp.points, 'status', pp.status, 'at', (extract(epoch from pp.available_at) * 1000)::bigint, 'order', o.status) order by pp.id), '[]')
+          from points_pending pp left join orders o on o.id = pp.order_id where pp.customer_id in (${list})) as pending,
         (select coalesce(json_agg(json_build_object('c', customer_id, 'amount', amount)), '[]') from payments where customer_id in (${list}) and kind = 'topup' and status = 'paid') as topups,
         (select coalesce(json_agg(json_build_object('name', name, 'stock', stock)), '[]') from rewards where stock is not null) as stock
     `.execute(p.db);
@@ -279,6 +305,14 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       }
       // every take consumed lots: what the lots still hold is exactly the balance
       expect(pts.reduce((a, e) => a + (e.remaining ?? 0), 0), `lots of ${c.id}`).toBe(c.points);
+      // pending points: a credited row has its earn entry; a cancelled order's are voided; a completed
+      // order's are credited or due; an order still moving waits for it
+      for (const r of s.pending.filter((x) => x.c === c.id)) {
+        if (r.status === 'credited') expect(pts.some((e) => e.type === 'earn' && e.ref === r.ref && e.points === r.points), `credited ${r.ref}`).toBe(true);
+        if (r.order === 'cancelled') expect(r.status, `${r.ref} of a cancelled order`).toBe('voided');
+        else if (r.order === 'completed') expect(r.status === 'credited' || (r.status === 'pending' && r.at !== null), `${r.ref} of a completed order`).toBe(true);
+        else if (r.order !== null) expect([r.status, r.at], `${r.ref} of an order ${r.order}`).toEqual(['pending', null]);
+      }
       // money arrives from top-ups only with their paid payments, each once
       const topupIn = w.filter((e) => e.type === 'topup').reduce((a, e) => a + e.amount, 0);
       expect(topupIn, `top-ups of ${c.id}`).toBe(s.topups.filter((t) => t.c === c.id).reduce((a, t) => a + t.amount, 0));
@@ -293,6 +327,11 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       const prof = await call('get', 'customer/profile', { token: c.token });
       expect(prof.status).toBe(200);
       expect(prof.body.data).toMatchObject({ id: c.id, wallet_balance: row.wallet, points: row.points });
+      // the points answer's pending total is the pending rows'
+      const hist = await call('post', 'point/history', { token: c.token, body: { customer_id: c.id } });
+      expect(hist.status).toBe(200);
+      const waiting = s.pending.filter((r) => r.c === c.id && r.status === 'pending');
+      expect([hist.body.data.balance, hist.body.data.pending_points, hist.body.data.pending.length]).toEqual([row.points, pendingOf(s, c.id), waiting.length]);
     }
     return s;
   }
@@ -365,13 +404,14 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         const order = res.body.data.order as { name: string; total: number; delivery_fee: number; status: string; points_earned: number };
         run.orders.push(order.name);
         if (cmd.t === 'walletOrder' || order.total === 0) {
-          // paid at once: the total left the wallet, and 1 point per 1,000 minor units (the delivery fee aside) came in
+          // paid at once: the total left the wallet, and 1 point per 1,000 minor units (the delivery fee aside) are on their way
           expect(order.status).toBe('paid');
           expect(order.points_earned).toBe(Math.floor((order.total - order.delivery_fee) / 1000));
           return (before, after) => {
             const [b, a] = [customerOf(before, c!.id), customerOf(after, c!.id)];
             expect(a.wallet).toBe(b.wallet - (cmd.t === 'walletOrder' ? order.total : 0));
-            expect(a.points).toBe(b.points + order.points_earned);
+            expect(a.points).toBe(b.points);
+            expect(pendingOf(after, c!.id)).toBe(pendingOf(before, c!.id) + order.points_earned);
           };
         }
         expect(order.status).toBe('pending_payment');
@@ -388,7 +428,8 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           const [b, a] = [customerOf(before, c!.id), customerOf(after, c!.id)];
           // the gateway paid, not the wallet
           expect(a.wallet).toBe(b.wallet);
-          expect(a.points).toBe(b.points + (cmd.outcome === 'pay' ? Math.floor((order.total - order.delivery_fee) / 1000) : 0));
+          expect(a.points).toBe(b.points);
+          expect(pendingOf(after, c!.id)).toBe(pendingOf(before, c!.id) + (cmd.outcome === 'pay' ? Math.floor((order.total - order.delivery_fee) / 1000) : 0));
         };
       }
       case 'settle': {
@@ -446,6 +487,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       }
       case 'advance': {
         p.clock.advance(cmd.days * DAY);
+        const advancedTo = p.clock.now().getTime();
         await runHourlyJobs(p.ctx);
         // the customers sign in again; keys older than a day may be purged, so no replays across this
         for (const x of run.customers) {
@@ -463,7 +505,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         return (before, after) => {
           for (const x of run.customers) {
             expect(customerOf(after, x.id).wallet).toBe(customerOf(before, x.id).wallet);
-            expect(customerOf(after, x.id).points).toBeLessThanOrEqual(customerOf(before, x.id).points);
+            // points expire; pending points due are credited (their lots are new: none expire in this run)
+            expect(customerOf(after, x.id).points).toBeLessThanOrEqual(customerOf(before, x.id).points + dueAt(before, x.id, advancedTo));
+            expect(pendingOf(after, x.id)).toBe(pendingOf(before, x.id) - dueAt(before, x.id, advancedTo));
           }
         };
       }
@@ -472,6 +516,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         if (run.orders.length === 0) return undefined;
         const name = run.orders[cmd.pick % run.orders.length]!;
         const row = await p.db.selectFrom('orders').select(['id', 'customer_id', 'status', 'total', 'points_earned', 'voucher_id', 'payment_method']).where('name', '=', name).executeTakeFirstOrThrow();
+        const wasPending = pendingRow(run.last, `order:${name}`)?.status === 'pending';
         run.touched.add(row.customer_id);
         const status = cmd.t === 'merchant' ? cmd.status : 'cancelled';
         const res =
@@ -504,7 +549,21 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         const takenBack = refund ? (await p.db.selectFrom('orders').select('points_taken_back').where('id', '=', row.id).executeTakeFirstOrThrow()).points_taken_back : 0;
         return (before, after) => {
           const [b, a] = [customerOf(before, row.customer_id), customerOf(after, row.customer_id)];
+          const r = pendingRow(after, `order:${name}`);
+          if (res.status === 200 && status === 'completed' && wasPending) {
+            // completed: its points credited at once with no hold, else due when the hold ends
+            expect(a).toEqual({ ...b, points: b.points + (run.hold === 0 ? r!.points : 0) });
+            expect(r).toMatchObject({ status: run.hold === 0 ? 'credited' : 'pending', at: p.clock.now().getTime() + run.hold * DAY });
+            return;
+          }
           if (!refund) return expect(a).toEqual(b);
+          if (wasPending) {
+            // still pending: voided, nothing taken; the order counts them as not lost
+            expect(a).toEqual({ ...b, wallet: b.wallet + (toWallet ? row.total : 0) });
+            expect(r!.status).toBe('voided');
+            expect([givenBack, takenBack]).toEqual([[], row.points_earned]);
+            return;
+          }
           // refunded in full; vouchers cancelled only when the balance was short, and no more than it took
           expect(a.wallet).toBe(b.wallet + (toWallet ? row.total : 0));
           const given = givenBack.reduce((sum, v) => sum + (v.points_paid ?? 0), 0);
@@ -580,7 +639,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         return (before, after) => {
           const [b, a] = [customerOf(before, c!.id), customerOf(after, c!.id)];
           if (res.status !== 201) return expect(a).toEqual(b);
-          expect(a).toEqual({ ...b, points: b.points + points });
+          // at once with no hold; with one, pending until it ends
+          expect(a).toEqual({ ...b, points: b.points + (run.hold === 0 ? points : 0) });
+          expect(pendingOf(after, c!.id)).toBe(pendingOf(before, c!.id) + (run.hold === 0 ? 0 : points));
           expect(res.body.data.member.points).toBe(a.points);
         };
       }
@@ -592,19 +653,72 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         if (cmd.late) p.clock.advance(121_000);
         const late = p.clock.now().getTime() > e.created_at.getTime() + 120_000;
         const had = (await p.db.selectFrom('customers').select('points').where('id', '=', e.customer_id).executeTakeFirstOrThrow()).points;
+        // points still pending are voided, never short
+        const stillPending = pendingRow(run.last, `counter:${id}`)?.status === 'pending';
+        const short = !stillPending && had < e.points;
         let res = await call('post', 'merchant/counter/earn/undo', { token: staff.token, body: { earn_id: id } });
         expectAnswer(res, 'merchant/counter/earn/undo (staff)', { 200: true, 403: ['ROLE_FORBIDDEN'], 409: ['INVALID_TRANSITION', 'INSUFFICIENT_POINTS'] });
         if (e.undone_at) expect(res.body.error?.code).toBe('INVALID_TRANSITION');
         else if (late) expect(res.status).toBe(403);
-        else expect(res.body.error?.code).toBe(had < e.points ? 'INSUFFICIENT_POINTS' : undefined);
+        else expect(res.body.error?.code).toBe(short ? 'INSUFFICIENT_POINTS' : undefined);
         if (res.status === 403) {
           res = await call('post', 'merchant/counter/earn/undo', { token: owner.token, body: { earn_id: id } });
           expectAnswer(res, 'merchant/counter/earn/undo (owner)', { 200: true, 409: ['INSUFFICIENT_POINTS'] });
-          expect(res.status).toBe(had < e.points ? 409 : 200);
+          expect(res.status).toBe(short ? 409 : 200);
         }
         return (before, after) => {
           const [b, a] = [customerOf(before, e.customer_id), customerOf(after, e.customer_id)];
-          expect(a).toEqual(res.status === 200 ? { ...b, points: b.points - e.points } : b);
+          const undone = res.status === 200;
+          expect(a).toEqual(undone && !stillPending ? { ...b, points: b.points - e.points } : b);
+          expect(pendingOf(after, e.customer_id)).toBe(pendingOf(before, e.customer_id) - (undone && stillPending ? e.points : 0));
+          if (undone && stillPending) expect(pendingRow(after, `counter:${id}`)!.status).toBe('voided');
+        };
+      }
+      case 'complete': {
+        // the merchant takes a paid order all the way to completed (any order when none is moving: refused
+        // from pending payment, cancelled or completed)
+        if (run.orders.length === 0) return undefined;
+        const moving = (await p.db.selectFrom('orders').select('name').where('name', 'in', run.orders).where('status', 'in', ['paid', 'preparing', 'ready', 'on_delivery']).orderBy('id').execute()).map((o) => o.name);
+        const among = moving.length > 0 ? moving : run.orders;
+        const name = among[cmd.pick % among.length]!;
+        const row = await p.db.selectFrom('orders').select(['customer_id', 'status', 'fulfilment']).where('name', '=', name).executeTakeFirstOrThrow();
+        run.touched.add(row.customer_id);
+        const wasPending = pendingRow(run.last, `order:${name}`)?.status === 'pending';
+        const steps = ['paid', 'preparing', 'ready', ...(row.fulfilment === 'delivery' ? ['on_delivery'] : []), 'completed'];
+        const from = steps.indexOf(row.status);
+        const moves = from < 0 ? ['completed'] : steps.slice(from + 1);
+        let last: Answer | undefined;
+        for (const status of moves) {
+          last = await call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status } });
+          expectAnswer(last, `complete ${row.status} → ${status}`, { 200: true, 409: ['INVALID_TRANSITION'] });
+          if (last.status !== 200) break;
+        }
+        const completed = from >= 0 && moves.length > 0 && last?.status === 200;
+        if (from >= 0 && moves.length > 0) expect(last?.status).toBe(200);
+        return (before, after) => {
+          const [b, a] = [customerOf(before, row.customer_id), customerOf(after, row.customer_id)];
+          const r = pendingRow(after, `order:${name}`);
+          if (!completed || !wasPending) return expect(a).toEqual(b);
+          expect(a).toEqual({ ...b, points: b.points + (run.hold === 0 ? r!.points : 0) });
+          expect(r).toMatchObject({ status: run.hold === 0 ? 'credited' : 'pending', at: p.clock.now().getTime() + run.hold * DAY });
+        };
+      }
+      case 'job': {
+        // time passes (the sessions of the counter's people renewed), and the points job runs
+        p.clock.advance(cmd.hours * 3_600_000);
+        staff.token = (await newStaffSession(p.db, p.clock, staff.id)).token;
+        owner.token = (await newStaffSession(p.db, p.clock, owner.id)).token;
+        const now = p.clock.now().getTime();
+        await creditPendingPoints(p.ctx);
+        for (const x of run.customers) run.touched.add(x.id);
+        return (before, after) => {
+          for (const x of run.customers) {
+            // exactly what was due is credited, once
+            const due = dueAt(before, x.id, now);
+            expect(customerOf(after, x.id)).toEqual({ ...customerOf(before, x.id), points: customerOf(before, x.id).points + due });
+            expect(pendingOf(after, x.id)).toBe(pendingOf(before, x.id) - due);
+            expect(dueAt(after, x.id, now)).toBe(0);
+          }
         };
       }
       case 'replay': {
@@ -641,7 +755,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       await fc.assert(
         fc.asyncProperty(start, fc.array(command, { minLength: 3, maxLength: 8 }), async (init, cmds) => {
           const customers = await freshCustomers(init);
-          const run: Run = { customers, pending: [], orders: [], keyed: [], touched: new Set(), redemptions: [], earns: [], last: undefined as unknown as Snapshot };
+          await p.db.updateTable('merchants').set({ rules: JSON.stringify({ points_hold_days: init.hold }) }).execute();
+          clearMerchantCache();
+          const run: Run = { customers, pending: [], orders: [], keyed: [], touched: new Set(), redemptions: [], earns: [], hold: init.hold, last: undefined as unknown as Snapshot };
           // the starting state: the database invariants (the API is compared after each command)
           run.last = await checkInvariants(run, []);
           for (const cmd of cmds) {

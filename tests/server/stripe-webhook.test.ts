@@ -270,6 +270,25 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     expect((await deliver(stranger).expect(200)).body.data).toEqual({ event_id: stranger.id, applied: false });
   });
 
+  it('an order refunded in Stripe’s Dashboard before it is completed: its points on their way are cancelled, once, and the customer told', async () => {
+    const c = await p.newCustomer();
+    const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    const name = res.body.data.order.name as string;
+    const { session: done, charge } = fake.completeSession(sessionOf(res.body.data.payment_url).id);
+    await deliver(fake.event('checkout.session.completed', done)).expect(200);
+    const pending = () => p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${name}`).executeTakeFirstOrThrow();
+    expect(await pending()).toEqual({ points: 33, status: 'pending' });
+    const event = fake.event('charge.refunded', fake.refundInDashboard(charge!.id, 10_000));
+    expect((await deliver(event).expect(200)).body.data.applied).toBe(true);
+    expect((await deliver(event).expect(200)).body.data.applied).toBe(false);
+    expect(await pending()).toEqual({ points: 33, status: 'voided' });
+    expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
+    const [entry] = await audit('payment.refunded', `order:${name}`);
+    expect(entry?.after).toMatchObject({ amount: 10_000, points_voided: 33, order: name });
+    const notes = await p.db.selectFrom('notifications').select('body').where('customer_id', '=', c.id).where('title', '=', '33 points cancelled').execute();
+    expect(notes).toEqual([{ body: `Your payment for order ${name} was refunded, so the 33 points it would have earned were cancelled.` }]);
+  });
+
   it('this shop’s own refund of a cancelled order, confirmed by Stripe, is counted once and is no Activity entry of its own', async () => {
     const staff = await newStaff(p.db, p.clock, { role: 'owner' });
     const c = await p.newCustomer();

@@ -16,6 +16,7 @@ import { productFacts } from '../loyalty/loyalty.repo';
 import { effectiveTimezone } from '../locations/ordering';
 import type { EarnInput } from '#contract/loyalty-earn';
 import { adjustPoints, earnPoints } from '../points/points.ledger';
+import { addPending, holdEnd, voidPending } from '../points/points.pending';
 import { memberOfCode } from '../rewards/voucher-codes';
 import { startOfDay } from '../settings/settings.repo';
 import { getMerchant, type Merchant, type MerchantRules } from '../settings/settings.service';
@@ -145,19 +146,34 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
   const id = await insertEarn(trx, { customerId: customer.id, staffId: staff.id, locationId: location?.id ?? null, amount: body.amount, points, items: body.items ?? null, now });
   const ref = `counter:${id}`;
   await recordUses(trx, customer.id, { earn_id: id }, earning, now);
-  await earnPoints(trx, ctx.clock, customer.id, points, { reason: earnReason(`Purchase at the counter${location ? ` (${location.name})` : ''}`, earning.parts), ref }, rules.points_expiry_days);
-  await notify(trx, ctx.clock, customer.id, {
-    type: 'points_earned',
-    title: `You earned ${points} points at ${merchant.settings.setting_company}`,
-    body: `For your purchase${location ? ` at ${location.name}` : ''}. Thank you!`,
-    link: paths.profilePoint,
-  });
+  const reason = earnReason(`Purchase at the counter${location ? ` (${location.name})` : ''}`, earning.parts);
+  // the owner's hold (0 by default: at once); with one, the points are pending until it ends (points.pending.ts)
+  const hold = rules.points_hold_days;
+  if (hold > 0) {
+    const availableAt = holdEnd(now, hold);
+    await addPending(trx, ctx.clock, { customerId: customer.id, points, reason, ref, availableAt, breakdown: earning.parts });
+    const day = new Intl.DateTimeFormat(rules.locale, { timeZone: rules.timezone, dateStyle: 'medium' }).format(availableAt);
+    await notify(trx, ctx.clock, customer.id, {
+      type: 'points_earned',
+      title: `${points} points on their way from ${merchant.settings.setting_company}`,
+      body: `For your purchase${location ? ` at ${location.name}` : ''}. You can spend them from ${day}. Thank you!`,
+      link: paths.profilePoint,
+    });
+  } else {
+    await earnPoints(trx, ctx.clock, customer.id, points, { reason, ref, breakdown: earning.parts }, rules.points_expiry_days);
+    await notify(trx, ctx.clock, customer.id, {
+      type: 'points_earned',
+      title: `You earned ${points} points at ${merchant.settings.setting_company}`,
+      body: `For your purchase${location ? ` at ${location.name}` : ''}. Thank you!`,
+      link: paths.profilePoint,
+    });
+  }
   await insertAudit(trx, {
     staffId: staff.id,
     action: 'counter.earn',
     target: `customer:${customer.id}`,
     before: { points: customer.points },
-    after: { points: customer.points + points, earned: points, amount: body.amount, earn: id, customer: customer.name, location: location?.name ?? null },
+    after: { points: hold > 0 ? customer.points : customer.points + points, earned: points, ...(hold > 0 ? { pending: points } : {}), amount: body.amount, earn: id, customer: customer.name, location: location?.name ?? null },
     now,
   });
   return { earn: toEarn((await findEarn(trx, id))!), member: await memberOf(trx, rules, since, customer.id) };
@@ -199,7 +215,8 @@ export async function earnAtCounter<R>(
 
 /**
  * `merchant/counter/earn/undo`: the points taken back (within 2 minutes any staff member, later an
- * owner only), unless the customer has spent some of them already: then nothing changes.
+ * owner only), unless the customer has spent some of them already: then nothing changes. Points still
+ * pending (the owner's hold) are voided instead: there is nothing to take back.
  */
 export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earnId: number): Promise<CounterEarnData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
@@ -216,18 +233,21 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
     }
     const customer = await lockCustomer(trx, e.customer_id);
     const first = firstName(customer.name);
-    if (customer.points < e.points) {
+    const ref = `counter:${e.id}`;
+    // still pending: voided (never spendable); credited, or earned with no hold: taken back
+    const pending = await voidPending(trx, ctx.clock, customer.id, ref);
+    const wasPending = pending?.was === 'pending';
+    if (!wasPending && customer.points < e.points) {
       throw new AppError('INSUFFICIENT_POINTS', `${first} has spent some of these points already.`, undefined, { points: customer.points, needed: e.points });
     }
-    const ref = `counter:${e.id}`;
     const row = (await findEarn(trx, e.id))!;
     const where = row.location_name ? ` (${row.location_name})` : '';
-    await adjustPoints(trx, ctx.clock, customer.id, -e.points, { reason: `Purchase at the counter${where} undone`, ref, lotRef: ref });
+    if (!wasPending) await adjustPoints(trx, ctx.clock, customer.id, -e.points, { reason: `Purchase at the counter${where} undone`, ref, lotRef: ref });
     await markEarnUndone(trx, e.id, staff.id, now);
     await dropEarnUses(trx, e.id);
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
-      title: `${e.points} points taken back`,
+      title: `${e.points} points ${wasPending ? 'cancelled' : 'taken back'}`,
       body: `The counter undid the points for your purchase${row.location_name ? ` at ${row.location_name}` : ''}.`,
       link: paths.profilePoint,
     });
@@ -236,7 +256,12 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
       action: 'counter.earn_undo',
       target: `customer:${customer.id}`,
       before: { points: customer.points, earn: e.id },
-      after: { points: customer.points - e.points, taken_back: e.points, amount: Number(e.amount), customer: customer.name, location: row.location_name ?? null },
+      after: {
+        ...(wasPending ? { points: customer.points, pending_cancelled: e.points } : { points: customer.points - e.points, taken_back: e.points }),
+        amount: Number(e.amount),
+        customer: customer.name,
+        location: row.location_name ?? null,
+      },
       now,
     });
     return { earn: toEarn((await findEarn(trx, e.id))!), member: await memberOf(trx, rules, since, customer.id) };

@@ -6,7 +6,7 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
-import { earnPoints } from '../points/points.ledger';
+import { addPending, releasePending } from '../points/points.pending';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { dropOrderUses, earnReason } from '../loyalty/loyalty.earn';
 import { postWalletEntry } from '../wallet/wallet.ledger';
@@ -40,7 +40,7 @@ function statusNotice(order: OrderRow, to: OrderStatus, merchant: Merchant, extr
     case 'on_delivery':
       return { title: `Order ${n} is on its way`, body: 'The rider has picked up your order.' };
     case 'completed':
-      return { title: `Order ${n} completed`, body: 'Enjoy! Thank you for ordering with us.' };
+      return { title: `Order ${n} completed`, body: `Enjoy! Thank you for ordering with us.${extra}` };
     case 'cancelled':
       return { title: `Order ${n} cancelled`, body: `Your order was cancelled.${extra}` };
     default:
@@ -72,15 +72,39 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
     next_auto_at: moving ? new Date(now.getTime() + merchant.rules.demo_step_seconds * SECOND) : null,
   });
   await insertOrderEvent(trx, order.id, to, now, note);
+  const points = to === 'completed' ? await releaseOrderPoints(trx, ctx, merchant, order) : '';
   const collectAt = to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
-  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra, collectAt), link: orderLink(order.name) });
+  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra + points, collectAt), link: orderLink(order.name) });
   return updated;
 }
 
 /**
- * A pending order's payment arrived (wallet debit done, or the gateway's webhook): paid, points
- * credited (those it was quoted when placed, whatever the rate now), notifications. Call inside the transaction that
- * took the money, with the order row locked. Returns the order row as it now is.
+ * A completed order's pending points (points.pending.ts): credited at once when the owner's hold is 0
+ * (with the "You earned" notice), else due when the hold ends, which the completion notice says.
+ * Answers what the completion notice adds.
+ */
+async function releaseOrderPoints(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<string> {
+  const released = await releasePending(trx, ctx.clock, order.customer_id, `order:${order.name}`, merchant.rules);
+  if (!released) return '';
+  const { points } = released;
+  if (released.state === 'waiting') {
+    const day = new Intl.DateTimeFormat(merchant.rules.locale, { timeZone: merchant.rules.timezone, dateStyle: 'medium' }).format(released.availableAt);
+    return ` Your ${points} ${points === 1 ? 'point' : 'points'} can be spent from ${day}.`;
+  }
+  await notify(trx, ctx.clock, order.customer_id, {
+    type: 'points_earned',
+    title: `You earned ${points} points`,
+    body: `For order ${order.name}. They are valid for ${merchant.rules.points_expiry_days} days.`,
+    link: paths.profilePoint,
+  });
+  return '';
+}
+
+/**
+ * A pending order's payment arrived (wallet debit done, or the gateway's webhook): paid, its points
+ * (those it was quoted when placed, whatever the rate now) recorded as pending until the order is
+ * completed (they cannot be spent before), notifications. Call inside the transaction that took the
+ * money, with the order row locked. Returns the order row as it now is.
  */
 export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<OrderRow> {
   const now = ctx.clock.now();
@@ -88,11 +112,20 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
   const points = order.points_to_earn ?? pointsFor(order.total, order.delivery_fee, merchant.rules);
   const paid = await applyStatus(trx, ctx, merchant, order, 'paid', { also: { paid_at: now, points_earned: points } });
   if (points > 0) {
-    await earnPoints(trx, ctx.clock, order.customer_id, points, { reason: earnReason(`Order ${order.name}`, order.points_breakdown), ref: `order:${order.name}` }, merchant.rules.points_expiry_days);
+    await addPending(trx, ctx.clock, {
+      customerId: order.customer_id,
+      points,
+      reason: earnReason(`Order ${order.name}`, order.points_breakdown),
+      ref: `order:${order.name}`,
+      orderId: order.id,
+      availableAt: null,
+      breakdown: order.points_breakdown,
+    });
+    const hold = merchant.rules.points_hold_days;
     await notify(trx, ctx.clock, order.customer_id, {
       type: 'points_earned',
-      title: `You earned ${points} points`,
-      body: `For order ${order.name}. They are valid for ${merchant.rules.points_expiry_days} days.`,
+      title: `${points} points on their way`,
+      body: `For order ${order.name}. You can spend them once it is completed${hold > 0 ? ` and ${hold} ${hold === 1 ? 'day has' : 'days have'} passed` : ''}.`,
       link: paths.profilePoint,
     });
   }
@@ -105,8 +138,9 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 /**
  * Cancels an order. A paid one is refunded in full the way it was paid: a wallet payment back to the
  * wallet at once; a gateway payment through the gateway's refund, recorded here as pending and called
- * once this transaction has committed (refunds.ts: settleRefund), never inside it. Its points are taken
- * back, cancelling unused vouchers bought with them when they were spent (take-back.ts); the voucher it
+ * once this transaction has committed (refunds.ts: settleRefund), never inside it. Its points still
+ * pending are voided; credited ones are taken back, cancelling unused vouchers bought with them when they
+ * were spent (take-back.ts); the voucher it
  * used and a pickup's slot are released either way. The customer's notice says all of it. Call inside a
  * transaction, with the order row locked. `note` is the reason, shown to the customer.
  */
@@ -132,9 +166,11 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
       }
     }
     const back = await takeBackOrderPoints(trx, ctx, merchant, order);
-    pointsTakenBack = back.taken;
+    // what the console counts as not lost: taken back, or voided while still pending
+    pointsTakenBack = back.taken + back.voided;
     for (const v of back.vouchers) extra += ` Your voucher for ${v.title} was cancelled and its ${v.points} points given back, as they came from this order.`;
     if (back.taken > 0) extra += ` The ${back.taken} ${back.taken === 1 ? 'point' : 'points'} it earned ${back.taken === 1 ? 'was' : 'were'} taken back.`;
+    if (back.voided > 0) extra += ` The ${back.voided} ${back.voided === 1 ? 'point' : 'points'} it would have earned ${back.voided === 1 ? 'was' : 'were'} cancelled.`;
   }
   if (order.voucher_id !== null) {
     await releaseVoucher(trx, order.voucher_id, ctx.clock.now());

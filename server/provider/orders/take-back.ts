@@ -3,11 +3,14 @@ import type { ProviderContext } from '../context';
 import { lockCustomer } from '../accounts/accounts.repo';
 import type { Merchant } from '../settings/settings.service';
 import { adjustPoints } from '../points/points.ledger';
+import { voidPending } from '../points/points.pending';
 import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from './orders.repo';
 
 /**
- * A cancelled order's points, taken back. The points an order earned may already be spent: a reward
- * bought with them would stay the customer's while the order's money went back in full. So when the
+ * A cancelled order's points, taken back. Points still pending (the order not completed, or its hold not
+ * over: points.pending.ts) were never spendable: they are voided, and nothing is taken. Points credited
+ * (or earned before pending points, when an order's points were credited at payment) are taken back.
+ * Those may already be spent: a reward bought with them would stay the customer's while the order's money went back in full. So when the
  * balance is short, the unused vouchers the customer redeemed since the order was paid are cancelled,
  * newest first, until it is not: each gives its points back (an `adjust` entry) and its unit back to the
  * reward's stock; then the order's points are taken back as far as the balance allows (an `adjust` entry
@@ -22,6 +25,8 @@ import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from '
 export interface PointsTakenBack {
   /** points taken off the balance for the order */
   taken: number;
+  /** points of the order's still pending, voided (never spendable: nothing to take back) */
+  voided: number;
   /** points the order earned that could not be taken back */
   shortfall: number;
   /** vouchers cancelled to give their points back */
@@ -30,7 +35,10 @@ export interface PointsTakenBack {
 
 export async function takeBackOrderPoints(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<PointsTakenBack> {
   const earned = order.points_earned;
-  if (earned <= 0) return { taken: 0, shortfall: 0, vouchers: [] };
+  if (earned <= 0) return { taken: 0, voided: 0, shortfall: 0, vouchers: [] };
+  const pending = await voidPending(trx, ctx.clock, order.customer_id, `order:${order.name}`);
+  if (pending?.was === 'pending') return { taken: 0, voided: pending.points, shortfall: 0, vouchers: [] };
+  if (pending?.was === 'voided') return { taken: 0, voided: 0, shortfall: 0, vouchers: [] };
   const now = ctx.clock.now();
   let balance = (await lockCustomer(trx, order.customer_id)).points;
   const vouchers: PointsTakenBack['vouchers'] = [];
@@ -51,5 +59,5 @@ export async function takeBackOrderPoints(trx: Database, ctx: ProviderContext, m
     }
   }
   const taken = -(await adjustPoints(trx, ctx.clock, order.customer_id, -earned, { reason: `Order ${order.name} cancelled`, ref: `order:${order.name}`, lotRef: `order:${order.name}` }));
-  return { taken, shortfall: earned - taken, vouchers };
+  return { taken, voided: 0, shortfall: earned - taken, vouchers };
 }

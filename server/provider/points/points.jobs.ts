@@ -4,6 +4,7 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { expireCustomerLots } from './points.ledger';
+import { creditDuePending, customersWithDuePending } from './points.pending';
 import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points.repo';
 import { paths } from '#contract/routes';
 
@@ -82,4 +83,37 @@ export async function runPointsExpiry(ctx: ProviderContext): Promise<PointsExpir
     after = ids.at(-1)!;
   }
   return result;
+}
+
+/**
+ * The hourly job's pending points (points.pending.ts): every row whose hold has ended is credited, one
+ * customer per transaction under the customer's row lock, the rows taken `for update skip locked` and
+ * re-checked, so two servers running it at once credit each row once. The customer is told. Returns the
+ * points credited by this run.
+ */
+export async function creditPendingPoints(ctx: ProviderContext): Promise<number> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const now = ctx.clock.now();
+  let credited = 0;
+  for (let after = 0; ; ) {
+    const ids = await customersWithDuePending(ctx.db, now, after, BATCH);
+    for (const customerId of ids) {
+      credited += await ctx.db.transaction().execute(async (trx) => {
+        const rows = await creditDuePending(trx, ctx.clock, customerId, rules.points_expiry_days);
+        const points = rows.reduce((sum, r) => sum + r.points, 0);
+        if (points > 0) {
+          await notify(trx, ctx.clock, customerId, {
+            type: 'points_earned',
+            title: `You earned ${points} ${points === 1 ? 'point' : 'points'}`,
+            body: `${rows.map((r) => r.reason).join(', ')}: ready to spend. They are valid for ${rules.points_expiry_days} days.`,
+            link: POINTS_LINK,
+          });
+        }
+        return points;
+      });
+    }
+    if (ids.length < BATCH) break;
+    after = ids.at(-1)!;
+  }
+  return credited;
 }

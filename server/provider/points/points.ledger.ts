@@ -1,4 +1,5 @@
 import type { Database } from '../../db';
+import type { PointsBreakdown } from '../../db/schema';
 import { type Clock, DAY } from '../../lib/clock';
 import { AppError, notFound } from '../http/errors';
 import { lockCustomer, moveBalance } from '../accounts/accounts.repo';
@@ -13,6 +14,8 @@ import { lockCustomer, moveBalance } from '../accounts/accounts.repo';
 export interface PointsChange {
   reason: string;
   ref?: string | null;
+  /** the earning rules that made up an earn's points ({ label, points } each), kept on its entry */
+  breakdown?: PointsBreakdown | null;
 }
 
 export async function earnPoints(
@@ -36,6 +39,7 @@ export async function earnPoints(
       balance_after: balance,
       reason: change.reason,
       ref: change.ref ?? null,
+      breakdown: change.breakdown ? JSON.stringify(change.breakdown) : null,
       remaining: points,
       expires_at: new Date(now.getTime() + expiryDays * DAY),
       created_at: now,

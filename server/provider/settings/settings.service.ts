@@ -33,6 +33,8 @@ export interface MerchantRules {
   delivery_fee_earns_points: boolean;
   points_expiry_days: number;
   points_expiry_notice_days: number;
+  /** days earned points wait before they can be spent: after an order is completed, after a counter earn (0: at once) */
+  points_hold_days: number;
   /** the most points one customer may earn at the counter in a shop's day (walk-in sales; 0: none) */
   counter_points_per_customer_per_day: number;
   /** the most points one staff member may give at the counter in a shop's day */
@@ -74,6 +76,7 @@ export const DEFAULT_RULES: MerchantRules = {
   delivery_fee_earns_points: false,
   points_expiry_days: 365,
   points_expiry_notice_days: 7,
+  points_hold_days: 0,
   counter_points_per_customer_per_day: 500,
   counter_points_per_staff_per_day: 5_000,
   birthday_reward: 'points',

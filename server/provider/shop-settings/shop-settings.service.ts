@@ -37,6 +37,7 @@ function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopS
     points_per_amount: rules.points_per_amount,
     delivery_fee_earns_points: rules.delivery_fee_earns_points,
     points_expiry_days: rules.points_expiry_days,
+    points_hold_days: rules.points_hold_days,
     counter_points_per_customer_per_day: rules.counter_points_per_customer_per_day,
     counter_points_per_staff_per_day: rules.counter_points_per_staff_per_day,
     birthday_reward: rules.birthday_reward,

@@ -84,6 +84,7 @@ const LABEL: Record<string, string> = {
   points_per_amount: 'Spend for one point',
   delivery_fee_earns_points: 'Delivery fee earns points',
   points_expiry_days: 'Days points last',
+  points_hold_days: 'Days points wait before they can be spent',
   counter_points_per_customer_per_day: 'Most points a customer earns at the counter a day',
   counter_points_per_staff_per_day: 'Most points a staff member gives at the counter a day',
   birthday_reward: 'Birthday treat',

@@ -29,6 +29,7 @@ interface Form {
   points_per_amount: string;
   delivery_fee_earns_points: boolean;
   points_expiry_days: string;
+  points_hold_days: string;
   counter_points_per_customer_per_day: string;
   counter_points_per_staff_per_day: string;
   birthday_reward: ShopSettingsData['birthday_reward'];
@@ -47,6 +48,7 @@ const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_
 /** Whole numbers, typed as digits, and what they count (for "must be a whole number of days"). */
 const WHOLE_FIELDS = {
   points_expiry_days: 'days',
+  points_hold_days: 'days',
   counter_points_per_customer_per_day: 'points',
   counter_points_per_staff_per_day: 'points',
   birthday_points: 'points',
@@ -59,6 +61,7 @@ function formOf(s: ShopSettingsData): Form {
     ...s,
     points_per_amount: money(s.points_per_amount),
     points_expiry_days: String(s.points_expiry_days),
+    points_hold_days: String(s.points_hold_days),
     counter_points_per_customer_per_day: String(s.counter_points_per_customer_per_day),
     counter_points_per_staff_per_day: String(s.counter_points_per_staff_per_day),
     birthday_points: String(s.birthday_points),
@@ -190,6 +193,13 @@ function PointsSection(props: SectionProps) {
       <MoneyField {...props} name="points_per_amount" label="Spend for one point" hint="Customers earn one point for each time they spend this, after discounts." />
       <CheckField label="The delivery fee earns points too" hint="Off: points are earned on what was bought, not on the delivery fee." checked={form.delivery_fee_earns_points} onChange={(on) => set('delivery_fee_earns_points', on)} />
       <FormField {...props} name="points_expiry_days" label="Days points last" hint="Points earned from now on expire after this many days." inputMode="numeric" />
+      <FormField
+        {...props}
+        name="points_hold_days"
+        label="Days before points can be spent"
+        hint="An order's points wait until the order is completed, then this many days; points from the counter wait this many days. 0: at once. Up to 30."
+        inputMode="numeric"
+      />
       <FormField
         {...props}
         name="counter_points_per_customer_per_day"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PointEntry, PointEntryType, PointHistoryData } from '#contract';
+import type { PendingPoints, PointEntry, PointEntryType, PointHistoryData } from '#contract';
 import { AlertIcon, AppShell, Button, EmptyState, ErrorState, LoadMore, Points, Skeleton, SkeletonGroup, StarIcon, TopBar, cx } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 
@@ -56,6 +56,30 @@ function EntryRow({ entry, locale, timeZone }: { entry: PointEntry; locale: stri
   );
 }
 
+/** Points earned, not yet spendable: when they can be spent, or the order they wait for. */
+function PendingRow({ pending, locale, timeZone }: { pending: PendingPoints; locale: string; timeZone?: string }) {
+  return (
+    <li className="flex flex-col gap-0.5 py-2">
+      <p className="text-ink">
+        <Points value={pending.points} locale={locale} className="font-semibold" /> on their way,{' '}
+        {pending.available_from ? (
+          <>
+            from{' '}
+            <time dateTime={pending.available_from} className="font-semibold">
+              {formatDate(pending.available_from, locale, timeZone)}
+            </time>
+          </>
+        ) : pending.order_name ? (
+          <>when order {pending.order_name} is completed</>
+        ) : (
+          <>soon</>
+        )}
+      </p>
+      <p className="text-sm text-muted">{pending.reason}</p>
+    </li>
+  );
+}
+
 export function PointsScreen({
   history,
   loading = false,
@@ -92,6 +116,20 @@ export function PointsScreen({
           </h2>
           <Points value={history.balance} locale={locale} showIcon className="text-3xl font-bold" />
         </section>
+
+        {history.pending.length > 0 && (
+          <section aria-labelledby="pending-heading" className="flex flex-col gap-1 rounded-xl border border-border p-3">
+            <h2 id="pending-heading" className="font-semibold text-ink">
+              On their way: <Points value={history.pending_points} locale={locale} />
+            </h2>
+            <p className="text-sm text-muted">You can spend these once they arrive.</p>
+            <ul className="divide-y divide-border">
+              {history.pending.map((pending, i) => (
+                <PendingRow key={i} pending={pending} locale={locale} timeZone={timeZone} />
+              ))}
+            </ul>
+          </section>
+        )}
 
         {expiring && expiring.points > 0 && (
           <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">

@@ -3,10 +3,10 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { PointsScreen } from '../../../src/screens/profile/points-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
-import { pointHistory, pointHistoryEmpty, pointHistoryLastPage } from '../../fixtures/points';
+import { pointHistory, pointHistoryEmpty, pointHistoryLastPage, pointHistoryOnTheWay } from '../../fixtures/points';
 import { TIME_ZONE } from '../../fixtures/profile';
 
-/** /profile/point: balance, points about to expire and the ledger. */
+/** /profile/point: balance, points on their way, points about to expire and the ledger. */
 const meta = {
   title: 'Screens/Profile/Points',
   component: PointsScreen,
@@ -26,7 +26,18 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
+/** Points on their way above the history: not in the balance until they arrive. */
+export const Default: Story = {
+  args: { history: pointHistoryOnTheWay },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const onTheWay = within(canvas.getByRole('region', { name: /On their way/ }));
+    await expect(onTheWay.getByRole('heading')).toHaveTextContent('On their way: 68 points');
+    const items = onTheWay.getAllByRole('listitem');
+    await expect(items[0]).toHaveTextContent('21 points on their way, from Nov 28, 2026');
+    await expect(items[2]).toHaveTextContent('35 points on their way, when order KS-20261125-0017 is completed');
+  },
+};
 
 export const LoadMore: Story = {
   play: async ({ canvasElement, args }) => {

@@ -1,0 +1,153 @@
+import type { Database } from '../../db';
+import type { PointsBreakdown } from '../../db/schema';
+import { type Clock, DAY } from '../../lib/clock';
+import { lockCustomer } from '../accounts/accounts.repo';
+import { earnPoints } from './points.ledger';
+
+/**
+ * Pending points (issue 29): earned, not yet spendable. An order's points are recorded when it is paid
+ * and wait for it to be completed (available_at null), then for the owner's hold (points_hold_days); a
+ * counter earn's wait for the hold only. Crediting one is an `earn` entry with the pending row's reason,
+ * ref and breakdown, so the ledger reads as if the points had been earned then; voiding one (a
+ * cancellation, a refund, an undo) touches no balance. Pending points are never in customers.points.
+ *
+ * Locks, always in this order: the customer's row, then the pending row. Every change here takes the
+ * customer's row lock first (a caller holding an order's row lock takes it after that one), and the job
+ * takes its rows `for update skip locked` after the customer's lock and re-checks their status, so a
+ * row is credited or voided once, whoever gets there first.
+ */
+
+export type PendingStatus = 'pending' | 'credited' | 'voided';
+
+export interface NewPending {
+  customerId: number;
+  points: number;
+  reason: string;
+  ref: string;
+  orderId?: number | null;
+  /** null: waiting for the order to be completed */
+  availableAt: Date | null;
+  breakdown?: PointsBreakdown | null;
+}
+
+/** The hold's end from `from` (the owner's points_hold_days). */
+export const holdEnd = (from: Date, holdDays: number) => new Date(from.getTime() + holdDays * DAY);
+
+/** Records points as pending (nothing when points ≤ 0). Returns the row's id, or null. */
+export async function addPending(trx: Database, clock: Clock, p: NewPending): Promise<number | null> {
+  if (!Number.isInteger(p.points) || p.points <= 0) return null;
+  const row = await trx
+    .insertInto('points_pending')
+    .values({
+      customer_id: p.customerId,
+      points: p.points,
+      reason: p.reason,
+      ref: p.ref,
+      order_id: p.orderId ?? null,
+      available_at: p.availableAt,
+      breakdown: p.breakdown ? JSON.stringify(p.breakdown) : null,
+      created_at: clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The pending row of a source (`order:<name>`, `counter:<id>`), locked; call after locking its customer. */
+export async function lockPendingByRef(trx: Database, ref: string) {
+  return trx.selectFrom('points_pending').selectAll().where('ref', '=', ref).forUpdate().executeTakeFirst();
+}
+
+type PendingRow = NonNullable<Awaited<ReturnType<typeof lockPendingByRef>>>;
+
+/** Credits one locked pending row: the `earn` entry and its lot, the row marked credited. Returns the points. */
+async function creditRow(trx: Database, clock: Clock, row: PendingRow, expiryDays: number): Promise<number> {
+  await earnPoints(trx, clock, row.customer_id, row.points, { reason: row.reason, ref: row.ref, breakdown: row.breakdown }, expiryDays);
+  await trx.updateTable('points_pending').set({ status: 'credited', settled_at: clock.now() }).where('id', '=', row.id).execute();
+  return row.points;
+}
+
+/**
+ * An order's points, once the order is completed: due after the hold, or credited at once when the hold
+ * is 0. Returns what happened: `credited` (points now spendable), `waiting` (due at `availableAt`), or
+ * null when the order has no pending points (none earned, voided, or paid before pending points).
+ */
+export async function releasePending(
+  trx: Database,
+  clock: Clock,
+  customerId: number,
+  ref: string,
+  rules: { points_hold_days: number; points_expiry_days: number },
+): Promise<{ state: 'credited' | 'waiting'; points: number; availableAt: Date } | null> {
+  await lockCustomer(trx, customerId);
+  const row = await lockPendingByRef(trx, ref);
+  if (!row || row.status !== 'pending') return null;
+  const availableAt = holdEnd(clock.now(), rules.points_hold_days);
+  await trx.updateTable('points_pending').set({ available_at: availableAt }).where('id', '=', row.id).execute();
+  if (rules.points_hold_days <= 0) return { state: 'credited', points: await creditRow(trx, clock, row, rules.points_expiry_days), availableAt };
+  return { state: 'waiting', points: row.points, availableAt };
+}
+
+/**
+ * Voids a source's points while they are still pending. Returns the status the row had (`pending`:
+ * voided now, with its points), or null when the source never had pending points.
+ */
+export async function voidPending(trx: Database, clock: Clock, customerId: number, ref: string): Promise<{ was: PendingStatus; points: number } | null> {
+  await lockCustomer(trx, customerId);
+  const row = await lockPendingByRef(trx, ref);
+  if (!row) return null;
+  if (row.status === 'pending') await trx.updateTable('points_pending').set({ status: 'voided', settled_at: clock.now() }).where('id', '=', row.id).execute();
+  return { was: row.status, points: row.points };
+}
+
+/** Customers (after `afterId`, in id order) with pending points due at `now`. */
+export async function customersWithDuePending(db: Database, now: Date, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('points_pending')
+    .select('customer_id')
+    .distinct()
+    .where('status', '=', 'pending')
+    .where('available_at', '<=', now)
+    .where('customer_id', '>', afterId)
+    .orderBy('customer_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.customer_id);
+}
+
+/**
+ * Credits one customer's pending points that are due, in the caller's transaction: the customer's row
+ * lock first, then the due rows `for update skip locked`, each re-checked. Returns the rows credited.
+ */
+export async function creditDuePending(trx: Database, clock: Clock, customerId: number, expiryDays: number): Promise<PendingRow[]> {
+  await lockCustomer(trx, customerId);
+  const rows = await trx
+    .selectFrom('points_pending')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'pending')
+    .where('available_at', '<=', clock.now())
+    .orderBy('id')
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  const credited: PendingRow[] = [];
+  for (const row of rows) {
+    if (row.status !== 'pending') continue;
+    await creditRow(trx, clock, row, expiryDays);
+    credited.push(row);
+  }
+  return credited;
+}
+
+/** A customer's points still pending, oldest first, with the order each waits for (its name). */
+export async function pendingOf(db: Database, customerId: number) {
+  return db
+    .selectFrom('points_pending')
+    .leftJoin('orders', 'orders.id', 'points_pending.order_id')
+    .select(['points_pending.id', 'points_pending.points', 'points_pending.reason', 'points_pending.available_at', 'orders.name as order_name'])
+    .where('points_pending.customer_id', '=', customerId)
+    .where('points_pending.status', '=', 'pending')
+    .orderBy('points_pending.id')
+    .execute();
+}
