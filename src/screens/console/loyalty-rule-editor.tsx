@@ -334,35 +334,38 @@ export function LoyaltyRuleEditor({ rule, menu, shop, onSave, onSimulate, onDone
     if (!refused) onDone(out.rule.name);
   }
 
+  const preview = kind && (
+    <Card as="section" title="Preview" className="flex flex-col gap-3 lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <p aria-live="polite">{draftRule ? previewSentence(asEarningRule(rule?.id ?? 0, draftRule), menu, shop) : 'The preview shows once the rule’s fields are filled in.'}</p>
+      {kind !== 'action' ? <Simulator rule={draftRule} shop={shop} onSimulate={onSimulate} /> : <p className="text-sm text-muted">Actions are not about orders: there is nothing to try on the last {SIMULATE_DAYS} days.</p>}
+    </Card>
+  );
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={rule ? `Edit ${rule.name}` : 'Add a rule'}>
-      {!rule && (
-        <Card>
-          <KindChooser
-            kind={kind}
-            onChange={(k) => {
-              setProblem(null);
-              set('kind', k);
-            }}
-          />
-        </Card>
-      )}
-      {kind && (
-        <Card as="section" title={KIND_WORDS[kind].title} className="flex flex-col gap-4">
-          <TextField label="Name" hint="Customers see it on their order: “+25 Double points Tuesday”." maxLength={60} value={form.name} onChange={(e) => set('name', e.target.value)} error={problemAt(problem, 'name', 'The name')} />
-          <KindFields kind={kind} form={form} set={set} problem={problem} menu={menu} />
-        </Card>
-      )}
-      {kind && (
-        <Card as="section" title="Preview" className="flex flex-col gap-3">
-          <p aria-live="polite">
-            {draftRule ? previewSentence(asEarningRule(rule?.id ?? 0, draftRule), menu, shop) : 'The preview shows once the rule’s fields are filled in.'}
-          </p>
-          {kind !== 'action' ? <Simulator rule={draftRule} shop={shop} onSimulate={onSimulate} /> : <p className="text-sm text-muted">Actions are not about orders: there is nothing to try on the last {SIMULATE_DAYS} days.</p>}
-        </Card>
-      )}
-      {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
-      <FormActions problem={problem} saving={saving} submitLabel={rule ? 'Save rule' : 'Add rule'} onCancel={() => onDone(null)} />
+    <form noValidate onSubmit={submit} className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]" aria-label={rule ? `Edit ${rule.name}` : 'Add a rule'}>
+      <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
+        {!rule && (
+          <Card>
+            <KindChooser
+              kind={kind}
+              onChange={(k) => {
+                setProblem(null);
+                set('kind', k);
+              }}
+            />
+          </Card>
+        )}
+        {kind && (
+          <Card as="section" title={KIND_WORDS[kind].title} className="flex flex-col gap-4">
+            <TextField label="Name" hint="Customers see it on their order: “+25 Double points Tuesday”." maxLength={60} value={form.name} onChange={(e) => set('name', e.target.value)} error={problemAt(problem, 'name', 'The name')} />
+            <KindFields kind={kind} form={form} set={set} problem={problem} menu={menu} />
+          </Card>
+        )}
+      </div>
+      {preview}
+      <div className="flex min-w-0 flex-col gap-4 lg:col-start-1">
+        {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
+        <FormActions problem={problem} saving={saving} submitLabel={rule ? 'Save rule' : 'Add rule'} onCancel={() => onDone(null)} />
+      </div>
     </form>
   );
 }
