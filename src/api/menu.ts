@@ -10,7 +10,8 @@ import { menuApi } from '#contract/menu.calls';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
 
-export const useMenuEditor = () => useSWR<MenuData>(keyOf(menuApi.menu), fetcher);
+/** `load` false: not asked (a page staff open too) */
+export const useMenuEditor = (load = true) => useSWR<MenuData>(load ? keyOf(menuApi.menu) : null, fetcher);
 
 const menuChanged = { refreshes: [menuApi.menu.path, shopApi.catalog.path, staffApi.audit.path], wait: true };
 export const useCreateCategory = () => useMutation((name: string) => callApi(menuApi.createCategory, { name }), menuChanged);

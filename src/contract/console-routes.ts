@@ -54,6 +54,7 @@ export const CONSOLE_PAGES = {
   menu: page('/menu', 'Menu', 'owner', 'menu-editor-screen'),
   options: inside('menu', '/menu/options', 'Options', 'owner', 'options-editor-screen'),
   rewards: page('/rewards', 'Rewards', 'owner', 'rewards-editor-screen'),
+  loyalty: page('/loyalty', 'Loyalty', 'staff', 'loyalty-screen'),
   wheel: page('/wheel', 'Wheel', 'owner', 'wheel-editor-screen', { wide: true }),
   theme: page('/theme', 'Brand', 'owner', 'theme-studio-screen', { wide: true }),
   settings: page('/settings', 'Settings', 'owner', 'settings-screen'),

@@ -8,3 +8,9 @@ export function itemCount(lines: Array<{ qty: number }>): string {
 
 /** An order line's options in words: "Large · Oat milk · Extra shot"; "" for none. */
 export const optionWords = (options: readonly { name: string }[] | undefined): string => (options ?? []).map((o) => o.name).join(' · ');
+
+/** A points breakdown worth showing part by part: one with an earning rule's points beside the base; else none. */
+export const namedParts = <P extends { rule_id: number | null }>(parts: readonly P[] | undefined): readonly P[] => (parts?.some((p) => p.rule_id !== null) ? parts : []);
+
+/** One named part of the points: "+25 Double points Tuesday". */
+export const partWords = (p: { label: string; points: number }, locale: string) => `+${p.points.toLocaleString(locale)} ${p.label}`;

@@ -3,7 +3,7 @@ import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteDat
 import type { PickupSlotsData } from '#contract/locations';
 import { AddressLines, AppShell, Badge, Button, ErrorState, Money, Notice, Points, SectionHeading, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { ChoiceCard } from './choice-card';
-import { optionWords } from './format';
+import { namedParts, optionWords, partWords } from './format';
 import { formatDateTime } from '../../ui/lib/dates';
 import { clockTime, dateIn, OrderingNotice, orderingWords, type Ordering } from '../shop/ordering-notice';
 
@@ -403,6 +403,7 @@ function Totals({ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, mon
           <dd className="text-right text-sm font-semibold text-brand-ink">
             <Points value={quote.points_to_earn} locale={locale} showIcon />
           </dd>
+          {namedParts(quote.points_breakdown).length > 0 && <dd className="col-span-2 -mt-1 text-right text-sm text-muted">{namedParts(quote.points_breakdown).map((p) => partWords(p, locale)).join(' · ')}</dd>}
         </>
       )}
     </dl>

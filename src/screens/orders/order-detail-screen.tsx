@@ -3,7 +3,7 @@ import { type Order, type OrderRefund, type OrderStatus, statusSteps } from '#co
 import { AddressLines, AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, MapLink, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
-import { optionWords } from './format';
+import { namedParts, optionWords, partWords } from './format';
 import { pickupWords } from '../shop/ordering-notice';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription } from './order-status';
 
@@ -228,6 +228,15 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
             <dd className="text-right font-semibold text-brand-ink">
               <Points value={order.points_earned} locale={locale} signed />
             </dd>
+            {namedParts(order.points_breakdown).length > 0 && (
+              <dd className="col-span-2 -mt-1">
+                <ul aria-label="How the points were earned" className="flex flex-col items-end gap-0.5 text-sm text-muted">
+                  {namedParts(order.points_breakdown).map((p, i) => (
+                    <li key={i}>{partWords(p, locale)}</li>
+                  ))}
+                </ul>
+              </dd>
+            )}
           </>
         )}
       </dl>

@@ -1,3 +1,4 @@
+import { BASE_LABEL } from '#contract/loyalty-earn';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -66,11 +67,27 @@ export const Error: Story = { name: 'Error (quote failed)', args: { quote: null,
 /** No vouchers to use. */
 export const Empty: Story = { name: 'Empty (no vouchers)', args: { vouchers: [], selectedVoucherId: null, quote: quoteNoVoucher } };
 
-/** Pickup: no delivery fee line at all (issue #25), the counter's address instead of the customer's. */
+/**
+ * Pickup: no delivery fee line at all (issue #25), the counter's address instead of the customer's. On a
+ * Tuesday afternoon an earning rule adds to the points: the parts are named in one line (issue 29).
+ */
 export const Pickup: Story = {
-  args: { fulfilment: 'pickup', address: null, quote: quotePickup },
+  args: {
+    fulfilment: 'pickup',
+    address: null,
+    quote: {
+      ...quotePickup,
+      points_to_earn: 58,
+      points_breakdown: [
+        { rule_id: null, label: BASE_LABEL, points: 33 },
+        { rule_id: 3, label: 'Double points Tuesday', points: 25 },
+      ],
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).queryByText('Delivery fee')).toBeNull();
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText('Delivery fee')).toBeNull();
+    await expect(canvas.getByText('+33 Points for your purchase · +25 Double points Tuesday')).toBeVisible();
   },
 };
 

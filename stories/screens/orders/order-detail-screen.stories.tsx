@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { BASE_LABEL } from '#contract/loyalty-earn';
 import { paths } from '#contract/routes';
 import { OrderDetailScreen } from '../../../src/screens/orders/order-detail-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
@@ -69,7 +70,23 @@ export const PaidOnline: Story = {
 export const Preparing: Story = { args: { order: orderAt('preparing') } };
 export const Ready: Story = { args: { order: orderAt('ready') } };
 export const OnDelivery: Story = { args: { order: orderAt('on_delivery') } };
-export const Completed: Story = { args: { order: orderAt('completed') } };
+/** Completed on a Tuesday afternoon: its points named part by part, the base and the earning rule that applied (issue 29). */
+export const Completed: Story = {
+  args: {
+    order: {
+      ...orderAt('completed'),
+      points_earned: 58,
+      points_breakdown: [
+        { rule_id: null, label: BASE_LABEL, points: 33 },
+        { rule_id: 3, label: 'Double points Tuesday', points: 25 },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const parts = within(within(canvasElement).getByRole('list', { name: 'How the points were earned' }));
+    await expect(parts.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['+33 Points for your purchase', '+25 Double points Tuesday']);
+  },
+};
 /** Cancelled after it was paid from the wallet: the money back in the wallet, the points it earned taken back, no "points earned". */
 export const Cancelled: Story = {
   args: { order: orderAt('cancelled', 'delivery', 'preparing') },

@@ -20,6 +20,7 @@ describe("the console's page table", () => {
       'Customers /merchant/customers',
       'Menu (owner) /merchant/menu',
       'Rewards (owner) /merchant/rewards',
+      'Loyalty /merchant/loyalty',
       'Wheel (owner) /merchant/wheel',
       'Brand (owner) /merchant/theme',
       'Settings (owner) /merchant/settings',

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleForEarning } from '#contract/loyalty-earn';
+import { dayWords, previewSentence, ruleSummary, type RuleMenu } from '../../../src/screens/console/loyalty-words';
+
+const MENU: RuleMenu = {
+  categories: [
+    { id: 1, name: 'Coffee', products: [{ id: 1, name: 'Spanish latte', price: 16_500 }] },
+    { id: 3, name: 'Pastries', products: [{ id: 12, name: 'Butter croissant', price: 9_500 }, { id: 13, name: 'Ensaymada', price: 8_500 }] },
+  ],
+};
+const PHP = { pointsPerAmount: 1_000, currency: 'PHP', locale: 'en-PH' };
+const window = (over: Partial<Extract<RuleForEarning, { kind: 'window' }>> = {}): RuleForEarning => ({
+  id: 0,
+  kind: 'window',
+  name: 'Double points Tuesday',
+  days: ['tue'],
+  start: '14:00',
+  end: '16:00',
+  multiplier: 2,
+  points: null,
+  limit_per_day: 1,
+  limit_total: 0,
+  ...over,
+});
+
+describe('a rule in plain words', () => {
+  it('names each kind as the owner would say it', () => {
+    expect(ruleSummary({ id: 1, kind: 'multiplier', name: 'x', multiplier: 2, product_ids: [], category_ids: [3] }, MENU, 'en')).toBe('2× points on Pastries');
+    expect(ruleSummary({ id: 1, kind: 'bonus', name: 'x', points: 10, product_ids: [1], category_ids: [] }, MENU, 'en')).toBe('+10 points per Spanish latte');
+    expect(ruleSummary(window(), MENU, 'en')).toBe('Double points Tue 14:00–16:00, once a day');
+    expect(ruleSummary(window({ multiplier: null, points: 5, days: ['mon', 'tue', 'wed', 'thu', 'fri'], limit_per_day: 0, limit_total: 3 }), MENU, 'en')).toBe('+5 points Mon–Fri 14:00–16:00, 3 times in all');
+    expect(ruleSummary({ id: 1, kind: 'first_order', name: 'x', points: 50 }, MENU, 'en')).toBe('+50 on a first order');
+    expect(ruleSummary({ id: 1, kind: 'action', name: 'x', action: 'verified_email', points: 20 }, MENU, 'en')).toBe('+20 for verifying an e-mail');
+  });
+
+  it('counts what it cannot name, and shortens a long list', () => {
+    const many: RuleForEarning = { id: 1, kind: 'multiplier', name: 'x', multiplier: 1.5, product_ids: [1, 12, 13, 99], category_ids: [1] };
+    expect(ruleSummary(many, MENU, 'en')).toBe('1.5× points on Coffee, Spanish latte, Butter croissant and 2 more');
+    expect(ruleSummary(many, undefined, 'en')).toBe('1.5× points on 5 products and categories');
+    expect(dayWords(['sun', 'sat'])).toBe('Sat and Sun');
+    expect(dayWords(['mon', 'wed', 'fri'])).toBe('Mon, Wed and Fri');
+    expect(dayWords(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).toBe('every day');
+  });
+});
+
+describe('the preview', () => {
+  it('shows a window rule on its first day at its start time', () => {
+    expect(previewSentence(window({ days: ['fri', 'tue'] }), MENU, PHP)).toBe("Ana's ₱250.00 order on Tuesday at 14:00 would earn 50 points: 25 for the purchase and +25 Double points Tuesday.");
+  });
+
+  it('shows a product rule on one of its products at its price, and a first order as one', () => {
+    expect(previewSentence({ id: 0, kind: 'multiplier', name: '2× on pastries', multiplier: 2, product_ids: [], category_ids: [3] }, MENU, PHP)).toBe(
+      "Ana's ₱95.00 order of one Butter croissant would earn 18 points: 9 for the purchase and +9 2× on pastries.",
+    );
+    expect(previewSentence({ id: 0, kind: 'first_order', name: 'Welcome bonus', points: 50 }, MENU, PHP)).toBe("Ana's first order, ₱250.00, would earn 75 points: 25 for the purchase and +50 Welcome bonus.");
+    expect(previewSentence({ id: 0, kind: 'action', name: 'Verified e-mail', action: 'verified_email', points: 20 }, MENU, PHP)).toBe('Ana gets +20 points (Verified e-mail) once, when she verifies her e-mail.');
+  });
+
+  it('says when the rule adds nothing, and when it has nothing to show on', () => {
+    // 9 points × 0.1 more, rounded down
+    expect(previewSentence({ id: 0, kind: 'multiplier', name: 'A little more', multiplier: 1.1, product_ids: [12], category_ids: [] }, MENU, PHP)).toBe(
+      "Ana's ₱95.00 order of one Butter croissant would earn 9 points: 9 for the purchase (this rule adds nothing to it).",
+    );
+    expect(previewSentence({ id: 0, kind: 'bonus', name: 'x', points: 5, product_ids: [99], category_ids: [] }, MENU, PHP)).toBe('Choose a product or category to see an example.');
+  });
+});
