@@ -13,6 +13,7 @@ import { counterApi } from './counter.calls';
 import { customersApi, customersConsoleApi } from './customers.calls';
 import { dashboardApi } from './dashboard.calls';
 import { locationsApi, locationsConsoleApi } from './locations.calls';
+import { loyaltyConsoleApi } from './loyalty.calls';
 import { mediaApi } from './media.calls';
 import { membersApi } from './members.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
@@ -41,6 +42,7 @@ const areas = [
   dashboardApi,
   locationsApi,
   locationsConsoleApi,
+  loyaltyConsoleApi,
   mediaApi,
   membersApi,
   menuApi,

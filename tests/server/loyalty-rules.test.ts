@@ -3,7 +3,7 @@ import { BASE_LABEL, RULES_MAX, type LoyaltyRule } from '#contract/loyalty';
 import { DAY } from '../../server/lib/clock';
 import { signInWithPhone, newPhone } from './auth.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
-import { key, ledgers } from './orders.helpers';
+import { completeOrder, key, ledgers } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 
 /**
@@ -125,8 +125,12 @@ describeEachDb('earning rules', (kind) => {
     expect(placed.body.data.order).toMatchObject({ status: 'paid', points_earned: 50, points_breakdown: parts });
     const detail = await p.call('get', 'order/detail', { token: c.token, query: { name: placed.body.data.order.name } }).expect(200);
     expect(detail.body.data.order.points_breakdown).toEqual(parts);
-    const history = await p.db.selectFrom('points_ledger').select(['points', 'reason']).where('customer_id', '=', c.id).execute();
-    expect(history).toEqual([{ points: 50, reason: `Order ${placed.body.data.order.name} (+25 Double points Tuesday)` }]);
+    // on their way until the order is completed (pending points), named already
+    const pending = await p.db.selectFrom('points_pending').select(['points', 'reason', 'breakdown']).where('customer_id', '=', c.id).execute();
+    expect(pending).toEqual([{ points: 50, reason: `Order ${placed.body.data.order.name} (+25 Double points Tuesday)`, breakdown: parts }]);
+    await completeOrder(p, placed.body.data.order.name);
+    const history = await p.db.selectFrom('points_ledger').select(['points', 'reason', 'breakdown']).where('customer_id', '=', c.id).execute();
+    expect(history).toEqual([{ points: 50, reason: `Order ${placed.body.data.order.name} (+25 Double points Tuesday)`, breakdown: parts }]);
     expect(await ledgers(p, c.id)).toMatchObject({ points: 50, pointsSum: 50 });
 
     // once a day: the second order of the day earns the base alone
@@ -174,9 +178,11 @@ describeEachDb('earning rules', (kind) => {
       { rule_id: welcome.id, label: 'Welcome bonus', points: 50 },
     ];
     expect((await quote(c.token, items).expect(200)).body.data.points_breakdown).toEqual(firstParts);
-    expect((await order(c.token, items).expect(201)).body.data.order).toMatchObject({ points_earned: 137, points_breakdown: firstParts });
+    const first = (await order(c.token, items).expect(201)).body.data.order;
+    expect(first).toMatchObject({ points_earned: 137, points_breakdown: firstParts });
     const second = (await order(c.token, items).expect(201)).body.data.order;
     expect(second).toMatchObject({ points_earned: 87, points_breakdown: firstParts.slice(0, 3) });
+    for (const o of [first, second]) await completeOrder(p, o.name);
     expect(await ledgers(p, c.id)).toMatchObject({ points: 224, pointsSum: 224 });
   });
 
@@ -292,6 +298,9 @@ describePostgres('earning rules under concurrency', () => {
     const withWindow = answers.filter((a) => (a.body.data.order.points_breakdown as { rule_id: number | null }[]).some((part) => part.rule_id === rule.id));
     expect(withWindow).toHaveLength(1);
     expect(answers.reduce((s, a) => s + a.body.data.order.points_earned, 0)).toBe(20 * 16 + 16);
+    const pending = await p.db.selectFrom('points_pending').select((eb) => eb.fn.sum<string>('points').as('sum')).where('customer_id', '=', c.id).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    expect(Number(pending.sum)).toBe(336);
+    for (const a of answers) await completeOrder(p, a.body.data.order.name);
     expect(await ledgers(p, c.id)).toMatchObject({ points: 336, pointsSum: 336, wallet: 2_000_000 - 20 * 16_500 });
     const used = await p.db.selectFrom('loyalty_rule_uses').innerJoin('orders', 'orders.id', 'loyalty_rule_uses.order_id').select('orders.name').where('rule_id', '=', rule.id).execute();
     expect(used).toEqual([{ name: withWindow[0]!.body.data.order.name }]);

@@ -7,7 +7,7 @@ import { creditPendingPoints } from '../../server/provider/points/points.jobs';
 import { addPending } from '../../server/provider/points/points.pending';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
-import { key, ledgers, products } from './orders.helpers';
+import { completeOrder, key, ledgers, products } from './orders.helpers';
 import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, TEST_PLATFORM, TEST_SECRET, TEST_WEBHOOK_SECRET, useTestProvider } from './support/provider';
 
 /**
@@ -44,7 +44,6 @@ describeEachDb('pending points', (kind) => {
   });
 
   const setHold = (days: number) => p.call('post', 'merchant/settings/update', { token: owner.token, body: { points_hold_days: days } }).expect(200);
-  const move = (name: string, status: string) => p.call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status } });
   const history = async (c: { id: number; token: string }): Promise<History> => {
     const res = await p.call('post', 'point/history', { token: c.token, body: { customer_id: c.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -62,12 +61,7 @@ describeEachDb('pending points', (kind) => {
     expect([order.status, order.points_earned]).toEqual(['paid', 99]);
     return order;
   }
-  async function complete(name: string) {
-    for (const status of ['preparing', 'ready', 'completed']) {
-      const res = await move(name, status);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
-  }
+  const complete = (name: string) => completeOrder(p, name);
 
   it('a paid order’s points are on their way: not in the balance, not spendable, shown with the order they wait for', async () => {
     const c = await p.newCustomer({ wallet: 1_000_000, points: 10 });
