@@ -112,6 +112,9 @@ export const orderAnswer = z
       .nullable()
       .optional()
       .meta({ description: 'a cancelled paid order\'s refund, in full, the way it was paid' }),
+    points_voided: int()
+      .optional()
+      .meta({ description: 'a cancelled order: of points_taken_back, the points still on their way (pending) that were cancelled; they were never spendable' }),
     points_taken_back: int().optional().meta({ description: 'a cancelled order: of points_earned, what was taken back, or cancelled while still pending (the rest had been spent)' }),
     cancelled_vouchers: z
       .array(z.object({ title: z.string(), points: int() }))

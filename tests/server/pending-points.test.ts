@@ -118,6 +118,9 @@ describeEachDb('pending points', (kind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.order).toMatchObject({ status: 'cancelled', points_earned: 99, points_taken_back: 99, points_not_taken_back: 0 });
     expect(await pendingRow(`order:${order.name}`)).toMatchObject({ status: 'voided' });
+    // the customer's order page tells the points cancelled on their way from points taken back
+    const detail = await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } });
+    expect(detail.body.data.order).toMatchObject({ points_taken_back: 99, points_voided: 99 });
     expect(await history(c)).toMatchObject({ balance: 30, pending_points: 0, pending: [] });
     expect(await ledgers(p, c.id)).toMatchObject({ points: 30, pointsSum: 30 });
     expect(await p.db.selectFrom('points_ledger').select('id').where('ref', '=', `order:${order.name}`).execute()).toEqual([]);

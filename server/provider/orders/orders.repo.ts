@@ -206,6 +206,10 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
   const places = await locationLabels(db, rows.map((r) => r.location_id));
   const cancelledIds = rows.filter((r) => r.status === 'cancelled').map((r) => r.id);
   const refunds = cancelledIds.length ? await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', cancelledIds).execute() : [];
+  // points still pending when the order was cancelled: never the customer's, so cancelled rather than taken back
+  const voided = cancelledIds.length
+    ? await db.selectFrom('points_pending').select(['order_id', 'points']).where('order_id', 'in', cancelledIds).where('status', '=', 'voided').execute()
+    : [];
   const givenBack = cancelledIds.length
     ? await db
         .selectFrom('vouchers as v')
@@ -242,6 +246,7 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
       ? {
           refund: refundOf(refunds.find((f) => f.order_id === r.id)),
           points_taken_back: r.points_taken_back,
+          points_voided: voided.filter((v) => v.order_id === r.id).reduce((s, v) => s + v.points, 0),
           cancelled_vouchers: givenBack.filter((v) => v.cancelled_with_order === r.id).map((v) => ({ title: v.title, points: v.points_paid ?? 0 })),
         }
       : {}),

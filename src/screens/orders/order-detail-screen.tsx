@@ -74,9 +74,11 @@ function refundText(refund: OrderRefund): { where: string; status: string } {
 /** A cancelled order: the money back (how much, where to), the points taken back, vouchers cancelled. */
 function MoneyBack({ order, money, locale, className }: { order: Order; money: (amount: number, className?: string) => ReactNode; locale: string; className: string }) {
   const refund = order.refund ?? null;
-  const taken = order.points_taken_back ?? 0;
+  // points still on their way when it was cancelled were never the customer's: cancelled, not taken back
+  const voided = order.points_voided ?? 0;
+  const taken = (order.points_taken_back ?? 0) - voided;
   const vouchers = order.cancelled_vouchers ?? [];
-  if (!refund && taken === 0 && vouchers.length === 0) {
+  if (!refund && taken <= 0 && voided === 0 && vouchers.length === 0) {
     return (
       <section aria-labelledby="od-refund" className={className}>
         <h2 id="od-refund" className="text-lg font-semibold">
@@ -113,6 +115,17 @@ function MoneyBack({ order, money, locale, className }: { order: Order; money: (
             </dd>
           </Fragment>
         ))}
+        {voided > 0 && (
+          <>
+            <dt className="flex flex-col">
+              <span>Points on their way cancelled</span>
+              <span className="text-sm text-muted">The points this order would have earned once completed.</span>
+            </dt>
+            <dd className="text-right">
+              <Points value={voided} locale={locale} />
+            </dd>
+          </>
+        )}
         {taken > 0 && (
           <>
             <dt className="flex flex-col">

@@ -6,6 +6,7 @@ import { paths } from '#contract/routes';
 import { isOrderNotFound } from '../../../src/screens/orders/order-detail-screen.container';
 import { OrderDetailScreen, buildTimeline } from '../../../src/screens/orders/order-detail-screen';
 import type { Order } from '#contract';
+import { orderAt } from '../../../stories/fixtures/orders';
 
 const money = { currency: 'PHP', locale: 'en-PH' };
 
@@ -82,5 +83,29 @@ describe('the timeline of a paid order', () => {
 
   it('has none for an online order a voucher paid in full at once', () => {
     expect(buildTimeline(order('gateway', at(0)))[0]!.status).toBe('paid');
+  });
+});
+
+describe("a cancelled order's points", () => {
+  afterEach(cleanup);
+  const cancelled = (o: Partial<Order>): Order => ({
+    ...orderAt('cancelled', 'pickup', 'paid'),
+    refund: { method: 'wallet', amount: 33_000, status: 'succeeded' },
+    cancelled_vouchers: [],
+    ...o,
+  });
+  const show = (order: Order) => render(<OrderDetailScreen {...money} order={order} onRetry={() => {}} orderHistoryHref={paths.orderHome} />);
+
+  it('says points still on their way were cancelled, not taken back: the customer never had them', () => {
+    show(cancelled({ points_earned: 33, points_taken_back: 33, points_voided: 33 }));
+    expect(screen.getByText('Points on their way cancelled')).toBeTruthy();
+    expect(screen.queryByText('Points taken back')).toBeNull();
+  });
+
+  it('says points credited before the cancellation were taken back', () => {
+    show(cancelled({ points_earned: 33, points_taken_back: 33, points_voided: 0 }));
+    expect(screen.getByText('Points taken back')).toBeTruthy();
+    expect(screen.getByText(/^[−-]33 points$/)).toBeTruthy();
+    expect(screen.queryByText('Points on their way cancelled')).toBeNull();
   });
 });
