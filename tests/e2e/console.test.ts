@@ -124,8 +124,9 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['desktop', 'phone'])('the merch
     await staffPage.getByRole('button', { name: 'Create my account' }).click();
     await staffPage.getByText('Welcome, Ben Santos.').waitFor();
     const nav = await consoleNav(staffPage);
-    // the owner's pages (dashboard, menu, rewards, wheel, brand, staff, activity) are not offered; orders, the counter and customers are
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Counter', 'Customers']);
+    // the owner's pages (dashboard, menu, rewards, wheel, brand, staff, activity) are not offered; orders, the counter, customers
+    // and the earning rules (to read) are
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Counter', 'Customers', 'Loyalty']);
     await staffPage.goto('/merchant/staff');
     await staffPage.getByText("This page is for the shop's owner").waitFor();
     await staffPage.goto('/merchant/theme');

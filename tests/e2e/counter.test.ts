@@ -315,10 +315,12 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     expect(((await (await phone.request.get('/api/customer/profile')).json()).data as { points: number }).points).toBe(before.points);
     await phone.goto(`/order/${order.name}`);
     await expect.poll(() => phone.getByRole('main').textContent()).toContain('Cancelled');
-    // the page says what came back: the money to the wallet, the points taken back, no points earned
+    // the page says what came back: the money to the wallet, the points on their way cancelled (never the
+    // customer's, so not "taken back"), no points earned
     const refund = phone.getByRole('region', { name: 'Your refund' });
     await expect.poll(() => refund.textContent()).toContain('Back in your wallet');
-    expect(await refund.textContent()).toContain('Points taken back');
+    expect(await refund.textContent()).toContain('Points on their way cancelled');
+    expect(await refund.textContent()).not.toContain('Points taken back');
     expect(await phone.getByRole('main').textContent()).not.toContain('Points earned');
     // a cancelled order cannot be moved again: it is off the board, among today's finished ones
     expect(await desk.getByRole('button', { name: new RegExp(`order ${order.name}$`) }).count()).toBe(0);
