@@ -16,6 +16,7 @@ export const ACTIVITY_KINDS = {
   brand: { label: 'Brand and images', prefixes: ['theme.', 'media.'] },
   settings: { label: 'Shop settings', prefixes: ['settings.'] },
   locations: { label: 'Locations and pauses', prefixes: ['location.'] },
+  loyalty: { label: 'Earning rules', prefixes: ['loyalty.'] },
   exports: { label: 'Downloads', prefixes: ['export.'] },
   channels: { label: 'Payments and messages', prefixes: ['channels.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;

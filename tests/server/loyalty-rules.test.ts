@@ -105,6 +105,10 @@ describeEachDb('earning rules', (kind) => {
     expect(audit.every((a) => a.staff_id === ctx.owner.id)).toBe(true);
     expect(audit[1]).toMatchObject({ before: { name: '2× points on pastries', multiplier: 2 }, after: { name: '1.5× points on pastries', multiplier: 1.5 } });
     expect(audit[4]).toMatchObject({ before: { status: 'active' }, after: { status: 'ended' } });
+    // the Activity page's "Earning rules" filter finds them
+    const filtered = (await p.call('get', 'merchant/audit', { token: ctx.owner.token, query: { kind: 'loyalty' } }).expect(200)).body.data.items as { action: string }[];
+    expect(filtered.length).toBeGreaterThanOrEqual(5);
+    expect(filtered.every((e) => e.action.startsWith('loyalty.'))).toBe(true);
 
     // at most RULES_MAX rules not ended (paused ones count)
     for (let i = 0; i < RULES_MAX; i++) await rules.add({ ...windowRule, name: `Window ${i}` });

@@ -182,8 +182,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
   const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
   const counter = counterText(e.action, who, a, f);
   if (counter) return counter;
-  const lifecycle = productLifecycle(e.action, who, a, b) ?? locationSentence(e.action, who, a, b);
-  if (lifecycle) return plain(lifecycle, { changes: e.action === 'location.update' ? diff() : [] });
+  const lifecycle = productLifecycle(e.action, who, a, b) ?? locationSentence(e.action, who, a, b) ?? loyaltySentence(e.action, who, a, b);
+  if (lifecycle) return plain(lifecycle, { changes: e.action === 'location.update' || e.action === 'loyalty.rule.update' ? diff() : [] });
 
   switch (e.action) {
     case 'owner.setup':
@@ -334,6 +334,21 @@ function optionSentence(action: string, who: string, a: Obj, b: Obj): string | n
       return `${who} removed the option group ${text(b.name, '')}.`;
     case 'menu.option.availability':
       return a.available === false ? `${who} marked ${text(a.name, 'an option')} sold out.` : `${who} put ${text(a.name, 'an option')} back on sale.`;
+    default:
+      return null;
+  }
+}
+
+/** An earning rule added, changed, paused, resumed or ended (issue 29); null: another action. */
+function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | null {
+  const rule = `the earning rule ${text(a.name, text(b.name, ''))}`.trim();
+  switch (action) {
+    case 'loyalty.rule.create':
+      return `${who} added ${rule}.`;
+    case 'loyalty.rule.update':
+      return `${who} changed ${rule}.`;
+    case 'loyalty.rule.status':
+      return `${who} ${a.status === 'ended' ? 'ended' : a.status === 'paused' ? 'paused' : 'resumed'} ${rule}.`;
     default:
       return null;
   }

@@ -76,6 +76,20 @@ describe('the activity log in words', () => {
     expect(describeActivity(entry({ action: 'staff.locations', after: { name: 'Sam', location_ids: [], locations: [] } }), f).sentence).toBe('Anna set where Sam works: every location.');
   });
 
+  it("says an earning rule's creation, changes, pauses and end", () => {
+    const rule = { kind: 'window', name: 'Double points Tuesday', multiplier: 2, start: '14:00', end: '16:00' };
+    expect(describeActivity(entry({ action: 'loyalty.rule.create', target: 'loyalty_rule:4', after: rule }), f).sentence).toBe('Anna added the earning rule Double points Tuesday.');
+    const changed = describeActivity(entry({ action: 'loyalty.rule.update', target: 'loyalty_rule:4', before: rule, after: { ...rule, end: '17:00' } }), f);
+    expect(changed.sentence).toBe('Anna changed the earning rule Double points Tuesday.');
+    expect(changed.changes.map((c) => [c.before, c.after])).toEqual([['16:00', '17:00']]);
+    const status = (from: string, to: string) => describeActivity(entry({ action: 'loyalty.rule.status', before: { name: 'Happy hour', status: from }, after: { name: 'Happy hour', status: to } }), f).sentence;
+    expect([status('active', 'paused'), status('paused', 'active'), status('paused', 'ended')]).toEqual([
+      'Anna paused the earning rule Happy hour.',
+      'Anna resumed the earning rule Happy hour.',
+      'Anna ended the earning rule Happy hour.',
+    ]);
+  });
+
   it('shows a price change as money, not centavos', () => {
     const t = describeActivity(entry({ action: 'menu.product.update', before: { id: 3, name: 'Kopi', price: 12_000, available: true }, after: { id: 3, name: 'Kopi', price: 13_500, available: false } }), f);
     expect(t.sentence).toBe('Anna changed Kopi.');
