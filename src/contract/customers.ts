@@ -105,6 +105,8 @@ export const customerSearchAnswer = z.object({ items: z.array(customerSummaryAns
 export type CustomerSearchData = z.infer<typeof customerSearchAnswer>;
 export const customerDetailAnswer = z.object({
   customer: customerSummaryAnswer,
+  birthday: birthdayAnswer.nullable().meta({ description: 'the birth date the customer gave (issue 29); null: none' }),
+  pending_points: z.number().int().meta({ description: 'points on their way: earned on orders not completed yet, or within the hold (issue 29)' }),
   points: z.array(pointEntryAnswer).meta({ description: 'the latest 50 points ledger entries, newest first' }),
   wallet: z.array(walletEntryAnswer).meta({ description: 'the latest 50 wallet ledger entries, newest first' }),
   vouchers: z.array(voucherAnswer).meta({ description: 'the latest 50 vouchers' }),

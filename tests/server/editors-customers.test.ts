@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
+import { addPending } from '../../server/provider/points/points.pending';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
 
@@ -46,6 +47,12 @@ describeEachDb('customers in the console', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.data.customer).toMatchObject({ id: ana.id, name: 'Ana María Reyes', phone: '+639171234567', points: 500, wallet_balance: 20_000 });
     expect(Array.isArray(res.body.data.points)).toBe(true);
+    expect(res.body.data).toMatchObject({ birthday: null, pending_points: 0 });
+    // issue 29: the birthday she gave and the points on their way (an order not completed yet)
+    await p.call('post', 'customer/birthday', { token: ana.token, body: { day: 14, month: 3, year: 1994 } }).expect(200);
+    await p.db.transaction().execute((trx) => addPending(trx, p.clock, { customerId: ana.id, points: 33, reason: 'Order K-1', ref: `order:K-${ana.id}`, availableAt: null }));
+    const after = (await p.call('get', 'merchant/customers/detail', { token: staff.token, query: { id: ana.id } })).body.data;
+    expect(after).toMatchObject({ birthday: { day: 14, month: 3, year: 1994 }, pending_points: 33, customer: { points: 500 } });
     expect((await p.call('get', 'merchant/customers/detail', { token: staff.token, query: { id: 999_999 } })).status).toBe(404);
   });
 

@@ -10,6 +10,7 @@ import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { listCustomerOrders, toOrders } from '../orders/orders.repo';
 import { adjustPoints } from '../points/points.ledger';
+import { pendingOf } from '../points/points.pending';
 import { ledgerPage, toPointEntry } from '../points/points.repo';
 import { loadVouchers } from '../rewards/vouchers.repo';
 import { insertAudit, recordLookup } from '../staff/staff.repo';
@@ -54,6 +55,8 @@ export async function detailForStaff(ctx: ProviderContext, staff: StaffOfRequest
   const customer = await summaryOf(ctx.db, customerId);
   const account = {
     customer,
+    birthday: (await getCustomer(ctx.db, customerId)).birthday,
+    pending_points: (await pendingOf(ctx.db, customerId)).reduce((s, p) => s + p.points, 0),
     points: (await ledgerPage(ctx.db, customerId, 0, 50)).map(toPointEntry),
     wallet: await walletEntries(ctx.db, customerId, 50, 0),
     vouchers: (await loadVouchers(ctx.db, { customerId })).slice(0, 50),

@@ -1,3 +1,4 @@
+import { birthdayText } from '#contract/checks';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CustomerDetailData, CustomerSummary } from '#contract';
 import { Badge, Button, Card, EmptyState, ErrorState, LoadMore, Money, Notice, SkeletonGroup, SkeletonText, Tabs, TextField, cx, focusRing, type RenderLink } from '../../ui';
@@ -150,11 +151,19 @@ function Detail(props: CustomersScreenProps & { detail: CustomerDetailData }) {
         <h2 className="text-lg font-semibold">{c.name || 'No name yet'}</h2>
         <p className="text-sm text-muted">
           {[c.phone, c.email].filter(Boolean).join(' · ')} · joined {when(c.created_at)}
+          {/* day and month only: the year (their age) is the customer's own */}
+          {detail.birthday && (
+            <>
+              {' · '}
+              <span className="whitespace-nowrap">birthday {birthdayText({ ...detail.birthday, year: null })}</span>
+            </>
+          )}
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-3">
           <div>
             <dt className="text-sm text-muted">Points</dt>
             <dd className="text-2xl font-semibold tabular-nums">{c.points.toLocaleString(locale)}</dd>
+            {detail.pending_points > 0 && <dd className="text-sm text-muted">+{detail.pending_points.toLocaleString(locale)} on their way</dd>}
           </div>
           <div>
             <dt className="text-sm text-muted">Wallet</dt>
