@@ -1,3 +1,4 @@
+import { useRewardsEditor } from '../../api/rewards';
 import { useShopSettings, useUpdateShopSettings } from '../../api/shop-settings';
 import { messageOf } from '../../shared/errors';
 import { saved } from './save.container';
@@ -7,6 +8,8 @@ import { SettingsScreen } from './settings-screen';
 export default function SettingsContainer() {
   const settings = useShopSettings();
   const update = useUpdateShopSettings();
+  // the birthday treat is chosen among the catalogue's active rewards
+  const catalogue = useRewardsEditor();
   return (
     <SettingsScreen
       {...(settings.data ? { settings: settings.data } : {})}
@@ -14,6 +17,7 @@ export default function SettingsContainer() {
       error={settings.error ? messageOf(settings.error) : null}
       onRetry={() => void settings.mutate()}
       onSave={(changes) => saved(() => update(changes))}
+      rewards={catalogue.data?.rewards.filter((r) => r.active).map((r) => ({ name: r.name, title: r.title }))}
     />
   );
 }

@@ -14,6 +14,8 @@ export interface SettingsScreenProps {
   onSave: (changes: ShopSettingsUpdateInput) => Promise<SaveProblem | null>;
   /** the Locations page, where pickup addresses, hours and delivery areas are set */
   locationsHref?: string;
+  /** the catalogue's active rewards, for the birthday treat (undefined while loading: the name is typed) */
+  rewards?: ReadonlyArray<{ name: string; title: string }> | undefined;
 }
 
 /** The form as typed: money in major units as people write it, numbers as text. */
@@ -111,6 +113,7 @@ interface SectionProps {
   problem: SaveProblem | null;
   settings: ShopSettingsData;
   locationsHref?: string | undefined;
+  rewards?: SettingsScreenProps['rewards'];
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -222,7 +225,9 @@ function PointsSection(props: SectionProps) {
 
 /** The birthday treat: what it is, and from how many days before the birthday it comes. */
 function BirthdaySection(props: SectionProps) {
-  const { form, set, problem } = props;
+  const { form, set, problem, rewards } = props;
+  // the reward chosen from the catalogue; one no longer active (or still loading) stays typed by name
+  const choices = rewards && (form.birthday_reward_name === '' || rewards.some((r) => r.name === form.birthday_reward_name)) ? rewards : null;
   return (
     <Section title="Birthdays">
       <p className="text-sm text-muted">Customers add their birthday in their profile. The treat comes once a year, on the birthday or in the days before it. A birthday added or changed less than 30 days before it counts from the next year.</p>
@@ -237,9 +242,25 @@ function BirthdaySection(props: SectionProps) {
         <option value="off">No birthday treat</option>
       </SelectField>
       {form.birthday_reward === 'points' && <FormField {...props} name="birthday_points" label="Birthday points" hint="Added to the customer's points on their birthday." inputMode="numeric" />}
-      {form.birthday_reward === 'reward' && (
-        <FormField {...props} name="birthday_reward_name" label="Birthday reward" hint="The reward's name as in Rewards, such as birthday-cake-slice. The customer gets it as a voucher, without spending points." autoComplete="off" />
-      )}
+      {form.birthday_reward === 'reward' &&
+        (choices ? (
+          <SelectField
+            label="Birthday reward"
+            hint="The customer gets it as a voucher, without spending points."
+            value={form.birthday_reward_name}
+            onChange={(e) => set('birthday_reward_name', e.target.value)}
+            error={fieldProblem(problem, 'birthday_reward_name', 'The birthday reward')}
+          >
+            <option value="">Choose a reward</option>
+            {choices.map((r) => (
+              <option key={r.name} value={r.name}>
+                {r.title}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <FormField {...props} name="birthday_reward_name" label="Birthday reward" hint="The reward's name as in Rewards, such as birthday-cake-slice. The customer gets it as a voucher, without spending points." autoComplete="off" />
+        ))}
       {form.birthday_reward !== 'off' && (
         <FormField
           {...props}
@@ -294,7 +315,7 @@ function TopUpSection(props: SectionProps) {
   );
 }
 
-function SettingsForm({ settings, onSave, locationsHref }: { settings: ShopSettingsData; onSave: SettingsScreenProps['onSave']; locationsHref?: string | undefined }) {
+function SettingsForm({ settings, onSave, locationsHref, rewards }: { settings: ShopSettingsData; onSave: SettingsScreenProps['onSave']; locationsHref?: string | undefined; rewards?: SettingsScreenProps['rewards'] }) {
   const [form, setForm] = useState(() => formOf(settings));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
@@ -319,7 +340,7 @@ function SettingsForm({ settings, onSave, locationsHref }: { settings: ShopSetti
     setSaved(refused ? null : 'saved');
   }
 
-  const sections = { form, set, problem, settings, locationsHref };
+  const sections = { form, set, problem, settings, locationsHref, rewards };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Shop settings">
       <ShopSection {...sections} />
@@ -344,7 +365,7 @@ function SettingsForm({ settings, onSave, locationsHref }: { settings: ShopSetti
 }
 
 /** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, birthdays, orders and top-ups. */
-export function SettingsScreen({ settings, loading, error, onRetry, onSave, locationsHref }: SettingsScreenProps) {
+export function SettingsScreen({ settings, loading, error, onRetry, onSave, locationsHref, rewards }: SettingsScreenProps) {
   if (error) return <ErrorState title="We couldn't load the settings" message={error} onRetry={onRetry} />;
   if (loading || !settings) {
     return (
@@ -357,5 +378,5 @@ export function SettingsScreen({ settings, loading, error, onRetry, onSave, loca
       </SkeletonGroup>
     );
   }
-  return <SettingsForm settings={settings} onSave={onSave} locationsHref={locationsHref} />;
+  return <SettingsForm settings={settings} onSave={onSave} locationsHref={locationsHref} rewards={rewards} />;
 }

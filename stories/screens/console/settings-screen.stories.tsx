@@ -4,7 +4,7 @@ import type { SaveProblem } from '../../../src/screens/console/editor-fields';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { SettingsScreen } from '../../../src/screens/console/settings-screen';
 import { OWNER } from '../../fixtures/console';
-import { SHOP_SETTINGS } from '../../fixtures/editors';
+import { EDITOR_REWARDS, SHOP_SETTINGS } from '../../fixtures/editors';
 
 /** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, birthdays, orders and top-ups. */
 const meta = {
@@ -12,7 +12,12 @@ const meta = {
   component: SettingsScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { settings: SHOP_SETTINGS, onRetry: fn(), onSave: fn(async (): Promise<SaveProblem | null> => null) },
+  args: {
+    settings: SHOP_SETTINGS,
+    rewards: EDITOR_REWARDS.filter((r) => r.active).map((r) => ({ name: r.name, title: r.title })),
+    onRetry: fn(),
+    onSave: fn(async (): Promise<SaveProblem | null> => null),
+  },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="settings" title="Settings" onSignOut={fn()} onSignOutEverywhere={fn()}>
       <SettingsScreen {...args} />
@@ -43,7 +48,8 @@ export const Saved: Story = {
     // the birthday treat: a reward of the catalogue, from 3 days before (the points field goes away)
     await userEvent.selectOptions(canvas.getByLabelText('Birthday treat'), 'A reward from your catalogue');
     await expect(canvas.queryByLabelText('Birthday points')).toBeNull();
-    await userEvent.type(canvas.getByLabelText('Birthday reward'), 'birthday-cake-slice');
+    // chosen by its title from the catalogue's active rewards
+    await userEvent.selectOptions(canvas.getByLabelText('Birthday reward'), 'Butter Croissant');
     await userEvent.clear(canvas.getByLabelText('Days before the birthday the treat comes'));
     await userEvent.type(canvas.getByLabelText('Days before the birthday the treat comes'), '3');
     await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
@@ -53,7 +59,7 @@ export const Saved: Story = {
       delivery_fee_earns_points: true,
       counter_points_per_customer_per_day: 1000,
       birthday_reward: 'reward',
-      birthday_reward_name: 'birthday-cake-slice',
+      birthday_reward_name: 'butter-croissant',
       birthday_window_days: 3,
     });
     await expect(await canvas.findByText('Saved. Customers see it within 15 seconds.')).toBeVisible();
