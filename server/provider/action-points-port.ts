@@ -10,7 +10,8 @@ export interface ActionPoints {
   /**
    * In the caller's transaction, after `event` happened to the customer: each active action rule it now
    * earns gives its points, once per customer (a sign-up: sign-up, and with an address already proved the
-   * verified e-mail and completed profile; an address proved: verified e-mail and completed profile).
+   * verified e-mail; an address proved: verified e-mail; either, or a birth date added: the completed
+   * profile once the name, a verified e-mail and a birth date are all there).
    */
-  award(trx: Database, customerId: number, event: 'signed_up' | 'email_verified'): Promise<void>;
+  award(trx: Database, customerId: number, event: 'signed_up' | 'email_verified' | 'birthday_added'): Promise<void>;
 }

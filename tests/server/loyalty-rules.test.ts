@@ -231,10 +231,15 @@ describeEachDb('earning rules', (kind) => {
       await p.call('post', 'customer/email/verify', { token: me.token, body: { code: /\b(\d{6})\b/.exec(mail.body)![1]! } }).expect(200);
     };
     await verify(`ana-${me.customer.id}@example.com`);
+    // a name and a verified e-mail, but no birth date yet: the profile is not complete
+    expect(await ledgers(p, me.customer.id)).toMatchObject({ points: 50, pointsSum: 50 });
+    await p.call('post', 'customer/birthday', { token: me.token, body: { day: 14, month: 3 } }).expect(200);
     expect(await ledgers(p, me.customer.id)).toMatchObject({ points: 65, pointsSum: 65 });
-    // a second address verified: nothing more
+    // a second address verified, the birth date removed and given again: nothing more
     p.clock.advance(2 * 60 * 1000);
     await verify(`ana.reyes-${me.customer.id}@example.com`);
+    await p.call('post', 'customer/birthday/remove', { token: me.token, body: {} }).expect(200);
+    await p.call('post', 'customer/birthday', { token: me.token, body: { day: 15, month: 3 } }).expect(200);
     expect(await ledgers(p, me.customer.id)).toMatchObject({ points: 65, pointsSum: 65 });
     const history = await p.db.selectFrom('points_ledger').select(['reason', 'points']).where('customer_id', '=', me.customer.id).orderBy('id').execute();
     expect(history).toEqual([

@@ -64,7 +64,11 @@ export async function setBirthday(ctx: ProviderContext, customerId: number, b: {
     if (year > today.getUTCFullYear()) throw validation({ year: `must be ${today.getUTCFullYear()} or earlier` });
     if (Date.UTC(year, b.month - 1, b.day) > today.getTime()) throw validation({ year: 'must not make a date still to come' });
   }
-  await saveBirthDate(ctx.db, customerId, { day: b.day, month: b.month, year }, now);
+  await ctx.db.transaction().execute(async (trx) => {
+    await saveBirthDate(trx, customerId, { day: b.day, month: b.month, year }, now);
+    // a birth date may complete the profile (the owner's points for it, once)
+    await ctx.actionPoints.award(trx, customerId, 'birthday_added');
+  });
   return { customer: await getCustomer(ctx.db, customerId) };
 }
 

@@ -10,9 +10,9 @@ import { activeRules, earningRuleOf, insertAward } from './loyalty.repo';
 /**
  * Points for actions: each active `action` rule gives its points once per customer (the award's unique
  * key), in the transaction that made the customer earn them, with the rule's name as the history's
- * reason. A completed profile is a name and a verified e-mail (the profile has nothing more yet).
+ * reason. A completed profile is a name, a verified e-mail and a birth date (everything the profile asks).
  */
-async function award(trx: Database, clock: Clock, merchantId: string, customerId: number, event: 'signed_up' | 'email_verified'): Promise<void> {
+async function award(trx: Database, clock: Clock, merchantId: string, customerId: number, event: 'signed_up' | 'email_verified' | 'birthday_added'): Promise<void> {
   const rules = (await activeRules(trx, ['action'])).map(earningRuleOf);
   if (rules.length === 0) return;
   const c = await lockCustomer(trx, customerId);
@@ -20,7 +20,7 @@ async function award(trx: Database, clock: Clock, merchantId: string, customerId
   const earned: Record<RuleAction, boolean> = {
     sign_up: event === 'signed_up',
     verified_email: verified,
-    completed_profile: verified && c.name.trim() !== '',
+    completed_profile: verified && c.name.trim() !== '' && c.birth_month !== null && c.birth_day !== null,
   };
   const { rules: shop } = await getMerchant(trx, merchantId);
   const now = clock.now();
