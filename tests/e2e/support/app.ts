@@ -31,17 +31,27 @@ export interface RunningApp {
 
 /** Starts `npm start`'s script on a fresh data folder and waits for /healthz. */
 export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
-  const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'loyalty-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
-  const app = await startServer({
-    name: 'the app',
-    args: ['scripts/start.ts'],
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    url,
-    timeoutMs: 120_000,
-  });
-  return { url, dataDir: dir, proc: app.proc, output: app.output, stop: app.stop };
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      const app = await startServer({
+        name: 'the app',
+        args: ['scripts/start.ts'],
+        env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+        url,
+        timeoutMs: 120_000,
+      });
+      return { url, dataDir: dir, proc: app.proc, output: app.output, stop: app.stop };
+    } catch (err) {
+      // the port was free when freePort asked and taken before the app listened (an outgoing connection's
+      // ephemeral port, on a machine running other suites): the app refused to start, so another port.
+      // Any other failure to start is the test's to report.
+      if (attempt < 3 && /EADDRINUSE/.test(String(err))) continue;
+      throw err;
+    }
+  }
 }
 
 export function removeDataDir(dir: string): void {
