@@ -18,7 +18,7 @@ import type { ProviderContext } from '../../server/provider/context';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { createJobEngine, startJobEngine } from '../../server/lib/job-engine';
 import { DEMO_QUEUE, jobsReady, startJobs, triggerHourlyJobs, type JobOptions } from '../../server/provider/jobs';
-import { describeEachDb, describePostgres, useTestProvider, TEST_DATABASE_URL, TEST_MERCHANT_KEY, TEST_PLATFORM, TEST_SECRET, TEST_WEBHOOK_SECRET, type TestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider, embeddedOptions, TEST_DATABASE_URL } from './support/provider';
 import { key, products } from './orders.helpers';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -504,20 +504,3 @@ describePostgres('jobs with several instances on one database', () => {
     expect(waiting.length).toBeLessThanOrEqual(1);
   });
 });
-
-/** Options for an embedded provider (or a context) on the test provider's database and clock. */
-function embeddedOptions(p: TestProvider) {
-  return {
-    db: p.db,
-    logger: p.ctx.logger,
-    secret: TEST_SECRET,
-    platform: TEST_PLATFORM,
-    merchantId: 'kopi-senja',
-    merchantApiKey: TEST_MERCHANT_KEY,
-    webhookSecret: TEST_WEBHOOK_SECRET,
-    google: { clientId: 'test-client-id.apps.example', jwksUrl: 'http://127.0.0.1:9/jwks' },
-    demoOrderProgress: false,
-    clock: p.clock,
-    sender: { channel: { kind: 'outbox' as const }, send: async () => {} },
-  };
-}

@@ -8,7 +8,7 @@ import { addPending } from '../../server/provider/points/points.pending';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { completeOrder, key, ledgers, products } from './orders.helpers';
-import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, TEST_PLATFORM, TEST_SECRET, TEST_WEBHOOK_SECRET, useTestProvider } from './support/provider';
+import { describeEachDb, describePostgres, embeddedOptions, useTestProvider } from './support/provider';
 
 /**
  * Pending points (issue 29): an order's points wait for the order to be completed, then for the owner's
@@ -170,22 +170,7 @@ describePostgres('pending points credited once across instances', () => {
     expect(url).toMatch(/^postgres/);
     const second = await openDatabase({ databaseUrl: url, poolSize: 10 });
     extra.push(second);
-    const other = providerContext(
-      {
-        db: second.db,
-        logger: p.ctx.logger,
-        secret: TEST_SECRET,
-        platform: TEST_PLATFORM,
-        merchantId: 'kopi-senja',
-        merchantApiKey: TEST_MERCHANT_KEY,
-        webhookSecret: TEST_WEBHOOK_SECRET,
-        google: { clientId: 'test-client-id.apps.example', jwksUrl: 'http://127.0.0.1:9/jwks' },
-        demoOrderProgress: false,
-        clock: p.clock,
-        sender: { channel: { kind: 'outbox' as const }, send: async () => {} },
-      },
-      () => 'http://provider.test/api/v2/',
-    );
+    const other = providerContext({ ...embeddedOptions(p), db: second.db }, () => 'http://provider.test/api/v2/');
     try {
       const customers = await Promise.all(Array.from({ length: 6 }, () => p.newCustomer()));
       const now = p.clock.now();

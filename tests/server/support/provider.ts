@@ -347,3 +347,20 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
   };
   return tp;
 }
+
+/** Options for an embedded provider (or a context) on the test provider's database and clock. */
+export function embeddedOptions(p: TestProvider) {
+  return {
+    db: p.db,
+    logger: p.ctx.logger,
+    secret: TEST_SECRET,
+    platform: TEST_PLATFORM,
+    merchantId: 'kopi-senja',
+    merchantApiKey: TEST_MERCHANT_KEY,
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    google: { clientId: 'test-client-id.apps.example', jwksUrl: 'http://127.0.0.1:9/jwks' },
+    demoOrderProgress: false,
+    clock: p.clock,
+    sender: { channel: { kind: 'outbox' as const }, send: async () => {} },
+  };
+}
