@@ -29,11 +29,14 @@ export interface RunningApp {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `npm start`'s script on a fresh data folder and waits for /healthz. */
+/**
+ * Starts `npm start`'s script on a fresh data folder (or `dataDir`, a stopped app's) and waits for
+ * /healthz. `env.PORT`: that port (a restarted app at the same origin, whose pages keep their storage).
+ */
 export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'loyalty-e2e-'));
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = env.PORT ? Number(env.PORT) : await freePort();
     const url = `http://127.0.0.1:${port}`;
     try {
       const app = await startServer({
@@ -48,7 +51,7 @@ export async function startApp(env: Record<string, string> = {}, dataDir?: strin
       // the port was free when freePort asked and taken before the app listened (an outgoing connection's
       // ephemeral port, on a machine running other suites): the app refused to start, so another port.
       // Any other failure to start is the test's to report.
-      if (attempt < 3 && /EADDRINUSE/.test(String(err))) continue;
+      if (attempt < 3 && !env.PORT && /EADDRINUSE/.test(String(err))) continue;
       throw err;
     }
   }
