@@ -11,6 +11,7 @@ import { describe } from './api-spec';
 import { counterApi } from './counter.calls';
 import { id, idempotencyKey, phoneInput } from './fields';
 import { slug, VOUCHER_STATUSES } from './rewards';
+import { stampsAddedAnswer } from './stamps';
 
 const voucherStatus = z.enum(VOUCHER_STATUSES);
 
@@ -144,6 +145,7 @@ export const counterEarnAnswer = z
     location_name: z.string().nullable(),
     undo_until: time().meta({ description: 'until then any staff member may undo it; later only an owner' }),
     undone_at: time().nullable(),
+    stamps: z.array(stampsAddedAnswer).meta({ description: 'the stamps the sale\'s products gave, per stamp card programme (empty: none); an undo takes them back' }),
   })
   .meta({ id: 'CounterEarn' });
 export type CounterEarn = z.infer<typeof counterEarnAnswer>;

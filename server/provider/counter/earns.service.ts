@@ -47,6 +47,7 @@ const toEarn = (r: EarnRow): CounterEarn => ({
   location_name: r.location_name ?? null,
   undo_until: new Date(r.created_at.getTime() + UNDO_MS).toISOString(),
   undone_at: r.undone_at ? r.undone_at.toISOString() : null,
+  stamps: [],
 });
 
 /** The start of the shop's day now (its time zone), from which the caps count. */
