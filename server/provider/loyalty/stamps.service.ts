@@ -212,7 +212,7 @@ const cardName = (name: string) => (/\bcard$/i.test(name.trim()) ? name.trim() :
 const withArticle = (title: string) => `${/^[aeiou]/i.test(title) ? 'An' : 'A'} ${title}`;
 
 /** How many stamps a programme gives for these lines. */
-export function stampsFor(p: Pick<ProgramRow, 'per' | 'product_ids' | 'category_ids'>, lines: readonly StampLine[]): number {
+function stampsFor(p: Pick<ProgramRow, 'per' | 'product_ids' | 'category_ids'>, lines: readonly StampLine[]): number {
   const products = new Set(p.product_ids);
   const categories = new Set(p.category_ids);
   const units = lines.filter((l) => products.has(l.product_id) || (l.category_id !== null && categories.has(l.category_id))).reduce((s, l) => s + l.qty, 0);
