@@ -202,6 +202,23 @@ describeEachDb('stamp cards', (kind) => {
     expect((await cards(c.token))[0]).toMatchObject({ stamps: 3, cards_filled: 3 });
   });
 
+  it('keeps the stamps of cards in progress when the programme changes: a card with as many as needed or more fills with the next stamp', async () => {
+    const { latte } = await menuIds(p);
+    const reward = await newReward(p);
+    const fields = { name: 'Coffee card', product_ids: [latte.id], per: 'item', stamps_needed: 6, reward_id: reward.id, expiry_days: 365 };
+    const coffee = await api.add(fields);
+    const c = await p.newCustomer();
+    await earn(c.id, [{ product_id: latte.id, qty: 4 }]);
+    await api.update(coffee.id, { ...fields, stamps_needed: 3 }).expect(200);
+    expect((await cards(c.token))[0]).toMatchObject({ stamps: 4, stamps_needed: 3 });
+    expect((await earn(c.id, [{ product_id: latte.id, qty: 2 }])).stamps[0]).toMatchObject({ added: 2, stamps: 1, stamps_needed: 3, filled: 1 });
+    expect((await cardRows(c.id)).map((r) => [r.stamps, r.status])).toEqual([
+      [5, 'filled'],
+      [1, 'open'],
+    ]);
+    expect(await vouchersOf(c.id)).toHaveLength(1);
+  });
+
   it('starts a new card when the stamps expired; the customer sees an expired card as 0 stamps', async () => {
     const { latte } = await menuIds(p);
     const reward = await newReward(p);
