@@ -37,9 +37,11 @@ export const PROVIDER_LAYERS = [
   // by the rotating code rewards signs (vouchers' and members' alike), so members sits above both
   ['members'],
   ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'wheel'],
-  ['channels', 'options', 'orders', 'rewards'],
-  // orders and the counter evaluate the earning rules in their transactions; loyalty moves points and audits
+  ['channels', 'options', 'orders'],
+  // orders and the counter evaluate the earning rules and give stamps in their transactions; loyalty moves
+  // points and audits, and a full stamp card issues its reward's voucher through rewards
   ['loyalty'],
+  ['rewards'],
   ['addresses', 'locations', 'points', 'shop', 'wallet'],
   // under locations: a location's changes go into staff's activity log, and staff says who works where
   ['staff'],

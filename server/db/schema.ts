@@ -171,7 +171,7 @@ export interface VoucherTable {
   reward_id: number;
   /** cancelled: bought with the points of an order cancelled later, and given back (migration 0011) */
   status: ColumnType<'active' | 'used' | 'expired' | 'cancelled', 'active' | 'used' | 'expired' | 'cancelled' | undefined>;
-  source: ColumnType<'redeem' | 'wheel' | 'birthday', 'redeem' | 'wheel' | 'birthday' | undefined>;
+  source: ColumnType<'redeem' | 'wheel' | 'birthday' | 'stamps', 'redeem' | 'wheel' | 'birthday' | 'stamps' | undefined>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   order_id: number | null;
@@ -427,6 +427,9 @@ export interface DB {
   loyalty_rule_uses: LoyaltyRuleUseTable;
   loyalty_action_awards: LoyaltyActionAwardTable;
   birthday_gifts: BirthdayGiftTable;
+  stamp_programs: StampProgramTable;
+  stamp_cards: StampCardTable;
+  stamp_events: StampEventTable;
 }
 
 /** a birthday gift given: one per customer and year, whichever instance or retry gets there first (migration 0021) */
@@ -737,5 +740,56 @@ export interface LoyaltyActionAwardTable {
   action: RuleAction;
   rule_id: number;
   points: number;
+  created_at: Timestamp;
+}
+
+// stamp cards (migration 0024)
+
+/** an owner's stamp card programme */
+export interface StampProgramTable {
+  id: Generated<number>;
+  name: string;
+  product_ids: Json<number[]>;
+  category_ids: Json<number[]>;
+  per: 'item' | 'visit';
+  stamps_needed: number;
+  reward_id: number;
+  expiry_days: number;
+  status: ColumnType<RuleStatus, RuleStatus | undefined, RuleStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ended_at: NullableTimestamp;
+}
+
+/** a customer's card in a programme: at most one open per programme and customer */
+export interface StampCardTable {
+  id: Generated<number>;
+  program_id: number;
+  customer_id: number;
+  stamps: ColumnType<number, number | undefined, number>;
+  /** its first stamp */
+  started_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  status: ColumnType<'open' | 'filled' | 'expired' | 'closed', 'open' | 'filled' | 'expired' | 'closed' | undefined>;
+  filled_at: NullableTimestamp;
+  /** the voucher it issued when it filled (null: not full, or the reward could not be given) */
+  voucher_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+/** a sale's stamps on one card (an order's or a counter earn's), so an undo knows what to take back */
+export interface StampEventTable {
+  id: Generated<number>;
+  card_id: number;
+  program_id: number;
+  customer_id: number;
+  order_id: number | null;
+  earn_id: number | null;
+  stamps: number;
+  /** the card's stamps after them */
+  stamps_after: number;
+  /** these stamps filled the card */
+  filled: ColumnType<boolean, boolean | undefined, boolean>;
+  voucher_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }

@@ -27,6 +27,7 @@ import { previewCall, settingsApi } from './settings.calls';
 import { shopSettingsApi } from './shop-settings.calls';
 import { shopApi } from './shop.calls';
 import { staffApi } from './staff.calls';
+import { stampsApi, stampsConsoleApi } from './stamps.calls';
 import { themeApi } from './theme.calls';
 import { walletApi } from './wallet.calls';
 import { wheelApi, wheelEditorApi } from './wheel.calls';
@@ -59,6 +60,8 @@ const areas = [
   { previewCall },
   shopApi,
   staffApi,
+  stampsApi,
+  stampsConsoleApi,
   themeApi,
   walletApi,
   wheelApi,

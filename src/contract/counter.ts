@@ -11,6 +11,7 @@ import { describe } from './api-spec';
 import { counterApi } from './counter.calls';
 import { id, idempotencyKey, phoneInput } from './fields';
 import { slug, VOUCHER_STATUSES } from './rewards';
+import { stampsAddedAnswer } from './stamps';
 
 const voucherStatus = z.enum(VOUCHER_STATUSES);
 
@@ -144,6 +145,7 @@ export const counterEarnAnswer = z
     location_name: z.string().nullable(),
     undo_until: time().meta({ description: 'until then any staff member may undo it; later only an owner' }),
     undone_at: time().nullable(),
+    stamps: z.array(stampsAddedAnswer).meta({ description: 'the stamps the sale\'s products gave, per stamp card programme (empty: none); an undo takes them back' }),
   })
   .meta({ id: 'CounterEarn' });
 export type CounterEarn = z.infer<typeof counterEarnAnswer>;
@@ -264,13 +266,13 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
   undoEarn: {
     summary: 'Undo points given at the counter',
     description:
-      'Any staff member within 2 minutes, an owner at any time (else 403 ROLE_FORBIDDEN); an earn at a location the member does not work at: 403 LOCATION_FORBIDDEN. The points are taken back; if the customer has spent some of them already: 409 INSUFFICIENT_POINTS. Undone already: 409 INVALID_TRANSITION. Audited; the customer is notified.',
+      'Any staff member within 2 minutes, an owner at any time (else 403 ROLE_FORBIDDEN); an earn at a location the member does not work at: 403 LOCATION_FORBIDDEN. The points are taken back; if the customer has spent some of them already: 409 INSUFFICIENT_POINTS. Its stamps are taken back too, and a voucher they filled a card for is cancelled; if that voucher was used already: 409 CONFLICT, nothing changed. Undone already: 409 INVALID_TRANSITION. Audited; the customer is notified.',
     inContract: false,
     body: counterEarnUndoBody,
     data: counterEarnResultAnswer,
     answer: 'The undone earn and the customer as they are now.',
     message: 'The points are taken back.',
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'INSUFFICIENT_POINTS', 'ROLE_FORBIDDEN', 'LOCATION_FORBIDDEN'],
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'INSUFFICIENT_POINTS', 'CONFLICT', 'ROLE_FORBIDDEN', 'LOCATION_FORBIDDEN'],
   },
   earns: {
     summary: "Today's points given at the counter",

@@ -36,6 +36,7 @@ import { rewardsEditorSpec, rewardsSpec } from './rewards';
 import { shopSpec } from './shop';
 import { walletSpec } from './wallet';
 import { staffSpec } from './staff';
+import { stampsConsoleSpec, stampsSpec } from './stamps';
 import { themeSpec } from './theme';
 import { wheelEditorSpec, wheelSpec } from './wheel';
 
@@ -111,6 +112,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // the customer
   ...endpointsOf(pointsSpec),
   ...endpointsOf(membersSpec),
+  ...endpointsOf(stampsSpec),
   customersSpec.endpoints.profile,
   customersSpec.endpoints.changeEmail,
   customersSpec.endpoints.emailVerifyRequest,
@@ -186,6 +188,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(locationsConsoleSpec),
   // earning rules: the Loyalty area
   ...endpointsOf(loyaltyConsoleSpec),
+  // stamp cards: the Loyalty area too
+  ...endpointsOf(stampsConsoleSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

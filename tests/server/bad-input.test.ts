@@ -589,6 +589,7 @@ describeEachDb('bad input on every call', (kind) => {
       ['get', 'address/list', 'customer'],
       ['get', 'wheel/config', 'customer'],
       ['get', 'member/card', 'customer'],
+      ['get', 'stamp/cards', 'customer'],
       ['get', 'openapi.json', 'public'],
     ] as const)('%s %s ignores a junk query, and answers 401 without a session where it needs one', async (method, path, auth) => {
       const before = await counts();

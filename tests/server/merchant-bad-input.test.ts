@@ -26,7 +26,7 @@ const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
-const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'counter_earns', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups', 'locations', 'location_unavailable_products', 'staff_locations', 'loyalty_rules', 'loyalty_rule_uses', 'loyalty_action_awards'] as const;
+const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'counter_earns', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups', 'locations', 'location_unavailable_products', 'staff_locations', 'loyalty_rules', 'loyalty_rule_uses', 'loyalty_action_awards', 'stamp_programs', 'stamp_cards', 'stamp_events'] as const;
 const BAD_IMAGE: Json[] = ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://plain.example/a.png', '//evil.example/a.png', '/a b.png', 42, null, `/${'x'.repeat(500)}`, `/a${NUL}`];
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
 const BAD_CATEGORY: Json[] = ['', '   ', 42, null, 'x'.repeat(61), NUL];
@@ -51,6 +51,17 @@ const BAD_RULE_FIELDS: Record<string, Json[]> = {
   limit_total: [-1, 1.5, 1001],
 };
 const BAD_RULE: Json[] = [null, 'x', 42, [], {}, { kind: 'window', name: 'x' }, { ...GOOD_RULE, kind: 'stamp' }, { ...GOOD_RULE, start: '16:00', end: '14:00' }];
+/** A stamp card programme's fields, each bad in its own ways (products or categories that do not exist, a retired reward: stamp-cards.test.ts). */
+const BAD_STAMP_FIELDS: Record<string, Json[]> = {
+  name: ['', '   ', 42, null, 'x'.repeat(61), NUL],
+  product_ids: [[], 'abc', 42, null, [0], ['x'], [1.5], Array.from({ length: 101 }, (_, i) => i + 1)],
+  category_ids: ['abc', 42, null, [0], ['x'], Array.from({ length: 51 }, (_, i) => i + 1)],
+  per: ['', 'day', 'ITEM', 42, null],
+  stamps_needed: [1, 31, 1.5, '10', null],
+  reward_id: BAD_ID,
+  expiry_days: [-1, 731, 1.5, '30', null],
+};
+const BAD_STAMP_PROGRAM: Json[] = [null, 'x', 42, [], {}, { name: 'Coffee card' }];
 const DAILY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '07:00', close: '19:00' }]]));
 /** A location's fields, each bad in its own ways: its type, its range, and the rules between fields (checked on the location as it would be). */
 const BAD_LOCATION: Record<string, Json[]> = {
@@ -136,6 +147,17 @@ describeEachDb('bad input on every merchant console call', (kind) => {
   const earnFor = async () => ({ customer_id: (await p.newCustomer()).id, amount: 18_500, items: [{ product_id: await anyProduct(), qty: 2 }], idempotency_key: `k-${Math.random()}` });
   /** an earning rule of the owner's, for the calls that change one */
   const newRule = async () => (await p.call('post', 'merchant/loyalty/rules/create', { token: owner.token, body: GOOD_RULE }).expect(201)).body.data.rule.id as number;
+  /** a stamp card programme: a product of the menu and an offered reward */
+  const goodStamps = async () => ({
+    name: 'Coffee card',
+    product_ids: [await anyProduct()],
+    category_ids: [],
+    per: 'item',
+    stamps_needed: 10,
+    reward_id: (await p.db.selectFrom('rewards').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()).id,
+    expiry_days: 365,
+  });
+  const newStamps = async () => (await p.call('post', 'merchant/loyalty/stamps/create', { token: owner.token, body: await goodStamps() }).expect(201)).body.data.program.id as number;
   const walletOrder = async () => {
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const product = await p.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
@@ -515,6 +537,9 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     { method: 'post', path: 'merchant/loyalty/rules/update', owner: true, valid: async () => ({ id: await newRule(), rule: GOOD_RULE }), bad: { id: BAD_ID, rule: BAD_RULE }, required: ['id', 'rule'] },
     { method: 'post', path: 'merchant/loyalty/rules/status', owner: true, valid: async () => ({ id: await newRule(), status: 'paused' }), bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] }, required: ['id', 'status'] },
     { method: 'post', path: 'merchant/loyalty/simulate', owner: true, valid: async () => ({ rule: GOOD_RULE }), bad: { rule: BAD_RULE }, required: ['rule'] },
+    { method: 'post', path: 'merchant/loyalty/stamps/create', owner: true, valid: goodStamps, bad: BAD_STAMP_FIELDS, required: ['name', 'stamps_needed', 'reward_id'] },
+    { method: 'post', path: 'merchant/loyalty/stamps/update', owner: true, valid: async () => ({ id: await newStamps(), program: await goodStamps() }), bad: { id: BAD_ID, program: BAD_STAMP_PROGRAM }, required: ['id', 'program'] },
+    { method: 'post', path: 'merchant/loyalty/stamps/status', owner: true, valid: async () => ({ id: await newStamps(), status: 'paused' }), bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] }, required: ['id', 'status'] },
   ];
 
   it('has a row for every merchant console call that takes input', () => {

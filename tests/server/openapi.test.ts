@@ -795,6 +795,18 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/loyalty/rules/status', { token: owner, body: { id: rule.id, status: 'active' } });
     await call('GET merchant/loyalty/rules', { token: barista.token });
 
+    // stamp cards: the owner adds a programme, changes it, pauses and resumes it; staff read them; the customer sees their cards
+    const stampReward = (await p.db.selectFrom('rewards').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()).id;
+    const stampCard = { name: 'Coffee card', product_ids: [latte.id], per: 'item', stamps_needed: 10, reward_id: stampReward, expiry_days: 365 };
+    const programme = (await call('POST merchant/loyalty/stamps/create', { token: owner, body: stampCard })).body.data.program;
+    await call('POST merchant/loyalty/stamps/update', { token: owner, body: { id: programme.id, program: { ...stampCard, stamps_needed: 8 } } });
+    await call('POST merchant/loyalty/stamps/status', { token: owner, body: { id: programme.id, status: 'paused' } });
+    await call('POST merchant/loyalty/stamps/status', { token: owner, body: { id: programme.id, status: 'active' } });
+    await call('GET merchant/loyalty/stamps', { token: barista.token });
+    await call('GET stamp/cards', { token: c.token });
+    await call('POST merchant/loyalty/stamps/status', { token: owner, body: { id: programme.id, status: 'ended' } });
+    await call('POST merchant/loyalty/stamps/update', { token: owner, body: { id: programme.id, program: stampCard } });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 

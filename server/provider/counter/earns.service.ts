@@ -1,4 +1,5 @@
 import type { CounterEarn, CounterEarnData, CounterMember, counterEarnBody } from '#contract/counter';
+import type { StampsAdded } from '#contract/stamps';
 import { paths } from '#contract/routes';
 import type { z } from 'zod';
 import type { Database } from '../../db';
@@ -13,6 +14,7 @@ import { notify } from '../notifications/notify';
 import { pointsFor } from '../orders/pricing';
 import { dropEarnUses, earnReason, recordUses, saleEarning } from '../loyalty/loyalty.earn';
 import { productFacts } from '../loyalty/loyalty.repo';
+import { giveStamps, stampsOfEarns, stampsSentence, takeBackStamps } from '../loyalty/stamps.service';
 import { effectiveTimezone } from '../locations/ordering';
 import type { EarnInput } from '#contract/loyalty-earn';
 import { adjustPoints, earnPoints } from '../points/points.ledger';
@@ -37,7 +39,7 @@ import { earnedSince, earnsSince, existingProductIds, findEarn, insertEarn, lock
 /** the earn's body as parsed */
 type CounterEarnBody = z.output<typeof counterEarnBody>;
 
-const toEarn = (r: EarnRow): CounterEarn => ({
+const toEarn = (r: EarnRow, stamps: StampsAdded[] = []): CounterEarn => ({
   id: r.id,
   customer_first_name: firstName(r.customer_name),
   amount: Number(r.amount),
@@ -47,7 +49,14 @@ const toEarn = (r: EarnRow): CounterEarn => ({
   location_name: r.location_name ?? null,
   undo_until: new Date(r.created_at.getTime() + UNDO_MS).toISOString(),
   undone_at: r.undone_at ? r.undone_at.toISOString() : null,
+  stamps,
 });
+
+/** Earns with the stamps each gave (an undone earn's were taken back: none). */
+async function withStamps(db: Database, rows: EarnRow[]): Promise<CounterEarn[]> {
+  const stamps = await stampsOfEarns(db, rows.map((r) => r.id));
+  return rows.map((r) => toEarn(r, stamps.get(r.id)));
+}
 
 /** The start of the shop's day now (its time zone), from which the caps count. */
 const todayStart = (ctx: ProviderContext, rules: MerchantRules) => startOfDay(ctx.db, ctx.clock.now(), rules.timezone);
@@ -146,6 +155,8 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
   const id = await insertEarn(trx, { customerId: customer.id, staffId: staff.id, locationId: location?.id ?? null, amount: body.amount, points, items: body.items ?? null, now });
   const ref = `counter:${id}`;
   await recordUses(trx, customer.id, { earn_id: id }, earning, now);
+  // the stamp cards' stamps for what was sold, at once (under the customer's row lock, taken above)
+  const stamps = await giveStamps(trx, ctx, { customerId: customer.id, lines, source: { earn_id: id }, now });
   const reason = earnReason(`Purchase at the counter${location ? ` (${location.name})` : ''}`, earning.parts);
   // the owner's hold (0 by default: at once); with one, the points are pending until it ends (points.pending.ts)
   const hold = rules.points_hold_days;
@@ -156,7 +167,7 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
       title: `${points} points on their way from ${merchant.settings.setting_company}`,
-      body: `For your purchase${location ? ` at ${location.name}` : ''}. You can spend them from ${day}. Thank you!`,
+      body: `For your purchase${location ? ` at ${location.name}` : ''}. You can spend them from ${day}. Thank you!${stampsSentence(stamps)}`,
       link: paths.profilePoint,
     });
   } else {
@@ -164,7 +175,7 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
       title: `You earned ${points} points at ${merchant.settings.setting_company}`,
-      body: `For your purchase${location ? ` at ${location.name}` : ''}. Thank you!`,
+      body: `For your purchase${location ? ` at ${location.name}` : ''}. Thank you!${stampsSentence(stamps)}`,
       link: paths.profilePoint,
     });
   }
@@ -173,10 +184,19 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
     action: 'counter.earn',
     target: `customer:${customer.id}`,
     before: { points: customer.points },
-    after: { points: hold > 0 ? customer.points : customer.points + points, earned: points, ...(hold > 0 ? { pending: points } : {}), amount: body.amount, earn: id, customer: customer.name, location: location?.name ?? null },
+    after: {
+      points: hold > 0 ? customer.points : customer.points + points,
+      earned: points,
+      ...(hold > 0 ? { pending: points } : {}),
+      ...(stamps.length ? { stamps: stamps.reduce((s, a) => s + a.added, 0) } : {}),
+      amount: body.amount,
+      earn: id,
+      customer: customer.name,
+      location: location?.name ?? null,
+    },
     now,
   });
-  return { earn: toEarn((await findEarn(trx, id))!), member: await memberOf(trx, rules, since, customer.id) };
+  return { earn: toEarn((await findEarn(trx, id))!, stamps), member: await memberOf(trx, rules, since, customer.id) };
 }
 
 /**
@@ -245,6 +265,8 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
     if (!wasPending) await adjustPoints(trx, ctx.clock, customer.id, -e.points, { reason: `Purchase at the counter${where} undone`, ref, lotRef: ref });
     await markEarnUndone(trx, e.id, staff.id, now);
     await dropEarnUses(trx, e.id);
+    // its stamps back, and a voucher they filled a card for cancelled while unused (else 409: nothing changed)
+    const stamps = await takeBackStamps(trx, e.id, now);
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
       title: `${e.points} points ${wasPending ? 'cancelled' : 'taken back'}`,
@@ -258,6 +280,7 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
       before: { points: customer.points, earn: e.id },
       after: {
         ...(wasPending ? { points: customer.points, pending_cancelled: e.points } : { points: customer.points - e.points, taken_back: e.points }),
+        ...(stamps > 0 ? { stamps_taken_back: stamps } : {}),
         amount: Number(e.amount),
         customer: customer.name,
         location: row.location_name ?? null,
@@ -272,5 +295,5 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
 export async function todaysEarns(ctx: ProviderContext, staff: StaffOfRequest): Promise<CounterEarn[]> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const rows = await earnsSince(ctx.db, await todayStart(ctx, rules), 50, await locationScope(ctx.db, staff));
-  return rows.map(toEarn);
+  return withStamps(ctx.db, rows);
 }

@@ -9,6 +9,7 @@ import { notify } from '../notifications/notify';
 import { addPending, releasePending } from '../points/points.pending';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { dropOrderUses, earnReason } from '../loyalty/loyalty.earn';
+import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
 import { pointsFor } from './pricing';
@@ -72,7 +73,8 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
     next_auto_at: moving ? new Date(now.getTime() + merchant.rules.demo_step_seconds * SECOND) : null,
   });
   await insertOrderEvent(trx, order.id, to, now, note);
-  const points = to === 'completed' ? await releaseOrderPoints(trx, ctx, merchant, order) : '';
+  // a completed order's points, and its stamps (in addition to points; completed is terminal, so once)
+  const points = to === 'completed' ? (await releaseOrderPoints(trx, ctx, merchant, order)) + stampsSentence(await giveOrderStamps(trx, ctx, order)) : '';
   const collectAt = to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
   await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra + points, collectAt), link: orderLink(order.name) });
   return updated;

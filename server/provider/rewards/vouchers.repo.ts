@@ -19,7 +19,7 @@ export async function issueVoucher(
   clock: Clock,
   customerId: number,
   reward: { id: number; valid_days: number },
-  source: 'redeem' | 'wheel' | 'birthday',
+  source: 'redeem' | 'wheel' | 'birthday' | 'stamps',
   /** the points the redemption burned (a cancellation of the order they came from gives them back) */
   pointsPaid: number | null = null,
 ): Promise<number> {
@@ -38,6 +38,23 @@ export async function issueVoucher(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A voucher the customer never used, cancelled (a full stamp card's, by its sale's undo), its unit back
+ * to the reward's stock. False when it was used (or cancelled) already: nothing changed.
+ */
+export async function cancelUnusedVoucher(trx: Database, voucherId: number, now: Date): Promise<boolean> {
+  const v = await trx
+    .updateTable('vouchers')
+    .set({ status: 'cancelled', cancelled_at: now })
+    .where('id', '=', voucherId)
+    .where('status', 'in', ['active', 'expired'])
+    .returning('reward_id')
+    .executeTakeFirst();
+  if (!v) return false;
+  await trx.updateTable('rewards').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', v.reward_id).where('stock', 'is not', null).execute();
+  return true;
 }
 
 /** Vouchers past their date become `expired` (run before reading or using them). */

@@ -183,7 +183,7 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
   const counter = counterText(e.action, who, a, f);
   if (counter) return counter;
   const lifecycle = productLifecycle(e.action, who, a, b) ?? locationSentence(e.action, who, a, b) ?? loyaltySentence(e.action, who, a, b);
-  if (lifecycle) return plain(lifecycle, { changes: e.action === 'location.update' || e.action === 'loyalty.rule.update' ? diff() : [] });
+  if (lifecycle) return plain(lifecycle, { changes: e.action === 'location.update' || e.action === 'loyalty.rule.update' || e.action === 'loyalty.stamps.update' ? diff() : [] });
 
   switch (e.action) {
     case 'owner.setup':
@@ -339,9 +339,10 @@ function optionSentence(action: string, who: string, a: Obj, b: Obj): string | n
   }
 }
 
-/** An earning rule added, changed, paused, resumed or ended (issue 29); null: another action. */
+/** An earning rule or a stamp card added, changed, paused, resumed or ended (issue 29); null: another action. */
 function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | null {
   const rule = `the earning rule ${text(a.name, text(b.name, ''))}`.trim();
+  const card = `the stamp card ${text(a.name, text(b.name, ''))}`.trim();
   switch (action) {
     case 'loyalty.rule.create':
       return `${who} added ${rule}.`;
@@ -349,6 +350,12 @@ function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | 
       return `${who} changed ${rule}.`;
     case 'loyalty.rule.status':
       return `${who} ${a.status === 'ended' ? 'ended' : a.status === 'paused' ? 'paused' : 'resumed'} ${rule}.`;
+    case 'loyalty.stamps.create':
+      return `${who} added ${card}.`;
+    case 'loyalty.stamps.update':
+      return `${who} changed ${card}.`;
+    case 'loyalty.stamps.status':
+      return `${who} ${a.status === 'ended' ? 'ended' : a.status === 'paused' ? 'paused' : 'resumed'} ${card}.`;
     default:
       return null;
   }

@@ -90,6 +90,20 @@ describe('the activity log in words', () => {
     ]);
   });
 
+  it("says a stamp card's creation, changes, pauses and end", () => {
+    const card = { name: 'Coffee card', product_ids: [1], category_ids: [], per: 'item', stamps_needed: 10, reward_id: 3, expiry_days: 365 };
+    expect(describeActivity(entry({ action: 'loyalty.stamps.create', target: 'stamp_program:2', after: card }), f).sentence).toBe('Anna added the stamp card Coffee card.');
+    const changed = describeActivity(entry({ action: 'loyalty.stamps.update', target: 'stamp_program:2', before: card, after: { ...card, stamps_needed: 8 } }), f);
+    expect(changed.sentence).toBe('Anna changed the stamp card Coffee card.');
+    expect(changed.changes.map((c) => [c.before, c.after])).toEqual([['10', '8']]);
+    const status = (from: string, to: string) => describeActivity(entry({ action: 'loyalty.stamps.status', before: { name: 'Coffee card', status: from }, after: { name: 'Coffee card', status: to } }), f).sentence;
+    expect([status('active', 'paused'), status('paused', 'active'), status('active', 'ended')]).toEqual([
+      'Anna paused the stamp card Coffee card.',
+      'Anna resumed the stamp card Coffee card.',
+      'Anna ended the stamp card Coffee card.',
+    ]);
+  });
+
   it('shows a price change as money, not centavos', () => {
     const t = describeActivity(entry({ action: 'menu.product.update', before: { id: 3, name: 'Kopi', price: 12_000, available: true }, after: { id: 3, name: 'Kopi', price: 13_500, available: false } }), f);
     expect(t.sentence).toBe('Anna changed Kopi.');
