@@ -37,7 +37,12 @@ export const stampProgramBody = z
     reward_id: id,
     expiry_days: wholeNumber(0, STAMP_EXPIRY_DAYS_MAX, 'days').default(365),
   })
-  .refine((p) => p.product_ids.length + p.category_ids.length > 0, { message: 'choose at least one product or category', path: ['product_ids'] });
+  .refine((p) => p.product_ids.length + p.category_ids.length > 0, {
+    message: 'choose at least one product or category',
+    path: ['product_ids'],
+    // checked beside the other fields' problems (a form shows them all at once), whenever both lists are lists
+    when: ({ value }) => [(value as Record<string, unknown>).product_ids, (value as Record<string, unknown>).category_ids].every(Array.isArray),
+  });
 export type StampProgramInput = z.input<typeof stampProgramBody>;
 export type StampProgramFields = z.output<typeof stampProgramBody>;
 

@@ -10,6 +10,7 @@ import { describeEachDb, describePostgres, useTestProvider } from './support/pro
  */
 
 interface EditorReward {
+  id: number;
   name: string;
   title: string;
   points_cost: number;
@@ -39,6 +40,9 @@ describeEachDb('the reward catalogue editor', (kind) => {
     expect(res.status).toBe(201);
     const reward = res.body.data.reward as EditorReward;
     expect(reward).toMatchObject({ name: 'free-matcha-latte', stock_total: 5, stock_left: 5, issued: 0, used: 0, active: true });
+    // its id, as a stamp card programme names its reward
+    const row = await p.db.selectFrom('rewards').select('id').where('name', '=', 'free-matcha-latte').executeTakeFirstOrThrow();
+    expect(reward.id).toBe(row.id);
     expect((await create({ title: 'Free matcha latte', points_cost: 200, stock_total: null })).body.data.reward.name).toBe('free-matcha-latte-2');
     expect((await customerList()).find((r) => r.name === 'free-matcha-latte')).toMatchObject({ points_cost: 200, stock: 5 });
     const c = await p.newCustomer({ points: 1_000 });

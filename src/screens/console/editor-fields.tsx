@@ -73,3 +73,15 @@ export interface SaveProblem {
 
 /** The provider's word on one field ("must be at least 1"), with the field's name in front, for the form. */
 export const fieldProblem = (p: SaveProblem | null, field: string, label: string) => (p?.fields[field] ? `${label} ${p.fields[field]}.` : undefined);
+
+/**
+ * The first problem on a field or inside it (`product_ids.1`), the body's wrapper in front taken off (an
+ * update's `rule.name`, `program.name`), with what it is about in front ("The name is required.").
+ */
+export function nestedProblem(problem: SaveProblem | null, wrapper: string, field: string, label: string | null): string | undefined {
+  const bare = (k: string) => (k.startsWith(`${wrapper}.`) ? k.slice(wrapper.length + 1) : k);
+  const key = problem && Object.keys(problem.fields).find((k) => bare(k) === field || bare(k).startsWith(`${field}.`));
+  if (!key) return undefined;
+  const words = problem.fields[key]!;
+  return label ? `${label} ${words}.` : `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
+}

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { asEarningRule, loyaltyRuleBody, RULE_ACTIONS, RULE_KINDS, SIMULATE_DAYS, WEEKDAYS, type LoyaltyRule, type LoyaltyRuleFields, type LoyaltyRuleInput, type LoyaltySimulateData, type RuleAction, type RuleKind, type Weekday } from '#contract/loyalty';
 import { Button, Card, Notice, TextField, cx, focusRing } from '../../ui';
-import { CheckField, FormActions, SelectField, type SaveProblem } from './editor-fields';
+import { FormActions, nestedProblem, SelectField, type SaveProblem } from './editor-fields';
+import { ProductPicker } from './product-picker';
 import { ACTION_WORDS, DAY_NAMES, KIND_WORDS, previewSentence, type PreviewShop, type RuleMenu } from './loyalty-words';
 
 /** What the simulator answered: the figures, or why it could not. */
@@ -92,13 +93,8 @@ function checked(form: Form, kind: RuleKind): { rule: LoyaltyRuleFields } | { pr
   return { problems };
 }
 
-/** The first problem on a field or inside it (`product_ids.1`), the provider's `rule.` in front taken off, with what it is about in front. */
-function problemAt(problem: SaveProblem | null, field: string, label: string | null): string | undefined {
-  const key = problem && Object.keys(problem.fields).find((k) => k.replace(/^rule\./, '') === field || k.replace(/^rule\./, '').startsWith(`${field}.`));
-  if (!key) return undefined;
-  const words = problem.fields[key]!;
-  return label ? `${label} ${words}.` : `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
-}
+/** The first problem on a field or inside it, the provider's `rule.` in front taken off. */
+const problemAt = (problem: SaveProblem | null, field: string, label: string | null) => nestedProblem(problem, 'rule', field, label);
 
 function KindChooser({ kind, onChange }: { kind: RuleKind | null; onChange: (k: RuleKind) => void }) {
   const name = useId();
@@ -121,40 +117,6 @@ function KindChooser({ kind, onChange }: { kind: RuleKind | null; onChange: (k: 
 }
 
 type Set = <K extends keyof Form>(k: K, v: Form[K]) => void;
-
-/** The menu as checkable lists: a whole category, or some of its products. */
-function Targets({ form, set, menu, problem }: { form: Form; set: Set; menu: RuleMenu | undefined; problem: SaveProblem | null }) {
-  const toggle = (k: 'product_ids' | 'category_ids', id: number, on: boolean) => set(k, on ? [...form[k], id] : form[k].filter((x) => x !== id));
-  const error = problemAt(problem, 'product_ids', null) ?? problemAt(problem, 'category_ids', null);
-  return (
-    <fieldset className="flex flex-col gap-3">
-      <legend className="mb-1 font-medium">On which products?</legend>
-      <p className="text-sm text-muted">A whole category, or some of its products.</p>
-      {!menu ? (
-        <p className="text-muted">Loading the menu…</p>
-      ) : menu.categories.length === 0 ? (
-        <p className="text-muted">The menu has no products yet.</p>
-      ) : (
-        <div className="grid gap-3 sm:grid-cols-2">
-          {menu.categories.map((c) => {
-            const whole = form.category_ids.includes(c.id);
-            return (
-              <div key={c.id} className="flex flex-col gap-2 rounded-lg border border-border p-3">
-                <CheckField label={<>All of {c.name}</>} checked={whole} onChange={(on) => toggle('category_ids', c.id, on)} />
-                <div className="flex flex-col gap-2 pl-6">
-                  {c.products.map((p) => (
-                    <CheckField key={p.id} label={p.name} checked={whole || form.product_ids.includes(p.id)} disabled={whole} onChange={(on) => toggle('product_ids', p.id, on)} />
-                  ))}
-                </div>
-              </div>
-            );
-          })}
-        </div>
-      )}
-      {error && <p className="text-sm font-medium text-danger">{error}</p>}
-    </fieldset>
-  );
-}
 
 function Days({ form, set, problem }: { form: Form; set: Set; problem: SaveProblem | null }) {
   const error = problemAt(problem, 'days', null);
@@ -234,14 +196,14 @@ function KindFields({ kind, form, set, problem, menu }: { kind: RuleKind; form: 
       return (
         <>
           <MultiplierField form={form} set={set} problem={problem} />
-          <Targets form={form} set={set} menu={menu} problem={problem} />
+          <ProductPicker legend="On which products?" value={form} onChange={set} menu={menu} problem={problem} wrapper="rule" />
         </>
       );
     case 'bonus':
       return (
         <>
           <PointsField form={form} set={set} problem={problem} label="Bonus points per item" />
-          <Targets form={form} set={set} menu={menu} problem={problem} />
+          <ProductPicker legend="On which products?" value={form} onChange={set} menu={menu} problem={problem} wrapper="rule" />
         </>
       );
     case 'window':

@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import type { LoyaltyRule, LoyaltyRuleInput, RuleStatus } from '#contract/loyalty';
-import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText } from '../../ui';
+import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice } from '../../ui';
 import type { EditorPageProps, SaveProblem } from './editor-fields';
+import type { StampProgram, StampProgramInput } from '#contract/stamps';
+import { CardsLoading, StatusButtons, STATUS_TONE, useStatusChanges } from './loyalty-parts';
 import { LoyaltyRuleEditor, type SimulateOutcome } from './loyalty-rule-editor';
+import { StampEditorPage, type StampReward } from './loyalty-stamp-editor';
+import { StampCardsSection, type StampCardsProps } from './loyalty-stamps';
 import { earningRuleOf, KIND_WORDS, ruleSummary, type RuleMenu } from './loyalty-words';
 
 export interface LoyaltyScreenProps extends EditorPageProps {
@@ -18,6 +22,16 @@ export interface LoyaltyScreenProps extends EditorPageProps {
   /** answers null when done, else why not */
   onStatus: (id: number, status: RuleStatus) => Promise<string | null>;
   onSimulate: (rule: LoyaltyRuleInput) => Promise<SimulateOutcome>;
+  /** the stamp cards, below the rules (absent: not shown) */
+  stamps?: StampsProps | undefined;
+}
+
+/** The stamp cards' list and its editor's needs. */
+export interface StampsProps extends StampCardsProps {
+  /** the catalogue's active rewards, for a full card's reward; undefined while they load */
+  rewards?: readonly StampReward[] | undefined;
+  /** id null: a new programme. Answers null when saved, else what the provider refused. */
+  onSave: (id: number | null, program: StampProgramInput) => Promise<SaveProblem | null>;
 }
 
 const GROUPS: ReadonlyArray<{ status: RuleStatus; title: string; empty?: string }> = [
@@ -25,8 +39,6 @@ const GROUPS: ReadonlyArray<{ status: RuleStatus; title: string; empty?: string 
   { status: 'paused', title: 'Paused' },
   { status: 'ended', title: 'Ended' },
 ];
-const STATUS_TONE = { active: 'success', paused: 'warning', ended: 'neutral' } as const;
-const DONE_WORDS: Record<RuleStatus, string> = { active: 'Resumed', paused: 'Paused', ended: 'Ended' };
 
 interface RowProps {
   rule: LoyaltyRule;
@@ -56,42 +68,20 @@ function RuleCard({ rule, menu, locale, canEdit, busy, onEdit, onStatus, onEnd }
           {rule.points_given === 0 ? 'No points given yet' : `${n(rule.points_given)} ${rule.points_given === 1 ? 'point' : 'points'} given to ${n(rule.customers)} ${rule.customers === 1 ? 'customer' : 'customers'}`}
         </p>
       </div>
-      {canEdit && rule.status !== 'ended' && (
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${rule.name}`} disabled={busy}>
-            Edit
-          </Button>
-          <Button size="sm" variant="secondary" loading={busy} onClick={() => onStatus(rule.status === 'active' ? 'paused' : 'active')} aria-label={`${rule.status === 'active' ? 'Pause' : 'Resume'} ${rule.name}`}>
-            {rule.status === 'active' ? 'Pause' : 'Resume'}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onEnd} aria-label={`End ${rule.name}`} disabled={busy}>
-            End
-          </Button>
-        </div>
-      )}
+      {canEdit && <StatusButtons name={rule.name} status={rule.status} busy={busy} onEdit={onEdit} onStatus={onStatus} onEnd={onEnd} />}
     </Card>
   );
 }
 
 /** /merchant/loyalty (staff read it, owners change it): the earning rules, active, paused and ended, and each rule's editor. */
 export function LoyaltyScreen(props: LoyaltyScreenProps) {
-  const { rules, loading, error, onRetry, locale, currency, canEdit, menu, pointsPerAmount, onSave, onStatus, onSimulate } = props;
+  const { rules, loading, error, onRetry, locale, currency, canEdit, menu, pointsPerAmount, onSave, onStatus, onSimulate, stamps } = props;
   const [editing, setEditing] = useState<{ rule: LoyaltyRule | null } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [ending, setEnding] = useState<LoyaltyRule | null>(null);
+  const [editingStamps, setEditingStamps] = useState<{ program: StampProgram | null } | null>(null);
+  const [stampsSaved, setStampsSaved] = useState<string | null>(null);
+  const { done, setDone, failed, busy, ending, setEnding, change } = useStatusChanges<LoyaltyRule>(onStatus);
 
-  if (loading && !rules)
-    return (
-      <SkeletonGroup label="Loading the earning rules" className="flex flex-col gap-3">
-        {[0, 1, 2].map((i) => (
-          <Card key={i}>
-            <SkeletonText lines={3} />
-          </Card>
-        ))}
-      </SkeletonGroup>
-    );
+  if (loading && !rules) return <CardsLoading label="Loading the earning rules" cards={3} />;
   if (!rules) return <ErrorState title="We could not load the earning rules" message={error ?? 'Please try again.'} onRetry={onRetry} />;
 
   if (editing)
@@ -112,15 +102,20 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
       </div>
     );
 
-  async function change(rule: LoyaltyRule, status: RuleStatus) {
-    setDone(null);
-    setFailed(null);
-    setBusy(rule.id);
-    const refused = await onStatus(rule.id, status);
-    setBusy(null);
-    if (refused) setFailed(`${rule.name}: ${refused}`);
-    else setDone(`${DONE_WORDS[status]} ${rule.name}.`);
-  }
+  if (editingStamps && stamps)
+    return (
+      <StampEditorPage
+        program={editingStamps.program}
+        menu={menu}
+        rewards={stamps.rewards}
+        locale={locale}
+        onSave={stamps.onSave}
+        onDone={(name) => {
+          setEditingStamps(null);
+          setStampsSaved(name && `Saved ${name}.`);
+        }}
+      />
+    );
 
   return (
     <div className="flex flex-col gap-4">
@@ -174,6 +169,19 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
             </section>
           );
         })
+      )}
+      {stamps && (
+        <StampCardsSection
+          {...stamps}
+          canEdit={canEdit}
+          menu={menu}
+          locale={locale}
+          saved={stampsSaved}
+          onEdit={(program) => {
+            setStampsSaved(null);
+            setEditingStamps({ program });
+          }}
+        />
       )}
       <ConfirmRemove item={ending} verb="End" description="Ending is final: the rule stops giving points and cannot be resumed. The points it gave stay with the customers." onRemove={(r) => void change(r, 'ended')} onClose={() => setEnding(null)} />
     </div>

@@ -7,6 +7,7 @@
 import { breakdownTotal, earnBreakdown, WEEKDAYS, type RuleAction, type RuleForEarning, type RuleKind, type Weekday } from '#contract/loyalty-earn';
 import { formatMoney, moneyDigits } from '#contract/money';
 import type { LoyaltyRule } from '#contract/loyalty';
+import type { StampPer } from '#contract/stamps';
 
 export const KIND_WORDS: Record<RuleKind, { title: string; hint: string }> = {
   multiplier: { title: 'Points multiplier', hint: 'More points on chosen products or categories: 2× points on pastries.' },
@@ -150,3 +151,35 @@ export function previewSentence(rule: RuleForEarning, menu: RuleMenu | undefined
   return `${order} would earn ${points(total, locale)}: ${partWords.length === 1 ? partWords[0] : `${partWords.slice(0, -1).join(', ')} and ${partWords[partWords.length - 1]}`}${ruleApplied ? '' : ` (this rule adds nothing to it)`}.`;
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Stamp cards
+// ---------------------------------------------------------------------------------------------
+
+/** What a stamp card's words read of a programme (its answer, or the editor's form). */
+export interface StampWordsOf {
+  product_ids: number[];
+  category_ids: number[];
+  per: StampPer;
+  stamps_needed: number;
+  expiry_days: number;
+}
+
+/** "a card lasts 365 days from its first stamp", "stamps never expire" */
+const expiryWords = (days: number, locale: string) => (days === 0 ? 'stamps never expire' : `a card lasts ${days.toLocaleString(locale)} ${days === 1 ? 'day' : 'days'} from its first stamp`);
+
+/** A programme in one plain line: "1 stamp for each Latte or Cappuccino; 10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp". */
+export function stampSummary(p: StampWordsOf & { reward_title: string }, menu: RuleMenu | undefined, locale: string): string {
+  const on = targetWords(p, menu, 'or');
+  const each = p.per === 'item' ? `1 stamp for each ${on}` : `1 stamp for each visit with ${on}`;
+  return `${each}; ${p.stamps_needed.toLocaleString(locale)} stamps fill the card for ${p.reward_title}; ${expiryWords(p.expiry_days, locale)}`;
+}
+
+/** The editor's preview: "After 10 qualifying items (Latte or Cappuccino), the customer gets Free Latte; the card starts again." */
+export function stampPreview(p: StampWordsOf, rewardTitle: string | null, menu: RuleMenu | undefined, locale: string): string {
+  if (p.product_ids.length + p.category_ids.length === 0) return 'Choose a product or category to see what the card gives.';
+  const on = targetWords(p, menu, 'or');
+  const n = p.stamps_needed.toLocaleString(locale);
+  const after = p.per === 'item' ? `After ${n} qualifying items (${on})` : `After ${n} visits with ${on}`;
+  return `${after}, the customer gets ${rewardTitle ?? 'the reward you choose'}, and a new card starts; ${expiryWords(p.expiry_days, locale)}.`;
+}

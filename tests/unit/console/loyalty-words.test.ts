@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleForEarning } from '#contract/loyalty-earn';
-import { dayWords, previewSentence, ruleSummary, type RuleMenu } from '../../../src/screens/console/loyalty-words';
+import { dayWords, previewSentence, ruleSummary, stampPreview, stampSummary, type RuleMenu } from '../../../src/screens/console/loyalty-words';
 
 const MENU: RuleMenu = {
   categories: [
@@ -62,5 +62,19 @@ describe('the preview', () => {
       "Ana's ₱95.00 order of one Butter croissant would earn 9 points: 9 for the purchase (this rule adds nothing to it).",
     );
     expect(previewSentence({ id: 0, kind: 'bonus', name: 'x', points: 5, product_ids: [99], category_ids: [] }, MENU, PHP)).toBe('Choose a product or category to see an example.');
+  });
+});
+
+describe('a stamp card in plain words', () => {
+  const coffee = { product_ids: [1], category_ids: [3], per: 'item' as const, stamps_needed: 10, expiry_days: 365, reward_title: 'Free Latte' };
+  it('says what gives a stamp, what fills the card and how long it lasts', () => {
+    expect(stampSummary(coffee, MENU, 'en')).toBe('1 stamp for each Pastries or Spanish latte; 10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp');
+    expect(stampSummary({ ...coffee, per: 'visit', category_ids: [], expiry_days: 0 }, MENU, 'en')).toBe('1 stamp for each visit with Spanish latte; 10 stamps fill the card for Free Latte; stamps never expire');
+    expect(stampSummary({ ...coffee, expiry_days: 1 }, undefined, 'en')).toBe('1 stamp for each 2 products and categories; 10 stamps fill the card for Free Latte; a card lasts 1 day from its first stamp');
+  });
+  it('previews a card as the owner fills the form', () => {
+    expect(stampPreview(coffee, 'Free Latte', MENU, 'en')).toBe('After 10 qualifying items (Pastries or Spanish latte), the customer gets Free Latte, and a new card starts; a card lasts 365 days from its first stamp.');
+    expect(stampPreview({ ...coffee, per: 'visit', expiry_days: 0 }, null, MENU, 'en')).toBe('After 10 visits with Pastries or Spanish latte, the customer gets the reward you choose, and a new card starts; stamps never expire.');
+    expect(stampPreview({ ...coffee, product_ids: [], category_ids: [] }, 'Free Latte', MENU, 'en')).toBe('Choose a product or category to see what the card gives.');
   });
 });
