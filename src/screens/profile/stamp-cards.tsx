@@ -30,9 +30,10 @@ function earning(card: StampCard, locale: string): string {
 
 /** The card's circles, stamped ones filled, the last one the reward; read as "7 of 10 stamps". */
 function StampRow({ card, compact }: { card: StampCard; compact?: boolean }) {
+  // compact: 10 stamps fit a phone's width on one line
   const size = compact ? 'size-7' : 'size-9';
   return (
-    <div role="img" aria-label={stampCount(card)} className={cx('flex flex-wrap gap-1.5', card.status === 'paused' && 'opacity-60')}>
+    <div role="img" aria-label={stampCount(card)} className={cx('flex flex-wrap', compact ? 'gap-1' : 'gap-1.5', card.status === 'paused' && 'opacity-60')}>
       {Array.from({ length: card.stamps_needed }, (_, i) => {
         const stamped = i < card.stamps;
         const last = i === card.stamps_needed - 1;

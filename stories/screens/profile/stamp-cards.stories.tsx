@@ -85,6 +85,7 @@ export const Compact: Story = {
 export const None: Story = {
   args: { cards: [] },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement).toBeEmptyDOMElement();
+    await expect(within(canvasElement).queryByRole('heading')).toBeNull();
+    await expect(canvasElement.textContent).toBe('');
   },
 };
