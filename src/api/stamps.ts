@@ -1,19 +1,7 @@
-/**
- * Stamp cards in the merchant console's Loyalty area: the programmes with their cards, their saves and
- * status changes (the list and the activity log read again). Console-only, like loyalty.ts.
- */
+/** The customer's stamp cards ("buy 9, the 10th is free"), shown on Home and on the Points page. */
 import useSWR from 'swr';
-import type { StampProgramInput, StampProgramsData, StampProgramStatusInput } from '#contract/stamps';
-import { stampsConsoleApi } from '#contract/stamps.calls';
-import { staffApi } from '#contract/staff.calls';
-import { callApi, fetcher, keyOf } from './client';
-import { useMutation } from './mutation';
+import type { StampCardsData } from '#contract/stamps';
+import { stampsApi } from '#contract/stamps.calls';
+import { fetcher, keyOf } from './client';
 
-export const useStampPrograms = () => useSWR<StampProgramsData>(keyOf(stampsConsoleApi.programs), fetcher);
-
-// a function, not a constant: the customer app's build drops the console's calls only while no module-level code reads them
-const programsChanged = () => ({ refreshes: [stampsConsoleApi.programs.path, staffApi.audit.path], wait: true });
-/** id null: a new programme */
-export const useSaveStampProgram = () =>
-  useMutation((id: number | null, program: StampProgramInput) => (id === null ? callApi(stampsConsoleApi.create, program) : callApi(stampsConsoleApi.update, { id, program })), programsChanged());
-export const useStampProgramStatus = () => useMutation((id: number, status: StampProgramStatusInput['status']) => callApi(stampsConsoleApi.status, { id, status }), programsChanged());
+export const useStampCards = () => useSWR<StampCardsData>(keyOf(stampsApi.cards), fetcher);

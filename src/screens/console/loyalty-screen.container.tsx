@@ -2,7 +2,7 @@ import type { SiteSettings } from '#contract';
 import { simulateRule, useLoyaltyRules, useRuleStatus, useSaveRule } from '../../api/loyalty';
 import { useMenuEditor } from '../../api/menu';
 import { useRewardsEditor } from '../../api/rewards';
-import { useSaveStampProgram, useStampProgramStatus, useStampPrograms } from '../../api/stamps';
+import { useSaveStampProgram, useStampProgramStatus, useStampPrograms } from '../../api/stamp-programs';
 import { useCatalog } from '../../api/shop';
 import { useSettings } from '../../api/settings';
 import { useStaffMe } from '../../api/staff';

@@ -6,6 +6,8 @@ import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
 import { RewardPicture } from '../rewards/reward-picture';
 import { byReach, missingText, reachOf } from '../rewards/reward-reach';
+import type { StampCard } from '#contract/stamps';
+import { StampCards } from '../profile/stamp-cards';
 import { OrderingNotice, type Ordering } from '../shop/ordering-notice';
 
 export interface HomeScreenProps {
@@ -36,6 +38,8 @@ export interface HomeScreenProps {
   now?: string;
   /** Whether the shop takes orders now: a notice when it does not. */
   ordering?: Ordering | null;
+  /** The customer's stamp cards, under the balances (none: nothing shows); Details opens the Points page. */
+  stampCards?: StampCard[];
 }
 
 const tile = cx(cardClass('none'), 'text-left hover:bg-surface', focusRing);
@@ -242,6 +246,7 @@ export function HomeScreen({
   locale,
   now,
   ordering,
+  stampCards,
 }: HomeScreenProps) {
   const title = customer ? `Hi, ${firstName(customer.name)}` : 'Home';
   let body: ReactNode;
@@ -254,6 +259,7 @@ export function HomeScreen({
       <div className="flex flex-col gap-6">
         <OrderingNotice ordering={ordering} locale={locale} />
         <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} onOpenMemberCard={onOpenMemberCard} currency={currency} locale={locale} />
+        <StampCards cards={stampCards} compact onOpenDetails={onOpenPoints} locale={locale} />
         <QuickActions onOpenShop={onOpenShop} onOpenSpin={onOpenSpin} onOpenRewards={onOpenRewards} onOpenOrders={onOpenOrders} />
         <LatestOrder order={latestOrder} onOpenOrder={onOpenOrder} onOpenOrders={onOpenOrders} onOpenShop={onOpenShop} currency={currency} locale={locale} now={now} />
         <FeaturedRewards rewards={featuredRewards} points={customer.points} onOpenReward={onOpenReward} onOpenRewards={onOpenRewards} locale={locale} />

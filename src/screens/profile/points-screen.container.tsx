@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Key } from '../../api/client';
 import type { PointHistoryData } from '#contract';
 import { pointHistory, pointHistoryKey } from '../../api/points';
+import { useStampCards } from '../../api/stamps';
 import { useAuth } from '../../app/auth/auth-context';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
@@ -24,6 +25,8 @@ export default function PointsPage() {
   const { customerId } = useAuth();
   const history = usePages<PointHistoryData>(customerId ? (page) => pointHistoryKey(customerId, page) : null, fetchPage);
   const first = history.pages?.[0];
+  // the stamp cards are extra: if they fail, the page shows the points alone
+  const stamps = useStampCards();
 
   return (
     <PointsScreen
@@ -40,6 +43,7 @@ export default function PointsPage() {
       nav={<AppNav />}
       locale={settings.locale}
       timeZone={settings.timezone}
+      stampCards={stamps.data?.cards}
     />
   );
 }

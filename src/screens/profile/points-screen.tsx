@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { PendingPoints, PointEntry, PointEntryType, PointHistoryData } from '#contract';
 import { AlertIcon, AppShell, Button, EmptyState, ErrorState, LoadMore, Points, Skeleton, SkeletonGroup, StarIcon, TopBar, cx } from '../../ui';
+import type { StampCard } from '#contract/stamps';
 import { formatDate } from '../../ui/lib/dates';
+import { StampCards } from './stamp-cards';
 
 export interface PointsScreenProps {
   /** The ledger so far (pages already merged) with the balance; null while loading. */
@@ -21,6 +23,8 @@ export interface PointsScreenProps {
   locale: string;
   /** The merchant's time zone for dates (default UTC). */
   timeZone?: string;
+  /** The customer's stamp cards, above the history (none: nothing shows). */
+  stampCards?: StampCard[];
 }
 
 const TYPE_LABEL: Record<PointEntryType, string> = {
@@ -93,6 +97,7 @@ export function PointsScreen({
   nav,
   locale,
   timeZone,
+  stampCards,
 }: PointsScreenProps) {
   let body: ReactNode;
   if (error) {
@@ -143,6 +148,8 @@ export function PointsScreen({
             </span>
           </p>
         )}
+
+        <StampCards cards={stampCards} locale={locale} timeZone={timeZone} />
 
         <section aria-labelledby="history-heading" className="flex flex-col gap-1">
           <h2 id="history-heading" className="text-lg font-semibold text-ink">

@@ -9,6 +9,7 @@ import { memberCard } from '../../fixtures/members';
 import { orderingOf, pausedMakati } from '../../fixtures/locations';
 import { navItems } from '../../fixtures/nav';
 import { orderAt } from '../../fixtures/orders';
+import { pausedCard, stampCards } from '../../fixtures/stamps';
 
 /** /home: greeting, points and wallet, the member card, quick actions, latest order, featured rewards, bell. */
 const meta = {
@@ -126,5 +127,21 @@ export const MemberCardByKeyboard: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(entry).toHaveFocus());
+  },
+};
+
+/**
+ * Stamp cards (issue 29) under the balances, compact: each card's stamps, read as one image, and its
+ * summary; Details opens the Points page, where the rest is.
+ */
+export const StampCards: Story = {
+  args: { stampCards: [...stampCards, pausedCard] },
+  play: async ({ canvasElement, args }) => {
+    const section = within(within(canvasElement).getByRole('region', { name: 'Stamp cards' }));
+    await expect(section.getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual(['7 of 10 stamps', '5 of 6 stamps', '3 of 8 stamps']);
+    await expect(section.getByText(/^7 of 10/)).toHaveTextContent('7 of 10 stamps — 3 more for a free Latte');
+    await expect(section.getByText('Paused for now: your stamps are kept')).toBeVisible();
+    await userEvent.click(section.getByRole('button', { name: 'Details' }));
+    await expect(args.onOpenPoints).toHaveBeenCalled();
   },
 };

@@ -5,6 +5,7 @@ import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
 import { pointHistory, pointHistoryEmpty, pointHistoryLastPage, pointHistoryOnTheWay } from '../../fixtures/points';
 import { TIME_ZONE } from '../../fixtures/profile';
+import { stampCards } from '../../fixtures/stamps';
 
 /** /profile/point: balance, points on their way, points about to expire and the ledger. */
 const meta = {
@@ -60,3 +61,14 @@ export const AllLoaded: Story = { args: { history: pointHistoryLastPage } };
 export const LoadingMore: Story = { args: { loadingMore: true } };
 
 export const LoadMoreFailed: Story = { args: { loadMoreError: 'We couldn’t load older entries. Try again.' } };
+
+/** Stamp cards (issue 29) above the history, with every detail: what earns a stamp and when the stamps expire. */
+export const StampCards: Story = {
+  args: { history: pointHistoryLastPage, stampCards },
+  play: async ({ canvasElement }) => {
+    const section = within(within(canvasElement).getByRole('region', { name: 'Stamp cards' }));
+    await expect(section.getByRole('img', { name: '7 of 10 stamps' })).toBeVisible();
+    await expect(section.getByText('1 stamp for each Latte or Cappuccino')).toBeVisible();
+    await expect(section.getByText(/^Stamps expire/)).toHaveTextContent('Stamps expire Mar 3, 2027');
+  },
+};

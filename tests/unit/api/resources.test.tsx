@@ -12,6 +12,7 @@ import { useMarkNotificationsRead, useNotifications } from '../../../src/api/not
 import { useCreateOrder, useOrders } from '../../../src/api/orders';
 import { useRedeemReward, useRewards, useVoucherStorage } from '../../../src/api/rewards';
 import { useCatalog } from '../../../src/api/shop';
+import { useStampCards } from '../../../src/api/stamps';
 import { useTopUp, useWalletBalance } from '../../../src/api/wallet';
 import { useWheel } from '../../../src/api/wheel';
 import { createExpiringCache, swrOptions } from '../../../src/shared/swr';
@@ -52,6 +53,7 @@ function renderApp() {
       useRewards();
       useCatalog();
       useWheel();
+      useStampCards();
       useOrders(1);
       return { redeem: useRedeemReward(), order: useCreateOrder(), topUp: useTopUp(), markRead: useMarkNotificationsRead() };
     },
@@ -59,7 +61,7 @@ function renderApp() {
   );
 }
 
-const SHOWN = ['customer/profile', 'wallet/balance', 'notification/list', 'reward/storage', 'reward/list', 'shop/catalog', 'wheel/config', 'order/list'];
+const SHOWN = ['customer/profile', 'wallet/balance', 'notification/list', 'reward/storage', 'reward/list', 'shop/catalog', 'wheel/config', 'stamp/cards', 'order/list'];
 
 async function readAgain(run: () => Promise<unknown>): Promise<string[]> {
   await waitFor(() => expect(Object.keys(reads).sort()).toEqual([...SHOWN].sort()));
@@ -74,10 +76,10 @@ async function readAgain(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe('what each change reads again', () => {
-  it('a redeemed reward: the points (profile, wheel), the vouchers, the rewards and the unread count', async () => {
+  it('a redeemed reward: the points (profile, wheel, stamp cards), the vouchers, the rewards and the unread count', async () => {
     answerFor = () => ({ status: 200, data: { voucher: { id: 1 } } });
     const { result } = renderApp();
-    expect(await readAgain(() => result.current.redeem('coffee', 'key-1'))).toEqual(['customer/profile', 'notification/list', 'reward/list', 'reward/storage', 'wheel/config']);
+    expect(await readAgain(() => result.current.redeem('coffee', 'key-1'))).toEqual(['customer/profile', 'notification/list', 'reward/list', 'reward/storage', 'stamp/cards', 'wheel/config']);
   });
 
   it('a redeem refused for too few points: the profile only', async () => {
@@ -90,7 +92,7 @@ describe('what each change reads again', () => {
     answerFor = () => ({ status: 200, data: { order: { name: 'A-1' } } });
     const { result } = renderApp();
     const placed = await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k' }));
-    expect(placed).toEqual(['customer/profile', 'notification/list', 'order/list', 'reward/list', 'reward/storage', 'wallet/balance', 'wheel/config']);
+    expect(placed).toEqual(['customer/profile', 'notification/list', 'order/list', 'reward/list', 'reward/storage', 'stamp/cards', 'wallet/balance', 'wheel/config']);
   });
 
   it('an order to pay on the gateway page: nothing yet', async () => {
