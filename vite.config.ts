@@ -1,7 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { fileURLToPath } from 'node:url';
 import { isLoopbackAddress } from './server/gateway/loopback-only.ts';
 
 /**
@@ -54,10 +53,6 @@ const appTreeshake = { manualPureFunctions: ['__name'] };
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: {
-    // Radix Dialog's scroll lock without the <style> element the CSP blocks (src/ui/dialog/remove-scroll-bar.tsx)
-    alias: [{ find: /^react-remove-scroll-bar$/, replacement: fileURLToPath(new URL('./src/ui/dialog/remove-scroll-bar.tsx', import.meta.url)) }],
-  },
   build: {
     outDir: 'dist',
     assetsInlineLimit: 0,

@@ -15,10 +15,6 @@ export default defineConfig({
   base: '/merchant/',
   publicDir: false,
   plugins: [react(), tailwindcss()],
-  resolve: {
-    // the same Radix scroll-lock replacement as the app (vite.config.ts): no <style> element under the CSP
-    alias: [{ find: /^react-remove-scroll-bar$/, replacement: fileURLToPath(new URL('./src/ui/dialog/remove-scroll-bar.tsx', import.meta.url)) }],
-  },
   build: {
     outDir: fileURLToPath(new URL('./dist/merchant', import.meta.url)),
     emptyOutDir: true,

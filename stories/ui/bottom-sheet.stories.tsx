@@ -11,10 +11,10 @@ const meta = {
     trigger: <Button>Choose how to get it</Button>,
     children: (
       <div className="flex flex-col gap-2">
-        <BottomSheetClose asChild>
+        <BottomSheetClose>
           <Button variant="secondary" fullWidth>Pick up at the counter</Button>
         </BottomSheetClose>
-        <BottomSheetClose asChild>
+        <BottomSheetClose>
           <Button variant="secondary" fullWidth>Deliver to my address</Button>
         </BottomSheetClose>
       </div>

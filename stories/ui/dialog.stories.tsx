@@ -12,10 +12,10 @@ const meta = {
     trigger: <Button>Redeem</Button>,
     footer: (
       <>
-        <DialogClose asChild>
+        <DialogClose>
           <Button variant="secondary">Cancel</Button>
         </DialogClose>
-        <DialogClose asChild>
+        <DialogClose>
           <Button>Redeem now</Button>
         </DialogClose>
       </>

@@ -201,7 +201,7 @@ function ConfirmRedeem({ reward, points, redeeming, redeemError, onRedeem, defau
       }
       footer={
         <>
-          <DialogClose asChild>
+          <DialogClose>
             <Button variant="secondary" disabled={redeeming}>
               Cancel
             </Button>

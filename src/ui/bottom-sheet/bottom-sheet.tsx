@@ -2,7 +2,7 @@ import { Dialog, type DialogProps } from '../dialog/dialog';
 
 export type BottomSheetProps = Omit<DialogProps, 'placement'>;
 
-/** A Radix dialog that slides up from the bottom on phones and is a centred dialog on wider screens. */
+/** A dialog that slides up from the bottom on phones and is a centred dialog on wider screens. */
 export function BottomSheet(props: BottomSheetProps) {
   return <Dialog {...props} placement="sheet" />;
 }
