@@ -43,13 +43,19 @@ export const registerBody = z.object({
   registration_token: z.string().min(10, 'is required').max(200),
   name: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
   email: email.optional().or(z.literal('').transform(() => undefined)),
+  /** issue 30: the code of the friend's link (`/register?ref=CODE`); an unknown one is ignored */
+  referral_code: z.string().trim().max(40, 'must be at most 40 characters').optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-export const googleBody = z.object({ id_token: z.string().min(10, 'is required').max(4096) });
+export const googleBody = z.object({
+  id_token: z.string().min(10, 'is required').max(4096),
+  /** issue 30: the code of the friend's link, for a Google sign-up that makes a new account; otherwise ignored */
+  referral_code: z.string().trim().max(40, 'must be at most 40 characters').optional(),
+});
 export type GoogleBody = z.infer<typeof googleBody>;
 /** extension: `auth/google/link`, a signed-in customer links their Google account: the same token as a sign-in, its own schema (its own call). */
-export const googleLinkBody = googleBody.extend({});
+export const googleLinkBody = googleBody.pick({ id_token: true });
 export type GoogleLinkBody = z.infer<typeof googleLinkBody>;
 
 export const sessionAnswer = z.object({

@@ -23,12 +23,14 @@ import { ordersApi } from './orders.calls';
 import { paymentsApi } from './payments.calls';
 import { pointsApi } from './points.calls';
 import { rewardsApi, rewardsEditorApi } from './rewards.calls';
+import { referralsApi, referralsConsoleApi } from './referrals.calls';
 import { previewCall, settingsApi } from './settings.calls';
 import { shopSettingsApi } from './shop-settings.calls';
 import { shopApi } from './shop.calls';
 import { staffApi } from './staff.calls';
 import { stampsApi, stampsConsoleApi } from './stamps.calls';
 import { themeApi } from './theme.calls';
+import { tiersApi, tiersConsoleApi } from './tiers.calls';
 import { walletApi } from './wallet.calls';
 import { wheelApi, wheelEditorApi } from './wheel.calls';
 
@@ -53,6 +55,8 @@ const areas = [
   ordersApi,
   paymentsApi,
   pointsApi,
+  referralsApi,
+  referralsConsoleApi,
   rewardsApi,
   rewardsEditorApi,
   settingsApi,
@@ -63,6 +67,8 @@ const areas = [
   stampsApi,
   stampsConsoleApi,
   themeApi,
+  tiersApi,
+  tiersConsoleApi,
   walletApi,
   wheelApi,
   wheelEditorApi,

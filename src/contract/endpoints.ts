@@ -30,6 +30,7 @@ import { optionsSpec } from './options';
 import { paymentsSpec, sandboxPageEndpoints } from './payments';
 import { ordersSpec } from './orders';
 import { pointsSpec } from './points';
+import { referralsConsoleSpec, referralsSpec } from './referrals';
 import { settingsSpec } from './settings';
 import { shopSettingsSpec } from './shop-settings';
 import { rewardsEditorSpec, rewardsSpec } from './rewards';
@@ -38,6 +39,7 @@ import { walletSpec } from './wallet';
 import { staffSpec } from './staff';
 import { stampsConsoleSpec, stampsSpec } from './stamps';
 import { themeSpec } from './theme';
+import { tiersConsoleSpec, tiersSpec } from './tiers';
 import { wheelEditorSpec, wheelSpec } from './wheel';
 
 // ---------------------------------------------------------------------------------------------
@@ -113,6 +115,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(pointsSpec),
   ...endpointsOf(membersSpec),
   ...endpointsOf(stampsSpec),
+  ...endpointsOf(tiersSpec),
+  ...endpointsOf(referralsSpec),
   customersSpec.endpoints.profile,
   customersSpec.endpoints.changeEmail,
   customersSpec.endpoints.emailVerifyRequest,
@@ -190,6 +194,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(loyaltyConsoleSpec),
   // stamp cards: the Loyalty area too
   ...endpointsOf(stampsConsoleSpec),
+  // tiers and referrals: the Loyalty area too
+  ...endpointsOf(tiersConsoleSpec),
+  ...endpointsOf(referralsConsoleSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

@@ -58,6 +58,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   SLOT_FULL: 'the pickup time chosen has no room left: `data.next_slot`, the next one with room (null: none today or tomorrow)',
   OUTSIDE_DELIVERY_AREA: 'no location delivers to this address (outside every delivery area)',
   LOCATION_FORBIDDEN: "a staff member limited to other locations: not this location's orders, board or counter",
+  TIER_REQUIRED: 'the reward is for customers of a higher tier for now (early access): `data.tier`, the lowest tier that can redeem it',
   INTERNAL: 'an unexpected failure on the provider',
 };
 

@@ -36,6 +36,8 @@ export type RuleForEarning = { id: number; name: string } & (
 
 /** The label of the base points in a breakdown. */
 export const BASE_LABEL = 'Points for your purchase';
+/** Whether a part is the base points (every other part is named: a rule's, or the tier's). */
+export const isBasePart = (p: { rule_id: number | null; label: string }) => p.rule_id === null && p.label === BASE_LABEL;
 
 export interface EarnInput {
   /** the sale's base points (1 per points_per_amount of what was bought) */
@@ -49,12 +51,17 @@ export interface EarnInput {
   first_order: boolean;
   /** times each `window` rule has applied to this customer: today (in the location's zone) and ever */
   uses: ReadonlyMap<number, { today: number; total: number }>;
+  /** the customer's tier and its earn multiplier (issue 30); absent or null: no tier, or tiers are off */
+  tier?: { name: string; multiplier: number } | null;
 }
+
+/** The label of a tier's part in a breakdown ("Brew tier ×1.5"). */
+export const tierLabel = (tier: { name: string; multiplier: number }) => `${tier.name} tier ×${tier.multiplier}`;
 
 /**
  * The points a sale earns, as named parts: the base first, then each active rule that applies, in the
  * order of RULE_KINDS (multiplier, bonus, window, first_order) and then of the list given (the order they
- * were made). Parts of 0 points are left out. Pure: the same answer in the provider and the console.
+ * were made), then the customer's tier (`rule_id` null, labelled by tierLabel). Parts of 0 points are left out. Pure: the same answer in the provider and the console.
  */
 export function earnBreakdown(rules: readonly RuleForEarning[], input: EarnInput): EarnPart[] {
   const parts: EarnPart[] = [];
@@ -84,6 +91,12 @@ export function earnBreakdown(rules: readonly RuleForEarning[], input: EarnInput
     push(r, r.multiplier !== null ? Math.floor(input.base * (r.multiplier - 1) + 1e-9) : (r.points ?? 0));
   }
   if (input.first_order) for (const r of byKind('first_order')) if (r.kind === 'first_order') push(r, r.points);
+  // last, the customer's tier: (multiplier − 1) × the base, like every multiplier (never compounding)
+  const tier = input.tier;
+  if (tier && tier.multiplier > 1) {
+    const points = Math.floor(input.base * (tier.multiplier - 1) + 1e-9);
+    if (points > 0) parts.push({ rule_id: null, label: tierLabel(tier), points });
+  }
   return parts;
 }
 

@@ -43,6 +43,11 @@ export const rewardAnswer = z
     per_customer_limit: int().nullable().optional(),
     discount_amount: money().optional(),
     free_product: z.string().nullable().optional().meta({ description: 'the name of the product this reward gives free (once, at 0) at checkout or at the counter; null: an amount off, or a counter reward' }),
+    early_access: z
+      .object({ tier: z.string().meta({ description: 'the lowest tier that can redeem it for now' }), unlocked: z.boolean().meta({ description: 'whether this customer\'s tier can' }) })
+      .nullable()
+      .optional()
+      .meta({ description: 'issue 30: a reward a tier can redeem early; absent or null: everyone can' }),
   })
   .meta({ id: 'Reward' });
 export type Reward = z.infer<typeof rewardAnswer>;

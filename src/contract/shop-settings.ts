@@ -74,6 +74,13 @@ export const shopSettingsFields = z.object({
   birthday_reward_name: optionalText(60),
   /** given from this many days before the birthday up to the day */
   birthday_window_days: wholeNumber(0, 30, 'days'),
+  /** what a referral gives both the referrer and the friend (issue 30): nothing, points, or a reward of the catalogue as a voucher */
+  referral_reward: z.enum(BIRTHDAY_REWARDS, { error: 'must be off, points or reward' }),
+  referral_points: wholeNumber(0, 100_000, 'points'),
+  /** the reward given when referral_reward is `reward`, by its name in the catalogue */
+  referral_reward_name: optionalText(60),
+  /** the most referral rewards one referrer may have in a month */
+  referral_monthly_cap: wholeNumber(1, 100, 'referrals'),
   min_order: amount(0, 100_000_000),
   delivery_fee: amount(0, 100_000_000),
   topup_min: amount(TOPUP_MIN, TOPUP_MAX),
@@ -101,9 +108,12 @@ export type ShopSettingsUpdate = z.output<typeof shopSettingsUpdateBody>;
  * each quick amount between them; a birthday treat of points gives some, one of a reward names it. Each problem is named by the field it is about (empty: none).
  */
 export function shopSettingsProblems(
-  s: Pick<ShopSettingsFields, 'topup_min' | 'topup_max' | 'topup_presets'> & Partial<Pick<ShopSettingsFields, 'birthday_reward' | 'birthday_reward_name' | 'birthday_points'>>,
+  s: Pick<ShopSettingsFields, 'topup_min' | 'topup_max' | 'topup_presets'> &
+    Partial<Pick<ShopSettingsFields, 'birthday_reward' | 'birthday_reward_name' | 'birthday_points' | 'referral_reward' | 'referral_reward_name' | 'referral_points'>>,
 ): Partial<Record<ShopSettingName, string>> {
   const out: Partial<Record<ShopSettingName, string>> = {};
+  if (s.referral_reward === 'reward' && !s.referral_reward_name) out.referral_reward_name = 'is required when the referral reward is a reward';
+  if (s.referral_reward === 'points' && s.referral_points === 0) out.referral_points = 'must be at least 1 when the referral reward is points';
   if (s.birthday_reward === 'reward' && !s.birthday_reward_name) out.birthday_reward_name = 'is required when the birthday treat is a reward';
   if (s.birthday_reward === 'points' && s.birthday_points === 0) out.birthday_points = 'must be at least 1 when the birthday treat is points';
   if (s.topup_min > s.topup_max) out.topup_min = 'must be at most the top-up maximum';
@@ -131,6 +141,10 @@ export const shopSettingsAnswer = z
     birthday_points: z.number().int(),
     birthday_reward_name: z.string().meta({ description: "a reward's name in the catalogue; empty: none" }),
     birthday_window_days: z.number().int().meta({ description: 'the treat is given from this many days before the birthday up to the day (0: on the day), in the shop\'s time zone' }),
+    referral_reward: z.enum(BIRTHDAY_REWARDS).meta({ description: 'what a referral gives both: off, points (referral_points) or a reward of the catalogue as a voucher (referral_reward_name)' }),
+    referral_points: z.number().int(),
+    referral_reward_name: z.string().meta({ description: "a reward's name in the catalogue; empty: none" }),
+    referral_monthly_cap: z.number().int().meta({ description: 'the most referral rewards one referrer may have in a month (the shop\'s time zone); over it the friend still gets theirs' }),
     min_order: money(),
     delivery_fee: money(),
     topup_min: money(),

@@ -1,4 +1,4 @@
-import { BASE_LABEL, breakdownTotal, earnBreakdown, zonedAt, type EarnInput, type EarnPart } from '#contract/loyalty-earn';
+import { BASE_LABEL, breakdownTotal, earnBreakdown, isBasePart, zonedAt, type EarnInput, type EarnPart } from '#contract/loyalty-earn';
 import type { Database } from '../../db';
 import { localDate } from '../locations/hours';
 import { activeRules, deleteEarnUses, deleteOrderUses, earningRuleOf, hasPaidOrder, insertUses, productFacts, usesOf } from './loyalty.repo';
@@ -71,6 +71,6 @@ export const baseBreakdown = (points: number): EarnPart[] => (points > 0 ? [{ ru
 
 /** The points history's reason for a sale: what it was, and each rule's part ("Order K-1 (+25 Double points Tuesday)"). */
 export function earnReason(what: string, parts: readonly EarnPart[] | null): string {
-  const named = (parts ?? []).filter((p) => p.rule_id !== null).map((p) => `+${p.points} ${p.label}`);
+  const named = (parts ?? []).filter((p) => !isBasePart(p)).map((p) => `+${p.points} ${p.label}`);
   return named.length ? `${what} (${named.join(', ')})` : what;
 }

@@ -1,3 +1,4 @@
+import { isBasePart } from '#contract/loyalty-earn';
 import type { LoyaltyRuleFields, RuleForEarning, RuleKind, RuleStatus } from '#contract/loyalty';
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
@@ -196,7 +197,7 @@ export async function paidOrdersSince(db: Database, since: Date): Promise<Simula
     .groupBy('customer_id')
     .execute();
   const first = new Set(firsts.map((f) => f.id));
-  const baseOf = (o: (typeof orders)[number]) => (o.points_breakdown ? o.points_breakdown.filter((p) => p.rule_id === null).reduce((s, p) => s + p.points, 0) : o.points_earned);
+  const baseOf = (o: (typeof orders)[number]) => (o.points_breakdown ? o.points_breakdown.filter(isBasePart).reduce((s, p) => s + p.points, 0) : o.points_earned);
   return orders.map((o) => ({
     id: o.id,
     customer_id: o.customer_id,

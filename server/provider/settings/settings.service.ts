@@ -45,6 +45,11 @@ export interface MerchantRules {
   birthday_reward_name: string;
   /** the treat is given from this many days before the birthday up to the day */
   birthday_window_days: number;
+  /** what a referral gives both (issue 30), like the birthday treat; at most referral_monthly_cap a month per referrer */
+  referral_reward: 'off' | 'points' | 'reward';
+  referral_points: number;
+  referral_reward_name: string;
+  referral_monthly_cap: number;
   spin_cost_points: number;
   free_spins_per_day: number;
   topup_min: number;
@@ -83,6 +88,10 @@ export const DEFAULT_RULES: MerchantRules = {
   birthday_points: 50,
   birthday_reward_name: '',
   birthday_window_days: 0,
+  referral_reward: 'points',
+  referral_points: 100,
+  referral_reward_name: '',
+  referral_monthly_cap: 10,
   spin_cost_points: 20,
   free_spins_per_day: 1,
   topup_min: 10_000,

@@ -44,6 +44,10 @@ function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopS
     birthday_points: rules.birthday_points,
     birthday_reward_name: rules.birthday_reward_name,
     birthday_window_days: rules.birthday_window_days,
+    referral_reward: rules.referral_reward,
+    referral_points: rules.referral_points,
+    referral_reward_name: rules.referral_reward_name,
+    referral_monthly_cap: rules.referral_monthly_cap,
     min_order: rules.min_order,
     delivery_fee: rules.delivery_fee,
     topup_min: rules.topup_min,
@@ -87,8 +91,12 @@ export async function updateShopSettings(ctx: ProviderContext, staff: StaffOfReq
     if (Object.keys(problems).length > 0) throw validation(problems as Record<string, string>);
     const changed = (Object.keys(next) as ShopSettingName[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]));
     if (changed.length === 0) return;
-    if (next.birthday_reward === 'reward' && (changed.includes('birthday_reward') || changed.includes('birthday_reward_name')) && !(await findActiveReward(trx, next.birthday_reward_name))) {
-      throw validation({ birthday_reward_name: `must be a reward of your catalogue that customers can get: "${next.birthday_reward_name}" is not one (see Rewards for the names)` });
+    // a treat named by its reward's title must be one customers can get (birthday, referral)
+    for (const treat of ['birthday', 'referral'] as const) {
+      const name = next[`${treat}_reward_name`];
+      if (next[`${treat}_reward`] === 'reward' && (changed.includes(`${treat}_reward`) || changed.includes(`${treat}_reward_name`)) && !(await findActiveReward(trx, name))) {
+        throw validation({ [`${treat}_reward_name`]: `must be a reward of your catalogue that customers can get: "${name}" is not one (see Rewards for the names)` });
+      }
     }
     if (changed.includes('currency') && (await moneyHasMoved(trx))) {
       throw new AppError('CURRENCY_LOCKED', CURRENCY_LOCKED_MESSAGE, { currency: 'cannot change once customers have paid or topped up in it' });

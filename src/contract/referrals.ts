@@ -1,0 +1,139 @@
+/**
+ * Referrals (issue 30): each customer has a code and a link to share (`/register?ref=CODE`). A friend who
+ * signs up through it (the code goes with `auth/register` or `auth/google` as `referral_code`) and whose
+ * first paid order is completed and past the points' hold (not cancelled) gives both of them the owner's
+ * referral reward (points, or a catalogue reward as a voucher: the shop settings' `referral_*`).
+ * Guarded: one reward per new phone number (an account that existed before is never a referred friend),
+ * never for referring oneself (the friend's device cookie, as the gateway forwards it, or the card their
+ * order was paid with, by the gateway's fingerprint, seen on the referrer's account: refused), at most the
+ * owner's monthly cap of rewards per referrer (over it, the friend still gets theirs: `capped`); the owner
+ * sees every referral in the console and can void one (audited; what it gave is taken back as far as it
+ * can be: points still there, vouchers unused).
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { int, time } from './answer-fields';
+import { describe } from './api-spec';
+import { id, requiredText } from './fields';
+import { referralsApi, referralsConsoleApi } from './referrals.calls';
+
+/** A referral code: 6–12 letters and digits, any case (shown upper case). */
+export const referralCode = z
+  .string({ error: 'must be a referral code' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{6,12}$/, 'must be a referral code of 6 to 12 letters and digits');
+
+/**
+ * Where a referral stands: `signed_up` (the friend has an account, no qualifying order yet), `ordered`
+ * (their first paid order, waiting for completion and the hold), `rewarded` (both got the reward),
+ * `capped` (the friend got theirs, the referrer was over the monthly cap), `refused` (self-referral:
+ * `reason` says why; nobody got it), `void` (the owner voided it).
+ */
+export const REFERRAL_STATUSES = ['signed_up', 'ordered', 'rewarded', 'capped', 'refused', 'void'] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+export const referralLookupQuery = z.object({ code: referralCode });
+export type ReferralLookupQuery = z.input<typeof referralLookupQuery>;
+
+/** `merchant/loyalty/referrals/void` */
+export const referralVoidBody = z.object({ id, reason: requiredText(200) });
+export type ReferralVoidInput = z.input<typeof referralVoidBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+/** What both get: points, or a reward's voucher; null: the shop has referrals off. */
+export const referralRewardAnswer = z
+  .object({ kind: z.enum(['points', 'reward']), points: int().nullable(), title: z.string().nullable().meta({ description: 'the reward\'s title, for `reward`' }) })
+  .meta({ id: 'ReferralReward' });
+
+export const referralStatusAnswer = z
+  .object({
+    enabled: z.boolean().meta({ description: 'false: the shop gives no referral reward now (the code still works for sign-ups)' }),
+    code: z.string(),
+    path: z.string().meta({ description: 'the link\'s path (`/register?ref=CODE`): the app puts its own origin before it' }),
+    reward: referralRewardAnswer.nullable(),
+    monthly_cap: int().meta({ description: 'rewards a referrer can have in a month (the shop\'s time zone)' }),
+    rewarded_this_month: int(),
+    referrals: z.array(
+      z.object({
+        id: int(),
+        friend: z.string().meta({ description: 'the friend\'s first name' }),
+        status: z.enum(REFERRAL_STATUSES),
+        signed_up_at: time(),
+        rewarded_at: time().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'ReferralStatus' });
+export type ReferralStatusData = z.infer<typeof referralStatusAnswer>;
+
+export const referralLookupAnswer = z.object({
+  referrer: z.string().meta({ description: 'the first name of who invited' }),
+  reward: referralRewardAnswer.nullable(),
+});
+export type ReferralLookupData = z.infer<typeof referralLookupAnswer>;
+
+export const referralAnswer = z
+  .object({
+    id: int(),
+    referrer: z.object({ id: int(), name: z.string() }),
+    friend: z.object({ id: int(), name: z.string() }),
+    status: z.enum(REFERRAL_STATUSES),
+    reason: z.string().nullable().meta({ description: 'refused: why (same device, same card); void: the owner\'s reason' }),
+    signed_up_at: time(),
+    rewarded_at: time().nullable(),
+    voided_at: time().nullable(),
+  })
+  .meta({ id: 'Referral' });
+export type Referral = z.infer<typeof referralAnswer>;
+export const referralOnlyAnswer = z.object({ referral: referralAnswer });
+export type ReferralData = z.infer<typeof referralOnlyAnswer>;
+export const referralsConsoleAnswer = z.object({
+  referrals: z.array(referralAnswer).meta({ description: 'newest first, at most 200' }),
+  totals: z.object({ signed_up: int(), rewarded: int(), refused: int(), void: int() }),
+});
+export type ReferralsConsoleData = z.infer<typeof referralsConsoleAnswer>;
+
+export const referralsSpec = /* @__PURE__ */ describe('Points', referralsApi, {
+  status: {
+    summary: "The customer's referral link and the friends they brought",
+    description: 'The code and the link\'s path, what both get, the monthly cap and how much of it is used, and each friend who signed up with the code and where that stands.',
+    data: referralStatusAnswer,
+    answer: 'The referral status.',
+    message: 'Your referrals.',
+  },
+  lookup: {
+    summary: 'Who a referral code is from',
+    description: 'Anyone (the register page, before signing up). The first name of the customer whose code it is and what both would get; 404 for a code that is not a customer\'s. Rate limited like the other open calls.',
+    query: referralLookupQuery,
+    data: referralLookupAnswer,
+    answer: 'The referrer.',
+    message: 'Referral code found.',
+    errors: ['NOT_FOUND'],
+  },
+});
+
+export const referralsConsoleSpec = /* @__PURE__ */ describe('Merchant console', referralsConsoleApi, {
+  referrals: {
+    summary: 'The referrals',
+    description: 'Staff. Every referral, newest first (at most 200), with who brought whom, where it stands and why, and the totals.',
+    inContract: false,
+    data: referralsConsoleAnswer,
+    answer: 'The referrals.',
+    message: 'Referrals loaded.',
+  },
+  void: {
+    summary: 'Void a referral',
+    description:
+      'Owners only. With a reason. A referral not rewarded yet will never be; a rewarded one has what it gave taken back as far as it can be (points still in the balances, vouchers not used). Already void: 409 INVALID_TRANSITION. Audited (`referral.void`).',
+    inContract: false,
+    body: referralVoidBody,
+    data: referralOnlyAnswer,
+    answer: 'The referral as it is now.',
+    message: 'Referral voided.',
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+});
