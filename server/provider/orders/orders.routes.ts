@@ -2,6 +2,8 @@ import { ordersSpec } from '#contract';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
+import { deviceHashOf } from '../http/device';
+import { recordDevice } from '../accounts/devices.repo';
 import { listOrders, orderDetail, orderSetup, placeOrder } from './orders.service';
 import { quoteOrder } from './pricing';
 import { merchantSetStatus } from './lifecycle';
@@ -14,6 +16,8 @@ export function ordersRoutes(ctx: ProviderContext): Router {
       const setup = await orderSetup(ctx, body);
       return at.once(async (trx) => {
         const placed = await placeOrder(trx, ctx, setup, at.customerId(), body);
+        // the device it was ordered on (referrals' self-referral check)
+        await recordDevice(trx, at.customerId(), deviceHashOf(ctx.secret, at.req), ctx.clock.now());
         return at.reply(placed.data, placed.message);
       });
     },
