@@ -15,9 +15,9 @@ export function ordersRoutes(ctx: ProviderContext): Router {
       // refused before anything is written (no order, no payment, no stored answer): no payment gateway
       const setup = await orderSetup(ctx, body);
       return at.once(async (trx) => {
-        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body);
-        // the device it was ordered on (referrals' self-referral check)
+        // the device it is ordered on, first: a wallet payment's referral check reads it (referrals' self-referral check)
         await recordDevice(trx, at.customerId(), deviceHashOf(ctx.secret, at.req), ctx.clock.now());
+        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body);
         return at.reply(placed.data, placed.message);
       });
     },
