@@ -236,8 +236,9 @@ export function apiProxy(o: ApiProxyOptions): Router {
       newDevice: null,
     };
     // the browser's device id, or a new one its answer gives it (a copy of the header it sent is dropped below)
-    let device = readDeviceId(req, secure);
-    if (!device) device = call.newDevice = newDeviceId();
+    // (customer calls only: the console's staff have no use for one, and their cookie is SameSite=Strict alone)
+    let device = kind === 'customer' ? readDeviceId(req, secure) : null;
+    if (!device && kind === 'customer') device = call.newDevice = newDeviceId();
     res.locals.proxiedCall = call;
     const token = readSessionToken(req, secure, kind);
     const client = clientAddress(req);
@@ -250,7 +251,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
     req.headers['token-authorization'] = signCall(o.providerBase, path, o.platform, timestamp, o.secret);
     req.headers['x-forwarded-for'] = client;
     req.headers['x-forwarded-proto'] = protocol;
-    req.headers['x-device-id'] = device;
+    if (device) req.headers['x-device-id'] = device;
     if (token) req.headers.authorization = `Bearer ${token}`;
     // only encodings the token check can read back (token-guard.ts)
     req.headers['accept-encoding'] = readableAcceptEncoding(req.get('accept-encoding'));
@@ -273,7 +274,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
           authorization: req.headers.authorization ?? '',
           merchantKey: req.get('x-merchant-key') ?? '',
           bodySha256: bodySha256(body),
-          device,
+          device: device ?? '',
         }),
       );
       if (body.length > 0) {
@@ -297,9 +298,10 @@ export function apiProxy(o: ApiProxyOptions): Router {
     // after the provider's headers are copied, so nothing it sends can undo the clearing or plant a
     // session (of either kind); then only the cookie of the call's own kind is set or cleared
     dropForeignSessionCookies(res);
-    if (call?.newDevice) setDeviceCookie(res, call.secure, call.newDevice);
     if (call && signInToken) setSessionCookie(res, call.secure, signInToken, call.kind);
     else if (call && (call.logout || expired)) clearSessionCookies(res, call.secure, call.sentCookies, call.kind);
+    // a browser without a device id gets the one this call was signed with (after the session's, so the provider cannot undo it)
+    if (call?.newDevice) setDeviceCookie(res, call.secure, call.newDevice);
   }
 
   /** Pages, scripts, styles and images: streamed through unread (and kept when public). */
