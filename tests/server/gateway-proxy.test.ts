@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPSTREAM_SECRET, cookiePair, fakeUpstream, raw, setCookies, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
+import { UPSTREAM_SECRET, cookiePair, fakeUpstream, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
 
 const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuv';
 const OTHER_TOKEN = 'tok_zyxwvutsrqponmlkjihgfedcba987654';
