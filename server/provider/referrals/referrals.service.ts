@@ -308,12 +308,14 @@ export async function voidReferral(ctx: ProviderContext, staff: StaffOfRequest, 
     takenBack.referrer_points = await back(r.referrer_id, r.referrer_points, r.referrer_voucher_id);
     takenBack.friend_points = await back(r.friend_id, r.friend_points, r.friend_voucher_id);
     await updateReferral(trx, r.id, { status: 'void', reason: body.reason, voided_at: now, voided_by: staff.id });
+    const names = await trx.selectFrom('customers').select(['id', 'name']).where('id', 'in', [r.referrer_id, r.friend_id]).execute();
+    const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? '';
     await insertAudit(trx, {
       staffId: staff.id,
       action: 'referral.void',
       target: refOf(r.id),
       before: { status: r.status },
-      after: { status: 'void', reason: body.reason, ...takenBack },
+      after: { status: 'void', reason: body.reason, referrer: nameOf(r.referrer_id), friend: nameOf(r.friend_id), ...takenBack },
       now,
     });
   });
