@@ -28,7 +28,7 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
  * between them can come back: payments calls into orders and wallet (which start a payment through the
  * PaymentStarter port, provider/payment-port.ts, that payments implements), auth into accounts, counter
  * into orders, settings into theme (a share-preview link's draft), customers into auth (the e-mail
- * address's proof), locations into staff (the activity log; which locations a member works at). Type imports count like any other. A new area joins a layer here (the provider-imports
+ * address's proof), referrals into auth (the wrong-code allowance its open look-up counts against), locations into staff (the activity log; which locations a member works at). Type imports count like any other. A new area joins a layer here (the provider-imports
  * test fails until it does); an import that goes up is a design question first: move an area only where
  * nothing below it would then reach back.
  */
@@ -39,8 +39,11 @@ export const PROVIDER_LAYERS = [
   ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'wheel'],
   ['channels', 'options', 'orders'],
   // orders and the counter evaluate the earning rules and give stamps in their transactions; loyalty moves
-  // points and audits, and a full stamp card issues its reward's voucher through rewards
-  ['loyalty'],
+  // points and audits, and a full stamp card issues its reward's voucher through rewards. Referrals: an
+  // order paid, cancelled or completed moves its referral in the order's transaction, and a referral's
+  // reward is points or a voucher (points, rewards), audited (staff); auth, below, records a friend's
+  // sign-up and devices as plain rows through accounts
+  ['loyalty', 'referrals'],
   ['rewards'],
   ['addresses', 'locations', 'points', 'shop', 'wallet'],
   // under locations: a location's changes go into staff's activity log, and staff says who works where

@@ -29,6 +29,7 @@ import * as m0021 from './migrations/0021-birthdays';
 import * as m0022 from './migrations/0022-loyalty-rules';
 import * as m0023 from './migrations/0023-counter-reward-redeem';
 import * as m0024 from './migrations/0024-stamp-cards';
+import * as m0026 from './migrations/0026-referrals';
 
 export type Database = Kysely<DB>;
 
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0022-loyalty-rules': m0022,
   '0023-counter-reward-redeem': m0023,
   '0024-stamp-cards': m0024,
+  '0026-referrals': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

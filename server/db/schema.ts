@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
+import type { ReferralStatus } from '#contract/referrals';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -31,6 +32,8 @@ export interface CustomerTable {
   birth_year: ColumnType<number | null, number | null | undefined, number | null>;
   /** when the birth date was last added, changed or removed: one set within 30 days before a birthday does not count that year */
   birthday_changed_at: NullableTimestamp;
+  /** the customer's referral code, made on first use (migration 0026) */
+  referral_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OtpCodeTable {
@@ -171,7 +174,7 @@ export interface VoucherTable {
   reward_id: number;
   /** cancelled: bought with the points of an order cancelled later, and given back (migration 0011) */
   status: ColumnType<'active' | 'used' | 'expired' | 'cancelled', 'active' | 'used' | 'expired' | 'cancelled' | undefined>;
-  source: ColumnType<'redeem' | 'wheel' | 'birthday' | 'stamps', 'redeem' | 'wheel' | 'birthday' | 'stamps' | undefined>;
+  source: ColumnType<'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral', 'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | undefined>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   order_id: number | null;
@@ -310,6 +313,8 @@ export interface PaymentTable {
   provider_ref: ColumnType<string | null, string | null | undefined>;
   /** how much the gateway has given back so far (its refund webhooks) */
   refunded_amount: ColumnType<number, number | undefined>;
+  /** the card a paid gateway payment was made with, as the gateway fingerprints it; null when it gives none (migration 0026) */
+  card_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookEventTable {
@@ -430,6 +435,38 @@ export interface DB {
   stamp_programs: StampProgramTable;
   stamp_cards: StampCardTable;
   stamp_events: StampEventTable;
+  referrals: ReferralTable;
+  customer_devices: CustomerDeviceTable;
+}
+
+/** a friend who signed up with a customer's referral code: one per friend account ever (migration 0026) */
+export interface ReferralTable {
+  id: Generated<number>;
+  referrer_id: number;
+  friend_id: number;
+  status: ColumnType<ReferralStatus, ReferralStatus | undefined, ReferralStatus>;
+  /** refused: why (same device, same card); void: the owner's reason */
+  reason: string | null;
+  /** the friend's paid order it waits for (`ordered`) or was rewarded for */
+  order_id: number | null;
+  signed_up_at: Timestamp;
+  ordered_at: NullableTimestamp;
+  rewarded_at: NullableTimestamp;
+  voided_at: NullableTimestamp;
+  voided_by: number | null;
+  /** what it gave, so a void can take it back */
+  referrer_points: number | null;
+  friend_points: number | null;
+  referrer_voucher_id: number | null;
+  friend_voucher_id: number | null;
+}
+
+/** a device (the hash of the gateway's device cookie) a customer signed in or ordered on (migration 0026) */
+export interface CustomerDeviceTable {
+  customer_id: number;
+  device_hash: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
 }
 
 /** a birthday gift given: one per customer and year, whichever instance or retry gets there first (migration 0021) */

@@ -6,7 +6,17 @@ import { bodySha256, CALL_NONCE_HEADER, CALL_SIGNATURE_HEADER, callHeaders, call
 import { BodyTooLarge, hasBody, readBody } from '../lib/read-body';
 import { ALL_CALLS } from '#contract/calls';
 import { sendGatewayError } from './envelope';
-import { clearSessionCookies, dropForeignSessionCookies, readSessionToken, sentSessionCookies, setSessionCookie, type SessionKind } from './session';
+import {
+  clearSessionCookies,
+  dropForeignSessionCookies,
+  newDeviceId,
+  readDeviceId,
+  readSessionToken,
+  sentSessionCookies,
+  setDeviceCookie,
+  setSessionCookie,
+  type SessionKind,
+} from './session';
 import { copyAnswerHeaders, sharedCache } from './shared-cache';
 import { MAX_JSON_ANSWER_BYTES, decodedBody, isJsonAnswer, mayCarryToken, readableAcceptEncoding, stripTokens } from './token-guard';
 
@@ -64,6 +74,8 @@ const DROPPED_REQUEST_HEADERS = [
   'x-forwarded-proto',
   'x-forwarded-port',
   'x-real-ip',
+  // the device id is the gateway's to set, from its device cookie (session.ts)
+  'x-device-id',
   'connection',
   'proxy-connection',
   'keep-alive',
@@ -82,6 +94,8 @@ interface ProxiedCall {
   logout: boolean;
   /** the session cookies the browser sent (its cookie header is dropped before the call goes on) */
   sentCookies: string[];
+  /** a device id made for a browser without one: its cookie is set on the answer */
+  newDevice: string | null;
 }
 
 declare module 'express-serve-static-core' {
@@ -219,7 +233,12 @@ export function apiProxy(o: ApiProxyOptions): Router {
       signIn: SIGN_IN_PATHS[kind].has(path),
       logout: LOGOUT_PATHS[kind].has(path),
       sentCookies: sentSessionCookies(req, kind),
+      newDevice: null,
     };
+    // the browser's device id, or a new one its answer gives it (a copy of the header it sent is dropped below)
+    // (customer calls only: the console's staff have no use for one, and their cookie is SameSite=Strict alone)
+    let device = kind === 'customer' ? readDeviceId(req, secure) : null;
+    if (!device && kind === 'customer') device = call.newDevice = newDeviceId();
     res.locals.proxiedCall = call;
     const token = readSessionToken(req, secure, kind);
     const client = clientAddress(req);
@@ -232,6 +251,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
     req.headers['token-authorization'] = signCall(o.providerBase, path, o.platform, timestamp, o.secret);
     req.headers['x-forwarded-for'] = client;
     req.headers['x-forwarded-proto'] = protocol;
+    if (device) req.headers['x-device-id'] = device;
     if (token) req.headers.authorization = `Bearer ${token}`;
     // only encodings the token check can read back (token-guard.ts)
     req.headers['accept-encoding'] = readableAcceptEncoding(req.get('accept-encoding'));
@@ -254,6 +274,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
           authorization: req.headers.authorization ?? '',
           merchantKey: req.get('x-merchant-key') ?? '',
           bodySha256: bodySha256(body),
+          device: device ?? '',
         }),
       );
       if (body.length > 0) {
@@ -279,6 +300,8 @@ export function apiProxy(o: ApiProxyOptions): Router {
     dropForeignSessionCookies(res);
     if (call && signInToken) setSessionCookie(res, call.secure, signInToken, call.kind);
     else if (call && (call.logout || expired)) clearSessionCookies(res, call.secure, call.sentCookies, call.kind);
+    // a browser without a device id gets the one this call was signed with (after the session's, so the provider cannot undo it)
+    if (call?.newDevice) setDeviceCookie(res, call.secure, call.newDevice);
   }
 
   /** Pages, scripts, styles and images: streamed through unread (and kept when public). */

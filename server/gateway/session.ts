@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCookie, stringifySetCookie } from 'cookie';
 
@@ -99,6 +100,38 @@ export function dropForeignSessionCookies(res: ServerResponse): void {
   const others = list.filter((c) => !isSessionSetCookie(c));
   if (others.length > 0) res.setHeader('set-cookie', others);
   else res.removeHeader('set-cookie');
+}
+
+/**
+ * Every browser gets a long-lived random device id in an HttpOnly cookie (`__Host-did` over HTTPS,
+ * `did` over http; SameSite=Lax), which the gateway forwards to the provider as `x-device-id`, under
+ * its call signature: referrals refuse a friend whose device was seen on the referrer's account. A
+ * browser cannot choose what the provider reads: its own `x-device-id` is dropped, and a cookie not of
+ * the id's shape is replaced by a new id.
+ */
+export const DEVICE_COOKIE = 'did';
+export const SECURE_DEVICE_COOKIE = '__Host-did';
+/** 400 days: the longest a browser keeps a cookie */
+export const DEVICE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
+const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{22}$/;
+
+/** The device id the browser's cookie of this scheme holds, or null (none, or not one of ours). */
+export function readDeviceId(req: IncomingMessage, secure: boolean): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  const value = parseCookie(header)[secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE];
+  return value && DEVICE_ID_SHAPE.test(value) ? value : null;
+}
+
+export const newDeviceId = (): string => randomBytes(16).toString('base64url');
+
+/** Gives the browser its device cookie (a new id), next to whatever cookies the answer sets already. */
+export function setDeviceCookie(res: ServerResponse, secure: boolean, id: string): void {
+  const line = stringifySetCookie({ name: secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, value: id, httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: DEVICE_MAX_AGE_SECONDS });
+  const current = res.getHeader('set-cookie');
+  const list = current === undefined ? [] : Array.isArray(current) ? current.map(String) : [String(current)];
+  const isDevice = (c: string) => /^\s*(did|__host-did)=/i.test(c);
+  res.setHeader('set-cookie', [...list.filter((c) => !isDevice(c)), line]);
 }
 
 export function setSessionCookie(res: ServerResponse, secure: boolean, token: string, kind: SessionKind = 'customer'): void {

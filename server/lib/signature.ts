@@ -25,7 +25,7 @@ export function sha256Hex(value: string): string {
  * (which binds only the base, the path and a timestamp, for 300 s, and which outside providers keep
  * checking as the contract says). An HMAC-SHA256 over everything the call means: its method, its path
  * with the query, the platform, the timestamp, a nonce, the client address the gateway forwards, the
- * credentials it carries and a SHA-256 of the body, valid for 30 s, each nonce once (the provider keeps
+ * credentials it carries, the browser's device id (its device cookie) and a SHA-256 of the body, valid for 30 s, each nonce once (the provider keeps
  * them in PostgreSQL, shared by its instances). Keyed by the signing secret, which must be at least
  * 32 bytes for it.
  */
@@ -51,6 +51,8 @@ export interface GatewayCall {
   merchantKey: string;
   /** hex SHA-256 of the body's bytes; bodySha256() of nothing for a call without one */
   bodySha256: string;
+  /** the x-device-id the gateway sends: the browser's device cookie ('' or absent for a call without one) */
+  device?: string;
 }
 
 /** Whether a secret is long enough to key the call HMAC. */
@@ -67,7 +69,7 @@ export function bodySha256(body?: Buffer): string {
 
 /** Lowercase hex HMAC-SHA256 of the call, one field a line (no field can hold a line break). */
 export function signGatewayCall(key: Buffer, c: GatewayCall): string {
-  const fields = ['v1', c.method.toUpperCase(), c.target, c.platform, String(c.timestamp), c.nonce, c.forwardedFor, c.authorization, c.merchantKey, c.bodySha256];
+  const fields = ['v1', c.method.toUpperCase(), c.target, c.platform, String(c.timestamp), c.nonce, c.forwardedFor, c.authorization, c.merchantKey, c.bodySha256, c.device ?? ''];
   return createHmac('sha256', key).update(fields.join('\n')).digest('hex');
 }
 

@@ -32,6 +32,7 @@ import { shopSettingsRoutes } from './shop-settings/shop-settings.routes';
 import { locationsRoutes } from './locations/locations.routes';
 import { loyaltyRoutes } from './loyalty/loyalty.routes';
 import { stampsRoutes } from './loyalty/stamps.routes';
+import { referralsRoutes } from './referrals/referrals.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -82,6 +83,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     locationsRoutes, // shop/locations, shop/pickup-slots; merchant/locations…: the owner's locations, the pause switch
     loyaltyRoutes, // merchant/loyalty/…: the owner's earning rules and their simulator
     stampsRoutes, // stamp/cards; merchant/loyalty/stamps…: stamp cards
+    referralsRoutes, // referral/…: the customer's referral link; merchant/loyalty/referrals…: the console's list and void
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
     channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist

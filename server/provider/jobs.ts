@@ -33,15 +33,18 @@ import { retryRefunds } from './orders/refunds';
 import { purgeShortCodes } from './rewards/voucher-codes';
 import { purgeCallNonces } from './http/signature-check';
 import { giveBirthdayTreats } from './customers/birthdays.service';
+import { settleDueReferrals } from './referrals/referrals.service';
 
 /**
- * The hourly housekeeping: pending points whose hold has ended credited, points expiry and notices, voucher expiry, old idempotency keys, spent codes
+ * The hourly housekeeping: pending points whose hold has ended credited (and the referrals that decides), points expiry and notices, voucher expiry, old idempotency keys, spent codes
  * and sessions, cancelled orders' gateway refunds still owed, vouchers' old short codes, the call
  * signatures' expired nonces (also purged as calls arrive), the birthday treats of the day (once a
  * customer and year, however many runs and instances).
  */
 export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await creditPendingPoints(ctx);
+  // the referrals whose friend's first order's points were just credited
+  await settleDueReferrals(ctx);
   await runPointsExpiry(ctx);
   await expireVouchers(ctx.db, ctx.clock);
   await purgeIdempotencyKeys(ctx.db, ctx.clock);

@@ -40,6 +40,8 @@ export interface PaymentEvent {
   /** unix seconds, when the gateway created the event */
   created: number;
   refunded_amount?: number;
+  /** a success: the gateway's fingerprint of the card paid with, when it gives one (the sandbox's event may; Stripe's Checkout Session does not carry it) */
+  card_fingerprint?: string | null;
   /** a dispute: the gateway's id for it, why the customer's bank says it was opened, and its state */
   dispute?: { id: string; reason: string; status: string };
 }

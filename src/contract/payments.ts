@@ -31,6 +31,8 @@ export const paymentWebhookEvent = z.object({
   /** the payment's currency; compared with the merchant's when given */
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as PHP').optional(),
   created: z.number().int('must be unix seconds'),
+  /** issue 30: the gateway's fingerprint of the card paid with, when it gives one (a referral's self-referral check) */
+  card_fingerprint: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'must be a card fingerprint of 6 to 64 letters, digits, - and _').optional(),
 });
 /** The header of the sandbox gateway's webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-sandbox-signature';

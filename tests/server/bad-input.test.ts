@@ -231,7 +231,12 @@ describeEachDb('bad input on every call', (kind) => {
       auth: 'public',
       valid: { registration_token: 't'.repeat(43), name: 'Ana Cruz', email: 'ana@example.com' },
       required: ['registration_token', 'name'],
-      bad: { registration_token: ['short', 1, null, 't'.repeat(201), ['t'.repeat(43)]], name: [...BAD_STRING(80), '', '   '], email: ['not-an-email', 5, 'a@b', `${'x'.repeat(250)}@example.com`, ['ana@example.com'], NUL] },
+      bad: {
+        registration_token: ['short', 1, null, 't'.repeat(201), ['t'.repeat(43)]],
+        name: [...BAD_STRING(80), '', '   '],
+        email: ['not-an-email', 5, 'a@b', `${'x'.repeat(250)}@example.com`, ['ana@example.com'], NUL],
+        referral_code: ['x'.repeat(41), 5, null, ['ABCD2345']],
+      },
       validStatus: 400,
     },
     {
@@ -240,8 +245,19 @@ describeEachDb('bad input on every call', (kind) => {
       auth: 'public',
       valid: { id_token: 'i'.repeat(40) },
       required: ['id_token'],
-      bad: { id_token: ['short', 1, null, 'i'.repeat(4097), ['i'.repeat(40)], {}] },
+      bad: { id_token: ['short', 1, null, 'i'.repeat(4097), ['i'.repeat(40)], {}], referral_code: ['x'.repeat(41), 5, ['ABCD2345']] },
       validStatus: 401,
+    },
+    // --- referrals ---
+    {
+      method: 'get',
+      path: 'referral/lookup',
+      auth: 'public',
+      valid: { code: 'zzzz2222' },
+      required: ['code'],
+      bad: { code: ['', 'ABC', 'x'.repeat(13), 'AB-CD-EF', '../../etc', NUL] },
+      // the good shape of a code that is nobody's
+      validStatus: 404,
     },
     // --- customer ---
     {
@@ -545,7 +561,7 @@ describeEachDb('bad input on every call', (kind) => {
     'reward/detail', 'reward/redeem', 'reward/storage', 'reward/voucher', 'reward/voucher/code', 'wallet/history', 'wallet/topup', 'wallet/topup/status',
     'address/create', 'address/update', 'address/delete', 'order/quote', 'order/create', 'order/list', 'order/detail',
     'notification/list', 'notification/read', 'wheel/spin', 'merchant/order/status', 'merchant/product/update', 'payment/sandbox/PAYMENT/complete',
-    'customer/email/verify/request', 'customer/email/verify', 'auth/google/link', 'customer/birthday',
+    'customer/email/verify/request', 'customer/email/verify', 'auth/google/link', 'customer/birthday', 'referral/lookup',
   ];
 
   describe.each(PATHS)('%s', (path) => {

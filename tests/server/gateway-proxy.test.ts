@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPSTREAM_SECRET, cookiePair, fakeUpstream, raw, setCookies, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
+import { UPSTREAM_SECRET, cookiePair, fakeUpstream, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
 
 const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuv';
 const OTHER_TOKEN = 'tok_zyxwvutsrqponmlkjihgfedcba987654';
@@ -51,6 +51,10 @@ afterAll(async () => {
 function last() {
   return upstream.seen.at(-1)!;
 }
+
+/** The answer's Set-Cookie lines but the device cookie's (which a browser without one gets on any customer call). */
+const sessionSet = (res: Response) => res.headers.getSetCookie().filter((c) => !/^(did|__Host-did)=/.test(c));
+const deviceSet = (res: Response) => res.headers.getSetCookie().filter((c) => /^(did|__Host-did)=/.test(c));
 
 describe('the signing proxy', () => {
   it('signs every call as the provider checks it, with platform and a current Unix timestamp', async () => {
@@ -147,7 +151,7 @@ describe('the session cookie', () => {
     expect(body.data).toEqual({ customer: { id: 7, name: 'Ana' } });
     expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
 
-    const cookies = res.headers.getSetCookie();
+    const cookies = sessionSet(res);
     expect(cookies).toHaveLength(1);
     const c = cookies[0]!;
     expect(c).toMatch(new RegExp(`^sid=${TOKEN};`));
@@ -169,7 +173,7 @@ describe('the session cookie', () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.data.token).toBeUndefined();
-    expect(res.headers.getSetCookie()[0]).toMatch(new RegExp(`^sid=${OTHER_TOKEN};`));
+    expect(sessionSet(res)[0]).toMatch(new RegExp(`^sid=${OTHER_TOKEN};`));
   });
 
   it('clears the cookie on logout, also when the provider fails or cannot be reached', async () => {
@@ -178,7 +182,7 @@ describe('the session cookie', () => {
       const res = await fetch(`${gw.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` }, body: '{}' });
       expect(res.status).toBe(status);
       expect(last().headers.authorization).toBe(`Bearer ${TOKEN}`);
-      const cookies = res.headers.getSetCookie();
+      const cookies = sessionSet(res);
       expect(cookies).toHaveLength(1);
       expect(cookies[0]).toMatch(/^sid=;/);
       expect(cookies[0]).toMatch(/Max-Age=0/i);
@@ -189,7 +193,7 @@ describe('the session cookie', () => {
     try {
       const res = await fetch(`${down.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` }, body: '{}' });
       expect(res.status).toBe(502);
-      expect(res.headers.getSetCookie()[0]).toMatch(/^sid=;.*Max-Age=0/i);
+      expect(sessionSet(res)[0]).toMatch(/^sid=;.*Max-Age=0/i);
     } finally {
       await down.close();
     }
@@ -199,16 +203,56 @@ describe('the session cookie', () => {
     const expired = await fetch(`${gw.url}/api/session-expired`, { headers: { cookie: `sid=${TOKEN}` } });
     expect(expired.status).toBe(401);
     expect((await expired.json()).error.code).toBe('SESSION_EXPIRED');
-    expect(expired.headers.getSetCookie()[0]).toMatch(/^sid=;.*Max-Age=0/i);
+    expect(sessionSet(expired)[0]).toMatch(/^sid=;.*Max-Age=0/i);
 
     const other = await fetch(`${gw.url}/api/forbidden-other`, { headers: { cookie: `sid=${TOKEN}` } });
     expect(other.status).toBe(401);
-    expect(other.headers.getSetCookie()).toEqual([]);
+    expect(sessionSet(other)).toEqual([]);
   });
 
   it('ignores a cookie value that is not token-shaped', async () => {
     await fetch(`${gw.url}/api/customer/profile`, { headers: { cookie: 'sid=short' } });
     expect(last().headers.authorization).toBeUndefined();
+  });
+});
+
+describe('the device cookie', () => {
+  it('gives a browser without one a long-lived random device id, HttpOnly and SameSite=Lax, forwarded as x-device-id', async () => {
+    const res = await fetch(`${gw.url}/api/customer/profile`);
+    const [line, ...more] = deviceSet(res);
+    expect(more).toEqual([]);
+    const id = /^did=([A-Za-z0-9_-]{22});/.exec(line!)?.[1];
+    expect(id).toBeDefined();
+    expect(line).toMatch(/; HttpOnly/i);
+    expect(line).toMatch(/; SameSite=Lax/i);
+    expect(line).toMatch(/; Path=\//i);
+    expect(line).toMatch(/; Max-Age=34560000/i);
+    expect(line).not.toMatch(/Secure/i);
+    expect(last().headers['x-device-id']).toBe(id);
+    // kept: the next call carries it and gets no new one
+    const next = await fetch(`${gw.url}/api/customer/profile`, { headers: { cookie: `did=${id}` } });
+    expect(deviceSet(next)).toEqual([]);
+    expect(last().headers['x-device-id']).toBe(id);
+    expect(last().signatureValid).toBe(true);
+  });
+
+  it('never forwards a device header the browser sends itself', async () => {
+    const forged = 'F'.repeat(22);
+    const mine = 'M'.repeat(22);
+    await fetch(`${gw.url}/api/customer/profile`, { headers: { 'x-device-id': forged, cookie: `did=${mine}` } });
+    expect(last().headers['x-device-id']).toBe(mine);
+    const res = await fetch(`${gw.url}/api/customer/profile`, { headers: { 'x-device-id': forged } });
+    expect(last().headers['x-device-id']).not.toBe(forged);
+    expect(deviceSet(res)[0]).toMatch(new RegExp(`^did=${last().headers['x-device-id']};`));
+    // a cookie not of the id's shape is replaced
+    await fetch(`${gw.url}/api/customer/profile`, { headers: { cookie: 'did=short' } });
+    expect(last().headers['x-device-id']).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('is not given on the console’s calls', async () => {
+    const res = await fetch(`${gw.url}/api/merchant/me`);
+    expect(deviceSet(res)).toEqual([]);
+    expect(last().headers['x-device-id']).toBeUndefined();
   });
 });
 
@@ -225,13 +269,16 @@ describe('behind an HTTPS reverse proxy (TRUST_PROXY_HOPS=1)', () => {
       headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
       body: '{}',
     });
-    const c = res.headers.getSetCookie()[0]!;
+    const c = sessionSet(res)[0]!;
     expect(c).toMatch(new RegExp(`^__Host-sid=${TOKEN};`));
     expect(c).toMatch(/; Secure/i);
     expect(c).toMatch(/; HttpOnly/i);
     expect(c).toMatch(/; Path=\//i);
     expect(c).not.toMatch(/Domain=/i);
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+    const device = deviceSet(res)[0]!;
+    expect(device).toMatch(/^__Host-did=[A-Za-z0-9_-]{22}; /);
+    expect(device).toMatch(/; Secure/i);
 
     await fetch(`${behind.url}/api/customer/profile`, { headers: { cookie: `__Host-sid=${TOKEN}`, 'x-forwarded-proto': 'https' } });
     expect(last().headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -244,7 +291,7 @@ describe('behind an HTTPS reverse proxy (TRUST_PROXY_HOPS=1)', () => {
 
   it('keeps the plain cookie name on plain http even when trusted', async () => {
     const res = await fetch(`${behind.url}/api/auth/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'http' }, body: '{}' });
-    expect(res.headers.getSetCookie()[0]).toMatch(/^sid=/);
+    expect(sessionSet(res)[0]).toMatch(/^sid=/);
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 });
@@ -282,7 +329,7 @@ describe('when the provider fails', () => {
       const res = await fetch(`${wrong.url}/api/settings/main-setting`);
       expect(res.status).toBe(401);
       expect((await res.json()).error.code).toBe('BAD_SIGNATURE');
-      expect(setCookies(Object.fromEntries(res.headers))).toEqual([]);
+      expect(sessionSet(res)).toEqual([]);
     } finally {
       await wrong.close();
     }
@@ -306,7 +353,7 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
   function expectedHmac(seen: { method: string; url: string; headers: Record<string, unknown>; body: string }): string {
     const key = createHmac('sha256', LONG_SECRET).update('gateway-call-v1').digest();
     const h = (name: string) => String(seen.headers[name] ?? '');
-    const lines = ['v1', seen.method, seen.url.replace('/api/v2/', ''), h('platform'), h('timestamp'), h('x-call-nonce'), h('x-forwarded-for'), h('authorization'), h('x-merchant-key'), createHash('sha256').update(seen.body).digest('hex')];
+    const lines = ['v1', seen.method, seen.url.replace('/api/v2/', ''), h('platform'), h('timestamp'), h('x-call-nonce'), h('x-forwarded-for'), h('authorization'), h('x-merchant-key'), createHash('sha256').update(seen.body).digest('hex'), h('x-device-id')];
     return createHmac('sha256', key).update(lines.join('\n')).digest('hex');
   }
   const lastSeen = () => hmacUpstream.seen.at(-1)!;

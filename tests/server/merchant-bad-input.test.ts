@@ -146,6 +146,11 @@ describeEachDb('bad input on every merchant console call', (kind) => {
   };
   const earnFor = async () => ({ customer_id: (await p.newCustomer()).id, amount: 18_500, items: [{ product_id: await anyProduct(), qty: 2 }], idempotency_key: `k-${Math.random()}` });
   /** an earning rule of the owner's, for the calls that change one */
+  /** a referral of two new customers, for the console's void */
+  const newReferral = async () => {
+    const [a, b] = [await p.newCustomer(), await p.newCustomer()];
+    return (await p.db.insertInto('referrals').values({ referrer_id: a.id, friend_id: b.id, signed_up_at: p.clock.now() }).returning('id').executeTakeFirstOrThrow()).id;
+  };
   const newRule = async () => (await p.call('post', 'merchant/loyalty/rules/create', { token: owner.token, body: GOOD_RULE }).expect(201)).body.data.rule.id as number;
   /** a stamp card programme: a product of the menu and an offered reward */
   const goodStamps = async () => ({
@@ -536,6 +541,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     { method: 'post', path: 'merchant/loyalty/rules/create', owner: true, valid: async () => GOOD_RULE, bad: BAD_RULE_FIELDS, required: ['kind'] },
     { method: 'post', path: 'merchant/loyalty/rules/update', owner: true, valid: async () => ({ id: await newRule(), rule: GOOD_RULE }), bad: { id: BAD_ID, rule: BAD_RULE }, required: ['id', 'rule'] },
     { method: 'post', path: 'merchant/loyalty/rules/status', owner: true, valid: async () => ({ id: await newRule(), status: 'paused' }), bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] }, required: ['id', 'status'] },
+    { method: 'post', path: 'merchant/loyalty/referrals/void', owner: true, valid: async () => ({ id: await newReferral(), reason: 'Same household' }), bad: { id: BAD_ID, reason: ['', '   ', 'x'.repeat(201), 5, null, ['x']] }, required: ['id', 'reason'] },
     { method: 'post', path: 'merchant/loyalty/simulate', owner: true, valid: async () => ({ rule: GOOD_RULE }), bad: { rule: BAD_RULE }, required: ['rule'] },
     { method: 'post', path: 'merchant/loyalty/stamps/create', owner: true, valid: goodStamps, bad: BAD_STAMP_FIELDS, required: ['name', 'stamps_needed', 'reward_id'] },
     { method: 'post', path: 'merchant/loyalty/stamps/update', owner: true, valid: async () => ({ id: await newStamps(), program: await goodStamps() }), bad: { id: BAD_ID, program: BAD_STAMP_PROGRAM }, required: ['id', 'program'] },

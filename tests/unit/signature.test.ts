@@ -67,6 +67,8 @@ describe('signGatewayCall', () => {
       { authorization: 'Bearer other' },
       { merchantKey: 'k' },
       { bodySha256: bodySha256(Buffer.from('{"a":2}')) },
+      // the browser's device id (referrals' self-referral check): a client cannot choose it
+      { device: 'FFFFFFFFFFFFFFFFFFFFFF' },
     ];
     for (const c of changed) expect(signGatewayCall(key, { ...call, ...c }), JSON.stringify(c)).not.toBe(base);
     expect(signGatewayCall(callKey('another-signing-secret-of-32-bytes-or-more'), call)).not.toBe(base);

@@ -35,6 +35,8 @@ import { offerEmailCode } from './email-verification.service';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google';
 import { normalizePhone } from './phone';
 import { createSession, newSecretToken, revokeSession } from './sessions';
+import { recordDevice } from '../accounts/devices.repo';
+import { recordReferralSignUp } from '../accounts/referral-rows';
 import { maskPhone } from './sender';
 
 export const REGISTRATION_TOKEN_TTL_MS = 15 * MINUTE;
@@ -96,7 +98,10 @@ export async function requestOtp(ctx: ProviderContext, input: { phone: string; p
  * outside any transaction that could roll the count back, against the code and against the client
  * (`clientKey`, see codes.ts countCodeTry), whose allowance is checked before the code is compared.
  */
-export async function verifyOtp(ctx: ProviderContext, input: { phone: string; code: string; purpose: OtpPurpose; clientKey: string }): Promise<OtpVerifyData> {
+export async function verifyOtp(
+  ctx: ProviderContext,
+  input: { phone: string; code: string; purpose: OtpPurpose; clientKey: string; device?: string | null },
+): Promise<OtpVerifyData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const phone = normalizePhone(input.phone, rules.default_country_code);
   const now = ctx.clock.now();
@@ -122,15 +127,17 @@ export async function verifyOtp(ctx: ProviderContext, input: { phone: string; co
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await consumeCode(trx, 'otp_codes', otp.id, now, max))) throw codeExpired();
     const customerId = await findCustomerIdByPhone(trx, phone);
-    if (customerId !== null) return signIn(trx, ctx, customerId);
+    if (customerId !== null) return signIn(trx, ctx, customerId, input.device ?? null);
     const registrationToken = newSecretToken();
     await insertRegistrationToken(trx, sha256Hex(registrationToken), phone, new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS));
     return { registration_token: registrationToken, needs_registration: true };
   });
 }
 
-async function signIn(trx: Database, ctx: ProviderContext, customerId: number): Promise<{ token: string; customer: Customer }> {
+/** `device`: the hash of the browser's device cookie (http/device.ts), recorded for the referrals' self-referral check. */
+async function signIn(trx: Database, ctx: ProviderContext, customerId: number, device: string | null): Promise<{ token: string; customer: Customer }> {
   const token = await createSession(trx, ctx, customerId);
+  await recordDevice(trx, customerId, device, ctx.clock.now());
   return { token, customer: await getCustomer(trx, customerId) };
 }
 
@@ -154,8 +161,9 @@ async function welcome(trx: Database, ctx: ProviderContext, customerId: number, 
  */
 export async function register(
   ctx: ProviderContext,
-  input: { registrationToken: string; name: string; email?: string | undefined },
+  input: { registrationToken: string; name: string; email?: string | undefined; referralCode?: string | undefined; device?: string | null },
 ): Promise<SessionData & { token: string; created: boolean }> {
+  const device = input.device ?? null;
   const now = ctx.clock.now();
   const result = await ctx.db.transaction().execute(async (trx) => {
     const phone = await consumeRegistrationToken(trx, sha256Hex(input.registrationToken), now);
@@ -168,10 +176,12 @@ export async function register(
     if (id === null) {
       const existing = await findCustomerIdByPhone(trx, phone);
       if (existing === null) throw new AppError('CONFLICT', 'Please try again.');
-      return { ...(await signIn(trx, ctx, existing)), created: false };
+      return { ...(await signIn(trx, ctx, existing, device)), created: false };
     }
     await welcome(trx, ctx, id, input.name);
-    return { ...(await signIn(trx, ctx, id)), created: true };
+    // a new account only: one that existed before is never a referred friend
+    await recordReferralSignUp(trx, id, input.referralCode, now);
+    return { ...(await signIn(trx, ctx, id, device)), created: true };
   });
   if (result.created && result.customer.email) await offerEmailCode(ctx, result.customer.id);
   return result;
@@ -184,16 +194,21 @@ export async function register(
  * their Google sign-in); else a new customer without a phone, holding Google's address as verified
  * unless another customer verified it first.
  */
-export async function googleSignIn(ctx: ProviderContext, idToken: string): Promise<SessionData & { token: string; created: boolean }> {
+export async function googleSignIn(
+  ctx: ProviderContext,
+  idToken: string,
+  signUp: { referralCode?: string | undefined; device?: string | null } = {},
+): Promise<SessionData & { token: string; created: boolean }> {
+  const device = signUp.device ?? null;
   const who = await verifyGoogleIdToken(ctx, idToken);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockGoogleAccount(trx, who.sub);
     const linked = await findCustomerIdByGoogleSub(trx, who.sub);
-    if (linked !== null) return { ...(await signIn(trx, ctx, linked)), created: false };
+    if (linked !== null) return { ...(await signIn(trx, ctx, linked, device)), created: false };
     const owner = who.email ? await findCustomerByVerifiedEmail(trx, who.email) : null;
     if (owner && owner.google_sub === null && (await linkGoogleSub(trx, owner.id, who.sub))) {
-      return { ...(await signIn(trx, ctx, owner.id)), created: false };
+      return { ...(await signIn(trx, ctx, owner.id, device)), created: false };
     }
     // an address another customer verified stays theirs: the new account starts without one
     const email = owner ? null : who.email;
@@ -202,7 +217,8 @@ export async function googleSignIn(ctx: ProviderContext, idToken: string): Promi
     if (id === null && email) id = await insertCustomer(trx, { phone: null, googleSub: who.sub, name: who.name, email: null, now });
     if (id === null) throw new AppError('CONFLICT', 'Please try again.');
     await welcome(trx, ctx, id, who.name);
-    return { ...(await signIn(trx, ctx, id)), created: true };
+    await recordReferralSignUp(trx, id, signUp.referralCode, now);
+    return { ...(await signIn(trx, ctx, id, device)), created: true };
   });
 }
 

@@ -6,6 +6,7 @@ import type { ProviderContext } from '../context';
 import { BodyTooLarge, hasBody, readBody } from '../../lib/read-body';
 import { AppError } from './errors';
 import type { RawBodyRequest } from './raw-body';
+import { DEVICE_HEADER } from './device';
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -44,7 +45,7 @@ const NONCE_KEPT_MS = 2 * CALL_WINDOW_SECONDS * SECOND;
 
 /**
  * The gateway's call HMAC (server/lib/signature.ts), after the body parsers (it covers the body's bytes):
- * the method, the path with its query, the client address and the credentials as they arrived, within
+ * the method, the path with its query, the client address, the device id and the credentials as they arrived, within
  * 30 s of our clock. A state-changing call's nonce is recorded once in the database (one insert, shared by
  * every instance); a second arrival is refused. Reads (GET, HEAD) change nothing, so they are not
  * recorded: sent again within the 30 s they answer what the first read answered, for the same customer,
@@ -85,6 +86,7 @@ export function callSignatureCheck(ctx: ProviderContext): RequestHandler {
         authorization: req.get('authorization') ?? '',
         merchantKey: req.get('x-merchant-key') ?? '',
         bodySha256: bodySha256(body),
+        device: req.get(DEVICE_HEADER) ?? '',
       });
       if (!digestsEqual(given, expected)) return next(bad());
       if (req.method === 'GET' || req.method === 'HEAD') return next();

@@ -10,6 +10,7 @@ import { addPending, releasePending } from '../points/points.pending';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { dropOrderUses, earnReason } from '../loyalty/loyalty.earn';
 import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
+import { lockReferralOf, referralOrderCancelled, referralOrderPaid, settleReferral } from '../referrals/referrals.service';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
 import { pointsFor } from './pricing';
@@ -86,8 +87,12 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
  * Answers what the completion notice adds.
  */
 async function releaseOrderPoints(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<string> {
+  // a referred friend's: both customers' row locks first (lower id first), before the credit takes the friend's
+  if (merchant.rules.points_hold_days <= 0) await lockReferralOf(trx, order.customer_id);
   const released = await releasePending(trx, ctx.clock, order.customer_id, `order:${order.name}`, merchant.rules);
   if (!released) return '';
+  // credited: a referred friend's first order, completed and past the hold (a hold of 0), decides their referral
+  if (released.state === 'credited') await settleReferral(trx, ctx, order.customer_id);
   const { points } = released;
   if (released.state === 'waiting') {
     const day = new Intl.DateTimeFormat(merchant.rules.locale, { timeZone: merchant.rules.timezone, dateStyle: 'medium' }).format(released.availableAt);
@@ -123,6 +128,7 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
       availableAt: null,
       breakdown: order.points_breakdown,
     });
+    await referralOrderPaid(trx, ctx, order);
     const hold = merchant.rules.points_hold_days;
     await notify(trx, ctx.clock, order.customer_id, {
       type: 'points_earned',
@@ -181,7 +187,10 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
   // its pickup slot's place, for someone else (last: an order being placed holds a slot before its customer's other rows)
   if (order.location_id !== null && order.pickup_at !== null) await releaseSlot(trx, order.location_id, order.pickup_at);
   await dropOrderUses(trx, order.id);
-  return applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note, points_taken_back: pointsTakenBack } });
+  const cancelled = await applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note, points_taken_back: pointsTakenBack } });
+  // a referral waiting for this order waits for the friend's next paid one
+  await referralOrderCancelled(trx, order);
+  return cancelled;
 }
 
 /**

@@ -2,6 +2,8 @@ import { ordersSpec } from '#contract';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
+import { deviceHashOf } from '../http/device';
+import { recordDevice } from '../accounts/devices.repo';
 import { listOrders, orderDetail, orderSetup, placeOrder } from './orders.service';
 import { quoteOrder } from './pricing';
 import { merchantSetStatus } from './lifecycle';
@@ -13,6 +15,8 @@ export function ordersRoutes(ctx: ProviderContext): Router {
       // refused before anything is written (no order, no payment, no stored answer): no payment gateway
       const setup = await orderSetup(ctx, body);
       return at.once(async (trx) => {
+        // the device it is ordered on, first: a wallet payment's referral check reads it (referrals' self-referral check)
+        await recordDevice(trx, at.customerId(), deviceHashOf(ctx.secret, at.req), ctx.clock.now());
         const placed = await placeOrder(trx, ctx, setup, at.customerId(), body);
         return at.reply(placed.data, placed.message);
       });

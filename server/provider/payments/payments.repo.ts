@@ -36,6 +36,11 @@ export async function settlePayment(trx: Database, id: string, status: 'paid' | 
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** The card a payment was made with, as the gateway fingerprints it (referrals' self-referral check). */
+export async function setCardFingerprint(trx: Database, id: string, fingerprint: string): Promise<void> {
+  await trx.updateTable('payments').set({ card_fingerprint: fingerprint }).where('id', '=', id).execute();
+}
+
 /** Records a webhook event id; false when it was seen before (a replay: change nothing). */
 export async function recordWebhookEvent(trx: Database, e: { id: string; paymentId: string; type: string; at: Date }): Promise<boolean> {
   const row = await trx

@@ -16,6 +16,7 @@ import {
   paymentIdOfRef,
   recordRefunded,
   recordWebhookEvent,
+  setCardFingerprint,
   refundedByTheShop,
   settlePayment,
   type PaymentRow,
@@ -84,6 +85,7 @@ export async function applyPaymentEvent(ctx: ProviderContext, event: PaymentEven
     if (event.type === 'payment.disputed') return disputed(trx, ctx, payment, event, done);
     if (payment.status !== 'pending') return done(false, `The payment is ${payment.status} already; nothing changed.`);
     const succeeded = event.type === 'payment.succeeded';
+    if (succeeded && event.card_fingerprint) await setCardFingerprint(trx, payment.id, event.card_fingerprint);
     if (payment.kind === 'topup') await settleTopup(trx, ctx, payment, succeeded, event.provider_ref);
     else if (succeeded) await orderPaymentSucceeded(trx, ctx, payment, event.provider_ref);
     else await orderPaymentFailed(trx, ctx, payment);

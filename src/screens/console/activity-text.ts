@@ -339,7 +339,7 @@ function optionSentence(action: string, who: string, a: Obj, b: Obj): string | n
   }
 }
 
-/** An earning rule or a stamp card added, changed, paused, resumed or ended (issue 29); null: another action. */
+/** An earning rule or a stamp card added, changed, paused, resumed or ended (issue 29), a referral voided (issue 30); null: another action. */
 function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | null {
   const rule = `the earning rule ${text(a.name, text(b.name, ''))}`.trim();
   const card = `the stamp card ${text(a.name, text(b.name, ''))}`.trim();
@@ -356,6 +356,13 @@ function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | 
       return `${who} changed ${card}.`;
     case 'loyalty.stamps.status':
       return `${who} ${a.status === 'ended' ? 'ended' : a.status === 'paused' ? 'paused' : 'resumed'} ${card}.`;
+    case 'referral.void': {
+      const points = (typeof a.referrer_points === 'number' ? a.referrer_points : 0) + (typeof a.friend_points === 'number' ? a.friend_points : 0);
+      const vouchers = typeof a.vouchers_cancelled === 'number' ? a.vouchers_cancelled : 0;
+      const back = [points > 0 ? `${points} ${points === 1 ? 'point' : 'points'}` : '', vouchers > 0 ? `${vouchers} ${vouchers === 1 ? 'voucher' : 'vouchers'}` : ''].filter(Boolean);
+      const reason = text(a.reason, '');
+      return `${who} voided the referral of ${text(a.friend, 'a friend')} by ${text(a.referrer, 'a customer')}${reason ? ` (${reason.replace(/[.!?]$/, '')})` : ''}${back.length ? `, taking back ${back.join(' and ')}` : ''}.`;
+    }
     default:
       return null;
   }

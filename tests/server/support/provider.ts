@@ -161,6 +161,7 @@ export function gatewayHeaders(
       authorization: h('authorization'),
       merchantKey: h('x-merchant-key'),
       bodySha256: bodySha256(body),
+      device: h('x-device-id'),
     }),
   };
 }
@@ -195,6 +196,7 @@ function signWhenSent(t: request.Test, clock: { now(): Date }): request.Test {
       authorization: h('authorization'),
       merchantKey: h('x-merchant-key'),
       bodySha256: bodySha256(body === undefined ? undefined : Buffer.from(body)),
+      device: h('x-device-id'),
     });
     for (const [name, value] of Object.entries(signed)) r.req.setHeader(name, value);
   });

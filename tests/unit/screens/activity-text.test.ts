@@ -76,6 +76,19 @@ describe('the activity log in words', () => {
     expect(describeActivity(entry({ action: 'staff.locations', after: { name: 'Sam', location_ids: [], locations: [] } }), f).sentence).toBe('Anna set where Sam works: every location.');
   });
 
+  it('says a voided referral in words, with what it took back', () => {
+    const voided = (after: Record<string, unknown>) => describeActivity(entry({ action: 'referral.void', target: 'referral:3', before: { status: 'rewarded' }, after }), f).sentence;
+    expect(voided({ status: 'void', reason: 'Same household.', referrer: 'Ana Reyes', friend: 'Ben Cruz', referrer_points: 60, friend_points: 100, vouchers_cancelled: 0 })).toBe(
+      'Anna voided the referral of Ben Cruz by Ana Reyes (Same household), taking back 160 points.',
+    );
+    expect(voided({ status: 'void', reason: 'Test', referrer: 'Ana Reyes', friend: 'Ben Cruz', referrer_points: 0, friend_points: 0, vouchers_cancelled: 1 })).toBe(
+      'Anna voided the referral of Ben Cruz by Ana Reyes (Test), taking back 1 voucher.',
+    );
+    expect(voided({ status: 'void', reason: 'Never ordered', referrer: 'Ana Reyes', friend: 'Ben Cruz', referrer_points: 0, friend_points: 0, vouchers_cancelled: 0 })).toBe(
+      'Anna voided the referral of Ben Cruz by Ana Reyes (Never ordered).',
+    );
+  });
+
   it("says an earning rule's creation, changes, pauses and end", () => {
     const rule = { kind: 'window', name: 'Double points Tuesday', multiplier: 2, start: '14:00', end: '16:00' };
     expect(describeActivity(entry({ action: 'loyalty.rule.create', target: 'loyalty_rule:4', after: rule }), f).sentence).toBe('Anna added the earning rule Double points Tuesday.');

@@ -1,0 +1,184 @@
+import { randomInt } from 'node:crypto';
+import type { Database } from '../../db';
+
+/** Referral codes are read aloud and typed: no 0/O, 1/I/L, nor U. */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const REFERRAL_CODE_LENGTH = 8;
+
+export function newReferralCode(): string {
+  let s = '';
+  for (let i = 0; i < REFERRAL_CODE_LENGTH; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return s;
+}
+
+/**
+ * The customer's referral code, made on first use: a random one not taken, set only while the customer
+ * has none (two first calls at once keep one code). 30^8 codes: a clash is rare, and tried again.
+ */
+export async function referralCodeOf(db: Database, customerId: number): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await db.selectFrom('customers').select('referral_code').where('id', '=', customerId).executeTakeFirstOrThrow();
+    if (row.referral_code) return row.referral_code;
+    const code = newReferralCode();
+    const taken = await db.selectFrom('customers').select('id').where('referral_code', '=', code).executeTakeFirst();
+    if (taken) continue;
+    try {
+      await db.updateTable('customers').set({ referral_code: code }).where('id', '=', customerId).where('referral_code', 'is', null).execute();
+    } catch {
+      // the unique index: someone took it between our look and our write
+    }
+  }
+  throw new Error('could not make a referral code');
+}
+
+export function findReferrerByCode(db: Database, code: string) {
+  return db.selectFrom('customers').select(['id', 'name']).where('referral_code', '=', code).executeTakeFirst();
+}
+
+export type ReferralRow = NonNullable<Awaited<ReturnType<typeof findReferralOfFriend>>>;
+
+export function findReferralOfFriend(db: Database, friendId: number) {
+  return db.selectFrom('referrals').selectAll().where('friend_id', '=', friendId).executeTakeFirst();
+}
+
+export function lockReferral(trx: Database, id: number) {
+  return trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateReferral(trx: Database, id: number, patch: Partial<Omit<ReferralRow, 'id'>>): Promise<void> {
+  await trx.updateTable('referrals').set(patch).where('id', '=', id).execute();
+}
+
+/**
+ * Why the friend is the referrer, or null: a device of the friend's was ever seen on the referrer's
+ * account (`same device`), or a card the friend paid with was used by the referrer (`same card`).
+ */
+export async function selfReferralReason(db: Database, referrerId: number, friendId: number): Promise<string | null> {
+  const device = await db
+    .selectFrom('customer_devices as f')
+    .innerJoin('customer_devices as r', 'r.device_hash', 'f.device_hash')
+    .select('f.device_hash')
+    .where('f.customer_id', '=', friendId)
+    .where('r.customer_id', '=', referrerId)
+    .executeTakeFirst();
+  if (device) return 'same device';
+  const card = await db
+    .selectFrom('payments as f')
+    .innerJoin('payments as r', 'r.card_fingerprint', 'f.card_fingerprint')
+    .select('f.id')
+    .where('f.customer_id', '=', friendId)
+    .where('f.status', '=', 'paid')
+    .where('r.customer_id', '=', referrerId)
+    .where('f.card_fingerprint', 'is not', null)
+    .executeTakeFirst();
+  return card ? 'same card' : null;
+}
+
+/** The friend's first order whose points were credited (completed, past the hold, never cancelled since), or undefined. */
+export function firstCreditedOrder(db: Database, friendId: number) {
+  return db
+    .selectFrom('points_pending')
+    .select(['order_id', 'settled_at'])
+    .where('customer_id', '=', friendId)
+    .where('status', '=', 'credited')
+    .where('order_id', 'is not', null)
+    .orderBy('settled_at')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** The friend's earliest paid order still standing (paid, not cancelled), or undefined. */
+export function firstStandingPaidOrder(db: Database, friendId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'paid_at'])
+    .where('customer_id', '=', friendId)
+    .where('paid_at', 'is not', null)
+    .where('status', 'not in', ['pending_payment', 'cancelled'])
+    .orderBy('paid_at')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** How many of a referrer's referrals gave them a reward since `since`. */
+export async function rewardedSince(db: Database, referrerId: number, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('referrals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('referrer_id', '=', referrerId)
+    .where('status', '=', 'rewarded')
+    .where('rewarded_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Friends (after `afterId`) whose referral is still open while an order of theirs has had its points credited: due a decision. */
+export async function friendsDue(db: Database, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('referrals')
+    .select('friend_id')
+    .where('status', 'in', ['signed_up', 'ordered'])
+    .where('friend_id', '>', afterId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('points_pending')
+          .select('points_pending.id')
+          .whereRef('points_pending.customer_id', '=', 'referrals.friend_id')
+          .where('points_pending.status', '=', 'credited')
+          .where('points_pending.order_id', 'is not', null),
+      ),
+    )
+    .orderBy('friend_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.friend_id);
+}
+
+/** A referrer's referrals with the friends' names, newest first. */
+export function referralsOfReferrer(db: Database, referrerId: number) {
+  return db
+    .selectFrom('referrals')
+    .innerJoin('customers as f', 'f.id', 'referrals.friend_id')
+    .select(['referrals.id', 'referrals.status', 'referrals.signed_up_at', 'referrals.rewarded_at', 'f.name as friend_name'])
+    .where('referrals.referrer_id', '=', referrerId)
+    .orderBy('referrals.id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+const consoleColumns = [
+  'referrals.id',
+  'referrals.status',
+  'referrals.reason',
+  'referrals.signed_up_at',
+  'referrals.rewarded_at',
+  'referrals.voided_at',
+  'referrals.referrer_id',
+  'referrals.friend_id',
+  'r.name as referrer_name',
+  'f.name as friend_name',
+] as const;
+
+/** Every referral for the console, newest first (at most `limit`), or one by id. */
+export function consoleReferrals(db: Database, o: { limit?: number; id?: number } = {}) {
+  let q = db
+    .selectFrom('referrals')
+    .innerJoin('customers as r', 'r.id', 'referrals.referrer_id')
+    .innerJoin('customers as f', 'f.id', 'referrals.friend_id')
+    .select([...consoleColumns])
+    .orderBy('referrals.id', 'desc');
+  if (o.id !== undefined) q = q.where('referrals.id', '=', o.id);
+  return q.limit(o.limit ?? 200).execute();
+}
+
+export async function referralTotals(db: Database): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('referrals').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Cancels a voucher not used yet (a voided referral's); false when it was used, expired or cancelled already. */
+export async function cancelUnusedVoucher(trx: Database, voucherId: number, now: Date): Promise<boolean> {
+  const r = await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', voucherId).where('status', '=', 'active').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -1,0 +1,21 @@
+import { referralsConsoleSpec, referralsSpec } from '#contract/referrals';
+import { Router } from 'express';
+import { clientKey } from '../auth/client-key';
+import type { ProviderContext } from '../context';
+import { mount } from '../http/mount';
+import { clientIp } from '../http/session';
+import { listReferrals, lookupReferral, referralStatus, voidReferral } from './referrals.service';
+
+/** The customer's referral link (`referral/…`), and the console's list and void (`merchant/loyalty/referrals…`). */
+export function referralsRoutes(ctx: ProviderContext): Router {
+  return Router().use(
+    mount(ctx, referralsSpec, {
+      status: async (_, at) => referralStatus(ctx, at.customerId()),
+      lookup: async (query, at) => lookupReferral(ctx, query.code, clientKey(clientIp(at.req))),
+    }),
+    mount(ctx, referralsConsoleSpec, {
+      referrals: () => listReferrals(ctx),
+      void: async (body, at) => ({ referral: await voidReferral(ctx, at.staff(), body) }),
+    }),
+  );
+}
