@@ -9,6 +9,7 @@ import { notificationsApi } from '#contract/notifications.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { pointsApi } from '#contract/points.calls';
 import { rewardsApi } from '#contract/rewards.calls';
+import { tiersApi } from '#contract/tiers.calls';
 import { walletApi } from '#contract/wallet.calls';
 import { wheelApi } from '#contract/wheel.calls';
 
@@ -18,8 +19,8 @@ const profile = customersApi.profile.path;
 export const shows = {
   /** The wallet: its balance, its history, and the balance on the profile. */
   money: [walletApi.balance.path, walletApi.history.path, profile, notifications],
-  /** Points: the profile's balance, the points history, and the wheel (a paid spin costs points). */
-  points: [profile, pointsApi.history.path, wheelApi.config.path, notifications],
+  /** Points: the profile's balance, the points history, the wheel (a paid spin costs points), and the tier (points earned count towards it). */
+  points: [profile, pointsApi.history.path, wheelApi.config.path, tiersApi.status.path, notifications],
   /** Vouchers: the customer's voucher tabs and the rewards (their stock). */
   vouchers: [rewardsApi.storage.path, rewardsApi.list.path, notifications],
   /** Orders: the order list (the home page shows the latest). */

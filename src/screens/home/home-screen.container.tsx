@@ -4,6 +4,7 @@ import { useProfile } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
 import { useOrders } from '../../api/orders';
 import { useRewards } from '../../api/rewards';
+import { useTierStatus } from '../../api/tiers';
 import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
@@ -22,6 +23,7 @@ export default function HomePage() {
   const rewards = useRewards();
   const orders = useOrders(1);
   const notifications = useNotifications(1);
+  const tier = useTierStatus();
   const { ordering } = useOrdering();
   // null until first opened; then it stays mounted, so closing it returns focus to the entry
   const [cardOpen, setCardOpen] = useState<boolean | null>(null);
@@ -58,6 +60,7 @@ export default function HomePage() {
         locale={settings.locale}
         now={new Date().toISOString()}
         ordering={ordering}
+        tier={tier.data}
       />
       {cardOpen !== null && <MemberCardSheet open={cardOpen} onOpenChange={setCardOpen} />}
     </>
