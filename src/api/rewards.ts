@@ -52,7 +52,7 @@ const redeemReward = (name: string, idempotencyKey: string) => callApi(rewardsAp
 
 /**
  * Redeems a reward for a voucher: the points and the vouchers changed. A refusal that shows the page
- * was out of date (fewer points than shown, sold out) writes what the refusal says at once, so the
+ * was out of date (fewer points than shown, sold out, a higher tier's for now) writes what the refusal says at once, so the
  * page shows the reason in place, and reads it again.
  */
 export const useRedeemReward = () =>
@@ -70,6 +70,16 @@ export const useRedeemReward = () =>
         writes: (_err, name) => [
           { key: rewardsApi.list.path, data: (l: RewardListData | undefined) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, stock: 0 } : r)) } },
         ],
+        refreshes: [rewardsApi.list.path],
+      },
+      // early access (issue 30): the customer's tier is below the reward's for now
+      TIER_REQUIRED: {
+        writes: (err, name) => {
+          const tier = (err.data as { tier?: string } | null)?.tier;
+          return typeof tier === 'string'
+            ? [{ key: rewardsApi.list.path, data: (l: RewardListData | undefined) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, early_access: { tier, unlocked: false } } : r)) } }]
+            : [];
+        },
         refreshes: [rewardsApi.list.path],
       },
     },

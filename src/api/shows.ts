@@ -10,6 +10,7 @@ import { ordersApi } from '#contract/orders.calls';
 import { pointsApi } from '#contract/points.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { stampsApi } from '#contract/stamps.calls';
+import { tiersApi } from '#contract/tiers.calls';
 import { walletApi } from '#contract/wallet.calls';
 import { wheelApi } from '#contract/wheel.calls';
 
@@ -19,8 +20,11 @@ const profile = customersApi.profile.path;
 export const shows = {
   /** The wallet: its balance, its history, and the balance on the profile. */
   money: [walletApi.balance.path, walletApi.history.path, profile, notifications],
-  /** Points: the profile's balance, the points history, the wheel (a paid spin costs points) and the stamp cards (a sale that gives points may give stamps). */
-  points: [profile, pointsApi.history.path, wheelApi.config.path, stampsApi.cards.path, notifications],
+  /**
+   * Points: the profile's balance, the points history, the wheel (a paid spin costs points), the stamp
+   * cards (a sale that gives points may give stamps) and the tier (points earned count towards it).
+   */
+  points: [profile, pointsApi.history.path, wheelApi.config.path, stampsApi.cards.path, tiersApi.status.path, notifications],
   /** Vouchers: the customer's voucher tabs and the rewards (their stock). */
   vouchers: [rewardsApi.storage.path, rewardsApi.list.path, notifications],
   /** Orders: the order list (the home page shows the latest). */

@@ -8,6 +8,7 @@ import { fieldErrorsOf, messageOf, retryAfterOf } from '../../shared/errors';
 import { paths } from '#contract/routes';
 import { useSecondsUntil } from '../use-seconds-until';
 import { useAuth } from './auth-context';
+import { forgetReferralCode } from './referral-code';
 
 /**
  * The phone → code → (name) steps shared by /login, /, /register, /otp, /register-otp and /register-name.
@@ -88,6 +89,7 @@ export function useCompleteSignIn(): (customer: Customer) => void {
       void forgetCustomer();
       sessionStorage.removeItem(PHONE_KEY);
       sessionStorage.removeItem(RESEND_KEY);
+      forgetReferralCode();
       registrationToken = null;
       navigate(paths.home, { replace: true });
     },

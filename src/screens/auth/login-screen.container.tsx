@@ -6,6 +6,7 @@ import { messageOf } from '../../shared/errors';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { GoogleSignInButton } from '../../app/google';
+import { withReferralCode } from '../../app/auth/referral-code';
 import { useCompleteSignIn, useRequestCode } from '../../app/auth/sign-in-flow';
 import { LoginScreen } from './login-screen';
 
@@ -19,7 +20,8 @@ export default function LoginPage() {
 
   const onGoogle = async (idToken: string) => {
     try {
-      const r = await googleSignIn({ id_token: idToken });
+      // a new account through Google from a friend's link: the code kept since /register?ref=CODE goes with it
+      const r = await googleSignIn({ id_token: idToken, ...withReferralCode() });
       signedIn(r.customer);
     } catch (err) {
       toast.error(messageOf(err));

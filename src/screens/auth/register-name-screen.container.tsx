@@ -4,6 +4,7 @@ import { register } from '../../api/auth';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
+import { withReferralCode } from '../../app/auth/referral-code';
 import { takeRegistrationToken, useCompleteSignIn } from '../../app/auth/sign-in-flow';
 import { RegisterNameScreen, type RegisterNameValues } from './register-name-screen';
 
@@ -22,7 +23,8 @@ export default function RegisterNamePage() {
     setFieldErrors({});
     setFormError(null);
     try {
-      const r = await register({ registration_token: token, name: v.name, ...(v.email ? { email: v.email } : {}) });
+      // a friend invited through their link: the code kept since /register?ref=CODE goes with it
+      const r = await register({ registration_token: token, name: v.name, ...(v.email ? { email: v.email } : {}), ...withReferralCode() });
       signedIn(r.customer);
     } catch (err) {
       setFieldErrors(fieldErrorsOf(err));

@@ -1,4 +1,7 @@
-import { useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useReferralLookup } from '../../api/referrals';
+import { keepReferralCode } from '../../app/auth/referral-link';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { useRequestCode } from '../../app/auth/sign-in-flow';
@@ -8,6 +11,10 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const { settings } = useSite();
   const code = useRequestCode('register');
+  // a friend's link (/register?ref=CODE): kept for the sign-up; who invited is shown, if the code is one
+  const { search } = useLocation();
+  const [referral] = useState(() => keepReferralCode(search));
+  const invitation = useReferralLookup(referral);
   return (
     <RegisterScreen
       companyName={settings.setting_company || undefined}
@@ -19,6 +26,7 @@ export default function RegisterPage() {
       formError={code.formError}
       retryAfter={code.retryAfter}
       onLogin={() => navigate(paths.login)}
+      invitation={invitation.data}
     />
   );
 }

@@ -5,6 +5,7 @@ import { useNotifications } from '../../api/notifications';
 import { useOrders } from '../../api/orders';
 import { useRewards } from '../../api/rewards';
 import { useStampCards } from '../../api/stamps';
+import { useTierStatus } from '../../api/tiers';
 import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
@@ -24,6 +25,7 @@ export default function HomePage() {
   const orders = useOrders(1);
   const notifications = useNotifications(1);
   const stamps = useStampCards();
+  const tier = useTierStatus();
   const { ordering } = useOrdering();
   // null until first opened; then it stays mounted, so closing it returns focus to the entry
   const [cardOpen, setCardOpen] = useState<boolean | null>(null);
@@ -62,6 +64,7 @@ export default function HomePage() {
         now={new Date().toISOString()}
         ordering={ordering}
         stampCards={stamps.data?.cards}
+        tier={tier.data}
       />
       {cardOpen !== null && <MemberCardSheet open={cardOpen} onOpenChange={setCardOpen} />}
     </>

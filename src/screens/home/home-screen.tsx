@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import type { Customer, Order, Reward } from '#contract';
+import type { TierStatusData } from '#contract/tiers';
 import { AppShell, Badge, BellIcon, Button, CheckIcon, ChevronRightIcon, ErrorState, GiftIcon, Money, Points, QrIcon, ReceiptIcon, SectionHeading, ShopIcon, Skeleton, SkeletonGroup, SpinIcon, StarIcon, TopBar, WalletIcon, cardClass, cx, focusRing } from '../../ui';
 import { formatRelative } from '../../ui/lib/dates';
 import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
 import { RewardPicture } from '../rewards/reward-picture';
-import { byReach, missingText, reachOf } from '../rewards/reward-reach';
+import { byReach, lockedText, missingText, reachOf } from '../rewards/reward-reach';
 import type { StampCard } from '#contract/stamps';
 import { StampCards } from '../profile/stamp-cards';
+import { TierCard } from '../profile/tier-card';
 import { OrderingNotice, type Ordering } from '../shop/ordering-notice';
 
 export interface HomeScreenProps {
@@ -40,6 +42,8 @@ export interface HomeScreenProps {
   ordering?: Ordering | null;
   /** The customer's stamp cards, under the balances (none: nothing shows); Details opens the Points page. */
   stampCards?: StampCard[];
+  /** The customer's tier (issue 30): its name and the bar to the next; nothing when the shop has none. */
+  tier?: TierStatusData | null;
 }
 
 const tile = cx(cardClass('none'), 'text-left hover:bg-surface', focusRing);
@@ -208,7 +212,7 @@ function FeaturedRewards({ rewards, points, onOpenReward, onOpenRewards, locale 
                         <CheckIcon size={16} className="shrink-0" /> You can redeem this
                       </span>
                     ) : (
-                      <span className="text-sm text-muted">{reach.kind === 'sold-out' ? 'Out of stock' : missingText(reach.missing, locale)}</span>
+                      <span className="text-sm text-muted">{reach.kind === 'sold-out' ? 'Out of stock' : reach.kind === 'locked' ? lockedText(reach.tier) : missingText(reach.missing, locale)}</span>
                     )}
                   </span>
                 </button>
@@ -247,6 +251,7 @@ export function HomeScreen({
   now,
   ordering,
   stampCards,
+  tier,
 }: HomeScreenProps) {
   const title = customer ? `Hi, ${firstName(customer.name)}` : 'Home';
   let body: ReactNode;
@@ -259,6 +264,7 @@ export function HomeScreen({
       <div className="flex flex-col gap-6">
         <OrderingNotice ordering={ordering} locale={locale} />
         <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} onOpenMemberCard={onOpenMemberCard} currency={currency} locale={locale} />
+        <TierCard status={tier} variant="compact" locale={locale} />
         <StampCards cards={stampCards} compact onOpenDetails={onOpenPoints} locale={locale} />
         <QuickActions onOpenShop={onOpenShop} onOpenSpin={onOpenSpin} onOpenRewards={onOpenRewards} onOpenOrders={onOpenOrders} />
         <LatestOrder order={latestOrder} onOpenOrder={onOpenOrder} onOpenOrders={onOpenOrders} onOpenShop={onOpenShop} currency={currency} locale={locale} now={now} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useProfile, useRemoveBirthday, useSaveBirthday } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
+import { useTierStatus } from '../../api/tiers';
 import { useAuth } from '../../app/auth/auth-context';
 import { useAction } from '../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
@@ -15,6 +16,8 @@ import { ProfileHomeScreen } from './profile-home-screen';
 
 /** The member card, a chunk of its own (the same one Home opens), loaded the first time it is opened. */
 const MemberCardSheet = lazyPage(() => import('./member-card.container'), { fullScreen: false });
+/** "Invite a friend": a chunk of its own too, loaded the first time it is opened. */
+const ReferralSheet = lazyPage(() => import('./referral-sheet.container'), { fullScreen: false });
 
 /** /profile/home: the customer, their balances, the unread count, the profile pages, and Log out. */
 export default function ProfileHomePage() {
@@ -23,9 +26,12 @@ export default function ProfileHomePage() {
   const { logout } = useAuth();
   const profile = useProfile();
   const notifications = useNotifications(1);
+  // the tier card is a bonus: while it loads, or if it fails, the profile simply has none
+  const tier = useTierStatus();
   const [loggingOut, setLoggingOut] = useState(false);
   // null until first opened; then it stays mounted, so closing it returns focus to the row that opened it
   const [cardOpen, setCardOpen] = useState<boolean | null>(null);
+  const [inviteOpen, setInviteOpen] = useState<boolean | null>(null);
   const [birthdayOpen, setBirthdayOpen] = useState(false);
   const saveBirthday = useSaveBirthday();
   const removeBirthday = useRemoveBirthday();
@@ -60,6 +66,8 @@ export default function ProfileHomePage() {
         onOpenWallet={() => void navigate(paths.profileWallet)}
         onOpenPoints={() => void navigate(paths.profilePoint)}
         onOpenMemberCard={() => setCardOpen(true)}
+        tier={tier.data}
+        onInviteFriend={() => setInviteOpen(true)}
         onOpenNotifications={() => void navigate(paths.profileNotification)}
         onOpenOrders={() => void navigate(paths.orderHome)}
         onChangeEmail={() => void navigate(paths.profileChangeEmail)}
@@ -83,8 +91,10 @@ export default function ProfileHomePage() {
         nav={<AppNav />}
         currency={settings.currency}
         locale={settings.locale}
+        timeZone={settings.timezone}
       />
       {cardOpen !== null && <MemberCardSheet open={cardOpen} onOpenChange={setCardOpen} />}
+      {inviteOpen !== null && <ReferralSheet open={inviteOpen} onOpenChange={setInviteOpen} />}
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
   Button,
   ChevronRightIcon,
   ErrorState,
+  GiftIcon,
   LocationIcon,
   Money,
   Points,
@@ -23,7 +24,9 @@ import {
   cx,
   focusRing,
 } from '../../ui';
+import type { TierStatusData } from '#contract/tiers';
 import { BirthdayCard, type BirthdayCardProps } from './birthday-card';
+import { TierCard } from './tier-card';
 
 export interface ProfileHomeScreenProps {
   customer?: Customer | null;
@@ -36,6 +39,10 @@ export interface ProfileHomeScreenProps {
   onOpenPoints?: () => void;
   /** Opens the member card (its QR code for the counter). */
   onOpenMemberCard?: () => void;
+  /** the customer's tier (issue 30): its card with what each tier gives; nothing when the shop has none */
+  tier?: TierStatusData | null;
+  /** Opens "Invite a friend" (the referral link); the row is there only with it. */
+  onInviteFriend?: () => void;
   onOpenNotifications?: () => void;
   onOpenOrders?: () => void;
   onChangeEmail?: () => void;
@@ -48,6 +55,8 @@ export interface ProfileHomeScreenProps {
   nav?: ReactNode;
   currency: string;
   locale: string;
+  /** The merchant's time zone for dates (default UTC). */
+  timeZone?: string;
 }
 
 interface Row {
@@ -147,6 +156,8 @@ export function ProfileHomeScreen({
   onOpenWallet,
   onOpenPoints,
   onOpenMemberCard,
+  tier,
+  onInviteFriend,
   onOpenNotifications,
   onOpenOrders,
   onChangeEmail,
@@ -157,6 +168,7 @@ export function ProfileHomeScreen({
   nav,
   currency,
   locale,
+  timeZone,
 }: ProfileHomeScreenProps) {
   let body: ReactNode;
   if (error) {
@@ -184,6 +196,7 @@ export function ProfileHomeScreen({
       <div className="flex flex-col gap-6">
         <Identity customer={customer} />
         <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} currency={currency} locale={locale} />
+        <TierCard status={tier} variant="full" locale={locale} timeZone={timeZone} />
         <BirthdayCard {...birthday} birthday={customer.birthday} />
 
         <section aria-labelledby="account-heading" className="flex flex-col gap-2">
@@ -194,6 +207,7 @@ export function ProfileHomeScreen({
             label="My account"
             rows={[
               { label: 'Member card', icon: <QrIcon />, onClick: onOpenMemberCard },
+              ...(onInviteFriend ? [{ label: 'Invite a friend', icon: <GiftIcon />, onClick: onInviteFriend }] : []),
               { label: 'Wallet', icon: <WalletIcon />, onClick: onOpenWallet },
               { label: 'Points', icon: <StarIcon />, onClick: onOpenPoints },
               { label: 'Notifications', icon: <BellIcon />, onClick: onOpenNotifications, extra: unread },

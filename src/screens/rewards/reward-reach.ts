@@ -2,21 +2,25 @@ import type { Reward } from '#contract';
 import { formatPoints } from '../../ui';
 
 /** Whether the customer can redeem a reward now, as a list shows it before its page does. */
-export type Reach = { kind: 'ready' } | { kind: 'short'; missing: number } | { kind: 'sold-out' };
+export type Reach = { kind: 'ready' } | { kind: 'short'; missing: number } | { kind: 'locked'; tier: string } | { kind: 'sold-out' };
 
-export function reachOf(reward: Pick<Reward, 'points_cost' | 'stock'>, points: number): Reach {
+type Reachable = Pick<Reward, 'points_cost' | 'stock' | 'early_access'>;
+
+export function reachOf(reward: Reachable, points: number): Reach {
   if (reward.stock !== null && reward.stock <= 0) return { kind: 'sold-out' };
+  // early access (issue 30): only customers of that tier or above can redeem it for now
+  if (reward.early_access && !reward.early_access.unlocked) return { kind: 'locked', tier: reward.early_access.tier };
   if (points < reward.points_cost) return { kind: 'short', missing: reward.points_cost - points };
   return { kind: 'ready' };
 }
 
-const RANK: Record<Reach['kind'], number> = { ready: 0, short: 1, 'sold-out': 2 };
+const RANK: Record<Reach['kind'], number> = { ready: 0, short: 1, locked: 2, 'sold-out': 3 };
 
 /**
  * Rewards in the order a customer wants them: those they can redeem now first (in the shop's order),
- * then those out of reach, fewest points missing first, then the sold-out ones.
+ * then those out of reach, fewest points missing first, then those for a higher tier, then the sold-out ones.
  */
-export function byReach<R extends Pick<Reward, 'points_cost' | 'stock'>>(rewards: readonly R[], points: number): R[] {
+export function byReach<R extends Reachable>(rewards: readonly R[], points: number): R[] {
   const missing = (r: R) => {
     const reach = reachOf(r, points);
     return reach.kind === 'short' ? reach.missing : 0;
@@ -29,3 +33,6 @@ export function byReach<R extends Pick<Reward, 'points_cost' | 'stock'>>(rewards
 
 /** "550 more points to go", "1 more point to go". */
 export const missingText = (missing: number, locale: string) => `${formatPoints(missing, locale)} more ${missing === 1 ? 'point' : 'points'} to go`;
+
+/** "For Brew and above": a reward a higher tier can redeem early. */
+export const lockedText = (tier: string) => `For ${tier} and above`;

@@ -22,6 +22,7 @@ import {
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 import { RewardPicture } from './reward-picture';
+import { lockedText } from './reward-reach';
 import { VoucherCodePanel, type VoucherCodePanelProps } from './voucher-code-panel';
 
 export interface RewardRedeemScreenProps {
@@ -68,11 +69,16 @@ function pointsText(value: number, locale: string): string {
   return `${formatPoints(value, locale)} ${Math.abs(value) === 1 ? 'point' : 'points'}`;
 }
 
-type Blocker = { kind: 'stock' | 'points' | 'limit'; title: string; text: ReactNode } | null;
+type Blocker = { kind: 'stock' | 'points' | 'limit' | 'tier'; title: string; text: ReactNode } | null;
 
 function blockerFor(reward: Reward, points: number, redeemed: number, locale: string): Blocker {
   if (reward.stock !== null && reward.stock <= 0) {
     return { kind: 'stock', title: 'Out of stock', text: 'This reward is all gone for now. Check back soon or pick another one.' };
+  }
+  // early access (issue 30): only a higher tier can redeem it for now
+  if (reward.early_access && !reward.early_access.unlocked) {
+    const tier = reward.early_access.tier;
+    return { kind: 'tier', title: lockedText(tier), text: `Early access: customers of ${tier} and above can redeem this reward for now. Earn points to reach ${tier}.` };
   }
   const limit = reward.per_customer_limit ?? null;
   if (limit !== null && redeemed >= limit) {
@@ -268,7 +274,9 @@ export function RewardRedeemScreen({
       </RedeemSuccess>
     );
   } else {
-    const blocker = blockerFor(reward, points, redeemedByCustomer, locale);
+    const found = blockerFor(reward, points, redeemedByCustomer, locale);
+    // a redeem refused for the tier (403 TIER_REQUIRED) says why in the provider's words
+    const blocker = found?.kind === 'tier' && redeemError ? { ...found, text: redeemError } : found;
     body = (
       <article className="flex flex-col gap-4 md:grid md:grid-cols-2 md:items-start md:gap-6">
         <RewardPicture src={reward.image} width={320} height={200} className={cx(cardSurface, 'aspect-[8/5] w-full object-cover')} />

@@ -23,7 +23,7 @@ import {
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 import { RewardPicture } from './reward-picture';
-import { byReach, missingText, reachOf } from './reward-reach';
+import { byReach, lockedText, missingText, reachOf } from './reward-reach';
 import { VoucherCodePanel } from './voucher-code-panel';
 
 export const VOUCHER_TABS: VoucherTab[] = ['active', 'used', 'expired'];
@@ -145,9 +145,9 @@ function RewardCard({ reward: r, points, onRedeemReward, locale }: { reward: Rew
           <Badge tone="neutral" className="self-start">
             Out of stock
           </Badge>
-        ) : reach.kind === 'short' ? (
+        ) : reach.kind === 'short' || reach.kind === 'locked' ? (
           <>
-            <p className="text-sm text-muted">{missingText(reach.missing, locale)}</p>
+            <p className="text-sm text-muted">{reach.kind === 'locked' ? lockedText(reach.tier) : missingText(reach.missing, locale)}</p>
             {onRedeemReward && (
               <Button size="sm" variant="ghost" className="self-start" onClick={() => onRedeemReward(r.name)}>
                 See reward<span className="sr-only"> {r.title}</span>

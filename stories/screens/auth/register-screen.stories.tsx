@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { RegisterScreen } from '../../../src/screens/auth/register-screen';
 import { merchantFor } from '../../fixtures/auth';
+import { invitationPoints, invitationVoucher } from '../../fixtures/referrals';
 
 /** /register: the phone number for a new account. */
 const meta = {
@@ -35,3 +36,36 @@ export const PhoneError: Story = { args: { defaultNumber: '12', fieldErrors: { p
 export const RateLimited: Story = { args: { defaultNumber: '918 987 6543', retryAfter: 45 } };
 
 export const Error: Story = { args: { defaultNumber: '918 987 6543', formError: 'Something went wrong on our side. Please try again.' } };
+
+/**
+ * Issue 30: through Ana's link (`/register?ref=…`): who invited and what both get, above the phone
+ * form; signing up goes on as usual, by keyboard.
+ */
+export const Invited: Story = {
+  args: { invitation: invitationPoints },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Ana invited you: you both get 100 points once your first order is completed.')).toBeVisible();
+    canvas.getByRole('textbox', { name: 'Phone number' }).focus();
+    await userEvent.keyboard('918 987 6543{Enter}');
+    await expect(args.onSendCode).toHaveBeenCalledWith('+639189876543');
+  },
+};
+
+/** A voucher for both. */
+export const InvitedVoucher: Story = {
+  tags: ['!screen'],
+  args: { invitation: invitationVoucher },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Ana invited you: you both get a Free Iced Latte once your first order is completed.')).toBeVisible();
+  },
+};
+
+/** A code the shop does not know (404) or a failed lookup: no invitation, the page as usual. */
+export const InvitationNotFound: Story = {
+  tags: ['!screen'],
+  args: { invitation: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText(/invited you/)).toBeNull();
+  },
+};

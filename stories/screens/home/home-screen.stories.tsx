@@ -10,6 +10,7 @@ import { orderingOf, pausedMakati } from '../../fixtures/locations';
 import { navItems } from '../../fixtures/nav';
 import { orderAt } from '../../fixtures/orders';
 import { pausedCard, stampCards } from '../../fixtures/stamps';
+import { tierBean, tiersOff } from '../../fixtures/tiers';
 
 /** /home: greeting, points and wallet, the member card, quick actions, latest order, featured rewards, bell. */
 const meta = {
@@ -143,5 +144,32 @@ export const StampCards: Story = {
     await expect(section.getByText('Paused for now: your stamps are kept')).toBeVisible();
     await userEvent.click(section.getByRole('button', { name: 'Details' }));
     await expect(args.onOpenPoints).toHaveBeenCalled();
+  },
+};
+
+/**
+ * Issue 30: Bean with its bar to Brew under the balances, and a reward Brew can redeem early, locked
+ * for Maria whatever her points ("For Brew and above"), after those she can reach.
+ */
+export const WithTier: Story = {
+  args: { tier: tierBean, featuredRewards: featuredRewards.map((r) => (r.name === 'chocolate-cake' ? { ...r, early_access: { tier: 'Brew', unlocked: false } } : r)) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('progressbar', { name: 'Progress to Brew' })).toHaveAttribute('aria-valuenow', '380');
+    await expect(canvas.getByText('120 more points to Brew')).toBeVisible();
+    await expect(canvas.queryByText('What each tier gives')).toBeNull();
+    const list = within(canvas.getByRole('region', { name: 'Rewards for you' })).getAllByRole('listitem');
+    await expect(list[2]).toHaveTextContent('Chocolate Kalamansi Cake');
+    await expect(list[2]).toHaveTextContent('For Brew and above');
+  },
+};
+
+/** The shop has no tiers: Home is as it was. */
+export const TiersOff: Story = {
+  tags: ['!screen'],
+  args: { tier: tiersOff },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('progressbar')).toBeNull();
+    await expect(within(canvasElement).queryByText(/Your tier/)).toBeNull();
   },
 };

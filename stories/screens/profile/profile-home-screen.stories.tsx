@@ -4,6 +4,8 @@ import { ProfileHomeScreen } from '../../../src/screens/profile/profile-home-scr
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
 import { customer, customerUnverified, customerWithoutEmail } from '../../fixtures/profile';
+import { TIME_ZONE } from '../../fixtures/customer';
+import { tierBrewNotice } from '../../fixtures/tiers';
 
 /** /profile/home: who the customer is, their balances and the way to every profile page. */
 const meta = {
@@ -110,5 +112,23 @@ export const BirthdayFilled: Story = {
     await expect(args.birthday?.onSave).toHaveBeenCalledWith({ day: 30, month: 4, year: 1990 });
     await expect(form.queryByText(/April has 30 days/)).toBeNull();
     await expect(form.getByRole('button', { name: 'Remove birthday' })).toBeVisible();
+  },
+};
+
+/**
+ * Issue 30: Brew, with the notice 30 days before its year ends, what each tier gives, and "Invite a
+ * friend" among the account's rows, opened by keyboard.
+ */
+export const WithTier: Story = {
+  args: { tier: tierBrewNotice, timeZone: TIME_ZONE, onInviteFriend: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Your tier Brew' })).toBeVisible();
+    await expect(canvas.getByText('Earn 160 more points by Dec 13, 2026 to keep Brew')).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'What each tier gives' })).toBeVisible();
+    const invite = canvas.getByRole('button', { name: 'Invite a friend' });
+    invite.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onInviteFriend).toHaveBeenCalledTimes(1);
   },
 };

@@ -109,3 +109,38 @@ export const CancelWithEscape: Story = {
     await expect(args.onRedeem).not.toHaveBeenCalled();
   },
 };
+
+/**
+ * Issue 30: a reward Brew can redeem early, for a Bean with points enough: "For Brew and above", the
+ * Redeem button off with that reason as its description, nothing to confirm.
+ */
+export const EarlyAccessLocked: Story = {
+  tags: ['!screen'],
+  args: { reward: { ...freeLatte, early_access: { tier: 'Brew', unlocked: false } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const redeem = canvas.getByRole('button', { name: 'Redeem' });
+    await expect(redeem).toBeDisabled();
+    await expect(redeem).toHaveAccessibleDescription(/^For Brew and above\s*Early access: customers of Brew and above/);
+    await expect(canvas.queryByRole('dialog')).toBeNull();
+  },
+};
+
+/** The redeem was refused for the tier (403 TIER_REQUIRED): the provider's words, as the reason. */
+export const EarlyAccessRefused: Story = {
+  tags: ['!screen'],
+  args: { reward: { ...freeLatte, early_access: { tier: 'Brew', unlocked: false } }, redeemError: 'This reward is for Brew and above for now.' },
+  play: async ({ canvasElement }) => {
+    const redeem = within(canvasElement).getByRole('button', { name: 'Redeem' });
+    await expect(redeem).toHaveAccessibleDescription(/^For Brew and above\s*This reward is for Brew and above for now\.$/);
+  },
+};
+
+/** Early access a Brew customer has: redeemed as any other. */
+export const EarlyAccessUnlocked: Story = {
+  tags: ['!screen'],
+  args: { reward: { ...freeLatte, early_access: { tier: 'Brew', unlocked: true } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Redeem' })).toBeEnabled();
+  },
+};

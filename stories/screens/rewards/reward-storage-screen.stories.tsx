@@ -156,3 +156,16 @@ export const FreeProduct: Story = {
     await expect(within(canvas.getByRole('region', { name: 'Get more rewards' })).getByText('Free Ube latte')).toBeVisible();
   },
 };
+
+/** Issue 30: the tote bag is Barista's early for now: "For Barista and above", seen, not redeemed. */
+export const EarlyAccessLocked: Story = {
+  tags: ['!screen'],
+  args: { rewards: rewards.map((r) => (r.name === 'tote-bag' ? { ...r, early_access: { tier: 'Barista', unlocked: false } } : r)), points: 5000 },
+  play: async ({ canvasElement }) => {
+    const browse = within(within(canvasElement).getByRole('region', { name: 'Get more rewards' }));
+    const tote = browse.getAllByRole('listitem').find((li) => li.textContent?.includes('Kopi Senja Tote Bag'))!;
+    await expect(tote).toHaveTextContent('For Barista and above');
+    await expect(within(tote).queryByRole('button', { name: 'Redeem Kopi Senja Tote Bag' })).toBeNull();
+    await expect(within(tote).getByRole('button', { name: 'See reward Kopi Senja Tote Bag' })).toBeVisible();
+  },
+};

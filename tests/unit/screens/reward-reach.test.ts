@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byReach, missingText, reachOf } from '../../../src/screens/rewards/reward-reach';
+import { byReach, lockedText, missingText, reachOf } from '../../../src/screens/rewards/reward-reach';
 
 const reward = (name: string, points_cost: number, stock: number | null = null) => ({ name, points_cost, stock });
 
@@ -9,6 +9,15 @@ describe('reachOf', () => {
     expect(reachOf(reward('a', 150), 100)).toEqual({ kind: 'short', missing: 50 });
     expect(reachOf(reward('a', 50, 0), 100)).toEqual({ kind: 'sold-out' });
     expect(reachOf(reward('a', 50, 3), 100)).toEqual({ kind: 'ready' });
+  });
+
+  it('locks a reward a higher tier can redeem early, whatever the points; sold out still wins; unlocked is as usual', () => {
+    const early = (unlocked: boolean, stock: number | null = null) => ({ ...reward('a', 50, stock), early_access: { tier: 'Brew', unlocked } });
+    expect(reachOf(early(false), 5000)).toEqual({ kind: 'locked', tier: 'Brew' });
+    expect(reachOf(early(false, 0), 5000)).toEqual({ kind: 'sold-out' });
+    expect(reachOf(early(true), 5000)).toEqual({ kind: 'ready' });
+    expect(reachOf(early(true), 10)).toEqual({ kind: 'short', missing: 40 });
+    expect(lockedText('Brew')).toBe('For Brew and above');
   });
 });
 
@@ -24,6 +33,13 @@ describe('byReach (issue #25: rewards the customer can afford come first)', () =
     const copy = [...list];
     expect(byReach(list, 5000).map((r) => r.name)).toEqual(['cake', 'latte', 'croissant', 'tote', 'pandesal']);
     expect(list).toEqual(copy);
+  });
+});
+
+describe('byReach with early access (issue 30)', () => {
+  it('puts a reward for a higher tier after those within points’ reach, before the sold-out ones', () => {
+    const list = [{ ...reward('tasting', 10), early_access: { tier: 'Barista', unlocked: false } }, reward('pandesal', 120, 0), reward('cake', 1800), reward('latte', 150)];
+    expect(byReach(list, 160).map((r) => r.name)).toEqual(['latte', 'cake', 'tasting', 'pandesal']);
   });
 });
 

@@ -1,0 +1,57 @@
+import { useReferralStatus } from '../../api/referrals';
+import { messageOf } from '../../shared/errors';
+import { useSite } from '../../app/settings';
+import { toast } from '../../ui';
+import { ReferralSheet } from './referral-sheet';
+
+export interface ReferralSheetContainerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The browser has the Web Share API (phones mostly): the sheet offers Share, else Copy link. */
+const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+/**
+ * The invite sheet's container, over the profile: a chunk of its own (lazyPage), loaded the first time
+ * the customer opens it, like the member card. The link is the app's own origin and the status's path.
+ */
+export default function ReferralSheetContainer({ open, onOpenChange }: ReferralSheetContainerProps) {
+  const { settings } = useSite();
+  const referral = useReferralStatus(open);
+  const link = referral.data ? `${window.location.origin}${referral.data.path}` : undefined;
+
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success('Link copied', { toastId: 'referral-link-copied' });
+    } catch {
+      toast.error('The link could not be copied. Select it and copy it yourself.', { toastId: 'referral-link-not-copied' });
+    }
+  };
+  const share = async () => {
+    if (!link) return;
+    const shop = settings.setting_company || 'us';
+    try {
+      await navigator.share({ title: `Join ${shop}`, text: `Sign up at ${shop} with my code ${referral.data?.code ?? ''}`, url: link });
+    } catch (err) {
+      // closing the share sheet is not a failure; anything else falls back to copying
+      if ((err as { name?: string })?.name !== 'AbortError') await copy();
+    }
+  };
+
+  return (
+    <ReferralSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      status={referral.data}
+      error={referral.error ? messageOf(referral.error) : null}
+      onRetry={() => void referral.mutate()}
+      link={link}
+      canShare={canShare()}
+      onShare={() => void share()}
+      onCopy={() => void copy()}
+    />
+  );
+}

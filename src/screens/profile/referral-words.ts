@@ -1,0 +1,8 @@
+import type { ReferralLookupData } from '#contract/referrals';
+
+/** What a referral gives both: "100 points", "a Free iced latte"; null when the shop gives nothing now. */
+export function referralRewardWords(reward: ReferralLookupData['reward']): string | null {
+  if (reward?.kind === 'points' && reward.points) return `${reward.points.toLocaleString('en')} ${reward.points === 1 ? 'point' : 'points'}`;
+  if (reward?.kind === 'reward' && reward.title) return `a ${reward.title}`;
+  return null;
+}
