@@ -79,7 +79,8 @@ export const useRedeemReward = () =>
 // The owner's reward catalogue (the merchant console)
 // ---------------------------------------------------------------------------------------------
 
-export const useRewardsEditor = () => useSWR<RewardsEditorData>(keyOf(rewardsEditorApi.list), fetcher);
+/** `load` false asks nothing (staff may not read the catalogue). */
+export const useRewardsEditor = (load = true) => useSWR<RewardsEditorData>(load ? keyOf(rewardsEditorApi.list) : null, fetcher);
 
 /** A change to the catalogue shows in the editor, the customers' catalogue, the wheel editor's prizes and the audit log. */
 // a function, not a constant: the customer app's build, which never edits rewards, drops it with the console's calls it names

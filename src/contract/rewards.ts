@@ -157,6 +157,7 @@ export type RewardUpdateInput = z.infer<typeof rewardUpdateBody>;
 
 const editorReward = z
   .object({
+    id: z.number().int().meta({ description: 'what a stamp card programme names as its reward_id' }),
     name: z.string(),
     title: z.string(),
     description: z.string(),

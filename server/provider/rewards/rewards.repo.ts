@@ -120,6 +120,7 @@ export async function listEditorRewards(db: Database, ids?: number[]): Promise<E
   return rows.map((r) => {
     const issued = Number(r.issued ?? 0);
     return {
+      id: r.id,
       name: r.name,
       title: r.title,
       description: r.description,
