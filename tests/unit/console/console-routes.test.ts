@@ -21,6 +21,8 @@ describe("the console's page table", () => {
       'Menu (owner) /merchant/menu',
       'Rewards (owner) /merchant/rewards',
       'Loyalty /merchant/loyalty',
+      'Tiers /merchant/tiers',
+      'Referrals /merchant/referrals',
       'Wheel (owner) /merchant/wheel',
       'Brand (owner) /merchant/theme',
       'Settings (owner) /merchant/settings',
