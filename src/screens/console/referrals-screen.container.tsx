@@ -6,7 +6,7 @@ import { messageOf } from '../../shared/errors';
 import { consoleTimeFormat } from './console-format';
 import { ReferralsScreen } from './referrals-screen';
 
-/** /merchant/referrals (staff read, owners void): the referrals from merchant/loyalty/referrals. */
+/** /merchant/loyalty/referrals (staff read, owners void): the referrals from merchant/loyalty/referrals. */
 export default function ReferralsContainer() {
   const referrals = useReferralsConsole();
   const owner = useStaffMe().data?.staff.role === 'owner';

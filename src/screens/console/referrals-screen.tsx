@@ -95,7 +95,7 @@ function ReferralRow({ r, time, canEdit, onVoid }: { r: Referral; time: (iso: st
   );
 }
 
-/** /merchant/referrals (staff read them, owners void one with a reason): the totals and every referral, newest first. */
+/** /merchant/loyalty/referrals (staff read them, owners void one with a reason): the totals and every referral, newest first. */
 export function ReferralsScreen({ data, loading, error, onRetry, locale, time, canEdit, onVoid }: ReferralsScreenProps) {
   const [voiding, setVoiding] = useState<Referral | null>(null);
   const [done, setDone] = useState<string | null>(null);

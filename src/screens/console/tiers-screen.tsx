@@ -158,7 +158,7 @@ function TierFields({ tier, index, form, rewards, problem, canEdit, onChange, on
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {rewardSelect('welcome', 'Welcome reward', 'A voucher the first time a customer reaches this tier.', 'No welcome reward', 'welcome_reward_id')}
-        {rewardSelect('birthday', 'Birthday reward', 'Instead of the shop’s birthday treat.', 'The shop’s birthday treat', 'birthday_reward_id')}
+        {rewardSelect('birthday', 'Birthday reward', 'Instead of the shop’s birthday treat.', 'The shop’s treat', 'birthday_reward_id')}
       </div>
       {rewards.length > 0 && (
         <fieldset className="flex flex-col gap-2">
@@ -317,7 +317,7 @@ function TiersForm({ program, canEdit, rewards, onSave }: { program: TiersConsol
   );
 }
 
-/** /merchant/tiers (staff read it, owners change it): the tier programme, how many customers are in each tier and who is close to the next. */
+/** /merchant/loyalty/tiers (staff read it, owners change it): the tier programme, how many customers are in each tier and who is close to the next. */
 export function TiersScreen({ program, loading, error, onRetry, locale, canEdit, rewards, onSave }: TiersScreenProps) {
   if (loading && !program)
     return (

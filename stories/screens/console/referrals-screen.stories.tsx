@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
+import { LoyaltyNav } from '../../../src/screens/console/loyalty-nav';
 import { consoleTimeFormat } from '../../../src/screens/console/console-format';
 import { ReferralsScreen } from '../../../src/screens/console/referrals-screen';
 import { OWNER, STAFF_MEMBER } from '../../fixtures/console';
 import { REFERRALS } from '../../fixtures/console-tiers';
 
-/** /merchant/referrals (staff read, owners void with a reason): the totals and every referral, who brought whom and where it stands. */
+/** /merchant/loyalty/referrals (staff read, owners void with a reason): the totals and every referral, who brought whom and where it stands. */
 const meta = {
   title: 'Console/Referrals',
   component: ReferralsScreen,
@@ -21,7 +22,8 @@ const meta = {
     onVoid: fn(async (): Promise<string | null> => null),
   },
   render: (args) => (
-    <ConsoleLayout shop="Kopi Senja" staff={args.canEdit ? OWNER : STAFF_MEMBER} current="referrals" title="Referrals" onSignOut={fn()} onSignOutEverywhere={fn()}>
+    <ConsoleLayout shop="Kopi Senja" staff={args.canEdit ? OWNER : STAFF_MEMBER} current="loyalty" title="Referrals" onSignOut={fn()} onSignOutEverywhere={fn()}>
+      <LoyaltyNav current="referrals" />
       <ReferralsScreen {...args} />
     </ConsoleLayout>
   ),
@@ -40,7 +42,7 @@ export const Default: Story = {
     for (const words of ['Signed up, no order yet', 'Ordered, waiting for the hold', 'Both rewarded', 'Friend rewarded (over the monthly cap)', 'Refused', 'Voided']) await expect(list.getByText(words)).toBeVisible();
     await expect(list.getByText('Why: same device as the referrer')).toBeVisible();
     await expect(list.getByText('Reason: “A staff member signed up for the points”')).toBeVisible();
-    await expect(list.getByText(/^Signed up 12 Nov 2026, .* · rewarded 20 Nov 2026/)).toBeVisible();
+    await expect(list.getByText(/^Signed up Nov 12, 2026, 10:15.AM · rewarded Nov 20, 2026, 5:30.PM$/)).toBeVisible();
     await expect(list.getAllByRole('button', { name: /^Void / })).toHaveLength(4);
     await expect(list.queryByRole('button', { name: 'Void Liza Gomez’s referral of Liz Gomez' })).toBeNull();
   },

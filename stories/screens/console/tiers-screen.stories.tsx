@@ -2,11 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import type { SaveProblem } from '../../../src/screens/console/editor-fields';
 import { ConsoleLayout } from '../../../src/screens/console/console-layout';
+import { LoyaltyNav } from '../../../src/screens/console/loyalty-nav';
 import { TiersScreen } from '../../../src/screens/console/tiers-screen';
 import { OWNER, STAFF_MEMBER } from '../../fixtures/console';
 import { TIER_REWARDS, TIERS, TIERS_OFF } from '../../fixtures/console-tiers';
 
-/** /merchant/tiers (owners change, staff read): the tier programme, customers in each tier, and who is close to the next. */
+/** /merchant/loyalty/tiers (owners change, staff read): the tier programme, customers in each tier, and who is close to the next. */
 const meta = {
   title: 'Console/Tiers',
   component: TiersScreen,
@@ -21,7 +22,8 @@ const meta = {
     onSave: fn(async (): Promise<SaveProblem | null> => null),
   },
   render: (args) => (
-    <ConsoleLayout shop="Kopi Senja" staff={args.canEdit ? OWNER : STAFF_MEMBER} current="tiers" title="Tiers" onSignOut={fn()} onSignOutEverywhere={fn()}>
+    <ConsoleLayout shop="Kopi Senja" staff={args.canEdit ? OWNER : STAFF_MEMBER} current="loyalty" title="Tiers" onSignOut={fn()} onSignOutEverywhere={fn()}>
+      <LoyaltyNav current="tiers" />
       <TiersScreen {...args} />
     </ConsoleLayout>
   ),
@@ -56,6 +58,7 @@ export const Default: Story = {
  * field and nothing is sent; then the provider refuses a reward, shown on that tier's field.
  */
 export const FieldErrors: Story = {
+  tags: ['!screen'],
   args: {
     onSave: fn(async (): Promise<SaveProblem | null> => ({ message: '', fields: { 'tiers.3.welcome_reward_id': 'is not an active reward' } })),
   },
