@@ -16,6 +16,7 @@ import { useAction } from '../shared/action';
 import { createExpiringCache, swrOptions } from '../shared/swr';
 import { applyTheme, CONSOLE_THEME, EmptyState, ErrorState, LoadingScreen } from '../ui';
 import { ConsoleLayout, testModeOf } from '../screens/console/console-layout';
+import { LoyaltyNav, loyaltyPageOf } from '../screens/console/loyalty-nav';
 import { consoleLink } from './link';
 import { CONSOLE_PAGE_VIEWS } from './pages';
 
@@ -54,6 +55,8 @@ function Signed({ name }: { name: ConsolePageName }) {
   if (!me.data) return <ErrorState title="We could not reach the console" message="Check your connection and try again." onRetry={() => void me.mutate()} />;
   const staff = me.data.staff;
   if (!staff) return <Navigate to={SIGN_IN} replace state={{ from: location.pathname }} />;
+  // the Loyalty area's pages (earning rules, tiers, referrals) share one menu entry and link to each other
+  const loyalty = loyaltyPageOf(name);
   return (
     <ConsoleLayout
       shop={(settings.data as SiteSettings | undefined)?.setting_company ?? ''}
@@ -67,6 +70,7 @@ function Signed({ name }: { name: ConsolePageName }) {
       wide={wide}
       testMode={staff.role === 'owner' ? testModeOf(channels.data) : null}
     >
+      {loyalty && <LoyaltyNav current={loyalty} renderLink={consoleLink} />}
       {role === 'owner' && staff.role !== 'owner' ? <EmptyState title="This page is for the shop's owner" description="Ask the owner if you need something changed here." /> : <Page page={name} />}
     </ConsoleLayout>
   );

@@ -55,6 +55,8 @@ export const CONSOLE_PAGES = {
   options: inside('menu', '/menu/options', 'Options', 'owner', 'options-editor-screen'),
   rewards: page('/rewards', 'Rewards', 'owner', 'rewards-editor-screen'),
   loyalty: page('/loyalty', 'Loyalty', 'staff', 'loyalty-screen'),
+  tiers: inside('loyalty', '/loyalty/tiers', 'Tiers', 'staff', 'tiers-screen'),
+  referrals: inside('loyalty', '/loyalty/referrals', 'Referrals', 'staff', 'referrals-screen'),
   wheel: page('/wheel', 'Wheel', 'owner', 'wheel-editor-screen', { wide: true }),
   theme: page('/theme', 'Brand', 'owner', 'theme-studio-screen', { wide: true }),
   settings: page('/settings', 'Settings', 'owner', 'settings-screen'),

@@ -182,6 +182,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
   const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
   const counter = counterText(e.action, who, a, f);
   if (counter) return counter;
+  const tiers = tiersReferralsText(e.action, who, a, b, f);
+  if (tiers) return tiers;
   const lifecycle = productLifecycle(e.action, who, a, b) ?? locationSentence(e.action, who, a, b) ?? loyaltySentence(e.action, who, a, b);
   if (lifecycle) return plain(lifecycle, { changes: e.action === 'location.update' || e.action === 'loyalty.rule.update' || e.action === 'loyalty.stamps.update' ? diff() : [] });
 
@@ -362,6 +364,26 @@ function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | 
       const back = [points > 0 ? `${points} ${points === 1 ? 'point' : 'points'}` : '', vouchers > 0 ? `${vouchers} ${vouchers === 1 ? 'voucher' : 'vouchers'}` : ''].filter(Boolean);
       const reason = text(a.reason, '');
       return `${who} voided the referral of ${text(a.friend, 'a friend')} by ${text(a.referrer, 'a customer')}${reason ? ` (${reason.replace(/[.!?]$/, '')})` : ''}${back.length ? `, taking back ${back.join(' and ')}` : ''}.`;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The tier programme saved (issue 30; a referral voided: loyaltySentence); null: another action. */
+function tiersReferralsText(action: string, who: string, a: Obj, b: Obj, f: ActivityFormat): ActivityText | null {
+  const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
+  const names = (o: Obj) => (Array.isArray(o.tiers) ? o.tiers.map((t) => text(obj(t).name, '?')).join(', ') : null);
+  switch (action) {
+    case 'loyalty.tiers.update': {
+      const on = a.enabled === false ? ' (tiers off)' : '';
+      const basis = (v: unknown) => (v === 'visits' ? 'Visits' : v === 'points' ? 'Points earned' : '—');
+      const changes: ActivityChange[] = [];
+      if (b.enabled !== a.enabled && typeof a.enabled === 'boolean') changes.push({ label: 'Tiers on', before: b.enabled === undefined ? '—' : valueOf('enabled', b.enabled, f), after: valueOf('enabled', a.enabled, f) });
+      if (b.basis !== a.basis) changes.push({ label: 'What counts', before: basis(b.basis), after: basis(a.basis) });
+      const [was, now] = [names(b), names(a)];
+      if (now !== null && was !== now) changes.push({ label: 'Tiers', before: was ?? '—', after: now });
+      return plain(`${who} changed the tiers${now ? `: ${now}` : ''}${on}.`, { changes });
     }
     default:
       return null;

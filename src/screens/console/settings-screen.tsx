@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-settings';
-import { SHORT_NAME_MAX, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
+import { SHORT_NAME_MAX, shopSettingsProblems, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
 import { moneyInput, parseMoney } from '#contract/money';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, SelectField, fieldProblem, type SaveProblem } from './editor-fields';
@@ -38,6 +38,10 @@ interface Form {
   birthday_points: string;
   birthday_reward_name: string;
   birthday_window_days: string;
+  referral_reward: ShopSettingsData['referral_reward'];
+  referral_points: string;
+  referral_reward_name: string;
+  referral_monthly_cap: string;
   min_order: string;
   delivery_fee: string;
   topup_min: string;
@@ -46,7 +50,7 @@ interface Form {
 }
 
 const MONEY_FIELDS = ['points_per_amount', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
-const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'default_country_code', 'currency', 'locale', 'timezone', 'birthday_reward_name'] as const;
+const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'default_country_code', 'currency', 'locale', 'timezone', 'birthday_reward_name', 'referral_reward_name'] as const;
 /** Whole numbers, typed as digits, and what they count (for "must be a whole number of days"). */
 const WHOLE_FIELDS = {
   points_expiry_days: 'days',
@@ -55,6 +59,8 @@ const WHOLE_FIELDS = {
   counter_points_per_staff_per_day: 'points',
   birthday_points: 'points',
   birthday_window_days: 'days',
+  referral_points: 'points',
+  referral_monthly_cap: 'referrals',
 } as const;
 
 function formOf(s: ShopSettingsData): Form {
@@ -68,6 +74,8 @@ function formOf(s: ShopSettingsData): Form {
     counter_points_per_staff_per_day: String(s.counter_points_per_staff_per_day),
     birthday_points: String(s.birthday_points),
     birthday_window_days: String(s.birthday_window_days),
+    referral_points: String(s.referral_points),
+    referral_monthly_cap: String(s.referral_monthly_cap),
     min_order: money(s.min_order),
     delivery_fee: money(s.delivery_fee),
     topup_min: money(s.topup_min),
@@ -94,6 +102,7 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
   }
   if (form.delivery_fee_earns_points !== s.delivery_fee_earns_points) changes.delivery_fee_earns_points = form.delivery_fee_earns_points;
   if (form.birthday_reward !== s.birthday_reward) changes.birthday_reward = form.birthday_reward;
+  if (form.referral_reward !== s.referral_reward) changes.referral_reward = form.referral_reward;
   const presets = form.topup_presets.filter((p) => p.trim() !== '').map((p) => parseMoney(p, s.currency, s.locale));
   if (presets.some((p) => p === null)) problems.topup_presets = example;
   else if (JSON.stringify(presets) !== JSON.stringify(s.topup_presets)) changes.topup_presets = presets as number[];
@@ -128,7 +137,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type TextName = Exclude<keyof Form, 'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward'>;
+type TextName = Exclude<keyof Form, 'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward' | 'referral_reward'>;
 type FieldProps = SectionProps & { name: TextName; label: string; hint?: string; what?: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'type' | 'maxLength' | 'autoComplete'>;
 
 /** A text field of the form, its provider's problem shown on it ("The short name must be at most 12 characters."). */
@@ -223,34 +232,40 @@ function PointsSection(props: SectionProps) {
   );
 }
 
-/** The birthday treat: what it is, and from how many days before the birthday it comes. */
-function BirthdaySection(props: SectionProps) {
+/** What a treat's words are: the birthday treat's, the referral reward's. */
+interface TreatWords {
+  label: string;
+  off: string;
+  points: string;
+  pointsHint: string;
+  reward: string;
+  /** the reward's field in the provider's problems: "The birthday reward is required …" */
+  named: string;
+  rewardHint: string;
+  typedHint: string;
+}
+
+/**
+ * A treat given as points or a reward of the catalogue (the birthday treat, the referral reward): what it
+ * is, then its points, or its reward chosen from the catalogue's active ones (typed by name while they
+ * load, or once the one chosen is retired).
+ */
+function TreatFields({ kind, words, ...props }: SectionProps & { kind: 'birthday' | 'referral'; words: TreatWords }) {
   const { form, set, problem, rewards } = props;
-  // the reward chosen from the catalogue; one no longer active (or still loading) stays typed by name
-  const choices = rewards && (form.birthday_reward_name === '' || rewards.some((r) => r.name === form.birthday_reward_name)) ? rewards : null;
+  const [which, points, name] = [`${kind}_reward`, `${kind}_points`, `${kind}_reward_name`] as const;
+  const choices = rewards && (form[name] === '' || rewards.some((r) => r.name === form[name])) ? rewards : null;
+  const the = `The ${words.label.toLowerCase()}`;
   return (
-    <Section title="Birthdays">
-      <p className="text-sm text-muted">Customers add their birthday in their profile. The treat comes once a year, on the birthday or in the days before it. A birthday added or changed less than 30 days before it counts from the next year.</p>
-      <SelectField
-        label="Birthday treat"
-        value={form.birthday_reward}
-        onChange={(e) => set('birthday_reward', e.target.value as Form['birthday_reward'])}
-        error={fieldProblem(problem, 'birthday_reward', 'The birthday treat')}
-      >
+    <>
+      <SelectField label={words.label} value={form[which]} onChange={(e) => set(which, e.target.value as Form[typeof which])} error={fieldProblem(problem, which, the)}>
         <option value="points">Points</option>
         <option value="reward">A reward from your catalogue</option>
-        <option value="off">No birthday treat</option>
+        <option value="off">{words.off}</option>
       </SelectField>
-      {form.birthday_reward === 'points' && <FormField {...props} name="birthday_points" label="Birthday points" hint="Added to the customer's points on their birthday." inputMode="numeric" />}
-      {form.birthday_reward === 'reward' &&
+      {form[which] === 'points' && <FormField {...props} name={points} label={words.points} hint={words.pointsHint} inputMode="numeric" />}
+      {form[which] === 'reward' &&
         (choices ? (
-          <SelectField
-            label="Birthday reward"
-            hint="The customer gets it as a voucher, without spending points."
-            value={form.birthday_reward_name}
-            onChange={(e) => set('birthday_reward_name', e.target.value)}
-            error={fieldProblem(problem, 'birthday_reward_name', 'The birthday reward')}
-          >
+          <SelectField label={words.reward} hint={words.rewardHint} value={form[name]} onChange={(e) => set(name, e.target.value)} error={fieldProblem(problem, name, `The ${words.named}`)}>
             <option value="">Choose a reward</option>
             {choices.map((r) => (
               <option key={r.name} value={r.name}>
@@ -259,8 +274,32 @@ function BirthdaySection(props: SectionProps) {
             ))}
           </SelectField>
         ) : (
-          <FormField {...props} name="birthday_reward_name" label="Birthday reward" hint="The reward's name as in Rewards, such as birthday-cake-slice. The customer gets it as a voucher, without spending points." autoComplete="off" />
+          <FormField {...props} name={name} label={words.reward} what={words.named} hint={words.typedHint} autoComplete="off" />
         ))}
+    </>
+  );
+}
+
+/** The birthday treat: what it is, and from how many days before the birthday it comes. */
+function BirthdaySection(props: SectionProps) {
+  const { form } = props;
+  return (
+    <Section title="Birthdays">
+      <p className="text-sm text-muted">Customers add their birthday in their profile. The treat comes once a year, on the birthday or in the days before it. A birthday added or changed less than 30 days before it counts from the next year.</p>
+      <TreatFields
+        {...props}
+        kind="birthday"
+        words={{
+          label: 'Birthday treat',
+          off: 'No birthday treat',
+          points: 'Birthday points',
+          pointsHint: "Added to the customer's points on their birthday.",
+          reward: 'Birthday reward',
+          named: 'birthday reward',
+          rewardHint: 'The customer gets it as a voucher, without spending points.',
+          typedHint: "The reward's name as in Rewards, such as birthday-cake-slice. The customer gets it as a voucher, without spending points.",
+        }}
+      />
       {form.birthday_reward !== 'off' && (
         <FormField
           {...props}
@@ -268,6 +307,39 @@ function BirthdaySection(props: SectionProps) {
           label="Days before the birthday the treat comes"
           what="days before the birthday"
           hint="0: on the birthday itself. Up to 30 days before, in the shop's time zone."
+          inputMode="numeric"
+        />
+      )}
+    </Section>
+  );
+}
+
+/** The referral reward (issue 30): what a friend's first completed order gives both, and the most a referrer can have in a month. */
+function ReferralSection(props: SectionProps) {
+  return (
+    <Section title="Referrals">
+      <p className="text-sm text-muted">Customers share a link from the app. When a friend signs up with it and their first paid order is completed and past the points’ hold, both get this. Never for the same phone, device or card.</p>
+      <TreatFields
+        {...props}
+        kind="referral"
+        words={{
+          label: 'Referral reward',
+          off: 'No referral reward',
+          points: 'Referral points',
+          pointsHint: 'Given to each of the two.',
+          reward: 'Referral reward from the catalogue',
+          named: 'referral reward',
+          rewardHint: 'Each of the two gets it as a voucher, without spending points.',
+          typedHint: "The reward's name as in Rewards. Each of the two gets it as a voucher.",
+        }}
+      />
+      {props.form.referral_reward !== 'off' && (
+        <FormField
+          {...props}
+          name="referral_monthly_cap"
+          label="Most referral rewards a customer can get in a month"
+          what="monthly cap"
+          hint="Over it, the friend still gets theirs. From 1 to 100."
           inputMode="numeric"
         />
       )}
@@ -328,6 +400,9 @@ function SettingsForm({ settings, onSave, locationsHref, rewards }: { settings: 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const { changes, problems } = changesOf(form, settings);
+    // the referral reward's rules between fields, on the settings as they would be (the provider checks them all again)
+    const after = { ...settings, ...changes } as ShopSettingsData;
+    for (const [k, words] of Object.entries(shopSettingsProblems(after))) if (k.startsWith('referral_')) problems[k] ??= words;
     if (Object.keys(problems).length) return setProblem({ message: 'Please check the highlighted fields.', fields: problems });
     if (Object.keys(changes).length === 0) {
       setProblem(null);
@@ -348,6 +423,7 @@ function SettingsForm({ settings, onSave, locationsHref, rewards }: { settings: 
       <RegionSection {...sections} />
       <PointsSection {...sections} />
       <BirthdaySection {...sections} />
+      <ReferralSection {...sections} />
       <OrdersSection {...sections} />
       <TopUpSection {...sections} />
       <div aria-live="polite" className="flex flex-col gap-2">
@@ -364,7 +440,7 @@ function SettingsForm({ settings, onSave, locationsHref, rewards }: { settings: 
   );
 }
 
-/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, birthdays, orders and top-ups. */
+/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, birthdays, referrals, orders and top-ups. */
 export function SettingsScreen({ settings, loading, error, onRetry, onSave, locationsHref, rewards }: SettingsScreenProps) {
   if (error) return <ErrorState title="We couldn't load the settings" message={error} onRetry={onRetry} />;
   if (loading || !settings) {

@@ -6,7 +6,7 @@ import { SettingsScreen } from '../../../src/screens/console/settings-screen';
 import { OWNER } from '../../fixtures/console';
 import { EDITOR_REWARDS, SHOP_SETTINGS } from '../../fixtures/editors';
 
-/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, birthdays, orders and top-ups. */
+/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, birthdays, referrals, orders and top-ups. */
 const meta = {
   title: 'Console/Settings',
   component: SettingsScreen,
@@ -131,5 +131,31 @@ export const CurrencyLocked: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
     await expect(canvas.getByLabelText('Currency')).toHaveAttribute('aria-invalid', 'true');
     await expect((await canvas.findAllByText('The currency cannot change once customers have paid or topped up in it.')).length).toBeGreaterThan(1);
+  },
+};
+
+/**
+ * The referral reward beside the birthday treat: a reward of the catalogue needs one chosen (checked
+ * before anything is sent, as the provider checks it), then the monthly cap; only what changed is sent.
+ */
+export const ReferralReward: Story = {
+  tags: ['!screen'],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByLabelText('Referral points')).toHaveValue('100');
+    await userEvent.selectOptions(canvas.getByLabelText('Referral reward'), 'A reward from your catalogue');
+    await expect(canvas.queryByLabelText('Referral points')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(canvas.getByLabelText('Referral reward from the catalogue')).toHaveAccessibleDescription(expect.stringContaining('The referral reward is required when the referral reward is a reward.'));
+    await expect(args.onSave).not.toHaveBeenCalled();
+    await userEvent.selectOptions(canvas.getByLabelText('Referral reward from the catalogue'), 'Free Latte');
+    await userEvent.clear(canvas.getByLabelText('Most referral rewards a customer can get in a month'));
+    await userEvent.type(canvas.getByLabelText('Most referral rewards a customer can get in a month'), '5');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(args.onSave).toHaveBeenCalledWith({ referral_reward: 'reward', referral_reward_name: 'free-latte', referral_monthly_cap: 5 });
+    await expect(await canvas.findByText('Saved. Customers see it within 15 seconds.')).toBeVisible();
+    // off: the cap goes away with the rest
+    await userEvent.selectOptions(canvas.getByLabelText('Referral reward'), 'No referral reward');
+    await expect(canvas.queryByLabelText('Most referral rewards a customer can get in a month')).toBeNull();
   },
 };

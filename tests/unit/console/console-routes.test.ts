@@ -40,6 +40,7 @@ describe("the console's page table", () => {
     }
     expect(menuPageOf('ticket')).toBe('orders');
     expect(menuPageOf('account')).toBe('home');
+    expect([menuPageOf('tiers'), menuPageOf('referrals')]).toEqual(['loyalty', 'loyalty']);
   });
 
   it('writes every link with its parameters filled in', () => {

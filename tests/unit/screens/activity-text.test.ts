@@ -117,6 +117,18 @@ describe('the activity log in words', () => {
     ]);
   });
 
+  it('says the tier programme saved', () => {
+    const tier = (name: string, threshold: number) => ({ name, threshold, multiplier: 1, welcome_reward_id: null, birthday_reward_id: null, early_reward_ids: [] });
+    const before = { enabled: true, basis: 'points', tiers: [tier('Bean', 0), tier('Brew', 500)] };
+    const saved = describeActivity(entry({ action: 'loyalty.tiers.update', before, after: { ...before, basis: 'visits', tiers: [...before.tiers, tier('Barista', 1500)] } }), f);
+    expect(saved.sentence).toBe('Anna changed the tiers: Bean, Brew, Barista.');
+    expect(saved.changes).toEqual([
+      { label: 'What counts', before: 'Points earned', after: 'Visits' },
+      { label: 'Tiers', before: 'Bean, Brew', after: 'Bean, Brew, Barista' },
+    ]);
+    expect(describeActivity(entry({ action: 'loyalty.tiers.update', before, after: { ...before, enabled: false } }), f).sentence).toBe('Anna changed the tiers: Bean, Brew (tiers off).');
+  });
+
   it('shows a price change as money, not centavos', () => {
     const t = describeActivity(entry({ action: 'menu.product.update', before: { id: 3, name: 'Kopi', price: 12_000, available: true }, after: { id: 3, name: 'Kopi', price: 13_500, available: false } }), f);
     expect(t.sentence).toBe('Anna changed Kopi.');
