@@ -1,7 +1,7 @@
+import { useState } from 'react';
 import { useReferralStatus } from '../../api/referrals';
 import { messageOf } from '../../shared/errors';
 import { useSite } from '../../app/settings';
-import { toast } from '../../ui';
 import { ReferralSheet } from './referral-sheet';
 
 export interface ReferralSheetContainerProps {
@@ -21,13 +21,14 @@ export default function ReferralSheetContainer({ open, onOpenChange }: ReferralS
   const referral = useReferralStatus(open);
   const link = referral.data ? `${window.location.origin}${referral.data.path}` : undefined;
 
+  const [copied, setCopied] = useState<boolean | null>(null);
   const copy = async () => {
     if (!link) return;
     try {
       await navigator.clipboard.writeText(link);
-      toast.success('Link copied', { toastId: 'referral-link-copied' });
+      setCopied(true);
     } catch {
-      toast.error('The link could not be copied. Select it and copy it yourself.', { toastId: 'referral-link-not-copied' });
+      setCopied(false);
     }
   };
   const share = async () => {
@@ -52,6 +53,7 @@ export default function ReferralSheetContainer({ open, onOpenChange }: ReferralS
       canShare={canShare()}
       onShare={() => void share()}
       onCopy={() => void copy()}
+      copied={copied}
     />
   );
 }

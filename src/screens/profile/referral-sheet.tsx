@@ -15,6 +15,8 @@ export interface ReferralSheetProps {
   canShare?: boolean;
   onShare?: () => void;
   onCopy?: () => void;
+  /** after Copy link: true copied, false could not be; null: not yet */
+  copied?: boolean | null;
 }
 
 /** Where a friend's referral stands, in words, and the badge's tone. */
@@ -61,7 +63,7 @@ function Friends({ status }: { status: ReferralStatusData }) {
  * "Invite a friend" (issue 30), over the profile: what both get, the code big, the link, Share (the Web
  * Share API) or Copy link, and the friends who signed up with it and where each stands.
  */
-export function ReferralSheet({ open, onOpenChange, status, error, onRetry, link, canShare = false, onShare, onCopy }: ReferralSheetProps) {
+export function ReferralSheet({ open, onOpenChange, status, error, onRetry, link, canShare = false, onShare, onCopy, copied = null }: ReferralSheetProps) {
   let body;
   if (error && !status) {
     body = <ErrorState title="We couldn't load your invite link" message={error} onRetry={onRetry} />;
@@ -91,6 +93,10 @@ export function ReferralSheet({ open, onOpenChange, status, error, onRetry, link
             <CopyIcon size={20} /> Copy link
           </Button>
         )}
+        {/* said here, not in a toast: a toast sits under the sheet (the top layer), out of sight */}
+        <p role="status" className={copied === false ? 'text-sm text-danger' : 'text-sm text-muted'}>
+          {copied === true ? 'Link copied.' : copied === false ? 'The link could not be copied. Select it and copy it yourself.' : ''}
+        </p>
         <Friends status={status} />
       </div>
     );

@@ -47,6 +47,16 @@ export const Friends: Story = {
   },
 };
 
+/** After Copy link: said in the sheet (a toast would sit under it), or why it could not be copied. */
+export const Copied: Story = {
+  tags: ['!screen'],
+  args: { copied: true },
+  play: async ({ canvasElement }) => {
+    const sheet = within(await page(canvasElement).findByRole('dialog', { name: 'Invite a friend' }));
+    await expect(sheet.getByRole('status')).toHaveTextContent('Link copied.');
+  },
+};
+
 /** A browser with the Web Share API: Share link, not Copy. */
 export const Share: Story = {
   tags: ['!screen'],
