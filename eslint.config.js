@@ -41,6 +41,9 @@ export const PROVIDER_LAYERS = [
   // orders and the counter evaluate the earning rules and give stamps in their transactions; loyalty moves
   // points and audits, and a full stamp card issues its reward's voucher through rewards
   ['loyalty'],
+  // tiers give their welcome rewards' vouchers through rewards; rewards (early access) and points (the
+  // hourly credit of pending points) reach tiers through the TierPort (provider/tiers-port.ts)
+  ['tiers'],
   ['rewards'],
   ['addresses', 'locations', 'points', 'shop', 'wallet'],
   // under locations: a location's changes go into staff's activity log, and staff says who works where

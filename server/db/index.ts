@@ -28,6 +28,7 @@ import * as m0020 from './migrations/0020-pending-points';
 import * as m0021 from './migrations/0021-birthdays';
 import * as m0022 from './migrations/0022-loyalty-rules';
 import * as m0023 from './migrations/0023-counter-reward-redeem';
+import * as m0025 from './migrations/0025-tiers';
 
 export type Database = Kysely<DB>;
 
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0021-birthdays': m0021,
   '0022-loyalty-rules': m0022,
   '0023-counter-reward-redeem': m0023,
+  '0025-tiers': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

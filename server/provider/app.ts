@@ -31,6 +31,7 @@ import { channelsRoutes } from './channels/channels.routes';
 import { shopSettingsRoutes } from './shop-settings/shop-settings.routes';
 import { locationsRoutes } from './locations/locations.routes';
 import { loyaltyRoutes } from './loyalty/loyalty.routes';
+import { tiersRoutes } from './tiers/tiers.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -80,6 +81,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     shopSettingsRoutes, // merchant/settings…: the owner's shop settings
     locationsRoutes, // shop/locations, shop/pickup-slots; merchant/locations…: the owner's locations, the pause switch
     loyaltyRoutes, // merchant/loyalty/…: the owner's earning rules and their simulator
+    tiersRoutes, // tier/status; merchant/loyalty/tiers…: the tier programme
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
     channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist

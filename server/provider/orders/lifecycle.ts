@@ -14,6 +14,7 @@ import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, re
 import { pointsFor } from './pricing';
 import { settleRefund } from './refunds';
 import { takeBackOrderPoints } from './take-back';
+import { placeCustomer } from '../tiers/tiers.service';
 
 /**
  * The order lifecycle on the provider: each status change with its timeline entry and the customer's
@@ -73,6 +74,8 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
   });
   await insertOrderEvent(trx, order.id, to, now, note);
   const points = to === 'completed' ? await releaseOrderPoints(trx, ctx, merchant, order) : '';
+  // a completed order's points credited (or its visit): the customer's tier, at once; a cancellation's take-back too
+  if (to === 'completed' || to === 'cancelled') await placeCustomer(trx, ctx, order.customer_id);
   const collectAt = to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
   await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra + points, collectAt), link: orderLink(order.name) });
   return updated;

@@ -52,6 +52,10 @@ export async function findActiveReward(db: Database, name: string): Promise<Rewa
   return rewardRows(db).where('name', '=', name).where('active', '=', true).executeTakeFirst();
 }
 
+export async function findActiveRewardById(db: Database, id: number): Promise<RewardRow | undefined> {
+  return rewardRows(db).where('id', '=', id).where('active', '=', true).executeTakeFirst();
+}
+
 export async function findRewardById(db: Database, id: number): Promise<RewardRow | undefined> {
   return rewardRows(db).where('id', '=', id).executeTakeFirst();
 }
