@@ -349,6 +349,12 @@ function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | 
       return `${who} changed ${rule}.`;
     case 'loyalty.rule.status':
       return `${who} ${a.status === 'ended' ? 'ended' : a.status === 'paused' ? 'paused' : 'resumed'} ${rule}.`;
+    case 'loyalty.tiers.update': {
+      // issue 30: the whole tier programme; turned on or off, else its tiers named
+      if (a.enabled !== b.enabled && typeof a.enabled === 'boolean') return `${who} turned tiers ${a.enabled ? 'on' : 'off'}.`;
+      const names = Array.isArray(a.tiers) ? a.tiers.flatMap((t) => (t && typeof t === 'object' && 'name' in t && typeof t.name === 'string' ? [t.name] : [])) : [];
+      return `${who} changed the tiers${names.length ? ` (${names.join(', ')})` : ''}.`;
+    }
     default:
       return null;
   }

@@ -90,6 +90,14 @@ describe('the activity log in words', () => {
     ]);
   });
 
+  it('says a change of the tier programme in words: turned on or off, else its tiers named', () => {
+    const tiers = [{ name: 'Bean' }, { name: 'Brew' }, { name: 'Barista' }];
+    const tiersUpdate = (before: unknown, after: unknown) => describeActivity(entry({ action: 'loyalty.tiers.update', target: 'tiers', before, after }), f).sentence;
+    expect(tiersUpdate({ enabled: true, tiers }, { enabled: false, tiers })).toBe('Anna turned tiers off.');
+    expect(tiersUpdate({ enabled: false, tiers }, { enabled: true, tiers })).toBe('Anna turned tiers on.');
+    expect(tiersUpdate({ enabled: true, tiers }, { enabled: true, tiers: tiers.slice(0, 2) })).toBe('Anna changed the tiers (Bean, Brew).');
+  });
+
   it('shows a price change as money, not centavos', () => {
     const t = describeActivity(entry({ action: 'menu.product.update', before: { id: 3, name: 'Kopi', price: 12_000, available: true }, after: { id: 3, name: 'Kopi', price: 13_500, available: false } }), f);
     expect(t.sentence).toBe('Anna changed Kopi.');
