@@ -74,8 +74,9 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
   });
   await insertOrderEvent(trx, order.id, to, now, note);
   const points = to === 'completed' ? await releaseOrderPoints(trx, ctx, merchant, order) : '';
-  // a completed order's points credited (or its visit): the customer's tier, at once; a cancellation's take-back too
-  if (to === 'completed' || to === 'cancelled') await placeCustomer(trx, ctx, order.customer_id);
+  // a completed order's points credited (or its visit): the customer's tier, at once; a paid order's
+  // cancellation (its points taken back) too; an unpaid one's changes nothing and takes no customer lock
+  if (to === 'completed' || (to === 'cancelled' && order.status !== 'pending_payment')) await placeCustomer(trx, ctx, order.customer_id);
   const collectAt = to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
   await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra + points, collectAt), link: orderLink(order.name) });
   return updated;
