@@ -44,6 +44,9 @@ export const PROVIDER_LAYERS = [
   // reward is points or a voucher (points, rewards), audited (staff); auth, below, records a friend's
   // sign-up and devices as plain rows through accounts
   ['loyalty', 'referrals'],
+  // tiers give their welcome rewards' vouchers through rewards; rewards (early access) and points (the
+  // hourly credit of pending points) reach tiers through the TierPort (provider/tiers-port.ts)
+  ['tiers'],
   ['rewards'],
   ['addresses', 'locations', 'points', 'shop', 'wallet'],
   // under locations: a location's changes go into staff's activity log, and staff says who works where

@@ -174,7 +174,7 @@ export interface VoucherTable {
   reward_id: number;
   /** cancelled: bought with the points of an order cancelled later, and given back (migration 0011) */
   status: ColumnType<'active' | 'used' | 'expired' | 'cancelled', 'active' | 'used' | 'expired' | 'cancelled' | undefined>;
-  source: ColumnType<'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral', 'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | undefined>;
+  source: ColumnType<'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier', 'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier' | undefined>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   order_id: number | null;
@@ -437,6 +437,10 @@ export interface DB {
   stamp_events: StampEventTable;
   referrals: ReferralTable;
   customer_devices: CustomerDeviceTable;
+  tier_programs: TierProgramTable;
+  tiers: TierTable;
+  customer_tiers: CustomerTierTable;
+  tier_welcomes: TierWelcomeTable;
 }
 
 /** a friend who signed up with a customer's referral code: one per friend account ever (migration 0026) */
@@ -467,6 +471,50 @@ export interface CustomerDeviceTable {
   device_hash: string;
   first_seen_at: Timestamp;
   last_seen_at: Timestamp;
+}
+
+// tiers (migration 0025)
+
+/** the tier programme: one row (id 1) */
+export interface TierProgramTable {
+  id: Generated<number>;
+  enabled: boolean;
+  basis: 'points' | 'visits';
+  updated_at: Timestamp;
+}
+
+/** a tier of the programme, by position (0: the first, its threshold 0) */
+export interface TierTable {
+  position: number;
+  name: string;
+  threshold: number;
+  multiplier: number;
+  welcome_reward_id: number | null;
+  birthday_reward_id: number | null;
+  early_reward_ids: Json<number[]>;
+}
+
+/** a customer's tier: held until held_until (null: the first tier, nothing to drop) */
+export interface CustomerTierTable {
+  customer_id: number;
+  position: number;
+  reached_at: Timestamp;
+  held_until: NullableTimestamp;
+  /** the 30 days' notice of a drop, sent (cleared when the tier is renewed or changes) */
+  notice_sent_at: NullableTimestamp;
+  /** the shop's day the nightly run last looked at this customer (YYYY-MM-DD) */
+  checked_on: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
+/** a tier's welcome reward given: once ever per customer and tier (by the tier's name) */
+export interface TierWelcomeTable {
+  id: Generated<number>;
+  customer_id: number;
+  tier_name: string;
+  /** null: the reward was retired or sold out when the tier was reached, nothing given */
+  voucher_id: number | null;
+  created_at: Timestamp;
 }
 
 /** a birthday gift given: one per customer and year, whichever instance or retry gets there first (migration 0021) */

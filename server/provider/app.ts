@@ -33,6 +33,7 @@ import { locationsRoutes } from './locations/locations.routes';
 import { loyaltyRoutes } from './loyalty/loyalty.routes';
 import { stampsRoutes } from './loyalty/stamps.routes';
 import { referralsRoutes } from './referrals/referrals.routes';
+import { tiersRoutes } from './tiers/tiers.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -84,6 +85,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     loyaltyRoutes, // merchant/loyalty/…: the owner's earning rules and their simulator
     stampsRoutes, // stamp/cards; merchant/loyalty/stamps…: stamp cards
     referralsRoutes, // referral/…: the customer's referral link; merchant/loyalty/referrals…: the console's list and void
+    tiersRoutes, // tier/status; merchant/loyalty/tiers…: the tier programme
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
     channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock';
 import type { MailSender, MessageSender } from './auth/sender';
 import type { ActionPoints } from './action-points-port';
 import type { PaymentStarter } from './payment-port';
+import type { TierPort } from './tiers-port';
 import type { PaymentGateway } from './payment-gateway';
 
 /** Everything the provider's services need, made once at start and passed down; no globals. */
@@ -33,6 +34,8 @@ export interface ProviderContext {
   payments: PaymentStarter | null;
   /** gives the points of the owner's action rules (sign-up, verified e-mail): auth's way to them (action-points-port.ts; built by loyalty/) */
   actionPoints: ActionPoints;
+  /** places a customer in their tier, and says which rewards tiers redeem early: the way to tiers/ of the areas below it (tiers-port.ts; built by tiers/) */
+  tiers: TierPort;
   /** the adapter behind `payments` (the sandbox, Stripe …): its webhook and refunds; payments/ only */
   paymentGateway: PaymentGateway | null;
   /** HMAC secret of the sandbox's webhooks */

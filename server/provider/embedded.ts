@@ -8,6 +8,7 @@ import { createProviderApp, PROVIDER_MOUNT } from './app';
 import type { ProviderContext } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
 import { actionPoints } from './loyalty/loyalty.actions';
+import { tierPort } from './tiers/tiers.service';
 import { sandboxGateway } from './payments/sandbox';
 import { paymentStarter } from './payments/starter';
 import type { PaymentGateway } from './payment-gateway';
@@ -72,7 +73,8 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     google: o.google,
     payments: gateway ? paymentStarter(gateway) : null,
     paymentGateway: gateway,
-    actionPoints: actionPoints(clock, o.merchantId),
+    actionPoints: actionPoints(clock, o.merchantId, o.logger),
+    tiers: tierPort({ clock, logger: o.logger }),
     webhookSecret: o.webhookSecret,
     demoOrderProgress: o.demoOrderProgress,
     publicUrl: typeof o.publicUrl === 'function' ? o.publicUrl : () => o.publicUrl as string | undefined,

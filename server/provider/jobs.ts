@@ -34,12 +34,14 @@ import { purgeShortCodes } from './rewards/voucher-codes';
 import { purgeCallNonces } from './http/signature-check';
 import { giveBirthdayTreats } from './customers/birthdays.service';
 import { settleDueReferrals } from './referrals/referrals.service';
+import { runTiers } from './tiers/tiers.service';
 
 /**
  * The hourly housekeeping: pending points whose hold has ended credited (and the referrals that decides), points expiry and notices, voucher expiry, old idempotency keys, spent codes
  * and sessions, cancelled orders' gateway refunds still owed, vouchers' old short codes, the call
  * signatures' expired nonces (also purged as calls arrive), the birthday treats of the day (once a
- * customer and year, however many runs and instances).
+ * customer and year, however many runs and instances), the tiers' day (renewals, drops and notices once
+ * a day per customer).
  */
 export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await creditPendingPoints(ctx);
@@ -54,6 +56,7 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await purgeShortCodes(ctx);
   await purgeCallNonces(ctx.db, ctx.clock.now());
   await giveBirthdayTreats(ctx);
+  await runTiers(ctx);
 }
 
 /** pg-boss queue names */

@@ -238,7 +238,7 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
     answer: 'The voucher, used, its redemption and the customer as they are now.',
     // the route answers with the reward's title and the customer's first name
     message: '<reward> for <first name>.',
-    errors: ['NOT_FOUND', 'INSUFFICIENT_POINTS', 'OUT_OF_STOCK', 'LIMIT_REACHED', 'LOCATION_FORBIDDEN'],
+    errors: ['NOT_FOUND', 'TIER_REQUIRED', 'INSUFFICIENT_POINTS', 'OUT_OF_STOCK', 'LIMIT_REACHED', 'LOCATION_FORBIDDEN'],
   },
   member: {
     summary: "Find a customer at the counter by their member card or phone number",

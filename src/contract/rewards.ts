@@ -196,7 +196,7 @@ export const rewardsSpec = /* @__PURE__ */ describe('Rewards', rewardsApi, {
     data: voucherOnlyAnswer,
     answer: 'The voucher.',
     message: '<title> is yours. Find the voucher in your rewards.',
-    errors: ['NOT_FOUND', 'LIMIT_REACHED', 'OUT_OF_STOCK', 'INSUFFICIENT_POINTS'],
+    errors: ['NOT_FOUND', 'TIER_REQUIRED', 'LIMIT_REACHED', 'OUT_OF_STOCK', 'INSUFFICIENT_POINTS'],
   },
   storage: { summary: "The customer's vouchers by status", query: storageQuery, data: storageAnswer, answer: 'The vouchers.', message: 'Vouchers loaded.' },
   voucher: { summary: "One of the customer's vouchers", inContract: false, query: voucherDetailQuery, data: voucherOnlyAnswer, answer: 'The voucher.', message: 'Voucher loaded.', errors: ['NOT_FOUND'] },

@@ -21,7 +21,7 @@ const multiplier = z
   .number({ error: 'must be a number such as 1 or 1.5' })
   .min(1, 'must be at least 1 (1: no extra points)')
   .max(5, 'must be at most 5')
-  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'must have at most one decimal, such as 1.5');
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most two decimals, such as 1.25');
 
 /** One tier of the programme. */
 export const tierBody = z.object({
@@ -36,7 +36,6 @@ export const tierBody = z.object({
   /** rewards only customers of this tier or above can redeem */
   early_reward_ids: z.array(id, { error: 'must be a list of reward ids' }).max(20, 'must be at most 20 rewards').default([]),
 });
-export type TierInput = z.input<typeof tierBody>;
 
 /** `merchant/loyalty/tiers/update`: the whole programme. */
 export const tierProgramBody = z
@@ -108,7 +107,6 @@ export const tierAnswer = z
     customers: int().meta({ description: 'customers in this tier now' }),
   })
   .meta({ id: 'Tier' });
-export type Tier = z.infer<typeof tierAnswer>;
 
 export const tiersConsoleAnswer = z.object({
   enabled: z.boolean(),

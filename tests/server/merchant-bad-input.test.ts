@@ -26,7 +26,7 @@ const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
-const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'counter_earns', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups', 'locations', 'location_unavailable_products', 'staff_locations', 'loyalty_rules', 'loyalty_rule_uses', 'loyalty_action_awards', 'stamp_programs', 'stamp_cards', 'stamp_events'] as const;
+const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'counter_earns', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups', 'locations', 'location_unavailable_products', 'staff_locations', 'loyalty_rules', 'loyalty_rule_uses', 'loyalty_action_awards', 'stamp_programs', 'stamp_cards', 'stamp_events', 'tiers', 'customer_tiers', 'tier_welcomes'] as const;
 const BAD_IMAGE: Json[] = ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://plain.example/a.png', '//evil.example/a.png', '/a b.png', 42, null, `/${'x'.repeat(500)}`, `/a${NUL}`];
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
 const BAD_CATEGORY: Json[] = ['', '   ', 42, null, 'x'.repeat(61), NUL];
@@ -50,6 +50,25 @@ const BAD_RULE_FIELDS: Record<string, Json[]> = {
   limit_per_day: [-1, 1.5, 101, '1', null],
   limit_total: [-1, 1.5, 1001],
 };
+/** A good tier programme, and its tiers bad in their own ways (each named by its place: tiers.1.threshold). */
+const GOOD_TIERS = { enabled: true, basis: 'points', tiers: [{ name: 'Bean', threshold: 0 }, { name: 'Brew', threshold: 300, multiplier: 1.25 }] };
+const BAD_TIERS: Json[] = [
+  [],
+  'three',
+  null,
+  [{ name: 'Bean', threshold: 10 }],
+  Array.from({ length: 6 }, (_, i) => ({ name: `T${i}`, threshold: i * 10 })),
+  [{ name: 'Bean', threshold: 0 }, { name: 'bean', threshold: 10 }],
+  [{ name: 'Bean', threshold: 0 }, { name: 'Brew', threshold: 0 }],
+  [{ name: '', threshold: 0 }],
+  [{ name: 'Bean', threshold: 0, multiplier: 1.255 }],
+  [{ name: 'Bean', threshold: 0, multiplier: 0.5 }],
+  [{ name: 'Bean', threshold: -1 }],
+  [{ name: 'Bean', threshold: 0, welcome_reward_id: 999_999 }],
+  [{ name: 'Bean', threshold: 0, birthday_reward_id: 'cake' }],
+  [{ name: 'Bean', threshold: 0, early_reward_ids: [999_999] }],
+  [{ name: 'Bean', threshold: 0, early_reward_ids: 'all' }],
+];
 const BAD_RULE: Json[] = [null, 'x', 42, [], {}, { kind: 'window', name: 'x' }, { ...GOOD_RULE, kind: 'stamp' }, { ...GOOD_RULE, start: '16:00', end: '14:00' }];
 /** A stamp card programme's fields, each bad in its own ways (products or categories that do not exist, a retired reward: stamp-cards.test.ts). */
 const BAD_STAMP_FIELDS: Record<string, Json[]> = {
@@ -546,6 +565,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     { method: 'post', path: 'merchant/loyalty/stamps/create', owner: true, valid: goodStamps, bad: BAD_STAMP_FIELDS, required: ['name', 'stamps_needed', 'reward_id'] },
     { method: 'post', path: 'merchant/loyalty/stamps/update', owner: true, valid: async () => ({ id: await newStamps(), program: await goodStamps() }), bad: { id: BAD_ID, program: BAD_STAMP_PROGRAM }, required: ['id', 'program'] },
     { method: 'post', path: 'merchant/loyalty/stamps/status', owner: true, valid: async () => ({ id: await newStamps(), status: 'paused' }), bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] }, required: ['id', 'status'] },
+    { method: 'post', path: 'merchant/loyalty/tiers/update', owner: true, valid: async () => GOOD_TIERS, bad: { enabled: ['yes', 1, null], basis: ['', 'spend', 'POINTS', 42, null], tiers: BAD_TIERS }, required: ['enabled', 'basis', 'tiers'] },
   ];
 
   it('has a row for every merchant console call that takes input', () => {

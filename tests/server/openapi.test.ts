@@ -806,6 +806,12 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET stamp/cards', { token: c.token });
     await call('POST merchant/loyalty/stamps/status', { token: owner, body: { id: programme.id, status: 'ended' } });
     await call('POST merchant/loyalty/stamps/update', { token: owner, body: { id: programme.id, program: stampCard } });
+    // tiers: the customer's progress; staff read the programme, the owner saves it back with Brew's threshold lower
+    await call('GET tier/status', { token });
+    type TierOfConsole = { name: string; threshold: number; multiplier: number; welcome_reward: { id: number } | null; birthday_reward: { id: number } | null; early_rewards: { id: number }[] };
+    const tierProgramme = (await call('GET merchant/loyalty/tiers', { token: barista.token })).body.data as { enabled: boolean; basis: string; tiers: TierOfConsole[] };
+    const tiers = tierProgramme.tiers.map((t, i) => ({ name: t.name, threshold: i === 1 ? t.threshold - 50 : t.threshold, multiplier: t.multiplier, welcome_reward_id: t.welcome_reward?.id ?? null, birthday_reward_id: t.birthday_reward?.id ?? null, early_reward_ids: t.early_rewards.map((r) => r.id) }));
+    await call('POST merchant/loyalty/tiers/update', { token: owner, body: { enabled: tierProgramme.enabled, basis: tierProgramme.basis, tiers } });
 
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });

@@ -20,7 +20,8 @@
  * that a replay answers the first answer). Pending points: never in the balance; the points answer's
  * pending total is the pending rows'; a cancelled order's are voided, a completed order's are credited
  * or due, a credited row has its ledger entry; the job credits exactly what is due. An answer may be a
- * refusal, never a 5xx.
+ * refusal, never a 5xx. A customer's tier (the seeded programme: points earned put them in Brew or
+ * Barista) multiplies what a sale earns: withTier says by how much.
  *
  * Runs: PROPERTY_RUNS (PGlite, default 500) and PROPERTY_RUNS_PG (PostgreSQL, default 200);
  * PROPERTY_SEED replays a failing seed.
@@ -36,6 +37,8 @@ import { runHourlyJobs } from '../../server/provider/jobs';
 import { creditPendingPoints } from '../../server/provider/points/points.jobs';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { SEED_REWARDS } from '../../server/db/seed/rewards';
+import { earnTier } from '../../server/provider/tiers/tiers.service';
+import { breakdownTotal, earnBreakdown } from '#contract/loyalty-earn';
 import { listen } from './gateway.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { menu } from './orders.helpers';
@@ -128,6 +131,11 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   // the counter's people (their sessions renewed when months pass)
   let staff: TestStaff;
   let owner: TestStaff;
+  /** What a sale of `base` points earns the customer now: the base and their tier's part (earnBreakdown with no rule: the seeded one is paused). */
+  const withTier = async (customerId: number) => {
+    const tier = await earnTier(p.db, customerId);
+    return (base: number) => breakdownTotal(earnBreakdown([], { base, points_per_amount: 1_000, lines: [], at: { weekday: 'mon', minutes: 0 }, first_order: false, uses: new Map(), tier }));
+  };
   beforeAll(async () => {
     server = await listen(p.app);
     staff = await newStaff(p.db, p.clock, { role: 'staff' });
@@ -382,6 +390,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       case 'walletOrder':
       case 'gatewayOrder': {
         const voucherId = await pickVoucher(run, c!, cmd.voucher, cmd.pick);
+        const earns = await withTier(c!.id);
         const delivery = cmd.t === 'gatewayOrder' && cmd.delivery;
         const body = {
           items: cmd.items.map(([i, qty]) => ({ product_id: productIds[i % productIds.length]!, qty })),
@@ -406,7 +415,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         if (cmd.t === 'walletOrder' || order.total === 0) {
           // paid at once: the total left the wallet, and 1 point per 1,000 minor units (the delivery fee aside) are on their way
           expect(order.status).toBe('paid');
-          expect(order.points_earned).toBe(Math.floor((order.total - order.delivery_fee) / 1000));
+          expect(order.points_earned).toBe(earns(Math.floor((order.total - order.delivery_fee) / 1000)));
           return (before, after) => {
             const [b, a] = [customerOf(before, c!.id), customerOf(after, c!.id)];
             expect(a.wallet).toBe(b.wallet - (cmd.t === 'walletOrder' ? order.total : 0));
@@ -429,7 +438,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           // the gateway paid, not the wallet
           expect(a.wallet).toBe(b.wallet);
           expect(a.points).toBe(b.points);
-          expect(pendingOf(after, c!.id)).toBe(pendingOf(before, c!.id) + (cmd.outcome === 'pay' ? Math.floor((order.total - order.delivery_fee) / 1000) : 0));
+          expect(pendingOf(after, c!.id)).toBe(pendingOf(before, c!.id) + (cmd.outcome === 'pay' ? earns(Math.floor((order.total - order.delivery_fee) / 1000)) : 0));
         };
       }
       case 'settle': {
@@ -629,10 +638,12 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           p.db.selectFrom('counter_earns').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('n')).where(column, '=', id).where('created_at', '>=', dayStart).where('undone_at', 'is', null).executeTakeFirstOrThrow();
         const [customerToday, staffToday] = [Number((await today('customer_id', c!.id)).n), Number((await today('staff_id', staff.id)).n)];
         const body = { customer_id: c!.id, amount: cmd.amount, idempotency_key: randomUUID() };
+        const earns = await withTier(c!.id);
         const res = await call('post', 'merchant/counter/earn', { token: staff.token, body });
         expectAnswer(res, `merchant/counter/earn ${cmd.amount}`, { 201: true, 400: ['VALIDATION'], 409: ['LIMIT_REACHED'] });
-        const points = Math.floor(cmd.amount / 1_000);
-        if (points === 0) expect(res.status).toBe(400);
+        const base = Math.floor(cmd.amount / 1_000);
+        const points = earns(base);
+        if (base === 0) expect(res.status).toBe(400);
         else expect(res.status === 201).toBe(customerToday + points <= 500 && staffToday + points <= 5_000);
         if (res.status !== 400) run.keyed.push({ path: 'merchant/counter/earn', customer: c!.id, byStaff: true, body, status: res.status, answer: res.body });
         if (res.status === 201) run.earns.push(res.body.data.earn.id);

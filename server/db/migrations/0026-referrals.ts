@@ -47,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index payments_card_fingerprint_idx on payments (card_fingerprint) where card_fingerprint is not null;
 
     alter table vouchers drop constraint vouchers_source_check;
-    alter table vouchers add constraint vouchers_source_check check (source in ('redeem', 'wheel', 'birthday', 'stamps', 'referral'))
+    alter table vouchers add constraint vouchers_source_check check (source in ('redeem', 'wheel', 'birthday', 'stamps', 'tier', 'referral'))
   `);
 }
 
@@ -56,7 +56,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await execScript(db, `
     update vouchers set source = 'birthday' where source = 'referral';
     alter table vouchers drop constraint vouchers_source_check;
-    alter table vouchers add constraint vouchers_source_check check (source in ('redeem', 'wheel', 'birthday', 'stamps'));
+    alter table vouchers add constraint vouchers_source_check check (source in ('redeem', 'wheel', 'birthday', 'stamps', 'tier'));
     drop index if exists payments_card_fingerprint_idx;
     alter table payments drop column if exists card_fingerprint;
     drop table if exists customer_devices;

@@ -5,6 +5,7 @@ import { seedCatalog } from './catalog';
 import { seedRewards } from './rewards';
 import { seedLocations } from './locations';
 import { seedLoyaltyRules } from './loyalty';
+import { seedTiers } from './tiers';
 
 /** Seeds what a fresh database lacks; safe to run at every start (each part checks before inserting). */
 export async function seed(db: Database): Promise<void> {
@@ -16,5 +17,6 @@ export async function seed(db: Database): Promise<void> {
     await seedRewards(trx);
     await seedLocations(trx);
     await seedLoyaltyRules(trx);
+    await seedTiers(trx);
   });
 }

@@ -23,6 +23,7 @@ import { memberOfCode } from '../rewards/voucher-codes';
 import { startOfDay } from '../settings/settings.repo';
 import { getMerchant, type Merchant, type MerchantRules } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
+import { earnTier, placeCustomer } from '../tiers/tiers.service';
 import { counterLocation, UNDO_MS } from './counter.service';
 import { earnedSince, earnsSince, existingProductIds, findEarn, insertEarn, lockEarn, lockStaffEarns, markEarnUndone, type EarnRow } from './earns.repo';
 
@@ -126,7 +127,7 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
   const customer = await lockCustomer(trx, body.customer_id);
   await lockStaffEarns(trx, staff.id);
   // the earning rules, under the customer's row lock (their limits count this customer's uses); the caps count it all
-  const earning = await saleEarning(trx, { customerId: customer.id, base: pointsFor(body.amount, 0, rules), points_per_amount: rules.points_per_amount, lines, at: ctx.clock.now(), timeZone, order: false });
+  const earning = await saleEarning(trx, { customerId: customer.id, base: pointsFor(body.amount, 0, rules), points_per_amount: rules.points_per_amount, lines, at: ctx.clock.now(), timeZone, order: false, tier: await earnTier(trx, customer.id) });
   const points = earning.total;
   const first = firstName(customer.name);
   const refusal = { amount: body.amount, points, customer: customer.name, location: location?.name ?? null };
@@ -179,6 +180,8 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
       link: paths.profilePoint,
     });
   }
+  // the points earned (or the visit) count towards the customer's tier: a rise is at once
+  await placeCustomer(trx, ctx, customer.id);
   await insertAudit(trx, {
     staffId: staff.id,
     action: 'counter.earn',
@@ -267,6 +270,8 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
     await dropEarnUses(trx, e.id);
     // its stamps back, and a voucher they filled a card for cancelled while unused (else 409: nothing changed)
     const stamps = await takeBackStamps(trx, e.id, now);
+    // the points (or the visit) no longer count towards the tier: placed again, which never drops it early
+    await placeCustomer(trx, ctx, customer.id);
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
       title: `${e.points} points ${wasPending ? 'cancelled' : 'taken back'}`,

@@ -18,9 +18,10 @@ import type { ProviderContext } from '../context';
 import { validation } from '../http/errors';
 import { notify } from '../notifications/notify';
 import { earnPoints } from '../points/points.ledger';
-import { findActiveReward, takeStock } from '../rewards/rewards.repo';
+import { findActiveReward, findActiveRewardById, takeStock } from '../rewards/rewards.repo';
 import { issueVoucher } from '../rewards/vouchers.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
+import { placeCustomer, tierBirthdayReward, tiersGiveBirthdays } from '../tiers/tiers.service';
 import { clearBirthDate, customersWithBirthdays, recordGift, saveBirthDate, setGiftVoucher, type BirthdayCandidate, type BirthdayOn } from './birthdays.repo';
 
 /** A date set this many days or fewer before the birthday does not count that year. */
@@ -92,17 +93,21 @@ async function giveOne(ctx: ProviderContext, trx: Database, c: BirthdayCandidate
   if (row.birth_month !== c.birth_month || row.birth_day !== c.birth_day || !settled(row.birthday_changed_at, c.on, rules.timezone)) return false;
   const now = ctx.clock.now();
   const greeting = `Happy birthday, ${firstName(row.name)}!`;
-  if (rules.birthday_reward === 'points') {
+  // the customer's tier's own birthday reward, instead of the shop's treat (issue 30)
+  const tierReward = await tierBirthdayReward(trx, c.id);
+  if (tierReward === null && (rules.birthday_reward === 'off' || (rules.birthday_reward === 'points' && rules.birthday_points <= 0))) return false;
+  if (tierReward === null && rules.birthday_reward === 'points') {
     const points = rules.birthday_points;
     if ((await recordGift(trx, { customerId: c.id, year: c.year, kind: 'points', points, now })) === null) return false;
     await earnPoints(trx, ctx.clock, c.id, points, { reason: 'Happy birthday!', ref: `birthday:${c.year}` }, rules.points_expiry_days);
+    await placeCustomer(trx, ctx, c.id);
     await notify(trx, ctx.clock, c.id, { type: 'points_earned', title: `${greeting} ${points.toLocaleString('en')} points are yours`, body: 'A treat from us for your birthday. Enjoy!', link: paths.profilePoint });
     return true;
   }
   const giftId = await recordGift(trx, { customerId: c.id, year: c.year, kind: 'voucher', points: null, now });
   if (giftId === null) return false;
-  const reward = await findActiveReward(trx, rules.birthday_reward_name);
-  if (!reward || (reward.stock !== null && !(await takeStock(trx, reward.id)))) throw new NoGift(rules.birthday_reward_name);
+  const reward = tierReward !== null ? await findActiveRewardById(trx, tierReward) : await findActiveReward(trx, rules.birthday_reward_name);
+  if (!reward || (reward.stock !== null && !(await takeStock(trx, reward.id)))) throw new NoGift(tierReward !== null ? `reward ${tierReward}` : rules.birthday_reward_name);
   const voucherId = await issueVoucher(trx, ctx.clock, c.id, reward, 'birthday');
   await setGiftVoucher(trx, giftId, voucherId);
   await notify(trx, ctx.clock, c.id, {
@@ -122,13 +127,16 @@ function settled(changedAt: Date | null, on: string, timeZone: string): boolean 
 
 /**
  * The hourly run's birthdays: every customer whose birthday falls on the shop's today … today + the
- * window, with no gift for that birthday's year, gets the treat the rules say (nothing when off). One
+ * window, with no gift for that birthday's year, gets the treat the rules say (nothing when off), or
+ * their tier's own birthday reward when it has one (tiers.service.ts), whatever the shop's treat. One
  * transaction per customer; a reward retired or sold out gives nothing now (a later run, still within
  * the window, tries again). Returns how many were given.
  */
 export async function giveBirthdayTreats(ctx: ProviderContext): Promise<number> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
-  if (rules.birthday_reward === 'off' || (rules.birthday_reward === 'points' && rules.birthday_points <= 0)) return 0;
+  const shopTreat = !(rules.birthday_reward === 'off' || (rules.birthday_reward === 'points' && rules.birthday_points <= 0));
+  // a tier's own birthday reward is given even when the shop gives no treat
+  if (!shopTreat && !(await tiersGiveBirthdays(ctx.db))) return 0;
   const today = shopDay(ctx.clock.now(), rules.timezone);
   const due = (await customersWithBirthdays(ctx.db, birthdaysBetween(today, rules.birthday_window_days))).filter((c) => settled(c.birthday_changed_at, c.on, rules.timezone));
   let given = 0;

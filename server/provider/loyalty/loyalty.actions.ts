@@ -1,10 +1,12 @@
 import { RULE_ACTIONS, type RuleAction } from '#contract/loyalty-earn';
 import type { Database } from '../../db';
+import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock';
 import type { ActionPoints } from '../action-points-port';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { earnPoints } from '../points/points.ledger';
 import { getMerchant } from '../settings/settings.service';
+import { placeCustomer } from '../tiers/tiers.service';
 import { activeRules, earningRuleOf, insertAward } from './loyalty.repo';
 
 /**
@@ -12,7 +14,7 @@ import { activeRules, earningRuleOf, insertAward } from './loyalty.repo';
  * key), in the transaction that made the customer earn them, with the rule's name as the history's
  * reason. A completed profile is a name, a verified e-mail and a birth date (everything the profile asks).
  */
-async function award(trx: Database, clock: Clock, merchantId: string, customerId: number, event: 'signed_up' | 'email_verified' | 'birthday_added'): Promise<void> {
+async function award(trx: Database, clock: Clock, logger: Logger | undefined, merchantId: string, customerId: number, event: 'signed_up' | 'email_verified' | 'birthday_added'): Promise<void> {
   const rules = (await activeRules(trx, ['action'])).map(earningRuleOf);
   if (rules.length === 0) return;
   const c = await lockCustomer(trx, customerId);
@@ -30,11 +32,13 @@ async function award(trx: Database, clock: Clock, merchantId: string, customerId
     if (!earned[action] || !rule || rule.kind !== 'action') continue;
     if (await insertAward(trx, { customerId, action, ruleId: rule.id, points: rule.points, now })) {
       await earnPoints(trx, clock, customerId, rule.points, { reason: rule.name, ref: `action:${action}` }, shop.points_expiry_days);
+      // points earned count towards the customer's tier
+      await placeCustomer(trx, { clock, logger }, customerId);
     }
   }
 }
 
 /** The port auth gives action points through (action-points-port.ts). */
-export function actionPoints(clock: Clock, merchantId: string): ActionPoints {
-  return { award: (trx, customerId, event) => award(trx, clock, merchantId, customerId, event) };
+export function actionPoints(clock: Clock, merchantId: string, logger?: Logger): ActionPoints {
+  return { award: (trx, customerId, event) => award(trx, clock, logger, merchantId, customerId, event) };
 }

@@ -22,6 +22,8 @@ export interface Sale {
   timeZone: string;
   /** an order (a counter earn is never a first order) */
   order: boolean;
+  /** the customer's tier and its earn multiplier (tiers/ earnTier); null: no tier, or tiers are off */
+  tier: { name: string; multiplier: number } | null;
 }
 
 /** What a sale earns: its named parts and their total, and what to record once it is made. */
@@ -47,7 +49,7 @@ export async function saleEarning(db: Database, sale: Sale): Promise<SaleEarning
   const windows = rules.filter((r) => r.kind === 'window').map((r) => r.id);
   const uses = await usesOf(db, sale.customerId, windows, today);
   const firstOrder = sale.order && rules.some((r) => r.kind === 'first_order') && !(await hasPaidOrder(db, sale.customerId));
-  const parts = earnBreakdown(rules, { base: sale.base, points_per_amount: sale.points_per_amount, lines: sale.lines, at: zonedAt(sale.at, sale.timeZone), first_order: firstOrder, uses });
+  const parts = earnBreakdown(rules, { base: sale.base, points_per_amount: sale.points_per_amount, lines: sale.lines, at: zonedAt(sale.at, sale.timeZone), first_order: firstOrder, uses, tier: sale.tier });
   return {
     parts,
     total: breakdownTotal(parts),

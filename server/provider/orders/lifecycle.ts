@@ -16,6 +16,7 @@ import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, re
 import { pointsFor } from './pricing';
 import { settleRefund } from './refunds';
 import { takeBackOrderPoints } from './take-back';
+import { placeCustomer } from '../tiers/tiers.service';
 
 /**
  * The order lifecycle on the provider: each status change with its timeline entry and the customer's
@@ -76,6 +77,9 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
   await insertOrderEvent(trx, order.id, to, now, note);
   // a completed order's points, and its stamps (in addition to points; completed is terminal, so once)
   const points = to === 'completed' ? (await releaseOrderPoints(trx, ctx, merchant, order)) + stampsSentence(await giveOrderStamps(trx, ctx, order)) : '';
+  // a completed order's points credited (or its visit): the customer's tier, at once; a paid order's
+  // cancellation (its points taken back) too; an unpaid one's changes nothing and takes no customer lock
+  if (to === 'completed' || (to === 'cancelled' && order.status !== 'pending_payment')) await placeCustomer(trx, ctx, order.customer_id);
   const collectAt = to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
   await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra + points, collectAt), link: orderLink(order.name) });
   return updated;

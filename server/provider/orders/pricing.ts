@@ -7,6 +7,7 @@ import { findProducts, holdPricedRows, optionGroupsOf } from '../shop/shop.repo'
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { holdLocation, type LocationRow } from '../locations/locations.repo';
 import { saleEarning, withCategories, type SaleEarning } from '../loyalty/loyalty.earn';
+import { earnTier } from '../tiers/tiers.service';
 import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, effectiveTimezone, pickupLocation, quotedSlot, shopLocations, type Locations } from '../locations/ordering';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
 import { lineChoices, type ChosenOption } from './line-options';
@@ -116,6 +117,8 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     at: now,
     timeZone: effectiveTimezone(location, rules.timezone),
     order: true,
+    // the customer's tier's multiplier, the breakdown's last part
+    tier: await earnTier(db, customerId),
   });
   return {
     lines,

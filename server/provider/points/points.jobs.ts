@@ -108,6 +108,8 @@ export async function creditPendingPoints(ctx: ProviderContext): Promise<number>
             body: `${rows.map((r) => r.reason).join(', ')}: ready to spend. They are valid for ${rules.points_expiry_days} days.`,
             link: POINTS_LINK,
           });
+          // the points count towards the customer's tier (through the port: tiers/ sits above points/)
+          await ctx.tiers.place(trx, customerId);
         }
         return points;
       });

@@ -52,7 +52,7 @@ export async function findActiveReward(db: Database, name: string): Promise<Rewa
   return rewardRows(db).where('name', '=', name).where('active', '=', true).executeTakeFirst();
 }
 
-/** An offered reward by its id (a full stamp card's). */
+/** An offered reward by its id (a full stamp card's, a tier's welcome). */
 export async function findActiveRewardById(db: Database, id: number): Promise<RewardRow | undefined> {
   return rewardRows(db).where('id', '=', id).where('active', '=', true).executeTakeFirst();
 }

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { rewardsEditorSpec, rewardsSpec } from '#contract';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
+import { optionalCustomer } from '../http/session';
 import { createReward, editorRewards, getReward, getVoucher, listRewards, redeemReward, updateReward, voucherCode, voucherStorage } from './rewards.service';
 
 /**
@@ -12,7 +13,7 @@ import { createReward, editorRewards, getReward, getVoucher, listRewards, redeem
 export function rewardsRoutes(ctx: ProviderContext): Router {
   return Router().use(
     mount(ctx, rewardsSpec, {
-      list: async () => ({ rewards: await listRewards(ctx) }),
+      list: async (_q, at) => ({ rewards: await listRewards(ctx, await optionalCustomer(ctx, at.req)) }),
       detail: async (q) => ({ reward: await getReward(ctx, q.name) }),
       redeem: (body, at) =>
         at.once(async (trx) => {

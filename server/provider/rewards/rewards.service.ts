@@ -31,9 +31,13 @@ import { codesFor } from './voucher-codes';
 import { expireVouchers, findOwnVoucher, issueVoucher, loadVouchers } from './vouchers.repo';
 import { to } from '#contract/routes';
 
-/** The active rewards, in the merchant's order. */
-export async function listRewards(ctx: ProviderContext): Promise<Reward[]> {
-  return (await listActiveRewards(ctx.db)).map(toReward);
+/** The active rewards, in the merchant's order; those a tier redeems early say which and whether this customer's tier can (a guest: null). */
+export async function listRewards(ctx: ProviderContext, customerId: number | null = null): Promise<Reward[]> {
+  const [rows, early] = await Promise.all([listActiveRewards(ctx.db), ctx.tiers.earlyAccess(ctx.db, customerId)]);
+  return rows.map((r) => {
+    const access = early.get(r.id);
+    return access ? { ...toReward(r), early_access: access } : toReward(r);
+  });
 }
 
 export async function getReward(ctx: ProviderContext, name: string): Promise<Reward> {
@@ -62,7 +66,7 @@ export interface RewardSpent {
 /**
  * Spends a customer's points on a reward, in the caller's transaction: under the customer's row lock,
  * the per-customer limit, the points burn (`reason` in the points history), one unit of stock and the
- * voucher. Any refusal (404 NOT_FOUND, 409 LIMIT_REACHED, INSUFFICIENT_POINTS, OUT_OF_STOCK) rolls all of
+ * voucher. Any refusal (404 NOT_FOUND, 403 TIER_REQUIRED, 409 LIMIT_REACHED, INSUFFICIENT_POINTS, OUT_OF_STOCK) rolls all of
  * it back. The app's redemption (below) and the counter's from the member card (counter/member-redeem)
  * both buy through here; each tells the customer in its own words.
  */
@@ -71,6 +75,9 @@ export async function spendOnReward(ctx: ProviderContext, trx: Database, custome
   if (!reward) throw notFound('Reward');
   // every per-customer check and every balance change for this customer takes turns behind this lock
   await lockCustomer(trx, customerId);
+  // a reward a tier redeems early: that tier or above only (tiers/ through the port; tiers off: anyone)
+  const early = (await ctx.tiers.earlyAccess(trx, customerId)).get(reward.id);
+  if (early && !early.unlocked) throw new AppError('TIER_REQUIRED', `${reward.title} is for ${early.tier} members and above for now.`, undefined, { tier: early.tier });
   if (reward.per_customer_limit !== null) {
     const used = await countRedemptions(trx, customerId, reward.id);
     if (used >= reward.per_customer_limit) {

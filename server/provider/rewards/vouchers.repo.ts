@@ -19,7 +19,7 @@ export async function issueVoucher(
   clock: Clock,
   customerId: number,
   reward: { id: number; valid_days: number },
-  source: 'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral',
+  source: 'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier',
   /** the points the redemption burned (a cancellation of the order they came from gives them back) */
   pointsPaid: number | null = null,
 ): Promise<number> {
