@@ -41,7 +41,8 @@ export const stampProgramBody = z
     message: 'choose at least one product or category',
     path: ['product_ids'],
     // checked beside the other fields' problems (a form shows them all at once), whenever both lists are lists
-    when: ({ value }) => [(value as Record<string, unknown>).product_ids, (value as Record<string, unknown>).category_ids].every(Array.isArray),
+    // (and only on an object: a programme that is null or missing is the object check's 400, never a throw)
+    when: ({ value }) => typeof value === 'object' && value !== null && [(value as Record<string, unknown>).product_ids, (value as Record<string, unknown>).category_ids].every(Array.isArray),
   });
 export type StampProgramInput = z.input<typeof stampProgramBody>;
 export type StampProgramFields = z.output<typeof stampProgramBody>;
