@@ -233,6 +233,9 @@ describeEachDb('tiers', (kind) => {
     expect([refused.status, refused.body.error?.code, refused.body.data]).toEqual([403, 'TIER_REQUIRED', { tier: 'Brew' }]);
     const memberRedeem = await p.call('post', 'merchant/counter/member/redeem', { token: staff.token, body: { customer_id: bean.id, reward: 'tier-test-early', idempotency_key: key() } });
     expect([memberRedeem.status, memberRedeem.body.error?.code]).toEqual([403, 'TIER_REQUIRED']);
+    // nor does the counter offer it from Bean's member card (within her points, but not her tier's)
+    const offered = await p.call('post', 'merchant/counter/member/rewards', { token: staff.token, body: { customer_id: bean.id } }).expect(200);
+    expect((offered.body.data.rewards as { name: string }[]).map((r) => r.name)).not.toContain('tier-test-early');
     expect((await p.db.selectFrom('customers').select('points').where('id', '=', bean.id).executeTakeFirstOrThrow()).points).toBe(100);
     // Barista is above Brew: unlocked
     const barista = await p.newCustomer();

@@ -31,7 +31,7 @@ const toCounterReward = (r: Reward): CounterReward => ({ name: r.name, title: r.
 export async function memberRewards(ctx: ProviderContext, staff: StaffOfRequest, body: { customer_id: number; location_id?: number | undefined }): Promise<CounterMemberRewardsData> {
   await counterLocation(ctx.db, staff, body.location_id);
   const member = await memberNow(ctx, ctx.db, body.customer_id);
-  const { affordable, next } = await rewardsInReach(ctx.db, member.customer_id, member.points);
+  const { affordable, next } = await rewardsInReach(ctx, member.customer_id, member.points);
   return {
     member,
     rewards: affordable.map(toCounterReward),

@@ -48,11 +48,13 @@ export async function getReward(ctx: ProviderContext, name: string): Promise<Rew
 
 /**
  * What a customer can have now, by the checks spendOnReward makes (active, in stock, within the
- * per-customer limit): the rewards their points afford, and the cheapest they cannot afford yet.
+ * per-customer limit, their tier's if a tier redeems it early): the rewards their points afford, and the
+ * cheapest they cannot afford yet.
  */
-export async function rewardsInReach(db: Database, customerId: number, points: number): Promise<{ affordable: Reward[]; next: Reward | null }> {
-  const [rows, redeemed] = await Promise.all([listActiveRewards(db), redemptionCounts(db, customerId)]);
-  const open = rows.filter((r) => (r.stock === null || r.stock > 0) && (r.per_customer_limit === null || (redeemed.get(r.id) ?? 0) < r.per_customer_limit));
+export async function rewardsInReach(ctx: ProviderContext, customerId: number, points: number): Promise<{ affordable: Reward[]; next: Reward | null }> {
+  const [rows, redeemed, early] = await Promise.all([listActiveRewards(ctx.db), redemptionCounts(ctx.db, customerId), ctx.tiers.earlyAccess(ctx.db, customerId)]);
+  // in stock, within the per-customer limit, and not a reward a higher tier redeems early
+  const open = rows.filter((r) => (r.stock === null || r.stock > 0) && (r.per_customer_limit === null || (redeemed.get(r.id) ?? 0) < r.per_customer_limit) && early.get(r.id)?.unlocked !== false);
   const dear = open.filter((r) => r.points_cost > points).sort((a, b) => a.points_cost - b.points_cost);
   return { affordable: open.filter((r) => r.points_cost <= points).map(toReward), next: dear[0] ? toReward(dear[0]) : null };
 }
