@@ -96,11 +96,11 @@ export const SaveProgramme: Story = {
     await expect(brew.getByLabelText('From (visits)')).toHaveValue('500');
     await userEvent.clear(brew.getByLabelText('From (visits)'));
     await userEvent.type(brew.getByLabelText('From (visits)'), '10');
-    // one decimal at most: the contract's check, before anything is sent
+    // two decimals at most: the contract's check, before anything is sent
     await userEvent.clear(brew.getByLabelText('Points multiplier'));
-    await userEvent.type(brew.getByLabelText('Points multiplier'), '1.25');
+    await userEvent.type(brew.getByLabelText('Points multiplier'), '1.255');
     await userEvent.click(canvas.getByRole('button', { name: 'Save tiers' }));
-    await expect(brew.getByLabelText('Points multiplier')).toHaveAccessibleDescription(expect.stringContaining('The multiplier must have at most one decimal'));
+    await expect(brew.getByLabelText('Points multiplier')).toHaveAccessibleDescription(expect.stringContaining('The multiplier must have at most two decimals'));
     await expect(args.onSave).not.toHaveBeenCalled();
     await userEvent.clear(brew.getByLabelText('Points multiplier'));
     await userEvent.type(brew.getByLabelText('Points multiplier'), '1.3');
