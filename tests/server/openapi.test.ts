@@ -813,6 +813,17 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const tiers = tierProgramme.tiers.map((t, i) => ({ name: t.name, threshold: i === 1 ? t.threshold - 50 : t.threshold, multiplier: t.multiplier, welcome_reward_id: t.welcome_reward?.id ?? null, birthday_reward_id: t.birthday_reward?.id ?? null, early_reward_ids: t.early_rewards.map((r) => r.id) }));
     await call('POST merchant/loyalty/tiers/update', { token: owner, body: { enabled: tierProgramme.enabled, basis: tierProgramme.basis, tiers } });
 
+    // referrals: the customer's code, whose it is, a friend who signed up with it (the row auth records),
+    // the console's list and the owner voiding it (then 409: void already)
+    const referral = (await call('GET referral/status', { token })).body.data as { code: string };
+    await call('GET referral/lookup', { query: { code: referral.code } });
+    await call('GET referral/lookup', { query: { code: 'NOBODY23' } });
+    const friend = await p.newCustomer();
+    const signedUp = await p.db.insertInto('referrals').values({ referrer_id: c.id, friend_id: friend.id, signed_up_at: p.clock.now() }).returning('id').executeTakeFirstOrThrow();
+    await call('GET merchant/loyalty/referrals', { token: barista.token });
+    await call('POST merchant/loyalty/referrals/void', { token: owner, body: { id: signedUp.id, reason: 'Testing the walk' } });
+    await call('POST merchant/loyalty/referrals/void', { token: owner, body: { id: signedUp.id, reason: 'Again' } });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 
