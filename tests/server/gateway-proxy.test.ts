@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPSTREAM_SECRET, cookiePair, fakeUpstream, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
+import { UPSTREAM_SECRET, cookiePair, fakeUpstream, raw, startGateway, testConfig, withoutDeviceCookie, type FakeUpstream, type TestGateway } from './gateway.helpers';
 
 const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuv';
 const OTHER_TOKEN = 'tok_zyxwvutsrqponmlkjihgfedcba987654';
@@ -53,7 +53,7 @@ function last() {
 }
 
 /** The answer's Set-Cookie lines but the device cookie's (which a browser without one gets on any customer call). */
-const sessionSet = (res: Response) => res.headers.getSetCookie().filter((c) => !/^(did|__Host-did)=/.test(c));
+const sessionSet = (res: Response) => withoutDeviceCookie(res.headers.getSetCookie());
 const deviceSet = (res: Response) => res.headers.getSetCookie().filter((c) => /^(did|__Host-did)=/.test(c));
 
 describe('the signing proxy', () => {

@@ -91,6 +91,13 @@ export function setCookies(headers: IncomingHttpHeaders | Record<string, unknown
   return v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)];
 }
 
+/**
+ * Set-Cookie lines but the gateway's own device cookie (issue 30: a browser without one gets it on any
+ * customer call), which is left out only in its one shape: a 22-character random id, HttpOnly. A device
+ * cookie of any other shape, or without HttpOnly, stays in the list for the test to see.
+ */
+export const withoutDeviceCookie = (lines: string[]): string[] => lines.filter((c) => !/^(did|__Host-did)=[A-Za-z0-9_-]{22};(?=.*;\s*HttpOnly)/i.test(c));
+
 /** `name=value` of the first Set-Cookie for `name`, for the next request's Cookie header. */
 export function cookiePair(headers: IncomingHttpHeaders | Record<string, unknown>, name: string): string | undefined {
   const line = setCookies(headers).find((c) => c.startsWith(`${name}=`));
