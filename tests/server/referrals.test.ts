@@ -139,10 +139,11 @@ describeEachDb('referrals', (kind) => {
     const referrer = await signUp(p, 'Ana Reyes', { device: shared });
     const { code } = await status(referrer.token);
     const friend = await signUp(p, 'Ben Cruz', { code, device: newDevice() });
-    // the friend orders on the referrer's phone
+    // the friend orders on the referrer's phone: the device is recorded with the order (under the
+    // customer's row lock, after the payment), and the decision at completion sees it
     const order = await paidOrder(friend, shared);
-    expect(await referralOf(friend.id)).toMatchObject({ status: 'refused', reason: 'same device' });
     await completeOrder(p, order.name);
+    expect(await referralOf(friend.id)).toMatchObject({ status: 'refused', reason: 'same device' });
     expect(await ledgers(p, referrer.id)).toMatchObject({ points: 0 });
     expect(await ledgers(p, friend.id)).toMatchObject({ points: 99 });
   });

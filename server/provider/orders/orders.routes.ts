@@ -15,9 +15,11 @@ export function ordersRoutes(ctx: ProviderContext): Router {
       // refused before anything is written (no order, no payment, no stored answer): no payment gateway
       const setup = await orderSetup(ctx, body);
       return at.once(async (trx) => {
-        // the device it is ordered on, first: a wallet payment's referral check reads it (referrals' self-referral check)
-        await recordDevice(trx, at.customerId(), deviceHashOf(ctx.secret, at.req), ctx.clock.now());
         const placed = await placeOrder(trx, ctx, setup, at.customerId(), body);
+        // the device it was ordered on, for referrals' self-referral check (which also has the devices of
+        // sign-up and sign-in): recorded once placeOrder holds the customer's row lock. Before it, the row's
+        // foreign-key share lock, taken by two orders of one customer at once, deadlocked their updates.
+        await recordDevice(trx, at.customerId(), deviceHashOf(ctx.secret, at.req), ctx.clock.now());
         return at.reply(placed.data, placed.message);
       });
     },
