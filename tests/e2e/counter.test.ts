@@ -201,15 +201,16 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     await desk.goto('/merchant/counter');
     expect(await (await scanMemberCard()).textContent()).toContain('Ana');
     await desk.getByLabel(/^Amount of the sale/).fill('180');
-    // the demo's rate: one point for each ₱10.00
+    // the demo's rate: one point for each ₱10.00 (the preview says the base)
     await desk.getByText('Earns 18 points').waitFor();
     await desk.getByRole('button', { name: 'Give points', exact: true }).click();
-    // given, with Undo for 2 minutes (the notice's first; today's list may have its own already)
-    await desk.getByRole('button', { name: 'Undo 18 points for Ana' }).first().waitFor();
+    // given, with Undo for 2 minutes (the notice's first; today's list may have its own already): her 362
+    // points earned made Ana Brew (issue 30, a fresh shop's tiers), whose ×1.25 adds 4 to the 18
+    await desk.getByRole('button', { name: 'Undo 22 points for Ana' }).first().waitFor();
     const given = Date.now();
 
     // the card open on the phone says so within 5 s, politely
-    await expect.poll(() => card.textContent(), { timeout: 5_000, interval: 250 }).toContain('+18 points');
+    await expect.poll(() => card.textContent(), { timeout: 5_000, interval: 250 }).toContain('+22 points');
     console.info(`[e2e] the phone showed the counter's points ${((Date.now() - given) / 1000).toFixed(1)} s after they were given`);
     await desk.getByRole('button', { name: 'Stop the camera' }).click();
     await phone.keyboard.press('Escape');
@@ -217,23 +218,23 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
   });
 
   it('redeems a reward for the points of the customer whose member card was scanned; the phone’s points drop', async () => {
-    // Ana has 20 points left: a ₱1,000 sale brings her to 120, a free butter croissant's price
+    // Ana has 24 points left: a ₱1,000 sale (100, and 25 for Brew) brings her to 149, past a free butter croissant's 120
     await showMemberCard();
     const pointsNow = async () => ((await (await phone.request.get('/api/member/card')).json()).data as { points: number }).points;
-    expect(await pointsNow()).toBe(20);
+    expect(await pointsNow()).toBe(24);
 
     const found = await scanMemberCard();
     await desk.getByLabel(/^Amount of the sale/).fill('1000');
     await desk.getByRole('button', { name: 'Give points', exact: true }).click();
-    await desk.getByRole('button', { name: 'Undo 100 points for Ana' }).first().waitFor();
-    // the camera reads the card again: Ana, with her 120 points
-    await expect.poll(async () => (await found.textContent()) ?? '', { timeout: 20_000 }).toContain('120 points now');
+    await desk.getByRole('button', { name: 'Undo 125 points for Ana' }).first().waitFor();
+    // the camera reads the card again: Ana, with her 149 points
+    await expect.poll(async () => (await found.textContent()) ?? '', { timeout: 20_000 }).toContain('149 points now');
     await desk.getByRole('button', { name: 'Redeem a reward' }).click();
     await desk.getByRole('list', { name: 'Rewards Ana can have' }).getByRole('button', { name: /^Free butter croissant/ }).click();
     await desk.getByRole('group', { name: 'Give Ana Free butter croissant for 120 points?' }).waitFor();
     await desk.getByRole('button', { name: 'Give Free butter croissant' }).click();
     await desk.getByRole('button', { name: 'Undo Free butter croissant for Ana' }).waitFor();
-    await expect.poll(pointsNow, { timeout: 5_000, interval: 250 }).toBe(0);
+    await expect.poll(pointsNow, { timeout: 5_000, interval: 250 }).toBe(29);
     await desk.getByRole('button', { name: 'Stop the camera' }).click();
     await phone.keyboard.press('Escape');
     await desk.getByRole('button', { name: /^Redeem a voucher/ }).click();
