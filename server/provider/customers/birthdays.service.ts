@@ -14,12 +14,14 @@ import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
 import { DAY } from '../../lib/clock';
 import { getCustomer, lockCustomer } from '../accounts/accounts.repo';
+import { firstName } from '../accounts/accounts.service';
 import type { ProviderContext } from '../context';
 import { validation } from '../http/errors';
 import { notify } from '../notifications/notify';
 import { earnPoints } from '../points/points.ledger';
-import { findActiveReward, findActiveRewardById, takeStock } from '../rewards/rewards.repo';
-import { issueVoucher } from '../rewards/vouchers.repo';
+import { withArticle } from '../rewards/reward-words';
+import { findActiveReward, findActiveRewardById } from '../rewards/rewards.repo';
+import { giftVoucher } from '../rewards/vouchers.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { placeCustomer, tierBirthdayReward, tiersGiveBirthdays } from '../tiers/tiers.service';
 import { clearBirthDate, customersWithBirthdays, recordGift, saveBirthDate, setGiftVoucher, type BirthdayCandidate, type BirthdayOn } from './birthdays.repo';
@@ -79,9 +81,7 @@ export async function removeBirthday(ctx: ProviderContext, customerId: number): 
 }
 
 /** The name the customer goes by: the first word of their name. */
-const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'friend';
 /** "A Birthday cake slice", "An Iced latte": a sentence's start */
-const withArticle = (title: string) => `${/^[aeiou]/i.test(title) ? 'An' : 'A'} ${title}`;
 
 /** Nothing to give after all (the reward retired or sold out): the transaction rolls back, the gift is not recorded. */
 class NoGift extends Error {}
@@ -92,7 +92,7 @@ async function giveOne(ctx: ProviderContext, trx: Database, c: BirthdayCandidate
   // changed meanwhile: the next run sees the new date
   if (row.birth_month !== c.birth_month || row.birth_day !== c.birth_day || !settled(row.birthday_changed_at, c.on, rules.timezone)) return false;
   const now = ctx.clock.now();
-  const greeting = `Happy birthday, ${firstName(row.name)}!`;
+  const greeting = `Happy birthday, ${firstName(row.name, 'friend')}!`;
   // the customer's tier's own birthday reward, instead of the shop's treat (issue 30)
   const tierReward = await tierBirthdayReward(trx, c.id);
   if (tierReward === null && (rules.birthday_reward === 'off' || (rules.birthday_reward === 'points' && rules.birthday_points <= 0))) return false;
@@ -107,8 +107,8 @@ async function giveOne(ctx: ProviderContext, trx: Database, c: BirthdayCandidate
   const giftId = await recordGift(trx, { customerId: c.id, year: c.year, kind: 'voucher', points: null, now });
   if (giftId === null) return false;
   const reward = tierReward !== null ? await findActiveRewardById(trx, tierReward) : await findActiveReward(trx, rules.birthday_reward_name);
-  if (!reward || (reward.stock !== null && !(await takeStock(trx, reward.id)))) throw new NoGift(tierReward !== null ? `reward ${tierReward}` : rules.birthday_reward_name);
-  const voucherId = await issueVoucher(trx, ctx.clock, c.id, reward, 'birthday');
+  const voucherId = await giftVoucher(trx, ctx.clock, c.id, reward, 'birthday');
+  if (!reward || voucherId === null) throw new NoGift(tierReward !== null ? `reward ${tierReward}` : rules.birthday_reward_name);
   await setGiftVoucher(trx, giftId, voucherId);
   await notify(trx, ctx.clock, c.id, {
     type: 'reward',

@@ -21,8 +21,9 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { notify } from '../notifications/notify';
-import { findActiveRewardById, takeStock } from '../rewards/rewards.repo';
-import { cancelUnusedVoucher, issueVoucher } from '../rewards/vouchers.repo';
+import { withArticle } from '../rewards/reward-words';
+import { findActiveRewardById } from '../rewards/rewards.repo';
+import { cancelUnusedVoucher, giftVoucher } from '../rewards/vouchers.repo';
 import { insertAudit } from '../staff/staff.repo';
 import { existingTargets } from './loyalty.repo';
 import {
@@ -209,7 +210,6 @@ export interface StampLine {
 /** "Coffee card", whatever the owner called it ("Coffee" or "Coffee card"). */
 const cardName = (name: string) => (/\bcard$/i.test(name.trim()) ? name.trim() : `${name.trim()} card`);
 /** "A Free latte", "An Iced latte": a sentence's start */
-const withArticle = (title: string) => `${/^[aeiou]/i.test(title) ? 'An' : 'A'} ${title}`;
 
 /** How many stamps a programme gives for these lines. */
 function stampsFor(p: Pick<ProgramRow, 'per' | 'product_ids' | 'category_ids'>, lines: readonly StampLine[]): number {
@@ -221,16 +221,14 @@ function stampsFor(p: Pick<ProgramRow, 'per' | 'product_ids' | 'category_ids'>, 
 
 /** A full card's voucher, when its reward can still be given (offered, in stock); else null, and the owner's log says so. */
 async function fillCard(trx: Database, ctx: ProviderContext, p: ProgramRow, customerId: number, cardId: number): Promise<number | null> {
-  const reward = await findActiveRewardById(trx, p.reward_id);
-  const given = reward && (reward.stock === null || (await takeStock(trx, reward.id)));
+  const voucherId = await giftVoucher(trx, ctx.clock, customerId, await findActiveRewardById(trx, p.reward_id), 'stamps');
   const { rewards } = await namesOf(trx, [], [], [p.reward_id]);
   const title = rewards.get(p.reward_id)?.title ?? 'reward';
-  if (!given) {
+  if (voucherId === null) {
     ctx.logger.warn({ program: p.id, card: cardId, customer: customerId, reward: p.reward_id }, 'stamp card filled, no voucher: its reward is retired or sold out');
     await notify(trx, ctx.clock, customerId, { type: 'reward', title: `Your ${cardName(p.name)} is full`, body: `Ask at the counter for your ${title}.`, link: to.rewardStorage() });
     return null;
   }
-  const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'stamps');
   await notify(trx, ctx.clock, customerId, {
     type: 'reward',
     title: `Your ${cardName(p.name)} is full`,

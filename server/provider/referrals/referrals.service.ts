@@ -22,6 +22,7 @@ import type { Referral, ReferralLookupData, ReferralsConsoleData, ReferralStatus
 import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
 import { lockCustomer } from '../accounts/accounts.repo';
+import { firstName } from '../accounts/accounts.service';
 import { countCodeTry } from '../auth/codes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
@@ -52,7 +53,6 @@ import {
 
 const OPEN = new Set(['signed_up', 'ordered']);
 const isOpen = (r: { status: string } | undefined): r is ReferralRow => r !== undefined && OPEN.has(r.status);
-const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'A friend';
 const refOf = (id: number) => `referral:${id}`;
 
 async function lockPair(trx: Database, a: number, b: number): Promise<void> {
@@ -162,7 +162,7 @@ export async function settleReferral(trx: Database, ctx: ProviderContext, friend
   }
   const capped = (await rewardedSince(trx, r.referrer_id, await monthStart(trx, now, rules.timezone))) >= rules.referral_monthly_cap;
   const names = await trx.selectFrom('customers').select(['id', 'name']).where('id', 'in', [r.referrer_id, r.friend_id]).execute();
-  const nameOf = (id: number) => firstName(names.find((n) => n.id === id)?.name ?? '');
+  const nameOf = (id: number) => firstName(names.find((n) => n.id === id)?.name ?? '', 'A friend');
   const friend = { id: r.friend_id, reason: `Referral: invited by ${nameOf(r.referrer_id)}` };
   const referrer = { id: r.referrer_id, reason: `Referral: ${nameOf(r.friend_id)} joined` };
   const gifts = await give(trx, ctx, rules, capped ? [friend] : [friend, referrer], r.id);
@@ -243,7 +243,7 @@ export async function referralStatus(ctx: ProviderContext, customerId: number): 
     reward,
     monthly_cap: rules.referral_monthly_cap,
     rewarded_this_month: await rewardedSince(ctx.db, customerId, await monthStart(ctx.db, ctx.clock.now(), rules.timezone)),
-    referrals: rows.map((r) => ({ id: r.id, friend: firstName(r.friend_name), status: r.status, signed_up_at: r.signed_up_at.toISOString(), rewarded_at: r.rewarded_at?.toISOString() ?? null })),
+    referrals: rows.map((r) => ({ id: r.id, friend: firstName(r.friend_name, 'A friend'), status: r.status, signed_up_at: r.signed_up_at.toISOString(), rewarded_at: r.rewarded_at?.toISOString() ?? null })),
   };
 }
 
@@ -258,7 +258,7 @@ export async function lookupReferral(ctx: ProviderContext, code: string, clientK
   const referrer = await findReferrerByCode(ctx.db, code);
   if (!referrer) throw new AppError('NOT_FOUND', 'This referral code is not one of ours. Check the link, or sign up without it.', { code: 'is not a referral code' });
   await counted.release();
-  return { referrer: firstName(referrer.name), reward: await rewardAnswer(ctx.db, rules) };
+  return { referrer: firstName(referrer.name, 'A friend'), reward: await rewardAnswer(ctx.db, rules) };
 }
 
 type ConsoleRow = Awaited<ReturnType<typeof consoleReferrals>>[number];

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { type Clock, DAY } from '../../lib/clock';
 import type { Voucher } from '#contract';
+import { takeStock } from './rewards.repo';
 
 // Crockford's base32 without look-alikes: codes are read aloud and typed at counters.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -38,6 +39,22 @@ export async function issueVoucher(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A catalogue reward given as a voucher without points (a birthday, a full stamp card, a tier's welcome, a
+ * wheel prize), in the caller's transaction: one unit of a limited stock taken first. Null, with nothing
+ * written, when there is no such reward (retired) or none is left.
+ */
+export async function giftVoucher(
+  trx: Database,
+  clock: Clock,
+  customerId: number,
+  reward: { id: number; valid_days: number; stock: number | null } | undefined,
+  source: 'wheel' | 'birthday' | 'stamps' | 'tier',
+): Promise<number | null> {
+  if (!reward || (reward.stock !== null && !(await takeStock(trx, reward.id)))) return null;
+  return issueVoucher(trx, clock, customerId, reward, source);
 }
 
 /**

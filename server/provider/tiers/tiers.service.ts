@@ -31,8 +31,9 @@ import { validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { localDate } from '../locations/hours';
 import { notify } from '../notifications/notify';
-import { takeStock } from '../rewards/rewards.repo';
-import { issueVoucher } from '../rewards/vouchers.repo';
+import { withArticle } from '../rewards/reward-words';
+import { findActiveRewardById } from '../rewards/rewards.repo';
+import { giftVoucher } from '../rewards/vouchers.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import type { TierPort } from '../tiers-port';
@@ -75,12 +76,6 @@ export function addMonths(from: Date, months: number): Date {
 }
 
 const units = (basis: TierBasis, n: number) => (basis === 'points' ? (n === 1 ? 'point' : 'points') : n === 1 ? 'visit' : 'visits');
-const withArticle = (title: string) => `${/^[aeiou]/i.test(title) ? 'An' : 'A'} ${title}`;
-
-/** The active reward of an id, for a voucher. */
-function activeReward(db: Database, id: number) {
-  return db.selectFrom('rewards').select(['id', 'title', 'stock', 'valid_days']).where('id', '=', id).where('active', '=', true).executeTakeFirst();
-}
 
 /** A tier's welcome reward, once ever per customer and tier: its voucher id, or null (given before, or none to give). */
 async function giveWelcome(trx: Database, ctx: TierCtx, customerId: number, tier: TierRow): Promise<{ voucherId: number; title: string } | null> {
@@ -88,13 +83,13 @@ async function giveWelcome(trx: Database, ctx: TierCtx, customerId: number, tier
   const now = ctx.clock.now();
   const welcome = await recordWelcome(trx, customerId, tier.name, now);
   if (welcome === null) return null;
-  const reward = await activeReward(trx, tier.welcome_reward_id);
-  if (!reward || (reward.stock !== null && !(await takeStock(trx, reward.id)))) {
+  const reward = await findActiveRewardById(trx, tier.welcome_reward_id);
+  const voucherId = await giftVoucher(trx, ctx.clock, customerId, reward, 'tier');
+  if (!reward || voucherId === null) {
     // the moment has passed: recorded without a voucher, so it is not given later either
     ctx.logger?.warn({ customer: customerId, tier: tier.name, reward: tier.welcome_reward_id }, 'tier welcome reward not given: the reward is retired or sold out');
     return null;
   }
-  const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'tier');
   await setWelcomeVoucher(trx, welcome, voucherId);
   return { voucherId, title: reward.title };
 }

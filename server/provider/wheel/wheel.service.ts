@@ -7,8 +7,8 @@ import { getCustomer, lockCustomer } from '../accounts/accounts.repo';
 import { clearMerchantCache, getMerchant, type MerchantRules } from '../settings/settings.service';
 import { burnPoints, earnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
-import { findRewardById, shareRewardsByName, takeStock } from '../rewards/rewards.repo';
-import { issueVoucher, loadVouchers } from '../rewards/vouchers.repo';
+import { findRewardById, shareRewardsByName } from '../rewards/rewards.repo';
+import { giftVoucher, loadVouchers } from '../rewards/vouchers.repo';
 import { insertAudit } from '../staff/staff.repo';
 import { publishedOdds } from '#contract/wheel-odds';
 import { spinsLeftToday } from '#contract/wheel-spins';
@@ -155,8 +155,8 @@ async function creditPrize(
   if (segment.prize_type === 'voucher' && segment.reward_id !== null) {
     const reward = await findRewardById(trx, segment.reward_id);
     // a prize whose reward is gone or sold out pays nothing rather than overselling the stock
-    if (reward && (reward.stock === null || (await takeStock(trx, reward.id)))) {
-      const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'wheel');
+    const voucherId = await giftVoucher(trx, ctx.clock, customerId, reward, 'wheel');
+    if (reward && voucherId !== null) {
       const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
       await notify(trx, ctx.clock, customerId, {
         type: 'wheel',
