@@ -59,7 +59,8 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     expect(detail.items).toEqual([expect.objectContaining({ name: 'Ube scone', price: 15_500 })]);
     const ticket = (await p.call('get', 'merchant/orders/detail', { token: team.owner.token, query: { name: placed.name } }).expect(200)).body.data.order as { items: Array<{ name: string }> };
     expect(ticket.items.map((i) => i.name)).toEqual(['Ube scone']);
-    const day = p.clock.now().toISOString().slice(0, 10);
+    // the export's days are the shop's (Asia/Manila): past 16:00 UTC its day is already tomorrow's
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(p.clock.now());
     const csv = await p.call('get', 'merchant/export/orders.csv', { token: team.owner.token, query: { from: day, to: day } }).expect(200);
     expect(csv.text).toContain('Ube scone');
 
