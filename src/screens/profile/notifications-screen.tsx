@@ -33,6 +33,7 @@ const ICONS: Record<NotificationType, ReactNode> = {
   reward: <GiftIcon size={20} />,
   wheel: <SpinIcon size={20} />,
   account: <UserIcon size={20} />,
+  campaign: <GiftIcon size={20} />,
 };
 
 function Item({ n, onOpen, now, locale, timeZone }: { n: AppNotification; onOpen?: (n: AppNotification) => void; now: string; locale: string; timeZone?: string }) {
