@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { isLoopbackAddress } from './server/gateway/loopback-only.ts';
 
 /**
@@ -51,8 +52,29 @@ const appChunks = {
  */
 const appTreeshake = { manualPureFunctions: ['__name'] };
 
+/**
+ * The service worker (src/sw.ts, README "Offline and updates"), built to /sw.js with the build's list of
+ * files to precache: the customer app's code, styles and index.html, never the console's (dist/merchant).
+ * `manifest: false`: the web app manifest is the gateway's, per merchant; `injectRegister: false`:
+ * src/main.tsx registers the worker itself, in two lines, after the page has loaded. Not for Storybook
+ * (which reads this file) nor for vitest's unit project (which extends it).
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    // the latin letters' font only: the others' subsets load from the network when a page needs them
+    globPatterns: ['index.html', 'assets/*.{js,css}', 'assets/inter-latin-wght-*.woff2'],
+    globIgnores: ['merchant/**', 'demo/**'],
+  },
+});
+const appOnly = process.env.STORYBOOK !== 'true' && !process.env.VITEST;
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(appOnly ? [serviceWorker] : [])],
   build: {
     outDir: 'dist',
     assetsInlineLimit: 0,

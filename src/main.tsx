@@ -19,6 +19,10 @@ const settings = settingsSource();
 if (settings !== settingsKey || !readBootData().settings) void preload(settings, fetcher);
 preloadRoute(matchRoute(location.pathname));
 
+// The service worker (src/sw.ts: offline copies, README "Offline and updates"), once the page has
+// loaded, so it never competes with the first paint; a new version waits for src/app/connection.tsx.
+if ('serviceWorker' in navigator) addEventListener('load', () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {}));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

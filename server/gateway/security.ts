@@ -18,6 +18,9 @@ export function cspDirectives(googleClientId: string | undefined, { wasm = false
     'frame-src': google ? [`${GIS}`] : ["'none'"],
     'connect-src': ["'self'", ...(google ? [GIS] : [])],
     'img-src': ["'self'", 'data:'],
+    // the app's service worker (/sw.js, this origin's) and the merchant's web app manifest, nothing else
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'font-src': ["'self'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],

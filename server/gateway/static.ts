@@ -61,6 +61,17 @@ export function staticApp(distDir: string, boot?: () => Promise<BootData>): Rout
     });
   });
 
+  // The service worker: looked for on every page load by the browser, so never kept by a cache (a new
+  // build's worker is found at once); a 404 when the build has none, never index.html as its script.
+  router.get('/sw.js', (_req, res, next) => {
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(join(root, 'sw.js'), { headers: { 'content-type': 'text/javascript; charset=utf-8' } }, (err) => {
+      if (!err) return;
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return next(err);
+      res.status(404).type('text/plain').send('Not found');
+    });
+  });
+
   router.use(
     express.static(root, {
       index: false,

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { GoogleBody, OtpPurpose, RegisterBody } from '#contract';
 import { authApi } from '#contract/auth.calls';
 import { callApi } from './client';
-import { useForgetCustomer } from './mutation';
+import { useForgetCustomer } from './forget';
 
 export const requestOtp = (phone: string, purpose: OtpPurpose) => callApi(authApi.otpRequest, { phone, purpose });
 export const verifyOtp = (phone: string, code: string, purpose: OtpPurpose) => callApi(authApi.otpVerify, { phone, code, purpose });

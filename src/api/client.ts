@@ -5,6 +5,7 @@
  */
 import type { Envelope, ErrorCode } from '#contract';
 import type { Call, DataOf, InputOf } from '#contract/api';
+import { OFFLINE_COPY_HEADER } from '../pwa/offline-reads';
 
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -20,6 +21,21 @@ export class ApiRequestError extends Error {
     this.data = data;
   }
 }
+
+/** What a call that needs the network says without one: an order, a top-up, a reward, a spin. */
+export const OFFLINE_MESSAGE = "You're offline. This will work when you're back online.";
+
+/** Fired on window when calls stop reaching the server, and when they reach it again (the offline banner). */
+export const UNREACHABLE_EVENT = 'api-unreachable';
+export const REACHABLE_EVENT = 'api-reachable';
+let reachable = true;
+function reached(yes: boolean): void {
+  if (reachable === yes) return;
+  reachable = yes;
+  globalThis.dispatchEvent?.(new Event(yes ? REACHABLE_EVENT : UNREACHABLE_EVENT));
+}
+/** Whether the latest call reached the server (its answer was not the worker's kept copy). */
+export const isReachable = () => reachable;
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -42,8 +58,11 @@ async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: 
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiRequestError(0, 'NETWORK', 'We could not reach the server. Check your connection and try again.');
+    reached(false);
+    throw new ApiRequestError(0, 'NETWORK', navigator.onLine === false ? OFFLINE_MESSAGE : 'We could not reach the server. Check your connection and try again.');
   }
+  // the service worker's kept copy, answered because the network did not (src/sw.ts)
+  reached(!res.headers.has(OFFLINE_COPY_HEADER));
   let envelope: Envelope<T> | undefined;
   try {
     envelope = (await res.json()) as Envelope<T>;

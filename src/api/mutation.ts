@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { unstable_serialize, useSWRConfig, type Cache } from 'swr';
 import type { ErrorCode } from '#contract';
 import { ApiRequestError, type Key } from './client';
-import { appConfigKey, settingsKey } from './settings';
+import { pathOf } from './forget';
 
 /**
  * The one way the app changes data: a call to the API that says which cached answers it changes, and
@@ -37,12 +37,6 @@ export interface Changes<A extends unknown[], T> {
 
 const PAGED = '$inf$';
 const SUBSCRIPTION = '$sub$';
-
-/** The API path an entry of SWR's cache came from: the key itself, or the first part of an array key. */
-function pathOf(key: unknown): string | null {
-  if (typeof key === 'string') return key;
-  return Array.isArray(key) && typeof key[0] === 'string' ? key[0] : null;
-}
 
 /**
  * The cache's own keys for every answer of these API paths: plain answers by the key they were asked
@@ -122,18 +116,4 @@ export function useMutation<A extends unknown[], T>(call: (...args: A) => Promis
     },
     [mutate, refresh],
   );
-}
-
-/** The merchant's settings and the app's configuration: the same for every customer, kept across sign-ins. */
-const MERCHANT_DATA: ReadonlySet<string> = new Set([settingsKey, appConfigKey]);
-
-/**
- * Forgets every answer about the customer (on sign-in, logout and an expired session), without asking
- * again; the merchant's settings stay, so the signed-out pages keep the shop's look.
- */
-export function useForgetCustomer(): () => Promise<void> {
-  const { mutate } = useSWRConfig();
-  return useCallback(async () => {
-    await mutate((key) => !MERCHANT_DATA.has(pathOf(key) ?? ''), undefined, { revalidate: false });
-  }, [mutate]);
 }

@@ -21,6 +21,16 @@ const AppToastContainer = lazy(
     ),
 );
 
+// The offline line and the update flow (connection.tsx) load just after the first paint too: /login's
+// first load has no room for them, and neither is needed before the page is there.
+const AppConnection = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('./connection').then(
+      (m) => ({ default: m.Connection }),
+      () => ({ default: () => null }),
+    ),
+);
+
 const isPhone = () => window.matchMedia('(max-width: 767px)').matches || window.matchMedia('(pointer: coarse)').matches;
 
 /** The shell: guards, titles, zoom reset, and each route's page behind a loading screen. */
@@ -72,6 +82,9 @@ export function App() {
         <AuthProvider>
           <CheckoutProvider>
             <BrowserRouter>
+              <Suspense fallback={null}>
+                <AppConnection />
+              </Suspense>
               <Shell />
             </BrowserRouter>
           </CheckoutProvider>

@@ -21,6 +21,7 @@ export * from './spinner';
 export * from './top-bar';
 export * from './bottom-nav';
 export * from './app-shell';
+export * from './offline-banner';
 export * from './qr-code';
 export * from './toast';
 export * from './wheel';

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPSTREAM_SECRET, fakeUpstream, makeDist, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
+import { UPSTREAM_SECRET, cspOf, fakeUpstream, makeDist, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
 
 let upstream: FakeUpstream;
 let build: ReturnType<typeof makeDist>;
@@ -28,23 +28,10 @@ afterAll(async () => {
   build?.cleanup();
 });
 
-function csp(header: string | null): Map<string, string> {
-  return new Map(
-    (header ?? '')
-      .split(';')
-      .map((d) => d.trim())
-      .filter(Boolean)
-      .map((d) => {
-        const [name, ...values] = d.split(/\s+/);
-        return [name!, values.join(' ')] as const;
-      }),
-  );
-}
-
 describe('security headers', () => {
   it('sends a CSP that allows only what the app loads', async () => {
     const res = await fetch(`${gw.url}/profile/wallet`);
-    const p = csp(res.headers.get('content-security-policy'));
+    const p = cspOf(res.headers.get('content-security-policy'));
     expect(p.get('default-src')).toBe("'self'");
     expect(p.get('script-src')).toBe("'self'");
     expect(p.get('style-src')).toBe("'self'");
@@ -61,12 +48,12 @@ describe('security headers', () => {
 
   it("lets only the console's pages compile WebAssembly (its QR decoder), nothing else that evaluates code", async () => {
     for (const path of ['/merchant', '/merchant/counter']) {
-      const p = csp((await fetch(`${gw.url}${path}`)).headers.get('content-security-policy'));
+      const p = cspOf((await fetch(`${gw.url}${path}`)).headers.get('content-security-policy'));
       expect(p.get('script-src'), path).toBe("'self' 'wasm-unsafe-eval'");
       expect(p.get('default-src'), path).toBe("'self'");
     }
     for (const path of ['/', '/merchantx', '/reward/storage/active']) {
-      expect(csp((await fetch(`${gw.url}${path}`)).headers.get('content-security-policy')).get('script-src'), path).toBe("'self'");
+      expect(cspOf((await fetch(`${gw.url}${path}`)).headers.get('content-security-policy')).get('script-src'), path).toBe("'self'");
     }
   });
 
@@ -84,14 +71,14 @@ describe('security headers', () => {
   it('puts the headers on API errors too', async () => {
     const res = await fetch(`${gw.url}/api/x`, { method: 'POST', body: 'x' });
     expect(res.status).toBe(415);
-    expect(csp(res.headers.get('content-security-policy')).get('frame-ancestors')).toBe("'none'");
+    expect(cspOf(res.headers.get('content-security-policy')).get('frame-ancestors')).toBe("'none'");
   });
 
   it('allows Google Identity Services only when GOOGLE_CLIENT_ID is set', async () => {
     const g = await startGateway({ config: testConfig({ distDir: build.dist, googleClientId: 'abc.apps.googleusercontent.com' }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
     try {
       const res = await fetch(`${g.url}/login`);
-      const p = csp(res.headers.get('content-security-policy'));
+      const p = cspOf(res.headers.get('content-security-policy'));
       expect(p.get('script-src')).toBe("'self' https://accounts.google.com/gsi/client");
       expect(p.get('frame-src')).toBe('https://accounts.google.com/gsi/');
       expect(p.get('connect-src')).toBe("'self' https://accounts.google.com/gsi/");

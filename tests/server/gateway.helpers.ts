@@ -170,3 +170,17 @@ export function captureLogger(level = 'info'): { logger: Logger; lines: string[]
   });
   return { logger: pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, stream), lines };
 }
+
+/** A Content-Security-Policy header's directives, by name (their values joined by one space). */
+export function cspOf(header: string | null): Map<string, string> {
+  return new Map(
+    (header ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!, values.join(' ')] as const;
+      }),
+  );
+}

@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../ui/toast';
 import { useLogout } from '../../api/auth';
-import { useForgetCustomer } from '../../api/mutation';
+import { useForgetCustomer } from '../../api/forget';
 import { pointHistory } from '../../api/points';
+import { ApiRequestError } from '../../api/client';
 import { clearOnExpiry, clearOnLogout, isSignedIn, readAuthUserData, saveSignIn, type SignedInCustomer } from './storage';
 
 /** SPEC sections 4, 8 and 9: messages and timings of the token check and logout. */
@@ -31,12 +32,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [customerId, setCustomerId] = useState<number | null>(() => readAuthUserData()?.ID ?? null);
   const checked = useRef(false);
 
-  // At start, while signed in: point/history is the token check; anything but 200 ends the session.
+  // At start, while signed in: point/history is the token check; any answer but 200 ends the session.
   useEffect(() => {
     if (checked.current || !isAuth || customerId === null) return;
     checked.current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    pointHistory(customerId).catch(() => {
+    pointHistory(customerId).catch((err: unknown) => {
+      // no answer at all (offline) says nothing about the session: checked again on the next start
+      if (err instanceof ApiRequestError && err.code === 'NETWORK') return;
       toast.error(EXPIRED_MESSAGE, { position: 'top-right', autoClose: TOAST_MS, toastId: 'session-expired' });
       timer = setTimeout(() => {
         clearOnExpiry();

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { requestOtp, verifyOtp } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
-import { useForgetCustomer } from '../../api/mutation';
+import { useForgetCustomer } from '../../api/forget';
 import type { Customer, OtpPurpose } from '#contract';
 import { fieldErrorsOf, messageOf, retryAfterOf } from '../../shared/errors';
 import { paths } from '#contract/routes';

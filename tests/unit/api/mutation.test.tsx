@@ -27,7 +27,8 @@ const cached = {
 };
 type Cached = string;
 import { ApiRequestError, type Key } from '../../../src/api/client';
-import { cachedKeysOf, useForgetCustomer, useMutation, type Changes } from '../../../src/api/mutation';
+import { useForgetCustomer } from '../../../src/api/forget';
+import { cachedKeysOf, useMutation, type Changes } from '../../../src/api/mutation';
 import { createExpiringCache, swrOptions } from '../../../src/shared/swr';
 
 afterEach(cleanup);

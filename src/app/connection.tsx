@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { isReachable, REACHABLE_EVENT, UNREACHABLE_EVENT } from '../api/client';
+import { OfflineBanner, type ConnectionState } from '../ui/offline-banner/offline-banner';
+
+/** How long "You're back online." stays. */
+const BACK_ONLINE_MS = 4000;
+
+/**
+ * Routes where the page is never loaded again to take a new version: the checkout and the payment and
+ * top-up results (a cart, a chosen slot, a payment's return must not blink away).
+ */
+export const NO_RELOAD_PATHS = /^\/(delivery|set-location|add-new-address|order-confirmation|payment-(success|fail)|top-up-(success|fail))(\/|$)/;
+
+/**
+ * Offline when the browser says so, or when calls fail to reach the server (or are answered from the
+ * service worker's kept copies); back online when both are well again.
+ */
+function useConnection(): ConnectionState {
+  const offline = () => navigator.onLine === false || !isReachable();
+  const [state, setState] = useState<ConnectionState>(() => (offline() ? 'offline' : 'online'));
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const update = () => {
+      clearTimeout(timer);
+      if (offline()) return setState('offline');
+      setState((was) => (was === 'offline' ? 'back-online' : was));
+      timer = setTimeout(() => setState('online'), BACK_ONLINE_MS);
+    };
+    const events = ['online', 'offline', REACHABLE_EVENT, UNREACHABLE_EVENT];
+    for (const e of events) addEventListener(e, update);
+    return () => {
+      clearTimeout(timer);
+      for (const e of events) removeEventListener(e, update);
+    };
+  }, []);
+  return state;
+}
+
+/**
+ * The update flow: a new service worker waits (src/sw.ts never skips waiting by itself). On the next
+ * navigation inside the app that does not land in the checkout, while online, the page asks it to take
+ * over and, once it has, loads the page it just went to again: the new version's code and its kept
+ * files arrive together, at a moment the customer changed page anyway. The page's own first load is
+ * not such a navigation.
+ */
+function useUpdateOnNavigation(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const sw = navigator.serviceWorker;
+    // only a change of worker this page asked for reloads it (not the first install taking control)
+    const reload = () => {
+      if (asked.current) location.reload();
+    };
+    sw.addEventListener('controllerchange', reload);
+    return () => sw.removeEventListener('controllerchange', reload);
+  }, []);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller || navigator.onLine === false || NO_RELOAD_PATHS.test(pathname)) return;
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      if (!registration?.waiting || NO_RELOAD_PATHS.test(location.pathname)) return;
+      asked.current = true;
+      registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+    });
+  }, [pathname]);
+}
+
+/** Loaded just after the first paint (src/app/app.tsx): the offline line and the update flow. */
+export function Connection() {
+  useUpdateOnNavigation();
+  return <OfflineBanner state={useConnection()} />;
+}

@@ -1,0 +1,34 @@
+import { AlertIcon, CheckIcon } from '../icon/base-icons';
+import { cx } from '../lib/cx';
+
+/** `online`: nothing shown; `offline`: the app shows what it kept; `back-online`: said for a moment. */
+export type ConnectionState = 'online' | 'offline' | 'back-online';
+
+export const OFFLINE_TITLE = "You're offline.";
+export const OFFLINE_TEXT = "Showing what this phone saved. Ordering, top-ups, rewards and spins will work when you're back online.";
+export const BACK_ONLINE_TEXT = "You're back online.";
+
+/**
+ * The connection line at the top of every page: empty while online (the live region stays, so a change
+ * is announced), a warning while offline, and a short note when the connection comes back.
+ */
+export function OfflineBanner({ state, className }: { state: ConnectionState; className?: string }) {
+  return (
+    <div role="status" aria-live="polite" className={cx(state !== 'online' && 'border-b px-4 py-2 text-sm', state === 'offline' && 'border-warning/40 bg-warning/10 text-ink', state === 'back-online' && 'border-success/40 bg-success/10 text-ink', className)}>
+      {state === 'offline' && (
+        <p className="mx-auto flex max-w-3xl items-start gap-2">
+          <AlertIcon size={18} className="mt-0.5 shrink-0 text-warning" />
+          <span>
+            <strong className="font-semibold">{OFFLINE_TITLE}</strong> {OFFLINE_TEXT}
+          </span>
+        </p>
+      )}
+      {state === 'back-online' && (
+        <p className="mx-auto flex max-w-3xl items-center gap-2">
+          <CheckIcon size={18} className="shrink-0 text-success" />
+          {BACK_ONLINE_TEXT}
+        </p>
+      )}
+    </div>
+  );
+}

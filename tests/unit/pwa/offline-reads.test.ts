@@ -1,0 +1,51 @@
+/**
+ * What the service worker may keep offline (src/pwa/offline-reads.ts), checked against every call the
+ * contract declares: only the allowlisted GETs, with the app's own query; never a POST (every call that
+ * moves money, points or vouchers is one), never a console call, never another origin.
+ */
+import { describe, expect, it } from 'vitest';
+import { ALL_CALLS } from '../../../src/contract/calls';
+import { CUSTOMER_CACHE, offlineCacheFor, SHOP_CACHE } from '../../../src/pwa/offline-reads';
+
+const ORIGIN = 'https://kopi.example';
+const at = (path: string) => new URL(path, ORIGIN);
+const api = (path: string) => at(`/api/${path}`);
+
+describe('the offline allowlist', () => {
+  it('keeps no answer of a call that is not a GET, whatever its path', () => {
+    const posts = ALL_CALLS.filter((c) => c.method === 'post');
+    expect(posts.length).toBeGreaterThan(50);
+    for (const c of posts) {
+      expect(offlineCacheFor('POST', api(c.path), ORIGIN), c.path).toBeNull();
+      // the same path asked with GET is no declared read: not kept either
+      expect(offlineCacheFor('GET', api(c.path), ORIGIN), `GET ${c.path}`).toBeNull();
+    }
+  });
+
+  it('keeps exactly the menu, the rewards catalogue, the locations, the settings, the member card and the active vouchers', () => {
+    const kept = ALL_CALLS.filter((c) => c.method === 'get' && offlineCacheFor('GET', api(c.path), ORIGIN) !== null).map((c) => c.path);
+    expect(kept.sort()).toEqual(['member/card', 'reward/list', 'settings/main-setting', 'shop/catalog', 'shop/locations']);
+    // the vouchers only with the active tab's query, as the app asks for them
+    expect(offlineCacheFor('GET', api('reward/storage?status=active'), ORIGIN)).toBe(CUSTOMER_CACHE);
+    expect(offlineCacheFor('GET', api('reward/storage'), ORIGIN)).toBeNull();
+    for (const q of ['status=used', 'status=expired', 'status=active&status=used', 'status=active&x=1']) {
+      expect(offlineCacheFor('GET', api(`reward/storage?${q}`), ORIGIN), q).toBeNull();
+    }
+  });
+
+  it("keeps the customer's reads apart from the shop's", () => {
+    expect(offlineCacheFor('GET', api('member/card'), ORIGIN)).toBe(CUSTOMER_CACHE);
+    expect(offlineCacheFor('GET', api('shop/catalog'), ORIGIN)).toBe(SHOP_CACHE);
+    expect(offlineCacheFor('GET', api('settings/main-setting'), ORIGIN)).toBe(SHOP_CACHE);
+    expect(offlineCacheFor('GET', at('/app-config.json'), ORIGIN)).toBe(SHOP_CACHE);
+    expect(SHOP_CACHE).not.toBe(CUSTOMER_CACHE);
+  });
+
+  it('keeps nothing with another query, another spelling, method or origin', () => {
+    for (const url of ['/api/shop/catalog?x=1', '/api/Shop/Catalog', '/api/shop/catalog/', '/api/member/card?id=2', '/api/settings/preview?token=abcdefghijklmnopqrstuvwxyz']) {
+      expect(offlineCacheFor('GET', at(url), ORIGIN), url).toBeNull();
+    }
+    for (const method of ['POST', 'HEAD', 'PUT', 'DELETE']) expect(offlineCacheFor(method, api('member/card'), ORIGIN), method).toBeNull();
+    expect(offlineCacheFor('GET', new URL('/api/member/card', 'https://elsewhere.example'), ORIGIN)).toBeNull();
+  });
+});
