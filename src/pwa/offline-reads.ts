@@ -24,6 +24,7 @@ const SHOP_READS: ReadonlySet<string> = new Set([
 /** The customer's reads, each with the only query it may carry (null: none). */
 const CUSTOMER_READS: ReadonlyMap<string, Readonly<Record<string, string>> | null> = new Map([
   ['/api/member/card', null], // the member card
+  ['/api/customer/profile', null], // the name, points and balance Home draws, and its way to the member card
   ['/api/reward/storage', { status: 'active' }], // the active vouchers (not the used or expired tabs)
 ]);
 

@@ -22,9 +22,9 @@ describe('the offline allowlist', () => {
     }
   });
 
-  it('keeps exactly the menu, the rewards catalogue, the locations, the settings, the member card and the active vouchers', () => {
+  it('keeps exactly the menu, the rewards catalogue, the locations, the settings, the profile, the member card and the active vouchers', () => {
     const kept = ALL_CALLS.filter((c) => c.method === 'get' && offlineCacheFor('GET', api(c.path), ORIGIN) !== null).map((c) => c.path);
-    expect(kept.sort()).toEqual(['member/card', 'reward/list', 'settings/main-setting', 'shop/catalog', 'shop/locations']);
+    expect(kept.sort()).toEqual(['customer/profile', 'member/card', 'reward/list', 'settings/main-setting', 'shop/catalog', 'shop/locations']);
     // the vouchers only with the active tab's query, as the app asks for them
     expect(offlineCacheFor('GET', api('reward/storage?status=active'), ORIGIN)).toBe(CUSTOMER_CACHE);
     expect(offlineCacheFor('GET', api('reward/storage'), ORIGIN)).toBeNull();
@@ -35,6 +35,7 @@ describe('the offline allowlist', () => {
 
   it("keeps the customer's reads apart from the shop's", () => {
     expect(offlineCacheFor('GET', api('member/card'), ORIGIN)).toBe(CUSTOMER_CACHE);
+    expect(offlineCacheFor('GET', api('customer/profile'), ORIGIN)).toBe(CUSTOMER_CACHE);
     expect(offlineCacheFor('GET', api('shop/catalog'), ORIGIN)).toBe(SHOP_CACHE);
     expect(offlineCacheFor('GET', api('settings/main-setting'), ORIGIN)).toBe(SHOP_CACHE);
     expect(offlineCacheFor('GET', at('/app-config.json'), ORIGIN)).toBe(SHOP_CACHE);

@@ -1,0 +1,154 @@
+/**
+ * Offline (issue 31), in Chromium against `npm start`: a signed-in customer's phone installs the service
+ * worker; the menu, the active vouchers and the member card read online are still shown with no network,
+ * the page says it is offline, and an order says it will work when the connection is back. Then back
+ * online, the app works as before.
+ *
+ * "No network" is real: the app's server is stopped (Playwright's offline switch does not reach a service
+ * worker's own requests, microsoft/playwright#2311) and the browser context is offline too, so
+ * `navigator.onLine` is false as on a phone without signal. The server comes back on the same port and
+ * data folder, with the customer still signed in.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, newContext, removeDataDir, startApp, uniquePhone, useBrowser, watchErrors, type RunningApp } from './support/app';
+import { signUp, topUp } from './support/customer';
+
+if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
+
+const MERCHANT_KEY = 'e2e-merchant-key-0123456789';
+const browser = useBrowser();
+
+const OFFLINE_ACTION = "You're offline. This will work when you're back online.";
+
+/** The page's text, as a person reads it. */
+const textOf = async (page: Page) => (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+
+async function openMemberCard(page: Page) {
+  await page.goto('/home');
+  await page.getByRole('button', { name: /Member card/ }).click();
+  const card = page.getByRole('dialog', { name: 'Member card' });
+  await card.getByText('Your points').waitFor();
+  return card;
+}
+
+describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
+  let app: RunningApp | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let points = '';
+
+  afterAll(async () => {
+    await context?.close();
+    await app?.stop();
+    if (app) removeDataDir(app.dataDir);
+  });
+
+  it('installs the worker, and reads the menu, the vouchers and the member card online', async () => {
+    app = await startApp({ MERCHANT_API_KEY: MERCHANT_KEY });
+    context = await newContext(browser, 'phone', app.url);
+    page = await context.newPage();
+    errors = watchErrors(page);
+    await signUp(page, app.url, uniquePhone(), 'Dina Santos');
+
+    // points for a voucher: ₱2,000 through the sandbox, 12 cappuccinos (₱1,740 → 174 points) from the
+    // wallet, completed by the shop; then a butter croissant (120 points) redeemed
+    await topUp(page, /1,000\.00/);
+    await topUp(page, /1,000\.00/);
+    const catalog = await (await page.request.get('/api/shop/catalog')).json();
+    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const order = await page.request.post('/api/order/create', {
+      data: { items: [{ product_id: cappuccino.id, qty: 12 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    const { name } = (await order.json()).data.order as { name: string };
+    for (const status of ['preparing', 'ready', 'completed']) {
+      const moved = await page.request.post('/api/merchant/order/status', { headers: { 'x-merchant-key': MERCHANT_KEY }, data: { name, status } });
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
+    const redeemed = await page.request.post('/api/reward/redeem', { data: { name: 'butter-croissant', idempotency_key: randomUUID() } });
+    expect(redeemed.status(), await redeemed.text()).toBe(201);
+
+    // the worker controls the page (it claims the pages open when it first starts)
+    await page.goto('/home');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${app.url}/sw.js`);
+
+    await page.goto('/shop');
+    await expect.poll(() => page.getByRole('button', { name: 'Add Cappuccino' }).count()).toBe(1);
+    await page.goto('/reward/storage/active');
+    await expect.poll(async () => textOf(page)).toMatch(/Butter Croissant/i);
+    const card = await openMemberCard(page);
+    points = (await card.textContent()) ?? '';
+    expect(points).toMatch(/Your points/);
+    expect(await page.getByText("You're offline.").count()).toBe(0);
+  });
+
+  it('with no network, still shows the menu, the vouchers and the member card, and says it is offline', async () => {
+    await app!.stop();
+    await context.setOffline(true);
+
+    await page.reload();
+    await page.goto('/shop');
+    await expect.poll(() => page.getByRole('button', { name: 'Add Cappuccino' }).count()).toBe(1);
+    await expect.poll(() => page.getByText("You're offline.").count()).toBe(1);
+
+    await page.goto('/reward/storage/active');
+    await expect.poll(async () => textOf(page)).toMatch(/Butter Croissant/i);
+    await expect.poll(() => page.getByText("You're offline.").count()).toBe(1);
+
+    const card = await openMemberCard(page);
+    // the points the card showed online
+    expect(((await card.textContent()) ?? '').match(/Your points\D*([\d,]+)/)?.[1]).toBe(points.match(/Your points\D*([\d,]+)/)?.[1]);
+    await expect.poll(() => page.getByText("You're offline.").count()).toBe(1);
+    // still signed in: no network is not an expired session
+    expect(new URL(page.url()).pathname).toBe('/home');
+  });
+
+  it('says an order will work when the connection is back, instead of a generic error, and never reloads the checkout', async () => {
+    await page.goto('/shop');
+    // two cappuccinos (more than the shop's minimum order), through the option sheet when it has options
+    const add = page.getByRole('button', { name: 'Add Cappuccino' });
+    const withOptions = (await add.getAttribute('aria-haspopup')) === 'dialog';
+    await add.click();
+    const sheet = page.getByRole('dialog', { name: 'Cappuccino' });
+    await (withOptions ? sheet : page).getByRole('button', { name: 'One more Cappuccino' }).click();
+    if (withOptions) {
+      await sheet.getByRole('button', { name: /^Add to order/ }).click();
+      await sheet.waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await page.waitForURL('**/delivery');
+    // the saved addresses need the network: the page says so, in those words
+    await expect.poll(async () => textOf(page)).toContain(OFFLINE_ACTION);
+    await page.getByRole('radio', { name: /Pickup/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/order-confirmation');
+    // the total (the shop's quote) and the order need the network: it says they will work when it is back
+    await expect.poll(async () => textOf(page)).toContain(OFFLINE_ACTION);
+    expect(await page.getByRole('button', { name: /^Place order/ }).isDisabled()).toBe(true);
+    expect(await textOf(page)).not.toMatch(/Something went wrong|could not reach the server/i);
+    await expect.poll(() => page.getByText("You're offline.").count()).toBe(1);
+  });
+
+  it('back online, works as before: the banner says so and goes, and fresh data arrives', async () => {
+    app = await startApp({ MERCHANT_API_KEY: MERCHANT_KEY, PORT: new URL(app!.url).port }, app!.dataDir);
+    await context.setOffline(false);
+    // the page reads again on its own once the connection is back, and says so for a moment
+    await expect.poll(() => page.getByText("You're back online.").count()).toBe(1);
+    // what the page asked while the server was down (refused connections) is not a fault of the app
+    errors.length = 0;
+
+    await page.goto('/reward/storage/active');
+    await expect.poll(async () => textOf(page)).toMatch(/Butter Croissant/i);
+    await expect.poll(() => page.getByText("You're offline.").count()).toBe(0);
+    const card = await openMemberCard(page);
+    await expect.poll(async () => (await card.textContent()) ?? '').toMatch(/Your points/);
+    // a read again reaches the server (not the worker's kept copy)
+    const fresh = await page.evaluate(async () => (await fetch('/api/member/card', { headers: { accept: 'application/json' } })).headers.get('x-offline-copy'));
+    expect(fresh).toBeNull();
+    expect(errors).toEqual([]);
+  });
+});
