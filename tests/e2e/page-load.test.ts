@@ -56,7 +56,9 @@ describe.skipIf(!HAS_CHROME)('a page whose code does not arrive', () => {
   beforeAll(async () => {
     owner = await newContext(browser, 'desktop', app.url);
     desk = await owner.newPage();
-    customer = await newContext(browser, 'phone', app.url);
+    // a first visit, before the service worker keeps the app's code: what page.route fails must not come
+    // from the worker's cache instead (tests/e2e/offline.test.ts is the worker's)
+    customer = await newContext(browser, 'phone', app.url, { serviceWorkers: 'block' });
     phone = await customer.newPage();
   });
   afterAll(async () => {

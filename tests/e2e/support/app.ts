@@ -92,8 +92,12 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: [...CHROME_ARGS, ...extraArgs] });
 }
 
-export async function newContext(browser: Browser, viewport: ViewportName, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL, locale: 'en-PH', timezoneId: 'Asia/Manila' });
+/**
+ * `serviceWorkers: 'block'`: the app's service worker (src/sw.ts) never starts, for a test that fails or
+ * holds the app's own files with page.route, which does not see what a worker answers from its cache.
+ */
+export async function newContext(browser: Browser, viewport: ViewportName, baseURL: string, { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL, locale: 'en-PH', timezoneId: 'Asia/Manila', serviceWorkers });
   context.setDefaultTimeout(15_000);
   return context;
 }
