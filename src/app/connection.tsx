@@ -42,38 +42,51 @@ function useConnection(): ConnectionState {
  * navigation inside the app that does not land in the checkout, while online, the page asks it to take
  * over and, once it has, loads the page it just went to again: the new version's code and its kept
  * files arrive together, at a moment the customer changed page anyway. The page's own first load is
- * not such a navigation.
+ * not such a navigation. Another tab of the app, whose worker changed under it, loads again the same way.
  */
-function useUpdateOnNavigation(): void {
+function useUpdateOnNavigation(reload: () => void): void {
   const { pathname } = useLocation();
   const first = useRef(true);
   const asked = useRef(false);
+  // another tab had the new version take over: this page runs the old code, and loads again on its next
+  // navigation outside the checkout
+  const outdated = useRef(false);
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
     const sw = navigator.serviceWorker;
-    // only a change of worker this page asked for reloads it (not the first install taking control)
-    const reload = () => {
-      if (asked.current) location.reload();
+    let controlled = sw.controller !== null;
+    // a change of worker this page asked for reloads it; one another tab asked for marks it outdated;
+    // the first worker taking control of the page changes nothing
+    const changed = () => {
+      if (asked.current) reload();
+      else if (controlled) outdated.current = true;
+      controlled = true;
     };
-    sw.addEventListener('controllerchange', reload);
-    return () => sw.removeEventListener('controllerchange', reload);
-  }, []);
+    sw.addEventListener('controllerchange', changed);
+    return () => sw.removeEventListener('controllerchange', changed);
+  }, [reload]);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
     if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller || navigator.onLine === false || NO_RELOAD_PATHS.test(pathname)) return;
+    if (outdated.current) return reload();
     void navigator.serviceWorker.getRegistration().then((registration) => {
       if (!registration?.waiting || NO_RELOAD_PATHS.test(location.pathname)) return;
       asked.current = true;
       registration.waiting.postMessage({ type: 'SKIP_WAITING' });
     });
-  }, [pathname]);
+  }, [pathname, reload]);
 }
 
-/** Loaded just after the first paint (src/app/app.tsx): the offline line and the update flow. */
-export function Connection() {
-  useUpdateOnNavigation();
+const reloadPage = () => location.reload();
+
+/**
+ * Loaded just after the first paint (src/app/app.tsx): the offline line and the update flow. `reload`:
+ * how the page loads again (a test's stand-in; jsdom cannot).
+ */
+export function Connection({ reload = reloadPage }: { reload?: () => void }) {
+  useUpdateOnNavigation(reload);
   return <OfflineBanner state={useConnection()} />;
 }

@@ -26,11 +26,11 @@ function setOnline(online: boolean) {
 function fakeWorkers({ waiting = true, controller = true } = {}) {
   const postMessage = vi.fn();
   const container = Object.assign(new EventTarget(), {
-    controller: controller ? {} : null,
+    controller: (controller ? {} : null) as object | null,
     getRegistration: async () => ({ waiting: waiting ? { postMessage } : null }),
   });
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
-  return postMessage;
+  return Object.assign(postMessage, { container });
 }
 
 async function visit(path: string) {
@@ -44,16 +44,20 @@ async function visit(path: string) {
   });
 }
 
+const reload = vi.fn();
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Navigator />
-      <Connection />
+      <Connection reload={reload} />
     </MemoryRouter>,
   );
 }
 
-beforeEach(() => setOnline(true));
+beforeEach(() => {
+  setOnline(true);
+  reload.mockClear();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -69,6 +73,30 @@ describe('the update flow', () => {
     expect(post).not.toHaveBeenCalled();
     await visit('/shop');
     expect(post).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    // the new version has taken over: the page loads again, once
+    expect(reload).not.toHaveBeenCalled();
+    act(() => void post.container.dispatchEvent(new Event('controllerchange')));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload when the first worker takes control of the page', async () => {
+    const post = fakeWorkers({ waiting: false, controller: false });
+    renderAt('/home');
+    post.container.controller = {};
+    act(() => void post.container.dispatchEvent(new Event('controllerchange')));
+    await visit('/shop');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('loads again on the next navigation outside the checkout when another tab had the new version take over', async () => {
+    const post = fakeWorkers({ waiting: false });
+    renderAt('/shop');
+    act(() => void post.container.dispatchEvent(new Event('controllerchange')));
+    expect(reload).not.toHaveBeenCalled();
+    await visit('/delivery');
+    expect(reload).not.toHaveBeenCalled();
+    await visit('/home');
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('is never taken on a navigation into the checkout or a payment result', async () => {
