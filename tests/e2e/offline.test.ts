@@ -2,7 +2,7 @@
  * Offline (issue 31), in Chromium against `npm start`: a signed-in customer's phone installs the service
  * worker; the menu, the active vouchers and the member card read online are still shown with no network,
  * the page says it is offline, and an order says it will work when the connection is back. Then back
- * online, the app works as before.
+ * online, the app works as before, and signing out deletes what the worker kept of the customer.
  *
  * "No network" is real: the app's server is stopped (Playwright's offline switch does not reach a service
  * worker's own requests, microsoft/playwright#2311) and the browser context is offline too, so
@@ -21,6 +21,9 @@ const MERCHANT_KEY = 'e2e-merchant-key-0123456789';
 const browser = useBrowser();
 
 const OFFLINE_ACTION = "You're offline. This will work when you're back online.";
+
+/** The offline line at the top of the page (its first words, exactly: not an error saying the same). */
+const offlineLine = (page: Page) => page.getByText("You're offline.", { exact: true });
 
 /** The page's text, as a person reads it. */
 const textOf = async (page: Page) => (await page.locator('body').innerText()).replace(/\s+/g, ' ');
@@ -83,7 +86,7 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     const card = await openMemberCard(page);
     points = (await card.textContent()) ?? '';
     expect(points).toMatch(/Your points/);
-    expect(await page.getByText("You're offline.").count()).toBe(0);
+    expect(await offlineLine(page).count()).toBe(0);
   });
 
   it('with no network, still shows the menu, the vouchers and the member card, and says it is offline', async () => {
@@ -93,16 +96,16 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     await page.reload();
     await page.goto('/shop');
     await expect.poll(() => page.getByRole('button', { name: 'Add Cappuccino' }).count()).toBe(1);
-    await expect.poll(() => page.getByText("You're offline.").count()).toBe(1);
+    await expect.poll(() => offlineLine(page).count()).toBe(1);
 
     await page.goto('/reward/storage/active');
     await expect.poll(async () => textOf(page)).toMatch(/Butter Croissant/i);
-    await expect.poll(() => page.getByText("You're offline.").count()).toBe(1);
+    await expect.poll(() => offlineLine(page).count()).toBe(1);
 
     const card = await openMemberCard(page);
     // the points the card showed online
     expect(((await card.textContent()) ?? '').match(/Your points\D*([\d,]+)/)?.[1]).toBe(points.match(/Your points\D*([\d,]+)/)?.[1]);
-    await expect.poll(() => page.getByText("You're offline.").count()).toBe(1);
+    await expect.poll(() => offlineLine(page).count()).toBe(1);
     // still signed in: no network is not an expired session
     expect(new URL(page.url()).pathname).toBe('/home');
   });
@@ -130,7 +133,7 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     await expect.poll(async () => textOf(page)).toContain(OFFLINE_ACTION);
     expect(await page.getByRole('button', { name: /^Place order/ }).isDisabled()).toBe(true);
     expect(await textOf(page)).not.toMatch(/Something went wrong|could not reach the server/i);
-    await expect.poll(() => page.getByText("You're offline.").count()).toBe(1);
+    await expect.poll(() => offlineLine(page).count()).toBe(1);
   });
 
   it('back online, works as before: the banner says so and goes, and fresh data arrives', async () => {
@@ -143,12 +146,29 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
 
     await page.goto('/reward/storage/active');
     await expect.poll(async () => textOf(page)).toMatch(/Butter Croissant/i);
-    await expect.poll(() => page.getByText("You're offline.").count()).toBe(0);
+    await expect.poll(() => offlineLine(page).count()).toBe(0);
     const card = await openMemberCard(page);
     await expect.poll(async () => (await card.textContent()) ?? '').toMatch(/Your points/);
     // a read again reaches the server (not the worker's kept copy)
     const fresh = await page.evaluate(async () => (await fetch('/api/member/card', { headers: { accept: 'application/json' } })).headers.get('x-offline-copy'));
     expect(fresh).toBeNull();
     expect(errors).toEqual([]);
+  });
+
+  it("forgets the customer's copies at sign-out, and keeps the shop's", async () => {
+    const kept = () =>
+      page.evaluate(async () => {
+        const urls = async (name: string) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : []);
+        return { customer: await urls('offline-customer-v1'), shop: await urls('offline-shop-v1') };
+      });
+    const before = await kept();
+    expect(before.customer).toEqual(expect.arrayContaining(['/api/member/card', '/api/reward/storage']));
+    expect(before.shop).toEqual(expect.arrayContaining(['/api/shop/catalog', '/api/settings/main-setting']));
+
+    await page.goto('/profile/home');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+    await expect.poll(async () => (await kept()).customer).toEqual([]);
+    expect((await kept()).shop).toEqual(expect.arrayContaining(['/api/shop/catalog']));
   });
 });
