@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoints';
 import type { SiteSettings } from './settings';
+import { appShortName, SHORT_NAME_MAX } from './short-name';
 
 /** The icon sizes installers ask for: 180 (iOS's apple-touch-icon), 192 and 512 (the manifest's). */
 export const APP_ICON_SIZES = ['180', '192', '512'] as const;
@@ -15,8 +16,6 @@ export type AppIconSize = (typeof APP_ICON_SIZES)[number];
 export const APP_ICON_PURPOSES = ['any', 'maskable'] as const;
 export type AppIconPurpose = (typeof APP_ICON_PURPOSES)[number];
 
-/** At most this many characters under the icon on a home screen. */
-export const SHORT_NAME_MAX = 12;
 /** Where the gateway serves the manifest, named by every page. */
 export const MANIFEST_PATH = '/manifest.webmanifest';
 /** The provider's call the gateway answers it with. */
@@ -46,24 +45,6 @@ export const DEFAULT_BACKGROUND = '#f8f7f5';
 
 export type InstallSettings = Pick<SiteSettings, 'setting_company' | 'post_file' | 'landing_body_background_color' | 'locale'> &
   Partial<Pick<SiteSettings, 'brand_color' | 'brand_text_color' | 'short_name'>>;
-
-/**
- * The shop's name under its icon: the short name the owner set (Shop settings), else the shop's name when
- * it fits, else as many of its first words as fit, else its first characters.
- */
-export function appShortName(s: Pick<InstallSettings, 'setting_company' | 'short_name'>): string {
-  const set = s.short_name?.trim();
-  if (set) return [...set].slice(0, SHORT_NAME_MAX).join('').trim();
-  const name = s.setting_company.trim().replace(/\s+/g, ' ') || 'Rewards';
-  if ([...name].length <= SHORT_NAME_MAX) return name;
-  let out = '';
-  for (const word of name.split(' ')) {
-    const next = out ? `${out} ${word}` : word;
-    if ([...next].length > SHORT_NAME_MAX) break;
-    out = next;
-  }
-  return out || [...name].slice(0, SHORT_NAME_MAX).join('').trim();
-}
 
 /** The letter a logo-less icon shows: the shop name's first letter or digit, upper case. */
 export function appInitial(name: string): string {
