@@ -14,6 +14,8 @@ RUN npm run build
 FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
+# a font for the app icons' initial while a shop has no logo (server/provider/media/app-icons.ts)
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund --loglevel=error && npm cache clean --force
 COPY --from=build /app/dist ./dist

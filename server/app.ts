@@ -10,6 +10,7 @@ import { securityHeaders } from './gateway/security';
 import { staticApp } from './gateway/static';
 import { bootData } from './gateway/boot-data';
 import { uploadGuard } from './gateway/upload-guard';
+import { MANIFEST_CALL, MANIFEST_PATH } from '#contract/app-install';
 
 export interface AppOptions {
   config: Config;
@@ -67,18 +68,22 @@ export function createApp(options: AppOptions): Express {
 
   // 4. The API. No body parser anywhere before it: a request body reaches the provider byte for byte,
   //    read whole first only to be digested for the call HMAC (proxy.ts); the provider enforces its limits.
-  app.use(
-    '/api',
-    apiProxy({
-      providerBase: options.providerBase,
-      secret: options.secret,
-      platform: config.platformId,
-      logger,
-      timeoutMs: options.proxyTimeoutMs ?? 15_000,
-      cacheEntries: config.apiCacheEntries,
-      ...(options.now ? { now: options.now } : {}),
-    }),
-  );
+  const api = apiProxy({
+    providerBase: options.providerBase,
+    secret: options.secret,
+    platform: config.platformId,
+    logger,
+    timeoutMs: options.proxyTimeoutMs ?? 15_000,
+    cacheEntries: config.apiCacheEntries,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  app.use('/api', api);
+  // 4b. The web app manifest where every page names it: the provider's `app/manifest`, forwarded (and
+  //     kept like the settings) as any public call is
+  app.get(MANIFEST_PATH, (req, res, next) => {
+    req.url = `/${MANIFEST_CALL}`;
+    api(req, res, next);
+  });
 
   // 5. The built app last: /assets, other build files, then index.html for client routes.
   app.use(

@@ -1,7 +1,27 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { containerFile, matchRoute, NOT_FOUND_SOURCE, ROUTE_SOURCES } from '#contract/routes';
+import { appIconUrl, DEFAULT_BRAND, hexColour, MANIFEST_PATH, type InstallSettings } from '#contract/app-install';
 import { scriptJson, type BootData } from './boot-data';
+
+const THEME_COLOR_META = /<meta name="theme-color"[^>]*>/;
+
+/** `&`, `<`, `"` of an attribute's value written as entities. */
+const attribute = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/**
+ * What installing the app needs in every page's <head>, in the merchant's brand: the manifest, iOS's
+ * icon (it reads no manifest) and the theme colour. Without the settings (the provider slow): the
+ * manifest and an unversioned icon, and index.html's own colour.
+ */
+export function installHead(settings: unknown): { links: string; themeColor: string | null } {
+  const s = typeof settings === 'object' && settings !== null && typeof (settings as InstallSettings).setting_company === 'string' ? (settings as InstallSettings) : null;
+  const icon = s ? appIconUrl('/api/', s, '180') : '/api/app/icon?size=180';
+  return {
+    links: `<link rel="manifest" href="${MANIFEST_PATH}"><link rel="apple-touch-icon" sizes="180x180" href="${attribute(icon)}">`,
+    themeColor: s ? hexColour(s.brand_color, DEFAULT_BRAND) : null,
+  };
+}
 
 interface ManifestChunk {
   file: string;
@@ -57,9 +77,11 @@ export function pageHtml(distDir: string): (pathname: string, boot: BootData | n
 
   return (pathname, boot) => {
     const { html, preloads } = load();
-    const head = [preloads.get(matchRoute(pathname) ?? '*') ?? '', boot ? `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>` : ''].join('');
+    const install = installHead(boot?.settings);
+    const head = [install.links, preloads.get(matchRoute(pathname) ?? '*') ?? '', boot ? `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>` : ''].join('');
+    const themed = install.themeColor ? html.replace(THEME_COLOR_META, `<meta name="theme-color" content="${install.themeColor}">`) : html;
     // a function, not a string: in a replacement string $&, $` and $' would paste parts of the
     // page into the merchant's settings wherever they hold a `$`
-    return head ? html.replace('</head>', () => `${head}</head>`) : html;
+    return themed.replace('</head>', () => `${head}</head>`);
   };
 }

@@ -76,7 +76,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     wheelRoutes, // and merchant/wheel…: the owner's wheel, every published configuration kept
     staffRoutes, // merchant/…: the merchant console's staff accounts, sessions and audit log
     themeRoutes, // merchant/theme/…: the theme studio
-    mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable
+    mediaRoutes, // merchant/images: uploads; media/…: the stored images, public and immutable; app/manifest, app/icon: installing the app
     menuRoutes, // merchant/menu/…: the owner's menu editor
     optionsRoutes, // merchant/menu/option-group…: its product options (sizes, milks, extras)
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads

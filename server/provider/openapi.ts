@@ -86,6 +86,8 @@ function successContent(e: Endpoint, status: number) {
       const image = { schema: z.string().meta({ contentMediaType: 'application/octet-stream', description: 'the image bytes' }) };
       return { 'image/png': image, 'image/jpeg': image, 'image/webp': image };
     }
+    case 'manifest':
+      return { 'application/manifest+json': { schema: a.data ?? z.looseObject({}) } };
     case 'openapi':
       return {
         'application/json': {

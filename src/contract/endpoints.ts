@@ -23,6 +23,7 @@ import { customersSpec } from './customers';
 import { locationsConsoleSpec, locationsSpec } from './locations';
 import { loyaltyConsoleSpec } from './loyalty';
 import { mediaFileEndpoint, mediaSpec } from './media';
+import { appInstallEndpoints } from './app-install';
 import { membersSpec } from './members';
 import { menuMachineSpec, menuSpec } from './menu';
 import { notificationsSpec } from './notifications';
@@ -50,7 +51,7 @@ import { wheelEditorSpec, wheelSpec } from './wheel';
 export type EndpointAuth = CallAuth;
 
 /** What a call answers: the contract's JSON envelope with `data`, a page or file, or this document. */
-export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi' | 'image' | 'csv';
+export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi' | 'image' | 'csv' | 'manifest';
 
 export interface Endpoint {
   method: 'get' | 'post';
@@ -201,4 +202,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),
   mediaFileEndpoint,
+  // installing the app: its manifest and the icons made from the logo
+  ...appInstallEndpoints,
 ];

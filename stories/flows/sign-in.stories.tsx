@@ -4,11 +4,8 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { LoginScreen } from '../../src/screens/auth/login-screen';
 import { OtpScreen, type OtpErrorCode } from '../../src/screens/auth/otp-screen';
 import { HomeScreen } from '../../src/screens/home/home-screen';
-import { BottomNav } from '../../src/ui/bottom-nav/bottom-nav';
 import { GOOD_CODE, merchantFor } from '../fixtures/auth';
-import { featuredRewards, maria, money, NOW } from '../fixtures/customer';
-import { navItems } from '../fixtures/nav';
-import { orderAt } from '../fixtures/orders';
+import { homeAfterOrder } from '../fixtures/home';
 
 interface FlowProps {
   theme?: string;
@@ -74,15 +71,7 @@ function SignInFlow({ theme, latencyMs, onSendCode, onVerify }: FlowProps) {
     );
 
   return (
-    <HomeScreen
-      {...money}
-      now={NOW}
-      customer={maria}
-      featuredRewards={featuredRewards}
-      latestOrder={orderAt('completed')}
-      unreadNotifications={1}
-      nav={<BottomNav items={navItems('home')} />}
-    />
+    <HomeScreen {...homeAfterOrder()} unreadNotifications={1} />
   );
 }
 

@@ -304,6 +304,14 @@ describeEachDb('bad input on every call', (kind) => {
       cases: [{ name: 'a reward that does not exist', input: { name: 'no-such-reward' }, expect: { status: 404, code: 'NOT_FOUND' } }],
     },
     {
+      method: 'get',
+      path: 'app/icon',
+      auth: 'public',
+      valid: { size: '192', purpose: 'maskable' },
+      required: ['size'],
+      bad: { size: ['', '0', '64', '193', '5120', '192x192', '1e3', NUL], purpose: ['', 'monochrome', 'ANY', NUL], v: ['', 'V1', '../x', 'x'.repeat(17), NUL] },
+    },
+    {
       method: 'post',
       path: 'reward/redeem',
       auth: 'customer',
@@ -558,7 +566,7 @@ describeEachDb('bad input on every call', (kind) => {
   // spec paths are listed here for the it() names; the specs themselves are built once P is known
   const PATHS = [
     'auth/otp/request', 'auth/otp/verify', 'auth/register', 'auth/google', 'point/history', 'customer/change-email',
-    'reward/detail', 'reward/redeem', 'reward/storage', 'reward/voucher', 'reward/voucher/code', 'wallet/history', 'wallet/topup', 'wallet/topup/status',
+    'reward/detail', 'app/icon', 'reward/redeem', 'reward/storage', 'reward/voucher', 'reward/voucher/code', 'wallet/history', 'wallet/topup', 'wallet/topup/status',
     'address/create', 'address/update', 'address/delete', 'order/quote', 'order/create', 'order/list', 'order/detail',
     'notification/list', 'notification/read', 'wheel/spin', 'merchant/order/status', 'merchant/product/update', 'payment/sandbox/PAYMENT/complete',
     'customer/email/verify/request', 'customer/email/verify', 'auth/google/link', 'customer/birthday', 'referral/lookup',

@@ -271,6 +271,7 @@ const SUCCESS_MEDIA: Record<Endpoint['answer']['kind'], RegExp> = {
   css: /^text\/css/,
   image: /^image\/(png|jpeg|webp)$/,
   csv: /^text\/csv/,
+  manifest: /^application\/manifest\+json/,
 };
 
 /** What an answer breaks of its call's documentation (empty: it is as documented). */
@@ -691,6 +692,9 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#9a4a1c' } }).png().toBuffer();
     const image = (await call('POST merchant/images', { token: owner, body: { file: png.toString('base64'), name: 'logo.png', type: 'image/png' } })).body.data;
     await call('GET media/{file}', { params: { file: image.url.split('/').at(-1) } });
+    // installing the app: the manifest and an icon made from the logo
+    const manifest = (await call('GET app/manifest')).body;
+    await call('GET app/icon', { query: { size: '192', v: manifest.icons[0].src.split('v=')[1] } });
     // the counter: a voucher's rotating code, looked up, redeemed and undone; the orders board
     const codes = (await call('GET reward/voucher/code', { token, query: { id: vouchers[0].id } })).body.data;
     await call('POST merchant/counter/lookup', { token: owner, body: { code: codes.current.qr } });

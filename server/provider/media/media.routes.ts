@@ -1,10 +1,15 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { mediaFileEndpoint, mediaParams, mediaSpec } from '#contract/media';
+import { appIconQuery, appInstallEndpoints, webAppManifest } from '#contract/app-install';
 import { IMAGE_UPLOAD_BODY_MAX, type ImagePurpose } from '#contract/staff-checks';
+import type { Endpoint } from '#contract/endpoints';
 import type { ProviderContext } from '../context';
 import { notFound } from '../http/errors';
 import { guard, mount } from '../http/mount';
 import type { RawBodyRequest } from '../http/raw-body';
+import { parse } from '../http/validate';
+import { getMerchant, SETTINGS_MAX_AGE_S } from '../settings/settings.service';
+import { appIcon } from './app-icons';
 import { readImage, storeImage, tooLarge } from './media.service';
 
 /** The one call whose body may be larger than 64 KiB: an image of 2 MB in base64, with room for the JSON around it. */
@@ -56,6 +61,30 @@ export function mediaRoutes(ctx: ProviderContext): Router {
       'content-security-policy': "default-src 'none'; sandbox",
     });
     res.status(200).end(image.bytes);
+  });
+
+  // installing the app (#contract/app-install): the manifest and the icons, public, the same for everyone
+  const [manifestEndpoint, iconEndpoint] = appInstallEndpoints as [Endpoint, Endpoint];
+  r.get(`/${manifestEndpoint.path}`, ...guard(ctx, manifestEndpoint.auth), async (_req, res) => {
+    const manifest = webAppManifest(ctx.publicApiPrefix, (await getMerchant(ctx.db, ctx.merchantId)).settings);
+    res.set({ 'content-type': 'application/manifest+json; charset=utf-8', 'cache-control': `public, max-age=${SETTINGS_MAX_AGE_S}` });
+    res.status(200).end(JSON.stringify(manifest));
+  });
+  r.get(`/${iconEndpoint.path}`, ...guard(ctx, iconEndpoint.auth), async (req, res) => {
+    const query = parse(appIconQuery, req.query);
+    const icon = await appIcon(ctx, query.size, query.purpose);
+    const etag = `"${icon.version}-${query.size}-${query.purpose}"`;
+    res.set({
+      'content-type': 'image/png',
+      etag,
+      // the manifest's URL names the current version: that answer never changes; any other is the current icon for a minute
+      'cache-control': query.v === icon.version ? 'public, max-age=31536000, immutable' : 'public, max-age=60',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+    const known = (req.get('if-none-match') ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+    if (known.includes(etag)) return void res.status(304).end();
+    res.status(200).end(icon.bytes);
   });
 
   return r;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useProfile } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
@@ -12,10 +12,15 @@ import { paths, to } from '#contract/routes';
 import { useOrdering } from '../../app/ordering';
 import { useSite } from '../../app/settings';
 import { lazyPage } from '../../shared/lazy-page';
+import { useInstallPrompt } from '../../app/install-prompt';
+import { appShortName } from '#contract/short-name';
 import { HomeScreen } from './home-screen';
 
 /** The member card is a chunk of its own, loaded the first time it is opened: Home does not grow. */
 const MemberCardSheet = lazyPage(() => import('../profile/member-card.container'), { fullScreen: false });
+
+/** Home's offer to install the app, in its own small chunk: loaded only when it is the moment. */
+const InstallPrompt = lazy(() => import('./install-prompt').then((m) => ({ default: m.InstallPrompt })));
 
 export default function HomePage() {
   const { settings } = useSite();
@@ -29,6 +34,8 @@ export default function HomePage() {
   const { ordering } = useOrdering();
   // null until first opened; then it stays mounted, so closing it returns focus to the entry
   const [cardOpen, setCardOpen] = useState<boolean | null>(null);
+  // after a first order only (orders.data says so), never on a first visit, never once installed
+  const offer = useInstallPrompt((orders.data?.orders.length ?? 0) > 0);
   // The profile is the page; the other tiles simply stay empty if they fail.
   const go = (path: string) => () => void navigate(path);
 
@@ -65,6 +72,13 @@ export default function HomePage() {
         ordering={ordering}
         stampCards={stamps.data?.cards}
         tier={tier.data}
+        installPrompt={
+          offer.state && (
+            <Suspense fallback={null}>
+              <InstallPrompt mode={offer.state} shopName={appShortName(settings)} onInstall={offer.install} onDismiss={offer.dismiss} />
+            </Suspense>
+          )
+        }
       />
       {cardOpen !== null && <MemberCardSheet open={cardOpen} onOpenChange={setCardOpen} />}
     </>

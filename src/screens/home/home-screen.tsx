@@ -44,6 +44,8 @@ export interface HomeScreenProps {
   stampCards?: StampCard[];
   /** The customer's tier (issue 30): its name and the bar to the next; nothing when the shop has none. */
   tier?: TierStatusData | null;
+  /** The offer to install the app (issue 31), when it is the moment: above the latest order. */
+  installPrompt?: ReactNode;
 }
 
 const tile = cx(cardClass('none'), 'text-left hover:bg-surface', focusRing);
@@ -252,6 +254,7 @@ export function HomeScreen({
   ordering,
   stampCards,
   tier,
+  installPrompt,
 }: HomeScreenProps) {
   const title = customer ? `Hi, ${firstName(customer.name)}` : 'Home';
   let body: ReactNode;
@@ -267,6 +270,7 @@ export function HomeScreen({
         <TierCard status={tier} variant="compact" locale={locale} />
         <StampCards cards={stampCards} compact onOpenDetails={onOpenPoints} locale={locale} />
         <QuickActions onOpenShop={onOpenShop} onOpenSpin={onOpenSpin} onOpenRewards={onOpenRewards} onOpenOrders={onOpenOrders} />
+        {installPrompt}
         <LatestOrder order={latestOrder} onOpenOrder={onOpenOrder} onOpenOrders={onOpenOrders} onOpenShop={onOpenShop} currency={currency} locale={locale} now={now} />
         <FeaturedRewards rewards={featuredRewards} points={customer.points} onOpenReward={onOpenReward} onOpenRewards={onOpenRewards} locale={locale} />
       </div>
