@@ -16,6 +16,11 @@
  *   at start and re-seeded by a pg-boss cron every minute, so it heals within a minute if a process
  *   dies between taking a run and queueing the next. No retries: the next run is 5 s away anyway.
  *
+ * - `push` (only with web push set up): sendDuePushes about every 3 s, chained like the demo's (its
+ *   own `startAfter`, a `stately` queue, re-seeded by a cron every minute). The deliveries themselves
+ *   are claimed `for update skip locked` with a lease (push/push.sender.ts), so two instances, or a run
+ *   repeated, never send one twice; their retries are the outbox's (backoff per delivery), not pg-boss's.
+ *
  * Every instance runs a worker for each queue; pg-boss hands each job to exactly one of them. The job
  * bodies still take their rows with `for update skip locked` or idempotent SQL, the second line of
  * defence should a run be repeated (a retry after an expiry, for instance).
@@ -35,6 +40,7 @@ import { purgeCallNonces } from './http/signature-check';
 import { giveBirthdayTreats } from './customers/birthdays.service';
 import { settleDueReferrals } from './referrals/referrals.service';
 import { runTiers } from './tiers/tiers.service';
+import { purgePushDeliveries, sendDuePushes } from './push/push.sender';
 
 /**
  * The hourly housekeeping: pending points whose hold has ended credited (and the referrals that decides), points expiry and notices, voucher expiry, old idempotency keys, spent codes
@@ -57,11 +63,13 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await purgeCallNonces(ctx.db, ctx.clock.now());
   await giveBirthdayTreats(ctx);
   await runTiers(ctx);
+  await purgePushDeliveries(ctx);
 }
 
 /** pg-boss queue names */
 export const HOURLY_QUEUE = 'hourly';
 export const DEMO_QUEUE = 'demo-orders';
+export const PUSH_QUEUE = 'push';
 
 const HOURLY_SLOT_SECONDS = 3600;
 
@@ -76,6 +84,8 @@ export interface JobOptions {
   hourlyExpireSeconds?: number;
   /** seconds between demo runs. Default 5 */
   demoEverySeconds?: number;
+  /** seconds between push runs. Default 3 */
+  pushEverySeconds?: number;
   /** how long stop() waits for running jobs before failing them (pg-boss retries them later). Default 10 s */
   stopTimeoutMs?: number;
   /** pg-boss constructor options to change (tests) */
@@ -153,7 +163,30 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
       // the demo was on in an earlier run: stop its re-seeding (a run still queued is never fetched)
       await boss.unschedule(DEMO_QUEUE);
     }
-    ctx.logger.info({ hourly: 'at start and at minute 0 of every hour', demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off' }, 'jobs running (pg-boss)');
+    if (ctx.push) {
+      const pushEvery = options.pushEverySeconds ?? 3;
+      const pushQueue = { retryLimit: 0, expireInSeconds: 300, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
+      await boss.createQueue(PUSH_QUEUE, { policy: 'stately', ...pushQueue });
+      await boss.updateQueue(PUSH_QUEUE, pushQueue);
+      await boss.schedule(PUSH_QUEUE, '* * * * *');
+      if (stopped) return;
+      await boss.work(PUSH_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+        await boss.send(PUSH_QUEUE, null, { startAfter: pushEvery }).catch((err) => ctx.logger.error({ err, job: PUSH_QUEUE }, 'could not queue the next push run'));
+        try {
+          await sendDuePushes(ctx);
+        } catch (err) {
+          ctx.logger.error({ err, job: PUSH_QUEUE }, 'job failed');
+          throw err;
+        }
+      });
+      await boss.send(PUSH_QUEUE, null);
+    } else {
+      await boss.unschedule(PUSH_QUEUE);
+    }
+    ctx.logger.info(
+      { hourly: 'at start and at minute 0 of every hour', demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off', push: ctx.push ? `every ${options.pushEverySeconds ?? 3} s` : 'off' },
+      'jobs running (pg-boss)',
+    );
   }
 
   runner.ready = setUp().catch((err: unknown) => {
