@@ -57,7 +57,8 @@ const kindSwitch = z.boolean({ error: 'must be true or false' });
 export const pushPreferencesBody = z
   .object({ order_status: kindSwitch, points: kindSwitch, rewards: kindSwitch, expiring: kindSwitch, campaigns: kindSwitch })
   .partial()
-  .strict();
+  .strict()
+  .refine((o) => Object.keys(o).length > 0, 'give at least one kind to turn on or off');
 export type PushPreferencesInput = z.infer<typeof pushPreferencesBody>;
 
 export const pushPreferencesAnswer = z.object({ order_status: z.boolean(), points: z.boolean(), rewards: z.boolean(), expiring: z.boolean(), campaigns: z.boolean() });

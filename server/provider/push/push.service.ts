@@ -25,9 +25,10 @@ export async function pushStatus(ctx: ProviderContext, customerId: number): Prom
  * two tabs subscribing at once, and their newest MAX_SUBSCRIPTIONS browsers are kept.
  */
 export async function subscribe(ctx: ProviderContext, customerId: number, body: PushSubscribeInput): Promise<PushStatusData> {
-  if (!ctx.push) throw unavailable();
-  const problem = endpointProblem(body.endpoint, ctx.push.allowLoopback);
+  // the input first: a bad endpoint is a 400 whether push is set up or not
+  const problem = endpointProblem(body.endpoint, ctx.push?.allowLoopback ?? false);
   if (problem) throw validation({ endpoint: problem });
+  if (!ctx.push) throw unavailable();
   await ctx.db.transaction().execute(async (trx) => {
     await sql`select id from customers where id = ${customerId} for update`.execute(trx);
     // a first browser (again): every kind on, whatever was chosen when push was last turned off
