@@ -6,7 +6,7 @@
  *
  * Typed structurally (the events' few members used here), so the app's DOM types compile it too.
  */
-import type { PushPayload } from '#contract/push';
+import type { PushPayload } from '#contract/push-kinds';
 
 /** Where a tap goes when the push names no link (or one that is not the app's own path): the inbox. */
 export const INBOX_PATH = '/profile/notification';
@@ -82,7 +82,7 @@ const scope = () => globalThis as unknown as WorkerScopeLike;
 
 /** The `push` event: shows the notification (a push must show one: userVisibleOnly). */
 export function handlePush(event: PushEventLike, o: { icon?: string; badge?: string } = {}, self: WorkerScopeLike = scope()): void {
-  let data: string | null = null;
+  let data: string | null;
   try {
     data = event.data?.text() ?? null;
   } catch {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { PUSH_KINDS, PUSH_KIND_LABELS, type PushKind, type PushPreferences } from '#contract/push';
+import { PUSH_KINDS, PUSH_KIND_LABELS, type PushKind } from '#contract/push-kinds';
+import type { PushPreferences } from '#contract/push';
 import { Button, Notice, cardClass, cx, focusRing } from '../../ui';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PushKind } from '#contract/push';
+import type { PushKind } from '#contract/push-kinds';
 import { usePushStatus, useSavePushPreferences, useSubscribePush, useUnsubscribePush } from '../../api/push';
 import { currentSubscription, dismissPushCard, pushCardDismissed, pushSupport, subscribeThisBrowser, unsubscribeThisBrowser, type PushSupport } from '../../app/push';
 import { useAction } from '../../shared/action';

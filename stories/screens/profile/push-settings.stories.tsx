@@ -80,6 +80,8 @@ export const Error: Story = {
 
 /** No push here (not set up on the shop, or a browser without it): the section is not shown at all. */
 export const Unsupported: Story = {
+  // nothing to screenshot
+  tags: ['!screen'],
   args: { state: 'hidden' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('region')).toBeNull();
