@@ -111,6 +111,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
   const hourly = options.hourly ?? runHourlyJobs;
   const demoOrders = options.demoOrders ?? advanceDemoOrders;
   const demoEvery = options.demoEverySeconds ?? 5;
+  const pushEvery = options.pushEverySeconds ?? 3;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
   const runner: Runner = { boss, ready: Promise.resolve() };
@@ -142,49 +143,38 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     // the start-up run: one per hour slot across every instance (a restart within the hour adds none)
     if ((await boss.send(HOURLY_QUEUE, null, { singletonSeconds: HOURLY_SLOT_SECONDS })) && runner.hourlyWorker) boss.notifyWorker(runner.hourlyWorker);
 
-    if (ctx.demoOrderProgress) {
-      const demoQueue = { retryLimit: 0, expireInSeconds: 120, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
-      await boss.createQueue(DEMO_QUEUE, { policy: 'stately', ...demoQueue });
-      await boss.updateQueue(DEMO_QUEUE, demoQueue);
-      await boss.schedule(DEMO_QUEUE, '* * * * *');
+    /**
+     * A queue run every `every` seconds while `on`: each run first queues the next (`startAfter`), so a
+     * process dying in one leaves the chain in place; the `stately` queue holds one waiting run however
+     * many instances add one, and a cron every minute seeds the chain again should it break. Off: its
+     * re-seeding stops (a run still queued is never fetched).
+     */
+    async function chain(queue: string, on: boolean, every: number, expireInSeconds: number, body: (ctx: ProviderContext) => Promise<unknown>): Promise<void> {
+      if (!on) {
+        await boss.unschedule(queue);
+        return;
+      }
+      const settings = { retryLimit: 0, expireInSeconds, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
+      await boss.createQueue(queue, { policy: 'stately', ...settings });
+      await boss.updateQueue(queue, settings);
+      await boss.schedule(queue, '* * * * *');
       if (stopped) return;
-      await boss.work(DEMO_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-        // the next run first, so a process dying in this one leaves the chain in place
-        await boss.send(DEMO_QUEUE, null, { startAfter: demoEvery }).catch((err) => ctx.logger.error({ err, job: DEMO_QUEUE }, 'could not queue the next demo run'));
+      await boss.work(queue, { pollingIntervalSeconds: 1 }, async () => {
+        await boss.send(queue, null, { startAfter: every }).catch((err) => ctx.logger.error({ err, job: queue }, `could not queue the next ${queue} run`));
         try {
-          await demoOrders(ctx);
+          await body(ctx);
         } catch (err) {
-          ctx.logger.error({ err, job: DEMO_QUEUE }, 'job failed');
+          ctx.logger.error({ err, job: queue }, 'job failed');
           throw err;
         }
       });
-      await boss.send(DEMO_QUEUE, null);
-    } else {
-      // the demo was on in an earlier run: stop its re-seeding (a run still queued is never fetched)
-      await boss.unschedule(DEMO_QUEUE);
+      await boss.send(queue, null);
     }
-    if (ctx.push) {
-      const pushEvery = options.pushEverySeconds ?? 3;
-      const pushQueue = { retryLimit: 0, expireInSeconds: 300, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
-      await boss.createQueue(PUSH_QUEUE, { policy: 'stately', ...pushQueue });
-      await boss.updateQueue(PUSH_QUEUE, pushQueue);
-      await boss.schedule(PUSH_QUEUE, '* * * * *');
-      if (stopped) return;
-      await boss.work(PUSH_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-        await boss.send(PUSH_QUEUE, null, { startAfter: pushEvery }).catch((err) => ctx.logger.error({ err, job: PUSH_QUEUE }, 'could not queue the next push run'));
-        try {
-          await sendDuePushes(ctx);
-        } catch (err) {
-          ctx.logger.error({ err, job: PUSH_QUEUE }, 'job failed');
-          throw err;
-        }
-      });
-      await boss.send(PUSH_QUEUE, null);
-    } else {
-      await boss.unschedule(PUSH_QUEUE);
-    }
+    await chain(DEMO_QUEUE, ctx.demoOrderProgress, demoEvery, 120, demoOrders);
+    if (stopped) return;
+    await chain(PUSH_QUEUE, ctx.push !== null, pushEvery, 300, sendDuePushes);
     ctx.logger.info(
-      { hourly: 'at start and at minute 0 of every hour', demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off', push: ctx.push ? `every ${options.pushEverySeconds ?? 3} s` : 'off' },
+      { hourly: 'at start and at minute 0 of every hour', demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off', push: ctx.push ? `every ${pushEvery} s` : 'off' },
       'jobs running (pg-boss)',
     );
   }
