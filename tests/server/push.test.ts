@@ -82,7 +82,8 @@ describeEachDb('web push', (kind) => {
       p.ctx.push = null;
       expect((await status(c.token).expect(200)).body.data.public_key).toBeNull();
       const keys = browserKeys();
-      const refused = await p.call('post', 'push/subscribe', { token: c.token, body: { endpoint: fake.endpoint(), keys: { p256dh: keys.p256dh, auth: keys.auth } } }).expect(503);
+      // a good subscription of a real push service: refused only because push is off
+      const refused = await p.call('post', 'push/subscribe', { token: c.token, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys: { p256dh: keys.p256dh, auth: keys.auth } } }).expect(503);
       expect(refused.body.error.code).toBe('PUSH_UNAVAILABLE');
       expect(await subscriptionsOf(c.id)).toHaveLength(0);
     });
