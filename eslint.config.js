@@ -53,6 +53,8 @@ export const PROVIDER_LAYERS = [
   ['staff'],
   ['auth'],
   ['accounts', 'notifications', 'settings'],
+  // notify() queues a notification's pushes in its transaction: push sits below notifications
+  ['push'],
   ['http'],
 ];
 /** The files that put the provider together: they may import every area, and no area imports them. */

@@ -101,6 +101,17 @@ const schema = z
     // e-mail through SMTP (server/provider/auth/smtp-mailer.ts)
     SMTP_URL: checkedBy((v) => smtpTransportOptions(v)),
     MAIL_FROM: checkedBy(checkMailFrom),
+    // web push (server/provider/push): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) and who the push services may contact
+    VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^B[A-Za-z0-9_-]{86}=?$/, 'must be a VAPID public key: 87 characters of base64url (npx web-push generate-vapid-keys)').optional()),
+    VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}=?$/, 'must be a VAPID private key: 43 characters of base64url (npx web-push generate-vapid-keys)').optional()),
+    VAPID_SUBJECT: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => /^mailto:[^@\s]+@[^@\s]+$/.test(v) || (/^https:\/\//.test(v) && URL.canParse(v)), 'must be a mailto: address or an https:// URL where the push services can reach you')
+        .optional(),
+    ),
+    // tests only: push subscriptions whose endpoint is a local fake (http on loopback); refused in production
+    PUSH_ALLOW_LOOPBACK: bool(false),
   });
 
 /** Every variable the server reads (tests start servers with none of them inherited). */
@@ -137,6 +148,9 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
   if (twilio === 0 && production && !set(env.PROVIDER_API_BASE)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required in production: sign-in codes go by SMS, and the development outbox sends nothing');
   }
+  const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter(set).length;
+  if (vapid > 0 && vapid < 3) problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three to send web push');
+  if (production && isOn(env.PUSH_ALLOW_LOOPBACK, false)) problems.push('PUSH_ALLOW_LOOPBACK cannot be on in production: it lets a push subscription point at this machine');
   if (set(env.SMTP_URL) !== set(env.MAIL_FROM)) problems.push(`${set(env.SMTP_URL) ? 'MAIL_FROM' : 'SMTP_URL'} is required with ${set(env.SMTP_URL) ? 'SMTP_URL' : 'MAIL_FROM'}: set both to send e-mail`);
   return problems;
 }
@@ -231,6 +245,17 @@ export interface Config {
   twilio: { accountSid: string; authToken: string; from: string; apiBase: string | undefined } | undefined;
   /** e-mail through SMTP; unset: the development outbox, or no e-mail in production */
   smtp: { url: string; from: string } | undefined;
+  /** web push's VAPID keys from the environment; unset: the embedded provider's generated ones outside production, else push is off */
+  vapid: VapidKeys | undefined;
+  /** push subscriptions may name a loopback fake (tests; never in production) */
+  pushAllowLoopback: boolean;
+}
+
+/** A VAPID key pair (base64url) and the subject push services may contact (mailto: or https:). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export class ConfigError extends Error {
@@ -296,5 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiBase: e.TWILIO_API_BASE } : undefined,
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : undefined,
+    pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
   };
 }

@@ -12,11 +12,12 @@ import { openDatabase, type DatabaseHandle } from './db';
 import { seed } from './db/seed';
 import { createLogger, guardProcessOutput, logOutputFor, type Logger } from './lib/logger';
 import { standOut } from './lib/log-format';
-import { loadOrCreateSecrets } from './lib/secrets';
+import { loadOrCreateSecrets, type EmbeddedSecrets } from './lib/secrets';
 import { readOutbox } from './provider/auth/sender';
 import { smtpMailer } from './provider/auth/smtp-mailer';
 import { twilioSender } from './provider/auth/twilio-sender';
 import { startEmbeddedProvider, type EmbeddedProvider } from './provider/embedded';
+import type { PushSetup } from './provider/context';
 import { stripeGateway } from './provider/payments/stripe';
 import { triggerHourlyJobs } from './provider/jobs';
 import { LISTENING_FILE, ownerSetupUrlIfNoOwner } from './provider/staff/setup-link';
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
       await seed(database.db);
       const providerLogger = logger.child({ name: 'provider' });
       const { stripe, twilio, smtp } = config;
+      const push = pushSetupOf(config, secrets);
       const provider = await startEmbeddedProvider({
         db: database.db,
         logger: providerLogger,
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
           : {}),
         ...(smtp ? { mailer: smtpMailer({ url: smtp.url, from: smtp.from, logger: providerLogger.child({ name: 'mail' }) }) } : {}),
         devOutbox: config.devOutbox,
+        push,
         publicUrl: () => config.publicUrl ?? listening.at,
         // alone (SERVE=provider) it listens where gateways reach it; else on loopback for this process's gateway
         host: config.serve === 'provider' ? config.host : '127.0.0.1',
@@ -160,6 +163,12 @@ async function main(): Promise<void> {
       // one line on how codes reach people
       logger.info(
         `messages: ${twilio ? 'text messages through Twilio' : 'text messages to the development outbox'}, ${smtp ? 'e-mail through SMTP' : config.devOutbox ? 'e-mail to the development outbox' : 'no e-mail service (e-mail verification is unavailable; set SMTP_URL and MAIL_FROM)'}`,
+      );
+      // one line on web push: which keys, or why it is off
+      logger.info(
+        push
+          ? `web push: on (${config.vapid ? 'VAPID keys from the environment' : `VAPID keys generated in ${join(dataDir, 'secrets.json')}`})${push.allowLoopback ? '; PUSH_ALLOW_LOOPBACK: subscriptions may name a push service on this machine (tests only)' : ''}`
+          : 'web push: off in production without VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (notifications stay in the app)',
       );
       // one line on how money comes in: the sandbox pays anything, so production runs it only when asked
       if (stripe) {
@@ -265,3 +274,14 @@ async function closeAll(running: Running, logger: Logger): Promise<void> {
 }
 
 void main();
+
+/**
+ * Web push's keys: the environment's (VAPID_*), else, outside production, the pair generated once in
+ * DATA_DIR/secrets.json (a development or test shop; production instances share keys through the
+ * environment, or every instance would sign with its own). None: push is off.
+ */
+function pushSetupOf(config: Config, secrets: EmbeddedSecrets): PushSetup | null {
+  const subjectOf = () => (config.publicUrl?.startsWith('https://') ? config.publicUrl : 'mailto:push@example.invalid');
+  const vapid = config.vapid ?? (config.production ? undefined : { publicKey: secrets.vapid_public_key, privateKey: secrets.vapid_private_key, subject: subjectOf() });
+  return vapid ? { vapid, allowLoopback: config.pushAllowLoopback } : null;
+}

@@ -29,6 +29,7 @@ import * as m0021 from './migrations/0021-birthdays';
 import * as m0022 from './migrations/0022-loyalty-rules';
 import * as m0023 from './migrations/0023-counter-reward-redeem';
 import * as m0024 from './migrations/0024-stamp-cards';
+import * as m0027 from './migrations/0027-push';
 import * as m0026 from './migrations/0026-referrals';
 import * as m0025 from './migrations/0025-tiers';
 
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0024-stamp-cards': m0024,
   '0026-referrals': m0026,
   '0025-tiers': m0025,
+  '0027-push': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

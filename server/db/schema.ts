@@ -441,6 +441,54 @@ export interface DB {
   tiers: TierTable;
   customer_tiers: CustomerTierTable;
   tier_welcomes: TierWelcomeTable;
+  push_subscriptions: PushSubscriptionTable;
+  push_preferences: PushPreferenceTable;
+  push_deliveries: PushDeliveryTable;
+}
+
+// web push (migration 0027)
+
+/** a browser's push subscription: one row per endpoint, the customer who subscribed on it last */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** the push service's URL for this browser (https; a loopback fake only under PUSH_ALLOW_LOOPBACK) */
+  endpoint: string;
+  /** the browser's P-256 public key and auth secret, base64url */
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+  last_success_at: NullableTimestamp;
+  /** deliveries given up in a row (reset by a success) */
+  failures: ColumnType<number, number | undefined, number>;
+}
+
+/** which kinds a customer wants pushed; no row: all of them */
+export interface PushPreferenceTable {
+  customer_id: number;
+  order_status: boolean;
+  points: boolean;
+  rewards: boolean;
+  expiring: boolean;
+  campaigns: boolean;
+  updated_at: Timestamp;
+}
+
+export type PushDeliveryStatus = 'pending' | 'sent' | 'failed' | 'expired';
+
+/** the push outbox: one notification to one subscription, sent by the `push` job */
+export interface PushDeliveryTable {
+  id: Generated<number>;
+  notification_id: number;
+  subscription_id: number;
+  kind: 'order_status' | 'points' | 'rewards' | 'expiring' | 'campaigns';
+  status: ColumnType<PushDeliveryStatus, PushDeliveryStatus | undefined, PushDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** when it may be tried next (a claim moves it a lease ahead) */
+  next_at: Timestamp;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  last_error: string | null;
 }
 
 /** a friend who signed up with a customer's referral code: one per friend account ever (migration 0026) */

@@ -15,6 +15,7 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { addressesRoutes } from './addresses/addresses.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { pushRoutes } from './push/push.routes';
 import { wheelRoutes } from './wheel/wheel.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { machineActivity } from './staff/machine-activity';
@@ -73,6 +74,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     rewardsRoutes, // and merchant/rewards…: the owner's reward catalogue
     addressesRoutes,
     notificationsRoutes,
+    pushRoutes, // push/…: the customer's browsers that receive pushes, and which kinds
     wheelRoutes, // and merchant/wheel…: the owner's wheel, every published configuration kept
     staffRoutes, // merchant/…: the merchant console's staff accounts, sessions and audit log
     themeRoutes, // merchant/theme/…: the theme studio

@@ -50,4 +50,15 @@ export interface ProviderContext {
   publicUrl: () => string | undefined;
   /** where the browser reaches this provider's hosted pages (through the gateway): '/api/' */
   publicApiPrefix: string;
+  /**
+   * Web push (push/): the VAPID keys pushes are signed with, and whether a subscription may name a
+   * loopback fake (PUSH_ALLOW_LOOPBACK, tests; never in production). null: push is off (push/status
+   * answers a null key, push/subscribe 503 PUSH_UNAVAILABLE; notifications stay in the app).
+   */
+  push: PushSetup | null;
+}
+
+export interface PushSetup {
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  allowLoopback: boolean;
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db';
 import { systemClock, type Clock } from '../lib/clock';
 import { keysCallHmac, MIN_CALL_SECRET_BYTES } from '../lib/signature';
 import { createProviderApp, PROVIDER_MOUNT } from './app';
-import type { ProviderContext } from './context';
+import type { ProviderContext, PushSetup } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
 import { actionPoints } from './loyalty/loyalty.actions';
 import { tierPort } from './tiers/tiers.service';
@@ -36,6 +36,8 @@ export interface EmbeddedProviderOptions {
   mailer?: MailSender;
   /** the shop's public origin for links sent by e-mail (ProviderContext.publicUrl): a value, or read when a link is made */
   publicUrl?: string | (() => string | undefined);
+  /** web push's keys and rules (ProviderContext.push); unset: push is off */
+  push?: PushSetup | null;
   /** run the scheduled jobs through pg-boss on this database (jobs.ts); false: none (tests run jobs by hand). Default true */
   jobs?: boolean;
   host?: string;
@@ -79,6 +81,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     demoOrderProgress: o.demoOrderProgress,
     publicUrl: typeof o.publicUrl === 'function' ? o.publicUrl : () => o.publicUrl as string | undefined,
     publicApiPrefix,
+    push: o.push ?? null,
   };
 }
 

@@ -16,6 +16,11 @@
  *   at start and re-seeded by a pg-boss cron every minute, so it heals within a minute if a process
  *   dies between taking a run and queueing the next. No retries: the next run is 5 s away anyway.
  *
+ * - `push` (only with web push set up): sendDuePushes about every 3 s, chained like the demo's (its
+ *   own `startAfter`, a `stately` queue, re-seeded by a cron every minute). The deliveries themselves
+ *   are claimed `for update skip locked` with a lease (push/push.sender.ts), so two instances, or a run
+ *   repeated, never send one twice; their retries are the outbox's (backoff per delivery), not pg-boss's.
+ *
  * Every instance runs a worker for each queue; pg-boss hands each job to exactly one of them. The job
  * bodies still take their rows with `for update skip locked` or idempotent SQL, the second line of
  * defence should a run be repeated (a retry after an expiry, for instance).
@@ -35,6 +40,7 @@ import { purgeCallNonces } from './http/signature-check';
 import { giveBirthdayTreats } from './customers/birthdays.service';
 import { settleDueReferrals } from './referrals/referrals.service';
 import { runTiers } from './tiers/tiers.service';
+import { purgePushDeliveries, sendDuePushes } from './push/push.sender';
 
 /**
  * The hourly housekeeping: pending points whose hold has ended credited (and the referrals that decides), points expiry and notices, voucher expiry, old idempotency keys, spent codes
@@ -57,11 +63,13 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await purgeCallNonces(ctx.db, ctx.clock.now());
   await giveBirthdayTreats(ctx);
   await runTiers(ctx);
+  await purgePushDeliveries(ctx);
 }
 
 /** pg-boss queue names */
 export const HOURLY_QUEUE = 'hourly';
 export const DEMO_QUEUE = 'demo-orders';
+export const PUSH_QUEUE = 'push';
 
 const HOURLY_SLOT_SECONDS = 3600;
 
@@ -76,6 +84,8 @@ export interface JobOptions {
   hourlyExpireSeconds?: number;
   /** seconds between demo runs. Default 5 */
   demoEverySeconds?: number;
+  /** seconds between push runs. Default 3 */
+  pushEverySeconds?: number;
   /** how long stop() waits for running jobs before failing them (pg-boss retries them later). Default 10 s */
   stopTimeoutMs?: number;
   /** pg-boss constructor options to change (tests) */
@@ -101,6 +111,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
   const hourly = options.hourly ?? runHourlyJobs;
   const demoOrders = options.demoOrders ?? advanceDemoOrders;
   const demoEvery = options.demoEverySeconds ?? 5;
+  const pushEvery = options.pushEverySeconds ?? 3;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
   const runner: Runner = { boss, ready: Promise.resolve() };
@@ -132,28 +143,40 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     // the start-up run: one per hour slot across every instance (a restart within the hour adds none)
     if ((await boss.send(HOURLY_QUEUE, null, { singletonSeconds: HOURLY_SLOT_SECONDS })) && runner.hourlyWorker) boss.notifyWorker(runner.hourlyWorker);
 
-    if (ctx.demoOrderProgress) {
-      const demoQueue = { retryLimit: 0, expireInSeconds: 120, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
-      await boss.createQueue(DEMO_QUEUE, { policy: 'stately', ...demoQueue });
-      await boss.updateQueue(DEMO_QUEUE, demoQueue);
-      await boss.schedule(DEMO_QUEUE, '* * * * *');
+    /**
+     * A queue run every `every` seconds while `on`: each run first queues the next (`startAfter`), so a
+     * process dying in one leaves the chain in place; the `stately` queue holds one waiting run however
+     * many instances add one, and a cron every minute seeds the chain again should it break. Off: its
+     * re-seeding stops (a run still queued is never fetched).
+     */
+    async function chain(queue: string, on: boolean, every: number, expireInSeconds: number, body: (ctx: ProviderContext) => Promise<unknown>): Promise<void> {
+      if (!on) {
+        await boss.unschedule(queue);
+        return;
+      }
+      const settings = { retryLimit: 0, expireInSeconds, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
+      await boss.createQueue(queue, { policy: 'stately', ...settings });
+      await boss.updateQueue(queue, settings);
+      await boss.schedule(queue, '* * * * *');
       if (stopped) return;
-      await boss.work(DEMO_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-        // the next run first, so a process dying in this one leaves the chain in place
-        await boss.send(DEMO_QUEUE, null, { startAfter: demoEvery }).catch((err) => ctx.logger.error({ err, job: DEMO_QUEUE }, 'could not queue the next demo run'));
+      await boss.work(queue, { pollingIntervalSeconds: 1 }, async () => {
+        await boss.send(queue, null, { startAfter: every }).catch((err) => ctx.logger.error({ err, job: queue }, `could not queue the next ${queue} run`));
         try {
-          await demoOrders(ctx);
+          await body(ctx);
         } catch (err) {
-          ctx.logger.error({ err, job: DEMO_QUEUE }, 'job failed');
+          ctx.logger.error({ err, job: queue }, 'job failed');
           throw err;
         }
       });
-      await boss.send(DEMO_QUEUE, null);
-    } else {
-      // the demo was on in an earlier run: stop its re-seeding (a run still queued is never fetched)
-      await boss.unschedule(DEMO_QUEUE);
+      await boss.send(queue, null);
     }
-    ctx.logger.info({ hourly: 'at start and at minute 0 of every hour', demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off' }, 'jobs running (pg-boss)');
+    await chain(DEMO_QUEUE, ctx.demoOrderProgress, demoEvery, 120, demoOrders);
+    if (stopped) return;
+    await chain(PUSH_QUEUE, ctx.push !== null, pushEvery, 300, sendDuePushes);
+    ctx.logger.info(
+      { hourly: 'at start and at minute 0 of every hour', demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off', push: ctx.push ? `every ${pushEvery} s` : 'off' },
+      'jobs running (pg-boss)',
+    );
   }
 
   runner.ready = setUp().catch((err: unknown) => {

@@ -22,6 +22,7 @@ import { optionsApi } from './options.calls';
 import { ordersApi } from './orders.calls';
 import { paymentsApi } from './payments.calls';
 import { pointsApi } from './points.calls';
+import { pushApi } from './push.calls';
 import { rewardsApi, rewardsEditorApi } from './rewards.calls';
 import { referralsApi, referralsConsoleApi } from './referrals.calls';
 import { previewCall, settingsApi } from './settings.calls';
@@ -55,6 +56,7 @@ const areas = [
   ordersApi,
   paymentsApi,
   pointsApi,
+  pushApi,
   referralsApi,
   referralsConsoleApi,
   rewardsApi,

@@ -38,6 +38,7 @@ import { rewardsEditorSpec, rewardsSpec } from './rewards';
 import { shopSpec } from './shop';
 import { walletSpec } from './wallet';
 import { staffSpec } from './staff';
+import { pushSpec } from './push';
 import { stampsConsoleSpec, stampsSpec } from './stamps';
 import { themeSpec } from './theme';
 import { tiersConsoleSpec, tiersSpec } from './tiers';
@@ -149,6 +150,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // notifications
   ...endpointsOf(notificationsSpec),
+  // web push: the same notifications on the customer's phone
+  ...endpointsOf(pushSpec),
 
   // the wheel
   ...endpointsOf(wheelSpec),

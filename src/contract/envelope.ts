@@ -43,6 +43,8 @@ export type ErrorCode =
   | 'GOOGLE_LINKED'
   /** 503: no payment gateway (top-ups and online order payments); the wallet still works */
   | 'PAYMENTS_UNAVAILABLE'
+  /** 503: web push is not set up on this shop (no VAPID keys): notifications stay in the app */
+  | 'PUSH_UNAVAILABLE'
   /** 403: signed in to the merchant console, but this staff member's role may not make this call */
   | 'ROLE_FORBIDDEN'
   /** 401: a staff sign-in with an e-mail address and password that do not match (the same answer for both) */
@@ -140,6 +142,7 @@ export const ERROR_STATUS = {
   PROVIDER_UNAVAILABLE: 503,
   EMAIL_UNAVAILABLE: 503,
   PAYMENTS_UNAVAILABLE: 503,
+  PUSH_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 /** An answer: `{ status, message, data }`, the same shape for every call of the contract. */

@@ -83,6 +83,8 @@ const COUNTED = [
   'email_codes',
   'code_failures',
   'dev_outbox',
+  'push_subscriptions',
+  'push_preferences',
 ] as const;
 
 describeEachDb('bad input on every call', (kind) => {
@@ -258,6 +260,35 @@ describeEachDb('bad input on every call', (kind) => {
       bad: { code: ['', 'ABC', 'x'.repeat(13), 'AB-CD-EF', '../../etc', NUL] },
       // the good shape of a code that is nobody's
       validStatus: 404,
+    },
+    // --- web push (this provider has no VAPID keys: the good subscription answers 503 PUSH_UNAVAILABLE, after every check of its input) ---
+    {
+      method: 'post',
+      path: 'push/subscribe',
+      auth: 'customer',
+      valid: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+      required: ['endpoint', 'keys'],
+      bad: {
+        endpoint: [...BAD_STRING(2048), '', 'http://fcm.googleapis.com/x', 'ftp://push.example/x', 'https://10.0.0.1/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'http://127.0.0.1:9/x', 'https://intranet/x', 'https://push.example:8443/x', 'javascript:alert(1)'],
+        keys: [null, 'x', [], { p256dh: 'short', auth: 'A'.repeat(22) }, { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(40) }, { p256dh: `A${'A'.repeat(86)}`, auth: 'A'.repeat(22) }, { auth: 'A'.repeat(22) }],
+      },
+      validStatus: 503,
+    },
+    {
+      method: 'post',
+      path: 'push/unsubscribe',
+      auth: 'customer',
+      valid: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123' },
+      required: ['endpoint'],
+      bad: { endpoint: [...BAD_STRING(2048), '', 'not a url'] },
+    },
+    {
+      method: 'post',
+      path: 'push/preferences',
+      auth: 'customer',
+      valid: { points: false },
+      required: [],
+      bad: { points: ['no', 0, null, [true]], order_status: ['true', 1], campaigns: [{}] },
     },
     // --- customer ---
     {
@@ -570,6 +601,7 @@ describeEachDb('bad input on every call', (kind) => {
     'address/create', 'address/update', 'address/delete', 'order/quote', 'order/create', 'order/list', 'order/detail',
     'notification/list', 'notification/read', 'wheel/spin', 'merchant/order/status', 'merchant/product/update', 'payment/sandbox/PAYMENT/complete',
     'customer/email/verify/request', 'customer/email/verify', 'auth/google/link', 'customer/birthday', 'referral/lookup',
+    'push/subscribe', 'push/unsubscribe', 'push/preferences',
   ];
 
   describe.each(PATHS)('%s', (path) => {

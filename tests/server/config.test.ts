@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { makeVapidKeys } from '../../server/lib/secrets';
 import { serverEnv } from './support/env';
 import { SERVER_ARGS } from '../support/server-bundle';
+
+const PAIR = makeVapidKeys();
+const VAPID = { VAPID_PUBLIC_KEY: PAIR.publicKey, VAPID_PRIVATE_KEY: PAIR.privateKey, VAPID_SUBJECT: 'mailto:owner@shop.example' };
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -148,9 +152,21 @@ describe('the payment gateway and message services (Stripe, Twilio, SMTP)', () =
     [{ SMTP_URL: 'smtps://user@mail.example.com', MAIL_FROM: 'a@b.example' }, 'SMTP_URL has a user name but no password'],
     [{ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an e-mail address'],
     [{ SMTP_URL: 'smtps://mail.example.com' }, 'MAIL_FROM is required with SMTP_URL'],
+    [{ VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY }, 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together'],
+    [{ ...VAPID, VAPID_PUBLIC_KEY: 'abc' }, 'VAPID_PUBLIC_KEY must be a VAPID public key'],
+    [{ ...VAPID, VAPID_PRIVATE_KEY: 'abc' }, 'VAPID_PRIVATE_KEY must be a VAPID private key'],
+    [{ ...VAPID, VAPID_SUBJECT: 'http://shop.example' }, 'VAPID_SUBJECT must be a mailto: address or an https:// URL'],
+    [{ NODE_ENV: 'production', ...TWILIO, PUSH_ALLOW_LOOPBACK: 'true' }, 'PUSH_ALLOW_LOOPBACK cannot be on in production'],
   ])('refuses %j with a line saying what is wrong', (env, problem) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems.some((p) => p.startsWith(problem)), problems.join('\n')).toBe(true);
+  });
+
+  it('reads the VAPID keys (all three), and the loopback push fake only outside production', () => {
+    expect(loadConfig({ ...VAPID }).vapid).toEqual({ publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY, subject: 'mailto:owner@shop.example' });
+    expect(loadConfig({}).vapid).toBeUndefined();
+    expect(loadConfig({}).pushAllowLoopback).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_LOOPBACK: 'true' }).pushAllowLoopback).toBe(true);
   });
 
   it('never echoes the SMTP password in a problem', () => {

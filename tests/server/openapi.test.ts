@@ -28,6 +28,7 @@ import { WEBHOOK_SIGNATURE_HEADER as SERVER_WEBHOOK_HEADER } from '../../server/
 import { paymentWebhookEvent, WEBHOOK_SIGNATURE_HEADER } from '#contract/payments';
 import { newIp, newPhone } from './auth.helpers';
 import { postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
+import { makeVapidKeys } from '../../server/lib/secrets';
 import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import sharp from 'sharp';
 import { newStaff, newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
@@ -448,7 +449,9 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await new Promise<void>((done) => jwks.listen(0, '127.0.0.1', done));
   });
   afterAll(() => new Promise((done) => jwks?.close(done)));
-  const p = useTestProvider(kind, () => ({ googleJwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`, googleClientId: CLIENT_ID }));
+  // web push set up (its keys; nothing is sent: the job engine does not run here)
+  const push = { vapid: { ...makeVapidKeys(), subject: 'mailto:owner@kopi-senja.example' }, allowLoopback: false };
+  const p = useTestProvider(kind, () => ({ googleJwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`, googleClientId: CLIENT_ID, push }));
 
   const googleToken = (sub: string) => {
     const now = unix(p);
@@ -619,6 +622,12 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST customer/email/verify', { token, body: { code: /\b(\d{6})\b/.exec(mail.body)![1] } });
     await call('POST customer/birthday', { token, body: { day: 14, month: 3, year: 1990 } });
     await call('POST customer/birthday/remove', { token });
+    // web push: this browser's subscription, the kinds, and off again
+    await call('GET push/status', { token });
+    const pushEndpoint = 'https://fcm.googleapis.com/fcm/send/openapi-walk';
+    await call('POST push/subscribe', { token, body: { endpoint: pushEndpoint, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } } });
+    await call('POST push/preferences', { token, body: { campaigns: false } });
+    await call('POST push/unsubscribe', { token, body: { endpoint: pushEndpoint } });
 
     // addresses, orders, the merchant
     const address = (await call('POST address/create', { token, body: { label: 'Home', recipient: 'Ana Cruz', phone: '0917 123 4567', line1: '12 Calle Mabini', city: 'Makati', postal_code: '1200', lat: 14.55, lng: 121.02 } })).body.data.address;

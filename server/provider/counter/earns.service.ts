@@ -178,6 +178,7 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
       title: `You earned ${points} points at ${merchant.settings.setting_company}`,
       body: `For your purchase${location ? ` at ${location.name}` : ''}. Thank you!${stampsSentence(stamps)}`,
       link: paths.profilePoint,
+      push: 'points',
     });
   }
   // the points earned (or the visit) count towards the customer's tier: a rise is at once

@@ -101,7 +101,7 @@ async function giveOne(ctx: ProviderContext, trx: Database, c: BirthdayCandidate
     if ((await recordGift(trx, { customerId: c.id, year: c.year, kind: 'points', points, now })) === null) return false;
     await earnPoints(trx, ctx.clock, c.id, points, { reason: 'Happy birthday!', ref: `birthday:${c.year}` }, rules.points_expiry_days);
     await placeCustomer(trx, ctx, c.id);
-    await notify(trx, ctx.clock, c.id, { type: 'points_earned', title: `${greeting} ${points.toLocaleString('en')} points are yours`, body: 'A treat from us for your birthday. Enjoy!', link: paths.profilePoint });
+    await notify(trx, ctx.clock, c.id, { type: 'points_earned', title: `${greeting} ${points.toLocaleString('en')} points are yours`, body: 'A treat from us for your birthday. Enjoy!', link: paths.profilePoint, push: 'points' });
     return true;
   }
   const giftId = await recordGift(trx, { customerId: c.id, year: c.year, kind: 'voucher', points: null, now });

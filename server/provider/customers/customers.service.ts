@@ -82,6 +82,7 @@ export async function adjustCustomerPoints(ctx: ProviderContext, trx: Database, 
     title: body.points > 0 ? `You got ${n} points from us` : `${n} points were taken off your balance`,
     body: body.reason,
     link: paths.profilePoint,
+    push: body.points > 0 ? 'points' : null,
   });
   const [entry] = await ledgerPage(trx, body.customer_id, 0, 1);
   const customer = await summaryOf(trx, body.customer_id);

@@ -44,6 +44,11 @@ export async function markRead(db: Database, customerId: number, at: Date, ids: 
 export async function insertNotification(
   trx: Database,
   row: { customerId: number; type: NotificationType; title: string; body: string; link: string | null; now: Date },
-): Promise<void> {
-  await trx.insertInto('notifications').values({ customer_id: row.customerId, type: row.type, title: row.title, body: row.body, link: row.link, created_at: row.now }).execute();
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('notifications')
+    .values({ customer_id: row.customerId, type: row.type, title: row.title, body: row.body, link: row.link, created_at: row.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

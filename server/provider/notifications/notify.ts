@@ -1,14 +1,33 @@
 import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
 import type { NotificationType } from '#contract';
+import type { PushKind } from '#contract/push';
+import { enqueueDeliveries } from '../push/push.repo';
 import { insertNotification } from './notifications.repo';
 
-/** Adds a notification for a customer, in the caller's transaction so it exists exactly when its event does. */
+/**
+ * Which kind of push a notice of this type is when its caller does not say (`push`): the kinds the
+ * customer turns on and off (PUSH_KINDS). Only campaigns push by type; the others the issue names are
+ * asked for where they are written (an order being prepared or ready, points credited, points expiring
+ * soon; a reward within reach by its campaign), so a receipt, a refund or a points correction stays in
+ * the app.
+ */
+const PUSH_BY_TYPE: Partial<Record<NotificationType, PushKind>> = { campaign: 'campaigns' };
+
+/**
+ * Adds a notification for a customer, in the caller's transaction so it exists exactly when its event
+ * does, and queues it for the customer's browsers that receive pushes of its kind (push/: sent by the
+ * `push` job after the commit; nothing when they have none). `push`: the kind to push it as, or null
+ * for none (default: by its type, PUSH_BY_TYPE).
+ */
 export async function notify(
   trx: Database,
   clock: Clock,
   customerId: number,
-  n: { type: NotificationType; title: string; body: string; link?: string | null },
+  n: { type: NotificationType; title: string; body: string; link?: string | null; push?: PushKind | null },
 ): Promise<void> {
-  await insertNotification(trx, { customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now: clock.now() });
+  const now = clock.now();
+  const notificationId = await insertNotification(trx, { customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now });
+  const kind = n.push === undefined ? PUSH_BY_TYPE[n.type] : n.push;
+  if (kind) await enqueueDeliveries(trx, { customerId, notificationId, kind, now });
 }

@@ -81,7 +81,7 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
   // cancellation (its points taken back) too; an unpaid one's changes nothing and takes no customer lock
   if (to === 'completed' || (to === 'cancelled' && order.status !== 'pending_payment')) await placeCustomer(trx, ctx, order.customer_id);
   const collectAt = to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
-  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra + points, collectAt), link: orderLink(order.name) });
+  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra + points, collectAt), link: orderLink(order.name), push: to === 'preparing' || to === 'ready' ? 'order_status' : null });
   return updated;
 }
 
@@ -107,6 +107,7 @@ async function releaseOrderPoints(trx: Database, ctx: ProviderContext, merchant:
     title: `You earned ${points} points`,
     body: `For order ${order.name}. They are valid for ${merchant.rules.points_expiry_days} days.`,
     link: paths.profilePoint,
+    push: 'points',
   });
   return '';
 }

@@ -74,6 +74,7 @@ export async function runPointsExpiry(ctx: ProviderContext): Promise<PointsExpir
           title: 'Points expiring soon',
           body: first === last ? `${points} ${noun} on ${first}. Use them before then.` : `${points} ${noun} between ${first} and ${last}. Use them before then.`,
           link: POINTS_LINK,
+          push: 'expiring',
         });
         return true;
       });
@@ -107,6 +108,7 @@ export async function creditPendingPoints(ctx: ProviderContext): Promise<number>
             title: `You earned ${points} ${points === 1 ? 'point' : 'points'}`,
             body: `${rows.map((r) => r.reason).join(', ')}: ready to spend. They are valid for ${rules.points_expiry_days} days.`,
             link: POINTS_LINK,
+            push: 'points',
           });
           // the points count towards the customer's tier (through the port: tiers/ sits above points/)
           await ctx.tiers.place(trx, customerId);

@@ -198,7 +198,7 @@ async function tell(trx: Database, ctx: ProviderContext, customerId: number, gif
   if (gift.voucherId !== null) {
     await notify(trx, ctx.clock, customerId, { type: 'reward', title: `${title}: a voucher is waiting`, body: `${body} Open your voucher to show its QR code at the counter.`, link: to.voucher(gift.voucherId) });
   } else {
-    await notify(trx, ctx.clock, customerId, { type: 'points_earned', title: `${title}: ${gift.points} points`, body: `${body} The points are yours to spend.`, link: paths.profilePoint });
+    await notify(trx, ctx.clock, customerId, { type: 'points_earned', title: `${title}: ${gift.points} points`, body: `${body} The points are yours to spend.`, link: paths.profilePoint, push: 'points' });
   }
 }
 

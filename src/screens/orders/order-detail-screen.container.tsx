@@ -8,6 +8,7 @@ import { paths } from '#contract/routes';
 import { useOrdering } from '../../app/ordering';
 import { useSite } from '../../app/settings';
 import { OrderDetailScreen } from './order-detail-screen';
+import { PushPermissionCardContainer } from '../profile/push.container';
 
 /**
  * The provider answers an order that does not exist, or is another customer's, with 404 (never telling
@@ -47,6 +48,7 @@ export default function OrderDetailPage() {
       currency={settings.currency}
       locale={settings.locale}
       timeZone={place?.timezone ?? settings.timezone}
+      pushCard={<PushPermissionCardContainer />}
     />
   );
 }

@@ -28,6 +28,8 @@ export interface OrderDetailScreenProps {
   locale: string;
   /** The merchant's time zone for the timeline (default UTC). */
   timeZone?: string;
+  /** the offer of notifications (web push), shown under the order's status */
+  pushCard?: ReactNode;
 }
 
 type StepState = 'done' | 'current' | 'upcoming' | 'cancelled';
@@ -298,6 +300,7 @@ export function OrderDetailScreen({
   currency,
   locale,
   timeZone,
+  pushCard,
 }: OrderDetailScreenProps) {
   const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
   let body: ReactNode;
@@ -341,6 +344,8 @@ export function OrderDetailScreen({
           </div>
           <p className="text-lg font-semibold">{statusDescription(order.status, order.fulfilment)}</p>
         </div>
+
+        {order.status !== 'cancelled' && pushCard}
 
         {order.status === 'cancelled' && <MoneyBack order={order} money={money} locale={locale} className={section} />}
 

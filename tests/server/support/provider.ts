@@ -15,7 +15,7 @@ import { FakeClock } from '../../../server/lib/clock';
 import { bodySha256, callHeaders, callKey, sha256Hex, signCall } from '../../../server/lib/signature';
 import { createProviderApp } from '../../../server/provider/app';
 import { providerContext } from '../../../server/provider/embedded';
-import type { ProviderContext } from '../../../server/provider/context';
+import type { ProviderContext, PushSetup } from '../../../server/provider/context';
 import type { MessageSender } from '../../../server/provider/auth/sender';
 import type { PaymentGateway } from '../../../server/provider/payment-gateway';
 import { clearMerchantCache } from '../../../server/provider/settings/settings.service';
@@ -207,6 +207,8 @@ export interface TestProviderOptions {
   googleJwksUrl?: string;
   googleClientId?: string;
   paymentGateway?: PaymentGateway;
+  /** web push's keys and loopback rule (ProviderContext.push); unset: push is off */
+  push?: PushSetup;
   /** useTestProvider: empty the tables and seed again before each test */
   reset?: boolean;
 }
@@ -287,6 +289,7 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
       jobs: false,
       publicUrl: TEST_PUBLIC_URL,
       ...(opts.paymentGateway ? { paymentGateway: opts.paymentGateway } : {}),
+      ...(opts.push ? { push: opts.push } : {}),
     },
     () => TEST_BASE,
   );

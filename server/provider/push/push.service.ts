@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { PushPreferencesInput, PushStatusData, PushSubscribeInput } from '#contract/push';
+import type { ProviderContext } from '../context';
+import { AppError, validation } from '../http/errors';
+import { endpointProblem } from './push.endpoint';
+import { ALL_ON, countSubscriptions, deleteSubscription, preferencesOf, savePreferences, trimSubscriptions, upsertSubscription } from './push.repo';
+
+/** A customer's browsers that receive pushes: a phone, a tablet, a laptop or two. */
+export const MAX_SUBSCRIPTIONS = 10;
+
+const unavailable = () => new AppError('PUSH_UNAVAILABLE', "This shop doesn't send notifications to phones yet. You'll still find them in the app.");
+
+export async function pushStatus(ctx: ProviderContext, customerId: number): Promise<PushStatusData> {
+  return {
+    public_key: ctx.push?.vapid.publicKey ?? null,
+    subscriptions: await countSubscriptions(ctx.db, customerId),
+    preferences: await preferencesOf(ctx.db, customerId),
+  };
+}
+
+/**
+ * Stores this browser's subscription for the customer (an endpoint already known moves to them). The
+ * endpoint must be a push service on the internet (push.endpoint.ts). A first browser turns every kind
+ * on. The customer's row lock orders
+ * two tabs subscribing at once, and their newest MAX_SUBSCRIPTIONS browsers are kept.
+ */
+export async function subscribe(ctx: ProviderContext, customerId: number, body: PushSubscribeInput): Promise<PushStatusData> {
+  // the input first: a bad endpoint is a 400 whether push is set up or not
+  const problem = endpointProblem(body.endpoint, ctx.push?.allowLoopback ?? false);
+  if (problem) throw validation({ endpoint: problem });
+  if (!ctx.push) throw unavailable();
+  await ctx.db.transaction().execute(async (trx) => {
+    await sql`select id from customers where id = ${customerId} for update`.execute(trx);
+    // a first browser (again): every kind on, whatever was chosen when push was last turned off
+    if ((await countSubscriptions(trx, customerId)) === 0) await savePreferences(trx, customerId, ALL_ON, ctx.clock.now());
+    await upsertSubscription(trx, { customerId, endpoint: body.endpoint, p256dh: body.keys.p256dh.replace(/=+$/, ''), auth: body.keys.auth.replace(/=+$/, ''), now: ctx.clock.now() });
+    await trimSubscriptions(trx, customerId, MAX_SUBSCRIPTIONS);
+  });
+  return pushStatus(ctx, customerId);
+}
+
+export async function unsubscribe(ctx: ProviderContext, customerId: number, endpoint: string): Promise<PushStatusData> {
+  await deleteSubscription(ctx.db, customerId, endpoint);
+  return pushStatus(ctx, customerId);
+}
+
+export async function setPreferences(ctx: ProviderContext, customerId: number, body: PushPreferencesInput): Promise<PushStatusData> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await preferencesOf(trx, customerId);
+    await savePreferences(trx, customerId, { ...current, ...body }, ctx.clock.now());
+  });
+  return pushStatus(ctx, customerId);
+}

@@ -1,0 +1,10 @@
+/** The calls of web push, declared once (api.ts); their schemas and words are in push.ts. */
+import { call } from './api';
+import type { PushPreferencesInput, PushStatusData, PushSubscribeInput, PushUnsubscribeInput } from './push';
+
+export const pushApi = {
+  status: call.customer.get<PushStatusData>('push/status'),
+  subscribe: call.customer.post<PushStatusData, PushSubscribeInput>('push/subscribe'),
+  unsubscribe: call.customer.post<PushStatusData, PushUnsubscribeInput>('push/unsubscribe'),
+  preferences: call.customer.post<PushStatusData, PushPreferencesInput>('push/preferences'),
+};

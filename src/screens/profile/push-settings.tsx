@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import { PUSH_KINDS, PUSH_KIND_LABELS, type PushKind } from '#contract/push-kinds';
+import type { PushPreferences } from '#contract/push';
+import { Button, Notice, cardClass, cx, focusRing } from '../../ui';
+
+/**
+ * The profile's "Notifications on this phone": whether this browser receives pushes (Turn on / Turn
+ * off), and which kinds, for every phone of the customer. Hidden where push is not set up or this
+ * browser has none (the container says so with `state: 'hidden'`).
+ */
+export type PushSettingsState = 'off' | 'working' | 'on' | 'denied' | 'needs-install' | 'hidden';
+
+export interface PushSettingsProps {
+  state: PushSettingsState;
+  preferences: PushPreferences;
+  /** a kind being saved */
+  savingKind?: PushKind | null;
+  error?: string | null;
+  onTurnOn?: () => void;
+  onTurnOff?: () => void;
+  onToggle?: (kind: PushKind, on: boolean) => void;
+}
+
+function KindSwitch({ kind, on, disabled, onChange }: { kind: PushKind; on: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
+  const hintId = useId();
+  const { label, hint } = PUSH_KIND_LABELS[kind];
+  return (
+    <li className="flex items-center justify-between gap-3 py-2">
+      <span className="flex flex-col">
+        <span className="font-medium">{label}</span>
+        <span id={hintId} className="text-sm text-muted">
+          {hint}
+        </span>
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-label={label}
+        aria-describedby={hintId}
+        disabled={disabled}
+        onClick={() => onChange(!on)}
+        className={cx('inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg disabled:opacity-70', focusRing)}
+      >
+        <span aria-hidden="true" className={cx('relative h-7 w-12 rounded-full border-2 transition-colors', on ? 'border-brand bg-brand' : 'border-border bg-surface')}>
+          <span className={cx('absolute top-0.5 size-5 rounded-full bg-surface-raised shadow transition-all', on ? 'left-6' : 'left-0.5')} />
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export function PushSettings({ state, preferences, savingKind = null, error, onTurnOn, onTurnOff, onToggle }: PushSettingsProps) {
+  if (state === 'hidden') return null;
+  const working = state === 'working';
+  return (
+    <section aria-labelledby="push-settings-title" className={cx(cardClass(), 'flex flex-col gap-3')}>
+      <h2 id="push-settings-title" className="text-lg font-semibold">
+        Notifications on this phone
+      </h2>
+      {state === 'needs-install' && (
+        <p className="text-sm text-muted">On iPhone and iPad, notifications work in the installed app: tap Share, then Add to Home Screen, and open the shop from your Home Screen.</p>
+      )}
+      {state === 'denied' && (
+        <Notice tone="warning" title="Blocked in your browser">
+          To get notifications, allow them for this site in your browser's settings, then come back here. Your messages stay in the app's inbox either way.
+        </Notice>
+      )}
+      {(state === 'off' || working) && (
+        <>
+          <p className="text-sm text-muted">Get a message when your order is ready, when points arrive and before they expire. Everything also stays in your inbox.</p>
+          <div>
+            <Button onClick={onTurnOn} disabled={working} aria-busy={working || undefined}>
+              {working ? 'Turning on…' : 'Turn on notifications'}
+            </Button>
+          </div>
+        </>
+      )}
+      {state === 'on' && (
+        <>
+          <p className="text-sm text-muted">This phone gets a message for what is switched on. Your choices apply to every phone you use.</p>
+          <ul className="flex flex-col divide-y divide-border" aria-label="What we send">
+            {PUSH_KINDS.map((kind) => (
+              <KindSwitch key={kind} kind={kind} on={preferences[kind]} disabled={savingKind !== null} onChange={(on) => onToggle?.(kind, on)} />
+            ))}
+          </ul>
+          <div>
+            <Button variant="secondary" onClick={onTurnOff}>
+              Turn off on this phone
+            </Button>
+          </div>
+        </>
+      )}
+      {error && (
+        <Notice tone="danger" title="That didn't work">
+          {error}
+        </Notice>
+      )}
+    </section>
+  );
+}
