@@ -31,6 +31,7 @@ import * as m0023 from './migrations/0023-counter-reward-redeem';
 import * as m0024 from './migrations/0024-stamp-cards';
 import * as m0026 from './migrations/0026-referrals';
 import * as m0025 from './migrations/0025-tiers';
+import * as m0029 from './migrations/0029-wallet-passes';
 
 export type Database = Kysely<DB>;
 
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0024-stamp-cards': m0024,
   '0026-referrals': m0026,
   '0025-tiers': m0025,
+  '0029-wallet-passes': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

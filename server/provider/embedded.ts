@@ -13,6 +13,7 @@ import { sandboxGateway } from './payments/sandbox';
 import { paymentStarter } from './payments/starter';
 import type { PaymentGateway } from './payment-gateway';
 import { startJobs } from './jobs';
+import type { PassesConfig } from './passes/passes-config';
 
 export interface EmbeddedProviderOptions {
   db: Database;
@@ -36,6 +37,8 @@ export interface EmbeddedProviderOptions {
   mailer?: MailSender;
   /** the shop's public origin for links sent by e-mail (ProviderContext.publicUrl): a value, or read when a link is made */
   publicUrl?: string | (() => string | undefined);
+  /** Apple and Google Wallet passes (config.ts passesOf); default none */
+  passes?: PassesConfig;
   /** run the scheduled jobs through pg-boss on this database (jobs.ts); false: none (tests run jobs by hand). Default true */
   jobs?: boolean;
   host?: string;
@@ -79,6 +82,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     demoOrderProgress: o.demoOrderProgress,
     publicUrl: typeof o.publicUrl === 'function' ? o.publicUrl : () => o.publicUrl as string | undefined,
     publicApiPrefix,
+    passes: o.passes ?? {},
   };
 }
 

@@ -35,6 +35,7 @@ import { purgeCallNonces } from './http/signature-check';
 import { giveBirthdayTreats } from './customers/birthdays.service';
 import { settleDueReferrals } from './referrals/referrals.service';
 import { runTiers } from './tiers/tiers.service';
+import { pushPassUpdates } from './passes/passes.service';
 
 /**
  * The hourly housekeeping: pending points whose hold has ended credited (and the referrals that decides), points expiry and notices, voucher expiry, old idempotency keys, spent codes
@@ -62,6 +63,8 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
 /** pg-boss queue names */
 export const HOURLY_QUEUE = 'hourly';
 export const DEMO_QUEUE = 'demo-orders';
+/** the wallet passes' updates (APNs pushes, Google PATCHes): every minute while a wallet is configured */
+export const PASSES_QUEUE = 'wallet-passes';
 
 const HOURLY_SLOT_SECONDS = 3600;
 
@@ -152,6 +155,24 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     } else {
       // the demo was on in an earlier run: stop its re-seeding (a run still queued is never fetched)
       await boss.unschedule(DEMO_QUEUE);
+    }
+    if (ctx.passes.apple || ctx.passes.google) {
+      // a change's push within a minute; pushPassUpdates claims its rows (skip locked), so a repeat sends nothing twice
+      const passesQueue = { retryLimit: 0, expireInSeconds: 300, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
+      await boss.createQueue(PASSES_QUEUE, { policy: 'stately', ...passesQueue });
+      await boss.updateQueue(PASSES_QUEUE, passesQueue);
+      await boss.schedule(PASSES_QUEUE, '* * * * *');
+      if (stopped) return;
+      await boss.work(PASSES_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+        try {
+          await pushPassUpdates(ctx);
+        } catch (err) {
+          ctx.logger.error({ err, job: PASSES_QUEUE }, 'job failed (the next minute tries again)');
+          throw err;
+        }
+      });
+    } else {
+      await boss.unschedule(PASSES_QUEUE).catch(() => {});
     }
     ctx.logger.info({ hourly: 'at start and at minute 0 of every hour', demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off' }, 'jobs running (pg-boss)');
   }

@@ -86,6 +86,10 @@ function successContent(e: Endpoint, status: number) {
       const image = { schema: z.string().meta({ contentMediaType: 'application/octet-stream', description: 'the image bytes' }) };
       return { 'image/png': image, 'image/jpeg': image, 'image/webp': image };
     }
+    case 'pkpass':
+      return { 'application/vnd.apple.pkpass': { schema: z.string().meta({ contentMediaType: 'application/octet-stream', description: 'a signed pass: a zip of pass.json, its images, manifest.json and signature' }) } };
+    case 'json':
+      return { 'application/json': { schema: z.looseObject({}).meta({ description: "Apple Wallet's own JSON (not the envelope); a 204 or 304 has no body" }) } };
     case 'openapi':
       return {
         'application/json': {
