@@ -173,6 +173,8 @@ describeEachDb('wallet passes', (kind) => {
     await ws('post', reg, { body: { pushToken: 'ab'.repeat(32) } }).expect(401);
     await ws('post', `devices/device-1/registrations/${PASS_TYPE}/${'0'.repeat(32)}`, { token, body: { pushToken: 'ab'.repeat(32) } }).expect(404);
     await ws('post', `devices/device-1/registrations/pass.other.type/${serial}`, { token, body: { pushToken: 'ab'.repeat(32) } }).expect(404);
+    const bad = await ws('post', reg, { token, body: { pushToken: 'not hex' } }).expect(400);
+    expect(bad.body.error.fields).toEqual({ pushToken: 'must be the hex push token' });
     await ws('post', reg, { token, body: { pushToken: 'ab'.repeat(32) } }).expect(201);
     await ws('post', reg, { token, body: { pushToken: 'cd'.repeat(32) } }).expect(200);
 
