@@ -205,6 +205,17 @@ describeEachDb('wallet passes', (kind) => {
     expect(await p.db.selectFrom('wallet_pass_devices').selectAll().execute()).toEqual([]);
   });
 
+  it('limits the web service to 60 calls a minute per address', async () => {
+    const ip = '203.0.113.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await p.call('post', 'pass/apple/v1/log', { ip, body: { logs: [] } })).status);
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    await p.call('post', 'pass/apple/v1/log', { ip: '203.0.113.78', body: { logs: [] } }).expect(200);
+    p.clock.advance(61_000);
+    await p.call('post', 'pass/apple/v1/log', { ip, body: { logs: [] } }).expect(200);
+  });
+
   it('a balance change pushes once per device, with two instances at once; a second run sends none; 410 unregisters', async () => {
     const c = await p.newCustomer({ points: 10 });
     const { pass } = await download(c.token);
