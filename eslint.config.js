@@ -35,7 +35,7 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
 export const PROVIDER_LAYERS = [
   // the member card shows the counter's latest earn (counter's earns), and the counter finds a member
   // by the rotating code rewards signs (vouchers' and members' alike), so members sits above both
-  ['members'],
+  ['members', 'passes'],
   ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'wheel'],
   ['channels', 'options', 'orders'],
   // orders and the counter evaluate the earning rules and give stamps in their transactions; loyalty moves

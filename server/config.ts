@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { TWILIO_ACCOUNT_SID, TWILIO_FROM, TWILIO_FROM_MESSAGE } from './provider/auth/twilio-sender';
 import { checkMailFrom, smtpTransportOptions } from './provider/auth/smtp-mailer';
 import { keysCallHmac, MIN_CALL_SECRET_BYTES } from './lib/signature';
+import { APNS_PRODUCTION, GOOGLE_TOKEN_URL, GOOGLE_WALLET_API, type PassesConfig } from './provider/passes/passes-config';
+import { checkPem, checkServiceAccount, pemOf } from './provider/passes/pem';
 
 /**
  * The only reader of process.env. Everything is read once at start and validated; a bad value stops
@@ -112,6 +114,19 @@ const schema = z
     ),
     // tests only: push subscriptions whose endpoint is a local fake (http on loopback); refused in production
     PUSH_ALLOW_LOOPBACK: bool(false),
+    // wallet passes (server/provider/passes/, README "Wallet cards"): Apple Wallet
+    APPLE_PASS_TYPE_ID: optionalText.pipe(z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID such as pass.com.example.loyalty').optional()),
+    APPLE_TEAM_ID: optionalText.pipe(z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Team ID of the Apple Developer account').optional()),
+    APPLE_PASS_CERT: checkedBy((v) => checkPem(v, 'certificate')),
+    APPLE_PASS_KEY: checkedBy((v) => checkPem(v, 'key')),
+    APPLE_PASS_KEY_PASSPHRASE: optionalText,
+    APPLE_WWDR_CERT: checkedBy((v) => checkPem(v, 'certificate')),
+    APNS_URL: loopbackOrigin,
+    // Google Wallet
+    GOOGLE_WALLET_ISSUER_ID: optionalText.pipe(z.string().regex(/^\d{10,25}$/, 'must be the Issuer ID of the Google Wallet console (digits)').optional()),
+    GOOGLE_WALLET_SERVICE_ACCOUNT: checkedBy(checkServiceAccount),
+    GOOGLE_WALLET_API_BASE: loopbackOrigin,
+    GOOGLE_WALLET_TOKEN_URL: loopbackOrigin,
   });
 
 /** Every variable the server reads (tests start servers with none of them inherited). */
@@ -151,6 +166,16 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
   const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter(set).length;
   if (vapid > 0 && vapid < 3) problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three to send web push');
   if (production && isOn(env.PUSH_ALLOW_LOOPBACK, false)) problems.push('PUSH_ALLOW_LOOPBACK cannot be on in production: it lets a push subscription point at this machine');
+  const apple = ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT', 'APPLE_PASS_KEY', 'APPLE_WWDR_CERT'] as const;
+  const appleSet = apple.filter((n) => set(env[n])).length;
+  if (appleSet > 0 && appleSet < apple.length) problems.push(`${apple.join(', ')} go together: set all five to offer Apple Wallet passes (${apple.filter((n) => !set(env[n])).join(', ')} missing)`);
+  if (appleSet === apple.length && !set(env.PUBLIC_URL)) problems.push("PUBLIC_URL is required with Apple Wallet passes: the shop's public origin (https://shop.example), where iPhones ask for a pass's updates");
+  if (appleSet === apple.length && production && set(env.PUBLIC_URL) && !env.PUBLIC_URL!.trim().startsWith('https://')) problems.push('PUBLIC_URL must be https:// in production: Apple Wallet asks for updates only over https');
+  if (set(env.GOOGLE_WALLET_ISSUER_ID) !== set(env.GOOGLE_WALLET_SERVICE_ACCOUNT)) problems.push('GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT go together: set both to offer Google Wallet passes');
+  // the loopback fakes of APNs and Google exist for tests: production talks to Apple and Google only
+  for (const name of ['APNS_URL', 'GOOGLE_WALLET_API_BASE', 'GOOGLE_WALLET_TOKEN_URL'] as const) {
+    if (production && set(env[name])) problems.push(`${name} cannot be set in production: it points the wallet passes at a local fake (tests only)`);
+  }
   if (set(env.SMTP_URL) !== set(env.MAIL_FROM)) problems.push(`${set(env.SMTP_URL) ? 'MAIL_FROM' : 'SMTP_URL'} is required with ${set(env.SMTP_URL) ? 'SMTP_URL' : 'MAIL_FROM'}: set both to send e-mail`);
   return problems;
 }
@@ -249,6 +274,8 @@ export interface Config {
   vapid: VapidKeys | undefined;
   /** push subscriptions may name a loopback fake (tests; never in production) */
   pushAllowLoopback: boolean;
+  /** Apple and Google Wallet passes; each half undefined when not configured (its button does not show) */
+  passes: PassesConfig;
 }
 
 /** A VAPID key pair (base64url) and the subject push services may contact (mailto: or https:). */
@@ -323,5 +350,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : undefined,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
+    passes: passesOf(e),
   };
+}
+
+/** The wallet passes' configuration: each half only when all its variables are set (crossChecks refuses half of one). */
+function passesOf(e: z.output<typeof schema>): PassesConfig {
+  const apple =
+    e.APPLE_PASS_TYPE_ID && e.APPLE_TEAM_ID && e.APPLE_PASS_CERT && e.APPLE_PASS_KEY && e.APPLE_WWDR_CERT
+      ? {
+          passTypeId: e.APPLE_PASS_TYPE_ID,
+          teamId: e.APPLE_TEAM_ID,
+          signerCert: pemOf(e.APPLE_PASS_CERT),
+          signerKey: pemOf(e.APPLE_PASS_KEY),
+          signerKeyPassphrase: e.APPLE_PASS_KEY_PASSPHRASE,
+          wwdr: pemOf(e.APPLE_WWDR_CERT),
+          apnsUrl: e.APNS_URL ?? APNS_PRODUCTION,
+        }
+      : undefined;
+  let google: PassesConfig['google'];
+  if (e.GOOGLE_WALLET_ISSUER_ID && e.GOOGLE_WALLET_SERVICE_ACCOUNT) {
+    const account = JSON.parse(e.GOOGLE_WALLET_SERVICE_ACCOUNT) as { client_email: string; private_key: string };
+    google = {
+      issuerId: e.GOOGLE_WALLET_ISSUER_ID,
+      clientEmail: account.client_email,
+      privateKey: account.private_key,
+      apiBase: e.GOOGLE_WALLET_API_BASE ? `${e.GOOGLE_WALLET_API_BASE.replace(/\/$/, '')}/walletobjects/v1/` : GOOGLE_WALLET_API,
+      tokenUrl: e.GOOGLE_WALLET_TOKEN_URL ? `${e.GOOGLE_WALLET_TOKEN_URL.replace(/\/$/, '')}/token` : GOOGLE_TOKEN_URL,
+    };
+  }
+  return { apple, google };
 }

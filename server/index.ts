@@ -141,6 +141,7 @@ async function main(): Promise<void> {
         ...(smtp ? { mailer: smtpMailer({ url: smtp.url, from: smtp.from, logger: providerLogger.child({ name: 'mail' }) }) } : {}),
         devOutbox: config.devOutbox,
         push,
+        passes: config.passes,
         publicUrl: () => config.publicUrl ?? listening.at,
         // alone (SERVE=provider) it listens where gateways reach it; else on loopback for this process's gateway
         host: config.serve === 'provider' ? config.host : '127.0.0.1',

@@ -32,6 +32,7 @@ import * as m0024 from './migrations/0024-stamp-cards';
 import * as m0027 from './migrations/0027-push';
 import * as m0026 from './migrations/0026-referrals';
 import * as m0025 from './migrations/0025-tiers';
+import * as m0029 from './migrations/0029-wallet-passes';
 
 export type Database = Kysely<DB>;
 
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0026-referrals': m0026,
   '0025-tiers': m0025,
   '0027-push': m0027,
+  '0029-wallet-passes': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -444,6 +444,8 @@ export interface DB {
   push_subscriptions: PushSubscriptionTable;
   push_preferences: PushPreferenceTable;
   push_deliveries: PushDeliveryTable;
+  wallet_passes: WalletPassTable;
+  wallet_pass_devices: WalletPassDeviceTable;
 }
 
 // web push (migration 0027)
@@ -924,5 +926,33 @@ export interface StampEventTable {
   /** these stamps filled the card */
   filled: ColumnType<boolean, boolean | undefined, boolean>;
   voucher_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+// wallet passes (migration 0029)
+
+/** a customer's Apple / Google Wallet pass: one per customer; `version` moves (a trigger) when what it shows changes */
+export interface WalletPassTable {
+  customer_id: number;
+  /** unguessable (random), the pass's serialNumber and its static member code */
+  serial: string;
+  /** sha-256 of the Apple pass's authenticationToken (null: no Apple pass made yet) */
+  auth_token_hash: string | null;
+  version: ColumnType<number, number | undefined, number>;
+  /** when what it shows last changed (whole seconds): the pass's Last-Modified */
+  changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** the version the Apple devices were last pushed for */
+  apple_pushed: ColumnType<number, number | undefined, number>;
+  /** a Google Wallet save link was made: its loyalty object is patched on changes */
+  google_object: ColumnType<boolean, boolean | undefined, boolean>;
+  google_pushed: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+/** an Apple device registered for a pass's updates */
+export interface WalletPassDeviceTable {
+  device_id: string;
+  serial: string;
+  push_token: string;
   created_at: Timestamp;
 }

@@ -52,6 +52,12 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * be taken out by the token guard.
  */
 const PROVIDER_ONLY_PATHS = new Set(['openapi.json']);
+/**
+ * Apple Wallet's pass web service (the pass's webServiceURL is <PUBLIC_URL>/api/pass/apple): a device,
+ * not a browser, calls it with its own credential, `Authorization: ApplePass <token>`, which goes on to
+ * the provider (signed) instead of a session; its DELETE has no body. No cookie is read or set there.
+ */
+const APPLE_PASS_SERVICE = /^pass\/apple\/v1\//;
 
 /**
  * Headers a browser must never choose: the call signature and the customer credential are the
@@ -217,7 +223,9 @@ export function apiProxy(o: ApiProxyOptions): Router {
   const cache = (o.cacheEntries ?? 0) > 0 ? sharedCache({ maxEntries: o.cacheEntries!, now }) : undefined;
 
   const prepare: RequestHandler = (req, res, next) => {
-    if (STATE_CHANGING.has(req.method) && !isJsonContentType(req.get('content-type'))) {
+    const applePass = APPLE_PASS_SERVICE.test(providerPath(req));
+    const applePassAuth = applePass && /^ApplePass \S+$/.test(req.get('authorization') ?? '') ? req.get('authorization') : undefined;
+    if (STATE_CHANGING.has(req.method) && !isJsonContentType(req.get('content-type')) && !(applePass && req.method === 'DELETE' && !hasBody(req))) {
       return sendGatewayError(res, 'UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (content-type: application/json).');
     }
     const path = providerPath(req);
@@ -252,7 +260,9 @@ export function apiProxy(o: ApiProxyOptions): Router {
     req.headers['x-forwarded-for'] = client;
     req.headers['x-forwarded-proto'] = protocol;
     if (device) req.headers['x-device-id'] = device;
-    if (token) req.headers.authorization = `Bearer ${token}`;
+    if (applePass) {
+      if (applePassAuth) req.headers.authorization = applePassAuth;
+    } else if (token) req.headers.authorization = `Bearer ${token}`;
     // only encodings the token check can read back (token-guard.ts)
     req.headers['accept-encoding'] = readableAcceptEncoding(req.get('accept-encoding'));
 

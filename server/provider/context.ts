@@ -6,6 +6,7 @@ import type { ActionPoints } from './action-points-port';
 import type { PaymentStarter } from './payment-port';
 import type { TierPort } from './tiers-port';
 import type { PaymentGateway } from './payment-gateway';
+import type { PassesConfig } from './passes/passes-config';
 
 /** Everything the provider's services need, made once at start and passed down; no globals. */
 export interface ProviderContext {
@@ -50,6 +51,8 @@ export interface ProviderContext {
   publicUrl: () => string | undefined;
   /** where the browser reaches this provider's hosted pages (through the gateway): '/api/' */
   publicApiPrefix: string;
+  /** Apple and Google Wallet passes (passes/): each half undefined when not configured */
+  passes: PassesConfig;
   /**
    * Web push (push/): the VAPID keys pushes are signed with, and whether a subscription may name a
    * loopback fake (PUSH_ALLOW_LOOPBACK, tests; never in production). null: push is off (push/status

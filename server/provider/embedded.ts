@@ -13,6 +13,7 @@ import { sandboxGateway } from './payments/sandbox';
 import { paymentStarter } from './payments/starter';
 import type { PaymentGateway } from './payment-gateway';
 import { startJobs } from './jobs';
+import type { PassesConfig } from './passes/passes-config';
 
 export interface EmbeddedProviderOptions {
   db: Database;
@@ -38,6 +39,8 @@ export interface EmbeddedProviderOptions {
   publicUrl?: string | (() => string | undefined);
   /** web push's keys and rules (ProviderContext.push); unset: push is off */
   push?: PushSetup | null;
+  /** Apple and Google Wallet passes (config.ts passesOf); default none */
+  passes?: PassesConfig;
   /** run the scheduled jobs through pg-boss on this database (jobs.ts); false: none (tests run jobs by hand). Default true */
   jobs?: boolean;
   host?: string;
@@ -82,6 +85,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     publicUrl: typeof o.publicUrl === 'function' ? o.publicUrl : () => o.publicUrl as string | undefined,
     publicApiPrefix,
     push: o.push ?? null,
+    passes: o.passes ?? {},
   };
 }
 

@@ -41,6 +41,7 @@ import { giveBirthdayTreats } from './customers/birthdays.service';
 import { settleDueReferrals } from './referrals/referrals.service';
 import { runTiers } from './tiers/tiers.service';
 import { purgePushDeliveries, sendDuePushes } from './push/push.sender';
+import { pushPassUpdates } from './passes/passes.service';
 
 /**
  * The hourly housekeeping: pending points whose hold has ended credited (and the referrals that decides), points expiry and notices, voucher expiry, old idempotency keys, spent codes
@@ -70,6 +71,8 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
 export const HOURLY_QUEUE = 'hourly';
 export const DEMO_QUEUE = 'demo-orders';
 export const PUSH_QUEUE = 'push';
+/** the wallet passes' updates (APNs pushes, Google PATCHes): every minute while a wallet is configured */
+export const PASSES_QUEUE = 'wallet-passes';
 
 const HOURLY_SLOT_SECONDS = 3600;
 
@@ -173,8 +176,31 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     await chain(DEMO_QUEUE, ctx.demoOrderProgress, demoEvery, 120, demoOrders);
     if (stopped) return;
     await chain(PUSH_QUEUE, ctx.push !== null, pushEvery, 300, sendDuePushes);
+    if (ctx.passes.apple || ctx.passes.google) {
+      // a change's push within a minute; pushPassUpdates claims its rows (skip locked), so a repeat sends nothing twice
+      const passesQueue = { retryLimit: 0, expireInSeconds: 300, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
+      await boss.createQueue(PASSES_QUEUE, { policy: 'stately', ...passesQueue });
+      await boss.updateQueue(PASSES_QUEUE, passesQueue);
+      await boss.schedule(PASSES_QUEUE, '* * * * *');
+      if (stopped) return;
+      await boss.work(PASSES_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+        try {
+          await pushPassUpdates(ctx);
+        } catch (err) {
+          ctx.logger.error({ err, job: PASSES_QUEUE }, 'job failed (the next minute tries again)');
+          throw err;
+        }
+      });
+    } else {
+      await boss.unschedule(PASSES_QUEUE).catch(() => {});
+    }
     ctx.logger.info(
-      { hourly: 'at start and at minute 0 of every hour', demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off', push: ctx.push ? `every ${pushEvery} s` : 'off' },
+      {
+        hourly: 'at start and at minute 0 of every hour',
+        demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off',
+        push: ctx.push ? `every ${pushEvery} s` : 'off',
+        walletPasses: ctx.passes.apple || ctx.passes.google ? 'every minute' : 'off',
+      },
       'jobs running (pg-boss)',
     );
   }

@@ -88,6 +88,10 @@ function successContent(e: Endpoint, status: number) {
     }
     case 'manifest':
       return { 'application/manifest+json': { schema: a.data ?? z.looseObject({}) } };
+    case 'pkpass':
+      return { 'application/vnd.apple.pkpass': { schema: z.string().meta({ contentMediaType: 'application/octet-stream', description: 'a signed pass: a zip of pass.json, its images, manifest.json and signature' }) } };
+    case 'json':
+      return { 'application/json': { schema: z.looseObject({}).meta({ description: "Apple Wallet's own JSON (not the envelope); a 204 or 304 has no body" }) } };
     case 'openapi':
       return {
         'application/json': {

@@ -20,6 +20,7 @@ import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
 import { optionsApi } from './options.calls';
 import { ordersApi } from './orders.calls';
+import { passesApi } from './passes.calls';
 import { paymentsApi } from './payments.calls';
 import { pointsApi } from './points.calls';
 import { pushApi } from './push.calls';
@@ -54,6 +55,7 @@ const areas = [
   notificationsApi,
   optionsApi,
   ordersApi,
+  passesApi,
   paymentsApi,
   pointsApi,
   pushApi,

@@ -243,7 +243,7 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
   member: {
     summary: "Find a customer at the counter by their member card or phone number",
     description:
-      "The member card's rotating QR code or short code (as vouchers' are: a code whose time is over 409 CODE_STALE, another shop's 404 OTHER_MERCHANT, anything else 404 CODE_UNKNOWN, and 30 unknown codes in a minute 429), or their phone number (no such customer: 404 NOT_FOUND). Answers their first name, the phone's last 4 digits, their points and what they may still earn today.",
+      "The member card's rotating QR code or short code (as vouchers' are: a code whose time is over 409 CODE_STALE, another shop's 404 OTHER_MERCHANT, anything else 404 CODE_UNKNOWN, and 30 unknown codes in a minute 429), the static member code of their Apple or Google Wallet card (`LP1.…`, found like a phone number), or their phone number (no such customer: 404 NOT_FOUND). Answers their first name, the phone's last 4 digits, their points and what they may still earn today.",
     inContract: false,
     body: counterMemberBody,
     data: counterMemberOnlyAnswer,

@@ -30,6 +30,7 @@ import { notificationsSpec } from './notifications';
 import { optionsSpec } from './options';
 import { paymentsSpec, sandboxPageEndpoints } from './payments';
 import { ordersSpec } from './orders';
+import { passesSpec, passWebServiceEndpoints } from './passes';
 import { pointsSpec } from './points';
 import { referralsConsoleSpec, referralsSpec } from './referrals';
 import { settingsSpec } from './settings';
@@ -52,10 +53,10 @@ import { wheelEditorSpec, wheelSpec } from './wheel';
 export type EndpointAuth = CallAuth;
 
 /** What a call answers: the contract's JSON envelope with `data`, a page or file, or this document. */
-export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi' | 'image' | 'csv' | 'manifest';
+export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi' | 'image' | 'csv' | 'manifest' | 'pkpass' | 'json';
 
 export interface Endpoint {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   /** under the provider's base URL (`…/api/v2/`), path parameters as OpenAPI writes them: `payment/sandbox/{id}` */
   path: string;
   /** the area, an OpenAPI tag */
@@ -119,6 +120,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(stampsSpec),
   ...endpointsOf(tiersSpec),
   ...endpointsOf(referralsSpec),
+  // the wallet card, and the pass web service Apple Wallet calls
+  ...endpointsOf(passesSpec),
+  ...passWebServiceEndpoints,
   customersSpec.endpoints.profile,
   customersSpec.endpoints.changeEmail,
   customersSpec.endpoints.emailVerifyRequest,

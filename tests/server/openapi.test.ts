@@ -9,7 +9,7 @@
  * - a walk through every call on a real provider answers as documented: a documented status, a documented
  *   error code, and `data` that the call's answer schema parses, with no field the schema does not name.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +30,7 @@ import { newIp, newPhone } from './auth.helpers';
 import { postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
 import { makeVapidKeys } from '../../server/lib/secrets';
 import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
+import { PASS_TYPE, testPasses } from './support/wallet';
 import sharp from 'sharp';
 import { newStaff, newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
@@ -273,6 +274,9 @@ const SUCCESS_MEDIA: Record<Endpoint['answer']['kind'], RegExp> = {
   image: /^image\/(png|jpeg|webp)$/,
   csv: /^text\/csv/,
   manifest: /^application\/manifest\+json/,
+  pkpass: /^application\/vnd\.apple\.pkpass/,
+  // Apple's protocol: a 204 or 304 has no body, nor a type
+  json: /^(application\/json|)/,
 };
 
 /** What an answer breaks of its call's documentation (empty: it is as documented). */
@@ -836,6 +840,34 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET merchant/loyalty/referrals', { token: barista.token });
     await call('POST merchant/loyalty/referrals/void', { token: owner, body: { id: signedUp.id, reason: 'Testing the walk' } });
     await call('POST merchant/loyalty/referrals/void', { token: owner, body: { id: signedUp.id, reason: 'Again' } });
+
+    // the wallet card, both wallets configured (self-made certificates): the customer's pass and link,
+    // then Apple Wallet's web service with a token the test knows (the pass's own is inside the .pkpass)
+    const configured = p.ctx.passes;
+    p.ctx.passes = testPasses();
+    try {
+      await call('GET pass/status', { token });
+      await call('GET pass/apple', { token });
+      await call('GET pass/google', { token });
+      const pass = await p.db.selectFrom('wallet_passes').select('serial').where('customer_id', '=', c.id).executeTakeFirstOrThrow();
+      const passToken = 'walk-token-0123456789abcdef';
+      await p.db.updateTable('wallet_passes').set({ auth_token_hash: createHash('sha256').update(passToken).digest('hex') }).where('customer_id', '=', c.id).execute();
+      const wallet = async (k: string, params: Record<string, string>, body?: unknown) => {
+        const e = endpoint(k);
+        const res = await p.call(e.method, e.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? ''), { headers: { authorization: `ApplePass ${passToken}` }, ip: newIp(), ...(body === undefined ? {} : { body }) });
+        const found = answerProblems(e, res);
+        problems.push(...found);
+        if (found.length === 0 && e.answer.statuses.includes(res.status)) succeeded.add(k);
+      };
+      const ids = { device: 'walk-device', passType: PASS_TYPE, serial: pass.serial };
+      await wallet('POST pass/apple/v1/devices/{device}/registrations/{passType}/{serial}', ids, { pushToken: 'ab'.repeat(32) });
+      await wallet('GET pass/apple/v1/devices/{device}/registrations/{passType}', ids);
+      await wallet('GET pass/apple/v1/passes/{passType}/{serial}', ids);
+      await wallet('POST pass/apple/v1/log', ids, { logs: ['walk'] });
+      await wallet('DELETE pass/apple/v1/devices/{device}/registrations/{passType}/{serial}', ids);
+    } finally {
+      p.ctx.passes = configured;
+    }
 
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });

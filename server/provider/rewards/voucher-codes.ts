@@ -175,7 +175,32 @@ async function subjectOfCode(ctx: ProviderContext, kind: CodeKind, input: string
 /** The voucher a fresh code names (subjectOfCode's refusals otherwise). */
 export const voucherOfCode = (ctx: ProviderContext, input: string) => subjectOfCode(ctx, VOUCHER, input);
 /** The customer whose member card a fresh code is (subjectOfCode's refusals otherwise). */
-export const memberOfCode = (ctx: ProviderContext, input: string) => subjectOfCode(ctx, MEMBER, input);
+export const memberOfCode = async (ctx: ProviderContext, input: string) => (input.trim().startsWith(`${STATIC_PREFIX}.`) ? customerOfStaticCode(ctx, input.trim()) : subjectOfCode(ctx, MEMBER, input));
+
+/**
+ * A member's static code (issue 31), the barcode of their Apple or Google Wallet pass, which cannot
+ * change every 30 seconds: `LP1.<merchant>.<customer>.<signature>` (an HMAC in its own domain). The
+ * counter finds the member by it as it does by their phone number, which staff can type anyway; it
+ * names a customer and gives nothing by itself.
+ */
+const STATIC_PREFIX = 'LP1';
+const staticBody = (merchantId: string, customerId: number) => `${STATIC_PREFIX}.${merchantId}.${customerId}`;
+
+export async function staticMemberCode(ctx: ProviderContext, customerId: number): Promise<string> {
+  const body = staticBody(ctx.merchantId, customerId);
+  return `${body}.${mac(await secretOf(ctx.db), `member-static|${body}`, MAC_CHARS)}`;
+}
+
+async function customerOfStaticCode(ctx: ProviderContext, text: string): Promise<number> {
+  const parts = text.split('.');
+  if (parts.length < 4 || !/^\d{1,10}$/.test(parts.at(-2)!)) throw unknownCode();
+  if (parts.slice(1, -2).join('.') !== ctx.merchantId) throw refused('OTHER_MERCHANT', MEMBER.otherMerchant);
+  const id = Number(parts.at(-2));
+  const expected = Buffer.from(await staticMemberCode(ctx, id));
+  const given = Buffer.from(text);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw unknownCode();
+  return id;
+}
 
 /** The hourly job: short codes (vouchers' and members') older than an hour name nothing any more. */
 export async function purgeShortCodes(ctx: ProviderContext): Promise<void> {

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useMemberCard } from '../../api/members';
+import { applePassUrl, googleWalletLink, usePassStatus } from '../../api/passes';
 import { messageOf } from '../../shared/errors';
 import { useSite } from '../../app/settings';
 import { MemberCard } from './member-card';
+import { WalletButtons } from './wallet-buttons';
 
 export interface MemberCardSheetProps {
   open: boolean;
@@ -16,6 +19,18 @@ export interface MemberCardSheetProps {
 export default function MemberCardSheet({ open, onOpenChange }: MemberCardSheetProps) {
   const { settings } = useSite();
   const card = useMemberCard(open);
+  const passes = usePassStatus(open);
+  const [google, setGoogle] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const saveToGoogle = () => {
+    setGoogle({ busy: true, error: null });
+    googleWalletLink().then(
+      (url) => {
+        setGoogle({ busy: false, error: null });
+        window.location.assign(url);
+      },
+      (err: unknown) => setGoogle({ busy: false, error: messageOf(err) }),
+    );
+  };
   return (
     <MemberCard
       open={open}
@@ -25,6 +40,16 @@ export default function MemberCardSheet({ open, onOpenChange }: MemberCardSheetP
       onRetry={() => void card.mutate()}
       onStale={() => void card.mutate()}
       locale={settings.locale}
+      wallet={
+        <WalletButtons
+          status={passes.data}
+          error={passes.error ? messageOf(passes.error) : null}
+          appleHref={applePassUrl()}
+          onGoogle={saveToGoogle}
+          googleBusy={google.busy}
+          googleError={google.error}
+        />
+      }
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MemberCardData } from '#contract/members';
 import { CheckIcon, Dialog, Points, Skeleton, SkeletonGroup, formatPoints } from '../../ui';
 import { CodesUnavailable, RotatingCode } from '../rewards/rotating-code';
@@ -14,6 +15,8 @@ export interface MemberCardProps {
   /** stories: keep the countdown still */
   frozen?: boolean;
   locale: string;
+  /** under the card: "Add to Apple Wallet", "Save to Google Wallet" (wallet-buttons.tsx), when offered */
+  wallet?: ReactNode;
 }
 
 const QR_SIZE = 264;
@@ -30,7 +33,7 @@ export function earnText(earn: NonNullable<MemberCardData['last_earn']>, locale:
  * customer is looking at the staff, not the phone). A bottom sheet on a phone, a dialog on wider
  * screens; Escape closes it and focus goes back to what opened it.
  */
-export function MemberCard({ open, onOpenChange, card, error, onRetry, onStale, frozen, locale }: MemberCardProps) {
+export function MemberCard({ open, onOpenChange, card, error, onRetry, onStale, frozen, locale, wallet }: MemberCardProps) {
   const earn = card?.last_earn;
   let body;
   if (error && !card) {
@@ -66,6 +69,7 @@ export function MemberCard({ open, onOpenChange, card, error, onRetry, onStale, 
           )}
         </div>
         {body}
+        {wallet}
       </div>
     </Dialog>
   );

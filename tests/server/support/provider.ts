@@ -18,6 +18,7 @@ import { providerContext } from '../../../server/provider/embedded';
 import type { ProviderContext, PushSetup } from '../../../server/provider/context';
 import type { MessageSender } from '../../../server/provider/auth/sender';
 import type { PaymentGateway } from '../../../server/provider/payment-gateway';
+import type { PassesConfig } from '../../../server/provider/passes/passes-config';
 import { clearMerchantCache } from '../../../server/provider/settings/settings.service';
 import { useStarted } from '../../support/lifecycle';
 
@@ -121,7 +122,7 @@ export interface TestProvider {
   /** the last 6-digit code sent to a phone */
   lastCode(phone: string): string | undefined;
   /** signed request to the provider, as a gateway would send it */
-  call(method: 'get' | 'post', path: string, opts?: { body?: unknown; token?: string; query?: Record<string, string | number>; ip?: string; headers?: Record<string, string> }): request.Test;
+  call(method: 'get' | 'post' | 'delete', path: string, opts?: { body?: unknown; token?: string; query?: Record<string, string | number>; ip?: string; headers?: Record<string, string> }): request.Test;
   /** a customer with a live session, made directly in the database */
   newCustomer(opts?: { phone?: string; name?: string; points?: number; wallet?: number }): Promise<{ id: number; token: string }>;
   /** empties every table but merchants and seeds again */
@@ -209,6 +210,8 @@ export interface TestProviderOptions {
   paymentGateway?: PaymentGateway;
   /** web push's keys and loopback rule (ProviderContext.push); unset: push is off */
   push?: PushSetup;
+  /** wallet passes (Apple, Google) pointed at the test's fakes */
+  passes?: PassesConfig;
   /** useTestProvider: empty the tables and seed again before each test */
   reset?: boolean;
 }
@@ -290,6 +293,7 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
       publicUrl: TEST_PUBLIC_URL,
       ...(opts.paymentGateway ? { paymentGateway: opts.paymentGateway } : {}),
       ...(opts.push ? { push: opts.push } : {}),
+      ...(opts.passes ? { passes: opts.passes } : {}),
     },
     () => TEST_BASE,
   );

@@ -1,0 +1,118 @@
+/**
+ * The wallet card (issue 31): the customer's member card in Apple Wallet (a signed .pkpass, kept up to
+ * date through the pass web service and APNs) and in Google Wallet (a "Save to Google Wallet" link; its
+ * loyalty object's points patched on changes). Each is offered only when the shop has configured it.
+ * The pass web service's routes (Apple's protocol: not enveloped) are listed in passWebServiceEndpoints.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { describe } from './api-spec';
+import type { Endpoint } from './endpoints';
+import { passesApi } from './passes.calls';
+
+export const passStatusAnswer = z.object({
+  apple: z.boolean().meta({ description: 'the "Add to Apple Wallet" button shows' }),
+  google: z.boolean().meta({ description: 'the "Save to Google Wallet" button shows' }),
+});
+export type PassStatusData = z.infer<typeof passStatusAnswer>;
+
+export const passGoogleAnswer = z.object({ url: z.string().meta({ description: 'https://pay.google.com/gp/v/save/<signed JWT>: open it to save the card' }) });
+export type PassGoogleData = z.infer<typeof passGoogleAnswer>;
+
+export const passesSpec = /* @__PURE__ */ describe('Points', passesApi, {
+  status: {
+    summary: 'Which wallet cards this shop offers',
+    description: 'Whether the app shows "Add to Apple Wallet" (the Apple pass certificate and the shop\'s public address are configured) and "Save to Google Wallet" (a Google Wallet issuer and service account are).',
+    inContract: false,
+    data: passStatusAnswer,
+    answer: 'What is offered.',
+    message: 'Wallet cards.',
+  },
+  apple: {
+    summary: "The customer's Apple Wallet pass",
+    description:
+      'A signed .pkpass (`application/vnd.apple.pkpass`): a store card in the shop\'s logo and colours with the customer\'s name, points, tier and stamps, and their static member code as a QR code (the counter finds them by it, as by their phone number; never a rotating code). Each download has a new authentication token; the pass updates itself through the pass web service (`pass/apple/v1/…`). Not offered: 404 NOT_FOUND.',
+    inContract: false,
+    file: 'pkpass',
+    answer: 'The pass.',
+    errors: ['NOT_FOUND'],
+  },
+  google: {
+    summary: 'The customer\'s "Save to Google Wallet" link',
+    description: "A link to https://pay.google.com/gp/v/save/ with a JWT signed by the shop's service account (RS256, `typ` savetowallet) carrying the shop's loyalty class and the customer's loyalty object (points, name, tier, the member code's QR). From then on the object's points are updated when they change. Not offered: 404 NOT_FOUND.",
+    inContract: false,
+    data: passGoogleAnswer,
+    answer: 'The link.',
+    message: 'Your Google Wallet link.',
+    errors: ['NOT_FOUND'],
+  },
+});
+
+const device = z.string().meta({ description: "the device's library identifier" });
+const passType = z.string().meta({ description: 'the Pass Type ID' });
+const serial = z.string().meta({ description: "the pass's serial number" });
+const TAG = 'Points';
+const APPLE = ' Apple Wallet calls it with `Authorization: ApplePass <authenticationToken>`: a wrong one 401 FORBIDDEN; an unknown pass 404 NOT_FOUND. Apple\'s protocol, not enveloped.';
+
+/** The pass web service (Apple's protocol), under the provider's `pass/apple/`; PUBLIC_URL/api/pass/apple is the pass's webServiceURL. */
+export const passWebServiceEndpoints: readonly Endpoint[] = [
+  {
+    method: 'post',
+    path: 'pass/apple/v1/devices/{device}/registrations/{passType}/{serial}',
+    tag: TAG,
+    summary: 'Register a device for a pass\'s updates',
+    description: `Body \`{"pushToken": "<hex>"}\`: 201 the first time, 200 again.${APPLE}`,
+    auth: 'none',
+    inContract: false,
+    params: z.object({ device, passType, serial }),
+    answer: { kind: 'json', statuses: [201, 200], description: 'Registered.' },
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
+  },
+  {
+    method: 'delete',
+    path: 'pass/apple/v1/devices/{device}/registrations/{passType}/{serial}',
+    tag: TAG,
+    summary: 'Unregister a device',
+    description: `200 once the device gets no more updates of this pass.${APPLE}`,
+    auth: 'none',
+    inContract: false,
+    params: z.object({ device, passType, serial }),
+    answer: { kind: 'json', statuses: [200], description: 'Unregistered.' },
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
+  },
+  {
+    method: 'get',
+    path: 'pass/apple/v1/devices/{device}/registrations/{passType}',
+    tag: TAG,
+    summary: "The serial numbers of a device's passes changed since a tag",
+    description: '`passesUpdatedSince`: the `lastUpdated` of an earlier answer. 200 `{"serialNumbers": […], "lastUpdated": "<tag>"}`, 204 when none changed. Apple\'s protocol, not enveloped.',
+    auth: 'none',
+    inContract: false,
+    params: z.object({ device, passType }),
+    answer: { kind: 'json', statuses: [200, 204], description: 'The serial numbers.' },
+    errors: ['NOT_FOUND', 'RATE_LIMITED'],
+  },
+  {
+    method: 'get',
+    path: 'pass/apple/v1/passes/{passType}/{serial}',
+    tag: TAG,
+    summary: 'The latest version of a pass',
+    description: `The .pkpass with \`Last-Modified\`; 304 when it has not changed since \`If-Modified-Since\`.${APPLE}`,
+    auth: 'none',
+    inContract: false,
+    params: z.object({ passType, serial }),
+    answer: { kind: 'pkpass', statuses: [200, 304], description: 'The pass.' },
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
+  },
+  {
+    method: 'post',
+    path: 'pass/apple/v1/log',
+    tag: TAG,
+    summary: "Apple Wallet's error log",
+    description: 'Body `{"logs": ["…"]}`: written to the provider\'s log (at most 20 lines of 500 characters). 200.',
+    auth: 'none',
+    inContract: false,
+    answer: { kind: 'json', statuses: [200], description: 'Logged.' },
+    errors: ['RATE_LIMITED'],
+  },
+];

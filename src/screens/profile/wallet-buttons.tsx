@@ -1,0 +1,62 @@
+import type { PassStatusData } from '#contract/passes';
+import { Notice, Skeleton, SkeletonGroup, cx, focusRing } from '../../ui';
+
+export interface WalletButtonsProps {
+  /** which wallets the shop offers; absent while it loads */
+  status?: PassStatusData;
+  /** the status could not be read: nothing to offer, said quietly */
+  error?: string | null;
+  /** the .pkpass's address (a download the browser hands to Wallet) */
+  appleHref: string;
+  /** asks for the Google link and opens it */
+  onGoogle: () => void;
+  googleBusy?: boolean;
+  /** the Google link could not be made */
+  googleError?: string | null;
+}
+
+/** Apple's and Google's badges in words: black, rounded, white text (their guidelines' dark badges), 44 px high. */
+const badge = cx('inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-black px-4 text-sm font-semibold text-white hover:bg-neutral-800 aria-busy:opacity-70', focusRing);
+
+/**
+ * "Add to Apple Wallet" and "Save to Google Wallet" under the member card: each only when the shop has
+ * configured it (pass/status); neither when it has none, or while the status is unknown after an error.
+ */
+export function WalletButtons({ status, error, appleHref, onGoogle, googleBusy = false, googleError }: WalletButtonsProps) {
+  if (error) return null;
+  if (!status)
+    return (
+      <SkeletonGroup label="Loading the wallet buttons">
+        <Skeleton width="14rem" height="2.75rem" />
+      </SkeletonGroup>
+    );
+  if (!status.apple && !status.google) return null;
+  return (
+    <div className="flex w-full flex-col items-center gap-2">
+      <p className="text-sm text-muted">Keep this card on your phone:</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {status.apple && (
+          <a className={badge} href={appleHref} download="member-card.pkpass" aria-label="Add to Apple Wallet">
+            <span className="flex flex-col items-start leading-tight">
+              <span className="text-[0.65rem] font-normal">Add to</span>
+              <span>Apple Wallet</span>
+            </span>
+          </a>
+        )}
+        {status.google && (
+          <button type="button" className={badge} onClick={onGoogle} aria-busy={googleBusy || undefined} disabled={googleBusy} aria-label="Save to Google Wallet">
+            <span aria-hidden="true" className="grid size-5 place-items-center rounded-full bg-white text-xs font-bold text-black">
+              G
+            </span>
+            <span>Save to Google Wallet</span>
+          </button>
+        )}
+      </div>
+      {googleError && (
+        <Notice tone="danger" className="w-full text-left">
+          {googleError}
+        </Notice>
+      )}
+    </div>
+  );
+}
