@@ -14,6 +14,7 @@
  *   an expired session, and the worker deletes when the provider says the session is gone (401).
  * - A new version waits: it takes over only when the page asks it to (src/app/connection.tsx, on a
  *   navigation outside the checkout), and the page then loads again at once.
+ * - Web push: shows the provider's notices and opens their links (src/pwa/sw-push.ts).
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -21,6 +22,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CUSTOMER_CACHE, OFFLINE_COPY_HEADER, offlineCacheFor, SHOP_CACHE } from './pwa/offline-reads';
+import { handleNotificationClick, handlePush } from './pwa/sw-push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -101,3 +103,9 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Web push (src/pwa/sw-push.ts): the provider's notice, shown with the shop's icon (the logo on its
+// brand colour, app/icon: an unversioned URL is answered with the current icon); a tap opens its link.
+const PUSH_ICON = '/api/app/icon?size=192';
+self.addEventListener('push', (event) => handlePush(event, { icon: PUSH_ICON }));
+self.addEventListener('notificationclick', (event) => handleNotificationClick(event));
