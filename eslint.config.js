@@ -35,7 +35,8 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
 export const PROVIDER_LAYERS = [
   // the member card shows the counter's latest earn (counter's earns), and the counter finds a member
   // by the rotating code rewards signs (vouchers' and members' alike), so members sits above both
-  ['members'],
+  // campaigns read points, rewards, tiers, orders and customers, and give a reward's voucher
+  ['members', 'campaigns'],
   ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'wheel'],
   ['channels', 'options', 'orders'],
   // orders and the counter evaluate the earning rules and give stamps in their transactions; loyalty moves

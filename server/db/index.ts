@@ -30,6 +30,7 @@ import * as m0022 from './migrations/0022-loyalty-rules';
 import * as m0023 from './migrations/0023-counter-reward-redeem';
 import * as m0024 from './migrations/0024-stamp-cards';
 import * as m0026 from './migrations/0026-referrals';
+import * as m0028 from './migrations/0028-campaigns';
 import * as m0025 from './migrations/0025-tiers';
 
 export type Database = Kysely<DB>;
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0024-stamp-cards': m0024,
   '0026-referrals': m0026,
   '0025-tiers': m0025,
+  '0028-campaigns': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
 import type { ReferralStatus } from '#contract/referrals';
+import type { CampaignKind } from '#contract/campaigns';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -174,7 +175,7 @@ export interface VoucherTable {
   reward_id: number;
   /** cancelled: bought with the points of an order cancelled later, and given back (migration 0011) */
   status: ColumnType<'active' | 'used' | 'expired' | 'cancelled', 'active' | 'used' | 'expired' | 'cancelled' | undefined>;
-  source: ColumnType<'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier', 'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier' | undefined>;
+  source: ColumnType<'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier' | 'campaign', 'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier' | 'campaign' | undefined>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   order_id: number | null;
@@ -441,6 +442,9 @@ export interface DB {
   tiers: TierTable;
   customer_tiers: CustomerTierTable;
   tier_welcomes: TierWelcomeTable;
+  campaigns: CampaignTable;
+  campaign_sends: CampaignSendTable;
+  campaign_unsubscribes: CampaignUnsubscribeTable;
 }
 
 /** a friend who signed up with a customer's referral code: one per friend account ever (migration 0026) */
@@ -876,5 +880,39 @@ export interface StampEventTable {
   /** these stamps filled the card */
   filled: ColumnType<boolean, boolean | undefined, boolean>;
   voucher_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+/** one automatic campaign per kind: on or off, its message, reward and timing (migration 0028) */
+export interface CampaignTable {
+  kind: CampaignKind;
+  enabled: Generated<boolean>;
+  title: string;
+  body: string;
+  reward_id: number | null;
+  /** the kind's number: welcome's delay in hours, win-back's days, nearly there's points, expiring's days */
+  timing: number;
+  /** when it was last turned on: welcome greets only customers who signed up since */
+  enabled_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** a campaign's message to a customer: once per campaign, customer and period (migration 0028) */
+export interface CampaignSendTable {
+  id: Generated<number>;
+  campaign: CampaignKind;
+  customer_id: number;
+  period: string;
+  notification_id: number | null;
+  voucher_id: number | null;
+  channel: ColumnType<'app' | 'email', 'app' | 'email' | undefined, 'app' | 'email'>;
+  sent_at: Timestamp;
+  opened_at: NullableTimestamp;
+}
+
+/** a customer who wants no campaigns, from the app or an e-mail's link (migration 0028) */
+export interface CampaignUnsubscribeTable {
+  customer_id: number;
+  via: 'app' | 'email';
   created_at: Timestamp;
 }

@@ -34,6 +34,7 @@ import { loyaltyRoutes } from './loyalty/loyalty.routes';
 import { stampsRoutes } from './loyalty/stamps.routes';
 import { referralsRoutes } from './referrals/referrals.routes';
 import { tiersRoutes } from './tiers/tiers.routes';
+import { campaignsRoutes } from './campaigns/campaigns.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -86,6 +87,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     stampsRoutes, // stamp/cards; merchant/loyalty/stamps…: stamp cards
     referralsRoutes, // referral/…: the customer's referral link; merchant/loyalty/referrals…: the console's list and void
     tiersRoutes, // tier/status; merchant/loyalty/tiers…: the tier programme
+    campaignsRoutes, // campaign/…: the customer's unsubscribe (and an e-mail link's page); merchant/campaigns…: the automatic campaigns
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
     channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist

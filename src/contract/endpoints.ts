@@ -40,6 +40,7 @@ import { staffSpec } from './staff';
 import { stampsConsoleSpec, stampsSpec } from './stamps';
 import { themeSpec } from './theme';
 import { tiersConsoleSpec, tiersSpec } from './tiers';
+import { campaignsConsoleSpec, campaignsSpec } from './campaigns';
 import { wheelEditorSpec, wheelSpec } from './wheel';
 
 // ---------------------------------------------------------------------------------------------
@@ -117,6 +118,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(stampsSpec),
   ...endpointsOf(tiersSpec),
   ...endpointsOf(referralsSpec),
+  ...endpointsOf(campaignsSpec),
   customersSpec.endpoints.profile,
   customersSpec.endpoints.changeEmail,
   customersSpec.endpoints.emailVerifyRequest,
@@ -197,6 +199,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // tiers and referrals: the Loyalty area too
   ...endpointsOf(tiersConsoleSpec),
   ...endpointsOf(referralsConsoleSpec),
+  ...endpointsOf(campaignsConsoleSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),
