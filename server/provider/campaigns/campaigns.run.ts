@@ -25,7 +25,7 @@ import { DAY } from '../../lib/clock';
 import { firstName } from '../accounts/accounts.service';
 import { lockCustomer } from '../accounts/accounts.repo';
 import type { ProviderContext } from '../context';
-import { birthdaysBetween } from '../customers/birthdays.service';
+import { birthdaysBetween, shopDay } from '../customers/birthdays.service';
 import { notify } from '../notifications/notify';
 import { markLotsNotified, unnoticedLots } from '../points/points.repo';
 import { findActiveRewardById } from '../rewards/rewards.repo';
@@ -61,13 +61,6 @@ export function hourIn(at: Date, timeZone: string): number {
 export function campaignHour(at: Date, timeZone: string): boolean {
   const h = hourIn(at, timeZone);
   return h >= CAMPAIGN_HOURS.from && h < CAMPAIGN_HOURS.until;
-}
-
-/** The shop's calendar date at an instant, as days since 1 January 1970. */
-function shopDay(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day')) / DAY;
 }
 
 export interface CampaignRunResult {
