@@ -1,4 +1,4 @@
-import { CAMPAIGN_FACTS, fillPlaceholders, type CampaignData, type CampaignKind } from '#contract/campaigns';
+import { fillPlaceholders, type CampaignData, type CampaignKind } from '#contract/campaigns';
 
 /** Who a campaign reaches and when, in words: the console's summary of each campaign. */
 export function campaignSummary(c: Pick<CampaignData, 'kind' | 'enabled' | 'timing' | 'reward'>, locale = 'en'): string {
@@ -27,5 +27,3 @@ export function previewOf(kind: CampaignKind, title: string, body: string, rewar
   const values = previewValues(kind, rewardTitle);
   return { title: fillPlaceholders(title, values, locale), body: fillPlaceholders(body, values, locale) };
 }
-
-export const campaignName = (kind: CampaignKind) => CAMPAIGN_FACTS[kind].name;
