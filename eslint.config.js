@@ -35,7 +35,9 @@ const CONTAINERS = ['src/screens/**/*.container.tsx'];
 export const PROVIDER_LAYERS = [
   // the member card shows the counter's latest earn (counter's earns), and the counter finds a member
   // by the rotating code rewards signs (vouchers' and members' alike), so members sits above both
-  ['members', 'passes'],
+  // campaigns read points, rewards, tiers, orders and customers, and give a reward's voucher; passes
+  // show points, stamps and tiers
+  ['members', 'passes', 'campaigns'],
   ['board', 'counter', 'customers', 'dashboard', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'wheel'],
   ['channels', 'options', 'orders'],
   // orders and the counter evaluate the earning rules and give stamps in their transactions; loyalty moves

@@ -31,6 +31,7 @@ import * as m0023 from './migrations/0023-counter-reward-redeem';
 import * as m0024 from './migrations/0024-stamp-cards';
 import * as m0027 from './migrations/0027-push';
 import * as m0026 from './migrations/0026-referrals';
+import * as m0028 from './migrations/0028-campaigns';
 import * as m0025 from './migrations/0025-tiers';
 import * as m0029 from './migrations/0029-wallet-passes';
 
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0026-referrals': m0026,
   '0025-tiers': m0025,
   '0027-push': m0027,
+  '0028-campaigns': m0028,
   '0029-wallet-passes': m0029,
 };
 

@@ -1,3 +1,4 @@
+import type { CampaignKind } from '#contract/campaigns';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
 import type { ReferralStatus } from '#contract/referrals';
@@ -446,6 +447,9 @@ export interface DB {
   push_deliveries: PushDeliveryTable;
   wallet_passes: WalletPassTable;
   wallet_pass_devices: WalletPassDeviceTable;
+  campaigns: CampaignTable;
+  campaign_sends: CampaignSendTable;
+  campaign_unsubscribes: CampaignUnsubscribeTable;
 }
 
 // web push (migration 0027)
@@ -954,5 +958,39 @@ export interface WalletPassDeviceTable {
   device_id: string;
   serial: string;
   push_token: string;
+  created_at: Timestamp;
+}
+
+/** one automatic campaign per kind: on or off, its message, reward and timing (migration 0028) */
+export interface CampaignTable {
+  kind: CampaignKind;
+  enabled: Generated<boolean>;
+  title: string;
+  body: string;
+  reward_id: number | null;
+  /** the kind's number: welcome's delay in hours, win-back's days, nearly there's points, expiring's days */
+  timing: number;
+  /** when it was last turned on: welcome greets only customers who signed up since */
+  enabled_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** a campaign's message to a customer: once per campaign, customer and period (migration 0028) */
+export interface CampaignSendTable {
+  id: Generated<number>;
+  campaign: CampaignKind;
+  customer_id: number;
+  period: string;
+  notification_id: number | null;
+  voucher_id: number | null;
+  channel: ColumnType<'app' | 'email', 'app' | 'email' | undefined, 'app' | 'email'>;
+  sent_at: Timestamp;
+  opened_at: NullableTimestamp;
+}
+
+/** a customer who wants no campaigns, from the app or an e-mail's link (migration 0028) */
+export interface CampaignUnsubscribeTable {
+  customer_id: number;
+  via: 'app' | 'email';
   created_at: Timestamp;
 }

@@ -36,6 +36,7 @@ import { stampsRoutes } from './loyalty/stamps.routes';
 import { referralsRoutes } from './referrals/referrals.routes';
 import { tiersRoutes } from './tiers/tiers.routes';
 import { passesRoutes } from './passes/passes.routes';
+import { campaignsRoutes } from './campaigns/campaigns.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -90,6 +91,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     referralsRoutes, // referral/…: the customer's referral link; merchant/loyalty/referrals…: the console's list and void
     tiersRoutes, // tier/status; merchant/loyalty/tiers…: the tier programme
     passesRoutes, // pass/…: the wallet card (Apple, Google) and Apple's pass web service
+    campaignsRoutes, // campaign/…: the customer's unsubscribe (and an e-mail link's page); merchant/campaigns…: the automatic campaigns
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
     channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist

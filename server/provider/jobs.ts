@@ -42,19 +42,22 @@ import { settleDueReferrals } from './referrals/referrals.service';
 import { runTiers } from './tiers/tiers.service';
 import { purgePushDeliveries, sendDuePushes } from './push/push.sender';
 import { pushPassUpdates } from './passes/passes.service';
+import { expiringCampaignOn, runCampaigns } from './campaigns/campaigns.run';
 
 /**
  * The hourly housekeeping: pending points whose hold has ended credited (and the referrals that decides), points expiry and notices, voucher expiry, old idempotency keys, spent codes
  * and sessions, cancelled orders' gateway refunds still owed, vouchers' old short codes, the call
  * signatures' expired nonces (also purged as calls arrive), the birthday treats of the day (once a
  * customer and year, however many runs and instances), the tiers' day (renewals, drops and notices once
- * a day per customer).
+ * a day per customer), the automatic campaigns (once per customer and period, from 09:00 until 21:00 in
+ * the shop's time zone).
  */
 export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await creditPendingPoints(ctx);
   // the referrals whose friend's first order's points were just credited
   await settleDueReferrals(ctx);
-  await runPointsExpiry(ctx);
+  // the points-expiring campaign, when on, announces expiring points itself (by day only): no second notice
+  await runPointsExpiry(ctx, { notices: !(await expiringCampaignOn(ctx.db)) });
   await expireVouchers(ctx.db, ctx.clock);
   await purgeIdempotencyKeys(ctx.db, ctx.clock);
   await purgeAuthLeftovers(ctx);
@@ -65,6 +68,7 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await giveBirthdayTreats(ctx);
   await runTiers(ctx);
   await purgePushDeliveries(ctx);
+  await runCampaigns(ctx);
 }
 
 /** pg-boss queue names */

@@ -33,6 +33,7 @@ import { staffApi } from './staff.calls';
 import { stampsApi, stampsConsoleApi } from './stamps.calls';
 import { themeApi } from './theme.calls';
 import { tiersApi, tiersConsoleApi } from './tiers.calls';
+import { campaignsApi, campaignsConsoleApi } from './campaigns.calls';
 import { walletApi } from './wallet.calls';
 import { wheelApi, wheelEditorApi } from './wheel.calls';
 
@@ -73,6 +74,8 @@ const areas = [
   themeApi,
   tiersApi,
   tiersConsoleApi,
+  campaignsApi,
+  campaignsConsoleApi,
   walletApi,
   wheelApi,
   wheelEditorApi,

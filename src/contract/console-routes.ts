@@ -57,6 +57,7 @@ export const CONSOLE_PAGES = {
   loyalty: page('/loyalty', 'Loyalty', 'staff', 'loyalty-screen'),
   tiers: inside('loyalty', '/loyalty/tiers', 'Tiers', 'staff', 'tiers-screen'),
   referrals: inside('loyalty', '/loyalty/referrals', 'Referrals', 'staff', 'referrals-screen'),
+  campaigns: page('/campaigns', 'Campaigns', 'staff', 'campaigns-screen'),
   wheel: page('/wheel', 'Wheel', 'owner', 'wheel-editor-screen', { wide: true }),
   theme: page('/theme', 'Brand', 'owner', 'theme-studio-screen', { wide: true }),
   settings: page('/settings', 'Settings', 'owner', 'settings-screen'),

@@ -43,6 +43,7 @@ import { pushSpec } from './push';
 import { stampsConsoleSpec, stampsSpec } from './stamps';
 import { themeSpec } from './theme';
 import { tiersConsoleSpec, tiersSpec } from './tiers';
+import { campaignsConsoleSpec, campaignsSpec } from './campaigns';
 import { wheelEditorSpec, wheelSpec } from './wheel';
 
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +124,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // the wallet card, and the pass web service Apple Wallet calls
   ...endpointsOf(passesSpec),
   ...passWebServiceEndpoints,
+  ...endpointsOf(campaignsSpec),
   customersSpec.endpoints.profile,
   customersSpec.endpoints.changeEmail,
   customersSpec.endpoints.emailVerifyRequest,
@@ -205,6 +207,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // tiers and referrals: the Loyalty area too
   ...endpointsOf(tiersConsoleSpec),
   ...endpointsOf(referralsConsoleSpec),
+  ...endpointsOf(campaignsConsoleSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

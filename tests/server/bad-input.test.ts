@@ -289,6 +289,24 @@ describeEachDb('bad input on every call', (kind) => {
       valid: { points: false },
       required: [],
       bad: { points: ['no', 0, null, [true]], order_status: ['true', 1], campaigns: [{}] },
+    // --- campaigns ---
+    {
+      method: 'post',
+      path: 'campaign/unsubscribe',
+      auth: 'customer',
+      valid: { subscribed: false },
+      required: ['subscribed'],
+      bad: { subscribed: ['false', 0, null, [false], {}] },
+    },
+    {
+      method: 'post',
+      path: 'campaign/unsubscribe/link',
+      auth: 'public',
+      valid: { code: '1_AAAAAAAAAAAAAAAAAAAAAAAA' },
+      required: ['code'],
+      bad: { code: ['', 'short', 'x'.repeat(201), '../../etc/passwd', 5, null, ['1_AAAAAAAAAAAAAAAAAAAAAAAA'], NUL] },
+      // the good shape of a code the shop did not sign
+      validStatus: 404,
     },
     // --- customer ---
     {
@@ -602,6 +620,7 @@ describeEachDb('bad input on every call', (kind) => {
     'notification/list', 'notification/read', 'wheel/spin', 'merchant/order/status', 'merchant/product/update', 'payment/sandbox/PAYMENT/complete',
     'customer/email/verify/request', 'customer/email/verify', 'auth/google/link', 'customer/birthday', 'referral/lookup',
     'push/subscribe', 'push/unsubscribe', 'push/preferences',
+    'campaign/unsubscribe', 'campaign/unsubscribe/link',
   ];
 
   describe.each(PATHS)('%s', (path) => {
@@ -646,6 +665,7 @@ describeEachDb('bad input on every call', (kind) => {
       ['get', 'wheel/config', 'customer'],
       ['get', 'member/card', 'customer'],
       ['get', 'stamp/cards', 'customer'],
+      ['get', 'campaign/preferences', 'customer'],
       ['get', 'openapi.json', 'public'],
     ] as const)('%s %s ignores a junk query, and answers 401 without a session where it needs one', async (method, path, auth) => {
       const before = await counts();

@@ -566,6 +566,21 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     { method: 'post', path: 'merchant/loyalty/stamps/update', owner: true, valid: async () => ({ id: await newStamps(), program: await goodStamps() }), bad: { id: BAD_ID, program: BAD_STAMP_PROGRAM }, required: ['id', 'program'] },
     { method: 'post', path: 'merchant/loyalty/stamps/status', owner: true, valid: async () => ({ id: await newStamps(), status: 'paused' }), bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] }, required: ['id', 'status'] },
     { method: 'post', path: 'merchant/loyalty/tiers/update', owner: true, valid: async () => GOOD_TIERS, bad: { enabled: ['yes', 1, null], basis: ['', 'spend', 'POINTS', 42, null], tiers: BAD_TIERS }, required: ['enabled', 'basis', 'tiers'] },
+    {
+      method: 'post',
+      path: 'merchant/campaigns/update',
+      owner: true,
+      valid: async () => ({ kind: 'win_back', enabled: true, title: 'We miss you, {name}', body: 'Come back: {points} points wait for you.', reward_id: null, timing: 30 }),
+      bad: {
+        kind: ['', 'flash_sale', 'WELCOME', 5, null, ['welcome']],
+        enabled: ['yes', 1, null],
+        title: ['', '   ', 'x'.repeat(81), 5, null, 'Hi {nmae}', 'Get {reward}', 'two\nlines'],
+        body: ['', 'x'.repeat(301), 5, null, 'Hello {first_name}', '{reward} is yours'],
+        reward_id: BAD_ID.filter((v) => v !== null),
+        timing: ['30', 1.5, 6, 366, null, [30]],
+      },
+      required: ['kind', 'enabled', 'title', 'body'],
+    },
   ];
 
   it('has a row for every merchant console call that takes input', () => {

@@ -6,6 +6,7 @@ import { seedRewards } from './rewards';
 import { seedLocations } from './locations';
 import { seedLoyaltyRules } from './loyalty';
 import { seedTiers } from './tiers';
+import { seedCampaigns } from './campaigns';
 
 /** Seeds what a fresh database lacks; safe to run at every start (each part checks before inserting). */
 export async function seed(db: Database): Promise<void> {
@@ -18,5 +19,6 @@ export async function seed(db: Database): Promise<void> {
     await seedLocations(trx);
     await seedLoyaltyRules(trx);
     await seedTiers(trx);
+    await seedCampaigns(trx);
   });
 }

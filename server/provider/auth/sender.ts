@@ -17,9 +17,14 @@ export interface MessageSender {
   readonly channel: SmsChannel;
 }
 
+/** Extra headers of an e-mail (a campaign's List-Unsubscribe): names and values without line breaks. */
+export interface MailOptions {
+  headers?: Record<string, string>;
+}
+
 /** Delivers a plain-text e-mail. A real e-mail service (SMTP, an API) implements this. */
 export interface MailSender {
-  sendEmail(to: string, subject: string, text: string): Promise<void>;
+  sendEmail(to: string, subject: string, text: string, options?: MailOptions): Promise<void>;
   readonly channel: MailChannel;
 }
 

@@ -90,11 +90,13 @@ export function smtpMailer(options: SmtpMailerOptions): MailSender {
   return {
     // the host alone: SMTP_URL's user and password never leave this file
     channel: { kind: 'smtp', host: new URL(options.url).hostname, from },
-    async sendEmail(to, subject, text) {
+    async sendEmail(to, subject, text, mail) {
+      const headers = mail?.headers ?? {};
+      if (Object.entries(headers).some(([k, v]) => !/^[A-Za-z][A-Za-z0-9-]{0,60}$/.test(k) || /[\r\n]/.test(v))) throw new Error('an e-mail header is not a single line');
       // one recipient, exactly: "a@x, b@y" or "Name <a@x>" would otherwise be read as an address list
       if (typeof to !== 'string' || !ADDRESS.test(to)) throw new Error('the e-mail address is not a single plain address');
       try {
-        await transport.sendMail({ from, to, subject, text });
+        await transport.sendMail({ from, to, subject, text, headers });
       } catch (err) {
         const e = err as { code?: unknown; responseCode?: unknown; command?: unknown };
         const code = typeof e.code === 'string' && /^[A-Z_]{3,40}$/.test(e.code) ? e.code : null;

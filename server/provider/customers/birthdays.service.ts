@@ -30,7 +30,7 @@ import { clearBirthDate, customersWithBirthdays, recordGift, saveBirthDate, setG
 export const BIRTHDAY_SETTLE_DAYS = 30;
 
 /** The shop's calendar date at an instant, as days since 1 January 1970. */
-function shopDay(at: Date, timeZone: string): number {
+export function shopDay(at: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return Date.UTC(part('year'), part('month') - 1, part('day')) / DAY;

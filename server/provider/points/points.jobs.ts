@@ -24,9 +24,10 @@ export interface PointsExpiryResult {
  * one notice per customer for lots expiring within `points_expiry_notice_days`.
  * Each customer is handled in a transaction of its own under the customer's row lock, re-reading
  * the lots after taking the lock, so a second run (or a second server running it at the same time)
- * finds nothing left to do and nothing happens twice.
+ * finds nothing left to do and nothing happens twice. `notices: false` (the points-expiring campaign is
+ * on, and announces the lots itself, by day only: campaigns/) expires without the notice.
  */
-export async function runPointsExpiry(ctx: ProviderContext): Promise<PointsExpiryResult> {
+export async function runPointsExpiry(ctx: ProviderContext, o: { notices?: boolean } = {}): Promise<PointsExpiryResult> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const result: PointsExpiryResult = { expiredCustomers: 0, expiredPoints: 0, noticesSent: 0 };
   const now = ctx.clock.now();
@@ -55,6 +56,7 @@ export async function runPointsExpiry(ctx: ProviderContext): Promise<PointsExpir
     after = ids.at(-1)!;
   }
 
+  if (o.notices === false) return result;
   const until = new Date(now.getTime() + rules.points_expiry_notice_days * DAY);
   const day = new Intl.DateTimeFormat(rules.locale, { timeZone: rules.timezone, dateStyle: 'medium' });
   for (let after = 0; ; ) {

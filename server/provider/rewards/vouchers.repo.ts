@@ -20,7 +20,7 @@ export async function issueVoucher(
   clock: Clock,
   customerId: number,
   reward: { id: number; valid_days: number },
-  source: 'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier',
+  source: 'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier' | 'campaign',
   /** the points the redemption burned (a cancellation of the order they came from gives them back) */
   pointsPaid: number | null = null,
 ): Promise<number> {
@@ -43,7 +43,7 @@ export async function issueVoucher(
 
 /**
  * A catalogue reward given as a voucher without points (a birthday, a full stamp card, a tier's welcome, a
- * wheel prize), in the caller's transaction: one unit of a limited stock taken first. Null, with nothing
+ * wheel prize, a campaign's message), in the caller's transaction: one unit of a limited stock taken first. Null, with nothing
  * written, when there is no such reward (retired) or none is left.
  */
 export async function giftVoucher(
@@ -51,7 +51,7 @@ export async function giftVoucher(
   clock: Clock,
   customerId: number,
   reward: { id: number; valid_days: number; stock: number | null } | undefined,
-  source: 'wheel' | 'birthday' | 'stamps' | 'tier',
+  source: 'wheel' | 'birthday' | 'stamps' | 'tier' | 'campaign',
 ): Promise<number | null> {
   if (!reward || (reward.stock !== null && !(await takeStock(trx, reward.id)))) return null;
   return issueVoucher(trx, clock, customerId, reward, source);

@@ -182,7 +182,7 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
   const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
   const counter = counterText(e.action, who, a, f);
   if (counter) return counter;
-  const tiers = tiersReferralsText(e.action, who, a, b, f);
+  const tiers = tiersReferralsText(e.action, who, a, b, f) ?? campaignText(e.action, who, a, b);
   if (tiers) return tiers;
   const lifecycle = productLifecycle(e.action, who, a, b) ?? locationSentence(e.action, who, a, b) ?? loyaltySentence(e.action, who, a, b);
   if (lifecycle) return plain(lifecycle, { changes: e.action === 'location.update' || e.action === 'loyalty.rule.update' || e.action === 'loyalty.stamps.update' ? diff() : [] });
@@ -388,6 +388,22 @@ function tiersReferralsText(action: string, who: string, a: Obj, b: Obj, f: Acti
     default:
       return null;
   }
+}
+
+/** An automatic campaign changed (issue 31): turned on or off, its message, reward or timing; null: another action. */
+function campaignText(action: string, who: string, a: Obj, b: Obj): ActivityText | null {
+  if (action !== 'campaign.update') return null;
+  const name = text(a.name, 'a');
+  const timing = (o: Obj) => (typeof o.timing === 'number' && typeof o.unit === 'string' ? `${o.timing.toLocaleString('en')} ${o.unit}` : '—');
+  const changes: ActivityChange[] = [];
+  const add = (label: string, before: string, after: string) => before !== after && changes.push({ label, before, after });
+  add('On', b.enabled === true ? 'Yes' : 'No', a.enabled === true ? 'Yes' : 'No');
+  add('Title', text(b.title, '—'), text(a.title, '—'));
+  add('Message', text(b.body, '—'), text(a.body, '—'));
+  add('Reward', text(b.reward, 'None'), text(a.reward, 'None'));
+  add('Timing', timing(b), timing(a));
+  const verb = b.enabled !== true && a.enabled === true ? 'turned on' : b.enabled === true && a.enabled !== true ? 'turned off' : 'changed';
+  return { sentence: `${who} ${verb} the ${name} campaign.`, warning: false, changes, detail: null };
 }
 
 /** A location added, changed, paused or resumed, or where a team member works (issue 28); null: another action. */

@@ -30,6 +30,7 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   menu: 'Categories and products: prices, photos, sold out.',
   rewards: 'What customers get for their points: cost, stock, validity; retire one.',
   loyalty: 'Earning rules: double points on chosen products or hours, bonuses, a welcome bonus; previewed and tried on the last 30 days.',
+  campaigns: 'Messages that send themselves: welcome, win-back, nearly there, points expiring, birthday; sent, opened and orders after.',
   wheel: 'The spin-and-win wheel: prizes and their chances, the cost of a spin.',
   orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
   counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',

@@ -39,6 +39,25 @@ export function CheckField({ label, hint, checked, onChange, disabled }: { label
   );
 }
 
+/** An on/off switch (a programme's, a campaign's), by keyboard too. */
+export function Switch({ on, onChange, label, disabled }: { on: boolean; onChange: (on: boolean) => void; label: string; disabled: boolean }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={on}
+      disabled={disabled}
+      onClick={() => onChange(!on)}
+      className={cx('flex min-h-11 items-center gap-3 rounded-lg font-medium disabled:opacity-70', focusRing)}
+    >
+      <span aria-hidden="true" className={cx('relative h-7 w-12 rounded-full border-2 transition-colors', on ? 'border-brand bg-brand' : 'border-border bg-surface')}>
+        <span className={cx('absolute top-0.5 size-5 rounded-full bg-surface-raised shadow transition-all', on ? 'left-6' : 'left-0.5')} />
+      </span>
+      {label}
+    </button>
+  );
+}
+
 /** An editor form's end: the provider's refusal that names no field, then Cancel and the save button. */
 export function FormActions({ problem, saving, submitLabel, onCancel }: { problem: SaveProblem | null; saving: boolean; submitLabel: string; onCancel: () => void }) {
   return (

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { progressWords, tierProgramBody, TIERS_MAX, type TierBasis, type TierProgramFields, type TiersConsoleData } from '#contract/tiers';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
-import { CheckField, SelectField, type SaveProblem } from './editor-fields';
+import { CheckField, SelectField, Switch, type SaveProblem } from './editor-fields';
 
 /** A reward a tier may give: the catalogue's active ones, by id. */
 export interface TierRewardChoice {
@@ -87,25 +87,6 @@ function checked(form: Form): { program: TierProgramFields } | { problems: Recor
 function problemAt(problem: SaveProblem | null, field: string, label: string): string | undefined {
   const key = problem && Object.keys(problem.fields).find((k) => k === field || k.startsWith(`${field}.`));
   return key ? `${label} ${problem.fields[key]}.` : undefined;
-}
-
-/** The programme's on/off switch. */
-function Switch({ on, onChange, label, disabled }: { on: boolean; onChange: (on: boolean) => void; label: string; disabled: boolean }) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={on}
-      disabled={disabled}
-      onClick={() => onChange(!on)}
-      className={cx('flex min-h-11 items-center gap-3 rounded-lg font-medium disabled:opacity-70', focusRing)}
-    >
-      <span aria-hidden="true" className={cx('relative h-7 w-12 rounded-full border-2 transition-colors', on ? 'border-brand bg-brand' : 'border-border bg-surface')}>
-        <span className={cx('absolute top-0.5 size-5 rounded-full bg-surface-raised shadow transition-all', on ? 'left-6' : 'left-0.5')} />
-      </span>
-      {label}
-    </button>
-  );
 }
 
 interface TierFieldsProps {

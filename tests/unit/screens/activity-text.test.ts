@@ -129,6 +129,21 @@ describe('the activity log in words', () => {
     expect(describeActivity(entry({ action: 'loyalty.tiers.update', before, after: { ...before, enabled: false } }), f).sentence).toBe('Anna changed the tiers: Bean, Brew (tiers off).');
   });
 
+  it('says a campaign turned on or changed, and what changed, in words', () => {
+    const before = { name: 'Win-back', enabled: false, title: 'We miss you', body: 'Come back', reward: null, timing: 30, unit: 'days' };
+    const on = describeActivity(entry({ action: 'campaign.update', target: 'campaign:win_back', before, after: { ...before, enabled: true, reward: 'Free butter croissant', timing: 45 } }), f);
+    expect(on.sentence).toBe('Anna turned on the Win-back campaign.');
+    expect(on.changes).toEqual([
+      { label: 'On', before: 'No', after: 'Yes' },
+      { label: 'Reward', before: 'None', after: 'Free butter croissant' },
+      { label: 'Timing', before: '30 days', after: '45 days' },
+    ]);
+    const text = describeActivity(entry({ action: 'campaign.update', before: { ...before, enabled: true }, after: { ...before, enabled: true, body: 'Come back soon' } }), f);
+    expect(text.sentence).toBe('Anna changed the Win-back campaign.');
+    expect(text.changes).toEqual([{ label: 'Message', before: 'Come back', after: 'Come back soon' }]);
+    expect(describeActivity(entry({ action: 'campaign.update', before: { ...before, enabled: true }, after: before }), f).sentence).toBe('Anna turned off the Win-back campaign.');
+  });
+
   it('shows a price change as money, not centavos', () => {
     const t = describeActivity(entry({ action: 'menu.product.update', before: { id: 3, name: 'Kopi', price: 12_000, available: true }, after: { id: 3, name: 'Kopi', price: 13_500, available: false } }), f);
     expect(t.sentence).toBe('Anna changed Kopi.');

@@ -1,0 +1,57 @@
+import { Router, type Response } from 'express';
+import { campaignsConsoleSpec, campaignsSpec } from '#contract/campaigns';
+import type { ProviderContext } from '../context';
+import { mount } from '../http/mount';
+import { getMerchant } from '../settings/settings.service';
+import { campaignPreferences, campaignsConsole, customerOfCode, setCampaignPreference, unsubscribeByCode, updateCampaign } from './campaigns.service';
+import { UNSUBSCRIBE_CSP, UNSUBSCRIBE_CSS, UNSUBSCRIBE_JS, unsubscribePage } from './unsubscribe-page';
+
+function pageHeaders(res: Response, contentType: string): void {
+  res.set({
+    'content-type': contentType,
+    'content-security-policy': UNSUBSCRIBE_CSP,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  });
+}
+
+/**
+ * Campaigns: the customer's choice (`campaign/preferences`, `campaign/unsubscribe`), an e-mail link's
+ * unsubscribe (`campaign/unsubscribe/link`, no sign-in, and its hosted page), and the console's
+ * campaigns (`merchant/campaigns…`: staff read, owners change).
+ */
+export function campaignsRoutes(ctx: ProviderContext): Router {
+  const r = Router().use(
+    mount(ctx, campaignsSpec, {
+      preferences: (_q, at) => campaignPreferences(ctx.db, at.customerId()),
+      unsubscribe: (body, at) => setCampaignPreference(ctx, at.customerId(), body.subscribed),
+      unsubscribeLink: (body) => unsubscribeByCode(ctx, body.code),
+    }),
+    mount(ctx, campaignsConsoleSpec, {
+      campaigns: () => campaignsConsole(ctx),
+      update: (body, at) => updateCampaign(ctx, at.staff(), body),
+    }),
+  );
+  r.get('/campaign/unsubscribe.js', (_req, res) => {
+    pageHeaders(res, 'text/javascript; charset=utf-8');
+    res.status(200).send(UNSUBSCRIBE_JS);
+  });
+  r.get('/campaign/unsubscribe.css', (_req, res) => {
+    pageHeaders(res, 'text/css; charset=utf-8');
+    res.status(200).send(UNSUBSCRIBE_CSS);
+  });
+  // the e-mail's link: asks first; a code the shop did not sign gets the same page's 404
+  r.get('/campaign/unsubscribe', async (req, res) => {
+    const code = typeof req.query.code === 'string' ? req.query.code : '';
+    const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
+    pageHeaders(res, 'text/html; charset=utf-8');
+    if (customerOfCode(ctx.secret, code) === null) {
+      res.status(404).send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head><body><main><h1>This unsubscribe link is not valid.</h1><p>Open the app and turn offers off in your profile.</p></main></body></html>`);
+      return;
+    }
+    res.status(200).send(unsubscribePage({ prefix: ctx.publicApiPrefix, lang: rules.locale, shop: settings.setting_company, code }));
+  });
+  return r;
+}

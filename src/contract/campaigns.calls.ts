@@ -1,0 +1,16 @@
+/** The calls of automatic campaigns, declared once (api.ts); their schemas and words are in campaigns.ts. */
+import { call, consoleCalls } from './api';
+import type { CampaignPreferencesData, CampaignPreferencesInput, CampaignsConsoleData, CampaignUnsubscribeLinkInput, CampaignUpdateInput } from './campaigns';
+
+/** The customer's choice: campaigns or none (the profile), and the e-mail link's unsubscribe (no sign-in). */
+export const campaignsApi = {
+  preferences: call.customer.get<CampaignPreferencesData>('campaign/preferences'),
+  unsubscribe: call.customer.post<CampaignPreferencesData, CampaignPreferencesInput>('campaign/unsubscribe'),
+  unsubscribeLink: call.anyone.post<CampaignPreferencesData, CampaignUnsubscribeLinkInput>('campaign/unsubscribe/link'),
+};
+
+/** console calls: the customer app's build drops them */
+export const campaignsConsoleApi = consoleCalls(() => ({
+  campaigns: call.staff.get<CampaignsConsoleData>('merchant/campaigns'),
+  update: call.owner.post<CampaignsConsoleData, CampaignUpdateInput>('merchant/campaigns/update'),
+}));

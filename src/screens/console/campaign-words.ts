@@ -1,0 +1,29 @@
+import { fillPlaceholders, type CampaignData, type CampaignKind } from '#contract/campaigns';
+
+/** Who a campaign reaches and when, in words: the console's summary of each campaign. */
+export function campaignSummary(c: Pick<CampaignData, 'kind' | 'enabled' | 'timing' | 'reward'>, locale = 'en'): string {
+  const n = c.timing.toLocaleString(locale);
+  const plural = (k: number, one: string, many: string) => (k === 1 ? one : many);
+  const who: Record<CampaignKind, string> = {
+    welcome: c.timing === 0 ? 'New customers, right after they sign up' : `New customers, ${n} ${plural(c.timing, 'hour', 'hours')} after they sign up`,
+    win_back: `Customers who have not ordered for ${n} ${plural(c.timing, 'day', 'days')}, once until they order again`,
+    nearly_there: `Customers within ${n} ${plural(c.timing, 'point', 'points')} of a reward, once per reward every 30 days`,
+    points_expiring: `Customers whose points expire within ${n} ${plural(c.timing, 'day', 'days')}, once per batch of points`,
+    birthday: 'Customers on their birthday, once a year, beside the birthday treat',
+  };
+  const reward = c.reward ? `, with a ${c.reward.title} voucher` : '';
+  return `${c.enabled ? '' : 'Off. When on: '}${who[c.kind]}${reward}.`;
+}
+
+/** Sample values for the preview: a customer called Ana, and what {points} and {reward} stand for in this kind. */
+export function previewValues(kind: CampaignKind, rewardTitle: string | null): { name: string; points: number; reward: string | null } {
+  const points = kind === 'nearly_there' ? 20 : kind === 'points_expiring' ? 35 : 240;
+  const reward = kind === 'nearly_there' ? (rewardTitle ?? 'Free butter croissant') : rewardTitle;
+  return { name: 'Ana', points, reward };
+}
+
+/** The message as the customer would get it, filled for the sample customer. */
+export function previewOf(kind: CampaignKind, title: string, body: string, rewardTitle: string | null, locale = 'en') {
+  const values = previewValues(kind, rewardTitle);
+  return { title: fillPlaceholders(title, values, locale), body: fillPlaceholders(body, values, locale) };
+}
