@@ -289,6 +289,7 @@ describeEachDb('bad input on every call', (kind) => {
       valid: { points: false },
       required: [],
       bad: { points: ['no', 0, null, [true]], order_status: ['true', 1], campaigns: [{}] },
+    },
     // --- campaigns ---
     {
       method: 'post',
