@@ -247,6 +247,23 @@ describeEachDb('campaigns', (kind) => {
       expect(await reached(p)).not.toContain(rich.id);
       expect(await reached(p)).not.toContain(none.id);
     });
+    it("rings under the customer's 'rewards' push switch, not 'campaigns', and records its notice", async () => {
+      const ana = await p.newCustomer({ name: 'Ana', points: 100 });
+      const now = p.clock.now();
+      const sub = await p.db
+        .insertInto('push_subscriptions')
+        .values({ customer_id: ana.id, endpoint: 'https://push.example.com/ana', p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22), created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await p.db.insertInto('push_preferences').values({ customer_id: ana.id, order_status: true, points: true, rewards: true, expiring: true, campaigns: false, updated_at: now }).execute();
+      await turnOn('nearly_there', { timing: 30 });
+      await runAt(manila(DAY_ONE, 11));
+      const [send] = await sends(p, 'nearly_there');
+      const deliveries = await p.db.selectFrom('push_deliveries').selectAll().where('subscription_id', '=', sub.id).execute();
+      expect(deliveries.map((d) => [d.kind, d.notification_id])).toEqual([['rewards', send!.notification_id]]);
+      const notices = await p.db.selectFrom('notifications').select('id').where('customer_id', '=', ana.id).where('type', '=', 'campaign').execute();
+      expect(notices.map((n) => n.id)).toEqual([send!.notification_id]);
+    });
   });
 
   describe('points expiring', () => {

@@ -223,12 +223,6 @@ export async function recordSend(trx: Database, s: { campaign: CampaignKind; cus
   return row?.id ?? null;
 }
 
-/** The newest campaign notification of the customer: the one notify() just wrote in this transaction. */
-export async function latestCampaignNotification(trx: Database, customerId: number): Promise<number | null> {
-  const row = await trx.selectFrom('notifications').select('id').where('customer_id', '=', customerId).where('type', '=', 'campaign').orderBy('id', 'desc').limit(1).executeTakeFirst();
-  return row?.id ?? null;
-}
-
 export async function completeSend(trx: Database, sendId: number, s: { notificationId: number | null; voucherId: number | null }): Promise<void> {
   await trx.updateTable('campaign_sends').set({ notification_id: s.notificationId, voucher_id: s.voucherId }).where('id', '=', sendId).execute();
 }

@@ -19,6 +19,7 @@
  * is not given twice: this is a message only).
  */
 import { CAMPAIGN_HOURS, CAMPAIGN_KINDS, fillPlaceholders, NEARLY_THERE_DAYS, type CampaignKind } from '#contract/campaigns';
+import type { PushKind } from '#contract/push-kinds';
 import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
 import { DAY } from '../../lib/clock';
@@ -38,7 +39,6 @@ import {
   expiringCandidates,
   isUnsubscribed,
   lastOrder,
-  latestCampaignNotification,
   markEmailed,
   nearlyThereCandidates,
   recordSend,
@@ -135,10 +135,22 @@ async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand
   const values = { name: firstName(row.name, 'friend'), points, reward: rewardTitle };
   const title = fillPlaceholders(c.title, values, locale);
   const body = fillPlaceholders(c.body, values, locale);
-  await notify(trx, ctx.clock, cand.id, { type: 'campaign', title, body, link });
-  await completeSend(trx, sendId, { notificationId: await latestCampaignNotification(trx, cand.id), voucherId });
+  const notificationId = await notify(trx, ctx.clock, cand.id, { type: 'campaign', title, body, link, push: CAMPAIGN_PUSH[c.kind] });
+  await completeSend(trx, sendId, { notificationId, voucherId });
   return { sendId, customerId: cand.id, email: row.email_verified_at !== null && row.email ? row.email : null, title, body, link };
 }
+
+/**
+ * Which of the customer's push switches a campaign's message rings under: a reward within reach and
+ * points about to expire are kinds of their own (the issue's list), the rest are campaigns.
+ */
+const CAMPAIGN_PUSH: Record<CampaignKind, PushKind> = {
+  welcome: 'campaigns',
+  win_back: 'campaigns',
+  nearly_there: 'rewards',
+  points_expiring: 'expiring',
+  birthday: 'campaigns',
+};
 
 /** The candidates of a campaign after `afterId`, a page at a time. */
 async function candidates(ctx: ProviderContext, c: CampaignRow, timeZone: string, afterId: number): Promise<Candidate[]> {

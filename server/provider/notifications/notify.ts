@@ -18,16 +18,17 @@ const PUSH_BY_TYPE: Partial<Record<NotificationType, PushKind>> = { campaign: 'c
  * Adds a notification for a customer, in the caller's transaction so it exists exactly when its event
  * does, and queues it for the customer's browsers that receive pushes of its kind (push/: sent by the
  * `push` job after the commit; nothing when they have none). `push`: the kind to push it as, or null
- * for none (default: by its type, PUSH_BY_TYPE).
+ * for none (default: by its type, PUSH_BY_TYPE). Answers the notification's id.
  */
 export async function notify(
   trx: Database,
   clock: Clock,
   customerId: number,
   n: { type: NotificationType; title: string; body: string; link?: string | null; push?: PushKind | null },
-): Promise<void> {
+): Promise<number> {
   const now = clock.now();
   const notificationId = await insertNotification(trx, { customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now });
   const kind = n.push === undefined ? PUSH_BY_TYPE[n.type] : n.push;
   if (kind) await enqueueDeliveries(trx, { customerId, notificationId, kind, now });
+  return notificationId;
 }
