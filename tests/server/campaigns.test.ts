@@ -247,6 +247,18 @@ describeEachDb('campaigns', (kind) => {
       expect(await reached(p)).not.toContain(rich.id);
       expect(await reached(p)).not.toContain(none.id);
     });
+    it('says nothing of a reward a higher tier redeems first', async () => {
+      const ana = await p.newCustomer({ name: 'Ana', points: 100 }); // croissant 120: 20 away, but Brew's early
+      const croissant = await rewardId(p, 'butter-croissant');
+      await p.db.updateTable('tiers').set({ early_reward_ids: JSON.stringify([croissant]) }).where('name', '=', 'Brew').execute();
+      await turnOn('nearly_there', { timing: 30 });
+      await runAt(manila(DAY_ONE, 11));
+      expect(await reached(p)).not.toContain(ana.id);
+      await p.db.updateTable('tiers').set({ early_reward_ids: '[]' }).where('name', '=', 'Brew').execute();
+      await runAt(manila(DAY_ONE, 12));
+      expect(await reached(p)).toContain(ana.id);
+    });
+
     it("rings under the customer's 'rewards' push switch, not 'campaigns', and records its notice", async () => {
       const ana = await p.newCustomer({ name: 'Ana', points: 100 });
       const now = p.clock.now();

@@ -104,6 +104,8 @@ async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand
     case 'nearly_there': {
       const r = await rewardWithinReach(trx, row.points, c.timing);
       if (!r || r.id !== cand.reward_id || (await toldAboutReward(trx, cand.id, r.id, new Date(now.getTime() - NEARLY_THERE_DAYS * DAY)))) return null;
+      // a reward a higher tier redeems first is not "yours" at any balance yet: say nothing of it
+      if ((await ctx.tiers.earlyAccess(trx, cand.id)).get(r.id)?.unlocked === false) return null;
       points = r.points_cost - row.points;
       rewardTitle = r.title;
       link = paths.profilePoint;
