@@ -13,6 +13,7 @@ import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { lazyPage } from '../../shared/lazy-page';
 import { ProfileHomeScreen } from './profile-home-screen';
+import { CampaignSwitchContainer } from './campaign-switch.container';
 import { PushSettingsContainer } from './push.container';
 
 /** The member card, a chunk of its own (the same one Home opens), loaded the first time it is opened. */
@@ -87,7 +88,12 @@ export default function ProfileHomePage() {
           fieldErrors: birthdayFields,
           error: birthdayFailure && Object.keys(birthdayFields).length === 0 ? messageOf(birthdayFailure) : null,
         }}
-        pushSettings={<PushSettingsContainer />}
+        messageSettings={
+          <>
+            <PushSettingsContainer />
+            <CampaignSwitchContainer />
+          </>
+        }
         onLogout={() => void onLogout()}
         loggingOut={loggingOut}
         nav={<AppNav />}

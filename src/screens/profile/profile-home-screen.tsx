@@ -49,8 +49,8 @@ export interface ProfileHomeScreenProps {
   onOpenAddresses?: () => void;
   /** the birthday card's form and what it does (the birth date itself is the customer's) */
   birthday?: Omit<BirthdayCardProps, 'birthday'>;
-  /** "Notifications on this phone" (web push), where the shop sends them and this browser can receive them */
-  pushSettings?: ReactNode;
+  /** "Notifications on this phone" (web push, where the shop sends them and this browser can receive them) and "Offers and reminders" (campaigns) */
+  messageSettings?: ReactNode;
   onLogout?: () => void;
   /** True while logging out. */
   loggingOut?: boolean;
@@ -165,7 +165,7 @@ export function ProfileHomeScreen({
   onChangeEmail,
   onOpenAddresses,
   birthday,
-  pushSettings,
+  messageSettings,
   onLogout,
   loggingOut = false,
   nav,
@@ -201,7 +201,7 @@ export function ProfileHomeScreen({
         <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} currency={currency} locale={locale} />
         <TierCard status={tier} variant="full" locale={locale} timeZone={timeZone} />
         <BirthdayCard {...birthday} birthday={customer.birthday} />
-        {pushSettings}
+        {messageSettings}
 
         <section aria-labelledby="account-heading" className="flex flex-col gap-2">
           <h2 id="account-heading" className="text-lg font-semibold text-ink">

@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { PUSH_KINDS, PUSH_KIND_LABELS, type PushKind } from '#contract/push-kinds';
 import type { PushPreferences } from '#contract/push';
-import { Button, Notice, cardClass, cx, focusRing } from '../../ui';
+import { Button, Notice, cardClass, cx } from '../../ui';
+import { SwitchRow } from './switch-row';
 
 /**
  * The profile's "Notifications on this phone": whether this browser receives pushes (Turn on / Turn
@@ -19,35 +19,6 @@ export interface PushSettingsProps {
   onTurnOn?: () => void;
   onTurnOff?: () => void;
   onToggle?: (kind: PushKind, on: boolean) => void;
-}
-
-function KindSwitch({ kind, on, disabled, onChange }: { kind: PushKind; on: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
-  const hintId = useId();
-  const { label, hint } = PUSH_KIND_LABELS[kind];
-  return (
-    <li className="flex items-center justify-between gap-3 py-2">
-      <span className="flex flex-col">
-        <span className="font-medium">{label}</span>
-        <span id={hintId} className="text-sm text-muted">
-          {hint}
-        </span>
-      </span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-label={label}
-        aria-describedby={hintId}
-        disabled={disabled}
-        onClick={() => onChange(!on)}
-        className={cx('inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg disabled:opacity-70', focusRing)}
-      >
-        <span aria-hidden="true" className={cx('relative h-7 w-12 rounded-full border-2 transition-colors', on ? 'border-brand bg-brand' : 'border-border bg-surface')}>
-          <span className={cx('absolute top-0.5 size-5 rounded-full bg-surface-raised shadow transition-all', on ? 'left-6' : 'left-0.5')} />
-        </span>
-      </button>
-    </li>
-  );
 }
 
 export function PushSettings({ state, preferences, savingKind = null, error, onTurnOn, onTurnOff, onToggle }: PushSettingsProps) {
@@ -81,7 +52,7 @@ export function PushSettings({ state, preferences, savingKind = null, error, onT
           <p className="text-sm text-muted">This phone gets a message for what is switched on. Your choices apply to every phone you use.</p>
           <ul className="flex flex-col divide-y divide-border" aria-label="What we send">
             {PUSH_KINDS.map((kind) => (
-              <KindSwitch key={kind} kind={kind} on={preferences[kind]} disabled={savingKind !== null} onChange={(on) => onToggle?.(kind, on)} />
+              <SwitchRow key={kind} {...PUSH_KIND_LABELS[kind]} on={preferences[kind]} disabled={savingKind !== null} onChange={(on) => onToggle?.(kind, on)} />
             ))}
           </ul>
           <div>

@@ -1,0 +1,48 @@
+import { Notice, Skeleton, SkeletonGroup, cardClass, cx } from '../../ui';
+import { SwitchRow } from './switch-row';
+
+/**
+ * The profile's "Offers and reminders": whether the shop's automatic campaigns (welcome, we miss you,
+ * nearly there, points expiring, birthday) reach the customer at all: in the inbox, by push and by
+ * e-mail. For every phone, unlike the push switches; the e-mails' unsubscribe link turns the same off.
+ */
+export interface CampaignSwitchProps {
+  /** null while loading */
+  subscribed: boolean | null;
+  saving?: boolean;
+  /** the reading or the saving failed */
+  error?: string | null;
+  onChange?: (subscribed: boolean) => void;
+}
+
+export function CampaignSwitch({ subscribed, saving = false, error, onChange }: CampaignSwitchProps) {
+  return (
+    <section aria-labelledby="campaign-switch-title" className={cx(cardClass(), 'flex flex-col gap-2')}>
+      <h2 id="campaign-switch-title" className="text-lg font-semibold">
+        Offers and reminders
+      </h2>
+      {subscribed === null && !error ? (
+        <SkeletonGroup label="Loading your choice">
+          <Skeleton height="3rem" />
+        </SkeletonGroup>
+      ) : (
+        subscribed !== null && (
+          <ul className="flex flex-col">
+            <SwitchRow
+              label="Offers and reminders"
+              hint="A welcome, a treat when we miss you, a nudge when a reward is close or points are about to expire, and your birthday. In the app, and by e-mail if you added one."
+              on={subscribed}
+              disabled={saving}
+              onChange={(on) => onChange?.(on)}
+            />
+          </ul>
+        )
+      )}
+      {error && (
+        <Notice tone="danger" title="That didn't work">
+          {error}
+        </Notice>
+      )}
+    </section>
+  );
+}
