@@ -29,7 +29,7 @@ export function CampaignSwitch({ subscribed, saving = false, error, onChange }: 
         subscribed !== null && (
           <ul className="flex flex-col">
             <SwitchRow
-              label="Offers and reminders"
+              label="Send me offers and reminders"
               hint="A welcome, a treat when we miss you, a nudge when a reward is close or points are about to expire, and your birthday. In the app, and by e-mail if you added one."
               on={subscribed}
               disabled={saving}

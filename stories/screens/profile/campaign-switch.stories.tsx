@@ -21,7 +21,7 @@ type Story = StoryObj<typeof meta>;
 /** On (the default): turning it off asks for none. */
 export const On: Story = {
   play: async ({ canvasElement, args }) => {
-    const toggle = within(canvasElement).getByRole('switch', { name: 'Offers and reminders' });
+    const toggle = within(canvasElement).getByRole('switch', { name: 'Send me offers and reminders' });
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(toggle);
     await expect(args.onChange).toHaveBeenCalledWith(false);
@@ -32,7 +32,7 @@ export const On: Story = {
 export const Off: Story = {
   args: { subscribed: false },
   play: async ({ canvasElement, args }) => {
-    const toggle = within(canvasElement).getByRole('switch', { name: 'Offers and reminders' });
+    const toggle = within(canvasElement).getByRole('switch', { name: 'Send me offers and reminders' });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await userEvent.keyboard('{Tab}');
     await expect(toggle).toHaveFocus();
