@@ -3,7 +3,7 @@
  * Bundle budgets, read from Vite's manifest after `vite build` (gzip sizes):
  *   - the JavaScript loaded for /login (entry + its static imports + the login page chunk): ≤ 100 KB
  *   - the whole customer app: every JavaScript chunk of the build, each gzipped on its own as it is
- *     served, summed: ≤ 200 KB
+ *     served, summed: ≤ 210 KB
  *   - every other route's own chunk: ≤ 30 KB
  *   - all CSS: ≤ 15 KB
  *   - no chunk carries zod: the app checks its forms with src/contract/checks.ts, zod is the server's
@@ -17,7 +17,7 @@ import { join } from 'node:path';
 
 const DIST = process.env.DIST_DIR || 'dist';
 const LOGIN_SOURCE = 'src/screens/auth/login-screen.container.tsx';
-export const BUDGETS = { loginJs: 100, appJs: 200, routeChunk: 30, css: 15, consoleJs: 150 };
+export const BUDGETS = { loginJs: 100, appJs: 210, routeChunk: 30, css: 15, consoleJs: 150 };
 /** Sources only the merchant console uses: none may be in the customer's build. */
 const CONSOLE_SOURCES = /^src\/(console\/|screens\/console\/|api\/merchant\.ts$)/;
 
