@@ -14,6 +14,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { installHead } from '../../server/gateway/page-html';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { UPSTREAM_SECRET, captureLogger, fakeUpstream, makeDist, raw, setCookies, startGateway, testConfig, withoutDeviceCookie, type FakeUpstream, type TestGateway } from '../server/gateway.helpers';
@@ -384,8 +385,9 @@ describe("a merchant's `$` in the boot data (page-html.ts) (finding 5)", () => {
     expect(tag).not.toBeNull();
     const boot = JSON.parse(tag![1]!) as { settings: Record<string, unknown> };
     expect(boot.settings).toEqual(settings);
-    // nothing else changed: the page is index.html with the one script element added
-    expect(html.replace(tag![0], '')).toBe(readFileSync(join(build.dist, 'index.html'), 'utf8'));
+    // nothing else changed: the page is index.html with the one script element and the install links
+    // (the manifest, iOS's icon: page-html.ts installHead) added
+    expect(html.replace(tag![0], '').replace(installHead(settings).links, '')).toBe(readFileSync(join(build.dist, 'index.html'), 'utf8'));
   });
 });
 
