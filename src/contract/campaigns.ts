@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { int, time } from './answer-fields';
 import { describe } from './api-spec';
 import { campaignsApi, campaignsConsoleApi } from './campaigns.calls';
+import type { Endpoint } from './endpoints';
 import { id, linkToken, requiredText } from './fields';
 
 export const CAMPAIGN_KINDS = ['welcome', 'win_back', 'nearly_there', 'points_expiring', 'birthday'] as const;
@@ -190,3 +191,48 @@ export const campaignsConsoleSpec = /* @__PURE__ */ describe('Merchant console',
     message: 'Campaign saved.',
   },
 });
+
+/** The unsubscribe page's query: the e-mail link's code (the page itself says when it is not the shop's). */
+export const unsubscribePageQuery = z.object({ code: z.string().max(200).optional().meta({ description: "the signed code of the e-mail's link" }) });
+
+/**
+ * The page an e-mail's unsubscribe link opens (served by the provider, its own strict CSP): it asks
+ * first, then posts the code to `campaign/unsubscribe/link`; its script and styles.
+ */
+export const unsubscribePageEndpoints: readonly Endpoint[] = [
+  {
+    method: 'get',
+    path: 'campaign/unsubscribe.js',
+    tag: 'Notifications',
+    summary: "The unsubscribe page's script",
+    description: "Posts the page's code to `campaign/unsubscribe/link` when the customer confirms.",
+    auth: 'none',
+    inContract: false,
+    answer: { kind: 'javascript', statuses: [200], description: 'The script.' },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'campaign/unsubscribe.css',
+    tag: 'Notifications',
+    summary: "The unsubscribe page's styles",
+    description: "The page's styles.",
+    auth: 'none',
+    inContract: false,
+    answer: { kind: 'css', statuses: [200], description: 'The styles.' },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: 'campaign/unsubscribe',
+    tag: 'Notifications',
+    summary: "An e-mail's unsubscribe page",
+    description:
+      "The link in every campaign e-mail (and its `List-Unsubscribe` header): the shop's name and a button that turns campaigns off for the customer the code names. A code the shop did not sign, or none: the page saying the link is not valid (404).",
+    auth: 'none',
+    inContract: false,
+    query: unsubscribePageQuery,
+    answer: { kind: 'html', statuses: [200, 404], description: 'The page.' },
+    errors: [],
+  },
+];

@@ -43,7 +43,7 @@ import { pushSpec } from './push';
 import { stampsConsoleSpec, stampsSpec } from './stamps';
 import { themeSpec } from './theme';
 import { tiersConsoleSpec, tiersSpec } from './tiers';
-import { campaignsConsoleSpec, campaignsSpec } from './campaigns';
+import { campaignsConsoleSpec, campaignsSpec, unsubscribePageEndpoints } from './campaigns';
 import { wheelEditorSpec, wheelSpec } from './wheel';
 
 // ---------------------------------------------------------------------------------------------
@@ -125,6 +125,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(passesSpec),
   ...passWebServiceEndpoints,
   ...endpointsOf(campaignsSpec),
+  ...unsubscribePageEndpoints,
   customersSpec.endpoints.profile,
   customersSpec.endpoints.changeEmail,
   customersSpec.endpoints.emailVerifyRequest,

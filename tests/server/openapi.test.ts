@@ -31,6 +31,7 @@ import { postWebhook, products, signature, unix, webhookEvent } from './orders.h
 import { makeVapidKeys } from '../../server/lib/secrets';
 import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { PASS_TYPE, testPasses } from './support/wallet';
+import { unsubscribeCode } from '../../server/provider/campaigns/campaigns.service';
 import sharp from 'sharp';
 import { newStaff, newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
@@ -840,6 +841,20 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET merchant/loyalty/referrals', { token: barista.token });
     await call('POST merchant/loyalty/referrals/void', { token: owner, body: { id: signedUp.id, reason: 'Testing the walk' } });
     await call('POST merchant/loyalty/referrals/void', { token: owner, body: { id: signedUp.id, reason: 'Again' } });
+
+    // campaigns: the owner turns win-back on, staff read them; the customer's choice, off and on again;
+    // an e-mail's unsubscribe page (a good code and a forged one), its script and styles, and its post
+    await call('POST merchant/campaigns/update', { token: owner, body: { kind: 'win_back', enabled: true, title: 'We miss you, {name}', body: 'Come back for a coffee.', reward_id: null, timing: 30 } });
+    await call('GET merchant/campaigns', { token: barista.token });
+    await call('GET campaign/preferences', { token });
+    await call('POST campaign/unsubscribe', { token, body: { subscribed: false } });
+    await call('POST campaign/unsubscribe', { token, body: { subscribed: true } });
+    const unsubscribeCodeOfC = unsubscribeCode(p.ctx.secret, c.id);
+    await call('GET campaign/unsubscribe', { query: { code: unsubscribeCodeOfC } });
+    await call('GET campaign/unsubscribe', { query: { code: '1_AAAAAAAAAAAAAAAAAAAAAAAA' } });
+    await call('GET campaign/unsubscribe.js');
+    await call('GET campaign/unsubscribe.css');
+    await call('POST campaign/unsubscribe/link', { body: { code: unsubscribeCodeOfC } });
 
     // the wallet card, both wallets configured (self-made certificates): the customer's pass and link,
     // then Apple Wallet's web service with a token the test knows (the pass's own is inside the .pkpass)

@@ -1,7 +1,8 @@
 import { Router, type Response } from 'express';
-import { campaignsConsoleSpec, campaignsSpec } from '#contract/campaigns';
+import { campaignsConsoleSpec, campaignsSpec, unsubscribePageQuery } from '#contract/campaigns';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
+import { parse } from '../http/validate';
 import { getMerchant } from '../settings/settings.service';
 import { campaignPreferences, campaignsConsole, customerOfCode, setCampaignPreference, unsubscribeByCode, updateCampaign } from './campaigns.service';
 import { UNSUBSCRIBE_CSP, UNSUBSCRIBE_CSS, UNSUBSCRIBE_JS, unsubscribePage } from './unsubscribe-page';
@@ -44,7 +45,13 @@ export function campaignsRoutes(ctx: ProviderContext): Router {
   });
   // the e-mail's link: asks first; a code the shop did not sign gets the same page's 404
   r.get('/campaign/unsubscribe', async (req, res) => {
-    const code = typeof req.query.code === 'string' ? req.query.code : '';
+    // a query that is not one code (repeated, too long) is no code: the same not-found page
+    let code = '';
+    try {
+      code = parse(unsubscribePageQuery, req.query).code ?? '';
+    } catch {
+      // the page below
+    }
     const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
     pageHeaders(res, 'text/html; charset=utf-8');
     if (customerOfCode(ctx.secret, code) === null) {
