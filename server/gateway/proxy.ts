@@ -1,6 +1,6 @@
-import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { bodySha256, CALL_NONCE_HEADER, CALL_SIGNATURE_HEADER, callHeaders, callKey, keysCallHmac, signCall } from '../lib/signature';
 import { BodyTooLarge, hasBody, readBody } from '../lib/read-body';
@@ -102,6 +102,12 @@ interface ProxiedCall {
   sentCookies: string[];
   /** a device id made for a browser without one: its cookie is set on the answer */
   newDevice: string | null;
+  /**
+   * whether the shared cache may keep its answer when the provider marks it public: never for a call
+   * the contract declares for a session or a key (a provider's mistake there would hand one customer's
+   * answer to the next), otherwise as the provider says
+   */
+  shareable: boolean;
 }
 
 declare module 'express-serve-static-core' {
@@ -242,6 +248,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
       logout: LOGOUT_PATHS[kind].has(path),
       sentCookies: sentSessionCookies(req, kind),
       newDevice: null,
+      shareable: (DECLARED.get(path)?.auth ?? 'none') === 'none',
     };
     // the browser's device id, or a new one its answer gives it (a copy of the header it sent is dropped below)
     // (customer calls only: the console's staff have no use for one, and their cookie is SameSite=Strict alone)
@@ -320,7 +327,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
     if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
     copyAnswerHeaders(res, proxyRes.headers);
     sessionCookies(res, callOf(res), null, false);
-    if (cache && req.method === 'GET') cache.collect(req.originalUrl, proxyRes);
+    if (cache && req.method === 'GET' && callOf(res)?.shareable) cache.collect(req.originalUrl, proxyRes);
     proxyRes.pipe(res);
   }
 
@@ -385,7 +392,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
       if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
       copyAnswerHeaders(res, headers);
       sessionCookies(res, call, signInToken, expired);
-      if (cache && req.method === 'GET') cache.offer(req.originalUrl, status, headers, body);
+      if (cache && req.method === 'GET' && call?.shareable) cache.offer(req.originalUrl, status, headers, body);
       res.end(body);
     }
   }
@@ -394,34 +401,53 @@ export function apiProxy(o: ApiProxyOptions): Router {
   // the call itself on loopback). Free sockets are kept up to the busy maximum, so a burst at 100+
   // concurrent calls does not close and reopen connections as it ebbs; idle ones go after 30 s,
   // before the provider's own keep-alive timeout (65 s for the embedded one) can race a reuse.
-  const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 512, scheduling: 'lifo', timeout: 30_000 });
+  const agentOptions = { keepAlive: true, maxSockets: 512, maxFreeSockets: 512, scheduling: 'lifo' as const, timeout: 30_000 };
+  const target = new URL(o.providerBase);
+  const tls = target.protocol === 'https:';
+  const agent = tls ? new HttpsAgent(agentOptions) : new Agent(agentOptions);
+  const send = tls ? httpsRequest : httpRequest;
+  const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = target.port || (tls ? 443 : 80);
+  const basePath = target.pathname.endsWith('/') ? target.pathname : `${target.pathname}/`;
+  const timeoutMs = o.timeoutMs ?? 15_000;
 
-  const proxy = createProxyMiddleware<Request, Response>({
-    target: o.providerBase,
-    agent,
-    changeOrigin: true,
-    xfwd: false,
-    proxyTimeout: o.timeoutMs ?? 15_000,
-    selfHandleResponse: true,
-    on: {
-      // the body read to be signed (prepare): written here; the request has ended, so the proxy then ends the call
-      proxyReq: (proxyReq, _req, res) => {
-        const body = (res as Response).locals?.callBody;
-        if (body) proxyReq.write(body);
-      },
-      proxyRes: (proxyRes, req, res) => {
-        if (isJsonAnswer(proxyRes.headers['content-type'])) answerJson(proxyRes, req, res);
-        else stream(proxyRes, req, res);
-      },
-      error: (err, _req, res) => {
-        const e = err as NodeJS.ErrnoException;
-        o.logger.warn({ code: e.code ?? e.message }, 'the provider could not be reached');
-        if (!res || !('writeHead' in res)) return void res?.destroy();
-        if (res.headersSent) return void res.destroy();
-        sendGatewayError(res, 'BAD_GATEWAY', 'The service cannot be reached right now. Please try again in a moment.');
-      },
-    },
-  });
+  function unreachable(err: Error, res: Response): void {
+    const e = err as NodeJS.ErrnoException;
+    o.logger.warn({ code: e.code ?? e.message }, 'the provider could not be reached');
+    if (res.headersSent || res.destroyed) return void res.destroy();
+    sendGatewayError(res, 'BAD_GATEWAY', 'The service cannot be reached right now. Please try again in a moment.');
+  }
+
+  /**
+   * The call, signed (prepare), sent on to the provider: the browser's headers as prepare left them
+   * (what it must not choose dropped, the gateway's own set), on a kept-alive connection. The body read
+   * to be signed is written whole; without the call HMAC (an outside provider) it streams through.
+   */
+  const forward: RequestHandler = (req, res) => {
+    const headers = req.headers;
+    headers.host = target.host;
+    const upstream = send({ hostname, port, method: req.method, path: basePath + req.url.replace(/^\/+/, ''), headers, agent });
+    let answered = false;
+    upstream.setTimeout(timeoutMs, () => upstream.destroy(new Error('ETIMEDOUT')));
+    upstream.on('error', (err) => {
+      // cut short once the answer began: the browser gets a broken connection, never half an answer
+      if (answered) res.destroy();
+      else unreachable(err, res);
+    });
+    upstream.on('response', (proxyRes) => {
+      answered = true;
+      if (isJsonAnswer(proxyRes.headers['content-type'])) answerJson(proxyRes, req, res);
+      else stream(proxyRes, req, res);
+    });
+    // the browser gone before its answer: the provider's is not waited for
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    const body = res.locals.callBody;
+    if (body) upstream.end(body);
+    else if (key || !hasBody(req)) upstream.end();
+    else req.pipe(upstream);
+  };
 
   // A GET the provider has answered with `Cache-Control: public, max-age=…` is answered from memory
   // while fresh (shared-cache.ts): no signature, no upstream call.
@@ -432,6 +458,6 @@ export function apiProxy(o: ApiProxyOptions): Router {
       else next();
     });
   }
-  router.use(prepare, proxy);
+  router.use(prepare, forward);
   return router;
 }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCookie, stringifySetCookie } from 'cookie';
+import { random16 } from '../lib/signature';
 
 /**
  * The customer session lives in an HttpOnly cookie the browser's scripts cannot read. Over HTTPS it is
@@ -123,7 +123,7 @@ export function readDeviceId(req: IncomingMessage, secure: boolean): string | nu
   return value && DEVICE_ID_SHAPE.test(value) ? value : null;
 }
 
-export const newDeviceId = (): string => randomBytes(16).toString('base64url');
+export const newDeviceId = (): string => random16();
 
 /** Gives the browser its device cookie (a new id), next to whatever cookies the answer sets already. */
 export function setDeviceCookie(res: ServerResponse, secure: boolean, id: string): void {

@@ -48,10 +48,27 @@ export function guardProcessOutput(): void {
  */
 export function processOutputDestination(stream: NodeJS.WriteStream = process.stdout): { write(line: string): void } {
   guardProcessOutput();
+  // The lines of one turn of the event loop go out in one write (stdout to a file or a pipe is written
+  // synchronously, one system call a write: under load the gateway's request lines cost more in those
+  // calls than in making them), after the turn, and at exit whatever is still held.
+  let held: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (held.length === 0) return;
+    const text = held.length === 1 ? held[0]! : held.join('');
+    held = [];
+    if (broken.has(stream) || stream.destroyed || stream.writableLength > MAX_WAITING_OUTPUT_BYTES) return;
+    stream.write(text);
+  };
+  process.once('exit', flush);
   return {
     write(line: string) {
-      if (broken.has(stream) || stream.destroyed || stream.writableLength > MAX_WAITING_OUTPUT_BYTES) return;
-      stream.write(line);
+      held.push(line);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * The API v2 call signature: lowercase hex SHA-256 of base + path (no query) + platform + timestamp + secret.
@@ -58,9 +58,31 @@ export interface GatewayCall {
 /** Whether a secret is long enough to key the call HMAC. */
 export const keysCallHmac = (secret: string): boolean => Buffer.byteLength(secret, 'utf8') >= MIN_CALL_SECRET_BYTES;
 
-/** The HMAC's own key, derived from the secret, so it never meets the contract's digest of it. */
-export function callKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('gateway-call-v1').digest();
+/**
+ * The HMAC's own key, derived from the secret, so it never meets the contract's digest of it. A
+ * KeyObject, made once: given a Buffer, every createHmac first probes whether it is a KeyObject or a
+ * CryptoKey, which cost more than the HMAC itself in the gateway's profile.
+ */
+export function callKey(secret: string): KeyObject {
+  return createSecretKey(createHmac('sha256', secret).update('gateway-call-v1').digest());
+}
+
+/**
+ * 16 random bytes, base64url (22 characters): a nonce, a device id. Taken from a block of the
+ * CSPRNG's bytes drawn 4 KiB at a time, each byte handed out once (as Node's randomUUID does): one
+ * call into the CSPRNG per 256 ids instead of one per id.
+ */
+const RANDOM_BLOCK = 4096;
+let randomPool = Buffer.alloc(0);
+let randomAt = RANDOM_BLOCK;
+export function random16(): string {
+  if (randomAt + 16 > randomPool.length) {
+    randomPool = randomBytes(RANDOM_BLOCK);
+    randomAt = 0;
+  }
+  const id = randomPool.toString('base64url', randomAt, randomAt + 16);
+  randomAt += 16;
+  return id;
 }
 
 export function bodySha256(body?: Buffer): string {
@@ -68,13 +90,13 @@ export function bodySha256(body?: Buffer): string {
 }
 
 /** Lowercase hex HMAC-SHA256 of the call, one field a line (no field can hold a line break). */
-export function signGatewayCall(key: Buffer, c: GatewayCall): string {
+export function signGatewayCall(key: KeyObject | Buffer, c: GatewayCall): string {
   const fields = ['v1', c.method.toUpperCase(), c.target, c.platform, String(c.timestamp), c.nonce, c.forwardedFor, c.authorization, c.merchantKey, c.bodySha256, c.device ?? ''];
   return createHmac('sha256', key).update(fields.join('\n')).digest('hex');
 }
 
 /** The two headers that sign a call: a new nonce, and the HMAC over the call with it. */
-export function callHeaders(key: Buffer, c: Omit<GatewayCall, 'nonce'>): Record<string, string> {
-  const nonce = randomBytes(16).toString('base64url');
+export function callHeaders(key: KeyObject | Buffer, c: Omit<GatewayCall, 'nonce'>): Record<string, string> {
+  const nonce = random16();
   return { [CALL_NONCE_HEADER]: nonce, [CALL_SIGNATURE_HEADER]: signGatewayCall(key, { ...c, nonce }) };
 }

@@ -28,6 +28,20 @@ describeEachDb('catalogue', (kind) => {
     }
   });
 
+  it('is the same for every customer and says so: public for 5 s, a signed-in customer gets the guest\'s menu', async () => {
+    const guest = await p.call('get', 'shop/catalog').expect(200);
+    expect(guest.headers['cache-control']).toBe('public, max-age=5');
+    expect(guest.headers['set-cookie']).toBeUndefined();
+    expect(guest.headers.vary).toBeUndefined();
+    const ana = await p.newCustomer({ points: 500, wallet: 100_000 });
+    const ben = await p.newCustomer();
+    const asAna = await p.call('get', 'shop/catalog', { token: ana.token }).expect(200);
+    const asBen = await p.call('get', 'shop/catalog', { token: ben.token }).expect(200);
+    expect(asAna.body).toEqual(guest.body);
+    expect(asBen.body).toEqual(guest.body);
+    expect(Number(asBen.headers.age ?? 0)).toBeLessThan(5);
+  });
+
   it('ships a small, distinct SVG with a title for every product image', async () => {
     const res = await p.call('get', 'shop/catalog').expect(200);
     const all = (res.body.data.categories as Array<{ products: Array<{ name: string; image: string }> }>).flatMap((c) => c.products);

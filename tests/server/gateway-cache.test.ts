@@ -86,6 +86,12 @@ describe('the gateway keeps public answers', () => {
         res.setHeader('cache-control', 'public, max-age=5');
         res.status(503).json({ status: 503, message: 'Busy.', data: { n: counter }, error: { code: 'INTERNAL' } });
       });
+      // a customer's own answer that a provider wrongly marks public: it must never reach another customer
+      app.get('/api/v2/customer/profile', (req, res) => {
+        counter += 1;
+        res.setHeader('cache-control', 'public, max-age=5');
+        res.json({ status: 200, message: 'OK.', data: { n: counter, who: req.get('authorization') ?? null } });
+      });
       app.post('/api/v2/public', (_req, res) => {
         counter += 1;
         res.setHeader('cache-control', 'public, max-age=5');
@@ -139,6 +145,15 @@ describe('the gateway keeps public answers', () => {
     const two = await fetch(`${gateway.url}${path}`);
     expect(two.headers.get('age')).toBeNull();
     expect(await n(two)).toBe(one + 1);
+  });
+
+  it("never keeps a call the contract declares per customer, even marked public: one customer never gets another's answer", async () => {
+    const ana = 'sid=tok_ana_0123456789abcdefghijklmnop';
+    const ben = 'sid=tok_ben_0123456789abcdefghijklmnop';
+    const who = async (cookie?: string) => ((await (await fetch(`${gateway.url}/api/customer/profile`, { headers: cookie ? { cookie } : {} })).json()) as { data: { who: string | null } }).data.who;
+    expect(await who(ana)).toBe('Bearer tok_ana_0123456789abcdefghijklmnop');
+    expect(await who(ben)).toBe('Bearer tok_ben_0123456789abcdefghijklmnop');
+    expect(await who()).toBeNull();
   });
 
   it('never answers a POST from memory', async () => {
