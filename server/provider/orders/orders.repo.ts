@@ -33,6 +33,9 @@ export interface NewOrder {
   pickupAt: Date | null;
   at: Date;
   paidAt: Date | null;
+  /** written paid at once (a wallet order): its points, and the demo's next step */
+  pointsEarned?: number;
+  nextAutoAt?: Date | null;
 }
 
 /** Inserts an order; null when its name is taken (the caller draws another). The new row, locked by this transaction. */
@@ -58,6 +61,8 @@ export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow 
       created_at: o.at,
       updated_at: o.at,
       paid_at: o.paidAt,
+      ...(o.pointsEarned !== undefined ? { points_earned: o.pointsEarned } : {}),
+      ...(o.nextAutoAt !== undefined ? { next_auto_at: o.nextAutoAt } : {}),
     })
     .onConflict((oc) => oc.column('name').doNothing())
     .returningAll()
@@ -94,6 +99,11 @@ export const withOptions = (options: OrderItemOption[] | undefined) => (options?
 
 export async function insertOrderEvent(trx: Database, orderId: number, status: OrderStatus, at: Date, note: string | null = null): Promise<void> {
   await trx.insertInto('order_events').values({ order_id: orderId, status, note, created_at: at }).execute();
+}
+
+/** Several timeline entries at once, in their order (one statement numbers its rows in the order of its values). */
+export async function insertOrderEvents(trx: Database, orderId: number, statuses: OrderStatus[], at: Date): Promise<void> {
+  await trx.insertInto('order_events').values(statuses.map((status) => ({ order_id: orderId, status, note: null, created_at: at }))).execute();
 }
 
 export async function updateOrder(
@@ -220,28 +230,16 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
         .execute()
     : [];
   return rows.map((r) => ({
-    name: r.name,
-    status: r.status as OrderStatus,
-    fulfilment: r.fulfilment,
-    payment_method: r.payment_method,
-    items: items
-      .filter((i) => i.order_id === r.id)
-      .map((i): OrderItem => ({ product_id: i.product_id, name: i.name, price: i.price, qty: i.qty, ...(i.image ? { image: i.image } : {}), ...withOptions(itemOptions.get(i.id)) })),
-    subtotal: r.subtotal,
-    discount: r.discount,
-    delivery_fee: r.delivery_fee,
-    total: r.total,
-    points_earned: r.points_earned,
-    // an order placed before the earning rules (migration 0022): what it earned, as the base
-    points_breakdown: r.points_breakdown ?? baseBreakdown(r.points_earned),
-    address: (r.address as OrderAddress | null) ?? null,
-    voucher_code: r.voucher_id !== null ? (codes.get(r.voucher_id) ?? null) : null,
-    location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
-    pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
-    created_at: r.created_at.toISOString(),
-    timeline: events
-      .filter((e) => e.order_id === r.id)
-      .map((e): TimelineEntry => ({ status: e.status as OrderStatus, at: e.created_at.toISOString(), note: e.note })),
+    ...orderOf(r, {
+      items: items
+        .filter((i) => i.order_id === r.id)
+        .map((i): OrderItem => ({ product_id: i.product_id, name: i.name, price: i.price, qty: i.qty, ...(i.image ? { image: i.image } : {}), ...withOptions(itemOptions.get(i.id)) })),
+      voucherCode: r.voucher_id !== null ? (codes.get(r.voucher_id) ?? null) : null,
+      location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
+      timeline: events
+        .filter((e) => e.order_id === r.id)
+        .map((e): TimelineEntry => ({ status: e.status as OrderStatus, at: e.created_at.toISOString(), note: e.note })),
+    }),
     ...(r.status === 'cancelled'
       ? {
           refund: refundOf(refunds.find((f) => f.order_id === r.id)),
@@ -251,6 +249,34 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
         }
       : {}),
   }));
+}
+
+/**
+ * An order row as the contract's Order, given its lines, voucher code, location and timeline (read by
+ * toOrders, or known to the transaction that just wrote them); a cancelled order's refund parts are
+ * toOrders'.
+ */
+export function orderOf(r: OrderRow, parts: { items: OrderItem[]; voucherCode: string | null; location: { id: number; name: string; address: string } | null; timeline: TimelineEntry[] }): Order {
+  return {
+    name: r.name,
+    status: r.status as OrderStatus,
+    fulfilment: r.fulfilment,
+    payment_method: r.payment_method,
+    items: parts.items,
+    subtotal: r.subtotal,
+    discount: r.discount,
+    delivery_fee: r.delivery_fee,
+    total: r.total,
+    points_earned: r.points_earned,
+    // an order placed before the earning rules (migration 0022): what it earned, as the base
+    points_breakdown: r.points_breakdown ?? baseBreakdown(r.points_earned),
+    address: (r.address as OrderAddress | null) ?? null,
+    voucher_code: parts.voucherCode,
+    location: parts.location,
+    pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
+    created_at: r.created_at.toISOString(),
+    timeline: parts.timeline,
+  };
 }
 
 /** An order's refund row as the contract tells it; null for an order that was never paid. */
