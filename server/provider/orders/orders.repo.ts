@@ -38,9 +38,18 @@ export interface NewOrder {
   nextAutoAt?: Date | null;
 }
 
-/** Inserts an order; null when its name is taken (the caller draws another). The new row, locked by this transaction. */
-export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow | null> {
-  const row = await trx
+type NewItemOption = { option_id: number; group: string; name: string; price_delta: number };
+type NewLine = { product_id: number; name: string; price: number; qty: number; options?: NewItemOption[] };
+
+/**
+ * Inserts an order with its lines and its timeline (entries of these statuses at its time), in one
+ * statement; null when its name is taken (the caller draws another, and nothing was written). The new
+ * row, locked by this transaction, and its lines' ids in their order. The options each line chose, as
+ * they are now (the order keeps them whatever the menu becomes), follow in a statement of their own
+ * when there are any.
+ */
+export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], timeline: OrderStatus[]): Promise<OrderRow | null> {
+  const order = trx
     .insertInto('orders')
     .values({
       name: o.name,
@@ -65,24 +74,32 @@ export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow 
       ...(o.nextAutoAt !== undefined ? { next_auto_at: o.nextAutoAt } : {}),
     })
     .onConflict((oc) => oc.column('name').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-type NewItemOption = { option_id: number; group: string; name: string; price_delta: number };
-
-/** An order's lines, and the options each chose as they are now (the order keeps them whatever the menu becomes). */
-export async function insertOrderItems(trx: Database, orderId: number, items: Array<{ product_id: number; name: string; price: number; qty: number; options?: NewItemOption[] }>): Promise<void> {
-  const rows = await trx
-    .insertInto('order_items')
-    .values(items.map((i) => ({ order_id: orderId, product_id: i.product_id, name: i.name, price: i.price, qty: i.qty })))
-    .returning('id')
-    .execute();
-  // one statement numbers its rows in the order of its values
-  const ids = rows.map((r) => r.id).sort((x, y) => x - y);
-  const options = items.flatMap((i, n) => (i.options ?? []).map((o) => ({ order_item_id: ids[n]!, option_id: o.option_id, group_name: o.group, name: o.name, price_delta: o.price_delta })));
+    .returningAll();
+  // the lines and entries numbered in their order (`n`): one statement numbers its rows in the order it inserts them
+  const lines = JSON.stringify(items.map((i, n) => ({ n, product_id: i.product_id, name: i.name, price: i.price, qty: i.qty })));
+  const entries = JSON.stringify(timeline.map((status, n) => ({ n, status })));
+  const { rows } = await sql<OrderRow & { item_ids: number[] | null }>`
+    with o as (${order}),
+    i as (
+      insert into order_items (order_id, product_id, name, price, qty)
+      select o.id, l.product_id, l.name, l.price, l.qty
+      from o, jsonb_to_recordset(${lines}::jsonb) as l(n integer, product_id integer, name text, price bigint, qty integer)
+      order by l.n
+      returning id
+    ),
+    e as (
+      insert into order_events (order_id, status, note, created_at)
+      select o.id, t.status, null, o.created_at
+      from o, jsonb_to_recordset(${entries}::jsonb) as t(n integer, status text)
+      order by t.n
+    )
+    select o.*, (select json_agg(i.id order by i.id) from i) as item_ids from o`.execute(trx);
+  const row = rows[0];
+  if (!row) return null;
+  const { item_ids: ids, ...inserted } = row;
+  const options = items.flatMap((i, n) => (i.options ?? []).map((opt) => ({ order_item_id: ids![n]!, option_id: opt.option_id, group_name: opt.group, name: opt.name, price_delta: opt.price_delta })));
   if (options.length) await trx.insertInto('order_item_options').values(options).execute();
+  return inserted as OrderRow;
 }
 
 /** The options these order lines chose, as they were when ordered, by line. */
@@ -99,11 +116,6 @@ export const withOptions = (options: OrderItemOption[] | undefined) => (options?
 
 export async function insertOrderEvent(trx: Database, orderId: number, status: OrderStatus, at: Date, note: string | null = null): Promise<void> {
   await trx.insertInto('order_events').values({ order_id: orderId, status, note, created_at: at }).execute();
-}
-
-/** Several timeline entries at once, in their order (one statement numbers its rows in the order of its values). */
-export async function insertOrderEvents(trx: Database, orderId: number, statuses: OrderStatus[], at: Date): Promise<void> {
-  await trx.insertInto('order_events').values(statuses.map((status) => ({ order_id: orderId, status, note: null, created_at: at }))).execute();
 }
 
 export async function updateOrder(

@@ -9,7 +9,7 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';
-import { findCustomerOrder, insertOrder, insertOrderEvents, insertOrderItems, listCustomerOrders, markVoucherUsed, orderOf, toOrders, withOptions, type OrderRow } from './orders.repo';
+import { findCustomerOrder, insertOrder, listCustomerOrders, markVoucherUsed, orderOf, toOrders, withOptions, type OrderRow } from './orders.repo';
 import { assertTakingOrders, takePickupSlot } from '../locations/ordering';
 import { priceOrder, quoteOf } from './pricing';
 import { recordUses } from '../loyalty/loyalty.earn';
@@ -89,6 +89,8 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
   const payNow = body.payment_method === 'wallet' || priced.total === 0;
   const paid = payNow ? paidColumns(ctx, merchant, { points_to_earn: priced.points_to_earn, total: priced.total, delivery_fee: priced.delivery_fee }, now) : null;
 
+  // its timeline: placed, and paid with it when paid at once
+  const timeline: OrderStatus[] = paid ? ['pending_payment', 'paid'] : ['pending_payment'];
   let name = '';
   let inserted: OrderRow | null = null;
   for (let attempt = 0; attempt < 5 && inserted === null; attempt++) {
@@ -112,17 +114,13 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
       at: now,
       paidAt: paid ? paid.paid_at : null,
       ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
-    });
+    }, priced.lines, timeline);
   }
   if (inserted === null) throw new Error('could not draw a free order number');
   const orderId = inserted.id;
-  await insertOrderItems(trx, orderId, priced.lines);
   // the earning rules that applied: what their limits count from now on (a cancellation deletes them)
   await recordUses(trx, customerId, { order_id: orderId }, priced.earning, now);
   if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
-  // its timeline: placed, and paid with it when paid at once
-  const timeline: OrderStatus[] = paid ? ['pending_payment', 'paid'] : ['pending_payment'];
-  await insertOrderEvents(trx, orderId, timeline, now);
   // the answer, from what this transaction wrote (toOrders would read it all back)
   const answer = (row: OrderRow) =>
     orderOf(row, {
