@@ -182,11 +182,10 @@ export function pickupSlots(l: LocationHours & SlotRules, now: Date): SlotDay[] 
       const from = Math.max(i.start.getTime(), dayStart.getTime(), earliest);
       const until = Math.min(i.end.getTime(), dayEnd.getTime());
       if (from >= until) continue;
-      let t = alignUp(new Date(from), l.timezone, l.slot_minutes);
-      while (t.epochMilliseconds < until) {
-        slots.push(instant(t));
-        t = t.add({ minutes: l.slot_minutes });
-      }
+      // adding minutes to a zoned time is exact time (Temporal adds time units to the instant), so the
+      // slots after the first are plain steps of slot_minutes
+      const step = l.slot_minutes * 60_000;
+      for (let t = alignUp(new Date(from), l.timezone, l.slot_minutes).epochMilliseconds; t < until; t += step) slots.push(new Date(t));
     }
     days.push({ date: date.toString(), slots });
   }
