@@ -6,9 +6,9 @@
  * Every server runs in a child process of its own (bench/servers/*), so the load generator (this
  * process) never shares an event loop with the server it measures.
  */
-import { type ChildProcess, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
@@ -22,7 +22,7 @@ import { exportOrders } from '../server/provider/dashboard/export';
 import { dashboardAt } from '../server/provider/dashboard/dashboard.service';
 import { DASHBOARD_PERIODS } from '#contract/dashboard';
 import { seedVolumeAt } from '../scripts/seed-volume.ts';
-import { measureBundle, readLighthouse, renderReport, type DashboardBench, type Figure } from './lib/report';
+import { measureBundle, readLighthouse, renderReport, type DashboardBench, type Figure, type Pgbench } from './lib/report';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const num = (name: string, fallback: number) => {
@@ -269,6 +269,7 @@ async function readFigures(p: Product): Promise<Figure[]> {
 async function orderFigure(p: Product, id: string, label: string): Promise<Figure> {
   const info = p.provider.info;
   const before = (await ask<{ orders: number }>(p.provider.proc, { count: 'orders' })).orders;
+  const statementsBefore = (await ask<{ statements: number }>(p.provider.proc, { count: 'statements' })).statements;
   let n = 0;
   const body = JSON.stringify({ items: [{ product_id: info.product.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: '[<id>]' });
   const f = await measure(both(p), id, `wallet \`order/create\` through the gateway on ${label}`, {
@@ -283,6 +284,9 @@ async function orderFigure(p: Product, id: string, label: string): Promise<Figur
   await new Promise((r) => setTimeout(r, 1000));
   const after = (await ask<{ orders: number }>(p.provider.proc, { count: 'orders' })).orders;
   const placed = after - before;
+  // every statement the provider sent its database meanwhile (its jobs' too) per order placed
+  const statements = (await ask<{ statements: number }>(p.provider.proc, { count: 'statements' })).statements - statementsBefore;
+  if (placed > 0) f.statementsPerOrder = statements / placed;
   // an order still in flight when a run ends (or after a client time-out) is placed but never
   // acknowledged, so the database may hold more than the 201s; it may never hold fewer
   const missing = Math.max(0, f.ok - placed);
@@ -316,6 +320,55 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } |
       await a.end();
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// pgbench: what the same PostgreSQL commits, beside the order run
+// ---------------------------------------------------------------------------------------------
+
+const PGBENCH = process.env.BENCH_PGBENCH || '/usr/bin/pgbench';
+const PGBENCH_SCALE = 10;
+const PGBENCH_CLIENTS = 50;
+const PGBENCH_THREADS = 2;
+
+function run(cmd: string, args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (out += d));
+    child.on('error', fail);
+    child.on('close', (code) => ok({ code, out }));
+  });
+}
+
+/**
+ * pgbench's TPC-B-like transaction (`pgbench -i -s 10`, then 50 clients on 2 threads) on a scratch
+ * database of the PostgreSQL the order run used, BENCH_RUNS runs of BENCH_DURATION seconds as the order
+ * figure has: the rate this machine's PostgreSQL commits short write transactions at, which the order
+ * rate is set against. Without pgbench (BENCH_PGBENCH names another path), the reason it was skipped.
+ */
+async function pgbenchFigure(): Promise<Pgbench | { skip: string }> {
+  if (!existsSync(PGBENCH)) return { skip: `no pgbench at ${PGBENCH} (install postgresql-client or set BENCH_PGBENCH)` };
+  const db = await freshPostgres();
+  if ('skip' in db) return db;
+  try {
+    process.stdout.write(`pgbench: -i -s ${PGBENCH_SCALE}`);
+    const init = await run(PGBENCH, ['-i', '-q', '-s', String(PGBENCH_SCALE), db.url]);
+    if (init.code !== 0) return { skip: `pgbench -i failed: ${init.out.trim().split('\n').pop()}` };
+    const runs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await run(PGBENCH, ['-c', String(PGBENCH_CLIENTS), '-j', String(PGBENCH_THREADS), '-T', String(DURATION), db.url]);
+      const tps = /^tps = ([\d.]+)/m.exec(r.out);
+      if (r.code !== 0 || !tps) return { skip: `pgbench failed: ${r.out.trim().split('\n').pop()}` };
+      runs.push(Number(tps[1]));
+      process.stdout.write(`, run ${i + 1}: ${Math.round(Number(tps[1]))} tx/s`);
+    }
+    process.stdout.write('\n');
+    return { tps: median(runs), runs, scale: PGBENCH_SCALE, clients: PGBENCH_CLIENTS, threads: PGBENCH_THREADS, duration: DURATION };
+  } finally {
+    await db.drop();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -455,6 +508,7 @@ async function main(): Promise<void> {
     }
   }
 
+  let pgbench: Pgbench | undefined;
   if (want('e-postgres')) {
     const db = await freshPostgres();
     if ('skip' in db) {
@@ -467,6 +521,14 @@ async function main(): Promise<void> {
         });
       } finally {
         await db.drop();
+      }
+      // the same PostgreSQL's own rate, in the same session (the order run's servers stopped)
+      const tpcb = await pgbenchFigure();
+      if ('skip' in tpcb) {
+        skipped.push(`pgbench: ${tpcb.skip}`);
+        console.log(`Skipping pgbench: ${tpcb.skip}`);
+      } else {
+        pgbench = tpcb;
       }
     }
   }
@@ -488,6 +550,7 @@ async function main(): Promise<void> {
 
   const text = renderReport({
     dashboard,
+    pgbench,
     figures,
     skipped,
     settings: { runs: RUNS, duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, customers: CUSTOMERS, logLevel: LOG_LEVEL },

@@ -26,10 +26,23 @@ export interface Figure {
   runs: Array<{ rps: number; p50: number; p99: number; cpuUs: number }>;
   connections: number;
   note?: string;
+  /** orders: the SQL statements the provider sent its database per order placed (each one round trip) */
+  statementsPerOrder?: number;
+}
+
+/** pgbench's TPC-B-like rate on the PostgreSQL the order run used, in the same bench run. */
+export interface Pgbench {
+  /** median over the runs, transactions per second */
+  tps: number;
+  runs: number[];
+  scale: number;
+  clients: number;
+  threads: number;
+  duration: number;
 }
 
 /** What the bench judges against; the template states them from here too. */
-export const TARGETS = { cOverB: 0.75, cOverA: 0.5, readP99Ms: 50, ordersPerSecond: 300, dashboardP95Ms: 200 } as const;
+export const TARGETS = { cOverB: 0.75, cOverA: 0.5, readP99Ms: 50, ordersPerSecond: 300, ordersOverPgbench: 0.25, dashboardP95Ms: 200 } as const;
 
 export interface Settings {
   runs: number;
@@ -75,6 +88,8 @@ export interface ReportInput {
   bundle: Budgets | { missing: string };
   /** the dashboard at volume (BENCH_ONLY=dashboard), when measured */
   dashboard?: DashboardBench;
+  /** pgbench beside the PostgreSQL order run, when it ran */
+  pgbench?: Pgbench;
   /** defaults to this machine, now */
   machine?: { cpu: string; cores: number; memoryGiB: number; node: string; platform: string; date: string };
 }
@@ -171,6 +186,15 @@ export function reportValues(input: ReportInput): Values {
     targets.push(`| ${ordersTarget} | not measured (see skipped) | – |`);
   }
 
+  const tpcb = input.pgbench;
+  const ordersOverPgbench = pgOrders && tpcb ? pgOrders.rps / tpcb.tps : undefined;
+  const pgbenchTarget = `wallet orders ≥ ${pct(TARGETS.ordersOverPgbench)} of pgbench's TPC-B-like rate on the same PostgreSQL`;
+  if (ordersOverPgbench !== undefined) {
+    targets.push(`| ${pgbenchTarget} | ${pct(ordersOverPgbench)} (${fmt(pgOrders!.rps)}/s of ${fmt(tpcb!.tps)} tx/s) | ${mark(ordersOverPgbench >= TARGETS.ordersOverPgbench)} |`);
+  } else {
+    targets.push(`| ${pgbenchTarget} | not measured (see skipped) | – |`);
+  }
+
   const lh = input.lighthouse;
   const bundle = 'missing' in input.bundle ? undefined : input.bundle;
   const biggest = bundle ? [...bundle.routes].sort((x, y) => y.kb - x.kb)[0] : undefined;
@@ -210,7 +234,16 @@ export function reportValues(input: ReportInput): Values {
     forwardOverA: ratio(forward, a),
     forwardOverACpu: cpuRatio(forward, a),
     proxyCpuTimesB: forward && b ? fmt((forward.cpuUs - b.cpuUs) / b.cpuUs, 1) : undefined,
-    notes: [...figures.filter((f) => f.note).map((f) => `- ${f.id}: ${f.note}`), ...input.skipped.map((s) => `- skipped: ${s}`)].join('\n'),
+    notes: [
+      ...figures.filter((f) => f.note).map((f) => `- ${f.id}: ${f.note}`),
+      ...figures.filter((f) => f.statementsPerOrder !== undefined).map((f) => `- ${f.id}: ${fmt(f.statementsPerOrder!, 1)} SQL statements (round trips) per order, all the provider sent its database during the run`),
+      ...input.skipped.map((s) => `- skipped: ${s}`),
+    ].join('\n'),
+    pgbench: tpcb
+      ? `pgbench (TPC-B-like, \`-s ${tpcb.scale}\`, ${tpcb.clients} clients, \`-j ${tpcb.threads}\`, ${tpcb.duration} s a run) on the same PostgreSQL: ${fmt(tpcb.tps)} tx/s (runs: ${tpcb.runs.map((r) => fmt(r)).join(', ')})`
+      : undefined,
+    ordersOverPgbench: ordersOverPgbench !== undefined ? pct(ordersOverPgbench) : undefined,
+    targetOrdersOverPgbench: pct(TARGETS.ordersOverPgbench),
 
     targetRows: targets.join('\n'),
 

@@ -10,6 +10,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
@@ -20,6 +22,17 @@ import { readOutbox } from '../../server/provider/auth/sender';
 import { startEmbeddedProvider } from '../../server/provider/embedded';
 import { getMerchant } from '../../server/provider/settings/settings.service';
 import { liftSlotCaps, orderableProduct, seedCustomers } from '../lib/customers';
+
+// the SQL statements this process sends its database (each one round trip), which the bench divides by
+// the orders placed: counted at the drivers, so nothing the provider or its jobs send is missed
+let statements = 0;
+for (const proto of [pg.Client.prototype, PGlite.prototype] as Array<{ query: (...args: unknown[]) => unknown }>) {
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return query.apply(this, args);
+  };
+}
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel, 'gateway');
@@ -86,6 +99,7 @@ process.on('message', async (m: { count?: string; profile?: 'start' | 'stop'; fi
     profiler = undefined;
     process.send?.({ profiled: m.file });
   }
+  if (m?.count === 'statements') process.send?.({ statements });
   if (m?.count === 'orders') {
     const row = await database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     process.send?.({ orders: Number(row.n) });

@@ -100,9 +100,17 @@ export function earnBreakdown(rules: readonly RuleForEarning[], input: EarnInput
   return parts;
 }
 
+const weekdayClocks = new Map<string, Intl.DateTimeFormat>();
+
 /** When `at` is in `timeZone` (an IANA name): its weekday and minutes since midnight, as EarnInput's `at`. */
 export function zonedAt(at: Date, timeZone: string): EarnInput['at'] {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  // a formatter per zone, made once: making one is most of the cost of reading the time
+  let format = weekdayClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    weekdayClocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { weekday: part('weekday').toLowerCase().slice(0, 3) as Weekday, minutes: Number(part('hour')) * 60 + Number(part('minute')) };
 }

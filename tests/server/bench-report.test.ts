@@ -51,12 +51,27 @@ describe('the bench report', () => {
     expect(md).toContain('c-forward/b stays near 40 %');
     expect(md).toContain('| gateway keeps ≥ 75 % of the direct provider\'s throughput (c/b) | 90 % | ✅ |');
     expect(md).toContain('| wallet orders ≥ 300/s on PostgreSQL, no error | 320/s, 0 errors, 0 non-2xx | ✅ |');
+    // pgbench did not run: its target says so
+    expect(md).toContain("| wallet orders ≥ 25 % of pgbench's TPC-B-like rate on the same PostgreSQL | not measured (see skipped) | – |");
+    expect(md).not.toContain('e-postgres/pgbench');
     expect(md).not.toContain('What was changed');
     // the dashboard was not measured in this run: said so, no table
     expect(md).toContain('Not measured in this run (`BENCH_ONLY=dashboard npm run bench`).');
     expect(md).not.toContain('| period | p50 |');
     expect(md).not.toMatch(/\n\n\n/);
     expect(md.endsWith('run `npm run build` first.\n')).toBe(true);
+  });
+
+  it('sets the PostgreSQL order rate against pgbench run beside it, with the statements per order', () => {
+    const orders = figure('e-postgres', 800, 1_500, { statementsPerOrder: 14.04 });
+    const pgbench = { tps: 2_866.4, runs: [2_800.2, 2_866.4], scale: 10, clients: 50, threads: 2, duration: 5 };
+    const md = renderReport(input([orders], { pgbench }));
+    expect(md).toContain('- pgbench (TPC-B-like, `-s 10`, 50 clients, `-j 2`, 5 s a run) on the same PostgreSQL: 2,866 tx/s (runs: 2,800, 2,866)');
+    expect(md).toContain('- e-postgres/pgbench = 28 %: wallet orders against the transactions');
+    expect(md).toContain('- e-postgres: 14.0 SQL statements (round trips) per order');
+    expect(md).toContain("| wallet orders ≥ 25 % of pgbench's TPC-B-like rate on the same PostgreSQL | 28 % (800/s of 2,866 tx/s) | ✅ |");
+    const slow = renderReport(input([figure('e-postgres', 218, 4_500)], { pgbench, skipped: [] }));
+    expect(slow).toContain('| 8 % (218/s of 2,866 tx/s) | ❌ |');
   });
 
   it('shows the dashboard at volume against its budget when it was measured', () => {

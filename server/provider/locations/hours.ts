@@ -56,17 +56,7 @@ export function periodsToday(l: LocationHours, now: Date): readonly OpeningPerio
 export function openIntervals(l: LocationHours, from: Date, to: Date): Interval[] {
   const first = zoned(from, l.timezone).toPlainDate().subtract({ days: 1 });
   const last = zoned(to, l.timezone).toPlainDate();
-  const spans: Interval[] = [];
-  for (let d = first; Temporal.PlainDate.compare(d, last) <= 0; d = d.add({ days: 1 })) {
-    for (const p of periodsOn(l, d)) {
-      const open = Temporal.PlainTime.from(p.open);
-      const close = Temporal.PlainTime.from(p.close);
-      const start = d.toZonedDateTime({ timeZone: l.timezone, plainTime: open });
-      const endDay = Temporal.PlainTime.compare(close, open) > 0 ? d : d.add({ days: 1 });
-      const end = endDay.toZonedDateTime({ timeZone: l.timezone, plainTime: close });
-      if (end.epochMilliseconds > from.getTime() && start.epochMilliseconds < to.getTime()) spans.push({ start: instant(start), end: instant(end) });
-    }
-  }
+  const spans = periodSpans(l, first, last).filter((s) => s.end.getTime() > from.getTime() && s.start.getTime() < to.getTime());
   spans.sort((a, b) => a.start.getTime() - b.start.getTime());
   const merged: Interval[] = [];
   for (const s of spans) {
@@ -76,6 +66,37 @@ export function openIntervals(l: LocationHours, from: Date, to: Date): Interval[
     } else merged.push({ ...s });
   }
   return merged;
+}
+
+/**
+ * Every period of the local dates first to last as instants, in the order of the days and their periods.
+ * The same for the same hours, exceptions, zone and dates, so kept (a few hundred of them at most): an
+ * order asks for them twice, each time with the zone's rules, the slowest part of placing it.
+ */
+const spanCache = new Map<string, readonly Interval[]>();
+const SPAN_CACHE_ENTRIES = 256;
+
+function periodSpans(l: LocationHours, first: Temporal.PlainDate, last: Temporal.PlainDate): Interval[] {
+  const key = JSON.stringify([l.timezone, first.toString(), last.toString(), l.hours, l.exceptions]);
+  let spans = spanCache.get(key);
+  if (!spans) {
+    const out: Interval[] = [];
+    for (let d = first; Temporal.PlainDate.compare(d, last) <= 0; d = d.add({ days: 1 })) {
+      for (const p of periodsOn(l, d)) {
+        const open = Temporal.PlainTime.from(p.open);
+        const close = Temporal.PlainTime.from(p.close);
+        const start = d.toZonedDateTime({ timeZone: l.timezone, plainTime: open });
+        const endDay = Temporal.PlainTime.compare(close, open) > 0 ? d : d.add({ days: 1 });
+        const end = endDay.toZonedDateTime({ timeZone: l.timezone, plainTime: close });
+        out.push({ start: instant(start), end: instant(end) });
+      }
+    }
+    if (spanCache.size >= SPAN_CACHE_ENTRIES) spanCache.clear();
+    spanCache.set(key, out);
+    spans = out;
+  }
+  // copies: a caller may move an interval's end when merging
+  return spans.map((s) => ({ start: s.start, end: s.end }));
 }
 
 export interface OrderingState {
@@ -161,11 +182,10 @@ export function pickupSlots(l: LocationHours & SlotRules, now: Date): SlotDay[] 
       const from = Math.max(i.start.getTime(), dayStart.getTime(), earliest);
       const until = Math.min(i.end.getTime(), dayEnd.getTime());
       if (from >= until) continue;
-      let t = alignUp(new Date(from), l.timezone, l.slot_minutes);
-      while (t.epochMilliseconds < until) {
-        slots.push(instant(t));
-        t = t.add({ minutes: l.slot_minutes });
-      }
+      // adding minutes to a zoned time is exact time (Temporal adds time units to the instant), so the
+      // slots after the first are plain steps of slot_minutes
+      const step = l.slot_minutes * 60_000;
+      for (let t = alignUp(new Date(from), l.timezone, l.slot_minutes).epochMilliseconds; t < until; t += step) slots.push(new Date(t));
     }
     days.push({ date: date.toString(), slots });
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DeliveryArea, HoursException, WeeklyHours } from '#contract/locations';
 import type { Database } from '../../db';
 
@@ -113,6 +114,27 @@ export async function takeSlot(trx: Database, locationId: number, at: Date, capa
     .returning('taken')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Takes one place in the first of these slots (earliest first) that has room by the counts as they are
+ * now, in one statement: takeSlot's conditional upsert on that slot. Null when none had room, or when the
+ * one chosen filled up meanwhile (its count is re-checked under the row's lock): the caller then tries
+ * them one by one.
+ */
+export async function takeFirstSlot(trx: Database, locationId: number, slots: Date[], capacity: number): Promise<Date | null> {
+  if (slots.length === 0) return null;
+  const { rows } = await sql<{ slot_at: Date }>`
+    insert into pickup_slots (location_id, slot_at, taken)
+    select ${locationId}::integer, s.at, 1
+    from (select e.value::timestamptz as at, e.n from jsonb_array_elements_text(${JSON.stringify(slots)}::jsonb) with ordinality as e(value, n)) s
+    left join pickup_slots p on p.location_id = ${locationId}::integer and p.slot_at = s.at
+    where coalesce(p.taken, 0) < ${capacity}::integer
+    order by s.n
+    limit 1
+    on conflict (location_id, slot_at) do update set taken = pickup_slots.taken + 1 where pickup_slots.taken < ${capacity}::integer
+    returning slot_at`.execute(trx);
+  return rows[0]?.slot_at ?? null;
 }
 
 /** Gives a slot's place back (a cancelled pickup order). */

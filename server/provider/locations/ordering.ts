@@ -11,7 +11,7 @@ import type { DeliveryArea } from '#contract/locations';
 import type { Database } from '../../db';
 import { AppError, notFound, validation } from '../http/errors';
 import { isPickupSlot, localDate, orderingState, pickupSlots, type LocationHours, type PauseState, type SlotRules } from './hours';
-import { listLocations, slotCounts, takeSlot, unavailableProducts, type LocationRow } from './locations.repo';
+import { listLocations, slotCounts, takeFirstSlot, takeSlot, unavailableProducts, type LocationRow } from './locations.repo';
 
 /** What the shop's rules say that a location's own settings fall back on. */
 export interface ShopDefaults {
@@ -165,6 +165,9 @@ export async function takePickupSlot(trx: Database, l: LocationRow, shop: Pick<S
     const later = (await slotsWithRoom(trx, l, slots)).find((s) => s.getTime() > asked.getTime());
     throw slotFull(later ?? null, tz, now, shop.locale);
   }
+  // the first with room, in one statement; should it have filled up meanwhile, one by one
+  const first = await takeFirstSlot(trx, l.id, slots, l.slot_capacity);
+  if (first) return first;
   for (const slot of await slotsWithRoom(trx, l, slots)) {
     if (await takeSlot(trx, l.id, slot, l.slot_capacity)) return slot;
   }

@@ -1,7 +1,7 @@
 import { BASE_LABEL, breakdownTotal, earnBreakdown, isBasePart, zonedAt, type EarnInput, type EarnPart } from '#contract/loyalty-earn';
 import type { Database } from '../../db';
 import { localDate } from '../locations/hours';
-import { activeRules, deleteEarnUses, deleteOrderUses, earningRuleOf, hasPaidOrder, insertUses, productFacts, usesOf } from './loyalty.repo';
+import { activeRules, deleteEarnUses, deleteOrderUses, earningRuleOf, hasPaidOrder, insertUses, usesOf } from './loyalty.repo';
 
 /**
  * What a sale earns with the owner's earning rules, for orders (priced in their transaction, under the
@@ -34,12 +34,6 @@ export interface SaleEarning {
   local_date: string;
   /** the rules that applied, with their points */
   uses: Array<{ rule_id: number; points: number }>;
-}
-
-/** Each line's category, for the rules that name categories. */
-export async function withCategories(db: Database, lines: ReadonlyArray<{ product_id: number; qty: number; price: number }>): Promise<EarnInput['lines']> {
-  const facts = await productFacts(db, lines.map((l) => l.product_id));
-  return lines.map((l) => ({ product_id: l.product_id, category_id: facts.get(l.product_id)?.category_id ?? null, qty: l.qty, price: l.price }));
 }
 
 /** The points a sale earns with the active rules (read in the caller's transaction). */

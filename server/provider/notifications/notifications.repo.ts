@@ -41,14 +41,15 @@ export async function markRead(db: Database, customerId: number, at: Date, ids: 
   return Number(res.numUpdatedRows);
 }
 
-export async function insertNotification(
+/** Several notifications in one statement; their ids in the order given (one statement numbers its rows in the order of its values). */
+export async function insertNotifications(
   trx: Database,
-  row: { customerId: number; type: NotificationType; title: string; body: string; link: string | null; now: Date },
-): Promise<number> {
-  const { id } = await trx
+  rows: Array<{ customerId: number; type: NotificationType; title: string; body: string; link: string | null; now: Date }>,
+): Promise<number[]> {
+  const inserted = await trx
     .insertInto('notifications')
-    .values({ customer_id: row.customerId, type: row.type, title: row.title, body: row.body, link: row.link, created_at: row.now })
+    .values(rows.map((row) => ({ customer_id: row.customerId, type: row.type, title: row.title, body: row.body, link: row.link, created_at: row.now })))
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+    .execute();
+  return inserted.map((r) => r.id).sort((x, y) => x - y);
 }

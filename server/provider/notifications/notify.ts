@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { NotificationType } from '#contract';
 import type { PushKind } from '#contract/push';
 import { enqueueDeliveries } from '../push/push.repo';
-import { insertNotification } from './notifications.repo';
+import { insertNotifications } from './notifications.repo';
 
 /**
  * Which kind of push a notice of this type is when its caller does not say (`push`): the kinds the
@@ -24,11 +24,22 @@ export async function notify(
   trx: Database,
   clock: Clock,
   customerId: number,
-  n: { type: NotificationType; title: string; body: string; link?: string | null; push?: PushKind | null },
+  n: Notice,
 ): Promise<number> {
+  const [id] = await notifyAll(trx, clock, customerId, [n]);
+  return id!;
+}
+
+export type Notice = { type: NotificationType; title: string; body: string; link?: string | null; push?: PushKind | null };
+
+/** notify() for several notices of one event, in their order, written by one statement; answers their ids in that order. */
+export async function notifyAll(trx: Database, clock: Clock, customerId: number, notices: Notice[]): Promise<number[]> {
+  if (notices.length === 0) return [];
   const now = clock.now();
-  const notificationId = await insertNotification(trx, { customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now });
-  const kind = n.push === undefined ? PUSH_BY_TYPE[n.type] : n.push;
-  if (kind) await enqueueDeliveries(trx, { customerId, notificationId, kind, now });
-  return notificationId;
+  const ids = await insertNotifications(trx, notices.map((n) => ({ customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now })));
+  for (const [i, n] of notices.entries()) {
+    const kind = n.push === undefined ? PUSH_BY_TYPE[n.type] : n.push;
+    if (kind) await enqueueDeliveries(trx, { customerId, notificationId: ids[i]!, kind, now });
+  }
+  return ids;
 }

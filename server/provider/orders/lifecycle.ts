@@ -5,7 +5,7 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { getMerchant, type Merchant } from '../settings/settings.service';
-import { notify } from '../notifications/notify';
+import { notify, notifyAll, type Notice } from '../notifications/notify';
 import { addPending, releasePending } from '../points/points.pending';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { dropOrderUses, earnReason } from '../loyalty/loyalty.earn';
@@ -112,37 +112,66 @@ async function releaseOrderPoints(trx: Database, ctx: ProviderContext, merchant:
   return '';
 }
 
+/** The points a paid order earns: those it was quoted when placed (one placed before orders kept them, migration 0017: the rule of today). */
+function pointsOfOrder(order: Pick<OrderRow, 'points_to_earn' | 'total' | 'delivery_fee'>, merchant: Merchant): number {
+  return order.points_to_earn ?? pointsFor(order.total, order.delivery_fee, merchant.rules);
+}
+
+/** What paying changes on the order's row (applyStatus's columns for `paid`): for an order written paid at once. */
+export function paidColumns(ctx: ProviderContext, merchant: Merchant, order: Pick<OrderRow, 'points_to_earn' | 'total' | 'delivery_fee'>, now: Date) {
+  return {
+    status: 'paid' as const,
+    paid_at: now,
+    points_earned: pointsOfOrder(order, merchant),
+    updated_at: now,
+    // the demo's next automatic step, while the order is still moving
+    next_auto_at: ctx.demoOrderProgress ? new Date(now.getTime() + merchant.rules.demo_step_seconds * SECOND) : null,
+  };
+}
+
 /**
- * A pending order's payment arrived (wallet debit done, or the gateway's webhook): paid, its points
- * (those it was quoted when placed, whatever the rate now) recorded as pending until the order is
- * completed (they cannot be spent before), notifications. Call inside the transaction that took the
- * money, with the order row locked. Returns the order row as it now is.
+ * A pending order's payment arrived (the gateway's webhook): paid, its points (those it was quoted when
+ * placed, whatever the rate now) recorded as pending until the order is completed (they cannot be spent
+ * before), notifications. Call inside the transaction that took the money, with the order row locked.
+ * Returns the order row as it now is.
  */
 export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<OrderRow> {
   const now = ctx.clock.now();
-  // an order placed before orders kept their points (migration 0017): the rule of today
-  const points = order.points_to_earn ?? pointsFor(order.total, order.delivery_fee, merchant.rules);
-  const paid = await applyStatus(trx, ctx, merchant, order, 'paid', { also: { paid_at: now, points_earned: points } });
+  const paid = await updateOrder(trx, order.id, paidColumns(ctx, merchant, order, now));
+  await insertOrderEvent(trx, order.id, 'paid', now);
+  await paidOrderEffects(trx, ctx, merchant, paid);
+  return paid;
+}
+
+/**
+ * What follows an order's payment once its row says paid (with its points) and its timeline has the
+ * `paid` entry: markOrderPaid's, and a wallet order's written paid at once (orders.service.ts). The
+ * points pending until the order is completed, a referred friend's referral, and the customer's notices
+ * (the receipt; the points on their way), written together.
+ */
+export async function paidOrderEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, paid: OrderRow): Promise<void> {
+  const points = paid.points_earned;
+  const notices: Notice[] = [{ type: 'order', ...statusNotice(paid, 'paid', merchant), link: orderLink(paid.name), push: null }];
   if (points > 0) {
     await addPending(trx, ctx.clock, {
-      customerId: order.customer_id,
+      customerId: paid.customer_id,
       points,
-      reason: earnReason(`Order ${order.name}`, order.points_breakdown),
-      ref: `order:${order.name}`,
-      orderId: order.id,
+      reason: earnReason(`Order ${paid.name}`, paid.points_breakdown),
+      ref: `order:${paid.name}`,
+      orderId: paid.id,
       availableAt: null,
-      breakdown: order.points_breakdown,
+      breakdown: paid.points_breakdown,
     });
-    await referralOrderPaid(trx, ctx, order);
+    await referralOrderPaid(trx, ctx, paid);
     const hold = merchant.rules.points_hold_days;
-    await notify(trx, ctx.clock, order.customer_id, {
+    notices.push({
       type: 'points_earned',
       title: `${points} points on their way`,
-      body: `For order ${order.name}. You can spend them once it is completed${hold > 0 ? ` and ${hold} ${hold === 1 ? 'day has' : 'days have'} passed` : ''}.`,
+      body: `For order ${paid.name}. You can spend them once it is completed${hold > 0 ? ` and ${hold} ${hold === 1 ? 'day has' : 'days have'} passed` : ''}.`,
       link: paths.profilePoint,
     });
   }
-  return paid;
+  await notifyAll(trx, ctx.clock, paid.customer_id, notices);
 }
 
 /** A sentence ends once: the staff member's reason may end with its own full stop. */

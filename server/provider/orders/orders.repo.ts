@@ -33,11 +33,23 @@ export interface NewOrder {
   pickupAt: Date | null;
   at: Date;
   paidAt: Date | null;
+  /** written paid at once (a wallet order): its points, and the demo's next step */
+  pointsEarned?: number;
+  nextAutoAt?: Date | null;
 }
 
-/** Inserts an order; null when its name is taken (the caller draws another). The new row, locked by this transaction. */
-export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow | null> {
-  const row = await trx
+type NewItemOption = { option_id: number; group: string; name: string; price_delta: number };
+type NewLine = { product_id: number; name: string; price: number; qty: number; options?: NewItemOption[] };
+
+/**
+ * Inserts an order with its lines and its timeline (entries of these statuses at its time), in one
+ * statement; null when its name is taken (the caller draws another, and nothing was written). The new
+ * row, locked by this transaction, and its lines' ids in their order. The options each line chose, as
+ * they are now (the order keeps them whatever the menu becomes), follow in a statement of their own
+ * when there are any.
+ */
+export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], timeline: OrderStatus[]): Promise<OrderRow | null> {
+  const order = trx
     .insertInto('orders')
     .values({
       name: o.name,
@@ -58,26 +70,36 @@ export async function insertOrder(trx: Database, o: NewOrder): Promise<OrderRow 
       created_at: o.at,
       updated_at: o.at,
       paid_at: o.paidAt,
+      ...(o.pointsEarned !== undefined ? { points_earned: o.pointsEarned } : {}),
+      ...(o.nextAutoAt !== undefined ? { next_auto_at: o.nextAutoAt } : {}),
     })
     .onConflict((oc) => oc.column('name').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-type NewItemOption = { option_id: number; group: string; name: string; price_delta: number };
-
-/** An order's lines, and the options each chose as they are now (the order keeps them whatever the menu becomes). */
-export async function insertOrderItems(trx: Database, orderId: number, items: Array<{ product_id: number; name: string; price: number; qty: number; options?: NewItemOption[] }>): Promise<void> {
-  const rows = await trx
-    .insertInto('order_items')
-    .values(items.map((i) => ({ order_id: orderId, product_id: i.product_id, name: i.name, price: i.price, qty: i.qty })))
-    .returning('id')
-    .execute();
-  // one statement numbers its rows in the order of its values
-  const ids = rows.map((r) => r.id).sort((x, y) => x - y);
-  const options = items.flatMap((i, n) => (i.options ?? []).map((o) => ({ order_item_id: ids[n]!, option_id: o.option_id, group_name: o.group, name: o.name, price_delta: o.price_delta })));
+    .returningAll();
+  // the lines and entries numbered in their order (`n`): one statement numbers its rows in the order it inserts them
+  const lines = JSON.stringify(items.map((i, n) => ({ n, product_id: i.product_id, name: i.name, price: i.price, qty: i.qty })));
+  const entries = JSON.stringify(timeline.map((status, n) => ({ n, status })));
+  const { rows } = await sql<OrderRow & { item_ids: number[] | null }>`
+    with o as (${order}),
+    i as (
+      insert into order_items (order_id, product_id, name, price, qty)
+      select o.id, l.product_id, l.name, l.price, l.qty
+      from o, jsonb_to_recordset(${lines}::jsonb) as l(n integer, product_id integer, name text, price bigint, qty integer)
+      order by l.n
+      returning id
+    ),
+    e as (
+      insert into order_events (order_id, status, note, created_at)
+      select o.id, t.status, null, o.created_at
+      from o, jsonb_to_recordset(${entries}::jsonb) as t(n integer, status text)
+      order by t.n
+    )
+    select o.*, (select json_agg(i.id order by i.id) from i) as item_ids from o`.execute(trx);
+  const row = rows[0];
+  if (!row) return null;
+  const { item_ids: ids, ...inserted } = row;
+  const options = items.flatMap((i, n) => (i.options ?? []).map((opt) => ({ order_item_id: ids![n]!, option_id: opt.option_id, group_name: opt.group, name: opt.name, price_delta: opt.price_delta })));
   if (options.length) await trx.insertInto('order_item_options').values(options).execute();
+  return inserted as OrderRow;
 }
 
 /** The options these order lines chose, as they were when ordered, by line. */
@@ -220,28 +242,16 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
         .execute()
     : [];
   return rows.map((r) => ({
-    name: r.name,
-    status: r.status as OrderStatus,
-    fulfilment: r.fulfilment,
-    payment_method: r.payment_method,
-    items: items
-      .filter((i) => i.order_id === r.id)
-      .map((i): OrderItem => ({ product_id: i.product_id, name: i.name, price: i.price, qty: i.qty, ...(i.image ? { image: i.image } : {}), ...withOptions(itemOptions.get(i.id)) })),
-    subtotal: r.subtotal,
-    discount: r.discount,
-    delivery_fee: r.delivery_fee,
-    total: r.total,
-    points_earned: r.points_earned,
-    // an order placed before the earning rules (migration 0022): what it earned, as the base
-    points_breakdown: r.points_breakdown ?? baseBreakdown(r.points_earned),
-    address: (r.address as OrderAddress | null) ?? null,
-    voucher_code: r.voucher_id !== null ? (codes.get(r.voucher_id) ?? null) : null,
-    location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
-    pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
-    created_at: r.created_at.toISOString(),
-    timeline: events
-      .filter((e) => e.order_id === r.id)
-      .map((e): TimelineEntry => ({ status: e.status as OrderStatus, at: e.created_at.toISOString(), note: e.note })),
+    ...orderOf(r, {
+      items: items
+        .filter((i) => i.order_id === r.id)
+        .map((i): OrderItem => ({ product_id: i.product_id, name: i.name, price: i.price, qty: i.qty, ...(i.image ? { image: i.image } : {}), ...withOptions(itemOptions.get(i.id)) })),
+      voucherCode: r.voucher_id !== null ? (codes.get(r.voucher_id) ?? null) : null,
+      location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
+      timeline: events
+        .filter((e) => e.order_id === r.id)
+        .map((e): TimelineEntry => ({ status: e.status as OrderStatus, at: e.created_at.toISOString(), note: e.note })),
+    }),
     ...(r.status === 'cancelled'
       ? {
           refund: refundOf(refunds.find((f) => f.order_id === r.id)),
@@ -251,6 +261,34 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
         }
       : {}),
   }));
+}
+
+/**
+ * An order row as the contract's Order, given its lines, voucher code, location and timeline (read by
+ * toOrders, or known to the transaction that just wrote them); a cancelled order's refund parts are
+ * toOrders'.
+ */
+export function orderOf(r: OrderRow, parts: { items: OrderItem[]; voucherCode: string | null; location: { id: number; name: string; address: string } | null; timeline: TimelineEntry[] }): Order {
+  return {
+    name: r.name,
+    status: r.status as OrderStatus,
+    fulfilment: r.fulfilment,
+    payment_method: r.payment_method,
+    items: parts.items,
+    subtotal: r.subtotal,
+    discount: r.discount,
+    delivery_fee: r.delivery_fee,
+    total: r.total,
+    points_earned: r.points_earned,
+    // an order placed before the earning rules (migration 0022): what it earned, as the base
+    points_breakdown: r.points_breakdown ?? baseBreakdown(r.points_earned),
+    address: (r.address as OrderAddress | null) ?? null,
+    voucher_code: parts.voucherCode,
+    location: parts.location,
+    pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
+    created_at: r.created_at.toISOString(),
+    timeline: parts.timeline,
+  };
 }
 
 /** An order's refund row as the contract tells it; null for an order that was never paid. */

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Order, OrderCreateBody, OrderCreateData, OrderListData } from '#contract';
+import type { Order, OrderCreateBody, OrderCreateData, OrderListData, OrderStatus } from '#contract';
 import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
@@ -9,11 +9,11 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';
-import { findCustomerOrder, insertOrder, insertOrderEvent, insertOrderItems, listCustomerOrders, markVoucherUsed, toOrders, type OrderRow } from './orders.repo';
+import { findCustomerOrder, insertOrder, listCustomerOrders, markVoucherUsed, orderOf, toOrders, withOptions, type OrderRow } from './orders.repo';
 import { assertTakingOrders, takePickupSlot } from '../locations/ordering';
 import { priceOrder, quoteOf } from './pricing';
 import { recordUses } from '../loyalty/loyalty.earn';
-import { markOrderPaid } from './lifecycle';
+import { paidColumns, paidOrderEffects } from './lifecycle';
 
 /**
  * Orders as the customer places and reads them. Pricing is in pricing.ts, status changes and their
@@ -85,9 +85,12 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
   }
   // the slot's place, in this transaction: a refusal later gives it back with everything else
   const pickupAt = body.fulfilment === 'pickup' ? await takePickupSlot(trx, location, rules, now, priced.asked_slot) : null;
-  // a zero total (a voucher covering a pickup order) needs no payment at all
+  // a zero total (a voucher covering a pickup order) needs no payment at all: written paid at once
   const payNow = body.payment_method === 'wallet' || priced.total === 0;
+  const paid = payNow ? paidColumns(ctx, merchant, { points_to_earn: priced.points_to_earn, total: priced.total, delivery_fee: priced.delivery_fee }, now) : null;
 
+  // its timeline: placed, and paid with it when paid at once
+  const timeline: OrderStatus[] = paid ? ['pending_payment', 'paid'] : ['pending_payment'];
   let name = '';
   let inserted: OrderRow | null = null;
   for (let attempt = 0; attempt < 5 && inserted === null; attempt++) {
@@ -95,7 +98,7 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
     inserted = await insertOrder(trx, {
       name,
       customerId,
-      status: 'pending_payment',
+      status: paid ? paid.status : 'pending_payment',
       fulfilment: body.fulfilment,
       paymentMethod: body.payment_method,
       address: priced.address,
@@ -109,23 +112,31 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
       locationId: location.id,
       pickupAt,
       at: now,
-      paidAt: null,
-    });
+      paidAt: paid ? paid.paid_at : null,
+      ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
+    }, priced.lines, timeline);
   }
   if (inserted === null) throw new Error('could not draw a free order number');
   const orderId = inserted.id;
-  await insertOrderItems(trx, orderId, priced.lines);
   // the earning rules that applied: what their limits count from now on (a cancellation deletes them)
   await recordUses(trx, customerId, { order_id: orderId }, priced.earning, now);
   if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
-  await insertOrderEvent(trx, orderId, 'pending_payment', now);
+  // the answer, from what this transaction wrote (toOrders would read it all back)
+  const answer = (row: OrderRow) =>
+    orderOf(row, {
+      items: priced.lines.map((l) => ({ product_id: l.product_id, name: l.name, price: l.price, qty: l.qty, ...(l.image ? { image: l.image } : {}), ...withOptions(l.options.map((o) => ({ group: o.group, name: o.name, price_delta: o.price_delta }))) })),
+      voucherCode: priced.voucher?.code ?? null,
+      location: { id: location.id, name: location.name, address: location.address },
+      timeline: timeline.map((status) => ({ status, at: now.toISOString(), note: null })),
+    });
 
   if (payNow) {
     if (priced.total > 0) {
       await postWalletEntry(trx, ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` });
     }
-    const [order] = await toOrders(trx, [await markOrderPaid(trx, ctx, merchant, inserted)]);
-    return { message: `Order ${name} is paid and confirmed.`, data: { order: order! } };
+    // what paying does besides the row and its timeline (markOrderPaid's rest): points pending, referral, notices
+    await paidOrderEffects(trx, ctx, merchant, inserted);
+    return { message: `Order ${name} is paid and confirmed.`, data: { order: answer(inserted) } };
   }
 
   // payment_method is 'gateway' here (a wallet order returned above), so `payments` was checked
@@ -142,8 +153,7 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
     at: now,
   });
   // nothing has changed the new row since it was written
-  const [order] = await toOrders(trx, [inserted]);
-  return { message: `Order ${name} is waiting for payment.`, data: { order: order!, payment_url: paymentUrl } };
+  return { message: `Order ${name} is waiting for payment.`, data: { order: answer(inserted), payment_url: paymentUrl } };
 }
 
 // ---------------------------------------------------------------------------------------------

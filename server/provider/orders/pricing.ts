@@ -3,10 +3,10 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import { findAddress } from '../addresses/addresses.repo';
-import { findProducts, holdPricedRows, optionGroupsOf } from '../shop/shop.repo';
+import { findProducts, holdOptionGroups, optionGroupsOf } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { holdLocation, type LocationRow } from '../locations/locations.repo';
-import { saleEarning, withCategories, type SaleEarning } from '../loyalty/loyalty.earn';
+import { saleEarning, type SaleEarning } from '../loyalty/loyalty.earn';
 import { earnTier } from '../tiers/tiers.service';
 import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, effectiveTimezone, pickupLocation, quotedSlot, shopLocations, type Locations } from '../locations/ordering';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
@@ -17,7 +17,7 @@ import { voucherAtCheckout } from './reward-lines';
 
 export interface PricedOrder extends QuoteData {
   /** `price`: one's price, its options' deltas included */
-  lines: Array<{ product_id: number; name: string; price: number; qty: number; options: ChosenOption[] }>;
+  lines: Array<{ product_id: number; name: string; price: number; qty: number; options: ChosenOption[]; image: string }>;
   address: OrderAddress | null;
   voucher: { id: number; code: string } | null;
   /** the location that makes it (in an order's transaction: held until commit, see holdLocation) */
@@ -42,14 +42,17 @@ export interface PricedOrder extends QuoteData {
  */
 export async function priceOrder(db: Database, ctx: ProviderContext, rules: MerchantRules, customerId: number, body: QuoteBody, lockVoucher: boolean): Promise<PricedOrder> {
   // in an order's transaction: a price or option change commits before these reads or waits for the order
-  if (lockVoucher) await holdPricedRows(db, body.items.map((i) => i.product_id));
-  const products = await findProducts(db, body.items.map((i) => i.product_id));
+  // (the products held as they are read, then their option groups)
+  const ids = body.items.map((i) => i.product_id);
+  const products = await findProducts(db, ids, lockVoucher);
   const unknown: Record<string, string> = {};
   body.items.forEach((item, n) => {
     if (!products.has(item.product_id)) unknown[`items.${n}.product_id`] = 'is not on the menu';
   });
   if (Object.keys(unknown).length) throw validation(unknown, 'Some items are not on the menu any more.');
-  const choices = await lineChoices(db, body.items, products, await optionGroupsOf(db, body.items.map((i) => i.product_id)));
+  // held in an order: products without option groups have no options to read
+  const grouped = lockVoucher ? (await holdOptionGroups(db, ids)).length > 0 : true;
+  const choices = await lineChoices(db, body.items, products, await optionGroupsOf(db, grouped ? ids : []));
   const lines = body.items.map((item, n) => {
     const p = products.get(item.product_id)!;
     if (!p.available) {
@@ -58,11 +61,11 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
         name: p.name,
       });
     }
-    return { product_id: p.id, name: p.name, price: p.price + choices[n]!.delta, qty: item.qty, options: choices[n]!.options };
+    return { product_id: p.id, name: p.name, price: p.price + choices[n]!.delta, qty: item.qty, options: choices[n]!.options, image: p.image };
   });
   const subtotal = lines.reduce((s, l) => s + l.price * l.qty, 0);
-  // what was bought (a voucher's free item is not), for the earning rules
-  const sold = lines.map(({ product_id, price, qty }) => ({ product_id, price, qty }));
+  // what was bought (a voucher's free item is not), with its category, for the earning rules
+  const sold = lines.map(({ product_id, price, qty }) => ({ product_id, category_id: products.get(product_id)!.category_id, price, qty }));
 
   const locations = await shopLocations(db);
   let address: OrderAddress | null = null;
@@ -113,7 +116,7 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     customerId,
     base: pointsFor(total, deliveryFee, rules),
     points_per_amount: rules.points_per_amount,
-    lines: await withCategories(db, sold),
+    lines: sold,
     at: now,
     timeZone: effectiveTimezone(location, rules.timezone),
     order: true,

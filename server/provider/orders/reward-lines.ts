@@ -23,6 +23,8 @@ export interface FreeLine {
   price: number;
   qty: number;
   options: ChosenOption[];
+  /** the product's picture, for the order's answer */
+  image: string;
 }
 
 export async function voucherAtCheckout(
@@ -42,5 +44,5 @@ export async function voucherAtCheckout(
   if (!product.available) throw refuse(`${product.name} is sold out right now: keep this voucher for another time.`, 'the product is sold out right now');
   const groups = (await optionGroupsOf(db, [product.id])).get(product.id) ?? [];
   const options = groups.flatMap((g) => g.options.filter((o) => o.is_default && o.available).map((o) => ({ option_id: o.id, group: g.name, name: o.name, price_delta: 0 })));
-  return { discount: 0, line: { product_id: product.id, name: product.name, price: 0, qty: 1, options } };
+  return { discount: 0, line: { product_id: product.id, name: product.name, price: 0, qty: 1, options, image: product.image } };
 }

@@ -54,21 +54,22 @@ export async function optionGroupsOf(db: Database, productIds?: number[]): Promi
 }
 
 /**
- * Holds (share) until commit the rows an order's prices come from: the products, then their option
- * groups. Every change of a price or an option takes one of these rows for update first, so it either
- * commits before (and the reads after this see it whole) or waits until the order commits.
+ * Holds (share) until commit the option groups of these products, and answers their ids (none: the
+ * products have no options to read). Every change of an option takes its group's row for update first,
+ * so it either commits before (and the reads after this see it whole) or waits until the order commits.
+ * The products themselves are held by findProducts' `hold`, before this (products, then groups).
  */
-export async function holdPricedRows(trx: Database, productIds: number[]): Promise<void> {
+export async function holdOptionGroups(trx: Database, productIds: number[]): Promise<number[]> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forShare().execute();
-  await trx
+  if (ids.length === 0) return [];
+  const rows = await trx
     .selectFrom('option_groups')
     .select('id')
     .where('id', 'in', (eb) => eb.selectFrom('product_option_groups').select('group_id').where('product_id', 'in', ids))
     .orderBy('id')
     .forShare()
     .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The names of these options (a line that names an option of another product is told which). */
@@ -78,14 +79,19 @@ export async function optionNames(db: Database, ids: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** The products of these ids that are on the menu (an archived one is not: it is left out, as an unknown id is). */
-export async function findProducts(db: Database, ids: number[]): Promise<Map<number, Product>> {
+/**
+ * The products of these ids that are on the menu (an archived one is not: it is left out, as an unknown
+ * id is), with their category. `hold`: in an order's transaction, each row held (share, in id order)
+ * until commit, so a change of its price either commits before this read or waits for the order.
+ */
+export async function findProducts(db: Database, ids: number[], hold = false): Promise<Map<number, Product & { category_id: number | null }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  let query = db
     .selectFrom('products')
-    .select(['id', 'name', 'description', 'price', 'image', 'available'])
+    .select(['id', 'name', 'description', 'price', 'image', 'available', 'category_id'])
     .where('id', 'in', [...new Set(ids)])
-    .where('archived_at', 'is', null)
-    .execute();
-  return new Map(rows.map((r) => [r.id, toProduct(r)]));
+    .where('archived_at', 'is', null);
+  if (hold) query = query.orderBy('id').forShare();
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.id, { ...toProduct(r), category_id: r.category_id }]));
 }

@@ -234,3 +234,20 @@ export async function rewardsByIds(db: Database, ids: number[]): Promise<Map<num
   const rows = await db.selectFrom('rewards').select(['id', 'title', 'active']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/**
+ * The customer's tier for the earning rules (its name and multiplier), in one statement: null when the
+ * programme is off or has no tiers; else the tiers in their order, the customer's position among them
+ * (none yet: the first), as readProgramme and customerTierOf read them together.
+ */
+export async function earnTierOf(db: Database, customerId: number): Promise<{ name: string; multiplier: number } | null> {
+  const { rows } = await sql<{ name: string; multiplier: string | number }>`
+    select t.name, t.multiplier from tiers t
+    where exists (select 1 from tier_programs p where p.id = 1 and p.enabled)
+      and coalesce((select c.position from customer_tiers c where c.customer_id = ${customerId}), 0) >= 0
+    order by t.position
+    offset coalesce((select c.position from customer_tiers c where c.customer_id = ${customerId}), 0)
+    limit 1`.execute(db);
+  const tier = rows[0];
+  return tier ? { name: tier.name, multiplier: Number(tier.multiplier) } : null;
+}

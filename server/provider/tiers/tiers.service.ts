@@ -42,6 +42,7 @@ import {
   customersDue,
   customersToPlace,
   customerTierOf,
+  earnTierOf,
   lockCustomerTierSkip,
   lockProgramme,
   markChecked,
@@ -139,10 +140,7 @@ export async function placeCustomer(trx: Database, ctx: TierCtx, customerId: num
 
 /** The customer's tier for the earning rules (its name and multiplier), or null when tiers are off. */
 export async function earnTier(db: Database, customerId: number): Promise<{ name: string; multiplier: number } | null> {
-  const prog = await readProgramme(db);
-  if (!prog.enabled) return null;
-  const tier = prog.tiers[(await customerTierOf(db, customerId))?.position ?? 0];
-  return tier ? { name: tier.name, multiplier: tier.multiplier } : null;
+  return earnTierOf(db, customerId);
 }
 
 /** The reward the customer's tier gives on their birthday instead of the shop's treat (its id), or null. */
