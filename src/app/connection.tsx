@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from './router';
 import { isReachable, REACHABLE_EVENT, UNREACHABLE_EVENT } from '../api/client';
 import { OfflineBanner, type ConnectionState } from '../ui/offline-banner/offline-banner';
 

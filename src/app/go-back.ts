@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from './router';
 
 /**
  * Back to the page the customer came from inside the app, or to `fallback` when this page was opened

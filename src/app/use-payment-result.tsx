@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from './router';
 import { useOrder } from '../api/orders';
 import type { PaymentResultProps } from '../screens/orders/payment-result';
 import { isPaid } from '#contract';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from './router';
 import { useTopupStatus } from '../api/wallet';
 import { messageOf } from '../shared/errors';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../router';
 import { requestOtp, verifyOtp } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
 import { useForgetCustomer } from '../../api/forget';

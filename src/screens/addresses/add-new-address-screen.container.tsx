@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import { useCreateAddress } from '../../api/addresses';
 import type { AddressInput } from '#contract';
 import { useProfile } from '../../api/customers';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../app/router';
 import { useCheckout } from '../../app/checkout';
 import { useGoBack } from '../../app/go-back';
 import { readLocationStep, type LocatedState } from '../../app/location-step';

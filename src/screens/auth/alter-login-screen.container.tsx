@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from '../../app/router';
 import { decodeAlterLoginId } from '../../app/alter-login';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';

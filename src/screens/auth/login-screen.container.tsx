@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import { toast } from '../../ui';
 import { useAppConfig } from '../../api/settings';
 import { googleSignIn } from '../../api/auth';

@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '../../app/router';
 import type { OtpPurpose } from '#contract';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';

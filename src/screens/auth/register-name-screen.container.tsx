@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../../app/router';
 import { register } from '../../api/auth';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { paths } from '#contract/routes';

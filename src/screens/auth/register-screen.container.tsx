@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../app/router';
 import { useReferralLookup } from '../../api/referrals';
 import { keepReferralCode } from '../../app/auth/referral-link';
 import { paths } from '#contract/routes';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import { useProfile } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
 import { useOrders } from '../../api/orders';

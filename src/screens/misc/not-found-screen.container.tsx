@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';
 import { NotFoundScreen } from './not-found-screen';

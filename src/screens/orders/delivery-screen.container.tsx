@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '../../app/router';
 import { useAddresses } from '../../api/addresses';
 import { useCheckout } from '../../app/checkout';
 import { messageOf } from '../../shared/errors';

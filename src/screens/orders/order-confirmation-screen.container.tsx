@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '../../app/router';
 import { useAddresses } from '../../api/addresses';
 import { ApiRequestError } from '../../api/client';
 import type { OrderCreateBody, OrderItem, PaymentMethod, Product, QuoteBody } from '#contract';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '../../app/router';
 import { ApiRequestError } from '../../api/client';
 import { useOrder } from '../../api/orders';
 import { messageOf } from '../../shared/errors';

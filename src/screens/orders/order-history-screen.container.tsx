@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import type { OrderListData } from '#contract';
 import { orderListKey } from '../../api/orders';
 import { useGoBack } from '../../app/go-back';

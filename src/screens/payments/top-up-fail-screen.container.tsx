@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import { useCheckout } from '../../app/checkout';
 import { AppNav } from '../../app/nav';
 import { paths } from '#contract/routes';

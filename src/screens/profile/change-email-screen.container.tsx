@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import type { Customer } from '#contract';
 import { useChangeEmail, useProfile, useRequestEmailCode, useVerifyEmail } from '../../api/customers';
 import { fieldErrorsOf, messageOf, retryAfterOf } from '../../shared/errors';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import { fetcher } from '../../api/client';
 import type { AppNotification, NotificationListData } from '#contract';
 import { notificationsKey, useMarkNotificationsRead } from '../../api/notifications';

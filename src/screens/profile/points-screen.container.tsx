@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import type { Key } from '../../api/client';
 import type { PointHistoryData } from '#contract';
 import { pointHistory, pointHistoryKey } from '../../api/points';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import { useProfile, useRemoveBirthday, useSaveBirthday } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
 import { useTierStatus } from '../../api/tiers';

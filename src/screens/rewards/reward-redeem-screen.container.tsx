@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../../app/router';
 import { ApiRequestError } from '../../api/client';
 import type { Voucher } from '#contract';
 import { useProfile } from '../../api/customers';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from '../../app/router';
 import type { VoucherTab } from '#contract';
 import { useProfile } from '../../api/customers';
 import { shows } from '../../api/shows';

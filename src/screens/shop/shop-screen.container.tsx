@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../app/router';
 import { useCatalog } from '../../api/shop';
 import { useCheckout } from '../../app/checkout';
 import { messageOf } from '../../shared/errors';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/router';
 import type { SpinData, WheelSegment } from '#contract';
 import { useSpinWheel, useWheel } from '../../api/wheel';
 import { messageOf } from '../../shared/errors';

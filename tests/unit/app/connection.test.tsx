@@ -5,7 +5,7 @@
  * outside the checkout, while online; the line follows the browser's connection and the calls' failures.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, useNavigate } from 'react-router-dom';
+import { MemoryRouter, useNavigate } from '../../../src/app/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet } from '../../../src/api/client';
 import { Connection } from '../../../src/app/connection';
