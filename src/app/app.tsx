@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { LoadingScreen } from '../ui';
@@ -10,9 +10,12 @@ import { NotFoundPage, PAGES } from './routes';
 import { LandingBackground, SiteSettingsProvider, useSite } from './settings';
 import { createExpiringCache, swrOptions } from '../shared/swr';
 import { installZoomReset } from './zoom';
+import { isReachable, REACHABLE_EVENT, UNREACHABLE_EVENT } from '../api/client';
+import { onFirstToast, toastAsked } from '../ui/toast/toast';
 
-// The toast container (most of react-toastify) loads just after the first paint, not before it; toasts
-// asked for before it is there wait in react-toastify's queue. If it cannot load, the app goes on without.
+// The toast container (most of react-toastify) loads on the first toast (ToastHost), so no page loads it
+// before it has something to say; the toast waits in react-toastify's queue meanwhile. If it cannot load,
+// the app goes on without.
 const AppToastContainer = lazy(
   (): Promise<{ default: ComponentType }> =>
     import('../ui/toast/app-toast-container').then(
@@ -21,17 +24,55 @@ const AppToastContainer = lazy(
     ),
 );
 
-// The offline line and the update flow (connection.tsx) load just after the first paint too: /login's
-// first load has no room for them, and neither is needed before the page is there.
-const AppConnection = lazy(
-  (): Promise<{ default: ComponentType }> =>
-    import('./connection').then(
-      (m) => ({ default: m.Connection }),
-      () => ({ default: () => null }),
-    ),
-);
+/**
+ * The offline line and the update flow (connection.tsx), loaded once they have something to do: when a
+ * service worker controls the page (its copies make the app usable offline, and a new version of it is
+ * what the update flow installs; on a first visit, once the worker has installed and taken the page,
+ * its chunk then comes from the worker's copies), or when the connection or the server is lost. A
+ * first visit with neither downloads none of it. A load that fails (offline before any worker) is tried
+ * again on the next of these events.
+ */
+function ConnectionHost() {
+  const [Connection, setConnection] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let done = false;
+    const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+    const events = ['online', 'offline', REACHABLE_EVENT, UNREACHABLE_EVENT];
+    const stop = () => {
+      done = true;
+      for (const e of events) removeEventListener(e, load);
+      sw?.removeEventListener('controllerchange', load);
+    };
+    function load() {
+      import('./connection').then(
+        (m) => {
+          if (done) return;
+          stop();
+          setConnection(() => m.Connection);
+        },
+        () => {},
+      );
+    }
+    for (const e of events) addEventListener(e, load);
+    sw?.addEventListener('controllerchange', load);
+    if (sw?.controller || navigator.onLine === false || !isReachable()) load();
+    return stop;
+  }, []);
+  return Connection ? <Connection /> : null;
+}
 
 const isPhone = () => window.matchMedia('(max-width: 767px)').matches || window.matchMedia('(pointer: coarse)').matches;
+
+/** The toast container, mounted from the first toast on. */
+function ToastHost() {
+  const [wanted, setWanted] = useState(toastAsked);
+  useEffect(() => onFirstToast(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <AppToastContainer />
+    </Suspense>
+  ) : null;
+}
 
 /** The shell: guards, titles, zoom reset, and each route's page behind a loading screen. */
 function Shell() {
@@ -82,17 +123,13 @@ export function App() {
         <AuthProvider>
           <CheckoutProvider>
             <BrowserRouter>
-              <Suspense fallback={null}>
-                <AppConnection />
-              </Suspense>
+              <ConnectionHost />
               <Shell />
             </BrowserRouter>
           </CheckoutProvider>
         </AuthProvider>
       </SiteSettingsProvider>
-      <Suspense fallback={null}>
-        <AppToastContainer />
-      </Suspense>
+      <ToastHost />
     </SWRConfig>
   );
 }

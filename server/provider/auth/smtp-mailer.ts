@@ -1,7 +1,11 @@
-import { createTransport } from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import { lazyPackage } from '../../lib/lazy-package';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Logger } from 'pino';
 import { maskEmail, type MailSender } from './sender';
+
+/** nodemailer, loaded on the first e-mail. */
+const loadNodemailer = lazyPackage<typeof nodemailer>('nodemailer');
 
 export const SMTP_URL_MESSAGE = 'must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465';
 export const MAIL_FROM_MESSAGE = 'must be an e-mail address, or a name and an address such as Kopi Senja <no-reply@kopisenja.id>';
@@ -85,7 +89,9 @@ export function smtpMailer(options: SmtpMailerOptions): MailSender {
   const transportOptions = smtpTransportOptions(options.url, options.timeoutMs);
   checkMailFrom(options.from);
   const from = options.from.trim();
-  const transport = createTransport(transportOptions);
+  // made on the first e-mail, so a server that sends none never loads nodemailer
+  let made: ReturnType<typeof nodemailer.createTransport> | undefined;
+  const transport = () => (made ??= loadNodemailer().createTransport(transportOptions));
 
   return {
     // the host alone: SMTP_URL's user and password never leave this file
@@ -96,7 +102,7 @@ export function smtpMailer(options: SmtpMailerOptions): MailSender {
       // one recipient, exactly: "a@x, b@y" or "Name <a@x>" would otherwise be read as an address list
       if (typeof to !== 'string' || !ADDRESS.test(to)) throw new Error('the e-mail address is not a single plain address');
       try {
-        await transport.sendMail({ from, to, subject, text, headers });
+        await transport().sendMail({ from, to, subject, text, headers });
       } catch (err) {
         const e = err as { code?: unknown; responseCode?: unknown; command?: unknown };
         const code = typeof e.code === 'string' && /^[A-Z_]{3,40}$/.test(e.code) ? e.code : null;

@@ -1,4 +1,5 @@
-import twilio from 'twilio';
+import type twilioLib from 'twilio';
+import { lazyPackage } from '../../lib/lazy-package';
 import type { Logger } from 'pino';
 import { lastFour, maskPhone, type MessageSender } from './sender';
 
@@ -8,8 +9,11 @@ export const TWILIO_ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
 export const TWILIO_FROM = /^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/;
 export const TWILIO_FROM_MESSAGE = 'must be a Twilio number in E.164 (such as +14155550100) or a Messaging Service SID (MG followed by 32 hex digits)';
 
+/** Twilio's library, loaded on the first text message (or a test's client): most of a megabyte of code. */
+const twilio = lazyPackage<typeof twilioLib>('twilio');
+
 /** Twilio's library is built on a RequestClient; tests pass their own (the library's documented custom HTTP client). */
-export type TwilioHttpClient = InstanceType<typeof twilio.RequestClient>;
+export type TwilioHttpClient = InstanceType<typeof twilioLib.RequestClient>;
 
 const TWILIO_ORIGIN = 'https://api.twilio.com';
 
@@ -20,7 +24,7 @@ const TWILIO_ORIGIN = 'https://api.twilio.com';
  */
 export function redirectedTwilioClient(origin: string, aimed?: (origin: string) => void, timeoutMs = 10_000): TwilioHttpClient {
   const to = new URL(origin).origin;
-  class RedirectedClient extends twilio.RequestClient {
+  class RedirectedClient extends twilio().RequestClient {
     override request<TData>(opts: Parameters<TwilioHttpClient['request']>[0] & { data?: TData }) {
       const target = new URL(opts.uri);
       aimed?.(target.origin);
@@ -74,21 +78,24 @@ export function twilioSender(options: TwilioSenderOptions): MessageSender {
   if (!authToken || /\s/.test(authToken)) throw new Error('TWILIO_AUTH_TOKEN must be the Auth Token of the account');
   if (!TWILIO_FROM.test(from)) throw new Error(`TWILIO_FROM ${TWILIO_FROM_MESSAGE}`);
 
-  const client = twilio(accountSid, authToken, {
-    ...(options.httpClient ? { httpClient: options.httpClient } : options.apiBase ? { httpClient: redirectedTwilioClient(options.apiBase, undefined, options.timeoutMs) } : {}),
-    timeout: options.timeoutMs ?? 10_000,
-    // a 429 is answered to the customer at once ("try again"); the provider's own limits come first anyway
-    autoRetry: false,
-    // the library prints requests to the console at debug level: never, whatever TWILIO_LOG_LEVEL says
-    logLevel: 'info',
-  });
+  // made on the first message, so a server that sends none never loads the library
+  let made: ReturnType<typeof twilioLib> | undefined;
+  const client = () =>
+    (made ??= twilio()(accountSid, authToken, {
+      ...(options.httpClient ? { httpClient: options.httpClient } : options.apiBase ? { httpClient: redirectedTwilioClient(options.apiBase, undefined, options.timeoutMs) } : {}),
+      timeout: options.timeoutMs ?? 10_000,
+      // a 429 is answered to the customer at once ("try again"); the provider's own limits come first anyway
+      autoRetry: false,
+      // the library prints requests to the console at debug level: never, whatever TWILIO_LOG_LEVEL says
+      logLevel: 'info',
+    }));
   const sender = from.startsWith('MG') ? { messagingServiceSid: from } : { from };
 
   return {
     channel: { kind: 'twilio', from: lastFour(from) },
     async send(phone, body) {
       try {
-        await client.messages.create({ to: phone, body, ...sender });
+        await client().messages.create({ to: phone, body, ...sender });
       } catch (err) {
         const code = twilioCode(err);
         const status = httpStatus(err);

@@ -1,7 +1,12 @@
-import { PKPass } from 'passkit-generator';
-import sharp from 'sharp';
+import type * as passkit from 'passkit-generator';
+import type sharpLib from 'sharp';
+import { lazyPackage } from '../../lib/lazy-package';
 import type { AppleWalletConfig } from './passes-config';
 import type { PassContent } from './pass-content';
+
+/** passkit-generator and sharp, loaded on the first Apple Wallet pass. */
+const loadPasskit = lazyPackage<typeof passkit>('passkit-generator');
+const loadSharp = lazyPackage<typeof sharpLib>('sharp');
 
 /** The media type of a pass (Safari on iOS opens it in Wallet). */
 export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
@@ -16,6 +21,7 @@ export function rgbOf(hex: string): string {
 
 /** The images a store card shows: the logo (at most 160×50 points) and the icon (29×29), each at 1×, 2× and 3×. */
 async function images(logo: Buffer | null, background: string): Promise<Record<string, Buffer>> {
+  const sharp = loadSharp();
   const square = (size: number) =>
     logo
       ? sharp(logo).resize(size, size, { fit: 'contain', background }).flatten({ background }).png().toBuffer()
@@ -63,6 +69,7 @@ export async function buildApplePass(config: AppleWalletConfig, c: PassContent, 
     barcodes: [{ format: 'PKBarcodeFormatQR', message: c.memberCode, messageEncoding: 'iso-8859-1' }],
   };
   const files = await images(c.logo, c.background);
+  const { PKPass } = loadPasskit();
   const pass = new PKPass(
     { 'pass.json': Buffer.from(JSON.stringify(passJson)), ...files },
     { wwdr: config.wwdr, signerCert: config.signerCert, signerKey: config.signerKey, ...(config.signerKeyPassphrase ? { signerKeyPassphrase: config.signerKeyPassphrase } : {}) },

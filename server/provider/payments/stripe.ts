@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyPackage } from '../../lib/lazy-package';
 import { AppError, validation } from '../http/errors';
 import { headerValue, webhookPathOf, type PaymentEvent, type PaymentEventType, type PaymentGateway, type PaymentRequest, type RefundRequest, type RefundResult } from '../payment-gateway';
 
@@ -13,6 +14,9 @@ import { headerValue, webhookPathOf, type PaymentEvent, type PaymentEventType, t
  * Which of our payments an event is about travels in `metadata.payment_id` (on the session and, for
  * refunds, on the PaymentIntent and so on its charge) and in `client_reference_id`.
  */
+
+/** Stripe's library, loaded when a gateway is made (STRIPE_SECRET_KEY set), not by every server. */
+const loadStripe = lazyPackage<typeof Stripe>('stripe');
 
 /** The header Stripe signs its webhooks in: `t=<unix s>,v1=<hex HMAC-SHA256>`. */
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
@@ -115,7 +119,8 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
   if (options.host) config.host = options.host;
   if (options.port) config.port = options.port;
   if (options.protocol) config.protocol = options.protocol;
-  const stripe = new Stripe(options.secretKey, config);
+  const StripeLib = loadStripe();
+  const stripe = new StripeLib(options.secretKey, config);
 
   /**
    * A failed call to Stripe, logged with what Stripe said (never the key): the caller's transaction
@@ -123,7 +128,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
    * refund's state are theirs to act on; anything else (a bad key, Stripe down) is "not available".
    */
   function gatewayFailure(err: unknown, what: 'checkout' | 'refund', fields: Record<string, unknown>): AppError {
-    const e = err instanceof Stripe.errors.StripeError ? err : null;
+    const e = err instanceof StripeLib.errors.StripeError ? err : null;
     log?.warn(
       { ...fields, stripe_type: e?.type, stripe_code: e?.code, stripe_param: e?.param, stripe_message: e?.message, status: e?.statusCode, request_id: e?.requestId, err: e ? undefined : String(err) },
       what === 'checkout' ? 'stripe: creating a Checkout Session failed' : 'stripe: refunding failed',
@@ -135,7 +140,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
       return validation({ amount: 'is above the largest amount card payments accept' }, 'This amount is too large to pay online in one go.');
     }
     if (what === 'refund' && e?.code === 'charge_already_refunded') return new AppError('INVALID_TRANSITION', 'This payment was refunded in full already.');
-    if (what === 'refund' && e instanceof Stripe.errors.StripeInvalidRequestError && e.param === 'amount') {
+    if (what === 'refund' && e instanceof StripeLib.errors.StripeInvalidRequestError && e.param === 'amount') {
       return validation({ amount: 'is more than is left to refund' }, 'The refund is more than is left of this payment.');
     }
     if (what === 'refund' && e?.code === 'resource_missing') return new AppError('INVALID_TRANSITION', 'Stripe does not know this payment, so it cannot be refunded.');
@@ -285,7 +290,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS, undefined, nowMs);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
+        if (err instanceof StripeLib.errors.StripeSignatureVerificationError) {
           const why = /tolerance/i.test(err.message)
             ? 'its timestamp is too old'
             : /timestamp|scheme/i.test(err.message)

@@ -1,10 +1,14 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent, request as httpsRequest } from 'node:https';
 import { sql } from 'kysely';
-import webpush from 'web-push';
+import type webpushLib from 'web-push';
 import type { PushKind, PushPayload } from '#contract/push';
 import type { ProviderContext, PushSetup } from '../context';
 import { endpointProblem, publicLookup } from './push.endpoint';
+import { lazyPackage } from '../../lib/lazy-package';
+
+/** web-push, loaded on the first push sent. */
+const webpush = lazyPackage<typeof webpushLib>('web-push');
 
 /**
  * The push outbox's sender (the `push` job, jobs.ts): takes due deliveries, encrypts each notification
@@ -108,7 +112,7 @@ function transportOf(setup: PushSetup): Transport {
   return t;
 }
 
-function post(t: Transport, details: webpush.RequestDetails): Promise<{ status: number; text: string }> {
+function post(t: Transport, details: webpushLib.RequestDetails): Promise<{ status: number; text: string }> {
   const url = new URL(details.endpoint);
   const headers = { ...details.headers, 'Content-Length': String(details.body?.length ?? 0) } as Record<string, string>;
   const options = { method: 'POST', headers, timeout: TIMEOUT_MS };
@@ -135,9 +139,9 @@ function post(t: Transport, details: webpush.RequestDetails): Promise<{ status: 
 async function sendOne(setup: PushSetup, d: Claimed): Promise<Outcome> {
   const problem = endpointProblem(d.endpoint, setup.allowLoopback);
   if (problem) return { kind: 'failed', error: `refused: the endpoint ${problem}` };
-  let details: webpush.RequestDetails;
+  let details: webpushLib.RequestDetails;
   try {
-    details = webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(payloadOf(d)), {
+    details = webpush().generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, JSON.stringify(payloadOf(d)), {
       vapidDetails: setup.vapid,
       TTL: TTL_S[d.kind],
       urgency: URGENCY[d.kind],
