@@ -21,6 +21,7 @@ describe("the console's page table", () => {
       'Menu (owner) /merchant/menu',
       'Rewards (owner) /merchant/rewards',
       'Loyalty /merchant/loyalty',
+      'Campaigns /merchant/campaigns',
       'Wheel (owner) /merchant/wheel',
       'Brand (owner) /merchant/theme',
       'Settings (owner) /merchant/settings',
