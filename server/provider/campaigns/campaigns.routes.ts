@@ -1,22 +1,14 @@
 import { Router, type Response } from 'express';
 import { campaignsConsoleSpec, campaignsSpec, unsubscribePageQuery } from '#contract/campaigns';
 import type { ProviderContext } from '../context';
+import { hostedPageHeaders } from '../http/hosted-page';
 import { mount } from '../http/mount';
 import { parse } from '../http/validate';
 import { getMerchant } from '../settings/settings.service';
 import { campaignPreferences, campaignsConsole, customerOfCode, setCampaignPreference, unsubscribeByCode, updateCampaign } from './campaigns.service';
 import { UNSUBSCRIBE_CSP, UNSUBSCRIBE_CSS, UNSUBSCRIBE_JS, unsubscribePage } from './unsubscribe-page';
 
-function pageHeaders(res: Response, contentType: string): void {
-  res.set({
-    'content-type': contentType,
-    'content-security-policy': UNSUBSCRIBE_CSP,
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'cache-control': 'no-store',
-  });
-}
+const pageHeaders = (res: Response, contentType: string) => hostedPageHeaders(res, contentType, UNSUBSCRIBE_CSP);
 
 /**
  * Campaigns: the customer's choice (`campaign/preferences`, `campaign/unsubscribe`), an e-mail link's

@@ -4,27 +4,15 @@
  * its script and stylesheet as files (the CSP allows no inline code). The button posts the link's code
  * to `campaign/unsubscribe/link` as JSON.
  */
+import { escapeHtml, hostedPageStart } from '../http/hosted-page';
 
 export const UNSUBSCRIBE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
 
 export function unsubscribePage(v: { prefix: string; lang: string; shop: string; code: string }): string {
-  return `<!doctype html>
-<html lang="${esc(v.lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>Unsubscribe - ${esc(v.shop)}</title>
-<link rel="stylesheet" href="${esc(v.prefix)}campaign/unsubscribe.css">
-<script src="${esc(v.prefix)}campaign/unsubscribe.js" defer></script>
-</head>
-<body>
-<main class="card" aria-labelledby="heading">
-<h1 id="heading">No more offers from ${esc(v.shop)}?</h1>
+  return `${hostedPageStart({ lang: v.lang, title: `Unsubscribe - ${v.shop}`, stylesheet: `${v.prefix}campaign/unsubscribe.css`, script: `${v.prefix}campaign/unsubscribe.js` })}<h1 id="heading">No more offers from ${esc(v.shop)}?</h1>
 <p>You will still get messages about your orders, points and vouchers. You can turn offers back on in your profile.</p>
 <div id="unsubscribe" data-url="${esc(v.prefix)}campaign/unsubscribe/link" data-code="${esc(v.code)}">
 <button type="button">Unsubscribe</button>

@@ -1,6 +1,7 @@
 import type { Router, Response } from 'express';
 import { paymentsSpec, type WebhookData } from '#contract/payments';
 import type { ProviderContext } from '../context';
+import { hostedPageHeaders } from '../http/hosted-page';
 import { mount, Reply, type At } from '../http/mount';
 import type { RawBodyRequest } from '../http/raw-body';
 import { optionalCustomer } from '../http/session';
@@ -8,17 +9,8 @@ import { completeSandboxPayment, receiveWebhook, sandboxPage } from './payments.
 import { SANDBOX_CSP, SANDBOX_CSS, SANDBOX_JS } from './sandbox-page';
 import { SANDBOX_GATEWAY_NAME } from './sandbox';
 
-/** Headers of the hosted page and its files: its own strict CSP, never framed, never cached. */
-function pageHeaders(res: Response, contentType: string): void {
-  res.set({
-    'content-type': contentType,
-    'content-security-policy': SANDBOX_CSP,
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'cache-control': 'no-store',
-  });
-}
+/** Headers of the hosted page and its files (http/hosted-page.ts) with the sandbox page's CSP. */
+const pageHeaders = (res: Response, contentType: string) => hostedPageHeaders(res, contentType, SANDBOX_CSP);
 
 export function paymentsRoutes(ctx: ProviderContext): Router {
   // signed by the payment gateway, not by an API gateway (exempt in http/signature-check.ts): its

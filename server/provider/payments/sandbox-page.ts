@@ -3,11 +3,12 @@
  * (the page's CSP allows no inline code). Every URL in it starts with the public API prefix, since
  * the browser reaches this page through the gateway at /api/.
  */
+import { escapeHtml, hostedPageStart } from '../http/hosted-page';
 
 export const SANDBOX_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
 
 export interface SandboxPageView {
   prefix: string;
@@ -16,19 +17,8 @@ export interface SandboxPageView {
 }
 
 function layout(v: SandboxPageView, title: string, main: string, withScript: boolean): string {
-  return `<!doctype html>
-<html lang="${esc(v.lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>${esc(title)}</title>
-<link rel="stylesheet" href="${esc(v.prefix)}payment/sandbox.css">
-${withScript ? `<script src="${esc(v.prefix)}payment/sandbox.js" defer></script>\n` : ''}</head>
-<body>
-<main class="card" aria-labelledby="heading">
-<p class="badge">Sandbox payment: no real money moves</p>
+  const start = hostedPageStart({ lang: v.lang, title, stylesheet: `${v.prefix}payment/sandbox.css`, script: withScript ? `${v.prefix}payment/sandbox.js` : undefined });
+  return `${start}<p class="badge">Sandbox payment: no real money moves</p>
 <p class="test-mode">This is a test payment page. The shop is in test mode: Pay and Decline only pretend to pay, and no card or account is charged.</p>
 ${main}
 </main>
