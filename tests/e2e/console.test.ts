@@ -125,8 +125,8 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['desktop', 'phone'])('the merch
     await staffPage.getByText('Welcome, Ben Santos.').waitFor();
     const nav = await consoleNav(staffPage);
     // the owner's pages (dashboard, menu, rewards, wheel, brand, staff, activity) are not offered; orders, the counter, customers
-    // and the earning rules (to read) are
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Counter', 'Customers', 'Loyalty']);
+    // and the earning rules and campaigns (to read) are
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Counter', 'Customers', 'Loyalty', 'Campaigns']);
     await staffPage.goto('/merchant/staff');
     await staffPage.getByText("This page is for the shop's owner").waitFor();
     await staffPage.goto('/merchant/theme');
