@@ -205,6 +205,17 @@ describeEachDb('wallet passes', (kind) => {
     expect(await p.db.selectFrom('wallet_pass_devices').selectAll().execute()).toEqual([]);
   });
 
+  it("one customer's pass token opens only their own pass: Ana's token on Ben's serial is refused", async () => {
+    const ana = await download((await p.newCustomer({ name: 'Ana Cruz', points: 10 })).token);
+    const ben = await download((await p.newCustomer({ name: 'Ben Cruz', points: 90 })).token);
+    const anaToken = ana.pass.authenticationToken as string;
+    const benSerial = ben.pass.serialNumber as string;
+    await ws('post', `devices/device-ana/registrations/${PASS_TYPE}/${benSerial}`, { token: anaToken, body: { pushToken: 'ab'.repeat(32) } }).expect(401);
+    await ws('get', `passes/${PASS_TYPE}/${benSerial}`, { token: anaToken }).expect(401);
+    await ws('delete', `devices/device-ana/registrations/${PASS_TYPE}/${benSerial}`, { token: anaToken }).expect(401);
+    expect(await p.db.selectFrom('wallet_pass_devices').selectAll().execute()).toEqual([]);
+  });
+
   it('limits the web service to 60 calls a minute per address', async () => {
     const ip = '203.0.113.77';
     const statuses: number[] = [];
