@@ -9,12 +9,10 @@ import { escapeHtml, hostedPageStart } from '../http/hosted-page';
 export const UNSUBSCRIBE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const esc = escapeHtml;
-
 export function unsubscribePage(v: { prefix: string; lang: string; shop: string; code: string }): string {
-  return `${hostedPageStart({ lang: v.lang, title: `Unsubscribe - ${v.shop}`, stylesheet: `${v.prefix}campaign/unsubscribe.css`, script: `${v.prefix}campaign/unsubscribe.js` })}<h1 id="heading">No more offers from ${esc(v.shop)}?</h1>
+  return `${hostedPageStart({ lang: v.lang, title: `Unsubscribe - ${v.shop}`, stylesheet: `${v.prefix}campaign/unsubscribe.css`, script: `${v.prefix}campaign/unsubscribe.js` })}<h1 id="heading">No more offers from ${escapeHtml(v.shop)}?</h1>
 <p>You will still get messages about your orders, points and vouchers. You can turn offers back on in your profile.</p>
-<div id="unsubscribe" data-url="${esc(v.prefix)}campaign/unsubscribe/link" data-code="${esc(v.code)}">
+<div id="unsubscribe" data-url="${escapeHtml(v.prefix)}campaign/unsubscribe/link" data-code="${escapeHtml(v.code)}">
 <button type="button">Unsubscribe</button>
 </div>
 <p class="status" id="status" role="status" aria-live="polite"></p>

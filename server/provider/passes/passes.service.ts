@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { PassStatusData } from '#contract/passes';
+import { sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { buildApplePass } from './apple-pass';
@@ -8,7 +9,6 @@ import { pushAll } from './apns';
 import { patchObject, saveLink } from './google-wallet';
 import { passContent } from './pass-content';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** 128 random bits: a serial number nobody can guess from another's */
 const newSerial = () => randomBytes(16).toString('hex');
 
@@ -43,7 +43,7 @@ export async function applePassFor(ctx: ProviderContext, customerId: number): Pr
   if (!config || !url) throw unavailable('Apple Wallet');
   const pass = await passOf(ctx, customerId);
   const token = randomBytes(24).toString('base64url');
-  await ctx.db.updateTable('wallet_passes').set({ auth_token_hash: sha256(token) }).where('customer_id', '=', customerId).execute();
+  await ctx.db.updateTable('wallet_passes').set({ auth_token_hash: sha256Hex(token) }).where('customer_id', '=', customerId).execute();
   const bytes = await buildApplePass(config, await passContent(ctx, customerId), { serial: pass.serial, token, webServiceUrl: url });
   return { bytes, changedAt: pass.changed_at };
 }
@@ -71,7 +71,7 @@ async function authorised(ctx: ProviderContext, passTypeId: string, serial: stri
   const pass = await ctx.db.selectFrom('wallet_passes').selectAll().where('serial', '=', serial).executeTakeFirst();
   if (!pass) throw notFound();
   const token = /^ApplePass (\S{16,200})$/.exec(authorization ?? '')?.[1];
-  const given = Buffer.from(sha256(token ?? ''));
+  const given = Buffer.from(sha256Hex(token ?? ''));
   const kept = Buffer.from(pass.auth_token_hash ?? '');
   if (!token || kept.length !== given.length || !timingSafeEqual(kept, given)) throw new AppError('FORBIDDEN', 'This pass’s authentication token is not right.');
   return { pass, token };

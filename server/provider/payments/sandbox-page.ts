@@ -8,8 +8,6 @@ import { escapeHtml, hostedPageStart } from '../http/hosted-page';
 export const SANDBOX_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-const esc = escapeHtml;
-
 export interface SandboxPageView {
   prefix: string;
   lang: string;
@@ -33,12 +31,12 @@ export function pendingPage(v: SandboxPageView & { paymentId: string; amount: st
   return layout(
     v,
     `Pay ${v.amount} to ${v.merchant} - Sandbox payment`,
-    `<h1 id="heading">Pay ${esc(v.merchant)}</h1>
+    `<h1 id="heading">Pay ${escapeHtml(v.merchant)}</h1>
 <dl class="summary">
-<div><dt>Amount</dt><dd class="amount" id="amount">${esc(v.amount)}</dd></div>
-<div><dt>For</dt><dd id="description">${esc(v.description)}</dd></div>
+<div><dt>Amount</dt><dd class="amount" id="amount">${escapeHtml(v.amount)}</dd></div>
+<div><dt>For</dt><dd id="description">${escapeHtml(v.description)}</dd></div>
 </dl>
-<div class="actions" id="sandbox" data-complete-url="${esc(complete)}" aria-describedby="amount description">
+<div class="actions" id="sandbox" data-complete-url="${escapeHtml(complete)}" aria-describedby="amount description">
 <button type="button" class="pay" data-outcome="pay">Pay</button>
 <button type="button" class="decline" data-outcome="decline">Decline</button>
 </div>
@@ -53,9 +51,9 @@ export function settledPage(v: SandboxPageView & { heading: string; text: string
   return layout(
     v,
     `${v.heading} - Sandbox payment`,
-    `<h1 id="heading">${esc(v.heading)}</h1>
-<p>${esc(v.text)}</p>
-${v.backTo ? `<p><a class="back" href="${esc(v.backTo)}">Back to ${esc(v.merchant)}</a></p>` : ''}`,
+    `<h1 id="heading">${escapeHtml(v.heading)}</h1>
+<p>${escapeHtml(v.text)}</p>
+${v.backTo ? `<p><a class="back" href="${escapeHtml(v.backTo)}">Back to ${escapeHtml(v.merchant)}</a></p>` : ''}`,
     false,
   );
 }
