@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { precompressed } from './scripts/lib/precompressed.ts';
 
 /**
  * The merchant console: a build of its own (src/console/index.html → dist/merchant/, served by the
@@ -14,7 +15,7 @@ export default defineConfig({
   root,
   base: '/merchant/',
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressed()],
   build: {
     outDir: fileURLToPath(new URL('./dist/merchant', import.meta.url)),
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import compression from 'compression';
 import express, { Router, type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { BootData } from './boot-data';
 import { pageHtml } from './page-html';
 
@@ -15,14 +16,27 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 (or start with <code>npm start</code>, which builds what is missing), then reload this page.</p>
 </body></html>`;
 
-/** A build's hashed files: they never change, so cached for a year; a missing one is a plain 404. */
+/**
+ * A build's hashed files: they never change, so cached for a year; a missing one is a plain 404. The
+ * build writes each script, style sheet and SVG compressed beside it, once and at the strongest
+ * settings (`.br`: brotli at quality 11, `.gz`: gzip at level 9; vite.config.ts), which `compression`
+ * cannot afford per request (it uses brotli's quality 4): the browser gets the `.br` when it accepts
+ * brotli (every browser the app supports, over HTTPS and on localhost), else the `.gz`, else the file
+ * (`Vary: Accept-Encoding`). The entry script is 14 KB smaller on the wire than at quality 4, and no
+ * request spends CPU compressing it. The list of compressed files is read when the server starts.
+ */
 function hashedFiles(dir: string): RequestHandler[] {
   return [
-    express.static(dir, {
+    expressStaticGzip(dir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
       index: false,
-      redirect: false,
-      dotfiles: 'ignore',
-      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+      serveStatic: {
+        index: false,
+        redirect: false,
+        dotfiles: 'ignore',
+        setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+      },
     }),
     // a missing hashed file is a 404, never the app's index.html served as JavaScript
     (_req, res) => {

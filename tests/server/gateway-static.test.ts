@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, cspOf, fakeUpstream, makeDist, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
@@ -118,6 +118,27 @@ describe('the built app', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // fetch decodes: what the app receives is the file as written
     expect(await (await fetch(`${gw.url}${path}`)).text()).toBe(code);
+  });
+
+  it("sends the build's own compressed copy of an asset, the strongest the browser accepts", async () => {
+    const path = '/assets/pre-abc123.js';
+    const dir = join(build.dist, 'assets');
+    // Chromium's accept-encoding: the brotli file the build wrote, byte for byte, not a compression of its own
+    const br = await raw(gw.url, 'GET', path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.bytes.equals(readFileSync(join(dir, 'pre-abc123.js.br')))).toBe(true);
+    expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await raw(gw.url, 'GET', path, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.bytes.equals(readFileSync(join(dir, 'pre-abc123.js.gz')))).toBe(true);
+    const plain = await raw(gw.url, 'GET', path, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(readFileSync(join(dir, 'pre-abc123.js'), 'utf8'));
+    // the browser reads the file as written
+    expect(await (await fetch(`${gw.url}${path}`)).text()).toBe(plain.body);
   });
 
   it('answers 404 for a missing asset, never index.html', async () => {

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import express, { type Express } from 'express';
 import pino, { type Logger } from 'pino';
 import { createApp, type AppOptions } from '../../server/app';
@@ -58,6 +59,11 @@ export function makeDist(): { root: string; dist: string; cleanup(): void } {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
   writeFileSync(join(dist, 'assets', 'index-abc123.css'), 'body{margin:0}');
+  // a script the build also wrote compressed beside it (scripts/lib/precompressed.ts), at the strongest settings
+  const precompressed = `export const names = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `name-${i}`))};`;
+  writeFileSync(join(dist, 'assets', 'pre-abc123.js'), precompressed);
+  writeFileSync(join(dist, 'assets', 'pre-abc123.js.br'), brotliCompressSync(precompressed, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(join(dist, 'assets', 'pre-abc123.js.gz'), gzipSync(precompressed, { level: 9 }));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(root, 'secret.txt'), 'OUTSIDE-THE-BUILD');
   writeFileSync(join(root, 'package.json'), '{"name":"OUTSIDE-THE-BUILD"}');
@@ -68,6 +74,8 @@ export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  /** the body's bytes as sent (not decoded) */
+  bytes: Buffer;
 }
 
 /** An HTTP request whose path is sent exactly as written (fetch and supertest normalise `..`). */
@@ -77,7 +85,10 @@ export function raw(baseUrl: string, method: string, path: string, headers: Reco
     const req = http.request({ host: u.hostname, port: u.port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);
