@@ -68,7 +68,9 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await giveBirthdayTreats(ctx);
   await runTiers(ctx);
   await purgePushDeliveries(ctx);
-  await runCampaigns(ctx);
+  const campaigns = await runCampaigns(ctx);
+  // one line an hour: what the campaigns sent, or that it was night in the shop's zone
+  ctx.logger.info({ campaigns }, 'hourly jobs done');
 }
 
 /** pg-boss queue names */

@@ -7,12 +7,11 @@
  * day), which the customer finds in their points and notifications. (Once a year, across runs and
  * instances: tests/server/birthdays.test.ts.)
  */
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { openDatabase } from '../../server/db';
 import { HAS_CHROME, newContext, removeDataDir, startApp, uniquePhone, useBrowser, watchErrors, type RunningApp } from './support/app';
 import { signUp } from './support/customer';
+import { restartLater } from './support/time-passes';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -64,26 +63,17 @@ describe.skipIf(!HAS_CHROME)('a birthday reward on the day', () => {
   });
 
   it('gives 50 points on the day once the date was added long enough before', async () => {
-    await app!.stop();
-    // time passes: the date was added 40 days ago (the app is stopped, so its PGlite folder is free)
-    const database = await openDatabase({ dataDir: `${app!.dataDir}/pglite` });
-    try {
-      const changed = await database.db
+    // time passes: the date was added 40 days ago, and this hour's run (the first start's) no longer
+    // holds the hourly slot, so the next start's run is not throttled away; the same data folder and
+    // origin, a new process: the hourly run at start finds the birthday, and the customer is still signed in
+    app = await restartLater(app!, async (db) => {
+      const changed = await db
         .updateTable('customers')
         .set({ birthday_changed_at: new Date(Date.now() - 40 * DAY) })
         .where('phone', '=', phone)
         .executeTakeFirst();
       expect(Number(changed.numUpdatedRows)).toBe(1);
-      // and the hour has passed: this hour's run (the first start's) no longer holds the hourly slot, so
-      // the next start's run is not throttled away (server/provider/jobs.ts: one run per hour)
-      await sql`delete from pgboss.job where name = 'hourly'`.execute(database.db);
-    } finally {
-      await database.close();
-    }
-
-    // the same data folder and origin, a new process: the hourly run at start finds the birthday, and
-    // the customer is still signed in
-    app = await startApp({ PORT: new URL(app!.url).port }, app!.dataDir);
+    });
     // the open page asked while the app was down (refused connections): what counts is from now on
     errors.length = 0;
     // the run at start may end after the server answers: the page is asked again until it shows
