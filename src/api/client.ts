@@ -28,14 +28,15 @@ export const OFFLINE_MESSAGE = "You're offline. This will work when you're back 
 /** Fired on window when calls stop reaching the server, and when they reach it again (the offline banner). */
 export const UNREACHABLE_EVENT = 'api-unreachable';
 export const REACHABLE_EVENT = 'api-reachable';
+/** Whether the latest call reached the server (its answer was not the worker's kept copy). */
 let reachable = true;
 function reached(yes: boolean): void {
   if (reachable === yes) return;
   reachable = yes;
   globalThis.dispatchEvent?.(new Event(yes ? REACHABLE_EVENT : UNREACHABLE_EVENT));
 }
-/** Whether the latest call reached the server (its answer was not the worker's kept copy). */
-export const isReachable = () => reachable;
+/** Whether the page is offline now: the browser says so, or calls stopped reaching the server (or were answered from the service worker's kept copies). */
+export const isOffline = () => navigator.onLine === false || !reachable;
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 

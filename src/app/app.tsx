@@ -10,7 +10,7 @@ import { NotFoundPage, PAGES } from './routes';
 import { LandingBackground, SiteSettingsProvider, useSite } from './settings';
 import { createExpiringCache, swrOptions } from '../shared/swr';
 import { installZoomReset } from './zoom';
-import { isReachable, REACHABLE_EVENT, UNREACHABLE_EVENT } from '../api/client';
+import { isOffline, REACHABLE_EVENT, UNREACHABLE_EVENT } from '../api/client';
 import { onFirstToast, toastAsked } from '../ui/toast/toast';
 
 // The toast container (most of react-toastify) loads on the first toast (ToastHost), so no page loads it
@@ -55,7 +55,7 @@ function ConnectionHost() {
     }
     for (const e of events) addEventListener(e, load);
     sw?.addEventListener('controllerchange', load);
-    if (sw?.controller || navigator.onLine === false || !isReachable()) load();
+    if (sw?.controller || isOffline()) load();
     return stop;
   }, []);
   return Connection ? <Connection /> : null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { isReachable, REACHABLE_EVENT, UNREACHABLE_EVENT } from '../api/client';
+import { useOffline } from '../api/reachable';
 import { OfflineBanner, type ConnectionState } from '../ui/offline-banner/offline-banner';
 
 /** How long "You're back online." stays. */
@@ -12,28 +12,16 @@ const BACK_ONLINE_MS = 4000;
  */
 export const NO_RELOAD_PATHS = /^\/(delivery|set-location|add-new-address|order-confirmation|payment-(success|fail)|top-up-(success|fail))(\/|$)/;
 
-/**
- * Offline when the browser says so, or when calls fail to reach the server (or are answered from the
- * service worker's kept copies); back online when both are well again.
- */
+/** Offline (api/reachable.ts); back online for a moment once both the browser and the calls are well again. */
 function useConnection(): ConnectionState {
-  const offline = () => navigator.onLine === false || !isReachable();
-  const [state, setState] = useState<ConnectionState>(() => (offline() ? 'offline' : 'online'));
+  const offline = useOffline();
+  const [state, setState] = useState<ConnectionState>(offline ? 'offline' : 'online');
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const update = () => {
-      clearTimeout(timer);
-      if (offline()) return setState('offline');
-      setState((was) => (was === 'offline' ? 'back-online' : was));
-      timer = setTimeout(() => setState('online'), BACK_ONLINE_MS);
-    };
-    const events = ['online', 'offline', REACHABLE_EVENT, UNREACHABLE_EVENT];
-    for (const e of events) addEventListener(e, update);
-    return () => {
-      clearTimeout(timer);
-      for (const e of events) removeEventListener(e, update);
-    };
-  }, []);
+    if (offline) return setState('offline');
+    setState((was) => (was === 'offline' ? 'back-online' : was));
+    const timer = setTimeout(() => setState('online'), BACK_ONLINE_MS);
+    return () => clearTimeout(timer);
+  }, [offline]);
   return state;
 }
 

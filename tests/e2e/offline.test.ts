@@ -105,6 +105,9 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     const card = await openMemberCard(page);
     // the points the card showed online
     expect(((await card.textContent()) ?? '').match(/Your points\D*([\d,]+)/)?.[1]).toBe(points.match(/Your points\D*([\d,]+)/)?.[1]);
+    // but no code: a kept one would be refused at the counter
+    await expect.poll(() => card.getByText("Your code shows when you're back online.").count()).toBe(1);
+    expect(await card.getByRole('img', { name: /QR code of your member card/ }).count()).toBe(0);
     await expect.poll(() => offlineLine(page).count()).toBe(1);
     // still signed in: no network is not an expired session
     expect(new URL(page.url()).pathname).toBe('/home');
@@ -149,6 +152,8 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     await expect.poll(() => offlineLine(page).count()).toBe(0);
     const card = await openMemberCard(page);
     await expect.poll(async () => (await card.textContent()) ?? '').toMatch(/Your points/);
+    // the code is back with the connection
+    await expect.poll(() => card.getByRole('img', { name: /QR code of your member card/ }).count()).toBe(1);
     // a read again reaches the server (not the worker's kept copy)
     const fresh = await page.evaluate(async () => (await fetch('/api/member/card', { headers: { accept: 'application/json' } })).headers.get('x-offline-copy'));
     expect(fresh).toBeNull();

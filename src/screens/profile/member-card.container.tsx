@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMemberCard } from '../../api/members';
 import { applePassUrl, googleWalletLink, usePassStatus } from '../../api/passes';
+import { useOffline } from '../../api/reachable';
 import { messageOf } from '../../shared/errors';
 import { useSite } from '../../app/settings';
 import { MemberCard } from './member-card';
@@ -20,6 +21,7 @@ export default function MemberCardSheet({ open, onOpenChange }: MemberCardSheetP
   const { settings } = useSite();
   const card = useMemberCard(open);
   const passes = usePassStatus(open);
+  const offline = useOffline();
   const [google, setGoogle] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const saveToGoogle = () => {
     setGoogle({ busy: true, error: null });
@@ -39,6 +41,7 @@ export default function MemberCardSheet({ open, onOpenChange }: MemberCardSheetP
       error={card.error ? messageOf(card.error) : null}
       onRetry={() => void card.mutate()}
       onStale={() => void card.mutate()}
+      offline={offline}
       locale={settings.locale}
       wallet={
         <WalletButtons

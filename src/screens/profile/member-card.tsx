@@ -14,6 +14,8 @@ export interface MemberCardProps {
   onStale?: () => void;
   /** stories: keep the countdown still */
   frozen?: boolean;
+  /** no connection: the points as last read, and no code (RotatingCode) */
+  offline?: boolean;
   locale: string;
   /** under the card: "Add to Apple Wallet", "Save to Google Wallet" (wallet-buttons.tsx), when offered */
   wallet?: ReactNode;
@@ -33,7 +35,7 @@ export function earnText(earn: NonNullable<MemberCardData['last_earn']>, locale:
  * customer is looking at the staff, not the phone). A bottom sheet on a phone, a dialog on wider
  * screens; Escape closes it and focus goes back to what opened it.
  */
-export function MemberCard({ open, onOpenChange, card, error, onRetry, onStale, frozen, locale, wallet }: MemberCardProps) {
+export function MemberCard({ open, onOpenChange, card, error, onRetry, onStale, frozen, offline, locale, wallet }: MemberCardProps) {
   const earn = card?.last_earn;
   let body;
   if (error && !card) {
@@ -48,7 +50,15 @@ export function MemberCard({ open, onOpenChange, card, error, onRetry, onStale, 
   } else {
     body = (
       <>
-        <RotatingCode codes={card} label="QR code of your member card, for the counter to scan" onStale={onStale} frozen={frozen} size={QR_SIZE} codeClassName="text-4xl tracking-[0.2em]" />
+        <RotatingCode
+          codes={card}
+          label="QR code of your member card, for the counter to scan"
+          onStale={onStale}
+          frozen={frozen}
+          offline={offline}
+          size={QR_SIZE}
+          codeClassName="text-4xl tracking-[0.2em]"
+        />
         <p className="flex flex-col">
           <span className="text-sm text-muted">{earn ? 'Your points now' : 'Your points'}</span>
           <Points value={card.points} locale={locale} className="justify-center text-2xl font-bold" />

@@ -24,6 +24,11 @@ export interface RotatingCodeProps {
   onStale?: () => void;
   /** stories: keep the countdown still, so a screenshot is the same every time */
   frozen?: boolean;
+  /**
+   * No connection (api/reachable.ts): the codes may be a kept copy from before, which the counter would
+   * refuse, so none is shown; the page says the code comes back with the connection.
+   */
+  offline?: boolean;
   size?: number;
   /** the short code's type (the member card shows it bigger) */
   codeClassName?: string;
@@ -39,7 +44,7 @@ export const spacedCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1 ');
  * clock may be wrong), and carries the next code, so the change happens on time even while the next
  * answer is on its way.
  */
-export function RotatingCode({ codes, label, onStale, frozen = false, size = 220, codeClassName = 'text-3xl' }: RotatingCodeProps) {
+export function RotatingCode({ codes, label, onStale, frozen = false, offline = false, size = 220, codeClassName = 'text-3xl' }: RotatingCodeProps) {
   const [left, setLeft] = useState(codes.seconds_left);
   const staleRef = useRef(onStale);
   useEffect(() => {
@@ -66,6 +71,9 @@ export function RotatingCode({ codes, label, onStale, frozen = false, size = 220
   // past the first code's time, the next one (already here) until fresh codes arrive
   const shown = left > 0 ? codes.current : codes.next;
   const countdown = left > 0 ? left : step + left;
+  if (offline) return <CodeNeedsConnection step={step} />;
+  // both codes ran out and no fresh ones came (the shop did not answer): an old code would be refused
+  if (left <= -step) return <CodesUnavailable what="new code" onRetry={onStale} />;
   // a voucher no longer active has no code: the space stays, quiet
   if (!shown) return <Skeleton width={`${size}px`} height={`${size}px`} />;
   return (
@@ -100,6 +108,16 @@ export function CodesUnavailable({ what, onRetry }: { what: string; onRetry?: ()
           Try again
         </Button>
       )}
+    </div>
+  );
+}
+
+/** Offline: the code is not shown (a kept one would be refused), and the page says when it comes back. */
+function CodeNeedsConnection({ step }: { step: number }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-1 p-4">
+      <p className="font-semibold text-ink">Your code shows when you're back online.</p>
+      <p className="text-sm text-muted">It changes every {step} seconds, so an old one would not work at the counter.</p>
     </div>
   );
 }

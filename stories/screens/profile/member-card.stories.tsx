@@ -52,3 +52,30 @@ export const JustEarned: Story = {
     await expect(dialog).toHaveTextContent('Your points now1,268 points');
   },
 };
+
+/**
+ * No connection: the card read before (the service worker's kept copy) shows the points, but no code: a
+ * kept code would be refused at the counter. It says when the code comes back.
+ */
+export const Offline: Story = {
+  args: { offline: true },
+  play: async ({ canvasElement }) => {
+    const dialog = await page(canvasElement).findByRole('dialog', { name: 'Member card' });
+    await expect(within(dialog).queryByRole('img', { name: 'QR code of your member card, for the counter to scan' })).toBeNull();
+    await expect(dialog).toHaveTextContent("Your code shows when you're back online.");
+    await expect(dialog).toHaveTextContent('It changes every 30 seconds, so an old one would not work at the counter.');
+    await expect(dialog).toHaveTextContent('1,250 points');
+  },
+};
+
+/** Both codes ran out and the shop sent no fresh ones: no old code, and a way to ask again. */
+export const CodesRanOut: Story = {
+  args: { card: { ...memberCard, seconds_left: -30 } },
+  play: async ({ canvasElement, args }) => {
+    const alert = await page(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent('We couldn’t get your new code from the shop. Check your connection.');
+    await expect(page(canvasElement).queryByRole('img', { name: 'QR code of your member card, for the counter to scan' })).toBeNull();
+    within(alert).getByRole('button', { name: 'Try again' }).click();
+    await expect(args.onStale).toHaveBeenCalled();
+  },
+};
