@@ -21,6 +21,15 @@ export function sha256Hex(value: string): string {
 }
 
 /**
+ * An HMAC-SHA256 of `message` under a key derived from `secret` for one `purpose` only (an unsubscribe
+ * link, a wallet pass's token): what one purpose's value reveals says nothing of another's.
+ */
+export function purposeMac(secret: string, purpose: string, message: string): Buffer {
+  const key = createHmac('sha256', secret).update(purpose).digest();
+  return createHmac('sha256', key).update(message).digest();
+}
+
+/**
  * The call signature between this gateway and this embedded provider, on top of the contract's header
  * (which binds only the base, the path and a timestamp, for 300 s, and which outside providers keep
  * checking as the contract says). An HMAC-SHA256 over everything the call means: its method, its path

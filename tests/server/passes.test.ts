@@ -205,6 +205,20 @@ describeEachDb('wallet passes', (kind) => {
     expect(await p.db.selectFrom('wallet_pass_devices').selectAll().execute()).toEqual([]);
   });
 
+  it('a second download (another device, a pass deleted and added again) keeps the first one updating', async () => {
+    const c = await p.newCustomer({ name: 'Ana Reyes', points: 40 });
+    const phone = (await download(c.token)).pass;
+    const tablet = (await download(c.token)).pass;
+    // one pass (one serial), one token: Wallet's copy on the phone, synced or not, still gets its updates
+    expect(tablet.serialNumber).toBe(phone.serialNumber);
+    expect(tablet.authenticationToken).toBe(phone.authenticationToken);
+    await ws('post', `devices/phone/registrations/${PASS_TYPE}/${phone.serialNumber}`, { token: phone.authenticationToken, body: { pushToken: 'ab'.repeat(32) } }).expect(201);
+    await ws('get', `passes/${PASS_TYPE}/${phone.serialNumber}`, { token: phone.authenticationToken }).expect(200);
+    // and the token is the shop's secret's alone: another customer's differs
+    const other = (await download((await p.newCustomer()).token)).pass;
+    expect(other.authenticationToken).not.toBe(phone.authenticationToken);
+  });
+
   it("one customer's pass token opens only their own pass: Ana's token on Ben's serial is refused", async () => {
     const ana = await download((await p.newCustomer({ name: 'Ana Cruz', points: 10 })).token);
     const ben = await download((await p.newCustomer({ name: 'Ben Cruz', points: 90 })).token);

@@ -4,9 +4,10 @@
  * unsubscribe, signed in or through the signed code of a campaign e-mail's link (no sign-in).
  * The sending is campaigns.run.ts.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { CAMPAIGN_FACTS, CAMPAIGN_KINDS, CAMPAIGN_ORDER_DAYS, type CampaignPreferencesData, type CampaignsConsoleData, type CampaignUpdateFields } from '#contract/campaigns';
 import type { Database } from '../../db';
+import { purposeMac } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
@@ -95,8 +96,7 @@ export async function setCampaignPreference(ctx: ProviderContext, customerId: nu
  * does nothing but unsubscribe them, so it never expires (an old e-mail's link still works).
  */
 function linkMac(secret: string, customerId: number): Buffer {
-  const key = createHmac('sha256', secret).update('campaign-unsubscribe-link').digest();
-  return createHmac('sha256', key).update(`customer:${customerId}`).digest().subarray(0, 18);
+  return purposeMac(secret, 'campaign-unsubscribe-link', `customer:${customerId}`).subarray(0, 18);
 }
 
 export function unsubscribeCode(secret: string, customerId: number): string {

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { PassStatusData } from '#contract/passes';
-import { sha256Hex } from '../../lib/signature';
+import { purposeMac, sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { buildApplePass } from './apple-pass';
@@ -34,16 +34,22 @@ async function passOf(ctx: ProviderContext, customerId: number) {
 }
 
 /**
- * `pass/apple`: the customer's signed .pkpass. Each download has a new authentication token (only its
- * hash is kept): the pass it replaces in Wallet stops being served updates, this one takes over.
+ * A pass's authentication token: an HMAC of its serial under a key derived from the provider's secret,
+ * so every download of the customer's one pass carries the same token, and a copy already in Wallet (on
+ * another device, synced through iCloud, or added before) keeps its updates. Only its hash is kept, as
+ * the web service checks it (a pass made before the token was derived keeps its own until downloaded
+ * again). Unguessable without the secret; another serial's token says nothing of this one.
  */
+const passToken = (ctx: ProviderContext, serial: string) => purposeMac(ctx.secret, 'wallet-pass-token', serial).subarray(0, 24).toString('base64url');
+
+/** `pass/apple`: the customer's signed .pkpass. */
 export async function applePassFor(ctx: ProviderContext, customerId: number): Promise<{ bytes: Buffer; changedAt: Date }> {
   const config = ctx.passes.apple;
   const url = webServiceUrl(ctx);
   if (!config || !url) throw unavailable('Apple Wallet');
   const pass = await passOf(ctx, customerId);
-  const token = randomBytes(24).toString('base64url');
-  await ctx.db.updateTable('wallet_passes').set({ auth_token_hash: sha256Hex(token) }).where('customer_id', '=', customerId).execute();
+  const token = passToken(ctx, pass.serial);
+  if (pass.auth_token_hash !== sha256Hex(token)) await ctx.db.updateTable('wallet_passes').set({ auth_token_hash: sha256Hex(token) }).where('customer_id', '=', customerId).execute();
   const bytes = await buildApplePass(config, await passContent(ctx, customerId), { serial: pass.serial, token, webServiceUrl: url });
   return { bytes, changedAt: pass.changed_at };
 }
