@@ -3,7 +3,7 @@ import { makeVapidKeys } from '../../server/lib/secrets';
 import type { PushSetup } from '../../server/provider/context';
 import { notify } from '../../server/provider/notifications/notify';
 import { endpointProblem, isPublicAddress } from '../../server/provider/push/push.endpoint';
-import { MAX_ATTEMPTS, RETRY_DELAYS_S, sendDuePushes } from '../../server/provider/push/push.sender';
+import { DEAD_AFTER_FAILURES, MAX_ATTEMPTS, purgePushDeliveries, RETRY_DELAYS_S, sendDuePushes } from '../../server/provider/push/push.sender';
 import { browserKeys, decryptPush, startPushFake, type BrowserKeys, type PushFake } from '../fakes/push-fake';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, products } from './orders.helpers';
@@ -244,6 +244,26 @@ describeEachDb('web push', (kind) => {
       p.clock.advance(86400_000);
       expect((await sendDuePushes(p.ctx)).sent).toBe(0);
       expect(fake.received).toHaveLength(MAX_ATTEMPTS);
+    });
+
+    it('a browser whose push service fails every delivery for a month is forgotten by the hourly job', async () => {
+      const dead = await p.newCustomer();
+      const busy = await p.newCustomer();
+      const lately = await p.newCustomer();
+      for (const c of [dead, busy, lately]) await subscribed(p, c);
+      const monthAgo = new Date(p.clock.now().getTime() - 31 * 86400_000);
+      // five deliveries in a row given up, no success for a month; four; five, but one sent this week
+      await p.db.updateTable('push_subscriptions').set({ failures: DEAD_AFTER_FAILURES, created_at: monthAgo }).where('customer_id', '=', dead.id).execute();
+      await p.db.updateTable('push_subscriptions').set({ failures: DEAD_AFTER_FAILURES - 1, created_at: monthAgo }).where('customer_id', '=', busy.id).execute();
+      await p.db
+        .updateTable('push_subscriptions')
+        .set({ failures: DEAD_AFTER_FAILURES, created_at: monthAgo, last_success_at: new Date(p.clock.now().getTime() - 3 * 86400_000) })
+        .where('customer_id', '=', lately.id)
+        .execute();
+      await purgePushDeliveries(p.ctx);
+      expect(await subscriptionsOf(dead.id)).toEqual([]);
+      expect(await subscriptionsOf(busy.id)).toHaveLength(1);
+      expect(await subscriptionsOf(lately.id)).toHaveLength(1);
     });
 
     it('a 500 then a 201 is sent on the retry', async () => {

@@ -221,9 +221,23 @@ export async function sendDuePushes(ctx: ProviderContext, { maxBatches = 20 } = 
 
 /** Sent, failed and expired deliveries older than this are deleted by the hourly job. */
 const KEEP_DAYS = 7;
+/** Deliveries given up in a row (each after MAX_ATTEMPTS) after which a browser with no success for DEAD_AFTER_DAYS is forgotten. */
+export const DEAD_AFTER_FAILURES = 5;
+const DEAD_AFTER_DAYS = 30;
 
-/** The hourly clean-up of the outbox: finished deliveries after a week (the inbox keeps the notifications). */
+/**
+ * The hourly clean-up: finished deliveries after a week (the inbox keeps the notifications), and the
+ * browsers whose push service has failed every delivery for a month (5xx or no answer at all, never the
+ * 404/410 that removes one at once: a browser long uninstalled behind a broken service), so no delivery
+ * is tried on them again. A success resets the count (record()).
+ */
 export async function purgePushDeliveries(ctx: ProviderContext): Promise<void> {
-  const before = new Date(ctx.clock.now().getTime() - KEEP_DAYS * 86400_000);
-  await ctx.db.deleteFrom('push_deliveries').where('status', '!=', 'pending').where('created_at', '<', before).execute();
+  const now = ctx.clock.now().getTime();
+  await ctx.db.deleteFrom('push_deliveries').where('status', '!=', 'pending').where('created_at', '<', new Date(now - KEEP_DAYS * 86400_000)).execute();
+  const quiet = new Date(now - DEAD_AFTER_DAYS * 86400_000);
+  await ctx.db
+    .deleteFrom('push_subscriptions')
+    .where('failures', '>=', DEAD_AFTER_FAILURES)
+    .where((eb) => eb(eb.fn.coalesce('last_success_at', 'created_at'), '<', quiet))
+    .execute();
 }
