@@ -14,14 +14,15 @@
  *   an expired session, and the worker deletes when the provider says the session is gone (401).
  * - A new version waits: it takes over only when the page asks it to (src/app/connection.tsx, on a
  *   navigation outside the checkout), and the page then loads again at once.
+ * - The shop's pictures (product photos, the logo) are kept as they are shown, for the menu offline.
  * - Web push: shows the provider's notices and opens their links (src/pwa/sw-push.ts).
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { CUSTOMER_CACHE, OFFLINE_COPY_HEADER, offlineCacheFor, SHOP_CACHE } from './pwa/offline-reads';
+import { CUSTOMER_CACHE, IMAGE_CACHE, isShopImage, OFFLINE_COPY_HEADER, offlineCacheFor, SHOP_CACHE } from './pwa/offline-reads';
 import { handleNotificationClick, handlePush } from './pwa/sw-push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -76,6 +77,17 @@ const customerReads = new NetworkFirst({ cacheName: CUSTOMER_CACHE, plugins: [cu
 registerRoute(
   ({ request, url }) => offlineCacheFor(request.method, url, self.location.origin) !== null,
   (options) => (offlineCacheFor(options.request.method, options.url, self.location.origin) === CUSTOMER_CACHE ? customerReads : shopReads).handle(options),
+);
+
+// The shop's pictures (offline-reads.ts: the uploaded images, never changed, and the demo's): answered
+// from the copy at once and fetched again behind it, so the menu offline has its photos; the newest 200,
+// a month at most, and dropped first when the browser is short of room. Only a 200 is kept.
+registerRoute(
+  ({ request, url }) => isShopImage(request.method, url, self.location.origin),
+  new StaleWhileRevalidate({
+    cacheName: IMAGE_CACHE,
+    plugins: [{ cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) }, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
+  }),
 );
 
 // The offline shell reads the shop's settings itself (it has no boot data): keep them from the start.

@@ -43,3 +43,18 @@ export function offlineCacheFor(method: string, url: URL, origin: string): typeo
   const same = params.length === wanted.length && wanted.every(([k, v]) => url.searchParams.getAll(k).length === 1 && url.searchParams.get(k) === v);
   return same ? CUSTOMER_CACHE : null;
 }
+
+/**
+ * The shop's pictures, kept so the menu offline still has its photos: the uploaded images, named by the
+ * SHA-256 of their bytes (`/api/media/<sha256>.<ext>`: never changed), and the demo's files. The same
+ * for every customer (no customer's picture is among them), so they are the shop's, in a cache of their
+ * own (a count and an age cap it: sw.ts).
+ */
+export const IMAGE_CACHE = 'offline-images-v1';
+const SHOP_IMAGES = /^\/(api\/media\/[0-9a-f]{64}\.(png|jpg|jpeg|webp|gif|svg)|demo\/[A-Za-z0-9/_.-]+\.(png|jpg|jpeg|webp|gif|svg))$/;
+
+/** Whether a request is for one of the shop's pictures the worker may keep: a same-origin GET, no query. */
+export function isShopImage(method: string, url: URL, origin: string): boolean {
+  return method === 'GET' && url.origin === origin && url.search === '' && SHOP_IMAGES.test(url.pathname) && !url.pathname.includes('..');
+}
+

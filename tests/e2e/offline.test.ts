@@ -28,6 +28,14 @@ const offlineLine = (page: Page) => page.getByText("You're offline.", { exact: t
 /** The page's text, as a person reads it. */
 const textOf = async (page: Page) => (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 
+/** The pictures the page shows: loaded, and broken (asked for, and nothing came). */
+function pictures(page: Page) {
+  return page.evaluate(() => {
+    const imgs = [...document.querySelectorAll('main img')] as HTMLImageElement[];
+    return { loaded: imgs.filter((i) => i.complete && i.naturalWidth > 0).length, broken: imgs.filter((i) => i.complete && i.currentSrc !== '' && i.naturalWidth === 0).length };
+  });
+}
+
 async function openMemberCard(page: Page) {
   await page.goto('/home');
   await page.getByRole('button', { name: /Member card/ }).click();
@@ -81,6 +89,8 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
 
     await page.goto('/shop');
     await expect.poll(() => page.getByRole('button', { name: 'Add Cappuccino' }).count()).toBe(1);
+    // the photos on screen, which the worker keeps as they come
+    await expect.poll(async () => (await pictures(page)).loaded).toBeGreaterThan(0);
     await page.goto('/reward/storage/active');
     await expect.poll(async () => textOf(page)).toMatch(/Butter Croissant/i);
     const card = await openMemberCard(page);
@@ -97,6 +107,9 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     await page.goto('/shop');
     await expect.poll(() => page.getByRole('button', { name: 'Add Cappuccino' }).count()).toBe(1);
     await expect.poll(() => offlineLine(page).count()).toBe(1);
+    // with its photos
+    await expect.poll(async () => (await pictures(page)).loaded).toBeGreaterThan(0);
+    expect((await pictures(page)).broken).toBe(0);
 
     await page.goto('/reward/storage/active');
     await expect.poll(async () => textOf(page)).toMatch(/Butter Croissant/i);

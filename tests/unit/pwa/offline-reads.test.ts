@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_CALLS } from '../../../src/contract/calls';
-import { CUSTOMER_CACHE, offlineCacheFor, SHOP_CACHE } from '../../../src/pwa/offline-reads';
+import { CUSTOMER_CACHE, IMAGE_CACHE, isShopImage, offlineCacheFor, SHOP_CACHE } from '../../../src/pwa/offline-reads';
 
 const ORIGIN = 'https://kopi.example';
 const at = (path: string) => new URL(path, ORIGIN);
@@ -50,3 +50,24 @@ describe('the offline allowlist', () => {
     expect(offlineCacheFor('GET', new URL('/api/member/card', 'https://elsewhere.example'), ORIGIN)).toBeNull();
   });
 });
+
+describe("the shop's pictures", () => {
+  const sha = 'a'.repeat(64);
+  it('keeps the uploaded images by their hash, and the demo files', () => {
+    for (const path of [`/api/media/${sha}.png`, `/api/media/${sha}.webp`, '/demo/products/spanish-latte.svg', '/demo/logo.png']) {
+      expect(isShopImage('GET', at(path), ORIGIN), path).toBe(true);
+    }
+    expect([SHOP_CACHE, CUSTOMER_CACHE]).not.toContain(IMAGE_CACHE);
+  });
+
+  it('keeps nothing else: another method, origin, query, name, or any API call', () => {
+    for (const path of [`/api/media/${sha.slice(1)}.png`, `/api/media/${sha}.png?x=1`, `/api/media/${sha}.html`, '/api/app/icon', '/api/member/card', '/demo/x.js', '/demo/../secret.svg', '/assets/a.svg']) {
+      expect(isShopImage('GET', at(path), ORIGIN), path).toBe(false);
+    }
+    expect(isShopImage('POST', at(`/api/media/${sha}.png`), ORIGIN)).toBe(false);
+    expect(isShopImage('GET', new URL(`/api/media/${sha}.png`, 'https://elsewhere.example'), ORIGIN)).toBe(false);
+    // no declared call as the app asks it (media/{file} is only ever asked by its hash, above)
+    for (const c of ALL_CALLS) expect(isShopImage('GET', api(c.path), ORIGIN), c.path).toBe(false);
+  });
+});
+
