@@ -148,6 +148,8 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     // the total (the shop's quote) and the order need the network: it says they will work when it is back
     await expect.poll(async () => textOf(page)).toContain(OFFLINE_ACTION);
     expect(await page.getByRole('button', { name: /^Place order/ }).isDisabled()).toBe(true);
+    // the wallet's balance is not known offline: no amount, never ₱0.00
+    expect(await page.getByRole('radio', { name: /Wallet/ }).evaluate((el) => (el.closest('label') ?? el).textContent)).not.toMatch(/₱/);
     expect(await textOf(page)).not.toMatch(/Something went wrong|could not reach the server/i);
     await expect.poll(() => offlineLine(page).count()).toBe(1);
   });

@@ -186,7 +186,7 @@ export default function OrderConfirmationPage() {
       vouchers={vouchers.data?.vouchers}
       selectedVoucherId={voucherId}
       onSelectVoucher={(id) => update({ voucherId: id })}
-      walletBalance={wallet.data?.balance ?? 0}
+      walletBalance={wallet.data?.balance}
       defaultPaymentMethod={checkout.paymentMethod}
       onTopUp={(shortfall) => void startTopUp(shortfall)}
       topUpError={topup.error ? messageOf(topup.error) : null}

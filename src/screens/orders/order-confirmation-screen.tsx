@@ -46,6 +46,7 @@ export interface OrderConfirmationScreenProps {
   selectedVoucherId?: number | null;
   /** Choosing a voucher asks the container for a new quote. */
   onSelectVoucher?: (id: number | null) => void;
+  /** the wallet's balance; undefined while not known (offline, or the shop did not answer): then not shown */
   walletBalance?: number;
   defaultPaymentMethod?: PaymentMethod;
   /** Starts a wallet top-up of (at least) this many minor units. */
@@ -331,7 +332,8 @@ function PaymentSection({ method, onMethod, onlineOff, walletBalance, paymentErr
   method: PaymentMethod;
   onMethod: (method: PaymentMethod) => void;
   onlineOff: boolean;
-  walletBalance: number;
+  /** undefined: not known (not read yet, offline, or the shop did not answer) */
+  walletBalance: number | undefined;
   paymentError: string | null;
   errorCode?: ErrorCode | null;
   shortfall: number;
@@ -346,7 +348,7 @@ function PaymentSection({ method, onMethod, onlineOff, walletBalance, paymentErr
       </h2>
       <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
         <legend className="sr-only">Choose how to pay</legend>
-        <ChoiceCard name="payment" value="wallet" checked={method === 'wallet'} onChange={() => onMethod('wallet')} title="Wallet" aside={<span className="text-sm font-semibold">{money(walletBalance)}</span>}>
+        <ChoiceCard name="payment" value="wallet" checked={method === 'wallet'} onChange={() => onMethod('wallet')} title="Wallet" aside={walletBalance === undefined ? undefined : <span className="text-sm font-semibold">{money(walletBalance)}</span>}>
           Pay from your wallet balance.
         </ChoiceCard>
         <ChoiceCard name="payment" value="gateway" checked={method === 'gateway'} onChange={() => onMethod('gateway')} title="Online payment" disabled={onlineOff}>
@@ -358,7 +360,7 @@ function PaymentSection({ method, onMethod, onlineOff, walletBalance, paymentErr
           {paymentError}
         </Notice>
       )}
-      {shortfall > 0 && <ShortfallNotice shortfall={shortfall} onlineOff={onlineOff} walletBalance={walletBalance} onTopUp={onTopUp} onEditCart={onEditCart} money={money} />}
+      {shortfall > 0 && walletBalance !== undefined && <ShortfallNotice shortfall={shortfall} onlineOff={onlineOff} walletBalance={walletBalance} onTopUp={onTopUp} onEditCart={onEditCart} money={money} />}
     </section>
   );
 }
@@ -459,7 +461,7 @@ export function OrderConfirmationScreen({
   vouchers = [],
   selectedVoucherId = null,
   onSelectVoucher,
-  walletBalance = 0,
+  walletBalance,
   defaultPaymentMethod = 'wallet',
   onTopUp,
   topUpError,
@@ -489,7 +491,8 @@ export function OrderConfirmationScreen({
   const paymentError = errorCode === 'PAYMENTS_UNAVAILABLE' ? (formError ?? 'You can still pay from your wallet balance.') : (topUpError ?? null);
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
   const unavailable = new Set(unavailableProductIds);
-  const shortfall = quote && method === 'wallet' ? Math.max(0, quote.total - walletBalance) : 0;
+  // an unknown balance (not read: offline, or the shop did not answer) is never shown as ₱0.00 nor as a shortfall
+  const shortfall = quote && method === 'wallet' && walletBalance !== undefined ? Math.max(0, quote.total - walletBalance) : 0;
   const belowBy = quote?.below_minimum_by ?? 0;
   const closed = ordering != null && ordering.location.state !== 'open';
   const blocked = closed || !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || Object.keys(lineIssues).length > 0 || items.length === 0;

@@ -65,6 +65,21 @@ export const Loading: Story = { name: 'Loading (quote)', args: { quote: null, qu
 export const Error: Story = { name: 'Error (quote failed)', args: { quote: null, quoteError: 'The server did not answer. Check your connection.' } };
 
 /** No vouchers to use. */
+/**
+ * Offline: the total and the wallet's balance need the network. The wallet's choice shows no amount
+ * (never ₱0.00, which it is not), and the quote says it will work when the connection is back.
+ */
+export const Offline: Story = {
+  args: { quote: null, quoteError: "You're offline. This will work when you're back online.", walletBalance: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const wallet = await canvas.findByRole('radio', { name: /Wallet/ });
+    await expect(wallet.closest('label') ?? wallet).not.toHaveTextContent(/₱/);
+    await expect(canvasElement).toHaveTextContent("You're offline. This will work when you're back online.");
+    await expect(canvas.getByRole('button', { name: /Place order/ })).toBeDisabled();
+  },
+};
+
 export const Empty: Story = { name: 'Empty (no vouchers)', args: { vouchers: [], selectedVoucherId: null, quote: quoteNoVoucher } };
 
 /**
