@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useProfile, useRemoveBirthday, useSaveBirthday } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
+import { useCampaignPreferences } from '../../api/campaigns';
+import { usePushStatus } from '../../api/push';
+import { allSettled } from '../../api/settled';
 import { useTierStatus } from '../../api/tiers';
 import { useAuth } from '../../app/auth/auth-context';
 import { useAction } from '../../shared/action';
@@ -30,6 +33,11 @@ export default function ProfileHomePage() {
   const notifications = useNotifications(1);
   // the tier card is a bonus: while it loads, or if it fails, the profile simply has none
   const tier = useTierStatus();
+  // the parts below the name that read on their own (the tier card, the push and offers switches, the
+  // same reads as their containers'): the page shows once they have answered, so nothing moves as they do
+  const pushStatus = usePushStatus();
+  const offers = useCampaignPreferences();
+  const partsPending = !allSettled(tier, pushStatus, offers);
   const [loggingOut, setLoggingOut] = useState(false);
   // null until first opened; then it stays mounted, so closing it returns focus to the row that opened it
   const [cardOpen, setCardOpen] = useState<boolean | null>(null);
@@ -62,7 +70,7 @@ export default function ProfileHomePage() {
       <ProfileHomeScreen
         customer={profile.data}
         unreadNotifications={notifications.data?.unread ?? 0}
-        loading={profile.isLoading}
+        loading={profile.isLoading || partsPending}
         error={profile.error ? messageOf(profile.error) : null}
         onRetry={() => void profile.mutate()}
         onOpenWallet={() => void navigate(paths.profileWallet)}

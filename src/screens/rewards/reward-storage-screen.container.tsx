@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { VoucherTab } from '#contract';
 import { useProfile } from '../../api/customers';
+import { allSettled } from '../../api/settled';
 import { shows } from '../../api/shows';
 import { useRefreshWhen } from '../../api/mutation';
 import { useRewards, useVoucherCode, useVoucherStorage } from '../../api/rewards';
@@ -71,8 +72,9 @@ export default function RewardStoragePage() {
       voucherCodeError={code.error ? messageOf(code.error) : null}
       onRetryVoucherCode={() => void code.mutate()}
       onVoucherCodeStale={() => void code.mutate()}
-      rewards={rewards.error ? undefined : (rewards.data?.rewards ?? [])}
-      rewardsLoading={rewards.isLoading}
+      // the catalogue below the vouchers shows once the vouchers above it, the rewards and the balance have
+      // all answered: it never moves as the list above it fills, nor as the balance marks what is in reach
+      rewards={rewards.error || !allSettled(vouchers, rewards, profile) ? undefined : (rewards.data?.rewards ?? [])}
       points={profile.data?.points}
       onRedeemReward={(reward) => void navigate(to.rewardRedeem(reward))}
       onBack={back}
