@@ -13,6 +13,8 @@ RUN npm run build
 
 FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# what the server frees after start-up goes back to the system, as npm start sets it (scripts/lib/server-command.ts)
+ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
 WORKDIR /app
 # a font for the app icons' initial while a shop has no logo (server/provider/media/app-icons.ts)
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*

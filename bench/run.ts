@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
 import { buildServer } from '../scripts/build-server.ts';
+import { serverTunables } from '../scripts/lib/server-command.ts';
 import { freePort, startServer } from '../scripts/lib/server-process.ts';
 import { bodySha256, callHeaders, callKey, signCall } from '../server/lib/signature';
 import express from 'express';
@@ -84,9 +85,9 @@ async function startChild<T>(script: string, env: Record<string, string>, label:
 }
 
 /**
- * The gateway exactly as the product runs it: the built server (dist-server/index.js on plain node, built
- * from the current sources first), in external mode (PROVIDER_API_BASE and PROVIDER_SECRET pointing at
- * the provider process), ready when /healthz answers 200.
+ * The gateway exactly as the product runs it: the built server (dist-server/index.js on plain node, with
+ * the GLIBC_TUNABLES npm start sets, built from the current sources first), in external mode
+ * (PROVIDER_API_BASE and PROVIDER_SECRET pointing at the provider process), ready when /healthz answers 200.
  */
 async function startGateway(provider: StackInfo, label: string, extra: Record<string, string> = {}): Promise<Child<{ url: string }>> {
   mkdirSync(TMP, { recursive: true });
@@ -106,6 +107,7 @@ async function startGateway(provider: StackInfo, label: string, extra: Record<st
       LOG_LEVEL,
       NODE_ENV: 'production',
       DATABASE_URL: '',
+      GLIBC_TUNABLES: serverTunables(process.env.GLIBC_TUNABLES),
       ...extra,
     },
     url,

@@ -14,7 +14,9 @@
  * (VmRSS from /proc/<pid>/status) 1 s after that line, and the peak resident memory so far (VmHWM),
  * then stops the server with SIGTERM. Variants run interleaved (run 1 of each, then run 2 …), so a
  * busy machine slows them alike. Prints a Markdown table of medians (min–max), and with --json the
- * raw figures. The server is spawned directly (no npm, no start script), PORT=0, NODE_ENV=production.
+ * raw figures. The server is spawned directly (no npm, no start script), PORT=0, NODE_ENV=production;
+ * the built variants with the GLIBC_TUNABLES npm start sets (scripts/lib/server-command.ts), except
+ * built-malloc-default, which shows what that saves.
  *
  * The "built" variant needs dist-server/ (npm run build:server); it is the command npm start runs.
  * --root runs another copy of the project (e.g. `git archive` of a commit, node_modules linked in).
@@ -24,24 +26,31 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverTunables } from './lib/server-command.ts';
 
 let root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A way to start the server: its label in the table, Node's arguments, and the file it needs built first. */
+/** A way to start the server: its label in the table, Node's arguments, the environment it adds, and the file it needs built first. */
 interface Variant {
   label: string;
   args: string[];
+  env?: Record<string, string>;
   needs?: string;
 }
 
+// the built server's environment as npm start gives it (scripts/lib/server-command.ts)
+const BUILT_ENV = { GLIBC_TUNABLES: serverTunables(process.env.GLIBC_TUNABLES) };
+
 const VARIANTS: Record<string, Variant> = {
   tsx: { label: 'before: node --import tsx server/index.ts', args: ['--import', 'tsx', 'server/index.ts'] },
-  built: { label: 'after: node --enable-source-maps dist-server/index.js', args: ['--enable-source-maps', 'dist-server/index.js'], needs: 'dist-server/index.js' },
-  'built-nomaps': { label: 'after, without --enable-source-maps', args: ['dist-server/index.js'], needs: 'dist-server/index.js' },
+  built: { label: 'after: node --enable-source-maps dist-server/index.js', args: ['--enable-source-maps', 'dist-server/index.js'], env: BUILT_ENV, needs: 'dist-server/index.js' },
+  'built-nomaps': { label: 'after, without --enable-source-maps', args: ['dist-server/index.js'], env: BUILT_ENV, needs: 'dist-server/index.js' },
+  // the built server with glibc's malloc as it is by default: what the tunable saves
+  'built-malloc-default': { label: 'after, without GLIBC_TUNABLES', args: ['--enable-source-maps', 'dist-server/index.js'], needs: 'dist-server/index.js' },
 };
 
 // what the server reads from the environment: left out, so the defaults (embedded provider, PGlite) apply
-const SERVER_VARS = ['SERVE', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'PORT', 'HOST', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'PLATFORM_ID', 'DATABASE_URL', 'DATA_DIR', 'GOOGLE_CLIENT_ID', 'TRUST_PROXY_HOPS', 'MERCHANT_API_KEY', 'MERCHANT_ID', 'LOG_LEVEL', 'DIST_DIR', 'NODE_ENV', 'PAYMENT_WEBHOOK_SECRET', 'PAYMENT_SANDBOX', 'DEMO_ORDER_PROGRESS', 'NODE_OPTIONS'];
+const SERVER_VARS = ['SERVE', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'PORT', 'HOST', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'PLATFORM_ID', 'DATABASE_URL', 'DATA_DIR', 'GOOGLE_CLIENT_ID', 'TRUST_PROXY_HOPS', 'MERCHANT_API_KEY', 'MERCHANT_ID', 'LOG_LEVEL', 'DIST_DIR', 'NODE_ENV', 'PAYMENT_WEBHOOK_SECRET', 'PAYMENT_SANDBOX', 'DEMO_ORDER_PROGRESS', 'NODE_OPTIONS', 'GLIBC_TUNABLES'];
 
 interface Options {
   runs: number;
@@ -99,7 +108,7 @@ async function startOnce(variant: Variant, dataDir: string, extraEnv: Record<str
   for (const name of SERVER_VARS) delete env[name];
   // production refuses to start without an SMS service: one on a closed local port (nothing is sent at start)
   const sms = { TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'measure-startup', TWILIO_FROM: '+14155550100', TWILIO_API_BASE: 'http://127.0.0.1:9' };
-  Object.assign(env, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info' }, sms, extraEnv);
+  Object.assign(env, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info' }, sms, variant.env, extraEnv);
   const t0 = performance.now();
   const proc = spawn(process.execPath, variant.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultOutDir, serverBuildState } from './build-server.ts';
+import { serverTunables } from './lib/server-command.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -73,8 +74,9 @@ if (!state.fresh) {
   }
 }
 
-// --enable-source-maps: stack traces name the TypeScript files and lines, not the bundle's
-const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { stdio: 'inherit', env: process.env });
+// --enable-source-maps: stack traces name the TypeScript files and lines, not the bundle's;
+// GLIBC_TUNABLES: what is freed after start-up goes back to the system (scripts/lib/server-command.ts)
+const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { stdio: 'inherit', env: { ...process.env, GLIBC_TUNABLES: serverTunables(process.env.GLIBC_TUNABLES) } });
 
 // The server shuts down gracefully on these; the parent only passes them on and waits for it.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {

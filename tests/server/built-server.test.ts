@@ -7,7 +7,7 @@
  */
 import { PRODUCTION_SMS_ENV, serverEnv } from './support/env';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { builtinModules } from 'node:module';
+import { SourceMap, builtinModules } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -97,6 +97,16 @@ describe('the built server (dist-server) on plain node', () => {
     expect(mapped.filter((f) => !manifest.inputs.includes(f))).toEqual([]);
     for (const file of mapped) expect(existsSync(join(ROOT, file)), file).toBe(true);
     expect(code).toMatch(/\/\/# sourceMappingURL=index\.js\.map\s*$/);
+    // thin (scripts/build-server.ts, thinMappings): no copy of the sources, and a place in the bundle
+    // still maps to its TypeScript file and line
+    const raw = JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as Record<string, unknown>;
+    expect(raw).not.toHaveProperty('sourcesContent');
+    const needle = 'SIGUSR2: running the hourly jobs now';
+    const lines = code.split('\n');
+    const at = lines.findIndex((l) => l.includes(needle));
+    const entry = new SourceMap({ sourceRoot: '', sourcesContent: [], ...raw } as unknown as ConstructorParameters<typeof SourceMap>[0]).findEntry(at, lines[at]!.indexOf(needle)) as { originalSource: string; originalLine: number };
+    expect(relative(ROOT, resolve(outDir, entry.originalSource))).toBe('server/index.ts');
+    expect(readFileSync(join(ROOT, 'server/index.ts'), 'utf8').split('\n')[entry.originalLine]).toContain(needle);
   });
 
   it('starts with production settings in front of an outside provider: /healthz 200, the app served, SIGTERM exits 0', async () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, fakeUpstream, makeDist, type FakeUpstream } from './gateway.helpers';
 import { SERVER_ARGS, TEST_SERVER_DIR } from '../support/server-bundle';
+import { serverTunables } from '../../scripts/lib/server-command.ts';
 
 
 interface Running {
@@ -138,6 +139,9 @@ describe('npm start (scripts/start.ts) with the embedded provider', () => {
       expect((await fetch(`${first.url}/__dev/outbox?phone=+639171234567`)).status).toBe(200);
       // where it listens, for the operator's owner-link command (DATA_DIR/server.json); its port, not PORT's 0
       expect(JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8'))).toMatchObject({ url: first.url.replace(/\/$/, '') });
+      // the server's process (npm start's child) has glibc's mmap threshold fixed (scripts/lib/server-command.ts)
+      const { pid } = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { pid: number };
+      expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain(`GLIBC_TUNABLES=${serverTunables(process.env.GLIBC_TUNABLES)}`);
 
       first.proc.kill('SIGTERM');
       expect(await first.exit).toBe(0);
