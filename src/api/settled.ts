@@ -1,7 +1,27 @@
+import { useEffect, useState } from 'react';
+
+type Read = { data?: unknown; error?: unknown };
+
+/** Whether every read has had its first answer: data, or an error. */
+export const allSettled = (...reads: Read[]): boolean => reads.every((r) => r.data !== undefined || r.error !== undefined);
+
+/** How long a page waits at most for its slowest part before it shows without it. */
+export const SETTLE_AT_MOST_MS = 2500;
+
 /**
- * Whether every read has had its first answer (data, or an error): a page that shows once all of its
- * parts have answered shows at once, and nothing on it moves as they arrive (no layout shift under the
- * customer's thumb). The reads are asked at the same time, so it waits for the slowest, not their sum;
- * from SWR's cache, not at all.
+ * Whether a page may show: every read has had its first answer (allSettled), or the page has waited
+ * SETTLE_AT_MOST_MS since it first asked. A page that shows once all of its parts have answered shows at
+ * once, and nothing on it moves as they arrive (no layout shift under the customer's thumb); the reads
+ * are asked at the same time, so it waits for the slowest, not their sum, and from SWR's cache not at
+ * all. A part that does not answer does not hold the page: it shows without it, and the part arrives later.
  */
-export const allSettled = (...reads: Array<{ data?: unknown; error?: unknown }>): boolean => reads.every((r) => r.data !== undefined || r.error !== undefined);
+export function useAllSettled(reads: Read[], atMostMs = SETTLE_AT_MOST_MS): boolean {
+  const settled = allSettled(...reads);
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (settled) return;
+    const timer = setTimeout(() => setLate(true), atMostMs);
+    return () => clearTimeout(timer);
+  }, [settled, atMostMs]);
+  return settled || late;
+}

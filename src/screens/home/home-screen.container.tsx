@@ -5,7 +5,7 @@ import { useNotifications } from '../../api/notifications';
 import { useOrders } from '../../api/orders';
 import { useRewards } from '../../api/rewards';
 import { useStampCards } from '../../api/stamps';
-import { allSettled } from '../../api/settled';
+import { useAllSettled } from '../../api/settled';
 import { useTierStatus } from '../../api/tiers';
 import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
@@ -38,9 +38,9 @@ export default function HomePage() {
   // after a first order only (orders.data says so), never on a first visit, never once installed
   const offer = useInstallPrompt((orders.data?.orders.length ?? 0) > 0);
   // The profile is the page; the other tiles simply stay empty if they fail. The page waits for every
-  // tile's first answer (allSettled), so nothing moves as they arrive: a tier card or a stamp card
-  // appearing above the quick actions pushed them 140 px down (a layout shift of 0.1).
-  const tilesPending = !allSettled(rewards, orders, stamps, tier);
+  // tile's first answer (useAllSettled, 2.5 s at most), so nothing moves as they arrive: a tier card or a
+  // stamp card appearing above the quick actions pushed them 140 px down (a layout shift of 0.1).
+  const tilesPending = !useAllSettled([rewards, orders, stamps, tier]);
   const go = (path: string) => () => void navigate(path);
 
   return (

@@ -4,7 +4,7 @@ import { useProfile, useRemoveBirthday, useSaveBirthday } from '../../api/custom
 import { useNotifications } from '../../api/notifications';
 import { useCampaignPreferences } from '../../api/campaigns';
 import { usePushStatus } from '../../api/push';
-import { allSettled } from '../../api/settled';
+import { useAllSettled } from '../../api/settled';
 import { useTierStatus } from '../../api/tiers';
 import { useAuth } from '../../app/auth/auth-context';
 import { useAction } from '../../shared/action';
@@ -37,7 +37,7 @@ export default function ProfileHomePage() {
   // same reads as their containers'): the page shows once they have answered, so nothing moves as they do
   const pushStatus = usePushStatus();
   const offers = useCampaignPreferences();
-  const partsPending = !allSettled(tier, pushStatus, offers);
+  const partsPending = !useAllSettled([tier, pushStatus, offers]);
   const [loggingOut, setLoggingOut] = useState(false);
   // null until first opened; then it stays mounted, so closing it returns focus to the row that opened it
   const [cardOpen, setCardOpen] = useState<boolean | null>(null);

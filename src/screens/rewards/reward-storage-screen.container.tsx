@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { VoucherTab } from '#contract';
 import { useProfile } from '../../api/customers';
-import { allSettled } from '../../api/settled';
+import { useAllSettled } from '../../api/settled';
 import { shows } from '../../api/shows';
 import { useRefreshWhen } from '../../api/mutation';
 import { useRewards, useVoucherCode, useVoucherStorage } from '../../api/rewards';
@@ -40,6 +40,7 @@ export default function RewardStoragePage() {
   const vouchers = useVoucherStorage(tab);
   const rewards = useRewards();
   const profile = useProfile();
+  const allIn = useAllSettled([vouchers, rewards, profile]);
   const initialId = typeof state?.voucherId === 'number' ? state.voucherId : Number.isSafeInteger(linked) && linked > 0 ? linked : null;
   // the open voucher's rotating code, while it is active (the answer says when a counter used it)
   const [openId, setOpenId] = useState<number | null>(initialId);
@@ -74,7 +75,7 @@ export default function RewardStoragePage() {
       onVoucherCodeStale={() => void code.mutate()}
       // the catalogue below the vouchers shows once the vouchers above it, the rewards and the balance have
       // all answered: it never moves as the list above it fills, nor as the balance marks what is in reach
-      rewards={rewards.error || !allSettled(vouchers, rewards, profile) ? undefined : (rewards.data?.rewards ?? [])}
+      rewards={rewards.error || !allIn ? undefined : (rewards.data?.rewards ?? [])}
       points={profile.data?.points}
       onRedeemReward={(reward) => void navigate(to.rewardRedeem(reward))}
       onBack={back}
