@@ -16,18 +16,29 @@ export function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
+type Session = { id: number; customer_id: number };
+
+/** The session a request's token named when it was read earlier in the request (keepSession). */
+const known = new WeakMap<Request, { token: string; session: Session | null }>();
+
 /** The live session a request's Bearer token names (valid, unexpired, unrevoked), or null. */
-export async function sessionOf(ctx: ProviderContext, req: Request): Promise<{ id: number; customer_id: number } | null> {
+export async function sessionOf(ctx: ProviderContext, req: Request): Promise<Session | null> {
   const token = bearerToken(req);
   if (!token) return null;
-  const session = await ctx.db
-    .selectFrom('sessions')
-    .select(['id', 'customer_id'])
-    .where('token_hash', '=', sha256Hex(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', ctx.clock.now())
-    .executeTakeFirst();
+  const kept = known.get(req);
+  if (kept?.token === token) return kept.session;
+  const session = await sessionQuery(ctx, token).executeTakeFirst();
   return session ?? null;
+}
+
+/** sessionOf's query for a token (no row or one), for a statement that reads it with others (signature-check.ts, with the call's nonce). */
+export function sessionQuery(ctx: ProviderContext, token: string) {
+  return ctx.db.selectFrom('sessions').select(['id', 'customer_id']).where('token_hash', '=', sha256Hex(token)).where('revoked_at', 'is', null).where('expires_at', '>', ctx.clock.now());
+}
+
+/** What sessionQuery read for this request's token, so sessionOf answers it without reading it again. */
+export function keepSession(req: Request, token: string, session: Session | null): void {
+  known.set(req, { token, session });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { SECOND } from '../../lib/clock';
 import { bodySha256, CALL_NONCE, CALL_NONCE_HEADER, CALL_SIGNATURE_HEADER, CALL_WINDOW_SECONDS, callKey, digestsEqual, signCall, signGatewayCall } from '../../lib/signature';
@@ -7,6 +8,7 @@ import { BodyTooLarge, hasBody, readBody } from '../../lib/read-body';
 import { AppError } from './errors';
 import type { RawBodyRequest } from './raw-body';
 import { DEVICE_HEADER } from './device';
+import { bearerToken, keepSession, sessionQuery } from './session';
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -94,7 +96,14 @@ export function callSignatureCheck(ctx: ProviderContext): RequestHandler {
         lastPurge = now.getTime();
         purgeCallNonces(ctx.db, now).catch((err: Error) => ctx.logger.warn({ message: err.message }, 'purging old call nonces failed: the next call tries again'));
       }
-      rememberNonce(ctx.db, nonce, now).then((fresh) => next(fresh ? undefined : bad()), next);
+      // a customer's call: the session its token names is read in the nonce's statement (one round trip, not two)
+      const token = bearerToken(req);
+      if (!token) return void rememberNonce(ctx.db, nonce, now).then((fresh) => next(fresh ? undefined : bad()), next);
+      rememberNonceWithSession(ctx, nonce, now, token).then(({ fresh, session }) => {
+        if (!fresh) return next(bad());
+        keepSession(req, token, session);
+        next();
+      }, next);
     }
   };
 }
@@ -103,6 +112,17 @@ export function callSignatureCheck(ctx: ProviderContext): RequestHandler {
 async function rememberNonce(db: Database, nonce: string, now: Date): Promise<boolean> {
   const row = await db.insertInto('call_nonces').values({ nonce, seen_at: now }).onConflict((oc) => oc.column('nonce').doNothing()).returning('nonce').executeTakeFirst();
   return row !== undefined;
+}
+
+/** rememberNonce, and the session the call's token names (sessionOf's), in one statement. */
+async function rememberNonceWithSession(ctx: ProviderContext, nonce: string, now: Date, token: string): Promise<{ fresh: boolean; session: { id: number; customer_id: number } | null }> {
+  const insert = ctx.db.insertInto('call_nonces').values({ nonce, seen_at: now }).onConflict((oc) => oc.column('nonce').doNothing()).returning('nonce');
+  const { rows } = await sql<{ fresh: boolean; id: number | null; customer_id: number | null }>`
+    with n as (${insert})
+    select exists (select 1 from n) as fresh, s.id, s.customer_id
+    from (select 1) as one left join (${sessionQuery(ctx, token)}) as s on true`.execute(ctx.db);
+  const row = rows[0]!;
+  return { fresh: row.fresh, session: row.id === null || row.customer_id === null ? null : { id: row.id, customer_id: row.customer_id } };
 }
 
 /** Deletes the nonces no call can carry any more; answers how many. */

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DeliveryArea, HoursException, WeeklyHours } from '#contract/locations';
 import type { Database } from '../../db';
 
@@ -75,6 +75,26 @@ export async function holdLocation(trx: Database, id: number): Promise<LocationR
   return row && toRow(row);
 }
 
+/**
+ * listLocations and, in the same statement, `hold`: one of them held (share) until commit as holdLocation
+ * holds it, read as it is once held (`'first'`: the first in the owner's order; null: none), and
+ * `alongside`, an expression read with them (null without one). One round trip for an order's pickup:
+ * the list, then the one it names held, as the two statements did.
+ */
+export async function listLocationsHolding(trx: Database, hold: number | 'first' | null, alongside: RawBuilder<unknown> | null): Promise<{ all: LocationRow[]; held: LocationRow | undefined; alongside: unknown }> {
+  const cols = (t: string) => sql.join(COLUMNS.map((c) => sql.ref(`${t}.${c}`)));
+  const id = hold === 'first' ? sql`(select id from locations order by position, id limit 1)` : sql`${hold}::integer`;
+  // a row when there is no location at all, for `alongside`; then the held one after the list
+  const { rows } = await sql<Raw & { held: boolean | null; alongside: unknown }>`
+    ${hold === null ? sql`` : sql`with h as (select ${cols('locations')} from locations where id = ${id} for share)`}
+    select ${cols('l')}, false as held, ${alongside ?? sql`null`} as alongside, 0 as part from (select 1) as one left join locations as l on true
+    ${hold === null ? sql`` : sql`union all select ${cols('h')}, true, null, 1 from h`}
+    order by part, position, id`.execute(trx);
+  const row = ({ held: _h, alongside: _a, part: _p, ...r }: (typeof rows)[number] & { part?: number }) => toRow(r);
+  const held = rows.find((r) => r.held === true);
+  return { all: rows.filter((r) => r.held === false && r.id !== null).map(row), held: held && row(held), alongside: rows[0]?.alongside ?? null };
+}
+
 /** The products each of these locations does not sell. */
 export async function unavailableProducts(db: Database, locationIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>(locationIds.map((id) => [id, []]));
@@ -82,6 +102,11 @@ export async function unavailableProducts(db: Database, locationIds: number[]): 
   const rows = await db.selectFrom('location_unavailable_products').select(['location_id', 'product_id']).where('location_id', 'in', locationIds).orderBy('product_id').execute();
   for (const r of rows) out.get(r.location_id)?.push(r.product_id);
   return out;
+}
+
+/** The products a location does not sell, as an expression (an integer array in id order), for a statement that reads it with others. */
+export function unavailableAt(locationId: number): RawBuilder<number[]> {
+  return sql<number[]>`array(select product_id from location_unavailable_products where location_id = ${locationId}::integer order by product_id)`;
 }
 
 /** How many orders hold each of these slots of a location. */

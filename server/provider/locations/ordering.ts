@@ -8,10 +8,11 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { Temporal } from 'temporal-polyfill';
 import type { DeliveryArea } from '#contract/locations';
+import type { RawBuilder } from 'kysely';
 import type { Database } from '../../db';
 import { AppError, notFound, validation } from '../http/errors';
 import { isPickupSlot, localDate, orderingState, pickupSlots, type LocationHours, type PauseState, type SlotRules } from './hours';
-import { listLocations, slotCounts, takeFirstSlot, takeSlot, unavailableProducts, type LocationRow } from './locations.repo';
+import { listLocationsHolding, slotCounts, takeFirstSlot, takeSlot, type LocationRow } from './locations.repo';
 
 /** What the shop's rules say that a location's own settings fall back on. */
 export interface ShopDefaults {
@@ -39,9 +40,13 @@ export interface Locations {
   single: boolean;
 }
 
-export async function shopLocations(db: Database): Promise<Locations> {
-  const all = await listLocations(db);
-  return { all, single: all.length <= 1 };
+/**
+ * The shop's locations (`single`: one, or none), with what listLocationsHolding reads with them in the
+ * same statement: a location held for an order, an expression.
+ */
+export async function shopLocationsHolding(db: Database, hold: number | 'first' | null, alongside: RawBuilder<unknown> | null): Promise<{ locations: Locations; held: LocationRow | undefined; alongside: unknown }> {
+  const { all, held, alongside: read } = await listLocationsHolding(db, hold, alongside);
+  return { locations: { all, single: all.length <= 1 }, held, alongside: read };
 }
 
 /** A pickup's location: the one asked for, or the first; it must take pickup orders. */
@@ -81,9 +86,9 @@ export function areaTerms(area: DeliveryArea, shop: Pick<ShopDefaults, 'delivery
   return { fee: area.fee ?? shop.delivery_fee, min_order: Math.max(shop.min_order, area.min_order ?? shop.min_order) };
 }
 
-/** 409 PRODUCT_UNAVAILABLE naming the first line the location does not sell. */
-export async function assertSoldAt(db: Database, locations: Locations, location: LocationRow, lines: ReadonlyArray<{ product_id: number; name: string }>): Promise<void> {
-  const notSold = new Set((await unavailableProducts(db, [location.id])).get(location.id));
+/** 409 PRODUCT_UNAVAILABLE naming the first line the location does not sell (`notSoldThere`: locations.repo unavailableAt). */
+export function assertSoldAt(locations: Locations, location: LocationRow, notSoldThere: readonly number[], lines: ReadonlyArray<{ product_id: number; name: string }>): void {
+  const notSold = new Set(notSoldThere);
   const n = lines.findIndex((l) => notSold.has(l.product_id));
   if (n < 0) return;
   const line = lines[n]!;

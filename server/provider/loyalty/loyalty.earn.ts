@@ -1,7 +1,7 @@
 import { BASE_LABEL, breakdownTotal, earnBreakdown, isBasePart, zonedAt, type EarnInput, type EarnPart } from '#contract/loyalty-earn';
 import type { Database } from '../../db';
 import { localDate } from '../locations/hours';
-import { activeRules, deleteEarnUses, deleteOrderUses, earningRuleOf, hasPaidOrder, insertUses, usesOf } from './loyalty.repo';
+import { activeRules, activeRulesQuery, deleteEarnUses, deleteOrderUses, earningRuleOf, hasPaidOrder, insertUses, usesOf, type RuleRow } from './loyalty.repo';
 
 /**
  * What a sale earns with the owner's earning rules, for orders (priced in their transaction, under the
@@ -24,7 +24,15 @@ export interface Sale {
   order: boolean;
   /** the customer's tier and its earn multiplier (tiers/ earnTier); null: no tier, or tiers are off */
   tier: { name: string; multiplier: number } | null;
+  /** the active earning rules (saleRulesQuery's rows) when the caller read them already; else read here */
+  rules?: RuleRow[];
 }
+
+/** The kinds of rule a sale earns by. */
+const SALE_RULES = ['multiplier', 'bonus', 'window', 'first_order'] as const;
+
+/** The query of the active rules a sale earns by, for a caller that reads them with others (Sale's `rules`). */
+export const saleRulesQuery = (db: Database) => activeRulesQuery(db, SALE_RULES);
 
 /** What a sale earns: its named parts and their total, and what to record once it is made. */
 export interface SaleEarning {
@@ -38,7 +46,7 @@ export interface SaleEarning {
 
 /** The points a sale earns with the active rules (read in the caller's transaction). */
 export async function saleEarning(db: Database, sale: Sale): Promise<SaleEarning> {
-  const rules = (await activeRules(db, ['multiplier', 'bonus', 'window', 'first_order'])).map(earningRuleOf);
+  const rules = (sale.rules ?? (await activeRules(db, SALE_RULES))).map(earningRuleOf);
   const today = localDate(sale.at, sale.timeZone);
   const windows = rules.filter((r) => r.kind === 'window').map((r) => r.id);
   const uses = await usesOf(db, sale.customerId, windows, today);

@@ -65,7 +65,12 @@ export async function setRuleStatus(trx: Database, id: number, status: RuleStatu
 
 /** The active rules of these kinds, in the order they were made. */
 export async function activeRules(db: Database, kinds: readonly RuleKind[]): Promise<RuleRow[]> {
-  return db.selectFrom('loyalty_rules').selectAll().where('status', '=', 'active').where('kind', 'in', [...kinds]).orderBy('id').execute();
+  return activeRulesQuery(db, kinds).execute();
+}
+
+/** activeRules' query, for a statement that reads it with others. */
+export function activeRulesQuery(db: Database, kinds: readonly RuleKind[]) {
+  return db.selectFrom('loyalty_rules').selectAll().where('status', '=', 'active').where('kind', 'in', [...kinds]).orderBy('id');
 }
 
 /** Which of these products and categories exist (products archived count: an owner may name one to come back). */

@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { NotificationType } from '#contract';
 import type { PushKind } from '#contract/push';
 import { enqueueDeliveries } from '../push/push.repo';
-import { insertNotifications } from './notifications.repo';
+import { notificationsInsert } from './notifications.repo';
 
 /**
  * Which kind of push a notice of this type is when its caller does not say (`push`): the kinds the
@@ -35,11 +35,26 @@ export type Notice = { type: NotificationType; title: string; body: string; link
 /** notify() for several notices of one event, in their order, written by one statement; answers their ids in that order. */
 export async function notifyAll(trx: Database, clock: Clock, customerId: number, notices: Notice[]): Promise<number[]> {
   if (notices.length === 0) return [];
-  const now = clock.now();
-  const ids = await insertNotifications(trx, notices.map((n) => ({ customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now })));
-  for (const [i, n] of notices.entries()) {
-    const kind = n.push === undefined ? PUSH_BY_TYPE[n.type] : n.push;
-    if (kind) await enqueueDeliveries(trx, { customerId, notificationId: ids[i]!, kind, now });
-  }
+  const { insert, queue } = noticesInsert(trx, clock, customerId, notices);
+  const ids = (await insert.execute()).map((r) => r.id).sort((x, y) => x - y);
+  await queue(ids);
   return ids;
+}
+
+/**
+ * notifyAll in two steps, for a caller that writes the notices in a statement with others: `insert`
+ * (at least one notice; it returns their ids), then `queue` with the ids in the notices' order (the
+ * pushes, when a notice has a kind; nothing to do, and no statement, when none has).
+ */
+export function noticesInsert(trx: Database, clock: Clock, customerId: number, notices: Notice[]) {
+  const now = clock.now();
+  return {
+    insert: notificationsInsert(trx, notices.map((n) => ({ customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now }))),
+    async queue(ids: number[]): Promise<void> {
+      for (const [i, n] of notices.entries()) {
+        const kind = n.push === undefined ? PUSH_BY_TYPE[n.type] : n.push;
+        if (kind) await enqueueDeliveries(trx, { customerId, notificationId: ids[i]!, kind, now });
+      }
+    },
+  };
 }

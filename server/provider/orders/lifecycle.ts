@@ -1,16 +1,17 @@
 import { forwardStep, isTerminal, type MerchantOrderStatusBody, nextStatuses, type Order, type OrderStatus } from '#contract';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
+import { sql } from 'kysely';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { getMerchant, type Merchant } from '../settings/settings.service';
-import { notify, notifyAll, type Notice } from '../notifications/notify';
-import { addPending, releasePending } from '../points/points.pending';
+import { notify, notifyAll, noticesInsert, type Notice } from '../notifications/notify';
+import { pendingInsert, releasePending } from '../points/points.pending';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { dropOrderUses, earnReason } from '../loyalty/loyalty.earn';
 import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
-import { lockReferralOf, referralOrderCancelled, referralOrderPaid, settleReferral } from '../referrals/referrals.service';
+import { lockReferralOf, referralOfFriendQuery, referralOrderCancelled, referralOrderPaid, settleReferral, type ReferralRow } from '../referrals/referrals.service';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
 import { pointsFor } from './pricing';
@@ -152,27 +153,42 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
 export async function paidOrderEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, paid: OrderRow): Promise<void> {
   const points = paid.points_earned;
   const notices: Notice[] = [{ type: 'order', ...statusNotice(paid, 'paid', merchant), link: orderLink(paid.name), push: null }];
-  if (points > 0) {
-    await addPending(trx, ctx.clock, {
-      customerId: paid.customer_id,
-      points,
-      reason: earnReason(`Order ${paid.name}`, paid.points_breakdown),
-      ref: `order:${paid.name}`,
-      orderId: paid.id,
-      availableAt: null,
-      breakdown: paid.points_breakdown,
-    });
-    await referralOrderPaid(trx, ctx, paid);
-    const hold = merchant.rules.points_hold_days;
-    notices.push({
-      type: 'points_earned',
-      title: `${points} points on their way`,
-      body: `For order ${paid.name}. You can spend them once it is completed${hold > 0 ? ` and ${hold} ${hold === 1 ? 'day has' : 'days have'} passed` : ''}.`,
-      link: paths.profilePoint,
-    });
+  const pending =
+    points > 0
+      ? pendingInsert(trx, ctx.clock, {
+          customerId: paid.customer_id,
+          points,
+          reason: earnReason(`Order ${paid.name}`, paid.points_breakdown),
+          ref: `order:${paid.name}`,
+          orderId: paid.id,
+          availableAt: null,
+          breakdown: paid.points_breakdown,
+        })
+      : null;
+  if (!pending) {
+    await notifyAll(trx, ctx.clock, paid.customer_id, notices);
+    return;
   }
-  await notifyAll(trx, ctx.clock, paid.customer_id, notices);
+  const hold = merchant.rules.points_hold_days;
+  notices.push({
+    type: 'points_earned',
+    title: `${points} points on their way`,
+    body: `For order ${paid.name}. You can spend them once it is completed${hold > 0 ? ` and ${hold} ${hold === 1 ? 'day has' : 'days have'} passed` : ''}.`,
+    link: paths.profilePoint,
+  });
+  // one statement: the points pending and the notices written, and the customer's referral as a friend
+  // read (the points pending change nothing it reads)
+  const notes = noticesInsert(trx, ctx.clock, paid.customer_id, notices);
+  const { rows } = await sql<Nullable<ReferralRow> & { notice_ids: number[] }>`
+    with p as (${pending}), n as (${notes.insert})
+    select r.*, (select json_agg(n.id order by n.id) from n) as notice_ids
+    from (select 1) as one left join (${referralOfFriendQuery(trx, paid.customer_id)}) as r on true`.execute(trx);
+  const { notice_ids: ids, ...referral } = rows[0]!;
+  await referralOrderPaid(trx, ctx, paid, referral.id === null ? null : (referral as ReferralRow));
+  await notes.queue(ids);
 }
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** A sentence ends once: the staff member's reason may end with its own full stop. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

@@ -44,9 +44,8 @@ type NewLine = { product_id: number; name: string; price: number; qty: number; o
 /**
  * Inserts an order with its lines and its timeline (entries of these statuses at its time), in one
  * statement; null when its name is taken (the caller draws another, and nothing was written). The new
- * row, locked by this transaction, and its lines' ids in their order. The options each line chose, as
- * they are now (the order keeps them whatever the menu becomes), follow in a statement of their own
- * when there are any.
+ * row, locked by this transaction. The options each line chose, as they are now (the order keeps them
+ * whatever the menu becomes), are written by the same statement.
  */
 export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], timeline: OrderStatus[]): Promise<OrderRow | null> {
   const order = trx
@@ -78,7 +77,19 @@ export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], 
   // the lines and entries numbered in their order (`n`): one statement numbers its rows in the order it inserts them
   const lines = JSON.stringify(items.map((i, n) => ({ n, product_id: i.product_id, name: i.name, price: i.price, qty: i.qty })));
   const entries = JSON.stringify(timeline.map((status, n) => ({ n, status })));
-  const { rows } = await sql<OrderRow & { item_ids: number[] | null }>`
+  // each option with its line's number (`n`) and its own place (`k`): a line's id is its number's among the new ids
+  const options = items.flatMap((i, n) => (i.options ?? []).map((opt) => ({ n, option_id: opt.option_id, group_name: opt.group, name: opt.name, price_delta: opt.price_delta }))).map((o, k) => ({ k, ...o }));
+  const chosen = options.length
+    ? sql`,
+    io as (
+      insert into order_item_options (order_item_id, option_id, group_name, name, price_delta)
+      select l.id, x.option_id, x.group_name, x.name, x.price_delta
+      from (select id, (row_number() over (order by id) - 1)::integer as n from i) as l
+      join jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as x(k integer, n integer, option_id integer, group_name text, name text, price_delta bigint) on x.n = l.n
+      order by x.k
+    )`
+    : sql``;
+  const { rows } = await sql<OrderRow>`
     with o as (${order}),
     i as (
       insert into order_items (order_id, product_id, name, price, qty)
@@ -92,13 +103,10 @@ export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], 
       select o.id, t.status, null, o.created_at
       from o, jsonb_to_recordset(${entries}::jsonb) as t(n integer, status text)
       order by t.n
-    )
-    select o.*, (select json_agg(i.id order by i.id) from i) as item_ids from o`.execute(trx);
-  const row = rows[0];
-  if (!row) return null;
-  const { item_ids: ids, ...inserted } = row;
-  const options = items.flatMap((i, n) => (i.options ?? []).map((opt) => ({ order_item_id: ids![n]!, option_id: opt.option_id, group_name: opt.group, name: opt.name, price_delta: opt.price_delta })));
-  if (options.length) await trx.insertInto('order_item_options').values(options).execute();
+    )${chosen}
+    select o.* from o`.execute(trx);
+  const inserted = rows[0];
+  if (!inserted) return null;
   return inserted as OrderRow;
 }
 

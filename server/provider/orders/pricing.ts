@@ -1,14 +1,16 @@
+import { sql } from 'kysely';
 import type { QuoteBody, QuoteData } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import { findAddress } from '../addresses/addresses.repo';
-import { findProducts, holdOptionGroups, optionGroupsOf } from '../shop/shop.repo';
+import { findProducts, holdOptionGroups, optionGroupsFrom, optionGroupsJson } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
-import { holdLocation, type LocationRow } from '../locations/locations.repo';
-import { saleEarning, type SaleEarning } from '../loyalty/loyalty.earn';
-import { earnTier } from '../tiers/tiers.service';
-import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, effectiveTimezone, pickupLocation, quotedSlot, shopLocations, type Locations } from '../locations/ordering';
+import { holdLocation, unavailableAt, type LocationRow } from '../locations/locations.repo';
+import { saleEarning, saleRulesQuery, type SaleEarning } from '../loyalty/loyalty.earn';
+import type { RuleRow } from '../loyalty/loyalty.repo';
+import { earnTierSql } from '../tiers/tiers.service';
+import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, effectiveTimezone, pickupLocation, quotedSlot, shopLocationsHolding, type Locations } from '../locations/ordering';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
 import { lineChoices, type ChosenOption } from './line-options';
 import { voucherAtCheckout } from './reward-lines';
@@ -52,7 +54,12 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
   if (Object.keys(unknown).length) throw validation(unknown, 'Some items are not on the menu any more.');
   // held in an order: products without option groups have no options to read
   const grouped = lockVoucher ? (await holdOptionGroups(db, ids)).length > 0 : true;
-  const choices = await lineChoices(db, body.items, products, await optionGroupsOf(db, grouped ? ids : []));
+  // one statement: the lines' options, the locations and, for an order's pickup, the one that makes it
+  // held (share: no pause or change of it commits before the order does), as it is once held; the
+  // options were held above, so reading them here sees what reading them first saw
+  const pickupHold = lockVoucher && body.fulfilment === 'pickup' ? (body.location_id ?? 'first') : null;
+  const read = await shopLocationsHolding(db, pickupHold, grouped ? optionGroupsJson(db, ids) : null);
+  const choices = await lineChoices(db, body.items, products, grouped ? optionGroupsFrom(read.alongside) : new Map());
   const lines = body.items.map((item, n) => {
     const p = products.get(item.product_id)!;
     if (!p.available) {
@@ -67,7 +74,7 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
   // what was bought (a voucher's free item is not), with its category, for the earning rules
   const sold = lines.map(({ product_id, price, qty }) => ({ product_id, category_id: products.get(product_id)!.category_id, price, qty }));
 
-  const locations = await shopLocations(db);
+  const { locations } = read;
   let address: OrderAddress | null = null;
   let chosen: LocationRow;
   let terms = { fee: 0, min_order: rules.min_order };
@@ -86,10 +93,14 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     chosen = pickupLocation(locations, body.location_id);
   }
   // in an order's transaction: held, so no pause or change of the location commits before the order does
-  const location = lockVoucher ? await holdLocation(db, chosen.id) : chosen;
+  // (a pickup's was held with the list; a delivery's is known once the address is read)
+  const location = !lockVoucher ? chosen : pickupHold !== null && read.held?.id === chosen.id ? read.held : await holdLocation(db, chosen.id);
   // (removed since it was read: a shop has at least one location, so there were several)
   if (!location) throw notFound('Location');
-  await assertSoldAt(db, locations, location, lines);
+  // one statement, after the hold: what the location does not sell, the customer's tier and the earning
+  // rules (plain reads: under the customer's row lock, as the earning reads them)
+  const facts = await pricingFacts(db, location.id, customerId);
+  assertSoldAt(locations, location, facts.notSold, lines);
   const now = ctx.clock.now();
   const asked = body.fulfilment === 'pickup' ? askedSlot(location, rules, now, body.pickup_at) : null;
   const pickupAt = body.fulfilment === 'pickup' && !lockVoucher ? await quotedSlot(db, location, rules, now, asked) : asked;
@@ -121,7 +132,8 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     timeZone: effectiveTimezone(location, rules.timezone),
     order: true,
     // the customer's tier's multiplier, the breakdown's last part
-    tier: await earnTier(db, customerId),
+    tier: facts.tier,
+    rules: facts.rules,
   });
   return {
     lines,
@@ -141,6 +153,26 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     below_minimum_by: Math.max(0, terms.min_order - subtotal),
     location_id: location.id,
     pickup_at: pickupAt ? pickupAt.toISOString() : null,
+  };
+}
+
+/**
+ * What pricing reads once the location is held, in one statement: the products the location does not
+ * sell (locations.repo unavailableAt), the customer's tier for earning (tiers earnTier) and the active
+ * earning rules (loyalty saleEarning's), each as its own query reads it.
+ */
+async function pricingFacts(db: Database, locationId: number, customerId: number): Promise<{ notSold: number[]; tier: { name: string; multiplier: number } | null; rules: RuleRow[] }> {
+  const { rows } = await sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null }>`
+    select r.*, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(locationId)} as not_sold
+    from (select 1) as one
+    left join lateral (${earnTierSql(customerId)}) as t on true
+    left join (${saleRulesQuery(db)}) as r on true
+    order by r.id`.execute(db);
+  const first = rows[0]!;
+  return {
+    notSold: first.not_sold,
+    tier: first.tier_name === null ? null : { name: first.tier_name, multiplier: Number(first.tier_multiplier) },
+    rules: rows.filter((r) => r.id !== null && r.id !== undefined).map(({ not_sold: _n, tier_name: _t, tier_multiplier: _m, ...rule }) => rule as RuleRow),
   };
 }
 

@@ -35,8 +35,15 @@ export const holdEnd = (from: Date, holdDays: number) => new Date(from.getTime()
 
 /** Records points as pending (nothing when points ≤ 0). Returns the row's id, or null. */
 export async function addPending(trx: Database, clock: Clock, p: NewPending): Promise<number | null> {
+  const insert = pendingInsert(trx, clock, p);
+  if (!insert) return null;
+  return (await insert.executeTakeFirstOrThrow()).id;
+}
+
+/** addPending's insert (returning the row's id), for a statement that writes it with others; null when points ≤ 0. */
+export function pendingInsert(trx: Database, clock: Clock, p: NewPending) {
   if (!Number.isInteger(p.points) || p.points <= 0) return null;
-  const row = await trx
+  return trx
     .insertInto('points_pending')
     .values({
       customer_id: p.customerId,
@@ -48,9 +55,7 @@ export async function addPending(trx: Database, clock: Clock, p: NewPending): Pr
       breakdown: p.breakdown ? JSON.stringify(p.breakdown) : null,
       created_at: clock.now(),
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .returning('id');
 }
 
 /** The pending row of a source (`order:<name>`, `counter:<id>`), locked; call after locking its customer. */

@@ -38,7 +38,12 @@ export function findReferrerByCode(db: Database, code: string) {
 export type ReferralRow = NonNullable<Awaited<ReturnType<typeof findReferralOfFriend>>>;
 
 export function findReferralOfFriend(db: Database, friendId: number) {
-  return db.selectFrom('referrals').selectAll().where('friend_id', '=', friendId).executeTakeFirst();
+  return referralOfFriendQuery(db, friendId).executeTakeFirst();
+}
+
+/** findReferralOfFriend's query (no row or one), for a statement that reads it with others. */
+export function referralOfFriendQuery(db: Database, friendId: number) {
+  return db.selectFrom('referrals').selectAll().where('friend_id', '=', friendId);
 }
 
 export function lockReferral(trx: Database, id: number) {

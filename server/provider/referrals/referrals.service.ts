@@ -70,9 +70,13 @@ export async function lockReferralOf(trx: Database, friendId: number): Promise<v
   if (isOpen(r)) await lockPair(trx, r.referrer_id, r.friend_id);
 }
 
-/** The friend's order was paid (in its transaction): `ordered`, or `refused` when the friend is the referrer. */
-export async function referralOrderPaid(trx: Database, ctx: ProviderContext, order: { id: number; customer_id: number }): Promise<void> {
-  const r = await findReferralOfFriend(trx, order.customer_id);
+/**
+ * The friend's order was paid (in its transaction): `ordered`, or `refused` when the friend is the
+ * referrer. `known`: the customer's referral row (null: none) when the caller read it already in this
+ * transaction (referralOfFriendQuery), else it is read here.
+ */
+export async function referralOrderPaid(trx: Database, ctx: ProviderContext, order: { id: number; customer_id: number }, known?: ReferralRow | null): Promise<void> {
+  const r = known === undefined ? await findReferralOfFriend(trx, order.customer_id) : known;
   if (!r || r.status !== 'signed_up') return;
   const reason = await selfReferralReason(trx, r.referrer_id, r.friend_id);
   await trx
@@ -82,6 +86,9 @@ export async function referralOrderPaid(trx: Database, ctx: ProviderContext, ord
     .where('status', '=', 'signed_up')
     .execute();
 }
+
+/** The query of a customer's referral as a friend, for referralOrderPaid's `known`. */
+export { referralOfFriendQuery, type ReferralRow } from './referrals.repo';
 
 /** The order a referral waited for was cancelled (in its transaction, after the order became cancelled): the next paid order counts. */
 export async function referralOrderCancelled(trx: Database, order: { id: number; customer_id: number }): Promise<void> {

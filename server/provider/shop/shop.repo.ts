@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { Category, OptionGroup, Product } from '#contract';
 
@@ -27,8 +28,12 @@ export async function listCatalog(db: Database): Promise<Category[]> {
  * included (`available` false): one query, for every product or for these.
  */
 export async function optionGroupsOf(db: Database, productIds?: number[]): Promise<Map<number, OptionGroup[]>> {
-  const byProduct = new Map<number, OptionGroup[]>();
-  if (productIds?.length === 0) return byProduct;
+  if (productIds?.length === 0) return new Map();
+  return groupOptionRows(await optionRows(db, productIds).execute());
+}
+
+/** optionGroupsOf's query, ordered: for every product or for these (at least one). */
+function optionRows(db: Database, productIds?: number[]) {
   let query = db
     .selectFrom('product_option_groups as pg')
     .innerJoin('option_groups as g', 'g.id', 'pg.group_id')
@@ -40,7 +45,14 @@ export async function optionGroupsOf(db: Database, productIds?: number[]): Promi
     .orderBy('o.position')
     .orderBy('o.id');
   if (productIds) query = query.where('pg.product_id', 'in', [...new Set(productIds)]);
-  for (const r of await query.execute()) {
+  return query;
+}
+
+type OptionRow = Awaited<ReturnType<ReturnType<typeof optionRows>['execute']>>[number];
+
+function groupOptionRows(rows: OptionRow[]): Map<number, OptionGroup[]> {
+  const byProduct = new Map<number, OptionGroup[]>();
+  for (const r of rows) {
     const groups = byProduct.get(r.product_id) ?? [];
     byProduct.set(r.product_id, groups);
     let group = groups.at(-1);
@@ -51,6 +63,20 @@ export async function optionGroupsOf(db: Database, productIds?: number[]): Promi
     group.options.push({ id: r.id, name: r.name, price_delta: r.price_delta, is_default: r.is_default, available: r.available });
   }
   return byProduct;
+}
+
+/**
+ * optionGroupsOf for these products (at least one) as an expression: their rows as one JSON array in
+ * optionGroupsOf's order, for a caller that reads them in a statement with others; `optionGroupsFrom`
+ * makes the map of what it answered. (Every column is an integer, text or boolean: JSON keeps them.)
+ */
+export function optionGroupsJson(db: Database, productIds: number[]): RawBuilder<unknown> {
+  return sql`(select coalesce(json_agg(q), '[]') from (select q.*, row_number() over () as n from (${optionRows(db, productIds)}) as q) as q)`;
+}
+
+/** The map optionGroupsOf answers, from what optionGroupsJson read. */
+export function optionGroupsFrom(json: unknown): Map<number, OptionGroup[]> {
+  return groupOptionRows((json as Array<OptionRow & { n: number }>).sort((a, b) => a.n - b.n));
 }
 
 /**

@@ -241,13 +241,18 @@ export async function rewardsByIds(db: Database, ids: number[]): Promise<Map<num
  * (none yet: the first), as readProgramme and customerTierOf read them together.
  */
 export async function earnTierOf(db: Database, customerId: number): Promise<{ name: string; multiplier: number } | null> {
-  const { rows } = await sql<{ name: string; multiplier: string | number }>`
+  const { rows } = await earnTierQuery(customerId).execute(db);
+  const tier = rows[0];
+  return tier ? { name: tier.name, multiplier: Number(tier.multiplier) } : null;
+}
+
+/** earnTierOf's query (no row or one: the tier's name and multiplier), for a statement that reads it with others. */
+export function earnTierQuery(customerId: number) {
+  return sql<{ name: string; multiplier: string | number }>`
     select t.name, t.multiplier from tiers t
     where exists (select 1 from tier_programs p where p.id = 1 and p.enabled)
       and coalesce((select c.position from customer_tiers c where c.customer_id = ${customerId}), 0) >= 0
     order by t.position
     offset coalesce((select c.position from customer_tiers c where c.customer_id = ${customerId}), 0)
-    limit 1`.execute(db);
-  const tier = rows[0];
-  return tier ? { name: tier.name, multiplier: Number(tier.multiplier) } : null;
+    limit 1`;
 }

@@ -43,6 +43,7 @@ import {
   customersToPlace,
   customerTierOf,
   earnTierOf,
+  earnTierQuery,
   lockCustomerTierSkip,
   lockProgramme,
   markChecked,
@@ -142,6 +143,9 @@ export async function placeCustomer(trx: Database, ctx: TierCtx, customerId: num
 export async function earnTier(db: Database, customerId: number): Promise<{ name: string; multiplier: number } | null> {
   return earnTierOf(db, customerId);
 }
+
+/** earnTier's query (no row, or the tier's name and multiplier), for a caller that reads it with others. */
+export const earnTierSql = earnTierQuery;
 
 /** The reward the customer's tier gives on their birthday instead of the shop's treat (its id), or null. */
 export async function tierBirthdayReward(db: Database, customerId: number): Promise<number | null> {

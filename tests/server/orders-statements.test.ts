@@ -1,0 +1,57 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeEachDb, useTestProvider } from './support/provider';
+import { key, products } from './orders.helpers';
+
+/**
+ * How many SQL statements (each one round trip) a wallet `order/create` sends its database, counted at
+ * the drivers as bench/servers/provider.ts counts them: the signature's nonce, the session, the
+ * idempotency claim, the transaction and the answer stored. The count is the figure the bench's order
+ * rate follows (issue 32); a change that adds a round trip to every order shows here.
+ */
+let counting = false;
+let statements = 0;
+const wrapped: Array<{ proto: { query: (...args: unknown[]) => unknown }; query: (...args: unknown[]) => unknown }> = [];
+
+beforeAll(() => {
+  for (const proto of [pg.Client.prototype, PGlite.prototype] as unknown as Array<{ query: (...args: unknown[]) => unknown }>) {
+    const query = proto.query;
+    wrapped.push({ proto, query });
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      if (counting) statements++;
+      return query.apply(this, args);
+    };
+  }
+});
+
+afterAll(() => {
+  for (const { proto, query } of wrapped) proto.query = query;
+});
+
+describeEachDb('order/create round trips', (kind) => {
+  const p = useTestProvider(kind);
+  beforeEach(() => {
+    p.ctx.demoOrderProgress = false;
+  });
+
+  async function counted(token: string, body: object): Promise<number> {
+    statements = 0;
+    counting = true;
+    try {
+      await p.call('post', 'order/create', { token, body: { ...body, idempotency_key: key() } }).expect(201);
+    } finally {
+      counting = false;
+    }
+    return statements;
+  }
+
+  it('sends 14 statements for a pickup wallet order, with options or without', async () => {
+    const P = await products(p);
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    // warm: the merchant's settings and the menu's caches are read once per instance
+    await counted(c.token, { items: [{ product_id: P.croissant.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet' });
+    expect(await counted(c.token, { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet' })).toBe(14);
+    expect(await counted(c.token, { items: [{ product_id: P.croissant.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet' })).toBe(14);
+  });
+});
