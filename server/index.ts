@@ -106,7 +106,12 @@ async function main(): Promise<void> {
         // where it is, never what it is: logs are kept (and shipped) far longer than a first start lasts
         logger.info(`the merchant API key for the embedded provider was generated: it is kept in ${join(dataDir, 'secrets.json')}, under merchant_api_key (or set MERCHANT_API_KEY)`);
       }
-      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(dataDir, 'pglite'), poolSize: config.dbPoolSize });
+      const database = await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: join(dataDir, 'pglite'),
+        poolSize: config.dbPoolSize,
+        onIdleError: (err) => logger.warn({ err }, 'PostgreSQL ended an idle connection: the next query opens another'),
+      });
       running.database = database;
       await seed(database.db);
       const providerLogger = logger.child({ name: 'provider' });

@@ -59,6 +59,12 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** pool size for PostgreSQL */
   poolSize?: number;
+  /**
+   * PostgreSQL: told when the server ends an idle pooled connection (a restart, a failover, an
+   * administrator, an idle timeout on the way); the pool drops it and the next query opens another.
+   * Default: one line on stderr. Without a listener node-postgres's 'error' event would end the process.
+   */
+  onIdleError?: (err: Error) => void;
 }
 
 // Every migration, in order. Adding one: a new file in migrations/ and a line here.
@@ -119,6 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }) as typeof pg.types.getTypeParser,
       },
     });
+    pool.on('error', options.onIdleError ?? ((err) => console.error(`PostgreSQL ended an idle connection (${err.message}): the next query opens another`)));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     rawClients.set(db, { kind: 'postgres', pool });
     handle = { db, kind: 'postgres', close: () => db.destroy() };
