@@ -112,7 +112,7 @@ describe('the bench report', () => {
     );
     expect(md).toContain('Scores from bench/lighthouse.json (2026-01-01T00:00:00.000Z); mobile settings, thresholds: performance ≥ 95, accessibility ≥ 100, best practices ≥ 95.');
     expect(md).toContain('| `/login` | 90 ❌ | 100 ✅ | 100 ✅ | performance: lcp (3 s) |');
-    expect(md).toContain('| JavaScript for /login | 100.0 KB | 110 KB ✅ |');
+    expect(md).toContain('| JavaScript Chromium downloads for /login (as sent: brotli) | 100.0 KB | 110 KB ✅ |');
     expect(md).toContain('| largest route chunk (home/home.tsx) | 4.3 KB | 30 KB ✅ |');
     expect(md).not.toContain('No scores yet');
   });
