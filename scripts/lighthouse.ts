@@ -17,14 +17,13 @@
  * origin (so no app file is cached beforehand), and /home is audited with the storage reset turned off.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { freePort, startServer, type ServerProcess } from './lib/server-process.ts';
+import { startMeasuredApp } from './lib/server-process.ts';
 import { FAULT_LIMIT_US, hostFit, judge, LAYOUT_SHIFT_LIMIT, THRESHOLDS } from './lib/lighthouse-judge.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,27 +76,7 @@ if (!existsSync(CHROME_PATH)) {
 const pageMicros = faultMicros();
 
 async function startApp() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
-  const url = `http://127.0.0.1:${port}`;
-  let server: ServerProcess;
-  try {
-    server = await startServer({
-      name: 'the app',
-      args: [join(root, 'scripts', 'start.ts')],
-      cwd: root,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-      url,
-      timeoutMs: 180_000,
-    });
-  } catch (err) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  }
-  const stop = async () => {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const { url, stop } = await startMeasuredApp(root, 'lighthouse-', 180_000);
   try {
     // A server in use has its code paths compiled and its database pages cached; one just started has
     // not, and its first answers are several times slower. Lighthouse measures the page, not the

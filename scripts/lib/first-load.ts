@@ -10,12 +10,9 @@
  * on `load`), so they never delay the first paint; they are reported apart (`worker`), not counted. The
  * registration itself is two lines of the entry, counted with it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from 'playwright-core';
-import { freePort, startServer } from './server-process.ts';
+import { startMeasuredApp } from './server-process.ts';
 
 export interface Download {
   /** the path, e.g. /assets/index-abc.js */
@@ -45,21 +42,9 @@ const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-fi
 
 /** Starts the built app from `root` (dist/ and dist-server/ built), opens each of `pages` in a fresh context, and stops it. */
 export async function measureFirstLoads(root: string, pages: string[], chromePath: string): Promise<FirstLoad[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'budgets-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  const app = await startServer({
-    name: 'the app',
-    args: [resolve(root, 'scripts', 'start.ts')],
-    cwd: root,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-    url,
-    timeoutMs: 120_000,
-  }).catch((err) => {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  });
+  const app = await startMeasuredApp(root, 'budgets-', 120_000);
+  const { url } = app;
   const startMs = Date.now() - started;
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_ARGS });
   try {
@@ -98,6 +83,5 @@ export async function measureFirstLoads(root: string, pages: string[], chromePat
   } finally {
     await browser.close();
     await app.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -12,8 +12,10 @@
  * Output is kept in memory (`output()`), or written to `logFile` for long runs that nobody reads.
  */
 import { type ChildProcess, spawn, type StdioOptions } from 'node:child_process';
-import { closeSync, openSync, readFileSync, readdirSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface StartServerOptions {
   /** how errors name the process, e.g. 'the app' (default 'the server') */
@@ -232,3 +234,35 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
 
   return { proc, url, message, output, exited, stop };
 }
+
+/**
+ * The built app of `root` started as `npm start` runs it (scripts/start.ts, NODE_ENV=test), on a fresh
+ * temporary DATA_DIR named `prefix…` and a free port, for a script that measures it (the bundle budget's
+ * first loads, Lighthouse). `stop` ends it and removes the folder; a start that fails removes it too.
+ */
+export async function startMeasuredApp(root: string, prefix: string, timeoutMs: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    const server = await startServer({
+      name: 'the app',
+      args: [join(root, 'scripts', 'start.ts')],
+      cwd: root,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+      url,
+      timeoutMs,
+    });
+    return {
+      url,
+      stop: async () => {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 
 type Read = { data?: unknown; error?: unknown };
 
@@ -14,6 +14,8 @@ export const SETTLE_AT_MOST_MS = 2500;
  * once, and nothing on it moves as they arrive (no layout shift under the customer's thumb); the reads
  * are asked at the same time, so it waits for the slowest, not their sum, and from SWR's cache not at
  * all. A part that does not answer does not hold the page: it shows without it, and the part arrives later.
+ * The answer turns true as a transition (useDeferredValue): the whole page, once in, is drawn in slices
+ * between which the browser stays free, not in one long task.
  */
 export function useAllSettled(reads: Read[], atMostMs = SETTLE_AT_MOST_MS): boolean {
   const settled = allSettled(...reads);
@@ -23,5 +25,5 @@ export function useAllSettled(reads: Read[], atMostMs = SETTLE_AT_MOST_MS): bool
     const timer = setTimeout(() => setLate(true), atMostMs);
     return () => clearTimeout(timer);
   }, [settled, atMostMs]);
-  return settled || late;
+  return useDeferredValue(settled || late);
 }

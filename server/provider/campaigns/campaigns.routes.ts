@@ -1,14 +1,12 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { campaignsConsoleSpec, campaignsSpec, unsubscribePageQuery } from '#contract/campaigns';
 import type { ProviderContext } from '../context';
-import { hostedPageHeaders } from '../http/hosted-page';
+import { hostedPageHeaders, serveHostedPageFiles } from '../http/hosted-page';
 import { mount } from '../http/mount';
 import { parse } from '../http/validate';
 import { getMerchant } from '../settings/settings.service';
 import { campaignPreferences, campaignsConsole, customerOfCode, setCampaignPreference, unsubscribeByCode, updateCampaign } from './campaigns.service';
 import { UNSUBSCRIBE_CSP, UNSUBSCRIBE_CSS, UNSUBSCRIBE_JS, unsubscribePage } from './unsubscribe-page';
-
-const pageHeaders = (res: Response, contentType: string) => hostedPageHeaders(res, contentType, UNSUBSCRIBE_CSP);
 
 /**
  * Campaigns: the customer's choice (`campaign/preferences`, `campaign/unsubscribe`), an e-mail link's
@@ -27,14 +25,7 @@ export function campaignsRoutes(ctx: ProviderContext): Router {
       update: (body, at) => updateCampaign(ctx, at.staff(), body),
     }),
   );
-  r.get('/campaign/unsubscribe.js', (_req, res) => {
-    pageHeaders(res, 'text/javascript; charset=utf-8');
-    res.status(200).send(UNSUBSCRIBE_JS);
-  });
-  r.get('/campaign/unsubscribe.css', (_req, res) => {
-    pageHeaders(res, 'text/css; charset=utf-8');
-    res.status(200).send(UNSUBSCRIBE_CSS);
-  });
+  serveHostedPageFiles(r, '/campaign/unsubscribe', { js: UNSUBSCRIBE_JS, css: UNSUBSCRIBE_CSS, csp: UNSUBSCRIBE_CSP });
   // the e-mail's link: asks first; a code the shop did not sign gets the same page's 404
   r.get('/campaign/unsubscribe', async (req, res) => {
     // a query that is not one code (repeated, too long) is no code: the same not-found page
@@ -45,7 +36,7 @@ export function campaignsRoutes(ctx: ProviderContext): Router {
       // the page below
     }
     const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
-    pageHeaders(res, 'text/html; charset=utf-8');
+    hostedPageHeaders(res, 'text/html; charset=utf-8', UNSUBSCRIBE_CSP);
     if (customerOfCode(ctx.secret, code) === null) {
       res.status(404).send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head><body><main><h1>This unsubscribe link is not valid.</h1><p>Open the app and turn offers off in your profile.</p></main></body></html>`);
       return;

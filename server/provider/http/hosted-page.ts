@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { Response, Router } from 'express';
 
 /**
  * What the provider's hosted pages share (the sandbox's payment page, a campaign e-mail's unsubscribe
@@ -37,3 +37,16 @@ export function hostedPageHeaders(res: Response, contentType: string, csp: strin
     'cache-control': 'no-store',
   });
 }
+
+/** A hosted page's script and stylesheet, at `<path>.js` and `<path>.css`, with the page's headers. */
+export function serveHostedPageFiles(router: Router, path: string, files: { js: string; css: string; csp: string }): void {
+  router.get(`${path}.js`, (_req, res) => {
+    hostedPageHeaders(res, 'text/javascript; charset=utf-8', files.csp);
+    res.status(200).send(files.js);
+  });
+  router.get(`${path}.css`, (_req, res) => {
+    hostedPageHeaders(res, 'text/css; charset=utf-8', files.csp);
+    res.status(200).send(files.css);
+  });
+}
+

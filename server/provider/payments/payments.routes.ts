@@ -1,16 +1,13 @@
-import type { Router, Response } from 'express';
+import type { Router } from 'express';
 import { paymentsSpec, type WebhookData } from '#contract/payments';
 import type { ProviderContext } from '../context';
-import { hostedPageHeaders } from '../http/hosted-page';
+import { hostedPageHeaders, serveHostedPageFiles } from '../http/hosted-page';
 import { mount, Reply, type At } from '../http/mount';
 import type { RawBodyRequest } from '../http/raw-body';
 import { optionalCustomer } from '../http/session';
 import { completeSandboxPayment, receiveWebhook, sandboxPage } from './payments.service';
 import { SANDBOX_CSP, SANDBOX_CSS, SANDBOX_JS } from './sandbox-page';
 import { SANDBOX_GATEWAY_NAME } from './sandbox';
-
-/** Headers of the hosted page and its files (http/hosted-page.ts) with the sandbox page's CSP. */
-const pageHeaders = (res: Response, contentType: string) => hostedPageHeaders(res, contentType, SANDBOX_CSP);
 
 export function paymentsRoutes(ctx: ProviderContext): Router {
   // signed by the payment gateway, not by an API gateway (exempt in http/signature-check.ts): its
@@ -30,21 +27,13 @@ export function paymentsRoutes(ctx: ProviderContext): Router {
   // the sandbox's hosted page exists only while the sandbox is the payment gateway (development and
   // staging, or production with PAYMENT_SANDBOX=true): it pays anything for whoever clicks Pay
   if (ctx.paymentGateway?.name === SANDBOX_GATEWAY_NAME) {
-    r.get('/payment/sandbox.js', (_req, res) => {
-      pageHeaders(res, 'text/javascript; charset=utf-8');
-      res.status(200).send(SANDBOX_JS);
-    });
-
-    r.get('/payment/sandbox.css', (_req, res) => {
-      pageHeaders(res, 'text/css; charset=utf-8');
-      res.status(200).send(SANDBOX_CSS);
-    });
+    serveHostedPageFiles(r, '/payment/sandbox', { js: SANDBOX_JS, css: SANDBOX_CSS, csp: SANDBOX_CSP });
 
     // the browser opens the page through the gateway, which sends the customer's session along: the
     // page shows a payment only to the customer who started it (anyone else: the not-found page)
     r.get('/payment/sandbox/:id', async (req, res) => {
       const page = await sandboxPage(ctx, await optionalCustomer(ctx, req), String(req.params.id));
-      pageHeaders(res, 'text/html; charset=utf-8');
+      hostedPageHeaders(res, 'text/html; charset=utf-8', SANDBOX_CSP);
       res.status(page.status).send(page.html);
     });
   }

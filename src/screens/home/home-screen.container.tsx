@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useProfile } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
@@ -40,9 +40,7 @@ export default function HomePage() {
   // The profile is the page; the other tiles simply stay empty if they fail. The page waits for every
   // tile's first answer (useAllSettled, 2.5 s at most), so nothing moves as they arrive: a tier card or a
   // stamp card appearing above the quick actions pushed them 140 px down (a layout shift of 0.1).
-  // and the page, once all are in, is drawn as a transition (useDeferredValue): React draws it in slices
-  // between which the browser stays free, not in one long task (Lighthouse's total blocking time)
-  const tilesPending = useDeferredValue(!useAllSettled([rewards, orders, stamps, tier]));
+  const tilesPending = !useAllSettled([rewards, orders, stamps, tier]);
   const go = (path: string) => () => void navigate(path);
 
   return (

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useProfile, useRemoveBirthday, useSaveBirthday } from '../../api/customers';
 import { useNotifications } from '../../api/notifications';
@@ -37,8 +37,7 @@ export default function ProfileHomePage() {
   // same reads as their containers'): the page shows once they have answered, so nothing moves as they do
   const pushStatus = usePushStatus();
   const offers = useCampaignPreferences();
-  // drawn, once all are in, as a transition: in slices, not one long task (as Home)
-  const partsPending = useDeferredValue(!useAllSettled([tier, pushStatus, offers]));
+  const partsPending = !useAllSettled([tier, pushStatus, offers]);
   const [loggingOut, setLoggingOut] = useState(false);
   // null until first opened; then it stays mounted, so closing it returns focus to the row that opened it
   const [cardOpen, setCardOpen] = useState<boolean | null>(null);

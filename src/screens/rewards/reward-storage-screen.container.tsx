@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { VoucherTab } from '#contract';
 import { useProfile } from '../../api/customers';
@@ -40,8 +40,7 @@ export default function RewardStoragePage() {
   const vouchers = useVoucherStorage(tab);
   const rewards = useRewards();
   const profile = useProfile();
-  // drawn, once all are in, as a transition: in slices, not one long task (as Home)
-  const allIn = useDeferredValue(useAllSettled([vouchers, rewards, profile]));
+  const allIn = useAllSettled([vouchers, rewards, profile]);
   const initialId = typeof state?.voucherId === 'number' ? state.voucherId : Number.isSafeInteger(linked) && linked > 0 ? linked : null;
   // the open voucher's rotating code, while it is active (the answer says when a counter used it)
   const [openId, setOpenId] = useState<number | null>(initialId);
