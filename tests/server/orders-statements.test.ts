@@ -12,6 +12,8 @@ import { key, products } from './orders.helpers';
  */
 let counting = false;
 let statements = 0;
+/** the statements counted, their SQL text as sent */
+let sent: string[] = [];
 const wrapped: Array<{ proto: { query: (...args: unknown[]) => unknown }; query: (...args: unknown[]) => unknown }> = [];
 
 beforeAll(() => {
@@ -19,7 +21,10 @@ beforeAll(() => {
     const query = proto.query;
     wrapped.push({ proto, query });
     proto.query = function (this: unknown, ...args: unknown[]) {
-      if (counting) statements++;
+      if (counting) {
+        statements++;
+        sent.push(typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string } | undefined)?.text));
+      }
       return query.apply(this, args);
     };
   }
@@ -37,6 +42,7 @@ describeEachDb('order/create round trips', (kind) => {
 
   async function counted(token: string, body: object): Promise<number> {
     statements = 0;
+    sent = [];
     counting = true;
     try {
       await p.call('post', 'order/create', { token, body: { ...body, idempotency_key: key() } }).expect(201);
@@ -53,5 +59,17 @@ describeEachDb('order/create round trips', (kind) => {
     await counted(c.token, { items: [{ product_id: P.croissant.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet' });
     expect(await counted(c.token, { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet' })).toBe(14);
     expect(await counted(c.token, { items: [{ product_id: P.croissant.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet' })).toBe(14);
+  });
+
+  it('takes the pickup slot last: after it only the stored answer and the commit, so its row lock is short', async () => {
+    // every pickup order at a location wants the same first slot, whose row stays locked until commit:
+    // each statement after it is a round trip every other order at the location waits for
+    const P = await products(p);
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    await counted(c.token, { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet' });
+    const slot = sent.findIndex((q) => /insert into "?pickup_slots"?/i.test(q));
+    expect(slot).toBeGreaterThan(0);
+    const after = sent.slice(slot + 1).map((q) => q.trim().split(/\s+/).slice(0, 2).join(' ').toLowerCase());
+    expect(after).toEqual(['update "idempotency_keys"', 'commit']);
   });
 });

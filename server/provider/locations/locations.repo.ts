@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type OperationNodeSource, type RawBuilder, sql } from 'kysely';
 import type { DeliveryArea, HoursException, WeeklyHours } from '#contract/locations';
 import type { Database } from '../../db';
 
@@ -122,12 +122,29 @@ export async function slotCounts(db: Database, locationId: number, from: Date, t
 }
 
 /**
+ * `taking`, a statement that takes a slot's place and returns the slot (`slot_at`) when it did, and in
+ * the same statement the order `orderId`, when given, gets that slot as its pickup time.
+ */
+async function takingSlot(trx: Database, taking: OperationNodeSource, orderId: number | null): Promise<Date | null> {
+  const { rows } = await (
+    orderId === null
+      ? sql<{ slot_at: Date }>`${taking}`
+      : sql<{ slot_at: Date }>`
+    with s as (${taking}),
+    o as (update orders set pickup_at = s.slot_at from s where orders.id = ${orderId}::integer)
+    select slot_at from s`
+  ).execute(trx);
+  return rows[0]?.slot_at ?? null;
+}
+
+/**
  * Takes one place in a slot, in one statement: the slot's row is created with 1, or its count goes up
  * only while under `capacity` (PostgreSQL's upsert takes the row's lock, so of many orders racing for
- * the last place one gets it). False: the slot is full.
+ * the last place one gets it). False: the slot is full. `orderId`: the order given the slot, in the
+ * same statement (takingSlot).
  */
-export async function takeSlot(trx: Database, locationId: number, at: Date, capacity: number): Promise<boolean> {
-  const row = await trx
+export async function takeSlot(trx: Database, locationId: number, at: Date, capacity: number, orderId: number | null = null): Promise<boolean> {
+  const taking = trx
     .insertInto('pickup_slots')
     .values({ location_id: locationId, slot_at: at, taken: 1 })
     .onConflict((oc) =>
@@ -136,20 +153,21 @@ export async function takeSlot(trx: Database, locationId: number, at: Date, capa
         .doUpdateSet((eb) => ({ taken: eb('pickup_slots.taken', '+', 1) }))
         .where('pickup_slots.taken', '<', capacity),
     )
-    .returning('taken')
-    .executeTakeFirst();
-  return row !== undefined;
+    .returning('slot_at');
+  return (await takingSlot(trx, taking, orderId)) !== null;
 }
 
 /**
  * Takes one place in the first of these slots (earliest first) that has room by the counts as they are
  * now, in one statement: takeSlot's conditional upsert on that slot. Null when none had room, or when the
  * one chosen filled up meanwhile (its count is re-checked under the row's lock): the caller then tries
- * them one by one.
+ * them one by one. `orderId` as takeSlot's.
  */
-export async function takeFirstSlot(trx: Database, locationId: number, slots: Date[], capacity: number): Promise<Date | null> {
+export async function takeFirstSlot(trx: Database, locationId: number, slots: Date[], capacity: number, orderId: number | null = null): Promise<Date | null> {
   if (slots.length === 0) return null;
-  const { rows } = await sql<{ slot_at: Date }>`
+  return takingSlot(
+    trx,
+    sql`
     insert into pickup_slots (location_id, slot_at, taken)
     select ${locationId}::integer, s.at, 1
     from (select e.value::timestamptz as at, e.n from jsonb_array_elements_text(${JSON.stringify(slots)}::jsonb) with ordinality as e(value, n)) s
@@ -158,8 +176,9 @@ export async function takeFirstSlot(trx: Database, locationId: number, slots: Da
     order by s.n
     limit 1
     on conflict (location_id, slot_at) do update set taken = pickup_slots.taken + 1 where pickup_slots.taken < ${capacity}::integer
-    returning slot_at`.execute(trx);
-  return rows[0]?.slot_at ?? null;
+    returning slot_at`,
+    orderId,
+  );
 }
 
 /** Gives a slot's place back (a cancelled pickup order). */

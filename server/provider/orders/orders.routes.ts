@@ -3,7 +3,6 @@ import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { deviceHashOf } from '../http/device';
-import { recordDevice } from '../accounts/devices.repo';
 import { listOrders, orderDetail, orderSetup, placeOrder } from './orders.service';
 import { quoteOrder } from './pricing';
 import { merchantSetStatus } from './lifecycle';
@@ -15,11 +14,7 @@ export function ordersRoutes(ctx: ProviderContext): Router {
       // refused before anything is written (no order, no payment, no stored answer): no payment gateway
       const setup = await orderSetup(ctx, body);
       return at.once(async (trx) => {
-        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body);
-        // the device it was ordered on, for referrals' self-referral check (which also has the devices of
-        // sign-up and sign-in): recorded once placeOrder holds the customer's row lock. Before it, the row's
-        // foreign-key share lock, taken by two orders of one customer at once, deadlocked their updates.
-        await recordDevice(trx, at.customerId(), deviceHashOf(ctx.secret, at.req), ctx.clock.now());
+        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body, deviceHashOf(ctx.secret, at.req));
         return at.reply(placed.data, placed.message);
       });
     },

@@ -6,6 +6,7 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { Database } from '../../db';
 import { lockCustomer } from '../accounts/accounts.repo';
+import { recordDevice } from '../accounts/devices.repo';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';
@@ -59,11 +60,12 @@ export async function orderSetup(ctx: ProviderContext, body: OrderCreateBody): P
 /**
  * Places an order (run once per idempotency key, in its transaction `trx`): under the customer's row
  * lock (so one customer's orders take turns on their balance) the basket is priced, the voucher locked
- * and marked used, the order, its lines and timeline written, and then either the wallet is debited
- * and the order paid (points and notifications included), or a gateway payment is started and its URL
- * returned. Any refusal rolls all of it back.
+ * and marked used, the order, its lines and timeline written, the device it came from (`device`, a
+ * hash) recorded, then either the wallet is debited and the order paid (points and notifications
+ * included), or a gateway payment is started and its URL returned; a pickup's slot is taken last before
+ * the gateway's page. Any refusal rolls all of it back.
  */
-export async function placeOrder(trx: Database, ctx: ProviderContext, setup: OrderSetup, customerId: number, body: OrderCreateBody): Promise<{ message: string; data: OrderCreateData }> {
+export async function placeOrder(trx: Database, ctx: ProviderContext, setup: OrderSetup, customerId: number, body: OrderCreateBody, device: string | null): Promise<{ message: string; data: OrderCreateData }> {
   const { payments, merchant } = setup;
   const { rules } = merchant;
   await lockCustomer(trx, customerId);
@@ -83,8 +85,6 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
       below_minimum_by: priced.below_minimum_by,
     });
   }
-  // the slot's place, in this transaction: a refusal later gives it back with everything else
-  const pickupAt = body.fulfilment === 'pickup' ? await takePickupSlot(trx, location, rules, now, priced.asked_slot) : null;
   // a zero total (a voucher covering a pickup order) needs no payment at all: written paid at once
   const payNow = body.payment_method === 'wallet' || priced.total === 0;
   const paid = payNow ? paidColumns(ctx, merchant, { points_to_earn: priced.points_to_earn, total: priced.total, delivery_fee: priced.delivery_fee }, now) : null;
@@ -110,7 +110,8 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
       pointsBreakdown: priced.points_breakdown,
       voucherId: priced.voucher?.id ?? null,
       locationId: location.id,
-      pickupAt,
+      // a pickup's slot is taken last (below), and written with it
+      pickupAt: null,
       at: now,
       paidAt: paid ? paid.paid_at : null,
       ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
@@ -121,23 +122,26 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
   // the earning rules that applied: what their limits count from now on (a cancellation deletes them)
   await recordUses(trx, customerId, { order_id: orderId }, priced.earning, now);
   if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
-  // the answer, from what this transaction wrote (toOrders would read it all back)
-  const answer = (row: OrderRow) =>
-    orderOf(row, {
-      items: priced.lines.map((l) => ({ product_id: l.product_id, name: l.name, price: l.price, qty: l.qty, ...(l.image ? { image: l.image } : {}), ...withOptions(l.options.map((o) => ({ group: o.group, name: o.name, price_delta: o.price_delta }))) })),
-      voucherCode: priced.voucher?.code ?? null,
-      location: { id: location.id, name: location.name, address: location.address },
-      timeline: timeline.map((status) => ({ status, at: now.toISOString(), note: null })),
-    });
-
-  if (payNow) {
-    if (priced.total > 0) {
-      await postWalletEntry(trx, ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` });
-    }
-    // what paying does besides the row and its timeline (markOrderPaid's rest): points pending, referral, notices
-    await paidOrderEffects(trx, ctx, merchant, inserted);
-    return { message: `Order ${name} is paid and confirmed.`, data: { order: answer(inserted) } };
+  // the device it was ordered on, for referrals' self-referral check (which also has the devices of
+  // sign-up and sign-in): recorded under the customer's row lock. Before it, the row's foreign-key share
+  // lock, taken by two orders of one customer at once, deadlocked their updates.
+  await recordDevice(trx, customerId, device, now);
+  if (payNow && priced.total > 0) {
+    await postWalletEntry(trx, ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` });
   }
+  // what paying does besides the row and its timeline (markOrderPaid's rest): points pending, referral, notices
+  if (payNow) await paidOrderEffects(trx, ctx, merchant, inserted);
+  // the slot's place, in this transaction, after every other write and before the gateway's page: every
+  // pickup order at the location wants the same first slot, and its row stays locked until commit
+  const order = body.fulfilment === 'pickup' ? { ...inserted, pickup_at: await takePickupSlot(trx, location, rules, now, priced.asked_slot, orderId) } : inserted;
+  // the answer, from what this transaction wrote (toOrders would read it all back)
+  const answer = orderOf(order, {
+    items: priced.lines.map((l) => ({ product_id: l.product_id, name: l.name, price: l.price, qty: l.qty, ...(l.image ? { image: l.image } : {}), ...withOptions(l.options.map((o) => ({ group: o.group, name: o.name, price_delta: o.price_delta }))) })),
+    voucherCode: priced.voucher?.code ?? null,
+    location: { id: location.id, name: location.name, address: location.address },
+    timeline: timeline.map((status) => ({ status, at: now.toISOString(), note: null })),
+  });
+  if (payNow) return { message: `Order ${name} is paid and confirmed.`, data: { order: answer } };
 
   // payment_method is 'gateway' here (a wallet order returned above), so `payments` was checked
   const { paymentUrl } = await payments!.start(trx, {
@@ -153,7 +157,7 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
     at: now,
   });
   // nothing has changed the new row since it was written
-  return { message: `Order ${name} is waiting for payment.`, data: { order: answer(inserted), payment_url: paymentUrl } };
+  return { message: `Order ${name} is waiting for payment.`, data: { order: answer, payment_url: paymentUrl } };
 }
 
 // ---------------------------------------------------------------------------------------------
