@@ -24,6 +24,7 @@ import { dashboardAt } from '../server/provider/dashboard/dashboard.service';
 import { DASHBOARD_PERIODS } from '#contract/dashboard';
 import { seedVolumeAt } from '../scripts/seed-volume.ts';
 import { measureBundle, readLighthouse, renderReport, type DashboardBench, type Figure, type Pgbench } from './lib/report';
+import { orderStatementTimes, type StatementTimes } from './lib/statement-time';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const num = (name: string, fallback: number) => {
@@ -271,7 +272,7 @@ async function readFigures(p: Product): Promise<Figure[]> {
 async function orderFigure(p: Product, id: string, label: string): Promise<Figure> {
   const info = p.provider.info;
   const before = (await ask<{ orders: number }>(p.provider.proc, { count: 'orders' })).orders;
-  const statementsBefore = (await ask<{ statements: number }>(p.provider.proc, { count: 'statements' })).statements;
+  const statementsBefore = await ask<{ statements: number; times: StatementTimes }>(p.provider.proc, { count: 'statements' });
   let n = 0;
   const body = JSON.stringify({ items: [{ product_id: info.product.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: '[<id>]' });
   const f = await measure(both(p), id, `wallet \`order/create\` through the gateway on ${label}`, {
@@ -287,8 +288,10 @@ async function orderFigure(p: Product, id: string, label: string): Promise<Figur
   const after = (await ask<{ orders: number }>(p.provider.proc, { count: 'orders' })).orders;
   const placed = after - before;
   // every statement the provider sent its database meanwhile (its jobs' too) per order placed
-  const statements = (await ask<{ statements: number }>(p.provider.proc, { count: 'statements' })).statements - statementsBefore;
-  if (placed > 0) f.statementsPerOrder = statements / placed;
+  const statementsAfter = await ask<{ statements: number; times: StatementTimes }>(p.provider.proc, { count: 'statements' });
+  if (placed > 0) f.statementsPerOrder = (statementsAfter.statements - statementsBefore.statements) / placed;
+  // where an order's time went: the kinds of statement that took the longest, warm-up included
+  f.statementTimes = orderStatementTimes(statementsBefore.times, statementsAfter.times, placed, 5);
   // an order still in flight when a run ends (or after a client time-out) is placed but never
   // acknowledged, so the database may hold more than the 201s; it may never hold fewer
   const missing = Math.max(0, f.ok - placed);

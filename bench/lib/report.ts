@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { OrderStatementTime } from './statement-time';
 
 export const TEMPLATE = resolve(import.meta.dirname, '..', 'report-template.md');
 
@@ -28,6 +29,8 @@ export interface Figure {
   note?: string;
   /** orders: the SQL statements the provider sent its database per order placed (each one round trip) */
   statementsPerOrder?: number;
+  /** orders: the kinds of statement that took the most time per order, the most first */
+  statementTimes?: OrderStatementTime[];
 }
 
 /** pgbench's TPC-B-like rate on the PostgreSQL the order run used, in the same bench run. */
@@ -237,6 +240,12 @@ export function reportValues(input: ReportInput): Values {
     notes: [
       ...figures.filter((f) => f.note).map((f) => `- ${f.id}: ${f.note}`),
       ...figures.filter((f) => f.statementsPerOrder !== undefined).map((f) => `- ${f.id}: ${fmt(f.statementsPerOrder!, 1)} SQL statements (round trips) per order, all the provider sent its database during the run`),
+      ...figures
+        .filter((f) => f.statementTimes?.length)
+        .map(
+          (f) =>
+            `- ${f.id}: where an order's time went, each statement timed from sending it to its answer (a wait for a row lock included), the longest per order first: ${f.statementTimes!.map((t) => `\`${t.kind}\` ${fmt(t.msPerOrder, 1)} ms per order (${fmt(t.perOrder, 1)} statements, ${fmt(t.msEach, 2)} ms each)`).join('; ')}`,
+        ),
       ...input.skipped.map((s) => `- skipped: ${s}`),
     ].join('\n'),
     pgbench: tpcb

@@ -22,15 +22,29 @@ import { readOutbox } from '../../server/provider/auth/sender';
 import { startEmbeddedProvider } from '../../server/provider/embedded';
 import { getMerchant } from '../../server/provider/settings/settings.service';
 import { liftSlotCaps, orderableProduct, seedCustomers } from '../lib/customers';
+import { statementKind, type StatementTimes } from '../lib/statement-time';
 
 // the SQL statements this process sends its database (each one round trip), which the bench divides by
-// the orders placed: counted at the drivers, so nothing the provider or its jobs send is missed
+// the orders placed: counted at the drivers, so nothing the provider or its jobs send is missed; and
+// each one's time from sending it to its answer, by kind (bench/lib/statement-time.ts)
 let statements = 0;
+const times: StatementTimes = {};
 for (const proto of [pg.Client.prototype, PGlite.prototype] as Array<{ query: (...args: unknown[]) => unknown }>) {
   const query = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     statements++;
-    return query.apply(this, args);
+    const started = performance.now();
+    const answer = query.apply(this, args);
+    if (answer instanceof Promise) {
+      const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: unknown } | undefined)?.text ?? '');
+      const timed = () => {
+        const t = (times[statementKind(text)] ??= { n: 0, ms: 0 });
+        t.n++;
+        t.ms += performance.now() - started;
+      };
+      answer.then(timed, timed);
+    }
+    return answer;
   };
 }
 
@@ -99,7 +113,7 @@ process.on('message', async (m: { count?: string; profile?: 'start' | 'stop'; fi
     profiler = undefined;
     process.send?.({ profiled: m.file });
   }
-  if (m?.count === 'statements') process.send?.({ statements });
+  if (m?.count === 'statements') process.send?.({ statements, times });
   if (m?.count === 'orders') {
     const row = await database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     process.send?.({ orders: Number(row.n) });

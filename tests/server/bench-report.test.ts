@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fillTemplate, renderReport, type Figure, type ReportInput } from '../../bench/lib/report';
+import { orderStatementTimes, statementKind } from '../../bench/lib/statement-time';
 
 const figure = (id: string, rps: number, cpuUs: number, extra: Partial<Figure> = {}): Figure => ({
   id,
@@ -70,6 +71,7 @@ describe('the bench report', () => {
     expect(md).toContain('- e-postgres/pgbench = 28 %: wallet orders against the transactions');
     expect(md).toContain('- e-postgres: 14.0 SQL statements (round trips) per order');
     expect(md).toContain("| wallet orders ≥ 25 % of pgbench's TPC-B-like rate on the same PostgreSQL | 28 % (800/s of 2,866 tx/s) | ✅ |");
+    expect(md).not.toContain("where an order's time went");
     const slow = renderReport(input([figure('e-postgres', 218, 4_500)], { pgbench, skipped: [] }));
     expect(slow).toContain('| 8 % (218/s of 2,866 tx/s) | ❌ |');
   });
@@ -137,5 +139,30 @@ describe('the bench report', () => {
     expect(() => fillTemplate('{{#gone}}x{{/gone}}\n', {})).toThrow('nothing fills {{gone}}');
     expect(() => fillTemplate('{{ratio}}\n', { ratio: undefined })).toThrow('{{ratio}} has no text in this run');
     expect(fillTemplate('<!-- a note -->\na\n{{#x}}\nshown\n{{/x}}\n{{^x}}\nhidden\n{{/x}}\n{{empty}}\nb\n', { x: 'yes', empty: '' })).toBe('a\nshown\nb\n');
+  });
+
+  it("names where an order's time went, from the statements' kinds the bench's provider timed", () => {
+    const before = { begin: { n: 10, ms: 5 }, 'insert pickup_slots': { n: 10, ms: 100 } };
+    const after = { begin: { n: 110, ms: 55 }, 'insert pickup_slots': { n: 110, ms: 1_900 }, 'select customers': { n: 100, ms: 80 }, commit: { n: 100, ms: 0 } };
+    const times = orderStatementTimes(before, after, 100, 2);
+    expect(times).toEqual([
+      { kind: 'insert pickup_slots', perOrder: 1, msEach: 18, msPerOrder: 18 },
+      { kind: 'select customers', perOrder: 1, msEach: 0.8, msPerOrder: 0.8 },
+    ]);
+    expect(orderStatementTimes(before, after, 0, 2)).toEqual([]);
+    const md = renderReport(input([figure('e-postgres', 225, 3_240, { statementsPerOrder: 15, statementTimes: times })]));
+    expect(md).toContain(
+      "- e-postgres: where an order's time went, each statement timed from sending it to its answer (a wait for a row lock included), the longest per order first: `insert pickup_slots` 18.0 ms per order (1.0 statements, 18.00 ms each); `select customers` 0.8 ms per order (1.0 statements, 0.80 ms each)",
+    );
+  });
+
+  it('groups statements by the first table they write, else read', () => {
+    expect(statementKind('with s as (\n insert into pickup_slots (location_id) select 1 returning slot_at), o as (update orders set x = 1) select 1')).toBe('insert pickup_slots');
+    expect(statementKind('update "idempotency_keys" set "state" = $1')).toBe('update idempotency_keys');
+    expect(statementKind('select * from "customers" where "id" = $1 for update')).toBe('select customers');
+    expect(statementKind('delete from "call_nonces" where seen_at < $1')).toBe('delete call_nonces');
+    expect(statementKind('  COMMIT')).toBe('commit');
+    expect(statementKind('begin')).toBe('begin');
+    expect(statementKind('select 1')).toBe('select');
   });
 });
