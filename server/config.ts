@@ -83,6 +83,7 @@ const schema = z
     NO_COLOR: optionalText,
     DIST_DIR: z.string().default('./dist'),
     API_CACHE_ENTRIES: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(200),
+    DB_PREPARED_STATEMENTS: bool(true),
     DB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(10),
     // Stripe Checkout replaces the sandbox when its key is set (server/provider/payments/stripe.ts)
     STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)').optional()),
@@ -260,6 +261,8 @@ export interface Config {
   noColour: boolean;
   distDir: string;
   dbPoolSize: number;
+  /** PostgreSQL: statements with parameters sent as named statements (server/db/prepared.ts) */
+  dbPreparedStatements: boolean;
   /** how many public provider answers the gateway keeps in memory (0: none) */
   apiCacheEntries: number;
   /** PUBLIC_URL: the shop's public origin, when set (Stripe's return pages, printed console links) */
@@ -340,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noColour: e.NO_COLOR !== undefined,
     distDir: e.DIST_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
     apiCacheEntries: e.API_CACHE_ENTRIES,
     publicUrl: e.PUBLIC_URL,
     stripe:

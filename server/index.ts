@@ -110,6 +110,7 @@ async function main(): Promise<void> {
         databaseUrl: config.databaseUrl,
         dataDir: join(dataDir, 'pglite'),
         poolSize: config.dbPoolSize,
+        preparedStatements: config.dbPreparedStatements,
         onIdleError: (err) => logger.warn({ err }, 'PostgreSQL ended an idle connection: the next query opens another'),
       });
       running.database = database;

@@ -52,7 +52,7 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel, 'gateway');
 const dataDir = resolve(config.dataDir);
 const { secrets } = loadOrCreateSecrets(dataDir);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(dataDir, 'pglite'), poolSize: config.dbPoolSize });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(dataDir, 'pglite'), poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
 await seed(database.db);
 await liftSlotCaps(database.db);
 const provider = await startEmbeddedProvider({

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DB } from './schema';
+import { prepareStatements } from './prepared';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-security';
 import * as m0003 from './migrations/0003-payments';
@@ -65,6 +66,8 @@ export interface DatabaseOptions {
    * Default: one line on stderr. Without a listener node-postgres's 'error' event would end the process.
    */
   onIdleError?: (err: Error) => void;
+  /** PostgreSQL: send statements with parameters as named statements (prepared.ts); on unless false */
+  preparedStatements?: boolean;
 }
 
 // Every migration, in order. Adding one: a new file in migrations/ and a line here.
@@ -98,6 +101,9 @@ const migrations: Record<string, Migration> = {
   '0029-wallet-passes': m0029,
 };
 
+/** The distinct statements a PostgreSQL connection prepares at most (prepared.ts). */
+const PREPARED_STATEMENTS = 500;
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // int8 (counts, money) and numeric as numbers, dates as 'YYYY-MM-DD' strings, in both drivers.
@@ -126,6 +132,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     });
     pool.on('error', options.onIdleError ?? ((err) => console.error(`PostgreSQL ended an idle connection (${err.message}): the next query opens another`)));
+    if (options.preparedStatements !== false) prepareStatements(pool, PREPARED_STATEMENTS);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     rawClients.set(db, { kind: 'postgres', pool });
     handle = { db, kind: 'postgres', close: () => db.destroy() };

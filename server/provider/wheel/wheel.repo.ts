@@ -66,7 +66,10 @@ export async function insertSpin(trx: Database, s: NewSpin): Promise<number | nu
     prize: JSON.stringify(s.prize),
     created_at: s.at,
   });
-  if (s.free) q = q.onConflict((oc) => oc.columns(['customer_id', 'spin_day']).where('free', '=', true).doNothing());
+  // `free = true` written as it is, not as a parameter: PostgreSQL must see that it matches the partial
+  // unique index's predicate when it plans the statement, and a named statement's generic plan sees no
+  // parameter's value
+  if (s.free) q = q.onConflict((oc) => oc.columns(['customer_id', 'spin_day']).where('free', '=', sql.lit(true)).doNothing());
   const row = await q.returning('id').executeTakeFirst();
   return row?.id ?? null;
 }

@@ -69,6 +69,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   await admin.connect();
   const name = `test_${randomBytes(6).toString('hex')}`;
   await admin.query(`create database ${name}`);
+  // named statements (server/db/prepared.ts) planned generically from their first run, not their sixth:
+  // a statement that is only right while PostgreSQL sees its parameters' values fails in every test
+  await admin.query(`alter database ${name} set plan_cache_mode = force_generic_plan`);
   await admin.end();
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
