@@ -26,7 +26,7 @@ export function prepareStatements(pool: pg.Pool, limit: number): void {
   const nameOf = (text: string): string | null => {
     let name = names.get(text);
     if (name === undefined && names.size < limit) {
-      name = STAR.test(text.replace(COUNT_STAR, '')) ? null : `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+      name = nameable(text) ? `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}` : null;
       names.set(text, name);
     }
     return name ?? null;
@@ -56,9 +56,10 @@ export function prepareStatements(pool: pg.Pool, limit: number): void {
   });
 }
 
-/** a `*` that names columns; `count(*)` counts rows, whatever the columns */
-const STAR = /\*/;
-const COUNT_STAR = /count\(\*\)/gi;
+/** Whether a statement with parameters may be named: not when a `*` names columns (`count(*)` counts rows). */
+export function nameable(text: string): boolean {
+  return !/\*/.test(text.replace(/count\(\*\)/gi, ''));
+}
 
 /** PostgreSQL's answer to a named statement whose result's columns changed since it was prepared */
 function isStalePlan(err: unknown): boolean {

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { key, products } from './orders.helpers';
+import { nameable } from '../../server/db/prepared';
+import { statementKind } from '../../bench/lib/statement-time';
 
 /**
  * How many SQL statements (each one round trip) a wallet `order/create` sends its database, counted at
@@ -71,5 +73,15 @@ describeEachDb('order/create round trips', (kind) => {
     expect(slot).toBeGreaterThan(0);
     const after = sent.slice(slot + 1).map((q) => q.trim().split(/\s+/).slice(0, 2).join(' ').toLowerCase());
     expect(after).toEqual(['update "idempotency_keys"', 'commit']);
+  });
+
+  it('names every statement it sends with parameters but the three whose columns come from a `*`', async () => {
+    // a named statement is parsed once per connection and may keep its plan (server/db/prepared.ts)
+    const P = await products(p);
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    await counted(c.token, { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet' });
+    const withValues = sent.filter((q) => q.includes('$1'));
+    expect(withValues.length).toBeGreaterThan(10);
+    expect(withValues.filter((q) => !nameable(q)).map(statementKind)).toEqual(['select customers', 'insert orders', 'insert points_pending']);
   });
 });

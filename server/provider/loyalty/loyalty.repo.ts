@@ -12,6 +12,14 @@ import type { LoyaltyRuleTable } from '../../db/schema';
 
 export type RuleRow = Selectable<LoyaltyRuleTable>;
 
+/**
+ * Every column of a rule, named (a statement with a `*` is never named, server/db/prepared.ts); a column
+ * added to the table and not here fails to compile (below).
+ */
+export const RULE_COLUMNS = ['id', 'kind', 'name', 'fields', 'status', 'created_at', 'updated_at', 'ended_at'] as const;
+const everyRuleColumn: Exclude<keyof LoyaltyRuleTable, (typeof RULE_COLUMNS)[number]> extends never ? true : never = true;
+void everyRuleColumn;
+
 /** A row as earnBreakdown evaluates it. */
 export const earningRuleOf = (r: RuleRow): RuleForEarning => ({ ...(r.fields as unknown as LoyaltyRuleFields), id: r.id, name: r.name }) as RuleForEarning;
 
@@ -70,7 +78,7 @@ export async function activeRules(db: Database, kinds: readonly RuleKind[]): Pro
 
 /** activeRules' query, for a statement that reads it with others. */
 export function activeRulesQuery(db: Database, kinds: readonly RuleKind[]) {
-  return db.selectFrom('loyalty_rules').selectAll().where('status', '=', 'active').where('kind', 'in', [...kinds]).orderBy('id');
+  return db.selectFrom('loyalty_rules').select(RULE_COLUMNS).where('status', '=', 'active').where('kind', 'in', [...kinds]).orderBy('id');
 }
 
 /** Which of these products and categories exist (products archived count: an owner may name one to come back). */

@@ -8,7 +8,7 @@ import { findProducts, holdOptionGroups, optionGroupsFrom, optionGroupsJson } fr
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { holdLocation, unavailableAt, type LocationRow } from '../locations/locations.repo';
 import { saleEarning, saleRulesQuery, type SaleEarning } from '../loyalty/loyalty.earn';
-import type { RuleRow } from '../loyalty/loyalty.repo';
+import { RULE_COLUMNS, type RuleRow } from '../loyalty/loyalty.repo';
 import { earnTierSql } from '../tiers/tiers.service';
 import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, effectiveTimezone, pickupLocation, quotedSlot, shopLocationsHolding, type Locations } from '../locations/ordering';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
@@ -163,7 +163,7 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
  */
 async function pricingFacts(db: Database, locationId: number, customerId: number): Promise<{ notSold: number[]; tier: { name: string; multiplier: number } | null; rules: RuleRow[] }> {
   const { rows } = await sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null }>`
-    select r.*, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(locationId)} as not_sold
+    select ${sql.join(RULE_COLUMNS.map((c) => sql.ref(`r.${c}`)))}, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(locationId)} as not_sold
     from (select 1) as one
     left join lateral (${earnTierSql(customerId)}) as t on true
     left join (${saleRulesQuery(db)}) as r on true

@@ -71,7 +71,8 @@ function groupOptionRows(rows: OptionRow[]): Map<number, OptionGroup[]> {
  * makes the map of what it answered. (Every column is an integer, text or boolean: JSON keeps them.)
  */
 export function optionGroupsJson(db: Database, productIds: number[]): RawBuilder<unknown> {
-  return sql`(select coalesce(json_agg(q), '[]') from (select q.*, row_number() over () as n from (${optionRows(db, productIds)}) as q) as q)`;
+  // each row whole (`to_jsonb(r)`, not `r.*`: a statement with a `*` is never named, server/db/prepared.ts)
+  return sql`(select coalesce(json_agg(to_jsonb(q.r) || jsonb_build_object('n', q.n)), '[]') from (select r, row_number() over () as n from (${optionRows(db, productIds)}) as r) as q)`;
 }
 
 /** The map optionGroupsOf answers, from what optionGroupsJson read. */
