@@ -234,12 +234,14 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
     await releaseVoucher(trx, order.voucher_id, ctx.clock.now());
     extra += ' Your voucher can be used again.';
   }
-  // its pickup slot's place, for someone else (last: an order being placed holds a slot before its customer's other rows)
-  if (order.location_id !== null && order.pickup_at !== null) await releaseSlot(trx, order.location_id, order.pickup_at);
   await dropOrderUses(trx, order.id);
   const cancelled = await applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note, points_taken_back: pointsTakenBack } });
   // a referral waiting for this order waits for the friend's next paid one
   await referralOrderCancelled(trx, order);
+  // its pickup slot's place, for someone else, last: every pickup order at the location takes the slot's
+  // row after all its other rows (placeOrder), its customer's among them, so this holds it the least and
+  // never waits for a customer's row while holding it
+  if (order.location_id !== null && order.pickup_at !== null) await releaseSlot(trx, order.location_id, order.pickup_at);
   return cancelled;
 }
 
