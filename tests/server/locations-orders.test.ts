@@ -94,6 +94,22 @@ describeEachDb('orders per location', (kind) => {
     for (const [slot, n] of bySlot) expect(await t.slotTaken(makati.id, slot)).toBe(n);
   });
 
+  it('as soon as possible looks past the next 16 slots when they are all full', async () => {
+    // an order's first try looks at the next 16 slots only (ordering.ts FIRST_SLOTS); the rest one by one
+    p.clock.set(WED_10AM);
+    const makati = await t.firstLocation();
+    await t.updateLocation(makati.id, { slot_capacity: 1 });
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    const times: string[] = [];
+    for (let i = 0; i < 18; i++) {
+      const placed = await t.order(c.token, {});
+      expect(placed.status).toBe(201);
+      times.push(placed.body.data.order.pickup_at!);
+    }
+    // 10:15, 10:30, … one slot each, the 17th and 18th past the first try's 16
+    expect(times).toEqual(Array.from({ length: 18 }, (_, i) => new Date(WED_10AM.getTime() + (i + 1) * 15 * 60_000).toISOString()));
+  });
+
   it('as soon as possible takes the next slot when the first is full, and a cancellation gives the place back', async () => {
     p.clock.set(WED_10AM);
     const makati = await t.firstLocation();
