@@ -7,10 +7,15 @@ import type { Database } from '../../db';
  * is the referrer. Here, low, so sign-in (auth) and orders record them without knowing referrals.
  */
 export async function recordDevice(db: Database, customerId: number, deviceHash: string | null, now: Date): Promise<void> {
-  if (!deviceHash) return;
-  await db
+  const write = deviceWrite(db, customerId, deviceHash, now);
+  if (write) await write.execute();
+}
+
+/** recordDevice's statement, for a caller that runs it inside one of its own (null: no device to record). */
+export function deviceWrite(db: Database, customerId: number, deviceHash: string | null, now: Date) {
+  if (!deviceHash) return null;
+  return db
     .insertInto('customer_devices')
     .values({ customer_id: customerId, device_hash: deviceHash, first_seen_at: now, last_seen_at: now })
-    .onConflict((oc) => oc.columns(['customer_id', 'device_hash']).doUpdateSet({ last_seen_at: now }))
-    .execute();
+    .onConflict((oc) => oc.columns(['customer_id', 'device_hash']).doUpdateSet({ last_seen_at: now }));
 }

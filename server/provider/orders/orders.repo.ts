@@ -1,5 +1,5 @@
 import type { EarnPart } from '#contract/loyalty-earn';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Insertable, type OperationNodeSource, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { OrderRefundTable, OrderTable } from '../../db/schema';
 import { locationLabels } from '../locations/locations.repo';
@@ -45,9 +45,10 @@ type NewLine = { product_id: number; name: string; price: number; qty: number; o
  * Inserts an order with its lines and its timeline (entries of these statuses at its time), in one
  * statement; null when its name is taken (the caller draws another, and nothing was written). The new
  * row, locked by this transaction. The options each line chose, as they are now (the order keeps them
- * whatever the menu becomes), are written by the same statement.
+ * whatever the menu becomes), are written by the same statement, and so is `alongside`, a statement that
+ * writes (it runs whether or not the name was free).
  */
-export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], timeline: OrderStatus[]): Promise<OrderRow | null> {
+export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], timeline: OrderStatus[], alongside: OperationNodeSource | null = null): Promise<OrderRow | null> {
   const order = trx
     .insertInto('orders')
     .values({
@@ -103,7 +104,8 @@ export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], 
       select o.id, t.status, null, o.created_at
       from o, jsonb_to_recordset(${entries}::jsonb) as t(n integer, status text)
       order by t.n
-    )${chosen}
+    )${chosen}${alongside ? sql`,
+    alongside as (${alongside})` : sql``}
     select o.* from o`.execute(trx);
   const inserted = rows[0];
   if (!inserted) return null;

@@ -6,7 +6,7 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { Database } from '../../db';
 import { lockCustomer } from '../accounts/accounts.repo';
-import { recordDevice } from '../accounts/devices.repo';
+import { deviceWrite } from '../accounts/devices.repo';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';
@@ -91,6 +91,10 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
 
   // its timeline: placed, and paid with it when paid at once
   const timeline: OrderStatus[] = paid ? ['pending_payment', 'paid'] : ['pending_payment'];
+  // the device it was ordered on, for referrals' self-referral check (which also has the devices of
+  // sign-up and sign-in), written by the order's statement, under the customer's row lock. Before it, the
+  // row's foreign-key share lock, taken by two orders of one customer at once, deadlocked their updates.
+  const devices = deviceWrite(trx, customerId, device, now);
   let name = '';
   let inserted: OrderRow | null = null;
   for (let attempt = 0; attempt < 5 && inserted === null; attempt++) {
@@ -115,17 +119,13 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
       at: now,
       paidAt: paid ? paid.paid_at : null,
       ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
-    }, priced.lines, timeline);
+    }, priced.lines, timeline, devices);
   }
   if (inserted === null) throw new Error('could not draw a free order number');
   const orderId = inserted.id;
   // the earning rules that applied: what their limits count from now on (a cancellation deletes them)
   await recordUses(trx, customerId, { order_id: orderId }, priced.earning, now);
   if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
-  // the device it was ordered on, for referrals' self-referral check (which also has the devices of
-  // sign-up and sign-in): recorded under the customer's row lock. Before it, the row's foreign-key share
-  // lock, taken by two orders of one customer at once, deadlocked their updates.
-  await recordDevice(trx, customerId, device, now);
   if (payNow && priced.total > 0) {
     await postWalletEntry(trx, ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` });
   }
