@@ -5,7 +5,6 @@ import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { Database } from '../../db';
-import { lockCustomer } from '../accounts/accounts.repo';
 import { deviceWrite } from '../accounts/devices.repo';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
@@ -68,7 +67,7 @@ export async function orderSetup(ctx: ProviderContext, body: OrderCreateBody): P
 export async function placeOrder(trx: Database, ctx: ProviderContext, setup: OrderSetup, customerId: number, body: OrderCreateBody, device: string | null): Promise<{ message: string; data: OrderCreateData }> {
   const { payments, merchant } = setup;
   const { rules } = merchant;
-  await lockCustomer(trx, customerId);
+  // the customer's row locked first, in pricing's first statement (with the products)
   const priced = await priceOrder(trx, ctx, rules, customerId, body, true);
   const now = ctx.clock.now();
   const { location } = priced;

@@ -4,7 +4,7 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import { findAddress } from '../addresses/addresses.repo';
-import { findProducts, holdOptionGroups, optionGroupsFrom, optionGroupsJson } from '../shop/shop.repo';
+import { findProducts, holdOptionGroups, optionGroupsFrom, optionGroupsJson, productMap, productsQuery } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { holdLocation, unavailableAt, type LocationRow } from '../locations/locations.repo';
 import { saleEarning, saleRulesQuery, type SaleEarning } from '../loyalty/loyalty.earn';
@@ -39,14 +39,14 @@ export interface PricedOrder extends QuoteData {
  * address (400 ADDRESS_REQUIRED), someone else's address (404), an address outside every delivery area
  * (409 OUTSIDE_DELIVERY_AREA), a pickup time not among the location's slots (400 on `pickup_at`), a
  * voucher that is not the customer's own, active, unexpired discount (400 VOUCHER_INVALID).
- * `lockVoucher` is order/create: the voucher's row lock is taken and the location held; the pickup slot
- * is not looked up (placeOrder takes it). A quote answers the slot it would take.
+ * `lockVoucher` is order/create: the customer's and the voucher's row locks are taken and the location
+ * held; the pickup slot is not looked up (placeOrder takes it). A quote answers the slot it would take.
  */
 export async function priceOrder(db: Database, ctx: ProviderContext, rules: MerchantRules, customerId: number, body: QuoteBody, lockVoucher: boolean): Promise<PricedOrder> {
   // in an order's transaction: a price or option change commits before these reads or waits for the order
   // (the products held as they are read, then their option groups)
   const ids = body.items.map((i) => i.product_id);
-  const products = await findProducts(db, ids, lockVoucher);
+  const products = lockVoucher ? await lockCustomerHoldingProducts(db, customerId, ids) : await findProducts(db, ids);
   const unknown: Record<string, string> = {};
   body.items.forEach((item, n) => {
     if (!products.has(item.product_id)) unknown[`items.${n}.product_id`] = 'is not on the menu';
@@ -154,6 +154,21 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     location_id: location.id,
     pickup_at: pickupAt ? pickupAt.toISOString() : null,
   };
+}
+
+/**
+ * In an order's transaction, one statement: the customer's row locked until commit (so one customer's
+ * orders take turns on their balance), and the products held (share) as findProducts holds them. Which
+ * of the two PostgreSQL takes first does not matter: nothing else locks both. 404 when the customer is
+ * gone.
+ */
+async function lockCustomerHoldingProducts(db: Database, customerId: number, ids: number[]) {
+  const { rows } = await sql<{ customer: number; id: number | null; name: string; description: string; price: number; image: string; available: boolean; category_id: number | null }>`
+    select c.id as customer, p.id, p.name, p.description, p.price, p.image, p.available, p.category_id
+    from (select id from customers where id = ${customerId}::integer for update) as c
+    left join (${productsQuery(db, ids, true)}) as p on true`.execute(db);
+  if (rows.length === 0) throw notFound('Customer');
+  return productMap(rows.filter((r): r is typeof r & { id: number } => r.id !== null));
 }
 
 /**

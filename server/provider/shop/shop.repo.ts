@@ -113,12 +113,20 @@ export async function optionNames(db: Database, ids: number[]): Promise<Map<numb
  */
 export async function findProducts(db: Database, ids: number[], hold = false): Promise<Map<number, Product & { category_id: number | null }>> {
   if (ids.length === 0) return new Map();
-  let query = db
+  return productMap(await productsQuery(db, ids, hold).execute());
+}
+
+/** findProducts' query, for a statement that reads it with others (`ids`: at least one). */
+export function productsQuery(db: Database, ids: number[], hold: boolean) {
+  const query = db
     .selectFrom('products')
     .select(['id', 'name', 'description', 'price', 'image', 'available', 'category_id'])
     .where('id', 'in', [...new Set(ids)])
     .where('archived_at', 'is', null);
-  if (hold) query = query.orderBy('id').forShare();
-  const rows = await query.execute();
+  return hold ? query.orderBy('id').forShare() : query;
+}
+
+/** What findProducts answers, from productsQuery's rows. */
+export function productMap(rows: Array<ProductRow & { category_id: number | null }>): Map<number, Product & { category_id: number | null }> {
   return new Map(rows.map((r) => [r.id, { ...toProduct(r), category_id: r.category_id }]));
 }
