@@ -49,4 +49,3 @@ export function serveHostedPageFiles(router: Router, path: string, files: { js: 
     res.status(200).send(files.css);
   });
 }
-

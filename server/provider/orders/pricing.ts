@@ -9,7 +9,7 @@ import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { holdLocation, unavailableAt, type LocationRow } from '../locations/locations.repo';
 import { saleEarning, saleRulesQuery, type SaleEarning } from '../loyalty/loyalty.earn';
 import { RULE_COLUMNS, type RuleRow } from '../loyalty/loyalty.repo';
-import { earnTierSql } from '../tiers/tiers.service';
+import { earnTierQuery } from '../tiers/tiers.service';
 import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, effectiveTimezone, pickupLocation, quotedSlot, shopLocationsHolding, type Locations } from '../locations/ordering';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
 import { lineChoices, type ChosenOption } from './line-options';
@@ -163,13 +163,16 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
  * gone.
  */
 async function lockCustomerHoldingProducts(db: Database, customerId: number, ids: number[]) {
-  const { rows } = await sql<{ customer: number; id: number | null; name: string; description: string; price: number; image: string; available: boolean; category_id: number | null }>`
+  const { rows } = await sql<Omit<ProductRead, 'id'> & { customer: number; id: number | null }>`
     select c.id as customer, p.id, p.name, p.description, p.price, p.image, p.available, p.category_id
     from (select id from customers where id = ${customerId}::integer for update) as c
     left join (${productsQuery(db, ids, true)}) as p on true`.execute(db);
   if (rows.length === 0) throw notFound('Customer');
   return productMap(rows.filter((r): r is typeof r & { id: number } => r.id !== null));
 }
+
+/** A product as productsQuery reads it. */
+type ProductRead = Awaited<ReturnType<ReturnType<typeof productsQuery>['execute']>>[number];
 
 /**
  * What pricing reads once the location is held, in one statement: the products the location does not
@@ -180,7 +183,7 @@ async function pricingFacts(db: Database, locationId: number, customerId: number
   const { rows } = await sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null }>`
     select ${sql.join(RULE_COLUMNS.map((c) => sql.ref(`r.${c}`)))}, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(locationId)} as not_sold
     from (select 1) as one
-    left join lateral (${earnTierSql(customerId)}) as t on true
+    left join lateral (${earnTierQuery(customerId)}) as t on true
     left join (${saleRulesQuery(db)}) as r on true
     order by r.id`.execute(db);
   const first = rows[0]!;

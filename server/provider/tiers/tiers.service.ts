@@ -43,7 +43,6 @@ import {
   customersToPlace,
   customerTierOf,
   earnTierOf,
-  earnTierQuery,
   lockCustomerTierSkip,
   lockProgramme,
   markChecked,
@@ -145,7 +144,7 @@ export async function earnTier(db: Database, customerId: number): Promise<{ name
 }
 
 /** earnTier's query (no row, or the tier's name and multiplier), for a caller that reads it with others. */
-export const earnTierSql = earnTierQuery;
+export { earnTierQuery } from './tiers.repo';
 
 /** The reward the customer's tier gives on their birthday instead of the shop's treat (its id), or null. */
 export async function tierBirthdayReward(db: Database, customerId: number): Promise<number | null> {
