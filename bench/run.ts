@@ -153,7 +153,7 @@ function cpuOf(servers: ChildProcess[]): number {
   return (ticks / CLOCK_TICKS) * 1e6;
 }
 
-async function measure(servers: { procs: ChildProcess[]; control: ChildProcess }, id: string, title: string, opts: Omit<Options, 'duration' | 'connections'>, connections = CONNECTIONS): Promise<Figure> {
+async function measure(servers: { procs: ChildProcess[]; control: ChildProcess | null }, id: string, title: string, opts: Omit<Options, 'duration' | 'connections'>, connections = CONNECTIONS): Promise<Figure> {
   process.stdout.write(`${id}) ${title}: warm-up ${WARMUP} s`);
   const warm = await autocannon({ ...opts, connections, duration: WARMUP, timeout: 10 });
   let ok = warm['2xx'];
@@ -163,10 +163,10 @@ async function measure(servers: { procs: ChildProcess[]; control: ChildProcess }
   let non2xx = warm.non2xx;
   // BENCH_PROFILE=<folder>: a V8 CPU profile of the product server during the runs (open it in Chrome DevTools)
   // (the provider process is profiled; in c-embedded that process is the gateway too)
-  const profile = process.env.BENCH_PROFILE && id !== 'a' ? join(resolve(process.env.BENCH_PROFILE), `${id}.cpuprofile`) : undefined;
+  const profile = process.env.BENCH_PROFILE && servers.control ? join(resolve(process.env.BENCH_PROFILE), `${id}.cpuprofile`) : undefined;
   if (profile) {
     mkdirSync(resolve(process.env.BENCH_PROFILE!), { recursive: true });
-    await ask(servers.control, { profile: 'start' });
+    await ask(servers.control!, { profile: 'start' });
   }
   for (let i = 0; i < RUNS; i++) {
     const cpuBefore = cpuOf(servers.procs);
@@ -178,7 +178,7 @@ async function measure(servers: { procs: ChildProcess[]; control: ChildProcess }
     ok += r['2xx'];
     process.stdout.write(`, run ${i + 1}: ${Math.round(r.requests.average)}/s p99 ${r.latency.p99} ms`);
   }
-  if (profile) await ask(servers.control, { profile: 'stop', file: profile });
+  if (profile) await ask(servers.control!, { profile: 'stop', file: profile });
   process.stdout.write('\n');
   return {
     id,
@@ -241,6 +241,22 @@ async function readFigures(p: Product): Promise<Figure[]> {
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...sign() } }) }],
       }),
     );
+  }
+  if (want('b-relay')) {
+    // b through a bare node:http relay: the floor of forwarding in Node on these cores (bench/servers/relay.ts)
+    const target = new URL(info.provider);
+    const relay = await startChild<{ url: string }>('bench/servers/relay.ts', { BENCH_RELAY_TARGET: target.origin }, 'relay');
+    const sign = providerSigner(info, 'settings/main-setting');
+    try {
+      figures.push(
+        await measure({ procs: [relay.proc, p.provider.proc], control: p.provider.proc }, 'b-relay', 'b through a bare `node:http` relay (no Express, signing, checks, log or cache): the floor of forwarding in Node', {
+          url: new URL(`${target.pathname.replace(/^\/+/, '')}settings/main-setting`, relay.info.url).toString(),
+          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...sign() } }) }],
+        }),
+      );
+    } finally {
+      await relay.stop();
+    }
   }
   if (want('c')) figures.push(await measure(both(p), 'c', '`/api/settings/main-setting` through the gateway', { url: `${gateway}api/settings/main-setting` }));
   if (want('c-forward')) {
@@ -353,7 +369,7 @@ function run(cmd: string, args: string[]): Promise<{ code: number | null; out: s
  * figure has: the rate this machine's PostgreSQL commits short write transactions at, which the order
  * rate is set against. Without pgbench (BENCH_PGBENCH names another path), the reason it was skipped.
  */
-async function pgbenchFigure(): Promise<Pgbench | { skip: string }> {
+async function pgbenchFigure(floor?: (url: string) => Promise<void>): Promise<Pgbench | { skip: string }> {
   if (!existsSync(PGBENCH)) return { skip: `no pgbench at ${PGBENCH} (install postgresql-client or set BENCH_PGBENCH)` };
   const db = await freshPostgres();
   if ('skip' in db) return db;
@@ -370,9 +386,33 @@ async function pgbenchFigure(): Promise<Pgbench | { skip: string }> {
       process.stdout.write(`, run ${i + 1}: ${Math.round(Number(tps[1]))} tx/s`);
     }
     process.stdout.write('\n');
+    await floor?.(db.url);
     return { tps: median(runs), runs, scale: PGBENCH_SCALE, clients: PGBENCH_CLIENTS, threads: PGBENCH_THREADS, duration: DURATION };
   } finally {
     await db.drop();
+  }
+}
+
+/**
+ * e-floor: pgbench's transaction sent from Node (bench/servers/tpcb.ts, on the tables pgbench made) for
+ * each request, behind a bare relay (bench/servers/relay.ts), so two HTTP hops in Node as an order takes
+ * (the gateway, the provider): the most an order path written in Node keeps of pgbench's rate here.
+ */
+async function floorFigure(url: string): Promise<Figure> {
+  const tpcb = await startChild<{ url: string }>('bench/servers/tpcb.ts', { BENCH_TPCB_DATABASE_URL: url, BENCH_TPCB_SCALE: String(PGBENCH_SCALE) }, 'tpcb');
+  try {
+    const relay = await startChild<{ url: string }>('bench/servers/relay.ts', { BENCH_RELAY_TARGET: new URL(tpcb.info.url).origin }, 'relay-tpcb');
+    try {
+      return await measure({ procs: [relay.proc, tpcb.proc], control: null }, 'e-floor', "pgbench's transaction sent from Node through two bare HTTP hops (relay, then `node:http` and node-postgres)", {
+        url: relay.info.url,
+        method: 'POST',
+        body: '{}',
+      });
+    } finally {
+      await relay.stop();
+    }
+  } finally {
+    await tpcb.stop();
   }
 }
 
@@ -465,7 +505,7 @@ async function main(): Promise<void> {
   if (want('a')) {
     const hello = await startChild<{ url: string }>('bench/servers/hello.ts', {}, 'hello');
     try {
-      figures.push(await measure({ procs: [hello.proc], control: hello.proc }, 'a', 'bare Express "hello"', { url: hello.info.url }));
+      figures.push(await measure({ procs: [hello.proc], control: null }, 'a', 'bare Express "hello"', { url: hello.info.url }));
     } finally {
       await hello.stop();
     }
@@ -490,7 +530,7 @@ async function main(): Promise<void> {
     }
   }
 
-  if (['b', 'c', 'c-forward', 'd', 'e-pglite'].some(want)) {
+  if (['b', 'b-relay', 'c', 'c-forward', 'd', 'e-pglite'].some(want)) {
     await withProduct('pglite', {}, async (p) => {
       figures.push(...(await readFigures(p)));
       if (want('e-pglite')) figures.push(await orderFigure(p, 'e-pglite', 'PGlite'));
@@ -528,7 +568,9 @@ async function main(): Promise<void> {
         await db.drop();
       }
       // the same PostgreSQL's own rate, in the same session (the order run's servers stopped)
-      const tpcb = await pgbenchFigure();
+      const tpcb = await pgbenchFigure(async (url) => {
+        if (want('e-floor')) figures.push(await floorFigure(url));
+      });
       if ('skip' in tpcb) {
         skipped.push(`pgbench: ${tpcb.skip}`);
         console.log(`Skipping pgbench: ${tpcb.skip}`);

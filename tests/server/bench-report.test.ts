@@ -42,7 +42,7 @@ describe('the bench report', () => {
     expect(headings(md)).toEqual(['# Benchmark report', '## How to run', '## Machine', '## Results', '## Targets', '## Dashboard at volume', '## Start-up', '## Lighthouse', '## Bundle']);
     expect(md).not.toMatch(/\{\{|\}\}|<!--/);
     expect(md).toContain('each connection is its own customer (42 funded customers)');
-    expect(md).toContain('Targets: c/b ≥ 75 %; c/a ≥ 50 %; reads (b, c, d) p99 < 50 ms at 50 connections; wallet orders ≥ 300/s');
+    expect(md).toContain('Targets: c/b ≥ 75 %; c/a ≥ 50 %; c-forward/b ≥ 70 % (issue 32); reads (b, c, d) p99 < 50 ms at 50 connections; wallet orders ≥ 300/s');
     expect(md).toContain('- Settings: 3 run(s) × 10 s after a 3 s warm-up, 50 connections, server log level `info`');
     expect(md).toContain('| c | figure c | 9,000 | 3.0 | 12.5 | 0 / 0 | 110 | 9,000 |');
     expect(md).toContain('- c/b = 90 % (by server CPU per request: 91 %)');
@@ -50,6 +50,9 @@ describe('the bench report', () => {
     expect(md).toContain('- e-postgres: 10 orders acknowledged (201)');
     expect(md).toContain('is 2.0 times the\nprovider');
     expect(md).toContain('c-forward/b stays near 40 %');
+    // the forwarding goal, without the relay's floor (not measured in this run)
+    expect(md).toContain("| a call the gateway must forward keeps ≥ 70 % of the direct provider's throughput (c-forward/b) | 40 % | ❌ |");
+    expect(md).not.toContain('b-relay/b');
     expect(md).toContain('| gateway keeps ≥ 75 % of the direct provider\'s throughput (c/b) | 90 % | ✅ |');
     expect(md).toContain('| wallet orders ≥ 300/s on PostgreSQL, no error | 320/s, 0 errors, 0 non-2xx | ✅ |');
     // pgbench did not run: its target says so
@@ -74,6 +77,20 @@ describe('the bench report', () => {
     expect(md).not.toContain("where an order's time went");
     const slow = renderReport(input([figure('e-postgres', 218, 4_500)], { pgbench, skipped: [] }));
     expect(slow).toContain('| 8 % (218/s of 2,866 tx/s) | ❌ |');
+  });
+
+  it('sets the forwarded call and the order against their floors in Node, a bare relay and pgbench\'s own transaction', () => {
+    const pgbench = { tps: 4_000, runs: [4_000], scale: 10, clients: 50, threads: 2, duration: 5 };
+    const figures = [figure('b', 10_000, 100), figure('b-relay', 5_000, 210), figure('c-forward', 4_000, 300), figure('e-postgres', 300, 2_400), figure('e-floor', 3_000, 240)];
+    const md = renderReport(input(figures, { pgbench }));
+    expect(md).toContain('| b-relay | figure b-relay | 5,000 |');
+    expect(md).toContain('- b-relay/b = 50 % (by server CPU per request: 48 %): the floor, a relay that does nothing else');
+    expect(md).toContain('- c-forward/b-relay = 80 %: what the gateway as shipped keeps of that relay');
+    expect(md).toContain("| a call the gateway must forward keeps ≥ 70 % of the direct provider's throughput (c-forward/b) | 40 % (a bare relay: 50 %) | ❌ |");
+    expect(md).toContain("- e-floor/pgbench = 75 %: pgbench's transaction sent from Node through two HTTP hops");
+    expect(md).toContain('- e-postgres/e-floor = 10 %: an order costs the servers (gateway and provider, PostgreSQL not counted) 10 times the CPU of that transaction');
+    expect(md).toContain("| 8 % (300/s of 4,000 tx/s; pgbench's own transaction from Node: 75 %) | ❌ |");
+    expect(md).not.toMatch(/\{\{|\}\}/);
   });
 
   it('shows the dashboard at volume against its budget when it was measured', () => {
