@@ -110,6 +110,35 @@ describeEachDb('orders per location', (kind) => {
     expect(times).toEqual(Array.from({ length: 18 }, (_, i) => new Date(WED_10AM.getTime() + (i + 1) * 15 * 60_000).toISOString()));
   });
 
+  it("stores each paid pickup order's answer with the slot it took: a replay answers the same pickup time", async () => {
+    // the answer is stored by the slot's own statement, its pickup time filled in there (orders.service
+    // answerWithSlot): on the first try, one by one past 16 full slots, and for a slot asked for
+    p.clock.set(WED_10AM);
+    const makati = await t.firstLocation();
+    await t.updateLocation(makati.id, { slot_capacity: 1 });
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    const placed: Array<{ idempotency_key: string; body: Placed['body'] }> = [];
+    for (let i = 0; i < 17; i++) {
+      const idempotency_key = `slot-${i}-${key()}`;
+      const first = await t.order(c.token, { idempotency_key });
+      expect(first.status).toBe(201);
+      placed.push({ idempotency_key, body: first.body });
+    }
+    const asked = `slot-asked-${key()}`;
+    const askedFirst = await t.order(c.token, { idempotency_key: asked, pickup_at: '2026-11-25T08:00:00.000Z' });
+    expect(askedFirst.body.data.order.pickup_at).toBe('2026-11-25T08:00:00.000Z');
+    placed.push({ idempotency_key: asked, body: askedFirst.body });
+    expect(placed[16]!.body.data.order.pickup_at).toBe(new Date(WED_10AM.getTime() + 17 * 15 * 60_000).toISOString());
+    for (const { idempotency_key, body } of placed) {
+      const again = await t.order(c.token, { idempotency_key, ...(idempotency_key === asked ? { pickup_at: '2026-11-25T08:00:00.000Z' } : {}) });
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(body);
+    }
+    // the orders themselves hold the same times
+    const rows = await p.db.selectFrom('orders').select('pickup_at').where('customer_id', '=', c.id).orderBy('id').execute();
+    expect(rows.map((r) => r.pickup_at?.toISOString())).toEqual(placed.map((x) => x.body.data.order.pickup_at));
+  });
+
   it('as soon as possible takes the next slot when the first is full, and a cancellation gives the place back', async () => {
     p.clock.set(WED_10AM);
     const makati = await t.firstLocation();

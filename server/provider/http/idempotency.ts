@@ -1,5 +1,5 @@
 import type { Envelope } from '#contract';
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Database } from '../../db';
 import { sha256Hex } from '../../lib/signature';
 import type { Clock } from '../../lib/clock';
@@ -24,6 +24,46 @@ export function requestHash(body: Record<string, unknown>): string {
 }
 
 /**
+ * The key an effect runs under (idempotent's). An effect whose last write must come as late as it can
+ * (an order's pickup slot, whose row every order at the location waits for) may store its answer in that
+ * same statement: `storing` is the UPDATE that marks the key done, for a CTE of it, and `stored()` says
+ * it ran, so idempotent sends no statement of its own for it.
+ */
+export class OnceKey {
+  readonly customerId: number;
+  readonly scope: string;
+  readonly key: string;
+  readonly #clock: Clock;
+  #stored = false;
+
+  constructor(customerId: number, scope: string, key: string, clock: Clock) {
+    this.customerId = customerId;
+    this.scope = scope;
+    this.key = key;
+    this.#clock = clock;
+  }
+
+  /** The key marked done with the answer `status` and `body` (the answer's JSON, or an expression of it completed in SQL). */
+  storing(db: Database, status: number, body: string | Expression<string>) {
+    return db
+      .updateTable('idempotency_keys')
+      .set({ state: 'done', response_status: status, response_body: body, updated_at: this.#clock.now() })
+      .where('customer_id', '=', this.customerId)
+      .where('scope', '=', this.scope)
+      .where('key', '=', this.key);
+  }
+
+  /** The effect's own statement stored its answer (with `storing`), as the effect returns it. */
+  stored(): void {
+    this.#stored = true;
+  }
+
+  get isStored(): boolean {
+    return this.#stored;
+  }
+}
+
+/**
  * Runs `effect` at most once per (customer, scope, key). The effect's own transaction also marks the
  * key done with its answer, so "effect happened" and "answer stored" commit together. A repeat with the
  * same body replays the stored answer; another body → 422; while the first is running → 409.
@@ -33,7 +73,7 @@ export async function idempotent<T>(
   db: Database,
   clock: Clock,
   scope: { customerId: number; scope: string; key: string; body: Record<string, unknown> },
-  effect: (trx: Database) => Promise<StoredAnswer<T>>,
+  effect: (trx: Database, key: OnceKey) => Promise<StoredAnswer<T>>,
 ): Promise<StoredAnswer<T>> {
   const hash = requestHash(scope.body);
   const now = clock.now();
@@ -71,19 +111,13 @@ export async function idempotent<T>(
     if (Number(taken.numUpdatedRows) !== 1) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
   }
 
-  const finish = (trx: Database, answer: StoredAnswer<unknown>) =>
-    trx
-      .updateTable('idempotency_keys')
-      .set({ state: 'done', response_status: answer.status, response_body: JSON.stringify(answer), updated_at: clock.now() })
-      .where('customer_id', '=', scope.customerId)
-      .where('scope', '=', scope.scope)
-      .where('key', '=', scope.key)
-      .execute();
+  const once = new OnceKey(scope.customerId, scope.scope, scope.key, clock);
+  const finish = (trx: Database, answer: StoredAnswer<unknown>) => once.storing(trx, answer.status, JSON.stringify(answer)).execute();
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const answer = await effect(trx);
-      await finish(trx, answer);
+      const answer = await effect(trx, once);
+      if (!once.isStored) await finish(trx, answer);
       return answer;
     });
   } catch (err) {

@@ -17,7 +17,7 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { apiRouter } from './api-router';
 import { send } from './envelope';
-import { idempotent } from './idempotency';
+import { idempotent, type OnceKey } from './idempotency';
 import { requireMerchant } from './merchant-key';
 import { customerOf, requireCustomer } from './session';
 import { requireStaff, staffOf, type StaffOfRequest } from './staff-session';
@@ -44,9 +44,10 @@ export interface At<T> {
   /**
    * An idempotent call's effect, run at most once per key in one transaction (`trx`) that also keeps
    * its answer (its data, or an `at.reply`): a repeat answers as the first did. Reads that need no
-   * transaction come before it (PGlite has one connection, which the transaction holds).
+   * transaction come before it (PGlite has one connection, which the transaction holds). `key`: for an
+   * effect that stores its answer in a statement of its own (OnceKey).
    */
-  once: (effect: (trx: Database) => Promise<T | Reply<T>>) => Promise<Reply<T>>;
+  once: (effect: (trx: Database, key: OnceKey) => Promise<T | Reply<T>>) => Promise<Reply<T>>;
 }
 
 /** What a handler gets: what the declared schema parsed; a webhook nothing (its adapter reads the raw body). */
@@ -108,8 +109,8 @@ export function mount<A extends AreaSpec<any, any>>(
           const body = input as { idempotency_key: string };
           const scope = { customerId: keyOwner(e, res), scope: e.path, key: body.idempotency_key, body };
           return new Reply(
-            await idempotent(ctx.db, ctx.clock, scope, async (trx) => {
-              const answer = await effect(trx);
+            await idempotent(ctx.db, ctx.clock, scope, async (trx, key) => {
+              const answer = await effect(trx, key);
               return answer instanceof Reply ? answer.envelope : reply(answer, e.message).envelope;
             }),
           );

@@ -1,4 +1,4 @@
-import { type OperationNodeSource, type RawBuilder, sql } from 'kysely';
+import { type Expression, type OperationNodeSource, type RawBuilder, sql } from 'kysely';
 import type { DeliveryArea, HoursException, WeeklyHours } from '#contract/locations';
 import type { Database } from '../../db';
 
@@ -122,16 +122,30 @@ export async function slotCounts(db: Database, locationId: number, from: Date, t
 }
 
 /**
- * `taking`, a statement that takes a slot's place and returns the slot (`slot_at`) when it did, and in
- * the same statement the order `orderId`, when given, gets that slot as its pickup time.
+ * A write that goes in the statement that takes a slot, given the slot it took (`slotAt`: an expression
+ * that is null when it took none, so the write must then do nothing).
  */
-async function takingSlot(trx: Database, taking: OperationNodeSource, orderId: number | null): Promise<Date | null> {
+export type WithSlot = (slotAt: Expression<Date | null>) => OperationNodeSource;
+
+/** What takes a slot for an order: the order given it as its pickup time, and another write (WithSlot) with it. */
+export interface SlotFor {
+  orderId: number;
+  also?: WithSlot;
+}
+
+/**
+ * `taking`, a statement that takes a slot's place and returns the slot (`slot_at`) when it did, and in
+ * the same statement, when `order` is given, the order gets that slot as its pickup time and its other
+ * write is made.
+ */
+async function takingSlot(trx: Database, taking: OperationNodeSource, order: SlotFor | null): Promise<Date | null> {
   const { rows } = await (
-    orderId === null
+    order === null
       ? sql<{ slot_at: Date }>`${taking}`
       : sql<{ slot_at: Date }>`
     with s as (${taking}),
-    o as (update orders set pickup_at = s.slot_at from s where orders.id = ${orderId}::integer)
+    o as (update orders set pickup_at = s.slot_at from s where orders.id = ${order.orderId}::integer)
+    ${order.also ? sql`, w as (${order.also(sql<Date | null>`(select slot_at from s)`)})` : sql``}
     select slot_at from s`
   ).execute(trx);
   return rows[0]?.slot_at ?? null;
@@ -140,10 +154,10 @@ async function takingSlot(trx: Database, taking: OperationNodeSource, orderId: n
 /**
  * Takes one place in a slot, in one statement: the slot's row is created with 1, or its count goes up
  * only while under `capacity` (PostgreSQL's upsert takes the row's lock, so of many orders racing for
- * the last place one gets it). False: the slot is full. `orderId`: the order given the slot, in the
+ * the last place one gets it). False: the slot is full. `order`: the order given the slot, in the
  * same statement (takingSlot).
  */
-export async function takeSlot(trx: Database, locationId: number, at: Date, capacity: number, orderId: number | null = null): Promise<boolean> {
+export async function takeSlot(trx: Database, locationId: number, at: Date, capacity: number, order: SlotFor | null = null): Promise<boolean> {
   const taking = trx
     .insertInto('pickup_slots')
     .values({ location_id: locationId, slot_at: at, taken: 1 })
@@ -154,16 +168,16 @@ export async function takeSlot(trx: Database, locationId: number, at: Date, capa
         .where('pickup_slots.taken', '<', capacity),
     )
     .returning('slot_at');
-  return (await takingSlot(trx, taking, orderId)) !== null;
+  return (await takingSlot(trx, taking, order)) !== null;
 }
 
 /**
  * Takes one place in the first of these slots (earliest first) that has room by the counts as they are
  * now, in one statement: takeSlot's conditional upsert on that slot. Null when none had room, or when the
  * one chosen filled up meanwhile (its count is re-checked under the row's lock): the caller then tries
- * them one by one. `orderId` as takeSlot's.
+ * them one by one. `order` as takeSlot's.
  */
-export async function takeFirstSlot(trx: Database, locationId: number, slots: Date[], capacity: number, orderId: number | null = null): Promise<Date | null> {
+export async function takeFirstSlot(trx: Database, locationId: number, slots: Date[], capacity: number, order: SlotFor | null = null): Promise<Date | null> {
   if (slots.length === 0) return null;
   return takingSlot(
     trx,
@@ -177,7 +191,7 @@ export async function takeFirstSlot(trx: Database, locationId: number, slots: Da
     limit 1
     on conflict (location_id, slot_at) do update set taken = pickup_slots.taken + 1 where pickup_slots.taken < ${capacity}::integer
     returning slot_at`,
-    orderId,
+    order,
   );
 }
 

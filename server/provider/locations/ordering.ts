@@ -12,7 +12,7 @@ import type { RawBuilder } from 'kysely';
 import type { Database } from '../../db';
 import { AppError, notFound, validation } from '../http/errors';
 import { isPickupSlot, localDate, orderingState, pickupSlots, type LocationHours, type PauseState, type SlotRules } from './hours';
-import { listLocationsHolding, slotCounts, takeFirstSlot, takeSlot, type LocationRow } from './locations.repo';
+import { listLocationsHolding, slotCounts, takeFirstSlot, takeSlot, type LocationRow, type SlotFor } from './locations.repo';
 
 /** What the shop's rules say that a location's own settings fall back on. */
 export interface ShopDefaults {
@@ -167,25 +167,26 @@ const FIRST_SLOTS = 16;
  * An order's pickup time, taken in its transaction: the asked slot, or the first with room; each with
  * takeSlot's one conditional upsert, so no slot goes over its cap however many orders race for it.
  * Slots are tried earliest first, so two orders never wait on each other's slots in opposite orders.
- * The order (`orderId`, written already) gets it as its pickup time in the same statement. The slot's
- * row stays locked until commit and every order at the location wants the same first slot, so this is
- * the order's last statement before its answer is stored: the lock is held for the fewest round trips.
+ * The order (`order.orderId`, written already) gets it as its pickup time in the same statement, and
+ * `order.also` is written with it (a paid order's stored answer). The slot's row stays locked until
+ * commit and every order at the location wants the same first slot, so this is the order's last
+ * statement: the lock is held for the fewest round trips.
  * 409 SLOT_FULL (with the next slot with room) when the asked one, or every one, is full.
  */
-export async function takePickupSlot(trx: Database, l: LocationRow, shop: Pick<ShopDefaults, 'timezone' | 'locale'>, now: Date, asked: Date | null, orderId: number): Promise<Date> {
+export async function takePickupSlot(trx: Database, l: LocationRow, shop: Pick<ShopDefaults, 'timezone' | 'locale'>, now: Date, asked: Date | null, order: SlotFor): Promise<Date> {
   const tz = effectiveTimezone(l, shop.timezone);
   const slots = slotsNow(l, shop, now);
   if (asked !== null) {
-    if (await takeSlot(trx, l.id, asked, l.slot_capacity, orderId)) return asked;
+    if (await takeSlot(trx, l.id, asked, l.slot_capacity, order)) return asked;
     const later = (await slotsWithRoom(trx, l, slots)).find((s) => s.getTime() > asked.getTime());
     throw slotFull(later ?? null, tz, now, shop.locale);
   }
   // the first with room among the next few, in one statement; should they all be full, or the one chosen
   // have filled up meanwhile, one by one
-  const first = await takeFirstSlot(trx, l.id, slots.slice(0, FIRST_SLOTS), l.slot_capacity, orderId);
+  const first = await takeFirstSlot(trx, l.id, slots.slice(0, FIRST_SLOTS), l.slot_capacity, order);
   if (first) return first;
   for (const slot of await slotsWithRoom(trx, l, slots)) {
-    if (await takeSlot(trx, l.id, slot, l.slot_capacity, orderId)) return slot;
+    if (await takeSlot(trx, l.id, slot, l.slot_capacity, order)) return slot;
   }
   const message = slots.length ? 'Every pickup time today and tomorrow is full. Try again later.' : 'There is no pickup time left today or tomorrow. Try again later.';
   throw new AppError('SLOT_FULL', message, { pickup_at: 'no pickup time has room' }, { next_slot: null });

@@ -13,8 +13,8 @@ export function ordersRoutes(ctx: ProviderContext): Router {
     create: async (body, at) => {
       // refused before anything is written (no order, no payment, no stored answer): no payment gateway
       const setup = await orderSetup(ctx, body);
-      return at.once(async (trx) => {
-        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body, deviceHashOf(ctx.secret, at.req));
+      return at.once(async (trx, key) => {
+        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body, deviceHashOf(ctx.secret, at.req), { key, envelope: (data, message) => at.reply(data, message).envelope });
         return at.reply(placed.data, placed.message);
       });
     },

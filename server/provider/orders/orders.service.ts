@@ -4,6 +4,7 @@ import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
+import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { deviceWrite } from '../accounts/devices.repo';
 import { getMerchant, type Merchant } from '../settings/settings.service';
@@ -11,6 +12,8 @@ import { availablePayments, type PaymentStarter } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { findCustomerOrder, insertOrder, listCustomerOrders, markVoucherUsed, orderOf, toOrders, withOptions, type OrderRow } from './orders.repo';
 import { assertTakingOrders, takePickupSlot } from '../locations/ordering';
+import type { WithSlot } from '../locations/locations.repo';
+import type { OnceKey, StoredAnswer } from '../http/idempotency';
 import { priceOrder, quoteOf } from './pricing';
 import { recordUses } from '../loyalty/loyalty.earn';
 import { paidColumns, paidOrderEffects } from './lifecycle';
@@ -62,9 +65,18 @@ export async function orderSetup(ctx: ProviderContext, body: OrderCreateBody): P
  * and marked used, the order, its lines and timeline written, the device it came from (`device`, a
  * hash) recorded, then either the wallet is debited and the order paid (points and notifications
  * included), or a gateway payment is started and its URL returned; a pickup's slot is taken last before
- * the gateway's page. Any refusal rolls all of it back.
+ * the gateway's page. Any refusal rolls all of it back. `store`: the call's idempotency key and its
+ * answer's envelope, so that a paid pickup order stores its answer in the slot's statement (its last).
  */
-export async function placeOrder(trx: Database, ctx: ProviderContext, setup: OrderSetup, customerId: number, body: OrderCreateBody, device: string | null): Promise<{ message: string; data: OrderCreateData }> {
+export async function placeOrder(
+  trx: Database,
+  ctx: ProviderContext,
+  setup: OrderSetup,
+  customerId: number,
+  body: OrderCreateBody,
+  device: string | null,
+  store?: { key: OnceKey; envelope: (data: OrderCreateData, message: string) => StoredAnswer<OrderCreateData> },
+): Promise<{ message: string; data: OrderCreateData }> {
   const { payments, merchant } = setup;
   const { rules } = merchant;
   // the customer's row locked first, in pricing's first statement (with the products)
@@ -130,17 +142,27 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
   }
   // what paying does besides the row and its timeline (markOrderPaid's rest): points pending, referral, notices
   if (payNow) await paidOrderEffects(trx, ctx, merchant, inserted);
-  // the slot's place, in this transaction, after every other write and before the gateway's page: every
-  // pickup order at the location wants the same first slot, and its row stays locked until commit
-  const order = body.fulfilment === 'pickup' ? { ...inserted, pickup_at: await takePickupSlot(trx, location, rules, now, priced.asked_slot, orderId) } : inserted;
   // the answer, from what this transaction wrote (toOrders would read it all back)
-  const answer = orderOf(order, {
-    items: priced.lines.map((l) => ({ product_id: l.product_id, name: l.name, price: l.price, qty: l.qty, ...(l.image ? { image: l.image } : {}), ...withOptions(l.options.map((o) => ({ group: o.group, name: o.name, price_delta: o.price_delta }))) })),
-    voucherCode: priced.voucher?.code ?? null,
-    location: { id: location.id, name: location.name, address: location.address },
-    timeline: timeline.map((status) => ({ status, at: now.toISOString(), note: null })),
-  });
-  if (payNow) return { message: `Order ${name} is paid and confirmed.`, data: { order: answer } };
+  const answerOf = (o: OrderRow) =>
+    orderOf(o, {
+      items: priced.lines.map((l) => ({ product_id: l.product_id, name: l.name, price: l.price, qty: l.qty, ...(l.image ? { image: l.image } : {}), ...withOptions(l.options.map((o) => ({ group: o.group, name: o.name, price_delta: o.price_delta }))) })),
+      voucherCode: priced.voucher?.code ?? null,
+      location: { id: location.id, name: location.name, address: location.address },
+      timeline: timeline.map((status) => ({ status, at: now.toISOString(), note: null })),
+    });
+  const paidMessage = `Order ${name} is paid and confirmed.`;
+  let order = inserted;
+  if (body.fulfilment === 'pickup') {
+    // the slot's place, in this transaction, after every other write and before the gateway's page: every
+    // pickup order at the location wants the same first slot, and its row stays locked until commit. A
+    // paid order's answer is stored in the same statement, its pickup time filled in there, so only the
+    // commit follows the lock
+    const also = payNow && store ? answerWithSlot(trx, store.key, store.envelope({ order: answerOf(inserted) }, paidMessage)) : undefined;
+    order = { ...inserted, pickup_at: await takePickupSlot(trx, location, rules, now, priced.asked_slot, { orderId, also }) };
+    if (also) store!.key.stored();
+  }
+  const answer = answerOf(order);
+  if (payNow) return { message: paidMessage, data: { order: answer } };
 
   // payment_method is 'gateway' here (a wallet order returned above), so `payments` was checked
   const { paymentUrl } = await payments!.start(trx, {
@@ -157,6 +179,18 @@ export async function placeOrder(trx: Database, ctx: ProviderContext, setup: Ord
   });
   // nothing has changed the new row since it was written
   return { message: `Order ${name} is waiting for payment.`, data: { order: answer, payment_url: paymentUrl } };
+}
+
+/**
+ * A paid pickup order's answer (`stored`, written before its slot is known: no pickup time) stored as
+ * the key's, with the slot the same statement takes as its pickup time, in the ISO form the answer
+ * gives it (toISOString's): written only when a slot was taken.
+ */
+function answerWithSlot(trx: Database, key: OnceKey, stored: StoredAnswer<OrderCreateData>): WithSlot {
+  return (slotAt) =>
+    key
+      .storing(trx, stored.status, sql<string>`jsonb_set(${JSON.stringify(stored)}::jsonb, '{data,order,pickup_at}', to_jsonb(to_char(${slotAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`)
+      .where(sql<boolean>`${slotAt} is not null`);
 }
 
 // ---------------------------------------------------------------------------------------------
