@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Order, OrderCreateBody, OrderCreateData, OrderListData, OrderStatus } from '#contract';
 import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
-import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { deviceWrite } from '../accounts/devices.repo';
 import { getMerchant, type Merchant } from '../settings/settings.service';
@@ -157,9 +157,10 @@ export async function placeOrder(
     // pickup order at the location wants the same first slot, and its row stays locked until commit. A
     // paid order's answer is stored in the same statement, its pickup time filled in there, so only the
     // commit follows the lock
-    const also = payNow && store ? answerWithSlot(trx, store.key, store.envelope({ order: answerOf(inserted) }, paidMessage)) : undefined;
+    const storing = payNow ? store : undefined;
+    const also = storing ? answerWithSlot(trx, storing.key, storing.envelope({ order: answerOf(inserted) }, paidMessage)) : undefined;
     order = { ...inserted, pickup_at: await takePickupSlot(trx, location, rules, now, priced.asked_slot, { orderId, also }) };
-    if (also) store!.key.stored();
+    storing?.key.stored();
   }
   const answer = answerOf(order);
   if (payNow) return { message: paidMessage, data: { order: answer } };
