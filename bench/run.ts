@@ -163,10 +163,12 @@ async function measure(servers: { procs: ChildProcess[]; control: ChildProcess |
   let non2xx = warm.non2xx;
   // BENCH_PROFILE=<folder>: a V8 CPU profile of the product server during the runs (open it in Chrome DevTools)
   // (the provider process is profiled; in c-embedded that process is the gateway too)
-  const profile = process.env.BENCH_PROFILE && servers.control ? join(resolve(process.env.BENCH_PROFILE), `${id}.cpuprofile`) : undefined;
-  if (profile) {
+  // (a server that does not answer the bench's messages, control null, is not profiled)
+  const control = process.env.BENCH_PROFILE ? servers.control : null;
+  const profile = control ? join(resolve(process.env.BENCH_PROFILE!), `${id}.cpuprofile`) : undefined;
+  if (control) {
     mkdirSync(resolve(process.env.BENCH_PROFILE!), { recursive: true });
-    await ask(servers.control!, { profile: 'start' });
+    await ask(control, { profile: 'start' });
   }
   for (let i = 0; i < RUNS; i++) {
     const cpuBefore = cpuOf(servers.procs);
@@ -178,7 +180,7 @@ async function measure(servers: { procs: ChildProcess[]; control: ChildProcess |
     ok += r['2xx'];
     process.stdout.write(`, run ${i + 1}: ${Math.round(r.requests.average)}/s p99 ${r.latency.p99} ms`);
   }
-  if (profile) await ask(servers.control!, { profile: 'stop', file: profile });
+  if (control) await ask(control, { profile: 'stop', file: profile });
   process.stdout.write('\n');
   return {
     id,
