@@ -8,10 +8,11 @@
  */
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UPSTREAM_AGENT } from '../../server/gateway/proxy';
 
 const target = new URL(process.env.BENCH_RELAY_TARGET ?? '');
-// the gateway's own agent settings (server/gateway/proxy.ts)
-const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 512, scheduling: 'lifo', timeout: 30_000 });
+// the gateway's own agent settings
+const agent = new Agent(UPSTREAM_AGENT);
 const base = target.pathname.replace(/\/+$/, '');
 
 const server = createServer((req, res) => {

@@ -215,6 +215,15 @@ function clientAddress(req: Request): string {
 }
 
 /**
+ * The agent options of the gateway's connections to the provider: kept open and reused (a new TCP
+ * connection per call costs more than the call itself on loopback). Free sockets are kept up to the busy
+ * maximum, so a burst at 100+ concurrent calls does not close and reopen connections as it ebbs; idle
+ * ones go after 30 s, before the provider's own keep-alive timeout (65 s for the embedded one) can race a
+ * reuse. The bench's bare relay (bench/servers/relay.ts) uses them too.
+ */
+export const UPSTREAM_AGENT = { keepAlive: true, maxSockets: 512, maxFreeSockets: 512, scheduling: 'lifo' as const, timeout: 30_000 };
+
+/**
  * `/api/*` → `${providerBase}<path>`: state-changing calls must be JSON (CSRF defence next to SameSite
  * cookies: a cross-site form cannot send application/json, and a cross-site fetch that does needs a
  * CORS preflight this gateway never grants), every call is signed, the session cookie becomes a
@@ -397,14 +406,10 @@ export function apiProxy(o: ApiProxyOptions): Router {
     }
   }
 
-  // Connections to the provider are kept open and reused (a new TCP connection per call costs more than
-  // the call itself on loopback). Free sockets are kept up to the busy maximum, so a burst at 100+
-  // concurrent calls does not close and reopen connections as it ebbs; idle ones go after 30 s,
-  // before the provider's own keep-alive timeout (65 s for the embedded one) can race a reuse.
-  const agentOptions = { keepAlive: true, maxSockets: 512, maxFreeSockets: 512, scheduling: 'lifo' as const, timeout: 30_000 };
+  // connections to the provider kept open and reused (UPSTREAM_AGENT)
   const target = new URL(o.providerBase);
   const tls = target.protocol === 'https:';
-  const agent = tls ? new HttpsAgent(agentOptions) : new Agent(agentOptions);
+  const agent = tls ? new HttpsAgent(UPSTREAM_AGENT) : new Agent(UPSTREAM_AGENT);
   const send = tls ? httpsRequest : httpRequest;
   const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = target.port || (tls ? 443 : 80);
