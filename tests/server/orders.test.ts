@@ -222,6 +222,20 @@ describeEachDb('orders', (kind) => {
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 100000 - 16500, walletEntries: 2 });
     });
 
+    it("keeps each customer's keys their own: another customer's same key places its own order, and each replays its own answer", async () => {
+      // a paid pickup order's answer is stored by the slot's statement (orders.service answerWithSlot), under the caller's key only
+      const a = await p.newCustomer({ wallet: 100000 });
+      const b = await p.newCustomer({ wallet: 100000 });
+      const body = { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() };
+      const first = await p.call('post', 'order/create', { token: a.token, body }).expect(201);
+      const other = await p.call('post', 'order/create', { token: b.token, body }).expect(201);
+      expect(other.body.data.order.name).not.toBe(first.body.data.order.name);
+      expect((await p.call('post', 'order/create', { token: a.token, body }).expect(201)).body).toEqual(first.body);
+      expect((await p.call('post', 'order/create', { token: b.token, body }).expect(201)).body).toEqual(other.body);
+      expect((await ledgers(p, a.id)).wallet).toBe(100000 - 16500);
+      expect((await ledgers(p, b.id)).wallet).toBe(100000 - 16500);
+    });
+
     it('uses a voucher once: a second order with it gets VOUCHER_INVALID', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
       const voucher = await makeVoucher(p, c.id);
