@@ -1,9 +1,9 @@
 /**
  * test-storybook hooks: every story must render without console errors and with zero axe
- * violations (WCAG 2.0 A/AA and 2.1 AA); stories tagged `screen` are also screenshot in each
- * theme × viewport (phone and desktop, and any a story names in `parameters.screenshotViewports`) and
- * compared with tests/visual/baselines (see tests/visual/compare.ts), and must not
- * be wider than the screen in any of them.
+ * violations (WCAG 2.0 A/AA and 2.1 AA), and show keyboard focus; stories tagged `screen` are also
+ * screenshot (SHOT_THEME: the Full theme on a phone and the Lite theme on a desktop, the console's own theme
+ * on both, and any viewport a story names in `parameters.screenshotViewports`) and compared with
+ * tests/visual/baselines (see tests/visual/compare.ts), and must not be wider than the screen in any of them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,13 @@ import { SHOT_VIEWPORTS, VIEWPORTS, type ViewportName } from './viewports';
 
 /** Tag that opts a story into screenshots. */
 export const SCREEN_TAG = 'screen';
-const SHOT_THEMES = ['full', 'lite'] as const;
+/**
+ * The theme each screenshot viewport is taken in. Every viewport and every theme is seen, in a pair each:
+ * a layout that breaks on one viewport breaks in both themes alike (the themes differ in colours, fonts
+ * and the landing picture, not in layout), so the four combinations cost twice the time (the slowest
+ * stage of CI on a slow host) for little more. Storybook's toolbar shows every combination to designers.
+ */
+const SHOT_THEME: Record<ViewportName, string> = { phone: 'full', desktop: 'lite', tablet: 'full' };
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 // axe-core is injected once per page and kept there (what @axe-core/playwright does on every call,
@@ -54,6 +60,47 @@ async function runAxe(page: Page): Promise<AxeViolation[]> {
       throw err;
     }
   }
+}
+
+/** How many controls, from the top, each story tabs through to check that keyboard focus can be seen. */
+const FOCUS_STOPS = 4;
+
+/**
+ * Tabs through the first FOCUS_STOPS controls of the story and answers those whose focus cannot be seen:
+ * neither the control nor one of its three nearest ancestors draws an outline or a shadow when it has
+ * keyboard focus that it does not draw without it (a focus style that ends up with `outline-style:
+ * none`, as `outline-none` with Tailwind 4's `outline-3` did, passes axe and shows nothing).
+ */
+async function invisibleFocus(page: Page): Promise<{ checked: number; missing: string[] }> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < FOCUS_STOPS; i++) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body || el.tagName === 'IFRAME') return null;
+      const chain: HTMLElement[] = [];
+      for (let n: HTMLElement | null = el; n && chain.length < 4; n = n.parentElement) chain.push(n);
+      const look = () =>
+        chain.map((n) => {
+          const s = getComputedStyle(n);
+          const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 && !/rgba\([^)]*,\s*0\)|transparent/.test(s.outlineColor);
+          return `${outline ? `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}` : 'none'}|${s.boxShadow}`;
+        });
+      const focused = look();
+      el.blur();
+      const blurred = look();
+      el.focus({ preventScroll: true });
+      const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+      return { name, visible: focused.some((f, k) => f !== blurred[k]) };
+    });
+    if (!found) break;
+    if (seen.has(found.name)) break;
+    seen.add(found.name);
+    if (!found.visible) missing.push(found.name);
+  }
+  return { checked: seen.size, missing };
 }
 
 const consoleErrors = new WeakMap<Page, string[]>();
@@ -190,39 +237,37 @@ async function renderForShot(shot: Page, storyId: string, globals: Record<string
   );
 }
 
-async function screenshotStory(page: Page, storyId: string, themes: readonly string[], viewports: readonly ViewportName[]): Promise<string[]> {
+async function screenshotStory(page: Page, storyId: string, shots: ReadonlyArray<readonly [theme: string, viewport: ViewportName]>): Promise<string[]> {
   const failures: string[] = [];
   const update = process.env.UPDATE_BASELINES === '1';
   const ci = !!process.env.CI;
   const shot = await shotPageFor(page);
   const errors = collectErrors(shot);
   errors.length = 0;
-  for (const theme of themes) {
-    for (const viewport of viewports) {
-      const { width, height } = VIEWPORTS[viewport].styles;
-      await shot.setViewportSize({ width: parseInt(width, 10), height: parseInt(height, 10) });
-      await renderForShot(shot, storyId, { theme, viewport: { value: viewport, isRotated: false }, a11y: { manual: true } });
-      // no motion, no caret, no scrollbars, only while the picture is taken: the play function ran as usual
-      const freeze = await shot.addStyleTag({ content: FREEZE_CSS });
-      await settle(shot);
-      // A play function's click focuses its target, which may scroll the page by an amount that
-      // depends on when images and fonts arrived; the screenshot is always of the top of the screen.
-      await shot.evaluate(() => window.scrollTo(0, 0));
-      const png = await shot.screenshot({ animations: 'disabled', caret: 'hide' });
-      await freeze.evaluate((el) => el.remove());
-      const name = `${storyId}--${theme}--${viewport}`;
-      // a screen never scrolls sideways: what does not fit wraps, or scrolls inside its own box
-      const wider = await shot.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      if (wider > 0) failures.push(`${name}: the page is ${wider} px wider than the screen, so it scrolls sideways`);
-      const outcome = compareWithBaseline(name, png, { update, ci });
-      if (outcome.status === 'written') console.log(`[visual] new baseline written: ${outcome.file}`);
-      if (outcome.status === 'missing') failures.push(`${name}: no baseline (CI does not write them); run without CI to create it`);
-      if (outcome.status === 'mismatch') {
-        failures.push(
-          `${name}: ${outcome.reason} (pixel threshold ${PIXEL_THRESHOLD}, allowed ${MAX_DIFF_RATIO * 100} %); ` +
-            `current: ${outcome.currentFile}${outcome.diffFile ? `, diff: ${outcome.diffFile}` : ''}`,
-        );
-      }
+  for (const [theme, viewport] of shots) {
+    const { width, height } = VIEWPORTS[viewport].styles;
+    await shot.setViewportSize({ width: parseInt(width, 10), height: parseInt(height, 10) });
+    await renderForShot(shot, storyId, { theme, viewport: { value: viewport, isRotated: false }, a11y: { manual: true } });
+    // no motion, no caret, no scrollbars, only while the picture is taken: the play function ran as usual
+    const freeze = await shot.addStyleTag({ content: FREEZE_CSS });
+    await settle(shot);
+    // A play function's click focuses its target, which may scroll the page by an amount that
+    // depends on when images and fonts arrived; the screenshot is always of the top of the screen.
+    await shot.evaluate(() => window.scrollTo(0, 0));
+    const png = await shot.screenshot({ animations: 'disabled', caret: 'hide' });
+    await freeze.evaluate((el) => el.remove());
+    const name = `${storyId}--${theme}--${viewport}`;
+    // a screen never scrolls sideways: what does not fit wraps, or scrolls inside its own box
+    const wider = await shot.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (wider > 0) failures.push(`${name}: the page is ${wider} px wider than the screen, so it scrolls sideways`);
+    const outcome = compareWithBaseline(name, png, { update, ci });
+    if (outcome.status === 'written') console.log(`[visual] new baseline written: ${outcome.file}`);
+    if (outcome.status === 'missing') failures.push(`${name}: no baseline (CI does not write them); run without CI to create it`);
+    if (outcome.status === 'mismatch') {
+      failures.push(
+        `${name}: ${outcome.reason} (pixel threshold ${PIXEL_THRESHOLD}, allowed ${MAX_DIFF_RATIO * 100} %); ` +
+          `current: ${outcome.currentFile}${outcome.diffFile ? `, diff: ${outcome.diffFile}` : ''}`,
+      );
     }
   }
   if (errors.length) failures.push(`console errors while screenshotting:\n  ${errors.join('\n  ')}`);
@@ -234,7 +279,7 @@ async function screenshotStory(page: Page, storyId: string, themes: readonly str
  * scripts/test-storybook.ts, which sums them): so a run says how many stories it rendered, played,
  * checked with axe and compared with baselines, and a faster run can be shown to check no less.
  */
-function countChecked(line: { story: string; played: boolean; axe: number; shots: number }) {
+function countChecked(line: { story: string; played: boolean; axe: number; focus: number; shots: number }) {
   const file = process.env.STORYBOOK_COUNTS;
   if (file) fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
@@ -262,18 +307,21 @@ const config: TestRunnerConfig = {
       throw new Error(`${context.id} has ${violations.length} axe violation(s):\n  ${lines.join('\n  ')}`);
     }
 
+    const focus = await invisibleFocus(page);
+    if (focus.missing.length) throw new Error(`${context.id}: keyboard focus cannot be seen on ${focus.missing.join(', ')}`);
+
     const story = await getStoryContext(page, context);
     let shots = 0;
     if (story.tags?.includes(SCREEN_TAG)) {
-      // the merchant console wears one theme of its own, whatever the merchant's
-      const themes = story.parameters?.console === true ? ['console'] : SHOT_THEMES;
       const extra = ((story.parameters?.screenshotViewports ?? []) as ViewportName[]).filter((v) => !SHOT_VIEWPORTS.includes(v));
-      const viewports = [...SHOT_VIEWPORTS, ...extra];
-      const failures = await screenshotStory(page, context.id, themes, viewports);
+      // the merchant console wears one theme of its own, whatever the merchant's
+      const themeOn = (v: ViewportName) => (story.parameters?.console === true ? 'console' : SHOT_THEME[v]);
+      const pairs = [...SHOT_VIEWPORTS, ...extra].map((v) => [themeOn(v), v] as const);
+      const failures = await screenshotStory(page, context.id, pairs);
       if (failures.length) throw new Error(`Visual regression in ${context.id}:\n  ${failures.join('\n  ')}`);
-      shots = themes.length * viewports.length;
+      shots = pairs.length;
     }
-    countChecked({ story: context.id, played, axe: 1, shots });
+    countChecked({ story: context.id, played, axe: 1, focus: focus.checked, shots });
   },
 };
 

@@ -16,7 +16,6 @@
  * read (cookie `users`, localStorage `authUserData` and `isAuth`) are set over CDP on a JSON URL of the
  * origin (so no app file is cached beforehand), and /home is audited with the storage reset turned off.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +23,7 @@ import lighthouse, { type Flags } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { startMeasuredApp } from './lib/server-process.ts';
+import { pageMapMicros } from './lib/host-speed.ts';
 import { FAULT_LIMIT_US, hostFit, judge, LAYOUT_SHIFT_LIMIT, THRESHOLDS } from './lib/lighthouse-judge.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,26 +54,11 @@ interface Session {
   customer: { id: number; name: string };
 }
 
-/**
- * What mapping a fresh 4 KiB page of memory costs this host, in µs. A desktop or a phone takes well under
- * 1 µs; some sandboxed virtual machines take 10 to 20 µs (this project's CI host on 2026-11-25: 12-16 µs,
- * the same whether the memory was just freed or never used, because each fault traps to the hypervisor).
- * Chromium starts a new renderer for every page Lighthouse loads and its memory comes in 4 KiB pages, so
- * there every task of the page is inflated and Lighthouse multiplies it by 4 for a mid-tier phone: the
- * build that scored 98 on /home scores about 80. Measured in a child process on 1 MiB buffers (below the
- * 2 MiB of a transparent huge page, so 4 KiB pages whatever the kernel's setting), 64 MiB, median of 3.
- */
-function faultMicros(): number {
-  const probe = 'const t=performance.now();const k=[];for(let n=0;n<64;n++){const b=Buffer.alloc(1<<20);for(let i=0;i<b.length;i+=4096)b[i]=1;k.push(b)}console.log(performance.now()-t)';
-  const runs = [0, 1, 2].map(() => (Number(spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).stdout) * 1000) / 16384);
-  return runs.sort((x, y) => x - y)[1] as number;
-}
-
 if (!existsSync(CHROME_PATH)) {
   console.log(`Skipping Lighthouse: Chromium not found at ${CHROME_PATH} (install Debian's chromium; CI does).`);
   process.exit(0);
 }
-const pageMicros = faultMicros();
+const pageMicros = pageMapMicros();
 
 async function startApp() {
   const { url, stop } = await startMeasuredApp(root, 'lighthouse-', 180_000);

@@ -16,7 +16,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Config, ConfigError, loadConfig } from '../server/config.ts';
+import type { Config } from '../server/config.ts';
+import { configOrExit } from './lib/script-config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { createOwnerSetupLink, LISTENING_FILE, ownerCount, ownerSetupUrl } from '../server/provider/staff/setup-link.ts';
@@ -55,14 +56,7 @@ async function main() {
     console.error(USAGE);
     process.exit(2);
   }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    for (const problem of err.problems) console.error(`Configuration error: ${problem}`);
-    process.exit(1);
-  }
+  const config = configOrExit();
   if (config.providerApiBase) {
     console.error('PROVIDER_API_BASE is set: this server has no embedded provider, so its merchant console accounts live elsewhere.');
     process.exit(1);

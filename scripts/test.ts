@@ -16,6 +16,7 @@ import './lib/node-check.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { startSupervisedPostgres, type SupervisedPostgres } from './lib/test-postgres.ts';
+import { hostSpeedLine } from './lib/host-speed.ts';
 
 /** What a stage counted; `note` is said after its line in the summary. */
 interface StageResult {
@@ -23,6 +24,8 @@ interface StageResult {
   failed: number;
   skipped?: number;
   note?: string | undefined;
+  /** what failed, a line each (test and first line of its error): said again at the end, where CI's tail shows it */
+  failures?: string[];
 }
 
 const only = process.argv.slice(2);
@@ -32,9 +35,13 @@ const hasChrome = existsSync(chrome);
 const env: NodeJS.ProcessEnv = { ...process.env, CHROME_PATH: chrome };
 mkdirSync('.tmp', { recursive: true });
 console.log(`Node ${process.versions.node} (${process.execPath})`);
+// hosts differ (one CI host ran the unit stage 3× slower than another): the stage times are read beside this
+const hostSpeed = hostSpeedLine();
+console.log(hostSpeed);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const stages: string[] = [];
+const failures: string[] = [];
 
 function run(cmd: string, args: string[], extraEnv: Record<string, string> = {}): number {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
@@ -50,6 +57,7 @@ function stage(name: string, fn: () => StageResult) {
   totals.passed += result.passed;
   totals.failed += result.failed;
   totals.skipped += result.skipped ?? 0;
+  for (const f of result.failures ?? []) failures.push(`${name}: ${f}`);
   stages.push(`${name}: ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''} (${secs} s)${result.note ? ` - ${result.note}` : ''}`);
 }
 
@@ -61,7 +69,25 @@ function vitest(projects: string[], file: string, extraEnv?: Record<string, stri
   if (!existsSync(file)) return { passed: 0, failed: 1, note: `vitest exited ${code} without a report` };
   const j = JSON.parse(readFileSync(file, 'utf8'));
   const failed = j.numFailedTests + (code !== 0 && j.numFailedTests === 0 ? 1 : 0);
-  return { passed: j.numPassedTests, failed, skipped: j.numPendingTests + j.numTodoTests };
+  return { passed: j.numPassedTests, failed, skipped: j.numPendingTests + j.numTodoTests, failures: vitestFailures(j) };
+}
+
+/** The first line of an error message, short enough for a summary. */
+const firstLine = (message: string | undefined) => (message ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').find((l) => l.trim())?.trim().slice(0, 240) ?? '';
+
+interface VitestReport {
+  testResults: { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+}
+/** Each failed test of a vitest JSON report, and each file that failed outside its tests (a hook, an import). */
+function vitestFailures(j: VitestReport): string[] {
+  const out: string[] = [];
+  for (const file of j.testResults) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failedTests) out.push(`${where} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) out.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return out;
 }
 
 const check = (code: number): StageResult => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
@@ -138,7 +164,11 @@ if (!hasChrome) {
     const n = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
     const failed = n('failed');
     const checked = plain.find((l) => l.startsWith('Storybook checked: '));
-    return { passed: n('passed'), failed: failed + (r.status !== 0 && failed === 0 ? 1 : 0), skipped: n('skipped') + n('todo'), note: checked?.replace('Storybook checked: ', '') };
+    // jest names each failure on a line of its own, "● Title › Story › test", its error after it (the
+    // Storybook build's own "● Building …" lines are not failures)
+    plain.reverse();
+    const named = plain.flatMap((l, i) => (l.startsWith('● ') && l.includes(' › ') ? [`${l.slice(2)}: ${firstLine(plain.slice(i + 1).find((m) => m !== '') ?? '')}`] : []));
+    return { passed: n('passed'), failed: failed + (r.status !== 0 && failed === 0 ? 1 : 0), skipped: n('skipped') + n('todo'), note: checked?.replace('Storybook checked: ', ''), failures: [...new Set(named)] };
   });
   if (existsSync('tests/e2e') && want('e2e')) await usePostgres();
   if (existsSync('tests/e2e')) stage('e2e', () => vitest(['e2e', 'e2e-alone'], '.tmp/vitest-e2e.json'));
@@ -146,7 +176,13 @@ if (!hasChrome) {
 }
 
 console.log('\n=== summary ===');
+console.log(hostSpeed);
 for (const s of stages) console.log(s);
+if (failures.length) {
+  console.log(`failed (${failures.length}):`);
+  for (const f of failures.slice(0, 20)) console.log(`  ${f}`);
+  if (failures.length > 20) console.log(`  and ${failures.length - 20} more (above, in each stage's own output)`);
+}
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${pgMissing ? ` (the PostgreSQL half did not run: ${pgMissing})` : ''}`);
 await postgres?.stop(); // the embedded server, if any: stopped, its folder removed
 process.exit(totals.failed > 0 ? 1 : 0);

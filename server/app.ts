@@ -17,6 +17,8 @@ export interface AppOptions {
   logger: Logger;
   /** the provider's API v2 base URL, ending in / (the embedded provider's or PROVIDER_API_BASE) */
   providerBase: string;
+  /** PROVIDER_API_BASE's providers when it names several (the first is providerBase): tried in turn when one cannot be reached */
+  providerBases?: readonly string[];
   /** the signing secret shared with that provider */
   secret: string;
   /** the development outbox (embedded provider, not production); /__dev/outbox exists only with it */
@@ -42,6 +44,9 @@ export function createApp(options: AppOptions): Express {
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
 
+  // how the gateway reaches its provider(s): every call below signs with the secret for the one it reaches
+  const caller = { providerBase: options.providerBase, providerBases: options.providerBases ?? [options.providerBase], secret: options.secret, platform: config.platformId };
+
   // 1. Request log first, so every answer below, errors included, gets its one line with its timing.
   app.use(requestLogger(logger));
   if (config.trustProxyHops === 0) app.use(untrustedTlsProxyWarning(logger));
@@ -54,9 +59,7 @@ export function createApp(options: AppOptions): Express {
   //    is mounted only where the development conveniences are on (config.ts), whatever the caller passes.
   app.use(
     gatewayRoutes({
-      providerBase: options.providerBase,
-      secret: options.secret,
-      platform: config.platformId,
+      ...caller,
       googleClientId: config.googleClientId,
       logger,
       outbox: config.devOutbox && !config.production ? options.outbox : undefined,
@@ -64,14 +67,12 @@ export function createApp(options: AppOptions): Express {
   );
 
   // 3b. A large upload goes on only for an owner, known before its body is read (upload-guard.ts).
-  app.use(uploadGuard({ providerBase: options.providerBase, secret: options.secret, platform: config.platformId, logger }));
+  app.use(uploadGuard({ ...caller, logger }));
 
   // 4. The API. No body parser anywhere before it: a request body reaches the provider byte for byte,
   //    read whole first only to be digested for the call HMAC (proxy.ts); the provider enforces its limits.
   const api = apiProxy({
-    providerBase: options.providerBase,
-    secret: options.secret,
-    platform: config.platformId,
+    ...caller,
     logger,
     timeoutMs: options.proxyTimeoutMs ?? 15_000,
     cacheEntries: config.apiCacheEntries,
@@ -89,7 +90,7 @@ export function createApp(options: AppOptions): Express {
   app.use(
     staticApp(
       config.distDir,
-      bootData({ providerBase: options.providerBase, secret: options.secret, platform: config.platformId, googleClientId: config.googleClientId, logger }),
+      bootData({ ...caller, googleClientId: config.googleClientId, logger }),
     ),
   );
 

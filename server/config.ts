@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 import { TWILIO_ACCOUNT_SID, TWILIO_FROM, TWILIO_FROM_MESSAGE } from './provider/auth/twilio-sender';
 import { checkMailFrom, smtpTransportOptions } from './provider/auth/smtp-mailer';
@@ -14,6 +15,10 @@ import { checkPem, checkServiceAccount, pemOf } from './provider/passes/pem';
 const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' }).optional();
 const isOn = (v: string | undefined, fallback: boolean): boolean => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v.trim()));
 const bool = (fallback: boolean) => flag.transform((v) => isOn(v, fallback));
+
+/** A duration in milliseconds, 0 (none) to one hour. */
+const millis = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number of milliseconds' }).int('must be a whole number of milliseconds').min(0, 'must be 0 to 3600000').max(3_600_000, 'must be 0 to 3600000').default(fallback);
 
 const optionalText = z
   .string()
@@ -46,11 +51,11 @@ const schema = z
     SERVE: z.enum(['all', 'provider'], { error: 'must be all or provider' }).default('all'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(3000),
     HOST: z.string().min(1, 'must be a host name or address').default('127.0.0.1'),
+    // one provider, or several separated by commas: the gateway tries the next when one cannot be reached
     PROVIDER_API_BASE: optionalText.pipe(
       z
         .string()
-        .url('must be an http(s) URL ending in /')
-        .refine((v) => /^https?:\/\//.test(v) && v.endsWith('/'), 'must be an http(s) URL ending in /')
+        .refine((v) => providerBasesOf(v).length > 0 && providerBasesOf(v).every((b) => URL.canParse(b) && /^https?:\/\//.test(b) && b.endsWith('/')), 'must be an http(s) URL ending in /, or several separated by commas')
         .optional(),
     ),
     PROVIDER_SECRET: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
@@ -84,6 +89,10 @@ const schema = z
     DIST_DIR: z.string().default('./dist'),
     API_CACHE_ENTRIES: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(200),
     DB_PREPARED_STATEMENTS: bool(true),
+    // each PostgreSQL session's limits in milliseconds, 0 for none (server/db/index.ts SessionLimits)
+    DB_STATEMENT_TIMEOUT_MS: millis(30_000),
+    DB_LOCK_TIMEOUT_MS: millis(10_000),
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(30_000),
     DB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(10),
     // Stripe Checkout replaces the sandbox when its key is set (server/provider/payments/stripe.ts)
     STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)').optional()),
@@ -128,6 +137,16 @@ const schema = z
     GOOGLE_WALLET_SERVICE_ACCOUNT: checkedBy(checkServiceAccount),
     GOOGLE_WALLET_API_BASE: loopbackOrigin,
     GOOGLE_WALLET_TOKEN_URL: loopbackOrigin,
+    // backups (server/db/backup.ts, README "Backups and restore"): where, with which key, when, how many kept
+    BACKUP_DIR: optionalText,
+    BACKUP_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters (make one with: openssl rand -base64 32)').optional()),
+    BACKUP_SCHEDULE: z
+      .string()
+      .trim()
+      .regex(/^(off|\S+( \S+){4})$/, 'must be a cron expression of five fields, such as 0 3 * * * (daily at 03:00 in the shop\'s time zone), or off')
+      .default('0 3 * * *'),
+    BACKUP_KEEP_DAILY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(365, 'must be at most 365').default(7),
+    BACKUP_KEEP_WEEKLY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(520, 'must be at most 520').default(4),
   });
 
 /** Every variable the server reads (tests start servers with none of them inherited). */
@@ -150,7 +169,7 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
     );
   }
   const allowInsecure = isOn(env.PROVIDER_ALLOW_INSECURE_HTTP, false);
-  if (set(env.PROVIDER_API_BASE) && !allowInsecure && isPlainHttpOffLoopback(env.PROVIDER_API_BASE!.trim())) {
+  if (set(env.PROVIDER_API_BASE) && !allowInsecure && providerBasesOf(env.PROVIDER_API_BASE!).some(isPlainHttpOffLoopback)) {
     problems.push('PROVIDER_API_BASE must be https:// unless its host is loopback (127.0.0.1, localhost, [::1]); set PROVIDER_ALLOW_INSECURE_HTTP=true to allow plain http');
   }
   const production = (env.NODE_ENV ?? '') === 'production';
@@ -214,6 +233,14 @@ export function conveniencesLine(config: Config): string {
   return `development conveniences: ${on.join(', ')} on${named}; ${config.conveniences.on ? why : `by default off: ${why}`}`;
 }
 
+/** PROVIDER_API_BASE's providers, in the order the gateway tries them. */
+function providerBasesOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((b) => b.trim())
+    .filter((b) => b !== '');
+}
+
 /**
  * A plain-http provider on another host: anyone on the way sees each signed call and can replay its
  * signature (it stays valid 300 s). Loopback never leaves the machine.
@@ -234,7 +261,10 @@ export interface Config {
   port: number;
   host: string;
   /** unset: the embedded provider */
+  /** the first of PROVIDER_API_BASE's providers */
   providerApiBase: string | undefined;
+  /** every provider of PROVIDER_API_BASE, in order: the gateway tries the next when one cannot be reached */
+  providerApiBases: string[];
   providerSecret: string | undefined;
   platformId: string;
   databaseUrl: string | undefined;
@@ -261,6 +291,8 @@ export interface Config {
   noColour: boolean;
   distDir: string;
   dbPoolSize: number;
+  /** PostgreSQL: each session's statement, lock and idle-in-transaction timeouts (ms, 0: none) */
+  dbLimits: { statementTimeoutMs: number; lockTimeoutMs: number; idleInTransactionTimeoutMs: number };
   /** PostgreSQL: statements with parameters sent as named statements (server/db/prepared.ts) */
   dbPreparedStatements: boolean;
   /** how many public provider answers the gateway keeps in memory (0: none) */
@@ -279,6 +311,19 @@ export interface Config {
   pushAllowLoopback: boolean;
   /** Apple and Google Wallet passes; each half undefined when not configured (its button does not show) */
   passes: PassesConfig;
+  /** backups of the embedded provider's data (server/db/backup.ts) */
+  backup: BackupConfig;
+}
+
+export interface BackupConfig {
+  /** BACKUP_DIR, else DATA_DIR/backups */
+  dir: string;
+  /** BACKUP_KEY: backups are encrypted (AES-256-GCM) when set */
+  key: string | undefined;
+  /** a cron expression in the shop's time zone; null: no scheduled backups (BACKUP_SCHEDULE=off) */
+  schedule: string | null;
+  keepDaily: number;
+  keepWeekly: number;
 }
 
 /** A VAPID key pair (base64url) and the subject push services may contact (mailto: or https:). */
@@ -319,7 +364,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serve: e.SERVE,
     port: e.PORT,
     host: e.HOST,
-    providerApiBase: e.PROVIDER_API_BASE,
+    providerApiBase: e.PROVIDER_API_BASE === undefined ? undefined : providerBasesOf(e.PROVIDER_API_BASE)[0],
+    providerApiBases: e.PROVIDER_API_BASE === undefined ? [] : providerBasesOf(e.PROVIDER_API_BASE),
     providerSecret: e.PROVIDER_SECRET,
     platformId: e.PLATFORM_ID,
     databaseUrl: e.DATABASE_URL,
@@ -343,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noColour: e.NO_COLOR !== undefined,
     distDir: e.DIST_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbLimits: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS, idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS },
     dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
     apiCacheEntries: e.API_CACHE_ENTRIES,
     publicUrl: e.PUBLIC_URL,
@@ -355,6 +402,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : undefined,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     passes: passesOf(e),
+    backup: {
+      dir: e.BACKUP_DIR ?? join(e.DATA_DIR, 'backups'),
+      key: e.BACKUP_KEY,
+      schedule: e.BACKUP_SCHEDULE === 'off' ? null : e.BACKUP_SCHEDULE,
+      keepDaily: e.BACKUP_KEEP_DAILY,
+      keepWeekly: e.BACKUP_KEEP_WEEKLY,
+    },
   };
 }
 

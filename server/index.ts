@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
 import { ConfigError, conveniencesLine, loadConfig, type Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db';
+import { migrate, openDatabase, type DatabaseHandle } from './db';
 import { seed } from './db/seed';
 import { createLogger, guardProcessOutput, logOutputFor, type Logger } from './lib/logger';
 import { standOut } from './lib/log-format';
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     if (config.providerApiBase) {
       providerBase = config.providerApiBase;
       secret = config.providerSecret!;
-      logger.info({ provider: providerBase }, 'using the external provider');
+      logger.info({ provider: config.providerApiBases.join(', ') }, config.providerApiBases.length > 1 ? `using ${config.providerApiBases.length} external providers (the next when one cannot be reached)` : 'using the external provider');
       if (!keysCallHmac(secret)) {
         logger.info("calls to the provider carry the contract's signature only: PROVIDER_SECRET is under 32 bytes, too short to key the call HMAC (this product's own provider requires one)");
       }
@@ -111,10 +111,12 @@ async function main(): Promise<void> {
         dataDir: join(dataDir, 'pglite'),
         poolSize: config.dbPoolSize,
         preparedStatements: config.dbPreparedStatements,
-        onIdleError: (err) => logger.warn({ err }, 'PostgreSQL ended an idle connection: the next query opens another'),
+        limits: config.dbLimits,
+        // run below, once the database can be reached: a database that is down at start stops nothing
+        migrate: false,
+        onIdleError: (err) => logger.warn({ message: err.message }, 'PostgreSQL ended a connection: the next query opens another'),
       });
       running.database = database;
-      await seed(database.db);
       const providerLogger = logger.child({ name: 'provider' });
       const { stripe, twilio, smtp } = config;
       const push = pushSetupOf(config, secrets);
@@ -148,8 +150,14 @@ async function main(): Promise<void> {
         devOutbox: config.devOutbox,
         push,
         passes: config.passes,
+        backups: { ...config.backup, dir: resolve(config.backup.dir), dataDir, databaseUrl: config.databaseUrl },
         publicUrl: () => config.publicUrl ?? listening.at,
         // alone (SERVE=provider) it listens where gateways reach it; else on loopback for this process's gateway
+        // the migrations and the seed, tried until the database answers; calls are answered 503 until then
+        prepare: async () => {
+          await migrate(database.db);
+          await seed(database.db);
+        },
         host: config.serve === 'provider' ? config.host : '127.0.0.1',
         port: config.serve === 'provider' ? config.port : 0,
       });
@@ -193,10 +201,12 @@ async function main(): Promise<void> {
 
     if (stopping) return;
     if (config.serve === 'provider') {
-      logger.info({ url: providerBase }, `listening on ${providerBase} (the provider alone: gateways set PROVIDER_API_BASE to this and share PROVIDER_SECRET)`);
+      const base = providerBase;
+      whenReady(running, logger, base, () => logger.info({ url: base }, `listening on ${base} (the provider alone: gateways set PROVIDER_API_BASE to this and share PROVIDER_SECRET)`));
       return;
     }
-    const app = createApp({ config, logger, providerBase, secret, ...(outbox ? { outbox } : {}) });
+    const providerBases = config.providerApiBases.length > 0 ? config.providerApiBases : [providerBase];
+    const app = createApp({ config, logger, providerBase, providerBases, secret, ...(outbox ? { outbox } : {}) });
     const server = await new Promise<Server>((resolveListen, reject) => {
       const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolveListen(s)));
     });
@@ -206,30 +216,51 @@ async function main(): Promise<void> {
     const { port } = server.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     if (outbox) logger.info('the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); a HOST that is not loopback without NODE_ENV=development, or NODE_ENV=production, turns it off');
-    logger.info({ url: `http://${host}:${port}` }, `listening on http://${host}:${port}`);
     listening.at = `http://${host}:${port}`;
+    const at = listening.at;
+    whenReady(running, logger, at, () => logger.info({ url: at }, `listening on ${at}`));
     // the operator's `npm run merchant -- owner-link` makes its link for the address this server answers on
     if (running.database) recordListeningAddress(resolve(config.dataDir), listening.at, logger);
     // a development start of a shop with no owner yet prints the console's set-up link (never in production:
-    // there the operator runs `npm run merchant -- owner-link`)
-    if (running.database && !config.production) {
-      const link = await ownerSetupUrlIfNoOwner(running.database.db, systemClock, config.publicUrl ?? `http://${host}:${port}`);
-      // straight to the terminal, not the log: the link is a secret, and logs are kept and shipped
-      if (link) {
-        const sentence = `The merchant console has no owner yet: open ${link} to set up the shop's owner (the link works once, for 24 hours; npm run merchant -- owner-link makes another)`;
-        // on a terminal, framed so it stands out among the log lines; else the one line, as it always was
-        process.stdout.write(
-          output.format === 'short'
-            ? standOut("The merchant console has no owner yet", [`Open ${link}`, "to set up the shop's owner. The link works once, for 24 hours;", '`npm run merchant -- owner-link` makes another.'], { colour: output.colour ?? false })
-            : `${sentence}\n`,
-        );
-      }
+    // there the operator runs `npm run merchant -- owner-link`), once the database is ready
+    const { database, provider } = running;
+    if (database && provider && !config.production) {
+      void provider.readiness.whenReady
+        .then(() => printOwnerSetupLink(database, config, `http://${host}:${port}`, output))
+        .catch((err: Error) => logger.warn({ message: err.message }, 'could not check whether the shop has an owner'));
     }
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     logger.fatal({ err: { type: e.name, message: e.message, code: e.code } }, 'the server could not start');
     await stop(1);
   }
+}
+
+/**
+ * `then` once the embedded provider's database is ready (at once for a gateway alone); until then the
+ * server already answers, every call with 503 and /healthz with the reason, and says so once.
+ */
+function whenReady(running: Running, logger: Logger, url: string, then: () => void): void {
+  const readiness = running.provider?.readiness;
+  if (!readiness || readiness.ready) return then();
+  setTimeout(() => {
+    if (!readiness.ready) logger.warn({ url }, `answering on ${url} with 503 until the database is ready (GET /healthz says why)`);
+  }, 1000).unref();
+  void readiness.whenReady.then(then);
+}
+
+/** The merchant console's set-up link, on the terminal, when the shop has no owner yet. */
+async function printOwnerSetupLink(database: DatabaseHandle, config: Config, listeningAt: string, output: ReturnType<typeof logOutputFor>): Promise<void> {
+  const link = await ownerSetupUrlIfNoOwner(database.db, systemClock, config.publicUrl ?? listeningAt);
+  if (!link) return;
+  // straight to the terminal, not the log: the link is a secret, and logs are kept and shipped
+  const sentence = `The merchant console has no owner yet: open ${link} to set up the shop's owner (the link works once, for 24 hours; npm run merchant -- owner-link makes another)`;
+  // on a terminal, framed so it stands out among the log lines; else the one line, as it always was
+  process.stdout.write(
+    output.format === 'short'
+      ? standOut("The merchant console has no owner yet", [`Open ${link}`, "to set up the shop's owner. The link works once, for 24 hours;", '`npm run merchant -- owner-link` makes another.'], { colour: output.colour ?? false })
+      : `${sentence}\n`,
+  );
 }
 
 /** DATA_DIR/server.json: where the server last listened (read by scripts/merchant.ts), never a secret. */

@@ -74,6 +74,10 @@ export async function measureFirstLoads(root: string, pages: string[], chromePat
       const t0 = Date.now();
       await tab.goto(`${url}${page}`, { waitUntil: 'networkidle' });
       const loadMs = Date.now() - t0;
+      // no response counted after this (a service worker's late fetch): each one's sizes are read from the
+      // browser, and one read while the context closes below rejected with no one awaiting it, ending the run
+      tab.removeAllListeners('response');
+      context.removeAllListeners('response');
       await Promise.all(pending);
       await context.close();
       const bytes = scripts.reduce((sum, s) => sum + s.bytes, 0);

@@ -1,7 +1,7 @@
 import type { CampaignKind } from '#contract/campaigns';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
-import type { ReferralStatus } from '#contract/referrals';
+import type { ReferralSignal, ReferralStatus, SightingKind } from '#contract/referrals';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -90,7 +90,7 @@ export interface EmailCodeTable {
 
 export interface CodeFailureTable {
   id: Generated<number>;
-  /** the client: an IPv4 address, or an IPv6 /64 (see provider/auth/client-key.ts) */
+  /** the client: an IPv4 address, or an IPv6 /64 (see provider/http/client-key.ts) */
   client_key: string;
   created_at: Timestamp;
 }
@@ -281,6 +281,14 @@ export interface OrderTable {
   pickup_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** the named parts of its points (EarnPart[]; migration 0022; null: older orders, the base alone) */
   points_breakdown: ColumnType<EarnPart[] | null, string | null | undefined, string | null>;
+  /** an order waiting for an online payment: until when it holds its pickup slot (migration 0031) */
+  hold_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** when the job runner let it go unpaid, its hold over (migration 0031): a later payment places it again */
+  hold_released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** the tier its completion raised the customer to, for a refund's take-back (EarnTierRise; migration 0037); null: none */
+  tier_rise: ColumnType<EarnTierRise | null, string | null | undefined, string | null>;
+  /** when a refund at the payment gateway took back what it earned (migration 0037): once; null: never */
+  earnings_back_at: NullableTimestamp;
 }
 
 export interface OrderItemTable {
@@ -423,6 +431,7 @@ export interface DB {
   wheel_versions: WheelVersionTable;
   counter_code_failures: CounterCodeFailureTable;
   call_nonces: CallNonceTable;
+  use_counts: UseCountTable;
   gateway_refunds: GatewayRefundTable;
   payment_disputes: PaymentDisputeTable;
   option_groups: OptionGroupTable;
@@ -450,6 +459,7 @@ export interface DB {
   campaigns: CampaignTable;
   campaign_sends: CampaignSendTable;
   campaign_unsubscribes: CampaignUnsubscribeTable;
+  backups: BackupTable;
 }
 
 // web push (migration 0027)
@@ -503,8 +513,13 @@ export interface ReferralTable {
   referrer_id: number;
   friend_id: number;
   status: ColumnType<ReferralStatus, ReferralStatus | undefined, ReferralStatus>;
-  /** refused: why (same device, same card); void: the owner's reason */
+  /** refused: why (same card, or the owner's rejection); void: the owner's reason */
   reason: string | null;
+  /** review: the fraud signals matched (migration 0032; ReferralSignal), kept after the owner's decision */
+  signals: Json<ReferralSignal[]> | null;
+  /** when and by whom a referral held for review was approved or rejected */
+  reviewed_at: NullableTimestamp;
+  reviewed_by: number | null;
   /** the friend's paid order it waits for (`ordered`) or was rewarded for */
   order_id: number | null;
   signed_up_at: Timestamp;
@@ -519,10 +534,15 @@ export interface ReferralTable {
   friend_voucher_id: number | null;
 }
 
-/** a device (the hash of the gateway's device cookie) a customer signed in or ordered on (migration 0026) */
+/**
+ * What a customer was seen with at sign-in, sign-up, order creation and push subscription, as a keyed
+ * hash (migration 0026; `kind` 0032): the gateway's device cookie, the client address, the user agent
+ * with that address, a push endpoint. The hashes of different kinds never meet (each is keyed by kind).
+ */
 export interface CustomerDeviceTable {
   customer_id: number;
   device_hash: string;
+  kind: ColumnType<SightingKind, SightingKind | undefined, SightingKind>;
   first_seen_at: Timestamp;
   last_seen_at: Timestamp;
 }
@@ -608,6 +628,14 @@ export interface PaymentDisputeTable {
 }
 
 /** the replay cache of the gateway's call signatures (migration 0010) */
+/** one counted use of a limited call by a client or customer (migration 0034; http/use-limit.ts) */
+export interface UseCountTable {
+  id: Generated<string>;
+  scope: string;
+  key: string;
+  at: Timestamp;
+}
+
 export interface CallNonceTable {
   nonce: string;
   seen_at: Timestamp;
@@ -675,6 +703,16 @@ export interface CounterEarnTable {
   created_at: Timestamp;
   undone_at: NullableTimestamp;
   undone_by: number | null;
+  /** the app order this sale was (migration 0034; null: none named) */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the tier the earn raised the customer to, for its undo (tiers.service.ts TierRise; migration 0030); null: none */
+  tier_rise: ColumnType<EarnTierRise | null, string | null | undefined, string | null>;
+}
+
+/** counter_earns.tier_rise: the customer's tier row before the earn raised it (null: never placed), the welcomes the rise gave. */
+export interface EarnTierRise {
+  before: { position: number; reached_at: string; held_until: string | null; notice_sent_at: string | null } | null;
+  welcomes: Array<{ id: number; position: number; voucher_id: number | null }>;
 }
 
 // locations (migration 0018)
@@ -951,6 +989,8 @@ export interface WalletPassTable {
   google_object: ColumnType<boolean, boolean | undefined, boolean>;
   google_pushed: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** how many times the customer turned their wallet cards off (migration 0033): the fixed member code is signed with it */
+  revocations: ColumnType<number, number | undefined, number>;
 }
 
 /** an Apple device registered for a pass's updates */
@@ -993,4 +1033,15 @@ export interface CampaignUnsubscribeTable {
   customer_id: number;
   via: 'app' | 'email';
   created_at: Timestamp;
+}
+
+/** a backup taken, by the daily job or `npm run backup` (migration 0036; server/db/backup.ts) */
+export interface BackupTable {
+  id: Generated<number>;
+  taken_at: Timestamp;
+  /** the file written (on the machine that took it) */
+  file: string;
+  bytes: number;
+  encrypted: boolean;
+  kind: 'pglite' | 'postgres';
 }

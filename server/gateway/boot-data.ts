@@ -3,12 +3,38 @@ import { bodySha256, callHeaders, callKey, keysCallHmac, signCall } from '../lib
 
 export interface ProviderCaller {
   providerBase: string;
+  /** every provider, in order (the first is providerBase); a call goes to the next when one cannot be reached */
+  providerBases?: readonly string[];
   secret: string;
   platform: string;
 }
 
-/** A signed GET to the provider from the gateway itself (no token unless `bearer`): health, the merchant's settings, who a staff cookie is. */
-export function signedGet(o: ProviderCaller, path: string, timeoutMs: number, bearer?: string): Promise<Response> {
+/**
+ * A signed GET to the provider from the gateway itself (no token unless `bearer`): health, the merchant's
+ * settings, who a staff cookie is. A GET is safe to repeat: a provider that cannot be reached (refused,
+ * reset) is followed by the next of providerBases.
+ */
+export async function signedGet(o: ProviderCaller, path: string, timeoutMs: number, bearer?: string): Promise<Response> {
+  const bases = o.providerBases ?? [o.providerBase];
+  for (let i = 0; ; i++) {
+    try {
+      return await signedGetFrom({ ...o, providerBase: bases[i]! }, path, timeoutMs, bearer);
+    } catch (err) {
+      if (i + 1 >= bases.length || !isUnreachable(err)) throw err;
+    }
+  }
+}
+
+/** fetch's failure to connect at all (its cause: refused, reset, no route, no such host). */
+function isUnreachable(err: unknown): boolean {
+  const code = ((err as { cause?: { code?: unknown } }).cause ?? {}).code;
+  return typeof code === 'string' && UNREACHABLE_CODES.has(code);
+}
+
+/** Connection failures after which a call safe to repeat goes to the next provider. */
+export const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET']);
+
+function signedGetFrom(o: ProviderCaller, path: string, timeoutMs: number, bearer?: string): Promise<Response> {
   const timestamp = Math.floor(Date.now() / 1000);
   const authorization = bearer ? `Bearer ${bearer}` : '';
   const headers: Record<string, string> = { platform: o.platform, timestamp: String(timestamp), 'token-authorization': signCall(o.providerBase, path, o.platform, timestamp, o.secret) };

@@ -6,6 +6,7 @@ import { bodySha256, CALL_NONCE_HEADER, CALL_SIGNATURE_HEADER, callHeaders, call
 import { BodyTooLarge, hasBody, readBody } from '../lib/read-body';
 import { ALL_CALLS } from '#contract/calls';
 import { sendGatewayError } from './envelope';
+import { UNREACHABLE_CODES } from './boot-data';
 import {
   clearSessionCookies,
   dropForeignSessionCookies,
@@ -23,6 +24,11 @@ import { MAX_JSON_ANSWER_BYTES, decodedBody, isJsonAnswer, mayCarryToken, readab
 export interface ApiProxyOptions {
   /** the provider's API v2 base URL, ending in / */
   providerBase: string;
+  /**
+   * every provider, in order (the first is providerBase): a call that is safe to repeat (a GET, or one
+   * carrying an idempotency key) goes to the next when one cannot be reached
+   */
+  providerBases?: readonly string[];
   secret: string;
   platform: string;
   logger: Logger;
@@ -223,6 +229,40 @@ function clientAddress(req: Request): string {
  */
 export const UPSTREAM_AGENT = { keepAlive: true, maxSockets: 512, maxFreeSockets: 512, scheduling: 'lifo' as const, timeout: 30_000 };
 
+/** Seconds a browser is asked to wait when no provider can be reached. */
+const UNREACHABLE_RETRY_AFTER_SECONDS = 2;
+
+interface UpstreamTarget {
+  base: string;
+  url: URL;
+  hostname: string;
+  port: string | number;
+  basePath: string;
+  agent: Agent;
+  send: typeof httpRequest;
+}
+
+function upstreamTarget(base: string): UpstreamTarget {
+  const url = new URL(base);
+  const tls = url.protocol === 'https:';
+  return {
+    base,
+    url,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port || (tls ? 443 : 80),
+    basePath: url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`,
+    agent: tls ? new HttpsAgent(UPSTREAM_AGENT) : new Agent(UPSTREAM_AGENT),
+    send: tls ? httpsRequest : httpRequest,
+  };
+}
+
+/** A JSON body with an `idempotency_key`: the provider replays its first answer, so sending it twice is safe. */
+function carriesIdempotencyKey(body: Buffer | undefined): boolean {
+  if (!body || !body.includes('idempotency_key')) return false;
+  const parsed = parseJson(body) as { idempotency_key?: unknown } | undefined;
+  return typeof parsed === 'object' && parsed !== null && typeof parsed.idempotency_key === 'string' && parsed.idempotency_key !== '';
+}
+
 /**
  * `/api/*` → `${providerBase}<path>`: state-changing calls must be JSON (CSRF defence next to SameSite
  * cookies: a cross-site form cannot send application/json, and a cross-site fetch that does needs a
@@ -406,52 +446,68 @@ export function apiProxy(o: ApiProxyOptions): Router {
     }
   }
 
-  // connections to the provider kept open and reused (UPSTREAM_AGENT)
-  const target = new URL(o.providerBase);
-  const tls = target.protocol === 'https:';
-  const agent = tls ? new HttpsAgent(UPSTREAM_AGENT) : new Agent(UPSTREAM_AGENT);
-  const send = tls ? httpsRequest : httpRequest;
-  const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  const port = target.port || (tls ? 443 : 80);
-  const basePath = target.pathname.endsWith('/') ? target.pathname : `${target.pathname}/`;
+  // connections to each provider kept open and reused (UPSTREAM_AGENT)
+  const targets = (o.providerBases ?? [o.providerBase]).map(upstreamTarget);
   const timeoutMs = o.timeoutMs ?? 15_000;
+  // the provider that answered last: calls go there first, so a dead one costs one failed connection, not one per call
+  let preferred = 0;
 
   function unreachable(err: Error, res: Response): void {
     const e = err as NodeJS.ErrnoException;
     o.logger.warn({ code: e.code ?? e.message }, 'the provider could not be reached');
     if (res.headersSent || res.destroyed) return void res.destroy();
-    sendGatewayError(res, 'BAD_GATEWAY', 'The service cannot be reached right now. Please try again in a moment.');
+    // the contract's 503: come back shortly (a provider restarting, or its database away)
+    res.setHeader('retry-after', String(UNREACHABLE_RETRY_AFTER_SECONDS));
+    sendGatewayError(res, 'PROVIDER_UNAVAILABLE', 'The service cannot be reached right now. Please try again in a moment.');
   }
 
   /**
    * The call, signed (prepare), sent on to the provider: the browser's headers as prepare left them
    * (what it must not choose dropped, the gateway's own set), on a kept-alive connection. The body read
-   * to be signed is written whole; without the call HMAC (an outside provider) it streams through.
+   * to be signed is written whole; without the call HMAC (an outside provider) it streams through. A
+   * provider that cannot be reached (refused, reset) before it answered is followed by the next one,
+   * for a call that is safe to repeat: a GET, or one whose idempotency key makes a repeat a replay.
    */
   const forward: RequestHandler = (req, res) => {
-    const headers = req.headers;
-    headers.host = target.host;
-    const upstream = send({ hostname, port, method: req.method, path: basePath + req.url.replace(/^\/+/, ''), headers, agent });
-    let answered = false;
-    upstream.setTimeout(timeoutMs, () => upstream.destroy(new Error('ETIMEDOUT')));
-    upstream.on('error', (err) => {
-      // cut short once the answer began: the browser gets a broken connection, never half an answer
-      if (answered) res.destroy();
-      else unreachable(err, res);
-    });
-    upstream.on('response', (proxyRes) => {
-      answered = true;
-      if (isJsonAnswer(proxyRes.headers['content-type'])) answerJson(proxyRes, req, res);
-      else stream(proxyRes, req, res);
-    });
+    const body = res.locals.callBody;
+    const repeatable = req.method === 'GET' || req.method === 'HEAD' || carriesIdempotencyKey(body);
+    const path = callOf(res)?.path ?? '';
+    let current: ReturnType<typeof httpRequest> | undefined;
     // the browser gone before its answer: the provider's is not waited for
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (!res.writableFinished) current?.destroy();
     });
-    const body = res.locals.callBody;
-    if (body) upstream.end(body);
-    else if (key || !hasBody(req)) upstream.end();
-    else req.pipe(upstream);
+
+    const attempt = (tried: number): void => {
+      const index = (preferred + tried) % targets.length;
+      const target = targets[index]!;
+      const headers: IncomingHttpHeaders = { ...req.headers, host: target.url.host };
+      // the contract's signature names the provider's base: signed again for another one
+      if (target.base !== o.providerBase) headers['token-authorization'] = signCall(target.base, path, o.platform, String(req.headers.timestamp), o.secret);
+      const upstream = target.send({ hostname: target.hostname, port: target.port, method: req.method, path: target.basePath + req.url.replace(/^\/+/, ''), headers, agent: target.agent });
+      current = upstream;
+      let answered = false;
+      upstream.setTimeout(timeoutMs, () => upstream.destroy(new Error('ETIMEDOUT')));
+      upstream.on('error', (err: NodeJS.ErrnoException) => {
+        // cut short once the answer began: the browser gets a broken connection, never half an answer
+        if (answered) return void res.destroy();
+        if (repeatable && tried + 1 < targets.length && UNREACHABLE_CODES.has(err.code ?? '') && !res.destroyed) {
+          o.logger.warn({ provider: target.base, code: err.code }, 'a provider could not be reached: trying the next');
+          return attempt(tried + 1);
+        }
+        unreachable(err, res);
+      });
+      upstream.on('response', (proxyRes) => {
+        answered = true;
+        preferred = index;
+        if (isJsonAnswer(proxyRes.headers['content-type'])) answerJson(proxyRes, req, res);
+        else stream(proxyRes, req, res);
+      });
+      if (body) upstream.end(body);
+      else if (key || !hasBody(req)) upstream.end();
+      else req.pipe(upstream);
+    };
+    attempt(0);
   };
 
   // A GET the provider has answered with `Cache-Control: public, max-age=…` is answered from memory

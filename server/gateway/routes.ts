@@ -1,12 +1,9 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import { signedGet } from './boot-data';
+import { signedGet, type ProviderCaller } from './boot-data';
 import { loopbackOnly } from './loopback-only';
 
-export interface GatewayRoutesOptions {
-  providerBase: string;
-  secret: string;
-  platform: string;
+export interface GatewayRoutesOptions extends ProviderCaller {
   googleClientId: string | undefined;
   logger: Logger;
   /** the development outbox; given only outside production */

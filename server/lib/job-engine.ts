@@ -61,6 +61,10 @@ export function createJobEngine(db: Database, { logger, overrides }: JobEngineOp
     registerInstance: false,
     // job flows (dependencies) are not used: look for them rarely rather than every 5 s
     flowIntervalSeconds: 60,
+    // expiry and missed heartbeats checked every 15 s (jobs.ts JOB_HEARTBEAT_SECONDS): a dead
+    // instance's job is given back within about 35 s, not at the next minute or two
+    superviseIntervalSeconds: 15,
+    monitorIntervalSeconds: 15,
     ...overrides,
   });
   boss.on('error', (err) => logger.error({ err }, 'job engine error'));

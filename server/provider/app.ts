@@ -30,6 +30,7 @@ import { optionsRoutes } from './options/options.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { channelsRoutes } from './channels/channels.routes';
 import { shopSettingsRoutes } from './shop-settings/shop-settings.routes';
+import { backupsRoutes } from './shop-settings/backups.routes';
 import { locationsRoutes } from './locations/locations.routes';
 import { loyaltyRoutes } from './loyalty/loyalty.routes';
 import { stampsRoutes } from './loyalty/stamps.routes';
@@ -85,6 +86,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     optionsRoutes, // merchant/menu/option-group…: its product options (sizes, milks, extras)
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
     shopSettingsRoutes, // merchant/settings…: the owner's shop settings
+    backupsRoutes, // merchant/backups: the last backup, and whether it is too old
     locationsRoutes, // shop/locations, shop/pickup-slots; merchant/locations…: the owner's locations, the pause switch
     loyaltyRoutes, // merchant/loyalty/…: the owner's earning rules and their simulator
     stampsRoutes, // stamp/cards; merchant/loyalty/stamps…: stamp cards

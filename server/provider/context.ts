@@ -59,6 +59,22 @@ export interface ProviderContext {
    * answers a null key, push/subscribe 503 PUSH_UNAVAILABLE; notifications stay in the app).
    */
   push: PushSetup | null;
+  /** the daily backup (jobs.ts, server/db/backup.ts); null: no scheduled backups on this instance */
+  backups: BackupSetup | null;
+}
+
+/** What the backup job writes where, and when (config.ts BackupConfig, and the database it backs up). */
+export interface BackupSetup {
+  dir: string;
+  key: string | undefined;
+  /** cron, in the shop's time zone; null: only `npm run backup` */
+  schedule: string | null;
+  keepDaily: number;
+  keepWeekly: number;
+  /** DATA_DIR: its secrets.json goes into each backup */
+  dataDir: string | undefined;
+  /** PostgreSQL: what pg_dump reads */
+  databaseUrl: string | undefined;
 }
 
 export interface PushSetup {

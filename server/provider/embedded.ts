@@ -5,7 +5,7 @@ import type { Database } from '../db';
 import { systemClock, type Clock } from '../lib/clock';
 import { keysCallHmac, MIN_CALL_SECRET_BYTES } from '../lib/signature';
 import { createProviderApp, PROVIDER_MOUNT } from './app';
-import type { ProviderContext, PushSetup } from './context';
+import type { BackupSetup, ProviderContext, PushSetup } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
 import { actionPoints } from './loyalty/loyalty.actions';
 import { tierPort } from './tiers/tiers.service';
@@ -14,6 +14,10 @@ import { paymentStarter } from './payments/starter';
 import type { PaymentGateway } from './payment-gateway';
 import { startJobs } from './jobs';
 import type { PassesConfig } from './passes/passes-config';
+import { prepareInBackground, READY, type Readiness } from './readiness';
+import { databaseUnavailable, sendError } from './http/envelope';
+import { pingDatabase } from './settings/settings.repo';
+import express from 'express';
 
 export interface EmbeddedProviderOptions {
   db: Database;
@@ -41,8 +45,15 @@ export interface EmbeddedProviderOptions {
   push?: PushSetup | null;
   /** Apple and Google Wallet passes (config.ts passesOf); default none */
   passes?: PassesConfig;
+  /** the scheduled backups (ProviderContext.backups); default none */
+  backups?: BackupSetup | null;
   /** run the scheduled jobs through pg-boss on this database (jobs.ts); false: none (tests run jobs by hand). Default true */
   jobs?: boolean;
+  /**
+   * what must run before calls are served (migrations, the seed): tried in the background until it
+   * succeeds, calls answered 503 meanwhile (readiness.ts). Unset: ready at once
+   */
+  prepare?: () => Promise<void>;
   host?: string;
   port?: number;
 }
@@ -52,6 +63,8 @@ export interface EmbeddedProvider {
   /** API v2 base URL, ending in / */
   baseUrl: string;
   server: Server;
+  /** whether the start-up steps have run (`prepare`), and why not */
+  readiness: Readiness;
   close(): Promise<void>;
 }
 
@@ -86,6 +99,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     publicApiPrefix,
     push: o.push ?? null,
     passes: o.passes ?? {},
+    backups: o.backups ?? null,
   };
 }
 
@@ -93,7 +107,13 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
 export async function startEmbeddedProvider(o: EmbeddedProviderOptions): Promise<EmbeddedProvider> {
   let baseUrl = '';
   const ctx = providerContext(o, () => baseUrl);
-  const app = createProviderApp(ctx);
+  const readiness = o.prepare ? prepareInBackground(o.prepare, o.logger) : READY;
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/healthz', healthz(ctx, readiness));
+  // not ready yet (the database unreachable at start): every call the contract's 503, with Retry-After
+  app.use((_req, res, next) => (readiness.ready ? next() : sendError(res, databaseUnavailable('The service is starting. Please try again in a moment.'))));
+  app.use(createProviderApp(ctx));
   const host = o.host ?? '127.0.0.1';
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(o.port ?? 0, host, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -101,16 +121,43 @@ export async function startEmbeddedProvider(o: EmbeddedProviderOptions): Promise
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host}:${port}${PROVIDER_MOUNT}/`;
-  // pg-boss starts in the background (0.1 to 0.5 s) while requests are already served
-  const stopJobs = o.jobs === false ? async () => {} : startJobs(ctx);
+  // pg-boss starts in the background (0.1 to 0.5 s) once the database is ready, while requests are already served
+  let stopJobs = async () => {};
+  let closed = false;
+  if (o.jobs !== false) {
+    void readiness.whenReady.then(() => {
+      if (!closed) stopJobs = startJobs(ctx);
+    });
+  }
   return {
     ctx,
     baseUrl,
     server,
+    readiness,
     async close() {
+      closed = true;
+      readiness.stop();
       await stopJobs();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
     },
+  };
+}
+
+/**
+ * GET /healthz on the provider itself (unsigned, outside API v2; for a load balancer or an orchestrator):
+ * 200 when its database answers, else 503 with the reason (starting, waiting for the database, or the
+ * database unreachable now).
+ */
+function healthz(ctx: ProviderContext, readiness: Readiness): express.RequestHandler {
+  return async (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    if (!readiness.ready) return void res.status(503).json({ status: 'starting', reason: readiness.reason });
+    try {
+      await pingDatabase(ctx.db);
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable', reason: 'the database cannot be reached' });
+    }
   };
 }

@@ -8,18 +8,27 @@
  *   the database, the cron occurrence and every instance's start-up run of one hour make ONE job.
  *   A run that throws is retried up to 5 times with exponential backoff (after 1-2, 2-4, 4-8, 8-16 and
  *   16-30 minutes); a run still going after 15 minutes is failed and retried (by whichever instance
- *   fetches it next), and so is one whose instance died: pg-boss's supervision, on every live instance,
- *   expires it.
+ *   fetches it next), and so is one whose instance died, within about 35 s: its worker's heartbeat
+ *   (every 10 s) stops, and pg-boss's supervision, on every live instance, fails it after 20 s.
  * - `demo-orders` (only with the demo on): advanceDemoOrders about every 5 s. pg-boss's cron stops at
  *   minutes, so each run first queues the next one 5 s ahead (`startAfter`); the `stately` queue holds
  *   at most one waiting, so N instances (or a stray extra send) never add a second. The chain is seeded
  *   at start and re-seeded by a pg-boss cron every minute, so it heals within a minute if a process
  *   dies between taking a run and queueing the next. No retries: the next run is 5 s away anyway.
  *
+ * - `unpaid-orders`: releaseUnpaidOrders about every 15 s, chained like the demo's (its own `startAfter`,
+ *   a `stately` queue, re-seeded by a cron every minute): an order waiting for an online payment holds
+ *   its pickup slot for 10 minutes (orders/holds.ts); then it is cancelled as unpaid and its slot given
+ *   back. The orders are taken one per transaction `for update skip locked`, so two instances, or a run
+ *   repeated, never release one twice.
  * - `push` (only with web push set up): sendDuePushes about every 3 s, chained like the demo's (its
  *   own `startAfter`, a `stately` queue, re-seeded by a cron every minute). The deliveries themselves
  *   are claimed `for update skip locked` with a lease (push/push.sender.ts), so two instances, or a run
  *   repeated, never send one twice; their retries are the outbox's (backoff per delivery), not pg-boss's.
+ *
+ * - `backup` (only with a schedule, ProviderContext.backups): takeBackup on BACKUP_SCHEDULE's cron (default
+ *   03:00 daily) in the shop's time zone (as it was at start), once across every instance; a run that
+ *   fails is retried twice, 5 and 10 minutes later. Its last log line says where the file went and how big.
  *
  * Every instance runs a worker for each queue; pg-boss hands each job to exactly one of them. The job
  * bodies still take their rows with `for update skip locked` or idempotent SQL, the second line of
@@ -29,7 +38,7 @@ import type { PgBoss } from 'pg-boss';
 import type { ProviderContext } from './context';
 import { createJobEngine, startJobEngine } from '../lib/job-engine';
 import { creditPendingPoints, runPointsExpiry } from './points/points.jobs';
-import { advanceDemoOrders } from './orders/orders.jobs';
+import { advanceDemoOrders, releaseUnpaidOrders } from './orders/orders.jobs';
 import { expireVouchers } from './rewards/vouchers.repo';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { purgeAuthLeftovers } from './auth/auth.service';
@@ -37,12 +46,15 @@ import { purgeStaffLeftovers } from './staff/staff.service';
 import { retryRefunds } from './orders/refunds';
 import { purgeShortCodes } from './rewards/voucher-codes';
 import { purgeCallNonces } from './http/signature-check';
+import { purgeUseCounts } from './http/use-limit';
 import { giveBirthdayTreats } from './customers/birthdays.service';
 import { settleDueReferrals } from './referrals/referrals.service';
 import { runTiers } from './tiers/tiers.service';
 import { purgePushDeliveries, sendDuePushes } from './push/push.sender';
 import { pushPassUpdates } from './passes/passes.service';
 import { expiringCampaignOn, runCampaigns } from './campaigns/campaigns.run';
+import { getMerchant } from './settings/settings.service';
+import { sizeInWords, takeBackup, type BackupResult } from '../db/backup';
 
 /**
  * The hourly housekeeping: pending points whose hold has ended credited (and the referrals that decides), points expiry and notices, voucher expiry, old idempotency keys, spent codes
@@ -65,6 +77,7 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await retryRefunds(ctx);
   await purgeShortCodes(ctx);
   await purgeCallNonces(ctx.db, ctx.clock.now());
+  await purgeUseCounts(ctx.db, ctx.clock.now());
   await giveBirthdayTreats(ctx);
   await runTiers(ctx);
   await purgePushDeliveries(ctx);
@@ -77,8 +90,25 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
 export const HOURLY_QUEUE = 'hourly';
 export const DEMO_QUEUE = 'demo-orders';
 export const PUSH_QUEUE = 'push';
+export const UNPAID_QUEUE = 'unpaid-orders';
 /** the wallet passes' updates (APNs pushes, Google PATCHes): every minute while a wallet is configured */
 export const PASSES_QUEUE = 'wallet-passes';
+/** the scheduled backup */
+export const BACKUP_QUEUE = 'backup';
+
+/**
+ * Takes a backup now with this provider's settings (ProviderContext.backups) and logs, as its last line,
+ * where it went and how big it is.
+ */
+export async function runBackup(ctx: ProviderContext): Promise<BackupResult> {
+  const setup = ctx.backups;
+  if (!setup) throw new Error('backups are not set up for this provider');
+  ctx.logger.info({ dir: setup.dir }, 'backup: starting');
+  const result = await takeBackup(ctx.db, { ...setup, now: ctx.clock.now() });
+  if (result.pruned.length > 0) ctx.logger.info({ removed: result.pruned }, `backup: ${result.pruned.length} older backup(s) removed (keeping ${setup.keepDaily} daily, ${setup.keepWeekly} weekly)`);
+  ctx.logger.info({ file: result.file, bytes: result.bytes, encrypted: result.encrypted }, `backup written: ${result.file} (${sizeInWords(result.bytes)}, ${result.encrypted ? 'encrypted' : 'NOT encrypted: set BACKUP_KEY'})`);
+  return result;
+}
 
 const HOURLY_SLOT_SECONDS = 3600;
 
@@ -93,6 +123,8 @@ export interface JobOptions {
   hourlyExpireSeconds?: number;
   /** seconds between demo runs. Default 5 */
   demoEverySeconds?: number;
+  /** seconds between runs releasing unpaid orders whose hold ended. Default 15 */
+  unpaidEverySeconds?: number;
   /** seconds between push runs. Default 3 */
   pushEverySeconds?: number;
   /** how long stop() waits for running jobs before failing them (pg-boss retries them later). Default 10 s */
@@ -100,6 +132,14 @@ export interface JobOptions {
   /** pg-boss constructor options to change (tests) */
   engine?: Parameters<typeof createJobEngine>[1]['overrides'];
 }
+
+/**
+ * A running job's worker refreshes its claim every half of this; a claim not refreshed for this long
+ * (its instance died, froze or lost the database) is failed by any live instance's supervision (every
+ * 15 s, lib/job-engine.ts) and retried by whichever fetches it next: a dead instance gives its job back
+ * within about 35 s, however long a live run is allowed to take (the hourly run keeps its 15 minutes).
+ */
+const JOB_HEARTBEAT_SECONDS = 20;
 
 interface Runner {
   boss: PgBoss;
@@ -121,6 +161,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
   const demoOrders = options.demoOrders ?? advanceDemoOrders;
   const demoEvery = options.demoEverySeconds ?? 5;
   const pushEvery = options.pushEverySeconds ?? 3;
+  const unpaidEvery = options.unpaidEverySeconds ?? 15;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
   const runner: Runner = { boss, ready: Promise.resolve() };
@@ -135,6 +176,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
       retryBackoff: true,
       retryDelayMax: 1800,
       expireInSeconds: options.hourlyExpireSeconds ?? 900,
+      heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
     };
     await boss.createQueue(HOURLY_QUEUE, { policy: 'stately', ...hourlyQueue });
     // a queue made by an earlier release keeps its settings: bring them to this release's
@@ -163,7 +205,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
         await boss.unschedule(queue);
         return;
       }
-      const settings = { retryLimit: 0, expireInSeconds, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
+      const settings = { retryLimit: 0, expireInSeconds, heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
       await boss.createQueue(queue, { policy: 'stately', ...settings });
       await boss.updateQueue(queue, settings);
       await boss.schedule(queue, '* * * * *');
@@ -179,12 +221,14 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
       });
       await boss.send(queue, null);
     }
-    await chain(DEMO_QUEUE, ctx.demoOrderProgress, demoEvery, 120, demoOrders);
+    await chain(DEMO_QUEUE, ctx.demoOrderProgress, demoEvery, 60, demoOrders);
     if (stopped) return;
-    await chain(PUSH_QUEUE, ctx.push !== null, pushEvery, 300, sendDuePushes);
+    await chain(UNPAID_QUEUE, true, unpaidEvery, 60, releaseUnpaidOrders);
+    if (stopped) return;
+    await chain(PUSH_QUEUE, ctx.push !== null, pushEvery, 60, sendDuePushes);
     if (ctx.passes.apple || ctx.passes.google) {
       // a change's push within a minute; pushPassUpdates claims its rows (skip locked), so a repeat sends nothing twice
-      const passesQueue = { retryLimit: 0, expireInSeconds: 300, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
+      const passesQueue = { retryLimit: 0, expireInSeconds: 60, heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
       await boss.createQueue(PASSES_QUEUE, { policy: 'stately', ...passesQueue });
       await boss.updateQueue(PASSES_QUEUE, passesQueue);
       await boss.schedule(PASSES_QUEUE, '* * * * *');
@@ -200,15 +244,43 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     } else {
       await boss.unschedule(PASSES_QUEUE).catch(() => {});
     }
+    if (stopped) return;
+    const backupAt = await scheduleBackups();
     ctx.logger.info(
       {
         hourly: 'at start and at minute 0 of every hour',
         demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off',
+        unpaidOrders: `every ${unpaidEvery} s`,
         push: ctx.push ? `every ${pushEvery} s` : 'off',
         walletPasses: ctx.passes.apple || ctx.passes.google ? 'every minute' : 'off',
+        backup: backupAt,
       },
       'jobs running (pg-boss)',
     );
+  }
+
+  /** the backup queue on its cron in the shop's time zone, or none; answers what the start-up line says */
+  async function scheduleBackups(): Promise<string> {
+    const schedule = ctx.backups?.schedule;
+    if (!schedule) {
+      await boss.unschedule(BACKUP_QUEUE).catch(() => {});
+      return 'off';
+    }
+    const tz = (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone;
+    const settings = { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 };
+    await boss.createQueue(BACKUP_QUEUE, { policy: 'stately', ...settings });
+    await boss.updateQueue(BACKUP_QUEUE, settings);
+    await boss.schedule(BACKUP_QUEUE, schedule, null, { tz });
+    if (stopped) return 'off';
+    await boss.work(BACKUP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      try {
+        await runBackup(ctx);
+      } catch (err) {
+        ctx.logger.error({ err, job: BACKUP_QUEUE }, 'backup failed (it is retried in a few minutes)');
+        throw err;
+      }
+    });
+    return `${schedule} (${tz}) into ${ctx.backups!.dir}`;
   }
 
   runner.ready = setUp().catch((err: unknown) => {

@@ -15,6 +15,8 @@ export interface PaymentRequest {
   /** where the hosted page sends the customer afterwards (app paths; the page adds nothing trusted) */
   successPath: string;
   failPath: string;
+  /** how long the hosted page should stay open (an unpaid order's hold): then, or as soon after as the gateway allows */
+  expiresInSeconds?: number;
 }
 
 export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.disputed';

@@ -25,6 +25,8 @@ export interface PaymentStart {
   /** where the gateway's page sends the customer afterwards (app paths; nothing there is trusted) */
   successPath: string;
   failPath: string;
+  /** how long the payment page should stay open: the gateway closes it then, or as soon after as it allows */
+  expiresInSeconds?: number;
   at: Date;
 }
 

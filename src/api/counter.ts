@@ -41,6 +41,7 @@ export const useCounterMemberRewards = () => useMutation((customerId: number, lo
 /** A reward for the customer's points, handed over at once; `key` is the attempt's idempotency key (useKeyedAction). */
 export const useCounterMemberRedeem = () =>
   useMutation(
-    (key: string, customerId: number, reward: string, locationId: number | null = null) => callApi(counterApi.memberRedeem, at({ customer_id: customerId, reward, idempotency_key: key }, locationId)),
+    (key: string, customerId: number, code: string, reward: string, locationId: number | null = null) =>
+      callApi(counterApi.memberRedeem, at({ code, customer_id: customerId, reward, idempotency_key: key }, locationId)),
     { refreshes: [counterApi.recent.path, staffApi.audit.path] },
   );

@@ -12,3 +12,6 @@ export const applePassUrl = () => apiUrl(passesApi.apple.path);
 
 /** The "Save to Google Wallet" link, made when asked (it carries the points of now). */
 export const googleWalletLink = async () => (await callApi(passesApi.google)).url;
+
+/** Turns the customer's wallet cards off (a lost phone): the old cards stop working; adding the card again makes a new one. */
+export const revokeWalletCards = async () => (await callApi(passesApi.revoke)).revoked;

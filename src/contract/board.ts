@@ -50,6 +50,7 @@ export const boardOrderAnswer = z
     location: orderLocationAnswer.nullable().meta({ description: 'where it is made; null for orders older than locations' }),
     pickup_at: time().nullable().meta({ description: 'pickup: the time the customer chose (or was given as soon as possible)' }),
     pickup_late: z.boolean().meta({ description: 'a pickup order still not collected 15 minutes after its time (ready or earlier)' }),
+    hold_until: time().nullable().meta({ description: 'an order waiting for an online payment: until when it holds its pickup time (then, unpaid, it is cancelled and the time given back); null otherwise' }),
     address: z.object({ text: z.string().meta({ description: 'one line, for a map search' }), notes: z.string().nullable() }).nullable().meta({ description: 'delivery orders only' }),
     items: z.array(z.object({ name: z.string(), qty: z.number().int(), price: z.number().int(), options: z.array(orderItemOptionAnswer).optional().meta({ description: 'the options chosen (Large, Oat milk), as ordered' }) })),
     subtotal: z.number().int(),
@@ -73,6 +74,9 @@ export type BoardOrder = z.infer<typeof boardOrderAnswer>;
 
 export const boardAnswer = z.object({
   orders: z.array(boardOrderAnswer).meta({ description: 'every paid, preparing, ready and on-delivery order, by when it is due: a pickup at its time, a delivery when it was paid; earliest first' }),
+  awaiting_payment: z
+    .array(boardOrderAnswer)
+    .meta({ description: 'orders placed with an online payment that has not arrived yet, oldest first (at most 100): not to be made yet, each holding its pickup time until `hold_until`' }),
   done: z.array(boardOrderAnswer).meta({ description: 'completed or cancelled since midnight in the merchant\'s time zone, newest first, at most 30' }),
   server_time: time(),
   demo_progress: z
@@ -88,7 +92,7 @@ export const boardSpec = /* @__PURE__ */ describe('Merchant console', boardApi, 
   board: {
     summary: 'The orders board',
     description:
-      'Every paid, preparing, ready and on-delivery order, earliest due first, and those completed or cancelled today; of one location (`location_id`) or of every location the member works at. A staff member limited to other locations: 403 LOCATION_FORBIDDEN. Read from the database at every call (the console asks every 3 s).',
+      'Every paid, preparing, ready and on-delivery order, earliest due first, those still awaiting an online payment (not to be made yet), and those completed or cancelled today; of one location (`location_id`) or of every location the member works at. A staff member limited to other locations: 403 LOCATION_FORBIDDEN. Read from the database at every call (the console asks every 3 s).',
     inContract: false,
     query: boardQuery,
     data: boardAnswer,

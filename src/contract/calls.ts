@@ -7,6 +7,7 @@
 import type { Call } from './api';
 import { addressesApi } from './addresses.calls';
 import { authApi } from './auth.calls';
+import { backupsApi } from './backups.calls';
 import { boardApi } from './board.calls';
 import { channelsApi } from './channels.calls';
 import { counterApi } from './counter.calls';
@@ -40,6 +41,7 @@ import { wheelApi, wheelEditorApi } from './wheel.calls';
 const areas = [
   addressesApi,
   authApi,
+  backupsApi,
   boardApi,
   channelsApi,
   counterApi,

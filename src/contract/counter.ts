@@ -51,12 +51,19 @@ export const counterEarnBody = z.object({
     .int('must be a whole number of minor units')
     .min(1, 'must be more than 0')
     .max(COUNTER_SALE_MAX, `must be at most ${COUNTER_SALE_MAX.toLocaleString('en')}`),
-  /** optional: what was sold, for product rules and stamps to come */
+  /** optional: what was sold, for product rules and stamp cards; worth at most `amount` at the products' prices */
   items: z
     .array(z.object({ product_id: id, qty: z.number().int('must be a whole number').min(1, 'must be at least 1').max(99, 'must be at most 99') }))
     .max(50, 'must be at most 50 lines')
     .optional(),
   location_id: id.optional(),
+  /** optional: the app order this sale is (its number): one purchase earns once */
+  order_number: z
+    .string({ error: 'must be an order number' })
+    .trim()
+    .max(20, 'must be at most 20 characters')
+    .regex(/^[A-Za-z0-9]{2,3}-[A-Za-z0-9]{8}$/, 'must be an order number like KS-7F3K9Q2M')
+    .optional(),
   idempotency_key: idempotencyKey,
 });
 export type CounterEarnBody = z.input<typeof counterEarnBody>;
@@ -67,9 +74,20 @@ export type CounterUndoBody = z.infer<typeof counterUndoBody>;
 /** `merchant/counter/member/rewards`: the rewards a customer found at the counter can have now. */
 export const counterMemberRewardsBody = z.object({ customer_id: id, location_id: id.optional() });
 export type CounterMemberRewardsBody = z.input<typeof counterMemberRewardsBody>;
-/** `merchant/counter/member/redeem`: a reward for the customer's points, handed over at once. */
+/**
+ * `merchant/counter/member/redeem`: a reward for the customer's points, handed over at once. Spending
+ * needs the customer at the counter: the rotating code their app shows now (a customer found by phone,
+ * or by a wallet card's fixed code, is not enough).
+ */
 export const counterMemberRedeemBody = z.object({
-  customer_id: id,
+  code: z
+    .string()
+    .trim()
+    .min(1, 'is required: scan the code in the customer’s app or type the 8 characters under it')
+    .max(200, 'must be at most 200 characters')
+    .optional()
+    .meta({ description: "the rotating code the customer's app shows now (its QR code's text or the short code as typed); without it 403 MEMBER_CODE_REQUIRED" }),
+  customer_id: id.optional().meta({ description: 'the customer the counter shows, checked against the code (another customer\'s code: 403 MEMBER_CODE_REQUIRED); never enough by itself' }),
   /** the reward's name (its slug), as `merchant/counter/member/rewards` lists it */
   reward: slug,
   location_id: id.optional(),
@@ -231,19 +249,19 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
   memberRedeem: {
     summary: "A reward for a customer's points, handed over at the counter",
     description:
-      "One transaction, once per `idempotency_key`: the points spent and the unit of stock taken as the app's redemption does (409 INSUFFICIENT_POINTS, OUT_OF_STOCK, LIMIT_REACHED for the reward's per-customer limit; no such reward or customer: 404 NOT_FOUND), its voucher issued and used at once with a counter redemption (who and where: a location the member does not work at, 403 LOCATION_FORBIDDEN). `merchant/counter/undo` within 2 minutes gives the points and the stock back and cancels the voucher. Audited (`counter.reward_redeem`); the customer is notified.",
+      "One transaction, once per `idempotency_key`: the points spent and the unit of stock taken as the app's redemption does (409 INSUFFICIENT_POINTS, OUT_OF_STOCK, LIMIT_REACHED for the reward's per-customer limit; no such reward or customer: 404 NOT_FOUND), its voucher issued and used at once with a counter redemption (who and where: a location the member does not work at, 403 LOCATION_FORBIDDEN). The customer is the one whose app shows `code` now (a QR code or short code of their member card: a code whose time is over 409 CODE_STALE, about a minute after it was shown; anything else 404 CODE_UNKNOWN, counted as the look-up's). Without that code (a bare `customer_id` from a phone look-up, a wallet card's fixed `LP1.…` code, or a code of another customer than `customer_id`): 403 MEMBER_CODE_REQUIRED, and nothing is spent. `merchant/counter/undo` within 2 minutes gives the points and the stock back and cancels the voucher. Audited (`counter.reward_redeem`); the customer is notified.",
     inContract: false,
     body: counterMemberRedeemBody,
     data: counterMemberRedeemAnswer,
     answer: 'The voucher, used, its redemption and the customer as they are now.',
     // the route answers with the reward's title and the customer's first name
     message: '<reward> for <first name>.',
-    errors: ['NOT_FOUND', 'TIER_REQUIRED', 'INSUFFICIENT_POINTS', 'OUT_OF_STOCK', 'LIMIT_REACHED', 'LOCATION_FORBIDDEN'],
+    errors: ['MEMBER_CODE_REQUIRED', 'CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'RATE_LIMITED', 'NOT_FOUND', 'TIER_REQUIRED', 'INSUFFICIENT_POINTS', 'OUT_OF_STOCK', 'LIMIT_REACHED', 'LOCATION_FORBIDDEN'],
   },
   member: {
     summary: "Find a customer at the counter by their member card or phone number",
     description:
-      "The member card's rotating QR code or short code (as vouchers' are: a code whose time is over 409 CODE_STALE, another shop's 404 OTHER_MERCHANT, anything else 404 CODE_UNKNOWN, and 30 unknown codes in a minute 429), the static member code of their Apple or Google Wallet card (`LP1.…`, found like a phone number), or their phone number (no such customer: 404 NOT_FOUND). Answers their first name, the phone's last 4 digits, their points and what they may still earn today.",
+      "The member card's rotating QR code or short code (as vouchers' are: a code whose time is over 409 CODE_STALE, another shop's 404 OTHER_MERCHANT, anything else 404 CODE_UNKNOWN, and 30 unknown codes in a minute 429), the static member code of their Apple or Google Wallet card (`LP1.…`, found like a phone number; a card the customer turned off finds nobody: 404 CODE_UNKNOWN), or their phone number (no such customer: 404 NOT_FOUND). Answers their first name, the phone's last 4 digits, their points and what they may still earn today. Found by phone or by a wallet card, the customer can be given points, not spend them (`merchant/counter/member/redeem` needs their app's rotating code).",
     inContract: false,
     body: counterMemberBody,
     data: counterMemberOnlyAnswer,
@@ -254,7 +272,7 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
   earn: {
     summary: 'Points for a walk-in sale',
     description:
-      "The sale's amount earns points at the shop's rate (one point per `points_per_amount`), credited at once and the customer notified. The owner's daily caps (points per customer, points per staff member, at the counter) refuse more with 409 LIMIT_REACHED (`data.points_left_today`) and an entry in Activity. Audited (`counter.earn`) with who and where (a location the member does not work at: 403 LOCATION_FORBIDDEN).",
+      "The sale's amount earns points at the shop's rate (one point per `points_per_amount`), credited at once and the customer notified. `items` worth more than `amount` at the products' prices: 400 VALIDATION naming `items`, nothing written (stamps follow what was paid). The owner's daily caps (points per customer, points per staff member, at the counter) refuse more with 409 LIMIT_REACHED (`data.points_left_today`) and an entry in Activity; so do the daily stamp caps (stamps per customer, per staff member: `data.stamps_left_today`), counting the stamps the items would give on every active stamp card. With `order_number` (the app order this sale is): 409 CONFLICT when that order earned its points in the app or another earn not undone names it, 400 when it is no order of this customer. Audited (`counter.earn`) with who and where (a location the member does not work at: 403 LOCATION_FORBIDDEN).",
     inContract: false,
     body: counterEarnBody,
     data: counterEarnResultAnswer,
@@ -266,7 +284,7 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
   undoEarn: {
     summary: 'Undo points given at the counter',
     description:
-      'Any staff member within 2 minutes, an owner at any time (else 403 ROLE_FORBIDDEN); an earn at a location the member does not work at: 403 LOCATION_FORBIDDEN. The points are taken back; if the customer has spent some of them already: 409 INSUFFICIENT_POINTS. Its stamps are taken back too, and a voucher they filled a card for is cancelled; if that voucher was used already: 409 CONFLICT, nothing changed. Undone already: 409 INVALID_TRANSITION. Audited; the customer is notified.',
+      'Any staff member within 2 minutes, an owner at any time (else 403 ROLE_FORBIDDEN); an earn at a location the member does not work at: 403 LOCATION_FORBIDDEN. The points are taken back; if the customer has spent some of them already: 409 INSUFFICIENT_POINTS. Its stamps are taken back too, and a voucher they filled a card for is cancelled; the tier it reached is taken back (the customer placed as if it never happened) and the welcome voucher of that tier cancelled. If one of those vouchers was used already: 409 CONFLICT naming it (`data.voucher_id`), nothing changed. Undone already: 409 INVALID_TRANSITION. Audited; the customer is notified.',
     inContract: false,
     body: counterEarnUndoBody,
     data: counterEarnResultAnswer,

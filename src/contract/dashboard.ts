@@ -27,6 +27,7 @@ const figures = z
     points_issued: int('points earned on orders and spins, and given by the owner'),
     points_redeemed: int('points spent on rewards and spins'),
     points_expired: int('points that expired'),
+    points_reversed: int('points taken back off balances: undone counter earns, cancelled orders, the owner’s deductions, less points given back (a cancelled voucher’s). Over a period holding every entry: issued − redeemed − expired − reversed = the points customers hold'),
     vouchers_issued: int('vouchers redeemed with points or won on the wheel'),
     vouchers_redeemed_at_counter: int('counter redemptions not undone'),
     wheel_spins: int('spins'),

@@ -35,6 +35,7 @@ import { pointsSpec } from './points';
 import { referralsConsoleSpec, referralsSpec } from './referrals';
 import { settingsSpec } from './settings';
 import { shopSettingsSpec } from './shop-settings';
+import { backupsSpec } from './backups';
 import { rewardsEditorSpec, rewardsSpec } from './rewards';
 import { shopSpec } from './shop';
 import { walletSpec } from './wallet';
@@ -199,6 +200,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // the owner's shop settings
   ...endpointsOf(shopSettingsSpec),
+  // backups: the last one, and whether it is too old
+  ...endpointsOf(backupsSpec),
   // locations: hours, pausing, pickup slots, delivery areas
   ...endpointsOf(locationsConsoleSpec),
   // earning rules: the Loyalty area

@@ -59,6 +59,8 @@ export type ErrorCode =
   | 'OTHER_MERCHANT'
   /** 400: a voucher's fixed reference code, typed at the counter (never accepted there) */
   | 'REFERENCE_CODE'
+  /** 403: points spent at the counter without the rotating code in the customer's app (a phone look-up, a wallet card's fixed code) */
+  | 'MEMBER_CODE_REQUIRED'
   /** 409: the voucher was used already (at a counter or on an order) */
   | 'VOUCHER_USED'
   /** 409: the voucher is past its date */
@@ -68,6 +70,8 @@ export type ErrorCode =
   | 'LOCATION_CLOSED'
   | 'ORDERING_PAUSED'
   | 'SLOT_FULL'
+  /** 409: the customer has the most orders waiting for an online payment at once */
+  | 'UNPAID_ORDERS_LIMIT'
   | 'OUTSIDE_DELIVERY_AREA'
   | 'LOCATION_FORBIDDEN'
   | 'TIER_REQUIRED'
@@ -130,9 +134,11 @@ export const ERROR_STATUS = {
   LOCATION_CLOSED: 409,
   ORDERING_PAUSED: 409,
   SLOT_FULL: 409,
+  UNPAID_ORDERS_LIMIT: 409,
   OUTSIDE_DELIVERY_AREA: 409,
   LOCATION_FORBIDDEN: 403,
   TIER_REQUIRED: 403,
+  MEMBER_CODE_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,

@@ -52,6 +52,18 @@ export const quoteAnswer = z.object({
   below_minimum_by: money().meta({ description: 'what is missing to reach min_order; 0 when reached' }),
   location_id: int().meta({ description: 'the location that makes it: the one chosen for pickup, the one whose area holds the address for delivery' }),
   pickup_at: time().nullable().meta({ description: 'pickup: the slot it would take (the one asked for, or the earliest with room); null for delivery' }),
+  // extension (issue 46)
+  free_item: z
+    .object({
+      product_id: int(),
+      name: z.string(),
+      options: z.array(z.string()).meta({ description: "its options' names, as it comes" }),
+      value: money().meta({ description: 'what it would cost, its options included' }),
+      in_cart: z.boolean().meta({ description: 'true: one of the basket\'s, as the customer chose it, made free (the dearest); false: added with its default options' }),
+    })
+    .nullable()
+    .optional()
+    .meta({ description: 'what a voucher for a free product makes free: a line of its own at 0, outside the subtotal; null or absent: none' }),
 });
 export type QuoteData = z.infer<typeof quoteAnswer>;
 export const paymentMethod = z.enum(['wallet', 'gateway']);
@@ -153,7 +165,7 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
   create: {
     summary: 'Place an order',
     description:
-      'wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE). Priced as order/quote prices it. A location that is closed (409 LOCATION_CLOSED) or has paused online orders (409 ORDERING_PAUSED) refuses it, with when it takes orders again; a pickup takes one place in its slot in the order\'s transaction, never more than the slot\'s cap (409 SLOT_FULL with the next slot with room).',
+      'wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE). Priced as order/quote prices it. A location that is closed (409 LOCATION_CLOSED) or has paused online orders (409 ORDERING_PAUSED) refuses it, with when it takes orders again; a pickup takes one place in its slot in the order\'s transaction, never more than the slot\'s cap (409 SLOT_FULL with the next slot with room). A gateway order holds its pickup slot and voucher for 10 minutes while it waits for payment; unpaid then, it is cancelled and its slot given back (a payment arriving later places it again when a pickup time has room, else goes to the wallet). A customer has at most 3 unpaid orders at once: 409 UNPAID_ORDERS_LIMIT.',
     body: orderCreateBody,
     data: orderCreateAnswer,
     answer: 'The order.',
@@ -172,6 +184,7 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
       'ORDERING_PAUSED',
       'SLOT_FULL',
       'OUTSIDE_DELIVERY_AREA',
+      'UNPAID_ORDERS_LIMIT',
     ],
   },
   list: { summary: "The customer's orders, newest first", query: pageQuery, data: orderListAnswer, answer: 'One page of orders.', message: 'Orders loaded.' },

@@ -19,6 +19,9 @@ export type PassStatusData = z.infer<typeof passStatusAnswer>;
 export const passGoogleAnswer = z.object({ url: z.string().meta({ description: 'https://pay.google.com/gp/v/save/<signed JWT>: open it to save the card' }) });
 export type PassGoogleData = z.infer<typeof passGoogleAnswer>;
 
+export const passRevokeAnswer = z.object({ revoked: z.boolean().meta({ description: 'false: the customer had no wallet card to turn off' }) });
+export type PassRevokeData = z.infer<typeof passRevokeAnswer>;
+
 export const passesSpec = /* @__PURE__ */ describe('Points', passesApi, {
   status: {
     summary: 'Which wallet cards this shop offers',
@@ -31,7 +34,7 @@ export const passesSpec = /* @__PURE__ */ describe('Points', passesApi, {
   apple: {
     summary: "The customer's Apple Wallet pass",
     description:
-      'A signed .pkpass (`application/vnd.apple.pkpass`): a store card in the shop\'s logo and colours with the customer\'s name, points, tier and stamps, and their static member code as a QR code (the counter finds them by it, as by their phone number; never a rotating code). Each download has a new authentication token; the pass updates itself through the pass web service (`pass/apple/v1/…`). Not offered: 404 NOT_FOUND.',
+      'A signed .pkpass (`application/vnd.apple.pkpass`): a store card in the shop\'s logo and colours with the customer\'s name, points, tier and stamps, and their static member code as a QR code (the counter finds them by it, as by their phone number, to give points; it never spends them, and `pass/revoke` replaces it). Every download carries the pass\'s one authentication token (`pass/revoke` replaces it); the pass updates itself through the pass web service (`pass/apple/v1/…`). Not offered: 404 NOT_FOUND. At most 10 downloads an hour per customer, and a bounded number built at once: 429 RATE_LIMITED with Retry-After.',
     inContract: false,
     file: 'pkpass',
     answer: 'The pass.',
@@ -45,6 +48,15 @@ export const passesSpec = /* @__PURE__ */ describe('Points', passesApi, {
     answer: 'The link.',
     message: 'Your Google Wallet link.',
     errors: ['NOT_FOUND'],
+  },
+  revoke: {
+    summary: "Turn the customer's wallet cards off (a lost phone)",
+    description:
+      "The customer's Apple and Google Wallet cards stop working: the pass gets a new serial number (so the old pass's authentication token is refused by the pass web service: no update, no download, no registration) and a new fixed member code (the old card's `LP1.…` code finds nobody at the counter). Adding the card again (`pass/apple`, `pass/google`) gives a new one that works. Works whether or not the shop offers wallet cards now.",
+    inContract: false,
+    data: passRevokeAnswer,
+    answer: 'Whether there was a card to turn off.',
+    message: 'Your wallet cards are turned off. Add the card again on your new phone.',
   },
 });
 
@@ -109,7 +121,7 @@ export const passWebServiceEndpoints: readonly Endpoint[] = [
     path: 'pass/apple/v1/log',
     tag: TAG,
     summary: "Apple Wallet's error log",
-    description: 'Body `{"logs": ["…"]}`: written to the provider\'s log (at most 20 lines of 500 characters). 200.',
+    description: 'Body `{"logs": ["…"]}`: written to the provider\'s log (at most 5 lines of 200 characters). 200; more than 10 calls a minute from one client (an IPv6 /64 as one): 429.',
     auth: 'none',
     inContract: false,
     answer: { kind: 'json', statuses: [200], description: 'Logged.' },

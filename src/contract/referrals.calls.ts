@@ -1,6 +1,6 @@
 /** The calls of referrals, declared once (api.ts); their schemas and words are in referrals.ts. */
 import { call, consoleCalls } from './api';
-import type { ReferralData, ReferralLookupData, ReferralLookupQuery, ReferralsConsoleData, ReferralStatusData, ReferralVoidInput } from './referrals';
+import type { ReferralData, ReferralLookupData, ReferralLookupQuery, ReferralReviewData, ReferralReviewInput, ReferralsConsoleData, ReferralStatusData, ReferralVoidInput } from './referrals';
 
 export const referralsApi = {
   /** the customer's own link and code, and the friends they brought */
@@ -13,4 +13,8 @@ export const referralsApi = {
 export const referralsConsoleApi = consoleCalls(() => ({
   referrals: call.staff.get<ReferralsConsoleData>('merchant/loyalty/referrals'),
   void: call.owner.post<ReferralData, ReferralVoidInput>('merchant/loyalty/referrals/void'),
+  /** the referrals held for review (a fraud signal matched), and the owner's decision on one */
+  review: call.owner.get<ReferralReviewData>('merchant/loyalty/referrals/review'),
+  approve: call.owner.post<ReferralData, ReferralReviewInput>('merchant/loyalty/referrals/approve'),
+  reject: call.owner.post<ReferralData, ReferralReviewInput>('merchant/loyalty/referrals/reject'),
 }));

@@ -12,7 +12,7 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { int, time } from './answer-fields';
+import { int, money, time } from './answer-fields';
 import { describe } from './api-spec';
 import { id, requiredText } from './fields';
 import { referralsApi, referralsConsoleApi } from './referrals.calls';
@@ -26,12 +26,28 @@ export const referralCode = z
 
 /**
  * Where a referral stands: `signed_up` (the friend has an account, no qualifying order yet), `ordered`
- * (their first paid order, waiting for completion and the hold), `rewarded` (both got the reward),
- * `capped` (the friend got theirs, the referrer was over the monthly cap), `refused` (self-referral:
- * `reason` says why; nobody got it), `void` (the owner voided it).
+ * (their first paid order, waiting for completion and the hold), `review` (the order qualified, but a
+ * fraud signal matched: held for the owner, nobody rewarded yet), `rewarded` (both got the reward),
+ * `capped` (the friend got theirs, the referrer was over the monthly cap), `refused` (self-referral, or
+ * rejected by the owner: `reason` says why; nobody got it), `void` (the owner voided it).
  */
-export const REFERRAL_STATUSES = ['signed_up', 'ordered', 'rewarded', 'capped', 'refused', 'void'] as const;
+export const REFERRAL_STATUSES = ['signed_up', 'ordered', 'review', 'rewarded', 'capped', 'refused', 'void'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+/** What a customer is seen with (sign-in, sign-up, an order, a push subscription), kept as a keyed hash. */
+export const SIGHTING_KINDS = ['device', 'address', 'agent', 'push'] as const;
+export type SightingKind = (typeof SIGHTING_KINDS)[number];
+
+/**
+ * Why a referral is held for review: the friend and the referrer share `device` (the gateway's device
+ * cookie), `address` (a client address: IPv4, or an IPv6 /64), `agent` (the same user agent from the same
+ * address), `push` (a browser's push endpoint), or `phone_block` (phone numbers equal but for the last 3
+ * digits: REFERRAL_PHONE_BLOCK_DIGITS).
+ */
+export const REFERRAL_SIGNALS = [...SIGHTING_KINDS, 'phone_block'] as const;
+export type ReferralSignal = (typeof REFERRAL_SIGNALS)[number];
+/** Two phone numbers are one block when they differ only in this many last digits (a run of SIM cards bought together). */
+export const REFERRAL_PHONE_BLOCK_DIGITS = 3;
 
 export const referralLookupQuery = z.object({ code: referralCode });
 export type ReferralLookupQuery = z.input<typeof referralLookupQuery>;
@@ -39,6 +55,10 @@ export type ReferralLookupQuery = z.input<typeof referralLookupQuery>;
 /** `merchant/loyalty/referrals/void` */
 export const referralVoidBody = z.object({ id, reason: requiredText(200) });
 export type ReferralVoidInput = z.input<typeof referralVoidBody>;
+
+/** `merchant/loyalty/referrals/approve`, `…/reject`: a referral held for review */
+export const referralReviewBody = z.object({ id });
+export type ReferralReviewInput = z.input<typeof referralReviewBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -82,7 +102,9 @@ export const referralAnswer = z
     referrer: z.object({ id: int(), name: z.string() }),
     friend: z.object({ id: int(), name: z.string() }),
     status: z.enum(REFERRAL_STATUSES),
-    reason: z.string().nullable().meta({ description: 'refused: why (same device, same card); void: the owner\'s reason' }),
+    reason: z.string().nullable().meta({ description: 'refused: why (same card, rejected by the owner); void: the owner\'s reason' }),
+    signals: z.array(z.enum(REFERRAL_SIGNALS)).meta({ description: 'the fraud signals matched when the order qualified (empty: none); a referral with any is held for review' }),
+    order: z.object({ name: z.string(), total: money() }).nullable().meta({ description: 'the friend\'s order it waits for, is held with, or was rewarded for' }),
     signed_up_at: time(),
     rewarded_at: time().nullable(),
     voided_at: time().nullable(),
@@ -93,9 +115,13 @@ export const referralOnlyAnswer = z.object({ referral: referralAnswer });
 export type ReferralData = z.infer<typeof referralOnlyAnswer>;
 export const referralsConsoleAnswer = z.object({
   referrals: z.array(referralAnswer).meta({ description: 'newest first, at most 200' }),
-  totals: z.object({ signed_up: int(), rewarded: int(), refused: int(), void: int() }),
+  totals: z.object({ signed_up: int(), review: int(), rewarded: int(), refused: int(), void: int() }),
 });
 export type ReferralsConsoleData = z.infer<typeof referralsConsoleAnswer>;
+export const referralReviewAnswer = z.object({
+  referrals: z.array(referralAnswer).meta({ description: 'the referrals held for review, oldest first, at most 200' }),
+});
+export type ReferralReviewData = z.infer<typeof referralReviewAnswer>;
 
 export const referralsSpec = /* @__PURE__ */ describe('Points', referralsApi, {
   status: {
@@ -134,6 +160,36 @@ export const referralsConsoleSpec = /* @__PURE__ */ describe('Merchant console',
     data: referralOnlyAnswer,
     answer: 'The referral as it is now.',
     message: 'Referral voided.',
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  review: {
+    summary: 'The referrals held for review',
+    description:
+      'Owners only. The referrals whose friend\'s qualifying order was completed while a fraud signal matched (the same device, client address, user agent with address, push endpoint or phone-number block as the referrer\'s), oldest first, with the signals.',
+    inContract: false,
+    data: referralReviewAnswer,
+    answer: 'The review queue.',
+    message: 'Referrals to review loaded.',
+  },
+  approve: {
+    summary: 'Approve a referral held for review',
+    description:
+      'Owners only. Rewards both as an automatic decision would (the monthly cap applies). Not held for review (decided already, or approved twice at once): 409 INVALID_TRANSITION; referrals off or the reward retired or sold out: 409 CONFLICT, and it stays held. Audited (`referral.approve`).',
+    inContract: false,
+    body: referralReviewBody,
+    data: referralOnlyAnswer,
+    answer: 'The referral as it is now.',
+    message: 'Referral approved: both are rewarded.',
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'CONFLICT'],
+  },
+  reject: {
+    summary: 'Reject a referral held for review',
+    description: 'Owners only. Rewards neither: the referral is refused. Not held for review: 409 INVALID_TRANSITION. Audited (`referral.reject`).',
+    inContract: false,
+    body: referralReviewBody,
+    data: referralOnlyAnswer,
+    answer: 'The referral as it is now.',
+    message: 'Referral rejected: neither is rewarded.',
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   },
 });

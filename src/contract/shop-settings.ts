@@ -17,6 +17,12 @@ import { shopSettingsApi } from './shop-settings.calls';
 export const SHORT_NAME_MAX = 12;
 /** At most this many quick top-up amounts. */
 export const TOPUP_PRESETS_MAX = 6;
+/**
+ * The most the owner may set the counter's daily stamp caps to: with them, one earn gives at most 200
+ * stamps (a card needs 2 or more: at most 100 vouchers), however many items were sold.
+ */
+export const COUNTER_STAMPS_PER_CUSTOMER_MAX = 200;
+export const COUNTER_STAMPS_PER_STAFF_MAX = 10_000;
 
 const amount = (min: number, max: number) => wholeNumber(min, max, 'minor units');
 
@@ -67,6 +73,10 @@ export const shopSettingsFields = z.object({
   counter_points_per_customer_per_day: wholeNumber(0, 1_000_000, 'points'),
   /** the most points one staff member may give at the counter in a day */
   counter_points_per_staff_per_day: wholeNumber(0, 10_000_000, 'points'),
+  /** the most stamp card stamps one customer may collect at the counter in a day (0: none at the counter) */
+  counter_stamps_per_customer_per_day: wholeNumber(0, COUNTER_STAMPS_PER_CUSTOMER_MAX, 'stamps'),
+  /** the most stamp card stamps one staff member may give at the counter in a day */
+  counter_stamps_per_staff_per_day: wholeNumber(0, COUNTER_STAMPS_PER_STAFF_MAX, 'stamps'),
   /** the birthday treat (issue 29): nothing, points, or a reward of the catalogue as a voucher */
   birthday_reward: z.enum(BIRTHDAY_REWARDS, { error: 'must be off, points or reward' }),
   birthday_points: wholeNumber(0, 100_000, 'points'),
@@ -81,6 +91,8 @@ export const shopSettingsFields = z.object({
   referral_reward_name: optionalText(60),
   /** the most referral rewards one referrer may have in a month */
   referral_monthly_cap: wholeNumber(1, 100, 'referrals'),
+  /** the least a friend's paid order must total to count for their referral (0: any paid order) */
+  referral_min_order: amount(0, 100_000_000),
   min_order: amount(0, 100_000_000),
   delivery_fee: amount(0, 100_000_000),
   topup_min: amount(TOPUP_MIN, TOPUP_MAX),
@@ -137,6 +149,8 @@ export const shopSettingsAnswer = z
     points_hold_days: z.number().int().meta({ description: 'days earned points wait before they can be spent: after an order is completed, after a counter earn (0: at once)' }),
     counter_points_per_customer_per_day: z.number().int().meta({ description: 'the most points one customer may earn at the counter in a day (0: none at the counter)' }),
     counter_points_per_staff_per_day: z.number().int().meta({ description: 'the most points one staff member may give at the counter in a day' }),
+    counter_stamps_per_customer_per_day: z.number().int().meta({ description: 'the most stamp card stamps one customer may collect at the counter in a day (0: none at the counter)' }),
+    counter_stamps_per_staff_per_day: z.number().int().meta({ description: 'the most stamp card stamps one staff member may give at the counter in a day' }),
     birthday_reward: z.enum(BIRTHDAY_REWARDS).meta({ description: "the birthday treat: off, points (birthday_points) or a reward of the catalogue as a voucher (birthday_reward_name)" }),
     birthday_points: z.number().int(),
     birthday_reward_name: z.string().meta({ description: "a reward's name in the catalogue; empty: none" }),
@@ -145,6 +159,7 @@ export const shopSettingsAnswer = z
     referral_points: z.number().int(),
     referral_reward_name: z.string().meta({ description: "a reward's name in the catalogue; empty: none" }),
     referral_monthly_cap: z.number().int().meta({ description: 'the most referral rewards one referrer may have in a month (the shop\'s time zone); over it the friend still gets theirs' }),
+    referral_min_order: money().meta({ description: 'the least a friend\'s paid order must total (after discounts, with delivery) to count for their referral; 0: any paid order' }),
     min_order: money(),
     delivery_fee: money(),
     topup_min: money(),

@@ -216,7 +216,7 @@ export const staffSpec = /* @__PURE__ */ describe('Merchant console', staffApi, 
   },
   forgot: {
     summary: 'E-mail a link to choose a new password',
-    description: "The same answer whether the address is a team member's or not; the link works once, for an hour; at most 3 an hour per address. No e-mail service: 503 EMAIL_UNAVAILABLE.",
+    description: "The same answer whether the address is a team member's or not; the link works once, for an hour; at most 3 an hour per address, e-mailed after the answer. At most 10 requests an hour per client (an IPv6 /64 as one): 429 RATE_LIMITED with Retry-After. No e-mail service: 503 EMAIL_UNAVAILABLE.",
     inContract: false,
     body: staffForgotBody,
     answer: "Sent, if the address is a team member's.",

@@ -21,9 +21,19 @@ export interface PushNotificationOptions {
   data: { link: string; notification_id: number | null };
 }
 
-/** An app path (one leading slash): never another site's address, whatever a payload says. */
-function appPath(link: unknown): string | null {
-  return typeof link === 'string' && /^\/(?![/\\])/.test(link) && link.length <= 500 ? link : null;
+/** The origin a link is read against when the worker's own is not at hand (a push's payload): any will do. */
+const SOME_ORIGIN = 'https://app.invalid';
+
+/**
+ * An app path: the link resolved against `origin` as the browser will resolve it (which drops tabs and
+ * line breaks and reads `\` as `/`, so `"/\t/evil.example"` is `//evil.example`, another site), kept
+ * only when it stays on `origin`, as its path, query and fragment. Never another site's address,
+ * whatever a payload says.
+ */
+function appPath(link: unknown, origin: string = SOME_ORIGIN): string | null {
+  if (typeof link !== 'string' || !link.startsWith('/') || link.length > 500 || !URL.canParse(link, origin)) return null;
+  const url = new URL(link, origin);
+  return url.origin === new URL(origin).origin ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
 const text = (v: unknown, max: number): string => (typeof v === 'string' ? v.slice(0, max) : '');
@@ -96,7 +106,7 @@ export function handlePush(event: PushEventLike, o: { icon?: string; badge?: str
 export function handleNotificationClick(event: NotificationClickLike, self: WorkerScopeLike = scope()): void {
   event.notification.close();
   const data = event.notification.data as { link?: unknown } | undefined;
-  const url = new URL(appPath(data?.link) ?? INBOX_PATH, self.location.origin).href;
+  const url = new URL(appPath(data?.link, self.location.origin) ?? INBOX_PATH, self.location.origin).href;
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

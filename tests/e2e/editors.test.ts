@@ -173,9 +173,11 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
     await dialog.waitFor({ state: 'detached' });
     await desk.getByRole('listitem').filter({ hasText: 'Free butter croissant' }).getByText(/7 of 7 left/).waitFor();
 
+    // each try reads the page once its reward is shown again (right after a reload it may still be loading)
     await expect
       .poll(async () => {
         await phone.reload();
+        await phone.getByRole('heading', { name: 'Free butter croissant' }).waitFor();
         return phone.getByRole('main').textContent();
       }, WITHIN)
       .toContain('7 left');
@@ -204,6 +206,8 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
     await expect
       .poll(async () => {
         await phone.reload();
+        // read once the table is back (an empty list right after the reload is no change)
+        await odds.locator('tbody tr').first().waitFor();
         return odds.locator('tbody tr').allTextContents();
       }, WITHIN)
       .not.toEqual(before);

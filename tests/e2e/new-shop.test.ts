@@ -79,7 +79,8 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
       if (n > 1) await group.getByRole('button', { name: 'Add an option' }).click();
       await group.getByLabel(`Option ${n + 1} name`).fill(name);
     }
-    await group.getByRole('checkbox', { name: /^Required/ }).uncheck();
+    // a new group is optional until the owner ticks Required (issue 46)
+    expect(await group.getByRole('checkbox', { name: /^Required/ }).isChecked()).toBe(false);
     await group.getByRole('button', { name: 'Add group' }).click();
     await page.getByRole('heading', { name: 'Sweetness' }).waitFor();
 

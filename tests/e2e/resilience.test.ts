@@ -1,8 +1,9 @@
 /**
  * Resilience: the real server (`npm start`'s script) under mixed customer traffic at 100 connections,
  * killed with SIGKILL in the middle of it and restarted on the same data, and with its provider gone.
- *   RESILIENCE_SECONDS  length of the sustained run (default 60, as CI runs it); the crash runs use a
- *                       third of it before the kill (at least 10 s) and 5 s after the restart
+ *   RESILIENCE_REQUESTS  requests of the sustained run (default 4,000, as CI runs it: 20 to 40 s here);
+ *                        the crash runs kill the server once 1,500 are sent and send 400 after the restart
+ *                        (work counted, not time waited: a slow host runs the same test, only slower)
  *   RESILIENCE_CONNECTIONS  concurrent loops (default 100)
  * Invariants are read from the database directly, once the server has stopped.
  */
@@ -29,7 +30,9 @@ import {
   type PreparedStore,
 } from './support/traffic';
 
-const SECONDS = Number(process.env.RESILIENCE_SECONDS ?? 60);
+const REQUESTS = Number(process.env.RESILIENCE_REQUESTS ?? 4_000);
+const BEFORE_KILL = 1_500;
+const AFTER_RESTART = 400;
 const CONNECTIONS = Number(process.env.RESILIENCE_CONNECTIONS ?? 100);
 const CUSTOMERS = 40;
 const dist = stubDist();
@@ -37,10 +40,7 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const serverEnv = (store: PreparedStore) => ({ ...store.env, DIST_DIR: dist });
 
-function trafficFor(seconds: number) {
-  const end = Date.now() + seconds * 1000;
-  return () => Date.now() >= end;
-}
+const requests = (n: number) => (sent: number) => sent >= n;
 
 describe('sustained mixed traffic [pglite]', () => {
   let store: PreparedStore;
@@ -54,10 +54,10 @@ describe('sustained mixed traffic [pglite]', () => {
     removeDataDir(store.dataDir);
   });
 
-  it(`answers ${SECONDS} s of reads and writes at ${CONNECTIONS} connections with no 5xx and loses no acknowledged write`, async () => {
+  it(`answers ${REQUESTS} reads and writes at ${CONNECTIONS} connections with no 5xx and loses no acknowledged write`, async () => {
     app = await startApp(serverEnv(store), store.dataDir);
     const productId = await orderableProductId(app.url);
-    const traffic = await runTraffic({ baseUrl: app.url, customers: store.customers, connections: CONNECTIONS, productId, until: trafficFor(SECONDS) });
+    const traffic = await runTraffic({ baseUrl: app.url, customers: store.customers, connections: CONNECTIONS, productId, until: requests(REQUESTS) });
     console.log(`sustained: ${summary(traffic)}`);
     const problems = app.output().split('\n').filter((l) => /"level":(40|50|60)/.test(l));
     if (problems.length) console.log(`server warnings (${problems.length}), first ones:\n${problems.slice(0, 5).join('\n')}`);
@@ -91,10 +91,20 @@ function crashSuite(kind: 'pglite' | 'postgres'): void {
     it('restarts on the same data with every invariant intact and every acknowledged write present', async () => {
       app = await startApp(serverEnv(store), store.dataDir);
       const productId = await orderableProductId(app.url);
-      const beforeKill = Math.max(10, Math.round(SECONDS / 3));
       let killed = false;
-      const running = runTraffic({ baseUrl: app.url, customers: store.customers, connections: CONNECTIONS, productId, until: () => killed });
-      await new Promise((r) => setTimeout(r, beforeKill * 1000));
+      let reachedKill!: () => void;
+      const killPoint = new Promise<void>((resolve) => (reachedKill = resolve));
+      const running = runTraffic({
+        baseUrl: app.url,
+        customers: store.customers,
+        connections: CONNECTIONS,
+        productId,
+        until: (sent) => {
+          if (sent >= BEFORE_KILL) reachedKill();
+          return killed;
+        },
+      });
+      await killPoint;
       await killHard(app);
       killed = true;
       const first = await running;
@@ -104,7 +114,7 @@ function crashSuite(kind: 'pglite' | 'postgres'): void {
 
       // the same data folder (and, on PostgreSQL, the same database)
       app = await startApp(serverEnv(store), store.dataDir);
-      const second = await runTraffic({ baseUrl: app.url, customers: store.customers, connections: CONNECTIONS, productId, until: trafficFor(5) });
+      const second = await runTraffic({ baseUrl: app.url, customers: store.customers, connections: CONNECTIONS, productId, until: requests(AFTER_RESTART) });
       console.log(`${kind} after the restart: ${summary(second)}`);
       expect(await app.stop()).toBe(0);
       app = undefined;
@@ -169,7 +179,7 @@ describe('the provider goes away while the gateway runs', () => {
     }
   }
 
-  it('answers /api with 502 in the envelope and /healthz with 503, then recovers when the provider is back', async () => {
+  it('answers /api with 503 PROVIDER_UNAVAILABLE and Retry-After, /healthz with 503, then recovers when the provider is back', async () => {
     // the real build (as `npm test` makes it before this stage): the browser test below opens the app
     app = await startApp({ PROVIDER_API_BASE: provider!.baseUrl, PROVIDER_SECRET: secret });
     dataDir = app.dataDir;
@@ -181,16 +191,18 @@ describe('the provider goes away while the gateway runs', () => {
     await provider!.close();
     provider = undefined;
 
-    // the settings stay answered from the gateway's memory while they are fresh (max-age 5 s), then 502
+    // the settings stay answered from the gateway's memory while they are fresh (max-age 5 s), then the
+    // contract's 503: come back shortly
     const kept = await settings();
     expect(kept.status).toBe(200);
     expect(kept.headers.get('age')).not.toBeNull();
     let down = kept;
-    await until(async () => (down = await settings()).status === 502, 10_000);
-    expect(await down.json()).toMatchObject({ status: 502, data: null, error: { code: 'BAD_GATEWAY' }, message: expect.any(String) });
+    await until(async () => (down = await settings()).status === 503, 10_000);
+    expect(down.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await down.json()).toMatchObject({ status: 503, data: null, error: { code: 'PROVIDER_UNAVAILABLE' }, message: expect.any(String) });
     const write = await fetch(`${app.url}/api/order/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(write.status).toBe(502);
-    expect((await write.json()).error.code).toBe('BAD_GATEWAY');
+    expect(write.status).toBe(503);
+    expect((await write.json()).error.code).toBe('PROVIDER_UNAVAILABLE');
     expect((await health()).status).toBe(503);
 
     // back on the same address: the gateway's kept-alive connections to the old one are gone, new ones work
@@ -201,6 +213,7 @@ describe('the provider goes away while the gateway runs', () => {
   });
 
   it.skipIf(!HAS_CHROME)('the app shows its error state while the provider is away, and recovers with Try again', async () => {
+    provider ??= await startProvider(); // whatever the test before left
     const browser = await launchBrowser();
     try {
       const context = await newContext(browser, 'phone', app!.url);

@@ -39,7 +39,7 @@ describeEachDb('console security: failed sign-ins do not stall the shop', (kind)
       ...(signal ? { signal } : {}),
     });
 
-  it('a burst of 200 bogus sign-ins from 50 addresses leaves GET /login under 1 s (p99) and the owner signs in', async () => {
+  it('a burst of 200 bogus sign-ins from 50 addresses leaves GET /login under 3 s (p99) and the owner signs in', async () => {
     // the page once before, so the boot data's first read is not what is measured
     expect((await fetch(`${stack.url}/login`, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } })).status).toBe(200);
     let bursting = true;
@@ -80,7 +80,9 @@ describeEachDb('console security: failed sign-ins do not stall the shop', (kind)
     expect(owner.status, ownerBody).toBe(200);
     // bogus tries are refused: wrong (401), or turned away before any hashing (429/503), never a 5xx of another kind
     expect(statuses.every((s) => s === 401 || s === 429 || s === 503), String(statuses)).toBe(true);
-    expect(p99(pageTimes), `GET /login took ${pageTimes.map((t) => Math.round(t)).join(', ')} ms`).toBeLessThan(1000);
+    // hashing on the event loop would hold each page behind the whole queue of 200 hashes (tens of seconds);
+    // off it, a page takes well under 1 s on a quiet host: 3 s leaves room for a host three times slower
+    expect(p99(pageTimes), `GET /login took ${pageTimes.map((t) => Math.round(t)).join(', ')} ms`).toBeLessThan(3000);
   }, 120_000);
 
   it('does no hashing for a client that has gone', async () => {

@@ -4,6 +4,7 @@
  * PostgreSQL, in development or production mode. Nothing is mocked but the SMS sender, which keeps
  * what it sends so a test can sign in without reading the development outbox (which production lacks).
  */
+import { READY } from '../../server/provider/readiness';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createApp } from '../../server/app';
@@ -12,8 +13,10 @@ import type { DatabaseHandle } from '../../server/db';
 import { seed } from '../../server/db/seed';
 import { FakeClock } from '../../server/lib/clock';
 import { readOutbox, type MessageSender } from '../../server/provider/auth/sender';
+import type { PushSetup } from '../../server/provider/context';
 import { createProviderApp, PROVIDER_MOUNT } from '../../server/provider/app';
 import { providerContext, startEmbeddedProvider, type EmbeddedProvider, type EmbeddedProviderOptions } from '../../server/provider/embedded';
+import type { PassesConfig } from '../../server/provider/passes/passes-config';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase, type DbKind } from '../server/support/provider';
@@ -38,6 +41,10 @@ export interface StackOptions {
   host?: string;
   /** the clock of the provider (default: the real one) */
   clock?: FakeClock;
+  /** the wallet cards' certificates (default: neither wallet offered) */
+  passes?: PassesConfig;
+  /** web push's keys (default: push off) */
+  push?: PushSetup;
 }
 
 export interface SentMessage {
@@ -120,6 +127,8 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     // links sent by e-mail name the gateway, as PUBLIC_URL or a development start's address would
     publicUrl: () => listening.url,
     ...(o.clock ? { clock: o.clock } : {}),
+    ...(o.passes ? { passes: o.passes } : {}),
+    ...(o.push ? { push: o.push } : {}),
   };
   const provider = await startEmbeddedProvider(providerOptions);
   const app = createApp({
@@ -160,7 +169,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     async secondProvider() {
       const ctx = providerContext(providerOptions, () => provider.baseUrl);
       const l = await listen(createProviderApp(ctx));
-      return { ctx, baseUrl: `${l.url}${PROVIDER_MOUNT}/`, server: l.server, close: l.close };
+      return { ctx, baseUrl: `${l.url}${PROVIDER_MOUNT}/`, server: l.server, readiness: READY, close: l.close };
     },
     async signUp(s = {}) {
       const phone = s.phone ?? newStackPhone();

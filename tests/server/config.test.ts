@@ -48,11 +48,23 @@ describe('loadConfig', () => {
     expect(c.googleClientId).toBe('abc.apps');
   });
 
+  it('reads several external providers, in order, and refuses plain http to any off loopback', () => {
+    const c = loadConfig({ PROVIDER_API_BASE: 'https://a.example/api/v2/, https://b.example/api/v2/', PROVIDER_SECRET: 'long-enough-secret' });
+    expect(c.providerApiBase).toBe('https://a.example/api/v2/');
+    expect(c.providerApiBases).toEqual(['https://a.example/api/v2/', 'https://b.example/api/v2/']);
+    expect(problemsOf({ PROVIDER_API_BASE: 'https://a.example/api/v2/,http://b.example/api/v2/', PROVIDER_SECRET: 'long-enough-secret' })).toEqual([
+      'PROVIDER_API_BASE must be https:// unless its host is loopback (127.0.0.1, localhost, [::1]); set PROVIDER_ALLOW_INSECURE_HTTP=true to allow plain http',
+    ]);
+  });
+
   it('gives one line per bad variable, naming it and what it must be', () => {
     expect(problemsOf({ PORT: 'abc', PROVIDER_API_BASE: 'https://x/' })).toEqual(['PORT must be a port number', 'PROVIDER_SECRET is required when PROVIDER_API_BASE is set']);
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be 0 to 65535']);
-    expect(problemsOf({ PROVIDER_API_BASE: 'http://x/api/v2', PROVIDER_SECRET: 'long-enough-secret' })).toEqual(['PROVIDER_API_BASE must be an http(s) URL ending in /']);
-    expect(problemsOf({ PROVIDER_API_BASE: 'ftp://x/', PROVIDER_SECRET: 'long-enough-secret' })).toEqual(['PROVIDER_API_BASE must be an http(s) URL ending in /']);
+    const base = 'PROVIDER_API_BASE must be an http(s) URL ending in /, or several separated by commas';
+    expect(problemsOf({ PROVIDER_API_BASE: 'http://x/api/v2', PROVIDER_SECRET: 'long-enough-secret' })).toEqual([base]);
+    expect(problemsOf({ PROVIDER_API_BASE: 'ftp://x/', PROVIDER_SECRET: 'long-enough-secret' })).toEqual([base]);
+    expect(problemsOf({ PROVIDER_API_BASE: 'https://x/api/v2/,https://y/api/v2', PROVIDER_SECRET: 'long-enough-secret' })).toEqual([base]);
+    expect(problemsOf({ PROVIDER_API_BASE: ' , ', PROVIDER_SECRET: 'long-enough-secret' })).toEqual([base]);
     expect(problemsOf({ TRUST_PROXY_HOPS: 'two', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' })).toEqual([
       'DATABASE_URL must be a postgres:// or postgresql:// URL',
       'TRUST_PROXY_HOPS must be a whole number',

@@ -131,7 +131,7 @@ describeEachDb('points at the counter', (kind) => {
     const location = await firstLocation(p);
     const c = await p.newCustomer({ name: 'Ana Reyes', points: 10 });
     const { latte } = await products(p);
-    const res = await earn({ customer_id: c.id, amount: 18_950, items: [{ product_id: latte.id, qty: 2 }], location_id: location.id });
+    const res = await earn({ customer_id: c.id, amount: 18_950, items: [{ product_id: latte.id, qty: 1 }], location_id: location.id });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('18 points for Ana.');
     const e = res.body.data.earn;
@@ -148,7 +148,7 @@ describeEachDb('points at the counter', (kind) => {
     const l = await ledgers(p, c.id);
     expect(l.points).toBe(l.pointsSum);
     const row = await p.db.selectFrom('counter_earns').selectAll().where('id', '=', e.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ staff_id: team.staff.id, location_id: location.id, amount: 18_950, points: 18, items: [{ product_id: latte.id, qty: 2 }] });
+    expect(row).toMatchObject({ staff_id: team.staff.id, location_id: location.id, amount: 18_950, points: 18, items: [{ product_id: latte.id, qty: 1 }] });
     const audit = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'counter.earn').where('target', '=', `customer:${c.id}`).executeTakeFirstOrThrow();
     expect([audit.staff_id, audit.after]).toEqual([team.staff.id, { points: 28, earned: 18, amount: 18_950, earn: e.id, customer: 'Ana Reyes', location: location.name }]);
 

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { memberCodesFor } from '../../server/provider/rewards/voucher-codes';
 import { counterTeam, newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
@@ -30,6 +31,9 @@ async function makeReward(p: TestProvider, o: { title?: string; cost: number; st
 const stockOf = async (p: TestProvider, id: number) => (await p.db.selectFrom('rewards').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
 const firstLocation = (p: TestProvider) => p.db.selectFrom('locations').select(['id', 'name']).orderBy('position').orderBy('id').executeTakeFirstOrThrow();
 
+/** The rotating code the customer's app shows now: spending at the counter needs it (tests/security/counter-spend.test.ts). */
+const codeOf = async (p: TestProvider, customerId: number) => (await memberCodesFor(p.ctx, customerId)).current.qr;
+
 /** Everything a redemption writes for a customer, to tell that a refusal wrote nothing. */
 async function traces(p: TestProvider, customerId: number) {
   const vouchers = await p.db.selectFrom('vouchers').select('id').where('customer_id', '=', customerId).execute();
@@ -46,7 +50,8 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
   beforeAll(() => p.db.updateTable('rewards').set({ active: false }).execute());
 
   const rewards = (body: Record<string, unknown>, token = team.staff.token) => p.call('post', 'merchant/counter/member/rewards', { token, body });
-  const redeem = (body: Record<string, unknown>, token = team.staff.token) => p.call('post', 'merchant/counter/member/redeem', { token, body: { idempotency_key: key(), ...body } });
+  const redeem = async (body: { customer_id: number } & Record<string, unknown>, token = team.staff.token) =>
+    p.call('post', 'merchant/counter/member/redeem', { token, body: { idempotency_key: key(), ...body, code: await codeOf(p, body.customer_id) } });
   const undo = (redemptionId: number, token = team.staff.token) => p.call('post', 'merchant/counter/undo', { token, body: { redemption_id: redemptionId } });
 
   it('lists what the points buy now (active, in stock, within its limit) and the cheapest reward still out of reach', async () => {
@@ -170,7 +175,12 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
     expect([out.status, out.body.error.code, out.body.message]).toEqual([409, 'OUT_OF_STOCK', 'Croissant is out of stock.']);
     const unknown = await redeem({ customer_id: c.id, reward: 'no-such-reward' });
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'NOT_FOUND']);
-    const nobody = await redeem({ customer_id: 999_999, reward: latte.name });
+    // a customer gone since their code was shown
+    const gone = await p.newCustomer();
+    const goneCode = await codeOf(p, gone.id);
+    await p.db.deleteFrom('sessions').where('customer_id', '=', gone.id).execute();
+    await p.db.deleteFrom('customers').where('id', '=', gone.id).execute();
+    const nobody = await p.call('post', 'merchant/counter/member/redeem', { token: team.staff.token, body: { code: goneCode, reward: latte.name, idempotency_key: key() } });
     expect([nobody.status, nobody.body.error.code]).toEqual([404, 'NOT_FOUND']);
     expect(await traces(p, c.id)).toEqual(before);
     expect(await stockOf(p, latte.id)).toBe(5);
@@ -218,7 +228,7 @@ describePostgres('rewards from the member card under concurrency', () => {
     p.clock.set(WED_10AM);
     staff = await newStaff(p.db, p.clock, { name: 'Ben Santos' });
   });
-  const redeem = (customerId: number, reward: string) => p.call('post', 'merchant/counter/member/redeem', { token: staff.token, body: { customer_id: customerId, reward, idempotency_key: key() } });
+  const redeem = async (customerId: number, reward: string) => p.call('post', 'merchant/counter/member/redeem', { token: staff.token, body: { code: await codeOf(p, customerId), reward, idempotency_key: key() } });
   const tally = (answers: { status: number; body: { error?: { code: string } } }[]) => {
     const out: Record<string, number> = {};
     for (const a of answers) out[a.body.error?.code ?? String(a.status)] = (out[a.body.error?.code ?? String(a.status)] ?? 0) + 1;

@@ -138,6 +138,8 @@ describeEachDb('the dashboard', (kind) => {
       points_issued: 85,
       points_redeemed: 30,
       points_expired: 5,
+      // the owner's deduction of 10, less the system correction's 7 given back
+      points_reversed: 3,
       vouchers_issued: 2,
       vouchers_redeemed_at_counter: 1,
       wheel_spins: 3,

@@ -146,7 +146,8 @@ describeEachDb('the gateway with the embedded provider', (kind) => {
     const down = await fetch(`${gateway.url}/healthz`);
     expect(down.status).toBe(503);
     const api = await fetch(`${gateway.url}/api/customer/profile`);
-    expect(api.status).toBe(502);
-    expect((await api.json()).error.code).toBe('BAD_GATEWAY');
+    expect(api.status).toBe(503);
+    expect(api.headers.get('retry-after')).toBe('2');
+    expect((await api.json()).error.code).toBe('PROVIDER_UNAVAILABLE');
   });
 });

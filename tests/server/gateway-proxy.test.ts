@@ -192,7 +192,7 @@ describe('the session cookie', () => {
     const down = await startGateway({ providerBase: 'http://127.0.0.1:9/api/v2/', secret: UPSTREAM_SECRET });
     try {
       const res = await fetch(`${down.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` }, body: '{}' });
-      expect(res.status).toBe(502);
+      expect(res.status).toBe(503);
       expect(sessionSet(res)[0]).toMatch(/^sid=;.*Max-Age=0/i);
     } finally {
       await down.close();
@@ -297,29 +297,83 @@ describe('behind an HTTPS reverse proxy (TRUST_PROXY_HOPS=1)', () => {
 });
 
 describe('when the provider fails', () => {
-  it('answers 502 BAD_GATEWAY in the envelope when the provider is down', async () => {
-    const port = await new Promise<number>((resolve) => {
+  /** A port nothing listens on: a provider that is down (connection refused). */
+  const closedPort = () =>
+    new Promise<number>((resolve) => {
       const s = createServer().listen(0, '127.0.0.1', () => {
         const p = (s.address() as { port: number }).port;
         s.close(() => resolve(p));
       });
     });
-    const down = await startGateway({ providerBase: `http://127.0.0.1:${port}/api/v2/`, secret: UPSTREAM_SECRET });
+
+  it('answers 503 PROVIDER_UNAVAILABLE with Retry-After in the envelope when the provider is down', async () => {
+    const down = await startGateway({ providerBase: `http://127.0.0.1:${await closedPort()}/api/v2/`, secret: UPSTREAM_SECRET });
     try {
       const res = await fetch(`${down.url}/api/settings/main-setting`);
-      expect(res.status).toBe(502);
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      expect(await res.json()).toEqual({ status: 502, message: expect.any(String), data: null, error: { code: 'BAD_GATEWAY' } });
+      expect(await res.json()).toEqual({ status: 503, message: expect.any(String), data: null, error: { code: 'PROVIDER_UNAVAILABLE' } });
     } finally {
       await down.close();
     }
   });
 
-  it('answers 502 when the provider does not answer in time', async () => {
+  it('with several providers, sends a call that is safe to repeat to the next when one is down, signed for it', async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}/api/v2/`;
+    const two = await startGateway({ providerBase: dead, providerBases: [dead, upstream.base], secret: UPSTREAM_SECRET });
+    try {
+      // a GET: answered by the second provider, whose signature check passes
+      const got = await fetch(`${two.url}/api/settings/main-setting`);
+      expect(got.status).toBe(200);
+      expect(last()).toMatchObject({ method: 'GET', path: 'settings/main-setting', signatureValid: true });
+      // a call with an idempotency key: a repeat is a replay, so it goes on too
+      const keyed = await fetch(`${two.url}/api/order/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idempotency_key: 'k-1', items: [] }) });
+      expect(keyed.status).toBe(200);
+      expect(last()).toMatchObject({ method: 'POST', path: 'order/create', signatureValid: true });
+      // later calls go to the provider that answered first, without trying the dead one again
+      const again = await fetch(`${two.url}/api/settings/main-setting`);
+      expect(again.status).toBe(200);
+    } finally {
+      await two.close();
+    }
+  });
+
+  it('with several providers, never repeats a call without an idempotency key on another: 503 when its provider is down', async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}/api/v2/`;
+    const two = await startGateway({ providerBase: dead, providerBases: [dead, upstream.base], secret: UPSTREAM_SECRET });
+    try {
+      const before = upstream.seen.length;
+      const res = await fetch(`${two.url}/api/wallet/topup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 100 }) });
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await res.json()).error.code).toBe('PROVIDER_UNAVAILABLE');
+      expect(upstream.seen.length).toBe(before);
+    } finally {
+      await two.close();
+    }
+  });
+
+  it('with every provider down, answers 503 with Retry-After', async () => {
+    const bases = [`http://127.0.0.1:${await closedPort()}/api/v2/`, `http://127.0.0.1:${await closedPort()}/api/v2/`];
+    const none = await startGateway({ providerBase: bases[0]!, providerBases: bases, secret: UPSTREAM_SECRET });
+    try {
+      const res = await fetch(`${none.url}/api/settings/main-setting`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      const health = await fetch(`${none.url}/healthz`);
+      expect(health.status).toBe(503);
+    } finally {
+      await none.close();
+    }
+  });
+
+  it('answers 503 with Retry-After when the provider does not answer in time', async () => {
     const started = Date.now();
     const res = await fetch(`${gw.url}/api/slow`);
-    expect(res.status).toBe(502);
-    expect((await res.json()).error.code).toBe('BAD_GATEWAY');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('2');
+    expect((await res.json()).error.code).toBe('PROVIDER_UNAVAILABLE');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 

@@ -690,7 +690,7 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/staff/invites/revoke', { token: owner, body: { id: pending.id } });
     await call('POST merchant/auth/password', { token: joined.token, body: { current_password: STAFF_PASSWORD, new_password: STAFF_PASSWORD } });
     await call('POST merchant/auth/forgot', { body: { email: samEmail } });
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(async () => (await readOutbox(p.db, samEmail)).length).toBeGreaterThan(0);
     const resetToken = /#([A-Za-z0-9_-]{43})/.exec((await readOutbox(p.db, samEmail))[0]!.body)![1]!;
     await call('POST merchant/auth/reset', { body: { token: resetToken, password: STAFF_PASSWORD } });
     await call('POST merchant/staff/update', { token: owner, body: { id: joined.staff.id, role: 'owner' } });
@@ -726,7 +726,7 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     // a reward for the member's points, handed over from the card, and undone (the points and the stock back)
     await call('POST merchant/customers/adjust-points', { token: owner, body: { customer_id: c.id, points: 1_000, reason: 'For the counter', idempotency_key: key() } });
     const reach = (await call('POST merchant/counter/member/rewards', { token: owner, body: { customer_id: c.id } })).body.data;
-    const served = (await call('POST merchant/counter/member/redeem', { token: owner, body: { customer_id: c.id, reward: reach.rewards[0].name, idempotency_key: key() } })).body.data;
+    const served = (await call('POST merchant/counter/member/redeem', { token: owner, body: { code: (await call('GET member/card', { token })).body.data.current.qr, reward: reach.rewards[0].name, idempotency_key: key() } })).body.data;
     await call('POST merchant/counter/undo', { token: owner, body: { redemption_id: served.redemption.id } });
     await call('GET merchant/orders/board', { token: owner });
     await call('GET merchant/orders/detail', { token: owner, query: { name: paid.name } });
@@ -788,6 +788,8 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET merchant/settings', { token: owner });
     await call('POST merchant/settings/update', { token: owner, body: { contact_email: 'hello@kopi.example', topup_presets: [10_000, 50_000] } });
     await call('POST merchant/settings/update', { token: owner, body: { currency: 'USD' } });
+    // backups: the last one (none yet in this walk), and whether it is too old
+    await call('GET merchant/backups', { token: owner });
 
     // locations: customers' view and pickup times; the owner adds one, changes it, pauses and resumes it; a staff member limited to it
     await call('GET shop/locations');
@@ -841,6 +843,18 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET merchant/loyalty/referrals', { token: barista.token });
     await call('POST merchant/loyalty/referrals/void', { token: owner, body: { id: signedUp.id, reason: 'Testing the walk' } });
     await call('POST merchant/loyalty/referrals/void', { token: owner, body: { id: signedUp.id, reason: 'Again' } });
+    // two referrals a fraud signal held for review: the owner's queue, one approved, one rejected (then 409)
+    const anOrder = await p.db.selectFrom('orders').select('id').where('customer_id', '=', c.id).orderBy('id').executeTakeFirstOrThrow();
+    const held = [];
+    for (const signal of ['address', 'phone_block']) {
+      const heldFriend = await p.newCustomer();
+      held.push(await p.db.insertInto('referrals').values({ referrer_id: c.id, friend_id: heldFriend.id, signed_up_at: p.clock.now(), status: 'review', order_id: anOrder.id, signals: JSON.stringify([signal]) }).returning('id').executeTakeFirstOrThrow());
+    }
+    await call('GET merchant/loyalty/referrals/review', { token: owner });
+    await call('POST merchant/settings/update', { token: owner, body: { referral_reward: 'points', referral_points: 100 } });
+    await call('POST merchant/loyalty/referrals/approve', { token: owner, body: { id: held[0]!.id } });
+    await call('POST merchant/loyalty/referrals/reject', { token: owner, body: { id: held[1]!.id } });
+    await call('POST merchant/loyalty/referrals/reject', { token: owner, body: { id: held[1]!.id } });
 
     // campaigns: the owner turns win-back on, staff read them; the customer's choice, off and on again;
     // an e-mail's unsubscribe page (a good code and a forged one), its script and styles, and its post
@@ -880,6 +894,8 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
       await wallet('GET pass/apple/v1/passes/{passType}/{serial}', ids);
       await wallet('POST pass/apple/v1/log', ids, { logs: ['walk'] });
       await wallet('DELETE pass/apple/v1/devices/{device}/registrations/{passType}/{serial}', ids);
+      // a lost phone: the cards turned off (a new serial and token from now on)
+      await call('POST pass/revoke', { token });
     } finally {
       p.ctx.passes = configured;
     }

@@ -230,15 +230,20 @@ describeEachDb('wallet passes', (kind) => {
     expect(await p.db.selectFrom('wallet_pass_devices').selectAll().execute()).toEqual([]);
   });
 
-  it('limits the web service to 60 calls a minute per address', async () => {
+  it('limits the web service to 60 calls a minute per address, and its open log to 10', async () => {
     const ip = '203.0.113.77';
+    const serials = (from: string) => p.call('get', `pass/apple/v1/devices/quiet-device/registrations/${PASS_TYPE}`, { ip: from });
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await p.call('post', 'pass/apple/v1/log', { ip, body: { logs: [] } })).status);
-    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    for (let i = 0; i < 61; i++) statuses.push((await serials(ip)).status);
+    expect(statuses.slice(0, 60).every((s) => s === 204)).toBe(true);
     expect(statuses[60]).toBe(429);
-    await p.call('post', 'pass/apple/v1/log', { ip: '203.0.113.78', body: { logs: [] } }).expect(200);
+    await serials('203.0.113.78').expect(204);
     p.clock.advance(61_000);
-    await p.call('post', 'pass/apple/v1/log', { ip, body: { logs: [] } }).expect(200);
+    await serials(ip).expect(204);
+
+    const logs: number[] = [];
+    for (let i = 0; i < 11; i++) logs.push((await p.call('post', 'pass/apple/v1/log', { ip: '203.0.113.79', body: { logs: [] } })).status);
+    expect(logs).toEqual([...Array(10).fill(200), 429]);
   });
 
   it('a balance change pushes once per device, with two instances at once; a second run sends none; 410 unregisters', async () => {

@@ -26,7 +26,8 @@ describeEachDb('rewards for a product', (kind) => {
   beforeAll(async () => {
     const all = ((await p.call('get', 'shop/catalog')).body.data.categories as Array<{ products: Product[] }>).flatMap((c) => c.products);
     latte = all.find((x) => x.name === 'Ube latte')!;
-    croissant = all.find((x) => x.price >= 15_000 && x.id !== latte.id)!;
+    // a product of its own: neither reward's (a voucher's product in the basket is made free, not added)
+    croissant = all.find((x) => x.price >= 15_000 && x.id !== latte.id && x.name !== 'Spanish latte')!;
   });
 
   const createReward = (body: Record<string, unknown>, token?: string) =>
@@ -102,9 +103,9 @@ describeEachDb('rewards for a product', (kind) => {
     const reward = (await createReward({ title: 'Spanish latte on us', product_id: spanish.id }).expect(201)).body.data.reward as { name: string };
     const c = await p.newCustomer({ points: 500, wallet: 100_000 });
     const voucher = await redeem(c.token, reward.name);
-    const created = await p.call('post', 'order/create', { token: c.token, body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } }).expect(201);
+    const created = await p.call('post', 'order/create', { token: c.token, body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const items = created.body.data.order.items as Array<{ name: string; price: number; options?: Array<{ group: string; name: string; price_delta: number }> }>;
-    // the basket's own product may be a Spanish latte too: the free line is the one at 0
     expect(items.find((i) => i.name === 'Spanish latte' && i.price === 0)).toEqual(
       expect.objectContaining({
         price: 0,
@@ -115,6 +116,48 @@ describeEachDb('rewards for a product', (kind) => {
       }),
     );
     expect(created.body.data.order.total).toBe(croissant.price);
+  });
+
+  it('makes one of the basket free when it holds the product: the dearest, as the customer chose it; no second one', async () => {
+    type Grouped = Omit<Product, 'option_groups'> & { option_groups: Array<{ name: string; options: Array<{ id: number; name: string; price_delta: number }> }> };
+    const all = ((await p.call('get', 'shop/catalog')).body.data.categories as Array<{ products: Grouped[] }>).flatMap((c) => c.products);
+    const spanish = all.find((x) => x.name === 'Spanish latte')!;
+    const option = (group: string, name: string) => spanish.option_groups.find((g) => g.name === group)!.options.find((o) => o.name === name)!;
+    const large = option('Size', 'Large');
+    const oat = option('Milk', 'Oat milk');
+    const dear = spanish.price + large.price_delta + oat.price_delta;
+    const reward = (await createReward({ title: 'Free Spanish latte, any size, any milk', product_id: spanish.id }).expect(201)).body.data.reward as { name: string };
+    const c = await p.newCustomer({ points: 500, wallet: 100_000 });
+    const voucher = await redeem(c.token, reward.name);
+    const body = {
+      items: [
+        { product_id: spanish.id, qty: 1 },
+        { product_id: spanish.id, qty: 2, options: [large.id, oat.id] },
+      ],
+      fulfilment: 'pickup',
+      voucher_id: voucher.id,
+    };
+    const quote = (await p.call('post', 'order/quote', { token: c.token, body }).expect(200)).body.data;
+    // one Large oat latte free: the subtotal is what is paid for, a Regular and the other Large oat
+    expect(quote).toMatchObject({ subtotal: spanish.price + dear, discount: 0, total: spanish.price + dear, free_item: { product_id: spanish.id, name: 'Spanish latte', options: ['Large', 'Oat milk'], value: dear, in_cart: true } });
+    const created = await p.call('post', 'order/create', { token: c.token, body: { ...body, payment_method: 'wallet', idempotency_key: randomUUID(), expected_total: quote.total } }).expect(201);
+    const items = (created.body.data.order.items as Array<{ price: number; qty: number; options?: Array<{ name: string; price_delta: number }> }>).map((i) => ({ price: i.price, qty: i.qty, options: (i.options ?? []).map((o) => `${o.name} ${o.price_delta}`) }));
+    // three lattes, as in the basket: none added
+    expect(items.reduce((n, i) => n + i.qty, 0)).toBe(3);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        { price: dear, qty: 1, options: [`Large ${large.price_delta}`, `Oat milk ${oat.price_delta}`] },
+        { price: 0, qty: 1, options: ['Large 0', 'Oat milk 0'] },
+      ]),
+    );
+    expect(created.body.data.order.total).toBe(spanish.price + dear);
+    // without the product in the basket, it comes added, and the quote says so
+    const other = await redeem(c.token, reward.name);
+    const added = (await p.call('post', 'order/quote', { token: c.token, body: basket(other.id) }).expect(200)).body.data;
+    expect(added.free_item).toMatchObject({ product_id: spanish.id, in_cart: false, value: spanish.price });
+    expect(added.subtotal).toBe(croissant.price);
+    // an amount off names no free item
+    expect((await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200)).body.data.free_item ?? null).toBeNull();
   });
 
   it('refuses at checkout a voucher whose product is sold out or archived; the counter still honours it as a free item', async () => {

@@ -23,8 +23,11 @@
  * refusal, never a 5xx. A customer's tier (the seeded programme: points earned put them in Brew or
  * Barista) multiplies what a sale earns: withTier says by how much.
  *
- * Runs: PROPERTY_RUNS (PGlite, default 500) and PROPERTY_RUNS_PG (PostgreSQL, default 200);
- * PROPERTY_SEED replays a failing seed.
+ * Runs: PROPERTY_RUNS (PGlite, default 150) and PROPERTY_RUNS_PG (PostgreSQL, default 60);
+ * PROPERTY_SEED replays a failing seed. The size: a planted bug (a cancelled wallet order refunding one
+ * centavo short) failed the property after 14, 47 and 16 sequences for seeds 1, 2 and 3 (2026-12-02);
+ * 500 and 200 took 173 s of a slow CI host's unit stage, 150 and 60 about a third of it. Run more
+ * locally with the variables.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -44,7 +47,7 @@ import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { menu } from './orders.helpers';
 import { describeEachDb, gatewayHeaders, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 
-const RUNS = { pglite: Number(process.env.PROPERTY_RUNS ?? 500), postgres: Number(process.env.PROPERTY_RUNS_PG ?? 200) };
+const RUNS = { pglite: Number(process.env.PROPERTY_RUNS ?? 150), postgres: Number(process.env.PROPERTY_RUNS_PG ?? 60) };
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
 
 // ---------------------------------------------------------------------------------------------
@@ -668,14 +671,21 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         const stillPending = pendingRow(run.last, `counter:${id}`)?.status === 'pending';
         const short = !stillPending && had < e.points;
         let res = await call('post', 'merchant/counter/earn/undo', { token: staff.token, body: { earn_id: id } });
-        expectAnswer(res, 'merchant/counter/earn/undo (staff)', { 200: true, 403: ['ROLE_FORBIDDEN'], 409: ['INVALID_TRANSITION', 'INSUFFICIENT_POINTS'] });
+        expectAnswer(res, 'merchant/counter/earn/undo (staff)', { 200: true, 403: ['ROLE_FORBIDDEN'], 409: ['INVALID_TRANSITION', 'INSUFFICIENT_POINTS', 'CONFLICT'] });
+        // a voucher the sale gave (a stamp card's, its tier's welcome) used since: refused, naming it
+        const usedVoucher = async () => {
+          if (res.body.error?.code !== 'CONFLICT') return false;
+          const named = (res.body.data as { voucher_id?: number } | null)?.voucher_id;
+          if (named !== undefined) expect((await p.db.selectFrom('vouchers').select('status').where('id', '=', named).executeTakeFirstOrThrow()).status).toBe('used');
+          return true;
+        };
         if (e.undone_at) expect(res.body.error?.code).toBe('INVALID_TRANSITION');
         else if (late) expect(res.status).toBe(403);
-        else expect(res.body.error?.code).toBe(short ? 'INSUFFICIENT_POINTS' : undefined);
+        else if (!(await usedVoucher())) expect(res.body.error?.code).toBe(short ? 'INSUFFICIENT_POINTS' : undefined);
         if (res.status === 403) {
           res = await call('post', 'merchant/counter/earn/undo', { token: owner.token, body: { earn_id: id } });
-          expectAnswer(res, 'merchant/counter/earn/undo (owner)', { 200: true, 409: ['INSUFFICIENT_POINTS'] });
-          expect(res.status).toBe(short ? 409 : 200);
+          expectAnswer(res, 'merchant/counter/earn/undo (owner)', { 200: true, 409: ['INSUFFICIENT_POINTS', 'CONFLICT'] });
+          if (!(await usedVoucher())) expect(res.status).toBe(short ? 409 : 200);
         }
         return (before, after) => {
           const [b, a] = [customerOf(before, e.customer_id), customerOf(after, e.customer_id)];

@@ -13,7 +13,7 @@ import { describeEachDb, describePostgres, useTestProvider, type TestProvider } 
 /**
  * Referrals (issue 30): a friend who signs up with a customer's code and whose first paid order is
  * completed and past the hold gives both the shop's referral reward (100 points by default), once; a
- * cancelled first order never counts, the next one does; the same device or card refuses it; over the
+ * cancelled first order never counts, the next one does; the same card refuses it, the same device holds it for review; over the
  * monthly cap the friend still gets theirs; an existing account is never a friend; the owner's void takes
  * the reward back. Six ₱165 lattes: a paid wallet order of 99 points.
  */
@@ -134,7 +134,7 @@ describeEachDb('referrals', (kind) => {
     expect((await ledgers(p, referrer.id)).points).toBe(100);
   });
 
-  it('a friend on a device seen on the referrer’s account is refused: nobody gets anything', async () => {
+  it('a friend on a device seen on the referrer’s account is held for review: nobody gets anything yet', async () => {
     const shared = newDevice();
     const referrer = await signUp(p, 'Ana Reyes', { device: shared });
     const { code } = await status(referrer.token);
@@ -143,7 +143,7 @@ describeEachDb('referrals', (kind) => {
     // customer's row lock, after the payment), and the decision at completion sees it
     const order = await paidOrder(friend, shared);
     await completeOrder(p, order.name);
-    expect(await referralOf(friend.id)).toMatchObject({ status: 'refused', reason: 'same device' });
+    expect(await referralOf(friend.id)).toMatchObject({ status: 'review', signals: ['device'], rewarded_at: null });
     expect(await ledgers(p, referrer.id)).toMatchObject({ points: 0 });
     expect(await ledgers(p, friend.id)).toMatchObject({ points: 99 });
   });

@@ -66,10 +66,16 @@ describeEachDb('stamp cards', (kind) => {
     },
   };
   const cards = async (token: string) => (await p.call('get', 'stamp/cards', { token }).expect(200)).body.data.cards as StampCard[];
-  const earn = async (customerId: number, items: { product_id: number; qty: number }[], amount = 20_000) => {
+  /** what the items are worth at the menu's prices: a sale's amount covers them, or the counter refuses it */
+  const worth = async (items: { product_id: number; qty: number }[]) => {
+    const prices = new Map((await p.db.selectFrom('products').select(['id', 'price']).execute()).map((r) => [r.id, r.price]));
+    return items.reduce((s, i) => s + (prices.get(i.product_id) ?? 0) * i.qty, 0);
+  };
+  const earn = async (customerId: number, items: { product_id: number; qty: number }[], amount?: number) => {
+    amount ??= Math.max(20_000, await worth(items));
     const res = await p.call('post', 'merchant/counter/earn', { token: team.staff.token, body: { customer_id: customerId, amount, items, idempotency_key: key() } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.data.earn as { id: number; stamps: StampsAdded[] };
+    return res.body.data.earn as { id: number; amount: number; stamps: StampsAdded[] };
   };
   const undo = (earnId: number) => p.call('post', 'merchant/counter/earn/undo', { token: team.staff.token, body: { earn_id: earnId } });
   const vouchersOf = (customerId: number) => p.db.selectFrom('vouchers').select(['id', 'status', 'source', 'reward_id']).where('customer_id', '=', customerId).orderBy('id').execute();
@@ -130,8 +136,9 @@ describeEachDb('stamp cards', (kind) => {
     const coffeeAdded = { program_id: coffee.id, name: 'Coffee', added: 3, stamps: 3, stamps_needed: 10, filled: 0 };
     const pastryAdded = { program_id: pastry.id, name: 'Pastry card', added: 1, stamps: 1, stamps_needed: 5, filled: 0 };
     expect(e.stamps).toEqual([coffeeAdded, pastryAdded]);
-    // points as ever, in addition
-    expect(await ledgers(p, c.id)).toMatchObject({ points: 20, pointsSum: 20 });
+    // points as ever, in addition (for the amount, which covers the items)
+    const points = Math.floor(e.amount / 1_000);
+    expect(await ledgers(p, c.id)).toMatchObject({ points, pointsSum: points });
     const listed = (await p.call('get', 'merchant/counter/earns', { token: team.staff.token }).expect(200)).body.data.earns as { id: number; stamps: StampsAdded[] }[];
     expect(listed.find((x) => x.id === e.id)!.stamps).toEqual([coffeeAdded, pastryAdded]);
     expect((await notes(c.token))[0]!.body).toMatch(/You collected 3 stamps on your Coffee card: 3 of 10\. You collected 1 stamp on your Pastry card: 1 of 5\.$/);
@@ -196,9 +203,12 @@ describeEachDb('stamp cards', (kind) => {
       [4, 'filled', false],
       [3, 'open', false],
     ]);
-    const full = (await notes(c.token)).filter((n) => n.title === 'Your Coffee card is full').map((n) => n.body);
-    expect(full[0]).toBe(`Ask at the counter for your ${reward.title}.`);
-    expect(full.slice(1).every((b) => b.startsWith(`A ${reward.title} voucher is waiting`))).toBe(true);
+    // one notice a sale: the second sale's two full cards, one voucher and one to ask for at the counter
+    const full = (await notes(c.token)).filter((n) => / full$/.test(n.title)).map((n) => [n.title, n.body]);
+    expect(full).toEqual([
+      ['2 of your Coffee cards are full', `A ${reward.title} voucher is waiting in your vouchers. Ask at the counter for your other ${reward.title}.`],
+      ['Your Coffee card is full', `A ${reward.title} voucher is waiting in your vouchers. Open it to show its QR code at the counter.`],
+    ]);
     expect((await cards(c.token))[0]).toMatchObject({ stamps: 3, cards_filled: 3 });
   });
 
@@ -277,7 +287,8 @@ describeEachDb('stamp cards', (kind) => {
     expect((await p.db.selectFrom('rewards').select('stock').where('id', '=', reward.id).executeTakeFirstOrThrow()).stock).toBe(5);
     expect((await cardRows(c.id)).map((r) => [r.stamps, r.status, r.voucher_id])).toEqual([[2, 'open', null]]);
     expect((await cards(c.token))[0]).toMatchObject({ stamps: 2, cards_filled: 0 });
-    expect(await ledgers(p, c.id)).toMatchObject({ points: 20, pointsSum: 20 });
+    const points = Math.floor(first.amount / 1_000);
+    expect(await ledgers(p, c.id)).toMatchObject({ points, pointsSum: points });
     const audit = await p.db.selectFrom('audit_log').select('after').where('action', '=', 'counter.earn_undo').where('target', '=', `customer:${c.id}`).executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ stamps_taken_back: 2 });
     // an earn that filled nothing: its stamps come off the card

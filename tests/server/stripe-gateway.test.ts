@@ -152,6 +152,22 @@ describe('Stripe Checkout: opening a payment', () => {
     expect(() => gateway({ checkoutTtlSeconds: 25 * 3600 })).toThrow(/checkoutTtlSeconds/);
   });
 
+  it("closes an unpaid order's page with its hold where Stripe allows: 32 minutes (Stripe's least and a margin) for a 10-minute hold, never past the configured time", async () => {
+    const gw = gateway({ checkoutTtlSeconds: 3600 });
+    const now = Math.floor(Date.now() / 1000);
+    await gw.createPayment(request({ expiresInSeconds: 600 }));
+    await gw.createPayment(request({ expiresInSeconds: 2700 }));
+    await gw.createPayment(request({ expiresInSeconds: 7200 }));
+    const [short, between, long] = fake.requests.map((r) => Number(r.params.expires_at) - now);
+    // Stripe's least, 30 minutes (the fake refuses less, as Stripe does), and 2 to spare
+    expect(short).toBeGreaterThanOrEqual(1920 - 5);
+    expect(short).toBeLessThanOrEqual(1920 + 5);
+    expect(between).toBeGreaterThanOrEqual(2700 - 5);
+    expect(between).toBeLessThanOrEqual(2700 + 5);
+    expect(long).toBeLessThanOrEqual(3600 + 5);
+    expect(fake.sessions.size).toBe(3);
+  });
+
   it('turns Stripe refusing the amount into a clear 400, and logs what Stripe said', async () => {
     const gw = gateway();
     const err = await refusal(gw.createPayment(request({ amount: 10, currency: 'USD' })));

@@ -7,6 +7,7 @@
  * that arrives before its payment is settled is answered 409 (Stripe sends it again), many deliveries
  * at once settle once. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import Stripe from 'stripe';
@@ -19,6 +20,7 @@ import { startStripeFake, type FakeSession, type StripeFake } from '../fakes/str
 import { describeEachDb, useTestProvider } from './support/provider';
 import { key, ledgers, products } from './orders.helpers';
 import { newStaff } from './merchant.helpers';
+import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 
 const WEBHOOK_SECRET = 'whsec_provider_test_0123456789abcdef';
 const SHOP = 'https://shop.example';
@@ -287,6 +289,96 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     expect(entry?.after).toMatchObject({ amount: 10_000, points_voided: 33, order: name });
     const notes = await p.db.selectFrom('notifications').select('body').where('customer_id', '=', c.id).where('title', '=', '33 points cancelled').execute();
     expect(notes).toEqual([{ body: `Your payment for order ${name} was refunded, so the 33 points it would have earned were cancelled.` }]);
+  });
+
+  /** An owner, and a stamp card on lattes of their making (ten fill it and issue a free latte) until `end`. */
+  async function latteCard() {
+    const owner = await newStaff(p.db, p.clock, { role: 'owner' });
+    const reward = await p.db.insertInto('rewards').values({ name: `refund-latte-${randomUUID()}`, title: 'Free Spanish latte', points_cost: 10_000, valid_days: 30, per_customer_limit: null, stock: null, discount_amount: 0, product_id: P.latte.id, position: 901, active: true }).returning('id').executeTakeFirstOrThrow();
+    const card = await p.call('post', 'merchant/loyalty/stamps/create', { token: owner.token, body: { name: 'Latte card', product_ids: [P.latte.id], per: 'item', stamps_needed: 10, reward_id: reward.id, expiry_days: 0 } });
+    expect(card.status, JSON.stringify(card.body)).toBe(201);
+    const end = () => p.db.updateTable('stamp_programs').set({ status: 'ended' }).where('id', '=', card.body.data.program.id).execute();
+    return { owner, end };
+  }
+
+  /** A pickup order of lattes, paid on Stripe's page. */
+  async function paidOrder(c: { token: string }, lattes: number) {
+    const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: lattes }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    const { session: done, charge } = fake.completeSession(sessionOf(res.body.data.payment_url).id);
+    await deliver(fake.event('checkout.session.completed', done)).expect(200);
+    return { name: res.body.data.order.name as string, charge };
+  }
+
+  const complete = async (owner: { token: string }, name: string) => {
+    for (const from of ['paid', 'preparing', 'ready']) await p.call('post', 'merchant/orders/advance', { token: owner.token, body: { name, from } }).expect(200);
+  };
+
+  it('an order refunded in Stripe’s Dashboard after it was completed keeps nothing it earned: points, stamps, the tier and its welcome', async () => {
+    // 20 lattes fill two cards and reach Brew (300 points)
+    const { owner, end } = await latteCard();
+    try {
+      const c = await p.newCustomer();
+      const { name, charge } = await paidOrder(c, 20);
+      await complete(owner, name);
+      const earned = (await p.db.selectFrom('orders').select('points_earned').where('name', '=', name).executeTakeFirstOrThrow()).points_earned;
+      expect(earned).toBeGreaterThanOrEqual(300);
+      const stamps = async () => Number((await p.db.selectFrom('stamp_events').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stamps'), eb.lit(0)).as('n')).where('customer_id', '=', c.id).executeTakeFirstOrThrow()).n);
+      const vouchers = () => p.db.selectFrom('vouchers').select(['source', 'status']).where('customer_id', '=', c.id).orderBy('id').execute();
+      const tier = async () => (await p.call('get', 'tier/status', { token: c.token }).expect(200)).body.data.tier.name as string;
+      expect(await stamps()).toBe(20);
+      expect(await vouchers()).toEqual([{ source: 'stamps', status: 'active' }, { source: 'stamps', status: 'active' }, { source: 'tier', status: 'active' }]);
+      expect(await tier()).toBe('Brew');
+      expect(await ledgers(p, c.id)).toMatchObject({ points: earned, pointsSum: earned });
+
+      // a part refund in the Dashboard: the order keeps nothing it earned
+      const event = fake.event('charge.refunded', fake.refundInDashboard(charge!.id, 5_000));
+      expect((await deliver(event).expect(200)).body.data.applied).toBe(true);
+      expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
+      expect(await stamps()).toBe(0);
+      expect(await vouchers()).toEqual([{ source: 'stamps', status: 'cancelled' }, { source: 'stamps', status: 'cancelled' }, { source: 'tier', status: 'cancelled' }]);
+      expect(await tier()).toBe('Bean');
+      const [entry] = await audit('payment.refunded', `order:${name}`);
+      expect(entry?.after).toMatchObject({ amount: 5_000, points_taken_back: earned, stamps_taken_back: 20, order: name });
+      const notes = await p.db.selectFrom('notifications').select('body').where('customer_id', '=', c.id).where('title', '=', `${earned} points taken back`).execute();
+      expect(notes).toEqual([{ body: `Your payment for order ${name} was refunded, so the ${earned} points it earned were taken back and its 20 stamps were taken off your card.` }]);
+      // the rest refunded later: taken back once, nothing twice
+      await deliver(fake.event('charge.refunded', fake.refundInDashboard(charge!.id, 20_000))).expect(200);
+      expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
+      expect(await p.db.selectFrom('notifications').select('id').where('customer_id', '=', c.id).where('title', '=', `${earned} points taken back`).execute()).toHaveLength(1);
+    } finally {
+      await end();
+    }
+  });
+
+  it('a refund that cannot take everything back keeps what was used, names it, and takes the rest; a refunded order earns no stamps when it completes', async () => {
+    const { owner, end } = await latteCard();
+    try {
+      const c = await p.newCustomer();
+      await p.db.transaction().execute((trx) => postWalletEntry(trx, p.clock, c.id, { type: 'adjust', amount: 100_000, reason: 'Test grant' }));
+      const first = await paidOrder(c, 10);
+      await complete(owner, first.name);
+      const voucher = (await p.db.selectFrom('vouchers').select('id').where('customer_id', '=', c.id).where('source', '=', 'stamps').executeTakeFirstOrThrow()).id;
+      // the card's free latte used on the next order (one of its two lattes), paid from the wallet
+      const next = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }, { product_id: P.latte.id, qty: 2 }], voucher_id: voucher, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      expect(next.status, JSON.stringify(next.body)).toBe(201);
+      await deliver(fake.event('charge.refunded', fake.refundInDashboard(first.charge!.id, 10_000))).expect(200);
+      const earned = (await p.db.selectFrom('orders').select('points_earned').where('name', '=', first.name).executeTakeFirstOrThrow()).points_earned;
+      const [entry] = await audit('payment.refunded', `order:${first.name}`);
+      expect(entry?.after).toMatchObject({ points_taken_back: earned, kept: [expect.stringMatching(new RegExp(`^stamps: The Free Spanish latte voucher \\(no. ${voucher}\\) .* has been used already`))] });
+      expect(entry?.after).not.toHaveProperty('stamps_taken_back');
+      expect((await p.db.selectFrom('vouchers').select('status').where('id', '=', voucher).executeTakeFirstOrThrow()).status).toBe('used');
+      expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
+
+      // refunded while still on its way: its points cancelled, and completing it gives no stamp
+      const early = await paidOrder(c, 3);
+      await deliver(fake.event('charge.refunded', fake.refundInDashboard(early.charge!.id, 10_000))).expect(200);
+      await complete(owner, early.name);
+      const earlyId = (await p.db.selectFrom('orders').select('id').where('name', '=', early.name).executeTakeFirstOrThrow()).id;
+      expect(await p.db.selectFrom('stamp_events').select('id').where('order_id', '=', earlyId).execute()).toEqual([]);
+      expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
+    } finally {
+      await end();
+    }
   });
 
   it('this shop’s own refund of a cancelled order, confirmed by Stripe, is counted once and is no Activity entry of its own', async () => {

@@ -5,6 +5,7 @@ import { adjustPoints, burnPoints, earnPoints } from '../../server/provider/poin
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { tierValue } from '../../server/provider/tiers/tiers.repo';
 import { placeCustomer, runTiers } from '../../server/provider/tiers/tiers.service';
+import { memberCodesFor } from '../../server/provider/rewards/voucher-codes';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { completeOrder, creditedAtPayment, key, products } from './orders.helpers';
 import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider, type TestProvider } from './support/provider';
@@ -231,7 +232,7 @@ describeEachDb('tiers', (kind) => {
     expect(await early(bean.token)).toEqual({ tier: 'Brew', unlocked: false });
     const refused = await p.call('post', 'reward/redeem', { token: bean.token, body: { name: 'tier-test-early', idempotency_key: key() } });
     expect([refused.status, refused.body.error?.code, refused.body.data]).toEqual([403, 'TIER_REQUIRED', { tier: 'Brew' }]);
-    const memberRedeem = await p.call('post', 'merchant/counter/member/redeem', { token: staff.token, body: { customer_id: bean.id, reward: 'tier-test-early', idempotency_key: key() } });
+    const memberRedeem = await p.call('post', 'merchant/counter/member/redeem', { token: staff.token, body: { code: (await memberCodesFor(p.ctx, bean.id)).current.qr, reward: 'tier-test-early', idempotency_key: key() } });
     expect([memberRedeem.status, memberRedeem.body.error?.code]).toEqual([403, 'TIER_REQUIRED']);
     // nor does the counter offer it from Bean's member card (within her points, but not her tier's)
     const offered = await p.call('post', 'merchant/counter/member/rewards', { token: staff.token, body: { customer_id: bean.id } }).expect(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey } from '../../server/provider/auth/client-key';
+import { clientKey } from '../../server/provider/http/client-key';
 
 describe('the client a per-address limit counts', () => {
   it('is an IPv4 address as it is', () => {

@@ -4,9 +4,9 @@ import type { ProviderContext } from '../context';
 import { AppError, sessionExpired } from '../http/errors';
 import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
-import { deviceHashOf } from '../http/device';
+import { sightingsOf } from '../http/device';
 import { googleSignIn, linkGoogle, logout, register, requestOtp, verifyOtp } from './auth.service';
-import { clientKey } from './client-key';
+import { clientKey } from '../http/client-key';
 
 const WELCOME = 'Welcome! Your account is ready.';
 
@@ -24,7 +24,7 @@ export function authRoutes(ctx: ProviderContext): Router {
     {
       otpRequest: async (body, at) => requestOtp(ctx, { ...body, clientIp: clientKey(clientIp(at.req)) }),
       otpVerify: async (body, at) => {
-        const data = await verifyOtp(ctx, { ...body, clientKey: clientKey(clientIp(at.req)), device: deviceHashOf(ctx.secret, at.req) });
+        const data = await verifyOtp(ctx, { ...body, clientKey: clientKey(clientIp(at.req)), sightings: sightingsOf(ctx.secret, at.req) });
         return data.token ? data : at.reply(data, 'Your number is confirmed. Tell us your name to finish.');
       },
       register: async (body, at) => {
@@ -33,12 +33,12 @@ export function authRoutes(ctx: ProviderContext): Router {
           name: body.name,
           email: body.email,
           referralCode: body.referral_code,
-          device: deviceHashOf(ctx.secret, at.req),
+          sightings: sightingsOf(ctx.secret, at.req),
         });
         return created ? data : at.reply(data, 'You already have an account: you are signed in.', 200);
       },
       google: async (body, at) => {
-        const { created, ...data } = await googleSignIn(ctx, body.id_token, { referralCode: body.referral_code, device: deviceHashOf(ctx.secret, at.req) });
+        const { created, ...data } = await googleSignIn(ctx, body.id_token, { referralCode: body.referral_code, sightings: sightingsOf(ctx.secret, at.req) });
         return created ? at.reply(data, WELCOME) : data;
       },
       // a signed-in customer links their Google account (from the profile): never by e-mail alone

@@ -35,7 +35,7 @@ import { offerEmailCode } from './email-verification.service';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google';
 import { normalizePhone } from './phone';
 import { createSession, newSecretToken, revokeSession } from './sessions';
-import { recordDevice } from '../accounts/devices.repo';
+import { recordDevice, type Sighting } from '../http/device';
 import { recordReferralSignUp } from '../accounts/referral-rows';
 import { maskPhone } from './sender';
 
@@ -49,7 +49,7 @@ export function otpHash(secret: string, phone: string, purpose: OtpPurpose, code
 /**
  * Sends a one-time code. The answer never depends on whether the number has an account: no account
  * lookup happens here at all, so both paths do the same work in the same time. `clientIp` is the
- * client's key (client-key.ts: an IPv6 client counts by its /64).
+ * client's key (http/client-key.ts: an IPv6 client counts by its /64).
  */
 export async function requestOtp(ctx: ProviderContext, input: { phone: string; purpose: OtpPurpose; clientIp: string }): Promise<OtpRequestData> {
   const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
@@ -100,7 +100,7 @@ export async function requestOtp(ctx: ProviderContext, input: { phone: string; p
  */
 export async function verifyOtp(
   ctx: ProviderContext,
-  input: { phone: string; code: string; purpose: OtpPurpose; clientKey: string; device?: string | null },
+  input: { phone: string; code: string; purpose: OtpPurpose; clientKey: string; sightings?: readonly Sighting[] },
 ): Promise<OtpVerifyData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const phone = normalizePhone(input.phone, rules.default_country_code);
@@ -127,17 +127,17 @@ export async function verifyOtp(
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await consumeCode(trx, 'otp_codes', otp.id, now, max))) throw codeExpired();
     const customerId = await findCustomerIdByPhone(trx, phone);
-    if (customerId !== null) return signIn(trx, ctx, customerId, input.device ?? null);
+    if (customerId !== null) return signIn(trx, ctx, customerId, input.sightings ?? []);
     const registrationToken = newSecretToken();
     await insertRegistrationToken(trx, sha256Hex(registrationToken), phone, new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS));
     return { registration_token: registrationToken, needs_registration: true };
   });
 }
 
-/** `device`: the hash of the browser's device cookie (http/device.ts), recorded for the referrals' self-referral check. */
-async function signIn(trx: Database, ctx: ProviderContext, customerId: number, device: string | null): Promise<{ token: string; customer: Customer }> {
+/** `sightings`: the call's device cookie, address and user agent (http/device.ts), recorded for the referrals' fraud checks. */
+async function signIn(trx: Database, ctx: ProviderContext, customerId: number, sightings: readonly Sighting[]): Promise<{ token: string; customer: Customer }> {
   const token = await createSession(trx, ctx, customerId);
-  await recordDevice(trx, customerId, device, ctx.clock.now());
+  await recordDevice(trx, customerId, sightings, ctx.clock.now());
   return { token, customer: await getCustomer(trx, customerId) };
 }
 
@@ -161,9 +161,9 @@ async function welcome(trx: Database, ctx: ProviderContext, customerId: number, 
  */
 export async function register(
   ctx: ProviderContext,
-  input: { registrationToken: string; name: string; email?: string | undefined; referralCode?: string | undefined; device?: string | null },
+  input: { registrationToken: string; name: string; email?: string | undefined; referralCode?: string | undefined; sightings?: readonly Sighting[] },
 ): Promise<SessionData & { token: string; created: boolean }> {
-  const device = input.device ?? null;
+  const device = input.sightings ?? [];
   const now = ctx.clock.now();
   const result = await ctx.db.transaction().execute(async (trx) => {
     const phone = await consumeRegistrationToken(trx, sha256Hex(input.registrationToken), now);
@@ -197,9 +197,9 @@ export async function register(
 export async function googleSignIn(
   ctx: ProviderContext,
   idToken: string,
-  signUp: { referralCode?: string | undefined; device?: string | null } = {},
+  signUp: { referralCode?: string | undefined; sightings?: readonly Sighting[] } = {},
 ): Promise<SessionData & { token: string; created: boolean }> {
-  const device = signUp.device ?? null;
+  const device = signUp.sightings ?? [];
   const who = await verifyGoogleIdToken(ctx, idToken);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {

@@ -4,13 +4,12 @@
 import { HOUR, SECOND } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
+import { rateLimited } from '../http/use-limit';
 import type { MerchantRules } from '../settings/settings.service';
 import { releaseCodeTry, reserveCodeTry } from './auth.repo';
 
-export function rateLimited(retryAfterSeconds: number, message: string): AppError {
-  const s = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError('RATE_LIMITED', message, undefined, { retry_after: s }, { 'Retry-After': String(s) });
-}
+// 429 RATE_LIMITED with Retry-After: made in http/use-limit.ts, for every limit
+export { rateLimited };
 
 export const codeExpired = () =>
   new AppError('CODE_EXPIRED', 'This code has expired or was already used. Please ask for a new one.', { code: 'has expired; ask for a new code' });
@@ -25,7 +24,7 @@ export interface CodeTry {
 }
 
 /**
- * Counts one code entry from a client (see client-key.ts) before the code is compared, and refuses it
+ * Counts one code entry from a client (see http/client-key.ts) before the code is compared, and refuses it
  * (429 RATE_LIMITED with retry_after) once the client made `code_failures_per_ip_per_hour` wrong entries
  * within the hour, whichever phones or addresses they were for: the limit per code alone lets one
  * client guess across many codes. The entry is counted first and taken back when the code was right,

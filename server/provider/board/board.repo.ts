@@ -33,6 +33,11 @@ export async function openOrders(db: Database, statuses: OrderStatus[], only: Bo
     .execute();
 }
 
+/** Orders waiting for an online payment (orders/holds.ts: each holds its slot a short time), the oldest first. */
+export async function awaitingPayment(db: Database, only: BoardLocations, limit: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('status', '=', 'pending_payment').where(ofLocations(only)).orderBy('created_at').orderBy('id').limit(limit).execute();
+}
+
 /** Orders completed or cancelled since `since`, the latest change first. */
 export async function finishedOrders(db: Database, since: Date, only: BoardLocations, limit: number): Promise<OrderRow[]> {
   return db

@@ -14,7 +14,7 @@ import { settleRefund } from '../orders/refunds';
 import { insertAudit } from '../staff/staff.repo';
 import { assertInScope, locationScope, type LocationScope } from '../locations/access';
 import { locationLabels } from '../locations/locations.repo';
-import { boardCardParts, findOrderByName, finishedOrders, openOrders, vouchersCancelledWith, type BoardLocations } from './board.repo';
+import { awaitingPayment, boardCardParts, findOrderByName, finishedOrders, openOrders, vouchersCancelledWith, type BoardLocations } from './board.repo';
 
 /**
  * The orders board: every open order, what finished today, one order for its ticket; moving an order
@@ -27,6 +27,7 @@ import { boardCardParts, findOrderByName, finishedOrders, openOrders, vouchersCa
 const OPEN: OrderStatus[] = ['paid', 'preparing', 'ready', 'on_delivery'];
 const DONE_LIMIT = 30;
 const OPEN_LIMIT = 300;
+const AWAITING_LIMIT = 100;
 
 const LATE_MS = PICKUP_LATE_MINUTES * 60_000;
 
@@ -51,7 +52,8 @@ async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise
       location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
       pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
       // not collected a while after its time: the board flags it (someone may have forgotten it)
-      pickup_late: r.fulfilment === 'pickup' && r.pickup_at !== null && status !== 'completed' && status !== 'cancelled' && now.getTime() - r.pickup_at.getTime() > LATE_MS,
+      pickup_late: r.fulfilment === 'pickup' && r.pickup_at !== null && status !== 'pending_payment' && status !== 'completed' && status !== 'cancelled' && now.getTime() - r.pickup_at.getTime() > LATE_MS,
+      hold_until: status === 'pending_payment' && r.hold_until ? r.hold_until.toISOString() : null,
       address: r.fulfilment === 'delivery' && address ? { text: [address.line1, `${address.city} ${address.postal_code}`.trim()].filter(Boolean).join(', '), notes: address.note ?? null } : null,
       items: items.filter((i) => i.order_id === r.id).map((i) => ({ name: i.name, qty: i.qty, price: i.price, ...withOptions(itemOptions.get(i.id)) })),
       subtotal: r.subtotal,
@@ -86,8 +88,11 @@ export async function board(ctx: ProviderContext, staff: StaffOfRequest, query: 
   const since = await startOfDay(ctx.db, now, merchant.rules.timezone);
   const open = await openOrders(ctx.db, OPEN, only, OPEN_LIMIT);
   const done = await finishedOrders(ctx.db, since, only, DONE_LIMIT);
+  // waiting for an online payment: shown (their slots are taken) but not to be made yet
+  const awaiting = await awaitingPayment(ctx.db, only, AWAITING_LIMIT);
   return {
     orders: await toBoardOrders(ctx.db, open, now),
+    awaiting_payment: await toBoardOrders(ctx.db, awaiting, now),
     done: await toBoardOrders(ctx.db, done, now),
     server_time: now.toISOString(),
     // the board says so when orders move without anyone's tap (a demo), lest staff think a colleague did it

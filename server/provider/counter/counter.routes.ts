@@ -33,12 +33,15 @@ export function counterRoutes(ctx: ProviderContext): Router {
     undoEarn: async (body, at) => undoEarn(ctx, at.staff(), body.earn_id),
     earns: async (_, at) => ({ earns: await todaysEarns(ctx, at.staff()) }),
     memberRewards: async (body, at) => memberRewards(ctx, at.staff(), body),
+    // the customer's rotating code is checked as a look-up's: its unknown codes count against the limit
     memberRedeem: async (body, at) =>
-      redeemFromCard(ctx, at.staff(), body, (effect) =>
-        at.once(async (trx) => {
-          const data = await effect(trx);
-          return at.reply(data, `${data.voucher.reward.title} for ${data.member.first_name}.`);
-        }),
+      withCodeLimit(ctx, at.staff(), () =>
+        redeemFromCard(ctx, at.staff(), body, (effect) =>
+          at.once(async (trx) => {
+            const data = await effect(trx);
+            return at.reply(data, `${data.voucher.reward.title} for ${data.member.first_name}.`);
+          }),
+        ),
       ),
   });
 }

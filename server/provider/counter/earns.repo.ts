@@ -33,6 +33,23 @@ export async function earnedSince(db: Database, by: { customer_id: number } | { 
   return Number(row.points);
 }
 
+/**
+ * Stamp card stamps given at the counter since an instant, by earns not undone (an undo deletes its
+ * stamps anyway): to a customer, or by a staff member. Read under the same locks as earnedSince.
+ */
+export async function stampsGivenSince(db: Database, by: { customer_id: number } | { staff_id: number }, since: Date): Promise<number> {
+  const [column, id] = 'customer_id' in by ? (['ce.customer_id', by.customer_id] as const) : (['ce.staff_id', by.staff_id] as const);
+  const row = await db
+    .selectFrom('stamp_events as e')
+    .innerJoin('counter_earns as ce', 'ce.id', 'e.earn_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('e.stamps'), sql<number>`0`).as('stamps'))
+    .where(column, '=', id)
+    .where('ce.created_at', '>=', since)
+    .where('ce.undone_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.stamps);
+}
+
 /** Of these products, the ids that exist (archived ones too: the counter sold what it sold). */
 export async function existingProductIds(db: Database, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
@@ -90,6 +107,11 @@ export async function latestEarnOf(db: Database, customerId: number, since: Date
 
 export async function lockEarn(trx: Database, id: number) {
   return trx.selectFrom('counter_earns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The tier an earn raised the customer to, for its undo (tiers.service.ts placeAfterEarn). */
+export async function setEarnTierRise(trx: Database, id: number, rise: object): Promise<void> {
+  await trx.updateTable('counter_earns').set({ tier_rise: JSON.stringify(rise) }).where('id', '=', id).execute();
 }
 
 export async function markEarnUndone(trx: Database, id: number, staffId: number, now: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import type { CounterEarn, CounterEarnData, CounterMember, counterEarnBody } from '#contract/counter';
 import type { StampsAdded } from '#contract/stamps';
+import { formatMoney } from '#contract/money';
 import { paths } from '#contract/routes';
 import type { z } from 'zod';
 import type { Database } from '../../db';
@@ -14,7 +15,7 @@ import { notify } from '../notifications/notify';
 import { pointsFor } from '../orders/pricing';
 import { dropEarnUses, earnReason, recordUses, saleEarning } from '../loyalty/loyalty.earn';
 import { productFacts } from '../loyalty/loyalty.repo';
-import { giveStamps, stampsOfEarns, stampsSentence, takeBackStamps } from '../loyalty/stamps.service';
+import { giveStamps, stampsOfEarns, stampsSentence, stampsToGive, takeBackStamps } from '../loyalty/stamps.service';
 import { effectiveTimezone } from '../locations/ordering';
 import type { EarnInput } from '#contract/loyalty-earn';
 import { adjustPoints, earnPoints } from '../points/points.ledger';
@@ -23,9 +24,10 @@ import { memberOfCode } from '../rewards/voucher-codes';
 import { startOfDay } from '../settings/settings.repo';
 import { getMerchant, type Merchant, type MerchantRules } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
-import { earnTier, placeCustomer } from '../tiers/tiers.service';
+import { earnTier, placeAfterEarn, placeCustomer, undoTierRise } from '../tiers/tiers.service';
 import { counterLocation, UNDO_MS } from './counter.service';
-import { earnedSince, earnsSince, existingProductIds, findEarn, insertEarn, lockEarn, lockStaffEarns, markEarnUndone, type EarnRow } from './earns.repo';
+import { linkEarnToOrder, orderOfCustomer } from './order-link';
+import { earnedSince, earnsSince, stampsGivenSince, existingProductIds, findEarn, insertEarn, lockEarn, lockStaffEarns, markEarnUndone, setEarnTierRise, type EarnRow } from './earns.repo';
 
 /**
  * Points at the counter for a walk-in sale (issue 29): staff find the customer by their member card's
@@ -100,7 +102,7 @@ export async function findMember(ctx: ProviderContext, staff: StaffOfRequest, bo
 /** A refusal by a daily cap, with what Activity says of it (written after the refused transaction rolled back). */
 class CapRefusal extends AppError {
   readonly audit: { target: string; after: Record<string, unknown> };
-  constructor(message: string, data: { points_left_today: number; limit: 'customer' | 'staff' }, audit: CapRefusal['audit']) {
+  constructor(message: string, data: { points_left_today: number; limit: 'customer' | 'staff' } | { stamps_left_today: number; limit: 'customer' | 'staff' }, audit: CapRefusal['audit']) {
     super('LIMIT_REACHED', message, undefined, data);
     this.audit = audit;
   }
@@ -118,10 +120,12 @@ interface EarnSetting {
   lines: EarnInput['lines'];
   /** the counter's location's zone (else the shop's), where the rules' windows are */
   timeZone: string;
+  /** the app order this sale is (order-link.ts), or null */
+  orderId: number | null;
 }
 
 /** The earn itself, in the idempotent call's transaction: caps, the earn, the points, the notification, the audit. */
-async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnBody, { merchant, location, since, lines, timeZone }: EarnSetting): Promise<CounterEarnData> {
+async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnBody, { merchant, location, since, lines, timeZone, orderId }: EarnSetting): Promise<CounterEarnData> {
   const { rules } = merchant;
   // the customer's row lock first, then the staff member's: always in this order (earns.repo.ts)
   const customer = await lockCustomer(trx, body.customer_id);
@@ -152,8 +156,10 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
       { target: `customer:${customer.id}`, after: { ...refusal, limit: 'staff', cap: rules.counter_points_per_staff_per_day, points_left_today: staffLeft } },
     );
   }
+  await checkStampCaps(trx, rules, { staffId: staff.id, customerId: customer.id, first, since, stamps: await stampsToGive(trx, lines), refusal });
   const now = ctx.clock.now();
   const id = await insertEarn(trx, { customerId: customer.id, staffId: staff.id, locationId: location?.id ?? null, amount: body.amount, points, items: body.items ?? null, now });
+  if (orderId) await linkEarnToOrder(trx, id, orderId);
   const ref = `counter:${id}`;
   await recordUses(trx, customer.id, { earn_id: id }, earning, now);
   // the stamp cards' stamps for what was sold, at once (under the customer's row lock, taken above)
@@ -181,8 +187,9 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
       push: 'points',
     });
   }
-  // the points earned (or the visit) count towards the customer's tier: a rise is at once
-  await placeCustomer(trx, ctx, customer.id);
+  // the points earned (or the visit) count towards the customer's tier: a rise is at once, kept for its undo
+  const rise = await placeAfterEarn(trx, ctx, customer.id);
+  if (rise) await setEarnTierRise(trx, id, rise);
   await insertAudit(trx, {
     staffId: staff.id,
     action: 'counter.earn',
@@ -201,6 +208,42 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
     now,
   });
   return { earn: toEarn((await findEarn(trx, id))!, stamps), member: await memberOf(trx, rules, since, customer.id) };
+}
+
+/**
+ * The owner's two daily stamp caps, as the points' (under the same locks: the customer's row, then the
+ * staff member's advisory lock): the stamps this earn would give, with the day's, past either refuse it.
+ */
+async function checkStampCaps(
+  trx: Database,
+  rules: MerchantRules,
+  e: { staffId: number; customerId: number; first: string; since: Date; stamps: number; refusal: Record<string, unknown> },
+): Promise<void> {
+  if (e.stamps === 0) return;
+  const audit = (limit: 'customer' | 'staff', cap: number, left: number) => ({ target: `customer:${e.customerId}`, after: { ...e.refusal, stamps: e.stamps, limit, cap, stamps_left_today: left } });
+  const stampsWord = (n: number) => (n === 1 ? 'stamp' : 'stamps');
+  const cap = rules.counter_stamps_per_customer_per_day;
+  const customerLeft = Math.max(0, cap - (await stampsGivenSince(trx, { customer_id: e.customerId }, e.since)));
+  if (e.stamps > customerLeft) {
+    throw new CapRefusal(
+      cap === 0
+        ? 'This shop gives no stamps at the counter: record the sale without its items, or an owner can change that in the settings.'
+        : customerLeft > 0
+          ? `${e.first} can collect ${customerLeft} more ${stampsWord(customerLeft)} at the counter today: record fewer items.`
+          : `${e.first} has collected the most stamps allowed at the counter today: record the sale without its items.`,
+      { stamps_left_today: customerLeft, limit: 'customer' },
+      audit('customer', cap, customerLeft),
+    );
+  }
+  const staffCap = rules.counter_stamps_per_staff_per_day;
+  const staffLeft = Math.max(0, staffCap - (await stampsGivenSince(trx, { staff_id: e.staffId }, e.since)));
+  if (e.stamps > staffLeft) {
+    throw new CapRefusal(
+      staffLeft > 0 ? `You can give ${staffLeft} more ${stampsWord(staffLeft)} today: ask an owner for more.` : 'You have given the most stamps allowed today: ask an owner.',
+      { stamps_left_today: staffLeft, limit: 'staff' },
+      audit('staff', staffCap, staffLeft),
+    );
+  }
 }
 
 /**
@@ -225,8 +268,15 @@ export async function earnAtCounter<R>(
   }
   const prices = await productFacts(ctx.db, (body.items ?? []).map((i) => i.product_id));
   const lines = (body.items ?? []).map((i) => ({ product_id: i.product_id, category_id: prices.get(i.product_id)?.category_id ?? null, qty: i.qty, price: prices.get(i.product_id)?.price ?? 0 }));
+  // stamps and product rules follow what was paid: items worth more than the sale's amount are not what was sold
+  const worth = lines.reduce((s, l) => s + l.price * l.qty, 0);
+  if (worth > body.amount) {
+    const money = (n: number) => formatMoney(n, merchant.rules.currency, merchant.rules.locale);
+    throw validation({ items: `are worth more than the amount: ${money(worth)} at the menu's prices, for ${money(body.amount)} paid. Record the items that were paid for.` });
+  }
   const timeZone = location ? effectiveTimezone(location, merchant.rules.timezone) : merchant.rules.timezone;
-  const setting: EarnSetting = { merchant, location, since: await todayStart(ctx, merchant.rules), lines, timeZone };
+  const orderId = body.order_number ? await orderOfCustomer(ctx.db, body.customer_id, body.order_number) : null;
+  const setting: EarnSetting = { merchant, location, since: await todayStart(ctx, merchant.rules), lines, timeZone, orderId };
   try {
     return await once((trx) => earnIn(trx, ctx, staff, body, setting));
   } catch (err) {
@@ -270,9 +320,11 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
     await markEarnUndone(trx, e.id, staff.id, now);
     await dropEarnUses(trx, e.id);
     // its stamps back, and a voucher they filled a card for cancelled while unused (else 409: nothing changed)
-    const stamps = await takeBackStamps(trx, e.id, now);
-    // the points (or the visit) no longer count towards the tier: placed again, which never drops it early
-    await placeCustomer(trx, ctx, customer.id);
+    const stamps = await takeBackStamps(trx, { earn_id: e.id }, now);
+    // the points (or the visit) no longer count towards the tier: the tier this earn reached taken back
+    // (its welcome vouchers cancelled, 409 naming one used), else placed again, which never drops it early
+    if (e.tier_rise) await undoTierRise(trx, ctx, customer.id, e.tier_rise);
+    else await placeCustomer(trx, ctx, customer.id);
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
       title: `${e.points} points ${wasPending ? 'cancelled' : 'taken back'}`,

@@ -10,6 +10,7 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { notify } from '../notifications/notify';
 import { adjustPoints } from '../points/points.ledger';
 import { rewardsInReach, spendOnReward } from '../rewards/rewards.service';
+import { customerOfRotatingCode, isStaticMemberCode } from '../rewards/voucher-codes';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import { cancelIssuedVoucher, findRedemption, insertRedemption, markRedemptionUndone, takeActiveVoucher, voucherCustomer } from './counter.repo';
@@ -18,7 +19,9 @@ import { memberNow } from './earns.service';
 
 /**
  * A reward for a customer's points, straight from the member card (issue 29): the customer found as for
- * points (earns.service.ts findMember), staff see what their points buy now and hand one over. The points
+ * points (earns.service.ts findMember), staff see what their points buy now and hand one over, for the
+ * rotating code the customer's app shows (found by phone or by a wallet card's fixed code, a customer
+ * can be given points, never spend them: 403 MEMBER_CODE_REQUIRED). The points
  * are spent and the stock taken exactly as the app's redemption does (rewards.service.ts spendOnReward,
  * with its checks), and its voucher is used at once with a counter redemption marked `issued`, all in the
  * idempotent call's transaction. Its undo (undo.service.ts, 2 minutes as a voucher's) cancels the voucher
@@ -52,18 +55,34 @@ function toStaff(err: unknown, first: string): unknown {
   return err;
 }
 
-type MemberRedeemBody = { customer_id: number; reward: string; location_id?: number | undefined };
+type MemberRedeemBody = { code?: string | undefined; customer_id?: number | undefined; reward: string; location_id?: number | undefined };
+
+/** Points are spent only for the customer whose app shows the code now: a phone number or a wallet card is not them being there. */
+const memberCodeRequired = (why: string) => new AppError('MEMBER_CODE_REQUIRED', `${why} To spend points, scan the code in the customer’s app (or type the 8 characters under it).`);
+
+/**
+ * The customer a spend is for: the one whose app shows `code` now (checked in the transaction, so a
+ * retry after the code changed replays the first answer). A code of another customer than the one the
+ * counter shows is refused: staff see one customer and would hand a reward to another.
+ */
+async function presentCustomer(ctx: ProviderContext, trx: Database, body: MemberRedeemBody): Promise<number> {
+  const customerId = await customerOfRotatingCode(ctx, body.code!, trx);
+  if (body.customer_id !== undefined && body.customer_id !== customerId) throw memberCodeRequired('This code is another customer’s.');
+  return customerId;
+}
 
 /**
  * `merchant/counter/member/redeem`: the reward bought and handed over in one transaction, run once per
- * idempotency key (`once`: the call's at.once). The counter's location is read first (PGlite has one
- * connection, which the transaction holds).
+ * idempotency key (`once`: the call's at.once), for the customer whose app shows the rotating code
+ * given. The counter's location is read first (PGlite has one connection, which the transaction holds).
  */
 export async function redeemFromCard<R>(ctx: ProviderContext, staff: StaffOfRequest, body: MemberRedeemBody, once: (effect: (trx: Database) => Promise<CounterMemberRedeemData>) => Promise<R>): Promise<R> {
+  if (body.code === undefined) throw memberCodeRequired('A customer found by phone number can be given points, not spend them.');
+  if (isStaticMemberCode(body.code)) throw memberCodeRequired('A wallet card’s code can be given points, not spend them.');
   const location = await counterLocation(ctx.db, staff, body.location_id);
   return once(async (trx) => {
     const now = ctx.clock.now();
-    const customer = await lockCustomer(trx, body.customer_id);
+    const customer = await lockCustomer(trx, await presentCustomer(ctx, trx, body));
     const first = firstName(customer.name);
     const served = (title: string) => `${title}: served at the counter`;
     const { voucherId, reward } = await spendOnReward(ctx, trx, customer.id, body.reward, served).catch((err: unknown) => {

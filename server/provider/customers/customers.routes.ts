@@ -1,6 +1,6 @@
 import { customersSpec } from '#contract';
 import type { Router } from 'express';
-import { clientKey } from '../auth/client-key';
+import { clientKey } from '../http/client-key';
 import { changeEmail, sendEmailCode, verifyEmailCode } from '../auth/email-verification.service';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

@@ -71,12 +71,13 @@ export async function periodRows(db: Database, w: PeriodWindow, timeZone: string
       select ${bin('paid_at')} as bin, count(*) as orders, sum(total) as revenue
       from orders where paid_at >= ${from} and paid_at < ${to} and status <> 'cancelled'${at('location_id')} group by 1
     ) b group by 1`.execute(db),
-    sql<{ day: string; issued: unknown; redeemed: unknown; expired: unknown }>`
-    select to_char(bin at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(issued) as issued, sum(redeemed) as redeemed, sum(expired) as expired from (
+    sql<{ day: string; issued: unknown; redeemed: unknown; expired: unknown; reversed: unknown }>`
+    select to_char(bin at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(issued) as issued, sum(redeemed) as redeemed, sum(expired) as expired, sum(reversed) as reversed from (
       select ${bin('created_at')} as bin,
         coalesce(sum(points) filter (where type = 'earn' or (type = 'owner' and points > 0)), 0) as issued,
         coalesce(-sum(points) filter (where type = 'burn'), 0) as redeemed,
-        coalesce(-sum(points) filter (where type = 'expire'), 0) as expired
+        coalesce(-sum(points) filter (where type = 'expire'), 0) as expired,
+        coalesce(-sum(points) filter (where type = 'adjust' or (type = 'owner' and points < 0)), 0) as reversed
       from points_ledger where created_at >= ${from} and created_at < ${to} group by 1
     ) b group by 1`.execute(db),
     // paid orders cancelled in the window (a cancelled order never changes again: updated_at is when),

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { envelope, errorEnvelope } from '#contract';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../db/unavailable';
 import { AppError } from './errors';
 
 export function send<T>(res: Response, status: number, message: string, data: T): void {
@@ -26,7 +27,18 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (e.type === 'entity.too.large') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB.'));
     if (e.type === 'entity.parse.failed') return sendError(res, new AppError('VALIDATION', 'The request body is not valid JSON.', { body: 'must be valid JSON' }));
     if (e.status && e.status >= 400 && e.status < 500) return sendError(res, new AppError('VALIDATION', 'The request could not be read.'));
+    // the database away (restarting, stopped, read-only, a lock held too long): the request's
+    // transaction rolled back; the caller is told to come back shortly, never a 500
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ path: req.path, code: (err as { code?: string }).code, message: (err as Error).message }, 'the database is unavailable: answered 503');
+      return sendError(res, databaseUnavailable());
+    }
     logger.error({ err, path: req.path }, 'unhandled provider error');
     sendError(res, new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'));
   };
+}
+
+/** The contract's PROVIDER_UNAVAILABLE, with the Retry-After a client waits before trying again. */
+export function databaseUnavailable(message = 'The service is briefly unavailable. Please try again in a moment.'): AppError {
+  return new AppError('PROVIDER_UNAVAILABLE', message, undefined, null, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
 }

@@ -8,7 +8,7 @@ import { AppError } from './errors';
 /** What an idempotent call answered: the contract's envelope, kept to be replayed as it was. */
 export type StoredAnswer<T = unknown> = Envelope<T>;
 
-/** A key left in progress longer than this (a crashed process) may be taken over by a retry. */
+/** A key an older instance left in progress (committed before its effect) longer than this may be taken over by a retry. */
 const STALE_MS = 60_000;
 
 /** Canonical JSON (sorted keys) of the body without its idempotency key: what "the same body" means. */
@@ -64,10 +64,13 @@ export class OnceKey {
 }
 
 /**
- * Runs `effect` at most once per (customer, scope, key). The effect's own transaction also marks the
- * key done with its answer, so "effect happened" and "answer stored" commit together. A repeat with the
- * same body replays the stored answer; another body → 422; while the first is running → 409.
- * Business refusals (4xx) are stored and replayed too; unexpected failures free the key for a retry.
+ * Runs `effect` at most once per (customer, scope, key). The key is claimed inside the effect's own
+ * transaction, which also marks it done with its answer: "key taken", "effect happened" and "answer
+ * stored" commit together or not at all. A failure that rolls the effect back (the database going away
+ * included) takes the claim back with it, so the key is free for a retry at once, with nothing to clean
+ * up afterwards. A repeat with the same body waits for the first to commit and replays its answer (or
+ * runs, when the first rolled back); another body → 422; still waiting after the lock timeout → 409.
+ * Business refusals (4xx) are stored and replayed too.
  */
 export async function idempotent<T>(
   db: Database,
@@ -76,70 +79,88 @@ export async function idempotent<T>(
   effect: (trx: Database, key: OnceKey) => Promise<StoredAnswer<T>>,
 ): Promise<StoredAnswer<T>> {
   const hash = requestHash(scope.body);
-  const now = clock.now();
-  const claimed = await db
-    .insertInto('idempotency_keys')
-    .values({ customer_id: scope.customerId, scope: scope.scope, key: scope.key, request_hash: hash, state: 'in_progress', created_at: now, updated_at: now })
-    .onConflict((oc) => oc.doNothing())
-    .returning('key')
-    .executeTakeFirst();
-
-  if (!claimed) {
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('customer_id', '=', scope.customerId)
-      .where('scope', '=', scope.scope)
-      .where('key', '=', scope.key)
-      .executeTakeFirst();
-    if (!row) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
-    if (row.request_hash !== hash) {
-      throw new AppError('IDEMPOTENCY_MISMATCH', 'This idempotency key was already used for a different request.', { idempotency_key: 'was used with a different body' });
-    }
-    if (row.state === 'done') return row.response_body as StoredAnswer<T>;
-    const stale = now.getTime() - row.updated_at.getTime() > STALE_MS;
-    if (!stale) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
-    const taken = await db
-      .updateTable('idempotency_keys')
-      .set({ updated_at: now })
-      .where('customer_id', '=', scope.customerId)
-      .where('scope', '=', scope.scope)
-      .where('key', '=', scope.key)
-      .where('state', '=', 'in_progress')
-      .where('updated_at', '=', row.updated_at)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
-  }
-
   const once = new OnceKey(scope.customerId, scope.scope, scope.key, clock);
   const finish = (trx: Database, answer: StoredAnswer<unknown>) => once.storing(trx, answer.status, JSON.stringify(answer)).execute();
+  const row = { customer_id: scope.customerId, scope: scope.scope, key: scope.key, request_hash: hash };
 
   try {
     return await db.transaction().execute(async (trx) => {
+      const now = clock.now();
+      // a key another transaction holds uncommitted: this insert waits for it to commit or roll back
+      const claimed = await trx
+        .insertInto('idempotency_keys')
+        .values({ ...row, state: 'in_progress', created_at: now, updated_at: now })
+        .onConflict((oc) => oc.doNothing())
+        .returning('key')
+        .executeTakeFirst()
+        .catch((err: unknown) => {
+          if ((err as { code?: string }).code === LOCK_NOT_AVAILABLE) throw inProgress();
+          throw err;
+        });
+      if (!claimed) {
+        const stored = await alreadyClaimed(trx, scope, hash, now);
+        if (stored) return stored as StoredAnswer<T>;
+      }
       const answer = await effect(trx, once);
       if (!once.isStored) await finish(trx, answer);
       return answer;
     });
   } catch (err) {
     if (err instanceof AppError && err.status >= 400 && err.status < 500 && !err.code.startsWith('IDEMPOTENCY')) {
+      // the refusal's transaction rolled back with its claim: the refusal is kept as the key's answer,
+      // unless a retry already took the key meanwhile (its own answer stands)
       const answer: StoredAnswer<unknown> = {
         status: err.status,
         message: err.message,
         data: err.data,
         error: { code: err.code, ...(err.fields ? { fields: err.fields } : {}) },
       };
-      await finish(db, answer);
-    } else {
+      const now = clock.now();
       await db
-        .deleteFrom('idempotency_keys')
-        .where('customer_id', '=', scope.customerId)
-        .where('scope', '=', scope.scope)
-        .where('key', '=', scope.key)
-        .where('state', '=', 'in_progress')
+        .insertInto('idempotency_keys')
+        .values({ ...row, state: 'done', response_status: answer.status, response_body: JSON.stringify(answer), created_at: now, updated_at: now })
+        .onConflict((oc) => oc.doNothing())
         .execute();
     }
     throw err;
   }
+}
+
+/** SQLSTATE lock_not_available: lock_timeout ran out (DB_LOCK_TIMEOUT_MS). */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+const inProgress = () => new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
+
+/**
+ * The key is another request's, committed: its stored answer to replay, or undefined when this
+ * transaction took over a claim left in progress (only an older instance, which committed its claim
+ * before the effect, leaves one; a claim older than STALE_MS was a process that died).
+ */
+async function alreadyClaimed(trx: Database, scope: { customerId: number; scope: string; key: string }, hash: string, now: Date): Promise<StoredAnswer | undefined> {
+  const row = await trx
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('customer_id', '=', scope.customerId)
+    .where('scope', '=', scope.scope)
+    .where('key', '=', scope.key)
+    .executeTakeFirst();
+  if (!row) throw inProgress();
+  if (row.request_hash !== hash) {
+    throw new AppError('IDEMPOTENCY_MISMATCH', 'This idempotency key was already used for a different request.', { idempotency_key: 'was used with a different body' });
+  }
+  if (row.state === 'done') return row.response_body as StoredAnswer;
+  if (now.getTime() - row.updated_at.getTime() <= STALE_MS) throw inProgress();
+  const taken = await trx
+    .updateTable('idempotency_keys')
+    .set({ updated_at: now })
+    .where('customer_id', '=', scope.customerId)
+    .where('scope', '=', scope.scope)
+    .where('key', '=', scope.key)
+    .where('state', '=', 'in_progress')
+    .where('updated_at', '=', row.updated_at)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) throw inProgress();
+  return undefined;
 }
 
 /** Keys are kept 24 hours; the hourly job removes older ones. */

@@ -1,6 +1,6 @@
 import type { RuleStatus } from '#contract/loyalty-earn';
 import type { StampProgramFields } from '#contract/stamps';
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { StampCardTable, StampEventTable, StampProgramTable } from '../../db/schema';
 
@@ -96,8 +96,11 @@ export async function openCard(db: Database, programId: number, customerId: numb
   return db.selectFrom('stamp_cards').selectAll().where('program_id', '=', programId).where('customer_id', '=', customerId).where('status', '=', 'open').executeTakeFirst();
 }
 
-export async function insertCard(trx: Database, programId: number, customerId: number, now: Date): Promise<CardRow> {
-  return trx.insertInto('stamp_cards').values({ program_id: programId, customer_id: customerId, created_at: now }).returningAll().executeTakeFirstOrThrow();
+/** Cards written at once (one statement however many): their ids, in the order given. */
+export async function insertCards(trx: Database, cards: ReadonlyArray<Insertable<StampCardTable>>): Promise<number[]> {
+  if (cards.length === 0) return [];
+  const rows = await trx.insertInto('stamp_cards').values([...cards]).returning('id').execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 export async function updateCard(trx: Database, id: number, patch: Partial<Pick<CardRow, 'stamps' | 'started_at' | 'expires_at' | 'status' | 'filled_at' | 'voucher_id'>>): Promise<void> {
@@ -119,8 +122,10 @@ export async function deleteEmptyCards(trx: Database, ids: readonly number[]): P
     .execute();
 }
 
-export async function insertEvent(trx: Database, e: Omit<EventRow, 'id'>): Promise<void> {
-  await trx.insertInto('stamp_events').values(e).execute();
+/** A sale's stamps on each card they went on, at once (one statement however many). */
+export async function insertEvents(trx: Database, events: ReadonlyArray<Omit<EventRow, 'id'>>): Promise<void> {
+  if (events.length === 0) return;
+  await trx.insertInto('stamp_events').values([...events]).execute();
 }
 
 export type Sale = { order_id: number } | { earn_id: number };
@@ -137,9 +142,14 @@ export async function deleteEventsOf(trx: Database, sale: Sale): Promise<void> {
   await trx.deleteFrom('stamp_events').where(column, '=', id).execute();
 }
 
-/** Other sales' stamps on a card move to another (an undo folds a newer card back into the one it reopens). */
-export async function moveEvents(trx: Database, fromCard: number, toCard: number): Promise<void> {
-  await trx.updateTable('stamp_events').set({ card_id: toCard }).where('card_id', '=', fromCard).execute();
+/**
+ * Other sales' stamps on some cards move to another, and those cards close empty (an undo folds the
+ * newer cards back into the one it reopens): two statements however many cards.
+ */
+export async function foldCards(trx: Database, fromCards: readonly number[], toCard: number): Promise<void> {
+  if (fromCards.length === 0) return;
+  await trx.updateTable('stamp_events').set({ card_id: toCard }).where('card_id', 'in', [...fromCards]).execute();
+  await trx.updateTable('stamp_cards').set({ stamps: 0, status: 'closed' }).where('id', 'in', [...fromCards]).execute();
 }
 
 /** These counter earns' stamps, with their programmes' names and stamps needed. */
@@ -179,13 +189,17 @@ export async function namesOf(db: Database, productIds: readonly number[], categ
   };
 }
 
-/** An order's lines with their products' categories (as they are now). */
+/**
+ * An order's paid lines with their products' categories (as they are now): a free line (a voucher's
+ * product, at 0) was not paid for and earns no stamp.
+ */
 export async function orderLines(db: Database, orderId: number): Promise<Array<{ product_id: number; category_id: number | null; qty: number }>> {
   const rows = await db
     .selectFrom('order_items')
     .leftJoin('products', 'products.id', 'order_items.product_id')
     .select(['order_items.product_id', 'products.category_id', 'order_items.qty'])
     .where('order_items.order_id', '=', orderId)
+    .where('order_items.price', '>', 0)
     .orderBy('order_items.id')
     .execute();
   return rows.flatMap((r) => (r.product_id === null ? [] : [{ product_id: r.product_id, category_id: r.category_id ?? null, qty: r.qty }]));

@@ -23,7 +23,8 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { notify } from '../notifications/notify';
 import { withArticle } from '../rewards/reward-words';
 import { findActiveRewardById } from '../rewards/rewards.repo';
-import { cancelUnusedVoucher, giftVoucher } from '../rewards/vouchers.repo';
+import { takeBackVouchers } from '../rewards/reversals';
+import { giftVouchers } from '../rewards/vouchers.repo';
 import { insertAudit } from '../staff/staff.repo';
 import { existingTargets } from './loyalty.repo';
 import {
@@ -35,13 +36,13 @@ import {
   deleteEventsOf,
   eventsOf,
   eventsOfEarns,
-  insertCard,
-  insertEvent,
+  insertCards,
+  insertEvents,
   insertProgram,
   listPrograms,
   lockProgram,
   lockProgramEdits,
-  moveEvents,
+  foldCards,
   namesOf,
   openCard,
   orderLines,
@@ -219,29 +220,97 @@ function stampsFor(p: Pick<ProgramRow, 'per' | 'product_ids' | 'category_ids'>, 
   return p.per === 'visit' ? Math.min(units, 1) : units;
 }
 
-/** A full card's voucher, when its reward can still be given (offered, in stock); else null, and the owner's log says so. */
-async function fillCard(trx: Database, ctx: ProviderContext, p: ProgramRow, customerId: number, cardId: number): Promise<number | null> {
-  const voucherId = await giftVoucher(trx, ctx.clock, customerId, await findActiveRewardById(trx, p.reward_id), 'stamps');
+/** How many stamps the active programmes give for these lines, all together (the counter's daily caps count them). */
+export async function stampsToGive(db: Database, lines: readonly StampLine[]): Promise<number> {
+  if (lines.length === 0) return 0;
+  return (await programsOf(db, ['active'])).reduce((s, p) => s + stampsFor(p, lines), 0);
+}
+
+/**
+ * Where `count` stamps go for a customer whose open card has `had` (0: none): the first card takes what
+ * fills it (at least one: a card with as many as needed or more, the owner having lowered the number,
+ * fills with the next), then whole cards of `needed`, then what is left on a new open card.
+ */
+export function stampPlan(had: number, count: number, needed: number): { take: number; firstFull: boolean; wholeCards: number; left: number } {
+  const take = Math.min(count, Math.max(1, needed - had));
+  const firstFull = had + take >= needed;
+  const rest = count - take;
+  return { take, firstFull, wholeCards: Math.floor(rest / needed), left: rest % needed };
+}
+
+/**
+ * The vouchers of `fills` full cards, at once (giftVouchers: two statements however many), and the
+ * customer's one notice of them. Fewer than `fills` (a reward retired or sold out): the cards without
+ * one are filled all the same, the owner's log warns and the customer is told to ask at the counter.
+ */
+async function fillCards(trx: Database, ctx: ProviderContext, p: ProgramRow, customerId: number, fills: number): Promise<number[]> {
+  const ids = await giftVouchers(trx, ctx.clock, customerId, await findActiveRewardById(trx, p.reward_id), 'stamps', fills);
   const { rewards } = await namesOf(trx, [], [], [p.reward_id]);
   const title = rewards.get(p.reward_id)?.title ?? 'reward';
-  if (voucherId === null) {
-    ctx.logger.warn({ program: p.id, card: cardId, customer: customerId, reward: p.reward_id }, 'stamp card filled, no voucher: its reward is retired or sold out');
-    await notify(trx, ctx.clock, customerId, { type: 'reward', title: `Your ${cardName(p.name)} is full`, body: `Ask at the counter for your ${title}.`, link: to.rewardStorage() });
-    return null;
+  const full = fills === 1 ? `Your ${cardName(p.name)} is full` : `${fills} of your ${cardName(p.name)}s are full`;
+  if (ids.length < fills) ctx.logger.warn({ program: p.id, customer: customerId, reward: p.reward_id, filled: fills, vouchers: ids.length }, 'stamp card filled, no voucher: its reward is retired or sold out');
+  const waiting = ids.length === 0 ? '' : ids.length === 1 ? `${withArticle(title)} voucher is waiting in your vouchers.` : `${ids.length} ${title} vouchers are waiting in your vouchers.`;
+  const missing = fills - ids.length;
+  const body =
+    missing === 0
+      ? `${waiting} Open ${ids.length === 1 ? 'it' : 'one'} to show its QR code at the counter.`
+      : `${waiting ? `${waiting} ` : ''}Ask at the counter for your ${ids.length > 0 ? 'other ' : ''}${title}${missing > 1 ? ` (${missing})` : ''}.`;
+  await notify(trx, ctx.clock, customerId, { type: 'reward', title: full, body, link: ids.length === 1 && missing === 0 ? to.voucher(ids[0]!) : to.rewardStorage() });
+  return ids;
+}
+
+/**
+ * One programme's stamps for a sale (giveStamps), in a bounded number of statements however many cards
+ * they fill (stampPlan): the open card updated (or a new one), the whole cards and the leftover's new
+ * card written in one insert, the vouchers in fillCards, the sale's stamps on each card in one insert.
+ */
+async function stampProgramme(trx: Database, ctx: ProviderContext, p: ProgramRow, count: number, g: { customerId: number; source: Sale; now: Date }): Promise<StampsAdded> {
+  let card: CardRow | undefined = await openCard(trx, p.id, g.customerId);
+  if (card && card.expires_at !== null && card.expires_at <= g.now) {
+    await updateCard(trx, card.id, { status: 'expired' });
+    card = undefined;
   }
-  await notify(trx, ctx.clock, customerId, {
-    type: 'reward',
-    title: `Your ${cardName(p.name)} is full`,
-    body: `${withArticle(title)} voucher is waiting in your vouchers. Open it to show its QR code at the counter.`,
-    link: to.voucher(voucherId),
-  });
-  return voucherId;
+  const needed = p.stamps_needed;
+  const plan = stampPlan(card?.stamps ?? 0, count, needed);
+  const fills = (plan.firstFull ? 1 : 0) + plan.wholeCards;
+  const vouchers = fills > 0 ? await fillCards(trx, ctx, p, g.customerId, fills) : [];
+  const voucherOf = (i: number) => vouchers[i] ?? null;
+  const freshExpiry = p.expiry_days > 0 ? new Date(g.now.getTime() + p.expiry_days * DAY) : null;
+  const firstStamps = (card?.stamps ?? 0) + plan.take;
+  const first = {
+    stamps: firstStamps,
+    started_at: card?.started_at ?? g.now,
+    expires_at: card?.started_at ? card.expires_at : freshExpiry,
+    ...(plan.firstFull ? { status: 'filled' as const, filled_at: g.now, voucher_id: voucherOf(0) } : {}),
+  };
+  const base = { program_id: p.id, customer_id: g.customerId, created_at: g.now };
+  // the first card before the new ones: a filled open card frees the customer's one open card of the programme
+  let firstId: number;
+  if (card) {
+    await updateCard(trx, card.id, first);
+    firstId = card.id;
+  } else {
+    firstId = (await insertCards(trx, [{ ...base, ...first }]))[0]!;
+  }
+  const fresh = { ...base, started_at: g.now, expires_at: freshExpiry };
+  const more: Array<typeof fresh & { stamps: number; status: 'filled' | 'open'; filled_at: Date | null; voucher_id: number | null }> = Array.from({ length: plan.wholeCards }, (_, i) => ({ ...fresh, stamps: needed, status: 'filled', filled_at: g.now, voucher_id: voucherOf(1 + i) }));
+  if (plan.left > 0) more.push({ ...fresh, stamps: plan.left, status: 'open', filled_at: null, voucher_id: null });
+  const moreIds = await insertCards(trx, more);
+  const sale = { order_id: 'order_id' in g.source ? g.source.order_id : null, earn_id: 'earn_id' in g.source ? g.source.earn_id : null };
+  const event = { program_id: p.id, customer_id: g.customerId, ...sale, created_at: g.now };
+  await insertEvents(trx, [
+    { ...event, card_id: firstId, stamps: plan.take, stamps_after: firstStamps, filled: plan.firstFull, voucher_id: plan.firstFull ? voucherOf(0) : null },
+    ...more.map((c, i) => ({ ...event, card_id: moreIds[i]!, stamps: c.stamps, stamps_after: c.stamps, filled: c.status === 'filled', voucher_id: c.voucher_id })),
+  ]);
+  const onOpen = plan.left > 0 ? plan.left : plan.firstFull ? 0 : firstStamps;
+  return { program_id: p.id, name: p.name, added: count, stamps: onOpen, stamps_needed: needed, filled: fills };
 }
 
 /**
  * The stamps a sale gives, in its transaction, under the customer's row lock (taken here if the caller
  * has not): each active programme's count for the lines, on the customer's open card (a new one when
- * there is none or it expired), filling as many cards as they make, each full card's voucher issued.
+ * there is none or it expired), filling as many cards as they make, each full card's voucher issued
+ * (stampProgramme: a bounded number of statements per programme, at most STAMP_PROGRAMS_MAX of them).
  * A sale gives stamps once: one that has some already gives none again.
  */
 export async function giveStamps(trx: Database, ctx: ProviderContext, g: { customerId: number; lines: readonly StampLine[]; source: Sale; now: Date }): Promise<StampsAdded[]> {
@@ -251,46 +320,7 @@ export async function giveStamps(trx: Database, ctx: ProviderContext, g: { custo
   await lockCustomer(trx, g.customerId);
   if ((await eventsOf(trx, g.source)).length > 0) return [];
   const out: StampsAdded[] = [];
-  for (const { p, count } of programs) {
-    let card: CardRow | undefined = await openCard(trx, p.id, g.customerId);
-    if (card && card.expires_at !== null && card.expires_at <= g.now) {
-      await updateCard(trx, card.id, { status: 'expired' });
-      card = undefined;
-    }
-    let remaining = count;
-    let filled = 0;
-    while (remaining > 0) {
-      card ??= await insertCard(trx, p.id, g.customerId, g.now);
-      // a card with as many stamps as needed or more (the owner lowered the number) fills with the next one
-      const take = Math.min(remaining, Math.max(1, p.stamps_needed - card.stamps));
-      const stamps = card.stamps + take;
-      const started = card.started_at ?? g.now;
-      const expires = card.started_at ? card.expires_at : p.expiry_days > 0 ? new Date(g.now.getTime() + p.expiry_days * DAY) : null;
-      const full = stamps >= p.stamps_needed;
-      const voucherId = full ? await fillCard(trx, ctx, p, g.customerId, card.id) : null;
-      await updateCard(trx, card.id, { stamps, started_at: started, expires_at: expires, ...(full ? { status: 'filled', filled_at: g.now, voucher_id: voucherId } : {}) });
-      await insertEvent(trx, {
-        card_id: card.id,
-        program_id: p.id,
-        customer_id: g.customerId,
-        order_id: 'order_id' in g.source ? g.source.order_id : null,
-        earn_id: 'earn_id' in g.source ? g.source.earn_id : null,
-        stamps: take,
-        stamps_after: stamps,
-        filled: full,
-        voucher_id: voucherId,
-        created_at: g.now,
-      });
-      remaining -= take;
-      if (full) {
-        filled++;
-        card = undefined;
-      } else {
-        card = { ...card, stamps, started_at: started, expires_at: expires };
-      }
-    }
-    out.push({ program_id: p.id, name: p.name, added: count, stamps: card?.stamps ?? 0, stamps_needed: p.stamps_needed, filled });
-  }
+  for (const { p, count } of programs) out.push(await stampProgramme(trx, ctx, p, count, g));
   return out;
 }
 
@@ -330,23 +360,23 @@ export async function stampsOfEarns(db: Database, earnIds: readonly number[]): P
 }
 
 /**
- * An undone counter earn's stamps taken back, in the undo's transaction under the customer's row lock.
+ * A sale's stamps taken back (an undone counter earn, a completed order refunded at the payment
+ * gateway), in the caller's transaction under the customer's row lock.
  * Each voucher its stamps issued is cancelled (its unit of stock back) while unused; a used one, or a
  * card of its stamps that another sale filled since, refuses the undo (409 CONFLICT: the transaction
  * rolls back, nothing changed). A card it filled reopens with its stamps (and a newer card's, folded
  * back into it); a card it started and left empty goes. Answers the stamps taken back.
  */
-export async function takeBackStamps(trx: Database, earnId: number, now: Date): Promise<number> {
-  const events = await eventsOf(trx, { earn_id: earnId });
+export async function takeBackStamps(trx: Database, sale: Sale, now: Date): Promise<number> {
+  const events = await eventsOf(trx, sale);
   if (events.length === 0) return 0;
-  const refuse = () => new AppError('CONFLICT', 'The voucher these stamps filled a card for has been used already: the sale cannot be undone.');
-  for (const e of events) if (e.voucher_id !== null && !(await cancelUnusedVoucher(trx, e.voucher_id, now))) throw refuse();
+  await takeBackVouchers(trx, events.flatMap((e) => (e.voucher_id === null ? [] : [e.voucher_id])), now, 'that these stamps filled a card for');
   const cards = new Map((await cardsByIds(trx, [...new Set(events.map((e) => e.card_id))])).map((c) => [c.id, c]));
   const filledByEarn = new Set(events.filter((e) => e.filled).map((e) => e.card_id));
   for (const c of cards.values()) {
     if (c.status === 'filled' && !filledByEarn.has(c.id)) throw new AppError('CONFLICT', 'A stamp card these stamps went on has filled since, with another sale: the sale cannot be undone.');
   }
-  await deleteEventsOf(trx, { earn_id: earnId });
+  await deleteEventsOf(trx, sale);
   for (const programId of new Set(events.map((e) => e.program_id))) {
     const mine = events.filter((e) => e.program_id === programId);
     const ids = [...new Set(mine.map((e) => e.card_id))];
@@ -359,10 +389,7 @@ export async function takeBackStamps(trx: Database, earnId: number, now: Date): 
       // the cards it filled, and the open card its leftovers went on (other sales' stamps may be on it since)
       const open = ids.map((id) => cards.get(id)!).find((c) => c.status === 'open');
       const pool = ids.reduce((s, id) => s + (filledByEarn.has(id) ? cards.get(id)!.stamps : 0), 0) + (open?.stamps ?? 0) - taken;
-      for (const id of ids.slice(1)) {
-        await moveEvents(trx, id, first.id);
-        await updateCard(trx, id, { stamps: 0, status: 'closed' });
-      }
+      await foldCards(trx, ids.slice(1), first.id);
       const another = await openCard(trx, programId, first.customer_id);
       const status = (await programsOf(trx, ['ended'])).some((p) => p.id === programId) ? 'closed' : another && !ids.includes(another.id) ? 'expired' : 'open';
       await updateCard(trx, first.id, { stamps: Math.max(0, pool), status, filled_at: null, voucher_id: null, ...(pool <= 0 ? { started_at: null, expires_at: null } : {}) });

@@ -13,11 +13,11 @@ import { dropOrderUses, earnReason } from '../loyalty/loyalty.earn';
 import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
 import { lockReferralOf, referralOfFriendQuery, referralOrderCancelled, referralOrderPaid, settleReferral, type ReferralRow } from '../referrals/referrals.service';
 import { postWalletEntry } from '../wallet/wallet.ledger';
-import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
+import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, recordOrderTierRise, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
 import { pointsFor } from './pricing';
 import { settleRefund } from './refunds';
-import { takeBackOrderPoints } from './take-back';
-import { placeCustomer } from '../tiers/tiers.service';
+import { takeBackOrderPoints, vouchersCancelledWords } from './take-back';
+import { placeAfterEarn, placeCustomer } from '../tiers/tiers.service';
 
 /**
  * The order lifecycle on the provider: each status change with its timeline entry and the customer's
@@ -58,7 +58,9 @@ interface StatusChange {
   /** added to the customer's notification */
   extra?: string;
   /** other columns written with the status, in the same UPDATE */
-  also?: { paid_at?: Date; points_earned?: number; cancel_reason?: string | null; points_taken_back?: number };
+  also?: { paid_at?: Date; points_earned?: number; cancel_reason?: string | null; points_taken_back?: number; hold_released_at?: Date };
+  /** the customer's notice in place of the status's own (an unpaid order let go is not "cancelled" by anyone) */
+  notice?: { title: string; body: string };
 }
 
 /**
@@ -66,7 +68,7 @@ interface StatusChange {
  * demo's next automatic step is scheduled while the order is still moving.
  */
 async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, to: OrderStatus, change: StatusChange = {}): Promise<OrderRow> {
-  const { note = null, extra = '', also = {} } = change;
+  const { note = null, extra = '', also = {}, notice } = change;
   const now = ctx.clock.now();
   const moving = ctx.demoOrderProgress && !isTerminal(to) && to !== 'pending_payment';
   const updated = await updateOrder(trx, order.id, {
@@ -77,12 +79,18 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
   });
   await insertOrderEvent(trx, order.id, to, now, note);
   // a completed order's points, and its stamps (in addition to points; completed is terminal, so once)
-  const points = to === 'completed' ? (await releaseOrderPoints(trx, ctx, merchant, order)) + stampsSentence(await giveOrderStamps(trx, ctx, order)) : '';
-  // a completed order's points credited (or its visit): the customer's tier, at once; a paid order's
-  // cancellation (its points taken back) too; an unpaid one's changes nothing and takes no customer lock
-  if (to === 'completed' || (to === 'cancelled' && order.status !== 'pending_payment')) await placeCustomer(trx, ctx, order.customer_id);
+  // (an order refunded at the payment gateway before it completed earns none: orders/refunded.ts)
+  const stamps = to === 'completed' && order.earnings_back_at === null ? stampsSentence(await giveOrderStamps(trx, ctx, order)) : '';
+  const points = to === 'completed' ? (await releaseOrderPoints(trx, ctx, merchant, order)) + stamps : '';
+  // a completed order's points credited (or its visit): the customer's tier, at once, and the rise kept
+  // for a refund to take back; a paid order's cancellation (its points taken back) places them too; an
+  // unpaid one's changes nothing and takes no customer lock
+  if (to === 'completed') {
+    const rise = await placeAfterEarn(trx, ctx, order.customer_id);
+    if (rise) await recordOrderTierRise(trx, order.id, rise);
+  } else if (to === 'cancelled' && order.status !== 'pending_payment') await placeCustomer(trx, ctx, order.customer_id);
   const collectAt = to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
-  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...statusNotice(order, to, merchant, extra + points, collectAt), link: orderLink(order.name), push: to === 'preparing' || to === 'ready' ? 'order_status' : null });
+  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...(notice ?? statusNotice(order, to, merchant, extra + points, collectAt)), link: orderLink(order.name), push: to === 'preparing' || to === 'ready' ? 'order_status' : null });
   return updated;
 }
 
@@ -200,9 +208,10 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
  * pending are voided; credited ones are taken back, cancelling unused vouchers bought with them when they
  * were spent (take-back.ts); the voucher it
  * used and a pickup's slot are released either way. The customer's notice says all of it. Call inside a
- * transaction, with the order row locked. `note` is the reason, shown to the customer.
+ * transaction, with the order row locked. `note` is the reason, shown to the customer. `unpaid`: an
+ * unpaid order let go when its hold ended (holds.ts): its own notice, and when that was.
  */
-export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, note: string | null): Promise<OrderRow> {
+export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, note: string | null, unpaid?: { notice: { title: string; body: string }; at: Date }): Promise<OrderRow> {
   let extra = note ? ` Reason: ${sentence(note)}` : '';
   let pointsTakenBack = 0;
   if (order.status !== 'pending_payment') {
@@ -226,7 +235,7 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
     const back = await takeBackOrderPoints(trx, ctx, merchant, order);
     // what the console counts as not lost: taken back, or voided while still pending
     pointsTakenBack = back.taken + back.voided;
-    for (const v of back.vouchers) extra += ` Your voucher for ${v.title} was cancelled and its ${v.points} points given back, as they came from this order.`;
+    extra += vouchersCancelledWords(back.vouchers);
     if (back.taken > 0) extra += ` The ${back.taken} ${back.taken === 1 ? 'point' : 'points'} it earned ${back.taken === 1 ? 'was' : 'were'} taken back.`;
     if (back.voided > 0) extra += ` The ${back.voided} ${back.voided === 1 ? 'point' : 'points'} it would have earned ${back.voided === 1 ? 'was' : 'were'} cancelled.`;
   }
@@ -235,9 +244,14 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
     extra += ' Your voucher can be used again.';
   }
   await dropOrderUses(trx, order.id);
-  const cancelled = await applyStatus(trx, ctx, merchant, order, 'cancelled', { note, extra, also: { cancel_reason: note, points_taken_back: pointsTakenBack } });
+  const cancelled = await applyStatus(trx, ctx, merchant, order, 'cancelled', {
+    note,
+    extra,
+    also: { cancel_reason: note, points_taken_back: pointsTakenBack, ...(unpaid ? { hold_released_at: unpaid.at } : {}) },
+    ...(unpaid ? { notice: unpaid.notice } : {}),
+  });
   // a referral waiting for this order waits for the friend's next paid one
-  await referralOrderCancelled(trx, order);
+  await referralOrderCancelled(trx, ctx, order);
   // its pickup slot's place, for someone else, last: every pickup order at the location takes the slot's
   // row after all its other rows (placeOrder), its customer's among them, so this holds it the least and
   // never waits for a customer's row while holding it

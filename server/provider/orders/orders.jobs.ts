@@ -2,6 +2,7 @@ import type { ProviderContext } from '../context';
 import { getMerchant } from '../settings/settings.service';
 import { lockDueOrders } from './orders.repo';
 import { stepOrder } from './lifecycle';
+import { releaseEndedHolds } from './holds';
 
 const BATCH = 50;
 
@@ -21,4 +22,12 @@ export async function advanceDemoOrders(ctx: ProviderContext): Promise<void> {
     });
     if (n < BATCH) return;
   }
+}
+
+/**
+ * Unpaid orders whose hold has ended (holds.ts): cancelled as unpaid, their slots and vouchers given
+ * back; run by the job runner every few seconds (jobs.ts). Answers how many were released.
+ */
+export async function releaseUnpaidOrders(ctx: ProviderContext): Promise<number> {
+  return releaseEndedHolds(ctx, await getMerchant(ctx.db, ctx.merchantId));
 }

@@ -31,6 +31,8 @@ export interface NewOrder {
   locationId: number;
   /** pickup: its slot */
   pickupAt: Date | null;
+  /** waiting for an online payment: until when it holds its slot and voucher (holds.ts) */
+  holdUntil: Date | null;
   at: Date;
   paidAt: Date | null;
   /** written paid at once (a wallet order): its points, and the demo's next step */
@@ -72,6 +74,7 @@ export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], 
       paid_at: o.paidAt,
       ...(o.pointsEarned !== undefined ? { points_earned: o.pointsEarned } : {}),
       ...(o.nextAutoAt !== undefined ? { next_auto_at: o.nextAutoAt } : {}),
+      ...(o.holdUntil !== null ? { hold_until: o.holdUntil } : {}),
     })
     .onConflict((oc) => oc.column('name').doNothing())
     .returningAll();
@@ -131,10 +134,20 @@ export async function insertOrderEvent(trx: Database, orderId: number, status: O
 export async function updateOrder(
   trx: Database,
   orderId: number,
-  patch: Partial<Pick<OrderRow, 'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at' | 'cancel_reason' | 'points_taken_back'>>,
+  patch: Partial<Pick<OrderRow, 'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at' | 'cancel_reason' | 'points_taken_back' | 'hold_until' | 'hold_released_at'>>,
 ): Promise<OrderRow> {
   // the row as it now is, so a caller that answers with the order need not read it again
   return trx.updateTable('orders').set(patch).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The tier an order's completion raised the customer to, for a refund's take-back (tiers.service.ts placeAfterEarn). */
+export async function recordOrderTierRise(trx: Database, orderId: number, rise: object): Promise<void> {
+  await trx.updateTable('orders').set({ tier_rise: JSON.stringify(rise) }).where('id', '=', orderId).execute();
+}
+
+/** A refund at the payment gateway took back what the order earned (orders/refunded.ts): once. */
+export async function markEarningsBack(trx: Database, orderId: number, pointsTakenBack: number, now: Date): Promise<void> {
+  await trx.updateTable('orders').set({ earnings_back_at: now, points_taken_back: pointsTakenBack, updated_at: now }).where('id', '=', orderId).execute();
 }
 
 /** Locks one order row for the rest of the transaction. */
@@ -196,6 +209,19 @@ export async function findCustomerVoucher(db: Database, customerId: number, vouc
 
 export async function markVoucherUsed(trx: Database, voucherId: number, orderId: number, at: Date): Promise<void> {
   await trx.updateTable('vouchers').set({ status: 'used', used_at: at, order_id: orderId }).where('id', '=', voucherId).execute();
+}
+
+/** A voucher taken again by an order let go unpaid and paid after all (holds.ts): only while it is still free and unexpired. */
+export async function retakeVoucher(trx: Database, voucherId: number, orderId: number, now: Date): Promise<boolean> {
+  const row = await trx
+    .updateTable('vouchers')
+    .set({ status: 'used', used_at: now, order_id: orderId })
+    .where('id', '=', voucherId)
+    .where('status', '=', 'active')
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A voucher an order no longer uses: active again, or expired when its date has passed meanwhile. */

@@ -2,7 +2,7 @@ import { ordersSpec } from '#contract';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
-import { deviceHashOf } from '../http/device';
+import { sightingsOf } from '../http/device';
 import { listOrders, orderDetail, orderSetup, placeOrder } from './orders.service';
 import { quoteOrder } from './pricing';
 import { merchantSetStatus } from './lifecycle';
@@ -14,7 +14,7 @@ export function ordersRoutes(ctx: ProviderContext): Router {
       // refused before anything is written (no order, no payment, no stored answer): no payment gateway
       const setup = await orderSetup(ctx, body);
       return at.once(async (trx, key) => {
-        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body, deviceHashOf(ctx.secret, at.req), { key, envelope: (data, message) => at.reply(data, message).envelope });
+        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body, sightingsOf(ctx.secret, at.req), { key, envelope: (data, message) => at.reply(data, message).envelope });
         return at.reply(placed.data, placed.message);
       });
     },

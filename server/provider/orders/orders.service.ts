@@ -6,7 +6,7 @@ import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { Database } from '../../db';
-import { deviceWrite } from '../accounts/devices.repo';
+import { deviceWrite, type Sighting } from '../http/device';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';
@@ -17,6 +17,7 @@ import type { OnceKey, StoredAnswer } from '../http/idempotency';
 import { priceOrder, quoteOf } from './pricing';
 import { recordUses } from '../loyalty/loyalty.earn';
 import { paidColumns, paidOrderEffects } from './lifecycle';
+import { assertUnpaidRoom, holdEnd, UNPAID_HOLD_MINUTES } from './holds';
 
 /**
  * Orders as the customer places and reads them. Pricing is in pricing.ts, status changes and their
@@ -62,10 +63,11 @@ export async function orderSetup(ctx: ProviderContext, body: OrderCreateBody): P
 /**
  * Places an order (run once per idempotency key, in its transaction `trx`): under the customer's row
  * lock (so one customer's orders take turns on their balance) the basket is priced, the voucher locked
- * and marked used, the order, its lines and timeline written, the device it came from (`device`, a
- * hash) recorded, then either the wallet is debited and the order paid (points and notifications
+ * and marked used, the order, its lines and timeline written, what the client was seen with (`device`:
+ * its device cookie, address and user agent, as hashes) recorded, then either the wallet is debited and the order paid (points and notifications
  * included), or a gateway payment is started and its URL returned; a pickup's slot is taken last before
- * the gateway's page. Any refusal rolls all of it back. `store`: the call's idempotency key and its
+ * the gateway's page. An unpaid order holds its slot and voucher for a short time, and a customer has
+ * only a few unpaid at once (holds.ts). Any refusal rolls all of it back. `store`: the call's idempotency key and its
  * answer's envelope, so that a paid pickup order stores its answer in the slot's statement (its last).
  */
 export async function placeOrder(
@@ -74,7 +76,7 @@ export async function placeOrder(
   setup: OrderSetup,
   customerId: number,
   body: OrderCreateBody,
-  device: string | null,
+  device: readonly Sighting[],
   store?: { key: OnceKey; envelope: (data: OrderCreateData, message: string) => StoredAnswer<OrderCreateData> },
 ): Promise<{ message: string; data: OrderCreateData }> {
   const { payments, merchant } = setup;
@@ -99,6 +101,9 @@ export async function placeOrder(
   // a zero total (a voucher covering a pickup order) needs no payment at all: written paid at once
   const payNow = body.payment_method === 'wallet' || priced.total === 0;
   const paid = payNow ? paidColumns(ctx, merchant, { points_to_earn: priced.points_to_earn, total: priced.total, delivery_fee: priced.delivery_fee }, now) : null;
+  // waiting for payment: a few at once per customer (counted under the customer's row lock, taken by
+  // pricing), each holding its slot and voucher for a short time (holds.ts)
+  if (!paid) await assertUnpaidRoom(trx, customerId, now);
 
   // its timeline: placed, and paid with it when paid at once
   const timeline: OrderStatus[] = paid ? ['pending_payment', 'paid'] : ['pending_payment'];
@@ -127,6 +132,7 @@ export async function placeOrder(
       locationId: location.id,
       // a pickup's slot is taken last (below), and written with it
       pickupAt: null,
+      holdUntil: paid ? null : holdEnd(now),
       at: now,
       paidAt: paid ? paid.paid_at : null,
       ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
@@ -176,6 +182,8 @@ export async function placeOrder(
     description: `Order ${name} at ${merchant.settings.setting_company}`,
     successPath: to.paymentSuccess(name),
     failPath: to.paymentFail(name),
+    // the payment page closes with the hold where the gateway allows (Stripe: 30 minutes at the least)
+    expiresInSeconds: UNPAID_HOLD_MINUTES * 60,
     at: now,
   });
   // nothing has changed the new row since it was written

@@ -13,7 +13,7 @@ import { earnTierQuery } from '../tiers/tiers.service';
 import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, effectiveTimezone, pickupLocation, quotedSlot, shopLocationsHolding, type Locations } from '../locations/ordering';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
 import { lineChoices, type ChosenOption } from './line-options';
-import { voucherAtCheckout } from './reward-lines';
+import { voucherAtCheckout, type FreeItem } from './reward-lines';
 
 /** Pricing: a basket at current prices, its voucher discount, delivery fee, total and points to earn. */
 
@@ -70,9 +70,6 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     }
     return { product_id: p.id, name: p.name, price: p.price + choices[n]!.delta, qty: item.qty, options: choices[n]!.options, image: p.image };
   });
-  const subtotal = lines.reduce((s, l) => s + l.price * l.qty, 0);
-  // what was bought (a voucher's free item is not), with its category, for the earning rules
-  const sold = lines.map(({ product_id, price, qty }) => ({ product_id, category_id: products.get(product_id)!.category_id, price, qty }));
 
   const { locations } = read;
   let address: OrderAddress | null = null;
@@ -106,6 +103,7 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
   const pickupAt = body.fulfilment === 'pickup' && !lockVoucher ? await quotedSlot(db, location, rules, now, asked) : asked;
 
   let discount = 0;
+  let freeItem: FreeItem | null = null;
   let voucher: PricedOrder['voucher'] = null;
   if (body.voucher_id !== undefined) {
     const v = lockVoucher ? await lockCustomerVoucher(db, customerId, body.voucher_id) : await findCustomerVoucher(db, customerId, body.voucher_id);
@@ -113,11 +111,17 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     if (!v) throw invalid('is not one of your vouchers');
     if (v.status === 'used') throw invalid('has been used already');
     if (v.status !== 'active' || v.expires_at.getTime() <= now.getTime()) throw invalid('has expired');
-    const effect = await voucherAtCheckout(db, v, subtotal, invalid);
+    // a product reward takes one of it out of the basket when it is there (reward-lines.ts)
+    const effect = await voucherAtCheckout(db, v, lines, invalid);
     discount = effect.discount;
+    freeItem = effect.free;
     if (effect.line) lines.push(effect.line);
     voucher = { id: v.id, code: v.code };
   }
+  // what was bought (a voucher's free item is not), with its category, for the earning rules
+  const paidLines = lines.filter((l) => l.price > 0);
+  const subtotal = paidLines.reduce((s, l) => s + l.price * l.qty, 0);
+  const sold = paidLines.map(({ product_id, price, qty }) => ({ product_id, category_id: products.get(product_id)!.category_id, price, qty }));
 
   const deliveryFee = terms.fee;
   const total = subtotal - discount + deliveryFee;
@@ -153,6 +157,8 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
     below_minimum_by: Math.max(0, terms.min_order - subtotal),
     location_id: location.id,
     pickup_at: pickupAt ? pickupAt.toISOString() : null,
+    // only when a voucher makes something free: a quote without one is as it always was
+    ...(freeItem ? { free_item: freeItem } : {}),
   };
 }
 

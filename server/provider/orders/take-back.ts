@@ -7,7 +7,7 @@ import { voidPending } from '../points/points.pending';
 import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from './orders.repo';
 
 /**
- * A cancelled order's points, taken back. Points still pending (the order not completed, or its hold not
+ * A cancelled order's points, taken back (and a refunded one's: orders/refunded.ts, `why` naming it in the history). Points still pending (the order not completed, or its hold not
  * over: points.pending.ts) were never spendable: they are voided, and nothing is taken. Points credited
  * (or earned before pending points, when an order's points were credited at payment) are taken back.
  * Those may already be spent: a reward bought with them would stay the customer's while the order's money went back in full. So when the
@@ -33,7 +33,7 @@ export interface PointsTakenBack {
   vouchers: Array<{ id: number; title: string; points: number }>;
 }
 
-export async function takeBackOrderPoints(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<PointsTakenBack> {
+export async function takeBackOrderPoints(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, why: 'cancelled' | 'refunded' = 'cancelled'): Promise<PointsTakenBack> {
   const earned = order.points_earned;
   if (earned <= 0) return { taken: 0, voided: 0, shortfall: 0, vouchers: [] };
   const pending = await voidPending(trx, ctx.clock, order.customer_id, `order:${order.name}`);
@@ -58,6 +58,11 @@ export async function takeBackOrderPoints(trx: Database, ctx: ProviderContext, m
       vouchers.push({ id: v.id, title: v.title, points: v.points_paid! });
     }
   }
-  const taken = -(await adjustPoints(trx, ctx.clock, order.customer_id, -earned, { reason: `Order ${order.name} cancelled`, ref: `order:${order.name}`, lotRef: `order:${order.name}` }));
+  const taken = -(await adjustPoints(trx, ctx.clock, order.customer_id, -earned, { reason: `Order ${order.name} ${why}`, ref: `order:${order.name}`, lotRef: `order:${order.name}` }));
   return { taken, voided: 0, shortfall: earned - taken, vouchers };
+}
+
+/** What the customer's notice says of the vouchers a take-back cancelled (a cancellation's, a refund's). */
+export function vouchersCancelledWords(vouchers: PointsTakenBack['vouchers']): string {
+  return vouchers.map((v) => ` Your voucher for ${v.title} was cancelled and its ${v.points} points given back, as they came from this order.`).join('');
 }

@@ -1,10 +1,13 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { passesSpec, passWebServiceEndpoints } from '#contract/passes';
 import type { ProviderContext } from '../context';
-import { rateLimited } from '../auth/codes';
+import { clientKey } from '../http/client-key';
+import { rateLimited } from '../http/use-limit';
+import { clientIp } from '../http/session';
 import { mount } from '../http/mount';
 import { PKPASS_TYPE } from './apple-pass';
-import { applePassFor, googleLinkFor, latestPass, passStatus, registerDevice, serialsSince, unregisterDevice } from './passes.service';
+import { LOG_CALLS_PER_MINUTE, LOG_LINE_CHARS, LOG_LINES, LOG_WINDOW_MS } from './pass-builds';
+import { applePassFor, googleLinkFor, latestPass, passStatus, registerDevice, revokePasses, serialsSince, unregisterDevice } from './passes.service';
 
 /** A pass as a download: never kept by a cache (it holds the customer's code and token). */
 function sendPass(res: Response, pass: { bytes: Buffer; changedAt: Date }, download: boolean): void {
@@ -20,22 +23,23 @@ function sendPass(res: Response, pass: { bytes: Buffer; changedAt: Date }, downl
 }
 
 /**
- * The web service's own limit, per client address (the gateway's x-forwarded-for) and instance: Apple
- * Wallet calls a few times per change; a client guessing tokens or serials gets 429 after 60 calls a minute.
+ * The web service's own limit, per client (the gateway's x-forwarded-for; an IPv6 /64 as one, see
+ * auth/client-key.ts) and instance: Apple Wallet calls a few times per change; a client guessing tokens
+ * or serials gets 429 after `limit` calls a minute.
  */
 function perMinute(ctx: ProviderContext, limit: number): RequestHandler {
   const seen = new Map<string, { from: number; count: number }>();
   return (req, _res, next) => {
     const now = ctx.clock.now().getTime();
-    const who = String(req.get('x-forwarded-for') ?? req.ip ?? '');
+    const who = clientKey(clientIp(req));
     const slot = seen.get(who);
-    if (!slot || now - slot.from >= 60_000) {
+    if (!slot || now - slot.from >= LOG_WINDOW_MS) {
       if (seen.size > 10_000) seen.clear();
       seen.set(who, { from: now, count: 1 });
       return next();
     }
     slot.count += 1;
-    if (slot.count > limit) return next(rateLimited((slot.from + 60_000 - now) / 1000, 'Too many wallet pass calls. Please wait a minute.'));
+    if (slot.count > limit) return next(rateLimited((slot.from + LOG_WINDOW_MS - now) / 1000, 'Too many wallet pass calls. Please wait a minute.'));
     next();
   };
 }
@@ -43,7 +47,7 @@ function perMinute(ctx: ProviderContext, limit: number): RequestHandler {
 const route = (path: string) => `/${path.replace(/\{(\w+)\}/g, ':$1')}`;
 const param = (req: Request, name: string) => String(req.params[name] ?? '');
 
-/** pass/status, pass/apple, pass/google; the pass web service under pass/apple/v1/ (Apple's protocol). */
+/** pass/status, pass/apple, pass/google, pass/revoke; the pass web service under pass/apple/v1/ (Apple's protocol). */
 export function passesRoutes(ctx: ProviderContext): Router {
   const r = mount(ctx, passesSpec, {
     status: async () => passStatus(ctx),
@@ -54,6 +58,7 @@ export function passesRoutes(ctx: ProviderContext): Router {
       at.res.setHeader('cache-control', 'no-store');
       return googleLinkFor(ctx, at.customerId());
     },
+    revoke: async (_, at) => revokePasses(ctx, at.customerId()),
   });
 
   const limit = perMinute(ctx, 60);
@@ -78,9 +83,10 @@ export function passesRoutes(ctx: ProviderContext): Router {
     if (!pass) return void res.status(304).end();
     sendPass(res, pass, false);
   });
-  r.post(route(log!.path), limit, (req, res) => {
+  // anyone may call it: a few short lines a call, a few calls a minute per client
+  r.post(route(log!.path), perMinute(ctx, LOG_CALLS_PER_MINUTE), (req, res) => {
     const logs = (req.body as { logs?: unknown } | undefined)?.logs;
-    const lines = Array.isArray(logs) ? logs.filter((l): l is string => typeof l === 'string').slice(0, 20).map((l) => l.slice(0, 500)) : [];
+    const lines = Array.isArray(logs) ? logs.filter((l): l is string => typeof l === 'string').slice(0, LOG_LINES).map((l) => l.slice(0, LOG_LINE_CHARS)) : [];
     for (const line of lines) ctx.logger.info({ apple_wallet: line }, 'apple wallet log');
     res.status(200).json({});
   });

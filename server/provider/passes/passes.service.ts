@@ -4,10 +4,13 @@ import type { PassStatusData } from '#contract/passes';
 import { purposeMac, sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
+import { countUse } from '../http/use-limit';
 import { buildApplePass } from './apple-pass';
 import { pushAll } from './apns';
 import { patchObject, saveLink } from './google-wallet';
 import { passContent } from './pass-content';
+import { passBuilds, PASS_DOWNLOADS } from './pass-builds';
+import type { AppleWalletConfig } from './passes-config';
 
 /** 128 random bits: a serial number nobody can guess from another's */
 const newSerial = () => randomBytes(16).toString('hex');
@@ -42,11 +45,17 @@ async function passOf(ctx: ProviderContext, customerId: number) {
  */
 const passToken = (ctx: ProviderContext, serial: string) => purposeMac(ctx.secret, 'wallet-pass-token', serial).subarray(0, 24).toString('base64url');
 
-/** `pass/apple`: the customer's signed .pkpass. */
+/** `pass/apple`: the customer's signed .pkpass, within the limits of pass-builds.ts (429 beyond them). */
 export async function applePassFor(ctx: ProviderContext, customerId: number): Promise<{ bytes: Buffer; changedAt: Date }> {
   const config = ctx.passes.apple;
   const url = webServiceUrl(ctx);
   if (!config || !url) throw unavailable('Apple Wallet');
+  // counted before any work: a customer's downloads an hour (every instance), then this instance's turn
+  await countUse(ctx.db, PASS_DOWNLOADS, `customer:${customerId}`, ctx.clock.now());
+  return passBuilds.run(() => buildFor(ctx, config, url, customerId));
+}
+
+async function buildFor(ctx: ProviderContext, config: AppleWalletConfig, url: string, customerId: number): Promise<{ bytes: Buffer; changedAt: Date }> {
   const pass = await passOf(ctx, customerId);
   const token = passToken(ctx, pass.serial);
   if (pass.auth_token_hash !== sha256Hex(token)) await ctx.db.updateTable('wallet_passes').set({ auth_token_hash: sha256Hex(token) }).where('customer_id', '=', customerId).execute();
@@ -62,6 +71,27 @@ export async function googleLinkFor(ctx: ProviderContext, customerId: number): P
   // the link carries what the pass shows now: updates are owed from this version on
   await ctx.db.updateTable('wallet_passes').set({ google_object: true, google_pushed: sql<number>`greatest(google_pushed, ${pass.version})` }).where('customer_id', '=', customerId).execute();
   return { url: await saveLink(config, ctx.merchantId, pass.serial, await passContent(ctx, customerId), ctx.publicUrl()?.replace(/\/$/, ''), ctx.clock.now()) };
+}
+
+/**
+ * `pass/revoke`: the customer's wallet cards turned off (a lost phone). The pass gets a new serial (its
+ * token is derived from it, so the old token names nothing: the web service refuses the old pass's
+ * update, download and registration), its devices are forgotten, and `revocations` goes up, which signs
+ * the fixed member code anew (the old card's finds nobody at the counter). The next `pass/apple` or
+ * `pass/google` makes a new card.
+ */
+export async function revokePasses(ctx: ProviderContext, customerId: number): Promise<{ revoked: boolean }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const pass = await trx.selectFrom('wallet_passes').select('serial').where('customer_id', '=', customerId).forUpdate().executeTakeFirst();
+    if (!pass) return { revoked: false };
+    await trx.deleteFrom('wallet_pass_devices').where('serial', '=', pass.serial).execute();
+    await trx
+      .updateTable('wallet_passes')
+      .set({ serial: newSerial(), auth_token_hash: null, google_object: false, revocations: sql<number>`revocations + 1`, changed_at: sql<Date>`date_trunc('second', greatest(now(), changed_at + interval '1 second'))` })
+      .where('customer_id', '=', customerId)
+      .execute();
+    return { revoked: true };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

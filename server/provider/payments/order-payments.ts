@@ -6,6 +6,7 @@ import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { cancelOrder, markOrderPaid, orderLink } from '../orders/lifecycle';
 import { lockOrderById } from '../orders/orders.repo';
+import { placeAgain } from '../orders/holds';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import { settlePayment, type PaymentRow } from './payments.repo';
 
@@ -16,8 +17,10 @@ import { settlePayment, type PaymentRow } from './payments.repo';
  */
 
 /**
- * The gateway took the money for an order. A pending order becomes paid; if it was cancelled in
- * the meantime the money is not lost: it goes to the customer's wallet.
+ * The gateway took the money for an order. A pending order becomes paid; one let go unpaid when its
+ * hold ended is placed again when there is room (orders/holds.ts: its voucher still free, a pickup time
+ * with room); if it was cancelled in the meantime otherwise the money is not lost: it goes to the
+ * customer's wallet.
  */
 export async function orderPaymentSucceeded(trx: Database, ctx: ProviderContext, payment: PaymentRow, providerRef: string | null): Promise<void> {
   const merchant = await getMerchant(trx, ctx.merchantId);
@@ -27,6 +30,7 @@ export async function orderPaymentSucceeded(trx: Database, ctx: ProviderContext,
     await markOrderPaid(trx, ctx, merchant, order);
     return;
   }
+  if (order && order.status === 'cancelled' && order.hold_released_at !== null && (await placeAgain(trx, ctx, merchant, order))) return;
   const label = order ? `order ${order.name}` : 'a cancelled order';
   await postWalletEntry(trx, ctx.clock, payment.customer_id, { type: 'refund', amount: payment.amount, reason: `Payment for ${label}, which was cancelled`, ref: `payment:${payment.id}` });
   await notify(trx, ctx.clock, payment.customer_id, {

@@ -22,9 +22,9 @@ import {
   type PaymentRow,
 } from './payments.repo';
 import { lockCustomer } from '../accounts/accounts.repo';
-import { voidPending } from '../points/points.pending';
 import { insertAudit } from '../staff/staff.repo';
 import { orderPaymentFailed, orderPaymentSucceeded } from './order-payments';
+import { takeBackRefundedOrder } from '../orders/refunded';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from './sandbox';
 import type { PaymentEvent, WebhookHeaders } from '../payment-gateway';
 import { pendingPage, settledPage } from './sandbox-page';
@@ -122,7 +122,8 @@ async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow
   const ours = payment.order_id !== null && (await refundedByTheShop(trx, payment.order_id));
   let walletTakenBack = 0;
   if (payment.kind === 'topup') walletTakenBack = await takeBackTopup(trx, ctx, payment, amount);
-  const pointsVoided = !ours && payment.kind === 'order' ? await voidOrderPoints(trx, ctx, payment) : 0;
+  // a refund made at the gateway: the order keeps nothing it earned (orders/refunded.ts)
+  const earnings = !ours && payment.kind === 'order' && payment.order_id !== null ? await takeBackRefundedOrder(trx, ctx, payment.order_id) : null;
   await insertGatewayRefund(trx, { payment_id: payment.id, event_id: event.id, amount, wallet_taken_back: walletTakenBack, ours, created_at: now });
   if (!ours) {
     const { target, order } = await targetOf(trx, payment);
@@ -138,7 +139,12 @@ async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow
         customer_id: payment.customer_id,
         kind: payment.kind,
         order,
-        ...(pointsVoided > 0 ? { points_voided: pointsVoided } : {}),
+        ...(earnings?.voided ? { points_voided: earnings.voided } : {}),
+        ...(earnings?.taken ? { points_taken_back: earnings.taken } : {}),
+        ...(earnings?.shortfall ? { points_not_taken_back: earnings.shortfall } : {}),
+        ...(earnings?.vouchers.length ? { vouchers_cancelled: earnings.vouchers.map((v) => v.id) } : {}),
+        ...(earnings?.stamps ? { stamps_taken_back: earnings.stamps } : {}),
+        ...(earnings?.kept.length ? { kept: earnings.kept } : {}),
         ...(payment.kind === 'topup' ? { wallet_taken_back: walletTakenBack, not_taken_back: amount - walletTakenBack } : {}),
       },
       now,
@@ -149,25 +155,6 @@ async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow
     ours ? 'the payment gateway confirmed the refund of a cancelled order' : 'the payment gateway refunded a payment: recorded, in the Activity',
   );
   return done(true, 'Refund recorded.');
-}
-
-/**
- * An order's payment refunded at the gateway (in part or in full): the points the order earned, while
- * still pending, are voided and the customer told; points already credited stay (the owner may adjust
- * them in the console). Answers the points voided.
- */
-async function voidOrderPoints(trx: Database, ctx: ProviderContext, payment: PaymentRow): Promise<number> {
-  const order = await orderOf(trx, payment);
-  if (!order) return 0;
-  const pending = await voidPending(trx, ctx.clock, payment.customer_id, `order:${order.name}`);
-  if (pending?.was !== 'pending') return 0;
-  await notify(trx, ctx.clock, payment.customer_id, {
-    type: 'points_earned',
-    title: `${pending.points} points cancelled`,
-    body: `Your payment for order ${order.name} was refunded, so the ${pending.points} points it would have earned were cancelled.`,
-    link: paths.profilePoint,
-  });
-  return pending.points;
 }
 
 /** A top-up refunded at the gateway: its money out of the wallet as far as the balance allows; answers what was taken. */

@@ -11,7 +11,15 @@ export function paymentStarter(gateway: PaymentGateway): PaymentStarter {
     name: gateway.name,
     async start(trx, p) {
       await insertPayment(trx, { id: p.id, customerId: p.customerId, kind: p.kind, amount: p.amount, orderId: p.orderId ?? null, returnTo: p.returnTo ?? null, at: p.at });
-      return gateway.createPayment({ paymentId: p.id, amount: p.amount, currency: p.currency, description: p.description, successPath: p.successPath, failPath: p.failPath });
+      return gateway.createPayment({
+        paymentId: p.id,
+        amount: p.amount,
+        currency: p.currency,
+        description: p.description,
+        successPath: p.successPath,
+        failPath: p.failPath,
+        ...(p.expiresInSeconds !== undefined ? { expiresInSeconds: p.expiresInSeconds } : {}),
+      });
     },
   };
 }

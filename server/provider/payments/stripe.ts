@@ -98,6 +98,19 @@ function idOf(ref: string | { id: string } | null | undefined): string | null {
   return typeof ref === 'string' ? ref : ref.id;
 }
 
+/** The shortest session asked for: Stripe's least, with 2 minutes to spare for the call and the clocks (exactly 30 is refused a second late). */
+const CHECKOUT_SHORTEST_SECONDS = CHECKOUT_TTL_MIN_SECONDS + 120;
+
+/**
+ * How long a Checkout Session lives (seconds; undefined: Stripe's default, 24 hours): the page's own
+ * wish (an unpaid order's hold) when Stripe allows it, else 32 minutes (Stripe's least, 30, and a
+ * margin); never past the shop's STRIPE_CHECKOUT_TTL_MINUTES.
+ */
+function sessionLifetime(ttl: number | undefined, wanted: number | undefined): number | undefined {
+  if (wanted === undefined) return ttl;
+  return Math.min(ttl ?? CHECKOUT_TTL_MAX_SECONDS, Math.max(CHECKOUT_SHORTEST_SECONDS, wanted));
+}
+
 export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
   if (!/^(sk|rk)_(test|live)_\S+$/.test(options.secretKey)) throw new Error('stripeGateway: secretKey must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)');
   if (!/^whsec_\S+$/.test(options.webhookSecret)) throw new Error('stripeGateway: webhookSecret must be the endpoint signing secret (whsec_…)');
@@ -241,7 +254,8 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
         // the PaymentIntent (and so its charge, and a refund's charge.refunded) carries it too
         payment_intent_data: { description: request.description, metadata: { payment_id: request.paymentId } },
       };
-      if (ttl !== undefined) params.expires_at = Math.floor(now() / 1000) + ttl;
+      const lifetime = sessionLifetime(ttl, request.expiresInSeconds);
+      if (lifetime !== undefined) params.expires_at = Math.floor(now() / 1000) + lifetime;
       let session: Stripe.Checkout.Session;
       try {
         // the payment id is new for every attempt, so a retried call (the library's own retries

@@ -62,7 +62,11 @@ export function isLoopbackAddress(address: string): boolean {
   return LOOPBACK_V4.test(address) || address === '::1' || /^::ffff:127\./i.test(address);
 }
 
-const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
+/**
+ * A host name as DNS reads it: without brackets, lower case, and without the trailing dots of a fully
+ * qualified name (`localhost.` is `localhost`, which the send's lookup would refuse only later).
+ */
+const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
 
 /** Why an endpoint is refused, or null when pushes may go there. */
 export function endpointProblem(endpoint: string, allowLoopback: boolean): string | null {

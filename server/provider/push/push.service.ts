@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PushPreferencesInput, PushStatusData, PushSubscribeInput } from '#contract/push';
 import type { ProviderContext } from '../context';
+import { recordDevice, sightingHash, type Sighting } from '../http/device';
 import { AppError, validation } from '../http/errors';
 import { endpointProblem } from './push.endpoint';
 import { ALL_ON, countSubscriptions, deleteSubscription, preferencesOf, savePreferences, trimSubscriptions, upsertSubscription } from './push.repo';
@@ -22,9 +23,11 @@ export async function pushStatus(ctx: ProviderContext, customerId: number): Prom
  * Stores this browser's subscription for the customer (an endpoint already known moves to them). The
  * endpoint must be a push service on the internet (push.endpoint.ts). A first browser turns every kind
  * on. The customer's row lock orders
- * two tabs subscribing at once, and their newest MAX_SUBSCRIPTIONS browsers are kept.
+ * two tabs subscribing at once, and their newest MAX_SUBSCRIPTIONS browsers are kept. The endpoint is
+ * recorded (a keyed hash, with the call's `sightings`) for the referrals' fraud checks: the row of the
+ * subscription moves to whoever subscribes last, the sighting stays with each customer.
  */
-export async function subscribe(ctx: ProviderContext, customerId: number, body: PushSubscribeInput): Promise<PushStatusData> {
+export async function subscribe(ctx: ProviderContext, customerId: number, body: PushSubscribeInput, sightings: readonly Sighting[] = []): Promise<PushStatusData> {
   // the input first: a bad endpoint is a 400 whether push is set up or not
   const problem = endpointProblem(body.endpoint, ctx.push?.allowLoopback ?? false);
   if (problem) throw validation({ endpoint: problem });
@@ -35,6 +38,7 @@ export async function subscribe(ctx: ProviderContext, customerId: number, body: 
     if ((await countSubscriptions(trx, customerId)) === 0) await savePreferences(trx, customerId, ALL_ON, ctx.clock.now());
     await upsertSubscription(trx, { customerId, endpoint: body.endpoint, p256dh: body.keys.p256dh.replace(/=+$/, ''), auth: body.keys.auth.replace(/=+$/, ''), now: ctx.clock.now() });
     await trimSubscriptions(trx, customerId, MAX_SUBSCRIPTIONS);
+    await recordDevice(trx, customerId, [...sightings, { kind: 'push', hash: sightingHash(ctx.secret, 'push', body.endpoint) }], ctx.clock.now());
   });
   return pushStatus(ctx, customerId);
 }

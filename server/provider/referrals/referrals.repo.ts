@@ -1,5 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { REFERRAL_PHONE_BLOCK_DIGITS, REFERRAL_SIGNALS, type ReferralSignal } from '#contract/referrals';
+import type { Updateable } from 'kysely';
 import type { Database } from '../../db';
+import type { DB } from '../../db/schema';
 
 /** Referral codes are read aloud and typed: no 0/O, 1/I/L, nor U. */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -50,23 +53,14 @@ export function lockReferral(trx: Database, id: number) {
   return trx.selectFrom('referrals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function updateReferral(trx: Database, id: number, patch: Partial<Omit<ReferralRow, 'id'>>): Promise<void> {
+export type ReferralPatch = Omit<Updateable<DB['referrals']>, 'id'>;
+
+export async function updateReferral(trx: Database, id: number, patch: ReferralPatch): Promise<void> {
   await trx.updateTable('referrals').set(patch).where('id', '=', id).execute();
 }
 
-/**
- * Why the friend is the referrer, or null: a device of the friend's was ever seen on the referrer's
- * account (`same device`), or a card the friend paid with was used by the referrer (`same card`).
- */
-export async function selfReferralReason(db: Database, referrerId: number, friendId: number): Promise<string | null> {
-  const device = await db
-    .selectFrom('customer_devices as f')
-    .innerJoin('customer_devices as r', 'r.device_hash', 'f.device_hash')
-    .select('f.device_hash')
-    .where('f.customer_id', '=', friendId)
-    .where('r.customer_id', '=', referrerId)
-    .executeTakeFirst();
-  if (device) return 'same device';
+/** Whether the friend paid with a card the referrer used (the gateway's fingerprint): the same payer, refused outright. */
+export async function sameCard(db: Database, referrerId: number, friendId: number): Promise<boolean> {
   const card = await db
     .selectFrom('payments as f')
     .innerJoin('payments as r', 'r.card_fingerprint', 'f.card_fingerprint')
@@ -76,30 +70,62 @@ export async function selfReferralReason(db: Database, referrerId: number, frien
     .where('r.customer_id', '=', referrerId)
     .where('f.card_fingerprint', 'is not', null)
     .executeTakeFirst();
-  return card ? 'same card' : null;
+  return card !== undefined;
 }
 
-/** The friend's first order whose points were credited (completed, past the hold, never cancelled since), or undefined. */
-export function firstCreditedOrder(db: Database, friendId: number) {
+/** Whether two phone numbers (E.164) are one block: the same length, equal but for the last REFERRAL_PHONE_BLOCK_DIGITS digits. */
+export function samePhoneBlock(a: string | null, b: string | null): boolean {
+  if (!a || !b || a.length !== b.length || a.length <= REFERRAL_PHONE_BLOCK_DIGITS + 4) return false;
+  return a.slice(0, -REFERRAL_PHONE_BLOCK_DIGITS) === b.slice(0, -REFERRAL_PHONE_BLOCK_DIGITS);
+}
+
+/**
+ * The fraud signals between a referrer and a friend, in REFERRAL_SIGNALS' order (empty: none): each kind of
+ * sighting (device cookie, address, user agent with address, push endpoint) the friend was ever seen with
+ * that the referrer was seen with too, and their phone numbers' block.
+ */
+export async function fraudSignals(db: Database, referrerId: number, friendId: number): Promise<ReferralSignal[]> {
+  const shared = await db
+    .selectFrom('customer_devices as f')
+    .innerJoin('customer_devices as r', (j) => j.onRef('r.device_hash', '=', 'f.device_hash').onRef('r.kind', '=', 'f.kind'))
+    .select('f.kind')
+    .distinct()
+    .where('f.customer_id', '=', friendId)
+    .where('r.customer_id', '=', referrerId)
+    .execute();
+  const phones = await db.selectFrom('customers').select(['id', 'phone']).where('id', 'in', [referrerId, friendId]).execute();
+  const phoneOf = (id: number) => phones.find((p) => p.id === id)?.phone ?? null;
+  const found = new Set<ReferralSignal>(shared.map((s) => s.kind));
+  if (samePhoneBlock(phoneOf(referrerId), phoneOf(friendId))) found.add('phone_block');
+  return REFERRAL_SIGNALS.filter((s) => found.has(s));
+}
+
+/**
+ * The friend's first order of at least `minTotal` whose points were credited (completed, past the hold,
+ * never cancelled since), or undefined.
+ */
+export function firstCreditedOrder(db: Database, friendId: number, minTotal: number) {
   return db
     .selectFrom('points_pending')
-    .select(['order_id', 'settled_at'])
-    .where('customer_id', '=', friendId)
-    .where('status', '=', 'credited')
-    .where('order_id', 'is not', null)
-    .orderBy('settled_at')
-    .orderBy('id')
+    .innerJoin('orders', 'orders.id', 'points_pending.order_id')
+    .select(['points_pending.order_id', 'points_pending.settled_at'])
+    .where('points_pending.customer_id', '=', friendId)
+    .where('points_pending.status', '=', 'credited')
+    .where('orders.total', '>=', minTotal)
+    .orderBy('points_pending.settled_at')
+    .orderBy('points_pending.id')
     .executeTakeFirst();
 }
 
-/** The friend's earliest paid order still standing (paid, not cancelled), or undefined. */
-export function firstStandingPaidOrder(db: Database, friendId: number) {
+/** The friend's earliest paid order of at least `minTotal` still standing (paid, not cancelled), or undefined. */
+export function firstStandingPaidOrder(db: Database, friendId: number, minTotal: number) {
   return db
     .selectFrom('orders')
     .select(['id', 'paid_at'])
     .where('customer_id', '=', friendId)
     .where('paid_at', 'is not', null)
     .where('status', 'not in', ['pending_payment', 'cancelled'])
+    .where('total', '>=', minTotal)
     .orderBy('paid_at')
     .orderBy('id')
     .executeTakeFirst();
@@ -117,8 +143,8 @@ export async function rewardedSince(db: Database, referrerId: number, since: Dat
   return Number(row.n);
 }
 
-/** Friends (after `afterId`) whose referral is still open while an order of theirs has had its points credited: due a decision. */
-export async function friendsDue(db: Database, afterId: number, limit: number): Promise<number[]> {
+/** Friends (after `afterId`) whose referral is still open while an order of theirs of at least `minTotal` has had its points credited: due a decision. */
+export async function friendsDue(db: Database, afterId: number, limit: number, minTotal: number): Promise<number[]> {
   const rows = await db
     .selectFrom('referrals')
     .select('friend_id')
@@ -128,10 +154,11 @@ export async function friendsDue(db: Database, afterId: number, limit: number): 
       eb.exists(
         eb
           .selectFrom('points_pending')
+          .innerJoin('orders', 'orders.id', 'points_pending.order_id')
           .select('points_pending.id')
           .whereRef('points_pending.customer_id', '=', 'referrals.friend_id')
           .where('points_pending.status', '=', 'credited')
-          .where('points_pending.order_id', 'is not', null),
+          .where('orders.total', '>=', minTotal),
       ),
     )
     .orderBy('friend_id')
@@ -161,19 +188,27 @@ const consoleColumns = [
   'referrals.voided_at',
   'referrals.referrer_id',
   'referrals.friend_id',
+  'referrals.signals',
   'r.name as referrer_name',
   'f.name as friend_name',
+  'o.name as order_name',
+  'o.total as order_total',
 ] as const;
 
-/** Every referral for the console, newest first (at most `limit`), or one by id. */
-export function consoleReferrals(db: Database, o: { limit?: number; id?: number } = {}) {
+/**
+ * Every referral for the console, newest first (at most `limit`), or one by id, or those held for
+ * review (`review`: oldest first, the queue's order).
+ */
+export function consoleReferrals(db: Database, o: { limit?: number; id?: number; review?: boolean } = {}) {
   let q = db
     .selectFrom('referrals')
     .innerJoin('customers as r', 'r.id', 'referrals.referrer_id')
     .innerJoin('customers as f', 'f.id', 'referrals.friend_id')
+    .leftJoin('orders as o', 'o.id', 'referrals.order_id')
     .select([...consoleColumns])
-    .orderBy('referrals.id', 'desc');
+    .orderBy('referrals.id', o.review ? 'asc' : 'desc');
   if (o.id !== undefined) q = q.where('referrals.id', '=', o.id);
+  if (o.review) q = q.where('referrals.status', '=', 'review');
   return q.limit(o.limit ?? 200).execute();
 }
 

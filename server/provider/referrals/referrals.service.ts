@@ -1,17 +1,22 @@
 /**
  * Referrals (issue 30; the contract: src/contract/referrals.ts). A friend's sign-up with a code is a plain
  * row that auth records through accounts (accounts/referral-rows.ts), and the devices a customer is seen
- * on are recorded the same way (accounts/devices.repo.ts), so auth never imports this area. From there:
+ * on (the device cookie, address, user agent and push endpoint: http/device.ts) are recorded the same way,
+ * so auth never imports this area. From there:
  *
- * - the friend's order is paid (orders/lifecycle.ts markOrderPaid → referralOrderPaid): `ordered`, or
- *   `refused` at once when the friend is the referrer (same device, same card);
+ * - the friend's order of at least the owner's `referral_min_order` is paid (orders/lifecycle.ts
+ *   markOrderPaid → referralOrderPaid): `ordered`, or `refused` at once when the friend paid with a card
+ *   the referrer used (the same payer);
  * - that order is cancelled (cancelOrder → referralOrderCancelled): back to `signed_up`, or waiting for
  *   the friend's next paid order still standing;
  * - the friend's first order's points are credited (completed, and past the owner's hold: the one
  *   moment that means "not cancelled, past the hold"): settleReferral decides, once. The hold-0 path
  *   runs it in the completion's own transaction (lifecycle.ts, after lockReferralOf took both customers'
  *   row locks before the points were credited); points credited by the hourly job are settled by
- *   settleDueReferrals right after it (jobs.ts), one referral per transaction.
+ *   settleDueReferrals right after it (jobs.ts), one referral per transaction. A fraud signal between
+ *   the two (referrals.repo.ts fraudSignals: the same device cookie, client address, user agent with
+ *   address, push endpoint or phone-number block) holds it for the owner (`review`) instead of rewarding:
+ *   referral-review.service.ts approves (rewardReferral, as here) or rejects it.
  *
  * Locks, always in this order: the two customers' rows, lower id first, then the referral's row. A
  * decision re-reads the referral under them, so twenty completions or job runs at once reward once.
@@ -40,22 +45,24 @@ import {
   findReferrerByCode,
   firstCreditedOrder,
   firstStandingPaidOrder,
+  fraudSignals,
   friendsDue,
   lockReferral,
   referralCodeOf,
   referralsOfReferrer,
   referralTotals,
   rewardedSince,
-  selfReferralReason,
+  sameCard,
   updateReferral,
+  type ReferralPatch,
   type ReferralRow,
 } from './referrals.repo';
 
 const OPEN = new Set(['signed_up', 'ordered']);
 const isOpen = (r: { status: string } | undefined): r is ReferralRow => r !== undefined && OPEN.has(r.status);
-const refOf = (id: number) => `referral:${id}`;
+export const refOf = (id: number) => `referral:${id}`;
 
-async function lockPair(trx: Database, a: number, b: number): Promise<void> {
+export async function lockPair(trx: Database, a: number, b: number): Promise<void> {
   await lockCustomer(trx, Math.min(a, b));
   await lockCustomer(trx, Math.max(a, b));
 }
@@ -70,18 +77,22 @@ export async function lockReferralOf(trx: Database, friendId: number): Promise<v
   if (isOpen(r)) await lockPair(trx, r.referrer_id, r.friend_id);
 }
 
+const SAME_CARD = 'same card';
+
 /**
- * The friend's order was paid (in its transaction): `ordered`, or `refused` when the friend is the
- * referrer. `known`: the customer's referral row (null: none) when the caller read it already in this
- * transaction (referralOfFriendQuery), else it is read here.
+ * The friend's order was paid (in its transaction): `ordered` when it totals at least the owner's
+ * `referral_min_order`, or `refused` when the friend paid with a card the referrer used. `known`: the
+ * customer's referral row (null: none) when the caller read it already in this transaction
+ * (referralOfFriendQuery), else it is read here.
  */
-export async function referralOrderPaid(trx: Database, ctx: ProviderContext, order: { id: number; customer_id: number }, known?: ReferralRow | null): Promise<void> {
+export async function referralOrderPaid(trx: Database, ctx: ProviderContext, order: { id: number; customer_id: number; total: number }, known?: ReferralRow | null): Promise<void> {
   const r = known === undefined ? await findReferralOfFriend(trx, order.customer_id) : known;
   if (!r || r.status !== 'signed_up') return;
-  const reason = await selfReferralReason(trx, r.referrer_id, r.friend_id);
+  const card = await sameCard(trx, r.referrer_id, r.friend_id);
+  if (!card && order.total < (await getMerchant(trx, ctx.merchantId)).rules.referral_min_order) return;
   await trx
     .updateTable('referrals')
-    .set(reason ? { status: 'refused', reason } : { status: 'ordered', order_id: order.id, ordered_at: ctx.clock.now() })
+    .set(card ? { status: 'refused', reason: SAME_CARD } : { status: 'ordered', order_id: order.id, ordered_at: ctx.clock.now() })
     .where('id', '=', r.id)
     .where('status', '=', 'signed_up')
     .execute();
@@ -90,11 +101,11 @@ export async function referralOrderPaid(trx: Database, ctx: ProviderContext, ord
 /** The query of a customer's referral as a friend, for referralOrderPaid's `known`. */
 export { referralOfFriendQuery, type ReferralRow } from './referrals.repo';
 
-/** The order a referral waited for was cancelled (in its transaction, after the order became cancelled): the next paid order counts. */
-export async function referralOrderCancelled(trx: Database, order: { id: number; customer_id: number }): Promise<void> {
+/** The order a referral waited for was cancelled (in its transaction, after the order became cancelled): the next paid order of the minimum counts. */
+export async function referralOrderCancelled(trx: Database, ctx: ProviderContext, order: { id: number; customer_id: number }): Promise<void> {
   const r = await findReferralOfFriend(trx, order.customer_id);
   if (!r || r.status !== 'ordered' || r.order_id !== order.id) return;
-  const next = await firstStandingPaidOrder(trx, order.customer_id);
+  const next = await firstStandingPaidOrder(trx, order.customer_id, (await getMerchant(trx, ctx.merchantId)).rules.referral_min_order);
   await trx
     .updateTable('referrals')
     .set(next ? { order_id: next.id, ordered_at: next.paid_at } : { status: 'signed_up', order_id: null, ordered_at: null })
@@ -104,13 +115,13 @@ export async function referralOrderCancelled(trx: Database, order: { id: number;
 }
 
 /** The instant the shop's current month began, in its time zone. */
-async function monthStart(db: Database, now: Date, timeZone: string): Promise<Date> {
+export async function monthStart(db: Database, now: Date, timeZone: string): Promise<Date> {
   const ym = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(now);
   return dayStart(db, `${ym.slice(0, 7)}-01`, timeZone);
 }
 
 /** What the shop gives now: null when referrals are off (or give 0 points). */
-function giving(rules: MerchantRules): 'points' | 'reward' | null {
+export function giving(rules: MerchantRules): 'points' | 'reward' | null {
   if (rules.referral_reward === 'points') return rules.referral_points > 0 ? 'points' : null;
   if (rules.referral_reward === 'reward') return rules.referral_reward_name ? 'reward' : null;
   return null;
@@ -144,29 +155,43 @@ async function give(trx: Database, ctx: ProviderContext, rules: MerchantRules, w
 }
 
 /**
- * Decides the friend's open referral once their first order's points are credited: `refused` (the friend
- * is the referrer), `capped` (the referrer had the month's cap already: the friend gets theirs), or
- * `rewarded` (both). Nothing while it is not due, while referrals are off, or while the reward cannot be
- * given. In the caller's transaction: takes both customers' row locks (lower id first), then the
+ * Decides the friend's open referral once their first order of the owner's minimum has its points
+ * credited: `refused` (the friend paid with the referrer's card), `review` (a fraud signal matched: held
+ * for the owner, nobody rewarded yet), `capped` (the referrer had the month's cap already: the friend gets
+ * theirs), or `rewarded` (both). Nothing while it is not due, while referrals are off, or while the reward
+ * cannot be given. In the caller's transaction: takes both customers' row locks (lower id first), then the
  * referral's, and re-reads it. Answers the decision, or null.
  */
-export async function settleReferral(trx: Database, ctx: ProviderContext, friendId: number): Promise<'rewarded' | 'capped' | 'refused' | null> {
+export async function settleReferral(trx: Database, ctx: ProviderContext, friendId: number): Promise<'rewarded' | 'capped' | 'refused' | 'review' | null> {
   const found = await findReferralOfFriend(trx, friendId);
   if (!isOpen(found)) return null;
   await lockPair(trx, found.referrer_id, found.friend_id);
   const r = await lockReferral(trx, found.id);
   if (!isOpen(r)) return null;
-  const order = await firstCreditedOrder(trx, friendId);
-  if (!order || order.order_id === null) return null;
   const { rules } = await getMerchant(trx, ctx.merchantId);
-  const kind = giving(rules);
-  if (!kind) return null;
-  const now = ctx.clock.now();
-  const reason = await selfReferralReason(trx, r.referrer_id, r.friend_id);
-  if (reason) {
-    await updateReferral(trx, r.id, { status: 'refused', reason, order_id: order.order_id });
+  const order = await firstCreditedOrder(trx, friendId, rules.referral_min_order);
+  if (!order || order.order_id === null) return null;
+  if (!giving(rules)) return null;
+  if (await sameCard(trx, r.referrer_id, r.friend_id)) {
+    await updateReferral(trx, r.id, { status: 'refused', reason: SAME_CARD, order_id: order.order_id });
     return 'refused';
   }
+  const signals = await fraudSignals(trx, r.referrer_id, r.friend_id);
+  if (signals.length > 0) {
+    await updateReferral(trx, r.id, { status: 'review', signals: JSON.stringify(signals), order_id: order.order_id });
+    ctx.logger.info({ referral: r.id, signals }, 'referral held for review');
+    return 'review';
+  }
+  return rewardReferral(trx, ctx, rules, r, order.order_id);
+}
+
+/**
+ * Rewards a referral (its customers' and its own row locked by the caller, referrals on): both, or the
+ * friend alone when the referrer had the month's cap already, with their notices. Null when the reward is
+ * retired or sold out (nothing given, the referral unchanged).
+ */
+export async function rewardReferral(trx: Database, ctx: ProviderContext, rules: MerchantRules, r: ReferralRow, orderId: number, patch: ReferralPatch = {}): Promise<'rewarded' | 'capped' | null> {
+  const now = ctx.clock.now();
   const capped = (await rewardedSince(trx, r.referrer_id, await monthStart(trx, now, rules.timezone))) >= rules.referral_monthly_cap;
   const names = await trx.selectFrom('customers').select(['id', 'name']).where('id', 'in', [r.referrer_id, r.friend_id]).execute();
   const nameOf = (id: number) => firstName(names.find((n) => n.id === id)?.name ?? '', 'A friend');
@@ -179,8 +204,9 @@ export async function settleReferral(trx: Database, ctx: ProviderContext, friend
   }
   const [forFriend, forReferrer] = gifts;
   await updateReferral(trx, r.id, {
+    ...patch,
     status: capped ? 'capped' : 'rewarded',
-    order_id: order.order_id,
+    order_id: orderId,
     rewarded_at: now,
     friend_points: forFriend!.points,
     friend_voucher_id: forFriend!.voucherId,
@@ -216,8 +242,9 @@ async function tell(trx: Database, ctx: ProviderContext, customerId: number, gif
 export async function settleDueReferrals(ctx: ProviderContext): Promise<number> {
   const BATCH = 200;
   let decided = 0;
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   for (let after = 0; ; ) {
-    const ids = await friendsDue(ctx.db, after, BATCH);
+    const ids = await friendsDue(ctx.db, after, BATCH, rules.referral_min_order);
     for (const friendId of ids) {
       if (await ctx.db.transaction().execute((trx) => settleReferral(trx, ctx, friendId))) decided++;
     }
@@ -269,12 +296,14 @@ export async function lookupReferral(ctx: ProviderContext, code: string, clientK
 }
 
 type ConsoleRow = Awaited<ReturnType<typeof consoleReferrals>>[number];
-const toReferral = (r: ConsoleRow): Referral => ({
+export const toReferral = (r: ConsoleRow): Referral => ({
   id: r.id,
   referrer: { id: r.referrer_id, name: r.referrer_name },
   friend: { id: r.friend_id, name: r.friend_name },
   status: r.status,
   reason: r.reason,
+  signals: r.signals ?? [],
+  order: r.order_name !== null && r.order_total !== null ? { name: r.order_name, total: r.order_total } : null,
   signed_up_at: r.signed_up_at.toISOString(),
   rewarded_at: r.rewarded_at?.toISOString() ?? null,
   voided_at: r.voided_at?.toISOString() ?? null,
@@ -287,7 +316,7 @@ export async function listReferrals(ctx: ProviderContext): Promise<ReferralsCons
   const n = (s: string) => t[s] ?? 0;
   return {
     referrals: rows.map(toReferral),
-    totals: { signed_up: Object.values(t).reduce((a, b) => a + b, 0), rewarded: n('rewarded') + n('capped'), refused: n('refused'), void: n('void') },
+    totals: { signed_up: Object.values(t).reduce((a, b) => a + b, 0), review: n('review'), rewarded: n('rewarded') + n('capped'), refused: n('refused'), void: n('void') },
   };
 }
 

@@ -56,12 +56,15 @@ const MEMBER: CodeKind = {
 
 const secrets = new WeakMap<object, Buffer>();
 
-/** The shop's signing secret: made once (the first instance to ask makes it; the others read it). */
-async function secretOf(db: Database): Promise<Buffer> {
-  const hit = secrets.get(db);
+/**
+ * The shop's signing secret: made once (the first instance to ask makes it; the others read it), kept
+ * per provider database; `db`: a transaction's, when the code is checked inside one.
+ */
+async function secretOf(ctx: ProviderContext, db: Database = ctx.db): Promise<Buffer> {
+  const hit = secrets.get(ctx.db);
   if (hit) return hit;
   const secret = Buffer.from(await readOrMakeSecret(db, SECRET_NAME, randomBytes(32)));
-  secrets.set(db, secret);
+  secrets.set(ctx.db, secret);
   return secret;
 }
 
@@ -101,7 +104,7 @@ export interface RotatingCodes {
 
 /** Codes for this step and the next, kept so a typed short code finds what they name. */
 async function rotatingCodes(ctx: ProviderContext, kind: CodeKind, id: number): Promise<RotatingCodes> {
-  const secret = await secretOf(ctx.db);
+  const secret = await secretOf(ctx);
   const now = ctx.clock.now();
   const step = stepAt(now);
   const current = { qr: qrCode(kind, secret, ctx.merchantId, id, step), short_code: shortCode(kind, secret, id, step) };
@@ -138,7 +141,7 @@ export function normaliseTyped(input: string): string {
  * real code whose time is over), OTHER_MERCHANT, REFERENCE_CODE (a voucher's fixed code) or CODE_UNKNOWN
  * (anything else: a forged signature, a made-up code, another kind's code).
  */
-async function subjectOfCode(ctx: ProviderContext, kind: CodeKind, input: string): Promise<number> {
+async function subjectOfCode(ctx: ProviderContext, kind: CodeKind, input: string, db: Database = ctx.db): Promise<number> {
   const text = input.trim();
   const step = stepAt(ctx.clock.now());
   if (text.startsWith(`${kind.prefix}.`)) {
@@ -149,7 +152,7 @@ async function subjectOfCode(ctx: ProviderContext, kind: CodeKind, input: string
     const merchant = parts.slice(1, -3).join('.');
     if (!/^\d{1,10}$/.test(idText) || !/^\d{1,12}$/.test(stepText)) throw unknownCode();
     if (merchant !== ctx.merchantId) throw refused('OTHER_MERCHANT', kind.otherMerchant);
-    const secret = await secretOf(ctx.db);
+    const secret = await secretOf(ctx, db);
     const id = Number(idText);
     const codeStep = Number(stepText);
     const expected = Buffer.from(qrCode(kind, secret, merchant, id, codeStep));
@@ -165,7 +168,7 @@ async function subjectOfCode(ctx: ProviderContext, kind: CodeKind, input: string
     throw refused('REFERENCE_CODE', 'That is the voucher’s reference number. Scan the QR code or type the 8-character code under it.');
   }
   if (typed.length !== SHORT_CODE_LENGTH || [...typed].some((c) => !ALPHABET.includes(c))) throw unknownCode();
-  const rows = await findShortCodes(ctx.db, kind.shortCodes, typed, step - 20, step + STEPS_AHEAD);
+  const rows = await findShortCodes(db, kind.shortCodes, typed, step - 20, step + STEPS_AHEAD);
   const fresh = rows.find((r) => r.step >= step - STEPS_BACK);
   if (fresh) return fresh.subject_id;
   if (rows.length > 0) throw staleCode();
@@ -174,21 +177,38 @@ async function subjectOfCode(ctx: ProviderContext, kind: CodeKind, input: string
 
 /** The voucher a fresh code names (subjectOfCode's refusals otherwise). */
 export const voucherOfCode = (ctx: ProviderContext, input: string) => subjectOfCode(ctx, VOUCHER, input);
-/** The customer whose member card a fresh code is (subjectOfCode's refusals otherwise). */
-export const memberOfCode = async (ctx: ProviderContext, input: string) => (input.trim().startsWith(`${STATIC_PREFIX}.`) ? customerOfStaticCode(ctx, input.trim()) : subjectOfCode(ctx, MEMBER, input));
+/** The customer whose member card a fresh code is, or whose wallet card's fixed code it is (subjectOfCode's refusals otherwise). */
+export const memberOfCode = async (ctx: ProviderContext, input: string) => (isStaticMemberCode(input) ? customerOfStaticCode(ctx, input.trim()) : subjectOfCode(ctx, MEMBER, input));
+/**
+ * The customer whose app shows this rotating member code now (its QR code or short code), checked in
+ * `db` (a transaction's): the proof that the customer is at the counter. Never a wallet card's fixed code.
+ */
+export const customerOfRotatingCode = (ctx: ProviderContext, input: string, db: Database) => subjectOfCode(ctx, MEMBER, input, db);
 
 /**
  * A member's static code (issue 31), the barcode of their Apple or Google Wallet pass, which cannot
- * change every 30 seconds: `LP1.<merchant>.<customer>.<signature>` (an HMAC in its own domain). The
- * counter finds the member by it as it does by their phone number, which staff can type anyway; it
- * names a customer and gives nothing by itself.
+ * change every 30 seconds: `LP1.<merchant>.<customer>.<signature>` (an HMAC in its own domain, with the
+ * number of times the customer turned their wallet cards off: a card turned off finds nobody). The
+ * counter finds the member by it as it does by their phone number, to give points; it never spends.
  */
 const STATIC_PREFIX = 'LP1';
 const staticBody = (merchantId: string, customerId: number) => `${STATIC_PREFIX}.${merchantId}.${customerId}`;
 
+/** Whether a scanned or typed code is a wallet card's fixed code (which finds a member, and spends nothing). */
+export const isStaticMemberCode = (input: string) => input.trim().startsWith(`${STATIC_PREFIX}.`);
+
+/** How many times the customer turned their wallet cards off (0: never, or no card yet). */
+async function revocationsOf(db: Database, customerId: number): Promise<number> {
+  const row = await db.selectFrom('wallet_passes').select('revocations').where('customer_id', '=', customerId).executeTakeFirst();
+  return row?.revocations ?? 0;
+}
+
 export async function staticMemberCode(ctx: ProviderContext, customerId: number): Promise<string> {
   const body = staticBody(ctx.merchantId, customerId);
-  return `${body}.${mac(await secretOf(ctx.db), `member-static|${body}`, MAC_CHARS)}`;
+  const revocations = await revocationsOf(ctx.db, customerId);
+  // the cards made before any was turned off keep the code they show
+  const signed = revocations === 0 ? `member-static|${body}` : `member-static|${revocations}|${body}`;
+  return `${body}.${mac(await secretOf(ctx), signed, MAC_CHARS)}`;
 }
 
 async function customerOfStaticCode(ctx: ProviderContext, text: string): Promise<number> {

@@ -58,20 +58,65 @@ export async function giftVoucher(
 }
 
 /**
- * A voucher the customer never used, cancelled (a full stamp card's, by its sale's undo), its unit back
- * to the reward's stock. False when it was used (or cancelled) already: nothing changed.
+ * `count` vouchers of one catalogue reward given at once (a sale that fills several stamp cards), in two
+ * statements whatever the count: the units of a limited stock taken (as many as are left, at most
+ * `count`), then the vouchers written in one insert. Answers their ids, fewer than `count` (none) when
+ * the stock ran short or the reward is retired.
  */
-export async function cancelUnusedVoucher(trx: Database, voucherId: number, now: Date): Promise<boolean> {
-  const v = await trx
-    .updateTable('vouchers')
-    .set({ status: 'cancelled', cancelled_at: now })
-    .where('id', '=', voucherId)
-    .where('status', 'in', ['active', 'expired'])
-    .returning('reward_id')
-    .executeTakeFirst();
-  if (!v) return false;
-  await trx.updateTable('rewards').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', v.reward_id).where('stock', 'is not', null).execute();
-  return true;
+export async function giftVouchers(
+  trx: Database,
+  clock: Clock,
+  customerId: number,
+  reward: { id: number; valid_days: number; stock: number | null } | undefined,
+  source: 'stamps',
+  count: number,
+): Promise<number[]> {
+  if (!reward || count <= 0) return [];
+  let n = count;
+  if (reward.stock !== null) {
+    const { rows } = await sql<{ taken: number }>`
+      with before as (select id, stock from rewards where id = ${reward.id} and stock is not null for update)
+      update rewards r set stock = before.stock - least(before.stock, ${count}::int) from before where r.id = before.id
+      returning least(before.stock, ${count}::int) as taken`.execute(trx);
+    n = Math.max(0, Number(rows[0]?.taken ?? 0));
+  }
+  if (n === 0) return [];
+  const now = clock.now();
+  const expires = new Date(now.getTime() + reward.valid_days * DAY);
+  const rows = await trx
+    .insertInto('vouchers')
+    .values(Array.from({ length: n }, () => ({ code: newVoucherCode(), customer_id: customerId, reward_id: reward.id, source, points_paid: null, expires_at: expires, created_at: now })))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/**
+ * Vouchers the customer never used, cancelled at once (a reversed sale's: its stamp cards' and its tier
+ * welcome's), their units back to their rewards' stock, in the caller's transaction. Answers the first
+ * of them that could not be cancelled (used already), with its reward's title, and then cancels none:
+ * the caller refuses, and its transaction rolls back.
+ */
+export async function cancelUnusedVouchers(trx: Database, voucherIds: readonly number[], now: Date): Promise<{ id: number; title: string } | null> {
+  if (voucherIds.length === 0) return null;
+  // every one locked first (a use at this moment finishes before, or waits for this transaction)
+  const rows = await trx
+    .selectFrom('vouchers as v')
+    .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+    .select(['v.id', 'v.status', 'r.title'])
+    .where('v.id', 'in', [...voucherIds])
+    .orderBy('v.id')
+    .forUpdate('v')
+    .execute();
+  const used = rows.find((v) => v.status === 'used');
+  if (used) return { id: used.id, title: used.title };
+  await sql`
+    with cancelled as (
+      update vouchers set status = 'cancelled', cancelled_at = ${now}
+      where id in (${sql.join([...voucherIds])}) and status in ('active', 'expired') returning reward_id
+    ), back as (select reward_id, count(*)::int as n from cancelled group by reward_id)
+    update rewards r set stock = r.stock + back.n from back where r.id = back.reward_id and r.stock is not null`.execute(trx);
+  return null;
 }
 
 /** Vouchers past their date become `expired` (run before reading or using them). */

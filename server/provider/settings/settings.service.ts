@@ -39,6 +39,10 @@ export interface MerchantRules {
   counter_points_per_customer_per_day: number;
   /** the most points one staff member may give at the counter in a shop's day */
   counter_points_per_staff_per_day: number;
+  /** the most stamp card stamps one customer may collect at the counter in a shop's day (0: none) */
+  counter_stamps_per_customer_per_day: number;
+  /** the most stamp card stamps one staff member may give at the counter in a shop's day */
+  counter_stamps_per_staff_per_day: number;
   /** the birthday treat: nothing, points (birthday_points), or a voucher of the reward named birthday_reward_name */
   birthday_reward: 'off' | 'points' | 'reward';
   birthday_points: number;
@@ -50,6 +54,8 @@ export interface MerchantRules {
   referral_points: number;
   referral_reward_name: string;
   referral_monthly_cap: number;
+  /** the least (minor units) a friend's paid order must total to count for their referral; 0: any */
+  referral_min_order: number;
   spin_cost_points: number;
   free_spins_per_day: number;
   topup_min: number;
@@ -84,6 +90,8 @@ export const DEFAULT_RULES: MerchantRules = {
   points_hold_days: 0,
   counter_points_per_customer_per_day: 500,
   counter_points_per_staff_per_day: 5_000,
+  counter_stamps_per_customer_per_day: 20,
+  counter_stamps_per_staff_per_day: 300,
   birthday_reward: 'points',
   birthday_points: 50,
   birthday_reward_name: '',
@@ -92,6 +100,7 @@ export const DEFAULT_RULES: MerchantRules = {
   referral_points: 100,
   referral_reward_name: '',
   referral_monthly_cap: 10,
+  referral_min_order: 0,
   spin_cost_points: 20,
   free_spins_per_day: 1,
   topup_min: 10_000,

@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { staffSpec } from '#contract/staff';
-import { clientKey } from '../auth/client-key';
+import { clientKey } from '../http/client-key';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { clientIp } from '../http/session';

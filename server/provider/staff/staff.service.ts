@@ -7,6 +7,7 @@ import { maskEmail } from '../auth/sender';
 import { rateLimited } from '../auth/codes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, sessionExpired, validation } from '../http/errors';
+import { countUse, type UseLimit } from '../http/use-limit';
 import { roleForbidden, STAFF_IDLE_MS, STAFF_LIFETIME_MS, type StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { consoleLinkUrl, newLinkToken, STAFF_LINK_TTL_MS } from './setup-link';
@@ -434,16 +435,44 @@ export async function changePassword(ctx: ProviderContext, actor: StaffOfRequest
   });
 }
 
+/** "Forgot your password?" asked from one client (an IPv6 /64 as one) at most this often, whatever the addresses. */
+const FORGOT_PER_CLIENT: UseLimit = { scope: 'staff-forgot', limit: 10, windowMs: HOUR, message: 'You asked for several password links already. Please try again later.' };
+/** Reset requests accepted and not yet handled, at most (beyond: dropped with a warning; only a flood gets there). */
+const RESETS_WAITING = 200;
+let resetLine: Promise<void> = Promise.resolve();
+let resetsWaiting = 0;
+
 /**
  * Forgot password: a reset link (1 hour, once) e-mailed to the address when it is a team member's, at
- * most 3 an hour. The answer is the same whether it is or not, and comes before any e-mail is sent (a
- * slow mail server would otherwise tell). No e-mail service at all: 503 EMAIL_UNAVAILABLE, for anyone.
+ * most 3 an hour per address, and at most 10 requests an hour per client (429). The answer takes the same
+ * path whatever the address: after the client's count it does nothing with it, and the look-up, the link
+ * and the e-mail happen after the answer, one request at a time (so the per-address count sees the last
+ * one's link), never on the request's path: neither the time of the answer nor its words say whether
+ * the address is a team member's. No e-mail service at all: 503 EMAIL_UNAVAILABLE, for anyone.
  */
 export async function forgotPassword(ctx: ProviderContext, email: string, caller: Caller): Promise<void> {
   if (!ctx.mailer || !ctx.publicUrl()) throw noMail();
+  await countUse(ctx.db, FORGOT_PER_CLIENT, caller.clientKey, ctx.clock.now());
+  if (resetsWaiting >= RESETS_WAITING) {
+    ctx.logger.warn({ email: maskEmail(email) }, 'forgot password: too many requests waiting, this one is dropped');
+    return;
+  }
+  resetsWaiting += 1;
+  resetLine = resetLine
+    .then(() => sendResetLink(ctx, email, caller))
+    .catch((err: Error) => ctx.logger.warn({ email: maskEmail(email), reason: err.message }, 'forgot password: the reset link could not be made'))
+    .finally(() => {
+      resetsWaiting -= 1;
+    });
+}
+
+/** After the answer: the link and its e-mail, when the address is a team member's and had fewer than 3 this hour. */
+async function sendResetLink(ctx: ProviderContext, email: string, caller: Caller): Promise<void> {
   const now = ctx.clock.now();
+  // both reads whatever the address, so this work too is alike until a link is made
   const member = await findLiveStaffByEmail(ctx.db, email);
-  if (!member || (await countResetLinks(ctx.db, email, new Date(now.getTime() - HOUR))) >= RESETS_PER_HOUR) return;
+  const recent = await countResetLinks(ctx.db, email, new Date(now.getTime() - HOUR));
+  if (!member || recent >= RESETS_PER_HOUR) return;
   const token = newLinkToken();
   await ctx.db.transaction().execute(async (trx) => {
     await insertStaffLink(trx, { tokenHash: sha256Hex(token), kind: 'reset', role: member.role, email, createdBy: null, staffId: member.id, now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });

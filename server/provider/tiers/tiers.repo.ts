@@ -159,6 +159,12 @@ export async function recordWelcome(trx: Database, customerId: number, tierName:
   return row?.id ?? null;
 }
 
+/** Welcomes taken back (an undone earn's rise): a tier reached again later welcomes again. */
+export async function deleteWelcomes(trx: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.deleteFrom('tier_welcomes').where('id', 'in', [...ids]).execute();
+}
+
 export async function setWelcomeVoucher(trx: Database, welcomeId: number, voucherId: number): Promise<void> {
   await trx.updateTable('tier_welcomes').set({ voucher_id: voucherId }).where('id', '=', welcomeId).execute();
 }

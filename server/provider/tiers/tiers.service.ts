@@ -33,6 +33,7 @@ import { localDate } from '../locations/hours';
 import { notify } from '../notifications/notify';
 import { withArticle } from '../rewards/reward-words';
 import { findActiveRewardById } from '../rewards/rewards.repo';
+import { takeBackVouchers } from '../rewards/reversals';
 import { giftVoucher } from '../rewards/vouchers.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
@@ -42,6 +43,7 @@ import {
   customersDue,
   customersToPlace,
   customerTierOf,
+  deleteWelcomes,
   earnTierOf,
   lockCustomerTierSkip,
   lockProgramme,
@@ -78,8 +80,16 @@ export function addMonths(from: Date, months: number): Date {
 
 const units = (basis: TierBasis, n: number) => (basis === 'points' ? (n === 1 ? 'point' : 'points') : n === 1 ? 'visit' : 'visits');
 
-/** A tier's welcome reward, once ever per customer and tier: its voucher id, or null (given before, or none to give). */
-async function giveWelcome(trx: Database, ctx: TierCtx, customerId: number, tier: TierRow): Promise<{ voucherId: number; title: string } | null> {
+/** A welcome recorded for a customer (tier_welcomes' row): its voucher, null when none could be given. */
+interface Welcome {
+  id: number;
+  position: number;
+  voucherId: number | null;
+  title: string;
+}
+
+/** A tier's welcome reward, once ever per customer and tier: the welcome recorded, or null (given before, or none to give). */
+async function giveWelcome(trx: Database, ctx: TierCtx, customerId: number, tier: TierRow): Promise<Welcome | null> {
   if (tier.welcome_reward_id === null) return null;
   const now = ctx.clock.now();
   const welcome = await recordWelcome(trx, customerId, tier.name, now);
@@ -89,10 +99,10 @@ async function giveWelcome(trx: Database, ctx: TierCtx, customerId: number, tier
   if (!reward || voucherId === null) {
     // the moment has passed: recorded without a voucher, so it is not given later either
     ctx.logger?.warn({ customer: customerId, tier: tier.name, reward: tier.welcome_reward_id }, 'tier welcome reward not given: the reward is retired or sold out');
-    return null;
+    return { id: welcome, position: tier.position, voucherId: null, title: '' };
   }
   await setWelcomeVoucher(trx, welcome, voucherId);
-  return { voucherId, title: reward.title };
+  return { id: welcome, position: tier.position, voucherId, title: reward.title };
 }
 
 /**
@@ -103,6 +113,18 @@ async function giveWelcome(trx: Database, ctx: TierCtx, customerId: number, tier
  * Returns the customer's tier row as it is now (null: tiers off).
  */
 export async function placeCustomer(trx: Database, ctx: TierCtx, customerId: number): Promise<CustomerTierRow | null> {
+  return (await place(trx, ctx, customerId))?.row ?? null;
+}
+
+/**
+ * Places a customer after an earn (placeCustomer), and answers what its undo needs to put back
+ * (undoTierRise): the tier row before the rise and the welcomes it gave; null when it did not rise.
+ */
+export async function placeAfterEarn(trx: Database, ctx: TierCtx, customerId: number): Promise<TierRise | null> {
+  return (await place(trx, ctx, customerId))?.rise ?? null;
+}
+
+async function place(trx: Database, ctx: TierCtx, customerId: number): Promise<{ row: CustomerTierRow | null; rise: TierRise | null } | null> {
   const prog = await readProgramme(trx);
   if (!prog.enabled) return null;
   await lockCustomer(trx, customerId);
@@ -111,14 +133,15 @@ export async function placeCustomer(trx: Database, ctx: TierCtx, customerId: num
   const target = tierFor(prog.tiers, value);
   const row = await customerTierOf(trx, customerId);
   const held = row?.position ?? -1;
-  if (row && target <= held) return row;
+  if (row && target <= held) return { row, rise: null };
   const heldUntil = target > 0 ? addMonths(now, TIER_PERIOD_MONTHS) : null;
   await saveCustomerTier(trx, { customer_id: customerId, position: target, reached_at: now, held_until: heldUntil, notice_sent_at: null, updated_at: now });
-  const given: Array<{ voucherId: number; title: string }> = [];
+  const welcomes: Welcome[] = [];
   for (let p = held + 1; p <= target; p++) {
     const welcome = await giveWelcome(trx, ctx, customerId, prog.tiers[p]!);
-    if (welcome) given.push(welcome);
+    if (welcome) welcomes.push(welcome);
   }
+  const given = welcomes.flatMap((w) => (w.voucherId === null ? [] : [{ voucherId: w.voucherId, title: w.title }]));
   const tier = prog.tiers[target]!;
   if (target > 0) {
     const parts = [
@@ -135,7 +158,50 @@ export async function placeCustomer(trx: Database, ctx: TierCtx, customerId: num
   } else if (given.length > 0) {
     await notify(trx, ctx.clock, customerId, { type: 'reward', title: `Welcome to ${tier.name}!`, body: `${withArticle(given[0]!.title)} voucher is waiting for you.`, link: to.voucher(given[0]!.voucherId) });
   }
-  return (await customerTierOf(trx, customerId)) ?? null;
+  const before = row ? { position: row.position, reached_at: row.reached_at, held_until: row.held_until, notice_sent_at: row.notice_sent_at } : null;
+  // a first placement at the first tier, welcoming to nothing, is no rise to put back
+  const rose = target > Math.max(held, 0) || welcomes.length > 0;
+  return { row: (await customerTierOf(trx, customerId)) ?? null, rise: rose ? { before, welcomes: welcomes.map((w) => ({ id: w.id, position: w.position, voucher_id: w.voucherId })) } : null };
+}
+
+/**
+ * An earn's rise, as its undo puts it back: the customer's tier row before (null: never placed), and
+ * the welcomes the rise gave (tier_welcomes' rows, their vouchers). Kept with the earn as JSON.
+ */
+export interface TierRise {
+  before: { position: number; reached_at: Date | string; held_until: Date | string | null; notice_sent_at: Date | string | null } | null;
+  welcomes: Array<{ id: number; position: number; voucher_id: number | null }>;
+}
+
+const dateOf = (d: Date | string | null) => (d === null ? null : new Date(d));
+
+/**
+ * An undone earn's rise taken back, in the undo's transaction under the customer's row lock, after its
+ * points (or its visit) stopped counting: the tier is placed again as if the earn never happened, the
+ * higher of the tier held before it and the one the value now gives (another earn since may justify
+ * the rise on its own: then it stays). A tier dropped to is the row as it was before (its date, its
+ * period); the welcomes of the tiers dropped are taken back: their unused vouchers cancelled, a used one
+ * refusing the undo (409 naming it: rewards/reversals.ts), their rows deleted so a tier reached for real
+ * later welcomes again.
+ */
+export async function undoTierRise(trx: Database, ctx: TierCtx, customerId: number, rise: TierRise): Promise<void> {
+  const prog = await readProgramme(trx);
+  await lockCustomer(trx, customerId);
+  const now = ctx.clock.now();
+  const target = prog.enabled ? tierFor(prog.tiers, await tierValue(trx, prog.basis, customerId, now)) : 0;
+  const keep = Math.max(rise.before?.position ?? 0, target);
+  const dropped = rise.welcomes.filter((w) => w.position > keep);
+  await takeBackVouchers(trx, dropped.flatMap((w) => (w.voucher_id === null ? [] : [w.voucher_id])), now, 'that welcomed the customer to the tier this sale reached');
+  await deleteWelcomes(trx, dropped.map((w) => w.id));
+  const row = await customerTierOf(trx, customerId);
+  if (!row || row.position <= keep) return;
+  const b = rise.before;
+  await saveCustomerTier(
+    trx,
+    b && b.position === keep
+      ? { customer_id: customerId, position: keep, reached_at: new Date(b.reached_at), held_until: dateOf(b.held_until), notice_sent_at: dateOf(b.notice_sent_at), updated_at: now }
+      : { customer_id: customerId, position: keep, reached_at: row.reached_at, held_until: keep > 0 ? row.held_until : null, notice_sent_at: null, updated_at: now },
+  );
 }
 
 /** The customer's tier for the earning rules (its name and multiplier), or null when tiers are off. */

@@ -87,6 +87,8 @@ const LABEL: Record<string, string> = {
   points_hold_days: 'Days points wait before they can be spent',
   counter_points_per_customer_per_day: 'Most points a customer earns at the counter a day',
   counter_points_per_staff_per_day: 'Most points a staff member gives at the counter a day',
+  counter_stamps_per_customer_per_day: 'Most stamps a customer collects at the counter a day',
+  counter_stamps_per_staff_per_day: 'Most stamps a staff member gives at the counter a day',
   birthday_reward: 'Birthday treat',
   birthday_points: 'Birthday points',
   birthday_reward_name: 'Birthday reward',
@@ -316,6 +318,12 @@ function counterText(action: string, who: string, a: Obj, f: ActivityFormat): Ac
     case 'counter.earn_undo':
       return plain(`${who} took back the ${f.count(Number(a.taken_back) || 0)} points ${text(a.customer, 'a customer')} earned for a ${saleAt()}.`);
     case 'counter.earn_refused':
+      if (a.stamps_left_today !== undefined) {
+        return plain(`${who} could not give ${text(a.customer, 'a customer')} ${f.count(Number(a.stamps) || 0)} stamps for a ${saleAt()}: ${a.limit === 'staff' ? 'they have given' : 'the customer has collected'} the most stamps allowed at the counter today.`, {
+          warning: true,
+          detail: `The daily limit is ${f.count(Number(a.cap) || 0)} stamps ${a.limit === 'staff' ? 'per staff member' : 'per customer'} (${f.count(Number(a.stamps_left_today) || 0)} left today); an owner can change it in the shop settings.`,
+        });
+      }
       return plain(`${who} could not give ${text(a.customer, 'a customer')} ${f.count(Number(a.points) || 0)} points for a ${saleAt()}: ${a.limit === 'staff' ? 'they have given' : 'the customer has earned'} the most points allowed at the counter today.`, {
         warning: true,
         detail: `The daily limit is ${f.count(Number(a.cap) || 0)} points ${a.limit === 'staff' ? 'per staff member' : 'per customer'} (${f.count(Number(a.points_left_today) || 0)} left today); an owner can change it in the shop settings.`,
@@ -341,7 +349,7 @@ function optionSentence(action: string, who: string, a: Obj, b: Obj): string | n
   }
 }
 
-/** An earning rule or a stamp card added, changed, paused, resumed or ended (issue 29), a referral voided (issue 30); null: another action. */
+/** An earning rule or a stamp card added, changed, paused, resumed or ended (issue 29), a referral voided (issue 30), approved or rejected on review; null: another action. */
 function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | null {
   const rule = `the earning rule ${text(a.name, text(b.name, ''))}`.trim();
   const card = `the stamp card ${text(a.name, text(b.name, ''))}`.trim();
@@ -365,6 +373,10 @@ function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | 
       const reason = text(a.reason, '');
       return `${who} voided the referral of ${text(a.friend, 'a friend')} by ${text(a.referrer, 'a customer')}${reason ? ` (${reason.replace(/[.!?]$/, '')})` : ''}${back.length ? `, taking back ${back.join(' and ')}` : ''}.`;
     }
+    case 'referral.approve':
+      return `${who} approved the referral of ${text(a.friend, 'a friend')} by ${text(a.referrer, 'a customer')} after review${a.status === 'capped' ? ': the friend was rewarded (the referrer was over the monthly cap)' : ': both were rewarded'}.`;
+    case 'referral.reject':
+      return `${who} rejected the referral of ${text(a.friend, 'a friend')} by ${text(a.referrer, 'a customer')} after review: neither was rewarded.`;
     default:
       return null;
   }

@@ -10,14 +10,24 @@ export type CounterJob = 'redeem' | 'earn';
 
 /**
  * The job a scanned QR code belongs to, by the prefix of its signed text (`LV1.` a voucher's, as
- * server/provider/rewards/voucher-codes.ts signs them; `LM1.` a member card's), so a scan goes to the
+ * server/provider/rewards/voucher-codes.ts signs them; `LM1.` a member card's, `LP1.` a wallet card's), so a scan goes to the
  * right job whichever is chosen; null: not one of ours (the job on screen tries it and says what it is).
  */
 export function jobOfScan(text: string): CounterJob | null {
   const t = text.trim().toUpperCase();
-  if (t.startsWith('LM1.')) return 'earn';
+  // a member card's rotating code, or a wallet card's fixed one
+  if (t.startsWith('LM1.') || t.startsWith('LP1.')) return 'earn';
   if (t.startsWith('LV1.')) return 'redeem';
   return null;
+}
+
+/**
+ * The code a customer was found by that can spend their points too: the rotating code their app shows.
+ * Null for a phone number or a wallet card's fixed `LP1.` code: they give points, never spend them.
+ */
+export function spendingCode(find: { code: string } | { phone: string }): string | null {
+  if (!('code' in find)) return null;
+  return find.code.trim().toUpperCase().startsWith('LP1.') ? null : find.code;
 }
 
 /** The points a sale earns at the shop's rate: one per `pointsPerAmount` minor units, rounded down. */

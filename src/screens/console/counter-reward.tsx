@@ -1,12 +1,15 @@
 /**
  * "A reward for points" in the counter's member panel (issue 29): what the customer's points buy now,
  * one chosen and confirmed ("Give Ana Latte for 120 points?"), then handed over with Undo for 2 minutes.
+ * Spending needs the code in the customer's app: found by phone or by a wallet card, the confirmation
+ * asks for it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CounterMember, CounterMemberRewardsData, CounterRedemption, CounterReward, CounterVoucher } from '#contract/counter';
 import type { StaffRole } from '#contract/staff';
 import { Button, Notice, SkeletonGroup, SkeletonText } from '../../ui';
 import { canUndo, morePoints, points, type CounterRefusal } from './counter-jobs';
+import { TypedForm } from './counter-parts';
 
 export interface RedeemRewardProps {
   /** what the customer's points buy now, once asked for (null: not yet) */
@@ -17,8 +20,13 @@ export interface RedeemRewardProps {
   onShowRewards: () => void;
   /** a reward was chosen from the list (clears a refusal shown) */
   onChooseReward?: () => void;
-  /** hands the reward over: the points spent, the voucher used at once */
-  onRedeemReward: (reward: CounterReward) => void;
+  /** hands the reward over: the points spent, the voucher used at once; `code`: the customer's code, typed when asked for */
+  onRedeemReward: (reward: CounterReward, code?: string) => void;
+  /**
+   * spending needs the code the customer's app shows now, and the counter has none fresh (the customer
+   * was found by phone or by a wallet card, or their code changed since): the confirmation asks for it
+   */
+  codeNeeded?: boolean;
   redeemingReward?: boolean;
   /** the reward was refused (not enough points, out of stock, its limit): the provider's words */
   rewardRefusal?: CounterRefusal | null;
@@ -31,13 +39,36 @@ export interface RedeemRewardProps {
 }
 
 
+/** Spending asks for the code in the customer's app: a phone number or a wallet card gives points, never spends them. */
+function CodeToSpend({ member, reward, props }: { member: CounterMember; reward: CounterReward; props: RedeemRewardProps }) {
+  return (
+    <>
+      <Notice tone="warning" title={`Scan the code in ${member.first_name}’s app to spend points`}>
+        A phone number or a wallet card is enough to give points, not to spend them. Ask {member.first_name} to open their member card, then scan its QR code or type the 8 characters under it.
+      </Notice>
+      <TypedForm
+        kind="code"
+        label="Code in the customer’s app"
+        hint="8 letters and digits under the member card’s QR code. It changes every 30 seconds."
+        empty="Type the 8-character code shown under the QR code in the customer’s app."
+        button={`Give ${reward.title}`}
+        onSubmit={(code) => props.onRedeemReward(reward, code)}
+        busy={props.redeemingReward}
+      />
+    </>
+  );
+}
+
 /** The reward chosen, asked once more before the points are spent; Enter on the focused button gives it. */
 function Confirm({ member, reward, props, onBack }: { member: CounterMember; reward: CounterReward; props: RedeemRewardProps; onBack: () => void }) {
   const give = useRef<HTMLButtonElement>(null);
+  const group = useRef<HTMLDivElement>(null);
   const questionId = useId();
-  useEffect(() => give.current?.focus(), []);
+  const { rewardRefusal, codeNeeded } = props;
+  // what staff do next: give it, or type the customer's code
+  useEffect(() => (give.current ?? group.current?.querySelector('input'))?.focus(), [codeNeeded]);
   return (
-    <div role="group" aria-labelledby={questionId} className="flex flex-col gap-3 rounded-xl border-2 border-brand p-3">
+    <div ref={group} role="group" aria-labelledby={questionId} className="flex flex-col gap-3 rounded-xl border-2 border-brand p-3">
       <p id={questionId} className="text-lg font-semibold">
         Give {member.first_name} {reward.title} for {points(reward.points_cost)}?
       </p>
@@ -45,10 +76,18 @@ function Confirm({ member, reward, props, onBack }: { member: CounterMember; rew
         {reward.free_product ? `Hand over a free ${reward.free_product}. ` : ''}
         {member.first_name} will have {points(member.points - reward.points_cost)} left.
       </p>
+      {rewardRefusal && (
+        <Notice tone="danger" title={rewardRefusal.title}>
+          {rewardRefusal.message}
+        </Notice>
+      )}
+      {codeNeeded && <CodeToSpend member={member} reward={reward} props={props} />}
       <div className="flex flex-wrap gap-2">
-        <Button ref={give} size="lg" onClick={() => props.onRedeemReward(reward)} loading={props.redeemingReward}>
-          Give {reward.title}
-        </Button>
+        {!codeNeeded && (
+          <Button ref={give} size="lg" onClick={() => props.onRedeemReward(reward)} loading={props.redeemingReward}>
+            Give {reward.title}
+          </Button>
+        )}
         <Button variant="ghost" onClick={onBack} disabled={props.redeemingReward}>
           Choose another
         </Button>
@@ -81,8 +120,8 @@ export function RewardChooser({ member, props }: { member: CounterMember; props:
       </SkeletonGroup>
     );
   }
-  // a refusal (the stock ran out meanwhile) sends staff back to the list, as it is now
-  const picked = chosen && !rewardRefusal && reach.rewards.some((r) => r.name === chosen.name) ? chosen : null;
+  // a refusal (the stock ran out meanwhile) sends staff back to the list, as it is now; one of the code stays, to ask for it
+  const picked = chosen && (!rewardRefusal || props.codeNeeded) && reach.rewards.some((r) => r.name === chosen.name) ? chosen : null;
   if (picked) return <Confirm member={member} reward={picked} props={props} onBack={() => setChosen(null)} />;
   if (reach.rewards.length === 0) {
     const { next } = reach;

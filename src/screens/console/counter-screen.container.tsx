@@ -22,7 +22,7 @@ import { useAction, useKeyedAction } from '../../shared/action';
 import { messageOf } from '../../shared/errors';
 import { CameraScanner } from '../../console/camera-scanner';
 import { useWorkingLocation } from '../../console/working-location';
-import { jobOfScan, type CounterJob, type CounterRefusal } from './counter-jobs';
+import { jobOfScan, spendingCode, type CounterJob, type CounterRefusal } from './counter-jobs';
 import { CounterScreen, type CounterResult } from './counter-screen';
 
 /** A refusal's title, by its code; the message is the provider's own. */
@@ -49,6 +49,11 @@ const MEMBER_REFUSAL_TITLE: Record<string, string> = {
 
 /** The same for a reward for the customer's points. */
 const REWARD_REFUSAL_TITLE: Record<string, string> = {
+  MEMBER_CODE_REQUIRED: 'Scan the code in the customer’s app',
+  CODE_STALE: 'This code has changed',
+  CODE_UNKNOWN: 'We don’t recognise this code',
+  OTHER_MERCHANT: 'This member card is from another shop',
+  RATE_LIMITED: 'Too many unknown codes',
   INSUFFICIENT_POINTS: 'Not enough points',
   OUT_OF_STOCK: 'Out of stock',
   LIMIT_REACHED: 'Had this reward already',
@@ -63,6 +68,9 @@ const refusal = (err: unknown, titles: Record<string, string>): CounterRefusal =
 
 export const refusalOf = (err: unknown): CounterResult => ({ kind: 'refused', ...refusal(err, REFUSAL_TITLE) });
 
+/** Refusals of the customer's code for spending: the counter asks for the code in their app again. */
+const CODE_REFUSALS = new Set(['MEMBER_CODE_REQUIRED', 'CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT']);
+
 /** "now" for the undo buttons, every few seconds */
 function useNow(every: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -76,13 +84,16 @@ function useNow(every: number): number {
 /**
  * "Redeem a reward" for the customer found: what their points buy (asked for when staff choose it), the
  * reward handed over once per attempt, undone within 2 minutes. `handedOver`: the customer is served.
+ * `spendCode`: the rotating code the customer was found by (null: by phone or by a wallet card), which
+ * spending needs; without one fresh, staff are asked for the code in the customer's app.
  */
-function useRewardForPoints(member: CounterMember | null, locationId: number | null, handedOver: () => void) {
+function useRewardForPoints(member: CounterMember | null, spendCode: string | null, locationId: number | null, handedOver: () => void) {
   const memberRewards = useCounterMemberRewards();
   const memberRedeem = useCounterMemberRedeem();
   const undoRedemption = useCounterUndo();
   const [reach, setReach] = useState<CounterMemberRewardsData | null>(null);
   const [refused, setRefused] = useState<CounterRefusal | null>(null);
+  const [codeRefused, setCodeRefused] = useState(false);
   const [served, setServed] = useState<CounterMemberRedeemData | null>(null);
   const load = useAction(async (customerId: number) => {
     const answer = await memberRewards(customerId, locationId);
@@ -92,7 +103,8 @@ function useRewardForPoints(member: CounterMember | null, locationId: number | n
   useEffect(() => {
     setReach(null);
     setRefused(null);
-  }, [member?.customer_id]);
+    setCodeRefused(false);
+  }, [member?.customer_id, spendCode]);
   const undo = useAction(
     async (r: CounterRedemption) => {
       const answer = await undoRedemption(r.id);
@@ -101,22 +113,25 @@ function useRewardForPoints(member: CounterMember | null, locationId: number | n
     { overlap: true },
   );
   // one idempotency key per attempt, kept for a retry after a lost answer: a double tap spends the points once
-  const redeem = useKeyedAction(async (key, customerId: number, reward: CounterReward) => {
+  const redeem = useKeyedAction(async (key, customerId: number, code: string, reward: CounterReward) => {
     setRefused(null);
     try {
-      const answer = await memberRedeem(key, customerId, reward.name, locationId);
+      const answer = await memberRedeem(key, customerId, code, reward.name, locationId);
       setServed(answer);
       setReach(null);
+      setCodeRefused(false);
       undo.reset();
       handedOver();
       return answer;
     } catch (err) {
       setRefused(refusal(err, REWARD_REFUSAL_TITLE));
+      if (err instanceof ApiRequestError && CODE_REFUSALS.has(err.code)) setCodeRefused(true);
       // what the points buy has changed (the stock ran out, the points were spent elsewhere)
-      void load.run(customerId);
+      else void load.run(customerId);
       throw err;
     }
   });
+  const codeNeeded = spendCode === null || codeRefused;
   return {
     redeeming: redeem.pending,
     forget: () => setServed(null),
@@ -126,7 +141,11 @@ function useRewardForPoints(member: CounterMember | null, locationId: number | n
       reachError: load.error ? messageOf(load.error) : null,
       onShowRewards: () => void (member && load.run(member.customer_id)),
       onChooseReward: () => setRefused(null),
-      onRedeemReward: (reward: CounterReward) => void (member && redeem.run(member.customer_id, reward)),
+      onRedeemReward: (reward: CounterReward, typed?: string) => {
+        const code = typed ?? (codeNeeded ? null : spendCode);
+        if (member && code) void redeem.run(member.customer_id, code, reward);
+      },
+      codeNeeded,
       redeemingReward: redeem.pending,
       rewardRefusal: refused,
       served,
@@ -144,10 +163,11 @@ function useGivePoints(locationId: number | null) {
   const earnPoints = useCounterEarn();
   const undoEarn = useCounterUndoEarn();
   const [member, setMember] = useState<CounterMember | null>(null);
+  const [spendCode, setSpendCode] = useState<string | null>(null);
   const [memberRefusal, setMemberRefusal] = useState<CounterRefusal | null>(null);
   const [earnRefusal, setEarnRefusal] = useState<CounterRefusal | null>(null);
   const [earned, setEarned] = useState<CounterEarn | null>(null);
-  const reward = useRewardForPoints(member, locationId, () => {
+  const reward = useRewardForPoints(member, spendCode, locationId, () => {
     setEarned(null);
     setMember(null);
   });
@@ -165,6 +185,7 @@ function useGivePoints(locationId: number | null) {
     try {
       const answer = await findMember(how, locationId);
       setMember(answer.member);
+      setSpendCode(spendingCode(how));
       setEarned(null);
       reward.forget();
       undo.reset();

@@ -144,6 +144,7 @@ function FigureSections({ f, p, name, money, count }: { f: DashboardFigures; p: 
           <Figure label="Points issued" value={count(f.points_issued)} note={change(f.points_issued, p.points_issued, name)} />
           <Figure label="Points redeemed" value={count(f.points_redeemed)} note={change(f.points_redeemed, p.points_redeemed, name)} />
           <Figure label="Points expired" value={count(f.points_expired)} />
+          <Figure label="Points reversed" value={count(f.points_reversed)} note="taken off balances: undone counter sales, cancelled orders, your deductions" />
           <Figure
             label="Points taken back"
             value={count(f.points_taken_back)}

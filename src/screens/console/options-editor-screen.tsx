@@ -26,7 +26,9 @@ let nextKey = 1;
 const newRow = (): OptionRow => ({ key: nextKey++, name: '', price: '', is_default: false, available: true });
 
 function formOf(group: EditorOptionGroup | null, currency: string, locale: string): Form {
-  if (!group) return { name: '', mode: 'one', upTo: '2', required: true, options: [newRow(), newRow()] };
+  // a new group is optional until the owner ticks Required (issue 46: required by default made "Any of them"
+  // add-ons compulsory and raised the product's price on the menu by the cheapest one)
+  if (!group) return { name: '', mode: 'one', upTo: '2', required: false, options: [newRow(), newRow()] };
   return {
     name: group.name,
     mode: group.max_choices === 1 ? 'one' : 'any',
@@ -70,8 +72,9 @@ function OptionFields({ row, n, problem, currency, onChange, onRemove }: { row: 
         <TextField label={`Option ${n + 1} adds (${currency})`} inputMode="decimal" value={row.price} placeholder="0.00" onChange={(e) => onChange({ price: e.target.value })} hint="Empty: no extra charge." error={fieldProblem(problem, `options.${n}.price_delta`, 'The price')} />
       </div>
       <div className="flex flex-wrap items-center gap-4">
-        <CheckField label="Chosen by default" checked={row.is_default} onChange={(on) => onChange({ is_default: on })} />
-        <CheckField label="Sold out" checked={!row.available} onChange={(on) => onChange({ available: !on })} />
+        {/* each named by its option for a screen reader: "Chosen by default (Oat milk)", not the same words per option */}
+        <CheckField label={<>Chosen by default<span className="sr-only"> ({label})</span></>} checked={row.is_default} onChange={(on) => onChange({ is_default: on })} />
+        <CheckField label={<>Sold out<span className="sr-only"> ({label})</span></>} checked={!row.available} onChange={(on) => onChange({ available: !on })} />
         <Button size="sm" variant="ghost" className="ml-auto" onClick={onRemove} aria-label={`Remove ${label}`}>
           Remove
         </Button>

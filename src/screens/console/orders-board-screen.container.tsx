@@ -92,6 +92,7 @@ export default function OrdersBoardContainer() {
   return (
     <OrdersBoardScreen
       orders={board.data?.orders}
+      awaiting={board.data?.awaiting_payment}
       done={board.data?.done}
       demoProgress={board.data?.demo_progress ?? null}
       loading={board.isLoading}

@@ -50,6 +50,8 @@ export const REASON_MAX = 200;
 
 export interface OrdersBoardScreenProps {
   orders?: BoardOrder[];
+  /** placed with an online payment not made yet: shown, not to be made (each holds its pickup time a short while) */
+  awaiting?: BoardOrder[];
   /** completed and cancelled today */
   done?: BoardOrder[];
   loading?: boolean;
@@ -208,6 +210,38 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
   );
 }
 
+/**
+ * Orders whose online payment has not arrived: listed apart, with no moves (nothing to make yet), each
+ * with its pickup time (or delivery) and until when it holds that time. Shown only when there are some.
+ */
+function AwaitingList({ awaiting, props }: { awaiting: BoardOrder[]; props: OrdersBoardScreenProps }) {
+  const { now, locale, currency, timeZone = 'UTC' } = props;
+  const headingId = useId();
+  const at = (iso: string) => clockWords(iso, now, { locale, timeZone });
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-dashed border-border bg-surface-raised p-3">
+      <h2 id={headingId} className="flex items-center gap-2 font-semibold">
+        Awaiting payment <Badge>{awaiting.length}</Badge>
+      </h2>
+      <p className="text-sm text-muted">Card payments not made yet. Don't make these: each keeps its pickup time for 10 minutes, then is let go if still unpaid.</p>
+      <ul className="mt-2 flex flex-col divide-y divide-border" aria-label="Orders awaiting payment">
+        {awaiting.map((o) => (
+          <li key={o.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+            <span className="font-semibold whitespace-nowrap tabular-nums">{o.name}</span>
+            <span>{o.customer_first_name}</span>
+            <Badge tone="warning">Awaiting payment</Badge>
+            <span className="text-sm">{o.pickup_at ? `Pickup ${at(o.pickup_at)}` : o.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}</span>
+            <Money amount={o.total} currency={currency} locale={locale} className="text-sm" />
+            {o.hold_until && (
+              <span className="text-sm text-muted">{new Date(o.hold_until).getTime() > new Date(now).getTime() ? `Held until ${at(o.hold_until)}` : 'Hold over: being let go'}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function DoneList({ done, props }: { done: BoardOrder[]; props: OrdersBoardScreenProps }) {
   const { locale, currency, timeZone, ticketHref, renderLink = plainLink } = props;
   return (
@@ -300,7 +334,7 @@ function Columns({ orders, props }: { orders: BoardOrder[]; props: OrdersBoardSc
 
 /** /merchant/orders: every open order by status, one tap to move it on, cancel with a reason, tickets. */
 export function OrdersBoardScreen(props: OrdersBoardScreenProps) {
-  const { orders, done = [], loading, error, onRetry, sound, onSoundChange, cancelling, onCancelOpen, onCancel, busy, actionError, announcement, demoProgress } = props;
+  const { orders, awaiting = [], done = [], loading, error, onRetry, sound, onSoundChange, cancelling, onCancelOpen, onCancel, busy, actionError, announcement, demoProgress } = props;
   const soundId = useId();
   let body: ReactNode;
   if (error && !orders) body = <ErrorState title="We could not load the orders" message={error} onRetry={onRetry} />;
@@ -343,6 +377,7 @@ export function OrdersBoardScreen(props: OrdersBoardScreenProps) {
         {announcement}
       </p>
       {body}
+      {awaiting.length > 0 && <AwaitingList awaiting={awaiting} props={props} />}
       <DoneList done={done} props={props} />
       {toCancel && (
         <CancelDialog

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { referralVoidBody, type Referral, type ReferralsConsoleData, type ReferralStatus } from '#contract/referrals';
-import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, type BadgeTone } from '../../ui';
+import { Button, Card, Dialog, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, type BadgeTone } from '../../ui';
+import { ReferralWho, signalsInWords } from './referral-review';
 
 export interface ReferralsScreenProps {
   data?: ReferralsConsoleData | undefined;
@@ -20,6 +21,7 @@ export interface ReferralsScreenProps {
 const REFERRAL_STATUS_WORDS: Record<ReferralStatus, { words: string; tone: BadgeTone }> = {
   signed_up: { words: 'Signed up, no order yet', tone: 'neutral' },
   ordered: { words: 'Ordered, waiting for the hold', tone: 'warning' },
+  review: { words: 'Held for your review', tone: 'warning' },
   rewarded: { words: 'Both rewarded', tone: 'success' },
   capped: { words: 'Friend rewarded (over the monthly cap)', tone: 'success' },
   refused: { words: 'Refused', tone: 'danger' },
@@ -77,13 +79,9 @@ function ReferralRow({ r, time, canEdit, onVoid }: { r: Referral; time: (iso: st
   return (
     <Card as="li" className="flex flex-wrap items-start justify-between gap-3">
       <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-semibold">
-          {r.referrer.name} brought {r.friend.name}
-        </p>
-        <p>
-          <Badge tone={status.tone}>{status.words}</Badge>
-        </p>
+        <ReferralWho r={r} words={status.words} tone={status.tone} />
         {r.reason && <p className="text-sm">{r.status === 'void' ? `Reason: “${r.reason}”` : `Why: ${r.reason}`}</p>}
+        {r.signals.length > 0 && <p className="text-sm">Held for review: both have {signalsInWords(r.signals)}.</p>}
         <p className="text-sm text-muted">{dates}</p>
       </div>
       {canEdit && canVoid(r) && (

@@ -34,6 +34,8 @@ interface Form {
   points_hold_days: string;
   counter_points_per_customer_per_day: string;
   counter_points_per_staff_per_day: string;
+  counter_stamps_per_customer_per_day: string;
+  counter_stamps_per_staff_per_day: string;
   birthday_reward: ShopSettingsData['birthday_reward'];
   birthday_points: string;
   birthday_reward_name: string;
@@ -42,6 +44,7 @@ interface Form {
   referral_points: string;
   referral_reward_name: string;
   referral_monthly_cap: string;
+  referral_min_order: string;
   min_order: string;
   delivery_fee: string;
   topup_min: string;
@@ -49,7 +52,7 @@ interface Form {
   topup_presets: string[];
 }
 
-const MONEY_FIELDS = ['points_per_amount', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
+const MONEY_FIELDS = ['points_per_amount', 'referral_min_order', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
 const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'default_country_code', 'currency', 'locale', 'timezone', 'birthday_reward_name', 'referral_reward_name'] as const;
 /** Whole numbers, typed as digits, and what they count (for "must be a whole number of days"). */
 const WHOLE_FIELDS = {
@@ -57,6 +60,8 @@ const WHOLE_FIELDS = {
   points_hold_days: 'days',
   counter_points_per_customer_per_day: 'points',
   counter_points_per_staff_per_day: 'points',
+  counter_stamps_per_customer_per_day: 'stamps',
+  counter_stamps_per_staff_per_day: 'stamps',
   birthday_points: 'points',
   birthday_window_days: 'days',
   referral_points: 'points',
@@ -72,10 +77,13 @@ function formOf(s: ShopSettingsData): Form {
     points_hold_days: String(s.points_hold_days),
     counter_points_per_customer_per_day: String(s.counter_points_per_customer_per_day),
     counter_points_per_staff_per_day: String(s.counter_points_per_staff_per_day),
+    counter_stamps_per_customer_per_day: String(s.counter_stamps_per_customer_per_day),
+    counter_stamps_per_staff_per_day: String(s.counter_stamps_per_staff_per_day),
     birthday_points: String(s.birthday_points),
     birthday_window_days: String(s.birthday_window_days),
     referral_points: String(s.referral_points),
     referral_monthly_cap: String(s.referral_monthly_cap),
+    referral_min_order: money(s.referral_min_order),
     min_order: money(s.min_order),
     delivery_fee: money(s.delivery_fee),
     topup_min: money(s.topup_min),
@@ -228,6 +236,22 @@ function PointsSection(props: SectionProps) {
         hint="Across all the customers they serve. More is refused, with an entry in Activity."
         inputMode="numeric"
       />
+      <FormField
+        {...props}
+        name="counter_stamps_per_customer_per_day"
+        label="Most stamps a customer can collect at the counter in a day"
+        what="daily stamps per customer"
+        hint="Stamp card stamps for the items sold at the counter. More is refused, with an entry in Activity. 0: no stamps at the counter. Up to 200."
+        inputMode="numeric"
+      />
+      <FormField
+        {...props}
+        name="counter_stamps_per_staff_per_day"
+        label="Most stamps a staff member can give at the counter in a day"
+        what="daily stamps per staff member"
+        hint="Across all the customers they serve. More is refused, with an entry in Activity."
+        inputMode="numeric"
+      />
     </Section>
   );
 }
@@ -342,6 +366,9 @@ function ReferralSection(props: SectionProps) {
           hint="Over it, the friend still gets theirs. From 1 to 100."
           inputMode="numeric"
         />
+      )}
+      {props.form.referral_reward !== 'off' && (
+        <MoneyField {...props} name="referral_min_order" label="Smallest first order that counts for a referral" hint="The friend's paid order must total at least this. 0: any paid order." />
       )}
     </Section>
   );

@@ -91,6 +91,7 @@ const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   PAYMENTS_UNAVAILABLE: 'Online payment is not available right now.',
   LOCATION_CLOSED: "We're closed right now.",
   ORDERING_PAUSED: "We're not taking orders right now.",
+  UNPAID_ORDERS_LIMIT: 'You have orders waiting for payment.',
 };
 /** Refusals shown where they arise (the address, the pickup time), not at the top. */
 const IN_PLACE: ReadonlySet<ErrorCode | null | undefined> = new Set(['PAYMENTS_UNAVAILABLE', 'SLOT_FULL', 'OUTSIDE_DELIVERY_AREA']);
@@ -381,6 +382,7 @@ function Totals({ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, mon
     );
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
+      {quote.free_item && <FreeItemRow item={quote.free_item} money={money} />}
       <dt className="text-muted">Subtotal</dt>
       <dd className="text-right">{money(quote.subtotal)}</dd>
       {quote.discount > 0 && (
@@ -409,6 +411,32 @@ function Totals({ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, mon
         </>
       )}
     </dl>
+  );
+}
+
+/**
+ * What a voucher for a free product makes free (issue 46): one of the cart's, as the customer chose it
+ * (its price off, before the subtotal), or the product added with its usual options.
+ */
+function FreeItemRow({ item, money }: { item: NonNullable<QuoteData['free_item']>; money: MoneyOf }) {
+  const how = item.options.length > 0 ? ` (${item.options.join(' · ')})` : '';
+  return item.in_cart ? (
+    <>
+      <dt className="text-muted">
+        1 × {item.name}
+        {how}, free with your voucher
+      </dt>
+      <dd className="text-right text-success">−{money(item.value)}</dd>
+    </>
+  ) : (
+    <>
+      <dt className="text-muted">
+        1 × {item.name}
+        {how}, added free with your voucher
+        <span className="block text-sm">To choose how it's made, add one to your cart: that one is free instead.</span>
+      </dt>
+      <dd className="text-right text-success">Free</dd>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMemberCard } from '../../api/members';
-import { applePassUrl, googleWalletLink, usePassStatus } from '../../api/passes';
+import { applePassUrl, googleWalletLink, revokeWalletCards, usePassStatus } from '../../api/passes';
 import { useOffline } from '../../api/reachable';
 import { messageOf } from '../../shared/errors';
 import { useSite } from '../../app/settings';
@@ -23,6 +23,14 @@ export default function MemberCardSheet({ open, onOpenChange }: MemberCardSheetP
   const passes = usePassStatus(open);
   const offline = useOffline();
   const [google, setGoogle] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const [lost, setLost] = useState<{ busy: boolean; done: boolean; error: string | null }>({ busy: false, done: false, error: null });
+  const revoke = () => {
+    setLost({ busy: true, done: false, error: null });
+    revokeWalletCards().then(
+      () => setLost({ busy: false, done: true, error: null }),
+      (err: unknown) => setLost({ busy: false, done: false, error: messageOf(err) }),
+    );
+  };
   const saveToGoogle = () => {
     setGoogle({ busy: true, error: null });
     googleWalletLink().then(
@@ -51,6 +59,10 @@ export default function MemberCardSheet({ open, onOpenChange }: MemberCardSheetP
           onGoogle={saveToGoogle}
           googleBusy={google.busy}
           googleError={google.error}
+          onRevoke={revoke}
+          revokeBusy={lost.busy}
+          revoked={lost.done}
+          revokeError={lost.error}
         />
       }
     />

@@ -23,6 +23,7 @@ export interface ReferralSheetProps {
 export const REFERRAL_STATUS_WORDS: Record<ReferralStatus, { text: string; tone: BadgeTone }> = {
   signed_up: { text: 'Signed up', tone: 'neutral' },
   ordered: { text: 'Ordered, waiting for it to complete', tone: 'warning' },
+  review: { text: 'Being checked by the shop', tone: 'warning' },
   rewarded: { text: 'Rewarded', tone: 'success' },
   capped: { text: "Over this month's limit", tone: 'neutral' },
   refused: { text: 'Not counted', tone: 'neutral' },

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import type { PassStatusData } from '#contract/passes';
-import { Notice, Skeleton, SkeletonGroup, cx, focusRing } from '../../ui';
+import { Button, Notice, Skeleton, SkeletonGroup, cx, focusRing } from '../../ui';
 
 export interface WalletButtonsProps {
   /** which wallets the shop offers; absent while it loads */
@@ -13,6 +14,13 @@ export interface WalletButtonsProps {
   googleBusy?: boolean;
   /** the Google link could not be made */
   googleError?: string | null;
+  /** turns the customer's wallet cards off (a lost phone), once confirmed */
+  onRevoke: () => void;
+  revokeBusy?: boolean;
+  /** the cards were turned off just now */
+  revoked?: boolean;
+  /** turning them off failed */
+  revokeError?: string | null;
 }
 
 /** Apple's and Google's badges in words: black, rounded, white text (their guidelines' dark badges), 44 px high. */
@@ -21,8 +29,9 @@ const badge = cx('inline-flex min-h-11 items-center justify-center gap-2 rounded
 /**
  * "Add to Apple Wallet" and "Save to Google Wallet" under the member card: each only when the shop has
  * configured it (pass/status); neither when it has none, or while the status is unknown after an error.
+ * Under them, "Lost your phone? Turn off your wallet cards" (pass/revoke).
  */
-export function WalletButtons({ status, error, appleHref, onGoogle, googleBusy = false, googleError }: WalletButtonsProps) {
+export function WalletButtons({ status, error, appleHref, onGoogle, googleBusy = false, googleError, ...lost }: WalletButtonsProps) {
   if (error) return null;
   if (!status)
     return (
@@ -57,6 +66,49 @@ export function WalletButtons({ status, error, appleHref, onGoogle, googleBusy =
           {googleError}
         </Notice>
       )}
+      <LostPhone {...lost} />
+    </div>
+  );
+}
+
+/**
+ * "Lost your phone? Turn off your wallet cards": asked once more, then the old cards stop working at the
+ * counter and for updates; the buttons above add a new one.
+ */
+function LostPhone({ onRevoke, revokeBusy = false, revoked = false, revokeError }: Pick<WalletButtonsProps, 'onRevoke' | 'revokeBusy' | 'revoked' | 'revokeError'>) {
+  const [asking, setAsking] = useState(false);
+  if (revoked) {
+    return (
+      <Notice tone="success" title="Your wallet cards are turned off" className="w-full text-left">
+        The cards on your old phone no longer work. Add the card again on your new phone with the buttons above.
+      </Notice>
+    );
+  }
+  if (!asking) {
+    return (
+      <p className="text-sm text-muted">
+        Lost your phone?{' '}
+        <button type="button" className={cx('font-semibold text-brand underline', focusRing)} onClick={() => setAsking(true)}>
+          Turn off your wallet cards
+        </button>
+      </p>
+    );
+  }
+  return (
+    <div role="group" aria-labelledby="wallet-lost-question" className="flex w-full flex-col gap-2 rounded-xl border border-border p-3 text-left">
+      <p id="wallet-lost-question" className="font-semibold">
+        Turn off your wallet cards?
+      </p>
+      <p className="text-sm text-muted">Your cards in Apple Wallet and Google Wallet stop working, on every phone. You can add the card again afterwards.</p>
+      {revokeError && <Notice tone="danger">{revokeError}</Notice>}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="danger" onClick={onRevoke} loading={revokeBusy}>
+          Turn them off
+        </Button>
+        <Button variant="ghost" onClick={() => setAsking(false)} disabled={revokeBusy}>
+          Keep them
+        </Button>
+      </div>
     </div>
   );
 }

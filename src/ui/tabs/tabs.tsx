@@ -28,7 +28,10 @@ export function Tabs({ items, label, value, defaultValue, onValueChange, classNa
       onValueChange={onValueChange}
       className={cx('flex flex-col gap-4', className)}
     >
-      <RadixTabs.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-border">
+      {/* The list itself can hold keyboard focus (Radix's roving group, which should hand it to the active tab,
+          kept it in the theme studio): it shows it too. Radix writes `outline: none` in its inline style, which
+          no class outranks; unset here, the focus ring's classes draw it. */}
+      <RadixTabs.List aria-label={label} style={{ outline: undefined }} className={cx('flex gap-1 overflow-x-auto border-b border-border', focusRing)}>
         {items.map((item) => (
           <RadixTabs.Trigger
             key={item.value}

@@ -276,6 +276,47 @@ export const RedeemRewardNotEnough: Story = {
   },
 };
 
+/**
+ * Ana was found by her phone number (or her wallet card): points can be given, but spending them asks
+ * for the code in her app. Typed under the question, it gives the reward with that code.
+ */
+export const RedeemRewardFoundByPhone: Story = {
+  args: { job: 'earn', member: MEMBER, reach: MEMBER_REACH, codeNeeded: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Redeem a reward' }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Free Latte/ }));
+    const question = within(canvas.getByRole('group', { name: 'Give Ana Free Latte for 150 points?' }));
+    await expect(question.getByText('Scan the code in Ana’s app to spend points')).toBeVisible();
+    // the field is where staff type next
+    await expect(question.getByLabelText('Code in the customer’s app')).toHaveFocus();
+    await userEvent.click(question.getByRole('button', { name: 'Give Free Latte' }));
+    await expect(await question.findByText('Type the 8-character code shown under the QR code in the customer’s app.')).toBeVisible();
+    await expect(args.onRedeemReward).not.toHaveBeenCalled();
+    await userEvent.type(question.getByLabelText('Code in the customer’s app'), 'k7qm 2xhd{Enter}');
+    await expect(args.onRedeemReward).toHaveBeenCalledWith(MEMBER_REACH.rewards[0], 'k7qm 2xhd');
+  },
+};
+
+/** The code Ana showed changed before the reward was given: said, and asked for again. */
+export const RedeemRewardCodeChanged: Story = {
+  args: {
+    job: 'earn',
+    member: MEMBER,
+    reach: MEMBER_REACH,
+    codeNeeded: true,
+    rewardRefusal: { title: 'This code has changed', message: 'This code has changed. Ask the customer to show it again: it changes every 30 seconds.' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Redeem a reward' }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Free Latte/ }));
+    const question = within(canvas.getByRole('group', { name: 'Give Ana Free Latte for 150 points?' }));
+    await expect(question.getByRole('alert')).toHaveTextContent('Ask the customer to show it again');
+    await expect(question.getByLabelText('Code in the customer’s app')).toBeVisible();
+  },
+};
+
 /** Handed over: what to give, the points spent, Undo for 2 minutes; the camera reads the next card. */
 export const RedeemRewardDone: Story = {
   args: { job: 'earn', served: SERVED },

@@ -74,7 +74,8 @@ export const AddGroupWithErrors: Story = {
     await userEvent.selectOptions(dialog.getByLabelText('Customers choose'), 'any');
     await userEvent.clear(dialog.getByLabelText('Up to how many'));
     await userEvent.type(dialog.getByLabelText('Up to how many'), '3');
-    await userEvent.click(dialog.getByLabelText('Required'));
+    // optional until ticked
+    await expect(dialog.getByLabelText('Required')).not.toBeChecked();
     await userEvent.type(dialog.getByLabelText('Option 1 name'), 'Extra shot');
     await userEvent.type(dialog.getByLabelText(/^Option 1 adds/), 'thirty');
     await userEvent.click(dialog.getByRole('button', { name: 'Add group' }));
@@ -85,6 +86,7 @@ export const AddGroupWithErrors: Story = {
     await userEvent.type(dialog.getByLabelText('Group name'), 'Extras');
     await userEvent.clear(dialog.getByLabelText(/^Option 1 adds/));
     await userEvent.type(dialog.getByLabelText(/^Option 1 adds/), '30');
+    await expect(dialog.getByRole('checkbox', { name: 'Chosen by default (Extra shot)' })).not.toBeChecked();
     await userEvent.click(dialog.getByRole('button', { name: 'Remove option 2' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Add group' }));
     await expect(args.onSave).toHaveBeenCalledWith(null, { name: 'Extras', min_choices: 0, max_choices: 3, options: [{ name: 'Extra shot', price_delta: 3000, is_default: false, available: true }] });

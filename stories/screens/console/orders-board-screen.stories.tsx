@@ -4,7 +4,7 @@ import { ConsoleLayout } from '../../../src/screens/console/console-layout';
 import { OrdersBoardScreen } from '../../../src/screens/console/orders-board-screen';
 import { OWNER, STAFF_MEMBER } from '../../fixtures/console';
 import { BOARD_AT_LOCATIONS, LOCATIONS, POBLACION } from '../../fixtures/console-locations';
-import { BOARD, BOARD_NOW, BOARD_WITH_OPTIONS, DONE } from '../../fixtures/counter';
+import { AWAITING, BOARD, BOARD_NOW, BOARD_WITH_OPTIONS, DONE } from '../../fixtures/counter';
 
 /** /merchant/orders (staff and owners): the open orders, live, one tap to move each on. */
 const meta = {
@@ -88,6 +88,35 @@ export const LoadError: Story = { args: { orders: undefined, done: undefined, er
 export const RefreshFailed: Story = { args: { error: 'We could not reach the server.' } };
 
 export const NoOpenOrders: Story = { args: { orders: [], done: [] } };
+
+/**
+ * Orders placed with a card payment not made yet: listed apart as "Awaiting payment", with their pickup
+ * time and until when they hold it; nothing to tap (they are not to be made yet), no ticket.
+ */
+export const AwaitingPayment: Story = {
+  args: { awaiting: AWAITING },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = within(canvas.getByRole('list', { name: 'Orders awaiting payment' }));
+    await expect(list.getAllByText('Awaiting payment')).toHaveLength(2);
+    await expect(list.getByText('Pickup 10:45')).toBeVisible();
+    await expect(list.getByText('Held until 10:36')).toBeVisible();
+    await expect(list.getByText('Delivery')).toBeVisible();
+    await expect(list.queryAllByRole('button')).toHaveLength(0);
+    await expect(list.queryAllByRole('link')).toHaveLength(0);
+    await expect(canvas.getByRole('region', { name: /Awaiting payment/ })).toBeVisible();
+  },
+};
+
+/** Nothing paid to make, one order still awaiting its payment (its hold over, about to be let go). */
+export const OnlyAwaitingPayment: Story = {
+  args: { orders: [], done: [], awaiting: [{ ...AWAITING[0]!, hold_until: '2026-11-20T02:29:00.000Z' }] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('No open orders')).toBeVisible();
+    await expect(within(canvas.getByRole('list', { name: 'Orders awaiting payment' })).getByText('Hold over: being let go')).toBeVisible();
+  },
+};
 
 /** A move another counter made first: refused, said on the card. */
 export const MoveRefused: Story = { args: { defaultColumn: 'preparing', actionError: { name: 'D8RW2C', message: 'Order D8RW2C is ready already: someone moved it a moment ago.' } } };

@@ -50,7 +50,7 @@ export const Default: Story = {
 
 export const Empty: Story = {
   tags: ['!screen'],
-  args: { data: { referrals: [], totals: { signed_up: 0, rewarded: 0, refused: 0, void: 0 } } },
+  args: { data: { referrals: [], totals: { signed_up: 0, review: 0, rewarded: 0, refused: 0, void: 0 } } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('No referrals yet')).toBeVisible();
   },

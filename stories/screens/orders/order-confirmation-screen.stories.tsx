@@ -141,13 +141,31 @@ export const ChooseVoucher: Story = {
   },
 };
 
-/** A voucher for a free product: the product is added at 0, so the total stays what the items cost. */
+/** A voucher for a free product not in the cart: it is added at 0 with its usual options, so the total stays what the items cost. */
 export const FreeProductVoucher: Story = {
-  args: { vouchers: [freeProductVoucher, ...activeVouchers], selectedVoucherId: freeProductVoucher.id, quote: quoteNoVoucher },
+  args: { vouchers: [freeProductVoucher, ...activeVouchers], selectedVoucherId: freeProductVoucher.id, quote: { ...quoteNoVoucher, free_item: { product_id: 3, name: 'Ube latte', options: ['Regular', 'Whole milk'], value: 16500, in_cart: false } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('radio', { name: /Ube latte on us/ })).toBeChecked();
     await expect(canvas.getByText('Free Ube latte')).toBeVisible();
+    await expect(canvas.getByText(/1 × Ube latte \(Regular · Whole milk\), added free with your voucher/)).toBeVisible();
+  },
+};
+
+const freeSpanishLatte = { ...freeProductVoucher, id: 36, reward: { ...freeProductVoucher.reward, title: 'Spanish latte, any size, any milk', free_product: 'Spanish latte' } };
+
+/** The free product is in the cart (issue 46): one of it, the dearest as the customer chose it, is made free, its price off before the subtotal. */
+export const FreeProductInCart: Story = {
+  args: {
+    items: optionItems,
+    vouchers: [freeSpanishLatte, ...activeVouchers],
+    selectedVoucherId: freeSpanishLatte.id,
+    walletBalance: 100000,
+    quote: { ...optionQuote, subtotal: optionQuote.subtotal - 21000, total: optionQuote.total - 21000, free_item: { product_id: 1, name: 'Spanish latte', options: ['Large', 'Oat milk'], value: 21000, in_cart: true } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('1 × Spanish latte (Large · Oat milk), free with your voucher').nextElementSibling).toHaveTextContent('−₱210.00');
   },
 };
 
@@ -162,6 +180,23 @@ export const BelowMinimum: Story = {
 /** 409 OUT_OF_STOCK from order/create: the line is marked and the cart can be edited. */
 export const OutOfStock: Story = {
   args: { errorCode: 'OUT_OF_STOCK', formError: 'Butter croissant sold out a moment ago.', unavailableProductIds: [orderItems[1]!.product_id] },
+};
+
+/**
+ * 409 UNPAID_ORDERS_LIMIT from order/create paid online: three orders already wait for their payment
+ * (each holds its pickup time 10 minutes); the provider's words say what to do, the cart stays.
+ */
+export const TooManyUnpaid: Story = {
+  args: {
+    defaultPaymentMethod: 'gateway',
+    errorCode: 'UNPAID_ORDERS_LIMIT',
+    formError: 'You have 3 orders waiting for payment. Finish paying for one of them, or try again in a few minutes: an unpaid order lapses 10 minutes after it was placed.',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('You have orders waiting for payment.')).toBeVisible();
+    await expect(canvas.getByText(/Finish paying for one of them/)).toBeVisible();
+  },
 };
 
 export const Submitting: Story = { args: { submitting: true } };

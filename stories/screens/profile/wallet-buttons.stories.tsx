@@ -8,13 +8,14 @@ import { memberCard } from '../../fixtures/members';
 /**
  * The wallet card (issue 31) under the member card: "Add to Apple Wallet" and "Save to Google Wallet",
  * each only when the shop has configured it; nothing when none is, or when the status could not be read.
+ * Under them "Lost your phone? Turn off your wallet cards": asked, turning off, turned off, failed.
  */
 const meta = {
   title: 'Screens/Profile/Wallet buttons',
   component: WalletButtons,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },
-  args: { status: { apple: true, google: true }, appleHref: '/api/pass/apple', onGoogle: fn() },
+  args: { status: { apple: true, google: true }, appleHref: '/api/pass/apple', onGoogle: fn(), onRevoke: fn() },
   render: (args) => <MemberCard open onOpenChange={fn()} card={memberCard} frozen locale={money.locale} wallet={<WalletButtons {...args} />} />,
 } satisfies Meta<typeof WalletButtons>;
 export default meta;
@@ -89,5 +90,44 @@ export const GoogleBusy: Story = {
   play: async ({ canvasElement }) => {
     const dialog = within(await dialogOf(canvasElement));
     await expect(dialog.getByRole('button', { name: 'Save to Google Wallet' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** "Lost your phone?": asked once more before the cards are turned off; "Keep them" goes back. */
+export const LostPhoneAsked: Story = {
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(await dialogOf(canvasElement));
+    dialog.getByRole('button', { name: 'Turn off your wallet cards' }).click();
+    const question = await dialog.findByRole('group', { name: 'Turn off your wallet cards?' });
+    await expect(question).toHaveTextContent('stop working, on every phone');
+    within(question).getByRole('button', { name: 'Turn them off' }).click();
+    await expect(args.onRevoke).toHaveBeenCalled();
+  },
+};
+
+export const LostPhoneTurningOff: Story = {
+  args: { revokeBusy: true },
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogOf(canvasElement));
+    dialog.getByRole('button', { name: 'Turn off your wallet cards' }).click();
+    await expect(await dialog.findByRole('button', { name: 'Turn them off' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const LostPhoneTurnedOff: Story = {
+  args: { revoked: true },
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement);
+    await expect(dialog).toHaveTextContent('Your wallet cards are turned off');
+    await expect(within(dialog).getByRole('button', { name: 'Save to Google Wallet' })).toBeVisible();
+  },
+};
+
+export const LostPhoneFailed: Story = {
+  args: { revokeError: 'We could not reach the server. Check your connection and try again.' },
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogOf(canvasElement));
+    dialog.getByRole('button', { name: 'Turn off your wallet cards' }).click();
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('We could not reach the server.');
   },
 };

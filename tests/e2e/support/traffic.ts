@@ -136,9 +136,11 @@ export async function orderableProductId(baseUrl: string): Promise<number> {
 
 /**
  * `connections` loops, each with its own customer (round robin over `customers`), sending a random
- * mix of reads and writes until `until()` says stop. Fresh idempotency keys for every write.
+ * mix of reads and writes until `until(sent)` says stop (`sent`: the requests sent so far, so a run can be
+ * a count of work rather than a time, the same on a slow host as on a fast one). Fresh idempotency keys
+ * for every write.
  */
-export async function runTraffic(o: { baseUrl: string; customers: SeededCustomer[]; connections: number; productId: number; until: () => boolean }): Promise<TrafficResult> {
+export async function runTraffic(o: { baseUrl: string; customers: SeededCustomer[]; connections: number; productId: number; until: (sent: number) => boolean }): Promise<TrafficResult> {
   const result: TrafficResult = { requests: 0, byStatus: {}, serverErrors: [], networkErrors: 0, orders: [], vouchers: [], topupsPaid: 0 };
   const count = (op: string, status: number) => {
     const k = `${op} ${status}`;
@@ -173,7 +175,7 @@ export async function runTraffic(o: { baseUrl: string; customers: SeededCustomer
   async function loop(n: number): Promise<void> {
     const customer = o.customers[n % o.customers.length]!;
     const cookie = `sid=${customer.token}`;
-    while (!o.until()) {
+    while (!o.until(result.requests)) {
       const op = pick();
       switch (op) {
         case 'catalog':

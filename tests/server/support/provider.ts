@@ -3,15 +3,16 @@
  * when TEST_DATABASE_URL is set), the real provider app, signed calls through supertest.
  */
 import { randomBytes } from 'node:crypto';
-import { beforeEach, describe, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, inject, it } from 'vitest';
 import request from 'supertest';
 import pino from 'pino';
-import pg from 'pg';
 import { sql } from 'kysely';
 import type { Express } from 'express';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../server/db';
 import { seed } from '../../../server/db/seed';
 import { FakeClock } from '../../../server/lib/clock';
+import { createTestDatabase } from '../../support/test-database';
 import { bodySha256, callHeaders, callKey, sha256Hex, signCall } from '../../../server/lib/signature';
 import { createProviderApp } from '../../../server/provider/app';
 import { providerContext } from '../../../server/provider/embedded';
@@ -63,42 +64,26 @@ export function describePostgres(name: string, fn: () => void): void {
   describe(`${name} [postgres]`, fn);
 }
 
-/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL, and a drop for afterwards. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  // named statements (server/db/prepared.ts) planned generically from their first run, not their sixth:
-  // a statement that is only right while PostgreSQL sees its parameters' values fails in every test
-  await admin.query(`alter database ${name} set plan_cache_mode = force_generic_plan`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const a = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await a.connect();
-      // its users have ended, but their backends may take a moment to go: wait, so dropping kills nothing in use
-      for (let i = 0; i < 50; i++) {
-        const r = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (r.rows[0].n === 0) break;
-        await new Promise((res) => setTimeout(res, 100));
-      }
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
+export { createTestDatabase } from '../../support/test-database';
 
 /** where links e-mailed by the test provider point (PUBLIC_URL) */
 export const TEST_PUBLIC_URL = 'http://shop.test';
 
-/** A fresh database: PGlite in memory, or a new PostgreSQL database dropped again on close. */
+/** The run's migrated PGlite cluster (tests/support/db-templates.ts), read once per test file. */
+let pgliteTemplate: Blob | undefined;
+function migratedPglite(): Blob | undefined {
+  const file = inject('dbTemplates')?.pgliteFile;
+  if (!pgliteTemplate && file) pgliteTemplate = new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped again on close. Both
+ * start from the run's migrated templates when the project made them (server and security do).
+ */
 export async function openTestDatabase(kind: DbKind, poolSize = 10): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({});
-  const database = await createTestDatabase();
+  if (kind === 'pglite') return openDatabase({ pgliteFrom: migratedPglite() });
+  const database = await createTestDatabase({ template: inject('dbTemplates')?.postgresName });
   const handle = await openDatabase({ databaseUrl: database.url, poolSize });
   return {
     ...handle,

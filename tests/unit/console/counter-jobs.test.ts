@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { canUndo, jobOfScan, pointsFor } from '../../../src/screens/console/counter-jobs';
+import { canUndo, jobOfScan, pointsFor, spendingCode } from '../../../src/screens/console/counter-jobs';
 
 describe('the counter’s two jobs', () => {
   it('sends a scanned member card to Give points and a voucher to Redeem, whichever is chosen', () => {
     expect(jobOfScan('LM1.kopi-senja.41.59012345.Q4M2ZK7XH8D3N6PA')).toBe('earn');
     expect(jobOfScan('LV1.kopi-senja.31.59012345.Q4M2ZK7XH8D3N6PA')).toBe('redeem');
     expect(jobOfScan(' lv1.kopi-senja.31.59012345.x ')).toBe('redeem');
+    // a wallet card's fixed code finds the member too
+    expect(jobOfScan('LP1.kopi-senja.41.Q4M2ZK7XH8D3N6PA')).toBe('earn');
+  });
+
+  it('spends with the rotating code a customer was found by, never with a phone number or a wallet card', () => {
+    expect(spendingCode({ code: 'LM1.kopi-senja.41.59012345.Q4M2ZK7XH8D3N6PA' })).toBe('LM1.kopi-senja.41.59012345.Q4M2ZK7XH8D3N6PA');
+    expect(spendingCode({ code: 'K7QM 2XHD' })).toBe('K7QM 2XHD');
+    expect(spendingCode({ code: ' lp1.kopi-senja.41.Q4M2ZK7XH8D3N6PA' })).toBeNull();
+    expect(spendingCode({ phone: '0917 555 0101' })).toBeNull();
   });
 
   it('leaves anything else to the job on screen', () => {

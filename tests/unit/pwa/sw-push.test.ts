@@ -101,4 +101,24 @@ describe('the worker handlers', () => {
     await done();
     expect(calls).toEqual([`open https://shop.example${INBOX_PATH}`]);
   });
+
+  it('a link that only looks like a path (a tab, a line break or a backslash the URL parser drops) never leaves the app', async () => {
+    for (const link of ['/\t/evil.example', '/\n/evil.example/x', '/\r\n/evil.example', '/\t\\evil.example', '\t//evil.example']) {
+      const { scope, calls } = workerScope();
+      const { e, done } = event({ notification: { data: { link }, close: () => {} } });
+      handleNotificationClick(e, scope);
+      await done();
+      expect(calls, JSON.stringify(link)).toEqual([`open https://shop.example${INBOX_PATH}`]);
+      // and a push never stores it
+      expect(notificationFor(JSON.stringify({ ...payload, link })).options.data.link, JSON.stringify(link)).toBe(INBOX_PATH);
+    }
+  });
+
+  it('an app path keeps its query and fragment', async () => {
+    const { scope, calls } = workerScope();
+    const { e, done } = event({ notification: { data: { link: '/orders/K-12?tab=items#top' }, close: () => {} } });
+    handleNotificationClick(e, scope);
+    await done();
+    expect(calls).toEqual(['open https://shop.example/orders/K-12?tab=items#top']);
+  });
 });

@@ -41,6 +41,14 @@ describe('the activity log in words', () => {
       warning: true,
       detail: 'The daily limit is 500 points per customer (20 left today); an owner can change it in the shop settings.',
     });
+    const stamps = describeActivity(
+      entry({ action: 'counter.earn_refused', target: 'customer:3', after: { amount: 90_000, points: 90, customer: 'Ana Reyes', location: null, stamps: 12, limit: 'staff', cap: 300, stamps_left_today: 4 } }),
+      f,
+    );
+    expect(stamps).toMatchObject({
+      sentence: 'Anna could not give Ana Reyes 12 stamps for a ₱900.00 sale: they have given the most stamps allowed at the counter today.',
+      detail: 'The daily limit is 300 stamps per staff member (4 left today); an owner can change it in the shop settings.',
+    });
   });
 
   it('tells option group changes and the sold-out switch in words', () => {
@@ -87,6 +95,16 @@ describe('the activity log in words', () => {
     expect(voided({ status: 'void', reason: 'Never ordered', referrer: 'Ana Reyes', friend: 'Ben Cruz', referrer_points: 0, friend_points: 0, vouchers_cancelled: 0 })).toBe(
       'Anna voided the referral of Ben Cruz by Ana Reyes (Never ordered).',
     );
+  });
+
+  it('says a referral approved or rejected on review in words', () => {
+    const said = (action: string, after: Record<string, unknown>) => describeActivity(entry({ action, target: 'referral:4', before: { status: 'review', signals: ['address'] }, after }), f).sentence;
+    const names = { referrer: 'Ana Reyes', friend: 'Ben Cruz' };
+    expect(said('referral.approve', { status: 'rewarded', referrer_points: 100, friend_points: 100, ...names })).toBe('Anna approved the referral of Ben Cruz by Ana Reyes after review: both were rewarded.');
+    expect(said('referral.approve', { status: 'capped', referrer_points: null, friend_points: 100, ...names })).toBe(
+      'Anna approved the referral of Ben Cruz by Ana Reyes after review: the friend was rewarded (the referrer was over the monthly cap).',
+    );
+    expect(said('referral.reject', { status: 'refused', ...names })).toBe('Anna rejected the referral of Ben Cruz by Ana Reyes after review: neither was rewarded.');
   });
 
   it("says an earning rule's creation, changes, pauses and end", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from '#contract/locations';
-import { dayWord, orderingWords, pickupWords, type OrderingState } from '../../../src/screens/shop/ordering-notice';
+import { clockTime, dayWord, orderingWords, pickupWords, type OrderingState } from '../../../src/screens/shop/ordering-notice';
 
 // Friday 20 Nov 2026, 2:05 PM in Manila (UTC+8, no daylight saving)
 const NOW = '2026-11-20T06:05:00Z';
@@ -37,5 +37,30 @@ describe('whether the shop takes orders, in words', () => {
   it('says when a pickup is', () => {
     expect(pickupWords('2026-11-20T04:30:00Z', NOW, 'en-GB', 'Asia/Manila')).toBe('Pickup at 12:30 today');
     expect(pickupWords('2026-11-21T00:15:00Z', NOW, 'en-GB', 'Asia/Manila')).toBe('Pickup at 08:15 tomorrow');
+  });
+});
+
+describe('a pickup time when the clock goes back (the autumn hour happens twice)', () => {
+  // Sunday 1 Nov 2026 in New York: 01:00–01:59 EDT, then 01:00–01:59 again in EST
+  const first = '2026-11-01T05:30:00Z';
+  const second = '2026-11-01T06:30:00Z';
+
+  it('names the zone (or its offset) in both, so the two 1:30s are told apart', () => {
+    const a = clockTime(first, 'en-US', 'America/New_York');
+    const b = clockTime(second, 'en-US', 'America/New_York');
+    expect(a).not.toBe(b);
+    expect(a).toBe('1:30 AM EDT');
+    expect(b).toBe('1:30 AM EST');
+    // Berlin on Sunday 25 October 2026, in a 24-hour locale: 02:30 twice
+    const berlin = [clockTime('2026-10-25T00:30:00Z', 'en-GB', 'Europe/Berlin'), clockTime('2026-10-25T01:30:00Z', 'en-GB', 'Europe/Berlin')];
+    expect(berlin[0]).not.toBe(berlin[1]);
+    for (const t of berlin) expect(t).toMatch(/^02:30 \S+/);
+  });
+
+  it('keeps every other time plain, on that day too', () => {
+    expect(clockTime('2026-11-01T05:00:00Z', 'en-US', 'America/New_York')).toBe('1:00 AM EDT');
+    expect(clockTime('2026-11-01T04:30:00Z', 'en-US', 'America/New_York')).toBe('12:30 AM');
+    expect(clockTime('2026-11-01T07:30:00Z', 'en-US', 'America/New_York')).toBe('2:30 AM');
+    expect(clockTime('2026-11-20T06:05:00Z', 'en-GB', 'Asia/Manila')).toBe('14:05');
   });
 });

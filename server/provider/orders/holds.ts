@@ -1,0 +1,149 @@
+import { inSavepoint } from '../../db/savepoint';
+import type { Database } from '../../db';
+import { MINUTE } from '../../lib/clock';
+import type { ProviderContext } from '../context';
+import { AppError } from '../http/errors';
+import type { Merchant } from '../settings/settings.service';
+import { findLocation } from '../locations/locations.repo';
+import { hoursOf, takePickupSlot } from '../locations/ordering';
+import { isPickupSlot } from '../locations/hours';
+import { cancelOrder, markOrderPaid } from './lifecycle';
+import { retakeVoucher, updateOrder, type OrderRow } from './orders.repo';
+
+/**
+ * Unpaid orders' holds. An order paid online takes its pickup slot (and its voucher) when it is placed,
+ * before it is paid; so that no one can hold a day's slots with orders they never pay:
+ * - it holds them for UNPAID_HOLD_MINUTES (`orders.hold_until`): the payment page's own expiry is
+ *   later (Stripe's is at least 30 minutes), so the hold is the shorter of the two;
+ * - a customer has at most UNPAID_ORDERS_MAX unpaid orders still held at once (409 UNPAID_ORDERS_LIMIT,
+ *   counted under the customer's row lock, so many orders at once cannot pass it together);
+ * - when the hold ends the job runner (jobs.ts, `unpaid-orders`) cancels it as unpaid, gives its slot
+ *   and voucher back, and tells the customer it was not placed (not that staff cancelled it);
+ * - a payment that arrives after that (the page was still open) places it again when it can: its voucher
+ *   still free, its pickup time (or else the first with room) taken again; otherwise the money goes to
+ *   the wallet, as for any order cancelled before its payment arrived (payments/order-payments.ts).
+ */
+
+export const UNPAID_HOLD_MINUTES = 10;
+export const UNPAID_ORDERS_MAX = 3;
+/** the reason an unpaid order was let go: its timeline's note and the board's */
+export const UNPAID_NOTE = `Not paid within ${UNPAID_HOLD_MINUTES} minutes`;
+
+/** When an unpaid order placed at `now` stops holding its slot. */
+export const holdEnd = (now: Date): Date => new Date(now.getTime() + UNPAID_HOLD_MINUTES * MINUTE);
+
+/**
+ * 409 UNPAID_ORDERS_LIMIT when the customer already has UNPAID_ORDERS_MAX orders waiting for payment
+ * whose hold has not ended. Call under the customer's row lock (placeOrder's first statement), before
+ * anything is written.
+ */
+export async function assertUnpaidRoom(trx: Database, customerId: number, now: Date): Promise<void> {
+  const held = await trx
+    .selectFrom('orders')
+    .select('hold_until')
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'pending_payment')
+    .where('hold_until', '>', now)
+    .orderBy('hold_until')
+    .execute();
+  if (held.length < UNPAID_ORDERS_MAX) return;
+  throw new AppError(
+    'UNPAID_ORDERS_LIMIT',
+    `You have ${UNPAID_ORDERS_MAX} orders waiting for payment. Finish paying for one of them, or try again in a few minutes: an unpaid order lapses ${UNPAID_HOLD_MINUTES} minutes after it was placed.`,
+    undefined,
+    { limit: UNPAID_ORDERS_MAX, next_free_at: held[0]!.hold_until!.toISOString() },
+  );
+}
+
+/** The customer's notice for an unpaid order let go (a delivery has no pickup time to give back). */
+function notPlacedNotice(order: OrderRow): { title: string; body: string } {
+  const freed = order.fulfilment === 'pickup' ? ', so its pickup time was given to others' : '';
+  const voucher = order.voucher_id !== null ? ' Your voucher can be used again.' : '';
+  return {
+    title: `Order ${order.name} was not placed`,
+    body: `We did not receive its payment within ${UNPAID_HOLD_MINUTES} minutes${freed}. Nothing was charged.${voucher} If a payment still goes through, we place the order again when there is room, or put the money in your wallet.`,
+  };
+}
+
+/** An unpaid order whose hold has ended, locked (one another transaction holds is skipped); none: undefined. */
+async function lockHoldEnded(trx: Database, now: Date): Promise<OrderRow | undefined> {
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'pending_payment')
+    .where('hold_until', '<=', now)
+    .orderBy('hold_until')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** At most this many orders a run: the next run, seconds later, takes the rest. */
+const RUN_LIMIT = 200;
+
+/**
+ * The job: every unpaid order whose hold has ended is cancelled as unpaid, one per transaction (its slot
+ * row is the last lock it takes, as an order's is), taken `for update skip locked` so two instances never
+ * release one twice. Answers how many were released.
+ */
+export async function releaseEndedHolds(ctx: ProviderContext, merchant: Merchant): Promise<number> {
+  let released = 0;
+  while (released < RUN_LIMIT) {
+    const done = await ctx.db.transaction().execute(async (trx) => {
+      const order = await lockHoldEnded(trx, ctx.clock.now());
+      if (!order) return false;
+      await cancelOrder(trx, ctx, merchant, order, UNPAID_NOTE, { notice: notPlacedNotice(order), at: ctx.clock.now() });
+      return true;
+    });
+    if (!done) break;
+    released++;
+  }
+  if (released > 0) ctx.logger.info({ released }, 'unpaid orders released: their holds ended');
+  return released;
+}
+
+/** Thrown inside placeAgain when the order cannot stand again: its savepoint is rolled back. */
+class NoRoom extends Error {}
+
+/**
+ * A payment arrived for an order let go unpaid (`hold_released_at`): placed again when it can be, in the
+ * payment's transaction (the order row locked). Its voucher taken again if still free, the order paid
+ * (points on their way, notices) and, last (every pickup order takes its slot last), its pickup time
+ * taken again if it still is one with room, else the first with room. Should any of it fail for want of
+ * room, everything since the savepoint is undone and null answered: the caller puts the money in the
+ * wallet.
+ */
+export async function placeAgain(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<OrderRow | null> {
+  const now = ctx.clock.now();
+  const again = await inSavepoint(
+    trx,
+    'place_again',
+    async () => {
+      if (order.voucher_id !== null && !(await retakeVoucher(trx, order.voucher_id, order.id, now))) throw new NoRoom();
+      const waiting = await updateOrder(trx, order.id, { status: 'pending_payment', cancel_reason: null, hold_released_at: null, updated_at: now });
+      const paid = await markOrderPaid(trx, ctx, merchant, waiting);
+      if (order.fulfilment !== 'pickup' || order.location_id === null) return paid;
+      const location = await findLocation(trx, order.location_id);
+      if (!location) throw new NoRoom();
+      const before = order.pickup_at;
+      const still = before !== null && isPickupSlot(hoursOf(location, merchant.rules.timezone), now, before) ? before : null;
+      return { ...paid, pickup_at: await slotAgain(trx, location, merchant, now, still, order.id) };
+    },
+    (err) => err instanceof NoRoom,
+  );
+  return again.ok ? again.value : null;
+}
+
+/** The order's own pickup time when it is still one with room, else the first with room; NoRoom when none has. */
+async function slotAgain(trx: Database, location: NonNullable<Awaited<ReturnType<typeof findLocation>>>, merchant: Merchant, now: Date, asked: Date | null, orderId: number): Promise<Date> {
+  const full = (err: unknown) => err instanceof AppError && err.code === 'SLOT_FULL';
+  for (const at of asked === null ? [null] : [asked, null]) {
+    try {
+      return await takePickupSlot(trx, location, merchant.rules, now, at, { orderId });
+    } catch (err) {
+      if (!full(err)) throw err;
+    }
+  }
+  throw new NoRoom();
+}
