@@ -199,12 +199,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', ended);
     pool.on('connect', (client) => {
       client.on('error', (err) => {
-        if (checkedOut.has(client)) ended(err);
+        if (checkedOut.has(client) && !doomed.has(client)) ended(err);
+      });
+      // A server ending a busy connection (pg_terminate_backend, a restart, a fail-over) first sends a
+      // FATAL message, which fails the query, and closes the socket a moment later. A client released in
+      // between would go back to the pool looking alive and fail the next query; it is ended instead.
+      client.connection.on('errorMessage', (msg: Error & { severity?: string }) => {
+        if ((msg.severity === 'FATAL' || msg.severity === 'PANIC') && !doomed.has(client)) {
+          doomed.add(client);
+          ended(msg);
+        }
       });
     });
     const checkedOut = new WeakSet<pg.PoolClient>();
+    const doomed = new WeakSet<pg.PoolClient>();
     pool.on('acquire', (client) => checkedOut.add(client));
-    pool.on('release', (_err, client) => checkedOut.delete(client));
+    pool.on('release', (_err, client) => {
+      checkedOut.delete(client);
+      // the pool checks `_ending` right after this event, so an ended client is dropped, not kept
+      if (doomed.has(client)) client.end().catch(() => {});
+    });
     if (options.preparedStatements !== false) prepareStatements(pool, PREPARED_STATEMENTS);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     rawClients.set(db, { kind: 'postgres', pool });
