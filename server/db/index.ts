@@ -205,10 +205,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // FATAL message, which fails the query, and closes the socket a moment later. A client released in
       // between would go back to the pool looking alive and fail the next query; it is ended instead.
       client.connection.on('errorMessage', (msg: Error & { severity?: string }) => {
-        if ((msg.severity === 'FATAL' || msg.severity === 'PANIC') && !doomed.has(client)) {
-          doomed.add(client);
-          ended(msg);
-        }
+        if ((msg.severity !== 'FATAL' && msg.severity !== 'PANIC') || doomed.has(client)) return;
+        doomed.add(client);
+        // an idle client's end reaches the pool's 'error' listener instead: one warning either way
+        if (checkedOut.has(client)) ended(msg);
       });
     });
     const checkedOut = new WeakSet<pg.PoolClient>();
