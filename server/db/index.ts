@@ -42,6 +42,7 @@ import * as m0033 from './migrations/0033-wallet-pass-revoke';
 import * as m0034 from './migrations/0034-limits';
 import * as m0036 from './migrations/0036-backups';
 import * as m0037 from './migrations/0037-order-earnings-back';
+import * as m0038 from './migrations/0038-customer-data';
 
 export type Database = Kysely<DB>;
 
@@ -134,6 +135,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0034-limits': m0034,
   '0036-backups': m0036,
   '0037-order-earnings-back': m0037,
+  '0038-customer-data': m0038,
 };
 
 /**

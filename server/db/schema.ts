@@ -35,6 +35,12 @@ export interface CustomerTable {
   birthday_changed_at: NullableTimestamp;
   /** the customer's referral code, made on first use (migration 0026) */
   referral_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a deletion asked for (migration 0038): when, by whom ('customer' or 'owner:<staff id>'), and from when the hourly job erases the person; signing in cancels it */
+  deletion_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deletion_requested_by: ColumnType<string | null, string | null | undefined, string | null>;
+  erase_after: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** when the person was erased: the row stays for the money records it holds, with nothing of them */
+  erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface OtpCodeTable {
@@ -460,6 +466,7 @@ export interface DB {
   campaign_sends: CampaignSendTable;
   campaign_unsubscribes: CampaignUnsubscribeTable;
   backups: BackupTable;
+  consents: ConsentTable;
 }
 
 // web push (migration 0027)
@@ -1032,6 +1039,20 @@ export interface CampaignSendTable {
 export interface CampaignUnsubscribeTable {
   customer_id: number;
   via: 'app' | 'email';
+  created_at: Timestamp;
+}
+
+/** a yes or no to offers, with when and where it was given (migration 0038); the latest per purpose and channel holds */
+export interface ConsentTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** what it is for: `offers` (the automatic campaigns) */
+  purpose: string;
+  /** `all` (the campaign switch and e-mail link: every channel), `push` */
+  channel: string;
+  granted: boolean;
+  /** where: `sign_up`, `profile`, `push_settings`, `email_link` */
+  source: string;
   created_at: Timestamp;
 }
 

@@ -24,6 +24,7 @@ import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
 import { counterRoutes } from './counter/counter.routes';
 import { membersRoutes } from './members/members.routes';
+import { privacyRoutes } from './privacy/privacy.routes';
 import { boardRoutes } from './board/board.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { optionsRoutes } from './options/options.routes';
@@ -68,6 +69,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     settingsRoutes, // settings/main-setting: the site settings; health
     authRoutes,
     customersRoutes, // customer/…: the profile, the e-mail address; merchant/customers…: look-up (staff), points adjustments (owners)
+    privacyRoutes, // customer/data, customer/deletion…: the customer's own data and leaving; merchant/customers/data…: the owner's, for them
     pointsRoutes,
     membersRoutes, // member/card: the customer's member card for the counter
     shopRoutes,

@@ -54,6 +54,7 @@ import { purgePushDeliveries, sendDuePushes } from './push/push.sender';
 import { pushPassUpdates } from './passes/passes.service';
 import { expiringCampaignOn, runCampaigns } from './campaigns/campaigns.run';
 import { getMerchant } from './settings/settings.service';
+import { eraseDueAccounts } from './privacy/privacy.service';
 import { sizeInWords, takeBackup, type BackupResult } from '../db/backup';
 
 /**
@@ -81,6 +82,8 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await giveBirthdayTreats(ctx);
   await runTiers(ctx);
   await purgePushDeliveries(ctx);
+  // accounts whose deletion's cooling-off period ended
+  await eraseDueAccounts(ctx);
   const campaigns = await runCampaigns(ctx);
   // one line an hour: what the campaigns sent, or that it was night in the shop's zone
   ctx.logger.info({ campaigns }, 'hourly jobs done');

@@ -24,6 +24,7 @@ import { ordersApi } from './orders.calls';
 import { passesApi } from './passes.calls';
 import { paymentsApi } from './payments.calls';
 import { pointsApi } from './points.calls';
+import { privacyApi, privacyConsoleApi } from './privacy.calls';
 import { pushApi } from './push.calls';
 import { rewardsApi, rewardsEditorApi } from './rewards.calls';
 import { referralsApi, referralsConsoleApi } from './referrals.calls';
@@ -47,6 +48,8 @@ const areas = [
   counterApi,
   customersApi,
   customersConsoleApi,
+  privacyApi,
+  privacyConsoleApi,
   dashboardApi,
   locationsApi,
   locationsConsoleApi,

@@ -20,6 +20,7 @@ import type { ErrorCode } from './envelope';
 import * as C from './counter';
 import { dashboardSpec } from './dashboard';
 import { customersSpec } from './customers';
+import { privacyConsoleSpec, privacySpec } from './privacy';
 import { locationsConsoleSpec, locationsSpec } from './locations';
 import { loyaltyConsoleSpec } from './loyalty';
 import { mediaFileEndpoint, mediaSpec } from './media';
@@ -133,6 +134,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   customersSpec.endpoints.emailVerify,
   customersSpec.endpoints.birthday,
   customersSpec.endpoints.removeBirthday,
+  // the customer's own data: download it, or leave (issue 45)
+  ...endpointsOf(privacySpec),
 
   // shop
   ...endpointsOf(shopSpec),
@@ -188,6 +191,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   customersSpec.endpoints.search,
   customersSpec.endpoints.detail,
   customersSpec.endpoints.adjustPoints,
+  // a customer's data and deletion, for one who asks at the counter
+  ...endpointsOf(privacyConsoleSpec),
 
   // the owner's wheel
   ...endpointsOf(wheelEditorSpec),

@@ -34,6 +34,8 @@ export const siteSettingsAnswer = z
     short_name: z.string().optional().meta({ description: "the shop's name on a phone's home screen (at most 12 characters)" }),
     contact_phone: z.string().optional(),
     contact_email: z.string().optional(),
+    privacy_url: z.string().optional().meta({ description: "the shop's privacy notice (an https:// address), linked at sign-up; absent or empty: none" }),
+    terms_url: z.string().optional().meta({ description: "the shop's terms (an https:// address), linked at sign-up; absent or empty: none" }),
     points_per_amount: money().optional().meta({ description: 'minor units of the subtotal after discount that earn one point' }),
     delivery_fee_earns_points: z.boolean().optional().meta({ description: 'whether the delivery fee earns points too; absent: false' }),
     points_expiry_days: z.number().int().optional(),

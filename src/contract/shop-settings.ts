@@ -1,16 +1,18 @@
 /**
  * The owner's shop settings (`merchant/settings`, `merchant/settings/update`): the shop's words (name,
- * short name, contact, kept in `merchants.settings`; pickup addresses are the locations', locations.ts) and its rules (region, points,
- * orders, top-ups, kept in `merchants.rules`). The schemas of the calls settings.calls.ts declares, the
+ * short name, contact, the links to its privacy notice and terms, kept in `merchants.settings`; pickup
+ * addresses are the locations', locations.ts) and its rules (region, points, orders, top-ups, the
+ * deletion cooling-off period, kept in `merchants.rules`). The schemas of the calls settings.calls.ts declares, the
  * cross-field rules both the provider and the console check (shopSettingsProblems), and the spec.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { money } from './answer-fields';
 import { describe } from './api-spec';
-import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN } from './checks';
+import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN, isShopLink, SHOP_LINK_MAX, SHOP_LINK_MESSAGE } from './checks';
 import { contactPhone, optionalText, requiredText, wholeNumber } from './fields';
 import { TOPUP_MAX, TOPUP_MIN } from './limits';
+import { DELETION_COOLING_OFF_MAX_DAYS } from './privacy';
 import { shopSettingsApi } from './shop-settings.calls';
 
 /** The longest short name: what fits under an icon on a phone's home screen. */
@@ -25,6 +27,8 @@ export const COUNTER_STAMPS_PER_CUSTOMER_MAX = 200;
 export const COUNTER_STAMPS_PER_STAFF_MAX = 10_000;
 
 const amount = (min: number, max: number) => wholeNumber(min, max, 'minor units');
+/** A link to the shop's privacy notice or terms, shown at sign-up: empty (none) or an https:// address (isShopLink). */
+const shopLink = optionalText(SHOP_LINK_MAX).refine((v) => v === '' || isShopLink(v), SHOP_LINK_MESSAGE);
 
 /** Whether `code` is an ISO 4217 currency this runtime formats. */
 export function isCurrency(code: string): boolean {
@@ -60,6 +64,9 @@ export const shopSettingsFields = z.object({
   short_name: requiredText(SHORT_NAME_MAX),
   contact_phone: contactPhone,
   contact_email: optionalText(EMAIL_MAX).refine((v) => v === '' || EMAIL_PATTERN.test(v), EMAIL_MESSAGE),
+  /** the shop's privacy notice and terms (issue 45), linked under the sign-up button; empty: none */
+  privacy_url: shopLink,
+  terms_url: shopLink,
   default_country_code: z.string().trim().regex(/^\+?[1-9]\d{0,2}$/, 'must be a calling code of 1 to 3 digits, such as 63').transform((v) => v.replace(/^\+/, '')),
   currency: z.string().trim().toUpperCase().refine(isCurrency, 'must be a three-letter ISO 4217 currency code, such as PHP'),
   locale: z.string().trim().refine(isLocale, 'must be a language tag such as en-PH'),
@@ -93,6 +100,8 @@ export const shopSettingsFields = z.object({
   referral_monthly_cap: wholeNumber(1, 100, 'referrals'),
   /** the least a friend's paid order must total to count for their referral (0: any paid order) */
   referral_min_order: amount(0, 100_000_000),
+  /** days between a customer asking for their account's deletion and its erasure; signing in before cancels it (issue 45) */
+  deletion_cooling_off_days: wholeNumber(1, DELETION_COOLING_OFF_MAX_DAYS, 'days'),
   min_order: amount(0, 100_000_000),
   delivery_fee: amount(0, 100_000_000),
   topup_min: amount(TOPUP_MIN, TOPUP_MAX),
@@ -139,6 +148,8 @@ export const shopSettingsAnswer = z
     short_name: z.string(),
     contact_phone: z.string(),
     contact_email: z.string(),
+    privacy_url: z.string().meta({ description: "the shop's privacy notice, an https:// address linked at sign-up; empty: none" }),
+    terms_url: z.string().meta({ description: "the shop's terms, an https:// address linked at sign-up; empty: none" }),
     default_country_code: z.string(),
     currency: z.string().meta({ description: 'ISO 4217' }),
     locale: z.string(),
@@ -160,6 +171,7 @@ export const shopSettingsAnswer = z
     referral_reward_name: z.string().meta({ description: "a reward's name in the catalogue; empty: none" }),
     referral_monthly_cap: z.number().int().meta({ description: 'the most referral rewards one referrer may have in a month (the shop\'s time zone); over it the friend still gets theirs' }),
     referral_min_order: money().meta({ description: 'the least a friend\'s paid order must total (after discounts, with delivery) to count for their referral; 0: any paid order' }),
+    deletion_cooling_off_days: z.number().int().meta({ description: `days between a customer asking for their account's deletion and its erasure (1 to ${DELETION_COOLING_OFF_MAX_DAYS}); signing in before cancels it` }),
     min_order: money(),
     delivery_fee: money(),
     topup_min: money(),
@@ -182,7 +194,7 @@ export const shopSettingsSpec = /* @__PURE__ */ describe('Merchant console', sho
   update: {
     summary: "Change the shop's settings",
     description:
-      'Owners only. Any of the fields; the answer is the whole settings as they are now. Each field is checked, and the rules between them (top-up minimum at most the maximum, quick amounts between them and going up; a birthday reward that is a reward of the catalogue): 400 VALIDATION naming the field, nothing saved. A currency change once money has moved: 409 CURRENCY_LOCKED. Orders, payments and ledgers keep what they were made with. Audited (`settings.update`, the changed fields before and after); customers see it within the settings cache time.',
+      `Owners only. Any of the fields; the answer is the whole settings as they are now. Each field is checked (the privacy and terms links: https:// addresses or empty; the deletion cooling-off period: 1 to ${DELETION_COOLING_OFF_MAX_DAYS} days), and the rules between them (top-up minimum at most the maximum, quick amounts between them and going up; a birthday reward that is a reward of the catalogue): 400 VALIDATION naming the field, nothing saved. A currency change once money has moved: 409 CURRENCY_LOCKED. Orders, payments and ledgers keep what they were made with. Audited (\`settings.update\`, the changed fields before and after); customers see it within the settings cache time.`,
     inContract: false,
     body: shopSettingsUpdateBody,
     data: shopSettingsAnswer,

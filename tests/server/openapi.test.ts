@@ -765,6 +765,14 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET merchant/customers', { token: owner, query: { q: 'Open' } });
     await call('GET merchant/customers/detail', { token: owner, query: { id: c.id } });
     await call('POST merchant/customers/adjust-points', { token: owner, body: { customer_id: c.id, points: 25, reason: 'A thank-you', idempotency_key: key() } });
+    // a customer's own data and leaving (one of its own: asking ends their sessions), and the owner's for them
+    const leaving = await p.newCustomer();
+    await call('GET customer/data', { token: leaving.token });
+    await call('GET customer/deletion', { token: leaving.token });
+    await call('POST customer/deletion/request', { token: leaving.token, body: { confirm: 'DELETE' } });
+    await call('GET merchant/customers/data', { token: owner, query: { customer_id: c.id } });
+    await call('POST merchant/customers/deletion/request', { token: owner, body: { customer_id: leaving.id } });
+    await call('POST merchant/customers/deletion/cancel', { token: owner, body: { customer_id: leaving.id } });
 
     // the wheel
     await call('GET merchant/wheel', { token: owner });

@@ -34,6 +34,8 @@ describeEachDb('shop settings', (kind) => {
       short_name: 'Kopi Senja',
       contact_phone: '',
       contact_email: '',
+      privacy_url: '',
+      terms_url: '',
       default_country_code: '63',
       currency: 'PHP',
       locale: 'en-PH',
@@ -55,6 +57,7 @@ describeEachDb('shop settings', (kind) => {
       referral_reward_name: '',
       referral_monthly_cap: 10,
       referral_min_order: 0,
+      deletion_cooling_off_days: 14,
       min_order: 15_000,
       delivery_fee: 4_900,
       topup_min: 10_000,
@@ -121,6 +124,33 @@ describeEachDb('shop settings', (kind) => {
     expect(await customerSettings()).not.toHaveProperty('counter_points_per_customer_per_day');
   });
 
+  it('keeps the links to the privacy notice and terms with the words and the cooling-off days with the rules; customers see the links, and a deletion waits the new days', async () => {
+    await customerSettings(); // cached now
+    const res = await update({ privacy_url: '  https://kopi.example/privacy  ', terms_url: 'https://kopi.example/terms?v=2', deletion_cooling_off_days: 3 }).expect(200);
+    expect(res.body.data).toMatchObject({ privacy_url: 'https://kopi.example/privacy', terms_url: 'https://kopi.example/terms?v=2', deletion_cooling_off_days: 3 });
+    const row = await p.db.selectFrom('merchants').select(['settings', 'rules']).where('id', '=', SEED.id).executeTakeFirstOrThrow();
+    expect(row.settings).toMatchObject({ privacy_url: 'https://kopi.example/privacy', terms_url: 'https://kopi.example/terms?v=2' });
+    expect(row.settings).not.toHaveProperty('deletion_cooling_off_days');
+    expect(row.rules).toEqual({ deletion_cooling_off_days: 3 });
+    const entry = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'settings.update').executeTakeFirstOrThrow();
+    expect([entry.before, entry.after]).toEqual([
+      { privacy_url: '', terms_url: '', deletion_cooling_off_days: 14 },
+      { privacy_url: 'https://kopi.example/privacy', terms_url: 'https://kopi.example/terms?v=2', deletion_cooling_off_days: 3 },
+    ]);
+    // the customer app shows the links at sign-up; the cooling-off days are the provider's
+    const site = await customerSettings();
+    expect(site).toMatchObject({ privacy_url: 'https://kopi.example/privacy', terms_url: 'https://kopi.example/terms?v=2' });
+    expect(site).not.toHaveProperty('deletion_cooling_off_days');
+    // a customer who asks for their account's deletion now waits 3 days, not 14
+    const c = await p.newCustomer();
+    expect((await p.call('get', 'customer/deletion', { token: c.token }).expect(200)).body.data.cooling_off_days).toBe(3);
+    const asked = await p.call('post', 'customer/deletion/request', { token: c.token, body: { confirm: 'DELETE' } }).expect(200);
+    expect(asked.body.data.deletion.erase_after).toBe(new Date(p.clock.now().getTime() + 3 * 86_400_000).toISOString());
+    // an empty link is none: the customers' settings carry it empty
+    expect((await update({ terms_url: '' }).expect(200)).body.data).toMatchObject({ privacy_url: 'https://kopi.example/privacy', terms_url: '' });
+    expect((await customerSettings()).terms_url ?? '').toBe('');
+  });
+
   const BAD: Array<[string, unknown, RegExp]> = [
     ['setting_company', '   ', /required/],
     ['setting_company', 'x'.repeat(61), /at most 60/],
@@ -144,6 +174,19 @@ describeEachDb('shop settings', (kind) => {
     ['points_expiry_days', 5000, /at most 3,650/],
     ['points_hold_days', -1, /at least 0/],
     ['points_hold_days', 31, /at most 30/],
+    ['privacy_url', 'javascript:alert(1)', /https:\/\//],
+    ['privacy_url', 'http://example.com/privacy', /https:\/\//],
+    ['privacy_url', 'kopi.example/privacy', /https:\/\//],
+    ['privacy_url', 'https://user:secret@kopi.example/privacy', /https:\/\//],
+    ['privacy_url', `https://kopi.example/${'p'.repeat(300)}`, /at most 300/],
+    ['terms_url', 'javascript:alert(1)', /https:\/\//],
+    ['terms_url', 'data:text/html,<b>terms</b>', /https:\/\//],
+    ['terms_url', '//kopi.example/terms', /https:\/\//],
+    ['terms_url', 42, /text|string/i],
+    ['deletion_cooling_off_days', 0, /at least 1/],
+    ['deletion_cooling_off_days', 91, /at most 90/],
+    ['deletion_cooling_off_days', 1.5, /whole number of days/],
+    ['deletion_cooling_off_days', '14', /whole number of days/],
     ['counter_points_per_customer_per_day', -1, /at least 0/],
     ['counter_points_per_customer_per_day', 1_000_001, /at most 1,000,000/],
     ['counter_points_per_customer_per_day', 2.5, /whole number of points/],

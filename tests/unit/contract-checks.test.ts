@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { addressFields, birthdayBody, email, phoneInput } from '#contract';
-import { ADDRESS_RULES, IS_REQUIRED, NOT_TEXT, NOT_TRUE_OR_FALSE, PHONE_RULE, birthdayText, checkAddress, checkRange, dayNotInMonth, checkText, isEmailAddress } from '#contract/checks';
+import { ADDRESS_RULES, IS_REQUIRED, NOT_TEXT, NOT_TRUE_OR_FALSE, PHONE_RULE, birthdayText, checkAddress, checkRange, dayNotInMonth, checkText, isEmailAddress, isShopLink } from '#contract/checks';
+import { shopSettingsFields } from '#contract/shop-settings';
 import { validateAddress } from '../../src/screens/addresses/address-form';
 
 /**
@@ -190,5 +191,37 @@ describe('the birth date: dayNotInMonth and birthdayBody agree', () => {
     expect(dayNotInMonth(29, 2, 2023)).toBe('must be at most 28: February 2023 had 28 days');
     expect(dayNotInMonth(31, 4)).toBe('must be at most 30: April has 30 days');
     expect(birthdayText({ day: 14, month: 3, year: null })).toBe('14 March');
+  });
+});
+
+describe("the shop's links (privacy notice, terms): isShopLink and the settings schema agree", () => {
+  const ROWS: [string, boolean][] = [
+    ['https://kopi.example/privacy', true],
+    ['https://kopi.example', true],
+    ['HTTPS://Kopi.Example/Terms?v=2#top', true],
+    ['https://localhost:8443/terms', true],
+    [`https://kopi.example/${'p'.repeat(279)}`, true], // 300 characters
+    [`https://kopi.example/${'p'.repeat(280)}`, false], // 301
+    ['http://kopi.example/privacy', false],
+    ['http://localhost/privacy', false],
+    ['javascript:alert(1)', false],
+    ['JaVaScRiPt:alert(1)//https://kopi.example', false],
+    ['data:text/html,<b>terms</b>', false],
+    ['//kopi.example/terms', false],
+    ['kopi.example/terms', false],
+    ['https://', false],
+    ['https:///terms', false],
+    ['https://user:secret@kopi.example/', false],
+    ['https://kopi.example/a b', false],
+    ['https://kopi.example/"onmouseover=', false],
+    ['https:\\\\kopi.example', false],
+  ];
+  it.each(ROWS)('%s: %s', (url, good) => {
+    expect(isShopLink(url)).toBe(good);
+    expect(shopSettingsFields.shape.privacy_url.safeParse(url).success).toBe(good);
+  });
+  it('takes an empty link as none, and trims one', () => {
+    expect(shopSettingsFields.shape.terms_url.parse('')).toBe('');
+    expect(shopSettingsFields.shape.terms_url.parse('  https://kopi.example/terms ')).toBe('https://kopi.example/terms');
   });
 });

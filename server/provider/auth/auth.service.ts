@@ -35,6 +35,8 @@ import { offerEmailCode } from './email-verification.service';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google';
 import { normalizePhone } from './phone';
 import { createSession, newSecretToken, revokeSession } from './sessions';
+import { recordConsent } from '../privacy/consents';
+import { cancelDeletionAtSignIn } from '../privacy/privacy.service';
 import { recordDevice, type Sighting } from '../http/device';
 import { recordReferralSignUp } from '../accounts/referral-rows';
 import { maskPhone } from './sender';
@@ -138,6 +140,8 @@ export async function verifyOtp(
 async function signIn(trx: Database, ctx: ProviderContext, customerId: number, sightings: readonly Sighting[]): Promise<{ token: string; customer: Customer }> {
   const token = await createSession(trx, ctx, customerId);
   await recordDevice(trx, customerId, sightings, ctx.clock.now());
+  // a deletion asked for and not yet carried out ends here: they came back
+  await cancelDeletionAtSignIn(trx, ctx, customerId);
   return { token, customer: await getCustomer(trx, customerId) };
 }
 
@@ -152,6 +156,8 @@ async function welcome(trx: Database, ctx: ProviderContext, customerId: number, 
   });
   // the owner's points for signing up (and for an address Google proved)
   await ctx.actionPoints.award(trx, customerId, 'signed_up');
+  // offers are on for a new account until the customer turns them off: the record says it was the default
+  await recordConsent(trx, customerId, { channel: 'all', granted: true, source: 'sign_up_default' }, ctx.clock.now());
 }
 
 /**

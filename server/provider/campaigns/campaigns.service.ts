@@ -13,6 +13,7 @@ import { notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
+import { recordConsent } from '../privacy/consents';
 import { activeRewardChoices, campaignRows, campaignStats, countSubscribers, isUnsubscribed, lockCampaign, resubscribe, rewardById, saveCampaign, unsubscribe } from './campaigns.repo';
 
 /** `merchant/campaigns` (staff): the five campaigns in their order, with stats. */
@@ -85,8 +86,11 @@ export async function campaignPreferences(db: Database, customerId: number): Pro
 
 /** `campaign/unsubscribe` (signed in): false for no campaigns, true to get them again. */
 export async function setCampaignPreference(ctx: ProviderContext, customerId: number, subscribed: boolean): Promise<CampaignPreferencesData> {
-  if (subscribed) await resubscribe(ctx.db, customerId);
-  else await unsubscribe(ctx.db, customerId, 'app', ctx.clock.now());
+  await ctx.db.transaction().execute(async (trx) => {
+    if (subscribed) await resubscribe(trx, customerId);
+    else await unsubscribe(trx, customerId, 'app', ctx.clock.now());
+    await recordConsent(trx, customerId, { channel: 'all', granted: subscribed, source: 'profile' }, ctx.clock.now());
+  });
   return campaignPreferences(ctx.db, customerId);
 }
 
@@ -118,7 +122,10 @@ export async function unsubscribeByCode(ctx: ProviderContext, code: string): Pro
   const id = customerOfCode(ctx.secret, code);
   const exists = id !== null && (await ctx.db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst());
   if (id === null || !exists) throw notFound('That unsubscribe link');
-  await unsubscribe(ctx.db, id, 'email', ctx.clock.now());
+  await ctx.db.transaction().execute(async (trx) => {
+    await unsubscribe(trx, id, 'email', ctx.clock.now());
+    await recordConsent(trx, id, { channel: 'all', granted: false, source: 'email_link' }, ctx.clock.now());
+  });
   return { subscribed: false };
 }
 

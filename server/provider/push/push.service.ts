@@ -4,6 +4,7 @@ import type { ProviderContext } from '../context';
 import { recordDevice, sightingHash, type Sighting } from '../http/device';
 import { AppError, validation } from '../http/errors';
 import { endpointProblem } from './push.endpoint';
+import { recordConsent } from '../privacy/consents';
 import { ALL_ON, countSubscriptions, deleteSubscription, preferencesOf, savePreferences, trimSubscriptions, upsertSubscription } from './push.repo';
 
 /** A customer's browsers that receive pushes: a phone, a tablet, a laptop or two. */
@@ -52,6 +53,9 @@ export async function setPreferences(ctx: ProviderContext, customerId: number, b
   await ctx.db.transaction().execute(async (trx) => {
     const current = await preferencesOf(trx, customerId);
     await savePreferences(trx, customerId, { ...current, ...body }, ctx.clock.now());
+    if (body.campaigns !== undefined && body.campaigns !== current.campaigns) {
+      await recordConsent(trx, customerId, { channel: 'push', granted: body.campaigns, source: 'push_settings' }, ctx.clock.now());
+    }
   });
   return pushStatus(ctx, customerId);
 }

@@ -4,6 +4,7 @@
  */
 import type { Database } from '../../db';
 import type { SiteSettings } from '#contract';
+import { DELETION_COOLING_OFF_DEFAULT_DAYS } from '#contract/privacy';
 import { notFound } from '../http/errors';
 import type { ProviderContext } from '../context';
 import { pingDatabase, readMerchant } from './settings.repo';
@@ -64,6 +65,8 @@ export interface MerchantRules {
   topup_presets: number[];
   /** seconds between automatic order status steps in the demo */
   demo_step_seconds: number;
+  /** days between a customer (or the owner for them) asking for their account's deletion and its erasure; signing in before cancels it */
+  deletion_cooling_off_days: number;
 }
 
 export const DEFAULT_RULES: MerchantRules = {
@@ -107,6 +110,7 @@ export const DEFAULT_RULES: MerchantRules = {
   topup_max: 5_000_000,
   topup_presets: [10_000, 50_000, 100_000, 200_000],
   demo_step_seconds: 45,
+  deletion_cooling_off_days: DELETION_COOLING_OFF_DEFAULT_DAYS,
 };
 
 export interface Merchant {

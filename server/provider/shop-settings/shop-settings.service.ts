@@ -1,6 +1,7 @@
 /**
- * The owner's shop settings: the shop's words (kept in `merchants.settings`, beside the theme's) and its
- * rules (`merchants.rules`, over DEFAULT_RULES). A change is checked field by field and between fields,
+ * The owner's shop settings: the shop's words (name, contact, the privacy and terms links; kept in
+ * `merchants.settings`, beside the theme's) and its rules (`merchants.rules`, over DEFAULT_RULES; the
+ * deletion cooling-off period among them). A change is checked field by field and between fields,
  * audited with the changed fields before and after, and forgets the settings cache here at once (other
  * instances and gateways keep the old settings at most their cache time: about 10 s in all).
  * Orders, payments and ledgers keep what they were made with: only what happens next follows a change.
@@ -18,7 +19,7 @@ import { insertAudit } from '../staff/staff.repo';
 import { lockMerchant, mergeMerchant, moneyHasMoved } from './shop-settings.repo';
 
 /** The shop's words: kept in the settings JSON the customers' settings answer is made of. */
-const WORDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email'] as const satisfies readonly ShopSettingName[];
+const WORDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'privacy_url', 'terms_url'] as const satisfies readonly ShopSettingName[];
 
 export const CURRENCY_LOCKED_MESSAGE = 'The currency cannot change once customers have paid or topped up in it.';
 
@@ -30,6 +31,8 @@ function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopS
     short_name: settings.short_name ?? settings.setting_company.slice(0, 12).trim(),
     contact_phone: settings.contact_phone ?? '',
     contact_email: settings.contact_email ?? '',
+    privacy_url: settings.privacy_url ?? '',
+    terms_url: settings.terms_url ?? '',
     default_country_code: rules.default_country_code,
     currency: rules.currency,
     locale: rules.locale,
@@ -51,6 +54,7 @@ function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopS
     referral_reward_name: rules.referral_reward_name,
     referral_monthly_cap: rules.referral_monthly_cap,
     referral_min_order: rules.referral_min_order,
+    deletion_cooling_off_days: rules.deletion_cooling_off_days,
     min_order: rules.min_order,
     delivery_fee: rules.delivery_fee,
     topup_min: rules.topup_min,

@@ -1,0 +1,17 @@
+import type { Database } from '../../db';
+
+/**
+ * The record of every yes or no to offers (issue 45; migration 0038): what for, by which channel, given
+ * where and when. The choice itself stays where it is read (campaign_unsubscribes, push_preferences);
+ * this is its history, shown in the customer's data and erased with the account.
+ */
+export type ConsentSource = 'sign_up_default' | 'profile' | 'push_settings' | 'email_link';
+
+export async function recordConsent(
+  db: Database,
+  customerId: number,
+  c: { channel: 'all' | 'push'; granted: boolean; source: ConsentSource },
+  now: Date,
+): Promise<void> {
+  await db.insertInto('consents').values({ customer_id: customerId, purpose: 'offers', channel: c.channel, granted: c.granted, source: c.source, created_at: now }).execute();
+}

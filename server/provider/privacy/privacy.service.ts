@@ -1,0 +1,272 @@
+import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type CustomerDataExport, type DeletionData, type DeletionStatusData } from '#contract/privacy';
+import type { Database } from '../../db';
+import { lockCustomer } from '../accounts/accounts.repo';
+import type { ProviderContext } from '../context';
+import { AppError, notFound } from '../http/errors';
+import type { StaffOfRequest } from '../http/staff-session';
+import { notify } from '../notifications/notify';
+import { adjustPoints } from '../points/points.ledger';
+import { getMerchant } from '../settings/settings.service';
+import { insertAudit } from '../staff/staff.repo';
+import { postWalletEntry } from '../wallet/wallet.ledger';
+import { exportRows } from './privacy.repo';
+
+/**
+ * Each customer's data is theirs (issue 45; docs/customer-data.md).
+ * - The export: everything the shop holds on one customer, as the documented JSON format.
+ * - A deletion: asked for by the customer (who is signed out everywhere) or by an owner for them; it waits
+ *   out the shop's cooling-off period, and signing in again before it ends cancels it. Then the hourly
+ *   job erases the person: every personal field emptied, their sessions, addresses, notifications,
+ *   devices, push subscriptions, wallet cards and consents removed; what they held (points, wallet
+ *   money, unused vouchers, open stamp cards) ends with ledger entries that say so, so every balance
+ *   still equals its ledger; orders, payments and ledgers stay for the accounts, with nobody's name.
+ */
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+const isoNow = (d: Date | string): string => new Date(d).toISOString();
+
+/** The name an erased customer's row keeps: orders and ledgers still point at it. */
+export const ERASED_NAME = 'Deleted customer';
+
+export async function exportCustomerData(ctx: ProviderContext, customerId: number): Promise<CustomerDataExport> {
+  const { settings } = await getMerchant(ctx.db, ctx.merchantId);
+  const rows = await exportRows(ctx.db, customerId);
+  const c = rows.customer;
+  return {
+    format: DATA_EXPORT_FORMAT,
+    version: DATA_EXPORT_VERSION,
+    exported_at: ctx.clock.now().toISOString(),
+    shop: { name: settings.setting_company },
+    profile: {
+      id: c.id,
+      name: c.name,
+      phone: c.phone,
+      email: c.email,
+      email_verified_at: iso(c.email_verified_at),
+      google_linked: c.google_sub !== null,
+      birthday: c.birth_day !== null && c.birth_month !== null ? { day: c.birth_day, month: c.birth_month, year: c.birth_year } : null,
+      referral_code: c.referral_code,
+      points: c.points,
+      wallet_balance: c.wallet_balance,
+      tier: rows.tier,
+      created_at: isoNow(c.created_at),
+      deletion_requested_at: iso(c.deletion_requested_at),
+      erase_after: iso(c.erase_after),
+    },
+    addresses: rows.addresses.map((a) => ({ ...a, created_at: isoNow(a.created_at) })),
+    orders: rows.orders.map((o) => ({
+      name: o.name,
+      status: o.status,
+      fulfilment: o.fulfilment,
+      payment_method: o.payment_method,
+      subtotal: o.subtotal,
+      discount: o.discount,
+      delivery_fee: o.delivery_fee,
+      total: o.total,
+      points_earned: o.points_earned,
+      address: o.address,
+      items: rows.items.filter((i) => i.order_id === o.id).map(({ name, price, qty }) => ({ name, price, qty })),
+      created_at: isoNow(o.created_at),
+      paid_at: iso(o.paid_at),
+    })),
+    points_ledger: rows.points.map((p) => ({ ...p, expires_at: iso(p.expires_at), created_at: isoNow(p.created_at) })),
+    pending_points: rows.pending.map((p) => ({ ...p, available_at: iso(p.available_at), created_at: isoNow(p.created_at) })),
+    wallet_ledger: rows.wallet.map((w) => ({ ...w, created_at: isoNow(w.created_at) })),
+    vouchers: rows.vouchers.map((v) => ({ ...v, created_at: isoNow(v.created_at), expires_at: isoNow(v.expires_at), used_at: iso(v.used_at) })),
+    stamp_cards: rows.stampCards.map((s) => ({ ...s, started_at: iso(s.started_at), filled_at: iso(s.filled_at), created_at: isoNow(s.created_at) })),
+    referrals: rows.referrals.map((r) => ({
+      role: r.referrer_id === customerId ? ('referrer' as const) : ('friend' as const),
+      status: r.status,
+      signed_up_at: isoNow(r.signed_up_at),
+      rewarded_at: iso(r.rewarded_at),
+    })),
+    notifications: rows.notifications.map((n) => ({ ...n, read_at: iso(n.read_at), created_at: isoNow(n.created_at) })),
+    wheel_spins: rows.spins.map((s) => ({ ...s, created_at: isoNow(s.created_at) })),
+    devices: rows.devices.map((d) => ({ kind: d.kind, first_seen_at: isoNow(d.first_seen_at), last_seen_at: isoNow(d.last_seen_at) })),
+    push_subscriptions: rows.pushSubscriptions.map((p) => ({ service: hostOf(p.endpoint), created_at: isoNow(p.created_at), last_success_at: iso(p.last_success_at) })),
+    wallet_cards: rows.walletPasses.map((p) => ({ created_at: isoNow(p.created_at), turned_off: p.revocations })),
+    consents: rows.consents.map((k) => ({ ...k, created_at: isoNow(k.created_at) })),
+  };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
+/** The owner's download of a customer's data, audited (who, whose, when). */
+export async function exportForOwner(ctx: ProviderContext, staff: StaffOfRequest, customerId: number): Promise<CustomerDataExport> {
+  const data = await exportCustomerData(ctx, customerId);
+  await insertAudit(ctx.db, { staffId: staff.id, action: 'customer.data_export', target: `customer:${customerId}`, before: null, after: { customer: data.profile.name }, now: ctx.clock.now() });
+  return data;
+}
+
+type DeletionRow = { deletion_requested_at: Date | string | null; erase_after: Date | string | null; deletion_requested_by: string | null; erased_at: Date | string | null };
+
+function deletionOf(row: DeletionRow): DeletionData['deletion'] {
+  if (row.deletion_requested_at === null || row.erase_after === null || row.erased_at !== null) return null;
+  return {
+    requested_at: isoNow(row.deletion_requested_at),
+    erase_after: isoNow(row.erase_after),
+    requested_by: row.deletion_requested_by?.startsWith('owner') ? 'owner' : 'customer',
+  };
+}
+
+async function coolingOffDays(db: Database, merchantId: string): Promise<number> {
+  const { rules } = await getMerchant(db, merchantId);
+  return rules.deletion_cooling_off_days;
+}
+
+export async function deletionStatus(ctx: ProviderContext, customerId: number): Promise<DeletionStatusData> {
+  const row = await ctx.db
+    .selectFrom('customers')
+    .select(['deletion_requested_at', 'erase_after', 'deletion_requested_by', 'erased_at', 'wallet_balance', 'points'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Customer');
+  return { deletion: deletionOf(row), cooling_off_days: await coolingOffDays(ctx.db, ctx.merchantId), wallet_balance: row.wallet_balance, points: row.points };
+}
+
+/**
+ * Asks for the account's deletion (again: the first request stands), ending every session the customer
+ * has; `by` null: the customer, else the owner (audited).
+ */
+export async function requestDeletion(ctx: ProviderContext, customerId: number, by: StaffOfRequest | null): Promise<DeletionData> {
+  const days = await coolingOffDays(ctx.db, ctx.merchantId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await lockCustomer(trx, customerId);
+    if (row.erased_at !== null) throw notFound('Customer');
+    const now = ctx.clock.now();
+    let current = deletionOf(row);
+    if (!current) {
+      const updated = await trx
+        .updateTable('customers')
+        .set({ deletion_requested_at: now, erase_after: new Date(now.getTime() + days * 86_400_000), deletion_requested_by: by ? `owner:${by.id}` : 'customer' })
+        .where('id', '=', customerId)
+        .returning(['deletion_requested_at', 'erase_after', 'deletion_requested_by', 'erased_at'])
+        .executeTakeFirstOrThrow();
+      current = deletionOf(updated);
+    }
+    await trx.updateTable('sessions').set({ revoked_at: now }).where('customer_id', '=', customerId).where('revoked_at', 'is', null).execute();
+    if (by) {
+      await insertAudit(trx, { staffId: by.id, action: 'customer.deletion', target: `customer:${customerId}`, before: null, after: { customer: row.name, erase_after: current?.erase_after }, now });
+    }
+    return { deletion: current };
+  });
+}
+
+/** The owner's cancel of a deletion not yet carried out (audited); an erased account cannot come back. */
+export async function cancelDeletionForOwner(ctx: ProviderContext, staff: StaffOfRequest, customerId: number): Promise<DeletionData> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await lockCustomer(trx, customerId);
+    if (row.erased_at !== null) throw new AppError('CONFLICT', 'This account was already deleted: it cannot come back.');
+    const before = deletionOf(row);
+    if (before) {
+      await clearDeletion(trx, customerId);
+      await insertAudit(trx, { staffId: staff.id, action: 'customer.deletion_cancelled', target: `customer:${customerId}`, before, after: { customer: row.name }, now: ctx.clock.now() });
+    }
+    return { deletion: null };
+  });
+}
+
+async function clearDeletion(trx: Database, customerId: number): Promise<void> {
+  await trx.updateTable('customers').set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null }).where('id', '=', customerId).execute();
+}
+
+/** At sign-in: a deletion waiting out its cooling-off period is cancelled, and the customer told so. */
+export async function cancelDeletionAtSignIn(trx: Database, ctx: ProviderContext, customerId: number): Promise<void> {
+  const cancelled = await trx
+    .updateTable('customers')
+    .set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null })
+    .where('id', '=', customerId)
+    .where('erase_after', 'is not', null)
+    .where('erased_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!cancelled) return;
+  await notify(trx, ctx.clock, customerId, {
+    type: 'account',
+    title: 'Your account is staying',
+    body: 'You signed in again, so we will not delete your account. You can ask again in your profile.',
+    link: null,
+  });
+}
+
+/**
+ * Erases every account whose cooling-off period has ended, each in its own transaction (the hourly job;
+ * any instance, any number of times: a row erased is never erased again). Answers how many.
+ */
+export async function eraseDueAccounts(ctx: ProviderContext): Promise<number> {
+  const now = ctx.clock.now();
+  const due = await ctx.db
+    .selectFrom('customers')
+    .select('id')
+    .where('erase_after', '<=', now)
+    .where('erased_at', 'is', null)
+    .orderBy('erase_after')
+    .limit(500)
+    .execute();
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  let erased = 0;
+  for (const { id } of due) {
+    if (await ctx.db.transaction().execute((trx) => eraseAccount(trx, ctx, id, rules.points_expiry_days))) erased++;
+  }
+  if (erased > 0) ctx.logger.info({ erased }, 'accounts erased after their cooling-off period');
+  return erased;
+}
+
+async function eraseAccount(trx: Database, ctx: ProviderContext, customerId: number, pointsExpiryDays: number): Promise<boolean> {
+  const row = await lockCustomer(trx, customerId);
+  const now = ctx.clock.now();
+  // signed in again (cancelled), or erased by another instance meanwhile
+  if (row.erased_at !== null || row.erase_after === null || new Date(row.erase_after).getTime() > now.getTime()) return false;
+  // what they held ends with entries that say so: every balance still equals its ledger
+  if (row.wallet_balance > 0) {
+    await postWalletEntry(trx, ctx.clock, customerId, { type: 'adjust', amount: -row.wallet_balance, reason: 'Account deleted: the balance was not paid out', ref: 'account:deleted' });
+  }
+  if (row.points > 0) await adjustPoints(trx, ctx.clock, customerId, -row.points, { reason: 'Account deleted', ref: 'account:deleted' }, pointsExpiryDays);
+  await trx.updateTable('points_pending').set({ status: 'voided', settled_at: now }).where('customer_id', '=', customerId).where('status', '=', 'pending').execute();
+  await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now }).where('customer_id', '=', customerId).where('status', '=', 'active').execute();
+  await trx.updateTable('stamp_cards').set({ status: 'closed' }).where('customer_id', '=', customerId).where('status', '=', 'open').execute();
+  // the person: nothing left to find them by, or to reach them with
+  await trx.updateTable('orders').set({ address: null }).where('customer_id', '=', customerId).execute();
+  for (const table of ['sessions', 'addresses', 'notifications', 'push_subscriptions', 'push_preferences', 'customer_devices', 'wallet_passes', 'consents', 'campaign_unsubscribes', 'email_codes', 'customer_tiers'] as const) {
+    await trx.deleteFrom(table).where('customer_id', '=', customerId).execute();
+  }
+  if (row.phone !== null) {
+    await trx.deleteFrom('otp_codes').where('phone', '=', row.phone).execute();
+    await trx.deleteFrom('registration_tokens').where('phone', '=', row.phone).execute();
+    await trx.deleteFrom('dev_outbox').where('phone', '=', row.phone).execute();
+  }
+  if (row.email !== null) await trx.deleteFrom('dev_outbox').where('email', '=', row.email).execute();
+  await trx
+    .updateTable('customers')
+    .set({
+      phone: null,
+      google_sub: null,
+      name: ERASED_NAME,
+      email: null,
+      email_verified_at: null,
+      birth_day: null,
+      birth_month: null,
+      birth_year: null,
+      birthday_changed_at: null,
+      referral_code: null,
+      erased_at: now,
+    })
+    .where('id', '=', customerId)
+    .execute();
+  await insertAudit(trx, {
+    staffId: null,
+    actor: 'operator',
+    action: 'customer.erased',
+    target: `customer:${customerId}`,
+    before: { requested_by: row.deletion_requested_by, requested_at: iso(row.deletion_requested_at) },
+    after: { wallet_written_off: row.wallet_balance, points_ended: row.points },
+    now,
+  });
+  return true;
+}

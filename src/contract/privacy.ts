@@ -1,0 +1,198 @@
+/**
+ * Each customer's data is theirs (issue 45): "Download my data" (everything the shop holds on them, in
+ * the documented JSON format below, version 1) and "Delete my account" (a cooling-off period the owner
+ * sets, cancelled by signing in again; then the person is erased and the money records kept, with
+ * nobody's name on them). The owner can do both for a customer who asks at the counter, audited. The
+ * schemas of the calls privacy.calls.ts declares, and their spec. docs/customer-data.md describes the
+ * format and what deletion removes and keeps.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { int, money, time } from './answer-fields';
+import { describe } from './api-spec';
+import { id } from './fields';
+import { privacyApi, privacyConsoleApi } from './privacy.calls';
+
+/** The format's name and version, the first fields of every export: a reader checks both. */
+export const DATA_EXPORT_FORMAT = 'loyalty-customer-data';
+export const DATA_EXPORT_VERSION = 1;
+/** The cooling-off period when the owner has not set one, and its bounds (days). */
+export const DELETION_COOLING_OFF_DEFAULT_DAYS = 14;
+export const DELETION_COOLING_OFF_MAX_DAYS = 90;
+/** What the customer types to confirm a deletion in the app, and what the body carries. */
+export const DELETION_CONFIRMATION = 'DELETE';
+
+const nullableTime = () => time().nullable();
+const points = () => int().meta({ description: 'points (whole numbers)' });
+
+const exportProfile = z.object({
+  id: int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  email_verified_at: nullableTime(),
+  google_linked: z.boolean().meta({ description: 'a Google account signs in to this account (its id is not exported)' }),
+  birthday: z.object({ day: int(), month: int(), year: int().nullable() }).nullable(),
+  referral_code: z.string().nullable(),
+  points: points(),
+  wallet_balance: money(),
+  tier: z.string().nullable().meta({ description: "the tier's name now; null: none" }),
+  created_at: time(),
+  deletion_requested_at: nullableTime(),
+  erase_after: nullableTime().meta({ description: 'a deletion asked for is carried out after this time, unless the customer signs in before' }),
+});
+
+export const customerDataExport = z
+  .object({
+    format: z.literal(DATA_EXPORT_FORMAT),
+    version: z.literal(DATA_EXPORT_VERSION),
+    exported_at: time(),
+    shop: z.object({ name: z.string() }),
+    profile: exportProfile,
+    addresses: z.array(
+      z.object({ label: z.string(), recipient: z.string(), phone: z.string(), line1: z.string(), city: z.string(), postal_code: z.string(), note: z.string().nullable(), is_default: z.boolean(), created_at: time() }),
+    ),
+    orders: z.array(
+      z.object({
+        name: z.string().meta({ description: 'the order number the customer saw' }),
+        status: z.string(),
+        fulfilment: z.enum(['delivery', 'pickup']),
+        payment_method: z.enum(['wallet', 'gateway']),
+        subtotal: money(),
+        discount: money(),
+        delivery_fee: money(),
+        total: money(),
+        points_earned: points(),
+        address: z.record(z.string(), z.unknown()).nullable().meta({ description: 'the delivery address as the order kept it' }),
+        items: z.array(z.object({ name: z.string(), price: money(), qty: int() })),
+        created_at: time(),
+        paid_at: nullableTime(),
+      }),
+    ),
+    points_ledger: z.array(z.object({ type: z.string(), points: points(), balance_after: points(), reason: z.string(), expires_at: nullableTime(), created_at: time() })),
+    pending_points: z.array(z.object({ points: points(), reason: z.string(), status: z.string(), available_at: nullableTime(), created_at: time() })),
+    wallet_ledger: z.array(z.object({ type: z.string(), amount: money(), balance_after: money(), reason: z.string(), created_at: time() })),
+    vouchers: z.array(z.object({ reward: z.string(), status: z.string(), source: z.string(), created_at: time(), expires_at: time(), used_at: nullableTime() })),
+    stamp_cards: z.array(z.object({ card: z.string(), stamps: int(), status: z.string(), started_at: nullableTime(), filled_at: nullableTime(), created_at: time() })),
+    referrals: z.array(
+      z.object({
+        role: z.enum(['referrer', 'friend']).meta({ description: 'referrer: this customer invited someone (who is not named); friend: this customer was invited' }),
+        status: z.string(),
+        signed_up_at: time(),
+        rewarded_at: nullableTime(),
+      }),
+    ),
+    notifications: z.array(z.object({ type: z.string(), title: z.string(), body: z.string(), read_at: nullableTime(), created_at: time() })),
+    wheel_spins: z.array(z.object({ free: z.boolean(), cost_points: points(), prize: z.record(z.string(), z.unknown()), created_at: time() })),
+    devices: z.array(
+      z.object({
+        kind: z.string().meta({ description: 'what was seen at sign-in, sign-up, orders and push subscriptions: the app cookie, the address, the browser (kept as keyed hashes, not readable)' }),
+        first_seen_at: time(),
+        last_seen_at: time(),
+      }),
+    ),
+    push_subscriptions: z.array(z.object({ service: z.string().meta({ description: "the push service's host" }), created_at: time(), last_success_at: nullableTime() })),
+    wallet_cards: z.array(z.object({ created_at: time(), turned_off: int().meta({ description: 'how many times the customer turned their wallet cards off' }) })),
+    consents: z.array(
+      z.object({
+        purpose: z.string().meta({ description: '`offers`: the automatic campaigns (welcome back, birthday, points expiring)' }),
+        channel: z.string().meta({ description: '`all` channels, or `push`' }),
+        granted: z.boolean(),
+        source: z.string().meta({ description: 'where it was given: `sign_up_default` (offers are on for a new account until turned off), `profile`, `push_settings`, `email_link`' }),
+        created_at: time(),
+      }),
+    ),
+  })
+  .meta({ id: 'CustomerDataExport' });
+export type CustomerDataExport = z.infer<typeof customerDataExport>;
+
+export const dataExportQuery = z.object({ customer_id: id });
+export type DataExportQuery = z.infer<typeof dataExportQuery>;
+
+const deletionFields = {
+  requested_at: time(),
+  erase_after: time().meta({ description: 'from this time the hourly job erases the account; signing in before cancels the deletion' }),
+  requested_by: z.enum(['customer', 'owner']),
+};
+export const deletionAnswer = z
+  .object({ deletion: z.object(deletionFields).nullable().meta({ description: 'the deletion asked for; null: none (or cancelled)' }) })
+  .meta({ id: 'Deletion' });
+export type DeletionData = z.infer<typeof deletionAnswer>;
+
+export const deletionStatusAnswer = z
+  .object({
+    deletion: z.object(deletionFields).nullable(),
+    cooling_off_days: int().meta({ description: "the shop's cooling-off period: days between asking and the erasure" }),
+    wallet_balance: money().meta({ description: 'what the wallet holds now: it is not paid out, so the app tells the customer before they confirm' }),
+    points: points(),
+  })
+  .meta({ id: 'DeletionStatus' });
+export type DeletionStatusData = z.infer<typeof deletionStatusAnswer>;
+
+export const deletionRequestBody = z.object({
+  confirm: z.literal(DELETION_CONFIRMATION, { error: `must be ${DELETION_CONFIRMATION}` }),
+});
+export type DeletionRequestBody = z.infer<typeof deletionRequestBody>;
+
+export const deletionBody = z.object({ customer_id: id });
+export type DeletionBody = z.infer<typeof deletionBody>;
+
+export const privacySpec = /* @__PURE__ */ describe('Customer', privacyApi, {
+  dataExport: {
+    summary: 'Everything the shop holds on the customer, to download',
+    description: `A JSON document in the format \`${DATA_EXPORT_FORMAT}\` version ${DATA_EXPORT_VERSION} (docs/customer-data.md): the profile, addresses, orders, ledgers, vouchers, stamp cards, referrals, notifications, spins, devices, push subscriptions, wallet cards and consents. Never kept by a cache.`,
+    inContract: false,
+    data: customerDataExport,
+    answer: "The customer's data.",
+    message: 'Your data.',
+  },
+  deletion: {
+    summary: "The customer's deletion, if asked for, and what a deletion would leave behind",
+    inContract: false,
+    data: deletionStatusAnswer,
+    answer: 'The deletion and the shop’s cooling-off period.',
+    message: 'Your account.',
+  },
+  requestDeletion: {
+    summary: "Ask for the customer's account to be deleted",
+    description: `\`confirm\` must be \`${DELETION_CONFIRMATION}\`. Every session of the customer's ends (this one too); the account is erased after the shop's cooling-off period (default ${DELETION_COOLING_OFF_DEFAULT_DAYS} days) unless they sign in again before. Asking again changes nothing.`,
+    inContract: false,
+    body: deletionRequestBody,
+    data: deletionAnswer,
+    answer: 'The deletion, with when it happens.',
+    message: 'Your account will be deleted. Sign in again before then to keep it.',
+  },
+});
+
+export const privacyConsoleSpec = /* @__PURE__ */ describe('Merchant console', privacyConsoleApi, {
+  dataExport: {
+    summary: "A customer's data, for a customer who asks at the counter",
+    description: 'Owners only; the audit log names who downloaded it. The same document as `customer/data`.',
+    inContract: false,
+    query: dataExportQuery,
+    data: customerDataExport,
+    answer: "The customer's data.",
+    message: "The customer's data.",
+    errors: ['NOT_FOUND'],
+  },
+  requestDeletion: {
+    summary: "Delete a customer's account, for a customer who asks at the counter",
+    description: "Owners only, audited. The customer's sessions end; the same cooling-off period as their own request (signing in cancels it).",
+    inContract: false,
+    body: deletionBody,
+    data: deletionAnswer,
+    answer: 'The deletion, with when it happens.',
+    message: 'The account will be deleted after the cooling-off period.',
+    errors: ['NOT_FOUND'],
+  },
+  cancelDeletion: {
+    summary: "Cancel a customer's deletion before it happens",
+    description: 'Owners only, audited. An account already erased cannot come back: 409 CONFLICT.',
+    inContract: false,
+    body: deletionBody,
+    data: deletionAnswer,
+    answer: 'No deletion.',
+    message: 'The deletion is cancelled.',
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  },
+});

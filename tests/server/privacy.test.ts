@@ -1,0 +1,209 @@
+import { expect, it } from 'vitest';
+import { customerDataExport, DATA_EXPORT_FORMAT } from '#contract/privacy';
+import { DAY } from '../../server/lib/clock';
+import { eraseDueAccounts, ERASED_NAME } from '../../server/provider/privacy/privacy.service';
+import { newPhone, signInWithPhone } from './auth.helpers';
+import { newStaff } from './merchant.helpers';
+import { key, ledgers, makeAddress, makeVoucher, menu } from './orders.helpers';
+import { balanceProblems } from './support/fill-shop';
+import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+
+/**
+ * Each customer's data is theirs (issue 45): the export holds everything of theirs and nothing of anyone
+ * else's; a deletion signs them out, waits out the cooling-off period, is cancelled by signing in, and
+ * then erases the person while every balance still equals its ledger and the shop's orders stay; their
+ * phone then signs up as somebody new. The owner does both for a customer, audited, and staff cannot.
+ */
+
+/** A customer with something of everything: points, wallet money, an address, a voucher, an order. */
+async function busyCustomer(p: TestProvider, name = 'Ana Santos') {
+  const phone = newPhone();
+  const signed = await signInWithPhone(p, phone, name);
+  const c = { id: signed.customer.id, token: signed.token, phone };
+  await p.db.transaction().execute(async (trx) => {
+    const { postWalletEntry } = await import('../../server/provider/wallet/wallet.ledger');
+    const { earnPoints } = await import('../../server/provider/points/points.ledger');
+    await postWalletEntry(trx, p.clock, c.id, { type: 'topup', amount: 100_000, reason: 'Top-up' });
+    await earnPoints(trx, p.clock, c.id, 300, { reason: 'Welcome' });
+  });
+  const addressId = await makeAddress(p, c.id);
+  await makeVoucher(p, c.id);
+  const latte = (await menu(p)).get('Spanish latte')!;
+  const order = await p
+    .call('post', 'order/create', { token: c.token, body: { fulfilment: 'delivery', address_id: addressId, payment_method: 'wallet', items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })
+    .expect(201);
+  return { ...c, order: order.body.data.order as { name: string; total: number } };
+}
+
+describeEachDb('customer data', (kind) => {
+  const p = useTestProvider(kind);
+  /** an owner and a member of staff signed in now (the clock moves weeks, and an idle console session ends) */
+  const teamNow = async () => ({ owner: await newStaff(p.db, p.clock, { role: 'owner' }), staff: await newStaff(p.db, p.clock, { role: 'staff' }) });
+  const erased = async (id: number) => (await p.db.selectFrom('customers').select('erased_at').where('id', '=', id).executeTakeFirstOrThrow()).erased_at !== null;
+
+  it('downloads everything of the customer’s in the documented format, and nothing of anyone else’s', async () => {
+    const ana = await busyCustomer(p, 'Ana Santos');
+    const ben = await busyCustomer(p, 'Ben Reyes');
+    const res = await p.call('get', 'customer/data', { token: ana.token }).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = customerDataExport.parse(res.body.data);
+    expect(data).toMatchObject({ format: DATA_EXPORT_FORMAT, version: 1, profile: { id: ana.id, name: 'Ana Santos', phone: ana.phone, points: expect.any(Number) } });
+    expect(data.orders.map((o) => o.name)).toEqual([ana.order.name]);
+    expect(data.orders[0]!.items).toEqual([expect.objectContaining({ name: 'Spanish latte', qty: 1 })]);
+    expect(data.addresses).toHaveLength(1);
+    expect(data.wallet_ledger.map((w) => w.type)).toEqual(['topup', 'order']);
+    expect(data.points_ledger.length).toBeGreaterThanOrEqual(1);
+    expect(data.vouchers).toHaveLength(1);
+    expect(data.notifications.length).toBeGreaterThanOrEqual(1);
+    expect(data.devices.length).toBeGreaterThanOrEqual(0);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain('Ben Reyes');
+    expect(text).not.toContain(ben.phone);
+    expect(text).not.toContain(ben.order.name);
+  });
+
+  it('records every yes and no to offers with its time and where it was given, and shows them in the data', async () => {
+    const ana = await busyCustomer(p);
+    await p.call('post', 'campaign/unsubscribe', { token: ana.token, body: { subscribed: false } }).expect(200);
+    p.clock.advance(60_000);
+    await p.call('post', 'campaign/unsubscribe', { token: ana.token, body: { subscribed: true } }).expect(200);
+    const data = customerDataExport.parse((await p.call('get', 'customer/data', { token: ana.token }).expect(200)).body.data);
+    expect(data.consents.map(({ channel, granted, source }) => ({ channel, granted, source }))).toEqual([
+      { channel: 'all', granted: true, source: 'sign_up_default' },
+      { channel: 'all', granted: false, source: 'profile' },
+      { channel: 'all', granted: true, source: 'profile' },
+    ]);
+    expect(data.consents[2]!.created_at).toBe(p.clock.now().toISOString());
+  });
+
+  it('lets an owner download a customer’s data for them, audited; staff cannot', async () => {
+    const team = await teamNow();
+    const ana = await busyCustomer(p);
+    await p.call('get', 'merchant/customers/data', { token: team.staff.token, query: { customer_id: ana.id } }).expect(403);
+    const res = await p.call('get', 'merchant/customers/data', { token: team.owner.token, query: { customer_id: ana.id } }).expect(200);
+    expect(res.body.data.profile.phone).toBe(ana.phone);
+    const audit = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'customer.data_export').where('target', '=', `customer:${ana.id}`).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.staff_id).toBe(team.owner.id);
+    await p.call('get', 'merchant/customers/data', { token: team.owner.token, query: { customer_id: 99_999_999 } }).expect(404);
+  });
+
+  it('refuses a deletion without its confirmation, and changes nothing', async () => {
+    const ana = await busyCustomer(p);
+    const res = await p.call('post', 'customer/deletion/request', { token: ana.token, body: { confirm: 'yes' } }).expect(400);
+    expect(res.body.error.fields.confirm).toMatch(/DELETE/);
+    await p.call('get', 'customer/profile', { token: ana.token }).expect(200);
+    const row = await p.db.selectFrom('customers').select(['erase_after']).where('id', '=', ana.id).executeTakeFirstOrThrow();
+    expect(row.erase_after).toBeNull();
+  });
+
+  it('tells what a deletion leaves behind before it is asked for, then signs the customer out everywhere', async () => {
+    const ana = await busyCustomer(p);
+    p.clock.advance(61_000); // past the code's resend wait
+    const other = await signInWithPhone(p, ana.phone); // a second session: another phone of theirs
+    const before = await p.call('get', 'customer/deletion', { token: ana.token }).expect(200);
+    const { wallet } = await ledgers(p, ana.id);
+    expect(before.body.data).toEqual({ deletion: null, cooling_off_days: 14, wallet_balance: wallet, points: expect.any(Number) });
+    const asked = await p.call('post', 'customer/deletion/request', { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
+    expect(asked.body.data.deletion).toEqual({ requested_at: p.clock.now().toISOString(), erase_after: new Date(p.clock.now().getTime() + 14 * DAY).toISOString(), requested_by: 'customer' });
+    await p.call('get', 'customer/profile', { token: ana.token }).expect(401);
+    await p.call('get', 'customer/profile', { token: other.token }).expect(401);
+  });
+
+  it('cancels the deletion when the customer signs in again within the cooling-off period', async () => {
+    const ana = await busyCustomer(p);
+    await p.call('post', 'customer/deletion/request', { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
+    p.clock.advance(13 * DAY);
+    const back = await signInWithPhone(p, ana.phone);
+    expect(back.customer.id).toBe(ana.id);
+    const status = await p.call('get', 'customer/deletion', { token: back.token }).expect(200);
+    expect(status.body.data.deletion).toBeNull();
+    p.clock.advance(2 * DAY);
+    await eraseDueAccounts(p.ctx);
+    expect(await erased(ana.id)).toBe(false);
+    const notes = await p.db.selectFrom('notifications').select('title').where('customer_id', '=', ana.id).execute();
+    expect(notes.map((n) => n.title)).toContain('Your account is staying');
+  });
+
+  it('erases the person after the cooling-off period: balances equal their ledgers, the orders stay, the phone is somebody new', async () => {
+    const ana = await busyCustomer(p);
+    const ordersBefore = await p.db.selectFrom('orders').select(['name', 'total']).where('customer_id', '=', ana.id).execute();
+    await p.call('post', 'customer/deletion/request', { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
+    p.clock.advance(14 * DAY - 60_000);
+    await eraseDueAccounts(p.ctx);
+    expect(await erased(ana.id)).toBe(false);
+    p.clock.advance(60_000);
+    expect(await eraseDueAccounts(p.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await erased(ana.id)).toBe(true);
+    expect(await eraseDueAccounts(p.ctx)).toBe(0);
+
+    const row = await p.db.selectFrom('customers').selectAll().where('id', '=', ana.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: ERASED_NAME, phone: null, email: null, google_sub: null, birth_day: null, referral_code: null, points: 0, wallet_balance: 0 });
+    expect(row.erased_at).not.toBeNull();
+    const l = await ledgers(p, ana.id);
+    expect(l.walletSum).toBe(0);
+    expect(l.pointsSum).toBe(0);
+    expect(await balanceProblems(p.db)).toMatchObject({ wallet: 0, points: 0, vouchers: 0 });
+    // the shop's records stay, with nothing of the person
+    const ordersAfter = await p.db.selectFrom('orders').select(['name', 'total', 'address']).where('customer_id', '=', ana.id).execute();
+    expect(ordersAfter.map(({ name, total }) => ({ name, total }))).toEqual(ordersBefore);
+    expect(ordersAfter.every((o) => o.address === null)).toBe(true);
+    for (const table of ['sessions', 'addresses', 'notifications', 'push_subscriptions', 'customer_devices', 'wallet_passes', 'consents'] as const) {
+      expect(await p.db.selectFrom(table).select('customer_id').where('customer_id', '=', ana.id).execute(), table).toEqual([]);
+    }
+    expect(await p.db.selectFrom('vouchers').select('status').where('customer_id', '=', ana.id).execute()).toEqual([{ status: 'cancelled' }]);
+    const audit = await p.db.selectFrom('audit_log').select(['actor', 'after']).where('action', '=', 'customer.erased').where('target', '=', `customer:${ana.id}`).execute();
+    expect(audit).toHaveLength(1);
+
+    // their phone signs up as a new customer, who sees nothing of the old one
+    const again = await signInWithPhone(p, ana.phone, 'Ana Again');
+    expect(again.customer.id).not.toBe(ana.id);
+    const data = (await p.call('get', 'customer/data', { token: again.token }).expect(200)).body.data;
+    expect(data.orders).toEqual([]);
+    expect(data.wallet_ledger).toEqual([]);
+    expect(data.profile).toMatchObject({ name: 'Ana Again', points: 0, wallet_balance: 0 });
+    // the old account's export is gone with it
+    const team = await teamNow();
+    await p.call('get', 'merchant/customers/data', { token: team.owner.token, query: { customer_id: ana.id } }).expect(404);
+  });
+
+  it('lets an owner ask for a customer’s deletion and cancel it, audited; staff cannot; an erased account cannot come back', async () => {
+    const team = await teamNow();
+    const ana = await busyCustomer(p);
+    await p.call('post', 'merchant/customers/deletion/request', { token: team.staff.token, body: { customer_id: ana.id } }).expect(403);
+    const asked = await p.call('post', 'merchant/customers/deletion/request', { token: team.owner.token, body: { customer_id: ana.id } }).expect(200);
+    expect(asked.body.data.deletion.requested_by).toBe('owner');
+    await p.call('get', 'customer/profile', { token: ana.token }).expect(401);
+    await p.call('post', 'merchant/customers/deletion/cancel', { token: team.staff.token, body: { customer_id: ana.id } }).expect(403);
+    const cancelled = await p.call('post', 'merchant/customers/deletion/cancel', { token: team.owner.token, body: { customer_id: ana.id } }).expect(200);
+    expect(cancelled.body.data.deletion).toBeNull();
+    const actions = await p.db.selectFrom('audit_log').select('action').where('target', '=', `customer:${ana.id}`).orderBy('id').execute();
+    expect(actions.map((a) => a.action)).toEqual(['customer.deletion', 'customer.deletion_cancelled']);
+
+    await p.call('post', 'merchant/customers/deletion/request', { token: team.owner.token, body: { customer_id: ana.id } }).expect(200);
+    p.clock.advance(14 * DAY);
+    await eraseDueAccounts(p.ctx);
+    expect(await erased(ana.id)).toBe(true);
+    const later = await teamNow();
+    const refused = await p.call('post', 'merchant/customers/deletion/cancel', { token: later.owner.token, body: { customer_id: ana.id } }).expect(409);
+    expect(refused.body.error.code).toBe('CONFLICT');
+  });
+});
+
+describePostgres('customer data [postgres]', () => {
+  const p = useTestProvider('postgres');
+
+  it('erases each due account once however many instances run the job at once, and every ledger still adds up', async () => {
+    const customers = await Promise.all(Array.from({ length: 6 }, (_, i) => busyCustomer(p, `Customer ${i}`)));
+    for (const c of customers) await p.call('post', 'customer/deletion/request', { token: c.token, body: { confirm: 'DELETE' } }).expect(200);
+    p.clock.advance(15 * DAY);
+    const counts = await Promise.all(Array.from({ length: 4 }, () => eraseDueAccounts(p.ctx)));
+    expect(counts.reduce((s, n) => s + n, 0)).toBe(customers.length);
+    const ids = customers.map((c) => c.id);
+    const writeOffs = await p.db.selectFrom('wallet_ledger').select('customer_id').where('ref', '=', 'account:deleted').where('customer_id', 'in', ids).execute();
+    expect(writeOffs).toHaveLength(customers.length);
+    const audits = await p.db.selectFrom('audit_log').select('target').where('action', '=', 'customer.erased').where('target', 'in', ids.map((id) => `customer:${id}`)).execute();
+    expect(audits).toHaveLength(customers.length);
+    expect(await balanceProblems(p.db)).toMatchObject({ wallet: 0, points: 0, vouchers: 0 });
+  });
+});
