@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Notice, TextField, fieldMessage } from '../../ui';
 import { AuthLayout } from './auth-layout';
+import { SignUpTerms, type SignUpTermsProps } from './sign-up-terms';
 
 export interface RegisterNameValues {
   name: string;
@@ -8,7 +9,7 @@ export interface RegisterNameValues {
   email: string;
 }
 
-export interface RegisterNameScreenProps {
+export interface RegisterNameScreenProps extends SignUpTermsProps {
   companyName?: string;
   logo?: string;
   defaultValues?: Partial<RegisterNameValues>;
@@ -21,8 +22,8 @@ export interface RegisterNameScreenProps {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** /register-name: the last registration step, a name and an optional e-mail. */
-export function RegisterNameScreen({ companyName, logo, defaultValues, onSubmit, submitting = false, fieldErrors, formError }: RegisterNameScreenProps) {
+/** /register-name: the last registration step, a name and an optional e-mail; the account is made here, so the shop's terms and privacy notice are linked under the button. */
+export function RegisterNameScreen({ companyName, logo, defaultValues, onSubmit, submitting = false, fieldErrors, formError, privacyUrl, termsUrl }: RegisterNameScreenProps) {
   const [name, setName] = useState(defaultValues?.name ?? '');
   const [email, setEmail] = useState(defaultValues?.email ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -67,6 +68,7 @@ export function RegisterNameScreen({ companyName, logo, defaultValues, onSubmit,
         <Button type="submit" size="lg" fullWidth loading={submitting}>
           Create account
         </Button>
+        <SignUpTerms privacyUrl={privacyUrl} termsUrl={termsUrl} />
       </form>
     </AuthLayout>
   );

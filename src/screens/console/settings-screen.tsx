@@ -1,6 +1,8 @@
 import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-settings';
 import { SHORT_NAME_MAX, shopSettingsProblems, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
+import { isShopLink, SHOP_LINK_MAX, SHOP_LINK_MESSAGE } from '#contract/checks';
+import { DELETION_COOLING_OFF_MAX_DAYS } from '#contract/privacy';
 import { moneyInput, parseMoney } from '#contract/money';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, SelectField, fieldProblem, type SaveProblem } from './editor-fields';
@@ -24,6 +26,8 @@ interface Form {
   short_name: string;
   contact_phone: string;
   contact_email: string;
+  privacy_url: string;
+  terms_url: string;
   default_country_code: string;
   currency: string;
   locale: string;
@@ -45,6 +49,7 @@ interface Form {
   referral_reward_name: string;
   referral_monthly_cap: string;
   referral_min_order: string;
+  deletion_cooling_off_days: string;
   min_order: string;
   delivery_fee: string;
   topup_min: string;
@@ -53,7 +58,7 @@ interface Form {
 }
 
 const MONEY_FIELDS = ['points_per_amount', 'referral_min_order', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
-const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'default_country_code', 'currency', 'locale', 'timezone', 'birthday_reward_name', 'referral_reward_name'] as const;
+const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'privacy_url', 'terms_url', 'default_country_code', 'currency', 'locale', 'timezone', 'birthday_reward_name', 'referral_reward_name'] as const;
 /** Whole numbers, typed as digits, and what they count (for "must be a whole number of days"). */
 const WHOLE_FIELDS = {
   points_expiry_days: 'days',
@@ -66,7 +71,10 @@ const WHOLE_FIELDS = {
   birthday_window_days: 'days',
   referral_points: 'points',
   referral_monthly_cap: 'referrals',
+  deletion_cooling_off_days: 'days',
 } as const;
+/** Links customers open at sign-up: checked as the provider checks them, before anything is sent. */
+const LINK_FIELDS = ['privacy_url', 'terms_url'] as const;
 
 function formOf(s: ShopSettingsData): Form {
   const money = (n: number) => moneyInput(n, s.currency, s.locale);
@@ -84,6 +92,7 @@ function formOf(s: ShopSettingsData): Form {
     referral_points: String(s.referral_points),
     referral_monthly_cap: String(s.referral_monthly_cap),
     referral_min_order: money(s.referral_min_order),
+    deletion_cooling_off_days: String(s.deletion_cooling_off_days),
     min_order: money(s.min_order),
     delivery_fee: money(s.delivery_fee),
     topup_min: money(s.topup_min),
@@ -98,6 +107,7 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
   const problems: Record<string, string> = {};
   const example = `must be an amount such as ${moneyInput(3550, s.currency, s.locale)}`;
   for (const k of TEXT_FIELDS) if (form[k].trim() !== s[k]) changes[k] = form[k].trim();
+  for (const k of LINK_FIELDS) if (form[k].trim() !== '' && !isShopLink(form[k].trim())) problems[k] = SHOP_LINK_MESSAGE;
   for (const k of MONEY_FIELDS) {
     const minor = parseMoney(form[k], s.currency, s.locale);
     if (minor === null) problems[k] = example;
@@ -170,6 +180,26 @@ function ContactSection(props: SectionProps) {
     <Section title="Contact">
       <FormField {...props} name="contact_phone" label="Contact phone (optional)" what="contact phone" type="tel" autoComplete="off" />
       <FormField {...props} name="contact_email" label="Contact e-mail (optional)" what="contact e-mail" type="email" autoComplete="off" />
+      <FormField
+        {...props}
+        name="privacy_url"
+        label="Privacy notice link (optional)"
+        what="privacy notice link"
+        hint="Where your privacy notice is, such as https://kopisenja.ph/privacy. Customers see it when they sign up."
+        type="url"
+        autoComplete="off"
+        maxLength={SHOP_LINK_MAX}
+      />
+      <FormField
+        {...props}
+        name="terms_url"
+        label="Terms link (optional)"
+        what="terms link"
+        hint="Where your terms are, such as https://kopisenja.ph/terms. Customers see it when they sign up."
+        type="url"
+        autoComplete="off"
+        maxLength={SHOP_LINK_MAX}
+      />
       <p className="text-sm text-muted">
         {props.locationsHref ? <a className="font-semibold text-brand underline" href={props.locationsHref}>Locations</a> : 'Locations'}: each shop's pickup address, opening hours and delivery areas.
       </p>
@@ -374,6 +404,22 @@ function ReferralSection(props: SectionProps) {
   );
 }
 
+/** What happens to a customer's account when they delete it (issue 45): how long it waits before it is erased. */
+function AccountsSection(props: SectionProps) {
+  return (
+    <Section title="Customer accounts">
+      <FormField
+        {...props}
+        name="deletion_cooling_off_days"
+        label="Cooling-off days for a deleted account"
+        what="cooling-off days"
+        hint={`Days before a deleted account is erased. Signing in before then keeps it. From 1 to ${DELETION_COOLING_OFF_MAX_DAYS}.`}
+        inputMode="numeric"
+      />
+    </Section>
+  );
+}
+
 function OrdersSection(props: SectionProps) {
   return (
     <Section title="Orders and delivery">
@@ -451,6 +497,7 @@ function SettingsForm({ settings, onSave, locationsHref, rewards }: { settings: 
       <PointsSection {...sections} />
       <BirthdaySection {...sections} />
       <ReferralSection {...sections} />
+      <AccountsSection {...sections} />
       <OrdersSection {...sections} />
       <TopUpSection {...sections} />
       <div aria-live="polite" className="flex flex-col gap-2">
@@ -467,7 +514,7 @@ function SettingsForm({ settings, onSave, locationsHref, rewards }: { settings: 
   );
 }
 
-/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, birthdays, referrals, orders and top-ups. */
+/** /merchant/settings (owners): the shop's name, contact and links, region, points, birthdays, referrals, customer accounts, orders and top-ups. */
 export function SettingsScreen({ settings, loading, error, onRetry, onSave, locationsHref, rewards }: SettingsScreenProps) {
   if (error) return <ErrorState title="We couldn't load the settings" message={error} onRetry={onRetry} />;
   if (loading || !settings) {

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { RegisterNameScreen } from '../../../src/screens/auth/register-name-screen';
 import { merchantFor } from '../../fixtures/auth';
 
-/** /register-name: name and an optional e-mail. */
+/** /register-name: name and an optional e-mail; the shop's terms and privacy notice linked under the button when the owner set them. */
 const meta = {
   title: 'Screens/Auth/RegisterName',
   component: RegisterNameScreen,
@@ -18,7 +18,39 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
+/** The owner set no links (Settings → Contact): no line under the button. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText(/By signing up/)).toBeNull();
+    await expect(canvas.queryByRole('link')).toBeNull();
+  },
+};
+
+/** Both links set: each opens in a new tab, named for screen readers. */
+export const WithTermsAndPrivacy: Story = {
+  args: { termsUrl: 'https://kopisenja.ph/terms', privacyUrl: 'https://kopisenja.ph/privacy' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/By signing up you agree to the shop's/)).toHaveTextContent("By signing up you agree to the shop's Terms (opens in a new tab) and Privacy notice (opens in a new tab).");
+    const terms = canvas.getByRole('link', { name: 'Terms (opens in a new tab)' });
+    await expect(terms).toHaveAttribute('href', 'https://kopisenja.ph/terms');
+    await expect(terms).toHaveAttribute('target', '_blank');
+    await expect(terms).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(canvas.getByRole('link', { name: 'Privacy notice (opens in a new tab)' })).toHaveAttribute('href', 'https://kopisenja.ph/privacy');
+  },
+};
+
+/** Only a privacy notice: only it is linked. */
+export const WithPrivacyOnly: Story = {
+  tags: ['!screen'],
+  args: { privacyUrl: 'https://kopisenja.ph/privacy' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/By signing up/)).toHaveTextContent("By signing up you agree to the shop's Privacy notice (opens in a new tab).");
+    await expect(canvas.getAllByRole('link')).toHaveLength(1);
+  },
+};
 
 /** Submitting nothing asks for a name; a bad e-mail is caught before sending. */
 export const Validation: Story = {

@@ -6,7 +6,7 @@ import { SettingsScreen } from '../../../src/screens/console/settings-screen';
 import { OWNER } from '../../fixtures/console';
 import { EDITOR_REWARDS, SHOP_SETTINGS } from '../../fixtures/editors';
 
-/** /merchant/settings (owners): the shop's name, contact and pickup address, region, points, birthdays, referrals, orders and top-ups. */
+/** /merchant/settings (owners): the shop's name, contact and links, region, points, birthdays, referrals, customer accounts, orders and top-ups. */
 const meta = {
   title: 'Console/Settings',
   component: SettingsScreen,
@@ -157,5 +157,50 @@ export const ReferralReward: Story = {
     // off: the cap goes away with the rest
     await userEvent.selectOptions(canvas.getByLabelText('Referral reward'), 'No referral reward');
     await expect(canvas.queryByLabelText('Most referral rewards a customer can get in a month')).toBeNull();
+  },
+};
+
+/**
+ * The links to the shop's privacy notice and terms (shown at sign-up) and the days a deleted account
+ * waits: a link that is no https:// address is refused on its field before anything is sent; an empty
+ * one takes the link away; the provider's refusal of the days shows on their field.
+ */
+export const LinksAndCoolingOff: Story = {
+  tags: ['!screen'],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByLabelText('Privacy notice link (optional)')).toHaveValue('https://kopisenja.ph/privacy');
+    await expect(canvas.getByLabelText('Terms link (optional)')).toHaveValue('https://kopisenja.ph/terms');
+    await expect(canvas.getByLabelText('Cooling-off days for a deleted account')).toHaveValue('14');
+    await expect(canvas.getByLabelText('Cooling-off days for a deleted account')).toHaveAccessibleDescription(expect.stringContaining('Signing in before then keeps it.'));
+    await userEvent.clear(canvas.getByLabelText('Privacy notice link (optional)'));
+    await userEvent.type(canvas.getByLabelText('Privacy notice link (optional)'), 'javascript:alert(1)');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(canvas.getByLabelText('Privacy notice link (optional)')).toHaveAccessibleDescription(expect.stringContaining('The privacy notice link must be an https:// address'));
+    await expect(args.onSave).not.toHaveBeenCalled();
+    await userEvent.clear(canvas.getByLabelText('Privacy notice link (optional)'));
+    await userEvent.type(canvas.getByLabelText('Privacy notice link (optional)'), 'https://kopisenja.ph/privacy-2027');
+    await userEvent.clear(canvas.getByLabelText('Terms link (optional)'));
+    await userEvent.clear(canvas.getByLabelText('Cooling-off days for a deleted account'));
+    await userEvent.type(canvas.getByLabelText('Cooling-off days for a deleted account'), '30');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(args.onSave).toHaveBeenCalledWith({ privacy_url: 'https://kopisenja.ph/privacy-2027', terms_url: '', deletion_cooling_off_days: 30 });
+    await expect(await canvas.findByText('Saved. Customers see it within 15 seconds.')).toBeVisible();
+  },
+};
+
+/** The provider refuses a cooling-off period out of bounds: its words show on the field. */
+export const CoolingOffRefused: Story = {
+  tags: ['!screen'],
+  args: {
+    onSave: fn(async (): Promise<SaveProblem | null> => ({ message: 'Please check the highlighted fields.', fields: { deletion_cooling_off_days: 'must be at most 90' } })),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.clear(canvas.getByLabelText('Cooling-off days for a deleted account'));
+    await userEvent.type(canvas.getByLabelText('Cooling-off days for a deleted account'), '91');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(await canvas.findByText('The cooling-off days must be at most 90.')).toBeVisible();
+    await expect(canvas.getByLabelText('Cooling-off days for a deleted account')).toHaveAttribute('aria-invalid', 'true');
   },
 };

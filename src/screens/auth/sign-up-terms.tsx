@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { cx, focusRing } from '../../ui';
+
+export interface SignUpTermsProps {
+  /** the shop's privacy notice (an https:// address the owner set); absent or empty: not linked */
+  privacyUrl?: string | undefined;
+  /** the shop's terms; absent or empty: not linked */
+  termsUrl?: string | undefined;
+}
+
+/** A link to one of the shop's pages, in a new tab (said to screen readers too). */
+function ShopPageLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={cx('whitespace-nowrap rounded-sm font-semibold text-brand-ink underline underline-offset-4 hover:no-underline', focusRing)}>
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
+ * "By signing up you agree to the shop's Terms and Privacy notice.", under the button that creates the
+ * account (issue 45): only the links the owner set (Settings → Contact); nothing when neither is.
+ */
+export function SignUpTerms({ privacyUrl, termsUrl }: SignUpTermsProps) {
+  const links: ReactNode[] = [];
+  if (termsUrl) links.push(<ShopPageLink key="terms" href={termsUrl}>Terms</ShopPageLink>);
+  if (privacyUrl) links.push(<ShopPageLink key="privacy" href={privacyUrl}>Privacy notice</ShopPageLink>);
+  if (links.length === 0) return null;
+  return (
+    <p className="text-center text-sm text-muted">
+      By signing up you agree to the shop's {links[0]}
+      {links[1] && <> and {links[1]}</>}.
+    </p>
+  );
+}
