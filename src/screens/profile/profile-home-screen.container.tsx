@@ -18,6 +18,7 @@ import { lazyPage } from '../../shared/lazy-page';
 import { ProfileHomeScreen } from './profile-home-screen';
 import { CampaignSwitchContainer } from './campaign-switch.container';
 import { PushSettingsContainer } from './push.container';
+import { YourDataContainer } from './your-data.container';
 
 /** The member card, a chunk of its own (the same one Home opens), loaded the first time it is opened. */
 const MemberCardSheet = lazyPage(() => import('./member-card.container'), { fullScreen: false });
@@ -102,6 +103,7 @@ export default function ProfileHomePage() {
             <CampaignSwitchContainer />
           </>
         }
+        yourData={<YourDataContainer />}
         onLogout={() => void onLogout()}
         loggingOut={loggingOut}
         nav={<AppNav />}

@@ -51,6 +51,8 @@ export interface ProfileHomeScreenProps {
   birthday?: Omit<BirthdayCardProps, 'birthday'>;
   /** "Notifications on this phone" (web push, where the shop sends them and this browser can receive them) and "Offers and reminders" (campaigns) */
   messageSettings?: ReactNode;
+  /** "Your data": download everything the shop keeps, or delete the account (after Settings, before Log out) */
+  yourData?: ReactNode;
   onLogout?: () => void;
   /** True while logging out. */
   loggingOut?: boolean;
@@ -166,6 +168,7 @@ export function ProfileHomeScreen({
   onOpenAddresses,
   birthday,
   messageSettings,
+  yourData,
   onLogout,
   loggingOut = false,
   nav,
@@ -232,6 +235,8 @@ export function ProfileHomeScreen({
             ]}
           />
         </section>
+
+        {yourData}
 
         <Button variant="secondary" fullWidth onClick={onLogout} loading={loggingOut}>
           Log out

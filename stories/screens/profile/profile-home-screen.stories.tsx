@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ProfileHomeScreen } from '../../../src/screens/profile/profile-home-screen';
+import { YourData } from '../../../src/screens/profile/your-data';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
 import { customer, customerUnverified, customerWithoutEmail } from '../../fixtures/profile';
 import { TIME_ZONE } from '../../fixtures/customer';
 import { tierBrewNotice } from '../../fixtures/tiers';
+import { deletionStatus } from '../../fixtures/privacy';
 
 /** /profile/home: who the customer is, their balances and the way to every profile page. */
 const meta = {
@@ -27,6 +29,7 @@ const meta = {
     onChangeEmail: fn(),
     onOpenAddresses: fn(),
     birthday: { treat: true, onOpenChange: fn(), onSave: fn(), onRemove: fn() },
+    yourData: <YourData status={deletionStatus} currency="PHP" locale="en-PH" onDownload={fn()} onDeleteOpenChange={fn()} onDelete={fn()} />,
     onLogout: fn(),
     onRetry: fn(),
   },
@@ -37,6 +40,11 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    // "Your data" after Settings, before Log out
+    const yourData = canvas.getByRole('region', { name: 'Your data' });
+    await expect(canvas.getByRole('region', { name: 'Settings' }).compareDocumentPosition(yourData) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expect(yourData.compareDocumentPosition(canvas.getByRole('button', { name: 'Log out' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expect(within(yourData).getByRole('button', { name: 'Download my data' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: /Notifications 2 unread/ }));
     await expect(args.onOpenNotifications).toHaveBeenCalledTimes(1);
     // no birthday yet: the card offers to add one
