@@ -3,6 +3,8 @@ import viteConfig from './vite.config.ts';
 
 /** e2e files that measure load or time a page: alone on the machine, after the others */
 const E2E_ALONE = ['tests/e2e/resilience.test.ts', 'tests/e2e/page-load.test.ts'];
+/** read after every other e2e file: the logs their apps wrote */
+const E2E_LAST = 'tests/e2e/log-privacy.test.ts';
 const e2e = {
   include: ['tests/e2e/**/*.test.ts'],
   environment: 'node' as const,
@@ -54,7 +56,8 @@ export default mergeConfig(
           test: {
             ...e2e,
             name: 'e2e',
-            exclude: E2E_ALONE,
+            exclude: [...E2E_ALONE, E2E_LAST],
+            globalSetup: ['tests/e2e/support/log-dir.ts'],
             maxWorkers: 2,
             sequence: { groupOrder: 1 },
           },
@@ -66,6 +69,15 @@ export default mergeConfig(
             include: E2E_ALONE,
             fileParallelism: false,
             sequence: { groupOrder: 2 },
+          },
+        },
+        // last: what every app of the run wrote to its log, read for personal data (tests/e2e/support/log-dir.ts)
+        {
+          test: {
+            ...e2e,
+            name: 'e2e-last',
+            include: [E2E_LAST],
+            sequence: { groupOrder: 3 },
           },
         },
       ],

@@ -171,7 +171,7 @@ if (!hasChrome) {
     return { passed: n('passed'), failed: failed + (r.status !== 0 && failed === 0 ? 1 : 0), skipped: n('skipped') + n('todo'), note: checked?.replace('Storybook checked: ', ''), failures: [...new Set(named)] };
   });
   if (existsSync('tests/e2e') && want('e2e')) await usePostgres();
-  if (existsSync('tests/e2e')) stage('e2e', () => vitest(['e2e', 'e2e-alone'], '.tmp/vitest-e2e.json'));
+  if (existsSync('tests/e2e')) stage('e2e', () => vitest(['e2e', 'e2e-alone', 'e2e-last'], '.tmp/vitest-e2e.json'));
   if (existsSync('scripts/lighthouse.ts')) stage('lighthouse', () => check(run('node', ['scripts/lighthouse.ts'])));
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort, startServer } from '../../../scripts/lib/server-process.ts';
 import { useStarted } from '../../support/lifecycle';
+import { E2E_LOG_DIR } from './log-dir';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const HAS_CHROME = existsSync(CHROME_PATH);
@@ -33,6 +34,8 @@ export interface RunningApp {
  * Starts `npm start`'s script on a fresh data folder (or `dataDir`, a stopped app's) and waits for
  * /healthz. `env.PORT`: that port (a restarted app at the same origin, whose pages keep their storage).
  */
+let started = 0;
+
 export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'loyalty-e2e-'));
   for (let attempt = 1; ; attempt++) {
@@ -42,8 +45,10 @@ export async function startApp(env: Record<string, string> = {}, dataDir?: strin
       const app = await startServer({
         name: 'the app',
         args: ['scripts/start.ts'],
-        env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+        // at info, every request's line too: the last e2e project reads them all for personal data
+        env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
         url,
+        logFile: join(E2E_LOG_DIR, `app-${port}-${process.pid}-${++started}.log`),
         timeoutMs: 120_000,
       });
       return { url, dataDir: dir, proc: app.proc, output: app.output, stop: app.stop };
