@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
-import { signUp, startTopUp } from './support/customer';
+import { orderCappuccinos, signUp, startTopUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -17,24 +17,6 @@ if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (se
 const MERCHANT_KEY = 'e2e-merchant-key-0123456789';
 const app = useApp({ MERCHANT_API_KEY: MERCHANT_KEY });
 const browser = useBrowser();
-
-/**
- * A pickup order of Cappuccinos (₱145.00 each) paid from the wallet, through the API, then completed by
- * the shop (merchant/order/status): its points are on their way until then, spendable after (no hold).
- */
-async function orderCappuccinos(page: Page, qty: number): Promise<void> {
-  const catalog = await (await page.request.get('/api/shop/catalog')).json();
-  const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
-  const order = await page.request.post('/api/order/create', {
-    data: { items: [{ product_id: cappuccino.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
-  });
-  expect(order.status()).toBe(201);
-  const { name } = (await order.json()).data.order as { name: string };
-  for (const status of ['preparing', 'ready', 'completed']) {
-    const moved = await page.request.post('/api/merchant/order/status', { headers: { 'x-merchant-key': MERCHANT_KEY }, data: { name, status } });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-}
 
 /** The wallet balance as the wallet page shows it. */
 
@@ -108,7 +90,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
 
   it('redeems a reward with points earned on an order, and finds its QR code in storage', async () => {
     // 4 × Cappuccino (₱145.00) paid from the wallet: ₱580.00 earns 58 points
-    await orderCappuccinos(page, 4);
+    await orderCappuccinos(page, MERCHANT_KEY, 4);
 
     await page.goto('/reward/redeem/birthday-cake-slice');
     await expect.poll(() => page.getByRole('heading', { name: 'Birthday cake slice' }).count()).toBe(1);
@@ -176,7 +158,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
   it('offers a paid spin after the free one while the points pay for it, and takes the points', async () => {
     // issue #25: "Extra spins cost 20 points each", yet the button stayed disabled with 60 points.
     // 2 × Cappuccino (₱290.00) paid from the wallet earns 29 points: enough for a spin of 20
-    await orderCappuccinos(page, 2);
+    await orderCappuccinos(page, MERCHANT_KEY, 2);
     const before = (await (await page.request.get('/api/wheel/config')).json()).data as { points: number; spin_cost_points: number; spins_left: number };
     expect(before.points).toBeGreaterThanOrEqual(before.spin_cost_points);
     expect(before.spins_left).toBe(Math.floor(before.points / before.spin_cost_points));

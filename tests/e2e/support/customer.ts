@@ -4,7 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { codeFor } from './app';
 
 /** +639171234567 → 09171234567, typed as a customer would. */
@@ -51,4 +53,24 @@ export async function topUp(page: Page, preset: RegExp): Promise<void> {
   await startTopUp(page, preset);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL('**/top-up-success?topup_id=*');
+}
+
+/**
+ * A pickup order of `qty` Cappuccinos (₱145.00 each) paid from the wallet through the API, then
+ * completed by the shop's own system (merchant/order/status with `merchantKey`): its points are on
+ * their way until then, spendable after (no hold). Answers the order's name.
+ */
+export async function orderCappuccinos(page: Page, merchantKey: string, qty: number): Promise<string> {
+  const catalog = await (await page.request.get('/api/shop/catalog')).json();
+  const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+  const order = await page.request.post('/api/order/create', {
+    data: { items: [{ product_id: cappuccino.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { name } = (await order.json()).data.order as { name: string };
+  for (const status of ['preparing', 'ready', 'completed']) {
+    const moved = await page.request.post('/api/merchant/order/status', { headers: { 'x-merchant-key': merchantKey }, data: { name, status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  return name;
 }

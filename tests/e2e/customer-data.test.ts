@@ -1,0 +1,113 @@
+/**
+ * A customer's data is theirs (issue 45), in Chromium against `npm start` on a phone: a customer with a
+ * top-up and a completed order downloads their data from the profile (the file in the documented
+ * format, with their order) and deletes their account (told first that the wallet balance is not paid
+ * out, then signed out); time passes (the cooling-off period ended, written into the stopped app's
+ * database as the other e2e files do it) and the hourly run at start erases them; their phone then signs
+ * up as somebody new who sees nothing of the old account, and the shop's orders and every ledger still
+ * add up.
+ */
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { HAS_CHROME, newContext, removeDataDir, startApp, uniquePhone, useBrowser, watchErrors, type RunningApp } from './support/app';
+import { orderCappuccinos, signUp, topUp } from './support/customer';
+import { inStoppedApp, restartLater } from './support/time-passes';
+
+if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
+
+const MERCHANT_KEY = 'e2e-merchant-key-0123456789';
+const browser = useBrowser();
+
+describe.skipIf(!HAS_CHROME)('a customer’s data on a phone', () => {
+  let app: RunningApp | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const phone = uniquePhone();
+  let orderName = '';
+  let shopBefore: { orders: number; total: number } = { orders: 0, total: 0 };
+
+  afterAll(async () => {
+    await context?.close();
+    await app?.stop();
+    if (app) removeDataDir(app.dataDir);
+  });
+
+  it('downloads everything of theirs as one file in the documented format', async () => {
+    app = await startApp({ MERCHANT_API_KEY: MERCHANT_KEY });
+    context = await newContext(browser, 'phone', app.url);
+    page = await context.newPage();
+    errors = watchErrors(page);
+    await signUp(page, app.url, phone, 'Dina Lopez');
+    await topUp(page, /1,000\.00/);
+    orderName = await orderCappuccinos(page, MERCHANT_KEY, 2);
+
+    await page.goto('/profile/home');
+    const section = page.getByRole('region', { name: 'Your data' });
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^my-data-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(data).toMatchObject({ format: 'loyalty-customer-data', version: 1, profile: { name: 'Dina Lopez', phone } });
+    expect(data.orders.map((o: { name: string }) => o.name)).toEqual([orderName]);
+    expect(data.wallet_ledger.map((w: { type: string }) => w.type)).toEqual(['topup', 'order']);
+  });
+
+  it('deletes the account after saying the wallet balance is not paid out, and signs out', async () => {
+    await page.goto('/profile/home');
+    await page.getByRole('region', { name: 'Your data' }).getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(async () => (await dialog.textContent()) ?? '').toMatch(/14 days/);
+    // ₱1,000.00 topped up, two ₱145.00 Cappuccinos paid
+    expect(await dialog.textContent()).toContain('₱710.00');
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel(/Type DELETE/).fill('DELETE');
+    await confirm.click();
+    await page.waitForURL('**/login');
+    await expect.poll(() => page.getByText(/Your account will be deleted on/).count()).toBe(1);
+    // nothing of theirs answers any more
+    expect((await page.request.get('/api/customer/profile')).status()).toBe(401);
+  });
+
+  it('erases them after the cooling-off period: their phone signs up as somebody new, and every ledger adds up', async () => {
+    app = await restartLater(app!, async (db) => {
+      const { rows } = await sql<{ orders: number; total: number }>`select count(*)::int as orders, coalesce(sum(total), 0)::int as total from orders`.execute(db);
+      shopBefore = rows[0]!;
+      const moved = await db.updateTable('customers').set({ erase_after: new Date(Date.now() - 60_000) }).where('phone', '=', phone).executeTakeFirst();
+      expect(Number(moved.numUpdatedRows)).toBe(1);
+    });
+    // the hourly run at start erases them (the log says how many); signing in before would keep them
+    await expect.poll(() => app!.output().includes('accounts erased after their cooling-off period'), { timeout: 60_000, interval: 500 }).toBe(true);
+
+    errors.length = 0;
+    await context.clearCookies();
+    await signUp(page, app.url, phone, 'Dina New');
+    await page.goto('/profile/home');
+    await expect.poll(() => page.getByRole('heading', { name: 'Dina New' }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Balances' }).textContent()).toContain('₱0.00');
+    await page.goto('/order/home');
+    await expect.poll(async () => (await page.getByRole('main').textContent()) ?? '').not.toContain('Loading');
+    expect(await page.getByText(orderName).count()).toBe(0);
+    expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
+
+    await app.stop();
+    const after = await inStoppedApp(app, async (db) => {
+      const shop = (await sql<{ orders: number; total: number }>`select count(*)::int as orders, coalesce(sum(total), 0)::int as total from orders`.execute(db)).rows[0]!;
+      // the old account and the new one (the demo's seeded customers have balances without ledgers)
+      const unequal = (
+        await sql<{ n: number }>`
+          select count(*)::int as n from customers c
+          where (c.erased_at is not null or c.phone = ${phone})
+            and (c.wallet_balance <> coalesce((select sum(amount) from wallet_ledger l where l.customer_id = c.id), 0)
+              or c.points <> coalesce((select sum(points) from points_ledger l where l.customer_id = c.id), 0))`.execute(db)
+      ).rows[0]!.n;
+      const old = await db.selectFrom('customers').select(['name', 'phone', 'wallet_balance']).where('erased_at', 'is not', null).execute();
+      return { shop, unequal, old };
+    });
+    expect(after.shop).toEqual(shopBefore);
+    expect(after.unequal).toBe(0);
+    expect(after.old).toEqual([{ name: 'Deleted customer', phone: null, wallet_balance: 0 }]);
+  });
+});
