@@ -30,6 +30,18 @@ function loadWithin<P>(load: () => Promise<PageModule<P>>, ms: number): Promise<
   });
 }
 
+/** The script a failed dynamic import names (Chromium: "Failed to fetch dynamically imported module: <url>"), on this origin only. */
+function failedChunkOf(err: unknown): string | null {
+  const m = /(https?:\/\/[^\s"']+\.js)\b/.exec(err instanceof Error ? err.message : String(err));
+  if (!m || typeof location === 'undefined') return null;
+  try {
+    const url = new URL(m[1]!);
+    return url.origin === location.origin ? url.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
 interface BoundaryProps {
   children: ReactNode;
   /** a Try again was made already: another failure offers to reload the page */
@@ -61,20 +73,31 @@ class PageBoundary extends Component<BoundaryProps, { error: unknown }> {
  * a newer build. The loading state stays the router's Suspense fallback.
  */
 export function lazyPage<P extends object>(load: () => Promise<PageModule<P>>, { fullScreen = true, timeoutMs = PAGE_LOAD_TIMEOUT_MS } = {}): ComponentType<P> {
-  const make = () =>
+  let failedChunk: string | null = null;
+  const make = (from: () => Promise<PageModule<P>>) =>
     lazy(() =>
-      loadWithin(load, timeoutMs).then((m) => {
-        retried = false;
-        return m;
-      }),
+      loadWithin(from, timeoutMs).then(
+        (m) => {
+          retried = false;
+          return m;
+        },
+        (err: unknown) => {
+          failedChunk = failedChunkOf(err);
+          throw err;
+        },
+      ),
     );
-  let Lazy = make();
+  let Lazy = make(load);
   let retried = false;
   function LazyPage(props: P) {
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
       retried = true;
-      Lazy = make();
+      // Chromium keeps a module whose fetch failed as failed for the page's life (150 does): asking
+      // for the same URL again fails at once without a request. The chunk the error names is asked for
+      // under a URL of its own instead; an error that names none (Safari's) asks again as it was.
+      const chunk = failedChunk;
+      Lazy = make(chunk ? () => import(/* @vite-ignore */ `${chunk}${chunk.includes('?') ? '&' : '?'}retry=${Date.now()}`) as Promise<PageModule<P>> : load);
       setAttempt((n) => n + 1);
     };
     return (
