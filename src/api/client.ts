@@ -59,8 +59,12 @@ async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: 
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    // offline as the banner says it (isOffline): the browser says so, or calls had already stopped
+    // reaching the server (the worker answered kept copies). Not navigator.onLine alone: it reads true
+    // on a page opened from the worker with no network (Chromium 150 under Playwright's offline mode).
+    const offline = isOffline();
     reached(false);
-    throw new ApiRequestError(0, 'NETWORK', navigator.onLine === false ? OFFLINE_MESSAGE : 'We could not reach the server. Check your connection and try again.');
+    throw new ApiRequestError(0, 'NETWORK', offline ? OFFLINE_MESSAGE : 'We could not reach the server. Check your connection and try again.');
   }
   // the service worker's kept copy, answered because the network did not (src/sw.ts)
   reached(!res.headers.has(OFFLINE_COPY_HEADER));

@@ -161,6 +161,11 @@ describe('the offline line', () => {
       await apiGet('shop/catalog');
     });
     expect(screen.getByRole('status').textContent).toMatch(/^You're offline\./);
+    // the next call that fails says what the line says, though the browser thinks it is online
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await act(async () => {
+      await expect(apiGet('address/list')).rejects.toMatchObject({ code: 'NETWORK', message: "You're offline. This will work when you're back online." });
+    });
 
     answer = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
     await act(async () => {
