@@ -376,7 +376,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     merchantApiKey: e.MERCHANT_API_KEY,
     merchantId: e.MERCHANT_ID,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
-    demoOrderProgress: isOn(e.DEMO_ORDER_PROGRESS, conveniences.on),
+    // off unless asked for, even for npm start: a shop trying the product must not see orders it never
+    // made reported ready and completed to its customers (issue 46)
+    demoOrderProgress: isOn(e.DEMO_ORDER_PROGRESS, false),
     // Stripe replaces the sandbox (both at once is refused above)
     paymentSandbox: !e.STRIPE_SECRET_KEY && isOn(e.PAYMENT_SANDBOX, conveniences.on),
     // the outbox shows sign-in codes: never by name, only where the conveniences are on

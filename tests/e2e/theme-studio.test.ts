@@ -19,7 +19,7 @@ import { signUp, topUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
-const app = useApp({ LOG_LEVEL: 'info' });
+const app = useApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'true' });
 const browser = useBrowser();
 const files = mkdtempSync(join(tmpdir(), 'studio-files-'));
 
@@ -209,7 +209,7 @@ describe.skipIf(!HAS_CHROME)('the console on a tablet and a phone', () => {
       const errors = watchErrors(page);
       await signIn(page);
       await page.goto('/merchant/orders');
-      // the demo moves orders by itself here (DEMO_ORDER_PROGRESS is on outside production): said so
+      // the demo moves orders by itself here (DEMO_ORDER_PROGRESS=true, as this file's app starts): said so
       await page.getByText('Demo: orders move on by themselves').waitFor();
       const tabs = page.getByRole('tablist', { name: 'Orders by status' });
       expect(await tabs.isVisible()).toBe(size.tabs);

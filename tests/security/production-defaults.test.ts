@@ -1,6 +1,7 @@
 /**
  * Development conveniences never reach production by default: each is on for `npm start` and off with
- * NODE_ENV=production unless the operator turns it on by name.
+ * NODE_ENV=production unless the operator turns it on by name. The demo order progression is off
+ * everywhere unless turned on by name (issue 46).
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
@@ -12,9 +13,10 @@ describe('production defaults', () => {
     expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: false, outbox: false, demoOrders: false });
   });
 
-  it('keeps them on for npm start (development)', () => {
+  it('keeps them on for npm start (development), but the demo order progression only by name', () => {
     const c = loadConfig({});
-    expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: true, outbox: true, demoOrders: true });
+    expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: true, outbox: true, demoOrders: false });
+    expect(loadConfig({ DEMO_ORDER_PROGRESS: 'true' }).demoOrderProgress).toBe(true);
   });
 
   it('lets the operator turn the sandbox and the demo progression on by name in production (a test shop)', () => {
@@ -25,7 +27,7 @@ describe('production defaults', () => {
   it('without NODE_ENV, keeps them only for a loopback listener', () => {
     for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
       const c = loadConfig({ HOST });
-      expect({ HOST, sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ HOST, sandbox: true, outbox: true, demoOrders: true });
+      expect({ HOST, sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ HOST, sandbox: true, outbox: true, demoOrders: false });
     }
     for (const env of [{ HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '10.0.0.5' }, { HOST: 'shop.internal' }, { HOST: '0.0.0.0', NODE_ENV: 'staging' }, { SERVE: 'provider', HOST: '0.0.0.0', PROVIDER_SECRET: 'x'.repeat(43) }]) {
       const c = loadConfig(env);
@@ -36,7 +38,7 @@ describe('production defaults', () => {
 
   it('an explicit NODE_ENV=development keeps them on any listener', () => {
     const c = loadConfig({ HOST: '0.0.0.0', NODE_ENV: 'development' });
-    expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: true, outbox: true, demoOrders: true });
+    expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: true, outbox: true, demoOrders: false });
   });
 
   it('on the network without NODE_ENV, the sandbox and the demo progression still come on by name (never the outbox)', () => {
