@@ -6,6 +6,9 @@
  * orders never stepped twice.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import pino from 'pino';
@@ -17,7 +20,7 @@ import { providerContext, startEmbeddedProvider } from '../../server/provider/em
 import type { ProviderContext } from '../../server/provider/context';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { createJobEngine, startJobEngine } from '../../server/lib/job-engine';
-import { DEMO_QUEUE, jobsReady, startJobs, triggerHourlyJobs, type JobOptions } from '../../server/provider/jobs';
+import { DEMO_QUEUE, jobsReady, runBackup, startJobs, triggerHourlyJobs, type JobOptions } from '../../server/provider/jobs';
 import { describeEachDb, describePostgres, useTestProvider, embeddedOptions, TEST_DATABASE_URL } from './support/provider';
 import { key, products } from './orders.helpers';
 
@@ -111,6 +114,32 @@ describeEachDb('jobs through pg-boss', (kind) => {
     if (await hasJobSchema(p.db)) await sql`delete from pgboss.job`.execute(p.db);
     await p.reset();
     expect(log.engineErrors()).toEqual([]);
+  });
+
+  it('schedules the backup on its cron in the shop’s time zone, and a backup run writes one, records it and says where', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-backup-'));
+    const raw = rawClientOf(p.db);
+    const databaseUrl = raw?.kind === 'postgres' ? String((raw.pool.options as PoolConfig).connectionString) : undefined;
+    p.ctx.backups = { dir, key: undefined, schedule: '0 3 * * *', keepDaily: 7, keepWeekly: 4, dataDir: undefined, databaseUrl };
+    try {
+      start();
+      await jobsReady(p.ctx);
+      const schedules = await sql<{ name: string; cron: string; timezone: string }>`select name, cron, timezone from pgboss.schedule where name = 'backup'`.execute(p.db);
+      expect(schedules.rows).toEqual([{ name: 'backup', cron: '0 3 * * *', timezone: 'Asia/Manila' }]);
+      expect(log.lines.find((l) => l.msg === 'jobs running (pg-boss)')).toMatchObject({ backup: `0 3 * * * (Asia/Manila) into ${dir}` });
+
+      // what the queue's worker runs at 03:00
+      const result = await runBackup(p.ctx);
+      expect(readdirSync(dir)).toEqual([basename(result.file)]);
+      const row = await p.db.selectFrom('backups').select(['file', 'bytes', 'encrypted']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(row).toEqual({ file: result.file, bytes: result.bytes, encrypted: false });
+      // its line says where and how big, and that it is not encrypted
+      const written = log.lines.find((l) => l.msg.startsWith('backup written: '))!.msg;
+      expect(written.startsWith(`backup written: ${result.file} (`) && written.endsWith(', NOT encrypted: set BACKUP_KEY)')).toBe(true);
+    } finally {
+      p.ctx.backups = null;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an embedded provider started with jobs: false runs no job and installs nothing', async () => {
