@@ -49,7 +49,9 @@ export const PROVIDER_LAYERS = [
   // tiers give their welcome rewards' vouchers through rewards; rewards (early access) and points (the
   // hourly credit of pending points) reach tiers through the TierPort (provider/tiers-port.ts)
   ['tiers'],
-  ['rewards'],
+  // privacy: a customer's data and its erasure read every area's rows and end their points (points) and
+  // wallet money (wallet), audited (staff); only the provider's composition (routes, the hourly job) calls it
+  ['rewards', 'privacy'],
   ['addresses', 'locations', 'points', 'shop', 'wallet'],
   // under locations: a location's changes go into staff's activity log, and staff says who works where
   ['staff'],
@@ -57,6 +59,9 @@ export const PROVIDER_LAYERS = [
   ['accounts', 'notifications', 'settings'],
   // notify() queues a notification's pushes in its transaction: push sits below notifications
   ['push'],
+  // the record of every yes or no to offers, written where the choice is made (sign-up, the campaign
+  // switch and its e-mail link, the push settings): plain rows, under them all
+  ['consents'],
   ['http'],
 ];
 /** The files that put the provider together: they may import every area, and no area imports them. */

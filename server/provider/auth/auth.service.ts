@@ -35,8 +35,7 @@ import { offerEmailCode } from './email-verification.service';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google';
 import { normalizePhone } from './phone';
 import { createSession, newSecretToken, revokeSession } from './sessions';
-import { recordConsent } from '../privacy/consents';
-import { cancelDeletionAtSignIn } from '../privacy/privacy.service';
+import { recordConsent } from '../consents/consents';
 import { recordDevice, type Sighting } from '../http/device';
 import { recordReferralSignUp } from '../accounts/referral-rows';
 import { maskPhone } from './sender';
@@ -143,6 +142,25 @@ async function signIn(trx: Database, ctx: ProviderContext, customerId: number, s
   // a deletion asked for and not yet carried out ends here: they came back
   await cancelDeletionAtSignIn(trx, ctx, customerId);
   return { token, customer: await getCustomer(trx, customerId) };
+}
+
+/** At sign-in: a deletion waiting out its cooling-off period is cancelled, and the customer told so. */
+async function cancelDeletionAtSignIn(trx: Database, ctx: ProviderContext, customerId: number): Promise<void> {
+  const cancelled = await trx
+    .updateTable('customers')
+    .set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null })
+    .where('id', '=', customerId)
+    .where('erase_after', 'is not', null)
+    .where('erased_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!cancelled) return;
+  await notify(trx, ctx.clock, customerId, {
+    type: 'account',
+    title: 'Your account is staying',
+    body: 'You signed in again, so we will not delete your account. You can ask again in your profile.',
+    link: null,
+  });
 }
 
 async function welcome(trx: Database, ctx: ProviderContext, customerId: number, name: string): Promise<void> {

@@ -13,7 +13,7 @@ import { notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
-import { recordConsent } from '../privacy/consents';
+import { recordConsent } from '../consents/consents';
 import { activeRewardChoices, campaignRows, campaignStats, countSubscribers, isUnsubscribed, lockCampaign, resubscribe, rewardById, saveCampaign, unsubscribe } from './campaigns.repo';
 
 /** `merchant/campaigns` (staff): the five campaigns in their order, with stats. */

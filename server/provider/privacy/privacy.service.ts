@@ -4,7 +4,6 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
-import { notify } from '../notifications/notify';
 import { adjustPoints } from '../points/points.ledger';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
@@ -174,25 +173,6 @@ export async function cancelDeletionForOwner(ctx: ProviderContext, staff: StaffO
 
 async function clearDeletion(trx: Database, customerId: number): Promise<void> {
   await trx.updateTable('customers').set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null }).where('id', '=', customerId).execute();
-}
-
-/** At sign-in: a deletion waiting out its cooling-off period is cancelled, and the customer told so. */
-export async function cancelDeletionAtSignIn(trx: Database, ctx: ProviderContext, customerId: number): Promise<void> {
-  const cancelled = await trx
-    .updateTable('customers')
-    .set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null })
-    .where('id', '=', customerId)
-    .where('erase_after', 'is not', null)
-    .where('erased_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!cancelled) return;
-  await notify(trx, ctx.clock, customerId, {
-    type: 'account',
-    title: 'Your account is staying',
-    body: 'You signed in again, so we will not delete your account. You can ask again in your profile.',
-    link: null,
-  });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ProviderContext } from '../context';
 import { recordDevice, sightingHash, type Sighting } from '../http/device';
 import { AppError, validation } from '../http/errors';
 import { endpointProblem } from './push.endpoint';
-import { recordConsent } from '../privacy/consents';
+import { recordConsent } from '../consents/consents';
 import { ALL_ON, countSubscriptions, deleteSubscription, preferencesOf, savePreferences, trimSubscriptions, upsertSubscription } from './push.repo';
 
 /** A customer's browsers that receive pushes: a phone, a tablet, a laptop or two. */
