@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { Fulfilment, PaymentMethod } from '#contract';
+import type { AddressInput, Fulfilment, PaymentMethod } from '#contract';
 import type { CartLine } from '../screens/shop/cart-lines';
 
 /**
@@ -18,6 +18,8 @@ export interface Checkout {
   paymentMethod: PaymentMethod;
   /** coordinates chosen on /set-location for a new address */
   location: { lat: number; lng: number } | null;
+  /** what the address form held when it went to /set-location, given back on return (cleared once saved) */
+  addressDraft: Partial<AddressInput> | null;
   /** pickup: where, when the shop has more than one place (null: the first, as the server takes it) */
   locationId: number | null;
   /** pickup: the time chosen (null: as soon as possible) */
@@ -26,7 +28,7 @@ export interface Checkout {
 
 const KEY = 'checkout';
 const FULFILMENT_KEY = 'fulfilment';
-const EMPTY: Checkout = { cart: [], fulfilment: 'delivery', addressId: null, voucherId: null, paymentMethod: 'wallet', location: null, locationId: null, pickupAt: null };
+const EMPTY: Checkout = { cart: [], fulfilment: 'delivery', addressId: null, voucherId: null, paymentMethod: 'wallet', location: null, addressDraft: null, locationId: null, pickupAt: null };
 
 function remembered(): Checkout {
   try {

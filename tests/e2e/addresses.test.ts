@@ -93,14 +93,19 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('addresses
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => card(page, 'Home').textContent()).toContain('Taguig City');
 
-    // a new address has no point yet: the form asks for one
+    // a new address, typed first: it has no point yet, so the form asks for one, and what was typed
+    // is still there on return (issue 46: it was lost)
+    await fillAddress(page, { label: 'Work', phone: '0917 555 0103', line1: '5th Avenue, BGC', city: 'Taguig City', postal: '1634' });
     await page.getByRole('button', { name: 'Set location' }).click();
     await page.waitForURL('**/set-location');
     await page.getByLabel('Latitude').fill('14.5176');
     await page.getByLabel('Longitude').fill('121.0509');
     await page.getByRole('button', { name: 'Use this location' }).click();
     await page.waitForURL('**/profile/add-address');
-    await fillAddress(page, { label: 'Work', phone: '0917 555 0103', line1: '5th Avenue, BGC', city: 'Taguig City', postal: '1634' });
+    expect(await page.getByLabel('Label', { exact: true }).inputValue()).toBe('Work');
+    expect(await page.getByLabel('Street, building and unit').inputValue()).toBe('5th Avenue, BGC');
+    expect(await page.getByLabel('City').inputValue()).toBe('Taguig City');
+    expect(await page.getByLabel('Postal code').inputValue()).toBe('1634');
     await page.getByRole('button', { name: 'Add address' }).click();
     await expect.poll(() => card(page, 'Work').count()).toBe(1);
     expect(await card(page, 'Work').textContent()).not.toContain('Default');

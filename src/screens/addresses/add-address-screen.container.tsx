@@ -32,7 +32,7 @@ export default function AddAddressPage() {
     // A fresh, empty form for the next address; the point was used.
     setFrom({ located: false, editingId: null });
     setFormKey((k) => k + 1);
-    if (from.located) update({ location: null });
+    if (from.located) update({ location: null, addressDraft: null });
   });
   const row = useAction(async (_id: number, work: () => Promise<unknown>, done: string) => {
     try {
@@ -68,9 +68,11 @@ export default function AddAddressPage() {
       busyId={row.running?.[0] ?? null}
       defaultEditingId={from.editingId}
       location={from.located ? checkout.location : null}
-      onSetLocation={(editingId) =>
-        void navigate(paths.setLocation, { state: { returnTo: paths.profileAddAddress, editingId } satisfies LocationStepState })
-      }
+      draft={from.located ? checkout.addressDraft : null}
+      onSetLocation={(editingId, typed) => {
+        update({ addressDraft: typed });
+        void navigate(paths.setLocation, { state: { returnTo: paths.profileAddAddress, editingId } satisfies LocationStepState });
+      }}
       submitting={save.pending}
       fieldErrors={fieldErrorsOf(save.error)}
       formError={save.error ? messageOf(save.error) : null}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, AddressInput } from '#contract';
 import { AddressLines, AppShell, Badge, Button, Card, Dialog, ErrorState, LocationIcon, Skeleton, SkeletonGroup, TopBar, cardSurface, cx } from '../../ui';
-import { AddressForm, type Coordinates } from './address-form';
+import { AddressForm, type AddressDraft, type Coordinates } from './address-form';
 
 export interface AddAddressScreenProps {
   /** The customer's saved addresses. */
@@ -19,8 +19,10 @@ export interface AddAddressScreenProps {
   defaultEditingId?: number | null;
   /** The point chosen on /set-location, for the form. */
   location?: Coordinates | null;
-  /** Goes to /set-location; receives the address being edited (null: the new one) to reopen it on return. */
-  onSetLocation?: (editingId: number | null) => void;
+  /** Goes to /set-location; receives the address being edited (null: the new one) to reopen it on return, and what was typed. */
+  onSetLocation?: (editingId: number | null, typed: AddressDraft) => void;
+  /** What the reopened form (defaultEditingId's) held when it went to /set-location: its fields start from it. */
+  draft?: Partial<AddressInput> | null;
   submitting?: boolean;
   fieldErrors?: Record<string, string>;
   formError?: string | null;
@@ -84,6 +86,7 @@ export function AddAddressScreen({
   onMakeDefault,
   busyId = null,
   defaultEditingId = null,
+  draft = null,
   location,
   onSetLocation,
   submitting,
@@ -144,9 +147,9 @@ export function AddAddressScreen({
               // A new form for each address, so its fields start from that address.
               key={editing ? `edit-${editing.id}` : 'new'}
               heading={editing ? `Edit ${editing.label}` : 'Add an address'}
-              initial={editing ? { ...editing, note: editing.note ?? undefined } : undefined}
+              initial={draft && (editing?.id ?? null) === defaultEditingId ? draft : editing ? { ...editing, note: editing.note ?? undefined } : undefined}
               location={location}
-              onSetLocation={onSetLocation ? () => onSetLocation(editing?.id ?? null) : undefined}
+              onSetLocation={onSetLocation ? (typed) => onSetLocation(editing?.id ?? null, typed) : undefined}
               onSubmit={(values) => onSave?.(values, editing?.id ?? null)}
               onCancel={editing ? () => setEditingId(null) : undefined}
               submitting={submitting}

@@ -20,12 +20,13 @@ export default function AddNewAddressPage() {
   const { data: customer } = useProfile();
   const back = useGoBack(paths.delivery);
   // The customer's own name and number to start from, when the profile is already at hand.
-  const [initial] = useState<Partial<AddressInput> | undefined>(() => (customer ? { recipient: customer.name, phone: customer.phone ?? '' } : undefined));
+  // Back from /set-location: what was typed before going there.
+  const [initial] = useState<Partial<AddressInput> | undefined>(() => checkout.addressDraft ?? (customer ? { recipient: customer.name, phone: customer.phone ?? '' } : undefined));
 
   const save = useAction(async (values: AddressInput) => {
     // answers once the address list has it, so /delivery shows it chosen
     const { address } = await createAddress(values);
-    update({ fulfilment: 'delivery', addressId: address.id, location: null });
+    update({ fulfilment: 'delivery', addressId: address.id, location: null, addressDraft: null });
     void navigate(paths.delivery, { replace: true });
   });
 
@@ -33,7 +34,10 @@ export default function AddNewAddressPage() {
     <AddNewAddressScreen
       initial={initial}
       location={checkout.location}
-      onSetLocation={() => void navigate(paths.setLocation, { state: { returnTo: paths.addNewAddress } satisfies LocationStepState })}
+      onSetLocation={(typed) => {
+        update({ addressDraft: typed });
+        void navigate(paths.setLocation, { state: { returnTo: paths.addNewAddress } satisfies LocationStepState });
+      }}
       onSubmit={(v) => void save.run(v)}
       submitting={save.pending}
       fieldErrors={fieldErrorsOf(save.error)}

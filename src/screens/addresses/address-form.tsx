@@ -13,8 +13,11 @@ export interface AddressFormProps {
   initial?: Partial<AddressInput>;
   /** The point chosen on the location step; replaces `initial`'s lat/lng. */
   location?: Coordinates | null;
-  /** Goes to the location step (/set-location). */
-  onSetLocation?: () => void;
+  /**
+   * Goes to the location step (/set-location), with what is typed so far: the page keeps it and gives it
+   * back as `initial` on return, so nothing typed is lost on the way (issue 46).
+   */
+  onSetLocation?: (typed: AddressDraft) => void;
   /** Valid values, trimmed, as the API takes them. */
   onSubmit?: (values: AddressInput) => void;
   submitting?: boolean;
@@ -28,6 +31,9 @@ export interface AddressFormProps {
 }
 
 type Field = keyof AddressInput;
+
+/** What the form holds before it is valid: its fields as typed. */
+export type AddressDraft = Omit<AddressInput, 'lat' | 'lng' | 'note' | 'is_default'> & { note: string; is_default: boolean };
 
 const LABELS: Record<Field, string> = {
   label: 'Label',
@@ -190,7 +196,7 @@ export function AddressForm({
         {field('postal_code', { autoComplete: 'postal-code', required: true })}
       </div>
 
-      <LocationField lat={lat} lng={lng} error={locationError} onSetLocation={onSetLocation} disabled={submitting} />
+      <LocationField lat={lat} lng={lng} error={locationError} onSetLocation={onSetLocation ? () => onSetLocation(values) : undefined} disabled={submitting} />
 
       {field('note', { hint: 'Optional: landmarks, gate code, floor.', autoComplete: 'off', maxLength: 200 })}
 
