@@ -116,6 +116,13 @@ describeEachDb('jobs through pg-boss', (kind) => {
     expect(log.engineErrors()).toEqual([]);
   });
 
+  it('an embedded provider started with jobs: false runs no job and installs nothing', async () => {
+    const provider = await startEmbeddedProvider({ ...embeddedOptions(p), jobs: false });
+    await sleep(300);
+    await provider.close();
+    expect(await hasJobSchema(p.db)).toBe(false);
+  });
+
   it('schedules the backup on its cron in the shop’s time zone, and a backup run writes one, records it and says where', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jobs-backup-'));
     const raw = rawClientOf(p.db);
@@ -140,13 +147,6 @@ describeEachDb('jobs through pg-boss', (kind) => {
       p.ctx.backups = null;
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  it('an embedded provider started with jobs: false runs no job and installs nothing', async () => {
-    const provider = await startEmbeddedProvider({ ...embeddedOptions(p), jobs: false });
-    await sleep(300);
-    await provider.close();
-    expect(await hasJobSchema(p.db)).toBe(false);
   });
 
   it('an embedded provider with jobs runs the real hourly jobs at start (points expire) and closes cleanly', async () => {
