@@ -4,6 +4,10 @@
  * screenshot (SHOT_THEME: the Full theme on a phone and the Lite theme on a desktop, the console's own theme
  * on both, and any viewport a story names in `parameters.screenshotViewports`) and compared with
  * tests/visual/baselines (see tests/visual/compare.ts), and must not be wider than the screen in any of them.
+ * A screen story's first pair is taken from the runner's own render (preVisit sets that page to the pair's
+ * size, globals and reduced motion first) before anything presses a key in it, and axe checks that render
+ * too; then it goes back to its own size for axe and the focus check as any story, and the other pairs are
+ * rendered on a second page (`shotPageFor`), a render each: two renders per screen story, not three.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,6 +63,15 @@ async function runAxe(page: Page): Promise<AxeViolation[]> {
       }
       throw err;
     }
+  }
+}
+
+/** Runs axe on the story as `page` shows it (on that viewport, or at the page's own size) and fails it on a violation. */
+async function axeOrThrow(page: Page, storyId: string, viewport: ViewportName | null) {
+  const violations = await runAxe(page);
+  if (violations.length) {
+    const lines = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.targets.join('\n    ')}`);
+    throw new Error(`${storyId} has ${violations.length} axe violation(s)${viewport ? ` on the ${viewport}` : ''}:\n  ${lines.join('\n  ')}`);
   }
 }
 
@@ -173,10 +186,10 @@ async function settle(page: Page) {
 }
 
 /**
- * The page screen stories are screenshot on: one per test file (a story file), opened at its first
- * screen story and reused for every story, theme and viewport after it. Loading the Storybook preview
- * is most of what a fresh page costs (about 0.8 s here); switching story and globals on a loaded one
- * is a render.
+ * The page screen stories are screenshot on after their first pair (which the runner's own page takes):
+ * one per test file (a story file), opened at its first screen story and reused for every story, theme and
+ * viewport after it. Loading the Storybook preview is most of what a fresh page costs (about 0.8 s here);
+ * switching story and globals on a loaded one is a render.
  */
 const shotPages = new WeakMap<object, Promise<Page>>();
 
@@ -185,15 +198,33 @@ function shotPageFor(page: Page): Promise<Page> {
   let shot = shotPages.get(context);
   if (!shot) {
     shot = (async () => {
-      const p = await context.newPage();
+      // In a context of its own, so a window of its own: of two pages in one window only the one in front
+      // draws frames at full speed (the other about one a second), and both pages screenshot now. It closes
+      // with the runner's context, or with the browser at the end of the file.
+      const browser = context.browser();
+      const own = browser ? await browser.newContext() : context;
+      if (own !== context) context.on('close', () => void own.close().catch(() => undefined));
+      const p = await own.newPage();
       collectErrors(p);
       await p.emulateMedia({ reducedMotion: 'reduce' });
       await openPreview(p, process.env.TARGET_URL ?? new URL(page.url()).origin + '/');
+      await p.evaluate(markAsTestRunner);
       return p;
     })();
     shotPages.set(context, shot);
   }
   return shot;
+}
+
+/**
+ * Tells Storybook's preview that it runs under the test-runner, as the test-runner tells it on its own page
+ * (a word in `navigator.userAgent`): a story's render then ends by pausing its CSS animations at their end
+ * instead of waiting for them, which takes 100 ms at least (up to 5 s), a render. Screenshots are taken with
+ * animations off anyway (FREEZE_CSS).
+ */
+function markAsTestRunner() {
+  const ua = navigator.userAgent;
+  if (!/StorybookTestRunner/.test(ua)) Object.defineProperty(navigator, 'userAgent', { get: () => `${ua} (StorybookTestRunner)`, configurable: true });
 }
 
 /**
@@ -237,42 +268,118 @@ async function renderForShot(shot: Page, storyId: string, globals: Record<string
   );
 }
 
-async function screenshotStory(page: Page, storyId: string, shots: ReadonlyArray<readonly [theme: string, viewport: ViewportName]>): Promise<string[]> {
+/** A screenshot pair: the theme and the viewport a screen story is screenshot in. */
+type ShotPair = readonly [theme: string, viewport: ViewportName];
+
+/**
+ * Screenshots the story rendered on `page` (sized and themed for this pair already, its play function run)
+ * and compares it with its baseline; answers what failed. No motion, no caret, no scrollbars, only while
+ * the picture is taken: the play function ran as usual.
+ */
+async function shootRendered(page: Page, storyId: string, [theme, viewport]: ShotPair): Promise<string[]> {
   const failures: string[] = [];
-  const update = process.env.UPDATE_BASELINES === '1';
-  const ci = !!process.env.CI;
+  const freeze = await page.addStyleTag({ content: FREEZE_CSS });
+  await settle(page);
+  // A play function's click focuses its target, which may scroll the page by an amount that
+  // depends on when images and fonts arrived; the screenshot is always of the top of the screen.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+  await freeze.evaluate((el) => el.remove());
+  const name = `${storyId}--${theme}--${viewport}`;
+  // a screen never scrolls sideways: what does not fit wraps, or scrolls inside its own box
+  const wider = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (wider > 0) failures.push(`${name}: the page is ${wider} px wider than the screen, so it scrolls sideways`);
+  const outcome = compareWithBaseline(name, png, { update: process.env.UPDATE_BASELINES === '1', ci: !!process.env.CI });
+  if (outcome.status === 'written') console.log(`[visual] new baseline written: ${outcome.file}`);
+  if (outcome.status === 'missing') failures.push(`${name}: no baseline (CI does not write them); run without CI to create it`);
+  if (outcome.status === 'mismatch') {
+    failures.push(
+      `${name}: ${outcome.reason} (pixel threshold ${PIXEL_THRESHOLD}, allowed ${MAX_DIFF_RATIO * 100} %); ` +
+        `current: ${outcome.currentFile}${outcome.diffFile ? `, diff: ${outcome.diffFile}` : ''}`,
+    );
+  }
+  return failures;
+}
+
+/** Renders the story on the shot page afresh for each of these pairs and screenshots it there. */
+async function screenshotStory(page: Page, storyId: string, shots: readonly ShotPair[]): Promise<string[]> {
+  if (shots.length === 0) return [];
+  const failures: string[] = [];
   const shot = await shotPageFor(page);
   const errors = collectErrors(shot);
   errors.length = 0;
-  for (const [theme, viewport] of shots) {
+  for (const pair of shots) {
+    const [theme, viewport] = pair;
     const { width, height } = VIEWPORTS[viewport].styles;
     await shot.setViewportSize({ width: parseInt(width, 10), height: parseInt(height, 10) });
     await renderForShot(shot, storyId, { theme, viewport: { value: viewport, isRotated: false }, a11y: { manual: true } });
-    // no motion, no caret, no scrollbars, only while the picture is taken: the play function ran as usual
-    const freeze = await shot.addStyleTag({ content: FREEZE_CSS });
-    await settle(shot);
-    // A play function's click focuses its target, which may scroll the page by an amount that
-    // depends on when images and fonts arrived; the screenshot is always of the top of the screen.
-    await shot.evaluate(() => window.scrollTo(0, 0));
-    const png = await shot.screenshot({ animations: 'disabled', caret: 'hide' });
-    await freeze.evaluate((el) => el.remove());
-    const name = `${storyId}--${theme}--${viewport}`;
-    // a screen never scrolls sideways: what does not fit wraps, or scrolls inside its own box
-    const wider = await shot.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    if (wider > 0) failures.push(`${name}: the page is ${wider} px wider than the screen, so it scrolls sideways`);
-    const outcome = compareWithBaseline(name, png, { update, ci });
-    if (outcome.status === 'written') console.log(`[visual] new baseline written: ${outcome.file}`);
-    if (outcome.status === 'missing') failures.push(`${name}: no baseline (CI does not write them); run without CI to create it`);
-    if (outcome.status === 'mismatch') {
-      failures.push(
-        `${name}: ${outcome.reason} (pixel threshold ${PIXEL_THRESHOLD}, allowed ${MAX_DIFF_RATIO * 100} %); ` +
-          `current: ${outcome.currentFile}${outcome.diffFile ? `, diff: ${outcome.diffFile}` : ''}`,
-      );
-    }
+    failures.push(...(await shootRendered(shot, storyId, pair)));
   }
   if (errors.length) failures.push(`console errors while screenshotting:\n  ${errors.join('\n  ')}`);
   return failures;
 }
+
+/** A screen story's screenshot pairs, the first taken on the runner's own page; null for any other story. */
+function shotPairs(story: { tags?: string[]; parameters?: Record<string, any> }): ShotPair[] | null {
+  if (!story.tags?.includes(SCREEN_TAG)) return null;
+  const extra = ((story.parameters?.screenshotViewports ?? []) as ViewportName[]).filter((v) => !SHOT_VIEWPORTS.includes(v));
+  // the merchant console wears one theme of its own, whatever the merchant's
+  const themeOn = (v: ViewportName) => (story.parameters?.console === true ? 'console' : SHOT_THEME[v]);
+  return [...SHOT_VIEWPORTS, ...extra].map((v) => [themeOn(v), v] as const);
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+/** How the runner's own page shows a story: at its own size (null) or a viewport's, with reduced motion or not. */
+interface RunnerView {
+  size: Size | null;
+  reducedMotion: 'reduce' | null;
+}
+/** Any story but a screen story's first screenshot: as the runner always showed them. */
+const OWN_VIEW: RunnerView = { size: null, reducedMotion: null };
+const sizeOf = (v: ViewportName): Size => ({ width: parseInt(VIEWPORTS[v].styles.width, 10), height: parseInt(VIEWPORTS[v].styles.height, 10) });
+
+/** Per runner page: its own size, and its view and theme globals now (only what changes is sent to the browser). */
+const runnerStates = new WeakMap<Page, { own: Size | null; view: RunnerView; globals: string }>();
+function runnerState(page: Page) {
+  let state = runnerStates.get(page);
+  if (!state) {
+    state = { own: page.viewportSize(), view: OWN_VIEW, globals: 'null' };
+    runnerStates.set(page, state);
+  }
+  return state;
+}
+
+async function setRunnerView(page: Page, view: RunnerView) {
+  const state = runnerState(page);
+  const size = view.size ?? state.own;
+  if (size && JSON.stringify(view.size) !== JSON.stringify(state.view.size)) await page.setViewportSize(size);
+  if (view.reducedMotion !== state.view.reducedMotion) await page.emulateMedia({ reducedMotion: view.reducedMotion });
+  state.view = view;
+}
+
+/**
+ * The `theme` and `viewport` globals the runner renders the next story with: a screenshot pair's, as
+ * renderForShot sets them on the shot page, or (null) the preview's initial ones. They go into the
+ * preview's store before the runner selects the story, without a render of their own.
+ */
+async function setRunnerGlobals(page: Page, pair: ShotPair | null) {
+  const state = runnerState(page);
+  const globals = pair ? { theme: pair[0], viewport: { value: pair[1], isRotated: false } } : null;
+  if (JSON.stringify(globals) === state.globals) return;
+  await page.evaluate((globals) => {
+    const store = (window as any).__STORYBOOK_PREVIEW__?.storyStoreValue?.userGlobals;
+    if (!store?.update) throw new Error("Storybook's preview API changed: update setRunnerGlobals in .storybook/test-runner.ts");
+    // a key given as undefined goes back to its initial value
+    store.update(globals ?? { theme: undefined, viewport: undefined });
+  }, globals);
+  state.globals = JSON.stringify(globals);
+}
+
+/** The story each runner page was set up for in preVisit, with its screenshot pairs (null: not a screen story). */
+const visiting = new WeakMap<Page, { id: string; pairs: ShotPair[] | null }>();
 
 /**
  * What each story that passed was checked for, one JSON line per story in STORYBOOK_COUNTS (set by
@@ -287,11 +394,20 @@ function countChecked(line: { story: string; played: boolean; axe: number; focus
 const config: TestRunnerConfig = {
   // the test-runner's own preparation, with the a11y addon's automatic pass turned off (postVisit runs axe)
   async prepare({ page }) {
+    runnerStates.delete(page);
     await openPreview(page, process.env.TARGET_URL!);
   },
 
-  async preVisit(page) {
+  // A screen story is rendered in its first screenshot pair (that viewport's size and globals, reduced
+  // motion, as the shot page renders it), so the runner's own render is that screenshot's; any other
+  // story as always, at the page's own size.
+  async preVisit(page, context) {
     collectErrors(page).length = 0;
+    const pairs = shotPairs(await getStoryContext(page, context));
+    visiting.set(page, { id: context.id, pairs });
+    const first = pairs?.[0] ?? null;
+    await setRunnerView(page, first ? { size: sizeOf(first[1]), reducedMotion: 'reduce' } : OWN_VIEW);
+    await setRunnerGlobals(page, first);
   },
 
   async postVisit(page, context) {
@@ -301,27 +417,33 @@ const config: TestRunnerConfig = {
     }
 
     const played = await page.evaluate(() => typeof (window as any).__STORYBOOK_PREVIEW__?.currentRender?.story?.playFunction === 'function');
-    const violations = await runAxe(page);
-    if (violations.length) {
-      const lines = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.targets.join('\n    ')}`);
-      throw new Error(`${context.id} has ${violations.length} axe violation(s):\n  ${lines.join('\n  ')}`);
+    const seen = visiting.get(page);
+    const pairs = seen?.id === context.id ? seen.pairs : shotPairs(await getStoryContext(page, context));
+    const rendered = seen?.id === context.id && pairs !== null;
+    const visual: string[] = [];
+    let axe = 0;
+    if (rendered) {
+      // the first pair from the render the runner made, before anything presses a key in it
+      visual.push(...(await shootRendered(page, context.id, pairs[0]!)));
+      if (errors.length) visual.push(`console errors while screenshotting:\n  ${errors.join('\n  ')}`);
+      // axe on the phone too, as it is rendered: what only a narrow screen shows (a table that scrolls in its box)
+      await axeOrThrow(page, context.id, pairs[0]![1]);
+      axe++;
+      // then axe and the focus check as for every other story, at the page's own size
+      await setRunnerView(page, OWN_VIEW);
     }
+    await axeOrThrow(page, context.id, null);
+    axe++;
 
     const focus = await invisibleFocus(page);
     if (focus.missing.length) throw new Error(`${context.id}: keyboard focus cannot be seen on ${focus.missing.join(', ')}`);
 
-    const story = await getStoryContext(page, context);
-    let shots = 0;
-    if (story.tags?.includes(SCREEN_TAG)) {
-      const extra = ((story.parameters?.screenshotViewports ?? []) as ViewportName[]).filter((v) => !SHOT_VIEWPORTS.includes(v));
-      // the merchant console wears one theme of its own, whatever the merchant's
-      const themeOn = (v: ViewportName) => (story.parameters?.console === true ? 'console' : SHOT_THEME[v]);
-      const pairs = [...SHOT_VIEWPORTS, ...extra].map((v) => [themeOn(v), v] as const);
-      const failures = await screenshotStory(page, context.id, pairs);
-      if (failures.length) throw new Error(`Visual regression in ${context.id}:\n  ${failures.join('\n  ')}`);
-      shots = pairs.length;
+    if (pairs) {
+      // the other pairs on the shot page, a render each
+      visual.push(...(await screenshotStory(page, context.id, rendered ? pairs.slice(1) : pairs)));
+      if (visual.length) throw new Error(`Visual regression in ${context.id}:\n  ${visual.join('\n  ')}`);
     }
-    countChecked({ story: context.id, played, axe: 1, focus: focus.checked, shots });
+    countChecked({ story: context.id, played, axe, focus: focus.checked, shots: pairs?.length ?? 0 });
   },
 };
 

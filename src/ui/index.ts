@@ -30,5 +30,6 @@ export * from './settings-loading';
 export * from './load-more';
 export * from './address-lines';
 export * from './section-heading';
+export * from './scroll-region';
 export type { RenderLink } from './lib/link';
 export { cx, focusRing } from './lib/cx';

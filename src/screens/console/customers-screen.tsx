@@ -1,7 +1,7 @@
 import { birthdayText } from '#contract/checks';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CustomerDetailData, CustomerSummary } from '#contract';
-import { Badge, Button, Card, EmptyState, ErrorState, LoadMore, Money, Notice, SkeletonGroup, SkeletonText, Tabs, TextField, cx, focusRing, type RenderLink } from '../../ui';
+import { Badge, Button, Card, EmptyState, ErrorState, LoadMore, Money, Notice, ScrollRegion, SkeletonGroup, SkeletonText, Tabs, TextField, cx, focusRing, type RenderLink } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 import { plainLink } from '../../ui/lib/link';
 import { ORDER_STATUS_LABEL } from '../orders/order-status';
@@ -110,7 +110,7 @@ function HistoryTable<T>({ caption, head, items, empty, row }: { caption: string
   if (items.length === 0) return <p className="py-3 text-sm text-muted">{empty}</p>;
   const last = head.length - 1;
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={caption}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -137,7 +137,7 @@ function HistoryTable<T>({ caption, head, items, empty, row }: { caption: string
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
-import { Button, cx } from '../../ui';
+import { Button, ScrollRegion, cx } from '../../ui';
 import { wholeAxis } from './chart-axis';
 
 export interface ChartSeries {
@@ -206,10 +206,11 @@ export function DashboardChart({ title, days, dayLabel, series, scales = {}, hei
         <div ref={box} aria-hidden="true" className="w-full text-sm" data-chart={title} />
         <Legend series={series} day={day} total={totals} />
       </div>
-      {/* hidden, the table is still read by screen readers; its box clips it (a table is never narrower than its cells) */}
-      <div className={showTable ? 'overflow-x-auto' : 'sr-only'}>
+      {/* hidden, the table is still read by screen readers; shown, it scrolls sideways in its own box on a phone
+          (a table is never narrower than its cells) */}
+      <ScrollRegion label={`${title}, day by day`} srOnly={!showTable}>
         <ChartTable title={title} days={days} dayLabel={dayLabel} series={series} totals={totals} />
-      </div>
+      </ScrollRegion>
     </figure>
   );
 }
