@@ -228,6 +228,8 @@ export interface PointsPendingTable {
   breakdown: ColumnType<PointsBreakdown | null, string | PointsBreakdown | null | undefined, string | PointsBreakdown | null>;
   created_at: Timestamp;
   settled_at: NullableTimestamp;
+  /** the tier the job's credit of this row raised the customer to, for a refund or undo of its source (migration 0039); null: none */
+  tier_rise: ColumnType<EarnTierRise | null, string | null | undefined, string | null>;
 }
 
 export interface WalletLedgerTable {

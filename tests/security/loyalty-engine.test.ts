@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
+import { creditPendingPoints } from '../../server/provider/points/points.jobs';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { newStaff } from '../server/merchant.helpers';
@@ -69,6 +70,16 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
   const s = useStack({ kind });
   const shop = useShop(s);
   const c = counter(s, shop);
+  /** Undoes the earn and finds its points, its tier (Brew back to Bean) and Brew's welcome voucher taken back. */
+  const undoDropsTier = async (customerId: number, earnId: number, tier: () => Promise<string>) => {
+    const welcome = (await c.vouchers(customerId)).filter((v) => v.source === 'tier');
+    expect(welcome).toHaveLength(1);
+    const res = await c.undo(earnId);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await c.points(customerId)).toBe(0);
+    expect(await tier()).toBe('Bean');
+    expect((await c.vouchers(customerId)).find((v) => v.id === welcome[0]!.id)?.status).toBe('cancelled');
+  };
 
   it('refuses items worth more than what was paid: ₱10 and 4,950 croissants give no stamp and no voucher', async () => {
     const { customerId } = await s.signUp();
@@ -144,19 +155,28 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
     expect(e.points).toBe(300);
     const tier = async () => (await json<{ tier: { name: string } }>(await s.api('GET', 'tier/status', { cookie }))).tier.name;
     expect(await tier()).toBe('Brew');
-    const welcome = (await c.vouchers(customerId)).filter((v) => v.source === 'tier');
-    expect(welcome).toHaveLength(1);
-    const res = await c.undo(e.id);
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(await c.points(customerId)).toBe(0);
-    expect(await tier()).toBe('Bean');
-    expect((await c.vouchers(customerId)).find((v) => v.id === welcome[0]!.id)?.status).toBe('cancelled');
+    await undoDropsTier(customerId, e.id, tier);
     // the next earn at Bean's rate (×1), not Brew's ×1.25
     expect((await c.earned(customerId, 100_000)).points).toBe(100);
     // reached again for real: welcomed again
     await c.earned(customerId, 200_000);
     expect(await tier()).toBe('Brew');
     expect((await c.vouchers(customerId)).filter((v) => v.source === 'tier' && v.status === 'active')).toHaveLength(1);
+  });
+
+  it('undoing an earn whose held points the hourly job credited takes back the tier that credit reached', async () => {
+    // the owner's hold: a counter earn's points wait a day, and the job's credit raises the tier
+    await s.db.updateTable('merchants').set({ rules: JSON.stringify({ counter_points_per_staff_per_day: 1_000_000, otp_per_ip_per_hour: 10_000, otp_per_phone_per_hour: 100, points_hold_days: 1 }) }).execute();
+    clearMerchantCache();
+    const { customerId, cookie } = await s.signUp();
+    const e = await c.earned(customerId, 300_000);
+    const tier = async () => (await json<{ tier: { name: string } }>(await s.api('GET', 'tier/status', { cookie }))).tier.name;
+    expect(await tier()).toBe('Bean');
+    await s.db.updateTable('points_pending').set({ available_at: new Date(Date.now() - 1000) }).where('ref', '=', `counter:${e.id}`).execute();
+    expect(await creditPendingPoints(s.provider.ctx)).toBeGreaterThanOrEqual(e.points);
+    expect(await c.points(customerId)).toBe(e.points);
+    expect(await tier()).toBe('Brew');
+    await undoDropsTier(customerId, e.id, tier);
   });
 
   it('refuses the undo with a 409 naming the voucher when the earn’s voucher was used; a free reward line earns no stamp', async () => {

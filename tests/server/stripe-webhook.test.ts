@@ -21,6 +21,7 @@ import { describeEachDb, useTestProvider } from './support/provider';
 import { key, ledgers, products } from './orders.helpers';
 import { newStaff } from './merchant.helpers';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
+import { creditPendingPoints } from '../../server/provider/points/points.jobs';
 
 const WEBHOOK_SECRET = 'whsec_provider_test_0123456789abcdef';
 const SHOP = 'https://shop.example';
@@ -346,6 +347,30 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
       expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
       expect(await p.db.selectFrom('notifications').select('id').where('customer_id', '=', c.id).where('title', '=', `${earned} points taken back`).execute()).toHaveLength(1);
     } finally {
+      await end();
+    }
+  });
+
+  it('a refund after the hourly job credited the held points takes back the tier that credit reached', async () => {
+    const { owner, end } = await latteCard();
+    const hold = (days: number) => p.call('post', 'merchant/settings/update', { token: owner.token, body: { points_hold_days: days } }).expect(200);
+    await hold(1);
+    try {
+      const c = await p.newCustomer();
+      const tier = async () => (await p.call('get', 'tier/status', { token: c.token }).expect(200)).body.data.tier.name as string;
+      const { name, charge } = await paidOrder(c, 20);
+      await complete(owner, name);
+      expect(await tier()).toBe('Bean');
+      await p.db.updateTable('points_pending').set({ available_at: new Date(p.clock.now().getTime() - 1000) }).where('ref', '=', `order:${name}`).execute();
+      expect(await creditPendingPoints(p.ctx)).toBeGreaterThanOrEqual(300);
+      expect(await tier()).toBe('Brew');
+      await deliver(fake.event('charge.refunded', fake.refundInDashboard(charge!.id, 5_000))).expect(200);
+      expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
+      expect(await tier()).toBe('Bean');
+      const welcome = await p.db.selectFrom('vouchers').select('status').where('customer_id', '=', c.id).where('source', '=', 'tier').execute();
+      expect(welcome).toEqual([{ status: 'cancelled' }]);
+    } finally {
+      await hold(0);
       await end();
     }
   });

@@ -19,7 +19,7 @@ import { giveStamps, stampsOfEarns, stampsSentence, stampsToGive, takeBackStamps
 import { effectiveTimezone } from '../locations/ordering';
 import type { EarnInput } from '#contract/loyalty-earn';
 import { adjustPoints, earnPoints } from '../points/points.ledger';
-import { addPending, holdEnd, voidPending } from '../points/points.pending';
+import { addPending, creditRiseOf, holdEnd, voidPending } from '../points/points.pending';
 import { memberOfCode } from '../rewards/voucher-codes';
 import { startOfDay } from '../settings/settings.repo';
 import { getMerchant, type Merchant, type MerchantRules } from '../settings/settings.service';
@@ -323,7 +323,9 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
     const stamps = await takeBackStamps(trx, { earn_id: e.id }, now);
     // the points (or the visit) no longer count towards the tier: the tier this earn reached taken back
     // (its welcome vouchers cancelled, 409 naming one used), else placed again, which never drops it early
-    if (e.tier_rise) await undoTierRise(trx, ctx, customer.id, e.tier_rise);
+    // (reached at once: kept on the earn; reached when the job credited its held points: on that row)
+    const rise = e.tier_rise ?? (await creditRiseOf(trx, ref));
+    if (rise) await undoTierRise(trx, ctx, customer.id, rise);
     else await placeCustomer(trx, ctx, customer.id);
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',

@@ -5,6 +5,7 @@ import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { takeBackStamps } from '../loyalty/stamps.service';
 import { notify } from '../notifications/notify';
+import { creditRiseOf } from '../points/points.pending';
 import { getMerchant } from '../settings/settings.service';
 import { placeCustomer, undoTierRise } from '../tiers/tiers.service';
 import { lockOrderById, markEarningsBack } from './orders.repo';
@@ -40,7 +41,8 @@ export async function takeBackRefundedOrder(trx: Database, ctx: ProviderContext,
   const kept: string[] = [];
   const stamps = await inSavepoint(trx, 'refund_stamps', () => takeBackStamps(trx, { order_id: order.id }, now), usedSince);
   if (!stamps.ok) kept.push(`stamps: ${(stamps.error as Error).message}`);
-  const rise = order.tier_rise;
+  // the tier its completion reached, or the hourly job's credit of its held points (points.pending.ts)
+  const rise = order.tier_rise ?? (await creditRiseOf(trx, `order:${order.name}`));
   const tier = rise ? await inSavepoint(trx, 'refund_tier', () => undoTierRise(trx, ctx, order.customer_id, rise), usedSince) : undefined;
   if (tier && !tier.ok) kept.push(`tier: ${(tier.error as Error).message}`);
   if (!tier?.ok) await placeCustomer(trx, ctx, order.customer_id);

@@ -4,7 +4,7 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { expireCustomerLots } from './points.ledger';
-import { creditDuePending, customersWithDuePending } from './points.pending';
+import { creditDuePending, customersWithDuePending, recordCreditRise } from './points.pending';
 import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points.repo';
 import { paths } from '#contract/routes';
 
@@ -112,8 +112,10 @@ export async function creditPendingPoints(ctx: ProviderContext): Promise<number>
             link: POINTS_LINK,
             push: 'points',
           });
-          // the points count towards the customer's tier (through the port: tiers/ sits above points/)
-          await ctx.tiers.place(trx, customerId);
+          // the points count towards the customer's tier (through the port: tiers/ sits above points/),
+          // and a rise is kept on the rows credited, for a refund or an undo of their source to take back
+          const rise = await ctx.tiers.place(trx, customerId);
+          if (rise) await recordCreditRise(trx, rows.map((r) => r.id), rise);
         }
         return points;
       });

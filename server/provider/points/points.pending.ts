@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import type { PointsBreakdown } from '../../db/schema';
+import type { EarnTierRise, PointsBreakdown } from '../../db/schema';
 import { type Clock, DAY } from '../../lib/clock';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { earnPoints } from './points.ledger';
@@ -103,6 +103,20 @@ export async function voidPending(trx: Database, clock: Clock, customerId: numbe
   if (!row) return null;
   if (row.status === 'pending') await trx.updateTable('points_pending').set({ status: 'voided', settled_at: clock.now() }).where('id', '=', row.id).execute();
   return { was: row.status, points: row.points };
+}
+
+/**
+ * Keeps the tier a credit of `ids` raised the customer to on those rows (the rise is the credit's as a
+ * whole: each source's reversal places the customer again from what then counts, so the tier stays
+ * while the others justify it).
+ */
+export async function recordCreditRise(trx: Database, ids: number[], rise: EarnTierRise): Promise<void> {
+  if (ids.length > 0) await trx.updateTable('points_pending').set({ tier_rise: JSON.stringify(rise) }).where('id', 'in', ids).execute();
+}
+
+/** The tier a source's held credit raised the customer to (recordCreditRise), or null. */
+export async function creditRiseOf(trx: Database, ref: string): Promise<EarnTierRise | null> {
+  return (await trx.selectFrom('points_pending').select('tier_rise').where('ref', '=', ref).where('status', '=', 'credited').executeTakeFirst())?.tier_rise ?? null;
 }
 
 /** Customers (after `afterId`, in id order) with pending points due at `now`. */

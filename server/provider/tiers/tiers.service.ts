@@ -24,6 +24,7 @@ import {
   type TierStatusData,
 } from '#contract/tiers';
 import type { Database } from '../../db';
+import type { EarnTierRise } from '../../db/schema';
 import { type Clock, DAY } from '../../lib/clock';
 import { lockCustomer } from '../accounts/accounts.repo';
 import type { ProviderContext } from '../context';
@@ -236,9 +237,8 @@ function earlyTiers(prog: Programme): Map<number, number> {
 /** The port the areas below tiers/ reach it through (tiers-port.ts). */
 export function tierPort(ctx: TierCtx): TierPort {
   return {
-    place: async (trx, customerId) => {
-      await placeCustomer(trx, ctx, customerId);
-    },
+    // kept as JSON, where its dates are strings (EarnTierRise is the stored form)
+    place: async (trx, customerId) => (await placeAfterEarn(trx, ctx, customerId)) as EarnTierRise | null,
     earlyAccess: async (db, customerId) => {
       const prog = await readProgramme(db);
       const early = earlyTiers(prog);
