@@ -13,12 +13,25 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, removeDataDir, startApp, uniquePhone, useBrowser, watchErrors, type RunningApp } from './support/app';
 import { orderCappuccinos, signUp, topUp } from './support/customer';
+import { setUpOwner } from './support/console';
 import { inStoppedApp, restartLater } from './support/time-passes';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
 const MERCHANT_KEY = 'e2e-merchant-key-0123456789';
 const browser = useBrowser();
+
+type Figures = Record<'orders' | 'revenue' | 'topup_amount' | 'points_issued' | 'points_redeemed' | 'points_expired' | 'points_reversed', number>;
+
+/** Today's figures of the owner's dashboard, through the gateway as the console reads them. */
+async function dashboardToday(page: Page): Promise<Figures> {
+  const res = await page.request.get('/api/merchant/dashboard?period=today');
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { figures: Figures } }).data.figures;
+}
+
+const pick = (f: Figures, ...keys: Array<keyof Figures>) => Object.fromEntries(keys.map((k) => [k, f[k]]));
+const money = (minor: number) => `₱${(minor / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
 
 describe.skipIf(!HAS_CHROME)('a customer’s data on a phone', () => {
   let app: RunningApp | undefined;
@@ -28,8 +41,13 @@ describe.skipIf(!HAS_CHROME)('a customer’s data on a phone', () => {
   const phone = uniquePhone();
   let orderName = '';
   let shopBefore: { orders: number; total: number } = { orders: 0, total: 0 };
+  // the owner at a desk, and the dashboard's figures for today before the deletion
+  let desk: Page;
+  let dashBefore: Figures;
+  let pointsAtDeletion = 0;
 
   afterAll(async () => {
+    await desk?.context().close();
     await context?.close();
     await app?.stop();
     if (app) removeDataDir(app.dataDir);
@@ -52,6 +70,12 @@ describe.skipIf(!HAS_CHROME)('a customer’s data on a phone', () => {
     expect(data).toMatchObject({ format: 'loyalty-customer-data', version: 1, profile: { name: 'Dina Lopez', phone } });
     expect(data.orders.map((o: { name: string }) => o.name)).toEqual([orderName]);
     expect(data.wallet_ledger.map((w: { type: string }) => w.type)).toEqual(['topup', 'order']);
+    pointsAtDeletion = data.profile.points;
+
+    desk = await (await newContext(browser, 'desktop', app.url)).newPage();
+    await setUpOwner(desk, app.output());
+    dashBefore = await dashboardToday(desk);
+    expect(dashBefore.orders).toBeGreaterThanOrEqual(1);
   });
 
   it('deletes the account after saying the wallet balance is not paid out, and signs out', async () => {
@@ -109,5 +133,19 @@ describe.skipIf(!HAS_CHROME)('a customer’s data on a phone', () => {
     expect(after.shop).toEqual(shopBefore);
     expect(after.unequal).toBe(0);
     expect(after.old).toEqual([{ name: 'Deleted customer', phone: null, wallet_balance: 0 }]);
+  });
+
+  it("leaves the owner's dashboard adding up: the same sales, and the points held less exactly what the account had", async () => {
+    app = await startApp({ MERCHANT_API_KEY: MERCHANT_KEY, PORT: new URL(app!.url).port }, app!.dataDir);
+    const now = await dashboardToday(desk);
+    expect(pick(now, 'orders', 'revenue', 'topup_amount', 'points_issued', 'points_redeemed')).toEqual(pick(dashBefore, 'orders', 'revenue', 'topup_amount', 'points_issued', 'points_redeemed'));
+    // the account's points ended with an entry of their own ("Account deleted"): taken back, no more
+    expect(pointsAtDeletion).toBeGreaterThan(0);
+    expect(now.points_reversed - dashBefore.points_reversed).toBe(pointsAtDeletion);
+    expect(now.points_expired).toBe(dashBefore.points_expired);
+    // and the screen shows the same revenue
+    await desk.goto('/merchant/dashboard');
+    const sales = desk.getByRole('region', { name: 'Orders', exact: true });
+    await expect.poll(async () => (await sales.textContent()) ?? '').toContain(`Revenue${money(now.revenue)}`);
   });
 });
