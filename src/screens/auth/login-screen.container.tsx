@@ -9,6 +9,7 @@ import { GoogleSignInButton } from '../../app/google';
 import { withReferralCode } from '../../app/auth/referral-code';
 import { useCompleteSignIn, useRequestCode } from '../../app/auth/sign-in-flow';
 import { LoginScreen } from './login-screen';
+import { shopLink } from './sign-up-terms';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -39,6 +40,8 @@ export default function LoginPage() {
       formError={code.formError}
       retryAfter={code.retryAfter}
       onRegister={() => navigate(paths.register)}
+      privacyUrl={shopLink(settings.privacy_url)}
+      termsUrl={shopLink(settings.terms_url)}
       googleButton={clientId ? <GoogleSignInButton clientId={clientId} onCredential={(t) => void onGoogle(t)} /> : undefined}
     />
   );

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { AuthLayout, TextButton } from './auth-layout';
 import { PhoneForm, type PhoneFormProps } from './phone-form';
+import { SignUpTerms, type SignUpTermsProps } from './sign-up-terms';
 
-export interface LoginScreenProps extends Omit<PhoneFormProps, 'submitLabel' | 'hint'> {
+export interface LoginScreenProps extends Omit<PhoneFormProps, 'submitLabel' | 'hint'>, Omit<SignUpTermsProps, 'lead'> {
   companyName?: string;
   logo?: string;
   /** The Google sign-in button (only when the merchant enabled it); nothing is shown without it. */
@@ -11,8 +12,8 @@ export interface LoginScreenProps extends Omit<PhoneFormProps, 'submitLabel' | '
   onRegister?: () => void;
 }
 
-/** /login: phone number → "Send code"; Google sign-in when offered; a way to register. */
-export function LoginScreen({ companyName, logo, googleButton, onRegister, ...form }: LoginScreenProps) {
+/** /login: phone number → "Send code"; Google sign-in when offered (with the shop's terms); a way to register. */
+export function LoginScreen({ companyName, logo, googleButton, onRegister, privacyUrl, termsUrl, ...form }: LoginScreenProps) {
   return (
     <AuthLayout
       title={companyName ? `Welcome to ${companyName}` : 'Welcome back'}
@@ -35,6 +36,8 @@ export function LoginScreen({ companyName, logo, googleButton, onRegister, ...fo
             <span className="h-px flex-1 bg-border" />
           </div>
           <div className="flex justify-center">{googleButton}</div>
+          {/* Google makes a new customer's account at once: the shop's terms are said here */}
+          <SignUpTerms lead="By continuing with Google" privacyUrl={privacyUrl} termsUrl={termsUrl} />
         </div>
       )}
     </AuthLayout>

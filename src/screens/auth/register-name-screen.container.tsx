@@ -2,15 +2,12 @@ import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { register } from '../../api/auth';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
-import { isShopLink } from '#contract/checks';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { withReferralCode } from '../../app/auth/referral-code';
 import { takeRegistrationToken, useCompleteSignIn } from '../../app/auth/sign-in-flow';
 import { RegisterNameScreen, type RegisterNameValues } from './register-name-screen';
-
-/** A link of the settings the page may open: the owner's https:// address, else none. */
-const shopLink = (url: string | undefined) => (url && isShopLink(url) ? url : undefined);
+import { shopLink } from './sign-up-terms';
 
 export default function RegisterNamePage() {
   const { settings } = useSite();

@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
+import { isShopLink } from '#contract/checks';
 import { cx, focusRing } from '../../ui';
+
+/** An address of the shop's settings the app may link to: the owner's https:// address, else none. */
+export const shopLink = (url: string | undefined) => (url && isShopLink(url) ? url : undefined);
 
 export interface SignUpTermsProps {
   /** the shop's privacy notice (an https:// address the owner set); absent or empty: not linked */
   privacyUrl?: string | undefined;
   /** the shop's terms; absent or empty: not linked */
   termsUrl?: string | undefined;
+  /** what creates the account: "By signing up" (default), or "By continuing with Google" */
+  lead?: string;
 }
 
 /** A link to one of the shop's pages, in a new tab (said to screen readers too). */
@@ -20,16 +26,17 @@ function ShopPageLink({ href, children }: { href: string; children: string }) {
 
 /**
  * "By signing up you agree to the shop's Terms and Privacy notice.", under the button that creates the
- * account (issue 45): only the links the owner set (Settings → Contact); nothing when neither is.
+ * account (issue 45): the name step's, and Google's on the sign-in page (a new customer's account is
+ * made there). Only the links the owner set (Settings → Contact); nothing when neither is.
  */
-export function SignUpTerms({ privacyUrl, termsUrl }: SignUpTermsProps) {
+export function SignUpTerms({ privacyUrl, termsUrl, lead = 'By signing up' }: SignUpTermsProps) {
   const links: ReactNode[] = [];
   if (termsUrl) links.push(<ShopPageLink key="terms" href={termsUrl}>Terms</ShopPageLink>);
   if (privacyUrl) links.push(<ShopPageLink key="privacy" href={privacyUrl}>Privacy notice</ShopPageLink>);
   if (links.length === 0) return null;
   return (
     <p className="text-center text-sm text-muted">
-      By signing up you agree to the shop's {links[0]}
+      {lead} you agree to the shop's {links[0]}
       {links[1] && <> and {links[1]}</>}.
     </p>
   );

@@ -33,6 +33,20 @@ export const Default: Story = {};
 /** Google sign-in is shown only when the merchant enabled it (the app passes the button). */
 export const WithGoogle: Story = { args: { googleButton } };
 
+/**
+ * Google makes a new customer's account at once, so the shop's terms and privacy notice are said under
+ * its button when the owner set them (issue 45); the phone way says them on the name step.
+ */
+export const WithGoogleAndTerms: Story = {
+  args: { googleButton, termsUrl: 'https://shop.example/terms', privacyUrl: 'https://shop.example/privacy' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/By continuing with Google you agree to the shop's/)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Terms (opens in a new tab)' })).toHaveAttribute('href', 'https://shop.example/terms');
+    await expect(canvas.getByRole('link', { name: 'Privacy notice (opens in a new tab)' })).toHaveAttribute('href', 'https://shop.example/privacy');
+  },
+};
+
 /** Typing a number and sending: the screen hands the container the E.164 number. */
 export const SendCode: Story = {
   play: async ({ canvasElement, args }) => {
