@@ -1,7 +1,13 @@
 /** Going live (owners): how payments and messages are set up, a test message, and the set-up checklist. */
 import useSWR from 'swr';
-import type { ChannelsData, SetupData, TestMessageInput } from '#contract/channels';
+import type { ChannelsData, ClearDemoInput, SetupData, TestMessageInput } from '#contract/channels';
 import { channelsApi } from '#contract/channels.calls';
+import { menuApi } from '#contract/menu.calls';
+import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { shopApi } from '#contract/shop.calls';
+import { tiersConsoleApi } from '#contract/tiers.calls';
+import { wheelEditorApi } from '#contract/wheel.calls';
 import { staffApi } from '#contract/staff.calls';
 import { callApi, fetcher, keyOf } from './client';
 import { useMutation } from './mutation';
@@ -12,3 +18,8 @@ export const useChannels = (ask = true) => useSWR<ChannelsData>(ask ? keyOf(chan
 export const useSetup = () => useSWR<SetupData>(keyOf(channelsApi.setup), fetcher, { revalidateOnMount: true, dedupingInterval: 0 });
 /** A test message through the real sender; it changes the activity log. */
 export const useSendTestMessage = () => useMutation((input: TestMessageInput) => callApi(channelsApi.testMessage, input), { refreshes: [staffApi.audit.path] });
+/** Clears the demo's content (and names the shop at set-up): everything it touched is read again. */
+export const useClearDemo = () =>
+  useMutation((input: Omit<ClearDemoInput, 'confirm'> = {}) => callApi(channelsApi.clearDemo, { ...input, confirm: true }), {
+    refreshes: [channelsApi.setup.path, menuApi.menu.path, shopApi.catalog.path, rewardsApi.list.path, rewardsEditorApi.list.path, wheelEditorApi.editor.path, tiersConsoleApi.tiers.path, settingsApi.mainSetting.path, staffApi.audit.path],
+  });

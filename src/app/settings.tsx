@@ -44,7 +44,9 @@ export function SiteSettingsProvider({ children }: { children: ReactNode }) {
   const theme = useMemo(() => themeFromSettings(settings), [settings]);
   useEffect(() => {
     applyTheme(theme.vars, document.documentElement);
-    setFavicon(settings.post_title);
+    // without a favicon of its own (an empty start, or none uploaded): the app's icon, drawn from the logo or
+    // the initial (unversioned: cached a minute, so a new logo shows soon)
+    setFavicon(settings.post_title || '/api/app/icon?size=192');
     if (settings.post_file) localStorage.setItem('siteLogo', settings.post_file);
     if (settings.locale) document.documentElement.lang = settings.locale.split('-')[0] ?? 'en';
   }, [theme, settings]);

@@ -54,21 +54,43 @@ export const testMessageAnswer = z.object({
 export type TestMessageData = z.infer<typeof testMessageAnswer>;
 
 /** The set-up checklist's steps, in the order the Overview lists them. */
-export const SETUP_STEPS = ['brand', 'settings', 'menu', 'rewards', 'staff', 'channels'] as const;
+export const SETUP_STEPS = ['brand', 'settings', 'locations', 'menu', 'rewards', 'loyalty', 'staff', 'channels'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 const stepAnswer = z.object({ done: z.boolean() });
 export const setupAnswer = z.object({
   steps: z.object({
-    brand: stepAnswer.meta({ description: 'the theme was published at least once' }),
+    brand: stepAnswer.meta({ description: "the theme was published at least once, and its logo and favicon are the shop's own (not the demo's)" }),
     settings: stepAnswer.meta({ description: 'the shop settings were saved at least once' }),
-    menu: stepAnswer.meta({ description: 'a product was added in the console and a demo product archived or deleted' }),
+    locations: stepAnswer.meta({ description: 'a location was added or changed (its address, phone, hours or delivery areas)' }),
+    menu: stepAnswer.meta({ description: 'a product was added in the console, and a demo product archived or deleted or the demo cleared' }),
     rewards: stepAnswer.meta({ description: 'a reward was added or changed' }),
+    loyalty: stepAnswer.meta({ description: 'the tiers were saved and the wheel published, or the demo cleared (its tiers off, its wheel emptied)' }),
     staff: stepAnswer.meta({ description: 'an invitation was sent, or the team has a second member' }),
     channels: stepAnswer.meta({ description: 'payments and messages are out of test mode' }),
   }),
   live: z.boolean().meta({ description: 'every step is done' }),
+  demo_cleared: z.boolean().meta({ description: 'the demo was cleared (merchant/setup/clear-demo): the Overview stops offering it' }),
 });
 export type SetupData = z.infer<typeof setupAnswer>;
+
+/** `merchant/setup/clear-demo`: asked for in so many words; the shop's own name may come with it (set-up's "Start from an empty shop"). */
+export const clearDemoBody = z.object({
+  confirm: z.literal(true, { error: 'must be true: clearing the demo is asked for in so many words' }),
+  shop_name: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters').optional(),
+});
+export type ClearDemoInput = z.infer<typeof clearDemoBody>;
+const n = (description: string) => z.number().int().meta({ description });
+export const clearDemoAnswer = z.object({
+  products_archived: n("the demo's products archived (kept for orders that name them, hidden from customers)"),
+  rewards_retired: n("the demo's rewards retired (vouchers already given stay usable)"),
+  wheel_segments_removed: n("the demo wheel's segments taken off (the wheel is closed until the owner publishes one)"),
+  tiers_turned_off: z.boolean().meta({ description: 'the demo tier programme was turned off, its rewards cleared (only while the owner never saved tiers)' }),
+  rules_removed: n("the demo's paused example rule, removed"),
+  location_phones_cleared: n("locations whose phone was the demo's"),
+  settings_cleared: z.array(z.string()).meta({ description: "the settings that held the demo's images or address, now empty" }),
+  shop_name: z.string().nullable().meta({ description: "the shop's name set with it, or null" }),
+});
+export type ClearDemoData = z.infer<typeof clearDemoAnswer>;
 
 export const channelsSpec = /* @__PURE__ */ describe('Merchant console', channelsApi, {
   channels: {
@@ -88,6 +110,16 @@ export const channelsSpec = /* @__PURE__ */ describe('Merchant console', channel
     answer: 'Where it went.',
     message: 'Test message sent.',
     errors: ['RATE_LIMITED', 'BAD_GATEWAY', 'EMAIL_UNAVAILABLE'],
+  },
+  clearDemo: {
+    summary: "Clear the demo: archive its products, retire its rewards, empty its wheel, turn off its tiers",
+    description:
+      "Only the demo's own content, recognised by what the seed gave it: products and rewards with `/demo/` images, the wheel's first (seeded) segments, the tier programme while no owner saved it, the paused example rule, the demo's images, address and location phone. Products are archived and rewards retired, never deleted. `confirm: true` asks for it in so many words; with `shop_name`, the shop's name too (set-up's \"Start from an empty shop\"). Running it again changes nothing more. Recorded in Activity.",
+    inContract: false,
+    body: clearDemoBody,
+    data: clearDemoAnswer,
+    answer: 'What was cleared.',
+    message: 'The demo is cleared.',
   },
   setup: {
     summary: "The set-up checklist: each step's state, and whether the shop is live",

@@ -26,8 +26,8 @@ describe.skipIf(!HAS_CHROME)('going live from the console', () => {
 
   it('a new shop: the Overview is the set-up checklist, and the frame says the shop is in test mode', async () => {
     await desk.page.getByRole('heading', { name: 'Set up your shop' }).waitFor();
-    await desk.page.getByText(/0 of 6 done/).waitFor();
-    for (const step of ['Make it your brand', 'Set up the shop', 'Put your own menu in', 'Choose your rewards', 'Invite your team', 'Take real payments and send real messages']) {
+    await desk.page.getByText(/0 of 8 done/).waitFor();
+    for (const step of ['Make it your brand', 'Set up the shop', 'Set your location and hours', 'Put your own menu in', 'Choose your rewards', 'Check your tiers and wheel', 'Invite your team', 'Take real payments and send real messages']) {
       await desk.page.getByRole('link', { name: step }).waitFor();
     }
     await desk.page.getByText('card payments are simulated and messages go to the development outbox').waitFor();
@@ -59,11 +59,20 @@ describe.skipIf(!HAS_CHROME)('going live from the console', () => {
     expect(texts[0]?.body).toMatch(/^Test message from Kopi Senja's merchant console/);
   });
 
-  it('publishing the brand ticks its step; the preview shows the shop as a customer sees it', async () => {
-    const published = await desk.page.evaluate(async () => (await fetch('/api/merchant/theme/publish', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
-    expect(published).toBe(200);
+  it("publishing the brand with the shop's own logo and favicon ticks its step; the preview shows the shop as a customer sees it", async () => {
+    // a 1×1 PNG uploaded as the logo and the favicon (the demo's say "Kopi Senja": they do not tick it)
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const published = await desk.page.evaluate(async (file) => {
+      const post = (path: string, body: unknown) => fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const before = (await (await post('merchant/theme/publish', {})).json()) as { data: unknown };
+      const image = (await (await post('merchant/images', { file, purpose: 'favicon' })).json()) as { data: { url: string } };
+      const draft = (await (await fetch('/api/merchant/theme/draft')).json()) as { data: { theme: Record<string, unknown> } };
+      await post('merchant/theme/draft', { ...draft.data.theme, post_file: image.data.url, post_title: image.data.url });
+      return { before: Boolean(before.data), after: (await post('merchant/theme/publish', {})).status };
+    }, png);
+    expect(published).toEqual({ before: true, after: 200 });
     await desk.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Overview' }).click();
-    await desk.page.getByText(/1 of 6 done/).waitFor();
+    await desk.page.getByText(/1 of 8 done/).waitFor();
     const brand = desk.page.getByRole('listitem').filter({ has: desk.page.getByRole('link', { name: 'Make it your brand' }) });
     expect(await brand.innerText()).toContain('Done');
 
@@ -88,7 +97,7 @@ describe.skipIf(!HAS_CHROME)('going live from the console', () => {
       const p = await phoneContext.newPage();
       const phoneErrors = watchErrors(p);
       await p.goto('/merchant');
-      await p.getByText(/1 of 6 done/).waitFor();
+      await p.getByText(/1 of 8 done/).waitFor();
       await p.getByRole('link', { name: 'What going live needs' }).click();
       await p.waitForURL('**/merchant/channels');
       await p.getByRole('heading', { name: 'Payments and messages' }).waitFor();

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
-import { consoleNav, useOwnerDesk } from './support/console';
+import { consoleNav, setUpOwner, useOwnerDesk } from './support/console';
 import { signUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
@@ -232,5 +232,48 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await page.getByText(/changed the shop settings/).first().waitFor();
     await page.getByText(/archived Cappuccino/).first().waitFor();
     expect(desk.errors).toEqual([]);
+  });
+});
+
+/**
+ * An empty start (issue 46): the owner names the shop at set-up and starts without the demo, so the
+ * customer's app shows the shop's own name, no demo product, reward or favicon, and the Overview's
+ * checklist no longer offers to clear it.
+ */
+describe.skipIf(!HAS_CHROME)('a new shop started empty', () => {
+  const fresh = useApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
+  let owner: BrowserContext;
+
+  afterAll(async () => {
+    await owner?.close();
+  });
+
+  it('the owner names the shop and starts empty: no demo menu, rewards, wheel or favicon reach the customer', async () => {
+    owner = await newContext(browser, 'desktop', fresh.url);
+    const page = await owner.newPage();
+    const errors = watchErrors(page);
+    await setUpOwner(page, fresh.output(), 'luna@cafe-luna.example', { shopName: 'Café Luna' });
+    await page.getByRole('heading', { name: 'Set up your shop' }).waitFor();
+    // the demo's tiers and wheel are gone with it: that step is done
+    await page.getByText(/1 of 8 done/).waitFor();
+    const loyalty = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Check your tiers and wheel' }) });
+    expect(await loyalty.innerText()).toContain('Done');
+    expect(await page.getByRole('button', { name: 'Clear the demo' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+
+    const visitor = await newContext(browser, 'phone', fresh.url);
+    try {
+      const app = await visitor.newPage();
+      await app.goto('/login');
+      await app.getByRole('heading', { name: 'Welcome to Café Luna' }).waitFor();
+      // the demo's favicon (which says "Kopi Senja") is gone with its logo
+      await expect.poll(() => app.locator('link[rel="icon"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')))).toEqual(['/api/app/icon?size=192']);
+      const catalog = (await (await visitor.request.get('/api/shop/catalog')).json()) as { data: { categories: Array<{ products: unknown[] }> } };
+      expect(catalog.data.categories.flatMap((c) => c.products)).toEqual([]);
+      const rewards = (await (await visitor.request.get('/api/reward/list')).json()) as { data: { rewards: unknown[] } };
+      expect(rewards.data.rewards).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
   });
 });

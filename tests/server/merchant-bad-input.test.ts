@@ -606,6 +606,8 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       },
       required: ['kind', 'enabled', 'title', 'body'],
     },
+    // last: the good input archives the demo's menu and retires its rewards, which rows above use
+    { method: 'post', path: 'merchant/setup/clear-demo', owner: true, valid: async () => ({ confirm: true }), bad: { confirm: [false, 'yes', 1, null], shop_name: ['', '   ', 42, null, ['Café'], 'x'.repeat(81)] }, required: ['confirm'] },
   ];
 
   it('has a row for every merchant console call that takes input', () => {

@@ -908,6 +908,9 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
       p.ctx.passes = configured;
     }
 
+    // the demo cleared last: it archives the menu and retires the rewards the walk used
+    await call('POST merchant/setup/clear-demo', { token: owner, body: { confirm: true, shop_name: 'Café Luna' } });
+
     await call('POST merchant/auth/logout', { token: setup.token });
     await call('POST merchant/auth/logout-all', { token: owner });
 

@@ -13,6 +13,7 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import { lastWebhookAt, lockTestMessages, setupFacts, staffEmail } from './channels.repo';
+import { CLEAR_DEMO_ACTION } from './demo';
 
 /** Test messages an owner may send in an hour: enough to try each channel after a fix, not a way to send texts. */
 export const TEST_MESSAGES_PER_HOUR = 5;
@@ -102,19 +103,38 @@ export async function sendTestMessage(ctx: ProviderContext, staff: StaffOfReques
 }
 
 /** The audit actions each step of the checklist waits for. */
-const ACTIONS = { publish: 'theme.publish', settings: 'settings.update', productAdded: 'menu.product.create', archived: 'menu.product.archive', deleted: 'menu.product.delete', invited: 'staff.invite' } as const;
+const ACTIONS = {
+  publish: 'theme.publish',
+  settings: 'settings.update',
+  locationAdded: 'location.create',
+  locationChanged: 'location.update',
+  productAdded: 'menu.product.create',
+  archived: 'menu.product.archive',
+  deleted: 'menu.product.delete',
+  tiers: 'loyalty.tiers.update',
+  wheel: 'wheel.publish',
+  demoCleared: CLEAR_DEMO_ACTION,
+  invited: 'staff.invite',
+} as const;
+
+/** A demo image still in the theme (the seed's, under /demo/): the brand is not the shop's own yet. */
+const isDemoImage = (v: string) => v.startsWith('/demo/');
 
 /** The set-up checklist: each step done once the owner did the real thing (read from the activity log). */
 export async function setupOf(ctx: ProviderContext): Promise<SetupData> {
-  const [facts, channels] = await Promise.all([setupFacts(ctx.db, { actions: Object.values(ACTIONS), prefixes: ['reward.'] }), channelsOf(ctx)]);
+  const [facts, channels, { settings }] = await Promise.all([setupFacts(ctx.db, { actions: Object.values(ACTIONS), prefixes: ['reward.'] }), channelsOf(ctx), getMerchant(ctx.db, ctx.merchantId)]);
   const seen = (a: string) => facts.seen.has(a);
+  const cleared = seen(ACTIONS.demoCleared);
   const steps: SetupData['steps'] = {
-    brand: { done: seen(ACTIONS.publish) },
+    // published, with the shop's own logo and favicon (the demo's favicon says "Kopi Senja")
+    brand: { done: seen(ACTIONS.publish) && !isDemoImage(settings.post_file) && !isDemoImage(settings.post_title) },
     settings: { done: seen(ACTIONS.settings) },
-    menu: { done: seen(ACTIONS.productAdded) && (seen(ACTIONS.archived) || seen(ACTIONS.deleted)) },
+    locations: { done: seen(ACTIONS.locationAdded) || seen(ACTIONS.locationChanged) },
+    menu: { done: seen(ACTIONS.productAdded) && (seen(ACTIONS.archived) || seen(ACTIONS.deleted) || cleared) },
     rewards: { done: seen('reward.') },
+    loyalty: { done: (seen(ACTIONS.tiers) && seen(ACTIONS.wheel)) || cleared },
     staff: { done: seen(ACTIONS.invited) || facts.team >= 2 },
     channels: { done: !channels.test_mode },
   };
-  return { steps, live: Object.values(steps).every((s) => s.done) };
+  return { steps, live: Object.values(steps).every((s) => s.done), demo_cleared: cleared };
 }

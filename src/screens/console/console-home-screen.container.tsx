@@ -2,19 +2,30 @@ import { useMemo } from 'react';
 import type { SiteSettings } from '#contract';
 import { formatMoney } from '#contract/money';
 import type { StaffMember } from '#contract/staff';
-import { useSetup } from '../../api/channels';
+import { useClearDemo, useSetup } from '../../api/channels';
 import { useDashboard } from '../../api/dashboard';
 import { useRewards } from '../../api/rewards';
 import { useSettings } from '../../api/settings';
 import { useCatalog } from '../../api/shop';
 import { useStaffMe } from '../../api/staff';
 import { consoleLink } from '../../console/link';
+import { useAction } from '../../shared/action';
 import { messageOf } from '../../shared/errors';
+import { toast } from '../../ui';
 import { ConsoleHomeScreen } from './console-home-screen';
 
 /** An owner's overview: the set-up checklist until the shop is live, then today's figures; the shop as a customer sees it. */
 function OwnerHome({ me }: { me: Pick<StaffMember, 'name' | 'role'> }) {
   const setup = useSetup();
+  const clearDemo = useClearDemo();
+  const clear = useAction(async () => {
+    try {
+      const done = await clearDemo();
+      toast.success(`The demo is cleared: ${done.products_archived} products archived, ${done.rewards_retired} rewards retired.`);
+    } catch (err) {
+      toast.error(messageOf(err));
+    }
+  });
   const live = setup.data?.live === true;
   const today = useDashboard('today', live);
   const settings = useSettings().data as SiteSettings | undefined;
@@ -29,6 +40,8 @@ function OwnerHome({ me }: { me: Pick<StaffMember, 'name' | 'role'> }) {
       setup={setup.data}
       setupError={setup.error ? messageOf(setup.error) : null}
       onRetrySetup={() => void setup.mutate()}
+      onClearDemo={() => void clear.run()}
+      clearingDemo={clear.pending}
       today={today.data?.figures}
       money={money}
       preview={settings && catalog.data && rewards.data ? { settings, categories: catalog.data.categories, rewards: rewards.data.rewards } : undefined}

@@ -15,6 +15,9 @@ export interface ConsoleHomeScreenProps {
   setup?: SetupData | undefined;
   setupError?: string | null;
   onRetrySetup?: () => void;
+  /** clears the demo's content from the checklist */
+  onClearDemo?: () => void;
+  clearingDemo?: boolean;
   /** once the shop is live: today's figures (undefined while loading) */
   today?: TodayFigures | undefined;
   money?: (minor: number) => string;
@@ -43,10 +46,14 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
 };
 
 /** An owner's first part of the overview: the set-up checklist until the shop is live, then today's figures; the preview either way. */
-function OwnerStart({ setup, setupError, onRetrySetup, today, money = String, preview, previewOpen, renderLink }: Omit<ConsoleHomeScreenProps, 'name' | 'role'> & { renderLink: RenderLink }) {
+function OwnerStart({ setup, setupError, onRetrySetup, onClearDemo, clearingDemo, today, money = String, preview, previewOpen, renderLink }: Omit<ConsoleHomeScreenProps, 'name' | 'role'> & { renderLink: RenderLink }) {
   return (
     <div className="flex flex-col gap-4">
-      {setup?.live ? <TodayFiguresView today={today} money={money} renderLink={renderLink} /> : <SetupChecklist setup={setup} error={setupError} onRetry={onRetrySetup} renderLink={renderLink} />}
+      {setup?.live ? (
+        <TodayFiguresView today={today} money={money} renderLink={renderLink} />
+      ) : (
+        <SetupChecklist setup={setup} error={setupError} onRetry={onRetrySetup} renderLink={renderLink} onClearDemo={onClearDemo} clearingDemo={clearingDemo} />
+      )}
       {preview && <ShopPreviewDialog {...preview} defaultOpen={previewOpen} />}
     </div>
   );

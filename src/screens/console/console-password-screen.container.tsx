@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { CONSOLE_PAGES } from '#contract/console-routes';
 import { useNavigate } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
+import { useClearDemo } from '../../api/channels';
 import { ApiRequestError } from '../../api/client';
+import { toast } from '../../ui';
 import { useAcceptInvite, useResetPassword, useStaffLink, useStaffSetup } from '../../api/staff';
 import { useSettings } from '../../api/settings';
 import { useAction } from '../../shared/action';
@@ -36,6 +38,7 @@ function useLinkCode(): string {
 /** /merchant/setup, /merchant/invite and /merchant/reset: the code of a one-time link, what it is for, and the account's details or a new password. */
 export default function ConsolePasswordContainer({ page: mode }: { page: 'setup' | 'invite' | 'reset' }) {
   const setup = useStaffSetup();
+  const clearDemo = useClearDemo();
   const accept = useAcceptInvite();
   const reset = useResetPassword();
   const navigate = useNavigate();
@@ -49,7 +52,17 @@ export default function ConsolePasswordContainer({ page: mode }: { page: 'setup'
       navigate(CONSOLE_PAGES.signIn.path, { replace: true, state: { notice: 'Your new password is set. Sign in with it.' } });
       return;
     }
-    await (mode === 'setup' ? setup : accept)({ token, ...values });
+    const { start, shopName, ...account } = values;
+    await (mode === 'setup' ? setup : accept)({ token, ...account });
+    // an empty start: the owner exists now, so the demo is cleared with their session (should it fail,
+    // the Overview offers "Clear the demo" still, and says why)
+    if (start === 'empty') {
+      try {
+        await clearDemo({ shop_name: shopName });
+      } catch (err) {
+        toast.error(`Your account is ready, but the demo is not cleared yet: ${messageOf(err)} Clear it from the Overview.`);
+      }
+    }
     navigate(CONSOLE_PAGES.home.path, { replace: true });
   });
   const fields = fieldErrorsOf(save.error);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { isEmailAddress } from '#contract/checks';
 import type { StaffRole } from '#contract/staff';
 import { STAFF_PASSWORD_MIN, staffPasswordProblem } from '#contract/staff-checks';
-import { Button, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
+import { Button, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../ui';
 import { ConsoleAuthLayout } from './console-auth-layout';
 import { ROLE_HELP, ROLE_LABEL } from './console-layout';
 
@@ -10,6 +10,35 @@ export interface PasswordFormValues {
   name: string;
   email: string;
   password: string;
+  /** set-up only: an empty shop (the demo cleared, the shop named) or the demo to try things out */
+  start?: 'empty' | 'demo';
+  /** set-up's empty start: the shop's name */
+  shopName?: string;
+}
+
+type Problems = Partial<Record<'name' | 'email' | 'password' | 'confirm' | 'shopName', string>>;
+
+/** Set-up's choice: start from an empty shop (named here) or keep the demo's menu, rewards and wheel to try things out. */
+function StartChoice({ values, setValues, problem, saving }: { values: PasswordFormValues; setValues: (f: (v: PasswordFormValues) => PasswordFormValues) => void; problem?: string | undefined; saving?: boolean | undefined }) {
+  const radio = (start: 'empty' | 'demo', label: string, hint: string) => (
+    <label className="flex items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-brand">
+      <input type="radio" name="start" value={start} checked={values.start === start} onChange={() => setValues((v) => ({ ...v, start }))} disabled={saving} className={cx('mt-1 size-4 accent-[var(--color-brand)]', focusRing)} />
+      <span>
+        <span className="block font-medium">{label}</span>
+        <span className="block text-sm text-muted">{hint}</span>
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 font-medium">How do you want to start?</legend>
+      {radio('empty', 'An empty shop', 'Your own name; you add your menu, rewards and wheel. The demo’s are archived.')}
+      {values.start === 'empty' && (
+        <TextField label="Your shop’s name" autoComplete="organization" value={values.shopName ?? ''} onChange={(e) => setValues((v) => ({ ...v, shopName: e.target.value }))} error={problem} hint="What customers see. You can change it later under Brand." disabled={saving} />
+      )}
+      {radio('demo', 'The demo shop', 'Try things out with its menu, rewards and wheel first; clear them later from the Overview.')}
+    </fieldset>
+  );
 }
 
 /** What the link is for, as its page shows it (the provider's `merchant/auth/link`). */
@@ -38,18 +67,19 @@ export interface ConsolePasswordScreenProps {
   /** the provider's refusal: a used or expired link, an e-mail in use … */
   error?: string | null;
   /** the provider's field errors, by field name */
-  fieldErrors?: Partial<Record<keyof PasswordFormValues, string>>;
+  fieldErrors?: Partial<Record<'name' | 'email' | 'password' | 'shopName', string>>;
 }
 
 function titleOf(mode: ConsolePasswordScreenProps['mode'], link: LinkView | undefined): string {
   if (mode === 'reset') return 'Choose a new password';
-  if (mode === 'setup') return link ? `Set up ${link.shop}` : 'Set up your shop';
+  // the shop's name is still the demo's at set-up: the page does not say it
+  if (mode === 'setup') return 'Set up your shop';
   return link ? `Join ${link.shop}` : 'Join the team';
 }
 
 function introOf(mode: ConsolePasswordScreenProps['mode'], link: LinkView): string {
   if (mode === 'reset') return `For ${link.email ?? 'your account'} at ${link.shop}. Every session of yours ends, on every device.`;
-  if (mode === 'setup') return `You become the first owner of ${link.shop}. Choose the name, e-mail and password you will sign in with.`;
+  if (mode === 'setup') return 'You become the shop’s first owner. Choose the name, e-mail and password you will sign in with, and how to start.';
   return `${link.invitedBy ?? 'An owner'} invited you to ${link.shop} as ${ROLE_LABEL[link.role].toLowerCase() === 'owner' ? 'an owner' : 'staff'}. ${ROLE_HELP[link.role]}`;
 }
 
@@ -57,9 +87,9 @@ const BUTTON = { setup: 'Create owner account', invite: 'Create my account', res
 
 /** /merchant/setup, /merchant/invite and /merchant/reset: a one-time link becomes an account, or a new password. */
 export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, onSubmit, saving, error, fieldErrors = {} }: ConsolePasswordScreenProps) {
-  const [values, setValues] = useState<PasswordFormValues>({ name: '', email: '', password: '' });
+  const [values, setValues] = useState<PasswordFormValues>(mode === 'setup' ? { name: '', email: '', password: '', start: 'empty', shopName: '' } : { name: '', email: '', password: '' });
   const [confirm, setConfirm] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<keyof PasswordFormValues | 'confirm', string>>>({});
+  const [problems, setProblems] = useState<Problems>({});
   const title = titleOf(mode, link);
 
   if (missingLink) {
@@ -101,13 +131,17 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
     const email = fixedEmail ?? values.email;
     if (mode !== 'reset') {
       if (!values.name.trim()) found.name = 'Enter your name.';
+      if (values.start === 'empty' && !values.shopName?.trim()) found.shopName = 'Enter your shop’s name.';
       if (!isEmailAddress(email)) found.email = email.trim() ? 'Enter an e-mail address such as ana@example.com.' : 'Enter your e-mail address.';
     }
     const weak = staffPasswordProblem(values.password);
     if (weak) found.password = weak;
     else if (confirm !== values.password) found.confirm = 'The two passwords are not the same.';
     setProblems(found);
-    if (Object.keys(found).length === 0) onSubmit({ name: values.name.trim(), email: email.trim(), password: values.password });
+    if (Object.keys(found).length === 0) {
+      const start = mode === 'setup' ? { start: values.start, ...(values.start === 'empty' ? { shopName: values.shopName!.trim() } : {}) } : {};
+      onSubmit({ name: values.name.trim(), email: email.trim(), password: values.password, ...start });
+    }
   }
 
   return (
@@ -140,6 +174,7 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
           disabled={saving}
         />
         <TextField label="Password again" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={problems.confirm} disabled={saving} />
+        {mode === 'setup' && <StartChoice values={values} setValues={setValues} problem={problems.shopName ?? fieldErrors.shopName} saving={saving} />}
         <Button type="submit" loading={saving} fullWidth>
           {BUTTON[mode]}
         </Button>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ConsoleLayout, testModeOf } from '../../../src/screens/console/console-layout';
 import { ConsoleHomeScreen } from '../../../src/screens/console/console-home-screen';
-import { CHANNELS_LIVE, CHANNELS_TEST, SETUP_HALF, SETUP_LIVE, SETUP_NEW, TODAY } from '../../fixtures/channels';
+import { CHANNELS_LIVE, CHANNELS_TEST, SETUP_CLEARED, SETUP_HALF, SETUP_LIVE, SETUP_NEW, TODAY } from '../../fixtures/channels';
 import { OWNER, STAFF_MEMBER } from '../../fixtures/console';
 import { rewards } from '../../fixtures/rewards';
 import { kopiSenjaSettings, tehLiteSettings } from '../../fixtures/settings';
@@ -21,7 +21,7 @@ const meta = {
   component: ConsoleHomeScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { name: OWNER.name, role: 'owner', setup: SETUP_LIVE, today: TODAY, money, preview, onRetrySetup: fn() },
+  args: { name: OWNER.name, role: 'owner', setup: SETUP_LIVE, today: TODAY, money, preview, onRetrySetup: fn(), onClearDemo: fn() },
   render: (args) => (
     <ConsoleLayout
       shop="Kopi Senja"
@@ -73,10 +73,37 @@ export const NewShop: Story = {
   args: { setup: SETUP_NEW, today: undefined },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/0 of 6 done/)).toBeVisible();
+    await expect(canvas.getByText(/0 of 8 done/)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'What going live needs' })).toHaveAttribute('href', '/merchant/channels');
     await expect(canvas.getByRole('link', { name: 'Make it your brand' })).toHaveAttribute('href', '/merchant/theme');
     await expect(canvas.getByRole('link', { name: 'Set up the shop' })).toHaveAttribute('href', '/merchant/settings');
+    await expect(canvas.getByRole('link', { name: 'Set your location and hours' })).toHaveAttribute('href', '/merchant/locations');
+    await expect(canvas.getByRole('link', { name: 'Check your tiers and wheel' })).toHaveAttribute('href', '/merchant/loyalty/tiers');
+  },
+};
+
+/** "Clear the demo" from the checklist: asked first (Keep or Clear), then cleared in one call. */
+export const ClearTheDemo: Story = {
+  args: { setup: SETUP_NEW, today: undefined },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear the demo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the demo?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    await expect(args.onClearDemo).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear the demo' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Clear the demo?' })).getByRole('button', { name: 'Clear' }));
+    await expect(args.onClearDemo).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** An empty start: the demo was cleared at set-up, so the checklist no longer offers it. */
+export const DemoCleared: Story = {
+  args: { setup: SETUP_CLEARED, today: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/1 of 8 done/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Clear the demo' })).toBeNull();
   },
 };
 
@@ -85,8 +112,8 @@ export const HalfDone: Story = {
   args: { setup: SETUP_HALF, today: undefined },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/3 of 6 done/)).toBeVisible();
-    await expect(canvas.getAllByText('Done')).toHaveLength(3);
+    await expect(canvas.getByText(/4 of 8 done/)).toBeVisible();
+    await expect(canvas.getAllByText('Done')).toHaveLength(4);
   },
 };
 

@@ -78,8 +78,36 @@ export const Submit: Story = {
     await userEvent.type(canvas.getByLabelText('E-mail'), 'rosa@kopisenja.id');
     await userEvent.type(canvas.getByLabelText('Password'), ' a long pass phrase ');
     await userEvent.type(canvas.getByLabelText('Password again'), ' a long pass phrase ');
+    // an empty start (the default) needs the shop's name
     await userEvent.click(canvas.getByRole('button', { name: 'Create owner account' }));
-    await expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Rosa Dela Cruz', email: 'rosa@kopisenja.id', password: ' a long pass phrase ' });
+    await expect(await canvas.findByText('Enter your shop’s name.')).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(canvas.getByLabelText('Your shop’s name'), ' Café Luna ');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create owner account' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Rosa Dela Cruz', email: 'rosa@kopisenja.id', password: ' a long pass phrase ', start: 'empty', shopName: 'Café Luna' });
+  },
+};
+
+/**
+ * Set-up asks how to start (issue 46): an empty shop (named here; the demo's menu, rewards and wheel are
+ * cleared) or the demo to try things out. The keyboard alone chooses: the arrow keys move between them.
+ */
+export const StartWithTheDemo: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Set up your shop' })).toBeVisible();
+    const empty = canvas.getByRole('radio', { name: /An empty shop/ });
+    await expect(empty).toBeChecked();
+    await userEvent.type(canvas.getByLabelText('Your name'), 'Rosa Dela Cruz');
+    await userEvent.type(canvas.getByLabelText('E-mail'), 'rosa@kopisenja.id');
+    await userEvent.type(canvas.getByLabelText('Password'), 'a long pass phrase');
+    await userEvent.type(canvas.getByLabelText('Password again'), 'a long pass phrase');
+    empty.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(canvas.getByRole('radio', { name: /The demo shop/ })).toBeChecked();
+    await expect(canvas.queryByLabelText('Your shop’s name')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Create owner account' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Rosa Dela Cruz', email: 'rosa@kopisenja.id', password: 'a long pass phrase', start: 'demo' });
   },
 };
 

@@ -5,8 +5,12 @@ import { HAS_CHROME, newContext, watchErrors, type RunningApp } from './app';
 
 export const OWNER_PASSWORD = 'correct horse battery staple';
 
-/** Opens the set-up link from the app's output and creates the owner (Rosa Dela Cruz); resolves when the console welcomes her. */
-export async function setUpOwner(page: Page, output: string, email = 'owner@kopisenja.example'): Promise<void> {
+/**
+ * Opens the set-up link from the app's output and creates the owner (Rosa Dela Cruz), keeping the demo
+ * shop (its menu, rewards and wheel, which the tests use) unless `shopName` asks for an empty start;
+ * resolves when the console welcomes her.
+ */
+export async function setUpOwner(page: Page, output: string, email = 'owner@kopisenja.example', o: { shopName?: string } = {}): Promise<void> {
   const link = /(\/merchant\/setup#[A-Za-z0-9_-]{20,})/.exec(output)?.[1];
   if (!link) throw new Error(`No set-up link in the output:\n${output}`);
   await page.goto(link);
@@ -14,6 +18,8 @@ export async function setUpOwner(page: Page, output: string, email = 'owner@kopi
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
   await page.getByLabel('Password again').fill(OWNER_PASSWORD);
+  if (o.shopName) await page.getByLabel('Your shop’s name').fill(o.shopName);
+  else await page.getByRole('radio', { name: /The demo shop/ }).check();
   await page.getByRole('button', { name: 'Create owner account' }).click();
   await page.getByText('Welcome, Rosa Dela Cruz.').waitFor();
 }
