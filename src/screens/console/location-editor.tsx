@@ -261,9 +261,23 @@ function DetailsSection({ form, set, problem, shopTimeZone }: SectionProps & { s
 }
 
 function HoursSection({ form, set, problem }: SectionProps) {
+  const [copied, setCopied] = useState(false);
+  // a week of the same hours without typing 14 times (issue 46): Monday's periods, each day its own copy
+  const everyDay = () => {
+    set('hours', (h) => Object.fromEntries(WEEKDAYS.map((d) => [d, h.mon.map((p) => period(p.open, p.close))])) as Form['hours']);
+    setCopied(true);
+  };
   return (
     <Card as="section" title="Opening hours" className="flex flex-col gap-4">
       <p className="text-sm text-muted">Online orders are taken in these hours. A period that closes at or before it opens runs past midnight; one that closes when it opens is open all day and night.</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" size="sm" onClick={everyDay}>
+          Use Monday’s hours every day
+        </Button>
+        <p role="status" className="text-sm text-muted">
+          {copied ? 'Monday’s hours are now every day’s. Change any day below, then save.' : ''}
+        </p>
+      </div>
       {WEEKDAYS.map((d) => (
         <fieldset key={d} className="flex flex-col gap-2 border-t border-border pt-3 sm:flex-row sm:gap-4">
           <legend className="float-left w-28 shrink-0 font-medium">{WEEKDAY_NAMES[d]}</legend>

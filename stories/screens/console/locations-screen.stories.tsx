@@ -100,3 +100,21 @@ export const PolygonPasted: Story = {
     await expect(await canvas.findByText('Saved Poblacion.')).toBeVisible();
   },
 };
+
+/** A week of the same hours in one step (issue 46): Monday's periods copied to every day, each its own, then saved. */
+export const SameHoursEveryDay: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Makati' }));
+    const opens = canvas.getAllByLabelText(/^Opens on Monday/)[0]!;
+    await userEvent.clear(opens);
+    await userEvent.type(opens, '08:00');
+    await userEvent.click(canvas.getByRole('button', { name: 'Use Monday’s hours every day' }));
+    await expect(canvas.getByText(/Monday’s hours are now every day’s/)).toBeVisible();
+    await expect(canvas.getAllByLabelText(/^Opens on Sunday/)[0]).toHaveValue('08:00');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save location' }));
+    const saved = (args.onSave as unknown as { mock: { calls: Array<[number, { hours: Record<string, unknown> }]> } }).mock.calls[0]![1].hours;
+    await expect(new Set(Object.values(saved).map((p) => JSON.stringify(p))).size).toBe(1);
+    await expect(Object.keys(saved)).toHaveLength(7);
+  },
+};
