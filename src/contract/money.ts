@@ -30,17 +30,43 @@ function currencyMarks(currency: string, locale: string): string[] {
   return [...new Set([currency, symbol('symbol'), symbol('narrowSymbol')])].filter(Boolean).sort((a, b) => b.length - a.length);
 }
 
-/** An amount as a person types it ("35", "35.50", "1,200", "₱35.50") → minor units; null when it is not one. */
-export function parseMoney(text: string, currency: string, locale: string): number | null {
-  const digits = moneyDigits(currency, locale);
-  let clean = text.replace(/[\s,]/g, '');
-  // "₱65.50", "PHP 65.50", "65.50 PHP": the currency's symbol or code around the amount is understood
+/** The amount's own characters, without spaces and the currency's symbol or code around it ("₱65.50", "PHP 65.50", "65.50 PHP"). */
+function amountPart(text: string, currency: string, locale: string): string {
+  let clean = text.replace(/\s/g, '');
   for (const mark of currencyMarks(currency, locale)) if (clean.toUpperCase().startsWith(mark.toUpperCase())) clean = clean.slice(mark.length);
   for (const mark of currencyMarks(currency, locale)) if (clean.toUpperCase().endsWith(mark.toUpperCase())) clean = clean.slice(0, clean.length - mark.length);
+  return clean;
+}
+
+/**
+ * An amount as a person types it ("35", "35.50", "1,200", "₱35.50") → minor units; null when it is not
+ * one. A comma only groups thousands ("1,200"): "1,80" is no amount rather than ₱180.00 (issue 46).
+ */
+export function parseMoney(text: string, currency: string, locale: string): number | null {
+  const digits = moneyDigits(currency, locale);
+  let clean = amountPart(text, currency, locale);
+  if (clean.includes(',')) {
+    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(clean)) return null;
+    clean = clean.replace(/,/g, '');
+  }
   const m = new RegExp(digits > 0 ? `^(\\d+)(?:\\.(\\d{1,${digits}}))?$` : '^(\\d+)$').exec(clean);
   if (!m) return null;
   const minor = Number(m[1]) * 10 ** digits + Number((m[2] ?? '').padEnd(digits, '0') || 0);
   return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/**
+ * Why an amount as typed cannot be read, in the forms' words ("must …", after the field's name); null
+ * when parseMoney reads it. `example`: minor units for "such as 35.50".
+ */
+export function moneyProblem(text: string, currency: string, locale: string, example: number): string | null {
+  if (parseMoney(text, currency, locale) !== null) return null;
+  const clean = amountPart(text, currency, locale);
+  if (/^-\d/.test(clean)) return "can't be negative";
+  const digits = moneyDigits(currency, locale);
+  const cents = digits > 0 ? new RegExp(`^(\\d+),(\\d{1,${digits}})$`).exec(clean) : null;
+  if (cents) return `must use a dot before the cents, such as ${cents[1]}.${cents[2]!.padEnd(digits, '0')}`;
+  return `must be an amount such as ${moneyInput(example, currency, locale)}`;
 }
 
 /** Minor units as the owner types them back into a field ("35.50", no symbol, no separators). */

@@ -11,7 +11,7 @@ import {
   type MerchantLocation,
   type Weekday,
 } from '#contract/locations';
-import { moneyInput, parseMoney } from '#contract/money';
+import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Button, Card, MapLink, Notice, TextField } from '../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, type SaveProblem } from './editor-fields';
 import { readPastedArea } from './location-geojson';
@@ -129,7 +129,7 @@ function fieldsOf(form: Form, currency: string, locale: string): { fields: Locat
   const amount = (v: string, name: string) => {
     if (!v.trim()) return null;
     const minor = parseMoney(v, currency, locale);
-    if (minor === null) problems[name] = `must be an amount such as ${moneyInput(4900, currency, locale)}, or empty`;
+    if (minor === null) problems[name] = `${moneyProblem(v, currency, locale, 4900)}, or empty`;
     return minor ?? 0;
   };
   const periods = (list: Period[]) => list.map(({ open, close }) => ({ open, close }));

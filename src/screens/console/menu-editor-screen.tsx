@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EditorProduct, MenuData, ProductFields } from '#contract/menu';
 import type { EditorOptionGroup } from '#contract/options';
 import { consoleHref } from '#contract/console-routes';
-import { moneyInput, parseMoney } from '#contract/money';
+import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';
 import { ImagePicker } from './image-picker';
@@ -82,7 +82,7 @@ function ProductFieldsFields({ product, categories, props, onDone }: { product: 
     const minor = parseMoney(price, currency, locale);
     const fields: Record<string, string> = {};
     if (!form.name.trim()) fields.name = 'is required';
-    if (minor === null) fields.price = `must be an amount such as ${moneyInput(3550, currency, locale)}`;
+    if (minor === null) fields.price = moneyProblem(price, currency, locale, 3550)!;
     if (Object.keys(fields).length) return setProblem({ message: '', fields });
     setSaving(true);
     const refused = await props.onSaveProduct(form.id, { category_id: form.category_id, name: form.name.trim(), description: form.description.trim(), price: minor!, image: form.image, available: form.available, option_group_ids: form.option_group_ids });

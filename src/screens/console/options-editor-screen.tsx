@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { EditorOptionGroup, OptionGroupInput } from '#contract/options';
 import { OPTION_LIMITS } from '#contract/options';
-import { moneyInput, parseMoney } from '#contract/money';
+import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, FormActions, SelectField, fieldProblem, type EditorPageProps, type SaveProblem } from './editor-fields';
 
@@ -54,7 +54,7 @@ function checked(form: Form, currency: string, locale: string): { fields: Record
   const options = form.options.map((o, n) => {
     const delta = o.price.trim() ? parseMoney(o.price, currency, locale) : 0;
     if (!o.name.trim()) fields[`options.${n}.name`] = 'is required';
-    if (delta === null) fields[`options.${n}.price_delta`] = `must be an amount such as ${moneyInput(2000, currency, locale)}, or empty`;
+    if (delta === null) fields[`options.${n}.price_delta`] = `${moneyProblem(o.price, currency, locale, 2000)}, or empty`;
     return { ...(o.id !== undefined ? { id: o.id } : {}), name: o.name.trim(), price_delta: delta ?? 0, is_default: o.is_default, available: o.available };
   });
   if (Object.keys(fields).length) return { fields };

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { EditorReward, RewardFields } from '#contract/rewards';
-import { moneyInput, parseMoney } from '#contract/money';
+import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from './editor-fields';
 import { ImagePicker } from './image-picker';
@@ -117,7 +117,7 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
     if (!unlimited && stock === null) fields.stock_total = 'must be a whole number (or tick Unlimited)';
     if (days === null || days < 1) fields.valid_days = 'must be a whole number of at least 1';
     if (text.per_customer_limit.trim() && (limit === null || limit < 1)) fields.per_customer_limit = 'must be a whole number of at least 1, or empty';
-    if (discount === null) fields.discount_amount = `must be an amount such as ${moneyInput(5000, currency, locale)}, or empty`;
+    if (discount === null) fields.discount_amount = `${moneyProblem(text.discount, currency, locale, 5000)}, or empty`;
     if (kind === 'product' && form.product_id === null) fields.product_id = 'must be chosen';
     if (Object.keys(fields).length) return setProblem({ message: '', fields });
     setSaving(true);

@@ -3,7 +3,7 @@ import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-s
 import { SHORT_NAME_MAX, shopSettingsProblems, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
 import { isShopLink, SHOP_LINK_MAX, SHOP_LINK_MESSAGE } from '#contract/checks';
 import { DELETION_COOLING_OFF_MAX_DAYS } from '#contract/privacy';
-import { moneyInput, parseMoney } from '#contract/money';
+import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../ui';
 import { CheckField, SelectField, fieldProblem, type SaveProblem } from './editor-fields';
 
@@ -105,12 +105,11 @@ function formOf(s: ShopSettingsData): Form {
 function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpdateInput; problems: Record<string, string> } {
   const changes: Record<string, unknown> = {};
   const problems: Record<string, string> = {};
-  const example = `must be an amount such as ${moneyInput(3550, s.currency, s.locale)}`;
   for (const k of TEXT_FIELDS) if (form[k].trim() !== s[k]) changes[k] = form[k].trim();
   for (const k of LINK_FIELDS) if (form[k].trim() !== '' && !isShopLink(form[k].trim())) problems[k] = SHOP_LINK_MESSAGE;
   for (const k of MONEY_FIELDS) {
     const minor = parseMoney(form[k], s.currency, s.locale);
-    if (minor === null) problems[k] = example;
+    if (minor === null) problems[k] = moneyProblem(form[k], s.currency, s.locale, 3550)!;
     else if (minor !== s[k]) changes[k] = minor;
   }
   for (const [k, unit] of Object.entries(WHOLE_FIELDS) as Array<[keyof typeof WHOLE_FIELDS, string]>) {
@@ -121,8 +120,10 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
   if (form.delivery_fee_earns_points !== s.delivery_fee_earns_points) changes.delivery_fee_earns_points = form.delivery_fee_earns_points;
   if (form.birthday_reward !== s.birthday_reward) changes.birthday_reward = form.birthday_reward;
   if (form.referral_reward !== s.referral_reward) changes.referral_reward = form.referral_reward;
-  const presets = form.topup_presets.filter((p) => p.trim() !== '').map((p) => parseMoney(p, s.currency, s.locale));
-  if (presets.some((p) => p === null)) problems.topup_presets = example;
+  const typed = form.topup_presets.filter((p) => p.trim() !== '');
+  const presets = typed.map((p) => parseMoney(p, s.currency, s.locale));
+  const unread = typed.find((_, i) => presets[i] === null);
+  if (unread !== undefined) problems.topup_presets = moneyProblem(unread, s.currency, s.locale, 3550)!;
   else if (JSON.stringify(presets) !== JSON.stringify(s.topup_presets)) changes.topup_presets = presets as number[];
   return { changes: changes as ShopSettingsUpdateInput, problems };
 }

@@ -62,7 +62,7 @@ export const EmptyCategory: Story = {
 /** A refused move or sold-out switch, said above the menu. */
 export const RefusedAction: Story = { args: { actionError: 'Someone else changed the menu meanwhile. It now shows their change: try again.' } };
 
-/** Adding a product: a price written as people write it; a word is refused on the field, nothing sent. */
+/** Adding a product: a price written as people write it; a word, a comma before the cents or a negative price refused on the field, nothing sent. */
 export const AddProduct: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -72,6 +72,16 @@ export const AddProduct: Story = {
     await userEvent.type(dialog.getByLabelText(/^Price/), 'about 60');
     await userEvent.click(dialog.getByRole('button', { name: 'Add product' }));
     await expect(await dialog.findByText(/The price must be an amount such as/)).toBeVisible();
+    // a comma before the cents is not read as ₱180.00, and a negative price says so (issue 46)
+    for (const [typed, said] of [
+      ['1,80', 'The price must use a dot before the cents, such as 1.80.'],
+      ['-20', "The price can't be negative."],
+    ]) {
+      await userEvent.clear(dialog.getByLabelText(/^Price/));
+      await userEvent.type(dialog.getByLabelText(/^Price/), typed!);
+      await userEvent.click(dialog.getByRole('button', { name: 'Add product' }));
+      await expect(await dialog.findByText(said!)).toBeVisible();
+    }
     await expect(args.onSaveProduct).not.toHaveBeenCalled();
     await userEvent.clear(dialog.getByLabelText(/^Price/));
     await userEvent.type(dialog.getByLabelText(/^Price/), '₱ 65.50');
