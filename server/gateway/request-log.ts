@@ -9,7 +9,7 @@ function pathOf(url: string | undefined): string {
 
 /**
  * One line per request: method, path (the query string is left out: it can hold a phone number or a
- * search), status and response time. No headers, cookies or bodies, so no token, secret or one-time
+ * search), status and response time; at error level for a 5xx only (an aborted request is info). No headers, cookies or bodies, so no token, secret or one-time
  * code can reach a log line through a request.
  *
  * Written by hand rather than with pino-http: this runs on every proxied call, and pino-http's
@@ -29,7 +29,8 @@ export function requestLogger(logger: Logger): RequestHandler {
     res.once('close', () => {
       const statusCode = res.statusCode;
       const aborted = !res.writableFinished;
-      const level = aborted || statusCode >= 500 ? 'error' : 'info';
+      // a request the client gave up on (a page left, a fetch aborted) is the visitor's doing: info
+      const level = !aborted && statusCode >= 500 ? 'error' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         { req: { id, method, path }, res: { statusCode }, responseTime: Math.round(performance.now() - started), ...(aborted ? { aborted: true } : {}) },
