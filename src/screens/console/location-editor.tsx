@@ -288,6 +288,13 @@ function HoursSection({ form, set, problem }: SectionProps) {
   );
 }
 
+/** A special date opened again: that weekday's hours of the week to start from (issue 46), else one period. */
+function weekHoursOn(form: Form, date: string): Period[] {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7] : undefined;
+  const week = day ? form.hours[day] : [];
+  return week.length > 0 ? week.map((p) => period(p.open, p.close)) : [period()];
+}
+
 function ExceptionsSection({ form, set, problem }: SectionProps) {
   const change = (key: number, patch: Partial<DatedHours>) => set('exceptions', (list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
   return (
@@ -303,7 +310,7 @@ function ExceptionsSection({ form, set, problem }: SectionProps) {
                 <TextField type="date" label={<>Date<span className="sr-only"> of special date {i + 1}</span></>} value={e.date} onChange={(ev) => change(e.key, { date: ev.target.value })} error={problemAt(problem, `exceptions.${i}.date`, 'The date')} className="w-48" />
                 <TextField label={<>Note (optional)<span className="sr-only"> for {what}</span></>} value={e.note} maxLength={60} onChange={(ev) => change(e.key, { note: ev.target.value })} error={problemAt(problem, `exceptions.${i}.note`, 'The note')} className="min-w-48 flex-1" />
               </div>
-              <CheckField label={<>Closed all day<span className="sr-only"> on {what}</span></>} checked={e.closed} onChange={(closed) => change(e.key, { closed, periods: closed || e.periods.length ? e.periods : [period()] })} />
+              <CheckField label={<>Closed all day<span className="sr-only"> on {what}</span></>} checked={e.closed} onChange={(closed) => change(e.key, { closed, periods: closed || e.periods.length ? e.periods : weekHoursOn(form, e.date) })} />
               {!e.closed && <Periods periods={e.periods} field={`exceptions.${i}.periods`} what={what} problem={problem} onChange={(periods) => change(e.key, { periods })} />}
               <div>
                 <Button size="sm" variant="ghost" onClick={() => set('exceptions', (list) => list.filter((x) => x.key !== e.key))}>

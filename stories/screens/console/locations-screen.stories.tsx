@@ -118,3 +118,17 @@ export const SameHoursEveryDay: Story = {
     await expect(Object.keys(saved)).toHaveLength(7);
   },
 };
+
+/** A special date opened again (issue 46): it starts from that weekday's hours (Saturday's 08:00–02:00), not 07:00–19:00. */
+export const SpecialDateOpened: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Makati' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Add a special date' }));
+    const dates = canvas.getAllByLabelText(/^Date of special date/);
+    await userEvent.type(dates.at(-1)!, '2026-12-26');
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Closed all day on 2026-12-26' }));
+    await expect(canvas.getByLabelText('Opens on 2026-12-26')).toHaveValue('08:00');
+    await expect(canvas.getByLabelText('Closes on 2026-12-26')).toHaveValue('02:00');
+  },
+};
