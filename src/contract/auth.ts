@@ -39,12 +39,20 @@ export const otpVerifyAnswer = z.object({
 });
 export type OtpVerifyData = z.infer<typeof otpVerifyAnswer>;
 
+/**
+ * Issue 46: offers only for a customer who asks for them (opt-in). The app sends what the sign-up's box
+ * says (unticked: false); for a new account only, recorded with its time (`sign_up`). Left out (another
+ * client): offers on, recorded as `sign_up_default`, as before.
+ */
+const offersChoice = z.boolean({ error: 'must be true or false' }).optional();
+
 export const registerBody = z.object({
   registration_token: z.string().min(10, 'is required').max(200),
   name: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
   email: email.optional().or(z.literal('').transform(() => undefined)),
   /** issue 30: the code of the friend's link (`/register?ref=CODE`); an unknown one is ignored */
   referral_code: z.string().trim().max(40, 'must be at most 40 characters').optional(),
+  offers: offersChoice,
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -52,6 +60,7 @@ export const googleBody = z.object({
   id_token: z.string().min(10, 'is required').max(4096),
   /** issue 30: the code of the friend's link, for a Google sign-up that makes a new account; otherwise ignored */
   referral_code: z.string().trim().max(40, 'must be at most 40 characters').optional(),
+  offers: offersChoice,
 });
 export type GoogleBody = z.infer<typeof googleBody>;
 /** extension: `auth/google/link`, a signed-in customer links their Google account: the same token as a sign-in, its own schema (its own call). */

@@ -98,7 +98,7 @@ export const customerDataExport = z
         purpose: z.string().meta({ description: '`offers`: the automatic campaigns (welcome back, birthday, points expiring)' }),
         channel: z.string().meta({ description: '`all` channels, or `push`' }),
         granted: z.boolean(),
-        source: z.string().meta({ description: 'where it was given: `sign_up_default` (offers are on for a new account until turned off), `profile`, `push_settings`, `email_link`' }),
+        source: z.string().meta({ description: "where it was given: `sign_up` (the sign-up's box, ticked or not), `sign_up_default` (a client that did not ask: offers on until turned off), `profile`, `push_settings`, `email_link`" }),
         created_at: time(),
       }),
     ),

@@ -76,6 +76,26 @@ describeEachDb('customer data', (kind) => {
     expect(data.consents[2]!.created_at).toBe(p.clock.now().toISOString());
   });
 
+  it('starts a new account without offers unless the sign-up box was ticked (opt-in), and records the choice', async () => {
+    const signUpWith = async (offers: boolean) => {
+      const phone = `+63917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+      await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'register' } }).expect(200);
+      const verified = await p.call('post', 'auth/otp/verify', { body: { phone, code: p.lastCode(phone), purpose: 'register' } }).expect(200);
+      const reg = await p.call('post', 'auth/register', { body: { registration_token: verified.body.data.registration_token, name: 'Opt In', offers } }).expect(201);
+      return reg.body.data as { token: string; customer: { id: number } };
+    };
+    for (const offers of [false, true]) {
+      const c = await signUpWith(offers);
+      const status = await p.call('get', 'campaign/preferences', { token: c.token }).expect(200);
+      expect(status.body.data.subscribed, `offers: ${offers}`).toBe(offers);
+      const data = customerDataExport.parse((await p.call('get', 'customer/data', { token: c.token }).expect(200)).body.data);
+      expect(data.consents.map(({ channel, granted, source }) => ({ channel, granted, source }))).toEqual([{ channel: 'all', granted: offers, source: 'sign_up' }]);
+    }
+    const refused = await p.call('post', 'auth/register', { body: { registration_token: 'x'.repeat(20), name: 'Opt In', offers: 'yes' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toHaveProperty('offers');
+  });
+
   it('lets an owner download a customer’s data for them, audited; staff cannot', async () => {
     const team = await teamNow();
     const ana = await busyCustomer(p);

@@ -35,7 +35,7 @@ import { offerEmailCode } from './email-verification.service';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google';
 import { normalizePhone } from './phone';
 import { createSession, newSecretToken, revokeSession } from './sessions';
-import { recordConsent } from '../consents/consents';
+import { offersOff, recordConsent } from '../consents/consents';
 import { recordDevice, type Sighting } from '../http/device';
 import { recordReferralSignUp } from '../accounts/referral-rows';
 import { maskPhone } from './sender';
@@ -163,7 +163,7 @@ async function cancelDeletionAtSignIn(trx: Database, ctx: ProviderContext, custo
   });
 }
 
-async function welcome(trx: Database, ctx: ProviderContext, customerId: number, name: string): Promise<void> {
+async function welcome(trx: Database, ctx: ProviderContext, customerId: number, name: string, offers: boolean | undefined): Promise<void> {
   const { settings } = await getMerchant(trx, ctx.merchantId);
   const company = settings.setting_company || 'us';
   await notify(trx, ctx.clock, customerId, {
@@ -174,8 +174,11 @@ async function welcome(trx: Database, ctx: ProviderContext, customerId: number, 
   });
   // the owner's points for signing up (and for an address Google proved)
   await ctx.actionPoints.award(trx, customerId, 'signed_up');
-  // offers are on for a new account until the customer turns them off: the record says it was the default
-  await recordConsent(trx, customerId, { channel: 'all', granted: true, source: 'sign_up_default' }, ctx.clock.now());
+  // offers as the sign-up's box said (opt-in: unticked, none); another client that says nothing: on, as
+  // the default, which the record says
+  const now = ctx.clock.now();
+  if (offers === false) await offersOff(trx, customerId, 'app', now);
+  await recordConsent(trx, customerId, { channel: 'all', granted: offers ?? true, source: offers === undefined ? 'sign_up_default' : 'sign_up' }, now);
 }
 
 /**
@@ -185,7 +188,7 @@ async function welcome(trx: Database, ctx: ProviderContext, customerId: number, 
  */
 export async function register(
   ctx: ProviderContext,
-  input: { registrationToken: string; name: string; email?: string | undefined; referralCode?: string | undefined; sightings?: readonly Sighting[] },
+  input: { registrationToken: string; name: string; email?: string | undefined; referralCode?: string | undefined; offers?: boolean | undefined; sightings?: readonly Sighting[] },
 ): Promise<SessionData & { token: string; created: boolean }> {
   const device = input.sightings ?? [];
   const now = ctx.clock.now();
@@ -202,7 +205,7 @@ export async function register(
       if (existing === null) throw new AppError('CONFLICT', 'Please try again.');
       return { ...(await signIn(trx, ctx, existing, device)), created: false };
     }
-    await welcome(trx, ctx, id, input.name);
+    await welcome(trx, ctx, id, input.name, input.offers);
     // a new account only: one that existed before is never a referred friend
     await recordReferralSignUp(trx, id, input.referralCode, now);
     return { ...(await signIn(trx, ctx, id, device)), created: true };
@@ -221,7 +224,7 @@ export async function register(
 export async function googleSignIn(
   ctx: ProviderContext,
   idToken: string,
-  signUp: { referralCode?: string | undefined; sightings?: readonly Sighting[] } = {},
+  signUp: { referralCode?: string | undefined; offers?: boolean | undefined; sightings?: readonly Sighting[] } = {},
 ): Promise<SessionData & { token: string; created: boolean }> {
   const device = signUp.sightings ?? [];
   const who = await verifyGoogleIdToken(ctx, idToken);
@@ -240,7 +243,7 @@ export async function googleSignIn(
     // null: someone verified the address between our look and our insert (the unique index said no)
     if (id === null && email) id = await insertCustomer(trx, { phone: null, googleSub: who.sub, name: who.name, email: null, now });
     if (id === null) throw new AppError('CONFLICT', 'Please try again.');
-    await welcome(trx, ctx, id, who.name);
+    await welcome(trx, ctx, id, who.name, signUp.offers);
     await recordReferralSignUp(trx, id, signUp.referralCode, now);
     return { ...(await signIn(trx, ctx, id, device)), created: true };
   });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { offersOff } from '../consents/consents';
 import type { CampaignKind } from '#contract/campaigns';
 import type { Database } from '../../db';
 import { DAY, HOUR } from '../../lib/clock';
@@ -73,13 +74,7 @@ export async function isUnsubscribed(db: Database, customerId: number): Promise<
   return (await db.selectFrom('campaign_unsubscribes').select('customer_id').where('customer_id', '=', customerId).executeTakeFirst()) !== undefined;
 }
 
-export async function unsubscribe(db: Database, customerId: number, via: 'app' | 'email', now: Date): Promise<void> {
-  await db
-    .insertInto('campaign_unsubscribes')
-    .values({ customer_id: customerId, via, created_at: now })
-    .onConflict((oc) => oc.column('customer_id').doNothing())
-    .execute();
-}
+export const unsubscribe = offersOff;
 
 export async function resubscribe(db: Database, customerId: number): Promise<void> {
   await db.deleteFrom('campaign_unsubscribes').where('customer_id', '=', customerId).execute();

@@ -22,7 +22,8 @@ export default function LoginPage() {
   const onGoogle = async (idToken: string) => {
     try {
       // a new account through Google from a friend's link: the code kept since /register?ref=CODE goes with it
-      const r = await googleSignIn({ id_token: idToken, ...withReferralCode() });
+      // a new account through Google has no box to tick: no offers until the customer turns them on (opt-in)
+      const r = await googleSignIn({ id_token: idToken, offers: false, ...withReferralCode() });
       signedIn(r.customer);
     } catch (err) {
       toast.error(messageOf(err));

@@ -25,7 +25,7 @@ export default function RegisterNamePage() {
     setFormError(null);
     try {
       // a friend invited through their link: the code kept since /register?ref=CODE goes with it
-      const r = await register({ registration_token: token, name: v.name, ...(v.email ? { email: v.email } : {}), ...withReferralCode() });
+      const r = await register({ registration_token: token, name: v.name, ...(v.email ? { email: v.email } : {}), offers: v.offers, ...withReferralCode() });
       signedIn(r.customer);
     } catch (err) {
       setFieldErrors(fieldErrorsOf(err));

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Notice, TextField, fieldMessage } from '../../ui';
+import { Button, Notice, TextField, cx, fieldMessage, focusRing } from '../../ui';
 import { AuthLayout } from './auth-layout';
 import { SignUpTerms, type SignUpTermsProps } from './sign-up-terms';
 
@@ -7,6 +7,8 @@ export interface RegisterNameValues {
   name: string;
   /** Empty when the customer left it out. */
   email: string;
+  /** the "Send me offers" box: unticked unless the customer ticks it (opt-in) */
+  offers: boolean;
 }
 
 export interface RegisterNameScreenProps extends SignUpTermsProps {
@@ -26,6 +28,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function RegisterNameScreen({ companyName, logo, defaultValues, onSubmit, submitting = false, fieldErrors, formError, privacyUrl, termsUrl }: RegisterNameScreenProps) {
   const [name, setName] = useState(defaultValues?.name ?? '');
   const [email, setEmail] = useState(defaultValues?.email ?? '');
+  const [offers, setOffers] = useState(defaultValues?.offers ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (e: FormEvent) => {
@@ -36,7 +39,7 @@ export function RegisterNameScreen({ companyName, logo, defaultValues, onSubmit,
     if (email.trim() && !EMAIL.test(email.trim())) next.email = 'Enter an e-mail address like name@example.com, or leave it empty.';
     setErrors(next);
     if (Object.keys(next).length) return;
-    onSubmit?.({ name: name.trim(), email: email.trim() });
+    onSubmit?.({ name: name.trim(), email: email.trim(), offers });
   };
 
   return (
@@ -64,6 +67,13 @@ export function RegisterNameScreen({ companyName, logo, defaultValues, onSubmit,
           error={errors.email ?? fieldMessage('E-mail', fieldErrors?.email)}
           disabled={submitting}
         />
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" name="offers" checked={offers} onChange={(e) => setOffers(e.target.checked)} disabled={submitting} className={cx('mt-0.5 size-5 shrink-0 accent-[var(--color-brand)]', focusRing)} />
+          <span>
+            Send me offers and news
+            <span className="block text-muted">By notification, text or e-mail. You can change this any time in your profile.</span>
+          </span>
+        </label>
         {formError && <Notice tone="danger">{formError}</Notice>}
         <Button type="submit" size="lg" fullWidth loading={submitting}>
           Create account

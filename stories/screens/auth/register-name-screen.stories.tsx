@@ -64,13 +64,26 @@ export const Validation: Story = {
   },
 };
 
-/** Name only: the e-mail is optional. */
+/** Name only: the e-mail is optional, and offers are off unless the box is ticked (opt-in, issue 46). */
 export const Submit: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    await expect(canvas.getByRole('checkbox', { name: /Send me offers and news/ })).not.toBeChecked();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Your name' }), '  Jose Reyes ');
     await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
-    await expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Jose Reyes', email: '' });
+    await expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Jose Reyes', email: '', offers: false });
+  },
+};
+
+/** Ticking "Send me offers and news" with the keyboard: the account starts with offers on. */
+export const SubmitWithOffers: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Your name' }), 'Jose Reyes');
+    canvas.getByRole('checkbox', { name: /Send me offers and news/ }).focus();
+    await userEvent.keyboard(' ');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Jose Reyes', email: '', offers: true });
   },
 };
 

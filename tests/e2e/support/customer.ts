@@ -25,6 +25,8 @@ export async function signUp(page: Page, baseURL: string, phone: string, name: s
   await page.keyboard.type(await codeOf(phone));
   await page.waitForURL('**/register-name');
   await page.getByLabel(/name/i).first().fill(name);
+  // offers are opt-in: the tests' customers tick the box, so the shop's campaigns reach them
+  await page.getByRole('checkbox', { name: /Send me offers/ }).check();
   await page.getByRole('button', { name: /create|continue|finish|done/i }).click();
   await page.waitForURL('**/home');
 }
