@@ -17,11 +17,14 @@ export type MapSearchState =
 function AddressSearch({ search, onSearch, onPick }: { search: MapSearchState; onSearch?: (q: string) => void; onPick: (place: MapPlace) => void }) {
   const [query, setQuery] = useState(search.status === 'idle' ? '' : search.query);
   const [error, setError] = useState<string | undefined>();
+  // the result the pin went to: marked in the list and said, so a screen reader hears where the pin is
+  const [picked, setPicked] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = query.trim();
     if (!q) return setError('Type an address or a place to search for.');
     setError(undefined);
+    setPicked(null);
     onSearch?.(q);
   };
   return (
@@ -50,12 +53,25 @@ function AddressSearch({ search, onSearch, onPick }: { search: MapSearchState; o
           <ul aria-label="Search results" className="flex flex-col gap-1">
             {search.results.map((place) => (
               <li key={`${place.lat},${place.lng},${place.label}`}>
-                <button type="button" onClick={() => onPick(place)} className={cx('w-full rounded-lg border border-border bg-surface-raised px-3 py-2 text-left text-ink hover:bg-surface', focusRing)}>
+                <button
+                  type="button"
+                  aria-current={picked === place.label ? 'true' : undefined}
+                  onClick={() => {
+                    setPicked(place.label);
+                    onPick(place);
+                  }}
+                  className={cx('w-full rounded-lg border bg-surface-raised px-3 py-2 text-left text-ink hover:bg-surface', picked === place.label ? 'border-brand' : 'border-border', focusRing)}
+                >
                   {place.label}
                 </button>
               </li>
             ))}
           </ul>
+        )}
+        {search.status === 'done' && picked && (
+          <p role="status" className="text-sm text-ink">
+            The pin is at {picked}. Drag it to your door if it is not quite there.
+          </p>
         )}
       </div>
     </div>

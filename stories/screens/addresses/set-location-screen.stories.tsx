@@ -101,6 +101,8 @@ export const SearchResults: Story = {
     await expect(args.onPickPlace).toHaveBeenCalledWith(foundPlaces[0]);
     await expect(canvas.getByRole('textbox', { name: 'Latitude' })).toHaveValue('14.56490');
     await expect(await canvas.findByRole('button', { name: /^Delivery pin at 14\.56490, 121\.03050/ })).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent(`The pin is at ${foundPlaces[0]!.label}.`);
+    await expect(first).toHaveAttribute('aria-current', 'true');
     // back to the list's state for the screenshot: the pin stays where the result put it, its tiles drawn
     (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
     await mapDrawn(canvasElement);
