@@ -120,7 +120,7 @@ export default function MapSection({
             tileUrl={map.tile_url}
             attribution={map.attribution}
             value={point}
-            center={point ?? center}
+            center={center}
             onChange={onMove}
             onUnavailable={onUnavailable}
             label="Map of the delivery location"

@@ -94,6 +94,20 @@ function DropOnClick({ onChange }: { onChange: (p: LatLng) => void }) {
   return null;
 }
 
+/** Without a pin, the map looks where it is told (the shop's place can arrive after the map). */
+function FollowCenter({ center, pinned }: { center: LatLng; pinned: boolean }) {
+  const map = useMap();
+  // a new centre moves the map; a pin taken away (coordinates being retyped) does not
+  const hasPin = useRef(pinned);
+  useEffect(() => {
+    hasPin.current = pinned;
+  });
+  useEffect(() => {
+    if (!hasPin.current) map.setView([center.lat, center.lng], map.getZoom(), { animate: false });
+  }, [map, center.lat, center.lng]);
+  return null;
+}
+
 /** Names the map for assistive technology (Leaflet makes its container focusable for keyboard panning). */
 function Named({ label }: { label: string }) {
   const map = useMap();
@@ -144,6 +158,7 @@ export default function PinMap({ tileUrl, attribution, value, center, onChange, 
         <Named label={label} />
         <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} />
         <DropOnClick onChange={onChange} />
+        <FollowCenter center={center} pinned={value !== null} />
         {value && <Pin value={value} onChange={onChange} pinLabel={pinLabel} />}
       </MapContainer>
       {/* without a mouse: the map pans with the arrow keys, then the pin goes to its middle */}
