@@ -12,7 +12,8 @@ import { isLoopbackAddress } from './server/gateway/loopback-only.ts';
 const appChunks = {
   // A chunk is named by its hash alone: every chunk names the chunks it imports, and the entry lists
   // them all for preloading, so long names cost bytes everywhere (the manifest maps sources to files).
-  chunkFileNames: 'assets/[hash].js',
+  // except the address map's (Leaflet, 45 KB): named, so the service worker leaves it out of its precache
+  chunkFileNames: (chunk: { facadeModuleId: string | null }) => (chunk.facadeModuleId?.endsWith('/location-map-section.tsx') ? 'assets/map-[hash].js' : 'assets/[hash].js'),
   codeSplitting: {
     groups: [
       // Everything the entry imports statically in one chunk: the first paint is one request and one
@@ -69,7 +70,9 @@ const serviceWorker = VitePWA({
   injectManifest: {
     // the latin letters' font only: the others' subsets load from the network when a page needs them
     globPatterns: ['index.html', 'assets/*.{js,css}', 'assets/inter-latin-wght-*.woff2'],
-    globIgnores: ['merchant/**', 'demo/**'],
+    // the address map (its chunk and styles, 56 KB) is fetched when /set-location shows it, not by every
+    // customer's worker: offline, the page says the map is unavailable and takes coordinates
+    globIgnores: ['merchant/**', 'demo/**', 'assets/map-*.js', 'assets/location-map-section-*.css'],
   },
 });
 const appOnly = process.env.STORYBOOK !== 'true' && !process.env.VITEST;

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import type { Config } from './config';
+import { PUBLIC_NOMINATIM, tileOrigin, type Config } from './config';
 import type { Logger } from './lib/logger';
 import { sendGatewayError } from './gateway/envelope';
 import { apiProxy } from './gateway/proxy';
@@ -10,6 +10,7 @@ import { securityHeaders } from './gateway/security';
 import { staticApp } from './gateway/static';
 import { bootData } from './gateway/boot-data';
 import { uploadGuard } from './gateway/upload-guard';
+import { mapSearch } from './gateway/map-search';
 import { MANIFEST_CALL, MANIFEST_PATH } from '#contract/app-install';
 
 export interface AppOptions {
@@ -53,7 +54,9 @@ export function createApp(options: AppOptions): Express {
 
   // 2. Security headers before anything can answer, so 415s, 502s, the 503 page and static files all
   //    carry them; a proxied answer may replace the CSP with its own (proxy.ts copies upstream headers).
-  app.use(securityHeaders(config.googleClientId));
+  app.use(securityHeaders(config.googleClientId, { tiles: config.map.tileUrl ? tileOrigin(config.map.tileUrl) : undefined }));
+  // what the app is told of the address map (app-config.json and the boot data alike)
+  const map = config.map.tileUrl ? { tile_url: config.map.tileUrl, attribution: config.map.tileAttribution, search: config.map.geocoderUrl !== null } : null;
 
   // 3. The gateway's own endpoints, before the catch-alls below could claim their paths. The outbox
   //    is mounted only where the development conveniences are on (config.ts), whatever the caller passes.
@@ -61,8 +64,19 @@ export function createApp(options: AppOptions): Express {
     gatewayRoutes({
       ...caller,
       googleClientId: config.googleClientId,
+      map,
       logger,
       outbox: config.devOutbox && !config.production ? options.outbox : undefined,
+    }),
+  );
+
+  // 3a. The map's address search, answered by the gateway from the operator's geocoder (map-search.ts).
+  app.use(
+    mapSearch({
+      geocoderUrl: config.map.geocoderUrl,
+      userAgent: config.map.geocoderUserAgent,
+      logger,
+      minIntervalMs: config.map.geocoderUrl !== null && new URL(config.map.geocoderUrl).host === new URL(PUBLIC_NOMINATIM).host ? 1000 : 0,
     }),
   );
 
@@ -90,7 +104,7 @@ export function createApp(options: AppOptions): Express {
   app.use(
     staticApp(
       config.distDir,
-      bootData({ ...caller, googleClientId: config.googleClientId, logger }),
+      bootData({ ...caller, googleClientId: config.googleClientId, map, logger }),
     ),
   );
 

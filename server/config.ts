@@ -45,6 +45,37 @@ const loopbackOrigin = optionalText.pipe(
     .optional(),
 );
 
+/** OpenStreetMap's own tiles and credit line: the default map (their tile usage policy asks for light use and the credit). */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+/** The public Nominatim's search: the default geocoder outside production only (its policy: 1 search a second, a real User-Agent). */
+export const PUBLIC_NOMINATIM = 'https://nominatim.openstreetmap.org/search';
+
+const TILE_URL_MESSAGE =
+  'must be off, or an https:// URL of raster tiles with {z}, {x} and {y} on one host (no {s}), such as https://tile.openstreetmap.org/{z}/{x}/{y}.png; http:// only on this machine';
+const GEOCODER_URL_MESSAGE = 'must be off, or the https:// URL of a Nominatim-compatible search, such as https://nominatim.openstreetmap.org/search; http:// only on this machine';
+
+/** An http(s) URL without credentials; plain http only to loopback (a test's stand-in, a tile server on this machine). */
+function isServiceUrl(v: string): boolean {
+  if (!URL.canParse(v)) return false;
+  const url = new URL(v);
+  if (url.username || url.password || url.hash) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+/** A tile URL template: {z}, {x} and {y} each once, nothing else in braces, a fixed host (its origin goes in the CSP). */
+function isTileUrl(v: string): boolean {
+  const placeholders = v.match(/\{[^}]*\}/g) ?? [];
+  if (placeholders.length !== 3 || !['{z}', '{x}', '{y}'].every((p) => placeholders.includes(p))) return false;
+  const sample = v.replace('{z}', '1').replace('{x}', '0').replace('{y}', '0');
+  return isServiceUrl(sample) && new URL(sample).host === new URL(v.replace(/\{[^}]*\}/g, '0')).host && !/[{}]/.test(new URL(sample).host);
+}
+
+/** The origin the map's tiles come from (the CSP's img-src names it, and nothing wider). */
+export function tileOrigin(tileUrl: string): string {
+  return new URL(tileUrl.replace('{z}', '1').replace('{x}', '0').replace('{y}', '0')).origin;
+}
+
 const schema = z
   .object({
     // provider: this process runs only the provider (API v2 on HOST:PORT, for gateways elsewhere); all: both
@@ -147,6 +178,10 @@ const schema = z
       .default('0 3 * * *'),
     BACKUP_KEEP_DAILY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(365, 'must be at most 365').default(7),
     BACKUP_KEEP_WEEKLY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(520, 'must be at most 520').default(4),
+    // the address map (README "The map and address search"): raster tiles, their credit line, and the geocoder searches go to
+    MAP_TILE_URL: optionalText.pipe(z.string().refine((v) => v === 'off' || isTileUrl(v), TILE_URL_MESSAGE).optional()),
+    MAP_TILE_ATTRIBUTION: optionalText.pipe(z.string().max(200, 'must be at most 200 characters').regex(/^[^<>]*$/, 'must be plain text (no < or >)').optional()),
+    GEOCODER_URL: optionalText.pipe(z.string().refine((v) => v === 'off' || isServiceUrl(v), GEOCODER_URL_MESSAGE).optional()),
   });
 
 /** Every variable the server reads (tests start servers with none of them inherited). */
@@ -195,6 +230,10 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
   // the loopback fakes of APNs and Google exist for tests: production talks to Apple and Google only
   for (const name of ['APNS_URL', 'GOOGLE_WALLET_API_BASE', 'GOOGLE_WALLET_TOKEN_URL'] as const) {
     if (production && set(env[name])) problems.push(`${name} cannot be set in production: it points the wallet passes at a local fake (tests only)`);
+  }
+  const tileUrl = env.MAP_TILE_URL?.trim();
+  if (tileUrl && tileUrl !== 'off' && tileUrl !== OSM_TILE_URL && !set(env.MAP_TILE_ATTRIBUTION)) {
+    problems.push('MAP_TILE_ATTRIBUTION is required with MAP_TILE_URL: the credit line the tiles\' provider asks for, such as © OpenStreetMap contributors');
   }
   if (set(env.SMTP_URL) !== set(env.MAIL_FROM)) problems.push(`${set(env.SMTP_URL) ? 'MAIL_FROM' : 'SMTP_URL'} is required with ${set(env.SMTP_URL) ? 'SMTP_URL' : 'MAIL_FROM'}: set both to send e-mail`);
   return problems;
@@ -313,6 +352,18 @@ export interface Config {
   passes: PassesConfig;
   /** backups of the embedded provider's data (server/db/backup.ts) */
   backup: BackupConfig;
+  /** the address map: its tiles (null: no map) and the geocoder address searches go to (null: no search) */
+  map: MapSettings;
+}
+
+export interface MapSettings {
+  /** a raster tile URL template with {z}, {x}, {y}; null: MAP_TILE_URL=off */
+  tileUrl: string | null;
+  tileAttribution: string;
+  /** a Nominatim-compatible search URL; null: GEOCODER_URL=off, or unset in production */
+  geocoderUrl: string | null;
+  /** the User-Agent sent to the geocoder (Nominatim's policy asks for one naming the application) */
+  geocoderUserAgent: string;
 }
 
 export interface BackupConfig {
@@ -410,6 +461,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       schedule: e.BACKUP_SCHEDULE === 'off' ? null : e.BACKUP_SCHEDULE,
       keepDaily: e.BACKUP_KEEP_DAILY,
       keepWeekly: e.BACKUP_KEEP_WEEKLY,
+    },
+    map: {
+      tileUrl: e.MAP_TILE_URL === 'off' ? null : (e.MAP_TILE_URL ?? OSM_TILE_URL),
+      tileAttribution: e.MAP_TILE_ATTRIBUTION ?? OSM_ATTRIBUTION,
+      // the public Nominatim is a shared volunteer service: a production shop names its geocoder (or the public one) itself
+      geocoderUrl: e.GEOCODER_URL === 'off' ? null : (e.GEOCODER_URL ?? (e.NODE_ENV === 'production' ? null : PUBLIC_NOMINATIM)),
+      geocoderUserAgent: `loyalty-app/0.1 (${e.PUBLIC_URL ?? 'self-hosted'}; platform ${e.PLATFORM_ID})`,
     },
   };
 }

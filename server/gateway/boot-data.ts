@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { MapConfig } from '#contract/map';
 import { bodySha256, callHeaders, callKey, keysCallHmac, signCall } from '../lib/signature';
 
 export interface ProviderCaller {
@@ -48,11 +49,13 @@ function signedGetFrom(o: ProviderCaller, path: string, timeoutMs: number, beare
 /** What index.html carries so the first page renders without asking for it (read by src/app/boot.ts). */
 export interface BootData {
   settings?: unknown;
-  app_config: { google_client_id: string | null };
+  app_config: { google_client_id: string | null; map: MapConfig | null };
 }
 
 export interface BootDataOptions extends ProviderCaller {
   googleClientId: string | undefined;
+  /** the address map's tiles and whether search is on (null: no map) */
+  map?: MapConfig | null;
   logger: Logger;
   /** how long a read of the settings is reused (ms); the provider caches them for as long */
   ttlMs?: number;
@@ -70,7 +73,7 @@ export interface BootDataOptions extends ProviderCaller {
 export function bootData(o: BootDataOptions): () => Promise<BootData> {
   const ttl = o.ttlMs ?? 5000;
   const wait = o.waitMs ?? 500;
-  const appConfig = { google_client_id: o.googleClientId ?? null };
+  const appConfig = { google_client_id: o.googleClientId ?? null, map: o.map ?? null };
   let kept: { value: unknown; at: number } | null = null;
   let inFlight: Promise<unknown> | null = null;
 

@@ -2,9 +2,12 @@ import { Router } from 'express';
 import type { Logger } from 'pino';
 import { signedGet, type ProviderCaller } from './boot-data';
 import { loopbackOnly } from './loopback-only';
+import type { MapConfig } from '#contract/map';
 
 export interface GatewayRoutesOptions extends ProviderCaller {
   googleClientId: string | undefined;
+  /** the address map's tiles and whether search is on (null: no map) */
+  map?: MapConfig | null;
   logger: Logger;
   /** the development outbox; given only outside production */
   outbox?: ((phone: string) => Promise<unknown[]>) | undefined;
@@ -43,10 +46,10 @@ export function gatewayRoutes(o: GatewayRoutesOptions): Router {
     res.status(503).json({ status: 'unavailable' });
   });
 
-  // read by the app at start: whether to show the Google button (the client id is public by design)
+  // read by the app at start: whether to show the Google button (the client id is public by design), the map's tiles
   r.get('/app-config.json', (_req, res) => {
     res.setHeader('cache-control', 'no-cache');
-    res.json({ google_client_id: o.googleClientId ?? null });
+    res.json({ google_client_id: o.googleClientId ?? null, map: o.map ?? null });
   });
 
   // the outbox shows anyone's one-time code: only to a client on this machine, with no proxy between

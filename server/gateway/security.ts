@@ -7,7 +7,7 @@ const GIS = 'https://accounts.google.com/gsi/';
  * The Content-Security-Policy directives for the app: only what it loads, nothing inline. `wasm`: the
  * page may compile WebAssembly (the merchant console's QR decoder), nothing else that evaluates code.
  */
-export function cspDirectives(googleClientId: string | undefined, { wasm = false } = {}): Record<string, string[]> {
+export function cspDirectives(googleClientId: string | undefined, { wasm = false, tiles = undefined as string | undefined } = {}): Record<string, string[]> {
   const google = Boolean(googleClientId);
   return {
     'default-src': ["'self'"],
@@ -17,7 +17,8 @@ export function cspDirectives(googleClientId: string | undefined, { wasm = false
     'style-src': ["'self'", ...(google ? [`${GIS}style`] : [])],
     'frame-src': google ? [`${GIS}`] : ["'none'"],
     'connect-src': ["'self'", ...(google ? [GIS] : [])],
-    'img-src': ["'self'", 'data:'],
+    // the address map's tiles: the one origin MAP_TILE_URL names (config.ts tileOrigin), never a wildcard
+    'img-src': ["'self'", 'data:', ...(tiles ? [tiles] : [])],
     // the app's service worker (/sw.js, this origin's) and the merchant's web app manifest, nothing else
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
@@ -36,8 +37,8 @@ export function cspDirectives(googleClientId: string | undefined, { wasm = false
  * not exist. HSTS only on requests that really came over HTTPS (req.secure honours TRUST_PROXY_HOPS).
  * A proxied answer with its own CSP (the sandbox payment page) replaces this one: see proxy.ts.
  */
-export function securityHeaders(googleClientId: string | undefined): RequestHandler[] {
-  const app = helmetFor(googleClientId, cspDirectives(googleClientId));
+export function securityHeaders(googleClientId: string | undefined, { tiles }: { tiles?: string | undefined } = {}): RequestHandler[] {
+  const app = helmetFor(googleClientId, cspDirectives(googleClientId, { tiles }));
   // the console's pages may compile WebAssembly (its QR decoder); the customer app's may not
   const console = helmetFor(googleClientId, cspDirectives(googleClientId, { wasm: true }));
   const apply: RequestHandler = (req, res, next) => {

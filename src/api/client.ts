@@ -47,10 +47,10 @@ export function apiUrl(path: string, query?: Query): string {
   return `/api/${path}${s ? `?${s}` : ''}`;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; signal?: AbortSignal }): Promise<T> {
+async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; signal?: AbortSignal; url?: string }): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, opts.query), {
+    res = await fetch(opts.url ?? apiUrl(path, opts.query), {
       method,
       credentials: 'same-origin',
       headers: method === 'POST' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
@@ -88,6 +88,8 @@ async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: 
 
 export const apiGet = <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal });
 export const apiPost = <T>(path: string, body?: unknown) => request<T>('POST', path, { body });
+/** A GET of one of the gateway's own endpoints (not /api), answered in the same envelope (the map's search). */
+export const gatewayGet = <T>(url: string, signal?: AbortSignal) => request<T>('GET', '', { url, signal });
 
 /**
  * Makes a declared call (src/contract/<area>.calls.ts): its method and path come from the declaration,

@@ -5,7 +5,7 @@
  * within LOCATIONS_POLL_MS.
  */
 import useSWR from 'swr';
-import type { LocationCreateInput, LocationsData, LocationUpdateInput, MerchantLocationsData, PauseChoice, PickupSlotsData } from '#contract/locations';
+import type { DeliveryCheckData, LocationCreateInput, LocationsData, LocationUpdateInput, MerchantLocationsData, PauseChoice, PickupSlotsData } from '#contract/locations';
 import { locationsApi, locationsConsoleApi } from '#contract/locations.calls';
 import { boardApi } from '#contract/board.calls';
 import { staffApi } from '#contract/staff.calls';
@@ -19,6 +19,10 @@ export const useLocations = () => useSWR<LocationsData>(keyOf(locationsApi.list)
 /** a location's pickup times (null: none asked for) */
 export const usePickupSlots = (locationId: number | null) =>
   useSWR<PickupSlotsData>(locationId === null ? null : keyOf(locationsApi.slots, { location_id: locationId }), fetcher, { refreshInterval: 60_000, revalidateOnFocus: true });
+
+/** whether the shop delivers to a point (null: none to check) */
+export const useDeliveryCheck = (point: { lat: number; lng: number } | null) =>
+  useSWR<DeliveryCheckData>(point === null ? null : keyOf(locationsApi.deliveryCheck, { lat: point.lat, lng: point.lng }), fetcher, { revalidateOnFocus: false, keepPreviousData: true });
 
 // the merchant console
 

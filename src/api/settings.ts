@@ -1,3 +1,4 @@
+import type { MapConfig } from '#contract/map';
 import useSWR from 'swr';
 import type { SiteSettings } from '#contract';
 import { previewCall, settingsApi } from '#contract/settings.calls';
@@ -45,6 +46,8 @@ const SETTINGS_REFRESH_MS = 10_000;
 
 export interface AppConfig {
   google_client_id: string | null;
+  /** the address map (null: none); missing from a gateway older than the map */
+  map?: MapConfig | null;
 }
 
 export async function fetchAppConfig(): Promise<AppConfig> {

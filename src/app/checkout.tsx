@@ -20,6 +20,8 @@ export interface Checkout {
   location: { lat: number; lng: number } | null;
   /** what the address form held when it went to /set-location, given back on return (cleared once saved) */
   addressDraft: Partial<AddressInput> | null;
+  /** the draft's fields a map search result filled in (not typed by the customer: a later result may replace them) */
+  addressFilled: Partial<Record<'line1' | 'city' | 'postal_code', string>> | null;
   /** pickup: where, when the shop has more than one place (null: the first, as the server takes it) */
   locationId: number | null;
   /** pickup: the time chosen (null: as soon as possible) */
@@ -28,7 +30,7 @@ export interface Checkout {
 
 const KEY = 'checkout';
 const FULFILMENT_KEY = 'fulfilment';
-const EMPTY: Checkout = { cart: [], fulfilment: 'delivery', addressId: null, voucherId: null, paymentMethod: 'wallet', location: null, addressDraft: null, locationId: null, pickupAt: null };
+const EMPTY: Checkout = { cart: [], fulfilment: 'delivery', addressId: null, voucherId: null, paymentMethod: 'wallet', location: null, addressDraft: null, addressFilled: null, locationId: null, pickupAt: null };
 
 function remembered(): Checkout {
   try {

@@ -45,6 +45,8 @@ export type ErrorCode =
   | 'PAYMENTS_UNAVAILABLE'
   /** 503: web push is not set up on this shop (no VAPID keys): notifications stay in the app */
   | 'PUSH_UNAVAILABLE'
+  /** 503: the address search's geocoder is off, down or too slow: the map and typed coordinates still work */
+  | 'GEOCODER_UNAVAILABLE'
   /** 403: signed in to the merchant console, but this staff member's role may not make this call */
   | 'ROLE_FORBIDDEN'
   /** 401: a staff sign-in with an e-mail address and password that do not match (the same answer for both) */
@@ -149,6 +151,7 @@ export const ERROR_STATUS = {
   EMAIL_UNAVAILABLE: 503,
   PAYMENTS_UNAVAILABLE: 503,
   PUSH_UNAVAILABLE: 503,
+  GEOCODER_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 /** An answer: `{ status, message, data }`, the same shape for every call of the contract. */

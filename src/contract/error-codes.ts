@@ -44,6 +44,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   GOOGLE_LINKED: 'this Google account belongs to another customer, or this customer has another one',
   PAYMENTS_UNAVAILABLE: 'no payment gateway: top-ups and online payment are off; the wallet works',
   PUSH_UNAVAILABLE: 'web push is not set up on this shop (no VAPID keys): notifications stay in the app',
+  GEOCODER_UNAVAILABLE: "the address search's geocoder is off, down or too slow (the gateway's /map/search): the map and typed coordinates still work",
   ROLE_FORBIDDEN: "a merchant console session whose role may not make this call (a staff member's on an owner call)",
   INVALID_CREDENTIALS: 'the e-mail address and password do not match (the same answer whichever is wrong)',
   LINK_EXPIRED: 'the one-time link (owner set-up, invitation) expired, was used, or never existed',

@@ -1,6 +1,8 @@
 /** The calls of locations, declared once (api.ts); their schemas and words are in locations.ts. */
 import { call, consoleCalls } from './api';
 import type {
+  DeliveryCheckData,
+  DeliveryCheckQuery,
   LocationCreateInput,
   LocationPauseInput,
   LocationsData,
@@ -14,6 +16,7 @@ import type {
 export const locationsApi = {
   list: call.anyone.get<LocationsData>('shop/locations'),
   slots: call.anyone.get<PickupSlotsData, PickupSlotsQuery>('shop/pickup-slots'),
+  deliveryCheck: call.anyone.get<DeliveryCheckData, DeliveryCheckQuery>('shop/delivery-check'),
 };
 
 /** console calls: the customer app's build drops them */

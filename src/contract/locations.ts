@@ -123,6 +123,21 @@ export type LocationPauseInput = z.infer<typeof locationPauseBody>;
 /** `shop/pickup-slots` */
 export const pickupSlotsQuery = z.object({ location_id: id });
 export type PickupSlotsQuery = z.infer<typeof pickupSlotsQuery>;
+
+/** A coordinate of a query string: a decimal number within ±limit (an empty value is not 0). */
+const queryCoordinate = (limit: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*[-+]?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: 'must be a number' }).min(-limit, `must be between -${limit} and ${limit}`).max(limit, `must be between -${limit} and ${limit}`),
+  );
+/** `shop/delivery-check` */
+export const deliveryCheckQuery = z.object({ lat: queryCoordinate(90), lng: queryCoordinate(180) });
+export type DeliveryCheckQuery = z.infer<typeof deliveryCheckQuery>;
+export const deliveryCheckAnswer = z.object({
+  delivers: z.boolean().meta({ description: 'a location delivers to this point (as order/quote would choose it)' }),
+  location_id: int().nullable().meta({ description: 'the location that would deliver (null: none)' }),
+});
+export type DeliveryCheckData = z.infer<typeof deliveryCheckAnswer>;
 /** A location filter (board, counter, dashboard, exports): absent, all the signed-in member may see. */
 export const locationFilter = z.object({ location_id: id.optional() });
 export type LocationFilter = z.infer<typeof locationFilter>;
@@ -250,6 +265,15 @@ export const locationsSpec = /* @__PURE__ */ describe('Shop', locationsApi, {
     answer: 'The pickup times.',
     message: 'Pickup times loaded.',
     errors: ['NOT_FOUND'],
+  },
+  deliveryCheck: {
+    summary: 'Whether the shop delivers to a point',
+    description:
+      "Anyone. The first location (in the owner's order) with a delivery area holding the point, as order/quote chooses it; none: `delivers: false`. The app says so on the map before an address is saved; order/quote still decides (409 OUTSIDE_DELIVERY_AREA).",
+    query: deliveryCheckQuery,
+    data: deliveryCheckAnswer,
+    answer: 'Whether the shop delivers there.',
+    message: 'Delivery area checked.',
   },
 });
 

@@ -14,6 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { consoleNav, setUpOwner, useOwnerDesk } from './support/console';
 import { signUp } from './support/customer';
+import { startMapStandIns } from './support/map-stand-ins';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -23,8 +24,11 @@ const NEW_ADDRESS = '5 Jupiter Street, Bel-Air, Makati City';
 const ARCHIVED = ['Barako americano', 'Iced latte', 'Cappuccino'];
 const DRINK = 'Sea salt latte';
 
+// the map's tiles and geocoder, served on this machine (the app is pointed at them through its env)
+const mapStandIns = await startMapStandIns();
+afterAll(() => mapStandIns.close());
 // the set-up link is an info line of the development start; orders move only when the test moves them
-const app = useApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
+const app = useApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false', ...mapStandIns.env });
 const browser = useBrowser();
 
 describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
@@ -276,4 +280,65 @@ describe.skipIf(!HAS_CHROME)('a new shop started empty', () => {
       await visitor.close();
     }
   });
+});
+
+describe.skipIf(!HAS_CHROME)('a customer puts a new address on the map', () => {
+  it('finds the street with the search, drags the pin to the door, and the address is saved at the pin', async () => {
+    const context = await newContext(browser, 'phone', app.url);
+    try {
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await signUp(page, app.url, uniquePhone(), 'Mila Cruz');
+      await page.goto('/profile/add-address');
+      // the customer types the label and the city; street and postal code are left for the search
+      await page.getByLabel('Label', { exact: true }).fill('Home');
+      await page.getByLabel('Recipient').fill('Mila Cruz');
+      await page.getByLabel('Phone number').fill('0917 555 0142');
+      await page.getByLabel('City').fill('Makati City');
+      await page.getByRole('button', { name: 'Set location' }).click();
+      await page.waitForURL('**/set-location');
+
+      // the search goes through the gateway to the stand-in geocoder; its result moves the pin
+      await page.getByRole('searchbox', { name: 'Search for an address' }).fill('Calle Mabini, Makati');
+      await page.keyboard.press('Enter');
+      const results = page.getByRole('list', { name: 'Search results' });
+      await results.getByRole('button', { name: /21 Calle Mabini, Poblacion/ }).click();
+      expect(mapStandIns.searches).toContain('Calle Mabini, Makati');
+      const pin = page.getByRole('button', { name: /^Delivery pin at 14\.56490, 121\.03050/ });
+      await pin.waitFor();
+      expect(await page.getByLabel('Latitude').inputValue()).toBe('14.56490');
+      // the map's tiles came from the local tile server (the CSP allowed its origin)
+      await expect.poll(() => page.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(0);
+      expect(mapStandIns.tiles()).toBeGreaterThan(0);
+
+      // drag the pin 40 px east and 30 px south, to the gate
+      const box = (await pin.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 15, { steps: 5 });
+      await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 5 });
+      await page.mouse.up();
+      await expect.poll(() => page.getByLabel('Longitude').inputValue()).not.toBe('121.03050');
+      const lat = Number(await page.getByLabel('Latitude').inputValue());
+      const lng = Number(await page.getByLabel('Longitude').inputValue());
+      expect(lat).toBeLessThan(14.5649);
+      expect(lng).toBeGreaterThan(121.0305);
+      await page.getByRole('button', { name: 'Use this location' }).click();
+
+      // back on the form: street and postal code from the search, the city as the customer typed it
+      await page.waitForURL('**/profile/add-address');
+      expect(await page.getByLabel('Street, building and unit').inputValue()).toBe('21 Calle Mabini');
+      expect(await page.getByLabel('Postal code').inputValue()).toBe('1210');
+      expect(await page.getByLabel('City').inputValue()).toBe('Makati City');
+      expect(await page.getByLabel('Label', { exact: true }).inputValue()).toBe('Home');
+      await page.getByRole('button', { name: 'Add address' }).click();
+      await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
+
+      const list = (await (await context.request.get('/api/address/list')).json()) as { data: { addresses: Array<{ label: string; line1: string; city: string; postal_code: string; lat: number; lng: number }> } };
+      expect(list.data.addresses).toEqual([expect.objectContaining({ label: 'Home', line1: '21 Calle Mabini', city: 'Makati City', postal_code: '1210', lat, lng })]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

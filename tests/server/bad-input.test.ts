@@ -520,6 +520,14 @@ describeEachDb('bad input on every call', (kind) => {
       bad: { location_id: ['abc', '', '-1', '0', '1.5', String(HUGE_ID), NUL] },
       cases: [{ name: 'a location that does not exist', input: { location_id: '999999' }, expect: { status: 404, code: 'NOT_FOUND' } }],
     },
+    {
+      method: 'get',
+      path: 'shop/delivery-check',
+      auth: 'public',
+      valid: { lat: '14.5547', lng: '121.0244' },
+      required: ['lat', 'lng'],
+      bad: { lat: ['abc', '', '90.5', '-91', '1e3', NUL], lng: ['east', '', '180.01', '-181', NUL] },
+    },
     // --- wheel ---
     { method: 'post', path: 'wheel/spin', auth: 'customer', valid: { idempotency_key: 'KEY' }, required: ['idempotency_key'], bad: { idempotency_key: BAD_KEY } },
     // --- merchant ---

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, cspOf, fakeUpstream, makeDist, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
 
+/** The map the app is told of by default: OpenStreetMap's tiles, search on (outside production). */
+const OSM_MAP = { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', search: true };
+
 let upstream: FakeUpstream;
 let build: ReturnType<typeof makeDist>;
 let gw: TestGateway;
@@ -35,7 +38,8 @@ describe('security headers', () => {
     expect(p.get('default-src')).toBe("'self'");
     expect(p.get('script-src')).toBe("'self'");
     expect(p.get('style-src')).toBe("'self'");
-    expect(p.get('img-src')).toBe("'self' data:");
+    // the address map's tiles: OpenStreetMap's one origin by default (MAP_TILE_URL), no wildcard
+    expect(p.get('img-src')).toBe("'self' data: https://tile.openstreetmap.org");
     expect(p.get('font-src')).toBe("'self'");
     expect(p.get('connect-src')).toBe("'self'");
     expect(p.get('object-src')).toBe("'none'");
@@ -86,7 +90,7 @@ describe('security headers', () => {
       expect(p.get('frame-ancestors')).toBe("'none'");
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
       const config = await fetch(`${g.url}/app-config.json`);
-      expect(await config.json()).toEqual({ google_client_id: 'abc.apps.googleusercontent.com' });
+      expect(await config.json()).toEqual({ google_client_id: 'abc.apps.googleusercontent.com', map: OSM_MAP });
     } finally {
       await g.close();
     }
@@ -241,7 +245,7 @@ describe('the gateway endpoints', () => {
     const res = await fetch(`${gw.url}/app-config.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.json()).toEqual({ google_client_id: null });
+    expect(await res.json()).toEqual({ google_client_id: null, map: OSM_MAP });
   });
 
   it('answers /healthz 200 when the provider answers a signed health call', async () => {
@@ -348,7 +352,7 @@ describe('what each page carries (page-html.ts, boot-data.ts)', () => {
 
   it("carries the merchant's settings and the app's configuration, safe inside the script element", async () => {
     const html = await page(`${g.url}/login`);
-    expect(boot(html)).toEqual({ settings, app_config: { google_client_id: 'client-1.apps.googleusercontent.com' } });
+    expect(boot(html)).toEqual({ settings, app_config: { google_client_id: 'client-1.apps.googleusercontent.com', map: OSM_MAP } });
     // the company name's own </script> cannot end the element early
     expect(html.match(/<\/script>/g)?.length).toBe(2);
   });
@@ -366,7 +370,7 @@ describe('what each page carries (page-html.ts, boot-data.ts)', () => {
     try {
       const html = await page(`${down.url}/home`);
       expect(html).toContain('<div id="root"></div>');
-      expect(boot(html)).toEqual({ app_config: { google_client_id: null } });
+      expect(boot(html)).toEqual({ app_config: { google_client_id: null, map: OSM_MAP } });
     } finally {
       await down.close();
     }

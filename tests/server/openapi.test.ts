@@ -805,6 +805,8 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/locations/update', { token: owner, body: { id: location.id, prep_minutes: 15, exceptions: [{ date: '2026-12-25', periods: [], note: 'Christmas' }] } });
     await call('GET shop/pickup-slots', { query: { location_id: location.id } });
     await call('GET shop/pickup-slots', { query: { location_id: 999_999 } });
+    await call('GET shop/delivery-check', { query: { lat: 14.551, lng: 121.051 } });
+    await call('GET shop/delivery-check', { query: { lat: 95, lng: 121.05 } });
     await call('POST merchant/locations/pause', { token: owner, body: { location_id: location.id, pause: 'until_resumed' } });
     await call('POST merchant/locations/pause', { token: owner, body: { location_id: location.id, pause: 'resume' } });
     await call('GET merchant/locations', { token: owner });

@@ -2,7 +2,7 @@ import { locationsConsoleSpec, locationsSpec } from '#contract/locations';
 import { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
-import { changeLocation, createLocation, merchantLocations, pauseLocation, pickupSlotsOf, shopLocations } from './locations.service';
+import { changeLocation, createLocation, deliveryCheck, merchantLocations, pauseLocation, pickupSlotsOf, shopLocations } from './locations.service';
 
 /**
  * Locations: customers' `shop/locations` and `shop/pickup-slots` (anyone), the owner's editor
@@ -13,6 +13,7 @@ export function locationsRoutes(ctx: ProviderContext): Router {
     mount(ctx, locationsSpec, {
       list: () => shopLocations(ctx),
       slots: (query) => pickupSlotsOf(ctx, query.location_id),
+      deliveryCheck: (query) => deliveryCheck(ctx, query),
     }),
     mount(ctx, locationsConsoleSpec, {
       all: (_, at) => merchantLocations(ctx, at.staff()),

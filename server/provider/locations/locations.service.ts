@@ -6,6 +6,7 @@
  * hours.ts; changes are audited like the shop settings. Orders already placed are never touched here.
  */
 import {
+  type DeliveryCheckData,
   locationProblems,
   type Location,
   type LocationFields,
@@ -42,7 +43,7 @@ import {
   type LocationRow,
   type LocationWrite,
 } from './locations.repo';
-import { hoursOf } from './ordering';
+import { areaHolds, hoursOf } from './ordering';
 
 /** Until the owner sets them, a new location's hours: 07:00–19:00 every day. */
 const DEFAULT_HOURS = Object.fromEntries(WEEKDAYS.map((d) => [d, [{ open: '07:00', close: '19:00' }]])) as WeeklyHours;
@@ -133,6 +134,13 @@ export async function shopLocations(ctx: ProviderContext): Promise<LocationsData
   const unavailable = await unavailableProducts(ctx.db, rows.map((r) => r.id));
   const now = ctx.clock.now();
   return { locations: rows.map((r) => customerLocation(r, hoursOf(r, tz), unavailable.get(r.id) ?? [], now)), server_time: now.toISOString() };
+}
+
+/** `shop/delivery-check`: the location that would deliver to a point, as order/quote chooses it (deliveringLocation). */
+export async function deliveryCheck(ctx: ProviderContext, point: { lat: number; lng: number }): Promise<DeliveryCheckData> {
+  const rows = await listLocations(ctx.db);
+  const at = rows.find((row) => row.delivery_areas.some((area) => areaHolds(row, area, point)));
+  return { delivers: at !== undefined, location_id: at?.id ?? null };
 }
 
 /**

@@ -32,7 +32,7 @@ export default function AddAddressPage() {
     // A fresh, empty form for the next address; the point was used.
     setFrom({ located: false, editingId: null });
     setFormKey((k) => k + 1);
-    if (from.located) update({ location: null, addressDraft: null });
+    if (from.located) update({ location: null, addressDraft: null, addressFilled: null });
   });
   const row = useAction(async (_id: number, work: () => Promise<unknown>, done: string) => {
     try {

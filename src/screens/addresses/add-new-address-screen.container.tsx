@@ -21,12 +21,18 @@ export default function AddNewAddressPage() {
   const back = useGoBack(paths.delivery);
   // The customer's own name and number to start from, when the profile is already at hand.
   // Back from /set-location: what was typed before going there.
-  const [initial] = useState<Partial<AddressInput> | undefined>(() => checkout.addressDraft ?? (customer ? { recipient: customer.name, phone: customer.phone ?? '' } : undefined));
+  // A draft that only a map search filled (street, city, postal code) still starts from the customer's name and number.
+  const [initial] = useState<Partial<AddressInput> | undefined>(() => {
+    const own = customer ? { recipient: customer.name, phone: customer.phone ?? '' } : undefined;
+    const draft = checkout.addressDraft;
+    if (!draft) return own;
+    return { ...own, ...Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== '' && v !== undefined)) };
+  });
 
   const save = useAction(async (values: AddressInput) => {
     // answers once the address list has it, so /delivery shows it chosen
     const { address } = await createAddress(values);
-    update({ fulfilment: 'delivery', addressId: address.id, location: null, addressDraft: null });
+    update({ fulfilment: 'delivery', addressId: address.id, location: null, addressDraft: null, addressFilled: null });
     void navigate(paths.delivery, { replace: true });
   });
 

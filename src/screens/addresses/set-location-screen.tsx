@@ -1,8 +1,15 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { MapConfig, MapPlace } from '#contract/map';
 import { AppShell, Button, LocationIcon, Notice, TextField, TopBar, cardSurface, cx } from '../../ui';
 import type { Coordinates } from './address-form';
+import type { MapSearchState } from './location-map-section';
+
+// the map (and its search) is its own chunk with Leaflet, loaded only when this page shows a map
+const MapSection = lazy(() => import('./location-map-section'));
 
 export type LocateStatus = 'idle' | 'locating' | 'denied' | 'unavailable';
+
+export type { MapSearchState };
 
 export interface SetLocationScreenProps {
   /** The point chosen so far (from the device or an earlier visit). */
@@ -16,7 +23,25 @@ export interface SetLocationScreenProps {
   continueLabel?: string;
   onBack?: () => void;
   nav?: ReactNode;
+  /** The map's tiles and whether search is on; null or unset: no map (the coordinates still work). */
+  map?: MapConfig | null;
+  /** Where the map looks while there is no pin (the shop). */
+  mapCenter?: Coordinates;
+  /** The tiles could not be loaded (the map says so itself too; a story sets it). */
+  mapUnavailable?: boolean;
+  /** The address search and where it stands. */
+  search?: MapSearchState;
+  onSearch?: (query: string) => void;
+  /** A search result was chosen: the pin moved there; the container fills the address fields from it. */
+  onPickPlace?: (place: MapPlace) => void;
+  /** The pin's point is outside every delivery area (null: not known). */
+  outsideArea?: boolean | null;
+  /** The point changed (typed, dropped, dragged, searched): the container may check the delivery area. */
+  onPointChange?: (point: Coordinates | null) => void;
 }
+
+/** Manila: where a map with no pin and no shop to look at starts. */
+const FALLBACK_CENTER: Coordinates = { lat: 14.5995, lng: 120.9842 };
 
 function parseCoordinate(text: string, limit: number, name: string): { value?: number; error?: string } {
   const trimmed = text.trim().replace(',', '.');
@@ -59,6 +84,64 @@ function DeviceLocation({ status, onUseCurrentLocation }: { status: LocateStatus
   );
 }
 
+/** Why there is no map: its tiles or its code could not be loaded (offline, the tile server down). */
+function MapUnavailable() {
+  return (
+    <Notice tone="warning" title="The map is unavailable right now">
+      Use your current location or type the coordinates below; your address is saved the same way.
+    </Notice>
+  );
+}
+
+/** The map's code failed to load (offline before it was ever kept): the page goes on without it. */
+class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <MapUnavailable /> : this.props.children;
+  }
+}
+
+const mapLoading = (
+  <div role="status" className="flex h-72 items-center justify-center rounded-xl border border-border bg-surface text-muted">
+    Loading the map…
+  </div>
+);
+
+/** Latitude and longitude typed in (or filled by the device, the map or a search). */
+function CoordinateFields({ values, errors, onChange }: { values: Record<Axis, string>; errors: Partial<Record<Axis, string>>; onChange: (axis: Axis, text: string) => void }) {
+  return (
+    <fieldset className={cx(cardSurface, 'm-0 flex min-w-0 flex-col gap-3 p-4 shadow-sm')}>
+      <legend className="float-left mb-1 text-lg font-semibold text-ink">Or enter coordinates</legend>
+      <p className="clear-left text-sm text-muted">You can copy them from any map app, for example 14.5547, 121.0244.</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {AXES.map((axis) => (
+          <TextField key={axis} label={AXIS_LABEL[axis]} name={axis} inputMode="decimal" autoComplete="off" value={values[axis]} onChange={(e) => onChange(axis, e.target.value)} error={errors[axis]} />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+type Axis = 'lat' | 'lng';
+const AXES: readonly Axis[] = ['lat', 'lng'];
+const AXIS_LABEL: Record<Axis, string> = { lat: 'Latitude', lng: 'Longitude' };
+
+/** Tells `onPointChange` of each new point (not of each render, nor of a new callback). */
+function usePointChange(point: Coordinates | null, onPointChange?: (p: Coordinates | null) => void) {
+  const latest = useRef(onPointChange);
+  useEffect(() => {
+    latest.current = onPointChange;
+  });
+  const lat = point?.lat;
+  const lng = point?.lng;
+  useEffect(() => {
+    latest.current?.(lat === undefined || lng === undefined ? null : { lat, lng });
+  }, [lat, lng]);
+}
+
 /** /set-location: the device's position, or latitude and longitude typed in, for a delivery address. */
 export function SetLocationScreen({
   value = null,
@@ -68,24 +151,37 @@ export function SetLocationScreen({
   continueLabel = 'Use this location',
   onBack,
   nav,
+  map = null,
+  mapCenter = FALLBACK_CENTER,
+  mapUnavailable = false,
+  search = { status: 'idle' },
+  onSearch,
+  onPickPlace,
+  outsideArea = null,
+  onPointChange,
 }: SetLocationScreenProps) {
+  const [tilesFailed, setTilesFailed] = useState(false);
   const [lat, setLat] = useState(value ? show(value.lat) : '');
   const [lng, setLng] = useState(value ? show(value.lng) : '');
   const [errors, setErrors] = useState<{ lat?: string; lng?: string }>({});
-  // A new point from the device replaces what was typed.
+  // a point from the device, the map or a search result: the fields show it, replacing what was typed
+  const moveTo = (p: Coordinates) => {
+    setLat(show(p.lat));
+    setLng(show(p.lng));
+    setErrors({});
+  };
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
     setSeen(value);
-    if (value) {
-      setLat(show(value.lat));
-      setLng(show(value.lng));
-      setErrors({});
-    }
+    if (value) moveTo(value);
   }
 
   const pLat = parseCoordinate(lat, 90, 'Latitude');
   const pLng = parseCoordinate(lng, 180, 'Longitude');
   const chosen = pLat.value !== undefined && pLng.value !== undefined ? { lat: pLat.value, lng: pLng.value } : null;
+
+  // every change of the point (typed, dropped, dragged, found, from the device) may be checked against the delivery area
+  usePointChange(chosen, onPointChange);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -99,39 +195,44 @@ export function SetLocationScreen({
 
   return (
     <AppShell header={<TopBar title="Set location" onBack={onBack} />} nav={nav}>
-      <form noValidate onSubmit={submit} className="mx-auto flex w-full max-w-xl flex-col gap-6">
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
         <DeviceLocation status={status} onUseCurrentLocation={onUseCurrentLocation} />
-
-        <fieldset className={cx(cardSurface, 'm-0 flex min-w-0 flex-col gap-3 p-4 shadow-sm')}>
-          <legend className="float-left mb-1 text-lg font-semibold text-ink">Or enter coordinates</legend>
-          <p className="clear-left text-sm text-muted">You can copy them from any map app, for example 14.5547, 121.0244.</p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label="Latitude"
-              name="lat"
-              inputMode="decimal"
-              autoComplete="off"
-              value={lat}
-              onChange={(e) => {
-                setLat(e.target.value);
-                if (errors.lat) setErrors((er) => ({ ...er, lat: undefined }));
-              }}
-              error={errors.lat}
-            />
-            <TextField
-              label="Longitude"
-              name="lng"
-              inputMode="decimal"
-              autoComplete="off"
-              value={lng}
-              onChange={(e) => {
-                setLng(e.target.value);
-                if (errors.lng) setErrors((er) => ({ ...er, lng: undefined }));
-              }}
-              error={errors.lng}
-            />
-          </div>
-        </fieldset>
+        {map && (
+          <MapBoundary>
+            <Suspense fallback={mapLoading}>
+              <MapSection
+                notice={<MapUnavailable />}
+            map={map}
+            center={mapCenter}
+            point={chosen}
+            unavailable={mapUnavailable || tilesFailed}
+            onUnavailable={() => setTilesFailed(true)}
+            onMove={moveTo}
+            search={search}
+            onSearch={onSearch}
+            onPick={(place) => {
+              moveTo({ lat: place.lat, lng: place.lng });
+              onPickPlace?.(place);
+            }}
+            outsideArea={outsideArea}
+          />
+            </Suspense>
+          </MapBoundary>
+        )}
+        {!map && outsideArea && chosen && (
+          <Notice tone="warning" title="We don't deliver here yet">
+            This point is outside our delivery area. Choose another point, or choose pickup at checkout.
+          </Notice>
+        )}
+        <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+        <CoordinateFields
+          values={{ lat, lng }}
+          errors={errors}
+          onChange={(axis, text) => {
+            (axis === 'lat' ? setLat : setLng)(text);
+            if (errors[axis]) setErrors((er) => ({ ...er, [axis]: undefined }));
+          }}
+        />
 
         <div className="flex flex-col gap-3">
           <p className="flex items-center gap-2 text-ink" aria-live="polite">
@@ -148,7 +249,8 @@ export function SetLocationScreen({
             {continueLabel}
           </Button>
         </div>
-      </form>
+        </form>
+      </div>
     </AppShell>
   );
 }

@@ -46,7 +46,8 @@ export async function startApp(env: Record<string, string> = {}, dataDir?: strin
         name: 'the app',
         args: ['scripts/start.ts'],
         // at info, every request's line too: the last e2e project reads them all for personal data
-        env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+        // no map tiles or geocoder on the internet: a test that wants the map passes local stand-ins (support/map-stand-ins.ts)
+        env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'info', MAP_TILE_URL: 'off', GEOCODER_URL: 'off', ...env },
         url,
         logFile: join(E2E_LOG_DIR, `app-${port}-${process.pid}-${++started}.log`),
         timeoutMs: 120_000,

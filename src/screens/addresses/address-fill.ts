@@ -1,0 +1,28 @@
+import type { AddressInput } from '#contract';
+import type { MapPlace } from '#contract/map';
+
+/** The address fields a search result can fill. */
+export type FilledFields = Partial<Record<'line1' | 'city' | 'postal_code', string>>;
+const FILLABLE = ['line1', 'city', 'postal_code'] as const;
+
+/**
+ * The form's draft after a search result was chosen: each of street, city and postal code takes the
+ * place's value where the customer typed nothing, or where the field still holds what an earlier result
+ * put there; what the customer typed is kept. Answers the draft and what was filled (to know next time).
+ */
+export function fillFromPlace(draft: Partial<AddressInput> | null, filled: FilledFields | null, place: MapPlace): { draft: Partial<AddressInput>; filled: FilledFields } {
+  const next: Partial<AddressInput> = { ...draft };
+  const nowFilled: FilledFields = {};
+  for (const field of FILLABLE) {
+    const current = (draft?.[field] ?? '').trim();
+    const typedByCustomer = current !== '' && current !== (filled?.[field] ?? '').trim();
+    if (typedByCustomer) continue;
+    if (place[field]) {
+      next[field] = place[field];
+      nowFilled[field] = place[field];
+    } else if (current) {
+      nowFilled[field] = current; // still an earlier result's, which a later one may replace
+    }
+  }
+  return { draft: next, filled: nowFilled };
+}
