@@ -43,6 +43,7 @@ import * as m0034 from './migrations/0034-limits';
 import * as m0036 from './migrations/0036-backups';
 import * as m0037 from './migrations/0037-order-earnings-back';
 import * as m0038 from './migrations/0038-customer-data';
+import * as m0040 from './migrations/0040-channel-connections';
 
 export type Database = Kysely<DB>;
 
@@ -136,6 +137,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0036-backups': m0036,
   '0037-order-earnings-back': m0037,
   '0038-customer-data': m0038,
+  '0040-channel-connections': m0040,
 };
 
 /**
