@@ -52,6 +52,8 @@ export const connectSmtpBody = z.strictObject({
     .regex(/^(?:[^<>"\r\n]*?\s*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/, 'must be an e-mail address, or a name and an address such as Kopi Senja <no-reply@kopisenja.id>'),
 });
 export type ConnectSmtpInput = z.infer<typeof connectSmtpBody>;
+/** What the owner pasted for one service, with which service it is (the console's form; each goes to its own call). */
+export type ConnectInput = ({ service: 'stripe' } & ConnectStripeInput) | ({ service: 'twilio' } & ConnectTwilioInput) | ({ service: 'smtp' } & ConnectSmtpInput);
 export const disconnectBody = z.strictObject({ service: z.enum(CONNECTABLE, { error: 'must be stripe, twilio or smtp' }) });
 export type DisconnectInput = z.infer<typeof disconnectBody>;
 
