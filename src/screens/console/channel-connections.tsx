@@ -173,7 +173,7 @@ export function ChannelConnections({ connections, ...props }: ChannelConnections
   return (
     <section aria-labelledby="connect-services" className="flex flex-col gap-3">
       <h2 id="connect-services" className="text-lg font-semibold">
-        Connect payments and messages
+        Connect your services
       </h2>
       <p className="text-sm text-muted">Paste your keys here to go live: no restart, no technician. They take effect within seconds.</p>
       <div className="grid gap-4 lg:grid-cols-3">
