@@ -292,7 +292,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
     case 'channels.test_message':
       return plain(`${who} sent a test ${a.channel === 'sms' ? 'text message' : 'e-mail'} to ${text(a.to, 'themselves')}.`);
     default:
-      return plain(channelSentence(e.action, who, a, b) ?? optionSentence(e.action, who, a, b) ?? `${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: e.action === 'menu.option_group.delete' ? [] : diff() });
+      // a service connected in the console: its sentence says what is shown of it, nothing more to list
+      return plain(channelSentence(e.action, who, a, b) ?? optionSentence(e.action, who, a, b) ?? `${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: /^(menu\.option_group\.delete|channels\.)/.test(e.action) ? [] : diff() });
   }
 }
 
