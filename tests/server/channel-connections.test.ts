@@ -1,6 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import Stripe from 'stripe';
+import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PROVIDER_MOUNT } from '../../server/provider/app';
+import { STRIPE_SIGNATURE_HEADER } from '../../server/provider/payments/stripe';
 import { requestOtp } from '../../server/provider/auth/auth.service';
 import { outboxSender } from '../../server/provider/auth/sender';
 import { REFRESH_MS } from '../../server/provider/channel-port';
@@ -81,6 +85,20 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     expect(topup.body.data.payment_url).toBe([...stripe.sessions.values()].at(-1)!.url);
     // the sandbox's page is gone with it
     await p.call('get', 'payment/sandbox.js').expect(404);
+
+    // the customer pays on Stripe's page; Stripe's webhook, signed with the connected signing secret, settles it
+    const session = [...stripe.sessions.values()].at(-1)!;
+    const event = stripe.event('checkout.session.completed', stripe.completeSession(session.id).session);
+    const payload = JSON.stringify(event);
+    const hook = (secret: string) =>
+      request(p.app)
+        .post(`${PROVIDER_MOUNT}/payment/webhook/stripe`)
+        .set('content-type', 'application/json')
+        .set(STRIPE_SIGNATURE_HEADER, Stripe.webhooks.generateTestHeaderString({ payload, secret }))
+        .send(payload);
+    await hook('whsec_NOTTHECONNECTEDSECRET').expect(401);
+    await hook(WEBHOOK_SECRET).expect(200);
+    expect((await p.call('get', 'wallet/balance', { token: customer.token }).expect(200)).body.data.balance).toBe(50_000);
   });
 
   it('a key Stripe refuses saves nothing and says why', async () => {
