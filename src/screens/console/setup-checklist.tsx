@@ -10,7 +10,7 @@ const STEPS: Record<SetupStep, { title: string; why: string; href: string }> = {
   menu: { title: 'Put your own menu in', why: 'Add a product of yours and archive the demo ones, so customers order what you sell.', href: consoleHref('menu') },
   rewards: { title: 'Choose your rewards', why: 'What customers get for their points: change or add one.', href: consoleHref('rewards') },
   staff: { title: 'Invite your team', why: 'Everyone at the counter signs in as themselves, so Activity says who did what.', href: consoleHref('staff') },
-  channels: { title: 'Take real payments and send real messages', why: 'Card payments through Stripe, codes by text message, e-mail: out of test mode.', href: consoleHref('channels') },
+  channels: { title: 'Take real payments and send real messages', why: 'Connect Stripe, Twilio and your e-mail server here, no restart needed: out of test mode.', href: consoleHref('channels') },
 };
 
 export interface SetupChecklistProps {
