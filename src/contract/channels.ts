@@ -138,13 +138,13 @@ export const channelsSpec = /* @__PURE__ */ describe('Merchant console', channel
   connectStripe: {
     summary: 'Connect Stripe: its secret key and webhook signing secret',
     description:
-      "The key is tested first with an authenticated read (GET /v1/balance); a refusal saves nothing (502 BAD_GATEWAY saying why: 'Stripe said the key is invalid'). Stored encrypted (AES-256-GCM, a key derived from the server's secret), applied by every instance within seconds, never shown again in full, recorded in Activity (without the secrets). Set by the server's environment: 409 CONFLICT.",
+      "The key is tested first with an authenticated read (GET /v1/balance); a refusal saves nothing (502 BAD_GATEWAY saying why: 'Stripe said the key is invalid'). Stored encrypted (AES-256-GCM, a key derived from the server's secret), applied by every instance within seconds, never shown again in full, recorded in Activity (without the secrets). Set by the server's environment: 409 CONFLICT. At most 20 tries an owner an hour (429 RATE_LIMITED).",
     inContract: false,
     body: connectStripeBody,
     data: channelsAnswer,
     answer: 'Payments and messages, with Stripe connected.',
     message: 'Stripe is connected.',
-    errors: ['BAD_GATEWAY', 'CONFLICT'],
+    errors: ['BAD_GATEWAY', 'CONFLICT', 'RATE_LIMITED'],
   },
   connectTwilio: {
     summary: 'Connect Twilio: the Account SID, Auth Token and sending number (or Messaging Service)',
@@ -154,7 +154,7 @@ export const channelsSpec = /* @__PURE__ */ describe('Merchant console', channel
     data: channelsAnswer,
     answer: 'Payments and messages, with Twilio connected.',
     message: 'Twilio is connected.',
-    errors: ['BAD_GATEWAY', 'CONFLICT'],
+    errors: ['BAD_GATEWAY', 'CONFLICT', 'RATE_LIMITED'],
   },
   connectSmtp: {
     summary: 'Connect an SMTP server: its URL (with user and password) and the from address',
@@ -164,7 +164,7 @@ export const channelsSpec = /* @__PURE__ */ describe('Merchant console', channel
     data: channelsAnswer,
     answer: 'Payments and messages, with e-mail connected.',
     message: 'E-mail is connected.',
-    errors: ['BAD_GATEWAY', 'CONFLICT'],
+    errors: ['BAD_GATEWAY', 'CONFLICT', 'RATE_LIMITED'],
   },
   disconnect: {
     summary: 'Disconnect a service connected from the console',

@@ -8,6 +8,8 @@ import { STRIPE_SIGNATURE_HEADER } from '../../server/provider/payments/stripe';
 import { requestOtp } from '../../server/provider/auth/auth.service';
 import { outboxSender } from '../../server/provider/auth/sender';
 import { REFRESH_MS } from '../../server/provider/channel-port';
+import { CONNECT_TRIES_PER_HOUR } from '../../server/provider/channels/connections.service';
+import { HOUR } from '../../server/lib/clock';
 import { providerContext } from '../../server/provider/embedded';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
@@ -164,6 +166,18 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     } finally {
       p.ctx.sender = saved;
     }
+  });
+
+  it('at most 20 tries an owner an hour, whatever their outcome: the 21st is 429 and tests nothing; the hour after it goes', async () => {
+    await setUp();
+    for (let i = 0; i < CONNECT_TRIES_PER_HOUR; i++) await connectStripe({ secret_key: 'sk_live_WRONGKEY0000000000000000', webhook_secret: WEBHOOK_SECRET }).expect(502);
+    const calls = stripe.requests.length;
+    const refused = await connectStripe().expect(429);
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(stripe.requests.length).toBe(calls);
+    p.clock.advance(HOUR + 1000);
+    await connectStripe().expect(200);
   });
 
   it('Twilio credentials it refuses save nothing and say why', async () => {

@@ -10,7 +10,9 @@ import type { Database } from '../../db';
 import { open, seal, sealKeyOf, type SealKey } from '../../lib/secret-box';
 import type { ChannelService, ChannelSettings } from '../channel-port';
 import type { ProviderContext } from '../context';
+import { HOUR } from '../../lib/clock';
 import { AppError, notFound } from '../http/errors';
+import { countUse } from '../http/use-limit';
 import type { StaffOfRequest } from '../http/staff-session';
 import { insertAudit } from '../staff/staff.repo';
 import { connectionRows, deleteConnection, lockConnection, saveConnection, staffName } from './channels.repo';
@@ -53,6 +55,12 @@ function hintOf<S extends ChannelService>(service: S, s: ChannelSettings[S]): Re
   return { shown: `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}, from ${m.from}` };
 }
 
+/**
+ * Tries an owner may make an hour, whatever their outcome: plenty to fix a typo, while a test call to any
+ * host and port the owner names (an SMTP URL) cannot become a way to probe a network or guess keys.
+ */
+export const CONNECT_TRIES_PER_HOUR = 20;
+
 const NAMES: Record<ChannelService, string> = { stripe: 'Stripe', twilio: 'Twilio', smtp: 'the e-mail server' };
 const envRefusal = (service: ChannelService) =>
   new AppError('CONFLICT', `${service === 'smtp' ? 'E-mail' : NAMES[service]} is set by the server's environment: change it there (the console cannot).`);
@@ -83,6 +91,12 @@ export async function connectionsOf(ctx: ProviderContext): Promise<ChannelsData[
  */
 export async function connectService<S extends ChannelService>(ctx: ProviderContext, staff: StaffOfRequest, service: S, settings: ChannelSettings[S]): Promise<void> {
   if (ctx.channels.fromEnvironment[service]) throw envRefusal(service);
+  await countUse(
+    ctx.db,
+    { scope: 'channels-connect', limit: CONNECT_TRIES_PER_HOUR, windowMs: HOUR, message: `You have tried to connect a service ${CONNECT_TRIES_PER_HOUR} times this hour. Please try again later.` },
+    `staff:${staff.id}`,
+    ctx.clock.now(),
+  );
   const adapters = ctx.channels.adapters;
   // the adapter must be buildable here (Stripe needs the shop's public address) before anything is asked of the service
   try {
