@@ -151,7 +151,7 @@ function channelAdapters(o: EmbeddedProviderOptions, publicUrl: () => string | u
   return {
     check: {
       stripe: (s) => checkStripeKey({ secretKey: s.secret_key, ...stripeAt }),
-      twilio: (s) => checkTwilioAccount({ accountSid: s.account_sid, authToken: s.auth_token, ...(twilioAt ? { apiBase: twilioAt } : {}) }),
+      twilio: (s) => checkTwilioAccount({ accountSid: s.account_sid, authToken: s.auth_token, from: s.from, ...(twilioAt ? { apiBase: twilioAt } : {}) }),
       smtp: (s) => checkSmtp(s.url),
     },
     build: {

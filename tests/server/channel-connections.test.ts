@@ -180,10 +180,13 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     await connectStripe().expect(200);
   });
 
-  it('Twilio credentials it refuses save nothing and say why', async () => {
+  it('Twilio credentials it refuses, or a sending number not of the account, save nothing and say why', async () => {
     await setUp();
     const res = await connectTwilio({ account_sid: TWILIO.accountSid, auth_token: 'WRONGTOKEN', from: TWILIO.from }).expect(502);
     expect(res.body.message).toBe('Not saved: Twilio said the Account SID or Auth Token is wrong.');
+    const notOurs = await connectTwilio({ account_sid: TWILIO.accountSid, auth_token: TWILIO.authToken, from: '+14155550100' }).expect(502);
+    expect(notOurs.body.message).toBe('Not saved: Twilio said +14155550100 is not a number of this account that can send text messages.');
+    expect(twilio.requests.at(-1)).toMatchObject({ method: 'GET', path: expect.stringMatching(/\/IncomingPhoneNumbers\.json\?PhoneNumber=%2B14155550100/), problems: [] });
     expect(await rows()).toEqual([]);
   });
 

@@ -137,10 +137,11 @@ function networkCode(err: unknown): string | null {
 
 /**
  * Tests an Account SID and Auth Token before the console saves them (issue 46): GET the account
- * resource (/2010-04-01/Accounts/{sid}.json) with the official library. Answers null when Twilio
- * knows the account and it is active, else why not in words the owner can act on (never the token).
+ * resource (/2010-04-01/Accounts/{sid}.json) with the official library, and a sending number among the
+ * account's (IncomingPhoneNumbers?PhoneNumber=…). Answers null when Twilio knows the account, it is
+ * active and the number is its own, else why not in words the owner can act on (never the token).
  */
-export async function checkTwilioAccount(o: { accountSid: string; authToken: string; apiBase?: string; timeoutMs?: number }): Promise<string | null> {
+export async function checkTwilioAccount(o: { accountSid: string; authToken: string; from?: string; apiBase?: string; timeoutMs?: number }): Promise<string | null> {
   const timeout = o.timeoutMs ?? 10_000;
   const client = twilio()(o.accountSid, o.authToken, {
     ...(o.apiBase ? { httpClient: redirectedTwilioClient(o.apiBase, undefined, timeout) } : {}),
@@ -150,7 +151,13 @@ export async function checkTwilioAccount(o: { accountSid: string; authToken: str
   });
   try {
     const account = await client.api.v2010.accounts(o.accountSid).fetch();
-    return account.status === 'active' ? null : `Twilio said the account is ${account.status}`;
+    if (account.status !== 'active') return `Twilio said the account is ${account.status}`;
+    // a sending number must be one of the account's, able to send texts (a Messaging Service is checked by its first message)
+    if (o.from && !o.from.startsWith('MG')) {
+      const numbers = await client.api.v2010.accounts(o.accountSid).incomingPhoneNumbers.list({ phoneNumber: o.from, limit: 1 });
+      if (!numbers.some((n) => n.phoneNumber === o.from && n.capabilities?.sms !== false)) return `Twilio said ${o.from} is not a number of this account that can send text messages`;
+    }
+    return null;
   } catch (err) {
     const code = twilioCode(err);
     if (code === 20003 || httpStatus(err) === 401) return 'Twilio said the Account SID or Auth Token is wrong';
