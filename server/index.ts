@@ -16,7 +16,7 @@ import { loadOrCreateSecrets, type EmbeddedSecrets } from './lib/secrets';
 import { readOutbox } from './provider/auth/sender';
 import { smtpMailer } from './provider/auth/smtp-mailer';
 import { twilioSender } from './provider/auth/twilio-sender';
-import { startEmbeddedProvider, type EmbeddedProvider } from './provider/embedded';
+import { startEmbeddedProvider, stripeEndpoint, type EmbeddedProvider } from './provider/embedded';
 import type { PushSetup } from './provider/context';
 import { stripeGateway } from './provider/payments/stripe';
 import { triggerHourlyJobs } from './provider/jobs';
@@ -148,6 +148,13 @@ async function main(): Promise<void> {
           : {}),
         ...(smtp ? { mailer: smtpMailer({ url: smtp.url, from: smtp.from, logger: providerLogger.child({ name: 'mail' }) }) } : {}),
         devOutbox: config.devOutbox,
+        // what the environment sets wins over the console; what it leaves unset the owner may connect there
+        channelsFromEnvironment: { stripe: Boolean(stripe), twilio: Boolean(twilio), smtp: Boolean(smtp) },
+        channelEndpoints: {
+          ...(config.stripeApiBase ? { stripeApiBase: config.stripeApiBase } : {}),
+          ...(config.twilioApiBase ? { twilioApiBase: config.twilioApiBase } : {}),
+          checkoutTtlSeconds: config.stripeCheckoutTtlSeconds,
+        },
         push,
         passes: config.passes,
         backups: { ...config.backup, dir: resolve(config.backup.dir), dataDir, databaseUrl: config.databaseUrl },
@@ -177,7 +184,7 @@ async function main(): Promise<void> {
       logger.info(conveniencesLine(config));
       // one line on how codes reach people
       logger.info(
-        `messages: ${twilio ? 'text messages through Twilio' : 'text messages to the development outbox'}, ${smtp ? 'e-mail through SMTP' : config.devOutbox ? 'e-mail to the development outbox' : 'no e-mail service (e-mail verification is unavailable; set SMTP_URL and MAIL_FROM)'}`,
+        `messages: ${twilio ? 'text messages through Twilio' : config.devOutbox ? 'text messages to the development outbox' : 'no text message service: sign-in codes cannot be sent until an owner connects Twilio in the console (Payments and messages) or TWILIO_* are set'}, ${smtp ? 'e-mail through SMTP' : config.devOutbox ? 'e-mail to the development outbox' : 'no e-mail service (e-mail verification is unavailable; connect one in the console or set SMTP_URL and MAIL_FROM)'}; services the environment leaves unset can be connected in the console`,
       );
       // one line on web push: which keys, or why it is off
       logger.info(
@@ -270,14 +277,6 @@ function recordListeningAddress(dataDir: string, url: string, logger: Logger): v
   } catch (err) {
     logger.warn({ message: (err as Error).message }, `could not write ${LISTENING_FILE}`);
   }
-}
-
-/** STRIPE_API_BASE (a local fake, loopback only) as the library's host, port and protocol options. */
-function stripeEndpoint(apiBase: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
-  if (!apiBase) return {};
-  const url = new URL(apiBase);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 /** Stop accepting, let requests in flight finish (at most 10 s), then close the provider and the database. */

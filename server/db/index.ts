@@ -44,6 +44,7 @@ import * as m0036 from './migrations/0036-backups';
 import * as m0037 from './migrations/0037-order-earnings-back';
 import * as m0038 from './migrations/0038-customer-data';
 import * as m0039 from './migrations/0039-credit-tier-rise';
+import * as m0040 from './migrations/0040-channel-connections';
 
 export type Database = Kysely<DB>;
 
@@ -138,6 +139,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0037-order-earnings-back': m0037,
   '0038-customer-data': m0038,
   '0039-credit-tier-rise': m0039,
+  '0040-channel-connections': m0040,
 };
 
 /**

@@ -469,6 +469,7 @@ export interface DB {
   campaign_unsubscribes: CampaignUnsubscribeTable;
   backups: BackupTable;
   consents: ConsentTable;
+  channel_connections: ChannelConnectionTable;
 }
 
 // web push (migration 0027)
@@ -1067,4 +1068,17 @@ export interface BackupTable {
   bytes: number;
   encrypted: boolean;
   kind: 'pglite' | 'postgres';
+}
+
+/** a payment or message service the owner connected in the console (migration 0040; channels/connections.service.ts) */
+export interface ChannelConnectionTable {
+  service: 'stripe' | 'twilio' | 'smtp';
+  /** the settings as JSON, sealed with AES-256-GCM (server/lib/secret-box.ts): never plaintext */
+  sealed: string;
+  /** what the console may show: a key's last characters, a host, a sending number's last 4 digits */
+  hint: Json<Record<string, string>>;
+  connected_by: number | null;
+  connected_by_name: string;
+  connected_at: Timestamp;
+  updated_at: Timestamp;
 }

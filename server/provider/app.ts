@@ -56,6 +56,17 @@ export function createProviderApp(ctx: ProviderContext): Express {
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
   const api = apiRouter();
+  // services connected in the console by any instance: applied here within seconds (channel-port.ts);
+  // a database that cannot be reached keeps what this instance had (the call itself then answers 503)
+  api.use((_req, _res, next) => {
+    ctx.channels.refresh(Date.now()).then(
+      () => next(),
+      (err: Error) => {
+        ctx.logger.debug({ message: err.message }, 'could not look for connected services');
+        next();
+      },
+    );
+  });
   api.use(signatureCheck(ctx));
   // merchant/images (an image of up to 2 MB) only: its own larger limit, before the 64 KiB one below
   api.use(imageUploadParser(ctx));

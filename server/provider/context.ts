@@ -7,6 +7,7 @@ import type { PaymentStarter } from './payment-port';
 import type { TierPort } from './tiers-port';
 import type { PaymentGateway } from './payment-gateway';
 import type { PassesConfig } from './passes/passes-config';
+import type { LiveChannels } from './channel-port';
 
 /** Everything the provider's services need, made once at start and passed down; no globals. */
 export interface ProviderContext {
@@ -20,6 +21,13 @@ export interface ProviderContext {
   baseUrl: () => string;
   merchantId: string;
   merchantApiKey: string;
+  /**
+   * Payments and messages as they are now (channel-port.ts): the environment's services, else those the
+   * owner connected in the console (refreshed before each call, so every instance applies a change
+   * within seconds), else the start-up defaults. `sender`, `mailer`, `paymentGateway` and `payments`
+   * read through it.
+   */
+  channels: LiveChannels;
   sender: MessageSender;
   /**
    * Sends e-mails (verification codes); undefined when there is none (production without a mail

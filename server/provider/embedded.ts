@@ -10,6 +10,11 @@ import { outboxMailer, outboxSender, type MailSender, type MessageSender } from 
 import { actionPoints } from './loyalty/loyalty.actions';
 import { tierPort } from './tiers/tiers.service';
 import { sandboxGateway } from './payments/sandbox';
+import { checkStripeKey, stripeGateway } from './payments/stripe';
+import { checkTwilioAccount, twilioSender } from './auth/twilio-sender';
+import { checkSmtp, smtpMailer } from './auth/smtp-mailer';
+import { LiveChannels, type ChannelAdapters, type ChannelService } from './channel-port';
+import { loadConnections } from './channels/connections.service';
 import { paymentStarter } from './payments/starter';
 import type { PaymentGateway } from './payment-gateway';
 import { startJobs } from './jobs';
@@ -36,6 +41,10 @@ export interface EmbeddedProviderOptions {
   /** keep sent messages in the development outbox table (never in production). Default true */
   devOutbox?: boolean;
   clock?: Clock;
+  /** the services the server's environment sets (STRIPE_*, TWILIO_*, SMTP_URL): the console shows them and cannot change them */
+  channelsFromEnvironment?: Partial<Record<ChannelService, boolean>>;
+  /** where services connected from the console are reached: tests' local stand-ins (STRIPE_API_BASE, TWILIO_API_BASE; loopback only) */
+  channelEndpoints?: { stripeApiBase?: string; twilioApiBase?: string; checkoutTtlSeconds?: number };
   sender?: MessageSender;
   /** sends e-mails; default: the development outbox while devOutbox is on, else none (e-mail verification unavailable) */
   mailer?: MailSender;
@@ -76,6 +85,19 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
   const publicApiPrefix = '/api/';
   // the sandbox pays anything for anyone who clicks Pay: only where the operator allows it
   const gateway = o.paymentGateway ?? (o.paymentSandbox === false ? null : sandboxGateway(publicApiPrefix, o.webhookSecret));
+  const publicUrl = typeof o.publicUrl === 'function' ? o.publicUrl : () => o.publicUrl as string | undefined;
+  const live = new LiveChannels(
+    {
+      // the development outbox keeps codes in clear: written only in development, never in production
+      sender: o.sender ?? outboxSender(o.db, clock, o.logger, { keep: o.devOutbox !== false }),
+      mailer: o.mailer ?? (o.devOutbox !== false ? outboxMailer(o.db, clock, o.logger) : undefined),
+      paymentGateway: gateway,
+    },
+    { stripe: false, twilio: false, smtp: false, ...o.channelsFromEnvironment },
+    channelAdapters(o, publicUrl),
+    (known) => loadConnections(o.db, o.secret, known),
+    (service, err) => o.logger.error({ service, message: err.message }, 'a service connected in the console could not be used'),
+  );
   return {
     db: o.db,
     clock,
@@ -85,22 +107,73 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     baseUrl,
     merchantId: o.merchantId,
     merchantApiKey: o.merchantApiKey,
-    // the development outbox keeps codes in clear: written only in development, never in production
-    sender: o.sender ?? outboxSender(o.db, clock, o.logger, { keep: o.devOutbox !== false }),
-    mailer: o.mailer ?? (o.devOutbox !== false ? outboxMailer(o.db, clock, o.logger) : undefined),
+    channels: live,
+    // what the areas use: the environment's service, else the console's, else the start-up default
+    // (setting one, as tests do, replaces the start-up default)
+    get sender() {
+      return live.sender;
+    },
+    set sender(v) {
+      live.base.sender = v;
+    },
+    get mailer() {
+      return live.mailer;
+    },
+    set mailer(v) {
+      live.base.mailer = v;
+    },
+    get payments() {
+      return live.payments;
+    },
+    get paymentGateway() {
+      return live.paymentGateway;
+    },
+    set paymentGateway(v) {
+      live.base.paymentGateway = v;
+    },
     google: o.google,
-    payments: gateway ? paymentStarter(gateway) : null,
-    paymentGateway: gateway,
     actionPoints: actionPoints(clock, o.merchantId, o.logger),
     tiers: tierPort({ clock, logger: o.logger }),
     webhookSecret: o.webhookSecret,
     demoOrderProgress: o.demoOrderProgress,
-    publicUrl: typeof o.publicUrl === 'function' ? o.publicUrl : () => o.publicUrl as string | undefined,
+    publicUrl,
     publicApiPrefix,
     push: o.push ?? null,
     passes: o.passes ?? {},
     backups: o.backups ?? null,
   };
+}
+
+/** The adapters of services connected from the console: the same files the environment's use. */
+function channelAdapters(o: EmbeddedProviderOptions, publicUrl: () => string | undefined): ChannelAdapters {
+  const stripeAt = stripeEndpoint(o.channelEndpoints?.stripeApiBase);
+  const twilioAt = o.channelEndpoints?.twilioApiBase;
+  return {
+    check: {
+      stripe: (s) => checkStripeKey({ secretKey: s.secret_key, ...stripeAt }),
+      twilio: (s) => checkTwilioAccount({ accountSid: s.account_sid, authToken: s.auth_token, from: s.from, ...(twilioAt ? { apiBase: twilioAt } : {}) }),
+      smtp: (s) => checkSmtp(s.url),
+    },
+    build: {
+      stripe: (s) => {
+        const origin = publicUrl();
+        if (!origin) throw new Error("the shop's public address is unknown (set PUBLIC_URL): Stripe could not send customers back");
+        const ttl = o.channelEndpoints?.checkoutTtlSeconds;
+        return stripeGateway({ secretKey: s.secret_key, webhookSecret: s.webhook_secret, publicBaseUrl: origin, logger: o.logger.child({ name: 'stripe' }), ...(ttl ? { checkoutTtlSeconds: ttl } : {}), ...stripeAt });
+      },
+      twilio: (s) => twilioSender({ accountSid: s.account_sid, authToken: s.auth_token, from: s.from, logger: o.logger.child({ name: 'sms' }), ...(twilioAt ? { apiBase: twilioAt } : {}) }),
+      smtp: (s) => smtpMailer({ url: s.url, from: s.from, logger: o.logger.child({ name: 'mail' }) }),
+    },
+    starter: paymentStarter,
+  };
+}
+
+/** STRIPE_API_BASE (a local fake, loopback only) as the library's host, port and protocol options. */
+export function stripeEndpoint(apiBase: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 /** Starts the embedded provider on loopback; the gateway reaches it through the same signing path as any provider. */
@@ -155,7 +228,9 @@ function healthz(ctx: ProviderContext, readiness: Readiness): express.RequestHan
     if (!readiness.ready) return void res.status(503).json({ status: 'starting', reason: readiness.reason });
     try {
       await pingDatabase(ctx.db);
-      res.json({ status: 'ok' });
+      await ctx.channels.refresh(Date.now());
+      // up, but saying what a customer will miss: production before the owner connects a text message service
+      res.json(ctx.sender.channel.kind === 'log' ? { status: 'ok', sms: 'none: sign-in codes cannot be sent until an owner connects Twilio in the console' } : { status: 'ok' });
     } catch {
       res.status(503).json({ status: 'unavailable', reason: 'the database cannot be reached' });
     }

@@ -66,6 +66,8 @@ import { sizeInWords, takeBackup, type BackupResult } from '../db/backup';
  * the shop's time zone).
  */
 export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
+  // the e-mail server or payment gateway an owner connected on another instance (refunds, campaigns' e-mails)
+  await ctx.channels.refresh(Date.now());
   await creditPendingPoints(ctx);
   // the referrals whose friend's first order's points were just credited
   await settleDueReferrals(ctx);

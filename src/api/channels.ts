@@ -1,6 +1,6 @@
 /** Going live (owners): how payments and messages are set up, a test message, and the set-up checklist. */
 import useSWR from 'swr';
-import type { ChannelsData, ClearDemoInput, SetupData, TestMessageInput } from '#contract/channels';
+import type { ChannelsData, ClearDemoInput, Connectable, ConnectInput, SetupData, TestMessageInput } from '#contract/channels';
 import { channelsApi } from '#contract/channels.calls';
 import { menuApi } from '#contract/menu.calls';
 import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
@@ -23,3 +23,15 @@ export const useClearDemo = () =>
   useMutation((input: Omit<ClearDemoInput, 'confirm'> = {}) => callApi(channelsApi.clearDemo, { ...input, confirm: true }), {
     refreshes: [channelsApi.setup.path, menuApi.menu.path, shopApi.catalog.path, rewardsApi.list.path, rewardsEditorApi.list.path, wheelEditorApi.editor.path, tiersConsoleApi.tiers.path, settingsApi.mainSetting.path, staffApi.audit.path],
   });
+
+/** What connecting or disconnecting changes: the page itself (from the answer), the checklist and the activity log. */
+const connectionChanges = { writes: (answer: ChannelsData) => [{ key: keyOf(channelsApi.channels), data: answer }], refreshes: [staffApi.audit.path, channelsApi.setup.path] };
+/** Tests a service's settings with a real call, then saves them (nothing is saved when the test fails). */
+export const useConnectService = () =>
+  useMutation((input: ConnectInput) => {
+    if (input.service === 'stripe') return callApi(channelsApi.connectStripe, { secret_key: input.secret_key, webhook_secret: input.webhook_secret });
+    if (input.service === 'twilio') return callApi(channelsApi.connectTwilio, { account_sid: input.account_sid, auth_token: input.auth_token, from: input.from });
+    return callApi(channelsApi.connectSmtp, { url: input.url, from: input.from });
+  }, connectionChanges);
+/** Forgets a service connected from the console. */
+export const useDisconnectService = () => useMutation((service: Connectable) => callApi(channelsApi.disconnect, { service }), connectionChanges);

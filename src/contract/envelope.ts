@@ -33,6 +33,8 @@ export type ErrorCode =
   | 'PROVIDER_UNAVAILABLE'
   /** 503: no e-mail service, so an address cannot be verified yet (saving one still works) */
   | 'EMAIL_UNAVAILABLE'
+  /** 503: no text message service yet (production before the owner connects one): no sign-in code can be sent */
+  | 'SMS_UNAVAILABLE'
   /** 409: another customer already verified this e-mail address */
   | 'EMAIL_TAKEN'
   /** 409: e-mail verification without an address to verify */
@@ -149,6 +151,7 @@ export const ERROR_STATUS = {
   BAD_GATEWAY: 502,
   PROVIDER_UNAVAILABLE: 503,
   EMAIL_UNAVAILABLE: 503,
+  SMS_UNAVAILABLE: 503,
   PAYMENTS_UNAVAILABLE: 503,
   PUSH_UNAVAILABLE: 503,
   GEOCODER_UNAVAILABLE: 503,

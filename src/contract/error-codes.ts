@@ -38,6 +38,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   BAD_GATEWAY: 'a service the call needs (text messages, e-mail) failed: try again',
   PROVIDER_UNAVAILABLE: 'the provider cannot be reached (a gateway answers it)',
   EMAIL_UNAVAILABLE: 'no e-mail service: an address cannot be verified yet',
+  SMS_UNAVAILABLE: 'no text message service yet (production before the owner connects one in the console): no sign-in code can be sent',
   EMAIL_TAKEN: 'another customer verified this e-mail address',
   NO_EMAIL: 'no e-mail address to verify',
   ALREADY_VERIFIED: 'the address is verified already',

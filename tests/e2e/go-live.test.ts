@@ -37,7 +37,7 @@ describe.skipIf(!HAS_CHROME)('going live from the console', () => {
     await desk.page.getByRole('link', { name: 'What going live needs' }).click();
     await desk.page.waitForURL('**/merchant/channels');
     await desk.page.getByText('Your shop is in test mode').waitFor();
-    await desk.page.getByText(/^Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/).waitFor();
+    await desk.page.getByText(/^Connect Stripe below \(or set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\)/).waitFor();
     const text = await desk.page.locator('main').innerText();
     expect(text).toContain('Sandbox');
     expect(text).not.toMatch(/sk_(live|test)_|whsec_/);

@@ -15,6 +15,8 @@ import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } 
 import { consoleNav, setUpOwner, useOwnerDesk } from './support/console';
 import { signUp } from './support/customer';
 import { startMapStandIns } from './support/map-stand-ins';
+import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
+import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -27,8 +29,26 @@ const DRINK = 'Sea salt latte';
 // the map's tiles and geocoder, served on this machine (the app is pointed at them through its env)
 const mapStandIns = await startMapStandIns();
 afterAll(() => mapStandIns.close());
+// the payment and message services the owner connects from the console (issue 46): local stand-ins,
+// started before the app, which is told where they are (STRIPE_API_BASE, TWILIO_API_BASE: loopback only)
+const STAND_IN_TWILIO = { accountSid: fakeSid('AC'), authToken: 'new-shop-twilio-token', from: '+14155550142' };
+const appEnv: Record<string, string> = { LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false', ...mapStandIns.env };
+let stripeStandIn: StripeFake | undefined;
+let twilioStandIn: TwilioFake | undefined;
+beforeAll(async () => {
+  if (!HAS_CHROME) return;
+  stripeStandIn = await startStripeFake({ secretKey: 'sk_live_NEWSHOPSTANDIN0000004242' });
+  twilioStandIn = await startTwilioFake({ ...STAND_IN_TWILIO, numbers: [STAND_IN_TWILIO.from] });
+  appEnv.STRIPE_API_BASE = `http://127.0.0.1:${stripeStandIn.port}`;
+  appEnv.TWILIO_API_BASE = twilioStandIn.origin;
+});
+afterAll(async () => {
+  await stripeStandIn?.close();
+  await twilioStandIn?.close();
+});
+
 // the set-up link is an info line of the development start; orders move only when the test moves them
-const app = useApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false', ...mapStandIns.env });
+const app = useApp(appEnv);
 const browser = useBrowser();
 
 describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
@@ -237,6 +257,63 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await page.getByText(/archived Cappuccino/).first().waitFor();
     expect(desk.errors).toEqual([]);
   });
+  it('the owner connects Stripe and Twilio from the console; a new customer’s sign-in code comes by the connected Twilio', async () => {
+    const page = desk.page;
+    await page.goto('/merchant/channels');
+    await page.getByRole('heading', { name: 'Connect your services' }).waitFor();
+    // a key the stand-in refuses: nothing saved, and the page says why
+    const stripe = page.getByRole('form', { name: 'Connect Stripe' });
+    await stripe.getByLabel(/^Secret key/).fill('sk_live_NOTTHEKEY000000000000');
+    await stripe.getByLabel(/^Webhook signing secret/).fill('whsec_newshop0001');
+    await stripe.getByRole('button', { name: 'Test and connect Stripe' }).click();
+    await page.getByText('Not saved: Stripe said the key is invalid.').waitFor();
+    await stripe.getByLabel(/^Secret key/).fill(stripeStandIn!.secretKey);
+    await stripe.getByRole('button', { name: 'Test and connect Stripe' }).click();
+    await page.getByText('sk_live_…4242').waitFor();
+
+    const twilio = page.getByRole('form', { name: 'Connect Twilio' });
+    await twilio.getByLabel(/^Account SID/).fill(STAND_IN_TWILIO.accountSid);
+    await twilio.getByLabel(/^Auth Token/).fill(STAND_IN_TWILIO.authToken);
+    await twilio.getByLabel(/^Sending number/).fill(STAND_IN_TWILIO.from);
+    await twilio.getByRole('button', { name: 'Test and connect Twilio' }).click();
+    await page.getByText(`${STAND_IN_TWILIO.accountSid.slice(0, 2)}…${STAND_IN_TWILIO.accountSid.slice(-4)}, sending from ••••0142`).waitFor();
+    // never shown again in full
+    const text = await page.locator('main').innerText();
+    expect(text).not.toContain(stripeStandIn!.secretKey);
+    expect(text).not.toContain(STAND_IN_TWILIO.authToken);
+
+    // a new customer signs up: the code reaches the phone through Twilio (the stand-in), not the outbox
+    const newcomer = await newContext(browser, 'phone', app.url);
+    try {
+      const number = uniquePhone();
+      const fromTwilio = async (to: string) => {
+        await expect.poll(() => twilioStandIn!.sent.filter((m) => m.to === to).length, { timeout: 10_000 }).toBe(1);
+        return /\b(\d{6})\b/.exec(twilioStandIn!.sent.find((m) => m.to === to)!.body)![1]!;
+      };
+      await signUp(await newcomer.newPage(), app.url, number, 'Nena Cruz', fromTwilio);
+      const outbox = (await (await fetch(`${app.url}/__dev/outbox?phone=${encodeURIComponent(number)}`)).json()) as { items: unknown[] };
+      expect(outbox.items).toEqual([]);
+      // a top-up now opens the stand-in Stripe's Checkout page, not the sandbox's
+      const before = stripeStandIn!.sessions.size;
+      const topup = await newcomer.request.post('/api/wallet/topup', { data: { amount: 50_000, idempotency_key: `new-shop-${Date.now()}` } });
+      expect(topup.status()).toBe(201);
+      expect(((await topup.json()) as { data: { payment_url: string } }).data.payment_url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+      expect(stripeStandIn!.sessions.size).toBe(before + 1);
+    } finally {
+      await newcomer.close();
+    }
+
+    // Activity has both, without a secret; then back to the sandbox and the outbox for whatever follows
+    await (await consoleNav(page)).getByRole('link', { name: 'Activity' }).click();
+    await page.getByText(/connected Stripe \(sk_live_…4242\)/).first().waitFor();
+    await page.goto('/merchant/channels');
+    await page.getByRole('button', { name: 'Disconnect Stripe' }).click();
+    await page.getByRole('form', { name: 'Connect Stripe' }).waitFor();
+    await page.getByRole('button', { name: 'Disconnect Twilio' }).click();
+    await page.getByRole('form', { name: 'Connect Twilio' }).waitFor();
+    // the one refusal the browser saw: the wrong key's answer, 502 BAD_GATEWAY
+    expect(desk.errors).toEqual(['console.error: Failed to load resource: the server responded with a status of 502 (Bad Gateway)']);
+  }, 120_000);
 });
 
 /**

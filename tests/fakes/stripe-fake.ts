@@ -139,6 +139,8 @@ const refundCreate: Rule = {
 
 /** GET /v1/checkout/sessions/{session}: `expand` in the query; the path id is at most 66 characters. */
 const checkoutSessionRetrieveQuery: Rule = { type: 'object', properties: { expand } };
+/** GET /v1/balance: the API reference lists only `expand` */
+const balanceRetrieveQuery: Rule = { type: 'object', properties: { expand } };
 const SESSION_ID_MAX = 66;
 
 /** Documented in "Minimum and maximum charge amounts"; other currencies are not modelled here. */
@@ -732,6 +734,11 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') body = createSession(params);
       else if (req.method === 'GET' && /^\/v1\/checkout\/sessions\/[^/]+$/.test(url.pathname)) body = retrieveSession(decodeURIComponent(url.pathname.split('/')[4]!), params);
       else if (req.method === 'POST' && url.pathname === '/v1/refunds') body = createRefund(params);
+      // the console's test of a key before it is saved (GET /v1/balance, no parameters)
+      else if (req.method === 'GET' && url.pathname === '/v1/balance') {
+        check(balanceRetrieveQuery, params, []);
+        body = { object: 'balance', available: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }], livemode, pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }] };
+      }
       else throw new StripeFakeError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
       if (key !== undefined) idempotency.set(key, { endpoint, params: canonical(params), status, answer: body });
       return answer(status, body);

@@ -24,6 +24,8 @@ const MESSAGE_CREATE_FIELDS = new Set([
 /** The fields this product sends: a text to one phone, from a number or a Messaging Service. */
 const FIELDS_WE_SEND = new Set(['To', 'From', 'MessagingServiceSid', 'Body']);
 
+const NUMBERS_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/IncomingPhoneNumbers\.json$/;
+const ACCOUNT_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\.json$/;
 const MESSAGES_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
 const ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
 const SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
@@ -93,6 +95,10 @@ export async function startTwilioFake(o: TwilioFakeOptions): Promise<TwilioFake>
     const problems: string[] = [];
     const form: Record<string, string[]> = {};
     const url = new URL(req.url ?? '/', 'http://fake');
+    const account = ACCOUNT_PATH.exec(url.pathname);
+    if (account) return fetchAccount(req, url, decodeURIComponent(account[1]!), form);
+    const owned = NUMBERS_PATH.exec(url.pathname);
+    if (owned) return listNumbers(req, url, decodeURIComponent(owned[1]!), form);
     const path = MESSAGES_PATH.exec(url.pathname);
     if (!path) {
       return { status: 404, body: twilioError(404, 20404, `The requested resource ${url.pathname} was not found`), problems: ['unknown path'], form };
@@ -176,6 +182,65 @@ export async function startTwilioFake(o: TwilioFakeOptions): Promise<TwilioFake>
         subresource_uris: { media: `/2010-04-01/Accounts/${o.accountSid}/Messages/${sid}/Media.json` },
         to,
         uri: `/2010-04-01/Accounts/${o.accountSid}/Messages/${sid}.json`,
+      },
+    };
+  }
+
+  /** GET /2010-04-01/Accounts/{Sid}.json: the console's test of the credentials before they are saved */
+  function fetchAccount(req: IncomingMessage, url: URL, sid: string, form: Record<string, string[]>) {
+    const problems: string[] = [];
+    if (req.method !== 'GET') return { status: 405, body: twilioError(405, 20004, 'Method not allowed'), problems: [`method ${req.method}`], form };
+    if (url.search) problems.push('query string on a fetch call');
+    const auth = /^Basic ([A-Za-z0-9+/=]+)$/.exec(req.headers.authorization ?? '');
+    const [user, ...rest] = auth ? Buffer.from(auth[1]!, 'base64').toString('utf8').split(':') : [];
+    if (user !== o.accountSid || rest.join(':') !== o.authToken) return { status: 401, body: twilioError(401, 20003, 'Authenticate'), problems: ['Basic auth is not AccountSid:AuthToken'], form };
+    if (sid !== o.accountSid) return { status: 404, body: twilioError(404, 20404, `The requested resource ${url.pathname} was not found`), problems: ['not the authenticated account'], form };
+    const now = RFC2822(new Date());
+    return {
+      status: 200,
+      problems,
+      form,
+      body: {
+        auth_token: o.authToken,
+        date_created: now,
+        date_updated: now,
+        friendly_name: 'My first Twilio account',
+        owner_account_sid: sid,
+        sid,
+        status: 'active',
+        subresource_uris: { messages: `/2010-04-01/Accounts/${sid}/Messages.json` },
+        type: 'Full',
+        uri: `/2010-04-01/Accounts/${sid}.json`,
+      },
+    };
+  }
+
+  /** GET …/IncomingPhoneNumbers.json?PhoneNumber=…: the account's numbers, as a page (the console's test of a sending number) */
+  function listNumbers(req: IncomingMessage, url: URL, sid: string, form: Record<string, string[]>) {
+    if (req.method !== 'GET') return { status: 405, body: twilioError(405, 20004, 'Method not allowed'), problems: [`method ${req.method}`], form };
+    const auth = /^Basic ([A-Za-z0-9+/=]+)$/.exec(req.headers.authorization ?? '');
+    const [user, ...rest] = auth ? Buffer.from(auth[1]!, 'base64').toString('utf8').split(':') : [];
+    if (user !== o.accountSid || rest.join(':') !== o.authToken) return { status: 401, body: twilioError(401, 20003, 'Authenticate'), problems: ['Basic auth is not AccountSid:AuthToken'], form };
+    if (sid !== o.accountSid) return { status: 404, body: twilioError(404, 20404, `The requested resource ${url.pathname} was not found`), problems: ['not the authenticated account'], form };
+    const problems = [...url.searchParams.keys()].filter((k) => !['PhoneNumber', 'PageSize', 'Page', 'PageToken', 'Beta', 'FriendlyName', 'Origin'].includes(k)).map((k) => `${k} is not a filter of IncomingPhoneNumbers`);
+    const wanted = url.searchParams.get('PhoneNumber');
+    const pageSize = Number(url.searchParams.get('PageSize') ?? 50);
+    const rows = [...numbers].filter((n) => wanted === null || n === wanted).slice(0, pageSize);
+    const uri = `/2010-04-01/Accounts/${sid}/IncomingPhoneNumbers.json`;
+    return {
+      status: 200,
+      problems,
+      form,
+      body: {
+        end: Math.max(0, rows.length - 1),
+        first_page_uri: `${uri}?PageSize=${pageSize}&Page=0`,
+        incoming_phone_numbers: rows.map((n) => ({ account_sid: sid, capabilities: { fax: false, mms: true, sms: true, voice: true }, phone_number: n, sid: `PN${randomBytes(16).toString('hex')}`, status: 'in-use', uri: `${uri.replace('.json', '')}/PN.json` })),
+        next_page_uri: null,
+        page: 0,
+        page_size: pageSize,
+        previous_page_uri: null,
+        start: 0,
+        uri: `${uri}?PageSize=${pageSize}&Page=0`,
       },
     };
   }

@@ -13,6 +13,11 @@ describe('production defaults', () => {
     expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: false, outbox: false, demoOrders: false });
   });
 
+  it('starts production without an SMS service, still with no outbox and no sandbox: codes wait for Twilio to be connected (issue 46)', () => {
+    const c = loadConfig({ NODE_ENV: 'production' });
+    expect({ twilio: c.twilio, sandbox: c.paymentSandbox, outbox: c.devOutbox, conveniences: c.conveniences.on }).toEqual({ twilio: undefined, sandbox: false, outbox: false, conveniences: false });
+  });
+
   it('keeps them on for npm start (development), but the demo order progression only by name', () => {
     const c = loadConfig({});
     expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: true, outbox: true, demoOrders: false });

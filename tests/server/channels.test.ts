@@ -32,9 +32,9 @@ describeEachDb('payments and messages', (kind) => {
     expect(d.sms).toEqual({ kind: 'outbox', from: null });
     expect(d.email).toEqual({ kind: 'outbox', host: null, from: null });
     expect(d.going_live).toEqual([
-      expect.stringMatching(/^Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET .*real card payments/),
-      expect.stringMatching(/^Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM /),
-      expect.stringMatching(/^Set SMTP_URL and MAIL_FROM /),
+      expect.stringMatching(/^Connect Stripe below \(or set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\) .*real card payments/),
+      expect.stringMatching(/^Connect Twilio below \(or set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM\) /),
+      expect.stringMatching(/^Connect an e-mail server below \(or set SMTP_URL and MAIL_FROM\) /),
     ]);
   });
 
@@ -82,7 +82,7 @@ describeEachDb('payments and messages', (kind) => {
       const d = (await channels().expect(200)).body.data;
       expect(d.payments.kind).toBe('none');
       expect(d.email.kind).toBe('none');
-      expect(d.going_live).toEqual(expect.arrayContaining([expect.stringMatching(/^Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL/), expect.stringMatching(/^Set SMTP_URL and MAIL_FROM to send e-mail \(/)]));
+      expect(d.going_live).toEqual(expect.arrayContaining([expect.stringMatching(/^Connect Stripe below \(or set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL\)/), expect.stringMatching(/^Connect an e-mail server below \(or set SMTP_URL and MAIL_FROM\) to send e-mail \(/)]));
       // and a test e-mail cannot go anywhere: said plainly
       const res = await testMessage({ channel: 'email' }).expect(503);
       expect(res.body.error.code).toBe('EMAIL_UNAVAILABLE');
@@ -140,7 +140,7 @@ describeEachDb('payments and messages', (kind) => {
       p.ctx.sender = outboxSender(p.db, p.clock, p.ctx.logger, { keep: false });
       expect((await channels().expect(200)).body.data.sms).toEqual({ kind: 'none', from: null });
       const res = await testMessage({ channel: 'sms', phone: '0917 123 4567' }).expect(400);
-      expect(res.body.error.fields.channel).toMatch(/^this shop cannot send text messages yet: set TWILIO_ACCOUNT_SID/);
+      expect(res.body.error.fields.channel).toMatch(/^this shop cannot send text messages yet: connect Twilio \(or set TWILIO_ACCOUNT_SID/);
       expect(await auditRows()).toHaveLength(0);
     } finally {
       p.ctx.sender = saved;

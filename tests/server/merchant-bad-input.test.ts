@@ -8,7 +8,9 @@
  */
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { beforeAll, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '#contract/endpoints';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { memberCodesFor } from '../../server/provider/rewards/voucher-codes';
@@ -16,6 +18,8 @@ import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { newIp } from './auth.helpers';
 import { newStaff, newStaffEmail, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
+import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
+import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
 
 type Json = unknown;
 const NUL = 'a\u0000b';
@@ -135,8 +139,27 @@ interface Spec {
   required: string[];
 }
 
+// the services the console connects, as local stand-ins: a good input is tested against them before it is saved
+const STRIPE_KEY = 'sk_test_BADINPUTSTRIPEKEY0000';
+const TWILIO = { accountSid: fakeSid('AC'), authToken: 'bad-input-token', from: '+14155550188' };
+let stripe: StripeFake;
+let twilio: TwilioFake;
+const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'] });
+let smtpPort = 0;
+beforeAll(async () => {
+  stripe = await startStripeFake({ secretKey: STRIPE_KEY });
+  twilio = await startTwilioFake({ ...TWILIO, numbers: [TWILIO.from] });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await stripe?.close();
+  await twilio?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
 describeEachDb('bad input on every merchant console call', (kind) => {
-  const p = useTestProvider(kind);
+  const p = useTestProvider(kind, () => ({ channelEndpoints: { stripeApiBase: `http://127.0.0.1:${stripe.port}`, twilioApiBase: twilio.origin } }));
   let owner: TestStaff;
   let member: TestStaff;
 
@@ -557,6 +580,42 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: { channel: ['', 'fax', 'SMS', 42, null, ['sms']], phone: ['not a phone', '', 42, null, 'x'.repeat(41)] },
       // a missing phone is refused too, once the channel says sms (tests/server/channels.test.ts)
       required: ['channel'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/channels/connect/stripe',
+      owner: true,
+      valid: async () => ({ secret_key: STRIPE_KEY, webhook_secret: 'whsec_badinput0001' }),
+      bad: { secret_key: ['', 'pk_live_abc', 'sk_live_has space', 42, null, `sk_live_${'x'.repeat(300)}`, `sk_live_${NUL}`, ['sk_live_a']], webhook_secret: ['', 'secret', 42, null, `whsec_${NUL}`, ['whsec_a']] },
+      required: ['secret_key', 'webhook_secret'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/channels/connect/twilio',
+      owner: true,
+      valid: async () => ({ account_sid: TWILIO.accountSid, auth_token: TWILIO.authToken, from: TWILIO.from }),
+      bad: { account_sid: ['', 'AC123', 42, null, `${TWILIO.accountSid}x`], auth_token: ['', 'has space', 42, null, 'x'.repeat(201), NUL], from: ['', '0917 123 4567', 42, null, 'MG12'] },
+      required: ['account_sid', 'auth_token', 'from'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/channels/connect/smtp',
+      owner: true,
+      valid: async () => ({ url: `smtp://127.0.0.1:${smtpPort}`, from: 'Kopi Senja <no-reply@kopisenja.test>' }),
+      bad: { url: ['', 'http://mail.example.com', 'smtp://', 'smtp://mail.example.com/path', 42, null, `smtp://${NUL}`], from: ['', 'not-an-address', 42, null, `${'x'.repeat(201)}@example.com`, NUL] },
+      required: ['url', 'from'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/channels/disconnect',
+      owner: true,
+      // something to disconnect: the e-mail server, connected first (the row above connects it too)
+      valid: async () => {
+        await p.call('post', 'merchant/channels/connect/smtp', { token: owner.token, body: { url: `smtp://127.0.0.1:${smtpPort}`, from: 'no-reply@kopisenja.test' } }).expect(200);
+        return { service: 'smtp' };
+      },
+      bad: { service: ['', 'paypal', 'STRIPE', 42, null, ['stripe']] },
+      required: ['service'],
     },
     { method: 'get', path: 'merchant/orders/board', owner: true, valid: async () => ({ location_id: 1 }), bad: { location_id: BAD_QUERY_ID }, required: [] },
     { method: 'get', path: 'merchant/orders/detail', owner: true, valid: async () => ({ name: await walletOrder() }), bad: { name: ['', 'x'.repeat(41)] }, required: ['name'] },

@@ -124,3 +124,27 @@ export function smtpMailer(options: SmtpMailerOptions): MailSender {
     },
   };
 }
+
+/**
+ * Tests an SMTP server before the console saves it (issue 46): nodemailer's `transporter.verify()`
+ * connects, secures the connection and signs in. Answers null when it did, else why not in words the
+ * owner can act on (the host and port, never the user or password).
+ */
+export async function checkSmtp(url: string, timeoutMs = 10_000): Promise<string | null> {
+  const options = smtpTransportOptions(url, timeoutMs);
+  const where = `${options.host}:${options.port}`;
+  const transport = loadNodemailer().createTransport(options);
+  try {
+    await transport.verify();
+    return null;
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'EAUTH') return `${where} did not accept the user name and password`;
+    if (code === 'ENOAUTH') return `${where} wants a user name and password: add them to the URL`;
+    if (code === 'ETLS') return `could not secure the connection to ${where}`;
+    if (code === 'EDNS') return `could not find ${options.host}`;
+    return `could not reach ${where}`;
+  } finally {
+    transport.close();
+  }
+}

@@ -134,3 +134,35 @@ function networkCode(err: unknown): string | null {
   const code = (err as { code?: unknown })?.code;
   return typeof code === 'string' && /^[A-Z_]{3,40}$/.test(code) ? code : null;
 }
+
+/**
+ * Tests an Account SID and Auth Token before the console saves them (issue 46): GET the account
+ * resource (/2010-04-01/Accounts/{sid}.json) with the official library, and a sending number among the
+ * account's (IncomingPhoneNumbers?PhoneNumber=…). Answers null when Twilio knows the account, it is
+ * active and the number is its own, else why not in words the owner can act on (never the token).
+ */
+export async function checkTwilioAccount(o: { accountSid: string; authToken: string; from?: string; apiBase?: string; timeoutMs?: number }): Promise<string | null> {
+  const timeout = o.timeoutMs ?? 10_000;
+  const client = twilio()(o.accountSid, o.authToken, {
+    ...(o.apiBase ? { httpClient: redirectedTwilioClient(o.apiBase, undefined, timeout) } : {}),
+    timeout,
+    autoRetry: false,
+    logLevel: 'info',
+  });
+  try {
+    const account = await client.api.v2010.accounts(o.accountSid).fetch();
+    if (account.status !== 'active') return `Twilio said the account is ${account.status}`;
+    // a sending number must be one of the account's, able to send texts (a Messaging Service is checked by its first message)
+    if (o.from && !o.from.startsWith('MG')) {
+      const numbers = await client.api.v2010.accounts(o.accountSid).incomingPhoneNumbers.list({ phoneNumber: o.from, limit: 1 });
+      if (!numbers.some((n) => n.phoneNumber === o.from && n.capabilities?.sms !== false)) return `Twilio said ${o.from} is not a number of this account that can send text messages`;
+    }
+    return null;
+  } catch (err) {
+    const code = twilioCode(err);
+    if (code === 20003 || httpStatus(err) === 401) return 'Twilio said the Account SID or Auth Token is wrong';
+    if (code === 20404 || httpStatus(err) === 404) return 'Twilio does not know this account (check the Account SID)';
+    if (httpStatus(err) !== null) return 'Twilio refused the credentials';
+    return `could not reach Twilio (${o.apiBase ? new URL(o.apiBase).host : 'api.twilio.com'})`;
+  }
+}

@@ -45,3 +45,35 @@ export async function setupFacts(db: Database, o: { actions: readonly string[]; 
   const seen = new Set<string>([...o.actions.filter((a) => r[`a:${a}`] === true), ...o.prefixes.filter((p) => r[`p:${p}`] === true)]);
   return { seen, team: Number(r.team) };
 }
+
+/** The services connected from the console, sealed as stored (few rows: one per service). */
+export async function connectionRows(db: Database) {
+  return db.selectFrom('channel_connections').selectAll().execute();
+}
+
+/** One service's row under a lock, so two owners connecting at once apply one after the other. */
+export async function lockConnection(trx: Database, service: 'stripe' | 'twilio' | 'smtp') {
+  return trx.selectFrom('channel_connections').selectAll().where('service', '=', service).forUpdate().executeTakeFirst();
+}
+
+export async function saveConnection(
+  trx: Database,
+  row: { service: 'stripe' | 'twilio' | 'smtp'; sealed: string; hint: Record<string, string>; staffId: number; staffName: string; connectedAt: Date; now: Date },
+): Promise<void> {
+  const values = { sealed: row.sealed, hint: JSON.stringify(row.hint), connected_by: row.staffId, connected_by_name: row.staffName, connected_at: row.connectedAt, updated_at: row.now };
+  await trx
+    .insertInto('channel_connections')
+    .values({ service: row.service, ...values })
+    .onConflict((oc) => oc.column('service').doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteConnection(trx: Database, service: 'stripe' | 'twilio' | 'smtp'): Promise<void> {
+  await trx.deleteFrom('channel_connections').where('service', '=', service).execute();
+}
+
+/** The signed-in member's name, as Activity and the console show who connected a service. */
+export async function staffName(db: Database, staffId: number): Promise<string> {
+  const row = await db.selectFrom('staff').select('name').where('id', '=', staffId).executeTakeFirst();
+  return row?.name ?? 'an owner';
+}

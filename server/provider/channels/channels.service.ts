@@ -14,6 +14,7 @@ import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import { lastWebhookAt, lockTestMessages, setupFacts, staffEmail } from './channels.repo';
 import { CLEAR_DEMO_ACTION } from './demo';
+import { connectionsOf } from './connections.service';
 
 /** Test messages an owner may send in an hour: enough to try each channel after a fix, not a way to send texts. */
 export const TEST_MESSAGES_PER_HOUR = 5;
@@ -32,24 +33,25 @@ function paymentsOf(ctx: ProviderContext, lastEvent: Date | null): ChannelsData[
   };
 }
 
-/** What going live still needs, in the order an operator would do it; each sentence names the variables to set. */
-function goingLive(c: Omit<ChannelsData, 'test_mode' | 'going_live'>): string[] {
+/** What going live still needs, in the order an owner would do it: connect it below, or (an operator) set its variables. */
+function goingLive(c: Omit<ChannelsData, 'test_mode' | 'going_live' | 'connections'>): string[] {
   const needs: string[] = [];
   const { payments, sms, email } = c;
-  if (payments.kind === 'none') needs.push('Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL to take card payments: until then top-ups and paying online are off.');
-  if (payments.kind === 'sandbox') needs.push('Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (and PUBLIC_URL) to take real card payments: the sandbox pays anything without money.');
-  if (payments.kind === 'stripe' && payments.mode === 'test') needs.push('Put a live Stripe key (sk_live_…) in STRIPE_SECRET_KEY to take real card payments: a test key takes no real money.');
+  if (payments.kind === 'none') needs.push('Connect Stripe below (or set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL) to take card payments: until then top-ups and paying online are off.');
+  if (payments.kind === 'sandbox') needs.push('Connect Stripe below (or set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) to take real card payments: the sandbox pays anything without money.');
+  if (payments.kind === 'stripe' && payments.mode === 'test') needs.push('Use a live Stripe key (sk_live_…) to take real card payments: a test key takes no real money.');
   if (payments.kind === 'stripe' && payments.last_event_at === null) needs.push('Add the webhook endpoint below in the Stripe Dashboard (Developers → Webhooks): no payment event has arrived yet.');
-  if (sms.kind === 'outbox') needs.push('Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send sign-in codes by text message: they go to the development outbox now.');
-  if (sms.kind === 'none') needs.push('Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to send sign-in codes by text message: none is sent now.');
-  if (email.kind === 'outbox') needs.push('Set SMTP_URL and MAIL_FROM to send e-mail: it goes to the development outbox now.');
-  if (email.kind === 'none') needs.push('Set SMTP_URL and MAIL_FROM to send e-mail (address checks, staff invitations, password resets).');
+  if (sms.kind === 'outbox') needs.push('Connect Twilio below (or set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM) to send sign-in codes by text message: they go to the development outbox now.');
+  if (sms.kind === 'none') needs.push('Connect Twilio below (or set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM) to send sign-in codes by text message: no customer can sign in by phone until then.');
+  if (email.kind === 'outbox') needs.push('Connect an e-mail server below (or set SMTP_URL and MAIL_FROM) to send e-mail: it goes to the development outbox now.');
+  if (email.kind === 'none') needs.push('Connect an e-mail server below (or set SMTP_URL and MAIL_FROM) to send e-mail (address checks, staff invitations, password resets).');
   return needs;
 }
 
 /** How payments and messages are configured, without a secret. */
 export async function channelsOf(ctx: ProviderContext): Promise<ChannelsData> {
-  const payments = paymentsOf(ctx, await lastWebhookAt(ctx.db));
+  const [lastEvent, connections] = await Promise.all([lastWebhookAt(ctx.db), connectionsOf(ctx)]);
+  const payments = paymentsOf(ctx, lastEvent);
   const s = ctx.sender.channel;
   const sms: ChannelsData['sms'] = s.kind === 'twilio' ? { kind: 'twilio', from: s.from } : { kind: s.kind === 'outbox' ? 'outbox' : 'none', from: null };
   const m = ctx.mailer?.channel;
@@ -57,7 +59,7 @@ export async function channelsOf(ctx: ProviderContext): Promise<ChannelsData> {
   // a card payment that moves no real money, or a message nobody receives, is a test shop
   const testMode = payments.kind !== 'stripe' || payments.mode === 'test' || sms.kind === 'outbox' || email.kind === 'outbox';
   const channels = { payments, sms, email };
-  return { test_mode: testMode, going_live: goingLive(channels), ...channels };
+  return { test_mode: testMode, going_live: goingLive(channels), ...channels, connections };
 }
 
 /**
@@ -69,11 +71,11 @@ export async function sendTestMessage(ctx: ProviderContext, staff: StaffOfReques
   const shop = settings.setting_company;
   let to: string;
   if (input.channel === 'email') {
-    if (!ctx.mailer) throw new AppError('EMAIL_UNAVAILABLE', 'This shop cannot send e-mails yet: set SMTP_URL and MAIL_FROM, then try again.');
+    if (!ctx.mailer) throw new AppError('EMAIL_UNAVAILABLE', 'This shop cannot send e-mails yet: connect an e-mail server (or set SMTP_URL and MAIL_FROM), then try again.');
     to = (await staffEmail(ctx.db, staff.id)) ?? '';
   } else {
     // without a text message service the sender only logs (digits hidden): nothing would reach the phone
-    if (ctx.sender.channel.kind === 'log') throw validation({ channel: 'this shop cannot send text messages yet: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM' });
+    if (ctx.sender.channel.kind === 'log') throw validation({ channel: 'this shop cannot send text messages yet: connect Twilio (or set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM)' });
     to = normalizePhone(input.phone ?? '', rules.default_country_code);
   }
   const now = ctx.clock.now();

@@ -1,4 +1,4 @@
-import type { Response, Router } from 'express';
+import type { RequestHandler, Response, Router } from 'express';
 
 /**
  * What the provider's hosted pages share (the sandbox's payment page, a campaign e-mail's unsubscribe
@@ -39,12 +39,12 @@ export function hostedPageHeaders(res: Response, contentType: string, csp: strin
 }
 
 /** A hosted page's script and stylesheet, at `<path>.js` and `<path>.css`, with the page's headers. */
-export function serveHostedPageFiles(router: Router, path: string, files: { js: string; css: string; csp: string }): void {
-  router.get(`${path}.js`, (_req, res) => {
+export function serveHostedPageFiles(router: Router, path: string, files: { js: string; css: string; csp: string }, ...guards: RequestHandler[]): void {
+  router.get(`${path}.js`, ...guards, (_req, res) => {
     hostedPageHeaders(res, 'text/javascript; charset=utf-8', files.csp);
     res.status(200).send(files.js);
   });
-  router.get(`${path}.css`, (_req, res) => {
+  router.get(`${path}.css`, ...guards, (_req, res) => {
     hostedPageHeaders(res, 'text/css; charset=utf-8', files.csp);
     res.status(200).send(files.css);
   });

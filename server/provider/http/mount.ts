@@ -90,7 +90,6 @@ export function mount<A extends AreaSpec<any, any>>(
   const r = apiRouter();
   for (const name of Object.keys(spec.endpoints) as (keyof A['endpoints'] & string)[]) {
     const e = spec.endpoints[name] as SpecEndpoint;
-    if (e.gateway && e.gateway !== ctx.paymentGateway?.name) continue;
     const handler = handlers[name] as (input: unknown, at: At<unknown>) => Promise<unknown>;
     const path = `/${e.path.replace(/\{(\w+)\}/g, ':$1')}`;
     const run: RequestHandler = async (req, res) => {
@@ -123,7 +122,10 @@ export function mount<A extends AreaSpec<any, any>>(
       if (answer instanceof Reply) res.status(answer.envelope.status).json(answer.envelope);
       else send(res, e.call.status, e.message, answer);
     };
-    r[e.method](path, ...guard(ctx, e.auth), ...(before[name] ?? []), run);
+    // a gateway's own calls (its webhook, the sandbox's page) exist only while it is the payment gateway,
+    // checked per call: one connected from the console takes over while the server runs
+    const gatewayOnly: RequestHandler[] = e.gateway ? [(_req, _res, next) => (e.gateway === ctx.paymentGateway?.name ? next() : next('route'))] : [];
+    r[e.method](path, ...gatewayOnly, ...guard(ctx, e.auth), ...(before[name] ?? []), run);
   }
   return r;
 }

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { paymentsSpec, type WebhookData } from '#contract/payments';
 import type { ProviderContext } from '../context';
 import { hostedPageHeaders, serveHostedPageFiles } from '../http/hosted-page';
@@ -25,18 +25,17 @@ export function paymentsRoutes(ctx: ProviderContext): Router {
   });
 
   // the sandbox's hosted page exists only while the sandbox is the payment gateway (development and
-  // staging, or production with PAYMENT_SANDBOX=true): it pays anything for whoever clicks Pay
-  if (ctx.paymentGateway?.name === SANDBOX_GATEWAY_NAME) {
-    serveHostedPageFiles(r, '/payment/sandbox', { js: SANDBOX_JS, css: SANDBOX_CSS, csp: SANDBOX_CSP });
-
-    // the browser opens the page through the gateway, which sends the customer's session along: the
-    // page shows a payment only to the customer who started it (anyone else: the not-found page)
-    r.get('/payment/sandbox/:id', async (req, res) => {
-      const page = await sandboxPage(ctx, await optionalCustomer(ctx, req), String(req.params.id));
-      hostedPageHeaders(res, 'text/html; charset=utf-8', SANDBOX_CSP);
-      res.status(page.status).send(page.html);
-    });
-  }
+  // staging, or production with PAYMENT_SANDBOX=true): it pays anything for whoever clicks Pay. Checked
+  // per call: Stripe connected from the console replaces the sandbox while the server runs
+  const sandboxOnly: RequestHandler = (_req, _res, next) => (ctx.paymentGateway?.name === SANDBOX_GATEWAY_NAME ? next() : next('route'));
+  serveHostedPageFiles(r, '/payment/sandbox', { js: SANDBOX_JS, css: SANDBOX_CSS, csp: SANDBOX_CSP }, sandboxOnly);
+  // the browser opens the page through the gateway, which sends the customer's session along: the
+  // page shows a payment only to the customer who started it (anyone else: the not-found page)
+  r.get('/payment/sandbox/:id', sandboxOnly, async (req, res) => {
+    const page = await sandboxPage(ctx, await optionalCustomer(ctx, req), String(req.params.id));
+    hostedPageHeaders(res, 'text/html; charset=utf-8', SANDBOX_CSP);
+    res.status(page.status).send(page.html);
+  });
 
   return r;
 }

@@ -325,3 +325,27 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
     },
   };
 }
+
+/**
+ * Tests a secret key before the console saves it (issue 46): one cheap authenticated read,
+ * GET /v1/balance, through the official library. Answers null when Stripe took the key, else why not
+ * in words the owner can act on (never the key). A restricted key not allowed to read the balance is
+ * still a key Stripe knows: accepted.
+ */
+export async function checkStripeKey(o: { secretKey: string; host?: string; port?: number; protocol?: 'http' | 'https'; timeoutMs?: number }): Promise<string | null> {
+  const StripeLib = loadStripe();
+  const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: o.timeoutMs ?? 10_000, appInfo: { name: 'loyalty-app' } };
+  if (o.host) config.host = o.host;
+  if (o.port) config.port = o.port;
+  if (o.protocol) config.protocol = o.protocol;
+  try {
+    await new StripeLib(o.secretKey, config).balance.retrieve();
+    return null;
+  } catch (err) {
+    if (err instanceof StripeLib.errors.StripeAuthenticationError) return 'Stripe said the key is invalid';
+    if (err instanceof StripeLib.errors.StripePermissionError) return null;
+    if (err instanceof StripeLib.errors.StripeConnectionError) return `could not reach Stripe (${o.host ?? 'api.stripe.com'})`;
+    if (err instanceof StripeLib.errors.StripeError) return `Stripe refused the key: ${err.message.replace(/(sk|rk)_(live|test)_\S+/g, '…')}`;
+    return `could not reach Stripe (${o.host ?? 'api.stripe.com'})`;
+  }
+}

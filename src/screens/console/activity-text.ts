@@ -292,8 +292,19 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
     case 'channels.test_message':
       return plain(`${who} sent a test ${a.channel === 'sms' ? 'text message' : 'e-mail'} to ${text(a.to, 'themselves')}.`);
     default:
-      return plain(optionSentence(e.action, who, a, b) ?? `${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: e.action === 'menu.option_group.delete' ? [] : diff() });
+      // a service connected in the console: its sentence says what is shown of it, nothing more to list
+      return plain(channelSentence(e.action, who, a, b) ?? optionSentence(e.action, who, a, b) ?? `${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: /^(menu\.option_group\.delete|channels\.)/.test(e.action) ? [] : diff() });
   }
+}
+
+/** A payment or message service connected, replaced or disconnected in the console (what is shown of it, never a secret). */
+function channelSentence(action: string, who: string, a: Obj, b: Obj): string | null {
+  const verbs: Record<string, string> = { 'channels.connect': 'connected', 'channels.replace': 'replaced the settings of', 'channels.disconnect': 'disconnected' };
+  const verb = verbs[action];
+  if (!verb) return null;
+  const service = ({ stripe: 'Stripe', twilio: 'Twilio', smtp: 'the e-mail server' } as Record<string, string>)[String(a.service ?? b.service)] ?? 'a service';
+  const shown = text(action === 'channels.disconnect' ? b.shown : a.shown, '');
+  return `${who} ${verb} ${service}${shown ? ` (${shown})` : ''}.`;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { SiteSettings } from '#contract';
-import type { TestMessageData } from '#contract/channels';
-import { useChannels, useSendTestMessage } from '../../api/channels';
+import type { Connectable, ConnectInput, TestMessageData } from '#contract/channels';
+import { useChannels, useConnectService, useDisconnectService, useSendTestMessage } from '../../api/channels';
 import { useSettings } from '../../api/settings';
 import { useStaffMe } from '../../api/staff';
 import { useAction } from '../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
+import { toast } from '../../ui';
 import { ChannelsScreen } from './channels-screen';
 import { consoleTimeFormat } from './console-format';
 
@@ -21,6 +22,27 @@ export default function ChannelsContainer() {
     setSent(null);
     setSent(await send(input));
   });
+  const connect = useConnectService();
+  const disconnect = useDisconnectService();
+  const [busy, setBusy] = useState<Connectable | null>(null);
+  const [connectErrors, setConnectErrors] = useState<{ errors: Partial<Record<Connectable, string>>; fields: Partial<Record<Connectable, Record<string, string>>> }>({ errors: {}, fields: {} });
+  const names: Record<Connectable, string> = { stripe: 'Stripe', twilio: 'Twilio', smtp: 'The e-mail server' };
+  /** connect or disconnect one service: a toast when it worked, the service's own words beside its form when not */
+  async function change(service: Connectable, act: () => Promise<unknown>, done: string) {
+    setBusy(service);
+    setConnectErrors((c) => ({ errors: { ...c.errors, [service]: undefined }, fields: { ...c.fields, [service]: undefined } }));
+    try {
+      await act();
+      toast.success(done);
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      setConnectErrors((c) => ({ errors: { ...c.errors, [service]: Object.keys(fields).length ? undefined : messageOf(err) }, fields: { ...c.fields, [service]: fields } }));
+    } finally {
+      setBusy(null);
+    }
+  }
+  const onConnect = (input: ConnectInput) => void change(input.service, () => connect(input), `${names[input.service]} is connected.`);
+  const onDisconnect = (service: Connectable) => void change(service, () => disconnect(service), `${names[service]} is disconnected.`);
   const fields = fieldErrorsOf(sending.error);
   const phoneError = fields.phone ?? null;
   // a channel the shop cannot use (no text message service): the provider's words, as a sentence
@@ -38,6 +60,11 @@ export default function ChannelsContainer() {
       sent={sent}
       sendError={sending.error && !phoneError ? (channelError ?? messageOf(sending.error)) : null}
       phoneError={phoneError}
+      onConnect={onConnect}
+      onDisconnect={onDisconnect}
+      busy={busy}
+      errors={connectErrors.errors}
+      fieldErrors={connectErrors.fields}
     />
   );
 }

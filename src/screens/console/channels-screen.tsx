@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ChannelsData, TestMessageData, TestMessageInput } from '#contract/channels';
 import { Badge, Button, Card, ErrorState, Notice, PhoneField, SkeletonGroup, SkeletonText, cx, focusRing } from '../../ui';
+import { ChannelConnections, type ChannelConnectionsProps } from './channel-connections';
 
-export interface ChannelsScreenProps {
+export interface ChannelsScreenProps extends Omit<ChannelConnectionsProps, 'connections' | 'formatTime'> {
   /** undefined while loading */
   channels?: ChannelsData | undefined;
   error?: string | null;
@@ -137,7 +138,7 @@ function TestMessageForm(props: Pick<ChannelsScreenProps, 'ownerEmail' | 'defaul
 }
 
 /** /merchant/channels (owners): how payments and messages are set up, in words, what going live needs, and a test message. */
-export function ChannelsScreen({ channels, error, onRetry, formatTime, ...form }: ChannelsScreenProps) {
+export function ChannelsScreen({ channels, error, onRetry, formatTime, onConnect, onDisconnect, busy, errors, fieldErrors, ...form }: ChannelsScreenProps) {
   if (!channels) {
     if (error) return <ErrorState title="We could not load payments and messages" message={error} onRetry={onRetry} />;
     return (
@@ -167,13 +168,14 @@ export function ChannelsScreen({ channels, error, onRetry, formatTime, ...form }
               <li key={need}>{need}</li>
             ))}
           </ol>
-          <p className="text-sm text-muted">The person who runs the server sets these, then restarts it. Keys and passwords are never shown here.</p>
+          <p className="text-sm text-muted">Connect each below: it takes effect within seconds, without a restart. Keys and passwords are never shown again in full.</p>
         </section>
       )}
       <div className="grid gap-4 lg:grid-cols-3">
         <PaymentsState payments={channels.payments} formatTime={formatTime} />
         <MessagesState sms={channels.sms} email={channels.email} />
       </div>
+      <ChannelConnections connections={channels.connections} formatTime={formatTime} onConnect={onConnect} onDisconnect={onDisconnect} busy={busy ?? null} errors={errors ?? {}} fieldErrors={fieldErrors ?? {}} />
       <TestMessageForm {...form} />
     </div>
   );

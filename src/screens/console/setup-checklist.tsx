@@ -13,7 +13,7 @@ const STEPS: Record<SetupStep, { title: string; why: string; href: string }> = {
   rewards: { title: 'Choose your rewards', why: 'What customers get for their points: change or add one.', href: consoleHref('rewards') },
   loyalty: { title: 'Check your tiers and wheel', why: 'The demo’s tiers welcome customers with its croissant and its wheel gives one away: save your tiers and publish your wheel (or clear the demo).', href: consoleHref('tiers') },
   staff: { title: 'Invite your team', why: 'Everyone at the counter signs in as themselves, so Activity says who did what.', href: consoleHref('staff') },
-  channels: { title: 'Take real payments and send real messages', why: 'Card payments through Stripe, codes by text message, e-mail: out of test mode.', href: consoleHref('channels') },
+  channels: { title: 'Take real payments and send real messages', why: 'Connect Stripe, Twilio and your e-mail server here, no restart needed: out of test mode.', href: consoleHref('channels') },
 };
 
 export interface SetupChecklistProps {

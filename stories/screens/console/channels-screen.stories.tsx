@@ -14,7 +14,7 @@ const meta = {
   component: ChannelsScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { channels: CHANNELS_TEST, ownerEmail: OWNER.email, defaultCountryCode: '63', formatTime, onSendTest: fn(), onRetry: fn() },
+  args: { channels: CHANNELS_TEST, ownerEmail: OWNER.email, defaultCountryCode: '63', formatTime, onSendTest: fn(), onRetry: fn(), onConnect: fn(), onDisconnect: fn() },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="channels" title="Payments and messages" onSignOut={fn()} onSignOutEverywhere={fn()}>
       <ChannelsScreen {...args} />
@@ -30,7 +30,7 @@ export const TestMode: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Your shop is in test mode')).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'What going live needs' })).toBeVisible();
-    await expect(canvas.getByText(/^Set SMTP_URL and MAIL_FROM/)).toBeVisible();
+    await expect(canvas.getByText(/^Connect an e-mail server below/)).toBeVisible();
   },
 };
 

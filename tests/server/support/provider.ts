@@ -202,6 +202,8 @@ export interface TestProviderOptions {
   passes?: PassesConfig;
   /** useTestProvider: empty the tables and seed again before each test */
   reset?: boolean;
+  /** where services connected from the console are reached (the tests' local Stripe and Twilio stand-ins) */
+  channelEndpoints?: { stripeApiBase?: string; twilioApiBase?: string };
 }
 
 /**
@@ -282,6 +284,7 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
       ...(opts.paymentGateway ? { paymentGateway: opts.paymentGateway } : {}),
       ...(opts.push ? { push: opts.push } : {}),
       ...(opts.passes ? { passes: opts.passes } : {}),
+      ...(opts.channelEndpoints ? { channelEndpoints: opts.channelEndpoints } : {}),
     },
     () => TEST_BASE,
   );
@@ -337,6 +340,8 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
       await emptyTables(handle.db);
       await seed(handle.db);
       clearMerchantCache();
+      // services connected from the console by the test before: gone with their rows
+      await ctx.channels.refresh(Date.now(), true);
       sent.length = 0;
       clock.set(new Date());
     },

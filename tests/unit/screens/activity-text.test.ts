@@ -223,6 +223,13 @@ describe('the activity log in words', () => {
     expect(describeActivity(entry({ action: 'channels.test_message', target: 'channel:email', after: { channel: 'email', to: 'anna@example.com' } }), f).sentence).toBe('Anna sent a test e-mail to anna@example.com.');
   });
 
+  it('says a service connected, replaced and disconnected in the console by what is shown of it, no change list (issue 46)', () => {
+    const connect = describeActivity(entry({ action: 'channels.connect', target: 'channel:stripe', after: { service: 'stripe', shown: 'sk_live_…4242' } }), f);
+    expect([connect.sentence, connect.changes]).toEqual(['Anna connected Stripe (sk_live_…4242).', []]);
+    expect(describeActivity(entry({ action: 'channels.replace', target: 'channel:twilio', before: { service: 'twilio', shown: 'AC…1111' }, after: { service: 'twilio', shown: 'AC…2222' } }), f).sentence).toBe('Anna replaced the settings of Twilio (AC…2222).');
+    expect(describeActivity(entry({ action: 'channels.disconnect', target: 'channel:smtp', before: { service: 'smtp', shown: 'mail.example.com:587' } }), f).sentence).toBe('Anna disconnected the e-mail server (mail.example.com:587).');
+  });
+
   it('says downloads with their days, points with the customer, an unknown action plainly', () => {
     expect(describeActivity(entry({ action: 'export.orders', after: { from: '2026-11-01', to: '2026-11-30' } }), f).sentence).toBe('Anna downloaded the orders for Nov 1, 2026 to Nov 30, 2026.');
     const points = describeActivity(entry({ action: 'customer.points', before: { points: 500 }, after: { points: 450, change: -50, reason: 'Counted twice', customer: 'Ana Reyes' } }), f);
