@@ -27,6 +27,7 @@ export const CALLING_CODES: CallingCode[] = [
  * typed, so a form can tell "empty" from "not a number" and say which.
  */
 export function toE164(countryCode: string, national: string): string {
-  if (!/\d/.test(national)) return '';
+  // only separators: empty; letters ("abc") are text a form says is not a number (issue 46)
+  if (!/[\p{L}\p{N}]/u.test(national)) return '';
   return normalizePhoneNumber(national, countryCode.replace(/\D/g, '')) ?? national.trim();
 }

@@ -35,6 +35,8 @@ describe('toE164', () => {
   it('answers what was typed when it is not a phone number, so a form can say so', () => {
     expect(toE164('63', '12')).toBe('12');
     expect(toE164('63', '0917 abc')).toBe('0917 abc');
+    // letters alone are not "nothing typed" (issue 46: "abc" was told "Enter your phone number.")
+    expect(toE164('63', 'abc')).toBe('abc');
   });
 });
 
