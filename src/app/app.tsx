@@ -5,7 +5,7 @@ import { LoadingScreen } from '../ui';
 import { AuthProvider, useAuth } from './auth/auth-context';
 import { bootFallback, readBootData } from './boot';
 import { CheckoutProvider } from './checkout';
-import { documentTitle, guardRedirect, matchRoute, paths, ROUTES, TITLES, type PathName } from '#contract/routes';
+import { documentTitle, guardRedirect, matchRoute, paths, ROUTES, shortcutRedirect, TITLES, type PathName } from '#contract/routes';
 import { NotFoundPage, PAGES } from './routes';
 import { LandingBackground, SiteSettingsProvider, useSite } from './settings';
 import { createExpiringCache, swrOptions } from '../shared/swr';
@@ -86,6 +86,9 @@ function Shell() {
     document.title = documentTitle(settings.setting_company || undefined, name ? TITLES[name] : 'Page Not Found');
   }, [settings.setting_company, name]);
 
+  // a short address (/rewards) goes on to its page first; the guard then decides as for that page
+  const shortcut = shortcutRedirect(location.pathname);
+  if (shortcut) return <Navigate to={`${shortcut}${location.search}${location.hash}`} replace />;
   const redirect = guardRedirect(location.pathname, location.search, isAuth);
   if (redirect) return <Navigate to={redirect} replace />;
 

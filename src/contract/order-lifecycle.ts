@@ -39,6 +39,10 @@ export function forwardStep(status: OrderStatus, fulfilment: Fulfilment): OrderS
 export const TERMINAL_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
 export const isTerminal = (status: OrderStatus): boolean => TERMINAL_STATUSES.includes(status);
 
+/** Statuses from which an order may still become ready: what "a message when it is ready" is for. */
+const READY_AHEAD: readonly OrderStatus[] = ['pending_payment', 'paid', 'preparing'];
+export const canStillBeReady = (status: OrderStatus): boolean => READY_AHEAD.includes(status);
+
 /** The happy path for a fulfilment: pickup orders skip `on_delivery`. */
 export function statusSteps(fulfilment: Fulfilment): OrderStatus[] {
   return fulfilment === 'delivery'

@@ -81,6 +81,29 @@ export const to = {
   paymentFail: (order: string) => `${paths.paymentFail}?order=${encodeURIComponent(order)}`,
 };
 
+/**
+ * Short addresses people type or guess (issue 46: `/rewards` and `/profile` were 404s), each sent on to
+ * the page it names. Matched exactly (a trailing slash ignored), case-sensitive like the routes.
+ */
+const SHORTCUTS: Readonly<Record<string, string>> = {
+  '/rewards': to.rewardStorage('active'),
+  '/reward': to.rewardStorage('active'),
+  '/reward/storage': to.rewardStorage('active'),
+  '/vouchers': to.rewardStorage('active'),
+  '/profile': paths.profileHome,
+  '/orders': paths.orderHome,
+  '/order': paths.orderHome,
+  '/wallet': paths.profileWallet,
+  '/points': paths.profilePoint,
+  '/notifications': paths.profileNotification,
+};
+
+/** The page a short address leads to, or null when it is not one (a real page or an unknown path). */
+export function shortcutRedirect(pathname: string): string | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return Object.hasOwn(SHORTCUTS, trimmed) ? SHORTCUTS[trimmed]! : null;
+}
+
 /** Pages a signed-in customer is sent away from (to /home); the only pages a guest may see. */
 export const SIGNED_OUT_ONLY: readonly string[] = names.filter((n) => ROUTES[n].guard === 'guest').map((n) => ROUTES[n].path);
 

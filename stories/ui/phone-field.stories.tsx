@@ -32,5 +32,22 @@ export const PastedWithCountryCode: Story = {
     await expect(args.onChange).toHaveBeenLastCalledWith('+639175550123');
   },
 };
+/** Issue 46: a pasted or typed +44 number moves the select to +44, never "+63" in front of it. */
+export const PastedOtherCountry: Story = {
+  args: { defaultCountryCode: '63' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const field = canvas.getByLabelText('Phone number');
+    await userEvent.click(field);
+    await userEvent.paste('+44 7911 123456');
+    await expect(canvas.getByRole('combobox', { name: 'Country code' })).toHaveValue('44');
+    await expect(field).toHaveValue('7911 123456');
+    await expect(args.onChange).toHaveBeenLastCalledWith('+447911123456');
+    await userEvent.clear(field);
+    await userEvent.type(field, '+1 415 555 0100');
+    await expect(canvas.getByRole('combobox', { name: 'Country code' })).toHaveValue('1');
+    await expect(args.onChange).toHaveBeenLastCalledWith('+14155550100');
+  },
+};
 export const OtherDefaultCountry: Story = { args: { defaultCountryCode: '60' } };
 export const WithError: Story = { args: { defaultNumber: '12', error: 'Enter a full phone number' } };

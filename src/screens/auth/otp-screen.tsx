@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Notice, OtpInput } from '../../ui';
 import { AuthLayout, TextButton } from './auth-layout';
 import { formatPhone } from './format-phone';
@@ -33,6 +33,36 @@ export interface OtpScreenProps {
   title?: string;
 }
 
+/**
+ * Sends each code once: a check spends one of the few tries, so the same code is not sent while it is
+ * checked (six digits verify at once; Verify right after would send it twice), nor after it was
+ * refused, until a digit changes. `triedAgain`: Verify was pressed on the refused code.
+ */
+function useSendOnce({ onVerify, verifying, errorCode, formError }: Pick<OtpScreenProps, 'onVerify' | 'verifying' | 'errorCode' | 'formError'>) {
+  const [triedAgain, setTriedAgain] = useState(false);
+  // a ref, not state: a second send may come before the next render
+  const sent = useRef<string | null>(null);
+  // no answer about the code itself (the network, the server): the same code may be sent again
+  useEffect(() => {
+    if (formError) sent.current = null;
+  }, [formError]);
+  return {
+    triedAgain,
+    send(code: string) {
+      if (verifying) return;
+      if (code === sent.current) return setTriedAgain(errorCode === 'INVALID_CODE');
+      sent.current = code;
+      setTriedAgain(false);
+      onVerify?.(code);
+    },
+    changed: () => setTriedAgain(false),
+    forget() {
+      sent.current = null;
+      setTriedAgain(false);
+    },
+  };
+}
+
 /** /otp (and /register-otp): six boxes for the texted code, resend countdown, wrong/expired code. */
 export function OtpScreen({
   phone,
@@ -53,15 +83,12 @@ export function OtpScreen({
   // A new code clears the boxes: OtpInput keeps its own digits, so it is remounted.
   const [round, setRound] = useState(0);
   const [tooShort, setTooShort] = useState(false);
+  const once = useSendOnce({ onVerify, verifying, errorCode, formError });
   const dead = errorCode === 'CODE_EXPIRED' || errorCode === 'TOO_MANY_ATTEMPTS';
 
   const verify = (value: string) => {
-    if (!/^\d{6}$/.test(value)) {
-      setTooShort(true);
-      return;
-    }
-    setTooShort(false);
-    onVerify?.(value);
+    setTooShort(!/^\d{6}$/.test(value));
+    if (/^\d{6}$/.test(value)) once.send(value);
   };
 
   const submit = (e: FormEvent) => {
@@ -70,6 +97,7 @@ export function OtpScreen({
   };
 
   const resend = () => {
+    once.forget();
     setCode('');
     setRound((r) => r + 1);
     onResend?.();
@@ -77,6 +105,7 @@ export function OtpScreen({
 
   let codeError: string | undefined;
   if (tooShort) codeError = 'Enter all 6 digits of the code.';
+  else if (once.triedAgain && errorCode === 'INVALID_CODE') codeError = "You already tried this code and it isn't right. Change it, then Verify.";
   else if (errorCode === 'INVALID_CODE')
     codeError =
       attemptsLeft != null
@@ -107,6 +136,7 @@ export function OtpScreen({
           onChange={(value) => {
             setCode(value);
             if (tooShort) setTooShort(false);
+            once.changed();
           }}
           onComplete={verify}
         />

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { type Order, type OrderRefund, type OrderStatus, statusSteps } from '#contract';
+import { canStillBeReady, type Order, type OrderRefund, type OrderStatus, statusSteps } from '#contract';
 import { AddressLines, AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, MapLink, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
@@ -28,7 +28,7 @@ export interface OrderDetailScreenProps {
   locale: string;
   /** The merchant's time zone for the timeline (default UTC). */
   timeZone?: string;
-  /** the offer of notifications (web push), shown under the order's status */
+  /** the offer of notifications (web push), shown under the order's status while it may still become ready */
   pushCard?: ReactNode;
 }
 
@@ -345,7 +345,8 @@ export function OrderDetailScreen({
           <p className="text-lg font-semibold">{statusDescription(order.status, order.fulfilment)}</p>
         </div>
 
-        {order.status !== 'cancelled' && pushCard}
+        {/* the offer is of a message when the order is ready: only while that is still to come */}
+        {canStillBeReady(order.status) && pushCard}
 
         {order.status === 'cancelled' && <MoneyBack order={order} money={money} locale={locale} className={section} />}
 

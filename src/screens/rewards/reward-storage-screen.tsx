@@ -23,6 +23,7 @@ import {
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 import { RewardPicture } from './reward-picture';
+import { freeProductWords } from './free-product-words';
 import { byReach, lockedText, missingText, reachOf } from './reward-reach';
 import { VoucherCodePanel } from './voucher-code-panel';
 
@@ -112,7 +113,7 @@ function VoucherList({ status, vouchers, loading, error, onRetry, onOpen, locale
             <RewardPicture src={v.reward.image} width={64} height={64} dim={v.status !== 'active'} className="size-16 shrink-0 rounded-xl object-cover" />
             <span className="flex min-w-0 flex-1 flex-col gap-0.5">
               <span className="truncate font-semibold text-ink">{v.reward.title}</span>
-              {v.reward.free_product && <span className="text-sm font-medium text-success">Free {v.reward.free_product}</span>}
+              {freeProductWords(v.reward) && <span className="text-sm font-medium text-success">{freeProductWords(v.reward)}</span>}
               <span className="tabular-nums text-sm text-ink">{v.code}</span>
               <span className="text-sm text-muted">{voucherDateText(v, locale, timeZone)}</span>
             </span>
@@ -137,7 +138,7 @@ function RewardCard({ reward: r, points, onRedeemReward, locale }: { reward: Rew
       <RewardPicture src={r.image} width={80} height={80} dim={reach.kind !== 'ready'} className="size-20 shrink-0 rounded-xl object-cover" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h3 className="font-semibold text-ink">{r.title}</h3>
-        {r.free_product && <p className="text-sm font-medium text-success">Free {r.free_product}</p>}
+        {freeProductWords(r) && <p className="text-sm font-medium text-success">{freeProductWords(r)}</p>}
         <p className="text-sm text-brand-ink">
           <Points value={r.points_cost} locale={locale} showIcon />
         </p>

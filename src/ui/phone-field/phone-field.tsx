@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ChevronDownIcon } from '../icon/base-icons';
 import { cx } from '../lib/cx';
 import { FieldFrame } from '../text-field/text-field';
-import { CALLING_CODES, toE164, type CallingCode } from './countries';
+import { CALLING_CODES, splitCallingCode, toE164, type CallingCode } from './countries';
 
 export interface PhoneFieldProps {
   label?: ReactNode;
@@ -89,8 +89,13 @@ export function PhoneField({
             disabled={disabled}
             required={required}
             onChange={(e) => {
-              setNumber(e.target.value);
-              onChange?.(toE164(cc, e.target.value));
+              // "+44 7911 123456" next to +63: the select moves to +44 and keeps the rest (issue 46)
+              const own = splitCallingCode(e.target.value, options);
+              const code = own?.code ?? cc;
+              const national = own?.national ?? e.target.value;
+              setCc(code);
+              setNumber(national);
+              onChange?.(toE164(code, national));
             }}
           />
           {/* a hidden input has no box: no gap either */}

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { LoginScreen } from '../../../src/screens/auth/login-screen';
-import { merchantFor, PHONE } from '../../fixtures/auth';
+import { merchantFor, PHONE, playLettersInPhone } from '../../fixtures/auth';
 
 /** A stand-in for the Google Identity Services button the app renders in the slot. */
 const googleButton = (
@@ -86,6 +86,9 @@ export const EmptyPhone: Story = {
     await expect(args.onSendCode).not.toHaveBeenCalled();
   },
 };
+
+/** Letters typed (issue 46): the field says what is wrong with them. */
+export const LettersInPhone: Story = { tags: ['!screen'], play: playLettersInPhone };
 
 /** Sending: the button shows a spinner and the field is locked. */
 export const Loading: Story = { name: 'Loading (sending code)', args: { sending: true, defaultNumber: '917 123 4567' } };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { OtpScreen } from '../../../src/screens/auth/otp-screen';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { OtpScreen, type OtpErrorCode } from '../../../src/screens/auth/otp-screen';
 import { GOOD_CODE, merchantFor, PHONE } from '../../fixtures/auth';
 
 /** /otp: six boxes, the number it went to, resend countdown, wrong / expired code, too many tries. */
@@ -54,6 +55,48 @@ export const IncompleteCode: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
     await expect(await canvas.findByText('Enter all 6 digits of the code.')).toBeVisible();
     await expect(args.onVerify).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * Issue 46: a wrong code went to the server twice (typed to six digits, then Verify), two of five tries
+ * gone. The screen sends a code once while it is checked, and not again once refused until it changes.
+ */
+export const SameCodeSentOnce: Story = {
+  tags: ['!screen'],
+  args: { resendIn: 45 },
+  render: function Render(args) {
+    const [verifying, setVerifying] = useState(false);
+    const [errorCode, setErrorCode] = useState<OtpErrorCode | null>(null);
+    // the flow's answer comes a moment later: a refusal, with the tries left
+    const onVerify = (code: string) => {
+      args.onVerify?.(code);
+      setErrorCode(null);
+      setVerifying(true);
+      setTimeout(() => {
+        setVerifying(false);
+        setErrorCode('INVALID_CODE');
+      }, 300);
+    };
+    return <OtpScreen {...args} onVerify={onVerify} verifying={verifying} errorCode={errorCode} attemptsLeft={errorCode ? 4 : null} />;
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await userEvent.keyboard('111111');
+    // Verify at once, while the typed code is being checked
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await expect(await canvas.findByText(/That code isn't right/)).toBeVisible();
+    await expect(args.onVerify).toHaveBeenCalledTimes(1);
+    // refused: Verify again with the same code sends nothing and says why
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await expect(await canvas.findByText(/You already tried this code/)).toBeVisible();
+    await expect(args.onVerify).toHaveBeenCalledTimes(1);
+    // a changed digit is a new code: sent at once
+    await userEvent.click(canvas.getByRole('textbox', { name: 'Digit 6 of 6' }));
+    await userEvent.keyboard('2');
+    await waitFor(() => expect(args.onVerify).toHaveBeenCalledTimes(2));
+    await expect(args.onVerify).toHaveBeenLastCalledWith('111112');
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { RegisterScreen } from '../../../src/screens/auth/register-screen';
-import { merchantFor } from '../../fixtures/auth';
+import { merchantFor, playLettersInPhone } from '../../fixtures/auth';
 import { invitationPoints, invitationVoucher } from '../../fixtures/referrals';
 
 /** /register: the phone number for a new account. */
@@ -28,6 +28,9 @@ export const SendCode: Story = {
     await expect(args.onLogin).toHaveBeenCalled();
   },
 };
+
+/** Letters typed (issue 46): the field says what is wrong with them. */
+export const LettersInPhone: Story = { tags: ['!screen'], play: playLettersInPhone };
 
 export const Loading: Story = { name: 'Loading (sending code)', args: { sending: true, defaultNumber: '918 987 6543' } };
 

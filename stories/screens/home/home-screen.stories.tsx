@@ -44,6 +44,32 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 
+/**
+ * Issue 46: Tab first reaches "Skip to content", shown when focused, which moves focus to the page's
+ * content; the bottom navigation comes after the content, not before it.
+ */
+export const KeyboardSkipLink: Story = {
+  tags: ['!screen'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+    await userEvent.tab();
+    const skip = canvas.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toHaveFocus();
+    await expect(skip).toBeVisible();
+    await expect(skip.getBoundingClientRect().width).toBeGreaterThan(1);
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('main')).toHaveFocus();
+    await userEvent.tab();
+    const focused = canvasElement.ownerDocument.activeElement!;
+    await expect(canvas.getByRole('main').contains(focused)).toBe(true);
+    // from the top of the page, the navigation is not the first stop after the skip link
+    skip.focus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('navigation', { name: 'Main' }).contains(canvasElement.ownerDocument.activeElement)).toBe(false);
+  },
+};
+
 export const Loading: Story = { args: { customer: null, loading: true } };
 
 /** A brand-new customer: no points, no orders, no rewards yet, nothing unread. */

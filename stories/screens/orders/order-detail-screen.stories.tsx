@@ -70,6 +70,17 @@ export const PaidOnline: Story = {
 export const Preparing: Story = { args: { order: orderAt('preparing') } };
 export const Ready: Story = { args: { order: orderAt('ready') } };
 export const OnDelivery: Story = { args: { order: orderAt('on_delivery') } };
+/** Issue 46: the offer of a message "when your order is ready" only while it can still become ready. */
+const pushOffer = (status: 'preparing' | 'ready' | 'completed', shown: boolean): Story => ({
+  tags: ['!screen'],
+  args: { order: orderAt(status), pushCard: <p>Push offer</p> },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText('Push offer') !== null).toBe(shown);
+  },
+});
+export const PushOfferWhileComing = pushOffer('preparing', true);
+export const NoPushOfferOnceReady = pushOffer('ready', false);
+export const NoPushOfferWhenCompleted = pushOffer('completed', false);
 /** Completed on a Tuesday afternoon: its points named part by part, the base and the earning rule that applied (issue 29). */
 export const Completed: Story = {
   args: {

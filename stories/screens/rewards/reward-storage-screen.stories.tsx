@@ -157,6 +157,19 @@ export const FreeProduct: Story = {
   },
 };
 
+/** Issue 46: a voucher titled "Free Ube latte" for an ube latte says so once, not twice. */
+export const FreeProductNamedInTitle: Story = {
+  tags: ['!screen'],
+  args: { vouchers: [{ ...freeProductVoucher, reward: { ...freeProductVoucher.reward, title: 'Free Ube latte' } }], rewards: [{ ...freeUbeLatte, title: 'Free Ube latte' }] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // seen words only: a button's hidden "Redeem Free Ube latte" names it for a screen reader
+    const seen = { ignore: 'script, style, .sr-only' };
+    await expect(within(canvas.getByRole('list', { name: 'Active vouchers' })).getAllByText(/Free Ube latte/i, seen)).toHaveLength(1);
+    await expect(within(canvas.getByRole('region', { name: 'Get more rewards' })).getAllByText(/Free Ube latte/i, seen)).toHaveLength(1);
+  },
+};
+
 /** Issue 30: the tote bag is Barista's early for now: "For Barista and above", seen, not redeemed. */
 export const EarlyAccessLocked: Story = {
   tags: ['!screen'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitle, guardRedirect, matchRoute, paths, TITLES } from '#contract/routes';
+import { documentTitle, guardRedirect, matchRoute, paths, shortcutRedirect, TITLES } from '#contract/routes';
 
 describe('route guards', () => {
   it.each(['/login', '/', '/register', '/register-otp', '/register-name', '/otp'])('sends a signed-in customer from %s to /home', (p) => {
@@ -41,5 +41,28 @@ describe('titles', () => {
 
   it('gives every route a title', () => {
     for (const name of Object.keys(paths)) expect(TITLES[name as keyof typeof TITLES]).toBeTruthy();
+  });
+});
+
+describe('short addresses (issue 46: /rewards and /profile were 404s)', () => {
+  it.each([
+    ['/rewards', '/reward/storage/active'],
+    ['/rewards/', '/reward/storage/active'],
+    ['/reward', '/reward/storage/active'],
+    ['/profile', '/profile/home'],
+    ['/orders', '/order/home'],
+    ['/wallet', '/profile/wallet'],
+    ['/points', '/profile/point'],
+    ['/notifications', '/profile/notification'],
+  ])('sends %s to %s', (from, target) => {
+    expect(shortcutRedirect(from)).toBe(target);
+    expect(matchRoute(target)).not.toBeNull();
+  });
+
+  it('leaves real pages and unknown paths alone', () => {
+    expect(shortcutRedirect('/profile/home')).toBeNull();
+    expect(shortcutRedirect('/reward/storage/used')).toBeNull();
+    expect(shortcutRedirect('/nowhere')).toBeNull();
+    expect(shortcutRedirect('/REWARDS')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '#contract/money';
-import { toE164 } from '../../../src/ui/phone-field/countries';
+import { CALLING_CODES, splitCallingCode, toE164 } from '../../../src/ui/phone-field/countries';
 import { formatPoints } from '../../../src/ui/points/points';
 import { qrPath } from '../../../src/ui/qr-code/qr-code';
 import { rotationToLand, slices } from '../../../src/ui/wheel/geometry';
@@ -35,6 +35,23 @@ describe('toE164', () => {
   it('answers what was typed when it is not a phone number, so a form can say so', () => {
     expect(toE164('63', '12')).toBe('12');
     expect(toE164('63', '0917 abc')).toBe('0917 abc');
+    // letters alone are not "nothing typed" (issue 46: "abc" was told "Enter your phone number.")
+    expect(toE164('63', 'abc')).toBe('abc');
+  });
+});
+
+describe('splitCallingCode (issue 46: a pasted +44 number kept the +63 select)', () => {
+  it('takes an offered calling code off a number typed or pasted with it', () => {
+    expect(splitCallingCode('+44 7911 123456', CALLING_CODES)).toEqual({ code: '44', national: '7911 123456' });
+    expect(splitCallingCode('0044 7911 123456', CALLING_CODES)).toEqual({ code: '44', national: '7911 123456' });
+    expect(splitCallingCode('+1 415 555 0100', CALLING_CODES)).toEqual({ code: '1', national: '415 555 0100' });
+    expect(splitCallingCode('+63 (0) 917-123-4567', CALLING_CODES)).toEqual({ code: '63', national: '917-123-4567' });
+  });
+  it('leaves a national number, an unknown code and a code still being typed alone', () => {
+    expect(splitCallingCode('0917 123 4567', CALLING_CODES)).toBeNull();
+    expect(splitCallingCode('+49 151 1234567', CALLING_CODES)).toBeNull();
+    expect(splitCallingCode('+4', CALLING_CODES)).toBeNull();
+    expect(splitCallingCode('+44', CALLING_CODES)).toBeNull();
   });
 });
 
