@@ -143,7 +143,7 @@ export async function openBackupFile(file: string, key: string | undefined, scra
     if (size < PREFIX + SALT + IV + TAG + SUM) throw new BackupRefused(`The backup ${file} is damaged: it is cut short.`);
     const salt = head.subarray(PREFIX, PREFIX + SALT);
     const iv = head.subarray(PREFIX + SALT, PREFIX + SALT + IV);
-    const decipher = createDecipheriv('aes-256-gcm', keyOf(key, salt), iv);
+    const decipher = createDecipheriv('aes-256-gcm', keyOf(key, salt), iv, { authTagLength: TAG });
     decipher.setAuthTag(readAt(file, size - TAG, TAG));
     const body = createReadStream(file, { start: PREFIX + SALT + IV, end: size - TAG - 1 });
     try {

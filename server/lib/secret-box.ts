@@ -7,6 +7,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * PROVIDER_SECRET: no new secret to keep, and a copy of the database alone opens nothing.
  */
 const VERSION = 'v1';
+const TAG_BYTES = 16;
 
 export type SealKey = Buffer & { readonly __sealKey: true };
 
@@ -32,7 +33,8 @@ export function open(key: SealKey, sealed: string, context: string): string | nu
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    // the whole 16-byte tag or nothing: GCM would otherwise check a shortened tag's first bytes only
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');

@@ -238,6 +238,51 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     expect(phoneErrors).toEqual([]);
   }, 120_000);
 
+  it('a free-product voucher makes the Large oat drink in the cart free, shown before paying; no second drink is added', async () => {
+    // the owner's reward: the new drink, free; the customer gets the points for it at the counter
+    const { id: customerId } = ((await (await customer.request.get('/api/customer/profile')).json()) as { data: { customer: { id: number } } }).data.customer;
+    const made = await desk.page.evaluate(
+      async ({ drink, customerId }) => {
+        const post = async (path: string, body: unknown) => (await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+        const menu = (await (await fetch('/api/merchant/menu')).json()) as { data: { categories: Array<{ products: Array<{ id: number; name: string }> }> } };
+        const productId = menu.data.categories.flatMap((c) => c.products).find((p) => p.name === drink)!.id;
+        const reward = (await post('merchant/rewards/create', { title: `Free ${drink.toLowerCase()}`, points_cost: 50, stock_total: null, valid_days: 30, product_id: productId })) as { data: { reward: { name: string } } };
+        await post('merchant/customers/adjust-points', { customer_id: customerId, points: 50, reason: 'Welcome gift', idempotency_key: crypto.randomUUID() });
+        return reward.data.reward.name;
+      },
+      { drink: DRINK, customerId },
+    );
+    const redeemed = await customer.request.post('/api/reward/redeem', { data: { reward: made, idempotency_key: crypto.randomUUID() } });
+    expect(redeemed.status(), await redeemed.text()).toBe(201);
+
+    await phone.goto('/shop');
+    await phone.getByRole('tab', { name: 'Coffee', exact: true }).click();
+    await phone.getByRole('button', { name: `Add ${DRINK}` }).click();
+    const sheet = phone.getByRole('dialog', { name: DRINK });
+    await sheet.getByRole('radio', { name: /^Large/ }).check();
+    await sheet.getByRole('radio', { name: /^Oat/ }).check();
+    await sheet.getByRole('button', { name: /^Add to order/ }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await phone.getByRole('button', { name: /View cart · 1 item/ }).click();
+    await phone.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout', exact: true }).click();
+    await phone.waitForURL('**/delivery');
+    await phone.getByRole('radio', { name: /Pickup/ }).check();
+    await phone.getByRole('button', { name: 'Continue' }).click();
+    await phone.waitForURL('**/order-confirmation');
+    await phone.getByRole('radio', { name: new RegExp(`Free ${DRINK.toLowerCase()}`) }).check();
+    // the drink as the customer chose it, made free before the subtotal: nothing left to pay
+    await phone.getByText(`1 × ${DRINK} (Large · Oat milk), free with your voucher`).waitFor();
+    const place = phone.getByRole('button', { name: /^Place order/ });
+    await expect.poll(() => place.textContent()).toContain('0.00');
+    await place.click();
+    await phone.waitForURL(/order=/);
+    const name = new URL(phone.url()).searchParams.get('order')!;
+    const detail = (await (await customer.request.get(`/api/order/detail?name=${name}`)).json()) as { data: { order: { total: number; items: Array<{ name: string; qty: number; price: number }> } } };
+    expect(detail.data.order.total).toBe(0);
+    expect(detail.data.order.items).toEqual([expect.objectContaining({ name: DRINK, qty: 1, price: 0 })]);
+    expect(phoneErrors).toEqual([]);
+  }, 120_000);
+
   it('the orders board and the ticket show the options', async () => {
     const page = desk.page;
     await (await consoleNav(page)).getByRole('link', { name: 'Orders' }).click();

@@ -31,4 +31,13 @@ describe('the secret box', () => {
     for (const changed of [[v, flip(iv), tag, body], [v, iv, flip(tag), body], [v, iv, tag, flip(body)], ['v2', iv, tag, body]]) expect(open(key, changed.join('.'), 'stripe')).toBeNull();
     for (const junk of ['', 'v1', 'v1..', 'plain text']) expect(open(key, junk, 'stripe')).toBeNull();
   });
+
+  it('refuses a shortened tag: GCM would check only its first bytes, and 4 of them can be guessed', () => {
+    const sealed = seal(key, SECRET, 'stripe');
+    const [v, iv, tag, body] = sealed.split('.') as [string, string, string, string];
+    for (const bytes of [4, 8, 12, 15]) {
+      const short = Buffer.from(tag, 'base64url').subarray(0, bytes).toString('base64url');
+      expect(open(key, [v, iv, short, body].join('.'), 'stripe'), `${bytes} bytes`).toBeNull();
+    }
+  });
 });
