@@ -107,7 +107,9 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
         <Notice tone="danger" title="This link no longer works">
           {mode === 'reset'
             ? 'It was used, it is more than an hour old, or a newer one was sent. Ask for a new one from the sign-in page.'
-            : 'It was used, it expired, or it was cancelled. Ask the person who sent it for a new one.'}
+            : mode === 'setup'
+              ? 'It was used, it expired, or a newer one was made. Whoever runs the server can make a new one with npm run merchant -- owner-link; if the shop has its owner already, sign in instead.'
+              : 'It was used, it expired, or it was cancelled. Ask the person who sent it for a new one.'}
         </Notice>
       </ConsoleAuthLayout>
     );

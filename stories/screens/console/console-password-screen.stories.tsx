@@ -47,6 +47,16 @@ export const MissingLink: Story = { args: { missingLink: true, link: undefined }
 /** A link that was used, expired or was cancelled. */
 export const LinkExpired: Story = { args: { mode: 'invite', linkExpired: true, link: undefined } };
 
+/** A set-up link used or expired: nobody "sent" it, so the page says who makes a new one (issue 46). */
+export const SetupLinkExpired: Story = {
+  args: { mode: 'setup', linkExpired: true, link: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/npm run merchant -- owner-link/)).toBeVisible();
+    await expect(canvas.queryByText(/Ask the person who sent it/)).toBeNull();
+  },
+};
+
 /** The provider refused a field (an e-mail another member uses). */
 export const FieldRefused: Story = { args: { mode: 'invite', link: { ...INVITE, email: null }, fieldErrors: { email: 'This e-mail is used by another member of the team.' } } };
 
