@@ -199,10 +199,12 @@ export function CampaignsScreen({ data, loading, error, onRetry, locale, canEdit
     );
   if (!data) return <ErrorState title="We could not load the campaigns" message={error ?? 'Please try again.'} onRetry={onRetry} />;
   const allOff = data.campaigns.every((c) => !c.enabled);
+  // "0 customers get them" read as nobody ever would: offers are opt-in (ticked at sign-up or in the profile)
+  const reach = (n: number, l: string) => (n === 0 ? 'none has yet: customers ask for them at sign-up or in their profile' : `${n.toLocaleString(l)} ${n === 1 ? 'customer gets' : 'customers get'} them`);
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted">
-        Messages the app sends by itself, in the customer’s inbox, by push where they allow it, and by e-mail to verified addresses. They go out between {String(CAMPAIGN_HOURS.from).padStart(2, '0')}:00 and {CAMPAIGN_HOURS.until}:00 ({data.timezone}), never to a customer who unsubscribed ({data.subscribers.toLocaleString(locale)} {data.subscribers === 1 ? 'customer gets' : 'customers get'} them).
+        Messages the app sends by itself, in the customer’s inbox, by push where they allow it, and by e-mail to verified addresses. They go out between {String(CAMPAIGN_HOURS.from).padStart(2, '0')}:00 and {CAMPAIGN_HOURS.until}:00 ({data.timezone}), only to customers who asked for offers ({reach(data.subscribers, locale)}).
       </p>
       {!canEdit && <Notice tone="info">Only an owner can change the campaigns.</Notice>}
       {allOff && <Notice tone="info">All campaigns are off. {canEdit ? 'Edit one and turn it on to start reaching customers.' : ''}</Notice>}

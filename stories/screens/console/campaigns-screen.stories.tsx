@@ -54,6 +54,16 @@ export const AllOff: Story = {
   },
 };
 
+/** Nobody has asked for offers yet (they are opt-in): said so, not "0 customers get them" (issue 46). */
+export const NoSubscribersYet: Story = {
+  args: { data: { ...CAMPAIGNS_ALL_OFF, subscribers: 0 } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/none has yet: customers ask for them at sign-up or in their profile/)).toBeVisible();
+    await expect(canvas.queryByText(/0 customers get them/)).toBeNull();
+  },
+};
+
 /** The win-back editor open: its fields and the preview of the message as Ana would get it. */
 export const Editor: Story = {
   args: { initialEditing: 'win_back' },
