@@ -238,9 +238,9 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     expect(phoneErrors).toEqual([]);
   }, 120_000);
 
-  it('a free-product voucher makes the Large oat drink in the cart free, shown before paying; no second drink is added', async () => {
+  it('a free-product voucher makes the dearest drink in the cart free, as chosen, shown before paying; no drink is added', async () => {
     // the owner's reward: the new drink, free; the customer gets the points for it at the counter
-    const { id: customerId } = ((await (await customer.request.get('/api/customer/profile')).json()) as { data: { customer: { id: number } } }).data.customer;
+    const { id: customerId } = ((await (await customer.request.get('/api/customer/profile')).json()) as { data: { id: number } }).data;
     const made = await desk.page.evaluate(
       async ({ drink, customerId }) => {
         const post = async (path: string, body: unknown) => (await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
@@ -252,9 +252,12 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
       },
       { drink: DRINK, customerId },
     );
-    const redeemed = await customer.request.post('/api/reward/redeem', { data: { reward: made, idempotency_key: crypto.randomUUID() } });
+    const redeemed = await customer.request.post('/api/reward/redeem', { data: { name: made, idempotency_key: crypto.randomUUID() } });
     expect(redeemed.status(), await redeemed.text()).toBe(201);
 
+    // the last order's page, until it says paid: the cart it came from is cleared then
+    await phone.goto(`/payment-success?order=${order}`);
+    await phone.getByRole('heading', { name: 'Payment success' }).waitFor();
     await phone.goto('/shop');
     await phone.getByRole('tab', { name: 'Coffee', exact: true }).click();
     await phone.getByRole('button', { name: `Add ${DRINK}` }).click();
@@ -263,23 +266,35 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await sheet.getByRole('radio', { name: /^Oat/ }).check();
     await sheet.getByRole('button', { name: /^Add to order/ }).click();
     await sheet.waitFor({ state: 'detached' });
-    await phone.getByRole('button', { name: /View cart · 1 item/ }).click();
+    // and two Regular ones, paid for: the shop's minimum order is ₱200.00
+    for (let n = 0; n < 2; n++) {
+      await phone.getByRole('button', { name: `Add ${DRINK}` }).click();
+      await sheet.getByRole('button', { name: /^Add to order/ }).click();
+      await sheet.waitFor({ state: 'detached' });
+    }
+    await phone.getByRole('button', { name: /View cart · 3 items/ }).click();
     await phone.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout', exact: true }).click();
     await phone.waitForURL('**/delivery');
     await phone.getByRole('radio', { name: /Pickup/ }).check();
     await phone.getByRole('button', { name: 'Continue' }).click();
     await phone.waitForURL('**/order-confirmation');
     await phone.getByRole('radio', { name: new RegExp(`Free ${DRINK.toLowerCase()}`) }).check();
-    // the drink as the customer chose it, made free before the subtotal: nothing left to pay
+    // the dearest drink as the customer chose it, made free before the subtotal: the two Regular ones paid
     await phone.getByText(`1 × ${DRINK} (Large · Oat milk), free with your voucher`).waitFor();
+    await phone.getByRole('radio', { name: /Online payment/ }).check();
     const place = phone.getByRole('button', { name: /^Place order/ });
-    await expect.poll(() => place.textContent()).toContain('0.00');
+    await expect.poll(() => place.textContent()).toContain('360.00');
     await place.click();
-    await phone.waitForURL(/order=/);
+    await phone.waitForURL('**/api/payment/sandbox/**');
+    await phone.getByRole('button', { name: 'Pay', exact: true }).click();
+    await phone.waitForURL('**/payment-success?order=**');
     const name = new URL(phone.url()).searchParams.get('order')!;
     const detail = (await (await customer.request.get(`/api/order/detail?name=${name}`)).json()) as { data: { order: { total: number; items: Array<{ name: string; qty: number; price: number }> } } };
-    expect(detail.data.order.total).toBe(0);
-    expect(detail.data.order.items).toEqual([expect.objectContaining({ name: DRINK, qty: 1, price: 0 })]);
+    expect(detail.data.order.total).toBe(36_000);
+    // three drinks, as in the cart: the Large oat one at 0, none added
+    expect(detail.data.order.items.reduce((n, i) => n + i.qty, 0)).toBe(3);
+    expect(detail.data.order.items).toEqual(expect.arrayContaining([expect.objectContaining({ name: DRINK, qty: 1, price: 0 })]));
+    await phone.getByRole('heading', { name: 'Payment success' }).waitFor();
     expect(phoneErrors).toEqual([]);
   }, 120_000);
 
