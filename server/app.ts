@@ -73,6 +73,7 @@ export function createApp(options: AppOptions): Express {
   // 3a. The map's address search, answered by the gateway from the operator's geocoder (map-search.ts).
   app.use(
     mapSearch({
+      caller,
       geocoderUrl: config.map.geocoderUrl,
       userAgent: config.map.geocoderUserAgent,
       logger,

@@ -3,10 +3,13 @@ import { Router, type Request } from 'express';
 import type { Logger } from 'pino';
 import { envelope } from '#contract';
 import { MAP_SEARCH_PATH, mapQueryProblem, type MapPlace, type MapSearchData } from '#contract/map';
+import { signedGet, type ProviderCaller } from './boot-data';
 import { sendGatewayError } from './envelope';
 import { readSessionToken } from './session';
 
 export interface MapSearchOptions {
+  /** the provider, asked whether a session cookie is a live customer session (customer/profile) */
+  caller: ProviderCaller;
   /** a Nominatim-compatible search URL; null: search is off (503) */
   geocoderUrl: string | null;
   /** sent as User-Agent: Nominatim's usage policy asks for one naming the application */
@@ -41,6 +44,7 @@ export function mapSearch(o: MapSearchOptions): Router {
   const perSession = counter(o.perSession ?? 20, now);
   const perAddress = counter(o.perAddress ?? 60, now);
   const cache = new Map<string, { at: number; data: MapSearchData }>();
+  const sessions = liveSessions(o.caller, now);
   let nextCallAt = 0;
 
   r.get(MAP_SEARCH_PATH, async (req, res) => {
@@ -55,6 +59,14 @@ export function mapSearch(o: MapSearchOptions): Router {
       res.setHeader('retry-after', String(Math.ceil(wait / 1000)));
       return sendGatewayError(res, 'RATE_LIMITED', `Too many searches. Try again in ${Math.ceil(wait / 1000)} seconds, or drag the pin.`);
     }
+    // a cookie of the right shape is not a session: the provider says whether it is live (kept a minute)
+    let signedIn: boolean;
+    try {
+      signedIn = await sessions.live(token);
+    } catch {
+      return sendGatewayError(res, 'PROVIDER_UNAVAILABLE', 'We could not check your session. Try again in a moment, or drag the pin.');
+    }
+    if (!signedIn) return sendGatewayError(res, 'SESSION_EXPIRED', 'Sign in to search for an address.');
     if (!o.geocoderUrl) return sendGatewayError(res, 'GEOCODER_UNAVAILABLE', 'Address search is not set up for this shop. Drag the pin or type the coordinates instead.');
 
     const query = (q as string).trim().replace(/\s+/g, ' ');
@@ -132,6 +144,29 @@ function placeOf(raw: unknown): MapPlace | null {
 function languageOf(req: Request): string {
   const first = (req.headers['accept-language'] ?? '').split(',')[0]?.split(';')[0]?.trim() ?? '';
   return /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(first) ? first : '';
+}
+
+/**
+ * Whether a customer session is live, asked of the provider (`customer/profile` with the token: 200 or
+ * 401) and a yes kept a minute per session, so a search costs the provider one call a minute at most.
+ * Asked after the rate limits: a made-up cookie still counts against its client address.
+ */
+function liveSessions(caller: ProviderCaller, now: () => number) {
+  const known = new Map<string, number>();
+  return {
+    async live(token: string): Promise<boolean> {
+      const key = digest(token);
+      const until = known.get(key);
+      if (until !== undefined && until > now()) return true;
+      const answer = await signedGet(caller, 'customer/profile', 5000, token);
+      await answer.body?.cancel();
+      if (answer.status >= 500) throw new Error(`status ${answer.status}`);
+      if (answer.status !== 200) return false;
+      if (known.size > 10_000) known.clear();
+      known.set(key, now() + MINUTE);
+      return true;
+    },
+  };
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);

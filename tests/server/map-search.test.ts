@@ -57,8 +57,18 @@ let upstream: FakeUpstream;
 let geocoder: Awaited<ReturnType<typeof fakeGeocoder>>;
 let gw: TestGateway;
 
+/** the provider's answer to who a session is: the tests' customer-session-… tokens are live, any other is not */
+const LIVE = 'customer-session-';
+let profileAsks = 0;
+
 beforeAll(async () => {
-  upstream = await fakeUpstream();
+  upstream = await fakeUpstream((app) =>
+    app.get('/api/v2/customer/profile', (req, res) => {
+      profileAsks += 1;
+      if (req.headers.authorization?.startsWith(`Bearer ${LIVE}`)) return void res.json({ status: 200, message: 'OK', data: { id: 1 } });
+      res.status(401).json({ status: 401, message: 'Please sign in again.', data: null, error: { code: 'SESSION_EXPIRED' } });
+    }),
+  );
   geocoder = await fakeGeocoder();
   gw = await startGateway({ config: testConfig({ map: { ...testConfig().map, geocoderUrl: geocoder.url, geocoderUserAgent: 'loyalty-app/0.1 (https://shop.example; platform wato)' } }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
 });
@@ -70,6 +80,18 @@ afterAll(async () => {
 });
 
 describe('GET /map/search', () => {
+  it('refuses a made-up cookie of the right shape: the provider says whether the session is live, asked once a minute', async () => {
+    geocoder.seen.length = 0;
+    const forged = await search(gw, 'Makati', { cookie: 'sid=made-up-session-0123456789' });
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('SESSION_EXPIRED');
+    expect(geocoder.seen).toEqual([]);
+    const asked = profileAsks;
+    expect((await search(gw, 'Poblacion')).status).toBe(200);
+    expect((await search(gw, 'Bel-Air')).status).toBe(200);
+    expect(profileAsks - asked).toBeLessThanOrEqual(1);
+  });
+
   it('forwards the search to the configured geocoder and answers the places as address fields', async () => {
     geocoder.seen.length = 0;
     const res = await search(gw, '  21 Calle Mabini,   Makati ', { ...CUSTOMER, 'accept-language': 'en-PH,en;q=0.8' });
