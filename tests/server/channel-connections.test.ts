@@ -85,8 +85,12 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     const topup = await p.call('post', 'wallet/topup', { token: customer.token, body: { amount: 50_000, idempotency_key: 'connected-1' } }).expect(201);
     expect(stripe.sessions.size).toBe(sessions + 1);
     expect(topup.body.data.payment_url).toBe([...stripe.sessions.values()].at(-1)!.url);
-    // the sandbox's page is gone with it
+    // the sandbox's page is gone with it, and its complete call pays nothing: not this Stripe payment
     await p.call('get', 'payment/sandbox.js').expect(404);
+    const paymentId = (await p.db.selectFrom('payments').select('id').where('customer_id', '=', customer.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).id;
+    const faked = await p.call('post', `payment/sandbox/${paymentId}/complete`, { token: customer.token, body: { outcome: 'pay' } });
+    expect(faked.status, JSON.stringify(faked.body)).toBeGreaterThanOrEqual(400);
+    expect((await p.call('get', 'wallet/balance', { token: customer.token }).expect(200)).body.data.balance).toBe(0);
 
     // the customer pays on Stripe's page; Stripe's webhook, signed with the connected signing secret, settles it
     const session = [...stripe.sessions.values()].at(-1)!;
