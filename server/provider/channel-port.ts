@@ -127,10 +127,10 @@ export class LiveChannels {
 
   private async apply(): Promise<void> {
     const known: Partial<Record<ChannelService, string>> = {};
-    for (const s of ['stripe', 'twilio', 'smtp'] as const) if (this[s]) known[s] = this[s]!.version;
+    for (const s of CHANNEL_SERVICES) if (this[s]) known[s] = this[s]!.version;
     const rows = await this.load(known);
     const seen = new Set(rows.map((r) => r.service));
-    for (const service of ['stripe', 'twilio', 'smtp'] as const) if (!seen.has(service)) this[service] = null;
+    for (const service of CHANNEL_SERVICES) if (!seen.has(service)) this[service] = null;
     for (const row of rows) {
       if (known[row.service] === row.version) continue;
       if (row.settings === null) {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { consoleNav, setUpOwner, useOwnerDesk } from './support/console';
-import { signUp } from './support/customer';
+import { checkoutCart, payOrderOnSandbox, signUp } from './support/customer';
 import { startMapStandIns } from './support/map-stand-ins';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
@@ -198,9 +198,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await sheet.waitFor({ state: 'detached' });
     expect(await add.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    await phone.getByRole('button', { name: /View cart · 1 item/ }).click();
-    await phone.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout', exact: true }).click();
-    await phone.waitForURL('**/delivery');
+    await checkoutCart(phone, '1 item');
     await phone.getByRole('radio', { name: /Delivery/ }).check();
     await phone.getByRole('button', { name: 'Set location' }).click();
     await phone.waitForURL('**/set-location');
@@ -225,10 +223,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await expect.poll(() => place.textContent()).toContain('274.00');
     await expect.poll(() => phone.getByText('You\'ll earn').locator('xpath=following-sibling::dd[1]').textContent()).toMatch(/(^|\D)11(\D|$)/);
     await place.click();
-    await phone.waitForURL('**/api/payment/sandbox/**');
-    await phone.getByRole('button', { name: 'Pay', exact: true }).click();
-    await phone.waitForURL('**/payment-success?order=**');
-    order = new URL(phone.url()).searchParams.get('order')!;
+    order = await payOrderOnSandbox(phone);
 
     const detail = (await (await customer.request.get(`/api/order/detail?name=${order}`)).json()) as {
       data: { order: { total: number; delivery_fee: number; points_earned: number; items: Array<{ name: string; price: number; options?: Array<{ name: string }> }> } };
@@ -272,9 +267,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
       await sheet.getByRole('button', { name: /^Add to order/ }).click();
       await sheet.waitFor({ state: 'detached' });
     }
-    await phone.getByRole('button', { name: /View cart · 3 items/ }).click();
-    await phone.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout', exact: true }).click();
-    await phone.waitForURL('**/delivery');
+    await checkoutCart(phone, '3 items');
     await phone.getByRole('radio', { name: /Pickup/ }).check();
     await phone.getByRole('button', { name: 'Continue' }).click();
     await phone.waitForURL('**/order-confirmation');
@@ -285,10 +278,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     const place = phone.getByRole('button', { name: /^Place order/ });
     await expect.poll(() => place.textContent()).toContain('360.00');
     await place.click();
-    await phone.waitForURL('**/api/payment/sandbox/**');
-    await phone.getByRole('button', { name: 'Pay', exact: true }).click();
-    await phone.waitForURL('**/payment-success?order=**');
-    const name = new URL(phone.url()).searchParams.get('order')!;
+    const name = await payOrderOnSandbox(phone);
     const detail = (await (await customer.request.get(`/api/order/detail?name=${name}`)).json()) as { data: { order: { total: number; items: Array<{ name: string; qty: number; price: number }> } } };
     expect(detail.data.order.total).toBe(36_000);
     // three drinks, as in the cart: the Large oat one at 0, none added

@@ -13,7 +13,7 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import { lastWebhookAt, lockTestMessages, setupFacts, staffEmail } from './channels.repo';
-import { CLEAR_DEMO_ACTION } from './demo';
+import { CLEAR_DEMO_ACTION, isDemoImage } from './demo';
 import { connectionsOf } from './connections.service';
 
 /** Test messages an owner may send in an hour: enough to try each channel after a fix, not a way to send texts. */
@@ -119,8 +119,6 @@ const ACTIONS = {
   invited: 'staff.invite',
 } as const;
 
-/** A demo image still in the theme (the seed's, under /demo/): the brand is not the shop's own yet. */
-const isDemoImage = (v: string) => v.startsWith('/demo/');
 
 /** The set-up checklist: each step done once the owner did the real thing (read from the activity log). */
 export async function setupOf(ctx: ProviderContext): Promise<SetupData> {

@@ -72,11 +72,10 @@ export async function connectionsOf(ctx: ProviderContext): Promise<ChannelsData[
     if (ctx.channels.fromEnvironment[service]) return { source: 'environment', shown: null, connected_at: null, connected_by: null, problem: null };
     const row = rows.find((r) => r.service === service);
     if (!row) return { source: 'none', shown: null, connected_at: null, connected_by: null, problem: null };
-    const hint = (typeof row.hint === 'string' ? JSON.parse(row.hint) : row.hint) as Record<string, string>;
     const opens = open(keyOf(ctx.secret), row.sealed, service) !== null;
     return {
       source: 'console',
-      shown: hint.shown ?? null,
+      shown: row.hint.shown ?? null,
       connected_at: new Date(row.updated_at).toISOString(),
       connected_by: row.connected_by_name,
       problem: opens ? null : "Its settings cannot be read with this server's secret (PROVIDER_SECRET changed?): connect it again.",
@@ -115,12 +114,11 @@ export async function connectService<S extends ChannelService>(ctx: ProviderCont
   await ctx.db.transaction().execute(async (trx) => {
     const before = await lockConnection(trx, service);
     await saveConnection(trx, { service, sealed: seal(keyOf(ctx.secret), JSON.stringify(settings), service), hint, staffId: staff.id, staffName: name, connectedAt: now, now });
-    const beforeHint = before ? ((typeof before.hint === 'string' ? JSON.parse(before.hint) : before.hint) as Record<string, string>) : null;
     await insertAudit(trx, {
       staffId: staff.id,
       action: before ? 'channels.replace' : 'channels.connect',
       target: `channel:${service}`,
-      before: beforeHint ? { service, shown: beforeHint.shown } : null,
+      before: before ? { service, shown: before.hint.shown } : null,
       after: { service, shown: hint.shown },
       now,
     });
@@ -136,8 +134,7 @@ export async function disconnectService(ctx: ProviderContext, staff: StaffOfRequ
     const before = await lockConnection(trx, service);
     if (!before) throw notFound(`${NAMES[service]} connection`);
     await deleteConnection(trx, service);
-    const hint = (typeof before.hint === 'string' ? JSON.parse(before.hint) : before.hint) as Record<string, string>;
-    await insertAudit(trx, { staffId: staff.id, action: 'channels.disconnect', target: `channel:${service}`, before: { service, shown: hint.shown }, after: null, now });
+    await insertAudit(trx, { staffId: staff.id, action: 'channels.disconnect', target: `channel:${service}`, before: { service, shown: before.hint.shown }, after: null, now });
   });
   await ctx.channels.refresh(Date.now(), true);
 }

@@ -27,6 +27,8 @@ import { insertAudit } from '../staff/staff.repo';
 /** The audit action "Clear the demo" writes; the set-up checklist reads it (channels.service.ts). */
 export const CLEAR_DEMO_ACTION = 'shop.clear_demo';
 const DEMO_IMAGE = '/demo/%';
+/** An image the seed gave (under /demo/): an owner's uploads live under /media/. */
+export const isDemoImage = (v: unknown): boolean => typeof v === 'string' && v.startsWith('/demo/');
 const TIERS_SAVED = 'loyalty.tiers.update';
 
 const count = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint } | undefined) => Number(r?.numUpdatedRows ?? r?.numDeletedRows ?? 0);
@@ -38,8 +40,7 @@ async function clearDemoSettings(trx: Database, merchantId: string, shopName: st
   const demo = MERCHANTS.find((m) => m.id === merchantId)?.settings;
   const cleared: Record<string, string> = {};
   for (const key of ['post_title', 'post_file', 'landing_body_background_image'] as const) {
-    const v = settings[key];
-    if (typeof v === 'string' && v.startsWith('/demo/')) cleared[key] = '';
+    if (isDemoImage(settings[key])) cleared[key] = '';
   }
   if (demo && settings.pickup_address === demo.pickup_address) cleared.pickup_address = '';
   if (shopName) cleared.setting_company = shopName;

@@ -57,6 +57,21 @@ export async function topUp(page: Page, preset: RegExp): Promise<void> {
   await page.waitForURL('**/top-up-success?topup_id=*');
 }
 
+/** From the shop with `items` in the cart (its button's count, "1 item"), to Checkout's delivery step. */
+export async function checkoutCart(page: Page, items: string): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`View cart · ${items}`) }).click();
+  await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout', exact: true }).click();
+  await page.waitForURL('**/delivery');
+}
+
+/** An order placed with Online payment, paid on the sandbox's page; answers its name, from the success page. */
+export async function payOrderOnSandbox(page: Page): Promise<string> {
+  await page.waitForURL('**/api/payment/sandbox/**');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL('**/payment-success?order=**');
+  return new URL(page.url()).searchParams.get('order')!;
+}
+
 /**
  * A pickup order of `qty` Cappuccinos (₱145.00 each) paid from the wallet through the API, then
  * completed by the shop's own system (merchant/order/status with `merchantKey`): its points are on
