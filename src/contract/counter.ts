@@ -12,6 +12,7 @@ import { counterApi } from './counter.calls';
 import { id, idempotencyKey, phoneInput } from './fields';
 import { slug, VOUCHER_STATUSES } from './rewards';
 import { stampsAddedAnswer } from './stamps';
+import { earnPartAnswer } from './loyalty';
 
 const voucherStatus = z.enum(VOUCHER_STATUSES);
 
@@ -67,6 +68,9 @@ export const counterEarnBody = z.object({
   idempotency_key: idempotencyKey,
 });
 export type CounterEarnBody = z.input<typeof counterEarnBody>;
+/** `merchant/counter/earn/quote`: what a sale would earn, as it is typed; nothing is written. */
+export const counterEarnQuoteBody = counterEarnBody.pick({ customer_id: true, amount: true, items: true, location_id: true });
+export type CounterEarnQuoteBody = z.input<typeof counterEarnQuoteBody>;
 /** `merchant/counter/earn/undo` */
 export const counterEarnUndoBody = z.object({ earn_id: id });
 export type CounterEarnUndoBody = z.infer<typeof counterEarnUndoBody>;
@@ -171,6 +175,13 @@ export const counterMemberOnlyAnswer = z.object({ member: counterMemberAnswer })
 export type CounterMemberData = z.infer<typeof counterMemberOnlyAnswer>;
 export const counterEarnResultAnswer = z.object({ earn: counterEarnAnswer, member: counterMemberAnswer });
 export type CounterEarnData = z.infer<typeof counterEarnResultAnswer>;
+export const counterEarnQuoteAnswer = z.object({
+  points: z.number().int().meta({ description: 'what the sale would earn now: the base at the shop\'s rate, times the customer\'s tier, with every earning rule that applies (happy hours, products)' }),
+  points_breakdown: z.array(earnPartAnswer).meta({ description: 'points in named parts, as the earn would record them' }),
+  points_left_today: z.number().int().meta({ description: 'the most the sale may earn today: the smaller of what the customer and the staff member may still earn at the counter' }),
+  limit: z.enum(['customer', 'staff']).nullable().meta({ description: 'whose daily cap the sale goes over (the earn would be refused with 409 LIMIT_REACHED); null: within both' }),
+});
+export type CounterEarnQuoteData = z.infer<typeof counterEarnQuoteAnswer>;
 export const counterEarnsAnswer = z.object({ earns: z.array(counterEarnAnswer) });
 export type CounterEarnsData = z.infer<typeof counterEarnsAnswer>;
 /** A reward as the counter offers it for a member's points. */
@@ -280,6 +291,17 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
     // the route answers with the points and the customer's first name
     message: '<points> points for <first name>.',
     errors: ['NOT_FOUND', 'LIMIT_REACHED', 'LOCATION_FORBIDDEN'],
+  },
+  earnQuote: {
+    summary: 'What a walk-in sale would earn',
+    description:
+      "The points `merchant/counter/earn` would give for this sale now, worked out the same way (the shop's rate, the customer's tier, the earning rules that apply at this time and location, the items' product rules), and whether a daily cap would refuse it. Nothing is written: no earn, no use of a rule's limit, no Activity entry. Validated as the earn is (an amount that earns no points, unknown items, items worth more than the amount: 400 VALIDATION).",
+    inContract: false,
+    body: counterEarnQuoteBody,
+    data: counterEarnQuoteAnswer,
+    answer: 'The points and what is left today.',
+    message: 'The points the sale would earn.',
+    errors: ['NOT_FOUND', 'LOCATION_FORBIDDEN'],
   },
   undoEarn: {
     summary: 'Undo points given at the counter',

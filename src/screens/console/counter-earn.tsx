@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { COUNTER_SALE_MAX, type CounterEarn, type CounterMember } from '#contract/counter';
+import { COUNTER_SALE_MAX, type CounterEarn, type CounterEarnQuoteData, type CounterMember } from '#contract/counter';
 import { formatMoney, moneyInput, parseMoney } from '#contract/money';
 import type { StaffRole } from '#contract/staff';
 import { Button, Card, Notice, TextField } from '../../ui';
@@ -37,7 +37,14 @@ export interface GivePointsProps extends RedeemRewardProps {
   currency: string;
   /** minor units that earn one point (the shop's settings); absent: no preview */
   pointsPerAmount?: number | undefined;
+  /** the amount typed, in minor units (null: none that earns), for the provider's quote */
+  onAmountChange?: ((amount: number | null) => void) | undefined;
+  /** what the provider says the amount earns (the customer's tier, the earning rules, the caps): shown once it is for the amount typed */
+  quote?: CounterQuote | null | undefined;
 }
+
+/** The provider's quote for one amount (merchant/counter/earn/quote). */
+export type CounterQuote = CounterEarnQuoteData & { amount: number };
 
 interface Shared {
   role: StaffRole;
@@ -78,17 +85,32 @@ export function MemberFinder({ onFindMember, finding }: Pick<GivePointsProps, 'o
   ));
 }
 
+/** What the amount typed earns: the provider's quote once it is for this amount; without one (a preview), the shop's rate alone. */
+function earningOf(member: CounterMember, props: GivePointsProps, amount: number | null) {
+  const quoted = props.quote && props.quote.amount === amount ? props.quote : null;
+  if (quoted) return { earns: quoted.points, extras: quoted.points_breakdown.slice(1).map((p) => p.label), over: quoted.limit, left: quoted.points_left_today, pending: false };
+  const { pointsPerAmount } = props;
+  const earns = amount !== null && pointsPerAmount ? pointsFor(amount, pointsPerAmount) : null;
+  // asked for and not here yet: no number that may be wrong ("Earns 40", then 50 given)
+  const pending = props.onAmountChange !== undefined && earns !== null && earns > 0;
+  return { earns, extras: [], over: earns !== null && earns > member.points_left_today ? ('customer' as const) : null, left: member.points_left_today, pending };
+}
+
 /** The sale's amount in major units, as the menu's prices are typed, and what it earns as it is typed. */
 function AmountForm({ member, props, locale }: { member: CounterMember; props: GivePointsProps; locale: string }) {
-  const { currency, pointsPerAmount, onEarn, earning } = props;
+  const { currency, pointsPerAmount, onEarn, earning, onAmountChange } = props;
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
+  const overId = useId();
   // the customer was just found: the amount is what staff type next
   useEffect(() => input.current?.focus(), [member.customer_id]);
   const amount = text.trim() ? parseMoney(text, currency, locale) : null;
-  const earns = amount !== null && pointsPerAmount ? pointsFor(amount, pointsPerAmount) : null;
+  const asked = amount !== null && amount >= 1 && amount <= COUNTER_SALE_MAX ? amount : null;
+  useEffect(() => onAmountChange?.(asked), [asked, onAmountChange]);
+  const { earns, extras, over, left, pending } = earningOf(member, props, amount);
   const rate = pointsPerAmount ? formatMoney(pointsPerAmount, currency, locale) : null;
+  const overText = over === 'staff' ? `You can give only ${morePoints(left)} today: ask an owner for more.` : `${member.first_name} can earn only ${morePoints(left)} at the counter today.`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (amount === null || amount < 1) return setProblem(`Type the amount of the sale, such as ${moneyInput(18_000, currency, locale)}.`);
@@ -97,18 +119,20 @@ function AmountForm({ member, props, locale }: { member: CounterMember; props: G
     setProblem(undefined);
     onEarn(amount);
   };
+  const said = pending ? 'Working out the points…' : earns !== null ? `Earns ${points(earns)}${extras.length ? ` (with ${extras.join(', ')})` : ''}` : rate ? `One point for each ${rate}` : '';
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
       <TextField ref={input} label={`Amount of the sale (${currency})`} hint="The total on the receipt." inputMode="decimal" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} error={problem} />
       <p aria-live="polite" className="text-lg font-semibold">
-        {earns !== null ? `Earns ${points(earns)}` : rate ? `One point for each ${rate}` : ''}
+        {said}
       </p>
-      {earns !== null && earns > member.points_left_today && (
-        <p className="text-sm text-danger">
-          {member.first_name} can earn only {morePoints(member.points_left_today)} at the counter today.
+      {!pending && over && (
+        <p id={overId} className="text-sm text-danger">
+          {overText}
         </p>
       )}
-      <Button type="submit" size="lg" loading={earning}>
+      {/* over a daily cap the provider would refuse it: the button says so instead of failing after the tap */}
+      <Button type="submit" size="lg" loading={earning} disabled={!pending && over !== null} aria-describedby={!pending && over ? overId : undefined}>
         Give points
       </Button>
     </form>

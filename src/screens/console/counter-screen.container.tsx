@@ -4,6 +4,7 @@ import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../api/client';
 import {
   useCounterEarn,
+  useCounterEarnQuote,
   useCounterEarns,
   useCounterLookup,
   useCounterMember,
@@ -167,6 +168,14 @@ function useGivePoints(locationId: number | null) {
   const [memberRefusal, setMemberRefusal] = useState<CounterRefusal | null>(null);
   const [earnRefusal, setEarnRefusal] = useState<CounterRefusal | null>(null);
   const [earned, setEarned] = useState<CounterEarn | null>(null);
+  // the amount being typed, asked about once typing pauses (a quarter of a second)
+  const [typed, setTyped] = useState<number | null>(null);
+  const [asked, setAsked] = useState<number | null>(null);
+  useEffect(() => {
+    const t = setTimeout(() => setAsked(typed), 250);
+    return () => clearTimeout(t);
+  }, [typed]);
+  const quote = useCounterEarnQuote(member?.customer_id ?? null, asked, locationId);
   const reward = useRewardForPoints(member, spendCode, locationId, () => {
     setEarned(null);
     setMember(null);
@@ -222,6 +231,8 @@ function useGivePoints(locationId: number | null) {
       member,
       memberRefusal,
       onEarn: (amount: number) => void (member && earn.run(member.customer_id, amount)),
+      onAmountChange: setTyped,
+      quote: quote.data ?? null,
       earning: earn.pending,
       earnRefusal,
       onClearMember: () => {

@@ -182,6 +182,41 @@ export const GivePoints: Story = {
   },
 };
 
+/**
+ * What the provider counts, not only the shop's rate: Ana is in the Brew tier (×1.25), so ₱200 earns 25
+ * points; "Working out the points…" until the quote for that amount is there, never a number that may be wrong.
+ */
+export const GivePointsWithTier: Story = {
+  args: {
+    job: 'earn',
+    member: MEMBER,
+    onAmountChange: fn(),
+    quote: { amount: 20_000, points: 25, points_breakdown: [{ rule_id: null, label: 'Points for your purchase', points: 20 }, { rule_id: null, label: 'Brew tier ×1.25', points: 5 }], points_left_today: 500, limit: null },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Amount of the sale (PHP)'), '20');
+    await expect(canvas.getByText('Working out the points…')).toBeVisible();
+    await expect(args.onAmountChange).toHaveBeenLastCalledWith(2_000);
+    await userEvent.type(canvas.getByLabelText('Amount of the sale (PHP)'), '0');
+    await expect(canvas.getByText('Earns 25 points (with Brew tier ×1.25)')).toBeVisible();
+    await expect(args.onAmountChange).toHaveBeenLastCalledWith(20_000);
+    await userEvent.click(canvas.getByRole('button', { name: 'Give points' }));
+    await expect(args.onEarn).toHaveBeenCalledWith(20_000);
+  },
+};
+
+/** Over the staff member's daily cap: said before the tap, and the button is off (the provider would refuse it). */
+export const GivePointsOverStaffCap: Story = {
+  args: { job: 'earn', member: MEMBER, onAmountChange: fn(), quote: { amount: 18_000, points: 18, points_breakdown: [{ rule_id: null, label: 'Points for your purchase', points: 18 }], points_left_today: 5, limit: 'staff' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Amount of the sale (PHP)'), '180');
+    await expect(canvas.getByText('You can give only 5 more points today: ask an owner for more.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Give points' })).toBeDisabled();
+  },
+};
+
 /** Given: the notice with Undo (2 minutes), back to scanning for the next customer, and today's points at the counter. */
 export const GivePointsDone: Story = {
   args: { job: 'earn', earned: EARN },
@@ -212,6 +247,7 @@ export const GivePointsCapReached: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Over today’s limit');
     await userEvent.type(canvas.getByLabelText('Amount of the sale (PHP)'), '180');
     await expect(canvas.getByText('Ana can earn only 5 more points at the counter today.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Give points' })).toBeDisabled();
   },
 };
 
