@@ -122,6 +122,15 @@ describe('the README and docs/', () => {
     for (const command of ['npm install', 'npm start', 'npm test']) expect(firstScreen).toContain(command);
   });
 
+  it('carries no issue-number history notes (history belongs in commits)', () => {
+    const notes = FILES.flatMap((file) =>
+      proseLines(readFileSync(file, 'utf8'))
+        .filter(({ line }) => /\bissues? #?\d+|(^|[\s(])#\d+\b/i.test(line))
+        .map(({ n }) => `${relative(root, file)}:${n}`),
+    );
+    expect(notes).toEqual([]);
+  });
+
   it('links every docs page from the README', () => {
     const linked = new Set(linksOf(README).map((l) => resolve(root, l.target.split('#')[0] ?? '')));
     const missing = FILES.filter((f) => f !== README && !linked.has(f)).map((f) => relative(root, f));
