@@ -1,6 +1,6 @@
 /**
  * Lint: TypeScript's recommended rules, React's hooks rules, and the import rules that keep the layers
- * running one way (README "Layout and the dependency rule"):
+ * running one way (README "Layout and the dependency rule"; every layer in docs/architecture.md):
  *   contract ← ui ← screens ← app;  contract ← api ← containers and app;  contract ← server
  * - src/contract: no React, no browser, no Express, nothing else of src/ or server/;
  * - src/ui: no app code (api, app, screens);
