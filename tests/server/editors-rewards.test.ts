@@ -88,6 +88,29 @@ describeEachDb('the reward catalogue editor', (kind) => {
     expect(audit.map((a) => a.action)).toEqual(['reward.create', 'reward.retire']);
   });
 
+  it('refuses to retire a reward a tier or a stamp card gives, naming them; once they give another, it retires', async () => {
+    const welcome = (await create({ title: 'Tier welcome treat', points_cost: 100, stock_total: null })).body.data.reward as EditorReward;
+    const filled = (await create({ title: 'Full card treat', points_cost: 100, stock_total: null })).body.data.reward as EditorReward;
+    const tiers = (welcomeId: number | null) => ({ enabled: false, basis: 'points', tiers: [{ name: 'Bean', threshold: 0 }, { name: 'Brew', threshold: 300, multiplier: 1.25, welcome_reward_id: welcomeId, early_reward_ids: welcomeId ? [welcomeId] : [] }] });
+    await p.call('post', 'merchant/loyalty/tiers/update', { token: owner.token, body: tiers(welcome.id) }).expect(200);
+    const card = await p.call('post', 'merchant/loyalty/stamps/create', { token: owner.token, body: { name: 'Coffee card', category_ids: [(await p.db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id], stamps_needed: 8, reward_id: filled.id } }).expect(201);
+    try {
+      const byTier = await update({ name: welcome.name, active: false });
+      expect([byTier.status, byTier.body.error?.code, byTier.body.message]).toEqual([409, 'CONFLICT', 'The Brew tier gives Tier welcome treat: choose another reward for it on Tiers first, then retire it.']);
+      const byCard = await update({ name: filled.name, active: false });
+      expect([byCard.status, byCard.body.message]).toEqual([409, 'The stamp card Coffee card gives Full card treat: choose another reward for it on Stamp cards first, then retire it.']);
+      // nothing changed: both still offered
+      expect((await customerList()).map((r) => r.name)).toEqual(expect.arrayContaining([welcome.name, filled.name]));
+      await p.call('post', 'merchant/loyalty/tiers/update', { token: owner.token, body: tiers(null) }).expect(200);
+      expect((await update({ name: welcome.name, active: false })).status).toBe(200);
+      // an ended stamp card gives nothing any more
+      await p.call('post', 'merchant/loyalty/stamps/status', { token: owner.token, body: { id: card.body.data.program.id, status: 'ended' } }).expect(200);
+      expect((await update({ name: filled.name, active: false })).status).toBe(200);
+    } finally {
+      await p.call('post', 'merchant/loyalty/tiers/update', { token: owner.token, body: tiers(null) });
+    }
+  });
+
   it('refuses staff (403) and bad names (404)', async () => {
     expect((await update({ name: 'free-matcha-latte', points_cost: 1 }, staff.token)).status).toBe(403);
     expect((await p.call('get', 'merchant/rewards', { token: staff.token })).status).toBe(403);

@@ -118,6 +118,23 @@ describeEachDb('the wheel editor', (kind) => {
     expect([refused.status, refused.body.error.code, Object.keys(refused.body.error.fields)]).toEqual([409, 'CONFLICT', ['active']]);
     expect(refused.body.message).toMatch(/publish a wheel without it first/);
     await publish({ ...CONFIG, segments: [CONFIG.segments[0], CONFIG.segments[2]] });
+    // the demo's Brew tier welcomes with it too: that says so next, until the tier gives another
+    const byTier = await p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: 'butter-croissant', active: false } });
+    expect([byTier.status, byTier.body.message]).toEqual([409, 'The Brew tier gives Free butter croissant: choose another reward for it on Tiers first, then retire it.']);
+    const tiers = (await p.call('get', 'merchant/loyalty/tiers', { token: owner.token }).expect(200)).body.data;
+    const programme = {
+      enabled: tiers.enabled,
+      basis: tiers.basis,
+      tiers: tiers.tiers.map((t: { name: string; threshold: number; multiplier: number; welcome_reward: { id: number } | null; birthday_reward: { id: number } | null; early_rewards: { id: number }[] }) => ({
+        name: t.name,
+        threshold: t.threshold,
+        multiplier: t.multiplier,
+        welcome_reward_id: t.name === 'Brew' ? null : (t.welcome_reward?.id ?? null),
+        birthday_reward_id: t.birthday_reward?.id ?? null,
+        early_reward_ids: t.early_rewards.map((r) => r.id),
+      })),
+    };
+    await p.call('post', 'merchant/loyalty/tiers/update', { token: owner.token, body: programme }).expect(200);
     expect((await p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: 'butter-croissant', active: false } })).status).toBe(200);
   });
 

@@ -123,8 +123,8 @@ describeEachDb('the set-up checklist', (kind) => {
       const category = (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
       await post('merchant/menu/product/create', { category_id: category, name: 'House blend', price: 12_000 }).expect(201);
       await post('merchant/menu/product/archive', { id: await demoProduct() }).expect(200);
-      const { rewards } = (await p.call('get', 'reward/list')).body.data as { rewards: { name: string }[] };
-      await post('merchant/rewards/update', { name: rewards[0]!.name, active: false }).expect(200);
+      const { rewards } = (await p.call('get', 'reward/list')).body.data as { rewards: { name: string; points_cost: number }[] };
+      await post('merchant/rewards/update', { name: rewards[0]!.name, points_cost: rewards[0]!.points_cost + 10 }).expect(200);
       expect((await setup()).live).toBe(false);
       await post('merchant/staff/invite', { role: 'staff' }).expect(201);
       const s = await setup();

@@ -177,6 +177,16 @@ export async function updateRewardRow(trx: Database, id: number, patch: Partial<
   await trx.updateTable('rewards').set(patch).where('id', '=', id).execute();
 }
 
+/** The tiers (welcome, birthday, early access) and the stamp cards not ended that give this reward: retiring it would leave them giving nothing. */
+export async function givenBy(trx: Database, rewardId: number): Promise<{ tiers: string[]; stampCards: string[] }> {
+  const tiers = await trx.selectFrom('tiers').select(['name', 'welcome_reward_id', 'birthday_reward_id', 'early_reward_ids']).orderBy('position').execute();
+  const cards = await trx.selectFrom('stamp_programs').select('name').where('reward_id', '=', rewardId).where('status', '!=', 'ended').orderBy('id').execute();
+  return {
+    tiers: tiers.filter((t) => t.welcome_reward_id === rewardId || t.birthday_reward_id === rewardId || (t.early_reward_ids ?? []).includes(rewardId)).map((t) => t.name),
+    stampCards: cards.map((c) => c.name),
+  };
+}
+
 /** Whether the wheel in use gives this reward's voucher as a prize. */
 export async function onTheWheel(trx: Database, rewardId: number): Promise<boolean> {
   const row = await trx

@@ -12,6 +12,7 @@ import { insertAudit } from '../staff/staff.repo';
 import {
   countRedemptions,
   findActiveReward,
+  givenBy,
   insertReward,
   issuedOf,
   listActiveRewards,
@@ -207,6 +208,20 @@ export async function createReward(ctx: ProviderContext, staff: StaffOfRequest, 
   });
 }
 
+/** A reward a tier or a stamp card gives stays until they give another (else they would give nothing, and Save tiers would fail later): 409 naming them. */
+async function refuseRetiringGiven(trx: Database, row: { id: number; title: string }): Promise<void> {
+  const { tiers, stampCards } = await givenBy(trx, row.id);
+  const list = (names: string[]) => names.join(', ');
+  if (tiers.length > 0) {
+    const who = tiers.length === 1 ? `The ${tiers[0]} tier gives` : `The ${list(tiers)} tiers give`;
+    throw new AppError('CONFLICT', `${who} ${row.title}: choose another reward for ${tiers.length === 1 ? 'it' : 'them'} on Tiers first, then retire it.`, { active: 'is given by a tier' });
+  }
+  if (stampCards.length > 0) {
+    const who = stampCards.length === 1 ? `The stamp card ${stampCards[0]} gives` : `The stamp cards ${list(stampCards)} give`;
+    throw new AppError('CONFLICT', `${who} ${row.title}: choose another reward for ${stampCards.length === 1 ? 'it' : 'them'} on Stamp cards first, then retire it.`, { active: 'is given by a stamp card' });
+  }
+}
+
 export async function updateReward(ctx: ProviderContext, staff: StaffOfRequest, body: RewardUpdateInput): Promise<EditorReward> {
   const { name, stock_total, ...fields } = body;
   return ctx.db.transaction().execute(async (trx) => {
@@ -217,6 +232,7 @@ export async function updateReward(ctx: ProviderContext, staff: StaffOfRequest, 
     if (fields.active === false && before.active && (await onTheWheel(trx, row.id))) {
       throw new AppError('CONFLICT', `The wheel gives ${row.title} as a prize: publish a wheel without it first, then retire it.`, { active: 'is a prize on the wheel' });
     }
+    if (fields.active === false && before.active) await refuseRetiringGiven(trx, row);
     const patch: Partial<NewReward> = { ...fields };
     if (stock_total !== undefined) patch.stock = stockLeft(stock_total, await issuedOf(trx, row.id), fields.title ?? row.title);
     if (Object.keys(patch).length > 0) await updateRewardRow(trx, row.id, patch);
