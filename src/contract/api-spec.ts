@@ -14,9 +14,53 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import type { z } from 'zod';
-import type { Call } from './api';
-import type { AnswerKind, Endpoint } from './endpoints';
+import type { Call, CallAuth } from './api';
 import type { ErrorCode } from './envelope';
+
+/** Who may make a call (api.ts says what each means). */
+export type EndpointAuth = CallAuth;
+
+/** What a call answers: the contract's JSON envelope with `data`, a page or file, or this document. */
+export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi' | 'image' | 'csv' | 'manifest' | 'pkpass' | 'json';
+
+export interface Endpoint {
+  method: 'get' | 'post' | 'delete';
+  /** under the provider's base URL (`…/api/v2/`), path parameters as OpenAPI writes them: `payment/sandbox/{id}` */
+  path: string;
+  /** the area, an OpenAPI tag */
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: EndpointAuth;
+  /** a call of ../shared/CONTRACT.md section 3; false: one this product adds (documented only here) */
+  inContract: boolean;
+  /** the embedded provider's own (the payment sandbox, its health): an outside provider need not have it */
+  embeddedOnly?: boolean;
+  /** there only while this payment gateway is the one in use (its webhook); absent: always */
+  gateway?: 'sandbox' | 'stripe';
+  /** the JSON body's schema: the very object the route validates with */
+  body?: z.ZodType;
+  /** the query's schema: the very object the route validates with */
+  query?: z.ZodObject;
+  /** the path parameters */
+  params?: z.ZodObject;
+  /** takes an `idempotency_key`: a repeat returns the first answer (409 while it runs, 422 with another body) */
+  idempotent?: boolean;
+  answer: {
+    kind: AnswerKind;
+    /** the success statuses (a page may also answer 404) */
+    statuses: readonly number[];
+    description: string;
+    /** the envelope's `data`; absent: `null` */
+    data?: z.ZodType;
+  };
+  /**
+   * The error codes only this call answers. Those every call of its kind answers are added by
+   * errorCodesOf: BAD_SIGNATURE, SESSION_EXPIRED, FORBIDDEN, VALIDATION, PAYLOAD_TOO_LARGE, the
+   * idempotency codes, INTERNAL.
+   */
+  errors: readonly ErrorCode[];
+}
 
 interface CallWords {
   summary: string;
