@@ -1,6 +1,6 @@
 # The product as it runs in production: the built app and the built server on plain node, production
 # dependencies only, as the unprivileged `node` user. Build: docker build -t loyalty-app .
-# Run (see compose.yaml and the README's Deployment section for every setting):
+# Run (see compose.yaml and docs/operations.md's Deployment section for every setting):
 #   docker run -p 3000:3000 -e NODE_ENV=production -e DATABASE_URL=postgres://… -e PROVIDER_SECRET=… loyalty-app
 
 FROM node:24.21.0-bookworm-slim AS build

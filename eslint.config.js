@@ -1,11 +1,12 @@
 /**
  * Lint: TypeScript's recommended rules, React's hooks rules, and the import rules that keep the layers
- * running one way (README "Layout and the dependency rule"):
+ * running one way (README "Layout and the dependency rule"; every layer in docs/architecture.md):
  *   contract ← ui ← screens ← app;  contract ← api ← containers and app;  contract ← server
  * - src/contract: no React, no browser, no Express, nothing else of src/ or server/;
  * - src/ui: no app code (api, app, screens);
  * - screens (src/screens, but not *.container.tsx): no API, no router, no app shell;
  * - src/shared (what the customer app and the console both use): neither app; the console: not src/app;
+ * - src/screens/console/<area>/: an area's screens import no other area's, only shared/ and layout/;
  * - server/: of src/ only the contract;
  * - server/provider/<area>/: the areas in layers (PROVIDER_LAYERS below), each importing only the layers
  *   below its own, none of them the files that put the provider together;
@@ -18,6 +19,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const SCREEN_FILES = ['src/screens/**/*.{ts,tsx}'];
 const CONTAINERS = ['src/screens/**/*.container.tsx'];
@@ -67,6 +69,20 @@ export const PROVIDER_LAYERS = [
 /** The files that put the provider together: they may import every area, and no area imports them. */
 export const PROVIDER_COMPOSITION = ['app.ts', 'embedded.ts', 'jobs.ts'];
 const provider = (name) => `./server/provider/${name}`;
+
+/**
+ * The console's screens, one folder per area (src/screens/console/<area>/, issue 47): an area imports no
+ * other area's files; what two areas use lives in shared/ (and the console's frame in layout/).
+ */
+const CONSOLE_COMMON = ['shared', 'layout'];
+const consoleAreas = readdirSync(new URL('./src/screens/console', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !CONSOLE_COMMON.includes(d.name))
+  .map((d) => d.name);
+const consoleZones = consoleAreas.map((area) => ({
+  target: `./src/screens/console/${area}`,
+  from: consoleAreas.filter((other) => other !== area).map((other) => `./src/screens/console/${other}`),
+  message: `A console area imports only its own files, shared/ and layout/: what ${area}/ and another area both use moves to src/screens/console/shared/.`,
+}));
 /** an inline `import('…').Type` is a dependency the zones below do not see */
 const NO_INLINE_TYPE_IMPORT = { selector: 'TSImportType', message: 'Import the type at the top of the file (import type …), where the import rules see it.' };
 
@@ -132,6 +148,7 @@ export default tseslint.config(
               from: ['./src/api', './src/app', './src/console', './src/shared'],
               message: 'A screen is pure: props in, callbacks out. Its container wires data and routes.',
             },
+            ...consoleZones,
             ...providerZones,
           ],
         },

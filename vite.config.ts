@@ -55,7 +55,7 @@ const appChunks = {
 const appTreeshake = { manualPureFunctions: ['__name'] };
 
 /**
- * The service worker (src/sw.ts, README "Offline and updates"), built to /sw.js with the build's list of
+ * The service worker (src/sw.ts, docs/app.md "Offline and updates"), built to /sw.js with the build's list of
  * files to precache: the customer app's code, styles and index.html, never the console's (dist/merchant).
  * `manifest: false`: the web app manifest is the gateway's, per merchant; `injectRegister: false`:
  * src/main.tsx registers the worker itself, in two lines, after the page has loaded. Not for Storybook

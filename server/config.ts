@@ -155,7 +155,7 @@ const schema = z
     ),
     // tests only: push subscriptions whose endpoint is a local fake (http on loopback); refused in production
     PUSH_ALLOW_LOOPBACK: bool(false),
-    // wallet passes (server/provider/passes/, README "Wallet cards"): Apple Wallet
+    // wallet passes (server/provider/passes/, docs/app.md "Wallet cards"): Apple Wallet
     APPLE_PASS_TYPE_ID: optionalText.pipe(z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID such as pass.com.example.loyalty').optional()),
     APPLE_TEAM_ID: optionalText.pipe(z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Team ID of the Apple Developer account').optional()),
     APPLE_PASS_CERT: checkedBy((v) => checkPem(v, 'certificate')),
@@ -168,7 +168,7 @@ const schema = z
     GOOGLE_WALLET_SERVICE_ACCOUNT: checkedBy(checkServiceAccount),
     GOOGLE_WALLET_API_BASE: loopbackOrigin,
     GOOGLE_WALLET_TOKEN_URL: loopbackOrigin,
-    // backups (server/db/backup.ts, README "Backups and restore"): where, with which key, when, how many kept
+    // backups (server/db/backup.ts, docs/operations.md "Backups and restore"): where, with which key, when, how many kept
     BACKUP_DIR: optionalText,
     BACKUP_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters (make one with: openssl rand -base64 32)').optional()),
     BACKUP_SCHEDULE: z
@@ -178,7 +178,7 @@ const schema = z
       .default('0 3 * * *'),
     BACKUP_KEEP_DAILY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(365, 'must be at most 365').default(7),
     BACKUP_KEEP_WEEKLY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(520, 'must be at most 520').default(4),
-    // the address map (README "The map and address search"): raster tiles, their credit line, and the geocoder searches go to
+    // the address map (docs/app.md "The map and address search"): raster tiles, their credit line, and the geocoder searches go to
     MAP_TILE_URL: optionalText.pipe(z.string().refine((v) => v === 'off' || isTileUrl(v), TILE_URL_MESSAGE).optional()),
     MAP_TILE_ATTRIBUTION: optionalText.pipe(z.string().max(200, 'must be at most 200 characters').regex(/^[^<>]*$/, 'must be plain text (no < or >)').optional()),
     GEOCODER_URL: optionalText.pipe(z.string().refine((v) => v === 'off' || isServiceUrl(v), GEOCODER_URL_MESSAGE).optional()),

@@ -19,7 +19,7 @@ const settings = settingsSource();
 if (settings !== settingsKey || !readBootData().settings) void preload(settings, fetcher);
 preloadRoute(matchRoute(location.pathname));
 
-// The service worker (src/sw.ts: offline copies, README "Offline and updates"), once the page has
+// The service worker (src/sw.ts: offline copies, docs/app.md "Offline and updates"), once the page has
 // loaded, so it never competes with the first paint; a new version waits for src/app/connection.tsx.
 if ('serviceWorker' in navigator) addEventListener('load', () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {}));
 

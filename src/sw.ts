@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The customer app's service worker, built by vite-plugin-pwa (`injectManifest`) to /sw.js and
- * registered from src/main.tsx for scope `/`. What it does (README, "Offline and updates"):
+ * registered from src/main.tsx for scope `/`. What it does (docs/app.md, "Offline and updates"):
  *
  * - Precaches the build: the hashed code and styles, and the built index.html as the offline shell.
  * - A page load goes to the network as always (the gateway's index.html carries the page's preload links

@@ -8,7 +8,7 @@
  * optimising compiler at start allocates and frees hundreds of MB of such blocks; after the rise, the
  * next ones come from malloc's arenas, and what is left scattered there after the compiler is done
  * stays resident. Fixing the threshold at glibc's own default keeps those blocks mmapped: a second start
- * rests at about 240 MB instead of 310 (README, "Memory at rest"). The server's requests allocate few
+ * rests at about 240 MB instead of 310 (docs/performance.md, "Start-up and memory at rest"). The server's requests allocate few
  * blocks that large; the bench's server CPU per request stayed the same within its noise. glibc reads
  * it when a process starts, so it is set for the server's process, not by it. musl (Alpine) ignores it.
  */

@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded provider's data, and their restore (README "Backups and restore").
+ * Backups of the embedded provider's data, and their restore (docs/operations.md "Backups and restore").
  *
  * - PGlite: a consistent copy of the database folder taken while the shop runs: a CHECKPOINT, then
  *   PGlite's dumpDataDir, both inside Kysely's connection queue, so no request's transaction is half

@@ -262,7 +262,7 @@ async function openPglite(dataDir: string | undefined, from?: Blob): Promise<PGl
   // PGlite's PostgreSQL keeps 160 MB of shared buffers, in the process's own memory. The embedded
   // default's database is tens of MB on disk and reads far less than 16 MB of it over and over; a page
   // not in the buffers is read from the folder's files, which the system's page cache keeps. 16 MB: the
-  // server rests at about 130 MB less (README "Performance").
+  // server rests at about 130 MB less (docs/performance.md).
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   if (!dataDir) return PGlite.create({ parsers, startParams, ...(from ? { loadDataDir: from } : {}) });
   const template = pgliteTemplate();

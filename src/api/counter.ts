@@ -34,6 +34,12 @@ export const useCounterEarn = () =>
     // a cap's refusal is written in Activity
     { refreshes: EARNED, refusals: { LIMIT_REACHED: { refreshes: [staffApi.audit.path] } } },
   );
+/** What a sale of `amount` earns the customer now, as the provider counts it (tier, rules, caps); null arguments: nothing asked. */
+export const useCounterEarnQuote = (customerId: number | null, amount: number | null, locationId: number | null) =>
+  useSWR(customerId !== null && amount !== null ? [counterApi.earnQuote.path, customerId, amount, locationId] : null, async () => ({
+    ...(await callApi(counterApi.earnQuote, at({ customer_id: customerId!, amount: amount! }, locationId))),
+    amount: amount!,
+  }));
 export const useCounterUndoEarn = () => useMutation((id: number) => callApi(counterApi.undoEarn, { earn_id: id }), { refreshes: EARNED });
 
 /** What a customer found at the counter can have for their points now. */

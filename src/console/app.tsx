@@ -15,8 +15,8 @@ import { useSettings } from '../api/settings';
 import { useAction } from '../shared/action';
 import { createExpiringCache, swrOptions } from '../shared/swr';
 import { applyTheme, CONSOLE_THEME, EmptyState, ErrorState, LoadingScreen } from '../ui';
-import { ConsoleLayout, testModeOf } from '../screens/console/console-layout';
-import { LoyaltyNav, loyaltyPageOf } from '../screens/console/loyalty-nav';
+import { ConsoleLayout, testModeOf } from '../screens/console/layout/console-layout';
+import { LoyaltyNav, loyaltyPageOf } from '../screens/console/loyalty/loyalty-nav';
 import { consoleLink } from './link';
 import { CONSOLE_PAGE_VIEWS } from './pages';
 

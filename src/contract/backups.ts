@@ -1,6 +1,6 @@
 /**
  * The console's backup status (`merchant/backups`): when the last backup was taken, how big it was,
- * whether it was encrypted, and whether it is too old (README "Backups and restore"). Owners only.
+ * whether it was encrypted, and whether it is too old (docs/operations.md "Backups and restore"). Owners only.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';

@@ -5,7 +5,7 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { counterCodeBody, counterUndoBody, counterMemberBody, counterEarnBody, counterEarnUndoBody, counterMemberRewardsBody, counterMemberRedeemBody, counterLookupAnswer, counterRedeemAnswer, counterMemberOnlyAnswer, counterEarnResultAnswer, counterEarnsAnswer, counterMemberRewardsAnswer, counterMemberRedeemAnswer, counterRecentAnswer } from './counter';
+import { counterCodeBody, counterUndoBody, counterMemberBody, counterEarnBody, counterEarnQuoteBody, counterEarnUndoBody, counterMemberRewardsBody, counterMemberRedeemBody, counterLookupAnswer, counterRedeemAnswer, counterMemberOnlyAnswer, counterEarnResultAnswer, counterEarnQuoteAnswer, counterEarnsAnswer, counterMemberRewardsAnswer, counterMemberRedeemAnswer, counterRecentAnswer } from './counter';
 import { counterApi } from './counter.calls';
 
 export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterApi, {
@@ -89,6 +89,17 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
     // the route answers with the points and the customer's first name
     message: '<points> points for <first name>.',
     errors: ['NOT_FOUND', 'LIMIT_REACHED', 'LOCATION_FORBIDDEN'],
+  },
+  earnQuote: {
+    summary: 'What a walk-in sale would earn',
+    description:
+      "The points `merchant/counter/earn` would give for this sale now, worked out the same way (the shop's rate, the customer's tier, the earning rules that apply at this time and location, the items' product rules), and whether a daily cap would refuse it. Nothing is written: no earn, no use of a rule's limit, no Activity entry. Validated as the earn is (an amount that earns no points, unknown items, items worth more than the amount: 400 VALIDATION).",
+    inContract: false,
+    body: counterEarnQuoteBody,
+    data: counterEarnQuoteAnswer,
+    answer: 'The points and what is left today.',
+    message: 'The points the sale would earn.',
+    errors: ['NOT_FOUND', 'LOCATION_FORBIDDEN'],
   },
   undoEarn: {
     summary: 'Undo points given at the counter',

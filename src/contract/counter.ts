@@ -10,6 +10,7 @@ import { time } from './answer-fields';
 import { id, idempotencyKey, phoneInput } from './fields';
 import { slug, VOUCHER_STATUSES } from './rewards';
 import { stampsAddedAnswer } from './stamps';
+import { earnPartAnswer } from './loyalty';
 
 const voucherStatus = z.enum(VOUCHER_STATUSES);
 
@@ -65,6 +66,9 @@ export const counterEarnBody = z.object({
   idempotency_key: idempotencyKey,
 });
 export type CounterEarnBody = z.input<typeof counterEarnBody>;
+/** `merchant/counter/earn/quote`: what a sale would earn, as it is typed; nothing is written. */
+export const counterEarnQuoteBody = counterEarnBody.pick({ customer_id: true, amount: true, items: true, location_id: true });
+export type CounterEarnQuoteBody = z.input<typeof counterEarnQuoteBody>;
 /** `merchant/counter/earn/undo` */
 export const counterEarnUndoBody = z.object({ earn_id: id });
 export type CounterEarnUndoBody = z.infer<typeof counterEarnUndoBody>;
@@ -169,6 +173,13 @@ export const counterMemberOnlyAnswer = z.object({ member: counterMemberAnswer })
 export type CounterMemberData = z.infer<typeof counterMemberOnlyAnswer>;
 export const counterEarnResultAnswer = z.object({ earn: counterEarnAnswer, member: counterMemberAnswer });
 export type CounterEarnData = z.infer<typeof counterEarnResultAnswer>;
+export const counterEarnQuoteAnswer = z.object({
+  points: z.number().int().meta({ description: 'what the sale would earn now: the base at the shop\'s rate, times the customer\'s tier, with every earning rule that applies (happy hours, products)' }),
+  points_breakdown: z.array(earnPartAnswer).meta({ description: 'points in named parts, as the earn would record them' }),
+  points_left_today: z.number().int().meta({ description: 'the most the sale may earn today: the smaller of what the customer and the staff member may still earn at the counter' }),
+  limit: z.enum(['customer', 'staff']).nullable().meta({ description: 'whose daily cap the sale goes over (the earn would be refused with 409 LIMIT_REACHED); null: within both' }),
+});
+export type CounterEarnQuoteData = z.infer<typeof counterEarnQuoteAnswer>;
 export const counterEarnsAnswer = z.object({ earns: z.array(counterEarnAnswer) });
 export type CounterEarnsData = z.infer<typeof counterEarnsAnswer>;
 /** A reward as the counter offers it for a member's points. */

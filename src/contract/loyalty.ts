@@ -4,7 +4,7 @@
  * one piece of code that says how many points a sale earns: the provider credits with it, the console
  * previews and simulates with it. No generic rules engine: five kinds, applied in a fixed order.
  *
- * How points are counted (the README's words):
+ * How points are counted (docs/merchant-guide.md, "Earning rules", in the same words):
  * 1. Base points: 1 per `points_per_amount` minor units of what was bought (the shop settings).
  * 2. `multiplier` rules ("2× points on pastries"): the chosen products' or categories' lines earn
  *    (multiplier − 1) × their own base points more, rounded down.

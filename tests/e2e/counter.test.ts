@@ -201,11 +201,11 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     await desk.goto('/merchant/counter');
     expect(await (await scanMemberCard()).textContent()).toContain('Ana');
     await desk.getByLabel(/^Amount of the sale/).fill('180');
-    // the demo's rate: one point for each ₱10.00 (the preview says the base)
-    await desk.getByText('Earns 18 points').waitFor();
+    // the demo's rate, one point for each ₱10.00, is 18; her 362 points earned made Ana Brew (a fresh
+    // shop's tiers), whose ×1.25 adds 4: the counter's preview says what she will get, as the provider counts it
+    await desk.getByText('Earns 22 points (with Brew tier ×1.25)').waitFor();
     await desk.getByRole('button', { name: 'Give points', exact: true }).click();
-    // given, with Undo for 2 minutes (the notice's first; today's list may have its own already): her 362
-    // points earned made Ana Brew (issue 30, a fresh shop's tiers), whose ×1.25 adds 4 to the 18
+    // given, with Undo for 2 minutes (the notice's first; today's list may have its own already)
     await desk.getByRole('button', { name: 'Undo 22 points for Ana' }).first().waitFor();
     const given = Date.now();
 

@@ -110,7 +110,7 @@ describeEachDb('security: a signed call seen on the wire cannot be sent again', 
     clock.set(new Date());
     expect((await s.api('GET', 'customer/profile', { cookie })).status).toBe(200);
     const get = last(seen, 'GET', 'customer/profile');
-    expect((await replay(s, get)).status).toBe(200); // a read sent again at once is a read (see README: GETs)
+    expect((await replay(s, get)).status).toBe(200); // a read sent again at once is a read (docs/security.md: a GET is not recorded)
     clock.advance(31_000);
     try {
       const late = await replay(s, get);

@@ -187,6 +187,12 @@ describeEachDb('points at the counter', (kind) => {
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     const first = await earn({ customer_id: c.id, amount: 18_000 });
     expect(first.status).toBe(201);
+    // the counter's quote says so before the earn is tried, and writes nothing
+    const earnsBefore = await p.db.selectFrom('counter_earns').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const quote = await p.call('post', 'merchant/counter/earn/quote', { token: team.owner.token, body: { customer_id: c.id, amount: 13_000 } });
+    expect([quote.status, quote.body.data]).toEqual([200, { points: 13, points_breakdown: [{ rule_id: null, label: 'Points for your purchase', points: 13 }], points_left_today: 12, limit: 'customer' }]);
+    expect((await p.call('post', 'merchant/counter/earn/quote', { token: team.owner.token, body: { customer_id: c.id, amount: 12_000 } })).body.data).toMatchObject({ points: 12, limit: null });
+    expect(await p.db.selectFrom('counter_earns').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(earnsBefore);
     const over = await earn({ customer_id: c.id, amount: 13_000 }, team.owner.token);
     expect([over.status, over.body.error.code, over.body.message, over.body.data]).toEqual([409, 'LIMIT_REACHED', 'Ana can earn 12 more points at the counter today.', { points_left_today: 12, limit: 'customer' }]);
     expect((await member({ code: (await cardOf(p, c.token)).current.qr })).body.data.member.points_left_today).toBe(12);
@@ -216,6 +222,8 @@ describeEachDb('points at the counter', (kind) => {
     const [a, b, d] = await Promise.all([p.newCustomer(), p.newCustomer(), p.newCustomer()]);
     expect((await earn({ customer_id: a!.id, amount: 20_000 }, giver.token)).status).toBe(201);
     expect((await earn({ customer_id: b!.id, amount: 15_000 }, giver.token)).status).toBe(201);
+    const quote = await p.call('post', 'merchant/counter/earn/quote', { token: giver.token, body: { customer_id: d!.id, amount: 6_000 } });
+    expect(quote.body.data).toMatchObject({ points: 6, points_left_today: 5, limit: 'staff' });
     const over = await earn({ customer_id: d!.id, amount: 6_000 }, giver.token);
     expect([over.status, over.body.error.code, over.body.message, over.body.data]).toEqual([409, 'LIMIT_REACHED', 'You can give 5 more points today: ask an owner for more.', { points_left_today: 5, limit: 'staff' }]);
     expect((await earn({ customer_id: d!.id, amount: 5_000 }, giver.token)).status).toBe(201);

@@ -403,7 +403,7 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
     await hmacUpstream?.close();
   });
 
-  /** The HMAC as README's Security section describes it, computed here with node:crypto alone. */
+  /** The HMAC as docs/architecture.md ("The request path") describes it, computed here with node:crypto alone. */
   function expectedHmac(seen: { method: string; url: string; headers: Record<string, unknown>; body: string }): string {
     const key = createHmac('sha256', LONG_SECRET).update('gateway-call-v1').digest();
     const h = (name: string) => String(seen.headers[name] ?? '');

@@ -546,6 +546,22 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     },
     {
       method: 'post',
+      path: 'merchant/counter/earn/quote',
+      owner: true,
+      valid: async () => {
+        const { idempotency_key: _, ...body } = await earnFor();
+        return body;
+      },
+      bad: {
+        customer_id: BAD_ID,
+        amount: [0, -1, 1.5, '18500', null, 100_000_001, 999],
+        items: ['abc', null, {}, [{}], [{ product_id: 0, qty: 1 }], [{ product_id: 1, qty: 0 }], [{ product_id: 999_999, qty: 1 }], Array.from({ length: 50 }, () => ({ product_id: 1, qty: 99 }))],
+        location_id: BAD_ID,
+      },
+      required: ['customer_id', 'amount'],
+    },
+    {
+      method: 'post',
       path: 'merchant/counter/earn/undo',
       owner: true,
       valid: async () => ({ earn_id: (await p.call('post', 'merchant/counter/earn', { token: owner.token, body: await earnFor() }).expect(201)).body.data.earn.id }),

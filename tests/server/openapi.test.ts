@@ -684,6 +684,7 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/counter/member', { token: owner, body: { code: card.current.short_code } });
     const phoneOf = (await p.db.selectFrom('customers').select('phone').where('id', '=', c.id).executeTakeFirstOrThrow()).phone!;
     await call('POST merchant/counter/member', { token: owner, body: { phone: phoneOf } });
+    await call('POST merchant/counter/earn/quote', { token: owner, body: { customer_id: c.id, amount: 18_500, items: [{ product_id: latte.id, qty: 1 }] } });
     const earned = (await call('POST merchant/counter/earn', { token: owner, body: { customer_id: c.id, amount: 18_500, items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })).body.data;
     await call('GET merchant/counter/earns', { token: owner });
     await call('POST merchant/counter/earn/undo', { token: owner, body: { earn_id: earned.earn.id } });

@@ -198,7 +198,10 @@ describeEachDb('tiers', (kind) => {
     await completeOrder(p, order.name);
     const entry = await p.db.selectFrom('points_ledger').select(['points', 'reason']).where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow();
     expect(entry).toEqual({ points: 222, reason: `Order ${order.name} (+99 Double lattes, +24 Brew tier ×1.25)` });
-    // at the counter too: ₱200 is 200 points, +50 the tier
+    // at the counter too: ₱200 is 200 points, +50 the tier; the counter's quote says so before the earn
+    const quote = await p.call('post', 'merchant/counter/earn/quote', { token: staff.token, body: { customer_id: c.id, amount: 200_000 } });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.data).toMatchObject({ points: 250, points_breakdown: [{ label: 'Points for your purchase', points: 200 }, { label: 'Brew tier ×1.25', points: 50 }], limit: null });
     const counter = await counterEarn(c.id, 200_000);
     expect(counter.status, JSON.stringify(counter.body)).toBe(201);
     expect(counter.body.data.earn.points).toBe(250);

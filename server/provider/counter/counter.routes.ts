@@ -4,7 +4,7 @@ import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { withCodeLimit } from './code-limit';
 import { lookup, recent, redeem } from './counter.service';
-import { earnAtCounter, findMember, todaysEarns, undoEarn } from './earns.service';
+import { earnAtCounter, findMember, quoteEarn, todaysEarns, undoEarn } from './earns.service';
 import { memberRewards, redeemFromCard } from './member-redeem.service';
 import { undo } from './undo.service';
 
@@ -30,6 +30,7 @@ export function counterRoutes(ctx: ProviderContext): Router {
           return at.reply(data, `${data.earn.points} points for ${data.member.first_name}.`);
         }),
       ),
+    earnQuote: async (body, at) => quoteEarn(ctx, at.staff(), body),
     undoEarn: async (body, at) => undoEarn(ctx, at.staff(), body.earn_id),
     earns: async (_, at) => ({ earns: await todaysEarns(ctx, at.staff()) }),
     memberRewards: async (body, at) => memberRewards(ctx, at.staff(), body),

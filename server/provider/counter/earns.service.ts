@@ -1,4 +1,4 @@
-import type { CounterEarn, CounterEarnData, CounterMember, counterEarnBody } from '#contract/counter';
+import type { CounterEarn, CounterEarnData, CounterEarnQuoteData, CounterMember, counterEarnBody, counterEarnQuoteBody } from '#contract/counter';
 import type { StampsAdded } from '#contract/stamps';
 import { formatMoney } from '#contract/money';
 import { paths } from '#contract/routes';
@@ -41,6 +41,7 @@ import { earnedSince, earnsSince, stampsGivenSince, existingProductIds, findEarn
 
 /** the earn's body as parsed */
 type CounterEarnBody = z.output<typeof counterEarnBody>;
+type CounterEarnQuoteBody = z.output<typeof counterEarnQuoteBody>;
 
 const toEarn = (r: EarnRow, stamps: StampsAdded[] = []): CounterEarn => ({
   id: r.id,
@@ -124,6 +125,20 @@ interface EarnSetting {
   orderId: number | null;
 }
 
+/** What a sale earns the customer now: the base at the shop's rate, their tier, the earning rules of this time and place (the earn and its quote alike). */
+async function counterEarning(db: Database, ctx: ProviderContext, customerId: number, amount: number, s: { rules: MerchantRules; lines: EarnInput['lines']; timeZone: string }) {
+  const tier = await earnTier(db, customerId);
+  return saleEarning(db, { customerId, base: pointsFor(amount, 0, s.rules), points_per_amount: s.rules.points_per_amount, lines: s.lines, at: ctx.clock.now(), timeZone: s.timeZone, order: false, tier });
+}
+
+/** The points the customer and the staff member may each still earn (give) at the counter today: the owner's daily caps less what counted since `since`. */
+async function pointsLeftToday(db: Database, rules: MerchantRules, who: { customerId: number; staffId: number }, since: Date): Promise<{ customer: number; staff: number }> {
+  return {
+    customer: Math.max(0, rules.counter_points_per_customer_per_day - (await earnedSince(db, { customer_id: who.customerId }, since))),
+    staff: Math.max(0, rules.counter_points_per_staff_per_day - (await earnedSince(db, { staff_id: who.staffId }, since))),
+  };
+}
+
 /** The earn itself, in the idempotent call's transaction: caps, the earn, the points, the notification, the audit. */
 async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnBody, { merchant, location, since, lines, timeZone, orderId }: EarnSetting): Promise<CounterEarnData> {
   const { rules } = merchant;
@@ -131,11 +146,12 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
   const customer = await lockCustomer(trx, body.customer_id);
   await lockStaffEarns(trx, staff.id);
   // the earning rules, under the customer's row lock (their limits count this customer's uses); the caps count it all
-  const earning = await saleEarning(trx, { customerId: customer.id, base: pointsFor(body.amount, 0, rules), points_per_amount: rules.points_per_amount, lines, at: ctx.clock.now(), timeZone, order: false, tier: await earnTier(trx, customer.id) });
+  const earning = await counterEarning(trx, ctx, customer.id, body.amount, { rules, lines, timeZone });
   const points = earning.total;
   const first = firstName(customer.name);
   const refusal = { amount: body.amount, points, customer: customer.name, location: location?.name ?? null };
-  const customerLeft = Math.max(0, rules.counter_points_per_customer_per_day - (await earnedSince(trx, { customer_id: customer.id }, since)));
+  const left = await pointsLeftToday(trx, rules, { customerId: customer.id, staffId: staff.id }, since);
+  const customerLeft = left.customer;
   if (points > customerLeft) {
     const cap = rules.counter_points_per_customer_per_day;
     throw new CapRefusal(
@@ -148,7 +164,7 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
       { target: `customer:${customer.id}`, after: { ...refusal, limit: 'customer', cap, points_left_today: customerLeft } },
     );
   }
-  const staffLeft = Math.max(0, rules.counter_points_per_staff_per_day - (await earnedSince(trx, { staff_id: staff.id }, since)));
+  const staffLeft = left.staff;
   if (points > staffLeft) {
     throw new CapRefusal(
       staffLeft > 0 ? `You can give ${staffLeft} more points today: ask an owner for more.` : 'You have given the most points allowed today: ask an owner.',
@@ -246,17 +262,8 @@ async function checkStampCaps(
   }
 }
 
-/**
- * `merchant/counter/earn`: runs the earn once per idempotency key (`once`: the call's at.once). A cap's
- * refusal is answered (and replayed) like any other, and written to Activity once, after its
- * transaction rolled back.
- */
-export async function earnAtCounter<R>(
-  ctx: ProviderContext,
-  staff: StaffOfRequest,
-  body: CounterEarnBody,
-  once: (effect: (trx: Database) => Promise<CounterEarnData>) => Promise<R>,
-): Promise<R> {
+/** A sale's facts, checked as the earn and its quote both need them: the location, an amount that earns, the items' prices (worth at most the amount), the zone of the rules. */
+async function saleSetting(ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnQuoteBody) {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const location = await counterLocation(ctx.db, staff, body.location_id);
   const { points_per_amount } = merchant.rules;
@@ -275,6 +282,32 @@ export async function earnAtCounter<R>(
     throw validation({ items: `are worth more than the amount: ${money(worth)} at the menu's prices, for ${money(body.amount)} paid. Record the items that were paid for.` });
   }
   const timeZone = location ? effectiveTimezone(location, merchant.rules.timezone) : merchant.rules.timezone;
+  return { merchant, location, lines, timeZone };
+}
+
+/** `merchant/counter/earn/quote`: what the earn would give now and whether a daily cap would refuse it; nothing written. */
+export async function quoteEarn(ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnQuoteBody): Promise<CounterEarnQuoteData> {
+  const { merchant, lines, timeZone } = await saleSetting(ctx, staff, body);
+  await getCustomer(ctx.db, body.customer_id);
+  const { rules } = merchant;
+  const earning = await counterEarning(ctx.db, ctx, body.customer_id, body.amount, { rules, lines, timeZone });
+  const left = await pointsLeftToday(ctx.db, rules, { customerId: body.customer_id, staffId: staff.id }, await todayStart(ctx, rules));
+  const limit = earning.total > left.customer ? 'customer' : earning.total > left.staff ? 'staff' : null;
+  return { points: earning.total, points_breakdown: earning.parts, points_left_today: Math.min(left.customer, left.staff), limit };
+}
+
+/**
+ * `merchant/counter/earn`: runs the earn once per idempotency key (`once`: the call's at.once). A cap's
+ * refusal is answered (and replayed) like any other, and written to Activity once, after its
+ * transaction rolled back.
+ */
+export async function earnAtCounter<R>(
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  body: CounterEarnBody,
+  once: (effect: (trx: Database) => Promise<CounterEarnData>) => Promise<R>,
+): Promise<R> {
+  const { merchant, location, lines, timeZone } = await saleSetting(ctx, staff, body);
   const orderId = body.order_number ? await orderOfCustomer(ctx.db, body.customer_id, body.order_number) : null;
   const setting: EarnSetting = { merchant, location, since: await todayStart(ctx, merchant.rules), lines, timeZone, orderId };
   try {

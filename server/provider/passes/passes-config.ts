@@ -1,5 +1,5 @@
 /**
- * What the wallet passes need from the environment (server/config.ts reads it; README "Wallet cards"
+ * What the wallet passes need from the environment (server/config.ts reads it; docs/app.md "Wallet cards"
  * says how to get each part). Either half may be missing: its button does not show.
  */
 export interface AppleWalletConfig {

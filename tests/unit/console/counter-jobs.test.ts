@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUndo, jobOfScan, pointsFor, spendingCode } from '../../../src/screens/console/counter-jobs';
+import { canUndo, jobOfScan, pointsFor, spendingCode } from '../../../src/screens/console/counter/counter-jobs';
 
 describe('the counter’s two jobs', () => {
   it('sends a scanned member card to Give points and a voucher to Redeem, whichever is chosen', () => {

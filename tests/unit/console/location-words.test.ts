@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readPastedArea } from '../../../src/screens/console/location-geojson';
-import { clockWords, pausedWords, periodHint, stateWords } from '../../../src/screens/console/location-words';
+import { readPastedArea } from '../../../src/screens/console/locations/location-geojson';
+import { clockWords, pausedWords, periodHint, stateWords } from '../../../src/screens/console/shared/location-words';
 
 // Friday 20 Nov 2026, 10:30 in Manila (UTC+8)
 const NOW = '2026-11-20T02:30:00.000Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleForEarning } from '#contract/loyalty-earn';
-import { dayWords, previewSentence, ruleSummary, stampPreview, stampSummary, type RuleMenu } from '../../../src/screens/console/loyalty-words';
+import { dayWords, previewSentence, ruleSummary, stampPreview, stampSummary, type RuleMenu } from '../../../src/screens/console/loyalty/loyalty-words';
 
 const MENU: RuleMenu = {
   categories: [

@@ -1,0 +1,186 @@
+import { useState, type FormEvent } from 'react';
+import { isEmailAddress } from '#contract/checks';
+import type { StaffRole } from '#contract/staff';
+import { STAFF_PASSWORD_MIN, staffPasswordProblem } from '#contract/staff-checks';
+import { Button, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
+import { ConsoleAuthLayout } from './auth-layout';
+import { ROLE_HELP, ROLE_LABEL } from '../layout/console-layout';
+
+export interface PasswordFormValues {
+  name: string;
+  email: string;
+  password: string;
+  /** set-up only: an empty shop (the demo cleared, the shop named) or the demo to try things out */
+  start?: 'empty' | 'demo';
+  /** set-up's empty start: the shop's name */
+  shopName?: string;
+}
+
+type Problems = Partial<Record<'name' | 'email' | 'password' | 'confirm' | 'shopName', string>>;
+
+/** Set-up's choice: start from an empty shop (named here) or keep the demo's menu, rewards and wheel to try things out. */
+function StartChoice({ values, setValues, problem, saving }: { values: PasswordFormValues; setValues: (f: (v: PasswordFormValues) => PasswordFormValues) => void; problem?: string | undefined; saving?: boolean | undefined }) {
+  const radio = (start: 'empty' | 'demo', label: string, hint: string) => (
+    <label className="flex items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-brand">
+      <input type="radio" name="start" value={start} checked={values.start === start} onChange={() => setValues((v) => ({ ...v, start }))} disabled={saving} className={cx('mt-1 size-4 accent-[var(--color-brand)]', focusRing)} />
+      <span>
+        <span className="block font-medium">{label}</span>
+        <span className="block text-sm text-muted">{hint}</span>
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 font-medium">How do you want to start?</legend>
+      {radio('empty', 'An empty shop', 'Your own name; you add your menu, rewards and wheel. The demo’s are archived.')}
+      {values.start === 'empty' && (
+        <TextField label="Your shop’s name" autoComplete="organization" value={values.shopName ?? ''} onChange={(e) => setValues((v) => ({ ...v, shopName: e.target.value }))} error={problem} hint="What customers see. You can change it later under Brand." disabled={saving} />
+      )}
+      {radio('demo', 'The demo shop', 'Try things out with its menu, rewards and wheel first; clear them later from the Overview.')}
+    </fieldset>
+  );
+}
+
+/** What the link is for, as its page shows it (the provider's `merchant/auth/link`). */
+export interface LinkView {
+  shop: string;
+  role: StaffRole;
+  /** who sent an invitation */
+  invitedBy: string | null;
+  /** the only address the link takes (an invitation pinned to one, the account of a reset link) */
+  email: string | null;
+  /** when it stops working, written for people */
+  expires: string;
+}
+
+export interface ConsolePasswordScreenProps {
+  /** setup: the shop's first owner, from the operator's link; invite: someone the owner invited; reset: a new password */
+  mode: 'setup' | 'invite' | 'reset';
+  /** the link carries no code at all (opened without its #… part) */
+  missingLink?: boolean;
+  /** what the link is for; undefined while it is being read */
+  link?: LinkView | undefined;
+  /** the link cannot be used (expired, used, cancelled, its maker no longer an owner) */
+  linkExpired?: boolean;
+  onSubmit: (values: PasswordFormValues) => void;
+  saving?: boolean;
+  /** the provider's refusal: a used or expired link, an e-mail in use … */
+  error?: string | null;
+  /** the provider's field errors, by field name */
+  fieldErrors?: Partial<Record<'name' | 'email' | 'password' | 'shopName', string>>;
+}
+
+function titleOf(mode: ConsolePasswordScreenProps['mode'], link: LinkView | undefined): string {
+  if (mode === 'reset') return 'Choose a new password';
+  // the shop's name is still the demo's at set-up: the page does not say it
+  if (mode === 'setup') return 'Set up your shop';
+  return link ? `Join ${link.shop}` : 'Join the team';
+}
+
+function introOf(mode: ConsolePasswordScreenProps['mode'], link: LinkView): string {
+  if (mode === 'reset') return `For ${link.email ?? 'your account'} at ${link.shop}. Every session of yours ends, on every device.`;
+  if (mode === 'setup') return 'You become the shop’s first owner. Choose the name, e-mail and password you will sign in with, and how to start.';
+  return `${link.invitedBy ?? 'An owner'} invited you to ${link.shop} as ${ROLE_LABEL[link.role].toLowerCase() === 'owner' ? 'an owner' : 'staff'}. ${ROLE_HELP[link.role]}`;
+}
+
+const BUTTON = { setup: 'Create owner account', invite: 'Create my account', reset: 'Save my new password' } as const;
+
+/** /merchant/setup, /merchant/invite and /merchant/reset: a one-time link becomes an account, or a new password. */
+export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, onSubmit, saving, error, fieldErrors = {} }: ConsolePasswordScreenProps) {
+  const [values, setValues] = useState<PasswordFormValues>(mode === 'setup' ? { name: '', email: '', password: '', start: 'empty', shopName: '' } : { name: '', email: '', password: '' });
+  const [confirm, setConfirm] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const title = titleOf(mode, link);
+
+  if (missingLink) {
+    return (
+      <ConsoleAuthLayout title={title}>
+        <Notice tone="warning" title="This link is incomplete">
+          Open the whole link you were given (it ends with a long code after a # sign), or paste it into this tab. Or ask for a new one.
+        </Notice>
+      </ConsoleAuthLayout>
+    );
+  }
+  if (linkExpired) {
+    return (
+      <ConsoleAuthLayout title={title}>
+        <Notice tone="danger" title="This link no longer works">
+          {mode === 'reset'
+            ? 'It was used, it is more than an hour old, or a newer one was sent. Ask for a new one from the sign-in page.'
+            : mode === 'setup'
+              ? 'It was used, it expired, or a newer one was made. Whoever runs the server can make a new one with npm run merchant -- owner-link; if the shop has its owner already, sign in instead.'
+              : 'It was used, it expired, or it was cancelled. Ask the person who sent it for a new one.'}
+        </Notice>
+      </ConsoleAuthLayout>
+    );
+  }
+  if (!link) {
+    return (
+      <ConsoleAuthLayout title={title}>
+        <SkeletonGroup label="Reading your link">
+          <SkeletonText lines={5} />
+        </SkeletonGroup>
+      </ConsoleAuthLayout>
+    );
+  }
+
+  const fixedEmail = link.email;
+  const set = (field: keyof PasswordFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found: typeof problems = {};
+    const email = fixedEmail ?? values.email;
+    if (mode !== 'reset') {
+      if (!values.name.trim()) found.name = 'Enter your name.';
+      if (values.start === 'empty' && !values.shopName?.trim()) found.shopName = 'Enter your shop’s name.';
+      if (!isEmailAddress(email)) found.email = email.trim() ? 'Enter an e-mail address such as ana@example.com.' : 'Enter your e-mail address.';
+    }
+    const weak = staffPasswordProblem(values.password);
+    if (weak) found.password = weak;
+    else if (confirm !== values.password) found.confirm = 'The two passwords are not the same.';
+    setProblems(found);
+    if (Object.keys(found).length === 0) {
+      const start = mode === 'setup' ? { start: values.start, ...(values.start === 'empty' ? { shopName: values.shopName!.trim() } : {}) } : {};
+      onSubmit({ name: values.name.trim(), email: email.trim(), password: values.password, ...start });
+    }
+  }
+
+  return (
+    <ConsoleAuthLayout
+      title={title}
+      intro={
+        <>
+          <p>{introOf(mode, link)}</p>
+          <p className="mt-1 text-sm">This link works until {link.expires}.</p>
+        </>
+      }
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {error && <Notice tone="danger">{error}</Notice>}
+        {mode !== 'reset' && <TextField label="Your name" autoComplete="name" value={values.name} onChange={set('name')} error={problems.name ?? fieldErrors.name} disabled={saving} />}
+        {mode !== 'reset' &&
+          (fixedEmail ? (
+            <TextField label="E-mail" type="email" autoComplete="username" value={fixedEmail} readOnly hint="This invitation is for this address." error={fieldErrors.email} />
+          ) : (
+            <TextField label="E-mail" type="email" autoComplete="username" value={values.email} onChange={set('email')} error={problems.email ?? fieldErrors.email} disabled={saving} />
+          ))}
+        <TextField
+          label={mode === 'reset' ? 'New password' : 'Password'}
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${STAFF_PASSWORD_MIN} characters: a few words you will remember make a good one.`}
+          value={values.password}
+          onChange={set('password')}
+          error={problems.password ?? fieldErrors.password}
+          disabled={saving}
+        />
+        <TextField label="Password again" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={problems.confirm} disabled={saving} />
+        {mode === 'setup' && <StartChoice values={values} setValues={setValues} problem={problems.shopName ?? fieldErrors.shopName} saving={saving} />}
+        <Button type="submit" loading={saving} fullWidth>
+          {BUTTON[mode]}
+        </Button>
+      </form>
+    </ConsoleAuthLayout>
+  );
+}

@@ -1,0 +1,105 @@
+import type { BoardOrder } from '#contract/board';
+import { consoleHref } from '#contract/console-routes';
+import { Button, ErrorState, Money, SkeletonGroup, SkeletonText, cx, focusRing, type RenderLink } from '../../../ui';
+import { formatDateTime } from '../../../ui/lib/dates';
+import { plainLink } from '../../../ui/lib/link';
+import { optionWords } from '../../orders/format';
+import { STATUS_LABEL } from './orders-screen';
+
+export interface OrderTicketScreenProps {
+  order?: BoardOrder;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  shop: string;
+  onPrint: () => void;
+  renderLink?: RenderLink;
+  locale: string;
+  currency: string;
+  timeZone?: string;
+  /** the time zone of the location that makes the order (its pickup time is in it); absent: timeZone */
+  locationTimeZone?: string | undefined;
+}
+
+function Row({ label, amount, currency, locale, strong }: { label: string; amount: number; currency: string; locale: string; strong?: boolean }) {
+  return (
+    <div className={cx('flex justify-between gap-2', strong && 'text-base font-bold')}>
+      <dt>{label}</dt>
+      <dd>
+        <Money amount={amount} currency={currency} locale={locale} />
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * /merchant/orders/:name/ticket: an order's ticket for the kitchen or the bag, printed with the
+ * browser's own Print (the console's frame and these buttons are left off the paper).
+ */
+export function OrderTicketScreen({ order, loading, error, onRetry, shop, onPrint, renderLink = plainLink, locale, currency, timeZone, locationTimeZone }: OrderTicketScreenProps) {
+  const back = renderLink({ href: consoleHref('orders'), className: cx('inline-flex min-h-11 items-center font-medium text-brand-ink underline', focusRing), children: 'Back to the orders' });
+  if (error && !order) {
+    return (
+      <div className="flex flex-col items-center">
+        <ErrorState title="We could not load this order" message={error} onRetry={onRetry} />
+        {back}
+      </div>
+    );
+  }
+  if (loading || !order) {
+    return (
+      <SkeletonGroup label="Loading the ticket" className="mx-auto max-w-xs">
+        <SkeletonText lines={10} />
+      </SkeletonGroup>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-4">
+      <div className="flex flex-wrap items-center gap-3 print:hidden">
+        <Button onClick={onPrint}>Print ticket</Button>
+        {back}
+      </div>
+      <article aria-label={`Ticket for order ${order.name}`} className="w-full max-w-xs rounded-lg border border-dashed border-border bg-surface-raised p-4 font-mono text-sm text-ink print:max-w-none print:border-0 print:p-0">
+        <header className="border-b border-dashed border-border pb-2 text-center">
+          <p className="font-bold">{shop}</p>
+          {order.location && <p>{order.location.name}</p>}
+          <p className="text-3xl font-bold whitespace-nowrap">{order.name}</p>
+          <p className="text-lg font-bold">{order.customer_first_name}</p>
+          <p>
+            {order.fulfilment === 'pickup' ? 'PICKUP' : 'DELIVERY'} · {STATUS_LABEL[order.status]}
+          </p>
+          <p>{formatDateTime(order.paid_at ?? order.created_at, locale, timeZone)}</p>
+          {order.pickup_at && <p className="text-lg font-bold">PICKUP AT {formatDateTime(order.pickup_at, locale, locationTimeZone ?? timeZone)}</p>}
+        </header>
+        {order.address && (
+          <section aria-label="Deliver to" className="border-b border-dashed border-border py-2">
+            <p>{order.address.text}</p>
+            {order.address.notes && <p>Note: {order.address.notes}</p>}
+          </section>
+        )}
+        <ul className="flex flex-col gap-1 border-b border-dashed border-border py-2" aria-label="Items">
+          {order.items.map((item, i) => (
+            <li key={i} className="flex justify-between gap-2">
+              <span className="flex flex-col">
+                {item.qty} × {item.name}
+                {item.options?.length ? <span className="pl-4 font-semibold">{optionWords(item.options)}</span> : null}
+              </span>
+              <Money amount={item.price * item.qty} currency={currency} locale={locale} />
+            </li>
+          ))}
+        </ul>
+        <dl className="flex flex-col gap-0.5 pt-2">
+          <Row label="Subtotal" amount={order.subtotal} currency={currency} locale={locale} />
+          {order.discount > 0 && <Row label="Voucher" amount={-order.discount} currency={currency} locale={locale} />}
+          {order.delivery_fee > 0 && <Row label="Delivery" amount={order.delivery_fee} currency={currency} locale={locale} />}
+          <Row label="Total" amount={order.total} currency={currency} locale={locale} strong />
+          <div className="flex justify-between gap-2">
+            <dt>Paid by</dt>
+            <dd>{order.payment_method === 'wallet' ? 'Wallet' : 'Card'}</dd>
+          </div>
+        </dl>
+        {order.cancel_reason && <p className="mt-2 border-t border-dashed border-border pt-2 font-bold">CANCELLED: {order.cancel_reason}</p>}
+      </article>
+    </div>
+  );
+}

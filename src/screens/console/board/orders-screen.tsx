@@ -1,0 +1,394 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { BoardOrder } from '#contract/board';
+import type { MerchantLocation, PauseChoice } from '#contract/locations';
+import type { OrderStatus } from '#contract/order-lifecycle';
+import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, cx, focusRing, inputClass, type RenderLink } from '../../../ui';
+import { formatDateTime, formatRelative } from '../../../ui/lib/dates';
+import { plainLink } from '../../../ui/lib/link';
+import { optionWords } from '../../orders/format';
+import { LocationPause, LocationSelect } from '../shared/location-controls';
+import { clockWords } from '../shared/location-words';
+
+/** The board's columns: the open statuses, in the order an order moves through them. */
+export const BOARD_COLUMNS: ReadonlyArray<{ status: OrderStatus; label: string }> = [
+  { status: 'paid', label: 'New' },
+  { status: 'preparing', label: 'Preparing' },
+  { status: 'ready', label: 'Ready' },
+  { status: 'on_delivery', label: 'On delivery' },
+];
+
+/** The one-tap move's label, by the status it moves the order to. */
+export function advanceLabel(order: Pick<BoardOrder, 'next_status' | 'fulfilment'>): string | null {
+  switch (order.next_status) {
+    case 'preparing':
+      return 'Start preparing';
+    case 'ready':
+      return 'Mark ready';
+    case 'on_delivery':
+      return 'Out for delivery';
+    case 'completed':
+      return order.fulfilment === 'pickup' ? 'Picked up' : 'Delivered';
+    default:
+      return null;
+  }
+}
+
+export const STATUS_LABEL: Record<OrderStatus, string> = {
+  pending_payment: 'Waiting for payment',
+  paid: 'New',
+  preparing: 'Preparing',
+  ready: 'Ready',
+  on_delivery: 'On delivery',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** A map search for a delivery address (opens the map app on a phone). */
+export const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+export const REASON_MAX = 200;
+
+export interface OrdersBoardScreenProps {
+  orders?: BoardOrder[];
+  /** placed with an online payment not made yet: shown, not to be made (each holds its pickup time a short while) */
+  awaiting?: BoardOrder[];
+  /** completed and cancelled today */
+  done?: BoardOrder[];
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** the server's time of the board (for "5 min ago") */
+  now: string;
+  /** orders that arrived while the board was open: highlighted until someone moves them */
+  fresh?: ReadonlySet<string>;
+  onAdvance: (order: BoardOrder) => void;
+  onCancel: (order: BoardOrder, reason: string) => void;
+  /** the order a move or a cancellation is being saved for */
+  busy?: string | null;
+  /** a refused move or cancellation, with the order it was for */
+  actionError?: { name: string; message: string } | null;
+  /** the cancellation dialog's order (opened by the screen; the container closes it when done) */
+  cancelling?: string | null;
+  onCancelOpen?: (name: string | null) => void;
+  sound: boolean;
+  onSoundChange: (on: boolean) => void;
+  /** the printable ticket's address for an order */
+  ticketHref: (name: string) => string;
+  renderLink?: RenderLink;
+  locale: string;
+  currency: string;
+  timeZone?: string;
+  /** the live region's latest news ("New order A1B2C3 for Ana") */
+  announcement?: string;
+  /** the demo moves orders on by itself (DEMO_ORDER_PROGRESS), a step every so many seconds; null: only people do */
+  demoProgress?: { step_seconds: number } | null;
+  /** the column shown first where the board is too narrow for all four (tabs): New */
+  defaultColumn?: OrderStatus;
+  /** the locations the member sees (undefined while they load): their state, their pause switch, the choice of board */
+  locations?: MerchantLocation[] | undefined;
+  /** the board's location; null: every location the member sees */
+  locationId?: number | null;
+  onLocationChange?: (id: number | null) => void;
+  /** the member may see every location at once (owners) */
+  canChooseAll?: boolean;
+  onPause?: (locationId: number, choice: PauseChoice) => void;
+  /** the location a pause or resume is being saved for */
+  pausing?: number | null;
+  pauseError?: string | null;
+}
+
+function CancelDialog({ order, onCancel, onClose, busy, error }: { order: BoardOrder; onCancel: (reason: string) => void; onClose: () => void; busy: boolean; error?: string }) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const id = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = reason.trim();
+    if (!text) return setProblem('Say why, for the customer and for the log: for example “Out of oat milk”.');
+    setProblem(undefined);
+    onCancel(text);
+  };
+  const refund = order.status === 'paid' || order.status === 'preparing' ? (order.payment_method === 'wallet' ? 'back to their wallet at once' : 'to the card they paid with') : null;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Cancel order ${order.name}?`} description={refund ? `${order.customer_first_name} gets the money ${refund}, the points earned on it are taken back, and they are told why.` : `${order.customer_first_name} is told why.`}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+        <label htmlFor={id} className="text-sm font-medium">
+          Reason
+        </label>
+        <textarea
+          id={id}
+          value={reason}
+          maxLength={REASON_MAX}
+          rows={3}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          className={cx(inputClass, 'min-h-24 py-2')}
+        />
+        {problem && (
+          <p id={`${id}-problem`} className="text-sm text-danger">
+            {problem}
+          </p>
+        )}
+        {error && <Notice tone="danger">{error}</Notice>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Keep the order
+          </Button>
+          <Button type="submit" variant="danger" loading={busy}>
+            Cancel and refund
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean; props: OrdersBoardScreenProps }) {
+  const { onAdvance, onCancelOpen, busy, actionError, now, locale, currency, ticketHref, renderLink = plainLink, locations = [], locationId = null } = props;
+  const label = advanceLabel(order);
+  const headingId = useId();
+  const at = order.location ? locations.find((l) => l.id === order.location!.id) : undefined;
+  // the pickup time in the zone of the location that makes it
+  const pickup = order.pickup_at ? clockWords(order.pickup_at, now, { locale, timeZone: at?.effective_timezone ?? props.timeZone ?? 'UTC' }) : null;
+  const named = locationId === null && locations.length > 1 && order.location;
+  return (
+    <Card as="li" aria-labelledby={headingId} className={cx('flex flex-col gap-3', fresh && 'ring-4 ring-brand')}>
+      <div className="flex flex-wrap gap-1">
+        {fresh && <Badge tone="brand">New</Badge>}
+        <Badge tone={order.fulfilment === 'pickup' ? 'success' : 'warning'}>{order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}</Badge>
+        {named && <Badge>{order.location!.name}</Badge>}
+        {order.pickup_late && <Badge tone="danger">Not picked up</Badge>}
+      </div>
+      {pickup && <p className={cx('-mb-2 text-2xl font-bold tabular-nums', order.pickup_late && 'text-danger')}>Pickup {pickup}</p>}
+      <h3 id={headingId} className="-mt-1 flex flex-col">
+        {/* an order number is called out whole: it never breaks across lines */}
+        <span className="text-3xl font-bold tracking-wide whitespace-nowrap tabular-nums">{order.name}</span>
+        <span className={cx('font-semibold break-words', order.fulfilment === 'pickup' ? 'text-2xl' : 'text-lg')}>{order.customer_first_name}</span>
+      </h3>
+      <p className="text-sm text-muted">
+        {order.paid_at ? `Paid ${formatRelative(order.paid_at, now, locale)}` : `Placed ${formatRelative(order.created_at, now, locale)}`} · {order.payment_method === 'wallet' ? 'Wallet' : 'Card'} ·{' '}
+        <Money amount={order.total} currency={currency} locale={locale} />
+      </p>
+      <ul className="flex flex-col gap-0.5" aria-label={`Items of order ${order.name}`}>
+        {order.items.map((item, i) => (
+          <li key={i} className="flex gap-2">
+            <span className="w-8 shrink-0 text-right font-semibold tabular-nums">{item.qty}×</span>
+            <span className="flex min-w-0 flex-col">
+              {item.name}
+              {/* what to make: as large as the item, to read across a counter */}
+              {item.options?.length ? <span className="font-semibold text-brand-ink">{optionWords(item.options)}</span> : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {order.address && (
+        <div className="rounded-lg bg-surface p-2 text-sm">
+          <p>{order.address.text}</p>
+          {order.address.notes && <p className="text-muted">{order.address.notes}</p>}
+          <a href={mapLink(order.address.text)} target="_blank" rel="noreferrer" className={cx('font-medium text-brand-ink underline', focusRing)}>
+            Open in maps<span className="sr-only"> (order {order.name}, opens a new tab)</span>
+          </a>
+        </div>
+      )}
+      {actionError?.name === order.name && !props.cancelling && <Notice tone="danger">{actionError.message}</Notice>}
+      <div className="flex flex-wrap gap-2">
+        {label && (
+          <Button onClick={() => onAdvance(order)} loading={busy === order.name} className="grow">
+            {label}
+            <span className="sr-only"> — order {order.name}</span>
+          </Button>
+        )}
+        {order.can_cancel && (
+          <Button variant="secondary" onClick={() => onCancelOpen?.(order.name)} disabled={busy === order.name}>
+            Cancel<span className="sr-only"> order {order.name}</span>
+          </Button>
+        )}
+        {renderLink({ href: ticketHref(order.name), className: cx('inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-brand-ink underline', focusRing), children: <>Ticket<span className="sr-only"> for order {order.name}</span></> })}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * Orders whose online payment has not arrived: listed apart, with no moves (nothing to make yet), each
+ * with its pickup time (or delivery) and until when it holds that time. Shown only when there are some.
+ */
+function AwaitingList({ awaiting, props }: { awaiting: BoardOrder[]; props: OrdersBoardScreenProps }) {
+  const { now, locale, currency, timeZone = 'UTC' } = props;
+  const headingId = useId();
+  const at = (iso: string) => clockWords(iso, now, { locale, timeZone });
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-dashed border-border bg-surface-raised p-3">
+      <h2 id={headingId} className="flex items-center gap-2 font-semibold">
+        Awaiting payment <Badge>{awaiting.length}</Badge>
+      </h2>
+      <p className="text-sm text-muted">Card payments not made yet. Don't make these: each keeps its pickup time for 10 minutes, then is let go if still unpaid.</p>
+      <ul className="mt-2 flex flex-col divide-y divide-border" aria-label="Orders awaiting payment">
+        {awaiting.map((o) => (
+          <li key={o.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+            <span className="font-semibold whitespace-nowrap tabular-nums">{o.name}</span>
+            <span>{o.customer_first_name}</span>
+            <Badge tone="warning">Awaiting payment</Badge>
+            <span className="text-sm">{o.pickup_at ? `Pickup ${at(o.pickup_at)}` : o.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}</span>
+            <Money amount={o.total} currency={currency} locale={locale} className="text-sm" />
+            {o.hold_until && (
+              <span className="text-sm text-muted">{new Date(o.hold_until).getTime() > new Date(now).getTime() ? `Held until ${at(o.hold_until)}` : 'Hold over: being let go'}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DoneList({ done, props }: { done: BoardOrder[]; props: OrdersBoardScreenProps }) {
+  const { locale, currency, timeZone, ticketHref, renderLink = plainLink } = props;
+  return (
+    <details className="rounded-xl border border-border bg-surface-raised p-3">
+      <summary className={cx('cursor-pointer font-semibold', focusRing)}>Finished today ({done.length})</summary>
+      {done.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">Nothing finished yet today.</p>
+      ) : (
+        <ul className="mt-2 flex flex-col divide-y divide-border">
+          {done.map((o) => (
+            <li key={o.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+              <span className="font-semibold whitespace-nowrap tabular-nums">{o.name}</span>
+              <span>{o.customer_first_name}</span>
+              <Badge tone={o.status === 'cancelled' ? 'danger' : 'success'}>{STATUS_LABEL[o.status]}</Badge>
+              <span className="text-sm text-muted">{formatDateTime(o.updated_at, locale, timeZone)}</span>
+              <Money amount={o.total} currency={currency} locale={locale} className="text-sm" />
+              {o.cancel_reason && <span className="text-sm text-muted">“{o.cancel_reason}”</span>}
+              {o.refund && (
+                <span className="text-sm text-muted">
+                  Refund to {o.refund.method === 'wallet' ? 'wallet' : 'card'}: {o.refund.status === 'succeeded' ? 'done' : o.refund.status === 'pending' ? 'on its way' : 'failed, retried every hour'}
+                </span>
+              )}
+              {renderLink({ href: ticketHref(o.name), className: cx('ml-auto text-sm font-medium text-brand-ink underline', focusRing), children: <>Ticket<span className="sr-only"> for order {o.name}</span></> })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}
+
+/**
+ * The four columns side by side where the board is wide enough for them (a desktop, a tablet on its
+ * side); narrower (a tablet upright, a phone) one column at a time, chosen with tabs that count the
+ * orders in each, rather than a stack four columns long. One list of cards either way, so a card
+ * keeps its place (and focus) when the tablet turns. A container query, not the screen's width: the
+ * console's own menu takes part of the screen.
+ */
+function Columns({ orders, props }: { orders: BoardOrder[]; props: OrdersBoardScreenProps }) {
+  const [shown, setShown] = useState<OrderStatus>(props.defaultColumn ?? 'paid');
+  const tabsId = useId();
+  return (
+    <div className="@container">
+      <div role="tablist" aria-label="Orders by status" className="mb-4 grid grid-cols-4 gap-1 rounded-xl bg-border/40 p-1 @[52rem]:hidden">
+        {BOARD_COLUMNS.map((c) => {
+          const count = orders.filter((o) => o.status === c.status).length;
+          const selected = shown === c.status;
+          return (
+            <button
+              key={c.status}
+              type="button"
+              role="tab"
+              id={`${tabsId}-${c.status}`}
+              aria-selected={selected}
+              aria-controls={`board-${c.status}`}
+              onClick={() => setShown(c.status)}
+              className={cx('flex min-h-11 flex-col items-center justify-center rounded-lg px-1 text-sm font-semibold leading-tight', selected ? 'bg-surface-raised text-ink shadow-sm' : 'text-muted', focusRing)}
+            >
+              <span>{c.label}</span>
+              <span className="tabular-nums">{count}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div className="grid gap-4 @[52rem]:grid-cols-4">
+        {BOARD_COLUMNS.map((c) => {
+          const list = orders.filter((o) => o.status === c.status);
+          const headingId = `board-${c.status}-heading`;
+          return (
+            <section key={c.status} id={`board-${c.status}`} aria-labelledby={headingId} className={cx('flex min-w-0 flex-col gap-3', shown !== c.status && '@max-[52rem]:hidden')}>
+              <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+                {c.label} <Badge>{list.length}</Badge>
+              </h2>
+              {list.length === 0 ? (
+                <p className="text-sm text-muted">None</p>
+              ) : (
+                <ul className="flex flex-col gap-3" aria-label={`${c.label} orders`}>
+                  {list.map((o) => (
+                    <OrderCard key={o.name} order={o} fresh={props.fresh?.has(o.name) ?? false} props={props} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** /merchant/orders: every open order by status, one tap to move it on, cancel with a reason, tickets. */
+export function OrdersBoardScreen(props: OrdersBoardScreenProps) {
+  const { orders, awaiting = [], done = [], loading, error, onRetry, sound, onSoundChange, cancelling, onCancelOpen, onCancel, busy, actionError, announcement, demoProgress } = props;
+  const soundId = useId();
+  let body: ReactNode;
+  if (error && !orders) body = <ErrorState title="We could not load the orders" message={error} onRetry={onRetry} />;
+  else if (loading && !orders) {
+    body = (
+      <SkeletonGroup label="Loading the orders" className="grid gap-4 lg:grid-cols-4">
+        {BOARD_COLUMNS.map((c) => (
+          <SkeletonText key={c.status} lines={6} />
+        ))}
+      </SkeletonGroup>
+    );
+  } else if (orders && orders.length === 0) {
+    body = <EmptyState title="No open orders" description="New paid orders appear here by themselves, within a few seconds." />;
+  } else if (orders) {
+    body = <Columns orders={orders} props={props} />;
+  }
+  const toCancel = cancelling ? [...(orders ?? []), ...done].find((o) => o.name === cancelling) : undefined;
+  const { locations = [], locationId = null, onLocationChange, canChooseAll, onPause, pausing, pauseError, now, locale } = props;
+  const shown = locationId === null ? locations : locations.filter((l) => l.id === locationId);
+  return (
+    <div className="flex flex-col gap-4">
+      {locations.length > 1 && onLocationChange && (
+        <LocationSelect locations={locations} value={locationId} onChange={onLocationChange} allLabel={canChooseAll ? 'All locations' : undefined} label="Orders of" hint="Remembered on this device." />
+      )}
+      {onPause && shown.length > 0 && <LocationPause locations={shown} now={now} locale={locale} onPause={onPause} pausing={pausing} pauseError={pauseError} />}
+      {demoProgress && (
+        <Notice tone="info" title="Demo: orders move on by themselves">
+          This shop runs the demo's order progression (DEMO_ORDER_PROGRESS), so each paid order moves to its next step about every {demoProgress.step_seconds} seconds without anyone's tap. A real shop turns it off; production has it off.
+        </Notice>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted">Updates by itself every few seconds.</p>
+        <label htmlFor={soundId} className="flex min-h-11 items-center gap-2 text-sm">
+          <input id={soundId} type="checkbox" checked={sound} onChange={(e) => onSoundChange(e.target.checked)} className={cx('size-5', focusRing)} />
+          Play a sound for new orders (on this device)
+        </label>
+      </div>
+      {error && orders && <Notice tone="warning">The board could not refresh: {error} It tries again by itself.</Notice>}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {body}
+      {awaiting.length > 0 && <AwaitingList awaiting={awaiting} props={props} />}
+      <DoneList done={done} props={props} />
+      {toCancel && (
+        <CancelDialog
+          key={toCancel.name}
+          order={toCancel}
+          onCancel={(reason) => onCancel(toCancel, reason)}
+          onClose={() => onCancelOpen?.(null)}
+          busy={busy === toCancel.name}
+          error={actionError?.name === toCancel.name ? actionError.message : undefined}
+        />
+      )}
+    </div>
+  );
+}

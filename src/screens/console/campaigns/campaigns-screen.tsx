@@ -1,0 +1,218 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CAMPAIGN_FACTS, CAMPAIGN_HOURS, PLACEHOLDER_WORDS, campaignUpdateBody, type CampaignData, type CampaignKind, type CampaignsConsoleData, type CampaignUpdateFields } from '#contract/campaigns';
+import { Badge, Button, Card, ErrorState, GiftIcon, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
+import { campaignSummary, previewOf } from './campaign-words';
+import { FormActions, SelectField, Switch, TextAreaField, type SaveProblem } from '../shared/editor-fields';
+
+export interface CampaignsScreenProps {
+  data?: CampaignsConsoleData | undefined;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  locale: string;
+  /** owners change campaigns; staff read them */
+  canEdit: boolean;
+  /** one campaign: null when saved, else what the provider refused */
+  onSave: (campaign: CampaignUpdateFields) => Promise<SaveProblem | null>;
+  /** the campaign whose editor is open at first (stories) */
+  initialEditing?: CampaignKind | null;
+}
+
+interface Form {
+  enabled: boolean;
+  title: string;
+  body: string;
+  reward: string;
+  timing: string;
+}
+
+const formOf = (c: CampaignData): Form => ({ enabled: c.enabled, title: c.title, body: c.body, reward: c.reward ? String(c.reward.id) : '', timing: String(c.timing) });
+
+/** The form as the call's body, checked by the contract's schema: the campaign, or its problems by field. */
+function checked(kind: CampaignKind, f: Form): { campaign: CampaignUpdateFields } | { problems: Record<string, string> } {
+  const timing = f.timing.trim().replace(/,/g, '');
+  const parsed = campaignUpdateBody.safeParse({
+    kind,
+    enabled: f.enabled,
+    title: f.title,
+    body: f.body,
+    reward_id: f.reward ? Number(f.reward) : null,
+    timing: /^\d+$/.test(timing) ? Number(timing) : timing === '' ? NaN : timing,
+  });
+  if (parsed.success) return { campaign: parsed.data };
+  const problems: Record<string, string> = {};
+  for (const issue of parsed.error.issues) problems[issue.path.join('.')] ??= issue.message;
+  return { problems };
+}
+
+const problemOn = (p: SaveProblem | null, field: string, label: string) => (p?.fields[field] ? `${label} ${p.fields[field]}.` : undefined);
+
+/** The message as it shows in the customer's inbox (and a push), filled for a sample customer. */
+export function CampaignPreview({ kind, title, body, rewardTitle, locale }: { kind: CampaignKind; title: string; body: string; rewardTitle: string | null; locale: string }) {
+  const shown = previewOf(kind, title, body, rewardTitle, locale);
+  return (
+    <section aria-label="Preview" className="flex flex-col gap-2">
+      <h4 className="font-medium">What Ana sees</h4>
+      <div className="flex items-start gap-3 rounded-2xl border border-brand-ink/40 bg-surface-raised p-3 shadow-sm">
+        <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand text-brand-contrast">
+          <GiftIcon size={20} />
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <span className="font-bold break-words text-ink">{shown.title || ' '}</span>
+          <span className="text-sm break-words text-muted">{shown.body}</span>
+          <span className="text-xs text-muted">Just now</span>
+        </span>
+      </div>
+    </section>
+  );
+}
+
+function CampaignEditor({ campaign, rewards, canEdit, locale, onSave, onClose }: { campaign: CampaignData; rewards: CampaignsConsoleData['rewards']; canEdit: boolean; locale: string; onSave: CampaignsScreenProps['onSave']; onClose: () => void }) {
+  const [form, setForm] = useState(() => formOf(campaign));
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const facts = CAMPAIGN_FACTS[campaign.kind];
+  const words = PLACEHOLDER_WORDS[campaign.kind];
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  // the campaign's own reward stays a choice after it is retired
+  const choices = [...rewards, ...(campaign.reward ? [campaign.reward] : [])].filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
+  const rewardTitle = form.reward ? (choices.find((r) => String(r.id) === form.reward)?.title ?? null) : null;
+  const placeholders = ['{name}: the customer’s first name', `{points}: ${words.points}`, ...(words.reward && (campaign.kind === 'nearly_there' || form.reward) ? [`{reward}: ${words.reward}`] : [])].join('; ');
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const out = checked(campaign.kind, form);
+    if ('problems' in out) return setProblem({ message: '', fields: out.problems });
+    setSaving(true);
+    const refused = await onSave(out.campaign);
+    setSaving(false);
+    setProblem(refused);
+    if (!refused) onClose();
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={`${facts.name} campaign`} className="flex flex-col gap-4 border-t border-border pt-4">
+      <Switch on={form.enabled} label="Campaign on" disabled={!canEdit} onChange={(on) => set('enabled', on)} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <TextField label="Title" maxLength={80} value={form.title} readOnly={!canEdit} onChange={(e) => set('title', e.target.value)} error={problemOn(problem, 'title', 'The title')} />
+          <TextAreaField label="Message" maxLength={300} hint={`Placeholders: ${placeholders}.`} value={form.body} readOnly={!canEdit} onChange={(e) => set('body', e.target.value)} error={problemOn(problem, 'body', 'The message')} />
+          {facts.reward && (
+            <SelectField label="Reward" hint="A voucher given with the message, without points." value={form.reward} disabled={!canEdit} onChange={(e) => set('reward', e.target.value)} error={problemOn(problem, 'reward_id', 'The reward')}>
+              <option value="">No reward</option>
+              {choices.map((r) => (
+                <option key={r.id} value={String(r.id)}>
+                  {r.title}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {facts.timing && (
+            <TextField
+              label={`${facts.timing.label} (${facts.timing.unit})`}
+              inputMode="numeric"
+              hint={`${facts.timing.min.toLocaleString(locale)} to ${facts.timing.max.toLocaleString(locale)} ${facts.timing.unit}.`}
+              value={form.timing}
+              readOnly={!canEdit}
+              onChange={(e) => set('timing', e.target.value)}
+              error={problemOn(problem, 'timing', 'The timing')}
+            />
+          )}
+          {campaign.kind === 'birthday' && <p className="text-sm text-muted">Sent on the birthday. The birthday treat itself is set in Loyalty; this message gives nothing more.</p>}
+        </div>
+        <CampaignPreview kind={campaign.kind} title={form.title} body={form.body} rewardTitle={rewardTitle} locale={locale} />
+      </div>
+      {canEdit ? (
+        <div aria-live="polite" className="flex flex-col gap-2">
+          {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
+          <FormActions problem={problem} saving={saving} submitLabel="Save campaign" onCancel={onClose} />
+        </div>
+      ) : (
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function Stats({ c, locale }: { c: CampaignData; locale: string }) {
+  const items: Array<[string, number]> = [
+    ['Sent', c.stats.sent],
+    ['Opened', c.stats.opened],
+    ['Orders within 7 days', c.stats.orders],
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-2">
+      {items.map(([label, n]) => (
+        <div key={label} className="rounded-lg bg-surface p-2">
+          <dt className="text-xs text-muted">{label}</dt>
+          <dd className="text-lg font-semibold">{n.toLocaleString(locale)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CampaignCard({ c, data, canEdit, locale, editing, onEdit, onSave }: { c: CampaignData; data: CampaignsConsoleData; canEdit: boolean; locale: string; editing: boolean; onEdit: (open: boolean) => void; onSave: CampaignsScreenProps['onSave'] }) {
+  const headingId = useId();
+  const name = CAMPAIGN_FACTS[c.kind].name;
+  return (
+    <Card as="li" aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold">
+          {name}
+        </h3>
+        <Badge tone={c.enabled ? 'success' : 'neutral'}>{c.enabled ? 'On' : 'Off'}</Badge>
+      </div>
+      <p>{campaignSummary(c, locale)}</p>
+      <p className="text-sm text-muted">“{c.title}”</p>
+      {c.reward && !c.reward.active && <Notice tone="warning">Its reward, {c.reward.title}, is retired: the campaign sends nothing until you choose another.</Notice>}
+      <Stats c={c} locale={locale} />
+      {editing ? (
+        <CampaignEditor campaign={c} rewards={data.rewards} canEdit={canEdit} locale={locale} onSave={onSave} onClose={() => onEdit(false)} />
+      ) : (
+        <div>
+          <Button variant="secondary" size="sm" onClick={() => onEdit(true)} aria-label={`${canEdit ? 'Edit' : 'View'} ${name}`}>
+            {canEdit ? 'Edit' : 'View'}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** /merchant/campaigns (staff read, owners change): the five automatic campaigns, each with its summary, stats and editor. */
+export function CampaignsScreen({ data, loading, error, onRetry, locale, canEdit, onSave, initialEditing = null }: CampaignsScreenProps) {
+  const [editing, setEditing] = useState<CampaignKind | null>(initialEditing);
+  if (loading && !data)
+    return (
+      <SkeletonGroup label="Loading the campaigns" className="flex flex-col gap-3">
+        {[0, 1, 2].map((i) => (
+          <Card key={i}>
+            <SkeletonText lines={3} />
+          </Card>
+        ))}
+      </SkeletonGroup>
+    );
+  if (!data) return <ErrorState title="We could not load the campaigns" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  const allOff = data.campaigns.every((c) => !c.enabled);
+  // "0 customers get them" read as nobody ever would: offers are opt-in (ticked at sign-up or in the profile)
+  const reach = (n: number, l: string) => (n === 0 ? 'none has yet: customers ask for them at sign-up or in their profile' : `${n.toLocaleString(l)} ${n === 1 ? 'customer gets' : 'customers get'} them`);
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-muted">
+        Messages the app sends by itself, in the customer’s inbox, by push where they allow it, and by e-mail to verified addresses. They go out between {String(CAMPAIGN_HOURS.from).padStart(2, '0')}:00 and {CAMPAIGN_HOURS.until}:00 ({data.timezone}), only to customers who asked for offers ({reach(data.subscribers, locale)}).
+      </p>
+      {!canEdit && <Notice tone="info">Only an owner can change the campaigns.</Notice>}
+      {allOff && <Notice tone="info">All campaigns are off. {canEdit ? 'Edit one and turn it on to start reaching customers.' : ''}</Notice>}
+      <ul className="flex flex-col gap-3" aria-label="Campaigns">
+        {data.campaigns.map((c) => (
+          <CampaignCard key={c.kind} c={c} data={data} canEdit={canEdit} locale={locale} editing={editing === c.kind} onEdit={(open) => setEditing(open ? c.kind : null)} onSave={onSave} />
+        ))}
+      </ul>
+    </div>
+  );
+}

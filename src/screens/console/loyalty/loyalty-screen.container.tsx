@@ -1,0 +1,77 @@
+import type { SiteSettings } from '#contract';
+import { simulateRule, useLoyaltyRules, useRuleStatus, useSaveRule } from '../../../api/loyalty';
+import { useMenuEditor } from '../../../api/menu';
+import { useRewardsEditor } from '../../../api/rewards';
+import { useSaveStampProgram, useStampProgramStatus, useStampPrograms } from '../../../api/stamp-programs';
+import { useCatalog } from '../../../api/shop';
+import { useSettings } from '../../../api/settings';
+import { useStaffMe } from '../../../api/staff';
+import { messageOf } from '../../../shared/errors';
+import { LoyaltyScreen } from './loyalty-screen';
+import type { RuleMenu } from './loyalty-words';
+import { saved } from '../shared/save.container';
+
+/**
+ * /merchant/loyalty (staff read, owners change): the earning rules from merchant/loyalty/rules and the
+ * stamp cards from merchant/loyalty/stamps; the owner's menu (staff: the shop's) to name and choose
+ * products, and the owner's reward catalogue for a full card's reward.
+ */
+export default function LoyaltyContainer() {
+  const rules = useLoyaltyRules();
+  const role = useStaffMe().data?.staff.role;
+  const owner = role === 'owner';
+  // the owner's menu has every product not archived; staff may not read it and name them from the shop's
+  const editorMenu = useMenuEditor(owner);
+  const catalog = useCatalog();
+  const settings = useSettings().data as SiteSettings | undefined;
+  const save = useSaveRule();
+  const setStatus = useRuleStatus();
+  const programs = useStampPrograms();
+  const rewards = useRewardsEditor(owner);
+  const saveProgram = useSaveStampProgram();
+  const setProgramStatus = useStampProgramStatus();
+  const menu: RuleMenu | undefined = owner
+    ? editorMenu.data && { categories: editorMenu.data.categories.map((c) => ({ id: c.id, name: c.name, products: c.products.filter((p) => p.archived_at === null) })) }
+    : catalog.data;
+  return (
+    <LoyaltyScreen
+      rules={rules.data?.rules}
+      loading={rules.isLoading}
+      error={rules.error ? messageOf(rules.error) : null}
+      onRetry={() => void rules.mutate()}
+      canEdit={owner}
+      menu={menu}
+      pointsPerAmount={settings?.points_per_amount ?? 0}
+      locale={settings?.locale ?? 'en'}
+      currency={settings?.currency ?? 'PHP'}
+      onSave={(id, rule) => saved(() => save(id, rule))}
+      onStatus={(id, status) => refusal(() => setStatus(id, status))}
+      onSimulate={async (rule) => {
+        try {
+          return { result: await simulateRule(rule) };
+        } catch (err) {
+          return { error: messageOf(err) };
+        }
+      }}
+      stamps={{
+        programs: programs.data?.programs,
+        loading: programs.isLoading,
+        error: programs.error ? messageOf(programs.error) : null,
+        onRetry: () => void programs.mutate(),
+        rewards: rewards.data?.rewards.filter((r) => r.active).map((r) => ({ id: r.id, title: r.title })),
+        onSave: (id, program) => saved(() => saveProgram(id, program)),
+        onStatus: (id, status) => refusal(() => setProgramStatus(id, status)),
+      }}
+    />
+  );
+}
+
+/** null when done, else why not */
+async function refusal(act: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await act();
+    return null;
+  } catch (err) {
+    return messageOf(err);
+  }
+}

@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import type { LoyaltyRule, LoyaltyRuleInput, RuleStatus } from '#contract/loyalty';
+import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice } from '../../../ui';
+import type { EditorPageProps, SaveProblem } from '../shared/editor-fields';
+import type { StampProgram, StampProgramInput } from '#contract/stamps';
+import { CardsLoading, StatusButtons, STATUS_TONE, useStatusChanges } from './loyalty-parts';
+import { LoyaltyRuleEditor, type SimulateOutcome } from './loyalty-rule-editor';
+import { StampEditorPage, type StampReward } from './loyalty-stamp-editor';
+import { StampCardsSection, type StampCardsProps } from './loyalty-stamps';
+import { earningRuleOf, KIND_WORDS, ruleSummary, type RuleMenu } from './loyalty-words';
+
+export interface LoyaltyScreenProps extends EditorPageProps {
+  rules?: LoyaltyRule[] | undefined;
+  /** owners change the rules; staff read them */
+  canEdit: boolean;
+  /** the menu, to name and choose products and categories; undefined while it loads */
+  menu?: RuleMenu | undefined;
+  /** minor units that earn one point (the shop settings) */
+  pointsPerAmount: number;
+  /** id null: a new rule. Answers null when saved, else what the provider refused. */
+  onSave: (id: number | null, rule: LoyaltyRuleInput) => Promise<SaveProblem | null>;
+  /** answers null when done, else why not */
+  onStatus: (id: number, status: RuleStatus) => Promise<string | null>;
+  onSimulate: (rule: LoyaltyRuleInput) => Promise<SimulateOutcome>;
+  /** the stamp cards, below the rules (absent: not shown) */
+  stamps?: StampsProps | undefined;
+}
+
+/** The stamp cards' list and its editor's needs. */
+export interface StampsProps extends StampCardsProps {
+  /** the catalogue's active rewards, for a full card's reward; undefined while they load */
+  rewards?: readonly StampReward[] | undefined;
+  /** id null: a new programme. Answers null when saved, else what the provider refused. */
+  onSave: (id: number | null, program: StampProgramInput) => Promise<SaveProblem | null>;
+}
+
+const GROUPS: ReadonlyArray<{ status: RuleStatus; title: string; empty?: string }> = [
+  { status: 'active', title: 'Active' },
+  { status: 'paused', title: 'Paused' },
+  { status: 'ended', title: 'Ended' },
+];
+
+interface RowProps {
+  rule: LoyaltyRule;
+  menu: RuleMenu | undefined;
+  locale: string;
+  canEdit: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onStatus: (status: RuleStatus) => void;
+  onEnd: () => void;
+}
+
+function RuleCard({ rule, menu, locale, canEdit, busy, onEdit, onStatus, onEnd }: RowProps) {
+  const headingId = `rule-${rule.id}`;
+  const n = (v: number) => v.toLocaleString(locale);
+  return (
+    <Card as="li" aria-labelledby={headingId} className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex min-w-0 flex-col gap-1">
+        <h3 id={headingId} className="text-lg font-semibold">
+          {rule.name}
+        </h3>
+        <p className="flex flex-wrap items-center gap-2">
+          <Badge tone={STATUS_TONE[rule.status]}>{KIND_WORDS[rule.kind].title}</Badge>
+          <span>{ruleSummary(earningRuleOf(rule), menu, locale)}</span>
+        </p>
+        <p className="text-sm text-muted">
+          {rule.points_given === 0 ? 'No points given yet' : `${n(rule.points_given)} ${rule.points_given === 1 ? 'point' : 'points'} given to ${n(rule.customers)} ${rule.customers === 1 ? 'customer' : 'customers'}`}
+        </p>
+      </div>
+      {canEdit && <StatusButtons name={rule.name} status={rule.status} busy={busy} onEdit={onEdit} onStatus={onStatus} onEnd={onEnd} />}
+    </Card>
+  );
+}
+
+/** /merchant/loyalty (staff read it, owners change it): the earning rules, active, paused and ended, and each rule's editor. */
+export function LoyaltyScreen(props: LoyaltyScreenProps) {
+  const { rules, loading, error, onRetry, locale, currency, canEdit, menu, pointsPerAmount, onSave, onStatus, onSimulate, stamps } = props;
+  const [editing, setEditing] = useState<{ rule: LoyaltyRule | null } | null>(null);
+  const [editingStamps, setEditingStamps] = useState<{ program: StampProgram | null } | null>(null);
+  const [stampsSaved, setStampsSaved] = useState<string | null>(null);
+  const { done, setDone, failed, busy, ending, setEnding, change } = useStatusChanges<LoyaltyRule>(onStatus);
+
+  if (loading && !rules) return <CardsLoading label="Loading the earning rules" cards={3} />;
+  if (!rules) return <ErrorState title="We could not load the earning rules" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+
+  if (editing)
+    return (
+      <div className="flex flex-col gap-4">
+        <h2 className="text-xl font-semibold">{editing.rule ? `Edit ${editing.rule.name}` : 'Add an earning rule'}</h2>
+        <LoyaltyRuleEditor
+          rule={editing.rule}
+          menu={menu}
+          shop={{ pointsPerAmount, currency, locale }}
+          onSave={onSave}
+          onSimulate={onSimulate}
+          onDone={(name) => {
+            setEditing(null);
+            setDone(name && `Saved ${name}.`);
+          }}
+        />
+      </div>
+    );
+
+  if (editingStamps && stamps)
+    return (
+      <StampEditorPage
+        program={editingStamps.program}
+        menu={menu}
+        rewards={stamps.rewards}
+        locale={locale}
+        onSave={stamps.onSave}
+        onDone={(name) => {
+          setEditingStamps(null);
+          setStampsSaved(name && `Saved ${name}.`);
+        }}
+      />
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted">Every sale earns the base points of your settings; these rules add to them. Customers see each rule’s points by its name on their order.</p>
+        {canEdit && (
+          <Button
+            onClick={() => {
+              setDone(null);
+              setEditing({ rule: null });
+            }}
+          >
+            Add a rule
+          </Button>
+        )}
+      </div>
+      {!canEdit && <Notice tone="info">Only an owner can change the earning rules.</Notice>}
+      <div aria-live="polite">
+        {done && <Notice tone="success">{done}</Notice>}
+        {failed && <Notice tone="danger">{failed}</Notice>}
+      </div>
+      {rules.length === 0 ? (
+        <EmptyState title="No earning rules yet" description={canEdit ? 'Add one: double points on quiet afternoons, a bonus on a new drink, a welcome bonus on a first order.' : 'Customers earn the base points on every sale.'} />
+      ) : (
+        GROUPS.map((g) => {
+          const list = rules.filter((r) => r.status === g.status);
+          if (list.length === 0) return null;
+          return (
+            <section key={g.status} aria-labelledby={`rules-${g.status}`} className="flex flex-col gap-3">
+              <h2 id={`rules-${g.status}`} className="text-lg font-semibold">
+                {g.title} <span className="text-muted">({list.length})</span>
+              </h2>
+              <ul className="flex flex-col gap-3" aria-label={`${g.title} rules`}>
+                {list.map((r) => (
+                  <RuleCard
+                    key={r.id}
+                    rule={r}
+                    menu={menu}
+                    locale={locale}
+                    canEdit={canEdit}
+                    busy={busy === r.id}
+                    onEdit={() => {
+                      setDone(null);
+                      setEditing({ rule: r });
+                    }}
+                    onStatus={(s) => void change(r, s)}
+                    onEnd={() => setEnding(r)}
+                  />
+                ))}
+              </ul>
+            </section>
+          );
+        })
+      )}
+      {stamps && (
+        <StampCardsSection
+          {...stamps}
+          canEdit={canEdit}
+          menu={menu}
+          locale={locale}
+          saved={stampsSaved}
+          onEdit={(program) => {
+            setStampsSaved(null);
+            setEditingStamps({ program });
+          }}
+        />
+      )}
+      <ConfirmRemove item={ending} verb="End" description="Ending is final: the rule stops giving points and cannot be resumed. The points it gave stay with the customers." onRemove={(r) => void change(r, 'ended')} onClose={() => setEnding(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import type { SiteSettings } from '#contract';
+import { formatMoney } from '#contract/money';
+import type { StaffMember } from '#contract/staff';
+import { useClearDemo, useSetup } from '../../../api/channels';
+import { useDashboard } from '../../../api/dashboard';
+import { useRewards } from '../../../api/rewards';
+import { useSettings } from '../../../api/settings';
+import { useCatalog } from '../../../api/shop';
+import { useStaffMe } from '../../../api/staff';
+import { consoleLink } from '../../../console/link';
+import { useAction } from '../../../shared/action';
+import { messageOf } from '../../../shared/errors';
+import { toast } from '../../../ui';
+import { ConsoleHomeScreen } from './overview-screen';
+
+/** An owner's overview: the set-up checklist until the shop is live, then today's figures; the shop as a customer sees it. */
+function OwnerHome({ me }: { me: Pick<StaffMember, 'name' | 'role'> }) {
+  const setup = useSetup();
+  const clearDemo = useClearDemo();
+  const clear = useAction(async () => {
+    try {
+      const done = await clearDemo();
+      toast.success(`The demo is cleared: ${done.products_archived} products archived, ${done.rewards_retired} rewards retired.`);
+    } catch (err) {
+      toast.error(messageOf(err));
+    }
+  });
+  const live = setup.data?.live === true;
+  const today = useDashboard('today', live);
+  const settings = useSettings().data as SiteSettings | undefined;
+  const catalog = useCatalog();
+  const rewards = useRewards();
+  const money = useMemo(() => (minor: number) => formatMoney(minor, settings?.currency ?? 'PHP', settings?.locale ?? 'en'), [settings]);
+  return (
+    <ConsoleHomeScreen
+      name={me.name}
+      role={me.role}
+      renderLink={consoleLink}
+      setup={setup.data}
+      setupError={setup.error ? messageOf(setup.error) : null}
+      onRetrySetup={() => void setup.mutate()}
+      onClearDemo={() => void clear.run()}
+      clearingDemo={clear.pending}
+      today={today.data?.figures}
+      money={money}
+      preview={settings && catalog.data && rewards.data ? { settings, categories: catalog.data.categories, rewards: rewards.data.rewards } : undefined}
+    />
+  );
+}
+
+/** /merchant: the overview. */
+export default function ConsoleHomeContainer() {
+  const me = useStaffMe();
+  if (!me.data) return null;
+  const { staff } = me.data;
+  return staff.role === 'owner' ? <OwnerHome me={staff} /> : <ConsoleHomeScreen name={staff.name} role={staff.role} renderLink={consoleLink} />;
+}

@@ -1,0 +1,85 @@
+import type { SetupData } from '#contract/channels';
+import type { StaffRole } from '#contract/staff';
+import { CONSOLE_MENU, consoleHref, type ConsolePage } from '#contract/console-routes';
+import { Card, cx, focusRing, type RenderLink } from '../../../ui';
+import { plainLink } from '../../../ui/lib/link';
+import { ROLE_LABEL } from '../layout/console-layout';
+import { SetupChecklist, TodayFiguresView, type TodayFigures } from './setup-checklist';
+import { ShopPreviewDialog, type ShopPreviewProps } from './shop-preview-dialog';
+
+export interface ConsoleHomeScreenProps {
+  name: string;
+  role: StaffRole;
+  renderLink?: RenderLink;
+  /** an owner's set-up checklist; undefined while loading (and for staff, who see the overview as it is) */
+  setup?: SetupData | undefined;
+  setupError?: string | null;
+  onRetrySetup?: () => void;
+  /** clears the demo's content from the checklist */
+  onClearDemo?: () => void;
+  clearingDemo?: boolean;
+  /** once the shop is live: today's figures (undefined while loading) */
+  today?: TodayFigures | undefined;
+  money?: (minor: number) => string;
+  /** what "View my shop as a customer" shows; undefined until the settings, menu and rewards are read */
+  preview?: Omit<ShopPreviewProps, 'defaultOpen'> | undefined;
+  /** the preview open from the start (stories) */
+  previewOpen?: boolean;
+}
+
+const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
+  dashboard: 'Orders, revenue, customers, points and the wheel, today and over 7 or 30 days; CSV downloads.',
+  customers: 'Find a customer by phone, name or e-mail: their points, wallet, vouchers and orders.',
+  menu: 'Categories and products: prices, photos, sold out.',
+  rewards: 'What customers get for their points: cost, stock, validity; retire one.',
+  loyalty: 'Earning rules: double points on chosen products or hours, bonuses, a welcome bonus; previewed and tried on the last 30 days.',
+  campaigns: 'Messages that send themselves: welcome, win-back, nearly there, points expiring, birthday; sent, opened and orders after.',
+  wheel: 'The spin-and-win wheel: prizes and their chances, the cost of a spin.',
+  orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
+  counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',
+  theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
+  settings: 'Your shop’s name, contact and pickup address, currency and time zone, points, minimum order, delivery fee and top-ups.',
+  locations: 'Where you make orders: each location’s opening hours, special dates, pickup times, delivery areas and products not sold there.',
+  staff: 'Invite people, see and cancel invitations, change roles, remove people.',
+  channels: 'How card payments, text messages and e-mail are set up, what going live needs, and a test message.',
+  audit: 'What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.',
+};
+
+/** An owner's first part of the overview: the set-up checklist until the shop is live, then today's figures; the preview either way. */
+function OwnerStart({ setup, setupError, onRetrySetup, onClearDemo, clearingDemo, today, money = String, preview, previewOpen, renderLink }: Omit<ConsoleHomeScreenProps, 'name' | 'role'> & { renderLink: RenderLink }) {
+  return (
+    <div className="flex flex-col gap-4">
+      {setup?.live ? (
+        <TodayFiguresView today={today} money={money} renderLink={renderLink} />
+      ) : (
+        <SetupChecklist setup={setup} error={setupError} onRetry={onRetrySetup} renderLink={renderLink} onClearDemo={onClearDemo} clearingDemo={clearingDemo} />
+      )}
+      {preview && <ShopPreviewDialog {...preview} defaultOpen={previewOpen} />}
+    </div>
+  );
+}
+
+/** /merchant: who is signed in, and what their role lets them do here; for an owner, first the set-up checklist (until live) or today's figures. */
+export function ConsoleHomeScreen({ name, role, renderLink = plainLink, ...owner }: ConsoleHomeScreenProps) {
+  const pages = CONSOLE_MENU.filter((n) => n.page !== 'home' && (!n.owner || role === 'owner'));
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        Welcome, {name}. You are signed in as <strong>{ROLE_LABEL[role]}</strong>.
+      </p>
+      {role === 'owner' && <OwnerStart {...owner} renderLink={renderLink} />}
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {pages.map((p) => (
+          <Card as="li" key={p.page}>
+            {renderLink({ href: p.href, className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: p.label })}
+            <p className="mt-1 text-sm text-muted">{p.page === 'home' ? '' : WHAT[p.page]}</p>
+          </Card>
+        ))}
+        <Card as="li">
+          {renderLink({ href: consoleHref('account'), className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: 'Your account' })}
+          <p className="mt-1 text-sm text-muted">Your details and your password.</p>
+        </Card>
+      </ul>
+    </div>
+  );
+}

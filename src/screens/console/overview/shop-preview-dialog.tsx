@@ -1,0 +1,35 @@
+import type { Category, Reward, SiteSettings } from '#contract';
+import { Button, Dialog, ShopIcon } from '../../../ui';
+import { ThemePreview } from '../shared/theme-preview';
+
+export interface ShopPreviewProps {
+  /** the live settings, as customers read them */
+  settings: SiteSettings;
+  categories: Category[];
+  rewards: Reward[];
+  /** open from the start (stories) */
+  defaultOpen?: boolean;
+}
+
+/**
+ * "View my shop as a customer": the customer app's real screens with the live brand, menu and rewards,
+ * in a phone of its own (the theme studio's preview: an iframe at a phone's width, drawn smaller, its
+ * content rendered from memory, so the console's Content-Security-Policy stays `frame-src 'none'`).
+ */
+export function ShopPreviewDialog({ settings, categories, rewards, defaultOpen }: ShopPreviewProps) {
+  const version = settings.version === 'Lite' ? 'Lite' : 'Full';
+  return (
+    <Dialog
+      title="Your shop as a customer sees it"
+      description="The app’s own screens with your published brand, menu and rewards. Nothing here is clickable."
+      defaultOpen={defaultOpen}
+      trigger={
+        <Button variant="secondary" icon={<ShopIcon size={18} />} className="self-start">
+          View my shop as a customer
+        </Button>
+      }
+    >
+      <ThemePreview settings={settings} categories={categories} rewards={rewards} versions={[version]} defaultPage="home" />
+    </Dialog>
+  );
+}

@@ -1,0 +1,249 @@
+import { useState, type FormEvent } from 'react';
+import type { EditorReward, RewardFields } from '#contract/rewards';
+import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
+import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
+import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
+import { ImagePicker } from '../shared/image-picker';
+
+
+export interface RewardsEditorScreenProps {
+  rewards?: EditorReward[];
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  locale: string;
+  currency: string;
+  /** name null: a new reward. Answers null when saved, else what the provider refused. */
+  onSave: (name: string | null, form: RewardFields) => Promise<SaveProblem | null>;
+  onUpload: (file: File) => Promise<string | null>;
+  uploading?: boolean;
+  uploadError?: string;
+  /** the menu's products a reward can give free (those on the menu: archived ones cannot be chosen) */
+  products: RewardProductChoice[];
+}
+
+/** A product a reward can give, with its category to tell two of one name apart. */
+export interface RewardProductChoice {
+  id: number;
+  name: string;
+  category: string;
+}
+
+const NEW: RewardFields = { title: '', description: '', image: '', points_cost: 100, stock_total: null, valid_days: 30, per_customer_limit: null, discount_amount: 0, product_id: null, active: true };
+
+/**
+ * What a voucher gives: an amount off an order (empty: something handed over at the counter), or a
+ * product of the menu, free, at checkout or at the counter.
+ */
+function GivesFields({ kind, onKind, productId, onProduct, discount, onDiscount, current, props, problem }: {
+  kind: 'amount' | 'product';
+  onKind: (k: 'amount' | 'product') => void;
+  productId: number | null;
+  onProduct: (id: number) => void;
+  discount: string;
+  onDiscount: (e: { target: { value: string } }) => void;
+  /** the reward's product as it is now (an archived one stays shown) */
+  current: EditorReward['product'];
+  props: RewardsEditorScreenProps;
+  problem: SaveProblem | null;
+}) {
+  const archived = current?.archived ? current : null;
+  return (
+    <>
+      <SelectField label="What the voucher gives" value={kind} onChange={(e) => onKind(e.target.value === 'product' ? 'product' : 'amount')}>
+        <option value="amount">Amount off an order</option>
+        <option value="product">A free product</option>
+      </SelectField>
+      {kind === 'amount' ? (
+        <TextField
+          label={`Discount on an order (${props.currency}, optional)`}
+          inputMode="decimal"
+          value={discount}
+          onChange={onDiscount}
+          hint="Empty: the voucher is used at the counter only."
+          error={fieldProblem(problem, 'discount_amount', 'The discount')}
+        />
+      ) : (
+        <SelectField
+          label="Free product"
+          value={productId ?? ''}
+          onChange={(e) => onProduct(Number(e.target.value))}
+          hint={archived ? `${archived.name} is archived: the counter still honours these vouchers, checkout does not. Choose a product on the menu.` : 'Once, at no charge: at checkout, or handed over at the counter.'}
+          error={fieldProblem(problem, 'product_id', 'The product')}
+        >
+          {productId === null && <option value="">Choose a product</option>}
+          {archived && <option value={archived.id}>{archived.name} (archived)</option>}
+          {props.products.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} · {p.category}
+            </option>
+          ))}
+        </SelectField>
+      )}
+    </>
+  );
+}
+
+const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
+
+function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | null; props: RewardsEditorScreenProps; onDone: () => void }) {
+  const { locale, currency } = props;
+  const start = reward ? { ...reward, product_id: reward.product?.id ?? null } : { ...NEW, name: null, issued: 0, product: null };
+  const [kind, setKind] = useState<'amount' | 'product'>(start.product_id === null ? 'amount' : 'product');
+  const [form, setForm] = useState(start);
+  const [text, setText] = useState({
+    points_cost: String(start.points_cost),
+    stock_total: start.stock_total === null ? '' : String(start.stock_total),
+    valid_days: String(start.valid_days),
+    per_customer_limit: start.per_customer_limit === null ? '' : String(start.per_customer_limit),
+    discount: start.discount_amount ? moneyInput(start.discount_amount, currency, locale) : '',
+  });
+  const [unlimited, setUnlimited] = useState(start.stock_total === null);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof RewardFields>(k: K, v: RewardFields[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const type = (k: keyof typeof text) => (e: { target: { value: string } }) => setText((t) => ({ ...t, [k]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const fields: Record<string, string> = {};
+    const points = whole(text.points_cost);
+    const stock = unlimited ? null : whole(text.stock_total);
+    const days = whole(text.valid_days);
+    const limit = text.per_customer_limit.trim() ? whole(text.per_customer_limit) : null;
+    const discount = kind === 'product' || !text.discount.trim() ? 0 : parseMoney(text.discount, currency, locale);
+    if (!form.title.trim()) fields.title = 'is required';
+    if (points === null || points < 1) fields.points_cost = 'must be a whole number of at least 1';
+    if (!unlimited && stock === null) fields.stock_total = 'must be a whole number (or tick Unlimited)';
+    if (days === null || days < 1) fields.valid_days = 'must be a whole number of at least 1';
+    if (text.per_customer_limit.trim() && (limit === null || limit < 1)) fields.per_customer_limit = 'must be a whole number of at least 1, or empty';
+    if (discount === null) fields.discount_amount = `${moneyProblem(text.discount, currency, locale, 5000)}, or empty`;
+    if (kind === 'product' && form.product_id === null) fields.product_id = 'must be chosen';
+    if (Object.keys(fields).length) return setProblem({ message: '', fields });
+    setSaving(true);
+    const refused = await props.onSave(start.name, {
+      title: form.title.trim(),
+      description: form.description.trim(),
+      image: form.image,
+      points_cost: points!,
+      stock_total: stock,
+      valid_days: days!,
+      per_customer_limit: limit,
+      discount_amount: discount!,
+      product_id: kind === 'product' ? form.product_id : null,
+      active: form.active,
+    });
+    setSaving(false);
+    setProblem(refused);
+    if (!refused) onDone();
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <TextField label="Name" value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={80} error={fieldProblem(problem, 'title', 'The name')} />
+      <TextAreaField label="Description (optional)" value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={500} error={fieldProblem(problem, 'description', 'The description')} />
+      <TextField label="Points it costs" inputMode="numeric" value={text.points_cost} onChange={type('points_cost')} error={fieldProblem(problem, 'points_cost', 'The cost')} />
+      <div className="flex flex-col gap-2">
+        <CheckField label="Unlimited stock" checked={unlimited} onChange={setUnlimited} />
+        {!unlimited && (
+          <TextField
+            label="Stock: how many can ever be redeemed"
+            inputMode="numeric"
+            value={text.stock_total}
+            onChange={type('stock_total')}
+            hint={start.issued > 0 ? `Including the ${start.issued} already redeemed: it cannot be lower than that.` : 'Including those already redeemed.'}
+            error={fieldProblem(problem, 'stock_total', 'The stock')}
+          />
+        )}
+      </div>
+      <TextField label="Days a voucher stays valid" inputMode="numeric" value={text.valid_days} onChange={type('valid_days')} error={fieldProblem(problem, 'valid_days', 'The validity')} />
+      <TextField label="Most one customer may redeem (optional)" inputMode="numeric" value={text.per_customer_limit} onChange={type('per_customer_limit')} error={fieldProblem(problem, 'per_customer_limit', 'The limit')} />
+      <GivesFields
+        kind={kind}
+        onKind={setKind}
+        productId={form.product_id}
+        onProduct={(id) => set('product_id', id)}
+        discount={text.discount}
+        onDiscount={type('discount')}
+        current={start.product}
+        props={props}
+        problem={problem}
+      />
+      <ImagePicker
+        field="reward-image"
+        label="Picture"
+        hint="Shown in the reward catalogue."
+        value={form.image}
+        uploading={props.uploading ?? false}
+        error={props.uploadError ?? fieldProblem(problem, 'image', 'The picture')}
+        onUpload={async (file) => {
+          const url = await props.onUpload(file);
+          if (url) set('image', url);
+        }}
+        onClear={() => set('image', '')}
+      />
+      <CheckField label="Offered to customers" hint="Untick to retire it: customers no longer see it, and vouchers already issued stay valid until their end." checked={form.active} onChange={(on) => set('active', on)} />
+      <FormActions problem={problem} saving={saving} submitLabel={start.name === null ? 'Add reward' : 'Save reward'} onCancel={onDone} />
+    </form>
+  );
+}
+
+/** /merchant/rewards (owners): the reward catalogue, its stock and what was redeemed; add, change, retire. */
+export function RewardsEditorScreen(props: RewardsEditorScreenProps) {
+  const { rewards, loading, error, onRetry, locale, currency } = props;
+  const [editing, setEditing] = useState<EditorReward | 'new' | null>(null);
+
+  let body;
+  if (loading && !rewards)
+    body = (
+      <SkeletonGroup label="Loading the rewards">
+        <SkeletonText lines={6} />
+      </SkeletonGroup>
+    );
+  else if (!rewards) body = <ErrorState title="We could not load the rewards" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  else if (rewards.length === 0) body = <EmptyState title="No rewards yet" description="Add the first thing customers can get for their points." />;
+  else
+    body = (
+      <ul className="grid gap-3 md:grid-cols-2">
+        {rewards.map((r) => (
+          <Card as="li" key={r.name} className="flex gap-3">
+            <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-border bg-surface">
+              {r.image ? <img src={r.image} alt="" className="size-full object-cover" /> : <span className="text-xs text-muted">No picture</span>}
+            </div>
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <p className="font-medium">
+                {r.title} {r.active ? null : <Badge>Retired</Badge>} {r.active && r.stock_left === 0 && <Badge tone="warning">Out of stock</Badge>}
+              </p>
+              <p className="text-sm">{r.points_cost.toLocaleString(locale)} points</p>
+              <p className="text-sm text-muted">
+                {r.stock_total === null ? 'Unlimited stock' : `${r.stock_left ?? 0} of ${r.stock_total} left`} · {r.issued} redeemed, {r.used} used · valid {r.valid_days} {r.valid_days === 1 ? 'day' : 'days'}
+                {r.discount_amount > 0 && (
+                  <>
+                    {' '}
+                    · <Money amount={r.discount_amount} currency={currency} locale={locale} /> off an order
+                  </>
+                )}
+                {r.product && ` · Free ${r.product.name}${r.product.archived ? ' (archived: at the counter only)' : ''}`}
+              </p>
+            </div>
+            <Button size="sm" variant="secondary" className="self-start" onClick={() => setEditing(r)} aria-label={`Edit ${r.title}`}>
+              Edit
+            </Button>
+          </Card>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted">Customers see changes within 10 seconds.</p>
+        <Button onClick={() => setEditing('new')}>Add a reward</Button>
+      </div>
+      {body}
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={editing === 'new' || editing === null ? 'Add a reward' : `Edit ${editing.title}`}>
+        {editing !== null && <RewardFieldsFields reward={editing === 'new' ? null : editing} props={props} onDone={() => setEditing(null)} />}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,533 @@
+import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-settings';
+import { SHORT_NAME_MAX, shopSettingsProblems, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
+import { isShopLink, SHOP_LINK_MAX, SHOP_LINK_MESSAGE } from '#contract/checks';
+import { DELETION_COOLING_OFF_MAX_DAYS } from '#contract/privacy';
+import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
+import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
+import { CheckField, SelectField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
+
+export interface SettingsScreenProps {
+  settings?: ShopSettingsData;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** saves the fields that changed: null when saved, else what the provider refused */
+  onSave: (changes: ShopSettingsUpdateInput) => Promise<SaveProblem | null>;
+  /** the Locations page, where pickup addresses, hours and delivery areas are set */
+  locationsHref?: string;
+  /** the catalogue's active rewards, for the birthday treat (undefined while loading: the name is typed) */
+  rewards?: ReadonlyArray<{ name: string; title: string }> | undefined;
+}
+
+/** The form as typed: money in major units as people write it, numbers as text. */
+interface Form {
+  setting_company: string;
+  short_name: string;
+  contact_phone: string;
+  contact_email: string;
+  privacy_url: string;
+  terms_url: string;
+  default_country_code: string;
+  currency: string;
+  locale: string;
+  timezone: string;
+  points_per_amount: string;
+  delivery_fee_earns_points: boolean;
+  points_expiry_days: string;
+  points_hold_days: string;
+  counter_points_per_customer_per_day: string;
+  counter_points_per_staff_per_day: string;
+  counter_stamps_per_customer_per_day: string;
+  counter_stamps_per_staff_per_day: string;
+  birthday_reward: ShopSettingsData['birthday_reward'];
+  birthday_points: string;
+  birthday_reward_name: string;
+  birthday_window_days: string;
+  referral_reward: ShopSettingsData['referral_reward'];
+  referral_points: string;
+  referral_reward_name: string;
+  referral_monthly_cap: string;
+  referral_min_order: string;
+  deletion_cooling_off_days: string;
+  min_order: string;
+  delivery_fee: string;
+  topup_min: string;
+  topup_max: string;
+  topup_presets: string[];
+}
+
+const MONEY_FIELDS = ['points_per_amount', 'referral_min_order', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
+const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'privacy_url', 'terms_url', 'default_country_code', 'currency', 'locale', 'timezone', 'birthday_reward_name', 'referral_reward_name'] as const;
+/** Whole numbers, typed as digits, and what they count (for "must be a whole number of days"). */
+const WHOLE_FIELDS = {
+  points_expiry_days: 'days',
+  points_hold_days: 'days',
+  counter_points_per_customer_per_day: 'points',
+  counter_points_per_staff_per_day: 'points',
+  counter_stamps_per_customer_per_day: 'stamps',
+  counter_stamps_per_staff_per_day: 'stamps',
+  birthday_points: 'points',
+  birthday_window_days: 'days',
+  referral_points: 'points',
+  referral_monthly_cap: 'referrals',
+  deletion_cooling_off_days: 'days',
+} as const;
+/** Links customers open at sign-up: checked as the provider checks them, before anything is sent. */
+const LINK_FIELDS = ['privacy_url', 'terms_url'] as const;
+
+function formOf(s: ShopSettingsData): Form {
+  const money = (n: number) => moneyInput(n, s.currency, s.locale);
+  return {
+    ...s,
+    points_per_amount: money(s.points_per_amount),
+    points_expiry_days: String(s.points_expiry_days),
+    points_hold_days: String(s.points_hold_days),
+    counter_points_per_customer_per_day: String(s.counter_points_per_customer_per_day),
+    counter_points_per_staff_per_day: String(s.counter_points_per_staff_per_day),
+    counter_stamps_per_customer_per_day: String(s.counter_stamps_per_customer_per_day),
+    counter_stamps_per_staff_per_day: String(s.counter_stamps_per_staff_per_day),
+    birthday_points: String(s.birthday_points),
+    birthday_window_days: String(s.birthday_window_days),
+    referral_points: String(s.referral_points),
+    referral_monthly_cap: String(s.referral_monthly_cap),
+    referral_min_order: money(s.referral_min_order),
+    deletion_cooling_off_days: String(s.deletion_cooling_off_days),
+    min_order: money(s.min_order),
+    delivery_fee: money(s.delivery_fee),
+    topup_min: money(s.topup_min),
+    topup_max: money(s.topup_max),
+    topup_presets: Array.from({ length: TOPUP_PRESETS_MAX }, (_, i) => (s.topup_presets[i] === undefined ? '' : money(s.topup_presets[i]!))),
+  };
+}
+
+/** What changed from `s`, in minor units, or the fields that cannot be read (nothing is sent then). */
+function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpdateInput; problems: Record<string, string> } {
+  const changes: Record<string, unknown> = {};
+  const problems: Record<string, string> = {};
+  for (const k of TEXT_FIELDS) if (form[k].trim() !== s[k]) changes[k] = form[k].trim();
+  for (const k of LINK_FIELDS) if (form[k].trim() !== '' && !isShopLink(form[k].trim())) problems[k] = SHOP_LINK_MESSAGE;
+  for (const k of MONEY_FIELDS) {
+    const minor = parseMoney(form[k], s.currency, s.locale);
+    if (minor === null) problems[k] = moneyProblem(form[k], s.currency, s.locale, 3550)!;
+    else if (minor !== s[k]) changes[k] = minor;
+  }
+  for (const [k, unit] of Object.entries(WHOLE_FIELDS) as Array<[keyof typeof WHOLE_FIELDS, string]>) {
+    const text = form[k].trim().replace(/[\s,]/g, '');
+    if (!/^\d+$/.test(text)) problems[k] = `must be a whole number of ${unit}`;
+    else if (Number(text) !== s[k]) changes[k] = Number(text);
+  }
+  if (form.delivery_fee_earns_points !== s.delivery_fee_earns_points) changes.delivery_fee_earns_points = form.delivery_fee_earns_points;
+  if (form.birthday_reward !== s.birthday_reward) changes.birthday_reward = form.birthday_reward;
+  if (form.referral_reward !== s.referral_reward) changes.referral_reward = form.referral_reward;
+  const typed = form.topup_presets.filter((p) => p.trim() !== '');
+  const presets = typed.map((p) => parseMoney(p, s.currency, s.locale));
+  const unread = typed.find((_, i) => presets[i] === null);
+  if (unread !== undefined) problems.topup_presets = moneyProblem(unread, s.currency, s.locale, 3550)!;
+  else if (JSON.stringify(presets) !== JSON.stringify(s.topup_presets)) changes.topup_presets = presets as number[];
+  return { changes: changes as ShopSettingsUpdateInput, problems };
+}
+
+/** Intl's lists, with the value the shop has even when this browser does not list it. */
+function listOf(kind: 'currency' | 'timeZone', current: string): string[] {
+  const all = Intl.supportedValuesOf(kind);
+  return all.includes(current) ? all : [current, ...all];
+}
+
+type Set = <K extends keyof Form>(k: K, v: Form[K]) => void;
+interface SectionProps {
+  form: Form;
+  set: Set;
+  problem: SaveProblem | null;
+  settings: ShopSettingsData;
+  locationsHref?: string | undefined;
+  rewards?: SettingsScreenProps['rewards'];
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card as="section" aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      <div className="flex flex-col gap-4">{children}</div>
+    </Card>
+  );
+}
+
+type TextName = Exclude<keyof Form, 'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward' | 'referral_reward'>;
+type FieldProps = SectionProps & { name: TextName; label: string; hint?: string; what?: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'type' | 'maxLength' | 'autoComplete'>;
+
+/** A text field of the form, its provider's problem shown on it ("The short name must be at most 12 characters."). */
+function FormField({ name, label, hint, what, form, set, problem, settings: _settings, ...input }: FieldProps) {
+  return <TextField label={label} hint={hint} value={form[name]} onChange={(e) => set(name, e.target.value)} error={fieldProblem(problem, name, `The ${what ?? label.toLowerCase()}`)} {...input} />;
+}
+
+/** A money field of the form: typed in major units, as the menu editor's price is. */
+const MoneyField = ({ label, ...props }: FieldProps & { name: (typeof MONEY_FIELDS)[number] }) => <FormField {...props} label={`${label} (${props.settings.currency})`} what={label.toLowerCase()} inputMode="decimal" />;
+
+function ShopSection(props: SectionProps) {
+  return (
+    <Section title="Shop">
+      <FormField {...props} name="setting_company" label="Shop name" maxLength={60} />
+      <FormField {...props} name="short_name" label="Short name" hint={`At most ${SHORT_NAME_MAX} characters: the name under the app's icon on a phone's home screen.`} maxLength={SHORT_NAME_MAX} />
+    </Section>
+  );
+}
+
+function ContactSection(props: SectionProps) {
+  return (
+    <Section title="Contact">
+      <FormField {...props} name="contact_phone" label="Contact phone (optional)" what="contact phone" type="tel" autoComplete="off" />
+      <FormField {...props} name="contact_email" label="Contact e-mail (optional)" what="contact e-mail" type="email" autoComplete="off" />
+      <FormField
+        {...props}
+        name="privacy_url"
+        label="Privacy notice link (optional)"
+        what="privacy notice link"
+        hint="Where your privacy notice is, such as https://kopisenja.ph/privacy. Customers see it when they sign up."
+        type="url"
+        autoComplete="off"
+        maxLength={SHOP_LINK_MAX}
+      />
+      <FormField
+        {...props}
+        name="terms_url"
+        label="Terms link (optional)"
+        what="terms link"
+        hint="Where your terms are, such as https://kopisenja.ph/terms. Customers see it when they sign up."
+        type="url"
+        autoComplete="off"
+        maxLength={SHOP_LINK_MAX}
+      />
+      <p className="text-sm text-muted">
+        {props.locationsHref ? <a className="font-semibold text-brand underline" href={props.locationsHref}>Locations</a> : 'Locations'}: each shop's pickup address, opening hours and delivery areas.
+      </p>
+    </Section>
+  );
+}
+
+function RegionSection(props: SectionProps) {
+  const { form, set, problem, settings } = props;
+  const currencies = useMemo(() => listOf('currency', settings.currency), [settings.currency]);
+  const zones = useMemo(() => listOf('timeZone', settings.timezone), [settings.timezone]);
+  return (
+    <Section title="Region">
+      <FormField {...props} name="default_country_code" label="Country calling code" hint="Digits only, such as 63 for the Philippines: phone numbers typed without one are taken as this country's." inputMode="numeric" />
+      <SelectField
+        label="Currency"
+        hint={settings.currency_locked ? 'The currency cannot change once customers have paid or topped up in it.' : 'Prices are not converted: check them after a change.'}
+        value={form.currency}
+        disabled={settings.currency_locked}
+        onChange={(e) => set('currency', e.target.value)}
+        error={fieldProblem(problem, 'currency', 'The currency')}
+      >
+        {currencies.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </SelectField>
+      <FormField {...props} name="locale" label="Locale" hint="How money and dates are written, such as en-PH." />
+      <SelectField label="Time zone" hint="Where the shop's day begins: the dashboard's today follows it." value={form.timezone} onChange={(e) => set('timezone', e.target.value)} error={fieldProblem(problem, 'timezone', 'The time zone')}>
+        {zones.map((z) => (
+          <option key={z}>{z}</option>
+        ))}
+      </SelectField>
+    </Section>
+  );
+}
+
+function PointsSection(props: SectionProps) {
+  const { form, set } = props;
+  return (
+    <Section title="Points">
+      <MoneyField {...props} name="points_per_amount" label="Spend for one point" hint="Customers earn one point for each time they spend this, after discounts." />
+      <CheckField label="The delivery fee earns points too" hint="Off: points are earned on what was bought, not on the delivery fee." checked={form.delivery_fee_earns_points} onChange={(on) => set('delivery_fee_earns_points', on)} />
+      <FormField {...props} name="points_expiry_days" label="Days points last" hint="Points earned from now on expire after this many days." inputMode="numeric" />
+      <FormField
+        {...props}
+        name="points_hold_days"
+        label="Days before points can be spent"
+        hint="An order's points wait until the order is completed, then this many days; points from the counter wait this many days. 0: at once. Up to 30."
+        inputMode="numeric"
+      />
+      <FormField
+        {...props}
+        name="counter_points_per_customer_per_day"
+        label="Most points a customer can earn at the counter in a day"
+        what="daily points per customer"
+        hint="More is refused at the counter, with an entry in Activity. 0: no points at the counter."
+        inputMode="numeric"
+      />
+      <FormField
+        {...props}
+        name="counter_points_per_staff_per_day"
+        label="Most points a staff member can give at the counter in a day"
+        what="daily points per staff member"
+        hint="Across all the customers they serve. More is refused, with an entry in Activity."
+        inputMode="numeric"
+      />
+      <FormField
+        {...props}
+        name="counter_stamps_per_customer_per_day"
+        label="Most stamps a customer can collect at the counter in a day"
+        what="daily stamps per customer"
+        hint="Stamp card stamps for the items sold at the counter. More is refused, with an entry in Activity. 0: no stamps at the counter. Up to 200."
+        inputMode="numeric"
+      />
+      <FormField
+        {...props}
+        name="counter_stamps_per_staff_per_day"
+        label="Most stamps a staff member can give at the counter in a day"
+        what="daily stamps per staff member"
+        hint="Across all the customers they serve. More is refused, with an entry in Activity."
+        inputMode="numeric"
+      />
+    </Section>
+  );
+}
+
+/** What a treat's words are: the birthday treat's, the referral reward's. */
+interface TreatWords {
+  label: string;
+  off: string;
+  points: string;
+  pointsHint: string;
+  reward: string;
+  /** the reward's field in the provider's problems: "The birthday reward is required …" */
+  named: string;
+  rewardHint: string;
+  typedHint: string;
+}
+
+/**
+ * A treat given as points or a reward of the catalogue (the birthday treat, the referral reward): what it
+ * is, then its points, or its reward chosen from the catalogue's active ones (typed by name while they
+ * load, or once the one chosen is retired).
+ */
+function TreatFields({ kind, words, ...props }: SectionProps & { kind: 'birthday' | 'referral'; words: TreatWords }) {
+  const { form, set, problem, rewards } = props;
+  const [which, points, name] = [`${kind}_reward`, `${kind}_points`, `${kind}_reward_name`] as const;
+  const choices = rewards && (form[name] === '' || rewards.some((r) => r.name === form[name])) ? rewards : null;
+  const the = `The ${words.label.toLowerCase()}`;
+  return (
+    <>
+      <SelectField label={words.label} value={form[which]} onChange={(e) => set(which, e.target.value as Form[typeof which])} error={fieldProblem(problem, which, the)}>
+        <option value="points">Points</option>
+        <option value="reward">A reward from your catalogue</option>
+        <option value="off">{words.off}</option>
+      </SelectField>
+      {form[which] === 'points' && <FormField {...props} name={points} label={words.points} hint={words.pointsHint} inputMode="numeric" />}
+      {form[which] === 'reward' &&
+        (choices ? (
+          <SelectField label={words.reward} hint={words.rewardHint} value={form[name]} onChange={(e) => set(name, e.target.value)} error={fieldProblem(problem, name, `The ${words.named}`)}>
+            <option value="">Choose a reward</option>
+            {choices.map((r) => (
+              <option key={r.name} value={r.name}>
+                {r.title}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <FormField {...props} name={name} label={words.reward} what={words.named} hint={words.typedHint} autoComplete="off" />
+        ))}
+    </>
+  );
+}
+
+/** The birthday treat: what it is, and from how many days before the birthday it comes. */
+function BirthdaySection(props: SectionProps) {
+  const { form } = props;
+  return (
+    <Section title="Birthdays">
+      <p className="text-sm text-muted">Customers add their birthday in their profile. The treat comes once a year, on the birthday or in the days before it. A birthday added or changed less than 30 days before it counts from the next year.</p>
+      <TreatFields
+        {...props}
+        kind="birthday"
+        words={{
+          label: 'Birthday treat',
+          off: 'No birthday treat',
+          points: 'Birthday points',
+          pointsHint: "Added to the customer's points on their birthday.",
+          reward: 'Birthday reward',
+          named: 'birthday reward',
+          rewardHint: 'The customer gets it as a voucher, without spending points.',
+          typedHint: "The reward's name as in Rewards, such as birthday-cake-slice. The customer gets it as a voucher, without spending points.",
+        }}
+      />
+      {form.birthday_reward !== 'off' && (
+        <FormField
+          {...props}
+          name="birthday_window_days"
+          label="Days before the birthday the treat comes"
+          what="days before the birthday"
+          hint="0: on the birthday itself. Up to 30 days before, in the shop's time zone."
+          inputMode="numeric"
+        />
+      )}
+    </Section>
+  );
+}
+
+/** The referral reward (issue 30): what a friend's first completed order gives both, and the most a referrer can have in a month. */
+function ReferralSection(props: SectionProps) {
+  return (
+    <Section title="Referrals">
+      <p className="text-sm text-muted">Customers share a link from the app. When a friend signs up with it and their first paid order is completed and past the points’ hold, both get this. Never for the same phone, device or card.</p>
+      <TreatFields
+        {...props}
+        kind="referral"
+        words={{
+          label: 'Referral reward',
+          off: 'No referral reward',
+          points: 'Referral points',
+          pointsHint: 'Given to each of the two.',
+          reward: 'Referral reward from the catalogue',
+          named: 'referral reward',
+          rewardHint: 'Each of the two gets it as a voucher, without spending points.',
+          typedHint: "The reward's name as in Rewards. Each of the two gets it as a voucher.",
+        }}
+      />
+      {props.form.referral_reward !== 'off' && (
+        <FormField
+          {...props}
+          name="referral_monthly_cap"
+          label="Most referral rewards a customer can get in a month"
+          what="monthly cap"
+          hint="Over it, the friend still gets theirs. From 1 to 100."
+          inputMode="numeric"
+        />
+      )}
+      {props.form.referral_reward !== 'off' && (
+        <MoneyField {...props} name="referral_min_order" label="Smallest first order that counts for a referral" hint="The friend's paid order must total at least this. 0: any paid order." />
+      )}
+    </Section>
+  );
+}
+
+/** What happens to a customer's account when they delete it (issue 45): how long it waits before it is erased. */
+function AccountsSection(props: SectionProps) {
+  return (
+    <Section title="Customer accounts">
+      <FormField
+        {...props}
+        name="deletion_cooling_off_days"
+        label="Cooling-off days for a deleted account"
+        what="cooling-off days"
+        hint={`Days before a deleted account is erased. Signing in before then keeps it. From 1 to ${DELETION_COOLING_OFF_MAX_DAYS}.`}
+        inputMode="numeric"
+      />
+    </Section>
+  );
+}
+
+function OrdersSection(props: SectionProps) {
+  return (
+    <Section title="Orders and delivery">
+      <MoneyField {...props} name="min_order" label="Minimum order" hint="The smallest subtotal an order may have." />
+      <MoneyField {...props} name="delivery_fee" label="Delivery fee" hint="Orders already placed keep the fee they were placed with." />
+    </Section>
+  );
+}
+
+function TopUpSection(props: SectionProps) {
+  const { form, set, problem } = props;
+  const presetsId = useId();
+  const presetsError = fieldProblem(problem, 'topup_presets', 'The quick amounts');
+  return (
+    <Section title="Wallet top-ups">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <MoneyField {...props} name="topup_min" label="Smallest top-up" />
+        <MoneyField {...props} name="topup_max" label="Largest top-up" />
+      </div>
+      <fieldset aria-describedby={`${presetsId}-note`} className="flex flex-col gap-2">
+        <legend className="text-sm font-medium text-ink">Quick amounts</legend>
+        <p id={`${presetsId}-note`} className={presetsError ? 'text-sm text-danger' : 'text-sm text-muted'}>
+          {presetsError ?? `The buttons on the wallet's top-up: 1 to ${TOPUP_PRESETS_MAX} amounts, smallest first, each between the smallest and largest top-up. Leave the others empty.`}
+        </p>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {form.topup_presets.map((value, i) => (
+            <TextField
+              key={i}
+              label={`Quick amount ${i + 1}`}
+              inputMode="decimal"
+              value={value}
+              onChange={(e) => set('topup_presets', form.topup_presets.map((p, j) => (j === i ? e.target.value : p)))}
+            />
+          ))}
+        </div>
+      </fieldset>
+    </Section>
+  );
+}
+
+function SettingsForm({ settings, onSave, locationsHref, rewards }: { settings: ShopSettingsData; onSave: SettingsScreenProps['onSave']; locationsHref?: string | undefined; rewards?: SettingsScreenProps['rewards'] }) {
+  const [form, setForm] = useState(() => formOf(settings));
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<'saved' | 'nothing' | null>(null);
+  const set: Set = (k, v) => {
+    setSaved(null);
+    setForm((f) => ({ ...f, [k]: v }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const { changes, problems } = changesOf(form, settings);
+    // the referral reward's rules between fields, on the settings as they would be (the provider checks them all again)
+    const after = { ...settings, ...changes } as ShopSettingsData;
+    for (const [k, words] of Object.entries(shopSettingsProblems(after))) if (k.startsWith('referral_')) problems[k] ??= words;
+    if (Object.keys(problems).length) return setProblem({ message: 'Please check the highlighted fields.', fields: problems });
+    if (Object.keys(changes).length === 0) {
+      setProblem(null);
+      return setSaved('nothing');
+    }
+    setSaving(true);
+    const refused = await onSave(changes);
+    setSaving(false);
+    setProblem(refused);
+    setSaved(refused ? null : 'saved');
+  }
+
+  const sections = { form, set, problem, settings, locationsHref, rewards };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Shop settings">
+      <ShopSection {...sections} />
+      <ContactSection {...sections} />
+      <RegionSection {...sections} />
+      <PointsSection {...sections} />
+      <BirthdaySection {...sections} />
+      <ReferralSection {...sections} />
+      <AccountsSection {...sections} />
+      <OrdersSection {...sections} />
+      <TopUpSection {...sections} />
+      <div aria-live="polite" className="flex flex-col gap-2">
+        {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
+        {saved === 'saved' && <Notice tone="success">Saved. Customers see it within 15 seconds.</Notice>}
+        {saved === 'nothing' && <Notice>Nothing has changed: there is nothing to save.</Notice>}
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" loading={saving}>
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /merchant/settings (owners): the shop's name, contact and links, region, points, birthdays, referrals, customer accounts, orders and top-ups. */
+export function SettingsScreen({ settings, loading, error, onRetry, onSave, locationsHref, rewards }: SettingsScreenProps) {
+  if (error) return <ErrorState title="We couldn't load the settings" message={error} onRetry={onRetry} />;
+  if (loading || !settings) {
+    return (
+      <SkeletonGroup label="Loading the settings" className="flex flex-col gap-4">
+        {[0, 1, 2].map((i) => (
+          <Card key={i}>
+            <SkeletonText lines={4} />
+          </Card>
+        ))}
+      </SkeletonGroup>
+    );
+  }
+  return <SettingsForm settings={settings} onSave={onSave} locationsHref={locationsHref} rewards={rewards} />;
+}

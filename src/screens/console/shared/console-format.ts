@@ -1,0 +1,25 @@
+import type { SiteSettings } from '#contract';
+import { formatMoney } from '#contract/money';
+import { formatDate, formatDateTime } from '../../../ui/lib/dates';
+import type { ActivityFormat } from '../activity/activity-text';
+
+/**
+ * How the console writes times: one way on every page ("20 Nov 2026, 5:30 PM", as the counter does),
+ * in the shop's locale and time zone (the merchant's settings), whatever the computer it is opened on is set to.
+ */
+export function consoleTimeFormat(settings: Pick<SiteSettings, 'locale' | 'timezone'> | undefined): (iso: string) => string {
+  const locale = settings?.locale || 'en';
+  return (iso) => formatDateTime(iso, locale, settings?.timezone || 'UTC');
+}
+
+/** Money, counts and days as the shop writes them, for the activity log's sentences. */
+export function activityFormat(settings: Pick<SiteSettings, 'locale' | 'currency'> | undefined): ActivityFormat {
+  const locale = settings?.locale || 'en';
+  const currency = settings?.currency || 'PHP';
+  return {
+    money: (minor) => formatMoney(minor, currency, locale),
+    count: (n) => n.toLocaleString(locale),
+    // a shop's day ('YYYY-MM-DD') is a calendar date: written as it is, whatever the zone
+    day: (day) => formatDate(`${day}T00:00:00Z`, locale, 'UTC'),
+  };
+}

@@ -1,0 +1,134 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { Category, Customer, Reward, SiteSettings } from '#contract';
+import { paths, to } from '#contract/routes';
+import { BottomNav, GiftIcon, HomeIcon, ShopIcon, SpinIcon, Tabs, themeFromSettings, UserIcon, type RenderLink } from '../../../ui';
+import { LoginScreen } from '../../auth/login-screen';
+import { HomeScreen } from '../../home/home-screen';
+import { ShopScreen } from '../../shop/shop-screen';
+import { RewardRedeemScreen } from '../../rewards/reward-redeem-screen';
+import { PHONE, PhoneFrame } from './phone-frame';
+
+export type PreviewPage = 'login' | 'home' | 'shop' | 'reward';
+
+const PAGES: ReadonlyArray<{ id: PreviewPage; label: string }> = [
+  { id: 'login', label: 'Sign-in' },
+  { id: 'home', label: 'Home' },
+  { id: 'shop', label: 'Shop' },
+  { id: 'reward', label: 'A reward' },
+];
+
+export interface ThemePreviewProps {
+  /** the draft as the customer app would read it from settings/main-setting */
+  settings: SiteSettings;
+  /** the shop's own menu and rewards */
+  categories: Category[];
+  rewards: Reward[];
+  /** which page both phones show first */
+  defaultPage?: PreviewPage;
+  /** the versions shown side by side: both while choosing (the studio), the shop's own to see it as customers do */
+  versions?: ReadonlyArray<'Lite' | 'Full'>;
+}
+
+/** Inside a preview nothing goes anywhere: links are drawn, not followed. */
+const inertLink: RenderLink = ({ children, className, ...rest }) => (
+  <span className={className} aria-current={rest['aria-current']}>
+    {children}
+  </span>
+);
+
+const NAV_ITEMS = [
+  { href: paths.home, label: 'Home', icon: <HomeIcon /> },
+  { href: paths.shop, label: 'Shop', icon: <ShopIcon /> },
+  { href: paths.spin, label: 'Spin', icon: <SpinIcon /> },
+  { href: to.rewardStorage('active'), label: 'Rewards', icon: <GiftIcon /> },
+  { href: paths.profileHome, label: 'Profile', icon: <UserIcon /> },
+];
+
+/** A customer to show the signed-in pages with (the preview shows the shop's look, not a real account). */
+const SAMPLE_CUSTOMER: Customer = { id: 0, name: 'Maria Clara', phone: '+639171234567', email: null, email_verified: false, points: 420, wallet_balance: 125_000, birthday: null };
+
+function nav(active: string) {
+  return <BottomNav items={NAV_ITEMS.map((i) => ({ ...i, active: i.label === active }))} renderLink={inertLink} />;
+}
+
+type PreviewData = Pick<ThemePreviewProps, 'settings' | 'categories' | 'rewards'>;
+
+function PreviewPageView({ page, settings, categories, rewards }: { page: PreviewPage } & PreviewData) {
+  const money = { currency: settings.currency, locale: settings.locale };
+  switch (page) {
+    case 'login':
+      return <LoginScreen companyName={settings.setting_company} logo={settings.post_file} defaultCountryCode={settings.default_country_code ?? '63'} onSendCode={() => {}} />;
+    case 'home':
+      return <HomeScreen customer={SAMPLE_CUSTOMER} featuredRewards={rewards.slice(0, 4)} latestOrder={null} unreadNotifications={2} nav={nav('Home')} {...money} />;
+    case 'shop':
+      return <ShopScreen categories={categories} cart={[]} nav={nav('Shop')} {...money} />;
+    default:
+      return <RewardRedeemScreen reward={rewards[0] ?? null} points={SAMPLE_CUSTOMER.points} nav={nav('Rewards')} {...money} />;
+  }
+}
+
+/** One phone: the customer app's real screen at a phone's width, themed by the draft, for one version. */
+function Phone({ version, page, scale, ...data }: { version: 'Lite' | 'Full'; page: PreviewPage; scale: number } & PreviewData) {
+  const settings = { ...data.settings, version };
+  const theme = themeFromSettings(settings);
+  const landing = page === 'login';
+  const style: Record<string, string> = {
+    ...theme.vars,
+    ...(landing ? { backgroundColor: theme.landing.color, ...(theme.landing.image ? { backgroundImage: `url("${theme.landing.image}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : {}) } : {}),
+  };
+  return (
+    <figure className="flex flex-col items-center gap-2">
+      <figcaption className="text-sm font-semibold">{version}</figcaption>
+      <PhoneFrame title={`${version} version, ${PAGES.find((p) => p.id === page)!.label.toLowerCase()} page`} scale={scale} pageStyle={style} version={version}>
+        <PreviewPageView page={page} settings={settings} categories={data.categories} rewards={data.rewards} />
+      </PhoneFrame>
+    </figure>
+  );
+}
+
+const GAP = 24;
+/** the phones' scale: as large as fits, two side by side when both fit at half size or more, never above 0.62 (both phones whole beside the form on a 800 px high screen) */
+function phoneScale(width: number): number {
+  const border = 16;
+  const pair = (width - GAP - 2 * border) / (2 * PHONE.width);
+  const one = (width - border) / PHONE.width;
+  return Math.max(0.4, Math.min(0.62, pair >= 0.5 ? pair : one));
+}
+
+/**
+ * The theme studio's preview: the customer app's real screens with the draft settings and the shop's
+ * own menu and rewards, each in a phone of its own (an iframe at a phone's width, drawn smaller), Lite
+ * and Full side by side. It changes as the draft changes.
+ */
+export function ThemePreview({ defaultPage = 'login', versions = ['Lite', 'Full'], ...data }: ThemePreviewProps): ReactNode {
+  const box = useRef<HTMLElement>(null);
+  const [scale, setScale] = useState(0.6);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setScale(phoneScale(el.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <section ref={box} aria-label="Preview" className="flex min-w-0 flex-col gap-4">
+      <Tabs
+        label="Page to preview"
+        defaultValue={defaultPage}
+        items={PAGES.map((p) => ({
+          value: p.id,
+          label: p.label,
+          content: (
+            <div className="flex flex-wrap justify-center gap-6">
+              {versions.map((v) => (
+                <Phone key={v} version={v} page={p.id} scale={scale} {...data} />
+              ))}
+            </div>
+          ),
+        }))}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,271 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { MerchantLocation } from '#contract/locations';
+import type { StaffMember, StaffRole } from '#contract/staff';
+import { isEmailAddress } from '#contract/checks';
+import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
+import { ROLE_HELP, ROLE_LABEL } from '../layout/console-layout';
+
+export interface CreatedInvite {
+  /** the whole link to share: /merchant/invite#<code> on this shop's address */
+  link: string;
+  role: StaffRole;
+  email: string | null;
+  /** when the link stops working, already written for people ("24 Nov 2026, 14:05") */
+  expires: string;
+  /** the link was e-mailed to `email` */
+  emailed: boolean;
+}
+
+/** An invitation nobody used yet, as the page shows it (times already written for people). */
+export interface PendingInviteView {
+  id: number;
+  role: StaffRole;
+  email: string | null;
+  /** who made it */
+  by: string;
+  created: string;
+  expires: string;
+}
+
+export interface StaffScreenProps {
+  staff?: StaffMember[];
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** the signed-in owner's own id: they cannot remove themselves here */
+  meId: number;
+  /** `password`: the owner's own, typed again (an owner invitation needs it) */
+  onInvite: (role: StaffRole, email: string | undefined, password: string | undefined) => void;
+  inviting?: boolean;
+  invite?: CreatedInvite | null;
+  inviteError?: string | null;
+  /** the provider's word on the typed password (wrong, too many tries) */
+  invitePasswordError?: string | null;
+  /** invitations not used yet; undefined while loading */
+  invites?: PendingInviteView[] | undefined;
+  invitesError?: string | null;
+  onRevoke: (id: number) => void;
+  /** the invitation being cancelled */
+  revokingId?: number | null;
+  onChangeRole: (id: number, role: StaffRole) => void;
+  onRemove: (id: number) => void;
+  /** the member a change is being saved for */
+  busyId?: number | null;
+  /** a refused change (the last owner cannot be demoted or removed …) */
+  actionError?: string | null;
+  /** copies the invitation link; absent where the browser cannot */
+  onCopy?: (link: string) => void;
+  /** the shop's locations: with more than one, where each staff member works can be chosen */
+  locations?: ReadonlyArray<Pick<MerchantLocation, 'id' | 'name'>> | undefined;
+  /** the locations a staff member works at (none: every location) */
+  onSetLocations?: (id: number, locationIds: number[]) => void;
+}
+
+/** "Works at: every location" or the names, and the checkboxes that change it (each tick is saved). */
+function WorksAt({ member, locations, busy, onSet }: { member: StaffMember; locations: ReadonlyArray<Pick<MerchantLocation, 'id' | 'name'>>; busy: boolean; onSet: (ids: number[]) => void }) {
+  const ids = member.location_ids;
+  const names = locations.filter((l) => ids.includes(l.id)).map((l) => l.name);
+  return (
+    <details className="w-full text-sm">
+      <summary className={cx('cursor-pointer text-muted', focusRing)}>
+        Works at: <span className="text-ink">{ids.length === 0 ? 'every location' : names.join(', ')}</span>
+        <span className="sr-only"> — {member.name}, change</span>
+      </summary>
+      <fieldset className="mt-2 flex flex-col gap-1" disabled={busy}>
+        <legend className="sr-only">Where {member.name} works</legend>
+        <p className="text-muted">They see the orders, the counter and the tickets of the ticked locations. None ticked: every location.</p>
+        {locations.map((l) => (
+          <label key={l.id} className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              checked={ids.includes(l.id)}
+              onChange={(e) => onSet(e.target.checked ? [...ids, l.id] : ids.filter((x) => x !== l.id))}
+              className={cx('size-5', focusRing)}
+            />
+            {l.name}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
+function InviteForm({ onInvite, inviting, inviteError, invitePasswordError }: Pick<StaffScreenProps, 'onInvite' | 'inviting' | 'inviteError' | 'invitePasswordError'>) {
+  const [role, setRole] = useState<StaffRole>('staff');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<{ email?: string; password?: string }>({});
+  const roleName = useId();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = {
+      ...(email.trim() && !isEmailAddress(email) ? { email: 'Enter an e-mail address such as ana@example.com, or leave it empty.' } : {}),
+      ...(role === 'owner' && !password ? { password: 'Type your password: an owner can do everything, so we check it is you.' } : {}),
+    };
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    onInvite(role, email.trim() || undefined, role === 'owner' ? password : undefined);
+  }
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium">Role</legend>
+        {(['staff', 'owner'] as const).map((r) => (
+          <label key={r} className="flex items-start gap-2">
+            <input type="radio" name={roleName} value={r} checked={role === r} onChange={() => setRole(r)} className={cx('mt-1 size-4', focusRing)} />
+            <span>
+              <span className="font-medium">{ROLE_LABEL[r]}</span> <span className="text-muted">— {ROLE_HELP[r]}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        label="Their e-mail (optional)"
+        hint="Only this address can use the link; we e-mail it to them where the shop sends e-mail."
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={problems.email}
+        disabled={inviting}
+      />
+      {role === 'owner' && (
+        <TextField
+          label="Your password"
+          hint="An owner can do everything: type your own password to confirm it is you."
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={problems.password ?? invitePasswordError ?? undefined}
+          disabled={inviting}
+        />
+      )}
+      {inviteError && (
+        <Notice tone="danger">
+          {inviteError}
+        </Notice>
+      )}
+      <Button type="submit" loading={inviting}>
+        Create invitation link
+      </Button>
+    </form>
+  );
+}
+
+/** /merchant/staff (owners): who can sign in, with which role; invitations, role changes, removals. */
+export function StaffScreen(props: StaffScreenProps) {
+  const { staff, loading, error, onRetry, meId, invite, onChangeRole, onRemove, busyId, actionError, onCopy, invites, invitesError, onRevoke, revokingId, locations = [], onSetLocations } = props;
+  const [removing, setRemoving] = useState<StaffMember | null>(null);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <section aria-labelledby="staff-list-heading" className="flex flex-col gap-3">
+        <h2 id="staff-list-heading" className="text-lg font-semibold">
+          People who can sign in
+        </h2>
+        {actionError && (
+          <Notice tone="danger">
+            {actionError}
+          </Notice>
+        )}
+        {loading && !staff ? (
+          <SkeletonGroup label="Loading the staff">
+            <SkeletonText lines={4} />
+          </SkeletonGroup>
+        ) : error && !staff ? (
+          <ErrorState title="We could not load the staff" message={error} onRetry={onRetry} />
+        ) : !staff || staff.length === 0 ? (
+          <EmptyState title="Nobody yet" description="Invite the people who work at the counter." />
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {staff.map((m) => (
+              <Card as="li" key={m.id} className="flex flex-wrap items-center justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    {m.name} {m.id === meId && <Badge>You</Badge>}
+                  </p>
+                  <p className="truncate text-sm text-muted">{m.email}</p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <label className="sr-only" htmlFor={`role-${m.id}`}>
+                    Role of {m.name}
+                  </label>
+                  <select
+                    id={`role-${m.id}`}
+                    className={cx('min-h-11 rounded-xl border border-border bg-surface-raised px-3 text-base text-ink disabled:opacity-60', focusRing)}
+                    value={m.role}
+                    disabled={busyId === m.id}
+                    onChange={(e) => onChangeRole(m.id, e.target.value as StaffRole)}
+                  >
+                    <option value="staff">{ROLE_LABEL.staff}</option>
+                    <option value="owner">{ROLE_LABEL.owner}</option>
+                  </select>
+                  {m.id !== meId && (
+                    <Button variant="secondary" size="sm" disabled={busyId === m.id} onClick={() => setRemoving(m)} aria-label={`Remove ${m.name}`}>
+                      Remove
+                    </Button>
+                  )}
+                </div>
+                {locations.length > 1 && onSetLocations && m.role === 'staff' && <WorksAt member={m} locations={locations} busy={busyId === m.id} onSet={(ids) => onSetLocations(m.id, ids)} />}
+              </Card>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Card as="section" title="Invite someone" headingLevel={2} className="self-start">
+        <div className="mt-3 flex flex-col gap-4">
+          <InviteForm onInvite={props.onInvite} inviting={props.inviting} inviteError={props.inviteError} invitePasswordError={props.invitePasswordError} />
+          {invite && (
+            <Notice tone="success" title={invite.emailed ? 'Invitation sent' : 'Invitation link ready'}>
+              <p className="text-ink">
+                {invite.emailed
+                  ? `We e-mailed this link to ${invite.email} (${ROLE_LABEL[invite.role]}). It works once, until ${invite.expires}.`
+                  : `Send this link to ${invite.email ?? 'the person you invite'} (${ROLE_LABEL[invite.role]}). It works once, until ${invite.expires}.`}
+              </p>
+              <p className="mt-2 rounded-lg border border-border bg-surface-raised p-2 font-mono text-sm break-all text-ink">{invite.link}</p>
+              {onCopy && (
+                <Button className="mt-2" variant="secondary" size="sm" onClick={() => onCopy(invite.link)}>
+                  Copy link
+                </Button>
+              )}
+            </Notice>
+          )}
+        </div>
+      </Card>
+      <section aria-labelledby="invites-heading" className="flex flex-col gap-3 lg:col-span-2">
+        <h2 id="invites-heading" className="text-lg font-semibold">
+          Invitations not used yet
+        </h2>
+        <p className="text-sm text-muted">Each works until it is used, it expires, or you cancel it. One also stops working when the person who made it is removed, made staff or signs out everywhere.</p>
+        {invitesError && !invites ? (
+          <Notice tone="danger">{invitesError}</Notice>
+        ) : !invites ? (
+          <SkeletonGroup label="Loading the invitations">
+            <SkeletonText lines={2} />
+          </SkeletonGroup>
+        ) : invites.length === 0 ? (
+          <p className="text-muted">None: every invitation was used, expired or cancelled.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {invites.map((i) => (
+              <Card as="li" key={i.id} className="flex flex-wrap items-center justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">
+                    {i.email ?? 'Anyone with the link'} <Badge tone={i.role === 'owner' ? 'warning' : 'neutral'}>{ROLE_LABEL[i.role]}</Badge>
+                  </p>
+                  <p className="text-sm text-muted">
+                    Made by {i.by} on {i.created} · works until {i.expires}
+                  </p>
+                </div>
+                <Button variant="secondary" size="sm" loading={revokingId === i.id} onClick={() => onRevoke(i.id)} aria-label={`Cancel the invitation for ${i.email ?? 'anyone with the link'}`}>
+                  Cancel invitation
+                </Button>
+              </Card>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ConfirmRemove item={removing} description="They are signed out at once and can no longer sign in; invitations they made stop working. Their past changes stay in Activity." onRemove={(r) => onRemove(r.id)} onClose={() => setRemoving(null)} />
+    </div>
+  );
+}

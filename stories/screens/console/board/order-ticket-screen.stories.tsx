@@ -1,0 +1,49 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ConsoleLayout } from '../../../../src/screens/console/layout/console-layout';
+import { OrderTicketScreen } from '../../../../src/screens/console/board/order-ticket-screen';
+import { STAFF_MEMBER } from '../../../fixtures/console';
+import { BOARD, BOARD_WITH_OPTIONS, DONE } from '../../../fixtures/counter';
+
+/** /merchant/orders/:name/ticket: an order's ticket, printed with the browser's Print. */
+const meta = {
+  title: 'Console/Order ticket',
+  component: OrderTicketScreen,
+  tags: ['screen', 'console'],
+  parameters: { layout: 'fullscreen', console: true },
+  args: { order: BOARD[0], shop: 'Kopi Senja', onPrint: fn(), onRetry: fn(), locale: 'en-PH', currency: 'PHP', timeZone: 'Asia/Manila' },
+  render: (args) => (
+    <ConsoleLayout shop="Kopi Senja" staff={STAFF_MEMBER} current="orders" title="Orders" onSignOut={fn()} onSignOutEverywhere={fn()}>
+      <OrderTicketScreen {...args} />
+    </ConsoleLayout>
+  ),
+} satisfies Meta<typeof OrderTicketScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Pickup: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('article', { name: 'Ticket for order K7Q2MX' })).toHaveTextContent('2 × Cappuccino');
+    await userEvent.click(canvas.getByRole('button', { name: 'Print ticket' }));
+    await expect(args.onPrint).toHaveBeenCalled();
+  },
+};
+
+export const Delivery: Story = { args: { order: BOARD[1] } };
+
+export const Cancelled: Story = { args: { order: DONE[1] } };
+
+export const Loading: Story = { args: { order: undefined, loading: true } };
+
+export const LoadError: Story = { args: { order: undefined, error: 'We could not find order ZZZZZZ.' } };
+
+/** A ticket with options (issue #27): each item's options under it, to make it right. */
+export const WithOptions: Story = {
+  args: { order: BOARD_WITH_OPTIONS[0] },
+  play: async ({ canvasElement }) => {
+    const ticket = within(canvasElement).getByRole('article', { name: 'Ticket for order K7Q2MX' });
+    await expect(ticket).toHaveTextContent('Large · Oat milk');
+    await expect(ticket).toHaveTextContent('Regular · Whole milk · Extra shot');
+  },
+};

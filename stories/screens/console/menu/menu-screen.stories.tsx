@@ -1,0 +1,202 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import type { SaveProblem } from '../../../../src/screens/console/shared/editor-fields';
+import { ConsoleLayout } from '../../../../src/screens/console/layout/console-layout';
+import { MenuEditorScreen } from '../../../../src/screens/console/menu/menu-screen';
+import { OWNER } from '../../../fixtures/console';
+import { MENU, MENU_WITH_ARCHIVED, MENU_WITH_EMPTY_CATEGORY } from '../../../fixtures/editors';
+import { OPTION_GROUPS } from '../../../fixtures/options-editor';
+
+/** /merchant/menu (owners): categories in order, products with photos and prices, sold out in one click, archived, restored, deleted, moved. */
+const meta = {
+  title: 'Console/Menu',
+  component: MenuEditorScreen,
+  tags: ['screen', 'console'],
+  parameters: { layout: 'fullscreen', console: true },
+  args: {
+    menu: MENU,
+    locale: 'en-PH',
+    currency: 'PHP',
+    onRetry: fn(),
+    onCreateCategory: fn(async (): Promise<SaveProblem | null> => null),
+    onRenameCategory: fn(async (): Promise<SaveProblem | null> => null),
+    onMoveCategory: fn(),
+    onDeleteCategory: fn(),
+    onSaveProduct: fn(async (): Promise<SaveProblem | null> => null),
+    onSetAvailable: fn(),
+    onMoveProduct: fn(),
+    onArchiveProduct: fn(),
+    onRestoreProduct: fn(),
+    onDeleteProduct: fn(),
+    onUpload: fn(async () => '/fixtures/products/ube-latte.svg'),
+  },
+  render: (args) => (
+    <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="menu" title="Menu" onSignOut={fn()} onSignOutEverywhere={fn()}>
+      <MenuEditorScreen {...args} />
+    </ConsoleLayout>
+  ),
+} satisfies Meta<typeof MenuEditorScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Full: Story = {};
+
+export const Loading: Story = { args: { menu: undefined, loading: true } };
+
+export const LoadError: Story = { args: { menu: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
+
+export const Empty: Story = { args: { menu: { categories: [] } } };
+
+/** A new, empty category can be removed (after saying so). */
+export const EmptyCategory: Story = {
+  args: { menu: MENU_WITH_EMPTY_CATEGORY },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'Remove Coffee' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Merienda' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove Merienda?' })).getByRole('button', { name: 'Remove' }));
+    await expect(args.onDeleteCategory).toHaveBeenCalledWith(5);
+  },
+};
+
+/** A refused move or sold-out switch, said above the menu. */
+export const RefusedAction: Story = { args: { actionError: 'Someone else changed the menu meanwhile. It now shows their change: try again.' } };
+
+/** Adding a product: a price written as people write it; a word, a comma before the cents or a negative price refused on the field, nothing sent. */
+export const AddProduct: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add a product to Pastries' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a product' }));
+    await userEvent.type(dialog.getByLabelText('Name'), 'Pan de coco');
+    await userEvent.type(dialog.getByLabelText(/^Price/), 'about 60');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add product' }));
+    await expect(await dialog.findByText(/The price must be an amount such as/)).toBeVisible();
+    // a comma before the cents is not read as ₱180.00, and a negative price says so (issue 46)
+    for (const [typed, said] of [
+      ['1,80', 'The price must use a dot before the cents, such as 1.80.'],
+      ['-20', "The price can't be negative."],
+    ]) {
+      await userEvent.clear(dialog.getByLabelText(/^Price/));
+      await userEvent.type(dialog.getByLabelText(/^Price/), typed!);
+      await userEvent.click(dialog.getByRole('button', { name: 'Add product' }));
+      await expect(await dialog.findByText(said!)).toBeVisible();
+    }
+    await expect(args.onSaveProduct).not.toHaveBeenCalled();
+    await userEvent.clear(dialog.getByLabelText(/^Price/));
+    await userEvent.type(dialog.getByLabelText(/^Price/), '₱ 65.50');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add product' }));
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(null, { category_id: 3, name: 'Pan de coco', description: '', price: 6550, image: '', available: true, option_group_ids: [] });
+  },
+};
+
+/** The provider refused a field: its word shows on that field, the form keeps what was typed. */
+export const ProductRefused: Story = {
+  args: { onSaveProduct: fn(async () => ({ message: 'Check the name.', fields: { name: 'is already on the menu' } })) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    await expect(dialog.getByLabelText(/^Price/)).toHaveValue('165.00');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(await dialog.findByText('The name is already on the menu.')).toBeVisible();
+    await expect(dialog.getByLabelText('Name')).toHaveValue('Spanish latte');
+  },
+};
+
+/** Sold out and back, and the order of the categories, by keyboard. */
+export const SoldOutAndMove: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Mark Spanish latte sold out' }));
+    await expect(args.onSetAvailable).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), false);
+    await userEvent.click(canvas.getByRole('button', { name: 'Mark Cold brew available' }));
+    await expect(args.onSetAvailable).toHaveBeenCalledWith(expect.objectContaining({ id: 6 }), true);
+    await expect(canvas.getByRole('button', { name: 'Move Coffee up' })).toBeDisabled();
+    canvas.getByRole('button', { name: 'Move Pastries down' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onMoveCategory).toHaveBeenCalledWith(3, 1);
+  },
+};
+
+/** The product form's options: the groups of the Options page to tick, kept in that page's order. */
+export const ProductWithOptions: Story = {
+  args: { optionGroups: OPTION_GROUPS },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Sizes, milks and extras' })).toHaveAttribute('href', '/merchant/menu/options');
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Extras' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Size' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(2, expect.objectContaining({ option_group_ids: [1, 3] }));
+  },
+};
+
+/** The provider refused the options (a group removed meanwhile): its word shows under them. */
+export const OptionsRefused: Story = {
+  args: { optionGroups: OPTION_GROUPS, onSaveProduct: fn(async () => ({ message: 'Some option groups no longer exist: reload the page and try again.', fields: { option_group_ids: 'include a group that no longer exists' } })) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Milk' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(await dialog.findByText('The options include a group that no longer exists.')).toBeVisible();
+  },
+};
+
+/** Archived products under Archived: one in past orders (Restore only), one never ordered (Restore or Delete, after asking). */
+export const Archived: Story = {
+  args: { menu: MENU_WITH_ARCHIVED },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const archived = within(canvas.getByRole('region', { name: /Archived/ }));
+    await expect(archived.getByText('Mango fruit tea')).toBeVisible();
+    await expect(archived.queryByRole('button', { name: 'Delete Mango fruit tea' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Move Mango fruit tea up' })).toBeNull();
+    await userEvent.click(archived.getByRole('button', { name: 'Restore Mango fruit tea' }));
+    await expect(args.onRestoreProduct).toHaveBeenCalledWith(expect.objectContaining({ id: 11 }));
+    await userEvent.click(archived.getByRole('button', { name: 'Delete Trial ube scone' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete Trial ube scone?' })).getByRole('button', { name: 'Delete' }));
+    await expect(args.onDeleteProduct).toHaveBeenCalledWith(expect.objectContaining({ id: 21 }));
+  },
+};
+
+/** Archiving asks first and says what it does. */
+export const ArchiveProduct: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Archive Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Archive Spanish latte?' }));
+    await expect(dialog.getByText(/Past orders keep it/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Archive' }));
+    await expect(args.onArchiveProduct).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+  },
+};
+
+/** A category that holds only archived products cannot be removed: the provider's words above the menu. */
+export const ArchivedCategoryRefused: Story = {
+  args: {
+    menu: MENU_WITH_ARCHIVED,
+    actionError: 'Merienda still holds 1 archived product: restore and move them to another category, or delete the ones never ordered, first.',
+  },
+};
+
+/** A product deleted after it was ordered elsewhere meanwhile: refused, said above the menu. */
+export const DeleteRefused: Story = { args: { menu: MENU_WITH_ARCHIVED, actionError: 'This product is in past orders: archive it instead.' } };
+
+/** Products moved within their category by keyboard; the keyboard stays on the moved product's button. */
+export const MoveProducts: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Move Barako americano up' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Move Cold brew down' })).toBeDisabled();
+    const down = canvas.getByRole('button', { name: 'Move Spanish latte down' });
+    down.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onMoveProduct).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), 1);
+    await expect(down).toHaveFocus();
+  },
+};

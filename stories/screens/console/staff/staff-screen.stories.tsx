@@ -1,0 +1,118 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { ConsoleLayout } from '../../../../src/screens/console/layout/console-layout';
+import { StaffScreen } from '../../../../src/screens/console/staff/staff-screen';
+import { OWNER, PENDING_INVITES, TEAM } from '../../../fixtures/console';
+import { LOCATIONS, TEAM_AT_LOCATIONS } from '../../../fixtures/console-locations';
+
+/** /merchant/staff (owners): who can sign in, invitations, roles, removals. */
+const meta = {
+  title: 'Console/Staff',
+  component: StaffScreen,
+  tags: ['screen', 'console'],
+  parameters: { layout: 'fullscreen', console: true },
+  args: { staff: TEAM, meId: OWNER.id, invites: PENDING_INVITES, onInvite: fn(), onRevoke: fn(), onChangeRole: fn(), onRemove: fn(), onRetry: fn(), onCopy: fn() },
+  render: (args) => (
+    <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="staff" title="Staff" onSignOut={fn()} onSignOutEverywhere={fn()}>
+      <StaffScreen {...args} />
+    </ConsoleLayout>
+  ),
+} satisfies Meta<typeof StaffScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Full: Story = {};
+
+export const Loading: Story = { args: { staff: undefined, loading: true, invites: undefined } };
+
+export const LoadError: Story = { args: { staff: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
+
+/** Only the owner so far, and no invitation waiting. */
+export const JustTheOwner: Story = { args: { staff: [OWNER], invites: [] } };
+
+/** An invitation was made: its link, to send. */
+export const InvitationReady: Story = {
+  args: { invite: { link: 'https://shop.example/merchant/invite#3q2-7cJd1Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK', role: 'staff', email: null, expires: '25 Nov 2026, 14:05', emailed: false } },
+};
+
+/** An invitation for an address, e-mailed to it (the development outbox, or SMTP where it is set up). */
+export const InvitationSent: Story = {
+  args: { invite: { link: 'https://shop.example/merchant/invite#3q2-7cJd1Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK', role: 'staff', email: 'eli@kopisenja.id', expires: '25 Nov 2026, 14:05', emailed: true } },
+};
+
+/** An owner invitation with a wrong password: the provider said so. */
+export const WrongPassword: Story = {
+  args: { invitePasswordError: 'That is not your password. Type it again.' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: /Owner/ }));
+    await expect(canvas.getByText('That is not your password. Type it again.')).toBeVisible();
+  },
+};
+
+/** Cancelling an invitation nobody used yet. */
+export const CancelInvitation: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Made by Rosa Dela Cruz on 24 Nov 2026, 09:12/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel the invitation for anyone with the link' }));
+    await expect(args.onRevoke).toHaveBeenCalledWith(6);
+  },
+};
+
+/** The provider refused a change: the last owner cannot stop being one. */
+export const RefusedChange: Story = { args: { actionError: 'The shop needs at least one owner: make someone else an owner first.' } };
+
+/** Inviting: the role, optionally the e-mail the link is for, and for an owner the inviter's own password again. */
+export const Invite: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: /Owner/ }));
+    await userEvent.type(canvas.getByLabelText(/Their e-mail/), 'not an address');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create invitation link' }));
+    await expect(await canvas.findByText(/Enter an e-mail address such as/)).toBeVisible();
+    await expect(canvas.getByText(/type your password: an owner can do everything/i)).toBeVisible();
+    await userEvent.clear(canvas.getByLabelText(/Their e-mail/));
+    await userEvent.type(canvas.getByLabelText('Your password'), 'a long pass phrase');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create invitation link' }));
+    await expect(args.onInvite).toHaveBeenCalledWith('owner', undefined, 'a long pass phrase');
+    await userEvent.click(canvas.getByRole('radio', { name: /Staff/ }));
+    await userEvent.type(canvas.getByLabelText(/Their e-mail/), 'eli@kopisenja.id');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create invitation link' }));
+    await expect(args.onInvite).toHaveBeenLastCalledWith('staff', 'eli@kopisenja.id', undefined);
+  },
+};
+
+/** Changing a role and removing someone (after saying so in a dialog). */
+export const ChangeAndRemove: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.selectOptions(canvas.getByLabelText('Role of Ben Santos'), 'owner');
+    await expect(args.onChangeRole).toHaveBeenCalledWith(2, 'owner');
+    await expect(canvas.queryByRole('button', { name: 'Remove Rosa Dela Cruz' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Carla Reyes' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Carla Reyes?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Keep' }));
+    await expect(args.onRemove).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Carla Reyes' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await expect(args.onRemove).toHaveBeenCalledWith(3);
+  },
+};
+
+/** A shop with two locations: where each staff member works (owners work everywhere), one tick at a time. */
+export const WithLocations: Story = {
+  args: { staff: TEAM_AT_LOCATIONS, locations: LOCATIONS, onSetLocations: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const carla = canvas.getByText(/— Carla Reyes, change/).closest('details')!;
+    await expect(carla).toHaveTextContent('Works at: every location');
+    await userEvent.click(carla.querySelector('summary')!);
+    await userEvent.click(within(carla).getByRole('checkbox', { name: 'Poblacion' }));
+    await expect(args.onSetLocations).toHaveBeenCalledWith(3, [2]);
+    const ben = canvas.getByText(/— Ben Santos, change/).closest('details')!;
+    await expect(ben).toHaveTextContent('Works at: Makati');
+    // owners work at every location: nothing to choose
+    await expect(canvas.queryByText(/— Rosa Dela Cruz, change/)).toBeNull();
+  },
+};

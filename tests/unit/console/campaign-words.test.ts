@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { badPlaceholders, fillPlaceholders } from '../../../src/contract/campaigns';
+import { campaignSummary, previewOf } from '../../../src/screens/console/campaigns/campaign-words';
+
+describe('campaign words', () => {
+  it('says who each campaign reaches and when', () => {
+    expect(campaignSummary({ kind: 'win_back', enabled: true, timing: 30, reward: { id: 1, title: 'Free latte', active: true } })).toBe(
+      'Customers who have not ordered for 30 days, once until they order again, with a Free latte voucher.',
+    );
+    expect(campaignSummary({ kind: 'welcome', enabled: false, timing: 1, reward: null })).toBe('Off. When on: New customers, 1 hour after they sign up.');
+    expect(campaignSummary({ kind: 'welcome', enabled: true, timing: 0, reward: null })).toBe('New customers, right after they sign up.');
+    expect(campaignSummary({ kind: 'nearly_there', enabled: true, timing: 1500, reward: null }, 'en')).toBe('Customers within 1,500 points of a reward, once per reward every 30 days.');
+    expect(campaignSummary({ kind: 'birthday', enabled: true, timing: 0, reward: null })).toBe('Customers on their birthday, once a year, beside the birthday treat.');
+  });
+
+  it('fills placeholders for the preview and the message, never leaving braces', () => {
+    expect(previewOf('nearly_there', 'Almost, {name}!', '{points} more for {reward}', null)).toEqual({ title: 'Almost, Ana!', body: '20 more for Free butter croissant' });
+    expect(fillPlaceholders('{reward} for {name}: {points} pts', { name: 'Ben', points: 1234, reward: null })).toBe(' for Ben: 1,234 pts');
+  });
+
+  it('finds placeholders that are not allowed', () => {
+    expect(badPlaceholders('Hi {name}, {points} and {reward}', 'nearly_there', false)).toEqual([]);
+    expect(badPlaceholders('Hi {name}, {reward}', 'win_back', false)).toEqual(['reward']);
+    expect(badPlaceholders('Hi {name}, {reward}', 'win_back', true)).toEqual([]);
+    expect(badPlaceholders('{Name} {first_name} {}', 'welcome', false)).toEqual(['Name', 'first_name', '']);
+  });
+});
