@@ -7,9 +7,9 @@
  * - A page load goes to the network as always (the gateway's index.html carries the page's preload links
  *   and the boot data); only when the network fails does the worker answer with the precached shell,
  *   which has neither and so reads the settings through the worker like any other call.
- * - An allowlist of GET reads (src/pwa/offline-reads.ts) is answered from the network when it answers and
- *   kept; when it does not, the kept copy is answered, marked with `x-offline-copy`. Nothing else is
- *   touched: no POST, nothing that moves money or points, no console page, no other API call.
+ * - An allowlist of GET reads (src/pwa/offline-allowlist.ts) is answered from the network when it
+ *   answers and kept; when it does not, the kept copy is answered, marked with `x-offline-copy`. Nothing
+ *   else is touched: no POST, nothing that moves money or points, no console page, no other API call.
  * - The customer's copies live in a cache of their own, which the page deletes at sign-in, sign-out and
  *   an expired session, and the worker deletes when the provider says the session is gone (401).
  * - A new version waits: it takes over only when the page asks it to (src/app/connection.tsx, on a
@@ -22,7 +22,9 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { CUSTOMER_CACHE, IMAGE_CACHE, isShopImage, OFFLINE_COPY_HEADER, offlineCacheFor, SHOP_CACHE } from './pwa/offline-reads';
+import { settingsApi } from '#contract/settings.calls';
+import { offlineCacheFor, readPath } from './pwa/offline-allowlist';
+import { CUSTOMER_CACHE, IMAGE_CACHE, isShopImage, OFFLINE_COPY_HEADER, SHOP_CACHE } from './pwa/offline-reads';
 import { handleNotificationClick, handlePush } from './pwa/sw-push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -97,7 +99,7 @@ self.addEventListener('activate', (event) => {
       await self.clients.claim();
       const cache = await caches.open(SHOP_CACHE);
       await Promise.all(
-        ['/api/settings/main-setting', '/app-config.json'].map(async (path) => {
+        [readPath(settingsApi.mainSetting), '/app-config.json'].map(async (path) => {
           try {
             const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } });
             if (res.status === 200) await cache.put(path, res);
@@ -118,6 +120,7 @@ self.addEventListener('message', (event) => {
 
 // Web push (src/pwa/sw-push.ts): the provider's notice, shown with the shop's icon (the logo on its
 // brand colour, app/icon: an unversioned URL is answered with the current icon); a tap opens its link.
+// spelled: app/icon is no declared call but a file, whose row (app-install.spec.ts) would bring zod in
 const PUSH_ICON = '/api/app/icon?size=192';
 self.addEventListener('push', (event) => handlePush(event, { icon: PUSH_ICON }));
 self.addEventListener('notificationclick', (event) => handleNotificationClick(event));

@@ -1,4 +1,4 @@
-/** The calls of delivery addresses, declared once (api.ts); their schemas and words are in addresses.ts. */
+/** The calls of delivery addresses, declared once (api.ts); their schemas are in addresses.ts, their words in addresses.spec.ts. */
 import { call } from './api';
 import type { AddressData, AddressInput, AddressListData } from './addresses';
 

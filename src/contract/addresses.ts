@@ -1,11 +1,10 @@
 /**
- * Delivery addresses: the schemas of the area's calls (addresses.calls.ts declares them) and its spec.
+ * Delivery addresses: the schemas of the area's calls (addresses.calls.ts declares them;
+ * addresses.spec.ts describes them).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { int } from './answer-fields';
-import { describe } from './api-spec';
-import { addressesApi } from './addresses.calls';
 import { ADDRESS_RULES as R, type RangeRule } from './checks';
 import { id, phoneInput, textField } from './fields';
 
@@ -50,10 +49,3 @@ export const addressListAnswer = z.object({ addresses: z.array(addressAnswer) })
 export const addressOnlyAnswer = z.object({ address: addressAnswer });
 export type AddressListData = z.infer<typeof addressListAnswer>;
 export type AddressData = z.infer<typeof addressOnlyAnswer>;
-
-export const addressesSpec = /* @__PURE__ */ describe('Addresses', addressesApi, {
-  list: { summary: "The customer's delivery addresses", data: addressListAnswer, answer: 'The addresses.', message: 'Addresses loaded.' },
-  create: { summary: 'Save a delivery address', body: addressCreateBody, data: addressOnlyAnswer, answer: 'The address.', message: 'Address saved.', errors: ['LIMIT_REACHED'] },
-  update: { summary: 'Change a delivery address', body: addressUpdateBody, data: addressOnlyAnswer, answer: 'The address.', message: 'Address updated.', errors: ['NOT_FOUND'] },
-  remove: { summary: 'Delete a delivery address', body: addressDeleteBody, answer: 'Deleted.', message: 'Address deleted.', errors: ['NOT_FOUND'] },
-});

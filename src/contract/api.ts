@@ -10,9 +10,12 @@
  *       create: call.customer.post<AddressData, AddressInput>('address/create', { status: 201 }),
  *     };
  *
- * and beside it, in `src/contract/<area>.ts`, the schemas the provider validates with and the OpenAPI
- * words (api-spec.ts). The provider mounts its handlers from them (server/provider/http/mount.ts); the
- * app calls through them (`callApi` in src/api/client.ts).
+ * taking its types from the area's schemas (`src/contract/<area>.ts`, as types only), and beside it,
+ * in `src/contract/<area>.spec.ts`, the spec that joins each call to the schemas the provider validates
+ * with and to the OpenAPI words (api-spec.ts). Nothing imports a spec but the provider and the OpenAPI
+ * table, so the imports run one way: calls → schemas, spec → calls and schemas. The provider mounts its
+ * handlers from the spec (server/provider/http/mount.ts); the app calls through the declarations
+ * (`callApi` in src/api/client.ts).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 

@@ -1,4 +1,4 @@
-/** The calls of the customer's sign-in and session, declared once (api.ts); their schemas and words are in auth.ts. */
+/** The calls of the customer's sign-in and session, declared once (api.ts); their schemas are in auth.ts, their words in auth.spec.ts. */
 import { call } from './api';
 import type {
   GoogleBody,

@@ -1,4 +1,4 @@
-/** The call of the console's backup status, declared once (api.ts); its schema and words are in backups.ts. */
+/** The call of the console's backup status, declared once (api.ts); its schema is in backups.ts, its words in backups.spec.ts. */
 import { call, consoleCalls } from './api';
 import type { BackupStatusData } from './backups';
 

@@ -4,8 +4,6 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { describe } from './api-spec';
-import { backupsApi } from './backups.calls';
 
 /** A last backup older than this is a warning in the console's settings. */
 export const BACKUP_STALE_HOURS = 48;
@@ -35,14 +33,3 @@ export const backupStatusAnswer = z
   })
   .meta({ id: 'BackupStatus' });
 export type BackupStatusData = z.infer<typeof backupStatusAnswer>;
-
-export const backupsSpec = /* @__PURE__ */ describe('Merchant console', backupsApi, {
-  status: {
-    summary: 'The last backup of the shop, and whether it is too old',
-    description: `Owners only. \`last\`: the newest backup taken by the daily job or \`npm run backup\` (null: none yet); \`stale\`: none, or older than ${BACKUP_STALE_HOURS} hours.`,
-    inContract: false,
-    data: backupStatusAnswer,
-    answer: 'The backup status.',
-    message: 'Backup status loaded.',
-  },
-});

@@ -1,4 +1,4 @@
-/** The calls of the orders board, declared once (api.ts); their schemas and words are in board.ts. */
+/** The calls of the orders board, declared once (api.ts); their schemas are in board.ts, their words in board.spec.ts. */
 import { call } from './api';
 import type { BoardAdvanceBody, BoardCancelBody, BoardData, BoardOrderData, BoardOrderQuery, BoardQuery } from './board';
 

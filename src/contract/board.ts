@@ -1,13 +1,11 @@
 /**
  * The orders board (merchant console, staff and owners): the day's open orders, asked again every few
  * seconds so every counter sees the same board, one order's ticket, moving an order on and cancelling
- * it. The schemas of the area's calls (board.calls.ts declares them) and its spec.
+ * it. The schemas of the area's calls (board.calls.ts declares them; board.spec.ts describes them).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { time } from './answer-fields';
-import { describe } from './api-spec';
-import { boardApi } from './board.calls';
 import { ORDER_STATUSES } from './order-lifecycle';
 import { orderItemOptionAnswer } from './options';
 import { locationFilter, orderLocationAnswer, type LocationFilter } from './locations';
@@ -87,49 +85,3 @@ export const boardAnswer = z.object({
 export type BoardData = z.infer<typeof boardAnswer>;
 export const boardOrderOnlyAnswer = z.object({ order: boardOrderAnswer });
 export type BoardOrderData = z.infer<typeof boardOrderOnlyAnswer>;
-
-export const boardSpec = /* @__PURE__ */ describe('Merchant console', boardApi, {
-  board: {
-    summary: 'The orders board',
-    description:
-      'Every paid, preparing, ready and on-delivery order, earliest due first, those still awaiting an online payment (not to be made yet), and those completed or cancelled today; of one location (`location_id`) or of every location the member works at. A staff member limited to other locations: 403 LOCATION_FORBIDDEN. Read from the database at every call (the console asks every 3 s).',
-    inContract: false,
-    query: boardQuery,
-    data: boardAnswer,
-    answer: 'The board.',
-    message: 'The open orders.',
-  },
-  detail: {
-    summary: 'One order, for its ticket',
-    description: "Another location's order, for a staff member limited to other locations: 403 LOCATION_FORBIDDEN.",
-    inContract: false,
-    query: boardOrderQuery,
-    data: boardOrderOnlyAnswer,
-    answer: 'The order.',
-    message: 'The order.',
-    errors: ['NOT_FOUND', 'LOCATION_FORBIDDEN'],
-  },
-  advance: {
-    summary: 'Move an order to its next status',
-    description: '`from` is the status the staff member saw: an order another device moved meanwhile answers 409 INVALID_TRANSITION instead of skipping a step. Audited; the customer is notified.',
-    inContract: false,
-    body: boardAdvanceBody,
-    data: boardOrderOnlyAnswer,
-    answer: 'The order as it is now.',
-    // the route answers with the order's number and its new status
-    message: 'Order <name> is <status>.',
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'LOCATION_FORBIDDEN'],
-  },
-  cancel: {
-    summary: 'Cancel an order with a reason, refunded the way it was paid',
-    description:
-      "A wallet payment back to the wallet at once; a gateway payment through the gateway's refund (after the cancellation commits, one idempotency key per order, retried by the hourly job if the gateway fails: `refund.status`). Points earned on it are taken back; the customer is notified with the reason. A cancelled or completed order: 409 INVALID_TRANSITION.",
-    inContract: false,
-    body: boardCancelBody,
-    data: boardOrderOnlyAnswer,
-    answer: 'The order, cancelled.',
-    // the route answers with the order's number
-    message: 'Order <name> is cancelled.',
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'LOCATION_FORBIDDEN'],
-  },
-});

@@ -1,4 +1,4 @@
-/** The calls of automatic campaigns, declared once (api.ts); their schemas and words are in campaigns.ts. */
+/** The calls of automatic campaigns, declared once (api.ts); their schemas are in campaigns.ts, their words in campaigns.spec.ts. */
 import { call, consoleCalls } from './api';
 import type { CampaignPreferencesData, CampaignPreferencesInput, CampaignsConsoleData, CampaignUnsubscribeLinkInput, CampaignUpdateInput } from './campaigns';
 

@@ -1,4 +1,4 @@
-/** The calls of the counter, declared once (api.ts); their schemas and words are in counter.ts. */
+/** The calls of the counter, declared once (api.ts); their schemas are in counter.ts, their words in counter.spec.ts. */
 import { call } from './api';
 import type {
   CounterCodeBody,

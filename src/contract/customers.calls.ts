@@ -1,4 +1,4 @@
-/** The calls of the shop's customers, declared once (api.ts); their schemas and words are in customers.ts. */
+/** The calls of the shop's customers, declared once (api.ts); their schemas are in customers.ts, their words in customers.spec.ts. */
 import { call, consoleCalls } from './api';
 import type { BirthdayBody } from './birthday';
 import type {

@@ -1,6 +1,6 @@
 /**
- * The calls of the owner's dashboard and its CSV exports, declared once (api.ts); their schemas and words
- * are in dashboard.ts. The exports answer files, not the envelope: the console links to their address
+ * The calls of the owner's dashboard and its CSV exports, declared once (api.ts); their schemas are in
+ * dashboard.ts, their words in dashboard.spec.ts. The exports answer files, not the envelope: the console links to their address
  * (a download), never through callApi.
  */
 import { call } from './api';

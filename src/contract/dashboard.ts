@@ -2,13 +2,11 @@
  * The owner's dashboard (`merchant/dashboard`): how the programme is doing over a period, every
  * figure computed from the ledgers and orders, never from counters kept on the side; and the CSV
  * exports of a period's orders and ledger entries. The schemas of the area's calls (dashboard.calls.ts
- * declares them) and its spec.
+ * declares them; dashboard.spec.ts describes them).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { describe } from './api-spec';
 import { id } from './fields';
-import { dashboardApi } from './dashboard.calls';
 
 export const DASHBOARD_PERIODS = ['today', '7d', '30d'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
@@ -88,34 +86,3 @@ export const exportQuery = z
   .refine((q) => !isDay(q.from) || !isDay(q.to) || q.from <= q.to, { message: 'must be on or after from', path: ['to'] })
   .refine((q) => !isDay(q.from) || !isDay(q.to) || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < 366, { message: 'must be at most 366 days after from', path: ['to'] });
 export type ExportQuery = z.input<typeof exportQuery>;
-
-export const dashboardSpec = /* @__PURE__ */ describe('Merchant console', dashboardApi, {
-  dashboard: {
-    summary: 'How the programme is doing: today, the last 7 or 30 days',
-    description:
-      "Every figure computed in SQL from the ledgers, orders, vouchers, spins and payments of the period (the merchant's days), with the same figures for the period before, a daily series, and the points liability. With `location_id`, what comes from orders is that location's (orders, revenue, average order, returning customers, cancelled orders, their refunds and points taken back); the rest is shop-wide (new customers, points issued, redeemed and expired, vouchers, counter redemptions, wheel spins, top-ups, disputes, refunds made at the payment gateway, the points liability), since points, the wallet and spins belong to no location.",
-    inContract: false,
-    query: dashboardQuery,
-    data: dashboardAnswer,
-    answer: 'The dashboard.',
-    message: 'The dashboard.',
-  },
-  exportOrders: {
-    summary: 'The orders of a period, as CSV',
-    description:
-      "Orders placed on the merchant's days `from` to `to` (both included, at most 366 days): one row each with its times in the merchant's time zone (named in the header, `YYYY-MM-DD HH:MM:SS`), the customer's name and phone, its items, the currency and its amounts in the currency's major unit (`210.50`), its location and pickup time, a cancelled order's refund and points taken back, and the cancellation reason; with `location_id`, that location's orders only. Every text cell quoted, none a formula. A download (`content-disposition: attachment`), written as it is read.",
-    inContract: false,
-    query: exportQuery,
-    file: 'csv',
-    answer: 'The orders.',
-  },
-  exportLedger: {
-    summary: 'The points and wallet ledger entries of a period, as CSV',
-    description:
-      "Every entry of both ledgers made on the merchant's days `from` to `to` (both included, at most 366 days), the points ledger first: its time in the merchant's time zone, the customer's name and phone, the change and the balance after it (points, or money in the currency's major unit) and their unit (`points` or the currency). Shop-wide whatever `location_id` says: points and the wallet belong to no location.",
-    inContract: false,
-    query: exportQuery,
-    file: 'csv',
-    answer: 'The entries.',
-  },
-});

@@ -1,6 +1,6 @@
 /**
  * Every call of the provider's API v2, in one table: the areas' declarations (each area's spec,
- * `<area>.ts`, in the order the document lists them) and the few pages and files that are not calls.
+ * `<area>.spec.ts`, in the order the document lists them) and the few pages and files that are not calls.
  * Each row: its method and path, who may make it, the very schema its body or query is validated with,
  * what it answers and the error codes only it answers (error-codes.ts adds those of its kind).
  * server/provider/openapi.ts turns this table into the OpenAPI 3.1 document (`npm run openapi` writes
@@ -9,93 +9,48 @@
  * every call here answers, each route validates with the schema named here.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
-import { z } from 'zod';
-import { addressesSpec } from './addresses';
-import { boardSpec } from './board';
-import { channelsSpec } from './channels';
-import { endpointsOf } from './api-spec';
-import { authSpec } from './auth';
-import type { CallAuth } from './api';
-import type { ErrorCode } from './envelope';
-import * as C from './counter';
-import { dashboardSpec } from './dashboard';
-import { customersSpec } from './customers';
-import { privacyConsoleSpec, privacySpec } from './privacy';
-import { locationsConsoleSpec, locationsSpec } from './locations';
-import { loyaltyConsoleSpec } from './loyalty';
-import { mediaFileEndpoint, mediaSpec } from './media';
-import { appInstallEndpoints } from './app-install';
-import { membersSpec } from './members';
-import { menuMachineSpec, menuSpec } from './menu';
-import { notificationsSpec } from './notifications';
-import { optionsSpec } from './options';
-import { paymentsSpec, sandboxPageEndpoints } from './payments';
-import { ordersSpec } from './orders';
-import { passesSpec, passWebServiceEndpoints } from './passes';
-import { pointsSpec } from './points';
-import { referralsConsoleSpec, referralsSpec } from './referrals';
-import { settingsSpec } from './settings';
-import { shopSettingsSpec } from './shop-settings';
-import { backupsSpec } from './backups';
-import { rewardsEditorSpec, rewardsSpec } from './rewards';
-import { shopSpec } from './shop';
-import { walletSpec } from './wallet';
-import { staffSpec } from './staff';
-import { pushSpec } from './push';
-import { stampsConsoleSpec, stampsSpec } from './stamps';
-import { themeSpec } from './theme';
-import { tiersConsoleSpec, tiersSpec } from './tiers';
-import { campaignsConsoleSpec, campaignsSpec, unsubscribePageEndpoints } from './campaigns';
-import { wheelEditorSpec, wheelSpec } from './wheel';
+import { addressesSpec } from './addresses.spec';
+import { boardSpec } from './board.spec';
+import { channelsSpec } from './channels.spec';
+import { endpointsOf, type Endpoint } from './api-spec';
+import { authSpec } from './auth.spec';
+import { counterSpec } from './counter.spec';
+import { dashboardSpec } from './dashboard.spec';
+import { customersSpec } from './customers.spec';
+import { privacyConsoleSpec, privacySpec } from './privacy.spec';
+import { locationsConsoleSpec, locationsSpec } from './locations.spec';
+import { loyaltyConsoleSpec } from './loyalty.spec';
+import { mediaFileEndpoint, mediaSpec } from './media.spec';
+import { appInstallEndpoints } from './app-install.spec';
+import { membersSpec } from './members.spec';
+import { menuMachineSpec, menuSpec } from './menu.spec';
+import { notificationsSpec } from './notifications.spec';
+import { optionsSpec } from './options.spec';
+import { paymentsSpec, sandboxPageEndpoints } from './payments.spec';
+import { ordersSpec } from './orders.spec';
+import { passesSpec, passWebServiceEndpoints } from './passes.spec';
+import { pointsSpec } from './points.spec';
+import { referralsConsoleSpec, referralsSpec } from './referrals.spec';
+import { settingsSpec } from './settings.spec';
+import { shopSettingsSpec } from './shop-settings.spec';
+import { backupsSpec } from './backups.spec';
+import { rewardsEditorSpec, rewardsSpec } from './rewards.spec';
+import { shopSpec } from './shop.spec';
+import { walletSpec } from './wallet.spec';
+import { staffSpec } from './staff.spec';
+import { pushSpec } from './push.spec';
+import { stampsConsoleSpec, stampsSpec } from './stamps.spec';
+import { themeSpec } from './theme.spec';
+import { tiersConsoleSpec, tiersSpec } from './tiers.spec';
+import { campaignsConsoleSpec, campaignsSpec, unsubscribePageEndpoints } from './campaigns.spec';
+import { wheelEditorSpec, wheelSpec } from './wheel.spec';
 
 // ---------------------------------------------------------------------------------------------
 // The table
 // ---------------------------------------------------------------------------------------------
 
-/** Who may make a call (api.ts says what each means). */
-export type EndpointAuth = CallAuth;
-
-/** What a call answers: the contract's JSON envelope with `data`, a page or file, or this document. */
-export type AnswerKind = 'envelope' | 'html' | 'javascript' | 'css' | 'openapi' | 'image' | 'csv' | 'manifest' | 'pkpass' | 'json';
-
-export interface Endpoint {
-  method: 'get' | 'post' | 'delete';
-  /** under the provider's base URL (`…/api/v2/`), path parameters as OpenAPI writes them: `payment/sandbox/{id}` */
-  path: string;
-  /** the area, an OpenAPI tag */
-  tag: string;
-  summary: string;
-  description?: string;
-  auth: EndpointAuth;
-  /** a call of ../shared/CONTRACT.md section 3; false: one this product adds (documented only here) */
-  inContract: boolean;
-  /** the embedded provider's own (the payment sandbox, its health): an outside provider need not have it */
-  embeddedOnly?: boolean;
-  /** there only while this payment gateway is the one in use (its webhook); absent: always */
-  gateway?: 'sandbox' | 'stripe';
-  /** the JSON body's schema: the very object the route validates with */
-  body?: z.ZodType;
-  /** the query's schema: the very object the route validates with */
-  query?: z.ZodObject;
-  /** the path parameters */
-  params?: z.ZodObject;
-  /** takes an `idempotency_key`: a repeat returns the first answer (409 while it runs, 422 with another body) */
-  idempotent?: boolean;
-  answer: {
-    kind: AnswerKind;
-    /** the success statuses (a page may also answer 404) */
-    statuses: readonly number[];
-    description: string;
-    /** the envelope's `data`; absent: `null` */
-    data?: z.ZodType;
-  };
-  /**
-   * The error codes only this call answers. Those every call of its kind answers are added by
-   * errorCodesOf: BAD_SIGNATURE, SESSION_EXPIRED, FORBIDDEN, VALIDATION, PAYLOAD_TOO_LARGE, the
-   * idempotency codes, INTERNAL.
-   */
-  errors: readonly ErrorCode[];
-}
+/** A row of the table (api-spec.ts defines it, beside `describe`, which makes the calls' rows). */
+export type { Endpoint };
 
 export const ENDPOINTS: readonly Endpoint[] = [
   // settings and the provider itself
@@ -174,7 +129,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(themeSpec),
 
   // the counter: vouchers scanned or typed, redeemed once
-  ...endpointsOf(C.counterSpec),
+  ...endpointsOf(counterSpec),
 
   // the orders board
   ...endpointsOf(boardSpec),

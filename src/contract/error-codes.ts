@@ -3,7 +3,7 @@
  * a call can answer, its own and those every call of its kind answers.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
-import type { Endpoint } from './endpoints';
+import type { Endpoint } from './api-spec';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 
 /** What each error code means, for the document (its status is ERROR_STATUS's). */

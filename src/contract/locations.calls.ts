@@ -1,4 +1,4 @@
-/** The calls of locations, declared once (api.ts); their schemas and words are in locations.ts. */
+/** The calls of locations, declared once (api.ts); their schemas are in locations.ts, their words in locations.spec.ts. */
 import { call, consoleCalls } from './api';
 import type {
   DeliveryCheckData,

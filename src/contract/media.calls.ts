@@ -1,4 +1,4 @@
-/** The call of image uploads, declared once (api.ts); its schema and words are in media.ts (with the row of `media/{file}`, a file). */
+/** The call of image uploads, declared once (api.ts); its schema is in media.ts, its words in media.spec.ts (with the row of `media/{file}`, a file). */
 import { call } from './api';
 import type { ImageData, ImageUploadInput } from './media';
 

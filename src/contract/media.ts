@@ -1,14 +1,12 @@
 /**
  * Images (logo, favicon, landing background, products, rewards): uploaded from the console
  * (`merchant/images`), kept in the database and served as files (`media/{file}`). The schemas of the
- * area's calls (media.calls.ts declares them), its spec, and the row of its file.
+ * area's calls (media.calls.ts declares them; media.spec.ts describes
+ * them and the row of its file).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { int } from './answer-fields';
-import { describe } from './api-spec';
-import type { Endpoint } from './endpoints';
-import { mediaApi } from './media.calls';
 import { IMAGE_MAX_BYTES, IMAGE_PURPOSES } from './staff-checks';
 
 /**
@@ -53,30 +51,3 @@ export const imageAnswer = z.object({
 });
 export type ImageData = z.infer<typeof imageAnswer>;
 export type ImageUploadInput = z.input<typeof imageUploadBody>;
-
-export const mediaSpec = /* @__PURE__ */ describe('Merchant console', mediaApi, {
-  upload: {
-    summary: 'Upload an image: PNG, JPEG or WebP, at most 2 MB',
-    description:
-      'The file in base64 (`file`); its type is read from its content, never from its name or declared type. Checked by its first bytes and a full decode (a damaged or cut-short file is refused), never SVG, then re-encoded, which drops all metadata. Kept in the database and served at `url`. A wrong file: 400 VALIDATION naming `file`; over 2 MB: 413 naming `file`. This call alone takes a body over 64 KiB.',
-    inContract: false,
-    body: imageUploadBody,
-    data: imageAnswer,
-    answer: 'The stored image.',
-    message: 'Image uploaded.',
-  },
-});
-
-/** `media/{file}`: a file, not an envelope, served by a plain route (media.routes.ts) to anyone. */
-export const mediaFileEndpoint: Endpoint = {
-  method: 'get',
-  path: 'media/{file}',
-  tag: 'Merchant console',
-  summary: 'An uploaded image, by the SHA-256 of its bytes',
-  description: 'Public and immutable: `cache-control: public, max-age=31536000, immutable`, `x-content-type-options: nosniff`. Any other name: 404.',
-  auth: 'none',
-  inContract: false,
-  params: mediaParams,
-  answer: { kind: 'image', statuses: [200], description: 'The image.' },
-  errors: ['NOT_FOUND'],
-};

@@ -1,4 +1,4 @@
-/** The calls of the member card, declared once (api.ts); their schemas and words are in members.ts. */
+/** The calls of the member card, declared once (api.ts); their schemas are in members.ts, their words in members.spec.ts. */
 import { call } from './api';
 import type { MemberCardData } from './members';
 

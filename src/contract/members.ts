@@ -2,13 +2,11 @@
  * The member card (issue 29): a customer's own rotating code, shown big on Home and in the profile, that
  * staff scan (or type, or find by phone) at the counter to give points for a walk-in sale. The same
  * scheme as vouchers' codes (rewards.ts): a QR code signed with the shop's secret and a short code,
- * each good for its 30 seconds and the 30 before. The schemas of the call members.calls.ts declares, and
- * its spec. Part of the contract (src/contract): free of React, of the browser and of Express.
+ * each good for its 30 seconds and the 30 before. The schemas of the call members.calls.ts declares
+ * (members.spec.ts describes it). Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { int, time } from './answer-fields';
-import { describe } from './api-spec';
-import { membersApi } from './members.calls';
 import { rotatingCode } from './rewards';
 
 /** The app shows "+18 points" for a counter earn this long after it. */
@@ -28,13 +26,3 @@ export const memberCardAnswer = z
   })
   .meta({ id: 'MemberCard' });
 export type MemberCardData = z.infer<typeof memberCardAnswer>;
-
-export const membersSpec = /* @__PURE__ */ describe('Points', membersApi, {
-  card: {
-    summary: "The customer's member card: codes to show at the counter",
-    description: 'A QR code and a short code for this 30-second step and the next (a photo of one is refused at the counter about a minute later), the points balance and the latest counter earn.',
-    data: memberCardAnswer,
-    answer: 'The member card.',
-    message: 'Your member card.',
-  },
-});

@@ -1,6 +1,6 @@
 /**
  * The calls of the menu, declared once (api.ts): the owner's menu editor in the merchant console, and
- * the merchant key's product change. Their schemas and words are in menu.ts.
+ * the merchant key's product change. Their schemas are in menu.ts, their words in menu.spec.ts.
  */
 import { call } from './api';
 import type {

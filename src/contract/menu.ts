@@ -2,14 +2,12 @@
  * The menu as the merchant changes it: the owner's menu editor in the merchant console (paths under
  * `merchant/menu/`: categories and products) and the merchant key's product change
  * (`merchant/product/update`). The schemas of the area's calls (menu.calls.ts declares them), the types
- * inferred from them, and its specs.
+ * inferred from them (menu.spec.ts describes the calls).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { describe } from './api-spec';
 import { descriptionText, id, minorUnits } from './fields';
 import { imageUrl } from './media';
-import { menuApi, menuMachineApi } from './menu.calls';
 import { OPTION_LIMITS } from './options';
 import { productAnswer } from './shop';
 
@@ -98,111 +96,10 @@ const editorCategory = z
 
 export const menuAnswer = z.object({ categories: z.array(editorCategory) });
 export type MenuData = z.infer<typeof menuAnswer>;
-const menuCategoryAnswer = z.object({ category: editorCategory.omit({ products: true }) });
+export const menuCategoryAnswer = z.object({ category: editorCategory.omit({ products: true }) });
 export type MenuCategoryData = z.infer<typeof menuCategoryAnswer>;
-const menuProductAnswer = z.object({ product: editorProduct });
+export const menuProductAnswer = z.object({ product: editorProduct });
 export type MenuProductData = z.infer<typeof menuProductAnswer>;
 /** A product as customers see it (`merchant/product/update`'s answer). */
-const productOnlyAnswer = z.object({ product: productAnswer });
+export const productOnlyAnswer = z.object({ product: productAnswer });
 export type ProductData = z.infer<typeof productOnlyAnswer>;
-
-/** The owner's menu editor (tag "Merchant console"). */
-export const menuSpec = /* @__PURE__ */ describe('Merchant console', menuApi, {
-  menu: { summary: 'The menu to edit: every category and product, sold out and archived ones too', inContract: false, data: menuAnswer, answer: 'The menu.', message: 'The menu.' },
-  createCategory: {
-    summary: 'Add a category (at the end)',
-    inContract: false,
-    body: categoryCreateBody,
-    data: menuCategoryAnswer,
-    answer: 'The category.',
-    message: '<name> is on the menu.',
-  },
-  renameCategory: { summary: 'Rename a category', inContract: false, body: categoryRenameBody, data: menuCategoryAnswer, answer: 'The category.', message: 'Renamed.', errors: ['NOT_FOUND'] },
-  reorderCategories: {
-    summary: 'Put the categories in a new order',
-    description: '`ids` lists every category once; anything else is 400 naming `ids`.',
-    inContract: false,
-    body: categoryReorderBody,
-    data: menuAnswer,
-    answer: 'The menu in its new order.',
-    message: 'The new order is saved.',
-  },
-  deleteCategory: {
-    summary: 'Remove an empty category',
-    description: 'A category that still has products: 409 CONFLICT.',
-    inContract: false,
-    body: categoryDeleteBody,
-    answer: 'Removed.',
-    message: 'The category is removed.',
-    errors: ['NOT_FOUND', 'CONFLICT'],
-  },
-  createProduct: {
-    summary: 'Add a product',
-    description: 'Customers see it within 10 s. `image`: an uploaded image (`merchant/images`), a path on this site, or empty.',
-    inContract: false,
-    body: productCreateBody,
-    data: menuProductAnswer,
-    answer: 'The product.',
-    message: '<name> is on the menu.',
-  },
-  updateProduct: {
-    summary: 'Change a product: name, description, price, category, image, sold out',
-    description: 'A new price never changes an order already placed. Customers see the change within 10 s.',
-    inContract: false,
-    body: productUpdateBody,
-    data: menuProductAnswer,
-    answer: 'The product as it is now.',
-    message: 'Saved. Customers see it within 10 seconds.',
-    errors: ['NOT_FOUND'],
-  },
-  archiveProduct: {
-    summary: 'Archive a product: hidden from customers, kept for the orders that name it',
-    description: 'Customers no longer see it and quotes and orders refuse it as a product not on the menu; past orders, tickets and exports still show it. Archiving an archived product changes nothing.',
-    inContract: false,
-    body: productIdBody,
-    data: menuProductAnswer,
-    answer: 'The product as it is now.',
-    message: '<name> is archived: customers no longer see it.',
-    errors: ['NOT_FOUND'],
-  },
-  restoreProduct: {
-    summary: 'Bring an archived product back on the menu (last in its category)',
-    inContract: false,
-    body: productIdBody,
-    data: menuProductAnswer,
-    answer: 'The product as it is now.',
-    message: '<name> is back on the menu.',
-    errors: ['NOT_FOUND'],
-  },
-  deleteProduct: {
-    summary: 'Delete a product that no order names',
-    description: 'A product in any order: 409 CONFLICT (archive it instead); one a reward gives: 409 CONFLICT (change the reward first).',
-    inContract: false,
-    body: productIdBody,
-    answer: 'Deleted.',
-    message: 'The product is deleted.',
-    errors: ['NOT_FOUND', 'CONFLICT'],
-  },
-  reorderProducts: {
-    summary: 'Put the products of a category in a new order',
-    description: '`ids` lists every product of the category that is not archived, once; anything else is 400 naming `ids`. Archived products are not listed: a restored one comes back last.',
-    inContract: false,
-    body: productReorderBody,
-    data: menuAnswer,
-    answer: 'The menu in its new order.',
-    message: 'The new order is saved.',
-  },
-});
-
-/** The merchant key's product change (tag "Merchant"). */
-export const menuMachineSpec = /* @__PURE__ */ describe('Merchant', menuMachineApi, {
-  updateProduct: {
-    summary: "Change a product's price or availability",
-    inContract: false,
-    body: merchantProductBody,
-    data: productOnlyAnswer,
-    answer: 'The product as it is now.',
-    message: 'Product updated.',
-    errors: ['NOT_FOUND'],
-  },
-});

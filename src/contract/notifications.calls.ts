@@ -1,4 +1,4 @@
-/** The calls of the customer's notifications, declared once (api.ts); their schemas and words are in notifications.ts. */
+/** The calls of the customer's notifications, declared once (api.ts); their schemas are in notifications.ts, their words in notifications.spec.ts. */
 import { call } from './api';
 import type { NotificationListData, NotificationListQuery, NotificationReadBody, NotificationReadData } from './notifications';
 

@@ -1,12 +1,10 @@
 /**
- * The customer's notifications: the schemas of the area's calls (notifications.calls.ts declares them)
- * and its spec. Part of the contract (src/contract): free of React, of the browser and of Express.
+ * The customer's notifications: the schemas of the area's calls (notifications.calls.ts declares them;
+ * notifications.spec.ts describes them). Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { int, nextPage, time } from './answer-fields';
-import { describe } from './api-spec';
 import { id } from './fields';
-import { notificationsApi } from './notifications.calls';
 import { pageQuery } from './wallet';
 
 export const notificationListQuery = pageQuery;
@@ -33,14 +31,3 @@ export const notificationListAnswer = z.object({ items: z.array(notificationAnsw
 export type NotificationListData = z.infer<typeof notificationListAnswer>;
 export const notificationReadAnswer = z.object({ unread: int() });
 export type NotificationReadData = z.infer<typeof notificationReadAnswer>;
-
-export const notificationsSpec = /* @__PURE__ */ describe('Notifications', notificationsApi, {
-  list: {
-    summary: "The customer's notifications, newest first",
-    query: notificationListQuery,
-    data: notificationListAnswer,
-    answer: 'One page of notifications.',
-    message: 'Notifications loaded.',
-  },
-  read: { summary: 'Mark notifications as read', body: notificationReadBody, data: notificationReadAnswer, answer: 'How many are still unread.', message: 'Notifications marked as read.' },
-});

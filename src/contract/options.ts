@@ -4,7 +4,7 @@
  * products it is attached to (`option_group_ids` of a product, menu.ts). What customers see of them is
  * `optionGroupAnswer` inside each product of the catalog (shop.ts); what an order keeps of them is
  * `orderItemOptionAnswer` (orders.ts). The schemas of the owner's editor calls (options.calls.ts
- * declares them) and their spec.
+ * declares them; options.spec.ts describes them).
  *
  * The rules an order's choices obey (the provider checks them; the app's option sheet shows them):
  * - `min_choices` 0: optional; 1 or more: required, at least that many chosen;
@@ -17,9 +17,7 @@
  */
 import { z } from 'zod';
 import { int, money } from './answer-fields';
-import { describe } from './api-spec';
 import { id, minorUnits } from './fields';
-import { optionsApi } from './options.calls';
 
 /** The most groups a product can have, and options a group can hold. */
 export const OPTION_LIMITS = { groupsPerProduct: 10, optionsPerGroup: 20, choices: 10 } as const;
@@ -93,9 +91,9 @@ export type OptionGroup = z.infer<typeof optionGroupAnswer>;
 /** A group in the editor: the products it is attached to. */
 const editorOptionGroup = optionGroupAnswer.extend({ product_ids: z.array(int()) }).meta({ id: 'EditorOptionGroup' });
 export type EditorOptionGroup = z.infer<typeof editorOptionGroup>;
-const optionGroupsAnswer = z.object({ groups: z.array(editorOptionGroup) });
+export const optionGroupsAnswer = z.object({ groups: z.array(editorOptionGroup) });
 export type OptionGroupsData = z.infer<typeof optionGroupsAnswer>;
-const optionGroupOnlyAnswer = z.object({ group: editorOptionGroup });
+export const optionGroupOnlyAnswer = z.object({ group: editorOptionGroup });
 export type OptionGroupData = z.infer<typeof optionGroupOnlyAnswer>;
 
 /** What an order line keeps of a chosen option: its words and price as they were when ordered. */
@@ -110,43 +108,3 @@ export const lineOptionsInput = z
   .max(OPTION_LIMITS.optionsPerGroup * OPTION_LIMITS.groupsPerProduct, 'has too many options')
   .refine((ids) => new Set(ids).size === ids.length, 'names an option twice')
   .optional();
-
-export const optionsSpec = /* @__PURE__ */ describe('Merchant console', optionsApi, {
-  groups: { summary: 'The option groups (sizes, milks, extras) and the products each is on', inContract: false, data: optionGroupsAnswer, answer: 'The groups.', message: 'The option groups.' },
-  createGroup: {
-    summary: 'Add an option group with its options',
-    description: 'Attach it to products with `option_group_ids` of `merchant/menu/product/update`. Customers see it within 10 s.',
-    inContract: false,
-    body: optionGroupBody,
-    data: optionGroupOnlyAnswer,
-    answer: 'The group.',
-    message: '<name> is saved.',
-  },
-  updateGroup: {
-    summary: 'Change an option group: its name, choices and options',
-    description: 'The group as it is to be: an option listed with its `id` keeps it, one without is new, one left out is removed. Orders already placed keep the options and prices they were placed with.',
-    inContract: false,
-    body: optionGroupUpdateBody,
-    data: optionGroupOnlyAnswer,
-    answer: 'The group as it is now.',
-    message: 'Saved. Customers see it within 10 seconds.',
-    errors: ['NOT_FOUND'],
-  },
-  deleteGroup: {
-    summary: 'Remove an option group (from every product that has it)',
-    inContract: false,
-    body: optionGroupDeleteBody,
-    answer: 'Removed.',
-    message: 'The option group is removed.',
-    errors: ['NOT_FOUND'],
-  },
-  setAvailability: {
-    summary: "An option's sold-out switch",
-    inContract: false,
-    body: optionAvailabilityBody,
-    data: optionGroupOnlyAnswer,
-    answer: 'The option\'s group as it is now.',
-    message: 'Saved. Customers see it within 10 seconds.',
-    errors: ['NOT_FOUND'],
-  },
-});

@@ -1,4 +1,4 @@
-/** The calls of the wallet card (Apple Wallet, Google Wallet), declared once (api.ts); their schemas and words are in passes.ts. */
+/** The calls of the wallet card (Apple Wallet, Google Wallet), declared once (api.ts); their schemas are in passes.ts, their words in passes.spec.ts. */
 import { call } from './api';
 import type { PassGoogleData, PassRevokeData, PassStatusData } from './passes';
 

@@ -1,6 +1,7 @@
 /**
- * The calls of payments, declared once (api.ts); their schemas and words are in payments.ts. The app
- * makes none of them: a payment gateway posts its webhook, the sandbox's own page its Pay or Decline.
+ * The calls of payments, declared once (api.ts); their schemas are in payments.ts, their words in
+ * payments.spec.ts. The app makes none of them: a payment gateway posts its webhook, the sandbox's own
+ * page its Pay or Decline.
  */
 import { call } from './api';
 import type { PaymentWebhookEvent, SandboxCompleteBody, SandboxCompleteData, StripeWebhookEvent, WebhookData } from './payments';

@@ -1,4 +1,4 @@
-/** The calls of the customer's points, declared once (api.ts); their schemas and words are in points.ts. */
+/** The calls of the customer's points, declared once (api.ts); their schemas are in points.ts, their words in points.spec.ts. */
 import { call } from './api';
 import type { PointHistoryBody, PointHistoryData } from './points';
 

@@ -1,12 +1,11 @@
 /**
- * Points and their ledger: the schemas of the area's calls (points.calls.ts declares them) and its spec.
+ * Points and their ledger: the schemas of the area's calls (points.calls.ts declares them;
+ * points.spec.ts describes them).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { int, nextPage, time } from './answer-fields';
-import { describe } from './api-spec';
 import { id, page } from './fields';
-import { pointsApi } from './points.calls';
 
 export const pointHistoryBody = z.object({ customer_id: id, page });
 export type PointHistoryBody = z.infer<typeof pointHistoryBody>;
@@ -46,15 +45,3 @@ export const pointHistoryAnswer = z.object({
     .meta({ description: 'points that expire in the next 30 days' }),
 });
 export type PointHistoryData = z.infer<typeof pointHistoryAnswer>;
-
-export const pointsSpec = /* @__PURE__ */ describe('Points', pointsApi, {
-  history: {
-    summary: "The customer's points and their ledger",
-    description: "The app's session check: 200 means the session is valid. Another customer's id answers 404.",
-    body: pointHistoryBody,
-    data: pointHistoryAnswer,
-    answer: 'The balance and one page of entries.',
-    message: 'Points history loaded.',
-    errors: ['NOT_FOUND'],
-  },
-});

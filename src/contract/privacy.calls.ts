@@ -1,4 +1,4 @@
-/** The calls of each customer's own data (issue 45), declared once (api.ts); their schemas and words are in privacy.ts. */
+/** The calls of each customer's own data (issue 45), declared once (api.ts); their schemas are in privacy.ts, their words in privacy.spec.ts. */
 import { call, consoleCalls } from './api';
 import type { CustomerDataExport, DataExportQuery, DeletionBody, DeletionData, DeletionRequestBody, DeletionStatusData } from './privacy';
 

@@ -3,15 +3,13 @@
  * the documented JSON format below, version 1) and "Delete my account" (a cooling-off period the owner
  * sets, cancelled by signing in again; then the person is erased and the money records kept, with
  * nobody's name on them). The owner can do both for a customer who asks at the counter, audited. The
- * schemas of the calls privacy.calls.ts declares, and their spec. docs/customer-data.md describes the
+ * schemas of the calls privacy.calls.ts declares (privacy.spec.ts describes them). docs/customer-data.md describes the
  * format and what deletion removes and keeps.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { int, money, time } from './answer-fields';
-import { describe } from './api-spec';
 import { id } from './fields';
-import { privacyApi, privacyConsoleApi } from './privacy.calls';
 
 /** The format's name and version, the first fields of every export: a reader checks both. */
 export const DATA_EXPORT_FORMAT = 'loyalty-customer-data';
@@ -136,63 +134,3 @@ export type DeletionRequestBody = z.infer<typeof deletionRequestBody>;
 
 export const deletionBody = z.object({ customer_id: id });
 export type DeletionBody = z.infer<typeof deletionBody>;
-
-export const privacySpec = /* @__PURE__ */ describe('Customer', privacyApi, {
-  dataExport: {
-    summary: 'Everything the shop holds on the customer, to download',
-    description: `A JSON document in the format \`${DATA_EXPORT_FORMAT}\` version ${DATA_EXPORT_VERSION} (docs/customer-data.md): the profile, addresses, orders, ledgers, vouchers, stamp cards, referrals, notifications, spins, devices, push subscriptions, wallet cards and consents. Never kept by a cache.`,
-    inContract: false,
-    data: customerDataExport,
-    answer: "The customer's data.",
-    message: 'Your data.',
-  },
-  deletion: {
-    summary: "The customer's deletion, if asked for, and what a deletion would leave behind",
-    inContract: false,
-    data: deletionStatusAnswer,
-    answer: 'The deletion and the shop’s cooling-off period.',
-    message: 'Your account.',
-  },
-  requestDeletion: {
-    summary: "Ask for the customer's account to be deleted",
-    description: `\`confirm\` must be \`${DELETION_CONFIRMATION}\`. Every session of the customer's ends (this one too); the account is erased after the shop's cooling-off period (default ${DELETION_COOLING_OFF_DEFAULT_DAYS} days) unless they sign in again before. Asking again changes nothing.`,
-    inContract: false,
-    body: deletionRequestBody,
-    data: deletionAnswer,
-    answer: 'The deletion, with when it happens.',
-    message: 'Your account will be deleted. Sign in again before then to keep it.',
-  },
-});
-
-export const privacyConsoleSpec = /* @__PURE__ */ describe('Merchant console', privacyConsoleApi, {
-  dataExport: {
-    summary: "A customer's data, for a customer who asks at the counter",
-    description: 'Owners only; the audit log names who downloaded it. The same document as `customer/data`.',
-    inContract: false,
-    query: dataExportQuery,
-    data: customerDataExport,
-    answer: "The customer's data.",
-    message: "The customer's data.",
-    errors: ['NOT_FOUND'],
-  },
-  requestDeletion: {
-    summary: "Delete a customer's account, for a customer who asks at the counter",
-    description: "Owners only, audited. The customer's sessions end; the same cooling-off period as their own request (signing in cancels it).",
-    inContract: false,
-    body: deletionBody,
-    data: deletionAnswer,
-    answer: 'The deletion, with when it happens.',
-    message: 'The account will be deleted after the cooling-off period.',
-    errors: ['NOT_FOUND'],
-  },
-  cancelDeletion: {
-    summary: "Cancel a customer's deletion before it happens",
-    description: 'Owners only, audited. An account already erased cannot come back: 409 CONFLICT.',
-    inContract: false,
-    body: deletionBody,
-    data: deletionAnswer,
-    answer: 'No deletion.',
-    message: 'The deletion is cancelled.',
-    errors: ['NOT_FOUND', 'CONFLICT'],
-  },
-});

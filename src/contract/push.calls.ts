@@ -1,4 +1,4 @@
-/** The calls of web push, declared once (api.ts); their schemas and words are in push.ts. */
+/** The calls of web push, declared once (api.ts); their schemas are in push.ts, their words in push.spec.ts. */
 import { call } from './api';
 import type { PushPreferencesInput, PushStatusData, PushSubscribeInput, PushUnsubscribeInput } from './push';
 

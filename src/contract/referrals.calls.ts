@@ -1,4 +1,4 @@
-/** The calls of referrals, declared once (api.ts); their schemas and words are in referrals.ts. */
+/** The calls of referrals, declared once (api.ts); their schemas are in referrals.ts, their words in referrals.spec.ts. */
 import { call, consoleCalls } from './api';
 import type { ReferralData, ReferralLookupData, ReferralLookupQuery, ReferralReviewData, ReferralReviewInput, ReferralsConsoleData, ReferralStatusData, ReferralVoidInput } from './referrals';
 

@@ -1,7 +1,7 @@
 /**
  * The calls of rewards and vouchers, declared once (api.ts): the customer's (the catalogue, redeeming,
  * the vouchers and their rotating codes) and the owner's reward catalogue in the merchant console.
- * Their schemas and words are in rewards.ts.
+ * Their schemas are in rewards.ts, their words in rewards.spec.ts.
  */
 import { call, consoleCalls } from './api';
 import type {

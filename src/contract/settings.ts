@@ -1,13 +1,11 @@
 /**
  * The merchant's site settings (settings/main-setting; a share-preview link's settings/preview is
- * declared in settings.calls.ts and documented by the theme) and the provider's health: the schemas of the area's calls (settings.calls.ts declares them) and its spec.
+ * declared in settings.calls.ts and documented by the theme) and the provider's health: the schemas of the area's calls (settings.calls.ts declares them;
+ * settings.spec.ts describes them).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { money } from './answer-fields';
-import { describe } from './api-spec';
-import { settingsApi } from './settings.calls';
-
 
 export const siteSettingsAnswer = z
   .object({
@@ -50,23 +48,3 @@ export type SiteSettings = z.infer<typeof siteSettingsAnswer>;
 
 export const healthAnswer = z.object({ ok: z.literal(true) });
 export type HealthData = z.infer<typeof healthAnswer>;
-
-export const settingsSpec = /* @__PURE__ */ describe('Settings', settingsApi, {
-  mainSetting: {
-    summary: "The merchant's site settings",
-    description: 'The same for every customer: answered with `Cache-Control: public, max-age=5`, which gateways may keep that long.',
-    data: siteSettingsAnswer,
-    answer: 'The settings.',
-    message: 'Settings loaded.',
-  },
-  health: {
-    tag: 'Provider',
-    summary: 'Whether the provider and its database answer',
-    description: "The gateway's `/healthz` asks it.",
-    inContract: false,
-    data: healthAnswer,
-    answer: 'Up.',
-    message: 'The provider is up.',
-  },
-
-});

@@ -1,4 +1,4 @@
-/** The calls of the owner's shop settings, declared once (api.ts); their schemas and words are in shop-settings.ts. */
+/** The calls of the owner's shop settings, declared once (api.ts); their schemas are in shop-settings.ts, their words in shop-settings.spec.ts. */
 import { call, consoleCalls } from './api';
 import type { ShopSettingsData, ShopSettingsUpdateInput } from './shop-settings';
 

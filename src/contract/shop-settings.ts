@@ -3,17 +3,15 @@
  * short name, contact, the links to its privacy notice and terms, kept in `merchants.settings`; pickup
  * addresses are the locations', locations.ts) and its rules (region, points, orders, top-ups, the
  * deletion cooling-off period, kept in `merchants.rules`). The schemas of the calls settings.calls.ts declares, the
- * cross-field rules both the provider and the console check (shopSettingsProblems), and the spec.
+ * cross-field rules both the provider and the console check (shopSettingsProblems); shop-settings.spec.ts describes the calls.
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { money } from './answer-fields';
-import { describe } from './api-spec';
 import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN, isShopLink, SHOP_LINK_MAX, SHOP_LINK_MESSAGE } from './checks';
 import { contactPhone, optionalText, requiredText, wholeNumber } from './fields';
 import { TOPUP_MAX, TOPUP_MIN } from './limits';
 import { DELETION_COOLING_OFF_MAX_DAYS } from './privacy';
-import { shopSettingsApi } from './shop-settings.calls';
 
 /** The longest short name: what fits under an icon on a phone's home screen. */
 export const SHORT_NAME_MAX = 12;
@@ -181,25 +179,3 @@ export const shopSettingsAnswer = z
   })
   .meta({ id: 'ShopSettings' });
 export type ShopSettingsData = z.infer<typeof shopSettingsAnswer>;
-
-export const shopSettingsSpec = /* @__PURE__ */ describe('Merchant console', shopSettingsApi, {
-  read: {
-    summary: "The shop's settings, as the settings form shows them",
-    description: 'Owners only. `currency_locked`: the currency can no longer change (money has moved in it).',
-    inContract: false,
-    data: shopSettingsAnswer,
-    answer: 'The settings.',
-    message: 'Settings loaded.',
-  },
-  update: {
-    summary: "Change the shop's settings",
-    description:
-      `Owners only. Any of the fields; the answer is the whole settings as they are now. Each field is checked (the privacy and terms links: https:// addresses or empty; the deletion cooling-off period: 1 to ${DELETION_COOLING_OFF_MAX_DAYS} days), and the rules between them (top-up minimum at most the maximum, quick amounts between them and going up; a birthday reward that is a reward of the catalogue): 400 VALIDATION naming the field, nothing saved. A currency change once money has moved: 409 CURRENCY_LOCKED. Orders, payments and ledgers keep what they were made with. Audited (\`settings.update\`, the changed fields before and after); customers see it within the settings cache time.`,
-    inContract: false,
-    body: shopSettingsUpdateBody,
-    data: shopSettingsAnswer,
-    answer: 'The settings as they are now.',
-    message: 'Saved. Customers see it within 15 seconds.',
-    errors: ['CURRENCY_LOCKED'],
-  },
-});

@@ -1,4 +1,4 @@
-/** The calls of the shop, declared once (api.ts); their schemas and words are in shop.ts. */
+/** The calls of the shop, declared once (api.ts); their schemas are in shop.ts, their words in shop.spec.ts. */
 import { call } from './api';
 import type { CatalogData } from './shop';
 

@@ -1,13 +1,11 @@
 /**
  * The shop: the menu customers browse (shop/catalog), the schemas of the area's calls (shop.calls.ts
- * declares them) and its spec.
+ * declares them; shop.spec.ts describes them).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { int, money } from './answer-fields';
-import { describe } from './api-spec';
 import { optionGroupAnswer } from './options';
-import { shopApi } from './shop.calls';
 
 export const productAnswer = z
   .object({
@@ -29,7 +27,3 @@ const categoryAnswer = z.object({ id: int(), name: z.string(), products: z.array
 export type Category = z.infer<typeof categoryAnswer>;
 export const catalogAnswer = z.object({ categories: z.array(categoryAnswer) });
 export type CatalogData = z.infer<typeof catalogAnswer>;
-
-export const shopSpec = /* @__PURE__ */ describe('Shop', shopApi, {
-  catalog: { summary: 'The menu', data: catalogAnswer, answer: 'Categories with their products.', message: 'Menu loaded.' },
-});

@@ -1,4 +1,4 @@
-/** The calls of the console's sign-in, its team and its activity log, declared once (api.ts); their schemas and words are in staff.ts. */
+/** The calls of the console's sign-in, its team and its activity log, declared once (api.ts); their schemas are in staff.ts, their words in staff.spec.ts. */
 import { call, consoleCalls } from './api';
 import type {
   AuditListData,

@@ -1,4 +1,4 @@
-/** The calls of stamp cards, declared once (api.ts); their schemas and words are in stamps.ts. */
+/** The calls of stamp cards, declared once (api.ts); their schemas are in stamps.ts, their words in stamps.spec.ts. */
 import { call, consoleCalls } from './api';
 import type { StampCardsData, StampProgramData, StampProgramInput, StampProgramsData, StampProgramStatusInput, StampProgramUpdateInput } from './stamps';
 

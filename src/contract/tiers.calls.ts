@@ -1,4 +1,4 @@
-/** The calls of tiers, declared once (api.ts); their schemas and words are in tiers.ts. */
+/** The calls of tiers, declared once (api.ts); their schemas are in tiers.ts, their words in tiers.spec.ts. */
 import { call, consoleCalls } from './api';
 import type { TierProgramInput, TiersConsoleData, TierStatusData } from './tiers';
 

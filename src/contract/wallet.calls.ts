@@ -1,4 +1,4 @@
-/** The calls of the wallet, declared once (api.ts); their schemas and words are in wallet.ts. */
+/** The calls of the wallet, declared once (api.ts); their schemas are in wallet.ts, their words in wallet.spec.ts. */
 import { call } from './api';
 import type { PageQuery, TopupBody, TopupData, TopupStatusData, TopupStatusQuery, WalletBalanceData, WalletHistoryData } from './wallet';
 

@@ -1,13 +1,12 @@
 /**
- * The wallet, its ledger and top-ups: the schemas of the area's calls (wallet.calls.ts declares them)
- * and its spec. Part of the contract (src/contract): free of React, of the browser and of Express.
+ * The wallet, its ledger and top-ups: the schemas of the area's calls (wallet.calls.ts declares them;
+ * wallet.spec.ts describes them). Part of the contract (src/contract): free of React, of the browser
+ * and of Express.
  */
 import { TOPUP_MAX, TOPUP_MIN } from './limits';
 import { z } from 'zod';
 import { int, money, nextPage, time } from './answer-fields';
-import { describe } from './api-spec';
 import { idempotencyKey, page } from './fields';
-import { walletApi } from './wallet.calls';
 
 export const walletBalanceAnswer = z.object({ balance: money(), currency: z.string() });
 export type WalletBalanceData = z.infer<typeof walletBalanceAnswer>;
@@ -59,28 +58,3 @@ export const topupStatusAnswer = z.object({
   balance: money(),
 });
 export type TopupStatusData = z.infer<typeof topupStatusAnswer>;
-
-export const walletSpec = /* @__PURE__ */ describe('Wallet', walletApi, {
-  balance: { summary: "The wallet's balance", data: walletBalanceAnswer, answer: 'The balance.', message: 'Wallet balance loaded.' },
-  history: { summary: "The wallet's ledger", query: pageQuery, data: walletHistoryAnswer, answer: 'One page of entries.', message: 'Wallet history loaded.' },
-  topup: {
-    summary: 'Start a top-up through the payment gateway',
-    description:
-      "The balance changes only when the payment gateway's signed webhook says the payment succeeded. Without a payment gateway: 503 PAYMENTS_UNAVAILABLE. The merchant's own limits answer 400 VALIDATION.",
-    body: topupBody,
-    data: topupAnswer,
-    answer: "The top-up and the payment gateway's page.",
-    // the route answers with the amount in the merchant's money
-    message: 'Top-up of <amount> started. Complete the payment to add it to your wallet.',
-    errors: ['PAYMENTS_UNAVAILABLE'],
-  },
-  topupStatus: {
-    summary: "One of the customer's top-ups, and the balance now",
-    inContract: false,
-    query: topupStatusQuery,
-    data: topupStatusAnswer,
-    answer: 'The top-up.',
-    message: 'Top-up loaded.',
-    errors: ['NOT_FOUND'],
-  },
-});

@@ -1,6 +1,6 @@
 /**
  * The calls of the spin-and-win wheel, declared once (api.ts): the customer's (the wheel, a spin) and
- * the owner's wheel in the merchant console. Their schemas and words are in wheel.ts.
+ * the owner's wheel in the merchant console. Their schemas are in wheel.ts, their words in wheel.spec.ts.
  */
 import { call, consoleCalls } from './api';
 import type { SpinData, WheelConfig, WheelConfigData, WheelEditorData } from './wheel';

@@ -1,15 +1,13 @@
 /**
  * The spin-and-win wheel: the customer's wheel and spins, and the owner's wheel in the merchant console
  * (published configurations, each kept). The schemas of the area's calls (wheel.calls.ts declares
- * them), the types inferred from them, and its specs.
+ * them), the types inferred from them (wheel.spec.ts describes the calls).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
 import { int } from './answer-fields';
-import { describe } from './api-spec';
 import { idempotencyKey } from './fields';
 import { slug, voucherAnswer } from './rewards';
-import { wheelApi, wheelEditorApi } from './wheel.calls';
 
 // ---------------------------------------------------------------------------------------------
 // The customer's wheel
@@ -29,7 +27,7 @@ const wheelSegmentAnswer = z.object({
 });
 export type WheelSegment = z.infer<typeof wheelSegmentAnswer>;
 
-const wheelConfigAnswer = z.object({
+export const wheelConfigAnswer = z.object({
   segments: z.array(wheelSegmentAnswer),
   spins_left: int().meta({ description: 'spins the customer can take today: the free ones left, then as many paid spins as the points buy' }),
   spin_cost_points: int(),
@@ -42,7 +40,7 @@ export type WheelConfigData = z.infer<typeof wheelConfigAnswer>;
 const prizeAnswer = z.object({ type: prizeType, label: z.string(), points: int().optional(), voucher: voucherAnswer.optional() });
 export type Prize = z.infer<typeof prizeAnswer>;
 
-const spinAnswer = z.object({
+export const spinAnswer = z.object({
   segment_id: int(),
   prize: prizeAnswer,
   spins_left: int().meta({ description: 'spins the customer can take today: the free ones left, then as many paid spins as the points buy' }),
@@ -107,54 +105,8 @@ const wheelVersionAnswer = z
   })
   .meta({ id: 'WheelVersion' });
 export type WheelVersion = z.infer<typeof wheelVersionAnswer>;
-const wheelEditorAnswer = z.object({
+export const wheelEditorAnswer = z.object({
   current: wheelVersionAnswer,
   versions: z.array(wheelVersionAnswer).meta({ description: 'every published configuration, newest first (the current one included)' }),
 });
 export type WheelEditorData = z.infer<typeof wheelEditorAnswer>;
-
-// ---------------------------------------------------------------------------------------------
-// The specs
-// ---------------------------------------------------------------------------------------------
-
-export const wheelSpec = /* @__PURE__ */ describe('Wheel', wheelApi, {
-  config: {
-    summary: 'The wheel and the spins left',
-    description: '409 CONFLICT while the wheel has no segments (closed).',
-    data: wheelConfigAnswer,
-    answer: 'The wheel.',
-    message: 'Wheel loaded.',
-    errors: ['CONFLICT'],
-  },
-  spin: {
-    summary: 'Spin the wheel',
-    description: "A free spin while there is one today, else it costs `spin_cost_points`. The draw is the provider's.",
-    body: spinBody,
-    data: spinAnswer,
-    answer: 'The prize.',
-    message: 'You won <the prize>! (or: No prize this time. Better luck next spin!)',
-    errors: ['CONFLICT', 'NO_SPINS_LEFT'],
-  },
-});
-
-/** The owner's wheel (tag "Merchant console"). */
-export const wheelEditorSpec = /* @__PURE__ */ describe('Merchant console', wheelEditorApi, {
-  editor: {
-    summary: 'The wheel: the configuration in use and every one published before',
-    description: "Each segment with the chance customers are shown (`probability`). Every spin names its version, so it can be explained by the odds of its time.",
-    inContract: false,
-    data: wheelEditorAnswer,
-    answer: 'The wheel.',
-    message: 'The wheel.',
-  },
-  publish: {
-    summary: 'Publish a new wheel configuration',
-    description:
-      'The whole configuration: segments (label, prize, weight), the cost of a paid spin, free spins a day (at most 1). New odds apply from the next spin; a spin in flight keeps the odds it started with. Refused: no segment, a weight below 1, a points prize without points, a voucher prize of a retired or unknown reward (400 naming e.g. `segments.2.reward`).',
-    inContract: false,
-    body: wheelPublishBody,
-    data: wheelEditorAnswer,
-    answer: 'The wheel, with the new version in use.',
-    message: 'Published: the next spin uses these odds.',
-  },
-});

@@ -1,6 +1,7 @@
 /**
  * One area, one name, one shape (issue 26): every provider area that serves calls has its contract
- * (`src/contract/<area>.ts`), its zod-free declarations (`src/contract/<area>.calls.ts`) and its client
+ * (`src/contract/<area>.ts`), its zod-free declarations (`src/contract/<area>.calls.ts`), its spec
+ * (`src/contract/<area>.spec.ts`: the declarations joined to the schemas and their words) and its client
  * (`src/api/<area>.ts`) of the same name, and every call it declares is a row of the documented table
  * with the same method and who may make it.
  */
@@ -31,9 +32,10 @@ describe('provider areas and their files', () => {
     expect(servingAreas).toEqual(expect.arrayContaining(['addresses', 'orders', 'wallet', 'counter', 'board', 'staff']));
   });
 
-  it.each(servingAreas)('%s has its contract, its declarations and its client of the same name', (area) => {
+  it.each(servingAreas)('%s has its contract, its declarations, its spec and its client of the same name', (area) => {
     expect(existsSync(join(root, 'src', 'contract', `${area}.ts`)), `src/contract/${area}.ts`).toBe(true);
     expect(existsSync(join(root, 'src', 'contract', `${area}.calls.ts`)), `src/contract/${area}.calls.ts`).toBe(true);
+    expect(existsSync(join(root, 'src', 'contract', `${area}.spec.ts`)), `src/contract/${area}.spec.ts`).toBe(true);
     expect(existsSync(join(root, 'src', 'api', `${area}.ts`)), `src/api/${area}.ts`).toBe(!(area in NO_CLIENT));
   });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { addressFields, birthdayBody, email, phoneInput } from '#contract';
-import { ADDRESS_RULES, IS_REQUIRED, NOT_TEXT, NOT_TRUE_OR_FALSE, PHONE_RULE, birthdayText, checkAddress, checkRange, dayNotInMonth, checkText, isEmailAddress, isShopLink } from '#contract/checks';
+import { checkAddress } from '#contract/address-checks';
+import { ADDRESS_RULES, IS_REQUIRED, NOT_TEXT, NOT_TRUE_OR_FALSE, PHONE_RULE, birthdayText, checkRange, dayNotInMonth, checkText, isEmailAddress, isShopLink } from '#contract/checks';
 import { shopSettingsFields } from '#contract/shop-settings';
 import { validateAddress } from '../../src/screens/addresses/address-form';
 

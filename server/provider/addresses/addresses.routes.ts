@@ -1,4 +1,4 @@
-import { addressesSpec } from '#contract';
+import { addressesSpec } from '#contract/addresses.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

@@ -1,4 +1,4 @@
-import { authSpec } from '#contract';
+import { authSpec } from '#contract/auth.spec';
 import type { RequestHandler, Router } from 'express';
 import type { ProviderContext } from '../context';
 import { AppError, sessionExpired } from '../http/errors';

@@ -1,4 +1,4 @@
-import { boardSpec } from '#contract/board';
+import { boardSpec } from '#contract/board.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { campaignsConsoleSpec, campaignsSpec, unsubscribePageQuery } from '#contract/campaigns';
+import { unsubscribePageQuery } from '#contract/campaigns';
+import { campaignsConsoleSpec, campaignsSpec } from '#contract/campaigns.spec';
 import type { ProviderContext } from '../context';
 import { hostedPageHeaders, serveHostedPageFiles } from '../http/hosted-page';
 import { mount } from '../http/mount';

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { channelsSpec } from '#contract/channels';
+import { channelsSpec } from '#contract/channels.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { channelsOf, sendTestMessage, setupOf } from './channels.service';

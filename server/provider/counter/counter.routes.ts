@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { counterSpec } from '#contract/counter';
+import { counterSpec } from '#contract/counter.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { withCodeLimit } from './code-limit';

@@ -1,4 +1,4 @@
-import { customersSpec } from '#contract';
+import { customersSpec } from '#contract/customers.spec';
 import type { Router } from 'express';
 import { clientKey } from '../http/client-key';
 import { changeEmail, sendEmailCode, verifyEmailCode } from '../auth/email-verification.service';

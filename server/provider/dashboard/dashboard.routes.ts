@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { dashboardSpec } from '#contract/dashboard';
+import { dashboardSpec } from '#contract/dashboard.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { getMerchant } from '../settings/settings.service';

@@ -1,4 +1,4 @@
-import { locationsConsoleSpec, locationsSpec } from '#contract/locations';
+import { locationsConsoleSpec, locationsSpec } from '#contract/locations.spec';
 import { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

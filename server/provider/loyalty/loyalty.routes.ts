@@ -1,4 +1,4 @@
-import { loyaltyConsoleSpec } from '#contract/loyalty';
+import { loyaltyConsoleSpec } from '#contract/loyalty.spec';
 import { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

@@ -1,4 +1,4 @@
-import { stampsConsoleSpec, stampsSpec } from '#contract/stamps';
+import { stampsConsoleSpec, stampsSpec } from '#contract/stamps.spec';
 import { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

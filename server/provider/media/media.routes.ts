@@ -1,6 +1,8 @@
 import express, { type RequestHandler, type Router } from 'express';
-import { mediaFileEndpoint, mediaParams, mediaSpec } from '#contract/media';
-import { appIconQuery, appInstallEndpoints, webAppManifest } from '#contract/app-install';
+import { mediaParams } from '#contract/media';
+import { mediaFileEndpoint, mediaSpec } from '#contract/media.spec';
+import { appIconQuery, webAppManifest } from '#contract/app-install';
+import { appInstallEndpoints } from '#contract/app-install.spec';
 import { IMAGE_UPLOAD_BODY_MAX, type ImagePurpose } from '#contract/staff-checks';
 import type { Endpoint } from '#contract/endpoints';
 import type { ProviderContext } from '../context';

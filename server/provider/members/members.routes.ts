@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { membersSpec } from '#contract/members';
+import { membersSpec } from '#contract/members.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { memberCard } from './members.service';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { menuMachineSpec, menuSpec } from '#contract/menu';
+import { menuMachineSpec, menuSpec } from '#contract/menu.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import {

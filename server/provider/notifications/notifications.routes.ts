@@ -1,4 +1,4 @@
-import { notificationsSpec } from '#contract';
+import { notificationsSpec } from '#contract/notifications.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

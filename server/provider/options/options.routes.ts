@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { optionsSpec } from '#contract/options';
+import { optionsSpec } from '#contract/options.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { createGroup, deleteGroup, optionGroups, setAvailability, updateGroup } from './options.service';

@@ -1,4 +1,4 @@
-import { ordersSpec } from '#contract';
+import { ordersSpec } from '#contract/orders.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

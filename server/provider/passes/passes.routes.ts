@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { passesSpec, passWebServiceEndpoints } from '#contract/passes';
+import { passesSpec, passWebServiceEndpoints } from '#contract/passes.spec';
 import type { ProviderContext } from '../context';
 import { clientKey } from '../http/client-key';
 import { rateLimited } from '../http/use-limit';

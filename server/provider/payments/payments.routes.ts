@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from 'express';
-import { paymentsSpec, type WebhookData } from '#contract/payments';
+import type { WebhookData } from '#contract/payments';
+import { paymentsSpec } from '#contract/payments.spec';
 import type { ProviderContext } from '../context';
 import { hostedPageHeaders, serveHostedPageFiles } from '../http/hosted-page';
 import { mount, Reply, type At } from '../http/mount';

@@ -1,4 +1,4 @@
-import { pointsSpec } from '#contract';
+import { pointsSpec } from '#contract/points.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

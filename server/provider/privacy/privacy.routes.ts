@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { privacyConsoleSpec, privacySpec } from '#contract/privacy';
+import { privacyConsoleSpec, privacySpec } from '#contract/privacy.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { cancelDeletionForOwner, deletionStatus, exportCustomerData, exportForOwner, requestDeletion } from './privacy.service';

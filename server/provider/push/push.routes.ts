@@ -1,4 +1,4 @@
-import { pushSpec } from '#contract/push';
+import { pushSpec } from '#contract/push.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { sightingsOf } from '../http/device';

@@ -1,4 +1,4 @@
-import { referralsConsoleSpec, referralsSpec } from '#contract/referrals';
+import { referralsConsoleSpec, referralsSpec } from '#contract/referrals.spec';
 import { Router } from 'express';
 import { clientKey } from '../http/client-key';
 import type { ProviderContext } from '../context';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { rewardsEditorSpec, rewardsSpec } from '#contract';
+import { rewardsEditorSpec, rewardsSpec } from '#contract/rewards.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { optionalCustomer } from '../http/session';

@@ -1,4 +1,4 @@
-import { settingsSpec } from '#contract';
+import { settingsSpec } from '#contract/settings.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

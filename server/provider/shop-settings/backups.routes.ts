@@ -1,4 +1,5 @@
-import { BACKUP_STALE_HOURS, backupsSpec, type BackupStatusData } from '#contract/backups';
+import { BACKUP_STALE_HOURS, type BackupStatusData } from '#contract/backups';
+import { backupsSpec } from '#contract/backups.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

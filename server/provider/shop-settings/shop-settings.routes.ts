@@ -1,4 +1,4 @@
-import { shopSettingsSpec } from '#contract/shop-settings';
+import { shopSettingsSpec } from '#contract/shop-settings.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { shopSpec } from '#contract';
+import { shopSpec } from '#contract/shop.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { CATALOG_MAX_AGE_S, readCatalog } from './shop.service';

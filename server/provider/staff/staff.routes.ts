@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { staffSpec } from '#contract/staff';
+import { staffSpec } from '#contract/staff.spec';
 import { clientKey } from '../http/client-key';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { themeSpec } from '#contract/theme';
+import { themeSpec } from '#contract/theme.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { createPreviewLink, getDraft, previewSettings, publish, restore, saveDraft, versions } from './theme.service';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { tiersConsoleSpec, tiersSpec } from '#contract/tiers';
+import { tiersConsoleSpec, tiersSpec } from '#contract/tiers.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { tiersConsole, tierStatus, updateTiers } from './tiers.service';

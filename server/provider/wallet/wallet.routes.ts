@@ -1,4 +1,4 @@
-import { walletSpec } from '#contract';
+import { walletSpec } from '#contract/wallet.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';

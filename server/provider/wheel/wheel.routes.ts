@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { wheelEditorSpec, wheelSpec } from '#contract';
+import { wheelEditorSpec, wheelSpec } from '#contract/wheel.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { publishWheel, spinWheel, wheelConfig, wheelEditor, wheelRules } from './wheel.service';

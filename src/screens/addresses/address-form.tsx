@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AddressInput } from '#contract';
-import { checkAddress } from '#contract/checks';
+import { checkAddress } from '#contract/address-checks';
 import { Button, FieldNotes, LocationIcon, Notice, TextField, cx, fieldMessage } from '../../ui';
 
 export interface Coordinates {

@@ -1,11 +1,12 @@
 /**
- * What the service worker may keep offline (src/pwa/offline-reads.ts), checked against every call the
- * contract declares: only the allowlisted GETs, with the app's own query; never a POST (every call that
- * moves money, points or vouchers is one), never a console call, never another origin.
+ * What the service worker may keep offline (src/pwa/offline-allowlist.ts), checked against every call
+ * the contract declares: only the allowlisted GETs, with the app's own query; never a POST (every call
+ * that moves money, points or vouchers is one), never a console call, never another origin.
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_CALLS } from '../../../src/contract/calls';
-import { CUSTOMER_CACHE, IMAGE_CACHE, isShopImage, offlineCacheFor, SHOP_CACHE } from '../../../src/pwa/offline-reads';
+import { offlineCacheFor } from '../../../src/pwa/offline-allowlist';
+import { CUSTOMER_CACHE, IMAGE_CACHE, isShopImage, SHOP_CACHE } from '../../../src/pwa/offline-reads';
 
 const ORIGIN = 'https://kopi.example';
 const at = (path: string) => new URL(path, ORIGIN);
