@@ -11,14 +11,19 @@ export interface PaymentResultProps {
   onRetry?: () => void;
   onOpenOrder?: (name: string) => void;
   onBackToShop?: () => void;
-  /** Offered when the payment failed and the order still waits for payment. */
+  /** Offered when the payment failed and the order still waits for payment: the same payment's page again. */
   onPayAgain?: () => void;
+  /** Offered when the order was cancelled unpaid (a declined payment): its items in a new checkout. */
+  onTryAgain?: () => void;
   nav?: ReactNode;
   currency: string;
   locale: string;
 }
 
-type Outcome = 'pending' | 'paid' | 'failed' | 'cancelled';
+type Outcome = 'pending' | 'paid' | 'failed' | 'declined' | 'cancelled';
+
+/** A cancelled order that was never paid: its payment was declined, or never made in time. */
+const cancelledUnpaid = (order: Order) => order.status === 'cancelled' && !order.timeline.some((e) => isPaid(e.status));
 
 /**
  * The body of /payment-success and /payment-fail. The URL only says where the gateway sent the
@@ -34,6 +39,7 @@ export function PaymentResult({
   onOpenOrder,
   onBackToShop,
   onPayAgain,
+  onTryAgain,
   nav,
   currency,
   locale,
@@ -53,7 +59,7 @@ export function PaymentResult({
       </SkeletonGroup>
     );
   } else {
-    const outcome: Outcome = order.status === 'cancelled' ? 'cancelled' : isPaid(order.status) ? 'paid' : variant === 'fail' ? 'failed' : 'pending';
+    const outcome: Outcome = cancelledUnpaid(order) ? 'declined' : order.status === 'cancelled' ? 'cancelled' : isPaid(order.status) ? 'paid' : variant === 'fail' ? 'failed' : 'pending';
     const copy: Record<Outcome, { heading: string; text: string }> = {
       pending: {
         heading: 'Confirming your payment',
@@ -67,11 +73,16 @@ export function PaymentResult({
         heading: "Your payment didn't go through",
         text: 'You have not been charged. Your order is waiting: try paying again, or go back to the shop.',
       },
+      declined: {
+        heading: "Your payment didn't go through",
+        text: 'You have not been charged, and this order was cancelled. Try again to order the same items.',
+      },
       cancelled: {
         heading: 'This order was cancelled',
         text: 'You have not been charged for it. Anything you paid is returned to where it came from.',
       },
     };
+    const again = outcome === 'failed' ? onPayAgain : outcome === 'declined' ? onTryAgain : undefined;
     title = outcome === 'paid' ? 'Payment success' : outcome === 'pending' ? 'Payment' : 'Payment failed';
     const icon =
       outcome === 'pending' ? (
@@ -107,20 +118,21 @@ export function PaymentResult({
           </dd>
           {outcome === 'paid' && order.points_earned > 0 && (
             <>
-              <dt className="text-muted">Points earned</dt>
+              <dt className="text-muted">{order.status === 'completed' ? 'Points earned' : 'Points on the way'}</dt>
               <dd className="text-right font-semibold text-brand-ink">
                 <Points value={order.points_earned} locale={locale} signed />
+                {order.status !== 'completed' && <span className="block text-sm font-normal text-muted">when your order is completed</span>}
               </dd>
             </>
           )}
         </Card>
         <div className="flex w-full flex-col gap-2">
-          {outcome === 'failed' && onPayAgain && (
-            <Button size="lg" fullWidth onClick={onPayAgain}>
-              Try paying again
+          {again && (
+            <Button size="lg" fullWidth onClick={again}>
+              Try again
             </Button>
           )}
-          <Button size="lg" fullWidth variant={outcome === 'failed' && onPayAgain ? 'secondary' : 'primary'} onClick={() => onOpenOrder?.(order.name)}>
+          <Button size="lg" fullWidth variant={again ? 'secondary' : 'primary'} onClick={() => onOpenOrder?.(order.name)}>
             View order
           </Button>
           <Button size="lg" fullWidth variant="ghost" onClick={onBackToShop}>
