@@ -25,6 +25,34 @@ type Outcome = 'pending' | 'paid' | 'failed' | 'declined' | 'cancelled';
 /** A cancelled order that was never paid: its payment was declined, or never made in time. */
 const cancelledUnpaid = (order: Order) => order.status === 'cancelled' && !order.timeline.some((e) => isPaid(e.status));
 
+/** What the page says for each outcome; `payAgain`: the same payment's page can be opened again. */
+function wordsOf(variant: 'success' | 'fail', payAgain: boolean): Record<Outcome, { heading: string; text: string }> {
+  return {
+    pending: {
+      heading: 'Confirming your payment',
+      text: 'This usually takes a few seconds. You can leave this page: we will notify you when it is done.',
+    },
+    paid: {
+      heading: variant === 'fail' ? 'Good news: your payment went through' : 'Thank you! Your order is in',
+      text: 'We have received your payment and will start on your order right away.',
+    },
+    failed: {
+      heading: "Your payment didn't go through",
+      text: payAgain
+        ? 'You have not been charged. Your order is waiting: try paying again, or go back to the shop.'
+        : 'You have not been charged. Your order waits a few minutes for its payment, then it is cancelled.',
+    },
+    declined: {
+      heading: "Your payment didn't go through",
+      text: 'You have not been charged, and this order was cancelled. Try again to order the same items.',
+    },
+    cancelled: {
+      heading: 'This order was cancelled',
+      text: 'You have not been charged for it. Anything you paid is returned to where it came from.',
+    },
+  };
+}
+
 /**
  * The body of /payment-success and /payment-fail. The URL only says where the gateway sent the
  * customer; the order's real status (from the provider) decides the message, so a late webhook
@@ -60,28 +88,7 @@ export function PaymentResult({
     );
   } else {
     const outcome: Outcome = cancelledUnpaid(order) ? 'declined' : order.status === 'cancelled' ? 'cancelled' : isPaid(order.status) ? 'paid' : variant === 'fail' ? 'failed' : 'pending';
-    const copy: Record<Outcome, { heading: string; text: string }> = {
-      pending: {
-        heading: 'Confirming your payment',
-        text: 'This usually takes a few seconds. You can leave this page: we will notify you when it is done.',
-      },
-      paid: {
-        heading: variant === 'fail' ? 'Good news: your payment went through' : 'Thank you! Your order is in',
-        text: 'We have received your payment and will start on your order right away.',
-      },
-      failed: {
-        heading: "Your payment didn't go through",
-        text: 'You have not been charged. Your order is waiting: try paying again, or go back to the shop.',
-      },
-      declined: {
-        heading: "Your payment didn't go through",
-        text: 'You have not been charged, and this order was cancelled. Try again to order the same items.',
-      },
-      cancelled: {
-        heading: 'This order was cancelled',
-        text: 'You have not been charged for it. Anything you paid is returned to where it came from.',
-      },
-    };
+    const copy = wordsOf(variant, !!onPayAgain);
     const again = outcome === 'failed' ? onPayAgain : outcome === 'declined' ? onTryAgain : undefined;
     title = outcome === 'paid' ? 'Payment success' : outcome === 'pending' ? 'Payment' : 'Payment failed';
     const icon =

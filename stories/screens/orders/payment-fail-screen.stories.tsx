@@ -23,6 +23,17 @@ export const Default: Story = {
   },
 };
 
+/** Left on the gateway's page on another device (no payment page remembered here): no button, and what happens next. */
+export const WaitingElsewhere: Story = {
+  tags: ['!screen'],
+  args: { onPayAgain: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/waits a few minutes for its payment/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
+  },
+};
+
 /** Declined on the gateway's page: the provider cancelled the unpaid order; Try again orders the same items anew. */
 export const Declined: Story = {
   args: { order: { ...orderAt('cancelled', 'delivery', 'pending_payment'), payment_method: 'gateway' } },
