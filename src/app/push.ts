@@ -106,3 +106,17 @@ export const dismissPushCard = () => {
     // private mode: the card may come back on another visit
   }
 };
+
+/** What the customer reads when the browser itself refused to subscribe (its own words are for developers). */
+export const PUSH_BROWSER_FAILURE = "This browser couldn't turn on notifications. Try again in a moment, or check its notification settings.";
+
+/**
+ * The words for a failure to turn push on or off: the app's own errors say what happened already; a
+ * browser's (a DOMException from the push service: "Registration failed - push service error") is
+ * replaced by a plain line; a call's refusal is the provider's message (messageOf, passed in).
+ */
+export function pushFailureText(err: unknown, messageOf: (err: unknown) => string): string | null {
+  if (!err) return null;
+  if (typeof DOMException !== 'undefined' && err instanceof DOMException) return PUSH_BROWSER_FAILURE;
+  return err instanceof Error && !('status' in err) ? err.message : messageOf(err);
+}

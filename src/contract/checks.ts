@@ -149,3 +149,18 @@ export function dayNotInMonth(day: number, month: number, year?: number | null):
   if (day <= most) return null;
   return month === 2 && year != null && most === 28 ? `must be at most 28: February ${year} had 28 days` : `must be at most ${most}: ${monthName(month)} has ${most} days`;
 }
+
+/** A birth date added or changed this many days or fewer before the birthday does not count that year (the provider's rule). */
+export const BIRTHDAY_SETTLE_DAYS = 30;
+
+/**
+ * Days from `today` (YYYY-MM-DD, the shop's day) to the next birthday on `day`/`month` (0: today).
+ * 29 February in a common year falls on 1 March, as Date.UTC rolls it.
+ */
+export function daysToBirthday(day: number, month: number, today: string): number {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const from = Date.UTC(y, m - 1, d);
+  const thisYear = Date.UTC(y, month - 1, day);
+  const next = thisYear >= from ? thisYear : Date.UTC(y + 1, month - 1, day);
+  return Math.round((next - from) / 86_400_000);
+}

@@ -13,6 +13,7 @@ export * from './bottom-sheet';
 export * from './tabs';
 export * from './badge';
 export * from './money';
+export * from './picture';
 export * from './points';
 export * from './empty-state';
 export * from './error-state';

@@ -173,7 +173,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     expect(await page.getByRole('button', { name: /View cart/ }).count()).toBe(0);
   });
 
-  it('shows a declined payment as such and keeps the cart for another try', async () => {
+  it('empties the cart once the order is placed, and a declined payment offers Try again with the same items', async () => {
     await fillCart(page, [['Iced latte', 1]]);
     // the last order was a pickup: the next one starts as a pickup, and so does one on a later visit
     // (a new tab: a session storage of its own)
@@ -187,21 +187,39 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     await page.getByRole('radio', { name: /Online payment/ }).check();
     await page.getByRole('button', { name: /^Place order/ }).click();
     await onSandbox(page, 'Decline', '/payment-fail?order=');
-    // the provider cancelled the unpaid order: that is what the page says, not just "failed"
-    await expect.poll(() => page.getByRole('heading', { name: 'This order was cancelled' }).count()).toBe(1);
+    const declined = new URL(page.url()).searchParams.get('order')!;
+    // the provider cancelled the unpaid order: the page says the payment did not go through, nothing was charged
+    await expect.poll(() => page.getByRole('heading', { name: "Your payment didn't go through" }).count()).toBe(1);
+    await expect.poll(() => page.getByText(/not been charged/).count()).toBe(1);
+    // the order holds the items now: the cart emptied when it was placed
     await page.getByRole('button', { name: 'Back to the shop' }).click();
     await page.waitForURL('**/shop');
-    await expect.poll(() => page.getByRole('button', { name: /View cart · 1 item/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Add Iced latte' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /View cart/ }).count()).toBe(0);
+    // Try again: the same items, the same way, placed as a new order and paid
+    await page.goBack();
+    await page.waitForURL('**/payment-fail?order=**');
+    await page.getByRole('button', { name: 'Try again', exact: true }).click();
+    await page.waitForURL('**/order-confirmation');
+    await expect.poll(() => page.getByText('1 × Iced latte', { exact: true }).count()).toBe(1);
+    await page.getByRole('radio', { name: /Online payment/ }).check();
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await onSandbox(page, 'Pay', '/payment-success?order=');
+    const paid = new URL(page.url()).searchParams.get('order')!;
+    expect(paid).not.toBe(declined);
+    await expect.poll(() => page.getByRole('heading', { name: 'Thank you! Your order is in' }).count()).toBe(1);
+    const list = (await (await context.request.get('/api/order/list')).json()) as { data: { orders: { name: string; status: string }[] } };
+    expect(list.data.orders.filter((o) => o.name === declined || o.name === paid).map((o) => o.status).sort()).toEqual(['cancelled', 'paid']);
   });
 
   it('shows the latest order on home and every order in the history', async () => {
     await page.getByRole('link', { name: 'Home' }).first().click();
     await page.waitForURL('**/home');
-    await expect.poll(() => page.getByRole('button', { name: /^Order [A-Z]+-/ }).textContent()).toMatch(/Cancelled/);
+    await expect.poll(() => page.getByRole('button', { name: /^Order [A-Z]+-/ }).textContent()).toMatch(/Paid/);
     await page.getByRole('button', { name: 'All orders' }).click();
     await page.waitForURL('**/order/home');
     await expect.poll(() => page.getByRole('button', { name: new RegExp(deliveryOrder) }).count()).toBe(1);
-    await expect.poll(() => page.getByText(/^Order [A-Z]+-[0-9A-Z]{8}$/).count()).toBe(3);
+    await expect.poll(() => page.getByText(/^Order [A-Z]+-[0-9A-Z]{8}$/).count()).toBe(4);
     await page.getByRole('button', { name: new RegExp(deliveryOrder) }).click();
     await page.waitForURL(`**/order/${deliveryOrder}`);
     await expect.poll(() => page.getByText('Delivered. Enjoy!', { exact: true }).count()).toBe(1);

@@ -8,7 +8,7 @@ describeEachDb('customer profile', (kind) => {
     const c = await p.newCustomer({ phone: '+639171234567', name: 'Ana', points: 120, wallet: 50_000 });
     const res = await p.call('get', 'customer/profile', { token: c.token }).expect(200);
     expect(res.body).toMatchObject({ status: 200, message: expect.any(String) });
-    expect(res.body.data).toEqual({ id: c.id, name: 'Ana', phone: '+639171234567', email: null, email_verified: false, points: 120, wallet_balance: 50_000, birthday: null });
+    expect(res.body.data).toEqual({ id: c.id, name: 'Ana', phone: '+639171234567', email: null, email_verified: false, points: 120, pending_points: 0, wallet_balance: 50_000, birthday: null });
   });
 
   it('never answers another customer’s profile, whatever the request names', async () => {

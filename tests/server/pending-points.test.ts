@@ -69,6 +69,8 @@ describeEachDb('pending points', (kind) => {
     const h = await history(c);
     expect(h).toMatchObject({ balance: 10, pending_points: 99, pending: [{ points: 99, reason: `Order ${order.name}`, available_from: null, order_name: order.name }] });
     expect(await ledgers(p, c.id)).toMatchObject({ points: 10, pointsSum: 10 });
+    // the profile (Home's balance) says so too
+    expect((await p.call('get', 'customer/profile', { token: c.token }).expect(200)).body.data).toMatchObject({ points: 10, pending_points: 99 });
     expect(await notes(c.token)).toContain(`99 points on their way: For order ${order.name}. You can spend them once it is completed.`);
     // 10 spendable, 99 on their way: a 60-point reward is refused
     const redeem = await p.call('post', 'reward/redeem', { token: c.token, body: { name: REWARD.name, idempotency_key: key() } });
@@ -81,6 +83,7 @@ describeEachDb('pending points', (kind) => {
     const order = await paidOrder(c);
     await complete(order.name);
     expect(await history(c)).toMatchObject({ balance: 99, pending_points: 0, pending: [], items: [{ type: 'earn', points: 99, reason: `Order ${order.name}` }] });
+    expect((await p.call('get', 'customer/profile', { token: c.token }).expect(200)).body.data).toMatchObject({ points: 99, pending_points: 0 });
     expect(await pendingRow(`order:${order.name}`)).toMatchObject({ status: 'credited', points: 99 });
     const entry = await p.db.selectFrom('points_ledger').selectAll().where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ type: 'earn', points: 99, remaining: 99 });

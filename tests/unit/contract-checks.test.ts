@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { addressFields, birthdayBody, email, phoneInput } from '#contract';
 import { checkAddress } from '#contract/address-checks';
-import { ADDRESS_RULES, IS_REQUIRED, NOT_TEXT, NOT_TRUE_OR_FALSE, PHONE_RULE, birthdayText, checkRange, dayNotInMonth, checkText, isEmailAddress, isShopLink } from '#contract/checks';
+import { ADDRESS_RULES, IS_REQUIRED, NOT_TEXT, NOT_TRUE_OR_FALSE, PHONE_RULE, birthdayText, checkRange, dayNotInMonth, daysToBirthday, checkText, isEmailAddress, isShopLink } from '#contract/checks';
 import { shopSettingsFields } from '#contract/shop-settings';
 import { validateAddress } from '../../src/screens/addresses/address-form';
 
@@ -224,5 +224,15 @@ describe("the shop's links (privacy notice, terms): isShopLink and the settings 
   it('takes an empty link as none, and trims one', () => {
     expect(shopSettingsFields.shape.terms_url.parse('')).toBe('');
     expect(shopSettingsFields.shape.terms_url.parse('  https://kopi.example/terms ')).toBe('https://kopi.example/terms');
+  });
+});
+
+describe('days to the next birthday (the 30 days before it, issue 46)', () => {
+  it('counts from the shop day, to this year or next, and 29 February in a common year to 1 March', () => {
+    expect(daysToBirthday(2, 12, '2026-12-02')).toBe(0);
+    expect(daysToBirthday(20, 12, '2026-12-02')).toBe(18);
+    expect(daysToBirthday(1, 1, '2026-12-02')).toBe(30);
+    expect(daysToBirthday(1, 12, '2026-12-02')).toBe(364);
+    expect(daysToBirthday(29, 2, '2027-02-20')).toBe(9);
   });
 });

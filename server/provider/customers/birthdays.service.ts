@@ -9,7 +9,7 @@
  * (no changing it to today for a quick treat).
  */
 import type { CustomerOnlyData } from '#contract';
-import { daysInMonth } from '#contract/checks';
+import { BIRTHDAY_SETTLE_DAYS, daysInMonth } from '#contract/checks';
 import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
 import { DAY } from '../../lib/clock';
@@ -26,8 +26,6 @@ import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { placeCustomer, tierBirthdayReward, tiersGiveBirthdays } from '../tiers/tiers.service';
 import { clearBirthDate, customersWithBirthdays, recordGift, saveBirthDate, setGiftVoucher, type BirthdayCandidate, type BirthdayOn } from './birthdays.repo';
 
-/** A date set this many days or fewer before the birthday does not count that year. */
-export const BIRTHDAY_SETTLE_DAYS = 30;
 
 /** The shop's calendar date at an instant, as days since 1 January 1970. */
 export function shopDay(at: Date, timeZone: string): number {

@@ -30,8 +30,10 @@ const PAGE = 20;
 const LOOKUP_MERGE_MS = 60_000;
 
 /** The signed-in customer's own profile. */
+/** The customer's own profile, with the points on their way (Home says "N points on the way"). */
 export async function getProfile(ctx: ProviderContext, customerId: number): Promise<Customer> {
-  return getCustomer(ctx.db, customerId);
+  const [customer, pending] = await Promise.all([getCustomer(ctx.db, customerId), pendingOf(ctx.db, customerId)]);
+  return { ...customer, pending_points: pending.reduce((sum, p) => sum + p.points, 0) };
 }
 
 async function summaryOf(db: Database, customerId: number): Promise<CustomerSummary> {

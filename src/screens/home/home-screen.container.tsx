@@ -49,6 +49,7 @@ export default function HomePage() {
         customer={profile.data ?? null}
         featuredRewards={rewards.data?.rewards}
         latestOrder={orders.data?.orders[0] ?? null}
+        ordersUnavailable={!orders.data && !!orders.error}
         unreadNotifications={notifications.data?.unread ?? 0}
         loading={profile.isLoading || tilesPending}
         error={profile.error && !profile.data ? messageOf(profile.error) : null}

@@ -18,6 +18,8 @@ export interface HomeScreenProps {
   featuredRewards?: Reward[];
   /** The customer's most recent order, or null when they have none. */
   latestOrder?: Order | null;
+  /** the orders could not be read (offline, or the server did not answer): not "no orders yet" */
+  ordersUnavailable?: boolean;
   unreadNotifications?: number;
   loading?: boolean;
   error?: string | null;
@@ -111,7 +113,13 @@ function Balances({ customer, onOpenPoints, onOpenWallet, onOpenMemberCard, curr
             <StarIcon size={16} /> Points
           </span>
           <Points value={customer.points} locale={locale} unit="" className="text-2xl font-bold" />
-          <span className="text-sm">See history</span>
+          {customer.pending_points ? (
+            <span className="text-sm">
+              <Points value={customer.pending_points} locale={locale} /> on the way
+            </span>
+          ) : (
+            <span className="text-sm">See history</span>
+          )}
         </button>
         <button type="button" onClick={onOpenWallet} className={cx(tile, 'flex flex-col gap-2 p-4')}>
           <span className="flex items-center gap-1 text-sm font-medium text-muted">
@@ -158,7 +166,7 @@ function QuickActions({ onOpenShop, onOpenSpin, onOpenRewards, onOpenOrders }: P
   );
 }
 
-function LatestOrder({ order, onOpenOrder, onOpenOrders, onOpenShop, currency, locale, now }: Pick<HomeScreenProps, 'onOpenOrder' | 'onOpenOrders' | 'onOpenShop' | 'now'> & { order: Order | null; currency: string; locale: string }) {
+function LatestOrder({ order, unavailable, onOpenOrder, onOpenOrders, onOpenShop, currency, locale, now }: Pick<HomeScreenProps, 'onOpenOrder' | 'onOpenOrders' | 'onOpenShop' | 'now'> & { order: Order | null; unavailable: boolean; currency: string; locale: string }) {
   return (
     <section aria-labelledby="home-latest-order" className="flex flex-col gap-3">
       <SectionHeading id="home-latest-order" action={order && 'All orders'} onAction={onOpenOrders}>
@@ -178,6 +186,13 @@ function LatestOrder({ order, onOpenOrder, onOpenOrders, onOpenShop, currency, l
           </span>
           <ChevronRightIcon size={18} className="text-muted" />
         </button>
+      ) : unavailable ? (
+        <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-4">
+          <p className="text-muted">Your orders can't be loaded right now. They show again once you are back online.</p>
+          <Button variant="secondary" onClick={onOpenOrders}>
+            All orders
+          </Button>
+        </div>
       ) : (
         <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-4">
           <p className="text-muted">No orders yet. Your first coffee is a few taps away.</p>
@@ -233,6 +248,7 @@ export function HomeScreen({
   customer,
   featuredRewards = [],
   latestOrder = null,
+  ordersUnavailable = false,
   unreadNotifications = 0,
   loading = false,
   error,
@@ -271,7 +287,7 @@ export function HomeScreen({
         <StampCards cards={stampCards} compact onOpenDetails={onOpenPoints} locale={locale} />
         <QuickActions onOpenShop={onOpenShop} onOpenSpin={onOpenSpin} onOpenRewards={onOpenRewards} onOpenOrders={onOpenOrders} />
         {installPrompt}
-        <LatestOrder order={latestOrder} onOpenOrder={onOpenOrder} onOpenOrders={onOpenOrders} onOpenShop={onOpenShop} currency={currency} locale={locale} now={now} />
+        <LatestOrder order={latestOrder} unavailable={ordersUnavailable} onOpenOrder={onOpenOrder} onOpenOrders={onOpenOrders} onOpenShop={onOpenShop} currency={currency} locale={locale} now={now} />
         <FeaturedRewards rewards={featuredRewards} points={customer.points} onOpenReward={onOpenReward} onOpenRewards={onOpenRewards} locale={locale} />
       </div>
     );

@@ -16,7 +16,7 @@ import { useOrdering } from '../../app/ordering';
 import { useSite } from '../../app/settings';
 import { usePickupSlots } from '../../api/locations';
 import { useKeyedAction } from '../../shared/action';
-import { usePaymentRedirect } from '../../app/use-payment-redirect';
+import { rememberPaymentPage, usePaymentRedirect } from '../../app/use-payment-redirect';
 import { toast } from '../../ui';
 import type { CartLine } from '../shop/cart-lines';
 import { chosenOptions, defaultsOf, unitPrice } from '../shop/option-rules';
@@ -149,14 +149,17 @@ export default function OrderConfirmationPage() {
     if (!r) return;
     if (r.ok) {
       update({ paymentMethod: method });
+      placed.current = true;
+      // The order holds the items now: the cart empties whatever the payment does (a declined payment's
+      // Try again takes the order's items, use-payment-result.tsx).
+      clear();
       if (r.value.payment_url) {
-        // The cart stays until the payment is confirmed: a declined payment can be tried again.
-        leave(r.value.payment_url);
+        rememberPaymentPage(r.value.order.name, r.value.payment_url);
+        // back from the payment page: the order's page, not this emptied checkout
+        leave(r.value.payment_url, to.order(r.value.order.name));
         return;
       }
-      placed.current = true;
       void navigate(to.order(r.value.order.name), { replace: true });
-      clear();
     }
     // A refusal (short balance, sold out, voucher gone) is shown by the screen; useCreateOrder has
     // already brought what it says up to date (the balance, the menu, the vouchers).

@@ -239,9 +239,10 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
         <dd className="text-right">{order.payment_method === 'wallet' ? 'Wallet' : 'Online payment'}</dd>
         {order.points_earned > 0 && order.status !== 'cancelled' && (
           <>
-            <dt className="text-muted">Points earned</dt>
+            <dt className="text-muted">{order.status === 'completed' ? 'Points earned' : 'Points on the way'}</dt>
             <dd className="text-right font-semibold text-brand-ink">
               <Points value={order.points_earned} locale={locale} signed />
+              {order.status !== 'completed' && <span className="block text-sm font-normal text-muted">when your order is completed</span>}
             </dd>
             {namedParts(order.points_breakdown).length > 0 && (
               <dd className="col-span-2 -mt-1">

@@ -11,14 +11,47 @@ export interface PaymentResultProps {
   onRetry?: () => void;
   onOpenOrder?: (name: string) => void;
   onBackToShop?: () => void;
-  /** Offered when the payment failed and the order still waits for payment. */
+  /** Offered when the payment failed and the order still waits for payment: the same payment's page again. */
   onPayAgain?: () => void;
+  /** Offered when the order was cancelled unpaid (a declined payment): its items in a new checkout. */
+  onTryAgain?: () => void;
   nav?: ReactNode;
   currency: string;
   locale: string;
 }
 
-type Outcome = 'pending' | 'paid' | 'failed' | 'cancelled';
+type Outcome = 'pending' | 'paid' | 'failed' | 'declined' | 'cancelled';
+
+/** A cancelled order that was never paid: its payment was declined, or never made in time. */
+const cancelledUnpaid = (order: Order) => order.status === 'cancelled' && !order.timeline.some((e) => isPaid(e.status));
+
+/** What the page says for each outcome; `payAgain`: the same payment's page can be opened again. */
+function wordsOf(variant: 'success' | 'fail', payAgain: boolean): Record<Outcome, { heading: string; text: string }> {
+  return {
+    pending: {
+      heading: 'Confirming your payment',
+      text: 'This usually takes a few seconds. You can leave this page: we will notify you when it is done.',
+    },
+    paid: {
+      heading: variant === 'fail' ? 'Good news: your payment went through' : 'Thank you! Your order is in',
+      text: 'We have received your payment and will start on your order right away.',
+    },
+    failed: {
+      heading: "Your payment didn't go through",
+      text: payAgain
+        ? 'You have not been charged. Your order is waiting: try paying again, or go back to the shop.'
+        : 'You have not been charged. Your order waits a few minutes for its payment, then it is cancelled.',
+    },
+    declined: {
+      heading: "Your payment didn't go through",
+      text: 'You have not been charged, and this order was cancelled. Try again to order the same items.',
+    },
+    cancelled: {
+      heading: 'This order was cancelled',
+      text: 'You have not been charged for it. Anything you paid is returned to where it came from.',
+    },
+  };
+}
 
 /**
  * The body of /payment-success and /payment-fail. The URL only says where the gateway sent the
@@ -34,6 +67,7 @@ export function PaymentResult({
   onOpenOrder,
   onBackToShop,
   onPayAgain,
+  onTryAgain,
   nav,
   currency,
   locale,
@@ -53,25 +87,9 @@ export function PaymentResult({
       </SkeletonGroup>
     );
   } else {
-    const outcome: Outcome = order.status === 'cancelled' ? 'cancelled' : isPaid(order.status) ? 'paid' : variant === 'fail' ? 'failed' : 'pending';
-    const copy: Record<Outcome, { heading: string; text: string }> = {
-      pending: {
-        heading: 'Confirming your payment',
-        text: 'This usually takes a few seconds. You can leave this page: we will notify you when it is done.',
-      },
-      paid: {
-        heading: variant === 'fail' ? 'Good news: your payment went through' : 'Thank you! Your order is in',
-        text: 'We have received your payment and will start on your order right away.',
-      },
-      failed: {
-        heading: "Your payment didn't go through",
-        text: 'You have not been charged. Your order is waiting: try paying again, or go back to the shop.',
-      },
-      cancelled: {
-        heading: 'This order was cancelled',
-        text: 'You have not been charged for it. Anything you paid is returned to where it came from.',
-      },
-    };
+    const outcome: Outcome = cancelledUnpaid(order) ? 'declined' : order.status === 'cancelled' ? 'cancelled' : isPaid(order.status) ? 'paid' : variant === 'fail' ? 'failed' : 'pending';
+    const copy = wordsOf(variant, !!onPayAgain);
+    const again = outcome === 'failed' ? onPayAgain : outcome === 'declined' ? onTryAgain : undefined;
     title = outcome === 'paid' ? 'Payment success' : outcome === 'pending' ? 'Payment' : 'Payment failed';
     const icon =
       outcome === 'pending' ? (
@@ -107,20 +125,21 @@ export function PaymentResult({
           </dd>
           {outcome === 'paid' && order.points_earned > 0 && (
             <>
-              <dt className="text-muted">Points earned</dt>
+              <dt className="text-muted">{order.status === 'completed' ? 'Points earned' : 'Points on the way'}</dt>
               <dd className="text-right font-semibold text-brand-ink">
                 <Points value={order.points_earned} locale={locale} signed />
+                {order.status !== 'completed' && <span className="block text-sm font-normal text-muted">when your order is completed</span>}
               </dd>
             </>
           )}
         </Card>
         <div className="flex w-full flex-col gap-2">
-          {outcome === 'failed' && onPayAgain && (
-            <Button size="lg" fullWidth onClick={onPayAgain}>
-              Try paying again
+          {again && (
+            <Button size="lg" fullWidth onClick={again}>
+              Try again
             </Button>
           )}
-          <Button size="lg" fullWidth variant={outcome === 'failed' && onPayAgain ? 'secondary' : 'primary'} onClick={() => onOpenOrder?.(order.name)}>
+          <Button size="lg" fullWidth variant={again ? 'secondary' : 'primary'} onClick={() => onOpenOrder?.(order.name)}>
             View order
           </Button>
           <Button size="lg" fullWidth variant="ghost" onClick={onBackToShop}>

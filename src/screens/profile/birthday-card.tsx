@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Birthday } from '#contract';
-import { BIRTH_YEAR_MESSAGE, BIRTH_YEAR_MIN, IS_REQUIRED, birthdayText, dayNotInMonth, monthName } from '#contract/checks';
+import { BIRTHDAY_SETTLE_DAYS, BIRTH_YEAR_MESSAGE, BIRTH_YEAR_MIN, IS_REQUIRED, birthdayText, dayNotInMonth, daysToBirthday, monthName } from '#contract/checks';
 import { Button, FieldFrame, GiftIcon, Notice, TextField, cardSurface, cx } from '../../ui';
 
 /** The birth date as the form sends it: the year null when left out. */
@@ -24,6 +24,21 @@ export interface BirthdayCardProps {
   fieldErrors?: Record<string, string>;
   /** a failure that is no field's */
   error?: string | null;
+  /** the shop's today (YYYY-MM-DD): a date chosen within 30 days of it gets no treat this year, and the form says so */
+  today?: string;
+}
+
+/** The provider's rule said as the date is chosen: a birthday this close counts from next year. */
+function SettleNote({ day, month, today }: { day: string; month: string; today?: string }) {
+  if (!today || !day || !month || dayNotInMonth(Number(day), Number(month))) return null;
+  const days = daysToBirthday(Number(day), Number(month), today);
+  if (days > BIRTHDAY_SETTLE_DAYS) return null;
+  return (
+    <Notice tone="info">
+      {days === 0 ? 'That is today' : `That is ${days === 1 ? 'tomorrow' : `in ${days} days`}`}. A birthday added {BIRTHDAY_SETTLE_DAYS} days or less before it
+      gets its treat from next year on.
+    </Notice>
+  );
 }
 
 const FIELD_NAMES = { day: 'The day', month: 'The month', year: 'The year' } as const;
@@ -51,7 +66,7 @@ function readForm(day: string, month: string, year: string): { problems: Partial
   return Object.keys(problems).length ? { problems } : { birthday };
 }
 
-function BirthdayForm({ birthday, onSave, onRemove, onOpenChange, saving, fieldErrors, error, formId }: BirthdayCardProps & { formId: string }) {
+function BirthdayForm({ birthday, onSave, onRemove, onOpenChange, saving, fieldErrors, error, treat = true, today, formId }: BirthdayCardProps & { formId: string }) {
   const [day, setDay] = useState(birthday ? String(birthday.day) : '');
   const [month, setMonth] = useState(birthday ? String(birthday.month) : '');
   const [year, setYear] = useState(birthday?.year ? String(birthday.year) : '');
@@ -108,6 +123,7 @@ function BirthdayForm({ birthday, onSave, onRemove, onOpenChange, saving, fieldE
           error={shown('year')}
         />
       </div>
+      {treat && <SettleNote day={day} month={month} today={today} />}
       {error && <Notice tone="danger">{error}</Notice>}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={saving}>

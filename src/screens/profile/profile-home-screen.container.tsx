@@ -85,6 +85,8 @@ export default function ProfileHomePage() {
         onOpenAddresses={() => void navigate(paths.profileAddAddress)}
         birthday={{
           treat: settings.birthday_treat ?? false,
+          // the shop's day, as the provider counts the 30 days before a birthday
+          today: new Intl.DateTimeFormat('en-CA', { timeZone: settings.timezone }).format(new Date()),
           open: birthdayOpen,
           onOpenChange: (open) => {
             birthdaySave.reset();

@@ -26,6 +26,7 @@ import {
 } from '../../ui';
 import type { TierStatusData } from '#contract/tiers';
 import { BirthdayCard, type BirthdayCardProps } from './birthday-card';
+import { formatPhone } from '../auth/format-phone';
 import { TierCard } from './tier-card';
 
 export interface ProfileHomeScreenProps {
@@ -109,7 +110,7 @@ function Identity({ customer }: { customer: Customer }) {
         <dl className="text-sm text-muted">
           <div className="flex gap-1">
             <dt className="sr-only">Phone</dt>
-            <dd>{customer.phone ?? 'No phone number'}</dd>
+            <dd>{customer.phone ? formatPhone(customer.phone) : 'No phone number'}</dd>
           </div>
           <div className="flex min-w-0 items-center gap-2">
             <dt className="sr-only">E-mail</dt>

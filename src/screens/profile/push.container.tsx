@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PushKind } from '#contract/push-kinds';
 import { usePushStatus, useSavePushPreferences, useSubscribePush, useUnsubscribePush } from '../../api/push';
-import { currentSubscription, dismissPushCard, pushCardDismissed, pushSupport, subscribeThisBrowser, unsubscribeThisBrowser, type PushSupport } from '../../app/push';
+import { currentSubscription, dismissPushCard, pushCardDismissed, pushFailureText, pushSupport, subscribeThisBrowser, unsubscribeThisBrowser, type PushSupport } from '../../app/push';
 import { useAction } from '../../shared/action';
 import { messageOf } from '../../shared/errors';
 import { PushPermissionCard, type PushCardState } from './push-permission-card';
@@ -51,7 +51,7 @@ function usePush() {
   return { status, support, subscribed, publicKey, turnOn, turnOff };
 }
 
-const failure = (err: unknown) => (err ? (err instanceof Error && !('status' in err) ? err.message : messageOf(err)) : null);
+const failure = (err: unknown) => pushFailureText(err, messageOf);
 
 /** The order page's card (after a first order): offered once per browser, until Allow or Not now. */
 export function PushPermissionCardContainer() {

@@ -28,7 +28,7 @@ const badge = cx('inline-flex min-h-11 items-center justify-center gap-2 rounded
 
 /**
  * "Add to Apple Wallet" and "Save to Google Wallet" under the member card: each only when the shop has
- * configured it (pass/status); neither when it has none, or while the status is unknown after an error.
+ * configured it (pass/status); when it has none, a line saying so; nothing while the status is unknown after an error.
  * Under them, "Lost your phone? Turn off your wallet cards" (pass/revoke).
  */
 export function WalletButtons({ status, error, appleHref, onGoogle, googleBusy = false, googleError, ...lost }: WalletButtonsProps) {
@@ -39,7 +39,8 @@ export function WalletButtons({ status, error, appleHref, onGoogle, googleBusy =
         <Skeleton width="14rem" height="2.75rem" />
       </SkeletonGroup>
     );
-  if (!status.apple && !status.google) return null;
+  // said, not hidden: a customer looking for "Add to Wallet" learns it is not offered here (issue 46)
+  if (!status.apple && !status.google) return <p className="text-sm text-muted">Wallet cards aren't available for this shop yet.</p>;
   return (
     <div className="flex w-full flex-col items-center gap-2">
       <p className="text-sm text-muted">Keep this card on your phone:</p>

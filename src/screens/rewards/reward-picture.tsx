@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { GiftIcon, cx } from '../../ui';
+import { GiftIcon, Picture, cx } from '../../ui';
 
 export interface RewardPictureProps {
   /** The reward's picture; empty when the shop gave it none. */
@@ -17,13 +16,6 @@ export interface RewardPictureProps {
  * size (a gift on the page's surface colour), never an empty box. Decorative: the title names the reward.
  */
 export function RewardPicture({ src, width, height, className, dim = false }: RewardPictureProps) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!src.trim() || failed === src) {
-    return (
-      <span aria-hidden="true" data-placeholder="" className={cx('flex items-center justify-center bg-surface text-muted', className)}>
-        <GiftIcon size={Math.max(20, Math.min(40, Math.round(Math.min(width, height) / 2.5)))} />
-      </span>
-    );
-  }
-  return <img src={src} alt="" width={width} height={height} onError={() => setFailed(src)} className={cx(className, dim && 'opacity-70 grayscale')} />;
+  const placeholder = <GiftIcon size={Math.max(20, Math.min(40, Math.round(Math.min(width, height) / 2.5)))} />;
+  return <Picture src={src} width={width} height={height} placeholder={placeholder} className={cx(className, dim && src.trim() && 'opacity-70 grayscale')} />;
 }

@@ -25,6 +25,7 @@ import { Stepper } from './stepper';
 import { optionWords } from '../orders/format';
 import { chosenOptions, defaultsOf, groupsOf, startPrice, unitPrice } from './option-rules';
 import { OrderingNotice, type Ordering } from './ordering-notice';
+import { ProductPicture } from './product-picture';
 
 
 // The option sheet's form is a chunk of its own: only a product with options, on the shop, needs it.
@@ -63,14 +64,7 @@ function ProductCard({ product, qty, onChange, onPick, max, money, notHere }: { 
   const out = notHere ? 'Not available' : 'Sold out';
   return (
     <Card as="li" padding="sm" className={cx('flex gap-3', !product.available && 'bg-surface')}>
-      <img
-        src={product.image}
-        alt=""
-        width={96}
-        height={96}
-        loading="lazy"
-        className={cx('size-24 shrink-0 rounded-xl bg-surface object-cover', !product.available && 'opacity-50 grayscale')}
-      />
+      <ProductPicture src={product.image} name={product.name} size={96} lazy className={cx('size-24 shrink-0 rounded-xl bg-surface object-cover', !product.available && 'opacity-50 grayscale')} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="leading-snug font-semibold">
@@ -218,7 +212,7 @@ function CartLines({ lines, subtotal, soldOut, short, minOrder, change, maxQty, 
       <ul className="flex flex-col divide-y divide-border">
         {lines.map(({ key, product, qty, words, price, available }) => (
           <li key={key} className="flex items-center gap-3 py-3">
-            <img src={product.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />
+            <ProductPicture src={product.image} name={product.name} size={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />
             <div className="flex min-w-0 flex-1 flex-col">
               <span className="font-medium text-ink">{product.name}</span>
               {words && <span className="text-sm text-ink">{words}</span>}

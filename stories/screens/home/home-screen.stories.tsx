@@ -44,6 +44,24 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 
+/** Offline (or the orders did not load): Home says they can't be loaded, never "No orders yet". */
+export const OrdersUnavailable: Story = {
+  args: { latestOrder: null, ordersUnavailable: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Your orders can't be loaded right now/)).toBeVisible();
+    await expect(canvas.queryByText(/No orders yet/)).toBeNull();
+  },
+};
+
+/** Points earned on an order not completed yet: on their way, said under the balance. */
+export const PointsOnTheWay: Story = {
+  args: { customer: { ...maria, pending_points: 39 } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: /Points/ })).toHaveTextContent('39 points on the way');
+  },
+};
+
 /**
  * Issue 46: Tab first reaches "Skip to content", shown when focused, which moves focus to the page's
  * content; the bottom navigation comes after the content, not before it.

@@ -58,6 +58,9 @@ export const Paid: Story = {
   args: { order: orderAt('paid') },
   play: async ({ canvasElement }) => {
     await expect(canvasElement).not.toHaveTextContent('Waiting for payment');
+    // not completed yet: its points are on their way, not earned
+    await expect(within(canvasElement).getByText('Points on the way')).toBeVisible();
+    await expect(within(canvasElement).getByText('when your order is completed')).toBeVisible();
   },
 };
 /** Paid online a minute after it was placed: the wait for the payment is a step of its own. */
@@ -94,6 +97,8 @@ export const Completed: Story = {
     },
   },
   play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Points earned')).toBeVisible();
+    await expect(within(canvasElement).queryByText('when your order is completed')).toBeNull();
     const parts = within(within(canvasElement).getByRole('list', { name: 'How the points were earned' }));
     await expect(parts.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['+33 Points for your purchase', '+25 Double points Tuesday']);
   },

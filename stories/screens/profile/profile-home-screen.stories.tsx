@@ -45,6 +45,8 @@ export const Default: Story = {
     await expect(canvas.getByRole('region', { name: 'Settings' }).compareDocumentPosition(yourData) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await expect(yourData.compareDocumentPosition(canvas.getByRole('button', { name: 'Log out' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await expect(within(yourData).getByRole('button', { name: 'Download my data' })).toBeVisible();
+    // the phone number grouped for reading, not as stored (+639…)
+    await expect(canvas.getByText(/^\+63 9\d\d \d{3} \d{4}$/)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: /Notifications 2 unread/ }));
     await expect(args.onOpenNotifications).toHaveBeenCalledTimes(1);
     // no birthday yet: the card offers to add one
@@ -120,6 +122,25 @@ export const BirthdayFilled: Story = {
     await expect(args.birthday?.onSave).toHaveBeenCalledWith({ day: 30, month: 4, year: 1990 });
     await expect(form.queryByText(/April has 30 days/)).toBeNull();
     await expect(form.getByRole('button', { name: 'Remove birthday' })).toBeVisible();
+  },
+};
+
+/** Issue 46: a birthday 30 days away or less counts from next year, and the form says so as the date is chosen. */
+export const BirthdaySoon: Story = {
+  args: { birthday: { treat: true, open: true, today: '2026-12-02', onOpenChange: fn(), onSave: fn(), onRemove: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const form = within(within(canvasElement).getByRole('form', { name: 'Your birthday' }));
+    await userEvent.selectOptions(form.getByLabelText('Day'), '20');
+    await userEvent.selectOptions(form.getByLabelText('Month'), 'December');
+    await expect(form.getByText(/That is in 18 days\. A birthday added 30 days or less before it gets its treat from next year on\./)).toBeVisible();
+    // 2 January is 31 days away: this year's treat still comes
+    await userEvent.selectOptions(form.getByLabelText('Day'), '2');
+    await userEvent.selectOptions(form.getByLabelText('Month'), 'January');
+    await expect(form.queryByText(/from next year on/)).toBeNull();
+    await userEvent.selectOptions(form.getByLabelText('Day'), '1');
+    await expect(form.getByText(/That is in 30 days\./)).toBeVisible();
+    await userEvent.click(form.getByRole('button', { name: 'Save birthday' }));
+    await expect(args.birthday?.onSave).toHaveBeenCalledWith({ day: 1, month: 1, year: null });
   },
 };
 

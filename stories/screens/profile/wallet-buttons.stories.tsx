@@ -50,12 +50,14 @@ export const GoogleOnly: Story = {
   },
 };
 
-/** Not configured: no buttons, no words about wallets. */
+/** Not configured: no buttons, and a line saying wallet cards are not offered here (not silence). */
 export const NoneConfigured: Story = {
   args: { status: { apple: false, google: false } },
   play: async ({ canvasElement }) => {
-    const dialog = await dialogOf(canvasElement);
-    await expect(dialog).not.toHaveTextContent('Wallet');
+    const dialog = within(await dialogOf(canvasElement));
+    await expect(dialog.getByText("Wallet cards aren't available for this shop yet.")).toBeVisible();
+    await expect(dialog.queryByRole('button', { name: 'Save to Google Wallet' })).toBeNull();
+    await expect(dialog.queryByText('Lost your phone?', { exact: false })).toBeNull();
   },
 };
 

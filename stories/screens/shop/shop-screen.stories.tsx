@@ -53,6 +53,21 @@ type Story = StoryObj<typeof meta>;
 /** The menu with nothing in the cart; Cold brew is sold out. */
 export const Default: Story = {};
 
+/** Issue 46: a product the shop gave no photo: its initial on a neutral tile, in the menu and in the cart, not a grey square. */
+export const ProductWithoutPhoto: Story = {
+  args: {
+    categories: categories.map((c, i) => (i === 0 ? { ...c, products: c.products.map((p, j) => (j === 0 ? { ...p, image: '' } : p)) } : c)),
+    cart: [{ product_id: categories[0]!.products[0]!.id, qty: 1 }],
+    defaultCartOpen: true,
+  },
+  play: async ({ args }) => {
+    const name = args.categories![0]!.products[0]!.name;
+    const placeholders = [...document.querySelectorAll('[data-placeholder]')];
+    await expect(placeholders.length).toBeGreaterThanOrEqual(1);
+    await expect(placeholders.every((el) => el.textContent === name.charAt(0).toUpperCase())).toBe(true);
+  },
+};
+
 export const Loading: Story = { args: { categories: [], loading: true } };
 
 export const Empty: Story = { args: { categories: emptyCatalog } };

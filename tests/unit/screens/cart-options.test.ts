@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { OptionGroup, Product } from '#contract';
 import { optionWords } from '../../../src/screens/orders/format';
 import { addLine, lineKey, setLineQty, type CartLine } from '../../../src/screens/shop/cart-lines';
-import { chosenOptions, defaultsOf, isFull, isOneOf, missingGroup, missingText, ruleText, startPrice, toggle, unitPrice } from '../../../src/screens/shop/option-rules';
+import { chosenOptions, defaultsOf, isFull, linesOfOrder, isOneOf, missingGroup, missingText, ruleText, startPrice, toggle, unitPrice } from '../../../src/screens/shop/option-rules';
 
 const option = (id: number, name: string, price_delta = 0, more: { is_default?: boolean; available?: boolean } = {}) => ({ id, name, price_delta, is_default: false, available: true, ...more });
 const size: OptionGroup = { id: 1, name: 'Size', min_choices: 1, max_choices: 1, options: [option(11, 'Regular', 0, { is_default: true }), option(12, 'Large', 2000)] };
@@ -117,5 +117,20 @@ describe('the option sheet: its rules', () => {
     expect(optionWords(chosen)).toBe('Large · Soy · Extra shot');
     expect(chosen.filter((o) => !o.available).map((o) => o.name)).toEqual(['Soy']);
     expect(optionWords(undefined)).toBe('');
+  });
+});
+
+describe("an order's lines back in the cart (a declined payment tried again)", () => {
+  it('finds each option again by its group and name, and leaves out what the menu no longer has', () => {
+    const products = new Map([[latte.id, latte]]);
+    const items = [
+      { product_id: 7, name: 'Latte', price: 21000, qty: 2, options: [{ group: 'Size', name: 'Large', price_delta: 2000 }, { group: 'Milk', name: 'Oat', price_delta: 2500 }, { group: 'Extras', name: 'Gone', price_delta: 100 }] },
+      { product_id: 7, name: 'Latte', price: 16500, qty: 1 },
+      { product_id: 99, name: 'Old cake', price: 9000, qty: 1 },
+    ];
+    expect(linesOfOrder(items, products)).toEqual([
+      { product_id: 7, qty: 2, options: [12, 22] },
+      { product_id: 7, qty: 1 },
+    ]);
   });
 });
