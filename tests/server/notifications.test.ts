@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { notify } from '../../server/provider/notifications/notify';
 import { SECOND } from '../../server/lib/clock';
+import { completeOrder, key, products } from './orders.helpers';
 
 describeEachDb('notifications', (kind) => {
   const p = useTestProvider(kind);
@@ -45,6 +46,26 @@ describeEachDb('notifications', (kind) => {
     expect((await p.call('get', 'notification/list', { token: b.token }).expect(200)).body.data.unread).toBe(2);
     // reading again changes nothing
     expect((await p.call('post', 'notification/read', { token: a.token, body: { ids: [aItems[0].id] } }).expect(200)).body.data.unread).toBe(2);
+  });
+
+  it("counts an order's updates once: each new status leaves the earlier ones of that order read, all still listed", async () => {
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    const { latte } = await products(p);
+    const names: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      names.push(res.body.data.order.name);
+    }
+    await completeOrder(p, names[0]!);
+    const list = (await p.call('get', 'notification/list', { token: c.token }).expect(200)).body.data as { items: { type: string; title: string; link: string | null; read: boolean }[]; unread: number };
+    const ofOrder = (name: string) => list.items.filter((n) => n.type === 'order' && n.link === `/order/${name}`);
+    // the first order: paid, preparing, ready, completed, all listed; only the newest unread
+    expect(ofOrder(names[0]!).map((n) => n.read)).toEqual([false, true, true, true]);
+    expect(ofOrder(names[1]!).map((n) => n.read)).toEqual([false]);
+    // the points notices are their own news: one order's on their way and earned, the other's on their way
+    expect(list.unread).toBe(2 + list.items.filter((n) => n.type !== 'order' && !n.read).length);
+    expect(list.items.filter((n) => n.type !== 'order').length).toBeGreaterThan(0);
   });
 
   it('marks all read with all: true', async () => {

@@ -48,3 +48,15 @@ export function notificationsInsert(trx: Database, rows: Array<{ customerId: num
     .values(rows.map((row) => ({ customer_id: row.customerId, type: row.type, title: row.title, body: row.body, link: row.link, created_at: row.now })))
     .returning('id');
 }
+
+/** The customer's unread notices of these types and links, older than the new ones (`newIds`), read as of `at`: a newer word on the same thing replaced them. */
+export async function markSupersededRead(trx: Database, customerId: number, about: Array<{ type: NotificationType; link: string }>, newIds: number[], at: Date): Promise<void> {
+  await trx
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('customer_id', '=', customerId)
+    .where('read_at', 'is', null)
+    .where((eb) => eb.or(about.map((a) => eb.and([eb('type', '=', a.type), eb('link', '=', a.link)]))))
+    .$if(newIds.length > 0, (q) => q.where('id', 'not in', newIds))
+    .execute();
+}

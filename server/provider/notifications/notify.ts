@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { NotificationType } from '#contract';
 import type { PushKind } from '#contract/push';
 import { enqueueDeliveries } from '../push/push.repo';
-import { notificationsInsert } from './notifications.repo';
+import { markSupersededRead, notificationsInsert } from './notifications.repo';
 
 /**
  * Which kind of push a notice of this type is when its caller does not say (`push`): the kinds the
@@ -30,7 +30,15 @@ export async function notify(
   return id!;
 }
 
-export type Notice = { type: NotificationType; title: string; body: string; link?: string | null; push?: PushKind | null };
+export type Notice = {
+  type: NotificationType;
+  title: string;
+  body: string;
+  link?: string | null;
+  push?: PushKind | null;
+  /** a newer word on the same thing (an order's next status): the customer's earlier unread notices of this type and link count as read */
+  supersedes?: boolean;
+};
 
 /** notify() for several notices of one event, in their order, written by one statement; answers their ids in that order. */
 export async function notifyAll(trx: Database, clock: Clock, customerId: number, notices: Notice[]): Promise<number[]> {
@@ -51,6 +59,8 @@ export function noticesInsert(trx: Database, clock: Clock, customerId: number, n
   return {
     insert: notificationsInsert(trx, notices.map((n) => ({ customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now }))),
     async queue(ids: number[]): Promise<void> {
+      const superseded = notices.filter((n) => n.supersedes && n.link);
+      if (superseded.length > 0) await markSupersededRead(trx, customerId, superseded.map((n) => ({ type: n.type, link: n.link! })), ids, now);
       for (const [i, n] of notices.entries()) {
         const kind = n.push === undefined ? PUSH_BY_TYPE[n.type] : n.push;
         if (kind) await enqueueDeliveries(trx, { customerId, notificationId: ids[i]!, kind, now });

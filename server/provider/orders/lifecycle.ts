@@ -90,7 +90,7 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
     if (rise) await recordOrderTierRise(trx, order.id, rise);
   } else if (to === 'cancelled' && order.status !== 'pending_payment') await placeCustomer(trx, ctx, order.customer_id);
   const collectAt = to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
-  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...(notice ?? statusNotice(order, to, merchant, extra + points, collectAt)), link: orderLink(order.name), push: to === 'preparing' || to === 'ready' ? 'order_status' : null });
+  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...(notice ?? statusNotice(order, to, merchant, extra + points, collectAt)), link: orderLink(order.name), push: to === 'preparing' || to === 'ready' ? 'order_status' : null, supersedes: true });
   return updated;
 }
 
@@ -160,7 +160,7 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
  */
 export async function paidOrderEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, paid: OrderRow): Promise<void> {
   const points = paid.points_earned;
-  const notices: Notice[] = [{ type: 'order', ...statusNotice(paid, 'paid', merchant), link: orderLink(paid.name), push: null }];
+  const notices: Notice[] = [{ type: 'order', ...statusNotice(paid, 'paid', merchant), link: orderLink(paid.name), push: null, supersedes: true }];
   const pending =
     points > 0
       ? pendingInsert(trx, ctx.clock, {
