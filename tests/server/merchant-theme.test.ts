@@ -17,7 +17,7 @@ import { useTestProvider } from './support/provider';
 import { previewCall, settingsApi } from '#contract/settings.calls';
 import { staffApi } from '#contract/staff.calls';
 import { themeApi } from '#contract/theme.calls';
-import { callApi } from '../support/calls';
+import { callApi, gatewayCall } from '../support/calls';
 
 type Theme = Record<string, string>;
 
@@ -204,15 +204,15 @@ describeEachDb('a published theme reaches customers through every cache within 1
   it('through the gateway answer cache and the provider settings cache', async () => {
     const owner = await newStaff(stack.db, systemClock, { role: 'owner' });
     const cookie = `staff=${owner.token}`;
-    const settings = async () => ((await (await stack.api('GET', 'settings/main-setting')).json()) as { data: { brand_color: string } }).data;
+    const settings = async () => ((await (await gatewayCall(stack, settingsApi.mainSetting)).json()) as { data: { brand_color: string } }).data;
     // both caches hold the old settings now
     expect((await settings()).brand_color).toBe('#9a4a1c');
-    const cached = await stack.api('GET', 'settings/main-setting');
+    const cached = await gatewayCall(stack, settingsApi.mainSetting);
     expect(cached.headers.get('age'), 'the second read came from the gateway cache').toMatch(/^\d+$/);
 
-    const theme = ((await (await stack.api('GET', 'merchant/theme/draft', { cookie })).json()) as { data: { theme: Theme } }).data.theme;
-    expect((await stack.api('POST', 'merchant/theme/draft', { cookie, body: { ...theme, brand_color: '#1f5f8b' } })).status).toBe(200);
-    const published = await stack.api('POST', 'merchant/theme/publish', { cookie });
+    const theme = ((await (await gatewayCall(stack, themeApi.draft, { cookie })).json()) as { data: { theme: Theme } }).data.theme;
+    expect((await gatewayCall(stack, themeApi.saveDraft, { cookie, body: { ...theme, brand_color: '#1f5f8b' } })).status).toBe(200);
+    const published = await gatewayCall(stack, themeApi.publish, { cookie });
     expect(published.status).toBe(200);
     const start = Date.now();
     let seen = '';

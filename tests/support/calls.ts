@@ -67,3 +67,14 @@ export function callApi<C extends Call<any, any>>(client: Caller, declaration: C
 export function rawCall(client: Caller, method: 'get' | 'post' | 'delete', path: string, opts?: CallOptions): request.Test {
   return client.call(method, path, opts);
 }
+
+/** Anything that makes a call through a running gateway by method and path (a security test's stack). */
+export interface GatewayCaller {
+  api(method: 'GET' | 'POST', path: string, o?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+}
+
+/** Makes a declared call through a gateway (`/api/<path>`): its method and path from the declaration. */
+export function gatewayCall(stack: GatewayCaller, declaration: Call<any, any>, opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; params?: Record<string, string | number> } = {}): Promise<Response> {
+  const { params, ...rest } = opts;
+  return stack.api(declaration.method === 'get' ? 'GET' : 'POST', pathOf(declaration, params), rest);
+}
