@@ -1,11 +1,11 @@
-import useSWR from 'swr';
 import type { Address, AddressInput, AddressListData } from '#contract';
 import { addressesApi } from '#contract/addresses.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi, keyOf } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 export const addressesKey = keyOf(addressesApi.list);
-export const useAddresses = () => useSWR<AddressListData>(addressesKey, fetcher);
+export const useAddresses = () => useCall(addressesApi.list);
 
 /**
  * Saving or deleting an address can change the others too (which one is the default), so the list is

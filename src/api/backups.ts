@@ -1,7 +1,5 @@
 /** The console's backup status (owners). */
-import useSWR from 'swr';
-import type { BackupStatusData } from '#contract/backups';
 import { backupsApi } from '#contract/backups.calls';
-import { fetcher, keyOf } from './client';
+import { useCall } from './use-call';
 
-export const useBackupStatus = () => useSWR<BackupStatusData>(keyOf(backupsApi.status), fetcher);
+export const useBackupStatus = () => useCall(backupsApi.status);

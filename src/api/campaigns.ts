@@ -1,12 +1,12 @@
 /** Automatic campaigns, the customer's side (issue 31): whether the shop's campaign messages reach them at all. */
-import useSWR from 'swr';
 import type { CampaignPreferencesData } from '#contract/campaigns';
 import { campaignsApi } from '#contract/campaigns.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi, keyOf } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 const preferencesKey = keyOf(campaignsApi.preferences);
-export const useCampaignPreferences = () => useSWR<CampaignPreferencesData>(preferencesKey, fetcher);
+export const useCampaignPreferences = () => useCall(campaignsApi.preferences);
 
 const saveCampaignPreferences = (subscribed: boolean) => callApi(campaignsApi.unsubscribe, { subscribed });
 /** The answer is the choice as it now is: written at once. */

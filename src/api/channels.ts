@@ -1,6 +1,5 @@
 /** Going live (owners): how payments and messages are set up, a test message, and the set-up checklist. */
-import useSWR from 'swr';
-import type { ChannelsData, ClearDemoInput, Connectable, ConnectInput, SetupData, TestMessageInput } from '#contract/channels';
+import type { ChannelsData, ClearDemoInput, Connectable, ConnectInput, TestMessageInput } from '#contract/channels';
 import { channelsApi } from '#contract/channels.calls';
 import { menuApi } from '#contract/menu.calls';
 import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
@@ -9,13 +8,14 @@ import { shopApi } from '#contract/shop.calls';
 import { tiersConsoleApi } from '#contract/tiers.calls';
 import { wheelEditorApi } from '#contract/wheel.calls';
 import { staffApi } from '#contract/staff.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi, keyOf } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 /** How payments and messages are set up; `ask` false for a member of staff, whom the provider would refuse (the console's frame asks for everyone's page). */
-export const useChannels = (ask = true) => useSWR<ChannelsData>(ask ? keyOf(channelsApi.channels) : null, fetcher);
+export const useChannels = (ask = true) => useCall(ask ? channelsApi.channels : null);
 /** The Overview's checklist: read again when the owner comes back to it, so a step done elsewhere shows ticked. */
-export const useSetup = () => useSWR<SetupData>(keyOf(channelsApi.setup), fetcher, { revalidateOnMount: true, dedupingInterval: 0 });
+export const useSetup = () => useCall(channelsApi.setup, undefined, { revalidateOnMount: true, dedupingInterval: 0 });
 /** A test message through the real sender; it changes the activity log. */
 export const useSendTestMessage = () => useMutation((input: TestMessageInput) => callApi(channelsApi.testMessage, input), { refreshes: [staffApi.audit.path] });
 /** Clears the demo's content (and names the shop at set-up): everything it touched is read again. */

@@ -112,6 +112,10 @@ export function newIdempotencyKey(): string {
 /** SWR keys: the API path, plus its query when it has one. */
 export type Key = string | readonly [string, Query];
 
-export function fetcher<T>(key: Key): Promise<T> {
-  return typeof key === 'string' ? apiGet<T>(key) : apiGet<T>(key[0], key[1]);
+/**
+ * SWR's default fetcher (src/shared/swr.ts) and the settings' preload: a GET of the key. It answers
+ * `unknown`: a typed read goes through useCall (src/api/use-call.ts), whose answer is its declaration's.
+ */
+export function fetcher(key: Key): Promise<unknown> {
+  return typeof key === 'string' ? apiGet(key) : apiGet(key[0], key[1]);
 }

@@ -6,12 +6,12 @@
  */
 import useSWR from 'swr';
 import { staffApi } from '#contract/staff.calls';
-import type { CounterEarnsData, CounterRecentData } from '#contract/counter';
 import { counterApi } from '#contract/counter.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
-export const useCounterRecent = () => useSWR<CounterRecentData>(keyOf(counterApi.recent), fetcher, { refreshInterval: 15_000 });
+export const useCounterRecent = () => useCall(counterApi.recent, undefined, { refreshInterval: 15_000 });
 
 /** `locationId`: the counter's location (null: none chosen, the member's only one) */
 const at = <B extends object>(body: B, locationId: number | null) => (locationId === null ? body : { ...body, location_id: locationId });
@@ -20,7 +20,7 @@ export const useCounterRedeem = () =>
   useMutation((code: string, locationId: number | null = null) => callApi(counterApi.redeem, at({ code }, locationId)), { refreshes: [counterApi.recent.path, staffApi.audit.path] });
 export const useCounterUndo = () => useMutation((id: number) => callApi(counterApi.undo, { redemption_id: id }), { refreshes: [counterApi.recent.path, staffApi.audit.path] });
 
-export const useCounterEarns = () => useSWR<CounterEarnsData>(keyOf(counterApi.earns), fetcher, { refreshInterval: 15_000 });
+export const useCounterEarns = () => useCall(counterApi.earns, undefined, { refreshInterval: 15_000 });
 
 /** How the counter finds a customer: their member card's code (scanned or typed), or their phone number as they say it. */
 export type MemberFind = { code: string } | { phone: string };

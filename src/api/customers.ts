@@ -3,16 +3,15 @@
  * look customers up and owners adjust their points (hooks the customer app never uses, so never in its
  * build).
  */
-import useSWR from 'swr';
 import { staffApi } from '#contract/staff.calls';
-import useSWRInfinite from 'swr/infinite';
-import type { BirthdayBody, Customer, CustomerDetailData, CustomerSearchData } from '#contract';
+import type { BirthdayBody, Customer } from '#contract';
 import { customersApi, customersConsoleApi } from '#contract/customers.calls';
-import { callApi, fetcher, keyOf, type Key } from './client';
+import { callApi } from './client';
+import { pagesOf, useCall, useCallPages } from './use-call';
 import { useMutation, type Write } from './mutation';
 
 export const profileKey = customersApi.profile.path;
-export const useProfile = () => useSWR<Customer>(profileKey, fetcher);
+export const useProfile = () => useCall(customersApi.profile);
 
 /** An answer that is the customer as they now are: it is the profile. */
 const showCustomer = ({ customer }: { customer: Customer }): Write[] => [{ key: profileKey, data: customer }];
@@ -43,13 +42,10 @@ export const useRemoveBirthday = () => useMutation(() => callApi(customersApi.re
 
 /** Customers whose phone, name or e-mail holds `q` (every customer when empty), page by page. */
 export function useCustomerSearch(q: string) {
-  return useSWRInfinite<CustomerSearchData>(
-    (index: number, previous: CustomerSearchData | null): Key | null => (previous && previous.next_page === null ? null : keyOf(customersConsoleApi.search, { q, page: previous?.next_page ?? index + 1 })),
-    fetcher,
-  );
+  return useCallPages(pagesOf(customersConsoleApi.search, (page) => ({ q, page })));
 }
 
-export const useCustomerDetail = (id: number | null) => useSWR<CustomerDetailData>(id ? keyOf(customersConsoleApi.detail, { id }) : null, fetcher);
+export const useCustomerDetail = (id: number | null) => useCall(customersConsoleApi.detail, id ? { id } : null);
 
 /**
  * The owner's points adjustment. The idempotency key is made once per form submission (the caller

@@ -4,29 +4,29 @@
  * locations editor and the pause switch. The customer app polls the state: a pause or a closing shows
  * within LOCATIONS_POLL_MS.
  */
-import useSWR from 'swr';
-import type { DeliveryCheckData, LocationCreateInput, LocationsData, LocationUpdateInput, MerchantLocationsData, PauseChoice, PickupSlotsData } from '#contract/locations';
+import type { LocationCreateInput, LocationUpdateInput, PauseChoice } from '#contract/locations';
 import { locationsApi, locationsConsoleApi } from '#contract/locations.calls';
 import { boardApi } from '#contract/board.calls';
 import { staffApi } from '#contract/staff.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 /** how often the customer app asks whether the shop takes orders */
 export const LOCATIONS_POLL_MS = 15_000;
 
-export const useLocations = () => useSWR<LocationsData>(keyOf(locationsApi.list), fetcher, { refreshInterval: LOCATIONS_POLL_MS, revalidateOnFocus: true });
+export const useLocations = () => useCall(locationsApi.list, undefined, { refreshInterval: LOCATIONS_POLL_MS, revalidateOnFocus: true });
 /** a location's pickup times (null: none asked for) */
 export const usePickupSlots = (locationId: number | null) =>
-  useSWR<PickupSlotsData>(locationId === null ? null : keyOf(locationsApi.slots, { location_id: locationId }), fetcher, { refreshInterval: 60_000, revalidateOnFocus: true });
+  useCall(locationsApi.slots, locationId === null ? null : { location_id: locationId }, { refreshInterval: 60_000, revalidateOnFocus: true });
 
 /** whether the shop delivers to a point (null: none to check) */
 export const useDeliveryCheck = (point: { lat: number; lng: number } | null) =>
-  useSWR<DeliveryCheckData>(point === null ? null : keyOf(locationsApi.deliveryCheck, { lat: point.lat, lng: point.lng }), fetcher, { revalidateOnFocus: false, keepPreviousData: true });
+  useCall(locationsApi.deliveryCheck, point === null ? null : { lat: point.lat, lng: point.lng }, { revalidateOnFocus: false, keepPreviousData: true });
 
 // the merchant console
 
-export const useMerchantLocations = () => useSWR<MerchantLocationsData>(keyOf(locationsConsoleApi.all), fetcher, { refreshInterval: 30_000 });
+export const useMerchantLocations = () => useCall(locationsConsoleApi.all, undefined, { refreshInterval: 30_000 });
 
 // a function, not a constant: the customer app's build drops the console's calls only while no module-level code reads them
 const locationsChanged = (...more: string[]) => ({ refreshes: [locationsConsoleApi.all.path, locationsApi.list.path, staffApi.audit.path, ...more], wait: true });

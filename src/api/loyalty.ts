@@ -3,14 +3,14 @@
  * saves and status changes (the list and the activity log read again), and the simulator, which
  * writes nothing.
  */
-import useSWR from 'swr';
-import type { LoyaltyRuleInput, LoyaltyRulesData, LoyaltyRuleStatusInput } from '#contract/loyalty';
+import type { LoyaltyRuleInput, LoyaltyRuleStatusInput } from '#contract/loyalty';
 import { loyaltyConsoleApi } from '#contract/loyalty.calls';
 import { staffApi } from '#contract/staff.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
-export const useLoyaltyRules = () => useSWR<LoyaltyRulesData>(keyOf(loyaltyConsoleApi.rules), fetcher);
+export const useLoyaltyRules = () => useCall(loyaltyConsoleApi.rules);
 
 // a function, not a constant: the customer app's build drops the console's calls only while no module-level code reads them
 const rulesChanged = () => ({ refreshes: [loyaltyConsoleApi.rules.path, staffApi.audit.path], wait: true });

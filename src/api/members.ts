@@ -2,10 +2,8 @@
  * The customer's member card: its rotating codes, the points balance and the latest counter earn,
  * asked again every few seconds while the card is open, so points given at the counter show within 5 s.
  */
-import useSWR from 'swr';
-import type { MemberCardData } from '#contract/members';
 import { membersApi } from '#contract/members.calls';
-import { fetcher, keyOf } from './client';
+import { useCall } from './use-call';
 import { useProfile } from './customers';
 import { useRefreshWhen } from './mutation';
 import { shows } from './shows';
@@ -19,7 +17,7 @@ export const MEMBER_CARD_POLL_MS = 3000;
  * the balance on Home and in the profile, the history, and the bell for the notification that came with it.
  */
 export const useMemberCard = (open: boolean) => {
-  const card = useSWR<MemberCardData>(open ? keyOf(membersApi.card) : null, fetcher, { refreshInterval: MEMBER_CARD_POLL_MS, revalidateOnFocus: true, keepPreviousData: false });
+  const card = useCall(open ? membersApi.card : null, undefined, { refreshInterval: MEMBER_CARD_POLL_MS, revalidateOnFocus: true, keepPreviousData: false });
   const profilePoints = useProfile().data?.points;
   const points = card.data?.points;
   useRefreshWhen(points !== undefined && profilePoints !== undefined && points !== profilePoints ? `${points}` : null, shows.points);

@@ -2,16 +2,16 @@
  * The owner's menu editor in the merchant console. Every change says what it changes, so the page that
  * made it shows it at once (the shop's menu and the audit log too).
  */
-import useSWR from 'swr';
 import { shopApi } from '#contract/shop.calls';
 import { staffApi } from '#contract/staff.calls';
-import type { MenuData, ProductFields } from '#contract/menu';
+import type { ProductFields } from '#contract/menu';
 import { menuApi } from '#contract/menu.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 /** `load` false: not asked (a page staff open too) */
-export const useMenuEditor = (load = true) => useSWR<MenuData>(load ? keyOf(menuApi.menu) : null, fetcher);
+export const useMenuEditor = (load = true) => useCall(load ? menuApi.menu : null);
 
 const menuChanged = { refreshes: [menuApi.menu.path, shopApi.catalog.path, staffApi.audit.path], wait: true };
 export const useCreateCategory = () => useMutation((name: string) => callApi(menuApi.createCategory, { name }), menuChanged);

@@ -1,11 +1,12 @@
-import useSWR from 'swr';
-import type { NotificationListData, NotificationReadBody } from '#contract';
+import type { NotificationReadBody } from '#contract';
 import { notificationsApi } from '#contract/notifications.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi } from './client';
+import { pagesOf, useCall } from './use-call';
 import { useMutation } from './mutation';
 
-export const notificationsKey = (page = 1) => keyOf(notificationsApi.list, { page });
-export const useNotifications = (page = 1) => useSWR<NotificationListData>(notificationsKey(page), fetcher, { refreshInterval: 30_000 });
+/** The notifications, page by page. */
+export const notificationPages = pagesOf(notificationsApi.list, (page) => ({ page }));
+export const useNotifications = (page = 1) => useCall(notificationsApi.list, { page }, { refreshInterval: 30_000 });
 
 /**
  * Marks notifications read; the answer is the unread count. Read or refused, the list and the unread

@@ -2,16 +2,17 @@ import useSWR from 'swr';
 import { rewardsApi } from '#contract/rewards.calls';
 import { shopApi } from '#contract/shop.calls';
 import { walletApi } from '#contract/wallet.calls';
-import { isPaid, isTerminal, type ErrorCode, type OrderCreateBody, type OrderDetailData, type OrderListData, type QuoteBody, type QuoteData, type WalletBalanceData } from '#contract';
+import { isPaid, isTerminal, type ErrorCode, type OrderCreateBody, type QuoteBody, type WalletBalanceData } from '#contract';
 import { locationsApi } from '#contract/locations.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { shows } from './shows';
-import { ApiRequestError, callApi, fetcher, keyOf } from './client';
+import { ApiRequestError, callApi } from './client';
+import { pagesOf, useCall } from './use-call';
 import { useMutation, useRefreshWhen } from './mutation';
 
-export const orderListKey = (page = 1) => keyOf(ordersApi.list, { page });
-export const orderDetailKey = (name: string) => keyOf(ordersApi.detail, { name });
-export const useOrders = (page = 1) => useSWR<OrderListData>(orderListKey(page), fetcher);
+/** The customer's orders, page by page. */
+export const orderPages = pagesOf(ordersApi.list, (page) => ({ page }));
+export const useOrders = (page = 1) => useCall(ordersApi.list, { page });
 
 /** A paid order changed the order list, the balances (wallet, points earned) and the voucher it used. */
 const orderPaid = [...shows.orders, ...shows.money, ...shows.points, ...shows.vouchers];
@@ -21,7 +22,7 @@ const orderPaid = [...shows.orders, ...shows.money, ...shows.points, ...shows.vo
  * gateway's payment arrived), what the payment changed is read again.
  */
 export function useOrder(name: string | null) {
-  const order = useSWR<OrderDetailData>(name ? orderDetailKey(name) : null, fetcher, {
+  const order = useCall(ordersApi.detail, name ? { name } : null, {
     refreshInterval: (d) => (d && !isTerminal(d.order.status) ? 5000 : 0),
   });
   useRefreshWhen(order.data && isPaid(order.data.order.status) ? order.data.order.name : null, orderPaid);
@@ -38,7 +39,7 @@ const QUOTE_REFUSALS: Partial<Record<ErrorCode, string[]>> = {
 
 /** The price of a checkout; a refusal that shows the page was out of date reads that part again. */
 export function useQuote(body: QuoteBody | null) {
-  const quote = useSWR<QuoteData>(body ? [ordersApi.quote.path, JSON.stringify(body)] : null, () => callApi(ordersApi.quote, body!), {
+  const quote = useSWR(body ? [ordersApi.quote.path, JSON.stringify(body)] : null, () => callApi(ordersApi.quote, body!), {
     shouldRetryOnError: false,
   });
   const code = quote.error instanceof ApiRequestError ? (quote.error.code as ErrorCode) : null;

@@ -1,11 +1,10 @@
 /** The wallet card (Apple Wallet, Google Wallet): which buttons show, the pass's address, the Google link. */
-import useSWR from 'swr';
-import type { PassStatusData } from '#contract/passes';
 import { passesApi } from '#contract/passes.calls';
-import { apiUrl, callApi, fetcher, keyOf } from './client';
+import { apiUrl, callApi } from './client';
+import { useCall } from './use-call';
 
 /** `open`: the member card is on screen (else nothing is asked). Kept for the session: configuration changes with a restart. */
-export const usePassStatus = (open: boolean) => useSWR<PassStatusData>(open ? keyOf(passesApi.status) : null, fetcher, { revalidateOnFocus: false });
+export const usePassStatus = (open: boolean) => useCall(open ? passesApi.status : null, undefined, { revalidateOnFocus: false });
 
 /** Where the .pkpass downloads (the session cookie goes along; Safari on iOS opens it in Wallet). */
 export const applePassUrl = () => apiUrl(passesApi.apple.path);

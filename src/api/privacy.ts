@@ -2,16 +2,16 @@
  * The customer's own data (issue 45): a copy of everything the shop holds on them, saved as a file, and
  * asking for their account to be deleted (with what a deletion would leave behind, read first).
  */
-import useSWR from 'swr';
 import type { CustomerDataExport, DeletionStatusData } from '#contract/privacy';
 import { privacyApi } from '#contract/privacy.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi, keyOf } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 const deletionKey = keyOf(privacyApi.deletion);
 
 /** `open`: the "Delete my account" dialog is on screen (else nothing is asked). */
-export const useDeletionStatus = (open: boolean) => useSWR<DeletionStatusData>(open ? deletionKey : null, fetcher, { revalidateOnFocus: false });
+export const useDeletionStatus = (open: boolean) => useCall(open ? privacyApi.deletion : null, undefined, { revalidateOnFocus: false });
 
 /** The date part of a file name (YYYY-MM-DD) of an instant, in the shop's time zone (UTC without one). */
 function isoDay(at: Date, timeZone = 'UTC'): string {

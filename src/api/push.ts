@@ -1,12 +1,12 @@
 /** Web push: the shop's key and the customer's settings, this browser's subscription, the kinds. */
-import useSWR from 'swr';
 import type { PushPreferencesInput, PushStatusData, PushSubscribeInput } from '#contract/push';
 import { pushApi } from '#contract/push.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi, keyOf } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 export const pushStatusKey = keyOf(pushApi.status);
-export const usePushStatus = () => useSWR<PushStatusData>(pushStatusKey, fetcher);
+export const usePushStatus = () => useCall(pushApi.status);
 
 /** Every call answers the settings as they now are: written at once. */
 const writesStatus = { writes: (answer: PushStatusData) => [{ key: pushStatusKey, data: answer }] };

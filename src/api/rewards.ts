@@ -7,17 +7,16 @@ import { useCallback } from 'react';
 import { customersApi } from '#contract/customers.calls';
 import { staffApi } from '#contract/staff.calls';
 import { wheelEditorApi } from '#contract/wheel.calls';
-import useSWR, { useSWRConfig } from 'swr';
-import type { Customer, RewardFields, RewardListData, RewardsEditorData, StorageData, VoucherCodeData, VoucherTab } from '#contract';
+import { useSWRConfig } from 'swr';
+import type { Customer, RewardFields, RewardListData, VoucherTab } from '#contract';
 import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
 import { shows } from './shows';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi, keyOf } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
-export const rewardsKey = keyOf(rewardsApi.list);
-export const storageKey = (status: VoucherTab) => keyOf(rewardsApi.storage, { status });
-export const useRewards = () => useSWR<RewardListData>(rewardsKey, fetcher);
-export const useVoucherStorage = (status: VoucherTab) => useSWR<StorageData>(storageKey(status), fetcher);
+export const useRewards = () => useCall(rewardsApi.list);
+export const useVoucherStorage = (status: VoucherTab) => useCall(rewardsApi.storage, { status });
 
 /** how often an open voucher asks the shop whether it was used (the issue: seen within 5 s) */
 export const VOUCHER_CODE_POLL_MS = 4000;
@@ -28,7 +27,7 @@ export const VOUCHER_CODE_POLL_MS = 4000;
  */
 const voucherCodeKey = (id: number) => keyOf(rewardsApi.voucherCode, { id });
 export const useVoucherCode = (id: number | null) =>
-  useSWR<VoucherCodeData>(id === null ? null : voucherCodeKey(id), fetcher, { refreshInterval: VOUCHER_CODE_POLL_MS, revalidateOnFocus: true, keepPreviousData: false });
+  useCall(rewardsApi.voucherCode, id === null ? null : { id }, { refreshInterval: VOUCHER_CODE_POLL_MS, revalidateOnFocus: true, keepPreviousData: false });
 
 /**
  * Reads a voucher's code into the cache before the page that shows it does, so its QR code is there at
@@ -39,7 +38,7 @@ export function usePreloadVoucherCode(): (id: number) => Promise<void> {
   return useCallback(
     async (id: number) => {
       try {
-        await mutate(voucherCodeKey(id), fetcher<VoucherCodeData>(voucherCodeKey(id)), { revalidate: false });
+        await mutate(voucherCodeKey(id), callApi(rewardsApi.voucherCode, { id }), { revalidate: false });
       } catch {
         // the page shows its own loading and error states for the code
       }
@@ -90,7 +89,7 @@ export const useRedeemReward = () =>
 // ---------------------------------------------------------------------------------------------
 
 /** `load` false asks nothing (staff may not read the catalogue). */
-export const useRewardsEditor = (load = true) => useSWR<RewardsEditorData>(load ? keyOf(rewardsEditorApi.list) : null, fetcher);
+export const useRewardsEditor = (load = true) => useCall(load ? rewardsEditorApi.list : null);
 
 /** A change to the catalogue shows in the editor, the customers' catalogue, the wheel editor's prizes and the audit log. */
 // a function, not a constant: the customer app's build, which never edits rewards, drops it with the console's calls it names

@@ -1,8 +1,8 @@
 import type { MapConfig } from '#contract/map';
 import useSWR from 'swr';
-import type { SiteSettings } from '#contract';
 import { previewCall, settingsApi } from '#contract/settings.calls';
-import { fetcher, keyOf, type Key } from './client';
+import { keyOf, type Key } from './client';
+import { useCall } from './use-call';
 
 export const settingsKey = settingsApi.mainSetting.path;
 
@@ -38,7 +38,8 @@ export function settingsSource(): Key {
  * changes nothing on the page (SWR compares it). Failures are logged and the app renders anyway.
  */
 export function useSettings() {
-  return useSWR<SiteSettings>(settingsSource(), fetcher, { revalidateOnFocus: true, revalidateIfStale: false, refreshInterval: SETTINGS_REFRESH_MS });
+  const code = previewCode();
+  return useCall(code ? previewCall : settingsApi.mainSetting, code ? { token: code } : undefined, { revalidateOnFocus: true, revalidateIfStale: false, refreshInterval: SETTINGS_REFRESH_MS });
 }
 
 /** How often an open app reads the settings again (ms). */
@@ -64,5 +65,5 @@ export async function fetchAppConfig(): Promise<AppConfig> {
 export const appConfigKey = 'app-config';
 
 export function useAppConfig() {
-  return useSWR<AppConfig>(appConfigKey, fetchAppConfig, { revalidateOnFocus: false, revalidateIfStale: false });
+  return useSWR(appConfigKey, fetchAppConfig, { revalidateOnFocus: false, revalidateIfStale: false });
 }

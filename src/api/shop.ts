@@ -1,7 +1,4 @@
-import useSWR from 'swr';
-import type { CatalogData } from '#contract';
 import { shopApi } from '#contract/shop.calls';
-import { fetcher, keyOf } from './client';
+import { useCall } from './use-call';
 
-export const catalogKey = keyOf(shopApi.catalog);
-export const useCatalog = () => useSWR<CatalogData>(catalogKey, fetcher);
+export const useCatalog = () => useCall(shopApi.catalog);

@@ -3,25 +3,25 @@
  * HttpOnly cookie, separate from a customer's: nothing here holds a token.
  */
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import type { ActivityKind } from '#contract/activity';
-import type { AuditListData, PendingInvitesData, StaffListData, StaffMeData, StaffRole, StaffSessionData, StaffSessionState, StaffSetupInput } from '#contract/staff';
+import type { StaffRole, StaffSessionData, StaffSetupInput } from '#contract/staff';
 import { staffApi } from '#contract/staff.calls';
-import { callApi, fetcher, keyOf, type Key } from './client';
+import { callApi, keyOf } from './client';
+import { pagesOf, useCall, useCallPages } from './use-call';
 import { useMutation } from './mutation';
 
 const meKey = keyOf(staffApi.me);
 const sessionKey = keyOf(staffApi.session);
 
 /** The signed-in member, on a page only they reach (401 SESSION_EXPIRED when their session ended meanwhile). */
-export const useStaffMe = () => useSWR<StaffMeData>(meKey, fetcher, { shouldRetryOnError: false });
+export const useStaffMe = () => useCall(staffApi.me, undefined, { shouldRetryOnError: false });
 /**
  * Who is signed in, asked by every console page first: answered 200 whoever asks (`staff: null` when
  * nobody is), so a signed-out visitor's browser shows no failed call; and whether the shop has an owner.
  */
-export const useStaffSession = () => useSWR<StaffSessionState>(sessionKey, fetcher, { shouldRetryOnError: false });
-export const useStaffList = () => useSWR<StaffListData>(keyOf(staffApi.team), fetcher);
-export const usePendingInvites = () => useSWR<PendingInvitesData>(keyOf(staffApi.invites), fetcher);
+export const useStaffSession = () => useCall(staffApi.session, undefined, { shouldRetryOnError: false });
+export const useStaffList = () => useCall(staffApi.team);
+export const usePendingInvites = () => useCall(staffApi.invites);
 
 /** What the activity log shows: everything, or one person's (a staff id, or the machine key), one kind's, between two days. */
 export interface ActivityFilter {
@@ -33,11 +33,7 @@ export interface ActivityFilter {
 
 /** The audit log, newest first, page by page, filtered. */
 export function useAuditLog(filter: ActivityFilter = {}) {
-  return useSWRInfinite<AuditListData>(
-    (index: number, previous: AuditListData | null): Key | null =>
-      previous && previous.next_page === null ? null : keyOf(staffApi.audit, { page: previous?.next_page ?? index + 1, person: filter.person, kind: filter.kind, from: filter.from, to: filter.to }),
-    fetcher,
-  );
+  return useCallPages(pagesOf(staffApi.audit, (page) => ({ page, person: filter.person, kind: filter.kind, from: filter.from, to: filter.to })));
 }
 
 /** What a one-time link is for (its page shows the shop, the role, who sent it, the fixed address); never retried: a dead link stays dead. */

@@ -1,16 +1,16 @@
 /** The theme (the console's Brand page): the draft kept on the server, publishing, versions, share-preview links. */
-import useSWR from 'swr';
 import { settingsApi } from '#contract/settings.calls';
 import { staffApi } from '#contract/staff.calls';
-import type { ThemeDraftData, ThemeSettings, ThemeVersionsData } from '#contract/theme';
+import type { ThemeSettings } from '#contract/theme';
 import { themeApi } from '#contract/theme.calls';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi, keyOf } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 const draftKey = keyOf(themeApi.draft);
 
-export const useThemeDraft = () => useSWR<ThemeDraftData>(draftKey, fetcher, { revalidateOnFocus: false });
-export const useThemeVersions = () => useSWR<ThemeVersionsData>(keyOf(themeApi.versions), fetcher);
+export const useThemeDraft = () => useCall(themeApi.draft, undefined, { revalidateOnFocus: false });
+export const useThemeVersions = () => useCall(themeApi.versions);
 
 /** Keeps the draft on the server: the answer is the draft as saved, with its contrast checks. */
 export const useSaveThemeDraft = () => useMutation((draft: ThemeSettings) => callApi(themeApi.saveDraft, draft), { writes: (a) => [{ key: draftKey, data: a }] });

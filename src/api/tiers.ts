@@ -1,8 +1,5 @@
 /** The customer's tier (issue 30): where they stand, the next tier and what every tier gives. */
-import useSWR from 'swr';
-import type { TierStatusData } from '#contract/tiers';
 import { tiersApi } from '#contract/tiers.calls';
-import { fetcher, keyOf } from './client';
+import { useCall } from './use-call';
 
-export const tierStatusKey = keyOf(tiersApi.status);
-export const useTierStatus = () => useSWR<TierStatusData>(tierStatusKey, fetcher);
+export const useTierStatus = () => useCall(tiersApi.status);

@@ -1,21 +1,19 @@
-import useSWR from 'swr';
-import type { TopupStatusData, WalletBalanceData } from '#contract';
 import { walletApi } from '#contract/wallet.calls';
 import { shows } from './shows';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi } from './client';
+import { pagesOf, useCall } from './use-call';
 import { useMutation, useRefreshWhen } from './mutation';
 
-export const walletBalanceKey = keyOf(walletApi.balance);
-export const walletHistoryKey = (page = 1) => keyOf(walletApi.history, { page });
-export const topupStatusKey = (topupId: string) => keyOf(walletApi.topupStatus, { topup_id: topupId });
-export const useWalletBalance = () => useSWR<WalletBalanceData>(walletBalanceKey, fetcher);
+/** The wallet's history, page by page. */
+export const walletHistoryPages = pagesOf(walletApi.history, (page) => ({ page }));
+export const useWalletBalance = () => useCall(walletApi.balance);
 
 /**
  * Polls while the payment is still pending: the result reaches the provider by webhook. Once it is
  * settled the wallet changed (paid) and a notification came (either way): they are read again.
  */
 export function useTopupStatus(topupId: string | null) {
-  const status = useSWR<TopupStatusData>(topupId ? topupStatusKey(topupId) : null, fetcher, {
+  const status = useCall(walletApi.topupStatus, topupId ? { topup_id: topupId } : null, {
     refreshInterval: (d) => (d && d.topup.status === 'pending' ? 2000 : 0),
   });
   const settled = status.data?.topup.status === 'paid' || status.data?.topup.status === 'failed';

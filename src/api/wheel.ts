@@ -2,16 +2,15 @@
  * The spin-and-win wheel: the customer's wheel and spins; and the owner's wheel in the merchant console
  * (its hooks are functions only, so the customer app's build, which never calls them, drops them).
  */
-import useSWR from 'swr';
 import { staffApi } from '#contract/staff.calls';
-import type { WheelConfig, WheelConfigData, WheelEditorData } from '#contract';
+import type { WheelConfig } from '#contract';
 import { wheelApi, wheelEditorApi } from '#contract/wheel.calls';
 import { shows } from './shows';
-import { callApi, fetcher, keyOf } from './client';
+import { callApi } from './client';
+import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
-export const wheelKey = keyOf(wheelApi.config);
-export const useWheel = () => useSWR<WheelConfigData>(wheelKey, fetcher);
+export const useWheel = () => useCall(wheelApi.config);
 
 const spinWheel = (idempotencyKey: string) => callApi(wheelApi.spin, { idempotency_key: idempotencyKey });
 
@@ -29,6 +28,6 @@ export const useSpinWheel = () =>
 // The owner's wheel (the merchant console)
 // ---------------------------------------------------------------------------------------------
 
-export const useWheelEditor = () => useSWR<WheelEditorData>(keyOf(wheelEditorApi.editor), fetcher, { revalidateOnFocus: false });
+export const useWheelEditor = () => useCall(wheelEditorApi.editor, undefined, { revalidateOnFocus: false });
 
 export const usePublishWheel = () => useMutation((draft: WheelConfig) => callApi(wheelEditorApi.publish, draft), { refreshes: [wheelEditorApi.editor.path, wheelApi.config.path, staffApi.audit.path], wait: true });

@@ -23,6 +23,8 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase } from '../server/support/provider';
 import { describeEachDb, describePostgres, newStackPhone, useStack, STACK_MERCHANT_KEY, STACK_SECRET, STACK_WEBHOOK_SECRET, type DbKind } from './support';
+import { customersApi } from '#contract/customers.calls';
+import { gatewayCall } from '../support/calls';
 
 const CLIENT_ID = 'accounts-test.apps.example';
 
@@ -310,12 +312,12 @@ describeEachDb('accounts in production mode', (kind) => {
   it('e-mail verification says it is unavailable; changing the address still works, unverified', async () => {
     const email = newEmail('prod');
     const c = await stack.signUp({ email });
-    const res = await stack.api('POST', 'customer/email/verify/request', { cookie: c.cookie, body: { email } });
+    const res = await gatewayCall(stack, customersApi.emailVerifyRequest, { cookie: c.cookie, body: { email } });
     expect(res.status).toBe(503);
     const body = (await res.json()) as Body;
     expect(body.error.code).toBe('EMAIL_UNAVAILABLE');
     expect(body.message).toBe("We can't send e-mails just now, so your address can't be verified yet.");
-    const changed = await stack.api('POST', 'customer/change-email', { cookie: c.cookie, body: { email: newEmail('prod2') } });
+    const changed = await gatewayCall(stack, customersApi.changeEmail, { cookie: c.cookie, body: { email: newEmail('prod2') } });
     expect(changed.status).toBe(200);
     expect(((await changed.json()) as Body).data.customer).toMatchObject({ email_verified: false });
     expect(await stack.db.selectFrom('dev_outbox').select('id').execute()).toEqual([]);

@@ -12,6 +12,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { FakeClock } from '../../server/lib/clock';
 import { describeEachDb, describePostgres, newStackPhone, startStack, useStack, STACK_SECRET, type DbKind, type Stack } from './support';
+import { addressesApi } from '#contract/addresses.calls';
+import { authApi } from '#contract/auth.calls';
+import { customersApi } from '#contract/customers.calls';
+import { gatewayCall } from '../support/calls';
 
 interface Seen {
   method: string;
@@ -68,7 +72,7 @@ describeEachDb('security: a signed call seen on the wire cannot be sent again', 
 
   it('a sign-in code request, replayed for another phone from another address, sends nothing (SMS pumping past the per-address limit)', async () => {
     const phone = newStackPhone();
-    expect((await s.api('POST', 'auth/otp/request', { body: { phone, purpose: 'register' } })).status).toBe(200);
+    expect((await gatewayCall(s, authApi.otpRequest, { body: { phone, purpose: 'register' } })).status).toBe(200);
     const captured = last(seen, 'POST', 'auth/otp/request');
     const victims = [newStackPhone(), newStackPhone(), newStackPhone()];
     for (const [i, victim] of victims.entries()) {
@@ -81,7 +85,7 @@ describeEachDb('security: a signed call seen on the wire cannot be sent again', 
 
   it('the same call sent again exactly (same body, same address) changes nothing: one address, not two', async () => {
     const { cookie, customerId } = await s.signUp();
-    expect((await s.api('POST', 'address/create', { cookie, body: HOME })).status).toBe(201);
+    expect((await gatewayCall(s, addressesApi.create, { cookie, body: HOME })).status).toBe(201);
     const res = await replay(s, last(seen, 'POST', 'address/create'), { body: JSON.stringify(HOME) });
     expect(res.status, JSON.stringify(res.body)).toBe(401);
     expect(res.body.error.code).toBe('BAD_SIGNATURE');
@@ -90,7 +94,7 @@ describeEachDb('security: a signed call seen on the wire cannot be sent again', 
 
   it('a captured call cannot be turned into another: another body, another method, another query', async () => {
     const { cookie } = await s.signUp();
-    expect((await s.api('POST', 'address/create', { cookie, body: HOME })).status).toBe(201);
+    expect((await gatewayCall(s, addressesApi.create, { cookie, body: HOME })).status).toBe(201);
     const post = last(seen, 'POST', 'address/create');
     const other = await replay(s, post, { body: JSON.stringify({ ...HOME, label: 'Attacker', line1: '1 Elsewhere Road' }) });
     expect([other.status, other.body.error?.code]).toEqual([401, 'BAD_SIGNATURE']);
@@ -108,7 +112,7 @@ describeEachDb('security: a signed call seen on the wire cannot be sent again', 
   it('a signature older than 30 s is refused, even for a read', async () => {
     const { cookie } = await s.signUp();
     clock.set(new Date());
-    expect((await s.api('GET', 'customer/profile', { cookie })).status).toBe(200);
+    expect((await gatewayCall(s, customersApi.profile, { cookie })).status).toBe(200);
     const get = last(seen, 'GET', 'customer/profile');
     expect((await replay(s, get)).status).toBe(200); // a read sent again at once is a read (docs/security.md: a GET is not recorded)
     clock.advance(31_000);
@@ -127,7 +131,7 @@ describePostgres('security: the replay cache is shared by every provider instanc
     try {
       const seen = tap(s);
       const { cookie, customerId } = await s.signUp();
-      expect((await s.api('POST', 'address/create', { cookie, body: HOME })).status).toBe(201);
+      expect((await gatewayCall(s, addressesApi.create, { cookie, body: HOME })).status).toBe(201);
       const captured = last(seen, 'POST', 'address/create');
       // a second instance of the provider behind the same base URL (a load balancer), on the same database
       const second = await s.secondProvider();

@@ -13,6 +13,8 @@ import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { makeDist } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
 import { describeEachDb, useStack } from './support';
+import { staffApi } from '#contract/staff.calls';
+import { gatewayCall } from '../support/calls';
 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.99) - 1)]!;
 
@@ -26,7 +28,7 @@ describeEachDb('console security: failed sign-ins do not stall the shop', (kind)
   const stack = useStack(() => ({ kind, config: { trustProxyHops: 1, distDir: dist.dist } }));
   beforeAll(async () => {
     ownerEmail = newStaffEmail();
-    const res = await stack.api('POST', 'merchant/auth/setup', { body: { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email: ownerEmail, password: STAFF_PASSWORD } });
+    const res = await gatewayCall(stack, staffApi.setup, { body: { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email: ownerEmail, password: STAFF_PASSWORD } });
     expect(res.status).toBe(201);
   });
 

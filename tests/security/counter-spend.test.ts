@@ -16,6 +16,9 @@ import { cookiePair } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
 import { PASS_TYPE, testPasses, unzip } from '../server/support/wallet';
 import { describeEachDb, useStack, type Stack } from './support';
+import { passesApi } from '#contract/passes.calls';
+import { staffApi } from '#contract/staff.calls';
+import { gatewayCall } from '../support/calls';
 
 /** an answer's JSON, read loosely: the assertions say what matters */
 type Body = any;
@@ -32,7 +35,7 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
   let reward: string;
 
   beforeAll(async () => {
-    const res = await stack.api('POST', 'merchant/auth/setup', {
+    const res = await gatewayCall(stack, staffApi.setup, {
       body: { token: await createOwnerSetupLink(stack.db, clock), name: 'Olive Owner', email: newStaffEmail(), password: STAFF_PASSWORD },
     });
     expect(res.status).toBe(201);
@@ -52,7 +55,7 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
   const spend = (body: Record<string, unknown>) => call(stack, 'POST', 'merchant/counter/member/redeem', { cookie: staff, body: { reward, idempotency_key: randomUUID(), ...body } });
   const memberCard = async (cookie: string) => (await call(stack, 'GET', 'member/card', { cookie })).body.data;
   async function applePass(cookie: string) {
-    const res = await stack.api('GET', 'pass/apple', { cookie });
+    const res = await gatewayCall(stack, passesApi.apple, { cookie });
     expect(res.status).toBe(200);
     return JSON.parse(unzip(Buffer.from(await res.arrayBuffer())).get('pass.json')!.toString()) as { serialNumber: string; authenticationToken: string; barcodes: { message: string }[] };
   }

@@ -12,6 +12,8 @@ import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { newStaff } from '../server/merchant.helpers';
 import { parseCsv } from '../server/support/csv';
 import { describeEachDb, useStack, type DbKind } from './support';
+import { ordersApi } from '#contract/orders.calls';
+import { gatewayCall } from '../support/calls';
 
 const NAMES = ['Ana;=1+2;', 'Ben\t=HYPERLINK("http://evil.example")', 'Cy,@SUM(A1:A9),', 'Di;+1;-2', 'Ed\n=1+1'];
 const FORMULA = /^[=+\-@\t\r]/;
@@ -31,7 +33,7 @@ describeEachDb('security: CSV exports never hold a formula cell', (kind: DbKind)
     for (const name of NAMES) {
       const { cookie, customerId } = await s.signUp({ name });
       await s.db.transaction().execute((trx) => postWalletEntry(trx, systemClock, customerId, { type: 'adjust', amount: 100_000, reason: 'Test grant' }));
-      const res = await s.api('POST', 'order/create', { cookie, body: { items: [{ product_id: latte, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+      const res = await gatewayCall(s, ordersApi.create, { cookie, body: { items: [{ product_id: latte, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
       expect(res.status).toBe(201);
     }
   });

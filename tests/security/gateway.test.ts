@@ -19,15 +19,20 @@ import { readOutbox } from '../../server/provider/auth/sender';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { UPSTREAM_SECRET, captureLogger, fakeUpstream, makeDist, raw, setCookies, startGateway, testConfig, withoutDeviceCookie, type FakeUpstream, type TestGateway } from '../server/gateway.helpers';
 import { STACK_SECRET, newStackPhone, useStack, type Stack } from './support';
+import { authApi } from '#contract/auth.calls';
+import { customersApi } from '#contract/customers.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { staffApi } from '#contract/staff.calls';
+import { gatewayCall } from '../support/calls';
 
 const json = { 'content-type': 'application/json' };
 
 /** A registration token for a new phone, through the gateway (otp/request, then otp/verify). */
 async function registrationToken(stack: Stack): Promise<string> {
   const phone = newStackPhone();
-  const requested = await stack.api('POST', 'auth/otp/request', { body: { phone, purpose: 'register' } });
+  const requested = await gatewayCall(stack, authApi.otpRequest, { body: { phone, purpose: 'register' } });
   expect(requested.status).toBe(200);
-  const verified = await stack.api('POST', 'auth/otp/verify', { body: { phone, code: stack.lastCode(phone), purpose: 'register' } });
+  const verified = await gatewayCall(stack, authApi.otpVerify, { body: { phone, code: stack.lastCode(phone), purpose: 'register' } });
   expect(verified.status).toBe(200);
   return ((await verified.json()) as { data: { registration_token: string } }).data.registration_token;
 }
@@ -51,7 +56,7 @@ describe('strict routing: another spelling of a path is not that path (finding 3
       expect(res.headers.getSetCookie()).toEqual([]);
     }
     // the registration token was not used up by any of them: the one real path still signs in, with the cookie
-    const real = await stack.api('POST', 'auth/register', { body: { registration_token: registration, name: 'Alias Tester' } });
+    const real = await gatewayCall(stack, authApi.register, { body: { registration_token: registration, name: 'Alias Tester' } });
     expect(real.status).toBe(201);
     expectNoToken(await real.text());
     expect(real.headers.getSetCookie().join('\n')).toMatch(/^sid=[A-Za-z0-9_-]{20,};/);
@@ -63,12 +68,12 @@ describe('strict routing: another spelling of a path is not that path (finding 3
       const res = await stack.api('POST', path, { cookie });
       expect(res.status, `POST /api/${path}`).toBe(404);
       // the session is still there, so the cookie the browser keeps is still its session
-      expect((await stack.api('GET', 'customer/profile', { cookie })).status, `after POST /api/${path}`).toBe(200);
+      expect((await gatewayCall(stack, customersApi.profile, { cookie })).status, `after POST /api/${path}`).toBe(200);
     }
-    const out = await stack.api('POST', 'auth/logout', { cookie });
+    const out = await gatewayCall(stack, authApi.logout, { cookie });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().join('\n')).toMatch(/^sid=;.*Max-Age=0/i);
-    expect((await stack.api('GET', 'customer/profile', { cookie })).status).toBe(401);
+    expect((await gatewayCall(stack, customersApi.profile, { cookie })).status).toBe(401);
   });
 
   it('answers 404 for other spellings of the provider calls', async () => {
@@ -82,8 +87,8 @@ describe('strict routing: another spelling of a path is not that path (finding 3
       expect((await stack.api('POST', path, { cookie })).status, `POST /api/${path}`).toBe(404);
     }
     // the paths themselves still answer
-    expect((await stack.api('GET', 'settings/main-setting')).status).toBe(200);
-    expect((await stack.api('GET', 'customer/profile', { cookie })).status).toBe(200);
+    expect((await gatewayCall(stack, settingsApi.mainSetting)).status).toBe(200);
+    expect((await gatewayCall(stack, customersApi.profile, { cookie })).status).toBe(200);
   });
 
   it("answers 404 for other spellings of the gateway's own paths", async () => {
@@ -186,7 +191,7 @@ describe("an error naming a field called `token` is not a session token (the tok
   });
 
   it('a bad set-up link (merchant/auth/setup) reaches the console with its field: error.fields.token says what is wrong', async () => {
-    const res = await stack.api('POST', 'merchant/auth/setup', { body: { token: 'not-a-link', name: 'Owner', email: 'owner@example.com', password: 'a long enough password' } });
+    const res = await gatewayCall(stack, staffApi.setup, { body: { token: 'not-a-link', name: 'Owner', email: 'owner@example.com', password: 'a long enough password' } });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(body.error.code).toBe('VALIDATION');
@@ -325,7 +330,7 @@ describe('the session cookie behind HTTPS (TRUST_PROXY_HOPS=1, X-Forwarded-Proto
   /** Signs up over HTTPS and answers the session token the __Host-sid cookie holds. */
   async function signUpSecure(): Promise<string> {
     const registration = await registrationToken(stack);
-    const res = await stack.api('POST', 'auth/register', { body: { registration_token: registration, name: 'Secure Tester' }, headers: https });
+    const res = await gatewayCall(stack, authApi.register, { body: { registration_token: registration, name: 'Secure Tester' }, headers: https });
     expect(res.status).toBe(201);
     const line = res.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='));
     expect(line).toMatch(/; Secure/i);
@@ -339,7 +344,7 @@ describe('the session cookie behind HTTPS (TRUST_PROXY_HOPS=1, X-Forwarded-Proto
     expect(setCookies.filter((c) => /^(__Host-)?sid=[^;]/.test(c))).toEqual([]);
   }
 
-  const profile = (cookie: string, headers: Record<string, string> = https) => stack.api('GET', 'customer/profile', { cookie, headers });
+  const profile = (cookie: string, headers: Record<string, string> = https) => gatewayCall(stack, customersApi.profile, { cookie, headers });
 
   it('reads only __Host-sid on HTTPS: a plain sid cookie (planted over http or by a sibling site) is not a session there', async () => {
     const token = await signUpSecure();
@@ -351,14 +356,14 @@ describe('the session cookie behind HTTPS (TRUST_PROXY_HOPS=1, X-Forwarded-Proto
 
   it('logout clears every session cookie the browser sent', async () => {
     const token = await signUpSecure();
-    const res = await stack.api('POST', 'auth/logout', { cookie: `sid=${token}; __Host-sid=${token}`, headers: https });
+    const res = await gatewayCall(stack, authApi.logout, { cookie: `sid=${token}; __Host-sid=${token}`, headers: https });
     expect(res.status).toBe(200);
     expectCleared(res.headers.getSetCookie(), ['__Host-sid', 'sid']);
   });
 
   it('an expired session clears every session cookie the browser sent', async () => {
     const token = await signUpSecure();
-    await stack.api('POST', 'auth/logout', { cookie: `__Host-sid=${token}`, headers: https });
+    await gatewayCall(stack, authApi.logout, { cookie: `__Host-sid=${token}`, headers: https });
     const res = await profile(`sid=${token}; __Host-sid=${token}`);
     expect(res.status).toBe(401);
     expectCleared(res.headers.getSetCookie(), ['__Host-sid', 'sid']);
@@ -377,7 +382,7 @@ describe("a merchant's `$` in the boot data (page-html.ts) (finding 5)", () => {
     const company = "Kopi $` $& $' $$ $1 Senja";
     await sql`update merchants set settings = settings || jsonb_build_object('setting_company', ${company}::text) where id = 'kopi-senja'`.execute(stack.db);
     clearMerchantCache();
-    const settings = ((await (await stack.api('GET', 'settings/main-setting')).json()) as { data: Record<string, unknown> }).data;
+    const settings = ((await (await gatewayCall(stack, settingsApi.mainSetting)).json()) as { data: Record<string, unknown> }).data;
     expect(settings.setting_company).toBe(company);
 
     const html = await (await fetch(`${stack.url}/home`, { headers: { accept: 'text/html' } })).text();

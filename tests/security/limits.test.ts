@@ -13,6 +13,9 @@ import { sha256Hex } from '../../server/lib/signature';
 import { newStaff, newStaffEmail } from '../server/merchant.helpers';
 import { testPasses } from '../server/support/wallet';
 import { describeEachDb, describePostgres, useStack, type Stack } from './support';
+import { counterApi } from '#contract/counter.calls';
+import { pushApi } from '#contract/push.calls';
+import { gatewayCall } from '../support/calls';
 
 /** an answer's JSON, read loosely: the assertions say what matters */
 type Body = any;
@@ -188,7 +191,7 @@ describeEachDb('limits: push subscribe', (kind) => {
     const ana = await customerWithSession(stack);
     const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
     for (const endpoint of ['https://localhost./push/1', 'https://push.local./x', 'https://LOCALHOST../x']) {
-      const res = await stack.api('POST', 'push/subscribe', { cookie: ana.cookie, body: { endpoint, keys } });
+      const res = await gatewayCall(stack, pushApi.subscribe, { cookie: ana.cookie, body: { endpoint, keys } });
       expect(res.status, endpoint).toBe(400);
       expect(((await res.json()) as Body).error.fields).toEqual({ endpoint: 'must be a push service on the internet' });
     }
@@ -213,7 +216,7 @@ describeEachDb('limits: an app order and a counter earn for the same purchase', 
     const team = await newStaff(stack.db, { now: () => new Date() }, { role: 'owner' });
     const ana = await customerWithSession(stack);
     const earn = (body: Record<string, unknown>) =>
-      stack.api('POST', 'merchant/counter/earn', { cookie: `staff=${team.token}`, body: { customer_id: ana.id, amount: 50_000, idempotency_key: randomBytes(12).toString('hex'), ...body } });
+      gatewayCall(stack, counterApi.earn, { cookie: `staff=${team.token}`, body: { customer_id: ana.id, amount: 50_000, idempotency_key: randomBytes(12).toString('hex'), ...body } });
 
     const earned = await paidOrder(ana.id, 50);
     const refused = await earn({ order_number: earned });

@@ -14,6 +14,14 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { newStaff } from '../server/merchant.helpers';
 import { describeEachDb, describePostgres, useStack, type DbKind, type Stack } from './support';
+import { boardApi } from '#contract/board.calls';
+import { counterApi } from '#contract/counter.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { stampsConsoleApi } from '#contract/stamps.calls';
+import { tiersApi } from '#contract/tiers.calls';
+import { gatewayCall } from '../support/calls';
 
 interface Earned {
   id: number;
@@ -38,7 +46,7 @@ function useShop(s: Stack) {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    const res = await s.api('POST', 'merchant/loyalty/stamps/create', { cookie: shop.owner, body: { name: 'Croissant card', product_ids: [shop.croissant.id], per: 'item', stamps_needed: 10, reward_id: shop.freeCroissant, expiry_days: 0 } });
+    const res = await gatewayCall(s, stampsConsoleApi.create, { cookie: shop.owner, body: { name: 'Croissant card', product_ids: [shop.croissant.id], per: 'item', stamps_needed: 10, reward_id: shop.freeCroissant, expiry_days: 0 } });
     expect(res.status, await res.clone().text()).toBe(201);
     shop.programId = ((await res.json()) as { data: { program: { id: number } } }).data.program.id;
   });
@@ -53,13 +61,13 @@ const json = async <T>(res: Response): Promise<T> => ((await res.json()) as { da
 
 function counter(s: Stack, shop: ReturnType<typeof useShop>) {
   const earn = (customerId: number, amount: number, items?: Array<{ product_id: number; qty: number }>, cookie = shop.staff) =>
-    s.api('POST', 'merchant/counter/earn', { cookie, body: { customer_id: customerId, amount, ...(items ? { items } : {}), idempotency_key: randomUUID() } });
+    gatewayCall(s, counterApi.earn, { cookie, body: { customer_id: customerId, amount, ...(items ? { items } : {}), idempotency_key: randomUUID() } });
   const earned = async (customerId: number, amount: number, items?: Array<{ product_id: number; qty: number }>, cookie = shop.staff) => {
     const res = await earn(customerId, amount, items, cookie);
     expect(res.status, await res.clone().text()).toBe(201);
     return (await json<{ earn: Earned }>(res)).earn;
   };
-  const undo = (earnId: number) => s.api('POST', 'merchant/counter/earn/undo', { cookie: shop.owner, body: { earn_id: earnId } });
+  const undo = (earnId: number) => gatewayCall(s, counterApi.undoEarn, { cookie: shop.owner, body: { earn_id: earnId } });
   const stamps = async (customerId: number) => Number((await s.db.selectFrom('stamp_events').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stamps'), eb.lit(0)).as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow()).n);
   const vouchers = (customerId: number) => s.db.selectFrom('vouchers').select(['id', 'status', 'source', 'reward_id']).where('customer_id', '=', customerId).orderBy('id').execute();
   const points = async (customerId: number) => (await s.db.selectFrom('customers').select('points').where('id', '=', customerId).executeTakeFirstOrThrow()).points;
@@ -121,9 +129,9 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
   });
 
   it("refuses an earn past the customer's daily stamp cap, nothing given; the owner sets the cap in the settings", async () => {
-    const set = await s.api('POST', 'merchant/settings/update', { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 15 } });
+    const set = await gatewayCall(s, shopSettingsApi.update, { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 15 } });
     expect(set.status, await set.clone().text()).toBe(200);
-    expect((await json<Record<string, number>>(await s.api('GET', 'merchant/settings', { cookie: shop.owner }))).counter_stamps_per_customer_per_day).toBe(15);
+    expect((await json<Record<string, number>>(await gatewayCall(s, shopSettingsApi.read, { cookie: shop.owner }))).counter_stamps_per_customer_per_day).toBe(15);
     const { customerId } = await s.signUp();
     await c.earned(customerId, 10 * shop.croissant.price, [{ product_id: shop.croissant.id, qty: 10 }]);
     const over = await c.earn(customerId, 6 * shop.croissant.price, [{ product_id: shop.croissant.id, qty: 6 }]);
@@ -138,7 +146,7 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
   });
 
   it("refuses an earn past the staff member's daily stamp cap, for any customer", async () => {
-    await s.api('POST', 'merchant/settings/update', { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 100, counter_stamps_per_staff_per_day: 25 } });
+    await gatewayCall(s, shopSettingsApi.update, { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 100, counter_stamps_per_staff_per_day: 25 } });
     const cashier = `staff=${(await newStaff(s.db, systemClock)).token}`;
     const a = (await s.signUp()).customerId;
     const b = (await s.signUp()).customerId;
@@ -153,7 +161,7 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
     const { customerId, cookie } = await s.signUp();
     const e = await c.earned(customerId, 300_000);
     expect(e.points).toBe(300);
-    const tier = async () => (await json<{ tier: { name: string } }>(await s.api('GET', 'tier/status', { cookie }))).tier.name;
+    const tier = async () => (await json<{ tier: { name: string } }>(await gatewayCall(s, tiersApi.status, { cookie }))).tier.name;
     expect(await tier()).toBe('Brew');
     await undoDropsTier(customerId, e.id, tier);
     // the next earn at Bean's rate (×1), not Brew's ×1.25
@@ -170,7 +178,7 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
     clearMerchantCache();
     const { customerId, cookie } = await s.signUp();
     const e = await c.earned(customerId, 300_000);
-    const tier = async () => (await json<{ tier: { name: string } }>(await s.api('GET', 'tier/status', { cookie }))).tier.name;
+    const tier = async () => (await json<{ tier: { name: string } }>(await gatewayCall(s, tiersApi.status, { cookie }))).tier.name;
     expect(await tier()).toBe('Bean');
     await s.db.updateTable('points_pending').set({ available_at: new Date(Date.now() - 1000) }).where('ref', '=', `counter:${e.id}`).execute();
     expect(await creditPendingPoints(s.provider.ctx)).toBeGreaterThanOrEqual(e.points);
@@ -186,11 +194,11 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
     const voucher = (await c.vouchers(customerId)).find((v) => v.source === 'stamps')!;
     expect(voucher).toBeDefined();
     // the card's voucher used on an app order: the croissant comes free, beside a paid latte
-    const order = await s.api('POST', 'order/create', { cookie, body: { items: [{ product_id: shop.latte.id, qty: 1 }], voucher_id: voucher.id, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+    const order = await gatewayCall(s, ordersApi.create, { cookie, body: { items: [{ product_id: shop.latte.id, qty: 1 }], voucher_id: voucher.id, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
     expect(order.status, await order.clone().text()).toBe(201);
     const name = (await json<{ order: { name: string } }>(order)).order.name;
     for (const from of ['paid', 'preparing', 'ready']) {
-      const moved = await s.api('POST', 'merchant/orders/advance', { cookie: shop.owner, body: { name, from } });
+      const moved = await gatewayCall(s, boardApi.advance, { cookie: shop.owner, body: { name, from } });
       expect(moved.status, await moved.clone().text()).toBe(200);
     }
     // the free croissant (price 0) gave no stamp: the card's 10 from the counter are all it has
@@ -209,7 +217,7 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
   it("adds up on the dashboard after an undo: issued − redeemed − expired − taken back = the customers' points", async () => {
     const { customerId, cookie } = await s.signUp();
     const e = await c.earned(customerId, 424_000);
-    const redeem = await s.api('POST', 'reward/redeem', { cookie, body: { name: 'php-50-off', idempotency_key: randomUUID() } });
+    const redeem = await gatewayCall(s, rewardsApi.redeem, { cookie, body: { name: 'php-50-off', idempotency_key: randomUUID() } });
     expect(redeem.status, await redeem.clone().text()).toBe(201);
     const kept = await c.earned(customerId, 50_000);
     expect((await c.undo(kept.id)).status).toBe(200);
@@ -230,7 +238,7 @@ describePostgres('security: the stamp caps under many earns at once (PostgreSQL)
   const c = counter(s, shop);
 
   it("30 earns of 3 croissants at once for one customer never pass the customer's cap of 20", async () => {
-    await s.api('POST', 'merchant/settings/update', { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 20 } });
+    await gatewayCall(s, shopSettingsApi.update, { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 20 } });
     const { customerId } = await s.signUp();
     const cashiers = await Promise.all(Array.from({ length: 5 }, async () => `staff=${(await newStaff(s.db, systemClock)).token}`));
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => c.earn(customerId, 3 * shop.croissant.price, [{ product_id: shop.croissant.id, qty: 3 }], cashiers[i % 5])));
@@ -242,7 +250,7 @@ describePostgres('security: the stamp caps under many earns at once (PostgreSQL)
   });
 
   it("30 earns at once by one staff member for 30 customers never pass the staff member's cap of 40", async () => {
-    await s.api('POST', 'merchant/settings/update', { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 100, counter_stamps_per_staff_per_day: 40 } });
+    await gatewayCall(s, shopSettingsApi.update, { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 100, counter_stamps_per_staff_per_day: 40 } });
     const cashier = `staff=${(await newStaff(s.db, systemClock)).token}`;
     const customers = await Promise.all(Array.from({ length: 30 }, async () => (await s.signUp()).customerId));
     const results = await Promise.all(customers.map((id) => c.earn(id, 3 * shop.croissant.price, [{ product_id: shop.croissant.id, qty: 3 }], cashier)));

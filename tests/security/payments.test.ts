@@ -17,6 +17,12 @@ import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { PRODUCTION_SMS_ENV, serverEnv } from '../server/support/env';
 import { describeEachDb, useStack, type DbKind, type Stack } from './support';
 import { SERVER_ARGS } from '../support/server-bundle';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { wheelApi } from '#contract/wheel.calls';
+import { gatewayCall } from '../support/calls';
 
 const UNAVAILABLE_MESSAGE = /online payments are not available right now/i;
 
@@ -55,7 +61,7 @@ describeEachDb('security: payments in production with no payment gateway', (kind
   it('a top-up answers 503 PAYMENTS_UNAVAILABLE with a plain message and writes nothing: no payment, no stored answer that a retry would replay', async () => {
     const { cookie, customerId } = await s.signUp();
     const key = randomUUID();
-    const res = await s.api('POST', 'wallet/topup', { cookie, body: { amount: 5_000_000, idempotency_key: key } });
+    const res = await gatewayCall(s, walletApi.topup, { cookie, body: { amount: 5_000_000, idempotency_key: key } });
     const body = await json(res);
     expect(res.status, JSON.stringify(body)).toBe(503);
     expect(body.error?.code).toBe('PAYMENTS_UNAVAILABLE');
@@ -65,7 +71,7 @@ describeEachDb('security: payments in production with no payment gateway', (kind
     expect(await s.db.selectFrom('idempotency_keys').select('key').where('customer_id', '=', customerId).execute()).toEqual([]);
     expect(await balances(s, customerId)).toEqual({ wallet: 0, walletEntries: 0, points: 0, pointsEntries: 0 });
     // bad input is still a 400 naming the field, never hidden behind the 503
-    const bad = await s.api('POST', 'wallet/topup', { cookie, body: { amount: 'lots', idempotency_key: key } });
+    const bad = await gatewayCall(s, walletApi.topup, { cookie, body: { amount: 'lots', idempotency_key: key } });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error?.fields).toHaveProperty('amount');
   });
@@ -73,7 +79,7 @@ describeEachDb('security: payments in production with no payment gateway', (kind
   it('an order paid online answers the same 503 and creates no order, no payment, no idempotency record', async () => {
     const { cookie, customerId } = await s.signUp();
     await grant(s, customerId, { wallet: 100_000 });
-    const res = await s.api('POST', 'order/create', {
+    const res = await gatewayCall(s, ordersApi.create, {
       cookie,
       body: { items: [{ product_id: latte, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: randomUUID() },
     });
@@ -90,23 +96,23 @@ describeEachDb('security: payments in production with no payment gateway', (kind
   it('everything else keeps working: a wallet order from an existing balance, a reward redemption, a wheel spin', async () => {
     const { cookie, customerId } = await s.signUp();
     await grant(s, customerId, { wallet: 100_000, points: 1_000 });
-    const order = await s.api('POST', 'order/create', {
+    const order = await gatewayCall(s, ordersApi.create, {
       cookie,
       body: { items: [{ product_id: latte, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
     const ob = await json(order);
     expect(order.status, JSON.stringify(ob)).toBe(201);
     expect(ob.data.order.status).toBe('paid');
-    const redeem = await s.api('POST', 'reward/redeem', { cookie, body: { name: 'butter-croissant', idempotency_key: randomUUID() } });
+    const redeem = await gatewayCall(s, rewardsApi.redeem, { cookie, body: { name: 'butter-croissant', idempotency_key: randomUUID() } });
     expect(redeem.status, await redeem.clone().text()).toBe(201);
-    const spin = await s.api('POST', 'wheel/spin', { cookie, body: { idempotency_key: randomUUID() } });
+    const spin = await gatewayCall(s, wheelApi.spin, { cookie, body: { idempotency_key: randomUUID() } });
     expect(spin.ok, await spin.clone().text()).toBe(true);
     const b = await balances(s, customerId);
     expect(b.wallet).toBe(100_000 - 16_500);
   });
 
   it('the settings tell the app that online payments are off', async () => {
-    const res = await s.api('GET', 'settings/main-setting');
+    const res = await gatewayCall(s, settingsApi.mainSetting);
     expect((await json(res)).data.online_payments).toBe(false);
   });
 
@@ -139,14 +145,14 @@ for (const mode of [
     });
 
     async function topup(cookie: string, amount = 5_000_000): Promise<string> {
-      const res = await s.api('POST', 'wallet/topup', { cookie, body: { amount, idempotency_key: randomUUID() } });
+      const res = await gatewayCall(s, walletApi.topup, { cookie, body: { amount, idempotency_key: randomUUID() } });
       const body = await json(res);
       expect(res.status, JSON.stringify(body)).toBe(201);
       return body.data.topup_id as string;
     }
 
     async function gatewayOrder(cookie: string): Promise<{ paymentId: string; name: string }> {
-      const res = await s.api('POST', 'order/create', {
+      const res = await gatewayCall(s, ordersApi.create, {
         cookie,
         body: { items: [{ product_id: latte, qty: 3 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: randomUUID() },
       });
@@ -158,7 +164,7 @@ for (const mode of [
     const complete = (id: string, outcome: string, cookie?: string) => s.api('POST', `payment/sandbox/${id}/complete`, { cookie, body: { outcome } });
 
     it('the settings tell the app that online payments are on', async () => {
-      expect((await json(await s.api('GET', 'settings/main-setting'))).data.online_payments).toBe(true);
+      expect((await json(await gatewayCall(s, settingsApi.mainSetting))).data.online_payments).toBe(true);
     });
 
     it('a stranger with no cookie cannot pay or decline a top-up of 5,000,000: refused, the wallet unchanged', async () => {

@@ -16,6 +16,10 @@ import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { cookiePair } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
 import { describeEachDb, describePostgres, useStack, type DbKind, type Stack } from './support';
+import { boardApi } from '#contract/board.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { staffApi } from '#contract/staff.calls';
+import { gatewayCall } from '../support/calls';
 
 /** Wednesday 25 November 2026, 10:00 in Manila (the shop's time zone). */
 const WED_10AM = new Date('2026-11-25T02:00:00Z');
@@ -44,7 +48,7 @@ const latteOf = async (s: Stack) => (await s.db.selectFrom('products').select('i
 
 function placer(s: Stack, latte: () => number) {
   return (cookie: string, payment: 'gateway' | 'wallet' = 'gateway', extra: object = {}) =>
-    answer(s.api('POST', 'order/create', { cookie, body: { items: [{ product_id: latte(), qty: 1 }], fulfilment: 'pickup', payment_method: payment, idempotency_key: randomUUID(), ...extra } }));
+    answer(gatewayCall(s, ordersApi.create, { cookie, body: { items: [{ product_id: latte(), qty: 1 }], fulfilment: 'pickup', payment_method: payment, idempotency_key: randomUUID(), ...extra } }));
 }
 
 const slotTaken = async (s: Stack, locationId: number, at: string) =>
@@ -148,10 +152,10 @@ describeEachDb('security: an unpaid order\'s hold ends and the job runner gives 
   /** The orders board as the console reads it, through the gateway with an owner's session. */
   async function boardOf(): Promise<{ orders: Array<{ name: string }>; awaiting_payment: Array<{ name: string; status: string; hold_until: string | null }>; done: Array<{ name: string; cancel_reason: string | null }> }> {
     const token = await createOwnerSetupLink(s.db, clock);
-    const setup = await s.api('POST', 'merchant/auth/setup', { body: { token, name: 'Olive Owner', email: newStaffEmail(), password: STAFF_PASSWORD } });
+    const setup = await gatewayCall(s, staffApi.setup, { body: { token, name: 'Olive Owner', email: newStaffEmail(), password: STAFF_PASSWORD } });
     expect(setup.status).toBe(201);
     const cookie = cookiePair({ 'set-cookie': setup.headers.getSetCookie() }, 'staff')!;
-    const board = await answer(s.api('GET', 'merchant/orders/board', { cookie }));
+    const board = await answer(gatewayCall(s, boardApi.board, { cookie }));
     expect(board.status, JSON.stringify(board.body)).toBe(200);
     return board.body.data;
   }

@@ -9,6 +9,12 @@ import { MINUTE, SECOND } from '../../server/lib/clock';
 import { UNKNOWN_CODES_PER_MINUTE } from '../../server/provider/counter/code-limit';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
+import { counterApi } from '#contract/counter.calls';
+import { customersConsoleApi } from '#contract/customers.calls';
+import { dashboardApi } from '#contract/dashboard.calls';
+import { menuMachineApi } from '#contract/menu.calls';
+import { staffApi } from '#contract/staff.calls';
+import { callApi } from '../support/calls';
 
 describeEachDb('merchant console: what the activity log records', (kind) => {
   const p = useTestProvider(kind, { reset: true });
@@ -18,22 +24,22 @@ describeEachDb('merchant console: what the activity log records', (kind) => {
   });
 
   const activity = async (query: Record<string, string | number> = {}) =>
-    (await p.call('get', 'merchant/audit', { token: owner.token, query }).expect(200)).body.data.items as Array<{ actor: string; action: string; target: string | null; after: Record<string, unknown> | null; staff: { id: number } | null }>;
+    (await callApi(p, staffApi.audit, { token: owner.token, query }).expect(200)).body.data.items as Array<{ actor: string; action: string; target: string | null; after: Record<string, unknown> | null; staff: { id: number } | null }>;
 
   it('records changes made with the machine key, as the machine', async () => {
     const product = await p.db.selectFrom('products').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
-    await p.call('post', 'merchant/product/update', { body: { product_id: product.id, available: false }, headers: { 'x-merchant-key': TEST_MERCHANT_KEY } }).expect(200);
+    await callApi(p, menuMachineApi.updateProduct, { body: { product_id: product.id, available: false }, headers: { 'x-merchant-key': TEST_MERCHANT_KEY } }).expect(200);
     // a refused call (no key, a wrong key, bad input) records nothing
-    await p.call('post', 'merchant/product/update', { body: { product_id: product.id, available: true } }).expect(401);
-    await p.call('post', 'merchant/product/update', { body: { product_id: 'x' }, headers: { 'x-merchant-key': TEST_MERCHANT_KEY } }).expect(400);
+    await callApi(p, menuMachineApi.updateProduct, { body: { product_id: product.id, available: true } }).expect(401);
+    await callApi(p, menuMachineApi.updateProduct, { body: { product_id: 'x' }, headers: { 'x-merchant-key': TEST_MERCHANT_KEY } }).expect(400);
     const entries = await activity({ person: 'machine' });
     expect(entries).toEqual([expect.objectContaining({ actor: 'machine', staff: null, action: 'product.update', target: `product:${product.id}`, after: { product_id: product.id, available: false, product_name: product.name } })]);
     expect(await activity({ kind: 'menu' })).toHaveLength(1);
   });
 
   it('records CSV downloads with their days', async () => {
-    await p.call('get', 'merchant/export/orders.csv', { token: owner.token, query: { from: '2026-11-01', to: '2026-11-30' } }).expect(200);
-    await p.call('get', 'merchant/export/ledger.csv', { token: owner.token, query: { from: '2026-11-02', to: '2026-11-03' } }).expect(200);
+    await callApi(p, dashboardApi.exportOrders, { token: owner.token, query: { from: '2026-11-01', to: '2026-11-30' } }).expect(200);
+    await callApi(p, dashboardApi.exportLedger, { token: owner.token, query: { from: '2026-11-02', to: '2026-11-03' } }).expect(200);
     const entries = await activity({ kind: 'exports' });
     expect(entries.map((e) => [e.action, e.after])).toEqual([
       ['export.ledger', { from: '2026-11-02', to: '2026-11-03' }],
@@ -45,12 +51,12 @@ describeEachDb('merchant console: what the activity log records', (kind) => {
     const sam = await newStaff(p.db, p.clock, { role: 'staff', name: 'Sam' });
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     for (const q of ['a', 'an', 'ana', 'ana r']) {
-      await p.call('get', 'merchant/customers', { token: sam.token, query: { q } }).expect(200);
+      await callApi(p, customersConsoleApi.search, { token: sam.token, query: { q } }).expect(200);
       p.clock.advance(400);
     }
-    await p.call('get', 'merchant/customers/detail', { token: sam.token, query: { id: c.id } }).expect(200);
+    await callApi(p, customersConsoleApi.detail, { token: sam.token, query: { id: c.id } }).expect(200);
     p.clock.advance(2 * MINUTE);
-    await p.call('get', 'merchant/customers', { token: sam.token, query: { q: 'ben' } }).expect(200);
+    await callApi(p, customersConsoleApi.search, { token: sam.token, query: { q: 'ben' } }).expect(200);
     const entries = await activity({ person: sam.id, kind: 'customers' });
     expect(entries.map((e) => [e.action, e.target, e.after])).toEqual([
       ['customer.search', null, { q: 'ben' }],
@@ -66,15 +72,15 @@ describeEachDb('merchant console: what the activity log records', (kind) => {
       const res = await p.call('post', i % 2 ? 'merchant/counter/lookup' : 'merchant/counter/redeem', { token: sam.token, body: { code: `${code(i)}` } });
       expect(res.body.error.code).toBe('CODE_UNKNOWN');
     }
-    const capped = await p.call('post', 'merchant/counter/lookup', { token: sam.token, body: { code: code(99) } });
+    const capped = await callApi(p, counterApi.lookup, { token: sam.token, body: { code: code(99) } });
     expect(capped.status).toBe(429);
     expect(capped.body.data.retry_after).toBeGreaterThan(0);
     expect(capped.body.data.retry_after).toBeLessThanOrEqual(60);
     // another session (another tablet) is not capped
     const tablet = await newStaffSession(p.db, p.clock, sam.id);
-    expect((await p.call('post', 'merchant/counter/lookup', { token: tablet.token, body: { code: code(98) } })).body.error.code).toBe('CODE_UNKNOWN');
+    expect((await callApi(p, counterApi.lookup, { token: tablet.token, body: { code: code(98) } })).body.error.code).toBe('CODE_UNKNOWN');
     p.clock.advance(MINUTE + SECOND);
-    expect((await p.call('post', 'merchant/counter/lookup', { token: sam.token, body: { code: code(97) } })).body.error.code).toBe('CODE_UNKNOWN');
+    expect((await callApi(p, counterApi.lookup, { token: sam.token, body: { code: code(97) } })).body.error.code).toBe('CODE_UNKNOWN');
     const entries = await activity({ kind: 'counter' });
     expect(entries).toEqual([expect.objectContaining({ action: 'counter.code_limit', target: `staff:${sam.id}`, staff: expect.objectContaining({ id: sam.id }), after: { unknown_codes: UNKNOWN_CODES_PER_MINUTE, minutes: 1 } })]);
   });

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDb, useTestProvider } from './support/provider';
+import { addressesApi } from '#contract/addresses.calls';
+import { callApi } from '../support/calls';
 
 const HOME = {
   label: 'Home',
@@ -17,8 +19,8 @@ const OFFICE = { ...HOME, label: 'Office', line1: '88 Ayala Avenue, 20th floor',
 describeEachDb('addresses', (kind) => {
   const p = useTestProvider(kind);
 
-  const create = (token: string, body: unknown) => p.call('post', 'address/create', { token, body });
-  const list = async (token: string) => (await p.call('get', 'address/list', { token }).expect(200)).body.data.addresses as Array<{ id: number; is_default: boolean; label: string }>;
+  const create = (token: string, body: unknown) => callApi(p, addressesApi.create, { token, body });
+  const list = async (token: string) => (await callApi(p, addressesApi.list, { token }).expect(200)).body.data.addresses as Array<{ id: number; is_default: boolean; label: string }>;
 
   it('saves an address with the phone in E.164; the first one becomes the default', async () => {
     const c = await p.newCustomer();
@@ -39,13 +41,13 @@ describeEachDb('addresses', (kind) => {
     expect(all.filter((a) => a.is_default).map((a) => a.id)).toEqual([third.id]);
     expect(all[0]!.id).toBe(third.id); // the default is listed first
 
-    const upd = await p.call('post', 'address/update', { token: c.token, body: { id: home.id, is_default: true } }).expect(200);
+    const upd = await callApi(p, addressesApi.update, { token: c.token, body: { id: home.id, is_default: true } }).expect(200);
     expect(upd.body.data.address.is_default).toBe(true);
     all = await list(c.token);
     expect(all.filter((a) => a.is_default).map((a) => a.id)).toEqual([home.id]);
 
     // unsetting the default hands it to the newest other address: never zero defaults
-    await p.call('post', 'address/update', { token: c.token, body: { id: home.id, is_default: false } }).expect(200);
+    await callApi(p, addressesApi.update, { token: c.token, body: { id: home.id, is_default: false } }).expect(200);
     all = await list(c.token);
     expect(all.filter((a) => a.is_default).map((a) => a.id)).toEqual([third.id]);
   });
@@ -53,7 +55,7 @@ describeEachDb('addresses', (kind) => {
   it('updates only the fields given', async () => {
     const c = await p.newCustomer();
     const a = (await create(c.token, HOME).expect(201)).body.data.address;
-    const res = await p.call('post', 'address/update', { token: c.token, body: { id: a.id, label: 'Lola’s house', lat: -33.8688, lng: 151.2093, phone: '+63 918 765 4321' } }).expect(200);
+    const res = await callApi(p, addressesApi.update, { token: c.token, body: { id: a.id, label: 'Lola’s house', lat: -33.8688, lng: 151.2093, phone: '+63 918 765 4321' } }).expect(200);
     expect(res.body.data.address).toEqual({ ...a, label: 'Lola’s house', lat: -33.8688, lng: 151.2093, phone: '+639187654321' });
   });
 
@@ -62,15 +64,15 @@ describeEachDb('addresses', (kind) => {
     const home = (await create(c.token, HOME).expect(201)).body.data.address;
     const office = (await create(c.token, OFFICE).expect(201)).body.data.address;
     const gym = (await create(c.token, { ...OFFICE, label: 'Gym' }).expect(201)).body.data.address;
-    await p.call('post', 'address/delete', { token: c.token, body: { id: home.id } }).expect(200);
+    await callApi(p, addressesApi.remove, { token: c.token, body: { id: home.id } }).expect(200);
     let all = await list(c.token);
     expect(all.map((a) => a.id).sort()).toEqual([office.id, gym.id].sort());
     expect(all.find((a) => a.is_default)!.id).toBe(gym.id);
     // deleting one that is not the default leaves the default alone
-    await p.call('post', 'address/delete', { token: c.token, body: { id: office.id } }).expect(200);
+    await callApi(p, addressesApi.remove, { token: c.token, body: { id: office.id } }).expect(200);
     all = await list(c.token);
     expect(all).toEqual([expect.objectContaining({ id: gym.id, is_default: true })]);
-    await p.call('post', 'address/delete', { token: c.token, body: { id: gym.id } }).expect(200);
+    await callApi(p, addressesApi.remove, { token: c.token, body: { id: gym.id } }).expect(200);
     expect(await list(c.token)).toEqual([]);
     // and the next address is the default again
     expect((await create(c.token, OFFICE).expect(201)).body.data.address.is_default).toBe(true);
@@ -81,10 +83,10 @@ describeEachDb('addresses', (kind) => {
     const b = await p.newCustomer();
     const mine = (await create(a.token, HOME).expect(201)).body.data.address;
     expect(await list(b.token)).toEqual([]);
-    const upd = await p.call('post', 'address/update', { token: b.token, body: { id: mine.id, label: 'Stolen' } }).expect(404);
+    const upd = await callApi(p, addressesApi.update, { token: b.token, body: { id: mine.id, label: 'Stolen' } }).expect(404);
     expect(upd.body.error.code).toBe('NOT_FOUND');
-    await p.call('post', 'address/delete', { token: b.token, body: { id: mine.id } }).expect(404);
-    await p.call('post', 'address/update', { token: b.token, body: { id: mine.id, is_default: true } }).expect(404);
+    await callApi(p, addressesApi.remove, { token: b.token, body: { id: mine.id } }).expect(404);
+    await callApi(p, addressesApi.update, { token: b.token, body: { id: mine.id, is_default: true } }).expect(404);
     expect(await list(a.token)).toEqual([mine]);
   });
 
@@ -115,7 +117,7 @@ describeEachDb('addresses', (kind) => {
   });
 
   it('needs a session', async () => {
-    expect((await p.call('get', 'address/list').expect(401)).body.error.code).toBe('SESSION_EXPIRED');
-    await p.call('post', 'address/create', { body: HOME }).expect(401);
+    expect((await callApi(p, addressesApi.list).expect(401)).body.error.code).toBe('SESSION_EXPIRED');
+    await callApi(p, addressesApi.create, { body: HOME }).expect(401);
   });
 });

@@ -17,6 +17,9 @@ import { installHead } from '../../server/gateway/page-html';
 import { describeEachDb, useStack } from '../security/support';
 import { makeDist } from './gateway.helpers';
 import { newStaff } from './merchant.helpers';
+import { mediaApi } from '#contract/media.calls';
+import { themeApi } from '#contract/theme.calls';
+import { gatewayCall } from '../support/calls';
 
 const build = makeDist();
 writeFileSync(join(build.dist, 'index.html'), '<!doctype html><html><head><meta name="theme-color" content="#f8f7f5" /><title>x</title></head><body><div id="root"></div></body></html>');
@@ -51,9 +54,9 @@ describeEachDb('installing the app: manifest and icons', (kind) => {
     return { res, body: (await res.json()) as WebAppManifest };
   };
   const publishTheme = async (change: Record<string, string>) => {
-    const draft = (await (await stack.api('GET', 'merchant/theme/draft', { cookie: owner })).json()) as { data: { theme: Record<string, string> } };
-    expect((await stack.api('POST', 'merchant/theme/draft', { cookie: owner, body: { ...draft.data.theme, ...change } })).status).toBe(200);
-    expect((await stack.api('POST', 'merchant/theme/publish', { cookie: owner })).status).toBe(200);
+    const draft = (await (await gatewayCall(stack, themeApi.draft, { cookie: owner })).json()) as { data: { theme: Record<string, string> } };
+    expect((await gatewayCall(stack, themeApi.saveDraft, { cookie: owner, body: { ...draft.data.theme, ...change } })).status).toBe(200);
+    expect((await gatewayCall(stack, themeApi.publish, { cookie: owner })).status).toBe(200);
   };
   const icon = async (src: string) => {
     const res = await fetch(`${stack.url}${src}`);
@@ -121,7 +124,7 @@ describeEachDb('installing the app: manifest and icons', (kind) => {
 
   it('follows a theme change: new colours, a new logo, new versioned icon URLs; cached a year by version', async () => {
     const before = (await manifest()).body;
-    const upload = await stack.api('POST', 'merchant/images', { cookie: owner, body: { file: (await logoPng()).toString('base64'), purpose: 'logo' } });
+    const upload = await gatewayCall(stack, mediaApi.upload, { cookie: owner, body: { file: (await logoPng()).toString('base64'), purpose: 'logo' } });
     expect(upload.status).toBe(201);
     const logo = ((await upload.json()) as { data: { url: string } }).data.url;
     await publishTheme({ brand_color: '#1f5f8b', landing_body_background_color: '#f0f4f8', setting_company: 'Kopi Senja Coffee Roasters', post_file: logo });

@@ -2,15 +2,18 @@ import pino from 'pino';
 import { expect, it } from 'vitest';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { newIp, newPhone, requestCode, wrongCode } from './auth.helpers';
+import { authApi } from '#contract/auth.calls';
+import { customersApi } from '#contract/customers.calls';
+import { callApi } from '../support/calls';
 
 describeEachDb('one-time codes', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
   const verify = (phone: string, code: string, purpose: 'login' | 'register' = 'login') =>
-    p.call('post', 'auth/otp/verify', { body: { phone, code, purpose } });
+    callApi(p, authApi.otpVerify, { body: { phone, code, purpose } });
 
   it('sends a 6-digit code with the merchant name and answers expires_in, resend_in and the E.164 number', async () => {
-    const res = await p.call('post', 'auth/otp/request', { body: { phone: '0917 123 4567', purpose: 'login' }, ip: newIp() }).expect(200);
+    const res = await callApi(p, authApi.otpRequest, { body: { phone: '0917 123 4567', purpose: 'login' }, ip: newIp() }).expect(200);
     expect(res.body.data).toEqual({ expires_in: 300, resend_in: 60, phone: '+639171234567' });
     expect(p.sent).toHaveLength(1);
     expect(p.sent[0]!.phone).toBe('+639171234567');
@@ -29,7 +32,7 @@ describeEachDb('one-time codes', (kind) => {
   it('normalises every way of writing a number to the same E.164 account', async () => {
     const forms = ['0917 555 0101', '+63 917 555 0101', '0063-917-555-0101', '(0917) 555.0101', '9175550101'];
     for (const phone of forms) {
-      const res = await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip: newIp() }).expect((r) => expect([200, 429]).toContain(r.status));
+      const res = await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip: newIp() }).expect((r) => expect([200, 429]).toContain(r.status));
       if (res.status === 200) expect(res.body.data.phone).toBe('+639175550101');
       else expect(res.body.error.code).toBe('RATE_LIMITED'); // the same number, inside its resend wait
     }
@@ -39,7 +42,7 @@ describeEachDb('one-time codes', (kind) => {
   });
 
   it('refuses a number it cannot read with VALIDATION on phone', async () => {
-    const res = await p.call('post', 'auth/otp/request', { body: { phone: '0917 abc 4567', purpose: 'login' } }).expect(400);
+    const res = await callApi(p, authApi.otpRequest, { body: { phone: '0917 abc 4567', purpose: 'login' } }).expect(400);
     expect(res.body.error).toEqual({ code: 'VALIDATION', fields: { phone: 'must be a phone number such as +63 917 123 4567' } });
     expect(p.sent).toHaveLength(0);
   });
@@ -49,8 +52,8 @@ describeEachDb('one-time codes', (kind) => {
     await p.newCustomer({ phone: known });
     const unknown = newPhone();
     for (const purpose of ['login', 'register'] as const) {
-      const a = await p.call('post', 'auth/otp/request', { body: { phone: known, purpose }, ip: newIp() });
-      const b = await p.call('post', 'auth/otp/request', { body: { phone: unknown, purpose }, ip: newIp() });
+      const a = await callApi(p, authApi.otpRequest, { body: { phone: known, purpose }, ip: newIp() });
+      const b = await callApi(p, authApi.otpRequest, { body: { phone: unknown, purpose }, ip: newIp() });
       expect(a.status).toBe(200);
       expect(b.status).toBe(a.status);
       expect(Object.keys(b.body).sort()).toEqual(Object.keys(a.body).sort());
@@ -72,7 +75,7 @@ describeEachDb('one-time codes', (kind) => {
     const res = await verify(phone, code).expect(200);
     expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.body.data.customer).toMatchObject({ id: c.id, name: 'Ben Cruz', phone, points: 0, wallet_balance: 0 });
-    await p.call('get', 'customer/profile', { token: res.body.data.token }).expect(200);
+    await callApi(p, customersApi.profile, { token: res.body.data.token }).expect(200);
   });
 
   it('expires a code after 300 seconds', async () => {
@@ -160,53 +163,53 @@ describeEachDb('one-time codes', (kind) => {
     const ip = newIp();
     await requestCode(p, phone, 'login', ip);
     p.clock.advance(20_000);
-    const res = await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip }).expect(429);
+    const res = await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip }).expect(429);
     expect(res.body.error.code).toBe('RATE_LIMITED');
     expect(res.body.data).toEqual({ retry_after: 40 });
     expect(res.headers['retry-after']).toBe('40');
     // the other purpose shares the wait: one phone, one stream of messages
-    await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'register' }, ip }).expect(429);
+    await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'register' }, ip }).expect(429);
     p.clock.advance(40_000);
-    await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip }).expect(200);
+    await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip }).expect(200);
     expect(p.sent.filter((s) => s.phone === phone)).toHaveLength(2);
   });
 
   it('sends at most 5 codes per phone per hour', async () => {
     const phone = newPhone();
     for (let i = 0; i < 5; i++) {
-      await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip: newIp() }).expect(200);
+      await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip: newIp() }).expect(200);
       p.clock.advance(61_000);
     }
-    const sixth = await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip: newIp() }).expect(429);
+    const sixth = await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip: newIp() }).expect(429);
     expect(sixth.body.error.code).toBe('RATE_LIMITED');
     // the first code of the hour was 5 × 61 s ago: the window opens 3600 - 305 s later
     expect(sixth.body.data.retry_after).toBe(3600 - 305);
     expect(sixth.headers['retry-after']).toBe(String(3600 - 305));
     p.clock.advance((3600 - 305) * 1000 + 1000);
-    await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip: newIp() }).expect(200);
+    await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip: newIp() }).expect(200);
   });
 
   it('sends at most 20 codes per client address per hour', async () => {
     const ip = newIp();
     for (let i = 0; i < 20; i++) {
-      await p.call('post', 'auth/otp/request', { body: { phone: newPhone(), purpose: 'login' }, ip }).expect(200);
+      await callApi(p, authApi.otpRequest, { body: { phone: newPhone(), purpose: 'login' }, ip }).expect(200);
     }
-    const res = await p.call('post', 'auth/otp/request', { body: { phone: newPhone(), purpose: 'login' }, ip }).expect(429);
+    const res = await callApi(p, authApi.otpRequest, { body: { phone: newPhone(), purpose: 'login' }, ip }).expect(429);
     expect(res.body.error.code).toBe('RATE_LIMITED');
     expect(res.body.data.retry_after).toBeGreaterThan(3500);
     // another address is not affected
-    await p.call('post', 'auth/otp/request', { body: { phone: newPhone(), purpose: 'login' }, ip: newIp() }).expect(200);
+    await callApi(p, authApi.otpRequest, { body: { phone: newPhone(), purpose: 'login' }, ip: newIp() }).expect(200);
     expect(p.sent).toHaveLength(21);
   });
 
   it('keeps the caps under concurrent requests', async () => {
     const phone = newPhone();
-    const samePhone = await Promise.all(Array.from({ length: 8 }, () => p.call('post', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip: newIp() })));
+    const samePhone = await Promise.all(Array.from({ length: 8 }, () => callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip: newIp() })));
     expect(samePhone.filter((r) => r.status === 200)).toHaveLength(1);
     expect(samePhone.filter((r) => r.status === 429)).toHaveLength(7);
 
     const ip = newIp();
-    const sameIp = await Promise.all(Array.from({ length: 25 }, () => p.call('post', 'auth/otp/request', { body: { phone: newPhone(), purpose: 'login' }, ip })));
+    const sameIp = await Promise.all(Array.from({ length: 25 }, () => callApi(p, authApi.otpRequest, { body: { phone: newPhone(), purpose: 'login' }, ip })));
     expect(sameIp.filter((r) => r.status === 200)).toHaveLength(20);
     expect(sameIp.filter((r) => r.status === 429)).toHaveLength(5);
     const rows = await p.db.selectFrom('otp_codes').select('id').where('client_ip', '=', ip).execute();
@@ -226,7 +229,7 @@ describeEachDb('one-time codes', (kind) => {
     };
     p.ctx.logger = pino({ level: 'debug' }, { write: (l: string) => lines.push(l) });
     try {
-      const res = await p.call('post', 'auth/otp/request', { body: { phone: newPhone(), purpose: 'login' }, ip: newIp() }).expect(502);
+      const res = await callApi(p, authApi.otpRequest, { body: { phone: newPhone(), purpose: 'login' }, ip: newIp() }).expect(502);
       expect(res.body.error.code).toBe('BAD_GATEWAY');
       const code = /\d{6}/.exec(sentBody)![0];
       expect(JSON.stringify(res.body)).not.toContain(code);
@@ -249,7 +252,7 @@ describeEachDb('one-time codes', (kind) => {
       [[1, 2], { body: /./ }],
     ];
     for (const [body, fields] of cases) {
-      const res = await p.call('post', 'auth/otp/request', { body, ip: newIp() });
+      const res = await callApi(p, authApi.otpRequest, { body, ip: newIp() });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION');
       expect(Object.keys(res.body.error.fields).sort()).toEqual(Object.keys(fields).sort());
@@ -269,12 +272,12 @@ describeEachDb('one-time codes', (kind) => {
       [{ phone: 'not a phone', code: '123456', purpose: 'login' }, ['phone']],
     ];
     for (const [body, fields] of cases) {
-      const res = await p.call('post', 'auth/otp/verify', { body });
+      const res = await callApi(p, authApi.otpVerify, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION');
       expect(Object.keys(res.body.error.fields).sort()).toEqual(fields);
     }
-    const five = await p.call('post', 'auth/otp/verify', { body: { phone: '0917 123 4567', code: '12345', purpose: 'login' } });
+    const five = await callApi(p, authApi.otpVerify, { body: { phone: '0917 123 4567', code: '12345', purpose: 'login' } });
     expect(five.body.error.fields.code).toBe('must be 6 digits');
   });
 });

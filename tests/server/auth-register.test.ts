@@ -1,13 +1,16 @@
 import { expect, it } from 'vitest';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { newPhone, requestCode } from './auth.helpers';
+import { authApi } from '#contract/auth.calls';
+import { customersApi } from '#contract/customers.calls';
+import { callApi } from '../support/calls';
 
 describeEachDb('registration', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
   async function registrationToken(phone: string, purpose: 'login' | 'register' = 'register'): Promise<string> {
     const code = await requestCode(p, phone, purpose);
-    const res = await p.call('post', 'auth/otp/verify', { body: { phone, code, purpose } }).expect(200);
+    const res = await callApi(p, authApi.otpVerify, { body: { phone, code, purpose } }).expect(200);
     expect(res.body.data).toEqual({ registration_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), needs_registration: true });
     return res.body.data.registration_token;
   }
@@ -15,9 +18,9 @@ describeEachDb('registration', (kind) => {
   it('creates the customer, a welcome notification and a session (201)', async () => {
     const phone = newPhone();
     const registration_token = await registrationToken(phone);
-    const res = await p.call('post', 'auth/register', { body: { registration_token, name: '  Ana Santos ', email: ' Ana@Example.COM ' } }).expect(201);
+    const res = await callApi(p, authApi.register, { body: { registration_token, name: '  Ana Santos ', email: ' Ana@Example.COM ' } }).expect(201);
     expect(res.body.data.customer).toEqual({ id: expect.any(Number), name: 'Ana Santos', phone, email: 'ana@example.com', email_verified: false, points: 0, wallet_balance: 0, birthday: null });
-    const profile = await p.call('get', 'customer/profile', { token: res.body.data.token }).expect(200);
+    const profile = await callApi(p, customersApi.profile, { token: res.body.data.token }).expect(200);
     expect(profile.body.data.id).toBe(res.body.data.customer.id);
     const notes = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', res.body.data.customer.id).execute();
     expect(notes).toHaveLength(1);
@@ -35,7 +38,7 @@ describeEachDb('registration', (kind) => {
   it('answers a registration token to a correct login code for a number without an account', async () => {
     const phone = newPhone();
     const registration_token = await registrationToken(phone, 'login');
-    const res = await p.call('post', 'auth/register', { body: { registration_token, name: 'Carlo' } }).expect(201);
+    const res = await callApi(p, authApi.register, { body: { registration_token, name: 'Carlo' } }).expect(201);
     expect(res.body.data.customer).toMatchObject({ phone, name: 'Carlo', email: null });
   });
 
@@ -43,7 +46,7 @@ describeEachDb('registration', (kind) => {
     const phone = newPhone();
     const existing = await p.newCustomer({ phone, name: 'Dina' });
     const code = await requestCode(p, phone, 'register');
-    const res = await p.call('post', 'auth/otp/verify', { body: { phone, code, purpose: 'register' } }).expect(200);
+    const res = await callApi(p, authApi.otpVerify, { body: { phone, code, purpose: 'register' } }).expect(200);
     expect(res.body.data.token).toEqual(expect.any(String));
     expect(res.body.data.customer).toMatchObject({ id: existing.id, name: 'Dina' });
     expect(res.body.data.registration_token).toBeUndefined();
@@ -51,15 +54,15 @@ describeEachDb('registration', (kind) => {
 
   it('uses a registration token once only', async () => {
     const registration_token = await registrationToken(newPhone());
-    await p.call('post', 'auth/register', { body: { registration_token, name: 'Eva' } }).expect(201);
-    const again = await p.call('post', 'auth/register', { body: { registration_token, name: 'Eva' } }).expect(400);
+    await callApi(p, authApi.register, { body: { registration_token, name: 'Eva' } }).expect(201);
+    const again = await callApi(p, authApi.register, { body: { registration_token, name: 'Eva' } }).expect(400);
     expect(again.body.error).toEqual({ code: 'REGISTRATION_EXPIRED', fields: { registration_token: 'has expired or was already used' } });
     expect(await p.db.selectFrom('customers').select('id').execute()).toHaveLength(1);
   });
 
   it('makes one customer of concurrent registrations with one token', async () => {
     const registration_token = await registrationToken(newPhone());
-    const results = await Promise.all(Array.from({ length: 10 }, () => p.call('post', 'auth/register', { body: { registration_token, name: 'Fe' } })));
+    const results = await Promise.all(Array.from({ length: 10 }, () => callApi(p, authApi.register, { body: { registration_token, name: 'Fe' } })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(9);
     expect(await p.db.selectFrom('customers').select('id').execute()).toHaveLength(1);
@@ -68,7 +71,7 @@ describeEachDb('registration', (kind) => {
   it('expires a registration token after 15 minutes', async () => {
     const registration_token = await registrationToken(newPhone());
     p.clock.advance(15 * 60_000 + 1000);
-    const res = await p.call('post', 'auth/register', { body: { registration_token, name: 'Gil' } }).expect(400);
+    const res = await callApi(p, authApi.register, { body: { registration_token, name: 'Gil' } }).expect(400);
     expect(res.body.error.code).toBe('REGISTRATION_EXPIRED');
   });
 
@@ -76,7 +79,7 @@ describeEachDb('registration', (kind) => {
     const phone = newPhone();
     const t1 = await registrationToken(phone);
     const c = await p.newCustomer({ phone, name: 'Hana' });
-    const res = await p.call('post', 'auth/register', { body: { registration_token: t1, name: 'Someone Else' } }).expect(200);
+    const res = await callApi(p, authApi.register, { body: { registration_token: t1, name: 'Someone Else' } }).expect(200);
     expect(res.body.data.customer).toMatchObject({ id: c.id, name: 'Hana' });
   });
 
@@ -94,7 +97,7 @@ describeEachDb('registration', (kind) => {
       [{ registration_token: 12345678901, name: 'Ana' }, ['registration_token']],
     ];
     for (const [body, fields] of cases) {
-      const res = await p.call('post', 'auth/register', { body });
+      const res = await callApi(p, authApi.register, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION');
       expect(Object.keys(res.body.error.fields).sort()).toEqual(fields);
@@ -103,7 +106,7 @@ describeEachDb('registration', (kind) => {
 
   it('accepts an empty e-mail as none', async () => {
     const registration_token = await registrationToken(newPhone());
-    const res = await p.call('post', 'auth/register', { body: { registration_token, name: 'Ivy', email: '' } }).expect(201);
+    const res = await callApi(p, authApi.register, { body: { registration_token, name: 'Ivy', email: '' } }).expect(201);
     expect(res.body.data.customer.email).toBeNull();
   });
 });

@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestProvider } from './support/provider';
+import { authApi } from '#contract/auth.calls';
+import { callApi } from '../support/calls';
 
 /** A fresh Philippine mobile number in E.164 (+639 and nine digits). */
 export function newPhone(): string {
@@ -20,7 +22,7 @@ export function wrongCode(code: string): string {
 }
 
 export async function requestCode(p: TestProvider, phone: string, purpose: 'login' | 'register' = 'login', ip = newIp()): Promise<string> {
-  await p.call('post', 'auth/otp/request', { body: { phone, purpose }, ip }).expect(200);
+  await callApi(p, authApi.otpRequest, { body: { phone, purpose }, ip }).expect(200);
   const code = p.lastCode(phone);
   expect(code).toMatch(/^\d{6}$/);
   return code!;
@@ -29,8 +31,8 @@ export async function requestCode(p: TestProvider, phone: string, purpose: 'logi
 /** Signs in (or up) through codes; answers the session token and the customer. */
 export async function signInWithPhone(p: TestProvider, phone: string, name = 'Ana Santos') {
   const code = await requestCode(p, phone, 'login');
-  const verified = await p.call('post', 'auth/otp/verify', { body: { phone, code, purpose: 'login' } }).expect(200);
+  const verified = await callApi(p, authApi.otpVerify, { body: { phone, code, purpose: 'login' } }).expect(200);
   if (verified.body.data.token) return verified.body.data as { token: string; customer: { id: number; phone: string; name: string } };
-  const reg = await p.call('post', 'auth/register', { body: { registration_token: verified.body.data.registration_token, name } }).expect(201);
+  const reg = await callApi(p, authApi.register, { body: { registration_token: verified.body.data.registration_token, name } }).expect(201);
   return reg.body.data as { token: string; customer: { id: number; phone: string; name: string } };
 }

@@ -10,6 +10,9 @@ import { newStaff, newStaffSession } from './merchant.helpers';
 import { products } from './orders.helpers';
 import { balanceProblems, fillShop, tableFingerprints } from './support/fill-shop';
 import { createTestDatabase, describeEachDb, TEST_DATABASE_URL, useTestProvider } from './support/provider';
+import { backupsApi } from '#contract/backups.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Backups (server/db/backup.ts) are proven by a restore: a filled shop (tests/server/support/fill-shop.ts)
@@ -62,7 +65,7 @@ describeEachDb('backups', (kind) => {
     const placed = async (token: string): Promise<void> => {
       while (!stop) {
         const started = { backingUp, backedUp };
-        const res = await p.call('post', 'order/create', { token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: crypto.randomUUID() } });
+        const res = await callApi(p, ordersApi.create, { token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: crypto.randomUUID() } });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         const order = res.body.data.order as { name: string; total: number };
         if (!started.backingUp && !started.backedUp && !backingUp) ackedBeforeBackup.set(order.name, order.total);
@@ -155,7 +158,7 @@ describeEachDb('backups', (kind) => {
   it("shows the owner the last backup in the console's settings, and warns once it is two days old; staff are refused", async () => {
     const owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const staff = await newStaff(p.db, p.clock, { role: 'staff' });
-    const status = async (token: string) => p.call('get', 'merchant/backups', { token });
+    const status = async (token: string) => callApi(p, backupsApi.status, { token });
     const fresh = await status(owner.token);
     expect(fresh.status).toBe(200);
     expect(fresh.body.data).toEqual({ last: { taken_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), bytes: backup.bytes, encrypted: true }, stale: false, schedule: null });

@@ -14,6 +14,20 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAddress, makeVoucher, products, signature, unix, webhookEvent } from './orders.helpers';
 import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
+import { ordersApi } from '#contract/orders.calls';
+import { paymentsApi } from '#contract/payments.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { callApi, rawCall } from '../support/calls';
+import { addressesApi } from '#contract/addresses.calls';
+import { campaignsApi } from '#contract/campaigns.calls';
+import { customersApi } from '#contract/customers.calls';
+import { locationsApi } from '#contract/locations.calls';
+import { membersApi } from '#contract/members.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { shopApi } from '#contract/shop.calls';
+import { stampsApi } from '#contract/stamps.calls';
+import { wheelApi } from '#contract/wheel.calls';
 
 type Auth = 'public' | 'customer' | 'merchant';
 type Json = unknown;
@@ -104,13 +118,13 @@ describeEachDb('bad input on every call', (kind) => {
     c = await p.newCustomer({ points: 5_000, wallet: 500_000 });
     addressId = await makeAddress(p, c.id);
     voucherId = await makeVoucher(p, c.id, { discount: 5_000 });
-    const order = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } }).expect(201);
+    const order = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } }).expect(201);
     orderName = order.body.data.order.name;
-    const topup = await p.call('post', 'wallet/topup', { token: c.token, body: { amount: 10_000, idempotency_key: randomUUID() } }).expect(201);
+    const topup = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 10_000, idempotency_key: randomUUID() } }).expect(201);
     topupId = topup.body.data.topup_id;
     const topupIds: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const r = await p.call('post', 'wallet/topup', { token: c.token, body: { amount: 10_000, idempotency_key: randomUUID() } }).expect(201);
+      const r = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 10_000, idempotency_key: randomUUID() } }).expect(201);
       topupIds.push(r.body.data.topup_id);
     }
     [paymentId, webhookPaymentId] = topupIds as [string, string];
@@ -663,20 +677,22 @@ describeEachDb('bad input on every call', (kind) => {
   });
 
   describe('calls that take no input', () => {
-    it.each([
-      ['get', 'settings/main-setting', 'public'],
-      ['get', 'shop/catalog', 'public'],
-      ['get', 'shop/locations', 'public'],
-      ['get', 'reward/list', 'public'],
-      ['get', 'customer/profile', 'customer'],
-      ['get', 'wallet/balance', 'customer'],
-      ['get', 'address/list', 'customer'],
-      ['get', 'wheel/config', 'customer'],
-      ['get', 'member/card', 'customer'],
-      ['get', 'stamp/cards', 'customer'],
-      ['get', 'campaign/preferences', 'customer'],
-      ['get', 'openapi.json', 'public'],
-    ] as const)('%s %s ignores a junk query, and answers 401 without a session where it needs one', async (method, path, auth) => {
+    const noInput = [
+      [settingsApi.mainSetting, 'public'],
+      [shopApi.catalog, 'public'],
+      [locationsApi.list, 'public'],
+      [rewardsApi.list, 'public'],
+      [customersApi.profile, 'customer'],
+      [walletApi.balance, 'customer'],
+      [addressesApi.list, 'customer'],
+      [wheelApi.config, 'customer'],
+      [membersApi.card, 'customer'],
+      [stampsApi.cards, 'customer'],
+      [campaignsApi.preferences, 'customer'],
+      // the OpenAPI document is not a declared call: its path spelt out
+      [{ method: 'get', path: 'openapi.json' }, 'public'],
+    ] as const;
+    it.each(noInput.map(([declaration, auth]) => [declaration.method, declaration.path, auth] as const))('%s %s ignores a junk query, and answers 401 without a session where it needs one', async (method, path, auth) => {
       const before = await counts();
       const junk = await send({ method, path, auth }, { input: `page=-1&page=x&id[a]=1&status=${encodeURIComponent(NUL)}&${'q'.repeat(2000)}=1` });
       expect(junk.status, junk.text).toBe(200);
@@ -691,7 +707,7 @@ describeEachDb('bad input on every call', (kind) => {
 
   describe('payment/webhook (signed by the payment gateway)', () => {
     const post = (raw: string, sig?: string, contentType = 'application/json') => {
-      let t = p.call('post', 'payment/webhook').set('content-type', contentType);
+      let t = callApi(p, paymentsApi.webhook).set('content-type', contentType);
       if (sig !== undefined) t = t.set('x-sandbox-signature', sig);
       return t.send(raw);
     };
@@ -748,7 +764,7 @@ describeEachDb('bad input on every call', (kind) => {
 
   it('serves a 404 page, not a 5xx, for a sandbox page whose id is not a payment', async () => {
     for (const id of ['abc', randomUUID(), '%00', 'x'.repeat(500)]) {
-      const res = await p.call('get', `payment/sandbox/${id}`);
+      const res = await rawCall(p, 'get', `payment/sandbox/${id}`);
       expect(res.status, id).toBe(404);
     }
   });

@@ -5,6 +5,11 @@ import { runHourlyJobs } from '../../server/provider/jobs';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { customersApi } from '#contract/customers.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Birthdays (issue 29): the customer's birth date in the profile (a real date, the year optional, 400
@@ -57,13 +62,13 @@ describeEachDb('birthdays', (kind) => {
     await resetRules(p);
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
   });
-  const settings = (body: unknown) => p.call('post', 'merchant/settings/update', { token: owner.token, body });
-  const setBirthday = (token: string, body: unknown) => p.call('post', 'customer/birthday', { token, body });
+  const settings = (body: unknown) => callApi(p, shopSettingsApi.update, { token: owner.token, body });
+  const setBirthday = (token: string, body: unknown) => callApi(p, customersApi.birthday, { token, body });
 
   describe('the birth date in the profile', () => {
     it('is added, changed (the year optional) and removed; the profile shows it', async () => {
       const c = await p.newCustomer({ name: 'Ana Reyes' });
-      expect((await p.call('get', 'customer/profile', { token: c.token }).expect(200)).body.data.birthday).toBeNull();
+      expect((await callApi(p, customersApi.profile, { token: c.token }).expect(200)).body.data.birthday).toBeNull();
       const added = await setBirthday(c.token, { day: 14, month: 3 }).expect(200);
       expect(added.body.data.customer.birthday).toEqual({ day: 14, month: 3, year: null });
       expect(added.body.message).toBe("Saved. We'll send you a treat on your birthday.");
@@ -76,7 +81,7 @@ describeEachDb('birthdays', (kind) => {
       expect(await row()).toEqual({ birth_day: 14, birth_month: 3, birth_year: 1990, birthday_changed_at: before });
       await setBirthday(c.token, { day: 15, month: 3, year: 1990 }).expect(200);
       expect((await row()).birthday_changed_at).toEqual(p.clock.now());
-      const removed = await p.call('post', 'customer/birthday/remove', { token: c.token }).expect(200);
+      const removed = await callApi(p, customersApi.removeBirthday, { token: c.token }).expect(200);
       expect(removed.body.data.customer.birthday).toBeNull();
       expect(await row()).toMatchObject({ birth_day: null, birth_month: null, birth_year: null });
     });
@@ -114,18 +119,18 @@ describeEachDb('birthdays', (kind) => {
     });
 
     it('needs a session', async () => {
-      await p.call('post', 'customer/birthday', { body: { day: 1, month: 1 } }).expect(401);
-      await p.call('post', 'customer/birthday/remove').expect(401);
+      await callApi(p, customersApi.birthday, { body: { day: 1, month: 1 } }).expect(401);
+      await callApi(p, customersApi.removeBirthday).expect(401);
     });
   });
 
   describe("the owner's settings", () => {
     it('start as 50 points on the day, and say so to customers', async () => {
-      const res = await p.call('get', 'merchant/settings', { token: owner.token }).expect(200);
+      const res = await callApi(p, shopSettingsApi.read, { token: owner.token }).expect(200);
       expect(res.body.data).toMatchObject({ birthday_reward: 'points', birthday_points: 50, birthday_reward_name: '', birthday_window_days: 0 });
-      expect((await p.call('get', 'settings/main-setting').expect(200)).body.data.birthday_treat).toBe(true);
+      expect((await callApi(p, settingsApi.mainSetting).expect(200)).body.data.birthday_treat).toBe(true);
       await settings({ birthday_reward: 'off' }).expect(200);
-      expect((await p.call('get', 'settings/main-setting').expect(200)).body.data.birthday_treat).toBe(false);
+      expect((await callApi(p, settingsApi.mainSetting).expect(200)).body.data.birthday_treat).toBe(false);
     });
 
     it('take a reward of the catalogue, by its name', async () => {
@@ -258,7 +263,7 @@ describeEachDb('birthdays', (kind) => {
       const notes = await p.db.selectFrom('notifications').select(['type', 'title', 'link']).where('customer_id', '=', ana.id).execute();
       expect(notes).toEqual([{ type: 'reward', title: 'Happy birthday, Ana! A Birthday cake slice voucher is waiting', link: `/reward/storage/active?voucher=${vouchers[0]!.id}` }]);
       // the customer sees it among their vouchers
-      const storage = await p.call('get', 'reward/storage', { token: ana.token, query: { tab: 'active' } }).expect(200);
+      const storage = await callApi(p, rewardsApi.storage, { token: ana.token, query: { tab: 'active' } }).expect(200);
       expect(JSON.stringify(storage.body.data)).toContain('Birthday cake slice');
     });
 

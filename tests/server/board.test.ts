@@ -4,6 +4,11 @@ import { runHourlyJobs } from '../../server/provider/jobs';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers, makeAddress, products } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { boardApi } from '#contract/board.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { callApi } from '../support/calls';
+import { paymentsApi } from '#contract/payments.calls';
 
 /**
  * The orders board (issue 13): what it lists, one-tap moves that cannot skip a step, and cancellations
@@ -37,7 +42,7 @@ async function walletOrder(p: TestProvider, o: { fulfilment?: 'pickup' | 'delive
   const c = await p.newCustomer({ wallet: 1_000_000, name: 'Joseph Tan' });
   const { latte } = await products(p);
   const addressId = o.fulfilment === 'delivery' ? await makeAddress(p, c.id) : undefined;
-  const res = await p.call('post', 'order/create', {
+  const res = await callApi(p, ordersApi.create, {
     token: c.token,
     body: { items: [{ product_id: latte.id, qty: o.qty ?? 2 }], fulfilment: o.fulfilment ?? 'pickup', ...(addressId ? { address_id: addressId } : {}), payment_method: 'wallet', idempotency_key: key() },
   });
@@ -48,10 +53,10 @@ async function walletOrder(p: TestProvider, o: { fulfilment?: 'pickup' | 'delive
 async function gatewayOrder(p: TestProvider) {
   const c = await p.newCustomer({ name: 'Grace Lim' });
   const { latte } = await products(p);
-  const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } });
+  const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } });
   expect(res.status).toBe(201);
   const paymentId = (res.body.data.payment_url as string).split('/').pop()!;
-  expect((await p.call('post', `payment/sandbox/${paymentId}/complete`, { token: c.token, body: { outcome: 'pay' } })).status).toBe(200);
+  expect((await callApi(p, paymentsApi.sandboxComplete, { params: { id: paymentId }, token: c.token, body: { outcome: 'pay' } })).status).toBe(200);
   return { c, order: res.body.data.order as { name: string; total: number }, paymentId };
 }
 
@@ -68,17 +73,17 @@ describeEachDb('the orders board', (kind) => {
     spy.failNext = 0;
   });
 
-  const board = async () => (await p.call('get', 'merchant/orders/board', { token: staff.token })).body.data as { orders: { name: string; status: string }[]; done: { name: string; status: string }[] };
-  const advance = (name: string, from: string) => p.call('post', 'merchant/orders/advance', { token: staff.token, body: { name, from } });
-  const cancel = (name: string, reason = 'Out of oat milk') => p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name, reason } });
+  const board = async () => (await callApi(p, boardApi.board, { token: staff.token })).body.data as { orders: { name: string; status: string }[]; done: { name: string; status: string }[] };
+  const advance = (name: string, from: string) => callApi(p, boardApi.advance, { token: staff.token, body: { name, from } });
+  const cancel = (name: string, reason = 'Out of oat milk') => callApi(p, boardApi.cancel, { token: staff.token, body: { name, reason } });
 
   it('lists every open order by when it is due with what the counter needs, and nothing waiting for payment', async () => {
     const older = await walletOrder(p);
     const delivery = await walletOrder(p, { fulfilment: 'delivery' });
     const { latte } = await products(p);
     const pendingCustomer = await p.newCustomer();
-    const pending = (await p.call('post', 'order/create', { token: pendingCustomer.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } })).body.data.order;
-    const res = await p.call('get', 'merchant/orders/board', { token: staff.token });
+    const pending = (await callApi(p, ordersApi.create, { token: pendingCustomer.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } })).body.data.order;
+    const res = await callApi(p, boardApi.board, { token: staff.token });
     expect(res.status).toBe(200);
     const names = (res.body.data.orders as { name: string }[]).map((o) => o.name);
     // the delivery is due when it was paid (now); the pickup placed before it at its slot, after the preparation time
@@ -95,14 +100,14 @@ describeEachDb('the orders board', (kind) => {
     expect(res.body.data.demo_progress).toBeNull();
     p.ctx.demoOrderProgress = true;
     try {
-      expect((await p.call('get', 'merchant/orders/board', { token: staff.token })).body.data.demo_progress).toEqual({ step_seconds: expect.any(Number) });
+      expect((await callApi(p, boardApi.board, { token: staff.token })).body.data.demo_progress).toEqual({ step_seconds: expect.any(Number) });
     } finally {
       p.ctx.demoOrderProgress = false;
     }
     // the ticket's one order
-    const one = await p.call('get', 'merchant/orders/detail', { token: staff.token, query: { name: older.order.name } });
+    const one = await callApi(p, boardApi.detail, { token: staff.token, query: { name: older.order.name } });
     expect(one.body.data.order).toMatchObject({ name: older.order.name, customer_first_name: 'Joseph', address: null });
-    expect((await p.call('get', 'merchant/orders/detail', { token: staff.token, query: { name: pending.name } })).status).toBe(404);
+    expect((await callApi(p, boardApi.detail, { token: staff.token, query: { name: pending.name } })).status).toBe(404);
   });
 
   it('moves an order one step on from the status the staff member saw; a second tablet’s tap on it is refused', async () => {
@@ -118,7 +123,7 @@ describeEachDb('the orders board', (kind) => {
     const end = await advance(order.name, 'completed');
     expect([end.status, end.body.error.code]).toEqual([409, 'INVALID_TRANSITION']);
     // the customer sees it, and was told at each step
-    expect((await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } })).body.data.order.status).toBe('completed');
+    expect((await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } })).body.data.order.status).toBe('completed');
     const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id']).where('target', '=', `order:${order.name}`).execute();
     expect(audit).toEqual([
       { action: 'order.advance', staff_id: staff.id },
@@ -145,7 +150,7 @@ describeEachDb('the orders board', (kind) => {
     expect(after.points).toBe(0);
     expect(after.pointsSum).toBe(0);
     expect(spy.calls).toHaveLength(0);
-    const notes = (await p.call('get', 'notification/list', { token: c.token })).body.data.items as { title: string; body: string }[];
+    const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as { title: string; body: string }[];
     expect(notes.find((n) => n.title === `Order ${order.name} cancelled`)?.body).toMatch(/Reason: Out of oat milk\. .* is back in your wallet\. The \d+ points it would have earned were cancelled\.$/);
     expect((await p.db.selectFrom('points_pending').select('status').where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow()).status).toBe('voided');
     // never again: not cancelled twice, not moved
@@ -169,7 +174,7 @@ describeEachDb('the orders board', (kind) => {
     expect(after.points).toBe(0);
     const payment = await p.db.selectFrom('payments').select('refunded_amount').where('id', '=', paymentId).executeTakeFirstOrThrow();
     expect(payment.refunded_amount).toBe(order.total);
-    const notes = (await p.call('get', 'notification/list', { token: c.token })).body.data.items as { body: string }[];
+    const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as { body: string }[];
     expect(notes.some((n) => /refunded to the card you paid with/.test(n.body))).toBe(true);
   });
 
@@ -188,7 +193,7 @@ describeEachDb('the orders board', (kind) => {
 
   it('asks for a reason and a name it knows', async () => {
     const { order } = await walletOrder(p);
-    const blank = await p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name: order.name, reason: '   ' } });
+    const blank = await callApi(p, boardApi.cancel, { token: staff.token, body: { name: order.name, reason: '   ' } });
     expect([blank.status, Object.keys(blank.body.error.fields)]).toEqual([400, ['reason']]);
     expect((await cancel('NOSUCH')).status).toBe(404);
     expect((await advance('NOSUCH', 'paid')).status).toBe(404);
@@ -211,7 +216,7 @@ describePostgres('the orders board under concurrency', () => {
   it('20 counters cancelling one wallet order at once: one cancellation, the wallet credited once', async () => {
     const members = await Promise.all(Array.from({ length: 20 }, () => newStaff(p.db, p.clock)));
     const { c, order } = await walletOrder(p);
-    const results = await Promise.all(members.map((m) => p.call('post', 'merchant/orders/cancel', { token: m.token, body: { name: order.name, reason: 'Closing early' } })));
+    const results = await Promise.all(members.map((m) => callApi(p, boardApi.cancel, { token: m.token, body: { name: order.name, reason: 'Closing early' } })));
     console.info('20 cancels of a wallet order:', tally(results));
     expect(tally(results)).toEqual({ '200': 1, INVALID_TRANSITION: 19 });
     const l = await ledgers(p, c.id);
@@ -227,7 +232,7 @@ describePostgres('the orders board under concurrency', () => {
     const { order } = await gatewayOrder(p);
     spy.calls.length = 0;
     const results = await Promise.all([
-      ...members.map((m) => p.call('post', 'merchant/orders/cancel', { token: m.token, body: { name: order.name, reason: 'Closing early' } })),
+      ...members.map((m) => callApi(p, boardApi.cancel, { token: m.token, body: { name: order.name, reason: 'Closing early' } })),
       runHourlyJobs(p.ctx).then(() => ({ status: 0, body: { error: { code: 'JOB' } } })),
     ]);
     expect(tally(results)).toEqual({ '200': 1, INVALID_TRANSITION: 19, JOB: 1 });

@@ -8,6 +8,9 @@ import { earnPoints } from '../../server/provider/points/points.ledger';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, TEST_PUBLIC_URL, useTestProvider, type TestProvider } from './support/provider';
+import { campaignsApi, campaignsConsoleApi } from '#contract/campaigns.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { callApi, rawCall } from '../support/calls';
 
 /**
  * Automatic campaigns (issue 31): the console (staff read, owners change, audited, bad input named), each
@@ -70,11 +73,11 @@ describeEachDb('campaigns', (kind) => {
     mailer = recordingMailer();
     p.ctx.mailer = mailer;
   });
-  const update = (body: Record<string, unknown>, token = owner.token) => p.call('post', 'merchant/campaigns/update', { token, body });
+  const update = (body: Record<string, unknown>, token = owner.token) => callApi(p, campaignsConsoleApi.update, { token, body });
   const turnOn = async (k: CampaignKind, o: Record<string, unknown> = {}) => {
     // a session of now (the clock jumps past a staff session's life)
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
-    const current = (await p.call('get', 'merchant/campaigns', { token: owner.token }).expect(200)).body.data.campaigns.find((c: { kind: string }) => c.kind === k);
+    const current = (await callApi(p, campaignsConsoleApi.campaigns, { token: owner.token }).expect(200)).body.data.campaigns.find((c: { kind: string }) => c.kind === k);
     return update({ kind: k, enabled: true, title: current.title, body: current.body, reward_id: null, timing: current.timing, ...o }).expect(200);
   };
   const runAt = async (at: Date) => {
@@ -84,7 +87,7 @@ describeEachDb('campaigns', (kind) => {
 
   describe('the console', () => {
     it('lists the five campaigns, off, for staff; an owner changes one, audited in words', async () => {
-      const list = (await p.call('get', 'merchant/campaigns', { token: staff.token }).expect(200)).body.data;
+      const list = (await callApi(p, campaignsConsoleApi.campaigns, { token: staff.token }).expect(200)).body.data;
       expect(list.campaigns.map((c: { kind: string; enabled: boolean }) => [c.kind, c.enabled])).toEqual([
         ['welcome', false],
         ['win_back', false],
@@ -149,7 +152,7 @@ describeEachDb('campaigns', (kind) => {
       await order(p, cancelledOnly.id, new Date(p.clock.now().getTime() - 50 * DAY));
       // a cancelled order does not end the lapse
       await order(p, cancelledOnly.id, new Date(p.clock.now().getTime() - 2 * DAY), 'cancelled');
-      await p.call('post', 'campaign/unsubscribe', { token: gone.token, body: { subscribed: false } }).expect(200);
+      await callApi(p, campaignsApi.unsubscribe, { token: gone.token, body: { subscribed: false } }).expect(200);
       await turnOn('win_back', { timing: 30 });
 
       // 23:00 in Manila (15:00 UTC): nothing, whatever is due
@@ -351,20 +354,20 @@ describeEachDb('campaigns', (kind) => {
       const code = new URL(link).searchParams.get('code')!;
 
       // the hosted page asks first
-      const page = await p.call('get', 'campaign/unsubscribe', { query: { code } });
+      const page = await rawCall(p, 'get', 'campaign/unsubscribe', { query: { code } });
       expect(page.status, page.text).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.text).toContain('No more offers from');
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-      await p.call('get', 'campaign/unsubscribe', { query: { code: `${code.slice(0, -2)}xx` } }).expect(404);
+      await rawCall(p, 'get', 'campaign/unsubscribe', { query: { code: `${code.slice(0, -2)}xx` } }).expect(404);
       // a code the shop did not sign, another customer's id with Ana's signature: 404, nothing changed
-      await p.call('post', 'campaign/unsubscribe/link', { body: { code: `${unverified.id.toString(36)}_${code.split('_')[1]}` } }).expect(404);
-      await p.call('post', 'campaign/unsubscribe/link', { body: { code: 'x' } }).expect(400);
-      expect((await p.call('get', 'campaign/preferences', { token: verified.token }).expect(200)).body.data).toEqual({ subscribed: true });
-      const res = await p.call('post', 'campaign/unsubscribe/link', { body: { code } }).expect(200);
+      await callApi(p, campaignsApi.unsubscribeLink, { body: { code: `${unverified.id.toString(36)}_${code.split('_')[1]}` } }).expect(404);
+      await callApi(p, campaignsApi.unsubscribeLink, { body: { code: 'x' } }).expect(400);
+      expect((await callApi(p, campaignsApi.preferences, { token: verified.token }).expect(200)).body.data).toEqual({ subscribed: true });
+      const res = await callApi(p, campaignsApi.unsubscribeLink, { body: { code } }).expect(200);
       expect(res.body.data).toEqual({ subscribed: false });
-      expect((await p.call('get', 'campaign/preferences', { token: verified.token }).expect(200)).body.data).toEqual({ subscribed: false });
-      expect((await p.call('get', 'campaign/preferences', { token: unverified.token }).expect(200)).body.data).toEqual({ subscribed: true });
+      expect((await callApi(p, campaignsApi.preferences, { token: verified.token }).expect(200)).body.data).toEqual({ subscribed: false });
+      expect((await callApi(p, campaignsApi.preferences, { token: unverified.token }).expect(200)).body.data).toEqual({ subscribed: true });
 
       // Ana orders and lapses again: no message now; she subscribes again in the profile, and gets the next one
       await order(p, verified.id, manila('2027-03-11', 12));
@@ -373,15 +376,15 @@ describeEachDb('campaigns', (kind) => {
       expect((await sends(p, 'win_back')).at(-1)!.customer_id).toBe(unverified.id);
       // (a session that outlasts the weeks the clock jumped)
       await p.db.updateTable('sessions').set({ expires_at: new Date('2100-01-01T00:00:00Z') }).where('customer_id', '=', verified.id).execute();
-      await p.call('post', 'campaign/unsubscribe', { token: verified.token, body: { subscribed: true } }).expect(200);
+      await callApi(p, campaignsApi.unsubscribe, { token: verified.token, body: { subscribed: true } }).expect(200);
       expect((await runAt(manila('2027-04-20', 13))).sent.win_back).toBe(1);
     });
 
     it('needs a session for the profile calls', async () => {
-      await p.call('get', 'campaign/preferences').expect(401);
-      await p.call('post', 'campaign/unsubscribe', { body: { subscribed: false } }).expect(401);
+      await callApi(p, campaignsApi.preferences).expect(401);
+      await callApi(p, campaignsApi.unsubscribe, { body: { subscribed: false } }).expect(401);
       const c = await p.newCustomer();
-      const bad = await p.call('post', 'campaign/unsubscribe', { token: c.token, body: { subscribed: 'no' } }).expect(400);
+      const bad = await callApi(p, campaignsApi.unsubscribe, { token: c.token, body: { subscribed: 'no' } }).expect(400);
       expect(bad.body.error.fields.subscribed).toMatch(/true or false/);
     });
   });
@@ -396,12 +399,12 @@ describeEachDb('campaigns', (kind) => {
       await runCampaigns(p.ctx);
       const sent = p.clock.now().getTime();
       // Ana reads it and orders 3 days later; Ben orders 10 days later; Cara never reads it
-      const notice = (await p.call('get', 'notification/list', { token: a.token }).expect(200)).body.data.items[0];
-      await p.call('post', 'notification/read', { token: a.token, body: { ids: [notice.id] } }).expect(200);
+      const notice = (await callApi(p, notificationsApi.list, { token: a.token }).expect(200)).body.data.items[0];
+      await callApi(p, notificationsApi.read, { token: a.token, body: { ids: [notice.id] } }).expect(200);
       await order(p, a.id, new Date(sent + 3 * DAY));
       await order(p, b.id, new Date(sent + 10 * DAY));
       await order(p, c.id, new Date(sent + 5 * DAY), 'cancelled');
-      const list = (await p.call('get', 'merchant/campaigns', { token: staff.token }).expect(200)).body.data;
+      const list = (await callApi(p, campaignsConsoleApi.campaigns, { token: staff.token }).expect(200)).body.data;
       expect(list.campaigns.find((x: { kind: string }) => x.kind === 'win_back').stats).toEqual({ sent: 3, opened: 1, orders: 1 });
       expect(list.campaigns.find((x: { kind: string }) => x.kind === 'welcome').stats).toEqual({ sent: 0, opened: 0, orders: 0 });
     });

@@ -4,6 +4,13 @@ import { holdAgainstWrites, untilWaiting } from './support/locks';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { creditedAtPayment, key, ledgers, products } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { boardApi } from '#contract/board.calls';
+import { counterApi } from '#contract/counter.calls';
+import { customersConsoleApi } from '#contract/customers.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { callApi } from '../support/calls';
 
 /**
  * A cancelled order's points (issue 24, item 7). An order refunded in full must not leave its customer
@@ -26,7 +33,7 @@ async function setUp(p: TestProvider) {
 async function paidOrder(p: TestProvider) {
   const c = await p.newCustomer({ wallet: 1_000_000, name: 'Ana Reyes' });
   const { latte } = await products(p);
-  const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+  const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const order = res.body.data.order as { name: string; total: number; points_earned: number };
   expect(order.points_earned).toBe(99);
@@ -36,7 +43,7 @@ async function paidOrder(p: TestProvider) {
 
 /** A call sent now, as a promise (supertest sends on then()). */
 const sent = <T>(t: PromiseLike<T>): Promise<T> => new Promise((resolve, reject) => t.then(resolve, reject));
-const redeem = (p: TestProvider, token: string) => sent(p.call('post', 'reward/redeem', { token, body: { name: REWARD.name, idempotency_key: key() } }));
+const redeem = (p: TestProvider, token: string) => sent(callApi(p, rewardsApi.redeem, { token, body: { name: REWARD.name, idempotency_key: key() } }));
 const stock = async (p: TestProvider) => (await p.db.selectFrom('rewards').select('stock').where('name', '=', REWARD.name).executeTakeFirstOrThrow()).stock;
 
 describeEachDb('a cancelled order takes back the points it earned', (kind) => {
@@ -49,7 +56,7 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
   });
 
-  const cancel = (name: string, reason = 'Out of oat milk.') => p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name, reason } });
+  const cancel = (name: string, reason = 'Out of oat milk.') => callApi(p, boardApi.cancel, { token: staff.token, body: { name, reason } });
   const grant = (customerId: number, points: number) =>
     p.db.transaction().execute((trx) => earnPoints(trx, p.clock, customerId, points, { reason: 'Test grant' }));
 
@@ -80,9 +87,9 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
     expect(entries[2]!.reason).toBe(`Voucher for ${REWARD.title} cancelled with order ${order.name}`);
 
     // the customer's page says what went back, and the notice says it once, without a doubled full stop
-    const detail = (await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } })).body.data.order;
+    const detail = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } })).body.data.order;
     expect(detail).toMatchObject({ refund: { method: 'wallet', amount: order.total, status: 'succeeded' }, points_taken_back: 99, cancelled_vouchers: [{ title: REWARD.title, points: 60 }] });
-    const notes = (await p.call('get', 'notification/list', { token: c.token })).body.data.items as Array<{ title: string; body: string }>;
+    const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as Array<{ title: string; body: string }>;
     const notice = notes.find((n) => n.title === `Order ${order.name} cancelled`)!.body;
     expect(notice).toBe(
       `Your order was cancelled. Reason: Out of oat milk. ₱990.00 is back in your wallet. Your voucher for ${REWARD.title} was cancelled and its 60 points given back, as they came from this order. The 99 points it earned were taken back.`,
@@ -90,10 +97,10 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
     expect(notice).not.toMatch(/\.\./);
 
     // the voucher is in the customer's expired tab, saying why; the counter refuses it
-    const storage = (await p.call('get', 'reward/storage', { token: c.token, query: { status: 'expired' } })).body.data.vouchers as Array<{ id: number; status: string; cancelled_with_order: string }>;
+    const storage = (await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'expired' } })).body.data.vouchers as Array<{ id: number; status: string; cancelled_with_order: string }>;
     expect(storage.find((x) => x.id === voucher.id)).toMatchObject({ status: 'cancelled', cancelled_with_order: order.name });
-    expect(((await p.call('get', 'reward/storage', { token: c.token, query: { status: 'active' } })).body.data.vouchers as unknown[]).length).toBe(0);
-    const codes = (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: voucher.id } })).body.data;
+    expect(((await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'active' } })).body.data.vouchers as unknown[]).length).toBe(0);
+    const codes = (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id: voucher.id } })).body.data;
     expect(codes).toMatchObject({ status: 'cancelled', current: null });
     // a cancelled voucher does not count against the reward's limit of one
     await grant(c.id, 60);
@@ -107,17 +114,17 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
   it('a voucher already used at the counter cannot be given back: the shortfall is the shop’s to see', async () => {
     const { c, order } = await paidOrder(p);
     const voucher = (await redeem(p, c.token)).body.data.voucher as { id: number };
-    const codes = (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: voucher.id } })).body.data;
-    expect((await p.call('post', 'merchant/counter/redeem', { token: staff.token, body: { code: codes.current.short_code } })).status).toBe(201);
+    const codes = (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id: voucher.id } })).body.data;
+    expect((await callApi(p, counterApi.redeem, { token: staff.token, body: { code: codes.current.short_code } })).status).toBe(201);
 
     const res = await cancel(order.name, 'Wrong order');
     expect(res.body.data.order).toMatchObject({ points_taken_back: 39, points_not_taken_back: 60, vouchers_cancelled: 0 });
     expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
     expect((await p.db.selectFrom('vouchers').select('status').where('id', '=', voucher.id).executeTakeFirstOrThrow()).status).toBe('used');
     // the owner sees it on the customer's account too
-    const account = (await p.call('get', 'merchant/customers/detail', { token: owner.token, query: { id: c.id } })).body.data;
+    const account = (await callApi(p, customersConsoleApi.detail, { token: owner.token, query: { id: c.id } })).body.data;
     expect(account.orders.find((o: { name: string }) => o.name === order.name)).toMatchObject({ points_earned: 99, points_taken_back: 39 });
-    const notes = (await p.call('get', 'notification/list', { token: c.token })).body.data.items as Array<{ title: string; body: string }>;
+    const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as Array<{ title: string; body: string }>;
     expect(notes.find((n) => n.title === `Order ${order.name} cancelled`)!.body).toBe('Your order was cancelled. Reason: Wrong order. ₱990.00 is back in your wallet. The 39 points it earned were taken back.');
   });
 
@@ -137,10 +144,10 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
     const earlier = (await redeem(p, c.token)).body.data.voucher as { id: number };
     p.clock.advance(1_000);
     const { latte } = await products(p);
-    const order = (await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body.data.order as { name: string };
+    const order = (await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body.data.order as { name: string };
     await creditedAtPayment(p, order.name);
     // the order's points spent some other way: the owner took them for a mistake
-    const taken = await p.call('post', 'merchant/customers/adjust-points', { token: owner.token, body: { customer_id: c.id, points: -99, reason: 'Counted twice', idempotency_key: key() } });
+    const taken = await callApi(p, customersConsoleApi.adjustPoints, { token: owner.token, body: { customer_id: c.id, points: -99, reason: 'Counted twice', idempotency_key: key() } });
     expect(taken.status, JSON.stringify(taken.body)).toBe(201);
     const res = await cancel(order.name);
     expect(res.body.data.order).toMatchObject({ points_taken_back: 0, points_not_taken_back: 99, vouchers_cancelled: 0 });
@@ -158,7 +165,7 @@ describePostgres('a redemption racing the cancellation of the order whose points
     staff = await newStaff(p.db, p.clock);
   });
 
-  const cancel = (name: string) => sent(p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name, reason: 'Out of stock' } }));
+  const cancel = (name: string) => sent(callApi(p, boardApi.cancel, { token: staff.token, body: { name, reason: 'Out of stock' } }));
 
   /** Whatever the order of events: no voucher left to use, no point left, every ledger its balance. */
   async function expectNothingKept(customerId: number, orderName: string) {
@@ -230,10 +237,10 @@ describePostgres('a redemption racing the cancellation of the order whose points
   it('a voucher being used at the counter at that moment is not waited for (no deadlock): used, and the shortfall shown', async () => {
     const { c, order } = await paidOrder(p);
     const voucher = (await redeem(p, c.token)).body.data.voucher as { id: number };
-    const codes = (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: voucher.id } })).body.data;
+    const codes = (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id: voucher.id } })).body.data;
     // the counter has the voucher's row, and stops at writing its redemption
     const hold = await holdAgainstWrites(p.db, 'counter_redemptions');
-    const using = sent(p.call('post', 'merchant/counter/redeem', { token: staff.token, body: { code: codes.current.short_code } }));
+    const using = sent(callApi(p, counterApi.redeem, { token: staff.token, body: { code: codes.current.short_code } }));
     await untilWaiting(p.db, 1, using);
     const cancelled = await cancel(order.name);
     await hold.release();

@@ -3,6 +3,13 @@ import { expect, it } from 'vitest';
 import { ownerAndStaff, ownerOnPostgres } from './merchant.helpers';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
 import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider } from './support/provider';
+import { boardApi } from '#contract/board.calls';
+import { dashboardApi } from '#contract/dashboard.calls';
+import { menuApi, menuMachineApi } from '#contract/menu.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { shopApi } from '#contract/shop.calls';
+import { callApi } from '../support/calls';
+import type { Call } from '#contract/api';
 
 /**
  * A catalogue a café can run (issue 27): a product archived (hidden from customers, refused by quotes and
@@ -29,13 +36,13 @@ interface EditorCategory {
 describeEachDb('the catalogue lifecycle', (kind) => {
   const p = useTestProvider(kind);
   const team = ownerAndStaff(p);
-  const post = (path: string, body: unknown, token?: string) => team.post(`merchant/menu/${path}`, body, token);
-  const shopIds = async () => ((await p.call('get', 'shop/catalog')).body.data.categories as Array<{ id: number; products: Array<{ id: number }> }>).flatMap((c) => c.products.map((x) => x.id));
-  const editorMenu = async () => (await p.call('get', 'merchant/menu', { token: team.owner.token })).body.data.categories as EditorCategory[];
-  const newCategory = async (name: string) => (await post('category/create', { name }).expect(201)).body.data.category.id as number;
-  const newProduct = async (categoryId: number, name: string, price = 16_000) => (await post('product/create', { category_id: categoryId, name, price }).expect(201)).body.data.product as EditorProduct;
+  const post = (declaration: Call<any, any>, body: unknown, token?: string) => team.post(declaration, body, token);
+  const shopIds = async () => ((await callApi(p, shopApi.catalog)).body.data.categories as Array<{ id: number; products: Array<{ id: number }> }>).flatMap((c) => c.products.map((x) => x.id));
+  const editorMenu = async () => (await callApi(p, menuApi.menu, { token: team.owner.token })).body.data.categories as EditorCategory[];
+  const newCategory = async (name: string) => (await post(menuApi.createCategory, { name }).expect(201)).body.data.category.id as number;
+  const newProduct = async (categoryId: number, name: string, price = 16_000) => (await post(menuApi.createProduct, { category_id: categoryId, name, price }).expect(201)).body.data.product as EditorProduct;
   const order = (token: string, productId: number) =>
-    p.call('post', 'order/create', { token, body: { items: [{ product_id: productId, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+    callApi(p, ordersApi.create, { token, body: { items: [{ product_id: productId, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
   const lastAudit = (target: string) => p.db.selectFrom('audit_log').selectAll().where('target', '=', target).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
   it('archives a product: gone from the shop, refused by quote and order as not on the menu, still in the orders that name it', async () => {
@@ -44,30 +51,30 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     const c = await p.newCustomer({ wallet: 100_000 });
     const placed = (await order(c.token, scone.id).expect(201)).body.data.order as { name: string };
 
-    const archived = await post('product/archive', { id: scone.id }).expect(200);
+    const archived = await post(menuApi.archiveProduct, { id: scone.id }).expect(200);
     expect(archived.body.message).toBe('Ube scone is archived: customers no longer see it.');
     expect(archived.body.data.product).toMatchObject({ id: scone.id, archived_at: p.clock.now().toISOString(), in_orders: true });
     expect(await shopIds()).not.toContain(scone.id);
 
-    const quote = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: scone.id, qty: 1 }], fulfilment: 'pickup' } });
+    const quote = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: scone.id, qty: 1 }], fulfilment: 'pickup' } });
     expect([quote.status, quote.body.error.code, quote.body.error.fields]).toEqual([400, 'VALIDATION', { 'items.0.product_id': 'is not on the menu' }]);
     const refused = await order(c.token, scone.id);
     expect([refused.status, refused.body.error.fields]).toEqual([400, { 'items.0.product_id': 'is not on the menu' }]);
 
     // the customer's order, the board's ticket and the export still name it
-    const detail = (await p.call('get', 'order/detail', { token: c.token, query: { name: placed.name } }).expect(200)).body.data.order as { items: Array<{ name: string; price: number }> };
+    const detail = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: placed.name } }).expect(200)).body.data.order as { items: Array<{ name: string; price: number }> };
     expect(detail.items).toEqual([expect.objectContaining({ name: 'Ube scone', price: 15_500 })]);
-    const ticket = (await p.call('get', 'merchant/orders/detail', { token: team.owner.token, query: { name: placed.name } }).expect(200)).body.data.order as { items: Array<{ name: string }> };
+    const ticket = (await callApi(p, boardApi.detail, { token: team.owner.token, query: { name: placed.name } }).expect(200)).body.data.order as { items: Array<{ name: string }> };
     expect(ticket.items.map((i) => i.name)).toEqual(['Ube scone']);
     // the export's days are the shop's (Asia/Manila): past 16:00 UTC its day is already tomorrow's
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(p.clock.now());
-    const csv = await p.call('get', 'merchant/export/orders.csv', { token: team.owner.token, query: { from: day, to: day } }).expect(200);
+    const csv = await callApi(p, dashboardApi.exportOrders, { token: team.owner.token, query: { from: day, to: day } }).expect(200);
     expect(csv.text).toContain('Ube scone');
 
     // the editor lists it, archived; the merchant key no longer finds it
     const inEditor = (await editorMenu()).find((x) => x.id === categoryId)!.products;
     expect(inEditor.map((x) => [x.name, x.archived_at !== null])).toEqual([['Ube scone', true]]);
-    const machine = await p.call('post', 'merchant/product/update', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: scone.id, price: 1 } });
+    const machine = await callApi(p, menuMachineApi.updateProduct, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: scone.id, price: 1 } });
     expect([machine.status, machine.body.error.code]).toEqual([404, 'NOT_FOUND']);
 
     const entry = await lastAudit(`product:${scone.id}`);
@@ -79,9 +86,9 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     const categoryId = await newCategory('Restore me');
     const first = await newProduct(categoryId, 'Pan de sal');
     const second = await newProduct(categoryId, 'Ensaymada');
-    await post('product/archive', { id: first.id }).expect(200);
-    await post('product/reorder', { category_id: categoryId, ids: [second.id] }).expect(200);
-    const restored = await post('product/restore', { id: first.id }).expect(200);
+    await post(menuApi.archiveProduct, { id: first.id }).expect(200);
+    await post(menuApi.reorderProducts, { category_id: categoryId, ids: [second.id] }).expect(200);
+    const restored = await post(menuApi.restoreProduct, { id: first.id }).expect(200);
     expect(restored.body.message).toBe('Pan de sal is back on the menu.');
     expect(restored.body.data.product).toMatchObject({ archived_at: null });
     const category = (await editorMenu()).find((x) => x.id === categoryId)!;
@@ -91,10 +98,10 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     await order(c.token, first.id).expect(201);
     expect(await lastAudit(`product:${first.id}`)).toMatchObject({ action: 'menu.product.restore', before: expect.objectContaining({ archived_at: expect.any(String) }), after: expect.objectContaining({ archived_at: null }) });
     // a product that is not archived, or archived twice, is left as it is
-    expect((await post('product/restore', { id: first.id }).expect(200)).body.data.product.archived_at).toBeNull();
-    for (const path of ['product/archive', 'product/restore', 'product/delete']) {
-      const missing = await post(path, { id: 999_999 });
-      expect([path, missing.status, missing.body.error.code]).toEqual([path, 404, 'NOT_FOUND']);
+    expect((await post(menuApi.restoreProduct, { id: first.id }).expect(200)).body.data.product.archived_at).toBeNull();
+    for (const declaration of [menuApi.archiveProduct, menuApi.restoreProduct, menuApi.deleteProduct]) {
+      const missing = await post(declaration, { id: 999_999 });
+      expect([declaration.path, missing.status, missing.body.error.code]).toEqual([declaration.path, 404, 'NOT_FOUND']);
     }
   });
 
@@ -105,11 +112,11 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     const c = await p.newCustomer({ wallet: 100_000 });
     await order(c.token, ordered.id).expect(201);
 
-    const refused = await post('product/delete', { id: ordered.id });
+    const refused = await post(menuApi.deleteProduct, { id: ordered.id });
     expect([refused.status, refused.body.error.code, refused.body.message, refused.body.error.fields]).toEqual([409, 'CONFLICT', 'This product is in past orders: archive it instead.', { id: 'is in past orders' }]);
     expect(await p.db.selectFrom('products').select('id').where('id', '=', ordered.id).executeTakeFirst()).toBeDefined();
 
-    const deleted = await post('product/delete', { id: fresh.id });
+    const deleted = await post(menuApi.deleteProduct, { id: fresh.id });
     expect([deleted.status, deleted.body.message]).toEqual([200, 'The product is deleted.']);
     expect(await p.db.selectFrom('products').select('id').where('id', '=', fresh.id).executeTakeFirst()).toBeUndefined();
     expect(await shopIds()).not.toContain(fresh.id);
@@ -120,36 +127,36 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     const categoryId = await newCategory('Old stock');
     const a = await newProduct(categoryId, 'Old tart');
     const b = await newProduct(categoryId, 'Old pie');
-    await post('product/archive', { id: a.id }).expect(200);
-    await post('product/archive', { id: b.id }).expect(200);
-    const refused = await post('category/delete', { id: categoryId });
+    await post(menuApi.archiveProduct, { id: a.id }).expect(200);
+    await post(menuApi.archiveProduct, { id: b.id }).expect(200);
+    const refused = await post(menuApi.deleteCategory, { id: categoryId });
     expect([refused.status, refused.body.error.code, refused.body.error.fields]).toEqual([409, 'CONFLICT', { id: 'holds archived products' }]);
     expect(refused.body.message).toBe('Old stock still holds 2 archived products: restore and move them to another category, or delete the ones never ordered, first.');
     // once they are gone (never ordered: deleted), it goes
-    await post('product/delete', { id: a.id }).expect(200);
-    await post('product/delete', { id: b.id }).expect(200);
-    await post('category/delete', { id: categoryId }).expect(200);
+    await post(menuApi.deleteProduct, { id: a.id }).expect(200);
+    await post(menuApi.deleteProduct, { id: b.id }).expect(200);
+    await post(menuApi.deleteCategory, { id: categoryId }).expect(200);
   });
 
   it('reorders the products of a category: the shop lists them in that order, archived ones left out', async () => {
     const categoryId = await newCategory('Reorder me');
     const [x, y, z, gone] = [await newProduct(categoryId, 'X'), await newProduct(categoryId, 'Y'), await newProduct(categoryId, 'Z'), await newProduct(categoryId, 'Gone')];
-    await post('product/archive', { id: gone.id }).expect(200);
-    const res = await post('product/reorder', { category_id: categoryId, ids: [z.id, x.id, y.id] });
+    await post(menuApi.archiveProduct, { id: gone.id }).expect(200);
+    const res = await post(menuApi.reorderProducts, { category_id: categoryId, ids: [z.id, x.id, y.id] });
     expect([res.status, res.body.message]).toEqual([200, 'The new order is saved.']);
     const answered = (res.body.data.categories as EditorCategory[]).find((c) => c.id === categoryId)!;
     expect(answered.products.filter((q) => !q.archived_at).map((q) => q.name)).toEqual(['Z', 'X', 'Y']);
-    const shop = ((await p.call('get', 'shop/catalog')).body.data.categories as Array<{ id: number; products: Array<{ name: string }> }>).find((c) => c.id === categoryId)!;
+    const shop = ((await callApi(p, shopApi.catalog)).body.data.categories as Array<{ id: number; products: Array<{ name: string }> }>).find((c) => c.id === categoryId)!;
     expect(shop.products.map((q) => q.name)).toEqual(['Z', 'X', 'Y']);
     expect(await lastAudit(`category:${categoryId}`)).toMatchObject({ action: 'menu.product.reorder', before: [x.id, y.id, z.id], after: [z.id, x.id, y.id] });
 
     const other = await newProduct(await newCategory('Elsewhere'), 'Elsewhere');
     const bad = { missing: [z.id, x.id], duplicate: [z.id, x.id, y.id, x.id], foreign: [z.id, x.id, other.id], archived: [z.id, x.id, y.id, gone.id], unknown: [z.id, x.id, 999_999] };
     for (const [why, ids] of Object.entries(bad)) {
-      const refused = await post('product/reorder', { category_id: categoryId, ids });
+      const refused = await post(menuApi.reorderProducts, { category_id: categoryId, ids });
       expect([why, refused.status, refused.body.error.fields]).toEqual([why, 400, { ids: 'must list every product of the category once' }]);
     }
-    const noCategory = await post('product/reorder', { category_id: 999_999, ids: [x.id] });
+    const noCategory = await post(menuApi.reorderProducts, { category_id: 999_999, ids: [x.id] });
     expect([noCategory.status, noCategory.body.error.fields]).toEqual([400, { category_id: 'is not a category of this menu' }]);
     // nothing moved by the refusals
     expect(shop.products.map((q) => q.name)).toEqual(['Z', 'X', 'Y']);
@@ -160,23 +167,23 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     const to = await newCategory('To');
     const stays = await newProduct(to, 'Already here');
     const moving = await newProduct(from, 'Moving');
-    await post('product/update', { id: moving.id, category_id: to }).expect(200);
+    await post(menuApi.updateProduct, { id: moving.id, category_id: to }).expect(200);
     expect((await editorMenu()).find((c) => c.id === to)!.products.map((q) => q.id)).toEqual([stays.id, moving.id]);
   });
 
   it('refuses staff (403) and nobody (401) on every new call', async () => {
     const categoryId = await newCategory('Owners only');
     const product = await newProduct(categoryId, 'Guarded');
-    const calls: Array<[string, unknown]> = [
-      ['product/archive', { id: product.id }],
-      ['product/restore', { id: product.id }],
-      ['product/delete', { id: product.id }],
-      ['product/reorder', { category_id: categoryId, ids: [product.id] }],
+    const calls: Array<[Call<any, any>, unknown]> = [
+      [menuApi.archiveProduct, { id: product.id }],
+      [menuApi.restoreProduct, { id: product.id }],
+      [menuApi.deleteProduct, { id: product.id }],
+      [menuApi.reorderProducts, { category_id: categoryId, ids: [product.id] }],
     ];
-    for (const [path, body] of calls) {
-      const res = await post(path, body, team.staff.token);
-      expect([path, res.status, res.body.error.code]).toEqual([path, 403, 'ROLE_FORBIDDEN']);
-      expect((await p.call('post', `merchant/menu/${path}`, { body })).status).toBe(401);
+    for (const [declaration, body] of calls) {
+      const res = await post(declaration, body, team.staff.token);
+      expect([declaration.path, res.status, res.body.error.code]).toEqual([declaration.path, 403, 'ROLE_FORBIDDEN']);
+      expect((await callApi(p, declaration, { body })).status).toBe(401);
     }
     expect((await editorMenu()).find((c) => c.id === categoryId)!.products).toEqual([expect.objectContaining({ id: product.id, archived_at: null })]);
   });
@@ -184,20 +191,20 @@ describeEachDb('the catalogue lifecycle', (kind) => {
 
 describePostgres('the catalogue lifecycle racing itself', () => {
   const on = ownerOnPostgres();
-  const post = (path: string, body: unknown) => Promise.resolve(on.p.call('post', `merchant/menu/${path}`, { token: on.owner.token, body }));
+  const post = (declaration: Call<any, any>, body: unknown) => Promise.resolve(callApi(on.p, declaration, { token: on.owner.token, body }));
 
   it('a product restored while another is added to its category: each gets a place of its own', async () => {
     const { p } = on;
-    const categoryId = (await post('category/create', { name: 'Busy' })).body.data.category.id as number;
-    const a = (await post('product/create', { category_id: categoryId, name: 'Away', price: 16_000 })).body.data.product as EditorProduct;
-    const b = (await post('product/create', { category_id: categoryId, name: 'Stays', price: 16_000 })).body.data.product as EditorProduct;
-    expect((await post('product/archive', { id: a.id })).status).toBe(200);
+    const categoryId = (await post(menuApi.createCategory, { name: 'Busy' })).body.data.category.id as number;
+    const a = (await post(menuApi.createProduct, { category_id: categoryId, name: 'Away', price: 16_000 })).body.data.product as EditorProduct;
+    const b = (await post(menuApi.createProduct, { category_id: categoryId, name: 'Stays', price: 16_000 })).body.data.product as EditorProduct;
+    expect((await post(menuApi.archiveProduct, { id: a.id })).status).toBe(200);
     // The restore is held after it has found its place, before it commits (its audit entry waits); the
     // product is added meanwhile, and would take the same place without the category's lock.
     const audit = await holdAgainstWrites(p.db, 'audit_log');
-    const restoring = post('product/restore', { id: a.id });
+    const restoring = post(menuApi.restoreProduct, { id: a.id });
     await untilWaiting(p.db, 1);
-    const adding = post('product/create', { category_id: categoryId, name: 'New', price: 16_000 });
+    const adding = post(menuApi.createProduct, { category_id: categoryId, name: 'New', price: 16_000 });
     await untilWaiting(p.db, 2, adding);
     await audit.release();
     const [restored, added] = await Promise.all([restoring, adding]);

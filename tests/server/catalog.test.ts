@@ -2,12 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { products } from './orders.helpers';
+import { menuMachineApi } from '#contract/menu.calls';
+import { shopApi } from '#contract/shop.calls';
+import { callApi } from '../support/calls';
 
 describeEachDb('catalogue', (kind) => {
   const p = useTestProvider(kind);
 
   it('answers the seeded menu in position order to guests, with PHP minor-unit prices', async () => {
-    const res = await p.call('get', 'shop/catalog').expect(200);
+    const res = await callApi(p, shopApi.catalog).expect(200);
     const cats = res.body.data.categories as Array<{ name: string; products: Array<Record<string, unknown>> }>;
     expect(cats.map((c) => c.name)).toEqual(['Coffee', 'Non-coffee', 'Pastries', 'Meals']);
     const all = cats.flatMap((c) => c.products);
@@ -29,21 +32,21 @@ describeEachDb('catalogue', (kind) => {
   });
 
   it('is the same for every customer and says so: public for 5 s, a signed-in customer gets the guest\'s menu', async () => {
-    const guest = await p.call('get', 'shop/catalog').expect(200);
+    const guest = await callApi(p, shopApi.catalog).expect(200);
     expect(guest.headers['cache-control']).toBe('public, max-age=5');
     expect(guest.headers['set-cookie']).toBeUndefined();
     expect(guest.headers.vary).toBeUndefined();
     const ana = await p.newCustomer({ points: 500, wallet: 100_000 });
     const ben = await p.newCustomer();
-    const asAna = await p.call('get', 'shop/catalog', { token: ana.token }).expect(200);
-    const asBen = await p.call('get', 'shop/catalog', { token: ben.token }).expect(200);
+    const asAna = await callApi(p, shopApi.catalog, { token: ana.token }).expect(200);
+    const asBen = await callApi(p, shopApi.catalog, { token: ben.token }).expect(200);
     expect(asAna.body).toEqual(guest.body);
     expect(asBen.body).toEqual(guest.body);
     expect(Number(asBen.headers.age ?? 0)).toBeLessThan(5);
   });
 
   it('ships a small, distinct SVG with a title for every product image', async () => {
-    const res = await p.call('get', 'shop/catalog').expect(200);
+    const res = await callApi(p, shopApi.catalog).expect(200);
     const all = (res.body.data.categories as Array<{ products: Array<{ name: string; image: string }> }>).flatMap((c) => c.products);
     const bodies = new Set<string>();
     for (const x of all) {
@@ -60,20 +63,19 @@ describeEachDb('catalogue', (kind) => {
 
   it('lets the merchant change a price and availability with the merchant key', async () => {
     const { croissant } = await products(p);
-    const res = await p
-      .call('post', 'merchant/product/update', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: croissant.id, price: 9900, available: false } })
+    const res = await callApi(p, menuMachineApi.updateProduct, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: croissant.id, price: 9900, available: false } })
       .expect(200);
     expect(res.body.data.product).toMatchObject({ id: croissant.id, price: 9900, available: false });
-    const cat = await p.call('get', 'shop/catalog').expect(200);
+    const cat = await callApi(p, shopApi.catalog).expect(200);
     const again = (cat.body.data.categories as Array<{ products: Array<{ id: number; price: number; available: boolean }> }>).flatMap((c) => c.products).find((x) => x.id === croissant.id);
     expect(again).toMatchObject({ price: 9900, available: false });
-    await p.call('post', 'merchant/product/update', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: croissant.id, price: croissant.price, available: true } }).expect(200);
+    await callApi(p, menuMachineApi.updateProduct, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: croissant.id, price: croissant.price, available: true } }).expect(200);
   });
 
   it('refuses merchant calls without the key or with a wrong one (401 FORBIDDEN), changing nothing', async () => {
     const { croissant } = await products(p);
     for (const headers of [{} as Record<string, string>, { 'x-merchant-key': 'wrong' }, { 'x-merchant-key': `${TEST_MERCHANT_KEY}x` }, { 'x-merchant-key': '' }]) {
-      const res = await p.call('post', 'merchant/product/update', { headers, body: { product_id: croissant.id, price: 1 } }).expect(401);
+      const res = await callApi(p, menuMachineApi.updateProduct, { headers, body: { product_id: croissant.id, price: 1 } }).expect(401);
       expect(res.body.error.code).toBe('FORBIDDEN');
     }
     expect((await products(p)).croissant.price).toBe(croissant.price);
@@ -81,13 +83,13 @@ describeEachDb('catalogue', (kind) => {
 
   it('names bad fields of a product update (400) and answers 404 for an unknown product', async () => {
     const h = { 'x-merchant-key': TEST_MERCHANT_KEY };
-    const a = await p.call('post', 'merchant/product/update', { headers: h, body: { product_id: 'x', price: 1.5 } }).expect(400);
+    const a = await callApi(p, menuMachineApi.updateProduct, { headers: h, body: { product_id: 'x', price: 1.5 } }).expect(400);
     expect(a.body.error.fields).toMatchObject({ product_id: expect.any(String), price: expect.any(String) });
-    const b = await p.call('post', 'merchant/product/update', { headers: h, body: { product_id: 1 } }).expect(400);
+    const b = await callApi(p, menuMachineApi.updateProduct, { headers: h, body: { product_id: 1 } }).expect(400);
     expect(b.body.error.fields).toHaveProperty('price');
-    const c = await p.call('post', 'merchant/product/update', { headers: h, body: { product_id: 1, available: 'yes', price: -5 } }).expect(400);
+    const c = await callApi(p, menuMachineApi.updateProduct, { headers: h, body: { product_id: 1, available: 'yes', price: -5 } }).expect(400);
     expect(Object.keys(c.body.error.fields).sort()).toEqual(['available', 'price']);
-    const d = await p.call('post', 'merchant/product/update', { headers: h, body: { product_id: 999999, price: 100 } }).expect(404);
+    const d = await callApi(p, menuMachineApi.updateProduct, { headers: h, body: { product_id: 999999, price: 100 } }).expect(404);
     expect(d.body.error.code).toBe('NOT_FOUND');
   });
 });

@@ -15,6 +15,11 @@ import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { describeEachDb, embeddedOptions, useTestProvider, TEST_PUBLIC_URL } from './support/provider';
+import { authApi } from '#contract/auth.calls';
+import { channelsApi } from '#contract/channels.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { callApi, rawCall } from '../support/calls';
+import { paymentsApi } from '#contract/payments.calls';
 
 /**
  * Payments and messages connected from the console (issue 46): each service tested with a real call
@@ -82,15 +87,15 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     // a top-up now opens a Stripe Checkout Session at the stand-in, with the connected key
     const customer = await p.newCustomer();
     const sessions = stripe.sessions.size;
-    const topup = await p.call('post', 'wallet/topup', { token: customer.token, body: { amount: 50_000, idempotency_key: 'connected-1' } }).expect(201);
+    const topup = await callApi(p, walletApi.topup, { token: customer.token, body: { amount: 50_000, idempotency_key: 'connected-1' } }).expect(201);
     expect(stripe.sessions.size).toBe(sessions + 1);
     expect(topup.body.data.payment_url).toBe([...stripe.sessions.values()].at(-1)!.url);
     // the sandbox's page is gone with it, and its complete call pays nothing: not this Stripe payment
-    await p.call('get', 'payment/sandbox.js').expect(404);
+    await rawCall(p, 'get', 'payment/sandbox.js').expect(404);
     const paymentId = (await p.db.selectFrom('payments').select('id').where('customer_id', '=', customer.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).id;
-    const faked = await p.call('post', `payment/sandbox/${paymentId}/complete`, { token: customer.token, body: { outcome: 'pay' } });
+    const faked = await callApi(p, paymentsApi.sandboxComplete, { params: { id: paymentId }, token: customer.token, body: { outcome: 'pay' } });
     expect(faked.status, JSON.stringify(faked.body)).toBeGreaterThanOrEqual(400);
-    expect((await p.call('get', 'wallet/balance', { token: customer.token }).expect(200)).body.data.balance).toBe(0);
+    expect((await callApi(p, walletApi.balance, { token: customer.token }).expect(200)).body.data.balance).toBe(0);
 
     // the customer pays on Stripe's page; Stripe's webhook, signed with the connected signing secret, settles it
     const session = [...stripe.sessions.values()].at(-1)!;
@@ -104,7 +109,7 @@ describeEachDb('payments and messages connected from the console', (kind) => {
         .send(payload);
     await hook('whsec_NOTTHECONNECTEDSECRET').expect(401);
     await hook(WEBHOOK_SECRET).expect(200);
-    expect((await p.call('get', 'wallet/balance', { token: customer.token }).expect(200)).body.data.balance).toBe(50_000);
+    expect((await callApi(p, walletApi.balance, { token: customer.token }).expect(200)).body.data.balance).toBe(50_000);
   });
 
   it('a key Stripe refuses saves nothing and says why', async () => {
@@ -114,7 +119,7 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     expect(res.body.message).toBe('Not saved: Stripe said the key is invalid.');
     expect(await rows()).toEqual([]);
     expect(await audit()).toEqual([]);
-    expect((await p.call('get', 'merchant/channels', { token: owner.token }).expect(200)).body.data.payments.kind).toBe('sandbox');
+    expect((await callApi(p, channelsApi.channels, { token: owner.token }).expect(200)).body.data.payments.kind).toBe('sandbox');
   });
 
   it('stores the settings sealed: no secret in the database in plain text, and they open only with the server secret', async () => {
@@ -159,13 +164,13 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     // production: no development outbox, the log only
     p.ctx.sender = outboxSender(p.db, p.clock, p.ctx.logger, { keep: false });
     try {
-      const refused = await p.call('post', 'auth/otp/request', { body: { phone: '+639171110002', purpose: 'login' } }).expect(503);
+      const refused = await callApi(p, authApi.otpRequest, { body: { phone: '+639171110002', purpose: 'login' } }).expect(503);
       expect(refused.body.error.code).toBe('SMS_UNAVAILABLE');
-      const setup = (await p.call('get', 'merchant/channels', { token: owner.token }).expect(200)).body.data;
+      const setup = (await callApi(p, channelsApi.channels, { token: owner.token }).expect(200)).body.data;
       expect(setup.going_live).toEqual(expect.arrayContaining([expect.stringMatching(/^Connect Twilio below .*no customer can sign in by phone/)]));
 
       await connectTwilio().expect(200);
-      await p.call('post', 'auth/otp/request', { body: { phone: '+639171110002', purpose: 'login' } }).expect(200);
+      await callApi(p, authApi.otpRequest, { body: { phone: '+639171110002', purpose: 'login' } }).expect(200);
       expect(twilio.sent.map((m) => m.to)).toEqual(['+639171110002']);
     } finally {
       p.ctx.sender = saved;
@@ -223,7 +228,7 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     const dump = JSON.stringify(entries);
     for (const secret of SECRETS) expect(dump).not.toContain(secret);
     // back to what the server was started with
-    expect((await p.call('get', 'merchant/channels', { token: owner.token }).expect(200)).body.data.payments.kind).toBe('sandbox');
+    expect((await callApi(p, channelsApi.channels, { token: owner.token }).expect(200)).body.data.payments.kind).toBe('sandbox');
     expect(await rows()).toEqual([]);
   });
 
@@ -247,7 +252,7 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     const env = p.ctx.channels.fromEnvironment as Record<string, boolean>;
     env.twilio = true;
     try {
-      const page = (await p.call('get', 'merchant/channels', { token: owner.token }).expect(200)).body.data;
+      const page = (await callApi(p, channelsApi.channels, { token: owner.token }).expect(200)).body.data;
       expect(page.connections.twilio).toEqual({ source: 'environment', shown: null, connected_at: null, connected_by: null, problem: null });
       // the environment's sender (here the test's own), not the console's
       expect(page.sms.kind).toBe('outbox');
@@ -265,7 +270,7 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     await connectStripe().expect(200);
     await connectTwilio().expect(200);
     await connectSmtp().expect(200);
-    const setup = (await p.call('get', 'merchant/setup', { token: owner.token }).expect(200)).body.data;
+    const setup = (await callApi(p, channelsApi.setup, { token: owner.token }).expect(200)).body.data;
     expect(setup.steps.channels).toEqual({ done: true });
   });
 });

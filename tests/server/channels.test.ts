@@ -4,6 +4,8 @@ import { HOUR, MINUTE } from '../../server/lib/clock';
 import { configureLive, SECRETS } from './channels.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
+import { channelsApi } from '#contract/channels.calls';
+import { callApi } from '../support/calls';
 
 /**
  * The console's Payments and messages page (issue 27): what is configured, never a secret; what going
@@ -19,8 +21,8 @@ describeEachDb('payments and messages', (kind) => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     member = await newStaff(p.db, p.clock, { role: 'staff' });
   };
-  const channels = (token = owner.token) => p.call('get', 'merchant/channels', { token });
-  const testMessage = (body: unknown, token = owner.token) => p.call('post', 'merchant/channels/test-message', { token, body });
+  const channels = (token = owner.token) => callApi(p, channelsApi.channels, { token });
+  const testMessage = (body: unknown, token = owner.token) => callApi(p, channelsApi.testMessage, { token, body });
   const auditRows = () => p.db.selectFrom('audit_log').selectAll().where('action', '=', 'channels.test_message').orderBy('id').execute();
 
   it('a development shop is in test mode: the sandbox, the outbox, and what going live needs in words', async () => {
@@ -175,9 +177,9 @@ describeEachDb('payments and messages', (kind) => {
     await setUp();
     const customer = await p.newCustomer();
     const calls = [
-      (token?: string) => p.call('get', 'merchant/channels', { token }),
-      (token?: string) => p.call('post', 'merchant/channels/test-message', { token, body: { channel: 'email' } }),
-      (token?: string) => p.call('get', 'merchant/setup', { token }),
+      (token?: string) => callApi(p, channelsApi.channels, { token }),
+      (token?: string) => callApi(p, channelsApi.testMessage, { token, body: { channel: 'email' } }),
+      (token?: string) => callApi(p, channelsApi.setup, { token }),
     ];
     for (const c of calls) {
       const staff = await c(member.token);

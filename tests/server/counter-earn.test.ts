@@ -5,6 +5,13 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { counterTeam, newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers, products } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { counterApi } from '#contract/counter.calls';
+import { membersApi } from '#contract/members.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { staffApi } from '#contract/staff.calls';
+import { callApi } from '../support/calls';
 
 /**
  * The member card and points at the counter (issue 29): the card's rotating codes found at the counter
@@ -28,7 +35,7 @@ interface Card {
 }
 
 const cardOf = async (p: TestProvider, token: string): Promise<Card> => {
-  const res = await p.call('get', 'member/card', { token });
+  const res = await callApi(p, membersApi.card, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
   return res.body.data as Card;
@@ -40,7 +47,7 @@ async function defaultRules(p: TestProvider): Promise<void> {
   clearMerchantCache();
 }
 
-const setRules = (p: TestProvider, owner: TestStaff, rules: Record<string, number>) => p.call('post', 'merchant/settings/update', { token: owner.token, body: rules }).expect(200);
+const setRules = (p: TestProvider, owner: TestStaff, rules: Record<string, number>) => callApi(p, shopSettingsApi.update, { token: owner.token, body: rules }).expect(200);
 
 const firstLocation = (p: TestProvider) => p.db.selectFrom('locations').select(['id', 'name']).orderBy('position').orderBy('id').executeTakeFirstOrThrow();
 
@@ -50,9 +57,9 @@ describeEachDb('points at the counter', (kind) => {
   const team = counterTeam(p, WED_10AM);
   beforeEach(() => defaultRules(p));
 
-  const member = (body: Record<string, unknown>, token = team.staff.token) => p.call('post', 'merchant/counter/member', { token, body });
-  const earn = (body: Record<string, unknown>, token = team.staff.token) => p.call('post', 'merchant/counter/earn', { token, body: { idempotency_key: key(), ...body } });
-  const undo = (earnId: number, token = team.staff.token) => p.call('post', 'merchant/counter/earn/undo', { token, body: { earn_id: earnId } });
+  const member = (body: Record<string, unknown>, token = team.staff.token) => callApi(p, counterApi.member, { token, body });
+  const earn = (body: Record<string, unknown>, token = team.staff.token) => callApi(p, counterApi.earn, { token, body: { idempotency_key: key(), ...body } });
+  const undo = (earnId: number, token = team.staff.token) => callApi(p, counterApi.undoEarn, { token, body: { earn_id: earnId } });
 
   it('gives the customer a card whose QR and short codes change every 30 seconds, found at the counter by either', async () => {
     const c = await p.newCustomer({ name: 'Ana Maria Reyes', phone: '+639171112222', points: 40 });
@@ -141,7 +148,7 @@ describeEachDb('points at the counter', (kind) => {
 
     const card = await cardOf(p, c.token);
     expect([card.points, card.last_earn]).toEqual([28, { id: e.id, points: 18, at: p.clock.now().toISOString(), location_name: location.name }]);
-    const [note] = (await p.call('get', 'notification/list', { token: c.token })).body.data.items as { title: string; type: string }[];
+    const [note] = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as { title: string; type: string }[];
     expect(note).toMatchObject({ type: 'points_earned', title: 'You earned 18 points at Kopi Senja' });
     const entry = await p.db.selectFrom('points_ledger').selectAll().where('ref', '=', `counter:${e.id}`).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ customer_id: c.id, type: 'earn', points: 18, balance_after: 28, reason: `Purchase at the counter (${location.name})` });
@@ -189,16 +196,16 @@ describeEachDb('points at the counter', (kind) => {
     expect(first.status).toBe(201);
     // the counter's quote says so before the earn is tried, and writes nothing
     const earnsBefore = await p.db.selectFrom('counter_earns').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const quote = await p.call('post', 'merchant/counter/earn/quote', { token: team.owner.token, body: { customer_id: c.id, amount: 13_000 } });
+    const quote = await callApi(p, counterApi.earnQuote, { token: team.owner.token, body: { customer_id: c.id, amount: 13_000 } });
     expect([quote.status, quote.body.data]).toEqual([200, { points: 13, points_breakdown: [{ rule_id: null, label: 'Points for your purchase', points: 13 }], points_left_today: 12, limit: 'customer' }]);
-    expect((await p.call('post', 'merchant/counter/earn/quote', { token: team.owner.token, body: { customer_id: c.id, amount: 12_000 } })).body.data).toMatchObject({ points: 12, limit: null });
+    expect((await callApi(p, counterApi.earnQuote, { token: team.owner.token, body: { customer_id: c.id, amount: 12_000 } })).body.data).toMatchObject({ points: 12, limit: null });
     expect(await p.db.selectFrom('counter_earns').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(earnsBefore);
     const over = await earn({ customer_id: c.id, amount: 13_000 }, team.owner.token);
     expect([over.status, over.body.error.code, over.body.message, over.body.data]).toEqual([409, 'LIMIT_REACHED', 'Ana can earn 12 more points at the counter today.', { points_left_today: 12, limit: 'customer' }]);
     expect((await member({ code: (await cardOf(p, c.token)).current.qr })).body.data.member.points_left_today).toBe(12);
     const refused = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'counter.earn_refused').where('target', '=', `customer:${c.id}`).execute();
     expect(refused.map((r) => [r.staff_id, r.after])).toEqual([[team.owner.id, { amount: 13_000, points: 13, customer: 'Ana Reyes', location: null, limit: 'customer', cap: 30, points_left_today: 12 }]]);
-    const log = await p.call('get', 'merchant/audit', { token: team.owner.token, query: { kind: 'counter' } }).expect(200);
+    const log = await callApi(p, staffApi.audit, { token: team.owner.token, query: { kind: 'counter' } }).expect(200);
     expect(log.body.data.items.map((i: { action: string }) => i.action)).toContain('counter.earn_refused');
     expect((await earn({ customer_id: c.id, amount: 12_999 })).status).toBe(201);
     const full = await earn({ customer_id: c.id, amount: 1_000 });
@@ -222,7 +229,7 @@ describeEachDb('points at the counter', (kind) => {
     const [a, b, d] = await Promise.all([p.newCustomer(), p.newCustomer(), p.newCustomer()]);
     expect((await earn({ customer_id: a!.id, amount: 20_000 }, giver.token)).status).toBe(201);
     expect((await earn({ customer_id: b!.id, amount: 15_000 }, giver.token)).status).toBe(201);
-    const quote = await p.call('post', 'merchant/counter/earn/quote', { token: giver.token, body: { customer_id: d!.id, amount: 6_000 } });
+    const quote = await callApi(p, counterApi.earnQuote, { token: giver.token, body: { customer_id: d!.id, amount: 6_000 } });
     expect(quote.body.data).toMatchObject({ points: 6, points_left_today: 5, limit: 'staff' });
     const over = await earn({ customer_id: d!.id, amount: 6_000 }, giver.token);
     expect([over.status, over.body.error.code, over.body.message, over.body.data]).toEqual([409, 'LIMIT_REACHED', 'You can give 5 more points today: ask an owner for more.', { points_left_today: 5, limit: 'staff' }]);
@@ -261,7 +268,7 @@ describeEachDb('points at the counter', (kind) => {
       ['counter.earn', team.staff.id],
       ['counter.earn_undo', team.owner.id],
     ]);
-    const notes = (await p.call('get', 'notification/list', { token: c.token })).body.data.items as { title: string }[];
+    const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as { title: string }[];
     expect(notes.map((n) => n.title).filter((t) => /taken back/.test(t))).toEqual(['20 points taken back', '18 points taken back']);
     expect((await undo(999_999, team.owner.token)).status).toBe(404);
   });
@@ -270,7 +277,7 @@ describeEachDb('points at the counter', (kind) => {
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     const e = (await earn({ customer_id: c.id, amount: 60_000 })).body.data.earn as { id: number };
     // the cheapest reward (50 points) bought with them
-    expect((await p.call('post', 'reward/redeem', { token: c.token, body: { name: (await p.db.selectFrom('rewards').select('name').where('points_cost', '=', 50).executeTakeFirstOrThrow()).name, idempotency_key: key() } })).status).toBe(201);
+    expect((await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: (await p.db.selectFrom('rewards').select('name').where('points_cost', '=', 50).executeTakeFirstOrThrow()).name, idempotency_key: key() } })).status).toBe(201);
     const res = await undo(e.id);
     expect([res.status, res.body.error.code, res.body.message]).toEqual([409, 'INSUFFICIENT_POINTS', 'Ana has spent some of these points already.']);
     const l = await ledgers(p, c.id);
@@ -300,7 +307,7 @@ describeEachDb('points at the counter', (kind) => {
     // an owner's earn at the other location: not in the local member's list, nor theirs to undo
     const theirs = await earn({ customer_id: c.id, amount: 11_000, location_id: away.id }, team.owner.token);
     expect(theirs.status).toBe(201);
-    const list = (await p.call('get', 'merchant/counter/earns', { token: local.token }).expect(200)).body.data.earns as { id: number }[];
+    const list = (await callApi(p, counterApi.earns, { token: local.token }).expect(200)).body.data.earns as { id: number }[];
     expect(list.map((e) => e.id)).toContain(mine.body.data.earn.id);
     expect(list.map((e) => e.id)).not.toContain(theirs.body.data.earn.id);
     const undoTheirs = await undo(theirs.body.data.earn.id, local.token);
@@ -315,11 +322,11 @@ describeEachDb('points at the counter', (kind) => {
     await team.signInAgain();
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await earn({ customer_id: c.id, amount: 1_000 + i * 1_000 })).body.data.earn.id);
-    const list = (await p.call('get', 'merchant/counter/earns', { token: team.owner.token }).expect(200)).body.data.earns as { id: number; staff_name: string }[];
+    const list = (await callApi(p, counterApi.earns, { token: team.owner.token }).expect(200)).body.data.earns as { id: number; staff_name: string }[];
     expect(list.map((e) => e.id)).toEqual([...ids].reverse());
     expect(list.map((e) => e.id)).not.toContain(yesterday);
     for (let i = 0; i < 50; i++) await p.db.insertInto('counter_earns').values({ customer_id: c.id, staff_id: team.staff.id, location_id: null, amount: 1_000, points: 1, items: null, created_at: p.clock.now() }).execute();
-    expect((await p.call('get', 'merchant/counter/earns', { token: team.owner.token }).expect(200)).body.data.earns).toHaveLength(50);
+    expect((await callApi(p, counterApi.earns, { token: team.owner.token }).expect(200)).body.data.earns).toHaveLength(50);
   });
 
   it("forgets members' short codes older than an hour in the hourly job", async () => {
@@ -339,7 +346,7 @@ describePostgres('points at the counter under concurrency', () => {
     await defaultRules(p);
   });
 
-  const earn = (token: string, customerId: number, amount: number) => p.call('post', 'merchant/counter/earn', { token, body: { customer_id: customerId, amount, idempotency_key: key() } });
+  const earn = (token: string, customerId: number, amount: number) => callApi(p, counterApi.earn, { token, body: { customer_id: customerId, amount, idempotency_key: key() } });
   const tally = (answers: { status: number; body: { error?: { code: string } } }[]) => {
     const out: Record<string, number> = {};
     for (const a of answers) out[a.body.error?.code ?? String(a.status)] = (out[a.body.error?.code ?? String(a.status)] ?? 0) + 1;

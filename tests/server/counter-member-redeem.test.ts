@@ -3,6 +3,11 @@ import { memberCodesFor } from '../../server/provider/rewards/voucher-codes';
 import { counterTeam, newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { counterApi } from '#contract/counter.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { staffApi } from '#contract/staff.calls';
+import { callApi } from '../support/calls';
 
 /**
  * A reward for a customer's points, straight from the member card at the counter (issue 29): what their
@@ -49,10 +54,10 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
   // the catalogue is the tests' own
   beforeAll(() => p.db.updateTable('rewards').set({ active: false }).execute());
 
-  const rewards = (body: Record<string, unknown>, token = team.staff.token) => p.call('post', 'merchant/counter/member/rewards', { token, body });
+  const rewards = (body: Record<string, unknown>, token = team.staff.token) => callApi(p, counterApi.memberRewards, { token, body });
   const redeem = async (body: { customer_id: number } & Record<string, unknown>, token = team.staff.token) =>
-    p.call('post', 'merchant/counter/member/redeem', { token, body: { idempotency_key: key(), ...body, code: await codeOf(p, body.customer_id) } });
-  const undo = (redemptionId: number, token = team.staff.token) => p.call('post', 'merchant/counter/undo', { token, body: { redemption_id: redemptionId } });
+    callApi(p, counterApi.memberRedeem, { token, body: { idempotency_key: key(), ...body, code: await codeOf(p, body.customer_id) } });
+  const undo = (redemptionId: number, token = team.staff.token) => callApi(p, counterApi.undo, { token, body: { redemption_id: redemptionId } });
 
   it('lists what the points buy now (active, in stock, within its limit) and the cheapest reward still out of reach', async () => {
     const c = await p.newCustomer({ name: 'Ana Reyes', phone: '+639171110101', points: 150 });
@@ -65,7 +70,7 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
     const retired = await makeReward(p, { title: 'Retired', cost: 5 });
     await p.db.updateTable('rewards').set({ active: false }).where('id', '=', retired.id).execute();
     // "Once only" redeemed in the app already
-    expect((await p.call('post', 'reward/redeem', { token: c.token, body: { name: once.name, idempotency_key: key() } })).status).toBe(201);
+    expect((await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: once.name, idempotency_key: key() } })).status).toBe(201);
 
     const res = await rewards({ customer_id: c.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -108,15 +113,15 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
       { points: 130 },
       { points: 10, spent: 120, redemption: redemption.id, reward: cake.name, reward_title: 'Birthday cake slice', customer: 'Ana Reyes', location: location.name },
     ]);
-    const log = await p.call('get', 'merchant/audit', { token: team.owner.token, query: { kind: 'counter' } }).expect(200);
+    const log = await callApi(p, staffApi.audit, { token: team.owner.token, query: { kind: 'counter' } }).expect(200);
     expect(log.body.data.items.map((i: { action: string }) => i.action)).toContain('counter.reward_redeem');
     // the app: a used voucher, one notification (not "your voucher is ready")
-    const notes = (await p.call('get', 'notification/list', { token: c.token })).body.data.items as { title: string; body: string; type: string }[];
+    const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as { title: string; body: string; type: string }[];
     expect(notes.map((n) => [n.type, n.title, n.body])).toEqual([['reward', 'Birthday cake slice: served at the counter', `120 points for Birthday cake slice at ${location.name}. Enjoy!`]]);
-    const used = (await p.call('get', 'reward/storage', { token: c.token, query: { status: 'used' } }).expect(200)).body.data.vouchers as { id: number }[];
+    const used = (await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'used' } }).expect(200)).body.data.vouchers as { id: number }[];
     expect(used.map((v) => v.id)).toEqual([voucher.id]);
     // in the day's redemptions
-    const recent = (await p.call('get', 'merchant/counter/recent', { token: team.staff.token }).expect(200)).body.data.redemptions as { id: number; points_spent: number | null }[];
+    const recent = (await callApi(p, counterApi.recent, { token: team.staff.token }).expect(200)).body.data.redemptions as { id: number; points_spent: number | null }[];
     expect(recent.find((r) => r.id === redemption.id)?.points_spent).toBe(120);
 
     const again = await redeem(body);
@@ -149,7 +154,7 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
       ['counter.reward_undo', team.staff.id],
     ]);
     expect(audit[1]!.after).toEqual({ points: 300, given_back: 120, reward_title: 'Latte', customer: 'Ana Reyes', location: null });
-    const notes = (await p.call('get', 'notification/list', { token: c.token })).body.data.items as { title: string }[];
+    const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as { title: string }[];
     expect(notes.map((n) => n.title)).toEqual(['120 points back', 'Latte: served at the counter']);
     const twice = await undo(first.redemption.id);
     expect([twice.status, twice.body.error.code]).toEqual([409, 'INVALID_TRANSITION']);
@@ -180,7 +185,7 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
     const goneCode = await codeOf(p, gone.id);
     await p.db.deleteFrom('sessions').where('customer_id', '=', gone.id).execute();
     await p.db.deleteFrom('customers').where('id', '=', gone.id).execute();
-    const nobody = await p.call('post', 'merchant/counter/member/redeem', { token: team.staff.token, body: { code: goneCode, reward: latte.name, idempotency_key: key() } });
+    const nobody = await callApi(p, counterApi.memberRedeem, { token: team.staff.token, body: { code: goneCode, reward: latte.name, idempotency_key: key() } });
     expect([nobody.status, nobody.body.error.code]).toEqual([404, 'NOT_FOUND']);
     expect(await traces(p, c.id)).toEqual(before);
     expect(await stockOf(p, latte.id)).toBe(5);
@@ -228,7 +233,7 @@ describePostgres('rewards from the member card under concurrency', () => {
     p.clock.set(WED_10AM);
     staff = await newStaff(p.db, p.clock, { name: 'Ben Santos' });
   });
-  const redeem = async (customerId: number, reward: string) => p.call('post', 'merchant/counter/member/redeem', { token: staff.token, body: { code: await codeOf(p, customerId), reward, idempotency_key: key() } });
+  const redeem = async (customerId: number, reward: string) => callApi(p, counterApi.memberRedeem, { token: staff.token, body: { code: await codeOf(p, customerId), reward, idempotency_key: key() } });
   const tally = (answers: { status: number; body: { error?: { code: string } } }[]) => {
     const out: Record<string, number> = {};
     for (const a of answers) out[a.body.error?.code ?? String(a.status)] = (out[a.body.error?.code ?? String(a.status)] ?? 0) + 1;

@@ -4,6 +4,10 @@ import { normaliseTyped } from '../../server/provider/rewards/voucher-codes';
 import { runHourlyJobs } from '../../server/provider/jobs';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { counterApi } from '#contract/counter.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { callApi } from '../support/calls';
 
 /**
  * The counter (issue 13): a voucher's rotating codes (QR and short), what the counter sees before it
@@ -21,20 +25,20 @@ interface Codes {
 }
 
 async function cheapestReward(p: TestProvider): Promise<string> {
-  const { rewards } = (await p.call('get', 'reward/list')).body.data as { rewards: { name: string; points_cost: number; stock: number | null }[] };
+  const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string; points_cost: number; stock: number | null }[] };
   return rewards.filter((r) => r.stock === null || r.stock > 5).sort((a, b) => a.points_cost - b.points_cost)[0]!.name;
 }
 
 /** A customer's new voucher (redeemed with points through the API). */
 async function newVoucher(p: TestProvider, customer?: { id: number; token: string }) {
   const c = customer ?? (await p.newCustomer({ points: 10_000, name: 'Ana Maria Reyes' }));
-  const res = await p.call('post', 'reward/redeem', { token: c.token, body: { name: await cheapestReward(p), idempotency_key: randomUUID() } });
+  const res = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: await cheapestReward(p), idempotency_key: randomUUID() } });
   expect(res.status).toBe(201);
   return { customer: c, id: (res.body.data.voucher as { id: number }).id, code: (res.body.data.voucher as { code: string }).code };
 }
 
 async function codesOf(p: TestProvider, token: string, id: number): Promise<Codes> {
-  const res = await p.call('get', 'reward/voucher/code', { token, query: { id } });
+  const res = await callApi(p, rewardsApi.voucherCode, { token, query: { id } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
   return res.body.data as Codes;
@@ -49,8 +53,8 @@ describeEachDb('the counter', (kind) => {
     owner = await newStaff(p.db, p.clock, { role: 'owner', name: 'Rosa Dela Cruz' });
   });
 
-  const lookup = (code: string, token = staff.token) => p.call('post', 'merchant/counter/lookup', { token, body: { code } });
-  const redeem = (code: string, token = staff.token) => p.call('post', 'merchant/counter/redeem', { token, body: { code } });
+  const lookup = (code: string, token = staff.token) => callApi(p, counterApi.lookup, { token, body: { code } });
+  const redeem = (code: string, token = staff.token) => callApi(p, counterApi.redeem, { token, body: { code } });
 
   it('hands the customer a QR code and a short code that change every 30 seconds, with the next ones', async () => {
     const v = await newVoucher(p);
@@ -143,9 +147,9 @@ describeEachDb('the counter', (kind) => {
     expect(res.body.data.redemption).toMatchObject({ voucher_id: v.id, staff_name: 'Ben Santos', customer_first_name: 'Ana', undone_at: null });
     // the customer's phone: used, no codes any more; the voucher among the used ones; a notification
     expect(await codesOf(p, v.customer.token, v.id)).toMatchObject({ status: 'used', current: null, next: null });
-    const used = (await p.call('get', 'reward/storage', { token: v.customer.token, query: { status: 'used' } })).body.data.vouchers as { id: number }[];
+    const used = (await callApi(p, rewardsApi.storage, { token: v.customer.token, query: { status: 'used' } })).body.data.vouchers as { id: number }[];
     expect(used.map((u) => u.id)).toContain(v.id);
-    const notes = (await p.call('get', 'notification/list', { token: v.customer.token })).body.data.items as { title: string; body: string }[];
+    const notes = (await callApi(p, notificationsApi.list, { token: v.customer.token })).body.data.items as { title: string; body: string }[];
     expect(notes.some((n) => n.title === 'Voucher used' && /used at the counter/.test(n.body))).toBe(true);
     const audit = await p.db.selectFrom('audit_log').selectAll().where('target', '=', `voucher:${v.id}`).execute();
     expect(audit.map((a) => [a.action, a.staff_id])).toEqual([['voucher.redeem', staff.id]]);
@@ -158,7 +162,7 @@ describeEachDb('the counter', (kind) => {
     const seen = (await lookup(codes.next!.qr)).body.data.voucher;
     expect(seen).toMatchObject({ status: 'used', usable: false, redemption: { staff_name: 'Ben Santos' } });
     // today's list
-    const recent = (await p.call('get', 'merchant/counter/recent', { token: staff.token })).body.data.redemptions as { voucher_id: number }[];
+    const recent = (await callApi(p, counterApi.recent, { token: staff.token })).body.data.redemptions as { voucher_id: number }[];
     expect(recent[0]!.voucher_id).toBe(v.id);
   });
 
@@ -177,10 +181,10 @@ describeEachDb('the counter', (kind) => {
   it('gives a customer only their own voucher’s codes', async () => {
     const v = await newVoucher(p);
     const stranger = await p.newCustomer();
-    const res = await p.call('get', 'reward/voucher/code', { token: stranger.token, query: { id: v.id } });
+    const res = await callApi(p, rewardsApi.voucherCode, { token: stranger.token, query: { id: v.id } });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
-    expect((await p.call('get', 'reward/voucher/code', { query: { id: v.id } })).status).toBe(401);
+    expect((await callApi(p, rewardsApi.voucherCode, { query: { id: v.id } })).status).toBe(401);
   });
 
   it('lets staff undo within 2 minutes and only an owner after; the voucher is active again, audited, the customer told', async () => {
@@ -188,21 +192,21 @@ describeEachDb('the counter', (kind) => {
     const first = (await redeem((await codesOf(p, v.customer.token, v.id)).current!.qr)).body.data.redemption as { id: number; undo_until: string };
     expect(Date.parse(first.undo_until) - p.clock.now().getTime()).toBe(120_000);
     p.clock.advance(119_000);
-    const undone = await p.call('post', 'merchant/counter/undo', { token: staff.token, body: { redemption_id: first.id } });
+    const undone = await callApi(p, counterApi.undo, { token: staff.token, body: { redemption_id: first.id } });
     expect(undone.status).toBe(200);
     expect(undone.body.data.voucher).toMatchObject({ status: 'active', usable: true, redemption: null });
     expect(undone.body.data.redemption.undone_at).not.toBeNull();
-    const twice = await p.call('post', 'merchant/counter/undo', { token: staff.token, body: { redemption_id: first.id } });
+    const twice = await callApi(p, counterApi.undo, { token: staff.token, body: { redemption_id: first.id } });
     expect([twice.status, twice.body.error.code]).toEqual([409, 'INVALID_TRANSITION']);
 
     // redeemed again; after 2 minutes staff cannot undo, an owner can
     const second = (await redeem((await codesOf(p, v.customer.token, v.id)).current!.qr)).body.data.redemption as { id: number };
     p.clock.advance(121_000);
-    const late = await p.call('post', 'merchant/counter/undo', { token: staff.token, body: { redemption_id: second.id } });
+    const late = await callApi(p, counterApi.undo, { token: staff.token, body: { redemption_id: second.id } });
     expect([late.status, late.body.error.code]).toEqual([403, 'ROLE_FORBIDDEN']);
     expect(late.body.message).toMatch(/Only an owner can undo a redemption after 2 minutes/);
     expect((await p.db.selectFrom('vouchers').select('status').where('id', '=', v.id).executeTakeFirstOrThrow()).status).toBe('used');
-    const byOwner = await p.call('post', 'merchant/counter/undo', { token: owner.token, body: { redemption_id: second.id } });
+    const byOwner = await callApi(p, counterApi.undo, { token: owner.token, body: { redemption_id: second.id } });
     expect(byOwner.status).toBe(200);
     const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id']).where('target', '=', `voucher:${v.id}`).orderBy('id').execute();
     expect(audit.map((a) => [a.action, a.staff_id])).toEqual([
@@ -211,12 +215,12 @@ describeEachDb('the counter', (kind) => {
       ['voucher.redeem', staff.id],
       ['voucher.undo', owner.id],
     ]);
-    const notes = (await p.call('get', 'notification/list', { token: v.customer.token })).body.data.items as { title: string; link: string }[];
+    const notes = (await callApi(p, notificationsApi.list, { token: v.customer.token })).body.data.items as { title: string; link: string }[];
     const back = notes.filter((n) => n.title === 'Voucher back in your rewards');
     expect(back).toHaveLength(2);
     // its link opens the voucher again, with its QR code
     expect(back.map((n) => n.link)).toEqual([`/reward/storage/active?voucher=${v.id}`, `/reward/storage/active?voucher=${v.id}`]);
-    const unknown = await p.call('post', 'merchant/counter/undo', { token: owner.token, body: { redemption_id: 999_999 } });
+    const unknown = await callApi(p, counterApi.undo, { token: owner.token, body: { redemption_id: 999_999 } });
     expect(unknown.status).toBe(404);
   });
 
@@ -236,11 +240,11 @@ describePostgres('the counter under concurrency', () => {
   it('50 staff sessions redeeming one voucher at the same moment: exactly one redemption, 49 clear refusals', async () => {
     const members = await Promise.all(Array.from({ length: 50 }, (_, i) => newStaff(p.db, p.clock, { name: `Counter ${i}` })));
     const c = await p.newCustomer({ points: 10_000, name: 'Ana Reyes' });
-    const { rewards } = (await p.call('get', 'reward/list')).body.data as { rewards: { name: string; points_cost: number; stock: number | null }[] };
+    const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string; points_cost: number; stock: number | null }[] };
     const reward = rewards.filter((r) => r.stock === null || r.stock > 5).sort((a, b) => a.points_cost - b.points_cost)[0]!;
-    const voucher = (await p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: randomUUID() } })).body.data.voucher as { id: number };
-    const codes = (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: voucher.id } })).body.data as Codes;
-    const results = await Promise.all(members.map((m, i) => p.call('post', 'merchant/counter/redeem', { token: m.token, body: { code: i % 2 ? codes.current!.qr : codes.current!.short_code } })));
+    const voucher = (await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: randomUUID() } })).body.data.voucher as { id: number };
+    const codes = (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id: voucher.id } })).body.data as Codes;
+    const results = await Promise.all(members.map((m, i) => callApi(p, counterApi.redeem, { token: m.token, body: { code: i % 2 ? codes.current!.qr : codes.current!.short_code } })));
     const tally: Record<string, number> = {};
     for (const r of results) tally[r.body.error?.code ?? String(r.status)] = (tally[r.body.error?.code ?? String(r.status)] ?? 0) + 1;
     console.info('50 counters, one voucher:', tally);

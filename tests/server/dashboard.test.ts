@@ -2,6 +2,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { parseCsv } from './support/csv';
 import { describeEachDb, useTestProvider } from './support/provider';
+import { dashboardApi } from '#contract/dashboard.calls';
+import { callApi } from '../support/calls';
 
 /**
  * The owner's dashboard (issue 14) against a data set whose answers are written down by hand. The
@@ -121,7 +123,7 @@ describeEachDb('the dashboard', (kind) => {
   });
 
   const get = async (period: string) => {
-    const res = await p.call('get', 'merchant/dashboard', { token: owner.token, query: { period } });
+    const res = await callApi(p, dashboardApi.dashboard, { token: owner.token, query: { period } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
   };
@@ -184,7 +186,7 @@ describeEachDb('the dashboard', (kind) => {
 
   it('exports a period’s orders as CSV: the merchant’s days and clock, amounts in pesos with the currency, the customer’s name and phone, safe cells', async () => {
     await p.db.updateTable('customers').set({ name: '=HYPERLINK("http://evil.example","Ben")', phone: '+639171234567' }).where('id', '=', ids.b).execute();
-    const res = await p.call('get', 'merchant/export/orders.csv', { token: owner.token, query: { from: '2026-11-19', to: '2026-11-20' } });
+    const res = await callApi(p, dashboardApi.exportOrders, { token: owner.token, query: { from: '2026-11-19', to: '2026-11-20' } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders-2026-11-19-to-2026-11-20.csv"');
@@ -237,7 +239,7 @@ describeEachDb('the dashboard', (kind) => {
 
   it('exports the ledger entries of a period as CSV, the points ledger first; wallet amounts in pesos, every entry with its unit and customer', async () => {
     await p.db.insertInto('wallet_ledger').values({ customer_id: ids.a, type: 'topup', amount: 21_050, balance_after: 21_050, reason: 'Wallet top-up', created_at: at('2026-11-20T10:00:00') }).execute();
-    const res = await p.call('get', 'merchant/export/ledger.csv', { token: owner.token, query: { from: '2026-11-20', to: '2026-11-20' } });
+    const res = await callApi(p, dashboardApi.exportLedger, { token: owner.token, query: { from: '2026-11-20', to: '2026-11-20' } });
     const [header, ...rows] = parseCsv(res.text, ',');
     expect(header).toEqual(['ledger', 'id', 'created_at (Asia/Manila)', 'customer_id', 'customer', 'customer_phone', 'type', 'change', 'balance_after', 'unit', 'reason', 'ref']);
     expect(rows.map((r) => [r[0], r[6], r[7], r[9]])).toEqual([
@@ -261,13 +263,13 @@ describeEachDb('the dashboard', (kind) => {
       [{ from: '2026-02-30', to: '2026-03-01' }, 'from'],
       [{ from: '20 Nov', to: '2026-11-20' }, 'from'],
     ] as const) {
-      const res = await p.call('get', 'merchant/export/orders.csv', { token: owner.token, query });
+      const res = await callApi(p, dashboardApi.exportOrders, { token: owner.token, query });
       expect([res.status, Object.keys(res.body.error.fields)]).toEqual([400, [field]]);
     }
   });
 
   it('is the owner’s: staff get 403', async () => {
     const staff = await newStaff(p.db, p.clock, { role: 'staff' });
-    expect((await p.call('get', 'merchant/dashboard', { token: staff.token, query: { period: 'today' } })).status).toBe(403);
+    expect((await callApi(p, dashboardApi.dashboard, { token: staff.token, query: { period: 'today' } })).status).toBe(403);
   });
 });

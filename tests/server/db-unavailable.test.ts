@@ -9,6 +9,8 @@ import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { describePostgres, TEST_DATABASE_URL, useTestProvider } from './support/provider';
 import { key, products } from './orders.helpers';
+import { ordersApi } from '#contract/orders.calls';
+import { callApi } from '../support/calls';
 
 describePostgres('a request while the database goes away', () => {
   const p = useTestProvider('postgres');
@@ -37,7 +39,7 @@ describePostgres('a request while the database goes away', () => {
     await locker.query('begin');
     await locker.query('lock table orders in exclusive mode');
     const body = { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() };
-    const first = p.call('post', 'order/create', { token: c.token, body }).then((r) => r);
+    const first = callApi(p, ordersApi.create, { token: c.token, body }).then((r) => r);
     const waiting = async () => (await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [name])).rows[0]!.n;
     await expect.poll(waiting, { timeout: 5000 }).toBe(1);
     // gone: no new connection is accepted, and every one but the locker's is ended
@@ -50,10 +52,10 @@ describePostgres('a request while the database goes away', () => {
     // back: the retry with the same key is not told "in progress"; it places the one order
     await admin.query(`alter database ${name} allow_connections true`);
     await locker.query('rollback');
-    const retry = await p.call('post', 'order/create', { token: c.token, body });
+    const retry = await callApi(p, ordersApi.create, { token: c.token, body });
     expect(retry.status, JSON.stringify(retry.body)).toBe(201);
     expect(await p.db.selectFrom('orders').select('id').where('customer_id', '=', c.id).execute()).toHaveLength(1);
-    const replay = await p.call('post', 'order/create', { token: c.token, body }).expect(201);
+    const replay = await callApi(p, ordersApi.create, { token: c.token, body }).expect(201);
     expect(replay.body).toEqual(retry.body);
   });
 });

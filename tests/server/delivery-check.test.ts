@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDb, useTestProvider } from './support/provider';
+import { locationsApi } from '#contract/locations.calls';
+import { callApi } from '../support/calls';
 
 /**
  * `shop/delivery-check` (the map on /set-location says "We don't deliver here yet" before an address is
@@ -11,7 +13,7 @@ const CEBU_SQUARE = { type: 'Polygon', coordinates: [[[123.8, 10.2], [124.0, 10.
 
 describeEachDb('the delivery check of a point', (kind) => {
   const p = useTestProvider(kind, { reset: true });
-  const check = async (lat: number, lng: number) => (await p.call('get', 'shop/delivery-check', { query: { lat, lng } }).expect(200)).body.data as { delivers: boolean; location_id: number | null };
+  const check = async (lat: number, lng: number) => (await callApi(p, locationsApi.deliveryCheck, { query: { lat, lng } }).expect(200)).body.data as { delivers: boolean; location_id: number | null };
 
   it("delivers inside a location's radius or polygon, and not outside every area", async () => {
     const first = await p.db.selectFrom('locations').select(['id', 'lat', 'lng']).orderBy('position').orderBy('id').executeTakeFirstOrThrow();
@@ -33,7 +35,7 @@ describeEachDb('the delivery check of a point', (kind) => {
   });
 
   it('refuses a point that is not one, naming the field', async () => {
-    const res = await p.call('get', 'shop/delivery-check', { query: { lat: 95, lng: 121 } }).expect(400);
+    const res = await callApi(p, locationsApi.deliveryCheck, { query: { lat: 95, lng: 121 } }).expect(400);
     expect(res.body.error.fields).toEqual({ lat: 'must be between -90 and 90' });
   });
 });

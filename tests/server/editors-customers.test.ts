@@ -3,6 +3,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { addPending } from '../../server/provider/points/points.pending';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
+import { customersApi, customersConsoleApi } from '#contract/customers.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { pointsApi } from '#contract/points.calls';
+import { callApi } from '../support/calls';
 
 /**
  * The shop's customers in the console (issue 14): found by phone (written any way), name or e-mail;
@@ -23,8 +27,8 @@ describeEachDb('customers in the console', (kind) => {
     await p.newCustomer({ phone: '+639281112222', name: 'Ben Santos' });
   });
 
-  const search = async (q: string, token = staff.token) => ((await p.call('get', 'merchant/customers', { token, query: { q } })).body.data.items as Array<{ id: number; name: string }>).map((c) => c.id);
-  const adjust = (body: Record<string, unknown>, token = owner.token) => p.call('post', 'merchant/customers/adjust-points', { token, body: { idempotency_key: randomUUID(), ...body } });
+  const search = async (q: string, token = staff.token) => ((await callApi(p, customersConsoleApi.search, { token, query: { q } })).body.data.items as Array<{ id: number; name: string }>).map((c) => c.id);
+  const adjust = (body: Record<string, unknown>, token = owner.token) => callApi(p, customersConsoleApi.adjustPoints, { token, body: { idempotency_key: randomUUID(), ...body } });
 
   it('finds a customer by phone written any way, by part of the name or e-mail, in any case', async () => {
     for (const q of ['09171234567', '0917 123 4567', '+63 917-123-4567', '1234567', 'maría', 'REYES', 'ana.reyes@', 'EXAMPLE.COM']) {
@@ -38,22 +42,22 @@ describeEachDb('customers in the console', (kind) => {
     // the wildcard characters of SQL are plain text here
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
-    const all = (await p.call('get', 'merchant/customers', { token: staff.token })).body.data;
+    const all = (await callApi(p, customersConsoleApi.search, { token: staff.token })).body.data;
     expect(all.items.length).toBeGreaterThanOrEqual(2);
   });
 
   it('shows a customer’s balances, ledgers, vouchers and orders', async () => {
-    const res = await p.call('get', 'merchant/customers/detail', { token: staff.token, query: { id: ana.id } });
+    const res = await callApi(p, customersConsoleApi.detail, { token: staff.token, query: { id: ana.id } });
     expect(res.status).toBe(200);
     expect(res.body.data.customer).toMatchObject({ id: ana.id, name: 'Ana María Reyes', phone: '+639171234567', points: 500, wallet_balance: 20_000 });
     expect(Array.isArray(res.body.data.points)).toBe(true);
     expect(res.body.data).toMatchObject({ birthday: null, pending_points: 0 });
     // issue 29: the birthday she gave and the points on their way (an order not completed yet)
-    await p.call('post', 'customer/birthday', { token: ana.token, body: { day: 14, month: 3, year: 1994 } }).expect(200);
+    await callApi(p, customersApi.birthday, { token: ana.token, body: { day: 14, month: 3, year: 1994 } }).expect(200);
     await p.db.transaction().execute((trx) => addPending(trx, p.clock, { customerId: ana.id, points: 33, reason: 'Order K-1', ref: `order:K-${ana.id}`, availableAt: null }));
-    const after = (await p.call('get', 'merchant/customers/detail', { token: staff.token, query: { id: ana.id } })).body.data;
+    const after = (await callApi(p, customersConsoleApi.detail, { token: staff.token, query: { id: ana.id } })).body.data;
     expect(after).toMatchObject({ birthday: { day: 14, month: 3, year: 1994 }, pending_points: 33, customer: { points: 500 } });
-    expect((await p.call('get', 'merchant/customers/detail', { token: staff.token, query: { id: 999_999 } })).status).toBe(404);
+    expect((await callApi(p, customersConsoleApi.detail, { token: staff.token, query: { id: 999_999 } })).status).toBe(404);
   });
 
   it('lets the owner add and take points with a reason: an entry of its own kind, a notification, the audit log', async () => {
@@ -64,12 +68,12 @@ describeEachDb('customers in the console', (kind) => {
     const taken = await adjust({ customer_id: ana.id, points: -50, reason: 'Counted twice by mistake' });
     expect(taken.body.data.customer.points).toBe(600);
     // the customer: the entries in their history, and notifications
-    const history = (await p.call('post', 'point/history', { token: ana.token, body: { customer_id: ana.id } })).body.data.items as Array<{ type: string; points: number; reason: string }>;
+    const history = (await callApi(p, pointsApi.history, { token: ana.token, body: { customer_id: ana.id } })).body.data.items as Array<{ type: string; points: number; reason: string }>;
     expect(history.slice(0, 2)).toEqual([
       expect.objectContaining({ type: 'owner', points: -50, reason: 'Counted twice by mistake' }),
       expect.objectContaining({ type: 'owner', points: 150, reason: 'Sorry about the cold coffee' }),
     ]);
-    const notes = (await p.call('get', 'notification/list', { token: ana.token })).body.data.items as Array<{ title: string; body: string }>;
+    const notes = (await callApi(p, notificationsApi.list, { token: ana.token })).body.data.items as Array<{ title: string; body: string }>;
     expect(notes.slice(0, 2).map((n) => [n.title, n.body])).toEqual([
       ['50 points were taken off your balance', 'Counted twice by mistake'],
       ['You got 150 points from us', 'Sorry about the cold coffee'],
@@ -121,8 +125,8 @@ describeEachDb('customers in the console', (kind) => {
   it('lets staff look customers up but not adjust points', async () => {
     const res = await adjust({ customer_id: ana.id, points: 10, reason: 'Staff try' }, staff.token);
     expect([res.status, res.body.error.code]).toEqual([403, 'ROLE_FORBIDDEN']);
-    expect((await p.call('get', 'merchant/customers', { query: { q: 'ana' } })).status).toBe(401);
-    expect((await p.call('get', 'merchant/customers', { token: ana.token, query: { q: 'ana' } })).status).toBe(401);
+    expect((await callApi(p, customersConsoleApi.search, { query: { q: 'ana' } })).status).toBe(401);
+    expect((await callApi(p, customersConsoleApi.search, { token: ana.token, query: { q: 'ana' } })).status).toBe(401);
   });
 });
 
@@ -133,7 +137,7 @@ describePostgres('points adjustments under concurrency', () => {
     const { p, owner } = on;
     const c = await p.newCustomer({ points: 300 });
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => p.call('post', 'merchant/customers/adjust-points', { token: owner.token, body: { customer_id: c.id, points: -30, reason: 'Correction', idempotency_key: randomUUID() } })),
+      Array.from({ length: 20 }, () => callApi(p, customersConsoleApi.adjustPoints, { token: owner.token, body: { customer_id: c.id, points: -30, reason: 'Correction', idempotency_key: randomUUID() } })),
     );
     const ok = results.filter((r) => r.status === 201).length;
     expect(ok).toBe(10);

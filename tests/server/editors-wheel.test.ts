@@ -3,6 +3,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
 import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
+import { rewardsEditorApi } from '#contract/rewards.calls';
+import { wheelApi, wheelEditorApi } from '#contract/wheel.calls';
+import { tiersConsoleApi } from '#contract/tiers.calls';
+import { callApi } from '../support/calls';
 
 /**
  * The owner's wheel (issue 14): a configuration published whole becomes the odds customers are shown
@@ -29,10 +33,10 @@ describeEachDb('the wheel editor', (kind) => {
     staff = await newStaff(p.db, p.clock, { role: 'staff' });
   });
 
-  const editor = async () => (await p.call('get', 'merchant/wheel', { token: owner.token })).body.data as { current: Version; versions: Version[] };
-  const publish = (body: unknown, token = owner.token) => p.call('post', 'merchant/wheel/publish', { token, body });
-  const customerWheel = async (token: string) => (await p.call('get', 'wheel/config', { token })).body.data as { segments: Array<{ label: string; probability: number }>; odds_version: number; spin_cost_points: number };
-  const spin = (token: string) => p.call('post', 'wheel/spin', { token, body: { idempotency_key: randomUUID() } });
+  const editor = async () => (await callApi(p, wheelEditorApi.editor, { token: owner.token })).body.data as { current: Version; versions: Version[] };
+  const publish = (body: unknown, token = owner.token) => callApi(p, wheelEditorApi.publish, { token, body });
+  const customerWheel = async (token: string) => (await callApi(p, wheelApi.config, { token })).body.data as { segments: Array<{ label: string; probability: number }>; odds_version: number; spin_cost_points: number };
+  const spin = (token: string) => callApi(p, wheelApi.spin, { token, body: { idempotency_key: randomUUID() } });
 
   const CONFIG = {
     segments: [
@@ -90,7 +94,7 @@ describeEachDb('the wheel editor', (kind) => {
   });
 
   it('refuses a wheel without segments, a weight below 1, a prize without its points or reward, a retired or unknown reward', async () => {
-    await p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: 'php-50-off', active: false } });
+    await callApi(p, rewardsEditorApi.update, { token: owner.token, body: { name: 'php-50-off', active: false } });
     const cases: Array<[unknown, string[]]> = [
       [{ ...CONFIG, segments: [] }, ['segments']],
       [{ ...CONFIG, segments: [{ ...CONFIG.segments[0], weight: 0 }] }, ['segments.0.weight']],
@@ -114,14 +118,14 @@ describeEachDb('the wheel editor', (kind) => {
 
   it('keeps a reward the wheel gives from being retired until a wheel without it is published', async () => {
     await publish(CONFIG);
-    const refused = await p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: 'butter-croissant', active: false } });
+    const refused = await callApi(p, rewardsEditorApi.update, { token: owner.token, body: { name: 'butter-croissant', active: false } });
     expect([refused.status, refused.body.error.code, Object.keys(refused.body.error.fields)]).toEqual([409, 'CONFLICT', ['active']]);
     expect(refused.body.message).toMatch(/publish a wheel without it first/);
     await publish({ ...CONFIG, segments: [CONFIG.segments[0], CONFIG.segments[2]] });
     // the demo's Brew tier welcomes with it too: that says so next, until the tier gives another
-    const byTier = await p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: 'butter-croissant', active: false } });
+    const byTier = await callApi(p, rewardsEditorApi.update, { token: owner.token, body: { name: 'butter-croissant', active: false } });
     expect([byTier.status, byTier.body.message]).toEqual([409, 'The Brew tier gives Free butter croissant: choose another reward for it on Tiers first, then retire it.']);
-    const tiers = (await p.call('get', 'merchant/loyalty/tiers', { token: owner.token }).expect(200)).body.data;
+    const tiers = (await callApi(p, tiersConsoleApi.tiers, { token: owner.token }).expect(200)).body.data;
     const programme = {
       enabled: tiers.enabled,
       basis: tiers.basis,
@@ -134,13 +138,13 @@ describeEachDb('the wheel editor', (kind) => {
         early_reward_ids: t.early_rewards.map((r) => r.id),
       })),
     };
-    await p.call('post', 'merchant/loyalty/tiers/update', { token: owner.token, body: programme }).expect(200);
-    expect((await p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: 'butter-croissant', active: false } })).status).toBe(200);
+    await callApi(p, tiersConsoleApi.update, { token: owner.token, body: programme }).expect(200);
+    expect((await callApi(p, rewardsEditorApi.update, { token: owner.token, body: { name: 'butter-croissant', active: false } })).status).toBe(200);
   });
 
   it('is the owner’s: staff get 403', async () => {
     expect((await publish(CONFIG, staff.token)).status).toBe(403);
-    expect((await p.call('get', 'merchant/wheel', { token: staff.token })).status).toBe(403);
+    expect((await callApi(p, wheelEditorApi.editor, { token: staff.token })).status).toBe(403);
   });
 });
 
@@ -149,21 +153,21 @@ describePostgres('the wheel editor racing the reward editor', () => {
 
   it('a reward retired while a wheel giving it is being published: one of the two is refused, the wheel never gives a retired reward', async () => {
     const { p, owner } = on;
-    const reward = (await p.call('post', 'merchant/rewards/create', { token: owner.token, body: { title: 'Race muffin', points_cost: 10, stock_total: null, valid_days: 30 } })).body.data.reward as { name: string };
+    const reward = (await callApi(p, rewardsEditorApi.create, { token: owner.token, body: { title: 'Race muffin', points_cost: 10, stock_total: null, valid_days: 30 } })).body.data.reward as { name: string };
     // The publication is held after it has checked the reward and before it writes the segments (their
     // table is held against writes), so the retirement runs between the check and the write.
     const segments = await holdAgainstWrites(p.db, 'wheel_segments');
-    const publishing = Promise.resolve(p.call('post', 'merchant/wheel/publish', {
+    const publishing = Promise.resolve(callApi(p, wheelEditorApi.publish, {
       token: owner.token,
       body: { segments: [{ label: 'Muffin', prize_type: 'voucher', reward: reward.name, weight: 1 }, { label: 'Try again', prize_type: 'none', weight: 1 }], spin_cost_points: 20, free_spins_per_day: 1 },
     }));
     await untilWaiting(p.db, 1);
-    const retiring = Promise.resolve(p.call('post', 'merchant/rewards/update', { token: owner.token, body: { name: reward.name, active: false } }));
+    const retiring = Promise.resolve(callApi(p, rewardsEditorApi.update, { token: owner.token, body: { name: reward.name, active: false } }));
     // the retirement either finishes at once or waits on the reward the publication holds
     await untilWaiting(p.db, 2, retiring);
     await segments.release();
     const [published, retired] = await Promise.all([publishing, retiring]);
-    const { current } = (await p.call('get', 'merchant/wheel', { token: owner.token })).body.data as { current: Version };
+    const { current } = (await callApi(p, wheelEditorApi.editor, { token: owner.token })).body.data as { current: Version };
     const active = (await p.db.selectFrom('rewards').select('active').where('name', '=', reward.name).executeTakeFirstOrThrow()).active;
     const onWheel = current.segments.some((s) => s.reward?.name === reward.name);
     expect({ published: published.status, retired: retired.status }).toEqual({ published: 201, retired: 409 });

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { newPhone } from './auth.helpers';
+import { authApi } from '#contract/auth.calls';
+import { customersApi } from '#contract/customers.calls';
+import { callApi } from '../support/calls';
 
 const CLIENT_ID = 'test-google-client.apps.example';
 
@@ -43,13 +46,13 @@ describeEachDb('Google sign-in', (kind) => {
       .setExpirationTime(now + (o.expSeconds ?? 3600))
       .sign(o.signWith ?? key);
   }
-  const google = (id_token: unknown) => p.call('post', 'auth/google', { body: { id_token } });
+  const google = (id_token: unknown) => callApi(p, authApi.google, { body: { id_token } });
 
   it('accepts a valid token: creates a customer without a phone and a session', async () => {
     const res = await google(await idToken({ email: 'Gina@Gmail.com', name: 'Gina G' })).expect(200);
     expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.body.data.customer).toEqual({ id: expect.any(Number), name: 'Gina G', phone: null, email: 'gina@gmail.com', email_verified: true, points: 0, wallet_balance: 0, birthday: null });
-    await p.call('get', 'customer/profile', { token: res.body.data.token }).expect(200);
+    await callApi(p, customersApi.profile, { token: res.body.data.token }).expect(200);
     const notes = await p.db.selectFrom('notifications').select('type').where('customer_id', '=', res.body.data.customer.id).execute();
     expect(notes).toEqual([{ type: 'account' }]);
   });
@@ -134,7 +137,7 @@ describeEachDb('Google sign-in', (kind) => {
 
   it('refuses bad input with the field named', async () => {
     for (const body of [undefined, {}, { id_token: 'short' }, { id_token: 12345678901 }, { id_token: 'x'.repeat(5000) }]) {
-      const res = await p.call('post', 'auth/google', { body });
+      const res = await callApi(p, authApi.google, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION');
       expect(Object.keys(res.body.error.fields)).toEqual(['id_token']);

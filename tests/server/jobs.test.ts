@@ -23,6 +23,8 @@ import { createJobEngine, startJobEngine } from '../../server/lib/job-engine';
 import { DEMO_QUEUE, jobsReady, runBackup, startJobs, triggerHourlyJobs, type JobOptions } from '../../server/provider/jobs';
 import { describeEachDb, describePostgres, useTestProvider, embeddedOptions, TEST_DATABASE_URL } from './support/provider';
 import { key, products } from './orders.helpers';
+import { ordersApi } from '#contract/orders.calls';
+import { callApi } from '../support/calls';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -275,7 +277,7 @@ describeEachDb('jobs through pg-boss', (kind) => {
     const P = await products(p);
     p.ctx.demoOrderProgress = true;
     const c = await p.newCustomer({ wallet: 100000 });
-    const r = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+    const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
     const name = r.body.data.order.name;
     const status = async () => (await p.db.selectFrom('orders').select('status').where('name', '=', name).executeTakeFirstOrThrow()).status;
     start({ hourly: async () => {}, demoEverySeconds: 1 });
@@ -498,7 +500,7 @@ describePostgres('jobs with several instances on one database', () => {
     p.ctx.demoOrderProgress = true;
     const c = await p.newCustomer({ wallet: 5_000_000 });
     const made = await Promise.all(
-      Array.from({ length: 12 }, () => p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })),
+      Array.from({ length: 12 }, () => callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })),
     );
     expect(made.every((m) => m.status === 201)).toBe(true);
     const a = await instance({ demo: true });

@@ -4,6 +4,11 @@ import { MINUTE } from '../../server/lib/clock';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers, makeAddress, products } from './orders.helpers';
 import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
+import { boardApi } from '#contract/board.calls';
+import { counterApi } from '#contract/counter.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Orders per location (issue 28): the location that makes an order (pickup: the one asked for or the
@@ -40,10 +45,10 @@ function suite(p: TestProvider) {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const quote = (token: string, body: object) => p.call('post', 'order/quote', { token, body });
+  const quote = (token: string, body: object) => callApi(p, ordersApi.quote, { token, body });
   const order = async (token: string, body: object, qty = 1): Promise<Placed> => {
     const { latte } = await products(p);
-    return (await p.call('post', 'order/create', { token, body: { items: [{ product_id: latte.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), ...body } })) as unknown as Placed;
+    return (await callApi(p, ordersApi.create, { token, body: { items: [{ product_id: latte.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), ...body } })) as unknown as Placed;
   };
   const asapSlot = async (token: string, locationId?: number) => {
     const { latte } = await products(p);
@@ -160,7 +165,7 @@ describeEachDb('orders per location', (kind) => {
     expect(refused.status).toBe(409);
     expect(refused.body.error!.code).toBe('SLOT_FULL');
     expect((refused.body as unknown as { data: { next_slot: string } }).data.next_slot).toBe('2026-11-25T02:45:00.000Z');
-    await p.call('post', 'merchant/orders/cancel', { token: owner.token, body: { name: first.body.data.order.name, reason: 'Machine broke' } }).expect(200);
+    await callApi(p, boardApi.cancel, { token: owner.token, body: { name: first.body.data.order.name, reason: 'Machine broke' } }).expect(200);
     expect(await t.slotTaken(makati.id, '2026-11-25T02:15:00.000Z')).toBe(0);
     expect(await t.asapSlot(c.token)).toBe('2026-11-25T02:15:00.000Z');
     // a time that is not one of the slots
@@ -180,7 +185,7 @@ describeEachDb('orders per location', (kind) => {
         .executeTakeFirstOrThrow()
     ).id;
     const body = { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'delivery', address_id: cebuAddress, payment_method: 'wallet' };
-    const outside = await p.call('post', 'order/create', { token: c.token, body: { ...body, idempotency_key: key() } });
+    const outside = await callApi(p, ordersApi.create, { token: c.token, body: { ...body, idempotency_key: key() } });
     expect(outside.status).toBe(409);
     expect(outside.body.error).toEqual({ code: 'OUTSIDE_DELIVERY_AREA', fields: { address_id: 'is outside our delivery areas' } });
     expect(outside.body.message).toBe("We don't deliver to this address yet. Choose another address, or pick up your order.");
@@ -191,10 +196,10 @@ describeEachDb('orders per location', (kind) => {
     const cebu = await t.addLocation('Cebu', { areas: [{ kind: 'polygon', name: 'Cebu City', fee: 7000, min_order: 50_000, polygon: CEBU_SQUARE }] });
     const q = await t.quote(c.token, body).expect(200);
     expect(q.body.data).toMatchObject({ location_id: cebu, delivery_fee: 7000, min_order: 50_000, below_minimum_by: 50_000 - 2 * latte.price, pickup_at: null });
-    const below = await p.call('post', 'order/create', { token: c.token, body: { ...body, idempotency_key: key() } });
+    const below = await callApi(p, ordersApi.create, { token: c.token, body: { ...body, idempotency_key: key() } });
     expect(below.status).toBe(400);
     expect(below.body.error.code).toBe('BELOW_MINIMUM');
-    const placed = await p.call('post', 'order/create', { token: c.token, body: { ...body, items: [{ product_id: latte.id, qty: 4 }], idempotency_key: key() } });
+    const placed = await callApi(p, ordersApi.create, { token: c.token, body: { ...body, items: [{ product_id: latte.id, qty: 4 }], idempotency_key: key() } });
     expect(placed.status).toBe(201);
     expect(placed.body.data.order).toMatchObject({ delivery_fee: 7000, location: { id: cebu, name: 'Cebu', address: '1 Main Street, Cebu' }, pickup_at: null });
     // the Makati address still goes to Makati, at the shop's fee
@@ -226,7 +231,7 @@ describeEachDb('orders per location', (kind) => {
     expect(paused.body.message).toBe('Kopi Senja is not taking orders right now — back at 10:30 AM.');
     expect((paused.body as unknown as { data: unknown }).data).toEqual({ paused_until: '2026-11-25T02:30:00.000Z', next_open_at: '2026-11-25T02:30:00.000Z' });
     // the order in flight moves along on the board
-    const moved = await p.call('post', 'merchant/orders/advance', { token: staff.token, body: { name: before.body.data.order.name, from: 'paid' } });
+    const moved = await callApi(p, boardApi.advance, { token: staff.token, body: { name: before.body.data.order.name, from: 'paid' } });
     expect(moved.status).toBe(200);
     expect(moved.body.data.order.status).toBe('preparing');
 
@@ -278,27 +283,27 @@ describeEachDb('orders per location', (kind) => {
     expect([a.location!.id, b.location!.id]).toEqual([makati.id, cebu]);
 
     const names = async (token: string, query: Record<string, number> = {}) => {
-      const res = await p.call('get', 'merchant/orders/board', { token, query });
+      const res = await callApi(p, boardApi.board, { token, query });
       expect(res.status).toBe(200);
       return (res.body.data.orders as { name: string }[]).map((o) => o.name);
     };
     expect(await names(staff.token)).toEqual([a.name]);
     expect(await names(staff.token, { location_id: makati.id })).toEqual([a.name]);
     const forbidden = [
-      p.call('get', 'merchant/orders/board', { token: staff.token, query: { location_id: cebu } }),
-      p.call('get', 'merchant/orders/detail', { token: staff.token, query: { name: b.name } }),
-      p.call('post', 'merchant/orders/advance', { token: staff.token, body: { name: b.name, from: 'paid' } }),
-      p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name: b.name, reason: 'Not ours' } }),
+      callApi(p, boardApi.board, { token: staff.token, query: { location_id: cebu } }),
+      callApi(p, boardApi.detail, { token: staff.token, query: { name: b.name } }),
+      callApi(p, boardApi.advance, { token: staff.token, body: { name: b.name, from: 'paid' } }),
+      callApi(p, boardApi.cancel, { token: staff.token, body: { name: b.name, reason: 'Not ours' } }),
     ];
     for (const res of await Promise.all(forbidden)) {
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('LOCATION_FORBIDDEN');
     }
     expect((await p.db.selectFrom('orders').select('status').where('name', '=', b.name).executeTakeFirstOrThrow()).status).toBe('paid');
-    expect((await p.call('get', 'merchant/orders/detail', { token: staff.token, query: { name: a.name } })).status).toBe(200);
+    expect((await callApi(p, boardApi.detail, { token: staff.token, query: { name: a.name } })).status).toBe(200);
     expect(new Set(await names(owner.token))).toEqual(new Set([a.name, b.name]));
     expect(await names(owner.token, { location_id: cebu })).toEqual([b.name]);
-    expect((await p.call('post', 'merchant/orders/advance', { token: owner.token, body: { name: b.name, from: 'paid' } })).status).toBe(200);
+    expect((await callApi(p, boardApi.advance, { token: owner.token, body: { name: b.name, from: 'paid' } })).status).toBe(200);
   });
 
   it('orders the board by when orders are due and flags a pickup not collected 15 minutes after its time', async () => {
@@ -309,13 +314,13 @@ describeEachDb('orders per location', (kind) => {
     const soon = (await t.order(c.token, { pickup_at: '2026-11-25T02:15:00.000Z' })).body.data.order;
     const { latte } = await products(p);
     const address = await makeAddress(p, c.id);
-    const delivery = await p.call('post', 'order/create', {
+    const delivery = await callApi(p, ordersApi.create, {
       token: c.token,
       body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, payment_method: 'wallet', idempotency_key: key() },
     });
     expect(delivery.status).toBe(201);
     type Card = { name: string; pickup_at: string | null; pickup_late: boolean; location: { name: string } | null };
-    const board = async () => (await p.call('get', 'merchant/orders/board', { token: staff.token })).body.data.orders as Card[];
+    const board = async () => (await callApi(p, boardApi.board, { token: staff.token })).body.data.orders as Card[];
     const first = await board();
     expect(first.map((o) => o.name)).toEqual([delivery.body.data.order.name, soon.name, later.name]);
     expect(first.map((o) => o.pickup_at)).toEqual([null, '2026-11-25T02:15:00.000Z', '2026-11-25T03:00:00.000Z']);
@@ -324,7 +329,7 @@ describeEachDb('orders per location', (kind) => {
     p.clock.set(new Date('2026-11-25T02:30:00Z'));
     expect((await board()).find((o) => o.name === soon.name)!.pickup_late).toBe(false);
     p.clock.set(new Date('2026-11-25T02:31:00Z'));
-    await p.call('post', 'merchant/orders/advance', { token: staff.token, body: { name: soon.name, from: 'paid' } }).expect(200);
+    await callApi(p, boardApi.advance, { token: staff.token, body: { name: soon.name, from: 'paid' } }).expect(200);
     const late = await board();
     expect(late.find((o) => o.name === soon.name)!.pickup_late).toBe(true);
     expect(late.find((o) => o.name === later.name)!.pickup_late).toBe(false);
@@ -336,8 +341,8 @@ describeEachDb('orders per location', (kind) => {
     const cebu = await t.addLocation('Cebu');
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const o = (await t.order(c.token, { location_id: cebu })).body.data.order;
-    await p.call('post', 'merchant/orders/advance', { token: staff.token, body: { name: o.name, from: 'paid' } }).expect(200);
-    await p.call('post', 'merchant/orders/advance', { token: staff.token, body: { name: o.name, from: 'preparing' } }).expect(200);
+    await callApi(p, boardApi.advance, { token: staff.token, body: { name: o.name, from: 'paid' } }).expect(200);
+    await callApi(p, boardApi.advance, { token: staff.token, body: { name: o.name, from: 'preparing' } }).expect(200);
     const notice = await p.db.selectFrom('notifications').select(['title', 'body']).where('customer_id', '=', c.id).where('title', 'like', '%ready for pickup').executeTakeFirstOrThrow();
     expect(notice.body).toBe('Collect it at 1 Main Street, Cebu.');
   });
@@ -348,16 +353,16 @@ describeEachDb('orders per location', (kind) => {
     const atCebu = await newStaff(p.db, p.clock, { name: 'Cebu Staff' });
     await t.limitTo(atCebu, cebu);
     const anywhere = await newStaff(p.db, p.clock, { name: 'Roaming Staff' });
-    const rewards = (await p.call('get', 'reward/list')).body.data.rewards as { name: string; points_cost: number; stock: number | null }[];
+    const rewards = (await callApi(p, rewardsApi.list)).body.data.rewards as { name: string; points_cost: number; stock: number | null }[];
     const reward = rewards.filter((r) => r.stock === null || r.stock > 5).sort((x, y) => x.points_cost - y.points_cost)[0]!.name;
     // each voucher a new customer's (a reward may be limited per customer)
     const voucher = async () => {
       const c = await p.newCustomer({ points: 100_000 });
-      const res = await p.call('post', 'reward/redeem', { token: c.token, body: { name: reward, idempotency_key: randomUUID() } }).expect(201);
+      const res = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward, idempotency_key: randomUUID() } }).expect(201);
       const id = (res.body.data.voucher as { id: number }).id;
-      return (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id } })).body.data.current.qr as string;
+      return (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id } })).body.data.current.qr as string;
     };
-    const redeem = async (token: string, code: string, locationId?: number) => p.call('post', 'merchant/counter/redeem', { token, body: { code, ...(locationId ? { location_id: locationId } : {}) } });
+    const redeem = async (token: string, code: string, locationId?: number) => callApi(p, counterApi.redeem, { token, body: { code, ...(locationId ? { location_id: locationId } : {}) } });
 
     const own = await redeem(atCebu.token, await voucher());
     expect(own.status).toBe(201);
@@ -370,7 +375,7 @@ describeEachDb('orders per location', (kind) => {
     const elsewhere = await redeem(atCebu.token, await voucher(), makati.id);
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body.error.code).toBe('LOCATION_FORBIDDEN');
-    expect((await p.call('post', 'merchant/counter/lookup', { token: atCebu.token, body: { code: await voucher(), location_id: makati.id } })).status).toBe(403);
+    expect((await callApi(p, counterApi.lookup, { token: atCebu.token, body: { code: await voucher(), location_id: makati.id } })).status).toBe(403);
 
     expect((await redeem(anywhere.token, await voucher(), makati.id)).body.data.redemption.location_name).toBe('Makati');
     expect((await redeem(anywhere.token, await voucher())).body.data.redemption.location_name).toBeNull();

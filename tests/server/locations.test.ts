@@ -11,6 +11,10 @@ import { takeSlot } from '../../server/provider/locations/locations.repo';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { products } from './orders.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
+import { locationsApi, locationsConsoleApi } from '#contract/locations.calls';
+import { staffApi } from '#contract/staff.calls';
+import { callApi } from '../support/calls';
+import type { Call } from '#contract/api';
 
 /** Sunday 29 November 2026, 10:00 in Manila (UTC+8, no daylight saving). */
 const SUNDAY_10 = '2026-11-29T02:00:00.000Z';
@@ -32,15 +36,15 @@ describeEachDb('locations', (kind) => {
     makati = (await p.db.selectFrom('locations').select('id').executeTakeFirstOrThrow()).id;
   });
 
-  const shop = async () => (await p.call('get', 'shop/locations').expect(200)).body.data;
-  const post = (path: string, body: unknown, token = owner.token) => p.call('post', `merchant/${path}`, { token, body });
-  const pause = (location_id: number, choice: string, token = owner.token) => post('locations/pause', { location_id, pause: choice }, token);
-  const slots = async (location_id: number) => (await p.call('get', 'shop/pickup-slots', { query: { location_id } }).expect(200)).body.data;
+  const shop = async () => (await callApi(p, locationsApi.list).expect(200)).body.data;
+  const post = (declaration: Call<any, any>, body: unknown, token = owner.token) => callApi(p, declaration, { token, body });
+  const pause = (location_id: number, choice: string, token = owner.token) => post(locationsConsoleApi.pause, { location_id, pause: choice }, token);
+  const slots = async (location_id: number) => (await callApi(p, locationsApi.slots, { query: { location_id } }).expect(200)).body.data;
   const counts = async () => ({
     locations: (await p.db.selectFrom('locations').select('id').execute()).length,
     audit: (await p.db.selectFrom('audit_log').select('id').where('action', 'like', 'location.%').execute()).length,
   });
-  const newLocation = async (body: Record<string, unknown> = {}) => (await post('locations/create', { name: 'BGC', address: '30th Street, Taguig', ...body }).expect(201)).body.data.location;
+  const newLocation = async (body: Record<string, unknown> = {}) => (await post(locationsConsoleApi.create, { name: 'BGC', address: '30th Street, Taguig', ...body }).expect(201)).body.data.location;
 
   it('a fresh database has one location, open around the clock in the shop\'s zone, delivering', async () => {
     const data = await shop();
@@ -65,19 +69,19 @@ describeEachDb('locations', (kind) => {
         unavailable_product_ids: [],
       },
     ]);
-    const console = (await p.call('get', 'merchant/locations', { token: owner.token }).expect(200)).body.data.locations;
+    const console = (await callApi(p, locationsConsoleApi.all, { token: owner.token }).expect(200)).body.data.locations;
     expect(console).toHaveLength(1);
     expect(console[0]).toMatchObject({ id: makati, timezone: '', effective_timezone: 'Asia/Manila', position: 0, slot_minutes: 15, slot_capacity: 10, delivery_areas: [{ kind: 'radius', radius_km: 25 }] });
   });
 
   it('is closed on a closed day and says when it opens next; open in its hours, saying when it closes', async () => {
-    await post('locations/update', { id: makati, hours: closedSundays }).expect(200);
+    await post(locationsConsoleApi.update, { id: makati, hours: closedSundays }).expect(200);
     p.clock.set(SUNDAY_10);
     expect((await shop()).locations[0]).toMatchObject({ state: 'closed', closes_at: null, next_open_at: '2026-11-29T23:00:00.000Z', today: [] });
     p.clock.set(MONDAY_08);
     expect((await shop()).locations[0]).toMatchObject({ state: 'open', closes_at: '2026-11-30T11:00:00.000Z', next_open_at: null, today: [{ open: '07:00', close: '19:00' }] });
     // a location's own zone: 08:00 in Manila is 09:00 in Tokyo, 00:00 in London (closed until 07:00 there)
-    await post('locations/update', { id: makati, timezone: 'Europe/London' }).expect(200);
+    await post(locationsConsoleApi.update, { id: makati, timezone: 'Europe/London' }).expect(200);
     expect((await shop()).locations[0]).toMatchObject({ timezone: 'Europe/London', state: 'closed', next_open_at: '2026-11-30T07:00:00.000Z' });
   });
 
@@ -89,7 +93,7 @@ describeEachDb('locations', (kind) => {
     expect((await shop()).locations[0]).toMatchObject({ state: 'paused', paused_until: until });
     p.clock.advance(16 * MINUTE);
     expect((await shop()).locations[0]).toMatchObject({ state: 'open', paused_until: null });
-    const audit = (await p.call('get', 'merchant/audit', { token: owner.token, query: { kind: 'locations' } }).expect(200)).body.data.items;
+    const audit = (await callApi(p, staffApi.audit, { token: owner.token, query: { kind: 'locations' } }).expect(200)).body.data.items;
     expect(audit).toEqual([expect.objectContaining({ action: 'location.pause', target: `location:${makati}`, after: { name: 'Makati', choice: '15_minutes', paused: true, paused_until: until } })]);
   });
 
@@ -109,18 +113,18 @@ describeEachDb('locations', (kind) => {
   });
 
   it('pauses until the current opening ends', async () => {
-    await post('locations/update', { id: makati, hours: closedSundays }).expect(200);
+    await post(locationsConsoleApi.update, { id: makati, hours: closedSundays }).expect(200);
     const res = await pause(makati, 'until_closing').expect(200);
     expect(res.body.data.location).toMatchObject({ state: 'paused', paused_until: '2026-11-30T11:00:00.000Z', next_open_at: '2026-11-30T23:00:00.000Z' });
   });
 
   it('limits staff to their locations: 403 pausing another, only theirs listed', async () => {
     const bgc = (await newLocation()).id;
-    const res = await post('staff/update', { id: staff.id, location_ids: [bgc] }).expect(200);
+    const res = await post(staffApi.update, { id: staff.id, location_ids: [bgc] }).expect(200);
     expect(res.body.message).toBe('Locations saved.');
     expect(res.body.data.staff).toMatchObject({ id: staff.id, role: 'staff', location_ids: [bgc] });
     // no new sign-in: only a new role ends sessions
-    expect((await p.call('get', 'merchant/me', { token: staff.token }).expect(200)).body.data.staff.location_ids).toEqual([bgc]);
+    expect((await callApi(p, staffApi.me, { token: staff.token }).expect(200)).body.data.staff.location_ids).toEqual([bgc]);
 
     const refused = await pause(makati, '15_minutes', staff.token).expect(403);
     expect(refused.body.error.code).toBe('LOCATION_FORBIDDEN');
@@ -130,45 +134,45 @@ describeEachDb('locations', (kind) => {
       ['Makati', 'open'],
       ['BGC', 'paused'],
     ]);
-    const mine = (await p.call('get', 'merchant/locations', { token: staff.token }).expect(200)).body.data.locations;
+    const mine = (await callApi(p, locationsConsoleApi.all, { token: staff.token }).expect(200)).body.data.locations;
     expect(mine.map((l: { id: number }) => l.id)).toEqual([bgc]);
-    const all = (await p.call('get', 'merchant/locations', { token: owner.token }).expect(200)).body.data.locations;
+    const all = (await callApi(p, locationsConsoleApi.all, { token: owner.token }).expect(200)).body.data.locations;
     expect(all.map((l: { id: number }) => l.id)).toEqual([makati, bgc]);
     expect((await pause(9_999, '15_minutes').expect(404)).body.error.code).toBe('NOT_FOUND');
 
-    const team = (await p.call('get', 'merchant/staff', { token: owner.token }).expect(200)).body.data.staff;
+    const team = (await callApi(p, staffApi.team, { token: owner.token }).expect(200)).body.data.staff;
     expect(team.map((m: { id: number; location_ids: number[] }) => [m.id, m.location_ids])).toEqual([
       [owner.id, []],
       [staff.id, [bgc]],
     ]);
-    const entry = (await p.call('get', 'merchant/audit', { token: owner.token, query: { kind: 'team' } }).expect(200)).body.data.items[0];
+    const entry = (await callApi(p, staffApi.audit, { token: owner.token, query: { kind: 'team' } }).expect(200)).body.data.items[0];
     expect(entry).toMatchObject({ action: 'staff.locations', target: `staff:${staff.id}`, before: { location_ids: [], locations: [] }, after: { location_ids: [bgc], locations: ['BGC'] } });
 
     // back to every location
-    await post('staff/update', { id: staff.id, location_ids: [] }).expect(200);
+    await post(staffApi.update, { id: staff.id, location_ids: [] }).expect(200);
     await pause(makati, '15_minutes', staff.token).expect(200);
   });
 
   it('refuses locations that do not exist, and locations for an owner (owners work at every location)', async () => {
-    const unknown = await post('staff/update', { id: staff.id, location_ids: [makati, 9_999] }).expect(400);
+    const unknown = await post(staffApi.update, { id: staff.id, location_ids: [makati, 9_999] }).expect(400);
     expect(unknown.body.error).toMatchObject({ code: 'VALIDATION', fields: { location_ids: expect.stringContaining('9999') } });
-    const forOwner = await post('staff/update', { id: owner.id, location_ids: [makati] }).expect(400);
+    const forOwner = await post(staffApi.update, { id: owner.id, location_ids: [makati] }).expect(400);
     expect(forOwner.body.error.fields).toEqual({ location_ids: 'must be empty: owners work at every location' });
-    const promoted = await post('staff/update', { id: staff.id, role: 'owner', location_ids: [makati] }).expect(400);
+    const promoted = await post(staffApi.update, { id: staff.id, role: 'owner', location_ids: [makati] }).expect(400);
     expect(promoted.body.error.fields).toHaveProperty('location_ids');
     expect(await p.db.selectFrom('staff_locations').selectAll().execute()).toEqual([]);
     expect((await p.db.selectFrom('staff').select('role').where('id', '=', staff.id).executeTakeFirstOrThrow()).role).toBe('staff');
     // made an owner: the locations they had go (owners see every location)
-    await post('staff/update', { id: staff.id, location_ids: [makati] }).expect(200);
-    const made = await post('staff/update', { id: staff.id, role: 'owner' }).expect(200);
+    await post(staffApi.update, { id: staff.id, location_ids: [makati] }).expect(200);
+    const made = await post(staffApi.update, { id: staff.id, role: 'owner' }).expect(200);
     expect(made.body.message).toBe('Role changed. They will need to sign in again.');
     expect(made.body.data.staff).toMatchObject({ role: 'owner', location_ids: [] });
     expect(await p.db.selectFrom('staff_locations').selectAll().execute()).toEqual([]);
   });
 
   it('adds a location with the defaults, after the last; owners only; audited', async () => {
-    await post('locations/create', { name: 'BGC', address: '30th Street, Taguig' }, staff.token).expect(403);
-    const res = await post('locations/create', { name: 'BGC', address: '30th Street, Taguig' }).expect(201);
+    await post(locationsConsoleApi.create, { name: 'BGC', address: '30th Street, Taguig' }, staff.token).expect(403);
+    const res = await post(locationsConsoleApi.create, { name: 'BGC', address: '30th Street, Taguig' }).expect(201);
     expect(res.body.message).toBe('Location added.');
     expect(res.body.data.location).toEqual({
       id: expect.any(Number),
@@ -194,7 +198,7 @@ describeEachDb('locations', (kind) => {
       paused_until: null,
       position: 1,
     });
-    const entry = (await p.call('get', 'merchant/audit', { token: owner.token, query: { kind: 'locations' } }).expect(200)).body.data.items[0];
+    const entry = (await callApi(p, staffApi.audit, { token: owner.token, query: { kind: 'locations' } }).expect(200)).body.data.items[0];
     expect(entry).toMatchObject({ action: 'location.create', target: `location:${res.body.data.location.id}`, before: null, after: { name: 'BGC', prep_minutes: 10 } });
     expect((await shop()).locations.map((l: { name: string }) => l.name)).toEqual(['Makati', 'BGC']);
   });
@@ -211,7 +215,7 @@ describeEachDb('locations', (kind) => {
       [{ exceptions: [{ date: '2026-12-25', periods: [] }, { date: '2026-12-25', periods: [] }] }, 'exceptions.1.date'],
     ];
     for (const [fields, named] of refusals) {
-      for (const res of [await post('locations/create', { name: 'BGC', address: '30th Street, Taguig', ...fields }), await post('locations/update', { id: makati, ...fields })]) {
+      for (const res of [await post(locationsConsoleApi.create, { name: 'BGC', address: '30th Street, Taguig', ...fields }), await post(locationsConsoleApi.update, { id: makati, ...fields })]) {
         expect(res.status, `${named}: ${JSON.stringify(res.body)}`).toBe(400);
         expect(res.body.error.code).toBe('VALIDATION');
         expect(Object.keys(res.body.error.fields)).toContain(named);
@@ -219,18 +223,18 @@ describeEachDb('locations', (kind) => {
     }
     expect(await counts()).toEqual(before);
     expect(await p.db.selectFrom('locations').selectAll().where('id', '=', makati).executeTakeFirstOrThrow()).toEqual(beforeRow);
-    expect((await post('locations/update', { id: 9_999, name: 'Nowhere' }).expect(404)).body.error.code).toBe('NOT_FOUND');
+    expect((await post(locationsConsoleApi.update, { id: 9_999, name: 'Nowhere' }).expect(404)).body.error.code).toBe('NOT_FOUND');
   });
 
   it('saves a change, audited with the changed fields before and after; lists the products it does not sell', async () => {
     const { latte, croissant } = await products(p);
-    await post('locations/update', { id: makati, name: 'Makati', prep_minutes: 10 }, staff.token).expect(403);
-    const res = await post('locations/update', { id: makati, prep_minutes: 20, unavailable_product_ids: [croissant.id, latte.id, latte.id] }).expect(200);
+    await post(locationsConsoleApi.update, { id: makati, name: 'Makati', prep_minutes: 10 }, staff.token).expect(403);
+    const res = await post(locationsConsoleApi.update, { id: makati, prep_minutes: 20, unavailable_product_ids: [croissant.id, latte.id, latte.id] }).expect(200);
     expect(res.body.message).toBe('Location saved.');
     const sorted = [latte.id, croissant.id].sort((a, b) => a - b);
     expect(res.body.data.location).toMatchObject({ prep_minutes: 20, unavailable_product_ids: sorted });
     expect((await shop()).locations[0]).toMatchObject({ prep_minutes: 20, unavailable_product_ids: sorted });
-    const entry = (await p.call('get', 'merchant/audit', { token: owner.token, query: { kind: 'locations' } }).expect(200)).body.data.items[0];
+    const entry = (await callApi(p, staffApi.audit, { token: owner.token, query: { kind: 'locations' } }).expect(200)).body.data.items[0];
     expect(entry).toMatchObject({
       action: 'location.update',
       before: { name: 'Makati', prep_minutes: 10, unavailable_product_ids: [] },
@@ -238,14 +242,14 @@ describeEachDb('locations', (kind) => {
     });
     expect(Object.keys(entry.after).sort()).toEqual(['name', 'prep_minutes', 'unavailable_product_ids']);
     // the same again changes nothing, and logs nothing
-    await post('locations/update', { id: makati, prep_minutes: 20 }).expect(200);
+    await post(locationsConsoleApi.update, { id: makati, prep_minutes: 20 }).expect(200);
     expect((await counts()).audit).toBe(1);
-    await post('locations/update', { id: makati, unavailable_product_ids: [] }).expect(200);
+    await post(locationsConsoleApi.update, { id: makati, unavailable_product_ids: [] }).expect(200);
     expect((await shop()).locations[0].unavailable_product_ids).toEqual([]);
   });
 
   it('offers pickup slots from now plus the preparation time; a full slot says so and ASAP moves past it', async () => {
-    await post('locations/update', { id: makati, hours: closedSundays, slot_capacity: 2 }).expect(200);
+    await post(locationsConsoleApi.update, { id: makati, hours: closedSundays, slot_capacity: 2 }).expect(200);
     // Monday 08:00, 10 minutes to prepare: the first slot is 08:15
     let data = await slots(makati);
     expect(data).toMatchObject({ location_id: makati, timezone: 'Asia/Manila', asap: '2026-11-30T00:15:00.000Z' });
@@ -268,16 +272,16 @@ describeEachDb('locations', (kind) => {
     expect(data.asap).toBe('2026-11-30T00:30:00.000Z');
 
     // a location that takes no pickup orders: no slots
-    await post('locations/update', { id: makati, pickup: false }).expect(200);
+    await post(locationsConsoleApi.update, { id: makati, pickup: false }).expect(200);
     expect(await slots(makati)).toEqual({ location_id: makati, timezone: 'Asia/Manila', asap: null, days: [{ date: '2026-11-30', slots: [] }, { date: '2026-12-01', slots: [] }] });
-    expect((await p.call('get', 'shop/pickup-slots', { query: { location_id: 9_999 } }).expect(404)).body.error.code).toBe('NOT_FOUND');
+    expect((await callApi(p, locationsApi.slots, { query: { location_id: 9_999 } }).expect(404)).body.error.code).toBe('NOT_FOUND');
   });
 
   it("a test reset empties the locations' tables and seeds the one demo location again", async () => {
     const bgc = (await newLocation()).id;
     const { latte } = await products(p);
-    await post('locations/update', { id: bgc, unavailable_product_ids: [latte.id] }).expect(200);
-    await post('staff/update', { id: staff.id, location_ids: [bgc] }).expect(200);
+    await post(locationsConsoleApi.update, { id: bgc, unavailable_product_ids: [latte.id] }).expect(200);
+    await post(staffApi.update, { id: staff.id, location_ids: [bgc] }).expect(200);
     await takeSlot(p.db, bgc, new Date('2026-11-30T01:00:00.000Z'), 10);
     await p.reset();
     expect(await p.db.selectFrom('locations').select(['id', 'name']).execute()).toEqual([{ id: 1, name: 'Makati' }]);

@@ -5,6 +5,13 @@ import { signInWithPhone, newPhone } from './auth.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { completeOrder, key, ledgers } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { boardApi } from '#contract/board.calls';
+import { counterApi } from '#contract/counter.calls';
+import { customersApi } from '#contract/customers.calls';
+import { loyaltyConsoleApi } from '#contract/loyalty.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { staffApi } from '#contract/staff.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Earning rules, the provider's side (issue 29): the owner's list, adding, changing, pausing and ending
@@ -29,11 +36,11 @@ async function menuIds(p: TestProvider) {
 function setup(p: TestProvider) {
   const ctx = { owner: undefined as unknown as TestStaff, staff: undefined as unknown as TestStaff };
   const rulesApi = {
-    list: async () => (await p.call('get', 'merchant/loyalty/rules', { token: ctx.staff.token }).expect(200)).body.data.rules as LoyaltyRule[],
-    create: (body: Record<string, unknown>, token = ctx.owner.token) => p.call('post', 'merchant/loyalty/rules/create', { token, body }),
-    update: (id: number, rule: Record<string, unknown>) => p.call('post', 'merchant/loyalty/rules/update', { token: ctx.owner.token, body: { id, rule } }),
-    status: (id: number, status: string) => p.call('post', 'merchant/loyalty/rules/status', { token: ctx.owner.token, body: { id, status } }),
-    simulate: (rule: Record<string, unknown>) => p.call('post', 'merchant/loyalty/simulate', { token: ctx.owner.token, body: { rule } }),
+    list: async () => (await callApi(p, loyaltyConsoleApi.rules, { token: ctx.staff.token }).expect(200)).body.data.rules as LoyaltyRule[],
+    create: (body: Record<string, unknown>, token = ctx.owner.token) => callApi(p, loyaltyConsoleApi.create, { token, body }),
+    update: (id: number, rule: Record<string, unknown>) => callApi(p, loyaltyConsoleApi.update, { token: ctx.owner.token, body: { id, rule } }),
+    status: (id: number, status: string) => callApi(p, loyaltyConsoleApi.status, { token: ctx.owner.token, body: { id, status } }),
+    simulate: (rule: Record<string, unknown>) => callApi(p, loyaltyConsoleApi.simulate, { token: ctx.owner.token, body: { rule } }),
     /** an active rule, made by the owner */
     add: async (body: Record<string, unknown>) => {
       const res = await rulesApi.create(body);
@@ -42,8 +49,8 @@ function setup(p: TestProvider) {
     },
   };
   const order = (token: string, items: { product_id: number; qty: number }[]) =>
-    p.call('post', 'order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
-  const quote = (token: string, items: { product_id: number; qty: number }[]) => p.call('post', 'order/quote', { token, body: { items, fulfilment: 'pickup' } });
+    callApi(p, ordersApi.create, { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+  const quote = (token: string, items: { product_id: number; qty: number }[]) => callApi(p, ordersApi.quote, { token, body: { items, fulfilment: 'pickup' } });
   return { ctx, rules: rulesApi, order, quote };
 }
 
@@ -106,7 +113,7 @@ describeEachDb('earning rules', (kind) => {
     expect(audit[1]).toMatchObject({ before: { name: '2× points on pastries', multiplier: 2 }, after: { name: '1.5× points on pastries', multiplier: 1.5 } });
     expect(audit[4]).toMatchObject({ before: { status: 'active' }, after: { status: 'ended' } });
     // the Activity page's "Earning rules" filter finds them
-    const filtered = (await p.call('get', 'merchant/audit', { token: ctx.owner.token, query: { kind: 'loyalty' } }).expect(200)).body.data.items as { action: string }[];
+    const filtered = (await callApi(p, staffApi.audit, { token: ctx.owner.token, query: { kind: 'loyalty' } }).expect(200)).body.data.items as { action: string }[];
     expect(filtered.length).toBeGreaterThanOrEqual(5);
     expect(filtered.every((e) => e.action.startsWith('loyalty.'))).toBe(true);
 
@@ -127,7 +134,7 @@ describeEachDb('earning rules', (kind) => {
     expect(q).toMatchObject({ points_to_earn: 50, points_breakdown: parts });
     const placed = await order(c.token, items).expect(201);
     expect(placed.body.data.order).toMatchObject({ status: 'paid', points_earned: 50, points_breakdown: parts });
-    const detail = await p.call('get', 'order/detail', { token: c.token, query: { name: placed.body.data.order.name } }).expect(200);
+    const detail = await callApi(p, ordersApi.detail, { token: c.token, query: { name: placed.body.data.order.name } }).expect(200);
     expect(detail.body.data.order.points_breakdown).toEqual(parts);
     // on their way until the order is completed (pending points), named already
     const pending = await p.db.selectFrom('points_pending').select(['points', 'reason', 'breakdown']).where('customer_id', '=', c.id).execute();
@@ -159,7 +166,7 @@ describeEachDb('earning rules', (kind) => {
     const first = (await order(c.token, items).expect(201)).body.data.order;
     expect(first.points_earned).toBe(32);
     expect((await order(c.token, items).expect(201)).body.data.order.points_earned).toBe(16);
-    await p.call('post', 'merchant/orders/cancel', { token: ctx.staff.token, body: { name: first.name, reason: 'Out of milk' } }).expect(200);
+    await callApi(p, boardApi.cancel, { token: ctx.staff.token, body: { name: first.name, reason: 'Out of milk' } }).expect(200);
     expect(await p.db.selectFrom('loyalty_rule_uses').select('id').where('rule_id', '=', rule.id).execute()).toEqual([]);
     expect((await order(c.token, items).expect(201)).body.data.order.points_breakdown).toEqual([
       { rule_id: null, label: BASE_LABEL, points: 16 },
@@ -197,7 +204,7 @@ describeEachDb('earning rules', (kind) => {
     const welcome = await rules.add({ kind: 'first_order', name: 'Welcome bonus', points: 50 });
     const c = await p.newCustomer();
     const earn = (items?: { product_id: number; qty: number }[]) =>
-      p.call('post', 'merchant/counter/earn', { token: ctx.staff.token, body: { customer_id: c.id, amount: 33_000, idempotency_key: key(), ...(items ? { items } : {}) } });
+      callApi(p, counterApi.earn, { token: ctx.staff.token, body: { customer_id: c.id, amount: 33_000, idempotency_key: key(), ...(items ? { items } : {}) } });
     // ₱330: 33 base, two lattes 20, the window's 5; never a first order at the counter
     const a = await earn([{ product_id: latte.id, qty: 2 }]).expect(201);
     expect(a.body.data.earn.points).toBe(58);
@@ -211,7 +218,7 @@ describeEachDb('earning rules', (kind) => {
     expect(history.reason).toContain('(+20 +10 on the Spanish latte, +5 Double points Tuesday)');
     // without items: the base and the window, which is used up today
     expect((await earn().expect(201)).body.data.earn.points).toBe(33);
-    await p.call('post', 'merchant/counter/earn/undo', { token: ctx.staff.token, body: { earn_id: a.body.data.earn.id } }).expect(200);
+    await callApi(p, counterApi.undoEarn, { token: ctx.staff.token, body: { earn_id: a.body.data.earn.id } }).expect(200);
     expect(await p.db.selectFrom('loyalty_rule_uses').select('id').where('earn_id', '=', a.body.data.earn.id).execute()).toEqual([]);
     expect((await earn().expect(201)).body.data.earn.points).toBe(38);
     expect(await ledgers(p, c.id)).toMatchObject({ points: 71, pointsSum: 71 });
@@ -226,20 +233,20 @@ describeEachDb('earning rules', (kind) => {
     const me = await signInWithPhone(p, newPhone(), 'Ana Reyes');
     expect(await ledgers(p, me.customer.id)).toMatchObject({ points: 20, pointsSum: 20 });
     const verify = async (email: string) => {
-      await p.call('post', 'customer/change-email', { token: me.token, body: { email } }).expect(200);
+      await callApi(p, customersApi.changeEmail, { token: me.token, body: { email } }).expect(200);
       const mail = await p.db.selectFrom('dev_outbox').select('body').where('email', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
-      await p.call('post', 'customer/email/verify', { token: me.token, body: { code: /\b(\d{6})\b/.exec(mail.body)![1]! } }).expect(200);
+      await callApi(p, customersApi.emailVerify, { token: me.token, body: { code: /\b(\d{6})\b/.exec(mail.body)![1]! } }).expect(200);
     };
     await verify(`ana-${me.customer.id}@example.com`);
     // a name and a verified e-mail, but no birth date yet: the profile is not complete
     expect(await ledgers(p, me.customer.id)).toMatchObject({ points: 50, pointsSum: 50 });
-    await p.call('post', 'customer/birthday', { token: me.token, body: { day: 14, month: 3 } }).expect(200);
+    await callApi(p, customersApi.birthday, { token: me.token, body: { day: 14, month: 3 } }).expect(200);
     expect(await ledgers(p, me.customer.id)).toMatchObject({ points: 65, pointsSum: 65 });
     // a second address verified, the birth date removed and given again: nothing more
     p.clock.advance(2 * 60 * 1000);
     await verify(`ana.reyes-${me.customer.id}@example.com`);
-    await p.call('post', 'customer/birthday/remove', { token: me.token, body: {} }).expect(200);
-    await p.call('post', 'customer/birthday', { token: me.token, body: { day: 15, month: 3 } }).expect(200);
+    await callApi(p, customersApi.removeBirthday, { token: me.token, body: {} }).expect(200);
+    await callApi(p, customersApi.birthday, { token: me.token, body: { day: 15, month: 3 } }).expect(200);
     expect(await ledgers(p, me.customer.id)).toMatchObject({ points: 65, pointsSum: 65 });
     const history = await p.db.selectFrom('points_ledger').select(['reason', 'points']).where('customer_id', '=', me.customer.id).orderBy('id').execute();
     expect(history).toEqual([
@@ -270,7 +277,7 @@ describeEachDb('earning rules', (kind) => {
     await order(ana.token, both).expect(201); // once a day: nothing
     await order(ben.token, [{ product_id: latte.id, qty: 1 }]).expect(201); // 16 base: +16
     const cancelled = (await order(ben.token, both).expect(201)).body.data.order;
-    await p.call('post', 'merchant/orders/cancel', { token: ctx.staff.token, body: { name: cancelled.name, reason: 'Sold out' } }).expect(200);
+    await callApi(p, boardApi.cancel, { token: ctx.staff.token, body: { name: cancelled.name, reason: 'Sold out' } }).expect(200);
     await at(new Date(tue.getTime() + DAY)); // Wednesday: nothing
     await order(ben.token, both).expect(201);
     await at(new Date(tue.getTime() + WEEK)); // the next Tuesday: +25

@@ -20,6 +20,19 @@ import { newStaff, newStaffEmail, STAFF_PASSWORD, type TestStaff } from './merch
 import { describeEachDb, useTestProvider } from './support/provider';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
+import { channelsApi } from '#contract/channels.calls';
+import { counterApi } from '#contract/counter.calls';
+import { locationsConsoleApi } from '#contract/locations.calls';
+import { loyaltyConsoleApi } from '#contract/loyalty.calls';
+import { membersApi } from '#contract/members.calls';
+import { menuApi } from '#contract/menu.calls';
+import { optionsApi } from '#contract/options.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { staffApi } from '#contract/staff.calls';
+import { stampsConsoleApi } from '#contract/stamps.calls';
+import { themeApi } from '#contract/theme.calls';
+import { callApi } from '../support/calls';
 
 type Json = unknown;
 const NUL = 'a\u0000b';
@@ -171,19 +184,19 @@ describeEachDb('bad input on every merchant console call', (kind) => {
   /** A customer's active voucher's fresh QR code, and a wallet order (for the counter's and the board's good input). */
   const voucherCode = async () => {
     const c = await p.newCustomer({ points: 10_000 });
-    const { rewards } = (await p.call('get', 'reward/list')).body.data as { rewards: { name: string; points_cost: number; stock: number | null }[] };
+    const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string; points_cost: number; stock: number | null }[] };
     const reward = rewards.filter((r) => r.stock === null || r.stock > 5).sort((a, b) => a.points_cost - b.points_cost)[0]!;
-    const v = (await p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.voucher as { id: number };
-    return (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: v.id } }).expect(200)).body.data.current.qr as string;
+    const v = (await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.voucher as { id: number };
+    return (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id: v.id } }).expect(200)).body.data.current.qr as string;
   };
   /** A customer's member card's fresh QR code (for the counter's member look-up). */
   const memberCode = async (customer?: { token: string }) => {
     const c = customer ?? (await p.newCustomer());
-    return (await p.call('get', 'member/card', { token: c.token }).expect(200)).body.data.current.qr as string;
+    return (await callApi(p, membersApi.card, { token: c.token }).expect(200)).body.data.current.qr as string;
   };
   /** A customer with points enough for the cheapest reward in stock (for the counter's redemption from the member card). */
   const cheapestReward = async () => {
-    const { rewards } = (await p.call('get', 'reward/list')).body.data as { rewards: { name: string; points_cost: number; stock: number | null; per_customer_limit: number | null }[] };
+    const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string; points_cost: number; stock: number | null; per_customer_limit: number | null }[] };
     const reward = rewards.filter((r) => (r.stock === null || r.stock > 5) && r.per_customer_limit === null).sort((a, b) => a.points_cost - b.points_cost)[0]!;
     return { customer_id: (await p.newCustomer({ points: 10_000 })).id, reward: reward.name };
   };
@@ -201,7 +214,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     const values = { referrer_id: a.id, friend_id: b.id, signed_up_at: p.clock.now(), status: 'review' as const, order_id: order.id, signals: JSON.stringify(['address']) };
     return { id: (await p.db.insertInto('referrals').values(values).returning('id').executeTakeFirstOrThrow()).id };
   };
-  const newRule = async () => (await p.call('post', 'merchant/loyalty/rules/create', { token: owner.token, body: GOOD_RULE }).expect(201)).body.data.rule.id as number;
+  const newRule = async () => (await callApi(p, loyaltyConsoleApi.create, { token: owner.token, body: GOOD_RULE }).expect(201)).body.data.rule.id as number;
   /** a stamp card programme: a product of the menu and an offered reward */
   const goodStamps = async () => ({
     name: 'Coffee card',
@@ -212,31 +225,31 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     reward_id: (await p.db.selectFrom('rewards').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()).id,
     expiry_days: 365,
   });
-  const newStamps = async () => (await p.call('post', 'merchant/loyalty/stamps/create', { token: owner.token, body: await goodStamps() }).expect(201)).body.data.program.id as number;
+  const newStamps = async () => (await callApi(p, stampsConsoleApi.create, { token: owner.token, body: await goodStamps() }).expect(201)).body.data.program.id as number;
   const walletOrder = async () => {
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const product = await p.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
-    return (await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: product.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.order.name as string;
+    return (await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: product.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.order.name as string;
   };
 
   /** The first location's editable fields as they are (changing it to itself leaves the other rows' orders alone). */
   const firstLocation = async () => {
-    const l = (await p.call('get', 'merchant/locations', { token: owner.token }).expect(200)).body.data.locations[0] as Record<string, Json>;
+    const l = (await callApi(p, locationsConsoleApi.all, { token: owner.token }).expect(200)).body.data.locations[0] as Record<string, Json>;
     return Object.fromEntries(['id', ...Object.keys(GOOD_LOCATION)].map((k) => [k, l[k]]));
   };
-  const newCategory = async () => (await p.call('post', 'merchant/menu/category/create', { token: owner.token, body: { name: `C ${Math.random()}` } }).expect(201)).body.data.category.id as number;
+  const newCategory = async () => (await callApi(p, menuApi.createCategory, { token: owner.token, body: { name: `C ${Math.random()}` } }).expect(201)).body.data.category.id as number;
   const anyProduct = async () => (await p.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const newGroup = async () =>
-    (await p.call('post', 'merchant/menu/option-group/create', { token: owner.token, body: { name: 'Size', min_choices: 1, max_choices: 1, options: [{ name: 'Regular', is_default: true }, { name: 'Large', price_delta: 2_000 }] } }).expect(201)).body.data.group as { id: number; options: { id: number }[] };
+    (await callApi(p, optionsApi.createGroup, { token: owner.token, body: { name: 'Size', min_choices: 1, max_choices: 1, options: [{ name: 'Regular', is_default: true }, { name: 'Large', price_delta: 2_000 }] } }).expect(201)).body.data.group as { id: number; options: { id: number }[] };
   const freshProduct = async (categoryId?: number) =>
-    (await p.call('post', 'merchant/menu/product/create', { token: owner.token, body: { category_id: categoryId ?? (await newCategory()), name: 'Fresh scone', price: 9_000 } }).expect(201)).body.data.product.id as number;
+    (await callApi(p, menuApi.createProduct, { token: owner.token, body: { category_id: categoryId ?? (await newCategory()), name: 'Fresh scone', price: 9_000 } }).expect(201)).body.data.product.id as number;
   const categoryOfTwo = async () => {
     const categoryId = await newCategory();
     return { category_id: categoryId, ids: [await freshProduct(categoryId), await freshProduct(categoryId)].reverse() };
   };
   const allCategories = async () => (await p.db.selectFrom('categories').select('id').orderBy('position').orderBy('id').execute()).map((c) => c.id);
 
-  const inviteToken = async () => (await p.call('post', 'merchant/staff/invite', { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token as string;
+  const inviteToken = async () => (await callApi(p, staffApi.invite, { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token as string;
 
   const SPECS: Spec[] = [
     {
@@ -275,7 +288,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'post',
       path: 'merchant/staff/invites/revoke',
       owner: true,
-      valid: async () => ({ id: (await p.call('post', 'merchant/staff/invite', { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.id }),
+      valid: async () => ({ id: (await callApi(p, staffApi.invite, { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.id }),
       bad: { id: BAD_ID },
       required: ['id'],
     },
@@ -288,7 +301,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       valid: async () => {
         // someone of their own, from an address of their own: one client may ask 10 times an hour
         const forgetful = await newStaff(p.db, p.clock, { role: 'staff' });
-        await p.call('post', 'merchant/auth/forgot', { body: { email: forgetful.email }, ip: newIp() }).expect(200);
+        await callApi(p, staffApi.forgot, { body: { email: forgetful.email }, ip: newIp() }).expect(200);
         // the link and then its e-mail are made after the answer
         await expect.poll(async () => (await readOutbox(p.db, forgetful.email)).length).toBe(1);
         const [mail] = await readOutbox(p.db, forgetful.email);
@@ -325,7 +338,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'post',
       path: 'merchant/theme/draft',
       owner: true,
-      valid: async () => (await p.call('get', 'merchant/theme/draft', { token: owner.token }).expect(200)).body.data.theme,
+      valid: async () => (await callApi(p, themeApi.draft, { token: owner.token }).expect(200)).body.data.theme,
       bad: {
         setting_company: BAD_NAME,
         post_title: BAD_IMAGE,
@@ -345,7 +358,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'post',
       path: 'merchant/theme/restore',
       owner: true,
-      valid: async () => ({ id: (await p.call('post', 'merchant/theme/publish', { token: owner.token }).expect(200)).body.data.version.id }),
+      valid: async () => ({ id: (await callApi(p, themeApi.publish, { token: owner.token }).expect(200)).body.data.version.id }),
       bad: { id: BAD_ID },
       required: ['id'],
     },
@@ -353,7 +366,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'get',
       path: 'settings/preview',
       owner: false,
-      valid: async () => ({ token: (await p.call('post', 'merchant/theme/preview-link', { token: owner.token }).expect(201)).body.data.preview_token }),
+      valid: async () => ({ token: (await callApi(p, themeApi.previewLink, { token: owner.token }).expect(201)).body.data.preview_token }),
       bad: { token: ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), `${'x'.repeat(30)}${NUL}`] },
       required: ['token'],
     },
@@ -516,7 +529,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'post',
       path: 'merchant/counter/undo',
       owner: true,
-      valid: async () => ({ redemption_id: (await p.call('post', 'merchant/counter/redeem', { token: owner.token, body: { code: await voucherCode() } }).expect(201)).body.data.redemption.id }),
+      valid: async () => ({ redemption_id: (await callApi(p, counterApi.redeem, { token: owner.token, body: { code: await voucherCode() } }).expect(201)).body.data.redemption.id }),
       bad: { redemption_id: BAD_ID },
       required: ['redemption_id'],
     },
@@ -564,7 +577,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'post',
       path: 'merchant/counter/earn/undo',
       owner: true,
-      valid: async () => ({ earn_id: (await p.call('post', 'merchant/counter/earn', { token: owner.token, body: await earnFor() }).expect(201)).body.data.earn.id }),
+      valid: async () => ({ earn_id: (await callApi(p, counterApi.earn, { token: owner.token, body: await earnFor() }).expect(201)).body.data.earn.id }),
       bad: { earn_id: BAD_ID },
       required: ['earn_id'],
     },
@@ -627,7 +640,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       owner: true,
       // something to disconnect: the e-mail server, connected first (the row above connects it too)
       valid: async () => {
-        await p.call('post', 'merchant/channels/connect/smtp', { token: owner.token, body: { url: `smtp://127.0.0.1:${smtpPort}`, from: 'no-reply@kopisenja.test' } }).expect(200);
+        await callApi(p, channelsApi.connectSmtp, { token: owner.token, body: { url: `smtp://127.0.0.1:${smtpPort}`, from: 'no-reply@kopisenja.test' } }).expect(200);
         return { service: 'smtp' };
       },
       bad: { service: ['', 'paypal', 'STRIPE', 42, null, ['stripe']] },

@@ -13,6 +13,9 @@ import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { describeEachDb, useStack } from '../security/support';
 import { fakeUpstream, startGateway, testConfig, UPSTREAM_SECRET, type FakeUpstream, type TestGateway } from './gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
+import { customersApi } from '#contract/customers.calls';
+import { staffApi } from '#contract/staff.calls';
+import { gatewayCall } from '../support/calls';
 
 const https = { 'x-forwarded-proto': 'https' };
 
@@ -31,7 +34,7 @@ describeEachDb('the staff cookie through the gateway and the embedded provider',
 
   async function setUpOwner(headers: Record<string, string> = {}): Promise<{ res: Response; text: string; email: string }> {
     const email = newStaffEmail();
-    const res = await stack.api('POST', 'merchant/auth/setup', { body: { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email, password: STAFF_PASSWORD }, headers });
+    const res = await gatewayCall(stack, staffApi.setup, { body: { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email, password: STAFF_PASSWORD }, headers });
     return { res, text: await res.text(), email };
   }
 
@@ -48,7 +51,7 @@ describeEachDb('the staff cookie through the gateway and the embedded provider',
     expect(line).not.toMatch(/Domain=/i);
     expect(res.headers.getSetCookie().filter((c) => /^(__Host-)?sid=/i.test(c))).toEqual([]);
 
-    const me = await stack.api('GET', 'merchant/me', { cookie: `staff=${valueOf(line)}` });
+    const me = await gatewayCall(stack, staffApi.me, { cookie: `staff=${valueOf(line)}` });
     expect(me.status).toBe(200);
   });
 
@@ -70,28 +73,28 @@ describeEachDb('the staff cookie through the gateway and the embedded provider',
     expect(line).toMatch(/; SameSite=Strict/i);
     expect(line).toMatch(/; HttpOnly/i);
     const token = valueOf(line)!;
-    expect((await stack.api('GET', 'merchant/me', { cookie: `__Host-staff=${token}`, headers: https })).status).toBe(200);
-    expect((await stack.api('GET', 'merchant/me', { cookie: `staff=${token}`, headers: https })).status).toBe(401);
+    expect((await gatewayCall(stack, staffApi.me, { cookie: `__Host-staff=${token}`, headers: https })).status).toBe(200);
+    expect((await gatewayCall(stack, staffApi.me, { cookie: `staff=${token}`, headers: https })).status).toBe(401);
   });
 
   it('sets the cookie from login and from an accepted invitation; the invitation itself is readable by the owner', async () => {
     const { email, res } = await setUpOwner();
     const owner = `staff=${valueOf(setLine(res, 'staff'))}`;
-    const login = await stack.api('POST', 'merchant/auth/login', { body: { email, password: STAFF_PASSWORD } });
+    const login = await gatewayCall(stack, staffApi.login, { body: { email, password: STAFF_PASSWORD } });
     expect(login.status).toBe(200);
     expect(await login.text()).not.toContain('"token"');
     expect(setLine(login, 'staff')).toMatch(/^staff=[A-Za-z0-9_-]{43}; .*SameSite=Strict/i);
 
-    const invite = await stack.api('POST', 'merchant/staff/invite', { cookie: owner, body: { role: 'staff' } });
+    const invite = await gatewayCall(stack, staffApi.invite, { cookie: owner, body: { role: 'staff' } });
     const { data } = (await invite.json()) as { data: { invite_token: string } };
     expect(data.invite_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(invite.headers.getSetCookie()).toEqual([]);
-    const accepted = await stack.api('POST', 'merchant/auth/accept-invite', { body: { token: data.invite_token, name: 'Sam Staff', email: newStaffEmail(), password: STAFF_PASSWORD } });
+    const accepted = await gatewayCall(stack, staffApi.acceptInvite, { body: { token: data.invite_token, name: 'Sam Staff', email: newStaffEmail(), password: STAFF_PASSWORD } });
     expect(accepted.status).toBe(201);
     expect(await accepted.text()).not.toContain('"token"');
     const staffCookie = `staff=${valueOf(setLine(accepted, 'staff'))}`;
-    expect((await stack.api('GET', 'merchant/me', { cookie: staffCookie })).status).toBe(200);
-    const ownerOnly = await stack.api('GET', 'merchant/staff', { cookie: staffCookie });
+    expect((await gatewayCall(stack, staffApi.me, { cookie: staffCookie })).status).toBe(200);
+    const ownerOnly = await gatewayCall(stack, staffApi.team, { cookie: staffCookie });
     expect(ownerOnly.status).toBe(403);
     expect(((await ownerOnly.json()) as { error: { code: string } }).error.code).toBe('ROLE_FORBIDDEN');
   });
@@ -100,36 +103,36 @@ describeEachDb('the staff cookie through the gateway and the embedded provider',
     const customer = await stack.signUp();
     const token = customer.cookie.split('=')[1]!;
     for (const cookie of [customer.cookie, `staff=${token}`]) {
-      const res = await stack.api('GET', 'merchant/me', { cookie });
+      const res = await gatewayCall(stack, staffApi.me, { cookie });
       expect(res.status).toBe(401);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('SESSION_EXPIRED');
       expect(res.headers.getSetCookie().filter((c) => /^(__Host-)?sid=/i.test(c))).toEqual([]);
     }
     // and the customer is still signed in
-    expect((await stack.api('GET', 'customer/profile', { cookie: customer.cookie })).status).toBe(200);
+    expect((await gatewayCall(stack, customersApi.profile, { cookie: customer.cookie })).status).toBe(200);
   });
 
   it('logout and logout-all end the session and clear the staff cookie only', async () => {
     const { res } = await setUpOwner();
     const token = valueOf(setLine(res, 'staff'))!;
-    const out = await stack.api('POST', 'merchant/auth/logout', { cookie: `staff=${token}; sid=someone-elses-customer-session-0000` });
+    const out = await gatewayCall(stack, staffApi.logout, { cookie: `staff=${token}; sid=someone-elses-customer-session-0000` });
     expect(out.status).toBe(200);
     expect(clearedNames(out)).toEqual(['staff']);
-    expect((await stack.api('GET', 'merchant/me', { cookie: `staff=${token}` })).status).toBe(401);
+    expect((await gatewayCall(stack, staffApi.me, { cookie: `staff=${token}` })).status).toBe(401);
 
     const { res: again } = await setUpOwner();
     const second = valueOf(setLine(again, 'staff'))!;
-    const all = await stack.api('POST', 'merchant/auth/logout-all', { cookie: `staff=${second}` });
+    const all = await gatewayCall(stack, staffApi.logoutAll, { cookie: `staff=${second}` });
     expect(all.status).toBe(200);
     expect(clearedNames(all)).toEqual(['staff']);
   });
 
   it('SESSION_EXPIRED on a merchant call clears the staff cookie; on a customer call it leaves it', async () => {
     const stale = 'revoked-or-unknown-staff-token-0000000000';
-    const merchant = await stack.api('GET', 'merchant/me', { cookie: `staff=${stale}` });
+    const merchant = await gatewayCall(stack, staffApi.me, { cookie: `staff=${stale}` });
     expect(merchant.status).toBe(401);
     expect(clearedNames(merchant)).toEqual(['staff']);
-    const customer = await stack.api('GET', 'customer/profile', { cookie: `staff=${stale}; sid=${stale}` });
+    const customer = await gatewayCall(stack, customersApi.profile, { cookie: `staff=${stale}; sid=${stale}` });
     expect(customer.status).toBe(401);
     expect(clearedNames(customer)).toEqual(['sid']);
   });

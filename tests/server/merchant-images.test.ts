@@ -12,6 +12,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
 import { describeEachDb, useStack } from '../security/support';
 import { newStaff } from './merchant.helpers';
+import { mediaApi } from '#contract/media.calls';
+import { gatewayCall } from '../support/calls';
 
 const SCRIPT = '<script>alert(1)</script>';
 const solid = (w = 32, h = 32) => sharp({ create: { width: w, height: h, channels: 3, background: '#9a4a1c' } });
@@ -28,7 +30,7 @@ describeEachDb('merchant console: images', (kind) => {
   });
 
   const upload = (bytes: Buffer, o: { name?: string; type?: string; cookie?: string } = {}) =>
-    stack.api('POST', 'merchant/images', { cookie: o.cookie ?? cookie, body: { file: bytes.toString('base64'), ...(o.name ? { name: o.name } : {}), ...(o.type ? { type: o.type } : {}) } });
+    gatewayCall(stack, mediaApi.upload, { cookie: o.cookie ?? cookie, body: { file: bytes.toString('base64'), ...(o.name ? { name: o.name } : {}), ...(o.type ? { type: o.type } : {}) } });
   const stored = async () => Number((await stack.db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   async function expectRefused(res: Response, status: number, fieldMessage: RegExp): Promise<void> {
     const body = (await res.json()) as { status: number; error: { code: string; fields: Record<string, string> } };

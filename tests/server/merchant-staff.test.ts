@@ -17,6 +17,9 @@ import { newIp } from './auth.helpers';
 import { ALL_CALLS } from '#contract/calls';
 import { CONSOLE_CALLS, CONSOLE_SIGN_IN_CALLS, newStaff, newStaffEmail, newStaffSession, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, useTestProvider, TEST_PUBLIC_URL } from './support/provider';
+import { customersApi } from '#contract/customers.calls';
+import { staffApi } from '#contract/staff.calls';
+import { callApi } from '../support/calls';
 
 describeEachDb('merchant console: the role matrix', (kind) => {
   // no reset between calls: each call is asked with fresh sessions and an empty body, and what it may
@@ -88,19 +91,19 @@ describeEachDb('merchant console: the role matrix', (kind) => {
 describeEachDb('merchant console: staff accounts', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
-  const me = (token: string) => p.call('get', 'merchant/me', { token });
-  const login = (email: string, password: string, ip = newIp()) => p.call('post', 'merchant/auth/login', { body: { email, password }, ip });
+  const me = (token: string) => callApi(p, staffApi.me, { token });
+  const login = (email: string, password: string, ip = newIp()) => callApi(p, staffApi.login, { body: { email, password }, ip });
 
   describe('the owner set-up link', () => {
     it('creates the owner once, signs them in, and records it in the audit log', async () => {
       const token = await createOwnerSetupLink(p.db, p.clock);
       const email = newStaffEmail();
-      const res = await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive Owner', email: email.toUpperCase(), password: STAFF_PASSWORD } }).expect(201);
+      const res = await callApi(p, staffApi.setup, { body: { token, name: 'Olive Owner', email: email.toUpperCase(), password: STAFF_PASSWORD } }).expect(201);
       expect(res.body.data.staff).toEqual({ id: expect.any(Number), name: 'Olive Owner', email, role: 'owner', created_at: expect.any(String), location_ids: [] });
       expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await me(res.body.data.token).expect(200)).body.data.staff.role).toBe('owner');
 
-      const again = await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Mallory', email: newStaffEmail(), password: STAFF_PASSWORD } });
+      const again = await callApi(p, staffApi.setup, { body: { token, name: 'Mallory', email: newStaffEmail(), password: STAFF_PASSWORD } });
       expect(again.status).toBe(400);
       expect(again.body.error).toEqual({ code: 'LINK_EXPIRED', fields: { token: 'has expired or was already used' } });
       expect(await p.db.selectFrom('staff').select('email').execute()).toEqual([{ email }]);
@@ -117,32 +120,32 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const fresh = await createOwnerSetupLink(p.db, p.clock);
       const stale = await createOwnerSetupLink(p.db, p.clock);
       p.clock.advance(STAFF_LINK_TTL_MS - SECOND);
-      await p.call('post', 'merchant/auth/setup', { body: { token: fresh, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } }).expect(201);
+      await callApi(p, staffApi.setup, { body: { token: fresh, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } }).expect(201);
       p.clock.advance(2 * SECOND);
-      const res = await p.call('post', 'merchant/auth/setup', { body: { token: stale, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } });
+      const res = await callApi(p, staffApi.setup, { body: { token: stale, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('LINK_EXPIRED');
     });
 
     it('refuses an unknown link, a short password, and an address already on the team (the link stays usable)', async () => {
-      const unknown = await p.call('post', 'merchant/auth/setup', { body: { token: 'x'.repeat(43), name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } });
+      const unknown = await callApi(p, staffApi.setup, { body: { token: 'x'.repeat(43), name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } });
       expect(unknown.body.error.code).toBe('LINK_EXPIRED');
       const token = await createOwnerSetupLink(p.db, p.clock);
-      const short = await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive', email: newStaffEmail(), password: 'eleven char' } });
+      const short = await callApi(p, staffApi.setup, { body: { token, name: 'Olive', email: newStaffEmail(), password: 'eleven char' } });
       expect(short.status).toBe(400);
       expect(short.body.error.fields).toEqual({ password: 'must be at least 12 characters' });
       const taken = await newStaff(p.db, p.clock, { role: 'staff' });
-      const dup = await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive', email: taken.email, password: STAFF_PASSWORD } });
+      const dup = await callApi(p, staffApi.setup, { body: { token, name: 'Olive', email: taken.email, password: STAFF_PASSWORD } });
       expect(dup.status).toBe(409);
       expect(dup.body.error.code).toBe('EMAIL_TAKEN');
-      await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } }).expect(201);
+      await callApi(p, staffApi.setup, { body: { token, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } }).expect(201);
     });
 
     it('is printed at a development start only while the shop has no owner', async () => {
       const url = await ownerSetupUrlIfNoOwner(p.db, p.clock, 'http://127.0.0.1:3000/');
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/merchant\/setup#[A-Za-z0-9_-]{43}$/);
       const token = url!.split('#')[1]!;
-      await p.call('post', 'merchant/auth/setup', { body: { token, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } }).expect(201);
+      await callApi(p, staffApi.setup, { body: { token, name: 'Olive', email: newStaffEmail(), password: STAFF_PASSWORD } }).expect(201);
       expect(await ownerSetupUrlIfNoOwner(p.db, p.clock, 'http://127.0.0.1:3000')).toBeNull();
     });
   });
@@ -229,7 +232,7 @@ describeEachDb('merchant console: staff accounts', (kind) => {
     it('refuses a removed staff member with the same answer as a wrong password', async () => {
       const owner = await newStaff(p.db, p.clock, { role: 'owner' });
       const s = await newStaff(p.db, p.clock, { role: 'staff' });
-      await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: s.id } }).expect(200);
+      await callApi(p, staffApi.remove, { token: owner.token, body: { id: s.id } }).expect(200);
       const res = await login(s.email, s.password);
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('INVALID_CREDENTIALS');
@@ -259,10 +262,10 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const s = await newStaff(p.db, p.clock, { role: 'staff' });
       const second = await newStaffSession(p.db, p.clock, s.id);
       const third = await newStaffSession(p.db, p.clock, s.id);
-      await p.call('post', 'merchant/auth/logout', { token: s.token }).expect(200);
+      await callApi(p, staffApi.logout, { token: s.token }).expect(200);
       await me(s.token).expect(401);
       await me(second.token).expect(200);
-      const all = await p.call('post', 'merchant/auth/logout-all', { token: second.token }).expect(200);
+      const all = await callApi(p, staffApi.logoutAll, { token: second.token }).expect(200);
       expect(all.body.data).toEqual({ ended: 2 });
       await me(second.token).expect(401);
       await me(third.token).expect(401);
@@ -279,24 +282,24 @@ describeEachDb('merchant console: staff accounts', (kind) => {
     });
 
     it('say who is signed in without a 401: nobody (and whether the shop has an owner), or the member', async () => {
-      expect((await p.call('get', 'merchant/auth/session').expect(200)).body.data).toEqual({ staff: null, has_owner: false });
+      expect((await callApi(p, staffApi.session).expect(200)).body.data).toEqual({ staff: null, has_owner: false });
       const s = await newStaff(p.db, p.clock, { role: 'owner' });
-      expect((await p.call('get', 'merchant/auth/session').expect(200)).body.data).toEqual({ staff: null, has_owner: true });
+      expect((await callApi(p, staffApi.session).expect(200)).body.data).toEqual({ staff: null, has_owner: true });
       const c = await p.newCustomer();
-      expect((await p.call('get', 'merchant/auth/session', { token: c.token }).expect(200)).body.data.staff).toBeNull();
-      const mine = (await p.call('get', 'merchant/auth/session', { token: s.token }).expect(200)).body.data;
+      expect((await callApi(p, staffApi.session, { token: c.token }).expect(200)).body.data.staff).toBeNull();
+      const mine = (await callApi(p, staffApi.session, { token: s.token }).expect(200)).body.data;
       expect(mine).toEqual({ staff: expect.objectContaining({ id: s.id, role: 'owner' }), has_owner: true });
     });
 
     it('a new password needs the current one; the other sessions end, this one stays', async () => {
       const s = await newStaff(p.db, p.clock, { role: 'staff' });
       const other = await newStaffSession(p.db, p.clock, s.id);
-      const wrong = await p.call('post', 'merchant/auth/password', { token: s.token, body: { current_password: 'not it at all', new_password: 'a brand new passphrase' } });
+      const wrong = await callApi(p, staffApi.password, { token: s.token, body: { current_password: 'not it at all', new_password: 'a brand new passphrase' } });
       expect(wrong.status).toBe(400);
       expect(wrong.body.error.fields).toEqual({ current_password: 'is not your password' });
-      const short = await p.call('post', 'merchant/auth/password', { token: s.token, body: { current_password: s.password, new_password: 'too short' } });
+      const short = await callApi(p, staffApi.password, { token: s.token, body: { current_password: s.password, new_password: 'too short' } });
       expect(short.body.error.fields).toEqual({ new_password: 'must be at least 12 characters' });
-      const done = await p.call('post', 'merchant/auth/password', { token: s.token, body: { current_password: s.password, new_password: 'a brand new passphrase' } }).expect(200);
+      const done = await callApi(p, staffApi.password, { token: s.token, body: { current_password: s.password, new_password: 'a brand new passphrase' } }).expect(200);
       expect(done.body.data).toEqual({ ended: 1 });
       await me(s.token).expect(200);
       await me(other.token).expect(401);
@@ -307,7 +310,7 @@ describeEachDb('merchant console: staff accounts', (kind) => {
   });
 
   describe('forgot password', () => {
-    const forgot = (email: string) => p.call('post', 'merchant/auth/forgot', { body: { email }, ip: newIp() });
+    const forgot = (email: string) => callApi(p, staffApi.forgot, { body: { email }, ip: newIp() });
     const mails = (email: string) => readOutbox(p.db, email);
 
     it('e-mails a reset link to a team member (the same answer for anyone); the link sets a new password once and ends every session', async () => {
@@ -320,13 +323,13 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const [mail] = await mails(s.email);
       expect(mail!.body).toContain(`${TEST_PUBLIC_URL}/merchant/reset#`);
       const token = /#([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
-      const info = (await p.call('post', 'merchant/auth/link', { body: { token } }).expect(200)).body.data;
+      const info = (await callApi(p, staffApi.link, { body: { token } }).expect(200)).body.data;
       expect(info).toEqual({ kind: 'reset', shop: 'Kopi Senja', role: 'owner', email: s.email, invited_by: null, expires_at: new Date(p.clock.now().getTime() + HOUR).toISOString() });
 
-      await p.call('post', 'merchant/auth/reset', { body: { token, password: 'my forgotten one, new' } }).expect(200);
+      await callApi(p, staffApi.reset, { body: { token, password: 'my forgotten one, new' } }).expect(200);
       await me(s.token).expect(401);
       await login(s.email, 'my forgotten one, new').expect(200);
-      expect((await p.call('post', 'merchant/auth/reset', { body: { token, password: 'and once more again' } })).body.error.code).toBe('LINK_EXPIRED');
+      expect((await callApi(p, staffApi.reset, { body: { token, password: 'and once more again' } })).body.error.code).toBe('LINK_EXPIRED');
     });
 
     it('sends at most 3 an hour to an address; a link lasts an hour; a removed member’s link stops working', async () => {
@@ -337,13 +340,13 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       expect(await mails(s.email)).toHaveLength(3);
       const token = /#([A-Za-z0-9_-]{43})/.exec((await mails(s.email))[0]!.body)![1]!;
       p.clock.advance(HOUR + SECOND);
-      expect((await p.call('post', 'merchant/auth/reset', { body: { token, password: 'too late for this one' } })).body.error.code).toBe('LINK_EXPIRED');
+      expect((await callApi(p, staffApi.reset, { body: { token, password: 'too late for this one' } })).body.error.code).toBe('LINK_EXPIRED');
       await forgot(s.email).expect(200);
       await expect.poll(async () => (await mails(s.email)).length).toBe(4);
       const fresh = /#([A-Za-z0-9_-]{43})/.exec((await mails(s.email))[0]!.body)![1]!;
       const owner = await newStaff(p.db, p.clock, { role: 'owner' });
-      await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: s.id } }).expect(200);
-      expect((await p.call('post', 'merchant/auth/reset', { body: { token: fresh, password: 'removed people cannot' } })).body.error.code).toBe('LINK_EXPIRED');
+      await callApi(p, staffApi.remove, { token: owner.token, body: { id: s.id } }).expect(200);
+      expect((await callApi(p, staffApi.reset, { body: { token: fresh, password: 'removed people cannot' } })).body.error.code).toBe('LINK_EXPIRED');
     });
   });
 
@@ -352,7 +355,7 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const c = await p.newCustomer();
       const s = await newStaff(p.db, p.clock, { role: 'owner' });
       expect((await me(c.token)).body.error.code).toBe('SESSION_EXPIRED');
-      const profile = await p.call('get', 'customer/profile', { token: s.token });
+      const profile = await callApi(p, customersApi.profile, { token: s.token });
       expect(profile.status).toBe(401);
       expect(profile.body.error.code).toBe('SESSION_EXPIRED');
     });
@@ -374,10 +377,10 @@ describeEachDb('merchant console: staff accounts', (kind) => {
   it('housekeeping removes spent sign-in data and keeps what is live, and the audit log', async () => {
     const live = await newStaff(p.db, p.clock, { role: 'owner' });
     const ended = await newStaff(p.db, p.clock, { role: 'staff' });
-    await p.call('post', 'merchant/auth/logout', { token: ended.token }).expect(200);
+    await callApi(p, staffApi.logout, { token: ended.token }).expect(200);
     await createOwnerSetupLink(p.db, p.clock);
     await login(live.email, 'a wrong password').expect(401);
-    await p.call('post', 'merchant/staff/invite', { token: live.token, body: { role: 'staff' } }).expect(201);
+    await callApi(p, staffApi.invite, { token: live.token, body: { role: 'staff' } }).expect(201);
     const count = async () =>
       Object.fromEntries(
         await Promise.all(
@@ -400,8 +403,8 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       owner = await newStaff(p.db, p.clock, { role: 'owner', name: 'Olive Owner' });
     });
 
-    const invite = (body: object) => p.call('post', 'merchant/staff/invite', { token: owner.token, body });
-    const accept = (body: object) => p.call('post', 'merchant/auth/accept-invite', { body: { name: 'Sam Staff', password: STAFF_PASSWORD, ...body } });
+    const invite = (body: object) => callApi(p, staffApi.invite, { token: owner.token, body });
+    const accept = (body: object) => callApi(p, staffApi.acceptInvite, { body: { name: 'Sam Staff', password: STAFF_PASSWORD, ...body } });
 
     it('invites with a one-time link that gives its role; a pinned address takes only that address', async () => {
       const inv = (await invite({ role: 'staff' }).expect(201)).body.data;
@@ -429,9 +432,9 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const [mail] = await readOutbox(p.db, to);
       expect((mail as { subject: string }).subject).toBe("Olive Owner invited you to Kopi Senja's merchant console");
       expect(mail!.body).toContain(`${TEST_PUBLIC_URL}/merchant/invite#${inv.invite_token}`);
-      const info = (await p.call('post', 'merchant/auth/link', { body: { token: inv.invite_token } }).expect(200)).body.data;
+      const info = (await callApi(p, staffApi.link, { body: { token: inv.invite_token } }).expect(200)).body.data;
       expect(info).toEqual({ kind: 'invite', shop: 'Kopi Senja', role: 'staff', email: to, invited_by: 'Olive Owner', expires_at: inv.expires_at });
-      expect((await p.call('post', 'merchant/auth/link', { body: { token: 'y'.repeat(43) } })).body.error.code).toBe('LINK_EXPIRED');
+      expect((await callApi(p, staffApi.link, { body: { token: 'y'.repeat(43) } })).body.error.code).toBe('LINK_EXPIRED');
       // without an address nothing is e-mailed
       expect((await invite({ role: 'staff' }).expect(201)).body.data.emailed).toBe(false);
     });
@@ -439,9 +442,9 @@ describeEachDb('merchant console: staff accounts', (kind) => {
     it('filters Activity by person, kind and day', async () => {
       const s = await newStaff(p.db, p.clock, { role: 'staff', name: 'Sam' });
       await invite({ role: 'staff' }).expect(201);
-      await p.call('post', 'merchant/auth/logout', { token: s.token }).expect(200);
+      await callApi(p, staffApi.logout, { token: s.token }).expect(200);
       await login(s.email, 'a wrong password').expect(401);
-      const audit = (query: Record<string, string | number>) => p.call('get', 'merchant/audit', { token: owner.token, query }).expect(200).then((r) => r.body.data.items.map((e: { action: string }) => e.action));
+      const audit = (query: Record<string, string | number>) => callApi(p, staffApi.audit, { token: owner.token, query }).expect(200).then((r) => r.body.data.items.map((e: { action: string }) => e.action));
       expect(await audit({ person: s.id })).toEqual(['signin.failed', 'signout']);
       expect(await audit({ person: owner.id })).toEqual(['staff.invite']);
       expect(await audit({ kind: 'team' })).toEqual(['staff.invite']);
@@ -450,7 +453,7 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const tomorrow = new Date(p.clock.now().getTime() + 2 * 24 * HOUR).toISOString().slice(0, 10);
       expect(await audit({ from: tomorrow })).toEqual([]);
       expect((await audit({ from: today, to: tomorrow })).length).toBe(3);
-      const bad = await p.call('get', 'merchant/audit', { token: owner.token, query: { kind: 'everything', from: '2026-02-30' } });
+      const bad = await callApi(p, staffApi.audit, { token: owner.token, query: { kind: 'everything', from: '2026-02-30' } });
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.body.error.fields).sort()).toEqual(['from', 'kind']);
     });
@@ -458,21 +461,21 @@ describeEachDb('merchant console: staff accounts', (kind) => {
     it('lists the team for the owner', async () => {
       const s = await newStaff(p.db, p.clock, { role: 'staff', name: 'Sam' });
       const removed = await newStaff(p.db, p.clock, { role: 'staff' });
-      await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: removed.id } }).expect(200);
-      const list = (await p.call('get', 'merchant/staff', { token: owner.token }).expect(200)).body.data.staff;
+      await callApi(p, staffApi.remove, { token: owner.token, body: { id: removed.id } }).expect(200);
+      const list = (await callApi(p, staffApi.team, { token: owner.token }).expect(200)).body.data.staff;
       expect(list.map((x: { id: number }) => x.id)).toEqual([owner.id, s.id]);
       expect(JSON.stringify(list)).not.toContain('scrypt');
     });
 
     it("changes a role: the member's sessions end at once, and the change is audited with before and after", async () => {
       const s = await newStaff(p.db, p.clock, { role: 'staff', name: 'Sam' });
-      const res = await p.call('post', 'merchant/staff/update', { token: owner.token, body: { id: s.id, role: 'owner' } }).expect(200);
+      const res = await callApi(p, staffApi.update, { token: owner.token, body: { id: s.id, role: 'owner' } }).expect(200);
       expect(res.body.data.staff).toMatchObject({ id: s.id, role: 'owner' });
       await me(s.token).expect(401);
       const again = (await login(s.email, s.password).expect(200)).body.data.token;
-      await p.call('get', 'merchant/staff', { token: again }).expect(200);
+      await callApi(p, staffApi.team, { token: again }).expect(200);
 
-      const audit = (await p.call('get', 'merchant/audit', { token: owner.token, query: { kind: 'team' } }).expect(200)).body.data;
+      const audit = (await callApi(p, staffApi.audit, { token: owner.token, query: { kind: 'team' } }).expect(200)).body.data;
       expect(audit.items[0]).toEqual({
         id: expect.any(Number),
         staff: { id: owner.id, name: 'Olive Owner', email: owner.email },
@@ -487,35 +490,35 @@ describeEachDb('merchant console: staff accounts', (kind) => {
 
     it('removes a member: their sessions end at once; audited', async () => {
       const s = await newStaff(p.db, p.clock, { role: 'staff' });
-      await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: s.id } }).expect(200);
+      await callApi(p, staffApi.remove, { token: owner.token, body: { id: s.id } }).expect(200);
       expect((await me(s.token)).body.error.code).toBe('SESSION_EXPIRED');
-      const again = await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: s.id } });
+      const again = await callApi(p, staffApi.remove, { token: owner.token, body: { id: s.id } });
       expect(again.status).toBe(404);
-      const audit = (await p.call('get', 'merchant/audit', { token: owner.token }).expect(200)).body.data;
+      const audit = (await callApi(p, staffApi.audit, { token: owner.token }).expect(200)).body.data;
       expect(audit.items[0]).toMatchObject({ action: 'staff.remove', target: `staff:${s.id}`, before: { id: s.id, role: 'staff' }, after: null });
     });
 
     it('never leaves the shop without an owner', async () => {
-      const demote = await p.call('post', 'merchant/staff/update', { token: owner.token, body: { id: owner.id, role: 'staff' } });
+      const demote = await callApi(p, staffApi.update, { token: owner.token, body: { id: owner.id, role: 'staff' } });
       expect(demote.status).toBe(409);
       expect(demote.body.error.code).toBe('CONFLICT');
-      const remove = await p.call('post', 'merchant/staff/remove', { token: owner.token, body: { id: owner.id } });
+      const remove = await callApi(p, staffApi.remove, { token: owner.token, body: { id: owner.id } });
       expect(remove.status).toBe(409);
       // with a second owner, one may step down
       const second = await newStaff(p.db, p.clock, { role: 'owner' });
-      await p.call('post', 'merchant/staff/update', { token: owner.token, body: { id: owner.id, role: 'staff' } }).expect(200);
-      expect((await p.call('post', 'merchant/staff/remove', { token: second.token, body: { id: second.id } })).status).toBe(409);
+      await callApi(p, staffApi.update, { token: owner.token, body: { id: owner.id, role: 'staff' } }).expect(200);
+      expect((await callApi(p, staffApi.remove, { token: second.token, body: { id: second.id } })).status).toBe(409);
       expect(await p.db.selectFrom('audit_log').select('action').execute()).toEqual([{ action: 'staff.role' }]);
     });
 
     it('keeps the audit log newest first, 50 a page, and writes nothing for a refused change', async () => {
       for (let i = 0; i < 51; i++) await invite({ role: 'staff' }).expect(201);
       await invite({ role: 'nobody' }).expect(400);
-      const first = (await p.call('get', 'merchant/audit', { token: owner.token }).expect(200)).body.data;
+      const first = (await callApi(p, staffApi.audit, { token: owner.token }).expect(200)).body.data;
       expect(first.items).toHaveLength(50);
       expect(first.next_page).toBe(2);
       expect(first.items[0].id).toBeGreaterThan(first.items[49].id);
-      const second = (await p.call('get', 'merchant/audit', { token: owner.token, query: { page: 2 } }).expect(200)).body.data;
+      const second = (await callApi(p, staffApi.audit, { token: owner.token, query: { page: 2 } }).expect(200)).body.data;
       expect(second.items).toHaveLength(1);
       expect(second.next_page).toBeNull();
       expect(second.items[0]).toMatchObject({ action: 'staff.invite', before: null, after: { role: 'staff', email: null } });
@@ -533,7 +536,7 @@ describePostgres('merchant console: races', () => {
     const token = await createOwnerSetupLink(p.db, p.clock);
     const results = await Promise.all(
       // from eight addresses: one address has one password hashed at a time (and one waiting)
-      Array.from({ length: 8 }, (_, i) => p.call('post', 'merchant/auth/setup', { body: { token, name: `Owner ${i}`, email: newStaffEmail(), password: STAFF_PASSWORD }, ip: newIp() })),
+      Array.from({ length: 8 }, (_, i) => callApi(p, staffApi.setup, { body: { token, name: `Owner ${i}`, email: newStaffEmail(), password: STAFF_PASSWORD }, ip: newIp() })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
     expect(results.filter((r) => r.status === 400).every((r) => r.body.error.code === 'LINK_EXPIRED')).toBe(true);
@@ -546,8 +549,8 @@ describePostgres('merchant console: races', () => {
     const b = await newStaff(p.db, p.clock, { role: 'owner' });
     await p.db.updateTable('staff').set({ role: 'staff' }).where('role', '=', 'owner').where('id', 'not in', [a.id, b.id]).execute();
     const [x, y] = await Promise.all([
-      p.call('post', 'merchant/staff/update', { token: a.token, body: { id: b.id, role: 'staff' } }),
-      p.call('post', 'merchant/staff/update', { token: b.token, body: { id: a.id, role: 'staff' } }),
+      callApi(p, staffApi.update, { token: a.token, body: { id: b.id, role: 'staff' } }),
+      callApi(p, staffApi.update, { token: b.token, body: { id: a.id, role: 'staff' } }),
     ]);
     // the loser: its caller was demoted meanwhile (403, or 401 once its sessions ended), or it saw the last owner (409)
     const statuses = [x.status, y.status];
@@ -561,10 +564,10 @@ describePostgres('merchant console: races', () => {
     const boss = await newStaff(p.db, p.clock, { role: 'owner' });
     for (let trial = 0; trial < 8; trial++) {
       const maker = await newStaff(p.db, p.clock, { role: 'owner' });
-      const link = (await p.call('post', 'merchant/staff/invite', { token: maker.token, body: { role: 'owner', password: STAFF_PASSWORD } }).expect(201)).body.data;
+      const link = (await callApi(p, staffApi.invite, { token: maker.token, body: { role: 'owner', password: STAFF_PASSWORD } }).expect(201)).body.data;
       const [removed, accepted] = await Promise.all([
-        p.call('post', 'merchant/staff/remove', { token: boss.token, body: { id: maker.id } }),
-        p.call('post', 'merchant/auth/accept-invite', { body: { token: link.invite_token, name: `Heir ${trial}`, email: newStaffEmail(), password: STAFF_PASSWORD }, ip: newIp() }),
+        callApi(p, staffApi.remove, { token: boss.token, body: { id: maker.id } }),
+        callApi(p, staffApi.acceptInvite, { body: { token: link.invite_token, name: `Heir ${trial}`, email: newStaffEmail(), password: STAFF_PASSWORD }, ip: newIp() }),
       ]);
       expect(removed.status).toBe(200);
       const row = await p.db.selectFrom('staff_links').select(['used_at', 'revoked_at']).where('id', '=', link.id).executeTakeFirstOrThrow();
@@ -579,8 +582,8 @@ describePostgres('merchant console: races', () => {
   it('two invitations accepted at once with the same address make one account', async () => {
     const owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const email = newStaffEmail();
-    const links = await Promise.all([1, 2].map(async () => (await p.call('post', 'merchant/staff/invite', { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token));
-    const results = await Promise.all(links.map((token) => p.call('post', 'merchant/auth/accept-invite', { body: { token, name: 'Sam', email, password: STAFF_PASSWORD } })));
+    const links = await Promise.all([1, 2].map(async () => (await callApi(p, staffApi.invite, { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token));
+    const results = await Promise.all(links.map((token) => callApi(p, staffApi.acceptInvite, { body: { token, name: 'Sam', email, password: STAFF_PASSWORD } })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await p.db.selectFrom('staff').select('id').where('email', '=', email).execute()).toHaveLength(1);
   });

@@ -12,6 +12,8 @@ import { DAY, type Clock } from '../../server/lib/clock';
 import { sha256Hex } from '../../server/lib/signature';
 import { hashPassword } from '../../server/provider/staff/password';
 import { useTestProvider, type TestProvider } from './support/provider';
+import type { Call } from '#contract/api';
+import { callApi } from '../support/calls';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
 const hashes = new Map<string, Promise<string>>();
@@ -74,13 +76,13 @@ export function ownerOnPostgres(): { readonly p: TestProvider; readonly owner: T
 
 /**
  * For a describe block of the owner's editors: an owner and a member of staff, made before its tests
- * (read them inside a test: `team.owner.token`), and `post(path, body, token?)` for a console call as the
+ * (read them inside a test: `team.owner.token`), and `post(declaration, body, token?)` for a console call as the
  * owner (or as whoever's token is given).
  */
-export function ownerAndStaff(p: TestProvider): { readonly owner: TestStaff; readonly staff: TestStaff; post: (path: string, body: unknown, token?: string) => ReturnType<TestProvider['call']> } {
+export function ownerAndStaff(p: TestProvider): { readonly owner: TestStaff; readonly staff: TestStaff; post: (declaration: Call<any, any>, body: unknown, token?: string) => ReturnType<TestProvider['call']> } {
   const team = {
-    post: (path: string, body: unknown, token?: string) => p.call('post', path, { token: token ?? team.owner.token, body }),
-  } as { owner: TestStaff; staff: TestStaff; post: (path: string, body: unknown, token?: string) => ReturnType<TestProvider['call']> };
+    post: (declaration: Call<any, any>, body: unknown, token?: string) => callApi(p, declaration, { token: token ?? team.owner.token, body }),
+  } as { owner: TestStaff; staff: TestStaff; post: (declaration: Call<any, any>, body: unknown, token?: string) => ReturnType<TestProvider['call']> };
   beforeAll(async () => {
     team.owner = await newStaff(p.db, p.clock, { role: 'owner' });
     team.staff = await newStaff(p.db, p.clock, { role: 'staff' });

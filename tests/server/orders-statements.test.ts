@@ -6,6 +6,8 @@ import { describeEachDb, useTestProvider } from './support/provider';
 import { key, products } from './orders.helpers';
 import { nameable } from '../../server/db/prepared';
 import { statementKind } from '../../bench/lib/statement-time';
+import { ordersApi } from '#contract/orders.calls';
+import { callApi } from '../support/calls';
 
 /**
  * How many SQL statements (each one round trip) a wallet `order/create` sends its database, counted at
@@ -50,7 +52,7 @@ describeEachDb('order/create round trips', (kind) => {
     counting = true;
     try {
       // from a browser, as through the gateway: its device is recorded with the order
-      await p.call('post', 'order/create', { token, headers: { 'x-device-id': DEVICE }, body: { ...body, idempotency_key: key() } }).expect(201);
+      await callApi(p, ordersApi.create, { token, headers: { 'x-device-id': DEVICE }, body: { ...body, idempotency_key: key() } }).expect(201);
     } finally {
       counting = false;
     }

@@ -4,6 +4,8 @@ import request from 'supertest';
 import { issueVoucher } from '../../server/provider/rewards/vouchers.repo';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { TEST_MERCHANT_KEY, TEST_WEBHOOK_SECRET, type TestProvider } from './support/provider';
+import { ordersApi } from '#contract/orders.calls';
+import { callApi } from '../support/calls';
 
 export async function menu(p: TestProvider): Promise<Map<string, { id: number; price: number; available: boolean }>> {
   const rows = await p.db.selectFrom('products').select(['id', 'name', 'price', 'available']).execute();
@@ -87,7 +89,7 @@ export async function creditedAtPayment(p: TestProvider, orderName: string): Pro
 /** Takes a paid pickup order to completed through the machine integration (its points are credited then, pending points). */
 export async function completeOrder(p: TestProvider, name: string): Promise<void> {
   for (const status of ['preparing', 'ready', 'completed']) {
-    const res = await p.call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status } });
+    const res = await callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status } });
     if (res.status !== 200) throw new Error(`order ${name} → ${status}: ${res.status} ${JSON.stringify(res.body)}`);
   }
 }

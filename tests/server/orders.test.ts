@@ -5,6 +5,8 @@ import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/pr
 import { creditedAtPayment, key, ledgers, makeAddress, makeVoucher, products } from './orders.helpers';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { DAY, SECOND } from '../../server/lib/clock';
+import { ordersApi } from '#contract/orders.calls';
+import { callApi } from '../support/calls';
 
 describeEachDb('orders', (kind) => {
   const p = useTestProvider(kind);
@@ -16,12 +18,12 @@ describeEachDb('orders', (kind) => {
     p.ctx.demoOrderProgress = false;
   });
 
-  const merchant = (body: object) => p.call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body });
+  const merchant = (body: object) => callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body });
 
   describe('order/quote', () => {
     it('prices a pickup basket at current prices with the points it earns', async () => {
       const c = await p.newCustomer();
-      const res = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }, { product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200);
+      const res = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }, { product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200);
       expect(res.body.data).toEqual({ subtotal: 42500, discount: 0, delivery_fee: 0, total: 42500, points_to_earn: 42, points_breakdown: [{ rule_id: null, label: BASE_LABEL, points: 42 }], min_order: 15000, below_minimum_by: 0, location_id: expect.any(Number), pickup_at: expect.any(String) });
     });
 
@@ -30,9 +32,9 @@ describeEachDb('orders', (kind) => {
       const address = await makeAddress(p, c.id);
       const small = await makeVoucher(p, c.id, { discount: 5000 });
       const huge = await makeVoucher(p, c.id, { discount: 100000 });
-      const a = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, voucher_id: small } }).expect(200);
+      const a = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, voucher_id: small } }).expect(200);
       expect(a.body.data).toMatchObject({ subtotal: 16500, discount: 5000, delivery_fee: 4900, total: 16400, points_to_earn: 11 });
-      const b = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', voucher_id: huge } }).expect(200);
+      const b = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', voucher_id: huge } }).expect(200);
       expect(b.body.data).toMatchObject({ subtotal: 9500, discount: 9500, total: 0, points_to_earn: 0, below_minimum_by: 5500 });
     });
 
@@ -50,7 +52,7 @@ describeEachDb('orders', (kind) => {
           async (lines, delivery, discount) => {
             const items = lines.map((l) => ({ product_id: menuRows[l.i]!.id, qty: l.qty }));
             const body = { items, fulfilment: delivery ? 'delivery' : 'pickup', ...(delivery ? { address_id: address } : {}), ...(discount ? { voucher_id: vouchers.get(discount) } : {}) };
-            const q = (await p.call('post', 'order/quote', { token: c.token, body }).expect(200)).body.data;
+            const q = (await callApi(p, ordersApi.quote, { token: c.token, body }).expect(200)).body.data;
             const subtotal = lines.reduce((s, l) => s + menuRows[l.i]!.price * l.qty, 0);
             const off = Math.min(discount ?? 0, subtotal);
             const fee = delivery ? 4900 : 0;
@@ -66,9 +68,9 @@ describeEachDb('orders', (kind) => {
 
     it('names unknown products by line, and refuses an unavailable one by name', async () => {
       const c = await p.newCustomer();
-      const a = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }, { product_id: 999999, qty: 1 }], fulfilment: 'pickup' } }).expect(400);
+      const a = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }, { product_id: 999999, qty: 1 }], fulfilment: 'pickup' } }).expect(400);
       expect(a.body.error).toEqual({ code: 'VALIDATION', fields: { 'items.1.product_id': 'is not on the menu' } });
-      const b = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.coldBrew.id, qty: 1 }], fulfilment: 'pickup' } }).expect(409);
+      const b = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.coldBrew.id, qty: 1 }], fulfilment: 'pickup' } }).expect(409);
       expect(b.body.error.code).toBe('PRODUCT_UNAVAILABLE');
       expect(b.body.message).toContain('Cold brew');
       expect(b.body.data).toMatchObject({ product_id: P.coldBrew.id, name: 'Cold brew' });
@@ -78,9 +80,9 @@ describeEachDb('orders', (kind) => {
       const c = await p.newCustomer();
       const other = await p.newCustomer();
       const theirs = await makeAddress(p, other.id);
-      const a = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery' } }).expect(400);
+      const a = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery' } }).expect(400);
       expect(a.body.error).toMatchObject({ code: 'ADDRESS_REQUIRED', fields: { address_id: expect.any(String) } });
-      const b = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: theirs } }).expect(404);
+      const b = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: theirs } }).expect(404);
       expect(b.body.error.code).toBe('NOT_FOUND');
       expect(JSON.stringify(b.body)).not.toContain('Calle Mabini');
     });
@@ -95,7 +97,7 @@ describeEachDb('orders', (kind) => {
       await p.db.updateTable('vouchers').set({ expires_at: new Date(p.clock.now().getTime() - 1000) }).where('id', '=', expired).execute();
       const goods = await makeVoucher(p, c.id, { discount: 0 });
       for (const voucher_id of [theirs, used, expired, goods, 999999]) {
-        const res = await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id } }).expect(400);
+        const res = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id } }).expect(400);
         expect(res.body.error.code).toBe('VOUCHER_INVALID');
         expect(res.body.error.fields).toHaveProperty('voucher_id');
       }
@@ -111,11 +113,11 @@ describeEachDb('orders', (kind) => {
         [{ items: 'latte', fulfilment: 'pickup' }, ['items']],
       ] as const;
       for (const [body, fields] of bad) {
-        const res = await p.call('post', 'order/quote', { token: c.token, body }).expect(400);
+        const res = await callApi(p, ordersApi.quote, { token: c.token, body }).expect(400);
         expect(res.body.error.code).toBe('VALIDATION');
         for (const f of fields) expect(res.body.error.fields, JSON.stringify(body)).toHaveProperty([f]);
       }
-      const anon = await p.call('post', 'order/quote', { body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup' } }).expect(401);
+      const anon = await callApi(p, ordersApi.quote, { body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup' } }).expect(401);
       expect(anon.body.error.code).toBe('SESSION_EXPIRED');
     });
   });
@@ -125,8 +127,7 @@ describeEachDb('orders', (kind) => {
       const c = await p.newCustomer({ wallet: 100000 });
       const address = await makeAddress(p, c.id);
       const voucher = await makeVoucher(p, c.id, { discount: 5000 });
-      const res = await p
-        .call('post', 'order/create', {
+      const res = await callApi(p, ordersApi.create, {
           token: c.token,
           body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'delivery', address_id: address, voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() },
         })
@@ -176,8 +177,7 @@ describeEachDb('orders', (kind) => {
     it('earns 1 point per 1,000 minor units of the total after discount', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
       const voucher = await makeVoucher(p, c.id, { discount: 9999 });
-      const res = await p
-        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
+      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
         .expect(201);
       expect(res.body.data.order).toMatchObject({ total: 6501, points_earned: 6 });
       const pending = await p.db.selectFrom('points_pending').select(['points', 'status']).where('customer_id', '=', c.id).execute();
@@ -187,8 +187,7 @@ describeEachDb('orders', (kind) => {
     it('needs no payment when a voucher covers a pickup order in full: paid at once, no wallet entry, no points', async () => {
       const c = await p.newCustomer();
       const voucher = await makeVoucher(p, c.id, { discount: 50000 });
-      const res = await p
-        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'gateway', idempotency_key: key() } })
+      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'gateway', idempotency_key: key() } })
         .expect(201);
       expect(res.body.data.payment_url).toBeUndefined();
       expect(res.body.data.order).toMatchObject({ status: 'paid', total: 0, discount: 16500, points_earned: 0 });
@@ -199,11 +198,10 @@ describeEachDb('orders', (kind) => {
     it('refuses below the minimum order and when the wallet is short, changing nothing', async () => {
       const c = await p.newCustomer({ wallet: 10000 });
       const voucher = await makeVoucher(p, c.id);
-      const low = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(400);
+      const low = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(400);
       expect(low.body.error.code).toBe('BELOW_MINIMUM');
       expect(low.body.data).toEqual({ min_order: 15000, below_minimum_by: 5500 });
-      const short = await p
-        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
+      const short = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
         .expect(409);
       expect(short.body.error.code).toBe('INSUFFICIENT_BALANCE');
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 10000, walletEntries: 1, points: 0 });
@@ -214,10 +212,10 @@ describeEachDb('orders', (kind) => {
     it('replays the first answer for the same key and body; another body gets 422', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
       const body = { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() };
-      const first = await p.call('post', 'order/create', { token: c.token, body }).expect(201);
-      const again = await p.call('post', 'order/create', { token: c.token, body }).expect(201);
+      const first = await callApi(p, ordersApi.create, { token: c.token, body }).expect(201);
+      const again = await callApi(p, ordersApi.create, { token: c.token, body }).expect(201);
       expect(again.body).toEqual(first.body);
-      const other = await p.call('post', 'order/create', { token: c.token, body: { ...body, items: [{ product_id: P.latte.id, qty: 2 }] } }).expect(422);
+      const other = await callApi(p, ordersApi.create, { token: c.token, body: { ...body, items: [{ product_id: P.latte.id, qty: 2 }] } }).expect(422);
       expect(other.body.error.code).toBe('IDEMPOTENCY_MISMATCH');
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 100000 - 16500, walletEntries: 2 });
     });
@@ -227,11 +225,11 @@ describeEachDb('orders', (kind) => {
       const a = await p.newCustomer({ wallet: 100000 });
       const b = await p.newCustomer({ wallet: 100000 });
       const body = { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() };
-      const first = await p.call('post', 'order/create', { token: a.token, body }).expect(201);
-      const other = await p.call('post', 'order/create', { token: b.token, body }).expect(201);
+      const first = await callApi(p, ordersApi.create, { token: a.token, body }).expect(201);
+      const other = await callApi(p, ordersApi.create, { token: b.token, body }).expect(201);
       expect(other.body.data.order.name).not.toBe(first.body.data.order.name);
-      expect((await p.call('post', 'order/create', { token: a.token, body }).expect(201)).body).toEqual(first.body);
-      expect((await p.call('post', 'order/create', { token: b.token, body }).expect(201)).body).toEqual(other.body);
+      expect((await callApi(p, ordersApi.create, { token: a.token, body }).expect(201)).body).toEqual(first.body);
+      expect((await callApi(p, ordersApi.create, { token: b.token, body }).expect(201)).body).toEqual(other.body);
       expect((await ledgers(p, a.id)).wallet).toBe(100000 - 16500);
       expect((await ledgers(p, b.id)).wallet).toBe(100000 - 16500);
     });
@@ -240,17 +238,17 @@ describeEachDb('orders', (kind) => {
       const c = await p.newCustomer({ wallet: 100000 });
       const voucher = await makeVoucher(p, c.id);
       const body = () => ({ items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() });
-      await p.call('post', 'order/create', { token: c.token, body: body() }).expect(201);
-      const second = await p.call('post', 'order/create', { token: c.token, body: body() }).expect(400);
+      await callApi(p, ordersApi.create, { token: c.token, body: body() }).expect(201);
+      const second = await callApi(p, ordersApi.create, { token: c.token, body: body() }).expect(400);
       expect(second.body.error.code).toBe('VOUCHER_INVALID');
       expect((await ledgers(p, c.id)).walletEntries).toBe(2);
     });
 
     it('answers 400 naming bad fields of create', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
-      const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'cash', idempotency_key: '' } }).expect(400);
+      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'cash', idempotency_key: '' } }).expect(400);
       expect(Object.keys(res.body.error.fields).sort()).toEqual(['idempotency_key', 'payment_method']);
-      const long = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k'.repeat(65) } }).expect(400);
+      const long = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k'.repeat(65) } }).expect(400);
       expect(long.body.error.fields).toHaveProperty('idempotency_key');
     });
   });
@@ -259,38 +257,38 @@ describeEachDb('orders', (kind) => {
     it('lists the customer\'s own orders newest first, 10 a page', async () => {
       const c = await p.newCustomer({ wallet: 1_000_000 });
       const other = await p.newCustomer({ wallet: 100000 });
-      await p.call('post', 'order/create', { token: other.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      await callApi(p, ordersApi.create, { token: other.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
       const names: string[] = [];
       for (let i = 0; i < 12; i++) {
-        const r = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+        const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
         names.push(r.body.data.order.name);
       }
-      const one = await p.call('get', 'order/list', { token: c.token }).expect(200);
+      const one = await callApi(p, ordersApi.list, { token: c.token }).expect(200);
       expect(one.body.data.orders).toHaveLength(10);
       expect(one.body.data.next_page).toBe(2);
       expect(one.body.data.orders[0].name).toBe(names[11]);
       expect(one.body.data.orders[0].timeline).toHaveLength(2);
-      const two = await p.call('get', 'order/list', { token: c.token, query: { page: 2 } }).expect(200);
+      const two = await callApi(p, ordersApi.list, { token: c.token, query: { page: 2 } }).expect(200);
       expect(two.body.data.orders.map((o: { name: string }) => o.name)).toEqual([names[1], names[0]]);
       expect(two.body.data.next_page).toBeNull();
       expect(new Set(names).size).toBe(12);
-      const bad = await p.call('get', 'order/list', { token: c.token, query: { page: 'x' } }).expect(400);
+      const bad = await callApi(p, ordersApi.list, { token: c.token, query: { page: 'x' } }).expect(400);
       expect(bad.body.error.fields).toHaveProperty('page');
     });
 
     it('shows an order to its customer only: another customer gets 404', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
       const other = await p.newCustomer();
-      const r = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
       const name = r.body.data.order.name;
-      const mine = await p.call('get', 'order/detail', { token: c.token, query: { name } }).expect(200);
+      const mine = await callApi(p, ordersApi.detail, { token: c.token, query: { name } }).expect(200);
       expect(mine.body.data.order).toEqual(r.body.data.order);
-      const theirs = await p.call('get', 'order/detail', { token: other.token, query: { name } }).expect(404);
+      const theirs = await callApi(p, ordersApi.detail, { token: other.token, query: { name } }).expect(404);
       expect(theirs.body.error.code).toBe('NOT_FOUND');
       expect(theirs.body.data).toBeNull();
-      const bad = await p.call('get', 'order/detail', { token: c.token, query: { name: 'no such order!' } }).expect(400);
+      const bad = await callApi(p, ordersApi.detail, { token: c.token, query: { name: 'no such order!' } }).expect(400);
       expect(bad.body.error.fields).toHaveProperty('name');
-      const missing = await p.call('get', 'order/detail', { token: c.token }).expect(400);
+      const missing = await callApi(p, ordersApi.detail, { token: c.token }).expect(400);
       expect(missing.body.error.fields).toEqual({ name: 'is required' });
     });
   });
@@ -299,8 +297,7 @@ describeEachDb('orders', (kind) => {
     async function paidOrder(fulfilment: 'pickup' | 'delivery', wallet = 100000) {
       const c = await p.newCustomer({ wallet });
       const address = fulfilment === 'delivery' ? await makeAddress(p, c.id) : undefined;
-      const r = await p
-        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment, address_id: address, payment_method: 'wallet', idempotency_key: key() } })
+      const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment, address_id: address, payment_method: 'wallet', idempotency_key: key() } })
         .expect(201);
       return { c, name: r.body.data.order.name as string };
     }
@@ -311,7 +308,7 @@ describeEachDb('orders', (kind) => {
         const r = await merchant({ name, status, note: status === 'ready' ? 'Packed with care' : undefined }).expect(200);
         expect(r.body.data.order.status).toBe(status);
       }
-      const d = await p.call('get', 'order/detail', { token: c.token, query: { name } }).expect(200);
+      const d = await callApi(p, ordersApi.detail, { token: c.token, query: { name } }).expect(200);
       expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed']);
       expect(d.body.data.order.timeline[3].note).toBe('Packed with care');
       const notes = await p.db.selectFrom('notifications').select(['type', 'link']).where('customer_id', '=', c.id).where('type', '=', 'order').execute();
@@ -336,8 +333,7 @@ describeEachDb('orders', (kind) => {
     it('cancelling a paid order refunds the total to the wallet, cancels its points on their way and frees its voucher', async () => {
       const c = await p.newCustomer({ wallet: 100000, points: 5 });
       const voucher = await makeVoucher(p, c.id, { discount: 2000 });
-      const r = await p
-        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
+      const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
         .expect(201);
       const { name, total, points_earned } = r.body.data.order;
       expect([total, points_earned]).toEqual([31000, 31]);
@@ -358,7 +354,7 @@ describeEachDb('orders', (kind) => {
       expect(note.body).toContain('₱310.00');
       expect(note.body).toContain('The 31 points it would have earned were cancelled.');
       // the freed voucher works again
-      await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } }).expect(201);
     });
 
     it('takes back only what the points balance allows after the customer spent the points (an order credited at payment)', async () => {
@@ -375,10 +371,10 @@ describeEachDb('orders', (kind) => {
 
     it('needs the merchant key, names bad fields, and answers 404 for an unknown order', async () => {
       const { name } = await paidOrder('pickup');
-      const nokey = await p.call('post', 'merchant/order/status', { body: { name, status: 'preparing' } }).expect(401);
+      const nokey = await callApi(p, ordersApi.status, { body: { name, status: 'preparing' } }).expect(401);
       expect(nokey.body.error.code).toBe('FORBIDDEN');
       const c = await p.newCustomer();
-      const customer = await p.call('post', 'merchant/order/status', { token: c.token, body: { name, status: 'preparing' } }).expect(401);
+      const customer = await callApi(p, ordersApi.status, { token: c.token, body: { name, status: 'preparing' } }).expect(401);
       expect(customer.body.error.code).toBe('FORBIDDEN');
       const bad = await merchant({ name: 'x', status: 'eaten', note: 'n'.repeat(201) }).expect(400);
       expect(Object.keys(bad.body.error.fields).sort()).toEqual(['name', 'note', 'status']);
@@ -391,8 +387,7 @@ describeEachDb('orders', (kind) => {
       p.ctx.demoOrderProgress = true;
       const c = await p.newCustomer({ wallet: 100000 });
       const address = await makeAddress(p, c.id);
-      const r = await p
-        .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, payment_method: 'wallet', idempotency_key: key() } })
+      const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, payment_method: 'wallet', idempotency_key: key() } })
         .expect(201);
       const name = r.body.data.order.name;
       const status = async () => (await p.db.selectFrom('orders').select(['status', 'next_auto_at']).where('name', '=', name).executeTakeFirstOrThrow());
@@ -407,13 +402,13 @@ describeEachDb('orders', (kind) => {
       }
       expect(seen).toEqual(['preparing', 'ready', 'on_delivery', 'completed', 'completed', 'completed']);
       expect((await status()).next_auto_at).toBeNull();
-      const d = await p.call('get', 'order/detail', { token: c.token, query: { name } }).expect(200);
+      const d = await callApi(p, ordersApi.detail, { token: c.token, query: { name } }).expect(200);
       expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed']);
     });
 
     it('leaves orders alone when the demo progression is off', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
-      const r = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
       p.clock.advance(DAY);
       await advanceDemoOrders(p.ctx);
       expect((await p.db.selectFrom('orders').select('status').where('name', '=', r.body.data.order.name).executeTakeFirstOrThrow()).status).toBe('paid');

@@ -14,6 +14,11 @@ import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { key } from './orders.helpers';
 import { describeEachDb, embeddedOptions, TEST_PUBLIC_URL, useTestProvider } from './support/provider';
 import { googleKeys, PASS_TYPE, signerCert, signerKeys, testPasses, tlsCert, tlsKeys, unzip, wwdr } from './support/wallet';
+import { counterApi } from '#contract/counter.calls';
+import { customersConsoleApi } from '#contract/customers.calls';
+import { membersApi } from '#contract/members.calls';
+import { passesApi } from '#contract/passes.calls';
+import { callApi, rawCall } from '../support/calls';
 
 /**
  * The wallet card (issue 31) against self-made certificates (a CA playing Apple's WWDR, a pass
@@ -104,7 +109,7 @@ describeEachDb('wallet passes', (kind) => {
   });
 
   const download = async (token: string) => {
-    const res = await p.call('get', 'pass/apple', { token }).buffer(true).parse((r, cb) => {
+    const res = await callApi(p, passesApi.apple, { token }).buffer(true).parse((r, cb) => {
       const chunks: Buffer[] = [];
       r.on('data', (c: Buffer) => chunks.push(c));
       r.on('end', () => cb(null, Buffer.concat(chunks)));
@@ -117,17 +122,17 @@ describeEachDb('wallet passes', (kind) => {
   const ws = (method: 'get' | 'post' | 'delete', path: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
     p.call(method, `pass/apple/v1/${path}`, { headers: { ...(o.token ? { authorization: `ApplePass ${o.token}` } : {}), ...o.headers }, ...(o.body !== undefined ? { body: o.body } : {}) });
   const adjust = (customerId: number, points: number) =>
-    p.call('post', 'merchant/customers/adjust-points', { token: owner.token, body: { customer_id: customerId, points, reason: 'Wallet test', idempotency_key: key() } }).expect(201);
+    callApi(p, customersConsoleApi.adjustPoints, { token: owner.token, body: { customer_id: customerId, points, reason: 'Wallet test', idempotency_key: key() } }).expect(201);
   const otherInstance = () => providerContext({ ...embeddedOptions(p), passes, publicUrl: TEST_PUBLIC_URL, jobs: false }, () => 'http://provider.test/api/v2/');
 
   it('pass/status says which buttons show; none without configuration', async () => {
     const c = await p.newCustomer();
-    expect((await p.call('get', 'pass/status', { token: c.token }).expect(200)).body.data).toEqual({ apple: true, google: true });
+    expect((await callApi(p, passesApi.status, { token: c.token }).expect(200)).body.data).toEqual({ apple: true, google: true });
     const bare = providerContext({ ...embeddedOptions(p), publicUrl: TEST_PUBLIC_URL, jobs: false }, () => '');
     const { passStatus } = await import('../../server/provider/passes/passes.service');
     expect(passStatus(bare)).toEqual({ apple: false, google: false });
     expect(passStatus({ ...bare, passes: { google: passes.google } })).toEqual({ apple: false, google: true });
-    await p.call('get', 'pass/status').expect(401);
+    await callApi(p, passesApi.status).expect(401);
   });
 
   it('the .pkpass is a signed archive: every manifest hash matches, the PKCS#7 signature verifies, pass.json has the card and the static code', async () => {
@@ -148,7 +153,7 @@ describeEachDb('wallet passes', (kind) => {
     const code = pass.barcodes[0].message as string;
     expect(code).toMatch(/^LP1\.kopi-senja\.\d+\.[0-9A-Z]{16}$/);
     // never a rotating code: not the member card's, whatever the time
-    const card = (await p.call('get', 'member/card', { token: c.token }).expect(200)).body.data;
+    const card = (await callApi(p, membersApi.card, { token: c.token }).expect(200)).body.data;
     expect([card.current.qr, card.next.qr]).not.toContain(code);
     expect(JSON.stringify(pass)).not.toMatch(/LM1\.|LV1\./);
     // only the token's hash is kept; another customer's serial differs
@@ -157,10 +162,10 @@ describeEachDb('wallet passes', (kind) => {
     const other = await download((await p.newCustomer()).token);
     expect(other.pass.serialNumber).not.toBe(pass.serialNumber);
     // the counter finds the member by the pass's code
-    const found = await p.call('post', 'merchant/counter/member', { token: owner.token, body: { code } });
+    const found = await callApi(p, counterApi.member, { token: owner.token, body: { code } });
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.body.data.member.customer_id).toBe(c.id);
-    const forged = await p.call('post', 'merchant/counter/member', { token: owner.token, body: { code: code.replace(/\.\d+\./, `.${c.id + 1}.`) } });
+    const forged = await callApi(p, counterApi.member, { token: owner.token, body: { code: code.replace(/\.\d+\./, `.${c.id + 1}.`) } });
     expect(forged.body.error?.code).toBe('CODE_UNKNOWN');
   });
 
@@ -242,7 +247,7 @@ describeEachDb('wallet passes', (kind) => {
     await serials(ip).expect(204);
 
     const logs: number[] = [];
-    for (let i = 0; i < 11; i++) logs.push((await p.call('post', 'pass/apple/v1/log', { ip: '203.0.113.79', body: { logs: [] } })).status);
+    for (let i = 0; i < 11; i++) logs.push((await rawCall(p, 'post', 'pass/apple/v1/log', { ip: '203.0.113.79', body: { logs: [] } })).status);
     expect(logs).toEqual([...Array(10).fill(200), 429]);
   });
 
@@ -257,7 +262,7 @@ describeEachDb('wallet passes', (kind) => {
     apnsCalls.length = 0;
 
     // an earn at the counter (the owner: no location needed) moves the balance
-    const earned = await p.call('post', 'merchant/counter/earn', { token: owner.token, body: { customer_id: c.id, amount: 10_000, idempotency_key: key() } });
+    const earned = await callApi(p, counterApi.earn, { token: owner.token, body: { customer_id: c.id, amount: 10_000, idempotency_key: key() } });
     expect(earned.status, JSON.stringify(earned.body)).toBe(201);
     const results = await Promise.all([pushPassUpdates(p.ctx), pushPassUpdates(otherInstance())]);
     expect(results.reduce((n, r) => n + r.apple, 0)).toBe(2);
@@ -276,7 +281,7 @@ describeEachDb('wallet passes', (kind) => {
 
   it('Google: the save link is a JWT the service account signed, with the loyalty object; a change PATCHes loyaltyPoints once', async () => {
     const c = await p.newCustomer({ name: 'Ben Cruz', points: 40 });
-    const res = await p.call('get', 'pass/google', { token: c.token }).expect(200);
+    const res = await callApi(p, passesApi.google, { token: c.token }).expect(200);
     const url = res.body.data.url as string;
     expect(url.startsWith('https://pay.google.com/gp/v/save/')).toBe(true);
     const jwt = url.slice('https://pay.google.com/gp/v/save/'.length);

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
 import { key, ledgers, makeVoucher, postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
+import { ordersApi } from '#contract/orders.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { callApi, rawCall } from '../support/calls';
+import { paymentsApi } from '#contract/payments.calls';
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
@@ -14,23 +18,22 @@ describeEachDb('payments', (kind) => {
 
   async function topup(amount = 50000, returnTo?: 'profile' | 'order') {
     const c = await p.newCustomer();
-    const res = await p.call('post', 'wallet/topup', { token: c.token, body: { amount, idempotency_key: key(), ...(returnTo ? { return_to: returnTo } : {}) } }).expect(201);
+    const res = await callApi(p, walletApi.topup, { token: c.token, body: { amount, idempotency_key: key(), ...(returnTo ? { return_to: returnTo } : {}) } }).expect(201);
     return { c, id: res.body.data.topup_id as string, url: res.body.data.payment_url as string };
   }
 
   async function gatewayOrder(o: { voucher?: boolean } = {}) {
     const c = await p.newCustomer();
     const voucher = o.voucher ? await makeVoucher(p, c.id, { discount: 5000 }) : undefined;
-    const res = await p
-      .call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'gateway', idempotency_key: key() } })
+    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'gateway', idempotency_key: key() } })
       .expect(201);
     const paymentId = (res.body.data.payment_url as string).split('/').pop()!;
     return { c, voucher, order: res.body.data.order, url: res.body.data.payment_url as string, paymentId };
   }
 
   // the page and its complete call answer only the customer who started the payment
-  const page = (id: string, token: string) => p.call('get', `payment/sandbox/${id}`, { token });
-  const complete = (id: string, outcome: string, token: string) => p.call('post', `payment/sandbox/${id}/complete`, { token, body: { outcome } });
+  const page = (id: string, token: string) => rawCall(p, 'get', `payment/sandbox/${id}`, { token });
+  const complete = (id: string, outcome: string, token: string) => callApi(p, paymentsApi.sandboxComplete, { params: { id: id }, token, body: { outcome } });
 
   describe('the hosted sandbox page', () => {
     it('serves a pending payment\'s page with its CSP, the merchant, the amount, and real Pay and Decline buttons', async () => {
@@ -65,12 +68,12 @@ describeEachDb('payments', (kind) => {
     });
 
     it('serves its script and stylesheet as separate files', async () => {
-      const js = await p.call('get', 'payment/sandbox.js').expect(200);
+      const js = await rawCall(p, 'get', 'payment/sandbox.js').expect(200);
       expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
       expect(js.text).toContain("'content-type': 'application/json'");
       expect(js.text).toContain('JSON.stringify({ outcome: outcome })');
       expect(js.text).toContain('window.location.assign(to)');
-      const css = await p.call('get', 'payment/sandbox.css').expect(200);
+      const css = await rawCall(p, 'get', 'payment/sandbox.css').expect(200);
       expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
       expect(css.text).toContain(':focus-visible');
       expect(css.text).toContain('@media');
@@ -95,7 +98,7 @@ describeEachDb('payments', (kind) => {
       const { c, id } = await topup();
       const bad = await complete(id, 'maybe', c.token).expect(400);
       expect(bad.body.error.fields).toHaveProperty('outcome');
-      expect((await p.call('post', `payment/sandbox/${id}/complete`, { token: c.token, body: {} }).expect(400)).body.error.fields).toEqual({ outcome: 'is required' });
+      expect((await callApi(p, paymentsApi.sandboxComplete, { params: { id: id }, token: c.token, body: {} }).expect(400)).body.error.fields).toEqual({ outcome: 'is required' });
       expect((await complete(randomUUID(), 'pay', c.token).expect(404)).body.error.code).toBe('NOT_FOUND');
       expect((await complete('x', 'pay', c.token).expect(404)).body.error.code).toBe('NOT_FOUND');
     });
@@ -109,7 +112,7 @@ describeEachDb('payments', (kind) => {
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 50000, walletSum: 50000, walletEntries: 1 });
       const entry = await p.db.selectFrom('wallet_ledger').selectAll().where('customer_id', '=', c.id).executeTakeFirstOrThrow();
       expect(entry).toMatchObject({ type: 'topup', amount: 50000, ref: `topup:${id}` });
-      const status = await p.call('get', 'wallet/topup/status', { token: c.token, query: { topup_id: id } }).expect(200);
+      const status = await callApi(p, walletApi.topupStatus, { token: c.token, query: { topup_id: id } }).expect(200);
       expect(status.body.data).toMatchObject({ topup: { status: 'paid', amount: 50000 }, balance: 50000 });
       const notes = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', c.id).execute();
       expect(notes).toHaveLength(1);
@@ -131,7 +134,7 @@ describeEachDb('payments', (kind) => {
       const res = await complete(id, 'decline', c.token).expect(200);
       expect(res.body.data).toEqual({ status: 'failed', redirect: `/top-up-fail?topup_id=${id}` });
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 0, walletEntries: 0 });
-      const status = await p.call('get', 'wallet/topup/status', { token: c.token, query: { topup_id: id } }).expect(200);
+      const status = await callApi(p, walletApi.topupStatus, { token: c.token, query: { topup_id: id } }).expect(200);
       expect(status.body.data.topup.status).toBe('failed');
       const notes = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', c.id).execute();
       expect(notes.map((n) => n.title)).toEqual(['Top-up failed']);
@@ -153,7 +156,7 @@ describeEachDb('payments', (kind) => {
       const { c, order, paymentId } = await gatewayOrder({ voucher: true });
       const res = await complete(paymentId, 'pay', c.token).expect(200);
       expect(res.body.data).toEqual({ status: 'paid', redirect: `/payment-success?order=${order.name}` });
-      const d = await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } }).expect(200);
+      const d = await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } }).expect(200);
       expect(d.body.data.order).toMatchObject({ status: 'paid', points_earned: 28 });
       expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment', 'paid']);
       // the points wait for the order to be completed
@@ -167,7 +170,7 @@ describeEachDb('payments', (kind) => {
       const { c, order, voucher, paymentId } = await gatewayOrder({ voucher: true });
       const res = await complete(paymentId, 'decline', c.token).expect(200);
       expect(res.body.data).toEqual({ status: 'failed', redirect: `/payment-fail?order=${order.name}` });
-      const d = await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } }).expect(200);
+      const d = await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } }).expect(200);
       expect(d.body.data.order.status).toBe('cancelled');
       expect(d.body.data.order.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: 'Payment declined' });
       expect(await p.db.selectFrom('vouchers').select(['status', 'used_at', 'order_id']).where('id', '=', voucher!).executeTakeFirstOrThrow()).toEqual({ status: 'active', used_at: null, order_id: null });
@@ -176,17 +179,17 @@ describeEachDb('payments', (kind) => {
       expect(notes).toHaveLength(1);
       expect(notes[0]!.title).toContain('cancelled');
       // the voucher is usable again
-      await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher } }).expect(200);
+      await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher } }).expect(200);
     });
 
     it('a payment that arrives after the merchant cancelled the order goes to the wallet', async () => {
       const { c, order, paymentId } = await gatewayOrder();
-      await p.call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name: order.name, status: 'cancelled' } }).expect(200);
+      await callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name: order.name, status: 'cancelled' } }).expect(200);
       expect((await page(paymentId, c.token).expect(200)).text).toContain('was cancelled');
       const raw = webhookEvent(paymentId, 33000, 'payment.succeeded', unix(p));
       expect((await postWebhook(p, raw, signature(raw, unix(p))).expect(200)).body.data.applied).toBe(true);
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 33000, walletSum: 33000, points: 0 });
-      expect((await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } }).expect(200)).body.data.order.status).toBe('cancelled');
+      expect((await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } }).expect(200)).body.data.order.status).toBe('cancelled');
     });
   });
 
@@ -273,7 +276,7 @@ describeEachDb('payments', (kind) => {
       await postWebhook(p, raw, signature(raw, unix(p))).expect(200);
       const failed = webhookEvent(paymentId, 33000, 'payment.failed', unix(p));
       await postWebhook(p, failed, signature(failed, unix(p))).expect(200);
-      const d = await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } }).expect(200);
+      const d = await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } }).expect(200);
       expect(d.body.data.order).toMatchObject({ status: 'paid', points_earned: 33 });
       expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
       expect(await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${order.name}`).execute()).toEqual([{ points: 33, status: 'pending' }]);

@@ -9,6 +9,14 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { completeOrder, key, ledgers, products } from './orders.helpers';
 import { describeEachDb, describePostgres, embeddedOptions, useTestProvider } from './support/provider';
+import { boardApi } from '#contract/board.calls';
+import { counterApi } from '#contract/counter.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { pointsApi } from '#contract/points.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Pending points (issue 29): an order's points wait for the order to be completed, then for the owner's
@@ -43,19 +51,19 @@ describeEachDb('pending points', (kind) => {
     for (const member of [staff, owner]) member.token = (await newStaffSession(p.db, p.clock, member.id)).token;
   });
 
-  const setHold = (days: number) => p.call('post', 'merchant/settings/update', { token: owner.token, body: { points_hold_days: days } }).expect(200);
+  const setHold = (days: number) => callApi(p, shopSettingsApi.update, { token: owner.token, body: { points_hold_days: days } }).expect(200);
   const history = async (c: { id: number; token: string }): Promise<History> => {
-    const res = await p.call('post', 'point/history', { token: c.token, body: { customer_id: c.id } });
+    const res = await callApi(p, pointsApi.history, { token: c.token, body: { customer_id: c.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as History;
   };
-  const notes = async (token: string) => ((await p.call('get', 'notification/list', { token })).body.data.items as { title: string; body: string }[]).map((n) => `${n.title}: ${n.body}`);
+  const notes = async (token: string) => ((await callApi(p, notificationsApi.list, { token })).body.data.items as { title: string; body: string }[]).map((n) => `${n.title}: ${n.body}`);
   const pendingRow = (ref: string) => p.db.selectFrom('points_pending').selectAll().where('ref', '=', ref).executeTakeFirstOrThrow();
 
   /** A paid wallet pickup order of six lattes (99 points). */
   async function paidOrder(c: { token: string }) {
     const { latte } = await products(p);
-    const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const order = res.body.data.order as { name: string; status: string; points_earned: number };
     expect([order.status, order.points_earned]).toEqual(['paid', 99]);
@@ -73,7 +81,7 @@ describeEachDb('pending points', (kind) => {
     expect((await p.call('get', 'customer/profile', { token: c.token }).expect(200)).body.data).toMatchObject({ points: 10, pending_points: 99 });
     expect(await notes(c.token)).toContain(`99 points on their way: For order ${order.name}. You can spend them once it is completed.`);
     // 10 spendable, 99 on their way: a 60-point reward is refused
-    const redeem = await p.call('post', 'reward/redeem', { token: c.token, body: { name: REWARD.name, idempotency_key: key() } });
+    const redeem = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: REWARD.name, idempotency_key: key() } });
     expect([redeem.status, redeem.body.error?.code]).toEqual([409, 'INSUFFICIENT_POINTS']);
     expect(await ledgers(p, c.id)).toMatchObject({ points: 10, pointsSum: 10 });
   });
@@ -90,7 +98,7 @@ describeEachDb('pending points', (kind) => {
     expect(await ledgers(p, c.id)).toMatchObject({ points: 99, pointsSum: 99 });
     expect(await notes(c.token)).toContain(`You earned 99 points: For order ${order.name}. They are valid for 365 days.`);
     // spendable now
-    await p.call('post', 'reward/redeem', { token: c.token, body: { name: REWARD.name, idempotency_key: key() } }).expect(201);
+    await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: REWARD.name, idempotency_key: key() } }).expect(201);
   });
 
   it('with a 3-day hold, the job credits the points once the hold has ended, and once only', async () => {
@@ -117,12 +125,12 @@ describeEachDb('pending points', (kind) => {
   it('cancelling while the points are pending voids them: nothing is taken, the customer is told', async () => {
     const c = await p.newCustomer({ wallet: 1_000_000, points: 30 });
     const order = await paidOrder(c);
-    const res = await p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name: order.name, reason: 'Out of oat milk' } });
+    const res = await callApi(p, boardApi.cancel, { token: staff.token, body: { name: order.name, reason: 'Out of oat milk' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.order).toMatchObject({ status: 'cancelled', points_earned: 99, points_taken_back: 99, points_not_taken_back: 0 });
     expect(await pendingRow(`order:${order.name}`)).toMatchObject({ status: 'voided' });
     // the customer's order page tells the points cancelled on their way from points taken back
-    const detail = await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } });
+    const detail = await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } });
     expect(detail.body.data.order).toMatchObject({ points_taken_back: 99, points_voided: 99 });
     expect(await history(c)).toMatchObject({ balance: 30, pending_points: 0, pending: [] });
     expect(await ledgers(p, c.id)).toMatchObject({ points: 30, pointsSum: 30 });
@@ -137,7 +145,7 @@ describeEachDb('pending points', (kind) => {
   it('a counter earn with a hold is pending until the job credits it; its undo while pending voids it', async () => {
     await setHold(2);
     const c = await p.newCustomer({ name: 'Ana Reyes' });
-    const earn = (amount: number) => p.call('post', 'merchant/counter/earn', { token: staff.token, body: { idempotency_key: key(), customer_id: c.id, amount } });
+    const earn = (amount: number) => callApi(p, counterApi.earn, { token: staff.token, body: { idempotency_key: key(), customer_id: c.id, amount } });
     const first = await earn(25_000);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.data.member.points).toBe(0);
@@ -146,7 +154,7 @@ describeEachDb('pending points', (kind) => {
     expect(await history(c)).toMatchObject({ balance: 0, pending_points: 25, pending: [{ points: 25, order_name: null, available_from: new Date(p.clock.now().getTime() + 2 * DAY).toISOString() }] });
 
     const second = await earn(40_000);
-    const undone = await p.call('post', 'merchant/counter/earn/undo', { token: staff.token, body: { earn_id: second.body.data.earn.id } });
+    const undone = await callApi(p, counterApi.undoEarn, { token: staff.token, body: { earn_id: second.body.data.earn.id } });
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     expect(await pendingRow(`counter:${second.body.data.earn.id}`)).toMatchObject({ status: 'voided' });
     expect((await notes(c.token))[0]).toMatch(/^40 points cancelled/);
@@ -157,7 +165,7 @@ describeEachDb('pending points', (kind) => {
     expect(await ledgers(p, c.id)).toMatchObject({ points: 25, pointsSum: 25 });
     // credited: the undo (an owner's, later) takes them back as before
     owner.token = (await newStaffSession(p.db, p.clock, owner.id)).token;
-    const late = await p.call('post', 'merchant/counter/earn/undo', { token: owner.token, body: { earn_id: id } });
+    const late = await callApi(p, counterApi.undoEarn, { token: owner.token, body: { earn_id: id } });
     expect(late.status, JSON.stringify(late.body)).toBe(200);
     expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
   });

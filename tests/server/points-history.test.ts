@@ -2,13 +2,15 @@ import { expect, it } from 'vitest';
 import { createSession } from '../../server/provider/auth/sessions';
 import { burnPoints, earnPoints } from '../../server/provider/points/points.ledger';
 import { describeEachDb, useTestProvider } from './support/provider';
+import { pointsApi } from '#contract/points.calls';
+import { callApi } from '../support/calls';
 
 const DAY = 86_400_000;
 
 describeEachDb('points history', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
-  const history = (token: string, body: unknown) => p.call('post', 'point/history', { token, body });
+  const history = (token: string, body: unknown) => callApi(p, pointsApi.history, { token, body });
   const earn = (id: number, points: number, reason = 'Order') =>
     p.db.transaction().execute((trx) => earnPoints(trx, p.clock, id, points, { reason }));
   const burn = (id: number, points: number, reason = 'Reward') =>
@@ -89,7 +91,7 @@ describeEachDb('points history', (kind) => {
 
   it('needs a session: 200 means the session is valid', async () => {
     const c = await p.newCustomer();
-    const res = await p.call('post', 'point/history', { body: { customer_id: c.id } }).expect(401);
+    const res = await callApi(p, pointsApi.history, { body: { customer_id: c.id } }).expect(401);
     expect(res.body.error.code).toBe('SESSION_EXPIRED');
   });
 

@@ -7,6 +7,12 @@ import { newStaff } from './merchant.helpers';
 import { key, ledgers, makeAddress, makeVoucher, menu } from './orders.helpers';
 import { balanceProblems } from './support/fill-shop';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { authApi } from '#contract/auth.calls';
+import { campaignsApi } from '#contract/campaigns.calls';
+import { customersApi } from '#contract/customers.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { privacyApi, privacyConsoleApi } from '#contract/privacy.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Each customer's data is theirs (issue 45): the export holds everything of theirs and nothing of anyone
@@ -29,8 +35,7 @@ async function busyCustomer(p: TestProvider, name = 'Ana Santos') {
   const addressId = await makeAddress(p, c.id);
   await makeVoucher(p, c.id);
   const latte = (await menu(p)).get('Spanish latte')!;
-  const order = await p
-    .call('post', 'order/create', { token: c.token, body: { fulfilment: 'delivery', address_id: addressId, payment_method: 'wallet', items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })
+  const order = await callApi(p, ordersApi.create, { token: c.token, body: { fulfilment: 'delivery', address_id: addressId, payment_method: 'wallet', items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })
     .expect(201);
   return { ...c, order: order.body.data.order as { name: string; total: number } };
 }
@@ -44,7 +49,7 @@ describeEachDb('customer data', (kind) => {
   it('downloads everything of the customer’s in the documented format, and nothing of anyone else’s', async () => {
     const ana = await busyCustomer(p, 'Ana Santos');
     const ben = await busyCustomer(p, 'Ben Reyes');
-    const res = await p.call('get', 'customer/data', { token: ana.token }).expect(200);
+    const res = await callApi(p, privacyApi.dataExport, { token: ana.token }).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const data = customerDataExport.parse(res.body.data);
     expect(data).toMatchObject({ format: DATA_EXPORT_FORMAT, version: 1, profile: { id: ana.id, name: 'Ana Santos', phone: ana.phone, points: expect.any(Number) } });
@@ -64,10 +69,10 @@ describeEachDb('customer data', (kind) => {
 
   it('records every yes and no to offers with its time and where it was given, and shows them in the data', async () => {
     const ana = await busyCustomer(p);
-    await p.call('post', 'campaign/unsubscribe', { token: ana.token, body: { subscribed: false } }).expect(200);
+    await callApi(p, campaignsApi.unsubscribe, { token: ana.token, body: { subscribed: false } }).expect(200);
     p.clock.advance(60_000);
-    await p.call('post', 'campaign/unsubscribe', { token: ana.token, body: { subscribed: true } }).expect(200);
-    const data = customerDataExport.parse((await p.call('get', 'customer/data', { token: ana.token }).expect(200)).body.data);
+    await callApi(p, campaignsApi.unsubscribe, { token: ana.token, body: { subscribed: true } }).expect(200);
+    const data = customerDataExport.parse((await callApi(p, privacyApi.dataExport, { token: ana.token }).expect(200)).body.data);
     expect(data.consents.map(({ channel, granted, source }) => ({ channel, granted, source }))).toEqual([
       { channel: 'all', granted: true, source: 'sign_up_default' },
       { channel: 'all', granted: false, source: 'profile' },
@@ -79,19 +84,19 @@ describeEachDb('customer data', (kind) => {
   it('starts a new account without offers unless the sign-up box was ticked (opt-in), and records the choice', async () => {
     const signUpWith = async (offers: boolean) => {
       const phone = `+63917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-      await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'register' } }).expect(200);
-      const verified = await p.call('post', 'auth/otp/verify', { body: { phone, code: p.lastCode(phone), purpose: 'register' } }).expect(200);
-      const reg = await p.call('post', 'auth/register', { body: { registration_token: verified.body.data.registration_token, name: 'Opt In', offers } }).expect(201);
+      await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'register' } }).expect(200);
+      const verified = await callApi(p, authApi.otpVerify, { body: { phone, code: p.lastCode(phone), purpose: 'register' } }).expect(200);
+      const reg = await callApi(p, authApi.register, { body: { registration_token: verified.body.data.registration_token, name: 'Opt In', offers } }).expect(201);
       return reg.body.data as { token: string; customer: { id: number } };
     };
     for (const offers of [false, true]) {
       const c = await signUpWith(offers);
-      const status = await p.call('get', 'campaign/preferences', { token: c.token }).expect(200);
+      const status = await callApi(p, campaignsApi.preferences, { token: c.token }).expect(200);
       expect(status.body.data.subscribed, `offers: ${offers}`).toBe(offers);
-      const data = customerDataExport.parse((await p.call('get', 'customer/data', { token: c.token }).expect(200)).body.data);
+      const data = customerDataExport.parse((await callApi(p, privacyApi.dataExport, { token: c.token }).expect(200)).body.data);
       expect(data.consents.map(({ channel, granted, source }) => ({ channel, granted, source }))).toEqual([{ channel: 'all', granted: offers, source: 'sign_up' }]);
     }
-    const refused = await p.call('post', 'auth/register', { body: { registration_token: 'x'.repeat(20), name: 'Opt In', offers: 'yes' } });
+    const refused = await callApi(p, authApi.register, { body: { registration_token: 'x'.repeat(20), name: 'Opt In', offers: 'yes' } });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toHaveProperty('offers');
   });
@@ -99,20 +104,20 @@ describeEachDb('customer data', (kind) => {
   it('lets an owner download a customer’s data for them, audited; staff cannot', async () => {
     const team = await teamNow();
     const ana = await busyCustomer(p);
-    await p.call('get', 'merchant/customers/data', { token: team.staff.token, query: { customer_id: ana.id } }).expect(403);
-    const res = await p.call('get', 'merchant/customers/data', { token: team.owner.token, query: { customer_id: ana.id } }).expect(200);
+    await callApi(p, privacyConsoleApi.dataExport, { token: team.staff.token, query: { customer_id: ana.id } }).expect(403);
+    const res = await callApi(p, privacyConsoleApi.dataExport, { token: team.owner.token, query: { customer_id: ana.id } }).expect(200);
     expect(res.body.data.profile.phone).toBe(ana.phone);
     const audit = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'customer.data_export').where('target', '=', `customer:${ana.id}`).execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.staff_id).toBe(team.owner.id);
-    await p.call('get', 'merchant/customers/data', { token: team.owner.token, query: { customer_id: 99_999_999 } }).expect(404);
+    await callApi(p, privacyConsoleApi.dataExport, { token: team.owner.token, query: { customer_id: 99_999_999 } }).expect(404);
   });
 
   it('refuses a deletion without its confirmation, and changes nothing', async () => {
     const ana = await busyCustomer(p);
-    const res = await p.call('post', 'customer/deletion/request', { token: ana.token, body: { confirm: 'yes' } }).expect(400);
+    const res = await callApi(p, privacyApi.requestDeletion, { token: ana.token, body: { confirm: 'yes' } }).expect(400);
     expect(res.body.error.fields.confirm).toMatch(/DELETE/);
-    await p.call('get', 'customer/profile', { token: ana.token }).expect(200);
+    await callApi(p, customersApi.profile, { token: ana.token }).expect(200);
     const row = await p.db.selectFrom('customers').select(['erase_after']).where('id', '=', ana.id).executeTakeFirstOrThrow();
     expect(row.erase_after).toBeNull();
   });
@@ -121,22 +126,22 @@ describeEachDb('customer data', (kind) => {
     const ana = await busyCustomer(p);
     p.clock.advance(61_000); // past the code's resend wait
     const other = await signInWithPhone(p, ana.phone); // a second session: another phone of theirs
-    const before = await p.call('get', 'customer/deletion', { token: ana.token }).expect(200);
+    const before = await callApi(p, privacyApi.deletion, { token: ana.token }).expect(200);
     const { wallet } = await ledgers(p, ana.id);
     expect(before.body.data).toEqual({ deletion: null, cooling_off_days: 14, wallet_balance: wallet, points: expect.any(Number) });
-    const asked = await p.call('post', 'customer/deletion/request', { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
+    const asked = await callApi(p, privacyApi.requestDeletion, { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
     expect(asked.body.data.deletion).toEqual({ requested_at: p.clock.now().toISOString(), erase_after: new Date(p.clock.now().getTime() + 14 * DAY).toISOString(), requested_by: 'customer' });
-    await p.call('get', 'customer/profile', { token: ana.token }).expect(401);
-    await p.call('get', 'customer/profile', { token: other.token }).expect(401);
+    await callApi(p, customersApi.profile, { token: ana.token }).expect(401);
+    await callApi(p, customersApi.profile, { token: other.token }).expect(401);
   });
 
   it('cancels the deletion when the customer signs in again within the cooling-off period', async () => {
     const ana = await busyCustomer(p);
-    await p.call('post', 'customer/deletion/request', { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
+    await callApi(p, privacyApi.requestDeletion, { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
     p.clock.advance(13 * DAY);
     const back = await signInWithPhone(p, ana.phone);
     expect(back.customer.id).toBe(ana.id);
-    const status = await p.call('get', 'customer/deletion', { token: back.token }).expect(200);
+    const status = await callApi(p, privacyApi.deletion, { token: back.token }).expect(200);
     expect(status.body.data.deletion).toBeNull();
     p.clock.advance(2 * DAY);
     await eraseDueAccounts(p.ctx);
@@ -148,7 +153,7 @@ describeEachDb('customer data', (kind) => {
   it('erases the person after the cooling-off period: balances equal their ledgers, the orders stay, the phone is somebody new', async () => {
     const ana = await busyCustomer(p);
     const ordersBefore = await p.db.selectFrom('orders').select(['name', 'total']).where('customer_id', '=', ana.id).execute();
-    await p.call('post', 'customer/deletion/request', { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
+    await callApi(p, privacyApi.requestDeletion, { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
     p.clock.advance(14 * DAY - 60_000);
     await eraseDueAccounts(p.ctx);
     expect(await erased(ana.id)).toBe(false);
@@ -178,34 +183,34 @@ describeEachDb('customer data', (kind) => {
     // their phone signs up as a new customer, who sees nothing of the old one
     const again = await signInWithPhone(p, ana.phone, 'Ana Again');
     expect(again.customer.id).not.toBe(ana.id);
-    const data = (await p.call('get', 'customer/data', { token: again.token }).expect(200)).body.data;
+    const data = (await callApi(p, privacyApi.dataExport, { token: again.token }).expect(200)).body.data;
     expect(data.orders).toEqual([]);
     expect(data.wallet_ledger).toEqual([]);
     expect(data.profile).toMatchObject({ name: 'Ana Again', points: 0, wallet_balance: 0 });
     // the old account's export is gone with it
     const team = await teamNow();
-    await p.call('get', 'merchant/customers/data', { token: team.owner.token, query: { customer_id: ana.id } }).expect(404);
+    await callApi(p, privacyConsoleApi.dataExport, { token: team.owner.token, query: { customer_id: ana.id } }).expect(404);
   });
 
   it('lets an owner ask for a customer’s deletion and cancel it, audited; staff cannot; an erased account cannot come back', async () => {
     const team = await teamNow();
     const ana = await busyCustomer(p);
-    await p.call('post', 'merchant/customers/deletion/request', { token: team.staff.token, body: { customer_id: ana.id } }).expect(403);
-    const asked = await p.call('post', 'merchant/customers/deletion/request', { token: team.owner.token, body: { customer_id: ana.id } }).expect(200);
+    await callApi(p, privacyConsoleApi.requestDeletion, { token: team.staff.token, body: { customer_id: ana.id } }).expect(403);
+    const asked = await callApi(p, privacyConsoleApi.requestDeletion, { token: team.owner.token, body: { customer_id: ana.id } }).expect(200);
     expect(asked.body.data.deletion.requested_by).toBe('owner');
-    await p.call('get', 'customer/profile', { token: ana.token }).expect(401);
-    await p.call('post', 'merchant/customers/deletion/cancel', { token: team.staff.token, body: { customer_id: ana.id } }).expect(403);
-    const cancelled = await p.call('post', 'merchant/customers/deletion/cancel', { token: team.owner.token, body: { customer_id: ana.id } }).expect(200);
+    await callApi(p, customersApi.profile, { token: ana.token }).expect(401);
+    await callApi(p, privacyConsoleApi.cancelDeletion, { token: team.staff.token, body: { customer_id: ana.id } }).expect(403);
+    const cancelled = await callApi(p, privacyConsoleApi.cancelDeletion, { token: team.owner.token, body: { customer_id: ana.id } }).expect(200);
     expect(cancelled.body.data.deletion).toBeNull();
     const actions = await p.db.selectFrom('audit_log').select('action').where('target', '=', `customer:${ana.id}`).orderBy('id').execute();
     expect(actions.map((a) => a.action)).toEqual(['customer.deletion', 'customer.deletion_cancelled']);
 
-    await p.call('post', 'merchant/customers/deletion/request', { token: team.owner.token, body: { customer_id: ana.id } }).expect(200);
+    await callApi(p, privacyConsoleApi.requestDeletion, { token: team.owner.token, body: { customer_id: ana.id } }).expect(200);
     p.clock.advance(14 * DAY);
     await eraseDueAccounts(p.ctx);
     expect(await erased(ana.id)).toBe(true);
     const later = await teamNow();
-    const refused = await p.call('post', 'merchant/customers/deletion/cancel', { token: later.owner.token, body: { customer_id: ana.id } }).expect(409);
+    const refused = await callApi(p, privacyConsoleApi.cancelDeletion, { token: later.owner.token, body: { customer_id: ana.id } }).expect(409);
     expect(refused.body.error.code).toBe('CONFLICT');
   });
 });
@@ -215,7 +220,7 @@ describePostgres('customer data [postgres]', () => {
 
   it('erases each due account once however many instances run the job at once, and every ledger still adds up', async () => {
     const customers = await Promise.all(Array.from({ length: 6 }, (_, i) => busyCustomer(p, `Customer ${i}`)));
-    for (const c of customers) await p.call('post', 'customer/deletion/request', { token: c.token, body: { confirm: 'DELETE' } }).expect(200);
+    for (const c of customers) await callApi(p, privacyApi.requestDeletion, { token: c.token, body: { confirm: 'DELETE' } }).expect(200);
     p.clock.advance(15 * DAY);
     const counts = await Promise.all(Array.from({ length: 4 }, () => eraseDueAccounts(p.ctx)));
     expect(counts.reduce((s, n) => s + n, 0)).toBe(customers.length);

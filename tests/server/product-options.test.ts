@@ -3,6 +3,13 @@ import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { boardApi } from '#contract/board.calls';
+import { menuApi } from '#contract/menu.calls';
+import { optionsApi } from '#contract/options.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { shopApi } from '#contract/shop.calls';
+import { callApi } from '../support/calls';
+import type { Call } from '#contract/api';
 
 /**
  * Product options (issue 27): the owner's option groups (bad input on every call, staff refused,
@@ -21,22 +28,22 @@ const EXTRAS: GroupBody = { name: 'Extras', min_choices: 0, max_choices: 3, opti
 
 /** The calls the tests make as the owner (or anyone with `token`). */
 function tools(p: TestProvider, owner: () => TestStaff) {
-  const post = (path: string, body: unknown, token = owner().token) => p.call('post', `merchant/menu/${path}`, { token, body });
+  const post = (declaration: Call<any, any>, body: unknown, token = owner().token) => callApi(p, declaration, { token, body });
   const group = async (body: GroupBody) => {
-    const res = await post('option-group/create', body);
+    const res = await post(optionsApi.createGroup, body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.group as Group;
   };
   const drink = async (name: string, price: number, groups: Group[]) => {
-    const category = (await post('category/create', { name: `Test ${randomUUID().slice(0, 8)}` })).body.data.category as { id: number };
-    const res = await post('product/create', { category_id: category.id, name, price, option_group_ids: groups.map((g) => g.id) });
+    const category = (await post(menuApi.createCategory, { name: `Test ${randomUUID().slice(0, 8)}` })).body.data.category as { id: number };
+    const res = await post(menuApi.createProduct, { category_id: category.id, name, price, option_group_ids: groups.map((g) => g.id) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.product as { id: number; name: string; price: number; option_group_ids: number[] };
   };
   const option = (g: Group, name: string) => g.options.find((o) => o.name === name)!.id;
   const basket = (productId: number, options?: number[], qty = 1) => ({ items: [{ product_id: productId, qty, ...(options ? { options } : {}) }], fulfilment: 'pickup' });
-  const order = (token: string, body: object) => p.call('post', 'order/create', { token, body: { payment_method: 'wallet', idempotency_key: randomUUID(), ...body } });
-  const quote = (token: string, body: object) => p.call('post', 'order/quote', { token, body });
+  const order = (token: string, body: object) => callApi(p, ordersApi.create, { token, body: { payment_method: 'wallet', idempotency_key: randomUUID(), ...body } });
+  const quote = (token: string, body: object) => callApi(p, ordersApi.quote, { token, body });
   return { post, group, drink, option, basket, order, quote };
 }
 
@@ -49,7 +56,7 @@ describeEachDb('product options', (kind) => {
     staff = await newStaff(p.db, p.clock, { role: 'staff' });
   });
   const t = tools(p, () => owner);
-  const groups = async () => (await p.call('get', 'merchant/menu/option-groups', { token: owner.token })).body.data.groups as Group[];
+  const groups = async () => (await callApi(p, optionsApi.groups, { token: owner.token })).body.data.groups as Group[];
 
   it('the seeded coffees have Size, Milk and Extras; the catalog shows them in order, a sold-out option included', async () => {
     const seeded = await groups();
@@ -59,8 +66,8 @@ describeEachDb('product options', (kind) => {
       ['Extras', 0, 3],
     ]);
     const milk = seeded[1]!;
-    await t.post('option/availability', { id: t.option(milk, 'Oat milk'), available: false });
-    const catalog = (await p.call('get', 'shop/catalog')).body.data.categories as Array<{ products: Array<{ name: string; option_groups: Array<{ name: string; options: Option[] }> }> }>;
+    await t.post(optionsApi.setAvailability, { id: t.option(milk, 'Oat milk'), available: false });
+    const catalog = (await callApi(p, shopApi.catalog)).body.data.categories as Array<{ products: Array<{ name: string; option_groups: Array<{ name: string; options: Option[] }> }> }>;
     const latte = catalog.flatMap((c) => c.products).find((x) => x.name === 'Spanish latte')!;
     expect(latte.option_groups.map((g) => g.name)).toEqual(['Size', 'Milk', 'Extras']);
     expect(latte.option_groups[1]!.options).toEqual([
@@ -69,7 +76,7 @@ describeEachDb('product options', (kind) => {
     ]);
     const croissant = catalog.flatMap((c) => c.products).find((x) => x.name === 'Butter croissant')!;
     expect(croissant.option_groups).toEqual([]);
-    await t.post('option/availability', { id: t.option(milk, 'Oat milk'), available: true });
+    await t.post(optionsApi.setAvailability, { id: t.option(milk, 'Oat milk'), available: true });
   });
 
   it('adds a group, lists it with its products, and gives products groups in the order listed', async () => {
@@ -84,21 +91,21 @@ describeEachDb('product options', (kind) => {
     expect(tea.option_group_ids).toEqual([milk.id, size.id]);
     const listed = await groups();
     expect(listed.find((g) => g.id === size.id)!.product_ids).toEqual([tea.id]);
-    const editor = (await p.call('get', 'merchant/menu', { token: owner.token })).body.data.categories as Array<{ products: Array<{ id: number; option_group_ids: number[] }> }>;
+    const editor = (await callApi(p, menuApi.menu, { token: owner.token })).body.data.categories as Array<{ products: Array<{ id: number; option_group_ids: number[] }> }>;
     expect(editor.flatMap((c) => c.products).find((x) => x.id === tea.id)!.option_group_ids).toEqual([milk.id, size.id]);
     // reordered, then taken off; other fields untouched
-    expect((await t.post('product/update', { id: tea.id, option_group_ids: [size.id, milk.id] })).body.data.product).toMatchObject({ option_group_ids: [size.id, milk.id], price: 12_000 });
-    expect((await t.post('product/update', { id: tea.id, option_group_ids: [] })).body.data.product.option_group_ids).toEqual([]);
+    expect((await t.post(menuApi.updateProduct, { id: tea.id, option_group_ids: [size.id, milk.id] })).body.data.product).toMatchObject({ option_group_ids: [size.id, milk.id], price: 12_000 });
+    expect((await t.post(menuApi.updateProduct, { id: tea.id, option_group_ids: [] })).body.data.product.option_group_ids).toEqual([]);
     for (const [body, field] of [
       [{ id: tea.id, option_group_ids: [999_999] }, 'option_group_ids'],
       [{ id: tea.id, option_group_ids: [size.id, size.id] }, 'option_group_ids'],
       [{ id: tea.id, option_group_ids: 'size' }, 'option_group_ids'],
       [{ id: tea.id, option_group_ids: Array.from({ length: 11 }, (_, i) => i + 1) }, 'option_group_ids'],
     ] as const) {
-      const res = await t.post('product/update', body);
+      const res = await t.post(menuApi.updateProduct, body);
       expect([res.status, res.body.error.code, Object.keys(res.body.error.fields)]).toEqual([400, 'VALIDATION', [field]]);
     }
-    const created = await t.post('product/create', { category_id: editor.length ? (await p.db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id : 0, name: 'Ghost tea', price: 100, option_group_ids: [999_999] });
+    const created = await t.post(menuApi.createProduct, { category_id: editor.length ? (await p.db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id : 0, name: 'Ghost tea', price: 100, option_group_ids: [999_999] });
     expect([created.status, created.body.error.fields]).toEqual([400, { option_group_ids: 'include a group that no longer exists' }]);
     expect(await p.db.selectFrom('products').select('id').where('name', '=', 'Ghost tea').execute()).toEqual([]);
   });
@@ -124,33 +131,33 @@ describeEachDb('product options', (kind) => {
       [{ ...SIZE, options: [{ name: 'Large', available: 'no' }] }, 'options.0.available'],
     ];
     for (const [body, field] of cases) {
-      const res = await t.post('option-group/create', body);
+      const res = await t.post(optionsApi.createGroup, body);
       expect([JSON.stringify(body).slice(0, 80), res.status, res.body.error?.code, Object.keys(res.body.error?.fields ?? {})]).toEqual([JSON.stringify(body).slice(0, 80), 400, 'VALIDATION', [field]]);
       expect(res.body.error.fields[field]).toMatch(/^(is|must|add|can) [a-z]/);
     }
-    expect((await t.post('option-group/create', { ...SIZE, min_choices: 2, max_choices: 1 })).body.error.fields).toEqual({ min_choices: 'must not be more than the most choices' });
+    expect((await t.post(optionsApi.createGroup, { ...SIZE, min_choices: 2, max_choices: 1 })).body.error.fields).toEqual({ min_choices: 'must not be more than the most choices' });
     expect((await groups()).length).toBe(before);
     // the other calls
     const g = await t.group(SIZE);
-    for (const [path, body, field] of [
-      ['option-group/update', { ...SIZE, id: 'one' }, 'id'],
-      ['option-group/update', { ...SIZE, id: g.id, name: '' }, 'name'],
-      ['option-group/update', { ...SIZE, id: g.id, options: [{ id: 999_999, name: 'Large' }] }, 'options.0.id'],
-      ['option-group/update', { ...SIZE, id: g.id, options: [{ id: g.options[1]!.id, name: 'Large' }, { id: g.options[1]!.id, name: 'Huge' }] }, 'options.1.id'],
-      ['option-group/delete', {}, 'id'],
-      ['option/availability', { id: g.options[0]!.id }, 'available'],
-      ['option/availability', { id: -1, available: true }, 'id'],
+    for (const [declaration, body, field] of [
+      [optionsApi.updateGroup, { ...SIZE, id: 'one' }, 'id'],
+      [optionsApi.updateGroup, { ...SIZE, id: g.id, name: '' }, 'name'],
+      [optionsApi.updateGroup, { ...SIZE, id: g.id, options: [{ id: 999_999, name: 'Large' }] }, 'options.0.id'],
+      [optionsApi.updateGroup, { ...SIZE, id: g.id, options: [{ id: g.options[1]!.id, name: 'Large' }, { id: g.options[1]!.id, name: 'Huge' }] }, 'options.1.id'],
+      [optionsApi.deleteGroup, {}, 'id'],
+      [optionsApi.setAvailability, { id: g.options[0]!.id }, 'available'],
+      [optionsApi.setAvailability, { id: -1, available: true }, 'id'],
     ] as const) {
-      const res = await t.post(path, body);
-      expect([path, res.status, Object.keys(res.body.error?.fields ?? {})]).toEqual([path, 400, [field]]);
+      const res = await t.post(declaration, body);
+      expect([declaration.path, res.status, Object.keys(res.body.error?.fields ?? {})]).toEqual([declaration.path, 400, [field]]);
     }
     expect((await groups()).find((x) => x.id === g.id)!.options.map((o) => o.name)).toEqual(['Regular', 'Large']);
-    for (const [path, body] of [
-      ['option-group/update', { ...SIZE, id: 999_999 }],
-      ['option-group/delete', { id: 999_999 }],
-      ['option/availability', { id: 999_999, available: false }],
+    for (const [declaration, body] of [
+      [optionsApi.updateGroup, { ...SIZE, id: 999_999 }],
+      [optionsApi.deleteGroup, { id: 999_999 }],
+      [optionsApi.setAvailability, { id: 999_999, available: false }],
     ] as const) {
-      expect([path, (await t.post(path, body)).status]).toEqual([path, 404]);
+      expect([declaration.path, (await t.post(declaration, body)).status]).toEqual([declaration.path, 404]);
     }
   });
 
@@ -158,7 +165,7 @@ describeEachDb('product options', (kind) => {
     const g = await t.group(SIZE);
     const tea = await t.drink('Jasmine tea', 9_000, [g]);
     const regular = g.options[0]!;
-    const res = await t.post('option-group/update', {
+    const res = await t.post(optionsApi.updateGroup, {
       id: g.id,
       name: 'Cup',
       min_choices: 0,
@@ -174,18 +181,18 @@ describeEachDb('product options', (kind) => {
     expect(after.options.map((o) => o.name)).toEqual(['Venti', 'Tall']);
     expect(after.options[1]!.id).toBe(regular.id);
     expect(after.options.some((o) => o.id === g.options[1]!.id)).toBe(false);
-    expect((await t.post('option-group/delete', { id: g.id })).status).toBe(200);
+    expect((await t.post(optionsApi.deleteGroup, { id: g.id })).status).toBe(200);
     expect((await groups()).some((x) => x.id === g.id)).toBe(false);
-    const editor = (await p.call('get', 'merchant/menu', { token: owner.token })).body.data.categories as Array<{ products: Array<{ id: number; option_group_ids: number[] }> }>;
+    const editor = (await callApi(p, menuApi.menu, { token: owner.token })).body.data.categories as Array<{ products: Array<{ id: number; option_group_ids: number[] }> }>;
     expect(editor.flatMap((c) => c.products).find((x) => x.id === tea.id)!.option_group_ids).toEqual([]);
   });
 
   it('writes each change to the activity log with before and after', async () => {
     const g = await t.group(MILK);
     const oat = g.options[1]!.id;
-    await t.post('option-group/update', { ...MILK, id: g.id, name: 'Milks', options: [MILK.options[0], { ...MILK.options[1], id: oat }] });
-    expect((await t.post('option/availability', { id: oat, available: false })).status).toBe(200);
-    await t.post('option-group/delete', { id: g.id });
+    await t.post(optionsApi.updateGroup, { ...MILK, id: g.id, name: 'Milks', options: [MILK.options[0], { ...MILK.options[1], id: oat }] });
+    expect((await t.post(optionsApi.setAvailability, { id: oat, available: false })).status).toBe(200);
+    await t.post(optionsApi.deleteGroup, { id: g.id });
     const entries = await p.db.selectFrom('audit_log').select(['action', 'target', 'before', 'after', 'staff_id']).where('target', 'in', [`option_group:${g.id}`, `option:${oat}`]).orderBy('id').execute();
     expect(entries.map((e) => [e.action, e.staff_id])).toEqual([
       ['menu.option_group.create', owner.id],
@@ -204,17 +211,17 @@ describeEachDb('product options', (kind) => {
 
   it('refuses staff on every options call (403) and nobody without a session (401)', async () => {
     const g = await t.group(SIZE);
-    for (const [path, body] of [
-      ['option-group/create', SIZE],
-      ['option-group/update', { ...SIZE, id: g.id, name: 'Staff size' }],
-      ['option-group/delete', { id: g.id }],
-      ['option/availability', { id: g.options[0]!.id, available: false }],
+    for (const [declaration, body] of [
+      [optionsApi.createGroup, SIZE],
+      [optionsApi.updateGroup, { ...SIZE, id: g.id, name: 'Staff size' }],
+      [optionsApi.deleteGroup, { id: g.id }],
+      [optionsApi.setAvailability, { id: g.options[0]!.id, available: false }],
     ] as const) {
-      const res = await t.post(path, body, staff.token);
-      expect([path, res.status, res.body.error.code]).toEqual([path, 403, 'ROLE_FORBIDDEN']);
-      expect((await p.call('post', `merchant/menu/${path}`, { body })).status).toBe(401);
+      const res = await t.post(declaration, body, staff.token);
+      expect([declaration.path, res.status, res.body.error.code]).toEqual([declaration.path, 403, 'ROLE_FORBIDDEN']);
+      expect((await callApi(p, declaration, { body })).status).toBe(401);
     }
-    expect((await p.call('get', 'merchant/menu/option-groups', { token: staff.token })).status).toBe(403);
+    expect((await callApi(p, optionsApi.groups, { token: staff.token })).status).toBe(403);
     expect((await groups()).find((x) => x.id === g.id)).toMatchObject({ name: 'Size', options: [{ available: true }, { available: true }] });
   });
 
@@ -241,16 +248,16 @@ describeEachDb('product options', (kind) => {
     expect(plain.body.data.order.items[0]).toMatchObject({ price: 15_000, options: [{ group: 'Size', name: 'Regular', price_delta: 0 }, { group: 'Milk', name: 'Whole milk', price_delta: 0 }] });
 
     // the menu changes: the placed order keeps what it chose and paid
-    await t.post('option-group/update', { ...SIZE, id: size.id, options: [{ id: t.option(size, 'Regular'), name: 'Small', is_default: true }, { name: 'Huge', price_delta: 9_000 }] });
-    await t.post('option-group/update', { ...MILK, id: milk.id, options: [{ id: t.option(milk, 'Oat milk'), name: 'Oat', price_delta: 9_900 }, { name: 'Whole', is_default: true }] });
-    await t.post('option-group/delete', { id: extras.id });
-    await t.post('product/update', { id: latte.id, price: 19_000 });
+    await t.post(optionsApi.updateGroup, { ...SIZE, id: size.id, options: [{ id: t.option(size, 'Regular'), name: 'Small', is_default: true }, { name: 'Huge', price_delta: 9_000 }] });
+    await t.post(optionsApi.updateGroup, { ...MILK, id: milk.id, options: [{ id: t.option(milk, 'Oat milk'), name: 'Oat', price_delta: 9_900 }, { name: 'Whole', is_default: true }] });
+    await t.post(optionsApi.deleteGroup, { id: extras.id });
+    await t.post(menuApi.updateProduct, { id: latte.id, price: 19_000 });
     const name = placed.body.data.order.name as string;
-    const again = (await p.call('get', 'order/detail', { token: c.token, query: { name } })).body.data.order;
+    const again = (await callApi(p, ordersApi.detail, { token: c.token, query: { name } })).body.data.order;
     expect([again.total, again.items[0].price, again.items[0].options]).toEqual([45_000, 22_500, line.options]);
-    const board = (await p.call('get', 'merchant/orders/detail', { token: staff.token, query: { name } })).body.data.order;
+    const board = (await callApi(p, boardApi.detail, { token: staff.token, query: { name } })).body.data.order;
     expect(board.items[0]).toMatchObject({ price: 22_500, options: line.options });
-    expect((await p.call('get', 'merchant/orders/board', { token: staff.token })).body.data.orders.find((o: { name: string }) => o.name === name).items[0].options).toEqual(line.options);
+    expect((await callApi(p, boardApi.board, { token: staff.token })).body.data.orders.find((o: { name: string }) => o.name === name).items[0].options).toEqual(line.options);
     // a line without options: no options listed
     const croissant = await t.drink('Plain sandwich', 20_000, []);
     const bare = await t.order(c.token, t.basket(croissant.id));
@@ -290,10 +297,10 @@ describeEachDb('product options', (kind) => {
     expect(mochaWithSize.body.data.subtotal).toBe(15_000);
 
     // sold out: 409 naming the line; the defaults skip a sold-out default and then ask for a choice
-    await t.post('option/availability', { id: large, available: false });
+    await t.post(optionsApi.setAvailability, { id: large, available: false });
     const soldOut = await t.order(c.token, t.basket(espresso.id, [large]));
     expect([soldOut.status, soldOut.body.error.code, soldOut.body.error.fields, soldOut.body.message]).toEqual([409, 'PRODUCT_UNAVAILABLE', { 'items.0.options': 'Large is sold out' }, 'Large is sold out. Choose another Size for Espresso.']);
-    await t.post('option/availability', { id: t.option(size, 'Regular'), available: false });
+    await t.post(optionsApi.setAvailability, { id: t.option(size, 'Regular'), available: false });
     expect((await t.quote(c.token, t.basket(espresso.id))).body.error.fields).toEqual({ 'items.0.options': 'choose a Size' });
     const wallet = await p.db.selectFrom('customers').select('wallet_balance').where('id', '=', c.id).executeTakeFirstOrThrow();
     expect(wallet.wallet_balance).toBe(1_000_000);
@@ -307,7 +314,7 @@ describeEachDb('product options', (kind) => {
     const basket = t.basket(latte.id, [t.option(size, 'Large')]);
     const seen = (await t.quote(c.token, basket)).body.data.total as number;
     expect(seen).toBe(17_000);
-    await t.post('option-group/update', { ...SIZE, id: size.id, options: [{ id: size.options[0]!.id, name: 'Regular', is_default: true }, { id: size.options[1]!.id, name: 'Large', price_delta: 3_000 }] });
+    await t.post(optionsApi.updateGroup, { ...SIZE, id: size.id, options: [{ id: size.options[0]!.id, name: 'Regular', is_default: true }, { id: size.options[1]!.id, name: 'Large', price_delta: 3_000 }] });
     const refused = await t.order(c.token, { ...basket, expected_total: seen });
     expect([refused.status, refused.body.error.code, refused.body.data.total, refused.body.data.subtotal]).toEqual([409, 'PRICE_CHANGED', 18_000, 18_000]);
     expect(refused.body.message).toMatch(/total is now ₱180\.00/);
@@ -333,7 +340,7 @@ describePostgres('orders racing the owner’s change of an option price', () => 
       { regular: 500, large: 3_000 },
     ];
     const setVersion = (v: (typeof versions)[number]) =>
-      t.post('option-group/update', { ...SIZE, id: size.id, options: [{ id: regular, name: 'Regular', is_default: true, price_delta: v.regular }, { id: large, name: 'Large', price_delta: v.large }] });
+      t.post(optionsApi.updateGroup, { ...SIZE, id: size.id, options: [{ id: regular, name: 'Regular', is_default: true, price_delta: v.regular }, { id: large, name: 'Large', price_delta: v.large }] });
     // two lines, one of each size: a mix of versions would show as (0, 3000) or (500, 2000)
     const body = { items: [{ product_id: latte.id, qty: 1, options: [regular] }, { product_id: latte.id, qty: 2, options: [large] }], fulfilment: 'pickup' };
     const totalAt = (v: (typeof versions)[number]) => 15_000 + v.regular + 2 * (15_000 + v.large);
@@ -390,7 +397,7 @@ describePostgres('orders racing the owner’s change of an option price', () => 
     const size = await t.group(SIZE);
     const latte = await t.drink('Held latte', 15_000, [size]);
     const [regular, large] = [t.option(size, 'Regular'), t.option(size, 'Large')];
-    const setLarge = (delta: number) => t.post('option-group/update', { ...SIZE, id: size.id, options: [{ id: regular, name: 'Regular', is_default: true }, { id: large, name: 'Large', price_delta: delta }] });
+    const setLarge = (delta: number) => t.post(optionsApi.updateGroup, { ...SIZE, id: size.id, options: [{ id: regular, name: 'Regular', is_default: true }, { id: large, name: 'Large', price_delta: delta }] });
     const body = (expected?: number) => ({ ...t.basket(latte.id, [large]), ...(expected !== undefined ? { expected_total: expected } : {}) });
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => p.newCustomer({ wallet: 1_000_000 })));
 

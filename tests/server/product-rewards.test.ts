@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { ownerAndStaff } from './merchant.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
+import { boardApi } from '#contract/board.calls';
+import { counterApi } from '#contract/counter.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
+import { shopApi } from '#contract/shop.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { callApi } from '../support/calls';
+import { menuApi } from '#contract/menu.calls';
 
 /**
  * Rewards for a product (issue 27): a reward gives a product of the menu free (once, at 0) rather than an
@@ -24,22 +32,22 @@ describeEachDb('rewards for a product', (kind) => {
   let croissant: Product;
 
   beforeAll(async () => {
-    const all = ((await p.call('get', 'shop/catalog')).body.data.categories as Array<{ products: Product[] }>).flatMap((c) => c.products);
+    const all = ((await callApi(p, shopApi.catalog)).body.data.categories as Array<{ products: Product[] }>).flatMap((c) => c.products);
     latte = all.find((x) => x.name === 'Ube latte')!;
     // a product of its own: neither reward's (a voucher's product in the basket is made free, not added)
     croissant = all.find((x) => x.price >= 15_000 && x.id !== latte.id && x.name !== 'Spanish latte')!;
   });
 
   const createReward = (body: Record<string, unknown>, token?: string) =>
-    team.post('merchant/rewards/create', { title: 'Free ube latte', points_cost: 100, stock_total: null, valid_days: 30, ...body }, token);
-  const redeem = async (token: string, name: string) => (await p.call('post', 'reward/redeem', { token, body: { name, idempotency_key: randomUUID() } }).expect(201)).body.data.voucher as { id: number; reward: { free_product: string | null } };
+    team.post(rewardsEditorApi.create, { title: 'Free ube latte', points_cost: 100, stock_total: null, valid_days: 30, ...body }, token);
+  const redeem = async (token: string, name: string) => (await callApi(p, rewardsApi.redeem, { token, body: { name, idempotency_key: randomUUID() } }).expect(201)).body.data.voucher as { id: number; reward: { free_product: string | null } };
   const basket = (voucherId: number) => ({ items: [{ product_id: croissant.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucherId });
 
   it('makes a reward that gives a product: the owner sees the product, customers "Free <product>"', async () => {
     const res = await createReward({ product_id: latte.id });
     expect(res.status).toBe(201);
     expect(res.body.data.reward).toMatchObject({ discount_amount: 0, product: { id: latte.id, name: 'Ube latte', archived: false } });
-    const listed = ((await p.call('get', 'reward/list')).body.data.rewards as Array<{ name: string; free_product?: string | null }>).find((r) => r.name === res.body.data.reward.name);
+    const listed = ((await callApi(p, rewardsApi.list)).body.data.rewards as Array<{ name: string; free_product?: string | null }>).find((r) => r.name === res.body.data.reward.name);
     expect(listed?.free_product).toBe('Ube latte');
     expect(await p.db.selectFrom('audit_log').select(['action', 'after']).where('target', '=', `reward:${res.body.data.reward.name}`).executeTakeFirstOrThrow()).toMatchObject({
       action: 'reward.create',
@@ -57,7 +65,7 @@ describeEachDb('rewards for a product', (kind) => {
 
     // an amount-off reward becomes a free product, and back; an amount off added to a product reward is refused
     const amount = (await createReward({ title: 'Twenty off', discount_amount: 2_000 }).expect(201)).body.data.reward as { name: string };
-    const update = (body: Record<string, unknown>, token?: string) => team.post('merchant/rewards/update', { name: amount.name, ...body }, token);
+    const update = (body: Record<string, unknown>, token?: string) => team.post(rewardsEditorApi.update, { name: amount.name, ...body }, token);
     const mixed = await update({ product_id: latte.id });
     expect([mixed.status, mixed.body.error.fields]).toEqual([400, { discount_amount: 'must be 0 when the reward is a free product' }]);
     expect((await update({ product_id: latte.id, discount_amount: 0 }).expect(200)).body.data.reward.product).toMatchObject({ id: latte.id });
@@ -74,10 +82,10 @@ describeEachDb('rewards for a product', (kind) => {
     const voucher = await redeem(c.token, reward.name);
     expect(voucher.reward.free_product).toBe('Ube latte');
 
-    const quote = (await p.call('post', 'order/quote', { token: c.token, body: basket(voucher.id) }).expect(200)).body.data;
+    const quote = (await callApi(p, ordersApi.quote, { token: c.token, body: basket(voucher.id) }).expect(200)).body.data;
     expect(quote).toMatchObject({ subtotal: croissant.price, discount: 0, total: croissant.price, points_to_earn: Math.floor(croissant.price / 1_000) });
 
-    const created = await p.call('post', 'order/create', { token: c.token, body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } });
+    const created = await callApi(p, ordersApi.create, { token: c.token, body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } });
     expect(created.status).toBe(201);
     const order = created.body.data.order as { name: string; subtotal: number; discount: number; total: number; points_earned: number; items: Array<{ product_id: number; name: string; price: number; qty: number }> };
     expect(order).toMatchObject({ subtotal: croissant.price, discount: 0, total: croissant.price });
@@ -85,25 +93,25 @@ describeEachDb('rewards for a product', (kind) => {
       expect.arrayContaining([expect.objectContaining({ product_id: croissant.id, price: croissant.price, qty: 1 }), expect.objectContaining({ product_id: latte.id, name: 'Ube latte', price: 0, qty: 1 })]),
     );
     expect(order.items).toHaveLength(2);
-    const wallet = (await p.call('get', 'wallet/balance', { token: c.token })).body.data.balance as number;
+    const wallet = (await callApi(p, walletApi.balance, { token: c.token })).body.data.balance as number;
     expect(wallet).toBe(100_000 - croissant.price);
     const earned = await p.db.selectFrom('orders').select('points_earned').where('name', '=', order.name).executeTakeFirstOrThrow();
     expect(earned.points_earned).toBe(Math.floor(croissant.price / 1_000));
     const used = await p.db.selectFrom('vouchers').select(['status']).where('id', '=', voucher.id).executeTakeFirstOrThrow();
     expect(used.status).toBe('used');
     // the board's ticket shows the free line
-    const ticket = (await p.call('get', 'merchant/orders/detail', { token: team.owner.token, query: { name: order.name } }).expect(200)).body.data.order as { items: Array<{ name: string; price: number }> };
+    const ticket = (await callApi(p, boardApi.detail, { token: team.owner.token, query: { name: order.name } }).expect(200)).body.data.order as { items: Array<{ name: string; price: number }> };
     expect(ticket.items).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Ube latte', price: 0 })]));
   });
 
   it('a free product with options comes with its default options, at 0', async () => {
-    const all = ((await p.call('get', 'shop/catalog')).body.data.categories as Array<{ products: Product[] }>).flatMap((c) => c.products);
+    const all = ((await callApi(p, shopApi.catalog)).body.data.categories as Array<{ products: Product[] }>).flatMap((c) => c.products);
     const spanish = all.find((x) => x.name === 'Spanish latte')!;
     expect(spanish.option_groups?.map((g) => g.name)).toEqual(['Size', 'Milk', 'Extras']);
     const reward = (await createReward({ title: 'Spanish latte on us', product_id: spanish.id }).expect(201)).body.data.reward as { name: string };
     const c = await p.newCustomer({ points: 500, wallet: 100_000 });
     const voucher = await redeem(c.token, reward.name);
-    const created = await p.call('post', 'order/create', { token: c.token, body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } });
+    const created = await callApi(p, ordersApi.create, { token: c.token, body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const items = created.body.data.order.items as Array<{ name: string; price: number; options?: Array<{ group: string; name: string; price_delta: number }> }>;
     expect(items.find((i) => i.name === 'Spanish latte' && i.price === 0)).toEqual(
@@ -120,7 +128,7 @@ describeEachDb('rewards for a product', (kind) => {
 
   it('makes one of the basket free when it holds the product: the dearest, as the customer chose it; no second one', async () => {
     type Grouped = Omit<Product, 'option_groups'> & { option_groups: Array<{ name: string; options: Array<{ id: number; name: string; price_delta: number }> }> };
-    const all = ((await p.call('get', 'shop/catalog')).body.data.categories as Array<{ products: Grouped[] }>).flatMap((c) => c.products);
+    const all = ((await callApi(p, shopApi.catalog)).body.data.categories as Array<{ products: Grouped[] }>).flatMap((c) => c.products);
     const spanish = all.find((x) => x.name === 'Spanish latte')!;
     const option = (group: string, name: string) => spanish.option_groups.find((g) => g.name === group)!.options.find((o) => o.name === name)!;
     const large = option('Size', 'Large');
@@ -137,10 +145,10 @@ describeEachDb('rewards for a product', (kind) => {
       fulfilment: 'pickup',
       voucher_id: voucher.id,
     };
-    const quote = (await p.call('post', 'order/quote', { token: c.token, body }).expect(200)).body.data;
+    const quote = (await callApi(p, ordersApi.quote, { token: c.token, body }).expect(200)).body.data;
     // one Large oat latte free: the subtotal is what is paid for, a Regular and the other Large oat
     expect(quote).toMatchObject({ subtotal: spanish.price + dear, discount: 0, total: spanish.price + dear, free_item: { product_id: spanish.id, name: 'Spanish latte', options: ['Large', 'Oat milk'], value: dear, in_cart: true } });
-    const created = await p.call('post', 'order/create', { token: c.token, body: { ...body, payment_method: 'wallet', idempotency_key: randomUUID(), expected_total: quote.total } }).expect(201);
+    const created = await callApi(p, ordersApi.create, { token: c.token, body: { ...body, payment_method: 'wallet', idempotency_key: randomUUID(), expected_total: quote.total } }).expect(201);
     const items = (created.body.data.order.items as Array<{ price: number; qty: number; options?: Array<{ name: string; price_delta: number }> }>).map((i) => ({ price: i.price, qty: i.qty, options: (i.options ?? []).map((o) => `${o.name} ${o.price_delta}`) }));
     // three lattes, as in the basket: none added
     expect(items.reduce((n, i) => n + i.qty, 0)).toBe(3);
@@ -153,28 +161,28 @@ describeEachDb('rewards for a product', (kind) => {
     expect(created.body.data.order.total).toBe(spanish.price + dear);
     // without the product in the basket, it comes added, and the quote says so
     const other = await redeem(c.token, reward.name);
-    const added = (await p.call('post', 'order/quote', { token: c.token, body: basket(other.id) }).expect(200)).body.data;
+    const added = (await callApi(p, ordersApi.quote, { token: c.token, body: basket(other.id) }).expect(200)).body.data;
     expect(added.free_item).toMatchObject({ product_id: spanish.id, in_cart: false, value: spanish.price });
     expect(added.subtotal).toBe(croissant.price);
     // an amount off names no free item
-    expect((await p.call('post', 'order/quote', { token: c.token, body: { items: [{ product_id: croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200)).body.data.free_item ?? null).toBeNull();
+    expect((await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200)).body.data.free_item ?? null).toBeNull();
   });
 
   it('refuses at checkout a voucher whose product is sold out or archived; the counter still honours it as a free item', async () => {
-    const product = (await team.post('merchant/menu/product/create', { category_id: (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id, name: 'Halo-halo', price: 16_000 }).expect(201)).body.data.product as Product;
+    const product = (await team.post(menuApi.createProduct, { category_id: (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id, name: 'Halo-halo', price: 16_000 }).expect(201)).body.data.product as Product;
     const reward = (await createReward({ title: 'Free halo-halo', product_id: product.id }).expect(201)).body.data.reward as { name: string };
     const c = await p.newCustomer({ points: 500, wallet: 100_000 });
     const voucher = await redeem(c.token, reward.name);
 
-    await team.post('merchant/menu/product/update', { id: product.id, available: false }).expect(200);
-    const soldOut = await p.call('post', 'order/quote', { token: c.token, body: basket(voucher.id) });
+    await team.post(menuApi.updateProduct, { id: product.id, available: false }).expect(200);
+    const soldOut = await callApi(p, ordersApi.quote, { token: c.token, body: basket(voucher.id) });
     expect([soldOut.status, soldOut.body.error.code, soldOut.body.error.fields]).toEqual([400, 'VOUCHER_INVALID', { voucher_id: 'the product is sold out right now' }]);
-    await team.post('merchant/menu/product/update', { id: product.id, available: true }).expect(200);
+    await team.post(menuApi.updateProduct, { id: product.id, available: true }).expect(200);
 
     // a product a reward gives is not deleted (its vouchers would lose it): archived instead
-    const refused = await team.post('merchant/menu/product/delete', { id: product.id });
+    const refused = await team.post(menuApi.deleteProduct, { id: product.id });
     expect([refused.status, refused.body.error.code, refused.body.error.fields]).toEqual([409, 'CONFLICT', { id: 'is given by a reward' }]);
-    await team.post('merchant/menu/product/archive', { id: product.id }).expect(200);
+    await team.post(menuApi.archiveProduct, { id: product.id }).expect(200);
 
     for (const call of ['order/quote', 'order/create'] as const) {
       const res = await p.call('post', call, { token: c.token, body: call === 'order/create' ? { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } : basket(voucher.id) });
@@ -182,16 +190,16 @@ describeEachDb('rewards for a product', (kind) => {
       expect(res.body.message).toMatch(/not on the menu any more\. Show it at the counter instead\./);
     }
     // nothing was charged nor used
-    expect((await p.call('get', 'wallet/balance', { token: c.token })).body.data.balance).toBe(100_000);
+    expect((await callApi(p, walletApi.balance, { token: c.token })).body.data.balance).toBe(100_000);
     // the owner sees the reward's product archived
-    const inEditor = ((await p.call('get', 'merchant/rewards', { token: team.owner.token })).body.data.rewards as Array<{ name: string; product: unknown }>).find((r) => r.name === reward.name);
+    const inEditor = ((await callApi(p, rewardsEditorApi.list, { token: team.owner.token })).body.data.rewards as Array<{ name: string; product: unknown }>).find((r) => r.name === reward.name);
     expect(inEditor?.product).toEqual({ id: product.id, name: 'Halo-halo', archived: true });
 
     // the counter: the free item shown, and redeemed
-    const code = (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: voucher.id } }).expect(200)).body.data.current.short_code as string;
-    const looked = await p.call('post', 'merchant/counter/lookup', { token: team.staff.token, body: { code } }).expect(200);
+    const code = (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id: voucher.id } }).expect(200)).body.data.current.short_code as string;
+    const looked = await callApi(p, counterApi.lookup, { token: team.staff.token, body: { code } }).expect(200);
     expect(looked.body.data.voucher).toMatchObject({ usable: true, reward: { title: 'Free halo-halo', free_product: 'Halo-halo' } });
-    const redeemed = await p.call('post', 'merchant/counter/redeem', { token: team.staff.token, body: { code } });
+    const redeemed = await callApi(p, counterApi.redeem, { token: team.staff.token, body: { code } });
     expect(redeemed.status).toBe(201);
     expect(redeemed.body.data.voucher.reward.free_product).toBe('Halo-halo');
     const after = await p.db.selectFrom('vouchers').select('status').where('id', '=', voucher.id).executeTakeFirstOrThrow();

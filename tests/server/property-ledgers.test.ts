@@ -42,10 +42,21 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { SEED_REWARDS } from '../../server/db/seed/rewards';
 import { earnTier } from '../../server/provider/tiers/tiers.service';
 import { breakdownTotal, earnBreakdown } from '#contract/loyalty-earn';
+import type { Call } from '#contract/api';
+import { pathOf } from '../support/calls';
 import { listen } from './gateway.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { menu } from './orders.helpers';
 import { describeEachDb, gatewayHeaders, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
+import { boardApi } from '#contract/board.calls';
+import { counterApi } from '#contract/counter.calls';
+import { customersApi } from '#contract/customers.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { paymentsApi } from '#contract/payments.calls';
+import { pointsApi } from '#contract/points.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { wheelApi } from '#contract/wheel.calls';
 
 const RUNS = { pglite: Number(process.env.PROPERTY_RUNS ?? 150), postgres: Number(process.env.PROPERTY_RUNS_PG ?? 60) };
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
@@ -157,7 +168,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   }
 
   /** A signed call, as a gateway sends it. */
-  function call(method: 'get' | 'post', path: string, o: { token?: string; body?: object; query?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Answer> {
+  function call(declaration: Call<any, any>, o: { token?: string; body?: object; query?: Record<string, string>; headers?: Record<string, string>; params?: Record<string, string> } = {}): Promise<Answer> {
+    const { method } = declaration;
+    const path = pathOf(declaration, o.params);
     const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
     const headers: Record<string, string | number> = { ...(o.headers ?? {}) };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
@@ -191,7 +204,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     address: number;
   }
   interface Keyed {
-    path: string;
+    call: Call<any, any>;
     customer: number;
     /** a staff member's call (the counter's), made with the staff session */
     byStaff?: boolean;
@@ -332,14 +345,14 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     // the API says what the database holds
     for (const c of touched) {
       const row = customerOf(s, c.id);
-      const bal = await call('get', 'wallet/balance', { token: c.token });
+      const bal = await call(walletApi.balance, { token: c.token });
       expect(bal.status).toBe(200);
       expect(bal.body.data.balance).toBe(row.wallet);
-      const prof = await call('get', 'customer/profile', { token: c.token });
+      const prof = await call(customersApi.profile, { token: c.token });
       expect(prof.status).toBe(200);
       expect(prof.body.data).toMatchObject({ id: c.id, wallet_balance: row.wallet, points: row.points });
       // the points answer's pending total is the pending rows'
-      const hist = await call('post', 'point/history', { token: c.token, body: { customer_id: c.id } });
+      const hist = await call(pointsApi.history, { token: c.token, body: { customer_id: c.id } });
       expect(hist.status).toBe(200);
       const waiting = s.pending.filter((r) => r.c === c.id && r.status === 'pending');
       expect([hist.body.data.balance, hist.body.data.pending_points, hist.body.data.pending.length]).toEqual([row.points, pendingOf(s, c.id), waiting.length]);
@@ -358,7 +371,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
 
   /** Pay or Decline on the hosted page, by the customer who started the payment (the only one it answers). */
   async function complete(paymentId: string, outcome: 'pay' | 'decline', token: string) {
-    const res = await call('post', `payment/sandbox/${paymentId}/complete`, { token, body: { outcome } });
+    const res = await call(paymentsApi.sandboxComplete, { params: { id: paymentId }, token, body: { outcome } });
     expectAnswer(res, `complete ${outcome}`, { 200: true });
     return res;
   }
@@ -372,9 +385,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     switch (cmd.t) {
       case 'topup': {
         const body = { amount: cmd.amount, idempotency_key: randomUUID() };
-        const res = await call('post', 'wallet/topup', { token: c!.token, body });
+        const res = await call(walletApi.topup, { token: c!.token, body });
         expectAnswer(res, 'wallet/topup', { 201: true });
-        run.keyed.push({ path: 'wallet/topup', customer: c!.id, body, status: res.status, answer: res.body });
+        run.keyed.push({ call: walletApi.topup, customer: c!.id, body, status: res.status, answer: res.body });
         const id = res.body.data.topup_id as string;
         expect(res.body.data.payment_url).toBe(`/api/payment/sandbox/${id}`);
         if (cmd.outcome === 'leave') {
@@ -382,7 +395,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           return unchanged(c!.id);
         }
         await complete(id, cmd.outcome, c!.token);
-        const st = await call('get', 'wallet/topup/status', { token: c!.token, query: { topup_id: id } });
+        const st = await call(walletApi.topupStatus, { token: c!.token, query: { topup_id: id } });
         expect(st.status).toBe(200);
         expect(st.body.data.topup.status).toBe(cmd.outcome === 'pay' ? 'paid' : 'failed');
         return (before, after) => {
@@ -403,9 +416,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           payment_method: cmd.t === 'walletOrder' ? 'wallet' : 'gateway',
           idempotency_key: randomUUID(),
         };
-        const res = await call('post', 'order/create', { token: c!.token, body });
+        const res = await call(ordersApi.create, { token: c!.token, body });
         expectAnswer(res, cmd.t, { 201: true, 400: ['BELOW_MINIMUM', 'VOUCHER_INVALID'], 409: ['INSUFFICIENT_BALANCE', 'PRODUCT_UNAVAILABLE'] });
-        run.keyed.push({ path: 'order/create', customer: c!.id, body, status: res.status, answer: res.body });
+        run.keyed.push({ call: ordersApi.create, customer: c!.id, body, status: res.status, answer: res.body });
         if (res.status !== 201) {
           const code = res.body.error.code as string;
           return (before, after) => {
@@ -433,7 +446,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           return unchanged(c!.id);
         }
         await complete(paymentId, cmd.outcome, c!.token);
-        const detail = await call('get', 'order/detail', { token: c!.token, query: { name: order.name } });
+        const detail = await call(ordersApi.detail, { token: c!.token, query: { name: order.name } });
         expect(detail.status).toBe(200);
         expect(detail.body.data.order.status).toBe(cmd.outcome === 'pay' ? 'paid' : 'cancelled');
         return (before, after) => {
@@ -463,9 +476,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       case 'redeem': {
         const reward = SEED_REWARDS[cmd.reward]!;
         const body = { name: reward.name, idempotency_key: randomUUID() };
-        const res = await call('post', 'reward/redeem', { token: c!.token, body });
+        const res = await call(rewardsApi.redeem, { token: c!.token, body });
         expectAnswer(res, `reward/redeem ${reward.name}`, { 201: true, 409: ['INSUFFICIENT_POINTS', 'OUT_OF_STOCK', 'LIMIT_REACHED'] });
-        run.keyed.push({ path: 'reward/redeem', customer: c!.id, body, status: res.status, answer: res.body });
+        run.keyed.push({ call: rewardsApi.redeem, customer: c!.id, body, status: res.status, answer: res.body });
         const stock = (s: Snapshot) => s.stock.find((r) => r.name === reward.name)?.stock ?? null;
         return (before, after) => {
           const [b, a] = [customerOf(before, c!.id), customerOf(after, c!.id)];
@@ -483,9 +496,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       }
       case 'spin': {
         const body = { idempotency_key: randomUUID() };
-        const res = await call('post', 'wheel/spin', { token: c!.token, body });
+        const res = await call(wheelApi.spin, { token: c!.token, body });
         expectAnswer(res, 'wheel/spin', { 200: true, 409: ['NO_SPINS_LEFT'] });
-        run.keyed.push({ path: 'wheel/spin', customer: c!.id, body, status: res.status, answer: res.body });
+        run.keyed.push({ call: wheelApi.spin, customer: c!.id, body, status: res.status, answer: res.body });
         const spin = res.status === 200 ? await p.db.selectFrom('wheel_spins').select(['free', 'cost_points']).where('customer_id', '=', c!.id).orderBy('id', 'desc').executeTakeFirstOrThrow() : undefined;
         return (before, after) => {
           const [b, a] = [customerOf(before, c!.id), customerOf(after, c!.id)];
@@ -533,8 +546,8 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         const status = cmd.t === 'merchant' ? cmd.status : 'cancelled';
         const res =
           cmd.t === 'merchant'
-            ? await call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status } })
-            : await call('post', 'merchant/orders/cancel', { token: staff.token, body: { name, reason: 'Out of stock' } });
+            ? await call(ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status } })
+            : await call(boardApi.cancel, { token: staff.token, body: { name, reason: 'Out of stock' } });
         const allowed: Record<number, string[] | true> = { 200: true, 409: ['INVALID_TRANSITION'] };
         if (cmd.t === 'boardCancel') allowed[404] = ['NOT_FOUND'];
         expectAnswer(res, `${cmd.t} ${row.status} → ${status}`, allowed);
@@ -593,7 +606,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         const vouchers = await p.db.selectFrom('vouchers').select(['id', 'customer_id', 'status']).where('customer_id', 'in', ids).orderBy('id').execute();
         if (vouchers.length === 0) return undefined;
         const v = vouchers[cmd.pick % vouchers.length]!;
-        const codes = await call('get', 'reward/voucher/code', { token: tokenOf(run, v.customer_id), query: { id: String(v.id) } });
+        const codes = await call(rewardsApi.voucherCode, { token: tokenOf(run, v.customer_id), query: { id: String(v.id) } });
         expectAnswer(codes, 'reward/voucher/code', { 200: true });
         if (codes.body.data.status !== 'active') {
           expect(codes.body.data.current).toBeNull();
@@ -602,7 +615,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         // a photo taken a minute ago (sessions and idempotency keys outlive it)
         if (cmd.stale) p.clock.advance(61_000);
         const code = cmd.via === 'qr' ? codes.body.data.current.qr : codes.body.data.current.short_code;
-        const res = await call('post', 'merchant/counter/redeem', { token: staff.token, body: { code } });
+        const res = await call(counterApi.redeem, { token: staff.token, body: { code } });
         expectAnswer(res, 'merchant/counter/redeem', { 201: true, 409: ['CODE_STALE', 'VOUCHER_EXPIRED'] });
         if (cmd.stale) expect(res.body.error?.code).toBe('CODE_STALE');
         if (res.status === 201) run.redemptions.push(res.body.data.redemption.id);
@@ -622,12 +635,12 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           .executeTakeFirstOrThrow();
         if (cmd.late) p.clock.advance(121_000);
         const late = p.clock.now().getTime() > r.redeemed_at.getTime() + 120_000;
-        const byStaff = await call('post', 'merchant/counter/undo', { token: staff.token, body: { redemption_id: id } });
+        const byStaff = await call(counterApi.undo, { token: staff.token, body: { redemption_id: id } });
         expectAnswer(byStaff, 'merchant/counter/undo (staff)', { 200: true, 403: ['ROLE_FORBIDDEN'], 409: ['INVALID_TRANSITION'] });
         if (r.undone_at) expect(byStaff.status).toBe(409);
         else expect(byStaff.status).toBe(late ? 403 : 200);
         if (byStaff.status === 403) {
-          const byOwner = await call('post', 'merchant/counter/undo', { token: owner.token, body: { redemption_id: id } });
+          const byOwner = await call(counterApi.undo, { token: owner.token, body: { redemption_id: id } });
           expectAnswer(byOwner, 'merchant/counter/undo (owner)', { 200: true });
         }
         const v = await p.db.selectFrom('vouchers').select(['status', 'used_at']).where('id', '=', r.voucher_id).executeTakeFirstOrThrow();
@@ -642,13 +655,13 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         const [customerToday, staffToday] = [Number((await today('customer_id', c!.id)).n), Number((await today('staff_id', staff.id)).n)];
         const body = { customer_id: c!.id, amount: cmd.amount, idempotency_key: randomUUID() };
         const earns = await withTier(c!.id);
-        const res = await call('post', 'merchant/counter/earn', { token: staff.token, body });
+        const res = await call(counterApi.earn, { token: staff.token, body });
         expectAnswer(res, `merchant/counter/earn ${cmd.amount}`, { 201: true, 400: ['VALIDATION'], 409: ['LIMIT_REACHED'] });
         const base = Math.floor(cmd.amount / 1_000);
         const points = earns(base);
         if (base === 0) expect(res.status).toBe(400);
         else expect(res.status === 201).toBe(customerToday + points <= 500 && staffToday + points <= 5_000);
-        if (res.status !== 400) run.keyed.push({ path: 'merchant/counter/earn', customer: c!.id, byStaff: true, body, status: res.status, answer: res.body });
+        if (res.status !== 400) run.keyed.push({ call: counterApi.earn, customer: c!.id, byStaff: true, body, status: res.status, answer: res.body });
         if (res.status === 201) run.earns.push(res.body.data.earn.id);
         return (before, after) => {
           const [b, a] = [customerOf(before, c!.id), customerOf(after, c!.id)];
@@ -670,7 +683,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         // points still pending are voided, never short
         const stillPending = pendingRow(run.last, `counter:${id}`)?.status === 'pending';
         const short = !stillPending && had < e.points;
-        let res = await call('post', 'merchant/counter/earn/undo', { token: staff.token, body: { earn_id: id } });
+        let res = await call(counterApi.undoEarn, { token: staff.token, body: { earn_id: id } });
         expectAnswer(res, 'merchant/counter/earn/undo (staff)', { 200: true, 403: ['ROLE_FORBIDDEN'], 409: ['INVALID_TRANSITION', 'INSUFFICIENT_POINTS', 'CONFLICT'] });
         // a voucher the sale gave (a stamp card's, its tier's welcome) used since: refused, naming it
         const usedVoucher = async () => {
@@ -683,7 +696,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         else if (late) expect(res.status).toBe(403);
         else if (!(await usedVoucher())) expect(res.body.error?.code).toBe(short ? 'INSUFFICIENT_POINTS' : undefined);
         if (res.status === 403) {
-          res = await call('post', 'merchant/counter/earn/undo', { token: owner.token, body: { earn_id: id } });
+          res = await call(counterApi.undoEarn, { token: owner.token, body: { earn_id: id } });
           expectAnswer(res, 'merchant/counter/earn/undo (owner)', { 200: true, 409: ['INSUFFICIENT_POINTS', 'CONFLICT'] });
           if (!(await usedVoucher())) expect(res.status).toBe(short ? 409 : 200);
         }
@@ -710,7 +723,7 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         const moves = from < 0 ? ['completed'] : steps.slice(from + 1);
         let last: Answer | undefined;
         for (const status of moves) {
-          last = await call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status } });
+          last = await call(ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status } });
           expectAnswer(last, `complete ${row.status} → ${status}`, { 200: true, 409: ['INVALID_TRANSITION'] });
           if (last.status !== 200) break;
         }
@@ -756,9 +769,9 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
               || '/' || (select count(*) from payments where customer_id in (${sql.join(ids)})) as n`.execute(p.db)
           ).rows[0]!.n;
         const rows = await count();
-        const res = await call('post', k.path, { token: k.byStaff ? staff.token : tokenOf(run, k.customer), body: k.body });
+        const res = await call(k.call, { token: k.byStaff ? staff.token : tokenOf(run, k.customer), body: k.body });
         // the first answer, exactly, and nothing new anywhere
-        expect(res.status, `replay of ${k.path}`).toBe(k.status);
+        expect(res.status, `replay of ${k.call.path}`).toBe(k.status);
         expect(res.body).toEqual(k.answer);
         expect(await count()).toBe(rows);
         return (before, after) => expect(after.customers).toEqual(before.customers);

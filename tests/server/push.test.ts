@@ -8,6 +8,10 @@ import { browserKeys, decryptPush, startPushFake, type BrowserKeys, type PushFak
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, products } from './orders.helpers';
 import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
+import { boardApi } from '#contract/board.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { pushApi } from '#contract/push.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Web push (issue 31): the customer's calls (status, subscribe with its checks, unsubscribe, the kinds),
@@ -63,10 +67,10 @@ describeEachDb('web push', (kind) => {
     p.ctx.push = push;
   });
 
-  const status = (token: string) => p.call('get', 'push/status', { token });
+  const status = (token: string) => callApi(p, pushApi.status, { token });
   async function subscribed(p: TestProvider, c: { token: string }, keys: BrowserKeys = browserKeys()) {
     const endpoint = fake.endpoint();
-    const res = await p.call('post', 'push/subscribe', { token: c.token, body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } });
+    const res = await callApi(p, pushApi.subscribe, { token: c.token, body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return { endpoint, keys };
   }
@@ -83,7 +87,7 @@ describeEachDb('web push', (kind) => {
       expect((await status(c.token).expect(200)).body.data.public_key).toBeNull();
       const keys = browserKeys();
       // a good subscription of a real push service: refused only because push is off
-      const refused = await p.call('post', 'push/subscribe', { token: c.token, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys: { p256dh: keys.p256dh, auth: keys.auth } } }).expect(503);
+      const refused = await callApi(p, pushApi.subscribe, { token: c.token, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys: { p256dh: keys.p256dh, auth: keys.auth } } }).expect(503);
       expect(refused.body.error.code).toBe('PUSH_UNAVAILABLE');
       expect(await subscriptionsOf(c.id)).toHaveLength(0);
     });
@@ -93,16 +97,16 @@ describeEachDb('web push', (kind) => {
       const b = await p.newCustomer();
       const { endpoint, keys } = await subscribed(p, a);
       // the same browser again: still one row
-      await p.call('post', 'push/subscribe', { token: a.token, body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } }).expect(200);
+      await callApi(p, pushApi.subscribe, { token: a.token, body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } }).expect(200);
       expect((await status(a.token)).body.data.subscriptions).toBe(1);
       // b signs in on that browser and subscribes: the pushes there are b's now
-      const moved = await p.call('post', 'push/subscribe', { token: b.token, body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } }).expect(200);
+      const moved = await callApi(p, pushApi.subscribe, { token: b.token, body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } }).expect(200);
       expect(moved.body.data.subscriptions).toBe(1);
       expect(await subscriptionsOf(a.id)).toHaveLength(0);
       // a cannot remove b's browser
-      expect((await p.call('post', 'push/unsubscribe', { token: a.token, body: { endpoint } }).expect(200)).body.data.subscriptions).toBe(0);
+      expect((await callApi(p, pushApi.unsubscribe, { token: a.token, body: { endpoint } }).expect(200)).body.data.subscriptions).toBe(0);
       expect(await subscriptionsOf(b.id)).toHaveLength(1);
-      const off = await p.call('post', 'push/unsubscribe', { token: b.token, body: { endpoint } }).expect(200);
+      const off = await callApi(p, pushApi.unsubscribe, { token: b.token, body: { endpoint } }).expect(200);
       expect(off.body.data.subscriptions).toBe(0);
       expect(off.body.message).toBe('Notifications are off on this phone.');
     });
@@ -122,17 +126,17 @@ describeEachDb('web push', (kind) => {
         [{ endpoint: good.endpoint }, 'keys'],
       ];
       for (const [body, field] of cases) {
-        const res = await p.call('post', 'push/subscribe', { token: c.token, body }).expect(400);
+        const res = await callApi(p, pushApi.subscribe, { token: c.token, body }).expect(400);
         expect(Object.keys(res.body.error.fields), JSON.stringify(body).slice(0, 80)).toContain(field);
       }
       // a loopback push service only when the operator allows it
       p.ctx.push = { ...push, allowLoopback: false };
-      const res = await p.call('post', 'push/subscribe', { token: c.token, body: good }).expect(400);
+      const res = await callApi(p, pushApi.subscribe, { token: c.token, body: good }).expect(400);
       expect(res.body.error.fields).toEqual({ endpoint: 'must be a push service on the internet' });
       expect(await subscriptionsOf(c.id)).toHaveLength(0);
-      const prefs = await p.call('post', 'push/preferences', { token: c.token, body: { points: 'no' } }).expect(400);
+      const prefs = await callApi(p, pushApi.preferences, { token: c.token, body: { points: 'no' } }).expect(400);
       expect(Object.keys(prefs.body.error.fields)).toEqual(['points']);
-      await p.call('post', 'push/preferences', { token: c.token, body: { sms: true } }).expect(400);
+      await callApi(p, pushApi.preferences, { token: c.token, body: { sms: true } }).expect(400);
     });
   });
 
@@ -141,7 +145,7 @@ describeEachDb('web push', (kind) => {
       const c = await p.newCustomer();
       const phone = await subscribed(p, c);
       const laptop = await subscribed(p, c);
-      const prefs = await p.call('post', 'push/preferences', { token: c.token, body: { points: false } }).expect(200);
+      const prefs = await callApi(p, pushApi.preferences, { token: c.token, body: { points: false } }).expect(200);
       expect(prefs.body.data.preferences).toEqual({ order_status: true, points: false, rewards: true, expiring: true, campaigns: true });
       await note(c.id, { type: 'order', title: 'Order K-1 is ready for pickup', body: 'Collect it at the counter.', link: '/orders/K-1', push: 'order_status' });
       await note(c.id, { type: 'points_earned', title: 'You earned 12 points', body: 'For order K-1.', link: '/profile/points', push: 'points' });
@@ -179,11 +183,11 @@ describeEachDb('web push', (kind) => {
       const phone = await subscribed(p, c);
       const staff: TestStaff = await newStaff(p.db, p.clock, { name: 'Ben Santos' });
       const { latte } = await products(p);
-      const created = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const created = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const name = created.body.data.order.name as string;
-      await p.call('post', 'merchant/orders/advance', { token: staff.token, body: { name, from: 'paid' } }).expect(200);
-      await p.call('post', 'merchant/orders/advance', { token: staff.token, body: { name, from: 'preparing' } }).expect(200);
+      await callApi(p, boardApi.advance, { token: staff.token, body: { name, from: 'paid' } }).expect(200);
+      await callApi(p, boardApi.advance, { token: staff.token, body: { name, from: 'preparing' } }).expect(200);
       await sendDuePushes(p.ctx);
       const texts = fake.received.map((r) => JSON.parse(decryptPush(r.body, phone.keys)) as { title: string });
       // paid ("confirmed") and its points "on their way" stay in the app

@@ -3,6 +3,9 @@ import { describePostgres, useTestProvider } from './support/provider';
 import { key, ledgers, makeVoucher, postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { SECOND } from '../../server/lib/clock';
+import { ordersApi } from '#contract/orders.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { callApi } from '../support/calls';
 
 /** Concurrency on a real pool of connections (PGlite has one connection, so races never show there). */
 describePostgres('commerce races', () => {
@@ -13,7 +16,7 @@ describePostgres('commerce races', () => {
   });
 
   const latte = (token: string, extra: object = {}) =>
-    p.call('post', 'order/create', { token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), ...extra } });
+    callApi(p, ordersApi.create, { token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), ...extra } });
 
   it('60 concurrent wallet orders on a balance that covers 17: exactly 17 succeed, the rest INSUFFICIENT_BALANCE', async () => {
     const covered = 17;
@@ -38,7 +41,7 @@ describePostgres('commerce races', () => {
   it('50 concurrent order/create with one idempotency key: one order, one debit, the same 201 or 409 in progress', async () => {
     const c = await p.newCustomer({ wallet: 100000 });
     const body = { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() };
-    const answers = await Promise.all(Array.from({ length: 50 }, () => p.call('post', 'order/create', { token: c.token, body })));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => callApi(p, ordersApi.create, { token: c.token, body })));
     const created = answers.filter((a) => a.status === 201);
     const busy = answers.filter((a) => a.status === 409);
     expect(created.length + busy.length).toBe(50);
@@ -50,8 +53,8 @@ describePostgres('commerce races', () => {
     expect(await p.db.selectFrom('orders').select('id').where('customer_id', '=', c.id).execute()).toHaveLength(1);
     expect(await ledgers(p, c.id)).toMatchObject({ wallet: 100000 - P.latte.price, walletSum: 100000 - P.latte.price, walletEntries: 2 });
     // after the dust settles: a replay is the first answer, another body is refused
-    expect((await p.call('post', 'order/create', { token: c.token, body }).expect(201)).body).toEqual(created[0]!.body);
-    const other = await p.call('post', 'order/create', { token: c.token, body: { ...body, fulfilment: 'delivery' } }).expect(422);
+    expect((await callApi(p, ordersApi.create, { token: c.token, body }).expect(201)).body).toEqual(created[0]!.body);
+    const other = await callApi(p, ordersApi.create, { token: c.token, body: { ...body, fulfilment: 'delivery' } }).expect(422);
     expect(other.body.error.code).toBe('IDEMPOTENCY_MISMATCH');
     console.info(`race: 50 creates with one key → ${created.length} × 201 (one order), ${busy.length} × 409 IDEMPOTENCY_IN_PROGRESS`);
   });
@@ -68,7 +71,7 @@ describePostgres('commerce races', () => {
 
   it('a webhook delivered 20 times at once, with a failure racing it, credits a top-up at most once', async () => {
     const c = await p.newCustomer();
-    const res = await p.call('post', 'wallet/topup', { token: c.token, body: { amount: 70000, idempotency_key: key() } }).expect(201);
+    const res = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 70000, idempotency_key: key() } }).expect(201);
     const id = res.body.data.topup_id;
     const ok = webhookEvent(id, 70000, 'payment.succeeded', unix(p));
     const failed = webhookEvent(id, 70000, 'payment.failed', unix(p));
@@ -87,7 +90,7 @@ describePostgres('commerce races', () => {
 
   it('Pay and Decline clicked at once on the hosted page: one outcome', async () => {
     const c = await p.newCustomer();
-    const res = await p.call('post', 'wallet/topup', { token: c.token, body: { amount: 15000, idempotency_key: key() } }).expect(201);
+    const res = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 15000, idempotency_key: key() } }).expect(201);
     const id = res.body.data.topup_id;
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => p.call('post', `payment/sandbox/${id}/complete`, { token: c.token, body: { outcome: i % 2 ? 'pay' : 'decline' } })));
     expect(answers.every((a) => a.status === 200)).toBe(true);

@@ -1,6 +1,10 @@
 import { expect, it } from 'vitest';
 import { describePostgres, useTestProvider } from './support/provider';
 import { runPointsExpiry } from '../../server/provider/points/points.jobs';
+import { addressesApi } from '#contract/addresses.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { wheelApi } from '#contract/wheel.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Concurrency on PostgreSQL with a pool of 10 connections (PGlite has one connection, so races never
@@ -39,7 +43,7 @@ describePostgres('loyalty races', () => {
   it('60 customers redeeming a reward with stock 1 at once: exactly one voucher, stock 0', async () => {
     const reward = await makeReward({ stock: 1, cost: 100 });
     const customers = await Promise.all(Array.from({ length: 60 }, () => p.newCustomer({ points: 500 })));
-    const results = await Promise.all(customers.map((c) => p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: 'race' } })));
+    const results = await Promise.all(customers.map((c) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: 'race' } })));
     console.info('stock-1 race, 60 customers:', codes(results));
     expect(codes(results)).toEqual({ '201': 1, OUT_OF_STOCK: 59 });
     const { stock } = await p.db.selectFrom('rewards').select('stock').where('id', '=', reward.id).executeTakeFirstOrThrow();
@@ -52,7 +56,7 @@ describePostgres('loyalty races', () => {
   it('one customer redeeming a reward with stock 1 with 60 keys at once: one voucher, one burn', async () => {
     const reward = await makeReward({ stock: 1, cost: 100 });
     const c = await p.newCustomer({ points: 10_000 });
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: `k${i}` } })));
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `k${i}` } })));
     console.info('stock-1 race, one customer:', codes(results));
     expect(codes(results)).toEqual({ '201': 1, OUT_OF_STOCK: 59 });
     expect((await p.db.selectFrom('rewards').select('stock').where('id', '=', reward.id).executeTakeFirstOrThrow()).stock).toBe(0);
@@ -62,7 +66,7 @@ describePostgres('loyalty races', () => {
   it('50 redeems with ONE idempotency key at once: one voucher, one burn, the rest replay or wait', async () => {
     const reward = await makeReward({ stock: null, cost: 100 });
     const c = await p.newCustomer({ points: 10_000 });
-    const results = await Promise.all(Array.from({ length: 50 }, () => p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: 'one-key' } })));
+    const results = await Promise.all(Array.from({ length: 50 }, () => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: 'one-key' } })));
     const tally = codes(results);
     console.info('one-key race:', tally);
     expect(Object.keys(tally).every((k) => k === '201' || k === 'IDEMPOTENCY_IN_PROGRESS')).toBe(true);
@@ -74,14 +78,14 @@ describePostgres('loyalty races', () => {
     expect(burns).toEqual([{ points: -100 }]);
     expect(await ledgerOk(c.id)).toBe(9_900);
     // once done, every retry replays the same voucher
-    const again = await p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: 'one-key' } }).expect(201);
+    const again = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: 'one-key' } }).expect(201);
     expect(again.body.data.voucher.id).toBe(ok[0]!.body.data.voucher.id);
   });
 
   it('30 redeems of a once-per-customer reward at once: one voucher', async () => {
     const reward = await makeReward({ stock: null, cost: 10, limit: 1 });
     const c = await p.newCustomer({ points: 1_000 });
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: `l${i}` } })));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `l${i}` } })));
     expect(codes(results)).toEqual({ '201': 1, LIMIT_REACHED: 29 });
     expect(await ledgerOk(c.id)).toBe(990);
   });
@@ -89,7 +93,7 @@ describePostgres('loyalty races', () => {
   it('20 redeems that together cost more than the balance: only what the points cover', async () => {
     const reward = await makeReward({ stock: null, cost: 100 });
     const c = await p.newCustomer({ points: 350 });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: `b${i}` } })));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `b${i}` } })));
     expect(codes(results)).toEqual({ '201': 3, INSUFFICIENT_POINTS: 17 });
     expect(await ledgerOk(c.id)).toBe(50);
   });
@@ -100,7 +104,7 @@ describePostgres('loyalty races', () => {
     await p.db.updateTable('wheel_segments').set({ active: false }).where('id', '<>', tryAgain.id).execute();
     try {
       const c = await p.newCustomer();
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => p.call('post', 'wheel/spin', { token: c.token, body: { idempotency_key: `s${i}` } })));
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => callApi(p, wheelApi.spin, { token: c.token, body: { idempotency_key: `s${i}` } })));
       console.info('spin race, 0 points:', codes(results));
       expect(codes(results)).toEqual({ '200': 1, NO_SPINS_LEFT: 49 });
       const spins = await p.db.selectFrom('wheel_spins').select('free').where('customer_id', '=', c.id).execute();
@@ -113,7 +117,7 @@ describePostgres('loyalty races', () => {
 
   it('50 spins at once with points for 10 paid spins: one free spin, at most what the points cover, ledger intact', async () => {
     const c = await p.newCustomer({ points: 200 });
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => p.call('post', 'wheel/spin', { token: c.token, body: { idempotency_key: `p${i}` } })));
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => callApi(p, wheelApi.spin, { token: c.token, body: { idempotency_key: `p${i}` } })));
     const spins = await p.db.selectFrom('wheel_spins').select(['free', 'cost_points']).where('customer_id', '=', c.id).execute();
     expect(spins.filter((s) => s.free)).toHaveLength(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(spins.length);
@@ -127,7 +131,7 @@ describePostgres('loyalty races', () => {
   it('creating addresses at once leaves exactly one default', async () => {
     const c = await p.newCustomer();
     const body = { label: 'Home', recipient: 'Ana', phone: '09171234567', line1: '1 Rizal Street', city: 'Pasig', postal_code: '1600', lat: 14.57, lng: 121.08 };
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => p.call('post', 'address/create', { token: c.token, body: { ...body, label: `A${i}`, is_default: i % 3 === 0 } })));
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => callApi(p, addressesApi.create, { token: c.token, body: { ...body, label: `A${i}`, is_default: i % 3 === 0 } })));
     expect(results.every((r) => r.status === 201)).toBe(true);
     const rows = await p.db.selectFrom('addresses').select('is_default').where('customer_id', '=', c.id).execute();
     expect(rows).toHaveLength(10);

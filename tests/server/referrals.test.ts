@@ -9,6 +9,13 @@ import { newPhone, requestCode } from './auth.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { completeOrder, key, ledgers, postWebhook, products, signature, unix } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { authApi } from '#contract/auth.calls';
+import { boardApi } from '#contract/board.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { referralsApi, referralsConsoleApi } from '#contract/referrals.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Referrals (issue 30): a friend who signs up with a customer's code and whose first paid order is
@@ -24,8 +31,8 @@ async function signUp(p: TestProvider, name: string, o: { code?: string; device?
   const phone = newPhone();
   const code = await requestCode(p, phone, 'login');
   const headers = o.device ? { 'x-device-id': o.device } : undefined;
-  const verified = await p.call('post', 'auth/otp/verify', { body: { phone, code, purpose: 'login' } }).expect(200);
-  const res = await p.call('post', 'auth/register', { headers, body: { registration_token: verified.body.data.registration_token, name, ...(o.code ? { referral_code: o.code } : {}) } });
+  const verified = await callApi(p, authApi.otpVerify, { body: { phone, code, purpose: 'login' } }).expect(200);
+  const res = await callApi(p, authApi.register, { headers, body: { registration_token: verified.body.data.registration_token, name, ...(o.code ? { referral_code: o.code } : {}) } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const data = res.body.data as { token: string; customer: { id: number } };
   await p.db.updateTable('customers').set({ wallet_balance: 1_000_000 }).where('id', '=', data.customer.id).execute();
@@ -44,18 +51,18 @@ describeEachDb('referrals', (kind) => {
     owner.token = (await newStaffSession(p.db, p.clock, owner.id)).token;
   });
 
-  const settings = (body: Record<string, unknown>) => p.call('post', 'merchant/settings/update', { token: owner.token, body }).expect(200);
+  const settings = (body: Record<string, unknown>) => callApi(p, shopSettingsApi.update, { token: owner.token, body }).expect(200);
   const status = async (token: string) => {
-    const res = await p.call('get', 'referral/status', { token });
+    const res = await callApi(p, referralsApi.status, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as { code: string; path: string; enabled: boolean; rewarded_this_month: number; referrals: { friend: string; status: string }[] };
   };
   const referralOf = (friendId: number) => p.db.selectFrom('referrals').selectAll().where('friend_id', '=', friendId).executeTakeFirst();
-  const notes = async (token: string) => ((await p.call('get', 'notification/list', { token })).body.data.items as { title: string; body: string }[]).map((n) => `${n.title}: ${n.body}`);
+  const notes = async (token: string) => ((await callApi(p, notificationsApi.list, { token })).body.data.items as { title: string; body: string }[]).map((n) => `${n.title}: ${n.body}`);
 
   async function paidOrder(c: { token: string }, device?: string) {
     const { latte } = await products(p);
-    const res = await p.call('post', 'order/create', {
+    const res = await callApi(p, ordersApi.create, {
       token: c.token,
       headers: device ? { 'x-device-id': device } : undefined,
       body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
@@ -78,7 +85,7 @@ describeEachDb('referrals', (kind) => {
     expect(mine.code).toMatch(/^[2-9A-HJKMNP-TV-Z]{8}$/);
     expect(mine).toMatchObject({ path: `/register?ref=${mine.code}`, enabled: true, rewarded_this_month: 0, referrals: [] });
     expect((await status(referrer.token)).code).toBe(mine.code);
-    const lookup = await p.call('get', 'referral/lookup', { query: { code: mine.code.toLowerCase() } });
+    const lookup = await callApi(p, referralsApi.lookup, { query: { code: mine.code.toLowerCase() } });
     expect(lookup.status, JSON.stringify(lookup.body)).toBe(200);
     expect(lookup.body.data).toEqual({ referrer: 'Ana', reward: { kind: 'points', points: 100, title: null } });
 
@@ -122,7 +129,7 @@ describeEachDb('referrals', (kind) => {
     const { referrer, friend } = await pair();
     const first = await paidOrder(friend);
     const staff = await newStaff(p.db, p.clock);
-    const cancel = await p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name: first.name, reason: 'Out of milk' } });
+    const cancel = await callApi(p, boardApi.cancel, { token: staff.token, body: { name: first.name, reason: 'Out of milk' } });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(await referralOf(friend.id)).toMatchObject({ status: 'signed_up', order_id: null });
     await runHourlyJobs(p.ctx);
@@ -152,7 +159,7 @@ describeEachDb('referrals', (kind) => {
     const { referrer, friend } = await pair();
     const { latte } = await products(p);
     const payByCard = async (c: { token: string }, fingerprint: string) => {
-      const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } });
+      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       const paymentId = (res.body.data.payment_url as string).split('/').pop()!;
       const raw = JSON.stringify({ id: key(), type: 'payment.succeeded', payment_id: paymentId, amount: res.body.data.order.total, created: unix(p), card_fingerprint: fingerprint });
@@ -187,16 +194,16 @@ describeEachDb('referrals', (kind) => {
     // the number got an account between the code and the sign-up: signed in, not referred
     const phone = newPhone();
     const otp = await requestCode(p, phone, 'login');
-    const verified = await p.call('post', 'auth/otp/verify', { body: { phone, code: otp, purpose: 'login' } }).expect(200);
+    const verified = await callApi(p, authApi.otpVerify, { body: { phone, code: otp, purpose: 'login' } }).expect(200);
     const existing = await p.newCustomer({ phone });
-    const again = await p.call('post', 'auth/register', { body: { registration_token: verified.body.data.registration_token, name: 'Eve', referral_code: code } });
+    const again = await callApi(p, authApi.register, { body: { registration_token: verified.body.data.registration_token, name: 'Eve', referral_code: code } });
     expect(again.status).toBe(200);
     expect(await referralOf(existing.id)).toBeUndefined();
     for (const bad of ['ZZZZ2222', 'no!', '']) {
       const c = await signUp(p, 'Fay Tan', { code: bad });
       expect(await referralOf(c.id)).toBeUndefined();
     }
-    const unknown = await p.call('get', 'referral/lookup', { query: { code: 'ZZZZ2222' } });
+    const unknown = await callApi(p, referralsApi.lookup, { query: { code: 'ZZZZ2222' } });
     expect([unknown.status, unknown.body.error?.code]).toEqual([404, 'NOT_FOUND']);
   });
 
@@ -210,19 +217,19 @@ describeEachDb('referrals', (kind) => {
       const { burnPoints } = await import('../../server/provider/points/points.ledger');
       await burnPoints(trx, p.clock, referrer.id, 40, { reason: 'Test spend' });
     });
-    const list = await p.call('get', 'merchant/loyalty/referrals', { token: owner.token });
+    const list = await callApi(p, referralsConsoleApi.referrals, { token: owner.token });
     expect(list.status).toBe(200);
     expect(list.body.data.referrals[0]).toMatchObject({ id: r.id, referrer: { id: referrer.id, name: 'Ana Reyes' }, friend: { id: friend.id }, status: 'rewarded' });
-    const res = await p.call('post', 'merchant/loyalty/referrals/void', { token: owner.token, body: { id: r.id, reason: 'Same household' } });
+    const res = await callApi(p, referralsConsoleApi.void, { token: owner.token, body: { id: r.id, reason: 'Same household' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.referral).toMatchObject({ status: 'void', reason: 'Same household' });
     expect(await ledgers(p, referrer.id)).toMatchObject({ points: 0, pointsSum: 0 });
     expect(await ledgers(p, friend.id)).toMatchObject({ points: 99, pointsSum: 99 });
     const audit = await p.db.selectFrom('audit_log').select(['action', 'target', 'after']).where('action', '=', 'referral.void').executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ target: `referral:${r.id}`, after: { referrer_points: 60, friend_points: 100 } });
-    const twice = await p.call('post', 'merchant/loyalty/referrals/void', { token: owner.token, body: { id: r.id, reason: 'Again' } });
+    const twice = await callApi(p, referralsConsoleApi.void, { token: owner.token, body: { id: r.id, reason: 'Again' } });
     expect([twice.status, twice.body.error?.code]).toEqual([409, 'INVALID_TRANSITION']);
-    const missing = await p.call('post', 'merchant/loyalty/referrals/void', { token: owner.token, body: { id: 999_999, reason: 'x' } });
+    const missing = await callApi(p, referralsConsoleApi.void, { token: owner.token, body: { id: 999_999, reason: 'x' } });
     expect(missing.status).toBe(404);
   });
 
@@ -235,7 +242,7 @@ describeEachDb('referrals', (kind) => {
     expect(r).toMatchObject({ status: 'rewarded', referrer_points: null });
     const vouchers = await p.db.selectFrom('vouchers').select(['customer_id', 'source', 'status']).where('id', 'in', [r.friend_voucher_id!, r.referrer_voucher_id!]).execute();
     expect(vouchers.map((v) => [v.source, v.status]).sort()).toEqual([['referral', 'active'], ['referral', 'active']]);
-    await p.call('post', 'merchant/loyalty/referrals/void', { token: owner.token, body: { id: r.id, reason: 'Test' } }).expect(200);
+    await callApi(p, referralsConsoleApi.void, { token: owner.token, body: { id: r.id, reason: 'Test' } }).expect(200);
     const after = await p.db.selectFrom('vouchers').select('status').where('id', 'in', [r.friend_voucher_id!, r.referrer_voucher_id!]).execute();
     expect(after.map((v) => v.status)).toEqual(['cancelled', 'cancelled']);
     expect((await ledgers(p, referrer.id)).points).toBe(0);
@@ -250,10 +257,10 @@ describePostgres('referrals rewarded once under concurrency', () => {
     clearMerchantCache();
     try {
       const referrer = await signUp(p, 'Ana Reyes', { device: newDevice() });
-      const code = (await p.call('get', 'referral/status', { token: referrer.token })).body.data.code as string;
+      const code = (await callApi(p, referralsApi.status, { token: referrer.token })).body.data.code as string;
       const friend = await signUp(p, 'Ben Cruz', { code, device: newDevice() });
       const { latte } = await products(p);
-      const order = await p.call('post', 'order/create', { token: friend.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const order = await callApi(p, ordersApi.create, { token: friend.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
       await completeOrder(p, order.body.data.order.name);
       p.clock.advance(DAY);
       await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? creditPendingPoints(p.ctx).then(() => settleDueReferrals(p.ctx)) : settleDueReferrals(p.ctx))));

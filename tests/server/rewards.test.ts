@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
 import { DAY } from '../../server/lib/clock';
+import { notificationsApi } from '#contract/notifications.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { callApi } from '../support/calls';
 
 let seq = 0;
 /** A reward of the test's own, so tests never share stock or limits. */
@@ -35,7 +38,7 @@ describeEachDb('rewards and vouchers', (kind) => {
 
   describe('reward/list', () => {
     it('lists the seeded coffee-shop rewards in order, to guests too', async () => {
-      const res = await p.call('get', 'reward/list').expect(200);
+      const res = await callApi(p, rewardsApi.list).expect(200);
       const rewards = res.body.data.rewards as Array<Record<string, unknown>>;
       expect(rewards.length).toBeGreaterThanOrEqual(6);
       const names = rewards.map((r) => r.name);
@@ -55,16 +58,16 @@ describeEachDb('rewards and vouchers', (kind) => {
     it('leaves out inactive rewards', async () => {
       const name = await makeReward(p);
       await p.db.updateTable('rewards').set({ active: false }).where('name', '=', name).execute();
-      const res = await p.call('get', 'reward/list').expect(200);
+      const res = await callApi(p, rewardsApi.list).expect(200);
       expect(res.body.data.rewards.map((r: { name: string }) => r.name)).not.toContain(name);
     });
 
     it('answers one reward by its name, 404 for an unknown one, 400 for a bad name', async () => {
-      const ok = await p.call('get', 'reward/detail', { query: { name: 'free-iced-latte' } }).expect(200);
+      const ok = await callApi(p, rewardsApi.detail, { query: { name: 'free-iced-latte' } }).expect(200);
       expect(ok.body.data.reward.title).toBe('Free iced latte');
-      const missing = await p.call('get', 'reward/detail', { query: { name: 'no-such-reward' } }).expect(404);
+      const missing = await callApi(p, rewardsApi.detail, { query: { name: 'no-such-reward' } }).expect(404);
       expect(missing.body.error.code).toBe('NOT_FOUND');
-      const bad = await p.call('get', 'reward/detail', { query: { name: 'Bad Name!' } }).expect(400);
+      const bad = await callApi(p, rewardsApi.detail, { query: { name: 'Bad Name!' } }).expect(400);
       expect(bad.body.error.fields).toHaveProperty('name');
     });
   });
@@ -72,7 +75,7 @@ describeEachDb('rewards and vouchers', (kind) => {
   describe('reward/redeem', () => {
     it('burns the points, issues a voucher with a unique code, and notifies', async () => {
       const c = await p.newCustomer({ points: 500 });
-      const res = await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'php-50-off', idempotency_key: 'k1' } }).expect(201);
+      const res = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'php-50-off', idempotency_key: 'k1' } }).expect(201);
       expect(res.body.status).toBe(201);
       const v = res.body.data.voucher;
       expect(v.code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
@@ -87,20 +90,20 @@ describeEachDb('rewards and vouchers', (kind) => {
       expect(burn).toHaveLength(1);
       expect(burn[0]!.points).toBe(-150);
 
-      const n = await p.call('get', 'notification/list', { token: c.token }).expect(200);
+      const n = await callApi(p, notificationsApi.list, { token: c.token }).expect(200);
       // issue #25: it points to the voucher's QR code (its link opens the voucher), never to its reference
       expect(n.body.data.items[0]).toMatchObject({ type: 'reward', title: 'Reward redeemed', link: `/reward/storage/active?voucher=${v.id}`, read: false });
       expect(n.body.data.items[0].body).toContain('QR code at the counter');
       expect(n.body.data.items[0].body).not.toContain(v.code);
 
-      const storage = await p.call('get', 'reward/storage', { token: c.token, query: { status: 'active' } }).expect(200);
+      const storage = await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'active' } }).expect(200);
       expect(storage.body.data.vouchers.map((x: { id: number }) => x.id)).toEqual([v.id]);
     });
 
     it('refuses with INSUFFICIENT_POINTS and changes nothing', async () => {
       const c = await p.newCustomer({ points: 40 });
       const name = await makeReward(p, { stock: 3, cost: 100 });
-      const res = await p.call('post', 'reward/redeem', { token: c.token, body: { name, idempotency_key: 'k' } }).expect(409);
+      const res = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name, idempotency_key: 'k' } }).expect(409);
       expect(res.body.error.code).toBe('INSUFFICIENT_POINTS');
       const r = await p.db.selectFrom('rewards').select('stock').where('name', '=', name).executeTakeFirstOrThrow();
       expect(r.stock).toBe(3);
@@ -110,21 +113,21 @@ describeEachDb('rewards and vouchers', (kind) => {
 
     it('answers 404 for an unknown or inactive reward', async () => {
       const c = await p.newCustomer({ points: 1000 });
-      const res = await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'no-such-reward', idempotency_key: 'a' } }).expect(404);
+      const res = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'no-such-reward', idempotency_key: 'a' } }).expect(404);
       expect(res.body.error.code).toBe('NOT_FOUND');
       const name = await makeReward(p);
       await p.db.updateTable('rewards').set({ active: false }).where('name', '=', name).execute();
-      await p.call('post', 'reward/redeem', { token: c.token, body: { name, idempotency_key: 'b' } }).expect(404);
+      await callApi(p, rewardsApi.redeem, { token: c.token, body: { name, idempotency_key: 'b' } }).expect(404);
     });
 
     it('takes stock down to 0 and then answers OUT_OF_STOCK, never below 0', async () => {
       const name = await makeReward(p, { stock: 2, cost: 10 });
       for (let i = 0; i < 2; i++) {
         const c = await p.newCustomer({ points: 100 });
-        await p.call('post', 'reward/redeem', { token: c.token, body: { name, idempotency_key: 'x' } }).expect(201);
+        await callApi(p, rewardsApi.redeem, { token: c.token, body: { name, idempotency_key: 'x' } }).expect(201);
       }
       const late = await p.newCustomer({ points: 100 });
-      const res = await p.call('post', 'reward/redeem', { token: late.token, body: { name, idempotency_key: 'x' } }).expect(409);
+      const res = await callApi(p, rewardsApi.redeem, { token: late.token, body: { name, idempotency_key: 'x' } }).expect(409);
       expect(res.body.error.code).toBe('OUT_OF_STOCK');
       expect(await ledgerSum(p, late.id)).toEqual({ sum: 100, balance: 100 });
       const r = await p.db.selectFrom('rewards').select('stock').where('name', '=', name).executeTakeFirstOrThrow();
@@ -133,7 +136,7 @@ describeEachDb('rewards and vouchers', (kind) => {
 
     it('keeps an unlimited reward unlimited (stock stays null)', async () => {
       const c = await p.newCustomer({ points: 300 });
-      await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'butter-croissant', idempotency_key: 'u' } }).expect(201);
+      await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'butter-croissant', idempotency_key: 'u' } }).expect(201);
       const r = await p.db.selectFrom('rewards').select('stock').where('name', '=', 'butter-croissant').executeTakeFirstOrThrow();
       expect(r.stock).toBeNull();
     });
@@ -141,34 +144,34 @@ describeEachDb('rewards and vouchers', (kind) => {
     it('enforces the per-customer limit with LIMIT_REACHED, per customer', async () => {
       const a = await p.newCustomer({ points: 500 });
       const b = await p.newCustomer({ points: 500 });
-      await p.call('post', 'reward/redeem', { token: a.token, body: { name: 'birthday-cake-slice', idempotency_key: '1' } }).expect(201);
-      const again = await p.call('post', 'reward/redeem', { token: a.token, body: { name: 'birthday-cake-slice', idempotency_key: '2' } }).expect(409);
+      await callApi(p, rewardsApi.redeem, { token: a.token, body: { name: 'birthday-cake-slice', idempotency_key: '1' } }).expect(201);
+      const again = await callApi(p, rewardsApi.redeem, { token: a.token, body: { name: 'birthday-cake-slice', idempotency_key: '2' } }).expect(409);
       expect(again.body.error.code).toBe('LIMIT_REACHED');
       expect(await ledgerSum(p, a.id)).toEqual({ sum: 450, balance: 450 });
-      await p.call('post', 'reward/redeem', { token: b.token, body: { name: 'birthday-cake-slice', idempotency_key: '1' } }).expect(201);
+      await callApi(p, rewardsApi.redeem, { token: b.token, body: { name: 'birthday-cake-slice', idempotency_key: '1' } }).expect(201);
     });
 
     it('replays the first answer for a repeated key and burns once; another body with that key is 422', async () => {
       const c = await p.newCustomer({ points: 1000 });
-      const first = await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'php-50-off', idempotency_key: 'same' } }).expect(201);
-      const again = await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'php-50-off', idempotency_key: 'same' } }).expect(201);
+      const first = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'php-50-off', idempotency_key: 'same' } }).expect(201);
+      const again = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'php-50-off', idempotency_key: 'same' } }).expect(201);
       expect(again.body).toEqual(first.body);
       expect(await p.db.selectFrom('vouchers').select('id').where('customer_id', '=', c.id).execute()).toHaveLength(1);
       expect(await ledgerSum(p, c.id)).toEqual({ sum: 850, balance: 850 });
-      const other = await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'free-iced-latte', idempotency_key: 'same' } }).expect(422);
+      const other = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'free-iced-latte', idempotency_key: 'same' } }).expect(422);
       expect(other.body.error.code).toBe('IDEMPOTENCY_MISMATCH');
     });
 
     it('replays a stored refusal for its key, even after the customer could afford it', async () => {
       const c = await p.newCustomer({ points: 10 });
-      await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'php-50-off', idempotency_key: 'poor' } }).expect(409);
+      await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'php-50-off', idempotency_key: 'poor' } }).expect(409);
       await p.db.transaction().execute(async (trx) => {
         const { earnPoints } = await import('../../server/provider/points/points.ledger');
         await earnPoints(trx, p.clock, c.id, 500, { reason: 'Test grant' });
       });
-      const replay = await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'php-50-off', idempotency_key: 'poor' } }).expect(409);
+      const replay = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'php-50-off', idempotency_key: 'poor' } }).expect(409);
       expect(replay.body.error.code).toBe('INSUFFICIENT_POINTS');
-      await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'php-50-off', idempotency_key: 'rich' } }).expect(201);
+      await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'php-50-off', idempotency_key: 'rich' } }).expect(201);
     });
 
     it('answers 400 naming each bad field, never 500', async () => {
@@ -183,14 +186,14 @@ describeEachDb('rewards and vouchers', (kind) => {
         [[], ['body']],
       ];
       for (const [body, fields] of cases) {
-        const res = await p.call('post', 'reward/redeem', { token: c.token, body }).expect(400);
+        const res = await callApi(p, rewardsApi.redeem, { token: c.token, body }).expect(400);
         expect(res.body.error.code).toBe('VALIDATION');
         for (const f of fields) expect(res.body.error.fields).toHaveProperty(f);
       }
     });
 
     it('needs a session', async () => {
-      const res = await p.call('post', 'reward/redeem', { body: { name: 'php-50-off', idempotency_key: 'k' } }).expect(401);
+      const res = await callApi(p, rewardsApi.redeem, { body: { name: 'php-50-off', idempotency_key: 'k' } }).expect(401);
       expect(res.body.error.code).toBe('SESSION_EXPIRED');
     });
   });
@@ -199,12 +202,12 @@ describeEachDb('rewards and vouchers', (kind) => {
     it('moves vouchers past their date to expired', async () => {
       const c = await p.newCustomer({ points: 1000 });
       const name = await makeReward(p, { validDays: 1, cost: 10 });
-      const res = await p.call('post', 'reward/redeem', { token: c.token, body: { name, idempotency_key: 'e' } }).expect(201);
+      const res = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name, idempotency_key: 'e' } }).expect(201);
       p.clock.advance(DAY + 1000);
       try {
-        const active = await p.call('get', 'reward/storage', { token: c.token, query: { status: 'active' } }).expect(200);
+        const active = await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'active' } }).expect(200);
         expect(active.body.data.vouchers).toEqual([]);
-        const expired = await p.call('get', 'reward/storage', { token: c.token, query: { status: 'expired' } }).expect(200);
+        const expired = await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'expired' } }).expect(200);
         expect(expired.body.data.vouchers.map((v: { id: number }) => v.id)).toEqual([res.body.data.voucher.id]);
         expect(expired.body.data.vouchers[0].status).toBe('expired');
       } finally {
@@ -214,29 +217,29 @@ describeEachDb('rewards and vouchers', (kind) => {
 
     it('defaults to active, lists used vouchers under used, and refuses an unknown status', async () => {
       const c = await p.newCustomer({ points: 1000 });
-      const res = await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'php-50-off', idempotency_key: 'd' } }).expect(201);
-      const byDefault = await p.call('get', 'reward/storage', { token: c.token }).expect(200);
+      const res = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'php-50-off', idempotency_key: 'd' } }).expect(201);
+      const byDefault = await callApi(p, rewardsApi.storage, { token: c.token }).expect(200);
       expect(byDefault.body.data.vouchers).toHaveLength(1);
       await p.db.updateTable('vouchers').set({ status: 'used', used_at: p.clock.now() }).where('id', '=', res.body.data.voucher.id).execute();
-      const used = await p.call('get', 'reward/storage', { token: c.token, query: { status: 'used' } }).expect(200);
+      const used = await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'used' } }).expect(200);
       expect(used.body.data.vouchers[0]).toMatchObject({ id: res.body.data.voucher.id, status: 'used' });
-      const bad = await p.call('get', 'reward/storage', { token: c.token, query: { status: 'stolen' } }).expect(400);
+      const bad = await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'stolen' } }).expect(400);
       expect(bad.body.error.fields).toHaveProperty('status');
     });
 
     it("never shows another customer's vouchers, and answers 404 for one asked by id", async () => {
       const a = await p.newCustomer({ points: 1000 });
       const b = await p.newCustomer({ points: 1000 });
-      const res = await p.call('post', 'reward/redeem', { token: a.token, body: { name: 'php-50-off', idempotency_key: 'mine' } }).expect(201);
+      const res = await callApi(p, rewardsApi.redeem, { token: a.token, body: { name: 'php-50-off', idempotency_key: 'mine' } }).expect(201);
       const id = res.body.data.voucher.id;
-      const theirs = await p.call('get', 'reward/storage', { token: b.token, query: { status: 'active' } }).expect(200);
+      const theirs = await callApi(p, rewardsApi.storage, { token: b.token, query: { status: 'active' } }).expect(200);
       expect(theirs.body.data.vouchers).toEqual([]);
-      const nope = await p.call('get', 'reward/voucher', { token: b.token, query: { id } }).expect(404);
+      const nope = await callApi(p, rewardsApi.voucher, { token: b.token, query: { id } }).expect(404);
       expect(nope.body.error.code).toBe('NOT_FOUND');
       expect(JSON.stringify(nope.body)).not.toContain(res.body.data.voucher.code);
-      const mine = await p.call('get', 'reward/voucher', { token: a.token, query: { id } }).expect(200);
+      const mine = await callApi(p, rewardsApi.voucher, { token: a.token, query: { id } }).expect(200);
       expect(mine.body.data.voucher.code).toBe(res.body.data.voucher.code);
-      const bad = await p.call('get', 'reward/voucher', { token: a.token, query: { id: 'abc' } }).expect(400);
+      const bad = await callApi(p, rewardsApi.voucher, { token: a.token, query: { id: 'abc' } }).expect(400);
       expect(bad.body.error.fields).toHaveProperty('id');
     });
   });

@@ -3,13 +3,17 @@ import { sha256Hex } from '../../server/lib/signature';
 import { createSession } from '../../server/provider/auth/sessions';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { newPhone, signInWithPhone } from './auth.helpers';
+import { authApi } from '#contract/auth.calls';
+import { customersApi } from '#contract/customers.calls';
+import { pointsApi } from '#contract/points.calls';
+import { callApi } from '../support/calls';
 
 const DAY = 86_400_000;
 
 describeEachDb('sessions', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
-  const profile = (token: string) => p.call('get', 'customer/profile', { token });
+  const profile = (token: string) => callApi(p, customersApi.profile, { token });
 
   it('gives a new token at every sign-in, and both stay valid', async () => {
     const phone = newPhone();
@@ -37,13 +41,13 @@ describeEachDb('sessions', (kind) => {
     const a = await signInWithPhone(p, phone);
     p.clock.advance(61_000);
     const b = await signInWithPhone(p, phone);
-    const out = await p.call('post', 'auth/logout', { token: a.token, body: {} }).expect(200);
+    const out = await callApi(p, authApi.logout, { token: a.token, body: {} }).expect(200);
     expect(out.body.data).toBeNull();
     const after = await profile(a.token).expect(401);
     expect(after.body.error.code).toBe('SESSION_EXPIRED');
-    await p.call('post', 'point/history', { token: a.token, body: { customer_id: a.customer.id } }).expect(401);
+    await callApi(p, pointsApi.history, { token: a.token, body: { customer_id: a.customer.id } }).expect(401);
     await profile(b.token).expect(200);
-    const again = await p.call('post', 'auth/logout', { token: a.token }).expect(401);
+    const again = await callApi(p, authApi.logout, { token: a.token }).expect(401);
     expect(again.body.error.code).toBe('SESSION_EXPIRED');
   });
 
@@ -58,7 +62,7 @@ describeEachDb('sessions', (kind) => {
 
   it('refuses a missing, malformed or unknown token with SESSION_EXPIRED', async () => {
     for (const token of [undefined, 'short', 'x'.repeat(43), 'not base64url!!!!!!!!!!!!!!!!']) {
-      const res = await p.call('post', 'auth/logout', token ? { token } : {}).expect(401);
+      const res = await callApi(p, authApi.logout, token ? { token } : {}).expect(401);
       expect(res.body.error.code).toBe('SESSION_EXPIRED');
     }
   });

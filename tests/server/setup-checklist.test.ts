@@ -3,6 +3,12 @@ import { insertAudit } from '../../server/provider/staff/staff.repo';
 import { configureLive } from './channels.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
+import { channelsApi } from '#contract/channels.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { themeApi } from '#contract/theme.calls';
+import { wheelApi } from '#contract/wheel.calls';
+import { callApi } from '../support/calls';
 
 /**
  * The Overview's set-up checklist (issue 27): each step turns done after the owner's real action, read
@@ -15,7 +21,7 @@ import { describeEachDb, useTestProvider } from './support/provider';
 describeEachDb('the set-up checklist', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
-  const setup = async () => (await p.call('get', 'merchant/setup', { token: owner.token }).expect(200)).body.data as { steps: Record<string, { done: boolean }>; live: boolean };
+  const setup = async () => (await callApi(p, channelsApi.setup, { token: owner.token }).expect(200)).body.data as { steps: Record<string, { done: boolean }>; live: boolean };
   const done = async () => Object.entries((await setup()).steps).filter(([, s]) => s.done).map(([name]) => name);
   const post = (path: string, body?: unknown) => p.call('post', path, { token: owner.token, ...(body === undefined ? {} : { body }) });
   /** an audit row as the settings call will write it (settings.update: the shop settings page is not on this branch yet) */
@@ -34,7 +40,7 @@ describeEachDb('the set-up checklist', (kind) => {
 
   it("brand: done once the theme is published with the shop's own logo and favicon, not by a draft alone", async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
-    const theme = (await p.call('get', 'merchant/theme/draft', { token: owner.token }).expect(200)).body.data.theme;
+    const theme = (await callApi(p, themeApi.draft, { token: owner.token }).expect(200)).body.data.theme;
     await post('merchant/theme/draft', { ...theme, setting_company: 'Café Aurora' }).expect(200);
     expect(await done()).toEqual([]);
     // published with the demo's logo and favicon (its favicon says "Kopi Senja"): not the shop's brand yet
@@ -89,7 +95,7 @@ describeEachDb('the set-up checklist', (kind) => {
 
   it('rewards: done after any change to the catalogue', async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
-    const { rewards } = (await p.call('get', 'reward/list')).body.data as { rewards: { name: string }[] };
+    const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string }[] };
     await post('merchant/rewards/update', { name: rewards[0]!.name, points_cost: 777 }).expect(200);
     expect(await done()).toEqual(['rewards']);
   });
@@ -113,7 +119,7 @@ describeEachDb('the set-up checklist', (kind) => {
     const restore = configureLive(p);
     try {
       expect(await done()).toEqual(['channels']);
-      const theme = (await p.call('get', 'merchant/theme/draft', { token: owner.token }).expect(200)).body.data.theme;
+      const theme = (await callApi(p, themeApi.draft, { token: owner.token }).expect(200)).body.data.theme;
       await post('merchant/theme/draft', { ...theme, post_file: '/media/aurora-logo.png', post_title: '/media/aurora-icon.png' }).expect(200);
       await post('merchant/theme/publish').expect(200);
       await audited('settings.update', 'settings');
@@ -123,7 +129,7 @@ describeEachDb('the set-up checklist', (kind) => {
       const category = (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
       await post('merchant/menu/product/create', { category_id: category, name: 'House blend', price: 12_000 }).expect(201);
       await post('merchant/menu/product/archive', { id: await demoProduct() }).expect(200);
-      const { rewards } = (await p.call('get', 'reward/list')).body.data as { rewards: { name: string; points_cost: number }[] };
+      const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string; points_cost: number }[] };
       await post('merchant/rewards/update', { name: rewards[0]!.name, points_cost: rewards[0]!.points_cost + 10 }).expect(200);
       expect((await setup()).live).toBe(false);
       await post('merchant/staff/invite', { role: 'staff' }).expect(201);
@@ -157,12 +163,12 @@ describeEachDb('the set-up checklist', (kind) => {
     expect(await p.db.selectFrom('wheel_segments').select('id').where('active', '=', true).execute()).toEqual([]);
     expect(await p.db.selectFrom('tiers').select('position').where('welcome_reward_id', 'is not', null).execute()).toEqual([]);
     expect((await p.db.selectFrom('tier_programs').select('enabled').executeTakeFirstOrThrow()).enabled).toBe(false);
-    const site = (await p.call('get', 'settings/main-setting').expect(200)).body.data;
+    const site = (await callApi(p, settingsApi.mainSetting).expect(200)).body.data;
     expect(site).toMatchObject({ setting_company: 'Café Luna', landing_body_background_image: '' });
     expect([site.post_title, site.post_file, site.landing_body_background_image].filter((v: string) => v.startsWith('/demo/'))).toEqual([]);
     // the customer's wheel is closed, and nothing welcomes a tier with the demo croissant
     const customer = await p.newCustomer();
-    expect((await p.call('post', 'wheel/spin', { token: customer.token, body: { idempotency_key: 'clear-demo-spin-1' } })).status).toBe(409);
+    expect((await callApi(p, wheelApi.spin, { token: customer.token, body: { idempotency_key: 'clear-demo-spin-1' } })).status).toBe(409);
     // in Activity, and the checklist counts it: the menu (with a product of the owner's) and loyalty
     const [entry] = await p.db.selectFrom('audit_log').select(['action', 'staff_id']).where('action', '=', 'shop.clear_demo').execute();
     expect(entry).toEqual({ action: 'shop.clear_demo', staff_id: owner.id });
@@ -181,8 +187,8 @@ describeEachDb('the set-up checklist', (kind) => {
     expect(blank.body.error.fields).toHaveProperty('shop_name');
     expect(await p.db.selectFrom('audit_log').select('id').where('action', '=', 'shop.clear_demo').execute()).toEqual([]);
     const member = await newStaff(p.db, p.clock, { role: 'staff' });
-    expect((await p.call('post', 'merchant/setup/clear-demo', { token: member.token, body: { confirm: true } })).status).toBe(403);
-    expect((await p.call('post', 'merchant/setup/clear-demo', { body: { confirm: true } })).status).toBe(401);
+    expect((await callApi(p, channelsApi.clearDemo, { token: member.token, body: { confirm: true } })).status).toBe(403);
+    expect((await callApi(p, channelsApi.clearDemo, { body: { confirm: true } })).status).toBe(401);
     const res = (await post('merchant/setup/clear-demo', { confirm: true }).expect(200)).body.data;
     expect(res.tiers_turned_off).toBe(false);
     expect((await p.db.selectFrom('tier_programs').select('enabled').executeTakeFirstOrThrow()).enabled).toBe(true);
@@ -193,10 +199,10 @@ describeEachDb('the set-up checklist', (kind) => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const member = await newStaff(p.db, p.clock, { role: 'staff' });
     const customer = await p.newCustomer();
-    const res = await p.call('get', 'merchant/setup', { token: member.token });
+    const res = await callApi(p, channelsApi.setup, { token: member.token });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('ROLE_FORBIDDEN');
-    expect((await p.call('get', 'merchant/setup', { token: customer.token })).status).toBe(401);
-    expect((await p.call('get', 'merchant/setup')).status).toBe(401);
+    expect((await callApi(p, channelsApi.setup, { token: customer.token })).status).toBe(401);
+    expect((await callApi(p, channelsApi.setup)).status).toBe(401);
   });
 });

@@ -3,6 +3,14 @@ import { MERCHANTS } from '../../server/db/seed/merchants';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, makeAddress, makeVoucher, postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
+import { dashboardApi } from '#contract/dashboard.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { privacyApi } from '#contract/privacy.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { staffApi } from '#contract/staff.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { callApi } from '../support/calls';
 
 /**
  * The owner's shop settings (issue 27): every field checked and the rules between them (400 naming the
@@ -22,9 +30,9 @@ describeEachDb('shop settings', (kind) => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
   });
 
-  const read = async (token = owner.token) => p.call('get', 'merchant/settings', { token });
-  const update = (body: unknown, token = owner.token) => p.call('post', 'merchant/settings/update', { token, body });
-  const customerSettings = async () => (await p.call('get', 'settings/main-setting').expect(200)).body.data;
+  const read = async (token = owner.token) => callApi(p, shopSettingsApi.read, { token });
+  const update = (body: unknown, token = owner.token) => callApi(p, shopSettingsApi.update, { token, body });
+  const customerSettings = async () => (await callApi(p, settingsApi.mainSetting).expect(200)).body.data;
 
   it('answers the form: the seed shop with the default rules, the currency free to change', async () => {
     const res = await read();
@@ -96,7 +104,7 @@ describeEachDb('shop settings', (kind) => {
     // the rules follow: a pickup order below the new minimum is refused
     const P = await products(p);
     const c = await p.newCustomer({ wallet: 100_000 });
-    const below = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    const below = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
     expect([below.status, below.body.error.code, below.body.data.min_order]).toEqual([400, 'BELOW_MINIMUM', 20_000]);
   });
 
@@ -106,7 +114,7 @@ describeEachDb('shop settings', (kind) => {
     const entries = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'settings.update').execute();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ staff_id: owner.id, target: 'settings', before: { delivery_fee: 4_900 }, after: { delivery_fee: 5_900 } });
-    const log = await p.call('get', 'merchant/audit', { token: owner.token, query: { kind: 'settings' } }).expect(200);
+    const log = await callApi(p, staffApi.audit, { token: owner.token, query: { kind: 'settings' } }).expect(200);
     expect(log.body.data.items.map((i: { action: string }) => i.action)).toEqual(['settings.update']);
   });
 
@@ -143,8 +151,8 @@ describeEachDb('shop settings', (kind) => {
     expect(site).not.toHaveProperty('deletion_cooling_off_days');
     // a customer who asks for their account's deletion now waits 3 days, not 14
     const c = await p.newCustomer();
-    expect((await p.call('get', 'customer/deletion', { token: c.token }).expect(200)).body.data.cooling_off_days).toBe(3);
-    const asked = await p.call('post', 'customer/deletion/request', { token: c.token, body: { confirm: 'DELETE' } }).expect(200);
+    expect((await callApi(p, privacyApi.deletion, { token: c.token }).expect(200)).body.data.cooling_off_days).toBe(3);
+    const asked = await callApi(p, privacyApi.requestDeletion, { token: c.token, body: { confirm: 'DELETE' } }).expect(200);
     expect(asked.body.data.deletion.erase_after).toBe(new Date(p.clock.now().getTime() + 3 * 86_400_000).toISOString());
     // an empty link is none: the customers' settings carry it empty
     expect((await update({ terms_url: '' }).expect(200)).body.data).toMatchObject({ privacy_url: 'https://kopi.example/privacy', terms_url: '' });
@@ -242,8 +250,8 @@ describeEachDb('shop settings', (kind) => {
     }
     const c = await p.newCustomer();
     for (const token of [c.token, undefined]) {
-      expect((await p.call('get', 'merchant/settings', { token })).status).toBe(401);
-      expect((await p.call('post', 'merchant/settings/update', { token, body: { min_order: 1 } })).status).toBe(401);
+      expect((await callApi(p, shopSettingsApi.read, { token })).status).toBe(401);
+      expect((await callApi(p, shopSettingsApi.update, { token, body: { min_order: 1 } })).status).toBe(401);
     }
     expect((await read()).body.data.min_order).toBe(15_000);
   });
@@ -252,7 +260,7 @@ describeEachDb('shop settings', (kind) => {
     expect((await update({ currency: 'sgd', locale: 'en-SG' }).expect(200)).body.data).toMatchObject({ currency: 'SGD', locale: 'en-SG', currency_locked: false });
     expect(await customerSettings()).toMatchObject({ currency: 'SGD', locale: 'en-SG' });
     const c = await p.newCustomer();
-    await p.call('post', 'wallet/topup', { token: c.token, body: { amount: 10_000, idempotency_key: key() } }).expect(201);
+    await callApi(p, walletApi.topup, { token: c.token, body: { amount: 10_000, idempotency_key: key() } }).expect(201);
     expect((await read()).body.data.currency_locked).toBe(true);
     const res = await update({ currency: 'PHP', min_order: 1 });
     expect([res.status, res.body.error.code, res.body.message]).toEqual([409, 'CURRENCY_LOCKED', 'The currency cannot change once customers have paid or topped up in it.']);
@@ -265,7 +273,7 @@ describeEachDb('shop settings', (kind) => {
   it('refuses a currency change once an order exists', async () => {
     const P = await products(p);
     const c = await p.newCustomer();
-    await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
     await p.db.deleteFrom('payments').execute(); // the order alone is enough
     const res = await update({ currency: 'USD' });
     expect([res.status, res.body.error.code]).toEqual([409, 'CURRENCY_LOCKED']);
@@ -274,7 +282,7 @@ describeEachDb('shop settings', (kind) => {
 
   it("moves the dashboard's today with the time zone", async () => {
     p.clock.set(new Date('2026-11-20T20:00:00.000Z')); // Saturday 04:00 in Manila, Friday 15:00 in New York
-    const today = async () => (await p.call('get', 'merchant/dashboard', { token: owner.token, query: { period: 'today' } }).expect(200)).body.data.period;
+    const today = async () => (await callApi(p, dashboardApi.dashboard, { token: owner.token, query: { period: 'today' } }).expect(200)).body.data.period;
     expect(await today()).toMatchObject({ from: '2026-11-20T16:00:00.000Z', days: ['2026-11-21'] });
     await update({ timezone: 'America/New_York' }).expect(200);
     expect(await today()).toMatchObject({ from: '2026-11-20T05:00:00.000Z', days: ['2026-11-20'] });
@@ -285,7 +293,7 @@ describeEachDb('shop settings', (kind) => {
     const c = await p.newCustomer({ wallet: 200_000 });
     const address = await makeAddress(p, c.id);
     const body = { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'delivery', address_id: address, payment_method: 'gateway', idempotency_key: key() };
-    const placed = await p.call('post', 'order/create', { token: c.token, body }).expect(201);
+    const placed = await callApi(p, ordersApi.create, { token: c.token, body }).expect(201);
     const order = placed.body.data.order;
     expect(order).toMatchObject({ delivery_fee: 4_900, total: 2 * P.latte.price + 4_900 });
     await update({ delivery_fee: 9_900, points_per_amount: 100, delivery_fee_earns_points: true }).expect(200);
@@ -293,10 +301,10 @@ describeEachDb('shop settings', (kind) => {
     const paymentId = (placed.body.data.payment_url as string).split('/').pop()!;
     const raw = webhookEvent(paymentId, order.total, 'payment.succeeded', unix(p));
     await postWebhook(p, raw, signature(raw, unix(p))).expect(200);
-    const detail = (await p.call('get', 'order/detail', { token: c.token, query: { name: order.name } }).expect(200)).body.data.order;
+    const detail = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } }).expect(200)).body.data.order;
     expect(detail).toMatchObject({ status: 'paid', delivery_fee: 4_900, total: order.total, points_earned: Math.floor((2 * P.latte.price) / 1_000) });
     // a new quote follows the new fee
-    const quote = await p.call('post', 'order/quote', { token: c.token, body: { items: body.items, fulfilment: 'delivery', address_id: address } }).expect(200);
+    const quote = await callApi(p, ordersApi.quote, { token: c.token, body: { items: body.items, fulfilment: 'delivery', address_id: address } }).expect(200);
     expect(quote.body.data.delivery_fee).toBe(9_900);
   });
 
@@ -307,8 +315,8 @@ describeEachDb('shop settings', (kind) => {
     await update({ points_per_amount: 100 }).expect(200);
     const items = [{ product_id: P.latte.id, qty: 1 }];
     const place = async (voucher_id?: number) =>
-      (await p.call('post', 'order/create', { token: c.token, body: { items, fulfilment: 'delivery', address_id: address, voucher_id, payment_method: 'wallet', idempotency_key: key() } }).expect(201)).body.data.order;
-    const quote = async () => (await p.call('post', 'order/quote', { token: c.token, body: { items, fulfilment: 'delivery', address_id: address } }).expect(200)).body.data;
+      (await callApi(p, ordersApi.create, { token: c.token, body: { items, fulfilment: 'delivery', address_id: address, voucher_id, payment_method: 'wallet', idempotency_key: key() } }).expect(201)).body.data.order;
+    const quote = async () => (await callApi(p, ordersApi.quote, { token: c.token, body: { items, fulfilment: 'delivery', address_id: address } }).expect(200)).body.data;
     expect((await quote()).points_to_earn).toBe(Math.floor(P.latte.price / 100));
     const without = await place(await makeVoucher(p, c.id, { discount: 2_000 }));
     expect(without).toMatchObject({ discount: 2_000, delivery_fee: 4_900, points_earned: Math.floor((P.latte.price - 2_000) / 100) });

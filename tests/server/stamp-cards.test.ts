@@ -5,6 +5,13 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { counterTeam, newStaff } from './merchant.helpers';
 import { completeOrder, key, ledgers } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { counterApi } from '#contract/counter.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { staffApi } from '#contract/staff.calls';
+import { stampsApi, stampsConsoleApi } from '#contract/stamps.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Stamp cards, the provider's side (issue 29): the owner's programmes (checked, audited, staff only
@@ -55,17 +62,17 @@ describeEachDb('stamp cards', (kind) => {
   });
 
   const api = {
-    list: async () => (await p.call('get', 'merchant/loyalty/stamps', { token: team.staff.token }).expect(200)).body.data.programs as StampProgram[],
-    create: (body: Record<string, unknown>, token = team.owner.token) => p.call('post', 'merchant/loyalty/stamps/create', { token, body }),
-    update: (id: number, program: Record<string, unknown>, token = team.owner.token) => p.call('post', 'merchant/loyalty/stamps/update', { token, body: { id, program } }),
-    status: (id: number, status: string, token = team.owner.token) => p.call('post', 'merchant/loyalty/stamps/status', { token, body: { id, status } }),
+    list: async () => (await callApi(p, stampsConsoleApi.programs, { token: team.staff.token }).expect(200)).body.data.programs as StampProgram[],
+    create: (body: Record<string, unknown>, token = team.owner.token) => callApi(p, stampsConsoleApi.create, { token, body }),
+    update: (id: number, program: Record<string, unknown>, token = team.owner.token) => callApi(p, stampsConsoleApi.update, { token, body: { id, program } }),
+    status: (id: number, status: string, token = team.owner.token) => callApi(p, stampsConsoleApi.status, { token, body: { id, status } }),
     add: async (body: Record<string, unknown>) => {
       const res = await api.create(body);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.data.program as StampProgram;
     },
   };
-  const cards = async (token: string) => (await p.call('get', 'stamp/cards', { token }).expect(200)).body.data.cards as StampCard[];
+  const cards = async (token: string) => (await callApi(p, stampsApi.cards, { token }).expect(200)).body.data.cards as StampCard[];
   /** what the items are worth at the menu's prices: a sale's amount covers them, or the counter refuses it */
   const worth = async (items: { product_id: number; qty: number }[]) => {
     const prices = new Map((await p.db.selectFrom('products').select(['id', 'price']).execute()).map((r) => [r.id, r.price]));
@@ -73,14 +80,14 @@ describeEachDb('stamp cards', (kind) => {
   };
   const earn = async (customerId: number, items: { product_id: number; qty: number }[], amount?: number) => {
     amount ??= Math.max(20_000, await worth(items));
-    const res = await p.call('post', 'merchant/counter/earn', { token: team.staff.token, body: { customer_id: customerId, amount, items, idempotency_key: key() } });
+    const res = await callApi(p, counterApi.earn, { token: team.staff.token, body: { customer_id: customerId, amount, items, idempotency_key: key() } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.earn as { id: number; amount: number; stamps: StampsAdded[] };
   };
-  const undo = (earnId: number) => p.call('post', 'merchant/counter/earn/undo', { token: team.staff.token, body: { earn_id: earnId } });
+  const undo = (earnId: number) => callApi(p, counterApi.undoEarn, { token: team.staff.token, body: { earn_id: earnId } });
   const vouchersOf = (customerId: number) => p.db.selectFrom('vouchers').select(['id', 'status', 'source', 'reward_id']).where('customer_id', '=', customerId).orderBy('id').execute();
   const cardRows = (customerId: number) => p.db.selectFrom('stamp_cards').select(['id', 'stamps', 'status', 'voucher_id']).where('customer_id', '=', customerId).orderBy('id').execute();
-  const notes = async (token: string) => (await p.call('get', 'notification/list', { token }).expect(200)).body.data.items as { title: string; body: string; link: string | null }[];
+  const notes = async (token: string) => (await callApi(p, notificationsApi.list, { token }).expect(200)).body.data.items as { title: string; body: string; link: string | null }[];
 
   it('lets owners add, change, pause and end programmes, checked and audited; staff only read them', async () => {
     const { latte, ensaymada } = await menuIds(p);
@@ -117,7 +124,7 @@ describeEachDb('stamp cards', (kind) => {
     expect(audit.every((a) => a.staff_id === team.owner.id)).toBe(true);
     expect(audit[1]).toMatchObject({ before: { stamps_needed: 10, category_ids: [] }, after: { stamps_needed: 8, category_ids: [ensaymada.category_id] } });
     expect(audit[4]).toMatchObject({ before: { name: 'Coffee card', status: 'active' }, after: { name: 'Coffee card', status: 'ended' } });
-    const filtered = (await p.call('get', 'merchant/audit', { token: team.owner.token, query: { kind: 'loyalty' } }).expect(200)).body.data.items as { action: string }[];
+    const filtered = (await callApi(p, staffApi.audit, { token: team.owner.token, query: { kind: 'loyalty' } }).expect(200)).body.data.items as { action: string }[];
     expect(filtered.filter((e) => e.action.startsWith('loyalty.stamps.')).length).toBeGreaterThanOrEqual(5);
 
     // at most STAMP_PROGRAMS_MAX not ended (paused ones count)
@@ -139,7 +146,7 @@ describeEachDb('stamp cards', (kind) => {
     // points as ever, in addition (for the amount, which covers the items)
     const points = Math.floor(e.amount / 1_000);
     expect(await ledgers(p, c.id)).toMatchObject({ points, pointsSum: points });
-    const listed = (await p.call('get', 'merchant/counter/earns', { token: team.staff.token }).expect(200)).body.data.earns as { id: number; stamps: StampsAdded[] }[];
+    const listed = (await callApi(p, counterApi.earns, { token: team.staff.token }).expect(200)).body.data.earns as { id: number; stamps: StampsAdded[] }[];
     expect(listed.find((x) => x.id === e.id)!.stamps).toEqual([coffeeAdded, pastryAdded]);
     expect((await notes(c.token))[0]!.body).toMatch(/You collected 3 stamps on your Coffee card: 3 of 10\. You collected 1 stamp on your Pastry card: 1 of 5\.$/);
 
@@ -161,7 +168,7 @@ describeEachDb('stamp cards', (kind) => {
     const coffee = await api.add({ name: 'Coffee card', product_ids: [latte.id], per: 'visit', stamps_needed: 10, reward_id: reward.id, expiry_days: 365 });
     const c = await p.newCustomer({ wallet: 5_000_000 });
     const order = async () =>
-      (await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201)).body.data.order.name as string;
+      (await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201)).body.data.order.name as string;
     // paid is not enough: stamps come when the order is completed
     const waiting = await order();
     expect((await cards(c.token))[0]!.stamps).toBe(0);
@@ -307,15 +314,15 @@ describeEachDb('stamp cards', (kind) => {
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     const e = await earn(c.id, [{ product_id: latte.id, qty: 4 }]);
     const [voucher] = await vouchersOf(c.id);
-    const codes = (await p.call('get', 'reward/voucher/code', { token: c.token, query: { id: voucher!.id } }).expect(200)).body.data;
-    expect((await p.call('post', 'merchant/counter/redeem', { token: team.staff.token, body: { code: codes.current.short_code } })).status).toBe(201);
+    const codes = (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id: voucher!.id } }).expect(200)).body.data;
+    expect((await callApi(p, counterApi.redeem, { token: team.staff.token, body: { code: codes.current.short_code } })).status).toBe(201);
     const before = { cards: await cardRows(c.id), ledgers: await ledgers(p, c.id) };
     const res = await undo(e.id);
     expect([res.status, res.body.error.code, res.body.message]).toEqual([409, 'CONFLICT', expect.stringMatching(/voucher .* has been used already/)]);
     expect({ cards: await cardRows(c.id), ledgers: await ledgers(p, c.id) }).toEqual(before);
     expect((await vouchersOf(c.id))[0]!.status).toBe('used');
     expect((await p.db.selectFrom('counter_earns').select('undone_at').where('id', '=', e.id).executeTakeFirstOrThrow()).undone_at).toBeNull();
-    const listed = (await p.call('get', 'merchant/counter/earns', { token: team.staff.token }).expect(200)).body.data.earns as { id: number; stamps: StampsAdded[] }[];
+    const listed = (await callApi(p, counterApi.earns, { token: team.staff.token }).expect(200)).body.data.earns as { id: number; stamps: StampsAdded[] }[];
     expect(listed.find((x) => x.id === e.id)!.stamps).toEqual([expect.objectContaining({ added: 4, stamps: 1, filled: 1 })]);
   });
 });
@@ -333,12 +340,12 @@ describePostgres('stamp cards under concurrency', () => {
     const reward = await newReward(p);
     const owner = await newStaff(p.db, p.clock, { role: 'owner' });
     await p.db.updateTable('stamp_programs').set({ status: 'ended' }).execute();
-    const made = await p.call('post', 'merchant/loyalty/stamps/create', { token: owner.token, body: { name: 'Coffee card', product_ids: [latte.id], per: 'item', stamps_needed: 3, reward_id: reward.id, expiry_days: 365 } });
+    const made = await callApi(p, stampsConsoleApi.create, { token: owner.token, body: { name: 'Coffee card', product_ids: [latte.id], per: 'item', stamps_needed: 3, reward_id: reward.id, expiry_days: 365 } });
     expect(made.status).toBe(201);
     const members = await Promise.all(Array.from({ length: 20 }, (_, i) => newStaff(p.db, p.clock, { name: `Counter ${i}` })));
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     const answers = await Promise.all(
-      members.map((m) => p.call('post', 'merchant/counter/earn', { token: m.token, body: { customer_id: c.id, amount: 16_500, items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })),
+      members.map((m) => callApi(p, counterApi.earn, { token: m.token, body: { customer_id: c.id, amount: 16_500, items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     expect(answers.reduce((s, a) => s + (a.body.data.earn.stamps[0]?.filled ?? 0), 0)).toBe(6);

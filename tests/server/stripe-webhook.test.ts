@@ -22,6 +22,14 @@ import { key, ledgers, products } from './orders.helpers';
 import { newStaff } from './merchant.helpers';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { creditPendingPoints } from '../../server/provider/points/points.jobs';
+import { boardApi } from '#contract/board.calls';
+import { dashboardApi } from '#contract/dashboard.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { stampsConsoleApi } from '#contract/stamps.calls';
+import { tiersApi } from '#contract/tiers.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { callApi, rawCall } from '../support/calls';
 
 const WEBHOOK_SECRET = 'whsec_provider_test_0123456789abcdef';
 const SHOP = 'https://shop.example';
@@ -64,7 +72,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
 
   async function topup(amount = 50000) {
     const c = await p.newCustomer();
-    const res = await p.call('post', 'wallet/topup', { token: c.token, body: { amount, idempotency_key: key() } }).expect(201);
+    const res = await callApi(p, walletApi.topup, { token: c.token, body: { amount, idempotency_key: key() } }).expect(201);
     const url = res.body.data.payment_url as string;
     return { c, id: res.body.data.topup_id as string, url, session: sessionOf(url) };
   }
@@ -162,7 +170,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     // the sandbox's webhook is not there while Stripe is the gateway: nothing else settles a payment
     const sandbox = await request(p.app).post(`${PROVIDER_MOUNT}/payment/webhook`).set('content-type', 'application/json').send('{}');
     expect(sandbox.status).toBe(401);
-    expect((await p.call('get', `payment/sandbox/${id}`, { token: c.token })).status).toBe(404);
+    expect((await rawCall(p, 'get', `payment/sandbox/${id}`, { token: c.token })).status).toBe(404);
   });
 
   it('answers 200 with nothing applied for events it does not use, so Stripe does not send them again', async () => {
@@ -174,7 +182,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
   it('a gateway-paid order is paid by the completed event, and a declined one cancelled by the expiry', async () => {
     const c = await p.newCustomer();
     const order = async () => {
-      const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
       return { name: res.body.data.order.name as string, session: sessionOf(res.body.data.payment_url) };
     };
     const statusOf = async (name: string) => (await p.db.selectFrom('orders').select('status').where('name', '=', name).executeTakeFirstOrThrow()).status;
@@ -222,7 +230,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
   it('a top-up refunded in Stripe’s Dashboard comes out of the wallet as far as it can; the rest is shown; a redelivery changes nothing', async () => {
     const { c, id, charge } = await paidTopup(50_000);
     // the customer spends ₱330.00 of it
-    const spent = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    const spent = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
     expect(spent.status).toBe(201);
     expect((await ledgers(p, c.id)).wallet).toBe(17_000);
 
@@ -275,7 +283,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
 
   it('an order refunded in Stripe’s Dashboard before it is completed: its points on their way are cancelled, once, and the customer told', async () => {
     const c = await p.newCustomer();
-    const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
     const name = res.body.data.order.name as string;
     const { session: done, charge } = fake.completeSession(sessionOf(res.body.data.payment_url).id);
     await deliver(fake.event('checkout.session.completed', done)).expect(200);
@@ -296,7 +304,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
   async function latteCard() {
     const owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const reward = await p.db.insertInto('rewards').values({ name: `refund-latte-${randomUUID()}`, title: 'Free Spanish latte', points_cost: 10_000, valid_days: 30, per_customer_limit: null, stock: null, discount_amount: 0, product_id: P.latte.id, position: 901, active: true }).returning('id').executeTakeFirstOrThrow();
-    const card = await p.call('post', 'merchant/loyalty/stamps/create', { token: owner.token, body: { name: 'Latte card', product_ids: [P.latte.id], per: 'item', stamps_needed: 10, reward_id: reward.id, expiry_days: 0 } });
+    const card = await callApi(p, stampsConsoleApi.create, { token: owner.token, body: { name: 'Latte card', product_ids: [P.latte.id], per: 'item', stamps_needed: 10, reward_id: reward.id, expiry_days: 0 } });
     expect(card.status, JSON.stringify(card.body)).toBe(201);
     const end = () => p.db.updateTable('stamp_programs').set({ status: 'ended' }).where('id', '=', card.body.data.program.id).execute();
     return { owner, end };
@@ -304,14 +312,14 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
 
   /** A pickup order of lattes, paid on Stripe's page. */
   async function paidOrder(c: { token: string }, lattes: number) {
-    const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: lattes }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: lattes }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
     const { session: done, charge } = fake.completeSession(sessionOf(res.body.data.payment_url).id);
     await deliver(fake.event('checkout.session.completed', done)).expect(200);
     return { name: res.body.data.order.name as string, charge };
   }
 
   const complete = async (owner: { token: string }, name: string) => {
-    for (const from of ['paid', 'preparing', 'ready']) await p.call('post', 'merchant/orders/advance', { token: owner.token, body: { name, from } }).expect(200);
+    for (const from of ['paid', 'preparing', 'ready']) await callApi(p, boardApi.advance, { token: owner.token, body: { name, from } }).expect(200);
   };
 
   it('an order refunded in Stripe’s Dashboard after it was completed keeps nothing it earned: points, stamps, the tier and its welcome', async () => {
@@ -325,7 +333,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
       expect(earned).toBeGreaterThanOrEqual(300);
       const stamps = async () => Number((await p.db.selectFrom('stamp_events').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stamps'), eb.lit(0)).as('n')).where('customer_id', '=', c.id).executeTakeFirstOrThrow()).n);
       const vouchers = () => p.db.selectFrom('vouchers').select(['source', 'status']).where('customer_id', '=', c.id).orderBy('id').execute();
-      const tier = async () => (await p.call('get', 'tier/status', { token: c.token }).expect(200)).body.data.tier.name as string;
+      const tier = async () => (await callApi(p, tiersApi.status, { token: c.token }).expect(200)).body.data.tier.name as string;
       expect(await stamps()).toBe(20);
       expect(await vouchers()).toEqual([{ source: 'stamps', status: 'active' }, { source: 'stamps', status: 'active' }, { source: 'tier', status: 'active' }]);
       expect(await tier()).toBe('Brew');
@@ -353,11 +361,11 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
 
   it('a refund after the hourly job credited the held points takes back the tier that credit reached', async () => {
     const { owner, end } = await latteCard();
-    const hold = (days: number) => p.call('post', 'merchant/settings/update', { token: owner.token, body: { points_hold_days: days } }).expect(200);
+    const hold = (days: number) => callApi(p, shopSettingsApi.update, { token: owner.token, body: { points_hold_days: days } }).expect(200);
     await hold(1);
     try {
       const c = await p.newCustomer();
-      const tier = async () => (await p.call('get', 'tier/status', { token: c.token }).expect(200)).body.data.tier.name as string;
+      const tier = async () => (await callApi(p, tiersApi.status, { token: c.token }).expect(200)).body.data.tier.name as string;
       const { name, charge } = await paidOrder(c, 20);
       await complete(owner, name);
       expect(await tier()).toBe('Bean');
@@ -384,7 +392,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
       await complete(owner, first.name);
       const voucher = (await p.db.selectFrom('vouchers').select('id').where('customer_id', '=', c.id).where('source', '=', 'stamps').executeTakeFirstOrThrow()).id;
       // the card's free latte used on the next order (one of its two lattes), paid from the wallet
-      const next = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }, { product_id: P.latte.id, qty: 2 }], voucher_id: voucher, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const next = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }, { product_id: P.latte.id, qty: 2 }], voucher_id: voucher, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
       expect(next.status, JSON.stringify(next.body)).toBe(201);
       await deliver(fake.event('charge.refunded', fake.refundInDashboard(first.charge!.id, 10_000))).expect(200);
       const earned = (await p.db.selectFrom('orders').select('points_earned').where('name', '=', first.name).executeTakeFirstOrThrow()).points_earned;
@@ -409,11 +417,11 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
   it('this shop’s own refund of a cancelled order, confirmed by Stripe, is counted once and is no Activity entry of its own', async () => {
     const staff = await newStaff(p.db, p.clock, { role: 'owner' });
     const c = await p.newCustomer();
-    const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
     const { session: done, charge } = fake.completeSession(sessionOf(res.body.data.payment_url).id);
     await deliver(fake.event('checkout.session.completed', done)).expect(200);
     const name = res.body.data.order.name as string;
-    expect((await p.call('post', 'merchant/orders/cancel', { token: staff.token, body: { name, reason: 'Sold out' } })).status).toBe(200);
+    expect((await callApi(p, boardApi.cancel, { token: staff.token, body: { name, reason: 'Sold out' } })).status).toBe(200);
     const paymentId = (await p.db.selectFrom('payments').select('id').where('provider_ref', '=', charge!.payment_intent).executeTakeFirstOrThrow()).id;
     expect((await payment(paymentId)).refunded_amount).toBe(charge!.amount);
     // Stripe's word on it may come before the refund call returned: as if it had
@@ -424,7 +432,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     expect(await audit('payment.refunded', `order:${name}`)).toEqual([]);
     // the owner's dashboard counts it once, with the cancellation (a second on, so "now" includes it all)
     p.clock.advance(1_000);
-    const today = (await p.call('get', 'merchant/dashboard', { token: staff.token, query: { period: 'today' } })).body.data.figures;
+    const today = (await callApi(p, dashboardApi.dashboard, { token: staff.token, query: { period: 'today' } })).body.data.figures;
     const cancelledRefunds = await p.db.selectFrom('order_refunds').select((eb) => eb.fn.sum<number>('amount').as('n')).executeTakeFirstOrThrow();
     const atGateway = await p.db.selectFrom('gateway_refunds').select((eb) => eb.fn.sum<number>('amount').as('n')).where('ours', '=', false).executeTakeFirstOrThrow();
     expect(today.refunds).toBe(Number(cancelledRefunds.n) + Number(atGateway.n));
@@ -437,7 +445,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
       const { c, id, charge } = await paidTopup(50_000);
       const refund = fake.refundInDashboard(charge.id, 30_000);
       const events = Array.from({ length: 10 }, () => fake.event('charge.refunded', refund));
-      const spend = () => p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const spend = () => callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
       const answers = await Promise.all([...events.map((e) => deliver(e)), ...events.map((e) => deliver(e)), spend(), spend(), spend()]);
       const deliveries = answers.slice(0, 20);
       expect(deliveries.map((a) => a.status)).toEqual(deliveries.map(() => 200));

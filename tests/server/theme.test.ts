@@ -14,6 +14,10 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { describeEachDb, useStack } from '../security/support';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { useTestProvider } from './support/provider';
+import { previewCall, settingsApi } from '#contract/settings.calls';
+import { staffApi } from '#contract/staff.calls';
+import { themeApi } from '#contract/theme.calls';
+import { callApi, gatewayCall } from '../support/calls';
 
 type Theme = Record<string, string>;
 
@@ -27,13 +31,13 @@ describeEachDb('merchant console: the theme studio', (kind) => {
     owner = await newStaff(p.db, p.clock, { role: 'owner', name: 'Olive Owner' });
   });
 
-  const draft = async () => (await p.call('get', 'merchant/theme/draft', { token: owner.token }).expect(200)).body.data;
-  const save = (theme: object) => p.call('post', 'merchant/theme/draft', { token: owner.token, body: theme });
-  const publish = () => p.call('post', 'merchant/theme/publish', { token: owner.token });
+  const draft = async () => (await callApi(p, themeApi.draft, { token: owner.token }).expect(200)).body.data;
+  const save = (theme: object) => callApi(p, themeApi.saveDraft, { token: owner.token, body: theme });
+  const publish = () => callApi(p, themeApi.publish, { token: owner.token });
   /** what a customer's app reads, past the provider's few seconds of caching */
   const customerSettings = async () => {
     clearMerchantCache();
-    return (await p.call('get', 'settings/main-setting').expect(200)).body.data;
+    return (await callApi(p, settingsApi.mainSetting).expect(200)).body.data;
   };
 
   it('answers the live theme while no draft is saved, then the saved draft; customers never see it', async () => {
@@ -129,23 +133,23 @@ describeEachDb('merchant console: the theme studio', (kind) => {
       restored_from: null,
     });
     // the publishing provider's own cache is emptied at once
-    expect((await p.call('get', 'settings/main-setting').expect(200)).body.data).toMatchObject({ brand_color: '#1f5f8b', setting_company: 'Blue Kopi', pickup_address: '12 Calle Mabini, Makati City' });
+    expect((await callApi(p, settingsApi.mainSetting).expect(200)).body.data).toMatchObject({ brand_color: '#1f5f8b', setting_company: 'Blue Kopi', pickup_address: '12 Calle Mabini, Makati City' });
     expect((await draft()).live).toBe(true);
 
     p.clock.advance(HOUR);
-    const list = (await p.call('get', 'merchant/theme/versions', { token: owner.token }).expect(200)).body.data;
+    const list = (await callApi(p, themeApi.versions, { token: owner.token }).expect(200)).body.data;
     expect(list.current_id).toBe(published.id);
     expect(list.versions.map((v: { id: number }) => v.id)).toEqual([published.id, published.id - 1]);
     const before = list.versions[1];
     expect(before).toMatchObject({ published_by: null, theme: original, restored_from: null });
 
-    const restored = (await p.call('post', 'merchant/theme/restore', { token: owner.token, body: { id: before.id } }).expect(200)).body.data.version;
+    const restored = (await callApi(p, themeApi.restore, { token: owner.token, body: { id: before.id } }).expect(200)).body.data.version;
     expect(restored).toMatchObject({ restored_from: before.id, theme: original, published_at: p.clock.now().toISOString() });
     expect(await customerSettings()).toMatchObject({ brand_color: '#9a4a1c', setting_company: 'Kopi Senja' });
     expect((await draft()).theme).toEqual(original);
-    expect((await p.call('post', 'merchant/theme/restore', { token: owner.token, body: { id: 999_999 } })).status).toBe(404);
+    expect((await callApi(p, themeApi.restore, { token: owner.token, body: { id: 999_999 } })).status).toBe(404);
 
-    const audit = (await p.call('get', 'merchant/audit', { token: owner.token }).expect(200)).body.data.items;
+    const audit = (await callApi(p, staffApi.audit, { token: owner.token }).expect(200)).body.data.items;
     expect(audit.map((a: { action: string }) => a.action)).toEqual(['theme.restore', 'theme.publish', 'theme.draft']);
     expect(audit[0]).toMatchObject({ action: 'theme.restore', before: expect.objectContaining({ brand_color: '#1f5f8b' }), after: expect.objectContaining({ brand_color: '#9a4a1c' }) });
     const publishEntry = audit.find((a: { action: string }) => a.action === 'theme.publish');
@@ -154,26 +158,19 @@ describeEachDb('merchant console: the theme studio', (kind) => {
 
   it('a staff member (not an owner) cannot read or change the theme', async () => {
     const staff = await newStaff(p.db, p.clock, { role: 'staff' });
-    for (const [method, path] of [
-      ['get', 'merchant/theme/draft'],
-      ['post', 'merchant/theme/draft'],
-      ['post', 'merchant/theme/publish'],
-      ['get', 'merchant/theme/versions'],
-      ['post', 'merchant/theme/restore'],
-      ['post', 'merchant/theme/preview-link'],
-    ] as const) {
-      const res = await p.call(method, path, { token: staff.token, ...(method === 'post' ? { body: {} } : {}) });
-      expect(res.status, path).toBe(403);
+    for (const declaration of [themeApi.draft, themeApi.saveDraft, themeApi.publish, themeApi.versions, themeApi.restore, themeApi.previewLink]) {
+      const res = await callApi(p, declaration, { token: staff.token, ...(declaration.method === 'post' ? { body: {} } : {}) });
+      expect(res.status, declaration.path).toBe(403);
     }
   });
 
   describe('share-preview links', () => {
-    const previewOf = (token: string) => p.call('get', 'settings/preview', { query: { token } });
+    const previewOf = (token: string) => callApi(p, previewCall, { query: { token } });
 
     it('show the draft in the shape of the settings, for 24 hours, never cached; customers still see the live theme', async () => {
       const { theme } = await draft();
       await save({ ...theme, brand_color: '#1f5f8b', setting_company: 'Draft Kopi' }).expect(200);
-      const link = (await p.call('post', 'merchant/theme/preview-link', { token: owner.token }).expect(201)).body.data;
+      const link = (await callApi(p, themeApi.previewLink, { token: owner.token }).expect(201)).body.data;
       expect(link).toEqual({ preview_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expires_at: new Date(p.clock.now().getTime() + 24 * HOUR).toISOString() });
 
       const res = await previewOf(link.preview_token).expect(200);
@@ -196,7 +193,7 @@ describeEachDb('merchant console: the theme studio', (kind) => {
     it('answers 404 to an unknown link, and 400 to something that is not a link', async () => {
       expect((await previewOf('x'.repeat(43))).status).toBe(404);
       expect((await previewOf('nope')).status).toBe(400);
-      expect((await p.call('get', 'settings/preview')).status).toBe(400);
+      expect((await callApi(p, previewCall)).status).toBe(400);
     });
   });
 });
@@ -207,15 +204,15 @@ describeEachDb('a published theme reaches customers through every cache within 1
   it('through the gateway answer cache and the provider settings cache', async () => {
     const owner = await newStaff(stack.db, systemClock, { role: 'owner' });
     const cookie = `staff=${owner.token}`;
-    const settings = async () => ((await (await stack.api('GET', 'settings/main-setting')).json()) as { data: { brand_color: string } }).data;
+    const settings = async () => ((await (await gatewayCall(stack, settingsApi.mainSetting)).json()) as { data: { brand_color: string } }).data;
     // both caches hold the old settings now
     expect((await settings()).brand_color).toBe('#9a4a1c');
-    const cached = await stack.api('GET', 'settings/main-setting');
+    const cached = await gatewayCall(stack, settingsApi.mainSetting);
     expect(cached.headers.get('age'), 'the second read came from the gateway cache').toMatch(/^\d+$/);
 
-    const theme = ((await (await stack.api('GET', 'merchant/theme/draft', { cookie })).json()) as { data: { theme: Theme } }).data.theme;
-    expect((await stack.api('POST', 'merchant/theme/draft', { cookie, body: { ...theme, brand_color: '#1f5f8b' } })).status).toBe(200);
-    const published = await stack.api('POST', 'merchant/theme/publish', { cookie });
+    const theme = ((await (await gatewayCall(stack, themeApi.draft, { cookie })).json()) as { data: { theme: Theme } }).data.theme;
+    expect((await gatewayCall(stack, themeApi.saveDraft, { cookie, body: { ...theme, brand_color: '#1f5f8b' } })).status).toBe(200);
+    const published = await gatewayCall(stack, themeApi.publish, { cookie });
     expect(published.status).toBe(200);
     const start = Date.now();
     let seen = '';

@@ -9,6 +9,12 @@ import { memberCodesFor } from '../../server/provider/rewards/voucher-codes';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { completeOrder, creditedAtPayment, key, products } from './orders.helpers';
 import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider, type TestProvider } from './support/provider';
+import { counterApi } from '#contract/counter.calls';
+import { loyaltyConsoleApi } from '#contract/loyalty.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { tiersApi, tiersConsoleApi } from '#contract/tiers.calls';
+import { callApi } from '../support/calls';
 
 /**
  * Tiers (issue 30), on the default programme a fresh database has (points earned over 12 months; Bean 0,
@@ -49,7 +55,7 @@ describeEachDb('tiers', (kind) => {
   });
 
   const status = async (token: string): Promise<Status> => {
-    const res = await p.call('get', 'tier/status', { token });
+    const res = await callApi(p, tiersApi.status, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as Status;
   };
@@ -62,9 +68,9 @@ describeEachDb('tiers', (kind) => {
   const tierRow = (id: number) => p.db.selectFrom('customer_tiers').selectAll().where('customer_id', '=', id).executeTakeFirst();
   const welcomes = (id: number) => p.db.selectFrom('tier_welcomes').innerJoin('vouchers', 'vouchers.id', 'tier_welcomes.voucher_id').innerJoin('rewards', 'rewards.id', 'vouchers.reward_id').select(['tier_welcomes.tier_name', 'rewards.name', 'vouchers.source']).where('tier_welcomes.customer_id', '=', id).orderBy('tier_welcomes.id').execute();
   const notes = async (id: number) => (await p.db.selectFrom('notifications').select(['title', 'body']).where('customer_id', '=', id).orderBy('id').execute()).map((n) => `${n.title} ${n.body}`);
-  const counterEarn = (customerId: number, amount: number) => p.call('post', 'merchant/counter/earn', { token: staff.token, body: { customer_id: customerId, amount, idempotency_key: key() } });
-  const programme = () => p.call('get', 'merchant/loyalty/tiers', { token: owner.token });
-  const update = (body: unknown, token = owner.token) => p.call('post', 'merchant/loyalty/tiers/update', { token, body });
+  const counterEarn = (customerId: number, amount: number) => callApi(p, counterApi.earn, { token: staff.token, body: { customer_id: customerId, amount, idempotency_key: key() } });
+  const programme = () => callApi(p, tiersConsoleApi.tiers, { token: owner.token });
+  const update = (body: unknown, token = owner.token) => callApi(p, tiersConsoleApi.update, { token, body });
   const defaultTiers = async () => {
     const ids = new Map((await p.db.selectFrom('rewards').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
     return [
@@ -166,12 +172,12 @@ describeEachDb('tiers', (kind) => {
   it('a cancellation takes its points back from the progress too', async () => {
     const c = await p.newCustomer({ wallet: 1_000_000, points: 250 });
     const { latte } = await products(p);
-    const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const name = res.body.data.order.name as string;
     expect(await creditedAtPayment(p, name)).toBe(99);
     expect(await tierValue(p.db, 'points', c.id, p.clock.now())).toBe(349);
-    await p.call('post', 'merchant/order/status', { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status: 'cancelled' } }).expect(200);
+    await callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status: 'cancelled' } }).expect(200);
     expect(await status(c.token)).toMatchObject({ tier: { name: 'Bean' }, value: 250, next: { name: 'Brew', remaining: 50 } });
     await earn(c.id, 49);
     expect((await status(c.token)).tier?.name).toBe('Bean');
@@ -181,10 +187,10 @@ describeEachDb('tiers', (kind) => {
 
   it('multiplies last, after a multiplier rule: the breakdown and the history name the tier', async () => {
     const { latte } = await products(p);
-    await p.call('post', 'merchant/loyalty/rules/create', { token: owner.token, body: { kind: 'multiplier', name: 'Double lattes', multiplier: 2, product_ids: [latte.id] } }).expect(201);
+    await callApi(p, loyaltyConsoleApi.create, { token: owner.token, body: { kind: 'multiplier', name: 'Double lattes', multiplier: 2, product_ids: [latte.id] } }).expect(201);
     const c = await p.newCustomer({ wallet: 1_000_000 });
     await earn(c.id, 300);
-    const res = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const order = res.body.data.order as { name: string; points_earned: number };
     // 99 base, +99 the rule, +24 the tier (⌊99 × 0.25⌋), last
@@ -199,7 +205,7 @@ describeEachDb('tiers', (kind) => {
     const entry = await p.db.selectFrom('points_ledger').select(['points', 'reason']).where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow();
     expect(entry).toEqual({ points: 222, reason: `Order ${order.name} (+99 Double lattes, +24 Brew tier ×1.25)` });
     // at the counter too: ₱200 is 200 points, +50 the tier; the counter's quote says so before the earn
-    const quote = await p.call('post', 'merchant/counter/earn/quote', { token: staff.token, body: { customer_id: c.id, amount: 200_000 } });
+    const quote = await callApi(p, counterApi.earnQuote, { token: staff.token, body: { customer_id: c.id, amount: 200_000 } });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     expect(quote.body.data).toMatchObject({ points: 250, points_breakdown: [{ label: 'Points for your purchase', points: 200 }, { label: 'Brew tier ×1.25', points: 50 }], limit: null });
     const counter = await counterEarn(c.id, 200_000);
@@ -212,11 +218,11 @@ describeEachDb('tiers', (kind) => {
     await update({ enabled: true, basis: 'visits', tiers: [tiers[0], { ...tiers[1], threshold: 3 }, { ...tiers[2], threshold: 10 }] }).expect(200);
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const { latte } = await products(p);
-    const order = await p.call('post', 'order/create', { token: c.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+    const order = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
     await completeOrder(p, order.body.data.order.name);
     expect(await status(c.token)).toMatchObject({ basis: 'visits', value: 1, next: { name: 'Brew', remaining: 2 } });
     const undone = (await counterEarn(c.id, 10_000).expect(201)).body.data.earn.id as number;
-    await p.call('post', 'merchant/counter/earn/undo', { token: staff.token, body: { earn_id: undone } }).expect(200);
+    await callApi(p, counterApi.undoEarn, { token: staff.token, body: { earn_id: undone } }).expect(200);
     expect((await status(c.token)).value).toBe(1);
     await counterEarn(c.id, 10_000).expect(201);
     expect((await status(c.token)).tier?.name).toBe('Bean');
@@ -230,24 +236,24 @@ describeEachDb('tiers', (kind) => {
     const tiers = await defaultTiers();
     await update({ enabled: true, basis: 'points', tiers: [tiers[0], { ...tiers[1], early_reward_ids: [reward.id] }, tiers[2]] }).expect(200);
     const bean = await p.newCustomer({ points: 100 });
-    const early = async (token?: string) => ((await p.call('get', 'reward/list', token ? { token } : {}).expect(200)).body.data.rewards as { name: string; early_access?: unknown }[]).find((r) => r.name === 'tier-test-early')?.early_access;
+    const early = async (token?: string) => ((await callApi(p, rewardsApi.list, token ? { token } : {}).expect(200)).body.data.rewards as { name: string; early_access?: unknown }[]).find((r) => r.name === 'tier-test-early')?.early_access;
     expect(await early()).toEqual({ tier: 'Brew', unlocked: false });
     expect(await early(bean.token)).toEqual({ tier: 'Brew', unlocked: false });
-    const refused = await p.call('post', 'reward/redeem', { token: bean.token, body: { name: 'tier-test-early', idempotency_key: key() } });
+    const refused = await callApi(p, rewardsApi.redeem, { token: bean.token, body: { name: 'tier-test-early', idempotency_key: key() } });
     expect([refused.status, refused.body.error?.code, refused.body.data]).toEqual([403, 'TIER_REQUIRED', { tier: 'Brew' }]);
-    const memberRedeem = await p.call('post', 'merchant/counter/member/redeem', { token: staff.token, body: { code: (await memberCodesFor(p.ctx, bean.id)).current.qr, reward: 'tier-test-early', idempotency_key: key() } });
+    const memberRedeem = await callApi(p, counterApi.memberRedeem, { token: staff.token, body: { code: (await memberCodesFor(p.ctx, bean.id)).current.qr, reward: 'tier-test-early', idempotency_key: key() } });
     expect([memberRedeem.status, memberRedeem.body.error?.code]).toEqual([403, 'TIER_REQUIRED']);
     // nor does the counter offer it from Bean's member card (within her points, but not her tier's)
-    const offered = await p.call('post', 'merchant/counter/member/rewards', { token: staff.token, body: { customer_id: bean.id } }).expect(200);
+    const offered = await callApi(p, counterApi.memberRewards, { token: staff.token, body: { customer_id: bean.id } }).expect(200);
     expect((offered.body.data.rewards as { name: string }[]).map((r) => r.name)).not.toContain('tier-test-early');
     expect((await p.db.selectFrom('customers').select('points').where('id', '=', bean.id).executeTakeFirstOrThrow()).points).toBe(100);
     // Barista is above Brew: unlocked
     const barista = await p.newCustomer();
     await earn(barista.id, 1200);
     expect(await early(barista.token)).toEqual({ tier: 'Brew', unlocked: true });
-    await p.call('post', 'reward/redeem', { token: barista.token, body: { name: 'tier-test-early', idempotency_key: key() } }).expect(201);
+    await callApi(p, rewardsApi.redeem, { token: barista.token, body: { name: 'tier-test-early', idempotency_key: key() } }).expect(201);
     // a reward no tier names has no early access
-    expect(((await p.call('get', 'reward/list', { token: bean.token })).body.data.rewards as { name: string; early_access?: unknown }[]).find((r) => r.name === 'butter-croissant')?.early_access).toBeUndefined();
+    expect(((await callApi(p, rewardsApi.list, { token: bean.token })).body.data.rewards as { name: string; early_access?: unknown }[]).find((r) => r.name === 'butter-croissant')?.early_access).toBeUndefined();
   });
 
   it('turned off: no tier, no multiplier, no early access; the data kept, back when turned on', async () => {
@@ -259,7 +265,7 @@ describeEachDb('tiers', (kind) => {
     expect(await status(c.token)).toEqual({ enabled: false, basis: 'points', tier: null, value: 0, next: null, held_until: null, notice: null, tiers: [] });
     const counter = await counterEarn(c.id, 100_000).expect(201);
     expect(counter.body.data.earn.points).toBe(100);
-    await p.call('post', 'reward/redeem', { token: c.token, body: { name: 'tier-test-off', idempotency_key: key() } }).expect(201);
+    await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'tier-test-off', idempotency_key: key() } }).expect(201);
     expect((await programme().expect(200)).body.data).toMatchObject({ enabled: false, tiers: [{ name: 'Bean' }, { name: 'Brew', customers: 1 }, { name: 'Barista' }] });
     await update({ enabled: true, basis: 'points', tiers }).expect(200);
     expect((await status(c.token)).tier?.name).toBe('Brew');
@@ -272,7 +278,7 @@ describeEachDb('tiers', (kind) => {
     await earn(a.id, 280);
     await earn(b.id, 900);
     await earn(d.id, 100);
-    const staffView = await p.call('get', 'merchant/loyalty/tiers', { token: staff.token }).expect(200);
+    const staffView = await callApi(p, tiersConsoleApi.tiers, { token: staff.token }).expect(200);
     expect(staffView.body.data.tiers.map((t: { name: string; customers: number }) => [t.name, t.customers])).toEqual([
       ['Bean', 2],
       ['Brew', 1],
@@ -341,7 +347,7 @@ describePostgres('tiers under concurrency', () => {
     const c = await p.newCustomer();
     await p.db.transaction().execute((trx) => earnPoints(trx, p.clock, c.id, 290, { reason: 'Test earn' }));
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => p.call('post', 'merchant/counter/earn', { token: staff.token, body: { customer_id: c.id, amount: 5_000, idempotency_key: key() } })),
+      Array.from({ length: 20 }, () => callApi(p, counterApi.earn, { token: staff.token, body: { customer_id: c.id, amount: 5_000, idempotency_key: key() } })),
     );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     const vouchers = await p.db.selectFrom('vouchers').select('source').where('customer_id', '=', c.id).execute();

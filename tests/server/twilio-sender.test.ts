@@ -4,6 +4,8 @@ import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake'
 import { newIp, newPhone } from './auth.helpers';
 import { captureLogger } from './gateway.helpers';
 import { useTestProvider, type TestProvider } from './support/provider';
+import { authApi } from '#contract/auth.calls';
+import { callApi } from '../support/calls';
 
 const ACCOUNT = fakeSid('AC');
 const TOKEN = 'f'.repeat(8) + 'auth-token-of-the-test-account';
@@ -184,15 +186,15 @@ describe('sign-in codes through Twilio (the provider, the adapter and the fake t
     useTwilio();
     const phone = newPhone();
     const ip = newIp();
-    await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip }).expect(200);
+    await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip }).expect(200);
     expect(fake.sent).toHaveLength(1);
     expect(fake.sent[0]!.to).toBe(phone);
     expect(fake.sent[0]!.body).toMatch(/^Your .+ code is \d{6}\. It expires in \d+ minutes?\.$/);
     const code = /\d{6}/.exec(fake.sent[0]!.body)![0];
-    await p.call('post', 'auth/otp/verify', { body: { phone, code, purpose: 'login' } }).expect(200);
+    await callApi(p, authApi.otpVerify, { body: { phone, code, purpose: 'login' } }).expect(200);
 
     const before = fake.requests.length;
-    const again = await p.call('post', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip }).expect(429);
+    const again = await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip }).expect(429);
     expect(again.body.error.code).toBe('RATE_LIMITED');
     expect(fake.requests).toHaveLength(before);
   });
@@ -200,7 +202,7 @@ describe('sign-in codes through Twilio (the provider, the adapter and the fake t
   it('answers "we could not send the code, try again" when Twilio refuses, and no log line holds the code', async () => {
     const lines = useTwilio();
     fake.failNext({ status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' });
-    const res = await p.call('post', 'auth/otp/request', { body: { phone: newPhone(), purpose: 'login' }, ip: newIp() }).expect(502);
+    const res = await callApi(p, authApi.otpRequest, { body: { phone: newPhone(), purpose: 'login' }, ip: newIp() }).expect(502);
     expect(res.body.error.code).toBe('BAD_GATEWAY');
     expect(res.body.message).toBe('We could not send the code just now. Please try again in a minute.');
     const body = fake.requests.at(-1)!.form.Body![0]!;

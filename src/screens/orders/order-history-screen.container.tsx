@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import type { OrderListData } from '#contract';
-import { orderListKey } from '../../api/orders';
+import { orderPages } from '../../api/orders';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
@@ -12,7 +11,7 @@ export default function OrderHistoryPage() {
   const { settings } = useSite();
   const navigate = useNavigate();
   const back = useGoBack(paths.profileHome);
-  const list = usePages<OrderListData>(orderListKey);
+  const list = usePages(orderPages);
 
   return (
     <OrderHistoryScreen

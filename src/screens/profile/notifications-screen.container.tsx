@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fetcher } from '../../api/client';
-import type { AppNotification, NotificationListData } from '#contract';
-import { notificationsKey, useMarkNotificationsRead } from '../../api/notifications';
+import type { AppNotification } from '#contract';
+import { notificationPages, useMarkNotificationsRead } from '../../api/notifications';
 import { useAction } from '../../shared/action';
 import { messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
@@ -37,7 +36,7 @@ export default function NotificationsPage() {
   const back = useGoBack(paths.profileHome);
   const now = useNow();
   const markNotificationsRead = useMarkNotificationsRead();
-  const list = usePages<NotificationListData>(notificationsKey, fetcher, { refreshInterval: 30_000 });
+  const list = usePages(notificationPages, { refreshInterval: 30_000 });
   const pages = list.pages;
 
   /** Marks items read in what is shown at once; the provider's answer follows. */

@@ -1,7 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import type { Key } from '../../api/client';
-import type { PointHistoryData } from '#contract';
-import { pointHistory, pointHistoryKey } from '../../api/points';
+import { pointHistoryPages } from '../../api/points';
 import { useStampCards } from '../../api/stamps';
 import { useAuth } from '../../app/auth/auth-context';
 import { useGoBack } from '../../app/go-back';
@@ -11,19 +9,13 @@ import { useSite } from '../../app/settings';
 import { usePages } from '../../app/use-pages';
 import { PointsScreen } from './points-screen';
 
-/** point/history is a POST: its key carries the body. */
-const fetchPage = (key: Key) => {
-  const { customer_id, page } = (key as ReturnType<typeof pointHistoryKey>)[1];
-  return pointHistory(customer_id, page);
-};
-
 /** /profile/point: the balance, points expiring soon, and the ledger page by page. */
 export default function PointsPage() {
   const { settings } = useSite();
   const navigate = useNavigate();
   const back = useGoBack(paths.profileHome);
   const { customerId } = useAuth();
-  const history = usePages<PointHistoryData>(customerId ? (page) => pointHistoryKey(customerId, page) : null, fetchPage);
+  const history = usePages(customerId ? pointHistoryPages(customerId) : null);
   const first = history.pages?.[0];
   // the stamp cards are extra: if they fail, the page shows the points alone
   const stamps = useStampCards();

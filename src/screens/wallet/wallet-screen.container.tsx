@@ -1,6 +1,5 @@
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
-import type { WalletHistoryData } from '#contract';
-import { useTopUp, useWalletBalance, walletHistoryKey } from '../../api/wallet';
+import { useTopUp, useWalletBalance, walletHistoryPages } from '../../api/wallet';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
 import { useKeyedAction } from '../../shared/action';
@@ -19,7 +18,7 @@ export default function WalletPage() {
   const { settings } = useSite();
   const back = useGoBack(paths.profileHome);
   const balance = useWalletBalance();
-  const history = usePages<WalletHistoryData>(walletHistoryKey);
+  const history = usePages(walletHistoryPages);
   const topUp = useTopUp();
   const topup = useKeyedAction((key, amount: number) => topUp(amount, key));
   // From the answer until the browser leaves for the gateway, the form stays busy.

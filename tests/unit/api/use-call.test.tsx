@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+/**
+ * useCall and useCallPages keep SWR's keys as keyOf writes them (what every mutate() and refresh names),
+ * ask nothing on a null query, and make a POST read (point/history) as a POST with the key's body.
+ */
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { SWRConfig, unstable_serialize } from 'swr';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { customersConsoleApi } from '#contract/customers.calls';
+import { stampsApi } from '#contract/stamps.calls';
+import { keyOf } from '../../../src/api/client';
+import { useCustomerDetail } from '../../../src/api/customers';
+import { pointHistoryPages } from '../../../src/api/points';
+import { useStampCards } from '../../../src/api/stamps';
+import { useCallPages } from '../../../src/api/use-call';
+import { createExpiringCache, swrOptions } from '../../../src/shared/swr';
+
+let asked: string[] = [];
+beforeEach(() => {
+  asked = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    asked.push(`${init?.method ?? 'GET'} ${url}${init?.method === 'POST' ? ` ${String(init.body)}` : ''}`);
+    const data = url.includes('point/history') ? { items: [], next_page: null } : { url };
+    return new Response(JSON.stringify({ status: 200, message: 'OK', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const setUp = () => {
+  const cache = createExpiringCache();
+  const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ ...swrOptions(cache), dedupingInterval: 0 }}>{children}</SWRConfig>;
+  return { cache, wrapper };
+};
+
+it('keeps the keys keyOf writes: a path alone, or the path and its query', async () => {
+  const { cache, wrapper } = setUp();
+  const both = renderHook(() => ({ cards: useStampCards(), detail: useCustomerDetail(5) }), { wrapper });
+  await waitFor(() => expect([both.result.current.cards.data, both.result.current.detail.data]).not.toContain(undefined));
+  expect(cache.get(unstable_serialize(keyOf(stampsApi.cards)))).toMatchObject({ data: { url: '/api/stamp/cards' } });
+  expect(cache.get(unstable_serialize(keyOf(customersConsoleApi.detail, { id: 5 })))).toMatchObject({ data: { url: '/api/merchant/customers/detail?id=5' } });
+});
+
+it('asks nothing while the query is null', async () => {
+  const { wrapper } = setUp();
+  const detail = renderHook(() => useCustomerDetail(null), { wrapper });
+  await new Promise((r) => setTimeout(r, 20));
+  expect(detail.result.current.data).toBeUndefined();
+  expect(asked).toEqual([]);
+});
+
+it('reads a paged POST call (point/history) with its body, page by page', async () => {
+  const { wrapper } = setUp();
+  const pages = renderHook(() => useCallPages(pointHistoryPages(7)), { wrapper });
+  await waitFor(() => expect(pages.result.current.data).toHaveLength(1));
+  expect(asked).toEqual(['POST /api/point/history {"customer_id":7,"page":1}']);
+});
