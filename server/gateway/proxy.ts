@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { bodySha256, CALL_NONCE_HEADER, CALL_SIGNATURE_HEADER, callHeaders, callKey, keysCallHmac, signCall } from '../lib/signature';
 import { BodyTooLarge, hasBody, readBody } from '../lib/read-body';
 import { ALL_CALLS } from '#contract/calls';
+import { mediaApi } from '#contract/media.calls';
 import { sendGatewayError } from './envelope';
 import { UNREACHABLE_CODES } from './boot-data';
 import {
@@ -56,7 +57,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Provider calls that are not for browsers: the OpenAPI document is read from the provider (or from
  * docs/openapi.json) by people building a provider; through here its schemas' `token` properties would
- * be taken out by the token guard.
+ * be taken out by the token guard. (Its declaration is in src/contract/endpoints.ts, which loads every
+ * schema: the gateway names the path itself rather than load them all.)
  */
 const PROVIDER_ONLY_PATHS = new Set(['openapi.json']);
 /**
@@ -133,7 +135,7 @@ declare module 'express-serve-static-core' {
  */
 const MAX_SIGNED_BODY_BYTES = 1024 * 1024;
 const MAX_SIGNED_UPLOAD_BYTES = 8 * 1024 * 1024;
-const UPLOAD_PATH = 'merchant/images';
+const UPLOAD_PATH = mediaApi.upload.path;
 const EMPTY = Buffer.alloc(0);
 
 function callOf(res: ServerResponse): ProxiedCall | undefined {
