@@ -20,6 +20,7 @@ import { bodySha256, callHeaders, callKey, signCall } from '../server/lib/signat
 import express from 'express';
 import { openDatabase } from '../server/db/index';
 import { exportOrders } from '../server/provider/dashboard/export';
+import { csvDownload } from '../server/provider/dashboard/dashboard.routes';
 import { dashboardAt } from '../server/provider/dashboard/dashboard.service';
 import { DASHBOARD_PERIODS } from '#contract/dashboard';
 import { seedVolumeAt } from '../scripts/seed-volume.ts';
@@ -456,7 +457,7 @@ async function dashboardBench(url: string): Promise<DashboardBench> {
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
     const app = express();
-    app.get('/orders.csv', (_req, res, next) => void exportOrders(handle.db, res, { from, to }, rules).catch(next));
+    app.get('/orders.csv', (_req, res, next) => void exportOrders(handle.db, csvDownload(res), { from, to }, rules).catch(next));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {

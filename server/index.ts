@@ -60,13 +60,33 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'gateway', output);
   logger.info({ node: process.versions.node }, `starting on Node ${process.versions.node}`);
   const running: Running = {};
-  let stopping = false;
-
-  async function stop(code: number): Promise<never> {
+  const stop = async (code: number): Promise<never> => {
     await closeAll(running, logger);
     process.exit(code);
-  }
+  };
+  const stopping = stopOnSignals(logger, () => void stop(0));
 
+  try {
+    // where browsers reach this server, known once it listens: links the provider e-mails (invitations, password resets) name it
+    const listening: { at?: string } = {};
+    const provider = config.providerApiBase ? externalProvider(config, logger) : await embeddedProvider(config, logger, running, listening);
+    if (stopping()) return;
+    if (config.serve === 'provider') {
+      const base = provider.providerBase;
+      whenReady(running, logger, base, () => logger.info({ url: base }, `listening on ${base} (the provider alone: gateways set PROVIDER_API_BASE to this and share PROVIDER_SECRET)`));
+      return;
+    }
+    await serveGateway({ config, logger, output, running, listening, ...provider });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    logger.fatal({ err: { type: e.name, message: e.message, code: e.code } }, 'the server could not start');
+    await stop(1);
+  }
+}
+
+/** SIGTERM and SIGINT finish the requests in flight, then stop; the answer tells whether a stop has begun. */
+function stopOnSignals(logger: Logger, stop: () => void): () => boolean {
+  let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       // a terminal's Ctrl+C reaches both `npm start` and this process, and `npm start` passes it on
@@ -79,167 +99,178 @@ async function main(): Promise<void> {
         logger.error(`still stopping ${STOP_DEADLINE_MS / 1000} s after ${signal}: exiting now`);
         process.exit(1);
       }, STOP_DEADLINE_MS).unref();
-      void stop(0);
+      stop();
     });
   }
+  return () => stopping;
+}
 
-  try {
-    let providerBase: string;
-    let secret: string;
-    let outbox: ((phone: string) => Promise<unknown[]>) | undefined;
-    // where browsers reach this server, known once it listens: links the provider e-mails (invitations, password resets) name it
-    const listening: { at?: string } = {};
+/** The provider the gateway signs its calls for: where it is, the secret, and the development outbox when it has one. */
+interface ProviderReach {
+  providerBase: string;
+  secret: string;
+  outbox?: (phone: string) => Promise<unknown[]>;
+}
 
-    if (config.providerApiBase) {
-      providerBase = config.providerApiBase;
-      secret = config.providerSecret!;
-      logger.info({ provider: config.providerApiBases.join(', ') }, config.providerApiBases.length > 1 ? `using ${config.providerApiBases.length} external providers (the next when one cannot be reached)` : 'using the external provider');
-      if (!keysCallHmac(secret)) {
-        logger.info("calls to the provider carry the contract's signature only: PROVIDER_SECRET is under 32 bytes, too short to key the call HMAC (this product's own provider requires one)");
-      }
-    } else {
-      const dataDir = resolve(config.dataDir);
-      const { secrets, created } = loadOrCreateSecrets(dataDir);
-      secret = config.providerSecret ?? secrets.provider_secret;
-      const merchantApiKey = config.merchantApiKey ?? secrets.merchant_api_key;
-      if (created && !config.merchantApiKey) {
-        // where it is, never what it is: logs are kept (and shipped) far longer than a first start lasts
-        logger.info(`the merchant API key for the embedded provider was generated: it is kept in ${join(dataDir, 'secrets.json')}, under merchant_api_key (or set MERCHANT_API_KEY)`);
-      }
-      const database = await openDatabase({
-        databaseUrl: config.databaseUrl,
-        dataDir: join(dataDir, 'pglite'),
-        poolSize: config.dbPoolSize,
-        preparedStatements: config.dbPreparedStatements,
-        limits: config.dbLimits,
-        // run below, once the database can be reached: a database that is down at start stops nothing
-        migrate: false,
-        onIdleError: (err) => logger.warn({ message: err.message }, 'PostgreSQL ended a connection: the next query opens another'),
-      });
-      running.database = database;
-      const providerLogger = logger.child({ name: 'provider' });
-      const { stripe, twilio, smtp } = config;
-      const push = pushSetupOf(config, secrets);
-      const provider = await startEmbeddedProvider({
-        db: database.db,
-        logger: providerLogger,
-        secret,
-        platform: config.platformId,
-        merchantId: config.merchantId,
-        merchantApiKey,
-        webhookSecret: config.paymentWebhookSecret ?? secrets.webhook_secret,
-        google: { clientId: config.googleClientId, jwksUrl: config.googleJwksUrl },
-        demoOrderProgress: config.demoOrderProgress,
-        paymentSandbox: config.paymentSandbox,
-        ...(stripe
-          ? {
-              paymentGateway: stripeGateway({
-                secretKey: stripe.secretKey,
-                webhookSecret: stripe.webhookSecret,
-                publicBaseUrl: stripe.publicUrl,
-                checkoutTtlSeconds: stripe.checkoutTtlSeconds,
-                logger: providerLogger.child({ name: 'stripe' }),
-                ...stripeEndpoint(stripe.apiBase),
-              }),
-            }
-          : {}),
-        ...(twilio
-          ? { sender: twilioSender({ accountSid: twilio.accountSid, authToken: twilio.authToken, from: twilio.from, logger: providerLogger.child({ name: 'sms' }), ...(twilio.apiBase ? { apiBase: twilio.apiBase } : {}) }) }
-          : {}),
-        ...(smtp ? { mailer: smtpMailer({ url: smtp.url, from: smtp.from, logger: providerLogger.child({ name: 'mail' }) }) } : {}),
-        devOutbox: config.devOutbox,
-        // what the environment sets wins over the console; what it leaves unset the owner may connect there
-        channelsFromEnvironment: { stripe: Boolean(stripe), twilio: Boolean(twilio), smtp: Boolean(smtp) },
-        channelEndpoints: {
-          ...(config.stripeApiBase ? { stripeApiBase: config.stripeApiBase } : {}),
-          ...(config.twilioApiBase ? { twilioApiBase: config.twilioApiBase } : {}),
-          checkoutTtlSeconds: config.stripeCheckoutTtlSeconds,
-        },
-        push,
-        passes: config.passes,
-        backups: { ...config.backup, dir: resolve(config.backup.dir), dataDir, databaseUrl: config.databaseUrl },
-        publicUrl: () => config.publicUrl ?? listening.at,
-        // alone (SERVE=provider) it listens where gateways reach it; else on loopback for this process's gateway
-        // the migrations and the seed, tried until the database answers; calls are answered 503 until then
-        prepare: async () => {
-          await migrate(database.db);
-          await seed(database.db);
-        },
-        host: config.serve === 'provider' ? config.host : '127.0.0.1',
-        port: config.serve === 'provider' ? config.port : 0,
-      });
-      running.provider = provider;
-      providerBase = provider.baseUrl;
-      if (config.devOutbox) outbox = (phone) => readOutbox(database.db, phone);
-      logger.info({ database: database.kind }, config.serve === 'provider' ? 'provider started' : 'embedded provider started on loopback');
-      // the hourly housekeeping now, on request (kill -USR2 <pid>): once across all instances, like the hour's own run
-      process.on('SIGUSR2', () => {
-        logger.info('SIGUSR2: running the hourly jobs now');
-        triggerHourlyJobs(provider.ctx).then(
-          () => logger.info('hourly jobs: done'),
-          (err: Error) => logger.error({ message: err.message }, 'hourly jobs: failed'),
-        );
-      });
-      // one line on which development conveniences are on, and why (a network listener needs NODE_ENV=development)
-      logger.info(conveniencesLine(config));
-      // one line on how codes reach people
-      logger.info(
-        `messages: ${twilio ? 'text messages through Twilio' : config.devOutbox ? 'text messages to the development outbox' : 'no text message service: sign-in codes cannot be sent until an owner connects Twilio in the console (Payments and messages) or TWILIO_* are set'}, ${smtp ? 'e-mail through SMTP' : config.devOutbox ? 'e-mail to the development outbox' : 'no e-mail service (e-mail verification is unavailable; connect one in the console or set SMTP_URL and MAIL_FROM)'}; services the environment leaves unset can be connected in the console`,
-      );
-      // one line on web push: which keys, or why it is off
-      logger.info(
-        push
-          ? `web push: on (${config.vapid ? 'VAPID keys from the environment' : `VAPID keys generated in ${join(dataDir, 'secrets.json')}`})${push.allowLoopback ? '; PUSH_ALLOW_LOOPBACK: subscriptions may name a push service on this machine (tests only)' : ''}`
-          : 'web push: off in production without VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (notifications stay in the app)',
-      );
-      // one line on how money comes in: the sandbox pays anything, so production runs it only when asked
-      if (stripe) {
-        logger.info(`payments: Stripe Checkout (${stripe.secretKey.includes('_live_') ? 'live' : 'test'} mode); its webhook endpoint is ${new URL('/api/payment/webhook/stripe', stripe.publicUrl).href}`);
-      } else if (!config.paymentSandbox) {
-        logger.warn(
-          `payments: off — no payment gateway is configured${config.production ? ' in production' : ' (PAYMENT_SANDBOX is off)'}, so top-ups and paying online answer 503 PAYMENTS_UNAVAILABLE; wallet orders, rewards and the wheel keep working (set PAYMENT_SANDBOX=true for a test shop)`,
-        );
-      } else if (!config.conveniences.on) {
-        logger.warn(
-          `payments: the SANDBOX gateway is on ${config.production ? 'in production' : 'on a server reachable from the network'} (PAYMENT_SANDBOX=true) — its page pays any top-up or order without real money; this is a test shop and must not face real customers`,
-        );
-      }
-    }
+/** PROVIDER_API_BASE: another process (or another product) is the provider. */
+function externalProvider(config: Config, logger: Logger): ProviderReach {
+  const secret = config.providerSecret!;
+  logger.info({ provider: config.providerApiBases.join(', ') }, config.providerApiBases.length > 1 ? `using ${config.providerApiBases.length} external providers (the next when one cannot be reached)` : 'using the external provider');
+  if (!keysCallHmac(secret)) {
+    logger.info("calls to the provider carry the contract's signature only: PROVIDER_SECRET is under 32 bytes, too short to key the call HMAC (this product's own provider requires one)");
+  }
+  return { providerBase: config.providerApiBase!, secret };
+}
 
-    if (stopping) return;
-    if (config.serve === 'provider') {
-      const base = providerBase;
-      whenReady(running, logger, base, () => logger.info({ url: base }, `listening on ${base} (the provider alone: gateways set PROVIDER_API_BASE to this and share PROVIDER_SECRET)`));
-      return;
-    }
-    const providerBases = config.providerApiBases.length > 0 ? config.providerApiBases : [providerBase];
-    const app = createApp({ config, logger, providerBase, providerBases, secret, ...(outbox ? { outbox } : {}) });
-    const server = await new Promise<Server>((resolveListen, reject) => {
-      const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolveListen(s)));
-    });
-    running.server = server;
-    // longer than the usual reverse proxy's idle timeout, so the proxy closes idle connections first
-    server.keepAliveTimeout = 65_000;
-    const { port } = server.address() as AddressInfo;
-    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    if (outbox) logger.info('the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); a HOST that is not loopback without NODE_ENV=development, or NODE_ENV=production, turns it off');
-    listening.at = `http://${host}:${port}`;
-    const at = listening.at;
-    whenReady(running, logger, at, () => logger.info({ url: at }, `listening on ${at}`));
-    // the operator's `npm run merchant -- owner-link` makes its link for the address this server answers on
-    if (running.database) recordListeningAddress(resolve(config.dataDir), listening.at, logger);
-    // a development start of a shop with no owner yet prints the console's set-up link (never in production:
-    // there the operator runs `npm run merchant -- owner-link`), once the database is ready
-    const { database, provider } = running;
-    if (database && provider && !config.production) {
-      void provider.readiness.whenReady
-        .then(() => printOwnerSetupLink(database, config, `http://${host}:${port}`, output))
-        .catch((err: Error) => logger.warn({ message: err.message }, 'could not check whether the shop has an owner'));
-    }
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    logger.fatal({ err: { type: e.name, message: e.message, code: e.code } }, 'the server could not start');
-    await stop(1);
+/** The embedded provider on its database (PGlite or PostgreSQL), started in this process. */
+async function embeddedProvider(config: Config, logger: Logger, running: Running, listening: { at?: string }): Promise<ProviderReach> {
+  const dataDir = resolve(config.dataDir);
+  const { secrets, created } = loadOrCreateSecrets(dataDir);
+  const secret = config.providerSecret ?? secrets.provider_secret;
+  const merchantApiKey = config.merchantApiKey ?? secrets.merchant_api_key;
+  if (created && !config.merchantApiKey) {
+    // where it is, never what it is: logs are kept (and shipped) far longer than a first start lasts
+    logger.info(`the merchant API key for the embedded provider was generated: it is kept in ${join(dataDir, 'secrets.json')}, under merchant_api_key (or set MERCHANT_API_KEY)`);
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(dataDir, 'pglite'),
+    poolSize: config.dbPoolSize,
+    preparedStatements: config.dbPreparedStatements,
+    limits: config.dbLimits,
+    // run below, once the database can be reached: a database that is down at start stops nothing
+    migrate: false,
+    onIdleError: (err) => logger.warn({ message: err.message }, 'PostgreSQL ended a connection: the next query opens another'),
+  });
+  running.database = database;
+  const providerLogger = logger.child({ name: 'provider' });
+  const { stripe, twilio, smtp } = config;
+  const push = pushSetupOf(config, secrets);
+  const provider = await startEmbeddedProvider({
+    db: database.db,
+    logger: providerLogger,
+    secret,
+    platform: config.platformId,
+    merchantId: config.merchantId,
+    merchantApiKey,
+    webhookSecret: config.paymentWebhookSecret ?? secrets.webhook_secret,
+    google: { clientId: config.googleClientId, jwksUrl: config.googleJwksUrl },
+    demoOrderProgress: config.demoOrderProgress,
+    paymentSandbox: config.paymentSandbox,
+    ...(stripe
+      ? {
+          paymentGateway: stripeGateway({
+            secretKey: stripe.secretKey,
+            webhookSecret: stripe.webhookSecret,
+            publicBaseUrl: stripe.publicUrl,
+            checkoutTtlSeconds: stripe.checkoutTtlSeconds,
+            logger: providerLogger.child({ name: 'stripe' }),
+            ...stripeEndpoint(stripe.apiBase),
+          }),
+        }
+      : {}),
+    ...(twilio
+      ? { sender: twilioSender({ accountSid: twilio.accountSid, authToken: twilio.authToken, from: twilio.from, logger: providerLogger.child({ name: 'sms' }), ...(twilio.apiBase ? { apiBase: twilio.apiBase } : {}) }) }
+      : {}),
+    ...(smtp ? { mailer: smtpMailer({ url: smtp.url, from: smtp.from, logger: providerLogger.child({ name: 'mail' }) }) } : {}),
+    devOutbox: config.devOutbox,
+    // what the environment sets wins over the console; what it leaves unset the owner may connect there
+    channelsFromEnvironment: { stripe: Boolean(stripe), twilio: Boolean(twilio), smtp: Boolean(smtp) },
+    channelEndpoints: {
+      ...(config.stripeApiBase ? { stripeApiBase: config.stripeApiBase } : {}),
+      ...(config.twilioApiBase ? { twilioApiBase: config.twilioApiBase } : {}),
+      checkoutTtlSeconds: config.stripeCheckoutTtlSeconds,
+    },
+    push,
+    passes: config.passes,
+    backups: { ...config.backup, dir: resolve(config.backup.dir), dataDir, databaseUrl: config.databaseUrl },
+    publicUrl: () => config.publicUrl ?? listening.at,
+    // alone (SERVE=provider) it listens where gateways reach it; else on loopback for this process's gateway
+    // the migrations and the seed, tried until the database answers; calls are answered 503 until then
+    prepare: async () => {
+      await migrate(database.db);
+      await seed(database.db);
+    },
+    host: config.serve === 'provider' ? config.host : '127.0.0.1',
+    port: config.serve === 'provider' ? config.port : 0,
+  });
+  running.provider = provider;
+  logger.info({ database: database.kind }, config.serve === 'provider' ? 'provider started' : 'embedded provider started on loopback');
+  // the hourly housekeeping now, on request (kill -USR2 <pid>): once across all instances, like the hour's own run
+  process.on('SIGUSR2', () => {
+    logger.info('SIGUSR2: running the hourly jobs now');
+    triggerHourlyJobs(provider.ctx).then(
+      () => logger.info('hourly jobs: done'),
+      (err: Error) => logger.error({ message: err.message }, 'hourly jobs: failed'),
+    );
+  });
+  logStartLines(config, logger, { push, dataDir });
+  return { providerBase: provider.baseUrl, secret, ...(config.devOutbox ? { outbox: (phone: string) => readOutbox(database.db, phone) } : {}) };
+}
+
+/** One line each on the development conveniences, messages, web push and payments: what is on, and why. */
+function logStartLines(config: Config, logger: Logger, { push, dataDir }: { push: PushSetup | null; dataDir: string }): void {
+  const { stripe, twilio, smtp } = config;
+  // one line on which development conveniences are on, and why (a network listener needs NODE_ENV=development)
+  logger.info(conveniencesLine(config));
+  // one line on how codes reach people
+  logger.info(
+    `messages: ${twilio ? 'text messages through Twilio' : config.devOutbox ? 'text messages to the development outbox' : 'no text message service: sign-in codes cannot be sent until an owner connects Twilio in the console (Payments and messages) or TWILIO_* are set'}, ${smtp ? 'e-mail through SMTP' : config.devOutbox ? 'e-mail to the development outbox' : 'no e-mail service (e-mail verification is unavailable; connect one in the console or set SMTP_URL and MAIL_FROM)'}; services the environment leaves unset can be connected in the console`,
+  );
+  // one line on web push: which keys, or why it is off
+  logger.info(
+    push
+      ? `web push: on (${config.vapid ? 'VAPID keys from the environment' : `VAPID keys generated in ${join(dataDir, 'secrets.json')}`})${push.allowLoopback ? '; PUSH_ALLOW_LOOPBACK: subscriptions may name a push service on this machine (tests only)' : ''}`
+      : 'web push: off in production without VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (notifications stay in the app)',
+  );
+  // one line on how money comes in: the sandbox pays anything, so production runs it only when asked
+  if (stripe) {
+    logger.info(`payments: Stripe Checkout (${stripe.secretKey.includes('_live_') ? 'live' : 'test'} mode); its webhook endpoint is ${new URL('/api/payment/webhook/stripe', stripe.publicUrl).href}`);
+  } else if (!config.paymentSandbox) {
+    logger.warn(
+      `payments: off — no payment gateway is configured${config.production ? ' in production' : ' (PAYMENT_SANDBOX is off)'}, so top-ups and paying online answer 503 PAYMENTS_UNAVAILABLE; wallet orders, rewards and the wheel keep working (set PAYMENT_SANDBOX=true for a test shop)`,
+    );
+  } else if (!config.conveniences.on) {
+    logger.warn(
+      `payments: the SANDBOX gateway is on ${config.production ? 'in production' : 'on a server reachable from the network'} (PAYMENT_SANDBOX=true) — its page pays any top-up or order without real money; this is a test shop and must not face real customers`,
+    );
+  }
+}
+
+/** The gateway listening on HOST:PORT, in front of the provider. */
+async function serveGateway({
+  config,
+  logger,
+  output,
+  running,
+  listening,
+  providerBase,
+  secret,
+  outbox,
+}: ProviderReach & { config: Config; logger: Logger; output: ReturnType<typeof logOutputFor>; running: Running; listening: { at?: string } }): Promise<void> {
+  const providerBases = config.providerApiBases.length > 0 ? config.providerApiBases : [providerBase];
+  const app = createApp({ config, logger, providerBase, providerBases, secret, ...(outbox ? { outbox } : {}) });
+  const server = await new Promise<Server>((resolveListen, reject) => {
+    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolveListen(s)));
+  });
+  running.server = server;
+  // longer than the usual reverse proxy's idle timeout, so the proxy closes idle connections first
+  server.keepAliveTimeout = 65_000;
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  if (outbox) logger.info('the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); a HOST that is not loopback without NODE_ENV=development, or NODE_ENV=production, turns it off');
+  listening.at = `http://${host}:${port}`;
+  const at = listening.at;
+  whenReady(running, logger, at, () => logger.info({ url: at }, `listening on ${at}`));
+  // the operator's `npm run merchant -- owner-link` makes its link for the address this server answers on
+  if (running.database) recordListeningAddress(resolve(config.dataDir), listening.at, logger);
+  // a development start of a shop with no owner yet prints the console's set-up link (never in production:
+  // there the operator runs `npm run merchant -- owner-link`), once the database is ready
+  const { database, provider } = running;
+  if (database && provider && !config.production) {
+    void provider.readiness.whenReady
+      .then(() => printOwnerSetupLink(database, config, `http://${host}:${port}`, output))
+      .catch((err: Error) => logger.warn({ message: err.message }, 'could not check whether the shop has an owner'));
   }
 }
 

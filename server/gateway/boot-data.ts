@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { MapConfig } from '#contract/map';
+import { settingsApi } from '#contract/settings.calls';
 import { bodySha256, callHeaders, callKey, keysCallHmac, signCall } from '../lib/signature';
 
 export interface ProviderCaller {
@@ -80,7 +81,7 @@ export function bootData(o: BootDataOptions): () => Promise<BootData> {
   const refresh = (): Promise<unknown> => {
     inFlight ??= (async () => {
       try {
-        const res = await signedGet(o, 'settings/main-setting', 5000);
+        const res = await signedGet(o, settingsApi.mainSetting.path, 5000);
         const body = (await res.json().catch(() => null)) as { data?: unknown } | null;
         if (!res.ok || !body || typeof body.data !== 'object' || body.data === null) {
           o.logger.warn({ status: res.status }, 'boot data: the provider did not give the settings');

@@ -1,10 +1,12 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { KeyObject } from 'node:crypto';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { bodySha256, CALL_NONCE_HEADER, CALL_SIGNATURE_HEADER, callHeaders, callKey, keysCallHmac, signCall } from '../lib/signature';
 import { BodyTooLarge, hasBody, readBody } from '../lib/read-body';
 import { ALL_CALLS } from '#contract/calls';
+import { mediaApi } from '#contract/media.calls';
 import { sendGatewayError } from './envelope';
 import { UNREACHABLE_CODES } from './boot-data';
 import {
@@ -55,7 +57,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Provider calls that are not for browsers: the OpenAPI document is read from the provider (or from
  * docs/openapi.json) by people building a provider; through here its schemas' `token` properties would
- * be taken out by the token guard.
+ * be taken out by the token guard. (Its declaration is in src/contract/endpoints.ts, which loads every
+ * schema: the gateway names the path itself rather than load them all.)
  */
 const PROVIDER_ONLY_PATHS = new Set(['openapi.json']);
 /**
@@ -132,7 +135,7 @@ declare module 'express-serve-static-core' {
  */
 const MAX_SIGNED_BODY_BYTES = 1024 * 1024;
 const MAX_SIGNED_UPLOAD_BYTES = 8 * 1024 * 1024;
-const UPLOAD_PATH = 'merchant/images';
+const UPLOAD_PATH = mediaApi.upload.path;
 const EMPTY = Buffer.alloc(0);
 
 function callOf(res: ServerResponse): ProxiedCall | undefined {
@@ -263,6 +266,8 @@ function carriesIdempotencyKey(body: Buffer | undefined): boolean {
   return typeof parsed === 'object' && parsed !== null && typeof parsed.idempotency_key === 'string' && parsed.idempotency_key !== '';
 }
 
+type SharedCache = ReturnType<typeof sharedCache>;
+
 /**
  * `/api/*` → `${providerBase}<path>`: state-changing calls must be JSON (CSRF defence next to SameSite
  * cookies: a cross-site form cannot send application/json, and a cross-site fetch that does needs a
@@ -277,7 +282,26 @@ export function apiProxy(o: ApiProxyOptions): Router {
   const router = Router();
   const cache = (o.cacheEntries ?? 0) > 0 ? sharedCache({ maxEntries: o.cacheEntries!, now }) : undefined;
 
-  const prepare: RequestHandler = (req, res, next) => {
+  // A GET the provider has answered with `Cache-Control: public, max-age=…` is answered from memory
+  // while fresh (shared-cache.ts): no signature, no upstream call.
+  if (cache) {
+    router.use((req, res, next) => {
+      const kept = req.method === 'GET' ? cache.get(req.originalUrl) : undefined;
+      if (kept) cache.send(kept, res);
+      else next();
+    });
+  }
+  router.use(preparer(o, now, key), forwarder(o, key, cache));
+  return router;
+}
+
+/**
+ * The browser's call made the provider's: refused when it is not JSON or its path is not one to send
+ * on, its session cookie turned into a Bearer token, the headers it must not choose dropped and the
+ * gateway's set, and signed (signer) once its body has been read whole.
+ */
+function preparer(o: ApiProxyOptions, now: () => number, key: KeyObject | null): RequestHandler {
+  return (req, res, next) => {
     const applePass = APPLE_PASS_SERVICE.test(providerPath(req));
     const applePassAuth = applePass && /^ApplePass \S+$/.test(req.get('authorization') ?? '') ? req.get('authorization') : undefined;
     if (STATE_CHANGING.has(req.method) && !isJsonContentType(req.get('content-type')) && !(applePass && req.method === 'DELETE' && !hasBody(req))) {
@@ -328,29 +352,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
     res.setHeader('cache-control', 'no-store');
     if (!key) return next();
 
-    const sign = (body: Buffer) => {
-      Object.assign(
-        req.headers,
-        callHeaders(key, {
-          method: req.method,
-          target: req.url.replace(/^\/+/, ''),
-          platform: o.platform,
-          timestamp,
-          forwardedFor: client,
-          authorization: req.headers.authorization ?? '',
-          merchantKey: req.get('x-merchant-key') ?? '',
-          bodySha256: bodySha256(body),
-          device: device ?? '',
-        }),
-      );
-      if (body.length > 0) {
-        // read whole to be signed: sent on with its length by the proxy (proxyReq below)
-        res.locals.callBody = body;
-        req.headers['content-length'] = String(body.length);
-        delete req.headers['transfer-encoding'];
-      }
-      next();
-    };
+    const sign = signer(o.platform, key, { req, res, next }, { timestamp, client, device });
     if (!hasBody(req)) return sign(EMPTY);
     const limit = path === UPLOAD_PATH && call.sentCookies.length > 0 ? MAX_SIGNED_UPLOAD_BYTES : MAX_SIGNED_BODY_BYTES;
     readBody(req, limit).then(sign, (err: Error) => {
@@ -358,117 +360,151 @@ export function apiProxy(o: ApiProxyOptions): Router {
       res.destroy();
     });
   };
+}
 
-  /** The gateway's own part of every answer: the session cookie set, cleared or left alone. */
-  function sessionCookies(res: ServerResponse, call: ProxiedCall | undefined, signInToken: string | null, expired: boolean): void {
-    // after the provider's headers are copied, so nothing it sends can undo the clearing or plant a
-    // session (of either kind); then only the cookie of the call's own kind is set or cleared
-    dropForeignSessionCookies(res);
-    if (call && signInToken) setSessionCookie(res, call.secure, signInToken, call.kind);
-    else if (call && (call.logout || expired)) clearSessionCookies(res, call.secure, call.sentCookies, call.kind);
-    // a browser without a device id gets the one this call was signed with (after the session's, so the provider cannot undo it)
-    if (call?.newDevice) setDeviceCookie(res, call.secure, call.newDevice);
-  }
-
-  /** Pages, scripts, styles and images: streamed through unread (and kept when public). */
-  function stream(proxyRes: IncomingMessage, req: Request, res: ServerResponse): void {
-    res.statusCode = proxyRes.statusCode ?? 502;
-    if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
-    copyAnswerHeaders(res, proxyRes.headers);
-    sessionCookies(res, callOf(res), null, false);
-    if (cache && req.method === 'GET' && callOf(res)?.shareable) cache.collect(req.originalUrl, proxyRes);
-    proxyRes.pipe(res);
-  }
-
-  /**
-   * JSON answers (small, a few KB) are collected and looked at before anything is sent: the token of an
-   * exact sign-in path becomes the cookie, SESSION_EXPIRED clears it, and a `token` anywhere else is
-   * removed. Most answers hold neither the word nor an escape and go out as the provider sent them,
-   * without being parsed (token-guard.ts).
-   */
-  function answerJson(proxyRes: IncomingMessage, req: Request, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let ended = false;
-    proxyRes.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_JSON_ANSWER_BYTES) chunks.push(chunk);
-    });
-    proxyRes.on('end', () => {
-      ended = true;
-      // cut short by the provider: the browser gets a broken connection, never half an answer
-      if (!proxyRes.complete) return void res.destroy();
-      if (size > MAX_JSON_ANSWER_BYTES) return refuse('too large to check');
-      void finish(Buffer.concat(chunks, size)).catch((err: Error) => refuse(err.message));
-    });
-    proxyRes.on('close', () => {
-      if (!ended) res.destroy();
-    });
-
-    function refuse(reason: string): void {
-      o.logger.warn({ path: callOf(res)?.path, reason }, 'a provider answer could not be checked for a session token: refused');
-      if (res.headersSent) return void res.destroy();
-      sendGatewayError(res, 'BAD_GATEWAY', 'The service gave an answer that cannot be used. Please try again in a moment.');
+/** The call HMAC's headers set once the body is read whole, and the body kept for the proxy to write. */
+function signer(
+  platform: string,
+  key: KeyObject,
+  { req, res, next }: { req: Request; res: Response; next: () => void },
+  { timestamp, client, device }: { timestamp: number; client: string; device: string | null },
+): (body: Buffer) => void {
+  return (body) => {
+    Object.assign(
+      req.headers,
+      callHeaders(key, {
+        method: req.method,
+        target: req.url.replace(/^\/+/, ''),
+        platform,
+        timestamp,
+        forwardedFor: client,
+        authorization: req.headers.authorization ?? '',
+        merchantKey: req.get('x-merchant-key') ?? '',
+        bodySha256: bodySha256(body),
+        device: device ?? '',
+      }),
+    );
+    if (body.length > 0) {
+      // read whole to be signed: sent on with its length by the proxy (forwarder)
+      res.locals.callBody = body;
+      req.headers['content-length'] = String(body.length);
+      delete req.headers['transfer-encoding'];
     }
+    next();
+  };
+}
 
-    async function finish(raw: Buffer): Promise<void> {
-      const call = callOf(res);
-      const status = proxyRes.statusCode ?? 502;
-      const text = await decodedBody(raw, proxyRes.headers['content-encoding']);
-      let body = raw;
-      let headers: IncomingHttpHeaders = proxyRes.headers;
-      let signInToken: string | null = null;
-      let expired = false;
-      if (call?.signIn || status === 401 || mayCarryToken(text)) {
-        const parsed = parseJson(text) as { error?: { code?: unknown }; data?: { token?: unknown } | null } | null | undefined;
-        // not JSON after all: passed on as it is, unless it could still show a token to a script
-        if (parsed === undefined && mayCarryToken(text)) return refuse('not JSON');
-        if (parsed !== null && typeof parsed === 'object') {
-          expired = status === 401 && parsed.error?.code === 'SESSION_EXPIRED';
-          const token = parsed.data?.token;
-          if (call?.signIn && typeof token === 'string') signInToken = token;
-          const removed = stripTokens(parsed);
-          if (removed > 0) {
-            if (!signInToken) o.logger.warn({ path: call?.path, removed }, 'a provider answer carried a session token outside sign-in: removed');
-            body = Buffer.from(JSON.stringify(parsed), 'utf8');
-            const { 'content-encoding': _e, 'content-length': _l, etag: _t, 'content-md5': _m, ...rest } = proxyRes.headers;
-            headers = { ...rest, 'content-length': String(body.length) };
-          }
+/** The gateway's own part of every answer: the session cookie set, cleared or left alone. */
+function sessionCookies(res: ServerResponse, call: ProxiedCall | undefined, signInToken: string | null, expired: boolean): void {
+  // after the provider's headers are copied, so nothing it sends can undo the clearing or plant a
+  // session (of either kind); then only the cookie of the call's own kind is set or cleared
+  dropForeignSessionCookies(res);
+  if (call && signInToken) setSessionCookie(res, call.secure, signInToken, call.kind);
+  else if (call && (call.logout || expired)) clearSessionCookies(res, call.secure, call.sentCookies, call.kind);
+  // a browser without a device id gets the one this call was signed with (after the session's, so the provider cannot undo it)
+  if (call?.newDevice) setDeviceCookie(res, call.secure, call.newDevice);
+}
+
+/** Pages, scripts, styles and images: streamed through unread (and kept when public). */
+function stream(proxyRes: IncomingMessage, req: Request, res: ServerResponse, cache: SharedCache | undefined): void {
+  res.statusCode = proxyRes.statusCode ?? 502;
+  if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
+  copyAnswerHeaders(res, proxyRes.headers);
+  sessionCookies(res, callOf(res), null, false);
+  if (cache && req.method === 'GET' && callOf(res)?.shareable) cache.collect(req.originalUrl, proxyRes);
+  proxyRes.pipe(res);
+}
+
+/**
+ * JSON answers (small, a few KB) are collected and looked at before anything is sent: the token of an
+ * exact sign-in path becomes the cookie, SESSION_EXPIRED clears it, and a `token` anywhere else is
+ * removed. Most answers hold neither the word nor an escape and go out as the provider sent them,
+ * without being parsed (token-guard.ts).
+ */
+function answerJson(proxyRes: IncomingMessage, req: Request, res: ServerResponse, logger: Logger, cache: SharedCache | undefined): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  proxyRes.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_JSON_ANSWER_BYTES) chunks.push(chunk);
+  });
+  proxyRes.on('end', () => {
+    ended = true;
+    // cut short by the provider: the browser gets a broken connection, never half an answer
+    if (!proxyRes.complete) return void res.destroy();
+    if (size > MAX_JSON_ANSWER_BYTES) return refuse('too large to check');
+    void finish(Buffer.concat(chunks, size)).catch((err: Error) => refuse(err.message));
+  });
+  proxyRes.on('close', () => {
+    if (!ended) res.destroy();
+  });
+
+  function refuse(reason: string): void {
+    logger.warn({ path: callOf(res)?.path, reason }, 'a provider answer could not be checked for a session token: refused');
+    if (res.headersSent) return void res.destroy();
+    sendGatewayError(res, 'BAD_GATEWAY', 'The service gave an answer that cannot be used. Please try again in a moment.');
+  }
+
+  async function finish(raw: Buffer): Promise<void> {
+    const call = callOf(res);
+    const status = proxyRes.statusCode ?? 502;
+    const text = await decodedBody(raw, proxyRes.headers['content-encoding']);
+    let body = raw;
+    let headers: IncomingHttpHeaders = proxyRes.headers;
+    let signInToken: string | null = null;
+    let expired = false;
+    if (call?.signIn || status === 401 || mayCarryToken(text)) {
+      const parsed = parseJson(text) as { error?: { code?: unknown }; data?: { token?: unknown } | null } | null | undefined;
+      // not JSON after all: passed on as it is, unless it could still show a token to a script
+      if (parsed === undefined && mayCarryToken(text)) return refuse('not JSON');
+      if (parsed !== null && typeof parsed === 'object') {
+        expired = status === 401 && parsed.error?.code === 'SESSION_EXPIRED';
+        const token = parsed.data?.token;
+        if (call?.signIn && typeof token === 'string') signInToken = token;
+        const removed = stripTokens(parsed);
+        if (removed > 0) {
+          if (!signInToken) logger.warn({ path: call?.path, removed }, 'a provider answer carried a session token outside sign-in: removed');
+          body = Buffer.from(JSON.stringify(parsed), 'utf8');
+          const { 'content-encoding': _e, 'content-length': _l, etag: _t, 'content-md5': _m, ...rest } = proxyRes.headers;
+          headers = { ...rest, 'content-length': String(body.length) };
         }
       }
-      if (res.headersSent || res.destroyed) return;
-      res.statusCode = status;
-      if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
-      copyAnswerHeaders(res, headers);
-      sessionCookies(res, call, signInToken, expired);
-      if (cache && req.method === 'GET' && call?.shareable) cache.offer(req.originalUrl, status, headers, body);
-      res.end(body);
     }
+    if (res.headersSent || res.destroyed) return;
+    res.statusCode = status;
+    if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
+    copyAnswerHeaders(res, headers);
+    sessionCookies(res, call, signInToken, expired);
+    if (cache && req.method === 'GET' && call?.shareable) cache.offer(req.originalUrl, status, headers, body);
+    res.end(body);
   }
+}
 
+function unreachable(err: Error, res: Response, logger: Logger): void {
+  const e = err as NodeJS.ErrnoException;
+  logger.warn({ code: e.code ?? e.message }, 'the provider could not be reached');
+  if (res.headersSent || res.destroyed) return void res.destroy();
+  // the contract's 503: come back shortly (a provider restarting, or its database away)
+  res.setHeader('retry-after', String(UNREACHABLE_RETRY_AFTER_SECONDS));
+  sendGatewayError(res, 'PROVIDER_UNAVAILABLE', 'The service cannot be reached right now. Please try again in a moment.');
+}
+
+/**
+ * The call, signed (preparer), sent on to the provider: the browser's headers as preparer left them
+ * (what it must not choose dropped, the gateway's own set), on a kept-alive connection. The body read
+ * to be signed is written whole; without the call HMAC (an outside provider) it streams through. A
+ * provider that cannot be reached (refused, reset) before it answered is followed by the next one,
+ * for a call that is safe to repeat: a GET, or one whose idempotency key makes a repeat a replay.
+ */
+function forwarder(o: ApiProxyOptions, key: KeyObject | null, cache: SharedCache | undefined): RequestHandler {
   // connections to each provider kept open and reused (UPSTREAM_AGENT)
   const targets = (o.providerBases ?? [o.providerBase]).map(upstreamTarget);
   const timeoutMs = o.timeoutMs ?? 15_000;
   // the provider that answered last: calls go there first, so a dead one costs one failed connection, not one per call
   let preferred = 0;
 
-  function unreachable(err: Error, res: Response): void {
-    const e = err as NodeJS.ErrnoException;
-    o.logger.warn({ code: e.code ?? e.message }, 'the provider could not be reached');
-    if (res.headersSent || res.destroyed) return void res.destroy();
-    // the contract's 503: come back shortly (a provider restarting, or its database away)
-    res.setHeader('retry-after', String(UNREACHABLE_RETRY_AFTER_SECONDS));
-    sendGatewayError(res, 'PROVIDER_UNAVAILABLE', 'The service cannot be reached right now. Please try again in a moment.');
-  }
-
-  /**
-   * The call, signed (prepare), sent on to the provider: the browser's headers as prepare left them
-   * (what it must not choose dropped, the gateway's own set), on a kept-alive connection. The body read
-   * to be signed is written whole; without the call HMAC (an outside provider) it streams through. A
-   * provider that cannot be reached (refused, reset) before it answered is followed by the next one,
-   * for a call that is safe to repeat: a GET, or one whose idempotency key makes a repeat a replay.
-   */
-  const forward: RequestHandler = (req, res) => {
+  return (req, res) => {
     const body = res.locals.callBody;
     const repeatable = req.method === 'GET' || req.method === 'HEAD' || carriesIdempotencyKey(body);
     const path = callOf(res)?.path ?? '';
@@ -495,13 +531,13 @@ export function apiProxy(o: ApiProxyOptions): Router {
           o.logger.warn({ provider: target.base, code: err.code }, 'a provider could not be reached: trying the next');
           return attempt(tried + 1);
         }
-        unreachable(err, res);
+        unreachable(err, res, o.logger);
       });
       upstream.on('response', (proxyRes) => {
         answered = true;
         preferred = index;
-        if (isJsonAnswer(proxyRes.headers['content-type'])) answerJson(proxyRes, req, res);
-        else stream(proxyRes, req, res);
+        if (isJsonAnswer(proxyRes.headers['content-type'])) answerJson(proxyRes, req, res, o.logger, cache);
+        else stream(proxyRes, req, res, cache);
       });
       if (body) upstream.end(body);
       else if (key || !hasBody(req)) upstream.end();
@@ -509,16 +545,4 @@ export function apiProxy(o: ApiProxyOptions): Router {
     };
     attempt(0);
   };
-
-  // A GET the provider has answered with `Cache-Control: public, max-age=…` is answered from memory
-  // while fresh (shared-cache.ts): no signature, no upstream call.
-  if (cache) {
-    router.use((req, res, next) => {
-      const kept = req.method === 'GET' ? cache.get(req.originalUrl) : undefined;
-      if (kept) cache.send(kept, res);
-      else next();
-    });
-  }
-  router.use(prepare, forward);
-  return router;
 }

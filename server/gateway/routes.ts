@@ -1,8 +1,10 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { signedGet, type ProviderCaller } from './boot-data';
+import { sendGatewayError } from './envelope';
 import { loopbackOnly } from './loopback-only';
 import type { MapConfig } from '#contract/map';
+import { settingsApi } from '#contract/settings.calls';
 
 export interface GatewayRoutesOptions extends ProviderCaller {
   googleClientId: string | undefined;
@@ -36,7 +38,7 @@ export function gatewayRoutes(o: GatewayRoutesOptions): Router {
   r.get('/healthz', async (_req, res) => {
     res.setHeader('cache-control', 'no-store');
     try {
-      const answer = await signedGet(o, 'health', o.healthTimeoutMs ?? 2000);
+      const answer = await signedGet(o, settingsApi.health.path, o.healthTimeoutMs ?? 2000);
       await answer.body?.cancel();
       if (answer.ok) return void res.json({ status: 'ok' });
       o.logger.warn({ status: answer.status }, 'health: the provider answered with an error');
@@ -61,18 +63,12 @@ export function gatewayRoutes(o: GatewayRoutesOptions): Router {
       // text messages by phone, e-mails (verification codes) by address
       if (req.query.email !== undefined) {
         const email = normaliseOutboxEmail(req.query.email);
-        if (!email) {
-          res.status(400).json({ status: 400, message: 'Give an e-mail address: /__dev/outbox?email=ana@example.com', data: null, error: { code: 'VALIDATION', fields: { email: 'must be an e-mail address' } } });
-          return;
-        }
+        if (!email) return sendGatewayError(res, 'VALIDATION', 'Give an e-mail address: /__dev/outbox?email=ana@example.com', { email: 'must be an e-mail address' });
         res.json({ items: await outbox(email) });
         return;
       }
       const phone = normaliseOutboxPhone(req.query.phone);
-      if (!phone) {
-        res.status(400).json({ status: 400, message: 'Give a phone number or an e-mail address: /__dev/outbox?phone=+639171234567 or ?email=ana@example.com', data: null, error: { code: 'VALIDATION', fields: { phone: 'must be a phone number in E.164' } } });
-        return;
-      }
+      if (!phone) return sendGatewayError(res, 'VALIDATION', 'Give a phone number or an e-mail address: /__dev/outbox?phone=+639171234567 or ?email=ana@example.com', { phone: 'must be a phone number in E.164' });
       res.json({ items: await outbox(phone) });
     });
   }

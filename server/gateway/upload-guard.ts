@@ -1,12 +1,14 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { mediaApi } from '#contract/media.calls';
+import { staffApi } from '#contract/staff.calls';
 import { IMAGE_UPLOAD_BODY_MAX } from '#contract/staff-checks';
 import { signedGet, type ProviderCaller } from './boot-data';
 import { sendGatewayError } from './envelope';
 import { readSessionToken } from './session';
 
 /** The one call whose body may be larger than the provider's 64 KiB: the console's image upload. */
-const UPLOAD_PATH = '/api/merchant/images';
+const UPLOAD_PATH = `/api/${mediaApi.upload.path}`;
 const SMALL_BODY = 64 * 1024;
 
 /**
@@ -30,7 +32,7 @@ export function uploadGuard(o: ProviderCaller & { logger: Logger }): RequestHand
     if (!token) return expired();
     let role: string | undefined;
     try {
-      const answer = await signedGet(o, 'merchant/auth/session', 5000, token);
+      const answer = await signedGet(o, staffApi.session.path, 5000, token);
       const body = (await answer.json()) as { data?: { staff?: { role?: string } | null } };
       role = body.data?.staff?.role;
     } catch (err) {

@@ -162,95 +162,26 @@ const runners = new WeakMap<ProviderContext, Runner>();
  */
 export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () => Promise<void> {
   if (runners.has(ctx)) throw new Error('the jobs are already running for this provider');
-  const hourly = options.hourly ?? runHourlyJobs;
-  const demoOrders = options.demoOrders ?? advanceDemoOrders;
   const demoEvery = options.demoEverySeconds ?? 5;
   const pushEvery = options.pushEverySeconds ?? 3;
   const unpaidEvery = options.unpaidEverySeconds ?? 15;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
   const runner: Runner = { boss, ready: Promise.resolve() };
+  const s: JobSetup = { ctx, boss, stopped: () => stopped };
 
   async function setUp(): Promise<void> {
     await startJobEngine(ctx.db, boss);
     if (stopped) return;
-
-    const hourlyQueue = {
-      retryLimit: 5,
-      retryDelay: options.retryDelaySeconds ?? 60,
-      retryBackoff: true,
-      retryDelayMax: 1800,
-      expireInSeconds: options.hourlyExpireSeconds ?? 900,
-      heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
-    };
-    await boss.createQueue(HOURLY_QUEUE, { policy: 'stately', ...hourlyQueue });
-    // a queue made by an earlier release keeps its settings: bring them to this release's
-    await boss.updateQueue(HOURLY_QUEUE, hourlyQueue);
-    await boss.schedule(HOURLY_QUEUE, '0 * * * *', null, { singletonSeconds: HOURLY_SLOT_SECONDS });
+    await startHourly(s, runner, options);
+    await chain(s, DEMO_QUEUE, ctx.demoOrderProgress, demoEvery, 60, options.demoOrders ?? advanceDemoOrders);
     if (stopped) return;
-    runner.hourlyWorker = await boss.work(HOURLY_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
-      try {
-        await hourly(ctx);
-      } catch (err) {
-        ctx.logger.error({ err, job: HOURLY_QUEUE }, 'job failed (it is retried later)');
-        throw err;
-      }
-    });
-    // the start-up run: one per hour slot across every instance (a restart within the hour adds none)
-    if ((await boss.send(HOURLY_QUEUE, null, { singletonSeconds: HOURLY_SLOT_SECONDS })) && runner.hourlyWorker) boss.notifyWorker(runner.hourlyWorker);
-
-    /**
-     * A queue run every `every` seconds while `on`: each run first queues the next (`startAfter`), so a
-     * process dying in one leaves the chain in place; the `stately` queue holds one waiting run however
-     * many instances add one, and a cron every minute seeds the chain again should it break. Off: its
-     * re-seeding stops (a run still queued is never fetched).
-     */
-    async function chain(queue: string, on: boolean, every: number, expireInSeconds: number, body: (ctx: ProviderContext) => Promise<unknown>): Promise<void> {
-      if (!on) {
-        await boss.unschedule(queue);
-        return;
-      }
-      const settings = { retryLimit: 0, expireInSeconds, heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
-      await boss.createQueue(queue, { policy: 'stately', ...settings });
-      await boss.updateQueue(queue, settings);
-      await boss.schedule(queue, '* * * * *');
-      if (stopped) return;
-      await boss.work(queue, { pollingIntervalSeconds: 1 }, async () => {
-        await boss.send(queue, null, { startAfter: every }).catch((err) => ctx.logger.error({ err, job: queue }, `could not queue the next ${queue} run`));
-        try {
-          await body(ctx);
-        } catch (err) {
-          ctx.logger.error({ err, job: queue }, 'job failed');
-          throw err;
-        }
-      });
-      await boss.send(queue, null);
-    }
-    await chain(DEMO_QUEUE, ctx.demoOrderProgress, demoEvery, 60, demoOrders);
+    await chain(s, UNPAID_QUEUE, true, unpaidEvery, 60, releaseUnpaidOrders);
     if (stopped) return;
-    await chain(UNPAID_QUEUE, true, unpaidEvery, 60, releaseUnpaidOrders);
+    await chain(s, PUSH_QUEUE, ctx.push !== null, pushEvery, 60, sendDuePushes);
+    await startPassUpdates(s);
     if (stopped) return;
-    await chain(PUSH_QUEUE, ctx.push !== null, pushEvery, 60, sendDuePushes);
-    if (ctx.passes.apple || ctx.passes.google) {
-      // a change's push within a minute; pushPassUpdates claims its rows (skip locked), so a repeat sends nothing twice
-      const passesQueue = { retryLimit: 0, expireInSeconds: 60, heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
-      await boss.createQueue(PASSES_QUEUE, { policy: 'stately', ...passesQueue });
-      await boss.updateQueue(PASSES_QUEUE, passesQueue);
-      await boss.schedule(PASSES_QUEUE, '* * * * *');
-      if (stopped) return;
-      await boss.work(PASSES_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
-        try {
-          await pushPassUpdates(ctx);
-        } catch (err) {
-          ctx.logger.error({ err, job: PASSES_QUEUE }, 'job failed (the next minute tries again)');
-          throw err;
-        }
-      });
-    } else {
-      await boss.unschedule(PASSES_QUEUE).catch(() => {});
-    }
-    if (stopped) return;
-    const backupAt = await scheduleBackups();
+    const backupAt = await scheduleBackups(s);
     ctx.logger.info(
       {
         hourly: 'at start and at minute 0 of every hour',
@@ -262,30 +193,6 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
       },
       'jobs running (pg-boss)',
     );
-  }
-
-  /** the backup queue on its cron in the shop's time zone, or none; answers what the start-up line says */
-  async function scheduleBackups(): Promise<string> {
-    const schedule = ctx.backups?.schedule;
-    if (!schedule) {
-      await boss.unschedule(BACKUP_QUEUE).catch(() => {});
-      return 'off';
-    }
-    const tz = (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone;
-    const settings = { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 };
-    await boss.createQueue(BACKUP_QUEUE, { policy: 'stately', ...settings });
-    await boss.updateQueue(BACKUP_QUEUE, settings);
-    await boss.schedule(BACKUP_QUEUE, schedule, null, { tz });
-    if (stopped) return 'off';
-    await boss.work(BACKUP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
-      try {
-        await runBackup(ctx);
-      } catch (err) {
-        ctx.logger.error({ err, job: BACKUP_QUEUE }, 'backup failed (it is retried in a few minutes)');
-        throw err;
-      }
-    });
-    return `${schedule} (${tz}) into ${ctx.backups!.dir}`;
   }
 
   runner.ready = setUp().catch((err: unknown) => {
@@ -308,6 +215,115 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
       await runner.ready.catch(() => {});
       runners.delete(ctx);
     })());
+}
+
+/** What setting up a queue needs: the provider, its pg-boss, and whether the jobs were stopped meanwhile. */
+interface JobSetup {
+  ctx: ProviderContext;
+  boss: PgBoss;
+  stopped: () => boolean;
+}
+
+/** The hourly housekeeping: its retried queue, the cron at minute 0, its worker, and one run at start. */
+async function startHourly({ ctx, boss, stopped }: JobSetup, runner: Runner, options: JobOptions): Promise<void> {
+  const hourly = options.hourly ?? runHourlyJobs;
+  const hourlyQueue = {
+    retryLimit: 5,
+    retryDelay: options.retryDelaySeconds ?? 60,
+    retryBackoff: true,
+    retryDelayMax: 1800,
+    expireInSeconds: options.hourlyExpireSeconds ?? 900,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+  };
+  await boss.createQueue(HOURLY_QUEUE, { policy: 'stately', ...hourlyQueue });
+  // a queue made by an earlier release keeps its settings: bring them to this release's
+  await boss.updateQueue(HOURLY_QUEUE, hourlyQueue);
+  await boss.schedule(HOURLY_QUEUE, '0 * * * *', null, { singletonSeconds: HOURLY_SLOT_SECONDS });
+  if (stopped()) return;
+  runner.hourlyWorker = await boss.work(HOURLY_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    try {
+      await hourly(ctx);
+    } catch (err) {
+      ctx.logger.error({ err, job: HOURLY_QUEUE }, 'job failed (it is retried later)');
+      throw err;
+    }
+  });
+  // the start-up run: one per hour slot across every instance (a restart within the hour adds none)
+  if ((await boss.send(HOURLY_QUEUE, null, { singletonSeconds: HOURLY_SLOT_SECONDS })) && runner.hourlyWorker) boss.notifyWorker(runner.hourlyWorker);
+}
+
+/**
+ * A queue run every `every` seconds while `on`: each run first queues the next (`startAfter`), so a
+ * process dying in one leaves the chain in place; the `stately` queue holds one waiting run however
+ * many instances add one, and a cron every minute seeds the chain again should it break. Off: its
+ * re-seeding stops (a run still queued is never fetched).
+ */
+async function chain({ ctx, boss, stopped }: JobSetup, queue: string, on: boolean, every: number, expireInSeconds: number, body: (ctx: ProviderContext) => Promise<unknown>): Promise<void> {
+  if (!on) {
+    await boss.unschedule(queue);
+    return;
+  }
+  const settings = { retryLimit: 0, expireInSeconds, heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
+  await boss.createQueue(queue, { policy: 'stately', ...settings });
+  await boss.updateQueue(queue, settings);
+  await boss.schedule(queue, '* * * * *');
+  if (stopped()) return;
+  await boss.work(queue, { pollingIntervalSeconds: 1 }, async () => {
+    await boss.send(queue, null, { startAfter: every }).catch((err) => ctx.logger.error({ err, job: queue }, `could not queue the next ${queue} run`));
+    try {
+      await body(ctx);
+    } catch (err) {
+      ctx.logger.error({ err, job: queue }, 'job failed');
+      throw err;
+    }
+  });
+  await boss.send(queue, null);
+}
+
+/** Wallet passes' update pushes every minute when a wallet is set up; none otherwise. */
+async function startPassUpdates({ ctx, boss, stopped }: JobSetup): Promise<void> {
+  if (!ctx.passes.apple && !ctx.passes.google) {
+    await boss.unschedule(PASSES_QUEUE).catch(() => {});
+    return;
+  }
+  // a change's push within a minute; pushPassUpdates claims its rows (skip locked), so a repeat sends nothing twice
+  const passesQueue = { retryLimit: 0, expireInSeconds: 60, heartbeatSeconds: JOB_HEARTBEAT_SECONDS, retentionSeconds: 3600, deleteAfterSeconds: 3600 };
+  await boss.createQueue(PASSES_QUEUE, { policy: 'stately', ...passesQueue });
+  await boss.updateQueue(PASSES_QUEUE, passesQueue);
+  await boss.schedule(PASSES_QUEUE, '* * * * *');
+  if (stopped()) return;
+  await boss.work(PASSES_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    try {
+      await pushPassUpdates(ctx);
+    } catch (err) {
+      ctx.logger.error({ err, job: PASSES_QUEUE }, 'job failed (the next minute tries again)');
+      throw err;
+    }
+  });
+}
+
+/** the backup queue on its cron in the shop's time zone, or none; answers what the start-up line says */
+async function scheduleBackups({ ctx, boss, stopped }: JobSetup): Promise<string> {
+  const schedule = ctx.backups?.schedule;
+  if (!schedule) {
+    await boss.unschedule(BACKUP_QUEUE).catch(() => {});
+    return 'off';
+  }
+  const tz = (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone;
+  const settings = { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 };
+  await boss.createQueue(BACKUP_QUEUE, { policy: 'stately', ...settings });
+  await boss.updateQueue(BACKUP_QUEUE, settings);
+  await boss.schedule(BACKUP_QUEUE, schedule, null, { tz });
+  if (stopped()) return 'off';
+  await boss.work(BACKUP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    try {
+      await runBackup(ctx);
+    } catch (err) {
+      ctx.logger.error({ err, job: BACKUP_QUEUE }, 'backup failed (it is retried in a few minutes)');
+      throw err;
+    }
+  });
+  return `${schedule} (${tz}) into ${ctx.backups!.dir}`;
 }
 
 /** Settles once this provider's jobs are running (queues, schedules, workers); rejects if they could not start. */

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { OrderStatus } from '#contract';
+import { TERMINAL_STATUSES, type OrderStatus } from '#contract';
 import type { Database } from '../../db';
 import type { DB } from '../../db/schema';
 import { itemOptionsOf, type OrderRow } from '../orders/orders.repo';
@@ -38,12 +38,12 @@ export async function awaitingPayment(db: Database, only: BoardLocations, limit:
   return db.selectFrom('orders').selectAll().where('status', '=', 'pending_payment').where(ofLocations(only)).orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
-/** Orders completed or cancelled since `since`, the latest change first. */
+/** Orders finished (the lifecycle's terminal statuses: completed or cancelled) since `since`, the latest change first. */
 export async function finishedOrders(db: Database, since: Date, only: BoardLocations, limit: number): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')
     .selectAll()
-    .where('status', 'in', ['completed', 'cancelled'])
+    .where('status', 'in', TERMINAL_STATUSES)
     .where('updated_at', '>=', since)
     .where(ofLocations(only))
     .orderBy('updated_at', 'desc')

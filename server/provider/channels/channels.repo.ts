@@ -77,3 +77,41 @@ export async function staffName(db: Database, staffId: number): Promise<string> 
   const row = await db.selectFrom('staff').select('name').where('id', '=', staffId).executeTakeFirst();
   return row?.name ?? 'an owner';
 }
+
+const count = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint } | undefined) => Number(r?.numUpdatedRows ?? r?.numDeletedRows ?? 0);
+
+/** The merchant's settings, locked for the rest of the transaction. */
+export async function lockMerchantSettings(trx: Database, merchantId: string): Promise<Record<string, unknown>> {
+  const row = await trx.selectFrom('merchants').select('settings').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+  return row.settings as Record<string, unknown>;
+}
+
+/** The given keys of the merchant's settings replaced, the others kept. */
+export async function mergeMerchantSettings(trx: Database, merchantId: string, patch: Record<string, string>): Promise<void> {
+  await sql`update merchants set settings = settings || ${JSON.stringify(patch)}::jsonb where id = ${merchantId}`.execute(trx);
+}
+
+/**
+ * The demo's rows, known by the marks the seed gave them (demo.ts): its products archived, its wheel's
+ * segments and its rewards retired, its tiers' rewards cleared and the programme off while the owner
+ * never saved it, its paused example rule removed, its phone taken off the locations. Answers how many of each.
+ */
+export async function clearDemoRows(
+  trx: Database,
+  now: Date,
+  m: { image: string; oddsVersion: number; tiersSavedAction: string; ruleName: string; phone: string },
+): Promise<{ products: number; segments: number; rewards: number; tiersOff: boolean; rules: number; phones: number }> {
+  const products = await trx.updateTable('products').set({ archived_at: now }).where('archived_at', 'is', null).where('image', 'like', m.image).executeTakeFirst();
+  // the wheel first: a reward a segment gives cannot be retired on its own
+  const segments = await trx.updateTable('wheel_segments').set({ active: false }).where('active', '=', true).where('odds_version', '=', m.oddsVersion).executeTakeFirst();
+  const rewards = await trx.updateTable('rewards').set({ active: false }).where('active', '=', true).where('image', 'like', m.image).executeTakeFirst();
+  const tiersSaved = await trx.selectFrom('audit_log').select('id').where('action', '=', m.tiersSavedAction).limit(1).executeTakeFirst();
+  let tiersOff = false;
+  if (!tiersSaved) {
+    await trx.updateTable('tiers').set({ welcome_reward_id: null, birthday_reward_id: null, early_reward_ids: JSON.stringify([]) }).execute();
+    tiersOff = count(await trx.updateTable('tier_programs').set({ enabled: false, updated_at: now }).where('enabled', '=', true).executeTakeFirst()) > 0;
+  }
+  const rules = await trx.deleteFrom('loyalty_rules').where('name', '=', m.ruleName).where('status', '=', 'paused').executeTakeFirst();
+  const phones = await trx.updateTable('locations').set({ phone: '' }).where('phone', '=', m.phone).executeTakeFirst();
+  return { products: count(products), segments: count(segments), rewards: count(rewards), tiersOff, rules: count(rules), phones: count(phones) };
+}

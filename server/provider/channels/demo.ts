@@ -13,7 +13,6 @@
  * turned off with its rewards cleared. One transaction, in Activity with what it changed.
  */
 import type { ClearDemoData, ClearDemoInput } from '#contract/channels';
-import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { DEMO_PHONE } from '../../db/seed/locations';
 import { DEMO_RULE_NAME } from '../../db/seed/loyalty';
@@ -23,6 +22,7 @@ import type { ProviderContext } from '../context';
 import type { StaffOfRequest } from '../http/staff-session';
 import { clearMerchantCache } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
+import { clearDemoRows, lockMerchantSettings, mergeMerchantSettings } from './channels.repo';
 
 /** The audit action "Clear the demo" writes; the set-up checklist reads it (channels.service.ts). */
 export const CLEAR_DEMO_ACTION = 'shop.clear_demo';
@@ -31,12 +31,9 @@ const DEMO_IMAGE = '/demo/%';
 export const isDemoImage = (v: unknown): boolean => typeof v === 'string' && v.startsWith('/demo/');
 const TIERS_SAVED = 'loyalty.tiers.update';
 
-const count = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint } | undefined) => Number(r?.numUpdatedRows ?? r?.numDeletedRows ?? 0);
-
 /** The settings the demo gave that the shop would still show: its images, and its address where it is still the demo's. */
 async function clearDemoSettings(trx: Database, merchantId: string, shopName: string | undefined): Promise<string[]> {
-  const row = await trx.selectFrom('merchants').select('settings').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
-  const settings = row.settings as Record<string, unknown>;
+  const settings = await lockMerchantSettings(trx, merchantId);
   const demo = MERCHANTS.find((m) => m.id === merchantId)?.settings;
   const cleared: Record<string, string> = {};
   for (const key of ['post_title', 'post_file', 'landing_body_background_image'] as const) {
@@ -45,7 +42,7 @@ async function clearDemoSettings(trx: Database, merchantId: string, shopName: st
   if (demo && settings.pickup_address === demo.pickup_address) cleared.pickup_address = '';
   if (shopName) cleared.setting_company = shopName;
   if (Object.keys(cleared).length > 0) {
-    await sql`update merchants set settings = settings || ${JSON.stringify(cleared)}::jsonb where id = ${merchantId}`.execute(trx);
+    await mergeMerchantSettings(trx, merchantId, cleared);
   }
   return Object.keys(cleared);
 }
@@ -54,26 +51,21 @@ async function clearDemoSettings(trx: Database, merchantId: string, shopName: st
 export async function clearDemo(ctx: ProviderContext, staff: StaffOfRequest, input: ClearDemoInput): Promise<ClearDemoData> {
   const now = ctx.clock.now();
   const data = await ctx.db.transaction().execute(async (trx) => {
-    const products = await trx.updateTable('products').set({ archived_at: now }).where('archived_at', 'is', null).where('image', 'like', DEMO_IMAGE).executeTakeFirst();
-    // the wheel first: a reward a segment gives cannot be retired on its own
-    const segments = await trx.updateTable('wheel_segments').set({ active: false }).where('active', '=', true).where('odds_version', '=', WHEEL_ODDS_VERSION).executeTakeFirst();
-    const rewards = await trx.updateTable('rewards').set({ active: false }).where('active', '=', true).where('image', 'like', DEMO_IMAGE).executeTakeFirst();
-    const tiersSaved = await trx.selectFrom('audit_log').select('id').where('action', '=', TIERS_SAVED).limit(1).executeTakeFirst();
-    let tiersOff = false;
-    if (!tiersSaved) {
-      await trx.updateTable('tiers').set({ welcome_reward_id: null, birthday_reward_id: null, early_reward_ids: JSON.stringify([]) }).execute();
-      tiersOff = count(await trx.updateTable('tier_programs').set({ enabled: false, updated_at: now }).where('enabled', '=', true).executeTakeFirst()) > 0;
-    }
-    const rules = await trx.deleteFrom('loyalty_rules').where('name', '=', DEMO_RULE_NAME).where('status', '=', 'paused').executeTakeFirst();
-    const phones = await trx.updateTable('locations').set({ phone: '' }).where('phone', '=', DEMO_PHONE).executeTakeFirst();
+    const { products, segments, rewards, tiersOff, rules, phones } = await clearDemoRows(trx, now, {
+      image: DEMO_IMAGE,
+      oddsVersion: WHEEL_ODDS_VERSION,
+      tiersSavedAction: TIERS_SAVED,
+      ruleName: DEMO_RULE_NAME,
+      phone: DEMO_PHONE,
+    });
     const settings = await clearDemoSettings(trx, ctx.merchantId, input.shop_name);
     const result: ClearDemoData = {
-      products_archived: count(products),
-      rewards_retired: count(rewards),
-      wheel_segments_removed: count(segments),
+      products_archived: products,
+      rewards_retired: rewards,
+      wheel_segments_removed: segments,
       tiers_turned_off: tiersOff,
-      rules_removed: count(rules),
-      location_phones_cleared: count(phones),
+      rules_removed: rules,
+      location_phones_cleared: phones,
       settings_cleared: settings.filter((k) => k !== 'setting_company'),
       shop_name: input.shop_name ?? null,
     };

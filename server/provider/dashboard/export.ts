@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import { moneyInput } from '#contract/money';
 import type { Database } from '../../db';
 import { dayBounds, ledgerPage, ordersPage } from './dashboard.repo';
@@ -55,19 +54,19 @@ export interface ExportRules {
 /** Minor units → the major unit, as a number cell (`21050` → `210.50` for PHP, `5000` → `5000` for IDR). */
 const major = (amount: number | null, r: ExportRules) => (amount === null ? null : new Plain(moneyInput(amount, r.currency, r.locale)));
 
-function begin(res: Response, name: string): void {
-  res.status(200);
-  res.setHeader('content-type', 'text/csv; charset=utf-8');
-  res.setHeader('content-disposition', `attachment; filename="${name}"`);
-  res.setHeader('cache-control', 'no-store');
+/** Where an export is written as it is read: the route opens it as a download named `fileName` (HTTP is the route's business). */
+export interface CsvFile {
+  write(text: string): unknown;
+  end(): unknown;
 }
+export type OpenCsv = (fileName: string) => CsvFile;
 
 const REFUND_TO = { wallet: 'wallet', gateway: 'card' } as const;
 
-export async function exportOrders(db: Database, res: Response, q: { from: string; to: string; location_id?: number }, rules: ExportRules): Promise<void> {
+export async function exportOrders(db: Database, open: OpenCsv, q: { from: string; to: string; location_id?: number }, rules: ExportRules): Promise<void> {
   const tz = rules.timezone;
   const { start, end } = await dayBounds(db, q.from, q.to, tz);
-  begin(res, `orders-${q.from}-to-${q.to}.csv`);
+  const res = open(`orders-${q.from}-to-${q.to}.csv`);
   res.write(
     line([
       'order',
@@ -133,10 +132,10 @@ export async function exportOrders(db: Database, res: Response, q: { from: strin
   res.end();
 }
 
-export async function exportLedger(db: Database, res: Response, q: { from: string; to: string }, rules: ExportRules): Promise<void> {
+export async function exportLedger(db: Database, open: OpenCsv, q: { from: string; to: string }, rules: ExportRules): Promise<void> {
   const tz = rules.timezone;
   const { start, end } = await dayBounds(db, q.from, q.to, tz);
-  begin(res, `ledger-${q.from}-to-${q.to}.csv`);
+  const res = open(`ledger-${q.from}-to-${q.to}.csv`);
   res.write(line(['ledger', 'id', `created_at (${tz})`, 'customer_id', 'customer', 'customer_phone', 'type', 'change', 'balance_after', 'unit', 'reason', 'ref']));
   for (const ledger of ['points', 'wallet'] as const) {
     const points = ledger === 'points';

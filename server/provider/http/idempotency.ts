@@ -1,4 +1,4 @@
-import type { Envelope } from '#contract';
+import { errorEnvelope, type Envelope } from '#contract';
 import { type Expression, sql } from 'kysely';
 import type { Database } from '../../db';
 import { sha256Hex } from '../../lib/signature';
@@ -109,12 +109,7 @@ export async function idempotent<T>(
     if (err instanceof AppError && err.status >= 400 && err.status < 500 && !err.code.startsWith('IDEMPOTENCY')) {
       // the refusal's transaction rolled back with its claim: the refusal is kept as the key's answer,
       // unless a retry already took the key meanwhile (its own answer stands)
-      const answer: StoredAnswer<unknown> = {
-        status: err.status,
-        message: err.message,
-        data: err.data,
-        error: { code: err.code, ...(err.fields ? { fields: err.fields } : {}) },
-      };
+      const answer: StoredAnswer<unknown> = errorEnvelope(err.code, err.message, { fields: err.fields, data: err.data });
       const now = clock.now();
       await db
         .insertInto('idempotency_keys')

@@ -1,5 +1,6 @@
 import { BASE_LABEL, breakdownTotal, earnBreakdown, isBasePart, zonedAt, type EarnInput, type EarnPart } from '#contract/loyalty-earn';
 import type { Database } from '../../db';
+import type { MerchantRules } from '../settings/settings.service';
 import { localDate } from '../locations/hours';
 import { activeRules, activeRulesQuery, deleteEarnUses, deleteOrderUses, earningRuleOf, hasPaidOrder, insertUses, usesOf, type RuleRow } from './loyalty.repo';
 
@@ -9,6 +10,15 @@ import { activeRules, activeRulesQuery, deleteEarnUses, deleteOrderUses, earning
  * and counter earns: earnBreakdown over the active rules, in the location's time zone. The sale then
  * records a use of each rule that applied; a cancelled order or an undone earn deletes its uses.
  */
+
+/**
+ * The base points of a sale, the one rule orders and counter earns share: 1 point per `points_per_amount` minor units of what was bought: the total after discount without the
+ * delivery fee, unless the merchant's `delivery_fee_earns_points` counts the fee too.
+ */
+export function pointsFor(total: number, deliveryFee: number, rules: Pick<MerchantRules, 'points_per_amount' | 'delivery_fee_earns_points'>): number {
+  const earning = rules.delivery_fee_earns_points ? total : total - deliveryFee;
+  return rules.points_per_amount > 0 ? Math.floor(Math.max(0, earning) / rules.points_per_amount) : 0;
+}
 
 /** A sale as the rules see it. */
 export interface Sale {

@@ -7,7 +7,7 @@ import { findAddress } from '../addresses/addresses.repo';
 import { findProducts, holdOptionGroups, optionGroupsFrom, optionGroupsJson, productMap, productsQuery } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { holdLocation, unavailableAt, type LocationRow } from '../locations/locations.repo';
-import { saleEarning, saleRulesQuery, type SaleEarning } from '../loyalty/loyalty.earn';
+import { pointsFor, saleEarning, saleRulesQuery, type SaleEarning } from '../loyalty/loyalty.earn';
 import { RULE_COLUMNS, type RuleRow } from '../loyalty/loyalty.repo';
 import { earnTierQuery } from '../tiers/tiers.service';
 import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, effectiveTimezone, pickupLocation, quotedSlot, shopLocationsHolding, type Locations } from '../locations/ordering';
@@ -198,15 +198,6 @@ async function pricingFacts(db: Database, locationId: number, customerId: number
     tier: first.tier_name === null ? null : { name: first.tier_name, multiplier: Number(first.tier_multiplier) },
     rules: rows.filter((r) => r.id !== null && r.id !== undefined).map(({ not_sold: _n, tier_name: _t, tier_multiplier: _m, ...rule }) => rule as RuleRow),
   };
-}
-
-/**
- * 1 point per `points_per_amount` minor units of what was bought: the total after discount without the
- * delivery fee, unless the merchant's `delivery_fee_earns_points` counts the fee too.
- */
-export function pointsFor(total: number, deliveryFee: number, rules: Pick<MerchantRules, 'points_per_amount' | 'delivery_fee_earns_points'>): number {
-  const earning = rules.delivery_fee_earns_points ? total : total - deliveryFee;
-  return rules.points_per_amount > 0 ? Math.floor(Math.max(0, earning) / rules.points_per_amount) : 0;
 }
 
 export async function quoteOrder(ctx: ProviderContext, customerId: number, body: QuoteBody): Promise<QuoteData> {

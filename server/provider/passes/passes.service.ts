@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import type { PassStatusData } from '#contract/passes';
 import { purposeMac, sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
@@ -11,6 +10,7 @@ import { patchObject, saveLink } from './google-wallet';
 import { passContent } from './pass-content';
 import { passBuilds, PASS_DOWNLOADS } from './pass-builds';
 import type { AppleWalletConfig } from './passes-config';
+import { claimDue, deleteDevice, deviceSerialsSince, devicesOf, ensurePass, markGoogleObject, passBySerial, releaseClaim, renewSerial, setTokenHash, upsertDevice } from './passes.repo';
 
 /** 128 random bits: a serial number nobody can guess from another's */
 const newSerial = () => randomBytes(16).toString('hex');
@@ -31,9 +31,8 @@ export function passStatus(ctx: ProviderContext): PassStatusData {
 const unavailable = (which: string) => new AppError('NOT_FOUND', `${which} cards are not offered by this shop.`);
 
 /** The customer's pass row, made on first use (two at once: one row, the other reads it). */
-async function passOf(ctx: ProviderContext, customerId: number) {
-  await ctx.db.insertInto('wallet_passes').values({ customer_id: customerId, serial: newSerial(), created_at: ctx.clock.now() }).onConflict((oc) => oc.column('customer_id').doNothing()).execute();
-  return ctx.db.selectFrom('wallet_passes').selectAll().where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+function passOf(ctx: ProviderContext, customerId: number) {
+  return ensurePass(ctx.db, customerId, newSerial(), ctx.clock.now());
 }
 
 /**
@@ -58,7 +57,7 @@ export async function applePassFor(ctx: ProviderContext, customerId: number): Pr
 async function buildFor(ctx: ProviderContext, config: AppleWalletConfig, url: string, customerId: number): Promise<{ bytes: Buffer; changedAt: Date }> {
   const pass = await passOf(ctx, customerId);
   const token = passToken(ctx, pass.serial);
-  if (pass.auth_token_hash !== sha256Hex(token)) await ctx.db.updateTable('wallet_passes').set({ auth_token_hash: sha256Hex(token) }).where('customer_id', '=', customerId).execute();
+  if (pass.auth_token_hash !== sha256Hex(token)) await setTokenHash(ctx.db, customerId, sha256Hex(token));
   const bytes = await buildApplePass(config, await passContent(ctx, customerId), { serial: pass.serial, token, webServiceUrl: url });
   return { bytes, changedAt: pass.changed_at };
 }
@@ -69,7 +68,7 @@ export async function googleLinkFor(ctx: ProviderContext, customerId: number): P
   if (!config) throw unavailable('Google Wallet');
   const pass = await passOf(ctx, customerId);
   // the link carries what the pass shows now: updates are owed from this version on
-  await ctx.db.updateTable('wallet_passes').set({ google_object: true, google_pushed: sql<number>`greatest(google_pushed, ${pass.version})` }).where('customer_id', '=', customerId).execute();
+  await markGoogleObject(ctx.db, customerId, pass.version);
   return { url: await saveLink(config, ctx.merchantId, pass.serial, await passContent(ctx, customerId), ctx.publicUrl()?.replace(/\/$/, ''), ctx.clock.now()) };
 }
 
@@ -81,17 +80,7 @@ export async function googleLinkFor(ctx: ProviderContext, customerId: number): P
  * `pass/google` makes a new card.
  */
 export async function revokePasses(ctx: ProviderContext, customerId: number): Promise<{ revoked: boolean }> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const pass = await trx.selectFrom('wallet_passes').select('serial').where('customer_id', '=', customerId).forUpdate().executeTakeFirst();
-    if (!pass) return { revoked: false };
-    await trx.deleteFrom('wallet_pass_devices').where('serial', '=', pass.serial).execute();
-    await trx
-      .updateTable('wallet_passes')
-      .set({ serial: newSerial(), auth_token_hash: null, google_object: false, revocations: sql<number>`revocations + 1`, changed_at: sql<Date>`date_trunc('second', greatest(now(), changed_at + interval '1 second'))` })
-      .where('customer_id', '=', customerId)
-      .execute();
-    return { revoked: true };
-  });
+  return ctx.db.transaction().execute(async (trx) => ({ revoked: await renewSerial(trx, customerId, newSerial()) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -104,7 +93,7 @@ const notFound = () => new AppError('NOT_FOUND', 'There is no such pass.');
 async function authorised(ctx: ProviderContext, passTypeId: string, serial: string, authorization: string | undefined) {
   const config = ctx.passes.apple;
   if (!config || passTypeId !== config.passTypeId || !/^[0-9a-f]{32}$/.test(serial)) throw notFound();
-  const pass = await ctx.db.selectFrom('wallet_passes').selectAll().where('serial', '=', serial).executeTakeFirst();
+  const pass = await passBySerial(ctx.db, serial);
   if (!pass) throw notFound();
   const token = /^ApplePass (\S{16,200})$/.exec(authorization ?? '')?.[1];
   const given = Buffer.from(sha256Hex(token ?? ''));
@@ -123,19 +112,14 @@ export async function registerDevice(ctx: ProviderContext, a: { device: string; 
   checkDevice(a.device);
   const { pass } = await authorised(ctx, a.passTypeId, a.serial, a.authorization);
   if (typeof a.pushToken !== 'string' || !/^[0-9a-fA-F]{16,200}$/.test(a.pushToken)) throw new AppError('VALIDATION', 'Give the device’s push token.', { pushToken: 'must be the hex push token' });
-  const inserted = await ctx.db
-    .insertInto('wallet_pass_devices')
-    .values({ device_id: a.device, serial: pass.serial, push_token: a.pushToken, created_at: ctx.clock.now() })
-    .onConflict((oc) => oc.columns(['device_id', 'serial']).doUpdateSet({ push_token: a.pushToken as string }))
-    .returning(sql<boolean>`(xmax = 0)`.as('fresh'))
-    .executeTakeFirstOrThrow();
-  return inserted.fresh ? 201 : 200;
+  const fresh = await upsertDevice(ctx.db, { device: a.device, serial: pass.serial, pushToken: a.pushToken, now: ctx.clock.now() });
+  return fresh ? 201 : 200;
 }
 
 export async function unregisterDevice(ctx: ProviderContext, a: { device: string; passTypeId: string; serial: string; authorization: string | undefined }): Promise<void> {
   checkDevice(a.device);
   const { pass } = await authorised(ctx, a.passTypeId, a.serial, a.authorization);
-  await ctx.db.deleteFrom('wallet_pass_devices').where('device_id', '=', a.device).where('serial', '=', pass.serial).execute();
+  await deleteDevice(ctx.db, a.device, pass.serial);
 }
 
 /** The serial numbers of a device's passes changed since `since` (a version, our lastUpdated tag); null: none. */
@@ -143,13 +127,7 @@ export async function serialsSince(ctx: ProviderContext, a: { device: string; pa
   checkDevice(a.device);
   if (!ctx.passes.apple || a.passTypeId !== ctx.passes.apple.passTypeId) throw notFound();
   const since = typeof a.since === 'string' && /^\d{1,15}$/.test(a.since) ? Number(a.since) : 0;
-  const rows = await ctx.db
-    .selectFrom('wallet_pass_devices as d')
-    .innerJoin('wallet_passes as p', 'p.serial', 'd.serial')
-    .select(['p.serial', 'p.version'])
-    .where('d.device_id', '=', a.device)
-    .where('p.version', '>', since)
-    .execute();
+  const rows = await deviceSerialsSince(ctx.db, a.device, since);
   if (rows.length === 0) return null;
   return { serialNumbers: rows.map((r) => r.serial), lastUpdated: String(Math.max(...rows.map((r) => r.version))) };
 }
@@ -180,46 +158,29 @@ export async function pushPassUpdates(ctx: ProviderContext): Promise<{ apple: nu
   let google = 0;
   if (ctx.passes.apple) {
     const config = ctx.passes.apple;
-    const claimed = await ctx.db.transaction().execute(async (trx) => {
-      const due = await trx.selectFrom('wallet_passes').select(['customer_id', 'serial', 'version', 'apple_pushed']).where(sql<boolean>`version > apple_pushed`).orderBy('customer_id').limit(BATCH).forUpdate().skipLocked().execute();
-      for (const p of due) await trx.updateTable('wallet_passes').set({ apple_pushed: p.version }).where('customer_id', '=', p.customer_id).execute();
-      return due;
-    });
+    const claimed = await ctx.db.transaction().execute((trx) => claimDue(trx, 'apple', BATCH));
     for (const p of claimed) {
-      const devices = await ctx.db.selectFrom('wallet_pass_devices').select(['device_id', 'push_token']).where('serial', '=', p.serial).execute();
+      const devices = await devicesOf(ctx.db, p.serial);
       const outcomes = await pushAll(config, [...new Set(devices.map((d) => d.push_token))]);
       const gone = devices.filter((d) => outcomes.get(d.push_token) === 'gone');
-      for (const d of gone) await ctx.db.deleteFrom('wallet_pass_devices').where('device_id', '=', d.device_id).where('serial', '=', p.serial).execute();
+      for (const d of gone) await deleteDevice(ctx.db, d.device_id, p.serial);
       apple += [...outcomes.values()].filter((o) => o === 'sent').length;
       if ([...outcomes.values()].includes('failed')) {
         ctx.logger.warn({ serial: p.serial.slice(0, 6) }, 'apple wallet: a push failed; tried again on the next run');
-        await ctx.db.updateTable('wallet_passes').set({ apple_pushed: p.apple_pushed }).where('customer_id', '=', p.customer_id).where('apple_pushed', '=', p.version).execute();
+        await releaseClaim(ctx.db, 'apple', p.customer_id, p);
       }
     }
   }
   if (ctx.passes.google) {
     const config = ctx.passes.google;
-    const claimed = await ctx.db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('wallet_passes')
-        .select(['customer_id', 'serial', 'version', 'google_pushed'])
-        .where('google_object', '=', true)
-        .where(sql<boolean>`version > google_pushed`)
-        .orderBy('customer_id')
-        .limit(BATCH)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      for (const p of due) await trx.updateTable('wallet_passes').set({ google_pushed: p.version }).where('customer_id', '=', p.customer_id).execute();
-      return due;
-    });
+    const claimed = await ctx.db.transaction().execute((trx) => claimDue(trx, 'google', BATCH));
     for (const p of claimed) {
       const outcome = await patchObject(config, ctx.merchantId, p.serial, await passContent(ctx, p.customer_id), ctx.clock.now()).catch((err: Error) => {
         ctx.logger.warn({ message: err.message }, 'google wallet: the update failed; tried again on the next run');
         return 'failed' as const;
       });
       if (outcome === 'patched') google += 1;
-      if (outcome === 'failed') await ctx.db.updateTable('wallet_passes').set({ google_pushed: p.google_pushed }).where('customer_id', '=', p.customer_id).where('google_pushed', '=', p.version).execute();
+      if (outcome === 'failed') await releaseClaim(ctx.db, 'google', p.customer_id, p);
     }
   }
   return { apple, google };

@@ -123,111 +123,8 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
   const now = options.now ?? (() => Date.now());
   const log = options.logger;
 
-  const config: Stripe.StripeConfig = {
-    maxNetworkRetries: options.maxNetworkRetries ?? 2,
-    timeout: options.timeoutMs ?? 20_000,
-    appInfo: { name: 'loyalty-app' },
-  };
-  if (options.apiVersion) config.apiVersion = options.apiVersion as Stripe.StripeConfig['apiVersion'];
-  if (options.host) config.host = options.host;
-  if (options.port) config.port = options.port;
-  if (options.protocol) config.protocol = options.protocol;
   const StripeLib = loadStripe();
-  const stripe = new StripeLib(options.secretKey, config);
-
-  /**
-   * A failed call to Stripe, logged with what Stripe said (never the key): the caller's transaction
-   * rolls back, and the customer or merchant is told plainly. Only refusals about the amount or a
-   * refund's state are theirs to act on; anything else (a bad key, Stripe down) is "not available".
-   */
-  function gatewayFailure(err: unknown, what: 'checkout' | 'refund', fields: Record<string, unknown>): AppError {
-    const e = err instanceof StripeLib.errors.StripeError ? err : null;
-    log?.warn(
-      { ...fields, stripe_type: e?.type, stripe_code: e?.code, stripe_param: e?.param, stripe_message: e?.message, status: e?.statusCode, request_id: e?.requestId, err: e ? undefined : String(err) },
-      what === 'checkout' ? 'stripe: creating a Checkout Session failed' : 'stripe: refunding failed',
-    );
-    if (what === 'checkout' && e?.code === 'amount_too_small') {
-      return validation({ amount: 'is below the smallest amount card payments accept' }, 'This amount is too small to pay online. Please add a little more.');
-    }
-    if (what === 'checkout' && e?.code === 'amount_too_large') {
-      return validation({ amount: 'is above the largest amount card payments accept' }, 'This amount is too large to pay online in one go.');
-    }
-    if (what === 'refund' && e?.code === 'charge_already_refunded') return new AppError('INVALID_TRANSITION', 'This payment was refunded in full already.');
-    if (what === 'refund' && e instanceof StripeLib.errors.StripeInvalidRequestError && e.param === 'amount') {
-      return validation({ amount: 'is more than is left to refund' }, 'The refund is more than is left of this payment.');
-    }
-    if (what === 'refund' && e?.code === 'resource_missing') return new AppError('INVALID_TRANSITION', 'Stripe does not know this payment, so it cannot be refunded.');
-    return new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE, undefined, null, { 'retry-after': '60' });
-  }
-
-  function normalise(event: Stripe.Event): PaymentEvent | null {
-    const ignore = (reason: string, extra: Record<string, unknown> = {}) => {
-      log?.info({ stripe_event: event.id, stripe_type: event.type, reason, ...extra }, 'stripe: webhook ignored');
-      return null;
-    };
-    // a test-mode event on a live key (or the reverse) is never about this shop's real payments
-    if (event.livemode !== live) return ignore(live ? 'a test-mode event on a live key' : 'a live-mode event on a test key');
-
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-      case 'checkout.session.async_payment_failed':
-      case 'checkout.session.expired': {
-        const session = event.data.object;
-        if (session.mode !== 'payment') return ignore('not a payment-mode session');
-        const paymentId = ourPaymentId(session.metadata, session.client_reference_id);
-        if (!paymentId) return ignore('a session this shop did not open', { session: session.id });
-        let type: PaymentEventType;
-        if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') type = 'payment.failed';
-        else if (session.payment_status === 'paid') type = 'payment.succeeded';
-        // completed with a delayed method (a bank debit): the result comes as async_payment_*
-        else return ignore(`completed with payment_status ${session.payment_status}`, { session: session.id, payment_id: paymentId });
-        if (session.amount_total == null || !session.currency) return ignore('a session without an amount', { session: session.id });
-        return {
-          id: event.id,
-          type,
-          payment_id: paymentId,
-          amount: session.amount_total,
-          currency: session.currency.toUpperCase(),
-          provider_ref: idOf(session.payment_intent) ?? session.id,
-          created: event.created,
-        };
-      }
-      case 'charge.refunded': {
-        const charge = event.data.object;
-        const paymentId = ourPaymentId(charge.metadata);
-        if (!paymentId) return ignore('a charge this shop did not open', { charge: charge.id });
-        return {
-          id: event.id,
-          type: 'payment.refunded',
-          payment_id: paymentId,
-          amount: charge.amount,
-          currency: charge.currency.toUpperCase(),
-          provider_ref: idOf(charge.payment_intent) ?? charge.id,
-          created: event.created,
-          refunded_amount: charge.amount_refunded,
-        };
-      }
-      case 'charge.dispute.created': {
-        // a dispute names the PaymentIntent (and its charge), not our payment id: found by provider_ref
-        const dispute = event.data.object;
-        const ref = idOf(dispute.payment_intent) ?? idOf(dispute.charge);
-        if (!ref) return ignore('a dispute of no known payment', { dispute: dispute.id });
-        return {
-          id: event.id,
-          type: 'payment.disputed',
-          payment_id: null,
-          amount: dispute.amount,
-          currency: dispute.currency.toUpperCase(),
-          provider_ref: ref,
-          created: event.created,
-          dispute: { id: dispute.id, reason: dispute.reason, status: dispute.status },
-        };
-      }
-      default:
-        return ignore('an event type this shop does not use');
-    }
-  }
+  const stripe = stripeClient(StripeLib, options);
 
   return {
     name: 'stripe',
@@ -235,34 +132,14 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
     mode: live ? 'live' : 'test',
 
     async createPayment(request: PaymentRequest) {
-      const params: Stripe.Checkout.SessionCreateParams = {
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: request.currency.toLowerCase(),
-              unit_amount: request.amount,
-              product_data: { name: request.description },
-            },
-          },
-        ],
-        success_url: absolute(origin, request.successPath),
-        cancel_url: absolute(origin, request.failPath),
-        client_reference_id: request.paymentId,
-        metadata: { payment_id: request.paymentId },
-        // the PaymentIntent (and so its charge, and a refund's charge.refunded) carries it too
-        payment_intent_data: { description: request.description, metadata: { payment_id: request.paymentId } },
-      };
-      const lifetime = sessionLifetime(ttl, request.expiresInSeconds);
-      if (lifetime !== undefined) params.expires_at = Math.floor(now() / 1000) + lifetime;
+      const params = checkoutParams(request, origin, sessionLifetime(ttl, request.expiresInSeconds), now);
       let session: Stripe.Checkout.Session;
       try {
         // the payment id is new for every attempt, so a retried call (the library's own retries
         // included) opens one session, never two
         session = await stripe.checkout.sessions.create(params, { idempotencyKey: request.paymentId });
       } catch (err) {
-        throw gatewayFailure(err, 'checkout', { payment_id: request.paymentId });
+        throw gatewayFailure(StripeLib, log, err, 'checkout', { payment_id: request.paymentId });
       }
       if (!session.url) {
         log?.warn({ payment_id: request.paymentId, session: session.id }, 'stripe: the Checkout Session has no url');
@@ -292,7 +169,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
         return { refundId: refund.id, status: refund.status ?? 'pending', amount: refund.amount, currency: refund.currency.toUpperCase() };
       } catch (err) {
         if (err instanceof AppError) throw err;
-        throw gatewayFailure(err, 'refund', { payment_id: request.paymentId, provider_ref: request.providerRef, amount: request.amount });
+        throw gatewayFailure(StripeLib, log, err, 'refund', { payment_id: request.paymentId, provider_ref: request.providerRef, amount: request.amount });
       }
     },
 
@@ -321,9 +198,149 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
       if (!event || typeof event !== 'object' || event.object !== 'event' || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
         throw validation({ body: 'must be a Stripe event' }, 'The webhook body is not a Stripe event.');
       }
-      return normalise(event);
+      return normalise(event, live, log);
     },
   };
+}
+
+/** The official library's client, configured from the options (a local fake's address in tests). */
+function stripeClient(StripeLib: typeof Stripe, options: StripeGatewayOptions): Stripe {
+  const config: Stripe.StripeConfig = {
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs ?? 20_000,
+    appInfo: { name: 'loyalty-app' },
+  };
+  if (options.apiVersion) config.apiVersion = options.apiVersion as Stripe.StripeConfig['apiVersion'];
+  if (options.host) config.host = options.host;
+  if (options.port) config.port = options.port;
+  if (options.protocol) config.protocol = options.protocol;
+  return new StripeLib(options.secretKey, config);
+}
+
+/** One Checkout Session of one line item, in minor units, marked with our payment id on the session and its PaymentIntent. */
+function checkoutParams(request: PaymentRequest, origin: string, lifetime: number | undefined, now: () => number): Stripe.Checkout.SessionCreateParams {
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: request.currency.toLowerCase(),
+          unit_amount: request.amount,
+          product_data: { name: request.description },
+        },
+      },
+    ],
+    success_url: absolute(origin, request.successPath),
+    cancel_url: absolute(origin, request.failPath),
+    client_reference_id: request.paymentId,
+    metadata: { payment_id: request.paymentId },
+    // the PaymentIntent (and so its charge, and a refund's charge.refunded) carries it too
+    payment_intent_data: { description: request.description, metadata: { payment_id: request.paymentId } },
+  };
+  if (lifetime !== undefined) params.expires_at = Math.floor(now() / 1000) + lifetime;
+  return params;
+}
+
+/**
+ * A failed call to Stripe, logged with what Stripe said (never the key): the caller's transaction
+ * rolls back, and the customer or merchant is told plainly. Only refusals about the amount or a
+ * refund's state are theirs to act on; anything else (a bad key, Stripe down) is "not available".
+ */
+function gatewayFailure(
+  StripeLib: typeof Stripe,
+  log: GatewayLogger | undefined,
+  err: unknown,
+  what: 'checkout' | 'refund',
+  fields: Record<string, unknown>,
+): AppError {
+  const e = err instanceof StripeLib.errors.StripeError ? err : null;
+  log?.warn(
+    { ...fields, stripe_type: e?.type, stripe_code: e?.code, stripe_param: e?.param, stripe_message: e?.message, status: e?.statusCode, request_id: e?.requestId, err: e ? undefined : String(err) },
+    what === 'checkout' ? 'stripe: creating a Checkout Session failed' : 'stripe: refunding failed',
+  );
+  if (what === 'checkout' && e?.code === 'amount_too_small') {
+    return validation({ amount: 'is below the smallest amount card payments accept' }, 'This amount is too small to pay online. Please add a little more.');
+  }
+  if (what === 'checkout' && e?.code === 'amount_too_large') {
+    return validation({ amount: 'is above the largest amount card payments accept' }, 'This amount is too large to pay online in one go.');
+  }
+  if (what === 'refund' && e?.code === 'charge_already_refunded') return new AppError('INVALID_TRANSITION', 'This payment was refunded in full already.');
+  if (what === 'refund' && e instanceof StripeLib.errors.StripeInvalidRequestError && e.param === 'amount') {
+    return validation({ amount: 'is more than is left to refund' }, 'The refund is more than is left of this payment.');
+  }
+  if (what === 'refund' && e?.code === 'resource_missing') return new AppError('INVALID_TRANSITION', 'Stripe does not know this payment, so it cannot be refunded.');
+  return new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE, undefined, null, { 'retry-after': '60' });
+}
+
+/** The few events this shop uses, in the one shape of payment-gateway.ts; anything else ignored (null) and logged. */
+function normalise(event: Stripe.Event, live: boolean, log: GatewayLogger | undefined): PaymentEvent | null {
+  const ignore = (reason: string, extra: Record<string, unknown> = {}) => {
+    log?.info({ stripe_event: event.id, stripe_type: event.type, reason, ...extra }, 'stripe: webhook ignored');
+    return null;
+  };
+  // a test-mode event on a live key (or the reverse) is never about this shop's real payments
+  if (event.livemode !== live) return ignore(live ? 'a test-mode event on a live key' : 'a live-mode event on a test key');
+
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const session = event.data.object;
+      if (session.mode !== 'payment') return ignore('not a payment-mode session');
+      const paymentId = ourPaymentId(session.metadata, session.client_reference_id);
+      if (!paymentId) return ignore('a session this shop did not open', { session: session.id });
+      let type: PaymentEventType;
+      if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') type = 'payment.failed';
+      else if (session.payment_status === 'paid') type = 'payment.succeeded';
+      // completed with a delayed method (a bank debit): the result comes as async_payment_*
+      else return ignore(`completed with payment_status ${session.payment_status}`, { session: session.id, payment_id: paymentId });
+      if (session.amount_total == null || !session.currency) return ignore('a session without an amount', { session: session.id });
+      return {
+        id: event.id,
+        type,
+        payment_id: paymentId,
+        amount: session.amount_total,
+        currency: session.currency.toUpperCase(),
+        provider_ref: idOf(session.payment_intent) ?? session.id,
+        created: event.created,
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentId = ourPaymentId(charge.metadata);
+      if (!paymentId) return ignore('a charge this shop did not open', { charge: charge.id });
+      return {
+        id: event.id,
+        type: 'payment.refunded',
+        payment_id: paymentId,
+        amount: charge.amount,
+        currency: charge.currency.toUpperCase(),
+        provider_ref: idOf(charge.payment_intent) ?? charge.id,
+        created: event.created,
+        refunded_amount: charge.amount_refunded,
+      };
+    }
+    case 'charge.dispute.created': {
+      // a dispute names the PaymentIntent (and its charge), not our payment id: found by provider_ref
+      const dispute = event.data.object;
+      const ref = idOf(dispute.payment_intent) ?? idOf(dispute.charge);
+      if (!ref) return ignore('a dispute of no known payment', { dispute: dispute.id });
+      return {
+        id: event.id,
+        type: 'payment.disputed',
+        payment_id: null,
+        amount: dispute.amount,
+        currency: dispute.currency.toUpperCase(),
+        provider_ref: ref,
+        created: event.created,
+        dispute: { id: dispute.id, reason: dispute.reason, status: dispute.status },
+      };
+    }
+    default:
+      return ignore('an event type this shop does not use');
+  }
 }
 
 /**

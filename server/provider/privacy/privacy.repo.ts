@@ -1,6 +1,9 @@
 import type { Database } from '../../db';
 import { notFound } from '../http/errors';
 
+/** The name an erased account keeps: its orders and ledgers still add up, but name nobody. */
+export const ERASED_NAME = 'Deleted customer';
+
 /** Every row one customer's data export reads (privacy.service.ts shapes them), oldest first. */
 export async function exportRows(db: Database, customerId: number) {
   const customer = await db.selectFrom('customers').selectAll().where('id', '=', customerId).where('erased_at', 'is', null).executeTakeFirst();
@@ -76,4 +79,74 @@ export async function exportRows(db: Database, customerId: number) {
     walletPasses: await db.selectFrom('wallet_passes').select(['created_at', 'revocations']).where('customer_id', '=', customerId).execute(),
     consents: await db.selectFrom('consents').select(['purpose', 'channel', 'granted', 'source', 'created_at']).where('customer_id', '=', customerId).orderBy('id').execute(),
   };
+}
+
+export function deletionRow(db: Database, customerId: number) {
+  return db
+    .selectFrom('customers')
+    .select(['deletion_requested_at', 'erase_after', 'deletion_requested_by', 'erased_at', 'wallet_balance', 'points'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}
+
+export function markDeletionRequested(trx: Database, customerId: number, d: { at: Date; eraseAfter: Date; by: string }) {
+  return trx
+    .updateTable('customers')
+    .set({ deletion_requested_at: d.at, erase_after: d.eraseAfter, deletion_requested_by: d.by })
+    .where('id', '=', customerId)
+    .returning(['deletion_requested_at', 'erase_after', 'deletion_requested_by', 'erased_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Every session the customer has, ended. */
+export async function revokeSessions(trx: Database, customerId: number, now: Date): Promise<void> {
+  await trx.updateTable('sessions').set({ revoked_at: now }).where('customer_id', '=', customerId).where('revoked_at', 'is', null).execute();
+}
+
+export async function clearDeletion(trx: Database, customerId: number): Promise<void> {
+  await trx.updateTable('customers').set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null }).where('id', '=', customerId).execute();
+}
+
+/** Up to `limit` accounts whose cooling-off period has ended, not erased yet, the longest due first. */
+export function accountsDueForErasure(db: Database, now: Date, limit: number) {
+  return db.selectFrom('customers').select('id').where('erase_after', '<=', now).where('erased_at', 'is', null).orderBy('erase_after').limit(limit).execute();
+}
+
+/**
+ * What the erased customer held ends (pending points voided, vouchers cancelled, stamp cards closed),
+ * and the person goes: nothing left to find them by, or to reach them with.
+ */
+export async function eraseCustomerRows(trx: Database, row: { id: number; phone: string | null; email: string | null }, now: Date): Promise<void> {
+  const customerId = row.id;
+  await trx.updateTable('points_pending').set({ status: 'voided', settled_at: now }).where('customer_id', '=', customerId).where('status', '=', 'pending').execute();
+  await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now }).where('customer_id', '=', customerId).where('status', '=', 'active').execute();
+  await trx.updateTable('stamp_cards').set({ status: 'closed' }).where('customer_id', '=', customerId).where('status', '=', 'open').execute();
+  // the person: nothing left to find them by, or to reach them with
+  await trx.updateTable('orders').set({ address: null }).where('customer_id', '=', customerId).execute();
+  for (const table of ['sessions', 'addresses', 'notifications', 'push_subscriptions', 'push_preferences', 'customer_devices', 'wallet_passes', 'consents', 'campaign_unsubscribes', 'email_codes', 'customer_tiers'] as const) {
+    await trx.deleteFrom(table).where('customer_id', '=', customerId).execute();
+  }
+  if (row.phone !== null) {
+    await trx.deleteFrom('otp_codes').where('phone', '=', row.phone).execute();
+    await trx.deleteFrom('registration_tokens').where('phone', '=', row.phone).execute();
+    await trx.deleteFrom('dev_outbox').where('phone', '=', row.phone).execute();
+  }
+  if (row.email !== null) await trx.deleteFrom('dev_outbox').where('email', '=', row.email).execute();
+  await trx
+    .updateTable('customers')
+    .set({
+      phone: null,
+      google_sub: null,
+      name: ERASED_NAME,
+      email: null,
+      email_verified_at: null,
+      birth_day: null,
+      birth_month: null,
+      birth_year: null,
+      birthday_changed_at: null,
+      referral_code: null,
+      erased_at: now,
+    })
+    .where('id', '=', customerId)
+    .execute();
 }

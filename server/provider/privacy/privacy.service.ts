@@ -8,7 +8,7 @@ import { adjustPoints } from '../points/points.ledger';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import { postWalletEntry } from '../wallet/wallet.ledger';
-import { exportRows } from './privacy.repo';
+import { accountsDueForErasure, clearDeletion, deletionRow, eraseCustomerRows, exportRows, markDeletionRequested, revokeSessions } from './privacy.repo';
 
 /**
  * Each customer's data is theirs (issue 45; docs/customer-data.md).
@@ -25,7 +25,7 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
 const isoNow = (d: Date | string): string => new Date(d).toISOString();
 
 /** The name an erased customer's row keeps: orders and ledgers still point at it. */
-export const ERASED_NAME = 'Deleted customer';
+export { ERASED_NAME } from './privacy.repo';
 
 export async function exportCustomerData(ctx: ProviderContext, customerId: number): Promise<CustomerDataExport> {
   const { settings } = await getMerchant(ctx.db, ctx.merchantId);
@@ -120,11 +120,7 @@ async function coolingOffDays(db: Database, merchantId: string): Promise<number>
 }
 
 export async function deletionStatus(ctx: ProviderContext, customerId: number): Promise<DeletionStatusData> {
-  const row = await ctx.db
-    .selectFrom('customers')
-    .select(['deletion_requested_at', 'erase_after', 'deletion_requested_by', 'erased_at', 'wallet_balance', 'points'])
-    .where('id', '=', customerId)
-    .executeTakeFirst();
+  const row = await deletionRow(ctx.db, customerId);
   if (!row) throw notFound('Customer');
   return { deletion: deletionOf(row), cooling_off_days: await coolingOffDays(ctx.db, ctx.merchantId), wallet_balance: row.wallet_balance, points: row.points };
 }
@@ -141,15 +137,10 @@ export async function requestDeletion(ctx: ProviderContext, customerId: number, 
     const now = ctx.clock.now();
     let current = deletionOf(row);
     if (!current) {
-      const updated = await trx
-        .updateTable('customers')
-        .set({ deletion_requested_at: now, erase_after: new Date(now.getTime() + days * 86_400_000), deletion_requested_by: by ? `owner:${by.id}` : 'customer' })
-        .where('id', '=', customerId)
-        .returning(['deletion_requested_at', 'erase_after', 'deletion_requested_by', 'erased_at'])
-        .executeTakeFirstOrThrow();
+      const updated = await markDeletionRequested(trx, customerId, { at: now, eraseAfter: new Date(now.getTime() + days * 86_400_000), by: by ? `owner:${by.id}` : 'customer' });
       current = deletionOf(updated);
     }
-    await trx.updateTable('sessions').set({ revoked_at: now }).where('customer_id', '=', customerId).where('revoked_at', 'is', null).execute();
+    await revokeSessions(trx, customerId, now);
     if (by) {
       await insertAudit(trx, { staffId: by.id, action: 'customer.deletion', target: `customer:${customerId}`, before: null, after: { customer: row.name, erase_after: current?.erase_after }, now });
     }
@@ -171,24 +162,13 @@ export async function cancelDeletionForOwner(ctx: ProviderContext, staff: StaffO
   });
 }
 
-async function clearDeletion(trx: Database, customerId: number): Promise<void> {
-  await trx.updateTable('customers').set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null }).where('id', '=', customerId).execute();
-}
-
 /**
  * Erases every account whose cooling-off period has ended, each in its own transaction (the hourly job;
  * any instance, any number of times: a row erased is never erased again). Answers how many.
  */
 export async function eraseDueAccounts(ctx: ProviderContext): Promise<number> {
   const now = ctx.clock.now();
-  const due = await ctx.db
-    .selectFrom('customers')
-    .select('id')
-    .where('erase_after', '<=', now)
-    .where('erased_at', 'is', null)
-    .orderBy('erase_after')
-    .limit(500)
-    .execute();
+  const due = await accountsDueForErasure(ctx.db, now, 500);
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   let erased = 0;
   for (const { id } of due) {
@@ -208,37 +188,7 @@ async function eraseAccount(trx: Database, ctx: ProviderContext, customerId: num
     await postWalletEntry(trx, ctx.clock, customerId, { type: 'adjust', amount: -row.wallet_balance, reason: 'Account deleted: the balance was not paid out', ref: 'account:deleted' });
   }
   if (row.points > 0) await adjustPoints(trx, ctx.clock, customerId, -row.points, { reason: 'Account deleted', ref: 'account:deleted' }, pointsExpiryDays);
-  await trx.updateTable('points_pending').set({ status: 'voided', settled_at: now }).where('customer_id', '=', customerId).where('status', '=', 'pending').execute();
-  await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now }).where('customer_id', '=', customerId).where('status', '=', 'active').execute();
-  await trx.updateTable('stamp_cards').set({ status: 'closed' }).where('customer_id', '=', customerId).where('status', '=', 'open').execute();
-  // the person: nothing left to find them by, or to reach them with
-  await trx.updateTable('orders').set({ address: null }).where('customer_id', '=', customerId).execute();
-  for (const table of ['sessions', 'addresses', 'notifications', 'push_subscriptions', 'push_preferences', 'customer_devices', 'wallet_passes', 'consents', 'campaign_unsubscribes', 'email_codes', 'customer_tiers'] as const) {
-    await trx.deleteFrom(table).where('customer_id', '=', customerId).execute();
-  }
-  if (row.phone !== null) {
-    await trx.deleteFrom('otp_codes').where('phone', '=', row.phone).execute();
-    await trx.deleteFrom('registration_tokens').where('phone', '=', row.phone).execute();
-    await trx.deleteFrom('dev_outbox').where('phone', '=', row.phone).execute();
-  }
-  if (row.email !== null) await trx.deleteFrom('dev_outbox').where('email', '=', row.email).execute();
-  await trx
-    .updateTable('customers')
-    .set({
-      phone: null,
-      google_sub: null,
-      name: ERASED_NAME,
-      email: null,
-      email_verified_at: null,
-      birth_day: null,
-      birth_month: null,
-      birth_year: null,
-      birthday_changed_at: null,
-      referral_code: null,
-      erased_at: now,
-    })
-    .where('id', '=', customerId)
-    .execute();
+  await eraseCustomerRows(trx, { id: customerId, phone: row.phone, email: row.email }, now);
   await insertAudit(trx, {
     staffId: null,
     actor: 'operator',

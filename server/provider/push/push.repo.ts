@@ -59,3 +59,78 @@ export async function enqueueDeliveries(trx: Database, o: { customerId: number; 
     where s.customer_id = ${o.customerId} and coalesce(p.${sql.ref(o.kind)}, true)
     on conflict (notification_id, subscription_id) do nothing`.execute(trx);
 }
+
+/**
+ * Up to `limit` pending deliveries that are due, claimed until `lease` (`skip locked`: one instance
+ * each) with their attempt counted, and read with their subscription and notification.
+ */
+export async function claimDeliveries(trx: Database, now: Date, lease: Date, limit: number) {
+  const taken = await sql<{ id: number }>`
+    update push_deliveries d set next_at = ${lease}, attempts = d.attempts + 1
+    from (select id from push_deliveries where status = 'pending' and next_at <= ${now} order by next_at, id limit ${limit} for update skip locked) due
+    where d.id = due.id
+    returning d.id`.execute(trx);
+  if (taken.rows.length === 0) return [];
+  return trx
+    .selectFrom('push_deliveries as d')
+    .innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
+    .innerJoin('notifications as n', 'n.id', 'd.notification_id')
+    .select(['d.id', 'd.attempts', 'd.kind', 'd.created_at', 'd.subscription_id', 's.endpoint', 's.p256dh', 's.auth', 'd.notification_id', 'n.title', 'n.body', 'n.link'])
+    .where(
+      'd.id',
+      'in',
+      taken.rows.map((r) => r.id),
+    )
+    .execute();
+}
+
+/** A claimed delivery: `attempts` as claimed, so one whose lease ran out and was claimed again is the new claim's to record. */
+interface ClaimedDelivery {
+  id: number;
+  attempts: number;
+  subscription_id: number;
+}
+
+function claimedDelivery(db: Database, d: ClaimedDelivery) {
+  return db.updateTable('push_deliveries').where('id', '=', d.id).where('attempts', '=', d.attempts).where('status', '=', 'pending');
+}
+
+/** Sent: the delivery done, its subscription known to work. */
+export async function recordSent(db: Database, d: ClaimedDelivery, now: Date): Promise<void> {
+  await claimedDelivery(db, d).set({ status: 'sent', sent_at: now, last_error: null }).execute();
+  await db.updateTable('push_subscriptions').set({ last_success_at: now, failures: 0 }).where('id', '=', d.subscription_id).execute();
+}
+
+/** Tried again at `nextAt`. */
+export async function recordRetry(db: Database, d: ClaimedDelivery, nextAt: Date, error: string): Promise<void> {
+  await claimedDelivery(db, d).set({ next_at: nextAt, last_error: error }).execute();
+}
+
+/** Given up: the delivery failed, and its subscription's failures counted. */
+export async function recordFailed(db: Database, d: ClaimedDelivery, error: string): Promise<void> {
+  await claimedDelivery(db, d).set({ status: 'failed', last_error: error }).execute();
+  await db
+    .updateTable('push_subscriptions')
+    .set((eb) => ({ failures: eb('failures', '+', 1) }))
+    .where('id', '=', d.subscription_id)
+    .execute();
+}
+
+/** The browser unsubscribed or the push service forgot it: its deliveries go with it. */
+export async function deleteSubscriptionById(db: Database, id: number): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+}
+
+export async function expireDelivery(db: Database, id: number): Promise<void> {
+  await db.updateTable('push_deliveries').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'pending').execute();
+}
+
+/** Finished deliveries older than `before`, and subscriptions failing `failures` times and quiet since `quiet`. */
+export async function purgeDeliveries(db: Database, before: Date, failures: number, quiet: Date): Promise<void> {
+  await db.deleteFrom('push_deliveries').where('status', '!=', 'pending').where('created_at', '<', before).execute();
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('failures', '>=', failures)
+    .where((eb) => eb(eb.fn.coalesce('last_success_at', 'created_at'), '<', quiet))
+    .execute();
+}

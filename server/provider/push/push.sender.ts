@@ -1,10 +1,10 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent, request as httpsRequest } from 'node:https';
-import { sql } from 'kysely';
 import type webpushLib from 'web-push';
 import type { PushKind, PushPayload } from '#contract/push';
 import type { ProviderContext, PushSetup } from '../context';
 import { endpointProblem, publicLookup } from './push.endpoint';
+import { claimDeliveries, deleteSubscriptionById, expireDelivery, purgeDeliveries, recordFailed, recordRetry, recordSent } from './push.repo';
 import { lazyPackage } from '../../lib/lazy-package';
 
 /** web-push, loaded on the first push sent. */
@@ -73,25 +73,7 @@ export function payloadOf(d: { kind: PushKind; notification_id: number; title: s
 async function claim(ctx: ProviderContext): Promise<Claimed[]> {
   const now = ctx.clock.now();
   const lease = new Date(now.getTime() + LEASE_S * 1000);
-  return ctx.db.transaction().execute(async (trx) => {
-    const taken = await sql<{ id: number }>`
-      update push_deliveries d set next_at = ${lease}, attempts = d.attempts + 1
-      from (select id from push_deliveries where status = 'pending' and next_at <= ${now} order by next_at, id limit ${BATCH} for update skip locked) due
-      where d.id = due.id
-      returning d.id`.execute(trx);
-    if (taken.rows.length === 0) return [];
-    return trx
-      .selectFrom('push_deliveries as d')
-      .innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
-      .innerJoin('notifications as n', 'n.id', 'd.notification_id')
-      .select(['d.id', 'd.attempts', 'd.kind', 'd.created_at', 'd.subscription_id', 's.endpoint', 's.p256dh', 's.auth', 'd.notification_id', 'n.title', 'n.body', 'n.link'])
-      .where(
-        'd.id',
-        'in',
-        taken.rows.map((r) => r.id),
-      )
-      .execute();
-  });
+  return ctx.db.transaction().execute((trx) => claimDeliveries(trx, now, lease, BATCH));
 }
 
 type Outcome = { kind: 'sent' } | { kind: 'gone' } | { kind: 'retry' | 'failed'; error: string };
@@ -166,27 +148,19 @@ async function sendOne(setup: PushSetup, d: Claimed): Promise<Outcome> {
 
 async function record(ctx: ProviderContext, d: Claimed, outcome: Outcome, run: PushRun): Promise<void> {
   const now = ctx.clock.now();
-  // `attempts` as claimed: a delivery whose lease ran out and was claimed again is the new claim's to record
-  const mine = (q: ReturnType<typeof ctx.db.updateTable<'push_deliveries'>>) => q.where('id', '=', d.id).where('attempts', '=', d.attempts).where('status', '=', 'pending');
   if (outcome.kind === 'sent') {
-    await mine(ctx.db.updateTable('push_deliveries').set({ status: 'sent', sent_at: now, last_error: null })).execute();
-    await ctx.db.updateTable('push_subscriptions').set({ last_success_at: now, failures: 0 }).where('id', '=', d.subscription_id).execute();
+    await recordSent(ctx.db, d, now);
     run.sent++;
   } else if (outcome.kind === 'gone') {
     // the browser unsubscribed or the push service forgot it: no more pushes there (its deliveries go with it)
-    await ctx.db.deleteFrom('push_subscriptions').where('id', '=', d.subscription_id).execute();
+    await deleteSubscriptionById(ctx.db, d.subscription_id);
     run.gone++;
   } else if (outcome.kind === 'retry' && d.attempts < MAX_ATTEMPTS) {
     const wait = RETRY_DELAYS_S[Math.min(d.attempts, RETRY_DELAYS_S.length) - 1]!;
-    await mine(ctx.db.updateTable('push_deliveries').set({ next_at: new Date(now.getTime() + wait * 1000), last_error: outcome.error.slice(0, 500) })).execute();
+    await recordRetry(ctx.db, d, new Date(now.getTime() + wait * 1000), outcome.error.slice(0, 500));
     run.retried++;
   } else {
-    await mine(ctx.db.updateTable('push_deliveries').set({ status: 'failed', last_error: outcome.error.slice(0, 500) })).execute();
-    await ctx.db
-      .updateTable('push_subscriptions')
-      .set((eb) => ({ failures: eb('failures', '+', 1) }))
-      .where('id', '=', d.subscription_id)
-      .execute();
+    await recordFailed(ctx.db, d, outcome.error.slice(0, 500));
     ctx.logger.warn({ delivery: d.id, attempts: d.attempts, error: outcome.error }, 'push: given up');
     run.failed++;
   }
@@ -207,7 +181,7 @@ export async function sendDuePushes(ctx: ProviderContext, { maxBatches = 20 } = 
     await Promise.all(
       claimed.map(async (d) => {
         if (now - d.created_at.getTime() > TTL_S[d.kind] * 1000) {
-          await ctx.db.updateTable('push_deliveries').set({ status: 'expired' }).where('id', '=', d.id).where('status', '=', 'pending').execute();
+          await expireDelivery(ctx.db, d.id);
           run.expired++;
           return;
         }
@@ -233,11 +207,5 @@ const DEAD_AFTER_DAYS = 30;
  */
 export async function purgePushDeliveries(ctx: ProviderContext): Promise<void> {
   const now = ctx.clock.now().getTime();
-  await ctx.db.deleteFrom('push_deliveries').where('status', '!=', 'pending').where('created_at', '<', new Date(now - KEEP_DAYS * 86400_000)).execute();
-  const quiet = new Date(now - DEAD_AFTER_DAYS * 86400_000);
-  await ctx.db
-    .deleteFrom('push_subscriptions')
-    .where('failures', '>=', DEAD_AFTER_FAILURES)
-    .where((eb) => eb(eb.fn.coalesce('last_success_at', 'created_at'), '<', quiet))
-    .execute();
+  await purgeDeliveries(ctx.db, new Date(now - KEEP_DAYS * 86400_000), DEAD_AFTER_FAILURES, new Date(now - DEAD_AFTER_DAYS * 86400_000));
 }

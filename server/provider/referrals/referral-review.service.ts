@@ -13,7 +13,7 @@ import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
-import { consoleReferrals, lockReferral, updateReferral, type ReferralRow } from './referrals.repo';
+import { consoleReferrals, lockReferral, pairNames, referralPair, referralPoints, updateReferral, type ReferralRow } from './referrals.repo';
 import { giving, lockPair, refOf, rewardReferral, toReferral } from './referrals.service';
 
 /** `merchant/loyalty/referrals/review`: the referrals held, oldest first, at most 200. */
@@ -26,7 +26,7 @@ const notHeld = (status: string) =>
 
 /** The referral `id`, locked with its two customers, still held for review (else 404 or 409). */
 async function lockHeld(trx: Database, id: number): Promise<ReferralRow> {
-  const found = await trx.selectFrom('referrals').select(['referrer_id', 'friend_id']).where('id', '=', id).executeTakeFirst();
+  const found = await referralPair(trx, id);
   if (!found) throw notFound('Referral');
   await lockPair(trx, found.referrer_id, found.friend_id);
   const r = (await lockReferral(trx, id))!;
@@ -35,8 +35,7 @@ async function lockHeld(trx: Database, id: number): Promise<ReferralRow> {
 }
 
 async function audit(trx: Database, staff: StaffOfRequest, r: ReferralRow, action: 'referral.approve' | 'referral.reject', after: Record<string, unknown>, now: Date): Promise<void> {
-  const names = await trx.selectFrom('customers').select(['id', 'name']).where('id', 'in', [r.referrer_id, r.friend_id]).execute();
-  const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? '';
+  const nameOf = await pairNames(trx, r);
   await insertAudit(trx, {
     staffId: staff.id,
     action,
@@ -65,7 +64,7 @@ export async function approveReferral(ctx: ProviderContext, staff: StaffOfReques
     if (!giving(rules) || r.order_id === null) throw off();
     const decided = await rewardReferral(trx, ctx, rules, r, r.order_id, { reviewed_at: now, reviewed_by: staff.id });
     if (!decided) throw off();
-    const given = (await trx.selectFrom('referrals').select(['referrer_points', 'friend_points']).where('id', '=', id).executeTakeFirstOrThrow());
+    const given = await referralPoints(trx, id);
     await audit(trx, staff, r, 'referral.approve', { status: decided, ...given }, now);
   });
   return answer(ctx, id);

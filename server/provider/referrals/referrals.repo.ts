@@ -59,6 +59,27 @@ export async function updateReferral(trx: Database, id: number, patch: ReferralP
   await trx.updateTable('referrals').set(patch).where('id', '=', id).execute();
 }
 
+/** The patch applied only while the referral is still in `status` (a concurrent change wins). */
+export async function updateReferralIn(trx: Database, id: number, status: ReferralRow['status'], patch: ReferralPatch): Promise<void> {
+  await trx.updateTable('referrals').set(patch).where('id', '=', id).where('status', '=', status).execute();
+}
+
+/** The two customers of a referral, unlocked (to lock them first, in order). */
+export function referralPair(db: Database, id: number) {
+  return db.selectFrom('referrals').select(['referrer_id', 'friend_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The points a referral gave its referrer and friend. */
+export function referralPoints(db: Database, id: number) {
+  return db.selectFrom('referrals').select(['referrer_points', 'friend_points']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The names of a referral's two customers, by id ('' for one without a name). */
+export async function pairNames(db: Database, r: { referrer_id: number; friend_id: number }): Promise<(id: number) => string> {
+  const names = await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', [r.referrer_id, r.friend_id]).execute();
+  return (id) => names.find((n) => n.id === id)?.name ?? '';
+}
+
 /** Whether the friend paid with a card the referrer used (the gateway's fingerprint): the same payer, refused outright. */
 export async function sameCard(db: Database, referrerId: number, friendId: number): Promise<boolean> {
   const card = await db

@@ -48,12 +48,15 @@ import {
   fraudSignals,
   friendsDue,
   lockReferral,
+  pairNames,
   referralCodeOf,
+  referralPair,
   referralsOfReferrer,
   referralTotals,
   rewardedSince,
   sameCard,
   updateReferral,
+  updateReferralIn,
   type ReferralPatch,
   type ReferralRow,
 } from './referrals.repo';
@@ -90,12 +93,7 @@ export async function referralOrderPaid(trx: Database, ctx: ProviderContext, ord
   if (!r || r.status !== 'signed_up') return;
   const card = await sameCard(trx, r.referrer_id, r.friend_id);
   if (!card && order.total < (await getMerchant(trx, ctx.merchantId)).rules.referral_min_order) return;
-  await trx
-    .updateTable('referrals')
-    .set(card ? { status: 'refused', reason: SAME_CARD } : { status: 'ordered', order_id: order.id, ordered_at: ctx.clock.now() })
-    .where('id', '=', r.id)
-    .where('status', '=', 'signed_up')
-    .execute();
+  await updateReferralIn(trx, r.id, 'signed_up', card ? { status: 'refused', reason: SAME_CARD } : { status: 'ordered', order_id: order.id, ordered_at: ctx.clock.now() });
 }
 
 /** The query of a customer's referral as a friend, for referralOrderPaid's `known`. */
@@ -106,12 +104,7 @@ export async function referralOrderCancelled(trx: Database, ctx: ProviderContext
   const r = await findReferralOfFriend(trx, order.customer_id);
   if (!r || r.status !== 'ordered' || r.order_id !== order.id) return;
   const next = await firstStandingPaidOrder(trx, order.customer_id, (await getMerchant(trx, ctx.merchantId)).rules.referral_min_order);
-  await trx
-    .updateTable('referrals')
-    .set(next ? { order_id: next.id, ordered_at: next.paid_at } : { status: 'signed_up', order_id: null, ordered_at: null })
-    .where('id', '=', r.id)
-    .where('status', '=', 'ordered')
-    .execute();
+  await updateReferralIn(trx, r.id, 'ordered', next ? { order_id: next.id, ordered_at: next.paid_at } : { status: 'signed_up', order_id: null, ordered_at: null });
 }
 
 /** The instant the shop's current month began, in its time zone. */
@@ -193,8 +186,8 @@ export async function settleReferral(trx: Database, ctx: ProviderContext, friend
 export async function rewardReferral(trx: Database, ctx: ProviderContext, rules: MerchantRules, r: ReferralRow, orderId: number, patch: ReferralPatch = {}): Promise<'rewarded' | 'capped' | null> {
   const now = ctx.clock.now();
   const capped = (await rewardedSince(trx, r.referrer_id, await monthStart(trx, now, rules.timezone))) >= rules.referral_monthly_cap;
-  const names = await trx.selectFrom('customers').select(['id', 'name']).where('id', 'in', [r.referrer_id, r.friend_id]).execute();
-  const nameOf = (id: number) => firstName(names.find((n) => n.id === id)?.name ?? '', 'A friend');
+  const nameIn = await pairNames(trx, r);
+  const nameOf = (id: number) => firstName(nameIn(id), 'A friend');
   const friend = { id: r.friend_id, reason: `Referral: invited by ${nameOf(r.referrer_id)}` };
   const referrer = { id: r.referrer_id, reason: `Referral: ${nameOf(r.friend_id)} joined` };
   const gifts = await give(trx, ctx, rules, capped ? [friend] : [friend, referrer], r.id);
@@ -328,7 +321,7 @@ export async function listReferrals(ctx: ProviderContext): Promise<ReferralsCons
 export async function voidReferral(ctx: ProviderContext, staff: StaffOfRequest, body: { id: number; reason: string }): Promise<Referral> {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('referrals').selectAll().where('id', '=', body.id).executeTakeFirst();
+    const found = await referralPair(trx, body.id);
     if (!found) throw notFound('Referral');
     await lockPair(trx, found.referrer_id, found.friend_id);
     const r = (await lockReferral(trx, body.id))!;
@@ -344,8 +337,7 @@ export async function voidReferral(ctx: ProviderContext, staff: StaffOfRequest, 
     takenBack.referrer_points = await back(r.referrer_id, r.referrer_points, r.referrer_voucher_id);
     takenBack.friend_points = await back(r.friend_id, r.friend_points, r.friend_voucher_id);
     await updateReferral(trx, r.id, { status: 'void', reason: body.reason, voided_at: now, voided_by: staff.id });
-    const names = await trx.selectFrom('customers').select(['id', 'name']).where('id', 'in', [r.referrer_id, r.friend_id]).execute();
-    const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? '';
+    const nameOf = await pairNames(trx, r);
     await insertAudit(trx, {
       staffId: staff.id,
       action: 'referral.void',

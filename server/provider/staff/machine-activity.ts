@@ -1,4 +1,6 @@
 import type { Request, RequestHandler } from 'express';
+import { menuMachineApi } from '#contract/menu.calls';
+import { ordersApi } from '#contract/orders.calls';
 import type { ProviderContext } from '../context';
 import { insertAudit } from './staff.repo';
 
@@ -8,8 +10,8 @@ import { insertAudit } from './staff.repo';
  * come from the body and the answer (a product's name; an order is its number).
  */
 const MACHINE_CALLS: Record<string, { action: string; target: (body: Record<string, unknown>) => string | null }> = {
-  '/merchant/product/update': { action: 'product.update', target: (b) => (b.product_id !== undefined ? `product:${String(b.product_id)}` : null) },
-  '/merchant/order/status': { action: 'order.status', target: (b) => (typeof b.name === 'string' ? `order:${b.name}` : null) },
+  [`/${menuMachineApi.updateProduct.path}`]: { action: 'product.update', target: (b) => (b.product_id !== undefined ? `product:${String(b.product_id)}` : null) },
+  [`/${ordersApi.status.path}`]: { action: 'order.status', target: (b) => (typeof b.name === 'string' ? `order:${b.name}` : null) },
 };
 
 async function record(ctx: ProviderContext, req: Request, call: (typeof MACHINE_CALLS)[string], answer: unknown): Promise<void> {

@@ -262,3 +262,12 @@ export function earnTierQuery(customerId: number) {
     offset coalesce((select c.position from customer_tiers c where c.customer_id = ${customerId}), 0)
     limit 1`;
 }
+
+/** Whether the programme is on, and what it counts. */
+export function programmeSwitch(db: Database) {
+  return db.selectFrom('tier_programs').select(['enabled', 'basis']).where('id', '=', 1).executeTakeFirst();
+}
+
+export async function countCustomers(db: Database): Promise<number> {
+  return Number((await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+}

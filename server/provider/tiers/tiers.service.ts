@@ -40,6 +40,7 @@ import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import type { TierPort } from '../tiers-port';
 import {
+  countCustomers,
   countsByPosition,
   customersDue,
   customersToPlace,
@@ -51,6 +52,7 @@ import {
   markChecked,
   markNoticeSent,
   placedBelow,
+  programmeSwitch,
   readProgramme,
   recordWelcome,
   rewardsByIds,
@@ -313,11 +315,11 @@ const CLOSE = 20;
 /** `merchant/loyalty/tiers`: the programme, customers per tier, the 20 closest to their next tier. */
 export async function tiersConsole(ctx: ProviderContext): Promise<TiersConsoleData> {
   const prog = await readProgramme(ctx.db);
-  const program = await ctx.db.selectFrom('tier_programs').select('enabled').where('id', '=', 1).executeTakeFirst();
+  const program = await programmeSwitch(ctx.db);
   const rewards = await rewardsByIds(ctx.db, [...new Set(prog.tiers.flatMap((t) => [t.welcome_reward_id, t.birthday_reward_id, ...t.early_reward_ids].filter((id): id is number => id !== null)))]);
   const ref = (id: number | null) => (id === null ? null : { id, title: rewards.get(id)?.title ?? '' });
   const counts = await countsByPosition(ctx.db);
-  const total = Number((await ctx.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = await countCustomers(ctx.db);
   const above = [...counts].filter(([p]) => p > 0).reduce((s, [, n]) => s + n, 0);
   const top = prog.tiers.length - 1;
   let close: TiersConsoleData['close'] = [];
@@ -391,7 +393,7 @@ export async function updateTiers(ctx: ProviderContext, staff: StaffOfRequest, b
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
     await lockProgramme(trx, now);
-    const before = await trx.selectFrom('tier_programs').select(['enabled', 'basis']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const before = (await programmeSwitch(trx))!;
     const beforeTiers = (await readProgramme(trx)).tiers;
     await writeProgramme(trx, next, now);
     const summary = (t: TierRow) => ({ name: t.name, threshold: t.threshold, multiplier: t.multiplier, welcome_reward_id: t.welcome_reward_id, birthday_reward_id: t.birthday_reward_id, early_reward_ids: t.early_reward_ids });
