@@ -19,6 +19,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import prettierOff from 'eslint-config-prettier/flat';
 import { readdirSync } from 'node:fs';
 
 const SCREEN_FILES = ['src/screens/**/*.{ts,tsx}'];
@@ -209,4 +210,6 @@ export default tseslint.config(
     // the rules of hooks and their dependencies (the compiler-era rules of v7's recommended set are not adopted)
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // Prettier owns the layout (npm run lint checks it with prettier --check): the rules about layout are off
+  prettierOff,
 );
