@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 const base = 'http://127.0.0.1:3411';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 for (const mode of (process.argv[2] ?? 'js,css,hang-css,hang-js').split(',')) {
   const ctx = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
@@ -13,7 +13,7 @@ for (const mode of (process.argv[2] ?? 'js,css,hang-css,hang-js').split(',')) {
   await page.waitForURL('**/merchant');
   await page.getByText('Rosa Dela Cruz').first().waitFor();
   const target = mode.endsWith('css') ? /dashboard-screen-.*\.css/ : /BN1gpy8a\.js/;
-  await page.route(target, (route) => mode.startsWith('hang') ? undefined : route.abort());
+  await page.route(target, (route) => (mode.startsWith('hang') ? undefined : route.abort()));
   console.log('--- mode', mode);
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
   await page.waitForTimeout(4000);

@@ -94,7 +94,10 @@ const providerZones = [
       const below = PROVIDER_LAYERS.slice(i + 1).flat();
       return {
         target: provider(area),
-        from: PROVIDER_LAYERS.slice(0, i + 1).flat().filter((other) => other !== area).map(provider),
+        from: PROVIDER_LAYERS.slice(0, i + 1)
+          .flat()
+          .filter((other) => other !== area)
+          .map(provider),
         message: `Provider areas depend one way: ${area}/ imports ${below.length ? `only ${below.join(', ')}` : 'no other area'} (PROVIDER_LAYERS in eslint.config.js).`,
       };
     }),
@@ -108,12 +111,25 @@ const providerZones = [
     // the shared files at the provider's root (context, ports, the OpenAPI document)
     target: `./server/provider/!(${PROVIDER_COMPOSITION.map((f) => f.replace(/\.ts$/, '')).join('|')}).ts`,
     from: ['payments', 'orders', 'wallet'].map(provider),
-    message: 'Orders and wallet see payments only through the port (payment-port.ts): a shared file at the provider root imports none of the three, not even a type.',
+    message:
+      'Orders and wallet see payments only through the port (payment-port.ts): a shared file at the provider root imports none of the three, not even a type.',
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'storybook-static/**', 'coverage/**', 'data/**', '.tmp/**', 'bench/.tmp/**', 'tests/visual/__*__/**', 'node_modules/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'storybook-static/**',
+      'coverage/**',
+      'data/**',
+      '.tmp/**',
+      'bench/.tmp/**',
+      'tests/visual/__*__/**',
+      'node_modules/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -136,13 +152,33 @@ export default tseslint.config(
           // the paths below are the project's, wherever ESLint is started
           basePath: import.meta.dirname,
           zones: [
-            { target: './src/contract', from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './src/shared', './server'], message: 'The contract is imported by everyone and imports none of them.' },
-            { target: './src/ui', from: ['./src/api', './src/app', './src/console', './src/screens', './src/shared'], message: 'A primitive knows nothing of the app: pass data and callbacks in.' },
-            { target: './src/api', from: ['./src/app', './src/console', './src/screens', './src/ui', './src/shared'], message: 'The API layer knows nothing of the UI.' },
-            { target: './server', from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './src/shared', './src/main.tsx'], message: 'The server imports only the contract from src/.' },
+            {
+              target: './src/contract',
+              from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './src/shared', './server'],
+              message: 'The contract is imported by everyone and imports none of them.',
+            },
+            {
+              target: './src/ui',
+              from: ['./src/api', './src/app', './src/console', './src/screens', './src/shared'],
+              message: 'A primitive knows nothing of the app: pass data and callbacks in.',
+            },
+            {
+              target: './src/api',
+              from: ['./src/app', './src/console', './src/screens', './src/ui', './src/shared'],
+              message: 'The API layer knows nothing of the UI.',
+            },
+            {
+              target: './server',
+              from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './src/shared', './src/main.tsx'],
+              message: 'The server imports only the contract from src/.',
+            },
             // the customer app and the merchant console are two builds: neither imports the other's shell
             { target: './src/app', from: ['./src/console', './src/screens/console'], message: 'The customer app never loads the merchant console.' },
-            { target: ['./src/console', './src/screens/console'], from: ['./src/app'], message: 'src/app is the customer app: what both apps use lives in src/shared.' },
+            {
+              target: ['./src/console', './src/screens/console'],
+              from: ['./src/app'],
+              message: 'src/app is the customer app: what both apps use lives in src/shared.',
+            },
             { target: './src/shared', from: ['./src/app', './src/console', './src/screens'], message: 'src/shared serves both apps and knows neither.' },
             {
               target: './src/screens/**/!(*.container).{ts,tsx}',
@@ -159,14 +195,32 @@ export default tseslint.config(
   {
     files: ['src/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', 'express', 'swr', 'node:*'], message: 'The contract runs in the browser and on the server: no React, no Express, no Node modules.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'express', 'swr', 'node:*'],
+              message: 'The contract runs in the browser and on the server: no React, no Express, no Node modules.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: SCREEN_FILES,
     ignores: CONTAINERS,
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-router-dom', message: 'A screen never reads the router: its container passes what it needs.' }, { name: 'swr', message: 'A screen never fetches.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router-dom', message: 'A screen never reads the router: its container passes what it needs.' },
+            { name: 'swr', message: 'A screen never fetches.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -189,12 +243,23 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\./(?!http/)[^/]+/', allowTypeImports: true, message: 'A shared file at the provider root imports only types from the areas (import type …), or http/.' }] },
+        {
+          patterns: [
+            {
+              regex: '^\\./(?!http/)[^/]+/',
+              allowTypeImports: true,
+              message: 'A shared file at the provider root imports only types from the areas (import type …), or http/.',
+            },
+          ],
+        },
       ],
       'no-restricted-syntax': [
         'error',
         NO_INLINE_TYPE_IMPORT,
-        { selector: 'ImportExpression[source.value=/^\\.\\/(?!http\\/)[^/]+\\//]', message: 'A shared file at the provider root loads nothing from the areas but http/.' },
+        {
+          selector: 'ImportExpression[source.value=/^\\.\\/(?!http\\/)[^/]+\\//]',
+          message: 'A shared file at the provider root loads nothing from the areas but http/.',
+        },
       ],
     },
   },

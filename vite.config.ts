@@ -13,7 +13,8 @@ const appChunks = {
   // A chunk is named by its hash alone: every chunk names the chunks it imports, and the entry lists
   // them all for preloading, so long names cost bytes everywhere (the manifest maps sources to files).
   // except the address map's (Leaflet, 45 KB): named, so the service worker leaves it out of its precache
-  chunkFileNames: (chunk: { facadeModuleId: string | null }) => (chunk.facadeModuleId?.endsWith('/location-map-section.tsx') ? 'assets/map-[hash].js' : 'assets/[hash].js'),
+  chunkFileNames: (chunk: { facadeModuleId: string | null }) =>
+    chunk.facadeModuleId?.endsWith('/location-map-section.tsx') ? 'assets/map-[hash].js' : 'assets/[hash].js',
   codeSplitting: {
     groups: [
       // Everything the entry imports statically in one chunk: the first paint is one request and one
@@ -41,7 +42,10 @@ const appChunks = {
       { name: 'codes', test: /[\\/](src[\\/](screens[\\/]rewards[\\/](voucher-code-panel|rotating-code)|ui[\\/]qr-code[\\/])|node_modules[\\/]uqr[\\/])/ },
       // The payment and top-up result pages' shared parts, one chunk for the four pages (after common,
       // which keeps what all pages share: a group takes in what its modules import).
-      { name: 'results', test: /[\\/]src[\\/](screens[\\/](orders[\\/]payment-result|payments[\\/]top-up-success-screen)|app[\\/]use-(payment|topup)-result)[.]tsx?$/ },
+      {
+        name: 'results',
+        test: /[\\/]src[\\/](screens[\\/](orders[\\/]payment-result|payments[\\/]top-up-success-screen)|app[\\/]use-(payment|topup)-result)[.]tsx?$/,
+      },
     ],
   },
 };

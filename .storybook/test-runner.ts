@@ -176,10 +176,7 @@ async function settle(page: Page) {
       const bg = getComputedStyle(el).backgroundImage;
       for (const m of bg.matchAll(/url\("?([^")]+)"?\)/g)) urls.add(m[1]!);
     }
-    const images = [
-      ...Array.from(document.images),
-      ...Array.from(urls, (src) => Object.assign(new Image(), { src })),
-    ];
+    const images = [...Array.from(document.images), ...Array.from(urls, (src) => Object.assign(new Image(), { src }))];
     await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
@@ -239,7 +236,8 @@ async function renderForShot(shot: Page, storyId: string, globals: Record<string
       const w = window as any;
       const preview = w.__STORYBOOK_PREVIEW__;
       const channel = w.__STORYBOOK_ADDONS_CHANNEL__;
-      if (!preview?.storyStoreValue?.userGlobals?.update || !channel) throw new Error("Storybook's preview API changed: update screenshotStory in .storybook/test-runner.ts");
+      if (!preview?.storyStoreValue?.userGlobals?.update || !channel)
+        throw new Error("Storybook's preview API changed: update screenshotStory in .storybook/test-runner.ts");
       preview.storyStoreValue.userGlobals.update(globals);
       const events = w.__STORYBOOK_MODULE_CORE_EVENTS__ ?? {};
       const finished = events.STORY_FINISHED ?? 'storyFinished';

@@ -39,7 +39,10 @@ const CONNECTIONS = Math.round(num('BENCH_CONNECTIONS', 50));
 const CUSTOMERS = Math.round(num('BENCH_CUSTOMERS', 50));
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const want = (id: string) => ONLY.length === 0 || ONLY.includes(id);
 const REPORT = join(ROOT, 'bench', 'REPORT.md');
 const TMP = join(ROOT, 'bench', '.tmp');
@@ -99,7 +102,11 @@ async function startGateway(provider: StackInfo, label: string, extra: Record<st
   const s = await startServer({
     name: label,
     // with BENCH_PROFILE, the gateway writes its V8 CPU profile (start-up included) there when it stops
-    args: ['--enable-source-maps', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : []), await builtServer()],
+    args: [
+      '--enable-source-maps',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : []),
+      await builtServer(),
+    ],
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -154,7 +161,13 @@ function cpuOf(servers: ChildProcess[]): number {
   return (ticks / CLOCK_TICKS) * 1e6;
 }
 
-async function measure(servers: { procs: ChildProcess[]; control: ChildProcess | null }, id: string, title: string, opts: Omit<Options, 'duration' | 'connections'>, connections = CONNECTIONS): Promise<Figure> {
+async function measure(
+  servers: { procs: ChildProcess[]; control: ChildProcess | null },
+  id: string,
+  title: string,
+  opts: Omit<Options, 'duration' | 'connections'>,
+  connections = CONNECTIONS,
+): Promise<Figure> {
   process.stdout.write(`${id}) ${title}: warm-up ${WARMUP} s`);
   const warm = await autocannon({ ...opts, connections, duration: WARMUP, timeout: 10 });
   let ok = warm['2xx'];
@@ -214,7 +227,16 @@ function providerSigner(info: StackInfo, path: string): () => Record<string, str
         platform: info.platform,
         timestamp: String(ts),
         'token-authorization': signCall(info.provider, path, info.platform, ts, info.secret),
-        ...callHeaders(key, { method: 'GET', target: path, platform: info.platform, timestamp: ts, forwardedFor: '', authorization: '', merchantKey: '', bodySha256: bodySha256() }),
+        ...callHeaders(key, {
+          method: 'GET',
+          target: path,
+          platform: info.platform,
+          timestamp: ts,
+          forwardedFor: '',
+          authorization: '',
+          merchantKey: '',
+          bodySha256: bodySha256(),
+        }),
       };
     }
     return headers;
@@ -252,10 +274,15 @@ async function readFigures(p: Product): Promise<Figure[]> {
     const sign = providerSigner(info, 'settings/main-setting');
     try {
       figures.push(
-        await measure({ procs: [relay.proc, p.provider.proc], control: p.provider.proc }, 'b-relay', 'b through a bare `node:http` relay (no Express, signing, checks, log or cache): the floor of forwarding in Node', {
-          url: new URL(`${target.pathname.replace(/^\/+/, '')}settings/main-setting`, relay.info.url).toString(),
-          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...sign() } }) }],
-        }),
+        await measure(
+          { procs: [relay.proc, p.provider.proc], control: p.provider.proc },
+          'b-relay',
+          'b through a bare `node:http` relay (no Express, signing, checks, log or cache): the floor of forwarding in Node',
+          {
+            url: new URL(`${target.pathname.replace(/^\/+/, '')}settings/main-setting`, relay.info.url).toString(),
+            requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...sign() } }) }],
+          },
+        ),
       );
     } finally {
       await relay.stop();
@@ -267,9 +294,14 @@ async function readFigures(p: Product): Promise<Figure[]> {
     const forward = await startGateway(info, 'gateway-forward', { API_CACHE_ENTRIES: '0' });
     try {
       figures.push(
-        await measure({ procs: [forward.proc, p.provider.proc], control: p.provider.proc }, 'c-forward', '`/api/settings/main-setting` through a gateway with `API_CACHE_ENTRIES=0`: every call forwarded', {
-          url: `${forward.info.url}api/settings/main-setting`,
-        }),
+        await measure(
+          { procs: [forward.proc, p.provider.proc], control: p.provider.proc },
+          'c-forward',
+          '`/api/settings/main-setting` through a gateway with `API_CACHE_ENTRIES=0`: every call forwarded',
+          {
+            url: `${forward.info.url}api/settings/main-setting`,
+          },
+        ),
       );
     } finally {
       await forward.stop();
@@ -314,7 +346,10 @@ async function orderFigure(p: Product, id: string, label: string): Promise<Figur
   // an order still in flight when a run ends (or after a client time-out) is placed but never
   // acknowledged, so the database may hold more than the 201s; it may never hold fewer
   const missing = Math.max(0, f.ok - placed);
-  f.note = missing === 0 ? `${f.ok} orders acknowledged (201), all of them in the database (${placed} placed in all)` : `LOST WRITES: ${f.ok} acknowledged (201), only ${placed} in the database`;
+  f.note =
+    missing === 0
+      ? `${f.ok} orders acknowledged (201), all of them in the database (${placed} placed in all)`
+      : `LOST WRITES: ${f.ok} acknowledged (201), only ${placed} in the database`;
   f.errors += missing;
   return f;
 }
@@ -328,7 +363,9 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } |
   try {
     await admin.connect();
   } catch (err) {
-    return { skip: `PostgreSQL not reachable at ${PG_URL.replace(/\/\/[^@]*@/, '//…@')} (${(err as Error).message}); set BENCH_DATABASE_URL or TEST_DATABASE_URL` };
+    return {
+      skip: `PostgreSQL not reachable at ${PG_URL.replace(/\/\/[^@]*@/, '//…@')} (${(err as Error).message}); set BENCH_DATABASE_URL or TEST_DATABASE_URL`,
+    };
   }
   const name = `bench_${randomBytes(5).toString('hex')}`;
   await admin.query(`create database ${name}`);
@@ -406,11 +443,16 @@ async function floorFigure(url: string): Promise<Figure> {
   try {
     const relay = await startChild<{ url: string }>('bench/servers/relay.ts', { BENCH_RELAY_TARGET: new URL(tpcb.info.url).origin }, 'relay-tpcb');
     try {
-      return await measure({ procs: [relay.proc, tpcb.proc], control: null }, 'e-floor', "pgbench's transaction sent from Node through two bare HTTP hops (relay, then `node:http` and node-postgres)", {
-        url: relay.info.url,
-        method: 'POST',
-        body: '{}',
-      });
+      return await measure(
+        { procs: [relay.proc, tpcb.proc], control: null },
+        'e-floor',
+        "pgbench's transaction sent from Node through two bare HTTP hops (relay, then `node:http` and node-postgres)",
+        {
+          url: relay.info.url,
+          method: 'POST',
+          body: '{}',
+        },
+      );
     } finally {
       await relay.stop();
     }
@@ -469,7 +511,13 @@ async function dashboardBench(url: string): Promise<DashboardBench> {
       console.log(`  export: ${rows} orders in ${ms.toFixed(0)} ms`);
       return {
         seedSeconds,
-        counts: { customers: counts.customers, orders: counts.orders, ledgerEntries: counts.points_ledger + counts.wallet_ledger, spins: counts.wheel_spins, vouchers: counts.vouchers },
+        counts: {
+          customers: counts.customers,
+          orders: counts.orders,
+          ledgerEntries: counts.points_ledger + counts.wallet_ledger,
+          spins: counts.wheel_spins,
+          vouchers: counts.vouchers,
+        },
         periods,
         export: { ms, rows, bytes: Buffer.byteLength(body), days: 30 },
       };
@@ -503,7 +551,9 @@ async function main(): Promise<void> {
     DATABASE_URL: '',
     ...extra,
   });
-  console.log(`Bench: ${RUNS} run(s) × ${DURATION} s after ${WARMUP} s warm-up, ${CONNECTIONS} connections; load average ${startLoad.map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Bench: ${RUNS} run(s) × ${DURATION} s after ${WARMUP} s warm-up, ${CONNECTIONS} connections; load average ${startLoad.map((l) => l.toFixed(2)).join(' ')}`,
+  );
 
   if (want('a')) {
     const hello = await startChild<{ url: string }>('bench/servers/hello.ts', {}, 'hello');
@@ -543,12 +593,21 @@ async function main(): Promise<void> {
   if (want('c-embedded')) {
     // the default `npm start`: gateway and provider in one process, the gateway calling it over loopback
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
-    const stack = await startChild<StackInfo>('bench/servers/provider.ts', providerEnv(dataDir, { BENCH_EMBEDDED_GATEWAY: '1', BENCH_CUSTOMERS: '1' }), 'embedded');
+    const stack = await startChild<StackInfo>(
+      'bench/servers/provider.ts',
+      providerEnv(dataDir, { BENCH_EMBEDDED_GATEWAY: '1', BENCH_CUSTOMERS: '1' }),
+      'embedded',
+    );
     try {
       figures.push(
-        await measure({ procs: [stack.proc], control: stack.proc }, 'c-embedded', '`/api/settings/main-setting`, gateway and embedded provider in one process (`npm start` default)', {
-          url: `${stack.info.gateway}api/settings/main-setting`,
-        }),
+        await measure(
+          { procs: [stack.proc], control: stack.proc },
+          'c-embedded',
+          '`/api/settings/main-setting`, gateway and embedded provider in one process (`npm start` default)',
+          {
+            url: `${stack.info.gateway}api/settings/main-setting`,
+          },
+        ),
       );
     } finally {
       await stack.stop();

@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(dataDir, 'pglite'), poolSize: 1, migrate: false });
   try {
     const r = await takeBackup(database.db, { ...config.backup, dir: resolve(config.backup.dir), dataDir, databaseUrl: config.databaseUrl });
-    if (r.pruned.length > 0) console.log(`Removed ${r.pruned.length} older backup(s) (keeping ${config.backup.keepDaily} daily, ${config.backup.keepWeekly} weekly).`);
+    if (r.pruned.length > 0)
+      console.log(`Removed ${r.pruned.length} older backup(s) (keeping ${config.backup.keepDaily} daily, ${config.backup.keepWeekly} weekly).`);
     if (!r.encrypted) console.log('This backup is not encrypted: set BACKUP_KEY to encrypt backups (docs/operations.md "Backups and restore").');
     console.log(`backup written: ${r.file} (${sizeInWords(r.bytes)}, ${r.encrypted ? 'encrypted' : 'not encrypted'})`);
   } catch (err) {

@@ -49,7 +49,8 @@ interface BuildManifest {
  */
 export function serverBuildState(outDir = defaultOutDir()): { fresh: true } | { fresh: false; reason: string } {
   const manifestFile = join(outDir, 'build.json');
-  if (!existsSync(join(outDir, 'index.js')) || !existsSync(manifestFile)) return { fresh: false, reason: `no server build in ${relative(root, outDir) || outDir}` };
+  if (!existsSync(join(outDir, 'index.js')) || !existsSync(manifestFile))
+    return { fresh: false, reason: `no server build in ${relative(root, outDir) || outDir}` };
   let manifest: Partial<BuildManifest>;
   try {
     manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
@@ -102,7 +103,10 @@ async function pgliteTemplate(outDir: string, dir: string): Promise<string> {
 }
 
 /** Builds the server into outDir. Resolves with the list of bundled source files (relative to the root). */
-export async function buildServer({ outDir = defaultOutDir(), logLevel = 'warn' }: { outDir?: string; logLevel?: 'info' | 'warn' | 'error' | 'silent' } = {}): Promise<string[]> {
+export async function buildServer({
+  outDir = defaultOutDir(),
+  logLevel = 'warn',
+}: { outDir?: string; logLevel?: 'info' | 'warn' | 'error' | 'silent' } = {}): Promise<string[]> {
   const startedAt = Date.now();
   const { build } = await import('vite');
   mkdirSync(outDir, { recursive: true });
@@ -149,7 +153,9 @@ export async function buildServer({ outDir = defaultOutDir(), logLevel = 'warn' 
     const manifest: BuildManifest = { entry: ENTRY, startedAt, pglite, inputs: list };
     writeFileSync(join(tmpDir, 'build.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     // build.json last: until it is in place, the check above sees the older one and calls the build stale
-    const files = readdirSync(tmpDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(tmpDir, join(e.parentPath, e.name)));
+    const files = readdirSync(tmpDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => relative(tmpDir, join(e.parentPath, e.name)));
     for (const file of files.filter((f) => f !== 'build.json').concat('build.json')) {
       mkdirSync(dirname(join(outDir, file)), { recursive: true });
       renameSync(join(tmpDir, file), join(outDir, file));
@@ -238,7 +244,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   const outDir = defaultOutDir();
   const started = performance.now();
   buildServer({ outDir, logLevel: 'warn' }).then(
-    (inputs) => console.log(`Built the server: ${relative(root, join(outDir, 'index.js'))} from ${inputs.length} source files in ${Math.round(performance.now() - started)} ms`),
+    (inputs) =>
+      console.log(
+        `Built the server: ${relative(root, join(outDir, 'index.js'))} from ${inputs.length} source files in ${Math.round(performance.now() - started)} ms`,
+      ),
     (err: unknown) => {
       console.error(`The server build failed: ${(err as Error | undefined)?.message ?? err}`);
       process.exit(1);

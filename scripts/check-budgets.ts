@@ -89,11 +89,25 @@ const routes = Object.entries(manifest)
   .map(([k, v]) => ({ route: k, kb: kb(v.file) }));
 
 // Every JavaScript file the build emitted (the manifest names each chunk, entry and lazy page once).
-const allJsFiles = new Set(Object.values(manifest).map((v) => v.file).filter((f) => f.endsWith('.js')));
+const allJsFiles = new Set(
+  Object.values(manifest)
+    .map((v) => v.file)
+    .filter((f) => f.endsWith('.js')),
+);
 // the map's chunk and the chunks nothing else imports (Leaflet): a download of /set-location's map only
-const elsewhere = closure(Object.keys(manifest).filter((k) => k !== MAP_SOURCE && (chunk(k).isEntry || chunk(k).isDynamicEntry)).flatMap((k) => [k]), new Set([MAP_SOURCE]));
+const elsewhere = closure(
+  Object.keys(manifest)
+    .filter((k) => k !== MAP_SOURCE && (chunk(k).isEntry || chunk(k).isDynamicEntry))
+    .flatMap((k) => [k]),
+  new Set([MAP_SOURCE]),
+);
 elsewhere.delete(MAP_SOURCE);
-const mapFiles = new Set([...closure([MAP_SOURCE])].filter((k) => !elsewhere.has(k)).map((k) => chunk(k).file).filter((f) => f.endsWith('.js')));
+const mapFiles = new Set(
+  [...closure([MAP_SOURCE])]
+    .filter((k) => !elsewhere.has(k))
+    .map((k) => chunk(k).file)
+    .filter((f) => f.endsWith('.js')),
+);
 const mapJs = [...mapFiles].reduce((sum, f) => sum + kb(f), 0);
 const jsFiles = new Set([...allJsFiles].filter((f) => !mapFiles.has(f)));
 const appJs = [...jsFiles].reduce((sum, f) => sum + kb(f), 0);
@@ -122,12 +136,16 @@ const consoleInApp = Object.keys(manifest).filter((k) => CONSOLE_SOURCES.test(k)
 const loginFiles = login ? login.scripts.map((s) => s.path.slice(1)) : [...loginKeys].map((k) => chunk(k).file);
 
 const rows = [
-  { what: login ? `JavaScript Chromium downloads for /login (${login.scripts.length} scripts until idle)` : 'JavaScript for /login (the manifest\'s estimate)', kb: loginJs, budget: BUDGETS.loginJs },
+  {
+    what: login ? `JavaScript Chromium downloads for /login (${login.scripts.length} scripts until idle)` : "JavaScript for /login (the manifest's estimate)",
+    kb: loginJs,
+    budget: BUDGETS.loginJs,
+  },
   { what: `JavaScript of the whole app (${jsFiles.size} chunks, the map's apart)`, kb: appJs, budget: BUDGETS.appJs },
   ...(mapFiles.size > 0 ? [{ what: `JavaScript of the address map, /set-location only (${mapFiles.size} chunks)`, kb: mapJs, budget: BUDGETS.mapJs }] : []),
   ...routes.map((r) => ({ what: `route chunk ${r.route.replace(/^src\/screens\//, '')}`, kb: r.kb, budget: BUDGETS.routeChunk })),
   { what: 'CSS (all)', kb: css, budget: BUDGETS.css },
-  ...(consoleManifest ? [{ what: 'JavaScript of the merchant console\'s first load', kb: consoleJs, budget: BUDGETS.consoleJs }] : []),
+  ...(consoleManifest ? [{ what: "JavaScript of the merchant console's first load", kb: consoleJs, budget: BUDGETS.consoleJs }] : []),
 ];
 let broken = 0;
 for (const r of rows) {
@@ -140,7 +158,9 @@ if (login) {
   for (const s of login.scripts) console.log(`       ${(s.bytes / 1024).toFixed(1).padStart(6)} KB  ${s.path} (${byFile.get(s.path) ?? '?'})`);
   for (const s of login.fromWorker) console.log(`              -  ${s.path} (${byFile.get(s.path) ?? '?'}), from the service worker's copies: not downloaded`);
   const sw = login.worker.find((w) => w.path === '/sw.js');
-  console.log(`       not counted: the service worker${sw ? ` (/sw.js, ${(sw.decoded / 1024).toFixed(1)} KB)` : ''} and the ${login.worker.filter((w) => w.path !== '/sw.js').length} files it precached after the page loaded`);
+  console.log(
+    `       not counted: the service worker${sw ? ` (/sw.js, ${(sw.decoded / 1024).toFixed(1)} KB)` : ''} and the ${login.worker.filter((w) => w.path !== '/sw.js').length} files it precached after the page loaded`,
+  );
 }
 if (zodChunks.length) {
   console.log(`OVER zod is in the client (${zodChunks.join(', ')}): import light modules (#contract/checks, #contract/routes, …), not zod schemas`);
@@ -163,6 +183,14 @@ if (!manifest[LOGIN_SOURCE]) {
   broken++;
 }
 const jsonAt = process.argv.indexOf('--json');
-if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1] as string, JSON.stringify({ loginJs, loginScripts: login?.scripts, loginStaticJs, appJs, appChunks: jsFiles.size, zodChunks, css, routes, consoleJs, budgets: BUDGETS }, null, 2));
+if (jsonAt > 0)
+  writeFileSync(
+    process.argv[jsonAt + 1] as string,
+    JSON.stringify(
+      { loginJs, loginScripts: login?.scripts, loginStaticJs, appJs, appChunks: jsFiles.size, zodChunks, css, routes, consoleJs, budgets: BUDGETS },
+      null,
+      2,
+    ),
+  );
 console.log(broken ? `${broken} budget(s) broken` : 'All bundle budgets met');
 process.exit(broken ? 1 : 0);

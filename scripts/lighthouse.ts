@@ -28,7 +28,16 @@ import { FAULT_LIMIT_US, hostFit, judge, LAYOUT_SHIFT_LIMIT, THRESHOLDS } from '
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const OUT = join(root, 'bench', 'lighthouse.json');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 
@@ -85,7 +94,8 @@ async function json<T>(res: Response): Promise<T> {
 /** Registers a customer through the API; returns the session token (from Set-Cookie) and the customer. */
 async function signUp(url: string): Promise<Session> {
   const phone = `+6391${String(Date.now() % 1e8).padStart(8, '0')}`;
-  const post = (path: string, body: object) => fetch(`${url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: object) =>
+    fetch(`${url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await json(await post('auth/otp/request', { phone, purpose: 'register' }));
   let code: string | undefined;
   for (let i = 0; i < 40 && !code; i++) {
@@ -202,11 +212,27 @@ const judged = pages.map((p) => ({ ...p, ...judge(p, pageMicros) }));
 mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(
   OUT,
-  JSON.stringify({ date: new Date().toISOString(), thresholds: THRESHOLDS, settings: 'mobile (Lighthouse defaults)', runs: RUNS, host: { page_fault_us: Math.round(pageMicros * 100) / 100, fit_to_judge_performance: fit }, pages: judged }, null, 2) + '\n',
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      thresholds: THRESHOLDS,
+      settings: 'mobile (Lighthouse defaults)',
+      runs: RUNS,
+      host: { page_fault_us: Math.round(pageMicros * 100) / 100, fit_to_judge_performance: fit },
+      pages: judged,
+    },
+    null,
+    2,
+  ) + '\n',
 );
 for (const p of judged) {
-  const cells = Object.entries(p.scores).map(([k, v]) => `${k} ${v ?? '–'}${p.below.includes(k) ? ' (below)' : p.unjudged.includes(k) ? ' (not judged here)' : ''}`);
-  if (!fit) cells.push(`layout shift ${p.layoutShift == null ? '–' : Number(p.layoutShift.toFixed(3))}${p.below.includes('cumulative-layout-shift') ? ` (above ${LAYOUT_SHIFT_LIMIT})` : ''}`);
+  const cells = Object.entries(p.scores).map(
+    ([k, v]) => `${k} ${v ?? '–'}${p.below.includes(k) ? ' (below)' : p.unjudged.includes(k) ? ' (not judged here)' : ''}`,
+  );
+  if (!fit)
+    cells.push(
+      `layout shift ${p.layoutShift == null ? '–' : Number(p.layoutShift.toFixed(3))}${p.below.includes('cumulative-layout-shift') ? ` (above ${LAYOUT_SHIFT_LIMIT})` : ''}`,
+    );
   const perfRuns = p.runs.length > 1 ? ` (median of ${p.runs.length}: performance ${p.runs.map((r) => r.performance ?? '–').join(', ')})` : '';
   console.log(`${p.ok && !p.note ? 'ok  ' : 'FAIL'} ${p.page.padEnd(7)} ${cells.join(', ')}${perfRuns}${p.note ? ` - ${p.note}` : ''}`);
   for (const f of p.failing) console.log(`       ${f}`);

@@ -43,14 +43,45 @@ const BUILT_ENV = { GLIBC_TUNABLES: serverTunables(process.env.GLIBC_TUNABLES) }
 
 const VARIANTS: Record<string, Variant> = {
   tsx: { label: 'before: node --import tsx server/index.ts', args: ['--import', 'tsx', 'server/index.ts'] },
-  built: { label: 'after: node --enable-source-maps dist-server/index.js', args: ['--enable-source-maps', 'dist-server/index.js'], env: BUILT_ENV, needs: 'dist-server/index.js' },
+  built: {
+    label: 'after: node --enable-source-maps dist-server/index.js',
+    args: ['--enable-source-maps', 'dist-server/index.js'],
+    env: BUILT_ENV,
+    needs: 'dist-server/index.js',
+  },
   'built-nomaps': { label: 'after, without --enable-source-maps', args: ['dist-server/index.js'], env: BUILT_ENV, needs: 'dist-server/index.js' },
   // the built server with glibc's malloc as it is by default: what the tunable saves
   'built-malloc-default': { label: 'after, without GLIBC_TUNABLES', args: ['--enable-source-maps', 'dist-server/index.js'], needs: 'dist-server/index.js' },
 };
 
 // what the server reads from the environment: left out, so the defaults (embedded provider, PGlite) apply
-const SERVER_VARS = ['SERVE', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'PORT', 'HOST', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'PLATFORM_ID', 'DATABASE_URL', 'DATA_DIR', 'GOOGLE_CLIENT_ID', 'TRUST_PROXY_HOPS', 'MERCHANT_API_KEY', 'MERCHANT_ID', 'LOG_LEVEL', 'DIST_DIR', 'NODE_ENV', 'PAYMENT_WEBHOOK_SECRET', 'PAYMENT_SANDBOX', 'DEMO_ORDER_PROGRESS', 'NODE_OPTIONS', 'GLIBC_TUNABLES'];
+const SERVER_VARS = [
+  'SERVE',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'PORT',
+  'HOST',
+  'PROVIDER_API_BASE',
+  'PROVIDER_SECRET',
+  'PLATFORM_ID',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'GOOGLE_CLIENT_ID',
+  'TRUST_PROXY_HOPS',
+  'MERCHANT_API_KEY',
+  'MERCHANT_ID',
+  'LOG_LEVEL',
+  'DIST_DIR',
+  'NODE_ENV',
+  'PAYMENT_WEBHOOK_SECRET',
+  'PAYMENT_SANDBOX',
+  'DEMO_ORDER_PROGRESS',
+  'NODE_OPTIONS',
+  'GLIBC_TUNABLES',
+];
 
 interface Options {
   runs: number;
@@ -107,7 +138,12 @@ async function startOnce(variant: Variant, dataDir: string, extraEnv: Record<str
   const env = { ...process.env };
   for (const name of SERVER_VARS) delete env[name];
   // production refuses to start without an SMS service: one on a closed local port (nothing is sent at start)
-  const sms = { TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'measure-startup', TWILIO_FROM: '+14155550100', TWILIO_API_BASE: 'http://127.0.0.1:9' };
+  const sms = {
+    TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+    TWILIO_AUTH_TOKEN: 'measure-startup',
+    TWILIO_FROM: '+14155550100',
+    TWILIO_API_BASE: 'http://127.0.0.1:9',
+  };
   Object.assign(env, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info' }, sms, variant.env, extraEnv);
   const t0 = performance.now();
   const proc = spawn(process.execPath, variant.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -136,7 +172,10 @@ async function startOnce(variant: Variant, dataDir: string, extraEnv: Record<str
   // healthy: the gateway answers /healthz with 200, which it does once the provider answers it too
   let healthy: number | null = null;
   while (health && healthy === null && performance.now() - t0 < 120_000) {
-    const ok = await fetch(`${listening.url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${listening.url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) healthy = performance.now() - t0;
     else await sleep(20);
   }
@@ -148,7 +187,11 @@ async function startOnce(variant: Variant, dataDir: string, extraEnv: Record<str
   return { ms: Math.round(listening.ms), healthzMs: Math.round(healthy ?? Number.NaN), cpuS: listening.cpu, rssMB: mem.rss / 1024, peakMB: mem.hwm / 1024 };
 }
 
-const KINDS: Record<keyof Runs, string> = { first: 'first (creates, migrates, seeds)', second: 'second (same DATA_DIR)', gateway: 'gateway only (PROVIDER_API_BASE set)' };
+const KINDS: Record<keyof Runs, string> = {
+  first: 'first (creates, migrates, seeds)',
+  second: 'second (same DATA_DIR)',
+  gateway: 'gateway only (PROVIDER_API_BASE set)',
+};
 
 /** The three starts of a variant, one entry per run. */
 interface Runs {
@@ -163,7 +206,8 @@ const median = (xs: number[]): number => {
   const at = (i: number) => s[i] as number;
   return s.length % 2 ? at(m) : (at(m - 1) + at(m)) / 2;
 };
-const fmt = (xs: number[], digits: number) => (xs.some((x) => Number.isNaN(x)) ? '—' : `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`);
+const fmt = (xs: number[], digits: number) =>
+  xs.some((x) => Number.isNaN(x)) ? '—' : `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
@@ -183,7 +227,12 @@ async function main() {
         const first = await startOnce(variant(name), dataDir);
         const second = await startOnce(variant(name), dataDir);
         // the gateway alone: an outside provider (nothing needs to answer there for the server to listen)
-        const gateway = await startOnce(variant(name), dataDir, { PROVIDER_API_BASE: 'http://127.0.0.1:9/api/v2/', PROVIDER_SECRET: 'measure-startup-secret' }, { health: false });
+        const gateway = await startOnce(
+          variant(name),
+          dataDir,
+          { PROVIDER_API_BASE: 'http://127.0.0.1:9/api/v2/', PROVIDER_SECRET: 'measure-startup-secret' },
+          { health: false },
+        );
         const runs = results[name] as Runs;
         runs.first.push(first);
         runs.second.push(second);
@@ -207,7 +256,22 @@ async function main() {
     for (const which of ['first', 'second', 'gateway'] as const) {
       const rows = (results[name] as Runs)[which];
       lines.push(
-        `| ${variant(name).label} | ${KINDS[which]} | ${fmt(rows.map((r) => r.ms), 0)} | ${fmt(rows.map((r) => r.healthzMs), 0)} | ${fmt(rows.map((r) => r.cpuS), 2)} | ${fmt(rows.map((r) => r.rssMB), 1)} | ${fmt(rows.map((r) => r.peakMB), 1)} |`,
+        `| ${variant(name).label} | ${KINDS[which]} | ${fmt(
+          rows.map((r) => r.ms),
+          0,
+        )} | ${fmt(
+          rows.map((r) => r.healthzMs),
+          0,
+        )} | ${fmt(
+          rows.map((r) => r.cpuS),
+          2,
+        )} | ${fmt(
+          rows.map((r) => r.rssMB),
+          1,
+        )} | ${fmt(
+          rows.map((r) => r.peakMB),
+          1,
+        )} |`,
       );
     }
   }

@@ -70,7 +70,9 @@ async function main() {
   try {
     const owners = await ownerCount(database.db);
     if (owners > 0) {
-      console.log(`The shop already has ${owners === 1 ? 'an owner' : `${owners} owners`}: this link makes another one. (A forgotten password: "Forgot your password?" on the sign-in page.)`);
+      console.log(
+        `The shop already has ${owners === 1 ? 'an owner' : `${owners} owners`}: this link makes another one. (A forgotten password: "Forgot your password?" on the sign-in page.)`,
+      );
     }
     const token = await createOwnerSetupLink(database.db, systemClock);
     console.log(`Open this link to create the shop's owner (valid 24 hours, once):\n${ownerSetupUrl(base, token)}`);

@@ -32,9 +32,17 @@ async function main(): Promise<void> {
   }
   const config = configOrExit();
   try {
-    const r = await restoreBackup({ file: resolve(file), key: config.backup.key, dataDir: resolve(config.dataDir), databaseUrl: config.databaseUrl, force: parsed.values.force });
+    const r = await restoreBackup({
+      file: resolve(file),
+      key: config.backup.key,
+      dataDir: resolve(config.dataDir),
+      databaseUrl: config.databaseUrl,
+      force: parsed.values.force,
+    });
     for (const path of r.keptAside) console.log(`Kept aside: ${path}`);
-    console.log(`Restored the ${r.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} backup of ${r.created_at} (migrations up to ${r.migration ?? 'none'}) into ${r.into}${r.secrets ? ', with secrets.json' : ''}. Start the server as usual.`);
+    console.log(
+      `Restored the ${r.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} backup of ${r.created_at} (migrations up to ${r.migration ?? 'none'}) into ${r.into}${r.secrets ? ', with secrets.json' : ''}. Start the server as usual.`,
+    );
   } catch (err) {
     console.error(err instanceof BackupRefused ? err.message : `The restore failed: ${(err as Error).message}`);
     process.exit(1);

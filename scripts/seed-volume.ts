@@ -36,7 +36,10 @@ export interface VolumeCounts {
 export class NotEmptyError extends Error {}
 
 /** Seeds `orders` orders (and the rest in proportion) into a migrated, seeded database; returns what it inserted. */
-export async function seedVolume(db: Database, { orders, now = new Date(), force = false }: { orders: number; now?: Date; force?: boolean }): Promise<VolumeCounts> {
+export async function seedVolume(
+  db: Database,
+  { orders, now = new Date(), force = false }: { orders: number; now?: Date; force?: boolean },
+): Promise<VolumeCounts> {
   if (!Number.isSafeInteger(orders) || orders < 100) throw new RangeError('--orders must be a whole number of at least 100');
   const { rows: used } = await sql<{ any: boolean }>`select exists (select 1 from customers) or exists (select 1 from orders) as any`.execute(db);
   if (used[0]!.any && !force) throw new NotEmptyError('This database already has customers or orders. Seed an empty one, or pass --force to add to it.');
@@ -96,8 +99,12 @@ async function seedCustomers({ run, now, tag, c }: Volume): Promise<void> {
   await run(sql`alter table vc add column id integer`);
   await run(sql`update vc set id = cu.id from customers cu where cu.phone = '+6398' || ${tag} || lpad(vc.rn::text, 6, '0')`);
   await run(sql`create index on vc (rn)`);
-  await run(sql`create temp table vp (customer_id integer, type text, points integer, reason text, ref text, remaining integer, expires_at timestamptz, created_at timestamptz, seq bigint) on commit drop`);
-  await run(sql`create temp table vw (customer_id integer, type text, amount bigint, reason text, ref text, created_at timestamptz, seq bigint) on commit drop`);
+  await run(
+    sql`create temp table vp (customer_id integer, type text, points integer, reason text, ref text, remaining integer, expires_at timestamptz, created_at timestamptz, seq bigint) on commit drop`,
+  );
+  await run(
+    sql`create temp table vw (customer_id integer, type text, amount bigint, reason text, ref text, created_at timestamptz, seq bigint) on commit drop`,
+  );
   await run(sql`insert into vp select id, 'adjust', 20000, 'Points carried over from the stamp card', null, null, null, created_at, 0 from vc`);
 }
 
@@ -235,7 +242,9 @@ async function seedLedgers({ run, now, n, c }: Volume): Promise<void> {
     select customer_id, type, amount, sum(amount) over (partition by customer_id order by created_at, seq rows unbounded preceding), reason, ref, created_at
     from vw order by created_at, seq`);
   await run(sql`update customers cu set points = t.points from (select customer_id, sum(points) as points from vp group by 1) t where cu.id = t.customer_id`);
-  await run(sql`update customers cu set wallet_balance = t.amount from (select customer_id, sum(amount) as amount from vw group by 1) t where cu.id = t.customer_id`);
+  await run(
+    sql`update customers cu set wallet_balance = t.amount from (select customer_id, sum(amount) as amount from vw group by 1) t where cu.id = t.customer_id`,
+  );
 }
 
 /** Opens DATABASE_URL (migrated and seeded as the server would), fills it, and brings the planner's statistics up to date. */
@@ -268,7 +277,9 @@ async function main() {
     for (const [k, v] of Object.entries(counts)) console.log(`  ${k.padEnd(14)} ${v.toLocaleString('en')}`);
     console.log(`  ledger entries ${entries.toLocaleString('en')}`);
   } catch (err) {
-    console.error(err instanceof NotEmptyError || err instanceof RangeError ? err.message : `Nothing was written: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      err instanceof NotEmptyError || err instanceof RangeError ? err.message : `Nothing was written: ${err instanceof Error ? err.message : String(err)}`,
+    );
     process.exit(1);
   }
 }

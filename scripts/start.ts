@@ -48,16 +48,22 @@ if (!serverOnly && !existsSync(join(distDir, 'index.html'))) {
   if (!vite) fail(`No build in ${distDir}, and vite is not installed here to make one: run npm run build where the development dependencies are installed.`);
   console.log(`No build in ${distDir}: building the app first (vite build)...`);
   const build = spawnSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir'], { stdio: 'inherit', env: process.env });
-  if (build.status !== 0 || !existsSync(join(distDir, 'index.html'))) fail(`The build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
+  if (build.status !== 0 || !existsSync(join(distDir, 'index.html')))
+    fail(`The build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
 }
 // the merchant console, its own build in <dist>/merchant (made after the app's, which empties dist/)
 const consoleDir = join(distDir, 'merchant');
 if (!serverOnly && !existsSync(join(consoleDir, 'index.html'))) {
   const vite = viteBin();
-  if (!vite) fail(`No console build in ${consoleDir}, and vite is not installed here to make one: run npm run build where the development dependencies are installed.`);
+  if (!vite)
+    fail(`No console build in ${consoleDir}, and vite is not installed here to make one: run npm run build where the development dependencies are installed.`);
   console.log(`No console build in ${consoleDir}: building it (vite build -c vite.console.config.ts)...`);
-  const build = spawnSync(process.execPath, [vite, 'build', '-c', 'vite.console.config.ts', '--outDir', consoleDir, '--emptyOutDir'], { stdio: 'inherit', env: process.env });
-  if (build.status !== 0 || !existsSync(join(consoleDir, 'index.html'))) fail(`The console build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
+  const build = spawnSync(process.execPath, [vite, 'build', '-c', 'vite.console.config.ts', '--outDir', consoleDir, '--emptyOutDir'], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (build.status !== 0 || !existsSync(join(consoleDir, 'index.html')))
+    fail(`The console build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
 }
 
 const serverDir = defaultOutDir();
@@ -65,18 +71,23 @@ const serverEntry = join(serverDir, 'index.js');
 const state = serverBuildState(serverDir);
 if (!state.fresh) {
   if (!viteBin()) {
-    if (!existsSync(serverEntry)) fail(`No server build in ${serverDir}, and vite is not installed here to make one: run npm run build where the development dependencies are installed.`);
+    if (!existsSync(serverEntry))
+      fail(`No server build in ${serverDir}, and vite is not installed here to make one: run npm run build where the development dependencies are installed.`);
     console.warn(`${state.reason}, but vite is not installed here to rebuild it: running the server build as it is.`);
   } else {
     console.log(`${state.reason}: building the server (scripts/build-server.ts)...`);
     const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-server.ts')], { stdio: 'inherit', env: process.env });
-    if (build.status !== 0 || !existsSync(serverEntry)) fail(`The server build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
+    if (build.status !== 0 || !existsSync(serverEntry))
+      fail(`The server build failed (exit ${build.status ?? build.signal}). Fix the error above, then run npm start again.`, build.status || 1);
   }
 }
 
 // --enable-source-maps: stack traces name the TypeScript files and lines, not the bundle's;
 // GLIBC_TUNABLES: what is freed after start-up goes back to the system (scripts/lib/server-command.ts)
-const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { stdio: 'inherit', env: { ...process.env, GLIBC_TUNABLES: serverTunables(process.env.GLIBC_TUNABLES) } });
+const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+  stdio: 'inherit',
+  env: { ...process.env, GLIBC_TUNABLES: serverTunables(process.env.GLIBC_TUNABLES) },
+});
 
 // The server shuts down gracefully on these; the parent only passes them on and waits for it.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {

@@ -66,7 +66,8 @@ fs.rmSync(countsFile, { force: true });
 const env = { ...process.env, CHROME_PATH: chrome, STORYBOOK_COUNTS: countsFile, ...(updateBaselines ? { UPDATE_BASELINES: '1' } : {}) };
 const runnerArgs = [
   'test-storybook',
-  '--url', url,
+  '--url',
+  url,
   '--index-json',
   // three on two cores: a worker waits on its browser about as much as it computes (106 stories: 141 s
   // with two, 130 s with three, on the CI host of 2026-12-02)
@@ -86,7 +87,13 @@ interface Counted {
   focus: number;
   shots: number;
 }
-const lines: Counted[] = fs.existsSync(countsFile) ? fs.readFileSync(countsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+const lines: Counted[] = fs.existsSync(countsFile)
+  ? fs
+      .readFileSync(countsFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+  : [];
 const sum = (key: 'axe' | 'focus' | 'shots') => lines.reduce((n, l) => n + Number(l[key]), 0);
 console.log(
   `Storybook checked: ${lines.length} stories rendered, ${lines.filter((l) => l.played).length} play functions run, ` +

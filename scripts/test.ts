@@ -58,7 +58,9 @@ function stage(name: string, fn: () => StageResult) {
   totals.failed += result.failed;
   totals.skipped += result.skipped ?? 0;
   for (const f of result.failures ?? []) failures.push(`${name}: ${f}`);
-  stages.push(`${name}: ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''} (${secs} s)${result.note ? ` - ${result.note}` : ''}`);
+  stages.push(
+    `${name}: ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''} (${secs} s)${result.note ? ` - ${result.note}` : ''}`,
+  );
 }
 
 /** Runs vitest with a JSON report and returns its counts. */
@@ -73,7 +75,13 @@ function vitest(projects: string[], file: string, extraEnv?: Record<string, stri
 }
 
 /** The first line of an error message, short enough for a summary. */
-const firstLine = (message: string | undefined) => (message ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').find((l) => l.trim())?.trim().slice(0, 240) ?? '';
+const firstLine = (message: string | undefined) =>
+  (message ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 240) ?? '';
 
 interface VitestReport {
   testResults: { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }[];
@@ -137,7 +145,8 @@ stage('build', () => {
   const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
   if (built !== 0) return { passed: 0, failed: 1, note: 'vite build failed' };
   // the merchant console: its own build into dist/merchant (after the app's, which empties dist/)
-  if (run('npx', ['vite', 'build', '-c', 'vite.console.config.ts', '--logLevel', 'warn']) !== 0) return { passed: 0, failed: 1, note: 'the console build failed' };
+  if (run('npx', ['vite', 'build', '-c', 'vite.console.config.ts', '--logLevel', 'warn']) !== 0)
+    return { passed: 0, failed: 1, note: 'the console build failed' };
   // the server as it runs (plain node): a server that does not build fails here, not later as an e2e start failure
   if (run('node', ['scripts/build-server.ts']) !== 0) return { passed: 1, failed: 1, note: 'the server build failed' };
   if (!existsSync('scripts/check-budgets.ts')) return { passed: 1, failed: 0 };
@@ -158,7 +167,10 @@ if (!hasChrome) {
     // as it comes (tee) so a long stage is not silent.
     const r = spawnSync('bash', ['-o', 'pipefail', '-c', 'node scripts/test-storybook.ts --build 2>&1 | tee .tmp/storybook.log'], { env, stdio: 'inherit' });
     const out = readFileSync('.tmp/storybook.log', 'utf8');
-    const plain = out.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').map((l) => l.trim());
+    const plain = out
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+      .split('\n')
+      .map((l) => l.trim());
     const line = plain.reverse().find((l) => /^Tests:\s/.test(l));
     if (!line) return { passed: 0, failed: 1, note: `exited ${r.status} without a summary` };
     const n = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
@@ -167,8 +179,16 @@ if (!hasChrome) {
     // jest names each failure on a line of its own, "● Title › Story › test", its error after it (the
     // Storybook build's own "● Building …" lines are not failures)
     plain.reverse();
-    const named = plain.flatMap((l, i) => (l.startsWith('● ') && l.includes(' › ') ? [`${l.slice(2)}: ${firstLine(plain.slice(i + 1).find((m) => m !== '') ?? '')}`] : []));
-    return { passed: n('passed'), failed: failed + (r.status !== 0 && failed === 0 ? 1 : 0), skipped: n('skipped') + n('todo'), note: checked?.replace('Storybook checked: ', ''), failures: [...new Set(named)] };
+    const named = plain.flatMap((l, i) =>
+      l.startsWith('● ') && l.includes(' › ') ? [`${l.slice(2)}: ${firstLine(plain.slice(i + 1).find((m) => m !== '') ?? '')}`] : [],
+    );
+    return {
+      passed: n('passed'),
+      failed: failed + (r.status !== 0 && failed === 0 ? 1 : 0),
+      skipped: n('skipped') + n('todo'),
+      note: checked?.replace('Storybook checked: ', ''),
+      failures: [...new Set(named)],
+    };
   });
   if (existsSync('tests/e2e') && want('e2e')) await usePostgres();
   if (existsSync('tests/e2e')) stage('e2e', () => vitest(['e2e', 'e2e-alone', 'e2e-last'], '.tmp/vitest-e2e.json'));
@@ -183,6 +203,8 @@ if (failures.length) {
   for (const f of failures.slice(0, 20)) console.log(`  ${f}`);
   if (failures.length > 20) console.log(`  and ${failures.length - 20} more (above, in each stage's own output)`);
 }
-console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${pgMissing ? ` (the PostgreSQL half did not run: ${pgMissing})` : ''}`);
+console.log(
+  `Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${pgMissing ? ` (the PostgreSQL half did not run: ${pgMissing})` : ''}`,
+);
 await postgres?.stop(); // the embedded server, if any: stopped, its folder removed
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -46,7 +46,12 @@ export function createApp(options: AppOptions): Express {
   app.set('strict routing', true);
 
   // how the gateway reaches its provider(s): every call below signs with the secret for the one it reaches
-  const caller = { providerBase: options.providerBase, providerBases: options.providerBases ?? [options.providerBase], secret: options.secret, platform: config.platformId };
+  const caller = {
+    providerBase: options.providerBase,
+    providerBases: options.providerBases ?? [options.providerBase],
+    secret: options.secret,
+    platform: config.platformId,
+  };
 
   // 1. Request log first, so every answer below, errors included, gets its one line with its timing.
   app.use(requestLogger(logger));
@@ -102,12 +107,7 @@ export function createApp(options: AppOptions): Express {
   });
 
   // 5. The built app last: /assets, other build files, then index.html for client routes.
-  app.use(
-    staticApp(
-      config.distDir,
-      bootData({ ...caller, googleClientId: config.googleClientId, map, logger }),
-    ),
-  );
+  app.use(staticApp(config.distDir, bootData({ ...caller, googleClientId: config.googleClientId, map, logger })));
 
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');
@@ -118,7 +118,10 @@ export function createApp(options: AppOptions): Express {
     if (status >= 500) logger.error({ err: { type: (err as Error).name, message: (err as Error).message }, path: req.path }, 'gateway error');
     if (res.headersSent) return void res.destroy();
     if (req.path.startsWith('/api/')) return sendGatewayError(res, status >= 500 ? 'INTERNAL' : 'VALIDATION', 'The request could not be handled.');
-    res.status(status >= 400 && status < 600 ? status : 500).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Something went wrong');
+    res
+      .status(status >= 400 && status < 600 ? status : 500)
+      .type('text/plain')
+      .send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Something went wrong');
   };
   app.use(errorHandler);
   return app;

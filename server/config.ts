@@ -18,7 +18,12 @@ const bool = (fallback: boolean) => flag.transform((v) => isOn(v, fallback));
 
 /** A duration in milliseconds, 0 (none) to one hour. */
 const millis = (fallback: number) =>
-  z.coerce.number({ error: 'must be a whole number of milliseconds' }).int('must be a whole number of milliseconds').min(0, 'must be 0 to 3600000').max(3_600_000, 'must be 0 to 3600000').default(fallback);
+  z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 to 3600000')
+    .max(3_600_000, 'must be 0 to 3600000')
+    .default(fallback);
 
 const optionalText = z
   .string()
@@ -41,7 +46,10 @@ const checkedBy = (check: (v: string) => void) =>
 const loopbackOrigin = optionalText.pipe(
   z
     .string()
-    .refine((v) => isLoopbackOrigin(v), 'must be an http:// or https:// origin on this machine (127.0.0.1, localhost or [::1]), such as http://127.0.0.1:4010; it exists for tests against a local fake')
+    .refine(
+      (v) => isLoopbackOrigin(v),
+      'must be an http:// or https:// origin on this machine (127.0.0.1, localhost or [::1]), such as http://127.0.0.1:4010; it exists for tests against a local fake',
+    )
     .optional(),
 );
 
@@ -53,7 +61,8 @@ export const PUBLIC_NOMINATIM = 'https://nominatim.openstreetmap.org/search';
 
 const TILE_URL_MESSAGE =
   'must be off, or an https:// URL of raster tiles with {z}, {x} and {y} on one host (no {s}), such as https://tile.openstreetmap.org/{z}/{x}/{y}.png; http:// only on this machine';
-const GEOCODER_URL_MESSAGE = 'must be off, or the https:// URL of a Nominatim-compatible search, such as https://nominatim.openstreetmap.org/search; http:// only on this machine';
+const GEOCODER_URL_MESSAGE =
+  'must be off, or the https:// URL of a Nominatim-compatible search, such as https://nominatim.openstreetmap.org/search; http:// only on this machine';
 
 /** An http(s) URL without credentials; plain http only to loopback (a test's stand-in, a tile server on this machine). */
 function isServiceUrl(v: string): boolean {
@@ -76,113 +85,204 @@ export function tileOrigin(tileUrl: string): string {
   return new URL(tileUrl.replace('{z}', '1').replace('{x}', '0').replace('{y}', '0')).origin;
 }
 
-const schema = z
-  .object({
-    // provider: this process runs only the provider (API v2 on HOST:PORT, for gateways elsewhere); all: both
-    SERVE: z.enum(['all', 'provider'], { error: 'must be all or provider' }).default('all'),
-    PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(3000),
-    HOST: z.string().min(1, 'must be a host name or address').default('127.0.0.1'),
-    // one provider, or several separated by commas: the gateway tries the next when one cannot be reached
-    PROVIDER_API_BASE: optionalText.pipe(
-      z
-        .string()
-        .refine((v) => providerBasesOf(v).length > 0 && providerBasesOf(v).every((b) => URL.canParse(b) && /^https?:\/\//.test(b) && b.endsWith('/')), 'must be an http(s) URL ending in /, or several separated by commas')
-        .optional(),
-    ),
-    PROVIDER_SECRET: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
-    PLATFORM_ID: z.string().min(1, 'must not be empty').default('wato'),
-    DATABASE_URL: optionalText.pipe(
-      z
-        .string()
-        .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
-        .optional(),
-    ),
-    DATA_DIR: z.string().min(1, 'must be a folder path').default('./data'),
-    GOOGLE_CLIENT_ID: optionalText,
-    GOOGLE_JWKS_URL: z.string().url('must be a URL').default('https://www.googleapis.com/oauth2/v3/certs'),
-    TRUST_PROXY_HOPS: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(10, 'must be at most 10').default(0),
-    MERCHANT_API_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-    MERCHANT_ID: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a merchant id such as kopi-senja').default('kopi-senja'),
-    PAYMENT_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-    // the demo moves paid orders to completed by itself: a real shop's customers would be told lies
-    DEMO_ORDER_PROGRESS: flag,
-    // the sandbox payment page plays a gateway that pays anything: on by default only outside production
-    PAYMENT_SANDBOX: flag,
-    // a plain-http provider off loopback lets a captured signature be replayed: refused unless allowed
-    PROVIDER_ALLOW_INSECURE_HTTP: bool(false),
-    // unset: development conveniences only on a loopback listener (see conveniencesOf)
-    NODE_ENV: optionalText,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
-    // short: one line per event for a person; json: pino's lines for machines; auto: short on a terminal outside production
-    LOG_FORMAT: z.enum(['auto', 'short', 'json'], { error: 'must be auto, short or json' }).default('auto'),
-    // https://no-color.org: any value turns the short format's colours off
-    NO_COLOR: optionalText,
-    DIST_DIR: z.string().default('./dist'),
-    API_CACHE_ENTRIES: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(200),
-    DB_PREPARED_STATEMENTS: bool(true),
-    // each PostgreSQL session's limits in milliseconds, 0 for none (server/db/index.ts SessionLimits)
-    DB_STATEMENT_TIMEOUT_MS: millis(30_000),
-    DB_LOCK_TIMEOUT_MS: millis(10_000),
-    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(30_000),
-    DB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(10),
-    // Stripe Checkout replaces the sandbox when its key is set (server/provider/payments/stripe.ts)
-    STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)').optional()),
-    STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_\S+$/, "must be the signing secret of the Stripe webhook endpoint (whsec_…)").optional()),
-    STRIPE_CHECKOUT_TTL_MINUTES: z.coerce.number({ error: 'must be a whole number of minutes' }).int('must be a whole number of minutes').min(30, 'must be 30 to 1440').max(1440, 'must be 30 to 1440').default(60),
-    STRIPE_API_BASE: loopbackOrigin,
-    PUBLIC_URL: optionalText.pipe(
-      z
-        .string()
-        .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v) && URL.canParse(v), 'must be the shop\'s public origin, such as https://shop.example')
-        .optional(),
-    ),
-    // SMS through Twilio (server/provider/auth/twilio-sender.ts)
-    TWILIO_ACCOUNT_SID: optionalText.pipe(z.string().regex(TWILIO_ACCOUNT_SID, 'must be an Account SID (AC followed by 32 hex digits)').optional()),
-    TWILIO_AUTH_TOKEN: optionalText.pipe(z.string().regex(/^\S+$/, 'must be the Auth Token of the account').optional()),
-    TWILIO_FROM: optionalText.pipe(z.string().regex(TWILIO_FROM, TWILIO_FROM_MESSAGE).optional()),
-    TWILIO_API_BASE: loopbackOrigin,
-    // e-mail through SMTP (server/provider/auth/smtp-mailer.ts)
-    SMTP_URL: checkedBy((v) => smtpTransportOptions(v)),
-    MAIL_FROM: checkedBy(checkMailFrom),
-    // web push (server/provider/push): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) and who the push services may contact
-    VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^B[A-Za-z0-9_-]{86}=?$/, 'must be a VAPID public key: 87 characters of base64url (npx web-push generate-vapid-keys)').optional()),
-    VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}=?$/, 'must be a VAPID private key: 43 characters of base64url (npx web-push generate-vapid-keys)').optional()),
-    VAPID_SUBJECT: optionalText.pipe(
-      z
-        .string()
-        .refine((v) => /^mailto:[^@\s]+@[^@\s]+$/.test(v) || (/^https:\/\//.test(v) && URL.canParse(v)), 'must be a mailto: address or an https:// URL where the push services can reach you')
-        .optional(),
-    ),
-    // tests only: push subscriptions whose endpoint is a local fake (http on loopback); refused in production
-    PUSH_ALLOW_LOOPBACK: bool(false),
-    // wallet passes (server/provider/passes/, docs/app.md "Wallet cards"): Apple Wallet
-    APPLE_PASS_TYPE_ID: optionalText.pipe(z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID such as pass.com.example.loyalty').optional()),
-    APPLE_TEAM_ID: optionalText.pipe(z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Team ID of the Apple Developer account').optional()),
-    APPLE_PASS_CERT: checkedBy((v) => checkPem(v, 'certificate')),
-    APPLE_PASS_KEY: checkedBy((v) => checkPem(v, 'key')),
-    APPLE_PASS_KEY_PASSPHRASE: optionalText,
-    APPLE_WWDR_CERT: checkedBy((v) => checkPem(v, 'certificate')),
-    APNS_URL: loopbackOrigin,
-    // Google Wallet
-    GOOGLE_WALLET_ISSUER_ID: optionalText.pipe(z.string().regex(/^\d{10,25}$/, 'must be the Issuer ID of the Google Wallet console (digits)').optional()),
-    GOOGLE_WALLET_SERVICE_ACCOUNT: checkedBy(checkServiceAccount),
-    GOOGLE_WALLET_API_BASE: loopbackOrigin,
-    GOOGLE_WALLET_TOKEN_URL: loopbackOrigin,
-    // backups (server/db/backup.ts, docs/operations.md "Backups and restore"): where, with which key, when, how many kept
-    BACKUP_DIR: optionalText,
-    BACKUP_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters (make one with: openssl rand -base64 32)').optional()),
-    BACKUP_SCHEDULE: z
+const schema = z.object({
+  // provider: this process runs only the provider (API v2 on HOST:PORT, for gateways elsewhere); all: both
+  SERVE: z.enum(['all', 'provider'], { error: 'must be all or provider' }).default('all'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be 0 to 65535')
+    .max(65535, 'must be 0 to 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'must be a host name or address').default('127.0.0.1'),
+  // one provider, or several separated by commas: the gateway tries the next when one cannot be reached
+  PROVIDER_API_BASE: optionalText.pipe(
+    z
       .string()
-      .trim()
-      .regex(/^(off|\S+( \S+){4})$/, 'must be a cron expression of five fields, such as 0 3 * * * (daily at 03:00 in the shop\'s time zone), or off')
-      .default('0 3 * * *'),
-    BACKUP_KEEP_DAILY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(365, 'must be at most 365').default(7),
-    BACKUP_KEEP_WEEKLY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(520, 'must be at most 520').default(4),
-    // the address map (docs/app.md "The map and address search"): raster tiles, their credit line, and the geocoder searches go to
-    MAP_TILE_URL: optionalText.pipe(z.string().refine((v) => v === 'off' || isTileUrl(v), TILE_URL_MESSAGE).optional()),
-    MAP_TILE_ATTRIBUTION: optionalText.pipe(z.string().max(200, 'must be at most 200 characters').regex(/^[^<>]*$/, 'must be plain text (no < or >)').optional()),
-    GEOCODER_URL: optionalText.pipe(z.string().refine((v) => v === 'off' || isServiceUrl(v), GEOCODER_URL_MESSAGE).optional()),
-  });
+      .refine(
+        (v) => providerBasesOf(v).length > 0 && providerBasesOf(v).every((b) => URL.canParse(b) && /^https?:\/\//.test(b) && b.endsWith('/')),
+        'must be an http(s) URL ending in /, or several separated by commas',
+      )
+      .optional(),
+  ),
+  PROVIDER_SECRET: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  PLATFORM_ID: z.string().min(1, 'must not be empty').default('wato'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.string().min(1, 'must be a folder path').default('./data'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.string().url('must be a URL').default('https://www.googleapis.com/oauth2/v3/certs'),
+  TRUST_PROXY_HOPS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(10, 'must be at most 10')
+    .default(0),
+  MERCHANT_API_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  MERCHANT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a merchant id such as kopi-senja')
+    .default('kopi-senja'),
+  PAYMENT_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  // the demo moves paid orders to completed by itself: a real shop's customers would be told lies
+  DEMO_ORDER_PROGRESS: flag,
+  // the sandbox payment page plays a gateway that pays anything: on by default only outside production
+  PAYMENT_SANDBOX: flag,
+  // a plain-http provider off loopback lets a captured signature be replayed: refused unless allowed
+  PROVIDER_ALLOW_INSECURE_HTTP: bool(false),
+  // unset: development conveniences only on a loopback listener (see conveniencesOf)
+  NODE_ENV: optionalText,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+    .default('info'),
+  // short: one line per event for a person; json: pino's lines for machines; auto: short on a terminal outside production
+  LOG_FORMAT: z.enum(['auto', 'short', 'json'], { error: 'must be auto, short or json' }).default('auto'),
+  // https://no-color.org: any value turns the short format's colours off
+  NO_COLOR: optionalText,
+  DIST_DIR: z.string().default('./dist'),
+  API_CACHE_ENTRIES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(100_000, 'must be at most 100000')
+    .default(200),
+  DB_PREPARED_STATEMENTS: bool(true),
+  // each PostgreSQL session's limits in milliseconds, 0 for none (server/db/index.ts SessionLimits)
+  DB_STATEMENT_TIMEOUT_MS: millis(30_000),
+  DB_LOCK_TIMEOUT_MS: millis(10_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(30_000),
+  DB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(10),
+  // Stripe Checkout replaces the sandbox when its key is set (server/provider/payments/stripe.ts)
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\S+$/, 'must be the signing secret of the Stripe webhook endpoint (whsec_…)')
+      .optional(),
+  ),
+  STRIPE_CHECKOUT_TTL_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(30, 'must be 30 to 1440')
+    .max(1440, 'must be 30 to 1440')
+    .default(60),
+  STRIPE_API_BASE: loopbackOrigin,
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v) && URL.canParse(v), "must be the shop's public origin, such as https://shop.example")
+      .optional(),
+  ),
+  // SMS through Twilio (server/provider/auth/twilio-sender.ts)
+  TWILIO_ACCOUNT_SID: optionalText.pipe(z.string().regex(TWILIO_ACCOUNT_SID, 'must be an Account SID (AC followed by 32 hex digits)').optional()),
+  TWILIO_AUTH_TOKEN: optionalText.pipe(z.string().regex(/^\S+$/, 'must be the Auth Token of the account').optional()),
+  TWILIO_FROM: optionalText.pipe(z.string().regex(TWILIO_FROM, TWILIO_FROM_MESSAGE).optional()),
+  TWILIO_API_BASE: loopbackOrigin,
+  // e-mail through SMTP (server/provider/auth/smtp-mailer.ts)
+  SMTP_URL: checkedBy((v) => smtpTransportOptions(v)),
+  MAIL_FROM: checkedBy(checkMailFrom),
+  // web push (server/provider/push): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) and who the push services may contact
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}=?$/, 'must be a VAPID public key: 87 characters of base64url (npx web-push generate-vapid-keys)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}=?$/, 'must be a VAPID private key: 43 characters of base64url (npx web-push generate-vapid-keys)')
+      .optional(),
+  ),
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^mailto:[^@\s]+@[^@\s]+$/.test(v) || (/^https:\/\//.test(v) && URL.canParse(v)),
+        'must be a mailto: address or an https:// URL where the push services can reach you',
+      )
+      .optional(),
+  ),
+  // tests only: push subscriptions whose endpoint is a local fake (http on loopback); refused in production
+  PUSH_ALLOW_LOOPBACK: bool(false),
+  // wallet passes (server/provider/passes/, docs/app.md "Wallet cards"): Apple Wallet
+  APPLE_PASS_TYPE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID such as pass.com.example.loyalty')
+      .optional(),
+  ),
+  APPLE_TEAM_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Team ID of the Apple Developer account')
+      .optional(),
+  ),
+  APPLE_PASS_CERT: checkedBy((v) => checkPem(v, 'certificate')),
+  APPLE_PASS_KEY: checkedBy((v) => checkPem(v, 'key')),
+  APPLE_PASS_KEY_PASSPHRASE: optionalText,
+  APPLE_WWDR_CERT: checkedBy((v) => checkPem(v, 'certificate')),
+  APNS_URL: loopbackOrigin,
+  // Google Wallet
+  GOOGLE_WALLET_ISSUER_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{10,25}$/, 'must be the Issuer ID of the Google Wallet console (digits)')
+      .optional(),
+  ),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: checkedBy(checkServiceAccount),
+  GOOGLE_WALLET_API_BASE: loopbackOrigin,
+  GOOGLE_WALLET_TOKEN_URL: loopbackOrigin,
+  // backups (server/db/backup.ts, docs/operations.md "Backups and restore"): where, with which key, when, how many kept
+  BACKUP_DIR: optionalText,
+  BACKUP_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters (make one with: openssl rand -base64 32)').optional()),
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^(off|\S+( \S+){4})$/, "must be a cron expression of five fields, such as 0 3 * * * (daily at 03:00 in the shop's time zone), or off")
+    .default('0 3 * * *'),
+  BACKUP_KEEP_DAILY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(365, 'must be at most 365')
+    .default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(520, 'must be at most 520')
+    .default(4),
+  // the address map (docs/app.md "The map and address search"): raster tiles, their credit line, and the geocoder searches go to
+  MAP_TILE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => v === 'off' || isTileUrl(v), TILE_URL_MESSAGE)
+      .optional(),
+  ),
+  MAP_TILE_ATTRIBUTION: optionalText.pipe(
+    z
+      .string()
+      .max(200, 'must be at most 200 characters')
+      .regex(/^[^<>]*$/, 'must be plain text (no < or >)')
+      .optional(),
+  ),
+  GEOCODER_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => v === 'off' || isServiceUrl(v), GEOCODER_URL_MESSAGE)
+      .optional(),
+  ),
+});
 
 /** Every variable the server reads (tests start servers with none of them inherited). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
@@ -195,8 +295,10 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
   const set = (v: string | undefined) => v !== undefined && v.trim() !== '';
   const problems: string[] = [];
   if (set(env.PROVIDER_API_BASE) && !set(env.PROVIDER_SECRET)) problems.push('PROVIDER_SECRET is required when PROVIDER_API_BASE is set');
-  if (env.SERVE === 'provider' && set(env.PROVIDER_API_BASE)) problems.push('PROVIDER_API_BASE cannot be set with SERVE=provider: this process is the provider');
-  if (env.SERVE === 'provider' && !set(env.PROVIDER_SECRET)) problems.push('PROVIDER_SECRET is required with SERVE=provider: the gateways sign their calls with it');
+  if (env.SERVE === 'provider' && set(env.PROVIDER_API_BASE))
+    problems.push('PROVIDER_API_BASE cannot be set with SERVE=provider: this process is the provider');
+  if (env.SERVE === 'provider' && !set(env.PROVIDER_SECRET))
+    problems.push('PROVIDER_SECRET is required with SERVE=provider: the gateways sign their calls with it');
   // this provider checks an HMAC of every call keyed by the secret; an outside provider's secret is its own business
   if ((env.SERVE === 'provider' || !set(env.PROVIDER_API_BASE)) && set(env.PROVIDER_SECRET) && !keysCallHmac(env.PROVIDER_SECRET!.trim())) {
     problems.push(
@@ -205,12 +307,16 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
   }
   const allowInsecure = isOn(env.PROVIDER_ALLOW_INSECURE_HTTP, false);
   if (set(env.PROVIDER_API_BASE) && !allowInsecure && providerBasesOf(env.PROVIDER_API_BASE!).some(isPlainHttpOffLoopback)) {
-    problems.push('PROVIDER_API_BASE must be https:// unless its host is loopback (127.0.0.1, localhost, [::1]); set PROVIDER_ALLOW_INSECURE_HTTP=true to allow plain http');
+    problems.push(
+      'PROVIDER_API_BASE must be https:// unless its host is loopback (127.0.0.1, localhost, [::1]); set PROVIDER_ALLOW_INSECURE_HTTP=true to allow plain http',
+    );
   }
   const production = (env.NODE_ENV ?? '') === 'production';
   const stripe = set(env.STRIPE_SECRET_KEY) || set(env.STRIPE_WEBHOOK_SECRET);
-  if (stripe && !(set(env.STRIPE_SECRET_KEY) && set(env.STRIPE_WEBHOOK_SECRET))) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take payments with Stripe');
-  if (set(env.STRIPE_SECRET_KEY) && !set(env.PUBLIC_URL)) problems.push("PUBLIC_URL is required with Stripe: the shop's public origin (such as https://shop.example), where Stripe sends customers back");
+  if (stripe && !(set(env.STRIPE_SECRET_KEY) && set(env.STRIPE_WEBHOOK_SECRET)))
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take payments with Stripe');
+  if (set(env.STRIPE_SECRET_KEY) && !set(env.PUBLIC_URL))
+    problems.push("PUBLIC_URL is required with Stripe: the shop's public origin (such as https://shop.example), where Stripe sends customers back");
   if (stripe && production && set(env.PUBLIC_URL) && !env.PUBLIC_URL!.trim().startsWith('https://')) problems.push('PUBLIC_URL must be https:// in production');
   if (stripe && isOn(env.PAYMENT_SANDBOX, false)) problems.push('PAYMENT_SANDBOX cannot be on with Stripe: the sandbox would pay anything; choose one');
   const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(set).length;
@@ -220,22 +326,28 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
   // the development outbox is never on in production, whatever is set
   const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter(set).length;
   if (vapid > 0 && vapid < 3) problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three to send web push');
-  if (production && isOn(env.PUSH_ALLOW_LOOPBACK, false)) problems.push('PUSH_ALLOW_LOOPBACK cannot be on in production: it lets a push subscription point at this machine');
+  if (production && isOn(env.PUSH_ALLOW_LOOPBACK, false))
+    problems.push('PUSH_ALLOW_LOOPBACK cannot be on in production: it lets a push subscription point at this machine');
   const apple = ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT', 'APPLE_PASS_KEY', 'APPLE_WWDR_CERT'] as const;
   const appleSet = apple.filter((n) => set(env[n])).length;
-  if (appleSet > 0 && appleSet < apple.length) problems.push(`${apple.join(', ')} go together: set all five to offer Apple Wallet passes (${apple.filter((n) => !set(env[n])).join(', ')} missing)`);
-  if (appleSet === apple.length && !set(env.PUBLIC_URL)) problems.push("PUBLIC_URL is required with Apple Wallet passes: the shop's public origin (https://shop.example), where iPhones ask for a pass's updates");
-  if (appleSet === apple.length && production && set(env.PUBLIC_URL) && !env.PUBLIC_URL!.trim().startsWith('https://')) problems.push('PUBLIC_URL must be https:// in production: Apple Wallet asks for updates only over https');
-  if (set(env.GOOGLE_WALLET_ISSUER_ID) !== set(env.GOOGLE_WALLET_SERVICE_ACCOUNT)) problems.push('GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT go together: set both to offer Google Wallet passes');
+  if (appleSet > 0 && appleSet < apple.length)
+    problems.push(`${apple.join(', ')} go together: set all five to offer Apple Wallet passes (${apple.filter((n) => !set(env[n])).join(', ')} missing)`);
+  if (appleSet === apple.length && !set(env.PUBLIC_URL))
+    problems.push("PUBLIC_URL is required with Apple Wallet passes: the shop's public origin (https://shop.example), where iPhones ask for a pass's updates");
+  if (appleSet === apple.length && production && set(env.PUBLIC_URL) && !env.PUBLIC_URL!.trim().startsWith('https://'))
+    problems.push('PUBLIC_URL must be https:// in production: Apple Wallet asks for updates only over https');
+  if (set(env.GOOGLE_WALLET_ISSUER_ID) !== set(env.GOOGLE_WALLET_SERVICE_ACCOUNT))
+    problems.push('GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT go together: set both to offer Google Wallet passes');
   // the loopback fakes of APNs and Google exist for tests: production talks to Apple and Google only
   for (const name of ['APNS_URL', 'GOOGLE_WALLET_API_BASE', 'GOOGLE_WALLET_TOKEN_URL'] as const) {
     if (production && set(env[name])) problems.push(`${name} cannot be set in production: it points the wallet passes at a local fake (tests only)`);
   }
   const tileUrl = env.MAP_TILE_URL?.trim();
   if (tileUrl && tileUrl !== 'off' && tileUrl !== OSM_TILE_URL && !set(env.MAP_TILE_ATTRIBUTION)) {
-    problems.push('MAP_TILE_ATTRIBUTION is required with MAP_TILE_URL: the credit line the tiles\' provider asks for, such as © OpenStreetMap contributors');
+    problems.push("MAP_TILE_ATTRIBUTION is required with MAP_TILE_URL: the credit line the tiles' provider asks for, such as © OpenStreetMap contributors");
   }
-  if (set(env.SMTP_URL) !== set(env.MAIL_FROM)) problems.push(`${set(env.SMTP_URL) ? 'MAIL_FROM' : 'SMTP_URL'} is required with ${set(env.SMTP_URL) ? 'SMTP_URL' : 'MAIL_FROM'}: set both to send e-mail`);
+  if (set(env.SMTP_URL) !== set(env.MAIL_FROM))
+    problems.push(`${set(env.SMTP_URL) ? 'MAIL_FROM' : 'SMTP_URL'} is required with ${set(env.SMTP_URL) ? 'SMTP_URL' : 'MAIL_FROM'}: set both to send e-mail`);
   return problems;
 }
 
@@ -260,12 +372,18 @@ function conveniencesOf(nodeEnv: string | undefined, host: string): { on: boolea
   if (nodeEnv === 'production') return { on: false, why: 'NODE_ENV=production' };
   if (nodeEnv === 'development') return { on: true, why: 'NODE_ENV=development' };
   const unset = nodeEnv === undefined ? 'without NODE_ENV' : `with NODE_ENV=${nodeEnv}`;
-  return isLoopbackHost(host) ? { on: true, why: `listening on loopback (${host}) ${unset}` } : { on: false, why: `listening on ${host} ${unset}; they need a loopback HOST or NODE_ENV=development` };
+  return isLoopbackHost(host)
+    ? { on: true, why: `listening on loopback (${host}) ${unset}` }
+    : { on: false, why: `listening on ${host} ${unset}; they need a loopback HOST or NODE_ENV=development` };
 }
 
 /** The start-up line saying which development conveniences are on, and why. */
 export function conveniencesLine(config: Config): string {
-  const on = [config.devOutbox && 'the development outbox', config.paymentSandbox && 'the payment sandbox', config.demoOrderProgress && 'the demo order progression'].filter(Boolean);
+  const on = [
+    config.devOutbox && 'the development outbox',
+    config.paymentSandbox && 'the payment sandbox',
+    config.demoOrderProgress && 'the demo order progression',
+  ].filter(Boolean);
   const { why } = config.conveniences;
   if (on.length === 0) return `development conveniences: off (${why})`;
   const named = config.conveniences.on ? '' : ' (turned on by name)';
@@ -447,7 +565,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noColour: e.NO_COLOR !== undefined,
     distDir: e.DIST_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
-    dbLimits: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS, idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS },
+    dbLimits: {
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
     apiCacheEntries: e.API_CACHE_ENTRIES,
     publicUrl: e.PUBLIC_URL,
@@ -456,11 +578,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeCheckoutTtlSeconds: e.STRIPE_CHECKOUT_TTL_MINUTES * 60,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.PUBLIC_URL
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publicUrl: e.PUBLIC_URL, checkoutTtlSeconds: e.STRIPE_CHECKOUT_TTL_MINUTES * 60, apiBase: e.STRIPE_API_BASE }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            publicUrl: e.PUBLIC_URL,
+            checkoutTtlSeconds: e.STRIPE_CHECKOUT_TTL_MINUTES * 60,
+            apiBase: e.STRIPE_API_BASE,
+          }
         : undefined,
-    twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiBase: e.TWILIO_API_BASE } : undefined,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiBase: e.TWILIO_API_BASE }
+        : undefined,
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
-    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : undefined,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : undefined,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     passes: passesOf(e),
     backup: {

@@ -73,7 +73,9 @@ async function main(): Promise<void> {
     if (stopping()) return;
     if (config.serve === 'provider') {
       const base = provider.providerBase;
-      whenReady(running, logger, base, () => logger.info({ url: base }, `listening on ${base} (the provider alone: gateways set PROVIDER_API_BASE to this and share PROVIDER_SECRET)`));
+      whenReady(running, logger, base, () =>
+        logger.info({ url: base }, `listening on ${base} (the provider alone: gateways set PROVIDER_API_BASE to this and share PROVIDER_SECRET)`),
+      );
       return;
     }
     await serveGateway({ config, logger, output, running, listening, ...provider });
@@ -115,9 +117,16 @@ interface ProviderReach {
 /** PROVIDER_API_BASE: another process (or another product) is the provider. */
 function externalProvider(config: Config, logger: Logger): ProviderReach {
   const secret = config.providerSecret!;
-  logger.info({ provider: config.providerApiBases.join(', ') }, config.providerApiBases.length > 1 ? `using ${config.providerApiBases.length} external providers (the next when one cannot be reached)` : 'using the external provider');
+  logger.info(
+    { provider: config.providerApiBases.join(', ') },
+    config.providerApiBases.length > 1
+      ? `using ${config.providerApiBases.length} external providers (the next when one cannot be reached)`
+      : 'using the external provider',
+  );
   if (!keysCallHmac(secret)) {
-    logger.info("calls to the provider carry the contract's signature only: PROVIDER_SECRET is under 32 bytes, too short to key the call HMAC (this product's own provider requires one)");
+    logger.info(
+      "calls to the provider carry the contract's signature only: PROVIDER_SECRET is under 32 bytes, too short to key the call HMAC (this product's own provider requires one)",
+    );
   }
   return { providerBase: config.providerApiBase!, secret };
 }
@@ -130,7 +139,9 @@ async function embeddedProvider(config: Config, logger: Logger, running: Running
   const merchantApiKey = config.merchantApiKey ?? secrets.merchant_api_key;
   if (created && !config.merchantApiKey) {
     // where it is, never what it is: logs are kept (and shipped) far longer than a first start lasts
-    logger.info(`the merchant API key for the embedded provider was generated: it is kept in ${join(dataDir, 'secrets.json')}, under merchant_api_key (or set MERCHANT_API_KEY)`);
+    logger.info(
+      `the merchant API key for the embedded provider was generated: it is kept in ${join(dataDir, 'secrets.json')}, under merchant_api_key (or set MERCHANT_API_KEY)`,
+    );
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -170,7 +181,15 @@ async function embeddedProvider(config: Config, logger: Logger, running: Running
         }
       : {}),
     ...(twilio
-      ? { sender: twilioSender({ accountSid: twilio.accountSid, authToken: twilio.authToken, from: twilio.from, logger: providerLogger.child({ name: 'sms' }), ...(twilio.apiBase ? { apiBase: twilio.apiBase } : {}) }) }
+      ? {
+          sender: twilioSender({
+            accountSid: twilio.accountSid,
+            authToken: twilio.authToken,
+            from: twilio.from,
+            logger: providerLogger.child({ name: 'sms' }),
+            ...(twilio.apiBase ? { apiBase: twilio.apiBase } : {}),
+          }),
+        }
       : {}),
     ...(smtp ? { mailer: smtpMailer({ url: smtp.url, from: smtp.from, logger: providerLogger.child({ name: 'mail' }) }) } : {}),
     devOutbox: config.devOutbox,
@@ -225,7 +244,9 @@ function logStartLines(config: Config, logger: Logger, { push, dataDir }: { push
   );
   // one line on how money comes in: the sandbox pays anything, so production runs it only when asked
   if (stripe) {
-    logger.info(`payments: Stripe Checkout (${stripe.secretKey.includes('_live_') ? 'live' : 'test'} mode); its webhook endpoint is ${new URL('/api/payment/webhook/stripe', stripe.publicUrl).href}`);
+    logger.info(
+      `payments: Stripe Checkout (${stripe.secretKey.includes('_live_') ? 'live' : 'test'} mode); its webhook endpoint is ${new URL('/api/payment/webhook/stripe', stripe.publicUrl).href}`,
+    );
   } else if (!config.paymentSandbox) {
     logger.warn(
       `payments: off — no payment gateway is configured${config.production ? ' in production' : ' (PAYMENT_SANDBOX is off)'}, so top-ups and paying online answer 503 PAYMENTS_UNAVAILABLE; wallet orders, rewards and the wheel keep working (set PAYMENT_SANDBOX=true for a test shop)`,
@@ -258,7 +279,10 @@ async function serveGateway({
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  if (outbox) logger.info('the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); a HOST that is not loopback without NODE_ENV=development, or NODE_ENV=production, turns it off');
+  if (outbox)
+    logger.info(
+      'the development outbox is on: /__dev/outbox shows the one-time codes sent, and answers this machine only (loopback, no proxy); a HOST that is not loopback without NODE_ENV=development, or NODE_ENV=production, turns it off',
+    );
   listening.at = `http://${host}:${port}`;
   const at = listening.at;
   whenReady(running, logger, at, () => logger.info({ url: at }, `listening on ${at}`));
@@ -296,7 +320,11 @@ async function printOwnerSetupLink(database: DatabaseHandle, config: Config, lis
   // on a terminal, framed so it stands out among the log lines; else the one line, as it always was
   process.stdout.write(
     output.format === 'short'
-      ? standOut("The merchant console has no owner yet", [`Open ${link}`, "to set up the shop's owner. The link works once, for 24 hours;", '`npm run merchant -- owner-link` makes another.'], { colour: output.colour ?? false })
+      ? standOut(
+          'The merchant console has no owner yet',
+          [`Open ${link}`, "to set up the shop's owner. The link works once, for 24 hours;", '`npm run merchant -- owner-link` makes another.'],
+          { colour: output.colour ?? false },
+        )
       : `${sentence}\n`,
   );
 }
@@ -350,6 +378,7 @@ void main();
  */
 function pushSetupOf(config: Config, secrets: EmbeddedSecrets): PushSetup | null {
   const subjectOf = () => (config.publicUrl?.startsWith('https://') ? config.publicUrl : 'mailto:push@example.invalid');
-  const vapid = config.vapid ?? (config.production ? undefined : { publicKey: secrets.vapid_public_key, privateKey: secrets.vapid_private_key, subject: subjectOf() });
+  const vapid =
+    config.vapid ?? (config.production ? undefined : { publicKey: secrets.vapid_public_key, privateKey: secrets.vapid_private_key, subject: subjectOf() });
   return vapid ? { vapid, allowLoopback: config.pushAllowLoopback } : null;
 }

@@ -74,7 +74,10 @@ const customerGuard: WorkboxPlugin = {
 // longer what the shop has
 const DAY = 24 * 60 * 60;
 const shopReads = new NetworkFirst({ cacheName: SHOP_CACHE, plugins: [new ExpirationPlugin({ maxAgeSeconds: 30 * DAY }), markOfflineCopy] });
-const customerReads = new NetworkFirst({ cacheName: CUSTOMER_CACHE, plugins: [customerGuard, new ExpirationPlugin({ maxAgeSeconds: 7 * DAY }), markOfflineCopy] });
+const customerReads = new NetworkFirst({
+  cacheName: CUSTOMER_CACHE,
+  plugins: [customerGuard, new ExpirationPlugin({ maxAgeSeconds: 7 * DAY }), markOfflineCopy],
+});
 
 registerRoute(
   ({ request, url }) => offlineCacheFor(request.method, url, self.location.origin) !== null,
@@ -88,7 +91,10 @@ registerRoute(
   ({ request, url }) => isShopImage(request.method, url, self.location.origin),
   new StaleWhileRevalidate({
     cacheName: IMAGE_CACHE,
-    plugins: [{ cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) }, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
   }),
 );
 

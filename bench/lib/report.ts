@@ -45,7 +45,15 @@ export interface Pgbench {
 }
 
 /** What the bench judges against; the template states them from here too. */
-export const TARGETS = { cOverB: 0.75, cOverA: 0.5, forwardOverB: 0.7, readP99Ms: 50, ordersPerSecond: 300, ordersOverPgbench: 0.25, dashboardP95Ms: 200 } as const;
+export const TARGETS = {
+  cOverB: 0.75,
+  cOverA: 0.5,
+  forwardOverB: 0.7,
+  readP99Ms: 50,
+  ordersPerSecond: 300,
+  ordersOverPgbench: 0.25,
+  dashboardP95Ms: 200,
+} as const;
 
 export interface Settings {
   runs: number;
@@ -178,14 +186,22 @@ export function reportValues(input: ReportInput): Values {
   const cpuRatio = (x: Figure | undefined, y: Figure | undefined) => (x && y ? pct(y.cpuUs / x.cpuUs) : undefined);
 
   const targets: string[] = [];
-  if (b && c) targets.push(`| gateway keeps ≥ ${pct(TARGETS.cOverB)} of the direct provider's throughput (c/b) | ${pct(c.rps / b.rps)} | ${mark(c.rps / b.rps >= TARGETS.cOverB)} |`);
-  if (a && c) targets.push(`| gateway path ≥ ${pct(TARGETS.cOverA)} of bare Express (c/a) | ${pct(c.rps / a.rps)} | ${mark(c.rps / a.rps >= TARGETS.cOverA)} |`);
+  if (b && c)
+    targets.push(
+      `| gateway keeps ≥ ${pct(TARGETS.cOverB)} of the direct provider's throughput (c/b) | ${pct(c.rps / b.rps)} | ${mark(c.rps / b.rps >= TARGETS.cOverB)} |`,
+    );
+  if (a && c)
+    targets.push(`| gateway path ≥ ${pct(TARGETS.cOverA)} of bare Express (c/a) | ${pct(c.rps / a.rps)} | ${mark(c.rps / a.rps >= TARGETS.cOverA)} |`);
   if (b && forward) {
     const floorNote = relay ? ` (a bare relay: ${pct(relay.rps / b.rps)})` : '';
-    targets.push(`| a call the gateway must forward keeps ≥ ${pct(TARGETS.forwardOverB)} of the direct provider's throughput (c-forward/b) | ${pct(forward.rps / b.rps)}${floorNote} | ${mark(forward.rps / b.rps >= TARGETS.forwardOverB)} |`);
+    targets.push(
+      `| a call the gateway must forward keeps ≥ ${pct(TARGETS.forwardOverB)} of the direct provider's throughput (c-forward/b) | ${pct(forward.rps / b.rps)}${floorNote} | ${mark(forward.rps / b.rps >= TARGETS.forwardOverB)} |`,
+    );
   }
   for (const r of figures.filter((f) => ['b', 'c', 'c-forward', 'd'].includes(f.id))) {
-    targets.push(`| read ${r.id} p99 < ${TARGETS.readP99Ms} ms at ${r.connections} connections | ${fmt(r.p99, 1)} ms | ${mark(r.p99 < TARGETS.readP99Ms && r.errors === 0 && r.non2xx === 0)} |`);
+    targets.push(
+      `| read ${r.id} p99 < ${TARGETS.readP99Ms} ms at ${r.connections} connections | ${fmt(r.p99, 1)} ms | ${mark(r.p99 < TARGETS.readP99Ms && r.errors === 0 && r.non2xx === 0)} |`,
+    );
   }
   const ordersTarget = `wallet orders ≥ ${TARGETS.ordersPerSecond}/s on PostgreSQL, no error`;
   if (pgOrders) {
@@ -200,7 +216,9 @@ export function reportValues(input: ReportInput): Values {
   const pgbenchTarget = `wallet orders ≥ ${pct(TARGETS.ordersOverPgbench)} of pgbench's TPC-B-like rate on the same PostgreSQL`;
   if (ordersOverPgbench !== undefined) {
     const floorNote = floor ? `; pgbench's own transaction from Node: ${pct(floor.rps / tpcb!.tps)}` : '';
-    targets.push(`| ${pgbenchTarget} | ${pct(ordersOverPgbench)} (${fmt(pgOrders!.rps)}/s of ${fmt(tpcb!.tps)} tx/s${floorNote}) | ${mark(ordersOverPgbench >= TARGETS.ordersOverPgbench)} |`);
+    targets.push(
+      `| ${pgbenchTarget} | ${pct(ordersOverPgbench)} (${fmt(pgOrders!.rps)}/s of ${fmt(tpcb!.tps)} tx/s${floorNote}) | ${mark(ordersOverPgbench >= TARGETS.ordersOverPgbench)} |`,
+    );
   } else {
     targets.push(`| ${pgbenchTarget} | not measured (see skipped) | – |`);
   }
@@ -233,7 +251,10 @@ export function reportValues(input: ReportInput): Values {
     logLevel: settings.logLevel,
 
     resultRows: figures
-      .map((f) => `| ${f.id} | ${f.title} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${f.errors} / ${f.non2xx} | ${fmt(f.cpuUs)} | ${f.runs.map((r) => fmt(r.rps)).join(', ')} |`)
+      .map(
+        (f) =>
+          `| ${f.id} | ${f.title} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} | ${fmt(f.p99, 1)} | ${f.errors} / ${f.non2xx} | ${fmt(f.cpuUs)} | ${f.runs.map((r) => fmt(r.rps)).join(', ')} |`,
+      )
       .join('\n'),
     cOverB: ratio(c, b),
     cOverBCpu: cpuRatio(c, b),
@@ -250,7 +271,9 @@ export function reportValues(input: ReportInput): Values {
     targetForwardOverB: pct(TARGETS.forwardOverB),
     notes: [
       ...figures.filter((f) => f.note).map((f) => `- ${f.id}: ${f.note}`),
-      ...figures.filter((f) => f.statementsPerOrder !== undefined).map((f) => `- ${f.id}: ${fmt(f.statementsPerOrder!, 1)} SQL statements (round trips) per order, all the provider sent its database during the run`),
+      ...figures
+        .filter((f) => f.statementsPerOrder !== undefined)
+        .map((f) => `- ${f.id}: ${fmt(f.statementsPerOrder!, 1)} SQL statements (round trips) per order, all the provider sent its database during the run`),
       ...figures
         .filter((f) => f.statementTimes?.length)
         .map(
@@ -276,7 +299,9 @@ export function reportValues(input: ReportInput): Values {
     dashboardSeed: input.dashboard
       ? `${fmt(input.dashboard.counts.orders)} orders, ${fmt(input.dashboard.counts.ledgerEntries)} ledger entries, ${fmt(input.dashboard.counts.customers)} customers, ${fmt(input.dashboard.counts.spins)} spins, ${fmt(input.dashboard.counts.vouchers)} vouchers, written in ${fmt(input.dashboard.seedSeconds, 1)} s`
       : undefined,
-    dashboardRows: input.dashboard?.periods.map((r) => `| ${r.period} | ${fmt(r.p50, 1)} ms | ${fmt(r.p95, 1)} ms | ${r.runs} | ${mark(r.p95 < TARGETS.dashboardP95Ms)} |`).join('\n'),
+    dashboardRows: input.dashboard?.periods
+      .map((r) => `| ${r.period} | ${fmt(r.p50, 1)} ms | ${fmt(r.p95, 1)} ms | ${r.runs} | ${mark(r.p95 < TARGETS.dashboardP95Ms)} |`)
+      .join('\n'),
     dashboardExport: input.dashboard
       ? `${fmt(input.dashboard.export.rows)} orders of ${input.dashboard.export.days} days (${fmt(input.dashboard.export.bytes / 1024 / 1024, 1)} MB of CSV) streamed in ${fmt(input.dashboard.export.ms)} ms`
       : undefined,
@@ -294,7 +319,9 @@ export function reportValues(input: ReportInput): Values {
     lighthouseRows: lh?.pages
       .map((p) => {
         const cells = ['performance', 'accessibility', 'best-practices'].map((k) =>
-          p.unjudged?.includes(k) ? `${p.scores[k] ?? '–'} (not judged on this host)` : `${p.scores[k] ?? '–'} ${mark((p.scores[k] ?? -1) >= (lh.thresholds[k] ?? 0))}`,
+          p.unjudged?.includes(k)
+            ? `${p.scores[k] ?? '–'} (not judged on this host)`
+            : `${p.scores[k] ?? '–'} ${mark((p.scores[k] ?? -1) >= (lh.thresholds[k] ?? 0))}`,
         );
         return `| \`${p.page}\` | ${cells.join(' | ')} | ${[p.note, ...(p.failing ?? [])].filter(Boolean).join('; ')} |`;
       })

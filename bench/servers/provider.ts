@@ -59,7 +59,12 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel, 'gateway');
 const dataDir = resolve(config.dataDir);
 const { secrets } = loadOrCreateSecrets(dataDir);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(dataDir, 'pglite'), poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: join(dataDir, 'pglite'),
+  poolSize: config.dbPoolSize,
+  preparedStatements: config.dbPreparedStatements,
+});
 await seed(database.db);
 await liftSlotCaps(database.db);
 const provider = await startEmbeddedProvider({
@@ -122,7 +127,10 @@ process.on('message', async (m: { count?: string; profile?: 'start' | 'stop'; fi
   }
   if (m?.count === 'statements') process.send?.({ statements, times });
   if (m?.count === 'orders') {
-    const row = await database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     process.send?.({ orders: Number(row.n) });
   }
 });

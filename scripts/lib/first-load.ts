@@ -38,7 +38,15 @@ export interface FirstLoad {
   loadMs: number;
 }
 
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Starts the built app from `root` (dist/ and dist-server/ built), opens each of `pages` in a fresh context, and stops it. */
 export async function measureFirstLoads(root: string, pages: string[], chromePath: string): Promise<FirstLoad[]> {
@@ -60,7 +68,11 @@ export async function measureFirstLoads(root: string, pages: string[], chromePat
         const sizes = await response.request().sizes();
         const body = await response.body().catch(() => Buffer.alloc(0));
         // Chromium does not always know the transferred size (-1): then the body as gzip would send it
-        return { path: new URL(response.url()).pathname, bytes: sizes.responseBodySize >= 0 ? sizes.responseBodySize : gzipSync(body).length, decoded: body.length };
+        return {
+          path: new URL(response.url()).pathname,
+          bytes: sizes.responseBodySize >= 0 ? sizes.responseBodySize : gzipSync(body).length,
+          decoded: body.length,
+        };
       };
       // the page's own responses (a service worker's fetches are not the page's: Chromium reports them on the context)
       tab.on('response', (response) => {

@@ -21,7 +21,8 @@ function medianMs(probe: string): number {
  * transparent huge page, so 4 KiB pages whatever the kernel's setting), 64 MiB, median of 3.
  */
 export function pageMapMicros(): number {
-  const probe = 'const t=performance.now();const k=[];for(let n=0;n<64;n++){const b=Buffer.alloc(1<<20);for(let i=0;i<b.length;i+=4096)b[i]=1;k.push(b)}console.log(performance.now()-t)';
+  const probe =
+    'const t=performance.now();const k=[];for(let n=0;n<64;n++){const b=Buffer.alloc(1<<20);for(let i=0;i<b.length;i+=4096)b[i]=1;k.push(b)}console.log(performance.now()-t)';
   return (medianMs(probe) * 1000) / 16384;
 }
 

@@ -8,4 +8,5 @@ import { compression } from 'vite-plugin-compression2';
  * wire. Files under 1 KB stay as they are (compression would save next to nothing). index.html is the
  * gateway's own page and the worker's script is not under assets/: both stay compressed per answer.
  */
-export const precompressed = () => compression({ include: /assets\/[^/]+\.(js|css|svg)$/, algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' });
+export const precompressed = () =>
+  compression({ include: /assets\/[^/]+\.(js|css|svg)$/, algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' });

@@ -265,4 +265,3 @@ export async function startMeasuredApp(root: string, prefix: string, timeoutMs: 
     throw err;
   }
 }
-

@@ -73,7 +73,9 @@ function freePort(): Promise<number> {
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([promise, new Promise<never>((_, rej) => (timer = setTimeout(() => rej(new Error(`${what} took over ${ms / 1000} s`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, new Promise<never>((_, rej) => (timer = setTimeout(() => rej(new Error(`${what} took over ${ms / 1000} s`)), ms)))]).finally(
+    () => clearTimeout(timer),
+  );
 }
 
 /** A running embedded server: its URL, port and version; `stop()` stops it and removes its folder. */
@@ -150,7 +152,10 @@ export async function startEmbeddedPostgres({ logFile = join(ROOT, '.tmp', 'embe
   const fail = (why: string) => {
     remove();
     log.end();
-    const last = recent.filter((l) => /FATAL|ERROR|error|cannot|could not/i.test(l)).slice(-2).join(' / ');
+    const last = recent
+      .filter((l) => /FATAL|ERROR|error|cannot|could not/i.test(l))
+      .slice(-2)
+      .join(' / ');
     return new Error(`${why}${last ? `: ${last}` : ''} (log: ${relative(ROOT, logFile)})`);
   };
 
@@ -267,7 +272,12 @@ async function main() {
   process.stdin.on('end', () => shutdown(0));
   process.stdin.on('error', () => shutdown(0));
   process.stdin.resume();
-  for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) process.on(sig, () => shutdown(code));
+  for (const [sig, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)
+    process.on(sig, () => shutdown(code));
   let server: EmbeddedPostgresServer;
   try {
     server = await starting;
@@ -278,7 +288,9 @@ async function main() {
   if (closing) return;
   const { url, port, version } = server;
   process.stdout.write(
-    tty ? `Embedded PostgreSQL ${version} on port ${port}; Ctrl-C stops it and removes its folder.\nTEST_DATABASE_URL=${url}\n` : `${JSON.stringify({ url, port, version })}\n`,
+    tty
+      ? `Embedded PostgreSQL ${version} on port ${port}; Ctrl-C stops it and removes its folder.\nTEST_DATABASE_URL=${url}\n`
+      : `${JSON.stringify({ url, port, version })}\n`,
   );
 }
 

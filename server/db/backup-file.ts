@@ -51,7 +51,12 @@ function keyOf(passphrase: string, salt: Buffer): Buffer {
  * Writes a backup to `file` (through `file.partial`, renamed at the end, so a file under the final name
  * is always whole) from its header and its parts' contents, in order. Answers its size in bytes.
  */
-export async function writeBackupFile(file: string, header: Omit<BackupHeader, 'format'>, parts: Array<() => Readable | Promise<Readable>>, key: string | undefined): Promise<number> {
+export async function writeBackupFile(
+  file: string,
+  header: Omit<BackupHeader, 'format'>,
+  parts: Array<() => Readable | Promise<Readable>>,
+  key: string | undefined,
+): Promise<number> {
   const partial = `${file}.partial`;
   const salt = randomBytes(SALT);
   const iv = randomBytes(IV);
@@ -133,7 +138,8 @@ export async function openBackupFile(file: string, key: string | undefined, scra
     throw new BackupRefused(`There is no backup at ${file}.`);
   }
   const head = readAt(file, 0, PREFIX + SALT + IV);
-  if (head.length < PREFIX || !head.subarray(0, MAGIC.length).equals(MAGIC)) throw new BackupRefused(`${file} is not a backup made by npm run backup (it does not start as one).`);
+  if (head.length < PREFIX || !head.subarray(0, MAGIC.length).equals(MAGIC))
+    throw new BackupRefused(`${file} is not a backup made by npm run backup (it does not start as one).`);
   const encrypted = head[MAGIC.length] === 1;
   let plain = file;
   let offset = PREFIX;
@@ -178,7 +184,8 @@ export async function openBackupFile(file: string, key: string | undefined, scra
     } catch {
       throw new BackupRefused(`The backup ${file} is damaged: its header cannot be read. Nothing was changed.`);
     }
-    if (header.format !== 1 || !Array.isArray(header.parts)) throw new BackupRefused(`${file} is not a backup this version can read (format ${String(header.format)}).`);
+    if (header.format !== 1 || !Array.isArray(header.parts))
+      throw new BackupRefused(`${file} is not a backup this version can read (format ${String(header.format)}).`);
     const ranges = new Map<string, { start: number; end: number }>();
     let at = offset + newline + 1;
     const contentEnd = offset + length - SUM;

@@ -63,11 +63,19 @@ async function lastMigration(db: Database): Promise<string | null> {
 
 /** pg_dump's output as a stream that fails when pg_dump does (its own words). */
 function pgDump(databaseUrl: string): Readable {
-  const child = spawn(process.env.PG_DUMP ?? 'pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${databaseUrl}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.env.PG_DUMP ?? 'pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${databaseUrl}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve, reject) => {
-    child.on('error', (err) => reject(new Error(`pg_dump could not run (${err.message}): install the PostgreSQL client tools (the same major version as the server, or newer), or set PG_DUMP to its path`)));
+    child.on('error', (err) =>
+      reject(
+        new Error(
+          `pg_dump could not run (${err.message}): install the PostgreSQL client tools (the same major version as the server, or newer), or set PG_DUMP to its path`,
+        ),
+      ),
+    );
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_dump failed (exit ${code}): ${stderr.trim()}`))));
   });
   exited.catch(() => {});
@@ -113,7 +121,11 @@ export async function takeBackup(db: Database, o: BackupOptions): Promise<Backup
   );
   // a database from before migration 0036 (a backup taken before upgrading) has no record of backups
   const recorded = await sql<{ t: string | null }>`select to_regclass('public.backups')::text as t`.execute(db);
-  if (recorded.rows[0]?.t) await db.insertInto('backups').values({ taken_at: now, file, bytes, encrypted: Boolean(o.key), kind: raw.kind }).execute();
+  if (recorded.rows[0]?.t)
+    await db
+      .insertInto('backups')
+      .values({ taken_at: now, file, bytes, encrypted: Boolean(o.key), kind: raw.kind })
+      .execute();
   const pruned = pruneBackups(o.dir, o.keepDaily ?? 7, o.keepWeekly ?? 4);
   return { file, bytes, encrypted: Boolean(o.key), kind: raw.kind, pruned };
 }
@@ -202,13 +214,24 @@ async function postgresHasData(databaseUrl: string): Promise<boolean> {
 }
 
 function pgRestore(databaseUrl: string, dump: Readable, clean: boolean): Promise<void> {
-  const args = ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${databaseUrl}`, ...(clean ? ['--clean', '--if-exists'] : [])];
+  const args = [
+    '--no-owner',
+    '--no-privileges',
+    '--exit-on-error',
+    '--single-transaction',
+    `--dbname=${databaseUrl}`,
+    ...(clean ? ['--clean', '--if-exists'] : []),
+  ];
   const child = spawn(process.env.PG_RESTORE ?? 'pg_restore', args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve, reject) => {
-    child.on('error', (err) => reject(new Error(`pg_restore could not run (${err.message}): install the PostgreSQL client tools, or set PG_RESTORE to its path`)));
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_restore failed (exit ${code}); nothing was restored (one transaction): ${stderr.trim()}`))));
+    child.on('error', (err) =>
+      reject(new Error(`pg_restore could not run (${err.message}): install the PostgreSQL client tools, or set PG_RESTORE to its path`)),
+    );
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`pg_restore failed (exit ${code}); nothing was restored (one transaction): ${stderr.trim()}`)),
+    );
   });
   return Promise.all([pipeline(dump, child.stdin).catch(() => {}), exited]).then(() => undefined);
 }
@@ -243,7 +266,9 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       into = join(o.dataDir, 'pglite');
       const live = existsSync(into) && readdirSync(into).length > 0;
       if ((live || (hasSecrets && existsSync(secretsFile))) && !o.force) {
-        throw new BackupRefused(`${live ? into : secretsFile} already holds a shop: restore into an empty DATA_DIR, or add --force to replace it (the current one is kept aside).`);
+        throw new BackupRefused(
+          `${live ? into : secretsFile} already holds a shop: restore into an empty DATA_DIR, or add --force to replace it (the current one is kept aside).`,
+        );
       }
       const tarFile = `${scratch}.tar.gz`;
       await pipeline(backup.part('pglite.tar.gz'), createWriteStream(tarFile, { mode: 0o600 }));
@@ -267,8 +292,10 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       if (!o.databaseUrl) throw new BackupRefused('This is a PostgreSQL backup: set DATABASE_URL to the (empty) database to restore it into.');
       into = o.databaseUrl.replace(/\/\/[^@/]*@/, '//');
       const hasData = await postgresHasData(o.databaseUrl);
-      if (((hasData || (hasSecrets && existsSync(secretsFile))) && !o.force)) {
-        throw new BackupRefused(`${hasData ? `The database ${into}` : secretsFile} already holds a shop: restore into an empty database, or add --force to replace it.`);
+      if ((hasData || (hasSecrets && existsSync(secretsFile))) && !o.force) {
+        throw new BackupRefused(
+          `${hasData ? `The database ${into}` : secretsFile} already holds a shop: restore into an empty database, or add --force to replace it.`,
+        );
       }
       await pgRestore(o.databaseUrl, backup.part('postgres.dump'), hasData);
     }

@@ -166,7 +166,6 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = {
 /** The distinct statements a PostgreSQL connection prepares at most (prepared.ts). */
 const PREPARED_STATEMENTS = 500;
 
-
 // int8 (counts, money) and numeric as numbers, dates as 'YYYY-MM-DD' strings, in both drivers.
 const INT8 = 20;
 const NUMERIC = 1700;

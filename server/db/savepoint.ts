@@ -6,7 +6,12 @@ import type { Database } from './index';
  * everything it did is rolled back, the transaction goes on, and the error is answered; any other error
  * is thrown on (the whole transaction fails). `name` is a plain identifier.
  */
-export async function inSavepoint<T>(trx: Database, name: string, fn: () => Promise<T>, expected: (err: unknown) => boolean): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+export async function inSavepoint<T>(
+  trx: Database,
+  name: string,
+  fn: () => Promise<T>,
+  expected: (err: unknown) => boolean,
+): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
   await sql`savepoint ${sql.id(name)}`.execute(trx);
   try {
     const value = await fn();

@@ -181,7 +181,10 @@ export interface VoucherTable {
   reward_id: number;
   /** cancelled: bought with the points of an order cancelled later, and given back (migration 0011) */
   status: ColumnType<'active' | 'used' | 'expired' | 'cancelled', 'active' | 'used' | 'expired' | 'cancelled' | undefined>;
-  source: ColumnType<'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier' | 'campaign', 'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier' | 'campaign' | undefined>;
+  source: ColumnType<
+    'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier' | 'campaign',
+    'redeem' | 'wheel' | 'birthday' | 'stamps' | 'referral' | 'tier' | 'campaign' | undefined
+  >;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   order_id: number | null;

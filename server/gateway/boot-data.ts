@@ -39,10 +39,26 @@ export const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUN
 function signedGetFrom(o: ProviderCaller, path: string, timeoutMs: number, bearer?: string): Promise<Response> {
   const timestamp = Math.floor(Date.now() / 1000);
   const authorization = bearer ? `Bearer ${bearer}` : '';
-  const headers: Record<string, string> = { platform: o.platform, timestamp: String(timestamp), 'token-authorization': signCall(o.providerBase, path, o.platform, timestamp, o.secret) };
+  const headers: Record<string, string> = {
+    platform: o.platform,
+    timestamp: String(timestamp),
+    'token-authorization': signCall(o.providerBase, path, o.platform, timestamp, o.secret),
+  };
   if (authorization) headers.authorization = authorization;
   if (keysCallHmac(o.secret)) {
-    Object.assign(headers, callHeaders(callKey(o.secret), { method: 'GET', target: path, platform: o.platform, timestamp, forwardedFor: '', authorization, merchantKey: '', bodySha256: bodySha256() }));
+    Object.assign(
+      headers,
+      callHeaders(callKey(o.secret), {
+        method: 'GET',
+        target: path,
+        platform: o.platform,
+        timestamp,
+        forwardedFor: '',
+        authorization,
+        merchantKey: '',
+        bodySha256: bodySha256(),
+      }),
+    );
   }
   return fetch(new URL(path, o.providerBase), { headers, signal: AbortSignal.timeout(timeoutMs) });
 }
@@ -111,5 +127,8 @@ export function bootData(o: BootDataOptions): () => Promise<BootData> {
 
 /** JSON that is safe inside a <script> element: no `<` can close it, no line separators break it. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

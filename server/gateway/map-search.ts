@@ -67,7 +67,8 @@ export function mapSearch(o: MapSearchOptions): Router {
       return sendGatewayError(res, 'PROVIDER_UNAVAILABLE', 'We could not check your session. Try again in a moment, or drag the pin.');
     }
     if (!signedIn) return sendGatewayError(res, 'SESSION_EXPIRED', 'Sign in to search for an address.');
-    if (!o.geocoderUrl) return sendGatewayError(res, 'GEOCODER_UNAVAILABLE', 'Address search is not set up for this shop. Drag the pin or type the coordinates instead.');
+    if (!o.geocoderUrl)
+      return sendGatewayError(res, 'GEOCODER_UNAVAILABLE', 'Address search is not set up for this shop. Drag the pin or type the coordinates instead.');
 
     const query = (q as string).trim().replace(/\s+/g, ' ');
     const language = languageOf(req);
@@ -79,7 +80,8 @@ export function mapSearch(o: MapSearchOptions): Router {
     const interval = o.minIntervalMs ?? 0;
     if (interval > 0) {
       const at = Math.max(now(), nextCallAt);
-      if (at - now() > 3 * interval) return sendGatewayError(res, 'GEOCODER_UNAVAILABLE', 'Address search is busy. Try again in a few seconds, or drag the pin.');
+      if (at - now() > 3 * interval)
+        return sendGatewayError(res, 'GEOCODER_UNAVAILABLE', 'Address search is busy. Try again in a few seconds, or drag the pin.');
       nextCallAt = at + interval;
       if (at > now()) await new Promise((done) => setTimeout(done, at - now()));
     }
@@ -122,7 +124,12 @@ async function ask(o: MapSearchOptions, query: string, language: string): Promis
   }
   const body: unknown = await answer.json();
   if (!Array.isArray(body)) throw new Error('not a list of places');
-  return { results: body.slice(0, RESULTS).map(placeOf).filter((p): p is MapPlace => p !== null) };
+  return {
+    results: body
+      .slice(0, RESULTS)
+      .map(placeOf)
+      .filter((p): p is MapPlace => p !== null),
+  };
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim().slice(0, 200) : '');

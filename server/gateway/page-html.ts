@@ -15,7 +15,10 @@ const attribute = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').
  * manifest and an unversioned icon, and index.html's own colour.
  */
 export function installHead(settings: unknown): { links: string; themeColor: string | null } {
-  const s = typeof settings === 'object' && settings !== null && typeof (settings as InstallSettings).setting_company === 'string' ? (settings as InstallSettings) : null;
+  const s =
+    typeof settings === 'object' && settings !== null && typeof (settings as InstallSettings).setting_company === 'string'
+      ? (settings as InstallSettings)
+      : null;
   const icon = s ? appIconUrl('/api/', s, '180') : '/api/app/icon?size=180';
   return {
     links: `<link rel="manifest" href="${MANIFEST_PATH}"><link rel="apple-touch-icon" sizes="180x180" href="${attribute(icon)}">`,
@@ -78,7 +81,11 @@ export function pageHtml(distDir: string): (pathname: string, boot: BootData | n
   return (pathname, boot) => {
     const { html, preloads } = load();
     const install = installHead(boot?.settings);
-    const head = [install.links, preloads.get(matchRoute(pathname) ?? '*') ?? '', boot ? `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>` : ''].join('');
+    const head = [
+      install.links,
+      preloads.get(matchRoute(pathname) ?? '*') ?? '',
+      boot ? `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>` : '',
+    ].join('');
     const themed = install.themeColor ? html.replace(THEME_COLOR_META, `<meta name="theme-color" content="${install.themeColor}">`) : html;
     // a function, not a string: in a replacement string $&, $` and $' would paste parts of the
     // page into the merchant's settings wherever they hold a `$`

@@ -520,7 +520,14 @@ function forwarder(o: ApiProxyOptions, key: KeyObject | null, cache: SharedCache
       const headers: IncomingHttpHeaders = { ...req.headers, host: target.url.host };
       // the contract's signature names the provider's base: signed again for another one
       if (target.base !== o.providerBase) headers['token-authorization'] = signCall(target.base, path, o.platform, String(req.headers.timestamp), o.secret);
-      const upstream = target.send({ hostname: target.hostname, port: target.port, method: req.method, path: target.basePath + req.url.replace(/^\/+/, ''), headers, agent: target.agent });
+      const upstream = target.send({
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: target.basePath + req.url.replace(/^\/+/, ''),
+        headers,
+        agent: target.agent,
+      });
       current = upstream;
       let answered = false;
       upstream.setTimeout(timeoutMs, () => upstream.destroy(new Error('ETIMEDOUT')));

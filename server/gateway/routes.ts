@@ -63,12 +63,16 @@ export function gatewayRoutes(o: GatewayRoutesOptions): Router {
       // text messages by phone, e-mails (verification codes) by address
       if (req.query.email !== undefined) {
         const email = normaliseOutboxEmail(req.query.email);
-        if (!email) return sendGatewayError(res, 'VALIDATION', 'Give an e-mail address: /__dev/outbox?email=ana@example.com', { email: 'must be an e-mail address' });
+        if (!email)
+          return sendGatewayError(res, 'VALIDATION', 'Give an e-mail address: /__dev/outbox?email=ana@example.com', { email: 'must be an e-mail address' });
         res.json({ items: await outbox(email) });
         return;
       }
       const phone = normaliseOutboxPhone(req.query.phone);
-      if (!phone) return sendGatewayError(res, 'VALIDATION', 'Give a phone number or an e-mail address: /__dev/outbox?phone=+639171234567 or ?email=ana@example.com', { phone: 'must be a phone number in E.164' });
+      if (!phone)
+        return sendGatewayError(res, 'VALIDATION', 'Give a phone number or an e-mail address: /__dev/outbox?phone=+639171234567 or ?email=ana@example.com', {
+          phone: 'must be a phone number in E.164',
+        });
       res.json({ items: await outbox(phone) });
     });
   }

@@ -127,7 +127,15 @@ export const newDeviceId = (): string => random16();
 
 /** Gives the browser its device cookie (a new id), next to whatever cookies the answer sets already. */
 export function setDeviceCookie(res: ServerResponse, secure: boolean, id: string): void {
-  const line = stringifySetCookie({ name: secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, value: id, httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: DEVICE_MAX_AGE_SECONDS });
+  const line = stringifySetCookie({
+    name: secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE,
+    value: id,
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure,
+    maxAge: DEVICE_MAX_AGE_SECONDS,
+  });
   const current = res.getHeader('set-cookie');
   const list = current === undefined ? [] : Array.isArray(current) ? current.map(String) : [String(current)];
   const isDevice = (c: string) => /^\s*(did|__host-did)=/i.test(c);
@@ -147,5 +155,9 @@ export function setSessionCookie(res: ServerResponse, secure: boolean, token: st
 export function clearSessionCookies(res: ServerResponse, secure: boolean, sent: readonly string[], kind: SessionKind = 'customer'): void {
   const names = new Set([sessionCookieName(secure, kind)]);
   for (const name of sent) if (name === NAMES[kind].plain || (secure && name === NAMES[kind].secure)) names.add(name);
-  putSessionCookies(res, [...names].map((n) => sessionSetCookie(n, null, kind)), kind);
+  putSessionCookies(
+    res,
+    [...names].map((n) => sessionSetCookie(n, null, kind)),
+    kind,
+  );
 }

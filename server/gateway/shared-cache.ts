@@ -55,7 +55,14 @@ function directives(value: string | string[] | undefined): Map<string, string> {
   for (const part of text.split(',')) {
     const [rawName, ...rest] = part.split('=');
     const name = rawName!.trim().toLowerCase();
-    if (name) out.set(name, rest.join('=').trim().replace(/^"(.*)"$/, '$1'));
+    if (name)
+      out.set(
+        name,
+        rest
+          .join('=')
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      );
   }
   return out;
 }

@@ -61,7 +61,10 @@ export function formatLogLine(line: string, { colour = false }: { colour?: boole
     else parts.push(field(key, value));
   }
   // one event, one line: a message or a field that spans lines is folded onto this one
-  const text = parts.filter(Boolean).join(' ').replace(/\s*\n\s*/g, ' ⏎ ');
+  const text = parts
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s*\n\s*/g, ' ⏎ ');
   const head = `${paint('2', time, colour)} ${paint(COLOURS[level] ?? '0', level.padEnd(5), colour)} ${paint('36', name.padEnd(8), colour)}`;
   return `${head} ${text}\n`;
 }

@@ -93,7 +93,10 @@ export function createLogger(level: string, name = 'app', output: LogOutput = { 
  * The format for this process: LOG_FORMAT when set; else short on a terminal outside production, JSON
  * otherwise (production's logs, and any output that is piped or kept in a file, are read by machines).
  */
-export function logOutputFor({ logFormat, production, noColour }: { logFormat: 'auto' | 'short' | 'json'; production: boolean; noColour: boolean }, stream: NodeJS.WriteStream = process.stdout): LogOutput {
+export function logOutputFor(
+  { logFormat, production, noColour }: { logFormat: 'auto' | 'short' | 'json'; production: boolean; noColour: boolean },
+  stream: NodeJS.WriteStream = process.stdout,
+): LogOutput {
   const tty = stream.isTTY === true;
   const format = logFormat === 'auto' ? (tty && !production ? 'short' : 'json') : logFormat;
   return { format, colour: format === 'short' && tty && !noColour };

@@ -8,5 +8,7 @@ export const NODE_MAJOR = 24;
 /** One line saying what is wrong with running on `version`, or null. */
 export function nodeVersionProblem(version: string = process.versions.node): string | null {
   const major = Number(version.split('.')[0]);
-  return major === NODE_MAJOR ? null : `The server runs on Node ${NODE_MAJOR}; this is Node ${version}. Start it with npm start, or with a Node ${NODE_MAJOR} (node_modules/.bin/node).`;
+  return major === NODE_MAJOR
+    ? null
+    : `The server runs on Node ${NODE_MAJOR}; this is Node ${version}. Start it with npm start, or with a Node ${NODE_MAJOR} (node_modules/.bin/node).`;
 }

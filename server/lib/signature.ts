@@ -100,7 +100,19 @@ export function bodySha256(body?: Buffer): string {
 
 /** Lowercase hex HMAC-SHA256 of the call, one field a line (no field can hold a line break). */
 export function signGatewayCall(key: KeyObject | Buffer, c: GatewayCall): string {
-  const fields = ['v1', c.method.toUpperCase(), c.target, c.platform, String(c.timestamp), c.nonce, c.forwardedFor, c.authorization, c.merchantKey, c.bodySha256, c.device ?? ''];
+  const fields = [
+    'v1',
+    c.method.toUpperCase(),
+    c.target,
+    c.platform,
+    String(c.timestamp),
+    c.nonce,
+    c.forwardedFor,
+    c.authorization,
+    c.merchantKey,
+    c.bodySha256,
+    c.device ?? '',
+  ];
   return createHmac('sha256', key).update(fields.join('\n')).digest('hex');
 }
 

@@ -159,9 +159,23 @@ function channelAdapters(o: EmbeddedProviderOptions, publicUrl: () => string | u
         const origin = publicUrl();
         if (!origin) throw new Error("the shop's public address is unknown (set PUBLIC_URL): Stripe could not send customers back");
         const ttl = o.channelEndpoints?.checkoutTtlSeconds;
-        return stripeGateway({ secretKey: s.secret_key, webhookSecret: s.webhook_secret, publicBaseUrl: origin, logger: o.logger.child({ name: 'stripe' }), ...(ttl ? { checkoutTtlSeconds: ttl } : {}), ...stripeAt });
+        return stripeGateway({
+          secretKey: s.secret_key,
+          webhookSecret: s.webhook_secret,
+          publicBaseUrl: origin,
+          logger: o.logger.child({ name: 'stripe' }),
+          ...(ttl ? { checkoutTtlSeconds: ttl } : {}),
+          ...stripeAt,
+        });
       },
-      twilio: (s) => twilioSender({ accountSid: s.account_sid, authToken: s.auth_token, from: s.from, logger: o.logger.child({ name: 'sms' }), ...(twilioAt ? { apiBase: twilioAt } : {}) }),
+      twilio: (s) =>
+        twilioSender({
+          accountSid: s.account_sid,
+          authToken: s.auth_token,
+          from: s.from,
+          logger: o.logger.child({ name: 'sms' }),
+          ...(twilioAt ? { apiBase: twilioAt } : {}),
+        }),
       smtp: (s) => smtpMailer({ url: s.url, from: s.from, logger: o.logger.child({ name: 'mail' }) }),
     },
     starter: paymentStarter,
@@ -230,7 +244,11 @@ function healthz(ctx: ProviderContext, readiness: Readiness): express.RequestHan
       await pingDatabase(ctx.db);
       await ctx.channels.refresh(Date.now());
       // up, but saying what a customer will miss: production before the owner connects a text message service
-      res.json(ctx.sender.channel.kind === 'log' ? { status: 'ok', sms: 'none: sign-in codes cannot be sent until an owner connects Twilio in the console' } : { status: 'ok' });
+      res.json(
+        ctx.sender.channel.kind === 'log'
+          ? { status: 'ok', sms: 'none: sign-in codes cannot be sent until an owner connects Twilio in the console' }
+          : { status: 'ok' },
+      );
     } catch {
       res.status(503).json({ status: 'unavailable', reason: 'the database cannot be reached' });
     }

@@ -110,8 +110,15 @@ export async function runBackup(ctx: ProviderContext): Promise<BackupResult> {
   if (!setup) throw new Error('backups are not set up for this provider');
   ctx.logger.info({ dir: setup.dir }, 'backup: starting');
   const result = await takeBackup(ctx.db, { ...setup, now: ctx.clock.now() });
-  if (result.pruned.length > 0) ctx.logger.info({ removed: result.pruned }, `backup: ${result.pruned.length} older backup(s) removed (keeping ${setup.keepDaily} daily, ${setup.keepWeekly} weekly)`);
-  ctx.logger.info({ file: result.file, bytes: result.bytes, encrypted: result.encrypted }, `backup written: ${result.file} (${sizeInWords(result.bytes)}, ${result.encrypted ? 'encrypted' : 'NOT encrypted: set BACKUP_KEY'})`);
+  if (result.pruned.length > 0)
+    ctx.logger.info(
+      { removed: result.pruned },
+      `backup: ${result.pruned.length} older backup(s) removed (keeping ${setup.keepDaily} daily, ${setup.keepWeekly} weekly)`,
+    );
+  ctx.logger.info(
+    { file: result.file, bytes: result.bytes, encrypted: result.encrypted },
+    `backup written: ${result.file} (${sizeInWords(result.bytes)}, ${result.encrypted ? 'encrypted' : 'NOT encrypted: set BACKUP_KEY'})`,
+  );
   return result;
 }
 
@@ -258,7 +265,14 @@ async function startHourly({ ctx, boss, stopped }: JobSetup, runner: Runner, opt
  * many instances add one, and a cron every minute seeds the chain again should it break. Off: its
  * re-seeding stops (a run still queued is never fetched).
  */
-async function chain({ ctx, boss, stopped }: JobSetup, queue: string, on: boolean, every: number, expireInSeconds: number, body: (ctx: ProviderContext) => Promise<unknown>): Promise<void> {
+async function chain(
+  { ctx, boss, stopped }: JobSetup,
+  queue: string,
+  on: boolean,
+  every: number,
+  expireInSeconds: number,
+  body: (ctx: ProviderContext) => Promise<unknown>,
+): Promise<void> {
   if (!on) {
     await boss.unschedule(queue);
     return;

@@ -81,7 +81,11 @@ function successContent(e: Endpoint, status: number) {
     case 'css':
       return { 'text/css': { schema: z.string() } };
     case 'csv':
-      return { 'text/csv': { schema: z.string().meta({ description: 'RFC 4180, a header row first; a cell that starts with = + - @ is prefixed with an apostrophe' }) } };
+      return {
+        'text/csv': {
+          schema: z.string().meta({ description: 'RFC 4180, a header row first; a cell that starts with = + - @ is prefixed with an apostrophe' }),
+        },
+      };
     case 'image': {
       const image = { schema: z.string().meta({ contentMediaType: 'application/octet-stream', description: 'the image bytes' }) };
       return { 'image/png': image, 'image/jpeg': image, 'image/webp': image };
@@ -89,13 +93,23 @@ function successContent(e: Endpoint, status: number) {
     case 'manifest':
       return { 'application/manifest+json': { schema: a.data ?? z.looseObject({}) } };
     case 'pkpass':
-      return { 'application/vnd.apple.pkpass': { schema: z.string().meta({ contentMediaType: 'application/octet-stream', description: 'a signed pass: a zip of pass.json, its images, manifest.json and signature' }) } };
+      return {
+        'application/vnd.apple.pkpass': {
+          schema: z
+            .string()
+            .meta({ contentMediaType: 'application/octet-stream', description: 'a signed pass: a zip of pass.json, its images, manifest.json and signature' }),
+        },
+      };
     case 'json':
-      return { 'application/json': { schema: z.looseObject({}).meta({ description: "Apple Wallet's own JSON (not the envelope); a 204 or 304 has no body" }) } };
+      return {
+        'application/json': { schema: z.looseObject({}).meta({ description: "Apple Wallet's own JSON (not the envelope); a 204 or 304 has no body" }) },
+      };
     case 'openapi':
       return {
         'application/json': {
-          schema: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }).meta({ description: 'an OpenAPI 3.1 document' }),
+          schema: z
+            .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) })
+            .meta({ description: 'an OpenAPI 3.1 document' }),
         },
       };
   }
@@ -119,7 +133,11 @@ function responses(e: Endpoint): ZodOpenApiResponsesObject {
 }
 
 function operation(e: Endpoint): ZodOpenApiOperationObject {
-  const notes = [e.description, e.inContract ? null : 'An extension: not in CONTRACT.md section 3.', e.embeddedOnly ? 'The embedded provider\'s own: an outside provider need not have it.' : null];
+  const notes = [
+    e.description,
+    e.inContract ? null : 'An extension: not in CONTRACT.md section 3.',
+    e.embeddedOnly ? "The embedded provider's own: an outside provider need not have it." : null,
+  ];
   const description = notes.filter(Boolean).join('\n\n');
   return {
     operationId: operationId(e),
@@ -168,46 +186,63 @@ export function buildOpenApiDocument() {
     paths[key] = { ...paths[key], [e.method]: operation(e) };
   }
   const tags = [...new Set(ENDPOINTS.map((e) => e.tag))].map((name) => ({ name }));
-  return createDocument({
-    openapi: '3.1.0',
-    info: { title: 'Loyalty provider API v2', version: '2', description: DESCRIPTION },
-    servers: [{ url: OPENAPI_SERVER_URL, description: "the provider's API v2 base (an outside provider's is the gateway's PROVIDER_API_BASE)" }],
-    tags,
-    paths,
-    components: {
-      securitySchemes: {
-        gatewaySignature: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'token-authorization',
-          description: 'lowercase hex SHA-256 of base + path + platform + timestamp + secret',
-        },
-        gatewayPlatform: { type: 'apiKey', in: 'header', name: 'platform', description: 'the platform id the signature was made for' },
-        gatewayTimestamp: { type: 'apiKey', in: 'header', name: 'timestamp', description: 'unix seconds, within 300 s of the provider\'s clock' },
-        gatewayCallSignature: { type: 'apiKey', in: 'header', name: 'x-call-signature', description: "this product's provider only: the HMAC of the whole call (see the description), within 30 s" },
-        gatewayCallNonce: { type: 'apiKey', in: 'header', name: 'x-call-nonce', description: "this product's provider only: the call's nonce, accepted once for calls that are not GETs" },
-        customerSession: { type: 'http', scheme: 'bearer', description: 'the session token a sign-in answered' },
-        merchantKey: { type: 'apiKey', in: 'header', name: 'x-merchant-key', description: "the merchant's API key" },
-        staffSession: { type: 'http', scheme: 'bearer', description: 'a merchant console session token (merchant/auth/login, setup, accept-invite); owner calls need an owner\'s' },
-        paymentWebhookSignature: {
-          type: 'apiKey',
-          in: 'header',
-          name: WEBHOOK_SIGNATURE_HEADER,
-          description: 'the payment gateway\'s signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret>`',
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: { title: 'Loyalty provider API v2', version: '2', description: DESCRIPTION },
+      servers: [{ url: OPENAPI_SERVER_URL, description: "the provider's API v2 base (an outside provider's is the gateway's PROVIDER_API_BASE)" }],
+      tags,
+      paths,
+      components: {
+        securitySchemes: {
+          gatewaySignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'token-authorization',
+            description: 'lowercase hex SHA-256 of base + path + platform + timestamp + secret',
+          },
+          gatewayPlatform: { type: 'apiKey', in: 'header', name: 'platform', description: 'the platform id the signature was made for' },
+          gatewayTimestamp: { type: 'apiKey', in: 'header', name: 'timestamp', description: "unix seconds, within 300 s of the provider's clock" },
+          gatewayCallSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-call-signature',
+            description: "this product's provider only: the HMAC of the whole call (see the description), within 30 s",
+          },
+          gatewayCallNonce: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-call-nonce',
+            description: "this product's provider only: the call's nonce, accepted once for calls that are not GETs",
+          },
+          customerSession: { type: 'http', scheme: 'bearer', description: 'the session token a sign-in answered' },
+          merchantKey: { type: 'apiKey', in: 'header', name: 'x-merchant-key', description: "the merchant's API key" },
+          staffSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "a merchant console session token (merchant/auth/login, setup, accept-invite); owner calls need an owner's",
+          },
+          paymentWebhookSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: WEBHOOK_SIGNATURE_HEADER,
+            description: 'the payment gateway\'s signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret>`',
+          },
         },
       },
+      'x-error-status': ERROR_STATUS,
     },
-    'x-error-status': ERROR_STATUS,
-  }, {
-    // answers are open: a client reads the fields it knows and ignores others, so a provider may add
-    // one without breaking it (zod renders a plain object's output as closed, since parsing strips)
-    override: ({ jsonSchema, io }) => {
-      if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
-      // z.number().int() says "a safe integer" in bounds no reader needs
-      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    {
+      // answers are open: a client reads the fields it knows and ignores others, so a provider may add
+      // one without breaking it (zod renders a plain object's output as closed, since parsing strips)
+      override: ({ jsonSchema, io }) => {
+        if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+        // z.number().int() says "a safe integer" in bounds no reader needs
+        if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+        if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      },
     },
-  });
+  );
 }
 
 /** The document as docs/openapi.json holds it. */

@@ -14,14 +14,17 @@ export const useAddresses = () => useCall(addressesApi.list);
 const addressChanges = { refreshes: [addressesApi.list.path], wait: true };
 
 /** A new address is in the list at once, even where no page is showing the list to read it again. */
-const withAddress = (address: Address) => (list: AddressListData | undefined): AddressListData => {
-  const others = (list?.addresses ?? []).map((a) => (address.is_default ? { ...a, is_default: false } : a));
-  return { addresses: [...others.filter((a) => a.id !== address.id), address] };
-};
+const withAddress =
+  (address: Address) =>
+  (list: AddressListData | undefined): AddressListData => {
+    const others = (list?.addresses ?? []).map((a) => (address.is_default ? { ...a, is_default: false } : a));
+    return { addresses: [...others.filter((a) => a.id !== address.id), address] };
+  };
 
 const createAddress = (a: AddressInput) => callApi(addressesApi.create, a);
 const updateAddress = (id: number, a: Partial<AddressInput>) => callApi(addressesApi.update, { id, ...a });
 const deleteAddress = (id: number) => callApi(addressesApi.remove, { id });
-export const useCreateAddress = () => useMutation(createAddress, { ...addressChanges, writes: ({ address }) => [{ key: addressesKey, data: withAddress(address) }] });
+export const useCreateAddress = () =>
+  useMutation(createAddress, { ...addressChanges, writes: ({ address }) => [{ key: addressesKey, data: withAddress(address) }] });
 export const useUpdateAddress = () => useMutation(updateAddress, addressChanges);
 export const useDeleteAddress = () => useMutation(deleteAddress, addressChanges);

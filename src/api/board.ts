@@ -14,7 +14,11 @@ export const BOARD_POLL_MS = 3000;
 
 /** the board of one location, or (null) of every location the member works at */
 export const useBoard = (locationId: number | null = null) =>
-  useCall(boardApi.board, locationId === null ? {} : { location_id: locationId }, { refreshInterval: BOARD_POLL_MS, refreshWhenHidden: true, revalidateOnFocus: true });
+  useCall(boardApi.board, locationId === null ? {} : { location_id: locationId }, {
+    refreshInterval: BOARD_POLL_MS,
+    refreshWhenHidden: true,
+    revalidateOnFocus: true,
+  });
 export const useBoardOrder = (name: string) => useCall(boardApi.detail, { name });
 
 const boardChanged = { refreshes: [boardApi.board.path, boardApi.detail.path, staffApi.audit.path], refreshesOnFailure: [boardApi.board.path] };

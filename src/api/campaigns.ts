@@ -10,4 +10,5 @@ export const useCampaignPreferences = () => useCall(campaignsApi.preferences);
 
 const saveCampaignPreferences = (subscribed: boolean) => callApi(campaignsApi.unsubscribe, { subscribed });
 /** The answer is the choice as it now is: written at once. */
-export const useSaveCampaignPreferences = () => useMutation(saveCampaignPreferences, { writes: (answer: CampaignPreferencesData) => [{ key: preferencesKey, data: answer }] });
+export const useSaveCampaignPreferences = () =>
+  useMutation(saveCampaignPreferences, { writes: (answer: CampaignPreferencesData) => [{ key: preferencesKey, data: answer }] });

@@ -21,16 +21,30 @@ export const useSendTestMessage = () => useMutation((input: TestMessageInput) =>
 /** Clears the demo's content (and names the shop at set-up): everything it touched is read again. */
 export const useClearDemo = () =>
   useMutation((input: Omit<ClearDemoInput, 'confirm'> = {}) => callApi(channelsApi.clearDemo, { ...input, confirm: true }), {
-    refreshes: [channelsApi.setup.path, menuApi.menu.path, shopApi.catalog.path, rewardsApi.list.path, rewardsEditorApi.list.path, wheelEditorApi.editor.path, tiersConsoleApi.tiers.path, settingsApi.mainSetting.path, staffApi.audit.path],
+    refreshes: [
+      channelsApi.setup.path,
+      menuApi.menu.path,
+      shopApi.catalog.path,
+      rewardsApi.list.path,
+      rewardsEditorApi.list.path,
+      wheelEditorApi.editor.path,
+      tiersConsoleApi.tiers.path,
+      settingsApi.mainSetting.path,
+      staffApi.audit.path,
+    ],
   });
 
 /** What connecting or disconnecting changes: the page itself (from the answer), the checklist and the activity log. */
-const connectionChanges = { writes: (answer: ChannelsData) => [{ key: keyOf(channelsApi.channels), data: answer }], refreshes: [staffApi.audit.path, channelsApi.setup.path] };
+const connectionChanges = {
+  writes: (answer: ChannelsData) => [{ key: keyOf(channelsApi.channels), data: answer }],
+  refreshes: [staffApi.audit.path, channelsApi.setup.path],
+};
 /** Tests a service's settings with a real call, then saves them (nothing is saved when the test fails). */
 export const useConnectService = () =>
   useMutation((input: ConnectInput) => {
     if (input.service === 'stripe') return callApi(channelsApi.connectStripe, { secret_key: input.secret_key, webhook_secret: input.webhook_secret });
-    if (input.service === 'twilio') return callApi(channelsApi.connectTwilio, { account_sid: input.account_sid, auth_token: input.auth_token, from: input.from });
+    if (input.service === 'twilio')
+      return callApi(channelsApi.connectTwilio, { account_sid: input.account_sid, auth_token: input.auth_token, from: input.from });
     return callApi(channelsApi.connectSmtp, { url: input.url, from: input.from });
   }, connectionChanges);
 /** Forgets a service connected from the console. */

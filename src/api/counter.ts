@@ -17,8 +17,11 @@ export const useCounterRecent = () => useCall(counterApi.recent, undefined, { re
 const at = <B extends object>(body: B, locationId: number | null) => (locationId === null ? body : { ...body, location_id: locationId });
 export const useCounterLookup = () => useMutation((code: string, locationId: number | null = null) => callApi(counterApi.lookup, at({ code }, locationId)), {});
 export const useCounterRedeem = () =>
-  useMutation((code: string, locationId: number | null = null) => callApi(counterApi.redeem, at({ code }, locationId)), { refreshes: [counterApi.recent.path, staffApi.audit.path] });
-export const useCounterUndo = () => useMutation((id: number) => callApi(counterApi.undo, { redemption_id: id }), { refreshes: [counterApi.recent.path, staffApi.audit.path] });
+  useMutation((code: string, locationId: number | null = null) => callApi(counterApi.redeem, at({ code }, locationId)), {
+    refreshes: [counterApi.recent.path, staffApi.audit.path],
+  });
+export const useCounterUndo = () =>
+  useMutation((id: number) => callApi(counterApi.undo, { redemption_id: id }), { refreshes: [counterApi.recent.path, staffApi.audit.path] });
 
 export const useCounterEarns = () => useCall(counterApi.earns, undefined, { refreshInterval: 15_000 });
 
@@ -30,7 +33,8 @@ const EARNED = [counterApi.earns.path, staffApi.audit.path];
 /** Points for a walk-in sale; `key` is the attempt's idempotency key (useKeyedAction), so a double tap gives points once. */
 export const useCounterEarn = () =>
   useMutation(
-    (key: string, customerId: number, amount: number, locationId: number | null = null) => callApi(counterApi.earn, at({ customer_id: customerId, amount, idempotency_key: key }, locationId)),
+    (key: string, customerId: number, amount: number, locationId: number | null = null) =>
+      callApi(counterApi.earn, at({ customer_id: customerId, amount, idempotency_key: key }, locationId)),
     // a cap's refusal is written in Activity
     { refreshes: EARNED, refusals: { LIMIT_REACHED: { refreshes: [staffApi.audit.path] } } },
   );
@@ -43,7 +47,8 @@ export const useCounterEarnQuote = (customerId: number | null, amount: number | 
 export const useCounterUndoEarn = () => useMutation((id: number) => callApi(counterApi.undoEarn, { earn_id: id }), { refreshes: EARNED });
 
 /** What a customer found at the counter can have for their points now. */
-export const useCounterMemberRewards = () => useMutation((customerId: number, locationId: number | null = null) => callApi(counterApi.memberRewards, at({ customer_id: customerId }, locationId)), {});
+export const useCounterMemberRewards = () =>
+  useMutation((customerId: number, locationId: number | null = null) => callApi(counterApi.memberRewards, at({ customer_id: customerId }, locationId)), {});
 /** A reward for the customer's points, handed over at once; `key` is the attempt's idempotency key (useKeyedAction). */
 export const useCounterMemberRedeem = () =>
   useMutation(

@@ -26,7 +26,9 @@ export const useChangeEmail = () => useMutation(changeEmail, { writes: showCusto
  */
 const requestEmailCode = (email: string) => callApi(customersApi.emailVerifyRequest, { email });
 export const useRequestEmailCode = () =>
-  useMutation(requestEmailCode, { refusals: { CONFLICT: { refreshes: [customersApi.profile.path] }, ALREADY_VERIFIED: { refreshes: [customersApi.profile.path] } } });
+  useMutation(requestEmailCode, {
+    refusals: { CONFLICT: { refreshes: [customersApi.profile.path] }, ALREADY_VERIFIED: { refreshes: [customersApi.profile.path] } },
+  });
 
 /** Checks the code e-mailed to the customer's address; answers the customer, verified. */
 const verifyEmail = (code: string) => callApi(customersApi.emailVerify, { code });
@@ -53,6 +55,7 @@ export const useCustomerDetail = (id: number | null) => useCall(customersConsole
  */
 export const useAdjustPoints = () =>
   useMutation(
-    (customerId: number, points: number, reason: string, key: string) => callApi(customersConsoleApi.adjustPoints, { customer_id: customerId, points, reason, idempotency_key: key }),
+    (customerId: number, points: number, reason: string, key: string) =>
+      callApi(customersConsoleApi.adjustPoints, { customer_id: customerId, points, reason, idempotency_key: key }),
     { refreshes: [customersConsoleApi.search.path, customersConsoleApi.detail.path, staffApi.audit.path], wait: true },
   );

@@ -29,7 +29,10 @@ export const useDeliveryCheck = (point: { lat: number; lng: number } | null) =>
 export const useMerchantLocations = () => useCall(locationsConsoleApi.all, undefined, { refreshInterval: 30_000 });
 
 // a function, not a constant: the customer app's build drops the console's calls only while no module-level code reads them
-const locationsChanged = (...more: string[]) => ({ refreshes: [locationsConsoleApi.all.path, locationsApi.list.path, staffApi.audit.path, ...more], wait: true });
+const locationsChanged = (...more: string[]) => ({
+  refreshes: [locationsConsoleApi.all.path, locationsApi.list.path, staffApi.audit.path, ...more],
+  wait: true,
+});
 export const useSaveLocation = () =>
   useMutation(
     (id: number | null, fields: LocationCreateInput) =>
@@ -37,4 +40,7 @@ export const useSaveLocation = () =>
     locationsChanged(),
   );
 export const usePauseLocation = () =>
-  useMutation((locationId: number, pause: PauseChoice) => callApi(locationsConsoleApi.pause, { location_id: locationId, pause }), locationsChanged(boardApi.board.path));
+  useMutation(
+    (locationId: number, pause: PauseChoice) => callApi(locationsConsoleApi.pause, { location_id: locationId, pause }),
+    locationsChanged(boardApi.board.path),
+  );

@@ -16,8 +16,12 @@ export const useLoyaltyRules = () => useCall(loyaltyConsoleApi.rules);
 const rulesChanged = () => ({ refreshes: [loyaltyConsoleApi.rules.path, staffApi.audit.path], wait: true });
 /** id null: a new rule */
 export const useSaveRule = () =>
-  useMutation((id: number | null, rule: LoyaltyRuleInput) => (id === null ? callApi(loyaltyConsoleApi.create, rule) : callApi(loyaltyConsoleApi.update, { id, rule })), rulesChanged());
-export const useRuleStatus = () => useMutation((id: number, status: LoyaltyRuleStatusInput['status']) => callApi(loyaltyConsoleApi.status, { id, status }), rulesChanged());
+  useMutation(
+    (id: number | null, rule: LoyaltyRuleInput) => (id === null ? callApi(loyaltyConsoleApi.create, rule) : callApi(loyaltyConsoleApi.update, { id, rule })),
+    rulesChanged(),
+  );
+export const useRuleStatus = () =>
+  useMutation((id: number, status: LoyaltyRuleStatusInput['status']) => callApi(loyaltyConsoleApi.status, { id, status }), rulesChanged());
 
 /** What a rule would have given over the last 30 days' orders. */
 export const simulateRule = (rule: LoyaltyRuleInput) => callApi(loyaltyConsoleApi.simulate, { rule });

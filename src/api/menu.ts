@@ -16,12 +16,17 @@ export const useMenuEditor = (load = true) => useCall(load ? menuApi.menu : null
 const menuChanged = { refreshes: [menuApi.menu.path, shopApi.catalog.path, staffApi.audit.path], wait: true };
 export const useCreateCategory = () => useMutation((name: string) => callApi(menuApi.createCategory, { name }), menuChanged);
 export const useRenameCategory = () => useMutation((id: number, name: string) => callApi(menuApi.renameCategory, { id, name }), menuChanged);
-export const useReorderCategories = () => useMutation((ids: number[]) => callApi(menuApi.reorderCategories, { ids }), { ...menuChanged, refreshesOnFailure: [menuApi.menu.path] });
+export const useReorderCategories = () =>
+  useMutation((ids: number[]) => callApi(menuApi.reorderCategories, { ids }), { ...menuChanged, refreshesOnFailure: [menuApi.menu.path] });
 export const useDeleteCategory = () => useMutation((id: number) => callApi(menuApi.deleteCategory, { id }), menuChanged);
 export const useCreateProduct = () => useMutation((fields: ProductFields) => callApi(menuApi.createProduct, fields), menuChanged);
-export const useUpdateProduct = () => useMutation((id: number, fields: Partial<ProductFields>) => callApi(menuApi.updateProduct, { id, ...fields }), menuChanged);
+export const useUpdateProduct = () =>
+  useMutation((id: number, fields: Partial<ProductFields>) => callApi(menuApi.updateProduct, { id, ...fields }), menuChanged);
 export const useArchiveProduct = () => useMutation((id: number) => callApi(menuApi.archiveProduct, { id }), menuChanged);
 export const useRestoreProduct = () => useMutation((id: number) => callApi(menuApi.restoreProduct, { id }), menuChanged);
 export const useDeleteProduct = () => useMutation((id: number) => callApi(menuApi.deleteProduct, { id }), menuChanged);
 export const useReorderProducts = () =>
-  useMutation((categoryId: number, ids: number[]) => callApi(menuApi.reorderProducts, { category_id: categoryId, ids }), { ...menuChanged, refreshesOnFailure: [menuApi.menu.path] });
+  useMutation((categoryId: number, ids: number[]) => callApi(menuApi.reorderProducts, { category_id: categoryId, ids }), {
+    ...menuChanged,
+    refreshesOnFailure: [menuApi.menu.path],
+  });

@@ -15,6 +15,10 @@ export const useOptionGroups = () => useCall(optionsApi.groups);
 
 const optionsChanged = () => ({ refreshes: [optionsApi.groups.path, menuApi.menu.path, shopApi.catalog.path, staffApi.audit.path], wait: true });
 export const useSaveOptionGroup = () =>
-  useMutation((id: number | null, group: OptionGroupInput) => (id === null ? callApi(optionsApi.createGroup, group) : callApi(optionsApi.updateGroup, { id, ...group })), optionsChanged());
+  useMutation(
+    (id: number | null, group: OptionGroupInput) => (id === null ? callApi(optionsApi.createGroup, group) : callApi(optionsApi.updateGroup, { id, ...group })),
+    optionsChanged(),
+  );
 export const useDeleteOptionGroup = () => useMutation((id: number) => callApi(optionsApi.deleteGroup, { id }), optionsChanged());
-export const useSetOptionAvailable = () => useMutation((id: number, available: boolean) => callApi(optionsApi.setAvailability, { id, available }), optionsChanged());
+export const useSetOptionAvailable = () =>
+  useMutation((id: number, available: boolean) => callApi(optionsApi.setAvailability, { id, available }), optionsChanged());

@@ -67,7 +67,10 @@ export const useRedeemReward = () =>
       },
       OUT_OF_STOCK: {
         writes: (_err, name) => [
-          { key: rewardsApi.list.path, data: (l: RewardListData | undefined) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, stock: 0 } : r)) } },
+          {
+            key: rewardsApi.list.path,
+            data: (l: RewardListData | undefined) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, stock: 0 } : r)) },
+          },
         ],
         refreshes: [rewardsApi.list.path],
       },
@@ -76,7 +79,13 @@ export const useRedeemReward = () =>
         writes: (err, name) => {
           const tier = (err.data as { tier?: string } | null)?.tier;
           return typeof tier === 'string'
-            ? [{ key: rewardsApi.list.path, data: (l: RewardListData | undefined) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, early_access: { tier, unlocked: false } } : r)) } }]
+            ? [
+                {
+                  key: rewardsApi.list.path,
+                  data: (l: RewardListData | undefined) =>
+                    l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, early_access: { tier, unlocked: false } } : r)) },
+                },
+              ]
             : [];
         },
         refreshes: [rewardsApi.list.path],
@@ -95,4 +104,5 @@ export const useRewardsEditor = (load = true) => useCall(load ? rewardsEditorApi
 // a function, not a constant: the customer app's build, which never edits rewards, drops it with the console's calls it names
 const rewardsChanged = () => ({ refreshes: [rewardsEditorApi.list.path, rewardsApi.list.path, wheelEditorApi.editor.path, staffApi.audit.path], wait: true });
 export const useCreateReward = () => useMutation((fields: RewardFields) => callApi(rewardsEditorApi.create, fields), rewardsChanged());
-export const useUpdateReward = () => useMutation((name: string, fields: Partial<RewardFields>) => callApi(rewardsEditorApi.update, { name, ...fields }), rewardsChanged());
+export const useUpdateReward = () =>
+  useMutation((name: string, fields: Partial<RewardFields>) => callApi(rewardsEditorApi.update, { name, ...fields }), rewardsChanged());

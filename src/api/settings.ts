@@ -39,7 +39,11 @@ export function settingsSource(): Key {
  */
 export function useSettings() {
   const code = previewCode();
-  return useCall(code ? previewCall : settingsApi.mainSetting, code ? { token: code } : undefined, { revalidateOnFocus: true, revalidateIfStale: false, refreshInterval: SETTINGS_REFRESH_MS });
+  return useCall(code ? previewCall : settingsApi.mainSetting, code ? { token: code } : undefined, {
+    revalidateOnFocus: true,
+    revalidateIfStale: false,
+    refreshInterval: SETTINGS_REFRESH_MS,
+  });
 }
 
 /** How often an open app reads the settings again (ms). */

@@ -38,7 +38,10 @@ export function useAuditLog(filter: ActivityFilter = {}) {
 
 /** What a one-time link is for (its page shows the shop, the role, who sent it, the fixed address); never retried: a dead link stays dead. */
 export const useStaffLink = (token: string | null) =>
-  useSWR(token ? keyOf(staffApi.link, { token }) : null, () => callApi(staffApi.link, { token: token! }), { shouldRetryOnError: false, revalidateOnFocus: false });
+  useSWR(token ? keyOf(staffApi.link, { token }) : null, () => callApi(staffApi.link, { token: token! }), {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
 
 const signedIn = {
   writes: (a: StaffSessionData) => [
@@ -61,7 +64,10 @@ export const useStaffLogout = () => useMutation(() => callApi(staffApi.logout), 
 export const useStaffLogoutAll = () => useMutation(() => callApi(staffApi.logoutAll), signedOut);
 
 /** A new password for the signed-in member: the current one first; their other sessions end. */
-export const useChangePassword = () => useMutation((current: string, next: string) => callApi(staffApi.password, { current_password: current, new_password: next }), { refreshes: [staffApi.audit.path] });
+export const useChangePassword = () =>
+  useMutation((current: string, next: string) => callApi(staffApi.password, { current_password: current, new_password: next }), {
+    refreshes: [staffApi.audit.path],
+  });
 /** Forgot password: a reset link e-mailed to the address if it is a team member's (the same answer either way). */
 export const useForgotPassword = () => useMutation((email: string) => callApi(staffApi.forgot, { email }), {});
 export const useResetPassword = () => useMutation((token: string, password: string) => callApi(staffApi.reset, { token, password }), {});
@@ -74,11 +80,16 @@ export interface InviteForm {
   password?: string | undefined;
 }
 export const useInviteStaff = () =>
-  useMutation((form: InviteForm) => callApi(staffApi.invite, { role: form.role, ...(form.email ? { email: form.email } : {}), ...(form.password ? { password: form.password } : {}) }), {
-    refreshes: [staffApi.invites.path, staffApi.audit.path],
-  });
+  useMutation(
+    (form: InviteForm) =>
+      callApi(staffApi.invite, { role: form.role, ...(form.email ? { email: form.email } : {}), ...(form.password ? { password: form.password } : {}) }),
+    {
+      refreshes: [staffApi.invites.path, staffApi.audit.path],
+    },
+  );
 export const useRevokeInvite = () => useMutation((id: number) => callApi(staffApi.revokeInvite, { id }), staffChanges);
 /** the locations a staff member works at (none: every location) */
-export const useSetStaffLocations = () => useMutation((id: number, locationIds: number[]) => callApi(staffApi.update, { id, location_ids: locationIds }), staffChanges);
+export const useSetStaffLocations = () =>
+  useMutation((id: number, locationIds: number[]) => callApi(staffApi.update, { id, location_ids: locationIds }), staffChanges);
 export const useChangeRole = () => useMutation((id: number, role: StaffRole) => callApi(staffApi.update, { id, role }), staffChanges);
 export const useRemoveStaff = () => useMutation((id: number) => callApi(staffApi.remove, { id }), staffChanges);

@@ -15,5 +15,10 @@ export const useStampPrograms = () => useCall(stampsConsoleApi.programs);
 const programsChanged = () => ({ refreshes: [stampsConsoleApi.programs.path, staffApi.audit.path], wait: true });
 /** id null: a new programme */
 export const useSaveStampProgram = () =>
-  useMutation((id: number | null, program: StampProgramInput) => (id === null ? callApi(stampsConsoleApi.create, program) : callApi(stampsConsoleApi.update, { id, program })), programsChanged());
-export const useStampProgramStatus = () => useMutation((id: number, status: StampProgramStatusInput['status']) => callApi(stampsConsoleApi.status, { id, status }), programsChanged());
+  useMutation(
+    (id: number | null, program: StampProgramInput) =>
+      id === null ? callApi(stampsConsoleApi.create, program) : callApi(stampsConsoleApi.update, { id, program }),
+    programsChanged(),
+  );
+export const useStampProgramStatus = () =>
+  useMutation((id: number, status: StampProgramStatusInput['status']) => callApi(stampsConsoleApi.status, { id, status }), programsChanged());

@@ -13,7 +13,8 @@ export const useThemeDraft = () => useCall(themeApi.draft, undefined, { revalida
 export const useThemeVersions = () => useCall(themeApi.versions);
 
 /** Keeps the draft on the server: the answer is the draft as saved, with its contrast checks. */
-export const useSaveThemeDraft = () => useMutation((draft: ThemeSettings) => callApi(themeApi.saveDraft, draft), { writes: (a) => [{ key: draftKey, data: a }] });
+export const useSaveThemeDraft = () =>
+  useMutation((draft: ThemeSettings) => callApi(themeApi.saveDraft, draft), { writes: (a) => [{ key: draftKey, data: a }] });
 const published = { refreshes: [themeApi.draft.path, themeApi.versions.path, staffApi.audit.path, settingsApi.mainSetting.path] };
 export const usePublishTheme = () => useMutation(() => callApi(themeApi.publish), published);
 export const useRestoreTheme = () => useMutation((id: number) => callApi(themeApi.restore, { id }), published);

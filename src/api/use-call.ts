@@ -48,7 +48,10 @@ export const pagesOf = <C extends Call<Paged, any>>(call: C, page: (n: number) =
  * Reads a paged call page by page with SWR's infinite hook: page n+1 while page n says there is one.
  * `pages` null asks nothing. Each page's key is `keyOf(call, page(n))`.
  */
-export function useCallPages<C extends Call<Paged, any>>(pages: Pages<C> | null, options?: SWRInfiniteConfiguration<DataOf<C>>): SWRInfiniteResponse<DataOf<C>> {
+export function useCallPages<C extends Call<Paged, any>>(
+  pages: Pages<C> | null,
+  options?: SWRInfiniteConfiguration<DataOf<C>>,
+): SWRInfiniteResponse<DataOf<C>> {
   return useSWRInfinite(
     (index: number, previous: DataOf<C> | null): Key | null =>
       pages === null || (previous && previous.next_page === null) ? null : keyFor(pages.call, pages.page(previous?.next_page ?? index + 1)),

@@ -30,4 +30,8 @@ export const useSpinWheel = () =>
 
 export const useWheelEditor = () => useCall(wheelEditorApi.editor, undefined, { revalidateOnFocus: false });
 
-export const usePublishWheel = () => useMutation((draft: WheelConfig) => callApi(wheelEditorApi.publish, draft), { refreshes: [wheelEditorApi.editor.path, wheelApi.config.path, staffApi.audit.path], wait: true });
+export const usePublishWheel = () =>
+  useMutation((draft: WheelConfig) => callApi(wheelEditorApi.publish, draft), {
+    refreshes: [wheelEditorApi.editor.path, wheelApi.config.path, staffApi.audit.path],
+    wait: true,
+  });

@@ -2,9 +2,7 @@
  * The alternative-login link: `/?id=<base64 of "phone|mid">` (SPEC section 2). Decoding never throws:
  * a broken link is a friendly message, not a crash.
  */
-export type AlterLoginLink =
-  | { ok: true; phone: string; merchantId: string }
-  | { ok: false; reason: 'missing' | 'malformed' | 'incomplete' };
+export type AlterLoginLink = { ok: true; phone: string; merchantId: string } | { ok: false; reason: 'missing' | 'malformed' | 'incomplete' };
 
 export function decodeAlterLoginId(id: string | null | undefined): AlterLoginLink {
   if (!id) return { ok: false, reason: 'missing' };

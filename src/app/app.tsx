@@ -16,12 +16,11 @@ import { onFirstToast, toastAsked } from '../ui/toast/toast';
 // The toast container (most of react-toastify) loads on the first toast (ToastHost), so no page loads it
 // before it has something to say; the toast waits in react-toastify's queue meanwhile. If it cannot load,
 // the app goes on without.
-const AppToastContainer = lazy(
-  (): Promise<{ default: ComponentType }> =>
-    import('../ui/toast/app-toast-container').then(
-      (m) => ({ default: m.AppToastContainer }),
-      () => ({ default: () => null }),
-    ),
+const AppToastContainer = lazy((): Promise<{ default: ComponentType }> =>
+  import('../ui/toast/app-toast-container').then(
+    (m) => ({ default: m.AppToastContainer }),
+    () => ({ default: () => null }),
+  ),
 );
 
 /**
@@ -97,13 +96,14 @@ function Shell() {
       <Routes>
         {(Object.keys(PAGES) as PathName[]).map((key) => {
           const Page = PAGES[key];
-          const page = ROUTES[key].guard === 'guest' ? (
-            <LandingBackground>
+          const page =
+            ROUTES[key].guard === 'guest' ? (
+              <LandingBackground>
+                <Page />
+              </LandingBackground>
+            ) : (
               <Page />
-            </LandingBackground>
-          ) : (
-            <Page />
-          );
+            );
           // case-sensitive, as matchRoute and the gateway are: /HOME is not /home
           return <Route key={key} path={paths[key]} element={page} caseSensitive />;
         })}

@@ -30,7 +30,18 @@ export interface Checkout {
 
 const KEY = 'checkout';
 const FULFILMENT_KEY = 'fulfilment';
-const EMPTY: Checkout = { cart: [], fulfilment: 'delivery', addressId: null, voucherId: null, paymentMethod: 'wallet', location: null, addressDraft: null, addressFilled: null, locationId: null, pickupAt: null };
+const EMPTY: Checkout = {
+  cart: [],
+  fulfilment: 'delivery',
+  addressId: null,
+  voucherId: null,
+  paymentMethod: 'wallet',
+  location: null,
+  addressDraft: null,
+  addressFilled: null,
+  locationId: null,
+  pickupAt: null,
+};
 
 function remembered(): Checkout {
   try {

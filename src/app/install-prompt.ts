@@ -102,7 +102,11 @@ export type InstallPromptState = 'prompt' | 'ios' | 'installed' | null;
  * says the app was installed from the offer (shown until closed).
  */
 export function useInstallPrompt(hasOrdered: boolean): { state: InstallPromptState; install: () => void; dismiss: () => void } {
-  const prompt = useSyncExternalStore(subscribe, () => deferred, () => null);
+  const prompt = useSyncExternalStore(
+    subscribe,
+    () => deferred,
+    () => null,
+  );
   const [visits] = useState(() => safely(() => countVisit(localStorage, sessionStorage), 0));
   const [dismissedAt, setDismissedAt] = useState(() => safely(() => readNumber(localStorage, DISMISSED_KEY), null));
   const [installed, setInstalled] = useState(false);

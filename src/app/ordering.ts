@@ -9,7 +9,12 @@ import { useCheckout } from './checkout';
  * pickups), for delivery the one the quote found for the address, else the first that delivers and
  * is open (any of them may be the one), else the first. A shop has at least one; null until loaded.
  */
-export function orderingLocation(locations: readonly Location[], fulfilment: Fulfilment, chosenId: number | null, quotedId: number | null = null): Location | null {
+export function orderingLocation(
+  locations: readonly Location[],
+  fulfilment: Fulfilment,
+  chosenId: number | null,
+  quotedId: number | null = null,
+): Location | null {
   const byId = (id: number | null) => locations.find((l) => l.id === id);
   const takes = locations.filter((l) => (fulfilment === 'pickup' ? l.pickup : l.delivery));
   const pick = fulfilment === 'pickup' ? byId(chosenId) : (byId(quotedId) ?? takes.find((l) => l.state === 'open'));

@@ -71,7 +71,11 @@ function Signed({ name }: { name: ConsolePageName }) {
       testMode={staff.role === 'owner' ? testModeOf(channels.data) : null}
     >
       {loyalty && <LoyaltyNav current={loyalty} renderLink={consoleLink} />}
-      {role === 'owner' && staff.role !== 'owner' ? <EmptyState title="This page is for the shop's owner" description="Ask the owner if you need something changed here." /> : <Page page={name} />}
+      {role === 'owner' && staff.role !== 'owner' ? (
+        <EmptyState title="This page is for the shop's owner" description="Ask the owner if you need something changed here." />
+      ) : (
+        <Page page={name} />
+      )}
     </ConsoleLayout>
   );
 }
@@ -84,7 +88,13 @@ function ConsolePageView({ name }: { name: ConsolePageName }) {
 
 function NotFound() {
   useTitle('Page not found');
-  return <EmptyState title="Page not found" description="This page is not part of the merchant console." action={consoleLink({ href: consoleHref('home'), className: 'font-medium text-brand-ink underline', children: 'Go to the overview' })} />;
+  return (
+    <EmptyState
+      title="Page not found"
+      description="This page is not part of the merchant console."
+      action={consoleLink({ href: consoleHref('home'), className: 'font-medium text-brand-ink underline', children: 'Go to the overview' })}
+    />
+  );
 }
 
 export function ConsoleApp() {

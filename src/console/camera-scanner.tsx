@@ -141,7 +141,13 @@ export function CameraScanner({ onCode, onProblem, paused = false }: CameraScann
       ) : (
         <>
           <div className="relative overflow-hidden rounded-xl bg-ink">
-            <video ref={video} muted playsInline aria-label="Camera picture: hold the customer's QR code inside the frame" className="aspect-[4/3] w-full object-cover" />
+            <video
+              ref={video}
+              muted
+              playsInline
+              aria-label="Camera picture: hold the customer's QR code inside the frame"
+              className="aspect-[4/3] w-full object-cover"
+            />
             <div aria-hidden="true" className="pointer-events-none absolute inset-[15%] rounded-lg border-4 border-white/80" />
           </div>
           <p role="status" className="text-sm text-muted">

@@ -25,4 +25,7 @@ function pageOf(name: ConsolePageName): ComponentType<ConsolePageProps> {
   return page;
 }
 
-export const CONSOLE_PAGE_VIEWS = Object.fromEntries((Object.keys(CONSOLE_PAGES) as ConsolePageName[]).map((name) => [name, pageOf(name)])) as Record<ConsolePageName, ComponentType<ConsolePageProps>>;
+export const CONSOLE_PAGE_VIEWS = Object.fromEntries((Object.keys(CONSOLE_PAGES) as ConsolePageName[]).map((name) => [name, pageOf(name)])) as Record<
+  ConsolePageName,
+  ComponentType<ConsolePageProps>
+>;

@@ -10,7 +10,21 @@ import { describe } from './api-spec';
 
 export const addressesSpec = /* @__PURE__ */ describe('Addresses', addressesApi, {
   list: { summary: "The customer's delivery addresses", data: addressListAnswer, answer: 'The addresses.', message: 'Addresses loaded.' },
-  create: { summary: 'Save a delivery address', body: addressCreateBody, data: addressOnlyAnswer, answer: 'The address.', message: 'Address saved.', errors: ['LIMIT_REACHED'] },
-  update: { summary: 'Change a delivery address', body: addressUpdateBody, data: addressOnlyAnswer, answer: 'The address.', message: 'Address updated.', errors: ['NOT_FOUND'] },
+  create: {
+    summary: 'Save a delivery address',
+    body: addressCreateBody,
+    data: addressOnlyAnswer,
+    answer: 'The address.',
+    message: 'Address saved.',
+    errors: ['LIMIT_REACHED'],
+  },
+  update: {
+    summary: 'Change a delivery address',
+    body: addressUpdateBody,
+    data: addressOnlyAnswer,
+    answer: 'The address.',
+    message: 'Address updated.',
+    errors: ['NOT_FOUND'],
+  },
   remove: { summary: 'Delete a delivery address', body: addressDeleteBody, answer: 'Deleted.', message: 'Address deleted.', errors: ['NOT_FOUND'] },
 });

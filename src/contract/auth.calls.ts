@@ -1,15 +1,6 @@
 /** The calls of the customer's sign-in and session, declared once (api.ts); their schemas are in auth.ts, their words in auth.spec.ts. */
 import { call } from './api';
-import type {
-  GoogleBody,
-  GoogleLinkBody,
-  OtpRequestBody,
-  OtpRequestData,
-  OtpVerifyBody,
-  OtpVerifyData,
-  RegisterBody,
-  SessionData,
-} from './auth';
+import type { GoogleBody, GoogleLinkBody, OtpRequestBody, OtpRequestData, OtpVerifyBody, OtpVerifyData, RegisterBody, SessionData } from './auth';
 import type { CustomerOnlyData } from './customers';
 
 export const authApi = {

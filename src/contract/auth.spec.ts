@@ -14,7 +14,8 @@ const GOOGLE_OFF = '404 NOT_FOUND while Google sign-in is not enabled.';
 export const authSpec = /* @__PURE__ */ describe('Sign-in', authApi, {
   otpRequest: {
     summary: 'Send a one-time code to a phone',
-    description: 'Limited per number and per client address (429 RATE_LIMITED with `Retry-After`). No text message service yet (production before the owner connects one in the console): 503 SMS_UNAVAILABLE.',
+    description:
+      'Limited per number and per client address (429 RATE_LIMITED with `Retry-After`). No text message service yet (production before the owner connects one in the console): 503 SMS_UNAVAILABLE.',
     body: otpRequestBody,
     data: otpRequestAnswer,
     answer: 'The code was sent.',

@@ -30,7 +30,10 @@ export type OtpVerifyBody = z.infer<typeof otpVerifyBody>;
  * The gateway removes `token` before the browser sees the answer.
  */
 export const otpVerifyAnswer = z.object({
-  token: z.string().optional().meta({ description: 'the session token (login). The gateway keeps it in its cookie and removes it before the browser sees the answer' }),
+  token: z
+    .string()
+    .optional()
+    .meta({ description: 'the session token (login). The gateway keeps it in its cookie and removes it before the browser sees the answer' }),
   customer: customerAnswer.optional(),
   registration_token: z.string().optional().meta({ description: 'register, or a login for a number with no account: pass it to auth/register' }),
   needs_registration: z.boolean().optional(),

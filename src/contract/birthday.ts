@@ -19,12 +19,10 @@ const birthYear = z
  * `customer/birthday`: a real date (31 April is refused; 29 February only without a year or in a leap
  * year). The year, when given, is at most this year: the provider checks that against its clock.
  */
-export const birthdayBody = z
-  .object({ day: dayOfMonth, month: monthNumber, year: birthYear.nullable().optional() })
-  .superRefine((b, ctx) => {
-    const wrongDay = dayNotInMonth(b.day, b.month, b.year);
-    if (wrongDay) ctx.addIssue({ code: 'custom', path: ['day'], message: wrongDay });
-  });
+export const birthdayBody = z.object({ day: dayOfMonth, month: monthNumber, year: birthYear.nullable().optional() }).superRefine((b, ctx) => {
+  const wrongDay = dayNotInMonth(b.day, b.month, b.year);
+  if (wrongDay) ctx.addIssue({ code: 'custom', path: ['day'], message: wrongDay });
+});
 export type BirthdayBody = z.input<typeof birthdayBody>;
 
 export const birthdayAnswer = z

@@ -31,7 +31,8 @@ export const boardSpec = /* @__PURE__ */ describe('Merchant console', boardApi, 
   },
   advance: {
     summary: 'Move an order to its next status',
-    description: '`from` is the status the staff member saw: an order another device moved meanwhile answers 409 INVALID_TRANSITION instead of skipping a step. Audited; the customer is notified.',
+    description:
+      '`from` is the status the staff member saw: an order another device moved meanwhile answers 409 INVALID_TRANSITION instead of skipping a step. Audited; the customer is notified.',
     inContract: false,
     body: boardAdvanceBody,
     data: boardOrderOnlyAnswer,

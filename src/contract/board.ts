@@ -48,9 +48,22 @@ export const boardOrderAnswer = z
     location: orderLocationAnswer.nullable().meta({ description: 'where it is made; null for orders older than locations' }),
     pickup_at: time().nullable().meta({ description: 'pickup: the time the customer chose (or was given as soon as possible)' }),
     pickup_late: z.boolean().meta({ description: 'a pickup order still not collected 15 minutes after its time (ready or earlier)' }),
-    hold_until: time().nullable().meta({ description: 'an order waiting for an online payment: until when it holds its pickup time (then, unpaid, it is cancelled and the time given back); null otherwise' }),
-    address: z.object({ text: z.string().meta({ description: 'one line, for a map search' }), notes: z.string().nullable() }).nullable().meta({ description: 'delivery orders only' }),
-    items: z.array(z.object({ name: z.string(), qty: z.number().int(), price: z.number().int(), options: z.array(orderItemOptionAnswer).optional().meta({ description: 'the options chosen (Large, Oat milk), as ordered' }) })),
+    hold_until: time().nullable().meta({
+      description:
+        'an order waiting for an online payment: until when it holds its pickup time (then, unpaid, it is cancelled and the time given back); null otherwise',
+    }),
+    address: z
+      .object({ text: z.string().meta({ description: 'one line, for a map search' }), notes: z.string().nullable() })
+      .nullable()
+      .meta({ description: 'delivery orders only' }),
+    items: z.array(
+      z.object({
+        name: z.string(),
+        qty: z.number().int(),
+        price: z.number().int(),
+        options: z.array(orderItemOptionAnswer).optional().meta({ description: 'the options chosen (Large, Oat milk), as ordered' }),
+      }),
+    ),
     subtotal: z.number().int(),
     discount: z.number().int(),
     delivery_fee: z.number().int(),
@@ -62,20 +75,29 @@ export const boardOrderAnswer = z
     refund: z
       .object({ method: z.enum(['wallet', 'gateway']), amount: z.number().int(), status: z.enum(['pending', 'succeeded', 'failed']) })
       .nullable()
-      .meta({ description: 'a cancelled paid order\'s refund, the way it was paid' }),
-    points_taken_back: z.number().int().meta({ description: 'a cancelled order: of points_earned, what its cancellation took back or cancelled while still pending' }),
-    points_not_taken_back: z.number().int().meta({ description: 'a cancelled paid order: points it earned that were already spent and could not be taken back (the shortfall); 0 otherwise' }),
+      .meta({ description: "a cancelled paid order's refund, the way it was paid" }),
+    points_taken_back: z
+      .number()
+      .int()
+      .meta({ description: 'a cancelled order: of points_earned, what its cancellation took back or cancelled while still pending' }),
+    points_not_taken_back: z
+      .number()
+      .int()
+      .meta({ description: 'a cancelled paid order: points it earned that were already spent and could not be taken back (the shortfall); 0 otherwise' }),
     vouchers_cancelled: z.number().int().meta({ description: 'a cancelled order: unused vouchers bought with its points, cancelled to give them back' }),
   })
   .meta({ id: 'BoardOrder' });
 export type BoardOrder = z.infer<typeof boardOrderAnswer>;
 
 export const boardAnswer = z.object({
-  orders: z.array(boardOrderAnswer).meta({ description: 'every paid, preparing, ready and on-delivery order, by when it is due: a pickup at its time, a delivery when it was paid; earliest first' }),
-  awaiting_payment: z
-    .array(boardOrderAnswer)
-    .meta({ description: 'orders placed with an online payment that has not arrived yet, oldest first (at most 100): not to be made yet, each holding its pickup time until `hold_until`' }),
-  done: z.array(boardOrderAnswer).meta({ description: 'completed or cancelled since midnight in the merchant\'s time zone, newest first, at most 30' }),
+  orders: z.array(boardOrderAnswer).meta({
+    description: 'every paid, preparing, ready and on-delivery order, by when it is due: a pickup at its time, a delivery when it was paid; earliest first',
+  }),
+  awaiting_payment: z.array(boardOrderAnswer).meta({
+    description:
+      'orders placed with an online payment that has not arrived yet, oldest first (at most 100): not to be made yet, each holding its pickup time until `hold_until`',
+  }),
+  done: z.array(boardOrderAnswer).meta({ description: "completed or cancelled since midnight in the merchant's time zone, newest first, at most 30" }),
   server_time: time(),
   demo_progress: z
     .object({ step_seconds: z.number().int() })

@@ -5,7 +5,14 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe, type Endpoint } from './api-spec';
-import { campaignUpdateBody, campaignPreferencesBody, campaignUnsubscribeLinkBody, campaignPreferencesAnswer, campaignsConsoleAnswer, unsubscribePageQuery } from './campaigns';
+import {
+  campaignUpdateBody,
+  campaignPreferencesBody,
+  campaignUnsubscribeLinkBody,
+  campaignPreferencesAnswer,
+  campaignsConsoleAnswer,
+  unsubscribePageQuery,
+} from './campaigns';
 import { campaignsApi, campaignsConsoleApi } from './campaigns.calls';
 
 export const campaignsSpec = /* @__PURE__ */ describe('Notifications', campaignsApi, {
@@ -19,7 +26,8 @@ export const campaignsSpec = /* @__PURE__ */ describe('Notifications', campaigns
   },
   unsubscribe: {
     summary: "Stop (or start again) the shop's campaign messages",
-    description: '`subscribed: false`: no welcome, win-back, nearly there, points expiring or birthday message reaches the customer, in the app, by push or by e-mail. Order, points and voucher notices are not campaigns and keep coming.',
+    description:
+      '`subscribed: false`: no welcome, win-back, nearly there, points expiring or birthday message reaches the customer, in the app, by push or by e-mail. Order, points and voucher notices are not campaigns and keep coming.',
     inContract: false,
     body: campaignPreferencesBody,
     data: campaignPreferencesAnswer,
@@ -28,7 +36,8 @@ export const campaignsSpec = /* @__PURE__ */ describe('Notifications', campaigns
   },
   unsubscribeLink: {
     summary: "Unsubscribe from a campaign e-mail's link",
-    description: 'Anyone with the code of a campaign e-mail\'s unsubscribe link (signed by the shop: it names the customer and nothing else can be read from it); no sign-in. 404 for a code the shop did not sign.',
+    description:
+      "Anyone with the code of a campaign e-mail's unsubscribe link (signed by the shop: it names the customer and nothing else can be read from it); no sign-in. 404 for a code the shop did not sign.",
     inContract: false,
     body: campaignUnsubscribeLinkBody,
     data: campaignPreferencesAnswer,

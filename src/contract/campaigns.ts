@@ -15,13 +15,14 @@ export const CAMPAIGN_KINDS = ['welcome', 'win_back', 'nearly_there', 'points_ex
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
 /** Each kind's name and its timing number in words (the console's labels, the Activity log's). */
-export const CAMPAIGN_FACTS: Record<CampaignKind, { name: string; timing: { label: string; unit: string; min: number; max: number } | null; reward: boolean }> = {
-  welcome: { name: 'Welcome', timing: { label: 'Send after sign-up', unit: 'hours', min: 0, max: 168 }, reward: true },
-  win_back: { name: 'Win-back', timing: { label: 'No order for', unit: 'days', min: 7, max: 365 }, reward: true },
-  nearly_there: { name: 'Nearly there', timing: { label: 'Within', unit: 'points', min: 1, max: 100_000 }, reward: false },
-  points_expiring: { name: 'Points expiring', timing: { label: 'Points expiring within', unit: 'days', min: 1, max: 60 }, reward: true },
-  birthday: { name: 'Birthday', timing: null, reward: false },
-};
+export const CAMPAIGN_FACTS: Record<CampaignKind, { name: string; timing: { label: string; unit: string; min: number; max: number } | null; reward: boolean }> =
+  {
+    welcome: { name: 'Welcome', timing: { label: 'Send after sign-up', unit: 'hours', min: 0, max: 168 }, reward: true },
+    win_back: { name: 'Win-back', timing: { label: 'No order for', unit: 'days', min: 7, max: 365 }, reward: true },
+    nearly_there: { name: 'Nearly there', timing: { label: 'Within', unit: 'points', min: 1, max: 100_000 }, reward: false },
+    points_expiring: { name: 'Points expiring', timing: { label: 'Points expiring within', unit: 'days', min: 1, max: 60 }, reward: true },
+    birthday: { name: 'Birthday', timing: null, reward: false },
+  };
 
 /** A new shop's campaigns, all off (the seed's): the owner edits and turns them on. */
 export const CAMPAIGN_DEFAULTS: Record<CampaignKind, { title: string; body: string; timing: number }> = {
@@ -58,7 +59,9 @@ export function badPlaceholders(text: string, kind: CampaignKind, hasReward: boo
 
 /** The text with its placeholders filled in (a missing value: an empty string, never the braces). */
 export function fillPlaceholders(text: string, values: { name: string; points: number; reward: string | null }, locale = 'en'): string {
-  return text.replace(/\{(name|points|reward)\}/g, (_, p: string) => (p === 'name' ? values.name : p === 'points' ? values.points.toLocaleString(locale) : (values.reward ?? '')));
+  return text.replace(/\{(name|points|reward)\}/g, (_, p: string) =>
+    p === 'name' ? values.name : p === 'points' ? values.points.toLocaleString(locale) : (values.reward ?? ''),
+  );
 }
 
 /** `merchant/campaigns/update`: one campaign. */
@@ -76,10 +79,15 @@ export const campaignUpdateBody = z
   .superRefine((c, ctx) => {
     const facts = CAMPAIGN_FACTS[c.kind];
     const t = facts.timing;
-    if (t && (c.timing < t.min || c.timing > t.max)) ctx.addIssue({ code: 'custom', message: `must be ${t.min.toLocaleString('en')} to ${t.max.toLocaleString('en')} ${t.unit}`, path: ['timing'] });
+    if (t && (c.timing < t.min || c.timing > t.max))
+      ctx.addIssue({ code: 'custom', message: `must be ${t.min.toLocaleString('en')} to ${t.max.toLocaleString('en')} ${t.unit}`, path: ['timing'] });
     if (!t && c.timing !== 0) ctx.addIssue({ code: 'custom', message: 'must be 0: a birthday message goes on the day', path: ['timing'] });
     if (!facts.reward && c.reward_id !== null)
-      ctx.addIssue({ code: 'custom', message: c.kind === 'birthday' ? 'must be empty: the birthday treat is set in the loyalty rules' : 'must be empty: the reward is the one within reach', path: ['reward_id'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: c.kind === 'birthday' ? 'must be empty: the birthday treat is set in the loyalty rules' : 'must be empty: the reward is the one within reach',
+        path: ['reward_id'],
+      });
     for (const field of ['title', 'body'] as const) {
       const bad = badPlaceholders(c[field], c.kind, c.reward_id !== null);
       const unknown = bad.find((b) => b !== 'reward');
@@ -118,7 +126,9 @@ export const campaignAnswer = z
     title: z.string(),
     body: z.string(),
     reward: z.object({ id: int(), title: z.string(), active: z.boolean() }).nullable(),
-    timing: int().meta({ description: "the kind's number: welcome's delay in hours, win-back's days without an order, nearly there's points, points expiring's days; birthday 0" }),
+    timing: int().meta({
+      description: "the kind's number: welcome's delay in hours, win-back's days without an order, nearly there's points, points expiring's days; birthday 0",
+    }),
     updated_at: time(),
     stats: z.object({
       sent: int(),

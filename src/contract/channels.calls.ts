@@ -1,6 +1,17 @@
 /** The calls of going live (the console's Payments and messages page and the Overview's set-up checklist), declared once (api.ts); their schemas are in channels.ts, their words in channels.spec.ts. */
 import { call, consoleCalls } from './api';
-import type { ChannelsData, ClearDemoData, ClearDemoInput, ConnectSmtpInput, ConnectStripeInput, ConnectTwilioInput, DisconnectInput, SetupData, TestMessageData, TestMessageInput } from './channels';
+import type {
+  ChannelsData,
+  ClearDemoData,
+  ClearDemoInput,
+  ConnectSmtpInput,
+  ConnectStripeInput,
+  ConnectTwilioInput,
+  DisconnectInput,
+  SetupData,
+  TestMessageData,
+  TestMessageInput,
+} from './channels';
 
 /** console calls: the customer app's build never carries them */
 export const channelsApi = consoleCalls(() => ({

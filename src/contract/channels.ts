@@ -25,50 +25,85 @@ export const CONNECTABLE = ['stripe', 'twilio', 'smtp'] as const;
 export type Connectable = (typeof CONNECTABLE)[number];
 
 /** a key, token or URL as the service issues it: printable ASCII, no spaces (a NUL or a line break never reaches a service) */
-const secretText = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`).regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces');
+const secretText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces');
 /** `merchant/channels/connect/stripe`: tested with a real call (GET /v1/balance) before it is saved. */
 export const connectStripeBody = z.strictObject({
-  secret_key: secretText(300).pipe(z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)')),
+  secret_key: secretText(300).pipe(
+    z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)'),
+  ),
   webhook_secret: secretText(300).pipe(z.string().regex(/^whsec_\S+$/, 'must be the signing secret of the Stripe webhook endpoint (whsec_…)')),
 });
 export type ConnectStripeInput = z.infer<typeof connectStripeBody>;
 /** `merchant/channels/connect/twilio`: tested with a real call (GET the account) before it is saved. */
 export const connectTwilioBody = z.strictObject({
-  account_sid: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, 'must be an Account SID (AC followed by 32 hex digits)'),
+  account_sid: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an Account SID (AC followed by 32 hex digits)'),
   auth_token: secretText(200),
-  from: z.string().trim().regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/, 'must be a Twilio number in E.164 (such as +14155550100) or a Messaging Service SID (MG followed by 32 hex digits)'),
+  from: z
+    .string()
+    .trim()
+    .regex(
+      /^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/,
+      'must be a Twilio number in E.164 (such as +14155550100) or a Messaging Service SID (MG followed by 32 hex digits)',
+    ),
 });
 export type ConnectTwilioInput = z.infer<typeof connectTwilioBody>;
 /** `merchant/channels/connect/smtp`: tested (the server's greeting, TLS, sign-in) before it is saved. */
 export const connectSmtpBody = z.strictObject({
-  url: secretText(500).pipe(z.string().regex(/^smtps?:\/\/[^/?#\s]+$/, 'must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465')),
+  url: secretText(500).pipe(
+    z.string().regex(/^smtps?:\/\/[^/?#\s]+$/, 'must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465'),
+  ),
   from: z
     .string()
     .trim()
     .min(1, 'is required')
     .max(200, 'must be at most 200 characters')
-    .regex(/^(?:[^<>"\r\n]*?\s*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/, 'must be an e-mail address, or a name and an address such as Kopi Senja <no-reply@kopisenja.id>'),
+    .regex(
+      /^(?:[^<>"\r\n]*?\s*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/,
+      'must be an e-mail address, or a name and an address such as Kopi Senja <no-reply@kopisenja.id>',
+    ),
 });
 export type ConnectSmtpInput = z.infer<typeof connectSmtpBody>;
 /** What the owner pasted for one service, with which service it is (the console's form; each goes to its own call). */
-export type ConnectInput = ({ service: 'stripe' } & ConnectStripeInput) | ({ service: 'twilio' } & ConnectTwilioInput) | ({ service: 'smtp' } & ConnectSmtpInput);
+export type ConnectInput =
+  ({ service: 'stripe' } & ConnectStripeInput) | ({ service: 'twilio' } & ConnectTwilioInput) | ({ service: 'smtp' } & ConnectSmtpInput);
 export const disconnectBody = z.strictObject({ service: z.enum(CONNECTABLE, { error: 'must be stripe, twilio or smtp' }) });
 export type DisconnectInput = z.infer<typeof disconnectBody>;
 
 /** Where a service's settings come from, and what may be shown of them: never a secret in full. */
 const connectionAnswer = z.object({
-  source: z.enum(['environment', 'console', 'none']).meta({ description: "environment: set by the server's environment (the console cannot change it); console: connected by an owner; none" }),
-  shown: z.string().nullable().meta({ description: 'what identifies it without revealing it: a key\'s prefix and last 4 characters (sk_live_…4242), a sending number\'s last 4 digits, an SMTP host' }),
+  source: z
+    .enum(['environment', 'console', 'none'])
+    .meta({ description: "environment: set by the server's environment (the console cannot change it); console: connected by an owner; none" }),
+  shown: z.string().nullable().meta({
+    description:
+      "what identifies it without revealing it: a key's prefix and last 4 characters (sk_live_…4242), a sending number's last 4 digits, an SMTP host",
+  }),
   connected_at: time().nullable(),
   connected_by: z.string().nullable().meta({ description: "the owner's name" }),
-  problem: z.string().nullable().meta({ description: "why a connected service is not in use (its settings cannot be opened with this server's secret): connect it again" }),
+  problem: z
+    .string()
+    .nullable()
+    .meta({ description: "why a connected service is not in use (its settings cannot be opened with this server's secret): connect it again" }),
 });
 export type ConnectionData = z.infer<typeof connectionAnswer>;
 
 const paymentsAnswer = z.object({
-  kind: z.enum(['none', 'sandbox', 'stripe']).meta({ description: 'none: no payment gateway (top-ups and paying online answer 503); sandbox: its page pays anything (a test shop); stripe: Stripe Checkout' }),
+  kind: z.enum(['none', 'sandbox', 'stripe']).meta({
+    description: 'none: no payment gateway (top-ups and paying online answer 503); sandbox: its page pays anything (a test shop); stripe: Stripe Checkout',
+  }),
   mode: z.enum(['live', 'test']).nullable().meta({ description: "Stripe's mode, read from the key's prefix (sk_live_/sk_test_); null without Stripe" }),
-  webhook_url: z.string().nullable().meta({ description: "where the gateway's webhooks arrive (add it in the Stripe Dashboard); null when the shop's public address is unknown or there is no gateway" }),
+  webhook_url: z.string().nullable().meta({
+    description: "where the gateway's webhooks arrive (add it in the Stripe Dashboard); null when the shop's public address is unknown or there is no gateway",
+  }),
   last_event_at: time().nullable().meta({ description: 'when the last payment webhook arrived; null: none yet' }),
 });
 const smsAnswer = z.object({

@@ -147,7 +147,9 @@ export function birthdayText(b: { day: number; month: number; year: number | nul
 export function dayNotInMonth(day: number, month: number, year?: number | null): string | null {
   const most = daysInMonth(month, year);
   if (day <= most) return null;
-  return month === 2 && year != null && most === 28 ? `must be at most 28: February ${year} had 28 days` : `must be at most ${most}: ${monthName(month)} has ${most} days`;
+  return month === 2 && year != null && most === 28
+    ? `must be at most 28: February ${year} had 28 days`
+    : `must be at most ${most}: ${monthName(month)} has ${most} days`;
 }
 
 /** A birth date added or changed this many days or fewer before the birthday does not count that year (the provider's rule). */

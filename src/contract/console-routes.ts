@@ -29,7 +29,8 @@ interface ConsolePageFacts {
   menu: true | string | null;
 }
 
-const guest = (path: string, container: string) => ({ path, title: null, role: 'guest', container, wide: false, menu: null }) as const satisfies ConsolePageFacts;
+const guest = (path: string, container: string) =>
+  ({ path, title: null, role: 'guest', container, wide: false, menu: null }) as const satisfies ConsolePageFacts;
 const page = (path: string, title: string, role: 'staff' | 'owner', container: string, { wide = false } = {}) =>
   ({ path, title, role, container, wide, menu: true }) as const satisfies ConsolePageFacts;
 /** A page inside another's menu entry (an order's ticket under Orders). */

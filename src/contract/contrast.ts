@@ -26,7 +26,10 @@ function parse(colour: string): Rgb | null {
 }
 
 function hex({ r, g, b }: Rgb): string {
-  const h = (v: number) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0');
+  const h = (v: number) =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${h(r)}${h(g)}${h(b)}`;
 }
 
@@ -67,9 +70,16 @@ export function nearestPassingColour(colour: string, background: string, min = A
   const bg = parse(background);
   if (!c || !bg) return null;
   if (ratio(c, bg) >= min) return hex(c);
-  const mix = (to: Rgb, t: number): Rgb => ({ r: Math.round(c.r + (to.r - c.r) * t), g: Math.round(c.g + (to.g - c.g) * t), b: Math.round(c.b + (to.b - c.b) * t) });
+  const mix = (to: Rgb, t: number): Rgb => ({
+    r: Math.round(c.r + (to.r - c.r) * t),
+    g: Math.round(c.g + (to.g - c.g) * t),
+    b: Math.round(c.b + (to.b - c.b) * t),
+  });
   let best: { t: number; rgb: Rgb } | null = null;
-  for (const to of [{ r: 0, g: 0, b: 0 }, { r: 255, g: 255, b: 255 }]) {
+  for (const to of [
+    { r: 0, g: 0, b: 0 },
+    { r: 255, g: 255, b: 255 },
+  ]) {
     if (ratio(to, bg) < min) continue;
     let lo = 0;
     let hi = 1;
@@ -122,11 +132,19 @@ export function readableTextOn(background: string): string {
  */
 export function themeContrastChecks(t: ThemeColours): ContrastCheck[] {
   const pairs: [ContrastCheck['field'], string, string][] = [['brand_color', t.brand_text_color || readableTextOn(t.brand_color), t.brand_color]];
-  if (t.version === 'Lite') pairs.push(['landing_body_background_color', t.landing_text_color || readableTextOn(t.landing_body_background_color), t.landing_body_background_color]);
+  if (t.version === 'Lite')
+    pairs.push(['landing_body_background_color', t.landing_text_color || readableTextOn(t.landing_body_background_color), t.landing_body_background_color]);
   return pairs.map(([field, text, background]) => {
     const r = contrastRatio(text, background);
     const passes = r >= AA_BODY_TEXT;
-    return { field, text, background, ratio: Math.round(r * 100) / 100, passes, suggestion: passes ? null : nearestPassingColour(background, text, AA_BODY_TEXT) };
+    return {
+      field,
+      text,
+      background,
+      ratio: Math.round(r * 100) / 100,
+      passes,
+      suggestion: passes ? null : nearestPassingColour(background, text, AA_BODY_TEXT),
+    };
   });
 }
 
@@ -157,7 +175,8 @@ export function colourName(colour: string): string {
   if (s < 0.15) return l > 0.75 ? 'light grey' : l < 0.3 ? 'dark grey' : 'grey';
   let h = d === 0 ? 0 : max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
   h = (h * 60 + 360) % 360;
-  const hue = h < 15 || h >= 345 ? 'red' : h < 40 ? 'orange' : h < 65 ? 'yellow' : h < 165 ? 'green' : h < 195 ? 'teal' : h < 255 ? 'blue' : h < 290 ? 'purple' : 'pink';
+  const hue =
+    h < 15 || h >= 345 ? 'red' : h < 40 ? 'orange' : h < 65 ? 'yellow' : h < 165 ? 'green' : h < 195 ? 'teal' : h < 255 ? 'blue' : h < 290 ? 'purple' : 'pink';
   // dark oranges and yellows are what people call brown (coffee, caramel)
   if ((hue === 'orange' || hue === 'yellow' || (hue === 'red' && s < 0.6)) && l < 0.4) return l < 0.2 ? 'dark brown' : 'brown';
   if (l > 0.78) return `light ${hue}`;

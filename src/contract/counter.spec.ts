@@ -5,7 +5,25 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { counterCodeBody, counterUndoBody, counterMemberBody, counterEarnBody, counterEarnQuoteBody, counterEarnUndoBody, counterMemberRewardsBody, counterMemberRedeemBody, counterLookupAnswer, counterRedeemAnswer, counterMemberOnlyAnswer, counterEarnResultAnswer, counterEarnQuoteAnswer, counterEarnsAnswer, counterMemberRewardsAnswer, counterMemberRedeemAnswer, counterRecentAnswer } from './counter';
+import {
+  counterCodeBody,
+  counterUndoBody,
+  counterMemberBody,
+  counterEarnBody,
+  counterEarnQuoteBody,
+  counterEarnUndoBody,
+  counterMemberRewardsBody,
+  counterMemberRedeemBody,
+  counterLookupAnswer,
+  counterRedeemAnswer,
+  counterMemberOnlyAnswer,
+  counterEarnResultAnswer,
+  counterEarnQuoteAnswer,
+  counterEarnsAnswer,
+  counterMemberRewardsAnswer,
+  counterMemberRedeemAnswer,
+  counterRecentAnswer,
+} from './counter';
 import { counterApi } from './counter.calls';
 
 export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterApi, {
@@ -30,7 +48,17 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
     answer: 'The voucher, used, and its redemption.',
     // the route answers with the reward's title
     message: 'Redeemed: <reward>.',
-    errors: ['CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'REFERENCE_CODE', 'VOUCHER_USED', 'VOUCHER_EXPIRED', 'RATE_LIMITED', 'LOCATION_FORBIDDEN', 'NOT_FOUND'],
+    errors: [
+      'CODE_STALE',
+      'CODE_UNKNOWN',
+      'OTHER_MERCHANT',
+      'REFERENCE_CODE',
+      'VOUCHER_USED',
+      'VOUCHER_EXPIRED',
+      'RATE_LIMITED',
+      'LOCATION_FORBIDDEN',
+      'NOT_FOUND',
+    ],
   },
   undo: {
     summary: 'Undo a counter redemption',
@@ -65,10 +93,22 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
     answer: 'The voucher, used, its redemption and the customer as they are now.',
     // the route answers with the reward's title and the customer's first name
     message: '<reward> for <first name>.',
-    errors: ['MEMBER_CODE_REQUIRED', 'CODE_STALE', 'CODE_UNKNOWN', 'OTHER_MERCHANT', 'RATE_LIMITED', 'NOT_FOUND', 'TIER_REQUIRED', 'INSUFFICIENT_POINTS', 'OUT_OF_STOCK', 'LIMIT_REACHED', 'LOCATION_FORBIDDEN'],
+    errors: [
+      'MEMBER_CODE_REQUIRED',
+      'CODE_STALE',
+      'CODE_UNKNOWN',
+      'OTHER_MERCHANT',
+      'RATE_LIMITED',
+      'NOT_FOUND',
+      'TIER_REQUIRED',
+      'INSUFFICIENT_POINTS',
+      'OUT_OF_STOCK',
+      'LIMIT_REACHED',
+      'LOCATION_FORBIDDEN',
+    ],
   },
   member: {
-    summary: "Find a customer at the counter by their member card or phone number",
+    summary: 'Find a customer at the counter by their member card or phone number',
     description:
       "The member card's rotating QR code or short code (as vouchers' are: a code whose time is over 409 CODE_STALE, another shop's 404 OTHER_MERCHANT, anything else 404 CODE_UNKNOWN, and 30 unknown codes in a minute 429), the static member code of their Apple or Google Wallet card (`LP1.…`, found like a phone number; a card the customer turned off finds nobody: 404 CODE_UNKNOWN), or their phone number (no such customer: 404 NOT_FOUND). Answers their first name, the phone's last 4 digits, their points and what they may still earn today. Found by phone or by a wallet card, the customer can be given points, not spend them (`merchant/counter/member/redeem` needs their app's rotating code).",
     inContract: false,

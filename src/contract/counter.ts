@@ -38,7 +38,7 @@ export const counterMemberBody = z
     phone: phoneInput.optional(),
     location_id: id.optional(),
   })
-  .refine((b) => (b.code === undefined) !== (b.phone === undefined), { message: 'give the member card\'s code or a phone number, one of them', path: ['code'] });
+  .refine((b) => (b.code === undefined) !== (b.phone === undefined), { message: "give the member card's code or a phone number, one of them", path: ['code'] });
 export type CounterMemberBody = z.input<typeof counterMemberBody>;
 /** The most a walk-in sale can be, in minor units. */
 export const COUNTER_SALE_MAX = 100_000_000;
@@ -88,8 +88,12 @@ export const counterMemberRedeemBody = z.object({
     .min(1, 'is required: scan the code in the customer’s app or type the 8 characters under it')
     .max(200, 'must be at most 200 characters')
     .optional()
-    .meta({ description: "the rotating code the customer's app shows now (its QR code's text or the short code as typed); without it 403 MEMBER_CODE_REQUIRED" }),
-  customer_id: id.optional().meta({ description: 'the customer the counter shows, checked against the code (another customer\'s code: 403 MEMBER_CODE_REQUIRED); never enough by itself' }),
+    .meta({
+      description: "the rotating code the customer's app shows now (its QR code's text or the short code as typed); without it 403 MEMBER_CODE_REQUIRED",
+    }),
+  customer_id: id.optional().meta({
+    description: "the customer the counter shows, checked against the code (another customer's code: 403 MEMBER_CODE_REQUIRED); never enough by itself",
+  }),
   /** the reward's name (its slug), as `merchant/counter/member/rewards` lists it */
   reward: slug,
   location_id: id.optional(),
@@ -109,10 +113,13 @@ export const counterRedemptionAnswer = z
     customer_first_name: z.string(),
     redeemed_at: time(),
     staff_name: z.string(),
-    location_name: z.string().nullable().meta({ description: 'the counter\'s location, when it was given' }),
+    location_name: z.string().nullable().meta({ description: "the counter's location, when it was given" }),
     undo_until: time().meta({ description: 'until then any staff member may undo it; later only an owner' }),
     undone_at: time().nullable(),
-    points_spent: z.number().int().nullable().meta({ description: 'the points spent on the reward at the counter, from the member card (its undo gives them back and cancels the voucher); null: a voucher the customer showed' }),
+    points_spent: z.number().int().nullable().meta({
+      description:
+        'the points spent on the reward at the counter, from the member card (its undo gives them back and cancels the voucher); null: a voucher the customer showed',
+    }),
   })
   .meta({ id: 'CounterRedemption' });
 export type CounterRedemption = z.infer<typeof counterRedemptionAnswer>;
@@ -125,9 +132,12 @@ export const counterVoucherAnswer = z
       title: z.string(),
       image: z.string(),
       description: z.string(),
-      free_product: z.string().nullable().meta({ description: 'the product to hand over free (archived ones too: the counter honours them); null: not a product reward' }),
+      free_product: z
+        .string()
+        .nullable()
+        .meta({ description: 'the product to hand over free (archived ones too: the counter honours them); null: not a product reward' }),
     }),
-    customer_first_name: z.string().meta({ description: 'the first word of the customer\'s name; never a phone number or e-mail' }),
+    customer_first_name: z.string().meta({ description: "the first word of the customer's name; never a phone number or e-mail" }),
     status: voucherStatus,
     expires_at: time(),
     used_at: time().nullable(),
@@ -150,7 +160,7 @@ export const counterMemberAnswer = z
     first_name: z.string(),
     phone_last4: z.string().meta({ description: 'the last 4 digits, to tell two Anas apart' }),
     points: z.number().int().meta({ description: 'their points balance now' }),
-    points_left_today: z.number().int().meta({ description: 'how many more points they may earn at the counter today (the owner\'s daily cap per customer)' }),
+    points_left_today: z.number().int().meta({ description: "how many more points they may earn at the counter today (the owner's daily cap per customer)" }),
   })
   .meta({ id: 'CounterMember' });
 export type CounterMember = z.infer<typeof counterMemberAnswer>;
@@ -165,7 +175,9 @@ export const counterEarnAnswer = z
     location_name: z.string().nullable(),
     undo_until: time().meta({ description: 'until then any staff member may undo it; later only an owner' }),
     undone_at: time().nullable(),
-    stamps: z.array(stampsAddedAnswer).meta({ description: 'the stamps the sale\'s products gave, per stamp card programme (empty: none); an undo takes them back' }),
+    stamps: z
+      .array(stampsAddedAnswer)
+      .meta({ description: "the stamps the sale's products gave, per stamp card programme (empty: none); an undo takes them back" }),
   })
   .meta({ id: 'CounterEarn' });
 export type CounterEarn = z.infer<typeof counterEarnAnswer>;
@@ -174,10 +186,19 @@ export type CounterMemberData = z.infer<typeof counterMemberOnlyAnswer>;
 export const counterEarnResultAnswer = z.object({ earn: counterEarnAnswer, member: counterMemberAnswer });
 export type CounterEarnData = z.infer<typeof counterEarnResultAnswer>;
 export const counterEarnQuoteAnswer = z.object({
-  points: z.number().int().meta({ description: 'what the sale would earn now: the base at the shop\'s rate, times the customer\'s tier, with every earning rule that applies (happy hours, products)' }),
+  points: z.number().int().meta({
+    description:
+      "what the sale would earn now: the base at the shop's rate, times the customer's tier, with every earning rule that applies (happy hours, products)",
+  }),
   points_breakdown: z.array(earnPartAnswer).meta({ description: 'points in named parts, as the earn would record them' }),
-  points_left_today: z.number().int().meta({ description: 'the most the sale may earn today: the smaller of what the customer and the staff member may still earn at the counter' }),
-  limit: z.enum(['customer', 'staff']).nullable().meta({ description: 'whose daily cap the sale goes over (the earn would be refused with 409 LIMIT_REACHED); null: within both' }),
+  points_left_today: z
+    .number()
+    .int()
+    .meta({ description: 'the most the sale may earn today: the smaller of what the customer and the staff member may still earn at the counter' }),
+  limit: z
+    .enum(['customer', 'staff'])
+    .nullable()
+    .meta({ description: 'whose daily cap the sale goes over (the earn would be refused with 409 LIMIT_REACHED); null: within both' }),
 });
 export type CounterEarnQuoteData = z.infer<typeof counterEarnQuoteAnswer>;
 export const counterEarnsAnswer = z.object({ earns: z.array(counterEarnAnswer) });
@@ -196,7 +217,9 @@ export const counterRewardAnswer = z
 export type CounterReward = z.infer<typeof counterRewardAnswer>;
 export const counterMemberRewardsAnswer = z.object({
   member: counterMemberAnswer,
-  rewards: z.array(counterRewardAnswer).meta({ description: 'what their points buy now: active, in stock, within the per-customer limit; in the catalogue\'s order' }),
+  rewards: z
+    .array(counterRewardAnswer)
+    .meta({ description: "what their points buy now: active, in stock, within the per-customer limit; in the catalogue's order" }),
   next: counterRewardAnswer
     .extend({ points_short: z.number().int().meta({ description: 'the points they still need' }) })
     .nullable()

@@ -6,7 +6,21 @@
  */
 import { describe } from './api-spec';
 import { birthdayBody } from './birthday';
-import { customerAnswer, customerOnlyAnswer, changeEmailBody, emailCodeSentAnswer, changeEmailAnswer, emailVerifyRequestBody, emailVerifyBody, customerSearchQuery, customerDetailQuery, adjustPointsBody, customerSearchAnswer, customerDetailAnswer, adjustPointsAnswer } from './customers';
+import {
+  customerAnswer,
+  customerOnlyAnswer,
+  changeEmailBody,
+  emailCodeSentAnswer,
+  changeEmailAnswer,
+  emailVerifyRequestBody,
+  emailVerifyBody,
+  customerSearchQuery,
+  customerDetailQuery,
+  adjustPointsBody,
+  customerSearchAnswer,
+  customerDetailAnswer,
+  adjustPointsAnswer,
+} from './customers';
 import { customersApi, customersConsoleApi } from './customers.calls';
 
 const CONSOLE = 'Merchant console';
@@ -63,7 +77,8 @@ export const customersSpec = /* @__PURE__ */ describe(
     search: {
       tag: CONSOLE,
       summary: 'Find customers by phone number, name or e-mail',
-      description: '`q` matches part of a name or e-mail (any case) or of a phone number however it is written (0917 123 4567, +63 917…); empty: the newest customers. 20 a page.',
+      description:
+        '`q` matches part of a name or e-mail (any case) or of a phone number however it is written (0917 123 4567, +63 917…); empty: the newest customers. 20 a page.',
       inContract: false,
       query: customerSearchQuery,
       data: customerSearchAnswer,

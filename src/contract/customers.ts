@@ -26,9 +26,10 @@ export const customerAnswer = z
     points: int(),
     wallet_balance: money(),
     // extension (issue 46): Home says "N points on the way"
-    pending_points: int()
-      .optional()
-      .meta({ description: 'customer/profile: points on their way (earned on orders not completed yet, or within the hold), not in `points` and not spendable yet; absent from other answers' }),
+    pending_points: int().optional().meta({
+      description:
+        'customer/profile: points on their way (earned on orders not completed yet, or within the hold), not in `points` and not spendable yet; absent from other answers',
+    }),
     // extension (issue 29): a treat on the birthday, from the shop's settings
     birthday: birthdayAnswer.nullable().meta({ description: 'the birth date the customer gave; null: none' }),
   })

@@ -10,7 +10,10 @@ import { id } from './fields';
 
 export const DASHBOARD_PERIODS = ['today', '7d', '30d'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
-export const dashboardQuery = z.object({ period: z.enum(DASHBOARD_PERIODS, { error: 'must be today, 7d or 30d' }).default('today'), location_id: id.optional() });
+export const dashboardQuery = z.object({
+  period: z.enum(DASHBOARD_PERIODS, { error: 'must be today, 7d or 30d' }).default('today'),
+  location_id: id.optional(),
+});
 export type DashboardQuery = z.input<typeof dashboardQuery>;
 
 const int = (description: string) => z.number().int().meta({ description });
@@ -25,7 +28,9 @@ const figures = z
     points_issued: int('points earned on orders and spins, and given by the owner'),
     points_redeemed: int('points spent on rewards and spins'),
     points_expired: int('points that expired'),
-    points_reversed: int('points taken back off balances: undone counter earns, cancelled orders, the owner’s deductions, less points given back (a cancelled voucher’s). Over a period holding every entry: issued − redeemed − expired − reversed = the points customers hold'),
+    points_reversed: int(
+      'points taken back off balances: undone counter earns, cancelled orders, the owner’s deductions, less points given back (a cancelled voucher’s). Over a period holding every entry: issued − redeemed − expired − reversed = the points customers hold',
+    ),
     vouchers_issued: int('vouchers redeemed with points or won on the wheel'),
     vouchers_redeemed_at_counter: int('counter redemptions not undone'),
     wheel_spins: int('spins'),
@@ -38,7 +43,9 @@ const figures = z
     topup_refunds_not_recovered: int('of top-ups refunded at the payment gateway, what had been spent and could not be taken out of the wallet'),
     disputes: int('paid payments a customer’s bank disputed (chargebacks)'),
     disputed_amount: int('the amount they dispute'),
-    points_taken_back: int('points the cancellations of the period took back or cancelled while still pending (the orders’ points, less those of vouchers cancelled with them)'),
+    points_taken_back: int(
+      'points the cancellations of the period took back or cancelled while still pending (the orders’ points, less those of vouchers cancelled with them)',
+    ),
     points_not_taken_back: int('points those cancelled orders had earned that were spent already and could not be taken back'),
   })
   .meta({ id: 'DashboardFigures' });
@@ -68,7 +75,10 @@ export const dashboardAnswer = z
     ),
     liability: z.object({
       points: int('points customers can still redeem: what is left of their unexpired lots'),
-      value_per_point: z.number().meta({ description: "minor units a point is worth at the catalogue's current average: the mean of discount_amount / points_cost over active rewards with a discount (0 without one)" }),
+      value_per_point: z.number().meta({
+        description:
+          "minor units a point is worth at the catalogue's current average: the mean of discount_amount / points_cost over active rewards with a discount (0 without one)",
+      }),
       value: int('points × value_per_point, rounded'),
       expiring_30_days: int('of those points, what expires in the next 30 days'),
     }),
@@ -84,5 +94,8 @@ export const exportQuery = z
   .object({ from: day, to: day, location_id: id.optional() })
   // (a bad date is named on its own: these two only compare real dates)
   .refine((q) => !isDay(q.from) || !isDay(q.to) || q.from <= q.to, { message: 'must be on or after from', path: ['to'] })
-  .refine((q) => !isDay(q.from) || !isDay(q.to) || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < 366, { message: 'must be at most 366 days after from', path: ['to'] });
+  .refine((q) => !isDay(q.from) || !isDay(q.to) || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < 366, {
+    message: 'must be at most 366 days after from',
+    path: ['to'],
+  });
 export type ExportQuery = z.input<typeof exportQuery>;

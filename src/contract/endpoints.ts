@@ -62,7 +62,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'Provider',
     summary: 'This document',
     description:
-      'The OpenAPI 3.1 document of API v2, generated from the contract\'s schemas (src/contract). Not enveloped. Through a gateway that removes every `token` property from JSON answers on their way to a browser, read it from the provider or from docs/openapi.json.',
+      "The OpenAPI 3.1 document of API v2, generated from the contract's schemas (src/contract). Not enveloped. Through a gateway that removes every `token` property from JSON answers on their way to a browser, read it from the provider or from docs/openapi.json.",
     auth: 'none',
     inContract: false,
     answer: { kind: 'openapi', statuses: [200], description: 'The OpenAPI document.' },

@@ -163,6 +163,10 @@ export function envelope<T>(status: number, message: string, data: T): Envelope<
 }
 
 /** The one builder of an error answer: its status comes with its code. */
-export function errorEnvelope<T = null>(code: ErrorCode, message: string, o: { fields?: Record<string, string> | undefined; data?: T } = {}): Envelope<T | null> {
+export function errorEnvelope<T = null>(
+  code: ErrorCode,
+  message: string,
+  o: { fields?: Record<string, string> | undefined; data?: T } = {},
+): Envelope<T | null> {
   return { status: ERROR_STATUS[code], message, data: o.data ?? null, error: { code, ...(o.fields ? { fields: o.fields } : {}) } };
 }

@@ -5,13 +5,25 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { locationCreateBody, locationUpdateBody, locationPauseBody, pickupSlotsQuery, deliveryCheckQuery, deliveryCheckAnswer, locationsAnswer, pickupSlotsAnswer, merchantLocationsAnswer, merchantLocationOnlyAnswer } from './locations';
+import {
+  locationCreateBody,
+  locationUpdateBody,
+  locationPauseBody,
+  pickupSlotsQuery,
+  deliveryCheckQuery,
+  deliveryCheckAnswer,
+  locationsAnswer,
+  pickupSlotsAnswer,
+  merchantLocationsAnswer,
+  merchantLocationOnlyAnswer,
+} from './locations';
 import { locationsApi, locationsConsoleApi } from './locations.calls';
 
 export const locationsSpec = /* @__PURE__ */ describe('Shop', locationsApi, {
   list: {
     summary: "The shop's locations and whether each takes orders now",
-    description: 'Anyone. Each location with its state now (open, closed, paused), when it closes or opens next, today\'s hours and the products it does not sell. A shop has at least one.',
+    description:
+      "Anyone. Each location with its state now (open, closed, paused), when it closes or opens next, today's hours and the products it does not sell. A shop has at least one.",
     data: locationsAnswer,
     answer: 'The locations.',
     message: 'Locations loaded.',
@@ -47,7 +59,8 @@ export const locationsConsoleSpec = /* @__PURE__ */ describe('Merchant console',
   },
   create: {
     summary: 'Add a location',
-    description: 'Owners only. Name and address at least; until set, 07:00–19:00 every day, pickup on, 10 minutes to prepare, 15-minute slots of 10 orders, no delivery. Audited (`location.create`).',
+    description:
+      'Owners only. Name and address at least; until set, 07:00–19:00 every day, pickup on, 10 minutes to prepare, 15-minute slots of 10 orders, no delivery. Audited (`location.create`).',
     inContract: false,
     body: locationCreateBody,
     data: merchantLocationOnlyAnswer,
@@ -56,7 +69,8 @@ export const locationsConsoleSpec = /* @__PURE__ */ describe('Merchant console',
   },
   update: {
     summary: 'Change a location',
-    description: 'Owners only. Any of the fields; each is checked, and the rules between them (radius areas need coordinates, periods of a day do not overlap, exception dates once each): 400 VALIDATION naming the field, nothing saved. Orders already placed keep their location, slot and fee. Audited (`location.update`).',
+    description:
+      'Owners only. Any of the fields; each is checked, and the rules between them (radius areas need coordinates, periods of a day do not overlap, exception dates once each): 400 VALIDATION naming the field, nothing saved. Orders already placed keep their location, slot and fee. Audited (`location.update`).',
     inContract: false,
     body: locationUpdateBody,
     data: merchantLocationOnlyAnswer,

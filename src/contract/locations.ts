@@ -78,7 +78,11 @@ const areaCommon = {
 export const deliveryArea = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('radius'), ...areaCommon, radius_km: z.number({ error: 'must be a distance in km' }).min(0.1, 'must be at least 0.1 km').max(100, 'must be at most 100 km') }),
+    z.object({
+      kind: z.literal('radius'),
+      ...areaCommon,
+      radius_km: z.number({ error: 'must be a distance in km' }).min(0.1, 'must be at least 0.1 km').max(100, 'must be at most 100 km'),
+    }),
     z.object({ kind: z.literal('polygon'), ...areaCommon, polygon: geoPolygon }),
   ],
   { error: 'must be a radius or a polygon area' },
@@ -93,7 +97,10 @@ export const locationFields = z.object({
   lng: longitude.nullable(),
   phone: contactPhone,
   /** empty: the shop's time zone */
-  timezone: z.string().trim().refine((v) => v === '' || isTimeZone(v), 'must be a time zone such as Asia/Manila'),
+  timezone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isTimeZone(v), 'must be a time zone such as Asia/Manila'),
   hours: weeklyHours,
   exceptions: z.array(hoursException).max(EXCEPTIONS_MAX, `must have at most ${EXCEPTIONS_MAX} dates`),
   /** takes pickup orders */
@@ -104,7 +111,10 @@ export const locationFields = z.object({
   /** none: the location does not deliver */
   delivery_areas: z.array(deliveryArea).max(DELIVERY_AREAS_MAX, `must have at most ${DELIVERY_AREAS_MAX} areas`),
   /** the products this location does not sell (greyed out in its menu, refused in its orders) */
-  unavailable_product_ids: z.array(id).max(1000).transform((a) => [...new Set(a)]),
+  unavailable_product_ids: z
+    .array(id)
+    .max(1000)
+    .transform((a) => [...new Set(a)]),
 });
 export type LocationFields = z.output<typeof locationFields>;
 
@@ -148,7 +158,8 @@ export function locationProblems(l: Pick<LocationFields, 'lat' | 'lng' | 'hours'
   const out: Record<string, string> = {};
   if ((l.lat === null) !== (l.lng === null)) out[l.lat === null ? 'lat' : 'lng'] = 'is required with the other coordinate';
   l.delivery_areas.forEach((a, i) => {
-    if (a.kind === 'radius' && (l.lat === null || l.lng === null)) out[`delivery_areas.${i}.radius_km`] = 'needs the location\'s coordinates (latitude and longitude)';
+    if (a.kind === 'radius' && (l.lat === null || l.lng === null))
+      out[`delivery_areas.${i}.radius_km`] = "needs the location's coordinates (latitude and longitude)";
   });
   for (const d of WEEKDAYS) {
     const p = overlapping(l.hours[d]);
@@ -183,9 +194,13 @@ function overlapping(periods: readonly OpeningPeriod[]): number | null {
 // ---------------------------------------------------------------------------------------------
 
 const ordering = {
-  state: z.enum(['open', 'closed', 'paused']).meta({ description: 'whether it takes orders now: open, closed (outside its hours), paused (staff paused online orders)' }),
+  state: z
+    .enum(['open', 'closed', 'paused'])
+    .meta({ description: 'whether it takes orders now: open, closed (outside its hours), paused (staff paused online orders)' }),
   closes_at: time().nullable().meta({ description: 'open: when the current opening period ends' }),
-  next_open_at: time().nullable().meta({ description: 'closed or paused: when it takes orders again (null: paused until resumed, or no opening in the next 14 days)' }),
+  next_open_at: time()
+    .nullable()
+    .meta({ description: 'closed or paused: when it takes orders again (null: paused until resumed, or no opening in the next 14 days)' }),
   paused_until: time().nullable().meta({ description: 'paused: until when (null: until staff resume, or not paused)' }),
 };
 /** A location as customers see it (`shop/locations`). */
@@ -197,7 +212,7 @@ export const locationAnswer = z
     lat: z.number().nullable(),
     lng: z.number().nullable(),
     phone: z.string(),
-    timezone: z.string().meta({ description: 'its time zone (the shop\'s unless it has its own): times are shown in it' }),
+    timezone: z.string().meta({ description: "its time zone (the shop's unless it has its own): times are shown in it" }),
     pickup: z.boolean(),
     delivery: z.boolean().meta({ description: 'has a delivery area' }),
     prep_minutes: int(),
@@ -207,7 +222,10 @@ export const locationAnswer = z
   })
   .meta({ id: 'Location' });
 export type Location = z.infer<typeof locationAnswer>;
-export const locationsAnswer = z.object({ locations: z.array(locationAnswer).meta({ description: 'in the order the owner set; a shop has at least one' }), server_time: time() });
+export const locationsAnswer = z.object({
+  locations: z.array(locationAnswer).meta({ description: 'in the order the owner set; a shop has at least one' }),
+  server_time: time(),
+});
 export type LocationsData = z.infer<typeof locationsAnswer>;
 
 export const pickupSlotAnswer = z.object({ at: time(), full: z.boolean() });
@@ -216,8 +234,8 @@ export const pickupSlotsAnswer = z.object({
   timezone: z.string(),
   asap: time().nullable().meta({ description: 'the earliest slot with room after the preparation time (null: none today or tomorrow)' }),
   days: z
-    .array(z.object({ date: z.string().meta({ description: 'YYYY-MM-DD in the location\'s time zone' }), slots: z.array(pickupSlotAnswer) }))
-    .meta({ description: 'today and tomorrow in the location\'s time zone, each with its slots from now plus the preparation time, within opening hours' }),
+    .array(z.object({ date: z.string().meta({ description: "YYYY-MM-DD in the location's time zone" }), slots: z.array(pickupSlotAnswer) }))
+    .meta({ description: "today and tomorrow in the location's time zone, each with its slots from now plus the preparation time, within opening hours" }),
 });
 export type PickupSlotsData = z.infer<typeof pickupSlotsAnswer>;
 
@@ -236,7 +254,7 @@ export const merchantLocationAnswer = locationAnswer
   .meta({ id: 'MerchantLocation' });
 export type MerchantLocation = z.infer<typeof merchantLocationAnswer>;
 export const merchantLocationsAnswer = z.object({
-  locations: z.array(merchantLocationAnswer).meta({ description: "an owner: every location; a staff member limited to locations: theirs" }),
+  locations: z.array(merchantLocationAnswer).meta({ description: 'an owner: every location; a staff member limited to locations: theirs' }),
   server_time: time(),
 });
 export type MerchantLocationsData = z.infer<typeof merchantLocationsAnswer>;

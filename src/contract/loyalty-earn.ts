@@ -29,7 +29,16 @@ type Targets = { product_ids: number[]; category_ids: number[] };
 export type RuleForEarning = { id: number; name: string } & (
   | ({ kind: 'multiplier'; multiplier: number } & Targets)
   | ({ kind: 'bonus'; points: number } & Targets)
-  | { kind: 'window'; days: Weekday[]; start: string; end: string; multiplier: number | null; points: number | null; limit_per_day: number; limit_total: number }
+  | {
+      kind: 'window';
+      days: Weekday[];
+      start: string;
+      end: string;
+      multiplier: number | null;
+      points: number | null;
+      limit_per_day: number;
+      limit_total: number;
+    }
   | { kind: 'first_order'; points: number }
   | { kind: 'action'; action: RuleAction; points: number }
 );

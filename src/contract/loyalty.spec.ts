@@ -5,7 +5,17 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { RULES_MAX, SIMULATE_DAYS, loyaltyRuleBody, loyaltyRuleUpdateBody, loyaltyRuleStatusBody, loyaltySimulateBody, loyaltyRulesAnswer, loyaltyRuleOnlyAnswer, loyaltySimulateAnswer } from './loyalty';
+import {
+  RULES_MAX,
+  SIMULATE_DAYS,
+  loyaltyRuleBody,
+  loyaltyRuleUpdateBody,
+  loyaltyRuleStatusBody,
+  loyaltySimulateBody,
+  loyaltyRulesAnswer,
+  loyaltyRuleOnlyAnswer,
+  loyaltySimulateAnswer,
+} from './loyalty';
 import { loyaltyConsoleApi } from './loyalty.calls';
 
 export const loyaltyConsoleSpec = /* @__PURE__ */ describe('Merchant console', loyaltyConsoleApi, {
@@ -29,7 +39,8 @@ export const loyaltyConsoleSpec = /* @__PURE__ */ describe('Merchant console', l
   },
   update: {
     summary: 'Change an earning rule',
-    description: 'Owners only. The rule\'s fields, whole; its kind cannot change (400 on `rule.kind`), nor an ended rule (409 INVALID_TRANSITION). Orders already placed keep the points they were quoted. Audited (`loyalty.rule.update`).',
+    description:
+      "Owners only. The rule's fields, whole; its kind cannot change (400 on `rule.kind`), nor an ended rule (409 INVALID_TRANSITION). Orders already placed keep the points they were quoted. Audited (`loyalty.rule.update`).",
     inContract: false,
     body: loyaltyRuleUpdateBody,
     data: loyaltyRuleOnlyAnswer,
@@ -39,7 +50,8 @@ export const loyaltyConsoleSpec = /* @__PURE__ */ describe('Merchant console', l
   },
   status: {
     summary: 'Pause, resume or end an earning rule',
-    description: 'Owners only. `active` or `paused` any time; `ended` for good (an ended rule cannot be resumed: 409 INVALID_TRANSITION). Audited (`loyalty.rule.status`).',
+    description:
+      'Owners only. `active` or `paused` any time; `ended` for good (an ended rule cannot be resumed: 409 INVALID_TRANSITION). Audited (`loyalty.rule.status`).',
     inContract: false,
     body: loyaltyRuleStatusBody,
     data: loyaltyRuleOnlyAnswer,

@@ -53,7 +53,10 @@ export const windowRule = z
   .object({
     kind: z.literal('window'),
     name,
-    days: z.array(z.enum(WEEKDAYS, { error: `must be days among ${WEEKDAYS.join(', ')}` })).min(1, 'choose at least one day').max(7),
+    days: z
+      .array(z.enum(WEEKDAYS, { error: `must be days among ${WEEKDAYS.join(', ')}` }))
+      .min(1, 'choose at least one day')
+      .max(7),
     start: clock,
     end: clock,
     /** exactly one of multiplier and points */
@@ -65,7 +68,12 @@ export const windowRule = z
   .refine((r) => minutesOf(r.end) > minutesOf(r.start), { message: 'must be after the start', path: ['end'] })
   .refine((r) => (r.multiplier === null) !== (r.points === null), { message: 'give a multiplier or bonus points, one of them', path: ['multiplier'] });
 export const firstOrderRule = z.object({ kind: z.literal('first_order'), name, points: bonusPoints });
-export const actionRule = z.object({ kind: z.literal('action'), name, action: z.enum(RULE_ACTIONS, { error: `must be one of ${RULE_ACTIONS.join(', ')}` }), points: bonusPoints });
+export const actionRule = z.object({
+  kind: z.literal('action'),
+  name,
+  action: z.enum(RULE_ACTIONS, { error: `must be one of ${RULE_ACTIONS.join(', ')}` }),
+  points: bonusPoints,
+});
 
 /** `merchant/loyalty/rules/create` (and the simulator's rule): one rule of a kind, with its fields. */
 export const loyaltyRuleBody = z.discriminatedUnion('kind', [multiplierRule, bonusRule, windowRule, firstOrderRule, actionRule], {
@@ -100,7 +108,7 @@ const ruleFieldsAnswer = z.object({
   product_ids: z.array(int()),
   category_ids: z.array(int()),
   days: z.array(z.enum(WEEKDAYS)),
-  start: z.string().nullable().meta({ description: '`window`: HH:MM in the location\'s time zone' }),
+  start: z.string().nullable().meta({ description: "`window`: HH:MM in the location's time zone" }),
   end: z.string().nullable(),
   limit_per_day: int().nullable(),
   limit_total: int().nullable(),

@@ -18,7 +18,10 @@ export const imageUrl = z
   .string()
   .trim()
   .max(500, 'must be at most 500 characters')
-  .refine((v) => v === '' || /^\/(?![/\\])[^\s"'<>\\]*$/.test(v) || /^https:\/\/[^\s"'<>\\/]+(\/[^\s"'<>\\]*)?$/.test(v), 'must be an uploaded image (/media/…), a path on this site or an https:// address');
+  .refine(
+    (v) => v === '' || /^\/(?![/\\])[^\s"'<>\\]*$/.test(v) || /^https:\/\/[^\s"'<>\\/]+(\/[^\s"'<>\\]*)?$/.test(v),
+    'must be an uploaded image (/media/…), a path on this site or an https:// address',
+  );
 
 /** An image's file in base64: at most 2 MB once decoded (base64 takes 4 characters for every 3 bytes). */
 const IMAGE_MAX_BASE64 = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;

@@ -11,7 +11,8 @@ import { membersApi } from './members.calls';
 export const membersSpec = /* @__PURE__ */ describe('Points', membersApi, {
   card: {
     summary: "The customer's member card: codes to show at the counter",
-    description: 'A QR code and a short code for this 30-second step and the next (a photo of one is refused at the counter about a minute later), the points balance and the latest counter earn.',
+    description:
+      'A QR code and a short code for this 30-second step and the next (a photo of one is refused at the counter about a minute later), the points balance and the latest counter earn.',
     data: memberCardAnswer,
     answer: 'The member card.',
     message: 'Your member card.',

@@ -15,7 +15,7 @@ export const LAST_EARN_SHOWN_SECONDS = 600;
 export const memberCardAnswer = z
   .object({
     step_seconds: int().meta({ description: 'how long a code lasts' }),
-    seconds_left: int().meta({ description: 'seconds until `current` gives way to `next` (relative: the phone\'s clock may be wrong)' }),
+    seconds_left: int().meta({ description: "seconds until `current` gives way to `next` (relative: the phone's clock may be wrong)" }),
     current: rotatingCode,
     next: rotatingCode,
     points: int().meta({ description: 'the points balance now (the card asks again every few seconds, so an earn shows at once)' }),

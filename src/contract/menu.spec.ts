@@ -5,12 +5,32 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { categoryCreateBody, categoryRenameBody, categoryReorderBody, categoryDeleteBody, productCreateBody, productUpdateBody, productIdBody, productReorderBody, merchantProductBody, menuAnswer, menuCategoryAnswer, menuProductAnswer, productOnlyAnswer } from './menu';
+import {
+  categoryCreateBody,
+  categoryRenameBody,
+  categoryReorderBody,
+  categoryDeleteBody,
+  productCreateBody,
+  productUpdateBody,
+  productIdBody,
+  productReorderBody,
+  merchantProductBody,
+  menuAnswer,
+  menuCategoryAnswer,
+  menuProductAnswer,
+  productOnlyAnswer,
+} from './menu';
 import { menuApi, menuMachineApi } from './menu.calls';
 
 /** The owner's menu editor (tag "Merchant console"). */
 export const menuSpec = /* @__PURE__ */ describe('Merchant console', menuApi, {
-  menu: { summary: 'The menu to edit: every category and product, sold out and archived ones too', inContract: false, data: menuAnswer, answer: 'The menu.', message: 'The menu.' },
+  menu: {
+    summary: 'The menu to edit: every category and product, sold out and archived ones too',
+    inContract: false,
+    data: menuAnswer,
+    answer: 'The menu.',
+    message: 'The menu.',
+  },
   createCategory: {
     summary: 'Add a category (at the end)',
     inContract: false,
@@ -19,7 +39,15 @@ export const menuSpec = /* @__PURE__ */ describe('Merchant console', menuApi, {
     answer: 'The category.',
     message: '<name> is on the menu.',
   },
-  renameCategory: { summary: 'Rename a category', inContract: false, body: categoryRenameBody, data: menuCategoryAnswer, answer: 'The category.', message: 'Renamed.', errors: ['NOT_FOUND'] },
+  renameCategory: {
+    summary: 'Rename a category',
+    inContract: false,
+    body: categoryRenameBody,
+    data: menuCategoryAnswer,
+    answer: 'The category.',
+    message: 'Renamed.',
+    errors: ['NOT_FOUND'],
+  },
   reorderCategories: {
     summary: 'Put the categories in a new order',
     description: '`ids` lists every category once; anything else is 400 naming `ids`.',
@@ -59,7 +87,8 @@ export const menuSpec = /* @__PURE__ */ describe('Merchant console', menuApi, {
   },
   archiveProduct: {
     summary: 'Archive a product: hidden from customers, kept for the orders that name it',
-    description: 'Customers no longer see it and quotes and orders refuse it as a product not on the menu; past orders, tickets and exports still show it. Archiving an archived product changes nothing.',
+    description:
+      'Customers no longer see it and quotes and orders refuse it as a product not on the menu; past orders, tickets and exports still show it. Archiving an archived product changes nothing.',
     inContract: false,
     body: productIdBody,
     data: menuProductAnswer,
@@ -87,7 +116,8 @@ export const menuSpec = /* @__PURE__ */ describe('Merchant console', menuApi, {
   },
   reorderProducts: {
     summary: 'Put the products of a category in a new order',
-    description: '`ids` lists every product of the category that is not archived, once; anything else is 400 naming `ids`. Archived products are not listed: a restored one comes back last.',
+    description:
+      '`ids` lists every product of the category that is not archived, once; anything else is 400 naming `ids`. Archived products are not listed: a restored one comes back last.',
     inContract: false,
     body: productReorderBody,
     data: menuAnswer,

@@ -45,7 +45,16 @@ export const productCreateBody = z.object({
 export type ProductFields = z.infer<typeof productCreateBody>;
 /** `merchant/menu/product/update`: the fields to change. A new price never changes an order already placed. */
 export const productUpdateBody = z
-  .object({ id, category_id: id.optional(), name: productName.optional(), description: descriptionText.optional(), price: minorUnits.optional(), image: imageUrl.optional(), available: z.boolean().optional(), option_group_ids: optionGroupIds.optional() })
+  .object({
+    id,
+    category_id: id.optional(),
+    name: productName.optional(),
+    description: descriptionText.optional(),
+    price: minorUnits.optional(),
+    image: imageUrl.optional(),
+    available: z.boolean().optional(),
+    option_group_ids: optionGroupIds.optional(),
+  })
   .refine((b) => Object.keys(b).some((k) => k !== 'id'), { message: 'give at least one field to change', path: ['name'] });
 export type ProductUpdateInput = z.infer<typeof productUpdateBody>;
 /** `merchant/menu/product/archive`, `…/restore`, `…/delete`: one product. */

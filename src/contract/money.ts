@@ -26,7 +26,8 @@ export function moneyDigits(currency: string, locale: string): number {
 
 /** How a currency is written: its code, its symbol and its narrow symbol in the locale (PHP, ₱). */
 function currencyMarks(currency: string, locale: string): string[] {
-  const symbol = (display: 'symbol' | 'narrowSymbol') => new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: display }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? '';
+  const symbol = (display: 'symbol' | 'narrowSymbol') =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: display }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? '';
   return [...new Set([currency, symbol('symbol'), symbol('narrowSymbol')])].filter(Boolean).sort((a, b) => b.length - a.length);
 }
 

@@ -16,5 +16,11 @@ export const notificationsSpec = /* @__PURE__ */ describe('Notifications', notif
     answer: 'One page of notifications.',
     message: 'Notifications loaded.',
   },
-  read: { summary: 'Mark notifications as read', body: notificationReadBody, data: notificationReadAnswer, answer: 'How many are still unread.', message: 'Notifications marked as read.' },
+  read: {
+    summary: 'Mark notifications as read',
+    body: notificationReadBody,
+    data: notificationReadAnswer,
+    answer: 'How many are still unread.',
+    message: 'Notifications marked as read.',
+  },
 });

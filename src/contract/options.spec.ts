@@ -9,7 +9,13 @@ import { optionGroupBody, optionGroupUpdateBody, optionAvailabilityBody, optionG
 import { optionsApi } from './options.calls';
 
 export const optionsSpec = /* @__PURE__ */ describe('Merchant console', optionsApi, {
-  groups: { summary: 'The option groups (sizes, milks, extras) and the products each is on', inContract: false, data: optionGroupsAnswer, answer: 'The groups.', message: 'The option groups.' },
+  groups: {
+    summary: 'The option groups (sizes, milks, extras) and the products each is on',
+    inContract: false,
+    data: optionGroupsAnswer,
+    answer: 'The groups.',
+    message: 'The option groups.',
+  },
   createGroup: {
     summary: 'Add an option group with its options',
     description: 'Attach it to products with `option_group_ids` of `merchant/menu/product/update`. Customers see it within 10 s.',
@@ -21,7 +27,8 @@ export const optionsSpec = /* @__PURE__ */ describe('Merchant console', optionsA
   },
   updateGroup: {
     summary: 'Change an option group: its name, choices and options',
-    description: 'The group as it is to be: an option listed with its `id` keeps it, one without is new, one left out is removed. Orders already placed keep the options and prices they were placed with.',
+    description:
+      'The group as it is to be: an option listed with its `id` keeps it, one without is new, one left out is removed. Orders already placed keep the options and prices they were placed with.',
     inContract: false,
     body: optionGroupUpdateBody,
     data: optionGroupOnlyAnswer,
@@ -42,7 +49,7 @@ export const optionsSpec = /* @__PURE__ */ describe('Merchant console', optionsA
     inContract: false,
     body: optionAvailabilityBody,
     data: optionGroupOnlyAnswer,
-    answer: 'The option\'s group as it is now.',
+    answer: "The option's group as it is now.",
     message: 'Saved. Customers see it within 10 seconds.',
     errors: ['NOT_FOUND'],
   },

@@ -39,13 +39,17 @@ export const optionGroupBody = z
     name: optionName,
     min_choices: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(OPTION_LIMITS.choices, `must be at most ${OPTION_LIMITS.choices}`),
     max_choices: z.number().int('must be a whole number').min(1, 'must be at least 1').max(OPTION_LIMITS.choices, `must be at most ${OPTION_LIMITS.choices}`),
-    options: z.array(optionInput).min(1, 'add at least one option').max(OPTION_LIMITS.optionsPerGroup, `must be at most ${OPTION_LIMITS.optionsPerGroup} options`),
+    options: z
+      .array(optionInput)
+      .min(1, 'add at least one option')
+      .max(OPTION_LIMITS.optionsPerGroup, `must be at most ${OPTION_LIMITS.optionsPerGroup} options`),
   })
   .superRefine((g, ctx) => {
     if (g.min_choices > g.max_choices) ctx.addIssue({ code: 'custom', path: ['min_choices'], message: 'must not be more than the most choices' });
     if (g.min_choices > g.options.length) ctx.addIssue({ code: 'custom', path: ['min_choices'], message: 'must not be more than the number of options' });
     const defaults = g.options.filter((o) => o.is_default).length;
-    if (defaults > g.max_choices) ctx.addIssue({ code: 'custom', path: ['options'], message: `can have at most ${g.max_choices} default${g.max_choices === 1 ? '' : 's'}` });
+    if (defaults > g.max_choices)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `can have at most ${g.max_choices} default${g.max_choices === 1 ? '' : 's'}` });
     const seen = new Set<string>();
     g.options.forEach((o, n) => {
       const key = o.name.toLowerCase();
@@ -70,7 +74,7 @@ export const optionAnswer = z
   .object({
     id: int(),
     name: z.string(),
-    price_delta: money().meta({ description: 'added to the product\'s price when chosen' }),
+    price_delta: money().meta({ description: "added to the product's price when chosen" }),
     is_default: z.boolean(),
     available: z.boolean().meta({ description: 'false: sold out (shown, cannot be chosen)' }),
   })
@@ -97,9 +101,7 @@ export const optionGroupOnlyAnswer = z.object({ group: editorOptionGroup });
 export type OptionGroupData = z.infer<typeof optionGroupOnlyAnswer>;
 
 /** What an order line keeps of a chosen option: its words and price as they were when ordered. */
-export const orderItemOptionAnswer = z
-  .object({ group: z.string(), name: z.string(), price_delta: money() })
-  .meta({ id: 'OrderItemOption' });
+export const orderItemOptionAnswer = z.object({ group: z.string(), name: z.string(), price_delta: money() }).meta({ id: 'OrderItemOption' });
 export type OrderItemOption = z.infer<typeof orderItemOptionAnswer>;
 
 /** The options of a basket's line: the chosen options' ids (absent: the product's defaults). */

@@ -1,6 +1,15 @@
 /** The calls of orders, declared once (api.ts); their schemas are in orders.ts, their words in orders.spec.ts. */
 import { call } from './api';
-import type { MerchantOrderStatusBody, OrderCreateBody, OrderCreateData, OrderDetailData, OrderDetailQuery, OrderListData, QuoteBody, QuoteData } from './orders';
+import type {
+  MerchantOrderStatusBody,
+  OrderCreateBody,
+  OrderCreateData,
+  OrderDetailData,
+  OrderDetailQuery,
+  OrderListData,
+  QuoteBody,
+  QuoteData,
+} from './orders';
 import type { PageQuery } from './wallet';
 
 export const ordersApi = {

@@ -5,7 +5,16 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { quoteBody, quoteAnswer, orderCreateBody, orderCreateAnswer, orderListAnswer, orderOnlyAnswer, orderDetailQuery, merchantOrderStatusBody } from './orders';
+import {
+  quoteBody,
+  quoteAnswer,
+  orderCreateBody,
+  orderCreateAnswer,
+  orderListAnswer,
+  orderOnlyAnswer,
+  orderDetailQuery,
+  merchantOrderStatusBody,
+} from './orders';
 import { ordersApi } from './orders.calls';
 import { pageQuery } from './wallet';
 
@@ -13,7 +22,7 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
   quote: {
     summary: 'Price a basket',
     description:
-      'A product no longer on the menu answers 400 VALIDATION naming its line; one the location does not sell, 409 PRODUCT_UNAVAILABLE. Delivery: the first location (in the owner\'s order) with an area holding the address, at that area\'s fee and minimum; none: 409 OUTSIDE_DELIVERY_AREA. Pickup: the slot asked for (a time not in shop/pickup-slots: 400 VALIDATION on `pickup_at`; a full one: 409 SLOT_FULL) or the earliest with room. A quote is not refused because the location is closed or paused: shop/locations says so, and order/create refuses.',
+      "A product no longer on the menu answers 400 VALIDATION naming its line; one the location does not sell, 409 PRODUCT_UNAVAILABLE. Delivery: the first location (in the owner's order) with an area holding the address, at that area's fee and minimum; none: 409 OUTSIDE_DELIVERY_AREA. Pickup: the slot asked for (a time not in shop/pickup-slots: 400 VALIDATION on `pickup_at`; a full one: 409 SLOT_FULL) or the earliest with room. A quote is not refused because the location is closed or paused: shop/locations says so, and order/create refuses.",
     body: quoteBody,
     data: quoteAnswer,
     answer: 'The prices.',
@@ -23,7 +32,7 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
   create: {
     summary: 'Place an order',
     description:
-      'wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE). Priced as order/quote prices it. A location that is closed (409 LOCATION_CLOSED) or has paused online orders (409 ORDERING_PAUSED) refuses it, with when it takes orders again; a pickup takes one place in its slot in the order\'s transaction, never more than the slot\'s cap (409 SLOT_FULL with the next slot with room). A gateway order holds its pickup slot and voucher for 10 minutes while it waits for payment; unpaid then, it is cancelled and its slot given back (a payment arriving later places it again when a pickup time has room, else goes to the wallet). A customer has at most 3 unpaid orders at once: 409 UNPAID_ORDERS_LIMIT.',
+      "wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE). Priced as order/quote prices it. A location that is closed (409 LOCATION_CLOSED) or has paused online orders (409 ORDERING_PAUSED) refuses it, with when it takes orders again; a pickup takes one place in its slot in the order's transaction, never more than the slot's cap (409 SLOT_FULL with the next slot with room). A gateway order holds its pickup slot and voucher for 10 minutes while it waits for payment; unpaid then, it is cancelled and its slot given back (a payment arriving later places it again when a pickup time has room, else goes to the wallet). A customer has at most 3 unpaid orders at once: 409 UNPAID_ORDERS_LIMIT.",
     body: orderCreateBody,
     data: orderCreateAnswer,
     answer: 'The order.',
@@ -46,12 +55,20 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
     ],
   },
   list: { summary: "The customer's orders, newest first", query: pageQuery, data: orderListAnswer, answer: 'One page of orders.', message: 'Orders loaded.' },
-  detail: { summary: "One of the customer's orders", query: orderDetailQuery, data: orderOnlyAnswer, answer: 'The order.', message: 'Order loaded.', errors: ['NOT_FOUND'] },
+  detail: {
+    summary: "One of the customer's orders",
+    query: orderDetailQuery,
+    data: orderOnlyAnswer,
+    answer: 'The order.',
+    message: 'Order loaded.',
+    errors: ['NOT_FOUND'],
+  },
   // the machine integration's call (x-merchant-key), listed with the other merchant calls
   status: {
     tag: 'Merchant',
     summary: 'Move an order along its lifecycle, or cancel it',
-    description: '`paid` is set only by a payment. Cancelling a paid order refunds it the way it was paid (the wallet at once; a gateway payment through its refund).',
+    description:
+      '`paid` is set only by a payment. Cancelling a paid order refunds it the way it was paid (the wallet at once; a gateway payment through its refund).',
     inContract: false,
     body: merchantOrderStatusBody,
     data: orderOnlyAnswer,

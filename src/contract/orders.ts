@@ -44,7 +44,9 @@ export const quoteAnswer = z.object({
   delivery_fee: money(),
   total: money(),
   points_to_earn: int(),
-  points_breakdown: z.array(earnPartAnswer).meta({ description: 'points_to_earn in named parts: the base, then each earning rule that applies ("+25 Double points Tuesday")' }),
+  points_breakdown: z
+    .array(earnPartAnswer)
+    .meta({ description: 'points_to_earn in named parts: the base, then each earning rule that applies ("+25 Double points Tuesday")' }),
   min_order: money(),
   below_minimum_by: money().meta({ description: 'what is missing to reach min_order; 0 when reached' }),
   location_id: int().meta({ description: 'the location that makes it: the one chosen for pickup, the one whose area holds the address for delivery' }),
@@ -56,7 +58,9 @@ export const quoteAnswer = z.object({
       name: z.string(),
       options: z.array(z.string()).meta({ description: "its options' names, as it comes" }),
       value: money().meta({ description: 'what it would cost, its options included' }),
-      in_cart: z.boolean().meta({ description: 'true: one of the basket\'s, as the customer chose it, made free (the dearest); false: added with its default options' }),
+      in_cart: z
+        .boolean()
+        .meta({ description: "true: one of the basket's, as the customer chose it, made free (the dearest); false: added with its default options" }),
     })
     .nullable()
     .optional()
@@ -91,7 +95,9 @@ export type TimelineEntry = z.infer<typeof timelineEntryAnswer>;
 export const orderRefundAnswer = z.object({
   method: z.enum(['wallet', 'gateway']).meta({ description: 'where the money went back: the wallet, or the card through the payment gateway' }),
   amount: money(),
-  status: z.enum(['pending', 'succeeded', 'failed']).meta({ description: 'a card refund is pending until the gateway confirms it; a failed one is tried again every hour' }),
+  status: z
+    .enum(['pending', 'succeeded', 'failed'])
+    .meta({ description: 'a card refund is pending until the gateway confirms it; a failed one is tried again every hour' }),
 });
 export type OrderRefund = z.infer<typeof orderRefundAnswer>;
 
@@ -107,7 +113,9 @@ export const orderAnswer = z
     delivery_fee: money(),
     total: money(),
     points_earned: int(),
-    points_breakdown: z.array(earnPartAnswer).meta({ description: 'points_earned in named parts (the base, each earning rule that applied); empty for orders older than earning rules' }),
+    points_breakdown: z
+      .array(earnPartAnswer)
+      .meta({ description: 'points_earned in named parts (the base, each earning rule that applied); empty for orders older than earning rules' }),
     address: addressAnswer
       .omit({ id: true, is_default: true })
       .nullable()
@@ -117,14 +125,13 @@ export const orderAnswer = z
     pickup_at: time().nullable().meta({ description: 'pickup: the time chosen (or given as soon as possible); null for delivery' }),
     created_at: time(),
     timeline: z.array(timelineEntryAnswer),
-    refund: orderRefundAnswer
-      .nullable()
-      .optional()
-      .meta({ description: 'a cancelled paid order\'s refund, in full, the way it was paid' }),
+    refund: orderRefundAnswer.nullable().optional().meta({ description: "a cancelled paid order's refund, in full, the way it was paid" }),
     points_voided: int()
       .optional()
       .meta({ description: 'a cancelled order: of points_taken_back, the points still on their way (pending) that were cancelled; they were never spendable' }),
-    points_taken_back: int().optional().meta({ description: 'a cancelled order: of points_earned, what was taken back, or cancelled while still pending (the rest had been spent)' }),
+    points_taken_back: int()
+      .optional()
+      .meta({ description: 'a cancelled order: of points_earned, what was taken back, or cancelled while still pending (the rest had been spent)' }),
     cancelled_vouchers: z
       .array(z.object({ title: z.string(), points: int() }))
       .optional()

@@ -12,7 +12,8 @@ import { passesApi } from './passes.calls';
 export const passesSpec = /* @__PURE__ */ describe('Points', passesApi, {
   status: {
     summary: 'Which wallet cards this shop offers',
-    description: 'Whether the app shows "Add to Apple Wallet" (the Apple pass certificate and the shop\'s public address are configured) and "Save to Google Wallet" (a Google Wallet issuer and service account are).',
+    description:
+      'Whether the app shows "Add to Apple Wallet" (the Apple pass certificate and the shop\'s public address are configured) and "Save to Google Wallet" (a Google Wallet issuer and service account are).',
     inContract: false,
     data: passStatusAnswer,
     answer: 'What is offered.',
@@ -21,7 +22,7 @@ export const passesSpec = /* @__PURE__ */ describe('Points', passesApi, {
   apple: {
     summary: "The customer's Apple Wallet pass",
     description:
-      'A signed .pkpass (`application/vnd.apple.pkpass`): a store card in the shop\'s logo and colours with the customer\'s name, points, tier and stamps, and their static member code as a QR code (the counter finds them by it, as by their phone number, to give points; it never spends them, and `pass/revoke` replaces it). Every download carries the pass\'s one authentication token (`pass/revoke` replaces it); the pass updates itself through the pass web service (`pass/apple/v1/…`). Not offered: 404 NOT_FOUND. At most 10 downloads an hour per customer, and a bounded number built at once: 429 RATE_LIMITED with Retry-After.',
+      "A signed .pkpass (`application/vnd.apple.pkpass`): a store card in the shop's logo and colours with the customer's name, points, tier and stamps, and their static member code as a QR code (the counter finds them by it, as by their phone number, to give points; it never spends them, and `pass/revoke` replaces it). Every download carries the pass's one authentication token (`pass/revoke` replaces it); the pass updates itself through the pass web service (`pass/apple/v1/…`). Not offered: 404 NOT_FOUND. At most 10 downloads an hour per customer, and a bounded number built at once: 429 RATE_LIMITED with Retry-After.",
     inContract: false,
     file: 'pkpass',
     answer: 'The pass.',
@@ -29,7 +30,8 @@ export const passesSpec = /* @__PURE__ */ describe('Points', passesApi, {
   },
   google: {
     summary: 'The customer\'s "Save to Google Wallet" link',
-    description: "A link to https://pay.google.com/gp/v/save/ with a JWT signed by the shop's service account (RS256, `typ` savetowallet) carrying the shop's loyalty class and the customer's loyalty object (points, name, tier, the member code's QR). From then on the object's points are updated when they change. Not offered: 404 NOT_FOUND.",
+    description:
+      "A link to https://pay.google.com/gp/v/save/ with a JWT signed by the shop's service account (RS256, `typ` savetowallet) carrying the shop's loyalty class and the customer's loyalty object (points, name, tier, the member code's QR). From then on the object's points are updated when they change. Not offered: 404 NOT_FOUND.",
     inContract: false,
     data: passGoogleAnswer,
     answer: 'The link.',
@@ -51,7 +53,8 @@ const device = z.string().meta({ description: "the device's library identifier" 
 const passType = z.string().meta({ description: 'the Pass Type ID' });
 const serial = z.string().meta({ description: "the pass's serial number" });
 const TAG = 'Points';
-const APPLE = ' Apple Wallet calls it with `Authorization: ApplePass <authenticationToken>`: a wrong one 401 FORBIDDEN; an unknown pass 404 NOT_FOUND. Apple\'s protocol, not enveloped.';
+const APPLE =
+  " Apple Wallet calls it with `Authorization: ApplePass <authenticationToken>`: a wrong one 401 FORBIDDEN; an unknown pass 404 NOT_FOUND. Apple's protocol, not enveloped.";
 
 /** The pass web service (Apple's protocol), under the provider's `pass/apple/`; PUBLIC_URL/api/pass/apple is the pass's webServiceURL. */
 export const passWebServiceEndpoints: readonly Endpoint[] = [
@@ -59,7 +62,7 @@ export const passWebServiceEndpoints: readonly Endpoint[] = [
     method: 'post',
     path: 'pass/apple/v1/devices/{device}/registrations/{passType}/{serial}',
     tag: TAG,
-    summary: 'Register a device for a pass\'s updates',
+    summary: "Register a device for a pass's updates",
     description: `Body \`{"pushToken": "<hex>"}\`: 201 the first time, 200 again.${APPLE}`,
     auth: 'none',
     inContract: false,
@@ -84,7 +87,8 @@ export const passWebServiceEndpoints: readonly Endpoint[] = [
     path: 'pass/apple/v1/devices/{device}/registrations/{passType}',
     tag: TAG,
     summary: "The serial numbers of a device's passes changed since a tag",
-    description: '`passesUpdatedSince`: the `lastUpdated` of an earlier answer. 200 `{"serialNumbers": […], "lastUpdated": "<tag>"}`, 204 when none changed. Apple\'s protocol, not enveloped.',
+    description:
+      '`passesUpdatedSince`: the `lastUpdated` of an earlier answer. 200 `{"serialNumbers": […], "lastUpdated": "<tag>"}`, 204 when none changed. Apple\'s protocol, not enveloped.',
     auth: 'none',
     inContract: false,
     params: z.object({ device, passType }),
@@ -108,7 +112,8 @@ export const passWebServiceEndpoints: readonly Endpoint[] = [
     path: 'pass/apple/v1/log',
     tag: TAG,
     summary: "Apple Wallet's error log",
-    description: 'Body `{"logs": ["…"]}`: written to the provider\'s log (at most 5 lines of 200 characters). 200; more than 10 calls a minute from one client (an IPv6 /64 as one): 429.',
+    description:
+      'Body `{"logs": ["…"]}`: written to the provider\'s log (at most 5 lines of 200 characters). 200; more than 10 calls a minute from one client (an IPv6 /64 as one): 429.',
     auth: 'none',
     inContract: false,
     answer: { kind: 'json', statuses: [200], description: 'Logged.' },

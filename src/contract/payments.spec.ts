@@ -6,7 +6,15 @@
  */
 import { z } from 'zod';
 import { describe, type Endpoint } from './api-spec';
-import { paymentIdParam, sandboxCompleteBody, stripeWebhookEvent, paymentWebhookEvent, WEBHOOK_SIGNATURE_HEADER, sandboxCompleteAnswer, webhookAnswer } from './payments';
+import {
+  paymentIdParam,
+  sandboxCompleteBody,
+  stripeWebhookEvent,
+  paymentWebhookEvent,
+  WEBHOOK_SIGNATURE_HEADER,
+  sandboxCompleteAnswer,
+  webhookAnswer,
+} from './payments';
 import { paymentsApi } from './payments.calls';
 
 export const paymentsSpec = /* @__PURE__ */ describe('Payments', paymentsApi, {

@@ -12,7 +12,14 @@ export const paymentIdParam = z.string().uuid('must be a payment id');
 /** embedded provider: Pay or Decline on the sandbox payment page */
 export const sandboxCompleteBody = z.object({ outcome: z.enum(['pay', 'decline']) });
 /** A Stripe event as Stripe sends it (documented at https://docs.stripe.com/api/events/object); read by the Stripe library. */
-export const stripeWebhookEvent = z.looseObject({ id: z.string(), object: z.literal('event'), type: z.string(), created: z.number().int(), livemode: z.boolean(), data: z.looseObject({ object: z.looseObject({}) }) });
+export const stripeWebhookEvent = z.looseObject({
+  id: z.string(),
+  object: z.literal('event'),
+  type: z.string(),
+  created: z.number().int(),
+  livemode: z.boolean(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
 /** The payment webhook's event (the sandbox gateway's format), checked after its signature. */
 export const paymentWebhookEvent = z.object({
   id: z
@@ -26,10 +33,16 @@ export const paymentWebhookEvent = z.object({
   payment_id: z.string().uuid('must be a payment id'),
   amount: z.number().int('must be a whole number').positive('must be positive'),
   /** the payment's currency; compared with the merchant's when given */
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as PHP').optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as PHP')
+    .optional(),
   created: z.number().int('must be unix seconds'),
   /** issue 30: the gateway's fingerprint of the card paid with, when it gives one (a referral's self-referral check) */
-  card_fingerprint: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'must be a card fingerprint of 6 to 64 letters, digits, - and _').optional(),
+  card_fingerprint: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{6,64}$/, 'must be a card fingerprint of 6 to 64 letters, digits, - and _')
+    .optional(),
 });
 /** The header of the sandbox gateway's webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-sandbox-signature';

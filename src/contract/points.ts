@@ -27,7 +27,9 @@ export type PointEntryType = PointEntry['type'];
 export const pendingPointsAnswer = z.object({
   points: int(),
   reason: z.string(),
-  available_from: time().nullable().meta({ description: 'when they can be spent (the hourly job credits them within the hour); null: once the order is completed' }),
+  available_from: time()
+    .nullable()
+    .meta({ description: 'when they can be spent (the hourly job credits them within the hour); null: once the order is completed' }),
   order_name: z.string().nullable().meta({ description: 'the order they wait for, when they are an order’s' }),
 });
 export type PendingPoints = z.infer<typeof pendingPointsAnswer>;
@@ -38,10 +40,6 @@ export const pointHistoryAnswer = z.object({
   pending: z.array(pendingPointsAnswer).meta({ description: 'the points on their way, oldest first' }),
   items: z.array(pointEntryAnswer),
   next_page: nextPage(),
-  expiring_soon: z
-    .object({ points: int(), expires_at: time() })
-    .nullable()
-    .optional()
-    .meta({ description: 'points that expire in the next 30 days' }),
+  expiring_soon: z.object({ points: int(), expires_at: time() }).nullable().optional().meta({ description: 'points that expire in the next 30 days' }),
 });
 export type PointHistoryData = z.infer<typeof pointHistoryAnswer>;

@@ -5,7 +5,18 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, DELETION_COOLING_OFF_DEFAULT_DAYS, DELETION_CONFIRMATION, customerDataExport, dataExportQuery, deletionAnswer, deletionStatusAnswer, deletionRequestBody, deletionBody } from './privacy';
+import {
+  DATA_EXPORT_FORMAT,
+  DATA_EXPORT_VERSION,
+  DELETION_COOLING_OFF_DEFAULT_DAYS,
+  DELETION_CONFIRMATION,
+  customerDataExport,
+  dataExportQuery,
+  deletionAnswer,
+  deletionStatusAnswer,
+  deletionRequestBody,
+  deletionBody,
+} from './privacy';
 import { privacyApi, privacyConsoleApi } from './privacy.calls';
 
 export const privacySpec = /* @__PURE__ */ describe('Customer', privacyApi, {

@@ -48,7 +48,17 @@ export const customerDataExport = z
     shop: z.object({ name: z.string() }),
     profile: exportProfile,
     addresses: z.array(
-      z.object({ label: z.string(), recipient: z.string(), phone: z.string(), line1: z.string(), city: z.string(), postal_code: z.string(), note: z.string().nullable(), is_default: z.boolean(), created_at: time() }),
+      z.object({
+        label: z.string(),
+        recipient: z.string(),
+        phone: z.string(),
+        line1: z.string(),
+        city: z.string(),
+        postal_code: z.string(),
+        note: z.string().nullable(),
+        is_default: z.boolean(),
+        created_at: time(),
+      }),
     ),
     orders: z.array(
       z.object({
@@ -67,14 +77,22 @@ export const customerDataExport = z
         paid_at: nullableTime(),
       }),
     ),
-    points_ledger: z.array(z.object({ type: z.string(), points: points(), balance_after: points(), reason: z.string(), expires_at: nullableTime(), created_at: time() })),
+    points_ledger: z.array(
+      z.object({ type: z.string(), points: points(), balance_after: points(), reason: z.string(), expires_at: nullableTime(), created_at: time() }),
+    ),
     pending_points: z.array(z.object({ points: points(), reason: z.string(), status: z.string(), available_at: nullableTime(), created_at: time() })),
     wallet_ledger: z.array(z.object({ type: z.string(), amount: money(), balance_after: money(), reason: z.string(), created_at: time() })),
-    vouchers: z.array(z.object({ reward: z.string(), status: z.string(), source: z.string(), created_at: time(), expires_at: time(), used_at: nullableTime() })),
-    stamp_cards: z.array(z.object({ card: z.string(), stamps: int(), status: z.string(), started_at: nullableTime(), filled_at: nullableTime(), created_at: time() })),
+    vouchers: z.array(
+      z.object({ reward: z.string(), status: z.string(), source: z.string(), created_at: time(), expires_at: time(), used_at: nullableTime() }),
+    ),
+    stamp_cards: z.array(
+      z.object({ card: z.string(), stamps: int(), status: z.string(), started_at: nullableTime(), filled_at: nullableTime(), created_at: time() }),
+    ),
     referrals: z.array(
       z.object({
-        role: z.enum(['referrer', 'friend']).meta({ description: 'referrer: this customer invited someone (who is not named); friend: this customer was invited' }),
+        role: z
+          .enum(['referrer', 'friend'])
+          .meta({ description: 'referrer: this customer invited someone (who is not named); friend: this customer was invited' }),
         status: z.string(),
         signed_up_at: time(),
         rewarded_at: nullableTime(),
@@ -84,19 +102,29 @@ export const customerDataExport = z
     wheel_spins: z.array(z.object({ free: z.boolean(), cost_points: points(), prize: z.record(z.string(), z.unknown()), created_at: time() })),
     devices: z.array(
       z.object({
-        kind: z.string().meta({ description: 'what was seen at sign-in, sign-up, orders and push subscriptions: the app cookie, the address, the browser (kept as keyed hashes, not readable)' }),
+        kind: z.string().meta({
+          description:
+            'what was seen at sign-in, sign-up, orders and push subscriptions: the app cookie, the address, the browser (kept as keyed hashes, not readable)',
+        }),
         first_seen_at: time(),
         last_seen_at: time(),
       }),
     ),
-    push_subscriptions: z.array(z.object({ service: z.string().meta({ description: "the push service's host" }), created_at: time(), last_success_at: nullableTime() })),
-    wallet_cards: z.array(z.object({ created_at: time(), turned_off: int().meta({ description: 'how many times the customer turned their wallet cards off' }) })),
+    push_subscriptions: z.array(
+      z.object({ service: z.string().meta({ description: "the push service's host" }), created_at: time(), last_success_at: nullableTime() }),
+    ),
+    wallet_cards: z.array(
+      z.object({ created_at: time(), turned_off: int().meta({ description: 'how many times the customer turned their wallet cards off' }) }),
+    ),
     consents: z.array(
       z.object({
         purpose: z.string().meta({ description: '`offers`: the automatic campaigns (welcome back, birthday, points expiring)' }),
         channel: z.string().meta({ description: '`all` channels, or `push`' }),
         granted: z.boolean(),
-        source: z.string().meta({ description: "where it was given: `sign_up` (the sign-up's box, ticked or not), `sign_up_default` (a client that did not ask: offers on until turned off), `profile`, `push_settings`, `email_link`" }),
+        source: z.string().meta({
+          description:
+            "where it was given: `sign_up` (the sign-up's box, ticked or not), `sign_up_default` (a client that did not ask: offers on until turned off), `profile`, `push_settings`, `email_link`",
+        }),
         created_at: time(),
       }),
     ),

@@ -19,14 +19,20 @@ export const pushSpec = /* @__PURE__ */ describe('Push', pushApi, {
   subscribe: {
     summary: "Receive pushes on this browser (its PushSubscription's endpoint and keys)",
     description:
-      'The endpoint is the browser\'s push service: https on a public host (checked again before each send). One row per endpoint: a browser another customer subscribed on moves to this customer. The first subscription turns every kind on. 503 PUSH_UNAVAILABLE when push is not set up.',
+      "The endpoint is the browser's push service: https on a public host (checked again before each send). One row per endpoint: a browser another customer subscribed on moves to this customer. The first subscription turns every kind on. 503 PUSH_UNAVAILABLE when push is not set up.",
     body: pushSubscribeBody,
     data: pushStatusAnswer,
     answer: 'The settings, counting this browser.',
     message: "We'll send notifications to this phone.",
     errors: ['PUSH_UNAVAILABLE'],
   },
-  unsubscribe: { summary: 'Stop pushes to this browser', body: pushUnsubscribeBody, data: pushStatusAnswer, answer: 'The settings without this browser (the same when it was not subscribed).', message: 'Notifications are off on this phone.' },
+  unsubscribe: {
+    summary: 'Stop pushes to this browser',
+    body: pushUnsubscribeBody,
+    data: pushStatusAnswer,
+    answer: 'The settings without this browser (the same when it was not subscribed).',
+    message: 'Notifications are off on this phone.',
+  },
   preferences: {
     summary: 'Turn kinds of pushes on or off',
     description: 'The kinds given change; the others stay. They hold for every browser of the customer.',

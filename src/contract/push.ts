@@ -48,7 +48,13 @@ export const pushPreferencesBody = z
   .refine((o) => Object.keys(o).length > 0, 'give at least one kind to turn on or off');
 export type PushPreferencesInput = z.infer<typeof pushPreferencesBody>;
 
-export const pushPreferencesAnswer = z.object({ order_status: z.boolean(), points: z.boolean(), rewards: z.boolean(), expiring: z.boolean(), campaigns: z.boolean() });
+export const pushPreferencesAnswer = z.object({
+  order_status: z.boolean(),
+  points: z.boolean(),
+  rewards: z.boolean(),
+  expiring: z.boolean(),
+  campaigns: z.boolean(),
+});
 export type PushPreferences = z.infer<typeof pushPreferencesAnswer>;
 export const pushStatusAnswer = z.object({
   public_key: z.string().nullable().meta({ description: "the shop's VAPID public key (base64url) for pushManager.subscribe; null: push is not set up" }),

@@ -1,6 +1,15 @@
 /** The calls of referrals, declared once (api.ts); their schemas are in referrals.ts, their words in referrals.spec.ts. */
 import { call, consoleCalls } from './api';
-import type { ReferralData, ReferralLookupData, ReferralLookupQuery, ReferralReviewData, ReferralReviewInput, ReferralsConsoleData, ReferralStatusData, ReferralVoidInput } from './referrals';
+import type {
+  ReferralData,
+  ReferralLookupData,
+  ReferralLookupQuery,
+  ReferralReviewData,
+  ReferralReviewInput,
+  ReferralsConsoleData,
+  ReferralStatusData,
+  ReferralVoidInput,
+} from './referrals';
 
 export const referralsApi = {
   /** the customer's own link and code, and the friends they brought */

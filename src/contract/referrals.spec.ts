@@ -5,20 +5,31 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { referralLookupQuery, referralVoidBody, referralReviewBody, referralStatusAnswer, referralLookupAnswer, referralOnlyAnswer, referralsConsoleAnswer, referralReviewAnswer } from './referrals';
+import {
+  referralLookupQuery,
+  referralVoidBody,
+  referralReviewBody,
+  referralStatusAnswer,
+  referralLookupAnswer,
+  referralOnlyAnswer,
+  referralsConsoleAnswer,
+  referralReviewAnswer,
+} from './referrals';
 import { referralsApi, referralsConsoleApi } from './referrals.calls';
 
 export const referralsSpec = /* @__PURE__ */ describe('Points', referralsApi, {
   status: {
     summary: "The customer's referral link and the friends they brought",
-    description: 'The code and the link\'s path, what both get, the monthly cap and how much of it is used, and each friend who signed up with the code and where that stands.',
+    description:
+      "The code and the link's path, what both get, the monthly cap and how much of it is used, and each friend who signed up with the code and where that stands.",
     data: referralStatusAnswer,
     answer: 'The referral status.',
     message: 'Your referrals.',
   },
   lookup: {
     summary: 'Who a referral code is from',
-    description: 'Anyone (the register page, before signing up). The first name of the customer whose code it is and what both would get; 404 for a code that is not a customer\'s. Rate limited like the other open calls.',
+    description:
+      "Anyone (the register page, before signing up). The first name of the customer whose code it is and what both would get; 404 for a code that is not a customer's. Rate limited like the other open calls.",
     query: referralLookupQuery,
     data: referralLookupAnswer,
     answer: 'The referrer.',
@@ -50,7 +61,7 @@ export const referralsConsoleSpec = /* @__PURE__ */ describe('Merchant console',
   review: {
     summary: 'The referrals held for review',
     description:
-      'Owners only. The referrals whose friend\'s qualifying order was completed while a fraud signal matched (the same device, client address, user agent with address, push endpoint or phone-number block as the referrer\'s), oldest first, with the signals.',
+      "Owners only. The referrals whose friend's qualifying order was completed while a fraud signal matched (the same device, client address, user agent with address, push endpoint or phone-number block as the referrer's), oldest first, with the signals.",
     inContract: false,
     data: referralReviewAnswer,
     answer: 'The review queue.',

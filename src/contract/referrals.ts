@@ -64,21 +64,25 @@ export type ReferralReviewInput = z.input<typeof referralReviewBody>;
 
 /** What both get: points, or a reward's voucher; null: the shop has referrals off. */
 export const referralRewardAnswer = z
-  .object({ kind: z.enum(['points', 'reward']), points: int().nullable(), title: z.string().nullable().meta({ description: 'the reward\'s title, for `reward`' }) })
+  .object({
+    kind: z.enum(['points', 'reward']),
+    points: int().nullable(),
+    title: z.string().nullable().meta({ description: "the reward's title, for `reward`" }),
+  })
   .meta({ id: 'ReferralReward' });
 
 export const referralStatusAnswer = z
   .object({
     enabled: z.boolean().meta({ description: 'false: the shop gives no referral reward now (the code still works for sign-ups)' }),
     code: z.string(),
-    path: z.string().meta({ description: 'the link\'s path (`/register?ref=CODE`): the app puts its own origin before it' }),
+    path: z.string().meta({ description: "the link's path (`/register?ref=CODE`): the app puts its own origin before it" }),
     reward: referralRewardAnswer.nullable(),
-    monthly_cap: int().meta({ description: 'rewards a referrer can have in a month (the shop\'s time zone)' }),
+    monthly_cap: int().meta({ description: "rewards a referrer can have in a month (the shop's time zone)" }),
     rewarded_this_month: int(),
     referrals: z.array(
       z.object({
         id: int(),
-        friend: z.string().meta({ description: 'the friend\'s first name' }),
+        friend: z.string().meta({ description: "the friend's first name" }),
         status: z.enum(REFERRAL_STATUSES),
         signed_up_at: time(),
         rewarded_at: time().nullable(),
@@ -100,9 +104,14 @@ export const referralAnswer = z
     referrer: z.object({ id: int(), name: z.string() }),
     friend: z.object({ id: int(), name: z.string() }),
     status: z.enum(REFERRAL_STATUSES),
-    reason: z.string().nullable().meta({ description: 'refused: why (same card, rejected by the owner); void: the owner\'s reason' }),
-    signals: z.array(z.enum(REFERRAL_SIGNALS)).meta({ description: 'the fraud signals matched when the order qualified (empty: none); a referral with any is held for review' }),
-    order: z.object({ name: z.string(), total: money() }).nullable().meta({ description: 'the friend\'s order it waits for, is held with, or was rewarded for' }),
+    reason: z.string().nullable().meta({ description: "refused: why (same card, rejected by the owner); void: the owner's reason" }),
+    signals: z
+      .array(z.enum(REFERRAL_SIGNALS))
+      .meta({ description: 'the fraud signals matched when the order qualified (empty: none); a referral with any is held for review' }),
+    order: z
+      .object({ name: z.string(), total: money() })
+      .nullable()
+      .meta({ description: "the friend's order it waits for, is held with, or was rewarded for" }),
     signed_up_at: time(),
     rewarded_at: time().nullable(),
     voided_at: time().nullable(),

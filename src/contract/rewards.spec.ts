@@ -5,7 +5,22 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { rewardDetailQuery, redeemBody, storageQuery, voucherDetailQuery, rewardListAnswer, rewardOnlyAnswer, voucherOnlyAnswer, storageAnswer, voucherCodeQuery, voucherCodeAnswer, rewardCreateBody, rewardUpdateBody, rewardsEditorAnswer, rewardEditorAnswer } from './rewards';
+import {
+  rewardDetailQuery,
+  redeemBody,
+  storageQuery,
+  voucherDetailQuery,
+  rewardListAnswer,
+  rewardOnlyAnswer,
+  voucherOnlyAnswer,
+  storageAnswer,
+  voucherCodeQuery,
+  voucherCodeAnswer,
+  rewardCreateBody,
+  rewardUpdateBody,
+  rewardsEditorAnswer,
+  rewardEditorAnswer,
+} from './rewards';
 import { rewardsApi, rewardsEditorApi } from './rewards.calls';
 
 // ---------------------------------------------------------------------------------------------
@@ -14,7 +29,15 @@ import { rewardsApi, rewardsEditorApi } from './rewards.calls';
 
 export const rewardsSpec = /* @__PURE__ */ describe('Rewards', rewardsApi, {
   list: { summary: 'The reward catalogue', data: rewardListAnswer, answer: 'The rewards.', message: 'Rewards loaded.' },
-  detail: { summary: 'One reward by its name', inContract: false, query: rewardDetailQuery, data: rewardOnlyAnswer, answer: 'The reward.', message: 'Reward loaded.', errors: ['NOT_FOUND'] },
+  detail: {
+    summary: 'One reward by its name',
+    inContract: false,
+    query: rewardDetailQuery,
+    data: rewardOnlyAnswer,
+    answer: 'The reward.',
+    message: 'Reward loaded.',
+    errors: ['NOT_FOUND'],
+  },
   redeem: {
     summary: 'Redeem points for a voucher',
     body: redeemBody,
@@ -24,11 +47,19 @@ export const rewardsSpec = /* @__PURE__ */ describe('Rewards', rewardsApi, {
     errors: ['NOT_FOUND', 'TIER_REQUIRED', 'LIMIT_REACHED', 'OUT_OF_STOCK', 'INSUFFICIENT_POINTS'],
   },
   storage: { summary: "The customer's vouchers by status", query: storageQuery, data: storageAnswer, answer: 'The vouchers.', message: 'Vouchers loaded.' },
-  voucher: { summary: "One of the customer's vouchers", inContract: false, query: voucherDetailQuery, data: voucherOnlyAnswer, answer: 'The voucher.', message: 'Voucher loaded.', errors: ['NOT_FOUND'] },
+  voucher: {
+    summary: "One of the customer's vouchers",
+    inContract: false,
+    query: voucherDetailQuery,
+    data: voucherOnlyAnswer,
+    answer: 'The voucher.',
+    message: 'Voucher loaded.',
+    errors: ['NOT_FOUND'],
+  },
   voucherCode: {
     summary: "An active voucher's rotating code for the counter",
     description:
-      'A QR code and an 8-character short code, both changing every 30 seconds (`step_seconds`), accepted at a counter during their own step and the one after: a photo of one is refused about a minute later. `current` lasts `seconds_left` more seconds, then `next` takes over. The app asks again every few seconds while the code is open: `status` says when a counter used it. Another customer\'s voucher: 404. Never cached.',
+      "A QR code and an 8-character short code, both changing every 30 seconds (`step_seconds`), accepted at a counter during their own step and the one after: a photo of one is refused about a minute later. `current` lasts `seconds_left` more seconds, then `next` takes over. The app asks again every few seconds while the code is open: `status` says when a counter used it. Another customer's voucher: 404. Never cached.",
     inContract: false,
     query: voucherCodeQuery,
     data: voucherCodeAnswer,
@@ -49,7 +80,8 @@ export const rewardsEditorSpec = /* @__PURE__ */ describe('Merchant console', re
   },
   create: {
     summary: 'Add a reward',
-    description: 'Its `name` (the link slug) is made from the title. `stock_total` null: unlimited. `product_id`: a product of the menu it gives free (not archived), with `discount_amount` 0.',
+    description:
+      'Its `name` (the link slug) is made from the title. `stock_total` null: unlimited. `product_id`: a product of the menu it gives free (not archived), with `discount_amount` 0.',
     inContract: false,
     body: rewardCreateBody,
     data: rewardEditorAnswer,

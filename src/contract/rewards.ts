@@ -40,9 +40,14 @@ export const rewardAnswer = z
     valid_days: int(),
     per_customer_limit: int().nullable().optional(),
     discount_amount: money().optional(),
-    free_product: z.string().nullable().optional().meta({ description: 'the name of the product this reward gives free (once, at 0) at checkout or at the counter; null: an amount off, or a counter reward' }),
+    free_product: z.string().nullable().optional().meta({
+      description: 'the name of the product this reward gives free (once, at 0) at checkout or at the counter; null: an amount off, or a counter reward',
+    }),
     early_access: z
-      .object({ tier: z.string().meta({ description: 'the lowest tier that can redeem it for now' }), unlocked: z.boolean().meta({ description: 'whether this customer\'s tier can' }) })
+      .object({
+        tier: z.string().meta({ description: 'the lowest tier that can redeem it for now' }),
+        unlocked: z.boolean().meta({ description: "whether this customer's tier can" }),
+      })
       .nullable()
       .optional()
       .meta({ description: 'issue 30: a reward a tier can redeem early; absent or null: everyone can' }),
@@ -60,7 +65,11 @@ export const voucherAnswer = z
       image: z.string(),
       description: z.string(),
       discount_amount: money().optional(),
-      free_product: z.string().nullable().optional().meta({ description: 'the product this voucher gives free (once, at 0); null: an amount off, or a counter reward' }),
+      free_product: z
+        .string()
+        .nullable()
+        .optional()
+        .meta({ description: 'the product this voucher gives free (once, at 0); null: an amount off, or a counter reward' }),
     }),
     status: z.enum(VOUCHER_STATUSES).meta({ description: 'cancelled: bought with the points of an order that was cancelled later, its points given back' }),
     expires_at: time(),
@@ -95,7 +104,7 @@ export const SHORT_CODE_LENGTH = 8;
 export const voucherCodeQuery = z.object({ id });
 
 export const rotatingCode = z.object({
-  qr: z.string().meta({ description: 'the QR code\'s text: the voucher, the time step and a signature' }),
+  qr: z.string().meta({ description: "the QR code's text: the voucher, the time step and a signature" }),
   short_code: z.string().meta({ description: `${SHORT_CODE_LENGTH} characters to type by hand (Crockford base32: no I, L, O or U)` }),
 });
 
@@ -105,7 +114,7 @@ export const voucherCodeAnswer = z
     status: z.enum(VOUCHER_STATUSES),
     used_at: time().nullable(),
     step_seconds: z.number().int().meta({ description: 'how long a code lasts' }),
-    seconds_left: z.number().int().meta({ description: 'seconds until `current` gives way to `next` (relative: the phone\'s clock may be wrong)' }),
+    seconds_left: z.number().int().meta({ description: "seconds until `current` gives way to `next` (relative: the phone's clock may be wrong)" }),
     current: rotatingCode.nullable().meta({ description: 'null unless the voucher is active' }),
     next: rotatingCode.nullable(),
   })
@@ -134,15 +143,17 @@ const rewardFields = {
   active: z.boolean(),
 };
 /** `merchant/rewards/create` */
-export const rewardCreateBody = z.object({
-  ...rewardFields,
-  description: descriptionText.default(''),
-  image: imageUrl.default(''),
-  per_customer_limit: rewardFields.per_customer_limit.default(null),
-  discount_amount: minorUnits.default(0),
-  product_id: id.nullable().default(null),
-  active: z.boolean().default(true),
-}).refine((b) => b.product_id === null || b.discount_amount === 0, { message: 'must be 0 when the reward is a free product', path: ['discount_amount'] });
+export const rewardCreateBody = z
+  .object({
+    ...rewardFields,
+    description: descriptionText.default(''),
+    image: imageUrl.default(''),
+    per_customer_limit: rewardFields.per_customer_limit.default(null),
+    discount_amount: minorUnits.default(0),
+    product_id: id.nullable().default(null),
+    active: z.boolean().default(true),
+  })
+  .refine((b) => b.product_id === null || b.discount_amount === 0, { message: 'must be 0 when the reward is a free product', path: ['discount_amount'] });
 /** what a reward form sends */
 export type RewardFields = z.infer<typeof rewardCreateBody>;
 /** `merchant/rewards/update`: the reward (by its name) and the fields to change. */
@@ -168,10 +179,9 @@ const editorReward = z
     valid_days: z.number().int(),
     per_customer_limit: z.number().int().nullable(),
     discount_amount: z.number().int(),
-    product: z
-      .object({ id: z.number().int(), name: z.string(), archived: z.boolean() })
-      .nullable()
-      .meta({ description: 'the product it gives free (archived: no longer redeemable at checkout, still at the counter); null: an amount off, or a counter reward' }),
+    product: z.object({ id: z.number().int(), name: z.string(), archived: z.boolean() }).nullable().meta({
+      description: 'the product it gives free (archived: no longer redeemable at checkout, still at the counter); null: an amount off, or a counter reward',
+    }),
     active: z.boolean(),
   })
   .meta({ id: 'EditorReward' });

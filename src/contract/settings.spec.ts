@@ -25,5 +25,4 @@ export const settingsSpec = /* @__PURE__ */ describe('Settings', settingsApi, {
     answer: 'Up.',
     message: 'The provider is up.',
   },
-
 });

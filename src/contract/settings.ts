@@ -21,7 +21,10 @@ export const siteSettingsAnswer = z
     merchant_id: z.string().optional(),
     brand_color: z.string().optional(),
     accent_color: z.string().optional(),
-    brand_text_color: z.string().optional().meta({ description: 'text on the brand colour (the theme studio checks it for WCAG AA); absent: black or white, whichever reads better' }),
+    brand_text_color: z
+      .string()
+      .optional()
+      .meta({ description: 'text on the brand colour (the theme studio checks it for WCAG AA); absent: black or white, whichever reads better' }),
     landing_text_color: z.string().optional().meta({ description: 'text on the landing background colour; absent: black or white, whichever reads better' }),
     // extensions: business settings a customer sees
     timezone: z.string().optional(),

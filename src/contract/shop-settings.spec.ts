@@ -20,8 +20,7 @@ export const shopSettingsSpec = /* @__PURE__ */ describe('Merchant console', sho
   },
   update: {
     summary: "Change the shop's settings",
-    description:
-      `Owners only. Any of the fields; the answer is the whole settings as they are now. Each field is checked (the privacy and terms links: https:// addresses or empty; the deletion cooling-off period: 1 to ${DELETION_COOLING_OFF_MAX_DAYS} days), and the rules between them (top-up minimum at most the maximum, quick amounts between them and going up; a birthday reward that is a reward of the catalogue): 400 VALIDATION naming the field, nothing saved. A currency change once money has moved: 409 CURRENCY_LOCKED. Orders, payments and ledgers keep what they were made with. Audited (\`settings.update\`, the changed fields before and after); customers see it within the settings cache time.`,
+    description: `Owners only. Any of the fields; the answer is the whole settings as they are now. Each field is checked (the privacy and terms links: https:// addresses or empty; the deletion cooling-off period: 1 to ${DELETION_COOLING_OFF_MAX_DAYS} days), and the rules between them (top-up minimum at most the maximum, quick amounts between them and going up; a birthday reward that is a reward of the catalogue): 400 VALIDATION naming the field, nothing saved. A currency change once money has moved: 409 CURRENCY_LOCKED. Orders, payments and ledgers keep what they were made with. Audited (\`settings.update\`, the changed fields before and after); customers see it within the settings cache time.`,
     inContract: false,
     body: shopSettingsUpdateBody,
     data: shopSettingsAnswer,

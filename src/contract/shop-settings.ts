@@ -65,7 +65,11 @@ export const shopSettingsFields = z.object({
   /** the shop's privacy notice and terms (issue 45), linked under the sign-up button; empty: none */
   privacy_url: shopLink,
   terms_url: shopLink,
-  default_country_code: z.string().trim().regex(/^\+?[1-9]\d{0,2}$/, 'must be a calling code of 1 to 3 digits, such as 63').transform((v) => v.replace(/^\+/, '')),
+  default_country_code: z
+    .string()
+    .trim()
+    .regex(/^\+?[1-9]\d{0,2}$/, 'must be a calling code of 1 to 3 digits, such as 63')
+    .transform((v) => v.replace(/^\+/, '')),
   currency: z.string().trim().toUpperCase().refine(isCurrency, 'must be a three-letter ISO 4217 currency code, such as PHP'),
   locale: z.string().trim().refine(isLocale, 'must be a language tag such as en-PH'),
   timezone: z.string().trim().refine(isTimeZone, 'must be a time zone such as Asia/Manila'),
@@ -128,7 +132,9 @@ export type ShopSettingsUpdate = z.output<typeof shopSettingsUpdateBody>;
  */
 export function shopSettingsProblems(
   s: Pick<ShopSettingsFields, 'topup_min' | 'topup_max' | 'topup_presets'> &
-    Partial<Pick<ShopSettingsFields, 'birthday_reward' | 'birthday_reward_name' | 'birthday_points' | 'referral_reward' | 'referral_reward_name' | 'referral_points'>>,
+    Partial<
+      Pick<ShopSettingsFields, 'birthday_reward' | 'birthday_reward_name' | 'birthday_points' | 'referral_reward' | 'referral_reward_name' | 'referral_points'>
+    >,
 ): Partial<Record<ShopSettingName, string>> {
   const out: Partial<Record<ShopSettingName, string>> = {};
   if (s.referral_reward === 'reward' && !s.referral_reward_name) out.referral_reward_name = 'is required when the referral reward is a reward';
@@ -155,21 +161,47 @@ export const shopSettingsAnswer = z
     points_per_amount: money().meta({ description: 'minor units of the subtotal after discount that earn one point' }),
     delivery_fee_earns_points: z.boolean(),
     points_expiry_days: z.number().int(),
-    points_hold_days: z.number().int().meta({ description: 'days earned points wait before they can be spent: after an order is completed, after a counter earn (0: at once)' }),
-    counter_points_per_customer_per_day: z.number().int().meta({ description: 'the most points one customer may earn at the counter in a day (0: none at the counter)' }),
+    points_hold_days: z
+      .number()
+      .int()
+      .meta({ description: 'days earned points wait before they can be spent: after an order is completed, after a counter earn (0: at once)' }),
+    counter_points_per_customer_per_day: z
+      .number()
+      .int()
+      .meta({ description: 'the most points one customer may earn at the counter in a day (0: none at the counter)' }),
     counter_points_per_staff_per_day: z.number().int().meta({ description: 'the most points one staff member may give at the counter in a day' }),
-    counter_stamps_per_customer_per_day: z.number().int().meta({ description: 'the most stamp card stamps one customer may collect at the counter in a day (0: none at the counter)' }),
+    counter_stamps_per_customer_per_day: z
+      .number()
+      .int()
+      .meta({ description: 'the most stamp card stamps one customer may collect at the counter in a day (0: none at the counter)' }),
     counter_stamps_per_staff_per_day: z.number().int().meta({ description: 'the most stamp card stamps one staff member may give at the counter in a day' }),
-    birthday_reward: z.enum(BIRTHDAY_REWARDS).meta({ description: "the birthday treat: off, points (birthday_points) or a reward of the catalogue as a voucher (birthday_reward_name)" }),
+    birthday_reward: z
+      .enum(BIRTHDAY_REWARDS)
+      .meta({ description: 'the birthday treat: off, points (birthday_points) or a reward of the catalogue as a voucher (birthday_reward_name)' }),
     birthday_points: z.number().int(),
     birthday_reward_name: z.string().meta({ description: "a reward's name in the catalogue; empty: none" }),
-    birthday_window_days: z.number().int().meta({ description: 'the treat is given from this many days before the birthday up to the day (0: on the day), in the shop\'s time zone' }),
-    referral_reward: z.enum(BIRTHDAY_REWARDS).meta({ description: 'what a referral gives both: off, points (referral_points) or a reward of the catalogue as a voucher (referral_reward_name)' }),
+    birthday_window_days: z
+      .number()
+      .int()
+      .meta({ description: "the treat is given from this many days before the birthday up to the day (0: on the day), in the shop's time zone" }),
+    referral_reward: z
+      .enum(BIRTHDAY_REWARDS)
+      .meta({ description: 'what a referral gives both: off, points (referral_points) or a reward of the catalogue as a voucher (referral_reward_name)' }),
     referral_points: z.number().int(),
     referral_reward_name: z.string().meta({ description: "a reward's name in the catalogue; empty: none" }),
-    referral_monthly_cap: z.number().int().meta({ description: 'the most referral rewards one referrer may have in a month (the shop\'s time zone); over it the friend still gets theirs' }),
-    referral_min_order: money().meta({ description: 'the least a friend\'s paid order must total (after discounts, with delivery) to count for their referral; 0: any paid order' }),
-    deletion_cooling_off_days: z.number().int().meta({ description: `days between a customer asking for their account's deletion and its erasure (1 to ${DELETION_COOLING_OFF_MAX_DAYS}); signing in before cancels it` }),
+    referral_monthly_cap: z
+      .number()
+      .int()
+      .meta({ description: "the most referral rewards one referrer may have in a month (the shop's time zone); over it the friend still gets theirs" }),
+    referral_min_order: money().meta({
+      description: "the least a friend's paid order must total (after discounts, with delivery) to count for their referral; 0: any paid order",
+    }),
+    deletion_cooling_off_days: z
+      .number()
+      .int()
+      .meta({
+        description: `days between a customer asking for their account's deletion and its erasure (1 to ${DELETION_COOLING_OFF_MAX_DAYS}); signing in before cancels it`,
+      }),
     min_order: money(),
     delivery_fee: money(),
     topup_min: money(),

@@ -15,10 +15,10 @@ export const productAnswer = z
     price: money(),
     image: z.string(),
     available: z.boolean(),
-    option_groups: z
-      .array(optionGroupAnswer)
-      .optional()
-      .meta({ description: 'the choices the customer makes (Size, Milk, Extras), in order; absent or empty: none. A line\'s price is `price` plus its chosen options\' `price_delta`s' }),
+    option_groups: z.array(optionGroupAnswer).optional().meta({
+      description:
+        "the choices the customer makes (Size, Milk, Extras), in order; absent or empty: none. A line's price is `price` plus its chosen options' `price_delta`s",
+    }),
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productAnswer>;

@@ -5,13 +5,36 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { staffSetupBody, staffAcceptInviteBody, staffLoginBody, staffInviteBody, staffRevokeInviteBody, staffLinkBody, staffPasswordBody, staffForgotBody, staffResetBody, staffUpdateBody, staffRemoveBody, auditQuery, staffSessionAnswer, staffMeAnswer, staffSessionStateAnswer, staffListAnswer, staffInviteAnswer, pendingInvitesAnswer, staffLinkAnswer, auditListAnswer, endedAnswer } from './staff';
+import {
+  staffSetupBody,
+  staffAcceptInviteBody,
+  staffLoginBody,
+  staffInviteBody,
+  staffRevokeInviteBody,
+  staffLinkBody,
+  staffPasswordBody,
+  staffForgotBody,
+  staffResetBody,
+  staffUpdateBody,
+  staffRemoveBody,
+  auditQuery,
+  staffSessionAnswer,
+  staffMeAnswer,
+  staffSessionStateAnswer,
+  staffListAnswer,
+  staffInviteAnswer,
+  pendingInvitesAnswer,
+  staffLinkAnswer,
+  auditListAnswer,
+  endedAnswer,
+} from './staff';
 import { staffApi } from './staff.calls';
 
 export const staffSpec = /* @__PURE__ */ describe('Merchant console', staffApi, {
   setup: {
     summary: "Create the shop's owner from a one-time set-up link",
-    description: 'The link (`npm run merchant -- owner-link`) is valid 24 h, once. Answers the staff session `token`, which a gateway keeps in its staff cookie.',
+    description:
+      'The link (`npm run merchant -- owner-link`) is valid 24 h, once. Answers the staff session `token`, which a gateway keeps in its staff cookie.',
     inContract: false,
     body: staffSetupBody,
     data: staffSessionAnswer,
@@ -51,7 +74,8 @@ export const staffSpec = /* @__PURE__ */ describe('Merchant console', staffApi, 
   },
   forgot: {
     summary: 'E-mail a link to choose a new password',
-    description: "The same answer whether the address is a team member's or not; the link works once, for an hour; at most 3 an hour per address, e-mailed after the answer. At most 10 requests an hour per client (an IPv6 /64 as one): 429 RATE_LIMITED with Retry-After. No e-mail service: 503 EMAIL_UNAVAILABLE.",
+    description:
+      "The same answer whether the address is a team member's or not; the link works once, for an hour; at most 3 an hour per address, e-mailed after the answer. At most 10 requests an hour per client (an IPv6 /64 as one): 429 RATE_LIMITED with Retry-After. No e-mail service: 503 EMAIL_UNAVAILABLE.",
     inContract: false,
     body: staffForgotBody,
     answer: "Sent, if the address is a team member's.",

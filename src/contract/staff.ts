@@ -53,7 +53,15 @@ export const staffForgotBody = z.object({ email });
 export const staffResetBody = z.object({ token: linkToken, password: staffPassword });
 /** `merchant/staff/update`: a staff member's new role, or the locations they work at (empty: every location), or both. */
 export const staffUpdateBody = z
-  .object({ id, role: staffRole.optional(), location_ids: z.array(id).max(100, 'must be at most 100 locations').transform((a) => [...new Set(a)]).optional() })
+  .object({
+    id,
+    role: staffRole.optional(),
+    location_ids: z
+      .array(id)
+      .max(100, 'must be at most 100 locations')
+      .transform((a) => [...new Set(a)])
+      .optional(),
+  })
   .refine((b) => b.role !== undefined || b.location_ids !== undefined, 'must name a role or locations to change');
 export type StaffUpdateInput = z.input<typeof staffUpdateBody>;
 /** `merchant/staff/remove` */
@@ -89,7 +97,9 @@ export const staffMemberAnswer = z
     email: z.string(),
     role: staffRole,
     created_at: time(),
-    location_ids: z.array(int()).meta({ description: 'the locations they work at: their board, counter and tickets are those; empty: every location (owners always every location)' }),
+    location_ids: z
+      .array(int())
+      .meta({ description: 'the locations they work at: their board, counter and tickets are those; empty: every location (owners always every location)' }),
   })
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof staffMemberAnswer>;
@@ -153,7 +163,9 @@ export const auditEntryAnswer = z
   .object({
     id: int(),
     staff: z.object({ id: int(), name: z.string(), email: z.string() }).nullable().meta({ description: 'the staff member who acted (null: see `actor`)' }),
-    actor: z.enum(['staff', 'machine', 'operator', 'visitor']).meta({ description: 'staff: `staff`; machine: the merchant key (x-merchant-key); operator: a set-up link; visitor: someone not signed in (a failed sign-in)' }),
+    actor: z.enum(['staff', 'machine', 'operator', 'visitor']).meta({
+      description: 'staff: `staff`; machine: the merchant key (x-merchant-key); operator: a set-up link; visitor: someone not signed in (a failed sign-in)',
+    }),
     action: z.string().meta({ examples: ['staff.invite', 'staff.role', 'staff.remove', 'owner.setup'] }),
     target: z.string().nullable(),
     before: z.unknown().meta({ description: 'the thing before the change (null: it did not exist)' }),

@@ -5,7 +5,17 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { STAMP_PROGRAMS_MAX, STAMPS_NEEDED_MIN, STAMPS_NEEDED_MAX, stampProgramBody, stampProgramUpdateBody, stampProgramStatusBody, stampProgramsAnswer, stampProgramOnlyAnswer, stampCardsAnswer } from './stamps';
+import {
+  STAMP_PROGRAMS_MAX,
+  STAMPS_NEEDED_MIN,
+  STAMPS_NEEDED_MAX,
+  stampProgramBody,
+  stampProgramUpdateBody,
+  stampProgramStatusBody,
+  stampProgramsAnswer,
+  stampProgramOnlyAnswer,
+  stampCardsAnswer,
+} from './stamps';
 import { stampsApi, stampsConsoleApi } from './stamps.calls';
 
 export const stampsSpec = /* @__PURE__ */ describe('Points', stampsApi, {
@@ -22,7 +32,8 @@ export const stampsSpec = /* @__PURE__ */ describe('Points', stampsApi, {
 export const stampsConsoleSpec = /* @__PURE__ */ describe('Merchant console', stampsConsoleApi, {
   programs: {
     summary: 'The stamp card programmes',
-    description: 'Staff. Every programme (active, paused, ended), newest first, with the cards in progress, the cards filled and the customers who have had a stamp.',
+    description:
+      'Staff. Every programme (active, paused, ended), newest first, with the cards in progress, the cards filled and the customers who have had a stamp.',
     inContract: false,
     data: stampProgramsAnswer,
     answer: 'The programmes.',

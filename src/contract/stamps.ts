@@ -40,7 +40,10 @@ export const stampProgramBody = z
     path: ['product_ids'],
     // checked beside the other fields' problems (a form shows them all at once), whenever both lists are lists
     // (and only on an object: a programme that is null or missing is the object check's 400, never a throw)
-    when: ({ value }) => typeof value === 'object' && value !== null && [(value as Record<string, unknown>).product_ids, (value as Record<string, unknown>).category_ids].every(Array.isArray),
+    when: ({ value }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      [(value as Record<string, unknown>).product_ids, (value as Record<string, unknown>).category_ids].every(Array.isArray),
   });
 export type StampProgramInput = z.input<typeof stampProgramBody>;
 export type StampProgramFields = z.output<typeof stampProgramBody>;
@@ -94,7 +97,7 @@ export const stampCardAnswer = z
     reward_title: z.string(),
     reward_image: z.string(),
     qualifying: z.array(z.string()).meta({ description: 'the names of the products and categories that earn stamps' }),
-    expires_at: time().nullable().meta({ description: 'when the current card\'s stamps expire; null: no stamp yet, or stamps never expire' }),
+    expires_at: time().nullable().meta({ description: "when the current card's stamps expire; null: no stamp yet, or stamps never expire" }),
     cards_filled: int().meta({ description: 'cards this customer has filled in this programme' }),
   })
   .meta({ id: 'StampCard' });

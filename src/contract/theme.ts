@@ -66,7 +66,9 @@ const contrastCheckAnswer = z.object({
 });
 export const themeDraftAnswer = z.object({
   theme: themeAnswer,
-  checks: z.array(contrastCheckAnswer).meta({ description: 'WCAG AA (4.5:1) for body text on the brand colour and, in Lite, on the landing background colour' }),
+  checks: z
+    .array(contrastCheckAnswer)
+    .meta({ description: 'WCAG AA (4.5:1) for body text on the brand colour and, in Lite, on the landing background colour' }),
   saved_at: time().nullable().meta({ description: 'when the draft was last saved; null: no draft, this is the live theme' }),
   live: z.boolean().meta({ description: 'whether the draft is the live theme' }),
 });
@@ -87,5 +89,8 @@ export const themeVersionOnlyAnswer = z.object({ version: themeVersionAnswer });
 export type ThemeVersionOnlyData = z.infer<typeof themeVersionOnlyAnswer>;
 export const themeVersionsAnswer = z.object({ versions: z.array(themeVersionAnswer).meta({ description: 'newest first' }), current_id: int().nullable() });
 export type ThemeVersionsData = z.infer<typeof themeVersionsAnswer>;
-export const previewLinkAnswer = z.object({ preview_token: z.string().meta({ description: 'opens the app with the draft: /?preview=<preview_token>' }), expires_at: time() });
+export const previewLinkAnswer = z.object({
+  preview_token: z.string().meta({ description: 'opens the app with the draft: /?preview=<preview_token>' }),
+  expires_at: time(),
+});
 export type PreviewLinkData = z.infer<typeof previewLinkAnswer>;

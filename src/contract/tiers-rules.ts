@@ -29,7 +29,11 @@ export function tierFor(tiers: readonly TierForRules[], value: number): number {
 }
 
 /** The next tier above `index` and what is still needed to reach it; null at the top. */
-export function nextTier(tiers: readonly TierForRules[], index: number, value: number): { index: number; name: string; threshold: number; remaining: number } | null {
+export function nextTier(
+  tiers: readonly TierForRules[],
+  index: number,
+  value: number,
+): { index: number; name: string; threshold: number; remaining: number } | null {
   const next = tiers[index + 1];
   return next ? { index: index + 1, name: next.name, threshold: next.threshold, remaining: Math.max(0, next.threshold - value) } : null;
 }

@@ -46,8 +46,14 @@ export const tierProgramBody = z
     if (p.tiers[0] && p.tiers[0].threshold !== 0) ctx.addIssue({ code: 'custom', message: 'the first tier starts at 0', path: ['tiers', 0, 'threshold'] });
     p.tiers.forEach((t, i) => {
       const before = p.tiers[i - 1];
-      if (i > 0 && before && t.threshold <= before.threshold) ctx.addIssue({ code: 'custom', message: `must be more than ${before.name}'s ${before.threshold.toLocaleString('en')}`, path: ['tiers', i, 'threshold'] });
-      if (p.tiers.findIndex((o) => o.name.toLowerCase() === t.name.toLowerCase()) !== i) ctx.addIssue({ code: 'custom', message: 'another tier has this name', path: ['tiers', i, 'name'] });
+      if (i > 0 && before && t.threshold <= before.threshold)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be more than ${before.name}'s ${before.threshold.toLocaleString('en')}`,
+          path: ['tiers', i, 'threshold'],
+        });
+      if (p.tiers.findIndex((o) => o.name.toLowerCase() === t.name.toLowerCase()) !== i)
+        ctx.addIssue({ code: 'custom', message: 'another tier has this name', path: ['tiers', i, 'name'] });
     });
   });
 export type TierProgramInput = z.input<typeof tierProgramBody>;
@@ -66,8 +72,8 @@ export const tierInfoAnswer = z
     name: z.string(),
     threshold: int(),
     multiplier: z.number(),
-    welcome_reward: z.string().nullable().meta({ description: 'the welcome reward\'s title; null: none' }),
-    birthday_reward: z.string().nullable().meta({ description: 'the tier\'s own birthday reward\'s title; null: the shop\'s birthday treat' }),
+    welcome_reward: z.string().nullable().meta({ description: "the welcome reward's title; null: none" }),
+    birthday_reward: z.string().nullable().meta({ description: "the tier's own birthday reward's title; null: the shop's birthday treat" }),
     early_rewards: z.array(z.string()).meta({ description: 'titles of the rewards this tier (and those above) can redeem early' }),
   })
   .meta({ id: 'TierInfo' });
@@ -77,7 +83,7 @@ export const tierStatusAnswer = z
   .object({
     enabled: z.boolean().meta({ description: 'false: the shop has no tiers (the rest is empty)' }),
     basis: z.enum(TIER_BASES),
-    tier: tierInfoAnswer.nullable().meta({ description: 'the customer\'s tier now' }),
+    tier: tierInfoAnswer.nullable().meta({ description: "the customer's tier now" }),
     value: int().meta({ description: 'points earned (or visits) in the last 12 months' }),
     next: z
       .object({ name: z.string(), threshold: int(), remaining: int() })
@@ -85,7 +91,11 @@ export const tierStatusAnswer = z
       .meta({ description: 'the next tier and what is still needed; null: the top tier' }),
     held_until: time().nullable().meta({ description: 'the end of the 12 months the tier is held for (it cannot drop before)' }),
     notice: z
-      .object({ to: z.string().meta({ description: 'the tier it would drop to' }), on: time(), remaining: int().meta({ description: 'what is still needed by then to keep the tier' }) })
+      .object({
+        to: z.string().meta({ description: 'the tier it would drop to' }),
+        on: time(),
+        remaining: int().meta({ description: 'what is still needed by then to keep the tier' }),
+      })
       .nullable()
       .meta({ description: 'within 30 days of held_until, when the tier would drop: the notice the app shows' }),
     tiers: z.array(tierInfoAnswer),

@@ -36,7 +36,8 @@ export const wheelSpec = /* @__PURE__ */ describe('Wheel', wheelApi, {
 export const wheelEditorSpec = /* @__PURE__ */ describe('Merchant console', wheelEditorApi, {
   editor: {
     summary: 'The wheel: the configuration in use and every one published before',
-    description: "Each segment with the chance customers are shown (`probability`). Every spin names its version, so it can be explained by the odds of its time.",
+    description:
+      'Each segment with the chance customers are shown (`probability`). Every spin names its version, so it can be explained by the odds of its time.',
     inContract: false,
     data: wheelEditorAnswer,
     answer: 'The wheel.',

@@ -64,7 +64,10 @@ const wheelSegmentInput = z.object({
   /** the reward whose voucher is won (prize_type voucher): an active reward's name */
   reward: slug.optional(),
   weight: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #9a4a1c').optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #9a4a1c')
+    .optional(),
 });
 
 /** `merchant/wheel/publish`: a whole new configuration; new odds apply from the next spin. */
@@ -76,8 +79,10 @@ export const wheelPublishBody = z
   })
   .superRefine((b, ctx) => {
     b.segments.forEach((s, i) => {
-      if (s.prize_type === 'points' && s.points === undefined) ctx.addIssue({ code: 'custom', path: ['segments', i, 'points'], message: 'is required for a points prize' });
-      if (s.prize_type === 'voucher' && s.reward === undefined) ctx.addIssue({ code: 'custom', path: ['segments', i, 'reward'], message: 'is required for a voucher prize' });
+      if (s.prize_type === 'points' && s.points === undefined)
+        ctx.addIssue({ code: 'custom', path: ['segments', i, 'points'], message: 'is required for a points prize' });
+      if (s.prize_type === 'voucher' && s.reward === undefined)
+        ctx.addIssue({ code: 'custom', path: ['segments', i, 'reward'], message: 'is required for a voucher prize' });
     });
   });
 

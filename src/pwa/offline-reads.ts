@@ -27,4 +27,3 @@ const SHOP_IMAGES = /^\/(api\/media\/[0-9a-f]{64}\.(png|jpg|jpeg|webp|gif|svg)|d
 export function isShopImage(method: string, url: URL, origin: string): boolean {
   return method === 'GET' && url.origin === origin && url.search === '' && SHOP_IMAGES.test(url.pathname) && !url.pathname.includes('..');
 }
-

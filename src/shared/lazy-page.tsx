@@ -61,7 +61,14 @@ class PageBoundary extends Component<BoundaryProps, { error: unknown }> {
     if (!error) return this.props.children;
     const crashed = !(error instanceof PageLoadFailed);
     const reload = crashed || this.props.retried;
-    return <PageLoadError crashed={crashed} reload={reload} fullScreen={this.props.fullScreen} onRetry={reload ? () => window.location.reload() : this.props.onRetry} />;
+    return (
+      <PageLoadError
+        crashed={crashed}
+        reload={reload}
+        fullScreen={this.props.fullScreen}
+        onRetry={reload ? () => window.location.reload() : this.props.onRetry}
+      />
+    );
   }
 }
 

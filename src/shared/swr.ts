@@ -29,7 +29,10 @@ export function createExpiringCache(lifetimeMs = CACHE_LIFETIME_MS, now: () => n
     // expired entry would answer undefined there (logout clears the cache that way).
     keys: () => {
       const t = now();
-      return [...entries].filter(([, e]) => t - e.touched <= lifetimeMs).map(([k]) => k)[Symbol.iterator]();
+      return [...entries]
+        .filter(([, e]) => t - e.touched <= lifetimeMs)
+        .map(([k]) => k)
+        [Symbol.iterator]();
     },
     get(key: string) {
       const e = entries.get(key);

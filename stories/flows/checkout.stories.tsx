@@ -111,7 +111,11 @@ function CheckoutFlow({ latencyMs, onPlaceOrder }: FlowProps) {
         onEditCart={() => setPage('shop')}
         onChangeDelivery={() => setPage('delivery')}
         onPlaceOrder={(method) => {
-          onPlaceOrder({ fulfilment: choice.fulfilment, payment_method: method, ...(choice.fulfilment === 'pickup' && pickupAt !== null && { pickup_at: pickupAt }) });
+          onPlaceOrder({
+            fulfilment: choice.fulfilment,
+            payment_method: method,
+            ...(choice.fulfilment === 'pickup' && pickupAt !== null && { pickup_at: pickupAt }),
+          });
           setSubmitting(true);
           setTimeout(() => {
             const { id: _id, is_default: _d, ...orderAddress } = address ?? addresses[0]!;
@@ -155,9 +159,9 @@ type Story = StoryObj<typeof meta>;
 
 /** On the shop: two cappuccinos in the cart, then Checkout. */
 async function twoCappuccinosToCheckout(canvas: ReturnType<typeof within>) {
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Cappuccino' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'One more Cappuccino' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Checkout' }));
+  await userEvent.click(canvas.getByRole('button', { name: 'Add Cappuccino' }));
+  await userEvent.click(canvas.getByRole('button', { name: 'One more Cappuccino' }));
+  await userEvent.click(canvas.getByRole('button', { name: 'Checkout' }));
 }
 
 /** Two cappuccinos → delivery to Home → pay from the wallet → "Thank you! Your order is in". */

@@ -35,7 +35,16 @@ function ReferralSignUpFlow({ theme, search, invitation, onRegister }: FlowProps
     return keepReferralCode(search);
   });
   if (step === 'phone') return <RegisterScreen {...merchant} invitation={code ? invitation : null} onSendCode={() => setStep('code')} />;
-  if (step === 'code') return <RegisterOtpScreen companyName={merchant.companyName} logo={merchant.logo} phone="+639189876543" resendIn={60} onVerify={(c) => c === GOOD_CODE && setStep('name')} />;
+  if (step === 'code')
+    return (
+      <RegisterOtpScreen
+        companyName={merchant.companyName}
+        logo={merchant.logo}
+        phone="+639189876543"
+        resendIn={60}
+        onVerify={(c) => c === GOOD_CODE && setStep('name')}
+      />
+    );
   if (step === 'name')
     return (
       <RegisterNameScreen

@@ -70,9 +70,7 @@ function SignInFlow({ theme, latencyMs, onSendCode, onVerify }: FlowProps) {
       />
     );
 
-  return (
-    <HomeScreen {...homeAfterOrder()} unreadNotifications={1} />
-  );
+  return <HomeScreen {...homeAfterOrder()} unreadNotifications={1} />;
 }
 
 const meta = {

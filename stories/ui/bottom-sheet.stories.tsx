@@ -12,10 +12,14 @@ const meta = {
     children: (
       <div className="flex flex-col gap-2">
         <BottomSheetClose>
-          <Button variant="secondary" fullWidth>Pick up at the counter</Button>
+          <Button variant="secondary" fullWidth>
+            Pick up at the counter
+          </Button>
         </BottomSheetClose>
         <BottomSheetClose>
-          <Button variant="secondary" fullWidth>Deliver to my address</Button>
+          <Button variant="secondary" fullWidth>
+            Deliver to my address
+          </Button>
         </BottomSheetClose>
       </div>
     ),

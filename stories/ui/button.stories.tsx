@@ -32,9 +32,15 @@ export const WithIcon: Story = { args: { icon: <GiftIcon size={18} /> } };
 export const Sizes: Story = {
   render: (args) => (
     <div className="flex flex-wrap items-center gap-2">
-      <Button {...args} size="sm">Small</Button>
-      <Button {...args} size="md">Medium</Button>
-      <Button {...args} size="lg">Large</Button>
+      <Button {...args} size="sm">
+        Small
+      </Button>
+      <Button {...args} size="md">
+        Medium
+      </Button>
+      <Button {...args} size="lg">
+        Large
+      </Button>
     </div>
   ),
 };
@@ -91,7 +97,9 @@ export const DisabledBesideEnabled: Story = {
   ),
   play: async ({ canvasElement }) => {
     for (const box of Array.from(canvasElement.querySelectorAll<HTMLElement>('[data-on]'))) {
-      const under = getComputedStyle(box).backgroundColor.startsWith('rgba(0, 0, 0, 0)') ? getComputedStyle(box.parentElement!).backgroundColor : getComputedStyle(box).backgroundColor;
+      const under = getComputedStyle(box).backgroundColor.startsWith('rgba(0, 0, 0, 0)')
+        ? getComputedStyle(box.parentElement!).backgroundColor
+        : getComputedStyle(box).backgroundColor;
       const buttons = within(box).getAllByRole('button');
       for (let i = 0; i < buttons.length; i += 2) {
         const [enabled, disabled] = [buttons[i]!, buttons[i + 1]!];

@@ -2,7 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '../../src/ui/button/button';
 import { Card } from '../../src/ui/card/card';
 
-const meta = { title: 'UI/Card', component: Card, args: { title: 'Free Latte', children: <p className="text-muted">Any size, hot or iced.</p> } } satisfies Meta<typeof Card>;
+const meta = {
+  title: 'UI/Card',
+  component: Card,
+  args: { title: 'Free Latte', children: <p className="text-muted">Any size, hot or iced.</p> },
+} satisfies Meta<typeof Card>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -61,10 +61,14 @@ export const HomeLayout: Story = {
           {rewards.map((r) => (
             <Card as="li" key={r.name}>
               <div className="flex flex-col gap-2">
-                <Badge tone={r.tone} className="self-start">{r.tag}</Badge>
+                <Badge tone={r.tone} className="self-start">
+                  {r.tag}
+                </Badge>
                 <h3 className="font-semibold text-ink">{r.name}</h3>
                 <Points value={r.cost} locale="id-ID" className="text-brand-ink" />
-                <Button size="sm" variant="secondary">Redeem</Button>
+                <Button size="sm" variant="secondary">
+                  Redeem
+                </Button>
               </div>
             </Card>
           ))}
@@ -83,7 +87,9 @@ export const LandingLogin: Story = {
           <h1 className="text-2xl font-bold text-ink">Welcome to Kopi Senja</h1>
           <p className="text-muted">Sign in with your phone number to collect points.</p>
           <PhoneField defaultCountryCode="62" hint="We text you a 6-digit code." />
-          <Button fullWidth size="lg">Send code</Button>
+          <Button fullWidth size="lg">
+            Send code
+          </Button>
         </div>
       </Card>
     </div>

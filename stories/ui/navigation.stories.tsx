@@ -5,7 +5,6 @@ import { BellIcon } from '../../src/ui/icon/icon';
 import { navItems } from '../fixtures/nav';
 import { TopBar } from '../../src/ui/top-bar/top-bar';
 
-
 const meta = {
   title: 'UI/Navigation',
   component: BottomNav,

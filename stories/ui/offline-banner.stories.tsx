@@ -43,7 +43,9 @@ export const OnlineHidden: Story = {
 export const Offline: Story = {
   args: { state: 'offline' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent("You're offline. Showing what this phone saved. Ordering, top-ups, rewards and spins will work when you're back online.");
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      "You're offline. Showing what this phone saved. Ordering, top-ups, rewards and spins will work when you're back online.",
+    );
   },
 };
 

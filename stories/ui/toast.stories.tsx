@@ -7,8 +7,12 @@ function ToastDemo() {
   return (
     <div className="flex flex-wrap gap-2">
       <Button onClick={() => toast.success('Reward redeemed')}>Success toast</Button>
-      <Button variant="danger" onClick={() => toast.error('Please Login Again!!', { autoClose: 1500 })}>Error toast</Button>
-      <Button variant="secondary" onClick={() => toast.info('User logging out...', { autoClose: 1500 })}>Info toast</Button>
+      <Button variant="danger" onClick={() => toast.error('Please Login Again!!', { autoClose: 1500 })}>
+        Error toast
+      </Button>
+      <Button variant="secondary" onClick={() => toast.info('User logging out...', { autoClose: 1500 })}>
+        Info toast
+      </Button>
       <AppToastContainer />
     </div>
   );

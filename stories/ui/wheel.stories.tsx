@@ -23,7 +23,9 @@ export const SpinLandsOnTarget: Story = {
     return (
       <div className="flex flex-col items-center gap-4">
         <Wheel {...args} spinning={spinning} targetSegmentId={spinning ? 2 : null} onSpinEnd={args.onSpinEnd} />
-        <Button onClick={() => setSpinning(true)} disabled={spinning}>Spin</Button>
+        <Button onClick={() => setSpinning(true)} disabled={spinning}>
+          Spin
+        </Button>
       </div>
     );
   },

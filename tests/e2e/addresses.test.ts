@@ -13,7 +13,6 @@ if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (se
 const app = useApp();
 const browser = useBrowser();
 
-
 /** The saved address card whose heading is `label`. */
 const card = (page: Page, label: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: label, exact: true }) });
 
@@ -120,7 +119,9 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('addresses
     await expect.poll(() => card(page, 'Home').count()).toBe(0);
     expect(await card(page, 'Work').count()).toBe(1);
 
-    const list = (await (await context.request.get('/api/address/list')).json()) as { data: { addresses: { label: string; is_default: boolean; lat: number }[] } };
+    const list = (await (await context.request.get('/api/address/list')).json()) as {
+      data: { addresses: { label: string; is_default: boolean; lat: number }[] };
+    };
     expect(list.data.addresses).toEqual([expect.objectContaining({ label: 'Work', is_default: true, lat: 14.5176 })]);
   });
 

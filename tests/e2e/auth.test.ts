@@ -69,7 +69,10 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('sign-in o
   it('explains a broken alternative login link instead of crashing', async () => {
     await page.goto('/?id=%25%25not-base64');
     await expect.poll(() => page.getByRole('heading', { name: /couldn't use this link/i }).count()).toBe(1);
-    await page.getByRole('button', { name: /sign in with (your )?phone|use .*login|go to sign in|sign in/i }).first().click();
+    await page
+      .getByRole('button', { name: /sign in with (your )?phone|use .*login|go to sign in|sign in/i })
+      .first()
+      .click();
     await page.waitForURL('**/login');
   });
 
@@ -103,7 +106,11 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('sign-in o
     await page.getByRole('button', { name: /log out/i }).click();
     await expect.poll(() => page.getByText('User logging out...').count()).toBe(1);
     await page.waitForURL((u) => ['/login', '/'].includes(u.pathname));
-    const stored = await page.evaluate(() => ({ auth: localStorage.getItem('authUserData'), isAuth: localStorage.getItem('isAuth'), session: sessionStorage.length }));
+    const stored = await page.evaluate(() => ({
+      auth: localStorage.getItem('authUserData'),
+      isAuth: localStorage.getItem('isAuth'),
+      session: sessionStorage.length,
+    }));
     expect(stored).toEqual({ auth: null, isAuth: null, session: 0 });
     expect((await context.cookies()).find((c) => c.name === 'sid')).toBeUndefined();
   });
@@ -175,7 +182,11 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('sign-in o
     await page.goto('/home');
     await expect.poll(() => page.getByText('Please Login Again!!').count(), { timeout: 10_000 }).toBe(1);
     await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/login', { timeout: 10_000 });
-    const stored = await page.evaluate(() => ({ auth: localStorage.getItem('authUserData'), token: localStorage.getItem('authToken'), users: sessionStorage.getItem('users') }));
+    const stored = await page.evaluate(() => ({
+      auth: localStorage.getItem('authUserData'),
+      token: localStorage.getItem('authToken'),
+      users: sessionStorage.getItem('users'),
+    }));
     expect(stored).toEqual({ auth: null, token: null, users: null });
   });
 

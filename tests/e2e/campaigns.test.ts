@@ -36,7 +36,12 @@ describe.skipIf(!HAS_CHROME)('campaigns in the console', () => {
     await expect.poll(() => page.getByRole('form', { name: 'Win-back campaign' }).count()).toBe(0);
     await expect.poll(() => card.getByText('On', { exact: true }).count()).toBe(1);
     await expect.poll(() => card.textContent()).toContain('Customers who have not ordered for 45 days');
-    const saved = await page.evaluate(async () => (await (await fetch('/api/merchant/campaigns')).json()) as { data: { campaigns: Array<{ kind: string; enabled: boolean; timing: number; title: string }> } });
+    const saved = await page.evaluate(
+      async () =>
+        (await (await fetch('/api/merchant/campaigns')).json()) as {
+          data: { campaigns: Array<{ kind: string; enabled: boolean; timing: number; title: string }> };
+        },
+    );
     expect(saved.data.campaigns.find((c) => c.kind === 'win_back')).toMatchObject({ enabled: true, timing: 45, title: 'Long time no see, {name}' });
     await page.goto('/merchant/audit');
     await expect.poll(() => page.getByText(/turned on the Win-back campaign\./).count()).toBeGreaterThan(0);

@@ -17,7 +17,6 @@ if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (se
 const app = useApp({ LOG_LEVEL: 'info' });
 const browser = useBrowser();
 
-
 const PASSWORD = 'correct horse battery staple';
 /** the shop's owner: set up on the desktop run, signed in again on the phone run */
 const OWNER_EMAIL = 'owner@kopisenja.example';
@@ -134,7 +133,9 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['desktop', 'phone'])('the merch
     await staffPage.goto('/merchant/theme');
     await staffPage.getByText("This page is for the shop's owner").waitFor();
     // and the provider refuses the calls themselves
-    const statuses = await staffPage.evaluate(async () => Promise.all(['/api/merchant/staff', '/api/merchant/theme/draft', '/api/merchant/audit'].map(async (u) => (await fetch(u)).status)));
+    const statuses = await staffPage.evaluate(async () =>
+      Promise.all(['/api/merchant/staff', '/api/merchant/theme/draft', '/api/merchant/audit'].map(async (u) => (await fetch(u)).status)),
+    );
     expect(statuses).toEqual([403, 403, 403]);
 
     // the owner sees them join in the activity log, then removes them: they are signed out at once

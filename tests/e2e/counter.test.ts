@@ -57,7 +57,9 @@ const counterBrowser = useBrowser(() => FAKE_CAMERA_ARGS(camera()));
 
 async function blank(): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
 }
 
 /** The customer's voucher sheet, open on the active tab. */
@@ -118,7 +120,9 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
       await topUp(phone, /2,000\.00/);
     }
     const catalog = await (await phone.request.get('/api/shop/catalog')).json();
-    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const cappuccino = catalog.data.categories
+      .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
+      .find((p: { name: string }) => p.name === 'Cappuccino');
     const order = await phone.request.post('/api/order/create', {
       data: { items: [{ product_id: cappuccino.id, qty: 25 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
@@ -162,7 +166,9 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
 
     // scanning it again: used, by whom
     await desk.getByRole('button', { name: 'Next customer' }).click();
-    await expect.poll(async () => (await desk.getByRole('region', { name: 'Free butter croissant' }).textContent()) ?? '', { timeout: 20_000 }).toContain('This voucher was used already');
+    await expect
+      .poll(async () => (await desk.getByRole('region', { name: 'Free butter croissant' }).textContent()) ?? '', { timeout: 20_000 })
+      .toContain('This voucher was used already');
     expect(await desk.getByRole('region', { name: 'Free butter croissant' }).textContent()).toContain('Rosa Dela Cruz');
     await desk.getByRole('button', { name: 'Next customer' }).click();
     await desk.getByRole('button', { name: 'Stop the camera' }).click();
@@ -230,7 +236,10 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     // the camera reads the card again: Ana, with her 149 points
     await expect.poll(async () => (await found.textContent()) ?? '', { timeout: 20_000 }).toContain('149 points now');
     await desk.getByRole('button', { name: 'Redeem a reward' }).click();
-    await desk.getByRole('list', { name: 'Rewards Ana can have' }).getByRole('button', { name: /^Free butter croissant/ }).click();
+    await desk
+      .getByRole('list', { name: 'Rewards Ana can have' })
+      .getByRole('button', { name: /^Free butter croissant/ })
+      .click();
     await desk.getByRole('group', { name: 'Give Ana Free butter croissant for 120 points?' }).waitFor();
     await desk.getByRole('button', { name: 'Give Free butter croissant' }).click();
     await desk.getByRole('button', { name: 'Undo Free butter croissant for Ana' }).waitFor();
@@ -276,7 +285,9 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     await desk.goto('/merchant/orders');
     await desk.getByText('Updates by itself every few seconds.').waitFor();
     const catalog = await (await phone.request.get('/api/shop/catalog')).json();
-    const latte = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const latte = catalog.data.categories
+      .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
+      .find((p: { name: string }) => p.name === 'Cappuccino');
     const created = await phone.request.post('/api/order/create', {
       data: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
@@ -294,7 +305,9 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
   it('cancels a wallet order with a reason: the money is back and the points on their way are cancelled', async () => {
     const before = (await (await phone.request.get('/api/customer/profile')).json()).data as { points: number; wallet_balance: number };
     const catalog = await (await phone.request.get('/api/shop/catalog')).json();
-    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const cappuccino = catalog.data.categories
+      .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
+      .find((p: { name: string }) => p.name === 'Cappuccino');
     const created = await phone.request.post('/api/order/create', {
       data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
@@ -303,7 +316,11 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     expect(paid.wallet_balance).toBe(before.wallet_balance - order.total);
     // the order's points are on their way (pending until it is completed), not in the balance
     expect(paid.points).toBe(before.points);
-    const history = (await (await phone.request.post('/api/point/history', { data: { customer_id: (await (await phone.request.get('/api/customer/profile')).json()).data.id } })).json()).data as { pending: { points: number; order_name: string | null }[] };
+    const history = (
+      await (
+        await phone.request.post('/api/point/history', { data: { customer_id: (await (await phone.request.get('/api/customer/profile')).json()).data.id } })
+      ).json()
+    ).data as { pending: { points: number; order_name: string | null }[] };
     expect(history.pending).toContainEqual(expect.objectContaining({ points: order.points_earned, order_name: order.name }));
 
     await desk.goto('/merchant/orders');
@@ -312,7 +329,9 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     await dialog.getByLabel('Reason').fill('Out of oat milk');
     await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(async () => ((await (await phone.request.get('/api/customer/profile')).json()).data as { wallet_balance: number }).wallet_balance).toBe(before.wallet_balance);
+    await expect
+      .poll(async () => ((await (await phone.request.get('/api/customer/profile')).json()).data as { wallet_balance: number }).wallet_balance)
+      .toBe(before.wallet_balance);
     expect(((await (await phone.request.get('/api/customer/profile')).json()).data as { points: number }).points).toBe(before.points);
     await phone.goto(`/order/${order.name}`);
     await expect.poll(() => phone.getByRole('main').textContent()).toContain('Cancelled');

@@ -97,9 +97,15 @@ describe.skipIf(!HAS_CHROME)('a customer’s data on a phone', () => {
 
   it('erases them after the cooling-off period: their phone signs up as somebody new, and every ledger adds up', async () => {
     app = await restartLater(app!, async (db) => {
-      const { rows } = await sql<{ orders: number; total: number }>`select count(*)::int as orders, coalesce(sum(total), 0)::int as total from orders`.execute(db);
+      const { rows } = await sql<{ orders: number; total: number }>`select count(*)::int as orders, coalesce(sum(total), 0)::int as total from orders`.execute(
+        db,
+      );
       shopBefore = rows[0]!;
-      const moved = await db.updateTable('customers').set({ erase_after: new Date(Date.now() - 60_000) }).where('phone', '=', phone).executeTakeFirst();
+      const moved = await db
+        .updateTable('customers')
+        .set({ erase_after: new Date(Date.now() - 60_000) })
+        .where('phone', '=', phone)
+        .executeTakeFirst();
       expect(Number(moved.numUpdatedRows)).toBe(1);
     });
     // the hourly run at start erases them (the log says how many); signing in before would keep them
@@ -118,7 +124,8 @@ describe.skipIf(!HAS_CHROME)('a customer’s data on a phone', () => {
 
     await app.stop();
     const after = await inStoppedApp(app, async (db) => {
-      const shop = (await sql<{ orders: number; total: number }>`select count(*)::int as orders, coalesce(sum(total), 0)::int as total from orders`.execute(db)).rows[0]!;
+      const shop = (await sql<{ orders: number; total: number }>`select count(*)::int as orders, coalesce(sum(total), 0)::int as total from orders`.execute(db))
+        .rows[0]!;
       // the old account and the new one (the demo's seeded customers have balances without ledgers)
       const unequal = (
         await sql<{ n: number }>`
@@ -138,7 +145,9 @@ describe.skipIf(!HAS_CHROME)('a customer’s data on a phone', () => {
   it("leaves the owner's dashboard adding up: the same sales, and the points held less exactly what the account had", async () => {
     app = await startApp({ MERCHANT_API_KEY: MERCHANT_KEY, PORT: new URL(app!.url).port }, app!.dataDir);
     const now = await dashboardToday(desk);
-    expect(pick(now, 'orders', 'revenue', 'topup_amount', 'points_issued', 'points_redeemed')).toEqual(pick(dashBefore, 'orders', 'revenue', 'topup_amount', 'points_issued', 'points_redeemed'));
+    expect(pick(now, 'orders', 'revenue', 'topup_amount', 'points_issued', 'points_redeemed')).toEqual(
+      pick(dashBefore, 'orders', 'revenue', 'topup_amount', 'points_issued', 'points_redeemed'),
+    );
     // the account's points ended with an entry of their own ("Account deleted"): taken back, no more
     expect(pointsAtDeletion).toBeGreaterThan(0);
     expect(now.points_reversed - dashBefore.points_reversed).toBe(pointsAtDeletion);

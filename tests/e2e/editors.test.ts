@@ -52,7 +52,9 @@ function onTheShop(find: () => { count(): Promise<number> }) {
 
 async function photo(): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  return sharp({ create: { width: 320, height: 320, channels: 3, background: '#2f6f4f' } }).png().toBuffer();
+  return sharp({ create: { width: 320, height: 320, channels: 3, background: '#2f6f4f' } })
+    .png()
+    .toBuffer();
 }
 
 describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
@@ -109,7 +111,10 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
 
     // a new price never changes an order already placed
     await desk.getByRole('button', { name: 'Edit Pandan latte' }).click();
-    await desk.getByRole('dialog').getByLabel(/^Price/).fill('180');
+    await desk
+      .getByRole('dialog')
+      .getByLabel(/^Price/)
+      .fill('180');
     await desk.getByRole('dialog').getByRole('button', { name: 'Save product' }).click();
     await desk.getByRole('listitem').filter({ hasText: 'Pandan latte' }).getByText('₱180.00').waitFor();
     await phone.reload();
@@ -141,7 +146,7 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
 
   it('moves a product down with the keyboard: the keyboard stays on it, and the customer’s menu follows', async () => {
     const coffee = desk.getByRole('region', { name: /^Coffee/ });
-    const names = async () => (await coffee.getByRole('button', { name: /^Edit / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.slice(5))));
+    const names = async () => await coffee.getByRole('button', { name: /^Edit / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.slice(5)));
     const before = await names();
     const first = before[0]!;
     await desk.getByRole('button', { name: `Move ${first} down` }).focus();
@@ -171,7 +176,11 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
     await dialog.getByLabel(/^Stock/).fill('7');
     await dialog.getByRole('button', { name: 'Save reward' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await desk.getByRole('listitem').filter({ hasText: 'Free butter croissant' }).getByText(/7 of 7 left/).waitFor();
+    await desk
+      .getByRole('listitem')
+      .filter({ hasText: 'Free butter croissant' })
+      .getByText(/7 of 7 left/)
+      .waitFor();
 
     // each try reads the page once its reward is shown again (right after a reload it may still be loading)
     await expect
@@ -197,11 +206,19 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
     const label = await desk.getByLabel('Segment 2: Label').inputValue();
     await desk.getByLabel('Segment 2: Weight').fill('5000');
     // the chance as customers will see it, shown as the owner types
-    const shown = /Chance: ([\d.]+%)/.exec((await desk.getByText(/^Chance: /).nth(1).textContent()) ?? '')?.[1];
+    const shown = /Chance: ([\d.]+%)/.exec(
+      (await desk
+        .getByText(/^Chance: /)
+        .nth(1)
+        .textContent()) ?? '',
+    )?.[1];
     expect(shown).toBeTruthy();
     await desk.getByRole('button', { name: 'Publish the wheel' }).click();
     await desk.getByText('Published. The next spin uses these odds.').waitFor();
-    await desk.getByText(/Version \d+/).first().waitFor();
+    await desk
+      .getByText(/Version \d+/)
+      .first()
+      .waitFor();
 
     await expect
       .poll(async () => {
@@ -279,7 +296,12 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
       ];
       // signed out of the console: every editor refuses
       await fetch('/api/merchant/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      return Promise.all(calls.map(async ([path, body]) => (await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status));
+      return Promise.all(
+        calls.map(
+          async ([path, body]) =>
+            (await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+        ),
+      );
     });
     expect(statuses).toEqual([401, 401, 401, 401]);
     expect(deskErrors.filter((e) => !/status of 40[0-9]/.test(e))).toEqual([]);

@@ -27,7 +27,16 @@ describe.skipIf(!HAS_CHROME)('going live from the console', () => {
   it('a new shop: the Overview is the set-up checklist, and the frame says the shop is in test mode', async () => {
     await desk.page.getByRole('heading', { name: 'Set up your shop' }).waitFor();
     await desk.page.getByText(/0 of 8 done/).waitFor();
-    for (const step of ['Make it your brand', 'Set up the shop', 'Set your location and hours', 'Put your own menu in', 'Choose your rewards', 'Check your tiers and wheel', 'Invite your team', 'Take real payments and send real messages']) {
+    for (const step of [
+      'Make it your brand',
+      'Set up the shop',
+      'Set your location and hours',
+      'Put your own menu in',
+      'Choose your rewards',
+      'Check your tiers and wheel',
+      'Invite your team',
+      'Take real payments and send real messages',
+    ]) {
       await desk.page.getByRole('link', { name: step }).waitFor();
     }
     await desk.page.getByText('card payments are simulated and messages go to the development outbox').waitFor();
@@ -63,7 +72,8 @@ describe.skipIf(!HAS_CHROME)('going live from the console', () => {
     // a 1×1 PNG uploaded as the logo and the favicon (the demo's say "Kopi Senja": they do not tick it)
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
     const published = await desk.page.evaluate(async (file) => {
-      const post = (path: string, body: unknown) => fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const post = (path: string, body: unknown) =>
+        fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const before = (await (await post('merchant/theme/publish', {})).json()) as { data: unknown };
       const image = (await (await post('merchant/images', { file, purpose: 'favicon' })).json()) as { data: { url: string } };
       const draft = (await (await fetch('/api/merchant/theme/draft')).json()) as { data: { theme: Record<string, unknown> } };

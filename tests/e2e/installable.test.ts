@@ -58,7 +58,9 @@ describe.skipIf(!HAS_CHROME)('installing the app', () => {
     expect(read.url).toBe(`${app.url}/manifest.webmanifest`);
     expect(read.errors).toEqual([]);
 
-    await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 15_000 }).toEqual([]);
+    await expect
+      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 15_000 })
+      .toEqual([]);
 
     // the icons it names are the PNGs of their sizes, and the page names iOS's and the theme colour
     const body = JSON.parse(read.data!) as { theme_color: string; icons: { src: string; sizes: string }[] };

@@ -31,14 +31,22 @@ async function shiftsOf(context: BrowserContext, path: string): Promise<Shift[]>
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await page.addInitScript(() => {
       const w = window as unknown as { shifts: Array<{ value: number; sources: string[] }> };
       w.shifts = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
           if (e.hadRecentInput) continue;
-          w.shifts.push({ value: e.value, sources: (e.sources ?? []).map((s) => (s.node instanceof Element ? s.node.outerHTML : (s.node?.textContent ?? '')).slice(0, 120)) });
+          w.shifts.push({
+            value: e.value,
+            sources: (e.sources ?? []).map((s) => (s.node instanceof Element ? s.node.outerHTML : (s.node?.textContent ?? '')).slice(0, 120)),
+          });
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -56,7 +64,16 @@ describe.skipIf(!HAS_CHROME)('pages that stay still as they load', () => {
   let context: BrowserContext;
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, baseURL: app.url, locale: 'en-PH', timezoneId: 'Asia/Manila', serviceWorkers: 'block' });
+    context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+      baseURL: app.url,
+      locale: 'en-PH',
+      timezoneId: 'Asia/Manila',
+      serviceWorkers: 'block',
+    });
     context.setDefaultTimeout(30_000);
     const page = await context.newPage();
     // a customer with an order, so Home has its latest order, points and a tier's progress to show
@@ -65,7 +82,9 @@ describe.skipIf(!HAS_CHROME)('pages that stay still as they load', () => {
     const catalog = await (await page.request.get('/api/shop/catalog')).json();
     const products: { id: number; name: string }[] = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products);
     const cappuccino = products.find((p) => p.name === 'Cappuccino')!;
-    const order = await page.request.post('/api/order/create', { data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+    const order = await page.request.post('/api/order/create', {
+      data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
     expect(order.status(), await order.text()).toBe(201);
     await page.close();
   });

@@ -22,7 +22,8 @@ const PASSWORD = 'correct horse battery staple';
 const WITHIN = { timeout: 20_000, interval: 500 };
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 /** The weekday name of a date `days` from now in Manila (the demo's zone). */
-const weekdayIn = (days: number) => new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'Asia/Manila' }).format(new Date(Date.now() + days * 86_400_000));
+const weekdayIn = (days: number) =>
+  new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'Asia/Manila' }).format(new Date(Date.now() + days * 86_400_000));
 
 const app = useApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
 const browser = useBrowser();
@@ -42,7 +43,9 @@ describe.skipIf(!HAS_CHROME)('locations, hours, pausing and pickup times', () =>
     phoneErrors = watchErrors(phone);
     await signUp(phone, app.url, uniquePhone(), 'Mara Lim');
     await topUp(phone, /500/);
-    const catalog = (await (await phone.request.get('/api/shop/catalog')).json()) as { data: { categories: Array<{ products: Array<{ id: number; name: string }> }> } };
+    const catalog = (await (await phone.request.get('/api/shop/catalog')).json()) as {
+      data: { categories: Array<{ products: Array<{ id: number; name: string }> }> };
+    };
     const latte = catalog.data.categories.flatMap((c) => c.products).find((p) => p.name === 'Spanish latte')!;
     basket = [{ product_id: latte.id, qty: 2 }];
   });
@@ -62,7 +65,9 @@ describe.skipIf(!HAS_CHROME)('locations, hours, pausing and pickup times', () =>
     await page.getByRole('group', { name: closed }).getByText('Closed').waitFor();
     await page.getByRole('button', { name: 'Save location' }).click();
     await page.getByText('Saved Makati.').waitFor();
-    const saved = (await (await page.request.get('/api/merchant/locations')).json()) as { data: { locations: Array<{ name: string; hours: Record<string, unknown[]> }> } };
+    const saved = (await (await page.request.get('/api/merchant/locations')).json()) as {
+      data: { locations: Array<{ name: string; hours: Record<string, unknown[]> }> };
+    };
     const makati = saved.data.locations.find((l) => l.name === 'Makati')!;
     expect(makati.hours[['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'][DAYS.indexOf(closed)]!]).toEqual([]);
   });
@@ -135,7 +140,9 @@ describe.skipIf(!HAS_CHROME)('locations, hours, pausing and pickup times', () =>
     }
     await form.getByRole('button', { name: 'Add location' }).click();
     await page.getByText('Saved BGC.').waitFor();
-    const { data } = (await (await page.request.get('/api/merchant/locations')).json()) as { data: { locations: Array<{ id: number; name: string; hours: Record<string, unknown[]> }> } };
+    const { data } = (await (await page.request.get('/api/merchant/locations')).json()) as {
+      data: { locations: Array<{ id: number; name: string; hours: Record<string, unknown[]> }> };
+    };
     const bgc = data.locations.find((l) => l.name === 'BGC')!;
     expect(Object.values(bgc.hours).filter((p) => JSON.stringify(p) === '[{"open":"07:00","close":"19:00"}]')).toHaveLength(5);
 

@@ -38,7 +38,11 @@ describe('the logs of the e2e run', () => {
       for (const line of readFileSync(file, 'utf8').split('\n')) {
         if (!line) continue;
         lines++;
-        for (const [what, pattern] of [['a phone number', PHONE], ['an e-mail address', EMAIL], ['a one-time code', CODE]] as const) {
+        for (const [what, pattern] of [
+          ['a phone number', PHONE],
+          ['an e-mail address', EMAIL],
+          ['a one-time code', CODE],
+        ] as const) {
           const m = pattern.exec(line);
           if (m) found.push(`${what} (${m[0]}) in ${file}: ${line.slice(0, 300)}`);
         }

@@ -88,8 +88,14 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await page.waitForURL('**/merchant/menu');
     for (const name of ARCHIVED) {
       await page.getByRole('button', { name: `Archive ${name}` }).click();
-      await page.getByRole('dialog', { name: `Archive ${name}?` }).getByRole('button', { name: 'Archive' }).click();
-      await page.getByRole('region', { name: /Archived/ }).getByText(name).waitFor();
+      await page
+        .getByRole('dialog', { name: `Archive ${name}?` })
+        .getByRole('button', { name: 'Archive' })
+        .click();
+      await page
+        .getByRole('region', { name: /Archived/ })
+        .getByText(name)
+        .waitFor();
     }
 
     // an option group of the shop's own, beside the demo's Size, Milk and Extras
@@ -142,13 +148,17 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved. Customers see it within 15 seconds.').waitFor();
     ownerSeconds += (Date.now() - started) / 1000;
-    console.info(`[e2e] the owner's set-up steps (archive 3, an option group, a drink with options, the address, the settings) took ${ownerSeconds.toFixed(1)} s`);
+    console.info(
+      `[e2e] the owner's set-up steps (archive 3, an option group, a drink with options, the address, the settings) took ${ownerSeconds.toFixed(1)} s`,
+    );
     expect(ownerSeconds).toBeLessThan(15 * 60);
 
     // the customer's open app: the new address and its map link, without a reload
     await expect.poll(() => phone.getByText(NEW_ADDRESS).count(), WITHIN).toBe(1);
     console.info(`[e2e] the open app showed the new pickup address ${((Date.now() - addressSaved) / 1000).toFixed(1)} s after the save`);
-    expect(await phone.getByRole('link', { name: /Open in maps/ }).getAttribute('href')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(NEW_ADDRESS)}`);
+    expect(await phone.getByRole('link', { name: /Open in maps/ }).getAttribute('href')).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(NEW_ADDRESS)}`,
+    );
   });
 
   it('the customer’s app follows: archived products gone, the new drink there, the new minimum, the wallet’s amounts', async () => {
@@ -156,7 +166,10 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
       .poll(async () => {
         await phone.goto('/shop');
         await phone.getByRole('button', { name: /^Add / }).first().waitFor();
-        return [await phone.getByRole('button', { name: `Add ${DRINK}` }).count(), ...(await Promise.all(ARCHIVED.map((name) => phone.getByRole('button', { name: `Add ${name}` }).count())))];
+        return [
+          await phone.getByRole('button', { name: `Add ${DRINK}` }).count(),
+          ...(await Promise.all(ARCHIVED.map((name) => phone.getByRole('button', { name: `Add ${name}` }).count()))),
+        ];
       }, WITHIN)
       .toEqual([1, 0, 0, 0]);
 
@@ -221,15 +234,23 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await phone.getByRole('radio', { name: /Online payment/ }).check();
     const place = phone.getByRole('button', { name: /^Place order/ });
     await expect.poll(() => place.textContent()).toContain('274.00');
-    await expect.poll(() => phone.getByText('You\'ll earn').locator('xpath=following-sibling::dd[1]').textContent()).toMatch(/(^|\D)11(\D|$)/);
+    await expect.poll(() => phone.getByText("You'll earn").locator('xpath=following-sibling::dd[1]').textContent()).toMatch(/(^|\D)11(\D|$)/);
     await place.click();
     order = await payOrderOnSandbox(phone);
 
     const detail = (await (await customer.request.get(`/api/order/detail?name=${order}`)).json()) as {
-      data: { order: { total: number; delivery_fee: number; points_earned: number; items: Array<{ name: string; price: number; options?: Array<{ name: string }> }> } };
+      data: {
+        order: { total: number; delivery_fee: number; points_earned: number; items: Array<{ name: string; price: number; options?: Array<{ name: string }> }> };
+      };
     };
     expect(detail.data.order).toMatchObject({ total: 27_400, delivery_fee: 4_900, points_earned: 11 });
-    expect(detail.data.order.items).toEqual([expect.objectContaining({ name: DRINK, price: 22_500, options: expect.arrayContaining([expect.objectContaining({ name: 'Large' }), expect.objectContaining({ name: 'Oat milk' })]) })]);
+    expect(detail.data.order.items).toEqual([
+      expect.objectContaining({
+        name: DRINK,
+        price: 22_500,
+        options: expect.arrayContaining([expect.objectContaining({ name: 'Large' }), expect.objectContaining({ name: 'Oat milk' })]),
+      }),
+    ]);
     expect(phoneErrors).toEqual([]);
   }, 120_000);
 
@@ -238,10 +259,17 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     const { id: customerId } = ((await (await customer.request.get('/api/customer/profile')).json()) as { data: { id: number } }).data;
     const made = await desk.page.evaluate(
       async ({ drink, customerId }) => {
-        const post = async (path: string, body: unknown) => (await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+        const post = async (path: string, body: unknown) =>
+          (await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
         const menu = (await (await fetch('/api/merchant/menu')).json()) as { data: { categories: Array<{ products: Array<{ id: number; name: string }> }> } };
         const productId = menu.data.categories.flatMap((c) => c.products).find((p) => p.name === drink)!.id;
-        const reward = (await post('merchant/rewards/create', { title: `Free ${drink.toLowerCase()}`, points_cost: 50, stock_total: null, valid_days: 30, product_id: productId })) as { data: { reward: { name: string } } };
+        const reward = (await post('merchant/rewards/create', {
+          title: `Free ${drink.toLowerCase()}`,
+          points_cost: 50,
+          stock_total: null,
+          valid_days: 30,
+          product_id: productId,
+        })) as { data: { reward: { name: string } } };
         await post('merchant/customers/adjust-points', { customer_id: customerId, points: 50, reason: 'Welcome gift', idempotency_key: crypto.randomUUID() });
         return reward.data.reward.name;
       },
@@ -279,7 +307,9 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await expect.poll(() => place.textContent()).toContain('360.00');
     await place.click();
     const name = await payOrderOnSandbox(phone);
-    const detail = (await (await customer.request.get(`/api/order/detail?name=${name}`)).json()) as { data: { order: { total: number; items: Array<{ name: string; qty: number; price: number }> } } };
+    const detail = (await (await customer.request.get(`/api/order/detail?name=${name}`)).json()) as {
+      data: { order: { total: number; items: Array<{ name: string; qty: number; price: number }> } };
+    };
     expect(detail.data.order.total).toBe(36_000);
     // three drinks, as in the cart: the Large oat one at 0, none added
     expect(detail.data.order.items.reduce((n, i) => n + i.qty, 0)).toBe(3);
@@ -303,8 +333,14 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     const page = desk.page;
     await (await consoleNav(page)).getByRole('link', { name: 'Activity' }).click();
     await page.waitForURL('**/merchant/audit');
-    await page.getByText(/changed the shop settings/).first().waitFor();
-    await page.getByText(/archived Cappuccino/).first().waitFor();
+    await page
+      .getByText(/changed the shop settings/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/archived Cappuccino/)
+      .first()
+      .waitFor();
     expect(desk.errors).toEqual([]);
   });
   it('the owner connects Stripe and Twilio from the console; a new customer’s sign-in code comes by the connected Twilio', async () => {
@@ -355,7 +391,10 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
 
     // Activity has both, without a secret; then back to the sandbox and the outbox for whatever follows
     await (await consoleNav(page)).getByRole('link', { name: 'Activity' }).click();
-    await page.getByText(/connected Stripe \(sk_live_…4242\)/).first().waitFor();
+    await page
+      .getByText(/connected Stripe \(sk_live_…4242\)/)
+      .first()
+      .waitFor();
     await page.goto('/merchant/channels');
     await page.getByRole('button', { name: 'Disconnect Stripe' }).click();
     await page.getByRole('form', { name: 'Connect Stripe' }).waitFor();
@@ -398,7 +437,9 @@ describe.skipIf(!HAS_CHROME)('a new shop started empty', () => {
       await app.goto('/login');
       await app.getByRole('heading', { name: 'Welcome to Café Luna' }).waitFor();
       // the demo's favicon (which says "Kopi Senja") is gone with its logo
-      await expect.poll(() => app.locator('link[rel="icon"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')))).toEqual(['/api/app/icon?size=192']);
+      await expect
+        .poll(() => app.locator('link[rel="icon"]').evaluateAll((links) => links.map((l) => l.getAttribute('href'))))
+        .toEqual(['/api/app/icon?size=192']);
       const catalog = (await (await visitor.request.get('/api/shop/catalog')).json()) as { data: { categories: Array<{ products: unknown[] }> } };
       expect(catalog.data.categories.flatMap((c) => c.products)).toEqual([]);
       const rewards = (await (await visitor.request.get('/api/reward/list')).json()) as { data: { rewards: unknown[] } };
@@ -461,8 +502,12 @@ describe.skipIf(!HAS_CHROME)('a customer puts a new address on the map', () => {
       await page.getByRole('button', { name: 'Add address' }).click();
       await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
 
-      const list = (await (await context.request.get('/api/address/list')).json()) as { data: { addresses: Array<{ label: string; line1: string; city: string; postal_code: string; lat: number; lng: number }> } };
-      expect(list.data.addresses).toEqual([expect.objectContaining({ label: 'Home', line1: '21 Calle Mabini', city: 'Makati City', postal_code: '1210', lat, lng })]);
+      const list = (await (await context.request.get('/api/address/list')).json()) as {
+        data: { addresses: Array<{ label: string; line1: string; city: string; postal_code: string; lat: number; lng: number }> };
+      };
+      expect(list.data.addresses).toEqual([
+        expect.objectContaining({ label: 'Home', line1: '21 Calle Mabini', city: 'Makati City', postal_code: '1210', lat, lng }),
+      ]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -32,7 +32,10 @@ const textOf = async (page: Page) => (await page.locator('body').innerText()).re
 function pictures(page: Page) {
   return page.evaluate(() => {
     const imgs = [...document.querySelectorAll('main img')] as HTMLImageElement[];
-    return { loaded: imgs.filter((i) => i.complete && i.naturalWidth > 0).length, broken: imgs.filter((i) => i.complete && i.currentSrc !== '' && i.naturalWidth === 0).length };
+    return {
+      loaded: imgs.filter((i) => i.complete && i.naturalWidth > 0).length,
+      broken: imgs.filter((i) => i.complete && i.currentSrc !== '' && i.naturalWidth === 0).length,
+    };
   });
 }
 
@@ -69,7 +72,9 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     await topUp(page, /1,000\.00/);
     await topUp(page, /1,000\.00/);
     const catalog = await (await page.request.get('/api/shop/catalog')).json();
-    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const cappuccino = catalog.data.categories
+      .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
+      .find((p: { name: string }) => p.name === 'Cappuccino');
     const order = await page.request.post('/api/order/create', {
       data: { items: [{ product_id: cappuccino.id, qty: 12 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });

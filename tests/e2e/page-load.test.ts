@@ -18,7 +18,6 @@ if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (se
 const app = useApp();
 const browser = useBrowser();
 
-
 /** The file of a container's chunk, from a build's manifest (`dist` for the app, `dist/merchant` for the console). */
 function chunkOf(dist: string, source: string): string {
   const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
@@ -31,11 +30,14 @@ function chunkOf(dist: string, source: string): string {
 async function interfere(page: Page, file: string, how: 'fail' | 'hold') {
   let on = true;
   const held: Route[] = [];
-  await page.route((url) => url.pathname.endsWith(file), (route) => {
-    if (!on) return route.continue();
-    if (how === 'fail') return route.abort('failed');
-    held.push(route);
-  });
+  await page.route(
+    (url) => url.pathname.endsWith(file),
+    (route) => {
+      if (!on) return route.continue();
+      if (how === 'fail') return route.abort('failed');
+      held.push(route);
+    },
+  );
   return {
     count: () => held.length,
     release: async () => {

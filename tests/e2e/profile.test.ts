@@ -15,7 +15,6 @@ if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (se
 const app = useApp();
 const browser = useBrowser();
 
-
 /** A declined top-up through the API and the sandbox: one more notification ("Top-up failed"). */
 async function declinedTopUp(page: Page) {
   const topup = await (await page.request.post('/api/wallet/topup', { data: { amount: 20_000, idempotency_key: randomUUID() } })).json();
@@ -47,7 +46,14 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('the profi
     // the number grouped for reading (+63 917 123 4567), never as stored
     expect(await page.getByText(`${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}`, { exact: true }).count()).toBe(1);
     expect(await page.getByText(phone).count()).toBe(0);
-    await expect.poll(() => page.getByRole('region', { name: 'Balances' }).getByRole('button', { name: /Wallet/ }).textContent()).toContain('₱0.00');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: 'Balances' })
+          .getByRole('button', { name: /Wallet/ })
+          .textContent(),
+      )
+      .toContain('₱0.00');
     await expect.poll(() => page.getByRole('button', { name: /Notifications/ }).textContent()).toContain('1 unread');
   });
 
@@ -76,7 +82,10 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('the profi
   });
 
   it('shows the points balance and its empty history', async () => {
-    await page.getByRole('region', { name: 'Balances' }).getByRole('button', { name: /Points/ }).click();
+    await page
+      .getByRole('region', { name: 'Balances' })
+      .getByRole('button', { name: /Points/ })
+      .click();
     await page.waitForURL('**/profile/point');
     await expect.poll(() => page.getByRole('region', { name: 'Your points' }).textContent()).toContain('0');
   });

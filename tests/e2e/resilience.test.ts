@@ -59,7 +59,10 @@ describe('sustained mixed traffic [pglite]', () => {
     const productId = await orderableProductId(app.url);
     const traffic = await runTraffic({ baseUrl: app.url, customers: store.customers, connections: CONNECTIONS, productId, until: requests(REQUESTS) });
     console.log(`sustained: ${summary(traffic)}`);
-    const problems = app.output().split('\n').filter((l) => /"level":(40|50|60)/.test(l));
+    const problems = app
+      .output()
+      .split('\n')
+      .filter((l) => /"level":(40|50|60)/.test(l));
     if (problems.length) console.log(`server warnings (${problems.length}), first ones:\n${problems.slice(0, 5).join('\n')}`);
     expect(await app.stop()).toBe(0);
     app = undefined;

@@ -123,7 +123,11 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     expect(await note.textContent()).not.toContain(code);
     await note.click();
     await page.waitForURL(/\/reward\/storage\/active\?voucher=\d+$/);
-    await expect.poll(() => page.getByRole('dialog', { name: 'Birthday cake slice' }).getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.getByRole('dialog', { name: 'Birthday cake slice' }).getByRole('img', { name: 'QR code of your voucher, for the counter to scan' }).count(),
+      )
+      .toBe(1);
     await page.keyboard.press('Escape');
     // closed: the link is spent, so a reload does not open it again
     await page.waitForURL('**/reward/storage/active');

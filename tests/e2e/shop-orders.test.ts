@@ -16,7 +16,6 @@ if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (se
 const app = useApp({ DEMO_ORDER_PROGRESS: 'false' });
 const browser = useBrowser();
 
-
 const orderNameIn = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
 
 /**
@@ -209,7 +208,12 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     expect(paid).not.toBe(declined);
     await expect.poll(() => page.getByRole('heading', { name: 'Thank you! Your order is in' }).count()).toBe(1);
     const list = (await (await context.request.get('/api/order/list')).json()) as { data: { orders: { name: string; status: string }[] } };
-    expect(list.data.orders.filter((o) => o.name === declined || o.name === paid).map((o) => o.status).sort()).toEqual(['cancelled', 'paid']);
+    expect(
+      list.data.orders
+        .filter((o) => o.name === declined || o.name === paid)
+        .map((o) => o.status)
+        .sort(),
+    ).toEqual(['cancelled', 'paid']);
   });
 
   it('shows the latest order on home and every order in the history', async () => {
@@ -231,7 +235,9 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     const stranger = await strangers.newPage();
     await signUp(stranger, app.url, uniquePhone(), 'Bayani Reyes');
     const catalog = await (await stranger.request.get('/api/shop/catalog')).json();
-    const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const cappuccino = catalog.data.categories
+      .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
+      .find((p: { name: string }) => p.name === 'Cappuccino');
     const created = await stranger.request.post('/api/order/create', {
       data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: randomUUID() },
     });

@@ -25,7 +25,15 @@ const browser = useBrowser();
  */
 async function orderOneCappuccino(page: Page, ids: { cappuccino: number; pandesal: number }): Promise<void> {
   const order = await page.request.post('/api/order/create', {
-    data: { items: [{ product_id: ids.cappuccino, qty: 1 }, { product_id: ids.pandesal, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+    data: {
+      items: [
+        { product_id: ids.cappuccino, qty: 1 },
+        { product_id: ids.pandesal, qty: 1 },
+      ],
+      fulfilment: 'pickup',
+      payment_method: 'wallet',
+      idempotency_key: randomUUID(),
+    },
   });
   expect(order.status(), await order.text()).toBe(201);
   const { name } = (await order.json()).data.order as { name: string };

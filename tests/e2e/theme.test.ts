@@ -25,7 +25,12 @@ const files = mkdtempSync(join(tmpdir(), 'studio-files-'));
 
 beforeAll(async () => {
   if (!HAS_CHROME) return;
-  writeFileSync(join(files, 'logo.png'), await sharp({ create: { width: 96, height: 96, channels: 3, background: '#0f766e' } }).png().toBuffer());
+  writeFileSync(
+    join(files, 'logo.png'),
+    await sharp({ create: { width: 96, height: 96, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer(),
+  );
   writeFileSync(join(files, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
   writeFileSync(join(files, 'huge.png'), Buffer.alloc(5 * 1024 * 1024, 1));
 });
@@ -38,7 +43,8 @@ async function phoneFrame(page: Page, version: 'Lite' | 'Full') {
   const frame = await (await page.locator(`iframe[data-version="${version}"]`).elementHandle())!.contentFrame();
   return frame!;
 }
-const phoneBrand = async (page: Page, version: 'Lite' | 'Full') => (await phoneFrame(page, version)).evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim());
+const phoneBrand = async (page: Page, version: 'Lite' | 'Full') =>
+  (await phoneFrame(page, version)).evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim());
 
 describe.skipIf(!HAS_CHROME)('the theme studio', () => {
   let owner: BrowserContext;
@@ -110,9 +116,17 @@ describe.skipIf(!HAS_CHROME)('the theme studio', () => {
   it('uploads a logo, and refuses an SVG and a file over 2 MB on the field', async () => {
     const input = page.locator('[data-field="post_file"] input[type=file]');
     await input.setInputFiles(join(files, 'logo.svg'));
-    await page.locator('[data-field="post_file"]').getByRole('alert').getByText(/PNG, JPEG or WebP/).waitFor();
+    await page
+      .locator('[data-field="post_file"]')
+      .getByRole('alert')
+      .getByText(/PNG, JPEG or WebP/)
+      .waitFor();
     await input.setInputFiles(join(files, 'huge.png'));
-    await page.locator('[data-field="post_file"]').getByRole('alert').getByText(/larger than 2 MB/).waitFor();
+    await page
+      .locator('[data-field="post_file"]')
+      .getByRole('alert')
+      .getByText(/larger than 2 MB/)
+      .waitFor();
     await input.setInputFiles(join(files, 'logo.png'));
     const logo = page.getByRole('img', { name: 'Logo now' });
     await expect.poll(() => logo.getAttribute('src'), { timeout: 10_000 }).toMatch(/^\/api\/media\/[0-9a-f]{64}\.png$/);
@@ -157,8 +171,14 @@ describe.skipIf(!HAS_CHROME)('the theme studio', () => {
     await expect.poll(seen, { timeout: 10_000, interval: 500 }).toEqual({ brand: published, logo: logoUrl });
     expect(Date.now() - t0).toBeLessThan(10_000);
 
-    await page.getByRole('button', { name: /^Restore the version of/ }).first().click();
-    await page.getByRole('dialog', { name: /^Restore the look of/ }).getByRole('button', { name: 'Restore' }).click();
+    await page
+      .getByRole('button', { name: /^Restore the version of/ })
+      .first()
+      .click();
+    await page
+      .getByRole('dialog', { name: /^Restore the look of/ })
+      .getByRole('button', { name: 'Restore' })
+      .click();
     await page.getByText(/^Restored\./).waitFor();
     await expect.poll(async () => (await seen()).brand, { timeout: 10_000, interval: 500 }).toBe(before);
     await customer.close();
@@ -189,9 +209,13 @@ describe.skipIf(!HAS_CHROME)('the console on a tablet and a phone', () => {
     await signUp(phone, app.url, uniquePhone(), 'Ana Reyes');
     await topUp(phone, /2,000\.00/);
     const catalog = await (await phone.request.get('/api/shop/catalog')).json();
-    const latte = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+    const latte = catalog.data.categories
+      .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
+      .find((p: { name: string }) => p.name === 'Cappuccino');
     for (let i = 0; i < 3; i++) {
-      const res = await phone.request.post('/api/order/create', { data: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+      const res = await phone.request.post('/api/order/create', {
+        data: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+      });
       expect(res.status(), await res.text()).toBe(201);
       names.push(((await res.json()).data as { order: { name: string } }).order.name);
     }
@@ -204,7 +228,13 @@ describe.skipIf(!HAS_CHROME)('the console on a tablet and a phone', () => {
     { width: 1180, height: 820, tabs: false },
   ]) {
     it(`the board at ${size.width}×${size.height}: ${size.tabs ? 'a column at a time under tabs' : 'four columns side by side'}, order numbers whole`, async () => {
-      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, hasTouch: true, baseURL: app.url, locale: 'en-PH', timezoneId: 'Asia/Manila' });
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        hasTouch: true,
+        baseURL: app.url,
+        locale: 'en-PH',
+        timezoneId: 'Asia/Manila',
+      });
       const page = await context.newPage();
       const errors = watchErrors(page);
       await signIn(page);
@@ -226,9 +256,13 @@ describe.skipIf(!HAS_CHROME)('the console on a tablet and a phone', () => {
       const columns = size.tabs ? ['New', 'Preparing', 'Ready', 'On delivery'] : [null];
       for (const column of columns) {
         if (column) await tabs.getByRole('tab', { name: new RegExp(`^${column}`) }).click();
-        const lines = await page.locator('h3 > span:first-child').evaluateAll((els) =>
-          els.filter((e) => e.getClientRects().length > 0).map((e) => ({ text: e.textContent, lines: Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)) })),
-        );
+        const lines = await page
+          .locator('h3 > span:first-child')
+          .evaluateAll((els) =>
+            els
+              .filter((e) => e.getClientRects().length > 0)
+              .map((e) => ({ text: e.textContent, lines: Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)) })),
+          );
         for (const l of lines) expect(l, l.text ?? '').toMatchObject({ lines: 1 });
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

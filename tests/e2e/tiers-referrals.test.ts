@@ -116,7 +116,8 @@ describe.skipIf(!HAS_CHROME)('referrals and tiers', () => {
 
     // a walk-in sale of ₱2,500.00 at the counter: 250 points, 350 earned in all
     const earned = await desk.page.evaluate(async (phone) => {
-      const post = (path: string, body: unknown) => fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const post = (path: string, body: unknown) =>
+        fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const member = (await (await post('merchant/counter/member', { phone })).json()) as { data: { member: { customer_id: number } } };
       const earn = await post('merchant/counter/earn', { customer_id: member.data.member.customer_id, amount: 250_000, idempotency_key: crypto.randomUUID() });
       return { status: earn.status, body: await earn.text() };

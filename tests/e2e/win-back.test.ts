@@ -76,7 +76,9 @@ async function winBackMessages(c: Customer): Promise<number> {
   await c.page.goto('/profile/notification');
   await c.page.getByRole('heading', { level: 1 }).waitFor();
   // the inbox has loaded: its list, or the empty state of a customer with no notification yet
-  await expect.poll(async () => (await c.page.getByRole('main').getByRole('listitem').count()) + (await c.page.getByText('No notifications yet').count())).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await c.page.getByRole('main').getByRole('listitem').count()) + (await c.page.getByText('No notifications yet').count()))
+    .toBeGreaterThan(0);
   return c.page.getByText(`We miss you, ${c.name.split(' ')[0]}`).count();
 }
 
@@ -123,7 +125,12 @@ describe.skipIf(!HAS_CHROME)('a win-back campaign run', () => {
       await desk.close();
     }
 
-    for (const [key, name] of [['ana', 'Ana Reyes'], ['ben', 'Ben Santos'], ['cy', 'Cy Lim'], ['dee', 'Dee Cruz']] as const) {
+    for (const [key, name] of [
+      ['ana', 'Ana Reyes'],
+      ['ben', 'Ben Santos'],
+      ['cy', 'Cy Lim'],
+      ['dee', 'Dee Cruz'],
+    ] as const) {
       const context = await newContext(browser, 'phone', app.url);
       const page = await context.newPage();
       const c: Customer = { name, phone: uniquePhone(), context, page, errors: watchErrors(page) };
@@ -137,7 +144,15 @@ describe.skipIf(!HAS_CHROME)('a win-back campaign run', () => {
     for (const c of [customers.ana, customers.ben, customers.cy]) {
       await topUp(c.page, /1,000\.00/);
       const order = await c.page.request.post('/api/order/create', {
-        data: { items: [{ product_id: idOf('Cappuccino'), qty: 1 }, { product_id: idOf('Ube cheese pandesal'), qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+        data: {
+          items: [
+            { product_id: idOf('Cappuccino'), qty: 1 },
+            { product_id: idOf('Ube cheese pandesal'), qty: 1 },
+          ],
+          fulfilment: 'pickup',
+          payment_method: 'wallet',
+          idempotency_key: randomUUID(),
+        },
       });
       expect(order.status(), await order.text()).toBe(201);
     }
@@ -202,6 +217,11 @@ describe.skipIf(!HAS_CHROME)('a win-back campaign run', () => {
         where c.phone in (${customers.ana.phone}, ${customers.ben.phone}, ${customers.cy.phone}, ${customers.dee.phone}) group by c.phone
       `.execute(db),
     );
-    expect(Object.fromEntries(rows.map((r) => [r.phone, r.sends]))).toEqual({ [customers.ana.phone]: 1, [customers.ben.phone]: 0, [customers.cy.phone]: 0, [customers.dee.phone]: 0 });
+    expect(Object.fromEntries(rows.map((r) => [r.phone, r.sends]))).toEqual({
+      [customers.ana.phone]: 1,
+      [customers.ben.phone]: 0,
+      [customers.cy.phone]: 0,
+      [customers.dee.phone]: 0,
+    });
   });
 });

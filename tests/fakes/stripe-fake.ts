@@ -90,7 +90,49 @@ const checkoutSessionCreate: Rule = {
         known: ['adjustable_quantity', 'tax_rates'],
       },
     },
-    locale: oneOf('auto', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-GB', 'es', 'es-419', 'et', 'fi', 'fil', 'fr', 'fr-CA', 'hr', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv', 'th', 'tr', 'vi', 'zh', 'zh-HK', 'zh-TW'),
+    locale: oneOf(
+      'auto',
+      'bg',
+      'cs',
+      'da',
+      'de',
+      'el',
+      'en',
+      'en-GB',
+      'es',
+      'es-419',
+      'et',
+      'fi',
+      'fil',
+      'fr',
+      'fr-CA',
+      'hr',
+      'hu',
+      'id',
+      'it',
+      'ja',
+      'ko',
+      'lt',
+      'lv',
+      'ms',
+      'mt',
+      'nb',
+      'nl',
+      'pl',
+      'pt',
+      'pt-BR',
+      'ro',
+      'ru',
+      'sk',
+      'sl',
+      'sv',
+      'th',
+      'tr',
+      'vi',
+      'zh',
+      'zh-HK',
+      'zh-TW',
+    ),
     metadata: { type: 'metadata' },
     mode: oneOf('payment', 'setup', 'subscription'),
     payment_intent_data: {
@@ -111,13 +153,42 @@ const checkoutSessionCreate: Rule = {
     ui_mode: oneOf('elements', 'embedded_page', 'form', 'hosted_page'),
   },
   known: [
-    'adaptive_pricing', 'after_expiration', 'allow_promotion_codes', 'allowed_payment_method_types', 'automatic_tax',
-    'billing_address_collection', 'branding_settings', 'consent_collection', 'custom_fields', 'custom_text', 'customer',
-    'customer_account', 'customer_creation', 'customer_update', 'discounts', 'excluded_payment_method_types',
-    'integration_identifier', 'invoice_creation', 'managed_payments', 'name_collection', 'optional_items', 'origin_context',
-    'payment_method_collection', 'payment_method_configuration', 'payment_method_data', 'payment_method_options',
-    'permissions', 'phone_number_collection', 'redirect_on_completion', 'return_url', 'saved_payment_method_options',
-    'setup_intent_data', 'shipping_address_collection', 'shipping_options', 'subscription_data', 'tax_id_collection',
+    'adaptive_pricing',
+    'after_expiration',
+    'allow_promotion_codes',
+    'allowed_payment_method_types',
+    'automatic_tax',
+    'billing_address_collection',
+    'branding_settings',
+    'consent_collection',
+    'custom_fields',
+    'custom_text',
+    'customer',
+    'customer_account',
+    'customer_creation',
+    'customer_update',
+    'discounts',
+    'excluded_payment_method_types',
+    'integration_identifier',
+    'invoice_creation',
+    'managed_payments',
+    'name_collection',
+    'optional_items',
+    'origin_context',
+    'payment_method_collection',
+    'payment_method_configuration',
+    'payment_method_data',
+    'payment_method_options',
+    'permissions',
+    'phone_number_collection',
+    'redirect_on_completion',
+    'return_url',
+    'saved_payment_method_options',
+    'setup_intent_data',
+    'shipping_address_collection',
+    'shipping_options',
+    'subscription_data',
+    'tax_id_collection',
     'wallet_options',
   ],
 };
@@ -221,7 +292,13 @@ export function decodeForm(text: string): FormTree {
 }
 
 function paramName(path: string[]): string {
-  return path.length === 0 ? '' : path[0]! + path.slice(1).map((p) => `[${p}]`).join('');
+  return path.length === 0
+    ? ''
+    : path[0]! +
+        path
+          .slice(1)
+          .map((p) => `[${p}]`)
+          .join('');
 }
 
 function isCurrency(v: string): boolean {
@@ -262,12 +339,14 @@ function check(rule: Rule, value: FormValue, path: string[]): void {
       if (rule.enum && !rule.enum.includes(value)) {
         throw invalid(`Invalid ${path[path.length - 1]}: must be one of ${rule.enum.join(', ')}`, param);
       }
-      if (rule.format === 'currency' && !isCurrency(value)) throw invalid(`Invalid currency: ${value}. Currency codes are three lower-case letters (ISO 4217).`, param);
+      if (rule.format === 'currency' && !isCurrency(value))
+        throw invalid(`Invalid currency: ${value}. Currency codes are three lower-case letters (ISO 4217).`, param);
       if (rule.format === 'url' && !isUrl(value)) throw invalid('Not a valid URL', param, 'url_invalid');
       return;
     }
     case 'integer': {
-      if (typeof value !== 'string' || !/^-?\d+$/.test(value)) throw invalid(`Invalid integer: ${typeof value === 'string' ? value : '{…}'}`, param, 'parameter_invalid_integer');
+      if (typeof value !== 'string' || !/^-?\d+$/.test(value))
+        throw invalid(`Invalid integer: ${typeof value === 'string' ? value : '{…}'}`, param, 'parameter_invalid_integer');
       const n = Number(value);
       if (rule.min !== undefined && n < rule.min) throw invalid(`This value must be greater than or equal to ${rule.min}.`, param);
       if (rule.max !== undefined && n > rule.max) throw invalid(`This value must be less than or equal to ${rule.max}.`, param);
@@ -282,7 +361,8 @@ function check(rule: Rule, value: FormValue, path: string[]): void {
       for (const [k, v] of entries) {
         if (k.length > 40) throw invalid(`Metadata keys can be at most 40 characters long: ${k}`, paramName([...path, k]));
         if (typeof v !== 'string') throw invalid('Metadata values must be strings.', paramName([...path, k]));
-        if (v.length > 500) throw invalid(`Metadata values can have up to 500 characters, but you passed in a value that is ${v.length} characters.`, paramName([...path, k]));
+        if (v.length > 500)
+          throw invalid(`Metadata values can have up to 500 characters, but you passed in a value that is ${v.length} characters.`, paramName([...path, k]));
       }
       return;
     }
@@ -302,7 +382,10 @@ function check(rule: Rule, value: FormValue, path: string[]): void {
         const sub = rule.properties[k];
         const name = paramName([...path, k]);
         if (!sub && rule.known?.includes(k)) {
-          throw invalid(`${name} is in Stripe's API reference but this fake does not model it: teach tests/fakes/stripe-fake.ts its rules before sending it.`, name);
+          throw invalid(
+            `${name} is in Stripe's API reference but this fake does not model it: teach tests/fakes/stripe-fake.ts its rules before sending it.`,
+            name,
+          );
         }
         if (!sub) throw invalid(`Received unknown parameter: ${name}`, name, 'parameter_unknown');
         check(sub, tree[k]!, [...path, k]);
@@ -367,7 +450,10 @@ export interface FakePaymentIntent {
 
 function sessionObject(p: FormTree, now: number, checkoutUrlBase: string, livemode: boolean): FakeSession {
   const items = Object.values((p.line_items as FormTree | undefined) ?? {}) as FormTree[];
-  const amount = items.reduce((sum, li) => sum + Number(((li.price_data as FormTree | undefined)?.unit_amount as string | undefined) ?? 0) * Number(li.quantity ?? 1), 0);
+  const amount = items.reduce(
+    (sum, li) => sum + Number(((li.price_data as FormTree | undefined)?.unit_amount as string | undefined) ?? 0) * Number(li.quantity ?? 1),
+    0,
+  );
   const currency = ((items[0]?.price_data as FormTree | undefined)?.currency as string | undefined) ?? (p.currency as string | undefined) ?? null;
   const id = rid(livemode ? 'cs_live_' : 'cs_test_', 58);
   const mode = (p.mode as FakeSession['mode'] | undefined) ?? 'payment';
@@ -401,7 +487,10 @@ function sessionObject(p: FormTree, now: number, checkoutUrlBase: string, livemo
     expires_at: p.expires_at !== undefined ? Number(p.expires_at) : now + 24 * 60 * 60,
     integration_identifier: null,
     invoice: null,
-    invoice_creation: { enabled: false, invoice_data: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: {}, rendering_options: null } },
+    invoice_creation: {
+      enabled: false,
+      invoice_data: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: {}, rendering_options: null },
+    },
     livemode,
     locale: (p.locale as string | undefined) ?? null,
     managed_payments: null,
@@ -446,7 +535,13 @@ function chargeObject(pi: FakePaymentIntent, now: number, livemode: boolean): Fa
     application_fee: null,
     application_fee_amount: null,
     balance_transaction: rid('txn_'),
-    billing_details: { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }, email: null, name: null, phone: null, tax_id: null },
+    billing_details: {
+      address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null },
+      email: null,
+      name: null,
+      phone: null,
+      tax_id: null,
+    },
     calculated_statement_descriptor: 'LOYALTY APP',
     captured: true,
     created: now,
@@ -462,11 +557,23 @@ function chargeObject(pi: FakePaymentIntent, now: number, livemode: boolean): Fa
     // a charge a PaymentIntent makes carries the PaymentIntent's metadata
     metadata: { ...pi.metadata },
     on_behalf_of: null,
-    outcome: { advice_code: null, network_advice_code: null, network_decline_code: null, network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' },
+    outcome: {
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: 'approved_by_network',
+      reason: null,
+      risk_level: 'normal',
+      seller_message: 'Payment complete.',
+      type: 'authorized',
+    },
     paid: true,
     payment_intent: pi.id,
     payment_method: rid('pm_'),
-    payment_method_details: { type: 'card', card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2034, funding: 'credit', last4: '4242', network: 'visa' } },
+    payment_method_details: {
+      type: 'card',
+      card: { brand: 'visa', country: 'US', exp_month: 12, exp_year: 2034, funding: 'credit', last4: '4242', network: 'visa' },
+    },
     receipt_email: null,
     receipt_number: null,
     receipt_url: null,
@@ -520,7 +627,10 @@ export interface StripeFake {
   charges: Map<string, FakeCharge>;
   refunds: Map<string, Json>;
   /** the customer pays on Stripe's page: the session completes, a PaymentIntent and its charge exist */
-  completeSession(id: string, o?: { paymentStatus?: 'paid' | 'unpaid' }): { session: FakeSession; paymentIntent: FakePaymentIntent | null; charge: FakeCharge | null };
+  completeSession(
+    id: string,
+    o?: { paymentStatus?: 'paid' | 'unpaid' },
+  ): { session: FakeSession; paymentIntent: FakePaymentIntent | null; charge: FakeCharge | null };
   /** the session's time ran out (or it was expired) */
   expireSession(id: string): FakeSession;
   /** an event as Stripe delivers it to a webhook endpoint (snapshot payload of `object`) */
@@ -543,7 +653,14 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function canonical(tree: FormTree): string {
-  const sort = (v: FormValue): unknown => (typeof v === 'string' ? v : Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort(v[k]!)])));
+  const sort = (v: FormValue): unknown =>
+    typeof v === 'string'
+      ? v
+      : Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sort(v[k]!)]),
+        );
   return JSON.stringify(sort(tree));
 }
 
@@ -572,7 +689,14 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     }
     const m = /^Bearer ((?:sk|rk)_(?:test|live)_\S+)$/.exec(auth);
     if (!m) throw new StripeFakeError(401, 'invalid_request_error', 'Invalid authorization header: use Bearer auth with your secret key.');
-    if (m[1] !== secretKey) throw new StripeFakeError(401, 'invalid_request_error', `Invalid API Key provided: ${m[1]!.slice(0, 8)}${'*'.repeat(12)}${m[1]!.slice(-4)}`, undefined, 'api_key_invalid');
+    if (m[1] !== secretKey)
+      throw new StripeFakeError(
+        401,
+        'invalid_request_error',
+        `Invalid API Key provided: ${m[1]!.slice(0, 8)}${'*'.repeat(12)}${m[1]!.slice(-4)}`,
+        undefined,
+        'api_key_invalid',
+      );
   }
 
   function checkHeaders(req: IncomingMessage): void {
@@ -581,11 +705,18 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     const key = req.headers['idempotency-key'];
     if (key !== undefined && (String(key).length === 0 || String(key).length > 255)) throw invalid('Idempotency keys must be 1 to 255 characters long.');
     if (req.method === 'POST') {
-      const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type !== 'application/x-www-form-urlencoded') throw invalid(`Invalid request: unsupported Content-Type ${type || '(none)'}. Stripe's API takes form-encoded bodies (application/x-www-form-urlencoded).`);
+      const type = String(req.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
+      if (type !== 'application/x-www-form-urlencoded')
+        throw invalid(
+          `Invalid request: unsupported Content-Type ${type || '(none)'}. Stripe's API takes form-encoded bodies (application/x-www-form-urlencoded).`,
+        );
     }
     const ua = String(req.headers['user-agent'] ?? '');
-    if (!/^Stripe\/v1 NodeBindings\/\d+\.\d+\.\d+/.test(ua)) throw invalid(`This fake only answers the official Node library (User-Agent was ${ua || 'missing'}).`);
+    if (!/^Stripe\/v1 NodeBindings\/\d+\.\d+\.\d+/.test(ua))
+      throw invalid(`This fake only answers the official Node library (User-Agent was ${ua || 'missing'}).`);
   }
 
   function createSession(p: FormTree): FakeSession {
@@ -607,16 +738,24 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       if (li.quantity === undefined) throw invalid(`Quantity is required. Add \`quantity\` to \`${at}\``, `${at}[quantity]`, 'parameter_missing');
       const pd = li.price_data as FormTree;
       if (pd.unit_amount === undefined) throw missing(`${at}[price_data][unit_amount]`);
-      if (pd.product === undefined && pd.product_data === undefined) throw invalid(`You must specify either \`product\` or \`product_data\` in \`${at}[price_data]\`.`, `${at}[price_data]`);
-      if (pd.product !== undefined) throw invalid(`${at}[price_data][product] refers to a Product this fake does not hold; send product_data.`, `${at}[price_data][product]`, 'resource_missing');
+      if (pd.product === undefined && pd.product_data === undefined)
+        throw invalid(`You must specify either \`product\` or \`product_data\` in \`${at}[price_data]\`.`, `${at}[price_data]`);
+      if (pd.product !== undefined)
+        throw invalid(
+          `${at}[price_data][product] refers to a Product this fake does not hold; send product_data.`,
+          `${at}[price_data][product]`,
+          'resource_missing',
+        );
       if (currency !== undefined && pd.currency !== currency) throw invalid('All line items must use the same currency.', `${at}[price_data][currency]`);
       currency = pd.currency as string;
       total += Number(pd.unit_amount) * Number(li.quantity);
     }
     if (mode === 'payment' && currency !== undefined) {
       const min = MINIMUM_CHARGE[currency];
-      if (min !== undefined && total < min) throw invalid(`The Checkout Session's total amount due must add up to at least ${min} ${currency} minor units.`, undefined, 'amount_too_small');
-      if (total > MAXIMUM_AMOUNT) throw invalid(`The Checkout Session's total amount due must be no more than ${MAXIMUM_AMOUNT} minor units.`, undefined, 'amount_too_large');
+      if (min !== undefined && total < min)
+        throw invalid(`The Checkout Session's total amount due must add up to at least ${min} ${currency} minor units.`, undefined, 'amount_too_small');
+      if (total > MAXIMUM_AMOUNT)
+        throw invalid(`The Checkout Session's total amount due must be no more than ${MAXIMUM_AMOUNT} minor units.`, undefined, 'amount_too_large');
     }
     if (p.expires_at !== undefined) {
       const left = Number(p.expires_at) - nowS();
@@ -642,7 +781,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
 
   function createRefund(p: FormTree): Json {
     check(refundCreate, p, []);
-    if (p.charge === undefined && p.payment_intent === undefined) throw invalid('One of `charge` or `payment_intent` is required.', undefined, 'parameter_missing');
+    if (p.charge === undefined && p.payment_intent === undefined)
+      throw invalid('One of `charge` or `payment_intent` is required.', undefined, 'parameter_missing');
     if (p.charge !== undefined && p.payment_intent !== undefined) throw invalid('You can only pass one of `charge` or `payment_intent`.', 'charge');
     let charge: FakeCharge | undefined;
     if (p.payment_intent !== undefined) {
@@ -691,7 +831,16 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawBody = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://fake');
-    const entry: RecordedRequest = { method: req.method ?? '', path: url.pathname, query: url.search.replace(/^\?/, ''), headers: { ...req.headers }, rawBody, params: {}, status: 0, answer: {} };
+    const entry: RecordedRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ''),
+      headers: { ...req.headers },
+      rawBody,
+      params: {},
+      status: 0,
+      answer: {},
+    };
     requests.push(entry);
     const version = String(req.headers['stripe-version'] ?? Stripe.API_VERSION);
     const answer = (status: number, body: Json, extra: Record<string, string> = {}) => {
@@ -732,14 +881,24 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       const status = 200;
       let body: Json;
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') body = createSession(params);
-      else if (req.method === 'GET' && /^\/v1\/checkout\/sessions\/[^/]+$/.test(url.pathname)) body = retrieveSession(decodeURIComponent(url.pathname.split('/')[4]!), params);
+      else if (req.method === 'GET' && /^\/v1\/checkout\/sessions\/[^/]+$/.test(url.pathname))
+        body = retrieveSession(decodeURIComponent(url.pathname.split('/')[4]!), params);
       else if (req.method === 'POST' && url.pathname === '/v1/refunds') body = createRefund(params);
       // the console's test of a key before it is saved (GET /v1/balance, no parameters)
       else if (req.method === 'GET' && url.pathname === '/v1/balance') {
         check(balanceRetrieveQuery, params, []);
-        body = { object: 'balance', available: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }], livemode, pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }] };
-      }
-      else throw new StripeFakeError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+        body = {
+          object: 'balance',
+          available: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+          livemode,
+          pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+        };
+      } else
+        throw new StripeFakeError(
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${req.method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+        );
       if (key !== undefined) idempotency.set(key, { endpoint, params: canonical(params), status, answer: body });
       return answer(status, body);
     } catch (err) {
@@ -838,7 +997,16 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         created,
         currency: c.currency,
         enhanced_eligibility_types: [],
-        evidence: { access_activity_log: null, billing_address: null, cancellation_policy: null, customer_name: null, product_description: null, receipt: null, refund_policy: null, uncategorized_text: null },
+        evidence: {
+          access_activity_log: null,
+          billing_address: null,
+          cancellation_policy: null,
+          customer_name: null,
+          product_description: null,
+          receipt: null,
+          refund_policy: null,
+          uncategorized_text: null,
+        },
         evidence_details: { due_by: created + 7 * 24 * 3600, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0 },
         is_charge_refundable: c.amount_refunded < c.amount,
         livemode: c.livemode,

@@ -16,10 +16,32 @@ import { redirectedTwilioClient, type TwilioHttpClient } from '../../server/prov
 
 /** The form fields the API definition lists for creating a Message (anything else is a typo on our side). */
 const MESSAGE_CREATE_FIELDS = new Set([
-  'To', 'StatusCallback', 'ApplicationSid', 'MaxPrice', 'ProvideFeedback', 'Attempt', 'ValidityPeriod', 'ForceDelivery',
-  'ContentRetention', 'AddressRetention', 'SmartEncoded', 'PersistentAction', 'TrafficType', 'ShortenUrls', 'ScheduleType',
-  'SendAt', 'SendAsMms', 'ContentVariables', 'MessageIntent', 'RiskCheck', 'From', 'FallbackFrom', 'MessagingServiceSid',
-  'Body', 'MediaUrl', 'ContentSid',
+  'To',
+  'StatusCallback',
+  'ApplicationSid',
+  'MaxPrice',
+  'ProvideFeedback',
+  'Attempt',
+  'ValidityPeriod',
+  'ForceDelivery',
+  'ContentRetention',
+  'AddressRetention',
+  'SmartEncoded',
+  'PersistentAction',
+  'TrafficType',
+  'ShortenUrls',
+  'ScheduleType',
+  'SendAt',
+  'SendAsMms',
+  'ContentVariables',
+  'MessageIntent',
+  'RiskCheck',
+  'From',
+  'FallbackFrom',
+  'MessagingServiceSid',
+  'Body',
+  'MediaUrl',
+  'ContentSid',
 ]);
 /** The fields this product sends: a text to one phone, from a number or a Messaging Service. */
 const FIELDS_WE_SEND = new Set(['To', 'From', 'MessagingServiceSid', 'Body']);
@@ -116,7 +138,12 @@ export async function startTwilioFake(o: TwilioFakeOptions): Promise<TwilioFake>
     const accountInPath = decodeURIComponent(path[1]!);
     if (!ACCOUNT_SID.test(accountInPath)) problems.push('AccountSid in the path does not match ^AC[0-9a-fA-F]{32}$');
     if (accountInPath !== o.accountSid) {
-      return { status: 404, body: twilioError(404, 20404, `The requested resource ${url.pathname} was not found`), problems: [...problems, 'AccountSid in the path is not the authenticated account'], form };
+      return {
+        status: 404,
+        body: twilioError(404, 20404, `The requested resource ${url.pathname} was not found`),
+        problems: [...problems, 'AccountSid in the path is not the authenticated account'],
+        form,
+      };
     }
 
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -138,19 +165,29 @@ export async function startTwilioFake(o: TwilioFakeOptions): Promise<TwilioFake>
     let error: ReturnType<typeof twilioError> | null = null;
     if (to === undefined || to === '') error = twilioError(400, 21604, "A 'To' phone number is required.");
     else if (!E164.test(to)) error = twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
-    else if (from === undefined && service === undefined) error = twilioError(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message.");
-    else if (service !== undefined && (!SERVICE_SID.test(service) || !services.has(service))) error = twilioError(400, 21701, `The Messaging Service Sid ${service} is invalid.`);
-    else if (from !== undefined && !E164.test(from)) error = twilioError(400, 21212, `The 'From' number ${from} is not a valid phone number, shortcode, or alphanumeric sender ID.`);
-    else if (from !== undefined && !numbers.has(from)) error = twilioError(400, 21606, `The From phone number ${from} is not a valid, SMS-capable inbound phone number or short code for your account.`);
+    else if (from === undefined && service === undefined)
+      error = twilioError(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message.");
+    else if (service !== undefined && (!SERVICE_SID.test(service) || !services.has(service)))
+      error = twilioError(400, 21701, `The Messaging Service Sid ${service} is invalid.`);
+    else if (from !== undefined && !E164.test(from))
+      error = twilioError(400, 21212, `The 'From' number ${from} is not a valid phone number, shortcode, or alphanumeric sender ID.`);
+    else if (from !== undefined && !numbers.has(from))
+      error = twilioError(400, 21606, `The From phone number ${from} is not a valid, SMS-capable inbound phone number or short code for your account.`);
     else if (body === undefined || body === '') error = twilioError(400, 21602, 'Message body is required.');
     else if ([...body].length > MAX_BODY_CHARS) error = twilioError(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
     if (error) return { status: error.status, body: error, problems, form };
     // the product's own rules: a request Twilio might take but we must not send
-    if (problems.length > 0) return { status: 400, body: { code: null, message: `fake: ${problems.join('; ')}`, more_info: null, status: 400 }, problems, form };
+    if (problems.length > 0)
+      return { status: 400, body: { code: null, message: `fake: ${problems.join('; ')}`, more_info: null, status: 400 }, problems, form };
 
     const scripted = failures.shift();
     if (scripted) {
-      return { status: scripted.status, body: { code: scripted.code, message: scripted.message, more_info: scripted.code ? moreInfo(scripted.code) : null, status: scripted.status }, problems, form };
+      return {
+        status: scripted.status,
+        body: { code: scripted.code, message: scripted.message, more_info: scripted.code ? moreInfo(scripted.code) : null, status: scripted.status },
+        problems,
+        form,
+      };
     }
 
     const sid = `SM${randomBytes(16).toString('hex')}`;
@@ -193,8 +230,15 @@ export async function startTwilioFake(o: TwilioFakeOptions): Promise<TwilioFake>
     if (url.search) problems.push('query string on a fetch call');
     const auth = /^Basic ([A-Za-z0-9+/=]+)$/.exec(req.headers.authorization ?? '');
     const [user, ...rest] = auth ? Buffer.from(auth[1]!, 'base64').toString('utf8').split(':') : [];
-    if (user !== o.accountSid || rest.join(':') !== o.authToken) return { status: 401, body: twilioError(401, 20003, 'Authenticate'), problems: ['Basic auth is not AccountSid:AuthToken'], form };
-    if (sid !== o.accountSid) return { status: 404, body: twilioError(404, 20404, `The requested resource ${url.pathname} was not found`), problems: ['not the authenticated account'], form };
+    if (user !== o.accountSid || rest.join(':') !== o.authToken)
+      return { status: 401, body: twilioError(401, 20003, 'Authenticate'), problems: ['Basic auth is not AccountSid:AuthToken'], form };
+    if (sid !== o.accountSid)
+      return {
+        status: 404,
+        body: twilioError(404, 20404, `The requested resource ${url.pathname} was not found`),
+        problems: ['not the authenticated account'],
+        form,
+      };
     const now = RFC2822(new Date());
     return {
       status: 200,
@@ -220,9 +264,18 @@ export async function startTwilioFake(o: TwilioFakeOptions): Promise<TwilioFake>
     if (req.method !== 'GET') return { status: 405, body: twilioError(405, 20004, 'Method not allowed'), problems: [`method ${req.method}`], form };
     const auth = /^Basic ([A-Za-z0-9+/=]+)$/.exec(req.headers.authorization ?? '');
     const [user, ...rest] = auth ? Buffer.from(auth[1]!, 'base64').toString('utf8').split(':') : [];
-    if (user !== o.accountSid || rest.join(':') !== o.authToken) return { status: 401, body: twilioError(401, 20003, 'Authenticate'), problems: ['Basic auth is not AccountSid:AuthToken'], form };
-    if (sid !== o.accountSid) return { status: 404, body: twilioError(404, 20404, `The requested resource ${url.pathname} was not found`), problems: ['not the authenticated account'], form };
-    const problems = [...url.searchParams.keys()].filter((k) => !['PhoneNumber', 'PageSize', 'Page', 'PageToken', 'Beta', 'FriendlyName', 'Origin'].includes(k)).map((k) => `${k} is not a filter of IncomingPhoneNumbers`);
+    if (user !== o.accountSid || rest.join(':') !== o.authToken)
+      return { status: 401, body: twilioError(401, 20003, 'Authenticate'), problems: ['Basic auth is not AccountSid:AuthToken'], form };
+    if (sid !== o.accountSid)
+      return {
+        status: 404,
+        body: twilioError(404, 20404, `The requested resource ${url.pathname} was not found`),
+        problems: ['not the authenticated account'],
+        form,
+      };
+    const problems = [...url.searchParams.keys()]
+      .filter((k) => !['PhoneNumber', 'PageSize', 'Page', 'PageToken', 'Beta', 'FriendlyName', 'Origin'].includes(k))
+      .map((k) => `${k} is not a filter of IncomingPhoneNumbers`);
     const wanted = url.searchParams.get('PhoneNumber');
     const pageSize = Number(url.searchParams.get('PageSize') ?? 50);
     const rows = [...numbers].filter((n) => wanted === null || n === wanted).slice(0, pageSize);
@@ -234,7 +287,14 @@ export async function startTwilioFake(o: TwilioFakeOptions): Promise<TwilioFake>
       body: {
         end: Math.max(0, rows.length - 1),
         first_page_uri: `${uri}?PageSize=${pageSize}&Page=0`,
-        incoming_phone_numbers: rows.map((n) => ({ account_sid: sid, capabilities: { fax: false, mms: true, sms: true, voice: true }, phone_number: n, sid: `PN${randomBytes(16).toString('hex')}`, status: 'in-use', uri: `${uri.replace('.json', '')}/PN.json` })),
+        incoming_phone_numbers: rows.map((n) => ({
+          account_sid: sid,
+          capabilities: { fax: false, mms: true, sms: true, voice: true },
+          phone_number: n,
+          sid: `PN${randomBytes(16).toString('hex')}`,
+          status: 'in-use',
+          uri: `${uri.replace('.json', '')}/PN.json`,
+        })),
         next_page_uri: null,
         page: 0,
         page_size: pageSize,

@@ -77,7 +77,11 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
   afterEach(() => clock.set(Date.now()));
 
   const api = (method: 'GET' | 'POST', path: string, o: { body?: unknown; cookie?: string; ip?: string } = {}) =>
-    stack.api(method, path, { ...(o.body !== undefined ? { body: o.body } : {}), ...(o.cookie ? { cookie: o.cookie } : {}), headers: { 'x-forwarded-for': o.ip ?? newIpv4() } });
+    stack.api(method, path, {
+      ...(o.body !== undefined ? { body: o.body } : {}),
+      ...(o.cookie ? { cookie: o.cookie } : {}),
+      headers: { 'x-forwarded-for': o.ip ?? newIpv4() },
+    });
 
   /** Registers by phone through the gateway, from one client address; answers the session cookie and the customer. */
   async function register(o: { email?: string; name?: string; ip?: string } = {}) {
@@ -85,7 +89,10 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
     const ip = o.ip ?? newIpv4();
     expect((await api('POST', 'auth/otp/request', { body: { phone, purpose: 'register' }, ip })).status).toBe(200);
     const verified = (await (await api('POST', 'auth/otp/verify', { body: { phone, code: stack.lastCode(phone), purpose: 'register' }, ip })).json()) as Body;
-    const res = await api('POST', 'auth/register', { body: { registration_token: verified.data.registration_token, name: o.name ?? 'Phone Person', ...(o.email ? { email: o.email } : {}) }, ip });
+    const res = await api('POST', 'auth/register', {
+      body: { registration_token: verified.data.registration_token, name: o.name ?? 'Phone Person', ...(o.email ? { email: o.email } : {}) },
+      ip,
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Body;
     return { cookie: cookiePair({ 'set-cookie': res.headers.getSetCookie() }, 'sid')!, customer: body.data.customer, phone };
@@ -124,7 +131,16 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
     // what the victim saves stays theirs: the attacker's session cannot see it
     const saved = await api('POST', 'address/create', {
       cookie: victim.cookie!,
-      body: { label: 'Home', recipient: 'Victim', phone: '0917 555 0101', line1: '7 Secret Street', city: 'Makati', postal_code: '1226', lat: 14.55, lng: 121.02 },
+      body: {
+        label: 'Home',
+        recipient: 'Victim',
+        phone: '0917 555 0101',
+        line1: '7 Secret Street',
+        city: 'Makati',
+        postal_code: '1226',
+        lat: 14.55,
+        lng: 121.02,
+      },
     });
     expect(saved.status).toBe(201);
     const seen = (await (await api('GET', 'address/list', { cookie: attacker.cookie })).json()) as Body;
@@ -288,7 +304,8 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
       expect((await api('POST', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip })).status).toBe(200);
       phones.push({ phone, code: stack.lastCode(phone)! });
     }
-    const enter = (p: { phone: string }, code: string, from = ip) => api('POST', 'auth/otp/verify', { body: { phone: p.phone, code, purpose: 'login' }, ip: from });
+    const enter = (p: { phone: string }, code: string, from = ip) =>
+      api('POST', 'auth/otp/verify', { body: { phone: p.phone, code, purpose: 'login' }, ip: from });
     // 4 wrong tries on each of 5 phones: no code is used up, 20 wrong entries from one address
     for (const p of phones.slice(0, 5)) {
       for (let i = 0; i < 4; i++) expect((await enter(p, wrong(p.code))).status).toBe(400);
@@ -350,7 +367,13 @@ async function startBare(kind: DbKind, production: boolean) {
     jobs: false,
     clock,
   });
-  const app = createApp({ config, logger, providerBase: provider.baseUrl, secret: STACK_SECRET, ...(production ? {} : { outbox: (r: string) => readOutbox(handle.db, r) }) });
+  const app = createApp({
+    config,
+    logger,
+    providerBase: provider.baseUrl,
+    secret: STACK_SECRET,
+    ...(production ? {} : { outbox: (r: string) => readOutbox(handle.db, r) }),
+  });
   const gateway = await listen(app);
   return {
     url: gateway.url,
@@ -359,7 +382,11 @@ async function startBare(kind: DbKind, production: boolean) {
     clock,
     lines,
     requestCode: (phone: string) =>
-      fetch(`${gateway.url}/api/auth/otp/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, purpose: 'login' }) }),
+      fetch(`${gateway.url}/api/auth/otp/request`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone, purpose: 'login' }),
+      }),
     async close() {
       await gateway.close();
       await provider.close();
@@ -380,7 +407,10 @@ describeEachDb('the development outbox', (kind) => {
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('SMS_UNAVAILABLE');
       expect(await bare.db.selectFrom('dev_outbox').select('id').execute(), 'an outbox row was written in production').toEqual([]);
-      expect(bare.lines.filter((l) => /code is \d/.test(l)), 'a code in the log').toEqual([]);
+      expect(
+        bare.lines.filter((l) => /code is \d/.test(l)),
+        'a code in the log',
+      ).toEqual([]);
       expect((await fetch(`${bare.url}/__dev/outbox?phone=${encodeURIComponent(phone)}`)).status).toBe(404);
     } finally {
       await bare.close();
@@ -411,7 +441,11 @@ describePostgres('accounts under concurrency', () => {
   const stack = useStack({ kind: 'postgres', config: { trustProxyHops: 1 } });
 
   const api = (method: 'GET' | 'POST', path: string, o: { body?: unknown; cookie?: string; ip: string }) =>
-    stack.api(method, path, { ...(o.body !== undefined ? { body: o.body } : {}), ...(o.cookie ? { cookie: o.cookie } : {}), headers: { 'x-forwarded-for': o.ip } });
+    stack.api(method, path, {
+      ...(o.body !== undefined ? { body: o.body } : {}),
+      ...(o.cookie ? { cookie: o.cookie } : {}),
+      headers: { 'x-forwarded-for': o.ip },
+    });
 
   it('of many customers verifying one address at once, exactly one gets it; the others get 409 EMAIL_TAKEN', async () => {
     const email = newEmail('race');
@@ -440,7 +474,9 @@ describePostgres('accounts under concurrency', () => {
     // 32 wrong entries at once, 4 per phone (no code is used up by them): 20 are looked at, 12 refused
     const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const results = await Promise.all(
-      phones.flatMap((p) => Array.from({ length: 4 }, () => api('POST', 'auth/otp/verify', { body: { phone: p.phone, code: wrong(p.code), purpose: 'login' }, ip }))),
+      phones.flatMap((p) =>
+        Array.from({ length: 4 }, () => api('POST', 'auth/otp/verify', { body: { phone: p.phone, code: wrong(p.code), purpose: 'login' }, ip })),
+      ),
     );
     const counts = results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
     expect(counts).toEqual({ 400: 20, 429: 12 });

@@ -30,16 +30,36 @@ function tap(s: Stack): Seen[] {
   return seen;
 }
 
-const HOME = { label: 'Home', recipient: 'Maria Santos', phone: '0917 123 4567', line1: '12 Jupiter Street', city: 'Makati', postal_code: '1209', lat: 14.5547, lng: 121.0244 };
+const HOME = {
+  label: 'Home',
+  recipient: 'Maria Santos',
+  phone: '0917 123 4567',
+  line1: '12 Jupiter Street',
+  city: 'Makati',
+  postal_code: '1209',
+  lat: 14.5547,
+  lng: 121.0244,
+};
 
 /** Sends a recorded call's headers again, straight to the provider, with whatever the attacker changes. */
-function replay(s: Stack, seen: Seen, o: { method?: string; url?: string; body?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any }> {
+function replay(
+  s: Stack,
+  seen: Seen,
+  o: { method?: string; url?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any }> {
   const base = new URL(s.provider.baseUrl);
   const { host: _h, 'content-length': _l, connection: _c, ...headers } = seen.headers;
   const body = o.body;
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: base.hostname, port: base.port, method: o.method ?? seen.method, path: o.url ?? seen.url, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...o.headers }, agent: false },
+      {
+        host: base.hostname,
+        port: base.port,
+        method: o.method ?? seen.method,
+        path: o.url ?? seen.url,
+        headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...o.headers },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -76,7 +96,10 @@ describeEachDb('security: a signed call seen on the wire cannot be sent again', 
     const captured = last(seen, 'POST', 'auth/otp/request');
     const victims = [newStackPhone(), newStackPhone(), newStackPhone()];
     for (const [i, victim] of victims.entries()) {
-      const res = await replay(s, captured, { body: JSON.stringify({ phone: victim, purpose: 'register' }), headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+      const res = await replay(s, captured, {
+        body: JSON.stringify({ phone: victim, purpose: 'register' }),
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(401);
       expect(res.body.error.code).toBe('BAD_SIGNATURE');
     }
@@ -161,7 +184,9 @@ describe('security: a signing secret too short to key an HMAC is refused at star
       expect((error as ConfigError).problems.join('\n')).toMatch(/^PROVIDER_SECRET must be at least 32 bytes/m);
     }
     // an outside provider keeps the contract's rule: the secret is the provider's to choose
-    expect(loadConfig({ PROVIDER_API_BASE: 'https://provider.example/api/v2/', PROVIDER_SECRET: 'short-secret-1234567890' }).providerSecret).toBe('short-secret-1234567890');
+    expect(loadConfig({ PROVIDER_API_BASE: 'https://provider.example/api/v2/', PROVIDER_SECRET: 'short-secret-1234567890' }).providerSecret).toBe(
+      'short-secret-1234567890',
+    );
     expect(loadConfig({ SERVE: 'provider', PROVIDER_SECRET: STACK_SECRET }).providerSecret).toBe(STACK_SECRET);
   });
 });

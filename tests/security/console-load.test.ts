@@ -28,7 +28,9 @@ describeEachDb('console security: failed sign-ins do not stall the shop', (kind)
   const stack = useStack(() => ({ kind, config: { trustProxyHops: 1, distDir: dist.dist } }));
   beforeAll(async () => {
     ownerEmail = newStaffEmail();
-    const res = await gatewayCall(stack, staffApi.setup, { body: { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email: ownerEmail, password: STAFF_PASSWORD } });
+    const res = await gatewayCall(stack, staffApi.setup, {
+      body: { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email: ownerEmail, password: STAFF_PASSWORD },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -81,7 +83,10 @@ describeEachDb('console security: failed sign-ins do not stall the shop', (kind)
     await pages;
     expect(owner.status, ownerBody).toBe(200);
     // bogus tries are refused: wrong (401), or turned away before any hashing (429/503), never a 5xx of another kind
-    expect(statuses.every((s) => s === 401 || s === 429 || s === 503), String(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s === 401 || s === 429 || s === 503),
+      String(statuses),
+    ).toBe(true);
     // hashing on the event loop would hold each page behind the whole queue of 200 hashes (tens of seconds);
     // off it, a page takes well under 1 s on a quiet host: 3 s leaves room for a host three times slower
     expect(p99(pageTimes), `GET /login took ${pageTimes.map((t) => Math.round(t)).join(', ')} ms`).toBeLessThan(3000);
@@ -101,7 +106,7 @@ describeEachDb('console security: failed sign-ins do not stall the shop', (kind)
       const now = passwordWork();
       return now.hashed - before.hashed + now.waiting >= 20 - now.poolSize;
     };
-    for (const until = Date.now() + 20_000; !arrived() && Date.now() < until; ) await new Promise((r) => setTimeout(r, 2));
+    for (const until = Date.now() + 20_000; !arrived() && Date.now() < until;) await new Promise((r) => setTimeout(r, 2));
     expect(arrived(), 'all twenty tries reached the queue').toBe(true);
     for (const controller of controllers) controller.abort();
     await Promise.all([...queued, ...gone]);

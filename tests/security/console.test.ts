@@ -36,7 +36,11 @@ function consoleClient(stack: () => Stack, o: { https: boolean }) {
   const proto: Record<string, string> = o.https ? { 'x-forwarded-proto': 'https' } : {};
   const cookieName = o.https ? '__Host-staff' : 'staff';
   const call = async (method: 'GET' | 'POST', path: string, a: { body?: unknown; cookie?: string; ip?: string } = {}) => {
-    const res = await stack().api(method, path, { ...(a.body !== undefined ? { body: a.body } : {}), ...(a.cookie ? { cookie: a.cookie } : {}), headers: { ...proto, 'x-forwarded-for': a.ip ?? newIpv4() } });
+    const res = await stack().api(method, path, {
+      ...(a.body !== undefined ? { body: a.body } : {}),
+      ...(a.cookie ? { cookie: a.cookie } : {}),
+      headers: { ...proto, 'x-forwarded-for': a.ip ?? newIpv4() },
+    });
     return { status: res.status, body: (await res.json()) as Body, cookie: cookiePair({ 'set-cookie': res.headers.getSetCookie() }, cookieName) };
   };
   async function join(path: 'merchant/auth/setup' | 'merchant/auth/accept-invite', token: string, name: string): Promise<Member> {
@@ -66,7 +70,9 @@ describeEachDb('console security: invitation links end with their maker (product
     const link = (await c.invite(mallory, 'owner')).body.data.invite_token as string;
     expect((await c.call('POST', 'merchant/staff/remove', { cookie: olive.cookie, body: { id: mallory.id } })).status).toBe(200);
 
-    const back = await c.call('POST', 'merchant/auth/accept-invite', { body: { token: link, name: 'Not Mallory', email: newStaffEmail(), password: STAFF_PASSWORD } });
+    const back = await c.call('POST', 'merchant/auth/accept-invite', {
+      body: { token: link, name: 'Not Mallory', email: newStaffEmail(), password: STAFF_PASSWORD },
+    });
     expect(back.status).toBe(400);
     expect(back.body.error.code).toBe('LINK_EXPIRED');
     expect(back.cookie).toBeUndefined();
@@ -89,7 +95,9 @@ describeEachDb('console security: invitation links end with their maker (product
     // a stolen session's links die with "sign out everywhere"
     const link = (await c.invite(olive, 'staff')).body.data.invite_token as string;
     expect((await c.call('POST', 'merchant/auth/logout-all', { cookie: olive.cookie })).status).toBe(200);
-    const res = await c.call('POST', 'merchant/auth/accept-invite', { body: { token: link, name: 'Someone', email: newStaffEmail(), password: STAFF_PASSWORD } });
+    const res = await c.call('POST', 'merchant/auth/accept-invite', {
+      body: { token: link, name: 'Someone', email: newStaffEmail(), password: STAFF_PASSWORD },
+    });
     expect(res.body.error?.code).toBe('LINK_EXPIRED');
   });
 
@@ -99,7 +107,9 @@ describeEachDb('console security: invitation links end with their maker (product
     const link = (await c.invite(otto, 'owner')).body.data.invite_token as string;
     // the row changed behind the service's back (an operator's SQL, a restore): the link still checks its maker
     await stack.db.updateTable('staff').set({ role: 'staff' }).where('id', '=', otto.id).execute();
-    const res = await c.call('POST', 'merchant/auth/accept-invite', { body: { token: link, name: 'Someone', email: newStaffEmail(), password: STAFF_PASSWORD } });
+    const res = await c.call('POST', 'merchant/auth/accept-invite', {
+      body: { token: link, name: 'Someone', email: newStaffEmail(), password: STAFF_PASSWORD },
+    });
     expect(res.body.error?.code).toBe('LINK_EXPIRED');
   });
 
@@ -116,12 +126,21 @@ describeEachDb('console security: invitation links end with their maker (product
     const pending = await c.call('GET', 'merchant/staff/invites', { cookie: olive.cookie });
     expect(pending.status).toBe(200);
     expect(pending.body.data.invites).toEqual([
-      { id: expect.any(Number), role: 'owner', email: 'newowner@example.com', created_by: { id: olive.id, name: 'Olive Owner' }, created_at: expect.any(String), expires_at: made.expires_at },
+      {
+        id: expect.any(Number),
+        role: 'owner',
+        email: 'newowner@example.com',
+        created_by: { id: olive.id, name: 'Olive Owner' },
+        created_at: expect.any(String),
+        expires_at: made.expires_at,
+      },
     ]);
     expect(JSON.stringify(pending.body)).not.toContain(made.invite_token);
     const revoked = await c.call('POST', 'merchant/staff/invites/revoke', { cookie: olive.cookie, body: { id: pending.body.data.invites[0].id } });
     expect(revoked.status).toBe(200);
-    const res = await c.call('POST', 'merchant/auth/accept-invite', { body: { token: made.invite_token, name: 'New Owner', email: 'newowner@example.com', password: STAFF_PASSWORD } });
+    const res = await c.call('POST', 'merchant/auth/accept-invite', {
+      body: { token: made.invite_token, name: 'New Owner', email: 'newowner@example.com', password: STAFF_PASSWORD },
+    });
     expect(res.body.error?.code).toBe('LINK_EXPIRED');
     expect((await c.call('GET', 'merchant/staff/invites', { cookie: olive.cookie })).body.data.invites).toEqual([]);
   });
@@ -178,7 +197,12 @@ function hugePng(width: number, height: number): Buffer {
   ihdr[9] = 0; // greyscale
   const row = Buffer.alloc(1 + Math.ceil(width / 8)); // filter byte 0, then zeros
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Sends only the headers of a POST and waits for an answer, never sending the body it announced. */
@@ -222,9 +246,19 @@ describeEachDb('console security: uploads check the caller first and refuse imag
   it('a staff member (not an owner) is refused the same way, and an owner announcing too large a body gets 413 before sending it', async () => {
     const olive = await c.firstOwner();
     const sam = await c.join('merchant/auth/accept-invite', (await c.invite(olive, 'staff')).body.data.invite_token, 'Sam');
-    const asStaff = await headersOnly(stack.url, '/api/merchant/images', { 'content-type': 'application/json', 'content-length': String(2_800_000), cookie: sam.cookie }, 3000);
+    const asStaff = await headersOnly(
+      stack.url,
+      '/api/merchant/images',
+      { 'content-type': 'application/json', 'content-length': String(2_800_000), cookie: sam.cookie },
+      3000,
+    );
     expect(asStaff).toMatchObject({ status: 403 });
-    const tooBig = await headersOnly(stack.url, '/api/merchant/images', { 'content-type': 'application/json', 'content-length': String(50_000_000), cookie: olive.cookie }, 3000);
+    const tooBig = await headersOnly(
+      stack.url,
+      '/api/merchant/images',
+      { 'content-type': 'application/json', 'content-length': String(50_000_000), cookie: olive.cookie },
+      3000,
+    );
     expect(tooBig).toMatchObject({ status: 413 });
     expect(JSON.parse((tooBig as { body: string }).body).error.fields).toEqual({ file: 'must be at most 2 MB' });
   });
@@ -257,8 +291,13 @@ describeEachDb('console security: uploads check the caller first and refuse imag
   it('a large photo is stored no larger than the app shows it', async () => {
     const olive = await c.firstOwner();
     const { default: sharp } = await import('sharp');
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#a05020' } }).jpeg({ quality: 80 }).toBuffer();
-    const res = await c.call('POST', 'merchant/images', { cookie: olive.cookie, body: { file: photo.toString('base64'), name: 'photo.jpg', type: 'image/jpeg' } });
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#a05020' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const res = await c.call('POST', 'merchant/images', {
+      cookie: olive.cookie,
+      body: { file: photo.toString('base64'), name: 'photo.jpg', type: 'image/jpeg' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(Math.max(res.body.data.width, res.body.data.height)).toBeLessThanOrEqual(2048);
     expect(res.body.data.width / res.body.data.height).toBeCloseTo(4 / 3, 2);

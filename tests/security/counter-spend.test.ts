@@ -41,7 +41,19 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
     expect(res.status).toBe(201);
     staff = cookiePair({ 'set-cookie': res.headers.getSetCookie() }, 'staff')!;
     reward = `cake-${randomUUID().slice(0, 8)}`;
-    await stack.db.insertInto('rewards').values({ name: reward, title: 'Birthday cake slice', points_cost: 100, stock: null, valid_days: 30, per_customer_limit: null, discount_amount: 1000, position: 1000 }).execute();
+    await stack.db
+      .insertInto('rewards')
+      .values({
+        name: reward,
+        title: 'Birthday cake slice',
+        points_cost: 100,
+        stock: null,
+        valid_days: 30,
+        per_customer_limit: null,
+        discount_amount: 1000,
+        position: 1000,
+      })
+      .execute();
   });
 
   /** a customer with 500 points, signed in to the app */
@@ -52,12 +64,17 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
   }
   const pointsOf = async (id: number) => (await stack.db.selectFrom('customers').select('points').where('id', '=', id).executeTakeFirstOrThrow()).points;
   const findMember = (body: Record<string, unknown>) => call(stack, 'POST', 'merchant/counter/member', { cookie: staff, body });
-  const spend = (body: Record<string, unknown>) => call(stack, 'POST', 'merchant/counter/member/redeem', { cookie: staff, body: { reward, idempotency_key: randomUUID(), ...body } });
+  const spend = (body: Record<string, unknown>) =>
+    call(stack, 'POST', 'merchant/counter/member/redeem', { cookie: staff, body: { reward, idempotency_key: randomUUID(), ...body } });
   const memberCard = async (cookie: string) => (await call(stack, 'GET', 'member/card', { cookie })).body.data;
   async function applePass(cookie: string) {
     const res = await gatewayCall(stack, passesApi.apple, { cookie });
     expect(res.status).toBe(200);
-    return JSON.parse(unzip(Buffer.from(await res.arrayBuffer())).get('pass.json')!.toString()) as { serialNumber: string; authenticationToken: string; barcodes: { message: string }[] };
+    return JSON.parse(
+      unzip(Buffer.from(await res.arrayBuffer()))
+        .get('pass.json')!
+        .toString(),
+    ) as { serialNumber: string; authenticationToken: string; barcodes: { message: string }[] };
   }
 
   it('a phone look-up finds the customer for points, but its customer_id spends nothing', async () => {
@@ -70,7 +87,10 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
     expect(res.body.message).toMatch(/scan the code in the customer’s app/i);
     expect(await pointsOf(c.customerId)).toBe(500);
     // points for a sale still work with the phone look-up
-    const earn = await call(stack, 'POST', 'merchant/counter/earn', { cookie: staff, body: { customer_id: c.customerId, amount: 10000, idempotency_key: randomUUID() } });
+    const earn = await call(stack, 'POST', 'merchant/counter/earn', {
+      cookie: staff,
+      body: { customer_id: c.customerId, amount: 10000, idempotency_key: randomUUID() },
+    });
     expect(earn.status, JSON.stringify(earn.body)).toBe(201);
   });
 
@@ -140,7 +160,10 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
     expect(revoked.body.data).toEqual({ revoked: true });
 
     // the lost phone's pass: no download, no registration, and its code finds nobody
-    for (const res of [await stack.api('GET', latest(old), { headers: auth(old) }), await stack.api('POST', registration(old), { headers: auth(old), body: { pushToken: 'cd'.repeat(32) } })]) {
+    for (const res of [
+      await stack.api('GET', latest(old), { headers: auth(old) }),
+      await stack.api('POST', registration(old), { headers: auth(old), body: { pushToken: 'cd'.repeat(32) } }),
+    ]) {
       expect([401, 404]).toContain(res.status);
     }
     const serials = await stack.api('GET', `pass/apple/v1/devices/iphone-lost/registrations/${PASS_TYPE}`);
@@ -150,7 +173,11 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
 
     // a new card: another serial, token and code, which work
     const fresh = await applePass(c.cookie);
-    expect([fresh.serialNumber === old.serialNumber, fresh.authenticationToken === old.authenticationToken, fresh.barcodes[0]!.message === old.barcodes[0]!.message]).toEqual([false, false, false]);
+    expect([
+      fresh.serialNumber === old.serialNumber,
+      fresh.authenticationToken === old.authenticationToken,
+      fresh.barcodes[0]!.message === old.barcodes[0]!.message,
+    ]).toEqual([false, false, false]);
     expect((await stack.api('GET', latest(fresh), { headers: auth(fresh) })).status).toBe(200);
     const byNewCode = await findMember({ code: fresh.barcodes[0]!.message });
     expect(byNewCode.body.data?.member.customer_id).toBe(c.customerId);

@@ -79,7 +79,11 @@ describeEachDb('security: a server on the network without NODE_ENV has no develo
   async function signUp(): Promise<string> {
     const phone = newStackPhone();
     const post = (path: string, body: unknown, cookie?: string) =>
-      fetch(`${origin}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+      fetch(`${origin}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
     expect((await post('auth/otp/request', { phone, purpose: 'register' })).status).toBe(200);
     const code = /\b(\d{6})\b/.exec(twilio.sent.filter((m) => m.to === phone).at(-1)!.body)![1];
     const verified = (await (await post('auth/otp/verify', { phone, code, purpose: 'register' })).json()) as { data: { registration_token: string } };
@@ -90,12 +94,20 @@ describeEachDb('security: a server on the network without NODE_ENV has no develo
 
   it('a visitor from the network cannot top up through the sandbox: 503 PAYMENTS_UNAVAILABLE, no payment page, no money', async () => {
     const cookie = await signUp();
-    const topup = await fetch(`${origin}/api/wallet/topup`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ amount: 5_000_000, idempotency_key: randomUUID() }) });
+    const topup = await fetch(`${origin}/api/wallet/topup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ amount: 5_000_000, idempotency_key: randomUUID() }),
+    });
     const body = (await topup.json()) as { data?: { payment_url?: string }; error?: { code: string } };
     if (topup.status === 201) {
       // the hole: the sandbox's page pays anything, and the wallet is credited
       const id = body.data!.payment_url!.split('/').pop()!;
-      await fetch(`${origin}/api/payment/sandbox/${id}/complete`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ outcome: 'pay' }) });
+      await fetch(`${origin}/api/payment/sandbox/${id}/complete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ outcome: 'pay' }),
+      });
       const wallet = (await (await fetch(`${origin}/api/wallet/balance`, { headers: { cookie } })).json()) as { data: { balance: number } };
       expect.fail(`the sandbox took a top-up from the network and the wallet holds ${wallet.data.balance}`);
     }
@@ -107,7 +119,11 @@ describeEachDb('security: a server on the network without NODE_ENV has no develo
 
   it('the development outbox is not there, even for a visitor on this machine', async () => {
     const phone = newStackPhone();
-    await fetch(`${origin}/api/auth/otp/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, purpose: 'register' }) });
+    await fetch(`${origin}/api/auth/otp/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, purpose: 'register' }),
+    });
     const res = await fetch(`http://127.0.0.1:${port}/__dev/outbox?phone=${encodeURIComponent(phone)}`);
     expect(res.status).toBe(404);
     expect(await res.text()).not.toMatch(/\b\d{6}\b/);

@@ -33,7 +33,10 @@ describeEachDb('security: CSV exports never hold a formula cell', (kind: DbKind)
     for (const name of NAMES) {
       const { cookie, customerId } = await s.signUp({ name });
       await s.db.transaction().execute((trx) => postWalletEntry(trx, systemClock, customerId, { type: 'adjust', amount: 100_000, reason: 'Test grant' }));
-      const res = await gatewayCall(s, ordersApi.create, { cookie, body: { items: [{ product_id: latte, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+      const res = await gatewayCall(s, ordersApi.create, {
+        cookie,
+        body: { items: [{ product_id: latte, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+      });
       expect(res.status).toBe(201);
     }
   });
@@ -57,7 +60,10 @@ describeEachDb('security: CSV exports never hold a formula cell', (kind: DbKind)
     it(`${file}: not even in a reader that ignores quotes and splits at every separator`, async () => {
       const text = await (await s.api('GET', `merchant/export/${file}?${period()}`, { cookie: ownerCookie })).text();
       for (const separator of [',', ';', '\t']) {
-        const cells = text.split(/\r\n|\n|\r/).flatMap((line) => line.split(separator)).map((c) => c.replace(/^"/, ''));
+        const cells = text
+          .split(/\r\n|\n|\r/)
+          .flatMap((line) => line.split(separator))
+          .map((c) => c.replace(/^"/, ''));
         expect(formulaCells(cells), `split at ${JSON.stringify(separator)}`).toEqual([]);
       }
     });

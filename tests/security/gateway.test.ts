@@ -17,7 +17,19 @@ import { createApp } from '../../server/app';
 import { installHead } from '../../server/gateway/page-html';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
-import { UPSTREAM_SECRET, captureLogger, fakeUpstream, makeDist, raw, setCookies, startGateway, testConfig, withoutDeviceCookie, type FakeUpstream, type TestGateway } from '../server/gateway.helpers';
+import {
+  UPSTREAM_SECRET,
+  captureLogger,
+  fakeUpstream,
+  makeDist,
+  raw,
+  setCookies,
+  startGateway,
+  testConfig,
+  withoutDeviceCookie,
+  type FakeUpstream,
+  type TestGateway,
+} from '../server/gateway.helpers';
 import { STACK_SECRET, newStackPhone, useStack, type Stack } from './support';
 import { authApi } from '#contract/auth.calls';
 import { customersApi } from '#contract/customers.calls';
@@ -93,7 +105,17 @@ describe('strict routing: another spelling of a path is not that path (finding 3
 
   it("answers 404 for other spellings of the gateway's own paths", async () => {
     const accept = { accept: 'application/json' };
-    for (const path of ['/healthz/', '/HEALTHZ', '/Healthz', '/app-config.json/', '/App-Config.json', '/__dev/outbox/?phone=+639171234567', '/__DEV/outbox?phone=+639171234567', '/__dev/Outbox?phone=+639171234567', '/API/settings/main-setting']) {
+    for (const path of [
+      '/healthz/',
+      '/HEALTHZ',
+      '/Healthz',
+      '/app-config.json/',
+      '/App-Config.json',
+      '/__dev/outbox/?phone=+639171234567',
+      '/__DEV/outbox?phone=+639171234567',
+      '/__dev/Outbox?phone=+639171234567',
+      '/API/settings/main-setting',
+    ]) {
       const res = await fetch(`${stack.url}${path}`, { headers: accept });
       expect(res.status, `GET ${path}`).toBe(404);
     }
@@ -103,7 +125,12 @@ describe('strict routing: another spelling of a path is not that path (finding 3
 });
 
 describe('the safety net: no answer to the browser carries a session token, whatever the path (finding 3)', () => {
-  const T = ['tok_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'tok_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB', 'tok_CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC', 'tok_DDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDD'];
+  const T = [
+    'tok_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    'tok_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB',
+    'tok_CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC',
+    'tok_DDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDD',
+  ];
   const plain = JSON.stringify({ status: 200, message: 'OK.', data: { items: [{ id: 1, name: 'Latte', token_count: 3, tokens: 'not a session' }] } });
   let upstream: FakeUpstream;
   let gw: TestGateway;
@@ -111,9 +138,19 @@ describe('the safety net: no answer to the browser carries a session token, what
   beforeAll(async () => {
     // an outside provider whose routing is loose (or buggy): it answers a token wherever it likes
     upstream = await fakeUpstream((app) => {
-      app.post(/^\/api\/v2\/auth\/register\/?$/i, (_req, res) => void res.status(201).json({ status: 201, message: 'Welcome.', data: { token: T[0], customer: { id: 8 } } }));
-      app.get('/api/v2/anything/else', (_req, res) => void res.json({ status: 200, message: 'OK.', data: { token: T[0], nested: { token: T[1], list: [{ token: T[2], keep: 1 }] }, keep: 'yes' } }));
-      app.get('/api/v2/escaped', (_req, res) => void res.type('application/json').send(`{"status":200,"message":"OK.","data":{"\\u0074oken":"${T[3]}","keep":"\\u00e9"}}`));
+      app.post(
+        /^\/api\/v2\/auth\/register\/?$/i,
+        (_req, res) => void res.status(201).json({ status: 201, message: 'Welcome.', data: { token: T[0], customer: { id: 8 } } }),
+      );
+      app.get(
+        '/api/v2/anything/else',
+        (_req, res) =>
+          void res.json({ status: 200, message: 'OK.', data: { token: T[0], nested: { token: T[1], list: [{ token: T[2], keep: 1 }] }, keep: 'yes' } }),
+      );
+      app.get(
+        '/api/v2/escaped',
+        (_req, res) => void res.type('application/json').send(`{"status":200,"message":"OK.","data":{"\\u0074oken":"${T[3]}","keep":"\\u00e9"}}`),
+      );
       app.get('/api/v2/gzipped', (_req, res) => {
         res.setHeader('content-type', 'application/json; charset=utf-8');
         res.setHeader('content-encoding', 'gzip');
@@ -124,7 +161,14 @@ describe('the safety net: no answer to the browser carries a session token, what
         res.setHeader('content-encoding', 'br');
         res.end(brotliCompressSync(JSON.stringify({ status: 200, message: 'OK.', data: { token: T[2] } })));
       });
-      app.get('/api/v2/problem', (_req, res) => void res.status(409).type('application/problem+json').send(JSON.stringify({ status: 409, data: { token: T[0] } })));
+      app.get(
+        '/api/v2/problem',
+        (_req, res) =>
+          void res
+            .status(409)
+            .type('application/problem+json')
+            .send(JSON.stringify({ status: 409, data: { token: T[0] } })),
+      );
       app.get('/api/v2/public-token', (_req, res) => {
         res.setHeader('cache-control', 'public, max-age=60');
         res.json({ status: 200, message: 'OK.', data: { token: T[3] } });
@@ -155,7 +199,16 @@ describe('the safety net: no answer to the browser carries a session token, what
 
   it('refuses other spellings of the sign-in and logout paths itself, so a loose provider is never asked', async () => {
     const before = upstream.seen.length;
-    for (const path of ['Auth/Register', 'auth/register/', 'AUTH/REGISTER', 'auth/%72egister', 'auth/Logout', 'auth/logout/', 'auth/otp/Verify', 'auth/google/']) {
+    for (const path of [
+      'Auth/Register',
+      'auth/register/',
+      'AUTH/REGISTER',
+      'auth/%72egister',
+      'auth/Logout',
+      'auth/logout/',
+      'auth/otp/Verify',
+      'auth/google/',
+    ]) {
       const res = await fetch(`${gw.url}/api/${path}`, { method: 'POST', headers: json, body: '{}' });
       expectNoToken(await res.text(), T);
       expect(res.status, path).toBe(404);
@@ -178,9 +231,20 @@ describe("an error naming a field called `token` is not a session token (the tok
   beforeAll(async () => {
     // a provider that puts a session token where a field's message goes: still taken out
     upstream = await fakeUpstream((app) => {
-      app.post('/api/v2/bad-field', (_req, res) => void res.status(400).json({ status: 400, message: 'Check the form.', data: null, error: { code: 'VALIDATION', fields: { token: leaked } } }));
-      app.post('/api/v2/nested-fields', (_req, res) =>
-        void res.status(400).json({ status: 400, message: 'Check the form.', data: { fields: { token: leaked } }, error: { code: 'VALIDATION', fields: { name: 'is required' } } }),
+      app.post(
+        '/api/v2/bad-field',
+        (_req, res) =>
+          void res.status(400).json({ status: 400, message: 'Check the form.', data: null, error: { code: 'VALIDATION', fields: { token: leaked } } }),
+      );
+      app.post(
+        '/api/v2/nested-fields',
+        (_req, res) =>
+          void res.status(400).json({
+            status: 400,
+            message: 'Check the form.',
+            data: { fields: { token: leaked } },
+            error: { code: 'VALIDATION', fields: { name: 'is required' } },
+          }),
       );
     });
     gw = await startGateway({ providerBase: upstream.base, secret: UPSTREAM_SECRET });
@@ -191,7 +255,9 @@ describe("an error naming a field called `token` is not a session token (the tok
   });
 
   it('a bad set-up link (merchant/auth/setup) reaches the console with its field: error.fields.token says what is wrong', async () => {
-    const res = await gatewayCall(stack, staffApi.setup, { body: { token: 'not-a-link', name: 'Owner', email: 'owner@example.com', password: 'a long enough password' } });
+    const res = await gatewayCall(stack, staffApi.setup, {
+      body: { token: 'not-a-link', name: 'Owner', email: 'owner@example.com', password: 'a long enough password' },
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(body.error.code).toBe('VALIDATION');
@@ -220,7 +286,12 @@ describe('what else a browser or a provider could slip through the gateway', () 
   beforeAll(async () => {
     upstream = await fakeUpstream((app) => {
       app.get('/api/v2/plants-cookies', (_req, res) => {
-        res.setHeader('set-cookie', ['sid=tok_planted_by_the_provider_000000; Path=/', '__Host-sid=tok_planted_by_the_provider_000000; Path=/; Secure', '__HOST-sid=x; Path=/; Secure', 'theme=dark; Path=/']);
+        res.setHeader('set-cookie', [
+          'sid=tok_planted_by_the_provider_000000; Path=/',
+          '__Host-sid=tok_planted_by_the_provider_000000; Path=/; Secure',
+          '__HOST-sid=x; Path=/; Secure',
+          'theme=dark; Path=/',
+        ]);
         res.json({ status: 200, message: 'OK.', data: null });
       });
       app.get('/api/v2/plants-cookies-page', (_req, res) => {
@@ -245,7 +316,11 @@ describe('what else a browser or a provider could slip through the gateway', () 
   });
 
   it("does not pass on the browser's Connection header, which could have a proxy on the way strip the gateway's headers", async () => {
-    const res = await raw(gw.url, 'GET', '/api/customer/profile', { connection: 'keep-alive, x-forwarded-for, authorization, token-authorization', cookie: 'sid=tok_0123456789abcdefghijklmnopqrstuv', 'proxy-authorization': 'Basic Zm9vOmJhcg==' });
+    const res = await raw(gw.url, 'GET', '/api/customer/profile', {
+      connection: 'keep-alive, x-forwarded-for, authorization, token-authorization',
+      cookie: 'sid=tok_0123456789abcdefghijklmnopqrstuv',
+      'proxy-authorization': 'Basic Zm9vOmJhcg==',
+    });
     expect(res.status).toBe(200);
     const seen = upstream.seen.at(-1)!;
     expect(seen.signatureValid).toBe(true);
@@ -268,7 +343,13 @@ describe('the development outbox answers this machine only, never through a prox
 
   /** The stack's gateway again, listening where `HOST` would make it listen. */
   async function gatewayOn(host: string): Promise<number> {
-    const app = createApp({ config: stack.config, logger: stack.logger, providerBase: stack.provider.baseUrl, secret: STACK_SECRET, outbox: (phone) => readOutbox(stack.db, phone) });
+    const app = createApp({
+      config: stack.config,
+      logger: stack.logger,
+      providerBase: stack.provider.baseUrl,
+      secret: STACK_SECRET,
+      outbox: (phone) => readOutbox(stack.db, phone),
+    });
     const server = app.listen(0, host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     servers.push(server);
@@ -315,7 +396,12 @@ describe('the development outbox answers this machine only, never through a prox
   });
 
   it('answers 404 to a request that came through a proxy on this machine', async () => {
-    const proxied: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.7' }, { 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=203.0.113.7' }, { 'x-real-ip': '203.0.113.7' }];
+    const proxied: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { 'x-forwarded-for': '127.0.0.1' },
+      { forwarded: 'for=203.0.113.7' },
+      { 'x-real-ip': '203.0.113.7' },
+    ];
     for (const headers of proxied) {
       const res = await outbox(stack.url, headers);
       expect(res.status, JSON.stringify(headers)).toBe(404);
@@ -421,7 +507,8 @@ describe('a TLS proxy the gateway was not told about (finding 5)', () => {
     try {
       await fetch(`${g.url}/app-config.json`);
       expect(g.warnings()).toEqual([]);
-      for (const path of ['/app-config.json', '/api/settings/main-setting', '/healthz']) await fetch(`${g.url}${path}`, { headers: { 'x-forwarded-proto': 'https' } });
+      for (const path of ['/app-config.json', '/api/settings/main-setting', '/healthz'])
+        await fetch(`${g.url}${path}`, { headers: { 'x-forwarded-proto': 'https' } });
       const w = g.warnings();
       expect(w).toHaveLength(1);
       const line = JSON.parse(w[0]!) as { level: number; msg: string };

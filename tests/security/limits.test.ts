@@ -35,13 +35,25 @@ const median = (xs: number[]) => {
 /** A customer with a live session, made in the database (the sign-up's own limits are not what is tested here). */
 async function customerWithSession(stack: Stack): Promise<{ id: number; cookie: string }> {
   const phone = `+639${String(randomBytes(4).readUInt32BE() % 1_000_000_000).padStart(9, '0')}`;
-  const c = await stack.db.insertInto('customers').values({ phone, name: 'Ana Reyes', email: null, created_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const c = await stack.db
+    .insertInto('customers')
+    .values({ phone, name: 'Ana Reyes', email: null, created_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const token = randomBytes(32).toString('base64url');
-  await stack.db.insertInto('sessions').values({ token_hash: sha256Hex(token), customer_id: c.id, created_at: new Date(), expires_at: new Date(Date.now() + 86_400_000) }).execute();
+  await stack.db
+    .insertInto('sessions')
+    .values({ token_hash: sha256Hex(token), customer_id: c.id, created_at: new Date(), expires_at: new Date(Date.now() + 86_400_000) })
+    .execute();
   return { id: c.id, cookie: `sid=${token}` };
 }
 
-const download = (stack: Stack, cookie: string) => fetch(`${stack.url}/api/pass/apple`, { headers: { cookie, 'x-forwarded-for': newIpv4() } }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: r.status === 200 ? null : ((await r.json()) as Body) }));
+const download = (stack: Stack, cookie: string) =>
+  fetch(`${stack.url}/api/pass/apple`, { headers: { cookie, 'x-forwarded-for': newIpv4() } }).then(async (r) => ({
+    status: r.status,
+    retryAfter: r.headers.get('retry-after'),
+    body: r.status === 200 ? null : ((await r.json()) as Body),
+  }));
 
 describePostgres('limits: wallet card downloads (PostgreSQL)', () => {
   const stack = useStack({ kind: 'postgres', passes: testPasses(), config: { trustProxyHops: 1 } });
@@ -81,19 +93,32 @@ describePostgres('limits: wallet card downloads (PostgreSQL)', () => {
     expect(busy.length).toBeGreaterThan(0);
     for (const b of busy) expect(b.body.message).toMatch(/many wallet cards/i);
     // a measurement (2 cores shared with other work): the bound is what the assertions above prove
-    console.info(`40 customers' downloads at once: ${answers.length - busy.length} built, ${busy.length} told to retry; pass/status meanwhile ${statusMs.toFixed(0)} ms`);
+    console.info(
+      `40 customers' downloads at once: ${answers.length - busy.length} built, ${busy.length} told to retry; pass/status meanwhile ${statusMs.toFixed(0)} ms`,
+    );
   });
 });
 
 describeEachDb('limits: Apple Wallet’s log endpoint', (kind) => {
   const stack = useStack({ kind, config: { trustProxyHops: 1 } });
   const log = (ip: string, logs: unknown) =>
-    fetch(`${stack.url}/api/pass/apple/v1/log`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ logs }) });
+    fetch(`${stack.url}/api/pass/apple/v1/log`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ logs }),
+    });
 
   it('writes at most 5 lines of 200 characters a call, and 10 calls a minute per client (an IPv6 /64 as one)', async () => {
     const marker = randomBytes(6).toString('hex');
     const before = stack.logLines.length;
-    expect((await log(newIpv4(), Array.from({ length: 20 }, () => `${marker}${'x'.repeat(600)}`))).status).toBe(200);
+    expect(
+      (
+        await log(
+          newIpv4(),
+          Array.from({ length: 20 }, () => `${marker}${'x'.repeat(600)}`),
+        )
+      ).status,
+    ).toBe(200);
     const written = stack.logLines.slice(before).filter((l) => l.includes(marker));
     expect(written).toHaveLength(5);
     for (const l of written) expect((JSON.parse(l) as { apple_wallet: string }).apple_wallet.length).toBeLessThanOrEqual(200);
@@ -111,7 +136,11 @@ describeEachDb('limits: Apple Wallet’s log endpoint', (kind) => {
 describeEachDb('limits: "Forgot your password?" in the merchant console', (kind) => {
   const stack = useStack({ kind, config: { trustProxyHops: 1 } });
   const forgot = (email: string, ip: string) =>
-    fetch(`${stack.url}/api/merchant/auth/forgot`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ email }) });
+    fetch(`${stack.url}/api/merchant/auth/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email }),
+    });
 
   it('is limited to 10 an hour per client, an IPv6 /64 counting as one, whatever the addresses asked for', async () => {
     const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
@@ -156,7 +185,12 @@ describeEachDb('limits: "Forgot your password?" in the merchant console', (kind)
 describePostgres('limits: "Forgot your password?" never looks at the team before it answers (PostgreSQL)', () => {
   const stack = useStack({ kind: 'postgres', config: { trustProxyHops: 1 } });
   const forgot = (email: string) =>
-    fetch(`${stack.url}/api/merchant/auth/forgot`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': newIpv4() }, body: JSON.stringify({ email }), signal: AbortSignal.timeout(5000) }).then((r) => r.status);
+    fetch(`${stack.url}/api/merchant/auth/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': newIpv4() },
+      body: JSON.stringify({ email }),
+      signal: AbortSignal.timeout(5000),
+    }).then((r) => r.status);
 
   it('answers a team member’s address and a stranger’s while the team’s tables are locked: the same path, whatever the address', async () => {
     const sam = await newStaff(stack.db, { now: () => new Date() }, { role: 'owner' });
@@ -180,7 +214,9 @@ describePostgres('limits: "Forgot your password?" never looks at the team before
       release();
       await holder;
     }
-    await expect.poll(async () => (await stack.db.selectFrom('dev_outbox').select('id').where('email', '=', sam.email).execute()).length, { timeout: 3000 }).toBe(1);
+    await expect
+      .poll(async () => (await stack.db.selectFrom('dev_outbox').select('id').where('email', '=', sam.email).execute()).length, { timeout: 3000 })
+      .toBe(1);
   });
 });
 
@@ -207,7 +243,24 @@ describeEachDb('limits: an app order and a counter earn for the same purchase', 
     const now = new Date();
     await stack.db
       .insertInto('orders')
-      .values({ name, customer_id: customerId, status: 'completed', fulfilment: 'pickup', payment_method: 'wallet', address: null, subtotal: 50_000, discount: 0, delivery_fee: 0, total: 50_000, points_earned: points, voucher_id: null, created_at: now, paid_at: now, updated_at: now, next_auto_at: null })
+      .values({
+        name,
+        customer_id: customerId,
+        status: 'completed',
+        fulfilment: 'pickup',
+        payment_method: 'wallet',
+        address: null,
+        subtotal: 50_000,
+        discount: 0,
+        delivery_fee: 0,
+        total: 50_000,
+        points_earned: points,
+        voucher_id: null,
+        created_at: now,
+        paid_at: now,
+        updated_at: now,
+        next_auto_at: null,
+      })
       .execute();
     return name;
   }
@@ -216,7 +269,10 @@ describeEachDb('limits: an app order and a counter earn for the same purchase', 
     const team = await newStaff(stack.db, { now: () => new Date() }, { role: 'owner' });
     const ana = await customerWithSession(stack);
     const earn = (body: Record<string, unknown>) =>
-      gatewayCall(stack, counterApi.earn, { cookie: `staff=${team.token}`, body: { customer_id: ana.id, amount: 50_000, idempotency_key: randomBytes(12).toString('hex'), ...body } });
+      gatewayCall(stack, counterApi.earn, {
+        cookie: `staff=${team.token}`,
+        body: { customer_id: ana.id, amount: 50_000, idempotency_key: randomBytes(12).toString('hex'), ...body },
+      });
 
     const earned = await paidOrder(ana.id, 50);
     const refused = await earn({ order_number: earned });

@@ -42,16 +42,33 @@ function useShop(s: Stack) {
     shop.freeCroissant = (
       await s.db
         .insertInto('rewards')
-        .values({ name: 'stamp-croissant', title: 'Free butter croissant', points_cost: 10_000, valid_days: 30, per_customer_limit: null, stock: null, discount_amount: 0, product_id: shop.croissant.id, position: 900, active: true })
+        .values({
+          name: 'stamp-croissant',
+          title: 'Free butter croissant',
+          points_cost: 10_000,
+          valid_days: 30,
+          per_customer_limit: null,
+          stock: null,
+          discount_amount: 0,
+          product_id: shop.croissant.id,
+          position: 900,
+          active: true,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    const res = await gatewayCall(s, stampsConsoleApi.create, { cookie: shop.owner, body: { name: 'Croissant card', product_ids: [shop.croissant.id], per: 'item', stamps_needed: 10, reward_id: shop.freeCroissant, expiry_days: 0 } });
+    const res = await gatewayCall(s, stampsConsoleApi.create, {
+      cookie: shop.owner,
+      body: { name: 'Croissant card', product_ids: [shop.croissant.id], per: 'item', stamps_needed: 10, reward_id: shop.freeCroissant, expiry_days: 0 },
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     shop.programId = ((await res.json()) as { data: { program: { id: number } } }).data.program.id;
   });
   beforeEach(async () => {
-    await s.db.updateTable('merchants').set({ rules: JSON.stringify({ counter_points_per_staff_per_day: 1_000_000, otp_per_ip_per_hour: 10_000, otp_per_phone_per_hour: 100 }) }).execute();
+    await s.db
+      .updateTable('merchants')
+      .set({ rules: JSON.stringify({ counter_points_per_staff_per_day: 1_000_000, otp_per_ip_per_hour: 10_000, otp_per_phone_per_hour: 100 }) })
+      .execute();
     clearMerchantCache();
   });
   return shop;
@@ -68,9 +85,20 @@ function counter(s: Stack, shop: ReturnType<typeof useShop>) {
     return (await json<{ earn: Earned }>(res)).earn;
   };
   const undo = (earnId: number) => gatewayCall(s, counterApi.undoEarn, { cookie: shop.owner, body: { earn_id: earnId } });
-  const stamps = async (customerId: number) => Number((await s.db.selectFrom('stamp_events').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stamps'), eb.lit(0)).as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow()).n);
-  const vouchers = (customerId: number) => s.db.selectFrom('vouchers').select(['id', 'status', 'source', 'reward_id']).where('customer_id', '=', customerId).orderBy('id').execute();
-  const points = async (customerId: number) => (await s.db.selectFrom('customers').select('points').where('id', '=', customerId).executeTakeFirstOrThrow()).points;
+  const stamps = async (customerId: number) =>
+    Number(
+      (
+        await s.db
+          .selectFrom('stamp_events')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stamps'), eb.lit(0)).as('n'))
+          .where('customer_id', '=', customerId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const vouchers = (customerId: number) =>
+    s.db.selectFrom('vouchers').select(['id', 'status', 'source', 'reward_id']).where('customer_id', '=', customerId).orderBy('id').execute();
+  const points = async (customerId: number) =>
+    (await s.db.selectFrom('customers').select('points').where('id', '=', customerId).executeTakeFirstOrThrow()).points;
   return { earn, earned, undo, stamps, vouchers, points };
 }
 
@@ -113,10 +141,24 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
   });
 
   it('the largest earn the caps allow (200 stamps, 20 full cards) is written at once, in well under the seconds it took', async () => {
-    await s.db.updateTable('merchants').set({ rules: JSON.stringify({ counter_points_per_staff_per_day: 1_000_000, counter_points_per_customer_per_day: 1_000_000, counter_stamps_per_customer_per_day: 200, otp_per_ip_per_hour: 10_000 }) }).execute();
+    await s.db
+      .updateTable('merchants')
+      .set({
+        rules: JSON.stringify({
+          counter_points_per_staff_per_day: 1_000_000,
+          counter_points_per_customer_per_day: 1_000_000,
+          counter_stamps_per_customer_per_day: 200,
+          otp_per_ip_per_hour: 10_000,
+        }),
+      })
+      .execute();
     clearMerchantCache();
     const { customerId } = await s.signUp();
-    const items = [{ product_id: shop.croissant.id, qty: 99 }, { product_id: shop.croissant.id, qty: 99 }, { product_id: shop.croissant.id, qty: 2 }];
+    const items = [
+      { product_id: shop.croissant.id, qty: 99 },
+      { product_id: shop.croissant.id, qty: 99 },
+      { product_id: shop.croissant.id, qty: 2 },
+    ];
     const started = performance.now();
     const e = await c.earned(customerId, 200 * shop.croissant.price, items);
     const ms = performance.now() - started;
@@ -131,7 +173,9 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
   it("refuses an earn past the customer's daily stamp cap, nothing given; the owner sets the cap in the settings", async () => {
     const set = await gatewayCall(s, shopSettingsApi.update, { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 15 } });
     expect(set.status, await set.clone().text()).toBe(200);
-    expect((await json<Record<string, number>>(await gatewayCall(s, shopSettingsApi.read, { cookie: shop.owner }))).counter_stamps_per_customer_per_day).toBe(15);
+    expect((await json<Record<string, number>>(await gatewayCall(s, shopSettingsApi.read, { cookie: shop.owner }))).counter_stamps_per_customer_per_day).toBe(
+      15,
+    );
     const { customerId } = await s.signUp();
     await c.earned(customerId, 10 * shop.croissant.price, [{ product_id: shop.croissant.id, qty: 10 }]);
     const over = await c.earn(customerId, 6 * shop.croissant.price, [{ product_id: shop.croissant.id, qty: 6 }]);
@@ -146,7 +190,10 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
   });
 
   it("refuses an earn past the staff member's daily stamp cap, for any customer", async () => {
-    await gatewayCall(s, shopSettingsApi.update, { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 100, counter_stamps_per_staff_per_day: 25 } });
+    await gatewayCall(s, shopSettingsApi.update, {
+      cookie: shop.owner,
+      body: { counter_stamps_per_customer_per_day: 100, counter_stamps_per_staff_per_day: 25 },
+    });
     const cashier = `staff=${(await newStaff(s.db, systemClock)).token}`;
     const a = (await s.signUp()).customerId;
     const b = (await s.signUp()).customerId;
@@ -174,13 +221,22 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
 
   it('undoing an earn whose held points the hourly job credited takes back the tier that credit reached', async () => {
     // the owner's hold: a counter earn's points wait a day, and the job's credit raises the tier
-    await s.db.updateTable('merchants').set({ rules: JSON.stringify({ counter_points_per_staff_per_day: 1_000_000, otp_per_ip_per_hour: 10_000, otp_per_phone_per_hour: 100, points_hold_days: 1 }) }).execute();
+    await s.db
+      .updateTable('merchants')
+      .set({
+        rules: JSON.stringify({ counter_points_per_staff_per_day: 1_000_000, otp_per_ip_per_hour: 10_000, otp_per_phone_per_hour: 100, points_hold_days: 1 }),
+      })
+      .execute();
     clearMerchantCache();
     const { customerId, cookie } = await s.signUp();
     const e = await c.earned(customerId, 300_000);
     const tier = async () => (await json<{ tier: { name: string } }>(await gatewayCall(s, tiersApi.status, { cookie }))).tier.name;
     expect(await tier()).toBe('Bean');
-    await s.db.updateTable('points_pending').set({ available_at: new Date(Date.now() - 1000) }).where('ref', '=', `counter:${e.id}`).execute();
+    await s.db
+      .updateTable('points_pending')
+      .set({ available_at: new Date(Date.now() - 1000) })
+      .where('ref', '=', `counter:${e.id}`)
+      .execute();
     expect(await creditPendingPoints(s.provider.ctx)).toBeGreaterThanOrEqual(e.points);
     expect(await c.points(customerId)).toBe(e.points);
     expect(await tier()).toBe('Brew');
@@ -194,7 +250,16 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
     const voucher = (await c.vouchers(customerId)).find((v) => v.source === 'stamps')!;
     expect(voucher).toBeDefined();
     // the card's voucher used on an app order: the croissant comes free, beside a paid latte
-    const order = await gatewayCall(s, ordersApi.create, { cookie, body: { items: [{ product_id: shop.latte.id, qty: 1 }], voucher_id: voucher.id, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+    const order = await gatewayCall(s, ordersApi.create, {
+      cookie,
+      body: {
+        items: [{ product_id: shop.latte.id, qty: 1 }],
+        voucher_id: voucher.id,
+        fulfilment: 'pickup',
+        payment_method: 'wallet',
+        idempotency_key: randomUUID(),
+      },
+    });
     expect(order.status, await order.clone().text()).toBe(201);
     const name = (await json<{ order: { name: string } }>(order)).order.name;
     for (const from of ['paid', 'preparing', 'ready']) {
@@ -223,11 +288,16 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
     expect((await c.undo(kept.id)).status).toBe(200);
     expect(e.points).toBeGreaterThan(0);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const dash = await json<{ figures: Record<string, number>; liability: { points: number } }>(await s.api('GET', `merchant/dashboard?from=${day(-1)}&to=${day(1)}`, { cookie: shop.owner }));
+    const dash = await json<{ figures: Record<string, number>; liability: { points: number } }>(
+      await s.api('GET', `merchant/dashboard?from=${day(-1)}&to=${day(1)}`, { cookie: shop.owner }),
+    );
     const t = dash.figures;
     expect(t.points_reversed).toBeGreaterThan(0);
     expect(t.points_issued! - t.points_redeemed! - t.points_expired! - t.points_reversed!).toBe(dash.liability.points);
-    const held = await s.db.selectFrom('customers').select((eb) => eb.fn.sum<number>('points').as('n')).executeTakeFirstOrThrow();
+    const held = await s.db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.sum<number>('points').as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(held.n)).toBe(dash.liability.points);
   });
 });
@@ -241,7 +311,9 @@ describePostgres('security: the stamp caps under many earns at once (PostgreSQL)
     await gatewayCall(s, shopSettingsApi.update, { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 20 } });
     const { customerId } = await s.signUp();
     const cashiers = await Promise.all(Array.from({ length: 5 }, async () => `staff=${(await newStaff(s.db, systemClock)).token}`));
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => c.earn(customerId, 3 * shop.croissant.price, [{ product_id: shop.croissant.id, qty: 3 }], cashiers[i % 5])));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => c.earn(customerId, 3 * shop.croissant.price, [{ product_id: shop.croissant.id, qty: 3 }], cashiers[i % 5])),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((x) => x === 201)).toHaveLength(6);
     expect(statuses.filter((x) => x === 409)).toHaveLength(24);
@@ -250,12 +322,19 @@ describePostgres('security: the stamp caps under many earns at once (PostgreSQL)
   });
 
   it("30 earns at once by one staff member for 30 customers never pass the staff member's cap of 40", async () => {
-    await gatewayCall(s, shopSettingsApi.update, { cookie: shop.owner, body: { counter_stamps_per_customer_per_day: 100, counter_stamps_per_staff_per_day: 40 } });
+    await gatewayCall(s, shopSettingsApi.update, {
+      cookie: shop.owner,
+      body: { counter_stamps_per_customer_per_day: 100, counter_stamps_per_staff_per_day: 40 },
+    });
     const cashier = `staff=${(await newStaff(s.db, systemClock)).token}`;
     const customers = await Promise.all(Array.from({ length: 30 }, async () => (await s.signUp()).customerId));
     const results = await Promise.all(customers.map((id) => c.earn(id, 3 * shop.croissant.price, [{ product_id: shop.croissant.id, qty: 3 }], cashier)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(13);
-    const total = await s.db.selectFrom('stamp_events').select((eb) => eb.fn.sum<number>('stamps').as('n')).where('customer_id', 'in', customers).executeTakeFirstOrThrow();
+    const total = await s.db
+      .selectFrom('stamp_events')
+      .select((eb) => eb.fn.sum<number>('stamps').as('n'))
+      .where('customer_id', 'in', customers)
+      .executeTakeFirstOrThrow();
     expect(Number(total.n)).toBe(39);
   });
 });

@@ -49,7 +49,8 @@ async function latteId(s: Stack): Promise<number> {
   return (await s.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow()).id;
 }
 
-const paymentStatus = async (s: Stack, id: string) => (await s.db.selectFrom('payments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const paymentStatus = async (s: Stack, id: string) =>
+  (await s.db.selectFrom('payments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
 describeEachDb('security: payments in production with no payment gateway', (kind: DbKind) => {
   const s = useStack({ kind, production: true, paymentSandbox: false });
@@ -260,7 +261,6 @@ for (const mode of [
 // ---------------------------------------------------------------------------------------------
 // Start-up lines
 // ---------------------------------------------------------------------------------------------
-
 
 /** Starts the built server (as `npm start` does), reads its log lines until it listens, then stops it. */
 function startUpLines(env: Record<string, string>): Promise<{ lines: Array<{ level: number; msg: string }>; stdout: string; stderr: string }> {

@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 
-
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 const children: Child[] = [];
 const folders: string[] = [];
@@ -40,7 +39,10 @@ interface Started {
 
 /** Spawns the server with only `env` of the server's variables set, and waits for its "listening on" line. */
 async function startServer(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, SERVER_ARGS, { env: serverEnv({ PORT: '0', DIST_DIR: join(tmpdir(), 'no-build-here'), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, SERVER_ARGS, {
+    env: serverEnv({ PORT: '0', DIST_DIR: join(tmpdir(), 'no-build-here'), ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
@@ -65,7 +67,10 @@ describe('what the server prints at start (finding 4)', () => {
     expect(first.output()).toContain(join(dir, 'secrets.json'));
     expect(first.output()).toContain('merchant_api_key');
     for (const value of Object.values(secrets)) expect(first.output()).not.toContain(value);
-    const outboxLines = first.output().split('\n').filter((l) => l.includes('/__dev/outbox'));
+    const outboxLines = first
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('/__dev/outbox'));
     expect(outboxLines).toHaveLength(1);
     expect(outboxLines[0]).toMatch(/this machine only/);
     first.child.kill('SIGTERM');

@@ -15,7 +15,12 @@ describe('production defaults', () => {
 
   it('starts production without an SMS service, still with no outbox and no sandbox: codes wait for Twilio to be connected (issue 46)', () => {
     const c = loadConfig({ NODE_ENV: 'production' });
-    expect({ twilio: c.twilio, sandbox: c.paymentSandbox, outbox: c.devOutbox, conveniences: c.conveniences.on }).toEqual({ twilio: undefined, sandbox: false, outbox: false, conveniences: false });
+    expect({ twilio: c.twilio, sandbox: c.paymentSandbox, outbox: c.devOutbox, conveniences: c.conveniences.on }).toEqual({
+      twilio: undefined,
+      sandbox: false,
+      outbox: false,
+      conveniences: false,
+    });
   });
 
   it('keeps them on for npm start (development), but the demo order progression only by name', () => {
@@ -32,11 +37,28 @@ describe('production defaults', () => {
   it('without NODE_ENV, keeps them only for a loopback listener', () => {
     for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
       const c = loadConfig({ HOST });
-      expect({ HOST, sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ HOST, sandbox: true, outbox: true, demoOrders: false });
+      expect({ HOST, sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({
+        HOST,
+        sandbox: true,
+        outbox: true,
+        demoOrders: false,
+      });
     }
-    for (const env of [{ HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '10.0.0.5' }, { HOST: 'shop.internal' }, { HOST: '0.0.0.0', NODE_ENV: 'staging' }, { SERVE: 'provider', HOST: '0.0.0.0', PROVIDER_SECRET: 'x'.repeat(43) }]) {
+    for (const env of [
+      { HOST: '0.0.0.0' },
+      { HOST: '::' },
+      { HOST: '10.0.0.5' },
+      { HOST: 'shop.internal' },
+      { HOST: '0.0.0.0', NODE_ENV: 'staging' },
+      { SERVE: 'provider', HOST: '0.0.0.0', PROVIDER_SECRET: 'x'.repeat(43) },
+    ]) {
       const c = loadConfig(env);
-      expect({ ...env, sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ ...env, sandbox: false, outbox: false, demoOrders: false });
+      expect({ ...env, sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({
+        ...env,
+        sandbox: false,
+        outbox: false,
+        demoOrders: false,
+      });
       expect(c.production).toBe(false);
     }
   });

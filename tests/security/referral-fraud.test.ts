@@ -40,7 +40,11 @@ class Browser {
   }
   async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: Body }> {
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await this.stack().api(method, path, { ...(body !== undefined ? { body } : {}), ...(cookie ? { cookie } : {}), headers: { 'x-forwarded-for': this.ip, 'user-agent': this.ua } });
+    const res = await this.stack().api(method, path, {
+      ...(body !== undefined ? { body } : {}),
+      ...(cookie ? { cookie } : {}),
+      headers: { 'x-forwarded-for': this.ip, 'user-agent': this.ua },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const at = pair!.indexOf('=');
@@ -64,12 +68,22 @@ function fraudSuite(kind: DbKind) {
     const b = new Browser(s);
     const email = newStaffEmail();
     if (role === 'owner') {
-      const res = await b.call('POST', 'merchant/auth/setup', { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email, password: STAFF_PASSWORD });
+      const res = await b.call('POST', 'merchant/auth/setup', {
+        token: await createOwnerSetupLink(stack.db, systemClock),
+        name: 'Olive Owner',
+        email,
+        password: STAFF_PASSWORD,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     } else {
       const invited = await owner.call('POST', 'merchant/staff/invite', { role: 'staff' });
       expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-      const res = await b.call('POST', 'merchant/auth/accept-invite', { token: invited.body.data.invite_token, name: 'Sam Staff', email, password: STAFF_PASSWORD });
+      const res = await b.call('POST', 'merchant/auth/accept-invite', {
+        token: invited.body.data.invite_token,
+        name: 'Sam Staff',
+        email,
+        password: STAFF_PASSWORD,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
     return b;
@@ -90,7 +104,11 @@ function fraudSuite(kind: DbKind) {
     expect((await b.call('POST', 'auth/otp/request', { phone, purpose: 'register' })).status).toBe(200);
     const verified = await b.call('POST', 'auth/otp/verify', { phone, code: stack.lastCode(phone), purpose: 'register' });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    const res = await b.call('POST', 'auth/register', { registration_token: verified.body.data.registration_token, name, ...(o.code ? { referral_code: o.code } : {}) });
+    const res = await b.call('POST', 'auth/register', {
+      registration_token: verified.body.data.registration_token,
+      name,
+      ...(o.code ? { referral_code: o.code } : {}),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = res.body.data.customer.id as number;
     await stack.db.updateTable('customers').set({ wallet_balance: 1_000_000 }).where('id', '=', id).execute();
@@ -106,7 +124,12 @@ function fraudSuite(kind: DbKind) {
   /** A paid wallet pickup order of `qty` ₱165 lattes, taken to completed by the owner (no hold: its points credited at once). */
   async function orderAndComplete(b: Browser, qty = 6): Promise<string> {
     const latte = await stack.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
-    const res = await b.call('POST', 'order/create', { items: [{ product_id: latte.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() });
+    const res = await b.call('POST', 'order/create', {
+      items: [{ product_id: latte.id, qty }],
+      fulfilment: 'pickup',
+      payment_method: 'wallet',
+      idempotency_key: randomUUID(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const name = res.body.data.order.name as string;
     for (const from of ['paid', 'preparing', 'ready']) {
@@ -123,7 +146,11 @@ function fraudSuite(kind: DbKind) {
   };
 
   /** A referrer in `referrerBrowser`, and a friend in `friendBrowser` with their code, whose first order is completed. */
-  async function referral(referrerBrowser: Browser, friendBrowser: Browser, o: { referrerPhone?: string; friendPhone?: string; beforeOrder?: () => Promise<void> } = {}) {
+  async function referral(
+    referrerBrowser: Browser,
+    friendBrowser: Browser,
+    o: { referrerPhone?: string; friendPhone?: string; beforeOrder?: () => Promise<void> } = {},
+  ) {
     const referrer = await signUp(referrerBrowser, 'Ana Reyes', o.referrerPhone ? { phone: o.referrerPhone } : {});
     const code = await codeOf(referrerBrowser);
     const friend = await signUp(friendBrowser, 'Ben Cruz', { code, ...(o.friendPhone ? { phone: o.friendPhone } : {}) });
@@ -184,12 +211,16 @@ function fraudSuite(kind: DbKind) {
     expect(pushed.row).toMatchObject({ status: 'review', signals: ['push'] });
     // numbers equal but for the last 3 digits (SIM cards bought together); 4 digits apart is no signal
     const base = newStackPhone().slice(0, -3);
-    expect((await referral(new Browser(s), new Browser(s, newIpv4(), OTHER_UA), { referrerPhone: `${base}101`, friendPhone: `${base}987` })).row).toMatchObject({
-      status: 'review',
-      signals: ['phone_block'],
-    });
+    expect((await referral(new Browser(s), new Browser(s, newIpv4(), OTHER_UA), { referrerPhone: `${base}101`, friendPhone: `${base}987` })).row).toMatchObject(
+      {
+        status: 'review',
+        signals: ['phone_block'],
+      },
+    );
     const wide = newStackPhone().slice(0, -4);
-    expect((await referral(new Browser(s), new Browser(s, newIpv4(), OTHER_UA), { referrerPhone: `${wide}1101`, friendPhone: `${wide}2987` })).row).toMatchObject({ status: 'rewarded' });
+    expect(
+      (await referral(new Browser(s), new Browser(s, newIpv4(), OTHER_UA), { referrerPhone: `${wide}1101`, friendPhone: `${wide}2987` })).row,
+    ).toMatchObject({ status: 'rewarded' });
   });
 
   it('the owner reviews the queue: approve rewards both once, reject rewards neither, both audited; staff are refused', async () => {
@@ -212,7 +243,13 @@ function fraudSuite(kind: DbKind) {
     expect(queue.status, JSON.stringify(queue.body)).toBe(200);
     const held = (queue.body.data.referrals as { id: number }[]).filter((r) => r.id === a.row.id || r.id === b.row.id);
     expect(held).toEqual([
-      expect.objectContaining({ id: a.row.id, status: 'review', signals: ['address', 'agent'], referrer: { id: a.referrer.id, name: 'Ana Reyes' }, order: { name: expect.any(String), total: 99_000 } }),
+      expect.objectContaining({
+        id: a.row.id,
+        status: 'review',
+        signals: ['address', 'agent'],
+        referrer: { id: a.referrer.id, name: 'Ana Reyes' },
+        order: { name: expect.any(String), total: 99_000 },
+      }),
       expect.objectContaining({ id: b.row.id, status: 'review' }),
     ]);
 
@@ -235,10 +272,25 @@ function fraudSuite(kind: DbKind) {
     expect([await referralPoints(b.referrer.id), await referralPoints(b.friend.id)]).toEqual([0, 0]);
     expect((await owner.call('POST', 'merchant/loyalty/referrals/approve', { id: b.row.id })).status).toBe(409);
 
-    const audit = await stack.db.selectFrom('audit_log').select(['action', 'target', 'before', 'after']).where('target', 'in', [`referral:${a.row.id}`, `referral:${b.row.id}`]).orderBy('id').execute();
+    const audit = await stack.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'before', 'after'])
+      .where('target', 'in', [`referral:${a.row.id}`, `referral:${b.row.id}`])
+      .orderBy('id')
+      .execute();
     expect(audit).toEqual([
-      { action: 'referral.approve', target: `referral:${a.row.id}`, before: { status: 'review', signals: ['address', 'agent'] }, after: { status: 'rewarded', referrer_points: 100, friend_points: 100, referrer: 'Ana Reyes', friend: 'Ben Cruz' } },
-      { action: 'referral.reject', target: `referral:${b.row.id}`, before: { status: 'review', signals: ['address', 'agent'] }, after: { status: 'refused', referrer: 'Ana Reyes', friend: 'Ben Cruz' } },
+      {
+        action: 'referral.approve',
+        target: `referral:${a.row.id}`,
+        before: { status: 'review', signals: ['address', 'agent'] },
+        after: { status: 'rewarded', referrer_points: 100, friend_points: 100, referrer: 'Ana Reyes', friend: 'Ben Cruz' },
+      },
+      {
+        action: 'referral.reject',
+        target: `referral:${b.row.id}`,
+        before: { status: 'review', signals: ['address', 'agent'] },
+        after: { status: 'refused', referrer: 'Ana Reyes', friend: 'Ben Cruz' },
+      },
     ]);
     const activity = await owner.call('GET', 'merchant/audit');
     expect(activity.status, JSON.stringify(activity.body)).toBe(200);
@@ -272,7 +324,12 @@ describePostgres('referral review under concurrency', () => {
 
   it('twenty approvals of one held referral at once reward it once', async () => {
     const owner = new Browser(s);
-    const setup = await owner.call('POST', 'merchant/auth/setup', { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email: newStaffEmail(), password: STAFF_PASSWORD });
+    const setup = await owner.call('POST', 'merchant/auth/setup', {
+      token: await createOwnerSetupLink(stack.db, systemClock),
+      name: 'Olive Owner',
+      email: newStaffEmail(),
+      password: STAFF_PASSWORD,
+    });
     expect(setup.status, JSON.stringify(setup.body)).toBe(201);
     const home = newIpv4();
     const ana = new Browser(s, home);
@@ -289,19 +346,32 @@ describePostgres('referral review under concurrency', () => {
     const anaId = await signUp(ana, 'Ana Reyes');
     const benId = await signUp(ben, 'Ben Cruz', (await ana.call('GET', 'referral/status')).body.data.code);
     const latte = await stack.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
-    const order = await ben.call('POST', 'order/create', { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() });
-    for (const from of ['paid', 'preparing', 'ready']) expect((await owner.call('POST', 'merchant/orders/advance', { name: order.body.data.order.name, from })).status).toBe(200);
+    const order = await ben.call('POST', 'order/create', {
+      items: [{ product_id: latte.id, qty: 6 }],
+      fulfilment: 'pickup',
+      payment_method: 'wallet',
+      idempotency_key: randomUUID(),
+    });
+    for (const from of ['paid', 'preparing', 'ready'])
+      expect((await owner.call('POST', 'merchant/orders/advance', { name: order.body.data.order.name, from })).status).toBe(200);
     const held = await stack.db.selectFrom('referrals').select(['id', 'status']).where('friend_id', '=', benId).executeTakeFirstOrThrow();
     expect(held.status).toBe('review');
 
     const answers = await Promise.all(Array.from({ length: 20 }, () => owner.call('POST', 'merchant/loyalty/referrals/approve', { id: held.id })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409 && a.body.error?.code === 'INVALID_TRANSITION')).toHaveLength(19);
-    const given = await stack.db.selectFrom('points_ledger').select(['customer_id', 'points']).where('ref', '=', `referral:${held.id}`).orderBy('customer_id').execute();
+    const given = await stack.db
+      .selectFrom('points_ledger')
+      .select(['customer_id', 'points'])
+      .where('ref', '=', `referral:${held.id}`)
+      .orderBy('customer_id')
+      .execute();
     expect(given).toEqual([
       { customer_id: Math.min(anaId, benId), points: 100 },
       { customer_id: Math.max(anaId, benId), points: 100 },
     ]);
-    expect(await stack.db.selectFrom('audit_log').select('id').where('action', '=', 'referral.approve').where('target', '=', `referral:${held.id}`).execute()).toHaveLength(1);
+    expect(
+      await stack.db.selectFrom('audit_log').select('id').where('action', '=', 'referral.approve').where('target', '=', `referral:${held.id}`).execute(),
+    ).toHaveLength(1);
   });
 });

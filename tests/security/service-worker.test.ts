@@ -30,7 +30,20 @@ afterAll(async () => {
 });
 
 /** The directives before the worker: what issue 31 added must be exactly worker-src and manifest-src. */
-const BEFORE = ['default-src', 'script-src', 'style-src', 'frame-src', 'connect-src', 'img-src', 'font-src', 'object-src', 'frame-ancestors', 'base-uri', 'form-action', 'script-src-attr'];
+const BEFORE = [
+  'default-src',
+  'script-src',
+  'style-src',
+  'frame-src',
+  'connect-src',
+  'img-src',
+  'font-src',
+  'object-src',
+  'frame-ancestors',
+  'base-uri',
+  'form-action',
+  'script-src-attr',
+];
 
 describe('the CSP and the service worker', () => {
   it("allows this origin's worker and manifest, and nothing more, on the app's and the console's pages", async () => {

@@ -40,7 +40,11 @@ async function answer(res: Promise<Response>): Promise<Answer> {
 /** The first location, open all day, `capacity` orders a slot. */
 async function openAllDay(s: Stack, capacity: number): Promise<number> {
   const l = await s.db.selectFrom('locations').select('id').orderBy('position').orderBy('id').executeTakeFirstOrThrow();
-  await s.db.updateTable('locations').set({ hours: JSON.stringify(ALL_DAY), slot_capacity: capacity, paused: false, paused_until: null }).where('id', '=', l.id).execute();
+  await s.db
+    .updateTable('locations')
+    .set({ hours: JSON.stringify(ALL_DAY), slot_capacity: capacity, paused: false, paused_until: null })
+    .where('id', '=', l.id)
+    .execute();
   return l.id;
 }
 
@@ -48,16 +52,23 @@ const latteOf = async (s: Stack) => (await s.db.selectFrom('products').select('i
 
 function placer(s: Stack, latte: () => number) {
   return (cookie: string, payment: 'gateway' | 'wallet' = 'gateway', extra: object = {}) =>
-    answer(gatewayCall(s, ordersApi.create, { cookie, body: { items: [{ product_id: latte(), qty: 1 }], fulfilment: 'pickup', payment_method: payment, idempotency_key: randomUUID(), ...extra } }));
+    answer(
+      gatewayCall(s, ordersApi.create, {
+        cookie,
+        body: { items: [{ product_id: latte(), qty: 1 }], fulfilment: 'pickup', payment_method: payment, idempotency_key: randomUUID(), ...extra },
+      }),
+    );
 }
 
 const slotTaken = async (s: Stack, locationId: number, at: string) =>
-  (await s.db.selectFrom('pickup_slots').select('taken').where('location_id', '=', locationId).where('slot_at', '=', new Date(at)).executeTakeFirst())?.taken ?? 0;
+  (await s.db.selectFrom('pickup_slots').select('taken').where('location_id', '=', locationId).where('slot_at', '=', new Date(at)).executeTakeFirst())?.taken ??
+  0;
 
 const orderRow = (s: Stack, name: string) => s.db.selectFrom('orders').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
 
 const paymentOf = async (s: Stack, name: string) =>
-  (await s.db.selectFrom('payments as p').innerJoin('orders as o', 'o.id', 'p.order_id').select('p.id').where('o.name', '=', name).executeTakeFirstOrThrow()).id;
+  (await s.db.selectFrom('payments as p').innerJoin('orders as o', 'o.id', 'p.order_id').select('p.id').where('o.name', '=', name).executeTakeFirstOrThrow())
+    .id;
 
 async function grantWallet(s: Stack, customerId: number, amount: number): Promise<void> {
   await s.db.transaction().execute(async (trx) => {
@@ -66,7 +77,7 @@ async function grantWallet(s: Stack, customerId: number, amount: number): Promis
   });
 }
 
-describePostgres('security: unpaid orders cannot hold the day\'s pickup slots (PostgreSQL, many at once)', () => {
+describePostgres("security: unpaid orders cannot hold the day's pickup slots (PostgreSQL, many at once)", () => {
   const clock = new FakeClock(WED_10AM);
   const s = useStack({ kind: 'postgres', clock });
   let latte = 0;
@@ -92,12 +103,24 @@ describePostgres('security: unpaid orders cannot hold the day\'s pickup slots (P
     for (const a of all) answers[`${a.status} ${a.body.error?.code ?? ''}`.trim()] = (answers[`${a.status} ${a.body.error?.code ?? ''}`.trim()] ?? 0) + 1;
     expect(placed.length, `placed ${placed.length} of 120 unpaid orders in ${ms} ms; the answers: ${JSON.stringify(answers)}`).toBe(CAP);
     // what the database holds, whatever the answers said
-    const unpaid = await s.db.selectFrom('orders').select('id').where('customer_id', '=', attacker.customerId).where('status', '=', 'pending_payment').execute();
+    const unpaid = await s.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '=', attacker.customerId)
+      .where('status', '=', 'pending_payment')
+      .execute();
     expect(unpaid).toHaveLength(CAP);
-    expect(refused.every((a) => a.status === 409 && a.body.error?.code === 'UNPAID_ORDERS_LIMIT'), JSON.stringify(refused.find((a) => a.body.error?.code !== 'UNPAID_ORDERS_LIMIT')?.body)).toBe(true);
+    expect(
+      refused.every((a) => a.status === 409 && a.body.error?.code === 'UNPAID_ORDERS_LIMIT'),
+      JSON.stringify(refused.find((a) => a.body.error?.code !== 'UNPAID_ORDERS_LIMIT')?.body),
+    ).toBe(true);
     expect(refused[0]!.body.message).toMatch(/3 orders waiting for payment/);
     // the attacker's unpaid orders took 3 places in all, whichever slots
-    const taken = await s.db.selectFrom('pickup_slots').select((eb) => eb.fn.sum<number>('taken').as('n')).where('location_id', '=', locationId).executeTakeFirstOrThrow();
+    const taken = await s.db
+      .selectFrom('pickup_slots')
+      .select((eb) => eb.fn.sum<number>('taken').as('n'))
+      .where('location_id', '=', locationId)
+      .executeTakeFirstOrThrow();
     expect(Number(taken.n)).toBe(CAP);
     // someone else still gets the first pickup time
     const other = await s.signUp();
@@ -121,7 +144,15 @@ describePostgres('security: unpaid orders cannot hold the day\'s pickup slots (P
     const wallet = await Promise.all(Array.from({ length: 5 }, () => place(c.cookie, 'wallet')));
     expect(wallet.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
     // one paid on the sandbox page: room for one more unpaid
-    const name = (await s.db.selectFrom('orders').select('name').where('customer_id', '=', c.customerId).where('status', '=', 'pending_payment').orderBy('id').executeTakeFirstOrThrow()).name;
+    const name = (
+      await s.db
+        .selectFrom('orders')
+        .select('name')
+        .where('customer_id', '=', c.customerId)
+        .where('status', '=', 'pending_payment')
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).name;
     const paid = await s.api('POST', `payment/sandbox/${await paymentOf(s, name)}/complete`, { cookie: c.cookie, body: { outcome: 'pay' } });
     expect(paid.status).toBe(200);
     expect((await orderRow(s, name)).status).toBe('paid');
@@ -130,7 +161,7 @@ describePostgres('security: unpaid orders cannot hold the day\'s pickup slots (P
   });
 });
 
-describeEachDb('security: an unpaid order\'s hold ends and the job runner gives its slot back', (kind: DbKind) => {
+describeEachDb("security: an unpaid order's hold ends and the job runner gives its slot back", (kind: DbKind) => {
   const clock = new FakeClock(WED_10AM);
   const s = useStack({ kind, clock });
   let latte = 0;
@@ -150,7 +181,11 @@ describeEachDb('security: an unpaid order\'s hold ends and the job runner gives 
   });
 
   /** The orders board as the console reads it, through the gateway with an owner's session. */
-  async function boardOf(): Promise<{ orders: Array<{ name: string }>; awaiting_payment: Array<{ name: string; status: string; hold_until: string | null }>; done: Array<{ name: string; cancel_reason: string | null }> }> {
+  async function boardOf(): Promise<{
+    orders: Array<{ name: string }>;
+    awaiting_payment: Array<{ name: string; status: string; hold_until: string | null }>;
+    done: Array<{ name: string; cancel_reason: string | null }>;
+  }> {
     const token = await createOwnerSetupLink(s.db, clock);
     const setup = await gatewayCall(s, staffApi.setup, { body: { token, name: 'Olive Owner', email: newStaffEmail(), password: STAFF_PASSWORD } });
     expect(setup.status).toBe(201);

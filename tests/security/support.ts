@@ -86,7 +86,11 @@ export function newStackPhone(): string {
  * may be a function, called as it starts, for what a hook declared before it makes (a fake's address).
  */
 export function useStack(o: StackOptions | (() => StackOptions) = {}): Stack {
-  return useStarted('the stack', () => startStack(typeof o === 'function' ? o() : o), (stack) => stack.close());
+  return useStarted(
+    'the stack',
+    () => startStack(typeof o === 'function' ? o() : o),
+    (stack) => stack.close(),
+  );
 }
 
 /** Starts the embedded provider and a gateway in front of it, as `npm start` does, on ports of their own. */

@@ -24,16 +24,33 @@ describeEachDb('merchant console: what the activity log records', (kind) => {
   });
 
   const activity = async (query: Record<string, string | number> = {}) =>
-    (await callApi(p, staffApi.audit, { token: owner.token, query }).expect(200)).body.data.items as Array<{ actor: string; action: string; target: string | null; after: Record<string, unknown> | null; staff: { id: number } | null }>;
+    (await callApi(p, staffApi.audit, { token: owner.token, query }).expect(200)).body.data.items as Array<{
+      actor: string;
+      action: string;
+      target: string | null;
+      after: Record<string, unknown> | null;
+      staff: { id: number } | null;
+    }>;
 
   it('records changes made with the machine key, as the machine', async () => {
     const product = await p.db.selectFrom('products').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
-    await callApi(p, menuMachineApi.updateProduct, { body: { product_id: product.id, available: false }, headers: { 'x-merchant-key': TEST_MERCHANT_KEY } }).expect(200);
+    await callApi(p, menuMachineApi.updateProduct, {
+      body: { product_id: product.id, available: false },
+      headers: { 'x-merchant-key': TEST_MERCHANT_KEY },
+    }).expect(200);
     // a refused call (no key, a wrong key, bad input) records nothing
     await callApi(p, menuMachineApi.updateProduct, { body: { product_id: product.id, available: true } }).expect(401);
     await callApi(p, menuMachineApi.updateProduct, { body: { product_id: 'x' }, headers: { 'x-merchant-key': TEST_MERCHANT_KEY } }).expect(400);
     const entries = await activity({ person: 'machine' });
-    expect(entries).toEqual([expect.objectContaining({ actor: 'machine', staff: null, action: 'product.update', target: `product:${product.id}`, after: { product_id: product.id, available: false, product_name: product.name } })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actor: 'machine',
+        staff: null,
+        action: 'product.update',
+        target: `product:${product.id}`,
+        after: { product_id: product.id, available: false, product_name: product.name },
+      }),
+    ]);
     expect(await activity({ kind: 'menu' })).toHaveLength(1);
   });
 
@@ -67,7 +84,10 @@ describeEachDb('merchant console: what the activity log records', (kind) => {
 
   it(`caps a staff session's unknown codes at the counter: ${UNKNOWN_CODES_PER_MINUTE} a minute, one Activity entry when it trips`, async () => {
     const sam = await newStaff(p.db, p.clock, { role: 'staff', name: 'Sam' });
-    const code = (i: number) => `ZZ${String(i).padStart(6, '0').replace(/[^0-9]/g, '0')}`.replace(/[01]/g, '2');
+    const code = (i: number) =>
+      `ZZ${String(i)
+        .padStart(6, '0')
+        .replace(/[^0-9]/g, '0')}`.replace(/[01]/g, '2');
     for (let i = 0; i < UNKNOWN_CODES_PER_MINUTE; i++) {
       const res = await p.call('post', i % 2 ? 'merchant/counter/lookup' : 'merchant/counter/redeem', { token: sam.token, body: { code: `${code(i)}` } });
       expect(res.body.error.code).toBe('CODE_UNKNOWN');
@@ -82,6 +102,13 @@ describeEachDb('merchant console: what the activity log records', (kind) => {
     p.clock.advance(MINUTE + SECOND);
     expect((await callApi(p, counterApi.lookup, { token: sam.token, body: { code: code(97) } })).body.error.code).toBe('CODE_UNKNOWN');
     const entries = await activity({ kind: 'counter' });
-    expect(entries).toEqual([expect.objectContaining({ action: 'counter.code_limit', target: `staff:${sam.id}`, staff: expect.objectContaining({ id: sam.id }), after: { unknown_codes: UNKNOWN_CODES_PER_MINUTE, minutes: 1 } })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'counter.code_limit',
+        target: `staff:${sam.id}`,
+        staff: expect.objectContaining({ id: sam.id }),
+        after: { unknown_codes: UNKNOWN_CODES_PER_MINUTE, minutes: 1 },
+      }),
+    ]);
   });
 });

@@ -20,7 +20,8 @@ describeEachDb('addresses', (kind) => {
   const p = useTestProvider(kind);
 
   const create = (token: string, body: unknown) => callApi(p, addressesApi.create, { token, body });
-  const list = async (token: string) => (await callApi(p, addressesApi.list, { token }).expect(200)).body.data.addresses as Array<{ id: number; is_default: boolean; label: string }>;
+  const list = async (token: string) =>
+    (await callApi(p, addressesApi.list, { token }).expect(200)).body.data.addresses as Array<{ id: number; is_default: boolean; label: string }>;
 
   it('saves an address with the phone in E.164; the first one becomes the default', async () => {
     const c = await p.newCustomer();
@@ -55,7 +56,10 @@ describeEachDb('addresses', (kind) => {
   it('updates only the fields given', async () => {
     const c = await p.newCustomer();
     const a = (await create(c.token, HOME).expect(201)).body.data.address;
-    const res = await callApi(p, addressesApi.update, { token: c.token, body: { id: a.id, label: 'Lola’s house', lat: -33.8688, lng: 151.2093, phone: '+63 918 765 4321' } }).expect(200);
+    const res = await callApi(p, addressesApi.update, {
+      token: c.token,
+      body: { id: a.id, label: 'Lola’s house', lat: -33.8688, lng: 151.2093, phone: '+63 918 765 4321' },
+    }).expect(200);
     expect(res.body.data.address).toEqual({ ...a, label: 'Lola’s house', lat: -33.8688, lng: 151.2093, phone: '+639187654321' });
   });
 

@@ -22,7 +22,10 @@ import { themeApi } from '#contract/theme.calls';
 import { gatewayCall } from '../support/calls';
 
 const build = makeDist();
-writeFileSync(join(build.dist, 'index.html'), '<!doctype html><html><head><meta name="theme-color" content="#f8f7f5" /><title>x</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  join(build.dist, 'index.html'),
+  '<!doctype html><html><head><meta name="theme-color" content="#f8f7f5" /><title>x</title></head><body><div id="root"></div></body></html>',
+);
 mkdirSync(join(build.dist, 'assets'), { recursive: true });
 afterAll(() => build.cleanup());
 

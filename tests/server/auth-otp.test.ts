@@ -9,8 +9,7 @@ import { callApi } from '../support/calls';
 describeEachDb('one-time codes', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
-  const verify = (phone: string, code: string, purpose: 'login' | 'register' = 'login') =>
-    callApi(p, authApi.otpVerify, { body: { phone, code, purpose } });
+  const verify = (phone: string, code: string, purpose: 'login' | 'register' = 'login') => callApi(p, authApi.otpVerify, { body: { phone, code, purpose } });
 
   it('sends a 6-digit code with the merchant name and answers expires_in, resend_in and the E.164 number', async () => {
     const res = await callApi(p, authApi.otpRequest, { body: { phone: '0917 123 4567', purpose: 'login' }, ip: newIp() }).expect(200);
@@ -32,7 +31,9 @@ describeEachDb('one-time codes', (kind) => {
   it('normalises every way of writing a number to the same E.164 account', async () => {
     const forms = ['0917 555 0101', '+63 917 555 0101', '0063-917-555-0101', '(0917) 555.0101', '9175550101'];
     for (const phone of forms) {
-      const res = await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip: newIp() }).expect((r) => expect([200, 429]).toContain(r.status));
+      const res = await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'login' }, ip: newIp() }).expect((r) =>
+        expect([200, 429]).toContain(r.status),
+      );
       if (res.status === 200) expect(res.body.data.phone).toBe('+639175550101');
       else expect(res.body.error.code).toBe('RATE_LIMITED'); // the same number, inside its resend wait
     }
@@ -248,7 +249,10 @@ describeEachDb('one-time codes', (kind) => {
       [{ phone: '0917 123 4567', purpose: 'signup' }, { purpose: /./ }],
       [{ phone: '1'.repeat(40), purpose: 'login' }, { phone: 'is too long' }],
       [{ phone: '12', purpose: 'login' }, { phone: /./ }],
-      [{ phone: ['0917 123 4567'], purpose: ['login'] }, { phone: /./, purpose: /./ }],
+      [
+        { phone: ['0917 123 4567'], purpose: ['login'] },
+        { phone: /./, purpose: /./ },
+      ],
       [[1, 2], { body: /./ }],
     ];
     for (const [body, fields] of cases) {

@@ -19,7 +19,16 @@ describeEachDb('registration', (kind) => {
     const phone = newPhone();
     const registration_token = await registrationToken(phone);
     const res = await callApi(p, authApi.register, { body: { registration_token, name: '  Ana Santos ', email: ' Ana@Example.COM ' } }).expect(201);
-    expect(res.body.data.customer).toEqual({ id: expect.any(Number), name: 'Ana Santos', phone, email: 'ana@example.com', email_verified: false, points: 0, wallet_balance: 0, birthday: null });
+    expect(res.body.data.customer).toEqual({
+      id: expect.any(Number),
+      name: 'Ana Santos',
+      phone,
+      email: 'ana@example.com',
+      email_verified: false,
+      points: 0,
+      wallet_balance: 0,
+      birthday: null,
+    });
     const profile = await callApi(p, customersApi.profile, { token: res.body.data.token }).expect(200);
     expect(profile.body.data.id).toBe(res.body.data.customer.id);
     const notes = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', res.body.data.customer.id).execute();

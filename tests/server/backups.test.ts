@@ -65,7 +65,10 @@ describeEachDb('backups', (kind) => {
     const placed = async (token: string): Promise<void> => {
       while (!stop) {
         const started = { backingUp, backedUp };
-        const res = await callApi(p, ordersApi.create, { token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: crypto.randomUUID() } });
+        const res = await callApi(p, ordersApi.create, {
+          token,
+          body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: crypto.randomUUID() },
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         const order = res.body.data.order as { name: string; total: number };
         if (!started.backingUp && !started.backedUp && !backingUp) ackedBeforeBackup.set(order.name, order.total);
@@ -120,7 +123,11 @@ describeEachDb('backups', (kind) => {
 
   it('restores every order acknowledged before the backup, every balance equal to its ledger, and the rest as it was', async () => {
     const db = restored!.db;
-    const orders = await db.selectFrom('orders').select(['name', 'total']).where('name', 'in', [...ackedBeforeBackup.keys()]).execute();
+    const orders = await db
+      .selectFrom('orders')
+      .select(['name', 'total'])
+      .where('name', 'in', [...ackedBeforeBackup.keys()])
+      .execute();
     expect(new Map(orders.map((o) => [o.name, o.total]))).toEqual(ackedBeforeBackup);
     const problems = await balanceProblems(db);
     expect(problems).toEqual({ customers: problems.customers, wallet: 0, points: 0, vouchers: 0 });
@@ -128,7 +135,19 @@ describeEachDb('backups', (kind) => {
     // every table the orders did not write to is exactly as it was: stamps, tiers, referrals, pushes, passes, campaigns, the menu …
     const restoredPrints = await tableFingerprints(db);
     const untouched = Object.keys(before).filter((t) => before[t] === after[t] && t !== 'backups');
-    expect(untouched).toEqual(expect.arrayContaining(['stamp_cards', 'stamp_events', 'customer_tiers', 'referrals', 'push_subscriptions', 'wallet_passes', 'campaign_sends', 'vouchers', 'wheel_spins']));
+    expect(untouched).toEqual(
+      expect.arrayContaining([
+        'stamp_cards',
+        'stamp_events',
+        'customer_tiers',
+        'referrals',
+        'push_subscriptions',
+        'wallet_passes',
+        'campaign_sends',
+        'vouchers',
+        'wheel_spins',
+      ]),
+    );
     for (const t of untouched) expect(restoredPrints[t], t).toBe(before[t]);
     // and its secrets.json
     expect(readFileSync(join(work, 'restored', 'secrets.json'), 'utf8')).toBe(secrets);
@@ -152,7 +171,10 @@ describeEachDb('backups', (kind) => {
       await expect(refusal).rejects.toThrow(message);
       expect(existsSync(into), 'nothing was made').toBe(false);
     }
-    expect(readdirSync(work).filter((f) => f.startsWith('.restore-')), 'no decrypted leftovers').toEqual([]);
+    expect(
+      readdirSync(work).filter((f) => f.startsWith('.restore-')),
+      'no decrypted leftovers',
+    ).toEqual([]);
   });
 
   it("shows the owner the last backup in the console's settings, and warns once it is two days old; staff are refused", async () => {
@@ -161,7 +183,11 @@ describeEachDb('backups', (kind) => {
     const status = async (token: string) => callApi(p, backupsApi.status, { token });
     const fresh = await status(owner.token);
     expect(fresh.status).toBe(200);
-    expect(fresh.body.data).toEqual({ last: { taken_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), bytes: backup.bytes, encrypted: true }, stale: false, schedule: null });
+    expect(fresh.body.data).toEqual({
+      last: { taken_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), bytes: backup.bytes, encrypted: true },
+      stale: false,
+      schedule: null,
+    });
     expect((await status(staff.token)).status).toBe(403);
     p.clock.advance(49 * HOUR);
     try {
@@ -177,7 +203,9 @@ describeEachDb('backups', (kind) => {
     const into = join(work, 'restored');
     const target = restoredUrl ? { databaseUrl: restoredUrl } : {};
     const prints = await tableFingerprints(restored!.db);
-    await expect(restoreBackup({ file: backup.file, key: KEY, dataDir: into, ...target })).rejects.toThrow(/already holds a shop: restore into an empty (DATA_DIR|database), or add --force/);
+    await expect(restoreBackup({ file: backup.file, key: KEY, dataDir: into, ...target })).rejects.toThrow(
+      /already holds a shop: restore into an empty (DATA_DIR|database), or add --force/,
+    );
     expect(await tableFingerprints(restored!.db)).toEqual(prints);
   });
 });
@@ -198,7 +226,9 @@ it('keeps the newest backup of each of the last 7 days and 4 weeks', () => {
     writeFileSync(join(dir, 'notes.txt'), 'not a backup');
     pruneBackups(dir, 7, 4);
     const kept = readdirSync(dir).sort();
-    const daily = ['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02'].map((d) => `backup-${d}T15-00-00-000Z.lbk`);
+    const daily = ['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02'].map(
+      (d) => `backup-${d}T15-00-00-000Z.lbk`,
+    );
     // the newest of each of the last four weeks (Monday to Sunday): this week's and last week's are daily ones already
     const weekly = ['2026-11-15', '2026-11-22'].map((d) => `backup-${d}T15-00-00-000Z.lbk`);
     expect(kept).toEqual([...weekly, ...daily, 'notes.txt'].sort());

@@ -37,12 +37,31 @@ const headings = (md: string) => md.split('\n').filter((l) => /^#{1,2} /.test(l)
 
 describe('the bench report', () => {
   it('keeps its sections and fills every figure, ratio and target from the run', () => {
-    const all = [figure('a', 20_000, 60), figure('b', 10_000, 100), figure('c', 9_000, 110), figure('c-forward', 4_000, 300), figure('d', 5_000, 200), figure('e-postgres', 320, 2_000, { note: '10 orders acknowledged (201), all of them in the database (10 placed in all)' })];
+    const all = [
+      figure('a', 20_000, 60),
+      figure('b', 10_000, 100),
+      figure('c', 9_000, 110),
+      figure('c-forward', 4_000, 300),
+      figure('d', 5_000, 200),
+      figure('e-postgres', 320, 2_000, { note: '10 orders acknowledged (201), all of them in the database (10 placed in all)' }),
+    ];
     const md = renderReport(input(all));
-    expect(headings(md)).toEqual(['# Benchmark report', '## How to run', '## Machine', '## Results', '## Targets', '## Dashboard at volume', '## Start-up', '## Lighthouse', '## Bundle']);
+    expect(headings(md)).toEqual([
+      '# Benchmark report',
+      '## How to run',
+      '## Machine',
+      '## Results',
+      '## Targets',
+      '## Dashboard at volume',
+      '## Start-up',
+      '## Lighthouse',
+      '## Bundle',
+    ]);
     expect(md).not.toMatch(/\{\{|\}\}|<!--/);
     expect(md).toContain('each connection is its own customer (42 funded customers)');
-    expect(md).toContain('Targets: c/b ≥ 75 %; c/a ≥ 50 %; c-forward/b ≥ 70 % (issue 32); reads (b, c, d) p99 < 50 ms at 50 connections; wallet orders ≥ 300/s');
+    expect(md).toContain(
+      'Targets: c/b ≥ 75 %; c/a ≥ 50 %; c-forward/b ≥ 70 % (issue 32); reads (b, c, d) p99 < 50 ms at 50 connections; wallet orders ≥ 300/s',
+    );
     expect(md).toContain('- Settings: 3 run(s) × 10 s after a 3 s warm-up, 50 connections, server log level `info`');
     expect(md).toContain('| c | figure c | 9,000 | 3.0 | 12.5 | 0 / 0 | 110 | 9,000 |');
     expect(md).toContain('- c/b = 90 % (by server CPU per request: 91 %)');
@@ -53,7 +72,7 @@ describe('the bench report', () => {
     // the forwarding goal, without the relay's floor (not measured in this run)
     expect(md).toContain("| a call the gateway must forward keeps ≥ 70 % of the direct provider's throughput (c-forward/b) | 40 % | ❌ |");
     expect(md).not.toContain('b-relay/b');
-    expect(md).toContain('| gateway keeps ≥ 75 % of the direct provider\'s throughput (c/b) | 90 % | ✅ |');
+    expect(md).toContain("| gateway keeps ≥ 75 % of the direct provider's throughput (c/b) | 90 % | ✅ |");
     expect(md).toContain('| wallet orders ≥ 300/s on PostgreSQL, no error | 320/s, 0 errors, 0 non-2xx | ✅ |');
     // pgbench did not run: its target says so
     expect(md).toContain("| wallet orders ≥ 25 % of pgbench's TPC-B-like rate on the same PostgreSQL | not measured (see skipped) | – |");
@@ -79,16 +98,24 @@ describe('the bench report', () => {
     expect(slow).toContain('| 8 % (218/s of 2,866 tx/s) | ❌ |');
   });
 
-  it('sets the forwarded call and the order against their floors in Node, a bare relay and pgbench\'s own transaction', () => {
+  it("sets the forwarded call and the order against their floors in Node, a bare relay and pgbench's own transaction", () => {
     const pgbench = { tps: 4_000, runs: [4_000], scale: 10, clients: 50, threads: 2, duration: 5 };
-    const figures = [figure('b', 10_000, 100), figure('b-relay', 5_000, 210), figure('c-forward', 4_000, 300), figure('e-postgres', 300, 2_400), figure('e-floor', 3_000, 240)];
+    const figures = [
+      figure('b', 10_000, 100),
+      figure('b-relay', 5_000, 210),
+      figure('c-forward', 4_000, 300),
+      figure('e-postgres', 300, 2_400),
+      figure('e-floor', 3_000, 240),
+    ];
     const md = renderReport(input(figures, { pgbench }));
     expect(md).toContain('| b-relay | figure b-relay | 5,000 |');
     expect(md).toContain('- b-relay/b = 50 % (by server CPU per request: 48 %): the floor, a relay that does nothing else');
     expect(md).toContain('- c-forward/b-relay = 80 %: what the gateway as shipped keeps of that relay');
     expect(md).toContain("| a call the gateway must forward keeps ≥ 70 % of the direct provider's throughput (c-forward/b) | 40 % (a bare relay: 50 %) | ❌ |");
     expect(md).toContain("- e-floor/pgbench = 75 %: pgbench's transaction sent from Node through two HTTP hops");
-    expect(md).toContain('- e-postgres/e-floor = 10 %: an order costs the servers (gateway and provider, PostgreSQL not counted) 10 times the CPU of that transaction');
+    expect(md).toContain(
+      '- e-postgres/e-floor = 10 %: an order costs the servers (gateway and provider, PostgreSQL not counted) 10 times the CPU of that transaction',
+    );
     expect(md).toContain("| 8 % (300/s of 4,000 tx/s; pgbench's own transaction from Node: 75 %) | ❌ |");
     expect(md).not.toMatch(/\{\{|\}\}/);
   });
@@ -125,11 +152,17 @@ describe('the bench report', () => {
   it('shows Lighthouse scores and bundle sizes against their thresholds', () => {
     const md = renderReport(
       input([], {
-        lighthouse: { date: '2026-01-01T00:00:00.000Z', thresholds: { performance: 95, accessibility: 100, 'best-practices': 95 }, pages: [{ page: '/login', scores: { performance: 90, accessibility: 100, 'best-practices': 100 }, ok: false, failing: ['performance: lcp (3 s)'] }] },
+        lighthouse: {
+          date: '2026-01-01T00:00:00.000Z',
+          thresholds: { performance: 95, accessibility: 100, 'best-practices': 95 },
+          pages: [{ page: '/login', scores: { performance: 90, accessibility: 100, 'best-practices': 100 }, ok: false, failing: ['performance: lcp (3 s)'] }],
+        },
         bundle: { loginJs: 100.04, css: 9, routes: [{ route: 'src/screens/home/home.tsx', kb: 4.25 }], budgets: { loginJs: 110, routeChunk: 30, css: 15 } },
       }),
     );
-    expect(md).toContain('Scores from bench/lighthouse.json (2026-01-01T00:00:00.000Z); mobile settings, thresholds: performance ≥ 95, accessibility ≥ 100, best practices ≥ 95.');
+    expect(md).toContain(
+      'Scores from bench/lighthouse.json (2026-01-01T00:00:00.000Z); mobile settings, thresholds: performance ≥ 95, accessibility ≥ 100, best practices ≥ 95.',
+    );
     expect(md).toContain('| `/login` | 90 ❌ | 100 ✅ | 100 ✅ | performance: lcp (3 s) |');
     expect(md).toContain('| JavaScript Chromium downloads for /login (as sent: brotli) | 100.0 KB | 110 KB ✅ |');
     expect(md).toContain('| largest route chunk (home/home.tsx) | 4.3 KB | 30 KB ✅ |');
@@ -160,7 +193,12 @@ describe('the bench report', () => {
 
   it("names where an order's time went, from the statements' kinds the bench's provider timed", () => {
     const before = { begin: { n: 10, ms: 5 }, 'insert pickup_slots': { n: 10, ms: 100 } };
-    const after = { begin: { n: 110, ms: 55 }, 'insert pickup_slots': { n: 110, ms: 1_900 }, 'select customers': { n: 100, ms: 80 }, commit: { n: 100, ms: 0 } };
+    const after = {
+      begin: { n: 110, ms: 55 },
+      'insert pickup_slots': { n: 110, ms: 1_900 },
+      'select customers': { n: 100, ms: 80 },
+      commit: { n: 100, ms: 0 },
+    };
     const times = orderStatementTimes(before, after, 100, 2);
     expect(times).toEqual([
       { kind: 'insert pickup_slots', perOrder: 1, msEach: 18, msPerOrder: 18 },
@@ -174,7 +212,9 @@ describe('the bench report', () => {
   });
 
   it('groups statements by the first table they write, else read', () => {
-    expect(statementKind('with s as (\n insert into pickup_slots (location_id) select 1 returning slot_at), o as (update orders set x = 1) select 1')).toBe('insert pickup_slots');
+    expect(statementKind('with s as (\n insert into pickup_slots (location_id) select 1 returning slot_at), o as (update orders set x = 1) select 1')).toBe(
+      'insert pickup_slots',
+    );
     expect(statementKind('update "idempotency_keys" set "state" = $1')).toBe('update idempotency_keys');
     expect(statementKind('select * from "customers" where "id" = $1 for update')).toBe('select customers');
     expect(statementKind('delete from "call_nonces" where seen_at < $1')).toBe('delete call_nonces');

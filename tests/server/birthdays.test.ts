@@ -26,7 +26,10 @@ const manila = (isoDate: string, hour = 0) => new Date(Date.parse(`${isoDate}T00
 const LONG_POINTS = { points_expiry_days: 3650 };
 
 async function resetRules(p: TestProvider, rules: Record<string, unknown> = {}): Promise<void> {
-  await p.db.updateTable('merchants').set({ rules: JSON.stringify({ ...LONG_POINTS, ...rules }) }).execute();
+  await p.db
+    .updateTable('merchants')
+    .set({ rules: JSON.stringify({ ...LONG_POINTS, ...rules }) })
+    .execute();
   clearMerchantCache();
 }
 
@@ -43,12 +46,18 @@ async function bornOn(p: TestProvider, name: string, month: number, day: number,
 
 /** A customer whose session outlasts the months the clock jumps (a session ends after 30 days). */
 async function lasting(p: TestProvider, c: { id: number; token: string }) {
-  await p.db.updateTable('sessions').set({ expires_at: new Date('2100-01-01T00:00:00Z') }).where('customer_id', '=', c.id).execute();
+  await p.db
+    .updateTable('sessions')
+    .set({ expires_at: new Date('2100-01-01T00:00:00Z') })
+    .where('customer_id', '=', c.id)
+    .execute();
   return c;
 }
 
-const pointsOf = async (p: TestProvider, id: number) => (await p.db.selectFrom('customers').select('points').where('id', '=', id).executeTakeFirstOrThrow()).points;
-const giftsOf = (p: TestProvider, id: number) => p.db.selectFrom('birthday_gifts').select(['year', 'kind', 'points', 'voucher_id']).where('customer_id', '=', id).orderBy('year').execute();
+const pointsOf = async (p: TestProvider, id: number) =>
+  (await p.db.selectFrom('customers').select('points').where('id', '=', id).executeTakeFirstOrThrow()).points;
+const giftsOf = (p: TestProvider, id: number) =>
+  p.db.selectFrom('birthday_gifts').select(['year', 'kind', 'points', 'voucher_id']).where('customer_id', '=', id).orderBy('year').execute();
 const runAt = async (p: TestProvider, at: Date) => {
   p.clock.set(at);
   await runHourlyJobs(p.ctx);
@@ -72,7 +81,8 @@ describeEachDb('birthdays', (kind) => {
       const added = await setBirthday(c.token, { day: 14, month: 3 }).expect(200);
       expect(added.body.data.customer.birthday).toEqual({ day: 14, month: 3, year: null });
       expect(added.body.message).toBe("Saved. We'll send you a treat on your birthday.");
-      const row = () => p.db.selectFrom('customers').select(['birth_day', 'birth_month', 'birth_year', 'birthday_changed_at']).where('id', '=', c.id).executeTakeFirstOrThrow();
+      const row = () =>
+        p.db.selectFrom('customers').select(['birth_day', 'birth_month', 'birth_year', 'birthday_changed_at']).where('id', '=', c.id).executeTakeFirstOrThrow();
       expect((await row()).birthday_changed_at).toEqual(p.clock.now());
       // only the year: the birthday has not moved, the 30 days do not start again
       const before = p.clock.now();
@@ -160,7 +170,7 @@ describeEachDb('birthdays', (kind) => {
   });
 
   describe('the hourly run', () => {
-    it("gives 50 points on the birthday as it starts in Manila, while it is still the day before in UTC, with a notification", async () => {
+    it('gives 50 points on the birthday as it starts in Manila, while it is still the day before in UTC, with a notification', async () => {
       const ana = await bornOn(p, 'Ana Reyes', 3, 14, { year: 1990 });
       const ben = await bornOn(p, 'Ben Cruz', 3, 15);
       await runAt(p, manila('2027-03-13', 23));
@@ -170,13 +180,17 @@ describeEachDb('birthdays', (kind) => {
       expect(await pointsOf(p, ana.id)).toBe(50);
       expect(await pointsOf(p, ben.id)).toBe(0);
       expect(await giftsOf(p, ana.id)).toEqual([{ year: 2027, kind: 'points', points: 50, voucher_id: null }]);
-      const entry = await p.db.selectFrom('points_ledger').select(['type', 'points', 'reason', 'ref']).where('customer_id', '=', ana.id).executeTakeFirstOrThrow();
+      const entry = await p.db
+        .selectFrom('points_ledger')
+        .select(['type', 'points', 'reason', 'ref'])
+        .where('customer_id', '=', ana.id)
+        .executeTakeFirstOrThrow();
       expect(entry).toEqual({ type: 'earn', points: 50, reason: 'Happy birthday!', ref: 'birthday:2027' });
       const notes = await p.db.selectFrom('notifications').select(['type', 'title', 'link']).where('customer_id', '=', ana.id).execute();
       expect(notes).toEqual([{ type: 'points_earned', title: 'Happy birthday, Ana! 50 points are yours', link: '/profile/point' }]);
     });
 
-    it('follows the shop\'s time zone: in UTC the same instant is still the day before', async () => {
+    it("follows the shop's time zone: in UTC the same instant is still the day before", async () => {
       await resetRules(p, { timezone: 'UTC' });
       const ana = await bornOn(p, 'Ana Reyes', 3, 14);
       await runAt(p, new Date('2027-03-13T16:30:00Z'));
@@ -256,12 +270,19 @@ describeEachDb('birthdays', (kind) => {
       await p.db.updateTable('customers').set({ points: 30 }).where('id', '=', ana.id).execute();
       await runAt(p, manila('2027-03-14', 8));
       await runAt(p, manila('2027-03-14', 9));
-      const vouchers = await p.db.selectFrom('vouchers as v').innerJoin('rewards as r', 'r.id', 'v.reward_id').select(['v.id', 'r.name', 'v.source', 'v.points_paid', 'v.status']).where('v.customer_id', '=', ana.id).execute();
+      const vouchers = await p.db
+        .selectFrom('vouchers as v')
+        .innerJoin('rewards as r', 'r.id', 'v.reward_id')
+        .select(['v.id', 'r.name', 'v.source', 'v.points_paid', 'v.status'])
+        .where('v.customer_id', '=', ana.id)
+        .execute();
       expect(vouchers).toEqual([{ id: expect.any(Number), name: 'birthday-cake-slice', source: 'birthday', points_paid: null, status: 'active' }]);
       expect(await pointsOf(p, ana.id)).toBe(30);
       expect(await giftsOf(p, ana.id)).toEqual([{ year: 2027, kind: 'voucher', points: null, voucher_id: vouchers[0]!.id }]);
       const notes = await p.db.selectFrom('notifications').select(['type', 'title', 'link']).where('customer_id', '=', ana.id).execute();
-      expect(notes).toEqual([{ type: 'reward', title: 'Happy birthday, Ana! A Birthday cake slice voucher is waiting', link: `/reward/storage/active?voucher=${vouchers[0]!.id}` }]);
+      expect(notes).toEqual([
+        { type: 'reward', title: 'Happy birthday, Ana! A Birthday cake slice voucher is waiting', link: `/reward/storage/active?voucher=${vouchers[0]!.id}` },
+      ]);
       // the customer sees it among their vouchers
       const storage = await callApi(p, rewardsApi.storage, { token: ana.token, query: { tab: 'active' } }).expect(200);
       expect(JSON.stringify(storage.body.data)).toContain('Birthday cake slice');
@@ -304,7 +325,11 @@ describePostgres('birthdays under concurrency', () => {
       expect(await pointsOf(p, c.id)).toBe(75);
       expect(await giftsOf(p, c.id)).toHaveLength(1);
     }
-    const ledger = await p.db.selectFrom('points_ledger').select((eb) => eb.fn.sum<number>('points').as('total')).where('ref', '=', 'birthday:2027').executeTakeFirstOrThrow();
+    const ledger = await p.db
+      .selectFrom('points_ledger')
+      .select((eb) => eb.fn.sum<number>('points').as('total'))
+      .where('ref', '=', 'birthday:2027')
+      .executeTakeFirstOrThrow();
     expect(Number(ledger.total)).toBe(750);
   });
 });

@@ -44,7 +44,13 @@ async function walletOrder(p: TestProvider, o: { fulfilment?: 'pickup' | 'delive
   const addressId = o.fulfilment === 'delivery' ? await makeAddress(p, c.id) : undefined;
   const res = await callApi(p, ordersApi.create, {
     token: c.token,
-    body: { items: [{ product_id: latte.id, qty: o.qty ?? 2 }], fulfilment: o.fulfilment ?? 'pickup', ...(addressId ? { address_id: addressId } : {}), payment_method: 'wallet', idempotency_key: key() },
+    body: {
+      items: [{ product_id: latte.id, qty: o.qty ?? 2 }],
+      fulfilment: o.fulfilment ?? 'pickup',
+      ...(addressId ? { address_id: addressId } : {}),
+      payment_method: 'wallet',
+      idempotency_key: key(),
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { c, order: res.body.data.order as { name: string; total: number; status: string; points_earned: number } };
@@ -53,7 +59,10 @@ async function walletOrder(p: TestProvider, o: { fulfilment?: 'pickup' | 'delive
 async function gatewayOrder(p: TestProvider) {
   const c = await p.newCustomer({ name: 'Grace Lim' });
   const { latte } = await products(p);
-  const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } });
+  const res = await callApi(p, ordersApi.create, {
+    token: c.token,
+    body: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() },
+  });
   expect(res.status).toBe(201);
   const paymentId = (res.body.data.payment_url as string).split('/').pop()!;
   expect((await callApi(p, paymentsApi.sandboxComplete, { params: { id: paymentId }, token: c.token, body: { outcome: 'pay' } })).status).toBe(200);
@@ -73,7 +82,11 @@ describeEachDb('the orders board', (kind) => {
     spy.failNext = 0;
   });
 
-  const board = async () => (await callApi(p, boardApi.board, { token: staff.token })).body.data as { orders: { name: string; status: string }[]; done: { name: string; status: string }[] };
+  const board = async () =>
+    (await callApi(p, boardApi.board, { token: staff.token })).body.data as {
+      orders: { name: string; status: string }[];
+      done: { name: string; status: string }[];
+    };
   const advance = (name: string, from: string) => callApi(p, boardApi.advance, { token: staff.token, body: { name, from } });
   const cancel = (name: string, reason = 'Out of oat milk') => callApi(p, boardApi.cancel, { token: staff.token, body: { name, reason } });
 
@@ -82,7 +95,12 @@ describeEachDb('the orders board', (kind) => {
     const delivery = await walletOrder(p, { fulfilment: 'delivery' });
     const { latte } = await products(p);
     const pendingCustomer = await p.newCustomer();
-    const pending = (await callApi(p, ordersApi.create, { token: pendingCustomer.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } })).body.data.order;
+    const pending = (
+      await callApi(p, ordersApi.create, {
+        token: pendingCustomer.token,
+        body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() },
+      })
+    ).body.data.order;
     const res = await callApi(p, boardApi.board, { token: staff.token });
     expect(res.status).toBe(200);
     const names = (res.body.data.orders as { name: string }[]).map((o) => o.name);
@@ -90,10 +108,21 @@ describeEachDb('the orders board', (kind) => {
     expect(names.indexOf(delivery.order.name)).toBeLessThan(names.indexOf(older.order.name));
     expect(names).not.toContain(pending.name);
     const d = (res.body.data.orders as Array<Record<string, unknown>>).find((o) => o.name === delivery.order.name)!;
-    expect(d).toMatchObject({ status: 'paid', fulfilment: 'delivery', customer_first_name: 'Joseph', payment_method: 'wallet', next_status: 'preparing', can_cancel: true, refund: null });
+    expect(d).toMatchObject({
+      status: 'paid',
+      fulfilment: 'delivery',
+      customer_first_name: 'Joseph',
+      payment_method: 'wallet',
+      next_status: 'preparing',
+      can_cancel: true,
+      refund: null,
+    });
     expect((d.address as { text: string }).text).toBe('12 Calle Mabini, Makati 1200');
     // the seeded latte's default options, as ordered
-    const defaults = [{ group: 'Size', name: 'Regular', price_delta: 0 }, { group: 'Milk', name: 'Whole milk', price_delta: 0 }];
+    const defaults = [
+      { group: 'Size', name: 'Regular', price_delta: 0 },
+      { group: 'Milk', name: 'Whole milk', price_delta: 0 },
+    ];
     expect(d.items).toEqual([{ name: 'Spanish latte', qty: 2, price: latte.price, options: defaults }]);
     expect(JSON.stringify(res.body.data)).not.toMatch(/Tan|\+63/);
     // orders move only when people move them here; with the demo's progression on, the board says so
@@ -143,7 +172,13 @@ describeEachDb('the orders board', (kind) => {
     expect(pending.points).toBeGreaterThan(0);
     const res = await cancel(order.name);
     expect(res.status).toBe(200);
-    expect(res.body.data.order).toMatchObject({ status: 'cancelled', cancel_reason: 'Out of oat milk', can_cancel: false, next_status: null, refund: { method: 'wallet', amount: order.total, status: 'succeeded' } });
+    expect(res.body.data.order).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Out of oat milk',
+      can_cancel: false,
+      next_status: null,
+      refund: { method: 'wallet', amount: order.total, status: 'succeeded' },
+    });
     const after = await ledgers(p, c.id);
     expect(after.wallet).toBe(1_000_000);
     expect(after.walletSum).toBe(after.wallet);
@@ -151,7 +186,9 @@ describeEachDb('the orders board', (kind) => {
     expect(after.pointsSum).toBe(0);
     expect(spy.calls).toHaveLength(0);
     const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as { title: string; body: string }[];
-    expect(notes.find((n) => n.title === `Order ${order.name} cancelled`)?.body).toMatch(/Reason: Out of oat milk\. .* is back in your wallet\. The \d+ points it would have earned were cancelled\.$/);
+    expect(notes.find((n) => n.title === `Order ${order.name} cancelled`)?.body).toMatch(
+      /Reason: Out of oat milk\. .* is back in your wallet\. The \d+ points it would have earned were cancelled\.$/,
+    );
     expect((await p.db.selectFrom('points_pending').select('status').where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow()).status).toBe('voided');
     // never again: not cancelled twice, not moved
     expect((await cancel(order.name)).body.error.code).toBe('INVALID_TRANSITION');
@@ -187,7 +224,12 @@ describeEachDb('the orders board', (kind) => {
     await runHourlyJobs(p.ctx);
     await runHourlyJobs(p.ctx);
     expect(spy.calls.map((c) => c.idempotencyKey)).toEqual([`refund:order:${order.name}`, `refund:order:${order.name}`]);
-    const row = await p.db.selectFrom('order_refunds').innerJoin('orders', 'orders.id', 'order_refunds.order_id').select(['order_refunds.status', 'attempts', 'last_error']).where('orders.name', '=', order.name).executeTakeFirstOrThrow();
+    const row = await p.db
+      .selectFrom('order_refunds')
+      .innerJoin('orders', 'orders.id', 'order_refunds.order_id')
+      .select(['order_refunds.status', 'attempts', 'last_error'])
+      .where('orders.name', '=', order.name)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'succeeded', attempts: 2, last_error: null });
   });
 
@@ -237,7 +279,12 @@ describePostgres('the orders board under concurrency', () => {
     ]);
     expect(tally(results)).toEqual({ '200': 1, INVALID_TRANSITION: 19, JOB: 1 });
     expect(spy.calls.filter((r) => r.idempotencyKey === `refund:order:${order.name}`)).toHaveLength(1);
-    const rows = await p.db.selectFrom('order_refunds').innerJoin('orders', 'orders.id', 'order_refunds.order_id').select(['order_refunds.status', 'amount']).where('orders.name', '=', order.name).execute();
+    const rows = await p.db
+      .selectFrom('order_refunds')
+      .innerJoin('orders', 'orders.id', 'order_refunds.order_id')
+      .select(['order_refunds.status', 'amount'])
+      .where('orders.name', '=', order.name)
+      .execute();
     expect(rows).toEqual([{ status: 'succeeded', amount: order.total }]);
   });
 });

@@ -72,9 +72,14 @@ describe('the built server (dist-server) on plain node', () => {
 
   it('bundles only our own TypeScript, with a source map, and imports only Node and production dependencies', () => {
     const code = readFileSync(bundle, 'utf8');
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     const specifiers = new Set<string>();
-    for (const m of code.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gm)) {
+    for (const m of code.matchAll(
+      /^\s*(?:import|export)\b[^'"]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gm,
+    )) {
       specifiers.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
     }
     expect([...specifiers]).toContain('express');
@@ -104,7 +109,10 @@ describe('the built server (dist-server) on plain node', () => {
     const needle = 'SIGUSR2: running the hourly jobs now';
     const lines = code.split('\n');
     const at = lines.findIndex((l) => l.includes(needle));
-    const entry = new SourceMap({ sourceRoot: '', sourcesContent: [], ...raw } as unknown as ConstructorParameters<typeof SourceMap>[0]).findEntry(at, lines[at]!.indexOf(needle)) as { originalSource: string; originalLine: number };
+    const entry = new SourceMap({ sourceRoot: '', sourcesContent: [], ...raw } as unknown as ConstructorParameters<typeof SourceMap>[0]).findEntry(
+      at,
+      lines[at]!.indexOf(needle),
+    ) as { originalSource: string; originalLine: number };
     expect(relative(ROOT, resolve(outDir, entry.originalSource))).toBe('server/index.ts');
     expect(readFileSync(join(ROOT, 'server/index.ts'), 'utf8').split('\n')[entry.originalLine]).toContain(needle);
   });

@@ -46,7 +46,20 @@ let seq = 0;
 async function order(p: TestProvider, customerId: number, at: Date, status = 'completed') {
   await p.db
     .insertInto('orders')
-    .values({ name: `CMP${++seq}`, customer_id: customerId, status, fulfilment: 'pickup', payment_method: 'wallet', subtotal: 10_000, discount: 0, delivery_fee: 0, total: 10_000, created_at: at, paid_at: at, updated_at: at })
+    .values({
+      name: `CMP${++seq}`,
+      customer_id: customerId,
+      status,
+      fulfilment: 'pickup',
+      payment_method: 'wallet',
+      subtotal: 10_000,
+      discount: 0,
+      delivery_fee: 0,
+      total: 10_000,
+      created_at: at,
+      paid_at: at,
+      updated_at: at,
+    })
     .execute();
 }
 
@@ -66,7 +79,10 @@ describeEachDb('campaigns', (kind) => {
   let mailer: ReturnType<typeof recordingMailer>;
   beforeEach(async () => {
     p.clock.set(manila(DAY_ONE, 10));
-    await p.db.updateTable('merchants').set({ rules: JSON.stringify({ timezone: 'Asia/Manila', points_expiry_days: 3650 }) }).execute();
+    await p.db
+      .updateTable('merchants')
+      .set({ rules: JSON.stringify({ timezone: 'Asia/Manila', points_expiry_days: 3650 }) })
+      .execute();
     clearMerchantCache();
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     staff = await newStaff(p.db, p.clock, { role: 'staff' });
@@ -77,7 +93,9 @@ describeEachDb('campaigns', (kind) => {
   const turnOn = async (k: CampaignKind, o: Record<string, unknown> = {}) => {
     // a session of now (the clock jumps past a staff session's life)
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
-    const current = (await callApi(p, campaignsConsoleApi.campaigns, { token: owner.token }).expect(200)).body.data.campaigns.find((c: { kind: string }) => c.kind === k);
+    const current = (await callApi(p, campaignsConsoleApi.campaigns, { token: owner.token }).expect(200)).body.data.campaigns.find(
+      (c: { kind: string }) => c.kind === k,
+    );
     return update({ kind: k, enabled: true, title: current.title, body: current.body, reward_id: null, timing: current.timing, ...o }).expect(200);
   };
   const runAt = async (at: Date) => {
@@ -97,9 +115,21 @@ describeEachDb('campaigns', (kind) => {
       ]);
       expect(list.timezone).toBe('Asia/Manila');
       const croissant = await rewardId(p, 'butter-croissant');
-      const saved = await update({ kind: 'win_back', enabled: true, title: 'We miss you, {name}', body: 'Here is {reward} on us. You have {points} points.', reward_id: croissant, timing: 45 }).expect(200);
+      const saved = await update({
+        kind: 'win_back',
+        enabled: true,
+        title: 'We miss you, {name}',
+        body: 'Here is {reward} on us. You have {points} points.',
+        reward_id: croissant,
+        timing: 45,
+      }).expect(200);
       const wb = saved.body.data.campaigns.find((c: { kind: string }) => c.kind === 'win_back');
-      expect(wb).toMatchObject({ enabled: true, timing: 45, reward: { id: croissant, title: 'Free butter croissant', active: true }, stats: { sent: 0, opened: 0, orders: 0 } });
+      expect(wb).toMatchObject({
+        enabled: true,
+        timing: 45,
+        reward: { id: croissant, title: 'Free butter croissant', active: true },
+        stats: { sent: 0, opened: 0, orders: 0 },
+      });
       const audit = await p.db.selectFrom('audit_log').select(['action', 'target', 'before', 'after']).where('action', '=', 'campaign.update').execute();
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ target: 'campaign:win_back' });
@@ -163,7 +193,12 @@ describeEachDb('campaigns', (kind) => {
       const r = await runAt(manila('2027-03-11', 9));
       expect(r).toMatchObject({ skipped: null, sent: { win_back: 2 } });
       expect(await reached(p)).toEqual([lapsed.id, cancelledOnly.id]);
-      expect((await campaignNotices(p, lapsed.id))[0]).toEqual({ customer_id: lapsed.id, title: 'We miss you, Ana', body: 'It has been a while. Come back for your favourites: you have 40 points waiting.', link: '/shop' });
+      expect((await campaignNotices(p, lapsed.id))[0]).toEqual({
+        customer_id: lapsed.id,
+        title: 'We miss you, Ana',
+        body: 'It has been a while. Come back for your favourites: you have 40 points waiting.',
+        link: '/shop',
+      });
       // later runs, the same lapse: nothing again
       await runAt(manila('2027-03-11', 14));
       await runAt(manila('2027-03-20', 10));
@@ -188,8 +223,18 @@ describeEachDb('campaigns', (kind) => {
       await turnOn('win_back', { timing: 30, reward_id: croissant, body: 'Come back: {reward} is on us.' });
       const results = await Promise.all(Array.from({ length: 8 }, () => runCampaigns(p.ctx)));
       expect(results.reduce((n, r) => n + r.sent.win_back, 0)).toBe(6);
-      const vouchers = await p.db.selectFrom('vouchers').select(['customer_id', 'reward_id', 'source']).where('source', '=', 'campaign').orderBy('customer_id').execute();
-      expect(vouchers).toEqual(customers.map((c) => c.id).sort((a, b) => a - b).map((id) => ({ customer_id: id, reward_id: croissant, source: 'campaign' })));
+      const vouchers = await p.db
+        .selectFrom('vouchers')
+        .select(['customer_id', 'reward_id', 'source'])
+        .where('source', '=', 'campaign')
+        .orderBy('customer_id')
+        .execute();
+      expect(vouchers).toEqual(
+        customers
+          .map((c) => c.id)
+          .sort((a, b) => a - b)
+          .map((id) => ({ customer_id: id, reward_id: croissant, source: 'campaign' })),
+      );
       const notices = await campaignNotices(p, customers[0]!.id);
       expect(notices).toHaveLength(1);
       expect(notices[0]!.body).toBe('Come back: Free butter croissant is on us.');
@@ -253,7 +298,11 @@ describeEachDb('campaigns', (kind) => {
     it('says nothing of a reward a higher tier redeems first', async () => {
       const ana = await p.newCustomer({ name: 'Ana', points: 100 }); // croissant 120: 20 away, but Brew's early
       const croissant = await rewardId(p, 'butter-croissant');
-      await p.db.updateTable('tiers').set({ early_reward_ids: JSON.stringify([croissant]) }).where('name', '=', 'Brew').execute();
+      await p.db
+        .updateTable('tiers')
+        .set({ early_reward_ids: JSON.stringify([croissant]) })
+        .where('name', '=', 'Brew')
+        .execute();
       await turnOn('nearly_there', { timing: 30 });
       await runAt(manila(DAY_ONE, 11));
       expect(await reached(p)).not.toContain(ana.id);
@@ -270,7 +319,10 @@ describeEachDb('campaigns', (kind) => {
         .values({ customer_id: ana.id, endpoint: 'https://push.example.com/ana', p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22), created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await p.db.insertInto('push_preferences').values({ customer_id: ana.id, order_status: true, points: true, rewards: true, expiring: true, campaigns: false, updated_at: now }).execute();
+      await p.db
+        .insertInto('push_preferences')
+        .values({ customer_id: ana.id, order_status: true, points: true, rewards: true, expiring: true, campaigns: false, updated_at: now })
+        .execute();
       await turnOn('nearly_there', { timing: 30 });
       await runAt(manila(DAY_ONE, 11));
       const [send] = await sends(p, 'nearly_there');
@@ -318,8 +370,16 @@ describeEachDb('campaigns', (kind) => {
     it('sends its text on the day in Manila, once a year, and gives no second treat', async () => {
       const born = await p.newCustomer({ name: 'Ana Reyes' });
       const other = await p.newCustomer({ name: 'Ben' });
-      await p.db.updateTable('customers').set({ birth_month: 3, birth_day: 11, birthday_changed_at: new Date('2020-01-01T00:00:00Z') }).where('id', '=', born.id).execute();
-      await p.db.updateTable('customers').set({ birth_month: 3, birth_day: 12, birthday_changed_at: new Date('2020-01-01T00:00:00Z') }).where('id', '=', other.id).execute();
+      await p.db
+        .updateTable('customers')
+        .set({ birth_month: 3, birth_day: 11, birthday_changed_at: new Date('2020-01-01T00:00:00Z') })
+        .where('id', '=', born.id)
+        .execute();
+      await p.db
+        .updateTable('customers')
+        .set({ birth_month: 3, birth_day: 12, birthday_changed_at: new Date('2020-01-01T00:00:00Z') })
+        .where('id', '=', other.id)
+        .execute();
       await turnOn('birthday');
       await runAt(manila(DAY_ONE, 20));
       expect(await reached(p)).toEqual([]);
@@ -375,7 +435,11 @@ describeEachDb('campaigns', (kind) => {
       expect((await runAt(manila('2027-04-20', 12))).sent.win_back).toBe(1);
       expect((await sends(p, 'win_back')).at(-1)!.customer_id).toBe(unverified.id);
       // (a session that outlasts the weeks the clock jumped)
-      await p.db.updateTable('sessions').set({ expires_at: new Date('2100-01-01T00:00:00Z') }).where('customer_id', '=', verified.id).execute();
+      await p.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date('2100-01-01T00:00:00Z') })
+        .where('customer_id', '=', verified.id)
+        .execute();
       await callApi(p, campaignsApi.unsubscribe, { token: verified.token, body: { subscribed: true } }).expect(200);
       expect((await runAt(manila('2027-04-20', 13))).sent.win_back).toBe(1);
     });
@@ -415,7 +479,10 @@ describePostgres('campaigns on PostgreSQL, instances at once', () => {
   const p = useTestProvider('postgres', { reset: true, poolSize: 10 });
   it('a win-back run on several connections at once reaches each lapsed customer once, and not at night', async () => {
     p.clock.set(manila(DAY_ONE, 22));
-    await p.db.updateTable('merchants').set({ rules: JSON.stringify({ timezone: 'Asia/Manila' }) }).execute();
+    await p.db
+      .updateTable('merchants')
+      .set({ rules: JSON.stringify({ timezone: 'Asia/Manila' }) })
+      .execute();
     clearMerchantCache();
     const lapsed = await Promise.all(Array.from({ length: 12 }, (_, i) => p.newCustomer({ name: `Lapsed ${i}` })));
     const active = await p.newCustomer({ name: 'Regular' });

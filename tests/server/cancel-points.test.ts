@@ -26,14 +26,21 @@ import { callApi } from '../support/calls';
 const REWARD = { name: 'cancel-test-treat', title: 'Cancel test treat', points_cost: 60, stock: 5, valid_days: 30, per_customer_limit: 1 };
 
 async function setUp(p: TestProvider) {
-  await p.db.insertInto('rewards').values(REWARD).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await p.db
+    .insertInto('rewards')
+    .values(REWARD)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
 }
 
 /** A customer with a paid wallet order of six lattes (99 points, credited at payment), and nothing else. */
 async function paidOrder(p: TestProvider) {
   const c = await p.newCustomer({ wallet: 1_000_000, name: 'Ana Reyes' });
   const { latte } = await products(p);
-  const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+  const res = await callApi(p, ordersApi.create, {
+    token: c.token,
+    body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const order = res.body.data.order as { name: string; total: number; points_earned: number };
   expect(order.points_earned).toBe(99);
@@ -70,7 +77,13 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
 
     const res = await cancel(order.name);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.order).toMatchObject({ status: 'cancelled', points_earned: 99, points_taken_back: 99, points_not_taken_back: 0, vouchers_cancelled: 1 });
+    expect(res.body.data.order).toMatchObject({
+      status: 'cancelled',
+      points_earned: 99,
+      points_taken_back: 99,
+      points_not_taken_back: 0,
+      vouchers_cancelled: 1,
+    });
     const after = await ledgers(p, c.id);
     expect(after).toMatchObject({ points: 0, pointsSum: 0, wallet: 1_000_000, walletSum: 1_000_000 });
     expect(await stock(p)).toBe(stockBefore);
@@ -88,7 +101,11 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
 
     // the customer's page says what went back, and the notice says it once, without a doubled full stop
     const detail = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } })).body.data.order;
-    expect(detail).toMatchObject({ refund: { method: 'wallet', amount: order.total, status: 'succeeded' }, points_taken_back: 99, cancelled_vouchers: [{ title: REWARD.title, points: 60 }] });
+    expect(detail).toMatchObject({
+      refund: { method: 'wallet', amount: order.total, status: 'succeeded' },
+      points_taken_back: 99,
+      cancelled_vouchers: [{ title: REWARD.title, points: 60 }],
+    });
     const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as Array<{ title: string; body: string }>;
     const notice = notes.find((n) => n.title === `Order ${order.name} cancelled`)!.body;
     expect(notice).toBe(
@@ -97,7 +114,11 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
     expect(notice).not.toMatch(/\.\./);
 
     // the voucher is in the customer's expired tab, saying why; the counter refuses it
-    const storage = (await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'expired' } })).body.data.vouchers as Array<{ id: number; status: string; cancelled_with_order: string }>;
+    const storage = (await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'expired' } })).body.data.vouchers as Array<{
+      id: number;
+      status: string;
+      cancelled_with_order: string;
+    }>;
     expect(storage.find((x) => x.id === voucher.id)).toMatchObject({ status: 'cancelled', cancelled_with_order: order.name });
     expect(((await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'active' } })).body.data.vouchers as unknown[]).length).toBe(0);
     const codes = (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id: voucher.id } })).body.data;
@@ -107,7 +128,12 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
     expect((await redeem(p, c.token)).status).toBe(201);
 
     // the shop's activity entry names what was taken back
-    const audit = await p.db.selectFrom('audit_log').select('after').where('target', '=', `order:${order.name}`).where('action', '=', 'order.cancel').executeTakeFirstOrThrow();
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('target', '=', `order:${order.name}`)
+      .where('action', '=', 'order.cancel')
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ points_taken_back: 99, points_not_taken_back: 0, vouchers_cancelled: [REWARD.title] });
   });
 
@@ -125,7 +151,9 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
     const account = (await callApi(p, customersConsoleApi.detail, { token: owner.token, query: { id: c.id } })).body.data;
     expect(account.orders.find((o: { name: string }) => o.name === order.name)).toMatchObject({ points_earned: 99, points_taken_back: 39 });
     const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as Array<{ title: string; body: string }>;
-    expect(notes.find((n) => n.title === `Order ${order.name} cancelled`)!.body).toBe('Your order was cancelled. Reason: Wrong order. ₱990.00 is back in your wallet. The 39 points it earned were taken back.');
+    expect(notes.find((n) => n.title === `Order ${order.name} cancelled`)!.body).toBe(
+      'Your order was cancelled. Reason: Wrong order. ₱990.00 is back in your wallet. The 39 points it earned were taken back.',
+    );
   });
 
   it('leaves vouchers alone when the balance covers the points', async () => {
@@ -144,10 +172,18 @@ describeEachDb('a cancelled order takes back the points it earned', (kind) => {
     const earlier = (await redeem(p, c.token)).body.data.voucher as { id: number };
     p.clock.advance(1_000);
     const { latte } = await products(p);
-    const order = (await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body.data.order as { name: string };
+    const order = (
+      await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+      })
+    ).body.data.order as { name: string };
     await creditedAtPayment(p, order.name);
     // the order's points spent some other way: the owner took them for a mistake
-    const taken = await callApi(p, customersConsoleApi.adjustPoints, { token: owner.token, body: { customer_id: c.id, points: -99, reason: 'Counted twice', idempotency_key: key() } });
+    const taken = await callApi(p, customersConsoleApi.adjustPoints, {
+      token: owner.token,
+      body: { customer_id: c.id, points: -99, reason: 'Counted twice', idempotency_key: key() },
+    });
     expect(taken.status, JSON.stringify(taken.body)).toBe(201);
     const res = await cancel(order.name);
     expect(res.body.data.order).toMatchObject({ points_taken_back: 0, points_not_taken_back: 99, vouchers_cancelled: 0 });

@@ -37,12 +37,19 @@ describeEachDb('the catalogue lifecycle', (kind) => {
   const p = useTestProvider(kind);
   const team = ownerAndStaff(p);
   const post = (declaration: Call<any, any>, body: unknown, token?: string) => team.post(declaration, body, token);
-  const shopIds = async () => ((await callApi(p, shopApi.catalog)).body.data.categories as Array<{ id: number; products: Array<{ id: number }> }>).flatMap((c) => c.products.map((x) => x.id));
+  const shopIds = async () =>
+    ((await callApi(p, shopApi.catalog)).body.data.categories as Array<{ id: number; products: Array<{ id: number }> }>).flatMap((c) =>
+      c.products.map((x) => x.id),
+    );
   const editorMenu = async () => (await callApi(p, menuApi.menu, { token: team.owner.token })).body.data.categories as EditorCategory[];
   const newCategory = async (name: string) => (await post(menuApi.createCategory, { name }).expect(201)).body.data.category.id as number;
-  const newProduct = async (categoryId: number, name: string, price = 16_000) => (await post(menuApi.createProduct, { category_id: categoryId, name, price }).expect(201)).body.data.product as EditorProduct;
+  const newProduct = async (categoryId: number, name: string, price = 16_000) =>
+    (await post(menuApi.createProduct, { category_id: categoryId, name, price }).expect(201)).body.data.product as EditorProduct;
   const order = (token: string, productId: number) =>
-    callApi(p, ordersApi.create, { token, body: { items: [{ product_id: productId, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+    callApi(p, ordersApi.create, {
+      token,
+      body: { items: [{ product_id: productId, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
   const lastAudit = (target: string) => p.db.selectFrom('audit_log').selectAll().where('target', '=', target).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
   it('archives a product: gone from the shop, refused by quote and order as not on the menu, still in the orders that name it', async () => {
@@ -62,9 +69,13 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     expect([refused.status, refused.body.error.fields]).toEqual([400, { 'items.0.product_id': 'is not on the menu' }]);
 
     // the customer's order, the board's ticket and the export still name it
-    const detail = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: placed.name } }).expect(200)).body.data.order as { items: Array<{ name: string; price: number }> };
+    const detail = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: placed.name } }).expect(200)).body.data.order as {
+      items: Array<{ name: string; price: number }>;
+    };
     expect(detail.items).toEqual([expect.objectContaining({ name: 'Ube scone', price: 15_500 })]);
-    const ticket = (await callApi(p, boardApi.detail, { token: team.owner.token, query: { name: placed.name } }).expect(200)).body.data.order as { items: Array<{ name: string }> };
+    const ticket = (await callApi(p, boardApi.detail, { token: team.owner.token, query: { name: placed.name } }).expect(200)).body.data.order as {
+      items: Array<{ name: string }>;
+    };
     expect(ticket.items.map((i) => i.name)).toEqual(['Ube scone']);
     // the export's days are the shop's (Asia/Manila): past 16:00 UTC its day is already tomorrow's
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(p.clock.now());
@@ -74,11 +85,19 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     // the editor lists it, archived; the merchant key no longer finds it
     const inEditor = (await editorMenu()).find((x) => x.id === categoryId)!.products;
     expect(inEditor.map((x) => [x.name, x.archived_at !== null])).toEqual([['Ube scone', true]]);
-    const machine = await callApi(p, menuMachineApi.updateProduct, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: scone.id, price: 1 } });
+    const machine = await callApi(p, menuMachineApi.updateProduct, {
+      headers: { 'x-merchant-key': TEST_MERCHANT_KEY },
+      body: { product_id: scone.id, price: 1 },
+    });
     expect([machine.status, machine.body.error.code]).toEqual([404, 'NOT_FOUND']);
 
     const entry = await lastAudit(`product:${scone.id}`);
-    expect(entry).toMatchObject({ action: 'menu.product.archive', staff_id: team.owner.id, before: expect.objectContaining({ archived_at: null }), after: expect.objectContaining({ name: 'Ube scone' }) });
+    expect(entry).toMatchObject({
+      action: 'menu.product.archive',
+      staff_id: team.owner.id,
+      before: expect.objectContaining({ archived_at: null }),
+      after: expect.objectContaining({ name: 'Ube scone' }),
+    });
     expect((entry.after as { archived_at: string }).archived_at).toBe(p.clock.now().toISOString());
   });
 
@@ -96,7 +115,11 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     expect(await shopIds()).toContain(first.id);
     const c = await p.newCustomer({ wallet: 100_000 });
     await order(c.token, first.id).expect(201);
-    expect(await lastAudit(`product:${first.id}`)).toMatchObject({ action: 'menu.product.restore', before: expect.objectContaining({ archived_at: expect.any(String) }), after: expect.objectContaining({ archived_at: null }) });
+    expect(await lastAudit(`product:${first.id}`)).toMatchObject({
+      action: 'menu.product.restore',
+      before: expect.objectContaining({ archived_at: expect.any(String) }),
+      after: expect.objectContaining({ archived_at: null }),
+    });
     // a product that is not archived, or archived twice, is left as it is
     expect((await post(menuApi.restoreProduct, { id: first.id }).expect(200)).body.data.product.archived_at).toBeNull();
     for (const declaration of [menuApi.archiveProduct, menuApi.restoreProduct, menuApi.deleteProduct]) {
@@ -113,14 +136,23 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     await order(c.token, ordered.id).expect(201);
 
     const refused = await post(menuApi.deleteProduct, { id: ordered.id });
-    expect([refused.status, refused.body.error.code, refused.body.message, refused.body.error.fields]).toEqual([409, 'CONFLICT', 'This product is in past orders: archive it instead.', { id: 'is in past orders' }]);
+    expect([refused.status, refused.body.error.code, refused.body.message, refused.body.error.fields]).toEqual([
+      409,
+      'CONFLICT',
+      'This product is in past orders: archive it instead.',
+      { id: 'is in past orders' },
+    ]);
     expect(await p.db.selectFrom('products').select('id').where('id', '=', ordered.id).executeTakeFirst()).toBeDefined();
 
     const deleted = await post(menuApi.deleteProduct, { id: fresh.id });
     expect([deleted.status, deleted.body.message]).toEqual([200, 'The product is deleted.']);
     expect(await p.db.selectFrom('products').select('id').where('id', '=', fresh.id).executeTakeFirst()).toBeUndefined();
     expect(await shopIds()).not.toContain(fresh.id);
-    expect(await lastAudit(`product:${fresh.id}`)).toMatchObject({ action: 'menu.product.delete', before: expect.objectContaining({ name: 'Trial cookie' }), after: null });
+    expect(await lastAudit(`product:${fresh.id}`)).toMatchObject({
+      action: 'menu.product.delete',
+      before: expect.objectContaining({ name: 'Trial cookie' }),
+      after: null,
+    });
   });
 
   it('refuses to remove a category that holds only archived products, saying why', async () => {
@@ -131,7 +163,9 @@ describeEachDb('the catalogue lifecycle', (kind) => {
     await post(menuApi.archiveProduct, { id: b.id }).expect(200);
     const refused = await post(menuApi.deleteCategory, { id: categoryId });
     expect([refused.status, refused.body.error.code, refused.body.error.fields]).toEqual([409, 'CONFLICT', { id: 'holds archived products' }]);
-    expect(refused.body.message).toBe('Old stock still holds 2 archived products: restore and move them to another category, or delete the ones never ordered, first.');
+    expect(refused.body.message).toBe(
+      'Old stock still holds 2 archived products: restore and move them to another category, or delete the ones never ordered, first.',
+    );
     // once they are gone (never ordered: deleted), it goes
     await post(menuApi.deleteProduct, { id: a.id }).expect(200);
     await post(menuApi.deleteProduct, { id: b.id }).expect(200);
@@ -140,18 +174,31 @@ describeEachDb('the catalogue lifecycle', (kind) => {
 
   it('reorders the products of a category: the shop lists them in that order, archived ones left out', async () => {
     const categoryId = await newCategory('Reorder me');
-    const [x, y, z, gone] = [await newProduct(categoryId, 'X'), await newProduct(categoryId, 'Y'), await newProduct(categoryId, 'Z'), await newProduct(categoryId, 'Gone')];
+    const [x, y, z, gone] = [
+      await newProduct(categoryId, 'X'),
+      await newProduct(categoryId, 'Y'),
+      await newProduct(categoryId, 'Z'),
+      await newProduct(categoryId, 'Gone'),
+    ];
     await post(menuApi.archiveProduct, { id: gone.id }).expect(200);
     const res = await post(menuApi.reorderProducts, { category_id: categoryId, ids: [z.id, x.id, y.id] });
     expect([res.status, res.body.message]).toEqual([200, 'The new order is saved.']);
     const answered = (res.body.data.categories as EditorCategory[]).find((c) => c.id === categoryId)!;
     expect(answered.products.filter((q) => !q.archived_at).map((q) => q.name)).toEqual(['Z', 'X', 'Y']);
-    const shop = ((await callApi(p, shopApi.catalog)).body.data.categories as Array<{ id: number; products: Array<{ name: string }> }>).find((c) => c.id === categoryId)!;
+    const shop = ((await callApi(p, shopApi.catalog)).body.data.categories as Array<{ id: number; products: Array<{ name: string }> }>).find(
+      (c) => c.id === categoryId,
+    )!;
     expect(shop.products.map((q) => q.name)).toEqual(['Z', 'X', 'Y']);
     expect(await lastAudit(`category:${categoryId}`)).toMatchObject({ action: 'menu.product.reorder', before: [x.id, y.id, z.id], after: [z.id, x.id, y.id] });
 
     const other = await newProduct(await newCategory('Elsewhere'), 'Elsewhere');
-    const bad = { missing: [z.id, x.id], duplicate: [z.id, x.id, y.id, x.id], foreign: [z.id, x.id, other.id], archived: [z.id, x.id, y.id, gone.id], unknown: [z.id, x.id, 999_999] };
+    const bad = {
+      missing: [z.id, x.id],
+      duplicate: [z.id, x.id, y.id, x.id],
+      foreign: [z.id, x.id, other.id],
+      archived: [z.id, x.id, y.id, gone.id],
+      unknown: [z.id, x.id, 999_999],
+    };
     for (const [why, ids] of Object.entries(bad)) {
       const refused = await post(menuApi.reorderProducts, { category_id: categoryId, ids });
       expect([why, refused.status, refused.body.error.fields]).toEqual([why, 400, { ids: 'must list every product of the category once' }]);

@@ -22,16 +22,24 @@ describeEachDb('catalogue', (kind) => {
       price: 12500,
       image: '/demo/products/barako-americano.svg',
       available: true,
-      option_groups: [expect.objectContaining({ name: 'Size', min_choices: 1, max_choices: 1 }), expect.objectContaining({ name: 'Extras', min_choices: 0, max_choices: 3 })],
+      option_groups: [
+        expect.objectContaining({ name: 'Size', min_choices: 1, max_choices: 1 }),
+        expect.objectContaining({ name: 'Extras', min_choices: 0, max_choices: 3 }),
+      ],
     });
-    expect(all.filter((x) => !x.available).map((x) => x.name).sort()).toEqual(['Cold brew', 'Mango fruit tea']);
+    expect(
+      all
+        .filter((x) => !x.available)
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual(['Cold brew', 'Mango fruit tea']);
     for (const x of all) {
       expect(Number.isInteger(x.price)).toBe(true);
       expect(x.price as number).toBeGreaterThanOrEqual(5000);
     }
   });
 
-  it('is the same for every customer and says so: public for 5 s, a signed-in customer gets the guest\'s menu', async () => {
+  it("is the same for every customer and says so: public for 5 s, a signed-in customer gets the guest's menu", async () => {
     const guest = await callApi(p, shopApi.catalog).expect(200);
     expect(guest.headers['cache-control']).toBe('public, max-age=5');
     expect(guest.headers['set-cookie']).toBeUndefined();
@@ -63,18 +71,30 @@ describeEachDb('catalogue', (kind) => {
 
   it('lets the merchant change a price and availability with the merchant key', async () => {
     const { croissant } = await products(p);
-    const res = await callApi(p, menuMachineApi.updateProduct, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: croissant.id, price: 9900, available: false } })
-      .expect(200);
+    const res = await callApi(p, menuMachineApi.updateProduct, {
+      headers: { 'x-merchant-key': TEST_MERCHANT_KEY },
+      body: { product_id: croissant.id, price: 9900, available: false },
+    }).expect(200);
     expect(res.body.data.product).toMatchObject({ id: croissant.id, price: 9900, available: false });
     const cat = await callApi(p, shopApi.catalog).expect(200);
-    const again = (cat.body.data.categories as Array<{ products: Array<{ id: number; price: number; available: boolean }> }>).flatMap((c) => c.products).find((x) => x.id === croissant.id);
+    const again = (cat.body.data.categories as Array<{ products: Array<{ id: number; price: number; available: boolean }> }>)
+      .flatMap((c) => c.products)
+      .find((x) => x.id === croissant.id);
     expect(again).toMatchObject({ price: 9900, available: false });
-    await callApi(p, menuMachineApi.updateProduct, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { product_id: croissant.id, price: croissant.price, available: true } }).expect(200);
+    await callApi(p, menuMachineApi.updateProduct, {
+      headers: { 'x-merchant-key': TEST_MERCHANT_KEY },
+      body: { product_id: croissant.id, price: croissant.price, available: true },
+    }).expect(200);
   });
 
   it('refuses merchant calls without the key or with a wrong one (401 FORBIDDEN), changing nothing', async () => {
     const { croissant } = await products(p);
-    for (const headers of [{} as Record<string, string>, { 'x-merchant-key': 'wrong' }, { 'x-merchant-key': `${TEST_MERCHANT_KEY}x` }, { 'x-merchant-key': '' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'x-merchant-key': 'wrong' },
+      { 'x-merchant-key': `${TEST_MERCHANT_KEY}x` },
+      { 'x-merchant-key': '' },
+    ]) {
       const res = await callApi(p, menuMachineApi.updateProduct, { headers, body: { product_id: croissant.id, price: 1 } }).expect(401);
       expect(res.body.error.code).toBe('FORBIDDEN');
     }

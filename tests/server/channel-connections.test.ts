@@ -43,7 +43,8 @@ beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: false,
     disabledCommands: ['STARTTLS'],
-    onAuth: (auth, _session, done) => (auth.username === SMTP.user && auth.password === SMTP.pass ? done(null, { user: auth.username }) : done(new Error('Invalid username or password'))),
+    onAuth: (auth, _session, done) =>
+      auth.username === SMTP.user && auth.password === SMTP.pass ? done(null, { user: auth.username }) : done(new Error('Invalid username or password')),
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as AddressInfo).port;
@@ -68,11 +69,15 @@ describeEachDb('payments and messages connected from the console', (kind) => {
   };
   /** `token` null: signed out */
   const post = (path: string, body: unknown, token: string | null = owner.token) => p.call('post', path, { ...(token ? { token } : {}), body });
-  const connectStripe = (body: unknown = { secret_key: STRIPE_KEY, webhook_secret: WEBHOOK_SECRET }, token?: string) => post('merchant/channels/connect/stripe', body, token ?? owner.token);
-  const connectTwilio = (body: unknown = { account_sid: TWILIO.accountSid, auth_token: TWILIO.authToken, from: TWILIO.from }, token?: string) => post('merchant/channels/connect/twilio', body, token ?? owner.token);
-  const connectSmtp = (body: unknown = { url: smtpUrl(), from: 'Kopi Senja <no-reply@kopisenja.test>' }, token?: string) => post('merchant/channels/connect/smtp', body, token ?? owner.token);
+  const connectStripe = (body: unknown = { secret_key: STRIPE_KEY, webhook_secret: WEBHOOK_SECRET }, token?: string) =>
+    post('merchant/channels/connect/stripe', body, token ?? owner.token);
+  const connectTwilio = (body: unknown = { account_sid: TWILIO.accountSid, auth_token: TWILIO.authToken, from: TWILIO.from }, token?: string) =>
+    post('merchant/channels/connect/twilio', body, token ?? owner.token);
+  const connectSmtp = (body: unknown = { url: smtpUrl(), from: 'Kopi Senja <no-reply@kopisenja.test>' }, token?: string) =>
+    post('merchant/channels/connect/smtp', body, token ?? owner.token);
   const rows = () => p.db.selectFrom('channel_connections').selectAll().orderBy('service').execute();
-  const audit = () => p.db.selectFrom('audit_log').selectAll().where('action', 'like', 'channels.%').where('action', '!=', 'channels.test_message').orderBy('id').execute();
+  const audit = () =>
+    p.db.selectFrom('audit_log').selectAll().where('action', 'like', 'channels.%').where('action', '!=', 'channels.test_message').orderBy('id').execute();
 
   it('connects Stripe after a real call with its key: payments go through Stripe at once, the key shown only by its end', async () => {
     await setUp();
@@ -81,7 +86,13 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     expect(stripe.requests.slice(before).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v1/balance 200']);
     const d = res.body.data;
     expect(d.payments).toMatchObject({ kind: 'stripe', mode: 'live', webhook_url: `${TEST_PUBLIC_URL}/api/payment/webhook/stripe` });
-    expect(d.connections.stripe).toEqual({ source: 'console', shown: 'sk_live_…4242', connected_at: expect.any(String), connected_by: 'Maria Santos', problem: null });
+    expect(d.connections.stripe).toEqual({
+      source: 'console',
+      shown: 'sk_live_…4242',
+      connected_at: expect.any(String),
+      connected_by: 'Maria Santos',
+      problem: null,
+    });
     for (const secret of SECRETS) expect(res.text).not.toContain(secret);
 
     // a top-up now opens a Stripe Checkout Session at the stand-in, with the connected key
@@ -92,7 +103,9 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     expect(topup.body.data.payment_url).toBe([...stripe.sessions.values()].at(-1)!.url);
     // the sandbox's page is gone with it, and its complete call pays nothing: not this Stripe payment
     await rawCall(p, 'get', 'payment/sandbox.js').expect(404);
-    const paymentId = (await p.db.selectFrom('payments').select('id').where('customer_id', '=', customer.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).id;
+    const paymentId = (
+      await p.db.selectFrom('payments').select('id').where('customer_id', '=', customer.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    ).id;
     const faked = await callApi(p, paymentsApi.sandboxComplete, { params: { id: paymentId }, token: customer.token, body: { outcome: 'pay' } });
     expect(faked.status, JSON.stringify(faked.body)).toBeGreaterThanOrEqual(400);
     expect((await callApi(p, walletApi.balance, { token: customer.token }).expect(200)).body.data.balance).toBe(0);
@@ -133,7 +146,10 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     for (const secret of [...SECRETS, encodeURIComponent(SMTP.pass)]) expect(dump).not.toContain(secret);
     for (const r of stored) expect(r.sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
     // the same rows read by a server with another secret: nothing opens, and the page says so
-    const other = providerContext({ ...embeddedOptions(p), secret: 'another-server-secret-of-at-least-32-bytes!!', channelEndpoints: endpoints() }, () => 'http://provider.test/api/v2/');
+    const other = providerContext(
+      { ...embeddedOptions(p), secret: 'another-server-secret-of-at-least-32-bytes!!', channelEndpoints: endpoints() },
+      () => 'http://provider.test/api/v2/',
+    );
     await other.channels.refresh(Date.now(), true);
     expect(other.sender.channel.kind).toBe('outbox');
     expect(other.paymentGateway?.name).toBe('sandbox');
@@ -179,7 +195,8 @@ describeEachDb('payments and messages connected from the console', (kind) => {
 
   it('at most 20 tries an owner an hour, whatever their outcome: the 21st is 429 and tests nothing; the hour after it goes', async () => {
     await setUp();
-    for (let i = 0; i < CONNECT_TRIES_PER_HOUR; i++) await connectStripe({ secret_key: 'sk_live_WRONGKEY0000000000000000', webhook_secret: WEBHOOK_SECRET }).expect(502);
+    for (let i = 0; i < CONNECT_TRIES_PER_HOUR; i++)
+      await connectStripe({ secret_key: 'sk_live_WRONGKEY0000000000000000', webhook_secret: WEBHOOK_SECRET }).expect(502);
     const calls = stripe.requests.length;
     const refused = await connectStripe().expect(429);
     expect(refused.body.error.code).toBe('RATE_LIMITED');
@@ -195,7 +212,11 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     expect(res.body.message).toBe('Not saved: Twilio said the Account SID or Auth Token is wrong.');
     const notOurs = await connectTwilio({ account_sid: TWILIO.accountSid, auth_token: TWILIO.authToken, from: '+14155550100' }).expect(502);
     expect(notOurs.body.message).toBe('Not saved: Twilio said +14155550100 is not a number of this account that can send text messages.');
-    expect(twilio.requests.at(-1)).toMatchObject({ method: 'GET', path: expect.stringMatching(/\/IncomingPhoneNumbers\.json\?PhoneNumber=%2B14155550100/), problems: [] });
+    expect(twilio.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: expect.stringMatching(/\/IncomingPhoneNumbers\.json\?PhoneNumber=%2B14155550100/),
+      problems: [],
+    });
     expect(await rows()).toEqual([]);
   });
 

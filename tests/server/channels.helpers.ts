@@ -24,8 +24,18 @@ const silent = pino({ level: 'silent' });
  */
 export function configureLive(p: TestProvider, o: { stripeKey?: string } = {}): () => void {
   const saved = { paymentGateway: p.ctx.paymentGateway, sender: p.ctx.sender, mailer: p.ctx.mailer };
-  p.ctx.paymentGateway = stripeGateway({ secretKey: o.stripeKey ?? SECRETS.stripeKey, webhookSecret: SECRETS.webhookSecret, publicBaseUrl: 'https://shop.example', logger: silent, maxNetworkRetries: 0 });
+  p.ctx.paymentGateway = stripeGateway({
+    secretKey: o.stripeKey ?? SECRETS.stripeKey,
+    webhookSecret: SECRETS.webhookSecret,
+    publicBaseUrl: 'https://shop.example',
+    logger: silent,
+    maxNetworkRetries: 0,
+  });
   p.ctx.sender = twilioSender({ accountSid: SECRETS.twilioSid, authToken: SECRETS.twilioToken, from: SECRETS.twilioNumber, logger: silent });
-  p.ctx.mailer = smtpMailer({ url: `smtps://${SECRETS.smtpUser}:${SECRETS.smtpPassword}@mail.example.com:465`, from: 'Kopi Senja <no-reply@kopisenja.id>', logger: silent });
+  p.ctx.mailer = smtpMailer({
+    url: `smtps://${SECRETS.smtpUser}:${SECRETS.smtpPassword}@mail.example.com:465`,
+    from: 'Kopi Senja <no-reply@kopisenja.id>',
+    logger: silent,
+  });
   return () => Object.assign(p.ctx, saved);
 }

@@ -43,8 +43,14 @@ describeEachDb('payments and messages', (kind) => {
   it('says when the last payment webhook arrived', async () => {
     await setUp();
     const at = new Date('2026-11-20T10:00:00.000Z');
-    await p.db.insertInto('webhook_events').values({ event_id: 'evt_1', payment_id: '00000000-0000-4000-8000-000000000001', type: 'payment.succeeded', received_at: at }).execute();
-    await p.db.insertInto('webhook_events').values({ event_id: 'evt_0', payment_id: '00000000-0000-4000-8000-000000000001', type: 'payment.created', received_at: new Date(at.getTime() - HOUR) }).execute();
+    await p.db
+      .insertInto('webhook_events')
+      .values({ event_id: 'evt_1', payment_id: '00000000-0000-4000-8000-000000000001', type: 'payment.succeeded', received_at: at })
+      .execute();
+    await p.db
+      .insertInto('webhook_events')
+      .values({ event_id: 'evt_0', payment_id: '00000000-0000-4000-8000-000000000001', type: 'payment.created', received_at: new Date(at.getTime() - HOUR) })
+      .execute();
     expect((await channels().expect(200)).body.data.payments.last_event_at).toBe(at.toISOString());
   });
 
@@ -84,7 +90,12 @@ describeEachDb('payments and messages', (kind) => {
       const d = (await channels().expect(200)).body.data;
       expect(d.payments.kind).toBe('none');
       expect(d.email.kind).toBe('none');
-      expect(d.going_live).toEqual(expect.arrayContaining([expect.stringMatching(/^Connect Stripe below \(or set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL\)/), expect.stringMatching(/^Connect an e-mail server below \(or set SMTP_URL and MAIL_FROM\) to send e-mail \(/)]));
+      expect(d.going_live).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Connect Stripe below \(or set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL\)/),
+          expect.stringMatching(/^Connect an e-mail server below \(or set SMTP_URL and MAIL_FROM\) to send e-mail \(/),
+        ]),
+      );
       // and a test e-mail cannot go anywhere: said plainly
       const res = await testMessage({ channel: 'email' }).expect(503);
       expect(res.body.error.code).toBe('EMAIL_UNAVAILABLE');

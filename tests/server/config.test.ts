@@ -18,7 +18,6 @@ function problemsOf(env: Record<string, string>): string[] {
   return [];
 }
 
-
 function runServer(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, SERVER_ARGS, { env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -37,11 +36,26 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
 describe('loadConfig', () => {
   it('has the contract defaults when nothing is set', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', providerApiBase: undefined, platformId: 'wato', dataDir: './data', googleClientId: undefined, trustProxyHops: 0, production: false, distDir: './dist' });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      providerApiBase: undefined,
+      platformId: 'wato',
+      dataDir: './data',
+      googleClientId: undefined,
+      trustProxyHops: 0,
+      production: false,
+      distDir: './dist',
+    });
   });
 
   it('reads an external provider', () => {
-    const c = loadConfig({ PROVIDER_API_BASE: 'https://provider.example/api/v2/', PROVIDER_SECRET: 'long-enough-secret', TRUST_PROXY_HOPS: '1', GOOGLE_CLIENT_ID: ' abc.apps ' });
+    const c = loadConfig({
+      PROVIDER_API_BASE: 'https://provider.example/api/v2/',
+      PROVIDER_SECRET: 'long-enough-secret',
+      TRUST_PROXY_HOPS: '1',
+      GOOGLE_CLIENT_ID: ' abc.apps ',
+    });
     expect(c.providerApiBase).toBe('https://provider.example/api/v2/');
     expect(c.providerSecret).toBe('long-enough-secret');
     expect(c.trustProxyHops).toBe(1);
@@ -58,7 +72,10 @@ describe('loadConfig', () => {
   });
 
   it('gives one line per bad variable, naming it and what it must be', () => {
-    expect(problemsOf({ PORT: 'abc', PROVIDER_API_BASE: 'https://x/' })).toEqual(['PORT must be a port number', 'PROVIDER_SECRET is required when PROVIDER_API_BASE is set']);
+    expect(problemsOf({ PORT: 'abc', PROVIDER_API_BASE: 'https://x/' })).toEqual([
+      'PORT must be a port number',
+      'PROVIDER_SECRET is required when PROVIDER_API_BASE is set',
+    ]);
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be 0 to 65535']);
     const base = 'PROVIDER_API_BASE must be an http(s) URL ending in /, or several separated by commas';
     expect(problemsOf({ PROVIDER_API_BASE: 'http://x/api/v2', PROVIDER_SECRET: 'long-enough-secret' })).toEqual([base]);
@@ -75,24 +92,42 @@ describe('loadConfig', () => {
 
 describe('PROVIDER_API_BASE over plain http (a captured signature could be replayed for 300 s)', () => {
   const secret = { PROVIDER_SECRET: 'long-enough-secret' };
-  const refused = 'PROVIDER_API_BASE must be https:// unless its host is loopback (127.0.0.1, localhost, [::1]); set PROVIDER_ALLOW_INSECURE_HTTP=true to allow plain http';
+  const refused =
+    'PROVIDER_API_BASE must be https:// unless its host is loopback (127.0.0.1, localhost, [::1]); set PROVIDER_ALLOW_INSECURE_HTTP=true to allow plain http';
 
   it('refuses http:// to a host that is not loopback', () => {
-    for (const base of ['http://provider.example/api/v2/', 'http://10.0.0.5:4010/api/v2/', 'http://[fd00::2]/api/v2/', 'http://127.0.0.1.example.com/api/v2/']) {
+    for (const base of [
+      'http://provider.example/api/v2/',
+      'http://10.0.0.5:4010/api/v2/',
+      'http://[fd00::2]/api/v2/',
+      'http://127.0.0.1.example.com/api/v2/',
+    ]) {
       expect(problemsOf({ PROVIDER_API_BASE: base, ...secret }), base).toEqual([refused]);
     }
   });
 
   it('allows http:// to loopback, and https:// anywhere', () => {
-    for (const base of ['http://127.0.0.1:4010/api/v2/', 'http://127.8.9.10/api/v2/', 'http://localhost:4010/api/v2/', 'http://LOCALHOST/', 'http://[::1]:4010/api/v2/', 'https://provider.example/api/v2/']) {
+    for (const base of [
+      'http://127.0.0.1:4010/api/v2/',
+      'http://127.8.9.10/api/v2/',
+      'http://localhost:4010/api/v2/',
+      'http://LOCALHOST/',
+      'http://[::1]:4010/api/v2/',
+      'https://provider.example/api/v2/',
+    ]) {
       expect(problemsOf({ PROVIDER_API_BASE: base, ...secret }), base).toEqual([]);
     }
   });
 
   it('allows http:// elsewhere only with PROVIDER_ALLOW_INSECURE_HTTP=true', () => {
-    expect(loadConfig({ PROVIDER_API_BASE: 'http://provider.example/api/v2/', PROVIDER_ALLOW_INSECURE_HTTP: 'true', ...secret }).allowInsecureProvider).toBe(true);
+    expect(loadConfig({ PROVIDER_API_BASE: 'http://provider.example/api/v2/', PROVIDER_ALLOW_INSECURE_HTTP: 'true', ...secret }).allowInsecureProvider).toBe(
+      true,
+    );
     expect(problemsOf({ PROVIDER_API_BASE: 'http://provider.example/api/v2/', PROVIDER_ALLOW_INSECURE_HTTP: 'false', ...secret })).toEqual([refused]);
-    expect(problemsOf({ PROVIDER_API_BASE: 'http://provider.example/api/v2/', PROVIDER_ALLOW_INSECURE_HTTP: 'maybe', ...secret })).toEqual(['PROVIDER_ALLOW_INSECURE_HTTP must be true or false', refused]);
+    expect(problemsOf({ PROVIDER_API_BASE: 'http://provider.example/api/v2/', PROVIDER_ALLOW_INSECURE_HTTP: 'maybe', ...secret })).toEqual([
+      'PROVIDER_ALLOW_INSECURE_HTTP must be true or false',
+      refused,
+    ]);
   });
 
   it('stops the server with that one line', async () => {
@@ -107,7 +142,10 @@ describe('server start-up with a bad configuration', () => {
     const r = await runServer({ PORT: 'abc', PROVIDER_API_BASE: 'https://x/' });
     expect(r.code).toBe(1);
     const lines = r.stderr.trim().split('\n');
-    expect(lines).toEqual(['Configuration error: PORT must be a port number', 'Configuration error: PROVIDER_SECRET is required when PROVIDER_API_BASE is set']);
+    expect(lines).toEqual([
+      'Configuration error: PORT must be a port number',
+      'Configuration error: PROVIDER_SECRET is required when PROVIDER_API_BASE is set',
+    ]);
     expect(r.stdout).toBe('');
   });
 
@@ -121,7 +159,9 @@ describe('server start-up with a bad configuration', () => {
   it('refuses a PROVIDER_SECRET under 32 bytes for the provider (it keys the HMAC of every call), saying how to make one', async () => {
     const r = await runServer({ SERVE: 'provider', PROVIDER_SECRET: 'a-secret-of-thirty-one-bytes-xx' });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^Configuration error: PROVIDER_SECRET must be at least 32 bytes with the embedded provider and with SERVE=provider: .*openssl rand -base64 32\)\n$/);
+    expect(r.stderr).toMatch(
+      /^Configuration error: PROVIDER_SECRET must be at least 32 bytes with the embedded provider and with SERVE=provider: .*openssl rand -base64 32\)\n$/,
+    );
   });
 });
 
@@ -136,7 +176,13 @@ describe('the payment gateway and message services (Stripe, Twilio, SMTP)', () =
 
   it('reads Stripe, which replaces the sandbox, with a checkout that lasts an hour unless set', () => {
     const c = loadConfig({ ...STRIPE });
-    expect(c.stripe).toEqual({ secretKey: 'sk_test_abc123', webhookSecret: 'whsec_abc123', publicUrl: 'https://shop.example', checkoutTtlSeconds: 3600, apiBase: undefined });
+    expect(c.stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      publicUrl: 'https://shop.example',
+      checkoutTtlSeconds: 3600,
+      apiBase: undefined,
+    });
     expect(c.paymentSandbox).toBe(false);
     expect(loadConfig({ ...STRIPE, STRIPE_CHECKOUT_TTL_MINUTES: '30' }).stripe!.checkoutTtlSeconds).toBe(1800);
   });
@@ -148,9 +194,15 @@ describe('the payment gateway and message services (Stripe, Twilio, SMTP)', () =
   });
 
   it.each([
-    [{ STRIPE_SECRET_KEY: 'pk_test_abc' , STRIPE_WEBHOOK_SECRET: 'whsec_1', PUBLIC_URL: 'https://shop.example' }, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)'],
+    [
+      { STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_1', PUBLIC_URL: 'https://shop.example' },
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)',
+    ],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together'],
-    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret', PUBLIC_URL: 'https://shop.example' }, 'STRIPE_WEBHOOK_SECRET must be the signing secret of the Stripe webhook endpoint (whsec_…)'],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret', PUBLIC_URL: 'https://shop.example' },
+      'STRIPE_WEBHOOK_SECRET must be the signing secret of the Stripe webhook endpoint (whsec_…)',
+    ],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'PUBLIC_URL is required with Stripe'],
     [{ ...STRIPE, PUBLIC_URL: 'https://shop.example/app?x=1' }, "PUBLIC_URL must be the shop's public origin, such as https://shop.example"],
     [{ ...STRIPE, PAYMENT_SANDBOX: 'true' }, 'PAYMENT_SANDBOX cannot be on with Stripe'],
@@ -171,11 +223,18 @@ describe('the payment gateway and message services (Stripe, Twilio, SMTP)', () =
     [{ NODE_ENV: 'production', ...TWILIO, PUSH_ALLOW_LOOPBACK: 'true' }, 'PUSH_ALLOW_LOOPBACK cannot be on in production'],
   ])('refuses %j with a line saying what is wrong', (env, problem) => {
     const problems = problemsOf(env as Record<string, string>);
-    expect(problems.some((p) => p.startsWith(problem)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((p) => p.startsWith(problem)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   it('reads the VAPID keys (all three), and the loopback push fake only outside production', () => {
-    expect(loadConfig({ ...VAPID }).vapid).toEqual({ publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY, subject: 'mailto:owner@shop.example' });
+    expect(loadConfig({ ...VAPID }).vapid).toEqual({
+      publicKey: VAPID.VAPID_PUBLIC_KEY,
+      privateKey: VAPID.VAPID_PRIVATE_KEY,
+      subject: 'mailto:owner@shop.example',
+    });
     expect(loadConfig({}).vapid).toBeUndefined();
     expect(loadConfig({}).pushAllowLoopback).toBe(false);
     expect(loadConfig({ PUSH_ALLOW_LOOPBACK: 'true' }).pushAllowLoopback).toBe(true);
@@ -195,7 +254,8 @@ describe('the payment gateway and message services (Stripe, Twilio, SMTP)', () =
   });
 
   it('wants an https PUBLIC_URL for Stripe in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ...TWILIO, ...STRIPE, PUBLIC_URL: 'http://shop.example' })).toEqual(['PUBLIC_URL must be https:// in production']);
+    expect(problemsOf({ NODE_ENV: 'production', ...TWILIO, ...STRIPE, PUBLIC_URL: 'http://shop.example' })).toEqual([
+      'PUBLIC_URL must be https:// in production',
+    ]);
   });
-
 });

@@ -47,7 +47,8 @@ async function defaultRules(p: TestProvider): Promise<void> {
   clearMerchantCache();
 }
 
-const setRules = (p: TestProvider, owner: TestStaff, rules: Record<string, number>) => callApi(p, shopSettingsApi.update, { token: owner.token, body: rules }).expect(200);
+const setRules = (p: TestProvider, owner: TestStaff, rules: Record<string, number>) =>
+  callApi(p, shopSettingsApi.update, { token: owner.token, body: rules }).expect(200);
 
 const firstLocation = (p: TestProvider) => p.db.selectFrom('locations').select(['id', 'name']).orderBy('position').orderBy('id').executeTakeFirstOrThrow();
 
@@ -83,7 +84,7 @@ describeEachDb('points at the counter', (kind) => {
     }
   });
 
-  it('refuses a card photographed more than a minute ago, another shop\'s, a voucher\'s and a forged one', async () => {
+  it("refuses a card photographed more than a minute ago, another shop's, a voucher's and a forged one", async () => {
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     const card = await cardOf(p, c.token);
     p.clock.advance(card.seconds_left * 1000 + 29_000); // the next step, nearly over: still good
@@ -112,7 +113,7 @@ describeEachDb('points at the counter', (kind) => {
     expect((await member({ code: cases[0]![0] })).body.message).toMatch(/member card is from another shop/);
   });
 
-  it('counts a member card\'s unknown codes against the session\'s limit, like vouchers\'', async () => {
+  it("counts a member card's unknown codes against the session's limit, like vouchers'", async () => {
     const session = await newStaff(p.db, p.clock, { name: 'Guesser' });
     for (let i = 0; i < 30; i++) expect((await member({ code: `ZZZZZZ${String(i).padStart(2, '0')}` }, session.token)).status).toBe(404);
     const paused = await member({ code: 'ZZZZZZZZ' }, session.token);
@@ -142,7 +143,14 @@ describeEachDb('points at the counter', (kind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('18 points for Ana.');
     const e = res.body.data.earn;
-    expect(e).toMatchObject({ customer_first_name: 'Ana', amount: 18_950, points: 18, staff_name: 'Ben Santos', location_name: location.name, undone_at: null });
+    expect(e).toMatchObject({
+      customer_first_name: 'Ana',
+      amount: 18_950,
+      points: 18,
+      staff_name: 'Ben Santos',
+      location_name: location.name,
+      undone_at: null,
+    });
     expect(Date.parse(e.undo_until) - p.clock.now().getTime()).toBe(120_000);
     expect(res.body.data.member).toMatchObject({ customer_id: c.id, points: 28, points_left_today: 482 });
 
@@ -156,8 +164,16 @@ describeEachDb('points at the counter', (kind) => {
     expect(l.points).toBe(l.pointsSum);
     const row = await p.db.selectFrom('counter_earns').selectAll().where('id', '=', e.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ staff_id: team.staff.id, location_id: location.id, amount: 18_950, points: 18, items: [{ product_id: latte.id, qty: 1 }] });
-    const audit = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'counter.earn').where('target', '=', `customer:${c.id}`).executeTakeFirstOrThrow();
-    expect([audit.staff_id, audit.after]).toEqual([team.staff.id, { points: 28, earned: 18, amount: 18_950, earn: e.id, customer: 'Ana Reyes', location: location.name }]);
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'counter.earn')
+      .where('target', '=', `customer:${c.id}`)
+      .executeTakeFirstOrThrow();
+    expect([audit.staff_id, audit.after]).toEqual([
+      team.staff.id,
+      { points: 28, earned: 18, amount: 18_950, earn: e.id, customer: 'Ana Reyes', location: location.name },
+    ]);
 
     // the card says so for 10 minutes
     p.clock.advance(10 * 60_000 + 1_000);
@@ -182,29 +198,62 @@ describeEachDb('points at the counter', (kind) => {
     const small = await earn({ customer_id: c.id, amount: 999 });
     expect([small.status, small.body.error.fields]).toEqual([400, { amount: expect.stringMatching(/earns no points/) }]);
     const { latte } = await products(p);
-    const items = await earn({ customer_id: c.id, amount: 10_000, items: [{ product_id: latte.id, qty: 1 }, { product_id: 999_999, qty: 1 }] });
+    const items = await earn({
+      customer_id: c.id,
+      amount: 10_000,
+      items: [
+        { product_id: latte.id, qty: 1 },
+        { product_id: 999_999, qty: 1 },
+      ],
+    });
     expect([items.status, items.body.error.fields]).toEqual([400, { 'items.1.product_id': 'is not a product of this shop' }]);
     const nobody = await earn({ customer_id: 999_999, amount: 10_000 });
     expect([nobody.status, nobody.body.error.code]).toEqual([404, 'NOT_FOUND']);
     expect(await p.db.selectFrom('counter_earns').select('id').where('customer_id', '=', c.id).execute()).toEqual([]);
   });
 
-  it('refuses more than the customer\'s daily cap with 409 LIMIT_REACHED and an Activity entry; undone earns and yesterday do not count', async () => {
+  it("refuses more than the customer's daily cap with 409 LIMIT_REACHED and an Activity entry; undone earns and yesterday do not count", async () => {
     await setRules(p, team.owner, { counter_points_per_customer_per_day: 30 });
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     const first = await earn({ customer_id: c.id, amount: 18_000 });
     expect(first.status).toBe(201);
     // the counter's quote says so before the earn is tried, and writes nothing
-    const earnsBefore = await p.db.selectFrom('counter_earns').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const earnsBefore = await p.db
+      .selectFrom('counter_earns')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const quote = await callApi(p, counterApi.earnQuote, { token: team.owner.token, body: { customer_id: c.id, amount: 13_000 } });
-    expect([quote.status, quote.body.data]).toEqual([200, { points: 13, points_breakdown: [{ rule_id: null, label: 'Points for your purchase', points: 13 }], points_left_today: 12, limit: 'customer' }]);
-    expect((await callApi(p, counterApi.earnQuote, { token: team.owner.token, body: { customer_id: c.id, amount: 12_000 } })).body.data).toMatchObject({ points: 12, limit: null });
-    expect(await p.db.selectFrom('counter_earns').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(earnsBefore);
+    expect([quote.status, quote.body.data]).toEqual([
+      200,
+      { points: 13, points_breakdown: [{ rule_id: null, label: 'Points for your purchase', points: 13 }], points_left_today: 12, limit: 'customer' },
+    ]);
+    expect((await callApi(p, counterApi.earnQuote, { token: team.owner.token, body: { customer_id: c.id, amount: 12_000 } })).body.data).toMatchObject({
+      points: 12,
+      limit: null,
+    });
+    expect(
+      await p.db
+        .selectFrom('counter_earns')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(earnsBefore);
     const over = await earn({ customer_id: c.id, amount: 13_000 }, team.owner.token);
-    expect([over.status, over.body.error.code, over.body.message, over.body.data]).toEqual([409, 'LIMIT_REACHED', 'Ana can earn 12 more points at the counter today.', { points_left_today: 12, limit: 'customer' }]);
+    expect([over.status, over.body.error.code, over.body.message, over.body.data]).toEqual([
+      409,
+      'LIMIT_REACHED',
+      'Ana can earn 12 more points at the counter today.',
+      { points_left_today: 12, limit: 'customer' },
+    ]);
     expect((await member({ code: (await cardOf(p, c.token)).current.qr })).body.data.member.points_left_today).toBe(12);
-    const refused = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'counter.earn_refused').where('target', '=', `customer:${c.id}`).execute();
-    expect(refused.map((r) => [r.staff_id, r.after])).toEqual([[team.owner.id, { amount: 13_000, points: 13, customer: 'Ana Reyes', location: null, limit: 'customer', cap: 30, points_left_today: 12 }]]);
+    const refused = await p.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'counter.earn_refused')
+      .where('target', '=', `customer:${c.id}`)
+      .execute();
+    expect(refused.map((r) => [r.staff_id, r.after])).toEqual([
+      [team.owner.id, { amount: 13_000, points: 13, customer: 'Ana Reyes', location: null, limit: 'customer', cap: 30, points_left_today: 12 }],
+    ]);
     const log = await callApi(p, staffApi.audit, { token: team.owner.token, query: { kind: 'counter' } }).expect(200);
     expect(log.body.data.items.map((i: { action: string }) => i.action)).toContain('counter.earn_refused');
     expect((await earn({ customer_id: c.id, amount: 12_999 })).status).toBe(201);
@@ -223,7 +272,7 @@ describeEachDb('points at the counter', (kind) => {
     expect([none.status, none.body.message]).toEqual([409, 'This shop gives no points at the counter: an owner can change that in the settings.']);
   });
 
-  it('refuses more than the staff member\'s daily cap, whoever the customer', async () => {
+  it("refuses more than the staff member's daily cap, whoever the customer", async () => {
     await setRules(p, team.owner, { counter_points_per_staff_per_day: 40 });
     const giver = await newStaff(p.db, p.clock, { name: 'Gina' });
     const [a, b, d] = await Promise.all([p.newCustomer(), p.newCustomer(), p.newCustomer()]);
@@ -232,7 +281,12 @@ describeEachDb('points at the counter', (kind) => {
     const quote = await callApi(p, counterApi.earnQuote, { token: giver.token, body: { customer_id: d!.id, amount: 6_000 } });
     expect(quote.body.data).toMatchObject({ points: 6, points_left_today: 5, limit: 'staff' });
     const over = await earn({ customer_id: d!.id, amount: 6_000 }, giver.token);
-    expect([over.status, over.body.error.code, over.body.message, over.body.data]).toEqual([409, 'LIMIT_REACHED', 'You can give 5 more points today: ask an owner for more.', { points_left_today: 5, limit: 'staff' }]);
+    expect([over.status, over.body.error.code, over.body.message, over.body.data]).toEqual([
+      409,
+      'LIMIT_REACHED',
+      'You can give 5 more points today: ask an owner for more.',
+      { points_left_today: 5, limit: 'staff' },
+    ]);
     expect((await earn({ customer_id: d!.id, amount: 5_000 }, giver.token)).status).toBe(201);
     const full = await earn({ customer_id: d!.id, amount: 1_000 }, giver.token);
     expect([full.status, full.body.message]).toEqual([409, 'You have given the most points allowed today: ask an owner.']);
@@ -257,7 +311,11 @@ describeEachDb('points at the counter', (kind) => {
     const second = (await earn({ customer_id: c.id, amount: 20_000 })).body.data.earn as { id: number };
     p.clock.advance(121_000);
     const late = await undo(second.id);
-    expect([late.status, late.body.error.code, late.body.message]).toEqual([403, 'ROLE_FORBIDDEN', expect.stringMatching(/Only an owner can undo points after 2 minutes/)]);
+    expect([late.status, late.body.error.code, late.body.message]).toEqual([
+      403,
+      'ROLE_FORBIDDEN',
+      expect.stringMatching(/Only an owner can undo points after 2 minutes/),
+    ]);
     expect((await undo(second.id, team.owner.token)).status).toBe(200);
     const l = await ledgers(p, c.id);
     expect([l.points, l.pointsSum]).toEqual([5, 5]);
@@ -277,7 +335,17 @@ describeEachDb('points at the counter', (kind) => {
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     const e = (await earn({ customer_id: c.id, amount: 60_000 })).body.data.earn as { id: number };
     // the cheapest reward (50 points) bought with them
-    expect((await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: (await p.db.selectFrom('rewards').select('name').where('points_cost', '=', 50).executeTakeFirstOrThrow()).name, idempotency_key: key() } })).status).toBe(201);
+    expect(
+      (
+        await callApi(p, rewardsApi.redeem, {
+          token: c.token,
+          body: {
+            name: (await p.db.selectFrom('rewards').select('name').where('points_cost', '=', 50).executeTakeFirstOrThrow()).name,
+            idempotency_key: key(),
+          },
+        })
+      ).status,
+    ).toBe(201);
     const res = await undo(e.id);
     expect([res.status, res.body.error.code, res.body.message]).toEqual([409, 'INSUFFICIENT_POINTS', 'Ana has spent some of these points already.']);
     const l = await ledgers(p, c.id);
@@ -285,15 +353,13 @@ describeEachDb('points at the counter', (kind) => {
     expect((await p.db.selectFrom('counter_earns').select('undone_at').where('id', '=', e.id).executeTakeFirstOrThrow()).undone_at).toBeNull();
   });
 
-  it('keeps a member limited to a location to it: another is 403, their only one is the counter\'s, their list is theirs', async () => {
+  it("keeps a member limited to a location to it: another is 403, their only one is the counter's, their list is theirs", async () => {
     const home = await firstLocation(p);
-    const away = (
-      await p.db
-        .insertInto('locations')
-        .values({ name: 'Cebu IT Park', address: '1 Main Street, Cebu', hours: JSON.stringify(ALL_DAY), delivery_areas: JSON.stringify([]), position: 9 })
-        .returning(['id', 'name'])
-        .executeTakeFirstOrThrow()
-    );
+    const away = await p.db
+      .insertInto('locations')
+      .values({ name: 'Cebu IT Park', address: '1 Main Street, Cebu', hours: JSON.stringify(ALL_DAY), delivery_areas: JSON.stringify([]), position: 9 })
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
     const local = await newStaff(p.db, p.clock, { name: 'Lito' });
     await p.db.insertInto('staff_locations').values({ staff_id: local.id, location_id: home.id }).execute();
     const c = await p.newCustomer({ name: 'Ana Reyes' });
@@ -325,7 +391,11 @@ describeEachDb('points at the counter', (kind) => {
     const list = (await callApi(p, counterApi.earns, { token: team.owner.token }).expect(200)).body.data.earns as { id: number; staff_name: string }[];
     expect(list.map((e) => e.id)).toEqual([...ids].reverse());
     expect(list.map((e) => e.id)).not.toContain(yesterday);
-    for (let i = 0; i < 50; i++) await p.db.insertInto('counter_earns').values({ customer_id: c.id, staff_id: team.staff.id, location_id: null, amount: 1_000, points: 1, items: null, created_at: p.clock.now() }).execute();
+    for (let i = 0; i < 50; i++)
+      await p.db
+        .insertInto('counter_earns')
+        .values({ customer_id: c.id, staff_id: team.staff.id, location_id: null, amount: 1_000, points: 1, items: null, created_at: p.clock.now() })
+        .execute();
     expect((await callApi(p, counterApi.earns, { token: team.owner.token }).expect(200)).body.data.earns).toHaveLength(50);
   });
 
@@ -346,7 +416,8 @@ describePostgres('points at the counter under concurrency', () => {
     await defaultRules(p);
   });
 
-  const earn = (token: string, customerId: number, amount: number) => callApi(p, counterApi.earn, { token, body: { customer_id: customerId, amount, idempotency_key: key() } });
+  const earn = (token: string, customerId: number, amount: number) =>
+    callApi(p, counterApi.earn, { token, body: { customer_id: customerId, amount, idempotency_key: key() } });
   const tally = (answers: { status: number; body: { error?: { code: string } } }[]) => {
     const out: Record<string, number> = {};
     for (const a of answers) out[a.body.error?.code ?? String(a.status)] = (out[a.body.error?.code ?? String(a.status)] ?? 0) + 1;
@@ -358,7 +429,9 @@ describePostgres('points at the counter under concurrency', () => {
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     // tiers off: past 300 points the customer would be Brew and each earn worth 50 (tiers.test.ts has that race)
     await p.db.updateTable('tier_programs').set({ enabled: false }).execute();
-    const answers = await Promise.all(members.map((m) => earn(m.token, c.id, 40_000))).finally(() => p.db.updateTable('tier_programs').set({ enabled: true }).execute());
+    const answers = await Promise.all(members.map((m) => earn(m.token, c.id, 40_000))).finally(() =>
+      p.db.updateTable('tier_programs').set({ enabled: true }).execute(),
+    );
     const t = tally(answers);
     console.info('20 counters, one customer, 40 points each:', t);
     expect(t).toEqual({ '201': 12, LIMIT_REACHED: 8 });
@@ -381,6 +454,8 @@ describePostgres('points at the counter under concurrency', () => {
       const l = await ledgers(p, c.id);
       expect(l.points).toBe(l.pointsSum);
     }
-    expect(await p.db.selectFrom('audit_log').select('id').where('action', '=', 'counter.earn_refused').where('staff_id', '=', giver.id).execute()).toHaveLength(4);
+    expect(
+      await p.db.selectFrom('audit_log').select('id').where('action', '=', 'counter.earn_refused').where('staff_id', '=', giver.id).execute(),
+    ).toHaveLength(4);
   });
 });

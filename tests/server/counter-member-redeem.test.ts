@@ -28,7 +28,16 @@ async function makeReward(p: TestProvider, o: { title?: string; cost: number; st
   const n = ++seq;
   return p.db
     .insertInto('rewards')
-    .values({ name: `counter-${n}`, title: o.title ?? `Counter reward ${n}`, points_cost: o.cost, stock: o.stock ?? null, valid_days: 30, per_customer_limit: o.limit ?? null, discount_amount: 1000, position: 1000 + n })
+    .values({
+      name: `counter-${n}`,
+      title: o.title ?? `Counter reward ${n}`,
+      points_cost: o.cost,
+      stock: o.stock ?? null,
+      valid_days: 30,
+      per_customer_limit: o.limit ?? null,
+      discount_amount: 1000,
+      position: 1000 + n,
+    })
     .returning(['id', 'name', 'title'])
     .executeTakeFirstOrThrow();
 }
@@ -42,7 +51,17 @@ const codeOf = async (p: TestProvider, customerId: number) => (await memberCodes
 /** Everything a redemption writes for a customer, to tell that a refusal wrote nothing. */
 async function traces(p: TestProvider, customerId: number) {
   const vouchers = await p.db.selectFrom('vouchers').select('id').where('customer_id', '=', customerId).execute();
-  const redemptions = vouchers.length ? await p.db.selectFrom('counter_redemptions').select('id').where('voucher_id', 'in', vouchers.map((v) => v.id)).execute() : [];
+  const redemptions = vouchers.length
+    ? await p.db
+        .selectFrom('counter_redemptions')
+        .select('id')
+        .where(
+          'voucher_id',
+          'in',
+          vouchers.map((v) => v.id),
+        )
+        .execute()
+    : [];
   const audit = await p.db.selectFrom('audit_log').select('id').where('action', 'like', 'counter.reward%').execute();
   const notes = await p.db.selectFrom('notifications').select('id').where('customer_id', '=', customerId).execute();
   return { vouchers: vouchers.length, redemptions: redemptions.length, audit: audit.length, notes: notes.length, ...(await ledgers(p, customerId)) };
@@ -94,8 +113,22 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('Birthday cake slice for Ana.');
     const { voucher, redemption, member } = res.body.data;
-    expect(voucher).toMatchObject({ reward: { name: cake.name, title: 'Birthday cake slice' }, customer_first_name: 'Ana', status: 'used', usable: false, used_at: p.clock.now().toISOString() });
-    expect(redemption).toMatchObject({ voucher_id: voucher.id, reward_title: 'Birthday cake slice', customer_first_name: 'Ana', staff_name: 'Ben Santos', location_name: location.name, undone_at: null, points_spent: 120 });
+    expect(voucher).toMatchObject({
+      reward: { name: cake.name, title: 'Birthday cake slice' },
+      customer_first_name: 'Ana',
+      status: 'used',
+      usable: false,
+      used_at: p.clock.now().toISOString(),
+    });
+    expect(redemption).toMatchObject({
+      voucher_id: voucher.id,
+      reward_title: 'Birthday cake slice',
+      customer_first_name: 'Ana',
+      staff_name: 'Ben Santos',
+      location_name: location.name,
+      undone_at: null,
+      points_spent: 120,
+    });
     expect(Date.parse(redemption.undo_until) - p.clock.now().getTime()).toBe(120_000);
     expect(member).toMatchObject({ customer_id: c.id, points: 10 });
     expect(await stockOf(p, cake.id)).toBe(4);
@@ -107,21 +140,39 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
     expect(row).toMatchObject({ customer_id: c.id, reward_id: cake.id, source: 'redeem', status: 'used', points_paid: 120 });
     const cr = await p.db.selectFrom('counter_redemptions').selectAll().where('id', '=', redemption.id).executeTakeFirstOrThrow();
     expect(cr).toMatchObject({ voucher_id: voucher.id, staff_id: team.staff.id, location_id: location.id, issued: true, undone_at: null });
-    const audit = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'counter.reward_redeem').where('target', '=', `voucher:${voucher.id}`).executeTakeFirstOrThrow();
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'counter.reward_redeem')
+      .where('target', '=', `voucher:${voucher.id}`)
+      .executeTakeFirstOrThrow();
     expect([audit.staff_id, audit.before, audit.after]).toEqual([
       team.staff.id,
       { points: 130 },
-      { points: 10, spent: 120, redemption: redemption.id, reward: cake.name, reward_title: 'Birthday cake slice', customer: 'Ana Reyes', location: location.name },
+      {
+        points: 10,
+        spent: 120,
+        redemption: redemption.id,
+        reward: cake.name,
+        reward_title: 'Birthday cake slice',
+        customer: 'Ana Reyes',
+        location: location.name,
+      },
     ]);
     const log = await callApi(p, staffApi.audit, { token: team.owner.token, query: { kind: 'counter' } }).expect(200);
     expect(log.body.data.items.map((i: { action: string }) => i.action)).toContain('counter.reward_redeem');
     // the app: a used voucher, one notification (not "your voucher is ready")
     const notes = (await callApi(p, notificationsApi.list, { token: c.token })).body.data.items as { title: string; body: string; type: string }[];
-    expect(notes.map((n) => [n.type, n.title, n.body])).toEqual([['reward', 'Birthday cake slice: served at the counter', `120 points for Birthday cake slice at ${location.name}. Enjoy!`]]);
+    expect(notes.map((n) => [n.type, n.title, n.body])).toEqual([
+      ['reward', 'Birthday cake slice: served at the counter', `120 points for Birthday cake slice at ${location.name}. Enjoy!`],
+    ]);
     const used = (await callApi(p, rewardsApi.storage, { token: c.token, query: { status: 'used' } }).expect(200)).body.data.vouchers as { id: number }[];
     expect(used.map((v) => v.id)).toEqual([voucher.id]);
     // in the day's redemptions
-    const recent = (await callApi(p, counterApi.recent, { token: team.staff.token }).expect(200)).body.data.redemptions as { id: number; points_spent: number | null }[];
+    const recent = (await callApi(p, counterApi.recent, { token: team.staff.token }).expect(200)).body.data.redemptions as {
+      id: number;
+      points_spent: number | null;
+    }[];
     expect(recent.find((r) => r.id === redemption.id)?.points_spent).toBe(120);
 
     const again = await redeem(body);
@@ -146,9 +197,19 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
     expect(await stockOf(p, latte.id)).toBe(2);
     const l = await ledgers(p, c.id);
     expect([l.points, l.pointsSum]).toEqual([300, 300]);
-    const back = await p.db.selectFrom('points_ledger').select(['points', 'reason', 'ref']).where('customer_id', '=', c.id).where('type', '=', 'adjust').execute();
+    const back = await p.db
+      .selectFrom('points_ledger')
+      .select(['points', 'reason', 'ref'])
+      .where('customer_id', '=', c.id)
+      .where('type', '=', 'adjust')
+      .execute();
     expect(back).toEqual([{ points: 120, reason: 'Latte at the counter undone', ref: `voucher:${first.voucher.id}` }]);
-    const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id', 'after']).where('target', '=', `voucher:${first.voucher.id}`).orderBy('id').execute();
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_id', 'after'])
+      .where('target', '=', `voucher:${first.voucher.id}`)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => [a.action, a.staff_id])).toEqual([
       ['counter.reward_redeem', team.staff.id],
       ['counter.reward_undo', team.staff.id],
@@ -174,7 +235,12 @@ describeEachDb('rewards from the member card at the counter', (kind) => {
     const latte = await makeReward(p, { title: 'Latte', cost: 120, stock: 5 });
     const before = await traces(p, c.id);
     const short = await redeem({ customer_id: c.id, reward: latte.name });
-    expect([short.status, short.body.error.code, short.body.message, short.body.data]).toEqual([409, 'INSUFFICIENT_POINTS', 'Ana needs 20 more points for this.', { points: 100, needed: 120 }]);
+    expect([short.status, short.body.error.code, short.body.message, short.body.data]).toEqual([
+      409,
+      'INSUFFICIENT_POINTS',
+      'Ana needs 20 more points for this.',
+      { points: 100, needed: 120 },
+    ]);
     const soldOut = await makeReward(p, { title: 'Croissant', cost: 50, stock: 0 });
     const out = await redeem({ customer_id: c.id, reward: soldOut.name });
     expect([out.status, out.body.error.code, out.body.message]).toEqual([409, 'OUT_OF_STOCK', 'Croissant is out of stock.']);
@@ -233,7 +299,8 @@ describePostgres('rewards from the member card under concurrency', () => {
     p.clock.set(WED_10AM);
     staff = await newStaff(p.db, p.clock, { name: 'Ben Santos' });
   });
-  const redeem = async (customerId: number, reward: string) => callApi(p, counterApi.memberRedeem, { token: staff.token, body: { code: await codeOf(p, customerId), reward, idempotency_key: key() } });
+  const redeem = async (customerId: number, reward: string) =>
+    callApi(p, counterApi.memberRedeem, { token: staff.token, body: { code: await codeOf(p, customerId), reward, idempotency_key: key() } });
   const tally = (answers: { status: number; body: { error?: { code: string } } }[]) => {
     const out: Record<string, number> = {};
     for (const a of answers) out[a.body.error?.code ?? String(a.status)] = (out[a.body.error?.code ?? String(a.status)] ?? 0) + 1;
@@ -247,7 +314,13 @@ describePostgres('rewards from the member card under concurrency', () => {
     console.info('20 customers, stock 5:', t);
     expect(t).toEqual({ '201': 5, OUT_OF_STOCK: 15 });
     expect(await stockOf(p, cake.id)).toBe(0);
-    const served = await p.db.selectFrom('counter_redemptions as cr').innerJoin('vouchers as v', 'v.id', 'cr.voucher_id').select('v.customer_id').where('v.reward_id', '=', cake.id).where('cr.issued', '=', true).execute();
+    const served = await p.db
+      .selectFrom('counter_redemptions as cr')
+      .innerJoin('vouchers as v', 'v.id', 'cr.voucher_id')
+      .select('v.customer_id')
+      .where('v.reward_id', '=', cake.id)
+      .where('cr.issued', '=', true)
+      .execute();
     expect(served).toHaveLength(5);
     let spent = 0;
     for (const c of customers) {

@@ -169,7 +169,11 @@ describeEachDb('the counter', (kind) => {
   it('refuses an expired voucher (VOUCHER_EXPIRED) and says so when it is looked up', async () => {
     const v = await newVoucher(p);
     const codes = await codesOf(p, v.customer.token, v.id);
-    await p.db.updateTable('vouchers').set({ expires_at: new Date(p.clock.now().getTime() - 1000) }).where('id', '=', v.id).execute();
+    await p.db
+      .updateTable('vouchers')
+      .set({ expires_at: new Date(p.clock.now().getTime() - 1000) })
+      .where('id', '=', v.id)
+      .execute();
     expect((await lookup(codes.current!.qr)).body.data.voucher).toMatchObject({ status: 'expired', usable: false });
     const res = await redeem(codes.current!.qr);
     expect(res.status).toBe(409);
@@ -242,16 +246,22 @@ describePostgres('the counter under concurrency', () => {
     const c = await p.newCustomer({ points: 10_000, name: 'Ana Reyes' });
     const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string; points_cost: number; stock: number | null }[] };
     const reward = rewards.filter((r) => r.stock === null || r.stock > 5).sort((a, b) => a.points_cost - b.points_cost)[0]!;
-    const voucher = (await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: randomUUID() } })).body.data.voucher as { id: number };
+    const voucher = (await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: randomUUID() } })).body.data.voucher as {
+      id: number;
+    };
     const codes = (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id: voucher.id } })).body.data as Codes;
-    const results = await Promise.all(members.map((m, i) => callApi(p, counterApi.redeem, { token: m.token, body: { code: i % 2 ? codes.current!.qr : codes.current!.short_code } })));
+    const results = await Promise.all(
+      members.map((m, i) => callApi(p, counterApi.redeem, { token: m.token, body: { code: i % 2 ? codes.current!.qr : codes.current!.short_code } })),
+    );
     const tally: Record<string, number> = {};
     for (const r of results) tally[r.body.error?.code ?? String(r.status)] = (tally[r.body.error?.code ?? String(r.status)] ?? 0) + 1;
     console.info('50 counters, one voucher:', tally);
     expect(tally).toEqual({ '201': 1, VOUCHER_USED: 49 });
     const rows = await p.db.selectFrom('counter_redemptions').select('staff_id').where('voucher_id', '=', voucher.id).execute();
     expect(rows).toHaveLength(1);
-    expect(results.find((r) => r.status === 201)!.body.data.redemption.staff_name).toBe(members.find((m) => m.id === rows[0]!.staff_id) ? `Counter ${members.findIndex((m) => m.id === rows[0]!.staff_id)}` : '');
+    expect(results.find((r) => r.status === 201)!.body.data.redemption.staff_name).toBe(
+      members.find((m) => m.id === rows[0]!.staff_id) ? `Counter ${members.findIndex((m) => m.id === rows[0]!.staff_id)}` : '',
+    );
     const notes = await p.db.selectFrom('notifications').select('id').where('customer_id', '=', c.id).where('title', '=', 'Voucher used').execute();
     expect(notes).toHaveLength(1);
   });

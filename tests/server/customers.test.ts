@@ -10,7 +10,17 @@ describeEachDb('customer profile', (kind) => {
     const c = await p.newCustomer({ phone: '+639171234567', name: 'Ana', points: 120, wallet: 50_000 });
     const res = await callApi(p, customersApi.profile, { token: c.token }).expect(200);
     expect(res.body).toMatchObject({ status: 200, message: expect.any(String) });
-    expect(res.body.data).toEqual({ id: c.id, name: 'Ana', phone: '+639171234567', email: null, email_verified: false, points: 120, pending_points: 0, wallet_balance: 50_000, birthday: null });
+    expect(res.body.data).toEqual({
+      id: c.id,
+      name: 'Ana',
+      phone: '+639171234567',
+      email: null,
+      email_verified: false,
+      points: 120,
+      pending_points: 0,
+      wallet_balance: 50_000,
+      birthday: null,
+    });
   });
 
   it('never answers another customer’s profile, whatever the request names', async () => {
@@ -102,7 +112,15 @@ describeEachDb('customer profile', (kind) => {
 
   it('refuses a bad e-mail with the field named', async () => {
     const c = await p.newCustomer();
-    for (const body of [undefined, {}, { email: '' }, { email: 'not-an-email' }, { email: 42 }, { email: `${'a'.repeat(250)}@example.com` }, { email: ['a@b.co'] }]) {
+    for (const body of [
+      undefined,
+      {},
+      { email: '' },
+      { email: 'not-an-email' },
+      { email: 42 },
+      { email: `${'a'.repeat(250)}@example.com` },
+      { email: ['a@b.co'] },
+    ]) {
       const res = await callApi(p, customersApi.changeEmail, { token: c.token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION');

@@ -27,8 +27,18 @@ describeEachDb('the dashboard', (kind) => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const db = p.db;
     const customer = async (name: string, created: string) =>
-      (await db.insertInto('customers').values({ name, phone: null, email: null, created_at: at(created) }).returning('id').executeTakeFirstOrThrow()).id;
-    ids = { a: await customer('Ana', '2026-10-01T10:00:00'), b: await customer('Ben', '2026-11-20T01:00:00'), c: await customer('Carla', '2026-11-15T09:00:00') };
+      (
+        await db
+          .insertInto('customers')
+          .values({ name, phone: null, email: null, created_at: at(created) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    ids = {
+      a: await customer('Ana', '2026-10-01T10:00:00'),
+      b: await customer('Ben', '2026-11-20T01:00:00'),
+      c: await customer('Carla', '2026-11-15T09:00:00'),
+    };
 
     let seq = 0;
     const order = (customerId: number, total: number, paid: string | null, status = 'completed') =>
@@ -56,10 +66,25 @@ describeEachDb('the dashboard', (kind) => {
     await order(ids.a, 99_999, '2026-11-20T08:00:00', 'cancelled');
     await order(ids.c, 7_777, null, 'pending_payment');
 
-    const entry = (customerId: number, type: 'earn' | 'burn' | 'expire' | 'adjust' | 'owner', points: number, when: string, lot?: { remaining: number; expires: string }) =>
+    const entry = (
+      customerId: number,
+      type: 'earn' | 'burn' | 'expire' | 'adjust' | 'owner',
+      points: number,
+      when: string,
+      lot?: { remaining: number; expires: string },
+    ) =>
       db
         .insertInto('points_ledger')
-        .values({ customer_id: customerId, type, points, balance_after: Math.max(0, points), reason: type, remaining: lot?.remaining ?? null, expires_at: lot ? at(lot.expires) : null, created_at: at(when) })
+        .values({
+          customer_id: customerId,
+          type,
+          points,
+          balance_after: Math.max(0, points),
+          reason: type,
+          remaining: lot?.remaining ?? null,
+          expires_at: lot ? at(lot.expires) : null,
+          created_at: at(when),
+        })
         .execute();
     await entry(ids.a, 'earn', 20, '2026-11-20T09:00:00', { remaining: 20, expires: '2026-11-30T09:00:00' });
     await entry(ids.b, 'earn', 15, '2026-11-20T00:30:00', { remaining: 15, expires: '2027-06-01T00:00:00' });
@@ -73,22 +98,52 @@ describeEachDb('the dashboard', (kind) => {
     // the catalogue's worth of a point: (10,000 / 100 + 6,000 / 200) / 2 = 65 minor units
     await db.updateTable('rewards').set({ active: false }).execute();
     const reward = async (name: string, cost: number, discount: number, active = true) =>
-      (await db.insertInto('rewards').values({ name, title: name, points_cost: cost, valid_days: 30, discount_amount: discount, active }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('rewards')
+          .values({ name, title: name, points_cost: cost, valid_days: 30, discount_amount: discount, active })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const r1 = await reward('dash-a', 100, 10_000);
     await reward('dash-b', 200, 6_000);
     await reward('dash-counter-only', 50, 0);
 
     const voucher = async (code: string, when: string) =>
-      (await db.insertInto('vouchers').values({ code, customer_id: ids.a, reward_id: r1, expires_at: at('2026-12-31T00:00:00'), created_at: at(when) }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('vouchers')
+          .values({ code, customer_id: ids.a, reward_id: r1, expires_at: at('2026-12-31T00:00:00'), created_at: at(when) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const v1 = await voucher('DASH-0001', '2026-11-20T09:40:00');
     const v2 = await voucher('DASH-0002', '2026-11-20T09:50:00');
     await voucher('DASH-0003', '2026-11-19T20:00:00');
-    await db.insertInto('counter_redemptions').values({ voucher_id: v1, staff_id: owner.id, redeemed_at: at('2026-11-20T10:00:00') }).execute();
-    await db.insertInto('counter_redemptions').values({ voucher_id: v2, staff_id: owner.id, redeemed_at: at('2026-11-20T10:01:00'), undone_at: at('2026-11-20T10:02:00'), undone_by: owner.id }).execute();
+    await db
+      .insertInto('counter_redemptions')
+      .values({ voucher_id: v1, staff_id: owner.id, redeemed_at: at('2026-11-20T10:00:00') })
+      .execute();
+    await db
+      .insertInto('counter_redemptions')
+      .values({ voucher_id: v2, staff_id: owner.id, redeemed_at: at('2026-11-20T10:01:00'), undone_at: at('2026-11-20T10:02:00'), undone_by: owner.id })
+      .execute();
 
     const segment = (await db.selectFrom('wheel_segments').select('id').executeTakeFirstOrThrow()).id;
     const spin = (type: string, when: string, i: number) =>
-      db.insertInto('wheel_spins').values({ customer_id: ids.b, segment_id: segment, odds_version: 1, free: i === 0, cost_points: 0, spin_day: when.slice(0, 10), prize: JSON.stringify({ type }), created_at: at(when) }).execute();
+      db
+        .insertInto('wheel_spins')
+        .values({
+          customer_id: ids.b,
+          segment_id: segment,
+          odds_version: 1,
+          free: i === 0,
+          cost_points: 0,
+          spin_day: when.slice(0, 10),
+          prize: JSON.stringify({ type }),
+          created_at: at(when),
+        })
+        .execute();
     await spin('points', '2026-11-20T08:00:00', 0);
     await spin('voucher', '2026-11-20T08:10:00', 1);
     await spin('none', '2026-11-20T08:20:00', 2);
@@ -96,7 +151,10 @@ describeEachDb('the dashboard', (kind) => {
 
     const topup = async (amount: number, status: 'paid' | 'failed', when: string) => {
       const id = crypto.randomUUID();
-      await db.insertInto('payments').values({ id, customer_id: ids.a, kind: 'topup', amount, status, created_at: at(when), settled_at: at(when) }).execute();
+      await db
+        .insertInto('payments')
+        .values({ id, customer_id: ids.a, kind: 'topup', amount, status, created_at: at(when), settled_at: at(when) })
+        .execute();
       return id;
     };
     const refundedTopup = await topup(10_000, 'paid', '2026-11-20T07:00:00');
@@ -109,17 +167,80 @@ describeEachDb('the dashboard', (kind) => {
     const cancelled = (
       await db
         .insertInto('orders')
-        .values({ name: 'DASH7', customer_id: ids.c, status: 'cancelled', fulfilment: 'pickup', payment_method: 'wallet', subtotal: 40_000, discount: 0, delivery_fee: 0, total: 40_000, points_earned: 40, points_taken_back: 25, created_at: at('2026-11-19T10:00:00'), paid_at: at('2026-11-19T10:00:00'), updated_at: at('2026-11-20T10:30:00') })
+        .values({
+          name: 'DASH7',
+          customer_id: ids.c,
+          status: 'cancelled',
+          fulfilment: 'pickup',
+          payment_method: 'wallet',
+          subtotal: 40_000,
+          discount: 0,
+          delivery_fee: 0,
+          total: 40_000,
+          points_earned: 40,
+          points_taken_back: 25,
+          created_at: at('2026-11-19T10:00:00'),
+          paid_at: at('2026-11-19T10:00:00'),
+          updated_at: at('2026-11-20T10:30:00'),
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    await db.insertInto('order_refunds').values({ order_id: cancelled, method: 'wallet', payment_id: null, amount: 40_000, status: 'succeeded', created_at: at('2026-11-20T10:30:00'), settled_at: at('2026-11-20T10:30:00') }).execute();
-    await db.insertInto('vouchers').values({ code: 'DASH-0004', customer_id: ids.c, reward_id: r1, status: 'cancelled', points_paid: 15, cancelled_with_order: cancelled, cancelled_at: at('2026-11-20T10:30:00'), expires_at: at('2026-12-31T00:00:00'), created_at: at('2026-11-19T12:00:00') }).execute();
+    await db
+      .insertInto('order_refunds')
+      .values({
+        order_id: cancelled,
+        method: 'wallet',
+        payment_id: null,
+        amount: 40_000,
+        status: 'succeeded',
+        created_at: at('2026-11-20T10:30:00'),
+        settled_at: at('2026-11-20T10:30:00'),
+      })
+      .execute();
+    await db
+      .insertInto('vouchers')
+      .values({
+        code: 'DASH-0004',
+        customer_id: ids.c,
+        reward_id: r1,
+        status: 'cancelled',
+        points_paid: 15,
+        cancelled_with_order: cancelled,
+        cancelled_at: at('2026-11-20T10:30:00'),
+        expires_at: at('2026-12-31T00:00:00'),
+        created_at: at('2026-11-19T12:00:00'),
+      })
+      .execute();
     // a top-up refunded in Stripe's Dashboard (₱60.00 of the ₱100.00 had been spent), a refund of this
     // shop's own cancellation confirmed by the gateway (counted with the cancellation, not again), a dispute
-    await db.insertInto('gateway_refunds').values({ payment_id: refundedTopup, event_id: 'evt_dash_1', amount: 10_000, wallet_taken_back: 4_000, ours: false, created_at: at('2026-11-20T11:00:00') }).execute();
-    await db.insertInto('gateway_refunds').values({ payment_id: refundedTopup, event_id: 'evt_dash_2', amount: 7_000, wallet_taken_back: 0, ours: true, created_at: at('2026-11-20T11:05:00') }).execute();
-    await db.insertInto('payment_disputes').values({ id: 'dp_dash_1', payment_id: refundedTopup, amount: 5_000, currency: 'PHP', reason: 'fraudulent', status: 'needs_response', created_at: at('2026-11-20T11:30:00') }).execute();
+    await db
+      .insertInto('gateway_refunds')
+      .values({
+        payment_id: refundedTopup,
+        event_id: 'evt_dash_1',
+        amount: 10_000,
+        wallet_taken_back: 4_000,
+        ours: false,
+        created_at: at('2026-11-20T11:00:00'),
+      })
+      .execute();
+    await db
+      .insertInto('gateway_refunds')
+      .values({ payment_id: refundedTopup, event_id: 'evt_dash_2', amount: 7_000, wallet_taken_back: 0, ours: true, created_at: at('2026-11-20T11:05:00') })
+      .execute();
+    await db
+      .insertInto('payment_disputes')
+      .values({
+        id: 'dp_dash_1',
+        payment_id: refundedTopup,
+        amount: 5_000,
+        currency: 'PHP',
+        reason: 'fraudulent',
+        status: 'needs_response',
+        created_at: at('2026-11-20T11:30:00'),
+      })
+      .execute();
   });
 
   const get = async (period: string) => {
@@ -159,8 +280,21 @@ describeEachDb('the dashboard', (kind) => {
       points_not_taken_back: 15,
     });
     // yesterday, for comparison: the 23:30 order, its points, two vouchers (one cancelled since), a spin, a top-up
-    expect(d.previous).toMatchObject({ orders: 1, revenue: 5_000, average_order: 5_000, points_issued: 5, vouchers_issued: 2, wheel_spins: 1, topups: 1, topup_amount: 5_000, cancelled_orders: 0, refunds: 0 });
-    expect(d.series).toEqual([{ day: '2026-11-20', orders: 2, revenue: 35_000, points_issued: 85, points_redeemed: 30, points_taken_back: 10, cancelled_orders: 2, refunds: 50_000 }]);
+    expect(d.previous).toMatchObject({
+      orders: 1,
+      revenue: 5_000,
+      average_order: 5_000,
+      points_issued: 5,
+      vouchers_issued: 2,
+      wheel_spins: 1,
+      topups: 1,
+      topup_amount: 5_000,
+      cancelled_orders: 0,
+      refunds: 0,
+    });
+    expect(d.series).toEqual([
+      { day: '2026-11-20', orders: 2, revenue: 35_000, points_issued: 85, points_redeemed: 30, points_taken_back: 10, cancelled_orders: 2, refunds: 50_000 },
+    ]);
   });
 
   it('the last 7 and 30 days', async () => {
@@ -168,11 +302,32 @@ describeEachDb('the dashboard', (kind) => {
     expect(week.period.from).toBe('2026-11-13T16:00:00.000Z');
     expect(week.period.days).toEqual(['2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
     expect(week.figures).toMatchObject({ orders: 3, revenue: 40_000, average_order: 13_333, new_customers: 2, returning_customers: 1 });
-    expect(week.series.at(-2)).toEqual({ day: '2026-11-19', orders: 1, revenue: 5_000, points_issued: 5, points_redeemed: 0, points_taken_back: 0, cancelled_orders: 0, refunds: 0 });
-    expect(week.series[0]).toEqual({ day: '2026-11-14', orders: 0, revenue: 0, points_issued: 0, points_redeemed: 0, points_taken_back: 0, cancelled_orders: 0, refunds: 0 });
+    expect(week.series.at(-2)).toEqual({
+      day: '2026-11-19',
+      orders: 1,
+      revenue: 5_000,
+      points_issued: 5,
+      points_redeemed: 0,
+      points_taken_back: 0,
+      cancelled_orders: 0,
+      refunds: 0,
+    });
+    expect(week.series[0]).toEqual({
+      day: '2026-11-14',
+      orders: 0,
+      revenue: 0,
+      points_issued: 0,
+      points_redeemed: 0,
+      points_taken_back: 0,
+      cancelled_orders: 0,
+      refunds: 0,
+    });
     // a figure is the sum of its days
     for (const k of ['orders', 'revenue', 'points_issued', 'points_redeemed', 'points_taken_back', 'cancelled_orders', 'refunds'] as const) {
-      expect(week.series.reduce((n: number, day: Record<string, number>) => n + day[k]!, 0), k).toBe(week.figures[k]);
+      expect(
+        week.series.reduce((n: number, day: Record<string, number>) => n + day[k]!, 0),
+        k,
+      ).toBe(week.figures[k]);
     }
     const month = await get('30d');
     expect(month.figures).toMatchObject({ orders: 4, revenue: 50_000, average_order: 12_500, new_customers: 2, returning_customers: 0 });
@@ -221,10 +376,23 @@ describeEachDb('the dashboard', (kind) => {
     expect(rows.map((r) => r[0])).toEqual(['DASH2', 'DASH3', 'DASH4', 'DASH5', 'DASH6', 'DASH7']);
     // a cancelled order: its refund, where it went, and the points taken back
     const dash7 = rows.find((r) => r[0] === 'DASH7')!;
-    expect([col(dash7, 'status'), col(dash7, 'refund'), col(dash7, 'refund_to'), col(dash7, 'refund_status'), col(dash7, 'points_earned'), col(dash7, 'points_taken_back')]).toEqual(['cancelled', '400.00', 'wallet', 'succeeded', '40', '25']);
+    expect([
+      col(dash7, 'status'),
+      col(dash7, 'refund'),
+      col(dash7, 'refund_to'),
+      col(dash7, 'refund_status'),
+      col(dash7, 'points_earned'),
+      col(dash7, 'points_taken_back'),
+    ]).toEqual(['cancelled', '400.00', 'wallet', 'succeeded', '40', '25']);
     const dash4 = rows.find((r) => r[0] === 'DASH4')!;
     // 23:30 the evening before in Manila (15:30 UTC), and ₱50.00 written as 50.00 beside PHP
-    expect([col(dash4, 'placed_at'), col(dash4, 'paid_at'), col(dash4, 'currency'), col(dash4, 'total'), col(dash4, 'customer')]).toEqual(['2026-11-19 23:30:00', '2026-11-19 23:30:00', 'PHP', '50.00', 'Carla']);
+    expect([col(dash4, 'placed_at'), col(dash4, 'paid_at'), col(dash4, 'currency'), col(dash4, 'total'), col(dash4, 'customer')]).toEqual([
+      '2026-11-19 23:30:00',
+      '2026-11-19 23:30:00',
+      'PHP',
+      '50.00',
+      'Carla',
+    ]);
     const dash2 = rows.find((r) => r[0] === 'DASH2')!;
     expect([col(dash2, 'subtotal'), col(dash2, 'discount'), col(dash2, 'delivery_fee'), col(dash2, 'total')]).toEqual(['200.00', '0.00', '0.00', '200.00']);
     // amounts are number cells, unquoted; texts are quoted
@@ -238,10 +406,26 @@ describeEachDb('the dashboard', (kind) => {
   });
 
   it('exports the ledger entries of a period as CSV, the points ledger first; wallet amounts in pesos, every entry with its unit and customer', async () => {
-    await p.db.insertInto('wallet_ledger').values({ customer_id: ids.a, type: 'topup', amount: 21_050, balance_after: 21_050, reason: 'Wallet top-up', created_at: at('2026-11-20T10:00:00') }).execute();
+    await p.db
+      .insertInto('wallet_ledger')
+      .values({ customer_id: ids.a, type: 'topup', amount: 21_050, balance_after: 21_050, reason: 'Wallet top-up', created_at: at('2026-11-20T10:00:00') })
+      .execute();
     const res = await callApi(p, dashboardApi.exportLedger, { token: owner.token, query: { from: '2026-11-20', to: '2026-11-20' } });
     const [header, ...rows] = parseCsv(res.text, ',');
-    expect(header).toEqual(['ledger', 'id', 'created_at (Asia/Manila)', 'customer_id', 'customer', 'customer_phone', 'type', 'change', 'balance_after', 'unit', 'reason', 'ref']);
+    expect(header).toEqual([
+      'ledger',
+      'id',
+      'created_at (Asia/Manila)',
+      'customer_id',
+      'customer',
+      'customer_phone',
+      'type',
+      'change',
+      'balance_after',
+      'unit',
+      'reason',
+      'ref',
+    ]);
     expect(rows.map((r) => [r[0], r[6], r[7], r[9]])).toEqual([
       ['points', 'earn', '20', 'points'],
       ['points', 'earn', '15', 'points'],

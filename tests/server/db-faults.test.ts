@@ -60,7 +60,12 @@ class OwnPostgres {
 
   async init(): Promise<void> {
     if (!existsSync(join(PG_BIN, 'initdb'))) throw new Error(`this test needs PostgreSQL 15's server binaries in ${PG_BIN} (apt-get install postgresql-15)`);
-    if (userInfo().uid === 0) chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()));
+    if (userInfo().uid === 0)
+      chownSync(
+        this.dir,
+        Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+        Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+      );
     this.port = await freePort();
     this.run('initdb', ['-D', this.data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   }
@@ -70,7 +75,18 @@ class OwnPostgres {
   }
 
   start(): void {
-    this.run('pg_ctl', ['-D', this.data, '-l', this.log, '-w', '-t', '30', '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`, 'start']);
+    this.run('pg_ctl', [
+      '-D',
+      this.data,
+      '-l',
+      this.log,
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+      'start',
+    ]);
   }
 
   stop(): void {
@@ -79,7 +95,20 @@ class OwnPostgres {
 
   restart(): void {
     // with its log file, or the new server would write to (and hold open) this process's pipe
-    this.run('pg_ctl', ['-D', this.data, '-l', this.log, '-m', 'fast', '-w', '-t', '30', '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`, 'restart']);
+    this.run('pg_ctl', [
+      '-D',
+      this.data,
+      '-l',
+      this.log,
+      '-m',
+      'fast',
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+      'restart',
+    ]);
   }
 
   /** SIGKILL to the postmaster, then a start (crash recovery) once its orphaned backends have gone. */
@@ -227,11 +256,24 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
     const b = await provider('provider B');
     await untilHealthy(b);
     // each gateway prefers its own provider and falls back on the other
-    for (const [i, order] of [[a, b], [b, a]].entries()) {
+    for (const [i, order] of [
+      [a, b],
+      [b, a],
+    ].entries()) {
       const dataDir = mkdtempSync(join(tmpdir(), 'db-faults-gateway-'));
       dataDirs.push(dataDir);
       const port = await freePort();
-      const g = spawnServer({ ...shared, PROVIDER_API_BASE: order.map((p) => `${p.url}/api/v2/`).join(','), PORT: String(port), DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-build') }, `gateway ${i + 1}`, `http://127.0.0.1:${port}`);
+      const g = spawnServer(
+        {
+          ...shared,
+          PROVIDER_API_BASE: order.map((p) => `${p.url}/api/v2/`).join(','),
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          DIST_DIR: join(dataDir, 'no-build'),
+        },
+        `gateway ${i + 1}`,
+        `http://127.0.0.1:${port}`,
+      );
       gateways.push(g);
       await untilHealthy(g);
     }
@@ -245,7 +287,10 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
       await agent.post('/api/auth/otp/request').send({ phone, purpose: 'register' }).expect(200);
       const code = /\b(\d{6})\b/.exec(twilio.sent.filter((m) => m.to === phone).at(-1)!.body)![1]!;
       const verified = await agent.post('/api/auth/otp/verify').send({ phone, code, purpose: 'register' }).expect(200);
-      await agent.post('/api/auth/register').send({ registration_token: verified.body.data.registration_token, name: `Customer ${i}` }).expect(201);
+      await agent
+        .post('/api/auth/register')
+        .send({ registration_token: verified.body.data.registration_token, name: `Customer ${i}` })
+        .expect(201);
       customers.push({ agent, phone });
     }
     const clock = new FakeClock(new Date());
@@ -255,7 +300,9 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
       await db.db.transaction().execute((trx) => postWalletEntry(trx, clock, id, { type: 'adjust', amount: 100_000_000, reason: 'Test grant' }));
     }
     const catalog = await customers[0]!.agent.get('/api/shop/catalog').expect(200);
-    const latte = (catalog.body.data.categories as Array<{ products: Array<{ id: number; name: string }> }>).flatMap((c) => c.products).find((p) => p.name === 'Spanish latte')!;
+    const latte = (catalog.body.data.categories as Array<{ products: Array<{ id: number; name: string }> }>)
+      .flatMap((c) => c.products)
+      .find((p) => p.name === 'Spanish latte')!;
 
     // the traffic: each customer orders, again and again; after a 503 the same order with the same key
     const events: Array<{ at: number; ok: boolean }> = [];
@@ -272,7 +319,11 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
             unexpected.push('an order still unanswered 30 s after the traffic stopped');
             break;
           }
-          const res = await c.agent.post('/api/order/create').send(body).timeout(20_000).catch((err: Error) => ({ status: 0, body: { message: err.message }, headers: {} as Record<string, string> }));
+          const res = await c.agent
+            .post('/api/order/create')
+            .send(body)
+            .timeout(20_000)
+            .catch((err: Error) => ({ status: 0, body: { message: err.message }, headers: {} as Record<string, string> }));
           const at = Date.now();
           if (res.status === 201) {
             events.push({ at, ok: true });
@@ -324,11 +375,17 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
         const firstOk = during.find((e) => e.ok && e.at >= backAt)?.at;
         const lastFail = during.filter((e) => !e.ok).at(-1)?.at;
         const failures = during.filter((e) => !e.ok).length;
-        measured.push(`${fault.name}: ${failures} × 503, first 201 ${firstOk === undefined ? 'none' : `${firstOk - backAt} ms`} after the database's return, last failure ${lastFail === undefined ? 'none' : `${lastFail - backAt} ms`} after it`);
-        expect([...providers, ...gateways].filter((p) => p.proc.exitCode !== null).map((p) => `${p.name} exited ${p.proc.exitCode}`), fault.name).toEqual([]);
+        measured.push(
+          `${fault.name}: ${failures} × 503, first 201 ${firstOk === undefined ? 'none' : `${firstOk - backAt} ms`} after the database's return, last failure ${lastFail === undefined ? 'none' : `${lastFail - backAt} ms`} after it`,
+        );
+        expect(
+          [...providers, ...gateways].filter((p) => p.proc.exitCode !== null).map((p) => `${p.name} exited ${p.proc.exitCode}`),
+          fault.name,
+        ).toEqual([]);
         expect(firstOk, `${fault.name}: an order succeeds after the database's return`).toBeDefined();
         expect(firstOk! - backAt, `${fault.name}: the first success within 2 s of the database's return`).toBeLessThanOrEqual(2000);
-        if (lastFail !== undefined) expect(lastFail - backAt, `${fault.name}: the last failure within 10 s of the database's return`).toBeLessThanOrEqual(10_000);
+        if (lastFail !== undefined)
+          expect(lastFail - backAt, `${fault.name}: the last failure within 10 s of the database's return`).toBeLessThanOrEqual(10_000);
       }
     } finally {
       running = false;
@@ -345,7 +402,19 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
     expect(new Set(acknowledged).size).toBe(acknowledged.length);
     const balances = await db.db
       .selectFrom('customers as c')
-      .select((eb) => ['c.id', 'c.wallet_balance', eb.fn.coalesce(eb.selectFrom('wallet_ledger as w').whereRef('w.customer_id', '=', 'c.id').select((e) => e.fn.sum<number>('w.amount').as('s')), eb.lit(0)).as('wallet_sum')])
+      .select((eb) => [
+        'c.id',
+        'c.wallet_balance',
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('wallet_ledger as w')
+              .whereRef('w.customer_id', '=', 'c.id')
+              .select((e) => e.fn.sum<number>('w.amount').as('s')),
+            eb.lit(0),
+          )
+          .as('wallet_sum'),
+      ])
       .where('c.id', 'in', ids)
       .execute();
     expect(balances.filter((b) => Number(b.wallet_sum) !== b.wallet_balance)).toEqual([]);

@@ -30,7 +30,13 @@ describePostgres('the PostgreSQL pool', () => {
     const handle = await openDatabase({ databaseUrl: created.url, poolSize: 2, onIdleError: (err) => warned.push(err), limits: { lockTimeoutMs: 1234 } });
     try {
       // each session's limits: the one given, and the defaults
-      const shown = await sql<{ lock: string; statement: string; idle: string }>`select current_setting('lock_timeout') as lock, current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`.execute(handle.db);
+      const shown = await sql<{
+        lock: string;
+        statement: string;
+        idle: string;
+      }>`select current_setting('lock_timeout') as lock, current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`.execute(
+        handle.db,
+      );
       expect(shown.rows[0]).toEqual({ lock: '1234ms', statement: '30s', idle: '30s' });
       const pid = await backendPid(handle.db);
       // the connection is back in the pool, idle; the server ends it

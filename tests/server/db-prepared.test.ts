@@ -23,7 +23,10 @@ describePostgres('named statements', () => {
     try {
       for (const handle of [on, off]) {
         for (const n of [1, 2, 3]) {
-          const { rows } = await sql<{ big: number; name: string }>`select ${n}::bigint + 1000000000 as big, name from customers where id = ${n} or true limit 1`.execute(handle.db);
+          const { rows } = await sql<{
+            big: number;
+            name: string;
+          }>`select ${n}::bigint + 1000000000 as big, name from customers where id = ${n} or true limit 1`.execute(handle.db);
           // int8 still a number, whichever way it was sent
           expect(rows).toEqual([]);
           const { rows: sum } = await sql<{ big: number }>`select ${n}::bigint + 1000000000 as big`.execute(handle.db);
@@ -75,7 +78,10 @@ describePostgres('named statements', () => {
         await star();
         await listed();
       }
-      const named = async () => (await sql.raw<{ statement: string }>(`select statement from pg_prepared_statements where statement like '%menu_notes%'`).execute(handle.db)).rows.map((r) => r.statement);
+      const named = async () =>
+        (await sql.raw<{ statement: string }>(`select statement from pg_prepared_statements where statement like '%menu_notes%'`).execute(handle.db)).rows.map(
+          (r) => r.statement,
+        );
       expect(await named()).toEqual(['select id, note from menu_notes where id = $1']);
       // another instance adds a column: both go on, the `*` with the new column
       await other.query('alter table menu_notes add column size text');

@@ -40,7 +40,8 @@ describePostgres('a request while the database goes away', () => {
     await locker.query('lock table orders in exclusive mode');
     const body = { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() };
     const first = callApi(p, ordersApi.create, { token: c.token, body }).then((r) => r);
-    const waiting = async () => (await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [name])).rows[0]!.n;
+    const waiting = async () =>
+      (await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [name])).rows[0]!.n;
     await expect.poll(waiting, { timeout: 5000 }).toBe(1);
     // gone: no new connection is accepted, and every one but the locker's is ended
     await admin.query(`alter database ${name} allow_connections false`);

@@ -27,8 +27,10 @@ describeEachDb('customers in the console', (kind) => {
     await p.newCustomer({ phone: '+639281112222', name: 'Ben Santos' });
   });
 
-  const search = async (q: string, token = staff.token) => ((await callApi(p, customersConsoleApi.search, { token, query: { q } })).body.data.items as Array<{ id: number; name: string }>).map((c) => c.id);
-  const adjust = (body: Record<string, unknown>, token = owner.token) => callApi(p, customersConsoleApi.adjustPoints, { token, body: { idempotency_key: randomUUID(), ...body } });
+  const search = async (q: string, token = staff.token) =>
+    ((await callApi(p, customersConsoleApi.search, { token, query: { q } })).body.data.items as Array<{ id: number; name: string }>).map((c) => c.id);
+  const adjust = (body: Record<string, unknown>, token = owner.token) =>
+    callApi(p, customersConsoleApi.adjustPoints, { token, body: { idempotency_key: randomUUID(), ...body } });
 
   it('finds a customer by phone written any way, by part of the name or e-mail, in any case', async () => {
     for (const q of ['09171234567', '0917 123 4567', '+63 917-123-4567', '1234567', 'maría', 'REYES', 'ana.reyes@', 'EXAMPLE.COM']) {
@@ -54,7 +56,9 @@ describeEachDb('customers in the console', (kind) => {
     expect(res.body.data).toMatchObject({ birthday: null, pending_points: 0 });
     // issue 29: the birthday she gave and the points on their way (an order not completed yet)
     await callApi(p, customersApi.birthday, { token: ana.token, body: { day: 14, month: 3, year: 1994 } }).expect(200);
-    await p.db.transaction().execute((trx) => addPending(trx, p.clock, { customerId: ana.id, points: 33, reason: 'Order K-1', ref: `order:K-${ana.id}`, availableAt: null }));
+    await p.db
+      .transaction()
+      .execute((trx) => addPending(trx, p.clock, { customerId: ana.id, points: 33, reason: 'Order K-1', ref: `order:K-${ana.id}`, availableAt: null }));
     const after = (await callApi(p, customersConsoleApi.detail, { token: staff.token, query: { id: ana.id } })).body.data;
     expect(after).toMatchObject({ birthday: { day: 14, month: 3, year: 1994 }, pending_points: 33, customer: { points: 500 } });
     expect((await callApi(p, customersConsoleApi.detail, { token: staff.token, query: { id: 999_999 } })).status).toBe(404);
@@ -68,7 +72,11 @@ describeEachDb('customers in the console', (kind) => {
     const taken = await adjust({ customer_id: ana.id, points: -50, reason: 'Counted twice by mistake' });
     expect(taken.body.data.customer.points).toBe(600);
     // the customer: the entries in their history, and notifications
-    const history = (await callApi(p, pointsApi.history, { token: ana.token, body: { customer_id: ana.id } })).body.data.items as Array<{ type: string; points: number; reason: string }>;
+    const history = (await callApi(p, pointsApi.history, { token: ana.token, body: { customer_id: ana.id } })).body.data.items as Array<{
+      type: string;
+      points: number;
+      reason: string;
+    }>;
     expect(history.slice(0, 2)).toEqual([
       expect.objectContaining({ type: 'owner', points: -50, reason: 'Counted twice by mistake' }),
       expect.objectContaining({ type: 'owner', points: 150, reason: 'Sorry about the cold coffee' }),
@@ -78,7 +86,13 @@ describeEachDb('customers in the console', (kind) => {
       ['50 points were taken off your balance', 'Counted twice by mistake'],
       ['You got 150 points from us', 'Sorry about the cold coffee'],
     ]);
-    const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id', 'after']).where('target', '=', `customer:${ana.id}`).where('action', '=', 'customer.points').orderBy('id').execute();
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_id', 'after'])
+      .where('target', '=', `customer:${ana.id}`)
+      .where('action', '=', 'customer.points')
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => [a.action, a.staff_id, (a.after as { change: number }).change])).toEqual([
       ['customer.points', owner.id, 150],
       ['customer.points', owner.id, -50],
@@ -137,7 +151,12 @@ describePostgres('points adjustments under concurrency', () => {
     const { p, owner } = on;
     const c = await p.newCustomer({ points: 300 });
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => callApi(p, customersConsoleApi.adjustPoints, { token: owner.token, body: { customer_id: c.id, points: -30, reason: 'Correction', idempotency_key: randomUUID() } })),
+      Array.from({ length: 20 }, () =>
+        callApi(p, customersConsoleApi.adjustPoints, {
+          token: owner.token,
+          body: { customer_id: c.id, points: -30, reason: 'Correction', idempotency_key: randomUUID() },
+        }),
+      ),
     );
     const ok = results.filter((r) => r.status === 201).length;
     expect(ok).toBe(10);

@@ -48,7 +48,10 @@ describeEachDb('the menu editor', (kind) => {
     expect(shop.at(-1)).toMatchObject({ name: 'Seasonal', products: [{ name: 'Pumpkin spice latte', price: 18_500, available: true }] });
     // and a customer can order it
     const c = await p.newCustomer({ wallet: 100_000 });
-    const order = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: product.body.data.product.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+    const order = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: product.body.data.product.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
     expect(order.status).toBe(201);
   });
 
@@ -84,7 +87,11 @@ describeEachDb('the menu editor', (kind) => {
     expect((await post(menuApi.updateProduct, { id: item.id, available: false })).body.data.product.available).toBe(false);
     expect((await catalog()).flatMap((c) => c.products).find((x) => x.id === item.id)!.available).toBe(false);
     const c = await p.newCustomer({ wallet: 100_000 });
-    const order = () => callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: item.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } });
+    const order = () =>
+      callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: item.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+      });
     expect((await order()).body.error.code).toBe('PRODUCT_UNAVAILABLE');
     await post(menuApi.updateProduct, { id: item.id, available: true });
     expect((await order()).status).toBe(201);
@@ -93,9 +100,17 @@ describeEachDb('the menu editor', (kind) => {
   it('changes a price for new orders only: an order already placed keeps its price', async () => {
     const item = (await catalog()).flatMap((c) => c.products).find((x) => x.available && x.price >= 15_000)!;
     const c = await p.newCustomer({ wallet: 1_000_000 });
-    const placed = (await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: item.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() } })).body.data.order as { name: string; total: number };
+    const placed = (
+      await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: item.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+      })
+    ).body.data.order as { name: string; total: number };
     await post(menuApi.updateProduct, { id: item.id, price: item.price + 5_000, name: `${item.name} (large)` });
-    const again = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: placed.name } })).body.data.order as { total: number; items: Array<{ price: number; name: string }> };
+    const again = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: placed.name } })).body.data.order as {
+      total: number;
+      items: Array<{ price: number; name: string }>;
+    };
     expect(again.total).toBe(placed.total);
     expect(again.items[0]).toMatchObject({ price: item.price, name: item.name });
     const quote = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: item.id, qty: 2 }], fulfilment: 'pickup' } });

@@ -35,7 +35,8 @@ describeEachDb('the reward catalogue editor', (kind) => {
     staff = await newStaff(p.db, p.clock, { role: 'staff' });
   });
 
-  const create = (body: Record<string, unknown>) => callApi(p, rewardsEditorApi.create, { token: owner.token, body: { description: 'A treat.', valid_days: 30, ...body } });
+  const create = (body: Record<string, unknown>) =>
+    callApi(p, rewardsEditorApi.create, { token: owner.token, body: { description: 'A treat.', valid_days: 30, ...body } });
   const update = (body: Record<string, unknown>, token = owner.token) => callApi(p, rewardsEditorApi.update, { token, body });
   const customerList = async () => (await callApi(p, rewardsApi.list)).body.data.rewards as Array<{ name: string; points_cost: number; stock: number | null }>;
   const redeem = (token: string, name: string) => callApi(p, rewardsApi.redeem, { token, body: { name, idempotency_key: randomUUID() } });
@@ -96,14 +97,36 @@ describeEachDb('the reward catalogue editor', (kind) => {
   it('refuses to retire a reward a tier or a stamp card gives, naming them; once they give another, it retires', async () => {
     const welcome = (await create({ title: 'Tier welcome treat', points_cost: 100, stock_total: null })).body.data.reward as EditorReward;
     const filled = (await create({ title: 'Full card treat', points_cost: 100, stock_total: null })).body.data.reward as EditorReward;
-    const tiers = (welcomeId: number | null) => ({ enabled: false, basis: 'points', tiers: [{ name: 'Bean', threshold: 0 }, { name: 'Brew', threshold: 300, multiplier: 1.25, welcome_reward_id: welcomeId, early_reward_ids: welcomeId ? [welcomeId] : [] }] });
+    const tiers = (welcomeId: number | null) => ({
+      enabled: false,
+      basis: 'points',
+      tiers: [
+        { name: 'Bean', threshold: 0 },
+        { name: 'Brew', threshold: 300, multiplier: 1.25, welcome_reward_id: welcomeId, early_reward_ids: welcomeId ? [welcomeId] : [] },
+      ],
+    });
     await callApi(p, tiersConsoleApi.update, { token: owner.token, body: tiers(welcome.id) }).expect(200);
-    const card = await callApi(p, stampsConsoleApi.create, { token: owner.token, body: { name: 'Coffee card', category_ids: [(await p.db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id], stamps_needed: 8, reward_id: filled.id } }).expect(201);
+    const card = await callApi(p, stampsConsoleApi.create, {
+      token: owner.token,
+      body: {
+        name: 'Coffee card',
+        category_ids: [(await p.db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id],
+        stamps_needed: 8,
+        reward_id: filled.id,
+      },
+    }).expect(201);
     try {
       const byTier = await update({ name: welcome.name, active: false });
-      expect([byTier.status, byTier.body.error?.code, byTier.body.message]).toEqual([409, 'CONFLICT', 'The Brew tier gives Tier welcome treat: choose another reward for it on Tiers first, then retire it.']);
+      expect([byTier.status, byTier.body.error?.code, byTier.body.message]).toEqual([
+        409,
+        'CONFLICT',
+        'The Brew tier gives Tier welcome treat: choose another reward for it on Tiers first, then retire it.',
+      ]);
       const byCard = await update({ name: filled.name, active: false });
-      expect([byCard.status, byCard.body.message]).toEqual([409, 'The stamp card Coffee card gives Full card treat: choose another reward for it on Stamp cards first, then retire it.']);
+      expect([byCard.status, byCard.body.message]).toEqual([
+        409,
+        'The stamp card Coffee card gives Full card treat: choose another reward for it on Stamp cards first, then retire it.',
+      ]);
       // nothing changed: both still offered
       expect((await customerList()).map((r) => r.name)).toEqual(expect.arrayContaining([welcome.name, filled.name]));
       await callApi(p, tiersConsoleApi.update, { token: owner.token, body: tiers(null) }).expect(200);
@@ -128,18 +151,36 @@ describePostgres('the reward catalogue editor under concurrency', () => {
 
   it('the owner lowering the stock while 20 customers redeem: never more vouchers than the total stock, never a total below them', async () => {
     const { p, owner } = on;
-    const reward = (await callApi(p, rewardsEditorApi.create, { token: owner.token, body: { title: 'Race reward', points_cost: 10, stock_total: 15, valid_days: 30 } })).body.data.reward as EditorReward;
+    const reward = (
+      await callApi(p, rewardsEditorApi.create, { token: owner.token, body: { title: 'Race reward', points_cost: 10, stock_total: 15, valid_days: 30 } })
+    ).body.data.reward as EditorReward;
     const customers = await Promise.all(Array.from({ length: 20 }, () => p.newCustomer({ points: 100 })));
     const results = await Promise.all([
       ...customers.map((c) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: randomUUID() } })),
       ...[12, 8, 10].map((total) => callApi(p, rewardsEditorApi.update, { token: owner.token, body: { name: reward.name, stock_total: total } })),
     ]);
     const edits = results.slice(20);
-    const issued = Number((await p.db.selectFrom('vouchers').innerJoin('rewards', 'rewards.id', 'vouchers.reward_id').select((eb) => eb.fn.countAll<number>().as('n')).where('rewards.name', '=', reward.name).executeTakeFirstOrThrow()).n);
+    const issued = Number(
+      (
+        await p.db
+          .selectFrom('vouchers')
+          .innerJoin('rewards', 'rewards.id', 'vouchers.reward_id')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('rewards.name', '=', reward.name)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const row = await p.db.selectFrom('rewards').select('stock').where('name', '=', reward.name).executeTakeFirstOrThrow();
     const list = (await callApi(p, rewardsEditorApi.list, { token: owner.token })).body.data.rewards as EditorReward[];
     const now = list.find((r) => r.name === reward.name)!;
-    console.info('stock edits during 20 redemptions:', edits.map((e) => e.status), 'issued', issued, 'left', row.stock);
+    console.info(
+      'stock edits during 20 redemptions:',
+      edits.map((e) => e.status),
+      'issued',
+      issued,
+      'left',
+      row.stock,
+    );
     expect(row.stock).toBeGreaterThanOrEqual(0);
     expect(now.stock_total).toBe(issued + row.stock!);
     // the last edit that was accepted is the total now; a refused one named a total below what was issued then
@@ -155,7 +196,11 @@ describePostgres('the reward catalogue editor under concurrency', () => {
 
   it('eight rewards of one title created at once (a double tap, two owners): each is created under a name of its own', async () => {
     const { p, owner } = on;
-    const results = await Promise.all(Array.from({ length: 8 }, () => callApi(p, rewardsEditorApi.create, { token: owner.token, body: { title: 'Twin tart', points_cost: 10, stock_total: null, valid_days: 30 } })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        callApi(p, rewardsEditorApi.create, { token: owner.token, body: { title: 'Twin tart', points_cost: 10, stock_total: null, valid_days: 30 } }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
     const names = results.map((r) => (r.body.data.reward as EditorReward).name).sort();
     expect(names).toEqual(['twin-tart', ...Array.from({ length: 7 }, (_, i) => `twin-tart-${i + 2}`)].sort());

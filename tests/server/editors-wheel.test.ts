@@ -35,7 +35,12 @@ describeEachDb('the wheel editor', (kind) => {
 
   const editor = async () => (await callApi(p, wheelEditorApi.editor, { token: owner.token })).body.data as { current: Version; versions: Version[] };
   const publish = (body: unknown, token = owner.token) => callApi(p, wheelEditorApi.publish, { token, body });
-  const customerWheel = async (token: string) => (await callApi(p, wheelApi.config, { token })).body.data as { segments: Array<{ label: string; probability: number }>; odds_version: number; spin_cost_points: number };
+  const customerWheel = async (token: string) =>
+    (await callApi(p, wheelApi.config, { token })).body.data as {
+      segments: Array<{ label: string; probability: number }>;
+      odds_version: number;
+      spin_cost_points: number;
+    };
   const spin = (token: string) => callApi(p, wheelApi.spin, { token, body: { idempotency_key: randomUUID() } });
 
   const CONFIG = {
@@ -65,7 +70,13 @@ describeEachDb('the wheel editor', (kind) => {
     const res = await publish(CONFIG);
     expect(res.status).toBe(201);
     const now = res.body.data as { current: Version; versions: Version[] };
-    expect(now.current).toMatchObject({ version: before.current.version + 1, spin_cost_points: 35, free_spins_per_day: 1, published_by: 'Rosa Dela Cruz', spins: 0 });
+    expect(now.current).toMatchObject({
+      version: before.current.version + 1,
+      spin_cost_points: 35,
+      free_spins_per_day: 1,
+      published_by: 'Rosa Dela Cruz',
+      spins: 0,
+    });
     expect(now.current.segments.map((s) => [s.label, s.probability])).toEqual([
       ['10 pts', 0.5],
       ['Croissant', 0.1667],
@@ -124,19 +135,31 @@ describeEachDb('the wheel editor', (kind) => {
     await publish({ ...CONFIG, segments: [CONFIG.segments[0], CONFIG.segments[2]] });
     // the demo's Brew tier welcomes with it too: that says so next, until the tier gives another
     const byTier = await callApi(p, rewardsEditorApi.update, { token: owner.token, body: { name: 'butter-croissant', active: false } });
-    expect([byTier.status, byTier.body.message]).toEqual([409, 'The Brew tier gives Free butter croissant: choose another reward for it on Tiers first, then retire it.']);
+    expect([byTier.status, byTier.body.message]).toEqual([
+      409,
+      'The Brew tier gives Free butter croissant: choose another reward for it on Tiers first, then retire it.',
+    ]);
     const tiers = (await callApi(p, tiersConsoleApi.tiers, { token: owner.token }).expect(200)).body.data;
     const programme = {
       enabled: tiers.enabled,
       basis: tiers.basis,
-      tiers: tiers.tiers.map((t: { name: string; threshold: number; multiplier: number; welcome_reward: { id: number } | null; birthday_reward: { id: number } | null; early_rewards: { id: number }[] }) => ({
-        name: t.name,
-        threshold: t.threshold,
-        multiplier: t.multiplier,
-        welcome_reward_id: t.name === 'Brew' ? null : (t.welcome_reward?.id ?? null),
-        birthday_reward_id: t.birthday_reward?.id ?? null,
-        early_reward_ids: t.early_rewards.map((r) => r.id),
-      })),
+      tiers: tiers.tiers.map(
+        (t: {
+          name: string;
+          threshold: number;
+          multiplier: number;
+          welcome_reward: { id: number } | null;
+          birthday_reward: { id: number } | null;
+          early_rewards: { id: number }[];
+        }) => ({
+          name: t.name,
+          threshold: t.threshold,
+          multiplier: t.multiplier,
+          welcome_reward_id: t.name === 'Brew' ? null : (t.welcome_reward?.id ?? null),
+          birthday_reward_id: t.birthday_reward?.id ?? null,
+          early_reward_ids: t.early_rewards.map((r) => r.id),
+        }),
+      ),
     };
     await callApi(p, tiersConsoleApi.update, { token: owner.token, body: programme }).expect(200);
     expect((await callApi(p, rewardsEditorApi.update, { token: owner.token, body: { name: 'butter-croissant', active: false } })).status).toBe(200);
@@ -153,14 +176,25 @@ describePostgres('the wheel editor racing the reward editor', () => {
 
   it('a reward retired while a wheel giving it is being published: one of the two is refused, the wheel never gives a retired reward', async () => {
     const { p, owner } = on;
-    const reward = (await callApi(p, rewardsEditorApi.create, { token: owner.token, body: { title: 'Race muffin', points_cost: 10, stock_total: null, valid_days: 30 } })).body.data.reward as { name: string };
+    const reward = (
+      await callApi(p, rewardsEditorApi.create, { token: owner.token, body: { title: 'Race muffin', points_cost: 10, stock_total: null, valid_days: 30 } })
+    ).body.data.reward as { name: string };
     // The publication is held after it has checked the reward and before it writes the segments (their
     // table is held against writes), so the retirement runs between the check and the write.
     const segments = await holdAgainstWrites(p.db, 'wheel_segments');
-    const publishing = Promise.resolve(callApi(p, wheelEditorApi.publish, {
-      token: owner.token,
-      body: { segments: [{ label: 'Muffin', prize_type: 'voucher', reward: reward.name, weight: 1 }, { label: 'Try again', prize_type: 'none', weight: 1 }], spin_cost_points: 20, free_spins_per_day: 1 },
-    }));
+    const publishing = Promise.resolve(
+      callApi(p, wheelEditorApi.publish, {
+        token: owner.token,
+        body: {
+          segments: [
+            { label: 'Muffin', prize_type: 'voucher', reward: reward.name, weight: 1 },
+            { label: 'Try again', prize_type: 'none', weight: 1 },
+          ],
+          spin_cost_points: 20,
+          free_spins_per_day: 1,
+        },
+      }),
+    );
     await untilWaiting(p.db, 1);
     const retiring = Promise.resolve(callApi(p, rewardsEditorApi.update, { token: owner.token, body: { name: reward.name, active: false } }));
     // the retirement either finishes at once or waits on the reward the publication holds

@@ -12,7 +12,7 @@ describe('sharedLifetime: what a shared cache may keep (RFC 9111)', () => {
     ['upper-case directives and spaces', 200, { 'cache-control': ' Public ,MAX-AGE=7' }, 7],
     ['the age it already has is taken off', 200, { 'cache-control': 'public, max-age=5', age: '3' }, 2],
     ['older than its lifetime', 200, { 'cache-control': 'public, max-age=5', age: '9' }, 0],
-    ['no public: it may carry a customer\'s data', 200, { 'cache-control': 'max-age=5' }, 0],
+    ["no public: it may carry a customer's data", 200, { 'cache-control': 'max-age=5' }, 0],
     ['private', 200, { 'cache-control': 'public, private, max-age=5' }, 0],
     ['no-store', 200, { 'cache-control': 'public, no-store, max-age=5' }, 0],
     ['no-cache', 200, { 'cache-control': 'public, no-cache, max-age=5' }, 0],
@@ -47,7 +47,9 @@ describe('sharedCache', () => {
   it('keeps no body larger than its limit and no connection headers', () => {
     const cache = sharedCache({ maxEntries: 5, maxBodyBytes: 4 });
     expect(cache.offer('/big', 200, headers, Buffer.from('12345'))).toBe(false);
-    expect(cache.offer('/ok', 200, { ...headers, connection: 'keep-alive', 'keep-alive': 'timeout=5', 'transfer-encoding': 'chunked' }, Buffer.from('1234'))).toBe(true);
+    expect(
+      cache.offer('/ok', 200, { ...headers, connection: 'keep-alive', 'keep-alive': 'timeout=5', 'transfer-encoding': 'chunked' }, Buffer.from('1234')),
+    ).toBe(true);
     expect(Object.keys(cache.get('/ok')!.headers).sort()).toEqual(['cache-control', 'content-type']);
   });
 });
@@ -61,7 +63,10 @@ describe('the gateway keeps public answers', () => {
 
   const proxyApp = (cacheEntries: number) => {
     const app = express();
-    app.use('/api', apiProxy({ providerBase: upstream.base, secret: UPSTREAM_SECRET, platform: 'wato', logger: pino({ level: 'silent' }), cacheEntries, now: () => clock }));
+    app.use(
+      '/api',
+      apiProxy({ providerBase: upstream.base, secret: UPSTREAM_SECRET, platform: 'wato', logger: pino({ level: 'silent' }), cacheEntries, now: () => clock }),
+    );
     return app;
   };
 
@@ -150,7 +155,8 @@ describe('the gateway keeps public answers', () => {
   it("never keeps a call the contract declares per customer, even marked public: one customer never gets another's answer", async () => {
     const ana = 'sid=tok_ana_0123456789abcdefghijklmnop';
     const ben = 'sid=tok_ben_0123456789abcdefghijklmnop';
-    const who = async (cookie?: string) => ((await (await fetch(`${gateway.url}/api/customer/profile`, { headers: cookie ? { cookie } : {} })).json()) as { data: { who: string | null } }).data.who;
+    const who = async (cookie?: string) =>
+      ((await (await fetch(`${gateway.url}/api/customer/profile`, { headers: cookie ? { cookie } : {} })).json()) as { data: { who: string | null } }).data.who;
     expect(await who(ana)).toBe('Bearer tok_ana_0123456789abcdefghijklmnop');
     expect(await who(ben)).toBe('Bearer tok_ben_0123456789abcdefghijklmnop');
     expect(await who()).toBeNull();

@@ -52,7 +52,11 @@ describeEachDb('the gateway with the embedded provider', (kind) => {
   });
 
   const post = (path: string, body: unknown, cookie?: string) =>
-    fetch(`${gateway.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    fetch(`${gateway.url}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
 
   it('signs up through the gateway: code from the outbox, verify, register, then the profile with the cookie', async () => {
     const phone = newPhone();

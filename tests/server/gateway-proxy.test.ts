@@ -2,7 +2,17 @@ import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPSTREAM_SECRET, cookiePair, fakeUpstream, raw, startGateway, testConfig, withoutDeviceCookie, type FakeUpstream, type TestGateway } from './gateway.helpers';
+import {
+  UPSTREAM_SECRET,
+  cookiePair,
+  fakeUpstream,
+  raw,
+  startGateway,
+  testConfig,
+  withoutDeviceCookie,
+  type FakeUpstream,
+  type TestGateway,
+} from './gateway.helpers';
 
 const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuv';
 const OTHER_TOKEN = 'tok_zyxwvutsrqponmlkjihgfedcba987654';
@@ -115,7 +125,11 @@ describe('the signing proxy', () => {
       ['PATCH', 'text/plain'],
       ['DELETE', undefined],
     ] as const) {
-      const res = await fetch(`${gw.url}/api/wallet/topup`, { method, headers: type ? { 'content-type': type } : {}, body: method === 'DELETE' ? undefined : 'amount=10000' });
+      const res = await fetch(`${gw.url}/api/wallet/topup`, {
+        method,
+        headers: type ? { 'content-type': type } : {},
+        body: method === 'DELETE' ? undefined : 'amount=10000',
+      });
       expect(res.status, `${method} ${type}`).toBe(415);
       expect(await res.json()).toEqual({ status: 415, message: expect.any(String), data: null, error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
     }
@@ -143,7 +157,11 @@ describe('the signing proxy', () => {
 
 describe('the session cookie', () => {
   it('moves the token of a sign-in answer into an HttpOnly cookie and sends it upstream as Bearer', async () => {
-    const res = await fetch(`${gw.url}/api/auth/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '+639171234567', code: '123456', purpose: 'login' }) });
+    const res = await fetch(`${gw.url}/api/auth/otp/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '+639171234567', code: '123456', purpose: 'login' }),
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).not.toContain(TOKEN);
@@ -169,7 +187,11 @@ describe('the session cookie', () => {
   });
 
   it('does the same for auth/register (201) and keeps the status', async () => {
-    const res = await fetch(`${gw.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ registration_token: 'r', name: 'Ben' }) });
+    const res = await fetch(`${gw.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ registration_token: 'r', name: 'Ben' }),
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.data.token).toBeUndefined();
@@ -179,7 +201,11 @@ describe('the session cookie', () => {
   it('clears the cookie on logout, also when the provider fails or cannot be reached', async () => {
     for (const status of [200, 500]) {
       logoutStatus = status;
-      const res = await fetch(`${gw.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` }, body: '{}' });
+      const res = await fetch(`${gw.url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` },
+        body: '{}',
+      });
       expect(res.status).toBe(status);
       expect(last().headers.authorization).toBe(`Bearer ${TOKEN}`);
       const cookies = sessionSet(res);
@@ -191,7 +217,11 @@ describe('the session cookie', () => {
 
     const down = await startGateway({ providerBase: 'http://127.0.0.1:9/api/v2/', secret: UPSTREAM_SECRET });
     try {
-      const res = await fetch(`${down.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` }, body: '{}' });
+      const res = await fetch(`${down.url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` },
+        body: '{}',
+      });
       expect(res.status).toBe(503);
       expect(sessionSet(res)[0]).toMatch(/^sid=;.*Max-Age=0/i);
     } finally {
@@ -290,7 +320,11 @@ describe('behind an HTTPS reverse proxy (TRUST_PROXY_HOPS=1)', () => {
   });
 
   it('keeps the plain cookie name on plain http even when trusted', async () => {
-    const res = await fetch(`${behind.url}/api/auth/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'http' }, body: '{}' });
+    const res = await fetch(`${behind.url}/api/auth/otp/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'http' },
+      body: '{}',
+    });
     expect(sessionSet(res)[0]).toMatch(/^sid=/);
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
@@ -328,7 +362,11 @@ describe('when the provider fails', () => {
       expect(got.status).toBe(200);
       expect(last()).toMatchObject({ method: 'GET', path: 'settings/main-setting', signatureValid: true });
       // a call with an idempotency key: a repeat is a replay, so it goes on too
-      const keyed = await fetch(`${two.url}/api/order/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idempotency_key: 'k-1', items: [] }) });
+      const keyed = await fetch(`${two.url}/api/order/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ idempotency_key: 'k-1', items: [] }),
+      });
       expect(keyed.status).toBe(200);
       expect(last()).toMatchObject({ method: 'POST', path: 'order/create', signatureValid: true });
       // later calls go to the provider that answered first, without trying the dead one again
@@ -344,7 +382,11 @@ describe('when the provider fails', () => {
     const two = await startGateway({ providerBase: dead, providerBases: [dead, upstream.base], secret: UPSTREAM_SECRET });
     try {
       const before = upstream.seen.length;
-      const res = await fetch(`${two.url}/api/wallet/topup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 100 }) });
+      const res = await fetch(`${two.url}/api/wallet/topup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 100 }),
+      });
       expect(res.status).toBe(503);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await res.json()).error.code).toBe('PROVIDER_UNAVAILABLE');
@@ -407,7 +449,19 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
   function expectedHmac(seen: { method: string; url: string; headers: Record<string, unknown>; body: string }): string {
     const key = createHmac('sha256', LONG_SECRET).update('gateway-call-v1').digest();
     const h = (name: string) => String(seen.headers[name] ?? '');
-    const lines = ['v1', seen.method, seen.url.replace('/api/v2/', ''), h('platform'), h('timestamp'), h('x-call-nonce'), h('x-forwarded-for'), h('authorization'), h('x-merchant-key'), createHash('sha256').update(seen.body).digest('hex'), h('x-device-id')];
+    const lines = [
+      'v1',
+      seen.method,
+      seen.url.replace('/api/v2/', ''),
+      h('platform'),
+      h('timestamp'),
+      h('x-call-nonce'),
+      h('x-forwarded-for'),
+      h('authorization'),
+      h('x-merchant-key'),
+      createHash('sha256').update(seen.body).digest('hex'),
+      h('x-device-id'),
+    ];
     return createHmac('sha256', key).update(lines.join('\n')).digest('hex');
   }
   const lastSeen = () => hmacUpstream.seen.at(-1)!;
@@ -432,10 +486,19 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
     const chunks = ['{"items":[', '{"product_id":1,"qty":2}', '],"fulfilment":"pickup"}'];
     const status = await new Promise<number>((resolve, reject) => {
       const u = new URL(hmacGw.url);
-      const req = http.request({ host: u.hostname, port: u.port, method: 'POST', path: '/api/order/quote', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.request(
+        {
+          host: u.hostname,
+          port: u.port,
+          method: 'POST',
+          path: '/api/order/quote',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       for (const c of chunks) req.write(c);
       req.end();
@@ -449,7 +512,11 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
 
   it('refuses a body over 1 MB itself (413), without calling the provider', async () => {
     const before = hmacUpstream.seen.length;
-    const res = await fetch(`${hmacGw.url}/api/order/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `"${'x'.repeat(1024 * 1024)}"` });
+    const res = await fetch(`${hmacGw.url}/api/order/quote`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `"${'x'.repeat(1024 * 1024)}"`,
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(hmacUpstream.seen.length).toBe(before);

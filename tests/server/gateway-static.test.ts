@@ -79,7 +79,11 @@ describe('security headers', () => {
   });
 
   it('allows Google Identity Services only when GOOGLE_CLIENT_ID is set', async () => {
-    const g = await startGateway({ config: testConfig({ distDir: build.dist, googleClientId: 'abc.apps.googleusercontent.com' }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+    const g = await startGateway({
+      config: testConfig({ distDir: build.dist, googleClientId: 'abc.apps.googleusercontent.com' }),
+      providerBase: upstream.base,
+      secret: UPSTREAM_SECRET,
+    });
     try {
       const res = await fetch(`${g.url}/login`);
       const p = cspOf(res.headers.get('content-security-policy'));
@@ -163,9 +167,12 @@ describe('the built app', () => {
     expect(head.status).toBe(200);
   });
 
-  it('serves the merchant console\'s own page under /merchant, its assets for a year, and none of it elsewhere', async () => {
+  it("serves the merchant console's own page under /merchant, its assets for a year, and none of it elsewhere", async () => {
     mkdirSync(join(build.dist, 'merchant', 'assets'), { recursive: true });
-    writeFileSync(join(build.dist, 'merchant', 'index.html'), '<!doctype html><html><head><title>Merchant console</title></head><body><div id="console"></div></body></html>');
+    writeFileSync(
+      join(build.dist, 'merchant', 'index.html'),
+      '<!doctype html><html><head><title>Merchant console</title></head><body><div id="console"></div></body></html>',
+    );
     writeFileSync(join(build.dist, 'merchant', 'assets', 'console-abc123.js'), 'console.log("console");');
     for (const path of ['/merchant', '/merchant/', '/merchant/sign-in', '/merchant/staff', '/merchant/setup']) {
       const res = await fetch(`${gw.url}${path}`, { headers: { accept: 'text/html' } });
@@ -279,7 +286,12 @@ describe('the gateway endpoints', () => {
   });
 
   it('has no outbox in production, whatever it is given', async () => {
-    const g = await startGateway({ config: testConfig({ distDir: build.dist, production: true }), providerBase: upstream.base, secret: UPSTREAM_SECRET, outbox: async () => [{ code: '123456' }] });
+    const g = await startGateway({
+      config: testConfig({ distDir: build.dist, production: true }),
+      providerBase: upstream.base,
+      secret: UPSTREAM_SECRET,
+      outbox: async () => [{ code: '123456' }],
+    });
     try {
       const res = await fetch(`${g.url}/__dev/outbox?phone=+639171234567`);
       expect(res.status).toBe(404);
@@ -323,7 +335,11 @@ describe('what each page carries (page-html.ts, boot-data.ts)', () => {
     };
     mkdirSync(join(b.dist, '.vite'));
     writeFileSync(join(b.dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    g = await startGateway({ config: testConfig({ distDir: b.dist, googleClientId: 'client-1.apps.googleusercontent.com' }), providerBase: settingsUp.base, secret: UPSTREAM_SECRET });
+    g = await startGateway({
+      config: testConfig({ distDir: b.dist, googleClientId: 'client-1.apps.googleusercontent.com' }),
+      providerBase: settingsUp.base,
+      secret: UPSTREAM_SECRET,
+    });
   });
 
   afterAll(async () => {

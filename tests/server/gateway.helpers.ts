@@ -56,7 +56,10 @@ export function makeDist(): { root: string; dist: string; cleanup(): void } {
   const root = mkdtempSync(join(tmpdir(), 'gateway-dist-'));
   const dist = join(root, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
   writeFileSync(join(dist, 'assets', 'index-abc123.css'), 'body{margin:0}');
   // a script the build also wrote compressed beside it (scripts/lib/precompressed.ts), at the strongest settings
@@ -150,7 +153,14 @@ export async function fakeUpstream(routes: (app: Express) => void = () => {}, se
         .digest('hex');
       const given = Buffer.from(String(req.headers['token-authorization'] ?? ''));
       const signatureValid = given.length === expected.length && timingSafeEqual(given, Buffer.from(expected));
-      const entry: SeenRequest = { method: req.method, path, url: req.originalUrl, headers: { ...req.headers }, body: Buffer.concat(chunks).toString('utf8'), signatureValid };
+      const entry: SeenRequest = {
+        method: req.method,
+        path,
+        url: req.originalUrl,
+        headers: { ...req.headers },
+        body: Buffer.concat(chunks).toString('utf8'),
+        signatureValid,
+      };
       seen.push(entry);
       if (!signatureValid) {
         res.status(401).json({ status: 401, message: 'Bad signature.', data: null, error: { code: 'BAD_SIGNATURE' } });

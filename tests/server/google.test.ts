@@ -29,7 +29,11 @@ describeEachDb('Google sign-in', (kind) => {
     await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
   });
   afterAll(() => new Promise((resolve) => jwks?.close(resolve)));
-  const p = useTestProvider(kind, () => ({ googleJwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`, googleClientId: CLIENT_ID, reset: true }));
+  const p = useTestProvider(kind, () => ({
+    googleJwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`,
+    googleClientId: CLIENT_ID,
+    reset: true,
+  }));
 
   let n = 0;
   async function idToken(
@@ -51,7 +55,16 @@ describeEachDb('Google sign-in', (kind) => {
   it('accepts a valid token: creates a customer without a phone and a session', async () => {
     const res = await google(await idToken({ email: 'Gina@Gmail.com', name: 'Gina G' })).expect(200);
     expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(res.body.data.customer).toEqual({ id: expect.any(Number), name: 'Gina G', phone: null, email: 'gina@gmail.com', email_verified: true, points: 0, wallet_balance: 0, birthday: null });
+    expect(res.body.data.customer).toEqual({
+      id: expect.any(Number),
+      name: 'Gina G',
+      phone: null,
+      email: 'gina@gmail.com',
+      email_verified: true,
+      points: 0,
+      wallet_balance: 0,
+      birthday: null,
+    });
     await callApi(p, customersApi.profile, { token: res.body.data.token }).expect(200);
     const notes = await p.db.selectFrom('notifications').select('type').where('customer_id', '=', res.body.data.customer.id).execute();
     expect(notes).toEqual([{ type: 'account' }]);

@@ -38,20 +38,34 @@ describeEachDb('isolation between customers', (kind) => {
     B = await p.newCustomer({ name: 'Bea Santos', points: 400, wallet: 100_000 });
 
     const addr = await callApi(p, addressesApi.create, {
-        token: A.token,
-        body: { label: 'Home', recipient: 'Alice Reyes', phone: '0917 555 0101', line1: '77 Calle Secreta', city: 'Makati', postal_code: '1200', lat: 14.55, lng: 121.02, note: 'Blue gate' },
-      })
-      .expect(201);
+      token: A.token,
+      body: {
+        label: 'Home',
+        recipient: 'Alice Reyes',
+        phone: '0917 555 0101',
+        line1: '77 Calle Secreta',
+        city: 'Makati',
+        postal_code: '1200',
+        lat: 14.55,
+        lng: 121.02,
+        note: 'Blue gate',
+      },
+    }).expect(201);
     address = addr.body.data.address;
 
     const redeemed = await callApi(p, rewardsApi.redeem, { token: A.token, body: { name: 'php-50-off', idempotency_key: randomUUID() } }).expect(201);
     voucher = redeemed.body.data.voucher;
 
     const created = await callApi(p, ordersApi.create, {
-        token: A.token,
-        body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'delivery', address_id: address.id, payment_method: 'wallet', idempotency_key: randomUUID() },
-      })
-      .expect(201);
+      token: A.token,
+      body: {
+        items: [{ product_id: P.latte.id, qty: 2 }],
+        fulfilment: 'delivery',
+        address_id: address.id,
+        payment_method: 'wallet',
+        idempotency_key: randomUUID(),
+      },
+    }).expect(201);
     order = created.body.data.order;
 
     const topup = await callApi(p, walletApi.topup, { token: A.token, body: { amount: 25_000, idempotency_key: randomUUID() } }).expect(201);
@@ -86,7 +100,7 @@ describeEachDb('isolation between customers', (kind) => {
     return { order: o.body.data, voucher: v.body.data, addresses: a.body.data, topup: t.body.data.topup, notifications: n.body.data, profile: c.body.data };
   }
 
-  describe('B asks for and acts on A\'s things', () => {
+  describe("B asks for and acts on A's things", () => {
     let before: Awaited<ReturnType<typeof stateOfA>>;
     beforeAll(async () => {
       before = await stateOfA();
@@ -125,7 +139,11 @@ describeEachDb('isolation between customers', (kind) => {
       refused(await callApi(p, addressesApi.remove, { token: B.token, body: { id: address.id } }), 404, 'NOT_FOUND');
       const basket = { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address.id };
       refused(await callApi(p, ordersApi.quote, { token: B.token, body: basket }), 404, 'NOT_FOUND');
-      refused(await callApi(p, ordersApi.create, { token: B.token, body: { ...basket, payment_method: 'wallet', idempotency_key: randomUUID() } }), 404, 'NOT_FOUND');
+      refused(
+        await callApi(p, ordersApi.create, { token: B.token, body: { ...basket, payment_method: 'wallet', idempotency_key: randomUUID() } }),
+        404,
+        'NOT_FOUND',
+      );
       const list = await callApi(p, addressesApi.list, { token: B.token }).expect(200);
       expect(list.body.data.addresses).toEqual([]);
     });
@@ -160,7 +178,10 @@ describeEachDb('isolation between customers', (kind) => {
       expect(after.addresses.addresses).toEqual([expect.objectContaining({ id: address.id, line1: '77 Calle Secreta', is_default: true })]);
       expect(after.notifications.unread).toBe(notificationIds.length);
       // and A can still use them: the voucher on A's own order
-      const own = await callApi(p, ordersApi.quote, { token: A.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address.id, voucher_id: voucher.id } }).expect(200);
+      const own = await callApi(p, ordersApi.quote, {
+        token: A.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address.id, voucher_id: voucher.id },
+      }).expect(200);
       expect(own.body.data.discount).toBe(5_000);
     });
   });

@@ -57,7 +57,11 @@ function logs() {
       cb();
     },
   });
-  return { logger: pino({ level: 'info' }, stream), lines, engineErrors: () => lines.filter((l) => l.msg === 'job engine error' || l.msg.startsWith('the jobs could not start')) };
+  return {
+    logger: pino({ level: 'info' }, stream),
+    lines,
+    engineErrors: () => lines.filter((l) => l.msg === 'job engine error' || l.msg.startsWith('the jobs could not start')),
+  };
 }
 
 interface JobRow {
@@ -71,7 +75,8 @@ interface JobRow {
 async function jobRows(db: Database, queue = 'hourly'): Promise<JobRow[]> {
   // none before the first instance has installed pg-boss
   if (!(await sql<{ t: string | null }>`select to_regclass('pgboss.job')::text as t`.execute(db)).rows[0]!.t) return [];
-  const r = await sql<JobRow>`select id, state::text as state, retry_count, singleton_on, data from pgboss.job where name = ${queue} order by created_on`.execute(db);
+  const r =
+    await sql<JobRow>`select id, state::text as state, retry_count, singleton_on, data from pgboss.job where name = ${queue} order by created_on`.execute(db);
   return r.rows;
 }
 
@@ -133,7 +138,11 @@ describeEachDb('jobs through pg-boss', (kind) => {
     try {
       start();
       await jobsReady(p.ctx);
-      const schedules = await sql<{ name: string; cron: string; timezone: string }>`select name, cron, timezone from pgboss.schedule where name = 'backup'`.execute(p.db);
+      const schedules = await sql<{
+        name: string;
+        cron: string;
+        timezone: string;
+      }>`select name, cron, timezone from pgboss.schedule where name = 'backup'`.execute(p.db);
       expect(schedules.rows).toEqual([{ name: 'backup', cron: '0 3 * * *', timezone: 'Asia/Manila' }]);
       expect(log.lines.find((l) => l.msg === 'jobs running (pg-boss)')).toMatchObject({ backup: `0 3 * * * (Asia/Manila) into ${dir}` });
 
@@ -162,7 +171,10 @@ describeEachDb('jobs through pg-boss', (kind) => {
       const ready = Date.now();
       await jobsReady(provider.ctx);
       console.info(`jobs [${kind}]: listening after ${listening} ms, pg-boss ready ${Date.now() - ready} ms later (fresh install)`);
-      await until('the points to expire', async () => (await p.db.selectFrom('customers').select('points').where('id', '=', c.id).executeTakeFirstOrThrow()).points === 0);
+      await until(
+        'the points to expire',
+        async () => (await p.db.selectFrom('customers').select('points').where('id', '=', c.id).executeTakeFirstOrThrow()).points === 0,
+      );
       const rows = await until('the start-up run to complete', async () => {
         const r = await jobRows(p.db);
         return r.length === 1 && r[0]!.state === 'completed' && r;
@@ -226,7 +238,15 @@ describeEachDb('jobs through pg-boss', (kind) => {
     const customers = await Promise.all(Array.from({ length: 5 }, () => p.newCustomer({ points: 50 })));
     p.clock.advance(366 * DAY);
     await triggerHourlyJobs(p.ctx);
-    const left = await p.db.selectFrom('customers').select('points').where('id', 'in', customers.map((c) => c.id)).execute();
+    const left = await p.db
+      .selectFrom('customers')
+      .select('points')
+      .where(
+        'id',
+        'in',
+        customers.map((c) => c.id),
+      )
+      .execute();
     expect(left.map((c) => c.points)).toEqual([0, 0, 0, 0, 0]);
   });
 
@@ -277,7 +297,10 @@ describeEachDb('jobs through pg-boss', (kind) => {
     const P = await products(p);
     p.ctx.demoOrderProgress = true;
     const c = await p.newCustomer({ wallet: 100000 });
-    const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+    const r = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+    }).expect(201);
     const name = r.body.data.order.name;
     const status = async () => (await p.db.selectFrom('orders').select('status').where('name', '=', name).executeTakeFirstOrThrow()).status;
     start({ hourly: async () => {}, demoEverySeconds: 1 });
@@ -308,7 +331,10 @@ describePostgres('jobs with several instances on one database', () => {
   async function instance(o: { demo?: boolean } = {}): Promise<ProviderContext> {
     const handle = await openDatabase({ databaseUrl: url, poolSize: 5 });
     extra.push(handle);
-    return providerContext({ ...embeddedOptions(p), db: handle.db, logger: log.logger, demoOrderProgress: o.demo ?? false }, () => 'http://provider.test/api/v2/');
+    return providerContext(
+      { ...embeddedOptions(p), db: handle.db, logger: log.logger, demoOrderProgress: o.demo ?? false },
+      () => 'http://provider.test/api/v2/',
+    );
   }
   const start = (ctx: ProviderContext, options: JobOptions = {}) => {
     const stop = startJobs(ctx, options);
@@ -500,7 +526,12 @@ describePostgres('jobs with several instances on one database', () => {
     p.ctx.demoOrderProgress = true;
     const c = await p.newCustomer({ wallet: 5_000_000 });
     const made = await Promise.all(
-      Array.from({ length: 12 }, () => callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })),
+      Array.from({ length: 12 }, () =>
+        callApi(p, ordersApi.create, {
+          token: c.token,
+          body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+        }),
+      ),
     );
     expect(made.every((m) => m.status === 201)).toBe(true);
     const a = await instance({ demo: true });

@@ -22,15 +22,31 @@ const WED_10AM = new Date('2026-11-25T02:00:00Z');
 const ALL_DAY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '00:00', close: '00:00' }]]));
 const SEVEN_TO_NINE = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '07:00', close: '09:00' }]]));
 /** Around Cebu City: a square of [lng, lat] positions, far outside Makati's 25 km. */
-const CEBU_SQUARE = { type: 'Polygon', coordinates: [[[123.8, 10.2], [124.0, 10.2], [124.0, 10.4], [123.8, 10.4], [123.8, 10.2]]] };
+const CEBU_SQUARE = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [123.8, 10.2],
+      [124.0, 10.2],
+      [124.0, 10.4],
+      [123.8, 10.4],
+      [123.8, 10.2],
+    ],
+  ],
+};
 
 interface Placed {
   status: number;
-  body: { data: { order: { name: string; pickup_at: string | null; location: { id: number; name: string; address: string } | null } }; error?: { code: string; fields?: Record<string, string> }; message: string };
+  body: {
+    data: { order: { name: string; pickup_at: string | null; location: { id: number; name: string; address: string } | null } };
+    error?: { code: string; fields?: Record<string, string> };
+    message: string;
+  };
 }
 
 function suite(p: TestProvider) {
-  const firstLocation = async () => (await p.db.selectFrom('locations').select(['id', 'name', 'address']).orderBy('position').orderBy('id').executeTakeFirstOrThrow());
+  const firstLocation = async () =>
+    await p.db.selectFrom('locations').select(['id', 'name', 'address']).orderBy('position').orderBy('id').executeTakeFirstOrThrow();
   const updateLocation = (id: number, values: Record<string, unknown>) =>
     p.db
       .updateTable('locations')
@@ -41,23 +57,40 @@ function suite(p: TestProvider) {
     (
       await p.db
         .insertInto('locations')
-        .values({ name, address: `1 Main Street, ${name}`, lat: o.lat ?? 10.3157, lng: o.lng ?? 123.8854, hours: JSON.stringify(ALL_DAY), delivery_areas: JSON.stringify(o.areas ?? []), position: 1 })
+        .values({
+          name,
+          address: `1 Main Street, ${name}`,
+          lat: o.lat ?? 10.3157,
+          lng: o.lng ?? 123.8854,
+          hours: JSON.stringify(ALL_DAY),
+          delivery_areas: JSON.stringify(o.areas ?? []),
+          position: 1,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
   const quote = (token: string, body: object) => callApi(p, ordersApi.quote, { token, body });
   const order = async (token: string, body: object, qty = 1): Promise<Placed> => {
     const { latte } = await products(p);
-    return (await callApi(p, ordersApi.create, { token, body: { items: [{ product_id: latte.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), ...body } })) as unknown as Placed;
+    return (await callApi(p, ordersApi.create, {
+      token,
+      body: { items: [{ product_id: latte.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), ...body },
+    })) as unknown as Placed;
   };
   const asapSlot = async (token: string, locationId?: number) => {
     const { latte } = await products(p);
-    const q = await quote(token, { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', ...(locationId ? { location_id: locationId } : {}) }).expect(200);
+    const q = await quote(token, {
+      items: [{ product_id: latte.id, qty: 1 }],
+      fulfilment: 'pickup',
+      ...(locationId ? { location_id: locationId } : {}),
+    }).expect(200);
     return q.body.data.pickup_at as string;
   };
   const slotTaken = async (locationId: number, at: string) =>
-    (await p.db.selectFrom('pickup_slots').select('taken').where('location_id', '=', locationId).where('slot_at', '=', new Date(at)).executeTakeFirst())?.taken ?? 0;
-  const limitTo = (staff: TestStaff, locationId: number) => p.db.insertInto('staff_locations').values({ staff_id: staff.id, location_id: locationId }).execute();
+    (await p.db.selectFrom('pickup_slots').select('taken').where('location_id', '=', locationId).where('slot_at', '=', new Date(at)).executeTakeFirst())
+      ?.taken ?? 0;
+  const limitTo = (staff: TestStaff, locationId: number) =>
+    p.db.insertInto('staff_locations').values({ staff_id: staff.id, location_id: locationId }).execute();
   return { firstLocation, updateLocation, addLocation, quote, order, asapSlot, slotTaken, limitTo };
 }
 
@@ -180,7 +213,19 @@ describeEachDb('orders per location', (kind) => {
     const cebuAddress = (
       await p.db
         .insertInto('addresses')
-        .values({ customer_id: c.id, label: 'Cebu', recipient: 'Ana Cruz', phone: '+639171234567', line1: '5 Osmeña Blvd', city: 'Cebu City', postal_code: '6000', lat: 10.3, lng: 123.9, note: null, created_at: p.clock.now() })
+        .values({
+          customer_id: c.id,
+          label: 'Cebu',
+          recipient: 'Ana Cruz',
+          phone: '+639171234567',
+          line1: '5 Osmeña Blvd',
+          city: 'Cebu City',
+          postal_code: '6000',
+          lat: 10.3,
+          lng: 123.9,
+          note: null,
+          created_at: p.clock.now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -195,7 +240,13 @@ describeEachDb('orders per location', (kind) => {
 
     const cebu = await t.addLocation('Cebu', { areas: [{ kind: 'polygon', name: 'Cebu City', fee: 7000, min_order: 50_000, polygon: CEBU_SQUARE }] });
     const q = await t.quote(c.token, body).expect(200);
-    expect(q.body.data).toMatchObject({ location_id: cebu, delivery_fee: 7000, min_order: 50_000, below_minimum_by: 50_000 - 2 * latte.price, pickup_at: null });
+    expect(q.body.data).toMatchObject({
+      location_id: cebu,
+      delivery_fee: 7000,
+      min_order: 50_000,
+      below_minimum_by: 50_000 - 2 * latte.price,
+      pickup_at: null,
+    });
     const below = await callApi(p, ordersApi.create, { token: c.token, body: { ...body, idempotency_key: key() } });
     expect(below.status).toBe(400);
     expect(below.body.error.code).toBe('BELOW_MINIMUM');
@@ -204,7 +255,10 @@ describeEachDb('orders per location', (kind) => {
     expect(placed.body.data.order).toMatchObject({ delivery_fee: 7000, location: { id: cebu, name: 'Cebu', address: '1 Main Street, Cebu' }, pickup_at: null });
     // the Makati address still goes to Makati, at the shop's fee
     const makatiAddress = await makeAddress(p, c.id);
-    expect((await t.quote(c.token, { ...body, address_id: makatiAddress }).expect(200)).body.data).toMatchObject({ location_id: (await t.firstLocation()).id, delivery_fee: 4900 });
+    expect((await t.quote(c.token, { ...body, address_id: makatiAddress }).expect(200)).body.data).toMatchObject({
+      location_id: (await t.firstLocation()).id,
+      delivery_fee: 4900,
+    });
   });
 
   it('refuses orders while closed or paused with when it opens again; orders placed before go on, and after the pause they are taken', async () => {
@@ -249,7 +303,13 @@ describeEachDb('orders per location', (kind) => {
     const makati = await t.firstLocation();
     const c = await p.newCustomer({ wallet: 1_000_000 });
     await p.db.insertInto('location_unavailable_products').values({ location_id: makati.id, product_id: latte.id }).execute();
-    const body = { items: [{ product_id: croissant.id, qty: 1 }, { product_id: latte.id, qty: 1 }], fulfilment: 'pickup' };
+    const body = {
+      items: [
+        { product_id: croissant.id, qty: 1 },
+        { product_id: latte.id, qty: 1 },
+      ],
+      fulfilment: 'pickup',
+    };
     const one = await t.quote(c.token, body);
     expect(one.status).toBe(409);
     expect(one.body.error).toEqual({ code: 'PRODUCT_UNAVAILABLE', fields: { 'items.1.product_id': 'is not available' } });
@@ -343,7 +403,12 @@ describeEachDb('orders per location', (kind) => {
     const o = (await t.order(c.token, { location_id: cebu })).body.data.order;
     await callApi(p, boardApi.advance, { token: staff.token, body: { name: o.name, from: 'paid' } }).expect(200);
     await callApi(p, boardApi.advance, { token: staff.token, body: { name: o.name, from: 'preparing' } }).expect(200);
-    const notice = await p.db.selectFrom('notifications').select(['title', 'body']).where('customer_id', '=', c.id).where('title', 'like', '%ready for pickup').executeTakeFirstOrThrow();
+    const notice = await p.db
+      .selectFrom('notifications')
+      .select(['title', 'body'])
+      .where('customer_id', '=', c.id)
+      .where('title', 'like', '%ready for pickup')
+      .executeTakeFirstOrThrow();
     expect(notice.body).toBe('Collect it at 1 Main Street, Cebu.');
   });
 
@@ -362,14 +427,20 @@ describeEachDb('orders per location', (kind) => {
       const id = (res.body.data.voucher as { id: number }).id;
       return (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id } })).body.data.current.qr as string;
     };
-    const redeem = async (token: string, code: string, locationId?: number) => callApi(p, counterApi.redeem, { token, body: { code, ...(locationId ? { location_id: locationId } : {}) } });
+    const redeem = async (token: string, code: string, locationId?: number) =>
+      callApi(p, counterApi.redeem, { token, body: { code, ...(locationId ? { location_id: locationId } : {}) } });
 
     const own = await redeem(atCebu.token, await voucher());
     expect(own.status).toBe(201);
     expect(own.body.data.redemption.location_name).toBe('Cebu');
     const row = await p.db.selectFrom('counter_redemptions').select('location_id').where('id', '=', own.body.data.redemption.id).executeTakeFirstOrThrow();
     expect(row.location_id).toBe(cebu);
-    const audit = await p.db.selectFrom('audit_log').select('after').where('action', '=', 'voucher.redeem').where('staff_id', '=', atCebu.id).executeTakeFirstOrThrow();
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'voucher.redeem')
+      .where('staff_id', '=', atCebu.id)
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ location: 'Cebu' });
 
     const elsewhere = await redeem(atCebu.token, await voucher(), makati.id);

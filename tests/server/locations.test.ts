@@ -44,9 +44,10 @@ describeEachDb('locations', (kind) => {
     locations: (await p.db.selectFrom('locations').select('id').execute()).length,
     audit: (await p.db.selectFrom('audit_log').select('id').where('action', 'like', 'location.%').execute()).length,
   });
-  const newLocation = async (body: Record<string, unknown> = {}) => (await post(locationsConsoleApi.create, { name: 'BGC', address: '30th Street, Taguig', ...body }).expect(201)).body.data.location;
+  const newLocation = async (body: Record<string, unknown> = {}) =>
+    (await post(locationsConsoleApi.create, { name: 'BGC', address: '30th Street, Taguig', ...body }).expect(201)).body.data.location;
 
-  it('a fresh database has one location, open around the clock in the shop\'s zone, delivering', async () => {
+  it("a fresh database has one location, open around the clock in the shop's zone, delivering", async () => {
     const data = await shop();
     expect(data.server_time).toBe(MONDAY_08);
     expect(data.locations).toEqual([
@@ -71,7 +72,15 @@ describeEachDb('locations', (kind) => {
     ]);
     const console = (await callApi(p, locationsConsoleApi.all, { token: owner.token }).expect(200)).body.data.locations;
     expect(console).toHaveLength(1);
-    expect(console[0]).toMatchObject({ id: makati, timezone: '', effective_timezone: 'Asia/Manila', position: 0, slot_minutes: 15, slot_capacity: 10, delivery_areas: [{ kind: 'radius', radius_km: 25 }] });
+    expect(console[0]).toMatchObject({
+      id: makati,
+      timezone: '',
+      effective_timezone: 'Asia/Manila',
+      position: 0,
+      slot_minutes: 15,
+      slot_capacity: 10,
+      delivery_areas: [{ kind: 'radius', radius_km: 25 }],
+    });
   });
 
   it('is closed on a closed day and says when it opens next; open in its hours, saying when it closes', async () => {
@@ -79,7 +88,12 @@ describeEachDb('locations', (kind) => {
     p.clock.set(SUNDAY_10);
     expect((await shop()).locations[0]).toMatchObject({ state: 'closed', closes_at: null, next_open_at: '2026-11-29T23:00:00.000Z', today: [] });
     p.clock.set(MONDAY_08);
-    expect((await shop()).locations[0]).toMatchObject({ state: 'open', closes_at: '2026-11-30T11:00:00.000Z', next_open_at: null, today: [{ open: '07:00', close: '19:00' }] });
+    expect((await shop()).locations[0]).toMatchObject({
+      state: 'open',
+      closes_at: '2026-11-30T11:00:00.000Z',
+      next_open_at: null,
+      today: [{ open: '07:00', close: '19:00' }],
+    });
     // a location's own zone: 08:00 in Manila is 09:00 in Tokyo, 00:00 in London (closed until 07:00 there)
     await post(locationsConsoleApi.update, { id: makati, timezone: 'Europe/London' }).expect(200);
     expect((await shop()).locations[0]).toMatchObject({ timezone: 'Europe/London', state: 'closed', next_open_at: '2026-11-30T07:00:00.000Z' });
@@ -94,10 +108,16 @@ describeEachDb('locations', (kind) => {
     p.clock.advance(16 * MINUTE);
     expect((await shop()).locations[0]).toMatchObject({ state: 'open', paused_until: null });
     const audit = (await callApi(p, staffApi.audit, { token: owner.token, query: { kind: 'locations' } }).expect(200)).body.data.items;
-    expect(audit).toEqual([expect.objectContaining({ action: 'location.pause', target: `location:${makati}`, after: { name: 'Makati', choice: '15_minutes', paused: true, paused_until: until } })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'location.pause',
+        target: `location:${makati}`,
+        after: { name: 'Makati', choice: '15_minutes', paused: true, paused_until: until },
+      }),
+    ]);
   });
 
-  it('pauses until resumed, for the location\'s staff too, and resumes', async () => {
+  it("pauses until resumed, for the location's staff too, and resumes", async () => {
     const res = await pause(makati, 'until_resumed', staff.token).expect(200);
     expect(res.body.data.location).toMatchObject({ state: 'paused', paused_until: null, next_open_at: null });
     p.clock.advance(5 * 60 * MINUTE);
@@ -105,7 +125,9 @@ describeEachDb('locations', (kind) => {
     const resumed = await pause(makati, 'resume').expect(200);
     expect(resumed.body.message).toBe('Online orders resumed.');
     expect(resumed.body.data.location).toMatchObject({ state: 'open', paused_until: null });
-    const actions = (await p.db.selectFrom('audit_log').select(['action', 'staff_id']).where('action', 'like', 'location.%').orderBy('id').execute()).map((r) => [r.action, r.staff_id]);
+    const actions = (await p.db.selectFrom('audit_log').select(['action', 'staff_id']).where('action', 'like', 'location.%').orderBy('id').execute()).map(
+      (r) => [r.action, r.staff_id],
+    );
     expect(actions).toEqual([
       ['location.pause', staff.id],
       ['location.resume', owner.id],
@@ -146,7 +168,12 @@ describeEachDb('locations', (kind) => {
       [staff.id, [bgc]],
     ]);
     const entry = (await callApi(p, staffApi.audit, { token: owner.token, query: { kind: 'team' } }).expect(200)).body.data.items[0];
-    expect(entry).toMatchObject({ action: 'staff.locations', target: `staff:${staff.id}`, before: { location_ids: [], locations: [] }, after: { location_ids: [bgc], locations: ['BGC'] } });
+    expect(entry).toMatchObject({
+      action: 'staff.locations',
+      target: `staff:${staff.id}`,
+      before: { location_ids: [], locations: [] },
+      after: { location_ids: [bgc], locations: ['BGC'] },
+    });
 
     // back to every location
     await post(staffApi.update, { id: staff.id, location_ids: [] }).expect(200);
@@ -199,7 +226,12 @@ describeEachDb('locations', (kind) => {
       position: 1,
     });
     const entry = (await callApi(p, staffApi.audit, { token: owner.token, query: { kind: 'locations' } }).expect(200)).body.data.items[0];
-    expect(entry).toMatchObject({ action: 'location.create', target: `location:${res.body.data.location.id}`, before: null, after: { name: 'BGC', prep_minutes: 10 } });
+    expect(entry).toMatchObject({
+      action: 'location.create',
+      target: `location:${res.body.data.location.id}`,
+      before: null,
+      after: { name: 'BGC', prep_minutes: 10 },
+    });
     expect((await shop()).locations.map((l: { name: string }) => l.name)).toEqual(['Makati', 'BGC']);
   });
 
@@ -207,15 +239,60 @@ describeEachDb('locations', (kind) => {
     const before = await counts();
     const beforeRow = await p.db.selectFrom('locations').selectAll().where('id', '=', makati).executeTakeFirstOrThrow();
     const refusals: [Record<string, unknown>, string][] = [
-      [{ hours: { ...daily('07:00', '19:00'), mon: [{ open: '07:00', close: '12:00' }, { open: '11:00', close: '15:00' }] } }, 'hours.mon.1'],
+      [
+        {
+          hours: {
+            ...daily('07:00', '19:00'),
+            mon: [
+              { open: '07:00', close: '12:00' },
+              { open: '11:00', close: '15:00' },
+            ],
+          },
+        },
+        'hours.mon.1',
+      ],
       [{ lat: null, lng: null, delivery_areas: [{ kind: 'radius', name: 'Near', radius_km: 3, fee: null, min_order: null }] }, 'delivery_areas.0.radius_km'],
-      [{ delivery_areas: [{ kind: 'polygon', name: 'Box', fee: 5_000, min_order: null, polygon: { type: 'Polygon', coordinates: [[[121, 14], [121.1, 14], [121.1, 14.1], [121, 14.1]]] } }] }, 'delivery_areas.0.polygon.coordinates.0'],
+      [
+        {
+          delivery_areas: [
+            {
+              kind: 'polygon',
+              name: 'Box',
+              fee: 5_000,
+              min_order: null,
+              polygon: {
+                type: 'Polygon',
+                coordinates: [
+                  [
+                    [121, 14],
+                    [121.1, 14],
+                    [121.1, 14.1],
+                    [121, 14.1],
+                  ],
+                ],
+              },
+            },
+          ],
+        },
+        'delivery_areas.0.polygon.coordinates.0',
+      ],
       [{ unavailable_product_ids: [9_999] }, 'unavailable_product_ids'],
       [{ timezone: 'Mars/Olympus_Mons' }, 'timezone'],
-      [{ exceptions: [{ date: '2026-12-25', periods: [] }, { date: '2026-12-25', periods: [] }] }, 'exceptions.1.date'],
+      [
+        {
+          exceptions: [
+            { date: '2026-12-25', periods: [] },
+            { date: '2026-12-25', periods: [] },
+          ],
+        },
+        'exceptions.1.date',
+      ],
     ];
     for (const [fields, named] of refusals) {
-      for (const res of [await post(locationsConsoleApi.create, { name: 'BGC', address: '30th Street, Taguig', ...fields }), await post(locationsConsoleApi.update, { id: makati, ...fields })]) {
+      for (const res of [
+        await post(locationsConsoleApi.create, { name: 'BGC', address: '30th Street, Taguig', ...fields }),
+        await post(locationsConsoleApi.update, { id: makati, ...fields }),
+      ]) {
         expect(res.status, `${named}: ${JSON.stringify(res.body)}`).toBe(400);
         expect(res.body.error.code).toBe('VALIDATION');
         expect(Object.keys(res.body.error.fields)).toContain(named);
@@ -229,7 +306,9 @@ describeEachDb('locations', (kind) => {
   it('saves a change, audited with the changed fields before and after; lists the products it does not sell', async () => {
     const { latte, croissant } = await products(p);
     await post(locationsConsoleApi.update, { id: makati, name: 'Makati', prep_minutes: 10 }, staff.token).expect(403);
-    const res = await post(locationsConsoleApi.update, { id: makati, prep_minutes: 20, unavailable_product_ids: [croissant.id, latte.id, latte.id] }).expect(200);
+    const res = await post(locationsConsoleApi.update, { id: makati, prep_minutes: 20, unavailable_product_ids: [croissant.id, latte.id, latte.id] }).expect(
+      200,
+    );
     expect(res.body.message).toBe('Location saved.');
     const sorted = [latte.id, croissant.id].sort((a, b) => a - b);
     expect(res.body.data.location).toMatchObject({ prep_minutes: 20, unavailable_product_ids: sorted });
@@ -273,7 +352,15 @@ describeEachDb('locations', (kind) => {
 
     // a location that takes no pickup orders: no slots
     await post(locationsConsoleApi.update, { id: makati, pickup: false }).expect(200);
-    expect(await slots(makati)).toEqual({ location_id: makati, timezone: 'Asia/Manila', asap: null, days: [{ date: '2026-11-30', slots: [] }, { date: '2026-12-01', slots: [] }] });
+    expect(await slots(makati)).toEqual({
+      location_id: makati,
+      timezone: 'Asia/Manila',
+      asap: null,
+      days: [
+        { date: '2026-11-30', slots: [] },
+        { date: '2026-12-01', slots: [] },
+      ],
+    });
     expect((await callApi(p, locationsApi.slots, { query: { location_id: 9_999 } }).expect(404)).body.error.code).toBe('NOT_FOUND');
   });
 
@@ -285,6 +372,7 @@ describeEachDb('locations', (kind) => {
     await takeSlot(p.db, bgc, new Date('2026-11-30T01:00:00.000Z'), 10);
     await p.reset();
     expect(await p.db.selectFrom('locations').select(['id', 'name']).execute()).toEqual([{ id: 1, name: 'Makati' }]);
-    for (const table of ['staff_locations', 'pickup_slots', 'location_unavailable_products'] as const) expect(await p.db.selectFrom(table).selectAll().execute()).toEqual([]);
+    for (const table of ['staff_locations', 'pickup_slots', 'location_unavailable_products'] as const)
+      expect(await p.db.selectFrom(table).selectAll().execute()).toEqual([]);
   });
 });

@@ -28,7 +28,11 @@ const WEEK = 7 * DAY;
 const windowRule = { kind: 'window', name: 'Double points Tuesday', days: ['tue'], start: '14:00', end: '16:00', multiplier: 2, limit_per_day: 1 };
 
 async function menuIds(p: TestProvider) {
-  const rows = await p.db.selectFrom('products').innerJoin('categories', 'categories.id', 'products.category_id').select(['products.id', 'products.name', 'categories.name as category', 'categories.id as category_id']).execute();
+  const rows = await p.db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select(['products.id', 'products.name', 'categories.name as category', 'categories.id as category_id'])
+    .execute();
   const by = (name: string) => rows.find((r) => r.name === name)!;
   return { latte: by('Spanish latte'), ensaymada: by('Ensaymada'), pastries: by('Ensaymada').category_id };
 }
@@ -74,13 +78,27 @@ describeEachDb('earning rules', (kind) => {
 
   it('a fresh shop has one paused example rule and gives nothing by rules', () => {
     expect(seeded).toHaveLength(1);
-    expect(seeded[0]).toMatchObject({ kind: 'window', name: 'Double points Tuesday afternoons', status: 'paused', days: ['tue'], start: '14:00', end: '16:00', multiplier: 2, points: null, limit_per_day: 1, limit_total: 0, points_given: 0 });
+    expect(seeded[0]).toMatchObject({
+      kind: 'window',
+      name: 'Double points Tuesday afternoons',
+      status: 'paused',
+      days: ['tue'],
+      start: '14:00',
+      end: '16:00',
+      multiplier: 2,
+      points: null,
+      limit_per_day: 1,
+      limit_total: 0,
+      points_given: 0,
+    });
   });
 
   it('lets owners add, change, pause and end rules, checked and audited; staff only read them', async () => {
     const { latte, pastries } = await menuIds(p);
     expect((await rules.create({ kind: 'bonus', name: 'Seasonal', points: 10, product_ids: [latte.id] }, ctx.staff.token)).status).toBe(403);
-    const unknown = await rules.create({ kind: 'multiplier', name: 'Ghosts', multiplier: 2, product_ids: [latte.id, 999_999], category_ids: [888_888] }).expect(400);
+    const unknown = await rules
+      .create({ kind: 'multiplier', name: 'Ghosts', multiplier: 2, product_ids: [latte.id, 999_999], category_ids: [888_888] })
+      .expect(400);
     expect(unknown.body.error.fields).toEqual({ product_ids: expect.stringContaining('999999'), category_ids: expect.stringContaining('888888') });
     const noTarget = await rules.create({ kind: 'bonus', name: 'Nothing', points: 5 }).expect(400);
     expect(Object.keys(noTarget.body.error.fields)).toEqual(['product_ids']);
@@ -88,7 +106,18 @@ describeEachDb('earning rules', (kind) => {
     expect(Object.keys(badKind.body.error.fields)).toEqual(['kind']);
 
     const made = await rules.add({ kind: 'multiplier', name: '2× points on pastries', multiplier: 2, category_ids: [pastries] });
-    expect(made).toMatchObject({ kind: 'multiplier', status: 'active', multiplier: 2, category_ids: [pastries], product_ids: [], points: null, days: [], action: null, points_given: 0, customers: 0 });
+    expect(made).toMatchObject({
+      kind: 'multiplier',
+      status: 'active',
+      multiplier: 2,
+      category_ids: [pastries],
+      product_ids: [],
+      points: null,
+      days: [],
+      action: null,
+      points_given: 0,
+      customers: 0,
+    });
     expect((await rules.list())[0]!.id).toBe(made.id);
 
     const kindChange = await rules.update(made.id, { kind: 'bonus', name: 'x', points: 5, category_ids: [pastries] }).expect(400);
@@ -104,16 +133,31 @@ describeEachDb('earning rules', (kind) => {
     expect((await rules.status(made.id, 'active').expect(200)).body.data.rule.status).toBe('active');
     expect((await rules.status(made.id, 'ended').expect(200)).body.data.rule.status).toBe('ended');
     expect((await rules.status(made.id, 'active').expect(409)).body.error.code).toBe('INVALID_TRANSITION');
-    expect((await rules.update(made.id, { kind: 'multiplier', name: 'Again', multiplier: 2, category_ids: [pastries] }).expect(409)).body.error.code).toBe('INVALID_TRANSITION');
+    expect((await rules.update(made.id, { kind: 'multiplier', name: 'Again', multiplier: 2, category_ids: [pastries] }).expect(409)).body.error.code).toBe(
+      'INVALID_TRANSITION',
+    );
     expect((await rules.status(999_999, 'paused').expect(404)).body.error.code).toBe('NOT_FOUND');
 
-    const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id', 'before', 'after']).where('target', '=', `loyalty_rule:${made.id}`).orderBy('id').execute();
-    expect(audit.map((a) => a.action)).toEqual(['loyalty.rule.create', 'loyalty.rule.update', 'loyalty.rule.status', 'loyalty.rule.status', 'loyalty.rule.status']);
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_id', 'before', 'after'])
+      .where('target', '=', `loyalty_rule:${made.id}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'loyalty.rule.create',
+      'loyalty.rule.update',
+      'loyalty.rule.status',
+      'loyalty.rule.status',
+      'loyalty.rule.status',
+    ]);
     expect(audit.every((a) => a.staff_id === ctx.owner.id)).toBe(true);
     expect(audit[1]).toMatchObject({ before: { name: '2× points on pastries', multiplier: 2 }, after: { name: '1.5× points on pastries', multiplier: 1.5 } });
     expect(audit[4]).toMatchObject({ before: { status: 'active' }, after: { status: 'ended' } });
     // the Activity page's "Earning rules" filter finds them
-    const filtered = (await callApi(p, staffApi.audit, { token: ctx.owner.token, query: { kind: 'loyalty' } }).expect(200)).body.data.items as { action: string }[];
+    const filtered = (await callApi(p, staffApi.audit, { token: ctx.owner.token, query: { kind: 'loyalty' } }).expect(200)).body.data.items as {
+      action: string;
+    }[];
     expect(filtered.length).toBeGreaterThanOrEqual(5);
     expect(filtered.every((e) => e.action.startsWith('loyalty.'))).toBe(true);
 
@@ -128,8 +172,14 @@ describeEachDb('earning rules', (kind) => {
     const rule = await rules.add(windowRule);
     const c = await p.newCustomer({ wallet: 200_000 });
     // ₱165 + ₱85 = ₱250: 25 points of base
-    const items = [{ product_id: latte.id, qty: 1 }, { product_id: ensaymada.id, qty: 1 }];
-    const parts = [{ rule_id: null, label: BASE_LABEL, points: 25 }, { rule_id: rule.id, label: 'Double points Tuesday', points: 25 }];
+    const items = [
+      { product_id: latte.id, qty: 1 },
+      { product_id: ensaymada.id, qty: 1 },
+    ];
+    const parts = [
+      { rule_id: null, label: BASE_LABEL, points: 25 },
+      { rule_id: rule.id, label: 'Double points Tuesday', points: 25 },
+    ];
     const q = (await quote(c.token, items).expect(200)).body.data;
     expect(q).toMatchObject({ points_to_earn: 50, points_breakdown: parts });
     const placed = await order(c.token, items).expect(201);
@@ -181,7 +231,10 @@ describeEachDb('earning rules', (kind) => {
     const welcome = await rules.add({ kind: 'first_order', name: 'Welcome bonus', points: 50 });
     const c = await p.newCustomer({ wallet: 500_000 });
     // two lattes (₱330) and two ensaymadas (₱170): 50 base; pastries' 17 more; 2 × 10; and the welcome
-    const items = [{ product_id: latte.id, qty: 2 }, { product_id: ensaymada.id, qty: 2 }];
+    const items = [
+      { product_id: latte.id, qty: 2 },
+      { product_id: ensaymada.id, qty: 2 },
+    ];
     const firstParts = [
       { rule_id: null, label: BASE_LABEL, points: 50 },
       { rule_id: double.id, label: '2× points on pastries', points: 17 },
@@ -197,7 +250,7 @@ describeEachDb('earning rules', (kind) => {
     expect(await ledgers(p, c.id)).toMatchObject({ points: 224, pointsSum: 224 });
   });
 
-  it('applies the rules at the counter, from its items at the products\' prices; the undo frees the use', async () => {
+  it("applies the rules at the counter, from its items at the products' prices; the undo frees the use", async () => {
     const { latte } = await menuIds(p);
     const seasonal = await rules.add({ kind: 'bonus', name: '+10 on the Spanish latte', points: 10, product_ids: [latte.id] });
     const window = await rules.add({ ...windowRule, points: 5, multiplier: null });
@@ -208,7 +261,12 @@ describeEachDb('earning rules', (kind) => {
     // ₱330: 33 base, two lattes 20, the window's 5; never a first order at the counter
     const a = await earn([{ product_id: latte.id, qty: 2 }]).expect(201);
     expect(a.body.data.earn.points).toBe(58);
-    const uses = await p.db.selectFrom('loyalty_rule_uses').select(['rule_id', 'points', 'earn_id', 'order_id']).where('customer_id', '=', c.id).orderBy('rule_id').execute();
+    const uses = await p.db
+      .selectFrom('loyalty_rule_uses')
+      .select(['rule_id', 'points', 'earn_id', 'order_id'])
+      .where('customer_id', '=', c.id)
+      .orderBy('rule_id')
+      .execute();
     expect(uses).toEqual([
       { rule_id: seasonal.id, points: 20, earn_id: a.body.data.earn.id, order_id: null },
       { rule_id: window.id, points: 5, earn_id: a.body.data.earn.id, order_id: null },
@@ -256,7 +314,7 @@ describeEachDb('earning rules', (kind) => {
     ]);
   });
 
-  it('simulates a rule over the last 30 days\' paid orders, its limits applied, writing nothing', async () => {
+  it("simulates a rule over the last 30 days' paid orders, its limits applied, writing nothing", async () => {
     const { latte, ensaymada } = await menuIds(p);
     // far from the other tests' orders: Tuesday 4 January 2028
     const tue = new Date('2028-01-04T07:00:00Z');
@@ -267,7 +325,10 @@ describeEachDb('earning rules', (kind) => {
     await at(tue);
     const ana = await p.newCustomer({ wallet: 2_000_000 });
     const ben = await p.newCustomer({ wallet: 2_000_000 });
-    const both = [{ product_id: latte.id, qty: 1 }, { product_id: ensaymada.id, qty: 1 }];
+    const both = [
+      { product_id: latte.id, qty: 1 },
+      { product_id: ensaymada.id, qty: 1 },
+    ];
     // five weeks earlier (a Tuesday at 15:00 too): outside the 30 days
     const old = (await order(ana.token, both).expect(201)).body.data.order;
     const fiveWeeksAgo = new Date(tue.getTime() - 5 * WEEK);
@@ -289,9 +350,15 @@ describeEachDb('earning rules', (kind) => {
     const bonus = await rules.simulate({ kind: 'bonus', name: '+10 on ensaymada', points: 10, product_ids: [ensaymada.id] }).expect(200);
     expect(bonus.body.data).toMatchObject({ orders: 5, matched_orders: 4, points: 40, customers: 2 });
     // Ana's first paid order was five weeks ago; Ben's first is in the 30 days
-    expect((await rules.simulate({ kind: 'first_order', name: 'Welcome', points: 50 }).expect(200)).body.data).toMatchObject({ matched_orders: 1, points: 50, customers: 1 });
+    expect((await rules.simulate({ kind: 'first_order', name: 'Welcome', points: 50 }).expect(200)).body.data).toMatchObject({
+      matched_orders: 1,
+      points: 50,
+      customers: 1,
+    });
     expect(await p.db.selectFrom('loyalty_rule_uses').select('id').execute()).toEqual(before);
-    expect(await p.db.selectFrom('loyalty_rules').select('id').where('name', '=', 'Double points Tuesday').where('status', '!=', 'ended').execute()).toEqual([]);
+    expect(await p.db.selectFrom('loyalty_rules').select('id').where('name', '=', 'Double points Tuesday').where('status', '!=', 'ended').execute()).toEqual(
+      [],
+    );
   });
 });
 
@@ -305,7 +372,7 @@ describePostgres('earning rules under concurrency', () => {
     await p.db.updateTable('loyalty_rules').set({ status: 'ended', ended_at: p.clock.now() }).where('status', '!=', 'ended').execute();
   });
 
-  it('one customer\'s 20 orders at once in a once-a-day window: exactly one has the window\'s part, and the points add up', async () => {
+  it("one customer's 20 orders at once in a once-a-day window: exactly one has the window's part, and the points add up", async () => {
     const { latte } = await menuIds(p);
     const rule = await rules.add(windowRule);
     const c = await p.newCustomer({ wallet: 2_000_000 });
@@ -314,11 +381,21 @@ describePostgres('earning rules under concurrency', () => {
     const withWindow = answers.filter((a) => (a.body.data.order.points_breakdown as { rule_id: number | null }[]).some((part) => part.rule_id === rule.id));
     expect(withWindow).toHaveLength(1);
     expect(answers.reduce((s, a) => s + a.body.data.order.points_earned, 0)).toBe(20 * 16 + 16);
-    const pending = await p.db.selectFrom('points_pending').select((eb) => eb.fn.sum<string>('points').as('sum')).where('customer_id', '=', c.id).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const pending = await p.db
+      .selectFrom('points_pending')
+      .select((eb) => eb.fn.sum<string>('points').as('sum'))
+      .where('customer_id', '=', c.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     expect(Number(pending.sum)).toBe(336);
     for (const a of answers) await completeOrder(p, a.body.data.order.name);
     expect(await ledgers(p, c.id)).toMatchObject({ points: 336, pointsSum: 336, wallet: 2_000_000 - 20 * 16_500 });
-    const used = await p.db.selectFrom('loyalty_rule_uses').innerJoin('orders', 'orders.id', 'loyalty_rule_uses.order_id').select('orders.name').where('rule_id', '=', rule.id).execute();
+    const used = await p.db
+      .selectFrom('loyalty_rule_uses')
+      .innerJoin('orders', 'orders.id', 'loyalty_rule_uses.order_id')
+      .select('orders.name')
+      .where('rule_id', '=', rule.id)
+      .execute();
     expect(used).toEqual([{ name: withWindow[0]!.body.data.order.name }]);
   });
 });

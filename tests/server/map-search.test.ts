@@ -51,7 +51,8 @@ async function fakeGeocoder(): Promise<{ url: string; seen: Seen[]; mode: { fail
 }
 
 const CUSTOMER = { cookie: 'sid=customer-session-a' };
-const search = (gw: TestGateway, q: string | null, headers: Record<string, string> = CUSTOMER) => fetch(`${gw.url}/map/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}`, { headers });
+const search = (gw: TestGateway, q: string | null, headers: Record<string, string> = CUSTOMER) =>
+  fetch(`${gw.url}/map/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}`, { headers });
 
 let upstream: FakeUpstream;
 let geocoder: Awaited<ReturnType<typeof fakeGeocoder>>;
@@ -70,7 +71,11 @@ beforeAll(async () => {
     }),
   );
   geocoder = await fakeGeocoder();
-  gw = await startGateway({ config: testConfig({ map: { ...testConfig().map, geocoderUrl: geocoder.url, geocoderUserAgent: 'loyalty-app/0.1 (https://shop.example; platform wato)' } }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+  gw = await startGateway({
+    config: testConfig({ map: { ...testConfig().map, geocoderUrl: geocoder.url, geocoderUserAgent: 'loyalty-app/0.1 (https://shop.example; platform wato)' } }),
+    providerBase: upstream.base,
+    secret: UPSTREAM_SECRET,
+  });
 });
 
 afterAll(async () => {
@@ -99,7 +104,14 @@ describe('GET /map/search', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = (await res.json()) as { data: { results: unknown[] } };
     expect(body.data.results).toEqual([
-      { label: '21 Calle Mabini, Poblacion, Makati, Metro Manila, 1210, Philippines', lat: 14.5649, lng: 121.0305, line1: '21 Calle Mabini', city: 'Makati', postal_code: '1210' },
+      {
+        label: '21 Calle Mabini, Poblacion, Makati, Metro Manila, 1210, Philippines',
+        lat: 14.5649,
+        lng: 121.0305,
+        line1: '21 Calle Mabini',
+        city: 'Makati',
+        postal_code: '1210',
+      },
     ]);
     expect(geocoder.seen).toHaveLength(1);
     const [call] = geocoder.seen;
@@ -140,7 +152,11 @@ describe('GET /map/search', () => {
   });
 
   it('answers 503 with a plain message when the geocoder fails or does not answer in time', async () => {
-    const g = await startGateway({ config: testConfig({ map: { ...testConfig().map, geocoderUrl: geocoder.url } }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+    const g = await startGateway({
+      config: testConfig({ map: { ...testConfig().map, geocoderUrl: geocoder.url } }),
+      providerBase: upstream.base,
+      secret: UPSTREAM_SECRET,
+    });
     try {
       geocoder.mode.fail = '500';
       let res = await search(g, 'Poblacion');
@@ -158,7 +174,11 @@ describe('GET /map/search', () => {
       await g.close();
     }
     // nothing listening at all
-    const down = await startGateway({ config: testConfig({ map: { ...testConfig().map, geocoderUrl: 'http://127.0.0.1:9/search' } }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+    const down = await startGateway({
+      config: testConfig({ map: { ...testConfig().map, geocoderUrl: 'http://127.0.0.1:9/search' } }),
+      providerBase: upstream.base,
+      secret: UPSTREAM_SECRET,
+    });
     try {
       const res = await search(down, 'Makati');
       expect(res.status).toBe(503);
@@ -169,7 +189,11 @@ describe('GET /map/search', () => {
   }, 20_000);
 
   it('says search is not set up when GEOCODER_URL is off', async () => {
-    const g = await startGateway({ config: testConfig({ map: loadConfig({ GEOCODER_URL: 'off' }).map }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+    const g = await startGateway({
+      config: testConfig({ map: loadConfig({ GEOCODER_URL: 'off' }).map }),
+      providerBase: upstream.base,
+      secret: UPSTREAM_SECRET,
+    });
     try {
       const res = await search(g, 'Makati');
       expect(res.status).toBe(503);
@@ -181,7 +205,11 @@ describe('GET /map/search', () => {
   });
 
   it('limits searches per session, then per client address, with Retry-After', async () => {
-    const g = await startGateway({ config: testConfig({ map: { ...testConfig().map, geocoderUrl: geocoder.url } }), providerBase: upstream.base, secret: UPSTREAM_SECRET });
+    const g = await startGateway({
+      config: testConfig({ map: { ...testConfig().map, geocoderUrl: geocoder.url } }),
+      providerBase: upstream.base,
+      secret: UPSTREAM_SECRET,
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 21; i++) statuses.push((await search(g, `street ${i}`)).status);
@@ -213,7 +241,11 @@ describe('the map configuration', () => {
   };
 
   it("defaults to OpenStreetMap's tiles, and to the public Nominatim outside production only", () => {
-    expect(loadConfig({}).map).toMatchObject({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap contributors', geocoderUrl: 'https://nominatim.openstreetmap.org/search' });
+    expect(loadConfig({}).map).toMatchObject({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileAttribution: '© OpenStreetMap contributors',
+      geocoderUrl: 'https://nominatim.openstreetmap.org/search',
+    });
     const production = { NODE_ENV: 'production', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+639170000000' };
     expect(loadConfig(production).map.geocoderUrl).toBeNull();
     expect(loadConfig({ ...production, GEOCODER_URL: 'https://geo.shop.example/search' }).map.geocoderUrl).toBe('https://geo.shop.example/search');
@@ -221,7 +253,9 @@ describe('the map configuration', () => {
   });
 
   it('refuses a bad tile URL, a custom one without its credit line, and a bad geocoder URL, saying what they must be', () => {
-    expect(problems({ MAP_TILE_URL: 'tiles.example/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'x' })[0]).toMatch(/^MAP_TILE_URL must be off, or an https:\/\/ URL of raster tiles with \{z\}, \{x\} and \{y\}/);
+    expect(problems({ MAP_TILE_URL: 'tiles.example/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'x' })[0]).toMatch(
+      /^MAP_TILE_URL must be off, or an https:\/\/ URL of raster tiles with \{z\}, \{x\} and \{y\}/,
+    );
     expect(problems({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}.png', MAP_TILE_ATTRIBUTION: 'x' })[0]).toMatch(/^MAP_TILE_URL must/);
     expect(problems({ MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'x' })[0]).toMatch(/no \{s\}/);
     expect(problems({ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'x' })[0]).toMatch(/http:\/\/ only on this machine/);
@@ -231,17 +265,28 @@ describe('the map configuration', () => {
     expect(problems({ MAP_TILE_ATTRIBUTION: '<script>' })[0]).toMatch(/^MAP_TILE_ATTRIBUTION must be plain text/);
     expect(problems({ GEOCODER_URL: 'nominatim' })[0]).toMatch(/^GEOCODER_URL must be off, or the https:\/\/ URL of a Nominatim-compatible search/);
     expect(problems({ GEOCODER_URL: 'http://geo.example/search' })[0]).toMatch(/^GEOCODER_URL must/);
-    expect(problems({ GEOCODER_URL: 'http://127.0.0.1:8080/search', MAP_TILE_URL: 'http://127.0.0.1:8081/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Local tiles' })).toEqual([]);
+    expect(
+      problems({ GEOCODER_URL: 'http://127.0.0.1:8080/search', MAP_TILE_URL: 'http://127.0.0.1:8081/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Local tiles' }),
+    ).toEqual([]);
   });
 
   it("puts the tiles' one origin in the CSP's img-src, and nothing when the map is off", async () => {
     const upstreamConfig = { providerBase: upstream.base, secret: UPSTREAM_SECRET };
-    const own = await startGateway({ config: testConfig({ map: loadConfig({ MAP_TILE_URL: 'https://tiles.shop.example/osm/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© OpenStreetMap' }).map }), ...upstreamConfig });
+    const own = await startGateway({
+      config: testConfig({ map: loadConfig({ MAP_TILE_URL: 'https://tiles.shop.example/osm/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© OpenStreetMap' }).map }),
+      ...upstreamConfig,
+    });
     const off = await startGateway({ config: testConfig({ map: loadConfig({ MAP_TILE_URL: 'off' }).map }), ...upstreamConfig });
     try {
-      expect(cspOf((await fetch(`${own.url}/set-location`)).headers.get('content-security-policy')).get('img-src')).toBe("'self' data: https://tiles.shop.example");
+      expect(cspOf((await fetch(`${own.url}/set-location`)).headers.get('content-security-policy')).get('img-src')).toBe(
+        "'self' data: https://tiles.shop.example",
+      );
       expect(cspOf((await fetch(`${own.url}/set-location`)).headers.get('content-security-policy')).get('connect-src')).toBe("'self'");
-      expect(((await (await fetch(`${own.url}/app-config.json`)).json()) as { map: unknown }).map).toEqual({ tile_url: 'https://tiles.shop.example/osm/{z}/{x}/{y}.png', attribution: '© OpenStreetMap', search: true });
+      expect(((await (await fetch(`${own.url}/app-config.json`)).json()) as { map: unknown }).map).toEqual({
+        tile_url: 'https://tiles.shop.example/osm/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap',
+        search: true,
+      });
       expect(cspOf((await fetch(`${off.url}/set-location`)).headers.get('content-security-policy')).get('img-src')).toBe("'self' data:");
       expect(((await (await fetch(`${off.url}/app-config.json`)).json()) as { map: unknown }).map).toBeNull();
     } finally {

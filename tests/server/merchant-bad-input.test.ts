@@ -44,8 +44,54 @@ const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
-const COUNTED = ['staff', 'staff_sessions', 'staff_links', 'audit_log', 'staff_login_failures', 'theme_drafts', 'theme_versions', 'theme_preview_links', 'media', 'counter_redemptions', 'counter_earns', 'order_refunds', 'order_events', 'categories', 'products', 'rewards', 'points_ledger', 'notifications', 'wheel_segments', 'wheel_versions', 'option_groups', 'options', 'product_option_groups', 'locations', 'location_unavailable_products', 'staff_locations', 'loyalty_rules', 'loyalty_rule_uses', 'loyalty_action_awards', 'stamp_programs', 'stamp_cards', 'stamp_events', 'tiers', 'customer_tiers', 'tier_welcomes'] as const;
-const BAD_IMAGE: Json[] = ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://plain.example/a.png', '//evil.example/a.png', '/a b.png', 42, null, `/${'x'.repeat(500)}`, `/a${NUL}`];
+const COUNTED = [
+  'staff',
+  'staff_sessions',
+  'staff_links',
+  'audit_log',
+  'staff_login_failures',
+  'theme_drafts',
+  'theme_versions',
+  'theme_preview_links',
+  'media',
+  'counter_redemptions',
+  'counter_earns',
+  'order_refunds',
+  'order_events',
+  'categories',
+  'products',
+  'rewards',
+  'points_ledger',
+  'notifications',
+  'wheel_segments',
+  'wheel_versions',
+  'option_groups',
+  'options',
+  'product_option_groups',
+  'locations',
+  'location_unavailable_products',
+  'staff_locations',
+  'loyalty_rules',
+  'loyalty_rule_uses',
+  'loyalty_action_awards',
+  'stamp_programs',
+  'stamp_cards',
+  'stamp_events',
+  'tiers',
+  'customer_tiers',
+  'tier_welcomes',
+] as const;
+const BAD_IMAGE: Json[] = [
+  'javascript:alert(1)',
+  'data:image/png;base64,AAAA',
+  'http://plain.example/a.png',
+  '//evil.example/a.png',
+  '/a b.png',
+  42,
+  null,
+  `/${'x'.repeat(500)}`,
+  `/a${NUL}`,
+];
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
 const BAD_CATEGORY: Json[] = ['', '   ', 42, null, 'x'.repeat(61), NUL];
 const BAD_PRICE: Json[] = [-1, 1.5, '100', null, 100_000_001, [100]];
@@ -53,7 +99,18 @@ const BAD_CODE: Json[] = ['', '   ', 'x'.repeat(201), 42, null, ['K7QM2XHD'], { 
 const BAD_ORDER_NAME: Json[] = ['', '   ', 'x'.repeat(41), 42, null, ['A1B2C3']];
 const BAD_OPTION_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(41), NUL];
 const BAD_CHOICES: Json[] = [-1, 1.5, '1', null, 11];
-const BAD_OPTIONS: Json[] = [[], 'abc', 42, null, [{}], [{ name: '' }], [{ name: 'Large', price_delta: -1 }], [{ name: 'Oat', is_default: 'yes' }], [{ name: 'A' }, { name: 'a' }], Array.from({ length: 21 }, (_, i) => ({ name: `O${i}` }))];
+const BAD_OPTIONS: Json[] = [
+  [],
+  'abc',
+  42,
+  null,
+  [{}],
+  [{ name: '' }],
+  [{ name: 'Large', price_delta: -1 }],
+  [{ name: 'Oat', is_default: 'yes' }],
+  [{ name: 'A' }, { name: 'a' }],
+  Array.from({ length: 21 }, (_, i) => ({ name: `O${i}` })),
+];
 const BAD_GROUP_IDS: Json[] = ['abc', 42, null, [0], ['x'], [1.5], [1, 1], Array.from({ length: 11 }, (_, i) => i + 1)];
 const BAD_STATUS: Json[] = ['', 'done', 'PAID', 42, null, ['paid']];
 const BAD_LOCATION_IDS: Json[] = ['abc', 42, null, [0], ['x'], [1.5], [2 ** 31], Array.from({ length: 101 }, (_, i) => i + 1), [999_999]];
@@ -69,15 +126,28 @@ const BAD_RULE_FIELDS: Record<string, Json[]> = {
   limit_total: [-1, 1.5, 1001],
 };
 /** A good tier programme, and its tiers bad in their own ways (each named by its place: tiers.1.threshold). */
-const GOOD_TIERS = { enabled: true, basis: 'points', tiers: [{ name: 'Bean', threshold: 0 }, { name: 'Brew', threshold: 300, multiplier: 1.25 }] };
+const GOOD_TIERS = {
+  enabled: true,
+  basis: 'points',
+  tiers: [
+    { name: 'Bean', threshold: 0 },
+    { name: 'Brew', threshold: 300, multiplier: 1.25 },
+  ],
+};
 const BAD_TIERS: Json[] = [
   [],
   'three',
   null,
   [{ name: 'Bean', threshold: 10 }],
   Array.from({ length: 6 }, (_, i) => ({ name: `T${i}`, threshold: i * 10 })),
-  [{ name: 'Bean', threshold: 0 }, { name: 'bean', threshold: 10 }],
-  [{ name: 'Bean', threshold: 0 }, { name: 'Brew', threshold: 0 }],
+  [
+    { name: 'Bean', threshold: 0 },
+    { name: 'bean', threshold: 10 },
+  ],
+  [
+    { name: 'Bean', threshold: 0 },
+    { name: 'Brew', threshold: 0 },
+  ],
   [{ name: '', threshold: 0 }],
   [{ name: 'Bean', threshold: 0, multiplier: 1.255 }],
   [{ name: 'Bean', threshold: 0, multiplier: 0.5 }],
@@ -87,7 +157,16 @@ const BAD_TIERS: Json[] = [
   [{ name: 'Bean', threshold: 0, early_reward_ids: [999_999] }],
   [{ name: 'Bean', threshold: 0, early_reward_ids: 'all' }],
 ];
-const BAD_RULE: Json[] = [null, 'x', 42, [], {}, { kind: 'window', name: 'x' }, { ...GOOD_RULE, kind: 'stamp' }, { ...GOOD_RULE, start: '16:00', end: '14:00' }];
+const BAD_RULE: Json[] = [
+  null,
+  'x',
+  42,
+  [],
+  {},
+  { kind: 'window', name: 'x' },
+  { ...GOOD_RULE, kind: 'stamp' },
+  { ...GOOD_RULE, start: '16:00', end: '14:00' },
+];
 /** A stamp card programme's fields, each bad in its own ways (products or categories that do not exist, a retired reward: stamp-cards.test.ts). */
 const BAD_STAMP_FIELDS: Record<string, Json[]> = {
   name: ['', '   ', 42, null, 'x'.repeat(61), NUL],
@@ -108,8 +187,31 @@ const BAD_LOCATION: Record<string, Json[]> = {
   lng: [181, 'east', true],
   phone: ['not a phone', 42, null, 'x'.repeat(31)],
   timezone: ['Mars/Olympus', '+08:00', 42, null],
-  hours: [null, 'always', [], { ...DAILY, mon: [{ open: '7:00', close: '19:00' }] }, { ...DAILY, mon: [{ open: '07:00', close: '12:00' }, { open: '11:00', close: '15:00' }] }, { ...DAILY, funday: [] }, { ...DAILY, tue: Array.from({ length: 5 }, () => ({ open: '07:00', close: '08:00' })) }],
-  exceptions: ['none', null, [{ date: '2026-02-30', periods: [] }], [{ date: '2026-12-25' }], [{ date: '2026-12-25', periods: [] }, { date: '2026-12-25', periods: [] }]],
+  hours: [
+    null,
+    'always',
+    [],
+    { ...DAILY, mon: [{ open: '7:00', close: '19:00' }] },
+    {
+      ...DAILY,
+      mon: [
+        { open: '07:00', close: '12:00' },
+        { open: '11:00', close: '15:00' },
+      ],
+    },
+    { ...DAILY, funday: [] },
+    { ...DAILY, tue: Array.from({ length: 5 }, () => ({ open: '07:00', close: '08:00' })) },
+  ],
+  exceptions: [
+    'none',
+    null,
+    [{ date: '2026-02-30', periods: [] }],
+    [{ date: '2026-12-25' }],
+    [
+      { date: '2026-12-25', periods: [] },
+      { date: '2026-12-25', periods: [] },
+    ],
+  ],
   pickup: ['yes', 1, null],
   prep_minutes: [-1, 1.5, '10', null, 241],
   slot_minutes: [0, 7, '15', null, 120],
@@ -120,7 +222,25 @@ const BAD_LOCATION: Record<string, Json[]> = {
     [{ kind: 'square', name: 'A', fee: null, min_order: null }],
     [{ kind: 'radius', name: 'Far', radius_km: 101, fee: null, min_order: null }],
     [{ kind: 'radius', name: 'A', radius_km: 3, fee: -1, min_order: null }],
-    [{ kind: 'polygon', name: 'Open ring', fee: null, min_order: null, polygon: { type: 'Polygon', coordinates: [[[121, 14], [121.1, 14], [121.1, 14.1], [121, 14.1]]] } }],
+    [
+      {
+        kind: 'polygon',
+        name: 'Open ring',
+        fee: null,
+        min_order: null,
+        polygon: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [121, 14],
+              [121.1, 14],
+              [121.1, 14.1],
+              [121, 14.1],
+            ],
+          ],
+        },
+      },
+    ],
     [{ kind: 'polygon', name: 'Not GeoJSON', fee: null, min_order: null, polygon: { type: 'Point', coordinates: [121, 14] } }],
   ],
   unavailable_product_ids: ['abc', null, [0], ['x'], [999_999]],
@@ -186,7 +306,8 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     const c = await p.newCustomer({ points: 10_000 });
     const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string; points_cost: number; stock: number | null }[] };
     const reward = rewards.filter((r) => r.stock === null || r.stock > 5).sort((a, b) => a.points_cost - b.points_cost)[0]!;
-    const v = (await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.voucher as { id: number };
+    const v = (await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `k-${Math.random()}` } }).expect(201)).body
+      .data.voucher as { id: number };
     return (await callApi(p, rewardsApi.voucherCode, { token: c.token, query: { id: v.id } }).expect(200)).body.data.current.qr as string;
   };
   /** A customer's member card's fresh QR code (for the counter's member look-up). */
@@ -196,22 +317,42 @@ describeEachDb('bad input on every merchant console call', (kind) => {
   };
   /** A customer with points enough for the cheapest reward in stock (for the counter's redemption from the member card). */
   const cheapestReward = async () => {
-    const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string; points_cost: number; stock: number | null; per_customer_limit: number | null }[] };
+    const { rewards } = (await callApi(p, rewardsApi.list)).body.data as {
+      rewards: { name: string; points_cost: number; stock: number | null; per_customer_limit: number | null }[];
+    };
     const reward = rewards.filter((r) => (r.stock === null || r.stock > 5) && r.per_customer_limit === null).sort((a, b) => a.points_cost - b.points_cost)[0]!;
     return { customer_id: (await p.newCustomer({ points: 10_000 })).id, reward: reward.name };
   };
-  const earnFor = async () => ({ customer_id: (await p.newCustomer()).id, amount: 100_000, items: [{ product_id: await anyProduct(), qty: 2 }], idempotency_key: `k-${Math.random()}` });
+  const earnFor = async () => ({
+    customer_id: (await p.newCustomer()).id,
+    amount: 100_000,
+    items: [{ product_id: await anyProduct(), qty: 2 }],
+    idempotency_key: `k-${Math.random()}`,
+  });
   /** an earning rule of the owner's, for the calls that change one */
   /** a referral of two new customers, for the console's void */
   const newReferral = async () => {
     const [a, b] = [await p.newCustomer(), await p.newCustomer()];
-    return (await p.db.insertInto('referrals').values({ referrer_id: a.id, friend_id: b.id, signed_up_at: p.clock.now() }).returning('id').executeTakeFirstOrThrow()).id;
+    return (
+      await p.db.insertInto('referrals').values({ referrer_id: a.id, friend_id: b.id, signed_up_at: p.clock.now() }).returning('id').executeTakeFirstOrThrow()
+    ).id;
   };
   /** a referral held for review (a fraud signal matched), with a paid order, for the console's approve and reject */
   const heldReferral = async () => {
     const [a, b] = [await p.newCustomer(), await p.newCustomer()];
-    const order = await p.db.selectFrom('orders').select('id').where('name', '=', await walletOrder()).executeTakeFirstOrThrow();
-    const values = { referrer_id: a.id, friend_id: b.id, signed_up_at: p.clock.now(), status: 'review' as const, order_id: order.id, signals: JSON.stringify(['address']) };
+    const order = await p.db
+      .selectFrom('orders')
+      .select('id')
+      .where('name', '=', await walletOrder())
+      .executeTakeFirstOrThrow();
+    const values = {
+      referrer_id: a.id,
+      friend_id: b.id,
+      signed_up_at: p.clock.now(),
+      status: 'review' as const,
+      order_id: order.id,
+      signals: JSON.stringify(['address']),
+    };
     return { id: (await p.db.insertInto('referrals').values(values).returning('id').executeTakeFirstOrThrow()).id };
   };
   const newRule = async () => (await callApi(p, loyaltyConsoleApi.create, { token: owner.token, body: GOOD_RULE }).expect(201)).body.data.rule.id as number;
@@ -225,11 +366,17 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     reward_id: (await p.db.selectFrom('rewards').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()).id,
     expiry_days: 365,
   });
-  const newStamps = async () => (await callApi(p, stampsConsoleApi.create, { token: owner.token, body: await goodStamps() }).expect(201)).body.data.program.id as number;
+  const newStamps = async () =>
+    (await callApi(p, stampsConsoleApi.create, { token: owner.token, body: await goodStamps() }).expect(201)).body.data.program.id as number;
   const walletOrder = async () => {
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const product = await p.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
-    return (await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: product.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: `k-${Math.random()}` } }).expect(201)).body.data.order.name as string;
+    return (
+      await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: product.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: `k-${Math.random()}` },
+      }).expect(201)
+    ).body.data.order.name as string;
   };
 
   /** The first location's editable fields as they are (changing it to itself leaves the other rows' orders alone). */
@@ -237,19 +384,39 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     const l = (await callApi(p, locationsConsoleApi.all, { token: owner.token }).expect(200)).body.data.locations[0] as Record<string, Json>;
     return Object.fromEntries(['id', ...Object.keys(GOOD_LOCATION)].map((k) => [k, l[k]]));
   };
-  const newCategory = async () => (await callApi(p, menuApi.createCategory, { token: owner.token, body: { name: `C ${Math.random()}` } }).expect(201)).body.data.category.id as number;
+  const newCategory = async () =>
+    (await callApi(p, menuApi.createCategory, { token: owner.token, body: { name: `C ${Math.random()}` } }).expect(201)).body.data.category.id as number;
   const anyProduct = async () => (await p.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const newGroup = async () =>
-    (await callApi(p, optionsApi.createGroup, { token: owner.token, body: { name: 'Size', min_choices: 1, max_choices: 1, options: [{ name: 'Regular', is_default: true }, { name: 'Large', price_delta: 2_000 }] } }).expect(201)).body.data.group as { id: number; options: { id: number }[] };
+    (
+      await callApi(p, optionsApi.createGroup, {
+        token: owner.token,
+        body: {
+          name: 'Size',
+          min_choices: 1,
+          max_choices: 1,
+          options: [
+            { name: 'Regular', is_default: true },
+            { name: 'Large', price_delta: 2_000 },
+          ],
+        },
+      }).expect(201)
+    ).body.data.group as { id: number; options: { id: number }[] };
   const freshProduct = async (categoryId?: number) =>
-    (await callApi(p, menuApi.createProduct, { token: owner.token, body: { category_id: categoryId ?? (await newCategory()), name: 'Fresh scone', price: 9_000 } }).expect(201)).body.data.product.id as number;
+    (
+      await callApi(p, menuApi.createProduct, {
+        token: owner.token,
+        body: { category_id: categoryId ?? (await newCategory()), name: 'Fresh scone', price: 9_000 },
+      }).expect(201)
+    ).body.data.product.id as number;
   const categoryOfTwo = async () => {
     const categoryId = await newCategory();
     return { category_id: categoryId, ids: [await freshProduct(categoryId), await freshProduct(categoryId)].reverse() };
   };
   const allCategories = async () => (await p.db.selectFrom('categories').select('id').orderBy('position').orderBy('id').execute()).map((c) => c.id);
 
-  const inviteToken = async () => (await callApi(p, staffApi.invite, { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token as string;
+  const inviteToken = async () =>
+    (await callApi(p, staffApi.invite, { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token as string;
 
   const SPECS: Spec[] = [
     {
@@ -292,8 +459,22 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: { id: BAD_ID },
       required: ['id'],
     },
-    { method: 'post', path: 'merchant/auth/link', owner: false, valid: async () => ({ token: await inviteToken() }), bad: { token: BAD_TOKEN }, required: ['token'] },
-    { method: 'post', path: 'merchant/auth/forgot', owner: false, valid: async () => ({ email: member.email }), bad: { email: BAD_EMAIL }, required: ['email'] },
+    {
+      method: 'post',
+      path: 'merchant/auth/link',
+      owner: false,
+      valid: async () => ({ token: await inviteToken() }),
+      bad: { token: BAD_TOKEN },
+      required: ['token'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/auth/forgot',
+      owner: false,
+      valid: async () => ({ email: member.email }),
+      bad: { email: BAD_EMAIL },
+      required: ['email'],
+    },
     {
       method: 'post',
       path: 'merchant/auth/reset',
@@ -352,7 +533,16 @@ describeEachDb('bad input on every merchant console call', (kind) => {
         landing_text_color: BAD_COLOUR.filter((c) => c !== null),
         unknown_setting: ['#000000', 1, null],
       },
-      required: ['setting_company', 'post_title', 'post_file', 'landing_body_background_image', 'landing_body_background_color', 'version', 'brand_color', 'accent_color'],
+      required: [
+        'setting_company',
+        'post_title',
+        'post_file',
+        'landing_body_background_image',
+        'landing_body_background_color',
+        'version',
+        'brand_color',
+        'accent_color',
+      ],
     },
     {
       method: 'post',
@@ -374,8 +564,21 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'post',
       path: 'merchant/images',
       owner: true,
-      valid: async () => ({ file: (await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer()).toString('base64'), name: 'logo.png', type: 'image/png' }),
-      bad: { file: ['', 'not base64!', '====', 42, null, ['iVBORw0KGgo='], { data: 'x' }, NUL, 'A'.repeat(2_796_208)], name: [42, null, 'x'.repeat(256), NUL], type: [42, null, 'x'.repeat(101), NUL], purpose: ['', 'poster', 42, null] },
+      valid: async () => ({
+        file: (
+          await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+            .png()
+            .toBuffer()
+        ).toString('base64'),
+        name: 'logo.png',
+        type: 'image/png',
+      }),
+      bad: {
+        file: ['', 'not base64!', '====', 42, null, ['iVBORw0KGgo='], { data: 'x' }, NUL, 'A'.repeat(2_796_208)],
+        name: [42, null, 'x'.repeat(256), NUL],
+        type: [42, null, 'x'.repeat(101), NUL],
+        purpose: ['', 'poster', 42, null],
+      },
       required: ['file'],
     },
     {
@@ -383,11 +586,31 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/audit',
       owner: true,
       valid: async () => ({ page: '1', person: String(owner.id), kind: 'team', from: '2026-11-01', to: '2026-11-30' }),
-      bad: { page: ['0', '-1', '1.5', 'two', '100001', ''], person: ['nobody', '0', '-1', '1.5', ''], kind: ['all', 'Team', ''], from: ['', '2026-02-30', '1 Nov'], to: ['', 'tomorrow'] },
+      bad: {
+        page: ['0', '-1', '1.5', 'two', '100001', ''],
+        person: ['nobody', '0', '-1', '1.5', ''],
+        kind: ['all', 'Team', ''],
+        from: ['', '2026-02-30', '1 Nov'],
+        to: ['', 'tomorrow'],
+      },
       required: [],
     },
-    { method: 'post', path: 'merchant/menu/category/create', owner: true, valid: async () => ({ name: 'Seasonal' }), bad: { name: BAD_CATEGORY }, required: ['name'] },
-    { method: 'post', path: 'merchant/menu/category/rename', owner: true, valid: async () => ({ id: await newCategory(), name: 'Autumn' }), bad: { id: BAD_ID, name: BAD_CATEGORY }, required: ['id', 'name'] },
+    {
+      method: 'post',
+      path: 'merchant/menu/category/create',
+      owner: true,
+      valid: async () => ({ name: 'Seasonal' }),
+      bad: { name: BAD_CATEGORY },
+      required: ['name'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/menu/category/rename',
+      owner: true,
+      valid: async () => ({ id: await newCategory(), name: 'Autumn' }),
+      bad: { id: BAD_ID, name: BAD_CATEGORY },
+      required: ['id', 'name'],
+    },
     {
       method: 'post',
       path: 'merchant/menu/category/reorder',
@@ -396,13 +619,28 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: { ids: [[], 'abc', 42, null, [0], ['x'], [1.5], Array.from({ length: 201 }, (_, i) => i + 1)] },
       required: ['ids'],
     },
-    { method: 'post', path: 'merchant/menu/category/delete', owner: true, valid: async () => ({ id: await newCategory() }), bad: { id: BAD_ID }, required: ['id'] },
+    {
+      method: 'post',
+      path: 'merchant/menu/category/delete',
+      owner: true,
+      valid: async () => ({ id: await newCategory() }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
     {
       method: 'post',
       path: 'merchant/menu/product/create',
       owner: true,
       valid: async () => ({ category_id: await newCategory(), name: 'Pumpkin latte', description: 'Autumn only.', price: 18_500, image: '', available: true }),
-      bad: { category_id: BAD_ID, name: BAD_NAME, description: [42, null, 'x'.repeat(501), NUL], price: BAD_PRICE, image: BAD_IMAGE, available: ['yes', 1, null], option_group_ids: BAD_GROUP_IDS },
+      bad: {
+        category_id: BAD_ID,
+        name: BAD_NAME,
+        description: [42, null, 'x'.repeat(501), NUL],
+        price: BAD_PRICE,
+        image: BAD_IMAGE,
+        available: ['yes', 1, null],
+        option_group_ids: BAD_GROUP_IDS,
+      },
       required: ['category_id', 'name', 'price'],
     },
     {
@@ -413,9 +651,30 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: { id: BAD_ID, price: BAD_PRICE, name: BAD_NAME, image: BAD_IMAGE, available: ['yes', 1, null], option_group_ids: BAD_GROUP_IDS },
       required: ['id'],
     },
-    { method: 'post', path: 'merchant/menu/product/archive', owner: true, valid: async () => ({ id: await freshProduct() }), bad: { id: BAD_ID }, required: ['id'] },
-    { method: 'post', path: 'merchant/menu/product/restore', owner: true, valid: async () => ({ id: await freshProduct() }), bad: { id: BAD_ID }, required: ['id'] },
-    { method: 'post', path: 'merchant/menu/product/delete', owner: true, valid: async () => ({ id: await freshProduct() }), bad: { id: BAD_ID }, required: ['id'] },
+    {
+      method: 'post',
+      path: 'merchant/menu/product/archive',
+      owner: true,
+      valid: async () => ({ id: await freshProduct() }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/menu/product/restore',
+      owner: true,
+      valid: async () => ({ id: await freshProduct() }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/menu/product/delete',
+      owner: true,
+      valid: async () => ({ id: await freshProduct() }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
     {
       method: 'post',
       path: 'merchant/menu/product/reorder',
@@ -428,7 +687,15 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'post',
       path: 'merchant/menu/option-group/create',
       owner: true,
-      valid: async () => ({ name: 'Milk', min_choices: 1, max_choices: 1, options: [{ name: 'Whole', is_default: true }, { name: 'Oat', price_delta: 2_500 }] }),
+      valid: async () => ({
+        name: 'Milk',
+        min_choices: 1,
+        max_choices: 1,
+        options: [
+          { name: 'Whole', is_default: true },
+          { name: 'Oat', price_delta: 2_500 },
+        ],
+      }),
       bad: { name: BAD_OPTION_NAME, min_choices: BAD_CHOICES, max_choices: [0, 1.5, '1', null, 11], options: BAD_OPTIONS },
       required: ['name', 'min_choices', 'max_choices', 'options'],
     },
@@ -438,12 +705,31 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       owner: true,
       valid: async () => {
         const g = await newGroup();
-        return { id: g.id, name: 'Cup', min_choices: 0, max_choices: 1, options: [{ id: g.options[1]!.id, name: 'Large', price_delta: 3_000 }, { name: 'Small' }] };
+        return {
+          id: g.id,
+          name: 'Cup',
+          min_choices: 0,
+          max_choices: 1,
+          options: [{ id: g.options[1]!.id, name: 'Large', price_delta: 3_000 }, { name: 'Small' }],
+        };
       },
-      bad: { id: BAD_ID, name: BAD_OPTION_NAME, min_choices: BAD_CHOICES, max_choices: [0, 1.5, '1', null, 11], options: [...BAD_OPTIONS, [{ id: 999_999, name: 'Large' }], [{ id: 'one', name: 'Large' }]] },
+      bad: {
+        id: BAD_ID,
+        name: BAD_OPTION_NAME,
+        min_choices: BAD_CHOICES,
+        max_choices: [0, 1.5, '1', null, 11],
+        options: [...BAD_OPTIONS, [{ id: 999_999, name: 'Large' }], [{ id: 'one', name: 'Large' }]],
+      },
       required: ['id', 'name', 'min_choices', 'max_choices', 'options'],
     },
-    { method: 'post', path: 'merchant/menu/option-group/delete', owner: true, valid: async () => ({ id: (await newGroup()).id }), bad: { id: BAD_ID }, required: ['id'] },
+    {
+      method: 'post',
+      path: 'merchant/menu/option-group/delete',
+      owner: true,
+      valid: async () => ({ id: (await newGroup()).id }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
     {
       method: 'post',
       path: 'merchant/menu/option/availability',
@@ -456,8 +742,29 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       method: 'post',
       path: 'merchant/rewards/create',
       owner: true,
-      valid: async () => ({ title: 'Free matcha', description: 'Any size.', image: '', points_cost: 200, stock_total: 10, valid_days: 30, per_customer_limit: null, discount_amount: 0, active: true }),
-      bad: { title: BAD_NAME, description: [42, null, 'x'.repeat(501), NUL], image: BAD_IMAGE, points_cost: [0, -1, 1.5, '200', null, 1_000_001], stock_total: [-1, 1.5, '10', 1_000_001], valid_days: [0, 1.5, '30', null, 3651], per_customer_limit: [0, 1.5, '1', 1001], discount_amount: BAD_PRICE, active: ['yes', 1, null], product_id: BAD_ID.filter((v) => v !== null) },
+      valid: async () => ({
+        title: 'Free matcha',
+        description: 'Any size.',
+        image: '',
+        points_cost: 200,
+        stock_total: 10,
+        valid_days: 30,
+        per_customer_limit: null,
+        discount_amount: 0,
+        active: true,
+      }),
+      bad: {
+        title: BAD_NAME,
+        description: [42, null, 'x'.repeat(501), NUL],
+        image: BAD_IMAGE,
+        points_cost: [0, -1, 1.5, '200', null, 1_000_001],
+        stock_total: [-1, 1.5, '10', 1_000_001],
+        valid_days: [0, 1.5, '30', null, 3651],
+        per_customer_limit: [0, 1.5, '1', 1001],
+        discount_amount: BAD_PRICE,
+        active: ['yes', 1, null],
+        product_id: BAD_ID.filter((v) => v !== null),
+      },
       required: ['title', 'points_cost', 'stock_total', 'valid_days'],
     },
     {
@@ -465,36 +772,113 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/rewards/update',
       owner: true,
       valid: async () => ({ name: (await p.db.selectFrom('rewards').select('name').orderBy('id').executeTakeFirstOrThrow()).name, points_cost: 60 }),
-      bad: { name: ['', 'Not A Slug', 42, null, 'x'.repeat(65)], points_cost: [0, -1, 1.5, '200', null], stock_total: [-1, 1.5, '10'], active: ['yes', 1, null], product_id: BAD_ID.filter((v) => v !== null) },
+      bad: {
+        name: ['', 'Not A Slug', 42, null, 'x'.repeat(65)],
+        points_cost: [0, -1, 1.5, '200', null],
+        stock_total: [-1, 1.5, '10'],
+        active: ['yes', 1, null],
+        product_id: BAD_ID.filter((v) => v !== null),
+      },
       required: ['name'],
     },
-    { method: 'get', path: 'merchant/customers', owner: true, valid: async () => ({ q: 'ana', page: '1' }), bad: { q: ['x'.repeat(101), 'y'.repeat(150)], page: ['0', '-1', '1.5', 'two', ''] }, required: [] },
-    { method: 'get', path: 'merchant/customers/detail', owner: true, valid: async () => ({ id: String((await p.newCustomer()).id) }), bad: { id: ['abc', '0', '-1', '1.5', ''] }, required: ['id'] },
-    { method: 'get', path: 'merchant/customers/data', owner: true, valid: async () => ({ customer_id: String((await p.newCustomer()).id) }), bad: { customer_id: ['abc', '0', '-1', '1.5', ''] }, required: ['customer_id'] },
-    { method: 'post', path: 'merchant/customers/deletion/request', owner: true, valid: async () => ({ customer_id: (await p.newCustomer()).id }), bad: { customer_id: BAD_ID }, required: ['customer_id'] },
-    { method: 'post', path: 'merchant/customers/deletion/cancel', owner: true, valid: async () => ({ customer_id: (await p.newCustomer()).id }), bad: { customer_id: BAD_ID }, required: ['customer_id'] },
+    {
+      method: 'get',
+      path: 'merchant/customers',
+      owner: true,
+      valid: async () => ({ q: 'ana', page: '1' }),
+      bad: { q: ['x'.repeat(101), 'y'.repeat(150)], page: ['0', '-1', '1.5', 'two', ''] },
+      required: [],
+    },
+    {
+      method: 'get',
+      path: 'merchant/customers/detail',
+      owner: true,
+      valid: async () => ({ id: String((await p.newCustomer()).id) }),
+      bad: { id: ['abc', '0', '-1', '1.5', ''] },
+      required: ['id'],
+    },
+    {
+      method: 'get',
+      path: 'merchant/customers/data',
+      owner: true,
+      valid: async () => ({ customer_id: String((await p.newCustomer()).id) }),
+      bad: { customer_id: ['abc', '0', '-1', '1.5', ''] },
+      required: ['customer_id'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/customers/deletion/request',
+      owner: true,
+      valid: async () => ({ customer_id: (await p.newCustomer()).id }),
+      bad: { customer_id: BAD_ID },
+      required: ['customer_id'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/customers/deletion/cancel',
+      owner: true,
+      valid: async () => ({ customer_id: (await p.newCustomer()).id }),
+      bad: { customer_id: BAD_ID },
+      required: ['customer_id'],
+    },
     {
       method: 'post',
       path: 'merchant/customers/adjust-points',
       owner: true,
       valid: async () => ({ customer_id: (await p.newCustomer({ points: 100 })).id, points: 25, reason: 'A thank-you', idempotency_key: `k-${Math.random()}` }),
-      bad: { customer_id: BAD_ID, points: [0, 1.5, '25', null, 1_000_001, -1_000_001], reason: ['', '  ', 'ab', 42, null, 'x'.repeat(201)], idempotency_key: ['', 42, null, 'x'.repeat(65)] },
+      bad: {
+        customer_id: BAD_ID,
+        points: [0, 1.5, '25', null, 1_000_001, -1_000_001],
+        reason: ['', '  ', 'ab', 42, null, 'x'.repeat(201)],
+        idempotency_key: ['', 42, null, 'x'.repeat(65)],
+      },
       required: ['customer_id', 'points', 'reason', 'idempotency_key'],
     },
     {
       method: 'post',
       path: 'merchant/wheel/publish',
       owner: true,
-      valid: async () => ({ segments: [{ label: '10 pts', prize_type: 'points', points: 10, weight: 3 }, { label: 'Try again', prize_type: 'none', weight: 1 }], spin_cost_points: 20, free_spins_per_day: 1 }),
+      valid: async () => ({
+        segments: [
+          { label: '10 pts', prize_type: 'points', points: 10, weight: 3 },
+          { label: 'Try again', prize_type: 'none', weight: 1 },
+        ],
+        spin_cost_points: 20,
+        free_spins_per_day: 1,
+      }),
       bad: {
-        segments: [[], 'abc', null, 42, [{ label: '', prize_type: 'none', weight: 1 }], [{ label: 'x', prize_type: 'cash', weight: 1 }], [{ label: 'x', prize_type: 'none', weight: 0 }], [{ label: 'x', prize_type: 'points', weight: 1 }], Array.from({ length: 25 }, () => ({ label: 'x', prize_type: 'none', weight: 1 }))],
+        segments: [
+          [],
+          'abc',
+          null,
+          42,
+          [{ label: '', prize_type: 'none', weight: 1 }],
+          [{ label: 'x', prize_type: 'cash', weight: 1 }],
+          [{ label: 'x', prize_type: 'none', weight: 0 }],
+          [{ label: 'x', prize_type: 'points', weight: 1 }],
+          Array.from({ length: 25 }, () => ({ label: 'x', prize_type: 'none', weight: 1 })),
+        ],
         spin_cost_points: [-1, 1.5, '20', null, 100_001],
         free_spins_per_day: [-1, 2, 1.5, '1', null],
       },
       required: ['segments', 'spin_cost_points', 'free_spins_per_day'],
     },
-    { method: 'get', path: 'merchant/export/orders.csv', owner: true, valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }), bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov', '20261101'], to: ['', '2026-11-31', 'tomorrow', '2026/11/30'], location_id: BAD_QUERY_ID }, required: ['from', 'to'] },
-    { method: 'get', path: 'merchant/export/ledger.csv', owner: true, valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }), bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'], location_id: BAD_QUERY_ID }, required: ['from', 'to'] },
+    {
+      method: 'get',
+      path: 'merchant/export/orders.csv',
+      owner: true,
+      valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }),
+      bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov', '20261101'], to: ['', '2026-11-31', 'tomorrow', '2026/11/30'], location_id: BAD_QUERY_ID },
+      required: ['from', 'to'],
+    },
+    {
+      method: 'get',
+      path: 'merchant/export/ledger.csv',
+      owner: true,
+      valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }),
+      bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'], location_id: BAD_QUERY_ID },
+      required: ['from', 'to'],
+    },
     {
       method: 'post',
       path: 'merchant/settings/update',
@@ -504,7 +888,16 @@ describeEachDb('bad input on every merchant console call', (kind) => {
         setting_company: ['', '   ', 42, null, 'x'.repeat(61), NUL],
         short_name: ['', 'Kopi Senja Coffee', 42, null],
         contact_email: ['not-an-address', 'a@b', 42, null],
-        privacy_url: ['javascript:alert(1)', 'http://kopi.example/privacy', '//kopi.example', 'https://', `https://kopi.example/${'p'.repeat(300)}`, 42, null, NUL],
+        privacy_url: [
+          'javascript:alert(1)',
+          'http://kopi.example/privacy',
+          '//kopi.example',
+          'https://',
+          `https://kopi.example/${'p'.repeat(300)}`,
+          42,
+          null,
+          NUL,
+        ],
         terms_url: ['data:text/html,terms', 'kopi.example/terms', 'https://a b.example', 42, null],
         currency: ['XXY', 'pesos', 42, null],
         timezone: ['Mars/Olympus', '+08:00', 42, null],
@@ -522,14 +915,37 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       },
       required: [],
     },
-    { method: 'get', path: 'merchant/dashboard', owner: true, valid: async () => ({ period: '7d' }), bad: { period: ['', 'week', '7D', '365d'], location_id: BAD_QUERY_ID }, required: [] },
-    { method: 'post', path: 'merchant/counter/lookup', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE, location_id: BAD_ID }, required: ['code'] },
-    { method: 'post', path: 'merchant/counter/redeem', owner: true, valid: async () => ({ code: await voucherCode() }), bad: { code: BAD_CODE, location_id: BAD_ID }, required: ['code'] },
+    {
+      method: 'get',
+      path: 'merchant/dashboard',
+      owner: true,
+      valid: async () => ({ period: '7d' }),
+      bad: { period: ['', 'week', '7D', '365d'], location_id: BAD_QUERY_ID },
+      required: [],
+    },
+    {
+      method: 'post',
+      path: 'merchant/counter/lookup',
+      owner: true,
+      valid: async () => ({ code: await voucherCode() }),
+      bad: { code: BAD_CODE, location_id: BAD_ID },
+      required: ['code'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/counter/redeem',
+      owner: true,
+      valid: async () => ({ code: await voucherCode() }),
+      bad: { code: BAD_CODE, location_id: BAD_ID },
+      required: ['code'],
+    },
     {
       method: 'post',
       path: 'merchant/counter/undo',
       owner: true,
-      valid: async () => ({ redemption_id: (await callApi(p, counterApi.redeem, { token: owner.token, body: { code: await voucherCode() } }).expect(201)).body.data.redemption.id }),
+      valid: async () => ({
+        redemption_id: (await callApi(p, counterApi.redeem, { token: owner.token, body: { code: await voucherCode() } }).expect(201)).body.data.redemption.id,
+      }),
       bad: { redemption_id: BAD_ID },
       required: ['redemption_id'],
     },
@@ -550,7 +966,19 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: {
         customer_id: BAD_ID,
         amount: [0, -1, 1.5, '18500', null, 100_000_001, 999],
-        items: ['abc', null, {}, [{}], [{ product_id: 0, qty: 1 }], [{ product_id: 1, qty: 0 }], [{ product_id: 1, qty: 100 }], [{ product_id: 1, qty: 1.5 }], [{ product_id: 999_999, qty: 1 }], Array.from({ length: 51 }, () => ({ product_id: 1, qty: 1 })), Array.from({ length: 50 }, () => ({ product_id: 1, qty: 99 }))],
+        items: [
+          'abc',
+          null,
+          {},
+          [{}],
+          [{ product_id: 0, qty: 1 }],
+          [{ product_id: 1, qty: 0 }],
+          [{ product_id: 1, qty: 100 }],
+          [{ product_id: 1, qty: 1.5 }],
+          [{ product_id: 999_999, qty: 1 }],
+          Array.from({ length: 51 }, () => ({ product_id: 1, qty: 1 })),
+          Array.from({ length: 50 }, () => ({ product_id: 1, qty: 99 })),
+        ],
         location_id: BAD_ID,
         order_number: ['', 42, null, 'KS-7F3K9Q2M-and-more', 'KS 7F3K9Q2M', 'KS-NOSUCH12'],
         idempotency_key: ['', 42, null, 'x'.repeat(65)],
@@ -568,7 +996,16 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: {
         customer_id: BAD_ID,
         amount: [0, -1, 1.5, '18500', null, 100_000_001, 999],
-        items: ['abc', null, {}, [{}], [{ product_id: 0, qty: 1 }], [{ product_id: 1, qty: 0 }], [{ product_id: 999_999, qty: 1 }], Array.from({ length: 50 }, () => ({ product_id: 1, qty: 99 }))],
+        items: [
+          'abc',
+          null,
+          {},
+          [{}],
+          [{ product_id: 0, qty: 1 }],
+          [{ product_id: 1, qty: 0 }],
+          [{ product_id: 999_999, qty: 1 }],
+          Array.from({ length: 50 }, () => ({ product_id: 1, qty: 99 })),
+        ],
         location_id: BAD_ID,
       },
       required: ['customer_id', 'amount'],
@@ -597,7 +1034,13 @@ describeEachDb('bad input on every merchant console call', (kind) => {
         const body = await cheapestReward();
         return { ...body, code: (await memberCodesFor(p.ctx, body.customer_id)).current.qr, idempotency_key: `k-${Math.random()}` };
       },
-      bad: { code: ['', 42, null, 'x'.repeat(201)], customer_id: BAD_ID, reward: ['', 'Free Coffee', 42, null, ['free-coffee'], 'x'.repeat(65)], location_id: BAD_ID, idempotency_key: ['', 42, null, 'x'.repeat(65)] },
+      bad: {
+        code: ['', 42, null, 'x'.repeat(201)],
+        customer_id: BAD_ID,
+        reward: ['', 'Free Coffee', 42, null, ['free-coffee'], 'x'.repeat(65)],
+        location_id: BAD_ID,
+        idempotency_key: ['', 42, null, 'x'.repeat(65)],
+      },
       // without the customer's code: 403 MEMBER_CODE_REQUIRED (tests/security/counter-spend.test.ts)
       required: ['reward', 'idempotency_key'],
     },
@@ -615,7 +1058,10 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/channels/connect/stripe',
       owner: true,
       valid: async () => ({ secret_key: STRIPE_KEY, webhook_secret: 'whsec_badinput0001' }),
-      bad: { secret_key: ['', 'pk_live_abc', 'sk_live_has space', 42, null, `sk_live_${'x'.repeat(300)}`, `sk_live_${NUL}`, ['sk_live_a']], webhook_secret: ['', 'secret', 42, null, `whsec_${NUL}`, ['whsec_a']] },
+      bad: {
+        secret_key: ['', 'pk_live_abc', 'sk_live_has space', 42, null, `sk_live_${'x'.repeat(300)}`, `sk_live_${NUL}`, ['sk_live_a']],
+        webhook_secret: ['', 'secret', 42, null, `whsec_${NUL}`, ['whsec_a']],
+      },
       required: ['secret_key', 'webhook_secret'],
     },
     {
@@ -623,7 +1069,11 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/channels/connect/twilio',
       owner: true,
       valid: async () => ({ account_sid: TWILIO.accountSid, auth_token: TWILIO.authToken, from: TWILIO.from }),
-      bad: { account_sid: ['', 'AC123', 42, null, `${TWILIO.accountSid}x`], auth_token: ['', 'has space', 42, null, 'x'.repeat(201), NUL], from: ['', '0917 123 4567', 42, null, 'MG12'] },
+      bad: {
+        account_sid: ['', 'AC123', 42, null, `${TWILIO.accountSid}x`],
+        auth_token: ['', 'has space', 42, null, 'x'.repeat(201), NUL],
+        from: ['', '0917 123 4567', 42, null, 'MG12'],
+      },
       required: ['account_sid', 'auth_token', 'from'],
     },
     {
@@ -631,7 +1081,10 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       path: 'merchant/channels/connect/smtp',
       owner: true,
       valid: async () => ({ url: `smtp://127.0.0.1:${smtpPort}`, from: 'Kopi Senja <no-reply@kopisenja.test>' }),
-      bad: { url: ['', 'http://mail.example.com', 'smtp://', 'smtp://mail.example.com/path', 42, null, `smtp://${NUL}`], from: ['', 'not-an-address', 42, null, `${'x'.repeat(201)}@example.com`, NUL] },
+      bad: {
+        url: ['', 'http://mail.example.com', 'smtp://', 'smtp://mail.example.com/path', 42, null, `smtp://${NUL}`],
+        from: ['', 'not-an-address', 42, null, `${'x'.repeat(201)}@example.com`, NUL],
+      },
       required: ['url', 'from'],
     },
     {
@@ -640,15 +1093,32 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       owner: true,
       // something to disconnect: the e-mail server, connected first (the row above connects it too)
       valid: async () => {
-        await callApi(p, channelsApi.connectSmtp, { token: owner.token, body: { url: `smtp://127.0.0.1:${smtpPort}`, from: 'no-reply@kopisenja.test' } }).expect(200);
+        await callApi(p, channelsApi.connectSmtp, {
+          token: owner.token,
+          body: { url: `smtp://127.0.0.1:${smtpPort}`, from: 'no-reply@kopisenja.test' },
+        }).expect(200);
         return { service: 'smtp' };
       },
       bad: { service: ['', 'paypal', 'STRIPE', 42, null, ['stripe']] },
       required: ['service'],
     },
     { method: 'get', path: 'merchant/orders/board', owner: true, valid: async () => ({ location_id: 1 }), bad: { location_id: BAD_QUERY_ID }, required: [] },
-    { method: 'get', path: 'merchant/orders/detail', owner: true, valid: async () => ({ name: await walletOrder() }), bad: { name: ['', 'x'.repeat(41)] }, required: ['name'] },
-    { method: 'post', path: 'merchant/orders/advance', owner: true, valid: async () => ({ name: await walletOrder(), from: 'paid' }), bad: { name: BAD_ORDER_NAME, from: BAD_STATUS }, required: ['name', 'from'] },
+    {
+      method: 'get',
+      path: 'merchant/orders/detail',
+      owner: true,
+      valid: async () => ({ name: await walletOrder() }),
+      bad: { name: ['', 'x'.repeat(41)] },
+      required: ['name'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/orders/advance',
+      owner: true,
+      valid: async () => ({ name: await walletOrder(), from: 'paid' }),
+      bad: { name: BAD_ORDER_NAME, from: BAD_STATUS },
+      required: ['name', 'from'],
+    },
     {
       method: 'post',
       path: 'merchant/orders/cancel',
@@ -669,21 +1139,77 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     { method: 'post', path: 'merchant/locations/update', owner: true, valid: firstLocation, bad: { id: BAD_ID, ...BAD_LOCATION }, required: ['id'] },
     { method: 'post', path: 'merchant/locations/create', owner: true, valid: async () => GOOD_LOCATION, bad: BAD_LOCATION, required: ['name', 'address'] },
     { method: 'post', path: 'merchant/loyalty/rules/create', owner: true, valid: async () => GOOD_RULE, bad: BAD_RULE_FIELDS, required: ['kind'] },
-    { method: 'post', path: 'merchant/loyalty/rules/update', owner: true, valid: async () => ({ id: await newRule(), rule: GOOD_RULE }), bad: { id: BAD_ID, rule: BAD_RULE }, required: ['id', 'rule'] },
-    { method: 'post', path: 'merchant/loyalty/rules/status', owner: true, valid: async () => ({ id: await newRule(), status: 'paused' }), bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] }, required: ['id', 'status'] },
-    { method: 'post', path: 'merchant/loyalty/referrals/void', owner: true, valid: async () => ({ id: await newReferral(), reason: 'Same household' }), bad: { id: BAD_ID, reason: ['', '   ', 'x'.repeat(201), 5, null, ['x']] }, required: ['id', 'reason'] },
+    {
+      method: 'post',
+      path: 'merchant/loyalty/rules/update',
+      owner: true,
+      valid: async () => ({ id: await newRule(), rule: GOOD_RULE }),
+      bad: { id: BAD_ID, rule: BAD_RULE },
+      required: ['id', 'rule'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/loyalty/rules/status',
+      owner: true,
+      valid: async () => ({ id: await newRule(), status: 'paused' }),
+      bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] },
+      required: ['id', 'status'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/loyalty/referrals/void',
+      owner: true,
+      valid: async () => ({ id: await newReferral(), reason: 'Same household' }),
+      bad: { id: BAD_ID, reason: ['', '   ', 'x'.repeat(201), 5, null, ['x']] },
+      required: ['id', 'reason'],
+    },
     { method: 'post', path: 'merchant/loyalty/referrals/approve', owner: true, valid: heldReferral, bad: { id: BAD_ID }, required: ['id'] },
     { method: 'post', path: 'merchant/loyalty/referrals/reject', owner: true, valid: heldReferral, bad: { id: BAD_ID }, required: ['id'] },
     { method: 'post', path: 'merchant/loyalty/simulate', owner: true, valid: async () => ({ rule: GOOD_RULE }), bad: { rule: BAD_RULE }, required: ['rule'] },
-    { method: 'post', path: 'merchant/loyalty/stamps/create', owner: true, valid: goodStamps, bad: BAD_STAMP_FIELDS, required: ['name', 'stamps_needed', 'reward_id'] },
-    { method: 'post', path: 'merchant/loyalty/stamps/update', owner: true, valid: async () => ({ id: await newStamps(), program: await goodStamps() }), bad: { id: BAD_ID, program: BAD_STAMP_PROGRAM }, required: ['id', 'program'] },
-    { method: 'post', path: 'merchant/loyalty/stamps/status', owner: true, valid: async () => ({ id: await newStamps(), status: 'paused' }), bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] }, required: ['id', 'status'] },
-    { method: 'post', path: 'merchant/loyalty/tiers/update', owner: true, valid: async () => GOOD_TIERS, bad: { enabled: ['yes', 1, null], basis: ['', 'spend', 'POINTS', 42, null], tiers: BAD_TIERS }, required: ['enabled', 'basis', 'tiers'] },
+    {
+      method: 'post',
+      path: 'merchant/loyalty/stamps/create',
+      owner: true,
+      valid: goodStamps,
+      bad: BAD_STAMP_FIELDS,
+      required: ['name', 'stamps_needed', 'reward_id'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/loyalty/stamps/update',
+      owner: true,
+      valid: async () => ({ id: await newStamps(), program: await goodStamps() }),
+      bad: { id: BAD_ID, program: BAD_STAMP_PROGRAM },
+      required: ['id', 'program'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/loyalty/stamps/status',
+      owner: true,
+      valid: async () => ({ id: await newStamps(), status: 'paused' }),
+      bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] },
+      required: ['id', 'status'],
+    },
+    {
+      method: 'post',
+      path: 'merchant/loyalty/tiers/update',
+      owner: true,
+      valid: async () => GOOD_TIERS,
+      bad: { enabled: ['yes', 1, null], basis: ['', 'spend', 'POINTS', 42, null], tiers: BAD_TIERS },
+      required: ['enabled', 'basis', 'tiers'],
+    },
     {
       method: 'post',
       path: 'merchant/campaigns/update',
       owner: true,
-      valid: async () => ({ kind: 'win_back', enabled: true, title: 'We miss you, {name}', body: 'Come back: {points} points wait for you.', reward_id: null, timing: 30 }),
+      valid: async () => ({
+        kind: 'win_back',
+        enabled: true,
+        title: 'We miss you, {name}',
+        body: 'Come back: {points} points wait for you.',
+        reward_id: null,
+        timing: 30,
+      }),
       bad: {
         kind: ['', 'flash_sale', 'WELCOME', 5, null, ['welcome']],
         enabled: ['yes', 1, null],
@@ -695,11 +1221,20 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['kind', 'enabled', 'title', 'body'],
     },
     // last: the good input archives the demo's menu and retires its rewards, which rows above use
-    { method: 'post', path: 'merchant/setup/clear-demo', owner: true, valid: async () => ({ confirm: true }), bad: { confirm: [false, 'yes', 1, null], shop_name: ['', '   ', 42, null, ['Café'], 'x'.repeat(81)] }, required: ['confirm'] },
+    {
+      method: 'post',
+      path: 'merchant/setup/clear-demo',
+      owner: true,
+      valid: async () => ({ confirm: true }),
+      bad: { confirm: [false, 'yes', 1, null], shop_name: ['', '   ', 42, null, ['Café'], 'x'.repeat(81)] },
+      required: ['confirm'],
+    },
   ];
 
   it('has a row for every merchant console call that takes input', () => {
-    const withInput = ENDPOINTS.filter((e) => (e.path.startsWith('merchant/') || e.path === 'settings/preview') && e.auth !== 'merchant' && (e.body || e.query)).map((e) => e.path);
+    const withInput = ENDPOINTS.filter(
+      (e) => (e.path.startsWith('merchant/') || e.path === 'settings/preview') && e.auth !== 'merchant' && (e.body || e.query),
+    ).map((e) => e.path);
     expect(SPECS.map((s) => s.path).sort()).toEqual(withInput.sort());
   });
 
@@ -714,14 +1249,21 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       const valid = await spec.valid();
       const cases: { name: string; input?: Json; raw?: string; contentType?: string; status: number; fields: string[] }[] = [];
       for (const [field, values] of Object.entries(spec.bad)) {
-        for (const v of values) cases.push({ name: `${field} = ${JSON.stringify(v)?.slice(0, 30)}`, input: { ...valid, [field]: v }, status: 400, fields: [field] });
+        for (const v of values)
+          cases.push({ name: `${field} = ${JSON.stringify(v)?.slice(0, 30)}`, input: { ...valid, [field]: v }, status: 400, fields: [field] });
       }
       for (const field of spec.required) {
         const { [field]: _gone, ...rest } = valid;
         cases.push({ name: `${field} missing`, input: rest, status: 400, fields: [field] });
       }
       const fields = Object.keys(spec.bad);
-      if (fields.length > 1) cases.push({ name: 'every field bad at once', input: { ...valid, ...Object.fromEntries(fields.map((f) => [f, spec.bad[f]![1]])) }, status: 400, fields });
+      if (fields.length > 1)
+        cases.push({
+          name: 'every field bad at once',
+          input: { ...valid, ...Object.fromEntries(fields.map((f) => [f, spec.bad[f]![1]])) },
+          status: 400,
+          fields,
+        });
       if (spec.method === 'post') {
         cases.push({ name: 'an array', input: [valid], status: 400, fields: ['body'] });
         cases.push({ name: 'a JSON string', raw: '"hello"', status: 400, fields: ['body'] });
@@ -733,7 +1275,12 @@ describeEachDb('bad input on every merchant console call', (kind) => {
         cases.push({ name: `over ${limit} bytes`, raw: JSON.stringify({ ...valid, padding: 'x'.repeat(limit) }), status: 413, fields: [] });
       } else {
         for (const f of spec.required.length ? spec.required : Object.keys(spec.bad)) {
-          cases.push({ name: `${f} given twice`, raw: `${f}=${encodeURIComponent(String(valid[f] ?? '1'))}&${f}=${encodeURIComponent(String(valid[f] ?? '2'))}`, status: 400, fields: [f] });
+          cases.push({
+            name: `${f} given twice`,
+            raw: `${f}=${encodeURIComponent(String(valid[f] ?? '1'))}&${f}=${encodeURIComponent(String(valid[f] ?? '2'))}`,
+            status: 400,
+            fields: [f],
+          });
         }
         if (spec.required.length) cases.push({ name: 'no query at all', raw: '', status: 400, fields: spec.required });
       }

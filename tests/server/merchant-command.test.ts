@@ -18,7 +18,8 @@ const run = promisify(execFile);
 /** This process's environment without what would point the command at another database or address. */
 function commandEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_URL', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'NODE_OPTIONS', 'NODE_ENV']) delete base[name];
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_URL', 'PROVIDER_API_BASE', 'PROVIDER_SECRET', 'NODE_OPTIONS', 'NODE_ENV'])
+    delete base[name];
   return { ...base, ...env };
 }
 
@@ -39,7 +40,9 @@ describe('npm run merchant -- owner-link', () => {
     const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
     try {
       const links = await handle.db.selectFrom('staff_links').selectAll().execute();
-      expect(links).toEqual([expect.objectContaining({ token_hash: sha256Hex(url![1]!), kind: 'setup', role: 'owner', email: null, created_by: null, used_at: null })]);
+      expect(links).toEqual([
+        expect.objectContaining({ token_hash: sha256Hex(url![1]!), kind: 'setup', role: 'owner', email: null, created_by: null, used_at: null }),
+      ]);
       // made while the command ran: 24 hours from then
       const expires = links[0]!.expires_at.getTime();
       expect(expires).toBeGreaterThanOrEqual(started + 24 * 3600_000);
@@ -55,7 +58,10 @@ describe('npm run merchant -- owner-link', () => {
     writeFileSync(join(dataDir, 'server.json'), JSON.stringify({ url: 'http://127.0.0.1:4123', pid: 1, at: new Date().toISOString() }));
     const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
     try {
-      await handle.db.insertInto('staff').values({ email: 'olive@example.com', name: 'Olive', role: 'owner', password_hash: 'scrypt$15$8$1$x$y', created_at: new Date() }).execute();
+      await handle.db
+        .insertInto('staff')
+        .values({ email: 'olive@example.com', name: 'Olive', role: 'owner', password_hash: 'scrypt$15$8$1$x$y', created_at: new Date() })
+        .execute();
     } finally {
       await handle.close();
     }
@@ -70,13 +76,19 @@ describe('npm run merchant -- owner-link', () => {
     expect(stdout).toContain('The shop already has an owner: this link makes another one.');
     // it took 25 s when it loaded the whole provider: it loads the database and the link's code, not the
     // provider's app nor the web server (what it loads, rather than a time on a machine of unknown load)
-    const loaded = readFileSync(loadedList, 'utf8').split('\n').map((url) => url.replace(`file://${ROOT}/`, ''));
+    const loaded = readFileSync(loadedList, 'utf8')
+      .split('\n')
+      .map((url) => url.replace(`file://${ROOT}/`, ''));
     expect(loaded).toContain('server/provider/staff/setup-link.ts');
     expect(loaded.filter((m) => m === 'server/provider/app.ts' || m.startsWith('server/gateway/') || /\/node_modules\/express\//.test(m))).toEqual([]);
   }, 90_000);
 
   it('says how to use it when the command is unknown', async () => {
-    const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/merchant.ts', 'owner-lnk'], { cwd: ROOT, env: commandEnv({ DATA_DIR: dataDir }), timeout: 60_000 }).catch((e: { code: number; stderr: string }) => e);
+    const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/merchant.ts', 'owner-lnk'], {
+      cwd: ROOT,
+      env: commandEnv({ DATA_DIR: dataDir }),
+      timeout: 60_000,
+    }).catch((e: { code: number; stderr: string }) => e);
     expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run merchant -- owner-link') });
   }, 90_000);
 });

@@ -34,7 +34,10 @@ describeEachDb('the staff cookie through the gateway and the embedded provider',
 
   async function setUpOwner(headers: Record<string, string> = {}): Promise<{ res: Response; text: string; email: string }> {
     const email = newStaffEmail();
-    const res = await gatewayCall(stack, staffApi.setup, { body: { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email, password: STAFF_PASSWORD }, headers });
+    const res = await gatewayCall(stack, staffApi.setup, {
+      body: { token: await createOwnerSetupLink(stack.db, systemClock), name: 'Olive Owner', email, password: STAFF_PASSWORD },
+      headers,
+    });
     return { res, text: await res.text(), email };
   }
 
@@ -89,7 +92,9 @@ describeEachDb('the staff cookie through the gateway and the embedded provider',
     const { data } = (await invite.json()) as { data: { invite_token: string } };
     expect(data.invite_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(invite.headers.getSetCookie()).toEqual([]);
-    const accepted = await gatewayCall(stack, staffApi.acceptInvite, { body: { token: data.invite_token, name: 'Sam Staff', email: newStaffEmail(), password: STAFF_PASSWORD } });
+    const accepted = await gatewayCall(stack, staffApi.acceptInvite, {
+      body: { token: data.invite_token, name: 'Sam Staff', email: newStaffEmail(), password: STAFF_PASSWORD },
+    });
     expect(accepted.status).toBe(201);
     expect(await accepted.text()).not.toContain('"token"');
     const staffCookie = `staff=${valueOf(setLine(accepted, 'staff'))}`;
@@ -149,7 +154,11 @@ describe('which cookie each call carries (a fake provider shows the credential i
     upstream = await fakeUpstream((app) => {
       app.post('/api/v2/merchant/auth/login', (_req, res) => {
         // a provider that tries to plant cookies of its own alongside its answer
-        res.setHeader('set-cookie', ['staff=planted-by-the-provider-00000000; Path=/', '__Host-staff=planted-too-000000000000; Path=/; Secure', 'sid=planted-sid-0000000000000000; Path=/']);
+        res.setHeader('set-cookie', [
+          'staff=planted-by-the-provider-00000000; Path=/',
+          '__Host-staff=planted-too-000000000000; Path=/; Secure',
+          'sid=planted-sid-0000000000000000; Path=/',
+        ]);
         res.json({ status: 200, message: 'Signed in.', data: { token: STAFF, staff: { id: 1 } } });
       });
       app.get('/api/v2/merchant/reports', (_req, res) => {
@@ -201,7 +210,11 @@ describe('which cookie each call carries (a fake provider shows the credential i
 
   it('refuses other spellings of the staff sign-in and logout paths', async () => {
     for (const path of ['Merchant/auth/login', 'merchant/auth/login/', 'merchant//auth/logout', 'merchant/auth/%6cogin', 'merchant/auth/logout-all;x']) {
-      const res = await fetch(`${gw.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `staff=${STAFF}` }, body: '{}' });
+      const res = await fetch(`${gw.url}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `staff=${STAFF}` },
+        body: '{}',
+      });
       expect(res.status, path).toBe(404);
     }
   });

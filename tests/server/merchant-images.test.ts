@@ -30,8 +30,19 @@ describeEachDb('merchant console: images', (kind) => {
   });
 
   const upload = (bytes: Buffer, o: { name?: string; type?: string; cookie?: string } = {}) =>
-    gatewayCall(stack, mediaApi.upload, { cookie: o.cookie ?? cookie, body: { file: bytes.toString('base64'), ...(o.name ? { name: o.name } : {}), ...(o.type ? { type: o.type } : {}) } });
-  const stored = async () => Number((await stack.db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    gatewayCall(stack, mediaApi.upload, {
+      cookie: o.cookie ?? cookie,
+      body: { file: bytes.toString('base64'), ...(o.name ? { name: o.name } : {}), ...(o.type ? { type: o.type } : {}) },
+    });
+  const stored = async () =>
+    Number(
+      (
+        await stack.db
+          .selectFrom('media')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   async function expectRefused(res: Response, status: number, fieldMessage: RegExp): Promise<void> {
     const body = (await res.json()) as { status: number; error: { code: string; fields: Record<string, string> } };
     expect(res.status).toBe(status);
@@ -76,7 +87,9 @@ describeEachDb('merchant console: images', (kind) => {
       expect(data.content_type).toBe(type);
       expect((await fetch(`${stack.url}${data.url}`)).headers.get('content-type')).toBe(type);
     }
-    const big = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 9 }).toBuffer();
+    const big = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(1_500_000);
     expect(big.length).toBeLessThanOrEqual(2 * 1024 * 1024);
     expect((await upload(big)).status).toBe(201);

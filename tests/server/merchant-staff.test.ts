@@ -12,7 +12,13 @@ import { passwordWork } from '../../server/provider/staff/password';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { STAFF_IDLE_MS, STAFF_LIFETIME_MS } from '../../server/provider/http/staff-session';
 import { createOwnerSetupLink, ownerSetupUrlIfNoOwner, STAFF_LINK_TTL_MS } from '../../server/provider/staff/setup-link';
-import { purgeStaffLeftovers, LOGIN_ATTACK_FAILURES, LOGIN_FAILURES_PER_CLIENT, LOGIN_FREE_TRIES, LOGIN_WINDOW_MS } from '../../server/provider/staff/staff.service';
+import {
+  purgeStaffLeftovers,
+  LOGIN_ATTACK_FAILURES,
+  LOGIN_FAILURES_PER_CLIENT,
+  LOGIN_FREE_TRIES,
+  LOGIN_WINDOW_MS,
+} from '../../server/provider/staff/staff.service';
 import { newIp } from './auth.helpers';
 import { ALL_CALLS } from '#contract/calls';
 import { CONSOLE_CALLS, CONSOLE_SIGN_IN_CALLS, newStaff, newStaffEmail, newStaffSession, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
@@ -42,7 +48,11 @@ describeEachDb('merchant console: the role matrix', (kind) => {
           return (await newStaff(p.db, p.clock, { role: 'owner' })).token;
         case 'expired staff session': {
           const s = await newStaff(p.db, p.clock, { role: 'owner' });
-          await p.db.updateTable('staff_sessions').set({ last_seen_at: new Date(p.clock.now().getTime() - STAFF_IDLE_MS - SECOND) }).where('id', '=', s.sessionId).execute();
+          await p.db
+            .updateTable('staff_sessions')
+            .set({ last_seen_at: new Date(p.clock.now().getTime() - STAFF_IDLE_MS - SECOND) })
+            .where('id', '=', s.sessionId)
+            .execute();
           return s.token;
         }
         case 'revoked staff session': {
@@ -99,7 +109,14 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       const token = await createOwnerSetupLink(p.db, p.clock);
       const email = newStaffEmail();
       const res = await callApi(p, staffApi.setup, { body: { token, name: 'Olive Owner', email: email.toUpperCase(), password: STAFF_PASSWORD } }).expect(201);
-      expect(res.body.data.staff).toEqual({ id: expect.any(Number), name: 'Olive Owner', email, role: 'owner', created_at: expect.any(String), location_ids: [] });
+      expect(res.body.data.staff).toEqual({
+        id: expect.any(Number),
+        name: 'Olive Owner',
+        email,
+        role: 'owner',
+        created_at: expect.any(String),
+        location_ids: [],
+      });
       expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await me(res.body.data.token).expect(200)).body.data.staff.role).toBe('owner');
 
@@ -242,7 +259,8 @@ describeEachDb('merchant console: staff accounts', (kind) => {
   describe('staff sessions', () => {
     it('end after 12 hours without a call; every call keeps it alive (last_seen_at written at most once a minute)', async () => {
       const s = await newStaff(p.db, p.clock, { role: 'staff' });
-      const seen = async () => (await p.db.selectFrom('staff_sessions').select('last_seen_at').where('id', '=', s.sessionId).executeTakeFirstOrThrow()).last_seen_at.getTime();
+      const seen = async () =>
+        (await p.db.selectFrom('staff_sessions').select('last_seen_at').where('id', '=', s.sessionId).executeTakeFirstOrThrow()).last_seen_at.getTime();
       const start = await seen();
       p.clock.advance(30 * SECOND);
       await me(s.token).expect(200);
@@ -294,18 +312,26 @@ describeEachDb('merchant console: staff accounts', (kind) => {
     it('a new password needs the current one; the other sessions end, this one stays', async () => {
       const s = await newStaff(p.db, p.clock, { role: 'staff' });
       const other = await newStaffSession(p.db, p.clock, s.id);
-      const wrong = await callApi(p, staffApi.password, { token: s.token, body: { current_password: 'not it at all', new_password: 'a brand new passphrase' } });
+      const wrong = await callApi(p, staffApi.password, {
+        token: s.token,
+        body: { current_password: 'not it at all', new_password: 'a brand new passphrase' },
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.error.fields).toEqual({ current_password: 'is not your password' });
       const short = await callApi(p, staffApi.password, { token: s.token, body: { current_password: s.password, new_password: 'too short' } });
       expect(short.body.error.fields).toEqual({ new_password: 'must be at least 12 characters' });
-      const done = await callApi(p, staffApi.password, { token: s.token, body: { current_password: s.password, new_password: 'a brand new passphrase' } }).expect(200);
+      const done = await callApi(p, staffApi.password, {
+        token: s.token,
+        body: { current_password: s.password, new_password: 'a brand new passphrase' },
+      }).expect(200);
       expect(done.body.data).toEqual({ ended: 1 });
       await me(s.token).expect(200);
       await me(other.token).expect(401);
       await login(s.email, s.password).expect(401);
       await login(s.email, 'a brand new passphrase').expect(200);
-      expect((await p.db.selectFrom('audit_log').select('action').where('target', '=', `staff:${s.id}`).execute()).map((e) => e.action)).toContain('password.change');
+      expect((await p.db.selectFrom('audit_log').select('action').where('target', '=', `staff:${s.id}`).execute()).map((e) => e.action)).toContain(
+        'password.change',
+      );
     });
   });
 
@@ -324,7 +350,14 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       expect(mail!.body).toContain(`${TEST_PUBLIC_URL}/merchant/reset#`);
       const token = /#([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
       const info = (await callApi(p, staffApi.link, { body: { token } }).expect(200)).body.data;
-      expect(info).toEqual({ kind: 'reset', shop: 'Kopi Senja', role: 'owner', email: s.email, invited_by: null, expires_at: new Date(p.clock.now().getTime() + HOUR).toISOString() });
+      expect(info).toEqual({
+        kind: 'reset',
+        shop: 'Kopi Senja',
+        role: 'owner',
+        email: s.email,
+        invited_by: null,
+        expires_at: new Date(p.clock.now().getTime() + HOUR).toISOString(),
+      });
 
       await callApi(p, staffApi.reset, { body: { token, password: 'my forgotten one, new' } }).expect(200);
       await me(s.token).expect(401);
@@ -384,7 +417,17 @@ describeEachDb('merchant console: staff accounts', (kind) => {
     const count = async () =>
       Object.fromEntries(
         await Promise.all(
-          (['staff_sessions', 'staff_links', 'staff_login_failures', 'audit_log'] as const).map(async (t) => [t, Number((await p.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)]),
+          (['staff_sessions', 'staff_links', 'staff_login_failures', 'audit_log'] as const).map(async (t) => [
+            t,
+            Number(
+              (
+                await p.db
+                  .selectFrom(t)
+                  .select((eb) => eb.fn.countAll<number>().as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+            ),
+          ]),
         ),
       );
     const before = await count();
@@ -408,7 +451,14 @@ describeEachDb('merchant console: staff accounts', (kind) => {
 
     it('invites with a one-time link that gives its role; a pinned address takes only that address', async () => {
       const inv = (await invite({ role: 'staff' }).expect(201)).body.data;
-      expect(inv).toEqual({ id: expect.any(Number), invite_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), role: 'staff', email: null, expires_at: new Date(p.clock.now().getTime() + 24 * HOUR).toISOString(), emailed: false });
+      expect(inv).toEqual({
+        id: expect.any(Number),
+        invite_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        role: 'staff',
+        email: null,
+        expires_at: new Date(p.clock.now().getTime() + 24 * HOUR).toISOString(),
+        emailed: false,
+      });
       const joined = await accept({ token: inv.invite_token, email: newStaffEmail() }).expect(201);
       expect(joined.body.data.staff.role).toBe('staff');
       await me(joined.body.data.token).expect(200);
@@ -444,7 +494,10 @@ describeEachDb('merchant console: staff accounts', (kind) => {
       await invite({ role: 'staff' }).expect(201);
       await callApi(p, staffApi.logout, { token: s.token }).expect(200);
       await login(s.email, 'a wrong password').expect(401);
-      const audit = (query: Record<string, string | number>) => callApi(p, staffApi.audit, { token: owner.token, query }).expect(200).then((r) => r.body.data.items.map((e: { action: string }) => e.action));
+      const audit = (query: Record<string, string | number>) =>
+        callApi(p, staffApi.audit, { token: owner.token, query })
+          .expect(200)
+          .then((r) => r.body.data.items.map((e: { action: string }) => e.action));
       expect(await audit({ person: s.id })).toEqual(['signin.failed', 'signout']);
       expect(await audit({ person: owner.id })).toEqual(['staff.invite']);
       expect(await audit({ kind: 'team' })).toEqual(['staff.invite']);
@@ -536,7 +589,9 @@ describePostgres('merchant console: races', () => {
     const token = await createOwnerSetupLink(p.db, p.clock);
     const results = await Promise.all(
       // from eight addresses: one address has one password hashed at a time (and one waiting)
-      Array.from({ length: 8 }, (_, i) => callApi(p, staffApi.setup, { body: { token, name: `Owner ${i}`, email: newStaffEmail(), password: STAFF_PASSWORD }, ip: newIp() })),
+      Array.from({ length: 8 }, (_, i) =>
+        callApi(p, staffApi.setup, { body: { token, name: `Owner ${i}`, email: newStaffEmail(), password: STAFF_PASSWORD }, ip: newIp() }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
     expect(results.filter((r) => r.status === 400).every((r) => r.body.error.code === 'LINK_EXPIRED')).toBe(true);
@@ -567,7 +622,10 @@ describePostgres('merchant console: races', () => {
       const link = (await callApi(p, staffApi.invite, { token: maker.token, body: { role: 'owner', password: STAFF_PASSWORD } }).expect(201)).body.data;
       const [removed, accepted] = await Promise.all([
         callApi(p, staffApi.remove, { token: boss.token, body: { id: maker.id } }),
-        callApi(p, staffApi.acceptInvite, { body: { token: link.invite_token, name: `Heir ${trial}`, email: newStaffEmail(), password: STAFF_PASSWORD }, ip: newIp() }),
+        callApi(p, staffApi.acceptInvite, {
+          body: { token: link.invite_token, name: `Heir ${trial}`, email: newStaffEmail(), password: STAFF_PASSWORD },
+          ip: newIp(),
+        }),
       ]);
       expect(removed.status).toBe(200);
       const row = await p.db.selectFrom('staff_links').select(['used_at', 'revoked_at']).where('id', '=', link.id).executeTakeFirstOrThrow();
@@ -582,8 +640,12 @@ describePostgres('merchant console: races', () => {
   it('two invitations accepted at once with the same address make one account', async () => {
     const owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const email = newStaffEmail();
-    const links = await Promise.all([1, 2].map(async () => (await callApi(p, staffApi.invite, { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token));
-    const results = await Promise.all(links.map((token) => callApi(p, staffApi.acceptInvite, { body: { token, name: 'Sam', email, password: STAFF_PASSWORD } })));
+    const links = await Promise.all(
+      [1, 2].map(async () => (await callApi(p, staffApi.invite, { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.invite_token),
+    );
+    const results = await Promise.all(
+      links.map((token) => callApi(p, staffApi.acceptInvite, { body: { token, name: 'Sam', email, password: STAFF_PASSWORD } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await p.db.selectFrom('staff').select('id').where('email', '=', email).execute()).toHaveLength(1);
   });

@@ -79,7 +79,11 @@ export function ownerOnPostgres(): { readonly p: TestProvider; readonly owner: T
  * (read them inside a test: `team.owner.token`), and `post(declaration, body, token?)` for a console call as the
  * owner (or as whoever's token is given).
  */
-export function ownerAndStaff(p: TestProvider): { readonly owner: TestStaff; readonly staff: TestStaff; post: (declaration: Call<any, any>, body: unknown, token?: string) => ReturnType<TestProvider['call']> } {
+export function ownerAndStaff(p: TestProvider): {
+  readonly owner: TestStaff;
+  readonly staff: TestStaff;
+  post: (declaration: Call<any, any>, body: unknown, token?: string) => ReturnType<TestProvider['call']>;
+} {
   const team = {
     post: (declaration: Call<any, any>, body: unknown, token?: string) => callApi(p, declaration, { token: token ?? team.owner.token, body }),
   } as { owner: TestStaff; staff: TestStaff; post: (declaration: Call<any, any>, body: unknown, token?: string) => ReturnType<TestProvider['call']> };
@@ -96,7 +100,10 @@ export function ownerAndStaff(p: TestProvider): { readonly owner: TestStaff; rea
  * day of its own, as the counter's daily caps count) and both sign in again (an idle session ends;
  * `team.signInAgain()` after a test moves the clock itself). Read them inside a test: `team.staff.token`.
  */
-export function counterTeam(p: TestProvider, start: Date): { readonly staff: TestStaff; readonly owner: TestStaff; readonly day: number; signInAgain: () => Promise<void> } {
+export function counterTeam(
+  p: TestProvider,
+  start: Date,
+): { readonly staff: TestStaff; readonly owner: TestStaff; readonly day: number; signInAgain: () => Promise<void> } {
   const team = {
     day: 0,
     signInAgain: async () => {

@@ -116,7 +116,13 @@ describePostgres('several instances on one database', () => {
     for (const [i, provider] of providers.entries()) {
       const dataDir = mkdtempSync(join(tmpdir(), 'multi-gateway-'));
       dataDirs.push(dataDir);
-      gateways.push(await startProcess(bundle, { ...shared, PROVIDER_API_BASE: `${provider.url}/`, PORT: '0', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-build') }, `gateway ${i + 1}`));
+      gateways.push(
+        await startProcess(
+          bundle,
+          { ...shared, PROVIDER_API_BASE: `${provider.url}/`, PORT: '0', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-build') },
+          `gateway ${i + 1}`,
+        ),
+      );
     }
     db = await openDatabase({ databaseUrl, poolSize: 4 });
   }, 240_000);
@@ -139,7 +145,11 @@ describePostgres('several instances on one database', () => {
     const longAgo = new FakeClock(new Date(Date.now() - 400 * DAY));
     const dormant: number[] = [];
     for (let i = 0; i < DORMANT; i++) {
-      const c = await db.db.insertInto('customers').values({ phone: `+6391${String(i).padStart(8, '0')}`, name: 'Dormant', email: null, created_at: longAgo.now() }).returning('id').executeTakeFirstOrThrow();
+      const c = await db.db
+        .insertInto('customers')
+        .values({ phone: `+6391${String(i).padStart(8, '0')}`, name: 'Dormant', email: null, created_at: longAgo.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db.db.transaction().execute((trx) => earnPoints(trx, longAgo, c.id, 80, { reason: 'Points from last year' }));
       dormant.push(c.id);
     }
@@ -154,15 +164,28 @@ describePostgres('several instances on one database', () => {
       const message = twilio.sent.filter((m) => m.to === phone).at(-1)!;
       const code = /\b(\d{6})\b/.exec(message.body)![1]!;
       const verified = await agent.post('/api/auth/otp/verify').send({ phone, code, purpose: 'register' }).expect(200);
-      await agent.post('/api/auth/register').send({ registration_token: verified.body.data.registration_token, name: `Customer ${i}` }).expect(201);
+      await agent
+        .post('/api/auth/register')
+        .send({ registration_token: verified.body.data.registration_token, name: `Customer ${i}` })
+        .expect(201);
       agents.push({ agent, gateway, phone });
     }
     // points to redeem and spin with, granted on the ledger like any earning
-    const ids = await db.db.selectFrom('customers').select('id').where('phone', 'in', agents.map((a) => a.phone)).execute();
+    const ids = await db.db
+      .selectFrom('customers')
+      .select('id')
+      .where(
+        'phone',
+        'in',
+        agents.map((a) => a.phone),
+      )
+      .execute();
     const now = new FakeClock(new Date());
     for (const { id } of ids) await db.db.transaction().execute((trx) => earnPoints(trx, now, id, 2000, { reason: 'Welcome points' }));
     const catalog = await agents[0]!.agent.get('/api/shop/catalog').expect(200);
-    const latte = (catalog.body.data.categories as Array<{ products: Array<{ id: number; name: string }> }>).flatMap((c) => c.products).find((p) => p.name === 'Spanish latte')!;
+    const latte = (catalog.body.data.categories as Array<{ products: Array<{ id: number; name: string }> }>)
+      .flatMap((c) => c.products)
+      .find((p) => p.name === 'Spanish latte')!;
 
     const statuses = new Map<number, number>();
     const fivexx: string[] = [];
@@ -187,7 +210,12 @@ describePostgres('several instances on one database', () => {
             break;
           }
           case 1: {
-            const o = tally('order', await a.post('/api/order/create').send({ items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() }));
+            const o = tally(
+              'order',
+              await a
+                .post('/api/order/create')
+                .send({ items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() }),
+            );
             if (o.status === 201) acknowledged.orders.push(o.body.data.order.name);
             break;
           }
@@ -248,8 +276,24 @@ describePostgres('several instances on one database', () => {
       .selectFrom('customers as c')
       .select(['c.id', 'c.wallet_balance', 'c.points'])
       .select((eb) => [
-        eb.fn.coalesce(eb.selectFrom('wallet_ledger as w').whereRef('w.customer_id', '=', 'c.id').select((e) => e.fn.sum<number>('w.amount').as('s')), eb.lit(0)).as('wallet_sum'),
-        eb.fn.coalesce(eb.selectFrom('points_ledger as p').whereRef('p.customer_id', '=', 'c.id').select((e) => e.fn.sum<number>('p.points').as('s')), eb.lit(0)).as('points_sum'),
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('wallet_ledger as w')
+              .whereRef('w.customer_id', '=', 'c.id')
+              .select((e) => e.fn.sum<number>('w.amount').as('s')),
+            eb.lit(0),
+          )
+          .as('wallet_sum'),
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('points_ledger as p')
+              .whereRef('p.customer_id', '=', 'c.id')
+              .select((e) => e.fn.sum<number>('p.points').as('s')),
+            eb.lit(0),
+          )
+          .as('points_sum'),
       ])
       .execute();
     expect(mismatches.length).toBeGreaterThan(DORMANT);
@@ -258,10 +302,20 @@ describePostgres('several instances on one database', () => {
     // each expiry happened once: one `expire` entry per lot, one notice per customer
     const expired = await db.db.selectFrom('points_ledger').select('customer_id').where('customer_id', 'in', dormant).where('type', '=', 'expire').execute();
     expect(expired.map((e) => e.customer_id).sort((x, y) => x - y)).toEqual([...dormant].sort((x, y) => x - y));
-    const notices = await db.db.selectFrom('notifications').select('customer_id').where('customer_id', 'in', dormant).where('title', '=', 'Points expired').execute();
+    const notices = await db.db
+      .selectFrom('notifications')
+      .select('customer_id')
+      .where('customer_id', 'in', dormant)
+      .where('title', '=', 'Points expired')
+      .execute();
     expect(notices).toHaveLength(DORMANT);
-    const pgboss = await db.db.selectFrom('pgboss.job' as never).select(['name' as never, 'state' as never]).execute();
+    const pgboss = await db.db
+      .selectFrom('pgboss.job' as never)
+      .select(['name' as never, 'state' as never])
+      .execute();
     expect(pgboss.length).toBeGreaterThan(0);
-    console.info(`multi-instance: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}; forced ${forced}×2; ${JSON.stringify({ topups: acknowledged.topups.length, orders: acknowledged.orders.length, vouchers: acknowledged.vouchers.length, spins: acknowledged.spins })}`);
+    console.info(
+      `multi-instance: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}; forced ${forced}×2; ${JSON.stringify({ topups: acknowledged.topups.length, orders: acknowledged.orders.length, vouchers: acknowledged.vouchers.length, spins: acknowledged.spins })}`,
+    );
   }, 240_000);
 });

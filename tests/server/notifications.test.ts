@@ -23,12 +23,26 @@ describeEachDb('notifications', (kind) => {
     const first = await callApi(p, notificationsApi.list, { token: c.token }).expect(200);
     const d = first.body.data;
     expect(d.items).toHaveLength(20);
-    expect(d.items[0]).toEqual({ id: expect.any(Number), type: 'order', title: 'Order update 25', body: 'Step 25', link: '/order/home', read: false, created_at: expect.stringMatching(/Z$/) });
+    expect(d.items[0]).toEqual({
+      id: expect.any(Number),
+      type: 'order',
+      title: 'Order update 25',
+      body: 'Step 25',
+      link: '/order/home',
+      read: false,
+      created_at: expect.stringMatching(/Z$/),
+    });
     expect(d.items[19].title).toBe('Order update 6');
     expect(d.unread).toBe(25);
     expect(d.next_page).toBe(2);
     const second = await callApi(p, notificationsApi.list, { token: c.token, query: { page: 2 } }).expect(200);
-    expect(second.body.data.items.map((i: { title: string }) => i.title)).toEqual(['Order update 5', 'Order update 4', 'Order update 3', 'Order update 2', 'Order update 1']);
+    expect(second.body.data.items.map((i: { title: string }) => i.title)).toEqual([
+      'Order update 5',
+      'Order update 4',
+      'Order update 3',
+      'Order update 2',
+      'Order update 1',
+    ]);
     expect(second.body.data.next_page).toBeNull();
     const empty = await callApi(p, notificationsApi.list, { token: c.token, query: { page: 3 } }).expect(200);
     expect(empty.body.data).toEqual({ items: [], unread: 25, next_page: null });
@@ -56,12 +70,18 @@ describeEachDb('notifications', (kind) => {
     const { latte } = await products(p);
     const names: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const res = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       names.push(res.body.data.order.name);
     }
     await completeOrder(p, names[0]!);
-    const list = (await callApi(p, notificationsApi.list, { token: c.token }).expect(200)).body.data as { items: { type: string; title: string; link: string | null; read: boolean }[]; unread: number };
+    const list = (await callApi(p, notificationsApi.list, { token: c.token }).expect(200)).body.data as {
+      items: { type: string; title: string; link: string | null; read: boolean }[];
+      unread: number;
+    };
     const ofOrder = (name: string) => list.items.filter((n) => n.type === 'order' && n.link === `/order/${name}`);
     // the first order: paid, preparing, ready, completed, all listed; only the newest unread
     expect(ofOrder(names[0]!).map((n) => n.read)).toEqual([false, true, true, true]);

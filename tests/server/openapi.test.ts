@@ -61,22 +61,101 @@ const isExtension = (k: string) => k.startsWith('x-');
 const TOP_KEYS = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'externalDocs'];
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const PATH_ITEM_KEYS = [...METHODS, '$ref', 'summary', 'description', 'servers', 'parameters'];
-const OPERATION_KEYS = ['tags', 'summary', 'description', 'externalDocs', 'operationId', 'parameters', 'requestBody', 'responses', 'callbacks', 'deprecated', 'security', 'servers'];
-const PARAMETER_KEYS = ['name', 'in', 'description', 'required', 'deprecated', 'allowEmptyValue', 'style', 'explode', 'allowReserved', 'schema', 'example', 'examples', 'content'];
+const OPERATION_KEYS = [
+  'tags',
+  'summary',
+  'description',
+  'externalDocs',
+  'operationId',
+  'parameters',
+  'requestBody',
+  'responses',
+  'callbacks',
+  'deprecated',
+  'security',
+  'servers',
+];
+const PARAMETER_KEYS = [
+  'name',
+  'in',
+  'description',
+  'required',
+  'deprecated',
+  'allowEmptyValue',
+  'style',
+  'explode',
+  'allowReserved',
+  'schema',
+  'example',
+  'examples',
+  'content',
+];
 const RESPONSE_KEYS = ['description', 'headers', 'content', 'links'];
 const MEDIA_KEYS = ['schema', 'example', 'examples', 'encoding'];
 const HEADER_KEYS = ['description', 'required', 'deprecated', 'style', 'explode', 'schema', 'example', 'examples', 'content'];
 const COMPONENT_KEYS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems'];
 /** JSON Schema 2020-12 keywords and the OpenAPI 3.1 additions; no `nullable` (3.0) or boolean exclusive bounds */
 const SCHEMA_KEYS = [
-  '$ref', '$defs', '$id', '$schema', '$comment', '$anchor', '$dynamicRef', '$dynamicAnchor',
-  'type', 'enum', 'const', 'title', 'description', 'default', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly',
-  'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties',
-  'items', 'prefixItems', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems', 'uniqueItems', 'unevaluatedItems',
-  'minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
-  'discriminator', 'xml', 'externalDocs',
+  '$ref',
+  '$defs',
+  '$id',
+  '$schema',
+  '$comment',
+  '$anchor',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  'type',
+  'enum',
+  'const',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'items',
+  'prefixItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'unevaluatedItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'discriminator',
+  'xml',
+  'externalDocs',
 ];
 const TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
 const SCHEME_TYPES = ['apiKey', 'http', 'mutualTLS', 'oauth2', 'openIdConnect'];
@@ -106,8 +185,10 @@ function structuralProblems(d: Json): string[] {
     onlyKeys(s, SCHEMA_KEYS, where);
     if (s === null || typeof s !== 'object') return;
     if (s.type !== undefined) for (const t of [s.type].flat()) if (!TYPES.includes(t)) bad(where, `type ${t}`);
-    for (const k of ['exclusiveMinimum', 'exclusiveMaximum', 'minimum', 'maximum', 'multipleOf']) if (k in s && typeof s[k] !== 'number') bad(where, `${k} is not a number`);
-    for (const k of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties']) if (k in s && !(Number.isInteger(s[k]) && s[k] >= 0)) bad(where, `${k} is not a count`);
+    for (const k of ['exclusiveMinimum', 'exclusiveMaximum', 'minimum', 'maximum', 'multipleOf'])
+      if (k in s && typeof s[k] !== 'number') bad(where, `${k} is not a number`);
+    for (const k of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'])
+      if (k in s && !(Number.isInteger(s[k]) && s[k] >= 0)) bad(where, `${k} is not a count`);
     if ('pattern' in s) {
       try {
         new RegExp(s.pattern, 'u');
@@ -122,7 +203,8 @@ function structuralProblems(d: Json): string[] {
     }
     if (s.properties) for (const [k, v] of Object.entries(s.properties)) schema(v, `${where}.properties.${k}`);
     if (s.$defs) for (const [k, v] of Object.entries(s.$defs)) schema(v, `${where}.$defs.${k}`);
-    for (const k of ['items', 'not', 'propertyNames', 'contains', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema']) if (k in s) schema(s[k], `${where}.${k}`);
+    for (const k of ['items', 'not', 'propertyNames', 'contains', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema'])
+      if (k in s) schema(s[k], `${where}.${k}`);
     if ('additionalProperties' in s) schema(s.additionalProperties, `${where}.additionalProperties`);
     for (const k of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
       if (!(k in s)) continue;
@@ -149,7 +231,8 @@ function structuralProblems(d: Json): string[] {
   onlyKeys(d.components ?? {}, COMPONENT_KEYS, 'components');
   for (const [name, s] of Object.entries(schemes)) {
     if (!SCHEME_TYPES.includes(s.type)) bad(`securitySchemes.${name}`, `type ${s.type}`);
-    if (s.type === 'apiKey' && !(typeof s.name === 'string' && ['query', 'header', 'cookie'].includes(s.in))) bad(`securitySchemes.${name}`, 'an apiKey needs name and in');
+    if (s.type === 'apiKey' && !(typeof s.name === 'string' && ['query', 'header', 'cookie'].includes(s.in)))
+      bad(`securitySchemes.${name}`, 'an apiKey needs name and in');
     if (s.type === 'http' && typeof s.scheme !== 'string') bad(`securitySchemes.${name}`, 'http needs a scheme');
   }
   for (const [name, s] of Object.entries(d.components?.schemas ?? {})) schema(s, `components.schemas.${name}`);
@@ -170,7 +253,8 @@ function structuralProblems(d: Json): string[] {
       else if (operationIds.has(op.operationId)) bad(where, `operationId ${op.operationId} repeats`);
       else operationIds.add(op.operationId);
       for (const t of op.tags ?? []) if (!tagNames.includes(t)) bad(where, `tag ${t} is not declared`);
-      for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) if (!(name in schemes)) bad(where, `security scheme ${name} is not declared`);
+      for (const requirement of op.security ?? [])
+        for (const name of Object.keys(requirement)) if (!(name in schemes)) bad(where, `security scheme ${name} is not declared`);
       const params: Json[] = op.parameters ?? [];
       const seen = new Set<string>();
       for (const prm of params) {
@@ -221,7 +305,9 @@ const OTHER_GATEWAY = new Set(ENDPOINTS.filter((e) => e.gateway !== undefined &&
 const withSandbox = (calls: string[]) => calls.filter((c) => !OTHER_GATEWAY.has(c));
 
 function documentedCalls(d: Json): string[] {
-  return Object.entries(d.paths as Record<string, Json>).flatMap(([path, item]) => METHODS.filter((m) => m in item).map((m) => `${m.toUpperCase()} ${path.slice(1)}`));
+  return Object.entries(d.paths as Record<string, Json>).flatMap(([path, item]) =>
+    METHODS.filter((m) => m in item).map((m) => `${m.toUpperCase()} ${path.slice(1)}`),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,7 +336,9 @@ function undocumentedFields(schema: z.ZodType, value: unknown, path = 'data'): s
     case 'object': {
       if (typeof value !== 'object' || Array.isArray(value)) return [];
       const shape = def.shape as Record<string, z.ZodType>;
-      return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => (k in shape ? undocumentedFields(shape[k]!, v, `${path}.${k}`) : [`${path}.${k}`]));
+      return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+        k in shape ? undocumentedFields(shape[k]!, v, `${path}.${k}`) : [`${path}.${k}`],
+      );
     }
     default:
       return [];
@@ -375,7 +463,14 @@ describe('the OpenAPI document', () => {
       expect(op.operationId, where).toBe(operationId(e));
       const schemes = Object.keys(op.security[0]).sort();
       const signed = ['gatewayPlatform', 'gatewaySignature', 'gatewayTimestamp'];
-      const expected = { none: signed, customer: [...signed, 'customerSession'].sort(), merchant: [...signed, 'merchantKey'].sort(), webhook: ['paymentWebhookSignature'], staff: [...signed, 'staffSession'].sort(), owner: [...signed, 'staffSession'].sort() }[e.auth];
+      const expected = {
+        none: signed,
+        customer: [...signed, 'customerSession'].sort(),
+        merchant: [...signed, 'merchantKey'].sort(),
+        webhook: ['paymentWebhookSignature'],
+        staff: [...signed, 'staffSession'].sort(),
+        owner: [...signed, 'staffSession'].sort(),
+      }[e.auth];
       expect(schemes, where).toEqual(expected);
       expect(Boolean(op.requestBody), `${where} body`).toBe(Boolean(e.body));
       const queryNames = (op.parameters ?? []).filter((x: Json) => x.in === 'query').map((x: Json) => x.name);
@@ -460,7 +555,10 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const routes = registeredRoutes(p.app);
     // guards the walk: it found the areas' routers under the mount
     expect(routes.length).toBeGreaterThan(30);
-    expect(routes.filter((r) => asTablePath(r.split(' ')[1]!) === null), 'routes outside API v2').toEqual([]);
+    expect(
+      routes.filter((r) => asTablePath(r.split(' ')[1]!) === null),
+      'routes outside API v2',
+    ).toEqual([]);
     const registered = routes.map((r) => {
       const [method, path] = r.split(' ');
       return `${method} ${asTablePath(path!)}`;
@@ -469,8 +567,14 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     // every gateway's calls are registered, each answering only while its gateway is in use (one may be
     // connected from the console while the server runs: channel-connections.test.ts)
     const documented = documentedCalls(doc);
-    expect(registered.filter((r) => !documented.includes(r)), 'registered but not documented').toEqual([]);
-    expect(documented.filter((d) => !registered.includes(d)), 'documented but not registered').toEqual([]);
+    expect(
+      registered.filter((r) => !documented.includes(r)),
+      'registered but not documented',
+    ).toEqual([]);
+    expect(
+      documented.filter((d) => !registered.includes(d)),
+      'documented but not registered',
+    ).toEqual([]);
   });
 
   it('answers every documented call: unsigned 401 BAD_SIGNATURE, without credentials its documented 401 or another documented answer, never "no such call"', async () => {
@@ -480,12 +584,15 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
       const path = e.path.replace(/\{\w+\}/g, randomUUID());
       const url = `${PROVIDER_MOUNT}/${path}`;
       const unsigned = e.method === 'post' ? await request(p.app).post(url).set('content-type', 'application/json').send('{}') : await request(p.app).get(url);
-      if (unsigned.status !== 401 || unsigned.body?.error?.code !== 'BAD_SIGNATURE') problems.push(`${call} unsigned: ${unsigned.status} ${unsigned.body?.error?.code}`);
+      if (unsigned.status !== 401 || unsigned.body?.error?.code !== 'BAD_SIGNATURE')
+        problems.push(`${call} unsigned: ${unsigned.status} ${unsigned.body?.error?.code}`);
       if (e.auth === 'webhook') continue;
       const res = await p.call(e.method, path, e.method === 'post' ? { body: {} } : {});
       if (res.body?.message === NO_SUCH_CALL) problems.push(`${call}: ${NO_SUCH_CALL}`);
-      if ((e.auth === 'customer' || e.auth === 'staff' || e.auth === 'owner') && (res.status !== 401 || res.body.error?.code !== 'SESSION_EXPIRED')) problems.push(`${call} without a session: ${res.status} ${res.body?.error?.code}`);
-      if (e.auth === 'merchant' && (res.status !== 401 || res.body.error?.code !== 'FORBIDDEN')) problems.push(`${call} without the merchant key: ${res.status} ${res.body?.error?.code}`);
+      if ((e.auth === 'customer' || e.auth === 'staff' || e.auth === 'owner') && (res.status !== 401 || res.body.error?.code !== 'SESSION_EXPIRED'))
+        problems.push(`${call} without a session: ${res.status} ${res.body?.error?.code}`);
+      if (e.auth === 'merchant' && (res.status !== 401 || res.body.error?.code !== 'FORBIDDEN'))
+        problems.push(`${call} without the merchant key: ${res.status} ${res.body?.error?.code}`);
       problems.push(...answerProblems(e, res));
     }
     expect(problems).toEqual([]);
@@ -534,7 +641,8 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
         continue;
       }
       if (expected) continue;
-      const res = e.method === 'post' ? await p.call('post', path, { body: input, token, headers }) : await p.call('get', path, { query: input, token, headers });
+      const res =
+        e.method === 'post' ? await p.call('post', path, { body: input, token, headers }) : await p.call('get', path, { query: input, token, headers });
       if (res.status === 400) problems.push(`${key} refused input the table does not document: ${JSON.stringify(res.body.error)}`);
     }
     expect(problems).toEqual([]);
@@ -543,10 +651,19 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
   it('answers as documented on a walk through every call: statuses, error codes, and data the answer schemas parse with no undocumented field', async () => {
     const problems: string[] = [];
     const succeeded = new Set<string>();
-    const call = async (key: string, o: { body?: unknown; query?: Record<string, string | number>; token?: string; params?: Record<string, string>; merchant?: boolean } = {}) => {
+    const call = async (
+      key: string,
+      o: { body?: unknown; query?: Record<string, string | number>; token?: string; params?: Record<string, string>; merchant?: boolean } = {},
+    ) => {
       const e = endpoint(key);
       const path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => o.params?.[name] ?? '');
-      const res = await p.call(e.method, path, { body: o.body, query: o.query, token: o.token, headers: o.merchant ? { 'x-merchant-key': TEST_MERCHANT_KEY } : {}, ip: newIp() });
+      const res = await p.call(e.method, path, {
+        body: o.body,
+        query: o.query,
+        token: o.token,
+        headers: o.merchant ? { 'x-merchant-key': TEST_MERCHANT_KEY } : {},
+        ip: newIp(),
+      });
       const found = answerProblems(e, res);
       problems.push(...found);
       if (found.length === 0 && e.answer.statuses.includes(res.status)) succeeded.add(key);
@@ -569,7 +686,8 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const phone = newPhone();
     await call('POST auth/otp/request', { body: { phone, purpose: 'register' } });
     const registration = (await call('POST auth/otp/verify', { body: { phone, code: p.lastCode(phone), purpose: 'register' } })).body.data.registration_token;
-    const registered = (await call('POST auth/register', { body: { registration_token: registration, name: 'Open Api', email: 'open.api@example.com' } })).body.data;
+    const registered = (await call('POST auth/register', { body: { registration_token: registration, name: 'Open Api', email: 'open.api@example.com' } })).body
+      .data;
     p.clock.advance(120_000);
     await call('POST auth/otp/request', { body: { phone, purpose: 'login' } });
     await call('POST auth/otp/verify', { body: { phone, code: p.lastCode(phone), purpose: 'login' } });
@@ -599,14 +717,32 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST push/unsubscribe', { token, body: { endpoint: pushEndpoint } });
 
     // addresses, orders, the merchant
-    const address = (await call('POST address/create', { token, body: { label: 'Home', recipient: 'Ana Cruz', phone: '0917 123 4567', line1: '12 Calle Mabini', city: 'Makati', postal_code: '1200', lat: 14.55, lng: 121.02 } })).body.data.address;
+    const address = (
+      await call('POST address/create', {
+        token,
+        body: {
+          label: 'Home',
+          recipient: 'Ana Cruz',
+          phone: '0917 123 4567',
+          line1: '12 Calle Mabini',
+          city: 'Makati',
+          postal_code: '1200',
+          lat: 14.55,
+          lng: 121.02,
+        },
+      })
+    ).body.data.address;
     await call('GET address/list', { token });
     await call('POST address/update', { token, body: { id: address.id, label: 'Work' } });
     const { latte, croissant } = await products(p);
     const items = [{ product_id: latte.id, qty: 2 }];
     await call('POST order/quote', { token, body: { items, fulfilment: 'delivery', address_id: address.id } });
-    const paid = (await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body.data.order;
-    await call('POST order/create', { token, body: { items, fulfilment: 'delivery', address_id: address.id, payment_method: 'gateway', idempotency_key: key() } });
+    const paid = (await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body.data
+      .order;
+    await call('POST order/create', {
+      token,
+      body: { items, fulfilment: 'delivery', address_id: address.id, payment_method: 'gateway', idempotency_key: key() },
+    });
     await call('GET order/list', { token });
     await call('GET order/detail', { token, query: { name: paid.name } });
     await call('POST merchant/order/status', { merchant: true, body: { name: paid.name, status: 'preparing' } });
@@ -640,15 +776,22 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
 
     // the merchant console: an owner from a set-up link, a staff member from an invitation, the team, the log
     const ownerEmail = newStaffEmail();
-    const setup = (await call('POST merchant/auth/setup', { body: { token: await createOwnerSetupLink(p.db, p.clock), name: 'Olive Owner', email: ownerEmail, password: STAFF_PASSWORD } })).body.data;
+    const setup = (
+      await call('POST merchant/auth/setup', {
+        body: { token: await createOwnerSetupLink(p.db, p.clock), name: 'Olive Owner', email: ownerEmail, password: STAFF_PASSWORD },
+      })
+    ).body.data;
     const owner = (await call('POST merchant/auth/login', { body: { email: ownerEmail, password: STAFF_PASSWORD } })).body.data.token as string;
     await call('GET merchant/me', { token: owner });
     const invitation = (await call('POST merchant/staff/invite', { token: owner, body: { role: 'staff' } })).body.data;
     const samEmail = newStaffEmail();
-    const joined = (await call('POST merchant/auth/accept-invite', { body: { token: invitation.invite_token, name: 'Sam Staff', email: samEmail, password: STAFF_PASSWORD } })).body.data;
+    const joined = (
+      await call('POST merchant/auth/accept-invite', { body: { token: invitation.invite_token, name: 'Sam Staff', email: samEmail, password: STAFF_PASSWORD } })
+    ).body.data;
     await call('GET merchant/staff', { token: owner });
     await call('GET merchant/auth/session', { token: owner });
-    const pending = (await call('POST merchant/staff/invite', { token: owner, body: { role: 'owner', email: newStaffEmail(), password: STAFF_PASSWORD } })).body.data;
+    const pending = (await call('POST merchant/staff/invite', { token: owner, body: { role: 'owner', email: newStaffEmail(), password: STAFF_PASSWORD } })).body
+      .data;
     await call('POST merchant/auth/link', { body: { token: pending.invite_token } });
     await call('GET merchant/staff/invites', { token: owner });
     await call('POST merchant/staff/invites/revoke', { token: owner, body: { id: pending.id } });
@@ -667,7 +810,9 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/theme/restore', { token: owner, body: { id: themes.at(-1).id } });
     const preview = (await call('POST merchant/theme/preview-link', { token: owner })).body.data;
     await call('GET settings/preview', { query: { token: preview.preview_token } });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#9a4a1c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#9a4a1c' } })
+      .png()
+      .toBuffer();
     const image = (await call('POST merchant/images', { token: owner, body: { file: png.toString('base64'), name: 'logo.png', type: 'image/png' } })).body.data;
     await call('GET media/{file}', { params: { file: image.url.split('/').at(-1) } });
     // installing the app: the manifest and an icon made from the logo
@@ -685,37 +830,70 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const phoneOf = (await p.db.selectFrom('customers').select('phone').where('id', '=', c.id).executeTakeFirstOrThrow()).phone!;
     await call('POST merchant/counter/member', { token: owner, body: { phone: phoneOf } });
     await call('POST merchant/counter/earn/quote', { token: owner, body: { customer_id: c.id, amount: 18_500, items: [{ product_id: latte.id, qty: 1 }] } });
-    const earned = (await call('POST merchant/counter/earn', { token: owner, body: { customer_id: c.id, amount: 18_500, items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })).body.data;
+    const earned = (
+      await call('POST merchant/counter/earn', {
+        token: owner,
+        body: { customer_id: c.id, amount: 18_500, items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() },
+      })
+    ).body.data;
     await call('GET merchant/counter/earns', { token: owner });
     await call('POST merchant/counter/earn/undo', { token: owner, body: { earn_id: earned.earn.id } });
     // a reward for the member's points, handed over from the card, and undone (the points and the stock back)
-    await call('POST merchant/customers/adjust-points', { token: owner, body: { customer_id: c.id, points: 1_000, reason: 'For the counter', idempotency_key: key() } });
+    await call('POST merchant/customers/adjust-points', {
+      token: owner,
+      body: { customer_id: c.id, points: 1_000, reason: 'For the counter', idempotency_key: key() },
+    });
     const reach = (await call('POST merchant/counter/member/rewards', { token: owner, body: { customer_id: c.id } })).body.data;
-    const served = (await call('POST merchant/counter/member/redeem', { token: owner, body: { code: (await call('GET member/card', { token })).body.data.current.qr, reward: reach.rewards[0].name, idempotency_key: key() } })).body.data;
+    const served = (
+      await call('POST merchant/counter/member/redeem', {
+        token: owner,
+        body: { code: (await call('GET member/card', { token })).body.data.current.qr, reward: reach.rewards[0].name, idempotency_key: key() },
+      })
+    ).body.data;
     await call('POST merchant/counter/undo', { token: owner, body: { redemption_id: served.redemption.id } });
     await call('GET merchant/orders/board', { token: owner });
     await call('GET merchant/orders/detail', { token: owner, query: { name: paid.name } });
     await call('POST merchant/orders/advance', { token: owner, body: { name: paid.name, from: 'preparing' } });
-    const toCancel = (await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body.data.order;
+    const toCancel = (await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body
+      .data.order;
     await call('POST merchant/orders/cancel', { token: owner, body: { name: toCancel.name, reason: 'Out of oat milk' } });
 
     // the menu editor
     const category = (await call('POST merchant/menu/category/create', { token: owner, body: { name: 'Seasonal' } })).body.data.category;
     await call('POST merchant/menu/category/rename', { token: owner, body: { id: category.id, name: 'Autumn' } });
-    const product = (await call('POST merchant/menu/product/create', { token: owner, body: { category_id: category.id, name: 'Pumpkin latte', price: 18_500 } })).body.data.product;
+    const product = (
+      await call('POST merchant/menu/product/create', { token: owner, body: { category_id: category.id, name: 'Pumpkin latte', price: 18_500 } })
+    ).body.data.product;
     await call('POST merchant/menu/product/update', { token: owner, body: { id: product.id, available: false } });
     const categories = (await call('GET merchant/menu', { token: owner })).body.data.categories as { id: number }[];
     await call('POST merchant/menu/category/reorder', { token: owner, body: { ids: categories.map((c) => c.id).reverse() } });
     const empty = (await call('POST merchant/menu/category/create', { token: owner, body: { name: 'Empty' } })).body.data.category;
     await call('POST merchant/menu/category/delete', { token: owner, body: { id: empty.id } });
     // its product options
-    const group = (await call('POST merchant/menu/option-group/create', { token: owner, body: { name: 'Size', min_choices: 1, max_choices: 1, options: [{ name: 'Regular', is_default: true }, { name: 'Large', price_delta: 2_000 }] } })).body.data.group;
-    await call('POST merchant/menu/option-group/update', { token: owner, body: { id: group.id, name: 'Cup', min_choices: 0, max_choices: 1, options: [{ id: group.options[0].id, name: 'Small' }] } });
+    const group = (
+      await call('POST merchant/menu/option-group/create', {
+        token: owner,
+        body: {
+          name: 'Size',
+          min_choices: 1,
+          max_choices: 1,
+          options: [
+            { name: 'Regular', is_default: true },
+            { name: 'Large', price_delta: 2_000 },
+          ],
+        },
+      })
+    ).body.data.group;
+    await call('POST merchant/menu/option-group/update', {
+      token: owner,
+      body: { id: group.id, name: 'Cup', min_choices: 0, max_choices: 1, options: [{ id: group.options[0].id, name: 'Small' }] },
+    });
     await call('POST merchant/menu/option/availability', { token: owner, body: { id: group.options[0].id, available: false } });
     await call('POST merchant/menu/product/update', { token: owner, body: { id: product.id, option_group_ids: [group.id] } });
     await call('GET merchant/menu/option-groups', { token: owner });
     await call('POST merchant/menu/option-group/delete', { token: owner, body: { id: group.id } });
-    const scone = (await call('POST merchant/menu/product/create', { token: owner, body: { category_id: category.id, name: 'Ube scone', price: 9_000 } })).body.data.product;
+    const scone = (await call('POST merchant/menu/product/create', { token: owner, body: { category_id: category.id, name: 'Ube scone', price: 9_000 } })).body
+      .data.product;
     await call('POST merchant/menu/product/reorder', { token: owner, body: { category_id: category.id, ids: [scone.id, product.id] } });
     await call('POST merchant/menu/product/archive', { token: owner, body: { id: product.id } });
     await call('POST merchant/menu/product/restore', { token: owner, body: { id: product.id } });
@@ -723,13 +901,18 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
 
     // the reward catalogue
     await call('GET merchant/rewards', { token: owner });
-    const newReward = (await call('POST merchant/rewards/create', { token: owner, body: { title: 'Free matcha', points_cost: 200, stock_total: 10, valid_days: 30 } })).body.data.reward;
+    const newReward = (
+      await call('POST merchant/rewards/create', { token: owner, body: { title: 'Free matcha', points_cost: 200, stock_total: 10, valid_days: 30 } })
+    ).body.data.reward;
     await call('POST merchant/rewards/update', { token: owner, body: { name: newReward.name, active: false } });
 
     // customers: found, shown, their points adjusted
     await call('GET merchant/customers', { token: owner, query: { q: 'Open' } });
     await call('GET merchant/customers/detail', { token: owner, query: { id: c.id } });
-    await call('POST merchant/customers/adjust-points', { token: owner, body: { customer_id: c.id, points: 25, reason: 'A thank-you', idempotency_key: key() } });
+    await call('POST merchant/customers/adjust-points', {
+      token: owner,
+      body: { customer_id: c.id, points: 25, reason: 'A thank-you', idempotency_key: key() },
+    });
     // a customer's own data and leaving (one of its own: asking ends their sessions), and the owner's for them
     const leaving = await p.newCustomer();
     await call('GET customer/data', { token: leaving.token });
@@ -743,7 +926,14 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET merchant/wheel', { token: owner });
     await call('POST merchant/wheel/publish', {
       token: owner,
-      body: { segments: [{ label: '10 pts', prize_type: 'points', points: 10, weight: 3 }, { label: 'Try again', prize_type: 'none', weight: 1, color: '#cccccc' }], spin_cost_points: 20, free_spins_per_day: 1 },
+      body: {
+        segments: [
+          { label: '10 pts', prize_type: 'points', points: 10, weight: 3 },
+          { label: 'Try again', prize_type: 'none', weight: 1, color: '#cccccc' },
+        ],
+        spin_cost_points: 20,
+        free_spins_per_day: 1,
+      },
     });
 
     // the dashboard
@@ -760,7 +950,10 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     // the rest of the walk pays through the sandbox and reads codes from the outbox
     await call('POST merchant/channels/connect/stripe', { token: owner, body: { secret_key: stand.stripe.secretKey, webhook_secret: 'whsec_openapi0001' } });
     await call('POST merchant/channels/disconnect', { token: owner, body: { service: 'stripe' } });
-    await call('POST merchant/channels/connect/twilio', { token: owner, body: { account_sid: STAND_TWILIO.accountSid, auth_token: STAND_TWILIO.authToken, from: STAND_TWILIO.from } });
+    await call('POST merchant/channels/connect/twilio', {
+      token: owner,
+      body: { account_sid: STAND_TWILIO.accountSid, auth_token: STAND_TWILIO.authToken, from: STAND_TWILIO.from },
+    });
     await call('POST merchant/channels/disconnect', { token: owner, body: { service: 'twilio' } });
     await call('POST merchant/channels/connect/smtp', { token: owner, body: { url: `smtp://127.0.0.1:${stand.smtpPort}`, from: 'no-reply@kopisenja.test' } });
     await call('POST merchant/channels/disconnect', { token: owner, body: { service: 'smtp' } });
@@ -774,8 +967,22 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
 
     // locations: customers' view and pickup times; the owner adds one, changes it, pauses and resumes it; a staff member limited to it
     await call('GET shop/locations');
-    const location = (await call('POST merchant/locations/create', { token: owner, body: { name: 'BGC', address: '30th Street, Taguig', lat: 14.55, lng: 121.05, delivery_areas: [{ kind: 'radius', name: 'Near', radius_km: 3, fee: null, min_order: null }] } })).body.data.location;
-    await call('POST merchant/locations/update', { token: owner, body: { id: location.id, prep_minutes: 15, exceptions: [{ date: '2026-12-25', periods: [], note: 'Christmas' }] } });
+    const location = (
+      await call('POST merchant/locations/create', {
+        token: owner,
+        body: {
+          name: 'BGC',
+          address: '30th Street, Taguig',
+          lat: 14.55,
+          lng: 121.05,
+          delivery_areas: [{ kind: 'radius', name: 'Near', radius_km: 3, fee: null, min_order: null }],
+        },
+      })
+    ).body.data.location;
+    await call('POST merchant/locations/update', {
+      token: owner,
+      body: { id: location.id, prep_minutes: 15, exceptions: [{ date: '2026-12-25', periods: [], note: 'Christmas' }] },
+    });
     await call('GET shop/pickup-slots', { query: { location_id: location.id } });
     await call('GET shop/pickup-slots', { query: { location_id: 999_999 } });
     await call('GET shop/delivery-check', { query: { lat: 14.551, lng: 121.051 } });
@@ -790,10 +997,21 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/locations/pause', { token: barista.token, body: { location_id: elsewhere, pause: '15_minutes' } });
 
     // earning rules: the owner adds a window, changes it, simulates it, ends it (then it cannot resume); staff read them
-    const rule = (await call('POST merchant/loyalty/rules/create', { token: owner, body: { kind: 'window', name: 'Double Tuesdays', days: ['tue'], start: '14:00', end: '16:00', multiplier: 2 } })).body.data.rule;
-    await call('POST merchant/loyalty/rules/update', { token: owner, body: { id: rule.id, rule: { kind: 'window', name: 'Double Tuesdays', days: ['tue', 'wed'], start: '14:00', end: '16:00', points: 20 } } });
+    const rule = (
+      await call('POST merchant/loyalty/rules/create', {
+        token: owner,
+        body: { kind: 'window', name: 'Double Tuesdays', days: ['tue'], start: '14:00', end: '16:00', multiplier: 2 },
+      })
+    ).body.data.rule;
+    await call('POST merchant/loyalty/rules/update', {
+      token: owner,
+      body: { id: rule.id, rule: { kind: 'window', name: 'Double Tuesdays', days: ['tue', 'wed'], start: '14:00', end: '16:00', points: 20 } },
+    });
     await call('POST merchant/loyalty/rules/update', { token: owner, body: { id: rule.id, rule: { kind: 'first_order', name: 'Welcome', points: 20 } } });
-    await call('POST merchant/loyalty/simulate', { token: owner, body: { rule: { kind: 'bonus', name: '+10 on lattes', points: 10, product_ids: [latte.id] } } });
+    await call('POST merchant/loyalty/simulate', {
+      token: owner,
+      body: { rule: { kind: 'bonus', name: '+10 on lattes', points: 10, product_ids: [latte.id] } },
+    });
     await call('POST merchant/loyalty/rules/status', { token: owner, body: { id: rule.id, status: 'ended' } });
     await call('POST merchant/loyalty/rules/status', { token: owner, body: { id: rule.id, status: 'active' } });
     await call('GET merchant/loyalty/rules', { token: barista.token });
@@ -811,9 +1029,27 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/loyalty/stamps/update', { token: owner, body: { id: programme.id, program: stampCard } });
     // tiers: the customer's progress; staff read the programme, the owner saves it back with Brew's threshold lower
     await call('GET tier/status', { token });
-    type TierOfConsole = { name: string; threshold: number; multiplier: number; welcome_reward: { id: number } | null; birthday_reward: { id: number } | null; early_rewards: { id: number }[] };
-    const tierProgramme = (await call('GET merchant/loyalty/tiers', { token: barista.token })).body.data as { enabled: boolean; basis: string; tiers: TierOfConsole[] };
-    const tiers = tierProgramme.tiers.map((t, i) => ({ name: t.name, threshold: i === 1 ? t.threshold - 50 : t.threshold, multiplier: t.multiplier, welcome_reward_id: t.welcome_reward?.id ?? null, birthday_reward_id: t.birthday_reward?.id ?? null, early_reward_ids: t.early_rewards.map((r) => r.id) }));
+    type TierOfConsole = {
+      name: string;
+      threshold: number;
+      multiplier: number;
+      welcome_reward: { id: number } | null;
+      birthday_reward: { id: number } | null;
+      early_rewards: { id: number }[];
+    };
+    const tierProgramme = (await call('GET merchant/loyalty/tiers', { token: barista.token })).body.data as {
+      enabled: boolean;
+      basis: string;
+      tiers: TierOfConsole[];
+    };
+    const tiers = tierProgramme.tiers.map((t, i) => ({
+      name: t.name,
+      threshold: i === 1 ? t.threshold - 50 : t.threshold,
+      multiplier: t.multiplier,
+      welcome_reward_id: t.welcome_reward?.id ?? null,
+      birthday_reward_id: t.birthday_reward?.id ?? null,
+      early_reward_ids: t.early_rewards.map((r) => r.id),
+    }));
     await call('POST merchant/loyalty/tiers/update', { token: owner, body: { enabled: tierProgramme.enabled, basis: tierProgramme.basis, tiers } });
 
     // referrals: the customer's code, whose it is, a friend who signed up with it (the row auth records),
@@ -822,7 +1058,11 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('GET referral/lookup', { query: { code: referral.code } });
     await call('GET referral/lookup', { query: { code: 'NOBODY23' } });
     const friend = await p.newCustomer();
-    const signedUp = await p.db.insertInto('referrals').values({ referrer_id: c.id, friend_id: friend.id, signed_up_at: p.clock.now() }).returning('id').executeTakeFirstOrThrow();
+    const signedUp = await p.db
+      .insertInto('referrals')
+      .values({ referrer_id: c.id, friend_id: friend.id, signed_up_at: p.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await call('GET merchant/loyalty/referrals', { token: barista.token });
     await call('POST merchant/loyalty/referrals/void', { token: owner, body: { id: signedUp.id, reason: 'Testing the walk' } });
     await call('POST merchant/loyalty/referrals/void', { token: owner, body: { id: signedUp.id, reason: 'Again' } });
@@ -831,7 +1071,20 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const held = [];
     for (const signal of ['address', 'phone_block']) {
       const heldFriend = await p.newCustomer();
-      held.push(await p.db.insertInto('referrals').values({ referrer_id: c.id, friend_id: heldFriend.id, signed_up_at: p.clock.now(), status: 'review', order_id: anOrder.id, signals: JSON.stringify([signal]) }).returning('id').executeTakeFirstOrThrow());
+      held.push(
+        await p.db
+          .insertInto('referrals')
+          .values({
+            referrer_id: c.id,
+            friend_id: heldFriend.id,
+            signed_up_at: p.clock.now(),
+            status: 'review',
+            order_id: anOrder.id,
+            signals: JSON.stringify([signal]),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
     }
     await call('GET merchant/loyalty/referrals/review', { token: owner });
     await call('POST merchant/settings/update', { token: owner, body: { referral_reward: 'points', referral_points: 100 } });
@@ -841,7 +1094,10 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
 
     // campaigns: the owner turns win-back on, staff read them; the customer's choice, off and on again;
     // an e-mail's unsubscribe page (a good code and a forged one), its script and styles, and its post
-    await call('POST merchant/campaigns/update', { token: owner, body: { kind: 'win_back', enabled: true, title: 'We miss you, {name}', body: 'Come back for a coffee.', reward_id: null, timing: 30 } });
+    await call('POST merchant/campaigns/update', {
+      token: owner,
+      body: { kind: 'win_back', enabled: true, title: 'We miss you, {name}', body: 'Come back for a coffee.', reward_id: null, timing: 30 },
+    });
     await call('GET merchant/campaigns', { token: barista.token });
     await call('GET campaign/preferences', { token });
     await call('POST campaign/unsubscribe', { token, body: { subscribed: false } });
@@ -863,10 +1119,18 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
       await call('GET pass/google', { token });
       const pass = await p.db.selectFrom('wallet_passes').select('serial').where('customer_id', '=', c.id).executeTakeFirstOrThrow();
       const passToken = 'walk-token-0123456789abcdef';
-      await p.db.updateTable('wallet_passes').set({ auth_token_hash: createHash('sha256').update(passToken).digest('hex') }).where('customer_id', '=', c.id).execute();
+      await p.db
+        .updateTable('wallet_passes')
+        .set({ auth_token_hash: createHash('sha256').update(passToken).digest('hex') })
+        .where('customer_id', '=', c.id)
+        .execute();
       const wallet = async (k: string, params: Record<string, string>, body?: unknown) => {
         const e = endpoint(k);
-        const res = await p.call(e.method, e.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? ''), { headers: { authorization: `ApplePass ${passToken}` }, ip: newIp(), ...(body === undefined ? {} : { body }) });
+        const res = await p.call(
+          e.method,
+          e.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? ''),
+          { headers: { authorization: `ApplePass ${passToken}` }, ip: newIp(), ...(body === undefined ? {} : { body }) },
+        );
         const found = answerProblems(e, res);
         problems.push(...found);
         if (found.length === 0 && e.answer.statuses.includes(res.status)) succeeded.add(k);
@@ -890,6 +1154,9 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     await call('POST merchant/auth/logout-all', { token: owner });
 
     expect(problems).toEqual([]);
-    expect(withSandbox(ENDPOINTS.map(keyOf)).filter((k) => !succeeded.has(k)), 'calls the walk never saw succeed').toEqual([]);
+    expect(
+      withSandbox(ENDPOINTS.map(keyOf)).filter((k) => !succeeded.has(k)),
+      'calls the walk never saw succeed',
+    ).toEqual([]);
   });
 });

@@ -24,7 +24,16 @@ export async function makeVoucher(p: TestProvider, customerId: number, o: { disc
   const name = `test-discount-${++seq}-${randomUUID().slice(0, 8)}`;
   const reward = await p.db
     .insertInto('rewards')
-    .values({ name, title: `Test discount ${seq}`, points_cost: 100, valid_days: o.validDays ?? 30, per_customer_limit: null, stock: null, discount_amount: o.discount ?? 5000, position: 100 + seq })
+    .values({
+      name,
+      title: `Test discount ${seq}`,
+      points_cost: 100,
+      valid_days: o.validDays ?? 30,
+      per_customer_limit: null,
+      stock: null,
+      discount_amount: o.discount ?? 5000,
+      position: 100 + seq,
+    })
     .returning(['id', 'valid_days'])
     .executeTakeFirstOrThrow();
   return p.db.transaction().execute((trx) => issueVoucher(trx, p.clock, customerId, reward, 'redeem'));
@@ -33,7 +42,19 @@ export async function makeVoucher(p: TestProvider, customerId: number, o: { disc
 export async function makeAddress(p: TestProvider, customerId: number): Promise<number> {
   const row = await p.db
     .insertInto('addresses')
-    .values({ customer_id: customerId, label: 'Home', recipient: 'Ana Cruz', phone: '+639171234567', line1: '12 Calle Mabini', city: 'Makati', postal_code: '1200', lat: 14.55, lng: 121.02, note: null, created_at: p.clock.now() })
+    .values({
+      customer_id: customerId,
+      label: 'Home',
+      recipient: 'Ana Cruz',
+      phone: '+639171234567',
+      line1: '12 Calle Mabini',
+      city: 'Makati',
+      postal_code: '1200',
+      lat: 14.55,
+      lng: 121.02,
+      note: null,
+      created_at: p.clock.now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -80,7 +101,12 @@ export const unix = (p: TestProvider) => Math.floor(p.clock.now().getTime() / 10
  */
 export async function creditedAtPayment(p: TestProvider, orderName: string): Promise<number> {
   return p.db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('points_pending').where('ref', '=', `order:${orderName}`).where('status', '=', 'pending').returning(['customer_id', 'points']).executeTakeFirstOrThrow();
+    const row = await trx
+      .deleteFrom('points_pending')
+      .where('ref', '=', `order:${orderName}`)
+      .where('status', '=', 'pending')
+      .returning(['customer_id', 'points'])
+      .executeTakeFirstOrThrow();
     await earnPoints(trx, p.clock, row.customer_id, row.points, { reason: `Order ${orderName}`, ref: `order:${orderName}` });
     return row.points;
   });

@@ -23,8 +23,28 @@ describeEachDb('orders', (kind) => {
   describe('order/quote', () => {
     it('prices a pickup basket at current prices with the points it earns', async () => {
       const c = await p.newCustomer();
-      const res = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }, { product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200);
-      expect(res.body.data).toEqual({ subtotal: 42500, discount: 0, delivery_fee: 0, total: 42500, points_to_earn: 42, points_breakdown: [{ rule_id: null, label: BASE_LABEL, points: 42 }], min_order: 15000, below_minimum_by: 0, location_id: expect.any(Number), pickup_at: expect.any(String) });
+      const res = await callApi(p, ordersApi.quote, {
+        token: c.token,
+        body: {
+          items: [
+            { product_id: P.latte.id, qty: 2 },
+            { product_id: P.croissant.id, qty: 1 },
+          ],
+          fulfilment: 'pickup',
+        },
+      }).expect(200);
+      expect(res.body.data).toEqual({
+        subtotal: 42500,
+        discount: 0,
+        delivery_fee: 0,
+        total: 42500,
+        points_to_earn: 42,
+        points_breakdown: [{ rule_id: null, label: BASE_LABEL, points: 42 }],
+        min_order: 15000,
+        below_minimum_by: 0,
+        location_id: expect.any(Number),
+        pickup_at: expect.any(String),
+      });
     });
 
     it('adds the delivery fee and takes a voucher off, capped at the subtotal', async () => {
@@ -32,9 +52,15 @@ describeEachDb('orders', (kind) => {
       const address = await makeAddress(p, c.id);
       const small = await makeVoucher(p, c.id, { discount: 5000 });
       const huge = await makeVoucher(p, c.id, { discount: 100000 });
-      const a = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, voucher_id: small } }).expect(200);
+      const a = await callApi(p, ordersApi.quote, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, voucher_id: small },
+      }).expect(200);
       expect(a.body.data).toMatchObject({ subtotal: 16500, discount: 5000, delivery_fee: 4900, total: 16400, points_to_earn: 11 });
-      const b = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', voucher_id: huge } }).expect(200);
+      const b = await callApi(p, ordersApi.quote, {
+        token: c.token,
+        body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', voucher_id: huge },
+      }).expect(200);
       expect(b.body.data).toMatchObject({ subtotal: 9500, discount: 9500, total: 0, points_to_earn: 0, below_minimum_by: 5500 });
     });
 
@@ -51,7 +77,12 @@ describeEachDb('orders', (kind) => {
           fc.option(fc.constantFrom(...vouchers.keys()), { nil: undefined }),
           async (lines, delivery, discount) => {
             const items = lines.map((l) => ({ product_id: menuRows[l.i]!.id, qty: l.qty }));
-            const body = { items, fulfilment: delivery ? 'delivery' : 'pickup', ...(delivery ? { address_id: address } : {}), ...(discount ? { voucher_id: vouchers.get(discount) } : {}) };
+            const body = {
+              items,
+              fulfilment: delivery ? 'delivery' : 'pickup',
+              ...(delivery ? { address_id: address } : {}),
+              ...(discount ? { voucher_id: vouchers.get(discount) } : {}),
+            };
             const q = (await callApi(p, ordersApi.quote, { token: c.token, body }).expect(200)).body.data;
             const subtotal = lines.reduce((s, l) => s + menuRows[l.i]!.price * l.qty, 0);
             const off = Math.min(discount ?? 0, subtotal);
@@ -59,7 +90,18 @@ describeEachDb('orders', (kind) => {
             const points = Math.floor((subtotal - off) / 1000);
             // no earning rule is active in the demo: the base alone
             const parts = points > 0 ? [{ rule_id: null, label: BASE_LABEL, points }] : [];
-            expect(q).toEqual({ subtotal, discount: off, delivery_fee: fee, total: subtotal - off + fee, points_to_earn: points, points_breakdown: parts, min_order: 15000, below_minimum_by: Math.max(0, 15000 - subtotal), location_id: expect.any(Number), pickup_at: delivery ? null : expect.any(String) });
+            expect(q).toEqual({
+              subtotal,
+              discount: off,
+              delivery_fee: fee,
+              total: subtotal - off + fee,
+              points_to_earn: points,
+              points_breakdown: parts,
+              min_order: 15000,
+              below_minimum_by: Math.max(0, 15000 - subtotal),
+              location_id: expect.any(Number),
+              pickup_at: delivery ? null : expect.any(String),
+            });
           },
         ),
         { numRuns: 25 },
@@ -68,36 +110,59 @@ describeEachDb('orders', (kind) => {
 
     it('names unknown products by line, and refuses an unavailable one by name', async () => {
       const c = await p.newCustomer();
-      const a = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }, { product_id: 999999, qty: 1 }], fulfilment: 'pickup' } }).expect(400);
+      const a = await callApi(p, ordersApi.quote, {
+        token: c.token,
+        body: {
+          items: [
+            { product_id: P.latte.id, qty: 1 },
+            { product_id: 999999, qty: 1 },
+          ],
+          fulfilment: 'pickup',
+        },
+      }).expect(400);
       expect(a.body.error).toEqual({ code: 'VALIDATION', fields: { 'items.1.product_id': 'is not on the menu' } });
-      const b = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.coldBrew.id, qty: 1 }], fulfilment: 'pickup' } }).expect(409);
+      const b = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.coldBrew.id, qty: 1 }], fulfilment: 'pickup' } }).expect(
+        409,
+      );
       expect(b.body.error.code).toBe('PRODUCT_UNAVAILABLE');
       expect(b.body.message).toContain('Cold brew');
       expect(b.body.data).toMatchObject({ product_id: P.coldBrew.id, name: 'Cold brew' });
     });
 
-    it('needs an address of the customer\'s own for delivery', async () => {
+    it("needs an address of the customer's own for delivery", async () => {
       const c = await p.newCustomer();
       const other = await p.newCustomer();
       const theirs = await makeAddress(p, other.id);
-      const a = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery' } }).expect(400);
+      const a = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery' } }).expect(
+        400,
+      );
       expect(a.body.error).toMatchObject({ code: 'ADDRESS_REQUIRED', fields: { address_id: expect.any(String) } });
-      const b = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: theirs } }).expect(404);
+      const b = await callApi(p, ordersApi.quote, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: theirs },
+      }).expect(404);
       expect(b.body.error.code).toBe('NOT_FOUND');
       expect(JSON.stringify(b.body)).not.toContain('Calle Mabini');
     });
 
-    it('refuses a voucher that is someone else\'s, used, expired or not a discount (VOUCHER_INVALID)', async () => {
+    it("refuses a voucher that is someone else's, used, expired or not a discount (VOUCHER_INVALID)", async () => {
       const c = await p.newCustomer();
       const other = await p.newCustomer();
       const theirs = await makeVoucher(p, other.id);
       const used = await makeVoucher(p, c.id);
       await p.db.updateTable('vouchers').set({ status: 'used' }).where('id', '=', used).execute();
       const expired = await makeVoucher(p, c.id, { validDays: 1 });
-      await p.db.updateTable('vouchers').set({ expires_at: new Date(p.clock.now().getTime() - 1000) }).where('id', '=', expired).execute();
+      await p.db
+        .updateTable('vouchers')
+        .set({ expires_at: new Date(p.clock.now().getTime() - 1000) })
+        .where('id', '=', expired)
+        .execute();
       const goods = await makeVoucher(p, c.id, { discount: 0 });
       for (const voucher_id of [theirs, used, expired, goods, 999999]) {
-        const res = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id } }).expect(400);
+        const res = await callApi(p, ordersApi.quote, {
+          token: c.token,
+          body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id },
+        }).expect(400);
         expect(res.body.error.code).toBe('VOUCHER_INVALID');
         expect(res.body.error.fields).toHaveProperty('voucher_id');
       }
@@ -128,10 +193,16 @@ describeEachDb('orders', (kind) => {
       const address = await makeAddress(p, c.id);
       const voucher = await makeVoucher(p, c.id, { discount: 5000 });
       const res = await callApi(p, ordersApi.create, {
-          token: c.token,
-          body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'delivery', address_id: address, voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() },
-        })
-        .expect(201);
+        token: c.token,
+        body: {
+          items: [{ product_id: P.latte.id, qty: 2 }],
+          fulfilment: 'delivery',
+          address_id: address,
+          voucher_id: voucher,
+          payment_method: 'wallet',
+          idempotency_key: key(),
+        },
+      }).expect(201);
       const order = res.body.data.order;
       expect(res.body.data.payment_url).toBeUndefined();
       expect(order).toMatchObject({
@@ -162,7 +233,10 @@ describeEachDb('orders', (kind) => {
       expect(v).toMatchObject({ status: 'used', order_id: expect.any(Number) });
       expect(v.used_at).not.toBeNull();
       const notes = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', c.id).execute();
-      expect(notes.map((n) => [n.type, n.title]).sort()).toEqual([['order', `Order ${order.name} confirmed`], ['points_earned', '28 points on their way']]);
+      expect(notes.map((n) => [n.type, n.title]).sort()).toEqual([
+        ['order', `Order ${order.name} confirmed`],
+        ['points_earned', '28 points on their way'],
+      ]);
       expect(notes.find((n) => n.type === 'order')!.link).toBe(`/order/${order.name}`);
 
       for (const status of ['preparing', 'ready', 'on_delivery', 'completed']) await merchant({ name: order.name, status }).expect(200);
@@ -170,15 +244,23 @@ describeEachDb('orders', (kind) => {
       const earn = await p.db.selectFrom('points_ledger').selectAll().where('customer_id', '=', c.id).where('type', '=', 'earn').executeTakeFirstOrThrow();
       expect(earn).toMatchObject({ points: 28, reason: `Order ${order.name}`, ref: `order:${order.name}` });
       expect(earn.expires_at!.getTime() - earn.created_at.getTime()).toBe(365 * DAY);
-      const earned = await p.db.selectFrom('notifications').select('title').where('customer_id', '=', c.id).where('type', '=', 'points_earned').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const earned = await p.db
+        .selectFrom('notifications')
+        .select('title')
+        .where('customer_id', '=', c.id)
+        .where('type', '=', 'points_earned')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       expect(earned.title).toBe('You earned 28 points');
     });
 
     it('earns 1 point per 1,000 minor units of the total after discount', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
       const voucher = await makeVoucher(p, c.id, { discount: 9999 });
-      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
-        .expect(201);
+      const res = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() },
+      }).expect(201);
       expect(res.body.data.order).toMatchObject({ total: 6501, points_earned: 6 });
       const pending = await p.db.selectFrom('points_pending').select(['points', 'status']).where('customer_id', '=', c.id).execute();
       expect([pending, (await ledgers(p, c.id)).points]).toEqual([[{ points: 6, status: 'pending' }], 0]);
@@ -187,8 +269,10 @@ describeEachDb('orders', (kind) => {
     it('needs no payment when a voucher covers a pickup order in full: paid at once, no wallet entry, no points', async () => {
       const c = await p.newCustomer();
       const voucher = await makeVoucher(p, c.id, { discount: 50000 });
-      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'gateway', idempotency_key: key() } })
-        .expect(201);
+      const res = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'gateway', idempotency_key: key() },
+      }).expect(201);
       expect(res.body.data.payment_url).toBeUndefined();
       expect(res.body.data.order).toMatchObject({ status: 'paid', total: 0, discount: 16500, points_earned: 0 });
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 0, walletEntries: 0, points: 0 });
@@ -198,11 +282,16 @@ describeEachDb('orders', (kind) => {
     it('refuses below the minimum order and when the wallet is short, changing nothing', async () => {
       const c = await p.newCustomer({ wallet: 10000 });
       const voucher = await makeVoucher(p, c.id);
-      const low = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(400);
+      const low = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.croissant.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+      }).expect(400);
       expect(low.body.error.code).toBe('BELOW_MINIMUM');
       expect(low.body.data).toEqual({ min_order: 15000, below_minimum_by: 5500 });
-      const short = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
-        .expect(409);
+      const short = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() },
+      }).expect(409);
       expect(short.body.error.code).toBe('INSUFFICIENT_BALANCE');
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 10000, walletEntries: 1, points: 0 });
       expect(await p.db.selectFrom('orders').select('id').where('customer_id', '=', c.id).execute()).toHaveLength(0);
@@ -237,7 +326,13 @@ describeEachDb('orders', (kind) => {
     it('uses a voucher once: a second order with it gets VOUCHER_INVALID', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
       const voucher = await makeVoucher(p, c.id);
-      const body = () => ({ items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() });
+      const body = () => ({
+        items: [{ product_id: P.latte.id, qty: 1 }],
+        fulfilment: 'pickup',
+        voucher_id: voucher,
+        payment_method: 'wallet',
+        idempotency_key: key(),
+      });
       await callApi(p, ordersApi.create, { token: c.token, body: body() }).expect(201);
       const second = await callApi(p, ordersApi.create, { token: c.token, body: body() }).expect(400);
       expect(second.body.error.code).toBe('VOUCHER_INVALID');
@@ -246,21 +341,33 @@ describeEachDb('orders', (kind) => {
 
     it('answers 400 naming bad fields of create', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
-      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'cash', idempotency_key: '' } }).expect(400);
+      const res = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'cash', idempotency_key: '' },
+      }).expect(400);
       expect(Object.keys(res.body.error.fields).sort()).toEqual(['idempotency_key', 'payment_method']);
-      const long = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k'.repeat(65) } }).expect(400);
+      const long = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k'.repeat(65) },
+      }).expect(400);
       expect(long.body.error.fields).toHaveProperty('idempotency_key');
     });
   });
 
   describe('order/list and order/detail', () => {
-    it('lists the customer\'s own orders newest first, 10 a page', async () => {
+    it("lists the customer's own orders newest first, 10 a page", async () => {
       const c = await p.newCustomer({ wallet: 1_000_000 });
       const other = await p.newCustomer({ wallet: 100000 });
-      await callApi(p, ordersApi.create, { token: other.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      await callApi(p, ordersApi.create, {
+        token: other.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+      }).expect(201);
       const names: string[] = [];
       for (let i = 0; i < 12; i++) {
-        const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+        const r = await callApi(p, ordersApi.create, {
+          token: c.token,
+          body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+        }).expect(201);
         names.push(r.body.data.order.name);
       }
       const one = await callApi(p, ordersApi.list, { token: c.token }).expect(200);
@@ -279,7 +386,10 @@ describeEachDb('orders', (kind) => {
     it('shows an order to its customer only: another customer gets 404', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
       const other = await p.newCustomer();
-      const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      const r = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+      }).expect(201);
       const name = r.body.data.order.name;
       const mine = await callApi(p, ordersApi.detail, { token: c.token, query: { name } }).expect(200);
       expect(mine.body.data.order).toEqual(r.body.data.order);
@@ -297,8 +407,10 @@ describeEachDb('orders', (kind) => {
     async function paidOrder(fulfilment: 'pickup' | 'delivery', wallet = 100000) {
       const c = await p.newCustomer({ wallet });
       const address = fulfilment === 'delivery' ? await makeAddress(p, c.id) : undefined;
-      const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment, address_id: address, payment_method: 'wallet', idempotency_key: key() } })
-        .expect(201);
+      const r = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment, address_id: address, payment_method: 'wallet', idempotency_key: key() },
+      }).expect(201);
       return { c, name: r.body.data.order.name as string };
     }
 
@@ -309,7 +421,14 @@ describeEachDb('orders', (kind) => {
         expect(r.body.data.order.status).toBe(status);
       }
       const d = await callApi(p, ordersApi.detail, { token: c.token, query: { name } }).expect(200);
-      expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed']);
+      expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual([
+        'pending_payment',
+        'paid',
+        'preparing',
+        'ready',
+        'on_delivery',
+        'completed',
+      ]);
       expect(d.body.data.order.timeline[3].note).toBe('Packed with care');
       const notes = await p.db.selectFrom('notifications').select(['type', 'link']).where('customer_id', '=', c.id).where('type', '=', 'order').execute();
       expect(notes).toHaveLength(5);
@@ -333,8 +452,10 @@ describeEachDb('orders', (kind) => {
     it('cancelling a paid order refunds the total to the wallet, cancels its points on their way and frees its voucher', async () => {
       const c = await p.newCustomer({ wallet: 100000, points: 5 });
       const voucher = await makeVoucher(p, c.id, { discount: 2000 });
-      const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } })
-        .expect(201);
+      const r = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() },
+      }).expect(201);
       const { name, total, points_earned } = r.body.data.order;
       expect([total, points_earned]).toEqual([31000, 31]);
       await merchant({ name, status: 'preparing' }).expect(200);
@@ -345,16 +466,24 @@ describeEachDb('orders', (kind) => {
       const refund = await p.db.selectFrom('wallet_ledger').selectAll().where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(refund).toMatchObject({ type: 'refund', amount: 31000 });
       // the points were still on their way: cancelled, nothing taken from the balance
-      expect(await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${name}`).execute()).toEqual([{ points: 31, status: 'voided' }]);
+      expect(await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${name}`).execute()).toEqual([
+        { points: 31, status: 'voided' },
+      ]);
       const entries = await p.db.selectFrom('points_ledger').select(['type', 'points', 'remaining']).where('customer_id', '=', c.id).orderBy('id').execute();
       expect(entries).toEqual([{ type: 'earn', points: 5, remaining: 5 }]);
-      expect((await p.db.selectFrom('vouchers').select(['status', 'order_id']).where('id', '=', voucher).executeTakeFirstOrThrow())).toEqual({ status: 'active', order_id: null });
+      expect(await p.db.selectFrom('vouchers').select(['status', 'order_id']).where('id', '=', voucher).executeTakeFirstOrThrow()).toEqual({
+        status: 'active',
+        order_id: null,
+      });
       const note = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(note.title).toContain('cancelled');
       expect(note.body).toContain('₱310.00');
       expect(note.body).toContain('The 31 points it would have earned were cancelled.');
       // the freed voucher works again
-      await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'wallet', idempotency_key: key() },
+      }).expect(201);
     });
 
     it('takes back only what the points balance allows after the customer spent the points (an order credited at payment)', async () => {
@@ -387,10 +516,12 @@ describeEachDb('orders', (kind) => {
       p.ctx.demoOrderProgress = true;
       const c = await p.newCustomer({ wallet: 100000 });
       const address = await makeAddress(p, c.id);
-      const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, payment_method: 'wallet', idempotency_key: key() } })
-        .expect(201);
+      const r = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, payment_method: 'wallet', idempotency_key: key() },
+      }).expect(201);
       const name = r.body.data.order.name;
-      const status = async () => (await p.db.selectFrom('orders').select(['status', 'next_auto_at']).where('name', '=', name).executeTakeFirstOrThrow());
+      const status = async () => await p.db.selectFrom('orders').select(['status', 'next_auto_at']).where('name', '=', name).executeTakeFirstOrThrow();
       expect((await status()).next_auto_at!.getTime()).toBe(p.clock.now().getTime() + 45 * SECOND);
       await advanceDemoOrders(p.ctx);
       expect((await status()).status).toBe('paid');
@@ -403,12 +534,22 @@ describeEachDb('orders', (kind) => {
       expect(seen).toEqual(['preparing', 'ready', 'on_delivery', 'completed', 'completed', 'completed']);
       expect((await status()).next_auto_at).toBeNull();
       const d = await callApi(p, ordersApi.detail, { token: c.token, query: { name } }).expect(200);
-      expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed']);
+      expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual([
+        'pending_payment',
+        'paid',
+        'preparing',
+        'ready',
+        'on_delivery',
+        'completed',
+      ]);
     });
 
     it('leaves orders alone when the demo progression is off', async () => {
       const c = await p.newCustomer({ wallet: 100000 });
-      const r = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+      const r = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+      }).expect(201);
       p.clock.advance(DAY);
       await advanceDemoOrders(p.ctx);
       expect((await p.db.selectFrom('orders').select('status').where('name', '=', r.body.data.order.name).executeTakeFirstOrThrow()).status).toBe('paid');

@@ -50,22 +50,43 @@ describeEachDb('the pass web service through the gateway', (kind) => {
   });
 
   it('downloads the pass with the session cookie, then registers, reads, updates and unregisters with the pass token', async () => {
-    const customer = await handle.db.insertInto('customers').values({ phone: '+639170000031', name: 'Ana Reyes', email: null, created_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const customer = await handle.db
+      .insertInto('customers')
+      .values({ phone: '+639170000031', name: 'Ana Reyes', email: null, created_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const session = randomBytes(32).toString('base64url');
-    await handle.db.insertInto('sessions').values({ token_hash: createHash('sha256').update(session).digest('hex'), customer_id: customer.id, created_at: new Date(), expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    await handle.db
+      .insertInto('sessions')
+      .values({
+        token_hash: createHash('sha256').update(session).digest('hex'),
+        customer_id: customer.id,
+        created_at: new Date(),
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
 
     const status = await fetch(`${gateway.url}/api/pass/status`, { headers: { cookie: `sid=${session}` } });
     expect((await status.json()).data).toEqual({ apple: true, google: true });
     const download = await fetch(`${gateway.url}/api/pass/apple`, { headers: { cookie: `sid=${session}` } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/vnd.apple.pkpass');
-    const pass = JSON.parse(unzip(Buffer.from(await download.arrayBuffer())).get('pass.json')!.toString());
+    const pass = JSON.parse(
+      unzip(Buffer.from(await download.arrayBuffer()))
+        .get('pass.json')!
+        .toString(),
+    );
     expect(pass.webServiceURL).toBe(`${gateway.url}/api/pass/apple`);
 
     const base = `${pass.webServiceURL}/v1`;
     const auth = { authorization: `ApplePass ${pass.authenticationToken}` };
     const registration = `${base}/devices/iphone-1/registrations/${PASS_TYPE}/${pass.serialNumber}`;
-    const register = (headers: Record<string, string>) => fetch(registration, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ pushToken: 'ab'.repeat(32) }) });
+    const register = (headers: Record<string, string>) =>
+      fetch(registration, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ pushToken: 'ab'.repeat(32) }),
+      });
     expect((await register({ authorization: 'ApplePass wrong-token-0123456789' })).status).toBe(401);
     // a browser's session is no pass credential
     expect((await register({ cookie: `sid=${session}` })).status).toBe(401);

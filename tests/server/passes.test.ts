@@ -39,7 +39,9 @@ function checkSignature(signature: Buffer, manifest: Buffer): { signer: string }
   const algorithm = forge.pki.oids[forge.asn1.derToOid(digestAlgorithm)]!;
   const digestOf = (attr: forge.asn1.Asn1) => {
     const [oid, values] = attr.value as forge.asn1.Asn1[];
-    return forge.asn1.derToOid(oid!.value as string) === forge.pki.oids.messageDigest ? Buffer.from((values!.value as forge.asn1.Asn1[])[0]!.value as string, 'binary') : null;
+    return forge.asn1.derToOid(oid!.value as string) === forge.pki.oids.messageDigest
+      ? Buffer.from((values!.value as forge.asn1.Asn1[])[0]!.value as string, 'binary')
+      : null;
   };
   const digest = attrs.map(digestOf).find(Boolean);
   expect(digest?.toString('hex')).toBe(createHash(algorithm).update(manifest).digest('hex'));
@@ -91,7 +93,10 @@ describeEachDb('wallet passes', (kind) => {
       });
     });
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-    passes = testPasses({ apnsUrl: `https://127.0.0.1:${(apns.address() as AddressInfo).port}`, googleOrigin: `http://127.0.0.1:${(fake.address() as AddressInfo).port}` });
+    passes = testPasses({
+      apnsUrl: `https://127.0.0.1:${(apns.address() as AddressInfo).port}`,
+      googleOrigin: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+    });
   });
   afterAll(async () => {
     await new Promise((r) => apns.close(r));
@@ -109,20 +114,28 @@ describeEachDb('wallet passes', (kind) => {
   });
 
   const download = async (token: string) => {
-    const res = await callApi(p, passesApi.apple, { token }).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await callApi(p, passesApi.apple, { token })
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status, String(res.body)).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.apple.pkpass');
     const files = unzip(res.body as Buffer);
     return { files, pass: JSON.parse(files.get('pass.json')!.toString()) as Record<string, any>, lastModified: res.headers['last-modified'] as string };
   };
   const ws = (method: 'get' | 'post' | 'delete', path: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-    p.call(method, `pass/apple/v1/${path}`, { headers: { ...(o.token ? { authorization: `ApplePass ${o.token}` } : {}), ...o.headers }, ...(o.body !== undefined ? { body: o.body } : {}) });
+    p.call(method, `pass/apple/v1/${path}`, {
+      headers: { ...(o.token ? { authorization: `ApplePass ${o.token}` } : {}), ...o.headers },
+      ...(o.body !== undefined ? { body: o.body } : {}),
+    });
   const adjust = (customerId: number, points: number) =>
-    callApi(p, customersConsoleApi.adjustPoints, { token: owner.token, body: { customer_id: customerId, points, reason: 'Wallet test', idempotency_key: key() } }).expect(201);
+    callApi(p, customersConsoleApi.adjustPoints, {
+      token: owner.token,
+      body: { customer_id: customerId, points, reason: 'Wallet test', idempotency_key: key() },
+    }).expect(201);
   const otherInstance = () => providerContext({ ...embeddedOptions(p), passes, publicUrl: TEST_PUBLIC_URL, jobs: false }, () => 'http://provider.test/api/v2/');
 
   it('pass/status says which buttons show; none without configuration', async () => {
@@ -145,7 +158,12 @@ describeEachDb('wallet passes', (kind) => {
     for (const [name, sha1] of Object.entries(manifest)) expect(createHash('sha1').update(files.get(name)!).digest('hex'), name).toBe(sha1);
     checkSignature(files.get('signature')!, files.get('manifest.json')!);
 
-    expect(pass).toMatchObject({ formatVersion: 1, passTypeIdentifier: PASS_TYPE, teamIdentifier: 'ABCDE12345', webServiceURL: `${TEST_PUBLIC_URL}/api/pass/apple` });
+    expect(pass).toMatchObject({
+      formatVersion: 1,
+      passTypeIdentifier: PASS_TYPE,
+      teamIdentifier: 'ABCDE12345',
+      webServiceURL: `${TEST_PUBLIC_URL}/api/pass/apple`,
+    });
     expect(pass.serialNumber).toMatch(/^[0-9a-f]{32}$/);
     expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(16);
     expect(pass.storeCard.primaryFields).toEqual([expect.objectContaining({ key: 'points', value: 120 })]);
@@ -201,7 +219,11 @@ describeEachDb('wallet passes', (kind) => {
         r.on('end', () => cb(null, Buffer.concat(chunks)));
       });
     expect(latest.status).toBe(200);
-    const updated = JSON.parse(unzip(latest.body as Buffer).get('pass.json')!.toString());
+    const updated = JSON.parse(
+      unzip(latest.body as Buffer)
+        .get('pass.json')!
+        .toString(),
+    );
     expect(updated.storeCard.primaryFields[0].value).toBe(35);
     expect(updated.authenticationToken).toBe(token);
 
@@ -217,7 +239,10 @@ describeEachDb('wallet passes', (kind) => {
     // one pass (one serial), one token: Wallet's copy on the phone, synced or not, still gets its updates
     expect(tablet.serialNumber).toBe(phone.serialNumber);
     expect(tablet.authenticationToken).toBe(phone.authenticationToken);
-    await ws('post', `devices/phone/registrations/${PASS_TYPE}/${phone.serialNumber}`, { token: phone.authenticationToken, body: { pushToken: 'ab'.repeat(32) } }).expect(201);
+    await ws('post', `devices/phone/registrations/${PASS_TYPE}/${phone.serialNumber}`, {
+      token: phone.authenticationToken,
+      body: { pushToken: 'ab'.repeat(32) },
+    }).expect(201);
     await ws('get', `passes/${PASS_TYPE}/${phone.serialNumber}`, { token: phone.authenticationToken }).expect(200);
     // and the token is the shop's secret's alone: another customer's differs
     const other = (await download((await p.newCustomer()).token)).pass;
@@ -254,7 +279,8 @@ describeEachDb('wallet passes', (kind) => {
   it('a balance change pushes once per device, with two instances at once; a second run sends none; 410 unregisters', async () => {
     const c = await p.newCustomer({ points: 10 });
     const { pass } = await download(c.token);
-    const reg = (device: string, pushToken: string) => ws('post', `devices/${device}/registrations/${PASS_TYPE}/${pass.serialNumber}`, { token: pass.authenticationToken, body: { pushToken } }).expect(201);
+    const reg = (device: string, pushToken: string) =>
+      ws('post', `devices/${device}/registrations/${PASS_TYPE}/${pass.serialNumber}`, { token: pass.authenticationToken, body: { pushToken } }).expect(201);
     await reg('phone', 'aa'.repeat(32));
     await reg('watch', 'bb'.repeat(32));
     // what was there when the pass was made is not a change to push
@@ -290,7 +316,12 @@ describeEachDb('wallet passes', (kind) => {
     expect(protectedHeader.alg).toBe('RS256');
     expect(payload.typ).toBe('savetowallet');
     const object = (payload.payload as { loyaltyObjects: Record<string, any>[] }).loyaltyObjects[0]!;
-    expect(object).toMatchObject({ accountName: 'Ben Cruz', loyaltyPoints: { balance: { int: 40 } }, barcode: { type: 'QR_CODE' }, classId: expect.stringMatching(/^3388000000012345678\./) });
+    expect(object).toMatchObject({
+      accountName: 'Ben Cruz',
+      loyaltyPoints: { balance: { int: 40 } },
+      barcode: { type: 'QR_CODE' },
+      classId: expect.stringMatching(/^3388000000012345678\./),
+    });
     expect(object.barcode.value).toMatch(/^LP1\./);
     expect(decodeJwt(jwt).iss).toBe(passes.google!.clientEmail);
 
@@ -317,8 +348,20 @@ describeEachDb('wallet passes', (kind) => {
 });
 
 describe('wallet configuration', () => {
-  const base = { NODE_ENV: 'production', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15005550006', PUBLIC_URL: 'https://shop.example' };
-  const apple = { APPLE_PASS_TYPE_ID: PASS_TYPE, APPLE_TEAM_ID: 'ABCDE12345', APPLE_PASS_CERT: signerCert, APPLE_PASS_KEY: signerKeys.privateKey, APPLE_WWDR_CERT: wwdr };
+  const base = {
+    NODE_ENV: 'production',
+    TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+    TWILIO_AUTH_TOKEN: 'token',
+    TWILIO_FROM: '+15005550006',
+    PUBLIC_URL: 'https://shop.example',
+  };
+  const apple = {
+    APPLE_PASS_TYPE_ID: PASS_TYPE,
+    APPLE_TEAM_ID: 'ABCDE12345',
+    APPLE_PASS_CERT: signerCert,
+    APPLE_PASS_KEY: signerKeys.privateKey,
+    APPLE_WWDR_CERT: wwdr,
+  };
   const problems = (env: Record<string, string>) => {
     try {
       loadConfig(env);
@@ -330,20 +373,34 @@ describe('wallet configuration', () => {
 
   it('reads both wallets, PEMs with written-out line breaks too', () => {
     const account = JSON.stringify({ client_email: 'w@p.iam.gserviceaccount.com', private_key: googleKeys.privateKey });
-    const config = loadConfig({ ...base, ...apple, APPLE_PASS_KEY: signerKeys.privateKey.replace(/\n/g, '\\n'), GOOGLE_WALLET_ISSUER_ID: '3388000000012345678', GOOGLE_WALLET_SERVICE_ACCOUNT: account });
+    const config = loadConfig({
+      ...base,
+      ...apple,
+      APPLE_PASS_KEY: signerKeys.privateKey.replace(/\n/g, '\\n'),
+      GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
+      GOOGLE_WALLET_SERVICE_ACCOUNT: account,
+    });
     expect(config.passes.apple).toMatchObject({ passTypeId: PASS_TYPE, apnsUrl: 'https://api.push.apple.com', signerKey: signerKeys.privateKey });
-    expect(config.passes.google).toMatchObject({ clientEmail: 'w@p.iam.gserviceaccount.com', apiBase: 'https://walletobjects.googleapis.com/walletobjects/v1/', tokenUrl: 'https://oauth2.googleapis.com/token' });
+    expect(config.passes.google).toMatchObject({
+      clientEmail: 'w@p.iam.gserviceaccount.com',
+      apiBase: 'https://walletobjects.googleapis.com/walletobjects/v1/',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+    });
     expect(loadConfig(base).passes).toEqual({ apple: undefined, google: undefined });
   });
 
   it('refuses loopback overrides in production, non-https PUBLIC_URL with Apple, half a configuration and bad PEMs', () => {
     expect(problems({ ...base, ...apple, APNS_URL: 'https://127.0.0.1:4443' })).toEqual([expect.stringMatching(/^APNS_URL cannot be set in production/)]);
-    expect(problems({ ...base, GOOGLE_WALLET_API_BASE: 'http://127.0.0.1:4010' })).toEqual([expect.stringMatching(/^GOOGLE_WALLET_API_BASE cannot be set in production/)]);
+    expect(problems({ ...base, GOOGLE_WALLET_API_BASE: 'http://127.0.0.1:4010' })).toEqual([
+      expect.stringMatching(/^GOOGLE_WALLET_API_BASE cannot be set in production/),
+    ]);
     expect(problems({ ...base, APNS_URL: 'https://api.example.com' }).join()).toMatch(/APNS_URL must be an http:\/\/ or https:\/\/ origin on this machine/);
     expect(problems({ ...base, ...apple, PUBLIC_URL: 'http://shop.example' }).join()).toMatch(/PUBLIC_URL must be https:\/\/ in production/);
     expect(problems({ ...base, APPLE_PASS_TYPE_ID: PASS_TYPE })).toEqual([expect.stringMatching(/go together.*APPLE_TEAM_ID/)]);
     expect(problems({ ...base, ...apple, APPLE_PASS_CERT: 'not a pem' })).toEqual(['APPLE_PASS_CERT must be a PEM certificate (-----BEGIN CERTIFICATE-----…)']);
-    expect(problems({ ...base, GOOGLE_WALLET_ISSUER_ID: '3388000000012345678', GOOGLE_WALLET_SERVICE_ACCOUNT: '{"client_email":"x"}' }).join()).toMatch(/GOOGLE_WALLET_SERVICE_ACCOUNT must be a service account key/);
+    expect(problems({ ...base, GOOGLE_WALLET_ISSUER_ID: '3388000000012345678', GOOGLE_WALLET_SERVICE_ACCOUNT: '{"client_email":"x"}' }).join()).toMatch(
+      /GOOGLE_WALLET_SERVICE_ACCOUNT must be a service account key/,
+    );
     expect(loadConfig({ NODE_ENV: 'development', APNS_URL: 'https://127.0.0.1:4443' }).conveniences.on).toBe(true);
   });
 });

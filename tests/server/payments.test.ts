@@ -7,7 +7,8 @@ import { walletApi } from '#contract/wallet.calls';
 import { callApi, rawCall } from '../support/calls';
 import { paymentsApi } from '#contract/payments.calls';
 
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 describeEachDb('payments', (kind) => {
   const p = useTestProvider(kind);
@@ -18,15 +19,20 @@ describeEachDb('payments', (kind) => {
 
   async function topup(amount = 50000, returnTo?: 'profile' | 'order') {
     const c = await p.newCustomer();
-    const res = await callApi(p, walletApi.topup, { token: c.token, body: { amount, idempotency_key: key(), ...(returnTo ? { return_to: returnTo } : {}) } }).expect(201);
+    const res = await callApi(p, walletApi.topup, {
+      token: c.token,
+      body: { amount, idempotency_key: key(), ...(returnTo ? { return_to: returnTo } : {}) },
+    }).expect(201);
     return { c, id: res.body.data.topup_id as string, url: res.body.data.payment_url as string };
   }
 
   async function gatewayOrder(o: { voucher?: boolean } = {}) {
     const c = await p.newCustomer();
     const voucher = o.voucher ? await makeVoucher(p, c.id, { discount: 5000 }) : undefined;
-    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'gateway', idempotency_key: key() } })
-      .expect(201);
+    const res = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', voucher_id: voucher, payment_method: 'gateway', idempotency_key: key() },
+    }).expect(201);
     const paymentId = (res.body.data.payment_url as string).split('/').pop()!;
     return { c, voucher, order: res.body.data.order, url: res.body.data.payment_url as string, paymentId };
   }
@@ -36,7 +42,7 @@ describeEachDb('payments', (kind) => {
   const complete = (id: string, outcome: string, token: string) => callApi(p, paymentsApi.sandboxComplete, { params: { id: id }, token, body: { outcome } });
 
   describe('the hosted sandbox page', () => {
-    it('serves a pending payment\'s page with its CSP, the merchant, the amount, and real Pay and Decline buttons', async () => {
+    it("serves a pending payment's page with its CSP, the merchant, the amount, and real Pay and Decline buttons", async () => {
       const { c, id } = await topup(123450);
       const res = await page(id, c.token).expect(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -98,7 +104,9 @@ describeEachDb('payments', (kind) => {
       const { c, id } = await topup();
       const bad = await complete(id, 'maybe', c.token).expect(400);
       expect(bad.body.error.fields).toHaveProperty('outcome');
-      expect((await callApi(p, paymentsApi.sandboxComplete, { params: { id: id }, token: c.token, body: {} }).expect(400)).body.error.fields).toEqual({ outcome: 'is required' });
+      expect((await callApi(p, paymentsApi.sandboxComplete, { params: { id: id }, token: c.token, body: {} }).expect(400)).body.error.fields).toEqual({
+        outcome: 'is required',
+      });
       expect((await complete(randomUUID(), 'pay', c.token).expect(404)).body.error.code).toBe('NOT_FOUND');
       expect((await complete('x', 'pay', c.token).expect(404)).body.error.code).toBe('NOT_FOUND');
     });
@@ -147,7 +155,12 @@ describeEachDb('payments', (kind) => {
       expect(order).toMatchObject({ status: 'pending_payment', payment_method: 'gateway', total: 28000, points_earned: 0 });
       expect(order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment']);
       expect(url).toBe(`/api/payment/sandbox/${paymentId}`);
-      expect(await p.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()).toMatchObject({ kind: 'order', amount: 28000, status: 'pending', customer_id: c.id });
+      expect(await p.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()).toMatchObject({
+        kind: 'order',
+        amount: 28000,
+        status: 'pending',
+        customer_id: c.id,
+      });
       expect((await p.db.selectFrom('vouchers').select('status').where('id', '=', voucher!).executeTakeFirstOrThrow()).status).toBe('used');
       expect((await ledgers(p, c.id)).points).toBe(0);
     });
@@ -161,9 +174,14 @@ describeEachDb('payments', (kind) => {
       expect(d.body.data.order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment', 'paid']);
       // the points wait for the order to be completed
       expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0, wallet: 0, walletEntries: 0 });
-      expect(await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${order.name}`).execute()).toEqual([{ points: 28, status: 'pending' }]);
+      expect(await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${order.name}`).execute()).toEqual([
+        { points: 28, status: 'pending' },
+      ]);
       const notes = await p.db.selectFrom('notifications').select(['type', 'title']).where('customer_id', '=', c.id).execute();
-      expect(notes.map((n) => [n.type, n.title]).sort()).toEqual([['order', `Order ${order.name} confirmed`], ['points_earned', '28 points on their way']]);
+      expect(notes.map((n) => [n.type, n.title]).sort()).toEqual([
+        ['order', `Order ${order.name} confirmed`],
+        ['points_earned', '28 points on their way'],
+      ]);
     });
 
     it('Decline cancels it, gives the voucher back, notifies, and sends the customer to /payment-fail', async () => {
@@ -173,13 +191,20 @@ describeEachDb('payments', (kind) => {
       const d = await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } }).expect(200);
       expect(d.body.data.order.status).toBe('cancelled');
       expect(d.body.data.order.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: 'Payment declined' });
-      expect(await p.db.selectFrom('vouchers').select(['status', 'used_at', 'order_id']).where('id', '=', voucher!).executeTakeFirstOrThrow()).toEqual({ status: 'active', used_at: null, order_id: null });
+      expect(await p.db.selectFrom('vouchers').select(['status', 'used_at', 'order_id']).where('id', '=', voucher!).executeTakeFirstOrThrow()).toEqual({
+        status: 'active',
+        used_at: null,
+        order_id: null,
+      });
       expect(await ledgers(p, c.id)).toMatchObject({ points: 0, walletEntries: 0 });
       const notes = await p.db.selectFrom('notifications').selectAll().where('customer_id', '=', c.id).execute();
       expect(notes).toHaveLength(1);
       expect(notes[0]!.title).toContain('cancelled');
       // the voucher is usable again
-      await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher } }).expect(200);
+      await callApi(p, ordersApi.quote, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucher },
+      }).expect(200);
     });
 
     it('a payment that arrives after the merchant cancelled the order goes to the wallet', async () => {
@@ -279,7 +304,9 @@ describeEachDb('payments', (kind) => {
       const d = await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } }).expect(200);
       expect(d.body.data.order).toMatchObject({ status: 'paid', points_earned: 33 });
       expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
-      expect(await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${order.name}`).execute()).toEqual([{ points: 33, status: 'pending' }]);
+      expect(await p.db.selectFrom('points_pending').select(['points', 'status']).where('ref', '=', `order:${order.name}`).execute()).toEqual([
+        { points: 33, status: 'pending' },
+      ]);
     });
   });
 });

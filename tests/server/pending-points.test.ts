@@ -40,7 +40,11 @@ describeEachDb('pending points', (kind) => {
   let staff: TestStaff;
   let owner: TestStaff;
   beforeAll(async () => {
-    await p.db.insertInto('rewards').values(REWARD).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await p.db
+      .insertInto('rewards')
+      .values(REWARD)
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     staff = await newStaff(p.db, p.clock, { name: 'Ben Santos' });
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
   });
@@ -57,13 +61,17 @@ describeEachDb('pending points', (kind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as History;
   };
-  const notes = async (token: string) => ((await callApi(p, notificationsApi.list, { token })).body.data.items as { title: string; body: string }[]).map((n) => `${n.title}: ${n.body}`);
+  const notes = async (token: string) =>
+    ((await callApi(p, notificationsApi.list, { token })).body.data.items as { title: string; body: string }[]).map((n) => `${n.title}: ${n.body}`);
   const pendingRow = (ref: string) => p.db.selectFrom('points_pending').selectAll().where('ref', '=', ref).executeTakeFirstOrThrow();
 
   /** A paid wallet pickup order of six lattes (99 points). */
   async function paidOrder(c: { token: string }) {
     const { latte } = await products(p);
-    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    const res = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const order = res.body.data.order as { name: string; status: string; points_earned: number };
     expect([order.status, order.points_earned]).toEqual(['paid', 99]);
@@ -75,7 +83,11 @@ describeEachDb('pending points', (kind) => {
     const c = await p.newCustomer({ wallet: 1_000_000, points: 10 });
     const order = await paidOrder(c);
     const h = await history(c);
-    expect(h).toMatchObject({ balance: 10, pending_points: 99, pending: [{ points: 99, reason: `Order ${order.name}`, available_from: null, order_name: order.name }] });
+    expect(h).toMatchObject({
+      balance: 10,
+      pending_points: 99,
+      pending: [{ points: 99, reason: `Order ${order.name}`, available_from: null, order_name: order.name }],
+    });
     expect(await ledgers(p, c.id)).toMatchObject({ points: 10, pointsSum: 10 });
     // the profile (Home's balance) says so too
     expect((await p.call('get', 'customer/profile', { token: c.token }).expect(200)).body.data).toMatchObject({ points: 10, pending_points: 99 });
@@ -90,7 +102,12 @@ describeEachDb('pending points', (kind) => {
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const order = await paidOrder(c);
     await complete(order.name);
-    expect(await history(c)).toMatchObject({ balance: 99, pending_points: 0, pending: [], items: [{ type: 'earn', points: 99, reason: `Order ${order.name}` }] });
+    expect(await history(c)).toMatchObject({
+      balance: 99,
+      pending_points: 0,
+      pending: [],
+      items: [{ type: 'earn', points: 99, reason: `Order ${order.name}` }],
+    });
     expect((await p.call('get', 'customer/profile', { token: c.token }).expect(200)).body.data).toMatchObject({ points: 99, pending_points: 0 });
     expect(await pendingRow(`order:${order.name}`)).toMatchObject({ status: 'credited', points: 99 });
     const entry = await p.db.selectFrom('points_ledger').selectAll().where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow();
@@ -107,7 +124,11 @@ describeEachDb('pending points', (kind) => {
     const order = await paidOrder(c);
     await complete(order.name);
     const due = new Date(p.clock.now().getTime() + 3 * DAY);
-    expect(await history(c)).toMatchObject({ balance: 0, pending_points: 99, pending: [{ points: 99, available_from: due.toISOString(), order_name: order.name }] });
+    expect(await history(c)).toMatchObject({
+      balance: 0,
+      pending_points: 99,
+      pending: [{ points: 99, available_from: due.toISOString(), order_name: order.name }],
+    });
     expect((await notes(c.token))[0]).toMatch(new RegExp(`^Order ${order.name} completed: .* Your 99 points can be spent from `));
 
     p.clock.advance(3 * DAY - 60_000);
@@ -151,7 +172,11 @@ describeEachDb('pending points', (kind) => {
     expect(first.body.data.member.points).toBe(0);
     const id = first.body.data.earn.id as number;
     expect(await pendingRow(`counter:${id}`)).toMatchObject({ status: 'pending', points: 25 });
-    expect(await history(c)).toMatchObject({ balance: 0, pending_points: 25, pending: [{ points: 25, order_name: null, available_from: new Date(p.clock.now().getTime() + 2 * DAY).toISOString() }] });
+    expect(await history(c)).toMatchObject({
+      balance: 0,
+      pending_points: 25,
+      pending: [{ points: 25, order_name: null, available_from: new Date(p.clock.now().getTime() + 2 * DAY).toISOString() }],
+    });
 
     const second = await earn(40_000);
     const undone = await callApi(p, counterApi.undoEarn, { token: staff.token, body: { earn_id: second.body.data.earn.id } });
@@ -188,7 +213,9 @@ describePostgres('pending points credited once across instances', () => {
       let n = 0;
       for (const c of customers) {
         for (const points of [7, 11, 13]) {
-          await p.db.transaction().execute((trx) => addPending(trx, p.clock, { customerId: c.id, points, reason: `Test ${++n}`, ref: `test:${c.id}:${points}`, availableAt: now }));
+          await p.db
+            .transaction()
+            .execute((trx) => addPending(trx, p.clock, { customerId: c.id, points, reason: `Test ${++n}`, ref: `test:${c.id}:${points}`, availableAt: now }));
         }
       }
       const runs = await Promise.all(Array.from({ length: 20 }, (_, i) => creditPendingPoints(i % 2 ? other : p.ctx)));

@@ -11,10 +11,8 @@ describeEachDb('points history', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
   const history = (token: string, body: unknown) => callApi(p, pointsApi.history, { token, body });
-  const earn = (id: number, points: number, reason = 'Order') =>
-    p.db.transaction().execute((trx) => earnPoints(trx, p.clock, id, points, { reason }));
-  const burn = (id: number, points: number, reason = 'Reward') =>
-    p.db.transaction().execute((trx) => burnPoints(trx, p.clock, id, points, { reason }));
+  const earn = (id: number, points: number, reason = 'Order') => p.db.transaction().execute((trx) => earnPoints(trx, p.clock, id, points, { reason }));
+  const burn = (id: number, points: number, reason = 'Reward') => p.db.transaction().execute((trx) => burnPoints(trx, p.clock, id, points, { reason }));
 
   it('answers the balance and entries newest first', async () => {
     const c = await p.newCustomer();
@@ -26,7 +24,9 @@ describeEachDb('points history', (kind) => {
     const res = await history(c.token, { customer_id: c.id }).expect(200);
     expect(res.body.data.balance).toBe(120);
     expect(res.body.data.next_page).toBeNull();
-    expect(res.body.data.items.map((i: { type: string; points: number; balance_after: number; reason: string }) => [i.type, i.points, i.balance_after, i.reason])).toEqual([
+    expect(
+      res.body.data.items.map((i: { type: string; points: number; balance_after: number; reason: string }) => [i.type, i.points, i.balance_after, i.reason]),
+    ).toEqual([
       ['burn', -30, 120, 'Free coffee'],
       ['earn', 50, 150, 'Order KS-2'],
       ['earn', 100, 100, 'Order KS-1'],

@@ -35,8 +35,10 @@ async function busyCustomer(p: TestProvider, name = 'Ana Santos') {
   const addressId = await makeAddress(p, c.id);
   await makeVoucher(p, c.id);
   const latte = (await menu(p)).get('Spanish latte')!;
-  const order = await callApi(p, ordersApi.create, { token: c.token, body: { fulfilment: 'delivery', address_id: addressId, payment_method: 'wallet', items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })
-    .expect(201);
+  const order = await callApi(p, ordersApi.create, {
+    token: c.token,
+    body: { fulfilment: 'delivery', address_id: addressId, payment_method: 'wallet', items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() },
+  }).expect(201);
   return { ...c, order: order.body.data.order as { name: string; total: number } };
 }
 
@@ -44,7 +46,8 @@ describeEachDb('customer data', (kind) => {
   const p = useTestProvider(kind);
   /** an owner and a member of staff signed in now (the clock moves weeks, and an idle console session ends) */
   const teamNow = async () => ({ owner: await newStaff(p.db, p.clock, { role: 'owner' }), staff: await newStaff(p.db, p.clock, { role: 'staff' }) });
-  const erased = async (id: number) => (await p.db.selectFrom('customers').select('erased_at').where('id', '=', id).executeTakeFirstOrThrow()).erased_at !== null;
+  const erased = async (id: number) =>
+    (await p.db.selectFrom('customers').select('erased_at').where('id', '=', id).executeTakeFirstOrThrow()).erased_at !== null;
 
   it('downloads everything of the customer’s in the documented format, and nothing of anyone else’s', async () => {
     const ana = await busyCustomer(p, 'Ana Santos');
@@ -52,7 +55,11 @@ describeEachDb('customer data', (kind) => {
     const res = await callApi(p, privacyApi.dataExport, { token: ana.token }).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const data = customerDataExport.parse(res.body.data);
-    expect(data).toMatchObject({ format: DATA_EXPORT_FORMAT, version: 1, profile: { id: ana.id, name: 'Ana Santos', phone: ana.phone, points: expect.any(Number) } });
+    expect(data).toMatchObject({
+      format: DATA_EXPORT_FORMAT,
+      version: 1,
+      profile: { id: ana.id, name: 'Ana Santos', phone: ana.phone, points: expect.any(Number) },
+    });
     expect(data.orders.map((o) => o.name)).toEqual([ana.order.name]);
     expect(data.orders[0]!.items).toEqual([expect.objectContaining({ name: 'Spanish latte', qty: 1 })]);
     expect(data.addresses).toHaveLength(1);
@@ -86,7 +93,9 @@ describeEachDb('customer data', (kind) => {
       const phone = `+63917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
       await callApi(p, authApi.otpRequest, { body: { phone, purpose: 'register' } }).expect(200);
       const verified = await callApi(p, authApi.otpVerify, { body: { phone, code: p.lastCode(phone), purpose: 'register' } }).expect(200);
-      const reg = await callApi(p, authApi.register, { body: { registration_token: verified.body.data.registration_token, name: 'Opt In', offers } }).expect(201);
+      const reg = await callApi(p, authApi.register, { body: { registration_token: verified.body.data.registration_token, name: 'Opt In', offers } }).expect(
+        201,
+      );
       return reg.body.data as { token: string; customer: { id: number } };
     };
     for (const offers of [false, true]) {
@@ -94,7 +103,9 @@ describeEachDb('customer data', (kind) => {
       const status = await callApi(p, campaignsApi.preferences, { token: c.token }).expect(200);
       expect(status.body.data.subscribed, `offers: ${offers}`).toBe(offers);
       const data = customerDataExport.parse((await callApi(p, privacyApi.dataExport, { token: c.token }).expect(200)).body.data);
-      expect(data.consents.map(({ channel, granted, source }) => ({ channel, granted, source }))).toEqual([{ channel: 'all', granted: offers, source: 'sign_up' }]);
+      expect(data.consents.map(({ channel, granted, source }) => ({ channel, granted, source }))).toEqual([
+        { channel: 'all', granted: offers, source: 'sign_up' },
+      ]);
     }
     const refused = await callApi(p, authApi.register, { body: { registration_token: 'x'.repeat(20), name: 'Opt In', offers: 'yes' } });
     expect(refused.status).toBe(400);
@@ -107,7 +118,12 @@ describeEachDb('customer data', (kind) => {
     await callApi(p, privacyConsoleApi.dataExport, { token: team.staff.token, query: { customer_id: ana.id } }).expect(403);
     const res = await callApi(p, privacyConsoleApi.dataExport, { token: team.owner.token, query: { customer_id: ana.id } }).expect(200);
     expect(res.body.data.profile.phone).toBe(ana.phone);
-    const audit = await p.db.selectFrom('audit_log').selectAll().where('action', '=', 'customer.data_export').where('target', '=', `customer:${ana.id}`).execute();
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'customer.data_export')
+      .where('target', '=', `customer:${ana.id}`)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.staff_id).toBe(team.owner.id);
     await callApi(p, privacyConsoleApi.dataExport, { token: team.owner.token, query: { customer_id: 99_999_999 } }).expect(404);
@@ -130,7 +146,11 @@ describeEachDb('customer data', (kind) => {
     const { wallet } = await ledgers(p, ana.id);
     expect(before.body.data).toEqual({ deletion: null, cooling_off_days: 14, wallet_balance: wallet, points: expect.any(Number) });
     const asked = await callApi(p, privacyApi.requestDeletion, { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
-    expect(asked.body.data.deletion).toEqual({ requested_at: p.clock.now().toISOString(), erase_after: new Date(p.clock.now().getTime() + 14 * DAY).toISOString(), requested_by: 'customer' });
+    expect(asked.body.data.deletion).toEqual({
+      requested_at: p.clock.now().toISOString(),
+      erase_after: new Date(p.clock.now().getTime() + 14 * DAY).toISOString(),
+      requested_by: 'customer',
+    });
     await callApi(p, customersApi.profile, { token: ana.token }).expect(401);
     await callApi(p, customersApi.profile, { token: other.token }).expect(401);
   });
@@ -163,7 +183,16 @@ describeEachDb('customer data', (kind) => {
     expect(await eraseDueAccounts(p.ctx)).toBe(0);
 
     const row = await p.db.selectFrom('customers').selectAll().where('id', '=', ana.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: ERASED_NAME, phone: null, email: null, google_sub: null, birth_day: null, referral_code: null, points: 0, wallet_balance: 0 });
+    expect(row).toMatchObject({
+      name: ERASED_NAME,
+      phone: null,
+      email: null,
+      google_sub: null,
+      birth_day: null,
+      referral_code: null,
+      points: 0,
+      wallet_balance: 0,
+    });
     expect(row.erased_at).not.toBeNull();
     const l = await ledgers(p, ana.id);
     expect(l.walletSum).toBe(0);
@@ -177,7 +206,12 @@ describeEachDb('customer data', (kind) => {
       expect(await p.db.selectFrom(table).select('customer_id').where('customer_id', '=', ana.id).execute(), table).toEqual([]);
     }
     expect(await p.db.selectFrom('vouchers').select('status').where('customer_id', '=', ana.id).execute()).toEqual([{ status: 'cancelled' }]);
-    const audit = await p.db.selectFrom('audit_log').select(['actor', 'after']).where('action', '=', 'customer.erased').where('target', '=', `customer:${ana.id}`).execute();
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .select(['actor', 'after'])
+      .where('action', '=', 'customer.erased')
+      .where('target', '=', `customer:${ana.id}`)
+      .execute();
     expect(audit).toHaveLength(1);
 
     // their phone signs up as a new customer, who sees nothing of the old one
@@ -225,9 +259,23 @@ describePostgres('customer data [postgres]', () => {
     const counts = await Promise.all(Array.from({ length: 4 }, () => eraseDueAccounts(p.ctx)));
     expect(counts.reduce((s, n) => s + n, 0)).toBe(customers.length);
     const ids = customers.map((c) => c.id);
-    const writeOffs = await p.db.selectFrom('wallet_ledger').select('customer_id').where('ref', '=', 'account:deleted').where('customer_id', 'in', ids).execute();
+    const writeOffs = await p.db
+      .selectFrom('wallet_ledger')
+      .select('customer_id')
+      .where('ref', '=', 'account:deleted')
+      .where('customer_id', 'in', ids)
+      .execute();
     expect(writeOffs).toHaveLength(customers.length);
-    const audits = await p.db.selectFrom('audit_log').select('target').where('action', '=', 'customer.erased').where('target', 'in', ids.map((id) => `customer:${id}`)).execute();
+    const audits = await p.db
+      .selectFrom('audit_log')
+      .select('target')
+      .where('action', '=', 'customer.erased')
+      .where(
+        'target',
+        'in',
+        ids.map((id) => `customer:${id}`),
+      )
+      .execute();
     expect(audits).toHaveLength(customers.length);
     expect(await balanceProblems(p.db)).toMatchObject({ wallet: 0, points: 0, vouchers: 0 });
   });

@@ -22,9 +22,30 @@ type Option = { id: number; name: string; price_delta: number; is_default: boole
 type Group = { id: number; name: string; min_choices: number; max_choices: number; options: Option[]; product_ids: number[] };
 type GroupBody = { name: string; min_choices: number; max_choices: number; options: Array<Partial<Option> & { name: string }> };
 
-const SIZE: GroupBody = { name: 'Size', min_choices: 1, max_choices: 1, options: [{ name: 'Regular', is_default: true }, { name: 'Large', price_delta: 2_000 }] };
-const MILK: GroupBody = { name: 'Milk', min_choices: 1, max_choices: 1, options: [{ name: 'Whole milk', is_default: true }, { name: 'Oat milk', price_delta: 2_500 }] };
-const EXTRAS: GroupBody = { name: 'Extras', min_choices: 0, max_choices: 3, options: ['Extra shot', 'Vanilla', 'Caramel', 'Cream'].map((name, i) => ({ name, price_delta: 3_000 - i * 500 })) };
+const SIZE: GroupBody = {
+  name: 'Size',
+  min_choices: 1,
+  max_choices: 1,
+  options: [
+    { name: 'Regular', is_default: true },
+    { name: 'Large', price_delta: 2_000 },
+  ],
+};
+const MILK: GroupBody = {
+  name: 'Milk',
+  min_choices: 1,
+  max_choices: 1,
+  options: [
+    { name: 'Whole milk', is_default: true },
+    { name: 'Oat milk', price_delta: 2_500 },
+  ],
+};
+const EXTRAS: GroupBody = {
+  name: 'Extras',
+  min_choices: 0,
+  max_choices: 3,
+  options: ['Extra shot', 'Vanilla', 'Caramel', 'Cream'].map((name, i) => ({ name, price_delta: 3_000 - i * 500 })),
+};
 
 /** The calls the tests make as the owner (or anyone with `token`). */
 function tools(p: TestProvider, owner: () => TestStaff) {
@@ -41,8 +62,12 @@ function tools(p: TestProvider, owner: () => TestStaff) {
     return res.body.data.product as { id: number; name: string; price: number; option_group_ids: number[] };
   };
   const option = (g: Group, name: string) => g.options.find((o) => o.name === name)!.id;
-  const basket = (productId: number, options?: number[], qty = 1) => ({ items: [{ product_id: productId, qty, ...(options ? { options } : {}) }], fulfilment: 'pickup' });
-  const order = (token: string, body: object) => callApi(p, ordersApi.create, { token, body: { payment_method: 'wallet', idempotency_key: randomUUID(), ...body } });
+  const basket = (productId: number, options?: number[], qty = 1) => ({
+    items: [{ product_id: productId, qty, ...(options ? { options } : {}) }],
+    fulfilment: 'pickup',
+  });
+  const order = (token: string, body: object) =>
+    callApi(p, ordersApi.create, { token, body: { payment_method: 'wallet', idempotency_key: randomUUID(), ...body } });
   const quote = (token: string, body: object) => callApi(p, ordersApi.quote, { token, body });
   return { post, group, drink, option, basket, order, quote };
 }
@@ -67,7 +92,9 @@ describeEachDb('product options', (kind) => {
     ]);
     const milk = seeded[1]!;
     await t.post(optionsApi.setAvailability, { id: t.option(milk, 'Oat milk'), available: false });
-    const catalog = (await callApi(p, shopApi.catalog)).body.data.categories as Array<{ products: Array<{ name: string; option_groups: Array<{ name: string; options: Option[] }> }> }>;
+    const catalog = (await callApi(p, shopApi.catalog)).body.data.categories as Array<{
+      products: Array<{ name: string; option_groups: Array<{ name: string; options: Option[] }> }>;
+    }>;
     const latte = catalog.flatMap((c) => c.products).find((x) => x.name === 'Spanish latte')!;
     expect(latte.option_groups.map((g) => g.name)).toEqual(['Size', 'Milk', 'Extras']);
     expect(latte.option_groups[1]!.options).toEqual([
@@ -91,10 +118,15 @@ describeEachDb('product options', (kind) => {
     expect(tea.option_group_ids).toEqual([milk.id, size.id]);
     const listed = await groups();
     expect(listed.find((g) => g.id === size.id)!.product_ids).toEqual([tea.id]);
-    const editor = (await callApi(p, menuApi.menu, { token: owner.token })).body.data.categories as Array<{ products: Array<{ id: number; option_group_ids: number[] }> }>;
+    const editor = (await callApi(p, menuApi.menu, { token: owner.token })).body.data.categories as Array<{
+      products: Array<{ id: number; option_group_ids: number[] }>;
+    }>;
     expect(editor.flatMap((c) => c.products).find((x) => x.id === tea.id)!.option_group_ids).toEqual([milk.id, size.id]);
     // reordered, then taken off; other fields untouched
-    expect((await t.post(menuApi.updateProduct, { id: tea.id, option_group_ids: [size.id, milk.id] })).body.data.product).toMatchObject({ option_group_ids: [size.id, milk.id], price: 12_000 });
+    expect((await t.post(menuApi.updateProduct, { id: tea.id, option_group_ids: [size.id, milk.id] })).body.data.product).toMatchObject({
+      option_group_ids: [size.id, milk.id],
+      price: 12_000,
+    });
     expect((await t.post(menuApi.updateProduct, { id: tea.id, option_group_ids: [] })).body.data.product.option_group_ids).toEqual([]);
     for (const [body, field] of [
       [{ id: tea.id, option_group_ids: [999_999] }, 'option_group_ids'],
@@ -105,7 +137,12 @@ describeEachDb('product options', (kind) => {
       const res = await t.post(menuApi.updateProduct, body);
       expect([res.status, res.body.error.code, Object.keys(res.body.error.fields)]).toEqual([400, 'VALIDATION', [field]]);
     }
-    const created = await t.post(menuApi.createProduct, { category_id: editor.length ? (await p.db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id : 0, name: 'Ghost tea', price: 100, option_group_ids: [999_999] });
+    const created = await t.post(menuApi.createProduct, {
+      category_id: editor.length ? (await p.db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id : 0,
+      name: 'Ghost tea',
+      price: 100,
+      option_group_ids: [999_999],
+    });
     expect([created.status, created.body.error.fields]).toEqual([400, { option_group_ids: 'include a group that no longer exists' }]);
     expect(await p.db.selectFrom('products').select('id').where('name', '=', 'Ghost tea').execute()).toEqual([]);
   });
@@ -123,7 +160,16 @@ describeEachDb('product options', (kind) => {
       [{ ...SIZE, min_choices: 3, max_choices: 3 }, 'min_choices'],
       [{ ...SIZE, min_choices: 0, options: [] }, 'options'],
       [{ ...SIZE, options: Array.from({ length: 21 }, (_, i) => ({ name: `Option ${i}` })) }, 'options'],
-      [{ ...SIZE, options: [{ name: 'Regular', is_default: true }, { name: 'Large', is_default: true }] }, 'options'],
+      [
+        {
+          ...SIZE,
+          options: [
+            { name: 'Regular', is_default: true },
+            { name: 'Large', is_default: true },
+          ],
+        },
+        'options',
+      ],
       [{ ...SIZE, options: [{ name: 'Regular' }, { name: 'regular' }] }, 'options.1.name'],
       [{ ...SIZE, options: [{ name: '' }] }, 'options.0.name'],
       [{ ...SIZE, options: [{ name: 'Large', price_delta: -100 }] }, 'options.0.price_delta'],
@@ -132,10 +178,17 @@ describeEachDb('product options', (kind) => {
     ];
     for (const [body, field] of cases) {
       const res = await t.post(optionsApi.createGroup, body);
-      expect([JSON.stringify(body).slice(0, 80), res.status, res.body.error?.code, Object.keys(res.body.error?.fields ?? {})]).toEqual([JSON.stringify(body).slice(0, 80), 400, 'VALIDATION', [field]]);
+      expect([JSON.stringify(body).slice(0, 80), res.status, res.body.error?.code, Object.keys(res.body.error?.fields ?? {})]).toEqual([
+        JSON.stringify(body).slice(0, 80),
+        400,
+        'VALIDATION',
+        [field],
+      ]);
       expect(res.body.error.fields[field]).toMatch(/^(is|must|add|can) [a-z]/);
     }
-    expect((await t.post(optionsApi.createGroup, { ...SIZE, min_choices: 2, max_choices: 1 })).body.error.fields).toEqual({ min_choices: 'must not be more than the most choices' });
+    expect((await t.post(optionsApi.createGroup, { ...SIZE, min_choices: 2, max_choices: 1 })).body.error.fields).toEqual({
+      min_choices: 'must not be more than the most choices',
+    });
     expect((await groups()).length).toBe(before);
     // the other calls
     const g = await t.group(SIZE);
@@ -143,7 +196,18 @@ describeEachDb('product options', (kind) => {
       [optionsApi.updateGroup, { ...SIZE, id: 'one' }, 'id'],
       [optionsApi.updateGroup, { ...SIZE, id: g.id, name: '' }, 'name'],
       [optionsApi.updateGroup, { ...SIZE, id: g.id, options: [{ id: 999_999, name: 'Large' }] }, 'options.0.id'],
-      [optionsApi.updateGroup, { ...SIZE, id: g.id, options: [{ id: g.options[1]!.id, name: 'Large' }, { id: g.options[1]!.id, name: 'Huge' }] }, 'options.1.id'],
+      [
+        optionsApi.updateGroup,
+        {
+          ...SIZE,
+          id: g.id,
+          options: [
+            { id: g.options[1]!.id, name: 'Large' },
+            { id: g.options[1]!.id, name: 'Huge' },
+          ],
+        },
+        'options.1.id',
+      ],
       [optionsApi.deleteGroup, {}, 'id'],
       [optionsApi.setAvailability, { id: g.options[0]!.id }, 'available'],
       [optionsApi.setAvailability, { id: -1, available: true }, 'id'],
@@ -183,7 +247,9 @@ describeEachDb('product options', (kind) => {
     expect(after.options.some((o) => o.id === g.options[1]!.id)).toBe(false);
     expect((await t.post(optionsApi.deleteGroup, { id: g.id })).status).toBe(200);
     expect((await groups()).some((x) => x.id === g.id)).toBe(false);
-    const editor = (await callApi(p, menuApi.menu, { token: owner.token })).body.data.categories as Array<{ products: Array<{ id: number; option_group_ids: number[] }> }>;
+    const editor = (await callApi(p, menuApi.menu, { token: owner.token })).body.data.categories as Array<{
+      products: Array<{ id: number; option_group_ids: number[] }>;
+    }>;
     expect(editor.flatMap((c) => c.products).find((x) => x.id === tea.id)!.option_group_ids).toEqual([]);
   });
 
@@ -193,7 +259,12 @@ describeEachDb('product options', (kind) => {
     await t.post(optionsApi.updateGroup, { ...MILK, id: g.id, name: 'Milks', options: [MILK.options[0], { ...MILK.options[1], id: oat }] });
     expect((await t.post(optionsApi.setAvailability, { id: oat, available: false })).status).toBe(200);
     await t.post(optionsApi.deleteGroup, { id: g.id });
-    const entries = await p.db.selectFrom('audit_log').select(['action', 'target', 'before', 'after', 'staff_id']).where('target', 'in', [`option_group:${g.id}`, `option:${oat}`]).orderBy('id').execute();
+    const entries = await p.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'before', 'after', 'staff_id'])
+      .where('target', 'in', [`option_group:${g.id}`, `option:${oat}`])
+      .orderBy('id')
+      .execute();
     expect(entries.map((e) => [e.action, e.staff_id])).toEqual([
       ['menu.option_group.create', owner.id],
       ['menu.option_group.update', owner.id],
@@ -245,11 +316,31 @@ describeEachDb('product options', (kind) => {
     ]);
     expect(placed.body.data.order.total).toBe(45_000);
     const plain = await t.order(c.token, t.basket(latte.id));
-    expect(plain.body.data.order.items[0]).toMatchObject({ price: 15_000, options: [{ group: 'Size', name: 'Regular', price_delta: 0 }, { group: 'Milk', name: 'Whole milk', price_delta: 0 }] });
+    expect(plain.body.data.order.items[0]).toMatchObject({
+      price: 15_000,
+      options: [
+        { group: 'Size', name: 'Regular', price_delta: 0 },
+        { group: 'Milk', name: 'Whole milk', price_delta: 0 },
+      ],
+    });
 
     // the menu changes: the placed order keeps what it chose and paid
-    await t.post(optionsApi.updateGroup, { ...SIZE, id: size.id, options: [{ id: t.option(size, 'Regular'), name: 'Small', is_default: true }, { name: 'Huge', price_delta: 9_000 }] });
-    await t.post(optionsApi.updateGroup, { ...MILK, id: milk.id, options: [{ id: t.option(milk, 'Oat milk'), name: 'Oat', price_delta: 9_900 }, { name: 'Whole', is_default: true }] });
+    await t.post(optionsApi.updateGroup, {
+      ...SIZE,
+      id: size.id,
+      options: [
+        { id: t.option(size, 'Regular'), name: 'Small', is_default: true },
+        { name: 'Huge', price_delta: 9_000 },
+      ],
+    });
+    await t.post(optionsApi.updateGroup, {
+      ...MILK,
+      id: milk.id,
+      options: [
+        { id: t.option(milk, 'Oat milk'), name: 'Oat', price_delta: 9_900 },
+        { name: 'Whole', is_default: true },
+      ],
+    });
     await t.post(optionsApi.deleteGroup, { id: extras.id });
     await t.post(menuApi.updateProduct, { id: latte.id, price: 19_000 });
     const name = placed.body.data.order.name as string;
@@ -257,7 +348,9 @@ describeEachDb('product options', (kind) => {
     expect([again.total, again.items[0].price, again.items[0].options]).toEqual([45_000, 22_500, line.options]);
     const board = (await callApi(p, boardApi.detail, { token: staff.token, query: { name } })).body.data.order;
     expect(board.items[0]).toMatchObject({ price: 22_500, options: line.options });
-    expect((await callApi(p, boardApi.board, { token: staff.token })).body.data.orders.find((o: { name: string }) => o.name === name).items[0].options).toEqual(line.options);
+    expect((await callApi(p, boardApi.board, { token: staff.token })).body.data.orders.find((o: { name: string }) => o.name === name).items[0].options).toEqual(
+      line.options,
+    );
     // a line without options: no options listed
     const croissant = await t.drink('Plain sandwich', 20_000, []);
     const bare = await t.order(c.token, t.basket(croissant.id));
@@ -275,7 +368,15 @@ describeEachDb('product options', (kind) => {
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const large = t.option(size, 'Large');
     const cases: Array<[object, string]> = [
-      [{ items: [{ product_id: cortado.id, qty: 1 }, { product_id: espresso.id, qty: 1, options: [t.option(milk, 'Oat milk'), large] }] }, 'Oat milk is not an option of Espresso'],
+      [
+        {
+          items: [
+            { product_id: cortado.id, qty: 1 },
+            { product_id: espresso.id, qty: 1, options: [t.option(milk, 'Oat milk'), large] },
+          ],
+        },
+        'Oat milk is not an option of Espresso',
+      ],
       [{ items: [{ product_id: espresso.id, qty: 1, options: [] }] }, 'choose a Size'],
       [{ items: [{ product_id: espresso.id, qty: 1, options: [large, t.option(size, 'Regular')] }] }, 'choose only one Size'],
       [{ items: [{ product_id: espresso.id, qty: 1, options: [large, ...extras.options.map((o) => o.id)] }] }, 'choose at most 3 Extras'],
@@ -299,7 +400,12 @@ describeEachDb('product options', (kind) => {
     // sold out: 409 naming the line; the defaults skip a sold-out default and then ask for a choice
     await t.post(optionsApi.setAvailability, { id: large, available: false });
     const soldOut = await t.order(c.token, t.basket(espresso.id, [large]));
-    expect([soldOut.status, soldOut.body.error.code, soldOut.body.error.fields, soldOut.body.message]).toEqual([409, 'PRODUCT_UNAVAILABLE', { 'items.0.options': 'Large is sold out' }, 'Large is sold out. Choose another Size for Espresso.']);
+    expect([soldOut.status, soldOut.body.error.code, soldOut.body.error.fields, soldOut.body.message]).toEqual([
+      409,
+      'PRODUCT_UNAVAILABLE',
+      { 'items.0.options': 'Large is sold out' },
+      'Large is sold out. Choose another Size for Espresso.',
+    ]);
     await t.post(optionsApi.setAvailability, { id: t.option(size, 'Regular'), available: false });
     expect((await t.quote(c.token, t.basket(espresso.id))).body.error.fields).toEqual({ 'items.0.options': 'choose a Size' });
     const wallet = await p.db.selectFrom('customers').select('wallet_balance').where('id', '=', c.id).executeTakeFirstOrThrow();
@@ -314,7 +420,14 @@ describeEachDb('product options', (kind) => {
     const basket = t.basket(latte.id, [t.option(size, 'Large')]);
     const seen = (await t.quote(c.token, basket)).body.data.total as number;
     expect(seen).toBe(17_000);
-    await t.post(optionsApi.updateGroup, { ...SIZE, id: size.id, options: [{ id: size.options[0]!.id, name: 'Regular', is_default: true }, { id: size.options[1]!.id, name: 'Large', price_delta: 3_000 }] });
+    await t.post(optionsApi.updateGroup, {
+      ...SIZE,
+      id: size.id,
+      options: [
+        { id: size.options[0]!.id, name: 'Regular', is_default: true },
+        { id: size.options[1]!.id, name: 'Large', price_delta: 3_000 },
+      ],
+    });
     const refused = await t.order(c.token, { ...basket, expected_total: seen });
     expect([refused.status, refused.body.error.code, refused.body.data.total, refused.body.data.subtotal]).toEqual([409, 'PRICE_CHANGED', 18_000, 18_000]);
     expect(refused.body.message).toMatch(/total is now ₱180\.00/);
@@ -340,9 +453,22 @@ describePostgres('orders racing the owner’s change of an option price', () => 
       { regular: 500, large: 3_000 },
     ];
     const setVersion = (v: (typeof versions)[number]) =>
-      t.post(optionsApi.updateGroup, { ...SIZE, id: size.id, options: [{ id: regular, name: 'Regular', is_default: true, price_delta: v.regular }, { id: large, name: 'Large', price_delta: v.large }] });
+      t.post(optionsApi.updateGroup, {
+        ...SIZE,
+        id: size.id,
+        options: [
+          { id: regular, name: 'Regular', is_default: true, price_delta: v.regular },
+          { id: large, name: 'Large', price_delta: v.large },
+        ],
+      });
     // two lines, one of each size: a mix of versions would show as (0, 3000) or (500, 2000)
-    const body = { items: [{ product_id: latte.id, qty: 1, options: [regular] }, { product_id: latte.id, qty: 2, options: [large] }], fulfilment: 'pickup' };
+    const body = {
+      items: [
+        { product_id: latte.id, qty: 1, options: [regular] },
+        { product_id: latte.id, qty: 2, options: [large] },
+      ],
+      fulfilment: 'pickup',
+    };
     const totalAt = (v: (typeof versions)[number]) => 15_000 + v.regular + 2 * (15_000 + v.large);
     const customers = await Promise.all(Array.from({ length: 20 }, () => p.newCustomer({ wallet: 1_000_000 })));
     // four waves of five orders, each racing the owner's next change; half of each wave says the total it was shown
@@ -369,7 +495,10 @@ describePostgres('orders racing the owner’s change of an option price', () => 
         continue;
       }
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      const order = res.body.data.order as { total: number; items: Array<{ price: number; qty: number; options: Array<{ name: string; price_delta: number }> }> };
+      const order = res.body.data.order as {
+        total: number;
+        items: Array<{ price: number; qty: number; options: Array<{ name: string; price_delta: number }> }>;
+      };
       const deltas = { regular: order.items[0]!.options[0]!.price_delta, large: order.items[1]!.options[0]!.price_delta };
       expect(versions).toContainEqual(deltas);
       expect(order.items.map((l) => l.price)).toEqual([15_000 + deltas.regular, 15_000 + deltas.large]);
@@ -379,7 +508,10 @@ describePostgres('orders racing the owner’s change of an option price', () => 
       expect(wallet.wallet_balance).toBe(1_000_000 - order.total);
     }
     const atTotal = answers.filter((r) => r.status === 201).map((r) => String(r.body.data.order.total));
-    console.log('20 orders racing 4 size-price changes:', { refused, ...Object.fromEntries([...new Set(atTotal)].map((t) => [t, atTotal.filter((x) => x === t).length])) });
+    console.log('20 orders racing 4 size-price changes:', {
+      refused,
+      ...Object.fromEntries([...new Set(atTotal)].map((t) => [t, atTotal.filter((x) => x === t).length])),
+    });
     // what each order kept in the database says the same
     const rows = await p.db
       .selectFrom('order_items as i')
@@ -397,7 +529,15 @@ describePostgres('orders racing the owner’s change of an option price', () => 
     const size = await t.group(SIZE);
     const latte = await t.drink('Held latte', 15_000, [size]);
     const [regular, large] = [t.option(size, 'Regular'), t.option(size, 'Large')];
-    const setLarge = (delta: number) => t.post(optionsApi.updateGroup, { ...SIZE, id: size.id, options: [{ id: regular, name: 'Regular', is_default: true }, { id: large, name: 'Large', price_delta: delta }] });
+    const setLarge = (delta: number) =>
+      t.post(optionsApi.updateGroup, {
+        ...SIZE,
+        id: size.id,
+        options: [
+          { id: regular, name: 'Regular', is_default: true },
+          { id: large, name: 'Large', price_delta: delta },
+        ],
+      });
     const body = (expected?: number) => ({ ...t.basket(latte.id, [large]), ...(expected !== undefined ? { expected_total: expected } : {}) });
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => p.newCustomer({ wallet: 1_000_000 })));
 

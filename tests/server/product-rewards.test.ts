@@ -40,16 +40,24 @@ describeEachDb('rewards for a product', (kind) => {
 
   const createReward = (body: Record<string, unknown>, token?: string) =>
     team.post(rewardsEditorApi.create, { title: 'Free ube latte', points_cost: 100, stock_total: null, valid_days: 30, ...body }, token);
-  const redeem = async (token: string, name: string) => (await callApi(p, rewardsApi.redeem, { token, body: { name, idempotency_key: randomUUID() } }).expect(201)).body.data.voucher as { id: number; reward: { free_product: string | null } };
+  const redeem = async (token: string, name: string) =>
+    (await callApi(p, rewardsApi.redeem, { token, body: { name, idempotency_key: randomUUID() } }).expect(201)).body.data.voucher as {
+      id: number;
+      reward: { free_product: string | null };
+    };
   const basket = (voucherId: number) => ({ items: [{ product_id: croissant.id, qty: 1 }], fulfilment: 'pickup', voucher_id: voucherId });
 
   it('makes a reward that gives a product: the owner sees the product, customers "Free <product>"', async () => {
     const res = await createReward({ product_id: latte.id });
     expect(res.status).toBe(201);
     expect(res.body.data.reward).toMatchObject({ discount_amount: 0, product: { id: latte.id, name: 'Ube latte', archived: false } });
-    const listed = ((await callApi(p, rewardsApi.list)).body.data.rewards as Array<{ name: string; free_product?: string | null }>).find((r) => r.name === res.body.data.reward.name);
+    const listed = ((await callApi(p, rewardsApi.list)).body.data.rewards as Array<{ name: string; free_product?: string | null }>).find(
+      (r) => r.name === res.body.data.reward.name,
+    );
     expect(listed?.free_product).toBe('Ube latte');
-    expect(await p.db.selectFrom('audit_log').select(['action', 'after']).where('target', '=', `reward:${res.body.data.reward.name}`).executeTakeFirstOrThrow()).toMatchObject({
+    expect(
+      await p.db.selectFrom('audit_log').select(['action', 'after']).where('target', '=', `reward:${res.body.data.reward.name}`).executeTakeFirstOrThrow(),
+    ).toMatchObject({
       action: 'reward.create',
       after: expect.objectContaining({ product: expect.objectContaining({ name: 'Ube latte' }) }),
     });
@@ -72,8 +80,17 @@ describeEachDb('rewards for a product', (kind) => {
     expect((await update({ discount_amount: 100 })).body.error.fields).toEqual({ discount_amount: 'must be 0 when the reward is a free product' });
     expect((await update({ product_id: null, discount_amount: 2_000 }).expect(200)).body.data.reward).toMatchObject({ product: null, discount_amount: 2_000 });
     expect((await update({ product_id: latte.id, discount_amount: 0 }, team.staff.token)).status).toBe(403);
-    const audit = await p.db.selectFrom('audit_log').select(['before', 'after']).where('target', '=', `reward:${amount.name}`).where('action', '=', 'reward.update').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect([(audit.before as { product: unknown }).product, (audit.after as { product: unknown }).product]).toEqual([expect.objectContaining({ id: latte.id }), null]);
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('target', '=', `reward:${amount.name}`)
+      .where('action', '=', 'reward.update')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect([(audit.before as { product: unknown }).product, (audit.after as { product: unknown }).product]).toEqual([
+      expect.objectContaining({ id: latte.id }),
+      null,
+    ]);
   });
 
   it('at checkout puts the product in the order at 0: subtotal, total and points as without it; the voucher is used', async () => {
@@ -85,12 +102,25 @@ describeEachDb('rewards for a product', (kind) => {
     const quote = (await callApi(p, ordersApi.quote, { token: c.token, body: basket(voucher.id) }).expect(200)).body.data;
     expect(quote).toMatchObject({ subtotal: croissant.price, discount: 0, total: croissant.price, points_to_earn: Math.floor(croissant.price / 1_000) });
 
-    const created = await callApi(p, ordersApi.create, { token: c.token, body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } });
+    const created = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
     expect(created.status).toBe(201);
-    const order = created.body.data.order as { name: string; subtotal: number; discount: number; total: number; points_earned: number; items: Array<{ product_id: number; name: string; price: number; qty: number }> };
+    const order = created.body.data.order as {
+      name: string;
+      subtotal: number;
+      discount: number;
+      total: number;
+      points_earned: number;
+      items: Array<{ product_id: number; name: string; price: number; qty: number }>;
+    };
     expect(order).toMatchObject({ subtotal: croissant.price, discount: 0, total: croissant.price });
     expect(order.items).toEqual(
-      expect.arrayContaining([expect.objectContaining({ product_id: croissant.id, price: croissant.price, qty: 1 }), expect.objectContaining({ product_id: latte.id, name: 'Ube latte', price: 0, qty: 1 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ product_id: croissant.id, price: croissant.price, qty: 1 }),
+        expect.objectContaining({ product_id: latte.id, name: 'Ube latte', price: 0, qty: 1 }),
+      ]),
     );
     expect(order.items).toHaveLength(2);
     const wallet = (await callApi(p, walletApi.balance, { token: c.token })).body.data.balance as number;
@@ -100,7 +130,9 @@ describeEachDb('rewards for a product', (kind) => {
     const used = await p.db.selectFrom('vouchers').select(['status']).where('id', '=', voucher.id).executeTakeFirstOrThrow();
     expect(used.status).toBe('used');
     // the board's ticket shows the free line
-    const ticket = (await callApi(p, boardApi.detail, { token: team.owner.token, query: { name: order.name } }).expect(200)).body.data.order as { items: Array<{ name: string; price: number }> };
+    const ticket = (await callApi(p, boardApi.detail, { token: team.owner.token, query: { name: order.name } }).expect(200)).body.data.order as {
+      items: Array<{ name: string; price: number }>;
+    };
     expect(ticket.items).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Ube latte', price: 0 })]));
   });
 
@@ -111,9 +143,16 @@ describeEachDb('rewards for a product', (kind) => {
     const reward = (await createReward({ title: 'Spanish latte on us', product_id: spanish.id }).expect(201)).body.data.reward as { name: string };
     const c = await p.newCustomer({ points: 500, wallet: 100_000 });
     const voucher = await redeem(c.token, reward.name);
-    const created = await callApi(p, ordersApi.create, { token: c.token, body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } });
+    const created = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const items = created.body.data.order.items as Array<{ name: string; price: number; options?: Array<{ group: string; name: string; price_delta: number }> }>;
+    const items = created.body.data.order.items as Array<{
+      name: string;
+      price: number;
+      options?: Array<{ group: string; name: string; price_delta: number }>;
+    }>;
     expect(items.find((i) => i.name === 'Spanish latte' && i.price === 0)).toEqual(
       expect.objectContaining({
         price: 0,
@@ -127,14 +166,18 @@ describeEachDb('rewards for a product', (kind) => {
   });
 
   it('makes one of the basket free when it holds the product: the dearest, as the customer chose it; no second one', async () => {
-    type Grouped = Omit<Product, 'option_groups'> & { option_groups: Array<{ name: string; options: Array<{ id: number; name: string; price_delta: number }> }> };
+    type Grouped = Omit<Product, 'option_groups'> & {
+      option_groups: Array<{ name: string; options: Array<{ id: number; name: string; price_delta: number }> }>;
+    };
     const all = ((await callApi(p, shopApi.catalog)).body.data.categories as Array<{ products: Grouped[] }>).flatMap((c) => c.products);
     const spanish = all.find((x) => x.name === 'Spanish latte')!;
     const option = (group: string, name: string) => spanish.option_groups.find((g) => g.name === group)!.options.find((o) => o.name === name)!;
     const large = option('Size', 'Large');
     const oat = option('Milk', 'Oat milk');
     const dear = spanish.price + large.price_delta + oat.price_delta;
-    const reward = (await createReward({ title: 'Free Spanish latte, any size, any milk', product_id: spanish.id }).expect(201)).body.data.reward as { name: string };
+    const reward = (await createReward({ title: 'Free Spanish latte, any size, any milk', product_id: spanish.id }).expect(201)).body.data.reward as {
+      name: string;
+    };
     const c = await p.newCustomer({ points: 500, wallet: 100_000 });
     const voucher = await redeem(c.token, reward.name);
     const body = {
@@ -147,9 +190,21 @@ describeEachDb('rewards for a product', (kind) => {
     };
     const quote = (await callApi(p, ordersApi.quote, { token: c.token, body }).expect(200)).body.data;
     // one Large oat latte free: the subtotal is what is paid for, a Regular and the other Large oat
-    expect(quote).toMatchObject({ subtotal: spanish.price + dear, discount: 0, total: spanish.price + dear, free_item: { product_id: spanish.id, name: 'Spanish latte', options: ['Large', 'Oat milk'], value: dear, in_cart: true } });
-    const created = await callApi(p, ordersApi.create, { token: c.token, body: { ...body, payment_method: 'wallet', idempotency_key: randomUUID(), expected_total: quote.total } }).expect(201);
-    const items = (created.body.data.order.items as Array<{ price: number; qty: number; options?: Array<{ name: string; price_delta: number }> }>).map((i) => ({ price: i.price, qty: i.qty, options: (i.options ?? []).map((o) => `${o.name} ${o.price_delta}`) }));
+    expect(quote).toMatchObject({
+      subtotal: spanish.price + dear,
+      discount: 0,
+      total: spanish.price + dear,
+      free_item: { product_id: spanish.id, name: 'Spanish latte', options: ['Large', 'Oat milk'], value: dear, in_cart: true },
+    });
+    const created = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { ...body, payment_method: 'wallet', idempotency_key: randomUUID(), expected_total: quote.total },
+    }).expect(201);
+    const items = (created.body.data.order.items as Array<{ price: number; qty: number; options?: Array<{ name: string; price_delta: number }> }>).map((i) => ({
+      price: i.price,
+      qty: i.qty,
+      options: (i.options ?? []).map((o) => `${o.name} ${o.price_delta}`),
+    }));
     // three lattes, as in the basket: none added
     expect(items.reduce((n, i) => n + i.qty, 0)).toBe(3);
     expect(items).toEqual(
@@ -165,18 +220,33 @@ describeEachDb('rewards for a product', (kind) => {
     expect(added.free_item).toMatchObject({ product_id: spanish.id, in_cart: false, value: spanish.price });
     expect(added.subtotal).toBe(croissant.price);
     // an amount off names no free item
-    expect((await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200)).body.data.free_item ?? null).toBeNull();
+    expect(
+      (await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200)).body
+        .data.free_item ?? null,
+    ).toBeNull();
   });
 
   it('refuses at checkout a voucher whose product is sold out or archived; the counter still honours it as a free item', async () => {
-    const product = (await team.post(menuApi.createProduct, { category_id: (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id, name: 'Halo-halo', price: 16_000 }).expect(201)).body.data.product as Product;
+    const product = (
+      await team
+        .post(menuApi.createProduct, {
+          category_id: (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+          name: 'Halo-halo',
+          price: 16_000,
+        })
+        .expect(201)
+    ).body.data.product as Product;
     const reward = (await createReward({ title: 'Free halo-halo', product_id: product.id }).expect(201)).body.data.reward as { name: string };
     const c = await p.newCustomer({ points: 500, wallet: 100_000 });
     const voucher = await redeem(c.token, reward.name);
 
     await team.post(menuApi.updateProduct, { id: product.id, available: false }).expect(200);
     const soldOut = await callApi(p, ordersApi.quote, { token: c.token, body: basket(voucher.id) });
-    expect([soldOut.status, soldOut.body.error.code, soldOut.body.error.fields]).toEqual([400, 'VOUCHER_INVALID', { voucher_id: 'the product is sold out right now' }]);
+    expect([soldOut.status, soldOut.body.error.code, soldOut.body.error.fields]).toEqual([
+      400,
+      'VOUCHER_INVALID',
+      { voucher_id: 'the product is sold out right now' },
+    ]);
     await team.post(menuApi.updateProduct, { id: product.id, available: true }).expect(200);
 
     // a product a reward gives is not deleted (its vouchers would lose it): archived instead
@@ -185,14 +255,24 @@ describeEachDb('rewards for a product', (kind) => {
     await team.post(menuApi.archiveProduct, { id: product.id }).expect(200);
 
     for (const call of ['order/quote', 'order/create'] as const) {
-      const res = await p.call('post', call, { token: c.token, body: call === 'order/create' ? { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } : basket(voucher.id) });
-      expect([call, res.status, res.body.error.code, res.body.error.fields]).toEqual([call, 400, 'VOUCHER_INVALID', { voucher_id: 'the product is not on the menu any more' }]);
+      const res = await p.call('post', call, {
+        token: c.token,
+        body: call === 'order/create' ? { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } : basket(voucher.id),
+      });
+      expect([call, res.status, res.body.error.code, res.body.error.fields]).toEqual([
+        call,
+        400,
+        'VOUCHER_INVALID',
+        { voucher_id: 'the product is not on the menu any more' },
+      ]);
       expect(res.body.message).toMatch(/not on the menu any more\. Show it at the counter instead\./);
     }
     // nothing was charged nor used
     expect((await callApi(p, walletApi.balance, { token: c.token })).body.data.balance).toBe(100_000);
     // the owner sees the reward's product archived
-    const inEditor = ((await callApi(p, rewardsEditorApi.list, { token: team.owner.token })).body.data.rewards as Array<{ name: string; product: unknown }>).find((r) => r.name === reward.name);
+    const inEditor = (
+      (await callApi(p, rewardsEditorApi.list, { token: team.owner.token })).body.data.rewards as Array<{ name: string; product: unknown }>
+    ).find((r) => r.name === reward.name);
     expect(inEditor?.product).toEqual({ id: product.id, name: 'Halo-halo', archived: true });
 
     // the counter: the free item shown, and redeemed

@@ -93,20 +93,41 @@ const voucher = fc.constantFrom<VoucherChoice>('none', 'none', 'own', 'own', 'an
 const MERCHANT_STATUSES = ['cancelled', 'cancelled', 'preparing', 'ready', 'on_delivery', 'completed'] as const;
 
 const command: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('topup' as const), c: cust, amount: fc.oneof(fc.integer({ min: 10_000, max: 200_000 }), fc.constantFrom(10_000, 5_000_000)), outcome }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('topup' as const),
+      c: cust,
+      amount: fc.oneof(fc.integer({ min: 10_000, max: 200_000 }), fc.constantFrom(10_000, 5_000_000)),
+      outcome,
+    }),
+  },
   { weight: 4, arbitrary: fc.record({ t: fc.constant('walletOrder' as const), c: cust, items, voucher, pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('gatewayOrder' as const), c: cust, items, voucher, pick: fc.nat(), delivery: fc.boolean(), outcome }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('settle' as const), pick: fc.nat(), outcome: fc.constantFrom<'pay' | 'decline'>('pay', 'decline') }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('redeem' as const), c: cust, reward: fc.nat({ max: SEED_REWARDS.length - 1 }) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('spin' as const), c: cust }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('advance' as const), days: fc.oneof(fc.integer({ min: 1, max: 400 }), fc.constantFrom(1, 31, 61, 91, 366)) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ t: fc.constant('advance' as const), days: fc.oneof(fc.integer({ min: 1, max: 400 }), fc.constantFrom(1, 31, 61, 91, 366)) }),
+  },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('merchant' as const), pick: fc.nat(), status: fc.constantFrom(...MERCHANT_STATUSES) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('replay' as const), pick: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('counter' as const), pick: fc.nat(), via: fc.constantFrom<'qr' | 'short'>('qr', 'short'), stale: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ t: fc.constant('counter' as const), pick: fc.nat(), via: fc.constantFrom<'qr' | 'short'>('qr', 'short'), stale: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('undo' as const), pick: fc.nat(), late: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('boardCancel' as const), pick: fc.nat() }) },
   // a walk-in sale: worth less than a point, a usual one, or the whole daily cap per customer (500 points)
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('counterEarn' as const), c: cust, amount: fc.oneof(fc.integer({ min: 1_000, max: 300_000 }), fc.constantFrom(999, 500_000)) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('counterEarn' as const),
+      c: cust,
+      amount: fc.oneof(fc.integer({ min: 1_000, max: 300_000 }), fc.constantFrom(999, 500_000)),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('earnUndo' as const), pick: fc.nat(), late: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('job' as const), hours: fc.constantFrom(0, 1, 47, 49, 72) }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('complete' as const), pick: fc.nat() }) },
@@ -148,7 +169,10 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   /** What a sale of `base` points earns the customer now: the base and their tier's part (earnBreakdown with no rule: the seeded one is paused). */
   const withTier = async (customerId: number) => {
     const tier = await earnTier(p.db, customerId);
-    return (base: number) => breakdownTotal(earnBreakdown([], { base, points_per_amount: 1_000, lines: [], at: { weekday: 'mon', minutes: 0 }, first_order: false, uses: new Map(), tier }));
+    return (base: number) =>
+      breakdownTotal(
+        earnBreakdown([], { base, points_per_amount: 1_000, lines: [], at: { weekday: 'mon', minutes: 0 }, first_order: false, uses: new Map(), tier }),
+      );
   };
   beforeAll(async () => {
     server = await listen(p.app);
@@ -168,7 +192,10 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   }
 
   /** A signed call, as a gateway sends it. */
-  function call(declaration: Call<any, any>, o: { token?: string; body?: object; query?: Record<string, string>; headers?: Record<string, string>; params?: Record<string, string> } = {}): Promise<Answer> {
+  function call(
+    declaration: Call<any, any>,
+    o: { token?: string; body?: object; query?: Record<string, string>; headers?: Record<string, string>; params?: Record<string, string> } = {},
+  ): Promise<Answer> {
     const { method } = declaration;
     const path = pathOf(declaration, o.params);
     const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
@@ -178,21 +205,24 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     const qs = o.query ? `?${new URLSearchParams(o.query)}` : '';
     Object.assign(headers, gatewayHeaders({ method: method.toUpperCase(), target: `${path}${qs}`, clock: p.clock, body: payload, headers }));
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: server.port, method: method.toUpperCase(), path: `/api/v2/${path}${qs}`, headers, agent: keepAlive }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = text;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            // not JSON: kept as text, and the envelope check fails on it
-          }
-          resolve({ status: res.statusCode ?? 0, body, text });
-        });
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port: server.port, method: method.toUpperCase(), path: `/api/v2/${path}${qs}`, headers, agent: keepAlive },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let body: unknown = text;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              // not JSON: kept as text, and the envelope check fails on it
+            }
+            resolve({ status: res.statusCode ?? 0, body, text });
+          });
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
@@ -238,7 +268,8 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   /** a source's pending row (`order:<name>`, `counter:<id>`) */
   const pendingRow = (s: Snapshot, ref: string) => s.pending.find((r) => r.ref === ref);
   /** points pending and due at `now`, per customer */
-  const dueAt = (s: Snapshot, id: number, now: number) => s.pending.filter((r) => r.c === id && r.status === 'pending' && r.at !== null && r.at <= now).reduce((sum, r) => sum + r.points, 0);
+  const dueAt = (s: Snapshot, id: number, now: number) =>
+    s.pending.filter((r) => r.c === id && r.status === 'pending' && r.at !== null && r.at <= now).reduce((sum, r) => sum + r.points, 0);
   const tokenOf = (run: Run, id: number) => run.customers.find((c) => c.id === id)!.token;
 
   /**
@@ -249,22 +280,69 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   async function freshCustomers(init: { customers: number; points: number[]; wallet: number[] }): Promise<Customer[]> {
     const now = p.clock.now();
     const n = init.customers;
-    for (const r of SEED_REWARDS) if (r.stock !== null) await p.db.updateTable('rewards').set({ stock: r.stock }).where('name', '=', r.name).where('stock', '<>', r.stock).execute();
+    for (const r of SEED_REWARDS)
+      if (r.stock !== null) await p.db.updateTable('rewards').set({ stock: r.stock }).where('name', '=', r.name).where('stock', '<>', r.stock).execute();
     const made = await p.db
       .insertInto('customers')
-      .values(Array.from({ length: n }, (_, i) => ({ phone: `+639${String(randomBytes(4).readUInt32BE() % 1e9).padStart(9, '0')}`, name: `Customer ${i + 1}`, email: null, points: init.points[i]!, wallet_balance: init.wallet[i]!, created_at: now })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          phone: `+639${String(randomBytes(4).readUInt32BE() % 1e9).padStart(9, '0')}`,
+          name: `Customer ${i + 1}`,
+          email: null,
+          points: init.points[i]!,
+          wallet_balance: init.wallet[i]!,
+          created_at: now,
+        })),
+      )
       .returning('id')
       .execute();
     const ids = made.map((m) => m.id);
     const tokens = ids.map(() => randomBytes(32).toString('base64url'));
-    await p.db.insertInto('sessions').values(ids.map((id, i) => ({ token_hash: sha256Hex(tokens[i]!), customer_id: id, created_at: now, expires_at: new Date(now.getTime() + 30 * DAY) }))).execute();
-    const lots = ids.flatMap((id, i) => (init.points[i]! > 0 ? [{ customer_id: id, type: 'earn' as const, points: init.points[i]!, balance_after: init.points[i]!, reason: 'Test grant', remaining: init.points[i]!, expires_at: new Date(now.getTime() + 365 * DAY), created_at: now }] : []));
+    await p.db
+      .insertInto('sessions')
+      .values(ids.map((id, i) => ({ token_hash: sha256Hex(tokens[i]!), customer_id: id, created_at: now, expires_at: new Date(now.getTime() + 30 * DAY) })))
+      .execute();
+    const lots = ids.flatMap((id, i) =>
+      init.points[i]! > 0
+        ? [
+            {
+              customer_id: id,
+              type: 'earn' as const,
+              points: init.points[i]!,
+              balance_after: init.points[i]!,
+              reason: 'Test grant',
+              remaining: init.points[i]!,
+              expires_at: new Date(now.getTime() + 365 * DAY),
+              created_at: now,
+            },
+          ]
+        : [],
+    );
     if (lots.length) await p.db.insertInto('points_ledger').values(lots).execute();
-    const money = ids.flatMap((id, i) => (init.wallet[i]! > 0 ? [{ customer_id: id, type: 'adjust' as const, amount: init.wallet[i]!, balance_after: init.wallet[i]!, reason: 'Test grant', created_at: now }] : []));
+    const money = ids.flatMap((id, i) =>
+      init.wallet[i]! > 0
+        ? [{ customer_id: id, type: 'adjust' as const, amount: init.wallet[i]!, balance_after: init.wallet[i]!, reason: 'Test grant', created_at: now }]
+        : [],
+    );
     if (money.length) await p.db.insertInto('wallet_ledger').values(money).execute();
     const addresses = await p.db
       .insertInto('addresses')
-      .values(ids.map((id) => ({ customer_id: id, label: 'Home', recipient: 'Ana Cruz', phone: '+639171234567', line1: '12 Calle Mabini', city: 'Makati', postal_code: '1200', lat: 14.55, lng: 121.02, note: null, is_default: true, created_at: now })))
+      .values(
+        ids.map((id) => ({
+          customer_id: id,
+          label: 'Home',
+          recipient: 'Ana Cruz',
+          phone: '+639171234567',
+          line1: '12 Calle Mabini',
+          city: 'Makati',
+          postal_code: '1200',
+          lat: 14.55,
+          lng: 121.02,
+          note: null,
+          is_default: true,
+          created_at: now,
+        })),
+      )
       .returning(['id', 'customer_id'])
       .execute();
     return ids.map((id, i) => ({ id, token: tokens[i]!, address: addresses.find((a) => a.customer_id === id)!.id }));
@@ -274,7 +352,10 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
   async function newSession(customerId: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = p.clock.now();
-    await p.db.insertInto('sessions').values({ token_hash: sha256Hex(token), customer_id: customerId, created_at: now, expires_at: new Date(now.getTime() + 30 * DAY) }).execute();
+    await p.db
+      .insertInto('sessions')
+      .values({ token_hash: sha256Hex(token), customer_id: customerId, created_at: now, expires_at: new Date(now.getTime() + 30 * DAY) })
+      .execute();
     return token;
   }
 
@@ -314,8 +395,14 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       // balances equal their ledgers and are never negative
       expect(c.wallet, `wallet of ${c.id}`).toBeGreaterThanOrEqual(0);
       expect(c.points, `points of ${c.id}`).toBeGreaterThanOrEqual(0);
-      expect(w.reduce((a, e) => a + e.amount, 0), `wallet ledger of ${c.id}`).toBe(c.wallet);
-      expect(pts.reduce((a, e) => a + e.points, 0), `points ledger of ${c.id}`).toBe(c.points);
+      expect(
+        w.reduce((a, e) => a + e.amount, 0),
+        `wallet ledger of ${c.id}`,
+      ).toBe(c.wallet);
+      expect(
+        pts.reduce((a, e) => a + e.points, 0),
+        `points ledger of ${c.id}`,
+      ).toBe(c.points);
       // balance_after is the running sum, entry by entry, in id order
       let running = 0;
       for (const e of w) {
@@ -328,13 +415,21 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         expect(e.after, `points entry ${e.id} (${e.type})`).toBe(running);
       }
       // every take consumed lots: what the lots still hold is exactly the balance
-      expect(pts.reduce((a, e) => a + (e.remaining ?? 0), 0), `lots of ${c.id}`).toBe(c.points);
+      expect(
+        pts.reduce((a, e) => a + (e.remaining ?? 0), 0),
+        `lots of ${c.id}`,
+      ).toBe(c.points);
       // pending points: a credited row has its earn entry; a cancelled order's are voided; a completed
       // order's are credited or due; an order still moving waits for it
       for (const r of s.pending.filter((x) => x.c === c.id)) {
-        if (r.status === 'credited') expect(pts.some((e) => e.type === 'earn' && e.ref === r.ref && e.points === r.points), `credited ${r.ref}`).toBe(true);
+        if (r.status === 'credited')
+          expect(
+            pts.some((e) => e.type === 'earn' && e.ref === r.ref && e.points === r.points),
+            `credited ${r.ref}`,
+          ).toBe(true);
         if (r.order === 'cancelled') expect(r.status, `${r.ref} of a cancelled order`).toBe('voided');
-        else if (r.order === 'completed') expect(r.status === 'credited' || (r.status === 'pending' && r.at !== null), `${r.ref} of a completed order`).toBe(true);
+        else if (r.order === 'completed')
+          expect(r.status === 'credited' || (r.status === 'pending' && r.at !== null), `${r.ref} of a completed order`).toBe(true);
         else if (r.order !== null) expect([r.status, r.at], `${r.ref} of an order ${r.order}`).toEqual(['pending', null]);
       }
       // money arrives from top-ups only with their paid payments, each once
@@ -364,7 +459,14 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     if (mode === 'none') return undefined;
     let q = p.db.selectFrom('vouchers').select('id').orderBy('id');
     // 'any': one of anybody's in the run, used, expired or a counter-only reward: often refused
-    q = mode === 'own' ? q.where('customer_id', '=', c.id).where('status', '=', 'active') : q.where('customer_id', 'in', run.customers.map((x) => x.id));
+    q =
+      mode === 'own'
+        ? q.where('customer_id', '=', c.id).where('status', '=', 'active')
+        : q.where(
+            'customer_id',
+            'in',
+            run.customers.map((x) => x.id),
+          );
     const rows = await q.execute();
     return rows.length ? rows[pick % rows.length]!.id : undefined;
   }
@@ -376,7 +478,10 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     return res;
   }
 
-  const unchanged = (id: number): Verify => (before, after) => expect(customerOf(after, id)).toEqual(customerOf(before, id));
+  const unchanged =
+    (id: number): Verify =>
+    (before, after) =>
+      expect(customerOf(after, id)).toEqual(customerOf(before, id));
 
   /** Runs one command; answers what its own effect must have been, checked on the state after it. */
   async function exec(run: Run, cmd: Cmd): Promise<Verify | undefined> {
@@ -454,14 +559,17 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           // the gateway paid, not the wallet
           expect(a.wallet).toBe(b.wallet);
           expect(a.points).toBe(b.points);
-          expect(pendingOf(after, c!.id)).toBe(pendingOf(before, c!.id) + (cmd.outcome === 'pay' ? earns(Math.floor((order.total - order.delivery_fee) / 1000)) : 0));
+          expect(pendingOf(after, c!.id)).toBe(
+            pendingOf(before, c!.id) + (cmd.outcome === 'pay' ? earns(Math.floor((order.total - order.delivery_fee) / 1000)) : 0),
+          );
         };
       }
       case 'settle': {
         if (run.pending.length === 0) return undefined;
         const [id] = run.pending.splice(cmd.pick % run.pending.length, 1);
         const payment = await p.db.selectFrom('payments').select(['customer_id', 'kind', 'amount', 'order_id']).where('id', '=', id!).executeTakeFirstOrThrow();
-        const orderBefore = payment.order_id === null ? undefined : await p.db.selectFrom('orders').select('status').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+        const orderBefore =
+          payment.order_id === null ? undefined : await p.db.selectFrom('orders').select('status').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
         run.touched.add(payment.customer_id);
         await complete(id!, cmd.outcome, run.customers.find((x) => x.id === payment.customer_id)!.token);
         return (before, after) => {
@@ -499,7 +607,15 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         const res = await call(wheelApi.spin, { token: c!.token, body });
         expectAnswer(res, 'wheel/spin', { 200: true, 409: ['NO_SPINS_LEFT'] });
         run.keyed.push({ call: wheelApi.spin, customer: c!.id, body, status: res.status, answer: res.body });
-        const spin = res.status === 200 ? await p.db.selectFrom('wheel_spins').select(['free', 'cost_points']).where('customer_id', '=', c!.id).orderBy('id', 'desc').executeTakeFirstOrThrow() : undefined;
+        const spin =
+          res.status === 200
+            ? await p.db
+                .selectFrom('wheel_spins')
+                .select(['free', 'cost_points'])
+                .where('customer_id', '=', c!.id)
+                .orderBy('id', 'desc')
+                .executeTakeFirstOrThrow()
+            : undefined;
         return (before, after) => {
           const [b, a] = [customerOf(before, c!.id), customerOf(after, c!.id)];
           expect(a.wallet).toBe(b.wallet);
@@ -525,8 +641,24 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         // nothing past its date is left: no lot still holding points, no voucher still active
         const now = p.clock.now();
         const ids = run.customers.map((x) => x.id);
-        expect(await p.db.selectFrom('points_ledger').select('id').where('customer_id', 'in', ids).where('remaining', '>', 0).where('expires_at', '<=', now).execute()).toEqual([]);
-        expect(await p.db.selectFrom('vouchers').select('id').where('customer_id', 'in', ids).where('status', '=', 'active').where('expires_at', '<=', now).execute()).toEqual([]);
+        expect(
+          await p.db
+            .selectFrom('points_ledger')
+            .select('id')
+            .where('customer_id', 'in', ids)
+            .where('remaining', '>', 0)
+            .where('expires_at', '<=', now)
+            .execute(),
+        ).toEqual([]);
+        expect(
+          await p.db
+            .selectFrom('vouchers')
+            .select('id')
+            .where('customer_id', 'in', ids)
+            .where('status', '=', 'active')
+            .where('expires_at', '<=', now)
+            .execute(),
+        ).toEqual([]);
         return (before, after) => {
           for (const x of run.customers) {
             expect(customerOf(after, x.id).wallet).toBe(customerOf(before, x.id).wallet);
@@ -540,7 +672,11 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       case 'boardCancel': {
         if (run.orders.length === 0) return undefined;
         const name = run.orders[cmd.pick % run.orders.length]!;
-        const row = await p.db.selectFrom('orders').select(['id', 'customer_id', 'status', 'total', 'points_earned', 'voucher_id', 'payment_method']).where('name', '=', name).executeTakeFirstOrThrow();
+        const row = await p.db
+          .selectFrom('orders')
+          .select(['id', 'customer_id', 'status', 'total', 'points_earned', 'voucher_id', 'payment_method'])
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow();
         const wasPending = pendingRow(run.last, `order:${name}`)?.status === 'pending';
         run.touched.add(row.customer_id);
         const status = cmd.t === 'merchant' ? cmd.status : 'cancelled';
@@ -560,7 +696,12 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           const r = await p.db.selectFrom('order_refunds').select(['method', 'status', 'amount']).where('order_id', '=', row.id).executeTakeFirstOrThrow();
           expect(r).toEqual({ method: row.payment_method, status: 'succeeded', amount: row.total });
           if (row.payment_method === 'gateway') {
-            const paid = await p.db.selectFrom('payments').select('refunded_amount').where('order_id', '=', row.id).where('status', '=', 'paid').executeTakeFirstOrThrow();
+            const paid = await p.db
+              .selectFrom('payments')
+              .select('refunded_amount')
+              .where('order_id', '=', row.id)
+              .where('status', '=', 'paid')
+              .executeTakeFirstOrThrow();
             expect(paid.refunded_amount).toBe(row.total);
           }
         }
@@ -570,8 +711,12 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
           expect(['active', 'expired']).toContain(v.status);
         }
         // unused vouchers bought with the order's points since it was paid, cancelled to give them back
-        const givenBack = refund ? await p.db.selectFrom('vouchers').select(['points_paid', 'status']).where('cancelled_with_order', '=', row.id).execute() : [];
-        const takenBack = refund ? (await p.db.selectFrom('orders').select('points_taken_back').where('id', '=', row.id).executeTakeFirstOrThrow()).points_taken_back : 0;
+        const givenBack = refund
+          ? await p.db.selectFrom('vouchers').select(['points_paid', 'status']).where('cancelled_with_order', '=', row.id).execute()
+          : [];
+        const takenBack = refund
+          ? (await p.db.selectFrom('orders').select('points_taken_back').where('id', '=', row.id).executeTakeFirstOrThrow()).points_taken_back
+          : 0;
         return (before, after) => {
           const [b, a] = [customerOf(before, row.customer_id), customerOf(after, row.customer_id)];
           const r = pendingRow(after, `order:${name}`);
@@ -651,7 +796,13 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         // what the caps count: the shop's day so far (Manila, UTC+8), this customer's and this staff member's earns not undone
         const dayStart = new Date(Math.floor((p.clock.now().getTime() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000);
         const today = (column: 'customer_id' | 'staff_id', id: number) =>
-          p.db.selectFrom('counter_earns').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('n')).where(column, '=', id).where('created_at', '>=', dayStart).where('undone_at', 'is', null).executeTakeFirstOrThrow();
+          p.db
+            .selectFrom('counter_earns')
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('n'))
+            .where(column, '=', id)
+            .where('created_at', '>=', dayStart)
+            .where('undone_at', 'is', null)
+            .executeTakeFirstOrThrow();
         const [customerToday, staffToday] = [Number((await today('customer_id', c!.id)).n), Number((await today('staff_id', staff.id)).n)];
         const body = { customer_id: c!.id, amount: cmd.amount, idempotency_key: randomUUID() };
         const earns = await withTier(c!.id);
@@ -675,7 +826,11 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
       case 'earnUndo': {
         if (run.earns.length === 0) return undefined;
         const id = run.earns[cmd.pick % run.earns.length]!;
-        const e = await p.db.selectFrom('counter_earns').select(['customer_id', 'points', 'created_at', 'undone_at']).where('id', '=', id).executeTakeFirstOrThrow();
+        const e = await p.db
+          .selectFrom('counter_earns')
+          .select(['customer_id', 'points', 'created_at', 'undone_at'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         run.touched.add(e.customer_id);
         if (cmd.late) p.clock.advance(121_000);
         const late = p.clock.now().getTime() > e.created_at.getTime() + 120_000;
@@ -684,12 +839,17 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         const stillPending = pendingRow(run.last, `counter:${id}`)?.status === 'pending';
         const short = !stillPending && had < e.points;
         let res = await call(counterApi.undoEarn, { token: staff.token, body: { earn_id: id } });
-        expectAnswer(res, 'merchant/counter/earn/undo (staff)', { 200: true, 403: ['ROLE_FORBIDDEN'], 409: ['INVALID_TRANSITION', 'INSUFFICIENT_POINTS', 'CONFLICT'] });
+        expectAnswer(res, 'merchant/counter/earn/undo (staff)', {
+          200: true,
+          403: ['ROLE_FORBIDDEN'],
+          409: ['INVALID_TRANSITION', 'INSUFFICIENT_POINTS', 'CONFLICT'],
+        });
         // a voucher the sale gave (a stamp card's, its tier's welcome) used since: refused, naming it
         const usedVoucher = async () => {
           if (res.body.error?.code !== 'CONFLICT') return false;
           const named = (res.body.data as { voucher_id?: number } | null)?.voucher_id;
-          if (named !== undefined) expect((await p.db.selectFrom('vouchers').select('status').where('id', '=', named).executeTakeFirstOrThrow()).status).toBe('used');
+          if (named !== undefined)
+            expect((await p.db.selectFrom('vouchers').select('status').where('id', '=', named).executeTakeFirstOrThrow()).status).toBe('used');
           return true;
         };
         if (e.undone_at) expect(res.body.error?.code).toBe('INVALID_TRANSITION');
@@ -712,7 +872,15 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
         // the merchant takes a paid order all the way to completed (any order when none is moving: refused
         // from pending payment, cancelled or completed)
         if (run.orders.length === 0) return undefined;
-        const moving = (await p.db.selectFrom('orders').select('name').where('name', 'in', run.orders).where('status', 'in', ['paid', 'preparing', 'ready', 'on_delivery']).orderBy('id').execute()).map((o) => o.name);
+        const moving = (
+          await p.db
+            .selectFrom('orders')
+            .select('name')
+            .where('name', 'in', run.orders)
+            .where('status', 'in', ['paid', 'preparing', 'ready', 'on_delivery'])
+            .orderBy('id')
+            .execute()
+        ).map((o) => o.name);
         const among = moving.length > 0 ? moving : run.orders;
         const name = among[cmd.pick % among.length]!;
         const row = await p.db.selectFrom('orders').select(['customer_id', 'status', 'fulfilment']).where('name', '=', name).executeTakeFirstOrThrow();
@@ -779,35 +947,49 @@ describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
     }
   }
 
-  it(
-    `keeps balances equal to their ledgers, never negative, stock never below 0, and the API in step with the database (${RUNS[kind]} sequences)`,
-    async () => {
-      const began = Date.now();
-      const cpu = process.cpuUsage();
-      let commands = 0;
-      const seen = new Map<string, number>();
-      await fc.assert(
-        fc.asyncProperty(start, fc.array(command, { minLength: 3, maxLength: 8 }), async (init, cmds) => {
-          const customers = await freshCustomers(init);
-          await p.db.updateTable('merchants').set({ rules: JSON.stringify({ points_hold_days: init.hold }) }).execute();
-          clearMerchantCache();
-          const run: Run = { customers, pending: [], orders: [], keyed: [], touched: new Set(), redemptions: [], earns: [], hold: init.hold, last: undefined as unknown as Snapshot };
-          // the starting state: the database invariants (the API is compared after each command)
-          run.last = await checkInvariants(run, []);
-          for (const cmd of cmds) {
-            run.touched.clear();
-            const verify = await exec(run, cmd);
-            const after = await checkInvariants(run, customers.filter((x) => run.touched.has(x.id)));
-            verify?.(run.last, after);
-            run.last = after;
-            commands++;
-            seen.set(cmd.t, (seen.get(cmd.t) ?? 0) + 1);
-          }
-        }),
-        { numRuns: RUNS[kind], ...(SEED !== undefined ? { seed: SEED } : {}) },
-      );
-      console.info(`[${kind}] ${RUNS[kind]} sequences, ${commands} commands in ${((Date.now() - began) / 1000).toFixed(1)} s (${(process.cpuUsage(cpu).user / 1e6).toFixed(1)} s of CPU): ${[...seen].map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    },
-    900_000,
-  );
+  it(`keeps balances equal to their ledgers, never negative, stock never below 0, and the API in step with the database (${RUNS[kind]} sequences)`, async () => {
+    const began = Date.now();
+    const cpu = process.cpuUsage();
+    let commands = 0;
+    const seen = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(start, fc.array(command, { minLength: 3, maxLength: 8 }), async (init, cmds) => {
+        const customers = await freshCustomers(init);
+        await p.db
+          .updateTable('merchants')
+          .set({ rules: JSON.stringify({ points_hold_days: init.hold }) })
+          .execute();
+        clearMerchantCache();
+        const run: Run = {
+          customers,
+          pending: [],
+          orders: [],
+          keyed: [],
+          touched: new Set(),
+          redemptions: [],
+          earns: [],
+          hold: init.hold,
+          last: undefined as unknown as Snapshot,
+        };
+        // the starting state: the database invariants (the API is compared after each command)
+        run.last = await checkInvariants(run, []);
+        for (const cmd of cmds) {
+          run.touched.clear();
+          const verify = await exec(run, cmd);
+          const after = await checkInvariants(
+            run,
+            customers.filter((x) => run.touched.has(x.id)),
+          );
+          verify?.(run.last, after);
+          run.last = after;
+          commands++;
+          seen.set(cmd.t, (seen.get(cmd.t) ?? 0) + 1);
+        }
+      }),
+      { numRuns: RUNS[kind], ...(SEED !== undefined ? { seed: SEED } : {}) },
+    );
+    console.info(
+      `[${kind}] ${RUNS[kind]} sequences, ${commands} commands in ${((Date.now() - began) / 1000).toFixed(1)} s (${(process.cpuUsage(cpu).user / 1e6).toFixed(1)} s of CPU): ${[...seen].map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    );
+  }, 900_000);
 });

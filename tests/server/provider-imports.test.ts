@@ -45,7 +45,7 @@ describe('imports between provider areas', () => {
     ['payments → wallet', 'payments/planted.ts', "import '../wallet/wallet.repo';"],
     ['auth → accounts', 'auth/planted.ts', "import '../accounts/accounts.repo';"],
     ['counter → orders', 'counter/planted.ts', "import '../orders/orders.repo';"],
-    ['members → counter (the card\'s latest earn)', 'members/planted.ts', "import '../counter/earns.repo';"],
+    ["members → counter (the card's latest earn)", 'members/planted.ts', "import '../counter/earns.repo';"],
     ['an area → http', 'orders/planted.ts', "import { AppError } from '../http/errors';\nexport const e = AppError;"],
     ['the composition → an area', 'app.ts', "import './payments/payments.routes';"],
     ['a shared root file → a type of an area', 'context.ts', "import type { MessageSender } from './auth/sender';\nexport type S = MessageSender;"],
@@ -56,8 +56,18 @@ describe('imports between provider areas', () => {
 
   it.each([
     ['orders → payments', 'orders/planted.ts', "import '../payments/payments.routes';", 'import-x/no-restricted-paths'],
-    ['orders → payments, a type only', 'orders/planted.ts', "import type { X } from '../payments/payments.routes';\nexport type Y = X;", 'import-x/no-restricted-paths'],
-    ['orders → payments, loaded later', 'orders/planted.ts', "export const load = () => import('../payments/payments.routes');", 'import-x/no-restricted-paths'],
+    [
+      'orders → payments, a type only',
+      'orders/planted.ts',
+      "import type { X } from '../payments/payments.routes';\nexport type Y = X;",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'orders → payments, loaded later',
+      'orders/planted.ts',
+      "export const load = () => import('../payments/payments.routes');",
+      'import-x/no-restricted-paths',
+    ],
     ['orders → payments, an inline type', 'orders/planted.ts', "export type Y = import('../payments/payments.routes').X;", 'no-restricted-syntax'],
     ['wallet → payments', 'wallet/planted.ts', "import '../payments/payments.routes';", 'import-x/no-restricted-paths'],
     ['accounts → auth', 'accounts/planted.ts', "import '../auth/auth.service';", 'import-x/no-restricted-paths'],
@@ -66,10 +76,25 @@ describe('imports between provider areas', () => {
     ['two areas of one layer (payments → counter)', 'payments/planted.ts', "import '../counter/counter.service';", 'import-x/no-restricted-paths'],
     ['http → an area', 'http/planted.ts', "import '../accounts/accounts.repo';", 'import-x/no-restricted-paths'],
     ...PROVIDER_COMPOSITION.map((f) => [`an area → ${f}`, 'orders/planted.ts', `import '../${f.replace(/\.ts$/, '')}';`, 'import-x/no-restricted-paths']),
-    ['a shared root file → an area at run time', 'context.ts', "import { x } from './auth/sender';\nexport const y = x;", '@typescript-eslint/no-restricted-imports'],
+    [
+      'a shared root file → an area at run time',
+      'context.ts',
+      "import { x } from './auth/sender';\nexport const y = x;",
+      '@typescript-eslint/no-restricted-imports',
+    ],
     ['a shared root file → an area, loaded later', 'context.ts', "export const load = () => import('./auth/sender');", 'no-restricted-syntax'],
-    ['a shared root file → payments, a type only', 'payment-port.ts', "import type { X } from './payments/payments.routes';\nexport type Y = X;", 'import-x/no-restricted-paths'],
-    ['a shared root file → orders, a type only', 'payment-port.ts', "import type { X } from './orders/orders.repo';\nexport type Y = X;", 'import-x/no-restricted-paths'],
+    [
+      'a shared root file → payments, a type only',
+      'payment-port.ts',
+      "import type { X } from './payments/payments.routes';\nexport type Y = X;",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'a shared root file → orders, a type only',
+      'payment-port.ts',
+      "import type { X } from './orders/orders.repo';\nexport type Y = X;",
+      'import-x/no-restricted-paths',
+    ],
     // orders.service imports orders.repo: a repo that imported its service back closes a cycle
     ['a cycle inside an area', 'orders/orders.repo.ts', "import '../orders/orders.service';", 'import-x/no-cycle'],
   ])('refuses %s', async (_name, file, code, rule) => {

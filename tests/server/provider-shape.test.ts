@@ -36,7 +36,9 @@ const ALLOWED_ELSEWHERE: Record<string, number> = {
 };
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 const isRepo = (file: string) => file.endsWith('.repo.ts');
@@ -61,7 +63,9 @@ describe('where the provider keeps its SQL', () => {
   });
 
   it('queries outside the repos and ledgers only in the files named, and no more than counted', () => {
-    const over = outside.filter(([file, n]) => n > (ALLOWED_ELSEWHERE[file] ?? 0)).map(([file, n]) => `${file}: ${n} (allowed ${ALLOWED_ELSEWHERE[file] ?? 0})`);
+    const over = outside
+      .filter(([file, n]) => n > (ALLOWED_ELSEWHERE[file] ?? 0))
+      .map(([file, n]) => `${file}: ${n} (allowed ${ALLOWED_ELSEWHERE[file] ?? 0})`);
     expect(over).toEqual([]);
   });
 
@@ -72,7 +76,9 @@ describe('where the provider keeps its SQL', () => {
   });
 
   it('names no file that no longer queries outside a repo (the list shrinks as they move)', () => {
-    const stale = Object.entries(ALLOWED_ELSEWHERE).filter(([file, n]) => (sites.get(file) ?? 0) < n).map(([file]) => file);
+    const stale = Object.entries(ALLOWED_ELSEWHERE)
+      .filter(([file, n]) => (sites.get(file) ?? 0) < n)
+      .map(([file]) => file);
     expect(stale).toEqual([]);
   });
 });

@@ -82,12 +82,19 @@ describeEachDb('web push', (kind) => {
     it('status: the public key, no subscriptions, every kind on; null key when push is off', async () => {
       const c = await p.newCustomer();
       const res = await status(c.token).expect(200);
-      expect(res.body.data).toEqual({ public_key: push.vapid.publicKey, subscriptions: 0, preferences: { order_status: true, points: true, rewards: true, expiring: true, campaigns: true } });
+      expect(res.body.data).toEqual({
+        public_key: push.vapid.publicKey,
+        subscriptions: 0,
+        preferences: { order_status: true, points: true, rewards: true, expiring: true, campaigns: true },
+      });
       p.ctx.push = null;
       expect((await status(c.token).expect(200)).body.data.public_key).toBeNull();
       const keys = browserKeys();
       // a good subscription of a real push service: refused only because push is off
-      const refused = await callApi(p, pushApi.subscribe, { token: c.token, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys: { p256dh: keys.p256dh, auth: keys.auth } } }).expect(503);
+      const refused = await callApi(p, pushApi.subscribe, {
+        token: c.token,
+        body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys: { p256dh: keys.p256dh, auth: keys.auth } },
+      }).expect(503);
       expect(refused.body.error.code).toBe('PUSH_UNAVAILABLE');
       expect(await subscriptionsOf(c.id)).toHaveLength(0);
     });
@@ -147,7 +154,13 @@ describeEachDb('web push', (kind) => {
       const laptop = await subscribed(p, c);
       const prefs = await callApi(p, pushApi.preferences, { token: c.token, body: { points: false } }).expect(200);
       expect(prefs.body.data.preferences).toEqual({ order_status: true, points: false, rewards: true, expiring: true, campaigns: true });
-      await note(c.id, { type: 'order', title: 'Order K-1 is ready for pickup', body: 'Collect it at the counter.', link: '/orders/K-1', push: 'order_status' });
+      await note(c.id, {
+        type: 'order',
+        title: 'Order K-1 is ready for pickup',
+        body: 'Collect it at the counter.',
+        link: '/orders/K-1',
+        push: 'order_status',
+      });
       await note(c.id, { type: 'points_earned', title: 'You earned 12 points', body: 'For order K-1.', link: '/profile/points', push: 'points' });
       // an order notice without the hint (a receipt) stays in the app
       await note(c.id, { type: 'order', title: 'Order K-1 confirmed', body: 'We received your payment.', link: '/orders/K-1' });
@@ -158,12 +171,22 @@ describeEachDb('web push', (kind) => {
       expect(run).toMatchObject({ sent: 4, retried: 0, failed: 0 });
       expect(fake.received).toHaveLength(4);
       for (const r of fake.received) expect(r.problems).toEqual([]);
-      const read = (sub: typeof phone) => fake.received.filter((r) => r.path === new URL(sub.endpoint).pathname).map((r) => JSON.parse(decryptPush(r.body, sub.keys)) as { notification_id: number }).sort((x, y) => x.notification_id - y.notification_id);
+      const read = (sub: typeof phone) =>
+        fake.received
+          .filter((r) => r.path === new URL(sub.endpoint).pathname)
+          .map((r) => JSON.parse(decryptPush(r.body, sub.keys)) as { notification_id: number })
+          .sort((x, y) => x.notification_id - y.notification_id);
       const notifications = await p.db.selectFrom('notifications').select(['id', 'title']).where('customer_id', '=', c.id).orderBy('id').execute();
       const ready = notifications.find((n) => n.title.startsWith('Order K-1 is ready'))!;
       for (const sub of [phone, laptop]) {
         expect(read(sub)).toEqual([
-          { title: 'Order K-1 is ready for pickup', body: 'Collect it at the counter.', link: '/orders/K-1', tag: 'order_status:/orders/K-1', notification_id: ready.id },
+          {
+            title: 'Order K-1 is ready for pickup',
+            body: 'Collect it at the counter.',
+            link: '/orders/K-1',
+            tag: 'order_status:/orders/K-1',
+            notification_id: ready.id,
+          },
           expect.objectContaining({ title: 'We miss you', link: null, tag: expect.stringMatching(/^campaigns:\d+$/) }),
         ]);
       }
@@ -178,12 +201,15 @@ describeEachDb('web push', (kind) => {
       expect(fake.received).toHaveLength(4);
     });
 
-    it('an order the board marks preparing and then ready pushes both, with the app\'s words', async () => {
+    it("an order the board marks preparing and then ready pushes both, with the app's words", async () => {
       const c = await p.newCustomer({ wallet: 1_000_000 });
       const phone = await subscribed(p, c);
       const staff: TestStaff = await newStaff(p.db, p.clock, { name: 'Ben Santos' });
       const { latte } = await products(p);
-      const created = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const created = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const name = created.body.data.order.name as string;
       await callApi(p, boardApi.advance, { token: staff.token, body: { name, from: 'paid' } }).expect(200);
@@ -231,7 +257,13 @@ describeEachDb('web push', (kind) => {
       const c = await p.newCustomer();
       const sub = await subscribed(p, c);
       fake.answer(sub.endpoint, ...Array.from({ length: MAX_ATTEMPTS }, () => 500));
-      await note(c.id, { type: 'points_expiring', title: 'Points expiring soon', body: '40 points expire on 3 Dec.', link: '/profile/points', push: 'expiring' });
+      await note(c.id, {
+        type: 'points_expiring',
+        title: 'Points expiring soon',
+        body: '40 points expire on 3 Dec.',
+        link: '/profile/points',
+        push: 'expiring',
+      });
       expect((await sendDuePushes(p.ctx)).retried).toBe(1);
       // not before its time
       p.clock.advance((RETRY_DELAYS_S[0]! - 1) * 1000);
@@ -258,7 +290,11 @@ describeEachDb('web push', (kind) => {
       const monthAgo = new Date(p.clock.now().getTime() - 31 * 86400_000);
       // five deliveries in a row given up, no success for a month; four; five, but one sent this week
       await p.db.updateTable('push_subscriptions').set({ failures: DEAD_AFTER_FAILURES, created_at: monthAgo }).where('customer_id', '=', dead.id).execute();
-      await p.db.updateTable('push_subscriptions').set({ failures: DEAD_AFTER_FAILURES - 1, created_at: monthAgo }).where('customer_id', '=', busy.id).execute();
+      await p.db
+        .updateTable('push_subscriptions')
+        .set({ failures: DEAD_AFTER_FAILURES - 1, created_at: monthAgo })
+        .where('customer_id', '=', busy.id)
+        .execute();
       await p.db
         .updateTable('push_subscriptions')
         .set({ failures: DEAD_AFTER_FAILURES, created_at: monthAgo, last_success_at: new Date(p.clock.now().getTime() - 3 * 86400_000) })
@@ -292,7 +328,7 @@ describeEachDb('web push', (kind) => {
       expect((await deliveries())[0]!.last_error).toMatch(/^refused: /);
     });
 
-    it('a delivery older than its kind\'s TTL expires unsent; nothing is queued without subscriptions', async () => {
+    it("a delivery older than its kind's TTL expires unsent; nothing is queued without subscriptions", async () => {
       const c = await p.newCustomer();
       await note(c.id, { type: 'campaign', title: 'Offer', body: 'Today only.', link: null });
       expect(await deliveries()).toHaveLength(0);

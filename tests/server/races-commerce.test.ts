@@ -16,7 +16,10 @@ describePostgres('commerce races', () => {
   });
 
   const latte = (token: string, extra: object = {}) =>
-    callApi(p, ordersApi.create, { token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), ...extra } });
+    callApi(p, ordersApi.create, {
+      token,
+      body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), ...extra },
+    });
 
   it('60 concurrent wallet orders on a balance that covers 17: exactly 17 succeed, the rest INSUFFICIENT_BALANCE', async () => {
     const covered = 17;
@@ -35,7 +38,9 @@ describePostgres('commerce races', () => {
     const balances = await p.db.selectFrom('wallet_ledger').select('balance_after').where('customer_id', '=', c.id).execute();
     expect(balances.every((b) => b.balance_after >= 0)).toBe(true);
     expect(await p.db.selectFrom('orders').select('id').where('customer_id', '=', c.id).execute()).toHaveLength(covered);
-    console.info(`race: 60 wallet orders on ${covered} lattes' worth → ${by(201).length} × 201, ${by(409).length} × 409 INSUFFICIENT_BALANCE; balance ${l.wallet} = ledger sum ${l.walletSum}`);
+    console.info(
+      `race: 60 wallet orders on ${covered} lattes' worth → ${by(201).length} × 201, ${by(409).length} × 409 INSUFFICIENT_BALANCE; balance ${l.wallet} = ledger sum ${l.walletSum}`,
+    );
   });
 
   it('50 concurrent order/create with one idempotency key: one order, one debit, the same 201 or 409 in progress', async () => {
@@ -92,7 +97,9 @@ describePostgres('commerce races', () => {
     const c = await p.newCustomer();
     const res = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 15000, idempotency_key: key() } }).expect(201);
     const id = res.body.data.topup_id;
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => p.call('post', `payment/sandbox/${id}/complete`, { token: c.token, body: { outcome: i % 2 ? 'pay' : 'decline' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => p.call('post', `payment/sandbox/${id}/complete`, { token: c.token, body: { outcome: i % 2 ? 'pay' : 'decline' } })),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const final = (await p.db.selectFrom('payments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
     expect(answers.every((a) => a.body.data.status === final)).toBe(true);

@@ -18,7 +18,15 @@ describePostgres('loyalty races', () => {
     const name = `race-${++seq}`;
     await p.db
       .insertInto('rewards')
-      .values({ name, title: `Race reward ${seq}`, points_cost: o.cost, stock: o.stock, valid_days: 30, per_customer_limit: o.limit ?? null, discount_amount: 1000 })
+      .values({
+        name,
+        title: `Race reward ${seq}`,
+        points_cost: o.cost,
+        stock: o.stock,
+        valid_days: 30,
+        per_customer_limit: o.limit ?? null,
+        discount_amount: 1000,
+      })
       .execute();
     return p.db.selectFrom('rewards').select(['id', 'name']).where('name', '=', name).executeTakeFirstOrThrow();
   }
@@ -43,7 +51,9 @@ describePostgres('loyalty races', () => {
   it('60 customers redeeming a reward with stock 1 at once: exactly one voucher, stock 0', async () => {
     const reward = await makeReward({ stock: 1, cost: 100 });
     const customers = await Promise.all(Array.from({ length: 60 }, () => p.newCustomer({ points: 500 })));
-    const results = await Promise.all(customers.map((c) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: 'race' } })));
+    const results = await Promise.all(
+      customers.map((c) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: 'race' } })),
+    );
     console.info('stock-1 race, 60 customers:', codes(results));
     expect(codes(results)).toEqual({ '201': 1, OUT_OF_STOCK: 59 });
     const { stock } = await p.db.selectFrom('rewards').select('stock').where('id', '=', reward.id).executeTakeFirstOrThrow();
@@ -56,7 +66,9 @@ describePostgres('loyalty races', () => {
   it('one customer redeeming a reward with stock 1 with 60 keys at once: one voucher, one burn', async () => {
     const reward = await makeReward({ stock: 1, cost: 100 });
     const c = await p.newCustomer({ points: 10_000 });
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `k${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `k${i}` } })),
+    );
     console.info('stock-1 race, one customer:', codes(results));
     expect(codes(results)).toEqual({ '201': 1, OUT_OF_STOCK: 59 });
     expect((await p.db.selectFrom('rewards').select('stock').where('id', '=', reward.id).executeTakeFirstOrThrow()).stock).toBe(0);
@@ -66,7 +78,9 @@ describePostgres('loyalty races', () => {
   it('50 redeems with ONE idempotency key at once: one voucher, one burn, the rest replay or wait', async () => {
     const reward = await makeReward({ stock: null, cost: 100 });
     const c = await p.newCustomer({ points: 10_000 });
-    const results = await Promise.all(Array.from({ length: 50 }, () => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: 'one-key' } })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: 'one-key' } })),
+    );
     const tally = codes(results);
     console.info('one-key race:', tally);
     expect(Object.keys(tally).every((k) => k === '201' || k === 'IDEMPOTENCY_IN_PROGRESS')).toBe(true);
@@ -85,7 +99,9 @@ describePostgres('loyalty races', () => {
   it('30 redeems of a once-per-customer reward at once: one voucher', async () => {
     const reward = await makeReward({ stock: null, cost: 10, limit: 1 });
     const c = await p.newCustomer({ points: 1_000 });
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `l${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `l${i}` } })),
+    );
     expect(codes(results)).toEqual({ '201': 1, LIMIT_REACHED: 29 });
     expect(await ledgerOk(c.id)).toBe(990);
   });
@@ -93,7 +109,9 @@ describePostgres('loyalty races', () => {
   it('20 redeems that together cost more than the balance: only what the points cover', async () => {
     const reward = await makeReward({ stock: null, cost: 100 });
     const c = await p.newCustomer({ points: 350 });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `b${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: `b${i}` } })),
+    );
     expect(codes(results)).toEqual({ '201': 3, INSUFFICIENT_POINTS: 17 });
     expect(await ledgerOk(c.id)).toBe(50);
   });
@@ -104,7 +122,9 @@ describePostgres('loyalty races', () => {
     await p.db.updateTable('wheel_segments').set({ active: false }).where('id', '<>', tryAgain.id).execute();
     try {
       const c = await p.newCustomer();
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => callApi(p, wheelApi.spin, { token: c.token, body: { idempotency_key: `s${i}` } })));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => callApi(p, wheelApi.spin, { token: c.token, body: { idempotency_key: `s${i}` } })),
+      );
       console.info('spin race, 0 points:', codes(results));
       expect(codes(results)).toEqual({ '200': 1, NO_SPINS_LEFT: 49 });
       const spins = await p.db.selectFrom('wheel_spins').select('free').where('customer_id', '=', c.id).execute();
@@ -130,8 +150,19 @@ describePostgres('loyalty races', () => {
 
   it('creating addresses at once leaves exactly one default', async () => {
     const c = await p.newCustomer();
-    const body = { label: 'Home', recipient: 'Ana', phone: '09171234567', line1: '1 Rizal Street', city: 'Pasig', postal_code: '1600', lat: 14.57, lng: 121.08 };
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => callApi(p, addressesApi.create, { token: c.token, body: { ...body, label: `A${i}`, is_default: i % 3 === 0 } })));
+    const body = {
+      label: 'Home',
+      recipient: 'Ana',
+      phone: '09171234567',
+      line1: '1 Rizal Street',
+      city: 'Pasig',
+      postal_code: '1600',
+      lat: 14.57,
+      lng: 121.08,
+    };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => callApi(p, addressesApi.create, { token: c.token, body: { ...body, label: `A${i}`, is_default: i % 3 === 0 } })),
+    );
     expect(results.every((r) => r.status === 201)).toBe(true);
     const rows = await p.db.selectFrom('addresses').select('is_default').where('customer_id', '=', c.id).execute();
     expect(rows).toHaveLength(10);

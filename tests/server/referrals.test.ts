@@ -32,7 +32,10 @@ async function signUp(p: TestProvider, name: string, o: { code?: string; device?
   const code = await requestCode(p, phone, 'login');
   const headers = o.device ? { 'x-device-id': o.device } : undefined;
   const verified = await callApi(p, authApi.otpVerify, { body: { phone, code, purpose: 'login' } }).expect(200);
-  const res = await callApi(p, authApi.register, { headers, body: { registration_token: verified.body.data.registration_token, name, ...(o.code ? { referral_code: o.code } : {}) } });
+  const res = await callApi(p, authApi.register, {
+    headers,
+    body: { registration_token: verified.body.data.registration_token, name, ...(o.code ? { referral_code: o.code } : {}) },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const data = res.body.data as { token: string; customer: { id: number } };
   await p.db.updateTable('customers').set({ wallet_balance: 1_000_000 }).where('id', '=', data.customer.id).execute();
@@ -58,7 +61,8 @@ describeEachDb('referrals', (kind) => {
     return res.body.data as { code: string; path: string; enabled: boolean; rewarded_this_month: number; referrals: { friend: string; status: string }[] };
   };
   const referralOf = (friendId: number) => p.db.selectFrom('referrals').selectAll().where('friend_id', '=', friendId).executeTakeFirst();
-  const notes = async (token: string) => ((await callApi(p, notificationsApi.list, { token })).body.data.items as { title: string; body: string }[]).map((n) => `${n.title}: ${n.body}`);
+  const notes = async (token: string) =>
+    ((await callApi(p, notificationsApi.list, { token })).body.data.items as { title: string; body: string }[]).map((n) => `${n.title}: ${n.body}`);
 
   async function paidOrder(c: { token: string }, device?: string) {
     const { latte } = await products(p);
@@ -97,7 +101,15 @@ describeEachDb('referrals', (kind) => {
     expect(await referralOf(friend.id)).toMatchObject({ status: 'rewarded', friend_points: 100, referrer_points: 100 });
     expect(await ledgers(p, referrer.id)).toMatchObject({ points: 100, pointsSum: 100 });
     expect(await ledgers(p, friend.id)).toMatchObject({ points: 199, pointsSum: 199 });
-    expect(await p.db.selectFrom('points_ledger').select(['customer_id', 'reason']).where('ref', 'like', 'referral:%').where('customer_id', 'in', [referrer.id, friend.id]).orderBy('customer_id').execute()).toEqual([
+    expect(
+      await p.db
+        .selectFrom('points_ledger')
+        .select(['customer_id', 'reason'])
+        .where('ref', 'like', 'referral:%')
+        .where('customer_id', 'in', [referrer.id, friend.id])
+        .orderBy('customer_id')
+        .execute(),
+    ).toEqual([
       { customer_id: referrer.id, reason: 'Referral: Ben joined' },
       { customer_id: friend.id, reason: 'Referral: invited by Ana' },
     ]);
@@ -159,10 +171,20 @@ describeEachDb('referrals', (kind) => {
     const { referrer, friend } = await pair();
     const { latte } = await products(p);
     const payByCard = async (c: { token: string }, fingerprint: string) => {
-      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } });
+      const res = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       const paymentId = (res.body.data.payment_url as string).split('/').pop()!;
-      const raw = JSON.stringify({ id: key(), type: 'payment.succeeded', payment_id: paymentId, amount: res.body.data.order.total, created: unix(p), card_fingerprint: fingerprint });
+      const raw = JSON.stringify({
+        id: key(),
+        type: 'payment.succeeded',
+        payment_id: paymentId,
+        amount: res.body.data.order.total,
+        created: unix(p),
+        card_fingerprint: fingerprint,
+      });
       const hook = await postWebhook(p, raw, signature(raw, unix(p)));
       expect(hook.status, JSON.stringify(hook.body)).toBe(200);
       return res.body.data.order.name as string;
@@ -174,7 +196,9 @@ describeEachDb('referrals', (kind) => {
     expect(await referralOf(friend.id)).toMatchObject({ status: 'refused', rewarded_at: null });
     expect((await ledgers(p, referrer.id)).points).toBe(0);
     expect((await ledgers(p, friend.id)).points).toBe(99);
-    expect(await p.db.selectFrom('payments').select('card_fingerprint').where('customer_id', '=', friend.id).execute()).toEqual([{ card_fingerprint: 'fp_shared_card_1' }]);
+    expect(await p.db.selectFrom('payments').select('card_fingerprint').where('customer_id', '=', friend.id).execute()).toEqual([
+      { card_fingerprint: 'fp_shared_card_1' },
+    ]);
   });
 
   it('over the monthly cap the referral is capped: the friend gets theirs, the referrer not', async () => {
@@ -219,7 +243,12 @@ describeEachDb('referrals', (kind) => {
     });
     const list = await callApi(p, referralsConsoleApi.referrals, { token: owner.token });
     expect(list.status).toBe(200);
-    expect(list.body.data.referrals[0]).toMatchObject({ id: r.id, referrer: { id: referrer.id, name: 'Ana Reyes' }, friend: { id: friend.id }, status: 'rewarded' });
+    expect(list.body.data.referrals[0]).toMatchObject({
+      id: r.id,
+      referrer: { id: referrer.id, name: 'Ana Reyes' },
+      friend: { id: friend.id },
+      status: 'rewarded',
+    });
     const res = await callApi(p, referralsConsoleApi.void, { token: owner.token, body: { id: r.id, reason: 'Same household' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.referral).toMatchObject({ status: 'void', reason: 'Same household' });
@@ -234,14 +263,25 @@ describeEachDb('referrals', (kind) => {
   });
 
   it('a voucher reward: one each, cancelled by a void while unused', async () => {
-    await p.db.insertInto('rewards').values({ name: 'ref-treat', title: 'Cookie', points_cost: 50, stock: 5, valid_days: 30, per_customer_limit: null }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await p.db
+      .insertInto('rewards')
+      .values({ name: 'ref-treat', title: 'Cookie', points_cost: 50, stock: 5, valid_days: 30, per_customer_limit: null })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     await settings({ referral_reward: 'reward', referral_reward_name: 'ref-treat' });
     const { referrer, friend } = await pair();
     await completeOrder(p, (await paidOrder(friend)).name);
     const r = (await referralOf(friend.id))!;
     expect(r).toMatchObject({ status: 'rewarded', referrer_points: null });
-    const vouchers = await p.db.selectFrom('vouchers').select(['customer_id', 'source', 'status']).where('id', 'in', [r.friend_voucher_id!, r.referrer_voucher_id!]).execute();
-    expect(vouchers.map((v) => [v.source, v.status]).sort()).toEqual([['referral', 'active'], ['referral', 'active']]);
+    const vouchers = await p.db
+      .selectFrom('vouchers')
+      .select(['customer_id', 'source', 'status'])
+      .where('id', 'in', [r.friend_voucher_id!, r.referrer_voucher_id!])
+      .execute();
+    expect(vouchers.map((v) => [v.source, v.status]).sort()).toEqual([
+      ['referral', 'active'],
+      ['referral', 'active'],
+    ]);
     await callApi(p, referralsConsoleApi.void, { token: owner.token, body: { id: r.id, reason: 'Test' } }).expect(200);
     const after = await p.db.selectFrom('vouchers').select('status').where('id', 'in', [r.friend_voucher_id!, r.referrer_voucher_id!]).execute();
     expect(after.map((v) => v.status)).toEqual(['cancelled', 'cancelled']);
@@ -253,17 +293,25 @@ describePostgres('referrals rewarded once under concurrency', () => {
   const p = useTestProvider('postgres');
 
   it('20 job runs at once past the hold reward the referral exactly once', async () => {
-    await p.db.updateTable('merchants').set({ rules: JSON.stringify({ points_hold_days: 1 }) }).execute();
+    await p.db
+      .updateTable('merchants')
+      .set({ rules: JSON.stringify({ points_hold_days: 1 }) })
+      .execute();
     clearMerchantCache();
     try {
       const referrer = await signUp(p, 'Ana Reyes', { device: newDevice() });
       const code = (await callApi(p, referralsApi.status, { token: referrer.token })).body.data.code as string;
       const friend = await signUp(p, 'Ben Cruz', { code, device: newDevice() });
       const { latte } = await products(p);
-      const order = await callApi(p, ordersApi.create, { token: friend.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const order = await callApi(p, ordersApi.create, {
+        token: friend.token,
+        body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+      });
       await completeOrder(p, order.body.data.order.name);
       p.clock.advance(DAY);
-      await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? creditPendingPoints(p.ctx).then(() => settleDueReferrals(p.ctx)) : settleDueReferrals(p.ctx))));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? creditPendingPoints(p.ctx).then(() => settleDueReferrals(p.ctx)) : settleDueReferrals(p.ctx))),
+      );
       await settleDueReferrals(p.ctx);
       expect(await p.db.selectFrom('referrals').select('status').where('friend_id', '=', friend.id).executeTakeFirstOrThrow()).toEqual({ status: 'rewarded' });
       expect(await ledgers(p, referrer.id)).toMatchObject({ points: 100, pointsSum: 100 });

@@ -42,7 +42,14 @@ describeEachDb('rewards and vouchers', (kind) => {
       const rewards = res.body.data.rewards as Array<Record<string, unknown>>;
       expect(rewards.length).toBeGreaterThanOrEqual(6);
       const names = rewards.map((r) => r.name);
-      expect(names.slice(0, 6)).toEqual(['birthday-cake-slice', 'butter-croissant', 'php-50-off', 'free-iced-latte', 'kopi-senja-tote-bag', 'barista-masterclass-seat']);
+      expect(names.slice(0, 6)).toEqual([
+        'birthday-cake-slice',
+        'butter-croissant',
+        'php-50-off',
+        'free-iced-latte',
+        'kopi-senja-tote-bag',
+        'barista-masterclass-seat',
+      ]);
       const fifty = rewards.find((r) => r.name === 'php-50-off')!;
       expect(fifty).toMatchObject({ title: '₱50 off your order', discount_amount: 5000, stock: null, image: '/demo/rewards/php-50-off.svg' });
       expect(rewards.find((r) => r.name === 'kopi-senja-tote-bag')!.stock).toBe(25);

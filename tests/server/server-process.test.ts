@@ -50,14 +50,26 @@ describe('startServer', () => {
   });
 
   it('refuses a process that exits before it is ready, quoting its last output', async () => {
-    const start = startServer({ name: 'the doomed server', args: ['-e', 'console.error("no config: PORT missing"); process.exit(3)'], url: 'http://127.0.0.1:9', pollMs: 50 });
+    const start = startServer({
+      name: 'the doomed server',
+      args: ['-e', 'console.error("no config: PORT missing"); process.exit(3)'],
+      url: 'http://127.0.0.1:9',
+      pollMs: 50,
+    });
     await expect(start).rejects.toThrow(/the doomed server exited with 3 before it was ready; its last output:\nno config: PORT missing/);
   });
 
   it('gives up after timeoutMs when /healthz never answers 200, says what it answered, and stops the process', async () => {
     const port = await freePort();
     const log = join(dir, 'unhealthy.log');
-    const err = await startServer({ name: 'the sick server', args: ['-e', healthServer(port, { status: 503 })], url: `http://127.0.0.1:${port}/`, timeoutMs: 1500, pollMs: 50, logFile: log }).catch((e: Error) => e);
+    const err = await startServer({
+      name: 'the sick server',
+      args: ['-e', healthServer(port, { status: 503 })],
+      url: `http://127.0.0.1:${port}/`,
+      timeoutMs: 1500,
+      pollMs: 50,
+      logFile: log,
+    }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).toMatch(/the sick server did not answer 200 on http:\/\/127\.0\.0\.1:\d+\/healthz within 2 s \(last: status 503\)/);
     expect((err as Error).message).toContain(`its last output (${log}):\nlistening on ${port}`);
@@ -67,14 +79,19 @@ describe('startServer', () => {
   });
 
   it('says so when the program cannot be started at all', async () => {
-    await expect(startServer({ name: 'the missing server', command: join(dir, 'no-such-program'), url: 'http://127.0.0.1:9' })).rejects.toThrow(/the missing server could not be started \(spawn .*ENOENT\)/);
+    await expect(startServer({ name: 'the missing server', command: join(dir, 'no-such-program'), url: 'http://127.0.0.1:9' })).rejects.toThrow(
+      /the missing server could not be started \(spawn .*ENOENT\)/,
+    );
   });
 
   it("with ready: 'message', resolves with the process's first IPC message and writes output to logFile", async () => {
     const log = join(dir, 'ipc.log');
     const s = await startServer<{ url: string }>({
       name: 'the ipc server',
-      args: ['-e', 'process.on("SIGTERM", () => process.exit(0)); console.log("seeding"); process.send({ url: "http://127.0.0.1:1234/" }); setInterval(() => {}, 1000);'],
+      args: [
+        '-e',
+        'process.on("SIGTERM", () => process.exit(0)); console.log("seeding"); process.send({ url: "http://127.0.0.1:1234/" }); setInterval(() => {}, 1000);',
+      ],
       ready: 'message',
       logFile: log,
     });

@@ -21,11 +21,16 @@ import { callApi } from '../support/calls';
 describeEachDb('the set-up checklist', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
-  const setup = async () => (await callApi(p, channelsApi.setup, { token: owner.token }).expect(200)).body.data as { steps: Record<string, { done: boolean }>; live: boolean };
-  const done = async () => Object.entries((await setup()).steps).filter(([, s]) => s.done).map(([name]) => name);
+  const setup = async () =>
+    (await callApi(p, channelsApi.setup, { token: owner.token }).expect(200)).body.data as { steps: Record<string, { done: boolean }>; live: boolean };
+  const done = async () =>
+    Object.entries((await setup()).steps)
+      .filter(([, s]) => s.done)
+      .map(([name]) => name);
   const post = (path: string, body?: unknown) => p.call('post', path, { token: owner.token, ...(body === undefined ? {} : { body }) });
   /** an audit row as the settings call will write it (settings.update: the shop settings page is not on this branch yet) */
-  const audited = (action: string, target: string) => insertAudit(p.db, { staffId: owner.id, action, target, before: { was: 1 }, after: { now: 2 }, now: p.clock.now() });
+  const audited = (action: string, target: string) =>
+    insertAudit(p.db, { staffId: owner.id, action, target, before: { was: 1 }, after: { now: 2 }, now: p.clock.now() });
 
   /** a product of the seeded demo menu, never ordered */
   const demoProduct = async () => (await p.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
@@ -49,7 +54,12 @@ describeEachDb('the set-up checklist', (kind) => {
     await post('merchant/theme/draft', { ...theme, setting_company: 'Café Aurora', post_file: '/media/aurora-logo.png' }).expect(200);
     await post('merchant/theme/publish').expect(200);
     expect(await done()).toEqual([]);
-    await post('merchant/theme/draft', { ...theme, setting_company: 'Café Aurora', post_file: '/media/aurora-logo.png', post_title: '/media/aurora-icon.png' }).expect(200);
+    await post('merchant/theme/draft', {
+      ...theme,
+      setting_company: 'Café Aurora',
+      post_file: '/media/aurora-logo.png',
+      post_title: '/media/aurora-icon.png',
+    }).expect(200);
     await post('merchant/theme/publish').expect(200);
     expect(await done()).toEqual(['brand']);
   });
@@ -146,11 +156,18 @@ describeEachDb('the set-up checklist', (kind) => {
   it("clears the demo in one step: its products, rewards, wheel, tiers, rule, images, address and phone; nothing of the owner's", async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const category = (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    const own = (await post('merchant/menu/product/create', { category_id: category, name: 'House blend', price: 12_000 }).expect(201)).body.data.product.id as number;
+    const own = (await post('merchant/menu/product/create', { category_id: category, name: 'House blend', price: 12_000 }).expect(201)).body.data.product
+      .id as number;
     const demoProducts = (await p.db.selectFrom('products').select('id').where('archived_at', 'is', null).execute()).length - 1;
     const res = await post('merchant/setup/clear-demo', { confirm: true, shop_name: '  Café Luna ' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ products_archived: demoProducts, tiers_turned_off: true, rules_removed: 1, location_phones_cleared: 1, shop_name: 'Café Luna' });
+    expect(res.body.data).toMatchObject({
+      products_archived: demoProducts,
+      tiers_turned_off: true,
+      rules_removed: 1,
+      location_phones_cleared: 1,
+      shop_name: 'Café Luna',
+    });
     expect(res.body.data.rewards_retired).toBeGreaterThan(0);
     expect(res.body.data.wheel_segments_removed).toBeGreaterThan(0);
     // (an earlier test here published the shop's own logo and favicon: those stay)
@@ -176,7 +193,16 @@ describeEachDb('the set-up checklist', (kind) => {
     expect(s).toMatchObject({ demo_cleared: true, steps: { menu: { done: true }, loyalty: { done: true } } });
     // again: nothing more to clear
     const again = (await post('merchant/setup/clear-demo', { confirm: true }).expect(200)).body.data;
-    expect(again).toMatchObject({ products_archived: 0, rewards_retired: 0, wheel_segments_removed: 0, tiers_turned_off: false, rules_removed: 0, location_phones_cleared: 0, settings_cleared: [], shop_name: null });
+    expect(again).toMatchObject({
+      products_archived: 0,
+      rewards_retired: 0,
+      wheel_segments_removed: 0,
+      tiers_turned_off: false,
+      rules_removed: 0,
+      location_phones_cleared: 0,
+      settings_cleared: [],
+      shop_name: null,
+    });
   });
 
   it('clearing the demo keeps tiers the owner saved, and refuses a blank shop name, staff and strangers', async () => {

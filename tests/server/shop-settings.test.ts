@@ -26,7 +26,11 @@ describeEachDb('shop settings', (kind) => {
   let owner: TestStaff;
   beforeEach(async () => {
     // a reset keeps the merchants: each test starts from the seed's shop again
-    await p.db.updateTable('merchants').set({ settings: JSON.stringify(SEED.settings), rules: '{}' }).where('id', '=', SEED.id).execute();
+    await p.db
+      .updateTable('merchants')
+      .set({ settings: JSON.stringify(SEED.settings), rules: '{}' })
+      .where('id', '=', SEED.id)
+      .execute();
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
   });
 
@@ -87,7 +91,13 @@ describeEachDb('shop settings', (kind) => {
       topup_presets: [20_000, 40_000],
     }).expect(200);
     expect(res.body.message).toBe('Saved. Customers see it within 15 seconds.');
-    expect(res.body.data).toMatchObject({ setting_company: 'Kopi Pagi', short_name: 'Kopi', contact_phone: '+639171234567', delivery_fee: 4_900, topup_presets: [20_000, 40_000] });
+    expect(res.body.data).toMatchObject({
+      setting_company: 'Kopi Pagi',
+      short_name: 'Kopi',
+      contact_phone: '+639171234567',
+      delivery_fee: 4_900,
+      topup_presets: [20_000, 40_000],
+    });
     expect(await customerSettings()).toMatchObject({
       setting_company: 'Kopi Pagi',
       short_name: 'Kopi',
@@ -104,7 +114,10 @@ describeEachDb('shop settings', (kind) => {
     // the rules follow: a pickup order below the new minimum is refused
     const P = await products(p);
     const c = await p.newCustomer({ wallet: 100_000 });
-    const below = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    const below = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+    });
     expect([below.status, below.body.error.code, below.body.data.min_order]).toEqual([400, 'BELOW_MINIMUM', 20_000]);
   });
 
@@ -118,7 +131,7 @@ describeEachDb('shop settings', (kind) => {
     expect(log.body.data.items.map((i: { action: string }) => i.action)).toEqual(['settings.update']);
   });
 
-  it('keeps the counter\'s daily caps as rules: saved, read back and audited like the others', async () => {
+  it("keeps the counter's daily caps as rules: saved, read back and audited like the others", async () => {
     const res = await update({ counter_points_per_customer_per_day: 0, counter_points_per_staff_per_day: 12_000 }).expect(200);
     expect(res.body.data).toMatchObject({ counter_points_per_customer_per_day: 0, counter_points_per_staff_per_day: 12_000 });
     const row = await p.db.selectFrom('merchants').select('rules').where('id', '=', SEED.id).executeTakeFirstOrThrow();
@@ -134,8 +147,16 @@ describeEachDb('shop settings', (kind) => {
 
   it('keeps the links to the privacy notice and terms with the words and the cooling-off days with the rules; customers see the links, and a deletion waits the new days', async () => {
     await customerSettings(); // cached now
-    const res = await update({ privacy_url: '  https://kopi.example/privacy  ', terms_url: 'https://kopi.example/terms?v=2', deletion_cooling_off_days: 3 }).expect(200);
-    expect(res.body.data).toMatchObject({ privacy_url: 'https://kopi.example/privacy', terms_url: 'https://kopi.example/terms?v=2', deletion_cooling_off_days: 3 });
+    const res = await update({
+      privacy_url: '  https://kopi.example/privacy  ',
+      terms_url: 'https://kopi.example/terms?v=2',
+      deletion_cooling_off_days: 3,
+    }).expect(200);
+    expect(res.body.data).toMatchObject({
+      privacy_url: 'https://kopi.example/privacy',
+      terms_url: 'https://kopi.example/terms?v=2',
+      deletion_cooling_off_days: 3,
+    });
     const row = await p.db.selectFrom('merchants').select(['settings', 'rules']).where('id', '=', SEED.id).executeTakeFirstOrThrow();
     expect(row.settings).toMatchObject({ privacy_url: 'https://kopi.example/privacy', terms_url: 'https://kopi.example/terms?v=2' });
     expect(row.settings).not.toHaveProperty('deletion_cooling_off_days');
@@ -240,7 +261,10 @@ describeEachDb('shop settings', (kind) => {
     }
     expect((await read()).body.data).toMatchObject({ topup_min: 10_000, topup_max: 5_000_000, topup_presets: [10_000, 50_000, 100_000, 200_000] });
     // together, consistent: saved
-    expect((await update({ topup_min: 300_000, topup_presets: [300_000, 500_000] }).expect(200)).body.data).toMatchObject({ topup_min: 300_000, topup_presets: [300_000, 500_000] });
+    expect((await update({ topup_min: 300_000, topup_presets: [300_000, 500_000] }).expect(200)).body.data).toMatchObject({
+      topup_min: 300_000,
+      topup_presets: [300_000, 500_000],
+    });
   });
 
   it('is for owners only: a staff member gets 403, a customer and a signed-out caller 401', async () => {
@@ -257,13 +281,21 @@ describeEachDb('shop settings', (kind) => {
   });
 
   it('changes the currency of a fresh shop; once a top-up exists, refuses it with CURRENCY_LOCKED and says why', async () => {
-    expect((await update({ currency: 'sgd', locale: 'en-SG' }).expect(200)).body.data).toMatchObject({ currency: 'SGD', locale: 'en-SG', currency_locked: false });
+    expect((await update({ currency: 'sgd', locale: 'en-SG' }).expect(200)).body.data).toMatchObject({
+      currency: 'SGD',
+      locale: 'en-SG',
+      currency_locked: false,
+    });
     expect(await customerSettings()).toMatchObject({ currency: 'SGD', locale: 'en-SG' });
     const c = await p.newCustomer();
     await callApi(p, walletApi.topup, { token: c.token, body: { amount: 10_000, idempotency_key: key() } }).expect(201);
     expect((await read()).body.data.currency_locked).toBe(true);
     const res = await update({ currency: 'PHP', min_order: 1 });
-    expect([res.status, res.body.error.code, res.body.message]).toEqual([409, 'CURRENCY_LOCKED', 'The currency cannot change once customers have paid or topped up in it.']);
+    expect([res.status, res.body.error.code, res.body.message]).toEqual([
+      409,
+      'CURRENCY_LOCKED',
+      'The currency cannot change once customers have paid or topped up in it.',
+    ]);
     expect(res.body.error.fields.currency).toMatch(/cannot change/);
     expect((await read()).body.data).toMatchObject({ currency: 'SGD', min_order: 15_000 });
     // the same currency, named again, is no change
@@ -273,7 +305,10 @@ describeEachDb('shop settings', (kind) => {
   it('refuses a currency change once an order exists', async () => {
     const P = await products(p);
     const c = await p.newCustomer();
-    await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() },
+    }).expect(201);
     await p.db.deleteFrom('payments').execute(); // the order alone is enough
     const res = await update({ currency: 'USD' });
     expect([res.status, res.body.error.code]).toEqual([409, 'CURRENCY_LOCKED']);
@@ -292,7 +327,13 @@ describeEachDb('shop settings', (kind) => {
     const P = await products(p);
     const c = await p.newCustomer({ wallet: 200_000 });
     const address = await makeAddress(p, c.id);
-    const body = { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'delivery', address_id: address, payment_method: 'gateway', idempotency_key: key() };
+    const body = {
+      items: [{ product_id: P.latte.id, qty: 2 }],
+      fulfilment: 'delivery',
+      address_id: address,
+      payment_method: 'gateway',
+      idempotency_key: key(),
+    };
     const placed = await callApi(p, ordersApi.create, { token: c.token, body }).expect(201);
     const order = placed.body.data.order;
     expect(order).toMatchObject({ delivery_fee: 4_900, total: 2 * P.latte.price + 4_900 });
@@ -315,8 +356,14 @@ describeEachDb('shop settings', (kind) => {
     await update({ points_per_amount: 100 }).expect(200);
     const items = [{ product_id: P.latte.id, qty: 1 }];
     const place = async (voucher_id?: number) =>
-      (await callApi(p, ordersApi.create, { token: c.token, body: { items, fulfilment: 'delivery', address_id: address, voucher_id, payment_method: 'wallet', idempotency_key: key() } }).expect(201)).body.data.order;
-    const quote = async () => (await callApi(p, ordersApi.quote, { token: c.token, body: { items, fulfilment: 'delivery', address_id: address } }).expect(200)).body.data;
+      (
+        await callApi(p, ordersApi.create, {
+          token: c.token,
+          body: { items, fulfilment: 'delivery', address_id: address, voucher_id, payment_method: 'wallet', idempotency_key: key() },
+        }).expect(201)
+      ).body.data.order;
+    const quote = async () =>
+      (await callApi(p, ordersApi.quote, { token: c.token, body: { items, fulfilment: 'delivery', address_id: address } }).expect(200)).body.data;
     expect((await quote()).points_to_earn).toBe(Math.floor(P.latte.price / 100));
     const without = await place(await makeVoucher(p, c.id, { discount: 2_000 }));
     expect(without).toMatchObject({ discount: 2_000, delivery_fee: 4_900, points_earned: Math.floor((P.latte.price - 2_000) / 100) });

@@ -48,9 +48,11 @@ function qp(s: string): string {
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), adjacent words joined. */
 function decodeWords(v: string): string {
-  return v.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _cs: string, enc: string, data: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : qp(data.replace(/_/g, ' ')),
-  );
+  return v
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _cs: string, enc: string, data: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : qp(data.replace(/_/g, ' ')),
+    );
 }
 
 describe('smtpMailer against a local SMTP server (smtp-server, with AUTH)', () => {
@@ -144,7 +146,13 @@ describe('smtpMailer against a local SMTP server (smtp-server, with AUTH)', () =
 
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(entry).toMatchObject({ level: 50, to: 'n•••@refused.test', smtp_error: 'EENVELOPE', response_code: 550, msg: 'the mail server did not accept the e-mail' });
+    expect(entry).toMatchObject({
+      level: 50,
+      to: 'n•••@refused.test',
+      smtp_error: 'EENVELOPE',
+      response_code: 550,
+      msg: 'the mail server did not accept the e-mail',
+    });
     expect(lines[0]).not.toContain(REFUSED);
     expect(lines[0]).not.toContain('482913');
     expect(lines[0]).not.toContain('Verifikasi');
@@ -207,7 +215,15 @@ describe('SMTP_URL and MAIL_FROM', () => {
   });
 
   it('refuses other schemes and malformed URLs without echoing the password', () => {
-    for (const bad of ['http://u:secret-pw@mail.example.test', 'mail.example.test:587', 'smtp://', 'smtp://u@mail.example.test', 'smtp://u:secret-pw@mail.example.test/path', 'smtp://u:secret-pw@mail.example.test?pool=true', '']) {
+    for (const bad of [
+      'http://u:secret-pw@mail.example.test',
+      'mail.example.test:587',
+      'smtp://',
+      'smtp://u@mail.example.test',
+      'smtp://u:secret-pw@mail.example.test/path',
+      'smtp://u:secret-pw@mail.example.test?pool=true',
+      '',
+    ]) {
       let message = '';
       try {
         smtpTransportOptions(bad);

@@ -30,13 +30,27 @@ async function newReward(p: TestProvider, o: { stock?: number; active?: boolean 
   const n = ++seq;
   return p.db
     .insertInto('rewards')
-    .values({ name: `stamp-reward-${n}-${Math.random().toString(36).slice(2, 8)}`, title: `Free latte ${n}`, points_cost: 100, valid_days: 30, per_customer_limit: null, stock: o.stock ?? null, discount_amount: 16_500, position: 200 + n, active: o.active ?? true })
+    .values({
+      name: `stamp-reward-${n}-${Math.random().toString(36).slice(2, 8)}`,
+      title: `Free latte ${n}`,
+      points_cost: 100,
+      valid_days: 30,
+      per_customer_limit: null,
+      stock: o.stock ?? null,
+      discount_amount: 16_500,
+      position: 200 + n,
+      active: o.active ?? true,
+    })
     .returning(['id', 'title'])
     .executeTakeFirstOrThrow();
 }
 
 async function menuIds(p: TestProvider) {
-  const rows = await p.db.selectFrom('products').innerJoin('categories', 'categories.id', 'products.category_id').select(['products.id', 'products.name', 'products.price', 'categories.id as category_id', 'categories.name as category']).execute();
+  const rows = await p.db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select(['products.id', 'products.name', 'products.price', 'categories.id as category_id', 'categories.name as category'])
+    .execute();
   const by = (name: string) => rows.find((r) => r.name === name)!;
   const ensaymada = by('Ensaymada');
   const latte = by('Spanish latte');
@@ -52,7 +66,10 @@ describeEachDb('stamp cards', (kind) => {
   const team = counterTeam(p, WED_10AM);
   beforeAll(async () => {
     await p.db.updateTable('merchants').set({ rules: '{}' }).execute();
-    await p.db.updateTable('locations').set({ hours: JSON.stringify(ALL_DAY) }).execute();
+    await p.db
+      .updateTable('locations')
+      .set({ hours: JSON.stringify(ALL_DAY) })
+      .execute();
     clearMerchantCache();
   });
   beforeEach(async () => {
@@ -85,9 +102,12 @@ describeEachDb('stamp cards', (kind) => {
     return res.body.data.earn as { id: number; amount: number; stamps: StampsAdded[] };
   };
   const undo = (earnId: number) => callApi(p, counterApi.undoEarn, { token: team.staff.token, body: { earn_id: earnId } });
-  const vouchersOf = (customerId: number) => p.db.selectFrom('vouchers').select(['id', 'status', 'source', 'reward_id']).where('customer_id', '=', customerId).orderBy('id').execute();
-  const cardRows = (customerId: number) => p.db.selectFrom('stamp_cards').select(['id', 'stamps', 'status', 'voucher_id']).where('customer_id', '=', customerId).orderBy('id').execute();
-  const notes = async (token: string) => (await callApi(p, notificationsApi.list, { token }).expect(200)).body.data.items as { title: string; body: string; link: string | null }[];
+  const vouchersOf = (customerId: number) =>
+    p.db.selectFrom('vouchers').select(['id', 'status', 'source', 'reward_id']).where('customer_id', '=', customerId).orderBy('id').execute();
+  const cardRows = (customerId: number) =>
+    p.db.selectFrom('stamp_cards').select(['id', 'stamps', 'status', 'voucher_id']).where('customer_id', '=', customerId).orderBy('id').execute();
+  const notes = async (token: string) =>
+    (await callApi(p, notificationsApi.list, { token }).expect(200)).body.data.items as { title: string; body: string; link: string | null }[];
 
   it('lets owners add, change, pause and end programmes, checked and audited; staff only read them', async () => {
     const { latte, ensaymada } = await menuIds(p);
@@ -96,16 +116,34 @@ describeEachDb('stamp cards', (kind) => {
     const good = { name: 'Coffee card', product_ids: [latte.id], per: 'item', stamps_needed: 10, reward_id: reward.id, expiry_days: 365 };
     expect((await api.create(good, team.staff.token)).status).toBe(403);
     const unknown = await api.create({ ...good, product_ids: [latte.id, 999_999], category_ids: [888_888], reward_id: retired.id }).expect(400);
-    expect(unknown.body.error.fields).toEqual({ product_ids: expect.stringContaining('999999'), category_ids: expect.stringContaining('888888'), reward_id: expect.any(String) });
+    expect(unknown.body.error.fields).toEqual({
+      product_ids: expect.stringContaining('999999'),
+      category_ids: expect.stringContaining('888888'),
+      reward_id: expect.any(String),
+    });
     expect(Object.keys((await api.create({ ...good, reward_id: 999_999 }).expect(400)).body.error.fields)).toEqual(['reward_id']);
 
     const made = await api.add(good);
-    expect(made).toMatchObject({ name: 'Coffee card', product_ids: [latte.id], category_ids: [], per: 'item', stamps_needed: 10, reward_id: reward.id, reward_title: reward.title, expiry_days: 365, status: 'active', cards_in_progress: 0, cards_filled: 0, customers: 0 });
+    expect(made).toMatchObject({
+      name: 'Coffee card',
+      product_ids: [latte.id],
+      category_ids: [],
+      per: 'item',
+      stamps_needed: 10,
+      reward_id: reward.id,
+      reward_title: reward.title,
+      expiry_days: 365,
+      status: 'active',
+      cards_in_progress: 0,
+      cards_filled: 0,
+      customers: 0,
+    });
     expect((await api.list())[0]!.id).toBe(made.id);
 
     expect(Object.keys((await api.update(made.id, { ...good, category_ids: [777_777] }).expect(400)).body.error.fields)).toEqual(['program.category_ids']);
     expect((await api.update(made.id, good, team.staff.token)).status).toBe(403);
-    const changed = (await api.update(made.id, { ...good, category_ids: [ensaymada.category_id], stamps_needed: 8 }).expect(200)).body.data.program as StampProgram;
+    const changed = (await api.update(made.id, { ...good, category_ids: [ensaymada.category_id], stamps_needed: 8 }).expect(200)).body.data
+      .program as StampProgram;
     expect(changed).toMatchObject({ id: made.id, stamps_needed: 8, category_ids: [ensaymada.category_id] });
     // the same fields again change nothing and are not audited
     await api.update(made.id, { ...good, category_ids: [ensaymada.category_id], stamps_needed: 8 }).expect(200);
@@ -119,12 +157,25 @@ describeEachDb('stamp cards', (kind) => {
     expect((await api.status(999_999, 'paused').expect(404)).body.error.code).toBe('NOT_FOUND');
     expect((await api.update(999_999, good).expect(404)).body.error.code).toBe('NOT_FOUND');
 
-    const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id', 'before', 'after']).where('target', '=', `stamp_program:${made.id}`).orderBy('id').execute();
-    expect(audit.map((a) => a.action)).toEqual(['loyalty.stamps.create', 'loyalty.stamps.update', 'loyalty.stamps.status', 'loyalty.stamps.status', 'loyalty.stamps.status']);
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_id', 'before', 'after'])
+      .where('target', '=', `stamp_program:${made.id}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'loyalty.stamps.create',
+      'loyalty.stamps.update',
+      'loyalty.stamps.status',
+      'loyalty.stamps.status',
+      'loyalty.stamps.status',
+    ]);
     expect(audit.every((a) => a.staff_id === team.owner.id)).toBe(true);
     expect(audit[1]).toMatchObject({ before: { stamps_needed: 10, category_ids: [] }, after: { stamps_needed: 8, category_ids: [ensaymada.category_id] } });
     expect(audit[4]).toMatchObject({ before: { name: 'Coffee card', status: 'active' }, after: { name: 'Coffee card', status: 'ended' } });
-    const filtered = (await callApi(p, staffApi.audit, { token: team.owner.token, query: { kind: 'loyalty' } }).expect(200)).body.data.items as { action: string }[];
+    const filtered = (await callApi(p, staffApi.audit, { token: team.owner.token, query: { kind: 'loyalty' } }).expect(200)).body.data.items as {
+      action: string;
+    }[];
     expect(filtered.filter((e) => e.action.startsWith('loyalty.stamps.')).length).toBeGreaterThanOrEqual(5);
 
     // at most STAMP_PROGRAMS_MAX not ended (paused ones count)
@@ -133,13 +184,24 @@ describeEachDb('stamp cards', (kind) => {
     expect(over.body.error.code).toBe('LIMIT_REACHED');
   });
 
-  it('gives one stamp per item or one per visit at the counter: the earn, its list, the customer\'s cards and the owner\'s figures say them', async () => {
+  it("gives one stamp per item or one per visit at the counter: the earn, its list, the customer's cards and the owner's figures say them", async () => {
     const { latte, ensaymada, other: croissant } = await menuIds(p);
     const reward = await newReward(p);
     const coffee = await api.add({ name: 'Coffee', product_ids: [latte.id], per: 'item', stamps_needed: 10, reward_id: reward.id, expiry_days: 30 });
-    const pastry = await api.add({ name: 'Pastry card', category_ids: [ensaymada.category_id], per: 'visit', stamps_needed: 5, reward_id: reward.id, expiry_days: 0 });
+    const pastry = await api.add({
+      name: 'Pastry card',
+      category_ids: [ensaymada.category_id],
+      per: 'visit',
+      stamps_needed: 5,
+      reward_id: reward.id,
+      expiry_days: 0,
+    });
     const c = await p.newCustomer({ name: 'Ana Reyes' });
-    const e = await earn(c.id, [{ product_id: latte.id, qty: 3 }, { product_id: ensaymada.id, qty: 2 }, { product_id: croissant.id, qty: 1 }]);
+    const e = await earn(c.id, [
+      { product_id: latte.id, qty: 3 },
+      { product_id: ensaymada.id, qty: 2 },
+      { product_id: croissant.id, qty: 1 },
+    ]);
     const coffeeAdded = { program_id: coffee.id, name: 'Coffee', added: 3, stamps: 3, stamps_needed: 10, filled: 0 };
     const pastryAdded = { program_id: pastry.id, name: 'Pastry card', added: 1, stamps: 1, stamps_needed: 5, filled: 0 };
     expect(e.stamps).toEqual([coffeeAdded, pastryAdded]);
@@ -148,12 +210,38 @@ describeEachDb('stamp cards', (kind) => {
     expect(await ledgers(p, c.id)).toMatchObject({ points, pointsSum: points });
     const listed = (await callApi(p, counterApi.earns, { token: team.staff.token }).expect(200)).body.data.earns as { id: number; stamps: StampsAdded[] }[];
     expect(listed.find((x) => x.id === e.id)!.stamps).toEqual([coffeeAdded, pastryAdded]);
-    expect((await notes(c.token))[0]!.body).toMatch(/You collected 3 stamps on your Coffee card: 3 of 10\. You collected 1 stamp on your Pastry card: 1 of 5\.$/);
+    expect((await notes(c.token))[0]!.body).toMatch(
+      /You collected 3 stamps on your Coffee card: 3 of 10\. You collected 1 stamp on your Pastry card: 1 of 5\.$/,
+    );
 
     const mine = await cards(c.token);
     expect(mine).toEqual([
-      { program_id: coffee.id, name: 'Coffee', status: 'active', per: 'item', stamps: 3, stamps_needed: 10, reward_title: reward.title, reward_image: expect.any(String), qualifying: ['Spanish latte'], expires_at: new Date(p.clock.now().getTime() + 30 * DAY).toISOString(), cards_filled: 0 },
-      { program_id: pastry.id, name: 'Pastry card', status: 'active', per: 'visit', stamps: 1, stamps_needed: 5, reward_title: reward.title, reward_image: expect.any(String), qualifying: [ensaymada.category], expires_at: null, cards_filled: 0 },
+      {
+        program_id: coffee.id,
+        name: 'Coffee',
+        status: 'active',
+        per: 'item',
+        stamps: 3,
+        stamps_needed: 10,
+        reward_title: reward.title,
+        reward_image: expect.any(String),
+        qualifying: ['Spanish latte'],
+        expires_at: new Date(p.clock.now().getTime() + 30 * DAY).toISOString(),
+        cards_filled: 0,
+      },
+      {
+        program_id: pastry.id,
+        name: 'Pastry card',
+        status: 'active',
+        per: 'visit',
+        stamps: 1,
+        stamps_needed: 5,
+        reward_title: reward.title,
+        reward_image: expect.any(String),
+        qualifying: [ensaymada.category],
+        expires_at: null,
+        cards_filled: 0,
+      },
     ]);
     // a sale with nothing that qualifies gives none; a newcomer sees empty cards
     expect((await earn(c.id, [{ product_id: croissant.id, qty: 4 }])).stamps).toEqual([]);
@@ -168,7 +256,12 @@ describeEachDb('stamp cards', (kind) => {
     const coffee = await api.add({ name: 'Coffee card', product_ids: [latte.id], per: 'visit', stamps_needed: 10, reward_id: reward.id, expiry_days: 365 });
     const c = await p.newCustomer({ wallet: 5_000_000 });
     const order = async () =>
-      (await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201)).body.data.order.name as string;
+      (
+        await callApi(p, ordersApi.create, {
+          token: c.token,
+          body: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+        }).expect(201)
+      ).body.data.order.name as string;
     // paid is not enough: stamps come when the order is completed
     const waiting = await order();
     expect((await cards(c.token))[0]!.stamps).toBe(0);
@@ -184,7 +277,10 @@ describeEachDb('stamp cards', (kind) => {
     expect(vouchers).toEqual([{ id: expect.any(Number), status: 'active', source: 'stamps', reward_id: reward.id }]);
     const told = await notes(c.token);
     expect(told.find((n) => n.title === `Order ${tenth} completed`)!.body).toMatch(/You collected 1 stamp on your Coffee card: it is full\.$/);
-    expect(told.find((n) => n.title === 'Your Coffee card is full')).toMatchObject({ body: expect.stringMatching(new RegExp(`^A ${reward.title} voucher is waiting in your vouchers`)), link: expect.stringContaining(`voucher=${vouchers[0]!.id}`) });
+    expect(told.find((n) => n.title === 'Your Coffee card is full')).toMatchObject({
+      body: expect.stringMatching(new RegExp(`^A ${reward.title} voucher is waiting in your vouchers`)),
+      link: expect.stringContaining(`voucher=${vouchers[0]!.id}`),
+    });
     expect(await cardRows(c.id)).toEqual([{ id: expect.any(Number), stamps: 10, status: 'filled', voucher_id: vouchers[0]!.id }]);
     expect((await cards(c.token))[0]).toMatchObject({ stamps: 0, cards_filled: 1, expires_at: null });
     await completeOrder(p, await order());
@@ -296,7 +392,12 @@ describeEachDb('stamp cards', (kind) => {
     expect((await cards(c.token))[0]).toMatchObject({ stamps: 2, cards_filled: 0 });
     const points = Math.floor(first.amount / 1_000);
     expect(await ledgers(p, c.id)).toMatchObject({ points, pointsSum: points });
-    const audit = await p.db.selectFrom('audit_log').select('after').where('action', '=', 'counter.earn_undo').where('target', '=', `customer:${c.id}`).executeTakeFirstOrThrow();
+    const audit = await p.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'counter.earn_undo')
+      .where('target', '=', `customer:${c.id}`)
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ stamps_taken_back: 2 });
     // an earn that filled nothing: its stamps come off the card
     expect((await undo(first.id)).status).toBe(200);
@@ -340,12 +441,20 @@ describePostgres('stamp cards under concurrency', () => {
     const reward = await newReward(p);
     const owner = await newStaff(p.db, p.clock, { role: 'owner' });
     await p.db.updateTable('stamp_programs').set({ status: 'ended' }).execute();
-    const made = await callApi(p, stampsConsoleApi.create, { token: owner.token, body: { name: 'Coffee card', product_ids: [latte.id], per: 'item', stamps_needed: 3, reward_id: reward.id, expiry_days: 365 } });
+    const made = await callApi(p, stampsConsoleApi.create, {
+      token: owner.token,
+      body: { name: 'Coffee card', product_ids: [latte.id], per: 'item', stamps_needed: 3, reward_id: reward.id, expiry_days: 365 },
+    });
     expect(made.status).toBe(201);
     const members = await Promise.all(Array.from({ length: 20 }, (_, i) => newStaff(p.db, p.clock, { name: `Counter ${i}` })));
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     const answers = await Promise.all(
-      members.map((m) => callApi(p, counterApi.earn, { token: m.token, body: { customer_id: c.id, amount: 16_500, items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() } })),
+      members.map((m) =>
+        callApi(p, counterApi.earn, {
+          token: m.token,
+          body: { customer_id: c.id, amount: 16_500, items: [{ product_id: latte.id, qty: 1 }], idempotency_key: key() },
+        }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     expect(answers.reduce((s, a) => s + (a.body.data.earn.stamps[0]?.filled ?? 0), 0)).toBe(6);
@@ -353,7 +462,11 @@ describePostgres('stamp cards under concurrency', () => {
     expect(vouchers).toHaveLength(6);
     const rows = await p.db.selectFrom('stamp_cards').select(['stamps', 'status']).where('customer_id', '=', c.id).orderBy('id').execute();
     expect(rows.map((r) => [r.stamps, r.status])).toEqual([...Array(6).fill([3, 'filled']), [2, 'open']]);
-    const events = await p.db.selectFrom('stamp_events').select((eb) => eb.fn.sum<number>('stamps').as('n')).where('customer_id', '=', c.id).executeTakeFirstOrThrow();
+    const events = await p.db
+      .selectFrom('stamp_events')
+      .select((eb) => eb.fn.sum<number>('stamps').as('n'))
+      .where('customer_id', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(Number(events.n)).toBe(20);
   });
 });

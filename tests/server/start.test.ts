@@ -12,7 +12,6 @@ import { UPSTREAM_SECRET, fakeUpstream, makeDist, type FakeUpstream } from './ga
 import { SERVER_ARGS, TEST_SERVER_DIR } from '../support/server-bundle';
 import { serverTunables } from '../../scripts/lib/server-command.ts';
 
-
 interface Running {
   proc: ChildProcess;
   url: string;

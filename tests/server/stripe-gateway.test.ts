@@ -23,7 +23,16 @@ const logger: GatewayLogger = {
 };
 
 function gateway(o: Partial<StripeGatewayOptions> = {}): ReturnType<typeof stripeGateway> {
-  return stripeGateway({ secretKey: fake.secretKey, webhookSecret: WEBHOOK_SECRET, publicBaseUrl: SHOP, host: fake.host, port: fake.port, protocol: fake.protocol, logger, ...o });
+  return stripeGateway({
+    secretKey: fake.secretKey,
+    webhookSecret: WEBHOOK_SECRET,
+    publicBaseUrl: SHOP,
+    host: fake.host,
+    port: fake.port,
+    protocol: fake.protocol,
+    logger,
+    ...o,
+  });
 }
 
 function request(o: Partial<PaymentRequest> = {}): PaymentRequest {
@@ -121,7 +130,10 @@ describe('Stripe Checkout: opening a payment', () => {
   it('sends an order path on the shop origin, whatever path publicBaseUrl carries', async () => {
     const gw = gateway({ publicBaseUrl: 'https://shop.example/some/where/' });
     await gw.createPayment(request({ successPath: '/payment-success?order=KS-7F3K9Q2M', failPath: '/payment-fail?order=KS-7F3K9Q2M' }));
-    expect(fake.requests[0]!.params).toMatchObject({ success_url: 'https://shop.example/payment-success?order=KS-7F3K9Q2M', cancel_url: 'https://shop.example/payment-fail?order=KS-7F3K9Q2M' });
+    expect(fake.requests[0]!.params).toMatchObject({
+      success_url: 'https://shop.example/payment-success?order=KS-7F3K9Q2M',
+      cancel_url: 'https://shop.example/payment-fail?order=KS-7F3K9Q2M',
+    });
   });
 
   it('refuses a path that would leave the shop before calling Stripe', async () => {
@@ -175,7 +187,13 @@ describe('Stripe Checkout: opening a payment', () => {
     expect(err.code).toBe('VALIDATION');
     expect(err.fields).toEqual({ amount: 'is below the smallest amount card payments accept' });
     expect(fake.requests[0]!.status).toBe(400);
-    expect(logs).toContainEqual(expect.objectContaining({ level: 'warn', msg: 'stripe: creating a Checkout Session failed', obj: expect.objectContaining({ stripe_code: 'amount_too_small' }) }));
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'stripe: creating a Checkout Session failed',
+        obj: expect.objectContaining({ stripe_code: 'amount_too_small' }),
+      }),
+    );
     expect(fake.sessions.size).toBe(0);
   });
 
@@ -247,7 +265,9 @@ describe('Stripe Checkout: refunds', () => {
 
   it('will not reuse the payment id as a refund key (that key opened the session)', async () => {
     const { gw, req, paymentIntent } = await paid();
-    await expect(gw.refund({ paymentId: req.paymentId, providerRef: paymentIntent!.id, amount: 1, idempotencyKey: req.paymentId })).rejects.toThrow(/idempotencyKey/);
+    await expect(gw.refund({ paymentId: req.paymentId, providerRef: paymentIntent!.id, amount: 1, idempotencyKey: req.paymentId })).rejects.toThrow(
+      /idempotencyKey/,
+    );
   });
 });
 
@@ -291,9 +311,15 @@ describe('Stripe webhooks: verified with the library, normalised', () => {
     expect(gw.parseWebhook(...args(signed(fake.event('checkout.session.completed', session))))).toBeNull();
     expect(logs.at(-1)).toMatchObject({ level: 'info', msg: 'stripe: webhook ignored', obj: { reason: 'completed with payment_status unpaid' } });
 
-    expect(gw.parseWebhook(...args(signed(fake.event('checkout.session.async_payment_failed', session)))))?.toMatchObject({ type: 'payment.failed', payment_id: req.paymentId });
+    expect(gw.parseWebhook(...args(signed(fake.event('checkout.session.async_payment_failed', session)))))?.toMatchObject({
+      type: 'payment.failed',
+      payment_id: req.paymentId,
+    });
     session.payment_status = 'paid';
-    expect(gw.parseWebhook(...args(signed(fake.event('checkout.session.async_payment_succeeded', session)))))?.toMatchObject({ type: 'payment.succeeded', payment_id: req.paymentId });
+    expect(gw.parseWebhook(...args(signed(fake.event('checkout.session.async_payment_succeeded', session)))))?.toMatchObject({
+      type: 'payment.succeeded',
+      payment_id: req.paymentId,
+    });
   });
 
   it('charge.refunded → payment.refunded: the payment id comes from the charge (via the PaymentIntent metadata)', async () => {
@@ -317,7 +343,11 @@ describe('Stripe webhooks: verified with the library, normalised', () => {
     const { gw, req, session } = await opened();
     fake.completeSession(session.id);
     const tampered = { ...session, amount_total: 1, currency: 'usd' };
-    expect(gw.parseWebhook(...args(signed(fake.event('checkout.session.completed', tampered))))).toMatchObject({ payment_id: req.paymentId, amount: 1, currency: 'USD' });
+    expect(gw.parseWebhook(...args(signed(fake.event('checkout.session.completed', tampered))))).toMatchObject({
+      payment_id: req.paymentId,
+      amount: 1,
+      currency: 'USD',
+    });
   });
 
   it('ignores (null) event types it does not use, sessions it did not open, and the other mode', async () => {
@@ -391,7 +421,9 @@ describe('Stripe webhooks: verified with the library, normalised', () => {
     const err = refused(() => gw.parseWebhook(payload, { 'stripe-signature': header }));
     expect([err.status, err.code]).toEqual([400, 'VALIDATION']);
     const notEvent = JSON.stringify({ id: 'x', object: 'charge' });
-    const err2 = refused(() => gw.parseWebhook(notEvent, { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: notEvent, secret: WEBHOOK_SECRET }) }));
+    const err2 = refused(() =>
+      gw.parseWebhook(notEvent, { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: notEvent, secret: WEBHOOK_SECRET }) }),
+    );
     expect([err2.status, err2.code]).toEqual([400, 'VALIDATION']);
   });
 });
@@ -432,24 +464,79 @@ describe('the Stripe fake refuses what Stripe would refuse (so the checks above 
 
   it.each<[string, (p: Stripe.Checkout.SessionCreateParams & Record<string, unknown>) => void, string, string | undefined]>([
     ['an unknown parameter', (p) => void (p.bogus = 'x'), 'Received unknown parameter: bogus', 'bogus'],
-    ['an unknown nested parameter', (p) => void ((p.line_items![0]!.price_data as unknown as Record<string, unknown>).colour = 'red'), 'Received unknown parameter: line_items[0][price_data][colour]', 'line_items[0][price_data][colour]'],
-    ['a missing product name', (p) => void (p.line_items![0]!.price_data!.product_data = { description: 'no name' } as never), 'Missing required param: line_items[0][price_data][product_data][name].', 'line_items[0][price_data][product_data][name]'],
-    ['neither product nor product_data', (p) => void (p.line_items![0]!.price_data!.product_data = {} as never), 'You must specify either `product` or `product_data`', 'line_items[0][price_data]'],
-    ['an empty product name', (p) => void (p.line_items![0]!.price_data!.product_data!.name = ''), "You passed an empty string for 'line_items[0][price_data][product_data][name]'", 'line_items[0][price_data][product_data][name]'],
-    ['a non-integer amount', (p) => void (p.line_items![0]!.price_data!.unit_amount = 'abc' as never), 'Invalid integer: abc', 'line_items[0][price_data][unit_amount]'],
-    ['a fractional amount', (p) => void (p.line_items![0]!.price_data!.unit_amount = 100.5), 'Invalid integer: 100.5', 'line_items[0][price_data][unit_amount]'],
+    [
+      'an unknown nested parameter',
+      (p) => void ((p.line_items![0]!.price_data as unknown as Record<string, unknown>).colour = 'red'),
+      'Received unknown parameter: line_items[0][price_data][colour]',
+      'line_items[0][price_data][colour]',
+    ],
+    [
+      'a missing product name',
+      (p) => void (p.line_items![0]!.price_data!.product_data = { description: 'no name' } as never),
+      'Missing required param: line_items[0][price_data][product_data][name].',
+      'line_items[0][price_data][product_data][name]',
+    ],
+    [
+      'neither product nor product_data',
+      (p) => void (p.line_items![0]!.price_data!.product_data = {} as never),
+      'You must specify either `product` or `product_data`',
+      'line_items[0][price_data]',
+    ],
+    [
+      'an empty product name',
+      (p) => void (p.line_items![0]!.price_data!.product_data!.name = ''),
+      "You passed an empty string for 'line_items[0][price_data][product_data][name]'",
+      'line_items[0][price_data][product_data][name]',
+    ],
+    [
+      'a non-integer amount',
+      (p) => void (p.line_items![0]!.price_data!.unit_amount = 'abc' as never),
+      'Invalid integer: abc',
+      'line_items[0][price_data][unit_amount]',
+    ],
+    [
+      'a fractional amount',
+      (p) => void (p.line_items![0]!.price_data!.unit_amount = 100.5),
+      'Invalid integer: 100.5',
+      'line_items[0][price_data][unit_amount]',
+    ],
     ['an upper-case currency', (p) => void (p.line_items![0]!.price_data!.currency = 'PHP'), 'Invalid currency: PHP', 'line_items[0][price_data][currency]'],
     ['an unknown mode', (p) => void (p.mode = 'pay' as never), 'Invalid mode: must be one of payment, setup, subscription', 'mode'],
-    ['a client_reference_id over 200 characters', (p) => void (p.client_reference_id = 'x'.repeat(201)), 'must be at most 200 characters', 'client_reference_id'],
-    ['a metadata key over 40 characters', (p) => void (p.metadata = { ['k'.repeat(41)]: 'v' }), 'Metadata keys can be at most 40 characters long', `metadata[${'k'.repeat(41)}]`],
-    ['a metadata value over 500 characters', (p) => void (p.metadata = { payment_id: 'v'.repeat(501) }), 'Metadata values can have up to 500 characters', 'metadata[payment_id]'],
+    [
+      'a client_reference_id over 200 characters',
+      (p) => void (p.client_reference_id = 'x'.repeat(201)),
+      'must be at most 200 characters',
+      'client_reference_id',
+    ],
+    [
+      'a metadata key over 40 characters',
+      (p) => void (p.metadata = { ['k'.repeat(41)]: 'v' }),
+      'Metadata keys can be at most 40 characters long',
+      `metadata[${'k'.repeat(41)}]`,
+    ],
+    [
+      'a metadata value over 500 characters',
+      (p) => void (p.metadata = { payment_id: 'v'.repeat(501) }),
+      'Metadata values can have up to 500 characters',
+      'metadata[payment_id]',
+    ],
     ['a relative success_url', (p) => void (p.success_url = '/ok'), 'Not a valid URL', 'success_url'],
     ['no line items in payment mode', (p) => void delete p.line_items, 'Missing required param: line_items.', 'line_items'],
     ['a line item without quantity', (p) => void delete p.line_items![0]!.quantity, 'Quantity is required', 'line_items[0][quantity]'],
-    ['a line item with neither price nor price_data', (p) => void delete p.line_items![0]!.price_data, 'You must specify either `price` or `price_data`', 'line_items[0]'],
+    [
+      'a line item with neither price nor price_data',
+      (p) => void delete p.line_items![0]!.price_data,
+      'You must specify either `price` or `price_data`',
+      'line_items[0]',
+    ],
     ['expires_at under 30 minutes away', (p) => void (p.expires_at = Math.floor(Date.now() / 1000) + 60), 'at least 30 minutes', 'expires_at'],
     ['expires_at over 24 hours away', (p) => void (p.expires_at = Math.floor(Date.now() / 1000) + 25 * 3600), 'less than 24 hours', 'expires_at'],
-    ['a parameter in the reference that the fake does not model', (p) => void (p.allow_promotion_codes = true), 'this fake does not model it', 'allow_promotion_codes'],
+    [
+      'a parameter in the reference that the fake does not model',
+      (p) => void (p.allow_promotion_codes = true),
+      'this fake does not model it',
+      'allow_promotion_codes',
+    ],
   ])('refuses %s with 400 and Stripe’s error shape', async (_name, change, message, param) => {
     const p = valid() as Stripe.Checkout.SessionCreateParams & Record<string, unknown>;
     change(p);
@@ -476,7 +563,11 @@ describe('the Stripe fake refuses what Stripe would refuse (so the checks above 
     const wrong = new Stripe('sk_test_wrong_key_0000', { host: fake.host, port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
     const err = await stripeRefusal(wrong.checkout.sessions.create(valid()));
     expect(err).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
-    const res = await fetch(`http://${fake.host}:${fake.port}/v1/checkout/sessions`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'mode=payment' });
+    const res = await fetch(`http://${fake.host}:${fake.port}/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'mode=payment',
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('You did not provide an API key') } });
   });
@@ -484,7 +575,11 @@ describe('the Stripe fake refuses what Stripe would refuse (so the checks above 
   it('refuses a JSON body, a malformed API version and an unknown route', async () => {
     const base = `http://${fake.host}:${fake.port}`;
     const headers = { authorization: `Bearer ${fake.secretKey}`, 'user-agent': 'Stripe/v1 NodeBindings/23.1.0' };
-    const json = await fetch(`${base}/v1/checkout/sessions`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'payment' }) });
+    const json = await fetch(`${base}/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'payment' }),
+    });
     expect(json.status).toBe(400);
     const version = await fetch(`${base}/v1/checkout/sessions/cs_test_x`, { headers: { ...headers, 'stripe-version': 'yesterday' } });
     expect(version.status).toBe(400);

@@ -42,7 +42,16 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
 
   beforeAll(async () => {
     fake = await startStripeFake();
-    gateway = stripeGateway({ secretKey: fake.secretKey, webhookSecret: WEBHOOK_SECRET, publicBaseUrl: SHOP, host: fake.host, port: fake.port, protocol: fake.protocol, checkoutTtlSeconds: 3600, maxNetworkRetries: 0 });
+    gateway = stripeGateway({
+      secretKey: fake.secretKey,
+      webhookSecret: WEBHOOK_SECRET,
+      publicBaseUrl: SHOP,
+      host: fake.host,
+      port: fake.port,
+      protocol: fake.protocol,
+      checkoutTtlSeconds: 3600,
+      maxNetworkRetries: 0,
+    });
   });
   afterAll(() => fake?.close());
   const p = useTestProvider(kind, () => ({ paymentGateway: gateway }));
@@ -56,7 +65,11 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
   /** A delivery as Stripe makes it: pretty JSON, signed with the library's own test helper, posted unsigned by any API gateway. */
   function deliver(event: object, o: { secret?: string; timestamp?: number } = {}) {
     const payload = JSON.stringify(event, null, 2);
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: o.secret ?? WEBHOOK_SECRET, ...(o.timestamp ? { timestamp: o.timestamp } : {}) });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: o.secret ?? WEBHOOK_SECRET,
+      ...(o.timestamp ? { timestamp: o.timestamp } : {}),
+    });
     return request(p.app)
       .post(`${PROVIDER_MOUNT}/payment/webhook/stripe`)
       .set('content-type', 'application/json; charset=utf-8')
@@ -89,7 +102,9 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     const { id, url, session } = await topup(12345);
     expect(url).toBe(session.url);
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_/);
-    const sent = fake.requests.find((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST' && r.status === 200 && (r.params.client_reference_id as string) === id)!;
+    const sent = fake.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.method === 'POST' && r.status === 200 && (r.params.client_reference_id as string) === id,
+    )!;
     expect(sent.params).toMatchObject({
       mode: 'payment',
       client_reference_id: id,
@@ -133,7 +148,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     expect((await ledgers(p, c.id)).wallet).toBe(0);
   });
 
-  it('refuses an event whose amount or currency is not the payment\'s, records it, changes nothing and logs it', async () => {
+  it("refuses an event whose amount or currency is not the payment's, records it, changes nothing and logs it", async () => {
     const { c, id, session } = await topup(30000);
     const { session: done } = fake.completeSession(session.id);
     const wrongAmount = fake.event('checkout.session.completed', { ...done, amount_total: 3 });
@@ -142,7 +157,10 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     expect((await deliver(wrongCurrency).expect(200)).body.data).toEqual({ event_id: wrongCurrency.id, applied: false });
     expect((await payment(id)).status).toBe('pending');
     expect((await ledgers(p, c.id)).wallet).toBe(0);
-    expect(warnings.filter((w) => w.payment_id === id).map((w) => w.msg)).toEqual(['webhook amount does not match the payment', 'webhook currency does not match the payment']);
+    expect(warnings.filter((w) => w.payment_id === id).map((w) => w.msg)).toEqual([
+      'webhook amount does not match the payment',
+      'webhook currency does not match the payment',
+    ]);
     // the right event still settles it
     expect((await deliver(fake.event('checkout.session.completed', done)).expect(200)).body.data.applied).toBe(true);
     expect((await ledgers(p, c.id)).wallet).toBe(30000);
@@ -163,7 +181,11 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const changed = payload.replace('"amount_total":40000', '"amount_total":4000000');
     expect(changed).not.toBe(payload);
-    const tampered = await request(p.app).post(`${PROVIDER_MOUNT}/payment/webhook/stripe`).set('content-type', 'application/json').set(STRIPE_SIGNATURE_HEADER, header).send(changed);
+    const tampered = await request(p.app)
+      .post(`${PROVIDER_MOUNT}/payment/webhook/stripe`)
+      .set('content-type', 'application/json')
+      .set(STRIPE_SIGNATURE_HEADER, header)
+      .send(changed);
     expect(tampered.status).toBe(401);
     expect((await payment(id)).status).toBe('pending');
     expect((await ledgers(p, c.id)).wallet).toBe(0);
@@ -182,7 +204,10 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
   it('a gateway-paid order is paid by the completed event, and a declined one cancelled by the expiry', async () => {
     const c = await p.newCustomer();
     const order = async () => {
-      const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+      const res = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() },
+      }).expect(201);
       return { name: res.body.data.order.name as string, session: sessionOf(res.body.data.payment_url) };
     };
     const statusOf = async (name: string) => (await p.db.selectFrom('orders').select('status').where('name', '=', name).executeTakeFirstOrThrow()).status;
@@ -225,12 +250,16 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     await deliver(fake.event('checkout.session.completed', done)).expect(200);
     return { ...t, charge: charge! };
   }
-  const audit = (action: string, target: string) => p.db.selectFrom('audit_log').select(['staff_id', 'before', 'after']).where('action', '=', action).where('target', '=', target).execute();
+  const audit = (action: string, target: string) =>
+    p.db.selectFrom('audit_log').select(['staff_id', 'before', 'after']).where('action', '=', action).where('target', '=', target).execute();
 
   it('a top-up refunded in Stripe’s Dashboard comes out of the wallet as far as it can; the rest is shown; a redelivery changes nothing', async () => {
     const { c, id, charge } = await paidTopup(50_000);
     // the customer spends ₱330.00 of it
-    const spent = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    const spent = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+    });
     expect(spent.status).toBe(201);
     expect((await ledgers(p, c.id)).wallet).toBe(17_000);
 
@@ -239,13 +268,41 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     expect(await ledgers(p, c.id)).toMatchObject({ wallet: 0, walletSum: 0 });
     const rows = await p.db.selectFrom('gateway_refunds').select(['amount', 'wallet_taken_back', 'ours']).where('payment_id', '=', id).execute();
     expect(rows).toEqual([{ amount: 30_000, wallet_taken_back: 17_000, ours: false }]);
-    const entry = await p.db.selectFrom('wallet_ledger').select(['type', 'amount', 'reason']).where('customer_id', '=', c.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const entry = await p.db
+      .selectFrom('wallet_ledger')
+      .select(['type', 'amount', 'reason'])
+      .where('customer_id', '=', c.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(entry).toEqual({ type: 'adjust', amount: -17_000, reason: 'Top-up refunded to your card' });
     expect(await audit('payment.refunded', `topup:${id}`)).toEqual([
-      { staff_id: null, before: { refunded: 0 }, after: { refunded: 30_000, amount: 30_000, by: 'stripe', customer_id: c.id, kind: 'topup', order: null, wallet_taken_back: 17_000, not_taken_back: 13_000 } },
+      {
+        staff_id: null,
+        before: { refunded: 0 },
+        after: {
+          refunded: 30_000,
+          amount: 30_000,
+          by: 'stripe',
+          customer_id: c.id,
+          kind: 'topup',
+          order: null,
+          wallet_taken_back: 17_000,
+          not_taken_back: 13_000,
+        },
+      },
     ]);
-    const notes = await p.db.selectFrom('notifications').select(['title', 'body']).where('customer_id', '=', c.id).where('title', '=', 'Top-up refunded').execute();
-    expect(notes).toEqual([{ title: 'Top-up refunded', body: '₱300.00 of your top-up was refunded to your card. ₱170.00 was taken out of your wallet; the rest had been spent already.' }]);
+    const notes = await p.db
+      .selectFrom('notifications')
+      .select(['title', 'body'])
+      .where('customer_id', '=', c.id)
+      .where('title', '=', 'Top-up refunded')
+      .execute();
+    expect(notes).toEqual([
+      {
+        title: 'Top-up refunded',
+        body: '₱300.00 of your top-up was refunded to your card. ₱170.00 was taken out of your wallet; the rest had been spent already.',
+      },
+    ]);
 
     // the same delivery again, and the same total under another event id: nothing more
     expect((await deliver(event).expect(200)).body.data.applied).toBe(false);
@@ -270,9 +327,24 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     expect((await deliver(event).expect(200)).body.data).toEqual({ event_id: event.id, applied: true });
     expect((await deliver(event).expect(200)).body.data.applied).toBe(false);
     expect((await deliver(fake.event('charge.dispute.created', dispute)).expect(200)).body.data.applied).toBe(false);
-    expect(await p.db.selectFrom('payment_disputes').select(['id', 'amount', 'reason', 'status']).where('payment_id', '=', id).execute()).toEqual([{ id: dispute.id, amount: 40_000, reason: 'fraudulent', status: 'needs_response' }]);
+    expect(await p.db.selectFrom('payment_disputes').select(['id', 'amount', 'reason', 'status']).where('payment_id', '=', id).execute()).toEqual([
+      { id: dispute.id, amount: 40_000, reason: 'fraudulent', status: 'needs_response' },
+    ]);
     expect(await audit('payment.disputed', `topup:${id}`)).toEqual([
-      { staff_id: null, before: null, after: { dispute: dispute.id, amount: 40_000, reason: 'fraudulent', status: 'needs_response', by: 'stripe', customer_id: c.id, kind: 'topup', order: null } },
+      {
+        staff_id: null,
+        before: null,
+        after: {
+          dispute: dispute.id,
+          amount: 40_000,
+          reason: 'fraudulent',
+          status: 'needs_response',
+          by: 'stripe',
+          customer_id: c.id,
+          kind: 'topup',
+          order: null,
+        },
+      },
     ]);
     expect(await ledgers(p, c.id)).toMatchObject({ wallet: 40_000, walletSum: 40_000 });
     expect(warnings.some((w) => w.payment_id === id && /disputed a payment/.test(w.msg))).toBe(true);
@@ -283,7 +355,10 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
 
   it('an order refunded in Stripe’s Dashboard before it is completed: its points on their way are cancelled, once, and the customer told', async () => {
     const c = await p.newCustomer();
-    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    const res = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: P.latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() },
+    }).expect(201);
     const name = res.body.data.order.name as string;
     const { session: done, charge } = fake.completeSession(sessionOf(res.body.data.payment_url).id);
     await deliver(fake.event('checkout.session.completed', done)).expect(200);
@@ -303,8 +378,26 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
   /** An owner, and a stamp card on lattes of their making (ten fill it and issue a free latte) until `end`. */
   async function latteCard() {
     const owner = await newStaff(p.db, p.clock, { role: 'owner' });
-    const reward = await p.db.insertInto('rewards').values({ name: `refund-latte-${randomUUID()}`, title: 'Free Spanish latte', points_cost: 10_000, valid_days: 30, per_customer_limit: null, stock: null, discount_amount: 0, product_id: P.latte.id, position: 901, active: true }).returning('id').executeTakeFirstOrThrow();
-    const card = await callApi(p, stampsConsoleApi.create, { token: owner.token, body: { name: 'Latte card', product_ids: [P.latte.id], per: 'item', stamps_needed: 10, reward_id: reward.id, expiry_days: 0 } });
+    const reward = await p.db
+      .insertInto('rewards')
+      .values({
+        name: `refund-latte-${randomUUID()}`,
+        title: 'Free Spanish latte',
+        points_cost: 10_000,
+        valid_days: 30,
+        per_customer_limit: null,
+        stock: null,
+        discount_amount: 0,
+        product_id: P.latte.id,
+        position: 901,
+        active: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const card = await callApi(p, stampsConsoleApi.create, {
+      token: owner.token,
+      body: { name: 'Latte card', product_ids: [P.latte.id], per: 'item', stamps_needed: 10, reward_id: reward.id, expiry_days: 0 },
+    });
     expect(card.status, JSON.stringify(card.body)).toBe(201);
     const end = () => p.db.updateTable('stamp_programs').set({ status: 'ended' }).where('id', '=', card.body.data.program.id).execute();
     return { owner, end };
@@ -312,7 +405,10 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
 
   /** A pickup order of lattes, paid on Stripe's page. */
   async function paidOrder(c: { token: string }, lattes: number) {
-    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: lattes }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    const res = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: P.latte.id, qty: lattes }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() },
+    }).expect(201);
     const { session: done, charge } = fake.completeSession(sessionOf(res.body.data.payment_url).id);
     await deliver(fake.event('checkout.session.completed', done)).expect(200);
     return { name: res.body.data.order.name as string, charge };
@@ -331,11 +427,24 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
       await complete(owner, name);
       const earned = (await p.db.selectFrom('orders').select('points_earned').where('name', '=', name).executeTakeFirstOrThrow()).points_earned;
       expect(earned).toBeGreaterThanOrEqual(300);
-      const stamps = async () => Number((await p.db.selectFrom('stamp_events').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stamps'), eb.lit(0)).as('n')).where('customer_id', '=', c.id).executeTakeFirstOrThrow()).n);
+      const stamps = async () =>
+        Number(
+          (
+            await p.db
+              .selectFrom('stamp_events')
+              .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stamps'), eb.lit(0)).as('n'))
+              .where('customer_id', '=', c.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const vouchers = () => p.db.selectFrom('vouchers').select(['source', 'status']).where('customer_id', '=', c.id).orderBy('id').execute();
       const tier = async () => (await callApi(p, tiersApi.status, { token: c.token }).expect(200)).body.data.tier.name as string;
       expect(await stamps()).toBe(20);
-      expect(await vouchers()).toEqual([{ source: 'stamps', status: 'active' }, { source: 'stamps', status: 'active' }, { source: 'tier', status: 'active' }]);
+      expect(await vouchers()).toEqual([
+        { source: 'stamps', status: 'active' },
+        { source: 'stamps', status: 'active' },
+        { source: 'tier', status: 'active' },
+      ]);
       expect(await tier()).toBe('Brew');
       expect(await ledgers(p, c.id)).toMatchObject({ points: earned, pointsSum: earned });
 
@@ -344,16 +453,29 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
       expect((await deliver(event).expect(200)).body.data.applied).toBe(true);
       expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
       expect(await stamps()).toBe(0);
-      expect(await vouchers()).toEqual([{ source: 'stamps', status: 'cancelled' }, { source: 'stamps', status: 'cancelled' }, { source: 'tier', status: 'cancelled' }]);
+      expect(await vouchers()).toEqual([
+        { source: 'stamps', status: 'cancelled' },
+        { source: 'stamps', status: 'cancelled' },
+        { source: 'tier', status: 'cancelled' },
+      ]);
       expect(await tier()).toBe('Bean');
       const [entry] = await audit('payment.refunded', `order:${name}`);
       expect(entry?.after).toMatchObject({ amount: 5_000, points_taken_back: earned, stamps_taken_back: 20, order: name });
-      const notes = await p.db.selectFrom('notifications').select('body').where('customer_id', '=', c.id).where('title', '=', `${earned} points taken back`).execute();
-      expect(notes).toEqual([{ body: `Your payment for order ${name} was refunded, so the ${earned} points it earned were taken back and its 20 stamps were taken off your card.` }]);
+      const notes = await p.db
+        .selectFrom('notifications')
+        .select('body')
+        .where('customer_id', '=', c.id)
+        .where('title', '=', `${earned} points taken back`)
+        .execute();
+      expect(notes).toEqual([
+        { body: `Your payment for order ${name} was refunded, so the ${earned} points it earned were taken back and its 20 stamps were taken off your card.` },
+      ]);
       // the rest refunded later: taken back once, nothing twice
       await deliver(fake.event('charge.refunded', fake.refundInDashboard(charge!.id, 20_000))).expect(200);
       expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
-      expect(await p.db.selectFrom('notifications').select('id').where('customer_id', '=', c.id).where('title', '=', `${earned} points taken back`).execute()).toHaveLength(1);
+      expect(
+        await p.db.selectFrom('notifications').select('id').where('customer_id', '=', c.id).where('title', '=', `${earned} points taken back`).execute(),
+      ).toHaveLength(1);
     } finally {
       await end();
     }
@@ -369,7 +491,11 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
       const { name, charge } = await paidOrder(c, 20);
       await complete(owner, name);
       expect(await tier()).toBe('Bean');
-      await p.db.updateTable('points_pending').set({ available_at: new Date(p.clock.now().getTime() - 1000) }).where('ref', '=', `order:${name}`).execute();
+      await p.db
+        .updateTable('points_pending')
+        .set({ available_at: new Date(p.clock.now().getTime() - 1000) })
+        .where('ref', '=', `order:${name}`)
+        .execute();
       expect(await creditPendingPoints(p.ctx)).toBeGreaterThanOrEqual(300);
       expect(await tier()).toBe('Brew');
       await deliver(fake.event('charge.refunded', fake.refundInDashboard(charge!.id, 5_000))).expect(200);
@@ -390,14 +516,30 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
       await p.db.transaction().execute((trx) => postWalletEntry(trx, p.clock, c.id, { type: 'adjust', amount: 100_000, reason: 'Test grant' }));
       const first = await paidOrder(c, 10);
       await complete(owner, first.name);
-      const voucher = (await p.db.selectFrom('vouchers').select('id').where('customer_id', '=', c.id).where('source', '=', 'stamps').executeTakeFirstOrThrow()).id;
+      const voucher = (await p.db.selectFrom('vouchers').select('id').where('customer_id', '=', c.id).where('source', '=', 'stamps').executeTakeFirstOrThrow())
+        .id;
       // the card's free latte used on the next order (one of its two lattes), paid from the wallet
-      const next = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.croissant.id, qty: 1 }, { product_id: P.latte.id, qty: 2 }], voucher_id: voucher, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const next = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: {
+          items: [
+            { product_id: P.croissant.id, qty: 1 },
+            { product_id: P.latte.id, qty: 2 },
+          ],
+          voucher_id: voucher,
+          fulfilment: 'pickup',
+          payment_method: 'wallet',
+          idempotency_key: key(),
+        },
+      });
       expect(next.status, JSON.stringify(next.body)).toBe(201);
       await deliver(fake.event('charge.refunded', fake.refundInDashboard(first.charge!.id, 10_000))).expect(200);
       const earned = (await p.db.selectFrom('orders').select('points_earned').where('name', '=', first.name).executeTakeFirstOrThrow()).points_earned;
       const [entry] = await audit('payment.refunded', `order:${first.name}`);
-      expect(entry?.after).toMatchObject({ points_taken_back: earned, kept: [expect.stringMatching(new RegExp(`^stamps: The Free Spanish latte voucher \\(no. ${voucher}\\) .* has been used already`))] });
+      expect(entry?.after).toMatchObject({
+        points_taken_back: earned,
+        kept: [expect.stringMatching(new RegExp(`^stamps: The Free Spanish latte voucher \\(no. ${voucher}\\) .* has been used already`))],
+      });
       expect(entry?.after).not.toHaveProperty('stamps_taken_back');
       expect((await p.db.selectFrom('vouchers').select('status').where('id', '=', voucher).executeTakeFirstOrThrow()).status).toBe('used');
       expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0 });
@@ -417,7 +559,10 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
   it('this shop’s own refund of a cancelled order, confirmed by Stripe, is counted once and is no Activity entry of its own', async () => {
     const staff = await newStaff(p.db, p.clock, { role: 'owner' });
     const c = await p.newCustomer();
-    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() } }).expect(201);
+    const res = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: key() },
+    }).expect(201);
     const { session: done, charge } = fake.completeSession(sessionOf(res.body.data.payment_url).id);
     await deliver(fake.event('checkout.session.completed', done)).expect(200);
     const name = res.body.data.order.name as string;
@@ -428,13 +573,22 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
     await p.db.updateTable('payments').set({ refunded_amount: 0 }).where('id', '=', paymentId).execute();
     const confirmed = fake.event('charge.refunded', { ...fake.charges.get(charge!.id)!, amount_refunded: charge!.amount, refunded: true });
     expect((await deliver(confirmed).expect(200)).body.data.applied).toBe(true);
-    expect(await p.db.selectFrom('gateway_refunds').select(['amount', 'ours']).where('payment_id', '=', paymentId).execute()).toEqual([{ amount: charge!.amount, ours: true }]);
+    expect(await p.db.selectFrom('gateway_refunds').select(['amount', 'ours']).where('payment_id', '=', paymentId).execute()).toEqual([
+      { amount: charge!.amount, ours: true },
+    ]);
     expect(await audit('payment.refunded', `order:${name}`)).toEqual([]);
     // the owner's dashboard counts it once, with the cancellation (a second on, so "now" includes it all)
     p.clock.advance(1_000);
     const today = (await callApi(p, dashboardApi.dashboard, { token: staff.token, query: { period: 'today' } })).body.data.figures;
-    const cancelledRefunds = await p.db.selectFrom('order_refunds').select((eb) => eb.fn.sum<number>('amount').as('n')).executeTakeFirstOrThrow();
-    const atGateway = await p.db.selectFrom('gateway_refunds').select((eb) => eb.fn.sum<number>('amount').as('n')).where('ours', '=', false).executeTakeFirstOrThrow();
+    const cancelledRefunds = await p.db
+      .selectFrom('order_refunds')
+      .select((eb) => eb.fn.sum<number>('amount').as('n'))
+      .executeTakeFirstOrThrow();
+    const atGateway = await p.db
+      .selectFrom('gateway_refunds')
+      .select((eb) => eb.fn.sum<number>('amount').as('n'))
+      .where('ours', '=', false)
+      .executeTakeFirstOrThrow();
     expect(today.refunds).toBe(Number(cancelledRefunds.n) + Number(atGateway.n));
     expect(today.refunds_at_gateway).toBe(Number(atGateway.n));
     expect(today.disputes).toBe(1);
@@ -445,7 +599,11 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
       const { c, id, charge } = await paidTopup(50_000);
       const refund = fake.refundInDashboard(charge.id, 30_000);
       const events = Array.from({ length: 10 }, () => fake.event('charge.refunded', refund));
-      const spend = () => callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const spend = () =>
+        callApi(p, ordersApi.create, {
+          token: c.token,
+          body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+        });
       const answers = await Promise.all([...events.map((e) => deliver(e)), ...events.map((e) => deliver(e)), spend(), spend(), spend()]);
       const deliveries = answers.slice(0, 20);
       expect(deliveries.map((a) => a.status)).toEqual(deliveries.map(() => 200));
@@ -462,8 +620,7 @@ describeEachDb('Stripe as the payment gateway', (kind) => {
       if (rows[0]!.wallet_taken_back < 30_000) expect(l.wallet).toBe(0);
     });
 
-
-    it('twenty concurrent deliveries of one payment\'s result (replays and duplicates) credit it once', async () => {
+    it("twenty concurrent deliveries of one payment's result (replays and duplicates) credit it once", async () => {
       const { c, id, session } = await topup(70000);
       const { session: done } = fake.completeSession(session.id);
       const events = Array.from({ length: 10 }, () => fake.event('checkout.session.completed', done));

@@ -26,7 +26,12 @@ describeEachDb('merchant console: the theme studio', (kind) => {
   let owner: TestStaff;
   beforeEach(async () => {
     // reset() keeps the merchants' rows: put the seeded theme back
-    for (const m of MERCHANTS) await p.db.updateTable('merchants').set({ settings: JSON.stringify(m.settings) }).where('id', '=', m.id).execute();
+    for (const m of MERCHANTS)
+      await p.db
+        .updateTable('merchants')
+        .set({ settings: JSON.stringify(m.settings) })
+        .where('id', '=', m.id)
+        .execute();
     clearMerchantCache();
     owner = await newStaff(p.db, p.clock, { role: 'owner', name: 'Olive Owner' });
   });
@@ -65,12 +70,27 @@ describeEachDb('merchant console: the theme studio', (kind) => {
     const live = await customerSettings();
     expect(live).toMatchObject({ setting_company: 'Kopi Senja', brand_color: '#9a4a1c', version: 'Full' });
     const audit = await p.db.selectFrom('audit_log').selectAll().execute();
-    expect(audit).toEqual([expect.objectContaining({ staff_id: owner.id, action: 'theme.draft', before: first.theme, after: expect.objectContaining({ setting_company: 'Kopi Senja Draft' }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        staff_id: owner.id,
+        action: 'theme.draft',
+        before: first.theme,
+        after: expect.objectContaining({ setting_company: 'Kopi Senja Draft' }),
+      }),
+    ]);
   });
 
   it('refuses unknown fields and bad values, naming each, and saves nothing', async () => {
     const { theme } = await draft();
-    const res = await save({ ...theme, brand_colour: '#000000', is_admin: true, brand_color: 'red', post_file: 'javascript:alert(1)', landing_body_background_image: '//evil.example/x.png', version: 'Medium' });
+    const res = await save({
+      ...theme,
+      brand_colour: '#000000',
+      is_admin: true,
+      brand_color: 'red',
+      post_file: 'javascript:alert(1)',
+      landing_body_background_image: '//evil.example/x.png',
+      version: 'Medium',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({
       brand_colour: 'is not a field of this call',
@@ -133,7 +153,11 @@ describeEachDb('merchant console: the theme studio', (kind) => {
       restored_from: null,
     });
     // the publishing provider's own cache is emptied at once
-    expect((await callApi(p, settingsApi.mainSetting).expect(200)).body.data).toMatchObject({ brand_color: '#1f5f8b', setting_company: 'Blue Kopi', pickup_address: '12 Calle Mabini, Makati City' });
+    expect((await callApi(p, settingsApi.mainSetting).expect(200)).body.data).toMatchObject({
+      brand_color: '#1f5f8b',
+      setting_company: 'Blue Kopi',
+      pickup_address: '12 Calle Mabini, Makati City',
+    });
     expect((await draft()).live).toBe(true);
 
     p.clock.advance(HOUR);
@@ -151,9 +175,17 @@ describeEachDb('merchant console: the theme studio', (kind) => {
 
     const audit = (await callApi(p, staffApi.audit, { token: owner.token }).expect(200)).body.data.items;
     expect(audit.map((a: { action: string }) => a.action)).toEqual(['theme.restore', 'theme.publish', 'theme.draft']);
-    expect(audit[0]).toMatchObject({ action: 'theme.restore', before: expect.objectContaining({ brand_color: '#1f5f8b' }), after: expect.objectContaining({ brand_color: '#9a4a1c' }) });
+    expect(audit[0]).toMatchObject({
+      action: 'theme.restore',
+      before: expect.objectContaining({ brand_color: '#1f5f8b' }),
+      after: expect.objectContaining({ brand_color: '#9a4a1c' }),
+    });
     const publishEntry = audit.find((a: { action: string }) => a.action === 'theme.publish');
-    expect(publishEntry).toMatchObject({ before: expect.objectContaining({ brand_color: '#9a4a1c' }), after: expect.objectContaining({ brand_color: '#1f5f8b' }), staff: { id: owner.id } });
+    expect(publishEntry).toMatchObject({
+      before: expect.objectContaining({ brand_color: '#9a4a1c' }),
+      after: expect.objectContaining({ brand_color: '#1f5f8b' }),
+      staff: { id: owner.id },
+    });
   });
 
   it('a staff member (not an owner) cannot read or change the theme', async () => {
@@ -171,7 +203,10 @@ describeEachDb('merchant console: the theme studio', (kind) => {
       const { theme } = await draft();
       await save({ ...theme, brand_color: '#1f5f8b', setting_company: 'Draft Kopi' }).expect(200);
       const link = (await callApi(p, themeApi.previewLink, { token: owner.token }).expect(201)).body.data;
-      expect(link).toEqual({ preview_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expires_at: new Date(p.clock.now().getTime() + 24 * HOUR).toISOString() });
+      expect(link).toEqual({
+        preview_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        expires_at: new Date(p.clock.now().getTime() + 24 * HOUR).toISOString(),
+      });
 
       const res = await previewOf(link.preview_token).expect(200);
       expect(res.headers['cache-control']).toBe('no-store');

@@ -39,7 +39,12 @@ type Status = {
 
 /** Points that last years, so expiry stays out of a simulated year. */
 async function longPoints(p: TestProvider, rules: Record<string, unknown> = {}): Promise<void> {
-  await p.db.updateTable('merchants').set({ rules: JSON.stringify({ points_expiry_days: 3650, counter_points_per_customer_per_day: 100_000, counter_points_per_staff_per_day: 100_000, ...rules }) }).execute();
+  await p.db
+    .updateTable('merchants')
+    .set({
+      rules: JSON.stringify({ points_expiry_days: 3650, counter_points_per_customer_per_day: 100_000, counter_points_per_staff_per_day: 100_000, ...rules }),
+    })
+    .execute();
   clearMerchantCache();
 }
 
@@ -66,9 +71,19 @@ describeEachDb('tiers', (kind) => {
       await placeCustomer(trx, p.ctx, customerId);
     });
   const tierRow = (id: number) => p.db.selectFrom('customer_tiers').selectAll().where('customer_id', '=', id).executeTakeFirst();
-  const welcomes = (id: number) => p.db.selectFrom('tier_welcomes').innerJoin('vouchers', 'vouchers.id', 'tier_welcomes.voucher_id').innerJoin('rewards', 'rewards.id', 'vouchers.reward_id').select(['tier_welcomes.tier_name', 'rewards.name', 'vouchers.source']).where('tier_welcomes.customer_id', '=', id).orderBy('tier_welcomes.id').execute();
-  const notes = async (id: number) => (await p.db.selectFrom('notifications').select(['title', 'body']).where('customer_id', '=', id).orderBy('id').execute()).map((n) => `${n.title} ${n.body}`);
-  const counterEarn = (customerId: number, amount: number) => callApi(p, counterApi.earn, { token: staff.token, body: { customer_id: customerId, amount, idempotency_key: key() } });
+  const welcomes = (id: number) =>
+    p.db
+      .selectFrom('tier_welcomes')
+      .innerJoin('vouchers', 'vouchers.id', 'tier_welcomes.voucher_id')
+      .innerJoin('rewards', 'rewards.id', 'vouchers.reward_id')
+      .select(['tier_welcomes.tier_name', 'rewards.name', 'vouchers.source'])
+      .where('tier_welcomes.customer_id', '=', id)
+      .orderBy('tier_welcomes.id')
+      .execute();
+  const notes = async (id: number) =>
+    (await p.db.selectFrom('notifications').select(['title', 'body']).where('customer_id', '=', id).orderBy('id').execute()).map((n) => `${n.title} ${n.body}`);
+  const counterEarn = (customerId: number, amount: number) =>
+    callApi(p, counterApi.earn, { token: staff.token, body: { customer_id: customerId, amount, idempotency_key: key() } });
   const programme = () => callApi(p, tiersConsoleApi.tiers, { token: owner.token });
   const update = (body: unknown, token = owner.token) => callApi(p, tiersConsoleApi.update, { token, body });
   const defaultTiers = async () => {
@@ -76,7 +91,13 @@ describeEachDb('tiers', (kind) => {
     return [
       { name: 'Bean', threshold: 0, multiplier: 1 },
       { name: 'Brew', threshold: 300, multiplier: 1.25, welcome_reward_id: ids.get('butter-croissant')! },
-      { name: 'Barista', threshold: 1000, multiplier: 1.5, welcome_reward_id: ids.get('free-iced-latte')!, birthday_reward_id: ids.get('birthday-cake-slice')! },
+      {
+        name: 'Barista',
+        threshold: 1000,
+        multiplier: 1.5,
+        welcome_reward_id: ids.get('free-iced-latte')!,
+        birthday_reward_id: ids.get('birthday-cake-slice')!,
+      },
     ];
   };
 
@@ -109,12 +130,27 @@ describeEachDb('tiers', (kind) => {
   it('places by the known thresholds: 299 Bean, 300 Brew at once with its welcome, 1,000 Barista', async () => {
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     await earn(c.id, 299);
-    expect(await status(c.token)).toMatchObject({ enabled: true, basis: 'points', tier: { name: 'Bean' }, value: 299, next: { name: 'Brew', threshold: 300, remaining: 1 }, held_until: null, notice: null });
+    expect(await status(c.token)).toMatchObject({
+      enabled: true,
+      basis: 'points',
+      tier: { name: 'Bean' },
+      value: 299,
+      next: { name: 'Brew', threshold: 300, remaining: 1 },
+      held_until: null,
+      notice: null,
+    });
     await earn(c.id, 1);
     const brew = await status(c.token);
-    expect(brew).toMatchObject({ tier: { name: 'Brew', multiplier: 1.25, welcome_reward: 'Free butter croissant' }, value: 300, next: { name: 'Barista', remaining: 700 }, held_until: new Date(Date.parse('2028-01-10T04:00:00Z')).toISOString() });
+    expect(brew).toMatchObject({
+      tier: { name: 'Brew', multiplier: 1.25, welcome_reward: 'Free butter croissant' },
+      value: 300,
+      next: { name: 'Barista', remaining: 700 },
+      held_until: new Date(Date.parse('2028-01-10T04:00:00Z')).toISOString(),
+    });
     expect(await welcomes(c.id)).toEqual([{ tier_name: 'Brew', name: 'butter-croissant', source: 'tier' }]);
-    expect(await notes(c.id)).toEqual(['Welcome to Brew! Your purchases now earn ×1.25 points. A Free butter croissant voucher is waiting for you. You keep Brew for 12 months.']);
+    expect(await notes(c.id)).toEqual([
+      'Welcome to Brew! Your purchases now earn ×1.25 points. A Free butter croissant voucher is waiting for you. You keep Brew for 12 months.',
+    ]);
     await earn(c.id, 699);
     expect((await status(c.token)).tier?.name).toBe('Brew');
     await earn(c.id, 1);
@@ -124,7 +160,11 @@ describeEachDb('tiers', (kind) => {
 
   it('a simulated year: rise at once, held 12 months, one notice 30 days before, the drop to what the value gives, the renewal', async () => {
     const c = await p.newCustomer({ name: 'Ana Reyes' });
-    await p.db.updateTable('sessions').set({ expires_at: new Date('2100-01-01T00:00:00Z') }).where('customer_id', '=', c.id).execute();
+    await p.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date('2100-01-01T00:00:00Z') })
+      .where('customer_id', '=', c.id)
+      .execute();
     const set = (iso: string) => p.clock.set(new Date(iso));
     const run = async (iso: string) => {
       set(iso);
@@ -172,7 +212,10 @@ describeEachDb('tiers', (kind) => {
   it('a cancellation takes its points back from the progress too', async () => {
     const c = await p.newCustomer({ wallet: 1_000_000, points: 250 });
     const { latte } = await products(p);
-    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    const res = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const name = res.body.data.order.name as string;
     expect(await creditedAtPayment(p, name)).toBe(99);
@@ -187,10 +230,16 @@ describeEachDb('tiers', (kind) => {
 
   it('multiplies last, after a multiplier rule: the breakdown and the history name the tier', async () => {
     const { latte } = await products(p);
-    await callApi(p, loyaltyConsoleApi.create, { token: owner.token, body: { kind: 'multiplier', name: 'Double lattes', multiplier: 2, product_ids: [latte.id] } }).expect(201);
+    await callApi(p, loyaltyConsoleApi.create, {
+      token: owner.token,
+      body: { kind: 'multiplier', name: 'Double lattes', multiplier: 2, product_ids: [latte.id] },
+    }).expect(201);
     const c = await p.newCustomer({ wallet: 1_000_000 });
     await earn(c.id, 300);
-    const res = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+    const res = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const order = res.body.data.order as { name: string; points_earned: number };
     // 99 base, +99 the rule, +24 the tier (⌊99 × 0.25⌋), last
@@ -207,7 +256,14 @@ describeEachDb('tiers', (kind) => {
     // at the counter too: ₱200 is 200 points, +50 the tier; the counter's quote says so before the earn
     const quote = await callApi(p, counterApi.earnQuote, { token: staff.token, body: { customer_id: c.id, amount: 200_000 } });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-    expect(quote.body.data).toMatchObject({ points: 250, points_breakdown: [{ label: 'Points for your purchase', points: 200 }, { label: 'Brew tier ×1.25', points: 50 }], limit: null });
+    expect(quote.body.data).toMatchObject({
+      points: 250,
+      points_breakdown: [
+        { label: 'Points for your purchase', points: 200 },
+        { label: 'Brew tier ×1.25', points: 50 },
+      ],
+      limit: null,
+    });
     const counter = await counterEarn(c.id, 200_000);
     expect(counter.status, JSON.stringify(counter.body)).toBe(201);
     expect(counter.body.data.earn.points).toBe(250);
@@ -218,7 +274,10 @@ describeEachDb('tiers', (kind) => {
     await update({ enabled: true, basis: 'visits', tiers: [tiers[0], { ...tiers[1], threshold: 3 }, { ...tiers[2], threshold: 10 }] }).expect(200);
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const { latte } = await products(p);
-    const order = await callApi(p, ordersApi.create, { token: c.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } }).expect(201);
+    const order = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+    }).expect(201);
     await completeOrder(p, order.body.data.order.name);
     expect(await status(c.token)).toMatchObject({ basis: 'visits', value: 1, next: { name: 'Brew', remaining: 2 } });
     const undone = (await counterEarn(c.id, 10_000).expect(201)).body.data.earn.id as number;
@@ -232,16 +291,26 @@ describeEachDb('tiers', (kind) => {
   });
 
   it('early access: a tier’s rewards are for that tier and above; 403 TIER_REQUIRED below', async () => {
-    const reward = await p.db.insertInto('rewards').values({ name: 'tier-test-early', title: 'Early treat', points_cost: 10, stock: null, valid_days: 30, per_customer_limit: null }).returning('id').executeTakeFirstOrThrow();
+    const reward = await p.db
+      .insertInto('rewards')
+      .values({ name: 'tier-test-early', title: 'Early treat', points_cost: 10, stock: null, valid_days: 30, per_customer_limit: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const tiers = await defaultTiers();
     await update({ enabled: true, basis: 'points', tiers: [tiers[0], { ...tiers[1], early_reward_ids: [reward.id] }, tiers[2]] }).expect(200);
     const bean = await p.newCustomer({ points: 100 });
-    const early = async (token?: string) => ((await callApi(p, rewardsApi.list, token ? { token } : {}).expect(200)).body.data.rewards as { name: string; early_access?: unknown }[]).find((r) => r.name === 'tier-test-early')?.early_access;
+    const early = async (token?: string) =>
+      ((await callApi(p, rewardsApi.list, token ? { token } : {}).expect(200)).body.data.rewards as { name: string; early_access?: unknown }[]).find(
+        (r) => r.name === 'tier-test-early',
+      )?.early_access;
     expect(await early()).toEqual({ tier: 'Brew', unlocked: false });
     expect(await early(bean.token)).toEqual({ tier: 'Brew', unlocked: false });
     const refused = await callApi(p, rewardsApi.redeem, { token: bean.token, body: { name: 'tier-test-early', idempotency_key: key() } });
     expect([refused.status, refused.body.error?.code, refused.body.data]).toEqual([403, 'TIER_REQUIRED', { tier: 'Brew' }]);
-    const memberRedeem = await callApi(p, counterApi.memberRedeem, { token: staff.token, body: { code: (await memberCodesFor(p.ctx, bean.id)).current.qr, reward: 'tier-test-early', idempotency_key: key() } });
+    const memberRedeem = await callApi(p, counterApi.memberRedeem, {
+      token: staff.token,
+      body: { code: (await memberCodesFor(p.ctx, bean.id)).current.qr, reward: 'tier-test-early', idempotency_key: key() },
+    });
     expect([memberRedeem.status, memberRedeem.body.error?.code]).toEqual([403, 'TIER_REQUIRED']);
     // nor does the counter offer it from Bean's member card (within her points, but not her tier's)
     const offered = await callApi(p, counterApi.memberRewards, { token: staff.token, body: { customer_id: bean.id } }).expect(200);
@@ -253,11 +322,19 @@ describeEachDb('tiers', (kind) => {
     expect(await early(barista.token)).toEqual({ tier: 'Brew', unlocked: true });
     await callApi(p, rewardsApi.redeem, { token: barista.token, body: { name: 'tier-test-early', idempotency_key: key() } }).expect(201);
     // a reward no tier names has no early access
-    expect(((await callApi(p, rewardsApi.list, { token: bean.token })).body.data.rewards as { name: string; early_access?: unknown }[]).find((r) => r.name === 'butter-croissant')?.early_access).toBeUndefined();
+    expect(
+      ((await callApi(p, rewardsApi.list, { token: bean.token })).body.data.rewards as { name: string; early_access?: unknown }[]).find(
+        (r) => r.name === 'butter-croissant',
+      )?.early_access,
+    ).toBeUndefined();
   });
 
   it('turned off: no tier, no multiplier, no early access; the data kept, back when turned on', async () => {
-    const reward = await p.db.insertInto('rewards').values({ name: 'tier-test-off', title: 'Off treat', points_cost: 10, stock: null, valid_days: 30, per_customer_limit: null }).returning('id').executeTakeFirstOrThrow();
+    const reward = await p.db
+      .insertInto('rewards')
+      .values({ name: 'tier-test-off', title: 'Off treat', points_cost: 10, stock: null, valid_days: 30, per_customer_limit: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const tiers = await defaultTiers();
     const c = await p.newCustomer({ points: 50 });
     await earn(c.id, 400);
@@ -266,7 +343,10 @@ describeEachDb('tiers', (kind) => {
     const counter = await counterEarn(c.id, 100_000).expect(201);
     expect(counter.body.data.earn.points).toBe(100);
     await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'tier-test-off', idempotency_key: key() } }).expect(201);
-    expect((await programme().expect(200)).body.data).toMatchObject({ enabled: false, tiers: [{ name: 'Bean' }, { name: 'Brew', customers: 1 }, { name: 'Barista' }] });
+    expect((await programme().expect(200)).body.data).toMatchObject({
+      enabled: false,
+      tiers: [{ name: 'Bean' }, { name: 'Brew', customers: 1 }, { name: 'Barista' }],
+    });
     await update({ enabled: true, basis: 'points', tiers }).expect(200);
     expect((await status(c.token)).tier?.name).toBe('Brew');
   });
@@ -292,7 +372,9 @@ describeEachDb('tiers', (kind) => {
     await update({ enabled: true, basis: 'points', tiers: await defaultTiers() }, staff.token).expect(403);
     // Brew at 250 and Barista at 2,000: Ana rises at once; Ben keeps Brew
     const tiers = await defaultTiers();
-    const saved = await update({ enabled: true, basis: 'points', tiers: [tiers[0], { ...tiers[1], threshold: 250 }, { ...tiers[2], threshold: 2000 }] }).expect(200);
+    const saved = await update({ enabled: true, basis: 'points', tiers: [tiers[0], { ...tiers[1], threshold: 250 }, { ...tiers[2], threshold: 2000 }] }).expect(
+      200,
+    );
     expect(saved.body.data.tiers.map((t: { customers: number }) => t.customers)).toEqual([1, 2, 0]);
     expect((await tierRow(a.id))?.position).toBe(1);
     // Brew at 1,000: nobody drops before their 12 months end
@@ -300,13 +382,24 @@ describeEachDb('tiers', (kind) => {
     expect((await tierRow(a.id))?.position).toBe(1);
     const audit = await p.db.selectFrom('audit_log').select(['action', 'target', 'after']).where('action', '=', 'loyalty.tiers.update').orderBy('id').execute();
     expect(audit).toHaveLength(2);
-    expect(audit[1]).toMatchObject({ target: 'tiers', after: { enabled: true, basis: 'points', tiers: [{ name: 'Bean' }, { name: 'Brew', threshold: 1000 }, { name: 'Barista' }] } });
+    expect(audit[1]).toMatchObject({
+      target: 'tiers',
+      after: { enabled: true, basis: 'points', tiers: [{ name: 'Bean' }, { name: 'Brew', threshold: 1000 }, { name: 'Barista' }] },
+    });
   });
 
   it('refuses a programme naming rewards customers cannot get, naming the field', async () => {
-    const retired = await p.db.insertInto('rewards').values({ name: 'tier-test-retired', title: 'Retired treat', points_cost: 10, stock: null, valid_days: 30, per_customer_limit: null, active: false }).returning('id').executeTakeFirstOrThrow();
+    const retired = await p.db
+      .insertInto('rewards')
+      .values({ name: 'tier-test-retired', title: 'Retired treat', points_cost: 10, stock: null, valid_days: 30, per_customer_limit: null, active: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const tiers = await defaultTiers();
-    const res = await update({ enabled: true, basis: 'points', tiers: [tiers[0], { ...tiers[1], welcome_reward_id: 999_999, early_reward_ids: [retired.id] }, tiers[2]] }).expect(400);
+    const res = await update({
+      enabled: true,
+      basis: 'points',
+      tiers: [tiers[0], { ...tiers[1], welcome_reward_id: 999_999, early_reward_ids: [retired.id] }, tiers[2]],
+    }).expect(400);
     expect(res.body.error.fields).toEqual({
       'tiers.1.welcome_reward_id': 'must be a reward of your catalogue: there is no reward 999999',
       'tiers.1.early_reward_ids.0': 'must be a reward customers can get: Retired treat is retired',
@@ -325,13 +418,28 @@ describeEachDb('tiers', (kind) => {
 
   it('the birthday: a tier with its own birthday reward gives it instead of the shop’s treat', async () => {
     const c = await p.newCustomer({ name: 'Ana Reyes' });
-    await p.db.updateTable('customers').set({ birth_month: 1, birth_day: 11, birthday_changed_at: new Date('2020-01-01T00:00:00Z') }).where('id', '=', c.id).execute();
+    await p.db
+      .updateTable('customers')
+      .set({ birth_month: 1, birth_day: 11, birthday_changed_at: new Date('2020-01-01T00:00:00Z') })
+      .where('id', '=', c.id)
+      .execute();
     const bean = await p.newCustomer({ name: 'Ben Cruz' });
-    await p.db.updateTable('customers').set({ birth_month: 1, birth_day: 11, birthday_changed_at: new Date('2020-01-01T00:00:00Z') }).where('id', '=', bean.id).execute();
+    await p.db
+      .updateTable('customers')
+      .set({ birth_month: 1, birth_day: 11, birthday_changed_at: new Date('2020-01-01T00:00:00Z') })
+      .where('id', '=', bean.id)
+      .execute();
     await earn(c.id, 1000);
     p.clock.set(new Date('2027-01-10T17:00:00Z')); // 11 January in Manila
     await runHourlyJobs(p.ctx);
-    const gift = (id: number) => p.db.selectFrom('birthday_gifts').leftJoin('vouchers', 'vouchers.id', 'birthday_gifts.voucher_id').leftJoin('rewards', 'rewards.id', 'vouchers.reward_id').select(['birthday_gifts.kind', 'rewards.name']).where('birthday_gifts.customer_id', '=', id).execute();
+    const gift = (id: number) =>
+      p.db
+        .selectFrom('birthday_gifts')
+        .leftJoin('vouchers', 'vouchers.id', 'birthday_gifts.voucher_id')
+        .leftJoin('rewards', 'rewards.id', 'vouchers.reward_id')
+        .select(['birthday_gifts.kind', 'rewards.name'])
+        .where('birthday_gifts.customer_id', '=', id)
+        .execute();
     expect(await gift(c.id)).toEqual([{ kind: 'voucher', name: 'birthday-cake-slice' }]);
     expect(await gift(bean.id)).toEqual([{ kind: 'points', name: null }]);
   });
@@ -357,7 +465,11 @@ describePostgres('tiers under concurrency', () => {
     expect(welcome).toEqual([{ title: 'Welcome to Brew!' }]);
     // each earn after the rise got the multiplier; the ledger still adds up
     const customer = await p.db.selectFrom('customers').select('points').where('id', '=', c.id).executeTakeFirstOrThrow();
-    const sum = await p.db.selectFrom('points_ledger').select((eb) => eb.fn.sum<number>('points').as('n')).where('customer_id', '=', c.id).executeTakeFirstOrThrow();
+    const sum = await p.db
+      .selectFrom('points_ledger')
+      .select((eb) => eb.fn.sum<number>('points').as('n'))
+      .where('customer_id', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(Number(sum.n)).toBe(customer.points);
     expect(customer.points).toBeGreaterThan(290 + 20 * 5);
   });

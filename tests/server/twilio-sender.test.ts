@@ -39,7 +39,7 @@ describe('twilioSender against the local Twilio fake (the library sends, the fak
     return { s, lines: log.lines };
   };
 
-  it('sends To, From and Body to the account\'s Messages endpoint with Basic auth, form-encoded, from a number', async () => {
+  it("sends To, From and Body to the account's Messages endpoint with Basic auth, form-encoded, from a number", async () => {
     const { s, lines } = sender(NUMBER);
     await s.send(PHONE, BODY);
 
@@ -79,7 +79,7 @@ describe('twilioSender against the local Twilio fake (the library sends, the fak
     expect(fake.sent[0]!.body).toBe(long);
   });
 
-  it('throws Twilio\'s refusal of a number as a plain Error without the text or any digit, and logs only the masked phone and Twilio\'s code', async () => {
+  it("throws Twilio's refusal of a number as a plain Error without the text or any digit, and logs only the masked phone and Twilio's code", async () => {
     const { s, lines } = sender();
     const bad = '+0917123';
     const err = await s.send(bad, BODY).then(
@@ -100,7 +100,14 @@ describe('twilioSender against the local Twilio fake (the library sends, the fak
 
     const entries = logged(lines);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toEqual({ level: 50, phone: '+091••23', twilio_code: 21211, http_status: 400, network: null, msg: 'Twilio did not accept the text message' });
+    expect(entries[0]).toEqual({
+      level: 50,
+      phone: '+091••23',
+      twilio_code: 21211,
+      http_status: 400,
+      network: null,
+      msg: 'Twilio did not accept the text message',
+    });
     const text = JSON.stringify(entries);
     expect(text).not.toContain('482913');
     expect(text).not.toContain(bad);
@@ -151,7 +158,16 @@ describe('twilioSender against the local Twilio fake (the library sends, the fak
     const { logger } = captureLogger();
     const make = (o: { accountSid?: string; authToken?: string; from?: string }) => () =>
       twilioSender({ accountSid: o.accountSid ?? ACCOUNT, authToken: o.authToken ?? TOKEN, from: o.from ?? NUMBER, logger });
-    for (const from of ['4155550100', '+04155550100', '+1415555', 'whatsapp:+14155550100', 'KopiSenja', `MG${'g'.repeat(32)}`, SERVICE.slice(0, -1), `${NUMBER} `]) {
+    for (const from of [
+      '4155550100',
+      '+04155550100',
+      '+1415555',
+      'whatsapp:+14155550100',
+      'KopiSenja',
+      `MG${'g'.repeat(32)}`,
+      SERVICE.slice(0, -1),
+      `${NUMBER} `,
+    ]) {
       expect(make({ from }), from).toThrow(/^TWILIO_FROM must be a Twilio number in E\.164/);
     }
     expect(make({ accountSid: `SK${'a'.repeat(32)}` })).toThrow(/^TWILIO_ACCOUNT_SID must be an Account SID/);
@@ -182,7 +198,7 @@ describe('sign-in codes through Twilio (the provider, the adapter and the fake t
     return log.lines;
   }
 
-  it('texts the code through Twilio, and the provider\'s rate limit refuses a second code before Twilio is called', async () => {
+  it("texts the code through Twilio, and the provider's rate limit refuses a second code before Twilio is called", async () => {
     useTwilio();
     const phone = newPhone();
     const ip = newIp();
@@ -214,7 +230,7 @@ describe('sign-in codes through Twilio (the provider, the adapter and the fake t
   });
 });
 
-describe('the Twilio fake refuses what Twilio, or this product\'s rules, would refuse', () => {
+describe("the Twilio fake refuses what Twilio, or this product's rules, would refuse", () => {
   let fake: TwilioFake;
   beforeAll(async () => {
     fake = await startTwilioFake({ accountSid: ACCOUNT, authToken: TOKEN, numbers: [NUMBER], services: [SERVICE] });
@@ -235,11 +251,19 @@ describe('the Twilio fake refuses what Twilio, or this product\'s rules, would r
   it('answers a right request 201 with a queued Message resource', async () => {
     const r = await post(ok);
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ account_sid: ACCOUNT, to: PHONE, from: NUMBER, body: BODY, status: 'queued', direction: 'outbound-api', api_version: '2010-04-01' });
+    expect(r.body).toMatchObject({
+      account_sid: ACCOUNT,
+      to: PHONE,
+      from: NUMBER,
+      body: BODY,
+      status: 'queued',
+      direction: 'outbound-api',
+      api_version: '2010-04-01',
+    });
     expect((r.body as unknown as { date_created: string }).date_created).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} \+0000$/);
   });
 
-  it('answers Twilio\'s errors with Twilio\'s shape and codes', async () => {
+  it("answers Twilio's errors with Twilio's shape and codes", async () => {
     const cases: Array<[Parameters<typeof post>, number, number]> = [
       [[ok, { auth: basic(ACCOUNT, 'wrong') }], 401, 20003],
       [[ok, { auth: '' }], 401, 20003],

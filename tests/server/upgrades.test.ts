@@ -33,7 +33,8 @@ function migrationOrderProblems(names: string[], released: string[]): string[] {
   names.forEach((name, i) => {
     if (!/^\d{4}-[a-z0-9-]+$/.test(name)) problems.push(`${name}: not NNNN-name`);
     if (i > 0 && numberOf(name) <= numberOf(names[i - 1]!)) problems.push(`${name}: registered after ${names[i - 1]}, its number must be greater`);
-    if (!released.includes(name) && numberOf(name) <= last) problems.push(`${name}: new since the last release, its number must be greater than ${last} (the last released one)`);
+    if (!released.includes(name) && numberOf(name) <= last)
+      problems.push(`${name}: new since the last release, its number must be greater than ${last} (the last released one)`);
   });
   for (const name of released) if (!names.includes(name)) problems.push(`${name}: released, but no longer registered`);
   return problems;
@@ -42,7 +43,11 @@ function migrationOrderProblems(names: string[], released: string[]): string[] {
 /** The migrations each fixture's release had run (its own kysely_migration rows). */
 function releasedMigrations(): string[] {
   const names = new Set<string>();
-  for (const f of fixtures) for (const m of gunzipSync(readFileSync(join(FIXTURES, f))).toString('utf8').matchAll(/INSERT INTO public\.kysely_migration VALUES \('([^']+)'/g)) names.add(m[1]!);
+  for (const f of fixtures)
+    for (const m of gunzipSync(readFileSync(join(FIXTURES, f)))
+      .toString('utf8')
+      .matchAll(/INSERT INTO public\.kysely_migration VALUES \('([^']+)'/g))
+      names.add(m[1]!);
   return [...names].sort();
 }
 
@@ -61,7 +66,9 @@ describe('the migrations', () => {
       `0014-scratch: new since the last release, its number must be greater than ${Math.max(...released.map(numberOf))} (the last released one)`,
     ]);
     // 0016 registered before 0015, as once happened
-    const swapped = names.map((n) => (n.startsWith('0015') ? names.find((m) => m.startsWith('0016'))! : n.startsWith('0016') ? names.find((m) => m.startsWith('0015'))! : n));
+    const swapped = names.map((n) =>
+      n.startsWith('0015') ? names.find((m) => m.startsWith('0016'))! : n.startsWith('0016') ? names.find((m) => m.startsWith('0015'))! : n,
+    );
     expect(migrationOrderProblems(swapped, released)).toEqual(['0015-product-archive: registered after 0016-product-options, its number must be greater']);
   });
 });
@@ -88,7 +95,9 @@ async function databaseFrom(kind: 'pglite' | 'postgres', text: string): Promise<
 
 for (const fixture of fixtures) {
   describeEachDb(`an upgrade from ${fixture}`, (kind) => {
-    const expected = JSON.parse(readFileSync(join(FIXTURES, fixture.replace(/\.sql\.gz$/, '.json')), 'utf8')) as Awaited<ReturnType<typeof balancesOf>> & { migration: string };
+    const expected = JSON.parse(readFileSync(join(FIXTURES, fixture.replace(/\.sql\.gz$/, '.json')), 'utf8')) as Awaited<ReturnType<typeof balancesOf>> & {
+      migration: string;
+    };
     let made: Awaited<ReturnType<typeof databaseFrom>>;
 
     beforeAll(async () => {
@@ -131,14 +140,28 @@ describeEachDb('a migration that fails', (kind) => {
         },
       },
     };
-    const customers = (await h.db.selectFrom('customers').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-    await expect(migrate(h.db, scratch)).rejects.toThrow(/^database migration 9991-scratch-fails failed: relation "no_such_table" does not exist\. The database is as it was before this start \(the migrations before it in this start were undone with it\)\.$/);
+    const customers = (
+      await h.db
+        .selectFrom('customers')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+    await expect(migrate(h.db, scratch)).rejects.toThrow(
+      /^database migration 9991-scratch-fails failed: relation "no_such_table" does not exist\. The database is as it was before this start \(the migrations before it in this start were undone with it\)\.$/,
+    );
     const left = await sql<{ t: string | null; c: number; m: number }>`
       select to_regclass('public.scratch_kept')::text as t,
         (select count(*)::int from information_schema.columns where table_name = 'customers' and column_name = 'scratch_column') as c,
         (select count(*)::int from kysely_migration where name like '999%') as m`.execute(h.db);
     expect(left.rows[0]).toEqual({ t: null, c: 0, m: 0 });
-    expect((await h.db.selectFrom('customers').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toBe(customers);
+    expect(
+      (
+        await h.db
+          .selectFrom('customers')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(customers);
     // and the next start, with the scratch gone, runs as usual
     await migrate(h.db);
   });

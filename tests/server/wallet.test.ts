@@ -12,7 +12,7 @@ describeEachDb('wallet', (kind) => {
   const p = useTestProvider(kind);
 
   describe('wallet/balance and wallet/history', () => {
-    it('answers the balance in the merchant\'s currency', async () => {
+    it("answers the balance in the merchant's currency", async () => {
       const c = await p.newCustomer({ wallet: 25050 });
       const res = await callApi(p, walletApi.balance, { token: c.token }).expect(200);
       expect(res.body.data).toEqual({ balance: 25050, currency: 'PHP' });
@@ -20,7 +20,7 @@ describeEachDb('wallet', (kind) => {
       expect((await callApi(p, walletApi.balance, { token: fresh.token }).expect(200)).body.data.balance).toBe(0);
     });
 
-    it('pages the ledger newest first, 20 a page, only the customer\'s own entries', async () => {
+    it("pages the ledger newest first, 20 a page, only the customer's own entries", async () => {
       const c = await p.newCustomer();
       // someone else's 'Test grant' entry must not show up
       await p.newCustomer({ wallet: 999 });
@@ -30,7 +30,14 @@ describeEachDb('wallet', (kind) => {
       const one = await callApi(p, walletApi.history, { token: c.token }).expect(200);
       expect(one.body.data.items).toHaveLength(20);
       expect(one.body.data.next_page).toBe(2);
-      expect(one.body.data.items[0]).toEqual({ id: expect.any(Number), type: 'adjust', amount: 2300, balance_after: 27600, reason: 'Grant 23', created_at: expect.stringMatching(/Z$/) });
+      expect(one.body.data.items[0]).toEqual({
+        id: expect.any(Number),
+        type: 'adjust',
+        amount: 2300,
+        balance_after: 27600,
+        reason: 'Grant 23',
+        created_at: expect.stringMatching(/Z$/),
+      });
       const two = await callApi(p, walletApi.history, { token: c.token, query: { page: 2 } }).expect(200);
       expect(two.body.data.items.map((i: { reason: string }) => i.reason)).toEqual(['Grant 3', 'Grant 2', 'Grant 1']);
       expect(two.body.data.next_page).toBeNull();
@@ -50,7 +57,9 @@ describeEachDb('wallet', (kind) => {
 
     it('keeps the balance equal to the ledger sum and never below zero, also in the database', async () => {
       const c = await p.newCustomer({ wallet: 500 });
-      await expect(p.db.transaction().execute((trx) => postWalletEntry(trx, p.clock, c.id, { type: 'order', amount: -501, reason: 'Too much' }))).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+      await expect(
+        p.db.transaction().execute((trx) => postWalletEntry(trx, p.clock, c.id, { type: 'order', amount: -501, reason: 'Too much' })),
+      ).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
       await expect(sql`update customers set wallet_balance = -1 where id = ${c.id}`.execute(p.db)).rejects.toThrow();
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 500, walletSum: 500 });
     });
@@ -105,9 +114,13 @@ describeEachDb('wallet', (kind) => {
       await callApi(p, walletApi.topup, { token: c.token, body: { amount: 5_000_000, idempotency_key: key() } }).expect(201);
     });
 
-    it('follows the merchant\'s own top-up limits', async () => {
+    it("follows the merchant's own top-up limits", async () => {
       const c = await p.newCustomer();
-      await p.db.updateTable('merchants').set({ rules: JSON.stringify({ topup_min: 20000, topup_max: 30000 }) }).where('id', '=', 'kopi-senja').execute();
+      await p.db
+        .updateTable('merchants')
+        .set({ rules: JSON.stringify({ topup_min: 20000, topup_max: 30000 }) })
+        .where('id', '=', 'kopi-senja')
+        .execute();
       clearMerchantCache();
       try {
         const low = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 15000, idempotency_key: key() } }).expect(400);
@@ -115,14 +128,18 @@ describeEachDb('wallet', (kind) => {
         const high = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 30001, idempotency_key: key() } }).expect(400);
         expect(high.body.error.fields).toEqual({ amount: 'must be at most 30000' });
       } finally {
-        await p.db.updateTable('merchants').set({ rules: JSON.stringify({}) }).where('id', '=', 'kopi-senja').execute();
+        await p.db
+          .updateTable('merchants')
+          .set({ rules: JSON.stringify({}) })
+          .where('id', '=', 'kopi-senja')
+          .execute();
         clearMerchantCache();
       }
     });
   });
 
   describe('wallet/topup/status', () => {
-    it('answers 404 for another customer\'s top-up or an unknown one, 400 for a malformed id', async () => {
+    it("answers 404 for another customer's top-up or an unknown one, 400 for a malformed id", async () => {
       const c = await p.newCustomer();
       const other = await p.newCustomer();
       const res = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 10000, idempotency_key: key() } }).expect(201);

@@ -45,9 +45,24 @@ describeEachDb('the wheel', (kind) => {
     expect(d.segments).toHaveLength(8);
     expect(d.segments.reduce((s: number, x: { probability: number }) => s + x.probability, 0)).toBeCloseTo(1, 6);
     for (const s of d.segments) {
-      expect(s).toEqual({ id: expect.any(Number), label: expect.any(String), probability: expect.any(Number), prize_type: expect.stringMatching(/^(points|voucher|none)$/), color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+      expect(s).toEqual({
+        id: expect.any(Number),
+        label: expect.any(String),
+        probability: expect.any(Number),
+        prize_type: expect.stringMatching(/^(points|voucher|none)$/),
+        color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      });
     }
-    expect(d.segments.map((s: { prize_type: string }) => s.prize_type).sort()).toEqual(['none', 'points', 'points', 'points', 'points', 'points', 'points', 'voucher']);
+    expect(d.segments.map((s: { prize_type: string }) => s.prize_type).sort()).toEqual([
+      'none',
+      'points',
+      'points',
+      'points',
+      'points',
+      'points',
+      'points',
+      'voucher',
+    ]);
     // spins left: the free one and the three that 75 points pay for at 20 each
     expect(d).toMatchObject({ spins_left: 4, free_spins_left: 1, spin_cost_points: 20, points: 75, odds_version: 1 });
   });
@@ -91,7 +106,10 @@ describeEachDb('the wheel', (kind) => {
     expect(paid.body.data.points).toBe(30 + 50 - 20 + 50);
     expect(paid.body.data).toMatchObject({ free_spins_left: 0, spins_left: Math.floor(110 / 20) });
     const spins = await p.db.selectFrom('wheel_spins').select(['free', 'cost_points']).where('customer_id', '=', c.id).orderBy('id').execute();
-    expect(spins).toEqual([{ free: true, cost_points: 0 }, { free: false, cost_points: 20 }]);
+    expect(spins).toEqual([
+      { free: true, cost_points: 0 },
+      { free: false, cost_points: 20 },
+    ]);
     expect(await ledgerSum(p, c.id)).toEqual({ sum: 110, balance: 110 });
 
     // a customer with 0 points after the free spin cannot pay with the prize of the spin they are buying
@@ -176,7 +194,11 @@ describeEachDb('the wheel', (kind) => {
   });
 
   it('stays within one free spin a day even when the merchant asks for more than the schema allows', async () => {
-    await p.db.updateTable('merchants').set({ rules: JSON.stringify({ free_spins_per_day: 3 }) }).where('id', '=', 'kopi-senja').execute();
+    await p.db
+      .updateTable('merchants')
+      .set({ rules: JSON.stringify({ free_spins_per_day: 3 }) })
+      .where('id', '=', 'kopi-senja')
+      .execute();
     const { clearMerchantCache } = await import('../../server/provider/settings/settings.service');
     clearMerchantCache();
     try {
@@ -187,7 +209,11 @@ describeEachDb('the wheel', (kind) => {
       await callApi(p, wheelApi.spin, { token: c.token, body: { idempotency_key: '1' } }).expect(200);
       await callApi(p, wheelApi.spin, { token: c.token, body: { idempotency_key: '2' } }).expect(409);
     } finally {
-      await p.db.updateTable('merchants').set({ rules: JSON.stringify({}) }).where('id', '=', 'kopi-senja').execute();
+      await p.db
+        .updateTable('merchants')
+        .set({ rules: JSON.stringify({}) })
+        .where('id', '=', 'kopi-senja')
+        .execute();
       clearMerchantCache();
     }
   });
@@ -198,11 +224,22 @@ describeEachDb('the wheel', (kind) => {
     // a free spin recorded behind the service's back: the index, not the count, must catch the next one
     await p.db
       .insertInto('wheel_spins')
-      .values({ customer_id: c.id, segment_id: segId, odds_version: 1, free: true, spin_day: merchantDay(p.clock.now(), 'Asia/Manila'), prize: JSON.stringify({ type: 'none' }), created_at: p.clock.now() })
+      .values({
+        customer_id: c.id,
+        segment_id: segId,
+        odds_version: 1,
+        free: true,
+        spin_day: merchantDay(p.clock.now(), 'Asia/Manila'),
+        prize: JSON.stringify({ type: 'none' }),
+        created_at: p.clock.now(),
+      })
       .execute();
     await callApi(p, wheelApi.spin, { token: c.token, body: { idempotency_key: 'i' } }).expect(200);
     const spins = await p.db.selectFrom('wheel_spins').select(['free', 'cost_points']).where('customer_id', '=', c.id).orderBy('id').execute();
-    expect(spins).toEqual([{ free: true, cost_points: 0 }, { free: false, cost_points: 20 }]);
+    expect(spins).toEqual([
+      { free: true, cost_points: 0 },
+      { free: false, cost_points: 20 },
+    ]);
     expect(await ledgerSum(p, c.id)).toEqual({ sum: 0, balance: 0 });
   });
 });

@@ -74,7 +74,11 @@ export interface GatewayCaller {
 }
 
 /** Makes a declared call through a gateway (`/api/<path>`): its method and path from the declaration. */
-export function gatewayCall(stack: GatewayCaller, declaration: Call<any, any>, opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; params?: Record<string, string | number> } = {}): Promise<Response> {
+export function gatewayCall(
+  stack: GatewayCaller,
+  declaration: Call<any, any>,
+  opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; params?: Record<string, string | number> } = {},
+): Promise<Response> {
   const { params, ...rest } = opts;
   return stack.api(declaration.method === 'get' ? 'GET' : 'POST', pathOf(declaration, params), rest);
 }

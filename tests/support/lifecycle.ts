@@ -15,7 +15,12 @@ import { afterAll, beforeAll } from 'vitest';
  * answered as they are (a test provider's `app` stays the Express app). With `skip`, nothing starts
  * (the block's tests are skipped too, for want of what they need).
  */
-export function useStarted<T extends object>(what: string, start: () => Promise<T>, stop: (started: T) => Promise<unknown> | unknown, o: { skip?: boolean; timeout?: number } = {}): T {
+export function useStarted<T extends object>(
+  what: string,
+  start: () => Promise<T>,
+  stop: (started: T) => Promise<unknown> | unknown,
+  o: { skip?: boolean; timeout?: number } = {},
+): T {
   let current: T | undefined;
   const { timeout } = o;
   beforeAll(async () => {

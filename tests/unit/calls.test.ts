@@ -13,7 +13,9 @@ describe('the declared calls', () => {
   it('are every documented call, each once (the files of the sandbox, the images, the pass web service and this document aside)', () => {
     const declared = ALL_CALLS.map(key);
     expect(new Set(declared).size).toBe(declared.length);
-    const documentedCalls = ENDPOINTS.filter((e) => e.answer.kind === 'envelope' || e.answer.kind === 'csv' || (e.answer.kind === 'pkpass' && !e.path.startsWith('pass/apple/v1/'))).map(key);
+    const documentedCalls = ENDPOINTS.filter(
+      (e) => e.answer.kind === 'envelope' || e.answer.kind === 'csv' || (e.answer.kind === 'pkpass' && !e.path.startsWith('pass/apple/v1/')),
+    ).map(key);
     expect([...declared].sort()).toEqual([...documentedCalls].sort());
   });
 
@@ -22,8 +24,18 @@ describe('the declared calls', () => {
   });
 
   it('say which calls sign in and out', () => {
-    const with_ = (signs: 'in' | 'out') => ALL_CALLS.filter((c) => c.signs === signs).map((c) => c.path).sort();
-    expect(with_('in')).toEqual(['auth/google', 'auth/otp/verify', 'auth/register', 'merchant/auth/accept-invite', 'merchant/auth/login', 'merchant/auth/setup']);
+    const with_ = (signs: 'in' | 'out') =>
+      ALL_CALLS.filter((c) => c.signs === signs)
+        .map((c) => c.path)
+        .sort();
+    expect(with_('in')).toEqual([
+      'auth/google',
+      'auth/otp/verify',
+      'auth/register',
+      'merchant/auth/accept-invite',
+      'merchant/auth/login',
+      'merchant/auth/setup',
+    ]);
     expect(with_('out')).toEqual(['auth/logout', 'merchant/auth/logout', 'merchant/auth/logout-all']);
   });
 });

@@ -40,7 +40,8 @@ function check(message: string): { status: number | null; stderr: string } {
 
 const subject = (length: number) => 'S'.repeat(length);
 /** what `git commit` puts under the message for the editor */
-const EDITOR_COMMENTS = '\n# Please enter the commit message for your changes. Lines starting\n# with \'#\' will be ignored, and an empty message aborts the commit.\n#\n# On branch main\n';
+const EDITOR_COMMENTS =
+  "\n# Please enter the commit message for your changes. Lines starting\n# with '#' will be ignored, and an empty message aborts the commit.\n#\n# On branch main\n";
 
 describe('the commit-msg hook', () => {
   it.each([
@@ -49,7 +50,10 @@ describe('the commit-msg hook', () => {
     ['a subject and a body after a blank line', 'Fix the wallet total\n\nThe total left out the delivery fee.\nIt is in now.\n'],
     ['72 characters written in more than 72 bytes', `${'é→'.repeat(36)}\n`],
     ["the editor's comments under a body", `Fix the wallet total\n\nWhy.\n${EDITOR_COMMENTS}`],
-    ['the diff of `git commit -v` below the scissors line', `Fix it\n\nWhy.\n# ------------------------ >8 ------------------------\n# Do not modify or remove the line above.\ndiff --git a/x b/x\n+${subject(200)}\n`],
+    [
+      'the diff of `git commit -v` below the scissors line',
+      `Fix it\n\nWhy.\n# ------------------------ >8 ------------------------\n# Do not modify or remove the line above.\ndiff --git a/x b/x\n+${subject(200)}\n`,
+    ],
     ['blank lines before the subject (git drops them)', `\n\nFix the wallet total\n\nWhy.\n`],
     ['a fixup of a 72-character subject', `fixup! ${subject(72)}\n`],
     ['an empty message (git aborts it itself)', EDITOR_COMMENTS],

@@ -3,7 +3,20 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { addressFields, birthdayBody, email, phoneInput } from '#contract';
 import { checkAddress } from '#contract/address-checks';
-import { ADDRESS_RULES, IS_REQUIRED, NOT_TEXT, NOT_TRUE_OR_FALSE, PHONE_RULE, birthdayText, checkRange, dayNotInMonth, daysToBirthday, checkText, isEmailAddress, isShopLink } from '#contract/checks';
+import {
+  ADDRESS_RULES,
+  IS_REQUIRED,
+  NOT_TEXT,
+  NOT_TRUE_OR_FALSE,
+  PHONE_RULE,
+  birthdayText,
+  checkRange,
+  dayNotInMonth,
+  daysToBirthday,
+  checkText,
+  isEmailAddress,
+  isShopLink,
+} from '#contract/checks';
 import { shopSettingsFields } from '#contract/shop-settings';
 import { validateAddress } from '../../src/screens/addresses/address-form';
 
@@ -61,7 +74,11 @@ describe('isEmailAddress', () => {
   });
 
   it('agrees with the server’s schema on any text and any RFC address', () => {
-    const text = fc.oneof(fc.string(), fc.emailAddress(), fc.emailAddress().map((e) => ` ${e.toUpperCase()} `));
+    const text = fc.oneof(
+      fc.string(),
+      fc.emailAddress(),
+      fc.emailAddress().map((e) => ` ${e.toUpperCase()} `),
+    );
     fc.assert(fc.property(text, (t) => isEmailAddress(t) === email.safeParse(t).success));
   });
 });
@@ -112,7 +129,16 @@ describe('the address rules and addressFields agree', () => {
     }
   });
 
-  const good = { label: ' Home ', recipient: 'Lola Reyes', phone: ' 0917 123 4567 ', line1: '12 Rizal St', city: 'Makati', postal_code: '1226 ', lat: 14.55, lng: 121.02 };
+  const good = {
+    label: ' Home ',
+    recipient: 'Lola Reyes',
+    phone: ' 0917 123 4567 ',
+    line1: '12 Rizal St',
+    city: 'Makati',
+    postal_code: '1226 ',
+    lat: 14.55,
+    lng: 121.02,
+  };
   const addresses: Record<string, unknown>[] = [
     good,
     { ...good, note: '  Blue gate  ', is_default: true },
@@ -151,8 +177,32 @@ describe('the address rules and addressFields agree', () => {
 
 describe('the address form’s validation (no zod)', () => {
   it('passes trimmed values on', () => {
-    const r = validateAddress({ label: ' Home ', recipient: 'Lola', phone: '0917 123 4567', line1: '12 Rizal St', city: 'Makati', postal_code: ' 1226', lat: 1, lng: 2, note: undefined, is_default: true });
-    expect(r).toEqual({ ok: true, data: { label: 'Home', recipient: 'Lola', phone: '0917 123 4567', line1: '12 Rizal St', city: 'Makati', postal_code: '1226', lat: 1, lng: 2, is_default: true } });
+    const r = validateAddress({
+      label: ' Home ',
+      recipient: 'Lola',
+      phone: '0917 123 4567',
+      line1: '12 Rizal St',
+      city: 'Makati',
+      postal_code: ' 1226',
+      lat: 1,
+      lng: 2,
+      note: undefined,
+      is_default: true,
+    });
+    expect(r).toEqual({
+      ok: true,
+      data: {
+        label: 'Home',
+        recipient: 'Lola',
+        phone: '0917 123 4567',
+        line1: '12 Rizal St',
+        city: 'Makati',
+        postal_code: '1226',
+        lat: 1,
+        lng: 2,
+        is_default: true,
+      },
+    });
   });
 
   it('says what to do, field by field, in the friendly words', () => {
@@ -174,15 +224,36 @@ describe('the address form’s validation (no zod)', () => {
   });
 
   it('words a long label with the schema’s limit', () => {
-    const r = validateAddress({ label: 'a'.repeat(41), recipient: 'Lola', phone: '0917 123 4567', line1: '12 Rizal St', city: 'Makati', postal_code: '1226', lat: 100, lng: 0 });
+    const r = validateAddress({
+      label: 'a'.repeat(41),
+      recipient: 'Lola',
+      phone: '0917 123 4567',
+      line1: '12 Rizal St',
+      city: 'Makati',
+      postal_code: '1226',
+      lat: 100,
+      lng: 0,
+    });
     expect(r).toEqual({ ok: false, errors: { label: 'Label must be at most 40 characters.', lat: 'Location must be between -90 and 90.' } });
   });
 });
 
 describe('the birth date: dayNotInMonth and birthdayBody agree', () => {
   const ROWS: [number, number, number | null][] = [
-    [14, 3, null], [14, 3, 1990], [29, 2, null], [29, 2, 2000], [29, 2, 1900], [29, 2, 2023], [28, 2, 2023],
-    [31, 4, null], [30, 4, null], [31, 6, 1999], [30, 2, null], [31, 12, null], [31, 1, 2024], [31, 11, 1985],
+    [14, 3, null],
+    [14, 3, 1990],
+    [29, 2, null],
+    [29, 2, 2000],
+    [29, 2, 1900],
+    [29, 2, 2023],
+    [28, 2, 2023],
+    [31, 4, null],
+    [30, 4, null],
+    [31, 6, 1999],
+    [30, 2, null],
+    [31, 12, null],
+    [31, 1, 2024],
+    [31, 11, 1985],
   ];
   it.each(ROWS)('%i/%i/%s', (day, month, year) => {
     const parsed = birthdayBody.safeParse({ day, month, year });

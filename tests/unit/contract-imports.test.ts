@@ -18,7 +18,8 @@ function contractGraph(dir: string): Map<string, string[]> {
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(join(dir, file), 'utf8'), true, true);
     const targets = importedFiles.flatMap(({ fileName: spec }) => {
-      const name = spec === '#contract' ? 'index' : spec.startsWith('#contract/') ? spec.slice('#contract/'.length) : spec.startsWith('./') ? spec.slice(2) : null;
+      const name =
+        spec === '#contract' ? 'index' : spec.startsWith('#contract/') ? spec.slice('#contract/'.length) : spec.startsWith('./') ? spec.slice(2) : null;
       if (name === null) return [];
       const target = name.endsWith('.ts') ? name : `${name}.ts`;
       if (!files.includes(target)) throw new Error(`${file} imports ${spec}, which is not a file of the contract`);
@@ -74,7 +75,11 @@ describe('the import graph of src/contract', () => {
       ['d.ts', ['a.ts']],
       ['e.ts', ['e.ts']],
     ]);
-    expect(cyclesOf(graph).map((c) => c.join(' ')).sort()).toEqual(['a.ts b.ts c.ts', 'e.ts']);
+    expect(
+      cyclesOf(graph)
+        .map((c) => c.join(' '))
+        .sort(),
+    ).toEqual(['a.ts b.ts c.ts', 'e.ts']);
     const scanned = ts.preProcessFile("import type { A } from './a';\nexport { b } from './b';\nexport type * from './c';\n", true, true);
     expect(scanned.importedFiles.map((f) => f.fileName)).toEqual(['./a', './b', './c']);
   });

@@ -8,7 +8,11 @@ const UNFIT = 13; // this project's CI host on 2026-11-25
 describe('Lighthouse judgement', () => {
   it('holds every category to its threshold on a host fit to measure', () => {
     expect(judge(passing, FIT)).toEqual({ ok: true, below: [], unjudged: [] });
-    expect(judge({ ...passing, scores: { ...passing.scores, performance: THRESHOLDS.performance - 1 } }, FIT)).toEqual({ ok: false, below: ['performance'], unjudged: [] });
+    expect(judge({ ...passing, scores: { ...passing.scores, performance: THRESHOLDS.performance - 1 } }, FIT)).toEqual({
+      ok: false,
+      below: ['performance'],
+      unjudged: [],
+    });
     expect(judge({ ...passing, scores: { ...passing.scores, accessibility: 99 } }, FIT).below).toEqual(['accessibility']);
   });
 

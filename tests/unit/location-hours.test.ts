@@ -45,12 +45,30 @@ describe('opening hours across a daylight-saving change (Europe/Berlin)', () => 
     const days = pickupSlots({ ...berlin, prep_minutes: 0, slot_minutes: 60 }, at('2026-03-29T05:00:00Z'));
     expect(days[0]!.date).toBe('2026-03-29');
     // 08:00 … 17:00 CEST = 06:00 … 15:00 UTC
-    expect(days[0]!.slots.map((s) => s.toISOString().slice(11, 16))).toEqual(['06:00', '07:00', '08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00']);
+    expect(days[0]!.slots.map((s) => s.toISOString().slice(11, 16))).toEqual([
+      '06:00',
+      '07:00',
+      '08:00',
+      '09:00',
+      '10:00',
+      '11:00',
+      '12:00',
+      '13:00',
+      '14:00',
+      '15:00',
+    ]);
   });
 });
 
 describe('periods past midnight and exceptions (Asia/Manila, no daylight saving)', () => {
-  const bar = { timezone: 'Asia/Manila', hours: { ...every([{ open: '18:00', close: '02:00' }]), sun: [] }, exceptions: [{ date: '2026-12-25', periods: [] }, { date: '2026-12-31', periods: [{ open: '10:00', close: '15:00' }] }] };
+  const bar = {
+    timezone: 'Asia/Manila',
+    hours: { ...every([{ open: '18:00', close: '02:00' }]), sun: [] },
+    exceptions: [
+      { date: '2026-12-25', periods: [] },
+      { date: '2026-12-31', periods: [{ open: '10:00', close: '15:00' }] },
+    ],
+  };
 
   it('open at 01:00 on Sunday: Saturday night runs on past midnight, and closes at 02:00', () => {
     // Sunday 29 Nov 2026 01:00 in Manila = Saturday 17:00 UTC
@@ -89,7 +107,12 @@ describe('pausing', () => {
   it('a 30-minute pause says when orders come back; once over, the location is open again', () => {
     const until = pauseUntil(cafe, '30_minutes', now);
     expect(until).toEqual(at('2026-11-26T04:30:00Z'));
-    expect(orderingState({ ...cafe, paused: true, paused_until: until }, now)).toEqual({ state: 'paused', closes_at: null, next_open_at: until, paused_until: until });
+    expect(orderingState({ ...cafe, paused: true, paused_until: until }, now)).toEqual({
+      state: 'paused',
+      closes_at: null,
+      next_open_at: until,
+      paused_until: until,
+    });
     expect(orderingState({ ...cafe, paused: true, paused_until: until }, at('2026-11-26T04:30:00Z')).state).toBe('open');
   });
 
@@ -101,7 +124,12 @@ describe('pausing', () => {
 
   it('until resumed: no time to come back at', () => {
     expect(pauseUntil(cafe, 'until_resumed', now)).toBeNull();
-    expect(orderingState({ ...cafe, paused: true, paused_until: null }, now)).toEqual({ state: 'paused', closes_at: null, next_open_at: null, paused_until: null });
+    expect(orderingState({ ...cafe, paused: true, paused_until: null }, now)).toEqual({
+      state: 'paused',
+      closes_at: null,
+      next_open_at: null,
+      paused_until: null,
+    });
   });
 });
 

@@ -15,20 +15,42 @@ const at = (h: number, m: number, s: number) => new Date(2026, 10, 25, h, m, s).
 
 describe('the short log format', () => {
   it('writes one event as one line: time, level, name and message', () => {
-    const line = formatLogLine(JSON.stringify({ level: 30, time: at(9, 5, 7), pid: 1, hostname: 'vm', name: 'gateway', url: 'http://127.0.0.1:3000', msg: 'listening on http://127.0.0.1:3000' }));
+    const line = formatLogLine(
+      JSON.stringify({
+        level: 30,
+        time: at(9, 5, 7),
+        pid: 1,
+        hostname: 'vm',
+        name: 'gateway',
+        url: 'http://127.0.0.1:3000',
+        msg: 'listening on http://127.0.0.1:3000',
+      }),
+    );
     expect(line).toBe('09:05:07 INFO  gateway  listening on http://127.0.0.1:3000 url=http://127.0.0.1:3000\n');
   });
 
   it('says a request in its own words, with the time it took, and no req or res objects', () => {
-    const json = pinoLine((log) => log.info({ req: { id: 3, method: 'GET', path: '/api/shop/catalog' }, res: { statusCode: 200 }, responseTime: 12 }, 'GET /api/shop/catalog 200'));
+    const json = pinoLine((log) =>
+      log.info({ req: { id: 3, method: 'GET', path: '/api/shop/catalog' }, res: { statusCode: 200 }, responseTime: 12 }, 'GET /api/shop/catalog 200'),
+    );
     const line = formatLogLine(json);
     expect(line).toMatch(/^\d\d:\d\d:\d\d INFO {2}gateway {2}GET \/api\/shop\/catalog 200 12 ms\n$/);
   });
 
   it('names warnings and errors, with an error as one phrase and its code', () => {
-    const json = pinoLine((log) => log.child({ name: 'provider' }).error({ err: new TypeError('Cannot read properties of undefined') }, 'the server could not start'));
+    const json = pinoLine((log) =>
+      log.child({ name: 'provider' }).error({ err: new TypeError('Cannot read properties of undefined') }, 'the server could not start'),
+    );
     expect(formatLogLine(json)).toMatch(/ ERROR provider the server could not start TypeError: Cannot read properties of undefined\n$/);
-    const withCode = formatLogLine(JSON.stringify({ level: 50, time: 0, name: 'gateway', err: { type: 'Error', message: 'connect ECONNREFUSED', code: 'ECONNREFUSED', stack: 'Error: …\n    at x' }, msg: 'failed' }));
+    const withCode = formatLogLine(
+      JSON.stringify({
+        level: 50,
+        time: 0,
+        name: 'gateway',
+        err: { type: 'Error', message: 'connect ECONNREFUSED', code: 'ECONNREFUSED', stack: 'Error: …\n    at x' },
+        msg: 'failed',
+      }),
+    );
     expect(withCode).toMatch(/ failed connect ECONNREFUSED \(code ECONNREFUSED\)\n$/);
     expect(formatLogLine(pinoLine((log) => log.warn('careful')))).toMatch(/ WARN {2}gateway {2}careful\n$/);
   });

@@ -38,7 +38,7 @@ describe('earnBreakdown', () => {
     expect(earnBreakdown([], sale({ base: 0 }))).toEqual([]);
   });
 
-  it('a multiplier adds (multiplier − 1) × the chosen lines\' own base, rounded down', () => {
+  it("a multiplier adds (multiplier − 1) × the chosen lines' own base, rounded down", () => {
     // the croissant's ₱95 is 9 points of base: ×2 adds 9
     expect(earnBreakdown([pastries], sale())).toEqual([
       { rule_id: null, label: BASE_LABEL, points: 25 },
@@ -71,11 +71,20 @@ describe('earnBreakdown', () => {
     expect(earnBreakdown([happyHour], sale({ base: 3 }))).toContainEqual({ rule_id: 7, label: 'Happy hour', points: 15 });
   });
 
-  it('counts a window\'s uses against its limits per day and in all', () => {
+  it("counts a window's uses against its limits per day and in all", () => {
     const used = (today: number, total: number) => new Map([[1, { today, total }]]);
     expect(earnBreakdown([doubleTuesday], sale({ uses: used(1, 1) }))).toHaveLength(1);
     expect(earnBreakdown([doubleTuesday], sale({ uses: used(0, 40) }))).toHaveLength(2);
-    const twiceEver = rule(8, { kind: 'window', name: 'Twice ever', days: ['tue'], start: '00:00', end: '24:00', multiplier: 3, limit_per_day: 0, limit_total: 2 });
+    const twiceEver = rule(8, {
+      kind: 'window',
+      name: 'Twice ever',
+      days: ['tue'],
+      start: '00:00',
+      end: '24:00',
+      multiplier: 3,
+      limit_per_day: 0,
+      limit_total: 2,
+    });
     expect(earnBreakdown([twiceEver], sale({ uses: new Map([[8, { today: 5, total: 1 }]]) })).at(-1)).toEqual({ rule_id: 8, label: 'Twice ever', points: 50 });
     expect(earnBreakdown([twiceEver], sale({ uses: new Map([[8, { today: 0, total: 2 }]]) }))).toHaveLength(1);
   });

@@ -4,7 +4,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AA_BODY_TEXT, colourName, contrastFixes, contrastMessage, contrastProblem, contrastRatio, nearestPassingColour, readableTextOn, relativeLuminance, themeContrastChecks } from '#contract/contrast';
+import {
+  AA_BODY_TEXT,
+  colourName,
+  contrastFixes,
+  contrastMessage,
+  contrastProblem,
+  contrastRatio,
+  nearestPassingColour,
+  readableTextOn,
+  relativeLuminance,
+  themeContrastChecks,
+} from '#contract/contrast';
 
 const hexColour = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);
 
@@ -45,7 +56,13 @@ describe('contrast', () => {
   });
 
   it("checks a theme's body text on the brand colour, and on the landing colour in Lite only", () => {
-    const base = { brand_color: '#f2b33d', brand_text_color: '#ffffff', landing_body_background_color: '#ffd166', landing_text_color: '#ffffff', version: 'Full' };
+    const base = {
+      brand_color: '#f2b33d',
+      brand_text_color: '#ffffff',
+      landing_body_background_color: '#ffd166',
+      landing_text_color: '#ffffff',
+      version: 'Full',
+    };
     const full = themeContrastChecks(base);
     expect(full.map((c) => [c.field, c.passes])).toEqual([['brand_color', false]]);
     expect(contrastMessage(full[0]!)).toMatch(/^Text on the brand colour has a contrast of \d\.\d\d:1, below 4\.5:1 \(WCAG AA\): try #[0-9a-f]{6}$/);
@@ -90,7 +107,12 @@ describe('contrast in a café owner’s words', () => {
     const [brand] = themeContrastChecks({ brand_color: '#22c55e', brand_text_color: '#ffffff', landing_body_background_color: '#ffffff', version: 'Full' });
     expect(brand!.passes).toBe(false);
     expect(contrastProblem(brand!)).toBe('White text on this green is hard to read.');
-    const landing = themeContrastChecks({ brand_color: '#000000', landing_body_background_color: '#fde047', landing_text_color: '#fafafa', version: 'Lite' })[1]!;
+    const landing = themeContrastChecks({
+      brand_color: '#000000',
+      landing_body_background_color: '#fde047',
+      landing_text_color: '#fafafa',
+      version: 'Lite',
+    })[1]!;
     expect(contrastProblem(landing)).toBe('White text on this yellow landing background is hard to read.');
   });
 

@@ -28,7 +28,13 @@ describe('the secret box', () => {
     const sealed = seal(key, SECRET, 'stripe');
     const [v, iv, tag, body] = sealed.split('.') as [string, string, string, string];
     const flip = (s: string) => Buffer.from(Buffer.from(s, 'base64url').map((x, i) => (i === 0 ? x ^ 1 : x))).toString('base64url');
-    for (const changed of [[v, flip(iv), tag, body], [v, iv, flip(tag), body], [v, iv, tag, flip(body)], ['v2', iv, tag, body]]) expect(open(key, changed.join('.'), 'stripe')).toBeNull();
+    for (const changed of [
+      [v, flip(iv), tag, body],
+      [v, iv, flip(tag), body],
+      [v, iv, tag, flip(body)],
+      ['v2', iv, tag, body],
+    ])
+      expect(open(key, changed.join('.'), 'stripe')).toBeNull();
     for (const junk of ['', 'v1', 'v1..', 'plain text']) expect(open(key, junk, 'stripe')).toBeNull();
   });
 

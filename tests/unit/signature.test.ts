@@ -33,7 +33,12 @@ describe('digestsEqual', () => {
   it('accepts equal digests and refuses different ones, or ones of another length', () => {
     const d = signCall('http://a/', 'x', 'wato', 1, 's');
     expect(digestsEqual(d, d)).toBe(true);
-    expect(digestsEqual(d, d.replace(/.$/, (c) => (c === '0' ? '1' : '0')))).toBe(false);
+    expect(
+      digestsEqual(
+        d,
+        d.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      ),
+    ).toBe(false);
     expect(digestsEqual(d, d.slice(0, 63))).toBe(false);
     expect(digestsEqual('', d)).toBe(false);
   });

@@ -17,7 +17,8 @@ const FULL = 'AAAA,IAAIA,KACF,GCDF,QAAQC,KAAI;A,EAAH,IDCJD,KAAI;GACT,IAAI';
 //   [[0,0,0,0],[9,0,1,2],[12,1,0,0]], [[0],[2,1,0,9],[6,0,1,5,0]], [[3,0,2,0]]
 const THIN = 'AAAA,SACE,GCDF;A,EAAS,IDCJA;GACL';
 
-const mapOf = (mappings: string) => new SourceMap({ version: 3, file: 'index.js', sources: ['a.ts', 'b.ts'], names: ['first', 'second'], sourceRoot: '', sourcesContent: [], mappings });
+const mapOf = (mappings: string) =>
+  new SourceMap({ version: 3, file: 'index.js', sources: ['a.ts', 'b.ts'], names: ['first', 'second'], sourceRoot: '', sourcesContent: [], mappings });
 
 describe('thinMappings', () => {
   it('keeps one segment per run of one original line, re-encoding the values relative to the segments kept', () => {

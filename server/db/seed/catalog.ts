@@ -18,12 +18,28 @@ export const SEED_CATALOG: Array<{ name: string; products: SeedProduct[] }> = [
   {
     name: 'Coffee',
     products: [
-      { slug: 'barako-americano', name: 'Barako americano', description: 'Batangas kapeng barako pulled long over hot water: bold, smoky and bright.', price: 12_500 },
+      {
+        slug: 'barako-americano',
+        name: 'Barako americano',
+        description: 'Batangas kapeng barako pulled long over hot water: bold, smoky and bright.',
+        price: 12_500,
+      },
       { slug: 'spanish-latte', name: 'Spanish latte', description: 'Double espresso, steamed milk and a ribbon of condensed milk.', price: 16_500 },
       { slug: 'iced-latte', name: 'Iced latte', description: 'Espresso over ice with fresh or oat milk. Ask for an extra shot.', price: 15_500 },
       { slug: 'cappuccino', name: 'Cappuccino', description: 'Equal parts espresso, steamed milk and velvety foam, dusted with cocoa.', price: 14_500 },
-      { slug: 'salted-caramel-macchiato', name: 'Salted caramel macchiato', description: 'Vanilla milk marked with espresso and house salted caramel.', price: 17_500 },
-      { slug: 'cold-brew', name: 'Cold brew', description: 'Benguet beans steeped for 18 hours. Smooth, low in acid, served black.', price: 15_000, available: false },
+      {
+        slug: 'salted-caramel-macchiato',
+        name: 'Salted caramel macchiato',
+        description: 'Vanilla milk marked with espresso and house salted caramel.',
+        price: 17_500,
+      },
+      {
+        slug: 'cold-brew',
+        name: 'Cold brew',
+        description: 'Benguet beans steeped for 18 hours. Smooth, low in acid, served black.',
+        price: 15_000,
+        available: false,
+      },
     ],
   },
   {
@@ -33,7 +49,13 @@ export const SEED_CATALOG: Array<{ name: string; products: SeedProduct[] }> = [
       { slug: 'matcha-latte', name: 'Matcha latte', description: 'Ceremonial-grade matcha with steamed milk, lightly sweetened.', price: 16_500 },
       { slug: 'calamansi-cooler', name: 'Calamansi honey cooler', description: 'Freshly squeezed calamansi, wild honey and sparkling water.', price: 11_500 },
       { slug: 'tsokolate', name: 'Tsokolate', description: 'Thick hot chocolate made from Davao tablea, whisked with a batirol.', price: 13_500 },
-      { slug: 'mango-fruit-tea', name: 'Mango fruit tea', description: 'Jasmine green tea shaken with Guimaras mango. Back next mango season.', price: 12_500, available: false },
+      {
+        slug: 'mango-fruit-tea',
+        name: 'Mango fruit tea',
+        description: 'Jasmine green tea shaken with Guimaras mango. Back next mango season.',
+        price: 12_500,
+        available: false,
+      },
     ],
   },
   {
@@ -50,9 +72,24 @@ export const SEED_CATALOG: Array<{ name: string; products: SeedProduct[] }> = [
     name: 'Meals',
     products: [
       { slug: 'tapsilog', name: 'Tapsilog', description: 'Cured beef tapa, garlic fried rice and a sunny-side-up egg.', price: 24_500 },
-      { slug: 'chicken-adobo-bowl', name: 'Chicken adobo rice bowl', description: 'Chicken braised in vinegar, soy and garlic over steamed rice.', price: 22_500 },
-      { slug: 'longganisa-sandwich', name: 'Longganisa pandesal sandwich', description: 'Sweet Pampanga longganisa, egg and atchara in a toasted pandesal.', price: 18_500 },
-      { slug: 'tuyo-pesto-pasta', name: 'Tuyo pesto pasta', description: 'Spaghetti with basil pesto, flaked dried herring and cherry tomatoes.', price: 21_500 },
+      {
+        slug: 'chicken-adobo-bowl',
+        name: 'Chicken adobo rice bowl',
+        description: 'Chicken braised in vinegar, soy and garlic over steamed rice.',
+        price: 22_500,
+      },
+      {
+        slug: 'longganisa-sandwich',
+        name: 'Longganisa pandesal sandwich',
+        description: 'Sweet Pampanga longganisa, egg and atchara in a toasted pandesal.',
+        price: 18_500,
+      },
+      {
+        slug: 'tuyo-pesto-pasta',
+        name: 'Tuyo pesto pasta',
+        description: 'Spaghetti with basil pesto, flaked dried herring and cherry tomatoes.',
+        price: 21_500,
+      },
     ],
   },
 ];
@@ -62,7 +99,13 @@ export const SEED_CATALOG: Array<{ name: string; products: SeedProduct[] }> = [
  * each: every coffee drink a Size and Extras, the milk drinks a Milk too. Regular and Whole are the
  * defaults, so a line ordered without options costs the product's price.
  */
-const SEED_OPTION_GROUPS: Array<{ name: string; min: number; max: number; options: Array<{ name: string; delta: number; isDefault?: boolean }>; products: string[] }> = [
+const SEED_OPTION_GROUPS: Array<{
+  name: string;
+  min: number;
+  max: number;
+  options: Array<{ name: string; delta: number; isDefault?: boolean }>;
+  products: string[];
+}> = [
   {
     name: 'Size',
     min: 1,
@@ -102,7 +145,11 @@ export async function seedCatalog(db: Database): Promise<void> {
   const existing = await db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
   if (existing) return;
   for (const [c, category] of SEED_CATALOG.entries()) {
-    const row = await db.insertInto('categories').values({ name: category.name, position: c + 1 }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('categories')
+      .values({ name: category.name, position: c + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('products')
       .values(
@@ -125,7 +172,11 @@ async function seedOptionGroups(db: Database): Promise<void> {
   const products = await db.selectFrom('products').select(['id', 'image']).execute();
   const idOf = new Map(products.map((p) => [p.image, p.id]));
   for (const [g, group] of SEED_OPTION_GROUPS.entries()) {
-    const row = await db.insertInto('option_groups').values({ name: group.name, min_choices: group.min, max_choices: group.max, position: g + 1 }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('option_groups')
+      .values({ name: group.name, min_choices: group.min, max_choices: group.max, position: g + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('options')
       .values(group.options.map((o, i) => ({ group_id: row.id, name: o.name, price_delta: o.delta, is_default: o.isDefault ?? false, position: i + 1 })))

@@ -13,5 +13,8 @@ export async function seedLoyaltyRules(db: Database): Promise<void> {
   if (any) return;
   const rule = loyaltyRuleBody.parse({ kind: 'window', name: DEMO_RULE_NAME, days: ['tue'], start: '14:00', end: '16:00', multiplier: 2, limit_per_day: 1 });
   const now = new Date();
-  await db.insertInto('loyalty_rules').values({ kind: rule.kind, name: rule.name, fields: JSON.stringify(rule), status: 'paused', created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('loyalty_rules')
+    .values({ kind: rule.kind, name: rule.name, fields: JSON.stringify(rule), status: 'paused', created_at: now, updated_at: now })
+    .execute();
 }

@@ -16,8 +16,24 @@ export async function seedTiers(db: Database): Promise<void> {
     .insertInto('tiers')
     .values([
       { position: 0, name: 'Bean', threshold: 0, multiplier: 1, welcome_reward_id: null, birthday_reward_id: null, early_reward_ids: JSON.stringify([]) },
-      { position: 1, name: 'Brew', threshold: 300, multiplier: 1.25, welcome_reward_id: reward('butter-croissant'), birthday_reward_id: null, early_reward_ids: JSON.stringify([]) },
-      { position: 2, name: 'Barista', threshold: 1000, multiplier: 1.5, welcome_reward_id: reward('free-iced-latte'), birthday_reward_id: reward('birthday-cake-slice'), early_reward_ids: JSON.stringify([]) },
+      {
+        position: 1,
+        name: 'Brew',
+        threshold: 300,
+        multiplier: 1.25,
+        welcome_reward_id: reward('butter-croissant'),
+        birthday_reward_id: null,
+        early_reward_ids: JSON.stringify([]),
+      },
+      {
+        position: 2,
+        name: 'Barista',
+        threshold: 1000,
+        multiplier: 1.5,
+        welcome_reward_id: reward('free-iced-latte'),
+        birthday_reward_id: reward('birthday-cake-slice'),
+        early_reward_ids: JSON.stringify([]),
+      },
     ])
     .execute();
 }

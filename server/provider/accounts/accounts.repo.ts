@@ -15,12 +15,7 @@ import { notFound } from '../http/errors';
  * customer take turns and a balance is never read stale.
  */
 export async function lockCustomer(trx: Database, customerId: number) {
-  const row = await trx
-    .selectFrom('customers')
-    .selectAll()
-    .where('id', '=', customerId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await trx.selectFrom('customers').selectAll().where('id', '=', customerId).forUpdate().executeTakeFirst();
   if (!row) throw notFound('Customer');
   return row;
 }
@@ -92,7 +87,14 @@ export async function insertCustomer(
 ): Promise<number | null> {
   const row = await trx
     .insertInto('customers')
-    .values({ phone: c.phone, google_sub: c.googleSub, name: c.name, email: c.email, email_verified_at: c.email ? (c.emailVerifiedAt ?? null) : null, created_at: c.now })
+    .values({
+      phone: c.phone,
+      google_sub: c.googleSub,
+      name: c.name,
+      email: c.email,
+      email_verified_at: c.email ? (c.emailVerifiedAt ?? null) : null,
+      created_at: c.now,
+    })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -101,12 +103,7 @@ export async function insertCustomer(
 
 /** Links a Google account to a customer that has none yet; false when one got linked meanwhile. */
 export async function linkGoogleSub(trx: Database, customerId: number, sub: string): Promise<boolean> {
-  const res = await trx
-    .updateTable('customers')
-    .set({ google_sub: sub })
-    .where('id', '=', customerId)
-    .where('google_sub', 'is', null)
-    .executeTakeFirst();
+  const res = await trx.updateTable('customers').set({ google_sub: sub }).where('id', '=', customerId).where('google_sub', 'is', null).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -119,7 +116,12 @@ export async function setCustomerEmail(db: Database, customerId: number, email: 
     .updateTable('customers')
     .set((eb) => ({
       email,
-      email_verified_at: eb.case().when(eb.fn('lower', ['email']), '=', email.toLowerCase()).then(eb.ref('email_verified_at')).else(null).end(),
+      email_verified_at: eb
+        .case()
+        .when(eb.fn('lower', ['email']), '=', email.toLowerCase())
+        .then(eb.ref('email_verified_at'))
+        .else(null)
+        .end(),
     }))
     .where('id', '=', customerId)
     .executeTakeFirst();

@@ -25,13 +25,7 @@ export function toAddress(r: AddressRow): Address {
 
 /** The default first, then the newest. */
 export async function listAddresses(db: Database, customerId: number): Promise<Address[]> {
-  const rows = await db
-    .selectFrom('addresses')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .orderBy('is_default', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await db.selectFrom('addresses').selectAll().where('customer_id', '=', customerId).orderBy('is_default', 'desc').orderBy('id', 'desc').execute();
   return rows.map(toAddress);
 }
 

@@ -46,11 +46,7 @@ export async function createAddress(ctx: ProviderContext, customerId: number, in
   });
 }
 
-export async function updateAddress(
-  ctx: ProviderContext,
-  customerId: number,
-  input: Partial<AddressInput> & { id: number },
-): Promise<Address> {
+export async function updateAddress(ctx: ProviderContext, customerId: number, input: Partial<AddressInput> & { id: number }): Promise<Address> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const { id, is_default, ...rest } = input;
   const values: Partial<AddressValues> = {};

@@ -31,13 +31,7 @@ export interface IssueStats {
 }
 
 export async function otpIssueStats(trx: Database, phone: string, clientIp: string, since: Date): Promise<IssueStats> {
-  const last = await trx
-    .selectFrom('otp_codes')
-    .select('created_at')
-    .where('phone', '=', phone)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await trx.selectFrom('otp_codes').select('created_at').where('phone', '=', phone).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   const byPhone = await trx
     .selectFrom('otp_codes')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
@@ -183,7 +177,10 @@ export async function revokeSessionRow(db: Database, sessionId: number, now: Dat
 // The development outbox
 // ---------------------------------------------------------------------------------------------
 
-export async function insertOutbox(db: Database, row: { phone: string | null; email: string | null; subject: string | null; body: string; now: Date }): Promise<void> {
+export async function insertOutbox(
+  db: Database,
+  row: { phone: string | null; email: string | null; subject: string | null; body: string; now: Date },
+): Promise<void> {
   await db.insertInto('dev_outbox').values({ phone: row.phone, email: row.email, subject: row.subject, body: row.body, created_at: row.now }).execute();
 }
 
@@ -216,9 +213,18 @@ export async function purgeAuthRows(db: Database, now: number): Promise<void> {
     .where((eb) => eb.or([eb('consumed_at', 'is not', null), eb('expires_at', '<', new Date(now))]))
     .execute();
   await db.deleteFrom('code_failures').where('created_at', '<', hourAgo).execute();
-  await db.deleteFrom('otp_codes').where('created_at', '<', new Date(now - 2 * DAY)).execute();
-  await db.deleteFrom('registration_tokens').where('expires_at', '<', new Date(now - DAY)).execute();
-  await db.deleteFrom('sessions').where('expires_at', '<', new Date(now - 30 * DAY)).execute();
+  await db
+    .deleteFrom('otp_codes')
+    .where('created_at', '<', new Date(now - 2 * DAY))
+    .execute();
+  await db
+    .deleteFrom('registration_tokens')
+    .where('expires_at', '<', new Date(now - DAY))
+    .execute();
+  await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<', new Date(now - 30 * DAY))
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -260,10 +266,7 @@ export async function emailCodeStats(trx: Database, customerId: number, email: s
   };
 }
 
-export async function insertEmailCode(
-  trx: Database,
-  row: { customerId: number; email: string; codeHash: string; now: Date; expiresAt: Date },
-): Promise<void> {
+export async function insertEmailCode(trx: Database, row: { customerId: number; email: string; codeHash: string; now: Date; expiresAt: Date }): Promise<void> {
   await trx
     .insertInto('email_codes')
     .values({ customer_id: row.customerId, email: row.email, code_hash: row.codeHash, created_at: row.now, expires_at: row.expiresAt })

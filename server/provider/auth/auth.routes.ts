@@ -39,7 +39,11 @@ export function authRoutes(ctx: ProviderContext): Router {
         return created ? data : at.reply(data, 'You already have an account: you are signed in.', 200);
       },
       google: async (body, at) => {
-        const { created, ...data } = await googleSignIn(ctx, body.id_token, { referralCode: body.referral_code, offers: body.offers, sightings: sightingsOf(ctx.secret, at.req) });
+        const { created, ...data } = await googleSignIn(ctx, body.id_token, {
+          referralCode: body.referral_code,
+          offers: body.offers,
+          sightings: sightingsOf(ctx.secret, at.req),
+        });
         return created ? at.reply(data, WELCOME) : data;
       },
       // a signed-in customer links their Google account (from the profile): never by e-mail alone

@@ -57,7 +57,8 @@ export async function requestOtp(ctx: ProviderContext, input: { phone: string; p
   const phone = normalizePhone(input.phone, rules.default_country_code);
   // production before the owner connects a text message service: nothing would reach the phone, so say
   // so rather than answer "sent" (and nothing is written: the same number may ask again once connected)
-  if (ctx.sender.channel.kind === 'log') throw new AppError('SMS_UNAVAILABLE', 'This shop cannot send sign-in codes by text message yet. Please try again later.');
+  if (ctx.sender.channel.kind === 'log')
+    throw new AppError('SMS_UNAVAILABLE', 'This shop cannot send sign-in codes by text message yet. Please try again later.');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.clock.now();
 
@@ -191,7 +192,14 @@ async function welcome(trx: Database, ctx: ProviderContext, customerId: number, 
  */
 export async function register(
   ctx: ProviderContext,
-  input: { registrationToken: string; name: string; email?: string | undefined; referralCode?: string | undefined; offers?: boolean | undefined; sightings?: readonly Sighting[] },
+  input: {
+    registrationToken: string;
+    name: string;
+    email?: string | undefined;
+    referralCode?: string | undefined;
+    offers?: boolean | undefined;
+    sightings?: readonly Sighting[];
+  },
 ): Promise<SessionData & { token: string; created: boolean }> {
   const device = input.sightings ?? [];
   const now = ctx.clock.now();

@@ -14,9 +14,19 @@ export { rateLimited };
 export const codeExpired = () =>
   new AppError('CODE_EXPIRED', 'This code has expired or was already used. Please ask for a new one.', { code: 'has expired; ask for a new code' });
 export const tooManyAttempts = () =>
-  new AppError('TOO_MANY_ATTEMPTS', 'Too many wrong tries for this code. Please ask for a new one.', { code: 'too many wrong tries; ask for a new code' }, { attempts_left: 0 });
+  new AppError(
+    'TOO_MANY_ATTEMPTS',
+    'Too many wrong tries for this code. Please ask for a new one.',
+    { code: 'too many wrong tries; ask for a new code' },
+    { attempts_left: 0 },
+  );
 export const invalidCode = (left: number) =>
-  new AppError('INVALID_CODE', `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, { code: 'is not the code we sent' }, { attempts_left: left });
+  new AppError(
+    'INVALID_CODE',
+    `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+    { code: 'is not the code we sent' },
+    { attempts_left: left },
+  );
 
 /** A code try counted against the client's hourly allowance of wrong entries; released when the code was right. */
 export interface CodeTry {

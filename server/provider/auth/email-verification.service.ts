@@ -20,14 +20,12 @@ export function emailCodeHash(secret: string, customerId: number, email: string,
   return createHmac('sha256', secret).update(`email\n${customerId}\n${email.toLowerCase()}\n${code}`).digest('hex');
 }
 
-export const emailUnavailable = () =>
-  new AppError('EMAIL_UNAVAILABLE', "We can't send e-mails just now, so your address can't be verified yet.");
+export const emailUnavailable = () => new AppError('EMAIL_UNAVAILABLE', "We can't send e-mails just now, so your address can't be verified yet.");
 const noEmail = () => new AppError('NO_EMAIL', 'Add an e-mail address first, then we can send you a code.');
 const addressChanged = () =>
   new AppError('CONFLICT', 'Your e-mail address was changed meanwhile. Please check it and try again.', { email: 'is no longer your e-mail address' });
 const alreadyVerified = () => new AppError('ALREADY_VERIFIED', 'Your e-mail address is already verified.');
-const emailTaken = () =>
-  new AppError('EMAIL_TAKEN', 'This e-mail address is already verified on another account. Please use another address.');
+const emailTaken = () => new AppError('EMAIL_TAKEN', 'This e-mail address is already verified on another account. Please use another address.');
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown })?.code === '23505';
 
@@ -109,7 +107,11 @@ export async function offerEmailCode(ctx: ProviderContext, customerId: number): 
     return await sendEmailCode(ctx, customerId);
   } catch (err) {
     // the address is saved whatever happened here: a failure to send is logged, never the caller's error
-    if (!(err instanceof AppError)) ctx.logger.error({ err: { type: (err as Error)?.name, message: String((err as Error)?.message ?? err).replace(/\d{4,}/g, '•••') } }, 'could not offer an e-mail code');
+    if (!(err instanceof AppError))
+      ctx.logger.error(
+        { err: { type: (err as Error)?.name, message: String((err as Error)?.message ?? err).replace(/\d{4,}/g, '•••') } },
+        'could not offer an e-mail code',
+      );
     return null;
   }
 }

@@ -44,7 +44,10 @@ export function outboxSender(db: Database, clock: Clock, logger: Logger, o: { ke
     channel: o.keep ? { kind: 'outbox' } : { kind: 'log' },
     async send(phone, body) {
       if (o.keep) await insertOutbox(db, { phone, email: null, subject: null, body, now: clock.now() });
-      logger.info({ phone: maskPhone(phone), message: hideDigits(body) }, o.keep ? 'message sent to the development outbox' : 'no SMS service is configured: message not sent');
+      logger.info(
+        { phone: maskPhone(phone), message: hideDigits(body) },
+        o.keep ? 'message sent to the development outbox' : 'no SMS service is configured: message not sent',
+      );
     },
   };
 }

@@ -98,7 +98,8 @@ export function smtpMailer(options: SmtpMailerOptions): MailSender {
     channel: { kind: 'smtp', host: new URL(options.url).hostname, from },
     async sendEmail(to, subject, text, mail) {
       const headers = mail?.headers ?? {};
-      if (Object.entries(headers).some(([k, v]) => !/^[A-Za-z][A-Za-z0-9-]{0,60}$/.test(k) || /[\r\n]/.test(v))) throw new Error('an e-mail header is not a single line');
+      if (Object.entries(headers).some(([k, v]) => !/^[A-Za-z][A-Za-z0-9-]{0,60}$/.test(k) || /[\r\n]/.test(v)))
+        throw new Error('an e-mail header is not a single line');
       // one recipient, exactly: "a@x, b@y" or "Name <a@x>" would otherwise be read as an address list
       if (typeof to !== 'string' || !ADDRESS.test(to)) throw new Error('the e-mail address is not a single plain address');
       try {

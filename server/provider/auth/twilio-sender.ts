@@ -82,7 +82,11 @@ export function twilioSender(options: TwilioSenderOptions): MessageSender {
   let made: ReturnType<typeof twilioLib> | undefined;
   const client = () =>
     (made ??= twilio()(accountSid, authToken, {
-      ...(options.httpClient ? { httpClient: options.httpClient } : options.apiBase ? { httpClient: redirectedTwilioClient(options.apiBase, undefined, options.timeoutMs) } : {}),
+      ...(options.httpClient
+        ? { httpClient: options.httpClient }
+        : options.apiBase
+          ? { httpClient: redirectedTwilioClient(options.apiBase, undefined, options.timeoutMs) }
+          : {}),
       timeout: options.timeoutMs ?? 10_000,
       // a 429 is answered to the customer at once ("try again"); the provider's own limits come first anyway
       autoRetry: false,
@@ -99,10 +103,7 @@ export function twilioSender(options: TwilioSenderOptions): MessageSender {
       } catch (err) {
         const code = twilioCode(err);
         const status = httpStatus(err);
-        logger.error(
-          { phone: maskPhone(phone), twilio_code: code, http_status: status, network: networkCode(err) },
-          'Twilio did not accept the text message',
-        );
+        logger.error({ phone: maskPhone(phone), twilio_code: code, http_status: status, network: networkCode(err) }, 'Twilio did not accept the text message');
         const reason = code !== null ? REASONS[code] : undefined;
         // no `cause`: Twilio's error quotes the number and the body (a one-time code), and errors reach logs
         // eslint-disable-next-line preserve-caught-error
@@ -141,7 +142,13 @@ function networkCode(err: unknown): string | null {
  * account's (IncomingPhoneNumbers?PhoneNumber=…). Answers null when Twilio knows the account, it is
  * active and the number is its own, else why not in words the owner can act on (never the token).
  */
-export async function checkTwilioAccount(o: { accountSid: string; authToken: string; from?: string; apiBase?: string; timeoutMs?: number }): Promise<string | null> {
+export async function checkTwilioAccount(o: {
+  accountSid: string;
+  authToken: string;
+  from?: string;
+  apiBase?: string;
+  timeoutMs?: number;
+}): Promise<string | null> {
   const timeout = o.timeoutMs ?? 10_000;
   const client = twilio()(o.accountSid, o.authToken, {
     ...(o.apiBase ? { httpClient: redirectedTwilioClient(o.apiBase, undefined, timeout) } : {}),
@@ -155,7 +162,8 @@ export async function checkTwilioAccount(o: { accountSid: string; authToken: str
     // a sending number must be one of the account's, able to send texts (a Messaging Service is checked by its first message)
     if (o.from && !o.from.startsWith('MG')) {
       const numbers = await client.api.v2010.accounts(o.accountSid).incomingPhoneNumbers.list({ phoneNumber: o.from, limit: 1 });
-      if (!numbers.some((n) => n.phoneNumber === o.from && n.capabilities?.sms !== false)) return `Twilio said ${o.from} is not a number of this account that can send text messages`;
+      if (!numbers.some((n) => n.phoneNumber === o.from && n.capabilities?.sms !== false))
+        return `Twilio said ${o.from} is not a number of this account that can send text messages`;
     }
     return null;
   } catch (err) {

@@ -35,7 +35,15 @@ export async function openOrders(db: Database, statuses: OrderStatus[], only: Bo
 
 /** Orders waiting for an online payment (orders/holds.ts: each holds its slot a short time), the oldest first. */
 export async function awaitingPayment(db: Database, only: BoardLocations, limit: number): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('status', '=', 'pending_payment').where(ofLocations(only)).orderBy('created_at').orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'pending_payment')
+    .where(ofLocations(only))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** Orders finished (the lifecycle's terminal statuses: completed or cancelled) since `since`, the latest change first. */
@@ -59,7 +67,10 @@ export async function findOrderByName(db: Database, name: string): Promise<Order
 export async function boardCardParts(db: Database, rows: OrderRow[]) {
   const ids = rows.map((r) => r.id);
   const items = await db.selectFrom('order_items').select(['id', 'order_id', 'name', 'qty', 'price']).where('order_id', 'in', ids).orderBy('id').execute();
-  const itemOptions = await itemOptionsOf(db, items.map((i) => i.id));
+  const itemOptions = await itemOptionsOf(
+    db,
+    items.map((i) => i.id),
+  );
   const customers = await db
     .selectFrom('customers')
     .select(['id', 'name'])

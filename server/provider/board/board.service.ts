@@ -35,7 +35,10 @@ async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise
   if (rows.length === 0) return [];
   const { items, itemOptions, customers, refunds, givenBack } = await boardCardParts(db, rows);
   const names = new Map(customers.map((c) => [c.id, c.name]));
-  const places = await locationLabels(db, rows.map((r) => r.location_id));
+  const places = await locationLabels(
+    db,
+    rows.map((r) => r.location_id),
+  );
   return rows.map((r) => {
     const status = r.status as OrderStatus;
     const address = r.address as OrderAddress | null;
@@ -52,9 +55,18 @@ async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise
       location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
       pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
       // not collected a while after its time: the board flags it (someone may have forgotten it)
-      pickup_late: r.fulfilment === 'pickup' && r.pickup_at !== null && status !== 'pending_payment' && status !== 'completed' && status !== 'cancelled' && now.getTime() - r.pickup_at.getTime() > LATE_MS,
+      pickup_late:
+        r.fulfilment === 'pickup' &&
+        r.pickup_at !== null &&
+        status !== 'pending_payment' &&
+        status !== 'completed' &&
+        status !== 'cancelled' &&
+        now.getTime() - r.pickup_at.getTime() > LATE_MS,
       hold_until: status === 'pending_payment' && r.hold_until ? r.hold_until.toISOString() : null,
-      address: r.fulfilment === 'delivery' && address ? { text: [address.line1, `${address.city} ${address.postal_code}`.trim()].filter(Boolean).join(', '), notes: address.note ?? null } : null,
+      address:
+        r.fulfilment === 'delivery' && address
+          ? { text: [address.line1, `${address.city} ${address.postal_code}`.trim()].filter(Boolean).join(', '), notes: address.note ?? null }
+          : null,
       items: items.filter((i) => i.order_id === r.id).map((i) => ({ name: i.name, qty: i.qty, price: i.price, ...withOptions(itemOptions.get(i.id)) })),
       subtotal: r.subtotal,
       discount: r.discount,
@@ -125,12 +137,23 @@ export async function advance(ctx: ProviderContext, staff: StaffOfRequest, body:
     const order = await lockBoardOrder(trx, body.name, scope);
     const status = order.status as OrderStatus;
     if (status !== body.from) {
-      throw new AppError('INVALID_TRANSITION', `Order ${order.name} is ${status.replace('_', ' ')} now: someone moved it a moment ago.`, undefined, { from: body.from, status });
+      throw new AppError('INVALID_TRANSITION', `Order ${order.name} is ${status.replace('_', ' ')} now: someone moved it a moment ago.`, undefined, {
+        from: body.from,
+        status,
+      });
     }
     const target = forwardStep(status, order.fulfilment);
-    if (!target) throw new AppError('INVALID_TRANSITION', `Order ${order.name} is ${status.replace('_', ' ')}: it does not move any further.`, undefined, { status });
+    if (!target)
+      throw new AppError('INVALID_TRANSITION', `Order ${order.name} is ${status.replace('_', ' ')}: it does not move any further.`, undefined, { status });
     await moveOrder(trx, ctx, merchant, order, target, null);
-    await insertAudit(trx, { staffId: staff.id, action: 'order.advance', target: `order:${order.name}`, before: { status }, after: { status: target }, now: ctx.clock.now() });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'order.advance',
+      target: `order:${order.name}`,
+      before: { status },
+      after: { status: target },
+      now: ctx.clock.now(),
+    });
   });
   return orderNamed(ctx, body.name, scope);
 }

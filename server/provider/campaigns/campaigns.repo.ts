@@ -12,7 +12,18 @@ export async function campaignRows(db: Database) {
   return db
     .selectFrom('campaigns as c')
     .leftJoin('rewards as r', 'r.id', 'c.reward_id')
-    .select(['c.kind', 'c.enabled', 'c.title', 'c.body', 'c.reward_id', 'c.timing', 'c.enabled_at', 'c.updated_at', 'r.title as reward_title', 'r.active as reward_active'])
+    .select([
+      'c.kind',
+      'c.enabled',
+      'c.title',
+      'c.body',
+      'c.reward_id',
+      'c.timing',
+      'c.enabled_at',
+      'c.updated_at',
+      'r.title as reward_title',
+      'r.active as reward_active',
+    ])
     .execute();
 }
 
@@ -125,7 +136,9 @@ export async function winBackCandidates(db: Database, now: Date, days: number, a
 export async function lastOrder(db: Database, customerId: number) {
   return sql<{ id: number; created_at: Date }>`
     select o.id, o.created_at from orders o where o.customer_id = ${customerId} and ${COUNTED} order by o.created_at desc, o.id desc limit 1
-  `.execute(db).then((r) => r.rows[0]);
+  `
+    .execute(db)
+    .then((r) => r.rows[0]);
 }
 
 /**

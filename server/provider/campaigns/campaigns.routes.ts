@@ -39,7 +39,11 @@ export function campaignsRoutes(ctx: ProviderContext): Router {
     const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
     hostedPageHeaders(res, 'text/html; charset=utf-8', UNSUBSCRIBE_CSP);
     if (customerOfCode(ctx.secret, code) === null) {
-      res.status(404).send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head><body><main><h1>This unsubscribe link is not valid.</h1><p>Open the app and turn offers off in your profile.</p></main></body></html>`);
+      res
+        .status(404)
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head><body><main><h1>This unsubscribe link is not valid.</h1><p>Open the app and turn offers off in your profile.</p></main></body></html>`,
+        );
       return;
     }
     res.status(200).send(unsubscribePage({ prefix: ctx.publicApiPrefix, lang: rules.locale, shop: settings.setting_company, code }));

@@ -116,7 +116,10 @@ async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand
       points = lots.reduce((sum, l) => sum + (l.remaining ?? 0), 0);
       if (points <= 0) return null;
       period = `lots:${lots[0]!.id}`;
-      await markLotsNotified(trx, lots.map((l) => l.id));
+      await markLotsNotified(
+        trx,
+        lots.map((l) => l.id),
+      );
       link = paths.profilePoint;
       break;
     }
@@ -195,7 +198,7 @@ export async function runCampaigns(ctx: ProviderContext): Promise<CampaignRunRes
   const { rules, settings } = await getMerchant(ctx.db, ctx.merchantId);
   if (!campaignHour(ctx.clock.now(), rules.timezone)) return { ...result, skipped: 'night' };
   for (const c of campaigns) {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await candidates(ctx, c, rules.timezone, after);
       for (const cand of page) {
         let m: Message | null = null;
@@ -220,4 +223,3 @@ export async function runCampaigns(ctx: ProviderContext): Promise<CampaignRunRes
 export async function expiringCampaignOn(db: Database): Promise<boolean> {
   return (await db.selectFrom('campaigns').select('enabled').where('kind', '=', 'points_expiring').executeTakeFirst())?.enabled ?? false;
 }
-

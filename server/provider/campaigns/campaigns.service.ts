@@ -5,7 +5,14 @@
  * The sending is campaigns.run.ts.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { CAMPAIGN_FACTS, CAMPAIGN_KINDS, CAMPAIGN_ORDER_DAYS, type CampaignPreferencesData, type CampaignsConsoleData, type CampaignUpdateFields } from '#contract/campaigns';
+import {
+  CAMPAIGN_FACTS,
+  CAMPAIGN_KINDS,
+  CAMPAIGN_ORDER_DAYS,
+  type CampaignPreferencesData,
+  type CampaignsConsoleData,
+  type CampaignUpdateFields,
+} from '#contract/campaigns';
 import type { Database } from '../../db';
 import { purposeMac } from '../../lib/signature';
 import type { ProviderContext } from '../context';
@@ -14,7 +21,18 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import { recordConsent } from '../consents/consents';
-import { activeRewardChoices, campaignRows, campaignStats, countSubscribers, isUnsubscribed, lockCampaign, resubscribe, rewardById, saveCampaign, unsubscribe } from './campaigns.repo';
+import {
+  activeRewardChoices,
+  campaignRows,
+  campaignStats,
+  countSubscribers,
+  isUnsubscribed,
+  lockCampaign,
+  resubscribe,
+  rewardById,
+  saveCampaign,
+  unsubscribe,
+} from './campaigns.repo';
 
 /** `merchant/campaigns` (staff): the five campaigns in their order, with stats. */
 export async function campaignsConsole(ctx: ProviderContext): Promise<CampaignsConsoleData> {
@@ -71,7 +89,14 @@ export async function updateCampaign(ctx: ProviderContext, staff: StaffOfRequest
       timing: c.timing,
       unit: CAMPAIGN_FACTS[body.kind].timing?.unit ?? null,
     });
-    await insertAudit(trx, { staffId: staff.id, action: 'campaign.update', target: `campaign:${body.kind}`, before: await summary(before), after: await summary(body), now });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'campaign.update',
+      target: `campaign:${body.kind}`,
+      before: await summary(before),
+      after: await summary(body),
+      now,
+    });
   });
   return campaignsConsole(ctx);
 }

@@ -3,7 +3,10 @@ import type { Database } from '../../db';
 
 /** When the last payment webhook arrived (the table the webhook transaction writes); null: none yet. */
 export async function lastWebhookAt(db: Database): Promise<Date | null> {
-  const row = await db.selectFrom('webhook_events').select((eb) => eb.fn.max('received_at').as('at')).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_events')
+    .select((eb) => eb.fn.max('received_at').as('at'))
+    .executeTakeFirst();
   return row?.at ? new Date(row.at) : null;
 }
 
@@ -58,9 +61,24 @@ export async function lockConnection(trx: Database, service: 'stripe' | 'twilio'
 
 export async function saveConnection(
   trx: Database,
-  row: { service: 'stripe' | 'twilio' | 'smtp'; sealed: string; hint: Record<string, string>; staffId: number; staffName: string; connectedAt: Date; now: Date },
+  row: {
+    service: 'stripe' | 'twilio' | 'smtp';
+    sealed: string;
+    hint: Record<string, string>;
+    staffId: number;
+    staffName: string;
+    connectedAt: Date;
+    now: Date;
+  },
 ): Promise<void> {
-  const values = { sealed: row.sealed, hint: JSON.stringify(row.hint), connected_by: row.staffId, connected_by_name: row.staffName, connected_at: row.connectedAt, updated_at: row.now };
+  const values = {
+    sealed: row.sealed,
+    hint: JSON.stringify(row.hint),
+    connected_by: row.staffId,
+    connected_by_name: row.staffName,
+    connected_at: row.connectedAt,
+    updated_at: row.now,
+  };
   await trx
     .insertInto('channel_connections')
     .values({ service: row.service, ...values })
@@ -101,14 +119,27 @@ export async function clearDemoRows(
   now: Date,
   m: { image: string; oddsVersion: number; tiersSavedAction: string; ruleName: string; phone: string },
 ): Promise<{ products: number; segments: number; rewards: number; tiersOff: boolean; rules: number; phones: number }> {
-  const products = await trx.updateTable('products').set({ archived_at: now }).where('archived_at', 'is', null).where('image', 'like', m.image).executeTakeFirst();
+  const products = await trx
+    .updateTable('products')
+    .set({ archived_at: now })
+    .where('archived_at', 'is', null)
+    .where('image', 'like', m.image)
+    .executeTakeFirst();
   // the wheel first: a reward a segment gives cannot be retired on its own
-  const segments = await trx.updateTable('wheel_segments').set({ active: false }).where('active', '=', true).where('odds_version', '=', m.oddsVersion).executeTakeFirst();
+  const segments = await trx
+    .updateTable('wheel_segments')
+    .set({ active: false })
+    .where('active', '=', true)
+    .where('odds_version', '=', m.oddsVersion)
+    .executeTakeFirst();
   const rewards = await trx.updateTable('rewards').set({ active: false }).where('active', '=', true).where('image', 'like', m.image).executeTakeFirst();
   const tiersSaved = await trx.selectFrom('audit_log').select('id').where('action', '=', m.tiersSavedAction).limit(1).executeTakeFirst();
   let tiersOff = false;
   if (!tiersSaved) {
-    await trx.updateTable('tiers').set({ welcome_reward_id: null, birthday_reward_id: null, early_reward_ids: JSON.stringify([]) }).execute();
+    await trx
+      .updateTable('tiers')
+      .set({ welcome_reward_id: null, birthday_reward_id: null, early_reward_ids: JSON.stringify([]) })
+      .execute();
     tiersOff = count(await trx.updateTable('tier_programs').set({ enabled: false, updated_at: now }).where('enabled', '=', true).executeTakeFirst()) > 0;
   }
   const rules = await trx.deleteFrom('loyalty_rules').where('name', '=', m.ruleName).where('status', '=', 'paused').executeTakeFirst();

@@ -37,14 +37,30 @@ function paymentsOf(ctx: ProviderContext, lastEvent: Date | null): ChannelsData[
 function goingLive(c: Omit<ChannelsData, 'test_mode' | 'going_live' | 'connections'>): string[] {
   const needs: string[] = [];
   const { payments, sms, email } = c;
-  if (payments.kind === 'none') needs.push('Connect Stripe below (or set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL) to take card payments: until then top-ups and paying online are off.');
-  if (payments.kind === 'sandbox') needs.push('Connect Stripe below (or set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) to take real card payments: the sandbox pays anything without money.');
-  if (payments.kind === 'stripe' && payments.mode === 'test') needs.push('Use a live Stripe key (sk_live_…) to take real card payments: a test key takes no real money.');
-  if (payments.kind === 'stripe' && payments.last_event_at === null) needs.push('Add the webhook endpoint below in the Stripe Dashboard (Developers → Webhooks): no payment event has arrived yet.');
-  if (sms.kind === 'outbox') needs.push('Connect Twilio below (or set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM) to send sign-in codes by text message: they go to the development outbox now.');
-  if (sms.kind === 'none') needs.push('Connect Twilio below (or set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM) to send sign-in codes by text message: no customer can sign in by phone until then.');
-  if (email.kind === 'outbox') needs.push('Connect an e-mail server below (or set SMTP_URL and MAIL_FROM) to send e-mail: it goes to the development outbox now.');
-  if (email.kind === 'none') needs.push('Connect an e-mail server below (or set SMTP_URL and MAIL_FROM) to send e-mail (address checks, staff invitations, password resets).');
+  if (payments.kind === 'none')
+    needs.push(
+      'Connect Stripe below (or set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL) to take card payments: until then top-ups and paying online are off.',
+    );
+  if (payments.kind === 'sandbox')
+    needs.push(
+      'Connect Stripe below (or set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) to take real card payments: the sandbox pays anything without money.',
+    );
+  if (payments.kind === 'stripe' && payments.mode === 'test')
+    needs.push('Use a live Stripe key (sk_live_…) to take real card payments: a test key takes no real money.');
+  if (payments.kind === 'stripe' && payments.last_event_at === null)
+    needs.push('Add the webhook endpoint below in the Stripe Dashboard (Developers → Webhooks): no payment event has arrived yet.');
+  if (sms.kind === 'outbox')
+    needs.push(
+      'Connect Twilio below (or set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM) to send sign-in codes by text message: they go to the development outbox now.',
+    );
+  if (sms.kind === 'none')
+    needs.push(
+      'Connect Twilio below (or set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM) to send sign-in codes by text message: no customer can sign in by phone until then.',
+    );
+  if (email.kind === 'outbox')
+    needs.push('Connect an e-mail server below (or set SMTP_URL and MAIL_FROM) to send e-mail: it goes to the development outbox now.');
+  if (email.kind === 'none')
+    needs.push('Connect an e-mail server below (or set SMTP_URL and MAIL_FROM) to send e-mail (address checks, staff invitations, password resets).');
   return needs;
 }
 
@@ -55,7 +71,8 @@ export async function channelsOf(ctx: ProviderContext): Promise<ChannelsData> {
   const s = ctx.sender.channel;
   const sms: ChannelsData['sms'] = s.kind === 'twilio' ? { kind: 'twilio', from: s.from } : { kind: s.kind === 'outbox' ? 'outbox' : 'none', from: null };
   const m = ctx.mailer?.channel;
-  const email: ChannelsData['email'] = m?.kind === 'smtp' ? { kind: 'smtp', host: m.host, from: m.from } : { kind: m ? 'outbox' : 'none', host: null, from: null };
+  const email: ChannelsData['email'] =
+    m?.kind === 'smtp' ? { kind: 'smtp', host: m.host, from: m.from } : { kind: m ? 'outbox' : 'none', host: null, from: null };
   // a card payment that moves no real money, or a message nobody receives, is a test shop
   const testMode = payments.kind !== 'stripe' || payments.mode === 'test' || sms.kind === 'outbox' || email.kind === 'outbox';
   const channels = { payments, sms, email };
@@ -71,11 +88,13 @@ export async function sendTestMessage(ctx: ProviderContext, staff: StaffOfReques
   const shop = settings.setting_company;
   let to: string;
   if (input.channel === 'email') {
-    if (!ctx.mailer) throw new AppError('EMAIL_UNAVAILABLE', 'This shop cannot send e-mails yet: connect an e-mail server (or set SMTP_URL and MAIL_FROM), then try again.');
+    if (!ctx.mailer)
+      throw new AppError('EMAIL_UNAVAILABLE', 'This shop cannot send e-mails yet: connect an e-mail server (or set SMTP_URL and MAIL_FROM), then try again.');
     to = (await staffEmail(ctx.db, staff.id)) ?? '';
   } else {
     // without a text message service the sender only logs (digits hidden): nothing would reach the phone
-    if (ctx.sender.channel.kind === 'log') throw validation({ channel: 'this shop cannot send text messages yet: connect Twilio (or set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM)' });
+    if (ctx.sender.channel.kind === 'log')
+      throw validation({ channel: 'this shop cannot send text messages yet: connect Twilio (or set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM)' });
     to = normalizePhone(input.phone ?? '', rules.default_country_code);
   }
   const now = ctx.clock.now();
@@ -85,9 +104,19 @@ export async function sendTestMessage(ctx: ProviderContext, staff: StaffOfReques
       const oldest = recent.oldest?.getTime() ?? now.getTime();
       const wait = (oldest + HOUR - now.getTime()) / SECOND;
       const minutes = Math.max(1, Math.ceil(wait / 60));
-      throw rateLimited(wait, `You have sent ${TEST_MESSAGES_PER_HOUR} test messages this hour. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`);
+      throw rateLimited(
+        wait,
+        `You have sent ${TEST_MESSAGES_PER_HOUR} test messages this hour. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+      );
     }
-    await insertAudit(trx, { staffId: staff.id, action: TEST_MESSAGE_ACTION, target: `channel:${input.channel}`, before: null, after: { channel: input.channel, to }, now });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: TEST_MESSAGE_ACTION,
+      target: `channel:${input.channel}`,
+      before: null,
+      after: { channel: input.channel, to },
+      now,
+    });
   });
   const outbox = input.channel === 'email' ? ctx.mailer?.channel.kind === 'outbox' : ctx.sender.channel.kind === 'outbox';
   try {
@@ -119,10 +148,13 @@ const ACTIONS = {
   invited: 'staff.invite',
 } as const;
 
-
 /** The set-up checklist: each step done once the owner did the real thing (read from the activity log). */
 export async function setupOf(ctx: ProviderContext): Promise<SetupData> {
-  const [facts, channels, { settings }] = await Promise.all([setupFacts(ctx.db, { actions: Object.values(ACTIONS), prefixes: ['reward.'] }), channelsOf(ctx), getMerchant(ctx.db, ctx.merchantId)]);
+  const [facts, channels, { settings }] = await Promise.all([
+    setupFacts(ctx.db, { actions: Object.values(ACTIONS), prefixes: ['reward.'] }),
+    channelsOf(ctx),
+    getMerchant(ctx.db, ctx.merchantId),
+  ]);
   const seen = (a: string) => facts.seen.has(a);
   const cleared = seen(ACTIONS.demoCleared);
   const steps: SetupData['steps'] = {

@@ -88,11 +88,21 @@ export async function connectionsOf(ctx: ProviderContext): Promise<ChannelsData[
  * Tests the settings with a real call, then seals and stores them, audited; this instance applies them
  * at once, the others within seconds. A refusal saves nothing and says why.
  */
-export async function connectService<S extends ChannelService>(ctx: ProviderContext, staff: StaffOfRequest, service: S, settings: ChannelSettings[S]): Promise<void> {
+export async function connectService<S extends ChannelService>(
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  service: S,
+  settings: ChannelSettings[S],
+): Promise<void> {
   if (ctx.channels.fromEnvironment[service]) throw envRefusal(service);
   await countUse(
     ctx.db,
-    { scope: 'channels-connect', limit: CONNECT_TRIES_PER_HOUR, windowMs: HOUR, message: `You have tried to connect a service ${CONNECT_TRIES_PER_HOUR} times this hour. Please try again later.` },
+    {
+      scope: 'channels-connect',
+      limit: CONNECT_TRIES_PER_HOUR,
+      windowMs: HOUR,
+      message: `You have tried to connect a service ${CONNECT_TRIES_PER_HOUR} times this hour. Please try again later.`,
+    },
     `staff:${staff.id}`,
     ctx.clock.now(),
   );
@@ -113,7 +123,15 @@ export async function connectService<S extends ChannelService>(ctx: ProviderCont
   const name = await staffName(ctx.db, staff.id);
   await ctx.db.transaction().execute(async (trx) => {
     const before = await lockConnection(trx, service);
-    await saveConnection(trx, { service, sealed: seal(keyOf(ctx.secret), JSON.stringify(settings), service), hint, staffId: staff.id, staffName: name, connectedAt: now, now });
+    await saveConnection(trx, {
+      service,
+      sealed: seal(keyOf(ctx.secret), JSON.stringify(settings), service),
+      hint,
+      staffId: staff.id,
+      staffName: name,
+      connectedAt: now,
+      now,
+    });
     await insertAudit(trx, {
       staffId: staff.id,
       action: before ? 'channels.replace' : 'channels.connect',
@@ -134,7 +152,14 @@ export async function disconnectService(ctx: ProviderContext, staff: StaffOfRequ
     const before = await lockConnection(trx, service);
     if (!before) throw notFound(`${NAMES[service]} connection`);
     await deleteConnection(trx, service);
-    await insertAudit(trx, { staffId: staff.id, action: 'channels.disconnect', target: `channel:${service}`, before: { service, shown: before.hint.shown }, after: null, now });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'channels.disconnect',
+      target: `channel:${service}`,
+      before: { service, shown: before.hint.shown },
+      after: null,
+      now,
+    });
   });
   await ctx.channels.refresh(Date.now(), true);
 }

@@ -13,7 +13,10 @@ export async function recordConsent(
   c: { channel: 'all' | 'push'; granted: boolean; source: ConsentSource },
   now: Date,
 ): Promise<void> {
-  await db.insertInto('consents').values({ customer_id: customerId, purpose: 'offers', channel: c.channel, granted: c.granted, source: c.source, created_at: now }).execute();
+  await db
+    .insertInto('consents')
+    .values({ customer_id: customerId, purpose: 'offers', channel: c.channel, granted: c.granted, source: c.source, created_at: now })
+    .execute();
 }
 
 /**

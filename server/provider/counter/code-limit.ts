@@ -21,7 +21,10 @@ export async function withCodeLimit<T>(ctx: ProviderContext, staff: StaffOfReque
   const n = Number(recent.n);
   if (n >= UNKNOWN_CODES_PER_MINUTE) {
     const oldest = recent.oldest ? new Date(recent.oldest).getTime() : now.getTime();
-    throw rateLimited((oldest + MINUTE - now.getTime()) / SECOND, 'Too many codes we did not recognise. Please wait a minute, then scan the QR code rather than typing.');
+    throw rateLimited(
+      (oldest + MINUTE - now.getTime()) / SECOND,
+      'Too many codes we did not recognise. Please wait a minute, then scan the QR code rather than typing.',
+    );
   }
   try {
     return await run();
@@ -30,7 +33,14 @@ export async function withCodeLimit<T>(ctx: ProviderContext, staff: StaffOfReque
       await ctx.db.transaction().execute(async (trx) => {
         await insertCodeFailure(trx, staff.sessionId, now);
         if (n + 1 === UNKNOWN_CODES_PER_MINUTE) {
-          await insertAudit(trx, { staffId: staff.id, action: 'counter.code_limit', target: `staff:${staff.id}`, before: null, after: { unknown_codes: UNKNOWN_CODES_PER_MINUTE, minutes: 1 }, now });
+          await insertAudit(trx, {
+            staffId: staff.id,
+            action: 'counter.code_limit',
+            target: `staff:${staff.id}`,
+            before: null,
+            after: { unknown_codes: UNKNOWN_CODES_PER_MINUTE, minutes: 1 },
+            now,
+          });
         }
       });
     }

@@ -17,7 +17,18 @@ export async function findCounterVoucher(db: Database, voucherId: number) {
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
     .innerJoin('customers as c', 'c.id', 'v.customer_id')
     .leftJoin('products as p', 'p.id', 'r.product_id')
-    .select(['v.id', 'v.status', 'v.expires_at', 'v.used_at', 'r.name as reward_name', 'r.title', 'r.image', 'r.description', 'c.name as customer_name', 'p.name as free_product'])
+    .select([
+      'v.id',
+      'v.status',
+      'v.expires_at',
+      'v.used_at',
+      'r.name as reward_name',
+      'r.title',
+      'r.image',
+      'r.description',
+      'c.name as customer_name',
+      'p.name as free_product',
+    ])
     .where('v.id', '=', voucherId)
     .executeTakeFirst();
 }
@@ -35,7 +46,19 @@ function redemptions(db: Database) {
     .innerJoin('customers as c', 'c.id', 'v.customer_id')
     .innerJoin('staff as s', 's.id', 'cr.staff_id')
     .leftJoin('locations as l', 'l.id', 'cr.location_id')
-    .select(['cr.id', 'cr.voucher_id', 'cr.redeemed_at', 'cr.undone_at', 'cr.issued', 'cr.location_id', 'v.points_paid', 'r.title as reward_title', 'c.name as customer_name', 's.name as staff_name', 'l.name as location_name']);
+    .select([
+      'cr.id',
+      'cr.voucher_id',
+      'cr.redeemed_at',
+      'cr.undone_at',
+      'cr.issued',
+      'cr.location_id',
+      'v.points_paid',
+      'r.title as reward_title',
+      'c.name as customer_name',
+      's.name as staff_name',
+      'l.name as location_name',
+    ]);
 }
 
 /** A redemption with its reward's title, its customer's, its staff member's and its location's names. */
@@ -71,8 +94,21 @@ export async function takeActiveVoucher(trx: Database, voucherId: number, now: D
 }
 
 /** `issued`: the voucher was issued by this redemption, for points from the member card (its undo cancels it). */
-export async function insertRedemption(trx: Database, voucherId: number, staffId: number, locationId: number | null, now: Date, issued = false): Promise<number> {
-  return (await trx.insertInto('counter_redemptions').values({ voucher_id: voucherId, staff_id: staffId, location_id: locationId, redeemed_at: now, issued }).returning('id').executeTakeFirstOrThrow()).id;
+export async function insertRedemption(
+  trx: Database,
+  voucherId: number,
+  staffId: number,
+  locationId: number | null,
+  now: Date,
+  issued = false,
+): Promise<number> {
+  return (
+    await trx
+      .insertInto('counter_redemptions')
+      .values({ voucher_id: voucherId, staff_id: staffId, location_id: locationId, redeemed_at: now, issued })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 export async function lockRedemption(trx: Database, id: number) {
@@ -106,7 +142,12 @@ export async function cancelIssuedVoucher(trx: Database, voucherId: number, now:
     .where('status', '=', 'used')
     .returning(['customer_id', 'reward_id', 'points_paid'])
     .executeTakeFirstOrThrow();
-  await trx.updateTable('rewards').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', v.reward_id).where('stock', 'is not', null).execute();
+  await trx
+    .updateTable('rewards')
+    .set((eb) => ({ stock: eb('stock', '+', 1) }))
+    .where('id', '=', v.reward_id)
+    .where('stock', 'is not', null)
+    .execute();
   return v;
 }
 

@@ -68,7 +68,11 @@ export async function counterVoucher(db: Database, now: Date, voucherId: number)
 }
 
 /** The counter's location: the one given, if the member works there (404 for none such); else their only one, or none. */
-export async function counterLocation(db: Database, staff: StaffOfRequest, locationId: number | undefined): Promise<{ id: number; name: string; timezone: string } | null> {
+export async function counterLocation(
+  db: Database,
+  staff: StaffOfRequest,
+  locationId: number | undefined,
+): Promise<{ id: number; name: string; timezone: string } | null> {
   const scope = await locationScope(db, staff);
   if (locationId === undefined) {
     if (scope === 'all' || scope.length !== 1) return null;
@@ -101,12 +105,19 @@ async function refusalFor(trx: Database, now: Date, voucherId: number): Promise<
   }
   if (v.status === 'cancelled') {
     // no code of its own: like an expired one it can never be used again, and the message says why
-    return new AppError('VOUCHER_EXPIRED', 'This voucher was cancelled: the order whose points bought it was cancelled, and the points went back to the customer. Do not give the reward.', undefined, {
-      expires_at: v.expires_at,
-      cancelled: true,
-    });
+    return new AppError(
+      'VOUCHER_EXPIRED',
+      'This voucher was cancelled: the order whose points bought it was cancelled, and the points went back to the customer. Do not give the reward.',
+      undefined,
+      {
+        expires_at: v.expires_at,
+        cancelled: true,
+      },
+    );
   }
-  return new AppError('VOUCHER_EXPIRED', `This voucher expired on ${v.expires_at.slice(0, 10)}. It cannot be used any more.`, undefined, { expires_at: v.expires_at });
+  return new AppError('VOUCHER_EXPIRED', `This voucher expired on ${v.expires_at.slice(0, 10)}. It cannot be used any more.`, undefined, {
+    expires_at: v.expires_at,
+  });
 }
 
 /**

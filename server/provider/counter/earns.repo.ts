@@ -59,7 +59,15 @@ export async function existingProductIds(db: Database, ids: number[]): Promise<S
 
 export async function insertEarn(
   trx: Database,
-  e: { customerId: number; staffId: number; locationId: number | null; amount: number; points: number; items: { product_id: number; qty: number }[] | null; now: Date },
+  e: {
+    customerId: number;
+    staffId: number;
+    locationId: number | null;
+    amount: number;
+    points: number;
+    items: { product_id: number; qty: number }[] | null;
+    now: Date;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('counter_earns')
@@ -83,7 +91,18 @@ function earns(db: Database) {
     .innerJoin('customers as c', 'c.id', 'ce.customer_id')
     .innerJoin('staff as s', 's.id', 'ce.staff_id')
     .leftJoin('locations as l', 'l.id', 'ce.location_id')
-    .select(['ce.id', 'ce.customer_id', 'ce.amount', 'ce.points', 'ce.created_at', 'ce.undone_at', 'ce.location_id', 'c.name as customer_name', 's.name as staff_name', 'l.name as location_name']);
+    .select([
+      'ce.id',
+      'ce.customer_id',
+      'ce.amount',
+      'ce.points',
+      'ce.created_at',
+      'ce.undone_at',
+      'ce.location_id',
+      'c.name as customer_name',
+      's.name as staff_name',
+      'l.name as location_name',
+    ]);
 }
 
 /** An earn with its customer's, its staff member's and its location's names. */
@@ -96,13 +115,20 @@ export async function findEarn(db: Database, id: number): Promise<EarnRow | unde
 /** Earns since an instant, newest first; of some locations only (and those that name none), or of all. */
 export async function earnsSince(db: Database, since: Date, limit: number, locationIds: 'all' | readonly number[]): Promise<EarnRow[]> {
   let q = earns(db).where('ce.created_at', '>=', since);
-  if (locationIds !== 'all') q = q.where((eb) => eb.or([eb('ce.location_id', 'is', null), eb('ce.location_id', 'in', locationIds.length ? [...locationIds] : [-1])]));
+  if (locationIds !== 'all')
+    q = q.where((eb) => eb.or([eb('ce.location_id', 'is', null), eb('ce.location_id', 'in', locationIds.length ? [...locationIds] : [-1])]));
   return q.orderBy('ce.id', 'desc').limit(limit).execute();
 }
 
 /** A customer's latest earn since an instant that was not undone. */
 export async function latestEarnOf(db: Database, customerId: number, since: Date): Promise<EarnRow | undefined> {
-  return earns(db).where('ce.customer_id', '=', customerId).where('ce.created_at', '>=', since).where('ce.undone_at', 'is', null).orderBy('ce.id', 'desc').limit(1).executeTakeFirst();
+  return earns(db)
+    .where('ce.customer_id', '=', customerId)
+    .where('ce.created_at', '>=', since)
+    .where('ce.undone_at', 'is', null)
+    .orderBy('ce.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function lockEarn(trx: Database, id: number) {
@@ -111,7 +137,11 @@ export async function lockEarn(trx: Database, id: number) {
 
 /** The tier an earn raised the customer to, for its undo (tiers.service.ts placeAfterEarn). */
 export async function setEarnTierRise(trx: Database, id: number, rise: object): Promise<void> {
-  await trx.updateTable('counter_earns').set({ tier_rise: JSON.stringify(rise) }).where('id', '=', id).execute();
+  await trx
+    .updateTable('counter_earns')
+    .set({ tier_rise: JSON.stringify(rise) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markEarnUndone(trx: Database, id: number, staffId: number, now: Date): Promise<void> {

@@ -26,7 +26,19 @@ import { insertAudit } from '../staff/staff.repo';
 import { earnTier, placeAfterEarn, placeCustomer, undoTierRise } from '../tiers/tiers.service';
 import { counterLocation, UNDO_MS } from './counter.service';
 import { linkEarnToOrder, orderOfCustomer } from './order-link';
-import { earnedSince, earnsSince, stampsGivenSince, existingProductIds, findEarn, insertEarn, lockEarn, lockStaffEarns, markEarnUndone, setEarnTierRise, type EarnRow } from './earns.repo';
+import {
+  earnedSince,
+  earnsSince,
+  stampsGivenSince,
+  existingProductIds,
+  findEarn,
+  insertEarn,
+  lockEarn,
+  lockStaffEarns,
+  markEarnUndone,
+  setEarnTierRise,
+  type EarnRow,
+} from './earns.repo';
 
 /**
  * Points at the counter for a walk-in sale (issue 29): staff find the customer by their member card's
@@ -57,7 +69,10 @@ const toEarn = (r: EarnRow, stamps: StampsAdded[] = []): CounterEarn => ({
 
 /** Earns with the stamps each gave (an undone earn's were taken back: none). */
 async function withStamps(db: Database, rows: EarnRow[]): Promise<CounterEarn[]> {
-  const stamps = await stampsOfEarns(db, rows.map((r) => r.id));
+  const stamps = await stampsOfEarns(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toEarn(r, stamps.get(r.id)));
 }
 
@@ -92,7 +107,11 @@ async function customerOf(ctx: ProviderContext, rules: MerchantRules, by: { code
 }
 
 /** `merchant/counter/member`: the customer a member card or phone number names, at a location the member works at. */
-export async function findMember(ctx: ProviderContext, staff: StaffOfRequest, body: { code?: string | undefined; phone?: string | undefined; location_id?: number | undefined }): Promise<CounterMember> {
+export async function findMember(
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  body: { code?: string | undefined; phone?: string | undefined; location_id?: number | undefined },
+): Promise<CounterMember> {
   await counterLocation(ctx.db, staff, body.location_id);
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const customerId = await customerOf(ctx, rules, body);
@@ -102,7 +121,11 @@ export async function findMember(ctx: ProviderContext, staff: StaffOfRequest, bo
 /** A refusal by a daily cap, with what Activity says of it (written after the refused transaction rolled back). */
 class CapRefusal extends AppError {
   readonly audit: { target: string; after: Record<string, unknown> };
-  constructor(message: string, data: { points_left_today: number; limit: 'customer' | 'staff' } | { stamps_left_today: number; limit: 'customer' | 'staff' }, audit: CapRefusal['audit']) {
+  constructor(
+    message: string,
+    data: { points_left_today: number; limit: 'customer' | 'staff' } | { stamps_left_today: number; limit: 'customer' | 'staff' },
+    audit: CapRefusal['audit'],
+  ) {
     super('LIMIT_REACHED', message, undefined, data);
     this.audit = audit;
   }
@@ -125,13 +148,33 @@ interface EarnSetting {
 }
 
 /** What a sale earns the customer now: the base at the shop's rate, their tier, the earning rules of this time and place (the earn and its quote alike). */
-async function counterEarning(db: Database, ctx: ProviderContext, customerId: number, amount: number, s: { rules: MerchantRules; lines: EarnInput['lines']; timeZone: string }) {
+async function counterEarning(
+  db: Database,
+  ctx: ProviderContext,
+  customerId: number,
+  amount: number,
+  s: { rules: MerchantRules; lines: EarnInput['lines']; timeZone: string },
+) {
   const tier = await earnTier(db, customerId);
-  return saleEarning(db, { customerId, base: pointsFor(amount, 0, s.rules), points_per_amount: s.rules.points_per_amount, lines: s.lines, at: ctx.clock.now(), timeZone: s.timeZone, order: false, tier });
+  return saleEarning(db, {
+    customerId,
+    base: pointsFor(amount, 0, s.rules),
+    points_per_amount: s.rules.points_per_amount,
+    lines: s.lines,
+    at: ctx.clock.now(),
+    timeZone: s.timeZone,
+    order: false,
+    tier,
+  });
 }
 
 /** The points the customer and the staff member may each still earn (give) at the counter today: the owner's daily caps less what counted since `since`. */
-async function pointsLeftToday(db: Database, rules: MerchantRules, who: { customerId: number; staffId: number }, since: Date): Promise<{ customer: number; staff: number }> {
+async function pointsLeftToday(
+  db: Database,
+  rules: MerchantRules,
+  who: { customerId: number; staffId: number },
+  since: Date,
+): Promise<{ customer: number; staff: number }> {
   return {
     customer: Math.max(0, rules.counter_points_per_customer_per_day - (await earnedSince(db, { customer_id: who.customerId }, since))),
     staff: Math.max(0, rules.counter_points_per_staff_per_day - (await earnedSince(db, { staff_id: who.staffId }, since))),
@@ -139,7 +182,13 @@ async function pointsLeftToday(db: Database, rules: MerchantRules, who: { custom
 }
 
 /** The earn itself, in the idempotent call's transaction: caps, the earn, the points, the notification, the audit. */
-async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnBody, { merchant, location, since, lines, timeZone, orderId }: EarnSetting): Promise<CounterEarnData> {
+async function earnIn(
+  trx: Database,
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  body: CounterEarnBody,
+  { merchant, location, since, lines, timeZone, orderId }: EarnSetting,
+): Promise<CounterEarnData> {
   const { rules } = merchant;
   // the customer's row lock first, then the staff member's: always in this order (earns.repo.ts)
   const customer = await lockCustomer(trx, body.customer_id);
@@ -173,7 +222,15 @@ async function earnIn(trx: Database, ctx: ProviderContext, staff: StaffOfRequest
   }
   await checkStampCaps(trx, rules, { staffId: staff.id, customerId: customer.id, first, since, stamps: await stampsToGive(trx, lines), refusal });
   const now = ctx.clock.now();
-  const id = await insertEarn(trx, { customerId: customer.id, staffId: staff.id, locationId: location?.id ?? null, amount: body.amount, points, items: body.items ?? null, now });
+  const id = await insertEarn(trx, {
+    customerId: customer.id,
+    staffId: staff.id,
+    locationId: location?.id ?? null,
+    amount: body.amount,
+    points,
+    items: body.items ?? null,
+    now,
+  });
   if (orderId) await linkEarnToOrder(trx, id, orderId);
   const ref = `counter:${id}`;
   await recordUses(trx, customer.id, { earn_id: id }, earning, now);
@@ -235,7 +292,10 @@ async function checkStampCaps(
   e: { staffId: number; customerId: number; first: string; since: Date; stamps: number; refusal: Record<string, unknown> },
 ): Promise<void> {
   if (e.stamps === 0) return;
-  const audit = (limit: 'customer' | 'staff', cap: number, left: number) => ({ target: `customer:${e.customerId}`, after: { ...e.refusal, stamps: e.stamps, limit, cap, stamps_left_today: left } });
+  const audit = (limit: 'customer' | 'staff', cap: number, left: number) => ({
+    target: `customer:${e.customerId}`,
+    after: { ...e.refusal, stamps: e.stamps, limit, cap, stamps_left_today: left },
+  });
   const stampsWord = (n: number) => (n === 1 ? 'stamp' : 'stamps');
   const cap = rules.counter_stamps_per_customer_per_day;
   const customerLeft = Math.max(0, cap - (await stampsGivenSince(trx, { customer_id: e.customerId }, e.since)));
@@ -254,7 +314,9 @@ async function checkStampCaps(
   const staffLeft = Math.max(0, staffCap - (await stampsGivenSince(trx, { staff_id: e.staffId }, e.since)));
   if (e.stamps > staffLeft) {
     throw new CapRefusal(
-      staffLeft > 0 ? `You can give ${staffLeft} more ${stampsWord(staffLeft)} today: ask an owner for more.` : 'You have given the most stamps allowed today: ask an owner.',
+      staffLeft > 0
+        ? `You can give ${staffLeft} more ${stampsWord(staffLeft)} today: ask an owner for more.`
+        : 'You have given the most stamps allowed today: ask an owner.',
       { stamps_left_today: staffLeft, limit: 'staff' },
       audit('staff', staffCap, staffLeft),
     );
@@ -266,19 +328,35 @@ async function saleSetting(ctx: ProviderContext, staff: StaffOfRequest, body: Co
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const location = await counterLocation(ctx.db, staff, body.location_id);
   const { points_per_amount } = merchant.rules;
-  if (pointsFor(body.amount, 0, merchant.rules) < 1) throw validation({ amount: `earns no points: one point is for every ${points_per_amount.toLocaleString('en')} minor units` });
+  if (pointsFor(body.amount, 0, merchant.rules) < 1)
+    throw validation({ amount: `earns no points: one point is for every ${points_per_amount.toLocaleString('en')} minor units` });
   if (body.items?.length) {
-    const known = await existingProductIds(ctx.db, body.items.map((i) => i.product_id));
-    const fields = Object.fromEntries(body.items.flatMap((i, n) => (known.has(i.product_id) ? [] : [[`items.${n}.product_id`, 'is not a product of this shop']])));
+    const known = await existingProductIds(
+      ctx.db,
+      body.items.map((i) => i.product_id),
+    );
+    const fields = Object.fromEntries(
+      body.items.flatMap((i, n) => (known.has(i.product_id) ? [] : [[`items.${n}.product_id`, 'is not a product of this shop']])),
+    );
     if (Object.keys(fields).length > 0) throw validation(fields);
   }
-  const prices = await productFacts(ctx.db, (body.items ?? []).map((i) => i.product_id));
-  const lines = (body.items ?? []).map((i) => ({ product_id: i.product_id, category_id: prices.get(i.product_id)?.category_id ?? null, qty: i.qty, price: prices.get(i.product_id)?.price ?? 0 }));
+  const prices = await productFacts(
+    ctx.db,
+    (body.items ?? []).map((i) => i.product_id),
+  );
+  const lines = (body.items ?? []).map((i) => ({
+    product_id: i.product_id,
+    category_id: prices.get(i.product_id)?.category_id ?? null,
+    qty: i.qty,
+    price: prices.get(i.product_id)?.price ?? 0,
+  }));
   // stamps and product rules follow what was paid: items worth more than the sale's amount are not what was sold
   const worth = lines.reduce((s, l) => s + l.price * l.qty, 0);
   if (worth > body.amount) {
     const money = (n: number) => formatMoney(n, merchant.rules.currency, merchant.rules.locale);
-    throw validation({ items: `are worth more than the amount: ${money(worth)} at the menu's prices, for ${money(body.amount)} paid. Record the items that were paid for.` });
+    throw validation({
+      items: `are worth more than the amount: ${money(worth)} at the menu's prices, for ${money(body.amount)} paid. Record the items that were paid for.`,
+    });
   }
   const timeZone = location ? effectiveTimezone(location, merchant.rules.timezone) : merchant.rules.timezone;
   return { merchant, location, lines, timeZone };
@@ -313,7 +391,14 @@ export async function earnAtCounter<R>(
     return await once((trx) => earnIn(trx, ctx, staff, body, setting));
   } catch (err) {
     if (err instanceof CapRefusal) {
-      await insertAudit(ctx.db, { staffId: staff.id, action: 'counter.earn_refused', target: err.audit.target, before: null, after: err.audit.after, now: ctx.clock.now() });
+      await insertAudit(ctx.db, {
+        staffId: staff.id,
+        action: 'counter.earn_refused',
+        target: err.audit.target,
+        before: null,
+        after: err.audit.after,
+        now: ctx.clock.now(),
+      });
     }
     throw err;
   }

@@ -28,10 +28,21 @@ import { memberNow } from './earns.service';
  * and gives the points and the unit of stock back: the customer never asked for a voucher.
  */
 
-const toCounterReward = (r: Reward): CounterReward => ({ name: r.name, title: r.title, image: r.image, points_cost: r.points_cost, free_product: r.free_product ?? null, stock: r.stock });
+const toCounterReward = (r: Reward): CounterReward => ({
+  name: r.name,
+  title: r.title,
+  image: r.image,
+  points_cost: r.points_cost,
+  free_product: r.free_product ?? null,
+  stock: r.stock,
+});
 
 /** `merchant/counter/member/rewards`: the customer, what their points buy now, and the cheapest reward they cannot afford yet. */
-export async function memberRewards(ctx: ProviderContext, staff: StaffOfRequest, body: { customer_id: number; location_id?: number | undefined }): Promise<CounterMemberRewardsData> {
+export async function memberRewards(
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  body: { customer_id: number; location_id?: number | undefined },
+): Promise<CounterMemberRewardsData> {
   await counterLocation(ctx.db, staff, body.location_id);
   const member = await memberNow(ctx, ctx.db, body.customer_id);
   const { affordable, next } = await rewardsInReach(ctx, member.customer_id, member.points);
@@ -50,7 +61,12 @@ function toStaff(err: unknown, first: string): unknown {
     return new AppError(err.code, `${first} needs ${data.needed - data.points} more points for this.`, undefined, err.data);
   }
   if (err.code === 'LIMIT_REACHED') {
-    return new AppError(err.code, `${first} has had this reward ${data?.limit === 1 ? 'already' : `${data?.limit ?? 'the most'} times, the most allowed`}.`, undefined, err.data);
+    return new AppError(
+      err.code,
+      `${first} has had this reward ${data?.limit === 1 ? 'already' : `${data?.limit ?? 'the most'} times, the most allowed`}.`,
+      undefined,
+      err.data,
+    );
   }
   return err;
 }
@@ -58,7 +74,8 @@ function toStaff(err: unknown, first: string): unknown {
 type MemberRedeemBody = { code?: string | undefined; customer_id?: number | undefined; reward: string; location_id?: number | undefined };
 
 /** Points are spent only for the customer whose app shows the code now: a phone number or a wallet card is not them being there. */
-const memberCodeRequired = (why: string) => new AppError('MEMBER_CODE_REQUIRED', `${why} To spend points, scan the code in the customer’s app (or type the 8 characters under it).`);
+const memberCodeRequired = (why: string) =>
+  new AppError('MEMBER_CODE_REQUIRED', `${why} To spend points, scan the code in the customer’s app (or type the 8 characters under it).`);
 
 /**
  * The customer a spend is for: the one whose app shows `code` now (checked in the transaction, so a
@@ -76,7 +93,12 @@ async function presentCustomer(ctx: ProviderContext, trx: Database, body: Member
  * idempotency key (`once`: the call's at.once), for the customer whose app shows the rotating code
  * given. The counter's location is read first (PGlite has one connection, which the transaction holds).
  */
-export async function redeemFromCard<R>(ctx: ProviderContext, staff: StaffOfRequest, body: MemberRedeemBody, once: (effect: (trx: Database) => Promise<CounterMemberRedeemData>) => Promise<R>): Promise<R> {
+export async function redeemFromCard<R>(
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  body: MemberRedeemBody,
+  once: (effect: (trx: Database) => Promise<CounterMemberRedeemData>) => Promise<R>,
+): Promise<R> {
   if (body.code === undefined) throw memberCodeRequired('A customer found by phone number can be given points, not spend them.');
   if (isStaticMemberCode(body.code)) throw memberCodeRequired('A wallet card’s code can be given points, not spend them.');
   const location = await counterLocation(ctx.db, staff, body.location_id);
@@ -103,10 +125,22 @@ export async function redeemFromCard<R>(ctx: ProviderContext, staff: StaffOfRequ
       action: 'counter.reward_redeem',
       target: `voucher:${voucherId}`,
       before: { points: customer.points },
-      after: { points: customer.points - reward.points_cost, spent: reward.points_cost, redemption: id, reward: reward.name, reward_title: reward.title, customer: customer.name, location: location?.name ?? null },
+      after: {
+        points: customer.points - reward.points_cost,
+        spent: reward.points_cost,
+        redemption: id,
+        reward: reward.name,
+        reward_title: reward.title,
+        customer: customer.name,
+        location: location?.name ?? null,
+      },
       now,
     });
-    return { voucher: await counterVoucher(trx, now, voucherId), redemption: toRedemption(await findRedemption(trx, id)), member: await memberNow(ctx, trx, customer.id) };
+    return {
+      voucher: await counterVoucher(trx, now, voucherId),
+      redemption: toRedemption(await findRedemption(trx, id)),
+      member: await memberNow(ctx, trx, customer.id),
+    };
   });
 }
 
@@ -115,14 +149,27 @@ export async function redeemFromCard<R>(ctx: ProviderContext, staff: StaffOfRequ
  * and checked): the voucher cancelled, its unit of stock and its points back. The customer's row lock
  * first, as the redemption took it before the reward's.
  */
-export async function undoIssued(trx: Database, ctx: ProviderContext, staff: StaffOfRequest, redemption: { id: number; voucher_id: number }, now: Date): Promise<void> {
+export async function undoIssued(
+  trx: Database,
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  redemption: { id: number; voucher_id: number },
+  now: Date,
+): Promise<void> {
   const customer = await lockCustomer(trx, await voucherCustomer(trx, redemption.voucher_id));
   await markRedemptionUndone(trx, redemption.id, staff.id, now);
   const v = await cancelIssuedVoucher(trx, redemption.voucher_id, now);
   const row = await findRedemption(trx, redemption.id);
   const points = v.points_paid ?? 0;
   const { rules } = await getMerchant(trx, ctx.merchantId);
-  await adjustPoints(trx, ctx.clock, customer.id, points, { reason: `${row.reward_title} at the counter undone`, ref: `voucher:${redemption.voucher_id}` }, rules.points_expiry_days);
+  await adjustPoints(
+    trx,
+    ctx.clock,
+    customer.id,
+    points,
+    { reason: `${row.reward_title} at the counter undone`, ref: `voucher:${redemption.voucher_id}` },
+    rules.points_expiry_days,
+  );
   await notify(trx, ctx.clock, customer.id, {
     type: 'reward',
     title: `${points} points back`,
@@ -134,7 +181,13 @@ export async function undoIssued(trx: Database, ctx: ProviderContext, staff: Sta
     action: 'counter.reward_undo',
     target: `voucher:${redemption.voucher_id}`,
     before: { points: customer.points, redemption: redemption.id },
-    after: { points: customer.points + points, given_back: points, reward_title: row.reward_title, customer: customer.name, location: row.location_name ?? null },
+    after: {
+      points: customer.points + points,
+      given_back: points,
+      reward_title: row.reward_title,
+      customer: customer.name,
+      location: row.location_name ?? null,
+    },
     now,
   });
 }

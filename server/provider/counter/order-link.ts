@@ -21,7 +21,8 @@ export async function orderOfCustomer(db: Database, customerId: number, orderNum
  */
 export async function linkEarnToOrder(trx: Database, earnId: number, orderId: number): Promise<void> {
   const order = await trx.selectFrom('orders').select(['name', 'status', 'points_earned']).where('id', '=', orderId).executeTakeFirstOrThrow();
-  if (isPaid(order.status as OrderStatus) && order.points_earned > 0) throw new AppError('CONFLICT', `Order ${order.name} earned its points in the app already.`);
+  if (isPaid(order.status as OrderStatus) && order.points_earned > 0)
+    throw new AppError('CONFLICT', `Order ${order.name} earned its points in the app already.`);
   const taken = await trx.selectFrom('counter_earns').select('id').where('order_id', '=', orderId).where('undone_at', 'is', null).executeTakeFirst();
   if (taken) throw new AppError('CONFLICT', `Order ${order.name} earned points at the counter already.`);
   await trx.updateTable('counter_earns').set({ order_id: orderId }).where('id', '=', earnId).execute();

@@ -26,7 +26,11 @@ export async function saveBirthDate(db: Database, customerId: number, b: { day: 
 }
 
 export async function clearBirthDate(db: Database, customerId: number, now: Date): Promise<void> {
-  await db.updateTable('customers').set({ birth_day: null, birth_month: null, birth_year: null, birthday_changed_at: now }).where('id', '=', customerId).execute();
+  await db
+    .updateTable('customers')
+    .set({ birth_day: null, birth_month: null, birth_year: null, birthday_changed_at: now })
+    .where('id', '=', customerId)
+    .execute();
 }
 
 /** A birthday the job looks for: customers born on `month`/`day` celebrate on the shop's date `on`, of `year`. */
@@ -63,7 +67,10 @@ export async function customersWithBirthdays(db: Database, days: BirthdayOn[]): 
 }
 
 /** Records the year's gift; false when there is one already (another instance, an earlier run). */
-export async function recordGift(trx: Database, g: { customerId: number; year: number; kind: 'points' | 'voucher'; points: number | null; now: Date }): Promise<number | null> {
+export async function recordGift(
+  trx: Database,
+  g: { customerId: number; year: number; kind: 'points' | 'voucher'; points: number | null; now: Date },
+): Promise<number | null> {
   const row = await trx
     .insertInto('birthday_gifts')
     .values({ customer_id: g.customerId, year: g.year, kind: g.kind, points: g.points, created_at: g.now })

@@ -26,7 +26,6 @@ import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { placeCustomer, tierBirthdayReward, tiersGiveBirthdays } from '../tiers/tiers.service';
 import { clearBirthDate, customersWithBirthdays, recordGift, saveBirthDate, setGiftVoucher, type BirthdayCandidate, type BirthdayOn } from './birthdays.repo';
 
-
 /** The shop's calendar date at an instant, as days since 1 January 1970. */
 export function shopDay(at: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(at);
@@ -56,7 +55,11 @@ export function birthdaysBetween(from: number, days: number): BirthdayOn[] {
  * Saves the customer's birth date. The contract checked it is a real date; here, against the clock in
  * the shop's time zone: a year after this one, or a date still to come this year, is refused.
  */
-export async function setBirthday(ctx: ProviderContext, customerId: number, b: { day: number; month: number; year?: number | null | undefined }): Promise<CustomerOnlyData> {
+export async function setBirthday(
+  ctx: ProviderContext,
+  customerId: number,
+  b: { day: number; month: number; year?: number | null | undefined },
+): Promise<CustomerOnlyData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const now = ctx.clock.now();
   const today = dateOfDay(shopDay(now, rules.timezone));
@@ -99,7 +102,13 @@ async function giveOne(ctx: ProviderContext, trx: Database, c: BirthdayCandidate
     if ((await recordGift(trx, { customerId: c.id, year: c.year, kind: 'points', points, now })) === null) return false;
     await earnPoints(trx, ctx.clock, c.id, points, { reason: 'Happy birthday!', ref: `birthday:${c.year}` }, rules.points_expiry_days);
     await placeCustomer(trx, ctx, c.id);
-    await notify(trx, ctx.clock, c.id, { type: 'points_earned', title: `${greeting} ${points.toLocaleString('en')} points are yours`, body: 'A treat from us for your birthday. Enjoy!', link: paths.profilePoint, push: 'points' });
+    await notify(trx, ctx.clock, c.id, {
+      type: 'points_earned',
+      title: `${greeting} ${points.toLocaleString('en')} points are yours`,
+      body: 'A treat from us for your birthday. Enjoy!',
+      link: paths.profilePoint,
+      push: 'points',
+    });
     return true;
   }
   const giftId = await recordGift(trx, { customerId: c.id, year: c.year, kind: 'voucher', points: null, now });
@@ -136,7 +145,9 @@ export async function giveBirthdayTreats(ctx: ProviderContext): Promise<number> 
   // a tier's own birthday reward is given even when the shop gives no treat
   if (!shopTreat && !(await tiersGiveBirthdays(ctx.db))) return 0;
   const today = shopDay(ctx.clock.now(), rules.timezone);
-  const due = (await customersWithBirthdays(ctx.db, birthdaysBetween(today, rules.birthday_window_days))).filter((c) => settled(c.birthday_changed_at, c.on, rules.timezone));
+  const due = (await customersWithBirthdays(ctx.db, birthdaysBetween(today, rules.birthday_window_days))).filter((c) =>
+    settled(c.birthday_changed_at, c.on, rules.timezone),
+  );
   let given = 0;
   for (const c of due) {
     try {

@@ -18,7 +18,9 @@ const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export async function searchCustomers(db: Database, q: string, phoneDigits: string[], offset: number, limit: number): Promise<CustomerSummary[]> {
   let query = db.selectFrom('customers').select(SUMMARY).orderBy('id', 'desc').offset(offset).limit(limit);
   if (q) {
-    query = query.where((eb) => eb.or([eb('name', 'ilike', likeText(q)), eb('email', 'ilike', likeText(q)), ...phoneDigits.map((d) => eb('phone', 'like', likeText(d)))]));
+    query = query.where((eb) =>
+      eb.or([eb('name', 'ilike', likeText(q)), eb('email', 'ilike', likeText(q)), ...phoneDigits.map((d) => eb('phone', 'like', likeText(d)))]),
+    );
   }
   return (await query.execute()).map(toSummary);
 }

@@ -22,7 +22,9 @@ export function customersRoutes(ctx: ProviderContext): Router {
       return data.verification ? at.reply(data, 'Your e-mail address is saved. We sent you a code to verify it.') : data;
     },
     emailVerifyRequest: async (body, at) => sendEmailCode(ctx, at.customerId(), body.email),
-    emailVerify: async (body, at) => ({ customer: await verifyEmailCode(ctx, { customerId: at.customerId(), code: body.code, clientKey: clientKey(clientIp(at.req)) }) }),
+    emailVerify: async (body, at) => ({
+      customer: await verifyEmailCode(ctx, { customerId: at.customerId(), code: body.code, clientKey: clientKey(clientIp(at.req)) }),
+    }),
     birthday: async (body, at) => setBirthday(ctx, at.customerId(), body),
     removeBirthday: async (_, at) => removeBirthday(ctx, at.customerId()),
     search: async (query, at) => searchForStaff(ctx, at.staff(), query),

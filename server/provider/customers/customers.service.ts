@@ -64,7 +64,11 @@ export async function detailForStaff(ctx: ProviderContext, staff: StaffOfRequest
     vouchers: (await loadVouchers(ctx.db, { customerId })).slice(0, 50),
     orders: await toOrders(ctx.db, await listCustomerOrders(ctx.db, customerId, 20, 0)),
   };
-  await recordLookup(ctx.db, { staffId: staff.id, action: 'customer.view', target: `customer:${customerId}`, after: { name: customer.name }, now: ctx.clock.now() }, LOOKUP_MERGE_MS);
+  await recordLookup(
+    ctx.db,
+    { staffId: staff.id, action: 'customer.view', target: `customer:${customerId}`, after: { name: customer.name }, now: ctx.clock.now() },
+    LOOKUP_MERGE_MS,
+  );
   return account;
 }
 
@@ -72,10 +76,21 @@ export async function detailForStaff(ctx: ProviderContext, staff: StaffOfRequest
  * The owner's adjustment, in `trx` (the idempotent call's transaction): under the customer's lock, an
  * `owner` entry, never below zero; the customer notified, the audit log written.
  */
-export async function adjustCustomerPoints(ctx: ProviderContext, trx: Database, staff: StaffOfRequest, body: AdjustPointsBody, pointsExpiryDays: number): Promise<AdjustPointsData> {
+export async function adjustCustomerPoints(
+  ctx: ProviderContext,
+  trx: Database,
+  staff: StaffOfRequest,
+  body: AdjustPointsBody,
+  pointsExpiryDays: number,
+): Promise<AdjustPointsData> {
   const before = await lockCustomer(trx, body.customer_id);
   if (before.points + body.points < 0) {
-    throw new AppError('INSUFFICIENT_POINTS', `This customer has ${before.points} points: you can take at most that many.`, { points: `must be at least -${before.points}` }, { points: before.points });
+    throw new AppError(
+      'INSUFFICIENT_POINTS',
+      `This customer has ${before.points} points: you can take at most that many.`,
+      { points: `must be at least -${before.points}` },
+      { points: before.points },
+    );
   }
   await adjustPoints(trx, ctx.clock, body.customer_id, body.points, { reason: body.reason, ref: `staff:${staff.id}`, type: 'owner' }, pointsExpiryDays);
   const n = Math.abs(body.points);

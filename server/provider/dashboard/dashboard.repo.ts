@@ -110,7 +110,9 @@ export async function liabilityRow(db: Database, now: Date, soon: Date) {
       select coalesce(sum(remaining), 0) as points, coalesce(sum(remaining) filter (where expires_at <= ${soon}), 0) as expiring
       from points_ledger where remaining > 0 and expires_at > ${now}
     )
-    select lots.points, lots.expiring, (select avg(discount_amount::float8 / points_cost) from rewards where active and discount_amount > 0) as per_point from lots`.execute(db);
+    select lots.points, lots.expiring, (select avg(discount_amount::float8 / points_cost) from rewards where active and discount_amount > 0) as per_point from lots`.execute(
+    db,
+  );
   return rows[0]!;
 }
 
@@ -145,14 +147,34 @@ export async function ordersPage(db: Database, page: ExportPage & { locationId?:
     .leftJoin('order_refunds as f', 'f.order_id', 'o.id')
     .leftJoin('locations as l', 'l.id', 'o.location_id')
     .select(['l.name as location', local('o.pickup_at', page.timeZone).as('pickup_at')])
-    .select(['o.id', 'o.name', 'o.status', 'o.fulfilment', 'o.payment_method', 'o.customer_id', 'c.name as customer', 'c.phone', 'o.subtotal', 'o.discount', 'o.delivery_fee', 'o.total', 'o.points_earned', 'o.points_taken_back', 'o.cancel_reason'])
+    .select([
+      'o.id',
+      'o.name',
+      'o.status',
+      'o.fulfilment',
+      'o.payment_method',
+      'o.customer_id',
+      'c.name as customer',
+      'c.phone',
+      'o.subtotal',
+      'o.discount',
+      'o.delivery_fee',
+      'o.total',
+      'o.points_earned',
+      'o.points_taken_back',
+      'o.cancel_reason',
+    ])
     .select(['f.amount as refund', 'f.method as refund_method', 'f.status as refund_status'])
     .select([local('o.created_at', page.timeZone).as('placed_at'), local('o.paid_at', page.timeZone).as('paid_at')])
     .select((eb) =>
       eb
         .selectFrom('order_items as i')
         // a line's options after its name: 2 × Spanish latte (Large, Oat milk)
-        .select(sql<string>`string_agg(i.qty || ' × ' || i.name || coalesce(' (' || (select string_agg(x.name, ', ' order by x.id) from order_item_options x where x.order_item_id = i.id) || ')', ''), '; ' order by i.id)`.as('items'))
+        .select(
+          sql<string>`string_agg(i.qty || ' × ' || i.name || coalesce(' (' || (select string_agg(x.name, ', ' order by x.id) from order_item_options x where x.order_item_id = i.id) || ')', ''), '; ' order by i.id)`.as(
+            'items',
+          ),
+        )
         .whereRef('i.order_id', '=', 'o.id')
         .as('items'),
     )
@@ -168,7 +190,18 @@ export async function ordersPage(db: Database, page: ExportPage & { locationId?:
 /** A page of one ledger's entries made in the period, with their customer. */
 export async function ledgerPage(db: Database, ledger: 'points' | 'wallet', page: ExportPage) {
   const points = ledger === 'points';
-  const { rows } = await sql<{ id: number; at: string; customer_id: number; customer: string; phone: string | null; type: string; change: number; balance_after: number; reason: string; ref: string | null }>`
+  const { rows } = await sql<{
+    id: number;
+    at: string;
+    customer_id: number;
+    customer: string;
+    phone: string | null;
+    type: string;
+    change: number;
+    balance_after: number;
+    reason: string;
+    ref: string | null;
+  }>`
     select l.id, ${local('l.created_at', page.timeZone)} as at, l.customer_id, c.name as customer, c.phone, l.type,
       ${sql.ref(points ? 'l.points' : 'l.amount')} as change, l.balance_after, l.reason, l.ref
     from ${sql.table(points ? 'points_ledger' : 'wallet_ledger')} l join customers c on c.id = l.customer_id

@@ -22,10 +22,25 @@ const DAYS: Record<DashboardPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
 const n = (v: unknown) => Number(v ?? 0);
 
 type Day = DashboardData['series'][number];
-const emptyDay = (day: string): Day => ({ day, orders: 0, revenue: 0, points_issued: 0, points_redeemed: 0, points_taken_back: 0, cancelled_orders: 0, refunds: 0 });
+const emptyDay = (day: string): Day => ({
+  day,
+  orders: 0,
+  revenue: 0,
+  points_issued: 0,
+  points_redeemed: 0,
+  points_taken_back: 0,
+  cancelled_orders: 0,
+  refunds: 0,
+});
 
 /** A window's figures, and its orders and points day by day (the totals are the days' sums, so each table is read once per window). */
-async function figuresOf(db: Database, w: PeriodWindow, timeZone: string, byDay: boolean, locationId: number | undefined): Promise<{ figures: DashboardFigures; days: Day[] }> {
+async function figuresOf(
+  db: Database,
+  w: PeriodWindow,
+  timeZone: string,
+  byDay: boolean,
+  locationId: number | undefined,
+): Promise<{ figures: DashboardFigures; days: Day[] }> {
   const { counts, ordersByDay, pointsByDay, cancelledByDay, gatewayByDay } = await periodRows(db, w, timeZone, byDay, locationId);
   const r = counts[0]!;
   const days = [...new Set([...ordersByDay, ...pointsByDay, ...cancelledByDay, ...gatewayByDay].map((d) => d.day))].map((day): Day => {
@@ -91,7 +106,11 @@ export async function dashboardAt(db: Database, merchantId: string, now: Date, p
   const { rules } = await getMerchant(db, merchantId);
   const w = await periodWindows(db, now, rules.timezone, DAYS[period]);
   // the period, the one before and the liability at once, each on a connection of its own
-  const [current, previous, liability] = await Promise.all([figuresOf(db, w.current, rules.timezone, true, locationId), figuresOf(db, w.previous, rules.timezone, false, locationId), liabilityOf(db, now)]);
+  const [current, previous, liability] = await Promise.all([
+    figuresOf(db, w.current, rules.timezone, true, locationId),
+    figuresOf(db, w.previous, rules.timezone, false, locationId),
+    liabilityOf(db, now),
+  ]);
   return {
     period: { name: period, from: w.current.from.toISOString(), to: now.toISOString(), days: w.days },
     figures: current.figures,
@@ -102,7 +121,12 @@ export async function dashboardAt(db: Database, merchantId: string, now: Date, p
 }
 
 /** A CSV download is in the activity log (who took the shop's orders or ledgers, for which days), before it starts. */
-export async function recordDownload(ctx: ProviderContext, staff: StaffOfRequest, action: 'export.orders' | 'export.ledger', q: { from: string; to: string; location_id?: number }): Promise<void> {
+export async function recordDownload(
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  action: 'export.orders' | 'export.ledger',
+  q: { from: string; to: string; location_id?: number },
+): Promise<void> {
   const after = { from: q.from, to: q.to, ...(q.location_id !== undefined ? { location_id: q.location_id } : {}) };
   await insertAudit(ctx.db, { staffId: staff.id, action, target: null, before: null, after, now: ctx.clock.now() });
 }

@@ -136,7 +136,9 @@ export async function exportLedger(db: Database, open: OpenCsv, q: { from: strin
   const tz = rules.timezone;
   const { start, end } = await dayBounds(db, q.from, q.to, tz);
   const res = open(`ledger-${q.from}-to-${q.to}.csv`);
-  res.write(line(['ledger', 'id', `created_at (${tz})`, 'customer_id', 'customer', 'customer_phone', 'type', 'change', 'balance_after', 'unit', 'reason', 'ref']));
+  res.write(
+    line(['ledger', 'id', `created_at (${tz})`, 'customer_id', 'customer', 'customer_phone', 'type', 'change', 'balance_after', 'unit', 'reason', 'ref']),
+  );
   for (const ledger of ['points', 'wallet'] as const) {
     const points = ledger === 'points';
     let after = 0;

@@ -25,7 +25,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // body-parser failures carry a status and a type
     const e = err as { status?: number; type?: string };
     if (e.type === 'entity.too.large') return sendError(res, new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB.'));
-    if (e.type === 'entity.parse.failed') return sendError(res, new AppError('VALIDATION', 'The request body is not valid JSON.', { body: 'must be valid JSON' }));
+    if (e.type === 'entity.parse.failed')
+      return sendError(res, new AppError('VALIDATION', 'The request body is not valid JSON.', { body: 'must be valid JSON' }));
     if (e.status && e.status >= 400 && e.status < 500) return sendError(res, new AppError('VALIDATION', 'The request could not be read.'));
     // the database away (restarting, stopped, read-only, a lock held too long): the request's
     // transaction rolled back; the caller is told to come back shortly, never a 500

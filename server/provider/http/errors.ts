@@ -21,6 +21,5 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'That') => new AppError('NOT_FOUND', `${what} was not found.`);
-export const validation = (fields: Record<string, string>, message = 'Please check the highlighted fields.') =>
-  new AppError('VALIDATION', message, fields);
+export const validation = (fields: Record<string, string>, message = 'Please check the highlighted fields.') => new AppError('VALIDATION', message, fields);
 export const sessionExpired = () => new AppError('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');

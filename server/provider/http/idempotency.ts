@@ -18,7 +18,11 @@ export function requestHash(body: Record<string, unknown>): string {
     Array.isArray(v)
       ? v.map(canon)
       : v && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v as object)
+              .sort()
+              .map((k) => [k, canon((v as Record<string, unknown>)[k])]),
+          )
         : v;
   return sha256Hex(JSON.stringify(canon(rest)));
 }
@@ -131,7 +135,12 @@ const inProgress = () => new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request i
  * transaction took over a claim left in progress (only an older instance, which committed its claim
  * before the effect, leaves one; a claim older than STALE_MS was a process that died).
  */
-async function alreadyClaimed(trx: Database, scope: { customerId: number; scope: string; key: string }, hash: string, now: Date): Promise<StoredAnswer | undefined> {
+async function alreadyClaimed(
+  trx: Database,
+  scope: { customerId: number; scope: string; key: string },
+  hash: string,
+  now: Date,
+): Promise<StoredAnswer | undefined> {
   const row = await trx
     .selectFrom('idempotency_keys')
     .selectAll()
@@ -141,7 +150,9 @@ async function alreadyClaimed(trx: Database, scope: { customerId: number; scope:
     .executeTakeFirst();
   if (!row) throw inProgress();
   if (row.request_hash !== hash) {
-    throw new AppError('IDEMPOTENCY_MISMATCH', 'This idempotency key was already used for a different request.', { idempotency_key: 'was used with a different body' });
+    throw new AppError('IDEMPOTENCY_MISMATCH', 'This idempotency key was already used for a different request.', {
+      idempotency_key: 'was used with a different body',
+    });
   }
   if (row.state === 'done') return row.response_body as StoredAnswer;
   if (now.getTime() - row.updated_at.getTime() <= STALE_MS) throw inProgress();

@@ -51,7 +51,13 @@ export interface At<T> {
 }
 
 /** What a handler gets: what the declared schema parsed; a webhook nothing (its adapter reads the raw body). */
-type Parsed<E> = E extends { call: { auth: 'webhook' } } ? undefined : E extends { input: infer S } ? (S extends z.ZodType ? z.output<S> : undefined) : undefined;
+type Parsed<E> = E extends { call: { auth: 'webhook' } }
+  ? undefined
+  : E extends { input: infer S }
+    ? S extends z.ZodType
+      ? z.output<S>
+      : undefined
+    : undefined;
 
 export type Handler<E> = E extends SpecEndpoint<infer C, infer _S> ? (input: Parsed<E>, at: At<DataOf<C>>) => Promise<DataOf<C> | Reply<DataOf<C>>> : never;
 

@@ -33,7 +33,12 @@ export async function sessionOf(ctx: ProviderContext, req: Request): Promise<Ses
 
 /** sessionOf's query for a token (no row or one), for a statement that reads it with others (signature-check.ts, with the call's nonce). */
 export function sessionQuery(ctx: ProviderContext, token: string) {
-  return ctx.db.selectFrom('sessions').select(['id', 'customer_id']).where('token_hash', '=', sha256Hex(token)).where('revoked_at', 'is', null).where('expires_at', '>', ctx.clock.now());
+  return ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'customer_id'])
+    .where('token_hash', '=', sha256Hex(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', ctx.clock.now());
 }
 
 /** What sessionQuery read for this request's token, so sessionOf answers it without reading it again. */

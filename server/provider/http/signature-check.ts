@@ -2,7 +2,17 @@ import type { RequestHandler } from 'express';
 import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { SECOND } from '../../lib/clock';
-import { bodySha256, CALL_NONCE, CALL_NONCE_HEADER, CALL_SIGNATURE_HEADER, CALL_WINDOW_SECONDS, callKey, digestsEqual, signCall, signGatewayCall } from '../../lib/signature';
+import {
+  bodySha256,
+  CALL_NONCE,
+  CALL_NONCE_HEADER,
+  CALL_SIGNATURE_HEADER,
+  CALL_WINDOW_SECONDS,
+  callKey,
+  digestsEqual,
+  signCall,
+  signGatewayCall,
+} from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { BodyTooLarge, hasBody, readBody } from '../../lib/read-body';
 import { AppError } from './errors';
@@ -93,7 +103,9 @@ export function callSignatureCheck(ctx: ProviderContext): RequestHandler {
       if (req.method === 'GET' || req.method === 'HEAD') return next();
       if (now.getTime() - lastPurge > CALL_WINDOW_SECONDS * SECOND) {
         lastPurge = now.getTime();
-        purgeCallNonces(ctx.db, now).catch((err: Error) => ctx.logger.warn({ message: err.message }, 'purging old call nonces failed: the next call tries again'));
+        purgeCallNonces(ctx.db, now).catch((err: Error) =>
+          ctx.logger.warn({ message: err.message }, 'purging old call nonces failed: the next call tries again'),
+        );
       }
       // a customer's call: the session its token names is read in the nonce's statement (one round trip, not two)
       const token = bearerToken(req);
@@ -109,13 +121,27 @@ export function callSignatureCheck(ctx: ProviderContext): RequestHandler {
 
 /** True the first time a nonce is seen, on any instance; false ever after. */
 async function rememberNonce(db: Database, nonce: string, now: Date): Promise<boolean> {
-  const row = await db.insertInto('call_nonces').values({ nonce, seen_at: now }).onConflict((oc) => oc.column('nonce').doNothing()).returning('nonce').executeTakeFirst();
+  const row = await db
+    .insertInto('call_nonces')
+    .values({ nonce, seen_at: now })
+    .onConflict((oc) => oc.column('nonce').doNothing())
+    .returning('nonce')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** rememberNonce, and the session the call's token names (sessionOf's), in one statement. */
-async function rememberNonceWithSession(ctx: ProviderContext, nonce: string, now: Date, token: string): Promise<{ fresh: boolean; session: { id: number; customer_id: number } | null }> {
-  const insert = ctx.db.insertInto('call_nonces').values({ nonce, seen_at: now }).onConflict((oc) => oc.column('nonce').doNothing()).returning('nonce');
+async function rememberNonceWithSession(
+  ctx: ProviderContext,
+  nonce: string,
+  now: Date,
+  token: string,
+): Promise<{ fresh: boolean; session: { id: number; customer_id: number } | null }> {
+  const insert = ctx.db
+    .insertInto('call_nonces')
+    .values({ nonce, seen_at: now })
+    .onConflict((oc) => oc.column('nonce').doNothing())
+    .returning('nonce');
   const { rows } = await sql<{ fresh: boolean; id: number | null; customer_id: number | null }>`
     with n as (${insert})
     select exists (select 1 from n) as fresh, s.id, s.customer_id
@@ -126,6 +152,9 @@ async function rememberNonceWithSession(ctx: ProviderContext, nonce: string, now
 
 /** Deletes the nonces no call can carry any more; answers how many. */
 export async function purgeCallNonces(db: Database, now: Date): Promise<number> {
-  const r = await db.deleteFrom('call_nonces').where('seen_at', '<', new Date(now.getTime() - NONCE_KEPT_MS)).executeTakeFirst();
+  const r = await db
+    .deleteFrom('call_nonces')
+    .where('seen_at', '<', new Date(now.getTime() - NONCE_KEPT_MS))
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }

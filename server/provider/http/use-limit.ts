@@ -49,6 +49,9 @@ export async function countUse(db: Database, rule: UseLimit, key: string, now: D
 
 /** Deletes counted uses older than a day (no window is longer): the hourly job. */
 export async function purgeUseCounts(db: Database, now: Date): Promise<number> {
-  const r = await db.deleteFrom('use_counts').where('at', '<', new Date(now.getTime() - DAY)).executeTakeFirst();
+  const r = await db
+    .deleteFrom('use_counts')
+    .where('at', '<', new Date(now.getTime() - DAY))
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }

@@ -50,7 +50,8 @@ function optionHint(option: ObjectOption): string {
  */
 function chosenOption(options: ObjectOption[], data: unknown): ObjectOption {
   const keys = options.map((o) => Object.keys(o.shape));
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw validation({ body: `must be an object with ${keys.map((k) => k.join(' and ')).join(' or ')}` });
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw validation({ body: `must be an object with ${keys.map((k) => k.join(' and ')).join(' or ')}` });
   const chosen = options.find((_o, i) => keys[i]!.some((k) => k in data));
   if (!chosen) throw validation({ [keys[0]![0]!]: `give ${options.map(optionHint).join(', or ')}` });
   return chosen;

@@ -149,7 +149,8 @@ export function pauseUntil(l: LocationHours, choice: Exclude<PauseChoice, 'resum
       const horizon = new Date(now.getTime() + HORIZON_DAYS * DAY_MS);
       const i = openIntervals(l, now, horizon).find((x) => x.end.getTime() > now.getTime());
       // open around the clock: until local midnight
-      if (!i || i.end.getTime() >= horizon.getTime()) return instant(zoned(now, l.timezone).toPlainDate().add({ days: 1 }).toZonedDateTime({ timeZone: l.timezone }));
+      if (!i || i.end.getTime() >= horizon.getTime())
+        return instant(zoned(now, l.timezone).toPlainDate().add({ days: 1 }).toZonedDateTime({ timeZone: l.timezone }));
       return i.end;
     }
   }
@@ -195,7 +196,9 @@ export function pickupSlots(l: LocationHours & SlotRules, now: Date): SlotDay[] 
 /** The first wall-clock multiple of `minutes` at or after `at` in the zone. */
 function alignUp(at: Date, tz: string, minutes: number): Temporal.ZonedDateTime {
   const z = zoned(at, tz);
-  return minutes >= 60 ? z.round({ smallestUnit: 'hour', roundingMode: 'ceil' }) : z.round({ smallestUnit: 'minute', roundingIncrement: minutes, roundingMode: 'ceil' });
+  return minutes >= 60
+    ? z.round({ smallestUnit: 'hour', roundingMode: 'ceil' })
+    : z.round({ smallestUnit: 'minute', roundingIncrement: minutes, roundingMode: 'ceil' });
 }
 
 /** Whether `at` is one of the pickup slots at `now` (a time the customer may choose). */

@@ -81,7 +81,11 @@ export async function holdLocation(trx: Database, id: number): Promise<LocationR
  * `alongside`, an expression read with them (null without one). One round trip for an order's pickup:
  * the list, then the one it names held, as the two statements did.
  */
-export async function listLocationsHolding(trx: Database, hold: number | 'first' | null, alongside: RawBuilder<unknown> | null): Promise<{ all: LocationRow[]; held: LocationRow | undefined; alongside: unknown }> {
+export async function listLocationsHolding(
+  trx: Database,
+  hold: number | 'first' | null,
+  alongside: RawBuilder<unknown> | null,
+): Promise<{ all: LocationRow[]; held: LocationRow | undefined; alongside: unknown }> {
   const cols = (t: string) => sql.join(COLUMNS.map((c) => sql.ref(`${t}.${c}`)));
   const id = hold === 'first' ? sql`(select id from locations order by position, id limit 1)` : sql`${hold}::integer`;
   // a row when there is no location at all, for `alongside`; then the held one after the list
@@ -99,7 +103,12 @@ export async function listLocationsHolding(trx: Database, hold: number | 'first'
 export async function unavailableProducts(db: Database, locationIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>(locationIds.map((id) => [id, []]));
   if (locationIds.length === 0) return out;
-  const rows = await db.selectFrom('location_unavailable_products').select(['location_id', 'product_id']).where('location_id', 'in', locationIds).orderBy('product_id').execute();
+  const rows = await db
+    .selectFrom('location_unavailable_products')
+    .select(['location_id', 'product_id'])
+    .where('location_id', 'in', locationIds)
+    .orderBy('product_id')
+    .execute();
   for (const r of rows) out.get(r.location_id)?.push(r.product_id);
   return out;
 }
@@ -219,7 +228,10 @@ const values = (l: LocationWrite) => ({
 
 /** A new location, after the last one. */
 export async function insertLocation(trx: Database, l: LocationWrite, now: Date): Promise<LocationRow> {
-  const last = await trx.selectFrom('locations').select((eb) => eb.fn.max('position').as('position')).executeTakeFirst();
+  const last = await trx
+    .selectFrom('locations')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .executeTakeFirst();
   const row = await trx
     .insertInto('locations')
     .values({ ...values(l), position: (last?.position ?? -1) + 1, created_at: now, updated_at: now })
@@ -229,26 +241,44 @@ export async function insertLocation(trx: Database, l: LocationWrite, now: Date)
 }
 
 export async function updateLocation(trx: Database, id: number, l: LocationWrite, now: Date): Promise<LocationRow> {
-  const row = await trx.updateTable('locations').set({ ...values(l), updated_at: now }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
+  const row = await trx
+    .updateTable('locations')
+    .set({ ...values(l), updated_at: now })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
   return toRow(row);
 }
 
 /** Pauses online orders (until `paused_until`, or until resumed when it is null), or resumes them. */
 export async function setPause(trx: Database, id: number, pause: { paused: boolean; paused_until: Date | null }, now: Date): Promise<LocationRow> {
-  const row = await trx.updateTable('locations').set({ ...pause, updated_at: now }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
+  const row = await trx
+    .updateTable('locations')
+    .set({ ...pause, updated_at: now })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
   return toRow(row);
 }
 
 /** The products a location does not sell, replaced by these. */
 export async function replaceUnavailableProducts(trx: Database, locationId: number, productIds: readonly number[]): Promise<void> {
   await trx.deleteFrom('location_unavailable_products').where('location_id', '=', locationId).execute();
-  if (productIds.length > 0) await trx.insertInto('location_unavailable_products').values(productIds.map((product_id) => ({ location_id: locationId, product_id }))).execute();
+  if (productIds.length > 0)
+    await trx
+      .insertInto('location_unavailable_products')
+      .values(productIds.map((product_id) => ({ location_id: locationId, product_id })))
+      .execute();
 }
 
 /** Which of these ids are products (archived ones too: a location may list one it will sell again). */
 export async function existingProductIds(db: Database, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('products').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 

@@ -64,7 +64,22 @@ const DEFAULTS: Omit<LocationFields, 'name' | 'address'> = {
   unavailable_product_ids: [],
 };
 
-const FIELD_NAMES = ['name', 'address', 'lat', 'lng', 'phone', 'timezone', 'hours', 'exceptions', 'pickup', 'prep_minutes', 'slot_minutes', 'slot_capacity', 'delivery_areas', 'unavailable_product_ids'] as const satisfies readonly (keyof LocationFields)[];
+const FIELD_NAMES = [
+  'name',
+  'address',
+  'lat',
+  'lng',
+  'phone',
+  'timezone',
+  'hours',
+  'exceptions',
+  'pickup',
+  'prep_minutes',
+  'slot_minutes',
+  'slot_capacity',
+  'delivery_areas',
+  'unavailable_product_ids',
+] as const satisfies readonly (keyof LocationFields)[];
 
 async function shopTimezone(ctx: ProviderContext): Promise<string> {
   return (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone;
@@ -131,7 +146,10 @@ function merchantLocation(row: LocationRow, shopTz: string, unavailable: number[
 /** `shop/locations`: every location with its state now, in the owner's order. */
 export async function shopLocations(ctx: ProviderContext): Promise<LocationsData> {
   const [rows, tz] = [await listLocations(ctx.db), await shopTimezone(ctx)];
-  const unavailable = await unavailableProducts(ctx.db, rows.map((r) => r.id));
+  const unavailable = await unavailableProducts(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const now = ctx.clock.now();
   return { locations: rows.map((r) => customerLocation(r, hoursOf(r, tz), unavailable.get(r.id) ?? [], now)), server_time: now.toISOString() };
 }
@@ -166,7 +184,10 @@ export async function pickupSlotsOf(ctx: ProviderContext, locationId: number): P
 
 async function answerRows(ctx: ProviderContext, rows: LocationRow[]): Promise<MerchantLocation[]> {
   const tz = await shopTimezone(ctx);
-  const unavailable = await unavailableProducts(ctx.db, rows.map((r) => r.id));
+  const unavailable = await unavailableProducts(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const now = ctx.clock.now();
   return rows.map((r) => merchantLocation(r, tz, unavailable.get(r.id) ?? [], now));
 }
@@ -225,7 +246,14 @@ export async function changeLocation(ctx: ProviderContext, staff: StaffOfRequest
     const saved = await updateLocation(trx, id, writeOf(next), now);
     if (changed.includes('unavailable_product_ids')) await replaceUnavailableProducts(trx, id, next.unavailable_product_ids);
     const named = [...new Set<keyof LocationFields>(['name', ...changed])];
-    await insertAudit(trx, { staffId: staff.id, action: 'location.update', target: `location:${id}`, before: pick(before, named), after: pick(next, named), now });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'location.update',
+      target: `location:${id}`,
+      before: pick(before, named),
+      after: pick(next, named),
+      now,
+    });
     return saved;
   });
   return answerRow(ctx, row);
@@ -236,7 +264,11 @@ export async function changeLocation(ctx: ProviderContext, staff: StaffOfRequest
  * the current opening ends, until resumed) or resume them. A staff member limited to other locations:
  * 403 LOCATION_FORBIDDEN. Audited (`location.pause` with the choice and its end, `location.resume`).
  */
-export async function pauseLocation(ctx: ProviderContext, staff: StaffOfRequest, input: LocationPauseInput): Promise<{ location: MerchantLocation; resumed: boolean }> {
+export async function pauseLocation(
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  input: LocationPauseInput,
+): Promise<{ location: MerchantLocation; resumed: boolean }> {
   assertInScope(await locationScope(ctx.db, staff), input.location_id);
   const tz = await shopTimezone(ctx);
   const now = ctx.clock.now();
@@ -247,12 +279,26 @@ export async function pauseLocation(ctx: ProviderContext, staff: StaffOfRequest,
     const was = { paused: row.paused, paused_until: iso(row.paused_until) };
     if (input.pause === 'resume') {
       const saved = await setPause(trx, row.id, { paused: false, paused_until: null }, now);
-      await insertAudit(trx, { staffId: staff.id, action: 'location.resume', target, before: { name: row.name, ...was }, after: { name: row.name, paused: false, paused_until: null }, now });
+      await insertAudit(trx, {
+        staffId: staff.id,
+        action: 'location.resume',
+        target,
+        before: { name: row.name, ...was },
+        after: { name: row.name, paused: false, paused_until: null },
+        now,
+      });
       return saved;
     }
     const until = pauseUntil(hoursOf(row, tz), input.pause, now);
     const saved = await setPause(trx, row.id, { paused: true, paused_until: until }, now);
-    await insertAudit(trx, { staffId: staff.id, action: 'location.pause', target, before: { name: row.name, ...was }, after: { name: row.name, choice: input.pause, paused: true, paused_until: iso(until) }, now });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'location.pause',
+      target,
+      before: { name: row.name, ...was },
+      after: { name: row.name, choice: input.pause, paused: true, paused_until: iso(until) },
+      now,
+    });
     return saved;
   });
   return { location: await answerRow(ctx, row), resumed: input.pause === 'resume' };

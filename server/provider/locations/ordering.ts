@@ -27,7 +27,15 @@ export const effectiveTimezone = (l: Pick<LocationRow, 'timezone'>, shopTimezone
 
 /** A location's row as hours.ts computes with it. */
 export function hoursOf(l: LocationRow, shopTimezone: string): LocationHours & PauseState & SlotRules {
-  return { timezone: effectiveTimezone(l, shopTimezone), hours: l.hours, exceptions: l.exceptions, paused: l.paused, paused_until: l.paused_until, prep_minutes: l.prep_minutes, slot_minutes: l.slot_minutes };
+  return {
+    timezone: effectiveTimezone(l, shopTimezone),
+    hours: l.hours,
+    exceptions: l.exceptions,
+    paused: l.paused,
+    paused_until: l.paused_until,
+    prep_minutes: l.prep_minutes,
+    slot_minutes: l.slot_minutes,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -44,7 +52,11 @@ export interface Locations {
  * The shop's locations (`single`: one, or none), with what listLocationsHolding reads with them in the
  * same statement: a location held for an order, an expression.
  */
-export async function shopLocationsHolding(db: Database, hold: number | 'first' | null, alongside: RawBuilder<unknown> | null): Promise<{ locations: Locations; held: LocationRow | undefined; alongside: unknown }> {
+export async function shopLocationsHolding(
+  db: Database,
+  hold: number | 'first' | null,
+  alongside: RawBuilder<unknown> | null,
+): Promise<{ locations: Locations; held: LocationRow | undefined; alongside: unknown }> {
   const { all, held, alongside: read } = await listLocationsHolding(db, hold, alongside);
   return { locations: { all, single: all.length <= 1 }, held, alongside: read };
 }
@@ -53,7 +65,13 @@ export async function shopLocationsHolding(db: Database, hold: number | 'first' 
 export function pickupLocation(locations: Locations, locationId: number | undefined): LocationRow {
   const location = locationId === undefined ? locations.all[0] : locations.all.find((l) => l.id === locationId);
   if (!location) throw notFound(locations.single ? 'Shop' : 'Location');
-  if (!location.pickup) throw validation({ location_id: 'does not take pickup orders' }, locations.single ? 'We do not take pickup orders right now.' : `${location.name} does not take pickup orders. Choose another place to pick up, or have it delivered.`);
+  if (!location.pickup)
+    throw validation(
+      { location_id: 'does not take pickup orders' },
+      locations.single
+        ? 'We do not take pickup orders right now.'
+        : `${location.name} does not take pickup orders. Choose another place to pick up, or have it delivered.`,
+    );
   return location;
 }
 
@@ -78,7 +96,9 @@ export function deliveringLocation(locations: Locations, point: { lat: number; l
     const area = location.delivery_areas.find((a) => areaHolds(location, a, point));
     if (area) return { location, area };
   }
-  throw new AppError('OUTSIDE_DELIVERY_AREA', "We don't deliver to this address yet. Choose another address, or pick up your order.", { address_id: 'is outside our delivery areas' });
+  throw new AppError('OUTSIDE_DELIVERY_AREA', "We don't deliver to this address yet. Choose another address, or pick up your order.", {
+    address_id: 'is outside our delivery areas',
+  });
 }
 
 /** A delivery area's fee and minimum order: its own, or the shop's; the larger minimum counts. */
@@ -87,16 +107,28 @@ export function areaTerms(area: DeliveryArea, shop: Pick<ShopDefaults, 'delivery
 }
 
 /** 409 PRODUCT_UNAVAILABLE naming the first line the location does not sell (`notSoldThere`: locations.repo unavailableAt). */
-export function assertSoldAt(locations: Locations, location: LocationRow, notSoldThere: readonly number[], lines: ReadonlyArray<{ product_id: number; name: string }>): void {
+export function assertSoldAt(
+  locations: Locations,
+  location: LocationRow,
+  notSoldThere: readonly number[],
+  lines: ReadonlyArray<{ product_id: number; name: string }>,
+): void {
   const notSold = new Set(notSoldThere);
   const n = lines.findIndex((l) => notSold.has(l.product_id));
   if (n < 0) return;
   const line = lines[n]!;
-  const message = locations.single ? `${line.name} is not available right now. Remove it to continue.` : `${line.name} is not sold at ${location.name}. Remove it to continue.`;
-  throw new AppError('PRODUCT_UNAVAILABLE', message, { [`items.${n}.product_id`]: locations.single ? 'is not available' : `is not sold at ${location.name}` }, {
-    product_id: line.product_id,
-    name: line.name,
-  });
+  const message = locations.single
+    ? `${line.name} is not available right now. Remove it to continue.`
+    : `${line.name} is not sold at ${location.name}. Remove it to continue.`;
+  throw new AppError(
+    'PRODUCT_UNAVAILABLE',
+    message,
+    { [`items.${n}.product_id`]: locations.single ? 'is not available' : `is not sold at ${location.name}` },
+    {
+      product_id: line.product_id,
+      name: line.name,
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -119,7 +151,11 @@ async function slotsWithRoom(db: Database, l: LocationRow, slots: Date[]): Promi
 export function askedSlot(l: LocationRow, shop: Pick<ShopDefaults, 'timezone'>, now: Date, pickupAt: string | undefined): Date | null {
   if (pickupAt === undefined) return null;
   const at = new Date(pickupAt);
-  if (!isPickupSlot(hoursOf(l, shop.timezone), now, at)) throw validation({ pickup_at: 'is not one of the pickup times: choose one from the list' }, 'That pickup time is not available any more. Choose one from the list.');
+  if (!isPickupSlot(hoursOf(l, shop.timezone), now, at))
+    throw validation(
+      { pickup_at: 'is not one of the pickup times: choose one from the list' },
+      'That pickup time is not available any more. Choose one from the list.',
+    );
   return at;
 }
 
@@ -148,7 +184,13 @@ function slotFull(next: Date | null, tz: string, now: Date, locale: string): App
  * A quote's pickup time: the asked slot (409 SLOT_FULL when its count is at the cap), or for "as soon
  * as possible" the first slot with room (null: none today or tomorrow). Nothing is taken.
  */
-export async function quotedSlot(db: Database, l: LocationRow, shop: Pick<ShopDefaults, 'timezone' | 'locale'>, now: Date, asked: Date | null): Promise<Date | null> {
+export async function quotedSlot(
+  db: Database,
+  l: LocationRow,
+  shop: Pick<ShopDefaults, 'timezone' | 'locale'>,
+  now: Date,
+  asked: Date | null,
+): Promise<Date | null> {
   const slots = slotsNow(l, shop, now);
   const room = await slotsWithRoom(db, l, slots);
   if (asked === null) return room[0] ?? null;
@@ -173,7 +215,14 @@ const FIRST_SLOTS = 16;
  * statement: the lock is held for the fewest round trips.
  * 409 SLOT_FULL (with the next slot with room) when the asked one, or every one, is full.
  */
-export async function takePickupSlot(trx: Database, l: LocationRow, shop: Pick<ShopDefaults, 'timezone' | 'locale'>, now: Date, asked: Date | null, order: SlotFor): Promise<Date> {
+export async function takePickupSlot(
+  trx: Database,
+  l: LocationRow,
+  shop: Pick<ShopDefaults, 'timezone' | 'locale'>,
+  now: Date,
+  asked: Date | null,
+  order: SlotFor,
+): Promise<Date> {
   const tz = effectiveTimezone(l, shop.timezone);
   const slots = slotsNow(l, shop, now);
   if (asked !== null) {
@@ -188,7 +237,9 @@ export async function takePickupSlot(trx: Database, l: LocationRow, shop: Pick<S
   for (const slot of await slotsWithRoom(trx, l, slots)) {
     if (await takeSlot(trx, l.id, slot, l.slot_capacity, order)) return slot;
   }
-  const message = slots.length ? 'Every pickup time today and tomorrow is full. Try again later.' : 'There is no pickup time left today or tomorrow. Try again later.';
+  const message = slots.length
+    ? 'Every pickup time today and tomorrow is full. Try again later.'
+    : 'There is no pickup time left today or tomorrow. Try again later.';
   throw new AppError('SLOT_FULL', message, { pickup_at: 'no pickup time has room' }, { next_slot: null });
 }
 
@@ -210,7 +261,9 @@ export function assertTakingOrders(l: LocationRow, who: { name: string; single: 
     return `${day === 'today' ? '' : `${day} `}at ${clockOf(at, tz, shop.locale)}`;
   };
   if (state.state === 'paused') {
-    const message = state.next_open_at ? `${who.name} is not taking orders right now — back ${when(state.next_open_at)}.` : `${who.name} is not taking orders right now. Try again soon.`;
+    const message = state.next_open_at
+      ? `${who.name} is not taking orders right now — back ${when(state.next_open_at)}.`
+      : `${who.name} is not taking orders right now. Try again soon.`;
     throw new AppError('ORDERING_PAUSED', message, undefined, { paused_until: iso(state.paused_until), next_open_at: iso(state.next_open_at) });
   }
   if (state.state === 'closed') {

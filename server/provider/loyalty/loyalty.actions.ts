@@ -14,7 +14,14 @@ import { activeRules, earningRuleOf, insertAward } from './loyalty.repo';
  * key), in the transaction that made the customer earn them, with the rule's name as the history's
  * reason. A completed profile is a name, a verified e-mail and a birth date (everything the profile asks).
  */
-async function award(trx: Database, clock: Clock, logger: Logger | undefined, merchantId: string, customerId: number, event: 'signed_up' | 'email_verified' | 'birthday_added'): Promise<void> {
+async function award(
+  trx: Database,
+  clock: Clock,
+  logger: Logger | undefined,
+  merchantId: string,
+  customerId: number,
+  event: 'signed_up' | 'email_verified' | 'birthday_added',
+): Promise<void> {
   const rules = (await activeRules(trx, ['action'])).map(earningRuleOf);
   if (rules.length === 0) return;
   const c = await lockCustomer(trx, customerId);

@@ -61,7 +61,15 @@ export async function saleEarning(db: Database, sale: Sale): Promise<SaleEarning
   const windows = rules.filter((r) => r.kind === 'window').map((r) => r.id);
   const uses = await usesOf(db, sale.customerId, windows, today);
   const firstOrder = sale.order && rules.some((r) => r.kind === 'first_order') && !(await hasPaidOrder(db, sale.customerId));
-  const parts = earnBreakdown(rules, { base: sale.base, points_per_amount: sale.points_per_amount, lines: sale.lines, at: zonedAt(sale.at, sale.timeZone), first_order: firstOrder, uses, tier: sale.tier });
+  const parts = earnBreakdown(rules, {
+    base: sale.base,
+    points_per_amount: sale.points_per_amount,
+    lines: sale.lines,
+    at: zonedAt(sale.at, sale.timeZone),
+    first_order: firstOrder,
+    uses,
+    tier: sale.tier,
+  });
   return {
     parts,
     total: breakdownTotal(parts),
@@ -71,7 +79,13 @@ export async function saleEarning(db: Database, sale: Sale): Promise<SaleEarning
 }
 
 /** The sale is made: a use of each rule that applied (what limits count and the rules' list sums). */
-export async function recordUses(trx: Database, customerId: number, sale: { order_id: number } | { earn_id: number }, earning: SaleEarning, now: Date): Promise<void> {
+export async function recordUses(
+  trx: Database,
+  customerId: number,
+  sale: { order_id: number } | { earn_id: number },
+  earning: SaleEarning,
+  now: Date,
+): Promise<void> {
   await insertUses(trx, customerId, sale, earning.local_date, earning.uses, now);
 }
 

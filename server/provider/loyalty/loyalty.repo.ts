@@ -46,7 +46,11 @@ export async function lockRuleEdits(trx: Database): Promise<void> {
 }
 
 export async function countNotEnded(db: Database): Promise<number> {
-  const row = await db.selectFrom('loyalty_rules').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '!=', 'ended').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('loyalty_rules')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '!=', 'ended')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -59,7 +63,12 @@ export async function insertRule(trx: Database, rule: LoyaltyRuleFields, now: Da
 }
 
 export async function updateRule(trx: Database, id: number, rule: LoyaltyRuleFields, now: Date): Promise<RuleRow> {
-  return trx.updateTable('loyalty_rules').set({ name: rule.name, fields: JSON.stringify(rule), updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .updateTable('loyalty_rules')
+    .set({ name: rule.name, fields: JSON.stringify(rule), updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function setRuleStatus(trx: Database, id: number, status: RuleStatus, now: Date): Promise<RuleRow> {
@@ -78,20 +87,45 @@ export async function activeRules(db: Database, kinds: readonly RuleKind[]): Pro
 
 /** activeRules' query, for a statement that reads it with others. */
 export function activeRulesQuery(db: Database, kinds: readonly RuleKind[]) {
-  return db.selectFrom('loyalty_rules').select(RULE_COLUMNS).where('status', '=', 'active').where('kind', 'in', [...kinds]).orderBy('id');
+  return db
+    .selectFrom('loyalty_rules')
+    .select(RULE_COLUMNS)
+    .where('status', '=', 'active')
+    .where('kind', 'in', [...kinds])
+    .orderBy('id');
 }
 
 /** Which of these products and categories exist (products archived count: an owner may name one to come back). */
-export async function existingTargets(db: Database, productIds: readonly number[], categoryIds: readonly number[]): Promise<{ products: Set<number>; categories: Set<number> }> {
-  const products = productIds.length ? await db.selectFrom('products').select('id').where('id', 'in', [...productIds]).execute() : [];
-  const categories = categoryIds.length ? await db.selectFrom('categories').select('id').where('id', 'in', [...categoryIds]).execute() : [];
+export async function existingTargets(
+  db: Database,
+  productIds: readonly number[],
+  categoryIds: readonly number[],
+): Promise<{ products: Set<number>; categories: Set<number> }> {
+  const products = productIds.length
+    ? await db
+        .selectFrom('products')
+        .select('id')
+        .where('id', 'in', [...productIds])
+        .execute()
+    : [];
+  const categories = categoryIds.length
+    ? await db
+        .selectFrom('categories')
+        .select('id')
+        .where('id', 'in', [...categoryIds])
+        .execute()
+    : [];
   return { products: new Set(products.map((r) => r.id)), categories: new Set(categories.map((r) => r.id)) };
 }
 
 /** Each of these products' category and current price. */
 export async function productFacts(db: Database, ids: readonly number[]): Promise<Map<number, { category_id: number; price: number }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('products').select(['id', 'category_id', 'price']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'category_id', 'price'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, { category_id: r.category_id, price: r.price }]));
 }
 
@@ -100,15 +134,16 @@ export async function productFacts(db: Database, ids: readonly number[]): Promis
 // ---------------------------------------------------------------------------------------------
 
 /** How many times each rule applied to this customer: on `localDate` and ever. */
-export async function usesOf(db: Database, customerId: number, ruleIds: readonly number[], localDate: string): Promise<Map<number, { today: number; total: number }>> {
+export async function usesOf(
+  db: Database,
+  customerId: number,
+  ruleIds: readonly number[],
+  localDate: string,
+): Promise<Map<number, { today: number; total: number }>> {
   if (ruleIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('loyalty_rule_uses')
-    .select((eb) => [
-      'rule_id',
-      eb.fn.countAll<string>().as('total'),
-      sql<string>`count(*) filter (where local_date = ${localDate}::date)`.as('today'),
-    ])
+    .select((eb) => ['rule_id', eb.fn.countAll<string>().as('total'), sql<string>`count(*) filter (where local_date = ${localDate}::date)`.as('today')])
     .where('customer_id', '=', customerId)
     .where('rule_id', 'in', [...ruleIds])
     .groupBy('rule_id')
@@ -121,11 +156,28 @@ export interface NewUse {
   points: number;
 }
 
-export async function insertUses(trx: Database, customerId: number, sale: { order_id: number } | { earn_id: number }, localDate: string, uses: readonly NewUse[], now: Date): Promise<void> {
+export async function insertUses(
+  trx: Database,
+  customerId: number,
+  sale: { order_id: number } | { earn_id: number },
+  localDate: string,
+  uses: readonly NewUse[],
+  now: Date,
+): Promise<void> {
   if (uses.length === 0) return;
   await trx
     .insertInto('loyalty_rule_uses')
-    .values(uses.map((u) => ({ rule_id: u.rule_id, customer_id: customerId, order_id: 'order_id' in sale ? sale.order_id : null, earn_id: 'earn_id' in sale ? sale.earn_id : null, local_date: localDate, points: u.points, created_at: now })))
+    .values(
+      uses.map((u) => ({
+        rule_id: u.rule_id,
+        customer_id: customerId,
+        order_id: 'order_id' in sale ? sale.order_id : null,
+        earn_id: 'earn_id' in sale ? sale.earn_id : null,
+        local_date: localDate,
+        points: u.points,
+        created_at: now,
+      })),
+    )
     .execute();
 }
 
@@ -141,7 +193,14 @@ export async function deleteEarnUses(trx: Database, earnId: number): Promise<voi
 
 /** Whether the customer has a paid order that stands (a first order bonus is for the first). */
 export async function hasPaidOrder(db: Database, customerId: number): Promise<boolean> {
-  const row = await db.selectFrom('orders').select('id').where('customer_id', '=', customerId).where('paid_at', 'is not', null).where('status', '!=', 'cancelled').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('paid_at', 'is not', null)
+    .where('status', '!=', 'cancelled')
+    .limit(1)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -193,7 +252,11 @@ export async function paidOrdersSince(db: Database, since: Date): Promise<Simula
     .selectFrom('order_items')
     .leftJoin('products', 'products.id', 'order_items.product_id')
     .select(['order_items.order_id', 'order_items.product_id', 'products.category_id', 'order_items.qty', 'order_items.price'])
-    .where('order_items.order_id', 'in', orders.map((o) => o.id))
+    .where(
+      'order_items.order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
     .orderBy('order_items.id')
     .execute();
   const byOrder = new Map<number, SimulatedOrder['lines']>();
@@ -210,7 +273,8 @@ export async function paidOrdersSince(db: Database, since: Date): Promise<Simula
     .groupBy('customer_id')
     .execute();
   const first = new Set(firsts.map((f) => f.id));
-  const baseOf = (o: (typeof orders)[number]) => (o.points_breakdown ? o.points_breakdown.filter(isBasePart).reduce((s, p) => s + p.points, 0) : o.points_earned);
+  const baseOf = (o: (typeof orders)[number]) =>
+    o.points_breakdown ? o.points_breakdown.filter(isBasePart).reduce((s, p) => s + p.points, 0) : o.points_earned;
   return orders.map((o) => ({
     id: o.id,
     customer_id: o.customer_id,

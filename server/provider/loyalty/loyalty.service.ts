@@ -36,7 +36,18 @@ import {
   type RuleRow,
 } from './loyalty.repo';
 
-const EMPTY = { multiplier: null, points: null, product_ids: [], category_ids: [], days: [], start: null, end: null, limit_per_day: null, limit_total: null, action: null };
+const EMPTY = {
+  multiplier: null,
+  points: null,
+  product_ids: [],
+  category_ids: [],
+  days: [],
+  start: null,
+  end: null,
+  limit_per_day: null,
+  limit_total: null,
+  action: null,
+};
 
 function ruleOf(r: RuleRow & { points_given?: number; customers?: number }): LoyaltyRule {
   const fields = r.fields as unknown as LoyaltyRuleFields;
@@ -100,7 +111,8 @@ export async function changeRule(ctx: ProviderContext, staff: StaffOfRequest, bo
     const row = await lockRule(trx, body.id);
     if (!row) throw notFound('That rule');
     if (row.kind !== body.rule.kind) throw validation({ 'rule.kind': `cannot change: this rule is a ${row.kind} rule (end it and add a new one)` });
-    if (row.status === 'ended') throw new AppError('INVALID_TRANSITION', `${row.name} has ended: it cannot change any more.`, undefined, { status: row.status });
+    if (row.status === 'ended')
+      throw new AppError('INVALID_TRANSITION', `${row.name} has ended: it cannot change any more.`, undefined, { status: row.status });
     await checkTargets(trx, body.rule, 'rule.');
     const before = row.fields as Record<string, unknown>;
     // jsonb keeps its keys in an order of its own: compare field by field
@@ -119,9 +131,17 @@ export async function setStatus(ctx: ProviderContext, staff: StaffOfRequest, bod
     const row = await lockRule(trx, body.id);
     if (!row) throw notFound('That rule');
     if (row.status === body.status) return;
-    if (row.status === 'ended') throw new AppError('INVALID_TRANSITION', `${row.name} has ended: it cannot be resumed. Add a new rule instead.`, undefined, { status: row.status });
+    if (row.status === 'ended')
+      throw new AppError('INVALID_TRANSITION', `${row.name} has ended: it cannot be resumed. Add a new rule instead.`, undefined, { status: row.status });
     await setRuleStatus(trx, row.id, body.status, now);
-    await insertAudit(trx, { staffId: staff.id, action: 'loyalty.rule.status', target: `loyalty_rule:${row.id}`, before: { name: row.name, status: row.status }, after: { name: row.name, status: body.status }, now });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'loyalty.rule.status',
+      target: `loyalty_rule:${row.id}`,
+      before: { name: row.name, status: row.status },
+      after: { name: row.name, status: body.status },
+      now,
+    });
   });
   return answerRule(ctx.db, body.id);
 }

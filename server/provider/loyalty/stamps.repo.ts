@@ -34,7 +34,12 @@ export async function listPrograms(db: Database, now: Date) {
     .groupBy('program_id')
     .execute();
   const by = new Map(cards.map((c) => [c.program_id, c]));
-  return rows.map((r) => ({ ...r, cards_in_progress: Number(by.get(r.id)?.in_progress ?? 0), cards_filled: Number(by.get(r.id)?.filled ?? 0), customers: Number(by.get(r.id)?.customers ?? 0) }));
+  return rows.map((r) => ({
+    ...r,
+    cards_in_progress: Number(by.get(r.id)?.in_progress ?? 0),
+    cards_filled: Number(by.get(r.id)?.filled ?? 0),
+    customers: Number(by.get(r.id)?.customers ?? 0),
+  }));
 }
 
 export async function lockProgram(trx: Database, id: number): Promise<ProgramRow | undefined> {
@@ -47,7 +52,11 @@ export async function lockProgramEdits(trx: Database): Promise<void> {
 }
 
 export async function countProgramsNotEnded(db: Database): Promise<number> {
-  const row = await db.selectFrom('stamp_programs').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '!=', 'ended').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('stamp_programs')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '!=', 'ended')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -62,11 +71,19 @@ const columnsOf = (p: StampProgramFields) => ({
 });
 
 export async function insertProgram(trx: Database, p: StampProgramFields, now: Date): Promise<ProgramRow> {
-  return trx.insertInto('stamp_programs').values({ ...columnsOf(p), created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .insertInto('stamp_programs')
+    .values({ ...columnsOf(p), created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateProgram(trx: Database, id: number, p: StampProgramFields, now: Date): Promise<void> {
-  await trx.updateTable('stamp_programs').set({ ...columnsOf(p), updated_at: now }).where('id', '=', id).execute();
+  await trx
+    .updateTable('stamp_programs')
+    .set({ ...columnsOf(p), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setProgramStatus(trx: Database, id: number, status: RuleStatus, now: Date): Promise<void> {
@@ -84,7 +101,12 @@ export async function closeOpenCards(trx: Database, programId: number): Promise<
 
 /** The programmes of these statuses, in the order they were made. */
 export async function programsOf(db: Database, statuses: readonly RuleStatus[]): Promise<ProgramRow[]> {
-  return db.selectFrom('stamp_programs').selectAll().where('status', 'in', [...statuses]).orderBy('id').execute();
+  return db
+    .selectFrom('stamp_programs')
+    .selectAll()
+    .where('status', 'in', [...statuses])
+    .orderBy('id')
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,23 +115,41 @@ export async function programsOf(db: Database, statuses: readonly RuleStatus[]):
 
 /** The customer's open card in a programme (read under the customer's row lock when stamps are given). */
 export async function openCard(db: Database, programId: number, customerId: number): Promise<CardRow | undefined> {
-  return db.selectFrom('stamp_cards').selectAll().where('program_id', '=', programId).where('customer_id', '=', customerId).where('status', '=', 'open').executeTakeFirst();
+  return db
+    .selectFrom('stamp_cards')
+    .selectAll()
+    .where('program_id', '=', programId)
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
 }
 
 /** Cards written at once (one statement however many): their ids, in the order given. */
 export async function insertCards(trx: Database, cards: ReadonlyArray<Insertable<StampCardTable>>): Promise<number[]> {
   if (cards.length === 0) return [];
-  const rows = await trx.insertInto('stamp_cards').values([...cards]).returning('id').execute();
+  const rows = await trx
+    .insertInto('stamp_cards')
+    .values([...cards])
+    .returning('id')
+    .execute();
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-export async function updateCard(trx: Database, id: number, patch: Partial<Pick<CardRow, 'stamps' | 'started_at' | 'expires_at' | 'status' | 'filled_at' | 'voucher_id'>>): Promise<void> {
+export async function updateCard(
+  trx: Database,
+  id: number,
+  patch: Partial<Pick<CardRow, 'stamps' | 'started_at' | 'expires_at' | 'status' | 'filled_at' | 'voucher_id'>>,
+): Promise<void> {
   await trx.updateTable('stamp_cards').set(patch).where('id', '=', id).execute();
 }
 
 export async function cardsByIds(db: Database, ids: readonly number[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('stamp_cards').selectAll().where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('stamp_cards')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export async function deleteEmptyCards(trx: Database, ids: readonly number[]): Promise<void> {
@@ -125,7 +165,10 @@ export async function deleteEmptyCards(trx: Database, ids: readonly number[]): P
 /** A sale's stamps on each card they went on, at once (one statement however many). */
 export async function insertEvents(trx: Database, events: ReadonlyArray<Omit<EventRow, 'id'>>): Promise<void> {
   if (events.length === 0) return;
-  await trx.insertInto('stamp_events').values([...events]).execute();
+  await trx
+    .insertInto('stamp_events')
+    .values([...events])
+    .execute();
 }
 
 export type Sale = { order_id: number } | { earn_id: number };
@@ -148,8 +191,16 @@ export async function deleteEventsOf(trx: Database, sale: Sale): Promise<void> {
  */
 export async function foldCards(trx: Database, fromCards: readonly number[], toCard: number): Promise<void> {
   if (fromCards.length === 0) return;
-  await trx.updateTable('stamp_events').set({ card_id: toCard }).where('card_id', 'in', [...fromCards]).execute();
-  await trx.updateTable('stamp_cards').set({ stamps: 0, status: 'closed' }).where('id', 'in', [...fromCards]).execute();
+  await trx
+    .updateTable('stamp_events')
+    .set({ card_id: toCard })
+    .where('card_id', 'in', [...fromCards])
+    .execute();
+  await trx
+    .updateTable('stamp_cards')
+    .set({ stamps: 0, status: 'closed' })
+    .where('id', 'in', [...fromCards])
+    .execute();
 }
 
 /** These counter earns' stamps, with their programmes' names and stamps needed. */
@@ -179,9 +230,27 @@ export async function cardsOfCustomer(db: Database, customerId: number): Promise
 
 /** Names of products and categories by id, and rewards' titles and images. */
 export async function namesOf(db: Database, productIds: readonly number[], categoryIds: readonly number[], rewardIds: readonly number[]) {
-  const products = productIds.length ? await db.selectFrom('products').select(['id', 'name']).where('id', 'in', [...new Set(productIds)]).execute() : [];
-  const categories = categoryIds.length ? await db.selectFrom('categories').select(['id', 'name']).where('id', 'in', [...new Set(categoryIds)]).execute() : [];
-  const rewards = rewardIds.length ? await db.selectFrom('rewards').select(['id', 'title', 'image']).where('id', 'in', [...new Set(rewardIds)]).execute() : [];
+  const products = productIds.length
+    ? await db
+        .selectFrom('products')
+        .select(['id', 'name'])
+        .where('id', 'in', [...new Set(productIds)])
+        .execute()
+    : [];
+  const categories = categoryIds.length
+    ? await db
+        .selectFrom('categories')
+        .select(['id', 'name'])
+        .where('id', 'in', [...new Set(categoryIds)])
+        .execute()
+    : [];
+  const rewards = rewardIds.length
+    ? await db
+        .selectFrom('rewards')
+        .select(['id', 'title', 'image'])
+        .where('id', 'in', [...new Set(rewardIds)])
+        .execute()
+    : [];
   return {
     products: new Map(products.map((r) => [r.id, r.name])),
     categories: new Map(categories.map((r) => [r.id, r.name])),

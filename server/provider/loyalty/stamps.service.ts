@@ -11,7 +11,14 @@
  * (several cards may fill in one sale). A reward retired or sold out meanwhile: the card is filled all
  * the same, no voucher is issued, the log warns the owner and the customer is told to ask at the counter.
  */
-import { STAMP_PROGRAMS_MAX, type StampCardsData, type StampProgram, type StampProgramFields, type StampProgramsData, type StampsAdded } from '#contract/stamps';
+import {
+  STAMP_PROGRAMS_MAX,
+  type StampCardsData,
+  type StampProgram,
+  type StampProgramFields,
+  type StampProgramsData,
+  type StampsAdded,
+} from '#contract/stamps';
 import type { RuleStatus } from '#contract/loyalty-earn';
 import { to } from '#contract/routes';
 import type { Database } from '../../db';
@@ -121,7 +128,9 @@ export async function createProgram(ctx: ProviderContext, staff: StaffOfRequest,
     await lockProgramEdits(trx);
     await checkProgram(trx, p);
     if ((await countProgramsNotEnded(trx)) >= STAMP_PROGRAMS_MAX) {
-      throw new AppError('LIMIT_REACHED', `You have ${STAMP_PROGRAMS_MAX} stamp cards already: end one you no longer need to add another.`, undefined, { max: STAMP_PROGRAMS_MAX });
+      throw new AppError('LIMIT_REACHED', `You have ${STAMP_PROGRAMS_MAX} stamp cards already: end one you no longer need to add another.`, undefined, {
+        max: STAMP_PROGRAMS_MAX,
+      });
     }
     const row = await insertProgram(trx, p, now);
     await insertAudit(trx, { staffId: staff.id, action: 'loyalty.stamps.create', target: `stamp_program:${row.id}`, before: null, after: p, now });
@@ -136,7 +145,8 @@ export async function changeProgram(ctx: ProviderContext, staff: StaffOfRequest,
   await ctx.db.transaction().execute(async (trx) => {
     const row = await lockProgram(trx, body.id);
     if (!row) throw notFound('That stamp card');
-    if (row.status === 'ended') throw new AppError('INVALID_TRANSITION', `${row.name} has ended: it cannot change any more.`, undefined, { status: row.status });
+    if (row.status === 'ended')
+      throw new AppError('INVALID_TRANSITION', `${row.name} has ended: it cannot change any more.`, undefined, { status: row.status });
     await checkProgram(trx, body.program, 'program.');
     const before = fieldsOf(row);
     if (JSON.stringify(before) === JSON.stringify(fieldsOf({ ...row, ...body.program }))) return;
@@ -153,10 +163,18 @@ export async function setProgramState(ctx: ProviderContext, staff: StaffOfReques
     const row = await lockProgram(trx, body.id);
     if (!row) throw notFound('That stamp card');
     if (row.status === body.status) return;
-    if (row.status === 'ended') throw new AppError('INVALID_TRANSITION', `${row.name} has ended: it cannot be resumed. Add a new stamp card instead.`, undefined, { status: row.status });
+    if (row.status === 'ended')
+      throw new AppError('INVALID_TRANSITION', `${row.name} has ended: it cannot be resumed. Add a new stamp card instead.`, undefined, { status: row.status });
     await setProgramStatus(trx, row.id, body.status, now);
     if (body.status === 'ended') await closeOpenCards(trx, row.id);
-    await insertAudit(trx, { staffId: staff.id, action: 'loyalty.stamps.status', target: `stamp_program:${row.id}`, before: { name: row.name, status: row.status }, after: { name: row.name, status: body.status }, now });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'loyalty.stamps.status',
+      target: `stamp_program:${row.id}`,
+      before: { name: row.name, status: row.status },
+      after: { name: row.name, status: body.status },
+      now,
+    });
   });
   return answerProgram(ctx, body.id);
 }
@@ -172,7 +190,12 @@ export async function customerStampCards(ctx: ProviderContext, customerId: numbe
   const now = ctx.clock.now();
   const programs = await programsOf(ctx.db, ['active', 'paused']);
   const { open, filled } = await cardsOfCustomer(ctx.db, customerId);
-  const names = await namesOf(ctx.db, programs.flatMap((p) => p.product_ids), programs.flatMap((p) => p.category_ids), programs.map((p) => p.reward_id));
+  const names = await namesOf(
+    ctx.db,
+    programs.flatMap((p) => p.product_ids),
+    programs.flatMap((p) => p.category_ids),
+    programs.map((p) => p.reward_id),
+  );
   const cards = programs.flatMap((p) => {
     const card = live(open.get(p.id), now);
     const stamps = card?.stamps ?? 0;
@@ -248,14 +271,28 @@ async function fillCards(trx: Database, ctx: ProviderContext, p: ProgramRow, cus
   const { rewards } = await namesOf(trx, [], [], [p.reward_id]);
   const title = rewards.get(p.reward_id)?.title ?? 'reward';
   const full = fills === 1 ? `Your ${cardName(p.name)} is full` : `${fills} of your ${cardName(p.name)}s are full`;
-  if (ids.length < fills) ctx.logger.warn({ program: p.id, customer: customerId, reward: p.reward_id, filled: fills, vouchers: ids.length }, 'stamp card filled, no voucher: its reward is retired or sold out');
-  const waiting = ids.length === 0 ? '' : ids.length === 1 ? `${withArticle(title)} voucher is waiting in your vouchers.` : `${ids.length} ${title} vouchers are waiting in your vouchers.`;
+  if (ids.length < fills)
+    ctx.logger.warn(
+      { program: p.id, customer: customerId, reward: p.reward_id, filled: fills, vouchers: ids.length },
+      'stamp card filled, no voucher: its reward is retired or sold out',
+    );
+  const waiting =
+    ids.length === 0
+      ? ''
+      : ids.length === 1
+        ? `${withArticle(title)} voucher is waiting in your vouchers.`
+        : `${ids.length} ${title} vouchers are waiting in your vouchers.`;
   const missing = fills - ids.length;
   const body =
     missing === 0
       ? `${waiting} Open ${ids.length === 1 ? 'it' : 'one'} to show its QR code at the counter.`
       : `${waiting ? `${waiting} ` : ''}Ask at the counter for your ${ids.length > 0 ? 'other ' : ''}${title}${missing > 1 ? ` (${missing})` : ''}.`;
-  await notify(trx, ctx.clock, customerId, { type: 'reward', title: full, body, link: ids.length === 1 && missing === 0 ? to.voucher(ids[0]!) : to.rewardStorage() });
+  await notify(trx, ctx.clock, customerId, {
+    type: 'reward',
+    title: full,
+    body,
+    link: ids.length === 1 && missing === 0 ? to.voucher(ids[0]!) : to.rewardStorage(),
+  });
   return ids;
 }
 
@@ -264,7 +301,13 @@ async function fillCards(trx: Database, ctx: ProviderContext, p: ProgramRow, cus
  * they fill (stampPlan): the open card updated (or a new one), the whole cards and the leftover's new
  * card written in one insert, the vouchers in fillCards, the sale's stamps on each card in one insert.
  */
-async function stampProgramme(trx: Database, ctx: ProviderContext, p: ProgramRow, count: number, g: { customerId: number; source: Sale; now: Date }): Promise<StampsAdded> {
+async function stampProgramme(
+  trx: Database,
+  ctx: ProviderContext,
+  p: ProgramRow,
+  count: number,
+  g: { customerId: number; source: Sale; now: Date },
+): Promise<StampsAdded> {
   let card: CardRow | undefined = await openCard(trx, p.id, g.customerId);
   if (card && card.expires_at !== null && card.expires_at <= g.now) {
     await updateCard(trx, card.id, { status: 'expired' });
@@ -293,14 +336,24 @@ async function stampProgramme(trx: Database, ctx: ProviderContext, p: ProgramRow
     firstId = (await insertCards(trx, [{ ...base, ...first }]))[0]!;
   }
   const fresh = { ...base, started_at: g.now, expires_at: freshExpiry };
-  const more: Array<typeof fresh & { stamps: number; status: 'filled' | 'open'; filled_at: Date | null; voucher_id: number | null }> = Array.from({ length: plan.wholeCards }, (_, i) => ({ ...fresh, stamps: needed, status: 'filled', filled_at: g.now, voucher_id: voucherOf(1 + i) }));
+  const more: Array<typeof fresh & { stamps: number; status: 'filled' | 'open'; filled_at: Date | null; voucher_id: number | null }> = Array.from(
+    { length: plan.wholeCards },
+    (_, i) => ({ ...fresh, stamps: needed, status: 'filled', filled_at: g.now, voucher_id: voucherOf(1 + i) }),
+  );
   if (plan.left > 0) more.push({ ...fresh, stamps: plan.left, status: 'open', filled_at: null, voucher_id: null });
   const moreIds = await insertCards(trx, more);
   const sale = { order_id: 'order_id' in g.source ? g.source.order_id : null, earn_id: 'earn_id' in g.source ? g.source.earn_id : null };
   const event = { program_id: p.id, customer_id: g.customerId, ...sale, created_at: g.now };
   await insertEvents(trx, [
     { ...event, card_id: firstId, stamps: plan.take, stamps_after: firstStamps, filled: plan.firstFull, voucher_id: plan.firstFull ? voucherOf(0) : null },
-    ...more.map((c, i) => ({ ...event, card_id: moreIds[i]!, stamps: c.stamps, stamps_after: c.stamps, filled: c.status === 'filled', voucher_id: c.voucher_id })),
+    ...more.map((c, i) => ({
+      ...event,
+      card_id: moreIds[i]!,
+      stamps: c.stamps,
+      stamps_after: c.stamps,
+      filled: c.status === 'filled',
+      voucher_id: c.voucher_id,
+    })),
   ]);
   const onOpen = plan.left > 0 ? plan.left : plan.firstFull ? 0 : firstStamps;
   return { program_id: p.id, name: p.name, added: count, stamps: onOpen, stamps_needed: needed, filled: fills };
@@ -313,7 +366,11 @@ async function stampProgramme(trx: Database, ctx: ProviderContext, p: ProgramRow
  * (stampProgramme: a bounded number of statements per programme, at most STAMP_PROGRAMS_MAX of them).
  * A sale gives stamps once: one that has some already gives none again.
  */
-export async function giveStamps(trx: Database, ctx: ProviderContext, g: { customerId: number; lines: readonly StampLine[]; source: Sale; now: Date }): Promise<StampsAdded[]> {
+export async function giveStamps(
+  trx: Database,
+  ctx: ProviderContext,
+  g: { customerId: number; lines: readonly StampLine[]; source: Sale; now: Date },
+): Promise<StampsAdded[]> {
   if (g.lines.length === 0) return [];
   const programs = (await programsOf(trx, ['active'])).map((p) => ({ p, count: stampsFor(p, g.lines) })).filter((x) => x.count > 0);
   if (programs.length === 0) return [];
@@ -370,11 +427,17 @@ export async function stampsOfEarns(db: Database, earnIds: readonly number[]): P
 export async function takeBackStamps(trx: Database, sale: Sale, now: Date): Promise<number> {
   const events = await eventsOf(trx, sale);
   if (events.length === 0) return 0;
-  await takeBackVouchers(trx, events.flatMap((e) => (e.voucher_id === null ? [] : [e.voucher_id])), now, 'that these stamps filled a card for');
+  await takeBackVouchers(
+    trx,
+    events.flatMap((e) => (e.voucher_id === null ? [] : [e.voucher_id])),
+    now,
+    'that these stamps filled a card for',
+  );
   const cards = new Map((await cardsByIds(trx, [...new Set(events.map((e) => e.card_id))])).map((c) => [c.id, c]));
   const filledByEarn = new Set(events.filter((e) => e.filled).map((e) => e.card_id));
   for (const c of cards.values()) {
-    if (c.status === 'filled' && !filledByEarn.has(c.id)) throw new AppError('CONFLICT', 'A stamp card these stamps went on has filled since, with another sale: the sale cannot be undone.');
+    if (c.status === 'filled' && !filledByEarn.has(c.id))
+      throw new AppError('CONFLICT', 'A stamp card these stamps went on has filled since, with another sale: the sale cannot be undone.');
   }
   await deleteEventsOf(trx, sale);
   for (const programId of new Set(events.map((e) => e.program_id))) {
@@ -392,7 +455,13 @@ export async function takeBackStamps(trx: Database, sale: Sale, now: Date): Prom
       await foldCards(trx, ids.slice(1), first.id);
       const another = await openCard(trx, programId, first.customer_id);
       const status = (await programsOf(trx, ['ended'])).some((p) => p.id === programId) ? 'closed' : another && !ids.includes(another.id) ? 'expired' : 'open';
-      await updateCard(trx, first.id, { stamps: Math.max(0, pool), status, filled_at: null, voucher_id: null, ...(pool <= 0 ? { started_at: null, expires_at: null } : {}) });
+      await updateCard(trx, first.id, {
+        stamps: Math.max(0, pool),
+        status,
+        filled_at: null,
+        voucher_id: null,
+        ...(pool <= 0 ? { started_at: null, expires_at: null } : {}),
+      });
     }
     await deleteEmptyCards(trx, ids);
   }

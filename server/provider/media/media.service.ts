@@ -27,13 +27,18 @@ export function sniffImage(bytes: Uint8Array): Format | null {
 }
 
 const notAnImage = () => validation({ file: 'must be a PNG, JPEG or WebP image' }, 'This file is not a PNG, JPEG or WebP image. Please choose another one.');
-const unreadable = () => validation({ file: 'could not be read as an image: it may be damaged or cut short' }, 'This image could not be read: it may be damaged. Please choose another one.');
+const unreadable = () =>
+  validation(
+    { file: 'could not be read as an image: it may be damaged or cut short' },
+    'This image could not be read: it may be damaged. Please choose another one.',
+  );
 const tooManyPixels = () =>
   validation(
     { file: `must be at most ${IMAGE_MAX_SIDE.toLocaleString('en')} pixels wide and high` },
     `This image is too large in pixels: at most ${IMAGE_MAX_SIDE.toLocaleString('en')} wide and ${IMAGE_MAX_SIDE.toLocaleString('en')} high. Please choose a smaller one.`,
   );
-export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'This image is larger than 2 MB. Please choose a smaller one.', { file: 'must be at most 2 MB' });
+export const tooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', 'This image is larger than 2 MB. Please choose a smaller one.', { file: 'must be at most 2 MB' });
 
 /**
  * Checks an uploaded image by its content (its first bytes, then a full decode that fails on any
@@ -60,11 +65,13 @@ export async function storeImage(ctx: ProviderContext, actor: StaffOfRequest, ba
     if (!meta.width || !meta.height || meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) throw tooManyPixels();
     const box = IMAGE_PURPOSES[purpose];
     // rotate(): applies the EXIF orientation before the EXIF is dropped, so a photo stays upright
-    const encoded = image
-      .rotate()
-      .resize({ width: box, height: box, fit: 'inside', withoutEnlargement: true })
-      .timeout({ seconds: WORK_SECONDS });
-    const out = format === 'png' ? encoded.png({ compressionLevel: 9 }) : format === 'jpeg' ? encoded.jpeg({ quality: 85, mozjpeg: true }) : encoded.webp({ quality: 85 });
+    const encoded = image.rotate().resize({ width: box, height: box, fit: 'inside', withoutEnlargement: true }).timeout({ seconds: WORK_SECONDS });
+    const out =
+      format === 'png'
+        ? encoded.png({ compressionLevel: 9 })
+        : format === 'jpeg'
+          ? encoded.jpeg({ quality: 85, mozjpeg: true })
+          : encoded.webp({ quality: 85 });
     output = await out.toBuffer({ resolveWithObject: true });
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -9,7 +9,11 @@ import { toProduct } from '../shop/shop.repo';
 const CATEGORY_COLUMNS = ['id', 'name', 'position'] as const;
 const PRODUCT_COLUMNS = ['id', 'category_id', 'name', 'description', 'price', 'image', 'available', 'position', 'archived_at'] as const;
 /** a product's option groups' ids, in its order (the options editor attaches them: options/) */
-const optionGroupIds = sql<number[]>`coalesce((select json_agg(pog.group_id order by pog.position) from product_option_groups pog where pog.product_id = products.id), '[]')`.as('option_group_ids');
+const optionGroupIds = sql<
+  number[]
+>`coalesce((select json_agg(pog.group_id order by pog.position) from product_option_groups pog where pog.product_id = products.id), '[]')`.as(
+  'option_group_ids',
+);
 
 export type CategoryRow = { id: number; name: string; position: number };
 
@@ -27,7 +31,11 @@ function editorProducts(db: Database) {
 }
 
 type EditorProductRow = Omit<EditorProduct, 'archived_at' | 'in_orders'> & { archived_at: Date | null; in_orders: boolean | number };
-const toEditorProduct = (r: EditorProductRow): EditorProduct => ({ ...r, archived_at: r.archived_at ? r.archived_at.toISOString() : null, in_orders: Boolean(r.in_orders) });
+const toEditorProduct = (r: EditorProductRow): EditorProduct => ({
+  ...r,
+  archived_at: r.archived_at ? r.archived_at.toISOString() : null,
+  in_orders: Boolean(r.in_orders),
+});
 
 export async function listEditorProducts(db: Database): Promise<EditorProduct[]> {
   return (await editorProducts(db).orderBy('position').orderBy('id').execute()).map(toEditorProduct);
@@ -49,7 +57,10 @@ export function lockCategories(trx: Database): Promise<{ id: number; position: n
 }
 
 export async function insertCategory(trx: Database, name: string): Promise<CategoryRow> {
-  const { next } = await trx.selectFrom('categories').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).executeTakeFirstOrThrow();
+  const { next } = await trx
+    .selectFrom('categories')
+    .select(sql<number>`coalesce(max(position), -1) + 1`.as('next'))
+    .executeTakeFirstOrThrow();
   return trx.insertInto('categories').values({ name, position: next }).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
 }
 
@@ -65,7 +76,10 @@ export async function setCategoryPosition(trx: Database, id: number, position: n
 export async function countProductsIn(trx: Database, categoryId: number): Promise<{ listed: number; archived: number }> {
   const { listed, archived } = await trx
     .selectFrom('products')
-    .select((eb) => [eb.fn.countAll<number>().filterWhere('archived_at', 'is', null).as('listed'), eb.fn.countAll<number>().filterWhere('archived_at', 'is not', null).as('archived')])
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('archived_at', 'is', null).as('listed'),
+      eb.fn.countAll<number>().filterWhere('archived_at', 'is not', null).as('archived'),
+    ])
     .where('category_id', '=', categoryId)
     .executeTakeFirstOrThrow();
   return { listed: Number(listed), archived: Number(archived) };
@@ -77,14 +91,22 @@ export async function deleteCategoryRow(trx: Database, id: number): Promise<void
 
 /** The place after the last product of a category. */
 export async function nextProductPosition(trx: Database, categoryId: number): Promise<number> {
-  const { next } = await trx.selectFrom('products').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).where('category_id', '=', categoryId).executeTakeFirstOrThrow();
+  const { next } = await trx
+    .selectFrom('products')
+    .select(sql<number>`coalesce(max(position), -1) + 1`.as('next'))
+    .where('category_id', '=', categoryId)
+    .executeTakeFirstOrThrow();
   return Number(next);
 }
 
 /** A new product, last in its category. */
 export async function insertProduct(trx: Database, fields: Omit<ProductFields, 'option_group_ids'>): Promise<EditorProduct> {
   const position = await nextProductPosition(trx, fields.category_id);
-  const { id } = await trx.insertInto('products').values({ ...fields, position }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await trx
+    .insertInto('products')
+    .values({ ...fields, position })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return findEditorProduct(trx, id);
 }
 
@@ -94,14 +116,26 @@ export async function lockProduct(trx: Database, id: number): Promise<EditorProd
   return row ? toEditorProduct(row) : undefined;
 }
 
-export async function updateProductRow(trx: Database, id: number, patch: Partial<Omit<ProductFields, 'option_group_ids'>> & { position?: number; archived_at?: Date | null }): Promise<EditorProduct> {
+export async function updateProductRow(
+  trx: Database,
+  id: number,
+  patch: Partial<Omit<ProductFields, 'option_group_ids'>> & { position?: number; archived_at?: Date | null },
+): Promise<EditorProduct> {
   await trx.updateTable('products').set(patch).where('id', '=', id).execute();
   return findEditorProduct(trx, id);
 }
 
 /** The ids of a category's products on the menu (not archived), their rows locked until commit, in menu order. */
 export async function lockListedProducts(trx: Database, categoryId: number): Promise<number[]> {
-  const rows = await trx.selectFrom('products').select('id').where('category_id', '=', categoryId).where('archived_at', 'is', null).orderBy('position').orderBy('id').forUpdate().execute();
+  const rows = await trx
+    .selectFrom('products')
+    .select('id')
+    .where('category_id', '=', categoryId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return rows.map((r) => r.id);
 }
 

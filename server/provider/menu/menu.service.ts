@@ -85,7 +85,11 @@ export function deleteCategory(ctx: ProviderContext, staff: StaffOfRequest, cate
     if (listed > 0) throw new AppError('CONFLICT', `${before.name} still has ${products(listed)}: move or remove them first.`, { id: 'is not empty' });
     // an archived product stays in its category (the orders that name it show it there): it goes only with a deletion or a move
     if (archived > 0) {
-      throw new AppError('CONFLICT', `${before.name} still holds ${products(archived, 'archived ')}: restore and move them to another category, or delete the ones never ordered, first.`, { id: 'holds archived products' });
+      throw new AppError(
+        'CONFLICT',
+        `${before.name} still holds ${products(archived, 'archived ')}: restore and move them to another category, or delete the ones never ordered, first.`,
+        { id: 'holds archived products' },
+      );
     }
     await deleteCategoryRow(trx, categoryId);
     return { result: null, action: 'menu.category.delete', target: `category:${categoryId}`, before, after: null };
@@ -111,7 +115,8 @@ export function updateProduct(ctx: ProviderContext, staff: StaffOfRequest, body:
     const { id: productId, option_group_ids: groupIds, ...patch } = body;
     if (patch.category_id !== undefined && !(await lockCategory(trx, patch.category_id, 'share'))) throw categoryNotFound();
     // moved to another category: last in it, never sharing a place with one already there
-    const moved = patch.category_id !== undefined && patch.category_id !== before.category_id ? { position: await nextProductPosition(trx, patch.category_id) } : {};
+    const moved =
+      patch.category_id !== undefined && patch.category_id !== before.category_id ? { position: await nextProductPosition(trx, patch.category_id) } : {};
     const row = Object.keys(patch).length ? await updateProductRow(trx, productId, { ...patch, ...moved }) : before;
     if (groupIds !== undefined) await attachGroups(trx, productId, groupIds);
     const product = { ...row, option_group_ids: groupIds ?? before.option_group_ids };
@@ -153,7 +158,11 @@ export function deleteProduct(ctx: ProviderContext, staff: StaffOfRequest, produ
     if (before.in_orders) throw new AppError('CONFLICT', 'This product is in past orders: archive it instead.', { id: 'is in past orders' });
     const rewards = await rewardsGiving(trx, productId);
     if (rewards.length > 0) {
-      throw new AppError('CONFLICT', `The reward ${rewards.join(', ')} gives this product: give another product in that reward first, or archive this one instead.`, { id: 'is given by a reward' });
+      throw new AppError(
+        'CONFLICT',
+        `The reward ${rewards.join(', ')} gives this product: give another product in that reward first, or archive this one instead.`,
+        { id: 'is given by a reward' },
+      );
     }
     await deleteProductRow(trx, productId);
     return { result: null, action: 'menu.product.delete', target: `product:${productId}`, before, after: null };
@@ -168,7 +177,10 @@ export function reorderProducts(ctx: ProviderContext, staff: StaffOfRequest, bod
     const known = await lockListedProducts(trx, body.category_id);
     const { ids } = body;
     if (new Set(ids).size !== ids.length || ids.length !== known.length || ids.some((i) => !known.includes(i))) {
-      throw validation({ ids: 'must list every product of the category once' }, 'List every product of the category once (archived ones aside), in the new order.');
+      throw validation(
+        { ids: 'must list every product of the category once' },
+        'List every product of the category once (archived ones aside), in the new order.',
+      );
     }
     for (const [position, productId] of ids.entries()) await setProductPosition(trx, productId, position);
     return { result: await menu(trx), action: 'menu.product.reorder', target: `category:${body.category_id}`, before: known, after: ids };

@@ -42,7 +42,10 @@ export async function markRead(db: Database, customerId: number, at: Date, ids: 
 }
 
 /** Several notifications in one insert (returning their ids: one statement numbers its rows in the order of its values), for notify.ts to run or write with others. */
-export function notificationsInsert(trx: Database, rows: Array<{ customerId: number; type: NotificationType; title: string; body: string; link: string | null; now: Date }>) {
+export function notificationsInsert(
+  trx: Database,
+  rows: Array<{ customerId: number; type: NotificationType; title: string; body: string; link: string | null; now: Date }>,
+) {
   return trx
     .insertInto('notifications')
     .values(rows.map((row) => ({ customer_id: row.customerId, type: row.type, title: row.title, body: row.body, link: row.link, created_at: row.now })))
@@ -50,7 +53,13 @@ export function notificationsInsert(trx: Database, rows: Array<{ customerId: num
 }
 
 /** The customer's unread notices of these types and links, older than the new ones (`newIds`), read as of `at`: a newer word on the same thing replaced them. */
-export async function markSupersededRead(trx: Database, customerId: number, about: Array<{ type: NotificationType; link: string }>, newIds: number[], at: Date): Promise<void> {
+export async function markSupersededRead(
+  trx: Database,
+  customerId: number,
+  about: Array<{ type: NotificationType; link: string }>,
+  newIds: number[],
+  at: Date,
+): Promise<void> {
   await trx
     .updateTable('notifications')
     .set({ read_at: at })

@@ -20,12 +20,7 @@ const PUSH_BY_TYPE: Partial<Record<NotificationType, PushKind>> = { campaign: 'c
  * `push` job after the commit; nothing when they have none). `push`: the kind to push it as, or null
  * for none (default: by its type, PUSH_BY_TYPE). Answers the notification's id.
  */
-export async function notify(
-  trx: Database,
-  clock: Clock,
-  customerId: number,
-  n: Notice,
-): Promise<number> {
+export async function notify(trx: Database, clock: Clock, customerId: number, n: Notice): Promise<number> {
   const [id] = await notifyAll(trx, clock, customerId, [n]);
   return id!;
 }
@@ -57,10 +52,20 @@ export async function notifyAll(trx: Database, clock: Clock, customerId: number,
 export function noticesInsert(trx: Database, clock: Clock, customerId: number, notices: Notice[]) {
   const now = clock.now();
   return {
-    insert: notificationsInsert(trx, notices.map((n) => ({ customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now }))),
+    insert: notificationsInsert(
+      trx,
+      notices.map((n) => ({ customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now })),
+    ),
     async queue(ids: number[]): Promise<void> {
       const superseded = notices.filter((n) => n.supersedes && n.link);
-      if (superseded.length > 0) await markSupersededRead(trx, customerId, superseded.map((n) => ({ type: n.type, link: n.link! })), ids, now);
+      if (superseded.length > 0)
+        await markSupersededRead(
+          trx,
+          customerId,
+          superseded.map((n) => ({ type: n.type, link: n.link! })),
+          ids,
+          now,
+        );
       for (const [i, n] of notices.entries()) {
         const kind = n.push === undefined ? PUSH_BY_TYPE[n.type] : n.push;
         if (kind) await enqueueDeliveries(trx, { customerId, notificationId: ids[i]!, kind, now });

@@ -20,7 +20,12 @@ export async function editorGroups(db: Database, ids?: number[]): Promise<Editor
   if (rows.length === 0) return [];
   const groupIds = rows.map((g) => g.id);
   const options = await db.selectFrom('options').select(OPTION_COLUMNS).where('group_id', 'in', groupIds).orderBy('position').orderBy('id').execute();
-  const links = await db.selectFrom('product_option_groups').select(['group_id', 'product_id']).where('group_id', 'in', groupIds).orderBy('product_id').execute();
+  const links = await db
+    .selectFrom('product_option_groups')
+    .select(['group_id', 'product_id'])
+    .where('group_id', 'in', groupIds)
+    .orderBy('product_id')
+    .execute();
   return rows.map((g) => ({
     ...g,
     options: options.filter((o) => o.group_id === g.id).map(({ group_id: _g, ...o }) => o),
@@ -41,8 +46,15 @@ export async function holdGroups(trx: Database, ids: number[]): Promise<Set<numb
 }
 
 export async function insertGroup(trx: Database, group: Omit<GroupRow, 'id'>): Promise<number> {
-  const { next } = await trx.selectFrom('option_groups').select(sql<number>`coalesce(max(position), 0) + 1`.as('next')).executeTakeFirstOrThrow();
-  const row = await trx.insertInto('option_groups').values({ ...group, position: next }).returning('id').executeTakeFirstOrThrow();
+  const { next } = await trx
+    .selectFrom('option_groups')
+    .select(sql<number>`coalesce(max(position), 0) + 1`.as('next'))
+    .executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('option_groups')
+    .values({ ...group, position: next })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -61,11 +73,18 @@ export async function optionIdsOf(trx: Database, groupId: number): Promise<numbe
 }
 
 export async function insertOption(trx: Database, groupId: number, position: number, option: NewOption): Promise<void> {
-  await trx.insertInto('options').values({ ...option, group_id: groupId, position }).execute();
+  await trx
+    .insertInto('options')
+    .values({ ...option, group_id: groupId, position })
+    .execute();
 }
 
 export async function updateOptionRow(trx: Database, id: number, position: number, option: NewOption): Promise<void> {
-  await trx.updateTable('options').set({ ...option, position }).where('id', '=', id).execute();
+  await trx
+    .updateTable('options')
+    .set({ ...option, position })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteOptionRows(trx: Database, ids: number[]): Promise<void> {

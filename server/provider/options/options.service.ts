@@ -37,7 +37,11 @@ import {
  * log with the thing before and after; then the menu's cache is forgotten. The menu editor's changes use
  * it too (menu/).
  */
-export async function menuChange<T>(ctx: ProviderContext, staff: StaffOfRequest, run: (trx: Database) => Promise<{ result: T; action: string; target: string; before: unknown; after: unknown }>): Promise<T> {
+export async function menuChange<T>(
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  run: (trx: Database) => Promise<{ result: T; action: string; target: string; before: unknown; after: unknown }>,
+): Promise<T> {
   const out = await ctx.db.transaction().execute(async (trx) => {
     const r = await run(trx);
     await insertAudit(trx, { staffId: staff.id, action: r.action, target: r.target, before: r.before, after: r.after, now: ctx.clock.now() });
@@ -82,7 +86,10 @@ export function updateGroup(ctx: ProviderContext, staff: StaffOfRequest, body: z
     });
     if (Object.keys(foreign).length) throw validation(foreign, 'Some options are not in this group any more: reload the page and try again.');
     const kept = options.map((o) => o.id).filter((o): o is number => o !== undefined);
-    await deleteOptionRows(trx, existing.filter((o) => !kept.includes(o)));
+    await deleteOptionRows(
+      trx,
+      existing.filter((o) => !kept.includes(o)),
+    );
     await updateGroupRow(trx, id, fields);
     for (const [position, { id: optionId, ...option }] of options.entries()) {
       if (optionId === undefined) await insertOption(trx, id, position, option);
@@ -111,7 +118,13 @@ export function setAvailability(ctx: ProviderContext, staff: StaffOfRequest, bod
     if (!option) throw notFound('Option');
     await setOptionAvailable(trx, body.id, body.available);
     const group = await groupOf(trx, option.group_id);
-    return { result: group, action: 'menu.option.availability', target: `option:${body.id}`, before: { name: option.name, available: option.available }, after: { name: option.name, available: body.available } };
+    return {
+      result: group,
+      action: 'menu.option.availability',
+      target: `option:${body.id}`,
+      before: { name: option.name, available: option.available },
+      after: { name: option.name, available: body.available },
+    };
   });
 }
 
@@ -123,7 +136,10 @@ export async function attachGroups(trx: Database, productId: number, groupIds: n
   const found = await holdGroups(trx, groupIds);
   const missing = groupIds.filter((g) => !found.has(g));
   if (missing.length) {
-    throw validation({ option_group_ids: missing.length === 1 ? 'include a group that no longer exists' : 'include groups that no longer exist' }, 'Some option groups no longer exist: reload the page and try again.');
+    throw validation(
+      { option_group_ids: missing.length === 1 ? 'include a group that no longer exists' : 'include groups that no longer exist' },
+      'Some option groups no longer exist: reload the page and try again.',
+    );
   }
   await setProductGroups(trx, productId, groupIds);
 }

@@ -136,7 +136,14 @@ export async function placeAgain(trx: Database, ctx: ProviderContext, merchant: 
 }
 
 /** The order's own pickup time when it is still one with room, else the first with room; NoRoom when none has. */
-async function slotAgain(trx: Database, location: NonNullable<Awaited<ReturnType<typeof findLocation>>>, merchant: Merchant, now: Date, asked: Date | null, orderId: number): Promise<Date> {
+async function slotAgain(
+  trx: Database,
+  location: NonNullable<Awaited<ReturnType<typeof findLocation>>>,
+  merchant: Merchant,
+  now: Date,
+  asked: Date | null,
+  orderId: number,
+): Promise<Date> {
   const full = (err: unknown) => err instanceof AppError && err.code === 'SLOT_FULL';
   for (const at of asked === null ? [null] : [asked, null]) {
     try {

@@ -11,9 +11,26 @@ import { pendingInsert, releasePending } from '../points/points.pending';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { dropOrderUses, earnReason, pointsFor } from '../loyalty/loyalty.earn';
 import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
-import { lockReferralOf, referralOfFriendQuery, referralOrderCancelled, referralOrderPaid, settleReferral, type ReferralRow } from '../referrals/referrals.service';
+import {
+  lockReferralOf,
+  referralOfFriendQuery,
+  referralOrderCancelled,
+  referralOrderPaid,
+  settleReferral,
+  type ReferralRow,
+} from '../referrals/referrals.service';
 import { postWalletEntry } from '../wallet/wallet.ledger';
-import { insertOrderEvent, insertOrderRefund, lockOrderByName, paidPaymentOf, recordOrderTierRise, releaseVoucher, toOrders, updateOrder, type OrderRow } from './orders.repo';
+import {
+  insertOrderEvent,
+  insertOrderRefund,
+  lockOrderByName,
+  paidPaymentOf,
+  recordOrderTierRise,
+  releaseVoucher,
+  toOrders,
+  updateOrder,
+  type OrderRow,
+} from './orders.repo';
 import { settleRefund } from './refunds';
 import { takeBackOrderPoints, vouchersCancelledWords } from './take-back';
 import { placeAfterEarn, placeCustomer } from '../tiers/tiers.service';
@@ -33,7 +50,10 @@ function statusNotice(order: OrderRow, to: OrderStatus, merchant: Merchant, extr
   const n = order.name;
   switch (to) {
     case 'paid':
-      return { title: `Order ${n} confirmed`, body: `We received your payment of ${formatMoney(order.total, merchant.rules.currency, merchant.rules.locale)}. We will start on it shortly.` };
+      return {
+        title: `Order ${n} confirmed`,
+        body: `We received your payment of ${formatMoney(order.total, merchant.rules.currency, merchant.rules.locale)}. We will start on it shortly.`,
+      };
     case 'preparing':
       return { title: `Order ${n} is being prepared`, body: 'Our baristas and kitchen are working on your order.' };
     case 'ready':
@@ -66,7 +86,14 @@ interface StatusChange {
  * Writes one status change: the order row, a timeline entry and the customer's notification. The
  * demo's next automatic step is scheduled while the order is still moving.
  */
-async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, to: OrderStatus, change: StatusChange = {}): Promise<OrderRow> {
+async function applyStatus(
+  trx: Database,
+  ctx: ProviderContext,
+  merchant: Merchant,
+  order: OrderRow,
+  to: OrderStatus,
+  change: StatusChange = {},
+): Promise<OrderRow> {
   const { note = null, extra = '', also = {}, notice } = change;
   const now = ctx.clock.now();
   const moving = ctx.demoOrderProgress && !isTerminal(to) && to !== 'pending_payment';
@@ -88,8 +115,15 @@ async function applyStatus(trx: Database, ctx: ProviderContext, merchant: Mercha
     const rise = await placeAfterEarn(trx, ctx, order.customer_id);
     if (rise) await recordOrderTierRise(trx, order.id, rise);
   } else if (to === 'cancelled' && order.status !== 'pending_payment') await placeCustomer(trx, ctx, order.customer_id);
-  const collectAt = to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
-  await notify(trx, ctx.clock, order.customer_id, { type: 'order', ...(notice ?? statusNotice(order, to, merchant, extra + points, collectAt)), link: orderLink(order.name), push: to === 'preparing' || to === 'ready' ? 'order_status' : null, supersedes: true });
+  const collectAt =
+    to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
+  await notify(trx, ctx.clock, order.customer_id, {
+    type: 'order',
+    ...(notice ?? statusNotice(order, to, merchant, extra + points, collectAt)),
+    link: orderLink(order.name),
+    push: to === 'preparing' || to === 'ready' ? 'order_status' : null,
+    supersedes: true,
+  });
   return updated;
 }
 
@@ -210,24 +244,48 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
  * transaction, with the order row locked. `note` is the reason, shown to the customer. `unpaid`: an
  * unpaid order let go when its hold ended (holds.ts): its own notice, and when that was.
  */
-export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, note: string | null, unpaid?: { notice: { title: string; body: string }; at: Date }): Promise<OrderRow> {
+export async function cancelOrder(
+  trx: Database,
+  ctx: ProviderContext,
+  merchant: Merchant,
+  order: OrderRow,
+  note: string | null,
+  unpaid?: { notice: { title: string; body: string }; at: Date },
+): Promise<OrderRow> {
   let extra = note ? ` Reason: ${sentence(note)}` : '';
   let pointsTakenBack = 0;
   if (order.status !== 'pending_payment') {
     if (order.total > 0) {
       const money = formatMoney(order.total, merchant.rules.currency, merchant.rules.locale);
       const now = ctx.clock.now();
-      const payment =
-        order.payment_method === 'gateway' && ctx.paymentGateway
-          ? await paidPaymentOf(trx, order.id)
-          : undefined;
+      const payment = order.payment_method === 'gateway' && ctx.paymentGateway ? await paidPaymentOf(trx, order.id) : undefined;
       if (payment) {
         // the order's primary key is the refund's: a second cancellation cannot record a second refund
-        await insertOrderRefund(trx, { order_id: order.id, method: 'gateway', payment_id: payment.id, amount: order.total, status: 'pending', created_at: now });
+        await insertOrderRefund(trx, {
+          order_id: order.id,
+          method: 'gateway',
+          payment_id: payment.id,
+          amount: order.total,
+          status: 'pending',
+          created_at: now,
+        });
         extra += ` ${money} is being refunded to the card you paid with; your bank may take a few days to show it.`;
       } else {
-        await insertOrderRefund(trx, { order_id: order.id, method: 'wallet', payment_id: null, amount: order.total, status: 'succeeded', created_at: now, settled_at: now });
-        await postWalletEntry(trx, ctx.clock, order.customer_id, { type: 'refund', amount: order.total, reason: `Refund for order ${order.name}`, ref: `order:${order.name}` });
+        await insertOrderRefund(trx, {
+          order_id: order.id,
+          method: 'wallet',
+          payment_id: null,
+          amount: order.total,
+          status: 'succeeded',
+          created_at: now,
+          settled_at: now,
+        });
+        await postWalletEntry(trx, ctx.clock, order.customer_id, {
+          type: 'refund',
+          amount: order.total,
+          reason: `Refund for order ${order.name}`,
+          ref: `order:${order.name}`,
+        });
         extra += ` ${money} is back in your wallet.`;
       }
     }
@@ -236,7 +294,8 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
     pointsTakenBack = back.taken + back.voided;
     extra += vouchersCancelledWords(back.vouchers);
     if (back.taken > 0) extra += ` The ${back.taken} ${back.taken === 1 ? 'point' : 'points'} it earned ${back.taken === 1 ? 'was' : 'were'} taken back.`;
-    if (back.voided > 0) extra += ` The ${back.voided} ${back.voided === 1 ? 'point' : 'points'} it would have earned ${back.voided === 1 ? 'was' : 'were'} cancelled.`;
+    if (back.voided > 0)
+      extra += ` The ${back.voided} ${back.voided === 1 ? 'point' : 'points'} it would have earned ${back.voided === 1 ? 'was' : 'were'} cancelled.`;
   }
   if (order.voucher_id !== null) {
     await releaseVoucher(trx, order.voucher_id, ctx.clock.now());
@@ -263,13 +322,22 @@ export async function cancelOrder(trx: Database, ctx: ProviderContext, merchant:
  * cancelOrder): the one way for the machine integration (`merchant/order/status`) and the console's
  * board alike. `paid` is never set by hand: only a payment makes an order paid.
  */
-export async function moveOrder(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, target: OrderStatus, note: string | null): Promise<OrderRow> {
+export async function moveOrder(
+  trx: Database,
+  ctx: ProviderContext,
+  merchant: Merchant,
+  order: OrderRow,
+  target: OrderStatus,
+  note: string | null,
+): Promise<OrderRow> {
   const from = order.status as OrderStatus;
   const allowed: OrderStatus[] = nextStatuses(from, order.fulfilment).filter((s) => s !== 'paid');
   if (!allowed.includes(target)) {
     throw new AppError(
       'INVALID_TRANSITION',
-      target === 'paid' ? 'An order becomes paid only when its payment succeeds.' : `Order ${order.name} is ${from.replace('_', ' ')}: it cannot become ${target.replace('_', ' ')}.`,
+      target === 'paid'
+        ? 'An order becomes paid only when its payment succeeds.'
+        : `Order ${order.name} is ${from.replace('_', ' ')}: it cannot become ${target.replace('_', ' ')}.`,
       { status: allowed.length ? `must be one of ${allowed.join(', ')}` : 'the order cannot change any more' },
       { from, to: target, allowed },
     );

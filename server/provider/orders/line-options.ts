@@ -27,7 +27,12 @@ export interface LineChoice {
 const a = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 
 /** What is wrong with one line's choices (a sentence for its field; `for` adds the product for the message), or the options it chose. */
-function choose(product: Product, groups: OptionGroup[], chosen: number[] | undefined, nameOf: Map<number, string>): { field: string; for?: string } | Array<ChosenOption & { available: boolean }> {
+function choose(
+  product: Product,
+  groups: OptionGroup[],
+  chosen: number[] | undefined,
+  nameOf: Map<number, string>,
+): { field: string; for?: string } | Array<ChosenOption & { available: boolean }> {
   const ids = new Set(chosen ?? groups.flatMap((g) => g.options.filter((o) => o.is_default && o.available).map((o) => o.id)));
   const offered = new Set(groups.flatMap((g) => g.options.map((o) => o.id)));
   const foreign = [...ids].find((id) => !offered.has(id));
@@ -38,7 +43,9 @@ function choose(product: Product, groups: OptionGroup[], chosen: number[] | unde
     if (n > g.max_choices) return { field: g.max_choices === 1 ? `choose only one ${g.name}` : `choose at most ${g.max_choices} ${g.name}`, ...because };
     if (n < g.min_choices) return { field: g.min_choices === 1 ? `choose ${a(g.name)}` : `choose at least ${g.min_choices} ${g.name}`, ...because };
   }
-  return groups.flatMap((g) => g.options.filter((o) => ids.has(o.id)).map((o) => ({ option_id: o.id, group: g.name, name: o.name, price_delta: o.price_delta, available: o.available })));
+  return groups.flatMap((g) =>
+    g.options.filter((o) => ids.has(o.id)).map((o) => ({ option_id: o.id, group: g.name, name: o.name, price_delta: o.price_delta, available: o.available })),
+  );
 }
 
 /**
@@ -46,7 +53,12 @@ function choose(product: Product, groups: OptionGroup[], chosen: number[] | unde
  * ("Large is not an option of Espresso", "choose a Size", "choose at most 3 Extras"), then 409
  * PRODUCT_UNAVAILABLE for a sold-out option ("Oat milk is sold out").
  */
-export async function lineChoices(db: Database, items: QuoteBody['items'], products: Map<number, Product>, groups: Map<number, OptionGroup[]>): Promise<LineChoice[]> {
+export async function lineChoices(
+  db: Database,
+  items: QuoteBody['items'],
+  products: Map<number, Product>,
+  groups: Map<number, OptionGroup[]>,
+): Promise<LineChoice[]> {
   const offered = new Set([...groups.values()].flat().flatMap((g) => g.options.map((o) => o.id)));
   const strangers = items.flatMap((i) => (i.options ?? []).filter((id) => !offered.has(id)));
   const nameOf = await optionNames(db, strangers);
@@ -64,11 +76,16 @@ export async function lineChoices(db: Database, items: QuoteBody['items'], produ
     const soldOut = options.find((o) => !o.available);
     if (soldOut) {
       const product = products.get(items[n]!.product_id)!;
-      throw new AppError('PRODUCT_UNAVAILABLE', `${soldOut.name} is sold out. Choose another ${soldOut.group} for ${product.name}.`, { [`items.${n}.options`]: `${soldOut.name} is sold out` }, {
-        product_id: product.id,
-        name: product.name,
-        option_id: soldOut.option_id,
-      });
+      throw new AppError(
+        'PRODUCT_UNAVAILABLE',
+        `${soldOut.name} is sold out. Choose another ${soldOut.group} for ${product.name}.`,
+        { [`items.${n}.options`]: `${soldOut.name} is sold out` },
+        {
+          product_id: product.id,
+          name: product.name,
+          option_id: soldOut.option_id,
+        },
+      );
     }
     return { options: options.map(({ available: _a, ...o }) => o), delta: options.reduce((s, o) => s + o.price_delta, 0) };
   });

@@ -50,7 +50,13 @@ type NewLine = { product_id: number; name: string; price: number; qty: number; o
  * whatever the menu becomes), are written by the same statement, and so is `alongside`, a statement that
  * writes (it runs whether or not the name was free).
  */
-export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], timeline: OrderStatus[], alongside: OperationNodeSource | null = null): Promise<OrderRow | null> {
+export async function insertOrder(
+  trx: Database,
+  o: NewOrder,
+  items: NewLine[],
+  timeline: OrderStatus[],
+  alongside: OperationNodeSource | null = null,
+): Promise<OrderRow | null> {
   const order = trx
     .insertInto('orders')
     .values({
@@ -82,7 +88,9 @@ export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], 
   const lines = JSON.stringify(items.map((i, n) => ({ n, product_id: i.product_id, name: i.name, price: i.price, qty: i.qty })));
   const entries = JSON.stringify(timeline.map((status, n) => ({ n, status })));
   // each option with its line's number (`n`) and its own place (`k`): a line's id is its number's among the new ids
-  const options = items.flatMap((i, n) => (i.options ?? []).map((opt) => ({ n, option_id: opt.option_id, group_name: opt.group, name: opt.name, price_delta: opt.price_delta }))).map((o, k) => ({ k, ...o }));
+  const options = items
+    .flatMap((i, n) => (i.options ?? []).map((opt) => ({ n, option_id: opt.option_id, group_name: opt.group, name: opt.name, price_delta: opt.price_delta })))
+    .map((o, k) => ({ k, ...o }));
   const chosen = options.length
     ? sql`,
     io as (
@@ -107,8 +115,12 @@ export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], 
       select o.id, t.status, null, o.created_at
       from o, jsonb_to_recordset(${entries}::jsonb) as t(n integer, status text)
       order by t.n
-    )${chosen}${alongside ? sql`,
-    alongside as (${alongside})` : sql``}
+    )${chosen}${
+      alongside
+        ? sql`,
+    alongside as (${alongside})`
+        : sql``
+    }
     select o.* from o`.execute(trx);
   const inserted = rows[0];
   if (!inserted) return null;
@@ -119,8 +131,14 @@ export async function insertOrder(trx: Database, o: NewOrder, items: NewLine[], 
 export async function itemOptionsOf(db: Database, itemIds: number[]): Promise<Map<number, OrderItemOption[]>> {
   const byItem = new Map<number, OrderItemOption[]>();
   if (itemIds.length === 0) return byItem;
-  const rows = await db.selectFrom('order_item_options').select(['order_item_id', 'group_name', 'name', 'price_delta']).where('order_item_id', 'in', itemIds).orderBy('id').execute();
-  for (const r of rows) byItem.set(r.order_item_id, [...(byItem.get(r.order_item_id) ?? []), { group: r.group_name, name: r.name, price_delta: r.price_delta }]);
+  const rows = await db
+    .selectFrom('order_item_options')
+    .select(['order_item_id', 'group_name', 'name', 'price_delta'])
+    .where('order_item_id', 'in', itemIds)
+    .orderBy('id')
+    .execute();
+  for (const r of rows)
+    byItem.set(r.order_item_id, [...(byItem.get(r.order_item_id) ?? []), { group: r.group_name, name: r.name, price_delta: r.price_delta }]);
   return byItem;
 }
 
@@ -134,7 +152,12 @@ export async function insertOrderEvent(trx: Database, orderId: number, status: O
 export async function updateOrder(
   trx: Database,
   orderId: number,
-  patch: Partial<Pick<OrderRow, 'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at' | 'cancel_reason' | 'points_taken_back' | 'hold_until' | 'hold_released_at'>>,
+  patch: Partial<
+    Pick<
+      OrderRow,
+      'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at' | 'cancel_reason' | 'points_taken_back' | 'hold_until' | 'hold_released_at'
+    >
+  >,
 ): Promise<OrderRow> {
   // the row as it now is, so a caller that answers with the order need not read it again
   return trx.updateTable('orders').set(patch).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
@@ -142,7 +165,11 @@ export async function updateOrder(
 
 /** The tier an order's completion raised the customer to, for a refund's take-back (tiers.service.ts placeAfterEarn). */
 export async function recordOrderTierRise(trx: Database, orderId: number, rise: object): Promise<void> {
-  await trx.updateTable('orders').set({ tier_rise: JSON.stringify(rise) }).where('id', '=', orderId).execute();
+  await trx
+    .updateTable('orders')
+    .set({ tier_rise: JSON.stringify(rise) })
+    .where('id', '=', orderId)
+    .execute();
 }
 
 /** A refund at the payment gateway took back what the order earned (orders/refunded.ts): once. */
@@ -249,21 +276,22 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
     .where('i.order_id', 'in', ids)
     .orderBy('i.id')
     .execute();
-  const itemOptions = await itemOptionsOf(db, items.map((i) => i.id));
-  const events = await db
-    .selectFrom('order_events')
-    .select(['order_id', 'status', 'note', 'created_at'])
-    .where('order_id', 'in', ids)
-    .orderBy('id')
-    .execute();
+  const itemOptions = await itemOptionsOf(
+    db,
+    items.map((i) => i.id),
+  );
+  const events = await db.selectFrom('order_events').select(['order_id', 'status', 'note', 'created_at']).where('order_id', 'in', ids).orderBy('id').execute();
   const voucherIds = rows.map((r) => r.voucher_id).filter((v): v is number => v !== null);
-  const vouchers = voucherIds.length
-    ? await db.selectFrom('vouchers').select(['id', 'code']).where('id', 'in', voucherIds).execute()
-    : [];
+  const vouchers = voucherIds.length ? await db.selectFrom('vouchers').select(['id', 'code']).where('id', 'in', voucherIds).execute() : [];
   const codes = new Map(vouchers.map((v) => [v.id, v.code]));
-  const places = await locationLabels(db, rows.map((r) => r.location_id));
+  const places = await locationLabels(
+    db,
+    rows.map((r) => r.location_id),
+  );
   const cancelledIds = rows.filter((r) => r.status === 'cancelled').map((r) => r.id);
-  const refunds = cancelledIds.length ? await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', cancelledIds).execute() : [];
+  const refunds = cancelledIds.length
+    ? await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', cancelledIds).execute()
+    : [];
   // points still pending when the order was cancelled: never the customer's, so cancelled rather than taken back
   const voided = cancelledIds.length
     ? await db.selectFrom('points_pending').select(['order_id', 'points']).where('order_id', 'in', cancelledIds).where('status', '=', 'voided').execute()
@@ -281,7 +309,14 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
     ...orderOf(r, {
       items: items
         .filter((i) => i.order_id === r.id)
-        .map((i): OrderItem => ({ product_id: i.product_id, name: i.name, price: i.price, qty: i.qty, ...(i.image ? { image: i.image } : {}), ...withOptions(itemOptions.get(i.id)) })),
+        .map((i): OrderItem => ({
+          product_id: i.product_id,
+          name: i.name,
+          price: i.price,
+          qty: i.qty,
+          ...(i.image ? { image: i.image } : {}),
+          ...withOptions(itemOptions.get(i.id)),
+        })),
       voucherCode: r.voucher_id !== null ? (codes.get(r.voucher_id) ?? null) : null,
       location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
       timeline: events
@@ -304,7 +339,10 @@ export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]>
  * toOrders, or known to the transaction that just wrote them); a cancelled order's refund parts are
  * toOrders'.
  */
-export function orderOf(r: OrderRow, parts: { items: OrderItem[]; voucherCode: string | null; location: { id: number; name: string; address: string } | null; timeline: TimelineEntry[] }): Order {
+export function orderOf(
+  r: OrderRow,
+  parts: { items: OrderItem[]; voucherCode: string | null; location: { id: number; name: string; address: string } | null; timeline: TimelineEntry[] },
+): Order {
   return {
     name: r.name,
     status: r.status as OrderStatus,
@@ -338,7 +376,13 @@ export function refundOf(row: { method: 'wallet' | 'gateway'; amount: number; st
 
 /** The order's latest paid gateway payment: what its refund goes back through. */
 export async function paidPaymentOf(trx: Database, orderId: number) {
-  return trx.selectFrom('payments').select(['id']).where('order_id', '=', orderId).where('status', '=', 'paid').orderBy('created_at', 'desc').executeTakeFirst();
+  return trx
+    .selectFrom('payments')
+    .select(['id'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'paid')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
 }
 
 /** Records a cancelled order's refund (the order's id is its key: a second cancellation cannot record a second one). */
@@ -368,12 +412,21 @@ export async function refundStatusOf(db: Database, orderId: number): Promise<Ord
 
 /** What the gateway's refund names: the payment, the gateway's reference for it, the order's number. */
 export async function refundTarget(db: Database, paymentId: string) {
-  return db.selectFrom('payments as p').innerJoin('orders as o', 'o.id', 'p.order_id').select(['p.id', 'p.provider_ref', 'o.name']).where('p.id', '=', paymentId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.id', 'p.provider_ref', 'o.name'])
+    .where('p.id', '=', paymentId)
+    .executeTakeFirstOrThrow();
 }
 
 /** The gateway refunded the order: recorded, and the payment's refunded total raised to it (its own webhook may say so too: the larger stays). */
 export async function recordRefundSucceeded(trx: Database, orderId: number, paymentId: string, amount: number, refundId: string, at: Date): Promise<void> {
-  await trx.updateTable('order_refunds').set({ status: 'succeeded', gateway_refund_id: refundId, settled_at: at, claimed_at: null, last_error: null }).where('order_id', '=', orderId).execute();
+  await trx
+    .updateTable('order_refunds')
+    .set({ status: 'succeeded', gateway_refund_id: refundId, settled_at: at, claimed_at: null, last_error: null })
+    .where('order_id', '=', orderId)
+    .execute();
   await trx
     .updateTable('payments')
     .set({ refunded_amount: sql`greatest(refunded_amount, ${amount})` })
@@ -387,7 +440,14 @@ export async function recordRefundFailed(db: Database, orderId: number, error: s
 
 /** Gateway refunds still owed, the oldest first. */
 export async function owedGatewayRefunds(db: Database, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('order_refunds').select('order_id').where('method', '=', 'gateway').where('status', '<>', 'succeeded').orderBy('created_at').limit(limit).execute();
+  const rows = await db
+    .selectFrom('order_refunds')
+    .select('order_id')
+    .where('method', '=', 'gateway')
+    .where('status', '<>', 'succeeded')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.order_id);
 }
 
@@ -414,6 +474,10 @@ export async function lockVouchersBoughtSince(trx: Database, customerId: number,
 
 /** A voucher cancelled with an order: its unit back to the reward's stock (the reward's row lock first, as the reward editor takes it), then the voucher. */
 export async function cancelVoucherWithOrder(trx: Database, voucher: { id: number; reward_id: number }, orderId: number, now: Date): Promise<void> {
-  await trx.updateTable('rewards').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', voucher.reward_id).execute();
+  await trx
+    .updateTable('rewards')
+    .set((eb) => ({ stock: eb('stock', '+', 1) }))
+    .where('id', '=', voucher.reward_id)
+    .execute();
   await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now, cancelled_with_order: orderId }).where('id', '=', voucher.id).execute();
 }

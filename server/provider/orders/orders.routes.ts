@@ -14,7 +14,10 @@ export function ordersRoutes(ctx: ProviderContext): Router {
       // refused before anything is written (no order, no payment, no stored answer): no payment gateway
       const setup = await orderSetup(ctx, body);
       return at.once(async (trx, key) => {
-        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body, sightingsOf(ctx.secret, at.req), { key, envelope: (data, message) => at.reply(data, message).envelope });
+        const placed = await placeOrder(trx, ctx, setup, at.customerId(), body, sightingsOf(ctx.secret, at.req), {
+          key,
+          envelope: (data, message) => at.reply(data, message).envelope,
+        });
         return at.reply(placed.data, placed.message);
       });
     },

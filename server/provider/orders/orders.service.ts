@@ -37,7 +37,13 @@ const NAME_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export function newOrderName(company: string): string {
   const initials = company
     .split(/\s+/)
-    .map((w) => w.normalize('NFD').replace(/[^A-Za-z]/g, '').charAt(0).toUpperCase())
+    .map((w) =>
+      w
+        .normalize('NFD')
+        .replace(/[^A-Za-z]/g, '')
+        .charAt(0)
+        .toUpperCase(),
+    )
     .join('')
     .slice(0, 3);
   let code = '';
@@ -86,21 +92,38 @@ export async function placeOrder(
   const now = ctx.clock.now();
   const { location } = priced;
   // closed or paused: refused here, never at the quote (the app still shows prices); orders in flight go on
-  assertTakingOrders(location, { name: priced.locations.single ? merchant.settings.setting_company : location.name, single: priced.locations.single }, rules, now);
+  assertTakingOrders(
+    location,
+    { name: priced.locations.single ? merchant.settings.setting_company : location.name, single: priced.locations.single },
+    rules,
+    now,
+  );
   if (body.expected_total !== undefined && priced.total !== body.expected_total) {
     const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-    throw new AppError('PRICE_CHANGED', `A price changed since you looked: the total is now ${money(priced.total)}, not ${money(body.expected_total)}. Check your order and place it again.`, { expected_total: `is now ${money(priced.total)}` }, quoteOf(priced));
+    throw new AppError(
+      'PRICE_CHANGED',
+      `A price changed since you looked: the total is now ${money(priced.total)}, not ${money(body.expected_total)}. Check your order and place it again.`,
+      { expected_total: `is now ${money(priced.total)}` },
+      quoteOf(priced),
+    );
   }
   if (priced.below_minimum_by > 0) {
     const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-    throw new AppError('BELOW_MINIMUM', `The minimum order is ${money(priced.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`, { items: 'are below the minimum order' }, {
-      min_order: priced.min_order,
-      below_minimum_by: priced.below_minimum_by,
-    });
+    throw new AppError(
+      'BELOW_MINIMUM',
+      `The minimum order is ${money(priced.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`,
+      { items: 'are below the minimum order' },
+      {
+        min_order: priced.min_order,
+        below_minimum_by: priced.below_minimum_by,
+      },
+    );
   }
   // a zero total (a voucher covering a pickup order) needs no payment at all: written paid at once
   const payNow = body.payment_method === 'wallet' || priced.total === 0;
-  const paid = payNow ? paidColumns(ctx, merchant, { points_to_earn: priced.points_to_earn, total: priced.total, delivery_fee: priced.delivery_fee }, now) : null;
+  const paid = payNow
+    ? paidColumns(ctx, merchant, { points_to_earn: priced.points_to_earn, total: priced.total, delivery_fee: priced.delivery_fee }, now)
+    : null;
   // waiting for payment: a few at once per customer (counted under the customer's row lock, taken by
   // pricing), each holding its slot and voucher for a short time (holds.ts)
   if (!paid) await assertUnpaidRoom(trx, customerId, now);
@@ -115,28 +138,34 @@ export async function placeOrder(
   let inserted: OrderRow | null = null;
   for (let attempt = 0; attempt < 5 && inserted === null; attempt++) {
     name = newOrderName(merchant.settings.setting_company);
-    inserted = await insertOrder(trx, {
-      name,
-      customerId,
-      status: paid ? paid.status : 'pending_payment',
-      fulfilment: body.fulfilment,
-      paymentMethod: body.payment_method,
-      address: priced.address,
-      subtotal: priced.subtotal,
-      discount: priced.discount,
-      deliveryFee: priced.delivery_fee,
-      total: priced.total,
-      pointsToEarn: priced.points_to_earn,
-      pointsBreakdown: priced.points_breakdown,
-      voucherId: priced.voucher?.id ?? null,
-      locationId: location.id,
-      // a pickup's slot is taken last (below), and written with it
-      pickupAt: null,
-      holdUntil: paid ? null : holdEnd(now),
-      at: now,
-      paidAt: paid ? paid.paid_at : null,
-      ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
-    }, priced.lines, timeline, devices);
+    inserted = await insertOrder(
+      trx,
+      {
+        name,
+        customerId,
+        status: paid ? paid.status : 'pending_payment',
+        fulfilment: body.fulfilment,
+        paymentMethod: body.payment_method,
+        address: priced.address,
+        subtotal: priced.subtotal,
+        discount: priced.discount,
+        deliveryFee: priced.delivery_fee,
+        total: priced.total,
+        pointsToEarn: priced.points_to_earn,
+        pointsBreakdown: priced.points_breakdown,
+        voucherId: priced.voucher?.id ?? null,
+        locationId: location.id,
+        // a pickup's slot is taken last (below), and written with it
+        pickupAt: null,
+        holdUntil: paid ? null : holdEnd(now),
+        at: now,
+        paidAt: paid ? paid.paid_at : null,
+        ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
+      },
+      priced.lines,
+      timeline,
+      devices,
+    );
   }
   if (inserted === null) throw new Error('could not draw a free order number');
   const orderId = inserted.id;
@@ -151,7 +180,14 @@ export async function placeOrder(
   // the answer, from what this transaction wrote (toOrders would read it all back)
   const answerOf = (o: OrderRow) =>
     orderOf(o, {
-      items: priced.lines.map((l) => ({ product_id: l.product_id, name: l.name, price: l.price, qty: l.qty, ...(l.image ? { image: l.image } : {}), ...withOptions(l.options.map((o) => ({ group: o.group, name: o.name, price_delta: o.price_delta }))) })),
+      items: priced.lines.map((l) => ({
+        product_id: l.product_id,
+        name: l.name,
+        price: l.price,
+        qty: l.qty,
+        ...(l.image ? { image: l.image } : {}),
+        ...withOptions(l.options.map((o) => ({ group: o.group, name: o.name, price_delta: o.price_delta }))),
+      })),
       voucherCode: priced.voucher?.code ?? null,
       location: { id: location.id, name: location.name, address: location.address },
       timeline: timeline.map((status) => ({ status, at: now.toISOString(), note: null })),
@@ -198,7 +234,11 @@ export async function placeOrder(
 function answerWithSlot(trx: Database, key: OnceKey, stored: StoredAnswer<OrderCreateData>): WithSlot {
   return (slotAt) =>
     key
-      .storing(trx, stored.status, sql<string>`jsonb_set(${JSON.stringify(stored)}::jsonb, '{data,order,pickup_at}', to_jsonb(to_char(${slotAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`)
+      .storing(
+        trx,
+        stored.status,
+        sql<string>`jsonb_set(${JSON.stringify(stored)}::jsonb, '{data,order,pickup_at}', to_jsonb(to_char(${slotAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`,
+      )
       .where(sql<boolean>`${slotAt} is not null`);
 }
 

@@ -10,7 +10,17 @@ import { holdLocation, unavailableAt, type LocationRow } from '../locations/loca
 import { pointsFor, saleEarning, saleRulesQuery, type SaleEarning } from '../loyalty/loyalty.earn';
 import { RULE_COLUMNS, type RuleRow } from '../loyalty/loyalty.repo';
 import { earnTierQuery } from '../tiers/tiers.service';
-import { areaTerms, askedSlot, assertSoldAt, deliveringLocation, effectiveTimezone, pickupLocation, quotedSlot, shopLocationsHolding, type Locations } from '../locations/ordering';
+import {
+  areaTerms,
+  askedSlot,
+  assertSoldAt,
+  deliveringLocation,
+  effectiveTimezone,
+  pickupLocation,
+  quotedSlot,
+  shopLocationsHolding,
+  type Locations,
+} from '../locations/ordering';
 import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
 import { lineChoices, type ChosenOption } from './line-options';
 import { voucherAtCheckout, type FreeItem } from './reward-lines';
@@ -42,7 +52,14 @@ export interface PricedOrder extends QuoteData {
  * `lockVoucher` is order/create: the customer's and the voucher's row locks are taken and the location
  * held; the pickup slot is not looked up (placeOrder takes it). A quote answers the slot it would take.
  */
-export async function priceOrder(db: Database, ctx: ProviderContext, rules: MerchantRules, customerId: number, body: QuoteBody, lockVoucher: boolean): Promise<PricedOrder> {
+export async function priceOrder(
+  db: Database,
+  ctx: ProviderContext,
+  rules: MerchantRules,
+  customerId: number,
+  body: QuoteBody,
+  lockVoucher: boolean,
+): Promise<PricedOrder> {
   // in an order's transaction: a price or option change commits before these reads or waits for the order
   // (the products held as they are read, then their option groups)
   const ids = body.items.map((i) => i.product_id);
@@ -63,10 +80,15 @@ export async function priceOrder(db: Database, ctx: ProviderContext, rules: Merc
   const lines = body.items.map((item, n) => {
     const p = products.get(item.product_id)!;
     if (!p.available) {
-      throw new AppError('PRODUCT_UNAVAILABLE', `${p.name} is not available right now. Remove it to continue.`, { [`items.${n}.product_id`]: 'is not available' }, {
-        product_id: p.id,
-        name: p.name,
-      });
+      throw new AppError(
+        'PRODUCT_UNAVAILABLE',
+        `${p.name} is not available right now. Remove it to continue.`,
+        { [`items.${n}.product_id`]: 'is not available' },
+        {
+          product_id: p.id,
+          name: p.name,
+        },
+      );
     }
     return { product_id: p.id, name: p.name, price: p.price + choices[n]!.delta, qty: item.qty, options: choices[n]!.options, image: p.image };
   });
@@ -185,7 +207,11 @@ type ProductRead = Awaited<ReturnType<ReturnType<typeof productsQuery>['execute'
  * sell (locations.repo unavailableAt), the customer's tier for earning (tiers earnTier) and the active
  * earning rules (loyalty saleEarning's), each as its own query reads it.
  */
-async function pricingFacts(db: Database, locationId: number, customerId: number): Promise<{ notSold: number[]; tier: { name: string; multiplier: number } | null; rules: RuleRow[] }> {
+async function pricingFacts(
+  db: Database,
+  locationId: number,
+  customerId: number,
+): Promise<{ notSold: number[]; tier: { name: string; multiplier: number } | null; rules: RuleRow[] }> {
   const { rows } = await sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null }>`
     select ${sql.join(RULE_COLUMNS.map((c) => sql.ref(`r.${c}`)))}, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(locationId)} as not_sold
     from (select 1) as one

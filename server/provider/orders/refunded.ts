@@ -62,7 +62,12 @@ function refundNotice(name: string, t: EarningsTakenBack): { title: string; body
   if (t.taken > 0) parts.push(`the ${plural(t.taken, 'point')} it earned ${t.taken === 1 ? 'was' : 'were'} taken back`);
   if (t.stamps > 0) parts.push(`its ${plural(t.stamps, 'stamp')} ${t.stamps === 1 ? 'was' : 'were'} taken off your card`);
   if (parts.length === 0) return null;
-  const title = t.voided > 0 ? `${plural(t.voided, 'point')} cancelled` : t.taken > 0 ? `${plural(t.taken, 'point')} taken back` : `${plural(t.stamps, 'stamp')} taken back`;
+  const title =
+    t.voided > 0
+      ? `${plural(t.voided, 'point')} cancelled`
+      : t.taken > 0
+        ? `${plural(t.taken, 'point')} taken back`
+        : `${plural(t.stamps, 'stamp')} taken back`;
   const said = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
   const vouchers = vouchersCancelledWords(t.vouchers);
   return { title, body: `Your payment for order ${name} was refunded, so ${said}.${vouchers}` };

@@ -38,7 +38,10 @@ export async function settleRefund(ctx: ProviderContext, orderId: number): Promi
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await recordRefundFailed(ctx.db, orderId, message.slice(0, 500));
-    ctx.logger.error({ err, order: detail.name, amount: claimed.amount, attempts: claimed.attempts }, 'refunding a cancelled order failed: the hourly job tries again');
+    ctx.logger.error(
+      { err, order: detail.name, amount: claimed.amount, attempts: claimed.attempts },
+      'refunding a cancelled order failed: the hourly job tries again',
+    );
     return 'failed';
   }
 }

@@ -47,7 +47,11 @@ export async function voucherAtCheckout(
   // findProducts answers only products on the menu: an archived one is not found
   const product = (await findProducts(db, [v.product_id])).get(v.product_id);
   const refuse = (message: string, why: string) => new AppError('VOUCHER_INVALID', message, { voucher_id: why });
-  if (!product) throw refuse('This voucher cannot be used on an order: its product is not on the menu any more. Show it at the counter instead.', 'the product is not on the menu any more');
+  if (!product)
+    throw refuse(
+      'This voucher cannot be used on an order: its product is not on the menu any more. Show it at the counter instead.',
+      'the product is not on the menu any more',
+    );
   if (!product.available) throw refuse(`${product.name} is sold out right now: keep this voucher for another time.`, 'the product is sold out right now');
   const atZero = (options: ChosenOption[]) => options.map((o) => ({ ...o, price_delta: 0 }));
   const inBasket = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.product_id === product.id && l.price > 0);
@@ -61,7 +65,9 @@ export async function voucherAtCheckout(
     return { discount: 0, line, free: freeItem(line, l.price, true) };
   }
   const groups = (await optionGroupsOf(db, [product.id])).get(product.id) ?? [];
-  const defaults = groups.flatMap((g) => g.options.filter((o) => o.is_default && o.available).map((o) => ({ option_id: o.id, group: g.name, name: o.name, price_delta: o.price_delta })));
+  const defaults = groups.flatMap((g) =>
+    g.options.filter((o) => o.is_default && o.available).map((o) => ({ option_id: o.id, group: g.name, name: o.name, price_delta: o.price_delta })),
+  );
   const line = { product_id: product.id, name: product.name, price: 0, qty: 1, options: atZero(defaults), image: product.image };
   return { discount: 0, line, free: freeItem(line, product.price + defaults.reduce((s, o) => s + o.price_delta, 0), false) };
 }
@@ -75,4 +81,10 @@ export interface FreeItem {
   in_cart: boolean;
 }
 
-const freeItem = (line: FreeLine, value: number, inCart: boolean): FreeItem => ({ product_id: line.product_id, name: line.name, options: line.options.map((o) => o.name), value, in_cart: inCart });
+const freeItem = (line: FreeLine, value: number, inCart: boolean): FreeItem => ({
+  product_id: line.product_id,
+  name: line.name,
+  options: line.options.map((o) => o.name),
+  value,
+  in_cart: inCart,
+});

@@ -33,7 +33,13 @@ export interface PointsTakenBack {
   vouchers: Array<{ id: number; title: string; points: number }>;
 }
 
-export async function takeBackOrderPoints(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, why: 'cancelled' | 'refunded' = 'cancelled'): Promise<PointsTakenBack> {
+export async function takeBackOrderPoints(
+  trx: Database,
+  ctx: ProviderContext,
+  merchant: Merchant,
+  order: OrderRow,
+  why: 'cancelled' | 'refunded' = 'cancelled',
+): Promise<PointsTakenBack> {
   const earned = order.points_earned;
   if (earned <= 0) return { taken: 0, voided: 0, shortfall: 0, vouchers: [] };
   const pending = await voidPending(trx, ctx.clock, order.customer_id, `order:${order.name}`);
@@ -58,7 +64,11 @@ export async function takeBackOrderPoints(trx: Database, ctx: ProviderContext, m
       vouchers.push({ id: v.id, title: v.title, points: v.points_paid! });
     }
   }
-  const taken = -(await adjustPoints(trx, ctx.clock, order.customer_id, -earned, { reason: `Order ${order.name} ${why}`, ref: `order:${order.name}`, lotRef: `order:${order.name}` }));
+  const taken = -(await adjustPoints(trx, ctx.clock, order.customer_id, -earned, {
+    reason: `Order ${order.name} ${why}`,
+    ref: `order:${order.name}`,
+    lotRef: `order:${order.name}`,
+  }));
   return { taken, voided: 0, shortfall: earned - taken, vouchers };
 }
 

@@ -25,9 +25,16 @@ async function images(logo: Buffer | null, background: string): Promise<Record<s
   const square = (size: number) =>
     logo
       ? sharp(logo).resize(size, size, { fit: 'contain', background }).flatten({ background }).png().toBuffer()
-      : sharp({ create: { width: size, height: size, channels: 3, background } }).png().toBuffer();
+      : sharp({ create: { width: size, height: size, channels: 3, background } })
+          .png()
+          .toBuffer();
   const wide = (scale: number) =>
-    logo ? sharp(logo).resize(160 * scale, 50 * scale, { fit: 'inside', withoutEnlargement: false }).png().toBuffer() : square(50 * scale);
+    logo
+      ? sharp(logo)
+          .resize(160 * scale, 50 * scale, { fit: 'inside', withoutEnlargement: false })
+          .png()
+          .toBuffer()
+      : square(50 * scale);
   const [icon, icon2, icon3, logo1, logo2, logo3] = await Promise.all([square(29), square(58), square(87), wide(1), wide(2), wide(3)]);
   return { 'icon.png': icon, 'icon@2x.png': icon2, 'icon@3x.png': icon3, 'logo.png': logo1, 'logo@2x.png': logo2, 'logo@3x.png': logo3 };
 }
@@ -38,7 +45,11 @@ async function images(logo: Buffer | null, background: string): Promise<Record<s
  * WWDR intermediate), built by passkit-generator. The barcode is the customer's static member code,
  * never a rotating voucher or member code (a pass cannot change every 30 seconds).
  */
-export async function buildApplePass(config: AppleWalletConfig, c: PassContent, auth: { serial: string; token: string; webServiceUrl: string }): Promise<Buffer> {
+export async function buildApplePass(
+  config: AppleWalletConfig,
+  c: PassContent,
+  auth: { serial: string; token: string; webServiceUrl: string },
+): Promise<Buffer> {
   const passJson = {
     formatVersion: 1,
     passTypeIdentifier: config.passTypeId,
@@ -72,7 +83,12 @@ export async function buildApplePass(config: AppleWalletConfig, c: PassContent, 
   const { PKPass } = loadPasskit();
   const pass = new PKPass(
     { 'pass.json': Buffer.from(JSON.stringify(passJson)), ...files },
-    { wwdr: config.wwdr, signerCert: config.signerCert, signerKey: config.signerKey, ...(config.signerKeyPassphrase ? { signerKeyPassphrase: config.signerKeyPassphrase } : {}) },
+    {
+      wwdr: config.wwdr,
+      signerCert: config.signerCert,
+      signerKey: config.signerKey,
+      ...(config.signerKeyPassphrase ? { signerKeyPassphrase: config.signerKeyPassphrase } : {}),
+    },
   );
   return pass.getAsBuffer();
 }

@@ -47,7 +47,14 @@ async function keyOf(config: GoogleWalletConfig) {
  * the service account's key, `iss` its e-mail, `aud` google, `typ` savetowallet, carrying the class and
  * the customer's loyalty object. `origins`: where the button may be shown (the shop's origin).
  */
-export async function saveLink(config: GoogleWalletConfig, merchantId: string, serial: string, c: PassContent, origin: string | undefined, now: Date): Promise<string> {
+export async function saveLink(
+  config: GoogleWalletConfig,
+  merchantId: string,
+  serial: string,
+  c: PassContent,
+  origin: string | undefined,
+  now: Date,
+): Promise<string> {
   const jwt = await new SignJWT({
     typ: 'savetowallet',
     origins: origin ? [origin] : [],
@@ -95,7 +102,12 @@ export type PatchOutcome = 'patched' | 'absent' | 'failed';
 /** Updates a saved loyalty object's points (and what else it shows) through the Wallet API. */
 export async function patchObject(config: GoogleWalletConfig, merchantId: string, serial: string, c: PassContent, now: Date): Promise<PatchOutcome> {
   const object = loyaltyObject(config, merchantId, serial, c);
-  const body = { loyaltyPoints: object.loyaltyPoints, accountName: object.accountName, ...(object.secondaryLoyaltyPoints ? { secondaryLoyaltyPoints: object.secondaryLoyaltyPoints } : {}), ...(object.textModulesData ? { textModulesData: object.textModulesData } : {}) };
+  const body = {
+    loyaltyPoints: object.loyaltyPoints,
+    accountName: object.accountName,
+    ...(object.secondaryLoyaltyPoints ? { secondaryLoyaltyPoints: object.secondaryLoyaltyPoints } : {}),
+    ...(object.textModulesData ? { textModulesData: object.textModulesData } : {}),
+  };
   const res = await fetch(`${config.apiBase}loyaltyObject/${encodeURIComponent(object.id)}`, {
     method: 'PATCH',
     headers: { authorization: `Bearer ${await accessToken(config, now)}`, 'content-type': 'application/json' },

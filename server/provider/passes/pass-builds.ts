@@ -9,7 +9,12 @@ import { rateLimited, type UseLimit } from '../http/use-limit';
  * time with at most BUILDS_WAITING more in line; beyond that a download is answered 429 at once, so a
  * burst of downloads from many accounts cannot hold the rest of the shop behind it.
  */
-export const PASS_DOWNLOADS: UseLimit = { scope: 'pass-download', limit: 10, windowMs: HOUR, message: 'You downloaded your card several times already. Please try again later.' };
+export const PASS_DOWNLOADS: UseLimit = {
+  scope: 'pass-download',
+  limit: 10,
+  windowMs: HOUR,
+  message: 'You downloaded your card several times already. Please try again later.',
+};
 export const BUILDS_AT_ONCE = Math.max(1, Math.min(4, availableParallelism() - 1));
 export const BUILDS_WAITING = 8;
 

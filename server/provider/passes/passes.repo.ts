@@ -5,7 +5,11 @@ import type { Database } from '../../db';
 
 /** The customer's pass row, made on first use (two at once: one row, the other reads it). */
 export async function ensurePass(db: Database, customerId: number, serial: string, now: Date) {
-  await db.insertInto('wallet_passes').values({ customer_id: customerId, serial, created_at: now }).onConflict((oc) => oc.column('customer_id').doNothing()).execute();
+  await db
+    .insertInto('wallet_passes')
+    .values({ customer_id: customerId, serial, created_at: now })
+    .onConflict((oc) => oc.column('customer_id').doNothing())
+    .execute();
   return db.selectFrom('wallet_passes').selectAll().where('customer_id', '=', customerId).executeTakeFirstOrThrow();
 }
 
@@ -15,7 +19,11 @@ export async function setTokenHash(db: Database, customerId: number, hash: strin
 
 /** The pass has a Google object from now on; updates are owed from `version` (never moved back). */
 export async function markGoogleObject(db: Database, customerId: number, version: number): Promise<void> {
-  await db.updateTable('wallet_passes').set({ google_object: true, google_pushed: sql<number>`greatest(google_pushed, ${version})` }).where('customer_id', '=', customerId).execute();
+  await db
+    .updateTable('wallet_passes')
+    .set({ google_object: true, google_pushed: sql<number>`greatest(google_pushed, ${version})` })
+    .where('customer_id', '=', customerId)
+    .execute();
 }
 
 /** A new serial, no token, no Google object, its devices forgotten and `revocations` up; false: the customer had no pass. */
@@ -25,7 +33,13 @@ export async function renewSerial(trx: Database, customerId: number, serial: str
   await trx.deleteFrom('wallet_pass_devices').where('serial', '=', pass.serial).execute();
   await trx
     .updateTable('wallet_passes')
-    .set({ serial, auth_token_hash: null, google_object: false, revocations: sql<number>`revocations + 1`, changed_at: sql<Date>`date_trunc('second', greatest(now(), changed_at + interval '1 second'))` })
+    .set({
+      serial,
+      auth_token_hash: null,
+      google_object: false,
+      revocations: sql<number>`revocations + 1`,
+      changed_at: sql<Date>`date_trunc('second', greatest(now(), changed_at + interval '1 second'))`,
+    })
     .where('customer_id', '=', customerId)
     .execute();
   return true;
@@ -69,17 +83,37 @@ export function devicesOf(db: Database, serial: string) {
  * Up to `limit` passes whose content changed since their last push to `wallet` (the trigger moved
  * `version`), claimed: locked (`skip locked`, so two instances never take the same) and marked pushed.
  */
-export async function claimDue(trx: Database, wallet: 'apple' | 'google', limit: number): Promise<{ customer_id: number; serial: string; version: number; pushed: number }[]> {
+export async function claimDue(
+  trx: Database,
+  wallet: 'apple' | 'google',
+  limit: number,
+): Promise<{ customer_id: number; serial: string; version: number; pushed: number }[]> {
   const pushed = wallet === 'apple' ? 'apple_pushed' : 'google_pushed';
   let q = trx.selectFrom('wallet_passes').select(['customer_id', 'serial', 'version', `${pushed} as pushed`]);
   if (wallet === 'google') q = q.where('google_object', '=', true);
-  const due = await q.where(sql<boolean>`version > ${sql.ref(pushed)}`).orderBy('customer_id').limit(limit).forUpdate().skipLocked().execute();
-  for (const p of due) await trx.updateTable('wallet_passes').set({ [pushed]: p.version }).where('customer_id', '=', p.customer_id).execute();
+  const due = await q
+    .where(sql<boolean>`version > ${sql.ref(pushed)}`)
+    .orderBy('customer_id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  for (const p of due)
+    await trx
+      .updateTable('wallet_passes')
+      .set({ [pushed]: p.version })
+      .where('customer_id', '=', p.customer_id)
+      .execute();
   return due;
 }
 
 /** A failed push's claim given back (unless a later run has claimed a newer version meanwhile). */
 export async function releaseClaim(db: Database, wallet: 'apple' | 'google', customerId: number, claimed: { version: number; pushed: number }): Promise<void> {
   const pushed = wallet === 'apple' ? 'apple_pushed' : 'google_pushed';
-  await db.updateTable('wallet_passes').set({ [pushed]: claimed.pushed }).where('customer_id', '=', customerId).where(pushed, '=', claimed.version).execute();
+  await db
+    .updateTable('wallet_passes')
+    .set({ [pushed]: claimed.pushed })
+    .where('customer_id', '=', customerId)
+    .where(pushed, '=', claimed.version)
+    .execute();
 }

@@ -65,7 +65,13 @@ export function passesRoutes(ctx: ProviderContext): Router {
   const [register, unregister, serials, latest, log] = passWebServiceEndpoints;
   const auth = (req: Request) => req.get('authorization');
   r.post(route(register!.path), limit, async (req, res) => {
-    const status = await registerDevice(ctx, { device: param(req, 'device'), passTypeId: param(req, 'passType'), serial: param(req, 'serial'), authorization: auth(req), pushToken: (req.body as { pushToken?: unknown } | undefined)?.pushToken });
+    const status = await registerDevice(ctx, {
+      device: param(req, 'device'),
+      passTypeId: param(req, 'passType'),
+      serial: param(req, 'serial'),
+      authorization: auth(req),
+      pushToken: (req.body as { pushToken?: unknown } | undefined)?.pushToken,
+    });
     res.status(status).json({});
   });
   r.delete(route(unregister!.path), limit, async (req, res) => {
@@ -79,14 +85,24 @@ export function passesRoutes(ctx: ProviderContext): Router {
     res.status(200).json(found);
   });
   r.get(route(latest!.path), limit, async (req, res) => {
-    const pass = await latestPass(ctx, { passTypeId: param(req, 'passType'), serial: param(req, 'serial'), authorization: auth(req), ifModifiedSince: req.get('if-modified-since') });
+    const pass = await latestPass(ctx, {
+      passTypeId: param(req, 'passType'),
+      serial: param(req, 'serial'),
+      authorization: auth(req),
+      ifModifiedSince: req.get('if-modified-since'),
+    });
     if (!pass) return void res.status(304).end();
     sendPass(res, pass, false);
   });
   // anyone may call it: a few short lines a call, a few calls a minute per client
   r.post(route(log!.path), perMinute(ctx, LOG_CALLS_PER_MINUTE), (req, res) => {
     const logs = (req.body as { logs?: unknown } | undefined)?.logs;
-    const lines = Array.isArray(logs) ? logs.filter((l): l is string => typeof l === 'string').slice(0, LOG_LINES).map((l) => l.slice(0, LOG_LINE_CHARS)) : [];
+    const lines = Array.isArray(logs)
+      ? logs
+          .filter((l): l is string => typeof l === 'string')
+          .slice(0, LOG_LINES)
+          .map((l) => l.slice(0, LOG_LINE_CHARS))
+      : [];
     for (const line of lines) ctx.logger.info({ apple_wallet: line }, 'apple wallet log');
     res.status(200).json({});
   });

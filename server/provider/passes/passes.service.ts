@@ -10,7 +10,19 @@ import { patchObject, saveLink } from './google-wallet';
 import { passContent } from './pass-content';
 import { passBuilds, PASS_DOWNLOADS } from './pass-builds';
 import type { AppleWalletConfig } from './passes-config';
-import { claimDue, deleteDevice, deviceSerialsSince, devicesOf, ensurePass, markGoogleObject, passBySerial, releaseClaim, renewSerial, setTokenHash, upsertDevice } from './passes.repo';
+import {
+  claimDue,
+  deleteDevice,
+  deviceSerialsSince,
+  devicesOf,
+  ensurePass,
+  markGoogleObject,
+  passBySerial,
+  releaseClaim,
+  renewSerial,
+  setTokenHash,
+  upsertDevice,
+} from './passes.repo';
 
 /** 128 random bits: a serial number nobody can guess from another's */
 const newSerial = () => randomBytes(16).toString('hex');
@@ -98,7 +110,8 @@ async function authorised(ctx: ProviderContext, passTypeId: string, serial: stri
   const token = /^ApplePass (\S{16,200})$/.exec(authorization ?? '')?.[1];
   const given = Buffer.from(sha256Hex(token ?? ''));
   const kept = Buffer.from(pass.auth_token_hash ?? '');
-  if (!token || kept.length !== given.length || !timingSafeEqual(kept, given)) throw new AppError('FORBIDDEN', 'This pass’s authentication token is not right.');
+  if (!token || kept.length !== given.length || !timingSafeEqual(kept, given))
+    throw new AppError('FORBIDDEN', 'This pass’s authentication token is not right.');
   return { pass, token };
 }
 
@@ -108,22 +121,32 @@ const checkDevice = (device: string) => {
 };
 
 /** Registers a device for a pass's updates: 201 the first time, 200 again (its push token renewed). */
-export async function registerDevice(ctx: ProviderContext, a: { device: string; passTypeId: string; serial: string; authorization: string | undefined; pushToken: unknown }): Promise<201 | 200> {
+export async function registerDevice(
+  ctx: ProviderContext,
+  a: { device: string; passTypeId: string; serial: string; authorization: string | undefined; pushToken: unknown },
+): Promise<201 | 200> {
   checkDevice(a.device);
   const { pass } = await authorised(ctx, a.passTypeId, a.serial, a.authorization);
-  if (typeof a.pushToken !== 'string' || !/^[0-9a-fA-F]{16,200}$/.test(a.pushToken)) throw new AppError('VALIDATION', 'Give the device’s push token.', { pushToken: 'must be the hex push token' });
+  if (typeof a.pushToken !== 'string' || !/^[0-9a-fA-F]{16,200}$/.test(a.pushToken))
+    throw new AppError('VALIDATION', 'Give the device’s push token.', { pushToken: 'must be the hex push token' });
   const fresh = await upsertDevice(ctx.db, { device: a.device, serial: pass.serial, pushToken: a.pushToken, now: ctx.clock.now() });
   return fresh ? 201 : 200;
 }
 
-export async function unregisterDevice(ctx: ProviderContext, a: { device: string; passTypeId: string; serial: string; authorization: string | undefined }): Promise<void> {
+export async function unregisterDevice(
+  ctx: ProviderContext,
+  a: { device: string; passTypeId: string; serial: string; authorization: string | undefined },
+): Promise<void> {
   checkDevice(a.device);
   const { pass } = await authorised(ctx, a.passTypeId, a.serial, a.authorization);
   await deleteDevice(ctx.db, a.device, pass.serial);
 }
 
 /** The serial numbers of a device's passes changed since `since` (a version, our lastUpdated tag); null: none. */
-export async function serialsSince(ctx: ProviderContext, a: { device: string; passTypeId: string; since: unknown }): Promise<{ serialNumbers: string[]; lastUpdated: string } | null> {
+export async function serialsSince(
+  ctx: ProviderContext,
+  a: { device: string; passTypeId: string; since: unknown },
+): Promise<{ serialNumbers: string[]; lastUpdated: string } | null> {
   checkDevice(a.device);
   if (!ctx.passes.apple || a.passTypeId !== ctx.passes.apple.passTypeId) throw notFound();
   const since = typeof a.since === 'string' && /^\d{1,15}$/.test(a.since) ? Number(a.since) : 0;
@@ -133,11 +156,18 @@ export async function serialsSince(ctx: ProviderContext, a: { device: string; pa
 }
 
 /** The latest pass (null: not changed since `If-Modified-Since`), made with the token the device holds. */
-export async function latestPass(ctx: ProviderContext, a: { passTypeId: string; serial: string; authorization: string | undefined; ifModifiedSince: string | undefined }): Promise<{ bytes: Buffer; changedAt: Date } | null> {
+export async function latestPass(
+  ctx: ProviderContext,
+  a: { passTypeId: string; serial: string; authorization: string | undefined; ifModifiedSince: string | undefined },
+): Promise<{ bytes: Buffer; changedAt: Date } | null> {
   const { pass, token } = await authorised(ctx, a.passTypeId, a.serial, a.authorization);
   const since = a.ifModifiedSince ? Date.parse(a.ifModifiedSince) : NaN;
   if (!Number.isNaN(since) && Math.floor(pass.changed_at.getTime() / 1000) <= Math.floor(since / 1000)) return null;
-  const bytes = await buildApplePass(ctx.passes.apple!, await passContent(ctx, pass.customer_id), { serial: pass.serial, token, webServiceUrl: webServiceUrl(ctx)! });
+  const bytes = await buildApplePass(ctx.passes.apple!, await passContent(ctx, pass.customer_id), {
+    serial: pass.serial,
+    token,
+    webServiceUrl: webServiceUrl(ctx)!,
+  });
   return { bytes, changedAt: pass.changed_at };
 }
 

@@ -35,7 +35,8 @@ export function checkServiceAccount(value: string): void {
     throw new Error('X must be the JSON key file of a Google service account (its whole text)');
   }
   const account = parsed as { client_email?: unknown; private_key?: unknown };
-  if (typeof account.client_email !== 'string' || typeof account.private_key !== 'string') throw new Error('X must be a service account key with client_email and private_key');
+  if (typeof account.client_email !== 'string' || typeof account.private_key !== 'string')
+    throw new Error('X must be a service account key with client_email and private_key');
   try {
     createPrivateKey(account.private_key);
   } catch {

@@ -32,7 +32,12 @@ export async function orderPaymentSucceeded(trx: Database, ctx: ProviderContext,
   }
   if (order && order.status === 'cancelled' && order.hold_released_at !== null && (await placeAgain(trx, ctx, merchant, order))) return;
   const label = order ? `order ${order.name}` : 'a cancelled order';
-  await postWalletEntry(trx, ctx.clock, payment.customer_id, { type: 'refund', amount: payment.amount, reason: `Payment for ${label}, which was cancelled`, ref: `payment:${payment.id}` });
+  await postWalletEntry(trx, ctx.clock, payment.customer_id, {
+    type: 'refund',
+    amount: payment.amount,
+    reason: `Payment for ${label}, which was cancelled`,
+    ref: `payment:${payment.id}`,
+  });
   await notify(trx, ctx.clock, payment.customer_id, {
     type: 'order',
     title: 'Payment moved to your wallet',

@@ -12,7 +12,15 @@ export async function insertPayment(
 ): Promise<void> {
   await trx
     .insertInto('payments')
-    .values({ id: p.id, customer_id: p.customerId, kind: p.kind, amount: p.amount, order_id: p.orderId ?? null, return_to: p.returnTo ?? null, created_at: p.at })
+    .values({
+      id: p.id,
+      customer_id: p.customerId,
+      kind: p.kind,
+      amount: p.amount,
+      order_id: p.orderId ?? null,
+      return_to: p.returnTo ?? null,
+      created_at: p.at,
+    })
     .execute();
 }
 
@@ -32,7 +40,12 @@ export async function lockPayment(trx: Database, id: string): Promise<PaymentRow
 
 /** Settles a pending payment; false when it was settled already (only the first result counts). */
 export async function settlePayment(trx: Database, id: string, status: 'paid' | 'failed', at: Date, providerRef: string | null = null): Promise<boolean> {
-  const r = await trx.updateTable('payments').set({ status, settled_at: at, provider_ref: providerRef }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  const r = await trx
+    .updateTable('payments')
+    .set({ status, settled_at: at, provider_ref: providerRef })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -65,7 +78,9 @@ export async function orderOf(db: Database, payment: PaymentRow): Promise<{ name
 
 /** Whether this shop refunded the order through the gateway itself (a cancelled order: orders/refunds.ts). */
 export async function refundedByTheShop(db: Database, orderId: number): Promise<boolean> {
-  return (await db.selectFrom('order_refunds').select('order_id').where('order_id', '=', orderId).where('method', '=', 'gateway').executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('order_refunds').select('order_id').where('order_id', '=', orderId).where('method', '=', 'gateway').executeTakeFirst()) !== undefined
+  );
 }
 
 /** One increase of a payment's refunded total, as the gateway reported it. */
@@ -75,6 +90,11 @@ export async function insertGatewayRefund(trx: Database, row: Insertable<Gateway
 
 /** Records a dispute once; false when it was recorded already. */
 export async function insertDispute(trx: Database, row: Insertable<PaymentDisputeTable>): Promise<boolean> {
-  const inserted = await trx.insertInto('payment_disputes').values(row).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+  const inserted = await trx
+    .insertInto('payment_disputes')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return inserted !== undefined;
 }

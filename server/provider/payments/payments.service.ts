@@ -151,7 +151,16 @@ async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow
     });
   }
   ctx.logger.warn(
-    { event_id: event.id, payment_id: payment.id, kind: payment.kind, amount: payment.amount, refunded: amount, refunded_total: total, wallet_taken_back: walletTakenBack, ours },
+    {
+      event_id: event.id,
+      payment_id: payment.id,
+      kind: payment.kind,
+      amount: payment.amount,
+      refunded: amount,
+      refunded_total: total,
+      wallet_taken_back: walletTakenBack,
+      ours,
+    },
     ours ? 'the payment gateway confirmed the refund of a cancelled order' : 'the payment gateway refunded a payment: recorded, in the Activity',
   );
   return done(true, 'Refund recorded.');
@@ -163,7 +172,13 @@ async function takeBackTopup(trx: Database, ctx: ProviderContext, payment: Payme
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   const balance = (await lockCustomer(trx, payment.customer_id)).wallet_balance;
   const taken = Math.min(amount, balance);
-  if (taken > 0) await postWalletEntry(trx, ctx.clock, payment.customer_id, { type: 'adjust', amount: -taken, reason: 'Top-up refunded to your card', ref: `topup:${payment.id}` });
+  if (taken > 0)
+    await postWalletEntry(trx, ctx.clock, payment.customer_id, {
+      type: 'adjust',
+      amount: -taken,
+      reason: 'Top-up refunded to your card',
+      ref: `topup:${payment.id}`,
+    });
   await notify(trx, ctx.clock, payment.customer_id, {
     type: 'topup',
     title: 'Top-up refunded',
@@ -180,7 +195,15 @@ async function takeBackTopup(trx: Database, ctx: ProviderContext, payment: Payme
 async function disputed(trx: Database, ctx: ProviderContext, payment: PaymentRow, event: PaymentEvent, done: Done): Promise<StoredAnswer<WebhookData>> {
   const dispute = event.dispute!;
   const now = ctx.clock.now();
-  const recorded = await insertDispute(trx, { id: dispute.id, payment_id: payment.id, amount: event.amount, currency: event.currency ?? '', reason: dispute.reason, status: dispute.status, created_at: now });
+  const recorded = await insertDispute(trx, {
+    id: dispute.id,
+    payment_id: payment.id,
+    amount: event.amount,
+    currency: event.currency ?? '',
+    reason: dispute.reason,
+    status: dispute.status,
+    created_at: now,
+  });
   if (!recorded) return done(false, 'This dispute was recorded already.');
   const { target, order } = await targetOf(trx, payment);
   await insertAudit(trx, {
@@ -188,10 +211,22 @@ async function disputed(trx: Database, ctx: ProviderContext, payment: PaymentRow
     action: 'payment.disputed',
     target,
     before: null,
-    after: { dispute: dispute.id, amount: event.amount, reason: dispute.reason, status: dispute.status, by: ctx.paymentGateway?.name ?? 'the payment gateway', customer_id: payment.customer_id, kind: payment.kind, order },
+    after: {
+      dispute: dispute.id,
+      amount: event.amount,
+      reason: dispute.reason,
+      status: dispute.status,
+      by: ctx.paymentGateway?.name ?? 'the payment gateway',
+      customer_id: payment.customer_id,
+      kind: payment.kind,
+      order,
+    },
     now,
   });
-  ctx.logger.warn({ event_id: event.id, payment_id: payment.id, dispute: dispute.id, amount: event.amount, reason: dispute.reason }, 'a customer disputed a payment: recorded, in the Activity; answer it at the payment gateway');
+  ctx.logger.warn(
+    { event_id: event.id, payment_id: payment.id, dispute: dispute.id, amount: event.amount, reason: dispute.reason },
+    'a customer disputed a payment: recorded, in the Activity; answer it at the payment gateway',
+  );
   return done(true, 'Dispute recorded.');
 }
 
@@ -201,7 +236,12 @@ async function settleTopup(trx: Database, ctx: ProviderContext, payment: Payment
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   if (!(await settlePayment(trx, payment.id, succeeded ? 'paid' : 'failed', ctx.clock.now(), providerRef))) return;
   if (succeeded) {
-    const balance = await postWalletEntry(trx, ctx.clock, payment.customer_id, { type: 'topup', amount: payment.amount, reason: 'Wallet top-up', ref: `topup:${payment.id}` });
+    const balance = await postWalletEntry(trx, ctx.clock, payment.customer_id, {
+      type: 'topup',
+      amount: payment.amount,
+      reason: 'Wallet top-up',
+      ref: `topup:${payment.id}`,
+    });
     await notify(trx, ctx.clock, payment.customer_id, {
       type: 'topup',
       title: 'Top-up successful',
@@ -284,7 +324,12 @@ export async function sandboxPage(ctx: ProviderContext, customerId: number | nul
  * payment/webhook). Answers where to go next, from the payment as it now stands; a second click just
  * answers that again.
  */
-export async function completeSandboxPayment(ctx: ProviderContext, customerId: number, id: string, outcome: 'pay' | 'decline'): Promise<{ status: PaymentRow['status']; redirect: string }> {
+export async function completeSandboxPayment(
+  ctx: ProviderContext,
+  customerId: number,
+  id: string,
+  outcome: 'pay' | 'decline',
+): Promise<{ status: PaymentRow['status']; redirect: string }> {
   // only the customer who started the payment may pay or decline it; anyone else's is not found
   const payment = await ownPayment(ctx, customerId, id);
   if (!payment) throw notFound('Payment');

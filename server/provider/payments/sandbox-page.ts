@@ -15,7 +15,12 @@ export interface SandboxPageView {
 }
 
 function layout(v: SandboxPageView, title: string, main: string, withScript: boolean): string {
-  const start = hostedPageStart({ lang: v.lang, title, stylesheet: `${v.prefix}payment/sandbox.css`, script: withScript ? `${v.prefix}payment/sandbox.js` : undefined });
+  const start = hostedPageStart({
+    lang: v.lang,
+    title,
+    stylesheet: `${v.prefix}payment/sandbox.css`,
+    script: withScript ? `${v.prefix}payment/sandbox.js` : undefined,
+  });
   return `${start}<p class="badge">Sandbox payment: no real money moves</p>
 <p class="test-mode">This is a test payment page. The shop is in test mode: Pay and Decline only pretend to pay, and no card or account is charged.</p>
 ${main}

@@ -86,7 +86,16 @@ export function sandboxGateway(publicApiPrefix: string, webhookSecret: string): 
         throw validation(fields, 'The webhook event is not valid.');
       }
       const e = parsed.data;
-      return { id: e.id, type: e.type, payment_id: e.payment_id, amount: e.amount, currency: e.currency ?? null, provider_ref: null, created: e.created, card_fingerprint: e.card_fingerprint ?? null };
+      return {
+        id: e.id,
+        type: e.type,
+        payment_id: e.payment_id,
+        amount: e.amount,
+        currency: e.currency ?? null,
+        provider_ref: null,
+        created: e.created,
+        card_fingerprint: e.card_fingerprint ?? null,
+      };
     },
     // the sandbox holds no money: a refund is granted at once, in the payment's currency as asked
     async refund(request) {

@@ -10,7 +10,15 @@ export function paymentStarter(gateway: PaymentGateway): PaymentStarter {
   return {
     name: gateway.name,
     async start(trx, p) {
-      await insertPayment(trx, { id: p.id, customerId: p.customerId, kind: p.kind, amount: p.amount, orderId: p.orderId ?? null, returnTo: p.returnTo ?? null, at: p.at });
+      await insertPayment(trx, {
+        id: p.id,
+        customerId: p.customerId,
+        kind: p.kind,
+        amount: p.amount,
+        orderId: p.orderId ?? null,
+        returnTo: p.returnTo ?? null,
+        at: p.at,
+      });
       return gateway.createPayment({
         paymentId: p.id,
         amount: p.amount,

@@ -1,7 +1,16 @@
 import type Stripe from 'stripe';
 import { lazyPackage } from '../../lib/lazy-package';
 import { AppError, validation } from '../http/errors';
-import { headerValue, webhookPathOf, type PaymentEvent, type PaymentEventType, type PaymentGateway, type PaymentRequest, type RefundRequest, type RefundResult } from '../payment-gateway';
+import {
+  headerValue,
+  webhookPathOf,
+  type PaymentEvent,
+  type PaymentEventType,
+  type PaymentGateway,
+  type PaymentRequest,
+  type RefundRequest,
+  type RefundResult,
+} from '../payment-gateway';
 
 /**
  * Stripe Checkout through the official `stripe` library. A top-up or a gateway-paid order becomes a
@@ -112,7 +121,8 @@ function sessionLifetime(ttl: number | undefined, wanted: number | undefined): n
 }
 
 export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
-  if (!/^(sk|rk)_(test|live)_\S+$/.test(options.secretKey)) throw new Error('stripeGateway: secretKey must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)');
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(options.secretKey))
+    throw new Error('stripeGateway: secretKey must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)');
   if (!/^whsec_\S+$/.test(options.webhookSecret)) throw new Error('stripeGateway: webhookSecret must be the endpoint signing secret (whsec_…)');
   const ttl = options.checkoutTtlSeconds;
   if (ttl !== undefined && (!Number.isInteger(ttl) || ttl < CHECKOUT_TTL_MIN_SECONDS || ttl > CHECKOUT_TTL_MAX_SECONDS)) {
@@ -149,7 +159,8 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
     },
 
     async refund(request: RefundRequest): Promise<RefundResult> {
-      if (!Number.isInteger(request.amount) || request.amount <= 0) throw new Error('stripeGateway.refund: amount must be a positive whole number of minor units');
+      if (!Number.isInteger(request.amount) || request.amount <= 0)
+        throw new Error('stripeGateway.refund: amount must be a positive whole number of minor units');
       if (!request.idempotencyKey || request.idempotencyKey === request.paymentId) {
         throw new Error('stripeGateway.refund: idempotencyKey must be set and differ from the payment id (that key opened the session)');
       }
@@ -195,7 +206,14 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
       // the library only refuses old timestamps; one from the future is refused too, like the sandbox
       const t = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
       if (t - Math.floor(nowMs / 1000) > STRIPE_WEBHOOK_TOLERANCE_SECONDS) throw badSignature('its timestamp is in the future');
-      if (!event || typeof event !== 'object' || event.object !== 'event' || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
+      if (
+        !event ||
+        typeof event !== 'object' ||
+        event.object !== 'event' ||
+        typeof event.id !== 'string' ||
+        typeof event.type !== 'string' ||
+        !event.data?.object
+      ) {
         throw validation({ body: 'must be a Stripe event' }, 'The webhook body is not a Stripe event.');
       }
       return normalise(event, live, log);
@@ -256,7 +274,16 @@ function gatewayFailure(
 ): AppError {
   const e = err instanceof StripeLib.errors.StripeError ? err : null;
   log?.warn(
-    { ...fields, stripe_type: e?.type, stripe_code: e?.code, stripe_param: e?.param, stripe_message: e?.message, status: e?.statusCode, request_id: e?.requestId, err: e ? undefined : String(err) },
+    {
+      ...fields,
+      stripe_type: e?.type,
+      stripe_code: e?.code,
+      stripe_param: e?.param,
+      stripe_message: e?.message,
+      status: e?.statusCode,
+      request_id: e?.requestId,
+      err: e ? undefined : String(err),
+    },
     what === 'checkout' ? 'stripe: creating a Checkout Session failed' : 'stripe: refunding failed',
   );
   if (what === 'checkout' && e?.code === 'amount_too_small') {
@@ -269,7 +296,8 @@ function gatewayFailure(
   if (what === 'refund' && e instanceof StripeLib.errors.StripeInvalidRequestError && e.param === 'amount') {
     return validation({ amount: 'is more than is left to refund' }, 'The refund is more than is left of this payment.');
   }
-  if (what === 'refund' && e?.code === 'resource_missing') return new AppError('INVALID_TRANSITION', 'Stripe does not know this payment, so it cannot be refunded.');
+  if (what === 'refund' && e?.code === 'resource_missing')
+    return new AppError('INVALID_TRANSITION', 'Stripe does not know this payment, so it cannot be refunded.');
   return new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE, undefined, null, { 'retry-after': '60' });
 }
 
@@ -349,7 +377,13 @@ function normalise(event: Stripe.Event, live: boolean, log: GatewayLogger | unde
  * in words the owner can act on (never the key). A restricted key not allowed to read the balance is
  * still a key Stripe knows: accepted.
  */
-export async function checkStripeKey(o: { secretKey: string; host?: string; port?: number; protocol?: 'http' | 'https'; timeoutMs?: number }): Promise<string | null> {
+export async function checkStripeKey(o: {
+  secretKey: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  timeoutMs?: number;
+}): Promise<string | null> {
   const StripeLib = loadStripe();
   const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: o.timeoutMs ?? 10_000, appInfo: { name: 'loyalty-app' } };
   if (o.host) config.host = o.host;

@@ -32,7 +32,7 @@ export async function runPointsExpiry(ctx: ProviderContext, o: { notices?: boole
   const result: PointsExpiryResult = { expiredCustomers: 0, expiredPoints: 0, noticesSent: 0 };
   const now = ctx.clock.now();
 
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = await customersWithExpiredLots(ctx.db, now, after, BATCH);
     for (const customerId of ids) {
       const expired = await ctx.db.transaction().execute(async (trx) => {
@@ -59,7 +59,7 @@ export async function runPointsExpiry(ctx: ProviderContext, o: { notices?: boole
   if (o.notices === false) return result;
   const until = new Date(now.getTime() + rules.points_expiry_notice_days * DAY);
   const day = new Intl.DateTimeFormat(rules.locale, { timeZone: rules.timezone, dateStyle: 'medium' });
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = await customersWithUnnoticedLots(ctx.db, now, until, after, BATCH);
     for (const customerId of ids) {
       const sent = await ctx.db.transaction().execute(async (trx) => {
@@ -67,14 +67,18 @@ export async function runPointsExpiry(ctx: ProviderContext, o: { notices?: boole
         const lots = await unnoticedLots(trx, customerId, now, until);
         const points = lots.reduce((sum, l) => sum + (l.remaining ?? 0), 0);
         if (points <= 0) return false;
-        await markLotsNotified(trx, lots.map((l) => l.id));
+        await markLotsNotified(
+          trx,
+          lots.map((l) => l.id),
+        );
         const first = day.format(lots[0]!.expires_at!);
         const last = day.format(lots.at(-1)!.expires_at!);
         const noun = points === 1 ? 'point expires' : 'points expire';
         await notify(trx, ctx.clock, customerId, {
           type: 'points_expiring',
           title: 'Points expiring soon',
-          body: first === last ? `${points} ${noun} on ${first}. Use them before then.` : `${points} ${noun} between ${first} and ${last}. Use them before then.`,
+          body:
+            first === last ? `${points} ${noun} on ${first}. Use them before then.` : `${points} ${noun} between ${first} and ${last}. Use them before then.`,
           link: POINTS_LINK,
           push: 'expiring',
         });
@@ -98,7 +102,7 @@ export async function creditPendingPoints(ctx: ProviderContext): Promise<number>
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const now = ctx.clock.now();
   let credited = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = await customersWithDuePending(ctx.db, now, after, BATCH);
     for (const customerId of ids) {
       credited += await ctx.db.transaction().execute(async (trx) => {
@@ -115,7 +119,12 @@ export async function creditPendingPoints(ctx: ProviderContext): Promise<number>
           // the points count towards the customer's tier (through the port: tiers/ sits above points/),
           // and a rise is kept on the rows credited, for a refund or an undo of their source to take back
           const rise = await ctx.tiers.place(trx, customerId);
-          if (rise) await recordCreditRise(trx, rows.map((r) => r.id), rise);
+          if (rise)
+            await recordCreditRise(
+              trx,
+              rows.map((r) => r.id),
+              rise,
+            );
         }
         return points;
       });

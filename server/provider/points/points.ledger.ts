@@ -18,14 +18,7 @@ export interface PointsChange {
   breakdown?: PointsBreakdown | null;
 }
 
-export async function earnPoints(
-  trx: Database,
-  clock: Clock,
-  customerId: number,
-  points: number,
-  change: PointsChange,
-  expiryDays = 365,
-): Promise<number> {
+export async function earnPoints(trx: Database, clock: Clock, customerId: number, points: number, change: PointsChange, expiryDays = 365): Promise<number> {
   if (!Number.isInteger(points) || points <= 0) return (await lockCustomer(trx, customerId)).points;
   const balance = await moveBalance(trx, customerId, 'points', points);
   if (balance === null) throw notFound('Customer');
@@ -87,7 +80,11 @@ async function consumeLots(trx: Database, customerId: number, points: number): P
   for (const lot of lots) {
     if (left <= 0) break;
     const take = Math.min(left, lot.remaining ?? 0);
-    await trx.updateTable('points_ledger').set({ remaining: (lot.remaining ?? 0) - take }).where('id', '=', lot.id).execute();
+    await trx
+      .updateTable('points_ledger')
+      .set({ remaining: (lot.remaining ?? 0) - take })
+      .where('id', '=', lot.id)
+      .execute();
     left -= take;
   }
 }
@@ -167,7 +164,11 @@ export async function adjustPoints(
       for (const lot of own) {
         if (left <= 0) break;
         const take = Math.min(left, lot.remaining ?? 0);
-        await trx.updateTable('points_ledger').set({ remaining: (lot.remaining ?? 0) - take }).where('id', '=', lot.id).execute();
+        await trx
+          .updateTable('points_ledger')
+          .set({ remaining: (lot.remaining ?? 0) - take })
+          .where('id', '=', lot.id)
+          .execute();
         left -= take;
       }
     }

@@ -111,12 +111,19 @@ export async function voidPending(trx: Database, clock: Clock, customerId: numbe
  * while the others justify it).
  */
 export async function recordCreditRise(trx: Database, ids: number[], rise: EarnTierRise): Promise<void> {
-  if (ids.length > 0) await trx.updateTable('points_pending').set({ tier_rise: JSON.stringify(rise) }).where('id', 'in', ids).execute();
+  if (ids.length > 0)
+    await trx
+      .updateTable('points_pending')
+      .set({ tier_rise: JSON.stringify(rise) })
+      .where('id', 'in', ids)
+      .execute();
 }
 
 /** The tier a source's held credit raised the customer to (recordCreditRise), or null. */
 export async function creditRiseOf(trx: Database, ref: string): Promise<EarnTierRise | null> {
-  return (await trx.selectFrom('points_pending').select('tier_rise').where('ref', '=', ref).where('status', '=', 'credited').executeTakeFirst())?.tier_rise ?? null;
+  return (
+    (await trx.selectFrom('points_pending').select('tier_rise').where('ref', '=', ref).where('status', '=', 'credited').executeTakeFirst())?.tier_rise ?? null
+  );
 }
 
 /** Customers (after `afterId`, in id order) with pending points due at `now`. */

@@ -23,7 +23,12 @@ export async function pointHistory(ctx: ProviderContext, sessionCustomerId: numb
   return {
     balance: customer.points,
     pending_points: pending.reduce((sum, p) => sum + p.points, 0),
-    pending: pending.map((p) => ({ points: p.points, reason: p.reason, available_from: p.available_at ? p.available_at.toISOString() : null, order_name: p.order_name ?? null })),
+    pending: pending.map((p) => ({
+      points: p.points,
+      reason: p.reason,
+      available_from: p.available_at ? p.available_at.toISOString() : null,
+      order_name: p.order_name ?? null,
+    })),
     items: rows.slice(0, HISTORY_PAGE_SIZE).map(toPointEntry),
     next_page: rows.length > HISTORY_PAGE_SIZE ? page + 1 : null,
     expiring_soon: soon.points > 0 && soon.first ? { points: soon.points, expires_at: soon.first.toISOString() } : null,

@@ -16,7 +16,21 @@ export async function exportRows(db: Database, customerId: number) {
     .executeTakeFirst();
   const orders = await db
     .selectFrom('orders')
-    .select(['id', 'name', 'status', 'fulfilment', 'payment_method', 'subtotal', 'discount', 'delivery_fee', 'total', 'points_earned', 'address', 'created_at', 'paid_at'])
+    .select([
+      'id',
+      'name',
+      'status',
+      'fulfilment',
+      'payment_method',
+      'subtotal',
+      'discount',
+      'delivery_fee',
+      'total',
+      'points_earned',
+      'address',
+      'created_at',
+      'paid_at',
+    ])
     .where('customer_id', '=', customerId)
     .orderBy('id')
     .execute();
@@ -50,8 +64,18 @@ export async function exportRows(db: Database, customerId: number) {
       .where('customer_id', '=', customerId)
       .orderBy('id')
       .execute(),
-    pending: await db.selectFrom('points_pending').select(['points', 'reason', 'status', 'available_at', 'created_at']).where('customer_id', '=', customerId).orderBy('id').execute(),
-    wallet: await db.selectFrom('wallet_ledger').select(['type', 'amount', 'balance_after', 'reason', 'created_at']).where('customer_id', '=', customerId).orderBy('id').execute(),
+    pending: await db
+      .selectFrom('points_pending')
+      .select(['points', 'reason', 'status', 'available_at', 'created_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute(),
+    wallet: await db
+      .selectFrom('wallet_ledger')
+      .select(['type', 'amount', 'balance_after', 'reason', 'created_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute(),
     vouchers: await db
       .selectFrom('vouchers as v')
       .innerJoin('rewards as r', 'r.id', 'v.reward_id')
@@ -72,12 +96,37 @@ export async function exportRows(db: Database, customerId: number) {
       .where((eb) => eb.or([eb('referrer_id', '=', customerId), eb('friend_id', '=', customerId)]))
       .orderBy('id')
       .execute(),
-    notifications: await db.selectFrom('notifications').select(['type', 'title', 'body', 'read_at', 'created_at']).where('customer_id', '=', customerId).orderBy('id').execute(),
-    spins: await db.selectFrom('wheel_spins').select(['free', 'cost_points', 'prize', 'created_at']).where('customer_id', '=', customerId).orderBy('id').execute(),
-    devices: await db.selectFrom('customer_devices').select(['kind', 'first_seen_at', 'last_seen_at']).where('customer_id', '=', customerId).orderBy('first_seen_at').execute(),
-    pushSubscriptions: await db.selectFrom('push_subscriptions').select(['endpoint', 'created_at', 'last_success_at']).where('customer_id', '=', customerId).orderBy('id').execute(),
+    notifications: await db
+      .selectFrom('notifications')
+      .select(['type', 'title', 'body', 'read_at', 'created_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute(),
+    spins: await db
+      .selectFrom('wheel_spins')
+      .select(['free', 'cost_points', 'prize', 'created_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute(),
+    devices: await db
+      .selectFrom('customer_devices')
+      .select(['kind', 'first_seen_at', 'last_seen_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('first_seen_at')
+      .execute(),
+    pushSubscriptions: await db
+      .selectFrom('push_subscriptions')
+      .select(['endpoint', 'created_at', 'last_success_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute(),
     walletPasses: await db.selectFrom('wallet_passes').select(['created_at', 'revocations']).where('customer_id', '=', customerId).execute(),
-    consents: await db.selectFrom('consents').select(['purpose', 'channel', 'granted', 'source', 'created_at']).where('customer_id', '=', customerId).orderBy('id').execute(),
+    consents: await db
+      .selectFrom('consents')
+      .select(['purpose', 'channel', 'granted', 'source', 'created_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute(),
   };
 }
 
@@ -104,7 +153,11 @@ export async function revokeSessions(trx: Database, customerId: number, now: Dat
 }
 
 export async function clearDeletion(trx: Database, customerId: number): Promise<void> {
-  await trx.updateTable('customers').set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null }).where('id', '=', customerId).execute();
+  await trx
+    .updateTable('customers')
+    .set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null })
+    .where('id', '=', customerId)
+    .execute();
 }
 
 /** Up to `limit` accounts whose cooling-off period has ended, not erased yet, the longest due first. */
@@ -118,12 +171,34 @@ export function accountsDueForErasure(db: Database, now: Date, limit: number) {
  */
 export async function eraseCustomerRows(trx: Database, row: { id: number; phone: string | null; email: string | null }, now: Date): Promise<void> {
   const customerId = row.id;
-  await trx.updateTable('points_pending').set({ status: 'voided', settled_at: now }).where('customer_id', '=', customerId).where('status', '=', 'pending').execute();
-  await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now }).where('customer_id', '=', customerId).where('status', '=', 'active').execute();
+  await trx
+    .updateTable('points_pending')
+    .set({ status: 'voided', settled_at: now })
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'pending')
+    .execute();
+  await trx
+    .updateTable('vouchers')
+    .set({ status: 'cancelled', cancelled_at: now })
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'active')
+    .execute();
   await trx.updateTable('stamp_cards').set({ status: 'closed' }).where('customer_id', '=', customerId).where('status', '=', 'open').execute();
   // the person: nothing left to find them by, or to reach them with
   await trx.updateTable('orders').set({ address: null }).where('customer_id', '=', customerId).execute();
-  for (const table of ['sessions', 'addresses', 'notifications', 'push_subscriptions', 'push_preferences', 'customer_devices', 'wallet_passes', 'consents', 'campaign_unsubscribes', 'email_codes', 'customer_tiers'] as const) {
+  for (const table of [
+    'sessions',
+    'addresses',
+    'notifications',
+    'push_subscriptions',
+    'push_preferences',
+    'customer_devices',
+    'wallet_passes',
+    'consents',
+    'campaign_unsubscribes',
+    'email_codes',
+    'customer_tiers',
+  ] as const) {
     await trx.deleteFrom(table).where('customer_id', '=', customerId).execute();
   }
   if (row.phone !== null) {

@@ -82,7 +82,11 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
     notifications: rows.notifications.map((n) => ({ ...n, read_at: iso(n.read_at), created_at: isoNow(n.created_at) })),
     wheel_spins: rows.spins.map((s) => ({ ...s, created_at: isoNow(s.created_at) })),
     devices: rows.devices.map((d) => ({ kind: d.kind, first_seen_at: isoNow(d.first_seen_at), last_seen_at: isoNow(d.last_seen_at) })),
-    push_subscriptions: rows.pushSubscriptions.map((p) => ({ service: hostOf(p.endpoint), created_at: isoNow(p.created_at), last_success_at: iso(p.last_success_at) })),
+    push_subscriptions: rows.pushSubscriptions.map((p) => ({
+      service: hostOf(p.endpoint),
+      created_at: isoNow(p.created_at),
+      last_success_at: iso(p.last_success_at),
+    })),
     wallet_cards: rows.walletPasses.map((p) => ({ created_at: isoNow(p.created_at), turned_off: p.revocations })),
     consents: rows.consents.map((k) => ({ ...k, created_at: isoNow(k.created_at) })),
   };
@@ -99,11 +103,23 @@ function hostOf(url: string): string {
 /** The owner's download of a customer's data, audited (who, whose, when). */
 export async function exportForOwner(ctx: ProviderContext, staff: StaffOfRequest, customerId: number): Promise<CustomerDataExport> {
   const data = await exportCustomerData(ctx, customerId);
-  await insertAudit(ctx.db, { staffId: staff.id, action: 'customer.data_export', target: `customer:${customerId}`, before: null, after: { customer: data.profile.name }, now: ctx.clock.now() });
+  await insertAudit(ctx.db, {
+    staffId: staff.id,
+    action: 'customer.data_export',
+    target: `customer:${customerId}`,
+    before: null,
+    after: { customer: data.profile.name },
+    now: ctx.clock.now(),
+  });
   return data;
 }
 
-type DeletionRow = { deletion_requested_at: Date | string | null; erase_after: Date | string | null; deletion_requested_by: string | null; erased_at: Date | string | null };
+type DeletionRow = {
+  deletion_requested_at: Date | string | null;
+  erase_after: Date | string | null;
+  deletion_requested_by: string | null;
+  erased_at: Date | string | null;
+};
 
 function deletionOf(row: DeletionRow): DeletionData['deletion'] {
   if (row.deletion_requested_at === null || row.erase_after === null || row.erased_at !== null) return null;
@@ -137,12 +153,23 @@ export async function requestDeletion(ctx: ProviderContext, customerId: number, 
     const now = ctx.clock.now();
     let current = deletionOf(row);
     if (!current) {
-      const updated = await markDeletionRequested(trx, customerId, { at: now, eraseAfter: new Date(now.getTime() + days * 86_400_000), by: by ? `owner:${by.id}` : 'customer' });
+      const updated = await markDeletionRequested(trx, customerId, {
+        at: now,
+        eraseAfter: new Date(now.getTime() + days * 86_400_000),
+        by: by ? `owner:${by.id}` : 'customer',
+      });
       current = deletionOf(updated);
     }
     await revokeSessions(trx, customerId, now);
     if (by) {
-      await insertAudit(trx, { staffId: by.id, action: 'customer.deletion', target: `customer:${customerId}`, before: null, after: { customer: row.name, erase_after: current?.erase_after }, now });
+      await insertAudit(trx, {
+        staffId: by.id,
+        action: 'customer.deletion',
+        target: `customer:${customerId}`,
+        before: null,
+        after: { customer: row.name, erase_after: current?.erase_after },
+        now,
+      });
     }
     return { deletion: current };
   });
@@ -156,7 +183,14 @@ export async function cancelDeletionForOwner(ctx: ProviderContext, staff: StaffO
     const before = deletionOf(row);
     if (before) {
       await clearDeletion(trx, customerId);
-      await insertAudit(trx, { staffId: staff.id, action: 'customer.deletion_cancelled', target: `customer:${customerId}`, before, after: { customer: row.name }, now: ctx.clock.now() });
+      await insertAudit(trx, {
+        staffId: staff.id,
+        action: 'customer.deletion_cancelled',
+        target: `customer:${customerId}`,
+        before,
+        after: { customer: row.name },
+        now: ctx.clock.now(),
+      });
     }
     return { deletion: null };
   });
@@ -185,7 +219,12 @@ async function eraseAccount(trx: Database, ctx: ProviderContext, customerId: num
   if (row.erased_at !== null || row.erase_after === null || new Date(row.erase_after).getTime() > now.getTime()) return false;
   // what they held ends with entries that say so: every balance still equals its ledger
   if (row.wallet_balance > 0) {
-    await postWalletEntry(trx, ctx.clock, customerId, { type: 'adjust', amount: -row.wallet_balance, reason: 'Account deleted: the balance was not paid out', ref: 'account:deleted' });
+    await postWalletEntry(trx, ctx.clock, customerId, {
+      type: 'adjust',
+      amount: -row.wallet_balance,
+      reason: 'Account deleted: the balance was not paid out',
+      ref: 'account:deleted',
+    });
   }
   if (row.points > 0) await adjustPoints(trx, ctx.clock, customerId, -row.points, { reason: 'Account deleted', ref: 'account:deleted' }, pointsExpiryDays);
   await eraseCustomerRows(trx, { id: customerId, phone: row.phone, email: row.email }, now);

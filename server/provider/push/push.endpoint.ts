@@ -66,7 +66,11 @@ export function isLoopbackAddress(address: string): boolean {
  * A host name as DNS reads it: without brackets, lower case, and without the trailing dots of a fully
  * qualified name (`localhost.` is `localhost`, which the send's lookup would refuse only later).
  */
-const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+const bare = (hostname: string) =>
+  hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
 
 /** Why an endpoint is refused, or null when pushes may go there. */
 export function endpointProblem(endpoint: string, allowLoopback: boolean): string | null {
@@ -79,7 +83,15 @@ export function endpointProblem(endpoint: string, allowLoopback: boolean): strin
   if (url.port !== '') return 'must be a push service on the standard https port';
   if (isIP(host) !== 0) return isPublicAddress(host) ? 'must name a push service, not an IP address' : 'must be a push service on the internet';
   // names that never are public: this machine, the local network, single labels
-  if (loopback || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.lan') || host.endsWith('.home.arpa') || !host.includes('.')) {
+  if (
+    loopback ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host.endsWith('.internal') ||
+    host.endsWith('.lan') ||
+    host.endsWith('.home.arpa') ||
+    !host.includes('.')
+  ) {
     return 'must be a push service on the internet';
   }
   return null;

@@ -20,7 +20,11 @@ export async function savePreferences(db: Database, customerId: number, prefs: P
 }
 
 export async function countSubscriptions(db: Database, customerId: number): Promise<number> {
-  const row = await db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -38,7 +42,9 @@ export async function trimSubscriptions(db: Database, customerId: number, keep: 
   await db
     .deleteFrom('push_subscriptions')
     .where('customer_id', '=', customerId)
-    .where('id', 'not in', (eb) => eb.selectFrom('push_subscriptions').select('id').where('customer_id', '=', customerId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep))
+    .where('id', 'not in', (eb) =>
+      eb.selectFrom('push_subscriptions').select('id').where('customer_id', '=', customerId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep),
+    )
     .execute();
 }
 
@@ -75,7 +81,20 @@ export async function claimDeliveries(trx: Database, now: Date, lease: Date, lim
     .selectFrom('push_deliveries as d')
     .innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
     .innerJoin('notifications as n', 'n.id', 'd.notification_id')
-    .select(['d.id', 'd.attempts', 'd.kind', 'd.created_at', 'd.subscription_id', 's.endpoint', 's.p256dh', 's.auth', 'd.notification_id', 'n.title', 'n.body', 'n.link'])
+    .select([
+      'd.id',
+      'd.attempts',
+      'd.kind',
+      'd.created_at',
+      'd.subscription_id',
+      's.endpoint',
+      's.p256dh',
+      's.auth',
+      'd.notification_id',
+      'n.title',
+      'n.body',
+      'n.link',
+    ])
     .where(
       'd.id',
       'in',

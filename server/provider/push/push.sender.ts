@@ -111,7 +111,10 @@ function post(t: Transport, details: webpushLib.RequestDetails): Promise<{ statu
       res.on('error', reject);
     };
     // plain http only to a loopback fake (endpointProblem allowed it); its lookup is checked the same way
-    const req = url.protocol === 'https:' ? httpsRequest(url, { ...options, agent: t.agent }, done) : httpRequest(url, { ...options, lookup: publicLookup(t.setup.allowLoopback) as never }, done);
+    const req =
+      url.protocol === 'https:'
+        ? httpsRequest(url, { ...options, agent: t.agent }, done)
+        : httpRequest(url, { ...options, lookup: publicLookup(t.setup.allowLoopback) as never }, done);
     req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
     req.on('error', reject);
     req.end(details.body ?? undefined);

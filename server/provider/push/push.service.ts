@@ -28,7 +28,12 @@ export async function pushStatus(ctx: ProviderContext, customerId: number): Prom
  * recorded (a keyed hash, with the call's `sightings`) for the referrals' fraud checks: the row of the
  * subscription moves to whoever subscribes last, the sighting stays with each customer.
  */
-export async function subscribe(ctx: ProviderContext, customerId: number, body: PushSubscribeInput, sightings: readonly Sighting[] = []): Promise<PushStatusData> {
+export async function subscribe(
+  ctx: ProviderContext,
+  customerId: number,
+  body: PushSubscribeInput,
+  sightings: readonly Sighting[] = [],
+): Promise<PushStatusData> {
   // the input first: a bad endpoint is a 400 whether push is set up or not
   const problem = endpointProblem(body.endpoint, ctx.push?.allowLoopback ?? false);
   if (problem) throw validation({ endpoint: problem });
@@ -37,7 +42,13 @@ export async function subscribe(ctx: ProviderContext, customerId: number, body: 
     await sql`select id from customers where id = ${customerId} for update`.execute(trx);
     // a first browser (again): every kind on, whatever was chosen when push was last turned off
     if ((await countSubscriptions(trx, customerId)) === 0) await savePreferences(trx, customerId, ALL_ON, ctx.clock.now());
-    await upsertSubscription(trx, { customerId, endpoint: body.endpoint, p256dh: body.keys.p256dh.replace(/=+$/, ''), auth: body.keys.auth.replace(/=+$/, ''), now: ctx.clock.now() });
+    await upsertSubscription(trx, {
+      customerId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh.replace(/=+$/, ''),
+      auth: body.keys.auth.replace(/=+$/, ''),
+      now: ctx.clock.now(),
+    });
     await trimSubscriptions(trx, customerId, MAX_SUBSCRIPTIONS);
     await recordDevice(trx, customerId, [...sightings, { kind: 'push', hash: sightingHash(ctx.secret, 'push', body.endpoint) }], ctx.clock.now());
   });

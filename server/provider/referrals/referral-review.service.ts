@@ -34,7 +34,14 @@ async function lockHeld(trx: Database, id: number): Promise<ReferralRow> {
   return r;
 }
 
-async function audit(trx: Database, staff: StaffOfRequest, r: ReferralRow, action: 'referral.approve' | 'referral.reject', after: Record<string, unknown>, now: Date): Promise<void> {
+async function audit(
+  trx: Database,
+  staff: StaffOfRequest,
+  r: ReferralRow,
+  action: 'referral.approve' | 'referral.reject',
+  after: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   const nameOf = await pairNames(trx, r);
   await insertAudit(trx, {
     staffId: staff.id,
@@ -60,7 +67,11 @@ export async function approveReferral(ctx: ProviderContext, staff: StaffOfReques
   await ctx.db.transaction().execute(async (trx) => {
     const r = await lockHeld(trx, id);
     const { rules } = await getMerchant(trx, ctx.merchantId);
-    const off = () => new AppError('CONFLICT', 'Referrals give nothing right now (turned off, or the reward is retired or sold out): the referral stays in the queue. Check the referral reward in Settings.');
+    const off = () =>
+      new AppError(
+        'CONFLICT',
+        'Referrals give nothing right now (turned off, or the reward is retired or sold out): the referral stays in the queue. Check the referral reward in Settings.',
+      );
     if (!giving(rules) || r.order_id === null) throw off();
     const decided = await rewardReferral(trx, ctx, rules, r, r.order_id, { reviewed_at: now, reviewed_by: staff.id });
     if (!decided) throw off();

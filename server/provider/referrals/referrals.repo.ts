@@ -234,12 +234,21 @@ export function consoleReferrals(db: Database, o: { limit?: number; id?: number;
 }
 
 export async function referralTotals(db: Database): Promise<Record<string, number>> {
-  const rows = await db.selectFrom('referrals').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('referrals')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 /** Cancels a voucher not used yet (a voided referral's); false when it was used, expired or cancelled already. */
 export async function cancelUnusedVoucher(trx: Database, voucherId: number, now: Date): Promise<boolean> {
-  const r = await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now }).where('id', '=', voucherId).where('status', '=', 'active').executeTakeFirst();
+  const r = await trx
+    .updateTable('vouchers')
+    .set({ status: 'cancelled', cancelled_at: now })
+    .where('id', '=', voucherId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

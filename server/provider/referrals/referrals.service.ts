@@ -88,12 +88,22 @@ const SAME_CARD = 'same card';
  * customer's referral row (null: none) when the caller read it already in this transaction
  * (referralOfFriendQuery), else it is read here.
  */
-export async function referralOrderPaid(trx: Database, ctx: ProviderContext, order: { id: number; customer_id: number; total: number }, known?: ReferralRow | null): Promise<void> {
+export async function referralOrderPaid(
+  trx: Database,
+  ctx: ProviderContext,
+  order: { id: number; customer_id: number; total: number },
+  known?: ReferralRow | null,
+): Promise<void> {
   const r = known === undefined ? await findReferralOfFriend(trx, order.customer_id) : known;
   if (!r || r.status !== 'signed_up') return;
   const card = await sameCard(trx, r.referrer_id, r.friend_id);
   if (!card && order.total < (await getMerchant(trx, ctx.merchantId)).rules.referral_min_order) return;
-  await updateReferralIn(trx, r.id, 'signed_up', card ? { status: 'refused', reason: SAME_CARD } : { status: 'ordered', order_id: order.id, ordered_at: ctx.clock.now() });
+  await updateReferralIn(
+    trx,
+    r.id,
+    'signed_up',
+    card ? { status: 'refused', reason: SAME_CARD } : { status: 'ordered', order_id: order.id, ordered_at: ctx.clock.now() },
+  );
 }
 
 /** The query of a customer's referral as a friend, for referralOrderPaid's `known`. */
@@ -104,7 +114,12 @@ export async function referralOrderCancelled(trx: Database, ctx: ProviderContext
   const r = await findReferralOfFriend(trx, order.customer_id);
   if (!r || r.status !== 'ordered' || r.order_id !== order.id) return;
   const next = await firstStandingPaidOrder(trx, order.customer_id, (await getMerchant(trx, ctx.merchantId)).rules.referral_min_order);
-  await updateReferralIn(trx, r.id, 'ordered', next ? { order_id: next.id, ordered_at: next.paid_at } : { status: 'signed_up', order_id: null, ordered_at: null });
+  await updateReferralIn(
+    trx,
+    r.id,
+    'ordered',
+    next ? { order_id: next.id, ordered_at: next.paid_at } : { status: 'signed_up', order_id: null, ordered_at: null },
+  );
 }
 
 /** The instant the shop's current month began, in its time zone. */
@@ -130,7 +145,13 @@ interface Gift {
  * each of the owner's reward. Null when the reward is retired or has too little stock for all of them
  * (nothing given; the referral stays open).
  */
-async function give(trx: Database, ctx: ProviderContext, rules: MerchantRules, who: { id: number; reason: string }[], referralId: number): Promise<Gift[] | null> {
+async function give(
+  trx: Database,
+  ctx: ProviderContext,
+  rules: MerchantRules,
+  who: { id: number; reason: string }[],
+  referralId: number,
+): Promise<Gift[] | null> {
   if (giving(rules) === 'points') {
     const points = rules.referral_points;
     for (const w of who) await earnPoints(trx, ctx.clock, w.id, points, { reason: w.reason, ref: refOf(referralId) }, rules.points_expiry_days);
@@ -183,7 +204,14 @@ export async function settleReferral(trx: Database, ctx: ProviderContext, friend
  * friend alone when the referrer had the month's cap already, with their notices. Null when the reward is
  * retired or sold out (nothing given, the referral unchanged).
  */
-export async function rewardReferral(trx: Database, ctx: ProviderContext, rules: MerchantRules, r: ReferralRow, orderId: number, patch: ReferralPatch = {}): Promise<'rewarded' | 'capped' | null> {
+export async function rewardReferral(
+  trx: Database,
+  ctx: ProviderContext,
+  rules: MerchantRules,
+  r: ReferralRow,
+  orderId: number,
+  patch: ReferralPatch = {},
+): Promise<'rewarded' | 'capped' | null> {
   const now = ctx.clock.now();
   const capped = (await rewardedSince(trx, r.referrer_id, await monthStart(trx, now, rules.timezone))) >= rules.referral_monthly_cap;
   const nameIn = await pairNames(trx, r);
@@ -206,9 +234,23 @@ export async function rewardReferral(trx: Database, ctx: ProviderContext, rules:
     referrer_points: forReferrer?.points ?? null,
     referrer_voucher_id: forReferrer?.voucherId ?? null,
   });
-  await tell(trx, ctx, r.friend_id, forFriend!, `Thanks for joining, ${nameOf(r.friend_id)}`, `${nameOf(r.referrer_id)} invited you, and your first order is complete.`);
+  await tell(
+    trx,
+    ctx,
+    r.friend_id,
+    forFriend!,
+    `Thanks for joining, ${nameOf(r.friend_id)}`,
+    `${nameOf(r.referrer_id)} invited you, and your first order is complete.`,
+  );
   if (forReferrer) {
-    await tell(trx, ctx, r.referrer_id, forReferrer, `${nameOf(r.friend_id)} joined with your link`, `${nameOf(r.friend_id)} completed a first order. Thank you for spreading the word!`);
+    await tell(
+      trx,
+      ctx,
+      r.referrer_id,
+      forReferrer,
+      `${nameOf(r.friend_id)} joined with your link`,
+      `${nameOf(r.friend_id)} completed a first order. Thank you for spreading the word!`,
+    );
   } else {
     await notify(trx, ctx.clock, r.referrer_id, {
       type: 'account',
@@ -222,9 +264,20 @@ export async function rewardReferral(trx: Database, ctx: ProviderContext, rules:
 
 async function tell(trx: Database, ctx: ProviderContext, customerId: number, gift: Gift, title: string, body: string): Promise<void> {
   if (gift.voucherId !== null) {
-    await notify(trx, ctx.clock, customerId, { type: 'reward', title: `${title}: a voucher is waiting`, body: `${body} Open your voucher to show its QR code at the counter.`, link: to.voucher(gift.voucherId) });
+    await notify(trx, ctx.clock, customerId, {
+      type: 'reward',
+      title: `${title}: a voucher is waiting`,
+      body: `${body} Open your voucher to show its QR code at the counter.`,
+      link: to.voucher(gift.voucherId),
+    });
   } else {
-    await notify(trx, ctx.clock, customerId, { type: 'points_earned', title: `${title}: ${gift.points} points`, body: `${body} The points are yours to spend.`, link: paths.profilePoint, push: 'points' });
+    await notify(trx, ctx.clock, customerId, {
+      type: 'points_earned',
+      title: `${title}: ${gift.points} points`,
+      body: `${body} The points are yours to spend.`,
+      link: paths.profilePoint,
+      push: 'points',
+    });
   }
 }
 
@@ -236,7 +289,7 @@ export async function settleDueReferrals(ctx: ProviderContext): Promise<number> 
   const BATCH = 200;
   let decided = 0;
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = await friendsDue(ctx.db, after, BATCH, rules.referral_min_order);
     for (const friendId of ids) {
       if (await ctx.db.transaction().execute((trx) => settleReferral(trx, ctx, friendId))) decided++;
@@ -270,7 +323,13 @@ export async function referralStatus(ctx: ProviderContext, customerId: number): 
     reward,
     monthly_cap: rules.referral_monthly_cap,
     rewarded_this_month: await rewardedSince(ctx.db, customerId, await monthStart(ctx.db, ctx.clock.now(), rules.timezone)),
-    referrals: rows.map((r) => ({ id: r.id, friend: firstName(r.friend_name, 'A friend'), status: r.status, signed_up_at: r.signed_up_at.toISOString(), rewarded_at: r.rewarded_at?.toISOString() ?? null })),
+    referrals: rows.map((r) => ({
+      id: r.id,
+      friend: firstName(r.friend_name, 'A friend'),
+      status: r.status,
+      signed_up_at: r.signed_up_at.toISOString(),
+      rewarded_at: r.rewarded_at?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -283,7 +342,8 @@ export async function lookupReferral(ctx: ProviderContext, code: string, clientK
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const counted = await countCodeTry(ctx, rules, clientKey);
   const referrer = await findReferrerByCode(ctx.db, code);
-  if (!referrer) throw new AppError('NOT_FOUND', 'This referral code is not one of ours. Check the link, or sign up without it.', { code: 'is not a referral code' });
+  if (!referrer)
+    throw new AppError('NOT_FOUND', 'This referral code is not one of ours. Check the link, or sign up without it.', { code: 'is not a referral code' });
   await counted.release();
   return { referrer: firstName(referrer.name, 'A friend'), reward: await rewardAnswer(ctx.db, rules) };
 }
@@ -309,7 +369,13 @@ export async function listReferrals(ctx: ProviderContext): Promise<ReferralsCons
   const n = (s: string) => t[s] ?? 0;
   return {
     referrals: rows.map(toReferral),
-    totals: { signed_up: Object.values(t).reduce((a, b) => a + b, 0), review: n('review'), rewarded: n('rewarded') + n('capped'), refused: n('refused'), void: n('void') },
+    totals: {
+      signed_up: Object.values(t).reduce((a, b) => a + b, 0),
+      review: n('review'),
+      rewarded: n('rewarded') + n('capped'),
+      refused: n('refused'),
+      void: n('void'),
+    },
   };
 }
 
@@ -330,7 +396,15 @@ export async function voidReferral(ctx: ProviderContext, staff: StaffOfRequest, 
     const takenBack = { referrer_points: 0, friend_points: 0, vouchers_cancelled: 0 };
     const back = async (customerId: number, points: number | null, voucherId: number | null): Promise<number> => {
       let taken = 0;
-      if (points) taken = -(await adjustPoints(trx, ctx.clock, customerId, -points, { reason: 'Referral reward taken back', ref: refOf(r.id), lotRef: refOf(r.id) }, rules.points_expiry_days));
+      if (points)
+        taken = -(await adjustPoints(
+          trx,
+          ctx.clock,
+          customerId,
+          -points,
+          { reason: 'Referral reward taken back', ref: refOf(r.id), lotRef: refOf(r.id) },
+          rules.points_expiry_days,
+        ));
       if (voucherId !== null && (await cancelUnusedVoucher(trx, voucherId, now))) takenBack.vouchers_cancelled++;
       return taken;
     };

@@ -105,7 +105,19 @@ export async function redemptionCounts(db: Database, customerId: number): Promis
 // The owner's reward catalogue
 // ---------------------------------------------------------------------------------------------
 
-const EDITOR_COLUMNS = ['id', 'name', 'title', 'description', 'image', 'points_cost', 'stock', 'valid_days', 'per_customer_limit', 'discount_amount', 'active'] as const;
+const EDITOR_COLUMNS = [
+  'id',
+  'name',
+  'title',
+  'description',
+  'image',
+  'points_cost',
+  'stock',
+  'valid_days',
+  'per_customer_limit',
+  'discount_amount',
+  'active',
+] as const;
 
 /** Every reward (or these), retired ones too, with how many were redeemed (not cancelled) and used, in the merchant's order. */
 export async function listEditorRewards(db: Database, ids?: number[]): Promise<EditorReward[]> {
@@ -115,8 +127,20 @@ export async function listEditorRewards(db: Database, ids?: number[]): Promise<E
     .leftJoin('products as p', 'p.id', 'r.product_id')
     .select(['p.id as product_id', 'p.name as product_name', 'p.archived_at as product_archived_at'])
     .select((eb) => [
-      eb.selectFrom('vouchers as v').select(eb.fn.countAll<number>().as('n')).whereRef('v.reward_id', '=', 'r.id').where('v.source', '=', 'redeem').where('v.status', '<>', 'cancelled').as('issued'),
-      eb.selectFrom('vouchers as v').select(eb.fn.countAll<number>().as('n')).whereRef('v.reward_id', '=', 'r.id').where('v.source', '=', 'redeem').where('v.status', '=', 'used').as('used'),
+      eb
+        .selectFrom('vouchers as v')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('v.reward_id', '=', 'r.id')
+        .where('v.source', '=', 'redeem')
+        .where('v.status', '<>', 'cancelled')
+        .as('issued'),
+      eb
+        .selectFrom('vouchers as v')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('v.reward_id', '=', 'r.id')
+        .where('v.source', '=', 'redeem')
+        .where('v.status', '=', 'used')
+        .as('used'),
     ])
     .orderBy('r.position')
     .orderBy('r.id');
@@ -159,7 +183,10 @@ export type NewReward = Omit<RewardFields, 'stock_total'> & { name: string; stoc
 
 /** A new reward, last in the catalogue; its id. */
 export async function insertReward(trx: Database, reward: NewReward): Promise<number> {
-  const { next } = await trx.selectFrom('rewards').select(sql<number>`coalesce(max(position), -1) + 1`.as('next')).executeTakeFirstOrThrow();
+  const { next } = await trx
+    .selectFrom('rewards')
+    .select(sql<number>`coalesce(max(position), -1) + 1`.as('next'))
+    .executeTakeFirstOrThrow();
   const row = await trx
     .insertInto('rewards')
     .values({ ...reward, position: next })
@@ -169,7 +196,10 @@ export async function insertReward(trx: Database, reward: NewReward): Promise<nu
 }
 
 /** A reward by its name, its row locked until commit (a redemption takes the same lock). */
-export function lockRewardByName(trx: Database, name: string): Promise<{ id: number; title: string; discount_amount: number; product_id: number | null } | undefined> {
+export function lockRewardByName(
+  trx: Database,
+  name: string,
+): Promise<{ id: number; title: string; discount_amount: number; product_id: number | null } | undefined> {
   return trx.selectFrom('rewards').select(['id', 'title', 'discount_amount', 'product_id']).where('name', '=', name).forUpdate().executeTakeFirst();
 }
 
@@ -182,7 +212,9 @@ export async function givenBy(trx: Database, rewardId: number): Promise<{ tiers:
   const tiers = await trx.selectFrom('tiers').select(['name', 'welcome_reward_id', 'birthday_reward_id', 'early_reward_ids']).orderBy('position').execute();
   const cards = await trx.selectFrom('stamp_programs').select('name').where('reward_id', '=', rewardId).where('status', '!=', 'ended').orderBy('id').execute();
   return {
-    tiers: tiers.filter((t) => t.welcome_reward_id === rewardId || t.birthday_reward_id === rewardId || (t.early_reward_ids ?? []).includes(rewardId)).map((t) => t.name),
+    tiers: tiers
+      .filter((t) => t.welcome_reward_id === rewardId || t.birthday_reward_id === rewardId || (t.early_reward_ids ?? []).includes(rewardId))
+      .map((t) => t.name),
     stampCards: cards.map((c) => c.name),
   };
 }
@@ -194,14 +226,25 @@ export async function onTheWheel(trx: Database, rewardId: number): Promise<boole
     .select('id')
     .where('reward_id', '=', rewardId)
     .where('active', '=', true)
-    .where('odds_version', '=', (eb) => eb.selectFrom('wheel_segments').select(sql<number>`max(odds_version)`.as('v')).where('active', '=', true))
+    .where('odds_version', '=', (eb) =>
+      eb
+        .selectFrom('wheel_segments')
+        .select(sql<number>`max(odds_version)`.as('v'))
+        .where('active', '=', true),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Vouchers redeemed with points (a voucher cancelled with its order gave its unit back to the stock: it is not redeemed). */
 export async function issuedOf(trx: Database, rewardId: number): Promise<number> {
-  const { n } = await trx.selectFrom('vouchers').select((eb) => eb.fn.countAll<number>().as('n')).where('reward_id', '=', rewardId).where('source', '=', 'redeem').where('status', '<>', 'cancelled').executeTakeFirstOrThrow();
+  const { n } = await trx
+    .selectFrom('vouchers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('reward_id', '=', rewardId)
+    .where('source', '=', 'redeem')
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 

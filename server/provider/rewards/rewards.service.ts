@@ -53,9 +53,18 @@ export async function getReward(ctx: ProviderContext, name: string): Promise<Rew
  * cheapest they cannot afford yet.
  */
 export async function rewardsInReach(ctx: ProviderContext, customerId: number, points: number): Promise<{ affordable: Reward[]; next: Reward | null }> {
-  const [rows, redeemed, early] = await Promise.all([listActiveRewards(ctx.db), redemptionCounts(ctx.db, customerId), ctx.tiers.earlyAccess(ctx.db, customerId)]);
+  const [rows, redeemed, early] = await Promise.all([
+    listActiveRewards(ctx.db),
+    redemptionCounts(ctx.db, customerId),
+    ctx.tiers.earlyAccess(ctx.db, customerId),
+  ]);
   // in stock, within the per-customer limit, and not a reward a higher tier redeems early
-  const open = rows.filter((r) => (r.stock === null || r.stock > 0) && (r.per_customer_limit === null || (redeemed.get(r.id) ?? 0) < r.per_customer_limit) && early.get(r.id)?.unlocked !== false);
+  const open = rows.filter(
+    (r) =>
+      (r.stock === null || r.stock > 0) &&
+      (r.per_customer_limit === null || (redeemed.get(r.id) ?? 0) < r.per_customer_limit) &&
+      early.get(r.id)?.unlocked !== false,
+  );
   const dear = open.filter((r) => r.points_cost > points).sort((a, b) => a.points_cost - b.points_cost);
   return { affordable: open.filter((r) => r.points_cost <= points).map(toReward), next: dear[0] ? toReward(dear[0]) : null };
 }
@@ -73,14 +82,21 @@ export interface RewardSpent {
  * it back. The app's redemption (below) and the counter's from the member card (counter/member-redeem)
  * both buy through here; each tells the customer in its own words.
  */
-export async function spendOnReward(ctx: ProviderContext, trx: Database, customerId: number, name: string, reason?: (title: string) => string): Promise<RewardSpent> {
+export async function spendOnReward(
+  ctx: ProviderContext,
+  trx: Database,
+  customerId: number,
+  name: string,
+  reason?: (title: string) => string,
+): Promise<RewardSpent> {
   const reward = await findActiveReward(trx, name);
   if (!reward) throw notFound('Reward');
   // every per-customer check and every balance change for this customer takes turns behind this lock
   await lockCustomer(trx, customerId);
   // a reward a tier redeems early: that tier or above only (tiers/ through the port; tiers off: anyone)
   const early = (await ctx.tiers.earlyAccess(trx, customerId)).get(reward.id);
-  if (early && !early.unlocked) throw new AppError('TIER_REQUIRED', `${reward.title} is for ${early.tier} members and above for now.`, undefined, { tier: early.tier });
+  if (early && !early.unlocked)
+    throw new AppError('TIER_REQUIRED', `${reward.title} is for ${early.tier} members and above for now.`, undefined, { tier: early.tier });
   if (reward.per_customer_limit !== null) {
     const used = await countRedemptions(trx, customerId, reward.id);
     if (used >= reward.per_customer_limit) {
@@ -97,7 +113,10 @@ export async function spendOnReward(ctx: ProviderContext, trx: Database, custome
   const outOfStock = () => new AppError('OUT_OF_STOCK', `${reward.title} is out of stock.`, undefined, { stock: 0 });
   // a cheap early answer; takeStock below is the check that counts
   if (reward.stock !== null && reward.stock <= 0) throw outOfStock();
-  await burnPoints(trx, ctx.clock, customerId, reward.points_cost, { reason: reason ? reason(reward.title) : `Redeemed: ${reward.title}`, ref: `reward:${reward.name}` });
+  await burnPoints(trx, ctx.clock, customerId, reward.points_cost, {
+    reason: reason ? reason(reward.title) : `Redeemed: ${reward.title}`,
+    ref: `reward:${reward.name}`,
+  });
   // last, so the reward's row lock is held for as short a time as possible
   if (reward.stock !== null && !(await takeStock(trx, reward.id))) throw outOfStock();
   const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'redeem', reward.points_cost);
@@ -170,7 +189,13 @@ async function editorReward(trx: Database, id: number): Promise<EditorReward> {
 
 /** A name (the reward's slug in links) from its title, unique in the catalogue. */
 async function slugFor(trx: Database, title: string): Promise<string> {
-  const base = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56) || 'reward';
+  const base =
+    title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 56) || 'reward';
   for (let i = 1; ; i++) {
     const name = i === 1 ? base : `${base}-${i}`;
     if (!(await rewardNameTaken(trx, name))) return name;
@@ -180,7 +205,12 @@ async function slugFor(trx: Database, title: string): Promise<string> {
 function stockLeft(total: number | null, issued: number, title: string): number | null {
   if (total === null) return null;
   if (total < issued) {
-    throw new AppError('CONFLICT', `${issued} of ${title} ${issued === 1 ? 'was' : 'were'} already redeemed: the stock cannot be lower than ${issued}.`, { stock_total: `must be at least ${issued}` }, { issued });
+    throw new AppError(
+      'CONFLICT',
+      `${issued} of ${title} ${issued === 1 ? 'was' : 'were'} already redeemed: the stock cannot be lower than ${issued}.`,
+      { stock_total: `must be at least ${issued}` },
+      { issued },
+    );
   }
   return total - issued;
 }
@@ -191,8 +221,13 @@ function stockLeft(total: number | null, issued: number, title: string): number 
  */
 async function checkFreeProduct(trx: Database, productId: number | null, discount: number, chosen: boolean): Promise<void> {
   if (productId === null) return;
-  if (discount > 0) throw validation({ discount_amount: 'must be 0 when the reward is a free product' }, 'A reward is either an amount off or a free product: set the amount off to 0.');
-  if (chosen && !(await findProducts(trx, [productId])).has(productId)) throw validation({ product_id: 'is not on the menu' }, 'Choose a product that is on the menu.');
+  if (discount > 0)
+    throw validation(
+      { discount_amount: 'must be 0 when the reward is a free product' },
+      'A reward is either an amount off or a free product: set the amount off to 0.',
+    );
+  if (chosen && !(await findProducts(trx, [productId])).has(productId))
+    throw validation({ product_id: 'is not on the menu' }, 'Choose a product that is on the menu.');
 }
 
 export async function createReward(ctx: ProviderContext, staff: StaffOfRequest, body: RewardFields): Promise<EditorReward> {
@@ -214,11 +249,17 @@ async function refuseRetiringGiven(trx: Database, row: { id: number; title: stri
   const list = (names: string[]) => names.join(', ');
   if (tiers.length > 0) {
     const who = tiers.length === 1 ? `The ${tiers[0]} tier gives` : `The ${list(tiers)} tiers give`;
-    throw new AppError('CONFLICT', `${who} ${row.title}: choose another reward for ${tiers.length === 1 ? 'it' : 'them'} on Tiers first, then retire it.`, { active: 'is given by a tier' });
+    throw new AppError('CONFLICT', `${who} ${row.title}: choose another reward for ${tiers.length === 1 ? 'it' : 'them'} on Tiers first, then retire it.`, {
+      active: 'is given by a tier',
+    });
   }
   if (stampCards.length > 0) {
     const who = stampCards.length === 1 ? `The stamp card ${stampCards[0]} gives` : `The stamp cards ${list(stampCards)} give`;
-    throw new AppError('CONFLICT', `${who} ${row.title}: choose another reward for ${stampCards.length === 1 ? 'it' : 'them'} on Stamp cards first, then retire it.`, { active: 'is given by a stamp card' });
+    throw new AppError(
+      'CONFLICT',
+      `${who} ${row.title}: choose another reward for ${stampCards.length === 1 ? 'it' : 'them'} on Stamp cards first, then retire it.`,
+      { active: 'is given by a stamp card' },
+    );
   }
 }
 
@@ -228,16 +269,30 @@ export async function updateReward(ctx: ProviderContext, staff: StaffOfRequest, 
     const row = await lockRewardByName(trx, name);
     if (!row) throw notFound('Reward');
     const before = await editorReward(trx, row.id);
-    await checkFreeProduct(trx, fields.product_id === undefined ? row.product_id : fields.product_id, fields.discount_amount ?? row.discount_amount, fields.product_id !== undefined && fields.product_id !== row.product_id);
+    await checkFreeProduct(
+      trx,
+      fields.product_id === undefined ? row.product_id : fields.product_id,
+      fields.discount_amount ?? row.discount_amount,
+      fields.product_id !== undefined && fields.product_id !== row.product_id,
+    );
     if (fields.active === false && before.active && (await onTheWheel(trx, row.id))) {
-      throw new AppError('CONFLICT', `The wheel gives ${row.title} as a prize: publish a wheel without it first, then retire it.`, { active: 'is a prize on the wheel' });
+      throw new AppError('CONFLICT', `The wheel gives ${row.title} as a prize: publish a wheel without it first, then retire it.`, {
+        active: 'is a prize on the wheel',
+      });
     }
     if (fields.active === false && before.active) await refuseRetiringGiven(trx, row);
     const patch: Partial<NewReward> = { ...fields };
     if (stock_total !== undefined) patch.stock = stockLeft(stock_total, await issuedOf(trx, row.id), fields.title ?? row.title);
     if (Object.keys(patch).length > 0) await updateRewardRow(trx, row.id, patch);
     const reward = await editorReward(trx, row.id);
-    await insertAudit(trx, { staffId: staff.id, action: fields.active === false && before.active ? 'reward.retire' : 'reward.update', target: `reward:${name}`, before, after: reward, now: ctx.clock.now() });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: fields.active === false && before.active ? 'reward.retire' : 'reward.update',
+      target: `reward:${name}`,
+      before,
+      after: reward,
+      now: ctx.clock.now(),
+    });
     return reward;
   });
 }

@@ -125,7 +125,8 @@ export const memberCodesFor = (ctx: ProviderContext, customerId: number) => rota
 const refused = (code: 'CODE_STALE' | 'CODE_UNKNOWN' | 'OTHER_MERCHANT' | 'REFERENCE_CODE', message: string) => new AppError(code, message);
 
 export const staleCode = () => refused('CODE_STALE', 'This code has changed. Ask the customer to show it again: it changes every 30 seconds.');
-const unknownCode = () => refused('CODE_UNKNOWN', 'We don’t recognise this code. Scan the QR code in the customer’s app again, or type the 8 characters under it.');
+const unknownCode = () =>
+  refused('CODE_UNKNOWN', 'We don’t recognise this code. Scan the QR code in the customer’s app again, or type the 8 characters under it.');
 
 /** Typed by hand: any case, spaces and dashes, O for 0 and I or L for 1, as Crockford allows. */
 export function normaliseTyped(input: string): string {
@@ -178,7 +179,8 @@ async function subjectOfCode(ctx: ProviderContext, kind: CodeKind, input: string
 /** The voucher a fresh code names (subjectOfCode's refusals otherwise). */
 export const voucherOfCode = (ctx: ProviderContext, input: string) => subjectOfCode(ctx, VOUCHER, input);
 /** The customer whose member card a fresh code is, or whose wallet card's fixed code it is (subjectOfCode's refusals otherwise). */
-export const memberOfCode = async (ctx: ProviderContext, input: string) => (isStaticMemberCode(input) ? customerOfStaticCode(ctx, input.trim()) : subjectOfCode(ctx, MEMBER, input));
+export const memberOfCode = async (ctx: ProviderContext, input: string) =>
+  isStaticMemberCode(input) ? customerOfStaticCode(ctx, input.trim()) : subjectOfCode(ctx, MEMBER, input);
 /**
  * The customer whose app shows this rotating member code now (its QR code or short code), checked in
  * `db` (a transaction's): the proof that the customer is at the counter. Never a wallet card's fixed code.

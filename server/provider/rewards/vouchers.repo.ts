@@ -85,7 +85,17 @@ export async function giftVouchers(
   const expires = new Date(now.getTime() + reward.valid_days * DAY);
   const rows = await trx
     .insertInto('vouchers')
-    .values(Array.from({ length: n }, () => ({ code: newVoucherCode(), customer_id: customerId, reward_id: reward.id, source, points_paid: null, expires_at: expires, created_at: now })))
+    .values(
+      Array.from({ length: n }, () => ({
+        code: newVoucherCode(),
+        customer_id: customerId,
+        reward_id: reward.id,
+        source,
+        points_paid: null,
+        expires_at: expires,
+        created_at: now,
+      })),
+    )
     .returning('id')
     .execute();
   return rows.map((r) => r.id).sort((a, b) => a - b);
@@ -127,7 +137,10 @@ export async function expireVouchers(db: Database, clock: Clock, customerId?: nu
   return Number(r.numUpdatedRows);
 }
 
-export async function loadVouchers(db: Database, where: { customerId: number; ids?: number[]; status?: Voucher['status'] | Array<Voucher['status']> }): Promise<Voucher[]> {
+export async function loadVouchers(
+  db: Database,
+  where: { customerId: number; ids?: number[]; status?: Voucher['status'] | Array<Voucher['status']> },
+): Promise<Voucher[]> {
   let q = db
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
@@ -162,12 +175,23 @@ export async function loadVouchers(db: Database, where: { customerId: number; id
     created_at: r.created_at.toISOString(),
     used_at: r.used_at ? r.used_at.toISOString() : null,
     ...(r.status === 'cancelled' ? { cancelled_at: r.cancelled_at ? r.cancelled_at.toISOString() : null, cancelled_with_order: r.cancelled_with_order } : {}),
-    reward: { name: r.reward_name, title: r.title, image: r.image, description: r.description, discount_amount: r.discount_amount, free_product: r.free_product },
+    reward: {
+      name: r.reward_name,
+      title: r.title,
+      image: r.image,
+      description: r.description,
+      discount_amount: r.discount_amount,
+      free_product: r.free_product,
+    },
   }));
 }
 
 /** A voucher's status for its rotating code: the customer's own only. */
-export function findOwnVoucher(db: Database, customerId: number, voucherId: number): Promise<{ id: number; status: Voucher['status']; used_at: Date | null } | undefined> {
+export function findOwnVoucher(
+  db: Database,
+  customerId: number,
+  voucherId: number,
+): Promise<{ id: number; status: Voucher['status']; used_at: Date | null } | undefined> {
   return db.selectFrom('vouchers').select(['id', 'status', 'used_at']).where('id', '=', voucherId).where('customer_id', '=', customerId).executeTakeFirst();
 }
 
@@ -177,7 +201,11 @@ export function findOwnVoucher(db: Database, customerId: number, voucherId: numb
 
 /** A secret by its name: made with `fresh` by the first instance to ask, read by the others. */
 export async function readOrMakeSecret(db: Database, name: string, fresh: Buffer): Promise<Uint8Array> {
-  await db.insertInto('merchant_secrets').values({ name, secret: fresh, created_at: new Date() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('merchant_secrets')
+    .values({ name, secret: fresh, created_at: new Date() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('merchant_secrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
   return row.secret;
 }
@@ -197,7 +225,13 @@ export async function insertShortCodes(db: Database, kind: ShortCodeKind, codes:
 }
 
 /** What a short code was handed out for between two steps, the latest step first. */
-export async function findShortCodes(db: Database, kind: ShortCodeKind, shortCode: string, fromStep: number, toStep: number): Promise<{ subject_id: number; step: number }[]> {
+export async function findShortCodes(
+  db: Database,
+  kind: ShortCodeKind,
+  shortCode: string,
+  fromStep: number,
+  toStep: number,
+): Promise<{ subject_id: number; step: number }[]> {
   const { table, subject } = SHORT_CODES[kind];
   const { rows } = await sql<{ subject_id: number; step: number }>`select ${sql.ref(subject)} as subject_id, step from ${sql.table(table)}
     where short_code = ${shortCode} and step >= ${fromStep} and step <= ${toStep} order by step desc`.execute(db);

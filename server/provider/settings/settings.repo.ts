@@ -8,7 +8,9 @@ export async function readMerchant(db: Database, merchantId: string) {
 
 /** Midnight of today in the merchant's time zone, as an instant: where the merchant's day begins. */
 export async function startOfDay(db: Database, now: Date, timeZone: string): Promise<Date> {
-  const { rows } = await sql<{ start: Date }>`select (date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}) as start`.execute(db);
+  const { rows } = await sql<{
+    start: Date;
+  }>`select (date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}) as start`.execute(db);
   return new Date(rows[0]!.start);
 }
 

@@ -10,7 +10,11 @@ export async function lockMerchant(trx: Database, merchantId: string) {
  * Merges `settings` into the shop's words and `rules` into its rules, keeping every other key (the
  * theme's, the wheel's): JSON objects merged in SQL, not rewritten whole.
  */
-export async function mergeMerchant(trx: Database, merchantId: string, patch: { settings: Record<string, unknown>; rules: Record<string, unknown> }): Promise<void> {
+export async function mergeMerchant(
+  trx: Database,
+  merchantId: string,
+  patch: { settings: Record<string, unknown>; rules: Record<string, unknown> },
+): Promise<void> {
   await trx
     .updateTable('merchants')
     .set({

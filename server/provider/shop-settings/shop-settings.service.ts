@@ -101,8 +101,14 @@ export async function updateShopSettings(ctx: ProviderContext, staff: StaffOfReq
     // a treat named by its reward's title must be one customers can get (birthday, referral)
     for (const treat of ['birthday', 'referral'] as const) {
       const name = next[`${treat}_reward_name`];
-      if (next[`${treat}_reward`] === 'reward' && (changed.includes(`${treat}_reward`) || changed.includes(`${treat}_reward_name`)) && !(await findActiveReward(trx, name))) {
-        throw validation({ [`${treat}_reward_name`]: `must be a reward of your catalogue that customers can get: "${name}" is not one (see Rewards for the names)` });
+      if (
+        next[`${treat}_reward`] === 'reward' &&
+        (changed.includes(`${treat}_reward`) || changed.includes(`${treat}_reward_name`)) &&
+        !(await findActiveReward(trx, name))
+      ) {
+        throw validation({
+          [`${treat}_reward_name`]: `must be a reward of your catalogue that customers can get: "${name}" is not one (see Rewards for the names)`,
+        });
       }
     }
     if (changed.includes('currency') && (await moneyHasMoved(trx))) {
@@ -111,7 +117,14 @@ export async function updateShopSettings(ctx: ProviderContext, staff: StaffOfReq
     const words = changed.filter((k) => (WORDS as readonly string[]).includes(k));
     const rules = changed.filter((k) => !words.includes(k));
     await mergeMerchant(trx, ctx.merchantId, { settings: pick(next, words), rules: pick(next, rules) });
-    await insertAudit(trx, { staffId: staff.id, action: 'settings.update', target: 'settings', before: pick(before, changed), after: pick(next, changed), now: ctx.clock.now() });
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'settings.update',
+      target: 'settings',
+      before: pick(before, changed),
+      after: pick(next, changed),
+      now: ctx.clock.now(),
+    });
   });
   clearMerchantCache();
   return shopSettings(ctx);

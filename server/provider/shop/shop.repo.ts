@@ -20,7 +20,11 @@ export async function listCatalog(db: Database): Promise<Category[]> {
     .orderBy('id')
     .execute();
   const groups = await optionGroupsOf(db);
-  return categories.map((c) => ({ id: c.id, name: c.name, products: products.filter((p) => p.category_id === c.id).map((p) => ({ ...toProduct(p), option_groups: groups.get(p.id) ?? [] })) }));
+  return categories.map((c) => ({
+    id: c.id,
+    name: c.name,
+    products: products.filter((p) => p.category_id === c.id).map((p) => ({ ...toProduct(p), option_groups: groups.get(p.id) ?? [] })),
+  }));
 }
 
 /**
@@ -38,7 +42,18 @@ function optionRows(db: Database, productIds?: number[]) {
     .selectFrom('product_option_groups as pg')
     .innerJoin('option_groups as g', 'g.id', 'pg.group_id')
     .innerJoin('options as o', 'o.group_id', 'g.id')
-    .select(['pg.product_id', 'g.id as group_id', 'g.name as group_name', 'g.min_choices', 'g.max_choices', 'o.id', 'o.name', 'o.price_delta', 'o.is_default', 'o.available'])
+    .select([
+      'pg.product_id',
+      'g.id as group_id',
+      'g.name as group_name',
+      'g.min_choices',
+      'g.max_choices',
+      'o.id',
+      'o.name',
+      'o.price_delta',
+      'o.is_default',
+      'o.available',
+    ])
     .orderBy('pg.product_id')
     .orderBy('pg.position')
     .orderBy('g.id')

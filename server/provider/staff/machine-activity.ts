@@ -10,7 +10,10 @@ import { insertAudit } from './staff.repo';
  * come from the body and the answer (a product's name; an order is its number).
  */
 const MACHINE_CALLS: Record<string, { action: string; target: (body: Record<string, unknown>) => string | null }> = {
-  [`/${menuMachineApi.updateProduct.path}`]: { action: 'product.update', target: (b) => (b.product_id !== undefined ? `product:${String(b.product_id)}` : null) },
+  [`/${menuMachineApi.updateProduct.path}`]: {
+    action: 'product.update',
+    target: (b) => (b.product_id !== undefined ? `product:${String(b.product_id)}` : null),
+  },
   [`/${ordersApi.status.path}`]: { action: 'order.status', target: (b) => (typeof b.name === 'string' ? `order:${b.name}` : null) },
 };
 

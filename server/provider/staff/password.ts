@@ -133,7 +133,15 @@ function run(worker: Worker, job: Job): void {
     } else job.reject(new Error(m.error ?? 'scrypt failed'));
     release(worker);
   });
-  worker.postMessage({ password: job.password, salt: job.salt, keyBytes: job.params.keyBytes, logN: job.params.logN, r: job.params.r, p: job.params.p, maxmem: MAX_MEMORY });
+  worker.postMessage({
+    password: job.password,
+    salt: job.salt,
+    keyBytes: job.params.keyBytes,
+    logN: job.params.logN,
+    r: job.params.r,
+    p: job.params.p,
+    maxmem: MAX_MEMORY,
+  });
 }
 
 function release(worker: Worker): void {

@@ -31,7 +31,15 @@ export function consoleLinkUrl(base: string, page: 'setup' | 'invite' | 'reset',
 export async function createOwnerSetupLink(db: Database, clock: Clock): Promise<string> {
   const token = newLinkToken();
   const now = clock.now();
-  await insertStaffLink(db, { tokenHash: sha256Hex(token), kind: 'setup', role: 'owner', email: null, createdBy: null, now, expiresAt: new Date(now.getTime() + STAFF_LINK_TTL_MS) });
+  await insertStaffLink(db, {
+    tokenHash: sha256Hex(token),
+    kind: 'setup',
+    role: 'owner',
+    email: null,
+    createdBy: null,
+    now,
+    expiresAt: new Date(now.getTime() + STAFF_LINK_TTL_MS),
+  });
   return token;
 }
 

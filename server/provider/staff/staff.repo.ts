@@ -16,7 +16,9 @@ export function staffMember(row: StaffRow): StaffMember {
 }
 
 /** The locations a member works at, read with their row (none listed: every location). */
-const LOCATION_IDS = sql<number[]>`coalesce((select json_agg(sl.location_id order by sl.location_id) from staff_locations sl where sl.staff_id = staff.id), '[]'::json)`.as('location_ids');
+const LOCATION_IDS = sql<
+  number[]
+>`coalesce((select json_agg(sl.location_id order by sl.location_id) from staff_locations sl where sl.staff_id = staff.id), '[]'::json)`.as('location_ids');
 const PUBLIC_COLUMNS = ['id', 'email', 'name', 'role', 'created_at', LOCATION_IDS] as const;
 
 /** One staff account per address at a time: creating one holds this lock for the rest of the transaction. */
@@ -30,7 +32,12 @@ export async function lockOwners(trx: Database): Promise<void> {
 }
 
 export async function findLiveStaffByEmail(db: Database, email: string) {
-  return db.selectFrom('staff').select([...PUBLIC_COLUMNS, 'password_hash']).where('email', '=', email).where('removed_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('staff')
+    .select([...PUBLIC_COLUMNS, 'password_hash'])
+    .where('email', '=', email)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function insertStaff(trx: Database, row: { email: string; name: string; role: StaffRole; passwordHash: string; now: Date }): Promise<StaffRow> {
@@ -42,15 +49,31 @@ export async function insertStaff(trx: Database, row: { email: string; name: str
 }
 
 export async function getLiveStaff(db: Database, id: number): Promise<StaffRow | undefined> {
-  return db.selectFrom('staff').select([...PUBLIC_COLUMNS]).where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('staff')
+    .select([...PUBLIC_COLUMNS])
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function lockLiveStaff(trx: Database, id: number): Promise<StaffRow | undefined> {
-  return trx.selectFrom('staff').select([...PUBLIC_COLUMNS]).where('id', '=', id).where('removed_at', 'is', null).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('staff')
+    .select([...PUBLIC_COLUMNS])
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function listLiveStaff(db: Database): Promise<StaffRow[]> {
-  return db.selectFrom('staff').select([...PUBLIC_COLUMNS]).where('removed_at', 'is', null).orderBy('id').execute();
+  return db
+    .selectFrom('staff')
+    .select([...PUBLIC_COLUMNS])
+    .where('removed_at', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 /** The locations a staff member works at; empty: every location. */
@@ -62,18 +85,31 @@ export async function staffLocationIds(db: Database, staffId: number): Promise<n
 /** A member's locations replaced by these (none: every location). */
 export async function setStaffLocations(trx: Database, staffId: number, locationIds: readonly number[]): Promise<void> {
   await trx.deleteFrom('staff_locations').where('staff_id', '=', staffId).execute();
-  if (locationIds.length > 0) await trx.insertInto('staff_locations').values(locationIds.map((location_id) => ({ staff_id: staffId, location_id }))).execute();
+  if (locationIds.length > 0)
+    await trx
+      .insertInto('staff_locations')
+      .values(locationIds.map((location_id) => ({ staff_id: staffId, location_id })))
+      .execute();
 }
 
 /** The names of these locations, by id (an id that is no location is missing). */
 export async function locationNames(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('locations').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('locations')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function countOwners(trx: Database): Promise<number> {
-  const row = await trx.selectFrom('staff').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'owner').where('removed_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'owner')
+    .where('removed_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -111,7 +147,16 @@ export async function insertStaffLink(
 ): Promise<number> {
   const r = await trx
     .insertInto('staff_links')
-    .values({ token_hash: row.tokenHash, kind: row.kind, role: row.role, email: row.email, created_by: row.createdBy, staff_id: row.staffId ?? null, created_at: row.now, expires_at: row.expiresAt })
+    .values({
+      token_hash: row.tokenHash,
+      kind: row.kind,
+      role: row.role,
+      email: row.email,
+      created_by: row.createdBy,
+      staff_id: row.staffId ?? null,
+      created_at: row.now,
+      expires_at: row.expiresAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;
@@ -193,7 +238,14 @@ export async function revokeLinksMadeBy(trx: Database, makerId: number, by: numb
 
 /** Revokes a member's own unused reset links (a new password, a removal). */
 export async function revokeResetLinksOf(trx: Database, staffId: number, now: Date): Promise<void> {
-  await trx.updateTable('staff_links').set({ revoked_at: now }).where('kind', '=', 'reset').where('staff_id', '=', staffId).where('used_at', 'is', null).where('revoked_at', 'is', null).execute();
+  await trx
+    .updateTable('staff_links')
+    .set({ revoked_at: now })
+    .where('kind', '=', 'reset')
+    .where('staff_id', '=', staffId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Invitations that would be honoured now, newest first, with their maker. */
@@ -221,7 +273,13 @@ export async function revokeInvite(trx: Database, id: number, by: number, now: D
 
 /** Reset links made for an address since `since` (at most a few an hour: each one is an e-mail). */
 export async function countResetLinks(db: Database, email: string, since: Date): Promise<number> {
-  const r = await db.selectFrom('staff_links').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'reset').where('email', '=', email).where('created_at', '>', since).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('staff_links')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', 'reset')
+    .where('email', '=', email)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -231,7 +289,13 @@ export async function setStaffPassword(trx: Database, id: number, passwordHash: 
 
 /** Ends every session of a staff member but one (a password changed in that one). */
 export async function revokeOtherSessions(db: Database, staffId: number, keep: number, now: Date): Promise<number> {
-  const r = await db.updateTable('staff_sessions').set({ revoked_at: now }).where('staff_id', '=', staffId).where('id', '<>', keep).where('revoked_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: now })
+    .where('staff_id', '=', staffId)
+    .where('id', '<>', keep)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
@@ -268,7 +332,9 @@ export async function reserveLoginTry(
     await sql`select pg_advisory_xact_lock(${LOCK_LOGIN_CLIENT}::int4, hashtext(${keys.client}))`.execute(trx);
     const base = () => trx.selectFrom('staff_login_failures').where('created_at', '>', since);
     const stats = (q: ReturnType<typeof base>) =>
-      q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest'), eb.fn.max('created_at').as('latest')]).executeTakeFirstOrThrow();
+      q
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest'), eb.fn.max('created_at').as('latest')])
+        .executeTakeFirstOrThrow();
     const pair = await stats(base().where('account_key', '=', keys.account).where('client_key', '=', keys.client).where('refused', '=', false));
     const account = await stats(base().where('account_key', '=', keys.account));
     const client = await stats(base().where('client_key', '=', keys.client).where('refused', '=', false));
@@ -285,7 +351,11 @@ export async function reserveLoginTry(
       await trx.insertInto('staff_login_failures').values({ account_key: keys.account, client_key: keys.client, created_at: now, refused: true }).execute();
       return { retryAfterMs: wait, counts: { ...counts, account: counts.account + 1 } };
     }
-    const row = await trx.insertInto('staff_login_failures').values({ account_key: keys.account, client_key: keys.client, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('staff_login_failures')
+      .values({ account_key: keys.account, client_key: keys.client, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { id: row.id, counts: { ...counts, pair: counts.pair + 1, account: counts.account + 1, client: counts.client + 1 } };
   });
 }
@@ -319,7 +389,11 @@ export async function insertAudit(
  * letter by letter, asked 300 ms after each pause) within `mergeMs` of their last one update it to the
  * latest words rather than add an entry each.
  */
-export async function recordLookup(db: Database, row: { staffId: number; action: string; target: string | null; after: unknown; now: Date }, mergeMs: number): Promise<void> {
+export async function recordLookup(
+  db: Database,
+  row: { staffId: number; action: string; target: string | null; after: unknown; now: Date },
+  mergeMs: number,
+): Promise<void> {
   const last = await db
     .selectFrom('audit_log')
     .select(['id', 'action', 'target', 'created_at'])
@@ -328,7 +402,11 @@ export async function recordLookup(db: Database, row: { staffId: number; action:
     .limit(1)
     .executeTakeFirst();
   if (last && last.action === row.action && last.target === row.target && row.now.getTime() - last.created_at.getTime() < mergeMs) {
-    await db.updateTable('audit_log').set({ after: JSON.stringify(row.after), created_at: row.now }).where('id', '=', last.id).execute();
+    await db
+      .updateTable('audit_log')
+      .set({ after: JSON.stringify(row.after), created_at: row.now })
+      .where('id', '=', last.id)
+      .execute();
     return;
   }
   await insertAudit(db, { staffId: row.staffId, action: row.action, target: row.target, before: null, after: row.after, now: row.now });
@@ -336,7 +414,13 @@ export async function recordLookup(db: Database, row: { staffId: number; action:
 
 /** Whether an entry of `action` on `target` was written since `since` (one warning per window, not one per try). */
 export async function auditSince(db: Database, action: string, target: string, since: Date): Promise<boolean> {
-  const row = await db.selectFrom('audit_log').select('id').where('action', '=', action).where('target', '=', target).where('created_at', '>', since).executeTakeFirst();
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('action', '=', action)
+    .where('target', '=', target)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -355,7 +439,18 @@ export async function listAudit(db: Database, limit: number, offset: number, f: 
   let q = db
     .selectFrom('audit_log as a')
     .leftJoin('staff as st', 'st.id', 'a.staff_id')
-    .select(['a.id', 'a.actor', 'a.action', 'a.target', 'a.before', 'a.after', 'a.created_at', 'st.id as staff_id', 'st.name as staff_name', 'st.email as staff_email']);
+    .select([
+      'a.id',
+      'a.actor',
+      'a.action',
+      'a.target',
+      'a.before',
+      'a.after',
+      'a.created_at',
+      'st.id as staff_id',
+      'st.name as staff_name',
+      'st.email as staff_email',
+    ]);
   if (f.staffId !== undefined) {
     const staffId = f.staffId;
     q = q.where((eb) => eb.or([eb('a.staff_id', '=', staffId), eb('a.target', '=', `staff:${staffId}`)]));
@@ -386,7 +481,8 @@ export async function purgeEnded(db: Database, o: { dayAgo: Date; idleSince: Dat
   await db.deleteFrom('counter_code_failures').where('created_at', '<', o.dayAgo).execute();
   await db.deleteFrom('staff_links').where('expires_at', '<', o.dayAgo).execute();
   await db.deleteFrom('theme_preview_links').where('expires_at', '<', o.dayAgo).execute();
-  const ended = (eb: ExpressionBuilder<DB, 'staff_sessions'>) => eb.or([eb('revoked_at', '<', o.dayAgo), eb('last_seen_at', '<', o.idleSince), eb('created_at', '<', o.begunBefore)]);
+  const ended = (eb: ExpressionBuilder<DB, 'staff_sessions'>) =>
+    eb.or([eb('revoked_at', '<', o.dayAgo), eb('last_seen_at', '<', o.idleSince), eb('created_at', '<', o.begunBefore)]);
   await db
     .deleteFrom('counter_code_failures')
     .where('session_id', 'in', (eb) => eb.selectFrom('staff_sessions').select('id').where(ended))

@@ -1,5 +1,14 @@
 import { ACTIVITY_KINDS, type ActivityKind, MACHINE_PERSON } from '#contract/activity';
-import type { AuditListData, PendingInvite, StaffInviteData, StaffLinkData, StaffMember, StaffRole, StaffSessionData, StaffSessionState } from '#contract/staff';
+import type {
+  AuditListData,
+  PendingInvite,
+  StaffInviteData,
+  StaffLinkData,
+  StaffMember,
+  StaffRole,
+  StaffSessionData,
+  StaffSessionState,
+} from '#contract/staff';
 import type { Database } from '../../db';
 import { DAY, HOUR, MINUTE, SECOND } from '../../lib/clock';
 import { sha256Hex } from '../../lib/signature';
@@ -67,9 +76,14 @@ const AUDIT_PAGE_SIZE = 50;
 const wrongCredentials = () => new AppError('INVALID_CREDENTIALS', 'That e-mail address and password do not match. Please try again.');
 const linkExpired = () =>
   new AppError('LINK_EXPIRED', 'This link has expired or was already used. Please ask for a new one.', { token: 'has expired or was already used' });
-const emailTaken = () => new AppError('EMAIL_TAKEN', 'Someone on the team already signs in with this e-mail address.', { email: 'is already used by a team member' });
+const emailTaken = () =>
+  new AppError('EMAIL_TAKEN', 'Someone on the team already signs in with this e-mail address.', { email: 'is already used by a team member' });
 const busy = () => rateLimited(3, 'Many people are signing in right now. Please try again in a few seconds.');
-const noMail = () => new AppError('EMAIL_UNAVAILABLE', 'This shop cannot send e-mails yet, so we cannot send you a link. Ask an owner to invite you again, or the operator to set up e-mail.');
+const noMail = () =>
+  new AppError(
+    'EMAIL_UNAVAILABLE',
+    'This shop cannot send e-mails yet, so we cannot send you a link. Ask an owner to invite you again, or the operator to set up e-mail.',
+  );
 
 /** Who is asking, for the limits and the log: the client's address (its key: an IPv6 /64 as one) and its request's signal. */
 export interface Caller {
@@ -174,7 +188,14 @@ export function loginWait(c: LoginCounts, now: Date): number | null {
 /** Counts a password try against the account and the address (loginWait), then checks it; the try is taken back when the password was right. */
 async function checkPassword(ctx: ProviderContext, email: string, password: string, caller: Caller) {
   const now = ctx.clock.now();
-  const reserved = await reserveLoginTry(ctx.db, { account: email, client: caller.clientKey }, now, new Date(now.getTime() - LOGIN_WINDOW_MS), (c) => loginWait(c, now), LOGIN_ATTACK_FAILURES);
+  const reserved = await reserveLoginTry(
+    ctx.db,
+    { account: email, client: caller.clientKey },
+    now,
+    new Date(now.getTime() - LOGIN_WINDOW_MS),
+    (c) => loginWait(c, now),
+    LOGIN_ATTACK_FAILURES,
+  );
   const found = await findLiveStaffByEmail(ctx.db, email);
   if ('retryAfterMs' in reserved) {
     if (found && reserved.counts.account >= LOGIN_ATTACK_FAILURES) await recordFailure(ctx, found, reserved.counts, caller);
@@ -201,11 +222,27 @@ async function recordFailure(ctx: ProviderContext, account: { id: number; email:
   const now = ctx.clock.now();
   const target = `staff:${account.id}`;
   if (counts.account < LOGIN_ATTACK_FAILURES) {
-    await insertAudit(ctx.db, { staffId: null, actor: 'visitor', action: 'signin.failed', target, before: null, after: { email: account.email, address: caller.address }, now });
+    await insertAudit(ctx.db, {
+      staffId: null,
+      actor: 'visitor',
+      action: 'signin.failed',
+      target,
+      before: null,
+      after: { email: account.email, address: caller.address },
+      now,
+    });
     return;
   }
   if (await auditSince(ctx.db, 'signin.attack', target, new Date(now.getTime() - LOGIN_WINDOW_MS))) return;
-  await insertAudit(ctx.db, { staffId: null, actor: 'visitor', action: 'signin.attack', target, before: null, after: { email: account.email, failures: counts.account, minutes: LOGIN_WINDOW_MS / MINUTE, address: caller.address }, now });
+  await insertAudit(ctx.db, {
+    staffId: null,
+    actor: 'visitor',
+    action: 'signin.attack',
+    target,
+    before: null,
+    after: { email: account.email, failures: counts.account, minutes: LOGIN_WINDOW_MS / MINUTE, address: caller.address },
+    now,
+  });
   ctx.logger.warn({ staff: account.id, failures: counts.account }, 'staff sign-in: an account is being guessed at');
 }
 
@@ -250,7 +287,14 @@ export async function logoutEverywhere(ctx: ProviderContext, actor: StaffOfReque
   return ctx.db.transaction().execute(async (trx) => {
     const ended = await revokeStaffSessions(trx, actor.id, now);
     const links = await revokeLinksMadeBy(trx, actor.id, actor.id, now);
-    await insertAudit(trx, { staffId: actor.id, action: 'sessions.end_all', target: `staff:${actor.id}`, before: { sessions: ended, links }, after: { sessions: 0, links: 0 }, now });
+    await insertAudit(trx, {
+      staffId: actor.id,
+      action: 'sessions.end_all',
+      target: `staff:${actor.id}`,
+      before: { sessions: ended, links },
+      after: { sessions: 0, links: 0 },
+      now,
+    });
     return { ended };
   });
 }
@@ -272,7 +316,14 @@ export async function listStaff(ctx: ProviderContext): Promise<StaffMember[]> {
 }
 
 /** Sends a one-time link by e-mail after its transaction committed; a failure is logged and said (`false`), never thrown. */
-async function mailLink(ctx: ProviderContext, to: string, subject: string, text: (url: string) => string, page: 'invite' | 'reset', token: string): Promise<boolean> {
+async function mailLink(
+  ctx: ProviderContext,
+  to: string,
+  subject: string,
+  text: (url: string) => string,
+  page: 'invite' | 'reset',
+  token: string,
+): Promise<boolean> {
   const base = ctx.publicUrl();
   if (!ctx.mailer || !base) return false;
   try {
@@ -288,7 +339,12 @@ async function mailLink(ctx: ProviderContext, to: string, subject: string, text:
  * An invitation link for a new team member with `role` (and, when given, only for `email`, to which it
  * is e-mailed where the shop sends e-mail). An owner invitation needs the caller's password again.
  */
-export async function invite(ctx: ProviderContext, actor: StaffOfRequest, input: { role: StaffRole; email?: string | undefined; password?: string | undefined }, caller: Caller): Promise<StaffInviteData> {
+export async function invite(
+  ctx: ProviderContext,
+  actor: StaffOfRequest,
+  input: { role: StaffRole; email?: string | undefined; password?: string | undefined },
+  caller: Caller,
+): Promise<StaffInviteData> {
   if (input.role === 'owner') await confirmPassword(ctx, actor, input.password ?? '', 'password', caller);
   const token = newLinkToken();
   const now = ctx.clock.now();
@@ -298,7 +354,14 @@ export async function invite(ctx: ProviderContext, actor: StaffOfRequest, input:
     await assertStillOwner(trx, actor);
     const inviter = (await getLiveStaff(trx, actor.id))!;
     const id = await insertStaffLink(trx, { tokenHash: sha256Hex(token), kind: 'invite', role: input.role, email, createdBy: actor.id, now, expiresAt });
-    await insertAudit(trx, { staffId: actor.id, action: 'staff.invite', target: `invite:${id}`, before: null, after: { role: input.role, email, expires_at: expiresAt.toISOString() }, now });
+    await insertAudit(trx, {
+      staffId: actor.id,
+      action: 'staff.invite',
+      target: `invite:${id}`,
+      before: null,
+      after: { role: input.role, email, expires_at: expiresAt.toISOString() },
+      now,
+    });
     return { id, inviter };
   });
   let emailed = false;
@@ -336,7 +399,14 @@ export async function revokePendingInvite(ctx: ProviderContext, actor: StaffOfRe
     await assertStillOwner(trx, actor);
     const revoked = await revokeInvite(trx, id, actor.id, now);
     if (!revoked) throw notFound('That invitation');
-    await insertAudit(trx, { staffId: actor.id, action: 'invite.revoke', target: `invite:${id}`, before: { role: revoked.role, email: revoked.email, expires_at: revoked.expires_at.toISOString() }, after: null, now });
+    await insertAudit(trx, {
+      staffId: actor.id,
+      action: 'invite.revoke',
+      target: `invite:${id}`,
+      before: { role: revoked.role, email: revoked.email, expires_at: revoked.expires_at.toISOString() },
+      after: null,
+      now,
+    });
   });
 }
 
@@ -365,7 +435,11 @@ export interface StaffUpdated {
  * rows), so locations for an owner, or for someone made one in the same change, are refused rather than
  * kept and ignored; someone made an owner loses the locations they had.
  */
-export async function updateStaff(ctx: ProviderContext, actor: StaffOfRequest, input: { id: number; role?: StaffRole | undefined; location_ids?: number[] | undefined }): Promise<StaffUpdated> {
+export async function updateStaff(
+  ctx: ProviderContext,
+  actor: StaffOfRequest,
+  input: { id: number; role?: StaffRole | undefined; location_ids?: number[] | undefined },
+): Promise<StaffUpdated> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockOwners(trx);
@@ -377,7 +451,8 @@ export async function updateStaff(ctx: ProviderContext, actor: StaffOfRequest, i
     if (role === 'owner' && wanted && wanted.length > 0) throw validation({ location_ids: 'must be empty: owners work at every location' });
     const names = await locationNames(trx, [...target.location_ids, ...(wanted ?? [])]);
     const unknown = (wanted ?? []).filter((l) => !names.has(l));
-    if (unknown.length > 0) throw validation({ location_ids: `must be the shop's locations (${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not)` });
+    if (unknown.length > 0)
+      throw validation({ location_ids: `must be the shop's locations (${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not)` });
     const locationIds = role === 'owner' ? [] : (wanted ?? target.location_ids);
     const roleChanged = role !== target.role;
     const before = staffMember(target);
@@ -421,7 +496,12 @@ export async function removeStaff(ctx: ProviderContext, actor: StaffOfRequest, i
 }
 
 /** A new password for the signed-in member: the current one first; every other session of theirs ends. */
-export async function changePassword(ctx: ProviderContext, actor: StaffOfRequest, input: { current_password: string; new_password: string }, caller: Caller): Promise<{ ended: number }> {
+export async function changePassword(
+  ctx: ProviderContext,
+  actor: StaffOfRequest,
+  input: { current_password: string; new_password: string },
+  caller: Caller,
+): Promise<{ ended: number }> {
   await confirmPassword(ctx, actor, input.current_password, 'current_password', caller);
   const passwordHash = await hashed(() => hashPassword(input.new_password, turnOf(caller)));
   const now = ctx.clock.now();
@@ -430,13 +510,25 @@ export async function changePassword(ctx: ProviderContext, actor: StaffOfRequest
     await setStaffPassword(trx, actor.id, passwordHash);
     const ended = await revokeOtherSessions(trx, actor.id, actor.sessionId, now);
     await revokeResetLinksOf(trx, actor.id, now);
-    await insertAudit(trx, { staffId: actor.id, action: 'password.change', target: `staff:${actor.id}`, before: null, after: { other_sessions_ended: ended }, now });
+    await insertAudit(trx, {
+      staffId: actor.id,
+      action: 'password.change',
+      target: `staff:${actor.id}`,
+      before: null,
+      after: { other_sessions_ended: ended },
+      now,
+    });
     return { ended };
   });
 }
 
 /** "Forgot your password?" asked from one client (an IPv6 /64 as one) at most this often, whatever the addresses. */
-const FORGOT_PER_CLIENT: UseLimit = { scope: 'staff-forgot', limit: 10, windowMs: HOUR, message: 'You asked for several password links already. Please try again later.' };
+const FORGOT_PER_CLIENT: UseLimit = {
+  scope: 'staff-forgot',
+  limit: 10,
+  windowMs: HOUR,
+  message: 'You asked for several password links already. Please try again later.',
+};
 /** Reset requests accepted and not yet handled, at most (beyond: dropped with a warning; only a flood gets there). */
 const RESETS_WAITING = 200;
 let resetLine: Promise<void> = Promise.resolve();
@@ -475,15 +567,33 @@ async function sendResetLink(ctx: ProviderContext, email: string, caller: Caller
   if (!member || recent >= RESETS_PER_HOUR) return;
   const token = newLinkToken();
   await ctx.db.transaction().execute(async (trx) => {
-    await insertStaffLink(trx, { tokenHash: sha256Hex(token), kind: 'reset', role: member.role, email, createdBy: null, staffId: member.id, now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
-    await insertAudit(trx, { staffId: null, actor: 'visitor', action: 'password.reset_request', target: `staff:${member.id}`, before: null, after: { email, address: caller.address }, now });
+    await insertStaffLink(trx, {
+      tokenHash: sha256Hex(token),
+      kind: 'reset',
+      role: member.role,
+      email,
+      createdBy: null,
+      staffId: member.id,
+      now,
+      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+    });
+    await insertAudit(trx, {
+      staffId: null,
+      actor: 'visitor',
+      action: 'password.reset_request',
+      target: `staff:${member.id}`,
+      before: null,
+      after: { email, address: caller.address },
+      now,
+    });
   });
   const { settings } = await getMerchant(ctx.db, ctx.merchantId);
   void mailLink(
     ctx,
     email,
     `Choose a new password for ${settings.setting_company}'s merchant console`,
-    (url) => `Someone asked for a new password for your account in ${settings.setting_company}'s merchant console.\n\nOpen this link to choose one (it works once, for an hour):\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+    (url) =>
+      `Someone asked for a new password for your account in ${settings.setting_company}'s merchant console.\n\nOpen this link to choose one (it works once, for an hour):\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
     'reset',
     token,
   );
@@ -500,11 +610,27 @@ export async function resetPassword(ctx: ProviderContext, input: { token: string
     await setStaffPassword(trx, link.staff_id, passwordHash);
     const ended = await revokeStaffSessions(trx, link.staff_id, now);
     await revokeResetLinksOf(trx, link.staff_id, now);
-    await insertAudit(trx, { staffId: link.staff_id, action: 'password.reset', target: `staff:${link.staff_id}`, before: null, after: { sessions_ended: ended, address: caller.address }, now });
+    await insertAudit(trx, {
+      staffId: link.staff_id,
+      action: 'password.reset',
+      target: `staff:${link.staff_id}`,
+      before: null,
+      after: { sessions_ended: ended, address: caller.address },
+      now,
+    });
   });
 }
 
-export async function auditPage(ctx: ProviderContext, q: { page?: number | undefined; person?: number | typeof MACHINE_PERSON | undefined; kind?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<AuditListData> {
+export async function auditPage(
+  ctx: ProviderContext,
+  q: {
+    page?: number | undefined;
+    person?: number | typeof MACHINE_PERSON | undefined;
+    kind?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+): Promise<AuditListData> {
   const page = q.page ?? 1;
   const timeZone = (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone;
   const rows = await listAudit(ctx.db, AUDIT_PAGE_SIZE + 1, (page - 1) * AUDIT_PAGE_SIZE, {
@@ -533,5 +659,9 @@ export async function auditPage(ctx: ProviderContext, q: { page?: number | undef
  */
 export async function purgeStaffLeftovers(ctx: ProviderContext): Promise<void> {
   const now = ctx.clock.now().getTime();
-  await purgeEnded(ctx.db, { dayAgo: new Date(now - DAY), idleSince: new Date(now - STAFF_IDLE_MS - DAY), begunBefore: new Date(now - STAFF_LIFETIME_MS - DAY) });
+  await purgeEnded(ctx.db, {
+    dayAgo: new Date(now - DAY),
+    idleSince: new Date(now - STAFF_IDLE_MS - DAY),
+    begunBefore: new Date(now - STAFF_LIFETIME_MS - DAY),
+  });
 }

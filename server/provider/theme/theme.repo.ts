@@ -8,7 +8,11 @@ export async function readMerchantSettings(db: Database, merchantId: string, o: 
 }
 
 export async function writeMerchantSettings(trx: Database, merchantId: string, settings: Record<string, unknown>): Promise<void> {
-  await trx.updateTable('merchants').set({ settings: JSON.stringify(settings) }).where('id', '=', merchantId).execute();
+  await trx
+    .updateTable('merchants')
+    .set({ settings: JSON.stringify(settings) })
+    .where('id', '=', merchantId)
+    .execute();
 }
 
 export async function readDraft(db: Database, merchantId: string) {
@@ -25,7 +29,11 @@ export async function writeDraft(trx: Database, merchantId: string, settings: Re
 }
 
 export async function countVersions(trx: Database, merchantId: string): Promise<number> {
-  const r = await trx.selectFrom('theme_versions').select((eb) => eb.fn.countAll<number>().as('n')).where('merchant_id', '=', merchantId).executeTakeFirstOrThrow();
+  const r = await trx
+    .selectFrom('theme_versions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -35,7 +43,13 @@ export async function insertVersion(
 ): Promise<number> {
   const r = await trx
     .insertInto('theme_versions')
-    .values({ merchant_id: row.merchantId, settings: JSON.stringify(row.settings), published_by: row.publishedBy, published_at: row.now, restored_from: row.restoredFrom })
+    .values({
+      merchant_id: row.merchantId,
+      settings: JSON.stringify(row.settings),
+      published_by: row.publishedBy,
+      published_at: row.now,
+      restored_from: row.restoredFrom,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;
@@ -55,7 +69,10 @@ export async function getVersion(db: Database, merchantId: string, id: number) {
   return versionColumns(db).where('v.merchant_id', '=', merchantId).where('v.id', '=', id).executeTakeFirst();
 }
 
-export async function insertPreviewLink(trx: Database, row: { tokenHash: string; merchantId: string; createdBy: number; now: Date; expiresAt: Date }): Promise<number> {
+export async function insertPreviewLink(
+  trx: Database,
+  row: { tokenHash: string; merchantId: string; createdBy: number; now: Date; expiresAt: Date },
+): Promise<number> {
   const r = await trx
     .insertInto('theme_preview_links')
     .values({ token_hash: row.tokenHash, merchant_id: row.merchantId, created_by: row.createdBy, created_at: row.now, expires_at: row.expiresAt })
@@ -65,6 +82,12 @@ export async function insertPreviewLink(trx: Database, row: { tokenHash: string;
 }
 
 export async function livePreviewLink(db: Database, tokenHash: string, merchantId: string, now: Date): Promise<boolean> {
-  const r = await db.selectFrom('theme_preview_links').select('id').where('token_hash', '=', tokenHash).where('merchant_id', '=', merchantId).where('expires_at', '>', now).executeTakeFirst();
+  const r = await db
+    .selectFrom('theme_preview_links')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('merchant_id', '=', merchantId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   return Boolean(r);
 }

@@ -140,7 +140,10 @@ export async function publish(ctx: ProviderContext, actor: StaffOfRequest): Prom
     const theme = draft ? themeOf(draft.settings) : themeOf(await liveSettings(trx, ctx.merchantId));
     const failing = themeContrastChecks(theme).filter((c) => !c.passes);
     if (failing.length > 0) {
-      throw validation(Object.fromEntries(failing.map((c) => [c.field, contrastMessage(c)])), 'This theme cannot be published: some text would be hard to read. Try the suggested colours.');
+      throw validation(
+        Object.fromEntries(failing.map((c) => [c.field, contrastMessage(c)])),
+        'This theme cannot be published: some text would be hard to read. Try the suggested colours.',
+      );
     }
     return makeLive(trx, ctx, actor, theme, { action: 'theme.publish', restoredFrom: null, now });
   });
@@ -175,7 +178,14 @@ export async function createPreviewLink(ctx: ProviderContext, actor: StaffOfRequ
   const expiresAt = new Date(now.getTime() + PREVIEW_LINK_TTL_MS);
   await ctx.db.transaction().execute(async (trx) => {
     const id = await insertPreviewLink(trx, { tokenHash: sha256Hex(token), merchantId: ctx.merchantId, createdBy: actor.id, now, expiresAt });
-    await insertAudit(trx, { staffId: actor.id, action: 'theme.preview_link', target: `preview:${id}`, before: null, after: { expires_at: expiresAt.toISOString() }, now });
+    await insertAudit(trx, {
+      staffId: actor.id,
+      action: 'theme.preview_link',
+      target: `preview:${id}`,
+      before: null,
+      after: { expires_at: expiresAt.toISOString() },
+      now,
+    });
   });
   return { preview_token: token, expires_at: expiresAt.toISOString() };
 }
@@ -186,5 +196,7 @@ export async function previewSettings(ctx: ProviderContext, token: string): Prom
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const draft = await readDraft(ctx.db, ctx.merchantId);
   const theme = themeOf(draft ? draft.settings : (merchant.settings as unknown as Record<string, unknown>));
-  return { ...withTheme(merchant.settings as unknown as Record<string, unknown>, theme), online_payments: ctx.payments !== null } as SiteSettings & { online_payments: boolean };
+  return { ...withTheme(merchant.settings as unknown as Record<string, unknown>, theme), online_payments: ctx.payments !== null } as SiteSettings & {
+    online_payments: boolean;
+  };
 }

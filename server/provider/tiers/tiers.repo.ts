@@ -31,7 +31,11 @@ export async function readProgramme(db: Database): Promise<Programme> {
 
 /** The programme's row, locked (made first when missing): one change of the programme at a time. */
 export async function lockProgramme(trx: Database, now: Date): Promise<void> {
-  await trx.insertInto('tier_programs').values({ id: 1, enabled: false, basis: 'points', updated_at: now }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await trx
+    .insertInto('tier_programs')
+    .values({ id: 1, enabled: false, basis: 'points', updated_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   await trx.selectFrom('tier_programs').select('id').where('id', '=', 1).forUpdate().execute();
 }
 
@@ -44,7 +48,11 @@ export async function writeProgramme(trx: Database, p: Programme, now: Date): Pr
     .values(p.tiers.map((t) => ({ ...t, early_reward_ids: JSON.stringify(t.early_reward_ids) })))
     .execute();
   // a customer placed above the tiers there are now: at the top one
-  await trx.updateTable('customer_tiers').set({ position: p.tiers.length - 1, updated_at: now }).where('position', '>', p.tiers.length - 1).execute();
+  await trx
+    .updateTable('customer_tiers')
+    .set({ position: p.tiers.length - 1, updated_at: now })
+    .where('position', '>', p.tiers.length - 1)
+    .execute();
 }
 
 const windowStart = (now: Date) => new Date(now.getTime() - TIER_WINDOW_DAYS * DAY);
@@ -62,7 +70,12 @@ function earnedEntries(db: Database, now: Date, end: Date) {
     .selectFrom('points_ledger')
     .where('created_at', '>', windowStart(end))
     .where('created_at', '<=', now)
-    .where((eb) => eb.or([eb.and([eb('type', '=', 'earn'), eb.or([eb('ref', 'is', null), eb('ref', 'not like', 'spin:%')])]), eb.and([eb('type', '=', 'adjust'), eb('points', '<', 0), eb.or([eb('ref', 'like', 'order:%'), eb('ref', 'like', 'counter:%')])])]));
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('type', '=', 'earn'), eb.or([eb('ref', 'is', null), eb('ref', 'not like', 'spin:%')])]),
+        eb.and([eb('type', '=', 'adjust'), eb('points', '<', 0), eb.or([eb('ref', 'like', 'order:%'), eb('ref', 'like', 'counter:%')])]),
+      ]),
+    );
 }
 
 /** App orders completed within the window (and not cancelled since). */
@@ -100,14 +113,20 @@ export async function tierValues(db: Database, basis: TierBasis, now: Date, cust
     for (const r of rows) out.set(r.customer_id, (out.get(r.customer_id) ?? 0) + Number(r.n));
   };
   if (basis === 'points') {
-    let q = earnedEntries(db, now, end).select(['customer_id', (eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('n')]).groupBy('customer_id');
+    let q = earnedEntries(db, now, end)
+      .select(['customer_id', (eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('n')])
+      .groupBy('customer_id');
     if (customerId !== null) q = q.where('customer_id', '=', customerId);
     add(await q.execute());
     for (const [id, v] of out) out.set(id, Math.max(0, v));
     return out;
   }
-  let orders = completedOrders(db, now, end).select(['customer_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('customer_id');
-  let earns = standingEarns(db, now, end).select(['customer_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('customer_id');
+  let orders = completedOrders(db, now, end)
+    .select(['customer_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('customer_id');
+  let earns = standingEarns(db, now, end)
+    .select(['customer_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('customer_id');
   if (customerId !== null) {
     orders = orders.where('customer_id', '=', customerId);
     earns = earns.where('customer_id', '=', customerId);
@@ -130,7 +149,15 @@ export type CustomerTierRow = NonNullable<Awaited<ReturnType<typeof customerTier
 
 export async function saveCustomerTier(
   trx: Database,
-  row: { customer_id: number; position: number; reached_at: Date; held_until: Date | null; notice_sent_at: Date | null; checked_on?: string | null; updated_at: Date },
+  row: {
+    customer_id: number;
+    position: number;
+    reached_at: Date;
+    held_until: Date | null;
+    notice_sent_at: Date | null;
+    checked_on?: string | null;
+    updated_at: Date;
+  },
 ): Promise<void> {
   const { customer_id: _id, ...rest } = row;
   await trx
@@ -162,7 +189,10 @@ export async function recordWelcome(trx: Database, customerId: number, tierName:
 /** Welcomes taken back (an undone earn's rise): a tier reached again later welcomes again. */
 export async function deleteWelcomes(trx: Database, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await trx.deleteFrom('tier_welcomes').where('id', 'in', [...ids]).execute();
+  await trx
+    .deleteFrom('tier_welcomes')
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export async function setWelcomeVoucher(trx: Database, welcomeId: number, voucherId: number): Promise<void> {
@@ -206,9 +236,29 @@ export async function customersToPlace(db: Database, now: Date, unplacedOnly: bo
     .where((eb) => {
       const placed = eb.exists(eb.selectFrom('customer_tiers').select('customer_id').whereRef('customer_tiers.customer_id', '=', 'customers.id'));
       const active = eb.or([
-        eb.exists(eb.selectFrom('points_ledger').select('points_ledger.id').whereRef('points_ledger.customer_id', '=', 'customers.id').where('points_ledger.type', '=', 'earn').where('points_ledger.created_at', '>', since)),
-        eb.exists(eb.selectFrom('counter_earns').select('counter_earns.id').whereRef('counter_earns.customer_id', '=', 'customers.id').where('counter_earns.created_at', '>', since)),
-        eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.customer_id', '=', 'customers.id').where('orders.status', '=', 'completed').where('orders.updated_at', '>', since)),
+        eb.exists(
+          eb
+            .selectFrom('points_ledger')
+            .select('points_ledger.id')
+            .whereRef('points_ledger.customer_id', '=', 'customers.id')
+            .where('points_ledger.type', '=', 'earn')
+            .where('points_ledger.created_at', '>', since),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('counter_earns')
+            .select('counter_earns.id')
+            .whereRef('counter_earns.customer_id', '=', 'customers.id')
+            .where('counter_earns.created_at', '>', since),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('orders')
+            .select('orders.id')
+            .whereRef('orders.customer_id', '=', 'customers.id')
+            .where('orders.status', '=', 'completed')
+            .where('orders.updated_at', '>', since),
+        ),
       ]);
       return unplacedOnly ? eb.and([eb.not(placed), active]) : eb.or([placed, active]);
     })
@@ -220,7 +270,11 @@ export async function customersToPlace(db: Database, now: Date, unplacedOnly: bo
 
 /** How many customers hold each tier position now. */
 export async function countsByPosition(db: Database): Promise<Map<number, number>> {
-  const rows = await db.selectFrom('customer_tiers').select(['position', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('position').execute();
+  const rows = await db
+    .selectFrom('customer_tiers')
+    .select(['position', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('position')
+    .execute();
   return new Map(rows.map((r) => [r.position, Number(r.n)]));
 }
 
@@ -269,5 +323,12 @@ export function programmeSwitch(db: Database) {
 }
 
 export async function countCustomers(db: Database): Promise<number> {
-  return Number((await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }

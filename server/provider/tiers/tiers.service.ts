@@ -101,7 +101,10 @@ async function giveWelcome(trx: Database, ctx: TierCtx, customerId: number, tier
   const voucherId = await giftVoucher(trx, ctx.clock, customerId, reward, 'tier');
   if (!reward || voucherId === null) {
     // the moment has passed: recorded without a voucher, so it is not given later either
-    ctx.logger?.warn({ customer: customerId, tier: tier.name, reward: tier.welcome_reward_id }, 'tier welcome reward not given: the reward is retired or sold out');
+    ctx.logger?.warn(
+      { customer: customerId, tier: tier.name, reward: tier.welcome_reward_id },
+      'tier welcome reward not given: the reward is retired or sold out',
+    );
     return { id: welcome, position: tier.position, voucherId: null, title: '' };
   }
   await setWelcomeVoucher(trx, welcome, voucherId);
@@ -159,12 +162,20 @@ async function place(trx: Database, ctx: TierCtx, customerId: number): Promise<{
       link: given.length === 1 ? to.voucher(given[0]!.voucherId) : paths.home,
     });
   } else if (given.length > 0) {
-    await notify(trx, ctx.clock, customerId, { type: 'reward', title: `Welcome to ${tier.name}!`, body: `${withArticle(given[0]!.title)} voucher is waiting for you.`, link: to.voucher(given[0]!.voucherId) });
+    await notify(trx, ctx.clock, customerId, {
+      type: 'reward',
+      title: `Welcome to ${tier.name}!`,
+      body: `${withArticle(given[0]!.title)} voucher is waiting for you.`,
+      link: to.voucher(given[0]!.voucherId),
+    });
   }
   const before = row ? { position: row.position, reached_at: row.reached_at, held_until: row.held_until, notice_sent_at: row.notice_sent_at } : null;
   // a first placement at the first tier, welcoming to nothing, is no rise to put back
   const rose = target > Math.max(held, 0) || welcomes.length > 0;
-  return { row: (await customerTierOf(trx, customerId)) ?? null, rise: rose ? { before, welcomes: welcomes.map((w) => ({ id: w.id, position: w.position, voucher_id: w.voucherId })) } : null };
+  return {
+    row: (await customerTierOf(trx, customerId)) ?? null,
+    rise: rose ? { before, welcomes: welcomes.map((w) => ({ id: w.id, position: w.position, voucher_id: w.voucherId })) } : null,
+  };
 }
 
 /**
@@ -194,16 +205,38 @@ export async function undoTierRise(trx: Database, ctx: TierCtx, customerId: numb
   const target = prog.enabled ? tierFor(prog.tiers, await tierValue(trx, prog.basis, customerId, now)) : 0;
   const keep = Math.max(rise.before?.position ?? 0, target);
   const dropped = rise.welcomes.filter((w) => w.position > keep);
-  await takeBackVouchers(trx, dropped.flatMap((w) => (w.voucher_id === null ? [] : [w.voucher_id])), now, 'that welcomed the customer to the tier this sale reached');
-  await deleteWelcomes(trx, dropped.map((w) => w.id));
+  await takeBackVouchers(
+    trx,
+    dropped.flatMap((w) => (w.voucher_id === null ? [] : [w.voucher_id])),
+    now,
+    'that welcomed the customer to the tier this sale reached',
+  );
+  await deleteWelcomes(
+    trx,
+    dropped.map((w) => w.id),
+  );
   const row = await customerTierOf(trx, customerId);
   if (!row || row.position <= keep) return;
   const b = rise.before;
   await saveCustomerTier(
     trx,
     b && b.position === keep
-      ? { customer_id: customerId, position: keep, reached_at: new Date(b.reached_at), held_until: dateOf(b.held_until), notice_sent_at: dateOf(b.notice_sent_at), updated_at: now }
-      : { customer_id: customerId, position: keep, reached_at: row.reached_at, held_until: keep > 0 ? row.held_until : null, notice_sent_at: null, updated_at: now },
+      ? {
+          customer_id: customerId,
+          position: keep,
+          reached_at: new Date(b.reached_at),
+          held_until: dateOf(b.held_until),
+          notice_sent_at: dateOf(b.notice_sent_at),
+          updated_at: now,
+        }
+      : {
+          customer_id: customerId,
+          position: keep,
+          reached_at: row.reached_at,
+          held_until: keep > 0 ? row.held_until : null,
+          notice_sent_at: null,
+          updated_at: now,
+        },
   );
 }
 
@@ -256,7 +289,9 @@ export function tierPort(ctx: TierCtx): TierPort {
 // ---------------------------------------------------------------------------------------------
 
 async function infosOf(db: Database, prog: Programme): Promise<TierInfo[]> {
-  const rewards = await rewardsByIds(db, [...new Set(prog.tiers.flatMap((t) => [t.welcome_reward_id, t.birthday_reward_id, ...t.early_reward_ids].filter((id): id is number => id !== null)))]);
+  const rewards = await rewardsByIds(db, [
+    ...new Set(prog.tiers.flatMap((t) => [t.welcome_reward_id, t.birthday_reward_id, ...t.early_reward_ids].filter((id): id is number => id !== null))),
+  ]);
   const title = (id: number | null) => (id === null ? null : (rewards.get(id)?.title ?? null));
   return prog.tiers.map((t, i) => ({
     index: i,
@@ -316,7 +351,9 @@ const CLOSE = 20;
 export async function tiersConsole(ctx: ProviderContext): Promise<TiersConsoleData> {
   const prog = await readProgramme(ctx.db);
   const program = await programmeSwitch(ctx.db);
-  const rewards = await rewardsByIds(ctx.db, [...new Set(prog.tiers.flatMap((t) => [t.welcome_reward_id, t.birthday_reward_id, ...t.early_reward_ids].filter((id): id is number => id !== null)))]);
+  const rewards = await rewardsByIds(ctx.db, [
+    ...new Set(prog.tiers.flatMap((t) => [t.welcome_reward_id, t.birthday_reward_id, ...t.early_reward_ids].filter((id): id is number => id !== null))),
+  ]);
   const ref = (id: number | null) => (id === null ? null : { id, title: rewards.get(id)?.title ?? '' });
   const counts = await countsByPosition(ctx.db);
   const total = await countCustomers(ctx.db);
@@ -353,7 +390,7 @@ export async function tiersConsole(ctx: ProviderContext): Promise<TiersConsoleDa
 /** Places every customer with a tier or an earn in the window, each in a transaction of its own, in batches (`unplacedOnly`: those never placed). */
 async function placeAll(ctx: ProviderContext, unplacedOnly: boolean): Promise<number> {
   let placed = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = await customersToPlace(ctx.db, ctx.clock.now(), unplacedOnly, after, BATCH);
     for (const id of ids) {
       await ctx.db.transaction().execute((trx) => placeCustomer(trx, ctx, id));
@@ -370,7 +407,9 @@ async function placeAll(ctx: ProviderContext, unplacedOnly: boolean): Promise<nu
  * again at once, in batches (a customer may rise; none drops before their 12 months end).
  */
 export async function updateTiers(ctx: ProviderContext, staff: StaffOfRequest, body: TierProgramFields): Promise<TiersConsoleData> {
-  const ids = [...new Set(body.tiers.flatMap((t) => [t.welcome_reward_id, t.birthday_reward_id, ...t.early_reward_ids].filter((id): id is number => id !== null)))];
+  const ids = [
+    ...new Set(body.tiers.flatMap((t) => [t.welcome_reward_id, t.birthday_reward_id, ...t.early_reward_ids].filter((id): id is number => id !== null))),
+  ];
   const rewards = await rewardsByIds(ctx.db, ids);
   const problems: Record<string, string> = {};
   const check = (id: number | null, field: string) => {
@@ -388,7 +427,15 @@ export async function updateTiers(ctx: ProviderContext, staff: StaffOfRequest, b
   const next: Programme = {
     enabled: body.enabled,
     basis: body.basis,
-    tiers: body.tiers.map((t, i) => ({ position: i, name: t.name, threshold: t.threshold, multiplier: t.multiplier, welcome_reward_id: t.welcome_reward_id, birthday_reward_id: t.birthday_reward_id, early_reward_ids: [...new Set(t.early_reward_ids)] })),
+    tiers: body.tiers.map((t, i) => ({
+      position: i,
+      name: t.name,
+      threshold: t.threshold,
+      multiplier: t.multiplier,
+      welcome_reward_id: t.welcome_reward_id,
+      birthday_reward_id: t.birthday_reward_id,
+      early_reward_ids: [...new Set(t.early_reward_ids)],
+    })),
   };
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
@@ -396,7 +443,14 @@ export async function updateTiers(ctx: ProviderContext, staff: StaffOfRequest, b
     const before = (await programmeSwitch(trx))!;
     const beforeTiers = (await readProgramme(trx)).tiers;
     await writeProgramme(trx, next, now);
-    const summary = (t: TierRow) => ({ name: t.name, threshold: t.threshold, multiplier: t.multiplier, welcome_reward_id: t.welcome_reward_id, birthday_reward_id: t.birthday_reward_id, early_reward_ids: t.early_reward_ids });
+    const summary = (t: TierRow) => ({
+      name: t.name,
+      threshold: t.threshold,
+      multiplier: t.multiplier,
+      welcome_reward_id: t.welcome_reward_id,
+      birthday_reward_id: t.birthday_reward_id,
+      early_reward_ids: t.early_reward_ids,
+    });
     await insertAudit(trx, {
       staffId: staff.id,
       action: 'loyalty.tiers.update',
@@ -422,7 +476,15 @@ export interface TiersRunResult {
 }
 
 /** One customer's day, in `trx`: renewed or dropped at the end of the period, or the notice within 30 days of it. */
-async function settleOne(trx: Database, ctx: ProviderContext, prog: Programme, rules: MerchantRules, customerId: number, today: string, result: TiersRunResult): Promise<void> {
+async function settleOne(
+  trx: Database,
+  ctx: ProviderContext,
+  prog: Programme,
+  rules: MerchantRules,
+  customerId: number,
+  today: string,
+  result: TiersRunResult,
+): Promise<void> {
   await lockCustomer(trx, customerId);
   const row = await lockCustomerTierSkip(trx, customerId);
   // another run has it, or did it today
@@ -440,7 +502,14 @@ async function settleOne(trx: Database, ctx: ProviderContext, prog: Programme, r
       result.renewed++;
     } else {
       const lower = prog.tiers[would]!;
-      await saveCustomerTier(trx, { ...placed, position: would, reached_at: now, held_until: would > 0 ? addMonths(now, TIER_PERIOD_MONTHS) : null, notice_sent_at: null, updated_at: now });
+      await saveCustomerTier(trx, {
+        ...placed,
+        position: would,
+        reached_at: now,
+        held_until: would > 0 ? addMonths(now, TIER_PERIOD_MONTHS) : null,
+        notice_sent_at: null,
+        updated_at: now,
+      });
       await notify(trx, ctx.clock, customerId, {
         type: 'account',
         title: `You are ${lower.name} now`,
@@ -481,7 +550,7 @@ export async function runTiers(ctx: ProviderContext): Promise<TiersRunResult> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const now = ctx.clock.now();
   const today = localDate(now, rules.timezone);
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = await customersDue(ctx.db, now, TIER_NOTICE_DAYS, today, after, BATCH);
     for (const id of ids) await ctx.db.transaction().execute((trx) => settleOne(trx, ctx, prog, rules, id, today, result));
     if (ids.length < BATCH) break;

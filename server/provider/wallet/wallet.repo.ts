@@ -18,7 +18,14 @@ export async function walletEntries(db: Database, customerId: number, limit: num
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map((r) => ({ id: r.id, type: r.type, amount: r.amount, balance_after: r.balance_after, reason: r.reason, created_at: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    amount: r.amount,
+    balance_after: r.balance_after,
+    reason: r.reason,
+    created_at: r.created_at.toISOString(),
+  }));
 }
 
 /**

@@ -55,7 +55,13 @@ export async function topupSetup(ctx: ProviderContext, body: TopupBody): Promise
  * gateway's page for it, started through the payment port (payment-port.ts). The balance changes only
  * when the gateway's signed webhook says the payment succeeded: payments/ credits the wallet then.
  */
-export async function startTopup(trx: Database, ctx: ProviderContext, setup: TopupSetup, customerId: number, body: TopupBody): Promise<{ message: string; data: TopupData }> {
+export async function startTopup(
+  trx: Database,
+  ctx: ProviderContext,
+  setup: TopupSetup,
+  customerId: number,
+  body: TopupBody,
+): Promise<{ message: string; data: TopupData }> {
   const id = randomUUID();
   const returnTo = body.return_to ?? 'profile';
   const { paymentUrl } = await setup.payments.start(trx, {
@@ -69,7 +75,10 @@ export async function startTopup(trx: Database, ctx: ProviderContext, setup: Top
     ...topupReturnPaths(id, returnTo),
     at: ctx.clock.now(),
   });
-  return { message: `Top-up of ${setup.money(body.amount)} started. Complete the payment to add it to your wallet.`, data: { topup_id: id, payment_url: paymentUrl } };
+  return {
+    message: `Top-up of ${setup.money(body.amount)} started. Complete the payment to add it to your wallet.`,
+    data: { topup_id: id, payment_url: paymentUrl },
+  };
 }
 
 /** One of the customer's own top-ups and the balance now; anyone else's is answered as not found. */

@@ -23,4 +23,3 @@ export function drawSegment(segments: readonly WeightedSegment[], rng: (max: num
   // unreachable: r < total = the last cumulative weight
   throw new Error('draw fell off the wheel');
 }
-

@@ -75,7 +75,11 @@ export async function insertSpin(trx: Database, s: NewSpin): Promise<number | nu
 }
 
 export async function setSpinPrize(trx: Database, spinId: number, prize: Record<string, unknown>): Promise<void> {
-  await trx.updateTable('wheel_spins').set({ prize: JSON.stringify(prize) }).where('id', '=', spinId).execute();
+  await trx
+    .updateTable('wheel_spins')
+    .set({ prize: JSON.stringify(prize) })
+    .where('id', '=', spinId)
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -87,7 +91,18 @@ export function listAllSegments(db: Database) {
   return db
     .selectFrom('wheel_segments as s')
     .leftJoin('rewards as r', 'r.id', 's.reward_id')
-    .select(['s.id', 's.label', 's.weight', 's.prize_type', 's.prize_points', 's.color', 's.odds_version', 'r.name as reward_name', 'r.title as reward_title', 'r.active as reward_active'])
+    .select([
+      's.id',
+      's.label',
+      's.weight',
+      's.prize_type',
+      's.prize_points',
+      's.color',
+      's.odds_version',
+      'r.name as reward_name',
+      'r.title as reward_title',
+      'r.active as reward_active',
+    ])
     .where('s.active', '=', true)
     .orderBy('s.odds_version', 'desc')
     .orderBy('s.position')
@@ -107,7 +122,12 @@ export function listVersionRecords(db: Database, versions: number[]) {
 
 /** How many spins were drawn with each of these versions. */
 export async function countSpinsByVersion(db: Database, versions: number[]): Promise<Map<number, number>> {
-  const rows = await db.selectFrom('wheel_spins').select(['odds_version', (eb) => eb.fn.countAll<number>().as('n')]).where('odds_version', 'in', versions).groupBy('odds_version').execute();
+  const rows = await db
+    .selectFrom('wheel_spins')
+    .select(['odds_version', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('odds_version', 'in', versions)
+    .groupBy('odds_version')
+    .execute();
   return new Map(rows.map((r) => [r.odds_version, Number(r.n)]));
 }
 
@@ -118,9 +138,17 @@ export async function lockPublication(trx: Database): Promise<void> {
 
 /** The newest version's number (0 before any) and its segments as they were. */
 export async function latestVersion(trx: Database): Promise<{ version: number; segments: Omit<NewSegment, 'color'>[] }> {
-  const { max } = await trx.selectFrom('wheel_segments').select(sql<number>`coalesce(max(odds_version), 0)`.as('max')).executeTakeFirstOrThrow();
+  const { max } = await trx
+    .selectFrom('wheel_segments')
+    .select(sql<number>`coalesce(max(odds_version), 0)`.as('max'))
+    .executeTakeFirstOrThrow();
   const version = Number(max);
-  const segments = await trx.selectFrom('wheel_segments').select(['label', 'weight', 'prize_type', 'prize_points', 'reward_id']).where('odds_version', '=', version).orderBy('position').execute();
+  const segments = await trx
+    .selectFrom('wheel_segments')
+    .select(['label', 'weight', 'prize_type', 'prize_points', 'reward_id'])
+    .where('odds_version', '=', version)
+    .orderBy('position')
+    .execute();
   return { version, segments };
 }
 
@@ -137,7 +165,16 @@ export async function insertVersion(
     .insertInto('wheel_segments')
     .values(v.segments.map((s, position) => ({ ...s, odds_version: v.version, position })))
     .execute();
-  await trx.insertInto('wheel_versions').values({ version: v.version, spin_cost_points: v.spin_cost_points, free_spins_per_day: v.free_spins_per_day, published_at: v.published_at, published_by: v.published_by }).execute();
+  await trx
+    .insertInto('wheel_versions')
+    .values({
+      version: v.version,
+      spin_cost_points: v.spin_cost_points,
+      free_spins_per_day: v.free_spins_per_day,
+      published_at: v.published_at,
+      published_by: v.published_by,
+    })
+    .execute();
   await trx
     .updateTable('merchants')
     .set({ rules: sql`rules || ${JSON.stringify({ spin_cost_points: v.spin_cost_points, free_spins_per_day: v.free_spins_per_day })}::jsonb` })

@@ -13,7 +13,19 @@ import { insertAudit } from '../staff/staff.repo';
 import { publishedOdds } from '#contract/wheel-odds';
 import { spinsLeftToday } from '#contract/wheel-spins';
 import { drawSegment } from './draw';
-import { activeSegments, countSpinsByVersion, freeSpinsOn, insertSpin, insertVersion, latestVersion, listAllSegments, listVersionRecords, lockPublication, setSpinPrize, type SegmentRow } from './wheel.repo';
+import {
+  activeSegments,
+  countSpinsByVersion,
+  freeSpinsOn,
+  insertSpin,
+  insertVersion,
+  latestVersion,
+  listAllSegments,
+  listVersionRecords,
+  lockPublication,
+  setSpinPrize,
+  type SegmentRow,
+} from './wheel.repo';
 import { paths, to } from '#contract/routes';
 
 /**
@@ -98,12 +110,10 @@ export async function spinWheel(ctx: ProviderContext, trx: Database, customerId:
     } catch (err) {
       if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') {
         const have = (err.data as { points?: number } | null)?.points ?? 0;
-        throw new AppError(
-          'NO_SPINS_LEFT',
-          `No free spins left today. A spin costs ${cost} points and you have ${have}.`,
-          undefined,
-          { spin_cost_points: cost, points: have },
-        );
+        throw new AppError('NO_SPINS_LEFT', `No free spins left today. A spin costs ${cost} points and you have ${have}.`, undefined, {
+          spin_cost_points: cost,
+          points: have,
+        });
       }
       throw err;
     }

@@ -39,7 +39,6 @@ export function useResendCountdown(): [number, (seconds: number) => void] {
   return [left, restart];
 }
 
-
 /** Asks for a code and goes to the code step. */
 export function useRequestCode(purpose: OtpPurpose) {
   const navigate = useNavigate();

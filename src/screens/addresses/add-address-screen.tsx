@@ -110,11 +110,7 @@ export function AddAddressScreen({
       </SkeletonGroup>
     );
   } else if (addresses.length === 0) {
-    list = (
-      <p className="rounded-2xl border border-dashed border-border p-4 text-muted">
-        No saved addresses yet. Add one below and checkout gets quicker.
-      </p>
-    );
+    list = <p className="rounded-2xl border border-dashed border-border p-4 text-muted">No saved addresses yet. Add one below and checkout gets quicker.</p>;
   } else {
     list = (
       <ul className="flex flex-col gap-3">

@@ -10,7 +10,11 @@ const FILLABLE = ['line1', 'city', 'postal_code'] as const;
  * place's value where the customer typed nothing, or where the field still holds what an earlier result
  * put there; what the customer typed is kept. Answers the draft and what was filled (to know next time).
  */
-export function fillFromPlace(draft: Partial<AddressInput> | null, filled: FilledFields | null, place: MapPlace): { draft: Partial<AddressInput>; filled: FilledFields } {
+export function fillFromPlace(
+  draft: Partial<AddressInput> | null,
+  filled: FilledFields | null,
+  place: MapPlace,
+): { draft: Partial<AddressInput>; filled: FilledFields } {
   const next: Partial<AddressInput> = { ...draft };
   const nowFilled: FilledFields = {};
   for (const field of FILLABLE) {

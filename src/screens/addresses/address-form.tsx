@@ -79,7 +79,19 @@ export function validateAddress(values: Record<string, unknown>): { ok: true; da
 const ORDER: Field[] = ['label', 'recipient', 'phone', 'line1', 'city', 'postal_code', 'lat', 'note'];
 
 /** Where the rider goes: the point chosen on the map (/set-location), or a button to choose one. */
-function LocationField({ lat, lng, error, onSetLocation, disabled }: { lat?: number; lng?: number; error?: string; onSetLocation?: () => void; disabled: boolean }) {
+function LocationField({
+  lat,
+  lng,
+  error,
+  onSetLocation,
+  disabled,
+}: {
+  lat?: number;
+  lng?: number;
+  error?: string;
+  onSetLocation?: () => void;
+  disabled: boolean;
+}) {
   const hasPoint = typeof lat === 'number' && typeof lng === 'number';
   return (
     <div className="flex flex-col gap-1">
@@ -166,24 +178,20 @@ export function AddressForm({
   const invalidCount = ORDER.filter((f) => (f === 'lat' ? locationError : errorOf(f))).length;
 
   const field = (name: Exclude<Field, 'lat' | 'lng' | 'is_default'>, props: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      label={LABELS[name]}
-      name={name}
-      value={values[name]}
-      onChange={set(name)}
-      error={errorOf(name)}
-      disabled={submitting}
-      {...props}
-    />
+    <TextField label={LABELS[name]} name={name} value={values[name]} onChange={set(name)} error={errorOf(name)} disabled={submitting} {...props} />
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4 [&_button]:scroll-mt-24 [&_input]:scroll-mt-24" aria-label={typeof heading === 'string' ? heading : 'Address'}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4 [&_button]:scroll-mt-24 [&_input]:scroll-mt-24"
+      aria-label={typeof heading === 'string' ? heading : 'Address'}
+    >
       {heading && <h2 className="text-lg font-semibold text-ink">{heading}</h2>}
       {attempt > 0 && invalidCount > 0 && (
-        <Notice tone="danger">
-          Please check {invalidCount === 1 ? 'the highlighted field' : `the ${invalidCount} highlighted fields`}.
-        </Notice>
+        <Notice tone="danger">Please check {invalidCount === 1 ? 'the highlighted field' : `the ${invalidCount} highlighted fields`}.</Notice>
       )}
       {field('label', { hint: 'Home, Work, Lola’s house…', autoComplete: 'off', required: true, maxLength: 40 })}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -201,7 +209,14 @@ export function AddressForm({
       {field('note', { hint: 'Optional: landmarks, gate code, floor.', autoComplete: 'off', maxLength: 200 })}
 
       <label className="flex min-h-11 cursor-pointer items-center gap-3 self-start rounded-xl pr-2 text-ink has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus">
-        <input type="checkbox" name="is_default" checked={values.is_default} onChange={(e) => setValues((v) => ({ ...v, is_default: e.target.checked }))} disabled={submitting} className="size-5 accent-brand outline-none" />
+        <input
+          type="checkbox"
+          name="is_default"
+          checked={values.is_default}
+          onChange={(e) => setValues((v) => ({ ...v, is_default: e.target.checked }))}
+          disabled={submitting}
+          className="size-5 accent-brand outline-none"
+        />
         <span>Make this my default address</span>
       </label>
 

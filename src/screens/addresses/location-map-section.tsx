@@ -31,7 +31,17 @@ function AddressSearch({ search, onSearch, onPick }: { search: MapSearchState; o
     <div className="flex flex-col gap-3">
       <form role="search" aria-label="Address search" noValidate onSubmit={submit} className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
-          <TextField label="Search for an address" name="map-search" type="search" autoComplete="off" maxLength={200} value={query} onChange={(e) => setQuery(e.target.value)} error={error} hint="A street and city, a building or a landmark." />
+          <TextField
+            label="Search for an address"
+            name="map-search"
+            type="search"
+            autoComplete="off"
+            maxLength={200}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            error={error}
+            hint="A street and city, a building or a landmark."
+          />
         </div>
         <Button type="submit" variant="secondary" loading={search.status === 'loading'} className="mb-6">
           Search
@@ -48,7 +58,11 @@ function AddressSearch({ search, onSearch, onPick }: { search: MapSearchState; o
             Nothing found for “{search.query}”. Try a street and city, or move the pin on the map.
           </p>
         )}
-        {search.status === 'error' && <Notice tone="warning" title="Search is not working right now">{search.message}</Notice>}
+        {search.status === 'error' && (
+          <Notice tone="warning" title="Search is not working right now">
+            {search.message}
+          </Notice>
+        )}
         {search.status === 'done' && search.results.length > 0 && (
           <ul aria-label="Search results" className="flex flex-col gap-1">
             {search.results.map((place) => (
@@ -60,7 +74,11 @@ function AddressSearch({ search, onSearch, onPick }: { search: MapSearchState; o
                     setPicked(place.label);
                     onPick(place);
                   }}
-                  className={cx('w-full rounded-lg border bg-surface-raised px-3 py-2 text-left text-ink hover:bg-surface', picked === place.label ? 'border-brand' : 'border-border', focusRing)}
+                  className={cx(
+                    'w-full rounded-lg border bg-surface-raised px-3 py-2 text-left text-ink hover:bg-surface',
+                    picked === place.label ? 'border-brand' : 'border-border',
+                    focusRing,
+                  )}
                 >
                   {place.label}
                 </button>
@@ -115,7 +133,9 @@ export default function MapSection({
         notice
       ) : (
         <>
-          <p className="text-sm text-muted">Tap the map to drop the pin, then drag it to your door. With a keyboard, focus the pin and move it with the arrow keys.</p>
+          <p className="text-sm text-muted">
+            Tap the map to drop the pin, then drag it to your door. With a keyboard, focus the pin and move it with the arrow keys.
+          </p>
           <PinMap
             tileUrl={map.tile_url}
             attribution={map.attribution}
@@ -136,4 +156,3 @@ export default function MapSection({
     </section>
   );
 }
-

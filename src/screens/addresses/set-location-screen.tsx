@@ -111,14 +111,31 @@ const mapLoading = (
 );
 
 /** Latitude and longitude typed in (or filled by the device, the map or a search). */
-function CoordinateFields({ values, errors, onChange }: { values: Record<Axis, string>; errors: Partial<Record<Axis, string>>; onChange: (axis: Axis, text: string) => void }) {
+function CoordinateFields({
+  values,
+  errors,
+  onChange,
+}: {
+  values: Record<Axis, string>;
+  errors: Partial<Record<Axis, string>>;
+  onChange: (axis: Axis, text: string) => void;
+}) {
   return (
     <fieldset className={cx(cardSurface, 'm-0 flex min-w-0 flex-col gap-3 p-4 shadow-sm')}>
       <legend className="float-left mb-1 text-lg font-semibold text-ink">Or enter coordinates</legend>
       <p className="clear-left text-sm text-muted">You can copy them from any map app, for example 14.5547, 121.0244.</p>
       <div className="grid gap-3 sm:grid-cols-2">
         {AXES.map((axis) => (
-          <TextField key={axis} label={AXIS_LABEL[axis]} name={axis} inputMode="decimal" autoComplete="off" value={values[axis]} onChange={(e) => onChange(axis, e.target.value)} error={errors[axis]} />
+          <TextField
+            key={axis}
+            label={AXIS_LABEL[axis]}
+            name={axis}
+            inputMode="decimal"
+            autoComplete="off"
+            value={values[axis]}
+            onChange={(e) => onChange(axis, e.target.value)}
+            error={errors[axis]}
+          />
         ))}
       </div>
     </fieldset>
@@ -202,20 +219,20 @@ export function SetLocationScreen({
             <Suspense fallback={mapLoading}>
               <MapSection
                 notice={<MapUnavailable />}
-            map={map}
-            center={mapCenter}
-            point={chosen}
-            unavailable={mapUnavailable || tilesFailed}
-            onUnavailable={() => setTilesFailed(true)}
-            onMove={moveTo}
-            search={search}
-            onSearch={onSearch}
-            onPick={(place) => {
-              moveTo({ lat: place.lat, lng: place.lng });
-              onPickPlace?.(place);
-            }}
-            outsideArea={outsideArea}
-          />
+                map={map}
+                center={mapCenter}
+                point={chosen}
+                unavailable={mapUnavailable || tilesFailed}
+                onUnavailable={() => setTilesFailed(true)}
+                onMove={moveTo}
+                search={search}
+                onSearch={onSearch}
+                onPick={(place) => {
+                  moveTo({ lat: place.lat, lng: place.lng });
+                  onPickPlace?.(place);
+                }}
+                outsideArea={outsideArea}
+              />
             </Suspense>
           </MapBoundary>
         )}
@@ -225,30 +242,33 @@ export function SetLocationScreen({
           </Notice>
         )}
         <form noValidate onSubmit={submit} className="flex flex-col gap-6">
-        <CoordinateFields
-          values={{ lat, lng }}
-          errors={errors}
-          onChange={(axis, text) => {
-            (axis === 'lat' ? setLat : setLng)(text);
-            if (errors[axis]) setErrors((er) => ({ ...er, [axis]: undefined }));
-          }}
-        />
+          <CoordinateFields
+            values={{ lat, lng }}
+            errors={errors}
+            onChange={(axis, text) => {
+              (axis === 'lat' ? setLat : setLng)(text);
+              if (errors[axis]) setErrors((er) => ({ ...er, [axis]: undefined }));
+            }}
+          />
 
-        <div className="flex flex-col gap-3">
-          <p className="flex items-center gap-2 text-ink" aria-live="polite">
-            <LocationIcon size={20} className="shrink-0 text-brand-ink" />
-            {chosen ? (
-              <span>
-                Chosen location: <span className="font-semibold tabular-nums">{show(chosen.lat)}, {show(chosen.lng)}</span>
-              </span>
-            ) : (
-              <span className="text-muted">No location chosen yet.</span>
-            )}
-          </p>
-          <Button type="submit" size="lg" fullWidth>
-            {continueLabel}
-          </Button>
-        </div>
+          <div className="flex flex-col gap-3">
+            <p className="flex items-center gap-2 text-ink" aria-live="polite">
+              <LocationIcon size={20} className="shrink-0 text-brand-ink" />
+              {chosen ? (
+                <span>
+                  Chosen location:{' '}
+                  <span className="font-semibold tabular-nums">
+                    {show(chosen.lat)}, {show(chosen.lng)}
+                  </span>
+                </span>
+              ) : (
+                <span className="text-muted">No location chosen yet.</span>
+              )}
+            </p>
+            <Button type="submit" size="lg" fullWidth>
+              {continueLabel}
+            </Button>
+          </div>
         </form>
       </div>
     </AppShell>

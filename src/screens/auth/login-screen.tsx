@@ -22,8 +22,7 @@ export function LoginScreen({ companyName, logo, googleButton, onRegister, priva
       logo={logo}
       footer={
         <p className="text-muted">
-          New here?{' '}
-          <TextButton onClick={onRegister}>Create an account</TextButton>
+          New here? <TextButton onClick={onRegister}>Create an account</TextButton>
         </p>
       }
     >

@@ -55,7 +55,13 @@ export function PhoneForm({
     }
     if (!E164.test(phone)) {
       const digits = phone.replace(/\D/g, '').length;
-      setLocalError(/[^\d\s\-.()+]/.test(phone) ? 'A phone number has digits only.' : digits < 10 ? 'That number looks too short. Check it and try again.' : 'That number looks too long. Check it and try again.');
+      setLocalError(
+        /[^\d\s\-.()+]/.test(phone)
+          ? 'A phone number has digits only.'
+          : digits < 10
+            ? 'That number looks too short. Check it and try again.'
+            : 'That number looks too long. Check it and try again.',
+      );
       return;
     }
     setLocalError(undefined);
@@ -86,9 +92,7 @@ export function PhoneForm({
           <span aria-live="off">{formatWait(retryAfter!)}</span>.
         </Notice>
       )}
-      {formError && (
-        <Notice tone="danger">{formError}</Notice>
-      )}
+      {formError && <Notice tone="danger">{formError}</Notice>}
       <Button type="submit" size="lg" fullWidth loading={sending} disabled={limited}>
         {submitLabel}
       </Button>

@@ -25,7 +25,17 @@ export interface RegisterNameScreenProps extends SignUpTermsProps {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** /register-name: the last registration step, a name and an optional e-mail; the account is made here, so the shop's terms and privacy notice are linked under the button. */
-export function RegisterNameScreen({ companyName, logo, defaultValues, onSubmit, submitting = false, fieldErrors, formError, privacyUrl, termsUrl }: RegisterNameScreenProps) {
+export function RegisterNameScreen({
+  companyName,
+  logo,
+  defaultValues,
+  onSubmit,
+  submitting = false,
+  fieldErrors,
+  formError,
+  privacyUrl,
+  termsUrl,
+}: RegisterNameScreenProps) {
   const [name, setName] = useState(defaultValues?.name ?? '');
   const [email, setEmail] = useState(defaultValues?.email ?? '');
   const [offers, setOffers] = useState(defaultValues?.offers ?? false);
@@ -68,7 +78,14 @@ export function RegisterNameScreen({ companyName, logo, defaultValues, onSubmit,
           disabled={submitting}
         />
         <label className="flex items-start gap-3 text-sm">
-          <input type="checkbox" name="offers" checked={offers} onChange={(e) => setOffers(e.target.checked)} disabled={submitting} className={cx('mt-0.5 size-5 shrink-0 accent-[var(--color-brand)]', focusRing)} />
+          <input
+            type="checkbox"
+            name="offers"
+            checked={offers}
+            onChange={(e) => setOffers(e.target.checked)}
+            disabled={submitting}
+            className={cx('mt-0.5 size-5 shrink-0 accent-[var(--color-brand)]', focusRing)}
+          />
           <span>
             Send me offers and news
             <span className="block text-muted">By notification, text or e-mail. You can change this any time in your profile.</span>

@@ -17,7 +17,12 @@ export interface SignUpTermsProps {
 /** A link to one of the shop's pages, in a new tab (said to screen readers too). */
 function ShopPageLink({ href, children }: { href: string; children: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={cx('whitespace-nowrap rounded-sm font-semibold text-brand-ink underline underline-offset-4 hover:no-underline', focusRing)}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={cx('whitespace-nowrap rounded-sm font-semibold text-brand-ink underline underline-offset-4 hover:no-underline', focusRing)}
+    >
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -31,8 +36,18 @@ function ShopPageLink({ href, children }: { href: string; children: string }) {
  */
 export function SignUpTerms({ privacyUrl, termsUrl, lead = 'By signing up' }: SignUpTermsProps) {
   const links: ReactNode[] = [];
-  if (termsUrl) links.push(<ShopPageLink key="terms" href={termsUrl}>Terms</ShopPageLink>);
-  if (privacyUrl) links.push(<ShopPageLink key="privacy" href={privacyUrl}>Privacy notice</ShopPageLink>);
+  if (termsUrl)
+    links.push(
+      <ShopPageLink key="terms" href={termsUrl}>
+        Terms
+      </ShopPageLink>,
+    );
+  if (privacyUrl)
+    links.push(
+      <ShopPageLink key="privacy" href={privacyUrl}>
+        Privacy notice
+      </ShopPageLink>,
+    );
   if (links.length === 0) return null;
   return (
     <p className="text-center text-sm text-muted">

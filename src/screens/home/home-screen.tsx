@@ -1,7 +1,31 @@
 import type { ReactNode } from 'react';
 import type { Customer, Order, Reward } from '#contract';
 import type { TierStatusData } from '#contract/tiers';
-import { AppShell, Badge, BellIcon, Button, CheckIcon, ChevronRightIcon, ErrorState, GiftIcon, Money, Points, QrIcon, ReceiptIcon, SectionHeading, ShopIcon, Skeleton, SkeletonGroup, SpinIcon, StarIcon, TopBar, WalletIcon, cardClass, cx, focusRing } from '../../ui';
+import {
+  AppShell,
+  Badge,
+  BellIcon,
+  Button,
+  CheckIcon,
+  ChevronRightIcon,
+  ErrorState,
+  GiftIcon,
+  Money,
+  Points,
+  QrIcon,
+  ReceiptIcon,
+  SectionHeading,
+  ShopIcon,
+  Skeleton,
+  SkeletonGroup,
+  SpinIcon,
+  StarIcon,
+  TopBar,
+  WalletIcon,
+  cardClass,
+  cx,
+  focusRing,
+} from '../../ui';
 import { formatRelative } from '../../ui/lib/dates';
 import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
@@ -101,14 +125,32 @@ function HomeSkeleton() {
 }
 
 /** Points and wallet, each opening its page, and the member card that earns points at the counter. */
-function Balances({ customer, onOpenPoints, onOpenWallet, onOpenMemberCard, currency, locale }: { customer: Customer; onOpenPoints?: () => void; onOpenWallet?: () => void; onOpenMemberCard?: () => void; currency: string; locale: string }) {
+function Balances({
+  customer,
+  onOpenPoints,
+  onOpenWallet,
+  onOpenMemberCard,
+  currency,
+  locale,
+}: {
+  customer: Customer;
+  onOpenPoints?: () => void;
+  onOpenWallet?: () => void;
+  onOpenMemberCard?: () => void;
+  currency: string;
+  locale: string;
+}) {
   return (
     <section aria-labelledby="home-balances" className="flex flex-col gap-3">
       <h2 id="home-balances" className="sr-only">
         Your balances
       </h2>
       <div className="grid grid-cols-2 gap-3">
-        <button type="button" onClick={onOpenPoints} className={cx('flex flex-col gap-2 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}>
+        <button
+          type="button"
+          onClick={onOpenPoints}
+          className={cx('flex flex-col gap-2 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}
+        >
           <span className="flex items-center gap-1 text-sm font-medium">
             <StarIcon size={16} /> Points
           </span>
@@ -141,7 +183,12 @@ function Balances({ customer, onOpenPoints, onOpenWallet, onOpenMemberCard, curr
   );
 }
 
-function QuickActions({ onOpenShop, onOpenSpin, onOpenRewards, onOpenOrders }: Pick<HomeScreenProps, 'onOpenShop' | 'onOpenSpin' | 'onOpenRewards' | 'onOpenOrders'>) {
+function QuickActions({
+  onOpenShop,
+  onOpenSpin,
+  onOpenRewards,
+  onOpenOrders,
+}: Pick<HomeScreenProps, 'onOpenShop' | 'onOpenSpin' | 'onOpenRewards' | 'onOpenOrders'>) {
   const actions = [
     { label: 'Shop', icon: <ShopIcon />, onClick: onOpenShop },
     { label: 'Spin and Win', icon: <SpinIcon />, onClick: onOpenSpin },
@@ -153,7 +200,11 @@ function QuickActions({ onOpenShop, onOpenSpin, onOpenRewards, onOpenOrders }: P
       <ul className="grid grid-cols-4 gap-2 md:gap-3">
         {actions.map((a) => (
           <li key={a.label}>
-            <button type="button" onClick={a.onClick} className={cx(tile, 'flex h-full min-h-20 w-full flex-col items-center justify-center gap-1 p-2 text-center')}>
+            <button
+              type="button"
+              onClick={a.onClick}
+              className={cx(tile, 'flex h-full min-h-20 w-full flex-col items-center justify-center gap-1 p-2 text-center')}
+            >
               <span aria-hidden="true" className="text-brand-ink">
                 {a.icon}
               </span>
@@ -166,7 +217,21 @@ function QuickActions({ onOpenShop, onOpenSpin, onOpenRewards, onOpenOrders }: P
   );
 }
 
-function LatestOrder({ order, unavailable, onOpenOrder, onOpenOrders, onOpenShop, currency, locale, now }: Pick<HomeScreenProps, 'onOpenOrder' | 'onOpenOrders' | 'onOpenShop' | 'now'> & { order: Order | null; unavailable: boolean; currency: string; locale: string }) {
+function LatestOrder({
+  order,
+  unavailable,
+  onOpenOrder,
+  onOpenOrders,
+  onOpenShop,
+  currency,
+  locale,
+  now,
+}: Pick<HomeScreenProps, 'onOpenOrder' | 'onOpenOrders' | 'onOpenShop' | 'now'> & {
+  order: Order | null;
+  unavailable: boolean;
+  currency: string;
+  locale: string;
+}) {
   return (
     <section aria-labelledby="home-latest-order" className="flex flex-col gap-3">
       <SectionHeading id="home-latest-order" action={order && 'All orders'} onAction={onOpenOrders}>
@@ -206,7 +271,19 @@ function LatestOrder({ order, unavailable, onOpenOrder, onOpenOrders, onOpenShop
 }
 
 /** Up to four rewards, those the customer can redeem now first, each saying how far it is. */
-function FeaturedRewards({ rewards, points, onOpenReward, onOpenRewards, locale }: { rewards: Reward[]; points: number; onOpenReward?: (name: string) => void; onOpenRewards?: () => void; locale: string }) {
+function FeaturedRewards({
+  rewards,
+  points,
+  onOpenReward,
+  onOpenRewards,
+  locale,
+}: {
+  rewards: Reward[];
+  points: number;
+  onOpenReward?: (name: string) => void;
+  onOpenRewards?: () => void;
+  locale: string;
+}) {
   const shown = byReach(rewards, points).slice(0, 4);
   return (
     <section aria-labelledby="home-rewards" className="flex flex-col gap-3">
@@ -229,7 +306,9 @@ function FeaturedRewards({ rewards, points, onOpenReward, onOpenRewards, locale 
                         <CheckIcon size={16} className="shrink-0" /> You can redeem this
                       </span>
                     ) : (
-                      <span className="text-sm text-muted">{reach.kind === 'sold-out' ? 'Out of stock' : reach.kind === 'locked' ? lockedText(reach.tier) : missingText(reach.missing, locale)}</span>
+                      <span className="text-sm text-muted">
+                        {reach.kind === 'sold-out' ? 'Out of stock' : reach.kind === 'locked' ? lockedText(reach.tier) : missingText(reach.missing, locale)}
+                      </span>
                     )}
                   </span>
                 </button>
@@ -282,12 +361,28 @@ export function HomeScreen({
     body = (
       <div className="flex flex-col gap-6">
         <OrderingNotice ordering={ordering} locale={locale} />
-        <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} onOpenMemberCard={onOpenMemberCard} currency={currency} locale={locale} />
+        <Balances
+          customer={customer}
+          onOpenPoints={onOpenPoints}
+          onOpenWallet={onOpenWallet}
+          onOpenMemberCard={onOpenMemberCard}
+          currency={currency}
+          locale={locale}
+        />
         <TierCard status={tier} variant="compact" locale={locale} />
         <StampCards cards={stampCards} compact onOpenDetails={onOpenPoints} locale={locale} />
         <QuickActions onOpenShop={onOpenShop} onOpenSpin={onOpenSpin} onOpenRewards={onOpenRewards} onOpenOrders={onOpenOrders} />
         {installPrompt}
-        <LatestOrder order={latestOrder} unavailable={ordersUnavailable} onOpenOrder={onOpenOrder} onOpenOrders={onOpenOrders} onOpenShop={onOpenShop} currency={currency} locale={locale} now={now} />
+        <LatestOrder
+          order={latestOrder}
+          unavailable={ordersUnavailable}
+          onOpenOrder={onOpenOrder}
+          onOpenOrders={onOpenOrders}
+          onOpenShop={onOpenShop}
+          currency={currency}
+          locale={locale}
+          now={now}
+        />
         <FeaturedRewards rewards={featuredRewards} points={customer.points} onOpenReward={onOpenReward} onOpenRewards={onOpenRewards} locale={locale} />
       </div>
     );

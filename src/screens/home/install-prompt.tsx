@@ -2,9 +2,28 @@ import { Button, CheckIcon, CloseIcon, cardClass, cx, focusRing } from '../../ui
 import { make } from '../../ui/icon/base-icons';
 
 /** iOS's Share symbol (a box with an arrow out of it) and its Add to Home Screen symbol, as Safari draws them. */
-const ShareIcon = make('Share', <><path d="M12 3v12" /><path d="m8 7 4-4 4 4" /><path d="M8 11H6a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8a1 1 0 0 0-1-1h-2" /></>);
-const AddToHomeIcon = make('AddToHome', <><rect x="4" y="4" width="16" height="16" rx="3" /><path d="M12 8v8M8 12h8" /></>);
-const AppIcon = make('App', <><rect x="6" y="2" width="12" height="20" rx="2.5" /><path d="M11 18h2" /></>);
+const ShareIcon = make(
+  'Share',
+  <>
+    <path d="M12 3v12" />
+    <path d="m8 7 4-4 4 4" />
+    <path d="M8 11H6a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8a1 1 0 0 0-1-1h-2" />
+  </>,
+);
+const AddToHomeIcon = make(
+  'AddToHome',
+  <>
+    <rect x="4" y="4" width="16" height="16" rx="3" />
+    <path d="M12 8v8M8 12h8" />
+  </>,
+);
+const AppIcon = make(
+  'App',
+  <>
+    <rect x="6" y="2" width="12" height="20" rx="2.5" />
+    <path d="M11 18h2" />
+  </>,
+);
 
 /**
  * What the offer shows: `prompt` where the browser can install at a tap (Chromium on Android and
@@ -24,7 +43,12 @@ export interface InstallPromptProps {
 
 function CloseButton({ label, onClick }: { label: string; onClick?: () => void }) {
   return (
-    <button type="button" onClick={onClick} aria-label={label} className={cx('-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface', focusRing)}>
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={cx('-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface', focusRing)}
+    >
       <CloseIcon size={20} />
     </button>
   );

@@ -1,7 +1,22 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, Fulfilment } from '#contract';
 import type { Location } from '#contract/locations';
-import { AppShell, Badge, Button, ErrorState, LocationIcon, MapLink, Notice, PlusIcon, Skeleton, SkeletonGroup, TopBar, addressLine, cardSurface, cx } from '../../ui';
+import {
+  AppShell,
+  Badge,
+  Button,
+  ErrorState,
+  LocationIcon,
+  MapLink,
+  Notice,
+  PlusIcon,
+  Skeleton,
+  SkeletonGroup,
+  TopBar,
+  addressLine,
+  cardSurface,
+  cx,
+} from '../../ui';
 import { ChoiceCard } from './choice-card';
 import { orderingWords } from '../shop/ordering-notice';
 
@@ -46,7 +61,14 @@ export interface DeliveryScreenProps {
 }
 
 /** The saved addresses to deliver to, and the ways to add one. */
-function AddressChoice({ addresses, addressId, onPick, onAddAddress, onSetLocation, missing }: {
+function AddressChoice({
+  addresses,
+  addressId,
+  onPick,
+  onAddAddress,
+  onSetLocation,
+  missing,
+}: {
   addresses: Address[];
   addressId: number | null;
   onPick: (id: number) => void;
@@ -59,7 +81,9 @@ function AddressChoice({ addresses, addressId, onPick, onAddAddress, onSetLocati
     <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
       <legend className="mb-3 text-lg font-semibold text-ink">Deliver to</legend>
       {addresses.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border p-4 text-muted">You have no saved addresses yet. Add one so we know where to bring your order.</p>
+        <p className="rounded-2xl border border-dashed border-border p-4 text-muted">
+          You have no saved addresses yet. Add one so we know where to bring your order.
+        </p>
       ) : (
         addresses.map((a) => (
           <ChoiceCard
@@ -111,7 +135,19 @@ function PickupPlace({ companyName, pickupAddress }: { companyName?: string; pic
 }
 
 /** A shop with more than one place: where to pick up, each with its address and whether it takes orders now. */
-function PlaceChoice({ places, placeId, onPick, now, locale }: { places: Location[]; placeId: number | undefined; onPick: (id: number) => void; now?: string; locale: string }) {
+function PlaceChoice({
+  places,
+  placeId,
+  onPick,
+  now,
+  locale,
+}: {
+  places: Location[];
+  placeId: number | undefined;
+  onPick: (id: number) => void;
+  now?: string;
+  locale: string;
+}) {
   return (
     <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
       <legend className="mb-3 text-lg font-semibold text-ink">Pick up from</legend>
@@ -151,9 +187,7 @@ export function DeliveryScreen({
   onBack,
   nav,
 }: DeliveryScreenProps) {
-  const [fulfilment, setFulfilment] = useState<Fulfilment>(
-    defaultFulfilment === 'delivery' && !deliveryAvailable ? 'pickup' : defaultFulfilment,
-  );
+  const [fulfilment, setFulfilment] = useState<Fulfilment>(defaultFulfilment === 'delivery' && !deliveryAvailable ? 'pickup' : defaultFulfilment);
   const [picked, setPicked] = useState<number | null>(defaultAddressId ?? null);
   // Until the customer picks, the default address (or the only one) is the choice.
   const fallback = addresses.find((a) => a.is_default)?.id ?? (addresses.length === 1 ? addresses[0]!.id : null);
@@ -185,7 +219,14 @@ export function DeliveryScreen({
         <Skeleton height="5rem" />
       </SkeletonGroup>
     ) : (
-      <AddressChoice addresses={addresses} addressId={addressId} onPick={(id) => update({ addressId: id })} onAddAddress={onAddAddress} onSetLocation={onSetLocation} missing={tried && missingAddress} />
+      <AddressChoice
+        addresses={addresses}
+        addressId={addressId}
+        onPick={(id) => update({ addressId: id })}
+        onAddAddress={onAddAddress}
+        onSetLocation={onSetLocation}
+        missing={tried && missingAddress}
+      />
     );
 
   return (

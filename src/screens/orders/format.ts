@@ -11,7 +11,8 @@ export function itemCount(lines: Array<{ qty: number }>): string {
 export const optionWords = (options: readonly { name: string }[] | undefined): string => (options ?? []).map((o) => o.name).join(' · ');
 
 /** A points breakdown worth showing part by part: one with an earning rule's points beside the base; else none. */
-export const namedParts = <P extends { rule_id: number | null; label: string }>(parts: readonly P[] | undefined): readonly P[] => (parts?.some((p) => !isBasePart(p)) ? parts : []);
+export const namedParts = <P extends { rule_id: number | null; label: string }>(parts: readonly P[] | undefined): readonly P[] =>
+  parts?.some((p) => !isBasePart(p)) ? parts : [];
 
 /** One named part of the points: "+25 Double points Tuesday". */
 export const partWords = (p: { label: string; points: number }, locale: string) => `+${p.points.toLocaleString(locale)} ${p.label}`;

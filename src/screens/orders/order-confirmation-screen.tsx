@@ -1,7 +1,22 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '#contract';
 import type { PickupSlotsData } from '#contract/locations';
-import { AddressLines, AppShell, Badge, Button, ErrorState, Money, Notice, Points, SectionHeading, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
+import {
+  AddressLines,
+  AppShell,
+  Badge,
+  Button,
+  ErrorState,
+  Money,
+  Notice,
+  Points,
+  SectionHeading,
+  Skeleton,
+  SkeletonGroup,
+  TopBar,
+  cardClass,
+  cx,
+} from '../../ui';
 import { ChoiceCard } from './choice-card';
 import { namedParts, optionWords, partWords } from './format';
 import { formatDateTime } from '../../ui/lib/dates';
@@ -119,7 +134,19 @@ function RefusalNotice({ errorCode, formError, onEditCart }: Pick<OrderConfirmat
   );
 }
 
-function ItemsSection({ items, unavailable, issues, onEditCart, money }: { items: OrderItem[]; unavailable: ReadonlySet<number>; issues: Record<number, string>; onEditCart?: () => void; money: MoneyOf }) {
+function ItemsSection({
+  items,
+  unavailable,
+  issues,
+  onEditCart,
+  money,
+}: {
+  items: OrderItem[];
+  unavailable: ReadonlySet<number>;
+  issues: Record<number, string>;
+  onEditCart?: () => void;
+  money: MoneyOf;
+}) {
   return (
     <section aria-labelledby="oc-items" className={section}>
       <SectionHeading id="oc-items" action={onEditCart && 'Edit'} onAction={onEditCart}>
@@ -150,7 +177,12 @@ function ItemsSection({ items, unavailable, issues, onEditCart, money }: { items
   );
 }
 
-type PickupProps = Pick<OrderConfirmationScreenProps, 'pickupAt' | 'asapAt' | 'slots' | 'onChoosePickupAt' | 'nextSlot'> & { slotFull: boolean; now: string; locale: string; timeZone: string };
+type PickupProps = Pick<OrderConfirmationScreenProps, 'pickupAt' | 'asapAt' | 'slots' | 'onChoosePickupAt' | 'nextSlot'> & {
+  slotFull: boolean;
+  now: string;
+  locale: string;
+  timeZone: string;
+};
 
 /** Pickup: as soon as possible (the default), or a time of today's or tomorrow's; a time that just filled up, with the next free one. */
 function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot, slotFull, now, locale, timeZone }: PickupProps) {
@@ -176,7 +208,13 @@ function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot
       </fieldset>
       {choosing && (
         <Suspense fallback={<Skeleton height="6rem" />}>
-          <PickupSlotPicker slots={slots} value={pickupAt} onChange={(at) => onChoosePickupAt?.(at)} today={now ? dateIn(now, timeZone) : (slots?.days[0]?.date ?? '')} clock={clock} />
+          <PickupSlotPicker
+            slots={slots}
+            value={pickupAt}
+            onChange={(at) => onChoosePickupAt?.(at)}
+            today={now ? dateIn(now, timeZone) : (slots?.days[0]?.date ?? '')}
+            clock={clock}
+          />
         </Suspense>
       )}
       {slotFull && (
@@ -198,7 +236,19 @@ function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot
   );
 }
 
-function FulfilmentSection({ fulfilment, address, pickupAddress, pickupName, onChangeDelivery, onSwitchToPickup, outside, pickup }: Pick<OrderConfirmationScreenProps, 'fulfilment' | 'address' | 'pickupAddress' | 'pickupName' | 'onChangeDelivery' | 'onSwitchToPickup'> & { outside: boolean; pickup: PickupProps }) {
+function FulfilmentSection({
+  fulfilment,
+  address,
+  pickupAddress,
+  pickupName,
+  onChangeDelivery,
+  onSwitchToPickup,
+  outside,
+  pickup,
+}: Pick<OrderConfirmationScreenProps, 'fulfilment' | 'address' | 'pickupAddress' | 'pickupName' | 'onChangeDelivery' | 'onSwitchToPickup'> & {
+  outside: boolean;
+  pickup: PickupProps;
+}) {
   return (
     <section aria-labelledby="oc-fulfilment" className={section}>
       <SectionHeading id="oc-fulfilment" action={onChangeDelivery && 'Change'} onAction={onChangeDelivery}>
@@ -247,7 +297,15 @@ function FulfilmentSection({ fulfilment, address, pickupAddress, pickupName, onC
   );
 }
 
-function VoucherSection({ vouchers, selectedVoucherId, onSelectVoucher, quoteLoading, money, locale, timeZone }: {
+function VoucherSection({
+  vouchers,
+  selectedVoucherId,
+  onSelectVoucher,
+  quoteLoading,
+  money,
+  locale,
+  timeZone,
+}: {
   vouchers: Voucher[];
   selectedVoucherId: number | null;
   onSelectVoucher?: (id: number | null) => void;
@@ -294,7 +352,21 @@ function VoucherSection({ vouchers, selectedVoucherId, onSelectVoucher, quoteLoa
 }
 
 /** A short balance: top up (when the gateway takes top-ups), else change the order. */
-function ShortfallNotice({ shortfall, onlineOff, walletBalance, onTopUp, onEditCart, money }: { shortfall: number; onlineOff: boolean; walletBalance: number; onTopUp?: (amount: number) => void; onEditCart?: () => void; money: MoneyOf }) {
+function ShortfallNotice({
+  shortfall,
+  onlineOff,
+  walletBalance,
+  onTopUp,
+  onEditCart,
+  money,
+}: {
+  shortfall: number;
+  onlineOff: boolean;
+  walletBalance: number;
+  onTopUp?: (amount: number) => void;
+  onEditCart?: () => void;
+  money: MoneyOf;
+}) {
   if (onlineOff)
     return (
       <Notice
@@ -308,8 +380,8 @@ function ShortfallNotice({ shortfall, onlineOff, walletBalance, onTopUp, onEditC
           )
         }
       >
-        Your wallet has {money(walletBalance)}, {money(shortfall, 'font-semibold')} short of this order. Top-ups are not available
-        right now, so change your order to pay from your wallet.
+        Your wallet has {money(walletBalance)}, {money(shortfall, 'font-semibold')} short of this order. Top-ups are not available right now, so change your
+        order to pay from your wallet.
       </Notice>
     );
   return (
@@ -329,7 +401,18 @@ function ShortfallNotice({ shortfall, onlineOff, walletBalance, onTopUp, onEditC
   );
 }
 
-function PaymentSection({ method, onMethod, onlineOff, walletBalance, paymentError, errorCode, shortfall, onTopUp, onEditCart, money }: {
+function PaymentSection({
+  method,
+  onMethod,
+  onlineOff,
+  walletBalance,
+  paymentError,
+  errorCode,
+  shortfall,
+  onTopUp,
+  onEditCart,
+  money,
+}: {
   method: PaymentMethod;
   onMethod: (method: PaymentMethod) => void;
   onlineOff: boolean;
@@ -349,10 +432,24 @@ function PaymentSection({ method, onMethod, onlineOff, walletBalance, paymentErr
       </h2>
       <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
         <legend className="sr-only">Choose how to pay</legend>
-        <ChoiceCard name="payment" value="wallet" checked={method === 'wallet'} onChange={() => onMethod('wallet')} title="Wallet" aside={walletBalance === undefined ? undefined : <span className="text-sm font-semibold">{money(walletBalance)}</span>}>
+        <ChoiceCard
+          name="payment"
+          value="wallet"
+          checked={method === 'wallet'}
+          onChange={() => onMethod('wallet')}
+          title="Wallet"
+          aside={walletBalance === undefined ? undefined : <span className="text-sm font-semibold">{money(walletBalance)}</span>}
+        >
           Pay from your wallet balance.
         </ChoiceCard>
-        <ChoiceCard name="payment" value="gateway" checked={method === 'gateway'} onChange={() => onMethod('gateway')} title="Online payment" disabled={onlineOff}>
+        <ChoiceCard
+          name="payment"
+          value="gateway"
+          checked={method === 'gateway'}
+          onChange={() => onMethod('gateway')}
+          title="Online payment"
+          disabled={onlineOff}
+        >
           {onlineOff ? 'Not available right now. Pay from your wallet instead.' : 'Card or e-wallet, on the next page.'}
         </ChoiceCard>
       </fieldset>
@@ -361,13 +458,28 @@ function PaymentSection({ method, onMethod, onlineOff, walletBalance, paymentErr
           {paymentError}
         </Notice>
       )}
-      {shortfall > 0 && walletBalance !== undefined && <ShortfallNotice shortfall={shortfall} onlineOff={onlineOff} walletBalance={walletBalance} onTopUp={onTopUp} onEditCart={onEditCart} money={money} />}
+      {shortfall > 0 && walletBalance !== undefined && (
+        <ShortfallNotice shortfall={shortfall} onlineOff={onlineOff} walletBalance={walletBalance} onTopUp={onTopUp} onEditCart={onEditCart} money={money} />
+      )}
     </section>
   );
 }
 
 /** The provider's sums: subtotal, discount, delivery, total and the points it earns. */
-function Totals({ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, money, locale, held }: Pick<OrderConfirmationScreenProps, 'quote' | 'quoteError' | 'onRetryQuote' | 'fulfilment' | 'locale'> & { quoteLoading: boolean; money: MoneyOf; held: boolean }) {
+function Totals({
+  quote,
+  quoteLoading,
+  quoteError,
+  onRetryQuote,
+  fulfilment,
+  money,
+  locale,
+  held,
+}: Pick<OrderConfirmationScreenProps, 'quote' | 'quoteError' | 'onRetryQuote' | 'fulfilment' | 'locale'> & {
+  quoteLoading: boolean;
+  money: MoneyOf;
+  held: boolean;
+}) {
   // refused for the address or the pickup time: said there, with the way on
   if (held) return <p className="text-muted">Your total shows once that is sorted out.</p>;
   if (quoteError) return <ErrorState title="We couldn't work out your total" message={quoteError} onRetry={onRetryQuote} className="py-4" />;
@@ -407,7 +519,13 @@ function Totals({ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, mon
           <dd className="text-right text-sm font-semibold text-brand-ink">
             <Points value={quote.points_to_earn} locale={locale} showIcon />
           </dd>
-          {namedParts(quote.points_breakdown).length > 0 && <dd className="col-span-2 -mt-1 text-right text-sm text-muted">{namedParts(quote.points_breakdown).map((p) => partWords(p, locale)).join(' · ')}</dd>}
+          {namedParts(quote.points_breakdown).length > 0 && (
+            <dd className="col-span-2 -mt-1 text-right text-sm text-muted">
+              {namedParts(quote.points_breakdown)
+                .map((p) => partWords(p, locale))
+                .join(' · ')}
+            </dd>
+          )}
         </>
       )}
     </dl>
@@ -440,7 +558,19 @@ function FreeItemRow({ item, money }: { item: NonNullable<QuoteData['free_item']
   );
 }
 
-function TotalSection({ totals, quote, belowBy, onEditCart, money }: { totals: ReactNode; quote?: QuoteData | null; belowBy: number; onEditCart?: () => void; money: MoneyOf }) {
+function TotalSection({
+  totals,
+  quote,
+  belowBy,
+  onEditCart,
+  money,
+}: {
+  totals: ReactNode;
+  quote?: QuoteData | null;
+  belowBy: number;
+  onEditCart?: () => void;
+  money: MoneyOf;
+}) {
   return (
     <section aria-labelledby="oc-total" className={section}>
       <h2 id="oc-total" className="text-lg font-semibold">
@@ -523,7 +653,16 @@ export function OrderConfirmationScreen({
   const shortfall = quote && method === 'wallet' && walletBalance !== undefined ? Math.max(0, quote.total - walletBalance) : 0;
   const belowBy = quote?.below_minimum_by ?? 0;
   const closed = ordering != null && ordering.location.state !== 'open';
-  const blocked = closed || !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || Object.keys(lineIssues).length > 0 || items.length === 0;
+  const blocked =
+    closed ||
+    !quote ||
+    quoteLoading ||
+    !!quoteError ||
+    belowBy > 0 ||
+    shortfall > 0 ||
+    unavailable.size > 0 ||
+    Object.keys(lineIssues).length > 0 ||
+    items.length === 0;
   const refusedFor = (code: ErrorCode) => quoteErrorCode === code || errorCode === code;
   const outside = refusedFor('OUTSIDE_DELIVERY_AREA');
   const slotFull = refusedFor('SLOT_FULL');
@@ -539,7 +678,18 @@ export function OrderConfirmationScreen({
     locale,
     timeZone: slots?.timezone ?? ordering?.location.timezone ?? timeZone ?? 'UTC',
   };
-  const totals = <Totals quote={quote} quoteLoading={quoteLoading} quoteError={quoteError} onRetryQuote={onRetryQuote} fulfilment={fulfilment} money={money} locale={locale} held={held} />;
+  const totals = (
+    <Totals
+      quote={quote}
+      quoteLoading={quoteLoading}
+      quoteError={quoteError}
+      onRetryQuote={onRetryQuote}
+      fulfilment={fulfilment}
+      money={money}
+      locale={locale}
+      held={held}
+    />
+  );
 
   return (
     <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
@@ -557,7 +707,15 @@ export function OrderConfirmationScreen({
           outside={outside}
           pickup={pickup}
         />
-        <VoucherSection vouchers={vouchers} selectedVoucherId={selectedVoucherId} onSelectVoucher={onSelectVoucher} quoteLoading={quoteLoading} money={money} locale={locale} timeZone={timeZone} />
+        <VoucherSection
+          vouchers={vouchers}
+          selectedVoucherId={selectedVoucherId}
+          onSelectVoucher={onSelectVoucher}
+          quoteLoading={quoteLoading}
+          money={money}
+          locale={locale}
+          timeZone={timeZone}
+        />
         <PaymentSection
           method={method}
           onMethod={setMethod}
@@ -576,7 +734,14 @@ export function OrderConfirmationScreen({
             {orderingWords(ordering.location, ordering.now, locale)}
           </p>
         )}
-        <Button size="lg" fullWidth loading={submitting} disabled={blocked} aria-describedby={closed ? 'oc-ordering' : undefined} onClick={() => onPlaceOrder?.(method)}>
+        <Button
+          size="lg"
+          fullWidth
+          loading={submitting}
+          disabled={blocked}
+          aria-describedby={closed ? 'oc-ordering' : undefined}
+          onClick={() => onPlaceOrder?.(method)}
+        >
           {quote && !quoteLoading ? <span>Place order · {money(quote.total)}</span> : 'Place order'}
         </Button>
       </div>

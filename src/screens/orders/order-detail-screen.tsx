@@ -1,6 +1,25 @@
 import { Fragment, type ReactNode } from 'react';
 import { canStillBeReady, type Order, type OrderRefund, type OrderStatus, statusSteps } from '#contract';
-import { AddressLines, AppShell, Badge, CheckIcon, CloseIcon, EmptyState, ErrorState, LocationIcon, MapLink, Money, Points, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
+import {
+  AddressLines,
+  AppShell,
+  Badge,
+  CheckIcon,
+  CloseIcon,
+  EmptyState,
+  ErrorState,
+  LocationIcon,
+  MapLink,
+  Money,
+  Points,
+  ReceiptIcon,
+  Skeleton,
+  SkeletonGroup,
+  TopBar,
+  cardClass,
+  cx,
+  focusRing,
+} from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
 import { namedParts, optionWords, partWords } from './format';
@@ -69,12 +88,23 @@ const STATE_TEXT: Record<StepState, string> = { done: 'done', current: 'now', up
 function refundText(refund: OrderRefund): { where: string; status: string } {
   if (refund.method === 'wallet') return { where: 'Back in your wallet', status: 'You can spend it on your next order.' };
   if (refund.status === 'succeeded') return { where: 'Back to the card you paid with', status: 'Your bank may take a few days to show it.' };
-  if (refund.status === 'failed') return { where: 'To the card you paid with', status: 'The payment service did not answer yet. We try again every hour until it is done.' };
+  if (refund.status === 'failed')
+    return { where: 'To the card you paid with', status: 'The payment service did not answer yet. We try again every hour until it is done.' };
   return { where: 'To the card you paid with', status: 'On its way. Your bank may take a few days to show it.' };
 }
 
 /** A cancelled order: the money back (how much, where to), the points taken back, vouchers cancelled. */
-function MoneyBack({ order, money, locale, className }: { order: Order; money: (amount: number, className?: string) => ReactNode; locale: string; className: string }) {
+function MoneyBack({
+  order,
+  money,
+  locale,
+  className,
+}: {
+  order: Order;
+  money: (amount: number, className?: string) => ReactNode;
+  locale: string;
+  className: string;
+}) {
   const refund = order.refund ?? null;
   // points still on their way when it was cancelled were never the customer's: cancelled, not taken back
   const voided = order.points_voided ?? 0;
@@ -157,10 +187,7 @@ function Timeline({ steps, locale, timeZone }: { steps: Step[]; locale: string; 
         {steps.map((step, i) => (
           <li key={step.status} aria-current={step.state === 'current' ? 'step' : undefined} className="relative flex gap-3 pb-5 last:pb-0">
             {i < steps.length - 1 && (
-              <span
-                aria-hidden="true"
-                className={cx('absolute top-8 bottom-0 left-[0.9375rem] w-0.5', step.state === 'done' ? 'bg-brand' : 'bg-border')}
-              />
+              <span aria-hidden="true" className={cx('absolute top-8 bottom-0 left-[0.9375rem] w-0.5', step.state === 'done' ? 'bg-brand' : 'bg-border')} />
             )}
             <span
               aria-hidden="true"
@@ -261,11 +288,27 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
 }
 
 /** Where the order goes: the delivery address, or the pickup counter and when. */
-function Where({ order, pickupAddress, now, locale, timeZone = 'UTC' }: { order: Order; pickupAddress?: string; now: string; locale: string; timeZone?: string }) {
+function Where({
+  order,
+  pickupAddress,
+  now,
+  locale,
+  timeZone = 'UTC',
+}: {
+  order: Order;
+  pickupAddress?: string;
+  now: string;
+  locale: string;
+  timeZone?: string;
+}) {
   return (
     <section aria-labelledby="od-where" className={section}>
       <h2 id="od-where" className="text-lg font-semibold">
-        {order.fulfilment === 'delivery' ? 'Delivery address' : order.pickup_at && order.status !== 'cancelled' ? pickupWords(order.pickup_at, now, locale, timeZone) : 'Pickup'}
+        {order.fulfilment === 'delivery'
+          ? 'Delivery address'
+          : order.pickup_at && order.status !== 'cancelled'
+            ? pickupWords(order.pickup_at, now, locale, timeZone)
+            : 'Pickup'}
       </h2>
       <p className="flex items-start gap-2">
         <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />

@@ -1,6 +1,22 @@
 import type { ReactNode } from 'react';
 import type { Order } from '#contract';
-import { AppShell, Badge, Button, ChevronRightIcon, EmptyState, ErrorState, LoadMore, Money, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx, focusRing } from '../../ui';
+import {
+  AppShell,
+  Badge,
+  Button,
+  ChevronRightIcon,
+  EmptyState,
+  ErrorState,
+  LoadMore,
+  Money,
+  ReceiptIcon,
+  Skeleton,
+  SkeletonGroup,
+  TopBar,
+  cardClass,
+  cx,
+  focusRing,
+} from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 import { itemCount } from './format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from './order-status';

@@ -87,7 +87,15 @@ export function PaymentResult({
       </SkeletonGroup>
     );
   } else {
-    const outcome: Outcome = cancelledUnpaid(order) ? 'declined' : order.status === 'cancelled' ? 'cancelled' : isPaid(order.status) ? 'paid' : variant === 'fail' ? 'failed' : 'pending';
+    const outcome: Outcome = cancelledUnpaid(order)
+      ? 'declined'
+      : order.status === 'cancelled'
+        ? 'cancelled'
+        : isPaid(order.status)
+          ? 'paid'
+          : variant === 'fail'
+            ? 'failed'
+            : 'pending';
     const copy = wordsOf(variant, !!onPayAgain);
     const again = outcome === 'failed' ? onPayAgain : outcome === 'declined' ? onTryAgain : undefined;
     title = outcome === 'paid' ? 'Payment success' : outcome === 'pending' ? 'Payment' : 'Payment failed';

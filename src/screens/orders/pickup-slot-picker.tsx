@@ -5,7 +5,13 @@ import { Skeleton, cx } from '../../ui';
  * "Choose a time": today's and tomorrow's pickup times as radio buttons, grouped by day; a full one
  * is there but cannot be chosen. Loaded on its own (React.lazy) when the customer asks to choose.
  */
-export default function PickupSlotPicker({ slots, value, onChange, today, clock }: {
+export default function PickupSlotPicker({
+  slots,
+  value,
+  onChange,
+  today,
+  clock,
+}: {
   /** null: still loading */
   slots?: PickupSlotsData | null;
   value: string | null;
@@ -35,7 +41,16 @@ export default function PickupSlotPicker({ slots, value, onChange, today, clock 
                 s.full ? 'cursor-not-allowed border-dashed text-muted' : 'cursor-pointer hover:brightness-95',
               )}
             >
-              <input type="radio" name="pickup-slot" value={s.at} checked={checked} disabled={s.full} onChange={() => onChange(s.at)} aria-label={s.full ? `${time}, full` : time} className="sr-only" />
+              <input
+                type="radio"
+                name="pickup-slot"
+                value={s.at}
+                checked={checked}
+                disabled={s.full}
+                onChange={() => onChange(s.at)}
+                aria-label={s.full ? `${time}, full` : time}
+                className="sr-only"
+              />
               {time}
               {s.full && <span className="text-xs">Full</span>}
             </label>

@@ -48,8 +48,8 @@ export function TopUpFailScreen({ reason = 'failed', amount, onTryAgain, onBack,
           <p className="max-w-sm text-muted">
             {amount ? (
               <>
-                The <Money amount={amount} currency={currency} locale={locale} className="font-semibold text-ink" /> top-up was not added, and no
-                money was taken.
+                The <Money amount={amount} currency={currency} locale={locale} className="font-semibold text-ink" /> top-up was not added, and no money was
+                taken.
               </>
             ) : (
               'No money was taken from your account.'

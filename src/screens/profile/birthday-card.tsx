@@ -1,6 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Birthday } from '#contract';
-import { BIRTHDAY_SETTLE_DAYS, BIRTH_YEAR_MESSAGE, BIRTH_YEAR_MIN, IS_REQUIRED, birthdayText, dayNotInMonth, daysToBirthday, monthName } from '#contract/checks';
+import {
+  BIRTHDAY_SETTLE_DAYS,
+  BIRTH_YEAR_MESSAGE,
+  BIRTH_YEAR_MIN,
+  IS_REQUIRED,
+  birthdayText,
+  dayNotInMonth,
+  daysToBirthday,
+  monthName,
+} from '#contract/checks';
 import { Button, FieldFrame, GiftIcon, Notice, TextField, cardSurface, cx } from '../../ui';
 
 /** The birth date as the form sends it: the year null when left out. */
@@ -66,7 +75,18 @@ function readForm(day: string, month: string, year: string): { problems: Partial
   return Object.keys(problems).length ? { problems } : { birthday };
 }
 
-function BirthdayForm({ birthday, onSave, onRemove, onOpenChange, saving, fieldErrors, error, treat = true, today, formId }: BirthdayCardProps & { formId: string }) {
+function BirthdayForm({
+  birthday,
+  onSave,
+  onRemove,
+  onOpenChange,
+  saving,
+  fieldErrors,
+  error,
+  treat = true,
+  today,
+  formId,
+}: BirthdayCardProps & { formId: string }) {
   const [day, setDay] = useState(birthday ? String(birthday.day) : '');
   const [month, setMonth] = useState(birthday ? String(birthday.month) : '');
   const [year, setYear] = useState(birthday?.year ? String(birthday.year) : '');

@@ -11,7 +11,6 @@ import { paths } from '#contract/routes';
 import { toast } from '../../ui';
 import { ChangeEmailScreen } from './change-email-screen';
 
-
 /**
  * /profile/change-email: customer/change-email, with the provider's field errors on the field; and the
  * address's verification: a code e-mailed to it (customer/email/verify/request, also sent when an

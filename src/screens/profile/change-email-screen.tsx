@@ -89,13 +89,11 @@ function EmailVerification({ email, codeSent, resendIn, onSendCode, sendingCode,
       </h2>
       {codeSent ? (
         <p className="text-muted">
-          We sent a 6-digit code to <span className="break-all font-semibold text-ink">{email}</span>. It can take a minute to arrive, so check your
-          spam folder too.
+          We sent a 6-digit code to <span className="break-all font-semibold text-ink">{email}</span>. It can take a minute to arrive, so check your spam folder
+          too.
         </p>
       ) : (
-        <p className="text-muted">
-          We'll e-mail you a code to make sure this address is yours. Once it's verified, you can also sign in with Google using it.
-        </p>
+        <p className="text-muted">We'll e-mail you a code to make sure this address is yours. Once it's verified, you can also sign in with Google using it.</p>
       )}
       {sendError && <Notice tone="danger">{sendError}</Notice>}
       {codeSent && (
@@ -145,7 +143,17 @@ function serverMessage(message: string | undefined): string | undefined {
 }
 
 /** After a save: where receipts go now, and the address's verification when it still needs one. */
-function SavedView({ email, verifiedNotice, verification, onDone }: { email: string | null; verifiedNotice: ReactNode; verification: ReactNode; onDone?: () => void }) {
+function SavedView({
+  email,
+  verifiedNotice,
+  verification,
+  onDone,
+}: {
+  email: string | null;
+  verifiedNotice: ReactNode;
+  verification: ReactNode;
+  onDone?: () => void;
+}) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col items-center gap-5 py-8">
       <div role="status" className="flex flex-col items-center gap-3 text-center">

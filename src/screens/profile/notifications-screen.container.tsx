@@ -47,7 +47,10 @@ export default function NotificationsPage() {
 
   const markRead = async (body: { ids: number[] } | { all: true }) => {
     const { unread } = await markNotificationsRead(body);
-    showRead((n) => 'all' in body || body.ids.includes(n.id), () => unread);
+    showRead(
+      (n) => 'all' in body || body.ids.includes(n.id),
+      () => unread,
+    );
   };
   // a failure says so in a toast: the list stays as the provider has it
   const onError = (err: unknown) => toast.error(messageOf(err), { toastId: 'notifications-read' });
@@ -55,7 +58,10 @@ export default function NotificationsPage() {
 
   const onOpen = (n: AppNotification) => {
     if (!n.read) {
-      showRead((m) => m.id === n.id, (u) => Math.max(0, u - 1));
+      showRead(
+        (m) => m.id === n.id,
+        (u) => Math.max(0, u - 1),
+      );
       void markRead({ ids: [n.id] }).catch(onError);
     }
     if (isAppPath(n.link)) void navigate(n.link);

@@ -1,6 +1,25 @@
 import type { ReactNode } from 'react';
 import type { AppNotification, NotificationListData, NotificationType } from '#contract';
-import { AppShell, BellIcon, Button, CheckIcon, EmptyState, ErrorState, GiftIcon, LoadMore, ReceiptIcon, Skeleton, SkeletonGroup, SpinIcon, StarIcon, TopBar, UserIcon, WalletIcon, cx, focusRing } from '../../ui';
+import {
+  AppShell,
+  BellIcon,
+  Button,
+  CheckIcon,
+  EmptyState,
+  ErrorState,
+  GiftIcon,
+  LoadMore,
+  ReceiptIcon,
+  Skeleton,
+  SkeletonGroup,
+  SpinIcon,
+  StarIcon,
+  TopBar,
+  UserIcon,
+  WalletIcon,
+  cx,
+  focusRing,
+} from '../../ui';
 import { formatDateTime, formatRelative } from '../../ui/lib/dates';
 
 export interface NotificationsScreenProps {
@@ -36,7 +55,19 @@ const ICONS: Record<NotificationType, ReactNode> = {
   campaign: <GiftIcon size={20} />,
 };
 
-function Item({ n, onOpen, now, locale, timeZone }: { n: AppNotification; onOpen?: (n: AppNotification) => void; now: string; locale: string; timeZone?: string }) {
+function Item({
+  n,
+  onOpen,
+  now,
+  locale,
+  timeZone,
+}: {
+  n: AppNotification;
+  onOpen?: (n: AppNotification) => void;
+  now: string;
+  locale: string;
+  timeZone?: string;
+}) {
   return (
     <li>
       <button

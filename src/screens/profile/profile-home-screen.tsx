@@ -100,7 +100,10 @@ function MenuList({ rows, label }: { rows: Row[]; label: string }) {
 function Identity({ customer }: { customer: Customer }) {
   return (
     <section aria-labelledby="profile-name" className="flex items-center gap-4">
-      <span className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-bold text-brand-contrast" aria-hidden="true">
+      <span
+        className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-bold text-brand-contrast"
+        aria-hidden="true"
+      >
         {customer.name.trim().charAt(0).toUpperCase() || <UserIcon />}
       </span>
       <div className="min-w-0">
@@ -129,7 +132,19 @@ function Identity({ customer }: { customer: Customer }) {
   );
 }
 
-function Balances({ customer, onOpenPoints, onOpenWallet, currency, locale }: { customer: Customer; onOpenPoints?: () => void; onOpenWallet?: () => void; currency: string; locale: string }) {
+function Balances({
+  customer,
+  onOpenPoints,
+  onOpenWallet,
+  currency,
+  locale,
+}: {
+  customer: Customer;
+  onOpenPoints?: () => void;
+  onOpenWallet?: () => void;
+  currency: string;
+  locale: string;
+}) {
   return (
     <section aria-label="Balances" className="grid grid-cols-2 gap-3">
       <button
@@ -140,11 +155,7 @@ function Balances({ customer, onOpenPoints, onOpenWallet, currency, locale }: { 
         <span className="text-sm">Points</span>
         <Points value={customer.points} locale={locale} unit="" showIcon className="text-2xl font-bold" />
       </button>
-      <button
-        type="button"
-        onClick={onOpenWallet}
-        className={cx(cardClass(), 'flex flex-col items-start gap-1 text-left hover:bg-surface', focusRing)}
-      >
+      <button type="button" onClick={onOpenWallet} className={cx(cardClass(), 'flex flex-col items-start gap-1 text-left hover:bg-surface', focusRing)}>
         <span className="text-sm text-muted">Wallet</span>
         <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />
       </button>

@@ -17,11 +17,20 @@ export interface PushPermissionCardProps {
   onClose?: () => void;
 }
 
-const WHAT_WE_SEND = ['When your order is being prepared, and when it is ready', 'Points added to your balance, and points about to expire', 'Rewards within reach and offers from the shop'];
+const WHAT_WE_SEND = [
+  'When your order is being prepared, and when it is ready',
+  'Points added to your balance, and points about to expire',
+  'Rewards within reach and offers from the shop',
+];
 
 export function PushPermissionCard({ state, error, onAllow, onNotNow, onClose }: PushPermissionCardProps) {
   const close = onClose && (
-    <button type="button" onClick={onClose} aria-label="Close" className={cx('-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:text-ink', focusRing)}>
+    <button
+      type="button"
+      onClick={onClose}
+      aria-label="Close"
+      className={cx('-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:text-ink', focusRing)}
+    >
       <CloseIcon size={18} />
     </button>
   );
@@ -35,7 +44,8 @@ export function PushPermissionCard({ state, error, onAllow, onNotNow, onClose }:
   if (state === 'denied') {
     return (
       <Notice tone="warning" title="Notifications are blocked" action={close}>
-        Your browser is set not to show notifications from this shop. To get them, allow notifications for this site in your browser's settings. Your messages stay in the app's inbox either way.
+        Your browser is set not to show notifications from this shop. To get them, allow notifications for this site in your browser's settings. Your messages
+        stay in the app's inbox either way.
       </Notice>
     );
   }

@@ -30,7 +30,9 @@ export function PushSettings({ state, preferences, savingKind = null, error, onT
         Notifications on this phone
       </h2>
       {state === 'needs-install' && (
-        <p className="text-sm text-muted">On iPhone and iPad, notifications work in the installed app: tap Share, then Add to Home Screen, and open the shop from your Home Screen.</p>
+        <p className="text-sm text-muted">
+          On iPhone and iPad, notifications work in the installed app: tap Share, then Add to Home Screen, and open the shop from your Home Screen.
+        </p>
       )}
       {state === 'denied' && (
         <Notice tone="warning" title="Blocked in your browser">
@@ -39,7 +41,9 @@ export function PushSettings({ state, preferences, savingKind = null, error, onT
       )}
       {(state === 'off' || working) && (
         <>
-          <p className="text-sm text-muted">Get a message when your order is ready, when points arrive and before they expire. Everything also stays in your inbox.</p>
+          <p className="text-sm text-muted">
+            Get a message when your order is ready, when points arrive and before they expire. Everything also stays in your inbox.
+          </p>
           <div>
             <Button onClick={onTurnOn} disabled={working} aria-busy={working || undefined}>
               {working ? 'Turning on…' : 'Turn on notifications'}

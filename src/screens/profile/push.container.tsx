@@ -1,7 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { PushKind } from '#contract/push-kinds';
 import { usePushStatus, useSavePushPreferences, useSubscribePush, useUnsubscribePush } from '../../api/push';
-import { currentSubscription, dismissPushCard, pushCardDismissed, pushFailureText, pushSupport, subscribeThisBrowser, unsubscribeThisBrowser, type PushSupport } from '../../app/push';
+import {
+  currentSubscription,
+  dismissPushCard,
+  pushCardDismissed,
+  pushFailureText,
+  pushSupport,
+  subscribeThisBrowser,
+  unsubscribeThisBrowser,
+  type PushSupport,
+} from '../../app/push';
 import { useAction } from '../../shared/action';
 import { messageOf } from '../../shared/errors';
 import { PushPermissionCard, type PushCardState } from './push-permission-card';

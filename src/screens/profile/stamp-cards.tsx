@@ -72,7 +72,9 @@ function StampCardItem({ card, compact, locale, timeZone }: { card: StampCard; c
               Stamps expire <time dateTime={card.expires_at}>{formatDate(card.expires_at, locale, timeZone)}</time>
             </p>
           )}
-          {card.cards_filled > 0 && <p className="text-sm text-muted">{card.cards_filled === 1 ? 'You have filled 1 card' : `You have filled ${card.cards_filled} cards`}</p>}
+          {card.cards_filled > 0 && (
+            <p className="text-sm text-muted">{card.cards_filled === 1 ? 'You have filled 1 card' : `You have filled ${card.cards_filled} cards`}</p>
+          )}
         </>
       )}
     </Card>

@@ -81,7 +81,11 @@ export function TierList({ status, locale }: { status: TierStatusData; locale: s
           const perks = tierPerks(t, locale);
           const mine = t.index === current;
           return (
-            <li key={t.index} aria-current={mine ? 'true' : undefined} className={cx('flex flex-col gap-1 rounded-xl border p-3', mine ? 'border-brand bg-brand/10' : 'border-border')}>
+            <li
+              key={t.index}
+              aria-current={mine ? 'true' : undefined}
+              className={cx('flex flex-col gap-1 rounded-xl border p-3', mine ? 'border-brand bg-brand/10' : 'border-border')}
+            >
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold text-ink">{t.name}</span>
                 <span className="text-sm text-muted">{t.threshold === 0 ? 'From the start' : `From ${count(status.basis, t.threshold, locale)} a year`}</span>

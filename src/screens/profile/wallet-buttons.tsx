@@ -24,7 +24,10 @@ export interface WalletButtonsProps {
 }
 
 /** Apple's and Google's badges in words: black, rounded, white text (their guidelines' dark badges), 44 px high. */
-const badge = cx('inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-black px-4 text-sm font-semibold text-white hover:bg-neutral-800 aria-busy:opacity-70', focusRing);
+const badge = cx(
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-black px-4 text-sm font-semibold text-white hover:bg-neutral-800 aria-busy:opacity-70',
+  focusRing,
+);
 
 /**
  * "Add to Apple Wallet" and "Save to Google Wallet" under the member card: each only when the shop has
@@ -54,7 +57,14 @@ export function WalletButtons({ status, error, appleHref, onGoogle, googleBusy =
           </a>
         )}
         {status.google && (
-          <button type="button" className={badge} onClick={onGoogle} aria-busy={googleBusy || undefined} disabled={googleBusy} aria-label="Save to Google Wallet">
+          <button
+            type="button"
+            className={badge}
+            onClick={onGoogle}
+            aria-busy={googleBusy || undefined}
+            disabled={googleBusy}
+            aria-label="Save to Google Wallet"
+          >
             <span aria-hidden="true" className="grid size-5 place-items-center rounded-full bg-white text-xs font-bold text-black">
               G
             </span>
@@ -76,7 +86,12 @@ export function WalletButtons({ status, error, appleHref, onGoogle, googleBusy =
  * "Lost your phone? Turn off your wallet cards": asked once more, then the old cards stop working at the
  * counter and for updates; the buttons above add a new one.
  */
-function LostPhone({ onRevoke, revokeBusy = false, revoked = false, revokeError }: Pick<WalletButtonsProps, 'onRevoke' | 'revokeBusy' | 'revoked' | 'revokeError'>) {
+function LostPhone({
+  onRevoke,
+  revokeBusy = false,
+  revoked = false,
+  revokeError,
+}: Pick<WalletButtonsProps, 'onRevoke' | 'revokeBusy' | 'revoked' | 'revokeError'>) {
   const [asking, setAsking] = useState(false);
   if (revoked) {
     return (

@@ -46,8 +46,8 @@ function DeletionFacts({ status, currency, locale }: { status: DeletionStatusDat
   return (
     <div className="flex flex-col gap-4 text-sm text-ink">
       <p>
-        We delete your account <strong>{days === 1 ? '1 day' : `${days} days`}</strong> after you ask. Changed your mind? Sign in again before then and your account stays, with
-        nothing lost.
+        We delete your account <strong>{days === 1 ? '1 day' : `${days} days`}</strong> after you ask. Changed your mind? Sign in again before then and your
+        account stays, with nothing lost.
       </p>
       <section aria-labelledby="your-data-removed" className="flex flex-col gap-1">
         <h3 id="your-data-removed" className="font-semibold">
@@ -172,7 +172,10 @@ export function YourData(props: YourDataProps) {
           trigger={
             <button
               type="button"
-              className={cx('inline-flex min-h-11 items-center justify-center rounded-xl border border-danger px-4 font-semibold text-danger hover:bg-danger/10', focusRing)}
+              className={cx(
+                'inline-flex min-h-11 items-center justify-center rounded-xl border border-danger px-4 font-semibold text-danger hover:bg-danger/10',
+                focusRing,
+              )}
             >
               Delete my account
             </button>

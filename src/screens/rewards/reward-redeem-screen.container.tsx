@@ -52,7 +52,13 @@ export default function RewardRedeemPage() {
     }
   };
 
-  const error = rewards.error ? messageOf(rewards.error) : missing ? 'This reward is no longer available. Have a look at the other rewards.' : profile.error ? messageOf(profile.error) : null;
+  const error = rewards.error
+    ? messageOf(rewards.error)
+    : missing
+      ? 'This reward is no longer available. Have a look at the other rewards.'
+      : profile.error
+        ? messageOf(profile.error)
+        : null;
   return (
     <RewardRedeemScreen
       reward={reward}

@@ -78,7 +78,11 @@ function blockerFor(reward: Reward, points: number, redeemed: number, locale: st
   // early access (issue 30): only a higher tier can redeem it for now
   if (reward.early_access && !reward.early_access.unlocked) {
     const tier = reward.early_access.tier;
-    return { kind: 'tier', title: lockedText(tier), text: `Early access: customers of ${tier} and above can redeem this reward for now. Earn points to reach ${tier}.` };
+    return {
+      kind: 'tier',
+      title: lockedText(tier),
+      text: `Early access: customers of ${tier} and above can redeem this reward for now. Earn points to reach ${tier}.`,
+    };
   }
   const limit = reward.per_customer_limit ?? null;
   if (limit !== null && redeemed >= limit) {
@@ -94,8 +98,7 @@ function blockerFor(reward: Reward, points: number, redeemed: number, locale: st
       title: 'Not enough points yet',
       text: (
         <>
-          You need <Points value={reward.points_cost - points} locale={locale} className="font-semibold" /> more to redeem this
-          reward.
+          You need <Points value={reward.points_cost - points} locale={locale} className="font-semibold" /> more to redeem this reward.
         </>
       ),
     };
@@ -122,9 +125,7 @@ function RewardFacts({ reward, points, currency, locale }: { reward: Reward; poi
         </div>
         <div className="rounded-xl border border-border bg-surface-raised p-3">
           <dt className="text-sm text-muted">Stock</dt>
-          <dd className="font-semibold text-ink">
-            {reward.stock === null ? 'Unlimited' : reward.stock <= 0 ? 'None left' : `${reward.stock} left`}
-          </dd>
+          <dd className="font-semibold text-ink">{reward.stock === null ? 'Unlimited' : reward.stock <= 0 ? 'None left' : `${reward.stock} left`}</dd>
         </div>
         <div className="rounded-xl border border-border bg-surface-raised p-3">
           <dt className="text-sm text-muted">Valid for</dt>
@@ -149,8 +150,7 @@ function RewardFacts({ reward, points, currency, locale }: { reward: Reward; poi
       </dl>
       {reward.per_customer_limit ? (
         <p className="text-sm text-muted">
-          Limit: {reward.per_customer_limit} per customer. The voucher is valid for {reward.valid_days} days after you
-          redeem it.
+          Limit: {reward.per_customer_limit} per customer. The voucher is valid for {reward.valid_days} days after you redeem it.
         </p>
       ) : (
         <p className="text-sm text-muted">The voucher is valid for {reward.valid_days} days after you redeem it.</p>
@@ -183,7 +183,15 @@ function Blocked({ blocker, onBrowseRewards }: { blocker: NonNullable<ReturnType
 }
 
 /** Redeem, confirmed in a dialog that says what is left after. */
-function ConfirmRedeem({ reward, points, redeeming, redeemError, onRedeem, defaultOpen, locale }: {
+function ConfirmRedeem({
+  reward,
+  points,
+  redeeming,
+  redeemError,
+  onRedeem,
+  defaultOpen,
+  locale,
+}: {
   reward: Reward;
   points: number;
   redeeming: boolean;
@@ -270,7 +278,15 @@ export function RewardRedeemScreen({
   } else if (voucher) {
     body = (
       <RedeemSuccess voucher={voucher} onOpenStorage={onOpenStorage} locale={locale} timeZone={timeZone}>
-        <VoucherCodePanel reference={voucher.code} code={voucherCode} error={voucherCodeError} onRetry={onRetryVoucherCode} onStale={onVoucherCodeStale} frozen={frozenCode} size={200} />
+        <VoucherCodePanel
+          reference={voucher.code}
+          code={voucherCode}
+          error={voucherCodeError}
+          onRetry={onRetryVoucherCode}
+          onStale={onVoucherCodeStale}
+          frozen={frozenCode}
+          size={200}
+        />
       </RedeemSuccess>
     );
   } else {
@@ -291,7 +307,15 @@ export function RewardRedeemScreen({
           {blocker ? (
             <Blocked blocker={blocker} onBrowseRewards={onBrowseRewards} />
           ) : (
-            <ConfirmRedeem reward={reward} points={points} redeeming={redeeming} redeemError={redeemError} onRedeem={onRedeem} defaultOpen={defaultConfirmOpen} locale={locale} />
+            <ConfirmRedeem
+              reward={reward}
+              points={points}
+              redeeming={redeeming}
+              redeemError={redeemError}
+              onRedeem={onRedeem}
+              defaultOpen={defaultConfirmOpen}
+              locale={locale}
+            />
           )}
         </div>
       </article>

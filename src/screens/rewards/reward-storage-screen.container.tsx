@@ -49,7 +49,10 @@ export default function RewardStoragePage() {
   // the shop's word on the open voucher and the tab behind it disagree (a counter used it, or undid its
   // use): the tabs are read again, once for each change. An undone use brings it back to Active too.
   const listedStatus = vouchers.data ? (openListed?.status ?? 'not listed') : null;
-  const changed = code.data && listedStatus !== null && code.data.voucher_id === openId && code.data.status !== listedStatus ? `${code.data.voucher_id}:${code.data.status}` : null;
+  const changed =
+    code.data && listedStatus !== null && code.data.voucher_id === openId && code.data.status !== listedStatus
+      ? `${code.data.voucher_id}:${code.data.status}`
+      : null;
   useRefreshWhen(changed, shows.vouchers);
   useEffect(() => setOpenId(initialId), [initialId]);
 

@@ -82,7 +82,16 @@ function voucherDateText(v: Voucher, locale: string, timeZone?: string): string 
 }
 
 /** The selected tab's vouchers, each opening its sheet. */
-function VoucherList({ status, vouchers, loading, error, onRetry, onOpen, locale, timeZone }: {
+function VoucherList({
+  status,
+  vouchers,
+  loading,
+  error,
+  onRetry,
+  onOpen,
+  locale,
+  timeZone,
+}: {
   status: VoucherTab;
   vouchers: Voucher[];
   loading: boolean;
@@ -109,7 +118,12 @@ function VoucherList({ status, vouchers, loading, error, onRetry, onOpen, locale
     <ul className="flex flex-col gap-3" aria-label={`${TAB_LABELS[status]} vouchers`}>
       {vouchers.map((v) => (
         <li key={v.id}>
-          <button type="button" onClick={() => onOpen(v.id)} aria-haspopup="dialog" className={cx(cardSurface, 'flex w-full items-center gap-3 p-3 text-left shadow-sm hover:bg-surface', focusRing)}>
+          <button
+            type="button"
+            onClick={() => onOpen(v.id)}
+            aria-haspopup="dialog"
+            className={cx(cardSurface, 'flex w-full items-center gap-3 p-3 text-left shadow-sm hover:bg-surface', focusRing)}
+          >
             <RewardPicture src={v.reward.image} width={64} height={64} dim={v.status !== 'active'} className="size-16 shrink-0 rounded-xl object-cover" />
             <span className="flex min-w-0 flex-1 flex-col gap-0.5">
               <span className="truncate font-semibold text-ink">{v.reward.title}</span>
@@ -130,7 +144,17 @@ function VoucherList({ status, vouchers, loading, error, onRetry, onOpen, locale
 }
 
 /** A reward to browse: its cost, and how far the customer is from it or the way to redeem it. */
-function RewardCard({ reward: r, points, onRedeemReward, locale }: { reward: Reward; points?: number; onRedeemReward?: (name: string) => void; locale: string }) {
+function RewardCard({
+  reward: r,
+  points,
+  onRedeemReward,
+  locale,
+}: {
+  reward: Reward;
+  points?: number;
+  onRedeemReward?: (name: string) => void;
+  locale: string;
+}) {
   // without the balance (still loading) nothing is marked out of reach
   const reach = reachOf(r, points ?? Number.MAX_SAFE_INTEGER);
   return (
@@ -167,7 +191,19 @@ function RewardCard({ reward: r, points, onRedeemReward, locale }: { reward: Rew
   );
 }
 
-function BrowseRewards({ rewards, rewardsLoading, points, onRedeemReward, locale }: { rewards: Reward[]; rewardsLoading: boolean; points?: number; onRedeemReward?: (name: string) => void; locale: string }) {
+function BrowseRewards({
+  rewards,
+  rewardsLoading,
+  points,
+  onRedeemReward,
+  locale,
+}: {
+  rewards: Reward[];
+  rewardsLoading: boolean;
+  points?: number;
+  onRedeemReward?: (name: string) => void;
+  locale: string;
+}) {
   return (
     <section aria-labelledby="browse-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -212,10 +248,20 @@ function sheetText(open: Voucher | null): string {
 }
 
 /** The open voucher's sheet: its rotating QR code while it is active, its reference struck through after. */
-function VoucherSheet({ open, onClose, voucherCode, voucherCodeError, onRetryVoucherCode, onVoucherCodeStale, frozenCode, locale, timeZone }: Pick<
-  RewardStorageScreenProps,
-  'voucherCode' | 'voucherCodeError' | 'onRetryVoucherCode' | 'onVoucherCodeStale' | 'frozenCode' | 'locale' | 'timeZone'
-> & { open: Voucher | null; onClose: () => void }) {
+function VoucherSheet({
+  open,
+  onClose,
+  voucherCode,
+  voucherCodeError,
+  onRetryVoucherCode,
+  onVoucherCodeStale,
+  frozenCode,
+  locale,
+  timeZone,
+}: Pick<RewardStorageScreenProps, 'voucherCode' | 'voucherCodeError' | 'onRetryVoucherCode' | 'onVoucherCodeStale' | 'frozenCode' | 'locale' | 'timeZone'> & {
+  open: Voucher | null;
+  onClose: () => void;
+}) {
   return (
     <BottomSheet
       open={open !== null}
@@ -229,7 +275,14 @@ function VoucherSheet({ open, onClose, voucherCode, voucherCodeError, onRetryVou
         <div className="flex flex-col items-center gap-3 text-center">
           <Badge tone={open.status === 'active' ? 'success' : 'neutral'}>{voucherDateText(open, locale, timeZone)}</Badge>
           {open.status === 'active' ? (
-            <VoucherCodePanel reference={open.code} code={voucherCode?.voucher_id === open.id ? voucherCode : undefined} error={voucherCodeError} onRetry={onRetryVoucherCode} onStale={onVoucherCodeStale} frozen={frozenCode} />
+            <VoucherCodePanel
+              reference={open.code}
+              code={voucherCode?.voucher_id === open.id ? voucherCode : undefined}
+              error={voucherCodeError}
+              onRetry={onRetryVoucherCode}
+              onStale={onVoucherCodeStale}
+              frozen={frozenCode}
+            />
           ) : (
             <p className="flex flex-col gap-1">
               <span className="text-sm text-muted">Voucher reference</span>
@@ -297,12 +350,25 @@ export function RewardStorageScreen({
               value: status,
               label: TAB_LABELS[status],
               content:
-                status === tab ? <VoucherList status={status} vouchers={vouchers} loading={loading} error={error} onRetry={onRetry} onOpen={openVoucher} locale={locale} timeZone={timeZone} /> : null,
+                status === tab ? (
+                  <VoucherList
+                    status={status}
+                    vouchers={vouchers}
+                    loading={loading}
+                    error={error}
+                    onRetry={onRetry}
+                    onOpen={openVoucher}
+                    locale={locale}
+                    timeZone={timeZone}
+                  />
+                ) : null,
             }))}
           />
         </section>
 
-        {rewards !== undefined && <BrowseRewards rewards={rewards} rewardsLoading={rewardsLoading} points={points} onRedeemReward={onRedeemReward} locale={locale} />}
+        {rewards !== undefined && (
+          <BrowseRewards rewards={rewards} rewardsLoading={rewardsLoading} points={points} onRedeemReward={onRedeemReward} locale={locale} />
+        )}
       </div>
 
       <VoucherSheet

@@ -89,7 +89,10 @@ export function RotatingCode({ codes, label, onStale, frozen = false, offline = 
       </p>
       <div className="flex w-full max-w-60 flex-col gap-1" aria-hidden="true">
         <div className="h-1.5 overflow-hidden rounded-full bg-border">
-          <div className={cx('h-full rounded-full bg-brand', !frozen && 'transition-[width] duration-300')} style={{ width: `${Math.max(0, Math.min(100, (countdown / step) * 100))}%` }} />
+          <div
+            className={cx('h-full rounded-full bg-brand', !frozen && 'transition-[width] duration-300')}
+            style={{ width: `${Math.max(0, Math.min(100, (countdown / step) * 100))}%` }}
+          />
         </div>
         <span className="text-sm text-muted tabular-nums">New code in {Math.max(0, countdown)} s</span>
       </div>

@@ -41,11 +41,14 @@ export function toggle(p: Product, chosen: readonly number[], id: number): numbe
 export const missingGroup = (p: Product, chosen: readonly number[]) => groupsOf(p).find((g) => countIn(g, chosen) < g.min_choices);
 
 /** What to tell the customer about it: "Choose a Size", "Choose 2 of Sauces". */
-export const missingText = (g: OptionGroup) => (g.min_choices > 1 ? `Choose ${g.min_choices} of ${g.name}` : `Choose ${/^[aeiou]/i.test(g.name) ? 'an' : 'a'} ${g.name}`);
+export const missingText = (g: OptionGroup) =>
+  g.min_choices > 1 ? `Choose ${g.min_choices} of ${g.name}` : `Choose ${/^[aeiou]/i.test(g.name) ? 'an' : 'a'} ${g.name}`;
 
 /** The chosen options as an order line keeps them, in the groups' order; `available` says if it can still be had. */
 export function chosenOptions(p: Product, chosen: readonly number[]): (OrderItemOption & { available: boolean })[] {
-  return groupsOf(p).flatMap((g) => g.options.filter((o) => chosen.includes(o.id)).map((o) => ({ group: g.name, name: o.name, price_delta: o.price_delta, available: o.available })));
+  return groupsOf(p).flatMap((g) =>
+    g.options.filter((o) => chosen.includes(o.id)).map((o) => ({ group: g.name, name: o.name, price_delta: o.price_delta, available: o.available })),
+  );
 }
 
 /** The price of one: the product's price and the chosen options' deltas. */
@@ -54,7 +57,10 @@ export const unitPrice = (p: Product, chosen: readonly number[]) => chosenOption
 /** The lowest price the product can be ordered at: each required group's cheapest choices. */
 export const startPrice = (p: Product) =>
   groupsOf(p).reduce((sum, g) => {
-    const deltas = g.options.filter((o) => o.available).map((o) => o.price_delta).sort((a, b) => a - b);
+    const deltas = g.options
+      .filter((o) => o.available)
+      .map((o) => o.price_delta)
+      .sort((a, b) => a - b);
     return sum + deltas.slice(0, g.min_choices).reduce((a, b) => a + b, 0);
   }, p.price);
 
@@ -68,7 +74,12 @@ export function linesOfOrder(items: readonly OrderItem[], products: ReadonlyMap<
   return items.flatMap((item) => {
     const p = products.get(item.product_id);
     if (!p) return [];
-    const ids = (item.options ?? []).flatMap((o) => groupsOf(p).find((g) => g.name === o.group)?.options.find((c) => c.name === o.name)?.id ?? []);
+    const ids = (item.options ?? []).flatMap(
+      (o) =>
+        groupsOf(p)
+          .find((g) => g.name === o.group)
+          ?.options.find((c) => c.name === o.name)?.id ?? [],
+    );
     return [{ product_id: p.id, qty: item.qty, ...(ids.length ? { options: ids } : {}) }];
   });
 }

@@ -19,7 +19,8 @@ export interface Ordering {
 
 const DAY_MS = 86_400_000;
 /** The calendar date (YYYY-MM-DD) of a moment in a time zone. */
-export const dateIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+export const dateIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 /** How far apart two moments with the same wall-clock time can be when a zone's clock goes back (30 min to 2 h). */
 const CLOCK_BACK_MINUTES = [30, 60, 120];
 

@@ -27,7 +27,6 @@ import { chosenOptions, defaultsOf, groupsOf, startPrice, unitPrice } from './op
 import { OrderingNotice, type Ordering } from './ordering-notice';
 import { ProductPicture } from './product-picture';
 
-
 // The option sheet's form is a chunk of its own: only a product with options, on the shop, needs it.
 const OptionChoices = lazy(() => import('./option-sheet'));
 
@@ -59,17 +58,37 @@ export interface ShopScreenProps {
 }
 
 /** A product on the menu: sold out, a stepper for its line, or Add (the option sheet, for a product with options). */
-function ProductCard({ product, qty, onChange, onPick, max, money, notHere }: { product: Product; qty: number; onChange: (qty: number) => void; onPick: (opener: HTMLElement) => void; max: number; money: MoneyOf; notHere: boolean }) {
+function ProductCard({
+  product,
+  qty,
+  onChange,
+  onPick,
+  max,
+  money,
+  notHere,
+}: {
+  product: Product;
+  qty: number;
+  onChange: (qty: number) => void;
+  onPick: (opener: HTMLElement) => void;
+  max: number;
+  money: MoneyOf;
+  notHere: boolean;
+}) {
   const options = groupsOf(product).length > 0;
   const out = notHere ? 'Not available' : 'Sold out';
   return (
     <Card as="li" padding="sm" className={cx('flex gap-3', !product.available && 'bg-surface')}>
-      <ProductPicture src={product.image} name={product.name} size={96} lazy className={cx('size-24 shrink-0 rounded-xl bg-surface object-cover', !product.available && 'opacity-50 grayscale')} />
+      <ProductPicture
+        src={product.image}
+        name={product.name}
+        size={96}
+        lazy
+        className={cx('size-24 shrink-0 rounded-xl bg-surface object-cover', !product.available && 'opacity-50 grayscale')}
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="leading-snug font-semibold">
-            {product.name}
-          </h3>
+          <h3 className="leading-snug font-semibold">{product.name}</h3>
           {!product.available && <Badge>{out}</Badge>}
         </div>
         <p className="line-clamp-2 text-sm text-muted">{product.description}</p>
@@ -85,7 +104,13 @@ function ProductCard({ product, qty, onChange, onPick, max, money, notHere }: { 
           ) : qty > 0 && !options ? (
             <Stepper name={product.name} qty={qty} onChange={onChange} max={max} />
           ) : (
-            <Button size="sm" onClick={(e) => (options ? onPick(e.currentTarget) : onChange(1))} icon={<PlusIcon size={18} />} aria-label={`Add ${product.name}`} aria-haspopup={options ? 'dialog' : undefined}>
+            <Button
+              size="sm"
+              onClick={(e) => (options ? onPick(e.currentTarget) : onChange(1))}
+              icon={<PlusIcon size={18} />}
+              aria-label={`Add ${product.name}`}
+              aria-haspopup={options ? 'dialog' : undefined}
+            >
               Add
             </Button>
           )}
@@ -96,7 +121,15 @@ function ProductCard({ product, qty, onChange, onPick, max, money, notHere }: { 
 }
 
 /** The option sheet of a product: its form (a chunk of its own) arrives on first use, a skeleton until then. */
-export function OptionSheet({ product, onClose, onAdd, maxQty = 99, currency, locale, children }: {
+export function OptionSheet({
+  product,
+  onClose,
+  onAdd,
+  maxQty = 99,
+  currency,
+  locale,
+  children,
+}: {
   product: Product;
   onClose: () => void;
   onAdd?: (line: CartLine) => void;
@@ -150,7 +183,16 @@ function linesOf(cart: CartLine[], products: Map<number, Product>): Line[] {
 }
 
 /** The bar at the foot of the page while the cart holds something: its count and subtotal, and Checkout. */
-function CartBar({ count, subtotal, blocker, canCheckout, onOpen, onCheckout, withNav, money }: {
+function CartBar({
+  count,
+  subtotal,
+  blocker,
+  canCheckout,
+  onOpen,
+  onCheckout,
+  withNav,
+  money,
+}: {
   count: number;
   subtotal: number;
   blocker: ReactNode;
@@ -197,7 +239,16 @@ function CartBar({ count, subtotal, blocker, canCheckout, onOpen, onCheckout, wi
 }
 
 /** The cart's lines with their steppers, the subtotal, and what stands in the way of checking out. */
-function CartLines({ lines, subtotal, soldOut, short, minOrder, change, maxQty, money }: {
+function CartLines({
+  lines,
+  subtotal,
+  soldOut,
+  short,
+  minOrder,
+  change,
+  maxQty,
+  money,
+}: {
   lines: Line[];
   subtotal: number;
   soldOut: Line[];
@@ -230,8 +281,8 @@ function CartLines({ lines, subtotal, soldOut, short, minOrder, change, maxQty, 
       </div>
       {soldOut.length > 0 && (
         <Notice tone="danger" title="Some items sold out">
-          {soldOut.map((l) => (l.words ? `${l.product.name} (${l.words})` : l.product.name)).join(', ')} {soldOut.length === 1 ? 'is' : 'are'} no longer available. Remove{' '}
-          {soldOut.length === 1 ? 'it' : 'them'} to check out.
+          {soldOut.map((l) => (l.words ? `${l.product.name} (${l.words})` : l.product.name)).join(', ')} {soldOut.length === 1 ? 'is' : 'are'} no longer
+          available. Remove {soldOut.length === 1 ? 'it' : 'them'} to check out.
         </Notice>
       )}
       {short > 0 && soldOut.length === 0 && (
@@ -258,7 +309,19 @@ function useOptionSheet() {
 }
 
 /** The menu by category (one tab each), or its loading, error or empty state. */
-function Menu({ categories, loading, error, onRetry, card }: { categories: Category[]; loading: boolean; error?: string | null; onRetry?: () => void; card: (p: Product) => ReactNode }) {
+function Menu({
+  categories,
+  loading,
+  error,
+  onRetry,
+  card,
+}: {
+  categories: Category[];
+  loading: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  card: (p: Product) => ReactNode;
+}) {
   if (error) return <ErrorState title="We couldn't load the menu" message={error} onRetry={onRetry} />;
   if (loading)
     return (
@@ -273,7 +336,8 @@ function Menu({ categories, loading, error, onRetry, card }: { categories: Categ
         ))}
       </SkeletonGroup>
     );
-  if (categories.every((c) => c.products.length === 0)) return <EmptyState icon={<ShopIcon size={40} />} title="The menu is empty for now" description="Please check back soon." />;
+  if (categories.every((c) => c.products.length === 0))
+    return <EmptyState icon={<ShopIcon size={40} />} title="The menu is empty for now" description="Please check back soon." />;
   return (
     <Tabs
       label="Menu categories"
@@ -332,9 +396,7 @@ export function ShopScreen({
     soldOutInCart.length > 0 ? (
       <>Remove sold-out items to check out.</>
     ) : short > 0 ? (
-      <>
-        Below the minimum order: add {money(short, 'font-semibold')} more to check out.
-      </>
+      <>Below the minimum order: add {money(short, 'font-semibold')} more to check out.</>
     ) : null;
 
   const body = (
@@ -362,7 +424,18 @@ export function ShopScreen({
     <AppShell header={<TopBar title="Shop" />} nav={nav}>
       <OrderingNotice ordering={ordering} locale={locale} className="mb-4" />
       {body}
-      {count > 0 && !error && <CartBar count={count} subtotal={subtotal} blocker={blocker} canCheckout={canCheckout} onOpen={() => setCartOpen(true)} onCheckout={onCheckout} withNav={!!nav} money={money} />}
+      {count > 0 && !error && (
+        <CartBar
+          count={count}
+          subtotal={subtotal}
+          blocker={blocker}
+          canCheckout={canCheckout}
+          onOpen={() => setCartOpen(true)}
+          onCheckout={onCheckout}
+          withNav={!!nav}
+          money={money}
+        />
+      )}
       <BottomSheet
         open={cartOpen && count > 0}
         onOpenChange={setCartOpen}

@@ -95,7 +95,14 @@ function PrizePanel({ result, onOpenStorage, locale, timeZone }: { result: SpinD
 }
 
 /** The customer's spins and points, what a spin costs, and the button (or why it is off). */
-function SpinControls({ config, result, spinning, spinError, onSpin, locale }: Pick<SpinScreenProps, 'result' | 'spinError' | 'onSpin' | 'locale'> & { config: NonNullable<SpinScreenProps['config']>; spinning: boolean }) {
+function SpinControls({
+  config,
+  result,
+  spinning,
+  spinError,
+  onSpin,
+  locale,
+}: Pick<SpinScreenProps, 'result' | 'spinError' | 'onSpin' | 'locale'> & { config: NonNullable<SpinScreenProps['config']>; spinning: boolean }) {
   const reasonId = useId();
   // After a spin the result's counts are newer than the config's.
   const spinsLeft = result?.spins_left ?? config.spins_left;

@@ -1,6 +1,22 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { WalletEntry, WalletEntryType } from '#contract';
-import { AlertIcon, AppShell, Button, EmptyState, ErrorState, LoadMore, Money, Skeleton, SkeletonGroup, TextField, TopBar, WalletIcon, cardSurface, cx, focusRing } from '../../ui';
+import {
+  AlertIcon,
+  AppShell,
+  Button,
+  EmptyState,
+  ErrorState,
+  LoadMore,
+  Money,
+  Skeleton,
+  SkeletonGroup,
+  TextField,
+  TopBar,
+  WalletIcon,
+  cardSurface,
+  cx,
+  focusRing,
+} from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 
@@ -85,7 +101,19 @@ function toInput(amount: number, currency: string, locale: string): string {
 type MoneyOf = (amount: number, className?: string) => ReactNode;
 
 /** The top-up form: a preset or a typed amount, checked against the limits before it is sent. */
-function TopUpForm({ onTopUp, submitting, fieldErrors, formError, needed, presets, min, max, currency, locale, money }: Pick<WalletScreenProps, 'onTopUp' | 'fieldErrors' | 'formError'> & {
+function TopUpForm({
+  onTopUp,
+  submitting,
+  fieldErrors,
+  formError,
+  needed,
+  presets,
+  min,
+  max,
+  currency,
+  locale,
+  money,
+}: Pick<WalletScreenProps, 'onTopUp' | 'fieldErrors' | 'formError'> & {
   submitting: boolean;
   needed: number | null;
   presets: number[];
@@ -183,7 +211,18 @@ function TopUpForm({ onTopUp, submitting, fieldErrors, formError, needed, preset
 }
 
 /** The wallet's history, page by page: each entry with its sign and the balance after it. */
-function WalletHistory({ history, historyLoading, historyError, onRetryHistory, hasMore, onLoadMore, loadingMore, locale, timeZone, money }: Pick<WalletScreenProps, 'historyError' | 'onRetryHistory' | 'onLoadMore' | 'timeZone'> & {
+function WalletHistory({
+  history,
+  historyLoading,
+  historyError,
+  onRetryHistory,
+  hasMore,
+  onLoadMore,
+  loadingMore,
+  locale,
+  timeZone,
+  money,
+}: Pick<WalletScreenProps, 'historyError' | 'onRetryHistory' | 'onLoadMore' | 'timeZone'> & {
   history: WalletEntry[];
   historyLoading: boolean;
   hasMore: boolean;
@@ -290,10 +329,7 @@ export function WalletScreen({
           {onlinePayments && needed !== null && needed > 0 && (
             <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
               <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
-              <span>
-                Your wallet is short by {money(needed, 'font-semibold')} for this order. Top up at least that much to pay with your
-                wallet.
-              </span>
+              <span>Your wallet is short by {money(needed, 'font-semibold')} for this order. Top up at least that much to pay with your wallet.</span>
             </p>
           )}
 

@@ -28,7 +28,12 @@ export const mapSearchUrl = (address: string) => `https://www.google.com/maps/se
 /** "Open in maps" for an address, in a new tab (said to screen readers too). */
 export function MapLink({ address, children = 'Open in maps', className }: { address: string; children?: string; className?: string }) {
   return (
-    <a href={mapSearchUrl(address)} target="_blank" rel="noreferrer" className={className ?? 'self-start text-sm font-medium text-brand-ink underline underline-offset-4'}>
+    <a
+      href={mapSearchUrl(address)}
+      target="_blank"
+      rel="noreferrer"
+      className={className ?? 'self-start text-sm font-medium text-brand-ink underline underline-offset-4'}
+    >
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>

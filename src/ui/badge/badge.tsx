@@ -18,9 +18,5 @@ const tones: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone = 'neutral', children, className }: BadgeProps) {
-  return (
-    <span className={cx('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-sm font-medium', tones[tone], className)}>
-      {children}
-    </span>
-  );
+  return <span className={cx('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-sm font-medium', tones[tone], className)}>{children}</span>;
 }

@@ -73,7 +73,8 @@ export function Dialog({ open, defaultOpen = false, onOpenChange, trigger, ...re
   );
 }
 
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Opens the <dialog> as a modal on mount and closes it on unmount, giving focus back to `opener` (or to

@@ -34,7 +34,19 @@ export function make(name: string, paths: React.ReactNode) {
 }
 
 // The icons of the sign-in pages, apart from the others (icon.tsx): /login's download carries only these.
-export const AlertIcon = make('Alert', <><circle cx="12" cy="12" r="9" /><path d="M12 7v6M12 16.5v.5" /></>);
+export const AlertIcon = make(
+  'Alert',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v6M12 16.5v.5" />
+  </>,
+);
 export const CheckIcon = make('Check', <path d="m5 12 5 5L20 7" />);
-export const InfoIcon = make('Info', <><circle cx="12" cy="12" r="9" /><path d="M12 11v6M12 7.5v.5" /></>);
+export const InfoIcon = make(
+  'Info',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v6M12 7.5v.5" />
+  </>,
+);
 export const ChevronDownIcon = make('ChevronDown', <path d="m6 9 6 6 6-6" />);

@@ -9,5 +9,4 @@ export function cx(...parts: Array<string | false | null | undefined>): string {
  * so the ring names its style (`outline-solid`) under `focus-visible` too; the Storybook run checks that a
  * focused control draws something (`invisibleFocus` in .storybook/test-runner.ts).
  */
-export const focusRing =
-  'outline-none focus-visible:outline-solid focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus';
+export const focusRing = 'outline-none focus-visible:outline-solid focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus';

@@ -6,7 +6,14 @@ import { Button } from '../button/button';
  * asks for the next one while there is one (`more`). It keeps the list's width unless `className`
  * places it (`self-start`, `self-center`).
  */
-export function LoadMore({ more, onMore, loading = false, error, children = 'Load more', className }: {
+export function LoadMore({
+  more,
+  onMore,
+  loading = false,
+  error,
+  children = 'Load more',
+  className,
+}: {
   more: boolean;
   onMore?: () => void;
   loading?: boolean;

@@ -73,7 +73,8 @@ function Pin({ value, onChange, pinLabel }: { value: LatLng; onChange: (p: LatLn
 
   // keep the pin in view when it moves from outside the map (a search result, typed coordinates)
   useEffect(() => {
-    if (!map.getBounds().pad(-0.25).contains([value.lat, value.lng])) map.setView([value.lat, value.lng], Math.max(map.getZoom(), ZOOM_PINNED), { animate: false });
+    if (!map.getBounds().pad(-0.25).contains([value.lat, value.lng]))
+      map.setView([value.lat, value.lng], Math.max(map.getZoom(), ZOOM_PINNED), { animate: false });
   }, [map, value.lat, value.lng]);
 
   const handlers = useMemo(
@@ -144,7 +145,16 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
  * A map with one pin (Leaflet): click or tap to drop it, drag it, or focus it and move it with the arrow
  * keys. Raster tiles from the operator's tile server; nothing here knows what the pin is for.
  */
-export default function PinMap({ tileUrl, attribution, value, center, onChange, onUnavailable, label = 'Map', pinLabel = (p) => `Pin at ${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}` }: PinMapProps) {
+export default function PinMap({
+  tileUrl,
+  attribution,
+  value,
+  center,
+  onChange,
+  onUnavailable,
+  label = 'Map',
+  pinLabel = (p) => `Pin at ${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`,
+}: PinMapProps) {
   const [start] = useState(() => (value ? { at: value, zoom: ZOOM_PINNED } : { at: center, zoom: ZOOM_UNPINNED }));
   const tileEvents = useTileHealth(onUnavailable);
   const mapRef = useRef<LeafletMap>(null);

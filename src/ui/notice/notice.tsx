@@ -15,7 +15,13 @@ const tones: Record<NoticeTone, string> = {
  * A boxed message inside a page. `danger` is announced at once (role alert), the others politely
  * (role status).
  */
-export function Notice({ tone = 'info', title, children, action, className }: {
+export function Notice({
+  tone = 'info',
+  title,
+  children,
+  action,
+  className,
+}: {
   tone?: NoticeTone;
   title?: ReactNode;
   children?: ReactNode;

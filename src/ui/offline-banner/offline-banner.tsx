@@ -14,7 +14,16 @@ export const BACK_ONLINE_TEXT = "You're back online.";
  */
 export function OfflineBanner({ state, className }: { state: ConnectionState; className?: string }) {
   return (
-    <div role="status" aria-live="polite" className={cx(state !== 'online' && 'border-b px-4 py-2 text-sm', state === 'offline' && 'border-warning/40 bg-warning/10 text-ink', state === 'back-online' && 'border-success/40 bg-success/10 text-ink', className)}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={cx(
+        state !== 'online' && 'border-b px-4 py-2 text-sm',
+        state === 'offline' && 'border-warning/40 bg-warning/10 text-ink',
+        state === 'back-online' && 'border-success/40 bg-success/10 text-ink',
+        className,
+      )}
+    >
       {state === 'offline' && (
         <p className="mx-auto flex max-w-3xl items-start gap-2">
           <AlertIcon size={18} className="mt-0.5 shrink-0 text-warning" />

@@ -17,16 +17,7 @@ export interface OtpInputProps {
   className?: string;
 }
 
-export function OtpInput({
-  length = 6,
-  label = 'Verification code',
-  onChange,
-  onComplete,
-  error,
-  disabled,
-  autoFocus,
-  className,
-}: OtpInputProps) {
+export function OtpInput({ length = 6, label = 'Verification code', onChange, onComplete, error, disabled, autoFocus, className }: OtpInputProps) {
   const [digits, setDigits] = useState<string[]>(() => Array.from({ length }, () => ''));
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const id = `otp-${useId()}`;
@@ -42,7 +33,10 @@ export function OtpInput({
 
   // Fills from box `start` onward; used by paste and by autofill that drops the whole code in one box.
   const fill = (start: number, text: string) => {
-    const incoming = text.replace(/\D/g, '').slice(0, length - start).split('');
+    const incoming = text
+      .replace(/\D/g, '')
+      .slice(0, length - start)
+      .split('');
     if (incoming.length === 0) return;
     const next = [...digits];
     incoming.forEach((d, k) => (next[start + k] = d));

@@ -18,7 +18,9 @@ interface ScrollRegionProps extends Omit<HTMLAttributes<HTMLDivElement>, 'role' 
  * region so a screen reader says what that stop is, and draws the focus ring every control does.
  */
 export function ScrollRegion({ label, srOnly = false, className, children, ...rest }: ScrollRegionProps) {
-  const region = srOnly ? { className: cx('sr-only', className) } : { role: 'region', 'aria-label': label, tabIndex: 0, className: cx('overflow-x-auto', focusRing, className) };
+  const region = srOnly
+    ? { className: cx('sr-only', className) }
+    : { role: 'region', 'aria-label': label, tabIndex: 0, className: cx('overflow-x-auto', focusRing, className) };
   return (
     <div {...rest} {...region}>
       {children}

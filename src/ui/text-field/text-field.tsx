@@ -31,7 +31,23 @@ export interface FieldControl {
  * The frame every labelled field shares: its label above, the control, a hint and an error below,
  * both linked to the control (aria-describedby) and the error setting aria-invalid.
  */
-export function FieldFrame({ label, hint, error, hideLabel, id, className, control }: { label: ReactNode; hint?: ReactNode; error?: ReactNode; hideLabel?: boolean; id?: string; className?: string; control: (field: FieldControl) => ReactNode }) {
+export function FieldFrame({
+  label,
+  hint,
+  error,
+  hideLabel,
+  id,
+  className,
+  control,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  hideLabel?: boolean;
+  id?: string;
+  className?: string;
+  control: (field: FieldControl) => ReactNode;
+}) {
   const autoId = useId();
   const inputId = id ?? `tf-${autoId}`;
   return (
@@ -39,12 +55,27 @@ export function FieldFrame({ label, hint, error, hideLabel, id, className, contr
       <label htmlFor={inputId} className={cx('text-sm font-medium text-ink', hideLabel && 'sr-only')}>
         {label}
       </label>
-      {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(inputId, hint, error), className: cx(inputClass, error ? 'border-danger' : 'border-border') })}
+      {control({
+        id: inputId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(inputId, hint, error),
+        className: cx(inputClass, error ? 'border-danger' : 'border-border'),
+      })}
       <FieldNotes id={inputId} hint={hint} error={error} />
     </div>
   );
 }
 
 export function TextField({ label, hint, error, hideLabel, id, className, ref, ...rest }: TextFieldProps) {
-  return <FieldFrame label={label} hint={hint} error={error} hideLabel={hideLabel} id={id} className={className} control={(field) => <input ref={ref} {...field} {...rest} />} />;
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      id={id}
+      className={className}
+      control={(field) => <input ref={ref} {...field} {...rest} />}
+    />
+  );
 }

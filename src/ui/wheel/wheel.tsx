@@ -33,7 +33,9 @@ const FALLBACK_FILLS = [
  * The odds table's rows: one per prize as customers read it (the label), slices of the same prize
  * added together ("5 pts" on three slices is one row), in the order each first appears on the wheel.
  */
-export function oddsByPrize(parts: ReadonlyArray<{ segment: WheelSegmentInput; start: number; end: number }>): Array<{ label: string; share: number; slices: number }> {
+export function oddsByPrize(
+  parts: ReadonlyArray<{ segment: WheelSegmentInput; start: number; end: number }>,
+): Array<{ label: string; share: number; slices: number }> {
   const rows = new Map<string, { label: string; share: number; slices: number }>();
   for (const p of parts) {
     const row = rows.get(p.segment.label) ?? { label: p.segment.label, share: 0, slices: 0 };
@@ -100,8 +102,12 @@ function OddsTable({ parts, locale }: { parts: Part[]; locale: string }) {
       </caption>
       <thead>
         <tr className="border-b border-border text-muted">
-          <th scope="col" className="py-1 font-medium">Prize</th>
-          <th scope="col" className="py-1 text-right font-medium">Chance</th>
+          <th scope="col" className="py-1 font-medium">
+            Prize
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Chance
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -153,10 +159,13 @@ export function Wheel<S extends WheelSegmentInput>({
     setAnimate(!reduced);
     setRotation((from) => rotationToLand(from, target.center, reduced ? 0 : 5));
     // A timer, not transitionend: it still fires when transitions are disabled (tests, screenshots).
-    const timer = setTimeout(() => {
-      setLanded(target.segment);
-      onSpinEndRef.current?.();
-    }, reduced ? 0 : durationMs);
+    const timer = setTimeout(
+      () => {
+        setLanded(target.segment);
+        onSpinEndRef.current?.();
+      },
+      reduced ? 0 : durationMs,
+    );
     return () => clearTimeout(timer);
   }, [spinning, targetSegmentId, parts, durationMs]);
 

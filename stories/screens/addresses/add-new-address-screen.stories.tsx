@@ -74,12 +74,29 @@ export const ServerFieldErrors: Story = {
 
 export const Loading: Story = {
   name: 'Loading (saving)',
-  args: { submitting: true, initial: { label: 'Studio', recipient: 'Maria Santos', phone: '+63 917 123 4567', line1: '5th Avenue corner 26th Street', city: 'Taguig City', postal_code: '1634' } },
+  args: {
+    submitting: true,
+    initial: {
+      label: 'Studio',
+      recipient: 'Maria Santos',
+      phone: '+63 917 123 4567',
+      line1: '5th Avenue corner 26th Street',
+      city: 'Taguig City',
+      postal_code: '1634',
+    },
+  },
 };
 
 export const Error: Story = {
   args: {
-    initial: { label: 'Studio', recipient: 'Maria Santos', phone: '+63 917 123 4567', line1: '5th Avenue corner 26th Street', city: 'Taguig City', postal_code: '1634' },
+    initial: {
+      label: 'Studio',
+      recipient: 'Maria Santos',
+      phone: '+63 917 123 4567',
+      line1: '5th Avenue corner 26th Street',
+      city: 'Taguig City',
+      postal_code: '1634',
+    },
     formError: 'We couldn’t save the address. Check your connection and try again.',
   },
 };

@@ -69,21 +69,36 @@ async function mapDrawn(canvasElement: HTMLElement) {
 const drawn: Story['play'] = ({ canvasElement }) => mapDrawn(canvasElement);
 
 /** The map, no pin yet: the shop's place in view; search on. */
-export const MapDefault: Story = { name: 'Map: no pin yet', args: { map: storyMap, mapCenter: chosenLocation, onSearch: fn(), onPickPlace: fn() }, play: drawn };
+export const MapDefault: Story = {
+  name: 'Map: no pin yet',
+  args: { map: storyMap, mapCenter: chosenLocation, onSearch: fn(), onPickPlace: fn() },
+  play: drawn,
+};
 
 /** A pin set (from an earlier visit, the device, a search or a tap). */
 export const MapPinSet: Story = { name: 'Map: pin set', args: { ...MapDefault.args, value: chosenLocation }, play: drawn };
 
 /** Waiting for the geocoder. */
-export const SearchLoading: Story = { name: 'Map: searching', args: { ...MapDefault.args, search: { status: 'loading', query: 'Mabini Makati' } }, play: drawn };
+export const SearchLoading: Story = {
+  name: 'Map: searching',
+  args: { ...MapDefault.args, search: { status: 'loading', query: 'Mabini Makati' } },
+  play: drawn,
+};
 
 /** The geocoder found nothing: said plainly, the map still there. */
-export const SearchNoResults: Story = { name: 'Map: nothing found', args: { ...MapDefault.args, search: { status: 'done', query: 'Calle Nowhere 99', results: [] } }, play: drawn };
+export const SearchNoResults: Story = {
+  name: 'Map: nothing found',
+  args: { ...MapDefault.args, search: { status: 'done', query: 'Calle Nowhere 99', results: [] } },
+  play: drawn,
+};
 
 /** The geocoder is down: the gateway's 503 in its own words; the pin and the coordinates still work. */
 export const SearchError: Story = {
   name: 'Map: geocoder down',
-  args: { ...MapDefault.args, search: { status: 'error', query: 'Mabini Makati', message: 'Address search is not available right now. Drag the pin or type the coordinates instead.' } },
+  args: {
+    ...MapDefault.args,
+    search: { status: 'error', query: 'Mabini Makati', message: 'Address search is not available right now. Drag the pin or type the coordinates instead.' },
+  },
   play: drawn,
 };
 
@@ -134,7 +149,11 @@ export const KeyboardOnly: Story = {
 };
 
 /** The pin is outside every delivery area: said plainly beside the map. */
-export const OutsideArea: Story = { name: 'Map: outside the delivery area', args: { ...MapDefault.args, value: { lat: 14.676, lng: 121.0437 }, outsideArea: true }, play: drawn };
+export const OutsideArea: Story = {
+  name: 'Map: outside the delivery area',
+  args: { ...MapDefault.args, value: { lat: 14.676, lng: 121.0437 }, outsideArea: true },
+  play: drawn,
+};
 
 /** No tiles (offline, the tile server down): the page says the map is unavailable; GPS and typed coordinates still work. */
 export const MapUnavailable: Story = {

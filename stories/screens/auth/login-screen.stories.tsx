@@ -5,10 +5,7 @@ import { merchantFor, PHONE, playLettersInPhone } from '../../fixtures/auth';
 
 /** A stand-in for the Google Identity Services button the app renders in the slot. */
 const googleButton = (
-  <button
-    type="button"
-    className="inline-flex min-h-11 items-center gap-2 rounded-full border border-border bg-surface-raised px-5 font-medium text-ink"
-  >
+  <button type="button" className="inline-flex min-h-11 items-center gap-2 rounded-full border border-border bg-surface-raised px-5 font-medium text-ink">
     <span aria-hidden="true" className="font-bold text-brand-ink">
       G
     </span>

@@ -32,7 +32,9 @@ export const WithTermsAndPrivacy: Story = {
   args: { termsUrl: 'https://kopisenja.ph/terms', privacyUrl: 'https://kopisenja.ph/privacy' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/By signing up you agree to the shop's/)).toHaveTextContent("By signing up you agree to the shop's Terms (opens in a new tab) and Privacy notice (opens in a new tab).");
+    await expect(canvas.getByText(/By signing up you agree to the shop's/)).toHaveTextContent(
+      "By signing up you agree to the shop's Terms (opens in a new tab) and Privacy notice (opens in a new tab).",
+    );
     const terms = canvas.getByRole('link', { name: 'Terms (opens in a new tab)' });
     await expect(terms).toHaveAttribute('href', 'https://kopisenja.ph/terms');
     await expect(terms).toHaveAttribute('target', '_blank');
@@ -87,7 +89,10 @@ export const SubmitWithOffers: Story = {
   },
 };
 
-export const Loading: Story = { name: 'Loading (creating account)', args: { submitting: true, defaultValues: { name: 'Jose Reyes', email: 'jose@example.com' } } };
+export const Loading: Story = {
+  name: 'Loading (creating account)',
+  args: { submitting: true, defaultValues: { name: 'Jose Reyes', email: 'jose@example.com' } },
+};
 
 /** 400 VALIDATION from the provider, worded for a person. */
 export const ServerFieldError: Story = {

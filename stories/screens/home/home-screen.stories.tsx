@@ -103,7 +103,12 @@ export const SomeOutOfReach: Story = {
   args: { customer: { ...maria, points: 100 } },
   play: async ({ canvasElement }) => {
     const list = within(within(canvasElement).getByRole('region', { name: 'Rewards for you' })).getAllByRole('listitem');
-    await expect(list.map((li) => li.querySelector('.leading-snug')?.textContent)).toEqual(['Butter Croissant', 'Free Iced Latte', 'Chocolate Kalamansi Cake', 'Ube Cheese Pandesal']);
+    await expect(list.map((li) => li.querySelector('.leading-snug')?.textContent)).toEqual([
+      'Butter Croissant',
+      'Free Iced Latte',
+      'Chocolate Kalamansi Cake',
+      'Ube Cheese Pandesal',
+    ]);
     await expect(list[0]).toHaveTextContent('You can redeem this');
     await expect(list[1]).toHaveTextContent('50 more points to go');
     await expect(list[3]).toHaveTextContent('Out of stock');
@@ -196,7 +201,10 @@ export const StampCards: Story = {
  * for Maria whatever her points ("For Brew and above"), after those she can reach.
  */
 export const WithTier: Story = {
-  args: { tier: tierBean, featuredRewards: featuredRewards.map((r) => (r.name === 'chocolate-cake' ? { ...r, early_access: { tier: 'Brew', unlocked: false } } : r)) },
+  args: {
+    tier: tierBean,
+    featuredRewards: featuredRewards.map((r) => (r.name === 'chocolate-cake' ? { ...r, early_access: { tier: 'Brew', unlocked: false } } : r)),
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('progressbar', { name: 'Progress to Brew' })).toHaveAttribute('aria-valuenow', '380');

@@ -11,9 +11,7 @@ import { homeAfterOrder } from '../../fixtures/home';
  * (Chromium on Android and desktops), an Install button; on iOS, the steps through Safari's Share menu.
  */
 function OnHome(props: InstallPromptProps) {
-  return (
-    <HomeScreen {...homeAfterOrder()} installPrompt={<InstallPrompt {...props} />} />
-  );
+  return <HomeScreen {...homeAfterOrder()} installPrompt={<InstallPrompt {...props} />} />;
 }
 
 const meta = {

@@ -5,7 +5,17 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { OrderConfirmationScreen, type OrderConfirmationScreenProps } from '../../../src/screens/orders/order-confirmation-screen';
 import { homeAddress } from '../../fixtures/addresses';
 import { maria, money, TIME_ZONE } from '../../fixtures/customer';
-import { activeVouchers, optionItems, optionQuote, optionQuoteChanged, orderItems, quote, quoteBelowMinimum, quoteNoVoucher, quotePickup } from '../../fixtures/orders';
+import {
+  activeVouchers,
+  optionItems,
+  optionQuote,
+  optionQuoteChanged,
+  orderItems,
+  quote,
+  quoteBelowMinimum,
+  quoteNoVoucher,
+  quotePickup,
+} from '../../fixtures/orders';
 import { LOCATIONS_NOW, makatiSlots, orderingOf, pausedMakati } from '../../fixtures/locations';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
@@ -143,7 +153,11 @@ export const ChooseVoucher: Story = {
 
 /** A voucher for a free product not in the cart: it is added at 0 with its usual options, so the total stays what the items cost. */
 export const FreeProductVoucher: Story = {
-  args: { vouchers: [freeProductVoucher, ...activeVouchers], selectedVoucherId: freeProductVoucher.id, quote: { ...quoteNoVoucher, free_item: { product_id: 3, name: 'Ube latte', options: ['Regular', 'Whole milk'], value: 16500, in_cart: false } } },
+  args: {
+    vouchers: [freeProductVoucher, ...activeVouchers],
+    selectedVoucherId: freeProductVoucher.id,
+    quote: { ...quoteNoVoucher, free_item: { product_id: 3, name: 'Ube latte', options: ['Regular', 'Whole milk'], value: 16500, in_cart: false } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('radio', { name: /Ube latte on us/ })).toBeChecked();
@@ -152,7 +166,11 @@ export const FreeProductVoucher: Story = {
   },
 };
 
-const freeSpanishLatte = { ...freeProductVoucher, id: 36, reward: { ...freeProductVoucher.reward, title: 'Spanish latte, any size, any milk', free_product: 'Spanish latte' } };
+const freeSpanishLatte = {
+  ...freeProductVoucher,
+  id: 36,
+  reward: { ...freeProductVoucher.reward, title: 'Spanish latte, any size, any milk', free_product: 'Spanish latte' },
+};
 
 /** The free product is in the cart (issue 46): one of it, the dearest as the customer chose it, is made free, its price off before the subtotal. */
 export const FreeProductInCart: Story = {
@@ -161,7 +179,12 @@ export const FreeProductInCart: Story = {
     vouchers: [freeSpanishLatte, ...activeVouchers],
     selectedVoucherId: freeSpanishLatte.id,
     walletBalance: 100000,
-    quote: { ...optionQuote, subtotal: optionQuote.subtotal - 21000, total: optionQuote.total - 21000, free_item: { product_id: 1, name: 'Spanish latte', options: ['Large', 'Oat milk'], value: 21000, in_cart: true } },
+    quote: {
+      ...optionQuote,
+      subtotal: optionQuote.subtotal - 21000,
+      total: optionQuote.total - 21000,
+      free_item: { product_id: 1, name: 'Spanish latte', options: ['Large', 'Oat milk'], value: 21000, in_cart: true },
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -190,7 +213,8 @@ export const TooManyUnpaid: Story = {
   args: {
     defaultPaymentMethod: 'gateway',
     errorCode: 'UNPAID_ORDERS_LIMIT',
-    formError: 'You have 3 orders waiting for payment. Finish paying for one of them, or try again in a few minutes: an unpaid order lapses 10 minutes after it was placed.',
+    formError:
+      'You have 3 orders waiting for payment. Finish paying for one of them, or try again in a few minutes: an unpaid order lapses 10 minutes after it was placed.',
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -257,7 +281,14 @@ export const WithOptions: Story = {
 
 /** 409 PRICE_CHANGED: the quote read again shows the new total; the cart is kept, the order can be placed again. */
 export const PriceChanged: Story = {
-  args: { items: optionItems, quote: optionQuoteChanged, selectedVoucherId: null, walletBalance: 100000, errorCode: 'PRICE_CHANGED', formError: 'The total changed since your quote.' },
+  args: {
+    items: optionItems,
+    quote: optionQuoteChanged,
+    selectedVoucherId: null,
+    walletBalance: 100000,
+    errorCode: 'PRICE_CHANGED',
+    formError: 'The total changed since your quote.',
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Prices changed since you opened checkout.')).toBeVisible();
@@ -316,7 +347,15 @@ const pickupAt = (i: number) => makatiSlots.days[0]!.slots[i]!.at;
 
 /** Pickup at a chosen time (issue 28): today's and tomorrow's times, two of them full; choosing one asks for a new quote with it. */
 export const PickupTimePicker: Story = {
-  args: { fulfilment: 'pickup', address: null, quote: { ...quotePickup, pickup_at: pickupAt(3) }, slots: makatiSlots, pickupAt: pickupAt(3), now: LOCATIONS_NOW, onChoosePickupAt: fn() },
+  args: {
+    fulfilment: 'pickup',
+    address: null,
+    quote: { ...quotePickup, pickup_at: pickupAt(3) },
+    slots: makatiSlots,
+    pickupAt: pickupAt(3),
+    now: LOCATIONS_NOW,
+    onChoosePickupAt: fn(),
+  },
   render: (args) => <WithPickupTime {...args} />,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -336,7 +375,15 @@ export const PickupTimePicker: Story = {
 
 /** The time chosen filled up before the order was placed (409 SLOT_FULL): the next free one, a tap away. */
 export const PickupTimeFull: Story = {
-  args: { fulfilment: 'pickup', address: null, quote: quotePickup, errorCode: 'SLOT_FULL', formError: 'That pickup time is full.', nextSlot: pickupAt(3), onChoosePickupAt: fn() },
+  args: {
+    fulfilment: 'pickup',
+    address: null,
+    quote: quotePickup,
+    errorCode: 'SLOT_FULL',
+    formError: 'That pickup time is full.',
+    nextSlot: pickupAt(3),
+    onChoosePickupAt: fn(),
+  },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('That time just filled up — the next free time is 3:00 PM')).toBeVisible();

@@ -10,7 +10,15 @@ const meta = {
   component: PaymentFailScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },
-  args: { ...money, order: { ...orderAt('pending_payment'), payment_method: 'gateway' }, onOpenOrder: fn(), onBackToShop: fn(), onPayAgain: fn(), onTryAgain: fn(), onRetry: fn() },
+  args: {
+    ...money,
+    order: { ...orderAt('pending_payment'), payment_method: 'gateway' },
+    onOpenOrder: fn(),
+    onBackToShop: fn(),
+    onPayAgain: fn(),
+    onTryAgain: fn(),
+    onRetry: fn(),
+  },
 } satisfies Meta<typeof PaymentFailScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;

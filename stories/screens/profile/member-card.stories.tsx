@@ -47,7 +47,9 @@ export const JustEarned: Story = {
   args: { card: memberCardJustEarned },
   play: async ({ canvasElement }) => {
     const dialog = await page(canvasElement).findByRole('dialog', { name: 'Member card' });
-    const live = within(dialog).getAllByRole('status').find((s) => s.getAttribute('aria-live') === 'polite');
+    const live = within(dialog)
+      .getAllByRole('status')
+      .find((s) => s.getAttribute('aria-live') === 'polite');
     await waitFor(() => expect(live).toHaveTextContent('+18 points at Makati — thank you!'));
     await expect(dialog).toHaveTextContent('Your points now1,268 points');
   },

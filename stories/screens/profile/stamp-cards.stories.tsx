@@ -26,7 +26,12 @@ export const AllStates: Story = {
   args: { cards: [newCard, coffeeCard, pastryCard, pausedCard] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual(['0 of 12 stamps', '7 of 10 stamps', '5 of 6 stamps', '3 of 8 stamps']);
+    await expect(canvas.getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual([
+      '0 of 12 stamps',
+      '7 of 10 stamps',
+      '5 of 6 stamps',
+      '3 of 8 stamps',
+    ]);
     await expect(cardNamed(canvasElement, 'Cold brew card')).toHaveTextContent('0 of 12 stamps — 12 more for a free Cold Brew');
     await expect(cardNamed(canvasElement, 'Cold brew card')).not.toHaveTextContent('expire');
   },

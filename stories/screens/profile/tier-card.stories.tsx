@@ -60,7 +60,9 @@ export const TierList: Story = {
   args: { status: tierBarista, variant: 'full' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const list = within(canvas.getByRole('region', { name: 'What each tier gives' })).getAllByRole('listitem').filter((li) => li.parentElement?.tagName === 'OL');
+    const list = within(canvas.getByRole('region', { name: 'What each tier gives' }))
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement?.tagName === 'OL');
     await expect(list).toHaveLength(3);
     await expect(list[0]).toHaveTextContent('BeanFrom the startPoints on every order, as usual');
     await expect(list[1]).toHaveTextContent('From 500 points a year');

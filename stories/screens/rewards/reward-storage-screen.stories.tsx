@@ -48,7 +48,12 @@ export const SomeOutOfReach: Story = {
   args: { points: 100 },
   play: async ({ canvasElement }) => {
     const browse = within(within(canvasElement).getByRole('region', { name: 'Get more rewards' }));
-    await expect(browse.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Butter Croissant', 'Free Latte', 'Kopi Senja Tote Bag', '20% off your next order']);
+    await expect(browse.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Butter Croissant',
+      'Free Latte',
+      'Kopi Senja Tote Bag',
+      '20% off your next order',
+    ]);
     await expect(browse.getByRole('button', { name: 'Redeem Butter Croissant' })).toBeVisible();
     await expect(browse.getByRole('button', { name: 'See reward Free Latte' })).toBeVisible();
     await expect(browse.getAllByRole('listitem')[1]).toHaveTextContent('50 more points to go');
@@ -83,7 +88,10 @@ export const ActiveVoucherOpen: Story = { args: { defaultOpenVoucherId: activeVo
 
 /** The counter used the voucher while its code was on screen: the sheet says so at once. */
 export const UsedAtTheCounterWhileOpen: Story = {
-  args: { defaultOpenVoucherId: activeVouchers[0]!.id, voucherCode: { ...VOUCHER_CODE, voucher_id: activeVouchers[0]!.id, status: 'used', used_at: '2026-11-20T02:29:10Z', current: null, next: null } },
+  args: {
+    defaultOpenVoucherId: activeVouchers[0]!.id,
+    voucherCode: { ...VOUCHER_CODE, voucher_id: activeVouchers[0]!.id, status: 'used', used_at: '2026-11-20T02:29:10Z', current: null, next: null },
+  },
   play: async ({ canvasElement }) => {
     const sheet = await within(canvasElement.ownerDocument.body).findByRole('dialog');
     await expect(sheet).toHaveTextContent('This voucher has been used.');
@@ -91,7 +99,9 @@ export const UsedAtTheCounterWhileOpen: Story = {
   },
 };
 
-export const VoucherCodeError: Story = { args: { defaultOpenVoucherId: activeVouchers[0]!.id, voucherCode: undefined, voucherCodeError: 'The server did not answer.', onRetryVoucherCode: fn() } };
+export const VoucherCodeError: Story = {
+  args: { defaultOpenVoucherId: activeVouchers[0]!.id, voucherCode: undefined, voucherCodeError: 'The server did not answer.', onRetryVoucherCode: fn() },
+};
 
 export const UsedVoucherOpen: Story = { args: { tab: 'used', vouchers: usedVouchers, defaultOpenVoucherId: usedVouchers[0]!.id } };
 
@@ -149,7 +159,11 @@ export const OpenVoucherQr: Story = {
 
 /** A reward and a voucher that give a product: "Free Ube latte" on both cards. */
 export const FreeProduct: Story = {
-  args: { vouchers: [freeProductVoucher, ...activeVouchers], rewards: [freeUbeLatte, ...rewards], voucherCode: { ...VOUCHER_CODE, voucher_id: freeProductVoucher.id } },
+  args: {
+    vouchers: [freeProductVoucher, ...activeVouchers],
+    rewards: [freeUbeLatte, ...rewards],
+    voucherCode: { ...VOUCHER_CODE, voucher_id: freeProductVoucher.id },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(within(canvas.getByRole('list', { name: 'Active vouchers' })).getByText('Free Ube latte')).toBeVisible();
@@ -160,7 +174,10 @@ export const FreeProduct: Story = {
 /** Issue 46: a voucher titled "Free Ube latte" for an ube latte says so once, not twice. */
 export const FreeProductNamedInTitle: Story = {
   tags: ['!screen'],
-  args: { vouchers: [{ ...freeProductVoucher, reward: { ...freeProductVoucher.reward, title: 'Free Ube latte' } }], rewards: [{ ...freeUbeLatte, title: 'Free Ube latte' }] },
+  args: {
+    vouchers: [{ ...freeProductVoucher, reward: { ...freeProductVoucher.reward, title: 'Free Ube latte' } }],
+    rewards: [{ ...freeUbeLatte, title: 'Free Ube latte' }],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // seen words only: a button's hidden "Redeem Free Ube latte" names it for a screen reader

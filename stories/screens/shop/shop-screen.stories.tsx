@@ -7,7 +7,18 @@ import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { money } from '../../fixtures/customer';
 import { bgc, closedMakati, orderingOf } from '../../fixtures/locations';
 import { navItems } from '../../fixtures/nav';
-import { cartBelowMinimum, cartWithItems, cartWithOptions, cartWithSoldOut, cartWithSoldOutOption, categories, emptyCatalog, MIN_ORDER, optionCategories, optionLatte } from '../../fixtures/shop';
+import {
+  cartBelowMinimum,
+  cartWithItems,
+  cartWithOptions,
+  cartWithSoldOut,
+  cartWithSoldOutOption,
+  categories,
+  emptyCatalog,
+  MIN_ORDER,
+  optionCategories,
+  optionLatte,
+} from '../../fixtures/shop';
 
 /** The container keeps the cart; in stories a little state stands in for it. */
 function ShopWithCart(props: ShopScreenProps) {

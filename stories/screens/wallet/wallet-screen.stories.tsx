@@ -90,7 +90,10 @@ export const OnlinePaymentsOff: Story = {
   args: { onlinePayments: false },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Top-ups are not available right now. You can still pay for orders from your wallet balance.')).toHaveAttribute('role', 'status');
+    await expect(canvas.getByText('Top-ups are not available right now. You can still pay for orders from your wallet balance.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     await expect(canvas.queryByRole('button', { name: /Top up/ })).toBeNull();
     await expect(canvas.getByRole('heading', { name: 'Wallet balance' })).toBeVisible();
   },

@@ -13,7 +13,15 @@ import { E2E_LOG_DIR } from './log-dir';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const HAS_CHROME = existsSync(CHROME_PATH);
-export const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
@@ -90,7 +98,12 @@ export function useApp(env: Record<string, string> = {}): RunningApp {
  * launch for switches a hook declared before it makes (a fake camera's video).
  */
 export function useBrowser(args: string[] | (() => string[]) = []): Browser {
-  return useStarted('the browser', () => launchBrowser(typeof args === 'function' ? args() : args), (browser) => browser.close(), { skip: !HAS_CHROME });
+  return useStarted(
+    'the browser',
+    () => launchBrowser(typeof args === 'function' ? args() : args),
+    (browser) => browser.close(),
+    { skip: !HAS_CHROME },
+  );
 }
 
 /** `extraArgs`: more Chromium switches (a fake camera: fake-camera.ts). */
@@ -102,7 +115,12 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
  * `serviceWorkers: 'block'`: the app's service worker (src/sw.ts) never starts, for a test that fails or
  * holds the app's own files with page.route, which does not see what a worker answers from its cache.
  */
-export async function newContext(browser: Browser, viewport: ViewportName, baseURL: string, { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  viewport: ViewportName,
+  baseURL: string,
+  { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL, locale: 'en-PH', timezoneId: 'Asia/Manila', serviceWorkers });
   context.setDefaultTimeout(15_000);
   return context;

@@ -61,7 +61,11 @@ export async function completePickupOrder(page: Page, name: string): Promise<voi
   const statuses = await page.evaluate(async (orderName) => {
     const out: number[] = [];
     for (const from of ['paid', 'preparing', 'ready']) {
-      const res = await fetch('/api/merchant/orders/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: orderName, from }) });
+      const res = await fetch('/api/merchant/orders/advance', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: orderName, from }),
+      });
       out.push(res.status);
     }
     return out;

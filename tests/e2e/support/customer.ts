@@ -16,7 +16,13 @@ export const localPhone = (phone: string) => `0${phone.slice(3)}`;
  * `codeOf` reads the one-time code; by default from the gateway's development outbox, which exists only
  * with the embedded provider (a test with its own provider reads that provider's outbox itself).
  */
-export async function signUp(page: Page, baseURL: string, phone: string, name: string, codeOf: (phone: string) => Promise<string> = (p) => codeFor(baseURL, p)): Promise<void> {
+export async function signUp(
+  page: Page,
+  baseURL: string,
+  phone: string,
+  name: string,
+  codeOf: (phone: string) => Promise<string> = (p) => codeFor(baseURL, p),
+): Promise<void> {
   await page.goto('/register');
   await page.getByLabel(/phone number/i).fill(localPhone(phone));
   await page.getByRole('button', { name: /send code/i }).click();
@@ -79,7 +85,9 @@ export async function payOrderOnSandbox(page: Page): Promise<string> {
  */
 export async function orderCappuccinos(page: Page, merchantKey: string, qty: number): Promise<string> {
   const catalog = await (await page.request.get('/api/shop/catalog')).json();
-  const cappuccino = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products).find((p: { name: string }) => p.name === 'Cappuccino');
+  const cappuccino = catalog.data.categories
+    .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
+    .find((p: { name: string }) => p.name === 'Cappuccino');
   const order = await page.request.post('/api/order/create', {
     data: { items: [{ product_id: cappuccino.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
   });

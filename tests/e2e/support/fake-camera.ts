@@ -14,7 +14,13 @@ export async function writeCameraVideo(file: string, picture: Buffer, { width = 
   const rgb = await sharp(picture)
     .resize({ width: side, height: side, fit: 'contain', background: '#ffffff' })
     .flatten({ background: '#ffffff' })
-    .extend({ top: (height - side) >> 1, bottom: height - side - ((height - side) >> 1), left: (width - side) >> 1, right: width - side - ((width - side) >> 1), background: '#ffffff' })
+    .extend({
+      top: (height - side) >> 1,
+      bottom: height - side - ((height - side) >> 1),
+      left: (width - side) >> 1,
+      right: width - side - ((width - side) >> 1),
+      background: '#ffffff',
+    })
     .removeAlpha()
     .raw()
     .toBuffer();
@@ -32,7 +38,12 @@ export async function writeCameraVideo(file: string, picture: Buffer, { width = 
       let r = 0;
       let g = 0;
       let b = 0;
-      for (const [dy, dx] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) {
+      for (const [dy, dx] of [
+        [0, 0],
+        [0, 1],
+        [1, 0],
+        [1, 1],
+      ] as const) {
         const i = ((row * 2 + dy) * width + col * 2 + dx) * 3;
         r += rgb[i]!;
         g += rgb[i + 1]!;

@@ -11,7 +11,11 @@ import { startApp, type RunningApp } from './app';
 
 export type AppDatabase = Awaited<ReturnType<typeof openDatabase>>['db'];
 
-export async function restartLater(app: RunningApp, change: (db: AppDatabase) => Promise<void> = async () => {}, env: Record<string, string> = {}): Promise<RunningApp> {
+export async function restartLater(
+  app: RunningApp,
+  change: (db: AppDatabase) => Promise<void> = async () => {},
+  env: Record<string, string> = {},
+): Promise<RunningApp> {
   await app.stop();
   await inStoppedApp(app, async (db) => {
     await change(db);

@@ -140,7 +140,13 @@ export async function orderableProductId(baseUrl: string): Promise<number> {
  * a count of work rather than a time, the same on a slow host as on a fast one). Fresh idempotency keys
  * for every write.
  */
-export async function runTraffic(o: { baseUrl: string; customers: SeededCustomer[]; connections: number; productId: number; until: (sent: number) => boolean }): Promise<TrafficResult> {
+export async function runTraffic(o: {
+  baseUrl: string;
+  customers: SeededCustomer[];
+  connections: number;
+  productId: number;
+  until: (sent: number) => boolean;
+}): Promise<TrafficResult> {
   const result: TrafficResult = { requests: 0, byStatus: {}, serverErrors: [], networkErrors: 0, orders: [], vouchers: [], topupsPaid: 0 };
   const count = (op: string, status: number) => {
     const k = `${op} ${status}`;
@@ -201,7 +207,10 @@ export async function runTraffic(o: { baseUrl: string; customers: SeededCustomer
           break;
         }
         case 'topup': {
-          const r = await call(op, cookie, 'POST', '/api/wallet/topup', { amount: 10_000 + 1_000 * Math.floor(Math.random() * 50), idempotency_key: randomUUID() });
+          const r = await call(op, cookie, 'POST', '/api/wallet/topup', {
+            amount: 10_000 + 1_000 * Math.floor(Math.random() * 50),
+            idempotency_key: randomUUID(),
+          });
           if (r?.status === 201 && typeof r.json?.data?.payment_url === 'string') {
             const paid = await call('topup-pay', cookie, 'POST', `${r.json.data.payment_url}/complete`, { outcome: 'pay' });
             if (paid?.status === 200) result.topupsPaid++;
@@ -209,7 +218,10 @@ export async function runTraffic(o: { baseUrl: string; customers: SeededCustomer
           break;
         }
         case 'redeem': {
-          const r = await call(op, cookie, 'POST', '/api/reward/redeem', { name: REWARDS[Math.floor(Math.random() * REWARDS.length)], idempotency_key: randomUUID() });
+          const r = await call(op, cookie, 'POST', '/api/reward/redeem', {
+            name: REWARDS[Math.floor(Math.random() * REWARDS.length)],
+            idempotency_key: randomUUID(),
+          });
           if (r?.status === 201) result.vouchers.push(r.json.data.voucher.id);
           break;
         }
@@ -325,7 +337,10 @@ export async function checkInvariants(store: PreparedStore, traffic: TrafficResu
       const chunk = traffic.vouchers.slice(i, i + 500);
       for (const r of await db.selectFrom('vouchers').select('id').where('id', 'in', chunk).execute()) vouchers.add(r.id);
     }
-    const total = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return {
       walletMismatches: wallet.rows.map((r) => `customer ${r.id}: balance ${r.balance}, ledger ${r.ledger}`),
       pointsMismatches: points.rows.map((r) => `customer ${r.id}: points ${r.balance}, ledger ${r.ledger}`),

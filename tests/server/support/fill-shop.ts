@@ -22,32 +22,85 @@ export async function fillShop(db: Database, o: { orders: number; now: Date }): 
   await db.transaction().execute(async (trx) => {
     const program = await trx
       .insertInto('stamp_programs')
-      .values({ name: 'Coffee card', product_ids: JSON.stringify([]), category_ids: JSON.stringify([]), per: 'visit', stamps_needed: 8, reward_id: reward.id, expiry_days: 90, status: 'active', created_at: now, updated_at: now })
+      .values({
+        name: 'Coffee card',
+        product_ids: JSON.stringify([]),
+        category_ids: JSON.stringify([]),
+        per: 'visit',
+        stamps_needed: 8,
+        reward_id: reward.id,
+        expiry_days: 90,
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [i, customer] of customers.slice(0, 12).entries()) {
       const stamps = 1 + (i % 7);
       const card = await trx
         .insertInto('stamp_cards')
-        .values({ program_id: program.id, customer_id: customer, stamps, started_at: now, expires_at: new Date(now.getTime() + 90 * 86_400_000), created_at: now })
+        .values({
+          program_id: program.id,
+          customer_id: customer,
+          stamps,
+          started_at: now,
+          expires_at: new Date(now.getTime() + 90 * 86_400_000),
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('stamp_events').values({ card_id: card.id, program_id: program.id, customer_id: customer, order_id: null, earn_id: null, stamps, stamps_after: stamps, created_at: now }).execute();
-      await trx.insertInto('customer_tiers').values({ customer_id: customer, position: 1 + (i % 2), reached_at: now, held_until: null, notice_sent_at: null, updated_at: now }).execute();
+      await trx
+        .insertInto('stamp_events')
+        .values({
+          card_id: card.id,
+          program_id: program.id,
+          customer_id: customer,
+          order_id: null,
+          earn_id: null,
+          stamps,
+          stamps_after: stamps,
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('customer_tiers')
+        .values({ customer_id: customer, position: 1 + (i % 2), reached_at: now, held_until: null, notice_sent_at: null, updated_at: now })
+        .execute();
       await trx
         .insertInto('push_subscriptions')
-        .values({ customer_id: customer, endpoint: `https://push.example/${randomBytes(8).toString('hex')}`, p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url'), created_at: now })
+        .values({
+          customer_id: customer,
+          endpoint: `https://push.example/${randomBytes(8).toString('hex')}`,
+          p256dh: randomBytes(65).toString('base64url'),
+          auth: randomBytes(16).toString('base64url'),
+          created_at: now,
+        })
         .execute();
-      await trx.insertInto('wallet_passes').values({ customer_id: customer, serial: randomBytes(16).toString('hex'), auth_token_hash: randomBytes(32).toString('hex'), created_at: now }).execute();
+      await trx
+        .insertInto('wallet_passes')
+        .values({ customer_id: customer, serial: randomBytes(16).toString('hex'), auth_token_hash: randomBytes(32).toString('hex'), created_at: now })
+        .execute();
     }
     for (let i = 12; i + 1 < Math.min(customers.length, 24); i += 2) {
       await trx
         .insertInto('referrals')
-        .values({ referrer_id: customers[i]!, friend_id: customers[i + 1]!, status: i % 4 === 0 ? 'signed_up' : 'rewarded', signed_up_at: now, rewarded_at: i % 4 === 0 ? null : now, referrer_points: i % 4 === 0 ? null : 50, friend_points: i % 4 === 0 ? null : 50 })
+        .values({
+          referrer_id: customers[i]!,
+          friend_id: customers[i + 1]!,
+          status: i % 4 === 0 ? 'signed_up' : 'rewarded',
+          signed_up_at: now,
+          rewarded_at: i % 4 === 0 ? null : now,
+          referrer_points: i % 4 === 0 ? null : 50,
+          friend_points: i % 4 === 0 ? null : 50,
+        })
         .execute();
     }
     await trx.updateTable('campaigns').set({ enabled: true, enabled_at: now, updated_at: now }).where('kind', '=', 'welcome').execute();
-    await trx.insertInto('campaign_sends').values({ campaign: 'welcome', customer_id: voucher.customer_id, period: 'once', notification_id: null, voucher_id: voucher.id, sent_at: now }).execute();
+    await trx
+      .insertInto('campaign_sends')
+      .values({ campaign: 'welcome', customer_id: voucher.customer_id, period: 'once', notification_id: null, voucher_id: voucher.id, sent_at: now })
+      .execute();
   });
 }
 
@@ -75,7 +128,10 @@ export async function tableFingerprints(db: Database): Promise<Record<string, st
   const tables = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by 1`.execute(db);
   const out: Record<string, string> = {};
   for (const { name } of tables.rows) {
-    const r = await sql<{ n: number; h: string | null }>`select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${sql.table(name)} t`.execute(db);
+    const r = await sql<{
+      n: number;
+      h: string | null;
+    }>`select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${sql.table(name)} t`.execute(db);
     out[name] = `${r.rows[0]!.n}:${r.rows[0]!.h ?? ''}`;
   }
   return out;

@@ -30,7 +30,9 @@ export async function untilWaiting(db: Database, n: number, request?: Promise<un
   let settled = false;
   void request?.finally(() => (settled = true)).catch(() => undefined);
   for (let i = 0; i < 100 && !settled; i++) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
     if (rows[0]!.n >= n) return;
     await new Promise((r) => setTimeout(r, 20));
   }

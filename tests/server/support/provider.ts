@@ -110,7 +110,11 @@ export interface TestProvider {
   /** the last 6-digit code sent to a phone */
   lastCode(phone: string): string | undefined;
   /** signed request to the provider, as a gateway would send it */
-  call(method: 'get' | 'post' | 'delete', path: string, opts?: { body?: unknown; token?: string; query?: Record<string, string | number>; ip?: string; headers?: Record<string, string> }): request.Test;
+  call(
+    method: 'get' | 'post' | 'delete',
+    path: string,
+    opts?: { body?: unknown; token?: string; query?: Record<string, string | number>; ip?: string; headers?: Record<string, string> },
+  ): request.Test;
   /** a customer with a live session, made directly in the database */
   newCustomer(opts?: { phone?: string; name?: string; points?: number; wallet?: number }): Promise<{ id: number; token: string }>;
   /** empties every table but merchants and seeds again */
@@ -240,7 +244,9 @@ const KEPT_TABLES = sql`('merchants', 'kysely_migration', 'kysely_migration_lock
 async function emptyTables(db: Database): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`set local session_replication_role = replica`.execute(trx);
-    const tables = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ${KEPT_TABLES}`.execute(trx);
+    const tables = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ${KEPT_TABLES}`.execute(
+      trx,
+    );
     for (const t of tables.rows) await sql`delete from ${sql.table(t.name)}`.execute(trx);
     const sequences = await sql<{ name: string }>`
       select s.relname as name from pg_class s
@@ -315,12 +321,22 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
       const token = randomBytes(32).toString('base64url');
       const customer = await handle.db
         .insertInto('customers')
-        .values({ phone: c.phone ?? `+639${String(randomBytes(4).readUInt32BE() % 1_000_000_000).padStart(9, '0')}`, name: c.name ?? 'Test Customer', email: null, created_at: clock.now() })
+        .values({
+          phone: c.phone ?? `+639${String(randomBytes(4).readUInt32BE() % 1_000_000_000).padStart(9, '0')}`,
+          name: c.name ?? 'Test Customer',
+          email: null,
+          created_at: clock.now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await handle.db
         .insertInto('sessions')
-        .values({ token_hash: sha256Hex(token), customer_id: customer.id, created_at: clock.now(), expires_at: new Date(clock.now().getTime() + 30 * 86400_000) })
+        .values({
+          token_hash: sha256Hex(token),
+          customer_id: customer.id,
+          created_at: clock.now(),
+          expires_at: new Date(clock.now().getTime() + 30 * 86400_000),
+        })
         .execute();
       if (c.points) {
         await handle.db.transaction().execute(async (trx) => {

@@ -16,18 +16,26 @@ export const PASS_TYPE = 'pass.test.loyalty';
 function certificate(subject: string, publicKeyPem: string, issuer?: { cert: forge.pki.Certificate; keyPem: string }, ca = false): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKeyPem);
-  cert.serialNumber = String(Date.now() % 1_000_000 + Math.floor(Math.random() * 1000));
+  cert.serialNumber = String((Date.now() % 1_000_000) + Math.floor(Math.random() * 1000));
   cert.validity.notBefore = new Date(Date.now() - 86_400_000);
   cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
   const attrs = [{ name: 'commonName', value: subject }];
   cert.setSubject(attrs);
   cert.setIssuer(issuer ? issuer.cert.subject.attributes : attrs);
-  cert.setExtensions(ca ? [{ name: 'basicConstraints', cA: true }] : [{ name: 'basicConstraints', cA: false }, { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }]);
+  cert.setExtensions(
+    ca
+      ? [{ name: 'basicConstraints', cA: true }]
+      : [
+          { name: 'basicConstraints', cA: false },
+          { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+        ],
+  );
   cert.sign(forge.pki.privateKeyFromPem(issuer?.keyPem ?? ''), forge.md.sha256.create());
   return cert;
 }
 
-const rsa = () => generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } });
+const rsa = () =>
+  generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } });
 const caKeys = rsa();
 const caCert = (() => {
   const cert = forge.pki.createCertificate();
@@ -43,19 +51,38 @@ const caCert = (() => {
   return cert;
 })();
 export const signerKeys = rsa();
-export const signerCert = forge.pki.certificateToPem(certificate(`Pass Type ID: ${PASS_TYPE}`, signerKeys.publicKey, { cert: caCert, keyPem: caKeys.privateKey }));
+export const signerCert = forge.pki.certificateToPem(
+  certificate(`Pass Type ID: ${PASS_TYPE}`, signerKeys.publicKey, { cert: caCert, keyPem: caKeys.privateKey }),
+);
 export const wwdr = forge.pki.certificateToPem(caCert);
 export const tlsKeys = rsa();
 export const tlsCert = forge.pki.certificateToPem(certificate('127.0.0.1', tlsKeys.publicKey, { cert: caCert, keyPem: caKeys.privateKey }));
-export const googleKeys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-
+export const googleKeys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 
 /** Both wallets configured with these certificates; the APNs and Google addresses of the test's fakes (unreachable by default). */
 export function testPasses(o: { apnsUrl?: string; googleOrigin?: string } = {}): PassesConfig {
   const g = o.googleOrigin ?? 'http://127.0.0.1:9';
   return {
-    apple: { passTypeId: PASS_TYPE, teamId: 'ABCDE12345', signerCert, signerKey: signerKeys.privateKey, wwdr, apnsUrl: o.apnsUrl ?? 'https://127.0.0.1:9', apnsInsecure: true },
-    google: { issuerId: '3388000000012345678', clientEmail: 'wallet@test-project.iam.gserviceaccount.com', privateKey: googleKeys.privateKey, apiBase: `${g}/walletobjects/v1/`, tokenUrl: `${g}/token` },
+    apple: {
+      passTypeId: PASS_TYPE,
+      teamId: 'ABCDE12345',
+      signerCert,
+      signerKey: signerKeys.privateKey,
+      wwdr,
+      apnsUrl: o.apnsUrl ?? 'https://127.0.0.1:9',
+      apnsInsecure: true,
+    },
+    google: {
+      issuerId: '3388000000012345678',
+      clientEmail: 'wallet@test-project.iam.gserviceaccount.com',
+      privateKey: googleKeys.privateKey,
+      apiBase: `${g}/walletobjects/v1/`,
+      tokenUrl: `${g}/token`,
+    },
   };
 }
 
@@ -81,4 +108,3 @@ function unzip(zip: Buffer): Map<string, Buffer> {
   }
   return files;
 }
-

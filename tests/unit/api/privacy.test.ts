@@ -63,7 +63,10 @@ describe('downloading the export', () => {
   });
 
   it('saves nothing when the call fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Please sign in.', error: { code: 'UNAUTHORIZED' } }), { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Please sign in.', error: { code: 'UNAUTHORIZED' } }), { status: 401 })),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
     await expect(downloadMyData('Kopi Senja')).rejects.toThrow('Please sign in.');
     expect(click).not.toHaveBeenCalled();

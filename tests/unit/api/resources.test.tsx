@@ -61,7 +61,17 @@ function renderApp() {
   );
 }
 
-const SHOWN = ['customer/profile', 'wallet/balance', 'notification/list', 'reward/storage', 'reward/list', 'shop/catalog', 'wheel/config', 'stamp/cards', 'order/list'];
+const SHOWN = [
+  'customer/profile',
+  'wallet/balance',
+  'notification/list',
+  'reward/storage',
+  'reward/list',
+  'shop/catalog',
+  'wheel/config',
+  'stamp/cards',
+  'order/list',
+];
 
 async function readAgain(run: () => Promise<unknown>): Promise<string[]> {
   await waitFor(() => expect(Object.keys(reads).sort()).toEqual([...SHOWN].sort()));
@@ -79,7 +89,14 @@ describe('what each change reads again', () => {
   it('a redeemed reward: the points (profile, wheel, stamp cards), the vouchers, the rewards and the unread count', async () => {
     answerFor = () => ({ status: 200, data: { voucher: { id: 1 } } });
     const { result } = renderApp();
-    expect(await readAgain(() => result.current.redeem('coffee', 'key-1'))).toEqual(['customer/profile', 'notification/list', 'reward/list', 'reward/storage', 'stamp/cards', 'wheel/config']);
+    expect(await readAgain(() => result.current.redeem('coffee', 'key-1'))).toEqual([
+      'customer/profile',
+      'notification/list',
+      'reward/list',
+      'reward/storage',
+      'stamp/cards',
+      'wheel/config',
+    ]);
   });
 
   it('a redeem refused for too few points: the profile only', async () => {
@@ -92,7 +109,16 @@ describe('what each change reads again', () => {
     answerFor = () => ({ status: 200, data: { order: { name: 'A-1' } } });
     const { result } = renderApp();
     const placed = await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k' }));
-    expect(placed).toEqual(['customer/profile', 'notification/list', 'order/list', 'reward/list', 'reward/storage', 'stamp/cards', 'wallet/balance', 'wheel/config']);
+    expect(placed).toEqual([
+      'customer/profile',
+      'notification/list',
+      'order/list',
+      'reward/list',
+      'reward/storage',
+      'stamp/cards',
+      'wallet/balance',
+      'wheel/config',
+    ]);
   });
 
   it('an order to pay on the gateway page: nothing yet', async () => {
@@ -104,7 +130,9 @@ describe('what each change reads again', () => {
   it('an order refused because something sold out: the menu', async () => {
     answerFor = () => ({ status: 409, code: 'PRODUCT_UNAVAILABLE', data: null });
     const { result } = renderApp();
-    expect(await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k' }))).toEqual(['shop/catalog']);
+    expect(await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k' }))).toEqual([
+      'shop/catalog',
+    ]);
   });
 
   it('a top-up started: nothing until its payment arrives', async () => {

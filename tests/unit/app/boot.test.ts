@@ -33,7 +33,7 @@ describe('boot data in the page', () => {
   });
 });
 
-describe('the one route matcher (the app\'s guards and titles, the gateway\'s preloads)', () => {
+describe("the one route matcher (the app's guards and titles, the gateway's preloads)", () => {
   it('matches literal routes before parameterised ones, one segment per parameter, exact case', () => {
     const expected: Record<string, PathName | null> = {
       '/order/home': 'orderHome',

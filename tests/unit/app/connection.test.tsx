@@ -102,7 +102,17 @@ describe('the update flow', () => {
   it('is never taken on a navigation into the checkout or a payment result', async () => {
     const post = fakeWorkers();
     renderAt('/shop');
-    for (const path of ['/delivery', '/set-location', '/add-new-address', '/order-confirmation', '/payment-success', '/payment-fail', '/top-up-success', '/top-up-success/order', '/top-up-fail']) {
+    for (const path of [
+      '/delivery',
+      '/set-location',
+      '/add-new-address',
+      '/order-confirmation',
+      '/payment-success',
+      '/payment-fail',
+      '/top-up-success',
+      '/top-up-success/order',
+      '/top-up-fail',
+    ]) {
       await visit(path);
     }
     expect(post).not.toHaveBeenCalled();
@@ -151,7 +161,10 @@ describe('the offline line', () => {
     vi.stubGlobal('fetch', () => answer());
     renderAt('/home');
     await act(async () => {
-      await expect(apiGet('shop/catalog')).rejects.toMatchObject({ code: 'NETWORK', message: 'We could not reach the server. Check your connection and try again.' });
+      await expect(apiGet('shop/catalog')).rejects.toMatchObject({
+        code: 'NETWORK',
+        message: 'We could not reach the server. Check your connection and try again.',
+      });
     });
     expect(screen.getByRole('status').textContent).toMatch(/^You're offline\./);
 
@@ -174,7 +187,7 @@ describe('the offline line', () => {
     expect(screen.getByRole('status').textContent).toBe("You're back online.");
   });
 
-  it("makes a call with no network say it will work when the connection is back", async () => {
+  it('makes a call with no network say it will work when the connection is back', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     setOnline(false);
     await expect(apiGet('reward/redeem')).rejects.toMatchObject({ code: 'NETWORK', message: "You're offline. This will work when you're back online." });

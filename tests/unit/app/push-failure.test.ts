@@ -11,7 +11,9 @@ describe('what a failure to turn on notifications says (issue 46)', () => {
   });
 
   it("keeps the app's own explanation and the provider's message, and says nothing without a failure", () => {
-    expect(pushFailureText(new Error('The app is still getting ready on this phone. Try again in a moment.'), messageOf)).toBe('The app is still getting ready on this phone. Try again in a moment.');
+    expect(pushFailureText(new Error('The app is still getting ready on this phone. Try again in a moment.'), messageOf)).toBe(
+      'The app is still getting ready on this phone. Try again in a moment.',
+    );
     expect(pushFailureText(Object.assign(new Error('x'), { status: 503 }), messageOf)).toBe('The provider said no.');
     expect(pushFailureText(null, messageOf)).toBeNull();
   });

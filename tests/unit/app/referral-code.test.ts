@@ -31,7 +31,17 @@ describe('the referral code a friend signs up with (issue 30)', () => {
   });
 
   it('storage the browser refuses loses only the invitation, never the page', () => {
-    const refusing = { getItem: vi.fn(() => { throw new Error('denied'); }), setItem: vi.fn(() => { throw new Error('denied'); }), removeItem: vi.fn(() => { throw new Error('denied'); }) } as unknown as Storage;
+    const refusing = {
+      getItem: vi.fn(() => {
+        throw new Error('denied');
+      }),
+      setItem: vi.fn(() => {
+        throw new Error('denied');
+      }),
+      removeItem: vi.fn(() => {
+        throw new Error('denied');
+      }),
+    } as unknown as Storage;
     expect(keepReferralCode('?ref=ANA7K2Q9', refusing)).toBe('ANA7K2Q9');
     expect(withReferralCode(refusing)).toEqual({});
     expect(() => forgetReferralCode(refusing)).not.toThrow();

@@ -9,12 +9,19 @@ describe('campaign words', () => {
     );
     expect(campaignSummary({ kind: 'welcome', enabled: false, timing: 1, reward: null })).toBe('Off. When on: New customers, 1 hour after they sign up.');
     expect(campaignSummary({ kind: 'welcome', enabled: true, timing: 0, reward: null })).toBe('New customers, right after they sign up.');
-    expect(campaignSummary({ kind: 'nearly_there', enabled: true, timing: 1500, reward: null }, 'en')).toBe('Customers within 1,500 points of a reward, once per reward every 30 days.');
-    expect(campaignSummary({ kind: 'birthday', enabled: true, timing: 0, reward: null })).toBe('Customers on their birthday, once a year, beside the birthday treat.');
+    expect(campaignSummary({ kind: 'nearly_there', enabled: true, timing: 1500, reward: null }, 'en')).toBe(
+      'Customers within 1,500 points of a reward, once per reward every 30 days.',
+    );
+    expect(campaignSummary({ kind: 'birthday', enabled: true, timing: 0, reward: null })).toBe(
+      'Customers on their birthday, once a year, beside the birthday treat.',
+    );
   });
 
   it('fills placeholders for the preview and the message, never leaving braces', () => {
-    expect(previewOf('nearly_there', 'Almost, {name}!', '{points} more for {reward}', null)).toEqual({ title: 'Almost, Ana!', body: '20 more for Free butter croissant' });
+    expect(previewOf('nearly_there', 'Almost, {name}!', '{points} more for {reward}', null)).toEqual({
+      title: 'Almost, Ana!',
+      body: '20 more for Free butter croissant',
+    });
     expect(fillPlaceholders('{reward} for {name}: {points} pts', { name: 'Ben', points: 1234, reward: null })).toBe(' for Ben: 1,234 pts');
   });
 

@@ -10,7 +10,9 @@ describe("a location's state in words", () => {
   it('says until when it is open, on the 24-hour clock of its own zone', () => {
     expect(stateWords({ ...manila, state: 'open', closes_at: '2026-11-20T11:00:00.000Z' }, NOW, 'en-PH')).toBe('Open until 19:00');
     // the same instant in another location's zone
-    expect(stateWords({ ...manila, effective_timezone: 'Asia/Jakarta', state: 'open', closes_at: '2026-11-20T11:00:00.000Z' }, NOW, 'en-PH')).toBe('Open until 18:00');
+    expect(stateWords({ ...manila, effective_timezone: 'Asia/Jakarta', state: 'open', closes_at: '2026-11-20T11:00:00.000Z' }, NOW, 'en-PH')).toBe(
+      'Open until 18:00',
+    );
   });
 
   it('names the day when it opens on another day', () => {
@@ -51,7 +53,11 @@ const polygon = { type: 'Polygon', coordinates: [ring] };
 
 describe('a delivery area pasted as GeoJSON', () => {
   it('takes a Polygon, a Feature with one, or a FeatureCollection whose first feature is one, and counts its corners', () => {
-    for (const pasted of [polygon, { type: 'Feature', properties: {}, geometry: polygon }, { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: polygon }] }]) {
+    for (const pasted of [
+      polygon,
+      { type: 'Feature', properties: {}, geometry: polygon },
+      { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: polygon }] },
+    ]) {
       expect(readPastedArea(JSON.stringify(pasted))).toEqual({ polygon, corners: 4 });
     }
   });
@@ -70,6 +76,8 @@ describe('a delivery area pasted as GeoJSON', () => {
     expect(problem({ type: 'FeatureCollection', features: [] })).toMatch(/no features/);
     expect(problem({ type: 'Feature', geometry: null })).toMatch(/no geometry/);
     expect(problem({ type: 'Polygon', coordinates: [ring.slice(0, 4)] })).toBe('This polygon cannot be used: a ring must end where it starts.');
-    expect(problem({ type: 'Polygon', coordinates: [[[14.55, 121.01], ...ring.slice(1, 4), [14.55, 121.01]]] })).toMatch(/a corner must be between -90 and 90 \(each is \[longitude, latitude\]\)/);
+    expect(problem({ type: 'Polygon', coordinates: [[[14.55, 121.01], ...ring.slice(1, 4), [14.55, 121.01]]] })).toMatch(
+      /a corner must be between -90 and 90 \(each is \[longitude, latitude\]\)/,
+    );
   });
 });

@@ -5,7 +5,14 @@ import { dayWords, previewSentence, ruleSummary, stampPreview, stampSummary, typ
 const MENU: RuleMenu = {
   categories: [
     { id: 1, name: 'Coffee', products: [{ id: 1, name: 'Spanish latte', price: 16_500 }] },
-    { id: 3, name: 'Pastries', products: [{ id: 12, name: 'Butter croissant', price: 9_500 }, { id: 13, name: 'Ensaymada', price: 8_500 }] },
+    {
+      id: 3,
+      name: 'Pastries',
+      products: [
+        { id: 12, name: 'Butter croissant', price: 9_500 },
+        { id: 13, name: 'Ensaymada', price: 8_500 },
+      ],
+    },
   ],
 };
 const PHP = { pointsPerAmount: 1_000, currency: 'PHP', locale: 'en-PH' };
@@ -28,7 +35,9 @@ describe('a rule in plain words', () => {
     expect(ruleSummary({ id: 1, kind: 'multiplier', name: 'x', multiplier: 2, product_ids: [], category_ids: [3] }, MENU, 'en')).toBe('2× points on Pastries');
     expect(ruleSummary({ id: 1, kind: 'bonus', name: 'x', points: 10, product_ids: [1], category_ids: [] }, MENU, 'en')).toBe('+10 points per Spanish latte');
     expect(ruleSummary(window(), MENU, 'en')).toBe('Double points Tue 14:00–16:00, once a day');
-    expect(ruleSummary(window({ multiplier: null, points: 5, days: ['mon', 'tue', 'wed', 'thu', 'fri'], limit_per_day: 0, limit_total: 3 }), MENU, 'en')).toBe('+5 points Mon–Fri 14:00–16:00, 3 times in all');
+    expect(ruleSummary(window({ multiplier: null, points: 5, days: ['mon', 'tue', 'wed', 'thu', 'fri'], limit_per_day: 0, limit_total: 3 }), MENU, 'en')).toBe(
+      '+5 points Mon–Fri 14:00–16:00, 3 times in all',
+    );
     expect(ruleSummary({ id: 1, kind: 'first_order', name: 'x', points: 50 }, MENU, 'en')).toBe('+50 on a first order');
     expect(ruleSummary({ id: 1, kind: 'action', name: 'x', action: 'verified_email', points: 20 }, MENU, 'en')).toBe('+20 for verifying an e-mail');
   });
@@ -45,15 +54,21 @@ describe('a rule in plain words', () => {
 
 describe('the preview', () => {
   it('shows a window rule on its first day at its start time', () => {
-    expect(previewSentence(window({ days: ['fri', 'tue'] }), MENU, PHP)).toBe("Ana's ₱250.00 order on Tuesday at 14:00 would earn 50 points: 25 for the purchase and +25 Double points Tuesday.");
+    expect(previewSentence(window({ days: ['fri', 'tue'] }), MENU, PHP)).toBe(
+      "Ana's ₱250.00 order on Tuesday at 14:00 would earn 50 points: 25 for the purchase and +25 Double points Tuesday.",
+    );
   });
 
   it('shows a product rule on one of its products at its price, and a first order as one', () => {
     expect(previewSentence({ id: 0, kind: 'multiplier', name: '2× on pastries', multiplier: 2, product_ids: [], category_ids: [3] }, MENU, PHP)).toBe(
       "Ana's ₱95.00 order of one Butter croissant would earn 18 points: 9 for the purchase and +9 2× on pastries.",
     );
-    expect(previewSentence({ id: 0, kind: 'first_order', name: 'Welcome bonus', points: 50 }, MENU, PHP)).toBe("Ana's first order, ₱250.00, would earn 75 points: 25 for the purchase and +50 Welcome bonus.");
-    expect(previewSentence({ id: 0, kind: 'action', name: 'Verified e-mail', action: 'verified_email', points: 20 }, MENU, PHP)).toBe('Ana gets +20 points (Verified e-mail) once, when she verifies her e-mail.');
+    expect(previewSentence({ id: 0, kind: 'first_order', name: 'Welcome bonus', points: 50 }, MENU, PHP)).toBe(
+      "Ana's first order, ₱250.00, would earn 75 points: 25 for the purchase and +50 Welcome bonus.",
+    );
+    expect(previewSentence({ id: 0, kind: 'action', name: 'Verified e-mail', action: 'verified_email', points: 20 }, MENU, PHP)).toBe(
+      'Ana gets +20 points (Verified e-mail) once, when she verifies her e-mail.',
+    );
   });
 
   it('says when the rule adds nothing, and when it has nothing to show on', () => {
@@ -61,20 +76,34 @@ describe('the preview', () => {
     expect(previewSentence({ id: 0, kind: 'multiplier', name: 'A little more', multiplier: 1.1, product_ids: [12], category_ids: [] }, MENU, PHP)).toBe(
       "Ana's ₱95.00 order of one Butter croissant would earn 9 points: 9 for the purchase (this rule adds nothing to it).",
     );
-    expect(previewSentence({ id: 0, kind: 'bonus', name: 'x', points: 5, product_ids: [99], category_ids: [] }, MENU, PHP)).toBe('Choose a product or category to see an example.');
+    expect(previewSentence({ id: 0, kind: 'bonus', name: 'x', points: 5, product_ids: [99], category_ids: [] }, MENU, PHP)).toBe(
+      'Choose a product or category to see an example.',
+    );
   });
 });
 
 describe('a stamp card in plain words', () => {
   const coffee = { product_ids: [1], category_ids: [3], per: 'item' as const, stamps_needed: 10, expiry_days: 365, reward_title: 'Free Latte' };
   it('says what gives a stamp, what fills the card and how long it lasts', () => {
-    expect(stampSummary(coffee, MENU, 'en')).toBe('1 stamp for each Pastries or Spanish latte; 10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp');
-    expect(stampSummary({ ...coffee, per: 'visit', category_ids: [], expiry_days: 0 }, MENU, 'en')).toBe('1 stamp for each visit with Spanish latte; 10 stamps fill the card for Free Latte; stamps never expire');
-    expect(stampSummary({ ...coffee, expiry_days: 1 }, undefined, 'en')).toBe('1 stamp for each 2 products and categories; 10 stamps fill the card for Free Latte; a card lasts 1 day from its first stamp');
+    expect(stampSummary(coffee, MENU, 'en')).toBe(
+      '1 stamp for each Pastries or Spanish latte; 10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp',
+    );
+    expect(stampSummary({ ...coffee, per: 'visit', category_ids: [], expiry_days: 0 }, MENU, 'en')).toBe(
+      '1 stamp for each visit with Spanish latte; 10 stamps fill the card for Free Latte; stamps never expire',
+    );
+    expect(stampSummary({ ...coffee, expiry_days: 1 }, undefined, 'en')).toBe(
+      '1 stamp for each 2 products and categories; 10 stamps fill the card for Free Latte; a card lasts 1 day from its first stamp',
+    );
   });
   it('previews a card as the owner fills the form', () => {
-    expect(stampPreview(coffee, 'Free Latte', MENU, 'en')).toBe('After 10 qualifying items (Pastries or Spanish latte), the customer gets Free Latte, and a new card starts; a card lasts 365 days from its first stamp.');
-    expect(stampPreview({ ...coffee, per: 'visit', expiry_days: 0 }, null, MENU, 'en')).toBe('After 10 visits with Pastries or Spanish latte, the customer gets the reward you choose, and a new card starts; stamps never expire.');
-    expect(stampPreview({ ...coffee, product_ids: [], category_ids: [] }, 'Free Latte', MENU, 'en')).toBe('Choose a product or category to see what the card gives.');
+    expect(stampPreview(coffee, 'Free Latte', MENU, 'en')).toBe(
+      'After 10 qualifying items (Pastries or Spanish latte), the customer gets Free Latte, and a new card starts; a card lasts 365 days from its first stamp.',
+    );
+    expect(stampPreview({ ...coffee, per: 'visit', expiry_days: 0 }, null, MENU, 'en')).toBe(
+      'After 10 visits with Pastries or Spanish latte, the customer gets the reward you choose, and a new card starts; stamps never expire.',
+    );
+    expect(stampPreview({ ...coffee, product_ids: [], category_ids: [] }, 'Free Latte', MENU, 'en')).toBe(
+      'Choose a product or category to see what the card gives.',
+    );
   });
 });

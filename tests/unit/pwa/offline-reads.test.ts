@@ -44,7 +44,13 @@ describe('the offline allowlist', () => {
   });
 
   it('keeps nothing with another query, another spelling, method or origin', () => {
-    for (const url of ['/api/shop/catalog?x=1', '/api/Shop/Catalog', '/api/shop/catalog/', '/api/member/card?id=2', '/api/settings/preview?token=abcdefghijklmnopqrstuvwxyz']) {
+    for (const url of [
+      '/api/shop/catalog?x=1',
+      '/api/Shop/Catalog',
+      '/api/shop/catalog/',
+      '/api/member/card?id=2',
+      '/api/settings/preview?token=abcdefghijklmnopqrstuvwxyz',
+    ]) {
       expect(offlineCacheFor('GET', at(url), ORIGIN), url).toBeNull();
     }
     for (const method of ['POST', 'HEAD', 'PUT', 'DELETE']) expect(offlineCacheFor(method, api('member/card'), ORIGIN), method).toBeNull();
@@ -62,7 +68,16 @@ describe("the shop's pictures", () => {
   });
 
   it('keeps nothing else: another method, origin, query, name, or any API call', () => {
-    for (const path of [`/api/media/${sha.slice(1)}.png`, `/api/media/${sha}.png?x=1`, `/api/media/${sha}.html`, '/api/app/icon', '/api/member/card', '/demo/x.js', '/demo/../secret.svg', '/assets/a.svg']) {
+    for (const path of [
+      `/api/media/${sha.slice(1)}.png`,
+      `/api/media/${sha}.png?x=1`,
+      `/api/media/${sha}.html`,
+      '/api/app/icon',
+      '/api/member/card',
+      '/demo/x.js',
+      '/demo/../secret.svg',
+      '/assets/a.svg',
+    ]) {
       expect(isShopImage('GET', at(path), ORIGIN), path).toBe(false);
     }
     expect(isShopImage('POST', at(`/api/media/${sha}.png`), ORIGIN)).toBe(false);
@@ -71,4 +86,3 @@ describe("the shop's pictures", () => {
     for (const c of ALL_CALLS) expect(isShopImage('GET', api(c.path), ORIGIN), c.path).toBe(false);
   });
 });
-

@@ -3,13 +3,26 @@ import { handleNotificationClick, handlePush, INBOX_PATH, notificationFor } from
 
 /** The service worker's push handling: what a payload shows, where a tap goes (never off the app). */
 
-const payload = { title: 'Order K-12 is ready for pickup', body: 'Collect it at Jl. Senja 5.', link: '/orders/K-12', tag: 'order_status:/orders/K-12', notification_id: 41 };
+const payload = {
+  title: 'Order K-12 is ready for pickup',
+  body: 'Collect it at Jl. Senja 5.',
+  link: '/orders/K-12',
+  tag: 'order_status:/orders/K-12',
+  notification_id: 41,
+};
 
 describe('notificationFor', () => {
   it('shows the payload: title, body, tag, the link and id as data, the icon given', () => {
     expect(notificationFor(JSON.stringify(payload), { icon: '/icon-192.png', badge: '/badge.png' })).toEqual({
       title: 'Order K-12 is ready for pickup',
-      options: { body: 'Collect it at Jl. Senja 5.', tag: 'order_status:/orders/K-12', icon: '/icon-192.png', badge: '/badge.png', renotify: true, data: { link: '/orders/K-12', notification_id: 41 } },
+      options: {
+        body: 'Collect it at Jl. Senja 5.',
+        tag: 'order_status:/orders/K-12',
+        icon: '/icon-192.png',
+        badge: '/badge.png',
+        renotify: true,
+        data: { link: '/orders/K-12', notification_id: 41 },
+      },
     });
   });
 
@@ -84,7 +97,7 @@ describe('the worker handlers', () => {
     expect(calls[0]).toMatch(/^show You have a new notification /);
   });
 
-  it('a tap takes the app\'s open window to the link and brings it forward', async () => {
+  it("a tap takes the app's open window to the link and brings it forward", async () => {
     const { scope, calls } = workerScope([{ url: 'https://other.example/' }, { url: 'https://shop.example/home' }]);
     let closed = false;
     const { e, done } = event({ notification: { data: { link: '/orders/K-12' }, close: () => (closed = true) } });

@@ -6,12 +6,49 @@ import { describe, expect, it } from 'vitest';
 import type { OptionGroup, Product } from '#contract';
 import { optionWords } from '../../../src/screens/orders/format';
 import { addLine, lineKey, setLineQty, type CartLine } from '../../../src/screens/shop/cart-lines';
-import { chosenOptions, defaultsOf, isFull, linesOfOrder, isOneOf, missingGroup, missingText, ruleText, startPrice, toggle, unitPrice } from '../../../src/screens/shop/option-rules';
+import {
+  chosenOptions,
+  defaultsOf,
+  isFull,
+  linesOfOrder,
+  isOneOf,
+  missingGroup,
+  missingText,
+  ruleText,
+  startPrice,
+  toggle,
+  unitPrice,
+} from '../../../src/screens/shop/option-rules';
 
-const option = (id: number, name: string, price_delta = 0, more: { is_default?: boolean; available?: boolean } = {}) => ({ id, name, price_delta, is_default: false, available: true, ...more });
-const size: OptionGroup = { id: 1, name: 'Size', min_choices: 1, max_choices: 1, options: [option(11, 'Regular', 0, { is_default: true }), option(12, 'Large', 2000)] };
-const milk: OptionGroup = { id: 2, name: 'Milk', min_choices: 1, max_choices: 1, options: [option(21, 'Whole', 0, { is_default: true }), option(22, 'Oat', 2500), option(23, 'Soy', 2500, { available: false })] };
-const extras: OptionGroup = { id: 3, name: 'Extras', min_choices: 0, max_choices: 2, options: [option(31, 'Extra shot', 3000), option(32, 'Vanilla', 1500), option(33, 'Caramel', 1500)] };
+const option = (id: number, name: string, price_delta = 0, more: { is_default?: boolean; available?: boolean } = {}) => ({
+  id,
+  name,
+  price_delta,
+  is_default: false,
+  available: true,
+  ...more,
+});
+const size: OptionGroup = {
+  id: 1,
+  name: 'Size',
+  min_choices: 1,
+  max_choices: 1,
+  options: [option(11, 'Regular', 0, { is_default: true }), option(12, 'Large', 2000)],
+};
+const milk: OptionGroup = {
+  id: 2,
+  name: 'Milk',
+  min_choices: 1,
+  max_choices: 1,
+  options: [option(21, 'Whole', 0, { is_default: true }), option(22, 'Oat', 2500), option(23, 'Soy', 2500, { available: false })],
+};
+const extras: OptionGroup = {
+  id: 3,
+  name: 'Extras',
+  min_choices: 0,
+  max_choices: 2,
+  options: [option(31, 'Extra shot', 3000), option(32, 'Vanilla', 1500), option(33, 'Caramel', 1500)],
+};
 const latte: Product = { id: 7, name: 'Latte', description: '', price: 16500, image: '', available: true, option_groups: [size, milk, extras] };
 
 describe('the cart: a line is a product and its options', () => {
@@ -124,7 +161,17 @@ describe("an order's lines back in the cart (a declined payment tried again)", (
   it('finds each option again by its group and name, and leaves out what the menu no longer has', () => {
     const products = new Map([[latte.id, latte]]);
     const items = [
-      { product_id: 7, name: 'Latte', price: 21000, qty: 2, options: [{ group: 'Size', name: 'Large', price_delta: 2000 }, { group: 'Milk', name: 'Oat', price_delta: 2500 }, { group: 'Extras', name: 'Gone', price_delta: 100 }] },
+      {
+        product_id: 7,
+        name: 'Latte',
+        price: 21000,
+        qty: 2,
+        options: [
+          { group: 'Size', name: 'Large', price_delta: 2000 },
+          { group: 'Milk', name: 'Oat', price_delta: 2500 },
+          { group: 'Extras', name: 'Gone', price_delta: 100 },
+        ],
+      },
       { product_id: 7, name: 'Latte', price: 16500, qty: 1 },
       { product_id: 99, name: 'Old cake', price: 9000, qty: 1 },
     ];

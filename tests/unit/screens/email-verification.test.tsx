@@ -32,7 +32,18 @@ function playAll(file: Record<string, unknown> & { default: { component: Compone
 }
 
 describe('change e-mail: verification states', () => {
-  playAll(changeEmail as never, ['Verified', 'NotVerified', 'CodeSent', 'CodeSentResend', 'WrongCode', 'EmailUnavailable', 'JustVerified', 'SavedCodeSent', 'InvalidEmail', 'Submit']);
+  playAll(changeEmail as never, [
+    'Verified',
+    'NotVerified',
+    'CodeSent',
+    'CodeSentResend',
+    'WrongCode',
+    'EmailUnavailable',
+    'JustVerified',
+    'SavedCodeSent',
+    'InvalidEmail',
+    'Submit',
+  ]);
 });
 
 describe('profile home: the "Not verified" mark', () => {

@@ -4,7 +4,14 @@ import { clockTime, dayWord, orderingWords, pickupWords, type OrderingState } fr
 
 // Friday 20 Nov 2026, 2:05 PM in Manila (UTC+8, no daylight saving)
 const NOW = '2026-11-20T06:05:00Z';
-const manila = (state: Location['state'], o: Partial<OrderingState> = {}): OrderingState => ({ state, closes_at: null, next_open_at: null, paused_until: null, timezone: 'Asia/Manila', ...o });
+const manila = (state: Location['state'], o: Partial<OrderingState> = {}): OrderingState => ({
+  state,
+  closes_at: null,
+  next_open_at: null,
+  paused_until: null,
+  timezone: 'Asia/Manila',
+  ...o,
+});
 
 describe('whether the shop takes orders, in words', () => {
   it('says until when a pause lasts, today', () => {
@@ -12,7 +19,9 @@ describe('whether the shop takes orders, in words', () => {
   });
 
   it('falls back on the next opening for a pause until resumed, and says nothing more without one', () => {
-    expect(orderingWords(manila('paused', { next_open_at: '2026-11-20T23:00:00Z' }), NOW, 'en-GB')).toBe('Not taking orders right now — back tomorrow at 07:00');
+    expect(orderingWords(manila('paused', { next_open_at: '2026-11-20T23:00:00Z' }), NOW, 'en-GB')).toBe(
+      'Not taking orders right now — back tomorrow at 07:00',
+    );
     expect(orderingWords(manila('paused'), NOW, 'en-GB')).toBe('Not taking orders right now');
   });
 
@@ -29,7 +38,7 @@ describe('whether the shop takes orders, in words', () => {
     expect(dayWord('2026-11-20T23:00:00Z', NOW, 'en', 'UTC')).toBe('today');
   });
 
-  it('writes times as the shop\'s locale does', () => {
+  it("writes times as the shop's locale does", () => {
     expect(orderingWords(manila('open', { closes_at: '2026-11-20T11:00:00Z' }), NOW, 'en-PH')).toBe('Open until 7:00 PM');
     expect(orderingWords(manila('open'), NOW, 'en-PH')).toBe('Open now');
   });

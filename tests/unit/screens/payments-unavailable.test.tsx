@@ -34,7 +34,16 @@ describe('order confirmation without online payments', () => {
 
   it('shows the 503 message next to the payment choice, greys out online payment and pays from the wallet', () => {
     const onPlaceOrder = vi.fn();
-    render(<OrderConfirmationScreen {...base} walletBalance={1_000_000} defaultPaymentMethod="gateway" errorCode="PAYMENTS_UNAVAILABLE" formError={MESSAGE} onPlaceOrder={onPlaceOrder} />);
+    render(
+      <OrderConfirmationScreen
+        {...base}
+        walletBalance={1_000_000}
+        defaultPaymentMethod="gateway"
+        errorCode="PAYMENTS_UNAVAILABLE"
+        formError={MESSAGE}
+        onPlaceOrder={onPlaceOrder}
+      />,
+    );
     const alerts = screen.getAllByRole('alert');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.textContent).toContain(MESSAGE);

@@ -38,7 +38,12 @@ describe('byReach (issue #25: rewards the customer can afford come first)', () =
 
 describe('byReach with early access (issue 30)', () => {
   it('puts a reward for a higher tier after those within points’ reach, before the sold-out ones', () => {
-    const list = [{ ...reward('tasting', 10), early_access: { tier: 'Barista', unlocked: false } }, reward('pandesal', 120, 0), reward('cake', 1800), reward('latte', 150)];
+    const list = [
+      { ...reward('tasting', 10), early_access: { tier: 'Barista', unlocked: false } },
+      reward('pandesal', 120, 0),
+      reward('cake', 1800),
+      reward('latte', 150),
+    ];
     expect(byReach(list, 160).map((r) => r.name)).toEqual(['latte', 'cake', 'tasting', 'pandesal']);
   });
 });

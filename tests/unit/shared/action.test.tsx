@@ -129,7 +129,6 @@ describe('useKeyedAction', () => {
     const [first, second, third] = keys.map(keyOf);
     expect(new Set([first, second, third]).size).toBe(3);
   });
-
 });
 
 describe('a double tap', () => {

@@ -75,7 +75,10 @@ describe('wheel geometry', () => {
     expect(s[1]!.center).toBeCloseTo(117);
   });
   it('normalises probabilities that do not add up to 1', () => {
-    const s = slices([{ id: 1, label: 'A', probability: 2 }, { id: 2, label: 'B', probability: 2 }]);
+    const s = slices([
+      { id: 1, label: 'A', probability: 2 },
+      { id: 2, label: 'B', probability: 2 },
+    ]);
     expect(s[1]!.start).toBeCloseTo(180);
   });
   it('lands the target centre under the pointer after whole turns, always forward', () => {

@@ -39,7 +39,11 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
   const set = (patch: Partial<ActivityFilterValue>) => onFilterChange({ ...filter, ...patch });
   const filtered = filter.person !== undefined || filter.kind !== undefined || Boolean(filter.from) || Boolean(filter.to);
   return (
-    <form aria-label="Filter the activity" className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end" onSubmit={(e) => e.preventDefault()}>
+    <form
+      aria-label="Filter the activity"
+      className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-person`} className="text-sm font-medium">
           Person
@@ -63,7 +67,12 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
         <label htmlFor={`${id}-kind`} className="text-sm font-medium">
           Kind
         </label>
-        <select id={`${id}-kind`} className={selectClass} value={filter.kind ?? ''} onChange={(e) => set({ kind: e.target.value === '' ? undefined : (e.target.value as ActivityKind) })}>
+        <select
+          id={`${id}-kind`}
+          className={selectClass}
+          value={filter.kind ?? ''}
+          onChange={(e) => set({ kind: e.target.value === '' ? undefined : (e.target.value as ActivityKind) })}
+        >
           <option value="">Everything</option>
           {ACTIVITY_KIND_NAMES.map((k) => (
             <option key={k} value={k}>
@@ -76,13 +85,27 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
         <label htmlFor={`${id}-from`} className="text-sm font-medium">
           From
         </label>
-        <input id={`${id}-from`} type="date" className={selectClass} value={filter.from ?? ''} max={filter.to} onChange={(e) => set({ from: e.target.value || undefined })} />
+        <input
+          id={`${id}-from`}
+          type="date"
+          className={selectClass}
+          value={filter.from ?? ''}
+          max={filter.to}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+        />
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-to`} className="text-sm font-medium">
           To
         </label>
-        <input id={`${id}-to`} type="date" className={selectClass} value={filter.to ?? ''} min={filter.from} onChange={(e) => set({ to: e.target.value || undefined })} />
+        <input
+          id={`${id}-to`}
+          type="date"
+          className={selectClass}
+          value={filter.to ?? ''}
+          min={filter.from}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+        />
       </div>
       <Button variant="ghost" className="col-span-2 lg:col-span-1" disabled={!filtered} onClick={() => onFilterChange({})}>
         Show everything
@@ -92,7 +115,20 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
 }
 
 /** /merchant/audit (owners): what happened in the console, sign-ins and the merchant key's changes, newest first, in words. */
-export function AuditScreen({ entries, loading, error, onRetry, hasMore, loadingMore, onLoadMore, formatTime, format, filter, onFilterChange, people }: AuditScreenProps) {
+export function AuditScreen({
+  entries,
+  loading,
+  error,
+  onRetry,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  formatTime,
+  format,
+  filter,
+  onFilterChange,
+  people,
+}: AuditScreenProps) {
   const filtered = filter.person !== undefined || filter.kind !== undefined || Boolean(filter.from) || Boolean(filter.to);
   let body;
   if (loading && !entries) {

@@ -47,7 +47,20 @@ const STATUS: Record<string, string> = {
 };
 
 /** Fields whose numbers are money in minor units. */
-const MONEY = new Set(['price', 'total', 'subtotal', 'discount_amount', 'amount', 'delivery_fee', 'min_order', 'refund', 'points_per_amount', 'topup_min', 'topup_max', 'topup_presets']);
+const MONEY = new Set([
+  'price',
+  'total',
+  'subtotal',
+  'discount_amount',
+  'amount',
+  'delivery_fee',
+  'min_order',
+  'refund',
+  'points_per_amount',
+  'topup_min',
+  'topup_max',
+  'topup_presets',
+]);
 /** Fields people know by another name; anything else is its own name in words ("points_cost" → "Points cost"). */
 const LABEL: Record<string, string> = {
   available: 'On sale',
@@ -190,7 +203,10 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
   const tiers = tiersReferralsText(e.action, who, a, b, f) ?? campaignText(e.action, who, a, b);
   if (tiers) return tiers;
   const lifecycle = productLifecycle(e.action, who, a, b) ?? locationSentence(e.action, who, a, b) ?? loyaltySentence(e.action, who, a, b);
-  if (lifecycle) return plain(lifecycle, { changes: e.action === 'location.update' || e.action === 'loyalty.rule.update' || e.action === 'loyalty.stamps.update' ? diff() : [] });
+  if (lifecycle)
+    return plain(lifecycle, {
+      changes: e.action === 'location.update' || e.action === 'loyalty.rule.update' || e.action === 'loyalty.stamps.update' ? diff() : [],
+    });
 
   switch (e.action) {
     case 'owner.setup':
@@ -214,10 +230,13 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
     case 'signin.failed':
       return plain(`Someone typed a wrong password for ${text(a.email, 'an account')}.`, { detail: from });
     case 'signin.attack':
-      return plain(`${text(a.email, 'An account')} is being guessed at: ${f.count(Number(a.failures) || 0)} wrong passwords in ${f.count(Number(a.minutes) || 15)} minutes.`, {
-        warning: true,
-        detail: `Each address is slowed down; the right password from anywhere else still works. If it was not you, choose a new password.${from ? ` Latest: ${from.toLowerCase()}.` : ''}`,
-      });
+      return plain(
+        `${text(a.email, 'An account')} is being guessed at: ${f.count(Number(a.failures) || 0)} wrong passwords in ${f.count(Number(a.minutes) || 15)} minutes.`,
+        {
+          warning: true,
+          detail: `Each address is slowed down; the right password from anywhere else still works. If it was not you, choose a new password.${from ? ` Latest: ${from.toLowerCase()}.` : ''}`,
+        },
+      );
     case 'password.change':
       return plain(`${who} changed their password.`, { detail: 'Their other sessions ended.' });
     case 'password.reset_request':
@@ -228,9 +247,14 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
     case 'order.status':
       return plain(`${who} marked order ${(e.target ?? '').replace(/^order:/, '')} as ${STATUS[text(a.status, '')] ?? text(a.status, 'changed')}.`);
     case 'order.cancel':
-      return plain(`${who} cancelled order ${(e.target ?? '').replace(/^order:/, '')}${typeof b.total === 'number' ? ` (${f.money(b.total)}, refunded)` : ''}.`, { detail: typeof a.reason === 'string' ? `Reason: “${a.reason}”` : null });
+      return plain(
+        `${who} cancelled order ${(e.target ?? '').replace(/^order:/, '')}${typeof b.total === 'number' ? ` (${f.money(b.total)}, refunded)` : ''}.`,
+        { detail: typeof a.reason === 'string' ? `Reason: “${a.reason}”` : null },
+      );
     case 'product.update':
-      return plain(`${who} changed ${text(a.product_name, 'a product')}.`, { changes: changesOf(null, { ...(a.price !== undefined ? { price: a.price } : {}), ...(a.available !== undefined ? { available: a.available } : {}) }, f) });
+      return plain(`${who} changed ${text(a.product_name, 'a product')}.`, {
+        changes: changesOf(null, { ...(a.price !== undefined ? { price: a.price } : {}), ...(a.available !== undefined ? { available: a.available } : {}) }, f),
+      });
     case 'menu.product.create':
       return plain(`${who} added ${text(a.name, 'a product')} to the menu.`, { changes: diff() });
     case 'menu.product.update':
@@ -250,7 +274,9 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
     case 'reward.retire':
       return plain(`${who} retired the reward ${text(b.title, text(a.title, ''))}.`);
     case 'wheel.publish':
-      return plain(`${who} published a new wheel${Array.isArray(a.segments) ? ` with ${f.count(a.segments.length)} prizes` : ''}.`, { changes: changesOf(pick(b, WHEEL_FIELDS), pick(a, WHEEL_FIELDS), f) });
+      return plain(`${who} published a new wheel${Array.isArray(a.segments) ? ` with ${f.count(a.segments.length)} prizes` : ''}.`, {
+        changes: changesOf(pick(b, WHEEL_FIELDS), pick(a, WHEEL_FIELDS), f),
+      });
     case 'theme.draft':
       return plain(`${who} changed the draft of the brand.`, { changes: diff() });
     case 'theme.publish':
@@ -281,25 +307,39 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
       return plain(`${who} downloaded the points and wallet ledgers${days()}.`);
     case 'payment.refunded': {
       const what = typeof a.order === 'string' ? `order ${a.order}` : 'a top-up';
-      const short = typeof a.not_taken_back === 'number' && a.not_taken_back > 0 ? ` ${f.money(a.not_taken_back)} of it had been spent and could not be taken back from the wallet.` : '';
-      return plain(`${text(a.by, 'The payment service')} refunded ${typeof a.amount === 'number' ? f.money(a.amount) : 'a payment'} of ${what}.${short}`, { warning: short !== '' });
+      const short =
+        typeof a.not_taken_back === 'number' && a.not_taken_back > 0
+          ? ` ${f.money(a.not_taken_back)} of it had been spent and could not be taken back from the wallet.`
+          : '';
+      return plain(`${text(a.by, 'The payment service')} refunded ${typeof a.amount === 'number' ? f.money(a.amount) : 'a payment'} of ${what}.${short}`, {
+        warning: short !== '',
+      });
     }
     case 'payment.disputed':
-      return plain(`A customer's bank disputed ${typeof a.amount === 'number' ? f.money(a.amount) : 'a payment'}${typeof a.order === 'string' ? ` of order ${a.order}` : ''} at ${text(a.by, 'the payment service')}.`, {
-        warning: true,
-        detail: typeof a.reason === 'string' ? `Reason given: ${a.reason.replace(/_/g, ' ')}` : null,
-      });
+      return plain(
+        `A customer's bank disputed ${typeof a.amount === 'number' ? f.money(a.amount) : 'a payment'}${typeof a.order === 'string' ? ` of order ${a.order}` : ''} at ${text(a.by, 'the payment service')}.`,
+        {
+          warning: true,
+          detail: typeof a.reason === 'string' ? `Reason given: ${a.reason.replace(/_/g, ' ')}` : null,
+        },
+      );
     case 'channels.test_message':
       return plain(`${who} sent a test ${a.channel === 'sms' ? 'text message' : 'e-mail'} to ${text(a.to, 'themselves')}.`);
     default:
       // a service connected in the console: its sentence says what is shown of it, nothing more to list
-      return plain(channelSentence(e.action, who, a, b) ?? optionSentence(e.action, who, a, b) ?? `${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, { changes: /^(menu\.option_group\.delete|channels\.)/.test(e.action) ? [] : diff() });
+      return plain(channelSentence(e.action, who, a, b) ?? optionSentence(e.action, who, a, b) ?? `${who}: ${e.action}${e.target ? ` (${e.target})` : ''}.`, {
+        changes: /^(menu\.option_group\.delete|channels\.)/.test(e.action) ? [] : diff(),
+      });
   }
 }
 
 /** A payment or message service connected, replaced or disconnected in the console (what is shown of it, never a secret). */
 function channelSentence(action: string, who: string, a: Obj, b: Obj): string | null {
-  const verbs: Record<string, string> = { 'channels.connect': 'connected', 'channels.replace': 'replaced the settings of', 'channels.disconnect': 'disconnected' };
+  const verbs: Record<string, string> = {
+    'channels.connect': 'connected',
+    'channels.replace': 'replaced the settings of',
+    'channels.disconnect': 'disconnected',
+  };
   const verb = verbs[action];
   if (!verb) return null;
   const service = ({ stripe: 'Stripe', twilio: 'Twilio', smtp: 'the e-mail server' } as Record<string, string>)[String(a.service ?? b.service)] ?? 'a service';
@@ -322,26 +362,39 @@ function counterText(action: string, who: string, a: Obj, f: ActivityFormat): Ac
     case 'voucher.undo':
       return plain(`${who} undid a redemption of ${text(a.reward_title, 'a voucher')}${typeof a.customer === 'string' ? ` for ${a.customer}` : ''}.`);
     case 'counter.reward_redeem':
-      return plain(`${who} gave ${text(a.customer, 'a customer')} ${text(a.reward_title, 'a reward')} for ${f.count(Number(a.spent) || 0)} points, from their member card${typeof a.location === 'string' ? ` at ${a.location}` : ''}.`);
+      return plain(
+        `${who} gave ${text(a.customer, 'a customer')} ${text(a.reward_title, 'a reward')} for ${f.count(Number(a.spent) || 0)} points, from their member card${typeof a.location === 'string' ? ` at ${a.location}` : ''}.`,
+      );
     case 'counter.reward_undo':
-      return plain(`${who} undid ${text(a.reward_title, 'a reward')} for ${text(a.customer, 'a customer')}: ${f.count(Number(a.given_back) || 0)} points and the reward's stock went back.`);
+      return plain(
+        `${who} undid ${text(a.reward_title, 'a reward')} for ${text(a.customer, 'a customer')}: ${f.count(Number(a.given_back) || 0)} points and the reward's stock went back.`,
+      );
     case 'counter.code_limit':
-      return plain(`${who} typed ${f.count(Number(a.unknown_codes) || 30)} codes the counter did not recognise within a minute: the counter paused for a minute.`, { warning: true });
+      return plain(
+        `${who} typed ${f.count(Number(a.unknown_codes) || 30)} codes the counter did not recognise within a minute: the counter paused for a minute.`,
+        { warning: true },
+      );
     case 'counter.earn':
       return plain(`${who} gave ${text(a.customer, 'a customer')} ${f.count(Number(a.earned) || 0)} points for a ${saleAt()}.`);
     case 'counter.earn_undo':
       return plain(`${who} took back the ${f.count(Number(a.taken_back) || 0)} points ${text(a.customer, 'a customer')} earned for a ${saleAt()}.`);
     case 'counter.earn_refused':
       if (a.stamps_left_today !== undefined) {
-        return plain(`${who} could not give ${text(a.customer, 'a customer')} ${f.count(Number(a.stamps) || 0)} stamps for a ${saleAt()}: ${a.limit === 'staff' ? 'they have given' : 'the customer has collected'} the most stamps allowed at the counter today.`, {
-          warning: true,
-          detail: `The daily limit is ${f.count(Number(a.cap) || 0)} stamps ${a.limit === 'staff' ? 'per staff member' : 'per customer'} (${f.count(Number(a.stamps_left_today) || 0)} left today); an owner can change it in the shop settings.`,
-        });
+        return plain(
+          `${who} could not give ${text(a.customer, 'a customer')} ${f.count(Number(a.stamps) || 0)} stamps for a ${saleAt()}: ${a.limit === 'staff' ? 'they have given' : 'the customer has collected'} the most stamps allowed at the counter today.`,
+          {
+            warning: true,
+            detail: `The daily limit is ${f.count(Number(a.cap) || 0)} stamps ${a.limit === 'staff' ? 'per staff member' : 'per customer'} (${f.count(Number(a.stamps_left_today) || 0)} left today); an owner can change it in the shop settings.`,
+          },
+        );
       }
-      return plain(`${who} could not give ${text(a.customer, 'a customer')} ${f.count(Number(a.points) || 0)} points for a ${saleAt()}: ${a.limit === 'staff' ? 'they have given' : 'the customer has earned'} the most points allowed at the counter today.`, {
-        warning: true,
-        detail: `The daily limit is ${f.count(Number(a.cap) || 0)} points ${a.limit === 'staff' ? 'per staff member' : 'per customer'} (${f.count(Number(a.points_left_today) || 0)} left today); an owner can change it in the shop settings.`,
-      });
+      return plain(
+        `${who} could not give ${text(a.customer, 'a customer')} ${f.count(Number(a.points) || 0)} points for a ${saleAt()}: ${a.limit === 'staff' ? 'they have given' : 'the customer has earned'} the most points allowed at the counter today.`,
+        {
+          warning: true,
+          detail: `The daily limit is ${f.count(Number(a.cap) || 0)} points ${a.limit === 'staff' ? 'per staff member' : 'per customer'} (${f.count(Number(a.points_left_today) || 0)} left today); an owner can change it in the shop settings.`,
+        },
+      );
     default:
       return null;
   }
@@ -383,7 +436,10 @@ function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | 
     case 'referral.void': {
       const points = (typeof a.referrer_points === 'number' ? a.referrer_points : 0) + (typeof a.friend_points === 'number' ? a.friend_points : 0);
       const vouchers = typeof a.vouchers_cancelled === 'number' ? a.vouchers_cancelled : 0;
-      const back = [points > 0 ? `${points} ${points === 1 ? 'point' : 'points'}` : '', vouchers > 0 ? `${vouchers} ${vouchers === 1 ? 'voucher' : 'vouchers'}` : ''].filter(Boolean);
+      const back = [
+        points > 0 ? `${points} ${points === 1 ? 'point' : 'points'}` : '',
+        vouchers > 0 ? `${vouchers} ${vouchers === 1 ? 'voucher' : 'vouchers'}` : '',
+      ].filter(Boolean);
       const reason = text(a.reason, '');
       return `${who} voided the referral of ${text(a.friend, 'a friend')} by ${text(a.referrer, 'a customer')}${reason ? ` (${reason.replace(/[.!?]$/, '')})` : ''}${back.length ? `, taking back ${back.join(' and ')}` : ''}.`;
     }
@@ -405,7 +461,8 @@ function tiersReferralsText(action: string, who: string, a: Obj, b: Obj, f: Acti
       const on = a.enabled === false ? ' (tiers off)' : '';
       const basis = (v: unknown) => (v === 'visits' ? 'Visits' : v === 'points' ? 'Points earned' : '—');
       const changes: ActivityChange[] = [];
-      if (b.enabled !== a.enabled && typeof a.enabled === 'boolean') changes.push({ label: 'Tiers on', before: b.enabled === undefined ? '—' : valueOf('enabled', b.enabled, f), after: valueOf('enabled', a.enabled, f) });
+      if (b.enabled !== a.enabled && typeof a.enabled === 'boolean')
+        changes.push({ label: 'Tiers on', before: b.enabled === undefined ? '—' : valueOf('enabled', b.enabled, f), after: valueOf('enabled', a.enabled, f) });
       if (b.basis !== a.basis) changes.push({ label: 'What counts', before: basis(b.basis), after: basis(a.basis) });
       const [was, now] = [names(b), names(a)];
       if (now !== null && was !== now) changes.push({ label: 'Tiers', before: was ?? '—', after: now });

@@ -19,14 +19,19 @@ export interface ConsoleForgotScreenProps {
 export function ConsoleForgotScreen({ onSend, sending, sentTo, error, renderLink = plainLink }: ConsoleForgotScreenProps) {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  const back = renderLink({ href: consoleHref('signIn'), className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'Back to sign in' });
+  const back = renderLink({
+    href: consoleHref('signIn'),
+    className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing),
+    children: 'Back to sign in',
+  });
 
   if (sentTo) {
     return (
       <ConsoleAuthLayout title="Check your e-mail">
         <Notice tone="success" title="Look for our e-mail">
           <p className="text-ink">
-            If <strong className="break-all">{sentTo}</strong> belongs to someone on the team, we have e-mailed it a link to choose a new password. The link works once, for an hour.
+            If <strong className="break-all">{sentTo}</strong> belongs to someone on the team, we have e-mailed it a link to choose a new password. The link
+            works once, for an hour.
           </p>
         </Notice>
         <p className="mt-4 text-sm text-muted">Nothing after a few minutes? Look in the spam folder, or ask an owner of the shop to invite you again.</p>
@@ -37,7 +42,8 @@ export function ConsoleForgotScreen({ onSend, sending, sentTo, error, renderLink
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!isEmailAddress(email)) return setProblem(email.trim() ? 'Enter an e-mail address such as ana@example.com.' : 'Enter the e-mail address you sign in with.');
+    if (!isEmailAddress(email))
+      return setProblem(email.trim() ? 'Enter an e-mail address such as ana@example.com.' : 'Enter the e-mail address you sign in with.');
     setProblem(undefined);
     onSend(email.trim());
   }
@@ -46,7 +52,15 @@ export function ConsoleForgotScreen({ onSend, sending, sentTo, error, renderLink
     <ConsoleAuthLayout title="Forgot your password?" intro="We will e-mail you a link to choose a new one.">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {error && <Notice tone="danger">{error}</Notice>}
-        <TextField label="E-mail" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={problem} disabled={sending} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={problem}
+          disabled={sending}
+        />
         <Button type="submit" loading={sending} fullWidth>
           E-mail me a link
         </Button>

@@ -75,7 +75,15 @@ export default function ConsolePasswordContainer({ page: mode }: { page: 'setup'
       linkExpired={expired}
       link={info ? { shop: info.shop, role: info.role, invitedBy: info.invited_by, email: info.email, expires: when(info.expires_at) } : undefined}
       saving={save.pending}
-      error={save.error ? (fields.token ? 'This link is not valid any more. Ask for a new one.' : messageOf(save.error)) : link.error && !expired ? messageOf(link.error) : null}
+      error={
+        save.error
+          ? fields.token
+            ? 'This link is not valid any more. Ask for a new one.'
+            : messageOf(save.error)
+          : link.error && !expired
+            ? messageOf(link.error)
+            : null
+      }
       fieldErrors={Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `This ${k === 'email' ? 'e-mail' : k} ${v}.`]))}
       onSubmit={(values) => void save.run(values)}
     />

@@ -19,10 +19,28 @@ export interface PasswordFormValues {
 type Problems = Partial<Record<'name' | 'email' | 'password' | 'confirm' | 'shopName', string>>;
 
 /** Set-up's choice: start from an empty shop (named here) or keep the demo's menu, rewards and wheel to try things out. */
-function StartChoice({ values, setValues, problem, saving }: { values: PasswordFormValues; setValues: (f: (v: PasswordFormValues) => PasswordFormValues) => void; problem?: string | undefined; saving?: boolean | undefined }) {
+function StartChoice({
+  values,
+  setValues,
+  problem,
+  saving,
+}: {
+  values: PasswordFormValues;
+  setValues: (f: (v: PasswordFormValues) => PasswordFormValues) => void;
+  problem?: string | undefined;
+  saving?: boolean | undefined;
+}) {
   const radio = (start: 'empty' | 'demo', label: string, hint: string) => (
     <label className="flex items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-brand">
-      <input type="radio" name="start" value={start} checked={values.start === start} onChange={() => setValues((v) => ({ ...v, start }))} disabled={saving} className={cx('mt-1 size-4 accent-[var(--color-brand)]', focusRing)} />
+      <input
+        type="radio"
+        name="start"
+        value={start}
+        checked={values.start === start}
+        onChange={() => setValues((v) => ({ ...v, start }))}
+        disabled={saving}
+        className={cx('mt-1 size-4 accent-[var(--color-brand)]', focusRing)}
+      />
       <span>
         <span className="block font-medium">{label}</span>
         <span className="block text-sm text-muted">{hint}</span>
@@ -34,7 +52,15 @@ function StartChoice({ values, setValues, problem, saving }: { values: PasswordF
       <legend className="mb-1 font-medium">How do you want to start?</legend>
       {radio('empty', 'An empty shop', 'Your own name; you add your menu, rewards and wheel. The demo’s are archived.')}
       {values.start === 'empty' && (
-        <TextField label="Your shop’s name" autoComplete="organization" value={values.shopName ?? ''} onChange={(e) => setValues((v) => ({ ...v, shopName: e.target.value }))} error={problem} hint="What customers see. You can change it later under Brand." disabled={saving} />
+        <TextField
+          label="Your shop’s name"
+          autoComplete="organization"
+          value={values.shopName ?? ''}
+          onChange={(e) => setValues((v) => ({ ...v, shopName: e.target.value }))}
+          error={problem}
+          hint="What customers see. You can change it later under Brand."
+          disabled={saving}
+        />
       )}
       {radio('demo', 'The demo shop', 'Try things out with its menu, rewards and wheel first; clear them later from the Overview.')}
     </fieldset>
@@ -87,7 +113,9 @@ const BUTTON = { setup: 'Create owner account', invite: 'Create my account', res
 
 /** /merchant/setup, /merchant/invite and /merchant/reset: a one-time link becomes an account, or a new password. */
 export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, onSubmit, saving, error, fieldErrors = {} }: ConsolePasswordScreenProps) {
-  const [values, setValues] = useState<PasswordFormValues>(mode === 'setup' ? { name: '', email: '', password: '', start: 'empty', shopName: '' } : { name: '', email: '', password: '' });
+  const [values, setValues] = useState<PasswordFormValues>(
+    mode === 'setup' ? { name: '', email: '', password: '', start: 'empty', shopName: '' } : { name: '', email: '', password: '' },
+  );
   const [confirm, setConfirm] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const title = titleOf(mode, link);
@@ -158,12 +186,37 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {error && <Notice tone="danger">{error}</Notice>}
-        {mode !== 'reset' && <TextField label="Your name" autoComplete="name" value={values.name} onChange={set('name')} error={problems.name ?? fieldErrors.name} disabled={saving} />}
+        {mode !== 'reset' && (
+          <TextField
+            label="Your name"
+            autoComplete="name"
+            value={values.name}
+            onChange={set('name')}
+            error={problems.name ?? fieldErrors.name}
+            disabled={saving}
+          />
+        )}
         {mode !== 'reset' &&
           (fixedEmail ? (
-            <TextField label="E-mail" type="email" autoComplete="username" value={fixedEmail} readOnly hint="This invitation is for this address." error={fieldErrors.email} />
+            <TextField
+              label="E-mail"
+              type="email"
+              autoComplete="username"
+              value={fixedEmail}
+              readOnly
+              hint="This invitation is for this address."
+              error={fieldErrors.email}
+            />
           ) : (
-            <TextField label="E-mail" type="email" autoComplete="username" value={values.email} onChange={set('email')} error={problems.email ?? fieldErrors.email} disabled={saving} />
+            <TextField
+              label="E-mail"
+              type="email"
+              autoComplete="username"
+              value={values.email}
+              onChange={set('email')}
+              error={problems.email ?? fieldErrors.email}
+              disabled={saving}
+            />
           ))}
         <TextField
           label={mode === 'reset' ? 'New password' : 'Password'}
@@ -175,7 +228,15 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
           error={problems.password ?? fieldErrors.password}
           disabled={saving}
         />
-        <TextField label="Password again" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={problems.confirm} disabled={saving} />
+        <TextField
+          label="Password again"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={problems.confirm}
+          disabled={saving}
+        />
         {mode === 'setup' && <StartChoice values={values} setValues={setValues} problem={problems.shopName ?? fieldErrors.shopName} saving={saving} />}
         <Button type="submit" loading={saving} fullWidth>
           {BUTTON[mode]}

@@ -63,18 +63,34 @@ export function ConsoleSignInScreen({ onSignIn, signingIn, error, notice, noOwne
     <ConsoleAuthLayout title="Sign in" intro="For the shop's owner and staff.">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {notice && <Notice>{notice}</Notice>}
-        {error && (
-          <Notice tone="danger">
-            {error}
-          </Notice>
-        )}
-        <TextField label="E-mail" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={problems.email} disabled={signingIn} />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} disabled={signingIn} />
+        {error && <Notice tone="danger">{error}</Notice>}
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={problems.email}
+          disabled={signingIn}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={problems.password}
+          disabled={signingIn}
+        />
         <Button type="submit" loading={signingIn} fullWidth>
           Sign in
         </Button>
         <p className="text-center text-sm">
-          {renderLink({ href: consoleHref('forgot'), className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'Forgot your password?' })}
+          {renderLink({
+            href: consoleHref('forgot'),
+            className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing),
+            children: 'Forgot your password?',
+          })}
         </p>
       </form>
     </ConsoleAuthLayout>

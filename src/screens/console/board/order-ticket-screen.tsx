@@ -36,8 +36,24 @@ function Row({ label, amount, currency, locale, strong }: { label: string; amoun
  * /merchant/orders/:name/ticket: an order's ticket for the kitchen or the bag, printed with the
  * browser's own Print (the console's frame and these buttons are left off the paper).
  */
-export function OrderTicketScreen({ order, loading, error, onRetry, shop, onPrint, renderLink = plainLink, locale, currency, timeZone, locationTimeZone }: OrderTicketScreenProps) {
-  const back = renderLink({ href: consoleHref('orders'), className: cx('inline-flex min-h-11 items-center font-medium text-brand-ink underline', focusRing), children: 'Back to the orders' });
+export function OrderTicketScreen({
+  order,
+  loading,
+  error,
+  onRetry,
+  shop,
+  onPrint,
+  renderLink = plainLink,
+  locale,
+  currency,
+  timeZone,
+  locationTimeZone,
+}: OrderTicketScreenProps) {
+  const back = renderLink({
+    href: consoleHref('orders'),
+    className: cx('inline-flex min-h-11 items-center font-medium text-brand-ink underline', focusRing),
+    children: 'Back to the orders',
+  });
   if (error && !order) {
     return (
       <div className="flex flex-col items-center">
@@ -59,7 +75,10 @@ export function OrderTicketScreen({ order, loading, error, onRetry, shop, onPrin
         <Button onClick={onPrint}>Print ticket</Button>
         {back}
       </div>
-      <article aria-label={`Ticket for order ${order.name}`} className="w-full max-w-xs rounded-lg border border-dashed border-border bg-surface-raised p-4 font-mono text-sm text-ink print:max-w-none print:border-0 print:p-0">
+      <article
+        aria-label={`Ticket for order ${order.name}`}
+        className="w-full max-w-xs rounded-lg border border-dashed border-border bg-surface-raised p-4 font-mono text-sm text-ink print:max-w-none print:border-0 print:p-0"
+      >
         <header className="border-b border-dashed border-border pb-2 text-center">
           <p className="font-bold">{shop}</p>
           {order.location && <p>{order.location.name}</p>}

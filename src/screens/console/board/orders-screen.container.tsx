@@ -102,9 +102,13 @@ export default function OrdersBoardContainer() {
       fresh={fresh}
       announcement={announcement}
       onAdvance={(o) => void rows.act(o.name, () => advance(o.name, o.status))}
-      onCancel={(o, reason) => void rows.act(o.name, () => cancel(o.name, reason)).then((done) => {
-          if (done) setCancelling(null);
-        })}
+      onCancel={(o, reason) =>
+        void rows
+          .act(o.name, () => cancel(o.name, reason))
+          .then((done) => {
+            if (done) setCancelling(null);
+          })
+      }
       busy={rows.busy}
       actionError={rows.error && rows.failed !== null ? { name: rows.failed, message: rows.error } : null}
       cancelling={cancelling}

@@ -2,7 +2,22 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { BoardOrder } from '#contract/board';
 import type { MerchantLocation, PauseChoice } from '#contract/locations';
 import type { OrderStatus } from '#contract/order-lifecycle';
-import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, cx, focusRing, inputClass, type RenderLink } from '../../../ui';
+import {
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  Money,
+  Notice,
+  SkeletonGroup,
+  SkeletonText,
+  cx,
+  focusRing,
+  inputClass,
+  type RenderLink,
+} from '../../../ui';
 import { formatDateTime, formatRelative } from '../../../ui/lib/dates';
 import { plainLink } from '../../../ui/lib/link';
 import { optionWords } from '../../orders/format';
@@ -97,7 +112,19 @@ export interface OrdersBoardScreenProps {
   pauseError?: string | null;
 }
 
-function CancelDialog({ order, onCancel, onClose, busy, error }: { order: BoardOrder; onCancel: (reason: string) => void; onClose: () => void; busy: boolean; error?: string }) {
+function CancelDialog({
+  order,
+  onCancel,
+  onClose,
+  busy,
+  error,
+}: {
+  order: BoardOrder;
+  onCancel: (reason: string) => void;
+  onClose: () => void;
+  busy: boolean;
+  error?: string;
+}) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const id = useId();
@@ -108,9 +135,23 @@ function CancelDialog({ order, onCancel, onClose, busy, error }: { order: BoardO
     setProblem(undefined);
     onCancel(text);
   };
-  const refund = order.status === 'paid' || order.status === 'preparing' ? (order.payment_method === 'wallet' ? 'back to their wallet at once' : 'to the card they paid with') : null;
+  const refund =
+    order.status === 'paid' || order.status === 'preparing'
+      ? order.payment_method === 'wallet'
+        ? 'back to their wallet at once'
+        : 'to the card they paid with'
+      : null;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Cancel order ${order.name}?`} description={refund ? `${order.customer_first_name} gets the money ${refund}, the points earned on it are taken back, and they are told why.` : `${order.customer_first_name} is told why.`}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Cancel order ${order.name}?`}
+      description={
+        refund
+          ? `${order.customer_first_name} gets the money ${refund}, the points earned on it are taken back, and they are told why.`
+          : `${order.customer_first_name} is told why.`
+      }
+    >
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <label htmlFor={id} className="text-sm font-medium">
           Reason
@@ -167,8 +208,8 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
         <span className={cx('font-semibold break-words', order.fulfilment === 'pickup' ? 'text-2xl' : 'text-lg')}>{order.customer_first_name}</span>
       </h3>
       <p className="text-sm text-muted">
-        {order.paid_at ? `Paid ${formatRelative(order.paid_at, now, locale)}` : `Placed ${formatRelative(order.created_at, now, locale)}`} · {order.payment_method === 'wallet' ? 'Wallet' : 'Card'} ·{' '}
-        <Money amount={order.total} currency={currency} locale={locale} />
+        {order.paid_at ? `Paid ${formatRelative(order.paid_at, now, locale)}` : `Placed ${formatRelative(order.created_at, now, locale)}`} ·{' '}
+        {order.payment_method === 'wallet' ? 'Wallet' : 'Card'} · <Money amount={order.total} currency={currency} locale={locale} />
       </p>
       <ul className="flex flex-col gap-0.5" aria-label={`Items of order ${order.name}`}>
         {order.items.map((item, i) => (
@@ -204,7 +245,15 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
             Cancel<span className="sr-only"> order {order.name}</span>
           </Button>
         )}
-        {renderLink({ href: ticketHref(order.name), className: cx('inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-brand-ink underline', focusRing), children: <>Ticket<span className="sr-only"> for order {order.name}</span></> })}
+        {renderLink({
+          href: ticketHref(order.name),
+          className: cx('inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-brand-ink underline', focusRing),
+          children: (
+            <>
+              Ticket<span className="sr-only"> for order {order.name}</span>
+            </>
+          ),
+        })}
       </div>
     </Card>
   );
@@ -223,7 +272,9 @@ function AwaitingList({ awaiting, props }: { awaiting: BoardOrder[]; props: Orde
       <h2 id={headingId} className="flex items-center gap-2 font-semibold">
         Awaiting payment <Badge>{awaiting.length}</Badge>
       </h2>
-      <p className="text-sm text-muted">Card payments not made yet. Don't make these: each keeps its pickup time for 10 minutes, then is let go if still unpaid.</p>
+      <p className="text-sm text-muted">
+        Card payments not made yet. Don't make these: each keeps its pickup time for 10 minutes, then is let go if still unpaid.
+      </p>
       <ul className="mt-2 flex flex-col divide-y divide-border" aria-label="Orders awaiting payment">
         {awaiting.map((o) => (
           <li key={o.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
@@ -233,7 +284,9 @@ function AwaitingList({ awaiting, props }: { awaiting: BoardOrder[]; props: Orde
             <span className="text-sm">{o.pickup_at ? `Pickup ${at(o.pickup_at)}` : o.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}</span>
             <Money amount={o.total} currency={currency} locale={locale} className="text-sm" />
             {o.hold_until && (
-              <span className="text-sm text-muted">{new Date(o.hold_until).getTime() > new Date(now).getTime() ? `Held until ${at(o.hold_until)}` : 'Hold over: being let go'}</span>
+              <span className="text-sm text-muted">
+                {new Date(o.hold_until).getTime() > new Date(now).getTime() ? `Held until ${at(o.hold_until)}` : 'Hold over: being let go'}
+              </span>
             )}
           </li>
         ))}
@@ -261,10 +314,19 @@ function DoneList({ done, props }: { done: BoardOrder[]; props: OrdersBoardScree
               {o.cancel_reason && <span className="text-sm text-muted">“{o.cancel_reason}”</span>}
               {o.refund && (
                 <span className="text-sm text-muted">
-                  Refund to {o.refund.method === 'wallet' ? 'wallet' : 'card'}: {o.refund.status === 'succeeded' ? 'done' : o.refund.status === 'pending' ? 'on its way' : 'failed, retried every hour'}
+                  Refund to {o.refund.method === 'wallet' ? 'wallet' : 'card'}:{' '}
+                  {o.refund.status === 'succeeded' ? 'done' : o.refund.status === 'pending' ? 'on its way' : 'failed, retried every hour'}
                 </span>
               )}
-              {renderLink({ href: ticketHref(o.name), className: cx('ml-auto text-sm font-medium text-brand-ink underline', focusRing), children: <>Ticket<span className="sr-only"> for order {o.name}</span></> })}
+              {renderLink({
+                href: ticketHref(o.name),
+                className: cx('ml-auto text-sm font-medium text-brand-ink underline', focusRing),
+                children: (
+                  <>
+                    Ticket<span className="sr-only"> for order {o.name}</span>
+                  </>
+                ),
+              })}
             </li>
           ))}
         </ul>
@@ -298,7 +360,11 @@ function Columns({ orders, props }: { orders: BoardOrder[]; props: OrdersBoardSc
               aria-selected={selected}
               aria-controls={`board-${c.status}`}
               onClick={() => setShown(c.status)}
-              className={cx('flex min-h-11 flex-col items-center justify-center rounded-lg px-1 text-sm font-semibold leading-tight', selected ? 'bg-surface-raised text-ink shadow-sm' : 'text-muted', focusRing)}
+              className={cx(
+                'flex min-h-11 flex-col items-center justify-center rounded-lg px-1 text-sm font-semibold leading-tight',
+                selected ? 'bg-surface-raised text-ink shadow-sm' : 'text-muted',
+                focusRing,
+              )}
             >
               <span>{c.label}</span>
               <span className="tabular-nums">{count}</span>
@@ -311,7 +377,12 @@ function Columns({ orders, props }: { orders: BoardOrder[]; props: OrdersBoardSc
           const list = orders.filter((o) => o.status === c.status);
           const headingId = `board-${c.status}-heading`;
           return (
-            <section key={c.status} id={`board-${c.status}`} aria-labelledby={headingId} className={cx('flex min-w-0 flex-col gap-3', shown !== c.status && '@max-[52rem]:hidden')}>
+            <section
+              key={c.status}
+              id={`board-${c.status}`}
+              aria-labelledby={headingId}
+              className={cx('flex min-w-0 flex-col gap-3', shown !== c.status && '@max-[52rem]:hidden')}
+            >
               <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
                 {c.label} <Badge>{list.length}</Badge>
               </h2>
@@ -334,7 +405,23 @@ function Columns({ orders, props }: { orders: BoardOrder[]; props: OrdersBoardSc
 
 /** /merchant/orders: every open order by status, one tap to move it on, cancel with a reason, tickets. */
 export function OrdersBoardScreen(props: OrdersBoardScreenProps) {
-  const { orders, awaiting = [], done = [], loading, error, onRetry, sound, onSoundChange, cancelling, onCancelOpen, onCancel, busy, actionError, announcement, demoProgress } = props;
+  const {
+    orders,
+    awaiting = [],
+    done = [],
+    loading,
+    error,
+    onRetry,
+    sound,
+    onSoundChange,
+    cancelling,
+    onCancelOpen,
+    onCancel,
+    busy,
+    actionError,
+    announcement,
+    demoProgress,
+  } = props;
   const soundId = useId();
   let body: ReactNode;
   if (error && !orders) body = <ErrorState title="We could not load the orders" message={error} onRetry={onRetry} />;
@@ -357,12 +444,20 @@ export function OrdersBoardScreen(props: OrdersBoardScreenProps) {
   return (
     <div className="flex flex-col gap-4">
       {locations.length > 1 && onLocationChange && (
-        <LocationSelect locations={locations} value={locationId} onChange={onLocationChange} allLabel={canChooseAll ? 'All locations' : undefined} label="Orders of" hint="Remembered on this device." />
+        <LocationSelect
+          locations={locations}
+          value={locationId}
+          onChange={onLocationChange}
+          allLabel={canChooseAll ? 'All locations' : undefined}
+          label="Orders of"
+          hint="Remembered on this device."
+        />
       )}
       {onPause && shown.length > 0 && <LocationPause locations={shown} now={now} locale={locale} onPause={onPause} pausing={pausing} pauseError={pauseError} />}
       {demoProgress && (
         <Notice tone="info" title="Demo: orders move on by themselves">
-          This shop runs the demo's order progression (DEMO_ORDER_PROGRESS), so each paid order moves to its next step about every {demoProgress.step_seconds} seconds without anyone's tap. A real shop turns it off; production has it off.
+          This shop runs the demo's order progression (DEMO_ORDER_PROGRESS), so each paid order moves to its next step about every {demoProgress.step_seconds}{' '}
+          seconds without anyone's tap. A real shop turns it off; production has it off.
         </Notice>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,5 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CAMPAIGN_FACTS, CAMPAIGN_HOURS, PLACEHOLDER_WORDS, campaignUpdateBody, type CampaignData, type CampaignKind, type CampaignsConsoleData, type CampaignUpdateFields } from '#contract/campaigns';
+import {
+  CAMPAIGN_FACTS,
+  CAMPAIGN_HOURS,
+  PLACEHOLDER_WORDS,
+  campaignUpdateBody,
+  type CampaignData,
+  type CampaignKind,
+  type CampaignsConsoleData,
+  type CampaignUpdateFields,
+} from '#contract/campaigns';
 import { Badge, Button, Card, ErrorState, GiftIcon, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { campaignSummary, previewOf } from './campaign-words';
 import { FormActions, SelectField, Switch, TextAreaField, type SaveProblem } from '../shared/editor-fields';
@@ -26,7 +35,13 @@ interface Form {
   timing: string;
 }
 
-const formOf = (c: CampaignData): Form => ({ enabled: c.enabled, title: c.title, body: c.body, reward: c.reward ? String(c.reward.id) : '', timing: String(c.timing) });
+const formOf = (c: CampaignData): Form => ({
+  enabled: c.enabled,
+  title: c.title,
+  body: c.body,
+  reward: c.reward ? String(c.reward.id) : '',
+  timing: String(c.timing),
+});
 
 /** The form as the call's body, checked by the contract's schema: the campaign, or its problems by field. */
 function checked(kind: CampaignKind, f: Form): { campaign: CampaignUpdateFields } | { problems: Record<string, string> } {
@@ -48,7 +63,19 @@ function checked(kind: CampaignKind, f: Form): { campaign: CampaignUpdateFields 
 const problemOn = (p: SaveProblem | null, field: string, label: string) => (p?.fields[field] ? `${label} ${p.fields[field]}.` : undefined);
 
 /** The message as it shows in the customer's inbox (and a push), filled for a sample customer. */
-export function CampaignPreview({ kind, title, body, rewardTitle, locale }: { kind: CampaignKind; title: string; body: string; rewardTitle: string | null; locale: string }) {
+export function CampaignPreview({
+  kind,
+  title,
+  body,
+  rewardTitle,
+  locale,
+}: {
+  kind: CampaignKind;
+  title: string;
+  body: string;
+  rewardTitle: string | null;
+  locale: string;
+}) {
   const shown = previewOf(kind, title, body, rewardTitle, locale);
   return (
     <section aria-label="Preview" className="flex flex-col gap-2">
@@ -67,7 +94,21 @@ export function CampaignPreview({ kind, title, body, rewardTitle, locale }: { ki
   );
 }
 
-function CampaignEditor({ campaign, rewards, canEdit, locale, onSave, onClose }: { campaign: CampaignData; rewards: CampaignsConsoleData['rewards']; canEdit: boolean; locale: string; onSave: CampaignsScreenProps['onSave']; onClose: () => void }) {
+function CampaignEditor({
+  campaign,
+  rewards,
+  canEdit,
+  locale,
+  onSave,
+  onClose,
+}: {
+  campaign: CampaignData;
+  rewards: CampaignsConsoleData['rewards'];
+  canEdit: boolean;
+  locale: string;
+  onSave: CampaignsScreenProps['onSave'];
+  onClose: () => void;
+}) {
   const [form, setForm] = useState(() => formOf(campaign));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
@@ -77,7 +118,11 @@ function CampaignEditor({ campaign, rewards, canEdit, locale, onSave, onClose }:
   // the campaign's own reward stays a choice after it is retired
   const choices = [...rewards, ...(campaign.reward ? [campaign.reward] : [])].filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
   const rewardTitle = form.reward ? (choices.find((r) => String(r.id) === form.reward)?.title ?? null) : null;
-  const placeholders = ['{name}: the customer’s first name', `{points}: ${words.points}`, ...(words.reward && (campaign.kind === 'nearly_there' || form.reward) ? [`{reward}: ${words.reward}`] : [])].join('; ');
+  const placeholders = [
+    '{name}: the customer’s first name',
+    `{points}: ${words.points}`,
+    ...(words.reward && (campaign.kind === 'nearly_there' || form.reward) ? [`{reward}: ${words.reward}`] : []),
+  ].join('; ');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -95,10 +140,32 @@ function CampaignEditor({ campaign, rewards, canEdit, locale, onSave, onClose }:
       <Switch on={form.enabled} label="Campaign on" disabled={!canEdit} onChange={(on) => set('enabled', on)} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="flex min-w-0 flex-col gap-4">
-          <TextField label="Title" maxLength={80} value={form.title} readOnly={!canEdit} onChange={(e) => set('title', e.target.value)} error={problemOn(problem, 'title', 'The title')} />
-          <TextAreaField label="Message" maxLength={300} hint={`Placeholders: ${placeholders}.`} value={form.body} readOnly={!canEdit} onChange={(e) => set('body', e.target.value)} error={problemOn(problem, 'body', 'The message')} />
+          <TextField
+            label="Title"
+            maxLength={80}
+            value={form.title}
+            readOnly={!canEdit}
+            onChange={(e) => set('title', e.target.value)}
+            error={problemOn(problem, 'title', 'The title')}
+          />
+          <TextAreaField
+            label="Message"
+            maxLength={300}
+            hint={`Placeholders: ${placeholders}.`}
+            value={form.body}
+            readOnly={!canEdit}
+            onChange={(e) => set('body', e.target.value)}
+            error={problemOn(problem, 'body', 'The message')}
+          />
           {facts.reward && (
-            <SelectField label="Reward" hint="A voucher given with the message, without points." value={form.reward} disabled={!canEdit} onChange={(e) => set('reward', e.target.value)} error={problemOn(problem, 'reward_id', 'The reward')}>
+            <SelectField
+              label="Reward"
+              hint="A voucher given with the message, without points."
+              value={form.reward}
+              disabled={!canEdit}
+              onChange={(e) => set('reward', e.target.value)}
+              error={problemOn(problem, 'reward_id', 'The reward')}
+            >
               <option value="">No reward</option>
               {choices.map((r) => (
                 <option key={r.id} value={String(r.id)}>
@@ -118,7 +185,9 @@ function CampaignEditor({ campaign, rewards, canEdit, locale, onSave, onClose }:
               error={problemOn(problem, 'timing', 'The timing')}
             />
           )}
-          {campaign.kind === 'birthday' && <p className="text-sm text-muted">Sent on the birthday. The birthday treat itself is set in Loyalty; this message gives nothing more.</p>}
+          {campaign.kind === 'birthday' && (
+            <p className="text-sm text-muted">Sent on the birthday. The birthday treat itself is set in Loyalty; this message gives nothing more.</p>
+          )}
         </div>
         <CampaignPreview kind={campaign.kind} title={form.title} body={form.body} rewardTitle={rewardTitle} locale={locale} />
       </div>
@@ -156,7 +225,23 @@ function Stats({ c, locale }: { c: CampaignData; locale: string }) {
   );
 }
 
-function CampaignCard({ c, data, canEdit, locale, editing, onEdit, onSave }: { c: CampaignData; data: CampaignsConsoleData; canEdit: boolean; locale: string; editing: boolean; onEdit: (open: boolean) => void; onSave: CampaignsScreenProps['onSave'] }) {
+function CampaignCard({
+  c,
+  data,
+  canEdit,
+  locale,
+  editing,
+  onEdit,
+  onSave,
+}: {
+  c: CampaignData;
+  data: CampaignsConsoleData;
+  canEdit: boolean;
+  locale: string;
+  editing: boolean;
+  onEdit: (open: boolean) => void;
+  onSave: CampaignsScreenProps['onSave'];
+}) {
   const headingId = useId();
   const name = CAMPAIGN_FACTS[c.kind].name;
   return (
@@ -169,7 +254,9 @@ function CampaignCard({ c, data, canEdit, locale, editing, onEdit, onSave }: { c
       </div>
       <p>{campaignSummary(c, locale)}</p>
       <p className="text-sm text-muted">“{c.title}”</p>
-      {c.reward && !c.reward.active && <Notice tone="warning">Its reward, {c.reward.title}, is retired: the campaign sends nothing until you choose another.</Notice>}
+      {c.reward && !c.reward.active && (
+        <Notice tone="warning">Its reward, {c.reward.title}, is retired: the campaign sends nothing until you choose another.</Notice>
+      )}
       <Stats c={c} locale={locale} />
       {editing ? (
         <CampaignEditor campaign={c} rewards={data.rewards} canEdit={canEdit} locale={locale} onSave={onSave} onClose={() => onEdit(false)} />
@@ -200,17 +287,31 @@ export function CampaignsScreen({ data, loading, error, onRetry, locale, canEdit
   if (!data) return <ErrorState title="We could not load the campaigns" message={error ?? 'Please try again.'} onRetry={onRetry} />;
   const allOff = data.campaigns.every((c) => !c.enabled);
   // "0 customers get them" read as nobody ever would: offers are opt-in (ticked at sign-up or in the profile)
-  const reach = (n: number, l: string) => (n === 0 ? 'none has yet: customers ask for them at sign-up or in their profile' : `${n.toLocaleString(l)} ${n === 1 ? 'customer gets' : 'customers get'} them`);
+  const reach = (n: number, l: string) =>
+    n === 0
+      ? 'none has yet: customers ask for them at sign-up or in their profile'
+      : `${n.toLocaleString(l)} ${n === 1 ? 'customer gets' : 'customers get'} them`;
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted">
-        Messages the app sends by itself, in the customer’s inbox, by push where they allow it, and by e-mail to verified addresses. They go out between {String(CAMPAIGN_HOURS.from).padStart(2, '0')}:00 and {CAMPAIGN_HOURS.until}:00 ({data.timezone}), only to customers who asked for offers ({reach(data.subscribers, locale)}).
+        Messages the app sends by itself, in the customer’s inbox, by push where they allow it, and by e-mail to verified addresses. They go out between{' '}
+        {String(CAMPAIGN_HOURS.from).padStart(2, '0')}:00 and {CAMPAIGN_HOURS.until}:00 ({data.timezone}), only to customers who asked for offers (
+        {reach(data.subscribers, locale)}).
       </p>
       {!canEdit && <Notice tone="info">Only an owner can change the campaigns.</Notice>}
       {allOff && <Notice tone="info">All campaigns are off. {canEdit ? 'Edit one and turn it on to start reaching customers.' : ''}</Notice>}
       <ul className="flex flex-col gap-3" aria-label="Campaigns">
         {data.campaigns.map((c) => (
-          <CampaignCard key={c.kind} c={c} data={data} canEdit={canEdit} locale={locale} editing={editing === c.kind} onEdit={(open) => setEditing(open ? c.kind : null)} onSave={onSave} />
+          <CampaignCard
+            key={c.kind}
+            c={c}
+            data={data}
+            canEdit={canEdit}
+            locale={locale}
+            editing={editing === c.kind}
+            onEdit={(open) => setEditing(open ? c.kind : null)}
+            onSave={onSave}
+          />
         ))}
       </ul>
     </div>

@@ -53,7 +53,6 @@ interface Shared {
   timeZone?: string | undefined;
 }
 
-
 const FINDERS = [
   {
     kind: 'code',
@@ -88,12 +87,25 @@ export function MemberFinder({ onFindMember, finding }: Pick<GivePointsProps, 'o
 /** What the amount typed earns: the provider's quote once it is for this amount; without one (a preview), the shop's rate alone. */
 function earningOf(member: CounterMember, props: GivePointsProps, amount: number | null) {
   const quoted = props.quote && props.quote.amount === amount ? props.quote : null;
-  if (quoted) return { earns: quoted.points, extras: quoted.points_breakdown.slice(1).map((p) => p.label), over: quoted.limit, left: quoted.points_left_today, pending: false };
+  if (quoted)
+    return {
+      earns: quoted.points,
+      extras: quoted.points_breakdown.slice(1).map((p) => p.label),
+      over: quoted.limit,
+      left: quoted.points_left_today,
+      pending: false,
+    };
   const { pointsPerAmount } = props;
   const earns = amount !== null && pointsPerAmount ? pointsFor(amount, pointsPerAmount) : null;
   // asked for and not here yet: no number that may be wrong ("Earns 40", then 50 given)
   const pending = props.onAmountChange !== undefined && earns !== null && earns > 0;
-  return { earns, extras: [], over: earns !== null && earns > member.points_left_today ? ('customer' as const) : null, left: member.points_left_today, pending };
+  return {
+    earns,
+    extras: [],
+    over: earns !== null && earns > member.points_left_today ? ('customer' as const) : null,
+    left: member.points_left_today,
+    pending,
+  };
 }
 
 /** The sale's amount in major units, as the menu's prices are typed, and what it earns as it is typed. */
@@ -110,7 +122,10 @@ function AmountForm({ member, props, locale }: { member: CounterMember; props: G
   useEffect(() => onAmountChange?.(asked), [asked, onAmountChange]);
   const { earns, extras, over, left, pending } = earningOf(member, props, amount);
   const rate = pointsPerAmount ? formatMoney(pointsPerAmount, currency, locale) : null;
-  const overText = over === 'staff' ? `You can give only ${morePoints(left)} today: ask an owner for more.` : `${member.first_name} can earn only ${morePoints(left)} at the counter today.`;
+  const overText =
+    over === 'staff'
+      ? `You can give only ${morePoints(left)} today: ask an owner for more.`
+      : `${member.first_name} can earn only ${morePoints(left)} at the counter today.`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (amount === null || amount < 1) return setProblem(`Type the amount of the sale, such as ${moneyInput(18_000, currency, locale)}.`);
@@ -119,10 +134,25 @@ function AmountForm({ member, props, locale }: { member: CounterMember; props: G
     setProblem(undefined);
     onEarn(amount);
   };
-  const said = pending ? 'Working out the points…' : earns !== null ? `Earns ${points(earns)}${extras.length ? ` (with ${extras.join(', ')})` : ''}` : rate ? `One point for each ${rate}` : '';
+  const said = pending
+    ? 'Working out the points…'
+    : earns !== null
+      ? `Earns ${points(earns)}${extras.length ? ` (with ${extras.join(', ')})` : ''}`
+      : rate
+        ? `One point for each ${rate}`
+        : '';
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-      <TextField ref={input} label={`Amount of the sale (${currency})`} hint="The total on the receipt." inputMode="decimal" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} error={problem} />
+      <TextField
+        ref={input}
+        label={`Amount of the sale (${currency})`}
+        hint="The total on the receipt."
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={problem}
+      />
       <p aria-live="polite" className="text-lg font-semibold">
         {said}
       </p>
@@ -244,7 +274,9 @@ export function GivePointsResult({ props, shared }: { props: GivePointsProps; sh
         !earned &&
         !served && (
           <Card>
-            <p className="text-muted">Scan the customer’s member card, type the code under it, or find them by phone. You see who it is before any points are given.</p>
+            <p className="text-muted">
+              Scan the customer’s member card, type the code under it, or find them by phone. You see who it is before any points are given.
+            </p>
           </Card>
         )
       )}

@@ -37,7 +37,8 @@ export function pointsFor(amount: number, pointsPerAmount: number): number {
 }
 
 /** A redemption or an earn: staff may undo it until `undo_until`, an owner at any time, never twice. */
-export const canUndo = (r: { undone_at: string | null; undo_until: string }, role: StaffRole, now: number) => !r.undone_at && (role === 'owner' || now < Date.parse(r.undo_until));
+export const canUndo = (r: { undone_at: string | null; undo_until: string }, role: StaffRole, now: number) =>
+  !r.undone_at && (role === 'owner' || now < Date.parse(r.undo_until));
 
 /** A refusal as the counter shows it: a title by the refusal's kind and the provider's own words. */
 export interface CounterRefusal {

@@ -38,13 +38,13 @@ export interface RedeemRewardProps {
   undoServedError?: string | null;
 }
 
-
 /** Spending asks for the code in the customer's app: a phone number or a wallet card gives points, never spends them. */
 function CodeToSpend({ member, reward, props }: { member: CounterMember; reward: CounterReward; props: RedeemRewardProps }) {
   return (
     <>
       <Notice tone="warning" title={`Scan the code in ${member.first_name}’s app to spend points`}>
-        A phone number or a wallet card is enough to give points, not to spend them. Ask {member.first_name} to open their member card, then scan its QR code or type the 8 characters under it.
+        A phone number or a wallet card is enough to give points, not to spend them. Ask {member.first_name} to open their member card, then scan its QR code or
+        type the 8 characters under it.
       </Notice>
       <TypedForm
         kind="code"
@@ -108,7 +108,15 @@ export function RewardChooser({ member, props }: { member: CounterMember; props:
   );
   if (reachError && !reach) {
     return (
-      <Notice tone="danger" title="We could not load the rewards" action={<Button size="sm" variant="secondary" onClick={onShowRewards}>Try again</Button>}>
+      <Notice
+        tone="danger"
+        title="We could not load the rewards"
+        action={
+          <Button size="sm" variant="secondary" onClick={onShowRewards}>
+            Try again
+          </Button>
+        }
+      >
         {reachError}
       </Notice>
     );
@@ -196,7 +204,8 @@ export function Served({ props, role, now }: { props: RedeemRewardProps; role: S
             )
           }
         >
-          {voucher.reward.free_product ? `Hand over a free ${voucher.reward.free_product}.` : 'Hand it over now.'} {spent} spent, recorded by {redemption.staff_name}. Scan the next customer’s card.
+          {voucher.reward.free_product ? `Hand over a free ${voucher.reward.free_product}.` : 'Hand it over now.'} {spent} spent, recorded by{' '}
+          {redemption.staff_name}. Scan the next customer’s card.
         </Notice>
       )}
       {undoServedError && <Notice tone="danger">{undoServedError}</Notice>}

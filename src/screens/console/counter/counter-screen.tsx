@@ -147,7 +147,10 @@ function Result({ props }: { props: CounterScreenProps }) {
     return (
       <div className="flex flex-col gap-3">
         <Notice tone="success" title={`Redeemed: ${result.voucher.reward.title}`}>
-          {result.voucher.reward.free_product ? `Give ${result.voucher.customer_first_name} a free ${result.voucher.reward.free_product}.` : `Give it to ${result.voucher.customer_first_name}.`} Recorded at {formatDateTime(r.redeemed_at, locale, timeZone)} by {r.staff_name}.
+          {result.voucher.reward.free_product
+            ? `Give ${result.voucher.customer_first_name} a free ${result.voucher.reward.free_product}.`
+            : `Give it to ${result.voucher.customer_first_name}.`}{' '}
+          Recorded at {formatDateTime(r.redeemed_at, locale, timeZone)} by {r.staff_name}.
         </Notice>
         {undoError && <Notice tone="danger">{undoError}</Notice>}
         <div className="flex flex-wrap gap-2">
@@ -236,7 +239,21 @@ function JobSwitch({ job, onJobChange }: Pick<CounterScreenProps, 'job' | 'onJob
  * undo a mistake within 2 minutes.
  */
 export function CounterScreen(props: CounterScreenProps) {
-  const { job, onJobChange, scanner, onLookup, looking, role, now, locale, timeZone, locations = [], locationId = null, onLocationChange, canChooseNone } = props;
+  const {
+    job,
+    onJobChange,
+    scanner,
+    onLookup,
+    looking,
+    role,
+    now,
+    locale,
+    timeZone,
+    locations = [],
+    locationId = null,
+    onLocationChange,
+    canChooseNone,
+  } = props;
   const shared = { role, now, locale, timeZone };
   const earn = job === 'earn';
   return (
@@ -249,7 +266,14 @@ export function CounterScreen(props: CounterScreenProps) {
         </section>
         <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {locations.length > 1 && onLocationChange && (
-            <LocationSelect locations={locations} value={locationId} onChange={onLocationChange} allLabel={canChooseNone ? 'No particular location' : undefined} label="This counter is at" hint="Recorded with each redemption and points given; remembered on this device." />
+            <LocationSelect
+              locations={locations}
+              value={locationId}
+              onChange={onLocationChange}
+              allLabel={canChooseNone ? 'No particular location' : undefined}
+              label="This counter is at"
+              hint="Recorded with each redemption and points given; remembered on this device."
+            />
           )}
           <section aria-labelledby="scan-heading" className="flex flex-col gap-3">
             <h2 id="scan-heading" className="text-lg font-semibold">
@@ -273,7 +297,9 @@ export function CounterScreen(props: CounterScreenProps) {
             {earn ? 'Points given today' : 'Redeemed today'}
           </h2>
           <p className="text-sm text-muted">
-            {role === 'owner' ? `As the owner you can undo any ${earn ? 'points given' : 'redemption'}.` : `${earn ? 'Points given' : 'A redemption'} can be undone for 2 minutes; after that, ask the owner.`}
+            {role === 'owner'
+              ? `As the owner you can undo any ${earn ? 'points given' : 'redemption'}.`
+              : `${earn ? 'Points given' : 'A redemption'} can be undone for 2 minutes; after that, ask the owner.`}
           </p>
           {earn ? <EarnsToday props={props} shared={shared} /> : <Recent props={props} />}
         </section>

@@ -1,7 +1,24 @@
 import { birthdayText } from '#contract/checks';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CustomerDetailData, CustomerSummary } from '#contract';
-import { Badge, Button, Card, EmptyState, ErrorState, LoadMore, Money, Notice, ScrollRegion, SkeletonGroup, SkeletonText, Tabs, TextField, cx, focusRing, type RenderLink } from '../../../ui';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  LoadMore,
+  Money,
+  Notice,
+  ScrollRegion,
+  SkeletonGroup,
+  SkeletonText,
+  Tabs,
+  TextField,
+  cx,
+  focusRing,
+  type RenderLink,
+} from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { plainLink } from '../../../ui/lib/link';
 import { ORDER_STATUS_LABEL } from '../../orders/order-status';
@@ -35,9 +52,20 @@ export interface CustomersScreenProps {
   timeZone?: string | undefined;
 }
 
-const POINT_TYPE: Record<CustomerDetailData['points'][number]['type'], string> = { earn: 'Earned', burn: 'Spent', expire: 'Expired', adjust: 'Adjusted', owner: 'From the shop' };
+const POINT_TYPE: Record<CustomerDetailData['points'][number]['type'], string> = {
+  earn: 'Earned',
+  burn: 'Spent',
+  expire: 'Expired',
+  adjust: 'Adjusted',
+  owner: 'From the shop',
+};
 const WALLET_TYPE: Record<CustomerDetailData['wallet'][number]['type'], string> = { topup: 'Top-up', order: 'Order', refund: 'Refund', adjust: 'Adjusted' };
-const VOUCHER_STATUS: Record<CustomerDetailData['vouchers'][number]['status'], string> = { active: 'Active', used: 'Used', expired: 'Expired', cancelled: 'Cancelled with an order' };
+const VOUCHER_STATUS: Record<CustomerDetailData['vouchers'][number]['status'], string> = {
+  active: 'Active',
+  used: 'Used',
+  expired: 'Expired',
+  cancelled: 'Cancelled with an order',
+};
 const signed = (n: number, locale: string) => `${n > 0 ? '+' : ''}${n.toLocaleString(locale)}`;
 
 /**
@@ -94,8 +122,20 @@ function AdjustForm({ customer, onAdjust, locale }: { customer: CustomerSummary;
           </label>
         ))}
       </fieldset>
-      <TextField label="Points" inputMode="numeric" value={points} onChange={(e) => setPoints(e.target.value)} error={fieldProblem(problem, 'points', 'The points')} />
-      <TextField label="Reason (the customer reads it)" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} error={fieldProblem(problem, 'reason', 'The reason')} />
+      <TextField
+        label="Points"
+        inputMode="numeric"
+        value={points}
+        onChange={(e) => setPoints(e.target.value)}
+        error={fieldProblem(problem, 'points', 'The points')}
+      />
+      <TextField
+        label="Reason (the customer reads it)"
+        value={reason}
+        maxLength={200}
+        onChange={(e) => setReason(e.target.value)}
+        error={fieldProblem(problem, 'reason', 'The reason')}
+      />
       {problem?.message && !problem.fields.points && !problem.fields.reason && <Notice tone="danger">{problem.message}</Notice>}
       {done && <Notice tone="success">{done}</Notice>}
       <Button type="submit" loading={saving} className="self-start">
@@ -106,7 +146,19 @@ function AdjustForm({ customer, onAdjust, locale }: { customer: CustomerSummary;
 }
 
 /** One tab of the account: its entries as a table (the last column to the right), or a line saying there are none. */
-function HistoryTable<T>({ caption, head, items, empty, row }: { caption: string; head: Array<[title: string, cellClass?: string]>; items: T[]; empty: string; row: (item: T) => { key: string | number; cells: ReactNode[] } }) {
+function HistoryTable<T>({
+  caption,
+  head,
+  items,
+  empty,
+  row,
+}: {
+  caption: string;
+  head: Array<[title: string, cellClass?: string]>;
+  items: T[];
+  empty: string;
+  row: (item: T) => { key: string | number; cells: ReactNode[] };
+}) {
   if (items.length === 0) return <p className="py-3 text-sm text-muted">{empty}</p>;
   const last = head.length - 1;
   return (
@@ -204,7 +256,10 @@ function Detail(props: CustomersScreenProps & { detail: CustomerDetailData }) {
                 head={[['When', 'whitespace-nowrap'], ['What'], ['Reason'], ['Amount']]}
                 items={detail.wallet}
                 empty="No wallet entries yet."
-                row={(e) => ({ key: e.id, cells: [when(e.created_at), WALLET_TYPE[e.type], e.reason, <Money key="amount" amount={e.amount} currency={currency} locale={locale} />] })}
+                row={(e) => ({
+                  key: e.id,
+                  cells: [when(e.created_at), WALLET_TYPE[e.type], e.reason, <Money key="amount" amount={e.amount} currency={currency} locale={locale} />],
+                })}
               />
             ),
           },
@@ -242,7 +297,13 @@ function Detail(props: CustomersScreenProps & { detail: CustomerDetailData }) {
                 empty="No orders yet."
                 row={(o) => ({
                   key: o.name,
-                  cells: [o.name, o.created_at ? when(o.created_at) : '', ORDER_STATUS_LABEL[o.status], <Money key="total" amount={o.total} currency={currency} locale={locale} />, <OrderPoints key="points" order={o} locale={locale} />],
+                  cells: [
+                    o.name,
+                    o.created_at ? when(o.created_at) : '',
+                    ORDER_STATUS_LABEL[o.status],
+                    <Money key="total" amount={o.total} currency={currency} locale={locale} />,
+                    <OrderPoints key="points" order={o} locale={locale} />,
+                  ],
                 })}
               />
             ),
@@ -255,7 +316,27 @@ function Detail(props: CustomersScreenProps & { detail: CustomerDetailData }) {
 
 /** /merchant/customers (staff and owners): find a customer by phone, name or e-mail; their account; owners adjust points. */
 export function CustomersScreen(props: CustomersScreenProps) {
-  const { query, onQueryChange, results, loading, error, onRetry, hasMore, loadingMore, onMore, selectedId, detail, detailLoading, detailError, onDetailRetry, customerHref, listHref, renderLink = plainLink, locale, currency } = props;
+  const {
+    query,
+    onQueryChange,
+    results,
+    loading,
+    error,
+    onRetry,
+    hasMore,
+    loadingMore,
+    onMore,
+    selectedId,
+    detail,
+    detailLoading,
+    detailError,
+    onDetailRetry,
+    customerHref,
+    listHref,
+    renderLink = plainLink,
+    locale,
+    currency,
+  } = props;
   const open = selectedId !== null && selectedId !== undefined;
 
   let list;
@@ -266,7 +347,13 @@ export function CustomersScreen(props: CustomersScreenProps) {
       </SkeletonGroup>
     );
   else if (!results) list = <ErrorState title="We could not look customers up" message={error ?? 'Please try again.'} onRetry={onRetry} />;
-  else if (results.length === 0) list = <EmptyState title={query.trim() ? 'Nobody matches' : 'No customers yet'} description={query.trim() ? 'Try part of the number, or the name or e-mail.' : 'Customers appear here once they sign up.'} />;
+  else if (results.length === 0)
+    list = (
+      <EmptyState
+        title={query.trim() ? 'Nobody matches' : 'No customers yet'}
+        description={query.trim() ? 'Try part of the number, or the name or e-mail.' : 'Customers appear here once they sign up.'}
+      />
+    );
   else
     list = (
       <>
@@ -276,7 +363,11 @@ export function CustomersScreen(props: CustomersScreenProps) {
               {renderLink({
                 href: customerHref(c.id),
                 'aria-current': c.id === selectedId ? 'page' : undefined,
-                className: cx('flex items-center justify-between gap-3 rounded-2xl border border-border bg-surface-raised p-3 hover:bg-surface', c.id === selectedId && 'border-brand-ink', focusRing),
+                className: cx(
+                  'flex items-center justify-between gap-3 rounded-2xl border border-border bg-surface-raised p-3 hover:bg-surface',
+                  c.id === selectedId && 'border-brand-ink',
+                  focusRing,
+                ),
                 children: (
                   <>
                     <span className="min-w-0">
@@ -303,11 +394,22 @@ export function CustomersScreen(props: CustomersScreenProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
       <section aria-label="Find a customer" className={cx('flex min-w-0 flex-col gap-3', open && 'max-lg:hidden')}>
-        <TextField label="Phone, name or e-mail" type="search" value={query} onChange={(e) => onQueryChange(e.target.value)} hint="Part of it is enough: 0917 123 or +63 917 123 find the same number." />
+        <TextField
+          label="Phone, name or e-mail"
+          type="search"
+          value={query}
+          onChange={(e) => onQueryChange(e.target.value)}
+          hint="Part of it is enough: 0917 123 or +63 917 123 find the same number."
+        />
         {list}
       </section>
       <section aria-label="The customer" className={cx('flex min-w-0 flex-col gap-3', !open && 'max-lg:hidden')}>
-        {open && renderLink({ href: listHref, className: cx('self-start rounded font-medium text-brand-ink underline lg:hidden', focusRing), children: 'Back to the customers' })}
+        {open &&
+          renderLink({
+            href: listHref,
+            className: cx('self-start rounded font-medium text-brand-ink underline lg:hidden', focusRing),
+            children: 'Back to the customers',
+          })}
         {!open ? (
           <EmptyState title="Choose a customer" description="Their points, wallet, vouchers and orders show here." />
         ) : detail && detail.customer.id === selectedId ? (

@@ -52,7 +52,6 @@ const cssColor = (el: Element, color: string) => (color.startsWith('--') ? getCo
 
 const DASH = { dashed: [6, 4], dotted: [2, 3] };
 
-
 /**
  * The legend, under the chart and always shown: each series with its colour and its total over the
  * period, or, while a day is pointed at, that day's value (so nothing needs hovering to be read).
@@ -66,7 +65,12 @@ function Legend({ series, day, total }: { series: ChartSeries[]; day: { label: s
           <li key={s.label} className="flex items-center gap-2">
             <span
               aria-hidden="true"
-              className={cx('inline-block shrink-0', s.kind === 'line' ? 'h-0 w-5 border-t-2' : 'size-3 rounded-sm', s.pattern === 'dashed' && 'border-dashed', s.pattern === 'dotted' && 'border-dotted')}
+              className={cx(
+                'inline-block shrink-0',
+                s.kind === 'line' ? 'h-0 w-5 border-t-2' : 'size-3 rounded-sm',
+                s.pattern === 'dashed' && 'border-dashed',
+                s.pattern === 'dotted' && 'border-dotted',
+              )}
               style={s.kind === 'line' ? { borderColor: `var(${s.color})` } : { background: `var(${s.color})` }}
             />
             <span className="text-muted">{s.label}</span>
@@ -79,7 +83,11 @@ function Legend({ series, day, total }: { series: ChartSeries[]; day: { label: s
 }
 
 /** uPlot's options for these series: one axis per scale, bars or lines in the theme's colours. */
-function plotOptions(el: HTMLElement, { days, dayLabel, series, scales = {}, height = 220 }: Omit<DashboardChartProps, 'title'>, onCursor: (index: number | null) => void): uPlot.Options {
+function plotOptions(
+  el: HTMLElement,
+  { days, dayLabel, series, scales = {}, height = 220 }: Omit<DashboardChartProps, 'title'>,
+  onCursor: (index: number | null) => void,
+): uPlot.Options {
   const ink = cssColor(el, '--color-ink') || '#0f172a';
   const grid = cssColor(el, '--color-border') || '#e2e8f0';
   const bars = uPlot.paths.bars?.({ size: [0.6, 40] });
@@ -99,11 +107,19 @@ function plotOptions(el: HTMLElement, { days, dayLabel, series, scales = {}, hei
       x: { time: false, range: [-0.5, Math.max(days.length - 0.5, 0.5)] },
       // from 0; a count up to a whole top (wholeAxis), anything else a little above its highest value
       ...Object.fromEntries(
-        scaleNames.map((name) => [name, { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, scales[name]?.whole ? wholeAxis(max).top : Math.max(max * 1.1, 1)] }]),
+        scaleNames.map((name) => [
+          name,
+          { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, scales[name]?.whole ? wholeAxis(max).top : Math.max(max * 1.1, 1)] },
+        ]),
       ),
     },
     axes: [
-      { stroke: ink, grid: { show: false }, ticks: { stroke: grid }, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) && days[t] ? dayLabel(days[t]) : '')) },
+      {
+        stroke: ink,
+        grid: { show: false },
+        ticks: { stroke: grid },
+        values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) && days[t] ? dayLabel(days[t]) : '')),
+      },
       ...scaleNames.map((name, i) => ({
         stroke: ink,
         grid: { stroke: grid, show: i === 0 },
@@ -182,7 +198,11 @@ export function DashboardChart({ title, days, dayLabel, series, scales = {}, hei
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const plot = new uPlot(plotOptions(el, { days, dayLabel, series, scales, height }, setPointed), [days.map((_, i) => i), ...series.map((s) => s.values)], el);
+    const plot = new uPlot(
+      plotOptions(el, { days, dayLabel, series, scales, height }, setPointed),
+      [days.map((_, i) => i), ...series.map((s) => s.values)],
+      el,
+    );
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height }));
     resize.observe(el);
     return () => {

@@ -27,7 +27,6 @@ export interface DashboardScreenProps {
 
 const SCALES = { orders: { whole: true }, points: { whole: true } };
 
-
 const PERIOD_LABEL: Record<DashboardPeriod, string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
 const BEFORE: Record<DashboardPeriod, string> = { today: 'yesterday', '7d': 'the 7 days before', '30d': 'the 30 days before' };
 
@@ -54,7 +53,11 @@ function Exports({ days, exportHref }: { days: string[]; exportHref: DashboardSc
   const ok = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   const link = (kind: 'orders' | 'ledger', label: string) =>
     ok ? (
-      <a href={exportHref(kind, from, to)} download className={cx('inline-flex min-h-11 items-center rounded-xl border border-brand-ink px-4 font-medium text-brand-ink hover:bg-surface', focusRing)}>
+      <a
+        href={exportHref(kind, from, to)}
+        download
+        className={cx('inline-flex min-h-11 items-center rounded-xl border border-brand-ink px-4 font-medium text-brand-ink hover:bg-surface', focusRing)}
+      >
         {label}
       </a>
     ) : (
@@ -66,7 +69,14 @@ function Exports({ days, exportHref }: { days: string[]; exportHref: DashboardSc
     <Card as="section" title="Download as CSV" headingLevel={2}>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <TextField label="From" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
-        <TextField label="To" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} error={ok || !from || !to ? undefined : 'The end must be on or after the start.'} />
+        <TextField
+          label="To"
+          type="date"
+          value={to}
+          min={from}
+          onChange={(e) => setTo(e.target.value)}
+          error={ok || !from || !to ? undefined : 'The end must be on or after the start.'}
+        />
         {link('orders', 'Orders (CSV)')}
         {link('ledger', 'Points and wallet entries (CSV)')}
       </div>
@@ -131,9 +141,21 @@ function FigureSections({ f, p, name, money, count }: { f: DashboardFigures; p: 
         </h2>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure label="Cancelled orders" value={count(f.cancelled_orders)} note={change(f.cancelled_orders, p.cancelled_orders, name)} />
-          <Figure label="Refunds" value={money(f.refunds)} note={f.refunds_at_gateway > 0 ? `${money(f.refunds_at_gateway)} of it refunded at the payment service` : 'All from cancelled orders'} />
-          <Figure label="Not taken back from wallets" value={money(f.topup_refunds_not_recovered)} note="of top-ups refunded at the payment service: spent before the refund" />
-          <Figure label="Disputed payments" value={count(f.disputes)} note={f.disputes > 0 ? `${money(f.disputed_amount)} disputed: answer at the payment service` : 'No chargebacks'} />
+          <Figure
+            label="Refunds"
+            value={money(f.refunds)}
+            note={f.refunds_at_gateway > 0 ? `${money(f.refunds_at_gateway)} of it refunded at the payment service` : 'All from cancelled orders'}
+          />
+          <Figure
+            label="Not taken back from wallets"
+            value={money(f.topup_refunds_not_recovered)}
+            note="of top-ups refunded at the payment service: spent before the refund"
+          />
+          <Figure
+            label="Disputed payments"
+            value={count(f.disputes)}
+            note={f.disputes > 0 ? `${money(f.disputed_amount)} disputed: answer at the payment service` : 'No chargebacks'}
+          />
         </dl>
       </section>
       <section aria-labelledby="dash-points">
@@ -148,10 +170,18 @@ function FigureSections({ f, p, name, money, count }: { f: DashboardFigures; p: 
           <Figure
             label="Points taken back"
             value={count(f.points_taken_back)}
-            note={f.points_not_taken_back > 0 ? `on cancelled orders; ${count(f.points_not_taken_back)} more had been spent and could not be` : 'on cancelled orders'}
+            note={
+              f.points_not_taken_back > 0
+                ? `on cancelled orders; ${count(f.points_not_taken_back)} more had been spent and could not be`
+                : 'on cancelled orders'
+            }
           />
           <Figure label="Vouchers issued" value={count(f.vouchers_issued)} note={`${count(f.vouchers_redeemed_at_counter)} redeemed at the counter`} />
-          <Figure label="Wheel spins" value={count(f.wheel_spins)} note={`${count(f.wheel_prizes.points)} won points, ${count(f.wheel_prizes.voucher)} a voucher, ${count(f.wheel_prizes.none)} nothing`} />
+          <Figure
+            label="Wheel spins"
+            value={count(f.wheel_spins)}
+            note={`${count(f.wheel_prizes.points)} won points, ${count(f.wheel_prizes.voucher)} a voucher, ${count(f.wheel_prizes.none)} nothing`}
+          />
         </dl>
       </section>
     </>
@@ -177,7 +207,8 @@ function Liability({ liability, money, count }: { liability: DashboardData['liab
         </div>
       </dl>
       <p className="mt-2 text-sm text-muted">
-        100 points are worth {money(Math.round(liability.value_per_point * 100))} on average: what the rewards with a discount take off, for the points they cost.
+        100 points are worth {money(Math.round(liability.value_per_point * 100))} on average: what the rewards with a discount take off, for the points they
+        cost.
       </p>
     </Card>
   );
@@ -201,7 +232,13 @@ export function DashboardScreen(props: DashboardScreenProps) {
     <div className="flex flex-wrap items-end justify-between gap-4">
       <PeriodPicker period={period} onPeriodChange={onPeriodChange} />
       {locations.length > 1 && onLocationChange && (
-        <LocationSelect locations={locations} value={locationId} onChange={onLocationChange} allLabel="All locations" hint="Points, wallet top-ups, vouchers and spins stay shop-wide whichever location you choose." />
+        <LocationSelect
+          locations={locations}
+          value={locationId}
+          onChange={onLocationChange}
+          allLabel="All locations"
+          hint="Points, wallet top-ups, vouchers and spins stay shop-wide whichever location you choose."
+        />
       )}
     </div>
   );

@@ -31,7 +31,11 @@ function TestModeBar({ mode, renderLink }: { mode: TestMode; renderLink: RenderL
   return (
     <p className="mb-4 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm print:hidden">
       <span className="font-medium">Test mode:</span> {parts.join(' and ')}.{' '}
-      {renderLink({ href: consoleHref('channels'), className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'What going live needs' })}
+      {renderLink({
+        href: consoleHref('channels'),
+        className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing),
+        children: 'What going live needs',
+      })}
     </p>
   );
 }
@@ -61,7 +65,20 @@ export interface ConsoleLayoutProps {
  * the menu opens below it with the pages, and apart from them, under who is signed in, the sign-out
  * buttons: a thumb aiming at a page never lands on Sign out.
  */
-export function ConsoleLayout({ shop, staff, current, title, onSignOut, onSignOutEverywhere, signingOut, renderLink = plainLink, wide, defaultMenuOpen = false, testMode, children }: ConsoleLayoutProps) {
+export function ConsoleLayout({
+  shop,
+  staff,
+  current,
+  title,
+  onSignOut,
+  onSignOutEverywhere,
+  signingOut,
+  renderLink = plainLink,
+  wide,
+  defaultMenuOpen = false,
+  testMode,
+  children,
+}: ConsoleLayoutProps) {
   const nav = CONSOLE_MENU.filter((n) => !n.owner || staff.role === 'owner');
   const [open, setOpen] = useState(defaultMenuOpen);
   const menuId = useId();
@@ -78,7 +95,15 @@ export function ConsoleLayout({ shop, staff, current, title, onSignOut, onSignOu
               <p className="text-xs font-semibold tracking-wide text-muted uppercase max-md:sr-only">Merchant console</p>
               <p className="truncate text-lg font-semibold">{shop || 'Your shop'}</p>
             </div>
-            <Button variant="ghost" size="sm" className="md:hidden" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} icon={open ? <CloseIcon size={20} /> : <MenuIcon size={20} />}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="md:hidden"
+              aria-expanded={open}
+              aria-controls={menuId}
+              onClick={() => setOpen((o) => !o)}
+              icon={open ? <CloseIcon size={20} /> : <MenuIcon size={20} />}
+            >
               Menu
             </Button>
           </div>

@@ -17,7 +17,15 @@ import { CheckField, FormActions, SelectField, TextAreaField, type SaveProblem }
 import { readPastedArea } from './location-geojson';
 import { periodHint } from '../shared/location-words';
 
-const WEEKDAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 /** A product the location may not sell, as the editor lists them. */
 export interface LocationProduct {
@@ -90,7 +98,13 @@ function formOf(l: MerchantLocation | null, currency: string, locale: string): F
     phone: l.phone,
     timezone: l.timezone,
     hours: Object.fromEntries(WEEKDAYS.map((d) => [d, l.hours[d].map((p) => period(p.open, p.close))])) as Form['hours'],
-    exceptions: l.exceptions.map((e) => ({ key: nextKey++, date: e.date, closed: e.periods.length === 0, periods: e.periods.map((p) => period(p.open, p.close)), note: e.note ?? '' })),
+    exceptions: l.exceptions.map((e) => ({
+      key: nextKey++,
+      date: e.date,
+      closed: e.periods.length === 0,
+      periods: e.periods.map((p) => period(p.open, p.close)),
+      note: e.note ?? '',
+    })),
     pickup: l.pickup,
     prep_minutes: String(l.prep_minutes),
     slot_minutes: String(l.slot_minutes),
@@ -174,7 +188,19 @@ function problemAt(problem: SaveProblem | null, field: string, label: string): s
   return /^[A-Z]/.test(words) ? words : `${label} ${words}.`;
 }
 
-function Periods({ periods, field, what, problem, onChange }: { periods: Period[]; field: string; what: string; problem: SaveProblem | null; onChange: (p: Period[]) => void }) {
+function Periods({
+  periods,
+  field,
+  what,
+  problem,
+  onChange,
+}: {
+  periods: Period[];
+  field: string;
+  what: string;
+  problem: SaveProblem | null;
+  onChange: (p: Period[]) => void;
+}) {
   const id = useId();
   const set = (key: number, patch: Partial<Period>) => onChange(periods.map((p) => (p.key === key ? { ...p, ...patch } : p)));
   const tooMany = problem?.fields[field];
@@ -192,12 +218,29 @@ function Periods({ periods, field, what, problem, onChange }: { periods: Period[
         const error = problemAt(problem, `${field}.${i}`, 'This period');
         const hint = periodHint(p.open, p.close);
         // the row's hint and error describe both its times
-        const notes = { 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': [hint && `${id}-${p.key}-hint`, error && `${id}-${p.key}-error`].filter(Boolean).join(' ') || undefined };
+        const notes = {
+          'aria-invalid': error ? (true as const) : undefined,
+          'aria-describedby': [hint && `${id}-${p.key}-hint`, error && `${id}-${p.key}-error`].filter(Boolean).join(' ') || undefined,
+        };
         return (
           <div key={p.key} className="flex flex-col gap-1">
             <div className="flex flex-wrap items-end gap-2">
-              <TextField type="time" label={<>Opens{where}</>} value={p.open} onChange={(e) => set(p.key, { open: e.target.value })} className="w-36" {...notes} />
-              <TextField type="time" label={<>Closes{where}</>} value={p.close} onChange={(e) => set(p.key, { close: e.target.value })} className="w-36" {...notes} />
+              <TextField
+                type="time"
+                label={<>Opens{where}</>}
+                value={p.open}
+                onChange={(e) => set(p.key, { open: e.target.value })}
+                className="w-36"
+                {...notes}
+              />
+              <TextField
+                type="time"
+                label={<>Closes{where}</>}
+                value={p.close}
+                onChange={(e) => set(p.key, { close: e.target.value })}
+                className="w-36"
+                {...notes}
+              />
               <Button size="sm" variant="ghost" onClick={() => onChange(periods.filter((x) => x.key !== p.key))}>
                 Remove<span className="sr-only"> this period{where}</span>
               </Button>
@@ -217,7 +260,12 @@ function Periods({ periods, field, what, problem, onChange }: { periods: Period[
       })}
       {typeof tooMany === 'string' && <p className="text-sm font-medium text-danger">{`The day ${tooMany}.`}</p>}
       <div>
-        <Button size="sm" variant="secondary" disabled={periods.length >= PERIODS_PER_DAY_MAX} onClick={() => onChange([...periods, periods.length ? period('', '') : period()])}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={periods.length >= PERIODS_PER_DAY_MAX}
+          onClick={() => onChange([...periods, periods.length ? period('', '') : period()])}
+        >
           Add a period<span className="sr-only"> on {what}</span>
         </Button>
       </div>
@@ -238,7 +286,13 @@ function DetailsSection({ form, set, problem, shopTimeZone }: SectionProps & { s
     return form.timezone && !all.includes(form.timezone) ? [form.timezone, ...all] : all;
   }, [form.timezone]);
   const field = (name: 'name' | 'address' | 'lat' | 'lng' | 'phone', label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField label={label} value={form[name]} onChange={(e) => set(name, e.target.value)} error={problemAt(problem, name, `The ${label.replace(/ \(optional\)$/, '').toLowerCase()}`)} {...extra} />
+    <TextField
+      label={label}
+      value={form[name]}
+      onChange={(e) => set(name, e.target.value)}
+      error={problemAt(problem, name, `The ${label.replace(/ \(optional\)$/, '').toLowerCase()}`)}
+      {...extra}
+    />
   );
   return (
     <Card as="section" title="Details" className="flex flex-col gap-4">
@@ -250,7 +304,13 @@ function DetailsSection({ form, set, problem, shopTimeZone }: SectionProps & { s
         {field('lng', 'Longitude', { inputMode: 'decimal', hint: 'Such as 121.0244.' })}
       </div>
       {field('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'off' })}
-      <SelectField label="Time zone" hint="Its opening hours and pickup times are in this zone." value={form.timezone} onChange={(e) => set('timezone', e.target.value)} error={problemAt(problem, 'timezone', 'The time zone')}>
+      <SelectField
+        label="Time zone"
+        hint="Its opening hours and pickup times are in this zone."
+        value={form.timezone}
+        onChange={(e) => set('timezone', e.target.value)}
+        error={problemAt(problem, 'timezone', 'The time zone')}
+      >
         <option value="">The shop's ({shopTimeZone})</option>
         {zones.map((z) => (
           <option key={z}>{z}</option>
@@ -269,7 +329,10 @@ function HoursSection({ form, set, problem }: SectionProps) {
   };
   return (
     <Card as="section" title="Opening hours" className="flex flex-col gap-4">
-      <p className="text-sm text-muted">Online orders are taken in these hours. A period that closes at or before it opens runs past midnight; one that closes when it opens is open all day and night.</p>
+      <p className="text-sm text-muted">
+        Online orders are taken in these hours. A period that closes at or before it opens runs past midnight; one that closes when it opens is open all day and
+        night.
+      </p>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" size="sm" onClick={everyDay}>
           Use Monday’s hours every day
@@ -281,7 +344,13 @@ function HoursSection({ form, set, problem }: SectionProps) {
       {WEEKDAYS.map((d) => (
         <fieldset key={d} className="flex flex-col gap-2 border-t border-border pt-3 sm:flex-row sm:gap-4">
           <legend className="float-left w-28 shrink-0 font-medium">{WEEKDAY_NAMES[d]}</legend>
-          <Periods periods={form.hours[d]} field={`hours.${d}`} what={WEEKDAY_NAMES[d]} problem={problem} onChange={(p) => set('hours', (h) => ({ ...h, [d]: p }))} />
+          <Periods
+            periods={form.hours[d]}
+            field={`hours.${d}`}
+            what={WEEKDAY_NAMES[d]}
+            problem={problem}
+            onChange={(p) => set('hours', (h) => ({ ...h, [d]: p }))}
+          />
         </fieldset>
       ))}
     </Card>
@@ -307,11 +376,49 @@ function ExceptionsSection({ form, set, problem }: SectionProps) {
           return (
             <li key={e.key} className="flex flex-col gap-3 rounded-lg border border-border p-3">
               <div className="flex flex-wrap items-end gap-3">
-                <TextField type="date" label={<>Date<span className="sr-only"> of special date {i + 1}</span></>} value={e.date} onChange={(ev) => change(e.key, { date: ev.target.value })} error={problemAt(problem, `exceptions.${i}.date`, 'The date')} className="w-48" />
-                <TextField label={<>Note (optional)<span className="sr-only"> for {what}</span></>} value={e.note} maxLength={60} onChange={(ev) => change(e.key, { note: ev.target.value })} error={problemAt(problem, `exceptions.${i}.note`, 'The note')} className="min-w-48 flex-1" />
+                <TextField
+                  type="date"
+                  label={
+                    <>
+                      Date<span className="sr-only"> of special date {i + 1}</span>
+                    </>
+                  }
+                  value={e.date}
+                  onChange={(ev) => change(e.key, { date: ev.target.value })}
+                  error={problemAt(problem, `exceptions.${i}.date`, 'The date')}
+                  className="w-48"
+                />
+                <TextField
+                  label={
+                    <>
+                      Note (optional)<span className="sr-only"> for {what}</span>
+                    </>
+                  }
+                  value={e.note}
+                  maxLength={60}
+                  onChange={(ev) => change(e.key, { note: ev.target.value })}
+                  error={problemAt(problem, `exceptions.${i}.note`, 'The note')}
+                  className="min-w-48 flex-1"
+                />
               </div>
-              <CheckField label={<>Closed all day<span className="sr-only"> on {what}</span></>} checked={e.closed} onChange={(closed) => change(e.key, { closed, periods: closed || e.periods.length ? e.periods : weekHoursOn(form, e.date) })} />
-              {!e.closed && <Periods periods={e.periods} field={`exceptions.${i}.periods`} what={what} problem={problem} onChange={(periods) => change(e.key, { periods })} />}
+              <CheckField
+                label={
+                  <>
+                    Closed all day<span className="sr-only"> on {what}</span>
+                  </>
+                }
+                checked={e.closed}
+                onChange={(closed) => change(e.key, { closed, periods: closed || e.periods.length ? e.periods : weekHoursOn(form, e.date) })}
+              />
+              {!e.closed && (
+                <Periods
+                  periods={e.periods}
+                  field={`exceptions.${i}.periods`}
+                  what={what}
+                  problem={problem}
+                  onChange={(periods) => change(e.key, { periods })}
+                />
+              )}
               <div>
                 <Button size="sm" variant="ghost" onClick={() => set('exceptions', (list) => list.filter((x) => x.key !== e.key))}>
                   Remove<span className="sr-only"> {what}</span>
@@ -322,7 +429,12 @@ function ExceptionsSection({ form, set, problem }: SectionProps) {
         })}
       </ul>
       <div>
-        <Button size="sm" variant="secondary" disabled={form.exceptions.length >= EXCEPTIONS_MAX} onClick={() => set('exceptions', (list) => [...list, { key: nextKey++, date: '', closed: true, periods: [], note: '' }])}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={form.exceptions.length >= EXCEPTIONS_MAX}
+          onClick={() => set('exceptions', (list) => [...list, { key: nextKey++, date: '', closed: true, periods: [], note: '' }])}
+        >
           Add a special date
         </Button>
       </div>
@@ -333,23 +445,61 @@ function ExceptionsSection({ form, set, problem }: SectionProps) {
 function PickupSection({ form, set, problem }: SectionProps) {
   return (
     <Card as="section" title="Pickup" className="flex flex-col gap-4">
-      <CheckField label="Takes pickup orders" hint="Off: customers can only have their orders delivered from here." checked={form.pickup} onChange={(on) => set('pickup', on)} />
+      <CheckField
+        label="Takes pickup orders"
+        hint="Off: customers can only have their orders delivered from here."
+        checked={form.pickup}
+        onChange={(on) => set('pickup', on)}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Minutes to prepare" inputMode="numeric" hint="The earliest pickup is this long after ordering." value={form.prep_minutes} onChange={(e) => set('prep_minutes', e.target.value)} error={problemAt(problem, 'prep_minutes', 'The preparation time')} />
-        <SelectField label="Pickup slots every" value={form.slot_minutes} onChange={(e) => set('slot_minutes', e.target.value)} error={problemAt(problem, 'slot_minutes', 'The slot length')}>
+        <TextField
+          label="Minutes to prepare"
+          inputMode="numeric"
+          hint="The earliest pickup is this long after ordering."
+          value={form.prep_minutes}
+          onChange={(e) => set('prep_minutes', e.target.value)}
+          error={problemAt(problem, 'prep_minutes', 'The preparation time')}
+        />
+        <SelectField
+          label="Pickup slots every"
+          value={form.slot_minutes}
+          onChange={(e) => set('slot_minutes', e.target.value)}
+          error={problemAt(problem, 'slot_minutes', 'The slot length')}
+        >
           {SLOT_MINUTES.map((m) => (
             <option key={m} value={String(m)}>
               {m === 60 ? '1 hour' : `${m} minutes`}
             </option>
           ))}
         </SelectField>
-        <TextField label="Orders per slot" inputMode="numeric" hint="A full slot is not offered." value={form.slot_capacity} onChange={(e) => set('slot_capacity', e.target.value)} error={problemAt(problem, 'slot_capacity', 'The number of orders')} />
+        <TextField
+          label="Orders per slot"
+          inputMode="numeric"
+          hint="A full slot is not offered."
+          value={form.slot_capacity}
+          onChange={(e) => set('slot_capacity', e.target.value)}
+          error={problemAt(problem, 'slot_capacity', 'The number of orders')}
+        />
       </div>
     </Card>
   );
 }
 
-function AreaFields({ area, i, problem, currency, onChange, onRemove }: { area: Area; i: number; problem: SaveProblem | null; currency: string; onChange: (patch: Partial<Area>) => void; onRemove: () => void }) {
+function AreaFields({
+  area,
+  i,
+  problem,
+  currency,
+  onChange,
+  onRemove,
+}: {
+  area: Area;
+  i: number;
+  problem: SaveProblem | null;
+  currency: string;
+  onChange: (patch: Partial<Area>) => void;
+  onRemove: () => void;
+}) {
   const what = area.name.trim() || `area ${i + 1}`;
   const at = (f: string, label: string) => problemAt(problem, `delivery_areas.${i}.${f}`, label);
   const pasted = area.kind === 'polygon' && area.geojson.trim() ? readPastedArea(area.geojson) : null;
@@ -357,13 +507,39 @@ function AreaFields({ area, i, problem, currency, onChange, onRemove }: { area: 
     <li className="flex flex-col gap-3 rounded-lg border border-border p-3">
       <p className="text-sm font-medium text-muted">{area.kind === 'radius' ? 'Around the location' : 'A drawn area'}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label={<>Area name<span className="sr-only"> {i + 1}</span></>} value={area.name} maxLength={40} onChange={(e) => onChange({ name: e.target.value })} error={at('name', 'The name')} />
-        {area.kind === 'radius' && <TextField label={<>Distance (km)<span className="sr-only"> of {what}</span></>} inputMode="decimal" value={area.radius_km} onChange={(e) => onChange({ radius_km: e.target.value })} error={at('radius_km', 'The distance')} />}
+        <TextField
+          label={
+            <>
+              Area name<span className="sr-only"> {i + 1}</span>
+            </>
+          }
+          value={area.name}
+          maxLength={40}
+          onChange={(e) => onChange({ name: e.target.value })}
+          error={at('name', 'The name')}
+        />
+        {area.kind === 'radius' && (
+          <TextField
+            label={
+              <>
+                Distance (km)<span className="sr-only"> of {what}</span>
+              </>
+            }
+            inputMode="decimal"
+            value={area.radius_km}
+            onChange={(e) => onChange({ radius_km: e.target.value })}
+            error={at('radius_km', 'The distance')}
+          />
+        )}
       </div>
       {area.kind === 'polygon' && (
         <div className="flex flex-col gap-1">
           <TextAreaField
-            label={<>GeoJSON<span className="sr-only"> of {what}</span></>}
+            label={
+              <>
+                GeoJSON<span className="sr-only"> of {what}</span>
+              </>
+            }
             hint="Draw the area at geojson.io (or any map tool), then paste its text here: a Polygon, a Feature with one, or a FeatureCollection whose first feature is one."
             rows={4}
             className="[&_textarea]:font-mono [&_textarea]:text-sm"
@@ -379,8 +555,30 @@ function AreaFields({ area, i, problem, currency, onChange, onRemove }: { area: 
         </div>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label={<>Delivery fee ({currency})<span className="sr-only"> in {what}</span></>} inputMode="decimal" hint="Empty: the shop's delivery fee." value={area.fee} onChange={(e) => onChange({ fee: e.target.value })} error={at('fee', 'The fee')} />
-        <TextField label={<>Minimum order ({currency})<span className="sr-only"> in {what}</span></>} inputMode="decimal" hint="Empty: the shop's minimum order." value={area.min_order} onChange={(e) => onChange({ min_order: e.target.value })} error={at('min_order', 'The minimum order')} />
+        <TextField
+          label={
+            <>
+              Delivery fee ({currency})<span className="sr-only"> in {what}</span>
+            </>
+          }
+          inputMode="decimal"
+          hint="Empty: the shop's delivery fee."
+          value={area.fee}
+          onChange={(e) => onChange({ fee: e.target.value })}
+          error={at('fee', 'The fee')}
+        />
+        <TextField
+          label={
+            <>
+              Minimum order ({currency})<span className="sr-only"> in {what}</span>
+            </>
+          }
+          inputMode="decimal"
+          hint="Empty: the shop's minimum order."
+          value={area.min_order}
+          onChange={(e) => onChange({ min_order: e.target.value })}
+          error={at('min_order', 'The minimum order')}
+        />
       </div>
       <div>
         <Button size="sm" variant="ghost" onClick={onRemove}>
@@ -392,7 +590,11 @@ function AreaFields({ area, i, problem, currency, onChange, onRemove }: { area: 
 }
 
 function DeliverySection({ form, set, problem, currency }: SectionProps & { currency: string }) {
-  const add = (kind: Area['kind']) => set('delivery_areas', (list) => [...list, { key: nextKey++, kind, name: '', radius_km: kind === 'radius' ? '3' : '', geojson: '', fee: '', min_order: '' }]);
+  const add = (kind: Area['kind']) =>
+    set('delivery_areas', (list) => [
+      ...list,
+      { key: nextKey++, kind, name: '', radius_km: kind === 'radius' ? '3' : '', geojson: '', fee: '', min_order: '' },
+    ]);
   const full = form.delivery_areas.length >= DELIVERY_AREAS_MAX;
   return (
     <Card as="section" title="Delivery areas" className="flex flex-col gap-4">

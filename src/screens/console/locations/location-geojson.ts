@@ -7,10 +7,13 @@ import { geoPolygon, type GeoPolygon } from '#contract/locations';
 
 export type PastedArea = { polygon: GeoPolygon; corners: number } | { problem: string };
 
-const typeOf = (v: unknown): string | null => (v && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string' ? (v as { type: string }).type : null);
+const typeOf = (v: unknown): string | null =>
+  v && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string' ? (v as { type: string }).type : null;
 
 const NOT_POLYGON = (type: string) =>
-  type === 'MultiPolygon' ? 'This is a MultiPolygon (several shapes): paste one Polygon, and add each shape as its own area.' : `This is a ${type}, not a Polygon: draw the area as one closed shape.`;
+  type === 'MultiPolygon'
+    ? 'This is a MultiPolygon (several shapes): paste one Polygon, and add each shape as its own area.'
+    : `This is a ${type}, not a Polygon: draw the area as one closed shape.`;
 
 /** The polygon in what was pasted, with its corners (the ring's positions less the closing one), or what is wrong with it. */
 export function readPastedArea(text: string): PastedArea {

@@ -20,7 +20,12 @@ const STATE_TONE = { open: 'success', closed: 'neutral', paused: 'warning' } as 
 
 function LocationCard({ location, now, locale, onEdit }: { location: MerchantLocation; now: string; locale: string; onEdit: () => void }) {
   const headingId = `location-${location.id}`;
-  const ways = [location.pickup && 'Pickup', location.delivery_areas.length > 0 && `Delivery (${location.delivery_areas.length} ${location.delivery_areas.length === 1 ? 'area' : 'areas'})`].filter(Boolean).join(' · ');
+  const ways = [
+    location.pickup && 'Pickup',
+    location.delivery_areas.length > 0 && `Delivery (${location.delivery_areas.length} ${location.delivery_areas.length === 1 ? 'area' : 'areas'})`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Card as="li" aria-labelledby={headingId} className="flex flex-wrap items-start justify-between gap-3">
       <div className="flex min-w-0 flex-col gap-1">
@@ -33,7 +38,8 @@ function LocationCard({ location, now, locale, onEdit }: { location: MerchantLoc
         </p>
         <p className="text-sm text-muted">
           {ways || 'Neither pickup nor delivery'} · Time zone {location.effective_timezone}
-          {location.unavailable_product_ids.length > 0 && ` · ${location.unavailable_product_ids.length} ${location.unavailable_product_ids.length === 1 ? 'product' : 'products'} not sold here`}
+          {location.unavailable_product_ids.length > 0 &&
+            ` · ${location.unavailable_product_ids.length} ${location.unavailable_product_ids.length === 1 ? 'product' : 'products'} not sold here`}
         </p>
       </div>
       <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${location.name}`}>
@@ -84,7 +90,9 @@ export function LocationsScreen(props: LocationsScreenProps) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted">Each location has its own hours, pickup times and delivery areas. Customers see changes within 15 seconds; orders already placed keep theirs.</p>
+        <p className="text-muted">
+          Each location has its own hours, pickup times and delivery areas. Customers see changes within 15 seconds; orders already placed keep theirs.
+        </p>
         <Button
           onClick={() => {
             setSaved(null);

@@ -22,7 +22,11 @@ export function LoyaltyNav({ current, renderLink = plainLink }: { current: Loyal
           <li key={p.page} className="shrink-0">
             {renderLink({
               href: consoleHref(p.page),
-              className: cx('-mb-px flex min-h-11 items-center border-b-2 px-4 font-medium', p.page === current ? 'border-brand-ink text-brand-ink' : 'border-transparent text-muted hover:text-ink', focusRing),
+              className: cx(
+                '-mb-px flex min-h-11 items-center border-b-2 px-4 font-medium',
+                p.page === current ? 'border-brand-ink text-brand-ink' : 'border-transparent text-muted hover:text-ink',
+                focusRing,
+              ),
               ...(p.page === current ? { 'aria-current': 'page' as const } : {}),
               children: p.label,
             })}

@@ -7,7 +7,21 @@ export const STATUS_TONE = { active: 'success', paused: 'warning', ended: 'neutr
 const DONE_WORDS: Record<RuleStatus, string> = { active: 'Resumed', paused: 'Paused', ended: 'Ended' };
 
 /** An item's buttons while it is not ended (an ended one is final: nothing to press). */
-export function StatusButtons({ name, status, busy, onEdit, onStatus, onEnd }: { name: string; status: RuleStatus; busy: boolean; onEdit: () => void; onStatus: (status: RuleStatus) => void; onEnd: () => void }) {
+export function StatusButtons({
+  name,
+  status,
+  busy,
+  onEdit,
+  onStatus,
+  onEnd,
+}: {
+  name: string;
+  status: RuleStatus;
+  busy: boolean;
+  onEdit: () => void;
+  onStatus: (status: RuleStatus) => void;
+  onEnd: () => void;
+}) {
   if (status === 'ended') return null;
   const toggle = status === 'active' ? 'Pause' : 'Resume';
   return (

@@ -1,5 +1,19 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { asEarningRule, loyaltyRuleBody, RULE_ACTIONS, RULE_KINDS, SIMULATE_DAYS, WEEKDAYS, type LoyaltyRule, type LoyaltyRuleFields, type LoyaltyRuleInput, type LoyaltySimulateData, type RuleAction, type RuleKind, type Weekday } from '#contract/loyalty';
+import {
+  asEarningRule,
+  loyaltyRuleBody,
+  RULE_ACTIONS,
+  RULE_KINDS,
+  SIMULATE_DAYS,
+  WEEKDAYS,
+  type LoyaltyRule,
+  type LoyaltyRuleFields,
+  type LoyaltyRuleInput,
+  type LoyaltySimulateData,
+  type RuleAction,
+  type RuleKind,
+  type Weekday,
+} from '#contract/loyalty';
 import { Button, Card, Notice, TextField, cx, focusRing } from '../../../ui';
 import { FormActions, nestedProblem, SelectField, type SaveProblem } from '../shared/editor-fields';
 import { ProductPicker } from './product-picker';
@@ -134,7 +148,11 @@ function Days({ form, set, problem }: { form: Form; set: Set; problem: SaveProbl
               aria-pressed={on}
               aria-label={DAY_NAMES[d]}
               onClick={() => set('days', on ? form.days.filter((x) => x !== d) : [...form.days, d])}
-              className={cx('min-h-11 min-w-14 rounded-lg border-2 px-3 font-medium', on ? 'border-brand bg-brand text-brand-contrast' : 'border-border bg-surface-raised text-ink', focusRing)}
+              className={cx(
+                'min-h-11 min-w-14 rounded-lg border-2 px-3 font-medium',
+                on ? 'border-brand bg-brand text-brand-contrast' : 'border-border bg-surface-raised text-ink',
+                focusRing,
+              )}
             >
               {DAY_NAMES[d].slice(0, 3)}
             </button>
@@ -156,7 +174,14 @@ function WindowFields({ form, set, problem }: { form: Form; set: Set; problem: S
     <>
       <Days form={form} set={set} problem={problem} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField type="time" label="From" hint="In the location’s time zone." value={form.start} onChange={(e) => set('start', e.target.value)} error={problemAt(problem, 'start', 'The start')} />
+        <TextField
+          type="time"
+          label="From"
+          hint="In the location’s time zone."
+          value={form.start}
+          onChange={(e) => set('start', e.target.value)}
+          error={problemAt(problem, 'start', 'The start')}
+        />
         <TextField type="time" label="Until" value={form.end} onChange={(e) => set('end', e.target.value)} error={problemAt(problem, 'end', 'The end')} />
       </div>
       <fieldset className="flex flex-col gap-2">
@@ -173,21 +198,59 @@ function WindowFields({ form, set, problem }: { form: Form; set: Set; problem: S
           </label>
         ))}
       </fieldset>
-      {form.gives === 'multiplier' ? <MultiplierField form={form} set={set} problem={problem} /> : <PointsField form={form} set={set} problem={problem} label="Bonus points" />}
+      {form.gives === 'multiplier' ? (
+        <MultiplierField form={form} set={set} problem={problem} />
+      ) : (
+        <PointsField form={form} set={set} problem={problem} label="Bonus points" />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Times a day per customer" inputMode="numeric" hint="0: every order in the window." value={form.limit_per_day} onChange={(e) => set('limit_per_day', e.target.value)} error={problemAt(problem, 'limit_per_day', 'The times a day')} />
-        <TextField label="Times in all per customer" inputMode="numeric" hint="0: no limit." value={form.limit_total} onChange={(e) => set('limit_total', e.target.value)} error={problemAt(problem, 'limit_total', 'The times in all')} />
+        <TextField
+          label="Times a day per customer"
+          inputMode="numeric"
+          hint="0: every order in the window."
+          value={form.limit_per_day}
+          onChange={(e) => set('limit_per_day', e.target.value)}
+          error={problemAt(problem, 'limit_per_day', 'The times a day')}
+        />
+        <TextField
+          label="Times in all per customer"
+          inputMode="numeric"
+          hint="0: no limit."
+          value={form.limit_total}
+          onChange={(e) => set('limit_total', e.target.value)}
+          error={problemAt(problem, 'limit_total', 'The times in all')}
+        />
       </div>
     </>
   );
 }
 
 function MultiplierField({ form, set, problem }: { form: Form; set: Set; problem: SaveProblem | null }) {
-  return <TextField label="Multiplier" inputMode="decimal" hint="2 gives double points, 1.5 half as many again." value={form.multiplier} onChange={(e) => set('multiplier', e.target.value)} error={problemAt(problem, 'multiplier', 'The multiplier')} className="max-w-xs" />;
+  return (
+    <TextField
+      label="Multiplier"
+      inputMode="decimal"
+      hint="2 gives double points, 1.5 half as many again."
+      value={form.multiplier}
+      onChange={(e) => set('multiplier', e.target.value)}
+      error={problemAt(problem, 'multiplier', 'The multiplier')}
+      className="max-w-xs"
+    />
+  );
 }
 
 function PointsField({ form, set, problem, label, hint }: { form: Form; set: Set; problem: SaveProblem | null; label: string; hint?: string }) {
-  return <TextField label={label} inputMode="numeric" hint={hint} value={form.points} onChange={(e) => set('points', e.target.value)} error={problemAt(problem, 'points', 'The points')} className="max-w-xs" />;
+  return (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      hint={hint}
+      value={form.points}
+      onChange={(e) => set('points', e.target.value)}
+      error={problemAt(problem, 'points', 'The points')}
+      className="max-w-xs"
+    />
+  );
 }
 
 function KindFields({ kind, form, set, problem, menu }: { kind: RuleKind; form: Form; set: Set; problem: SaveProblem | null; menu: RuleMenu | undefined }) {
@@ -213,7 +276,12 @@ function KindFields({ kind, form, set, problem, menu }: { kind: RuleKind; form: 
     case 'action':
       return (
         <>
-          <SelectField label="For" value={form.action} onChange={(e) => set('action', e.target.value as RuleAction)} error={problemAt(problem, 'action', 'The action')}>
+          <SelectField
+            label="For"
+            value={form.action}
+            onChange={(e) => set('action', e.target.value as RuleAction)}
+            error={problemAt(problem, 'action', 'The action')}
+          >
             {RULE_ACTIONS.map((a) => (
               <option key={a} value={a}>
                 {ACTION_WORDS[a].doing.charAt(0).toUpperCase() + ACTION_WORDS[a].doing.slice(1)}
@@ -246,7 +314,8 @@ function Simulator({ rule, shop, onSimulate }: { rule: LoyaltyRuleInput | null; 
     words =
       r.points > 0 ? (
         <p className="font-medium">
-          This rule would have given {n(r.points)} {r.points === 1 ? 'point' : 'points'} to {n(r.customers)} {r.customers === 1 ? 'customer' : 'customers'} over {n(r.matched_orders)} {r.matched_orders === 1 ? 'order' : 'orders'} ({r.days} days).
+          This rule would have given {n(r.points)} {r.points === 1 ? 'point' : 'points'} to {n(r.customers)} {r.customers === 1 ? 'customer' : 'customers'} over{' '}
+          {n(r.matched_orders)} {r.matched_orders === 1 ? 'order' : 'orders'} ({r.days} days).
           <span className="block text-sm font-normal text-muted">
             Out of {n(r.orders)} paid {r.orders === 1 ? 'order' : 'orders'} in those days.
           </span>
@@ -298,12 +367,23 @@ export function LoyaltyRuleEditor({ rule, menu, shop, onSave, onSimulate, onDone
 
   const preview = kind && (
     <Card as="section" title="Preview" className="flex flex-col gap-3 lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-      <p aria-live="polite">{draftRule ? previewSentence(asEarningRule(rule?.id ?? 0, draftRule), menu, shop) : 'The preview shows once the rule’s fields are filled in.'}</p>
-      {kind !== 'action' ? <Simulator rule={draftRule} shop={shop} onSimulate={onSimulate} /> : <p className="text-sm text-muted">Actions are not about orders: there is nothing to try on the last {SIMULATE_DAYS} days.</p>}
+      <p aria-live="polite">
+        {draftRule ? previewSentence(asEarningRule(rule?.id ?? 0, draftRule), menu, shop) : 'The preview shows once the rule’s fields are filled in.'}
+      </p>
+      {kind !== 'action' ? (
+        <Simulator rule={draftRule} shop={shop} onSimulate={onSimulate} />
+      ) : (
+        <p className="text-sm text-muted">Actions are not about orders: there is nothing to try on the last {SIMULATE_DAYS} days.</p>
+      )}
     </Card>
   );
   return (
-    <form noValidate onSubmit={submit} className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]" aria-label={rule ? `Edit ${rule.name}` : 'Add a rule'}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]"
+      aria-label={rule ? `Edit ${rule.name}` : 'Add a rule'}
+    >
       <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
         {!rule && (
           <Card>
@@ -318,7 +398,14 @@ export function LoyaltyRuleEditor({ rule, menu, shop, onSave, onSimulate, onDone
         )}
         {kind && (
           <Card as="section" title={KIND_WORDS[kind].title} className="flex flex-col gap-4">
-            <TextField label="Name" hint="Customers see it on their order: “+25 Double points Tuesday”." maxLength={60} value={form.name} onChange={(e) => set('name', e.target.value)} error={problemAt(problem, 'name', 'The name')} />
+            <TextField
+              label="Name"
+              hint="Customers see it on their order: “+25 Double points Tuesday”."
+              maxLength={60}
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+              error={problemAt(problem, 'name', 'The name')}
+            />
             <KindFields kind={kind} form={form} set={set} problem={problem} menu={menu} />
           </Card>
         )}

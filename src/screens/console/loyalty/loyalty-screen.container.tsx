@@ -31,7 +31,9 @@ export default function LoyaltyContainer() {
   const saveProgram = useSaveStampProgram();
   const setProgramStatus = useStampProgramStatus();
   const menu: RuleMenu | undefined = owner
-    ? editorMenu.data && { categories: editorMenu.data.categories.map((c) => ({ id: c.id, name: c.name, products: c.products.filter((p) => p.archived_at === null) })) }
+    ? editorMenu.data && {
+        categories: editorMenu.data.categories.map((c) => ({ id: c.id, name: c.name, products: c.products.filter((p) => p.archived_at === null) })),
+      }
     : catalog.data;
   return (
     <LoyaltyScreen

@@ -65,7 +65,9 @@ function RuleCard({ rule, menu, locale, canEdit, busy, onEdit, onStatus, onEnd }
           <span>{ruleSummary(earningRuleOf(rule), menu, locale)}</span>
         </p>
         <p className="text-sm text-muted">
-          {rule.points_given === 0 ? 'No points given yet' : `${n(rule.points_given)} ${rule.points_given === 1 ? 'point' : 'points'} given to ${n(rule.customers)} ${rule.customers === 1 ? 'customer' : 'customers'}`}
+          {rule.points_given === 0
+            ? 'No points given yet'
+            : `${n(rule.points_given)} ${rule.points_given === 1 ? 'point' : 'points'} given to ${n(rule.customers)} ${rule.customers === 1 ? 'customer' : 'customers'}`}
         </p>
       </div>
       {canEdit && <StatusButtons name={rule.name} status={rule.status} busy={busy} onEdit={onEdit} onStatus={onStatus} onEnd={onEnd} />}
@@ -120,7 +122,9 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted">Every sale earns the base points of your settings; these rules add to them. Customers see each rule’s points by its name on their order.</p>
+        <p className="text-muted">
+          Every sale earns the base points of your settings; these rules add to them. Customers see each rule’s points by its name on their order.
+        </p>
         {canEdit && (
           <Button
             onClick={() => {
@@ -138,7 +142,14 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
         {failed && <Notice tone="danger">{failed}</Notice>}
       </div>
       {rules.length === 0 ? (
-        <EmptyState title="No earning rules yet" description={canEdit ? 'Add one: double points on quiet afternoons, a bonus on a new drink, a welcome bonus on a first order.' : 'Customers earn the base points on every sale.'} />
+        <EmptyState
+          title="No earning rules yet"
+          description={
+            canEdit
+              ? 'Add one: double points on quiet afternoons, a bonus on a new drink, a welcome bonus on a first order.'
+              : 'Customers earn the base points on every sale.'
+          }
+        />
       ) : (
         GROUPS.map((g) => {
           const list = rules.filter((r) => r.status === g.status);
@@ -183,7 +194,13 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
           }}
         />
       )}
-      <ConfirmRemove item={ending} verb="End" description="Ending is final: the rule stops giving points and cannot be resumed. The points it gave stay with the customers." onRemove={(r) => void change(r, 'ended')} onClose={() => setEnding(null)} />
+      <ConfirmRemove
+        item={ending}
+        verb="End"
+        description="Ending is final: the rule stops giving points and cannot be resumed. The points it gave stay with the customers."
+        onRemove={(r) => void change(r, 'ended')}
+        onClose={() => setEnding(null)}
+      />
     </div>
   );
 }

@@ -1,5 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { STAMP_EXPIRY_DAYS_MAX, stampProgramBody, STAMPS_NEEDED_MAX, STAMPS_NEEDED_MIN, type StampPer, type StampProgram, type StampProgramFields, type StampProgramInput } from '#contract/stamps';
+import {
+  STAMP_EXPIRY_DAYS_MAX,
+  stampProgramBody,
+  STAMPS_NEEDED_MAX,
+  STAMPS_NEEDED_MIN,
+  type StampPer,
+  type StampProgram,
+  type StampProgramFields,
+  type StampProgramInput,
+} from '#contract/stamps';
 import { Card, Notice, TextField, cx, focusRing } from '../../../ui';
 import { FormActions, nestedProblem, SelectField, type SaveProblem } from '../shared/editor-fields';
 import { stampPreview, type RuleMenu } from './loyalty-words';
@@ -44,7 +53,12 @@ const formOf = (p: StampProgram | null): Form => ({
 });
 
 const whole = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN);
-const bodyOf = (f: Form) => ({ ...f, stamps_needed: whole(f.stamps_needed), reward_id: f.reward_id === '' ? undefined : Number(f.reward_id), expiry_days: whole(f.expiry_days) });
+const bodyOf = (f: Form) => ({
+  ...f,
+  stamps_needed: whole(f.stamps_needed),
+  reward_id: f.reward_id === '' ? undefined : Number(f.reward_id),
+  expiry_days: whole(f.expiry_days),
+});
 
 /** The form checked by the contract's schema: the programme, or its problems by field. */
 function checked(form: Form): { program: StampProgramFields } | { problems: Record<string, string> } {
@@ -71,7 +85,10 @@ export function StampProgramEditor({ program, menu, rewards, locale, onSave, onD
   const problemAt = (field: string, label: string | null) => nestedProblem(problem, 'program', field, label);
 
   // the programme's reward stays a choice while it is no longer active
-  const choices = rewards && program && !rewards.some((r) => r.id === program.reward_id) ? [...rewards, { id: program.reward_id, title: `${program.reward_title} (no longer active)` }] : rewards;
+  const choices =
+    rewards && program && !rewards.some((r) => r.id === program.reward_id)
+      ? [...rewards, { id: program.reward_id, title: `${program.reward_title} (no longer active)` }]
+      : rewards;
   const rewardTitle = choices?.find((r) => String(r.id) === form.reward_id)?.title ?? null;
   const needed = whole(form.stamps_needed);
   const expiry = whole(form.expiry_days);
@@ -88,9 +105,21 @@ export function StampProgramEditor({ program, menu, rewards, locale, onSave, onD
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]" aria-label={program ? `Edit ${program.name}` : 'Add a stamp card'}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]"
+      aria-label={program ? `Edit ${program.name}` : 'Add a stamp card'}
+    >
       <Card as="section" title="The card" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
-        <TextField label="Name" hint="Customers see it on their card: “Coffee card”." maxLength={60} value={form.name} onChange={(e) => set('name', e.target.value)} error={problemAt('name', 'The name')} />
+        <TextField
+          label="Name"
+          hint="Customers see it on their card: “Coffee card”."
+          maxLength={60}
+          value={form.name}
+          onChange={(e) => set('name', e.target.value)}
+          error={problemAt('name', 'The name')}
+        />
         <ProductPicker legend="Which products earn stamps?" value={form} onChange={set} menu={menu} problem={problem} wrapper="program" />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-medium">How are stamps given?</legend>

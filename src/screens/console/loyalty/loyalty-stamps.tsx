@@ -26,7 +26,25 @@ interface SectionProps extends StampCardsProps {
 
 const STATUS_WORDS: Record<RuleStatus, string> = { active: 'Active', paused: 'Paused', ended: 'Ended' };
 
-function ProgramCard({ program: p, menu, locale, canEdit, busy, onEdit, onStatus, onEnd }: { program: StampProgram; menu: RuleMenu | undefined; locale: string; canEdit: boolean; busy: boolean; onEdit: () => void; onStatus: (s: RuleStatus) => void; onEnd: () => void }) {
+function ProgramCard({
+  program: p,
+  menu,
+  locale,
+  canEdit,
+  busy,
+  onEdit,
+  onStatus,
+  onEnd,
+}: {
+  program: StampProgram;
+  menu: RuleMenu | undefined;
+  locale: string;
+  canEdit: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onStatus: (s: RuleStatus) => void;
+  onEnd: () => void;
+}) {
   const headingId = `stamp-card-${p.id}`;
   const n = (v: number) => v.toLocaleString(locale);
   return (
@@ -53,8 +71,7 @@ const ORDER: Record<RuleStatus, number> = { active: 0, paused: 1, ended: 2 };
 export function StampCardsSection({ programs, loading, error, onRetry, onStatus, canEdit, menu, locale, saved, onEdit }: SectionProps) {
   const { done, setDone, failed, busy, ending, setEnding, change } = useStatusChanges<StampProgram>(onStatus);
   let body;
-  if (loading && !programs)
-    body = <CardsLoading label="Loading the stamp cards" cards={2} />;
+  if (loading && !programs) body = <CardsLoading label="Loading the stamp cards" cards={2} />;
   else if (!programs) body = <ErrorState title="We could not load the stamp cards" message={error ?? 'Please try again.'} onRetry={onRetry} />;
   else if (programs.length === 0)
     body = (

@@ -23,7 +23,15 @@ export const ACTION_WORDS: Record<RuleAction, { doing: string; she: string }> = 
   completed_profile: { doing: 'completing the profile', she: 'completes her profile' },
 };
 
-export const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+export const DAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 const short = (d: Weekday) => DAY_NAMES[d].slice(0, 3);
 
 /** The products and categories a rule may name, with what a product costs (for the preview's example). */
@@ -56,7 +64,17 @@ export function earningRuleOf(r: LoyaltyRule): RuleForEarning {
     case 'bonus':
       return { ...common, kind: r.kind, points: r.points ?? 0, ...targets };
     case 'window':
-      return { ...common, kind: r.kind, days: r.days, start: r.start ?? '00:00', end: r.end ?? '00:00', multiplier: r.multiplier, points: r.multiplier === null ? (r.points ?? 0) : null, limit_per_day: r.limit_per_day ?? 0, limit_total: r.limit_total ?? 0 };
+      return {
+        ...common,
+        kind: r.kind,
+        days: r.days,
+        start: r.start ?? '00:00',
+        end: r.end ?? '00:00',
+        multiplier: r.multiplier,
+        points: r.multiplier === null ? (r.points ?? 0) : null,
+        limit_per_day: r.limit_per_day ?? 0,
+        limit_total: r.limit_total ?? 0,
+      };
     case 'first_order':
       return { ...common, kind: r.kind, points: r.points ?? 0 };
     case 'action':
@@ -89,7 +107,9 @@ export function ruleSummary(rule: RuleForEarning, menu: RuleMenu | undefined, lo
       return `+${points(rule.points, locale)} per ${targetWords(rule, menu, 'or')}`;
     case 'window': {
       const what = rule.multiplier !== null ? multiplierWords(rule.multiplier) : `+${points(rule.points ?? 0, locale)}`;
-      const limits = [rule.limit_per_day > 0 && `${times(rule.limit_per_day)} a day`, rule.limit_total > 0 && `${times(rule.limit_total)} in all`].filter(Boolean).join(', ');
+      const limits = [rule.limit_per_day > 0 && `${times(rule.limit_per_day)} a day`, rule.limit_total > 0 && `${times(rule.limit_total)} in all`]
+        .filter(Boolean)
+        .join(', ');
       return `${what} ${dayWords(rule.days)} ${rule.start}–${rule.end}${limits ? `, ${limits}` : ', every order'}`;
     }
     case 'first_order':
@@ -137,20 +157,31 @@ export function previewSentence(rule: RuleForEarning, menu: RuleMenu | undefined
     lines = [{ product_id: p.id, category_id: p.category_id, qty: 1, price: p.price }];
     what = ` of one ${p.name}`;
   } else if (rule.kind === 'window') {
-    at = { weekday: WEEKDAYS.find((d) => rule.days.includes(d)) ?? 'mon', minutes: rule.start ? Number(rule.start.slice(0, 2)) * 60 + Number(rule.start.slice(3, 5)) : 0 };
+    at = {
+      weekday: WEEKDAYS.find((d) => rule.days.includes(d)) ?? 'mon',
+      minutes: rule.start ? Number(rule.start.slice(0, 2)) * 60 + Number(rule.start.slice(3, 5)) : 0,
+    };
     what = ` on ${DAY_NAMES[at.weekday]} at ${minutesWords(at.minutes)}`;
   }
   const base = ppa > 0 ? Math.floor(amount / ppa) : 0;
-  const parts = earnBreakdown([{ ...rule, name: label }], { base, points_per_amount: ppa, lines, at, first_order: rule.kind === 'first_order', uses: new Map() });
+  const parts = earnBreakdown([{ ...rule, name: label }], {
+    base,
+    points_per_amount: ppa,
+    lines,
+    at,
+    first_order: rule.kind === 'first_order',
+    uses: new Map(),
+  });
   const money = formatMoney(amount, currency, locale);
   const order = rule.kind === 'first_order' ? `Ana's first order, ${money},` : `Ana's ${money} order${what}`;
   const total = breakdownTotal(parts);
   if (parts.length === 0) return `${order} would earn no points.`;
-  const partWords = parts.map((p) => (p.rule_id === null ? `${p.points.toLocaleString(locale)} for the purchase` : `+${p.points.toLocaleString(locale)} ${p.label}`));
+  const partWords = parts.map((p) =>
+    p.rule_id === null ? `${p.points.toLocaleString(locale)} for the purchase` : `+${p.points.toLocaleString(locale)} ${p.label}`,
+  );
   const ruleApplied = parts.some((p) => p.rule_id !== null);
   return `${order} would earn ${points(total, locale)}: ${partWords.length === 1 ? partWords[0] : `${partWords.slice(0, -1).join(', ')} and ${partWords[partWords.length - 1]}`}${ruleApplied ? '' : ` (this rule adds nothing to it)`}.`;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Stamp cards
@@ -166,7 +197,8 @@ export interface StampWordsOf {
 }
 
 /** "a card lasts 365 days from its first stamp", "stamps never expire" */
-const expiryWords = (days: number, locale: string) => (days === 0 ? 'stamps never expire' : `a card lasts ${days.toLocaleString(locale)} ${days === 1 ? 'day' : 'days'} from its first stamp`);
+const expiryWords = (days: number, locale: string) =>
+  days === 0 ? 'stamps never expire' : `a card lasts ${days.toLocaleString(locale)} ${days === 1 ? 'day' : 'days'} from its first stamp`;
 
 /** A programme in one plain line: "1 stamp for each Latte or Cappuccino; 10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp". */
 export function stampSummary(p: StampWordsOf & { reward_title: string }, menu: RuleMenu | undefined, locale: string): string {

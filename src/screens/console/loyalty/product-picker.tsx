@@ -16,7 +16,8 @@ export interface ProductPickerProps {
 /** The Loyalty area's choice of products (earning rules, stamp cards): a whole category, or some of its products, ticked from the menu. */
 export function ProductPicker({ value: { product_ids: productIds, category_ids: categoryIds }, onChange, menu, legend, problem, wrapper }: ProductPickerProps) {
   const error = nestedProblem(problem, wrapper, 'product_ids', null) ?? nestedProblem(problem, wrapper, 'category_ids', null);
-  const toggle = (field: 'product_ids' | 'category_ids', ids: number[], id: number, on: boolean) => onChange(field, on ? [...ids, id] : ids.filter((x) => x !== id));
+  const toggle = (field: 'product_ids' | 'category_ids', ids: number[], id: number, on: boolean) =>
+    onChange(field, on ? [...ids, id] : ids.filter((x) => x !== id));
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 font-medium">{legend}</legend>
@@ -34,7 +35,13 @@ export function ProductPicker({ value: { product_ids: productIds, category_ids: 
                 <CheckField label={<>All of {c.name}</>} checked={whole} onChange={(on) => toggle('category_ids', categoryIds, c.id, on)} />
                 <div className="flex flex-col gap-2 pl-6">
                   {c.products.map((p) => (
-                    <CheckField key={p.id} label={p.name} checked={whole || productIds.includes(p.id)} disabled={whole} onChange={(on) => toggle('product_ids', productIds, p.id, on)} />
+                    <CheckField
+                      key={p.id}
+                      label={p.name}
+                      checked={whole || productIds.includes(p.id)}
+                      disabled={whole}
+                      onChange={(on) => toggle('product_ids', productIds, p.id, on)}
+                    />
                   ))}
                 </div>
               </div>

@@ -49,7 +49,21 @@ export function ReferralWho({ r, words, tone }: { r: Referral; words: string; to
   );
 }
 
-function HeldRow({ r, time, money, busy, onApprove, onReject }: { r: Referral; time: ReferralReviewProps['time']; money: ReferralReviewProps['money']; busy: boolean; onApprove: () => void; onReject: () => void }) {
+function HeldRow({
+  r,
+  time,
+  money,
+  busy,
+  onApprove,
+  onReject,
+}: {
+  r: Referral;
+  time: ReferralReviewProps['time'];
+  money: ReferralReviewProps['money'];
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
   const pair = `${r.referrer.name}’s referral of ${r.friend.name}`;
   return (
     <Card as="li" className="flex flex-wrap items-start justify-between gap-3">
@@ -106,14 +120,19 @@ export function ReferralReview({ data, loading, error, onRetry, time, money, bus
   const act = async (r: Referral, approve: boolean) => {
     setDone(null);
     if (await (approve ? onApprove(r) : onReject(r))) {
-      setDone(approve ? `Approved: ${r.referrer.name} and ${r.friend.name} got the referral reward.` : `Rejected: neither ${r.referrer.name} nor ${r.friend.name} gets the referral reward.`);
+      setDone(
+        approve
+          ? `Approved: ${r.referrer.name} and ${r.friend.name} got the referral reward.`
+          : `Rejected: neither ${r.referrer.name} nor ${r.friend.name} gets the referral reward.`,
+      );
     }
   };
   return (
     <section aria-labelledby="referral-review" className="flex flex-col gap-3">
       {heading}
       <p className="text-muted">
-        A referral whose friend shares a browser, an internet address, a phone for notifications or a block of phone numbers with the referrer waits here instead of being rewarded. It may be a household on one Wi-Fi, or one person with two accounts.
+        A referral whose friend shares a browser, an internet address, a phone for notifications or a block of phone numbers with the referrer waits here
+        instead of being rewarded. It may be a household on one Wi-Fi, or one person with two accounts.
       </p>
       <div aria-live="polite" className="flex flex-col gap-2">
         {done && <Notice tone="success">{done}</Notice>}

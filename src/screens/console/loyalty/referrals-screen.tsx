@@ -31,7 +31,15 @@ const REFERRAL_STATUS_WORDS: Record<ReferralStatus, { words: string; tone: Badge
 const canVoid = (r: Referral) => r.status !== 'void' && r.status !== 'refused';
 
 /** The reason a void needs, asked in a dialog. */
-function VoidDialog({ referral, onVoid, onClose }: { referral: Referral | null; onVoid: ReferralsScreenProps['onVoid']; onClose: (voided: Referral | null) => void }) {
+function VoidDialog({
+  referral,
+  onVoid,
+  onClose,
+}: {
+  referral: Referral | null;
+  onVoid: ReferralsScreenProps['onVoid'];
+  onClose: (voided: Referral | null) => void;
+}) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -59,7 +67,15 @@ function VoidDialog({ referral, onVoid, onClose }: { referral: Referral | null; 
       description="A referral not rewarded yet never will be; a rewarded one has what it gave taken back as far as it can be (points still in the balances, vouchers not used). It shows in Activity."
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Void the referral">
-        <TextField label="Reason" hint="Both customers may ask why: say it plainly." maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} error={problem ?? undefined} autoComplete="off" />
+        <TextField
+          label="Reason"
+          hint="Both customers may ask why: say it plainly."
+          maxLength={200}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={problem ?? undefined}
+          autoComplete="off"
+        />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => close(null)}>
             Keep
@@ -75,7 +91,9 @@ function VoidDialog({ referral, onVoid, onClose }: { referral: Referral | null; 
 
 function ReferralRow({ r, time, canEdit, onVoid }: { r: Referral; time: (iso: string) => string; canEdit: boolean; onVoid: () => void }) {
   const status = REFERRAL_STATUS_WORDS[r.status];
-  const dates = [`Signed up ${time(r.signed_up_at)}`, r.rewarded_at && `rewarded ${time(r.rewarded_at)}`, r.voided_at && `voided ${time(r.voided_at)}`].filter(Boolean).join(' · ');
+  const dates = [`Signed up ${time(r.signed_up_at)}`, r.rewarded_at && `rewarded ${time(r.rewarded_at)}`, r.voided_at && `voided ${time(r.voided_at)}`]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Card as="li" className="flex flex-wrap items-start justify-between gap-3">
       <div className="flex min-w-0 flex-col gap-1">
@@ -117,7 +135,10 @@ export function ReferralsScreen({ data, loading, error, onRetry, locale, time, c
   ];
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-muted">A friend who signs up with a customer’s link and completes a first paid order gives both of them the referral reward of your settings, once the points’ hold is over.</p>
+      <p className="text-muted">
+        A friend who signs up with a customer’s link and completes a first paid order gives both of them the referral reward of your settings, once the points’
+        hold is over.
+      </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {totals.map(([label, value]) => (
           <Card key={label} className="flex flex-col-reverse gap-1">

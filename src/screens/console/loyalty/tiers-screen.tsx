@@ -107,7 +107,14 @@ function TierFields({ tier, index, form, rewards, problem, canEdit, onChange, on
   const title = tier.name.trim() || `Tier ${index + 1}`;
   const unit = BASIS_WORDS[form.basis].unit;
   const rewardSelect = (k: 'welcome' | 'birthday', label: string, hint: string, none: string, field: string) => (
-    <SelectField label={label} hint={hint} value={tier[k]} disabled={!canEdit} onChange={(e) => set(k, e.target.value)} error={problemAt(problem, `${at}.${field}`, `The ${label.toLowerCase()}`)}>
+    <SelectField
+      label={label}
+      hint={hint}
+      value={tier[k]}
+      disabled={!canEdit}
+      onChange={(e) => set(k, e.target.value)}
+      error={problemAt(problem, `${at}.${field}`, `The ${label.toLowerCase()}`)}
+    >
       <option value="">{none}</option>
       {rewards.map((r) => (
         <option key={r.id} value={String(r.id)}>
@@ -129,13 +136,35 @@ function TierFields({ tier, index, form, rewards, problem, canEdit, onChange, on
         )}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Name" maxLength={30} value={tier.name} readOnly={!canEdit} onChange={(e) => set('name', e.target.value)} error={problemAt(problem, `${at}.name`, 'The name')} />
+        <TextField
+          label="Name"
+          maxLength={30}
+          value={tier.name}
+          readOnly={!canEdit}
+          onChange={(e) => set('name', e.target.value)}
+          error={problemAt(problem, `${at}.name`, 'The name')}
+        />
         {index === 0 ? (
           <TextField label={`From (${unit})`} value="0" readOnly hint="Every customer starts here." />
         ) : (
-          <TextField label={`From (${unit})`} inputMode="numeric" value={tier.threshold} readOnly={!canEdit} onChange={(e) => set('threshold', e.target.value)} error={problemAt(problem, `${at}.threshold`, 'The threshold')} />
+          <TextField
+            label={`From (${unit})`}
+            inputMode="numeric"
+            value={tier.threshold}
+            readOnly={!canEdit}
+            onChange={(e) => set('threshold', e.target.value)}
+            error={problemAt(problem, `${at}.threshold`, 'The threshold')}
+          />
         )}
-        <TextField label="Points multiplier" inputMode="decimal" hint="1: no extra points; 1.5: half as many again." value={tier.multiplier} readOnly={!canEdit} onChange={(e) => set('multiplier', e.target.value)} error={problemAt(problem, `${at}.multiplier`, 'The multiplier')} />
+        <TextField
+          label="Points multiplier"
+          inputMode="decimal"
+          hint="1: no extra points; 1.5: half as many again."
+          value={tier.multiplier}
+          readOnly={!canEdit}
+          onChange={(e) => set('multiplier', e.target.value)}
+          error={problemAt(problem, `${at}.multiplier`, 'The multiplier')}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {rewardSelect('welcome', 'Welcome reward', 'A voucher the first time a customer reaches this tier.', 'No welcome reward', 'welcome_reward_id')}
@@ -147,10 +176,18 @@ function TierFields({ tier, index, form, rewards, problem, canEdit, onChange, on
           <p className="text-sm text-muted">Rewards only this tier and those above can redeem.</p>
           <div className="grid gap-2 sm:grid-cols-2">
             {rewards.map((r) => (
-              <CheckField key={r.id} label={r.title} checked={tier.early.includes(r.id)} disabled={!canEdit} onChange={(on) => set('early', on ? [...tier.early, r.id] : tier.early.filter((x) => x !== r.id))} />
+              <CheckField
+                key={r.id}
+                label={r.title}
+                checked={tier.early.includes(r.id)}
+                disabled={!canEdit}
+                onChange={(on) => set('early', on ? [...tier.early, r.id] : tier.early.filter((x) => x !== r.id))}
+              />
             ))}
           </div>
-          {problemAt(problem, `${at}.early_reward_ids`, 'Early access') && <p className="text-sm font-medium text-danger">{problemAt(problem, `${at}.early_reward_ids`, 'Early access')}</p>}
+          {problemAt(problem, `${at}.early_reward_ids`, 'Early access') && (
+            <p className="text-sm font-medium text-danger">{problemAt(problem, `${at}.early_reward_ids`, 'Early access')}</p>
+          )}
         </fieldset>
       )}
     </Card>
@@ -206,7 +243,17 @@ function CloseList({ program }: { program: TiersConsoleData }) {
   );
 }
 
-function TiersForm({ program, canEdit, rewards, onSave }: { program: TiersConsoleData; canEdit: boolean; rewards: readonly TierRewardChoice[]; onSave: TiersScreenProps['onSave'] }) {
+function TiersForm({
+  program,
+  canEdit,
+  rewards,
+  onSave,
+}: {
+  program: TiersConsoleData;
+  canEdit: boolean;
+  rewards: readonly TierRewardChoice[];
+  onSave: TiersScreenProps['onSave'];
+}) {
   const [form, setForm] = useState(() => formOf(program));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
@@ -233,16 +280,32 @@ function TiersForm({ program, canEdit, rewards, onSave }: { program: TiersConsol
     <form noValidate onSubmit={submit} aria-label="Tier programme" className="flex min-w-0 flex-col gap-4">
       <Card className="flex flex-col gap-4">
         <Switch on={form.enabled} label="Tiers on" disabled={!canEdit} onChange={(on) => change((f) => ({ ...f, enabled: on }))} />
-        {!form.enabled && <Notice tone="info">Tiers are off: customers see no tier, earn no tier multiplier and get no tier rewards. What each customer has earned still counts if you turn them on again.</Notice>}
+        {!form.enabled && (
+          <Notice tone="info">
+            Tiers are off: customers see no tier, earn no tier multiplier and get no tier rewards. What each customer has earned still counts if you turn them
+            on again.
+          </Notice>
+        )}
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-medium">What counts</legend>
           {(['points', 'visits'] as const).map((b) => (
             <label key={b} className="flex items-center gap-2">
-              <input type="radio" name={basisName} value={b} checked={form.basis === b} disabled={!canEdit} onChange={() => change((f) => ({ ...f, basis: b }))} className={cx('size-4', focusRing)} />
+              <input
+                type="radio"
+                name={basisName}
+                value={b}
+                checked={form.basis === b}
+                disabled={!canEdit}
+                onChange={() => change((f) => ({ ...f, basis: b }))}
+                className={cx('size-4', focusRing)}
+              />
               {BASIS_WORDS[b].label}
             </label>
           ))}
-          <p className="text-sm text-muted">Points taken back on a cancellation count against it. A customer keeps a tier for 12 months from reaching it, and is told 30 days before it would drop.</p>
+          <p className="text-sm text-muted">
+            Points taken back on a cancellation count against it. A customer keeps a tier for 12 months from reaching it, and is told 30 days before it would
+            drop.
+          </p>
         </fieldset>
       </Card>
       <ol className="flex flex-col gap-3" aria-label="Tiers">
@@ -275,7 +338,10 @@ function TiersForm({ program, canEdit, rewards, onSave }: { program: TiersConsol
               disabled={form.tiers.length >= TIERS_MAX}
               onClick={() => {
                 setProblem(null);
-                change((f) => ({ ...f, tiers: [...f.tiers, { key: nextKey++, name: '', threshold: '', multiplier: '1', welcome: '', birthday: '', early: [] }] }));
+                change((f) => ({
+                  ...f,
+                  tiers: [...f.tiers, { key: nextKey++, name: '', threshold: '', multiplier: '1', welcome: '', birthday: '', early: [] }],
+                }));
               }}
             >
               Add a tier
@@ -283,7 +349,9 @@ function TiersForm({ program, canEdit, rewards, onSave }: { program: TiersConsol
             <p className="mt-1 text-sm text-muted">Up to {TIERS_MAX} tiers, each from more than the one before.</p>
           </div>
           <div aria-live="polite" className="flex flex-col gap-2">
-            {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">{general ? `The tiers ${general}.` : 'Please check the highlighted fields.'}</Notice>}
+            {problem && !problem.message && Object.keys(problem.fields).length > 0 && (
+              <Notice tone="danger">{general ? `The tiers ${general}.` : 'Please check the highlighted fields.'}</Notice>
+            )}
             {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
             {saved && <Notice tone="success">Saved. Customers are placed in their tiers again; nobody drops before their 12 months end.</Notice>}
           </div>

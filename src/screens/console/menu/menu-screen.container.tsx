@@ -58,7 +58,11 @@ export default function MenuEditorContainer() {
       onCreateCategory={(name) => saved(() => createCategory(name))}
       onRenameCategory={(id, name) => saved(() => renameCategory(id, name))}
       onMoveCategory={(id, by) => {
-        const ids = moved((menu.data?.categories ?? []).map((c) => c.id), id, by);
+        const ids = moved(
+          (menu.data?.categories ?? []).map((c) => c.id),
+          id,
+          by,
+        );
         if (ids) void rows.act('order', () => reorder(ids));
       }}
       onDeleteCategory={(id) => void rows.act(`category-${id}`, () => deleteCategory(id))}
@@ -67,7 +71,11 @@ export default function MenuEditorContainer() {
       onMoveProduct={(p, by) => {
         // the category's products customers see, in their order (archived ones keep no place)
         const listed = (menu.data?.categories.find((c) => c.id === p.category_id)?.products ?? []).filter((x) => !x.archived_at);
-        const ids = moved(listed.map((x) => x.id), p.id, by);
+        const ids = moved(
+          listed.map((x) => x.id),
+          p.id,
+          by,
+        );
         if (ids) void rows.act('product-order', () => reorderProducts(p.category_id, ids));
       }}
       onArchiveProduct={(p) => void rows.act(`product-${p.id}`, () => archiveProduct(p.id))}

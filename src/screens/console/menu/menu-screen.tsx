@@ -10,7 +10,6 @@ import { ProductOptionsField } from './product-options-field';
 import { cx, focusRing, type RenderLink } from '../../../ui';
 import { plainLink } from '../../../ui/lib/link';
 
-
 export interface MenuEditorScreenProps {
   menu?: MenuData;
   loading?: boolean;
@@ -46,8 +45,17 @@ export interface MenuEditorScreenProps {
   renderLink?: RenderLink;
 }
 
-
-function CategoryNameForm({ initial, submitLabel, onSave, onDone }: { initial: string; submitLabel: string; onSave: (name: string) => Promise<SaveProblem | null>; onDone: () => void }) {
+function CategoryNameForm({
+  initial,
+  submitLabel,
+  onSave,
+  onDone,
+}: {
+  initial: string;
+  submitLabel: string;
+  onSave: (name: string) => Promise<SaveProblem | null>;
+  onDone: () => void;
+}) {
   const [name, setName] = useState(initial);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
@@ -62,14 +70,31 @@ function CategoryNameForm({ initial, submitLabel, onSave, onDone }: { initial: s
   }
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-      <TextField label="Category name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} error={fieldProblem(problem, 'name', 'The name')} autoFocus />
+      <TextField
+        label="Category name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        maxLength={60}
+        error={fieldProblem(problem, 'name', 'The name')}
+        autoFocus
+      />
       {/* a refusal of the name shows on the field, not again below it */}
       <FormActions problem={problem?.fields.name ? null : problem} saving={saving} submitLabel={submitLabel} onCancel={onDone} />
     </form>
   );
 }
 
-function ProductFieldsFields({ product, categories, props, onDone }: { product: ProductFields & { id: number | null }; categories: MenuData['categories']; props: MenuEditorScreenProps; onDone: () => void }) {
+function ProductFieldsFields({
+  product,
+  categories,
+  props,
+  onDone,
+}: {
+  product: ProductFields & { id: number | null };
+  categories: MenuData['categories'];
+  props: MenuEditorScreenProps;
+  onDone: () => void;
+}) {
   const { locale, currency } = props;
   const [form, setForm] = useState(product);
   const [price, setPrice] = useState(product.id === null ? '' : moneyInput(product.price, currency, locale));
@@ -85,7 +110,15 @@ function ProductFieldsFields({ product, categories, props, onDone }: { product: 
     if (minor === null) fields.price = moneyProblem(price, currency, locale, 3550)!;
     if (Object.keys(fields).length) return setProblem({ message: '', fields });
     setSaving(true);
-    const refused = await props.onSaveProduct(form.id, { category_id: form.category_id, name: form.name.trim(), description: form.description.trim(), price: minor!, image: form.image, available: form.available, option_group_ids: form.option_group_ids });
+    const refused = await props.onSaveProduct(form.id, {
+      category_id: form.category_id,
+      name: form.name.trim(),
+      description: form.description.trim(),
+      price: minor!,
+      image: form.image,
+      available: form.available,
+      option_group_ids: form.option_group_ids,
+    });
     setSaving(false);
     setProblem(refused);
     if (!refused) onDone();
@@ -93,17 +126,46 @@ function ProductFieldsFields({ product, categories, props, onDone }: { product: 
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label="Name" value={form.name} onChange={(e) => set('name', e.target.value)} maxLength={80} error={fieldProblem(problem, 'name', 'The name')} />
-      <TextAreaField label="Description (optional)" value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={500} error={fieldProblem(problem, 'description', 'The description')} />
-      <TextField label={`Price (${currency})`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} hint="Orders already placed keep the price they were placed at." error={fieldProblem(problem, 'price', 'The price')} />
-      <SelectField label="Category" value={form.category_id} onChange={(e) => set('category_id', Number(e.target.value))} error={fieldProblem(problem, 'category_id', 'The category')}>
+      <TextField
+        label="Name"
+        value={form.name}
+        onChange={(e) => set('name', e.target.value)}
+        maxLength={80}
+        error={fieldProblem(problem, 'name', 'The name')}
+      />
+      <TextAreaField
+        label="Description (optional)"
+        value={form.description}
+        onChange={(e) => set('description', e.target.value)}
+        maxLength={500}
+        error={fieldProblem(problem, 'description', 'The description')}
+      />
+      <TextField
+        label={`Price (${currency})`}
+        inputMode="decimal"
+        value={price}
+        onChange={(e) => setPrice(e.target.value)}
+        hint="Orders already placed keep the price they were placed at."
+        error={fieldProblem(problem, 'price', 'The price')}
+      />
+      <SelectField
+        label="Category"
+        value={form.category_id}
+        onChange={(e) => set('category_id', Number(e.target.value))}
+        error={fieldProblem(problem, 'category_id', 'The category')}
+      >
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
           </option>
         ))}
       </SelectField>
-      <ProductOptionsField groups={props.optionGroups ?? []} value={form.option_group_ids} onChange={(ids) => set('option_group_ids', ids)} error={fieldProblem(problem, 'option_group_ids', 'The options')} />
+      <ProductOptionsField
+        groups={props.optionGroups ?? []}
+        value={form.option_group_ids}
+        onChange={(ids) => set('option_group_ids', ids)}
+        error={fieldProblem(problem, 'option_group_ids', 'The options')}
+      />
       <ImagePicker
         field="product-image"
         label="Photo"
@@ -117,7 +179,12 @@ function ProductFieldsFields({ product, categories, props, onDone }: { product: 
         }}
         onClear={() => set('image', '')}
       />
-      <CheckField label="Available to order" hint="Untick when it is sold out: customers still see it, but cannot add it." checked={form.available} onChange={(on) => set('available', on)} />
+      <CheckField
+        label="Available to order"
+        hint="Untick when it is sold out: customers still see it, but cannot add it."
+        checked={form.available}
+        onChange={(on) => set('available', on)}
+      />
       {problem?.message && Object.keys(problem.fields).length === 0 && <Notice tone="danger">{problem.message}</Notice>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
@@ -137,7 +204,21 @@ type Asking = { kind: 'category' | 'archive' | 'delete'; id: number; name: strin
 const moveId = (id: number, by: -1 | 1) => `move-product-${id}-${by < 0 ? 'up' : 'down'}`;
 
 /** A product on the menu: its photo, price, place among its category's products, sold out, edit, archive. */
-function ProductRow({ p, first, last, props, onEdit, onAsk }: { p: EditorProduct; first: boolean; last: boolean; props: MenuEditorScreenProps; onEdit: () => void; onAsk: (a: Asking) => void }) {
+function ProductRow({
+  p,
+  first,
+  last,
+  props,
+  onEdit,
+  onAsk,
+}: {
+  p: EditorProduct;
+  first: boolean;
+  last: boolean;
+  props: MenuEditorScreenProps;
+  onEdit: () => void;
+  onAsk: (a: Asking) => void;
+}) {
   const { busy, locale, currency } = props;
   return (
     <li className="flex flex-wrap items-center gap-3 py-2">
@@ -151,19 +232,45 @@ function ProductRow({ p, first, last, props, onEdit, onAsk }: { p: EditorProduct
         <Money amount={p.price} currency={currency} locale={locale} className="text-sm text-muted" />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button id={moveId(p.id, -1)} size="sm" variant="ghost" disabled={first || busy === 'product-order'} onClick={() => props.onMoveProduct(p, -1)} aria-label={`Move ${p.name} up`}>
+        <Button
+          id={moveId(p.id, -1)}
+          size="sm"
+          variant="ghost"
+          disabled={first || busy === 'product-order'}
+          onClick={() => props.onMoveProduct(p, -1)}
+          aria-label={`Move ${p.name} up`}
+        >
           Up
         </Button>
-        <Button id={moveId(p.id, 1)} size="sm" variant="ghost" disabled={last || busy === 'product-order'} onClick={() => props.onMoveProduct(p, 1)} aria-label={`Move ${p.name} down`}>
+        <Button
+          id={moveId(p.id, 1)}
+          size="sm"
+          variant="ghost"
+          disabled={last || busy === 'product-order'}
+          onClick={() => props.onMoveProduct(p, 1)}
+          aria-label={`Move ${p.name} down`}
+        >
           Down
         </Button>
-        <Button size="sm" variant="ghost" disabled={busy === `product-${p.id}`} onClick={() => props.onSetAvailable(p, !p.available)} aria-label={p.available ? `Mark ${p.name} sold out` : `Mark ${p.name} available`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy === `product-${p.id}`}
+          onClick={() => props.onSetAvailable(p, !p.available)}
+          aria-label={p.available ? `Mark ${p.name} sold out` : `Mark ${p.name} available`}
+        >
           {p.available ? 'Mark sold out' : 'Mark available'}
         </Button>
         <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${p.name}`}>
           Edit
         </Button>
-        <Button size="sm" variant="secondary" disabled={busy === `product-${p.id}`} onClick={() => onAsk({ kind: 'archive', id: p.id, name: p.name, product: p })} aria-label={`Archive ${p.name}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy === `product-${p.id}`}
+          onClick={() => onAsk({ kind: 'archive', id: p.id, name: p.name, product: p })}
+          aria-label={`Archive ${p.name}`}
+        >
           Archive
         </Button>
       </div>
@@ -172,7 +279,21 @@ function ProductRow({ p, first, last, props, onEdit, onAsk }: { p: EditorProduct
 }
 
 /** A category: its name, its place, rename, remove, add product, and its products on the menu in their order. */
-function CategoryCard({ c, i, count, props, onEdit, onAsk }: { c: MenuData['categories'][number]; i: number; count: number; props: MenuEditorScreenProps; onEdit: (e: Editing) => void; onAsk: (a: Asking) => void }) {
+function CategoryCard({
+  c,
+  i,
+  count,
+  props,
+  onEdit,
+  onAsk,
+}: {
+  c: MenuData['categories'][number];
+  i: number;
+  count: number;
+  props: MenuEditorScreenProps;
+  onEdit: (e: Editing) => void;
+  onAsk: (a: Asking) => void;
+}) {
   const { busy } = props;
   const listed = c.products.filter((p) => !p.archived_at);
   const archived = c.products.length - listed.length;
@@ -187,10 +308,22 @@ function CategoryCard({ c, i, count, props, onEdit, onAsk }: { c: MenuData['cate
           </span>
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="ghost" disabled={i === 0 || busy === 'order'} onClick={() => props.onMoveCategory(c.id, -1)} aria-label={`Move ${c.name} up`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={i === 0 || busy === 'order'}
+            onClick={() => props.onMoveCategory(c.id, -1)}
+            aria-label={`Move ${c.name} up`}
+          >
             Up
           </Button>
-          <Button size="sm" variant="ghost" disabled={i === count - 1 || busy === 'order'} onClick={() => props.onMoveCategory(c.id, 1)} aria-label={`Move ${c.name} down`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={i === count - 1 || busy === 'order'}
+            onClick={() => props.onMoveCategory(c.id, 1)}
+            aria-label={`Move ${c.name} down`}
+          >
             Down
           </Button>
           <Button size="sm" variant="secondary" onClick={() => onEdit({ kind: 'rename', id: c.id, name: c.name })} aria-label={`Rename ${c.name}`}>
@@ -201,7 +334,16 @@ function CategoryCard({ c, i, count, props, onEdit, onAsk }: { c: MenuData['cate
               Remove
             </Button>
           )}
-          <Button size="sm" onClick={() => onEdit({ kind: 'product', product: { id: null, category_id: c.id, name: '', description: '', price: 0, image: '', available: true, option_group_ids: [] } })} aria-label={`Add a product to ${c.name}`}>
+          <Button
+            size="sm"
+            onClick={() =>
+              onEdit({
+                kind: 'product',
+                product: { id: null, category_id: c.id, name: '', description: '', price: 0, image: '', available: true, option_group_ids: [] },
+              })
+            }
+            aria-label={`Add a product to ${c.name}`}
+          >
             Add product
           </Button>
         </div>
@@ -211,7 +353,15 @@ function CategoryCard({ c, i, count, props, onEdit, onAsk }: { c: MenuData['cate
       ) : (
         <ul className="flex flex-col divide-y divide-border">
           {listed.map((p, n) => (
-            <ProductRow key={p.id} p={p} first={n === 0} last={n === listed.length - 1} props={props} onEdit={() => onEdit({ kind: 'product', product: p })} onAsk={onAsk} />
+            <ProductRow
+              key={p.id}
+              p={p}
+              first={n === 0}
+              last={n === listed.length - 1}
+              props={props}
+              onEdit={() => onEdit({ kind: 'product', product: p })}
+              onAsk={onAsk}
+            />
           ))}
         </ul>
       )}
@@ -242,11 +392,23 @@ function ArchivedList({ menu, props, onAsk }: { menu: MenuData; props: MenuEdito
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="secondary" disabled={props.busy === `product-${p.id}`} onClick={() => props.onRestoreProduct(p)} aria-label={`Restore ${p.name}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={props.busy === `product-${p.id}`}
+                onClick={() => props.onRestoreProduct(p)}
+                aria-label={`Restore ${p.name}`}
+              >
                 Restore
               </Button>
               {!p.in_orders && (
-                <Button size="sm" variant="ghost" disabled={props.busy === `product-${p.id}`} onClick={() => onAsk({ kind: 'delete', id: p.id, name: p.name, product: p })} aria-label={`Delete ${p.name}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={props.busy === `product-${p.id}`}
+                  onClick={() => onAsk({ kind: 'delete', id: p.id, name: p.name, product: p })}
+                  aria-label={`Delete ${p.name}`}
+                >
                   Delete
                 </Button>
               )}
@@ -309,7 +471,11 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted">
           Customers see every change within 10 seconds.{' '}
-          {(props.renderLink ?? plainLink)({ href: consoleHref('options'), className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'Sizes, milks and extras' })}
+          {(props.renderLink ?? plainLink)({
+            href: consoleHref('options'),
+            className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing),
+            children: 'Sizes, milks and extras',
+          })}
         </p>
         <Button onClick={() => setEditing({ kind: 'new-category' })}>Add a category</Button>
       </div>
@@ -320,14 +486,22 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
         categories.map((c, i) => <CategoryCard key={c.id} c={c} i={i} count={categories.length} props={rowProps} onEdit={setEditing} onAsk={setAsking} />)
       )}
       <ArchivedList menu={menu} props={props} onAsk={setAsking} />
-      <Dialog open={editing !== null && editing.kind !== 'product'} onOpenChange={(open) => !open && close()} title={editing?.kind === 'rename' ? `Rename ${editing.name}` : 'Add a category'}>
+      <Dialog
+        open={editing !== null && editing.kind !== 'product'}
+        onOpenChange={(open) => !open && close()}
+        title={editing?.kind === 'rename' ? `Rename ${editing.name}` : 'Add a category'}
+      >
         {editing?.kind === 'rename' ? (
           <CategoryNameForm initial={editing.name} submitLabel="Rename" onSave={(name) => props.onRenameCategory(editing.id, name)} onDone={close} />
         ) : editing?.kind === 'new-category' ? (
           <CategoryNameForm initial="" submitLabel="Add category" onSave={props.onCreateCategory} onDone={close} />
         ) : null}
       </Dialog>
-      <Dialog open={editing?.kind === 'product'} onOpenChange={(open) => !open && close()} title={editing?.kind === 'product' && editing.product.id !== null ? `Edit ${editing.product.name}` : 'Add a product'}>
+      <Dialog
+        open={editing?.kind === 'product'}
+        onOpenChange={(open) => !open && close()}
+        title={editing?.kind === 'product' && editing.product.id !== null ? `Edit ${editing.product.name}` : 'Add a product'}
+      >
         {editing?.kind === 'product' && <ProductFieldsFields product={editing.product} categories={categories} props={props} onDone={close} />}
       </Dialog>
       <ConfirmRemove

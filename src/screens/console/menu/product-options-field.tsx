@@ -6,7 +6,17 @@ import { CheckField } from '../shared/editor-fields';
  * The product form's option groups: a box for each group of the Options page; the product shows those
  * ticked in the page's order.
  */
-export function ProductOptionsField({ groups, value, onChange, error }: { groups: Array<Pick<EditorOptionGroup, 'id' | 'name' | 'options'>>; value: number[]; onChange: (ids: number[]) => void; error?: string | undefined }) {
+export function ProductOptionsField({
+  groups,
+  value,
+  onChange,
+  error,
+}: {
+  groups: Array<Pick<EditorOptionGroup, 'id' | 'name' | 'options'>>;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  error?: string | undefined;
+}) {
   const toggle = (id: number, on: boolean) => onChange(groups.map((g) => g.id).filter((g) => (g === id ? on : value.includes(g))));
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'product-options-error' : undefined}>
@@ -14,7 +24,15 @@ export function ProductOptionsField({ groups, value, onChange, error }: { groups
       {groups.length === 0 ? (
         <p className="text-sm text-muted">No option groups yet: add sizes, milks or extras on the Options page.</p>
       ) : (
-        groups.map((g) => <CheckField key={g.id} label={g.name} hint={g.options.map((o) => o.name).join(', ')} checked={value.includes(g.id)} onChange={(on) => toggle(g.id, on)} />)
+        groups.map((g) => (
+          <CheckField
+            key={g.id}
+            label={g.name}
+            hint={g.options.map((o) => o.name).join(', ')}
+            checked={value.includes(g.id)}
+            onChange={(on) => toggle(g.id, on)}
+          />
+        ))
       )}
       <FieldNotes id="product-options" error={error} />
     </fieldset>

@@ -34,7 +34,14 @@ function formOf(group: EditorOptionGroup | null, currency: string, locale: strin
     mode: group.max_choices === 1 ? 'one' : 'any',
     upTo: String(Math.max(2, group.max_choices)),
     required: group.min_choices > 0,
-    options: group.options.map((o) => ({ key: nextKey++, id: o.id, name: o.name, price: o.price_delta ? moneyInput(o.price_delta, currency, locale) : '', is_default: o.is_default, available: o.available })),
+    options: group.options.map((o) => ({
+      key: nextKey++,
+      id: o.id,
+      name: o.name,
+      price: o.price_delta ? moneyInput(o.price_delta, currency, locale) : '',
+      is_default: o.is_default,
+      available: o.available,
+    })),
   };
 }
 
@@ -63,18 +70,62 @@ function checked(form: Form, currency: string, locale: string): { fields: Record
 }
 
 /** One option's fields in the group form: name, price, default, sold out, remove. */
-function OptionFields({ row, n, problem, currency, onChange, onRemove }: { row: OptionRow; n: number; problem: SaveProblem | null; currency: string; onChange: (patch: Partial<OptionRow>) => void; onRemove: () => void }) {
+function OptionFields({
+  row,
+  n,
+  problem,
+  currency,
+  onChange,
+  onRemove,
+}: {
+  row: OptionRow;
+  n: number;
+  problem: SaveProblem | null;
+  currency: string;
+  onChange: (patch: Partial<OptionRow>) => void;
+  onRemove: () => void;
+}) {
   const label = row.name.trim() || `option ${n + 1}`;
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-border p-3">
       <div className="grid gap-2 sm:grid-cols-2">
-        <TextField label={`Option ${n + 1} name`} value={row.name} onChange={(e) => onChange({ name: e.target.value })} maxLength={40} error={fieldProblem(problem, `options.${n}.name`, 'The name')} />
-        <TextField label={`Option ${n + 1} adds (${currency})`} inputMode="decimal" value={row.price} placeholder="0.00" onChange={(e) => onChange({ price: e.target.value })} hint="Empty: no extra charge." error={fieldProblem(problem, `options.${n}.price_delta`, 'The price')} />
+        <TextField
+          label={`Option ${n + 1} name`}
+          value={row.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+          maxLength={40}
+          error={fieldProblem(problem, `options.${n}.name`, 'The name')}
+        />
+        <TextField
+          label={`Option ${n + 1} adds (${currency})`}
+          inputMode="decimal"
+          value={row.price}
+          placeholder="0.00"
+          onChange={(e) => onChange({ price: e.target.value })}
+          hint="Empty: no extra charge."
+          error={fieldProblem(problem, `options.${n}.price_delta`, 'The price')}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-4">
         {/* each named by its option for a screen reader: "Chosen by default (Oat milk)", not the same words per option */}
-        <CheckField label={<>Chosen by default<span className="sr-only"> ({label})</span></>} checked={row.is_default} onChange={(on) => onChange({ is_default: on })} />
-        <CheckField label={<>Sold out<span className="sr-only"> ({label})</span></>} checked={!row.available} onChange={(on) => onChange({ available: !on })} />
+        <CheckField
+          label={
+            <>
+              Chosen by default<span className="sr-only"> ({label})</span>
+            </>
+          }
+          checked={row.is_default}
+          onChange={(on) => onChange({ is_default: on })}
+        />
+        <CheckField
+          label={
+            <>
+              Sold out<span className="sr-only"> ({label})</span>
+            </>
+          }
+          checked={!row.available}
+          onChange={(on) => onChange({ available: !on })}
+        />
         <Button size="sm" variant="ghost" className="ml-auto" onClick={onRemove} aria-label={`Remove ${label}`}>
           Remove
         </Button>
@@ -109,25 +160,61 @@ function GroupForm({ group, props, onDone }: { group: EditorOptionGroup | null; 
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label="Group name" hint="What customers choose: Size, Milk, Extras." value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} maxLength={40} error={fieldProblem(problem, 'name', 'The name')} />
-      <SelectField label="Customers choose" value={form.mode} onChange={(e) => setForm((f) => ({ ...f, mode: e.target.value === 'any' ? 'any' : 'one' }))} error={fieldProblem(problem, 'min_choices', 'The choice')}>
+      <TextField
+        label="Group name"
+        hint="What customers choose: Size, Milk, Extras."
+        value={form.name}
+        onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+        maxLength={40}
+        error={fieldProblem(problem, 'name', 'The name')}
+      />
+      <SelectField
+        label="Customers choose"
+        value={form.mode}
+        onChange={(e) => setForm((f) => ({ ...f, mode: e.target.value === 'any' ? 'any' : 'one' }))}
+        error={fieldProblem(problem, 'min_choices', 'The choice')}
+      >
         <option value="one">One of them</option>
         <option value="any">Any of them</option>
       </SelectField>
       {form.mode === 'any' && (
-        <TextField label="Up to how many" inputMode="numeric" value={form.upTo} onChange={(e) => setForm((f) => ({ ...f, upTo: e.target.value }))} error={fieldProblem(problem, 'max_choices', 'The number')} />
+        <TextField
+          label="Up to how many"
+          inputMode="numeric"
+          value={form.upTo}
+          onChange={(e) => setForm((f) => ({ ...f, upTo: e.target.value }))}
+          error={fieldProblem(problem, 'max_choices', 'The number')}
+        />
       )}
-      <CheckField label="Required" hint="Customers must choose before adding it to their cart. A default makes it easy." checked={form.required} onChange={(on) => setForm((f) => ({ ...f, required: on }))} />
+      <CheckField
+        label="Required"
+        hint="Customers must choose before adding it to their cart. A default makes it easy."
+        checked={form.required}
+        onChange={(on) => setForm((f) => ({ ...f, required: on }))}
+      />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-medium">Options</legend>
         <ul className="flex flex-col gap-2">
           {form.options.map((row, n) => (
-            <OptionFields key={row.key} row={row} n={n} problem={problem} currency={currency} onChange={(patch) => setRow(row.key, patch)} onRemove={() => setForm((f) => ({ ...f, options: f.options.filter((o) => o.key !== row.key) }))} />
+            <OptionFields
+              key={row.key}
+              row={row}
+              n={n}
+              problem={problem}
+              currency={currency}
+              onChange={(patch) => setRow(row.key, patch)}
+              onRemove={() => setForm((f) => ({ ...f, options: f.options.filter((o) => o.key !== row.key) }))}
+            />
           ))}
         </ul>
         {problem?.fields.options && <Notice tone="danger">{fieldProblem(problem, 'options', 'The options')}</Notice>}
         <div>
-          <Button size="sm" variant="secondary" disabled={form.options.length >= OPTION_LIMITS.optionsPerGroup} onClick={() => setForm((f) => ({ ...f, options: [...f.options, newRow()] }))}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={form.options.length >= OPTION_LIMITS.optionsPerGroup}
+            onClick={() => setForm((f) => ({ ...f, options: [...f.options, newRow()] }))}
+          >
             Add an option
           </Button>
         </div>
@@ -138,7 +225,17 @@ function GroupForm({ group, props, onDone }: { group: EditorOptionGroup | null; 
 }
 
 /** A group in the list: how customers choose, its products, each option with its price and a sold-out switch. */
-function GroupCard({ group, props, onEdit, onRemove }: { group: EditorOptionGroup; props: OptionsEditorScreenProps; onEdit: () => void; onRemove: () => void }) {
+function GroupCard({
+  group,
+  props,
+  onEdit,
+  onRemove,
+}: {
+  group: EditorOptionGroup;
+  props: OptionsEditorScreenProps;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
   const { locale, currency, busy, productNames = {} } = props;
   const products = group.product_ids.map((id) => productNames[id]).filter((n): n is string => Boolean(n));
   return (
@@ -149,7 +246,9 @@ function GroupCard({ group, props, onEdit, onRemove }: { group: EditorOptionGrou
             {group.name}
           </h2>
           <p className="text-sm text-muted">{choiceWords(group)}</p>
-          <p className="text-sm text-muted">{products.length ? `On ${products.join(', ')}` : 'Not on any product yet: tick it in a product’s form on the menu.'}</p>
+          <p className="text-sm text-muted">
+            {products.length ? `On ${products.join(', ')}` : 'Not on any product yet: tick it in a product’s form on the menu.'}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${group.name}`}>
@@ -175,7 +274,13 @@ function GroupCard({ group, props, onEdit, onRemove }: { group: EditorOptionGrou
                 <p className="text-sm text-muted">No extra charge</p>
               )}
             </div>
-            <Button size="sm" variant="ghost" disabled={busy === `option-${o.id}`} onClick={() => props.onSetAvailable(o.id, !o.available)} aria-label={o.available ? `Mark ${o.name} sold out` : `Mark ${o.name} available`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy === `option-${o.id}`}
+              onClick={() => props.onSetAvailable(o.id, !o.available)}
+              aria-label={o.available ? `Mark ${o.name} sold out` : `Mark ${o.name} available`}
+            >
               {o.available ? 'Mark sold out' : 'Mark available'}
             </Button>
           </li>
@@ -202,7 +307,9 @@ export function OptionsEditorScreen(props: OptionsEditorScreenProps) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted">Sizes, milks and extras that customers choose. Customers see every change within 10 seconds; orders already placed keep their options and prices.</p>
+        <p className="text-muted">
+          Sizes, milks and extras that customers choose. Customers see every change within 10 seconds; orders already placed keep their options and prices.
+        </p>
         <Button onClick={() => setEditing({ group: null })}>Add a group</Button>
       </div>
       {actionError && <Notice tone="danger">{actionError}</Notice>}
@@ -211,12 +318,20 @@ export function OptionsEditorScreen(props: OptionsEditorScreenProps) {
       ) : (
         groups.map((g) => <GroupCard key={g.id} group={g} props={props} onEdit={() => setEditing({ group: g })} onRemove={() => setRemoving(g)} />)
       )}
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={editing?.group ? `Edit ${editing.group.name}` : 'Add an option group'}>
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing?.group ? `Edit ${editing.group.name}` : 'Add an option group'}
+      >
         {editing && <GroupForm group={editing.group} props={props} onDone={() => setEditing(null)} />}
       </Dialog>
       <ConfirmRemove
         item={removing}
-        description={removing?.product_ids.length ? `It comes off ${removing.product_ids.length === 1 ? 'the 1 product' : `the ${removing.product_ids.length} products`} that have it. Orders already placed keep their options.` : 'No product has it. Orders already placed keep their options.'}
+        description={
+          removing?.product_ids.length
+            ? `It comes off ${removing.product_ids.length === 1 ? 'the 1 product' : `the ${removing.product_ids.length} products`} that have it. Orders already placed keep their options.`
+            : 'No product has it. Orders already placed keep their options.'
+        }
         onRemove={props.onDelete}
         onClose={() => setRemoving(null)}
       />

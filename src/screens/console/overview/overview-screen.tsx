@@ -46,7 +46,18 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
 };
 
 /** An owner's first part of the overview: the set-up checklist until the shop is live, then today's figures; the preview either way. */
-function OwnerStart({ setup, setupError, onRetrySetup, onClearDemo, clearingDemo, today, money = String, preview, previewOpen, renderLink }: Omit<ConsoleHomeScreenProps, 'name' | 'role'> & { renderLink: RenderLink }) {
+function OwnerStart({
+  setup,
+  setupError,
+  onRetrySetup,
+  onClearDemo,
+  clearingDemo,
+  today,
+  money = String,
+  preview,
+  previewOpen,
+  renderLink,
+}: Omit<ConsoleHomeScreenProps, 'name' | 'role'> & { renderLink: RenderLink }) {
   return (
     <div className="flex flex-col gap-4">
       {setup?.live ? (
@@ -71,12 +82,20 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink, ...owner
       <ul className="grid gap-3 sm:grid-cols-2">
         {pages.map((p) => (
           <Card as="li" key={p.page}>
-            {renderLink({ href: p.href, className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: p.label })}
+            {renderLink({
+              href: p.href,
+              className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing),
+              children: p.label,
+            })}
             <p className="mt-1 text-sm text-muted">{p.page === 'home' ? '' : WHAT[p.page]}</p>
           </Card>
         ))}
         <Card as="li">
-          {renderLink({ href: consoleHref('account'), className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: 'Your account' })}
+          {renderLink({
+            href: consoleHref('account'),
+            className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing),
+            children: 'Your account',
+          })}
           <p className="mt-1 text-sm text-muted">Your details and your password.</p>
         </Card>
       </ul>

@@ -6,14 +6,34 @@ import { Button, CheckIcon, ConfirmRemove, ErrorState, SkeletonGroup, SkeletonTe
 
 /** Each step of setting up a shop: its name, why it matters in one line, and the page where it is done. */
 const STEPS: Record<SetupStep, { title: string; why: string; href: string }> = {
-  brand: { title: 'Make it your brand', why: 'Your name, logo, browser-tab icon and colours, so customers know the app is yours. Done once you publish your own logo and icon.', href: consoleHref('theme') },
+  brand: {
+    title: 'Make it your brand',
+    why: 'Your name, logo, browser-tab icon and colours, so customers know the app is yours. Done once you publish your own logo and icon.',
+    href: consoleHref('theme'),
+  },
   settings: { title: 'Set up the shop', why: 'Your contact, currency, points and delivery rules: what customers are told.', href: consoleHref('settings') },
-  locations: { title: 'Set your location and hours', why: 'Where customers pick up, your phone, your opening hours and how far you deliver.', href: consoleHref('locations') },
-  menu: { title: 'Put your own menu in', why: 'Add a product of yours and archive the demo ones, so customers order what you sell.', href: consoleHref('menu') },
+  locations: {
+    title: 'Set your location and hours',
+    why: 'Where customers pick up, your phone, your opening hours and how far you deliver.',
+    href: consoleHref('locations'),
+  },
+  menu: {
+    title: 'Put your own menu in',
+    why: 'Add a product of yours and archive the demo ones, so customers order what you sell.',
+    href: consoleHref('menu'),
+  },
   rewards: { title: 'Choose your rewards', why: 'What customers get for their points: change or add one.', href: consoleHref('rewards') },
-  loyalty: { title: 'Check your tiers and wheel', why: 'The demo’s tiers welcome customers with its croissant and its wheel gives one away: save your tiers and publish your wheel (or clear the demo).', href: consoleHref('tiers') },
+  loyalty: {
+    title: 'Check your tiers and wheel',
+    why: 'The demo’s tiers welcome customers with its croissant and its wheel gives one away: save your tiers and publish your wheel (or clear the demo).',
+    href: consoleHref('tiers'),
+  },
   staff: { title: 'Invite your team', why: 'Everyone at the counter signs in as themselves, so Activity says who did what.', href: consoleHref('staff') },
-  channels: { title: 'Take real payments and send real messages', why: 'Connect Stripe, Twilio and your e-mail server here, no restart needed: out of test mode.', href: consoleHref('channels') },
+  channels: {
+    title: 'Take real payments and send real messages',
+    why: 'Connect Stripe, Twilio and your e-mail server here, no restart needed: out of test mode.',
+    href: consoleHref('channels'),
+  },
 };
 
 export interface SetupChecklistProps {
@@ -33,7 +53,8 @@ function ClearDemo({ onClearDemo, clearing }: { onClearDemo: () => void; clearin
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-dashed border-border p-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-muted">
-        Starting for real? Clear the demo in one step: its products archived, its rewards retired, its wheel emptied and its tiers turned off. Nothing you added is touched.
+        Starting for real? Clear the demo in one step: its products archived, its rewards retired, its wheel emptied and its tiers turned off. Nothing you added
+        is touched.
       </p>
       <Button variant="secondary" size="sm" loading={clearing} onClick={() => setAsking({ name: 'the demo' })} className="shrink-0">
         Clear the demo
@@ -79,12 +100,19 @@ export function SetupChecklist({ setup, error, onRetry, renderLink, onClearDemo,
             <li key={s} className="flex items-start gap-3 rounded-xl border border-border bg-surface-raised p-3">
               <span
                 aria-hidden="true"
-                className={cx('mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full border', ticked ? 'border-success bg-success/10 text-success' : 'border-border')}
+                className={cx(
+                  'mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full border',
+                  ticked ? 'border-success bg-success/10 text-success' : 'border-border',
+                )}
               >
                 {ticked && <CheckIcon size={16} />}
               </span>
               <div className="min-w-0">
-                {renderLink({ href: step.href, className: cx('font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing), children: step.title })}
+                {renderLink({
+                  href: step.href,
+                  className: cx('font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing),
+                  children: step.title,
+                })}
                 <span className={cx('ml-2 text-sm', ticked ? 'text-success' : 'text-muted')}>{ticked ? 'Done' : 'To do'}</span>
                 <p className="text-sm text-muted">{step.why}</p>
               </div>
@@ -112,7 +140,11 @@ export function TodayFiguresView({ today, money, renderLink }: { today: TodayFig
         <h2 id="today-heading" className="text-lg font-semibold">
           Today
         </h2>
-        {renderLink({ href: consoleHref('dashboard'), className: cx('text-sm font-medium text-brand-ink underline underline-offset-4', focusRing), children: 'Open the dashboard' })}
+        {renderLink({
+          href: consoleHref('dashboard'),
+          className: cx('text-sm font-medium text-brand-ink underline underline-offset-4', focusRing),
+          children: 'Open the dashboard',
+        })}
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-busy={!today}>
         {figures.map((f) => (

@@ -16,7 +16,9 @@ export default function RewardsEditorContainer() {
   const images = useImageUpload<'reward'>();
   // the products a reward can give: those on the menu
   const menu = useMenuEditor();
-  const products = (menu.data?.categories ?? []).flatMap((c) => c.products.filter((p) => !p.archived_at).map((p) => ({ id: p.id, name: p.name, category: c.name })));
+  const products = (menu.data?.categories ?? []).flatMap((c) =>
+    c.products.filter((p) => !p.archived_at).map((p) => ({ id: p.id, name: p.name, category: c.name })),
+  );
   return (
     <RewardsEditorScreen
       rewards={rewards.data?.rewards}

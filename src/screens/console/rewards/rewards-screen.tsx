@@ -5,7 +5,6 @@ import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, SkeletonGro
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { ImagePicker } from '../shared/image-picker';
 
-
 export interface RewardsEditorScreenProps {
   rewards?: EditorReward[];
   loading?: boolean;
@@ -29,13 +28,34 @@ export interface RewardProductChoice {
   category: string;
 }
 
-const NEW: RewardFields = { title: '', description: '', image: '', points_cost: 100, stock_total: null, valid_days: 30, per_customer_limit: null, discount_amount: 0, product_id: null, active: true };
+const NEW: RewardFields = {
+  title: '',
+  description: '',
+  image: '',
+  points_cost: 100,
+  stock_total: null,
+  valid_days: 30,
+  per_customer_limit: null,
+  discount_amount: 0,
+  product_id: null,
+  active: true,
+};
 
 /**
  * What a voucher gives: an amount off an order (empty: something handed over at the counter), or a
  * product of the menu, free, at checkout or at the counter.
  */
-function GivesFields({ kind, onKind, productId, onProduct, discount, onDiscount, current, props, problem }: {
+function GivesFields({
+  kind,
+  onKind,
+  productId,
+  onProduct,
+  discount,
+  onDiscount,
+  current,
+  props,
+  problem,
+}: {
   kind: 'amount' | 'product';
   onKind: (k: 'amount' | 'product') => void;
   productId: number | null;
@@ -68,7 +88,11 @@ function GivesFields({ kind, onKind, productId, onProduct, discount, onDiscount,
           label="Free product"
           value={productId ?? ''}
           onChange={(e) => onProduct(Number(e.target.value))}
-          hint={archived ? `${archived.name} is archived: the counter still honours these vouchers, checkout does not. Choose a product on the menu.` : 'Once, at no charge: at checkout, or handed over at the counter.'}
+          hint={
+            archived
+              ? `${archived.name} is archived: the counter still honours these vouchers, checkout does not. Choose a product on the menu.`
+              : 'Once, at no charge: at checkout, or handed over at the counter.'
+          }
           error={fieldProblem(problem, 'product_id', 'The product')}
         >
           {productId === null && <option value="">Choose a product</option>}
@@ -140,9 +164,27 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label="Name" value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={80} error={fieldProblem(problem, 'title', 'The name')} />
-      <TextAreaField label="Description (optional)" value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={500} error={fieldProblem(problem, 'description', 'The description')} />
-      <TextField label="Points it costs" inputMode="numeric" value={text.points_cost} onChange={type('points_cost')} error={fieldProblem(problem, 'points_cost', 'The cost')} />
+      <TextField
+        label="Name"
+        value={form.title}
+        onChange={(e) => set('title', e.target.value)}
+        maxLength={80}
+        error={fieldProblem(problem, 'title', 'The name')}
+      />
+      <TextAreaField
+        label="Description (optional)"
+        value={form.description}
+        onChange={(e) => set('description', e.target.value)}
+        maxLength={500}
+        error={fieldProblem(problem, 'description', 'The description')}
+      />
+      <TextField
+        label="Points it costs"
+        inputMode="numeric"
+        value={text.points_cost}
+        onChange={type('points_cost')}
+        error={fieldProblem(problem, 'points_cost', 'The cost')}
+      />
       <div className="flex flex-col gap-2">
         <CheckField label="Unlimited stock" checked={unlimited} onChange={setUnlimited} />
         {!unlimited && (
@@ -156,8 +198,20 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
           />
         )}
       </div>
-      <TextField label="Days a voucher stays valid" inputMode="numeric" value={text.valid_days} onChange={type('valid_days')} error={fieldProblem(problem, 'valid_days', 'The validity')} />
-      <TextField label="Most one customer may redeem (optional)" inputMode="numeric" value={text.per_customer_limit} onChange={type('per_customer_limit')} error={fieldProblem(problem, 'per_customer_limit', 'The limit')} />
+      <TextField
+        label="Days a voucher stays valid"
+        inputMode="numeric"
+        value={text.valid_days}
+        onChange={type('valid_days')}
+        error={fieldProblem(problem, 'valid_days', 'The validity')}
+      />
+      <TextField
+        label="Most one customer may redeem (optional)"
+        inputMode="numeric"
+        value={text.per_customer_limit}
+        onChange={type('per_customer_limit')}
+        error={fieldProblem(problem, 'per_customer_limit', 'The limit')}
+      />
       <GivesFields
         kind={kind}
         onKind={setKind}
@@ -182,7 +236,12 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
         }}
         onClear={() => set('image', '')}
       />
-      <CheckField label="Offered to customers" hint="Untick to retire it: customers no longer see it, and vouchers already issued stay valid until their end." checked={form.active} onChange={(on) => set('active', on)} />
+      <CheckField
+        label="Offered to customers"
+        hint="Untick to retire it: customers no longer see it, and vouchers already issued stay valid until their end."
+        checked={form.active}
+        onChange={(on) => set('active', on)}
+      />
       <FormActions problem={problem} saving={saving} submitLabel={start.name === null ? 'Add reward' : 'Save reward'} onCancel={onDone} />
     </form>
   );
@@ -216,7 +275,8 @@ export function RewardsEditorScreen(props: RewardsEditorScreenProps) {
               </p>
               <p className="text-sm">{r.points_cost.toLocaleString(locale)} points</p>
               <p className="text-sm text-muted">
-                {r.stock_total === null ? 'Unlimited stock' : `${r.stock_left ?? 0} of ${r.stock_total} left`} · {r.issued} redeemed, {r.used} used · valid {r.valid_days} {r.valid_days === 1 ? 'day' : 'days'}
+                {r.stock_total === null ? 'Unlimited stock' : `${r.stock_left ?? 0} of ${r.stock_total} left`} · {r.issued} redeemed, {r.used} used · valid{' '}
+                {r.valid_days} {r.valid_days === 1 ? 'day' : 'days'}
                 {r.discount_amount > 0 && (
                   <>
                     {' '}
@@ -241,7 +301,11 @@ export function RewardsEditorScreen(props: RewardsEditorScreenProps) {
         <Button onClick={() => setEditing('new')}>Add a reward</Button>
       </div>
       {body}
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={editing === 'new' || editing === null ? 'Add a reward' : `Edit ${editing.title}`}>
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing === 'new' || editing === null ? 'Add a reward' : `Edit ${editing.title}`}
+      >
         {editing !== null && <RewardFieldsFields reward={editing === 'new' ? null : editing} props={props} onDone={() => setEditing(null)} />}
       </Dialog>
     </div>

@@ -26,18 +26,22 @@ export function BackupStatus({ status, error }: BackupStatusProps) {
         <div className="flex flex-col gap-3 text-sm text-ink">
           {status.last ? (
             <p>
-              Last backup: <strong>{when(status.last.taken_at)} UTC</strong>, {sizeInWords(status.last.bytes)}, {status.last.encrypted ? 'encrypted' : 'not encrypted'}.
+              Last backup: <strong>{when(status.last.taken_at)} UTC</strong>, {sizeInWords(status.last.bytes)},{' '}
+              {status.last.encrypted ? 'encrypted' : 'not encrypted'}.
             </p>
           ) : (
             <p>No backup has been taken yet.</p>
           )}
           {status.stale && (
             <Notice tone="warning" title={status.last ? `The last backup is more than ${BACKUP_STALE_HOURS / 24} days old` : 'There is no backup yet'}>
-              If the server's disk failed now, {status.last ? 'everything since then' : 'the shop'} would be lost. Ask whoever runs the server to check the backup job's log, or to run npm run backup.
+              If the server's disk failed now, {status.last ? 'everything since then' : 'the shop'} would be lost. Ask whoever runs the server to check the
+              backup job's log, or to run npm run backup.
             </Notice>
           )}
           {status.last && !status.last.encrypted && <p className="text-muted">Backups are not encrypted: setting BACKUP_KEY on the server encrypts them.</p>}
-          <p className="text-muted">{status.schedule ? `Taken automatically (${status.schedule}, in the shop's time zone).` : 'No automatic backups are scheduled on this server.'}</p>
+          <p className="text-muted">
+            {status.schedule ? `Taken automatically (${status.schedule}, in the shop's time zone).` : 'No automatic backups are scheduled on this server.'}
+          </p>
         </div>
       )}
     </Card>

@@ -29,8 +29,20 @@ const SERVICES: Record<Connectable, { title: string; what: string; fields: Field
     title: 'Stripe: card payments',
     what: 'Customers pay on Stripe’s checkout page. From the Stripe Dashboard, Developers: an API secret key, and the signing secret of the webhook endpoint shown above.',
     fields: [
-      { name: 'secret_key', label: 'Secret key', hint: 'It starts with sk_live (sk_test to try it out; rk for a restricted key).', secret: true, placeholder: 'sk_live_…' },
-      { name: 'webhook_secret', label: 'Webhook signing secret', hint: 'It starts with whsec: the webhook endpoint’s, in the Stripe Dashboard.', secret: true, placeholder: 'whsec_…' },
+      {
+        name: 'secret_key',
+        label: 'Secret key',
+        hint: 'It starts with sk_live (sk_test to try it out; rk for a restricted key).',
+        secret: true,
+        placeholder: 'sk_live_…',
+      },
+      {
+        name: 'webhook_secret',
+        label: 'Webhook signing secret',
+        hint: 'It starts with whsec: the webhook endpoint’s, in the Stripe Dashboard.',
+        secret: true,
+        placeholder: 'whsec_…',
+      },
     ],
   },
   twilio: {
@@ -46,7 +58,13 @@ const SERVICES: Record<Connectable, { title: string; what: string; fields: Field
     title: 'E-mail server (SMTP)',
     what: 'Address checks, staff invitations and password resets go by e-mail. Your e-mail provider gives the server’s address, a user name and a password.',
     fields: [
-      { name: 'url', label: 'SMTP URL', hint: 'smtps:// (port 465) or smtp:// (port 587, STARTTLS), with the user name and password in it', secret: true, placeholder: 'smtps://user:password@mail.example.com:465' },
+      {
+        name: 'url',
+        label: 'SMTP URL',
+        hint: 'smtps:// (port 465) or smtp:// (port 587, STARTTLS), with the user name and password in it',
+        secret: true,
+        placeholder: 'smtps://user:password@mail.example.com:465',
+      },
       { name: 'from', label: 'From address', hint: 'such as Kopi Senja <no-reply@kopisenja.id>', placeholder: 'Shop name <no-reply@example.com>' },
     ],
   },
@@ -54,7 +72,21 @@ const SERVICES: Record<Connectable, { title: string; what: string; fields: Field
 
 const SHORT: Record<Connectable, string> = { stripe: 'Stripe', twilio: 'Twilio', smtp: 'the e-mail server' };
 
-function ConnectForm({ service, busy, error, fieldErrors, onConnect, onCancel }: { service: Connectable; busy: boolean; error?: string | undefined; fieldErrors?: Record<string, string> | undefined; onConnect: (input: ConnectInput) => void; onCancel?: (() => void) | undefined }) {
+function ConnectForm({
+  service,
+  busy,
+  error,
+  fieldErrors,
+  onConnect,
+  onCancel,
+}: {
+  service: Connectable;
+  busy: boolean;
+  error?: string | undefined;
+  fieldErrors?: Record<string, string> | undefined;
+  onConnect: (input: ConnectInput) => void;
+  onCancel?: (() => void) | undefined;
+}) {
   const spec = SERVICES[service];
   const [values, setValues] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState<Record<string, string>>({});
@@ -148,7 +180,13 @@ function Connection({ service, connection, ...p }: { service: Connectable; conne
                 </Notice>
               )}
               <div className="mt-3 flex flex-wrap gap-2">
-                <Button type="button" variant="secondary" onClick={() => setReplacing(true)} disabled={busy} aria-label={`Replace the ${SHORT[service]} settings`}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => setReplacing(true)}
+                  disabled={busy}
+                  aria-label={`Replace the ${SHORT[service]} settings`}
+                >
                   Replace
                 </Button>
                 <Button type="button" variant="secondary" onClick={() => p.onDisconnect(service)} loading={busy} aria-label={`Disconnect ${SHORT[service]}`}>

@@ -25,7 +25,10 @@ export default function ChannelsContainer() {
   const connect = useConnectService();
   const disconnect = useDisconnectService();
   const [busy, setBusy] = useState<Connectable | null>(null);
-  const [connectErrors, setConnectErrors] = useState<{ errors: Partial<Record<Connectable, string>>; fields: Partial<Record<Connectable, Record<string, string>>> }>({ errors: {}, fields: {} });
+  const [connectErrors, setConnectErrors] = useState<{
+    errors: Partial<Record<Connectable, string>>;
+    fields: Partial<Record<Connectable, Record<string, string>>>;
+  }>({ errors: {}, fields: {} });
   const names: Record<Connectable, string> = { stripe: 'Stripe', twilio: 'Twilio', smtp: 'The e-mail server' };
   /** connect or disconnect one service: a toast when it worked, the service's own words beside its form when not */
   async function change(service: Connectable, act: () => Promise<unknown>, done: string) {
@@ -36,7 +39,10 @@ export default function ChannelsContainer() {
       toast.success(done);
     } catch (err) {
       const fields = fieldErrorsOf(err);
-      setConnectErrors((c) => ({ errors: { ...c.errors, [service]: Object.keys(fields).length ? undefined : messageOf(err) }, fields: { ...c.fields, [service]: fields } }));
+      setConnectErrors((c) => ({
+        errors: { ...c.errors, [service]: Object.keys(fields).length ? undefined : messageOf(err) },
+        fields: { ...c.fields, [service]: fields },
+      }));
     } finally {
       setBusy(null);
     }

@@ -26,7 +26,11 @@ export interface ChannelsScreenProps extends Omit<ChannelConnectionsProps, 'conn
 
 const PAYMENTS: Record<ChannelsData['payments']['kind'], { label: string; tone: 'success' | 'warning' | 'danger'; text: string }> = {
   none: { label: 'Off', tone: 'danger', text: 'No payment gateway is set up: customers cannot top up or pay online. Paying from the wallet still works.' },
-  sandbox: { label: 'Sandbox', tone: 'warning', text: 'The sandbox’s payment page pays anything without real money: right for trying the shop, never for real customers.' },
+  sandbox: {
+    label: 'Sandbox',
+    tone: 'warning',
+    text: 'The sandbox’s payment page pays anything without real money: right for trying the shop, never for real customers.',
+  },
   stripe: { label: 'Stripe', tone: 'success', text: 'Customers pay on Stripe’s own checkout page.' },
 };
 
@@ -64,7 +68,11 @@ function PaymentsState({ payments, formatTime }: { payments: ChannelsData['payme
 function MessagesState({ sms, email }: Pick<ChannelsData, 'sms' | 'email'>) {
   return (
     <>
-      <State title="Text messages" badge={sms.kind === 'twilio' ? 'Twilio' : sms.kind === 'outbox' ? 'Development outbox' : 'Off'} tone={sms.kind === 'twilio' ? 'success' : sms.kind === 'outbox' ? 'warning' : 'danger'}>
+      <State
+        title="Text messages"
+        badge={sms.kind === 'twilio' ? 'Twilio' : sms.kind === 'outbox' ? 'Development outbox' : 'Off'}
+        tone={sms.kind === 'twilio' ? 'success' : sms.kind === 'outbox' ? 'warning' : 'danger'}
+      >
         <p>
           {sms.kind === 'twilio'
             ? `Sign-in codes go by text message through Twilio, from ${sms.from ?? 'your Twilio number'} (the last 4 characters of your number or Messaging Service).`
@@ -73,7 +81,11 @@ function MessagesState({ sms, email }: Pick<ChannelsData, 'sms' | 'email'>) {
               : 'No text message service is set up: sign-in codes are not sent.'}
         </p>
       </State>
-      <State title="E-mail" badge={email.kind === 'smtp' ? 'SMTP' : email.kind === 'outbox' ? 'Development outbox' : 'Off'} tone={email.kind === 'smtp' ? 'success' : email.kind === 'outbox' ? 'warning' : 'danger'}>
+      <State
+        title="E-mail"
+        badge={email.kind === 'smtp' ? 'SMTP' : email.kind === 'outbox' ? 'Development outbox' : 'Off'}
+        tone={email.kind === 'smtp' ? 'success' : email.kind === 'outbox' ? 'warning' : 'danger'}
+      >
         <p>
           {email.kind === 'smtp'
             ? `E-mails go through ${email.host ?? 'your mail server'}, from ${email.from ?? 'your address'}.`
@@ -88,10 +100,14 @@ function MessagesState({ sms, email }: Pick<ChannelsData, 'sms' | 'email'>) {
 
 function sentText(sent: TestMessageData): string {
   const where = sent.channel === 'email' ? `/__dev/outbox?email=${encodeURIComponent(sent.to)}` : `/__dev/outbox?phone=${encodeURIComponent(sent.to)}`;
-  return sent.outbox ? `It is in the development outbox: open ${where} on this computer to read it.` : `Check ${sent.channel === 'email' ? 'your inbox' : 'the phone'}: it should arrive within a minute.`;
+  return sent.outbox
+    ? `It is in the development outbox: open ${where} on this computer to read it.`
+    : `Check ${sent.channel === 'email' ? 'your inbox' : 'the phone'}: it should arrive within a minute.`;
 }
 
-function TestMessageForm(props: Pick<ChannelsScreenProps, 'ownerEmail' | 'defaultCountryCode' | 'onSendTest' | 'sending' | 'sent' | 'sendError' | 'phoneError'>) {
+function TestMessageForm(
+  props: Pick<ChannelsScreenProps, 'ownerEmail' | 'defaultCountryCode' | 'onSendTest' | 'sending' | 'sent' | 'sendError' | 'phoneError'>,
+) {
   const { ownerEmail, defaultCountryCode, onSendTest, sending, sent, sendError, phoneError } = props;
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
   const [phone, setPhone] = useState('');
@@ -115,14 +131,29 @@ function TestMessageForm(props: Pick<ChannelsScreenProps, 'ownerEmail' | 'defaul
           <legend className="text-sm font-medium">Send</legend>
           {choices.map((c) => (
             <label key={c.value} className="flex items-start gap-2">
-              <input type="radio" name={name} value={c.value} checked={channel === c.value} onChange={() => setChannel(c.value)} className={cx('mt-1 size-4', focusRing)} />
+              <input
+                type="radio"
+                name={name}
+                value={c.value}
+                checked={channel === c.value}
+                onChange={() => setChannel(c.value)}
+                className={cx('mt-1 size-4', focusRing)}
+              />
               <span>
                 <span className="font-medium">{c.label}</span> <span className="text-muted break-all">{c.help}</span>
               </span>
             </label>
           ))}
         </fieldset>
-        {channel === 'sms' && <PhoneField label="Phone number" defaultCountryCode={defaultCountryCode} onChange={setPhone} error={problem ?? phoneError ?? undefined} disabled={sending} />}
+        {channel === 'sms' && (
+          <PhoneField
+            label="Phone number"
+            defaultCountryCode={defaultCountryCode}
+            onChange={setPhone}
+            error={problem ?? phoneError ?? undefined}
+            disabled={sending}
+          />
+        )}
         {sent && (
           <Notice tone="success" title={`Test ${sent.channel === 'email' ? 'e-mail' : 'text message'} sent to ${sent.to}`}>
             {sentText(sent)}
@@ -168,14 +199,24 @@ export function ChannelsScreen({ channels, error, onRetry, formatTime, onConnect
               <li key={need}>{need}</li>
             ))}
           </ol>
-          <p className="text-sm text-muted">Connect each below: it takes effect within seconds, without a restart. Keys and passwords are never shown again in full.</p>
+          <p className="text-sm text-muted">
+            Connect each below: it takes effect within seconds, without a restart. Keys and passwords are never shown again in full.
+          </p>
         </section>
       )}
       <div className="grid gap-4 lg:grid-cols-3">
         <PaymentsState payments={channels.payments} formatTime={formatTime} />
         <MessagesState sms={channels.sms} email={channels.email} />
       </div>
-      <ChannelConnections connections={channels.connections} formatTime={formatTime} onConnect={onConnect} onDisconnect={onDisconnect} busy={busy ?? null} errors={errors ?? {}} fieldErrors={fieldErrors ?? {}} />
+      <ChannelConnections
+        connections={channels.connections}
+        formatTime={formatTime}
+        onConnect={onConnect}
+        onDisconnect={onDisconnect}
+        busy={busy ?? null}
+        errors={errors ?? {}}
+        fieldErrors={fieldErrors ?? {}}
+      />
       <TestMessageForm {...form} />
     </div>
   );

@@ -58,7 +58,20 @@ interface Form {
 }
 
 const MONEY_FIELDS = ['points_per_amount', 'referral_min_order', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
-const TEXT_FIELDS = ['setting_company', 'short_name', 'contact_phone', 'contact_email', 'privacy_url', 'terms_url', 'default_country_code', 'currency', 'locale', 'timezone', 'birthday_reward_name', 'referral_reward_name'] as const;
+const TEXT_FIELDS = [
+  'setting_company',
+  'short_name',
+  'contact_phone',
+  'contact_email',
+  'privacy_url',
+  'terms_url',
+  'default_country_code',
+  'currency',
+  'locale',
+  'timezone',
+  'birthday_reward_name',
+  'referral_reward_name',
+] as const;
 /** Whole numbers, typed as digits, and what they count (for "must be a whole number of days"). */
 const WHOLE_FIELDS = {
   points_expiry_days: 'days',
@@ -157,21 +170,41 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 type TextName = Exclude<keyof Form, 'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward' | 'referral_reward'>;
-type FieldProps = SectionProps & { name: TextName; label: string; hint?: string; what?: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'type' | 'maxLength' | 'autoComplete'>;
+type FieldProps = SectionProps & { name: TextName; label: string; hint?: string; what?: string } & Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'inputMode' | 'type' | 'maxLength' | 'autoComplete'
+  >;
 
 /** A text field of the form, its provider's problem shown on it ("The short name must be at most 12 characters."). */
 function FormField({ name, label, hint, what, form, set, problem, settings: _settings, ...input }: FieldProps) {
-  return <TextField label={label} hint={hint} value={form[name]} onChange={(e) => set(name, e.target.value)} error={fieldProblem(problem, name, `The ${what ?? label.toLowerCase()}`)} {...input} />;
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      value={form[name]}
+      onChange={(e) => set(name, e.target.value)}
+      error={fieldProblem(problem, name, `The ${what ?? label.toLowerCase()}`)}
+      {...input}
+    />
+  );
 }
 
 /** A money field of the form: typed in major units, as the menu editor's price is. */
-const MoneyField = ({ label, ...props }: FieldProps & { name: (typeof MONEY_FIELDS)[number] }) => <FormField {...props} label={`${label} (${props.settings.currency})`} what={label.toLowerCase()} inputMode="decimal" />;
+const MoneyField = ({ label, ...props }: FieldProps & { name: (typeof MONEY_FIELDS)[number] }) => (
+  <FormField {...props} label={`${label} (${props.settings.currency})`} what={label.toLowerCase()} inputMode="decimal" />
+);
 
 function ShopSection(props: SectionProps) {
   return (
     <Section title="Shop">
       <FormField {...props} name="setting_company" label="Shop name" maxLength={60} />
-      <FormField {...props} name="short_name" label="Short name" hint={`At most ${SHORT_NAME_MAX} characters: the name under the app's icon on a phone's home screen.`} maxLength={SHORT_NAME_MAX} />
+      <FormField
+        {...props}
+        name="short_name"
+        label="Short name"
+        hint={`At most ${SHORT_NAME_MAX} characters: the name under the app's icon on a phone's home screen.`}
+        maxLength={SHORT_NAME_MAX}
+      />
     </Section>
   );
 }
@@ -202,7 +235,14 @@ function ContactSection(props: SectionProps) {
         maxLength={SHOP_LINK_MAX}
       />
       <p className="text-sm text-muted">
-        {props.locationsHref ? <a className="font-semibold text-brand underline" href={props.locationsHref}>Locations</a> : 'Locations'}: each shop's pickup address, opening hours and delivery areas.
+        {props.locationsHref ? (
+          <a className="font-semibold text-brand underline" href={props.locationsHref}>
+            Locations
+          </a>
+        ) : (
+          'Locations'
+        )}
+        : each shop's pickup address, opening hours and delivery areas.
       </p>
     </Section>
   );
@@ -214,10 +254,20 @@ function RegionSection(props: SectionProps) {
   const zones = useMemo(() => listOf('timeZone', settings.timezone), [settings.timezone]);
   return (
     <Section title="Region">
-      <FormField {...props} name="default_country_code" label="Country calling code" hint="Digits only, such as 63 for the Philippines: phone numbers typed without one are taken as this country's." inputMode="numeric" />
+      <FormField
+        {...props}
+        name="default_country_code"
+        label="Country calling code"
+        hint="Digits only, such as 63 for the Philippines: phone numbers typed without one are taken as this country's."
+        inputMode="numeric"
+      />
       <SelectField
         label="Currency"
-        hint={settings.currency_locked ? 'The currency cannot change once customers have paid or topped up in it.' : 'Prices are not converted: check them after a change.'}
+        hint={
+          settings.currency_locked
+            ? 'The currency cannot change once customers have paid or topped up in it.'
+            : 'Prices are not converted: check them after a change.'
+        }
         value={form.currency}
         disabled={settings.currency_locked}
         onChange={(e) => set('currency', e.target.value)}
@@ -228,7 +278,13 @@ function RegionSection(props: SectionProps) {
         ))}
       </SelectField>
       <FormField {...props} name="locale" label="Locale" hint="How money and dates are written, such as en-PH." />
-      <SelectField label="Time zone" hint="Where the shop's day begins: the dashboard's today follows it." value={form.timezone} onChange={(e) => set('timezone', e.target.value)} error={fieldProblem(problem, 'timezone', 'The time zone')}>
+      <SelectField
+        label="Time zone"
+        hint="Where the shop's day begins: the dashboard's today follows it."
+        value={form.timezone}
+        onChange={(e) => set('timezone', e.target.value)}
+        error={fieldProblem(problem, 'timezone', 'The time zone')}
+      >
         {zones.map((z) => (
           <option key={z}>{z}</option>
         ))}
@@ -241,9 +297,25 @@ function PointsSection(props: SectionProps) {
   const { form, set } = props;
   return (
     <Section title="Points">
-      <MoneyField {...props} name="points_per_amount" label="Spend for one point" hint="Customers earn one point for each time they spend this, after discounts." />
-      <CheckField label="The delivery fee earns points too" hint="Off: points are earned on what was bought, not on the delivery fee." checked={form.delivery_fee_earns_points} onChange={(on) => set('delivery_fee_earns_points', on)} />
-      <FormField {...props} name="points_expiry_days" label="Days points last" hint="Points earned from now on expire after this many days." inputMode="numeric" />
+      <MoneyField
+        {...props}
+        name="points_per_amount"
+        label="Spend for one point"
+        hint="Customers earn one point for each time they spend this, after discounts."
+      />
+      <CheckField
+        label="The delivery fee earns points too"
+        hint="Off: points are earned on what was bought, not on the delivery fee."
+        checked={form.delivery_fee_earns_points}
+        onChange={(on) => set('delivery_fee_earns_points', on)}
+      />
+      <FormField
+        {...props}
+        name="points_expiry_days"
+        label="Days points last"
+        hint="Points earned from now on expire after this many days."
+        inputMode="numeric"
+      />
       <FormField
         {...props}
         name="points_hold_days"
@@ -312,7 +384,12 @@ function TreatFields({ kind, words, ...props }: SectionProps & { kind: 'birthday
   const the = `The ${words.label.toLowerCase()}`;
   return (
     <>
-      <SelectField label={words.label} value={form[which]} onChange={(e) => set(which, e.target.value as Form[typeof which])} error={fieldProblem(problem, which, the)}>
+      <SelectField
+        label={words.label}
+        value={form[which]}
+        onChange={(e) => set(which, e.target.value as Form[typeof which])}
+        error={fieldProblem(problem, which, the)}
+      >
         <option value="points">Points</option>
         <option value="reward">A reward from your catalogue</option>
         <option value="off">{words.off}</option>
@@ -320,7 +397,13 @@ function TreatFields({ kind, words, ...props }: SectionProps & { kind: 'birthday
       {form[which] === 'points' && <FormField {...props} name={points} label={words.points} hint={words.pointsHint} inputMode="numeric" />}
       {form[which] === 'reward' &&
         (choices ? (
-          <SelectField label={words.reward} hint={words.rewardHint} value={form[name]} onChange={(e) => set(name, e.target.value)} error={fieldProblem(problem, name, `The ${words.named}`)}>
+          <SelectField
+            label={words.reward}
+            hint={words.rewardHint}
+            value={form[name]}
+            onChange={(e) => set(name, e.target.value)}
+            error={fieldProblem(problem, name, `The ${words.named}`)}
+          >
             <option value="">Choose a reward</option>
             {choices.map((r) => (
               <option key={r.name} value={r.name}>
@@ -340,7 +423,10 @@ function BirthdaySection(props: SectionProps) {
   const { form } = props;
   return (
     <Section title="Birthdays">
-      <p className="text-sm text-muted">Customers add their birthday in their profile. The treat comes once a year, on the birthday or in the days before it. A birthday added or changed less than 30 days before it counts from the next year.</p>
+      <p className="text-sm text-muted">
+        Customers add their birthday in their profile. The treat comes once a year, on the birthday or in the days before it. A birthday added or changed less
+        than 30 days before it counts from the next year.
+      </p>
       <TreatFields
         {...props}
         kind="birthday"
@@ -373,7 +459,10 @@ function BirthdaySection(props: SectionProps) {
 function ReferralSection(props: SectionProps) {
   return (
     <Section title="Referrals">
-      <p className="text-sm text-muted">Customers share a link from the app. When a friend signs up with it and their first paid order is completed and past the points’ hold, both get this. Never for the same phone, device or card.</p>
+      <p className="text-sm text-muted">
+        Customers share a link from the app. When a friend signs up with it and their first paid order is completed and past the points’ hold, both get this.
+        Never for the same phone, device or card.
+      </p>
       <TreatFields
         {...props}
         kind="referral"
@@ -399,7 +488,12 @@ function ReferralSection(props: SectionProps) {
         />
       )}
       {props.form.referral_reward !== 'off' && (
-        <MoneyField {...props} name="referral_min_order" label="Smallest first order that counts for a referral" hint="The friend's paid order must total at least this. 0: any paid order." />
+        <MoneyField
+          {...props}
+          name="referral_min_order"
+          label="Smallest first order that counts for a referral"
+          hint="The friend's paid order must total at least this. 0: any paid order."
+        />
       )}
     </Section>
   );
@@ -443,7 +537,8 @@ function TopUpSection(props: SectionProps) {
       <fieldset aria-describedby={`${presetsId}-note`} className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-ink">Quick amounts</legend>
         <p id={`${presetsId}-note`} className={presetsError ? 'text-sm text-danger' : 'text-sm text-muted'}>
-          {presetsError ?? `The buttons on the wallet's top-up: 1 to ${TOPUP_PRESETS_MAX} amounts, smallest first, each between the smallest and largest top-up. Leave the others empty.`}
+          {presetsError ??
+            `The buttons on the wallet's top-up: 1 to ${TOPUP_PRESETS_MAX} amounts, smallest first, each between the smallest and largest top-up. Leave the others empty.`}
         </p>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {form.topup_presets.map((value, i) => (
@@ -452,7 +547,12 @@ function TopUpSection(props: SectionProps) {
               label={`Quick amount ${i + 1}`}
               inputMode="decimal"
               value={value}
-              onChange={(e) => set('topup_presets', form.topup_presets.map((p, j) => (j === i ? e.target.value : p)))}
+              onChange={(e) =>
+                set(
+                  'topup_presets',
+                  form.topup_presets.map((p, j) => (j === i ? e.target.value : p)),
+                )
+              }
             />
           ))}
         </div>
@@ -461,7 +561,17 @@ function TopUpSection(props: SectionProps) {
   );
 }
 
-function SettingsForm({ settings, onSave, locationsHref, rewards }: { settings: ShopSettingsData; onSave: SettingsScreenProps['onSave']; locationsHref?: string | undefined; rewards?: SettingsScreenProps['rewards'] }) {
+function SettingsForm({
+  settings,
+  onSave,
+  locationsHref,
+  rewards,
+}: {
+  settings: ShopSettingsData;
+  onSave: SettingsScreenProps['onSave'];
+  locationsHref?: string | undefined;
+  rewards?: SettingsScreenProps['rewards'];
+}) {
   const [form, setForm] = useState(() => formOf(settings));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);

@@ -2,7 +2,14 @@ import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttr
 import { Button, FieldFrame, FieldNotes, Notice, cx, describedBy, focusRing } from '../../../ui';
 
 /** The editors' select, labelled and described like a TextField. */
-export function SelectField({ label, hint, error, children, className, ...rest }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  children,
+  className,
+  ...rest
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
   return (
     <FieldFrame
       label={label}
@@ -19,16 +26,50 @@ export function SelectField({ label, hint, error, children, className, ...rest }
 }
 
 /** A several-line text field (descriptions). */
-export function TextAreaField({ label, hint, error, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
-  return <FieldFrame label={label} hint={hint} error={error} className={className} control={(field) => <textarea rows={3} {...field} className={cx(field.className, 'py-2')} {...rest} />} />;
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(field) => <textarea rows={3} {...field} className={cx(field.className, 'py-2')} {...rest} />}
+    />
+  );
 }
 
 /** A checkbox with its label beside it and an optional hint. */
-export function CheckField({ label, hint, checked, onChange, disabled }: { label: ReactNode; hint?: ReactNode; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean }) {
+export function CheckField({
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-2">
-      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} aria-describedby={describedBy(id, hint, null)} className={cx('mt-1 size-5', focusRing)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={describedBy(id, hint, null)}
+        className={cx('mt-1 size-5', focusRing)}
+      />
       <div>
         <label htmlFor={id} className="font-medium">
           {label}
@@ -50,7 +91,10 @@ export function Switch({ on, onChange, label, disabled }: { on: boolean; onChang
       onClick={() => onChange(!on)}
       className={cx('flex min-h-11 items-center gap-3 rounded-lg font-medium disabled:opacity-70', focusRing)}
     >
-      <span aria-hidden="true" className={cx('relative h-7 w-12 rounded-full border-2 transition-colors', on ? 'border-brand bg-brand' : 'border-border bg-surface')}>
+      <span
+        aria-hidden="true"
+        className={cx('relative h-7 w-12 rounded-full border-2 transition-colors', on ? 'border-brand bg-brand' : 'border-border bg-surface')}
+      >
         <span className={cx('absolute top-0.5 size-5 rounded-full bg-surface-raised shadow transition-all', on ? 'left-6' : 'left-0.5')} />
       </span>
       {label}
@@ -59,7 +103,17 @@ export function Switch({ on, onChange, label, disabled }: { on: boolean; onChang
 }
 
 /** An editor form's end: the provider's refusal that names no field, then Cancel and the save button. */
-export function FormActions({ problem, saving, submitLabel, onCancel }: { problem: SaveProblem | null; saving: boolean; submitLabel: string; onCancel: () => void }) {
+export function FormActions({
+  problem,
+  saving,
+  submitLabel,
+  onCancel,
+}: {
+  problem: SaveProblem | null;
+  saving: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
   return (
     <>
       {problem?.message && <Notice tone="danger">{problem.message}</Notice>}

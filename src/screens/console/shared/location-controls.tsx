@@ -22,7 +22,13 @@ export function LocationSelect({
   hint?: string;
 }) {
   return (
-    <SelectField label={label} hint={hint} value={value === null ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} className="max-w-xs">
+    <SelectField
+      label={label}
+      hint={hint}
+      value={value === null ? '' : String(value)}
+      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      className="max-w-xs"
+    >
       {allLabel !== undefined && <option value="">{allLabel}</option>}
       {locations.map((l) => (
         <option key={l.id} value={String(l.id)}>
@@ -60,7 +66,12 @@ function PauseMenu({ location, named, busy, onPause }: { location: MerchantLocat
         Pause online orders{named && <span className="sr-only"> at {location.name}</span>}
       </Button>
       {open && (
-        <div id={id} role="group" aria-label={`Pause online orders${named ? ` at ${location.name}` : ''} for`} className="flex flex-wrap gap-2 rounded-xl border border-border bg-surface-raised p-2 shadow-sm">
+        <div
+          id={id}
+          role="group"
+          aria-label={`Pause online orders${named ? ` at ${location.name}` : ''} for`}
+          className="flex flex-wrap gap-2 rounded-xl border border-border bg-surface-raised p-2 shadow-sm"
+        >
           {PAUSE_OPTIONS.map((o, i) => (
             <Button
               key={o.choice}
@@ -105,7 +116,9 @@ export function LocationPause({ locations, now, locale, onPause, pausing, pauseE
         l.state === 'paused' ? (
           <Notice key={l.id} tone="warning" title={`${named ? `${l.name}: ` : ''}${pausedWords(l, now, locale)}`}>
             <div className="flex flex-wrap items-center gap-3">
-              <span className="text-ink">Customers can browse the menu but cannot check out{named ? ` at ${l.name}` : ''}. Orders already placed carry on.</span>
+              <span className="text-ink">
+                Customers can browse the menu but cannot check out{named ? ` at ${l.name}` : ''}. Orders already placed carry on.
+              </span>
               <Button size="sm" loading={pausing === l.id} onClick={() => onPause(l.id, 'resume')}>
                 Resume now{named && <span className="sr-only"> at {l.name}</span>}
               </Button>

@@ -7,7 +7,16 @@ import type { MerchantLocation } from '#contract/locations';
 type Zoned = { locale: string; timeZone: string };
 
 const parts = (iso: string, { locale, timeZone }: Zoned) => {
-  const f = new Intl.DateTimeFormat(locale, { weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  const f = new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  });
   const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
   return { day: `${p.year}-${p.month}-${p.day}`, weekday: p.weekday ?? '', clock: `${p.hour}:${p.minute}` };
 };
@@ -19,7 +28,11 @@ export function clockWords(iso: string, now: string, zoned: Zoned): string {
 }
 
 /** Whether it takes orders now, in words: "Open until 19:00", "Closed — opens Mon 07:00", "Paused until 14:30". */
-export function stateWords(l: Pick<MerchantLocation, 'state' | 'closes_at' | 'next_open_at' | 'paused_until' | 'effective_timezone'>, now: string, locale: string): string {
+export function stateWords(
+  l: Pick<MerchantLocation, 'state' | 'closes_at' | 'next_open_at' | 'paused_until' | 'effective_timezone'>,
+  now: string,
+  locale: string,
+): string {
   const zoned = { locale, timeZone: l.effective_timezone };
   const at = (iso: string) => clockWords(iso, now, zoned);
   if (l.state === 'open') return l.closes_at ? `Open until ${at(l.closes_at)}` : 'Open';

@@ -55,7 +55,11 @@ export function PhoneFrame({ title, scale, pageStyle, version, children }: Phone
     body.removeAttribute('style');
     for (const [name, value] of Object.entries(pageStyle ?? {})) {
       if (name.startsWith('--')) root.style.setProperty(name, value);
-      else body.style.setProperty(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), value);
+      else
+        body.style.setProperty(
+          name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+          value,
+        );
     }
     if (version) root.dataset.version = version;
   }, [body, pageStyle, version]);

@@ -45,7 +45,16 @@ const NAV_ITEMS = [
 ];
 
 /** A customer to show the signed-in pages with (the preview shows the shop's look, not a real account). */
-const SAMPLE_CUSTOMER: Customer = { id: 0, name: 'Maria Clara', phone: '+639171234567', email: null, email_verified: false, points: 420, wallet_balance: 125_000, birthday: null };
+const SAMPLE_CUSTOMER: Customer = {
+  id: 0,
+  name: 'Maria Clara',
+  phone: '+639171234567',
+  email: null,
+  email_verified: false,
+  points: 420,
+  wallet_balance: 125_000,
+  birthday: null,
+};
 
 function nav(active: string) {
   return <BottomNav items={NAV_ITEMS.map((i) => ({ ...i, active: i.label === active }))} renderLink={inertLink} />;
@@ -57,9 +66,18 @@ function PreviewPageView({ page, settings, categories, rewards }: { page: Previe
   const money = { currency: settings.currency, locale: settings.locale };
   switch (page) {
     case 'login':
-      return <LoginScreen companyName={settings.setting_company} logo={settings.post_file} defaultCountryCode={settings.default_country_code ?? '63'} onSendCode={() => {}} />;
+      return (
+        <LoginScreen
+          companyName={settings.setting_company}
+          logo={settings.post_file}
+          defaultCountryCode={settings.default_country_code ?? '63'}
+          onSendCode={() => {}}
+        />
+      );
     case 'home':
-      return <HomeScreen customer={SAMPLE_CUSTOMER} featuredRewards={rewards.slice(0, 4)} latestOrder={null} unreadNotifications={2} nav={nav('Home')} {...money} />;
+      return (
+        <HomeScreen customer={SAMPLE_CUSTOMER} featuredRewards={rewards.slice(0, 4)} latestOrder={null} unreadNotifications={2} nav={nav('Home')} {...money} />
+      );
     case 'shop':
       return <ShopScreen categories={categories} cart={[]} nav={nav('Shop')} {...money} />;
     default:
@@ -74,7 +92,12 @@ function Phone({ version, page, scale, ...data }: { version: 'Lite' | 'Full'; pa
   const landing = page === 'login';
   const style: Record<string, string> = {
     ...theme.vars,
-    ...(landing ? { backgroundColor: theme.landing.color, ...(theme.landing.image ? { backgroundImage: `url("${theme.landing.image}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : {}) } : {}),
+    ...(landing
+      ? {
+          backgroundColor: theme.landing.color,
+          ...(theme.landing.image ? { backgroundImage: `url("${theme.landing.image}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : {}),
+        }
+      : {}),
   };
   return (
     <figure className="flex flex-col items-center gap-2">

@@ -57,13 +57,40 @@ export function AccountScreen({ me, onChangePassword, saving, saved, error, curr
         <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-4">
           {saved && (
             <Notice tone="success" title="Password changed">
-              {saved.ended === 0 ? 'You were signed in nowhere else.' : `You were signed out on ${saved.ended === 1 ? 'one other device' : `${saved.ended} other devices`}.`}
+              {saved.ended === 0
+                ? 'You were signed in nowhere else.'
+                : `You were signed out on ${saved.ended === 1 ? 'one other device' : `${saved.ended} other devices`}.`}
             </Notice>
           )}
           {error && <Notice tone="danger">{error}</Notice>}
-          <TextField label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={problems.current ?? currentError ?? undefined} disabled={saving} />
-          <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${STAFF_PASSWORD_MIN} characters. Your other sessions end.`} value={next} onChange={(e) => setNext(e.target.value)} error={problems.next} disabled={saving} />
-          <TextField label="New password again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} error={problems.again} disabled={saving} />
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+            error={problems.current ?? currentError ?? undefined}
+            disabled={saving}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${STAFF_PASSWORD_MIN} characters. Your other sessions end.`}
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+            error={problems.next}
+            disabled={saving}
+          />
+          <TextField
+            label="New password again"
+            type="password"
+            autoComplete="new-password"
+            value={again}
+            onChange={(e) => setAgain(e.target.value)}
+            error={problems.again}
+            disabled={saving}
+          />
           <Button type="submit" loading={saving} className="self-start">
             Change password
           </Button>

@@ -3,7 +3,16 @@ import { consoleHref } from '#contract/console-routes';
 import type { SiteSettings } from '#contract';
 import type { StaffRole } from '#contract/staff';
 import { useMerchantLocations } from '../../../api/locations';
-import { useChangeRole, useSetStaffLocations, useInviteStaff, usePendingInvites, useRemoveStaff, useRevokeInvite, useStaffList, useStaffMe } from '../../../api/staff';
+import {
+  useChangeRole,
+  useSetStaffLocations,
+  useInviteStaff,
+  usePendingInvites,
+  useRemoveStaff,
+  useRevokeInvite,
+  useStaffList,
+  useStaffMe,
+} from '../../../api/staff';
 import { useSettings } from '../../../api/settings';
 import { useAction } from '../../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../../shared/errors';
@@ -27,7 +36,13 @@ export default function StaffContainer() {
   const [invite, setInvite] = useState<CreatedInvite | null>(null);
   const inviting = useAction(async (role: StaffRole, email: string | undefined, password: string | undefined) => {
     const made = await inviteStaff({ role, email, password });
-    setInvite({ link: `${window.location.origin}${consoleHref('invite')}#${made.invite_token}`, role: made.role, email: made.email, expires: when(made.expires_at), emailed: made.emailed });
+    setInvite({
+      link: `${window.location.origin}${consoleHref('invite')}#${made.invite_token}`,
+      role: made.role,
+      email: made.email,
+      expires: when(made.expires_at),
+      emailed: made.emailed,
+    });
   });
   const wrongPassword = Boolean(fieldErrorsOf(inviting.error).password);
   const rows = useRowActions<number>();
@@ -45,7 +60,14 @@ export default function StaffContainer() {
       inviteError={inviting.error && !wrongPassword ? messageOf(inviting.error) : null}
       invitePasswordError={wrongPassword ? 'That is not your password. Type it again.' : null}
       onInvite={(role: StaffRole, email, password) => void inviting.run(role, email, password)}
-      invites={pending.data?.invites.map((i) => ({ id: i.id, role: i.role, email: i.email, by: i.created_by?.name ?? 'the operator', created: when(i.created_at), expires: when(i.expires_at) }))}
+      invites={pending.data?.invites.map((i) => ({
+        id: i.id,
+        role: i.role,
+        email: i.email,
+        by: i.created_by?.name ?? 'the operator',
+        created: when(i.created_at),
+        expires: when(i.expires_at),
+      }))}
       invitesError={pending.error ? messageOf(pending.error) : null}
       onRevoke={(id) => void revokes.act(id, () => revokeInvite(id))}
       revokingId={revokes.busy}

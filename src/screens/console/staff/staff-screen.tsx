@@ -62,7 +62,17 @@ export interface StaffScreenProps {
 }
 
 /** "Works at: every location" or the names, and the checkboxes that change it (each tick is saved). */
-function WorksAt({ member, locations, busy, onSet }: { member: StaffMember; locations: ReadonlyArray<Pick<MerchantLocation, 'id' | 'name'>>; busy: boolean; onSet: (ids: number[]) => void }) {
+function WorksAt({
+  member,
+  locations,
+  busy,
+  onSet,
+}: {
+  member: StaffMember;
+  locations: ReadonlyArray<Pick<MerchantLocation, 'id' | 'name'>>;
+  busy: boolean;
+  onSet: (ids: number[]) => void;
+}) {
   const ids = member.location_ids;
   const names = locations.filter((l) => ids.includes(l.id)).map((l) => l.name);
   return (
@@ -90,7 +100,12 @@ function WorksAt({ member, locations, busy, onSet }: { member: StaffMember; loca
   );
 }
 
-function InviteForm({ onInvite, inviting, inviteError, invitePasswordError }: Pick<StaffScreenProps, 'onInvite' | 'inviting' | 'inviteError' | 'invitePasswordError'>) {
+function InviteForm({
+  onInvite,
+  inviting,
+  inviteError,
+  invitePasswordError,
+}: Pick<StaffScreenProps, 'onInvite' | 'inviting' | 'inviteError' | 'invitePasswordError'>) {
   const [role, setRole] = useState<StaffRole>('staff');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -140,11 +155,7 @@ function InviteForm({ onInvite, inviting, inviteError, invitePasswordError }: Pi
           disabled={inviting}
         />
       )}
-      {inviteError && (
-        <Notice tone="danger">
-          {inviteError}
-        </Notice>
-      )}
+      {inviteError && <Notice tone="danger">{inviteError}</Notice>}
       <Button type="submit" loading={inviting}>
         Create invitation link
       </Button>
@@ -154,7 +165,25 @@ function InviteForm({ onInvite, inviting, inviteError, invitePasswordError }: Pi
 
 /** /merchant/staff (owners): who can sign in, with which role; invitations, role changes, removals. */
 export function StaffScreen(props: StaffScreenProps) {
-  const { staff, loading, error, onRetry, meId, invite, onChangeRole, onRemove, busyId, actionError, onCopy, invites, invitesError, onRevoke, revokingId, locations = [], onSetLocations } = props;
+  const {
+    staff,
+    loading,
+    error,
+    onRetry,
+    meId,
+    invite,
+    onChangeRole,
+    onRemove,
+    busyId,
+    actionError,
+    onCopy,
+    invites,
+    invitesError,
+    onRevoke,
+    revokingId,
+    locations = [],
+    onSetLocations,
+  } = props;
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
   return (
@@ -163,11 +192,7 @@ export function StaffScreen(props: StaffScreenProps) {
         <h2 id="staff-list-heading" className="text-lg font-semibold">
           People who can sign in
         </h2>
-        {actionError && (
-          <Notice tone="danger">
-            {actionError}
-          </Notice>
-        )}
+        {actionError && <Notice tone="danger">{actionError}</Notice>}
         {loading && !staff ? (
           <SkeletonGroup label="Loading the staff">
             <SkeletonText lines={4} />
@@ -206,7 +231,9 @@ export function StaffScreen(props: StaffScreenProps) {
                     </Button>
                   )}
                 </div>
-                {locations.length > 1 && onSetLocations && m.role === 'staff' && <WorksAt member={m} locations={locations} busy={busyId === m.id} onSet={(ids) => onSetLocations(m.id, ids)} />}
+                {locations.length > 1 && onSetLocations && m.role === 'staff' && (
+                  <WorksAt member={m} locations={locations} busy={busyId === m.id} onSet={(ids) => onSetLocations(m.id, ids)} />
+                )}
               </Card>
             ))}
           </ul>
@@ -236,7 +263,10 @@ export function StaffScreen(props: StaffScreenProps) {
         <h2 id="invites-heading" className="text-lg font-semibold">
           Invitations not used yet
         </h2>
-        <p className="text-sm text-muted">Each works until it is used, it expires, or you cancel it. One also stops working when the person who made it is removed, made staff or signs out everywhere.</p>
+        <p className="text-sm text-muted">
+          Each works until it is used, it expires, or you cancel it. One also stops working when the person who made it is removed, made staff or signs out
+          everywhere.
+        </p>
         {invitesError && !invites ? (
           <Notice tone="danger">{invitesError}</Notice>
         ) : !invites ? (
@@ -257,7 +287,13 @@ export function StaffScreen(props: StaffScreenProps) {
                     Made by {i.by} on {i.created} · works until {i.expires}
                   </p>
                 </div>
-                <Button variant="secondary" size="sm" loading={revokingId === i.id} onClick={() => onRevoke(i.id)} aria-label={`Cancel the invitation for ${i.email ?? 'anyone with the link'}`}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={revokingId === i.id}
+                  onClick={() => onRevoke(i.id)}
+                  aria-label={`Cancel the invitation for ${i.email ?? 'anyone with the link'}`}
+                >
                   Cancel invitation
                 </Button>
               </Card>
@@ -265,7 +301,12 @@ export function StaffScreen(props: StaffScreenProps) {
           </ul>
         )}
       </section>
-      <ConfirmRemove item={removing} description="They are signed out at once and can no longer sign in; invitations they made stop working. Their past changes stay in Activity." onRemove={(r) => onRemove(r.id)} onClose={() => setRemoving(null)} />
+      <ConfirmRemove
+        item={removing}
+        description="They are signed out at once and can no longer sign in; invitations they made stop working. Their past changes stay in Activity."
+        onRemove={(r) => onRemove(r.id)}
+        onClose={() => setRemoving(null)}
+      />
     </div>
   );
 }

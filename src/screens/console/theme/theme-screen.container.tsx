@@ -13,7 +13,8 @@ import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-scre
 /** How long the studio waits after the last edit before it saves the draft. */
 const SAVE_AFTER_MS = 600;
 
-const formatTime = (iso: string, { seconds = false }: { seconds?: boolean } = {}) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' });
+const formatTime = (iso: string, { seconds = false }: { seconds?: boolean } = {}) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' });
 
 /**
  * The draft being edited: the server's at first (and again after a restore or publish replaced it

@@ -1,7 +1,16 @@
 import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { Category, Reward, SiteSettings } from '#contract';
 import type { ThemeSettings, ThemeVersionData } from '#contract/theme';
-import { AA_BODY_TEXT, colourName, contrastFixes, contrastProblem, readableTextOn, themeContrastChecks, type ContrastCheck, type ContrastFix } from '#contract/contrast';
+import {
+  AA_BODY_TEXT,
+  colourName,
+  contrastFixes,
+  contrastProblem,
+  readableTextOn,
+  themeContrastChecks,
+  type ContrastCheck,
+  type ContrastFix,
+} from '#contract/contrast';
 import { Badge, Button, Card, CopyIcon, Dialog, ErrorState, Notice, QrCode, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
 import { ImagePicker } from '../shared/image-picker';
 import { ThemePreview } from '../shared/theme-preview';
@@ -10,7 +19,8 @@ import { ThemePreview } from '../shared/theme-preview';
 export type ImageField = 'post_file' | 'post_title' | 'landing_body_background_image';
 
 /** `idle`: nothing changed since the page opened, and no draft was saved before: nothing to say. */
-export type SaveState = { status: 'idle' } | { status: 'saved'; at: string } | { status: 'saving' } | { status: 'unsaved' } | { status: 'failed'; message: string };
+export type SaveState =
+  { status: 'idle' } | { status: 'saved'; at: string } | { status: 'saving' } | { status: 'unsaved' } | { status: 'failed'; message: string };
 
 export interface ThemeStudioScreenProps {
   /** the draft as the owner edits it; undefined while it loads */
@@ -69,7 +79,13 @@ function ColourField({ label, value, onChange, hint }: { label: string; value: s
         {label}
       </label>
       <div className="flex items-center gap-2">
-        <input id={id} type="color" value={value} onChange={(e) => onChange(e.target.value.toLowerCase())} className={cx('h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface-raised p-1', focusRing)} />
+        <input
+          id={id}
+          type="color"
+          value={value}
+          onChange={(e) => onChange(e.target.value.toLowerCase())}
+          className={cx('h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface-raised p-1', focusRing)}
+        />
         <code className="text-sm">{value}</code>
       </div>
       {hint && <p className="text-sm text-muted">{hint}</p>}
@@ -91,7 +107,11 @@ function TextColourField({ label, value, on, onChange }: { label: string; value:
           {label}
         </p>
         <div className="flex min-h-11 items-center gap-2">
-          <span aria-hidden="true" className="inline-flex h-11 w-14 items-center justify-center rounded-lg border border-border text-lg font-bold" style={{ backgroundColor: on, color: auto }}>
+          <span
+            aria-hidden="true"
+            className="inline-flex h-11 w-14 items-center justify-center rounded-lg border border-border text-lg font-bold"
+            style={{ backgroundColor: on, color: auto }}
+          >
             Aa
           </span>
           <span className="text-sm">Automatic: {auto === '#000000' ? 'black' : 'white'}</span>
@@ -129,7 +149,11 @@ function Swatches({ theme }: { theme: ThemeSettings }) {
 function CheckRow({ check, onFix }: { check: ContrastCheck; onFix: (f: ContrastFix) => void }) {
   const fixes = contrastFixes(check);
   return (
-    <li tabIndex={-1} data-failing={check.passes ? undefined : true} className={cx('flex flex-col gap-2 rounded-lg border p-3 text-sm', check.passes ? 'border-border' : 'border-danger/60', focusRing)}>
+    <li
+      tabIndex={-1}
+      data-failing={check.passes ? undefined : true}
+      className={cx('flex flex-col gap-2 rounded-lg border p-3 text-sm', check.passes ? 'border-border' : 'border-danger/60', focusRing)}
+    >
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{CHECK_LABEL[check.field]}</span>
         <Badge tone={check.passes ? 'success' : 'danger'}>{check.passes ? 'Easy to read' : 'Hard to read'}</Badge>
@@ -147,7 +171,13 @@ function CheckRow({ check, onFix }: { check: ContrastCheck; onFix: (f: ContrastF
           {fixes.length > 0 && (
             <div className="flex flex-wrap gap-2">
               {fixes.map((f, i) => (
-                <Button key={f.label} variant={i === 0 ? 'primary' : 'secondary'} size="sm" onClick={() => onFix(f)} icon={<span aria-hidden="true" className="inline-block size-4 rounded border border-border" style={{ backgroundColor: f.shows }} />}>
+                <Button
+                  key={f.label}
+                  variant={i === 0 ? 'primary' : 'secondary'}
+                  size="sm"
+                  onClick={() => onFix(f)}
+                  icon={<span aria-hidden="true" className="inline-block size-4 rounded border border-border" style={{ backgroundColor: f.shows }} />}
+                >
                   {f.label}
                 </Button>
               ))}
@@ -206,15 +236,30 @@ export function ThemeStudioScreen(props: ThemeStudioScreenProps) {
         <div className="flex min-w-0 flex-col gap-6">
           <Card as="section" title="Name and version">
             <div className="mt-3 flex flex-col gap-4">
-              <TextField label="Shop name" value={draft.setting_company} maxLength={80} onChange={(e) => set('setting_company', e.target.value)} error={draft.setting_company.trim() ? undefined : 'Enter the shop’s name.'} />
+              <TextField
+                label="Shop name"
+                value={draft.setting_company}
+                maxLength={80}
+                onChange={(e) => set('setting_company', e.target.value)}
+                error={draft.setting_company.trim() ? undefined : 'Enter the shop’s name.'}
+              />
               <fieldset className="flex flex-col gap-2">
                 <legend className="text-sm font-medium">Version</legend>
                 {(['Full', 'Lite'] as const).map((v) => (
                   <label key={v} className="flex items-start gap-2">
-                    <input type="radio" name="version" value={v} checked={draft.version === v} onChange={() => set('version', v)} className={cx('mt-1 size-4', focusRing)} />
+                    <input
+                      type="radio"
+                      name="version"
+                      value={v}
+                      checked={draft.version === v}
+                      onChange={() => set('version', v)}
+                      className={cx('mt-1 size-4', focusRing)}
+                    />
                     <span>
                       <span className="font-medium">{v}</span>{' '}
-                      <span className="text-muted">— {v === 'Full' ? 'the landing pages show the background image' : 'the landing pages show the background colour only'}</span>
+                      <span className="text-muted">
+                        — {v === 'Full' ? 'the landing pages show the background image' : 'the landing pages show the background colour only'}
+                      </span>
                     </span>
                   </label>
                 ))}
@@ -237,7 +282,12 @@ export function ThemeStudioScreen(props: ThemeStudioScreenProps) {
               ))}
             </div>
           </Card>
-          <PublishCard {...props} draft={draft} checks={checks} onShowChecks={() => checksList.current?.querySelector<HTMLElement>('[data-failing]')?.focus()} />
+          <PublishCard
+            {...props}
+            draft={draft}
+            checks={checks}
+            onShowChecks={() => checksList.current?.querySelector<HTMLElement>('[data-failing]')?.focus()}
+          />
           <VersionsCard {...props} />
         </div>
         {/* the preview stays in view while the form scrolls beside it */}
@@ -249,7 +299,19 @@ export function ThemeStudioScreen(props: ThemeStudioScreenProps) {
   );
 }
 
-function ColoursCard({ draft, checks, set, onChange, listRef }: { draft: ThemeSettings; checks: ContrastCheck[]; set: <K extends keyof ThemeSettings>(field: K, value: ThemeSettings[K]) => void; onChange: (d: ThemeSettings) => void; listRef: Ref<HTMLUListElement> }) {
+function ColoursCard({
+  draft,
+  checks,
+  set,
+  onChange,
+  listRef,
+}: {
+  draft: ThemeSettings;
+  checks: ContrastCheck[];
+  set: <K extends keyof ThemeSettings>(field: K, value: ThemeSettings[K]) => void;
+  onChange: (d: ThemeSettings) => void;
+  listRef: Ref<HTMLUListElement>;
+}) {
   return (
     <Card as="section" title="Colours">
       <div className="mt-3 grid grid-cols-2 gap-4">
@@ -257,7 +319,12 @@ function ColoursCard({ draft, checks, set, onChange, listRef }: { draft: ThemeSe
         <TextColourField label="Text on the brand colour" value={draft.brand_text_color} on={draft.brand_color} onChange={(v) => set('brand_text_color', v)} />
         <ColourField label="Accent colour" value={draft.accent_color} onChange={(v) => set('accent_color', v)} />
         <ColourField label="Landing background colour" value={draft.landing_body_background_color} onChange={(v) => set('landing_body_background_color', v)} />
-        <TextColourField label="Text on the landing background" value={draft.landing_text_color} on={draft.landing_body_background_color} onChange={(v) => set('landing_text_color', v)} />
+        <TextColourField
+          label="Text on the landing background"
+          value={draft.landing_text_color}
+          on={draft.landing_body_background_color}
+          onChange={(v) => set('landing_text_color', v)}
+        />
       </div>
       <ul ref={listRef} className="mt-4 flex flex-col gap-2" aria-label="Can customers read the text?">
         {checks.map((c) => (
@@ -326,7 +393,15 @@ function PublishCard(props: ThemeStudioScreenProps & { draft: ThemeSettings; che
 }
 
 /** The share-preview link: to copy, or to open on a phone with its camera. */
-function ShareLink({ link, onCopy, copied }: { link: { url: string; expires: string }; onCopy?: ((url: string) => void) | undefined; copied?: boolean | undefined }) {
+function ShareLink({
+  link,
+  onCopy,
+  copied,
+}: {
+  link: { url: string; expires: string };
+  onCopy?: ((url: string) => void) | undefined;
+  copied?: boolean | undefined;
+}) {
   return (
     <Notice title="Preview link">
       <p className="text-ink">Anyone with this link sees the draft in the customer app until {link.expires}, marked as a preview. Customers never see it.</p>
@@ -349,7 +424,8 @@ function VersionsCard(props: ThemeStudioScreenProps) {
   const { versions, formatTime } = props;
   const [restoring, setRestoring] = useState<ThemeVersionData | null>(null);
   const minute = (iso: string) => formatTime(iso);
-  const when = (v: ThemeVersionData) => formatTime(v.published_at, { seconds: (versions ?? []).some((o) => o.id !== v.id && minute(o.published_at) === minute(v.published_at)) });
+  const when = (v: ThemeVersionData) =>
+    formatTime(v.published_at, { seconds: (versions ?? []).some((o) => o.id !== v.id && minute(o.published_at) === minute(v.published_at)) });
   return (
     <Card as="section" title="Published versions">
       {versions && versions.length > 0 ? (
@@ -369,7 +445,13 @@ function VersionsCard(props: ThemeStudioScreenProps) {
                 </div>
               </div>
               {v.id !== props.currentVersionId && (
-                <Button variant="secondary" size="sm" loading={props.restoring === v.id} onClick={() => setRestoring(v)} aria-label={`Restore the version of ${when(v)}`}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={props.restoring === v.id}
+                  onClick={() => setRestoring(v)}
+                  aria-label={`Restore the version of ${when(v)}`}
+                >
                   Restore
                 </Button>
               )}

@@ -56,7 +56,15 @@ const PRIZE_LABEL: Record<PrizeType, string> = { points: 'Points', voucher: 'A r
 
 let nextKey = 1;
 const draftOf = (v: WheelVersion, palette: string[]): SegmentDraft[] =>
-  v.segments.map((s, i) => ({ key: nextKey++, label: s.label, prize_type: s.prize_type, points: s.points === null ? '' : String(s.points), reward: s.reward?.name ?? '', weight: String(s.weight), color: s.color ?? palette[i % palette.length]! }));
+  v.segments.map((s, i) => ({
+    key: nextKey++,
+    label: s.label,
+    prize_type: s.prize_type,
+    points: s.points === null ? '' : String(s.points),
+    reward: s.reward?.name ?? '',
+    weight: String(s.weight),
+    color: s.color ?? palette[i % palette.length]!,
+  }));
 
 /** A field's visible label, with the segment's number for screen readers (the card shows it once, above). */
 const named = (n: number, text: string): ReactNode => (
@@ -93,7 +101,16 @@ function problemsOf(segments: SegmentDraft[], cost: string): Record<string, stri
 }
 
 /** One segment: its label, prize, weight (with the chance it makes) and colour. */
-function SegmentCard({ segment: s, index: i, problem, chance, rewards, locale, onEdit, onRemove }: {
+function SegmentCard({
+  segment: s,
+  index: i,
+  problem,
+  chance,
+  rewards,
+  locale,
+  onEdit,
+  onRemove,
+}: {
   segment: SegmentDraft;
   index: number;
   problem: SaveProblem | null;
@@ -117,7 +134,14 @@ function SegmentCard({ segment: s, index: i, problem, chance, rewards, locale, o
         </Button>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label={named(n, 'Label')} hint="What the slice and the odds table say." value={s.label} maxLength={30} onChange={(e) => onEdit({ label: e.target.value })} error={f('label', 'The label')} />
+        <TextField
+          label={named(n, 'Label')}
+          hint="What the slice and the odds table say."
+          value={s.label}
+          maxLength={30}
+          onChange={(e) => onEdit({ label: e.target.value })}
+          error={f('label', 'The label')}
+        />
         <SelectField label={named(n, 'Prize')} value={s.prize_type} onChange={(e) => onEdit({ prize_type: e.target.value as PrizeType })} className="min-w-0">
           {(['points', 'voucher', 'none'] as const).map((t) => (
             <option key={t} value={t}>
@@ -126,7 +150,13 @@ function SegmentCard({ segment: s, index: i, problem, chance, rewards, locale, o
           ))}
         </SelectField>
         {s.prize_type === 'points' ? (
-          <TextField label={named(n, 'Points won')} inputMode="numeric" value={s.points} onChange={(e) => onEdit({ points: e.target.value })} error={f('points', 'The points')} />
+          <TextField
+            label={named(n, 'Points won')}
+            inputMode="numeric"
+            value={s.points}
+            onChange={(e) => onEdit({ points: e.target.value })}
+            error={f('points', 'The points')}
+          />
         ) : s.prize_type === 'voucher' ? (
           <SelectField label={named(n, 'Reward')} value={s.reward} onChange={(e) => onEdit({ reward: e.target.value })} error={f('reward', 'The reward')}>
             <option value="">Choose a reward</option>
@@ -144,12 +174,23 @@ function SegmentCard({ segment: s, index: i, problem, chance, rewards, locale, o
           inputMode="numeric"
           value={s.weight}
           onChange={(e) => onEdit({ weight: e.target.value })}
-          hint={/^\s*0+\s*$/.test(s.weight) ? '0 would mean it never comes up: remove the segment instead.' : chance !== null ? `Chance: ${percent(chance, locale)}. A weight of 2 comes up twice as often as 1.` : 'How often it comes up, compared with the others (1 or more).'}
+          hint={
+            /^\s*0+\s*$/.test(s.weight)
+              ? '0 would mean it never comes up: remove the segment instead.'
+              : chance !== null
+                ? `Chance: ${percent(chance, locale)}. A weight of 2 comes up twice as often as 1.`
+                : 'How often it comes up, compared with the others (1 or more).'
+          }
           error={f('weight', 'The weight')}
         />
         <label className="flex flex-col gap-1 text-sm font-medium">
           {named(n, 'Colour')}
-          <input type="color" value={s.color} onChange={(e) => onEdit({ color: e.target.value.toLowerCase() })} className={cx('h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface-raised p-1', focusRing)} />
+          <input
+            type="color"
+            value={s.color}
+            onChange={(e) => onEdit({ color: e.target.value.toLowerCase() })}
+            className={cx('h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface-raised p-1', focusRing)}
+          />
         </label>
       </div>
     </Card>
@@ -157,7 +198,16 @@ function SegmentCard({ segment: s, index: i, problem, chance, rewards, locale, o
 }
 
 /** Beside the segments: the wheel as customers will see it, and what a spin costs. */
-function WheelSide({ segments, odds, locale, cost, onCost, free, onFree, costError }: {
+function WheelSide({
+  segments,
+  odds,
+  locale,
+  cost,
+  onCost,
+  free,
+  onFree,
+  costError,
+}: {
   segments: SegmentDraft[];
   odds: number[] | null;
   locale: string;
@@ -171,7 +221,11 @@ function WheelSide({ segments, odds, locale, cost, onCost, free, onFree, costErr
     <div className="flex flex-col gap-4">
       <Card title="As customers will see it" headingLevel={2} className="flex flex-col items-center gap-3">
         {odds ? (
-          <Wheel segments={segments.map((s, i) => ({ id: s.key, label: s.label || `Segment ${i + 1}`, probability: odds[i]!, color: s.color }))} size={220} locale={locale} />
+          <Wheel
+            segments={segments.map((s, i) => ({ id: s.key, label: s.label || `Segment ${i + 1}`, probability: odds[i]!, color: s.color }))}
+            size={220}
+            locale={locale}
+          />
         ) : (
           <p className="text-sm text-muted">Give every segment a weight of 1 or more to see the chances.</p>
         )}
@@ -188,7 +242,23 @@ function WheelSide({ segments, odds, locale, cost, onCost, free, onFree, costErr
   );
 }
 
-function Editor({ current, rewards, locale, onPublish, published, setPublished, palette }: { current: WheelVersion; rewards: NonNullable<WheelEditorScreenProps['rewards']>; locale: string; onPublish: WheelEditorScreenProps['onPublish']; published: boolean; setPublished: (on: boolean) => void; palette: string[] }) {
+function Editor({
+  current,
+  rewards,
+  locale,
+  onPublish,
+  published,
+  setPublished,
+  palette,
+}: {
+  current: WheelVersion;
+  rewards: NonNullable<WheelEditorScreenProps['rewards']>;
+  locale: string;
+  onPublish: WheelEditorScreenProps['onPublish'];
+  published: boolean;
+  setPublished: (on: boolean) => void;
+  palette: string[];
+}) {
   const [segments, setSegments] = useState(() => draftOf(current, palette));
   const form = useRef<HTMLFormElement>(null);
   const [cost, setCost] = useState(String(current.spin_cost_points));
@@ -259,11 +329,20 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished, 
             <Button
               variant="secondary"
               disabled={segments.length >= 24}
-              onClick={() => (setPublished(false), setSegments((list) => [...list, { key: nextKey++, label: '', prize_type: 'none', points: '', reward: '', weight: '1', color: palette[list.length % palette.length]! }]))}
+              onClick={() => (
+                setPublished(false),
+                setSegments((list) => [
+                  ...list,
+                  { key: nextKey++, label: '', prize_type: 'none', points: '', reward: '', weight: '1', color: palette[list.length % palette.length]! },
+                ])
+              )}
             >
               Add a segment
             </Button>
-            <Button variant="ghost" onClick={() => (setPublished(false), setSegments((list) => list.map((x, i) => ({ ...x, color: palette[i % palette.length]! }))))}>
+            <Button
+              variant="ghost"
+              onClick={() => (setPublished(false), setSegments((list) => list.map((x, i) => ({ ...x, color: palette[i % palette.length]! }))))}
+            >
               Colour from the brand
             </Button>
           </div>
@@ -304,7 +383,16 @@ export function WheelEditorScreen(props: WheelEditorScreenProps) {
   if (!current) return <ErrorState title="We could not load the wheel" message={error ?? 'Please try again.'} onRetry={onRetry} />;
   return (
     <div className="flex flex-col gap-8">
-      <Editor key={current.version} current={current} rewards={rewards ?? []} locale={locale} onPublish={props.onPublish} published={published} setPublished={setPublished} palette={brandPalette((props.brand ?? NEUTRAL).brand, (props.brand ?? NEUTRAL).accent)} />
+      <Editor
+        key={current.version}
+        current={current}
+        rewards={rewards ?? []}
+        locale={locale}
+        onPublish={props.onPublish}
+        published={published}
+        setPublished={setPublished}
+        palette={brandPalette((props.brand ?? NEUTRAL).brand, (props.brand ?? NEUTRAL).accent)}
+      />
       <section aria-labelledby="wheel-versions" className="flex flex-col gap-3">
         <h2 id="wheel-versions" className="text-lg font-semibold">
           Published versions
@@ -315,17 +403,26 @@ export function WheelEditorScreen(props: WheelEditorScreenProps) {
             <Card as="li" key={v.version} padding="sm">
               <details>
                 <summary className={cx('cursor-pointer rounded', focusRing)}>
-                  <span className="font-medium">Version {v.version}</span> {v.version === current.version && <Badge tone="success">Live</Badge>} · {v.published_at ? `${formatDateTime(v.published_at, locale, timeZone)}${v.published_by ? ` by ${v.published_by}` : ''}` : 'The first wheel'} ·{' '}
+                  <span className="font-medium">Version {v.version}</span> {v.version === current.version && <Badge tone="success">Live</Badge>} ·{' '}
+                  {v.published_at ? `${formatDateTime(v.published_at, locale, timeZone)}${v.published_by ? ` by ${v.published_by}` : ''}` : 'The first wheel'} ·{' '}
                   {v.spins === 1 ? '1 spin' : `${v.spins.toLocaleString(locale)} spins`}
                 </summary>
                 <table className="mt-2 w-full text-sm">
                   <caption className="sr-only">Version {v.version}'s segments</caption>
                   <thead>
                     <tr>
-                      <th scope="col" className="text-left font-medium">Segment</th>
-                      <th scope="col" className="text-left font-medium">Prize</th>
-                      <th scope="col" className="text-right font-medium">Weight</th>
-                      <th scope="col" className="text-right font-medium">Chance</th>
+                      <th scope="col" className="text-left font-medium">
+                        Segment
+                      </th>
+                      <th scope="col" className="text-left font-medium">
+                        Prize
+                      </th>
+                      <th scope="col" className="text-right font-medium">
+                        Weight
+                      </th>
+                      <th scope="col" className="text-right font-medium">
+                        Chance
+                      </th>
                     </tr>
                   </thead>
                   <tbody>

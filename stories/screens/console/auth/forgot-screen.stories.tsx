@@ -21,7 +21,9 @@ export const Sending: Story = { args: { sending: true } };
 export const Sent: Story = { args: { sentTo: 'rosa@kopisenja.id' } };
 
 /** A shop that cannot send e-mail yet. */
-export const NoEmail: Story = { args: { error: 'This shop cannot send e-mails yet, so we cannot send you a link. Ask an owner to invite you again, or the operator to set up e-mail.' } };
+export const NoEmail: Story = {
+  args: { error: 'This shop cannot send e-mails yet, so we cannot send you a link. Ask an owner to invite you again, or the operator to set up e-mail.' },
+};
 
 /** A typo is caught before anything is sent; the address goes out trimmed. */
 export const Send: Story = {

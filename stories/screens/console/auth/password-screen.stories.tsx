@@ -58,7 +58,9 @@ export const SetupLinkExpired: Story = {
 };
 
 /** The provider refused a field (an e-mail another member uses). */
-export const FieldRefused: Story = { args: { mode: 'invite', link: { ...INVITE, email: null }, fieldErrors: { email: 'This e-mail is used by another member of the team.' } } };
+export const FieldRefused: Story = {
+  args: { mode: 'invite', link: { ...INVITE, email: null }, fieldErrors: { email: 'This e-mail is used by another member of the team.' } },
+};
 
 export const Saving: Story = { args: { saving: true } };
 
@@ -94,7 +96,13 @@ export const Submit: Story = {
     await expect(args.onSubmit).not.toHaveBeenCalled();
     await userEvent.type(canvas.getByLabelText('Your shop’s name'), ' Café Luna ');
     await userEvent.click(canvas.getByRole('button', { name: 'Create owner account' }));
-    await expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Rosa Dela Cruz', email: 'rosa@kopisenja.id', password: ' a long pass phrase ', start: 'empty', shopName: 'Café Luna' });
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      name: 'Rosa Dela Cruz',
+      email: 'rosa@kopisenja.id',
+      password: ' a long pass phrase ',
+      start: 'empty',
+      shopName: 'Café Luna',
+    });
   },
 };
 

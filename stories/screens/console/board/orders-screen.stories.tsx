@@ -119,7 +119,9 @@ export const OnlyAwaitingPayment: Story = {
 };
 
 /** A move another counter made first: refused, said on the card. */
-export const MoveRefused: Story = { args: { defaultColumn: 'preparing', actionError: { name: 'D8RW2C', message: 'Order D8RW2C is ready already: someone moved it a moment ago.' } } };
+export const MoveRefused: Story = {
+  args: { defaultColumn: 'preparing', actionError: { name: 'D8RW2C', message: 'Order D8RW2C is ready already: someone moved it a moment ago.' } },
+};
 
 /** Cancelling asks why; the reason goes to the customer and the log. */
 export const Cancel: Story = {
@@ -136,7 +138,9 @@ export const Cancel: Story = {
   },
 };
 
-export const CancelRefused: Story = { args: { cancelling: 'K7Q2MX', actionError: { name: 'K7Q2MX', message: 'Order K7Q2MX is completed already and cannot be cancelled.' } } };
+export const CancelRefused: Story = {
+  args: { cancelling: 'K7Q2MX', actionError: { name: 'K7Q2MX', message: 'Order K7Q2MX is completed already and cannot be cancelled.' } },
+};
 
 /** Drinks with options (issue #27): what to make under each item, as large as its name, for the counter. */
 export const WithOptions: Story = {
@@ -184,7 +188,13 @@ export const AtLocations: Story = {
 
 /** One location's board while its online orders are paused: a banner saying until when, and Resume now. */
 export const Paused: Story = {
-  args: { orders: BOARD_AT_LOCATIONS.filter((o) => o.location?.id === POBLACION.id), locations: LOCATIONS, locationId: POBLACION.id, onLocationChange: fn(), onPause: fn() },
+  args: {
+    orders: BOARD_AT_LOCATIONS.filter((o) => o.location?.id === POBLACION.id),
+    locations: LOCATIONS,
+    locationId: POBLACION.id,
+    onLocationChange: fn(),
+    onPause: fn(),
+  },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Online orders paused until 14:30')).toBeVisible();

@@ -20,7 +20,14 @@ const meta = {
     onSave: fn(async (): Promise<SaveProblem | null> => null),
   },
   render: (args) => (
-    <ConsoleLayout shop="Kopi Senja" staff={args.canEdit ? OWNER : STAFF_MEMBER} current="campaigns" title="Campaigns" onSignOut={fn()} onSignOutEverywhere={fn()}>
+    <ConsoleLayout
+      shop="Kopi Senja"
+      staff={args.canEdit ? OWNER : STAFF_MEMBER}
+      current="campaigns"
+      title="Campaigns"
+      onSignOut={fn()}
+      onSignOutEverywhere={fn()}
+    >
       <CampaignsScreen {...args} />
     </ConsoleLayout>
   ),
@@ -123,7 +130,9 @@ export const EditorErrors: Story = {
     await userEvent.clear(form.getByLabelText('No order for (days)'));
     await userEvent.type(form.getByLabelText('No order for (days)'), '3');
     await userEvent.click(form.getByRole('button', { name: 'Save campaign' }));
-    await expect(form.getByLabelText('Message')).toHaveAccessibleDescription(expect.stringContaining('The message must use only {name} or {points}: {nmae} is not one.'));
+    await expect(form.getByLabelText('Message')).toHaveAccessibleDescription(
+      expect.stringContaining('The message must use only {name} or {points}: {nmae} is not one.'),
+    );
     await expect(form.getByLabelText('No order for (days)')).toHaveAccessibleDescription(expect.stringContaining('The timing must be 7 to 365 days.'));
     await expect(args.onSave).not.toHaveBeenCalled();
     await userEvent.clear(form.getByLabelText('Message'));

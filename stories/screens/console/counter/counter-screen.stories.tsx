@@ -4,7 +4,21 @@ import { CameraScanner } from '../../../../src/console/camera-scanner';
 import { ConsoleLayout } from '../../../../src/screens/console/layout/console-layout';
 import { CounterScreen } from '../../../../src/screens/console/counter/counter-screen';
 import { STAFF_MEMBER, OWNER } from '../../../fixtures/console';
-import { EARN, EARNS, EXPIRED_VOUCHER, FREE_PRODUCT_VOUCHER, MEMBER, MEMBER_REACH, MEMBER_SHORT, RECENT, REDEMPTION, SERVED, SHORT_REACH, USABLE_VOUCHER, USED_VOUCHER } from '../../../fixtures/counter';
+import {
+  EARN,
+  EARNS,
+  EXPIRED_VOUCHER,
+  FREE_PRODUCT_VOUCHER,
+  MEMBER,
+  MEMBER_REACH,
+  MEMBER_SHORT,
+  RECENT,
+  REDEMPTION,
+  SERVED,
+  SHORT_REACH,
+  USABLE_VOUCHER,
+  USED_VOUCHER,
+} from '../../../fixtures/counter';
 import { LOCATIONS, RECENT_AT_LOCATIONS } from '../../../fixtures/console-locations';
 
 /** A moment after the newest redemption: it can still be undone; the older ones cannot, by staff. */
@@ -49,7 +63,14 @@ const meta = {
     timeZone: 'Asia/Manila',
   },
   render: (args) => (
-    <ConsoleLayout shop="Kopi Senja" staff={args.role === 'owner' ? OWNER : STAFF_MEMBER} current="counter" title="Counter" onSignOut={fn()} onSignOutEverywhere={fn()}>
+    <ConsoleLayout
+      shop="Kopi Senja"
+      staff={args.role === 'owner' ? OWNER : STAFF_MEMBER}
+      current="counter"
+      title="Counter"
+      onSignOut={fn()}
+      onSignOutEverywhere={fn()}
+    >
       <CounterScreen {...args} />
     </ConsoleLayout>
   ),
@@ -80,7 +101,13 @@ export const FreeProduct: Story = {
 };
 
 export const FreeProductRedeemed: Story = {
-  args: { result: { kind: 'redeemed', voucher: { ...FREE_PRODUCT_VOUCHER, status: 'used', usable: false }, redemption: { ...REDEMPTION, voucher_id: 35, reward_title: 'Ube latte on us' } } },
+  args: {
+    result: {
+      kind: 'redeemed',
+      voucher: { ...FREE_PRODUCT_VOUCHER, status: 'used', usable: false },
+      redemption: { ...REDEMPTION, voucher_id: 35, reward_title: 'Ube latte on us' },
+    },
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/Give Ana a free Ube latte\./)).toBeVisible();
   },
@@ -105,12 +132,22 @@ export const Expired: Story = { args: { result: { kind: 'voucher', voucher: EXPI
 
 /** A photo of an old code: refused, with what to do. */
 export const StaleCode: Story = {
-  args: { result: { kind: 'refused', title: 'This code has changed', message: 'This code has changed. Ask the customer to show it again: it changes every 30 seconds.' } },
+  args: {
+    result: {
+      kind: 'refused',
+      title: 'This code has changed',
+      message: 'This code has changed. Ask the customer to show it again: it changes every 30 seconds.',
+    },
+  },
 };
 
 export const ReferenceNumber: Story = {
   args: {
-    result: { kind: 'refused', title: 'That is the voucher’s reference number', message: "That is the voucher's reference number. Scan the QR code or type the 8-character code under it." },
+    result: {
+      kind: 'refused',
+      title: 'That is the voucher’s reference number',
+      message: "That is the voucher's reference number. Scan the QR code or type the 8-character code under it.",
+    },
   },
 };
 
@@ -191,7 +228,16 @@ export const GivePointsWithTier: Story = {
     job: 'earn',
     member: MEMBER,
     onAmountChange: fn(),
-    quote: { amount: 20_000, points: 25, points_breakdown: [{ rule_id: null, label: 'Points for your purchase', points: 20 }, { rule_id: null, label: 'Brew tier ×1.25', points: 5 }], points_left_today: 500, limit: null },
+    quote: {
+      amount: 20_000,
+      points: 25,
+      points_breakdown: [
+        { rule_id: null, label: 'Points for your purchase', points: 20 },
+        { rule_id: null, label: 'Brew tier ×1.25', points: 5 },
+      ],
+      points_left_today: 500,
+      limit: null,
+    },
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -208,7 +254,18 @@ export const GivePointsWithTier: Story = {
 
 /** Over the staff member's daily cap: said before the tap, and the button is off (the provider would refuse it). */
 export const GivePointsOverStaffCap: Story = {
-  args: { job: 'earn', member: MEMBER, onAmountChange: fn(), quote: { amount: 18_000, points: 18, points_breakdown: [{ rule_id: null, label: 'Points for your purchase', points: 18 }], points_left_today: 5, limit: 'staff' } },
+  args: {
+    job: 'earn',
+    member: MEMBER,
+    onAmountChange: fn(),
+    quote: {
+      amount: 18_000,
+      points: 18,
+      points_breakdown: [{ rule_id: null, label: 'Points for your purchase', points: 18 }],
+      points_left_today: 5,
+      limit: 'staff',
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('Amount of the sale (PHP)'), '180');

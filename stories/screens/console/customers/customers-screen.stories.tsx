@@ -30,7 +30,15 @@ const meta = {
     timeZone: 'Asia/Manila',
   },
   render: (args) => (
-    <ConsoleLayout shop="Kopi Senja" staff={args.canAdjust ? OWNER : STAFF_MEMBER} current="customers" title="Customers" onSignOut={fn()} onSignOutEverywhere={fn()} wide>
+    <ConsoleLayout
+      shop="Kopi Senja"
+      staff={args.canAdjust ? OWNER : STAFF_MEMBER}
+      current="customers"
+      title="Customers"
+      onSignOut={fn()}
+      onSignOutEverywhere={fn()}
+      wide
+    >
       <CustomersScreen {...args} />
     </ConsoleLayout>
   ),
@@ -55,7 +63,9 @@ export const Search: Story = {
 
 export const Loading: Story = { args: { results: undefined, loading: true, selectedId: null, detail: undefined } };
 
-export const LoadError: Story = { args: { results: undefined, error: 'We could not reach the server. Check your connection and try again.', selectedId: null, detail: undefined } };
+export const LoadError: Story = {
+  args: { results: undefined, error: 'We could not reach the server. Check your connection and try again.', selectedId: null, detail: undefined },
+};
 
 export const NobodyMatches: Story = { args: { query: 'zzz', results: [], selectedId: null, detail: undefined } };
 

@@ -20,7 +20,15 @@ function sales(series: typeof DASHBOARD_30D.series): ChartSeries[] {
     { label: 'Revenue', values: series.map((d) => d.revenue), color: '--color-brand', scale: 'money', format: money, axisFormat: compactMoney('PHP', 'en-PH') },
     { label: 'Refunds', values: series.map((d) => d.refunds), color: '--color-danger', kind: 'line', pattern: 'dashed', scale: 'money', format: money },
     { label: 'Orders', values: series.map((d) => d.orders), color: '--color-accent', kind: 'line', scale: 'orders', format: count },
-    { label: 'Cancelled orders', values: series.map((d) => d.cancelled_orders), color: '--color-warning', kind: 'line', pattern: 'dotted', scale: 'orders', format: count },
+    {
+      label: 'Cancelled orders',
+      values: series.map((d) => d.cancelled_orders),
+      color: '--color-warning',
+      kind: 'line',
+      pattern: 'dotted',
+      scale: 'orders',
+      format: count,
+    },
   ];
 }
 
@@ -28,7 +36,15 @@ function points(series: typeof DASHBOARD_30D.series): ChartSeries[] {
   return [
     { label: 'Points issued', values: series.map((d) => d.points_issued), color: '--color-brand', scale: 'points', format: count },
     { label: 'Points redeemed', values: series.map((d) => d.points_redeemed), color: '--color-accent', kind: 'line', scale: 'points', format: count },
-    { label: 'Points taken back', values: series.map((d) => d.points_taken_back), color: '--color-danger', kind: 'line', pattern: 'dashed', scale: 'points', format: count },
+    {
+      label: 'Points taken back',
+      values: series.map((d) => d.points_taken_back),
+      color: '--color-danger',
+      kind: 'line',
+      pattern: 'dashed',
+      scale: 'points',
+      format: count,
+    },
   ];
 }
 

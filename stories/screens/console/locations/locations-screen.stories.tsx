@@ -52,12 +52,14 @@ export const LoadError: Story = { args: { locations: undefined, error: 'We could
  */
 export const EditRefused: Story = {
   args: {
-    onSave: fn(
-      async (): Promise<SaveProblem | null> => ({
-        message: 'Please check the highlighted fields.',
-        fields: { 'hours.fri.1': 'overlaps another period of the day', 'delivery_areas.0.radius_km': 'must be at most 100 km', 'exceptions.0.date': 'is listed twice' },
-      }),
-    ),
+    onSave: fn(async (): Promise<SaveProblem | null> => ({
+      message: 'Please check the highlighted fields.',
+      fields: {
+        'hours.fri.1': 'overlaps another period of the day',
+        'delivery_areas.0.radius_km': 'must be at most 100 km',
+        'exceptions.0.date': 'is listed twice',
+      },
+    })),
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -72,7 +74,17 @@ export const EditRefused: Story = {
     await expect(args.onSave).not.toHaveBeenCalled();
     await userEvent.click(canvas.getByRole('button', { name: 'Remove this period on Tuesday, period 2' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Save location' }));
-    await expect(args.onSave).toHaveBeenCalledWith(1, expect.objectContaining({ name: 'Makati', slot_minutes: 15, delivery_areas: [expect.objectContaining({ kind: 'radius', radius_km: 3, fee: null }), expect.objectContaining({ kind: 'polygon', fee: 2900, min_order: 30000 })] }));
+    await expect(args.onSave).toHaveBeenCalledWith(
+      1,
+      expect.objectContaining({
+        name: 'Makati',
+        slot_minutes: 15,
+        delivery_areas: [
+          expect.objectContaining({ kind: 'radius', radius_km: 3, fee: null }),
+          expect.objectContaining({ kind: 'polygon', fee: 2900, min_order: 30000 }),
+        ],
+      }),
+    );
     await expect(await canvas.findByText('The distance must be at most 100 km.')).toBeVisible();
     await expect(canvas.getByText('This period overlaps another period of the day.')).toBeVisible();
     await expect(canvas.getByLabelText('Date of special date 1')).toHaveAccessibleDescription('The date is listed twice.');
@@ -96,7 +108,10 @@ export const PolygonPasted: Story = {
     await expect(await canvas.findByText('A polygon with 4 corners.')).toBeVisible();
     await userEvent.type(canvas.getByLabelText('Delivery fee (PHP) in Poblacion'), '39');
     await userEvent.click(canvas.getByRole('button', { name: 'Save location' }));
-    await expect(args.onSave).toHaveBeenCalledWith(2, expect.objectContaining({ delivery_areas: [expect.objectContaining({ kind: 'polygon', name: 'Poblacion', fee: 3900, min_order: null })] }));
+    await expect(args.onSave).toHaveBeenCalledWith(
+      2,
+      expect.objectContaining({ delivery_areas: [expect.objectContaining({ kind: 'polygon', name: 'Poblacion', fee: 3900, min_order: null })] }),
+    );
     await expect(await canvas.findByText('Saved Poblacion.')).toBeVisible();
   },
 };

@@ -46,7 +46,9 @@ export const Default: Story = {
     await expect(active.getByText('+50 on a first order')).toBeVisible();
     await expect(active.getByText('+20 for verifying an e-mail')).toBeVisible();
     await expect(active.getByText('4,120 points given to 212 customers')).toBeVisible();
-    await expect(within(canvas.getByRole('list', { name: 'Paused rules' })).getByText('+15 points Sat and Sun 07:00–10:00, once a day, 4 times in all')).toBeVisible();
+    await expect(
+      within(canvas.getByRole('list', { name: 'Paused rules' })).getByText('+15 points Sat and Sun 07:00–10:00, once a day, 4 times in all'),
+    ).toBeVisible();
     const ended = within(canvas.getByRole('list', { name: 'Ended rules' }));
     await expect(ended.getByText('1.5× points on Ube latte and Ube cheese pandesal')).toBeVisible();
     // an ended rule is final: nothing to press
@@ -78,18 +80,24 @@ export const EditWindowRule: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Edit Double points Tuesday' }));
     await expect(canvas.getByRole('button', { name: 'Tuesday' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(canvas.getByText("Ana's ₱250.00 order on Tuesday at 14:00 would earn 50 points: 25 for the purchase and +25 Double points Tuesday.")).toBeVisible();
+    await expect(
+      canvas.getByText("Ana's ₱250.00 order on Tuesday at 14:00 would earn 50 points: 25 for the purchase and +25 Double points Tuesday."),
+    ).toBeVisible();
     // the answer of a try is for the rule as it was: a change asks for another
     await userEvent.click(canvas.getByRole('button', { name: 'Try it on the last 30 days' }));
     await expect(await canvas.findByText(/This rule would have given 4,120 points/)).toBeVisible();
     await userEvent.clear(canvas.getByLabelText('Multiplier'));
     await userEvent.type(canvas.getByLabelText('Multiplier'), '3');
     await expect(canvas.getByText('You changed the rule since: try it again.')).toBeVisible();
-    await expect(canvas.getByText("Ana's ₱250.00 order on Tuesday at 14:00 would earn 75 points: 25 for the purchase and +50 Double points Tuesday.")).toBeVisible();
+    await expect(
+      canvas.getByText("Ana's ₱250.00 order on Tuesday at 14:00 would earn 75 points: 25 for the purchase and +50 Double points Tuesday."),
+    ).toBeVisible();
     await userEvent.clear(canvas.getByLabelText('Multiplier'));
     await userEvent.type(canvas.getByLabelText('Multiplier'), '2');
     await userEvent.click(canvas.getByRole('button', { name: 'Try it on the last 30 days' }));
-    await expect(args.onSimulate).toHaveBeenLastCalledWith(expect.objectContaining({ kind: 'window', days: ['tue'], start: '14:00', end: '16:00', multiplier: 2, points: null, limit_per_day: 1 }));
+    await expect(args.onSimulate).toHaveBeenLastCalledWith(
+      expect.objectContaining({ kind: 'window', days: ['tue'], start: '14:00', end: '16:00', multiplier: 2, points: null, limit_per_day: 1 }),
+    );
     await expect(await canvas.findByText(/This rule would have given 4,120 points to 212 customers over 1,031 orders \(30 days\)\./)).toBeVisible();
     await expect(canvas.getByText('Out of 3,402 paid orders in those days.')).toBeVisible();
   },
@@ -103,7 +111,9 @@ export const CreateWindowRule: Story = {
   tags: ['!screen'],
   args: {
     // the provider refuses a name another rule has
-    onSave: fn(async (_id: number | null, rule: LoyaltyRuleInput): Promise<SaveProblem | null> => (rule.name === 'Welcome bonus' ? { message: '', fields: { name: 'is the name of another rule' } } : null)),
+    onSave: fn(async (_id: number | null, rule: LoyaltyRuleInput): Promise<SaveProblem | null> =>
+      rule.name === 'Welcome bonus' ? { message: '', fields: { name: 'is the name of another rule' } } : null,
+    ),
     onSimulate: fn(async (): Promise<SimulateOutcome> => ({ error: 'The server did not answer. Check your connection.' })),
   },
   play: async ({ canvasElement, args }) => {
@@ -136,7 +146,17 @@ export const CreateWindowRule: Story = {
     await userEvent.clear(canvas.getByLabelText('Times in all per customer'));
     await userEvent.type(canvas.getByLabelText('Times in all per customer'), '5');
     await userEvent.click(canvas.getByRole('button', { name: 'Add rule' }));
-    const rule = { kind: 'window', name: 'Welcome bonus', days: ['wed'], start: '15:00', end: '17:00', multiplier: null, points: 30, limit_per_day: 1, limit_total: 5 };
+    const rule = {
+      kind: 'window',
+      name: 'Welcome bonus',
+      days: ['wed'],
+      start: '15:00',
+      end: '17:00',
+      multiplier: null,
+      points: 30,
+      limit_per_day: 1,
+      limit_total: 5,
+    };
     await expect(args.onSave).toHaveBeenCalledWith(null, rule);
     // the provider's 400 shows on its field
     await expect(await canvas.findByText('The name is the name of another rule.')).toBeVisible();

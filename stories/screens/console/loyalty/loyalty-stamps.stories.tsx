@@ -44,7 +44,9 @@ export const Programmes: Story = {
   play: async ({ canvasElement }) => {
     const list = within(within(canvasElement).getByRole('list', { name: 'Stamp card programmes' }));
     const coffee = within(list.getByRole('listitem', { name: /Coffee card/ }));
-    await expect(coffee.getByText('1 stamp for each Spanish latte or Cappuccino; 10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp')).toBeVisible();
+    await expect(
+      coffee.getByText('1 stamp for each Spanish latte or Cappuccino; 10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp'),
+    ).toBeVisible();
     await expect(coffee.getByText('184 cards in progress, 46 filled, 212 customers')).toBeVisible();
     await expect(coffee.getByText('Active')).toBeVisible();
     const pastry = within(list.getByRole('listitem', { name: /Pastry club/ }));
@@ -123,7 +125,11 @@ export const EditorFieldErrors: Story = {
 export const CreateByKeyboard: Story = {
   args: {
     // the provider refuses a name another programme has
-    stamps: stamps({ onSave: fn(async (_id: number | null, p: StampProgramInput): Promise<SaveProblem | null> => (p.name === 'Coffee card' ? { message: '', fields: { name: 'is the name of another stamp card' } } : null)) }),
+    stamps: stamps({
+      onSave: fn(async (_id: number | null, p: StampProgramInput): Promise<SaveProblem | null> =>
+        p.name === 'Coffee card' ? { message: '', fields: { name: 'is the name of another stamp card' } } : null,
+      ),
+    }),
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -142,7 +148,9 @@ export const CreateByKeyboard: Story = {
     await userEvent.selectOptions(canvas.getByLabelText('Reward for a full card'), 'Free Latte');
     canvas.getByLabelText('Days a card lasts').focus();
     await userEvent.keyboard('{Control>}a{/Control}0');
-    await expect(canvas.getByText('After 8 visits with Ube latte or Calamansi honey cooler, the customer gets Free Latte, and a new card starts; stamps never expire.')).toBeVisible();
+    await expect(
+      canvas.getByText('After 8 visits with Ube latte or Calamansi honey cooler, the customer gets Free Latte, and a new card starts; stamps never expire.'),
+    ).toBeVisible();
     canvas.getByRole('button', { name: 'Add stamp card' }).focus();
     await userEvent.keyboard('{Enter}');
     const program = { name: 'Coffee card', product_ids: [7, 9], category_ids: [], per: 'visit', stamps_needed: 8, reward_id: 1, expiry_days: 0 };
@@ -159,7 +167,11 @@ export const CreateByKeyboard: Story = {
 
 /** Editing the coffee card: its fields as they are; the provider's 400 on an update (`program.reward_id`) shows on the reward. */
 export const EditProgramme: Story = {
-  args: { stamps: stamps({ onSave: fn(async (): Promise<SaveProblem | null> => ({ message: '', fields: { 'program.reward_id': 'is no longer an active reward' } })) }) },
+  args: {
+    stamps: stamps({
+      onSave: fn(async (): Promise<SaveProblem | null> => ({ message: '', fields: { 'program.reward_id': 'is no longer an active reward' } })),
+    }),
+  },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Edit Coffee card' }));
@@ -167,11 +179,23 @@ export const EditProgramme: Story = {
     await expect(canvas.getByRole('checkbox', { name: 'Cappuccino' })).toBeChecked();
     await expect(canvas.getByRole('radio', { name: /One stamp per item/ })).toBeChecked();
     await expect(canvas.getByLabelText('Reward for a full card')).toHaveValue('1');
-    await expect(canvas.getByText('After 10 qualifying items (Spanish latte or Cappuccino), the customer gets Free Latte, and a new card starts; a card lasts 365 days from its first stamp.')).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'After 10 qualifying items (Spanish latte or Cappuccino), the customer gets Free Latte, and a new card starts; a card lasts 365 days from its first stamp.',
+      ),
+    ).toBeVisible();
     await userEvent.clear(canvas.getByLabelText('Stamps to fill a card'));
     await userEvent.type(canvas.getByLabelText('Stamps to fill a card'), '9');
     await userEvent.click(canvas.getByRole('button', { name: 'Save stamp card' }));
-    await expect(stampsOf(args).onSave).toHaveBeenCalledWith(3, { name: 'Coffee card', product_ids: [2, 4], category_ids: [], per: 'item', stamps_needed: 9, reward_id: 1, expiry_days: 365 });
+    await expect(stampsOf(args).onSave).toHaveBeenCalledWith(3, {
+      name: 'Coffee card',
+      product_ids: [2, 4],
+      category_ids: [],
+      per: 'item',
+      stamps_needed: 9,
+      reward_id: 1,
+      expiry_days: 365,
+    });
     await expect(await canvas.findByText('The reward is no longer an active reward.')).toBeVisible();
   },
 };

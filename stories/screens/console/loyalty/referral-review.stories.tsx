@@ -39,7 +39,9 @@ export const Default: Story = {
     const list = within(canvas.getByRole('list', { name: 'To review' }));
     await expect(list.getAllByRole('listitem')).toHaveLength(3);
     await expect(list.getByText('Both have the same internet address and the same phone model and browser from that address.')).toBeVisible();
-    await expect(list.getByText('Both have the same browser (device cookie), the same phone for notifications and phone numbers that differ only in the last 3 digits.')).toBeVisible();
+    await expect(
+      list.getByText('Both have the same browser (device cookie), the same phone for notifications and phone numbers that differ only in the last 3 digits.'),
+    ).toBeVisible();
     await expect(list.getByText(/first order KS-4821, ₱990\.00$/)).toBeVisible();
     await expect(list.getByRole('button', { name: 'Approve Rico Dela Cruz’s referral of Rico D.' })).toBeVisible();
     await expect(list.getByRole('button', { name: 'Reject Mara Santos’s referral of Joy Santos' })).toBeVisible();

@@ -22,7 +22,14 @@ const meta = {
     onVoid: fn(async (): Promise<string | null> => null),
   },
   render: (args) => (
-    <ConsoleLayout shop="Kopi Senja" staff={args.canEdit ? OWNER : STAFF_MEMBER} current="loyalty" title="Referrals" onSignOut={fn()} onSignOutEverywhere={fn()}>
+    <ConsoleLayout
+      shop="Kopi Senja"
+      staff={args.canEdit ? OWNER : STAFF_MEMBER}
+      current="loyalty"
+      title="Referrals"
+      onSignOut={fn()}
+      onSignOutEverywhere={fn()}
+    >
       <LoyaltyNav current="referrals" />
       <ReferralsScreen {...args} />
     </ConsoleLayout>
@@ -39,7 +46,15 @@ export const Default: Story = {
     await expect([total('Signed up'), total('Rewarded'), total('Refused'), total('Voided')].map((dd) => dd?.textContent)).toEqual(['6', '2', '1', '1']);
     const list = within(canvas.getByRole('list', { name: 'Referrals' }));
     await expect(list.getAllByRole('listitem')).toHaveLength(6);
-    for (const words of ['Signed up, no order yet', 'Ordered, waiting for the hold', 'Both rewarded', 'Friend rewarded (over the monthly cap)', 'Refused', 'Voided']) await expect(list.getByText(words)).toBeVisible();
+    for (const words of [
+      'Signed up, no order yet',
+      'Ordered, waiting for the hold',
+      'Both rewarded',
+      'Friend rewarded (over the monthly cap)',
+      'Refused',
+      'Voided',
+    ])
+      await expect(list.getByText(words)).toBeVisible();
     await expect(list.getByText('Why: same device as the referrer')).toBeVisible();
     await expect(list.getByText('Reason: “A staff member signed up for the points”')).toBeVisible();
     await expect(list.getByText(/^Signed up Nov 12, 2026, 10:15.AM · rewarded Nov 20, 2026, 5:30.PM$/)).toBeVisible();

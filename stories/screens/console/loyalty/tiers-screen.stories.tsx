@@ -70,7 +70,9 @@ export const FieldErrors: Story = {
     const roaster = within(canvas.getByRole('listitem', { name: '4. Roaster' }));
     await userEvent.type(roaster.getByLabelText('From (points)'), '1000');
     await userEvent.click(canvas.getByRole('button', { name: 'Save tiers' }));
-    await expect(roaster.getByLabelText('From (points)')).toHaveAccessibleDescription(expect.stringContaining("The threshold must be more than Barista's 1,500."));
+    await expect(roaster.getByLabelText('From (points)')).toHaveAccessibleDescription(
+      expect.stringContaining("The threshold must be more than Barista's 1,500."),
+    );
     await expect(args.onSave).not.toHaveBeenCalled();
     await userEvent.clear(roaster.getByLabelText('From (points)'));
     await userEvent.type(roaster.getByLabelText('From (points)'), '3000');
@@ -100,7 +102,9 @@ export const SaveProgramme: Story = {
     await userEvent.clear(brew.getByLabelText('Points multiplier'));
     await userEvent.type(brew.getByLabelText('Points multiplier'), '1.255');
     await userEvent.click(canvas.getByRole('button', { name: 'Save tiers' }));
-    await expect(brew.getByLabelText('Points multiplier')).toHaveAccessibleDescription(expect.stringContaining('The multiplier must have at most two decimals'));
+    await expect(brew.getByLabelText('Points multiplier')).toHaveAccessibleDescription(
+      expect.stringContaining('The multiplier must have at most two decimals'),
+    );
     await expect(args.onSave).not.toHaveBeenCalled();
     await userEvent.clear(brew.getByLabelText('Points multiplier'));
     await userEvent.type(brew.getByLabelText('Points multiplier'), '1.3');

@@ -86,7 +86,15 @@ export const AddProduct: Story = {
     await userEvent.clear(dialog.getByLabelText(/^Price/));
     await userEvent.type(dialog.getByLabelText(/^Price/), '₱ 65.50');
     await userEvent.click(dialog.getByRole('button', { name: 'Add product' }));
-    await expect(args.onSaveProduct).toHaveBeenCalledWith(null, { category_id: 3, name: 'Pan de coco', description: '', price: 6550, image: '', available: true, option_group_ids: [] });
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(null, {
+      category_id: 3,
+      name: 'Pan de coco',
+      description: '',
+      price: 6550,
+      image: '',
+      available: true,
+      option_group_ids: [],
+    });
   },
 };
 
@@ -136,7 +144,13 @@ export const ProductWithOptions: Story = {
 
 /** The provider refused the options (a group removed meanwhile): its word shows under them. */
 export const OptionsRefused: Story = {
-  args: { optionGroups: OPTION_GROUPS, onSaveProduct: fn(async () => ({ message: 'Some option groups no longer exist: reload the page and try again.', fields: { option_group_ids: 'include a group that no longer exists' } })) },
+  args: {
+    optionGroups: OPTION_GROUPS,
+    onSaveProduct: fn(async () => ({
+      message: 'Some option groups no longer exist: reload the page and try again.',
+      fields: { option_group_ids: 'include a group that no longer exists' },
+    })),
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));

@@ -89,13 +89,23 @@ export const AddGroupWithErrors: Story = {
     await expect(dialog.getByRole('checkbox', { name: 'Chosen by default (Extra shot)' })).not.toBeChecked();
     await userEvent.click(dialog.getByRole('button', { name: 'Remove option 2' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Add group' }));
-    await expect(args.onSave).toHaveBeenCalledWith(null, { name: 'Extras', min_choices: 0, max_choices: 3, options: [{ name: 'Extra shot', price_delta: 3000, is_default: false, available: true }] });
+    await expect(args.onSave).toHaveBeenCalledWith(null, {
+      name: 'Extras',
+      min_choices: 0,
+      max_choices: 3,
+      options: [{ name: 'Extra shot', price_delta: 3000, is_default: false, available: true }],
+    });
   },
 };
 
 /** The provider refused fields of a group: each word shows on its field, the form keeps what was typed. */
 export const EditRefused: Story = {
-  args: { onSave: fn(async () => ({ message: 'Please check the highlighted fields.', fields: { min_choices: 'must not be more than the number of options', 'options.1.name': 'is already an option of this group' } })) },
+  args: {
+    onSave: fn(async () => ({
+      message: 'Please check the highlighted fields.',
+      fields: { min_choices: 'must not be more than the number of options', 'options.1.name': 'is already an option of this group' },
+    })),
+  },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Edit Size' }));
@@ -104,7 +114,14 @@ export const EditRefused: Story = {
     await userEvent.clear(dialog.getByLabelText('Option 2 name'));
     await userEvent.type(dialog.getByLabelText('Option 2 name'), 'regular');
     await userEvent.click(dialog.getByRole('button', { name: 'Save group' }));
-    await expect(args.onSave).toHaveBeenCalledWith(1, expect.objectContaining({ min_choices: 1, max_choices: 1, options: [expect.objectContaining({ id: 1, name: 'Regular' }), expect.objectContaining({ id: 2, name: 'regular', price_delta: 2000 })] }));
+    await expect(args.onSave).toHaveBeenCalledWith(
+      1,
+      expect.objectContaining({
+        min_choices: 1,
+        max_choices: 1,
+        options: [expect.objectContaining({ id: 1, name: 'Regular' }), expect.objectContaining({ id: 2, name: 'regular', price_delta: 2000 })],
+      }),
+    );
     await expect(await dialog.findByText('The name is already an option of this group.')).toBeVisible();
     await expect(dialog.getByText('The choice must not be more than the number of options.')).toBeVisible();
     await expect(dialog.getByLabelText('Option 2 name')).toHaveValue('regular');

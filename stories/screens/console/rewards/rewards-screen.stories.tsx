@@ -12,7 +12,15 @@ const meta = {
   component: RewardsEditorScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { rewards: EDITOR_REWARDS, products: REWARD_PRODUCTS, locale: 'en-PH', currency: 'PHP', onRetry: fn(), onSave: fn(async (): Promise<SaveProblem | null> => null), onUpload: fn(async () => '/fixtures/rewards/free-latte.svg') },
+  args: {
+    rewards: EDITOR_REWARDS,
+    products: REWARD_PRODUCTS,
+    locale: 'en-PH',
+    currency: 'PHP',
+    onRetry: fn(),
+    onSave: fn(async (): Promise<SaveProblem | null> => null),
+    onUpload: fn(async () => '/fixtures/rewards/free-latte.svg'),
+  },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="rewards" title="Rewards" onSignOut={fn()} onSignOutEverywhere={fn()}>
       <RewardsEditorScreen {...args} />

@@ -30,7 +30,14 @@ type Story = StoryObj<typeof meta>;
 export const Loading: Story = {
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="channels" title="Payments and messages" onSignOut={fn()} onSignOutEverywhere={fn()}>
-      <ChannelsScreen channels={undefined} ownerEmail={OWNER.email} formatTime={args.formatTime} onSendTest={fn()} onConnect={args.onConnect} onDisconnect={args.onDisconnect} />
+      <ChannelsScreen
+        channels={undefined}
+        ownerEmail={OWNER.email}
+        formatTime={args.formatTime}
+        onSendTest={fn()}
+        onConnect={args.onConnect}
+        onDisconnect={args.onDisconnect}
+      />
     </ConsoleLayout>
   ),
   play: async ({ canvasElement }) => {
@@ -42,7 +49,15 @@ export const Loading: Story = {
 export const LoadError: Story = {
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="channels" title="Payments and messages" onSignOut={fn()} onSignOutEverywhere={fn()}>
-      <ChannelsScreen channels={undefined} error="We could not reach the server. Check your connection and try again." ownerEmail={OWNER.email} formatTime={args.formatTime} onSendTest={fn()} onConnect={args.onConnect} onDisconnect={args.onDisconnect} />
+      <ChannelsScreen
+        channels={undefined}
+        error="We could not reach the server. Check your connection and try again."
+        ownerEmail={OWNER.email}
+        formatTime={args.formatTime}
+        onSendTest={fn()}
+        onConnect={args.onConnect}
+        onDisconnect={args.onDisconnect}
+      />
     </ConsoleLayout>
   ),
 };
@@ -100,7 +115,12 @@ export const Connected: Story = {
 
 /** Stored settings this server cannot open (its secret changed): connect again. */
 export const NeedsConnectingAgain: Story = {
-  args: { connections: { ...NOT_CONNECTED, stripe: { ...CONNECTED_BY_OWNER.stripe, problem: "Its settings cannot be read with this server's secret (PROVIDER_SECRET changed?): connect it again." } } },
+  args: {
+    connections: {
+      ...NOT_CONNECTED,
+      stripe: { ...CONNECTED_BY_OWNER.stripe, problem: "Its settings cannot be read with this server's secret (PROVIDER_SECRET changed?): connect it again." },
+    },
+  },
 };
 
 /** Set by the server's environment: shown, and nothing here can change them. */
@@ -118,7 +138,14 @@ export const SetByEnvironment: Story = {
 export const OnThePage: Story = {
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="channels" title="Payments and messages" onSignOut={fn()} onSignOutEverywhere={fn()}>
-      <ChannelsScreen channels={CHANNELS_TEST} ownerEmail={OWNER.email} formatTime={args.formatTime} onSendTest={fn()} onConnect={args.onConnect} onDisconnect={args.onDisconnect} />
+      <ChannelsScreen
+        channels={CHANNELS_TEST}
+        ownerEmail={OWNER.email}
+        formatTime={args.formatTime}
+        onSendTest={fn()}
+        onConnect={args.onConnect}
+        onDisconnect={args.onDisconnect}
+      />
     </ConsoleLayout>
   ),
 };

@@ -14,7 +14,16 @@ const meta = {
   component: ChannelsScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { channels: CHANNELS_TEST, ownerEmail: OWNER.email, defaultCountryCode: '63', formatTime, onSendTest: fn(), onRetry: fn(), onConnect: fn(), onDisconnect: fn() },
+  args: {
+    channels: CHANNELS_TEST,
+    ownerEmail: OWNER.email,
+    defaultCountryCode: '63',
+    formatTime,
+    onSendTest: fn(),
+    onRetry: fn(),
+    onConnect: fn(),
+    onDisconnect: fn(),
+  },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="channels" title="Payments and messages" onSignOut={fn()} onSignOutEverywhere={fn()}>
       <ChannelsScreen {...args} />

@@ -64,7 +64,10 @@ export const Saved: Story = {
     });
     await expect(await canvas.findByText('Saved. Customers see it within 15 seconds.')).toBeVisible();
     // the page's own link (the console's menu has one too)
-    await expect(within(canvas.getByRole('form', { name: 'Shop settings' })).getByRole('link', { name: 'Locations' })).toHaveAttribute('href', '/merchant/locations');
+    await expect(within(canvas.getByRole('form', { name: 'Shop settings' })).getByRole('link', { name: 'Locations' })).toHaveAttribute(
+      'href',
+      '/merchant/locations',
+    );
   },
 };
 
@@ -120,7 +123,10 @@ export const FieldErrors: Story = {
 export const CurrencyLocked: Story = {
   args: {
     settings: { ...SHOP_SETTINGS, currency_locked: true },
-    onSave: fn(async () => ({ message: 'The currency cannot change once customers have paid or topped up in it.', fields: { currency: 'cannot change once customers have paid or topped up in it' } })),
+    onSave: fn(async () => ({
+      message: 'The currency cannot change once customers have paid or topped up in it.',
+      fields: { currency: 'cannot change once customers have paid or topped up in it' },
+    })),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -146,7 +152,9 @@ export const ReferralReward: Story = {
     await userEvent.selectOptions(canvas.getByLabelText('Referral reward'), 'A reward from your catalogue');
     await expect(canvas.queryByLabelText('Referral points')).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
-    await expect(canvas.getByLabelText('Referral reward from the catalogue')).toHaveAccessibleDescription(expect.stringContaining('The referral reward is required when the referral reward is a reward.'));
+    await expect(canvas.getByLabelText('Referral reward from the catalogue')).toHaveAccessibleDescription(
+      expect.stringContaining('The referral reward is required when the referral reward is a reward.'),
+    );
     await expect(args.onSave).not.toHaveBeenCalled();
     await userEvent.selectOptions(canvas.getByLabelText('Referral reward from the catalogue'), 'Free Latte');
     await userEvent.clear(canvas.getByLabelText('Most referral rewards a customer can get in a month'));
@@ -172,11 +180,15 @@ export const LinksAndCoolingOff: Story = {
     await expect(canvas.getByLabelText('Privacy notice link (optional)')).toHaveValue('https://kopisenja.ph/privacy');
     await expect(canvas.getByLabelText('Terms link (optional)')).toHaveValue('https://kopisenja.ph/terms');
     await expect(canvas.getByLabelText('Cooling-off days for a deleted account')).toHaveValue('14');
-    await expect(canvas.getByLabelText('Cooling-off days for a deleted account')).toHaveAccessibleDescription(expect.stringContaining('Signing in before then keeps it.'));
+    await expect(canvas.getByLabelText('Cooling-off days for a deleted account')).toHaveAccessibleDescription(
+      expect.stringContaining('Signing in before then keeps it.'),
+    );
     await userEvent.clear(canvas.getByLabelText('Privacy notice link (optional)'));
     await userEvent.type(canvas.getByLabelText('Privacy notice link (optional)'), 'javascript:alert(1)');
     await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
-    await expect(canvas.getByLabelText('Privacy notice link (optional)')).toHaveAccessibleDescription(expect.stringContaining('The privacy notice link must be an https:// address'));
+    await expect(canvas.getByLabelText('Privacy notice link (optional)')).toHaveAccessibleDescription(
+      expect.stringContaining('The privacy notice link must be an https:// address'),
+    );
     await expect(args.onSave).not.toHaveBeenCalled();
     await userEvent.clear(canvas.getByLabelText('Privacy notice link (optional)'));
     await userEvent.type(canvas.getByLabelText('Privacy notice link (optional)'), 'https://kopisenja.ph/privacy-2027');
@@ -193,7 +205,10 @@ export const LinksAndCoolingOff: Story = {
 export const CoolingOffRefused: Story = {
   tags: ['!screen'],
   args: {
-    onSave: fn(async (): Promise<SaveProblem | null> => ({ message: 'Please check the highlighted fields.', fields: { deletion_cooling_off_days: 'must be at most 90' } })),
+    onSave: fn(async (): Promise<SaveProblem | null> => ({
+      message: 'Please check the highlighted fields.',
+      fields: { deletion_cooling_off_days: 'must be at most 90' },
+    })),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -11,7 +11,17 @@ const meta = {
   component: StaffScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { staff: TEAM, meId: OWNER.id, invites: PENDING_INVITES, onInvite: fn(), onRevoke: fn(), onChangeRole: fn(), onRemove: fn(), onRetry: fn(), onCopy: fn() },
+  args: {
+    staff: TEAM,
+    meId: OWNER.id,
+    invites: PENDING_INVITES,
+    onInvite: fn(),
+    onRevoke: fn(),
+    onChangeRole: fn(),
+    onRemove: fn(),
+    onRetry: fn(),
+    onCopy: fn(),
+  },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="staff" title="Staff" onSignOut={fn()} onSignOutEverywhere={fn()}>
       <StaffScreen {...args} />
@@ -32,12 +42,28 @@ export const JustTheOwner: Story = { args: { staff: [OWNER], invites: [] } };
 
 /** An invitation was made: its link, to send. */
 export const InvitationReady: Story = {
-  args: { invite: { link: 'https://shop.example/merchant/invite#3q2-7cJd1Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK', role: 'staff', email: null, expires: '25 Nov 2026, 14:05', emailed: false } },
+  args: {
+    invite: {
+      link: 'https://shop.example/merchant/invite#3q2-7cJd1Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK',
+      role: 'staff',
+      email: null,
+      expires: '25 Nov 2026, 14:05',
+      emailed: false,
+    },
+  },
 };
 
 /** An invitation for an address, e-mailed to it (the development outbox, or SMTP where it is set up). */
 export const InvitationSent: Story = {
-  args: { invite: { link: 'https://shop.example/merchant/invite#3q2-7cJd1Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK', role: 'staff', email: 'eli@kopisenja.id', expires: '25 Nov 2026, 14:05', emailed: true } },
+  args: {
+    invite: {
+      link: 'https://shop.example/merchant/invite#3q2-7cJd1Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK',
+      role: 'staff',
+      email: 'eli@kopisenja.id',
+      expires: '25 Nov 2026, 14:05',
+      emailed: true,
+    },
+  },
 };
 
 /** An owner invitation with a wrong password: the provider said so. */

@@ -89,11 +89,7 @@ export const ConfirmPublish: Story = {
 /** Restore asks first too; two versions published in the same minute are told apart by their seconds. */
 export const ConfirmRestore: Story = {
   args: {
-    versions: [
-      { ...VERSIONS[0]!, published_at: '2026-11-20T10:05:41.000Z' },
-      { ...VERSIONS[1]!, published_at: '2026-11-20T10:05:09.000Z' },
-      VERSIONS[2]!,
-    ],
+    versions: [{ ...VERSIONS[0]!, published_at: '2026-11-20T10:05:41.000Z' }, { ...VERSIONS[1]!, published_at: '2026-11-20T10:05:09.000Z' }, VERSIONS[2]!],
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -122,12 +118,20 @@ export const AutomaticText: Story = {
 
 /** A refused upload, on its field; another one in progress. */
 export const UploadRefused: Story = {
-  args: { uploading: 'landing_body_background_image', uploadErrors: { post_file: 'Choose a PNG, JPEG or WebP image (not SVG).' }, save: { status: 'failed', message: 'We could not reach the server.' } },
+  args: {
+    uploading: 'landing_body_background_image',
+    uploadErrors: { post_file: 'Choose a PNG, JPEG or WebP image (not SVG).' },
+    save: { status: 'failed', message: 'We could not reach the server.' },
+  },
 };
 
 /** Published, with a preview link to copy or to open on a phone from its QR code. */
 export const PublishedAndShared: Story = {
-  args: { published: 'Published. Customers see the new look within a few seconds.', shareLink: { url: 'https://shop.example/?preview=Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK3q2-7cJd1', expires: '24 Nov 2026, 17:30' }, onCopyLink: fn() },
+  args: {
+    published: 'Published. Customers see the new look within a few seconds.',
+    shareLink: { url: 'https://shop.example/?preview=Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK3q2-7cJd1', expires: '24 Nov 2026, 17:30' },
+    onCopyLink: fn(),
+  },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('img', { name: 'QR code of the preview link' })).toBeVisible();

@@ -12,7 +12,16 @@ const meta = {
   component: WheelEditorScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
-  args: { current: WHEEL_CURRENT, versions: WHEEL_VERSIONS, rewards: WHEEL_REWARDS, locale: 'en-PH', timeZone: 'Asia/Manila', brand: { brand: '#8b4513', accent: '#b45309' }, onRetry: fn(), onPublish: fn(async (): Promise<SaveProblem | null> => null) },
+  args: {
+    current: WHEEL_CURRENT,
+    versions: WHEEL_VERSIONS,
+    rewards: WHEEL_REWARDS,
+    locale: 'en-PH',
+    timeZone: 'Asia/Manila',
+    brand: { brand: '#8b4513', accent: '#b45309' },
+    onRetry: fn(),
+    onPublish: fn(async (): Promise<SaveProblem | null> => null),
+  },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="wheel" title="Wheel" onSignOut={fn()} onSignOutEverywhere={fn()} wide>
       <WheelEditorScreen {...args} />
@@ -26,9 +35,19 @@ export const Full: Story = {};
 
 export const Loading: Story = { args: { current: undefined, versions: undefined, loading: true } };
 
-export const LoadError: Story = { args: { current: undefined, versions: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
+export const LoadError: Story = {
+  args: { current: undefined, versions: undefined, error: 'We could not reach the server. Check your connection and try again.' },
+};
 
-const seg = (label: string, weight: number, prize_type: 'points' | 'voucher' | 'none', points: number | null, color: string) => ({ label, prize_type, points, reward: null, weight, color, probability: weight / 100 });
+const seg = (label: string, weight: number, prize_type: 'points' | 'voucher' | 'none', points: number | null, color: string) => ({
+  label,
+  prize_type,
+  points,
+  reward: null,
+  weight,
+  color,
+  probability: weight / 100,
+});
 
 /**
  * The demo shop's wheel: "5 pts" on three slices is one row of the odds table (60%), and the thin
@@ -76,7 +95,10 @@ export const ChangeWeights: Story = {
       expect.objectContaining({
         spin_cost_points: 20,
         free_spins_per_day: 1,
-        segments: expect.arrayContaining([expect.objectContaining({ label: '10 points', prize_type: 'points', points: 10, weight: 140 }), expect.objectContaining({ label: 'Free latte', prize_type: 'voucher', reward: 'free-latte', weight: 5 })]),
+        segments: expect.arrayContaining([
+          expect.objectContaining({ label: '10 points', prize_type: 'points', points: 10, weight: 140 }),
+          expect.objectContaining({ label: 'Free latte', prize_type: 'voucher', reward: 'free-latte', weight: 5 }),
+        ]),
       }),
     );
     await expect(await canvas.findByText('Published. The next spin uses these odds.')).toBeVisible();
